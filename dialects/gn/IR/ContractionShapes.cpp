@@ -1,0 +1,146 @@
+//===- ContractionShapes.cpp - matmul, linear, einsum, attention --------===//
+#include "ShapeUtils.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::shapes;
+
+LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs,
+                              TypeList &types) {
+  auto a = tensorType(lhs), b = tensorType(rhs);
+  if (a.getRank() == 0 || b.getRank() == 0)
+    return fail(loc, "matmul operands must have rank >= 1");
+  if (a.getElementType() != b.getElementType())
+    return fail(loc, "matmul operands have different element types " +
+                         typeStr(a.getElementType()) + " and " + typeStr(b.getElementType()));
+  // torch.matmul: 1-d lhs gets a leading 1, 1-d rhs a trailing 1; both are
+  // dropped from the result again.
+  llvm::SmallVector<int64_t> sa(a.getShape()), sb(b.getShape());
+  bool lhsVector = sa.size() == 1, rhsVector = sb.size() == 1;
+  if (lhsVector)
+    sa.insert(sa.begin(), 1);
+  if (rhsVector)
+    sb.push_back(1);
+  int64_t m = sa[sa.size() - 2], k = sa.back(), k2 = sb[sb.size() - 2], n = sb.back();
+  if (k != k2)
+    return fail(loc, "matmul contraction sizes differ: " + shapeStr(a.getShape()) + " @ " +
+                         shapeStr(b.getShape()));
+  auto batch = broadcastShapes(llvm::ArrayRef<int64_t>(sa).drop_back(2),
+                               llvm::ArrayRef<int64_t>(sb).drop_back(2));
+  if (!batch)
+    return fail(loc, "matmul batch dims do not broadcast: " + shapeStr(a.getShape()) + " @ " +
+                         shapeStr(b.getShape()));
+  llvm::SmallVector<int64_t> shape(*batch);
+  if (!lhsVector)
+    shape.push_back(m);
+  if (!rhsVector)
+    shape.push_back(n);
+  types.push_back(a.clone(shape));
+  return success();
+}
+
+LogicalResult gn::inferLinear(MLIRContext *, OptLoc loc, Value input, Value weight, Value bias,
+                              TypeList &types) {
+  auto x = tensorType(input), w = tensorType(weight);
+  if (w.getRank() != 2 && w.getRank() != 1)
+    return fail(loc, "expected weight of rank 1 or 2, got rank " + llvm::Twine(w.getRank()));
+  if (x.getRank() < 1)
+    return fail(loc, "expected input of rank >= 1");
+  if (x.getElementType() != w.getElementType())
+    return fail(loc, "input and weight element types differ");
+  if (x.getShape().back() != w.getShape().back())
+    return fail(loc, "input features " + llvm::Twine(x.getShape().back()) +
+                         " do not match weight " + shapeStr(w.getShape()));
+  llvm::SmallVector<int64_t> shape(x.getShape().drop_back());
+  if (w.getRank() == 2)
+    shape.push_back(w.getDimSize(0));
+  if (auto b = tensorType(bias)) {
+    if (!broadcastShapes(shape, b.getShape()) ||
+        *broadcastShapes(shape, b.getShape()) != llvm::ArrayRef<int64_t>(shape))
+      return fail(loc, "bias shape " + shapeStr(b.getShape()) + " does not broadcast to " +
+                           shapeStr(shape));
+  }
+  types.push_back(x.clone(shape));
+  return success();
+}
+
+LogicalResult gn::inferEinsum(MLIRContext *, OptLoc loc, ValueRange inputs,
+                              llvm::StringRef equation, TypeList &types) {
+  auto [lhs, out] = equation.split("->");
+  if (!equation.contains("->"))
+    return fail(loc, "einsum equation '" + equation + "' needs an explicit '->' output");
+  llvm::SmallVector<llvm::StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != inputs.size())
+    return fail(loc, "einsum equation has " + llvm::Twine(terms.size()) + " operands, got " +
+                         llvm::Twine(inputs.size()));
+  std::map<char, int64_t> sizes;
+  Type element;
+  for (auto [term, value] : llvm::zip(terms, inputs)) {
+    auto t = tensorType(value);
+    term = term.trim();
+    if ((int64_t)term.size() != t.getRank())
+      return fail(loc, "einsum term '" + term + "' does not match operand rank " +
+                           llvm::Twine(t.getRank()));
+    if (element && element != t.getElementType())
+      return fail(loc, "einsum operands have different element types");
+    element = t.getElementType();
+    for (auto [c, d] : llvm::zip(term, t.getShape())) {
+      if (!llvm::isAlpha(c))
+        return fail(loc, "einsum label '" + llvm::Twine(c) + "' is not a letter");
+      auto [it, inserted] = sizes.insert({c, d});
+      if (!inserted && it->second != d) {
+        if (it->second == 1)
+          it->second = d;
+        else if (d != 1)
+          return fail(loc, "einsum label '" + llvm::Twine(c) + "' has sizes " +
+                               llvm::Twine(it->second) + " and " + llvm::Twine(d));
+      }
+    }
+  }
+  llvm::SmallVector<int64_t> shape;
+  for (char c : out.trim()) {
+    auto it = sizes.find(c);
+    if (it == sizes.end())
+      return fail(loc, "einsum output label '" + llvm::Twine(c) + "' not among the inputs");
+    shape.push_back(it->second);
+  }
+  types.push_back(RankedTensorType::get(shape, element));
+  return success();
+}
+
+LogicalResult gn::inferAttention(MLIRContext *, OptLoc loc, Value q, Value k, Value v,
+                                 Value mask, TypeList &types) {
+  auto tq = tensorType(q), tk = tensorType(k), tv = tensorType(v);
+  if (tq.getRank() < 2 || tk.getRank() != tq.getRank() || tv.getRank() != tq.getRank())
+    return fail(loc, "query, key and value must have the same rank >= 2");
+  int64_t r = tq.getRank();
+  if (tq.getDimSize(r - 1) != tk.getDimSize(r - 1))
+    return fail(loc, "query and key head sizes differ: " + shapeStr(tq.getShape()) + " vs " +
+                         shapeStr(tk.getShape()));
+  if (tk.getDimSize(r - 2) != tv.getDimSize(r - 2))
+    return fail(loc, "key and value sequence lengths differ: " + shapeStr(tk.getShape()) +
+                         " vs " + shapeStr(tv.getShape()));
+  // Batch dims broadcast; grouped-query attention repeats key/value heads.
+  llvm::SmallVector<int64_t> shape(tq.getShape().drop_back());
+  shape.push_back(tv.getDimSize(r - 1));
+  for (int64_t i = 0; i + 2 < r; ++i) {
+    int64_t a = tq.getDimSize(i), b = tk.getDimSize(i);
+    if (a != b && b != 1 && a != 1 && a % b != 0)
+      return fail(loc, "query and key batch dims do not match: " + shapeStr(tq.getShape()) +
+                           " vs " + shapeStr(tk.getShape()));
+    shape[i] = std::max(a, b);
+  }
+  if (auto tm = tensorType(mask)) {
+    llvm::SmallVector<int64_t> scores(shape.begin(), shape.end() - 1);
+    scores.push_back(tk.getDimSize(r - 2));
+    auto b = broadcastShapes(scores, tm.getShape());
+    if (!b || llvm::ArrayRef<int64_t>(*b) != llvm::ArrayRef<int64_t>(scores))
+      return fail(loc, "mask shape " + shapeStr(tm.getShape()) +
+                           " does not broadcast to scores " + shapeStr(scores));
+  }
+  types.push_back(tq.clone(shape));
+  return success();
+}

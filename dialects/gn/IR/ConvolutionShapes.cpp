@@ -1,0 +1,167 @@
+//===- ConvolutionShapes.cpp - conv, pooling, resampling ----------------===//
+#include "ShapeUtils.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::shapes;
+
+int64_t gn::slidingWindowOutputSize(int64_t in, int64_t kernel, int64_t stride, int64_t padding,
+                                    int64_t dilation, bool ceilMode) {
+  int64_t span = in + 2 * padding - dilation * (kernel - 1) - 1;
+  if (span < 0 || stride <= 0)
+    return -1;
+  int64_t out = (ceilMode ? (span + stride - 1) / stride : span / stride) + 1;
+  // torch: with ceil_mode the last window must start inside the input or
+  // the left padding.
+  if (ceilMode && (out - 1) * stride >= in + padding)
+    --out;
+  return out;
+}
+
+/// Checks `values` has one entry per spatial dim.
+static LogicalResult checkPerSpatial(OptLoc loc, llvm::ArrayRef<int64_t> values,
+                                     int64_t spatial, llvm::StringRef what) {
+  if ((int64_t)values.size() != spatial)
+    return fail(loc, "expected " + llvm::Twine(spatial) + " " + what + " values, got " +
+                         llvm::Twine(values.size()));
+  return success();
+}
+
+static LogicalResult checkConvOperands(OptLoc loc, RankedTensorType x, RankedTensorType w,
+                                       Value bias, int64_t outChannels) {
+  if (x.getRank() < 3 || x.getRank() > 5)
+    return fail(loc, "expected input of rank 3 to 5 (N, C, spatial...), got rank " +
+                         llvm::Twine(x.getRank()));
+  if (w.getRank() != x.getRank())
+    return fail(loc, "expected weight of rank " + llvm::Twine(x.getRank()) + ", got rank " +
+                         llvm::Twine(w.getRank()));
+  if (x.getElementType() != w.getElementType())
+    return fail(loc, "input and weight element types differ");
+  if (auto b = tensorType(bias))
+    if (b.getRank() != 1 || b.getDimSize(0) != outChannels)
+      return fail(loc, "expected bias of shape [" + llvm::Twine(outChannels) + "], got " +
+                           shapeStr(b.getShape()));
+  return success();
+}
+
+LogicalResult gn::inferConv(MLIRContext *, OptLoc loc, Value input, Value weight, Value bias,
+                            llvm::ArrayRef<int64_t> stride, llvm::ArrayRef<int64_t> padding,
+                            llvm::ArrayRef<int64_t> dilation, uint64_t groups,
+                            TypeList &types) {
+  auto x = tensorType(input), w = tensorType(weight);
+  if (failed(checkConvOperands(loc, x, w, bias, w.getRank() ? w.getDimSize(0) : 0)))
+    return failure();
+  int64_t spatial = x.getRank() - 2, g = groups;
+  if (failed(checkPerSpatial(loc, stride, spatial, "stride")) ||
+      failed(checkPerSpatial(loc, padding, spatial, "padding")) ||
+      failed(checkPerSpatial(loc, dilation, spatial, "dilation")))
+    return failure();
+  if (g < 1 || x.getDimSize(1) % g || w.getDimSize(0) % g)
+    return fail(loc, "groups " + llvm::Twine(g) + " must divide input channels " +
+                         llvm::Twine(x.getDimSize(1)) + " and output channels " +
+                         llvm::Twine(w.getDimSize(0)));
+  if (w.getDimSize(1) * g != x.getDimSize(1))
+    return fail(loc, "expected weight of shape [O, " + llvm::Twine(x.getDimSize(1) / g) +
+                         ", ...] for " + llvm::Twine(x.getDimSize(1)) + " input channels and " +
+                         llvm::Twine(g) + " groups, got " + shapeStr(w.getShape()));
+  llvm::SmallVector<int64_t> shape{x.getDimSize(0), w.getDimSize(0)};
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t o = slidingWindowOutputSize(x.getDimSize(2 + i), w.getDimSize(2 + i), stride[i],
+                                        padding[i], dilation[i], false);
+    if (o < 1)
+      return fail(loc, "kernel " + shapeStr(w.getShape().drop_front(2)) +
+                           " does not fit input " + shapeStr(x.getShape().drop_front(2)) +
+                           " with this padding and dilation");
+    shape.push_back(o);
+  }
+  types.push_back(x.clone(shape));
+  return success();
+}
+
+LogicalResult gn::inferConvTranspose(MLIRContext *, OptLoc loc, Value input, Value weight,
+                                     Value bias, llvm::ArrayRef<int64_t> stride,
+                                     llvm::ArrayRef<int64_t> padding,
+                                     llvm::ArrayRef<int64_t> outputPadding,
+                                     llvm::ArrayRef<int64_t> dilation, uint64_t groups,
+                                     TypeList &types) {
+  auto x = tensorType(input), w = tensorType(weight);
+  int64_t g = groups;
+  int64_t outChannels = w.getRank() >= 2 ? w.getDimSize(1) * g : 0;
+  if (failed(checkConvOperands(loc, x, w, bias, outChannels)))
+    return failure();
+  int64_t spatial = x.getRank() - 2;
+  if (failed(checkPerSpatial(loc, stride, spatial, "stride")) ||
+      failed(checkPerSpatial(loc, padding, spatial, "padding")) ||
+      failed(checkPerSpatial(loc, outputPadding, spatial, "output_padding")) ||
+      failed(checkPerSpatial(loc, dilation, spatial, "dilation")))
+    return failure();
+  if (g < 1 || w.getDimSize(0) != x.getDimSize(1) || x.getDimSize(1) % g)
+    return fail(loc, "expected weight of shape [" + llvm::Twine(x.getDimSize(1)) +
+                         ", O / groups, ...], got " + shapeStr(w.getShape()));
+  llvm::SmallVector<int64_t> shape{x.getDimSize(0), outChannels};
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t o = (x.getDimSize(2 + i) - 1) * stride[i] - 2 * padding[i] +
+                dilation[i] * (w.getDimSize(2 + i) - 1) + outputPadding[i] + 1;
+    if (o < 1)
+      return fail(loc, "transposed convolution output would be empty");
+    shape.push_back(o);
+  }
+  types.push_back(x.clone(shape));
+  return success();
+}
+
+LogicalResult gn::inferPool(MLIRContext *, OptLoc loc, Value input,
+                            llvm::ArrayRef<int64_t> kernel, llvm::ArrayRef<int64_t> stride,
+                            llvm::ArrayRef<int64_t> padding, llvm::ArrayRef<int64_t> dilation,
+                            bool ceilMode, TypeList &types) {
+  auto x = tensorType(input);
+  int64_t spatial = kernel.size();
+  if (spatial < 1 || spatial > 3 || x.getRank() < spatial + 1)
+    return fail(loc, "expected 1 to 3 pooling dims and input of rank >= dims + 1, got " +
+                         llvm::Twine(spatial) + " dims and rank " + llvm::Twine(x.getRank()));
+  if (failed(checkPerSpatial(loc, stride, spatial, "stride")) ||
+      failed(checkPerSpatial(loc, padding, spatial, "padding")) ||
+      failed(checkPerSpatial(loc, dilation, spatial, "dilation")))
+    return failure();
+  llvm::SmallVector<int64_t> shape(x.getShape().drop_back(spatial));
+  for (int64_t i = 0; i < spatial; ++i) {
+    if (padding[i] * 2 > kernel[i])
+      return fail(loc, "padding " + llvm::Twine(padding[i]) +
+                           " exceeds half the kernel size " + llvm::Twine(kernel[i]));
+    int64_t in = x.getDimSize(x.getRank() - spatial + i);
+    int64_t o = slidingWindowOutputSize(in, kernel[i], stride[i], padding[i], dilation[i],
+                                        ceilMode);
+    if (o < 1)
+      return fail(loc, "pooling window " + shapeStr(kernel) + " does not fit input " +
+                           shapeStr(x.getShape()));
+    shape.push_back(o);
+  }
+  types.push_back(x.clone(shape));
+  return success();
+}
+
+LogicalResult gn::inferAdaptivePool(MLIRContext *, OptLoc loc, Value input,
+                                    llvm::ArrayRef<int64_t> outputSize, TypeList &types) {
+  auto x = tensorType(input);
+  int64_t spatial = outputSize.size();
+  if (spatial < 1 || spatial > 3 || x.getRank() < spatial + 1)
+    return fail(loc, "expected 1 to 3 output sizes and input of rank >= sizes + 1");
+  llvm::SmallVector<int64_t> shape(x.getShape().drop_back(spatial));
+  for (int64_t s : outputSize) {
+    if (s < 1)
+      return fail(loc, "adaptive pooling output sizes must be positive, got " +
+                           shapeStr(outputSize));
+    shape.push_back(s);
+  }
+  types.push_back(x.clone(shape));
+  return success();
+}
+
+LogicalResult gn::inferResize(MLIRContext *ctx, OptLoc loc, Value input,
+                              llvm::ArrayRef<int64_t> size, TypeList &types) {
+  auto x = tensorType(input);
+  if ((int64_t)size.size() + 2 != x.getRank())
+    return fail(loc, "expected " + llvm::Twine(x.getRank() - 2) + " output sizes for input " +
+                         shapeStr(x.getShape()) + ", got " + llvm::Twine(size.size()));
+  return inferAdaptivePool(ctx, loc, input, size, types);
+}

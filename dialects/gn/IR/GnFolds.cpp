@@ -1,0 +1,66 @@
+//===- GnFolds.cpp - folders of the gn dialect ----------------------------===//
+//
+// Cheap folds only: identities that the importer produces often (a reshape
+// to the same shape, a full slice, an identity permutation) and constants.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/IR/GnOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+/// A splat constant keeps its value under any reshape/broadcast/convert.
+static OpFoldResult foldSplat(Attribute operand, Type resultType) {
+  auto splat = llvm::dyn_cast_if_present<SplatElementsAttr>(operand);
+  auto type = llvm::dyn_cast<ShapedType>(resultType);
+  if (!splat || !type || splat.getElementType() != type.getElementType())
+    return {};
+  return SplatElementsAttr::get(type, splat.getSplatValue<Attribute>());
+}
+
+OpFoldResult ConvertOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  if (auto producer = getInput().getDefiningOp<ReshapeOp>()) {
+    // reshape(reshape(x)) -> reshape(x): only the final shape matters.
+    getInputMutable().assign(producer.getInput());
+    return getResult();
+  }
+  return foldSplat(adaptor.getInput(), getType());
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor) {
+  for (auto [i, p] : llvm::enumerate(getPermutation()))
+    if (static_cast<int64_t>(i) != p)
+      return {};
+  return getInput();
+}
+
+OpFoldResult BroadcastToOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  return foldSplat(adaptor.getInput(), getType());
+}
+
+OpFoldResult SliceOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType() && llvm::all_of(getSteps(), [](int64_t s) {
+        return s == 1;
+      }))
+    return getInput();
+  return {};
+}
+
+OpFoldResult ConcatOp::fold(FoldAdaptor) {
+  if (getInputs().size() == 1)
+    return getInputs()[0];
+  return {};
+}

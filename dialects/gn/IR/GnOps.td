@@ -1,0 +1,783 @@
+//===- GnOps.td - gn dialect operations --------------------*- tablegen -*-===//
+//
+// Ops are grouped by family; each family's shape rule lives in one C++ file
+// (see GnShapes.h). Dimensions in attributes are always non-negative: the
+// importer normalizes torch's negative dims.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_OPS_TD
+#define GN_OPS_TD
+
+include "GnBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Constants and tensor factories
+//===----------------------------------------------------------------------===//
+
+def Gn_ConstantOp : Gn_InferredOp<"constant",
+    "inferConstant(ctx, loc, adaptor.getValue(), types)", [ConstantLike]> {
+  let summary = "dense constant tensor";
+  let description = [{
+    A constant tensor; the result type is the type of `value`. Scalars from
+    the Python program (`x + 2`) and `torch.full/zeros/ones/tensor` become
+    constants.
+
+    ```mlir
+    %c = gn.constant dense<2.0> : tensor<f32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$value attr-dict";
+  let hasFolder = 1;
+}
+
+def Gn_ArangeOp : Gn_InferredOp<"arange",
+    "inferArange(ctx, loc, adaptor.getStart().convertToDouble(), "
+    "adaptor.getStep().convertToDouble(), adaptor.getSize(), adaptor.getDtype(), types)"> {
+  let summary = "1-d sequence start, start + step, ... (torch.arange)";
+  let description = [{
+    ```mlir
+    %r = gn.arange {dtype = i64, size = 8 : i64, start = 0.0 : f64, step = 1.0 : f64} : tensor<8xi64>
+    ```
+  }];
+  let arguments = (ins F64Attr:$start, F64Attr:$step, I64Attr:$size, TypeAttr:$dtype);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Gn_RandomOp : Gn_InferredOp<"random",
+    "inferFactory(ctx, loc, adaptor.getShape(), adaptor.getDtype(), types)"> {
+  let summary = "random tensor (torch.rand / torch.randn / torch.empty)";
+  let description = [{
+    `distribution` is `uniform` (in [0, 1)), `normal` (standard) or `empty`
+    (contents unspecified). Outputs that depend on it can only be compared by
+    shape and dtype.
+
+    ```mlir
+    %r = gn.random {distribution = "normal", dtype = f32, shape = array<i64: 2, 3>} : tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$shape, TypeAttr:$dtype, StrAttr:$distribution);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise unary maps: result type equals operand type.
+//===----------------------------------------------------------------------===//
+
+class Gn_UnaryOp<string mnemonic, string summ, list<Trait> traits = [],
+                 Type operandType = Gn_Tensor>
+    : Gn_InferredOp<mnemonic, "inferSameAsInput(ctx, loc, adaptor.getInput(), types)",
+                    !listconcat(traits, [Gn_Elementwise])> {
+  let summary = summ;
+  let description = "Elementwise " # summ # [{.
+
+    ```mlir
+    %r = gn.}] # mnemonic # [{ %x : tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins operandType:$input);
+  let results = (outs operandType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+// Core maps: each has a direct scalar equivalent (arith/math).
+def Gn_NegOp : Gn_UnaryOp<"neg", "negation">;
+def Gn_AbsOp : Gn_UnaryOp<"abs", "absolute value">;
+def Gn_ExpOp : Gn_UnaryOp<"exp", "exponential", [], Gn_FloatTensor>;
+def Gn_LogOp : Gn_UnaryOp<"log", "natural logarithm", [], Gn_FloatTensor>;
+def Gn_Log1pOp : Gn_UnaryOp<"log1p", "log(1 + x)", [], Gn_FloatTensor>;
+def Gn_SqrtOp : Gn_UnaryOp<"sqrt", "square root", [], Gn_FloatTensor>;
+def Gn_RsqrtOp : Gn_UnaryOp<"rsqrt", "reciprocal square root", [], Gn_FloatTensor>;
+def Gn_SinOp : Gn_UnaryOp<"sin", "sine", [], Gn_FloatTensor>;
+def Gn_CosOp : Gn_UnaryOp<"cos", "cosine", [], Gn_FloatTensor>;
+def Gn_TanhOp : Gn_UnaryOp<"tanh", "hyperbolic tangent", [], Gn_FloatTensor>;
+def Gn_ErfOp : Gn_UnaryOp<"erf", "error function", [], Gn_FloatTensor>;
+def Gn_FloorOp : Gn_UnaryOp<"floor", "floor", [], Gn_FloatTensor>;
+def Gn_CeilOp : Gn_UnaryOp<"ceil", "ceiling", [], Gn_FloatTensor>;
+def Gn_RoundOp : Gn_UnaryOp<"round", "round half to even", [], Gn_FloatTensor>;
+def Gn_TruncOp : Gn_UnaryOp<"trunc", "round toward zero", [], Gn_FloatTensor>;
+def Gn_SignOp : Gn_UnaryOp<"sign", "sign (-1, 0 or 1)">;
+def Gn_ReciprocalOp : Gn_UnaryOp<"reciprocal", "reciprocal 1 / x", [], Gn_FloatTensor>;
+def Gn_NotOp : Gn_UnaryOp<"not", "bitwise not (logical not on i1)", [],
+                          RankedTensorOf<[I1, I8, I16, I32, I64, UI8]>>;
+def Gn_SigmoidOp : Gn_UnaryOp<"sigmoid", "logistic sigmoid", [], Gn_FloatTensor>;
+
+// Composite activations: decompose into the core maps above.
+def Gn_ReluOp : Gn_UnaryOp<"relu", "rectified linear unit max(x, 0)", [Gn_Composite]>;
+def Gn_SiluOp : Gn_UnaryOp<"silu", "x * sigmoid(x)", [Gn_Composite], Gn_FloatTensor>;
+def Gn_MishOp : Gn_UnaryOp<"mish", "x * tanh(softplus(x))", [Gn_Composite], Gn_FloatTensor>;
+def Gn_HardswishOp : Gn_UnaryOp<"hardswish", "x * relu6(x + 3) / 6", [Gn_Composite], Gn_FloatTensor>;
+def Gn_HardsigmoidOp : Gn_UnaryOp<"hardsigmoid", "relu6(x + 3) / 6", [Gn_Composite], Gn_FloatTensor>;
+
+class Gn_ParamUnaryOp<string mnemonic, string summ, dag attrs,
+                      string attrFormat>
+    : Gn_InferredOp<mnemonic, "inferSameAsInput(ctx, loc, adaptor.getInput(), types)",
+                    [Gn_Elementwise, Gn_Composite]> {
+  let summary = summ;
+  let description = "Elementwise " # summ # [{; decomposes into core maps.
+
+    ```mlir
+    %r = gn.}] # mnemonic # [{ %x }] # attrFormat # [{ : tensor<4xf32>
+    ```
+  }];
+  let arguments = !con((ins Gn_FloatTensor:$input), attrs);
+  let results = (outs Gn_FloatTensor:$result);
+}
+
+def Gn_GeluOp : Gn_ParamUnaryOp<"gelu", "Gaussian error linear unit",
+    (ins DefaultValuedStrAttr<StrAttr, "none">:$approximate), "{approximate = \"tanh\"}"> {
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+def Gn_LeakyReluOp : Gn_ParamUnaryOp<"leaky_relu", "leaky relu x >= 0 ? x : slope * x",
+    (ins F64Attr:$negative_slope), "slope 0.01"> {
+  let assemblyFormat = "$input `slope` $negative_slope attr-dict `:` type($input)";
+}
+def Gn_EluOp : Gn_ParamUnaryOp<"elu", "exponential linear unit",
+    (ins F64Attr:$alpha), "alpha 1.0"> {
+  let assemblyFormat = "$input `alpha` $alpha attr-dict `:` type($input)";
+}
+def Gn_SoftplusOp : Gn_ParamUnaryOp<"softplus",
+    "softplus log(1 + exp(beta * x)) / beta, linear above threshold",
+    (ins F64Attr:$beta, F64Attr:$threshold), "beta 1.0 threshold 20.0"> {
+  let assemblyFormat = "$input `beta` $beta `threshold` $threshold attr-dict `:` type($input)";
+}
+
+def Gn_ClampOp : Gn_InferredOp<"clamp",
+    "inferSameAsInput(ctx, loc, adaptor.getInput(), types)", [Gn_Elementwise]> {
+  let summary = "elementwise clamp to [min, max]; either bound may be absent";
+  let description = [{
+    ```mlir
+    %r = gn.clamp %x {max = 6.0 : f64, min = 0.0 : f64} : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, OptionalAttr<F64Attr>:$min, OptionalAttr<F64Attr>:$max);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def Gn_ConvertOp : Gn_InferredOp<"convert",
+    "inferConvert(ctx, loc, adaptor.getInput(), adaptor.getDtype(), types)",
+    [Gn_Elementwise]> {
+  let summary = "elementwise element-type conversion (torch .to(dtype))";
+  let description = [{
+    Float to integer truncates toward zero; anything to i1 is `!= 0`.
+
+    ```mlir
+    %r = gn.convert %x {dtype = f16} : tensor<4xf32> -> tensor<4xf16>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, TypeAttr:$dtype);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise binary maps with numpy-style broadcasting. Operands share the
+// element type (the importer applies torch's type promotion explicitly).
+//===----------------------------------------------------------------------===//
+
+class Gn_BinaryOp<string mnemonic, string summ, string inferFn = "inferBroadcastBinary",
+                  list<Trait> traits = []>
+    : Gn_InferredOp<mnemonic, inferFn # "(ctx, loc, adaptor.getLhs(), adaptor.getRhs(), types)",
+                    !listconcat(traits, [Gn_Elementwise])> {
+  let summary = summ;
+  let description = "Elementwise " # summ # [{, operands broadcast numpy-style.
+
+    ```mlir
+    %r = gn.}] # mnemonic # [{ %a, %b : tensor<2x3xf32>, tensor<3xf32> -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$lhs, Gn_Tensor:$rhs);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+}
+
+def Gn_AddOp : Gn_BinaryOp<"add", "addition", "inferBroadcastBinary", [Commutative]>;
+def Gn_SubOp : Gn_BinaryOp<"sub", "subtraction">;
+def Gn_MulOp : Gn_BinaryOp<"mul", "multiplication", "inferBroadcastBinary", [Commutative]>;
+def Gn_DivOp : Gn_BinaryOp<"div", "true division (integers: truncating)">;
+def Gn_FloorDivOp : Gn_BinaryOp<"floor_div", "division rounded toward -inf">;
+def Gn_RemOp : Gn_BinaryOp<"rem", "Python-style remainder (sign of the divisor)">;
+def Gn_PowOp : Gn_BinaryOp<"pow", "power lhs ** rhs">;
+def Gn_MaximumOp : Gn_BinaryOp<"maximum", "maximum", "inferBroadcastBinary", [Commutative]>;
+def Gn_MinimumOp : Gn_BinaryOp<"minimum", "minimum", "inferBroadcastBinary", [Commutative]>;
+def Gn_Atan2Op : Gn_BinaryOp<"atan2", "atan2(lhs, rhs)">;
+def Gn_AndOp : Gn_BinaryOp<"and", "bitwise and (logical and on i1)", "inferBroadcastBinary", [Commutative]>;
+def Gn_OrOp : Gn_BinaryOp<"or", "bitwise or (logical or on i1)", "inferBroadcastBinary", [Commutative]>;
+def Gn_XorOp : Gn_BinaryOp<"xor", "bitwise xor", "inferBroadcastBinary", [Commutative]>;
+
+def Gn_EqOp : Gn_BinaryOp<"eq", "equality, result i1", "inferBroadcastCompare", [Commutative]>;
+def Gn_NeOp : Gn_BinaryOp<"ne", "inequality, result i1", "inferBroadcastCompare", [Commutative]>;
+def Gn_LtOp : Gn_BinaryOp<"lt", "less-than, result i1", "inferBroadcastCompare">;
+def Gn_LeOp : Gn_BinaryOp<"le", "less-or-equal, result i1", "inferBroadcastCompare">;
+def Gn_GtOp : Gn_BinaryOp<"gt", "greater-than, result i1", "inferBroadcastCompare">;
+def Gn_GeOp : Gn_BinaryOp<"ge", "greater-or-equal, result i1", "inferBroadcastCompare">;
+
+def Gn_WhereOp : Gn_InferredOp<"where",
+    "inferWhere(ctx, loc, adaptor.getCondition(), adaptor.getLhs(), adaptor.getRhs(), types)",
+    [Gn_Elementwise]> {
+  let summary = "elementwise select: condition ? lhs : rhs, broadcasting";
+  let description = [{
+    ```mlir
+    %r = gn.where %m, %a, %b : tensor<2x3xi1>, tensor<2x3xf32>, tensor<f32> -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Gn_BoolTensor:$condition, Gn_Tensor:$lhs, Gn_Tensor:$rhs);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$condition `,` $lhs `,` $rhs attr-dict `:` type($condition) `,` "
+                       "type($lhs) `,` type($rhs) `->` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+def Gn_ReshapeOp : Gn_InferredOp<"reshape",
+    "inferReshape(ctx, loc, adaptor.getInput(), adaptor.getShape(), types)"> {
+  let summary = "reshape to a static shape with the same element count";
+  let description = [{
+    Covers torch's view, reshape, flatten, unflatten, squeeze and unsqueeze.
+
+    ```mlir
+    %r = gn.reshape %x [6] : tensor<2x3xf32> -> tensor<6xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$shape);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input $shape attr-dict `:` type($input) `->` type($result)";
+  let hasFolder = 1;
+}
+
+def Gn_TransposeOp : Gn_InferredOp<"transpose",
+    "inferTranspose(ctx, loc, adaptor.getInput(), adaptor.getPermutation(), types)"> {
+  let summary = "permute dimensions: result dim i is input dim permutation[i]";
+  let description = [{
+    ```mlir
+    %r = gn.transpose %x [1, 0] : tensor<2x3xf32> -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$permutation);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input $permutation attr-dict `:` type($input) `->` type($result)";
+  let hasFolder = 1;
+}
+
+def Gn_BroadcastToOp : Gn_InferredOp<"broadcast_to",
+    "inferBroadcastTo(ctx, loc, adaptor.getInput(), adaptor.getShape(), types)"> {
+  let summary = "numpy-style broadcast to a static shape (torch expand)";
+  let description = [{
+    ```mlir
+    %r = gn.broadcast_to %x [4, 3] : tensor<1x3xf32> -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$shape);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input $shape attr-dict `:` type($input) `->` type($result)";
+  let hasFolder = 1;
+}
+
+def Gn_SliceOp : Gn_InferredOp<"slice",
+    "inferSlice(ctx, loc, adaptor.getInput(), adaptor.getStarts(), adaptor.getLimits(), "
+    "adaptor.getSteps(), types)"> {
+  let summary = "strided slice: per dim [start, limit) with a positive step";
+  let description = [{
+    Bounds are already clamped to the dimension (Python slice semantics are
+    resolved by the importer).
+
+    ```mlir
+    %r = gn.slice %x starts [0, 1] limits [2, 3] steps [1, 1] : tensor<2x3xf32> -> tensor<2x2xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$starts,
+                   DenseI64ArrayAttr:$limits, DenseI64ArrayAttr:$steps);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `starts` $starts `limits` $limits `steps` $steps attr-dict "
+                       "`:` type($input) `->` type($result)";
+  let hasFolder = 1;
+}
+
+def Gn_InsertSliceOp : Gn_InferredOp<"insert_slice",
+    "inferInsertSlice(ctx, loc, adaptor.getDest(), adaptor.getSource(), adaptor.getStarts(), "
+    "adaptor.getLimits(), adaptor.getSteps(), types)"> {
+  let summary = "dest with a strided slice replaced by source (x[...] = v)";
+  let description = [{
+    `source` has exactly the shape of the slice.
+
+    ```mlir
+    %r = gn.insert_slice %v into %x starts [0] limits [2] steps [1] : tensor<2xf32> into tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$source, Gn_Tensor:$dest, DenseI64ArrayAttr:$starts,
+                   DenseI64ArrayAttr:$limits, DenseI64ArrayAttr:$steps);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$source `into` $dest `starts` $starts `limits` $limits `steps` $steps "
+                       "attr-dict `:` type($source) `into` type($dest)";
+}
+
+def Gn_ConcatOp : Gn_InferredOp<"concat",
+    "inferConcat(ctx, loc, adaptor.getInputs(), adaptor.getDim(), types)"> {
+  let summary = "concatenate along a dimension (torch.cat)";
+  let description = [{
+    ```mlir
+    %r = gn.concat %a, %b dim 0 : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Gn_Tensor>:$inputs, I64Attr:$dim);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$inputs `dim` $dim attr-dict `:` functional-type($inputs, $result)";
+  let hasFolder = 1;
+}
+
+def Gn_PadOp : Gn_InferredOp<"pad",
+    "inferPad(ctx, loc, adaptor.getInput(), adaptor.getLow(), adaptor.getHigh(), types)"> {
+  let summary = "pad each dim by low/high (non-negative) with a constant or by reflection";
+  let description = [{
+    `mode` is `constant`, `reflect`, `replicate` or `circular`.
+
+    ```mlir
+    %r = gn.pad %x low [0, 1] high [0, 1] {mode = "constant", value = 0.0 : f64} : tensor<2x3xf32> -> tensor<2x5xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$low, DenseI64ArrayAttr:$high,
+                   DefaultValuedStrAttr<StrAttr, "constant">:$mode,
+                   DefaultValuedAttr<F64Attr, "0.0">:$value);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `low` $low `high` $high attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Gn_TileOp : Gn_InferredOp<"tile",
+    "inferTile(ctx, loc, adaptor.getInput(), adaptor.getMultiples(), types)"> {
+  let summary = "repeat the whole tensor along each dim (torch repeat)";
+  let description = [{
+    ```mlir
+    %r = gn.tile %x [2, 1] : tensor<2x3xf32> -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$multiples);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input $multiples attr-dict `:` type($input) `->` type($result)";
+}
+
+def Gn_FlipOp : Gn_InferredOp<"flip",
+    "inferFlip(ctx, loc, adaptor.getInput(), adaptor.getDims(), types)"> {
+  let summary = "reverse the order of elements along dims";
+  let description = [{
+    ```mlir
+    %r = gn.flip %x [1] : tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$dims);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input $dims attr-dict `:` type($input)";
+}
+
+def Gn_RollOp : Gn_InferredOp<"roll",
+    "inferRoll(ctx, loc, adaptor.getInput(), adaptor.getShifts(), adaptor.getDims(), types)"> {
+  let summary = "rotate elements along dims by shifts (torch.roll)";
+  let description = [{
+    ```mlir
+    %r = gn.roll %x shifts [1] dims [0] : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$shifts, DenseI64ArrayAttr:$dims);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `shifts` $shifts `dims` $dims attr-dict `:` type($input)";
+}
+
+def Gn_TriangularOp : Gn_InferredOp<"triangular",
+    "inferTriangular(ctx, loc, adaptor.getInput(), types)"> {
+  let summary = "keep the lower (tril) or upper (triu) triangle of the last two dims";
+  let description = [{
+    Elements outside the triangle bounded by `diagonal` become zero.
+
+    ```mlir
+    %r = gn.triangular %x {diagonal = 1 : i64, upper = true} : tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, I64Attr:$diagonal, BoolAttr:$upper);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+//===----------------------------------------------------------------------===//
+// Gather / scatter
+//===----------------------------------------------------------------------===//
+
+def Gn_IndexSelectOp : Gn_InferredOp<"index_select",
+    "inferIndexSelect(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)"> {
+  let summary = "take slices along dim at the given indices (numpy take)";
+  let description = [{
+    result shape = input.shape[:dim] + index.shape + input.shape[dim+1:].
+    Negative indices count from the end. Covers embedding, index_select and
+    single-tensor advanced indexing.
+
+    ```mlir
+    %r = gn.index_select %w[%i] dim 0 : tensor<10x4xf32>, tensor<2x3xi64> -> tensor<2x3x4xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, Gn_IndexTensor:$index, I64Attr:$dim);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `[` $index `]` `dim` $dim attr-dict `:` type($input) `,` "
+                       "type($index) `->` type($result)";
+}
+
+def Gn_GatherOp : Gn_InferredOp<"gather",
+    "inferGather(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)"> {
+  let summary = "torch.gather: result[i][j] = input[index[i][j]][j] for dim 0";
+  let description = [{
+    ```mlir
+    %r = gn.gather %x[%i] dim 1 : tensor<2x5xf32>, tensor<2x3xi64> -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, Gn_IndexTensor:$index, I64Attr:$dim);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `[` $index `]` `dim` $dim attr-dict `:` type($input) `,` "
+                       "type($index) `->` type($result)";
+}
+
+def Gn_ScatterOp : Gn_InferredOp<"scatter",
+    "inferScatter(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getSource(), "
+    "adaptor.getDim(), types)"> {
+  let summary = "torch.scatter / scatter_add / scatter_reduce along dim";
+  let description = [{
+    `reduce` is `none` (overwrite), `add`, `mul`, `amax`, `amin` or `mean`.
+
+    ```mlir
+    %r = gn.scatter %src into %x[%i] dim 0 {reduce = "add"} : tensor<3xf32> into tensor<5xf32>, tensor<3xi64>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$source, Gn_Tensor:$input, Gn_IndexTensor:$index, I64Attr:$dim,
+                   DefaultValuedStrAttr<StrAttr, "none">:$reduce,
+                   DefaultValuedAttr<BoolAttr, "true">:$include_self);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$source `into` $input `[` $index `]` `dim` $dim attr-dict `:` "
+                       "type($source) `into` type($input) `,` type($index)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+class Gn_ReduceOp<string mnemonic, string summ, list<Trait> traits = []>
+    : Gn_InferredOp<mnemonic,
+          "inferReduce(ctx, loc, adaptor.getInput(), adaptor.getDims(), adaptor.getKeepdim(), types)",
+          traits> {
+  let summary = summ # " over dims";
+  let description = summ # [{ over `dims` (sorted, unique); reduced dims are
+    kept with size 1 when `keepdim`.
+
+    ```mlir
+    %r = gn.}] # mnemonic # [{ %x dims [1] : tensor<2x3xf32> -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$dims,
+                   DefaultValuedAttr<BoolAttr, "false">:$keepdim);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `dims` $dims attr-dict `:` type($input) `->` type($result)";
+}
+
+def Gn_ReduceSumOp : Gn_ReduceOp<"reduce_sum", "sum">;
+def Gn_ReduceProdOp : Gn_ReduceOp<"reduce_prod", "product">;
+def Gn_ReduceMaxOp : Gn_ReduceOp<"reduce_max", "maximum">;
+def Gn_ReduceMinOp : Gn_ReduceOp<"reduce_min", "minimum">;
+def Gn_ReduceAnyOp : Gn_ReduceOp<"reduce_any", "logical or">;
+def Gn_ReduceAllOp : Gn_ReduceOp<"reduce_all", "logical and">;
+def Gn_ReduceMeanOp : Gn_ReduceOp<"reduce_mean", "arithmetic mean", [Gn_Composite]>;
+
+def Gn_VarianceOp : Gn_InferredOp<"variance",
+    "inferReduce(ctx, loc, adaptor.getInput(), adaptor.getDims(), adaptor.getKeepdim(), types)",
+    [Gn_Composite]> {
+  let summary = "variance over dims with a correction (Bessel: 1)";
+  let description = [{
+    ```mlir
+    %r = gn.variance %x dims [1] {correction = 1 : i64} : tensor<2x3xf32> -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, DenseI64ArrayAttr:$dims,
+                   DefaultValuedAttr<BoolAttr, "false">:$keepdim,
+                   DefaultValuedAttr<I64Attr, "1">:$correction);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `dims` $dims attr-dict `:` type($input) `->` type($result)";
+}
+
+class Gn_ArgReduceOp<string mnemonic, string summ>
+    : Gn_InferredOp<mnemonic,
+          "inferArgReduce(ctx, loc, adaptor.getInput(), adaptor.getDim(), adaptor.getKeepdim(), types)"> {
+  let summary = "index (i64) of the " # summ # " along dim (first one on ties)";
+  let description = [{
+    ```mlir
+    %r = gn.}] # mnemonic # [{ %x dim 1 : tensor<2x3xf32> -> tensor<2xi64>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, I64Attr:$dim,
+                   DefaultValuedAttr<BoolAttr, "false">:$keepdim);
+  let results = (outs RankedTensorOf<[I64]>:$result);
+  let assemblyFormat = "$input `dim` $dim attr-dict `:` type($input) `->` type($result)";
+}
+def Gn_ArgMaxOp : Gn_ArgReduceOp<"argmax", "maximum">;
+def Gn_ArgMinOp : Gn_ArgReduceOp<"argmin", "minimum">;
+
+def Gn_CumSumOp : Gn_InferredOp<"cumsum",
+    "inferCumSum(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)"> {
+  let summary = "inclusive prefix sum along dim";
+  let description = [{
+    ```mlir
+    %r = gn.cumsum %x dim 0 : tensor<4xi64>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, I64Attr:$dim);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `dim` $dim attr-dict `:` type($input)";
+}
+
+class Gn_SoftmaxLikeOp<string mnemonic, string summ>
+    : Gn_InferredOp<mnemonic,
+          "inferSoftmax(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)", [Gn_Composite]> {
+  let summary = summ # " along dim";
+  let description = [{
+    ```mlir
+    %r = gn.}] # mnemonic # [{ %x dim 1 : tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, I64Attr:$dim);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `dim` $dim attr-dict `:` type($input)";
+}
+def Gn_SoftmaxOp : Gn_SoftmaxLikeOp<"softmax", "softmax">;
+def Gn_LogSoftmaxOp : Gn_SoftmaxLikeOp<"log_softmax", "log of softmax">;
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+def Gn_MatmulOp : Gn_InferredOp<"matmul",
+    "inferMatmul(ctx, loc, adaptor.getLhs(), adaptor.getRhs(), types)"> {
+  let summary = "torch.matmul: 1-d promotion and batch broadcasting";
+  let description = [{
+    ```mlir
+    %r = gn.matmul %a, %b : tensor<4x2x3xf32>, tensor<3x5xf32> -> tensor<4x2x5xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$lhs, Gn_Tensor:$rhs);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+}
+
+def Gn_LinearOp : Gn_InferredOp<"linear",
+    "inferLinear(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), types)",
+    [Gn_Composite]> {
+  let summary = "input @ weight^T + bias (torch linear)";
+  let description = [{
+    ```mlir
+    %r = gn.linear %x, %w, %b : (tensor<2x3xf32>, tensor<4x3xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+    %s = gn.linear %x, %w : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$weight,
+                   Optional<Gn_FloatTensor>:$bias);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)";
+}
+
+def Gn_EinsumOp : Gn_InferredOp<"einsum",
+    "inferEinsum(ctx, loc, adaptor.getInputs(), adaptor.getEquation(), types)", [Gn_Composite]> {
+  let summary = "Einstein summation with an explicit `->` output";
+  let description = [{
+    ```mlir
+    %r = gn.einsum "ij,jk->ik" %a, %b : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$equation, Variadic<Gn_Tensor>:$inputs);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$equation $inputs attr-dict `:` functional-type($inputs, $result)";
+}
+
+def Gn_AttentionOp : Gn_InferredOp<"attention",
+    "inferAttention(ctx, loc, adaptor.getQuery(), adaptor.getKey(), adaptor.getValue(), "
+    "adaptor.getMask(), types)", [Gn_Composite]> {
+  let summary = "scaled dot-product attention softmax(q k^T * scale + mask) v";
+  let description = [{
+    q: [..., L, E], k: [..., S, E], v: [..., S, Ev] -> [..., L, Ev]. A boolean
+    mask keeps positions where it is true; a float mask is added. `scale`
+    defaults to 1/sqrt(E). `is_causal` applies a lower-triangular mask.
+
+    ```mlir
+    %r = gn.attention %q, %k, %v {is_causal = false} : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$query, Gn_FloatTensor:$key, Gn_FloatTensor:$value,
+                   Optional<Gn_Tensor>:$mask,
+                   DefaultValuedAttr<BoolAttr, "false">:$is_causal,
+                   OptionalAttr<F64Attr>:$scale,
+                   DefaultValuedAttr<BoolAttr, "false">:$enable_gqa);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$query `,` $key `,` $value (`mask` $mask^)? attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling (NC + spatial layout, 1-3 spatial dims)
+//===----------------------------------------------------------------------===//
+
+def Gn_ConvOp : Gn_InferredOp<"conv",
+    "inferConv(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
+    "adaptor.getStride(), adaptor.getPadding(), adaptor.getDilation(), adaptor.getGroups(), types)"> {
+  let summary = "grouped N-d convolution (cross-correlation), NC[D]HW layout";
+  let description = [{
+    input [N, C, *spatial], weight [O, C / groups, *kernel], optional bias [O].
+    `padding` holds one symmetric amount per spatial dim.
+
+    ```mlir
+    %r = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$weight,
+                   Optional<Gn_FloatTensor>:$bias, DenseI64ArrayAttr:$stride,
+                   DenseI64ArrayAttr:$padding, DenseI64ArrayAttr:$dilation, I64Attr:$groups);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)";
+}
+
+def Gn_ConvTransposeOp : Gn_InferredOp<"conv_transpose",
+    "inferConvTranspose(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
+    "adaptor.getStride(), adaptor.getPadding(), adaptor.getOutputPadding(), adaptor.getDilation(), "
+    "adaptor.getGroups(), types)"> {
+  let summary = "grouped N-d transposed convolution, NC[D]HW layout";
+  let description = [{
+    input [N, C, *spatial], weight [C, O / groups, *kernel], optional bias [O].
+
+    ```mlir
+    %r = gn.conv_transpose %x, %w {dilation = array<i64: 1>, groups = 1 : i64, output_padding = array<i64: 0>, padding = array<i64: 0>, stride = array<i64: 2>} : (tensor<1x4x5xf32>, tensor<4x2x2xf32>) -> tensor<1x2x10xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$weight,
+                   Optional<Gn_FloatTensor>:$bias, DenseI64ArrayAttr:$stride,
+                   DenseI64ArrayAttr:$padding, DenseI64ArrayAttr:$output_padding,
+                   DenseI64ArrayAttr:$dilation, I64Attr:$groups);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)";
+}
+
+class Gn_PoolOp<string mnemonic, string summ, dag extra>
+    : Gn_InferredOp<mnemonic,
+          "inferPool(ctx, loc, adaptor.getInput(), adaptor.getKernel(), adaptor.getStride(), "
+          "adaptor.getPadding(), adaptor.getDilation(), adaptor.getCeilMode(), types)"> {
+  let summary = summ # " over the trailing spatial dims";
+  let description = [{
+    ```mlir
+    %r = gn.}] # mnemonic # [{ %x {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
+    ```
+  }];
+  let arguments = !con((ins Gn_FloatTensor:$input, DenseI64ArrayAttr:$kernel,
+                   DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding,
+                   DenseI64ArrayAttr:$dilation, BoolAttr:$ceil_mode), extra);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+def Gn_MaxPoolOp : Gn_PoolOp<"max_pool", "max pooling", (ins)>;
+def Gn_AvgPoolOp : Gn_PoolOp<"avg_pool", "average pooling",
+    (ins BoolAttr:$count_include_pad, OptionalAttr<I64Attr>:$divisor_override)>;
+
+class Gn_AdaptivePoolOp<string mnemonic, string summ>
+    : Gn_InferredOp<mnemonic,
+          "inferAdaptivePool(ctx, loc, adaptor.getInput(), adaptor.getOutputSize(), types)"> {
+  let summary = "adaptive " # summ # " to a fixed output size";
+  let description = [{
+    ```mlir
+    %r = gn.}] # mnemonic # [{ %x [1, 1] : tensor<1x3x7x7xf32> -> tensor<1x3x1x1xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, DenseI64ArrayAttr:$output_size);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input $output_size attr-dict `:` type($input) `->` type($result)";
+}
+def Gn_AdaptiveAvgPoolOp : Gn_AdaptivePoolOp<"adaptive_avg_pool", "average pooling">;
+def Gn_AdaptiveMaxPoolOp : Gn_AdaptivePoolOp<"adaptive_max_pool", "max pooling">;
+
+def Gn_ResizeOp : Gn_InferredOp<"resize",
+    "inferResize(ctx, loc, adaptor.getInput(), adaptor.getSize(), types)"> {
+  let summary = "resample the spatial dims (F.interpolate)";
+  let description = [{
+    `mode` is `nearest`, `linear` (also bilinear/trilinear) or `bicubic`.
+
+    ```mlir
+    %r = gn.resize %x [16, 16] {align_corners = false, mode = "nearest"} : tensor<1x3x8x8xf32> -> tensor<1x3x16x16xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, DenseI64ArrayAttr:$size, StrAttr:$mode,
+                   BoolAttr:$align_corners);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input $size attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization (composite)
+//===----------------------------------------------------------------------===//
+
+def Gn_BatchNormOp : Gn_InferredOp<"batch_norm",
+    "inferBatchNorm(ctx, loc, adaptor.getInput(), adaptor.getRunningMean(), "
+    "adaptor.getRunningVar(), adaptor.getWeight(), adaptor.getBias(), types)",
+    [Gn_Composite]> {
+  let summary = "batch normalization over dim 1";
+  let description = [{
+    With `training` the batch statistics are used (as torch does when a
+    sample traced F.batch_norm(training=True)); otherwise the running ones.
+    Absent affine parameters are imported as splat ones and zeros.
+
+    ```mlir
+    %r = gn.batch_norm %x, %m, %v, %w, %b {epsilon = 1.0e-05 : f64, training = false} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$running_mean,
+                   Gn_FloatTensor:$running_var, Gn_FloatTensor:$weight,
+                   Gn_FloatTensor:$bias, F64Attr:$epsilon, BoolAttr:$training);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $running_mean `,` $running_var `,` $weight `,` $bias attr-dict "
+                       "`:` functional-type(operands, results)";
+}
+
+def Gn_LayerNormOp : Gn_InferredOp<"layer_norm",
+    "inferLayerNorm(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
+    "adaptor.getNormalizedRank(), types)", [Gn_Composite]> {
+  let summary = "layer normalization over the trailing `normalized_rank` dims";
+  let description = [{
+    With `rms` set it is RMS normalization (no mean subtraction). Absent
+    affine parameters are imported as splat ones and zeros.
+
+    ```mlir
+    %r = gn.layer_norm %x, %w, %b {epsilon = 1.0e-05 : f64, normalized_rank = 1 : i64} : (tensor<2x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$weight,
+                   Gn_FloatTensor:$bias, I64Attr:$normalized_rank, F64Attr:$epsilon,
+                   DefaultValuedAttr<BoolAttr, "false">:$rms);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $weight `,` $bias attr-dict `:` functional-type(operands, results)";
+}
+
+def Gn_GroupNormOp : Gn_InferredOp<"group_norm",
+    "inferGroupNorm(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
+    "adaptor.getNumGroups(), types)", [Gn_Composite]> {
+  let summary = "group normalization: channels split into num_groups groups";
+  let description = [{
+    ```mlir
+    %r = gn.group_norm %x, %w, %b {epsilon = 1.0e-05 : f64, num_groups = 2 : i64} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$weight,
+                   Gn_FloatTensor:$bias, I64Attr:$num_groups, F64Attr:$epsilon);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $weight `,` $bias attr-dict `:` functional-type(operands, results)";
+}
+
+#endif // GN_OPS_TD

@@ -1,0 +1,50 @@
+//===- ReductionShapes.cpp - reductions, arg-reductions, scans, softmax -===//
+#include "ShapeUtils.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::shapes;
+
+LogicalResult gn::inferReduce(MLIRContext *, OptLoc loc, Value input,
+                              llvm::ArrayRef<int64_t> dims, bool keepdim, TypeList &types) {
+  auto type = tensorType(input);
+  if (failed(checkDims(loc, dims, type.getRank(), "reduction dim")))
+    return failure();
+  llvm::SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    if (!llvm::is_contained(dims, i))
+      shape.push_back(type.getDimSize(i));
+    else if (keepdim)
+      shape.push_back(1);
+  }
+  types.push_back(type.clone(shape));
+  return success();
+}
+
+LogicalResult gn::inferArgReduce(MLIRContext *ctx, OptLoc loc, Value input, uint64_t dim,
+                                 bool keepdim, TypeList &types) {
+  llvm::SmallVector<Type, 1> reduced;
+  if (failed(inferReduce(ctx, loc, input, {static_cast<int64_t>(dim)}, keepdim, reduced)))
+    return failure();
+  types.push_back(llvm::cast<RankedTensorType>(reduced[0]).clone(IntegerType::get(ctx, 64)));
+  return success();
+}
+
+static LogicalResult sameShapeAlongDim(OptLoc loc, Value input, uint64_t dim, TypeList &types) {
+  auto type = tensorType(input);
+  if ((int64_t)dim >= type.getRank())
+    return fail(loc, "dim " + llvm::Twine(dim) + " out of range for rank " +
+                         llvm::Twine(type.getRank()));
+  types.push_back(type);
+  return success();
+}
+
+LogicalResult gn::inferCumSum(MLIRContext *, OptLoc loc, Value input, uint64_t dim,
+                              TypeList &types) {
+  return sameShapeAlongDim(loc, input, dim, types);
+}
+
+LogicalResult gn::inferSoftmax(MLIRContext *, OptLoc loc, Value input, uint64_t dim,
+                               TypeList &types) {
+  return sameShapeAlongDim(loc, input, dim, types);
+}

@@ -1,0 +1,16 @@
+//===- InitAll.cpp - the one registration entry point of gn -------------===//
+#include "gn/InitAll.h"
+#include "gn/IR/GnDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void gn::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::gn::GnDialect, mlir::func::FuncDialect>();
+}
+
+void gn::registerAllPasses() {
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerSymbolDCEPass();
+}

@@ -1,0 +1,12 @@
+//===- gn-opt.cpp - mlir-opt for the gn dialect ---------------------------===//
+#include "gn/InitAll.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  gn::registerAllPasses();
+  mlir::DialectRegistry registry;
+  gn::registerAllDialects(registry);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "gn optimizer driver\n", registry));
+}
