@@ -5,11 +5,11 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
-void gn::registerAllDialects(mlir::DialectRegistry &registry) {
+void mlir::gn::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::gn::GnDialect, mlir::func::FuncDialect>();
 }
 
-void gn::registerAllPasses() {
+void mlir::gn::registerAllPasses() {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();

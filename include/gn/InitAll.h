@@ -11,7 +11,7 @@ namespace mlir {
 class DialectRegistry;
 } // namespace mlir
 
-namespace gn {
+namespace mlir::gn {
 
 /// The gn dialect and the upstream dialects gn's IR and pipelines use.
 void registerAllDialects(mlir::DialectRegistry &registry);
@@ -19,6 +19,6 @@ void registerAllDialects(mlir::DialectRegistry &registry);
 /// gn's passes and the upstream passes gn-opt exposes.
 void registerAllPasses();
 
-} // namespace gn
+} // namespace mlir::gn
 
 #endif // GN_INITALL_H

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <cstring>
 
-namespace gn::py {
+namespace mlir::gn::py {
 
 namespace {
 
@@ -282,10 +282,9 @@ bool Lexer::atLineStart() {
 }
 
 Token Lexer::lexToken() {
-  bool lineStart = !lineHasTokens_ && parenDepth_ == 0;
   for (;;) {
-    if (lineStart) {
-      lineStart = false;
+    if (atBol_ && parenDepth_ == 0) {
+      atBol_ = false;
       if (atLineStart()) {
         if (failed_)
           return errorToken_;
@@ -338,10 +337,11 @@ Token Lexer::lexToken() {
       if (parenDepth_ > 0)
         continue; // implicit line joining
       if (!lineHasTokens_) {
-        lineStart = true;
+        atBol_ = true;
         continue;
       }
       lineHasTokens_ = false;
+      atBol_ = true;
       Token t;
       t.kind = TokKind::Newline;
       t.loc = loc;
@@ -816,4 +816,4 @@ bool decodeStringLiteral(std::string_view text, std::string &out,
   return true;
 }
 
-} // namespace gn::py
+} // namespace mlir::gn::py

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gn::py {
+namespace mlir::gn::py {
 
 enum class TokKind : uint8_t {
   Eof,
@@ -173,8 +173,8 @@ private:
   unsigned line_ = 1;
   unsigned parenDepth_ = 0;
   bool lineHasTokens_ = false; // the current logical line produced tokens
+  bool atBol_ = true;          // indentation of the next line not yet measured
   bool failed_ = false;
-  bool eofDone_ = false;
   unsigned pendingDedents_ = 0;
   bool pendingIndent_ = false;
   SrcLoc pendingLoc_;
@@ -189,6 +189,6 @@ private:
 bool decodeStringLiteral(std::string_view text, std::string &out,
                          std::string &message, size_t &offset);
 
-} // namespace gn::py
+} // namespace mlir::gn::py
 
 #endif // GN_LIB_IMPORT_PYLEXER_H

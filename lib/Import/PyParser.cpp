@@ -17,7 +17,7 @@
 #include <cstring>
 #include <limits>
 
-namespace gn::py {
+namespace mlir::gn::py {
 
 namespace {
 
@@ -193,6 +193,11 @@ private:
   Token tok_;
   bool failed_ = false;
   unsigned depth_ = 0;
+  struct Prefix {
+    const char *op;
+    SrcLoc loc;
+  };
+  std::vector<Prefix> prefixes_; // pending unary prefixes, see parseFactor
 };
 
 //===----------------------------------------------------------------------===//
@@ -462,9 +467,12 @@ bool Parser::parseDottedName(std::string &name) {
 }
 
 bool Parser::parseImport(std::vector<StmtPtr> &out) {
+  // `import a, b` gives one Import per module: the first one located at the
+  // `import` keyword, the others at their module name.
+  SrcLoc loc = tok_.loc;
   advance(); // import
   for (;;) {
-    auto s = std::make_unique<Stmt>(StmtKind::Import, tok_.loc);
+    auto s = std::make_unique<Stmt>(StmtKind::Import, loc);
     if (!parseDottedName(s->name))
       return false;
     if (isKw(Kw::As)) {
@@ -477,6 +485,7 @@ bool Parser::parseImport(std::vector<StmtPtr> &out) {
     out.push_back(std::move(s));
     if (!consumeOp(Op::Comma))
       return true;
+    loc = tok_.loc;
   }
 }
 
@@ -541,9 +550,8 @@ bool Parser::parseSuite(std::vector<StmtPtr> &body) {
   advance();
   if (tok_.kind != TokKind::Indent)
     return failAtTok("expected an indented block");
-  DepthGuard guard(*this, tok_.loc);
-  if (!guard.ok)
-    return false;
+  // Blocks nest only through INDENT, which the lexer caps at
+  // Lexer::kMaxIndent levels, so this recursion is bounded.
   advance();
   while (tok_.kind != TokKind::Dedent) {
     if (tok_.kind == TokKind::Eof)
@@ -764,6 +772,8 @@ ExprPtr Parser::parseAndTest() {
 
 ExprPtr Parser::parseNotTest() {
   // `not not x`: collect the prefix iteratively (no recursion).
+  if (!isKw(Kw::Not))
+    return parseComparison();
   std::vector<SrcLoc> nots;
   while (isKw(Kw::Not)) {
     nots.push_back(tok_.loc);
@@ -899,19 +909,16 @@ ExprPtr Parser::parseFactor() {
   DepthGuard guard(*this, tok_.loc);
   if (!guard.ok)
     return nullptr;
-  // Prefix operators - + ~, collected iteratively.
-  struct Prefix {
-    const char *op;
-    SrcLoc loc;
-  };
-  std::vector<Prefix> prefixes;
+  // Prefix operators - + ~, collected iteratively on a stack shared by all
+  // nesting levels (no allocation per operand).
+  size_t base = prefixes_.size();
   while (tok_.kind == TokKind::Op &&
          (tok_.op == Op::Minus || tok_.op == Op::Plus || tok_.op == Op::Tilde)) {
-    prefixes.push_back({tok_.op == Op::Minus  ? "-"
-                        : tok_.op == Op::Plus ? "+"
-                                              : "~",
-                        tok_.loc});
-    if (prefixes.size() > kMaxNestingDepth) {
+    prefixes_.push_back({tok_.op == Op::Minus  ? "-"
+                         : tok_.op == Op::Plus ? "+"
+                                               : "~",
+                         tok_.loc});
+    if (prefixes_.size() - base > kMaxNestingDepth) {
       fail(tok_.loc, "expression nested too deeply");
       return nullptr;
     }
@@ -920,9 +927,11 @@ ExprPtr Parser::parseFactor() {
   ExprPtr e = parsePower();
   if (!e)
     return nullptr;
-  for (size_t i = prefixes.size(); i-- > 0;) {
-    ExprPtr u = make(ExprKind::UnaryOp, prefixes[i].loc);
-    u->str = prefixes[i].op;
+  while (prefixes_.size() > base) {
+    Prefix p = prefixes_.back();
+    prefixes_.pop_back();
+    ExprPtr u = make(ExprKind::UnaryOp, p.loc);
+    u->str = p.op;
     u->children.push_back(std::move(e));
     if (!seal(*u))
       return nullptr;
@@ -1700,4 +1709,4 @@ std::string toString(const Expr &expr) {
   return out;
 }
 
-} // namespace gn::py
+} // namespace mlir::gn::py

@@ -4,9 +4,9 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
-  gn::registerAllPasses();
+  mlir::gn::registerAllPasses();
   mlir::DialectRegistry registry;
-  gn::registerAllDialects(registry);
+  mlir::gn::registerAllDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "gn optimizer driver\n", registry));
 }

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-namespace gn::py {
+namespace mlir::gn::py {
 
 /// 1-based line and column of the first character of a node.
 struct SrcLoc {
@@ -147,6 +147,6 @@ bool parseModule(const std::string &source, Module &module, ParseError &error);
 /// Debug form of an expression, Python-like (used by tests and diagnostics).
 std::string toString(const Expr &expr);
 
-} // namespace gn::py
+} // namespace mlir::gn::py
 
 #endif // GN_IMPORT_PYAST_H

@@ -1,0 +1,33 @@
+//===- GraphNetImporter.h - GraphNet sample -> gn dialect -----*- C++ -*-===//
+//
+// Imports a GraphNet sample folder (model.py, weight_meta.py, input_meta.py)
+// into a module holding `func.func @forward` in the gn dialect. Errors are
+// emitted through the context's diagnostic engine at `model.py:LINE:COL`
+// (or the meta file's position) and the import returns null.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_IMPORT_GRAPHNETIMPORTER_H
+#define GN_IMPORT_GRAPHNETIMPORTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace mlir::gn {
+
+/// Imports the sample in `sampleDir`. Returns null after emitting an error.
+mlir::OwningOpRef<mlir::ModuleOp> importGraphNetSample(mlir::MLIRContext &context,
+                                                       llvm::StringRef sampleDir);
+
+/// Imports from in-memory sources (tests); `modelPath` names model.py in
+/// diagnostics, the meta files are named after it.
+mlir::OwningOpRef<mlir::ModuleOp>
+importGraphNetSource(mlir::MLIRContext &context, llvm::StringRef modelPath,
+                     llvm::StringRef modelSource, llvm::StringRef weightMetaSource,
+                     llvm::StringRef inputMetaSource);
+
+} // namespace mlir::gn
+
+#endif // GN_IMPORT_GRAPHNETIMPORTER_H

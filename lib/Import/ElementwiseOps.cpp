@@ -1,0 +1,562 @@
+//===- ElementwiseOps.cpp - import of elementwise torch ops -------------===//
+//
+// Unary maps, activations, broadcasting binary arithmetic with torch's type
+// promotion, comparisons, where/masked_fill, clamp and dtype conversions.
+//
+//===----------------------------------------------------------------------===//
+#include "OpRegistry.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+/// Unary map whose float-only ops promote integer inputs to f32 first.
+template <typename OpTy, bool FloatOnly>
+FailureOr<PyValue> unary(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  Value v = *x;
+  if (FloatOnly && !isFloat(llvm::cast<RankedTensorType>(v.getType()).getElementType())) {
+    auto c = ctx.convert(v, ctx.f32());
+    if (failed(c))
+      return failure();
+    v = *c;
+  }
+  auto r = ctx.build<OpTy>({v});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+template <typename OpTy>
+FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
+  return ctx.binary<OpTy>(a.get("input"), a.get("other"));
+}
+
+FailureOr<PyValue> add(ImportContext &ctx, Args &a) {
+  PyValue other = a.get("other");
+  if (a.has("alpha")) {
+    auto scaled = ctx.binary<gn::MulOp>(other, a.get("alpha"));
+    if (failed(scaled))
+      return failure();
+    other = *scaled;
+  }
+  return ctx.binary<gn::AddOp>(a.get("input"), other);
+}
+
+FailureOr<PyValue> sub(ImportContext &ctx, Args &a) {
+  PyValue other = a.get("other");
+  if (a.has("alpha")) {
+    auto scaled = ctx.binary<gn::MulOp>(other, a.get("alpha"));
+    if (failed(scaled))
+      return failure();
+    other = *scaled;
+  }
+  return ctx.binary<gn::SubOp>(a.get("input"), other);
+}
+
+FailureOr<PyValue> rsub(ImportContext &ctx, Args &a) {
+  return ctx.binary<gn::SubOp>(a.get("other"), a.get("input"));
+}
+
+FailureOr<PyValue> div(ImportContext &ctx, Args &a) {
+  auto mode = a.get("rounding_mode");
+  if (mode.isNone())
+    return ctx.binary<gn::DivOp>(a.get("input"), a.get("other"), /*resultFloat=*/true);
+  if (mode.kind == PyValue::Str && mode.s == "floor")
+    return ctx.binary<gn::FloorDivOp>(a.get("input"), a.get("other"));
+  if (mode.kind == PyValue::Str && mode.s == "trunc") {
+    auto q = ctx.binary<gn::DivOp>(a.get("input"), a.get("other"));
+    if (failed(q))
+      return failure();
+    if (!isFloat(q->type().getElementType()))
+      return q; // integer division truncates already
+    auto r = ctx.build<gn::TruncOp>({q->tensor});
+    if (failed(r))
+      return failure();
+    return PyValue::of(*r);
+  }
+  return a.error("unsupported rounding_mode " + mode.describe());
+}
+
+FailureOr<PyValue> pow(ImportContext &ctx, Args &a) {
+  const PyValue &base = a.get("input"), &exp = a.get("exponent");
+  // x ** 2 is common: keep it a multiply so no backend needs powf for it.
+  if (base.isTensor() && exp.isNumber() && exp.asDouble() == 2.0)
+    return ctx.binary<gn::MulOp>(base, base);
+  if (base.isTensor() && exp.isNumber() && exp.asDouble() == 0.5 &&
+      isFloat(base.type().getElementType())) {
+    auto r = ctx.build<gn::SqrtOp>({base.tensor});
+    if (failed(r))
+      return failure();
+    return PyValue::of(*r);
+  }
+  return ctx.binary<gn::PowOp>(base, exp);
+}
+
+template <typename OpTy>
+FailureOr<PyValue> compare(ImportContext &ctx, Args &a) {
+  const PyValue &x = a.get("input"), &y = a.get("other");
+  auto t = ctx.promote({x, y});
+  if (failed(t))
+    return failure();
+  auto lhs = ctx.asTensor(x, *t), rhs = ctx.asTensor(y, *t);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  auto r = ctx.build<OpTy>({*lhs, *rhs});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+/// Logical ops convert to i1 first; bitwise ops on i1 are the same.
+template <typename OpTy>
+FailureOr<PyValue> logical(ImportContext &ctx, Args &a) {
+  auto lhs = ctx.asTensor(a.get("input"), ctx.i1()), rhs = ctx.asTensor(a.get("other"), ctx.i1());
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  auto r = ctx.build<OpTy>({*lhs, *rhs});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> logicalNot(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto b = ctx.convert(*x, ctx.i1());
+  if (failed(b))
+    return failure();
+  auto r = ctx.build<gn::NotOp>({*b});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> where(ImportContext &ctx, Args &a) {
+  auto cond = a.tensor("condition");
+  if (failed(cond))
+    return failure();
+  auto c = ctx.convert(*cond, ctx.i1());
+  const PyValue &x = a.get("input"), &y = a.get("other");
+  auto t = ctx.promote({x, y});
+  if (failed(c) || failed(t))
+    return failure();
+  auto lhs = ctx.asTensor(x, *t), rhs = ctx.asTensor(y, *t);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  auto r = ctx.build<gn::WhereOp>({*c, *lhs, *rhs});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> maskedFill(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), mask = a.tensor("mask");
+  if (failed(x) || failed(mask))
+    return failure();
+  Type e = llvm::cast<RankedTensorType>((*x).getType()).getElementType();
+  auto m = ctx.convert(*mask, ctx.i1());
+  auto fill = ctx.asTensor(a.get("value"), e);
+  if (failed(m) || failed(fill))
+    return failure();
+  auto r = ctx.build<gn::WhereOp>({*m, *fill, *x});
+  if (failed(r))
+    return failure();
+  // where broadcasts; masked_fill keeps the input's shape.
+  if (r->getType() != (*x).getType())
+    return a.error("mask shape does not broadcast to the input shape");
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> clamp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  const PyValue &lo = a.get("min"), &hi = a.get("max");
+  Value v = *x;
+  // Tensor bounds become maximum/minimum.
+  if (lo.isTensor() || hi.isTensor()) {
+    PyValue cur = PyValue::of(v);
+    if (!lo.isNone()) {
+      auto r = ctx.binary<gn::MaximumOp>(cur, lo);
+      if (failed(r))
+        return failure();
+      cur = *r;
+    }
+    if (!hi.isNone()) {
+      auto r = ctx.binary<gn::MinimumOp>(cur, hi);
+      if (failed(r))
+        return failure();
+      cur = *r;
+    }
+    return cur;
+  }
+  if (lo.isNone() && hi.isNone())
+    return a.error("at least one of min and max must be given");
+  llvm::SmallVector<NamedAttribute> attrs;
+  if (!lo.isNone()) {
+    if (!lo.isNumber())
+      return a.error("min must be a number or a tensor");
+    attrs.push_back(ctx.f64("min", lo.asDouble()));
+  }
+  if (!hi.isNone()) {
+    if (!hi.isNumber())
+      return a.error("max must be a number or a tensor");
+    attrs.push_back(ctx.f64("max", hi.asDouble()));
+  }
+  auto r = ctx.build<gn::ClampOp>({v}, attrs);
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> clampMin(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  if (a.get("min").isTensor())
+    return ctx.binary<gn::MaximumOp>(a.get("input"), a.get("min"));
+  auto lo = a.real("min");
+  if (failed(lo))
+    return failure();
+  auto r = ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", *lo)});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> clampMax(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  if (a.get("max").isTensor())
+    return ctx.binary<gn::MinimumOp>(a.get("input"), a.get("max"));
+  auto hi = a.real("max");
+  if (failed(hi))
+    return failure();
+  auto r = ctx.build<gn::ClampOp>({*x}, {ctx.f64("max", *hi)});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> hardtanh(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto lo = a.real("min_val"), hi = a.real("max_val");
+  if (failed(x) || failed(lo) || failed(hi))
+    return failure();
+  auto r = ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", *lo), ctx.f64("max", *hi)});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> relu6(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto r = ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", 0), ctx.f64("max", 6)});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> gelu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto approx = a.string("approximate");
+  if (failed(x) || failed(approx))
+    return failure();
+  auto r = ctx.build<gn::GeluOp>({*x}, {ctx.str("approximate", *approx)});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> leakyRelu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto slope = a.real("negative_slope");
+  if (failed(x) || failed(slope))
+    return failure();
+  auto r = ctx.build<gn::LeakyReluOp>({*x}, {ctx.f64("negative_slope", *slope)});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> elu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto alpha = a.real("alpha");
+  if (failed(x) || failed(alpha))
+    return failure();
+  auto r = ctx.build<gn::EluOp>({*x}, {ctx.f64("alpha", *alpha)});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> softplus(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto beta = a.real("beta"), threshold = a.real("threshold");
+  if (failed(x) || failed(beta) || failed(threshold))
+    return failure();
+  auto r = ctx.build<gn::SoftplusOp>({*x}, {ctx.f64("beta", *beta),
+                                            ctx.f64("threshold", *threshold)});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> logit(ImportContext &ctx, Args &a) {
+  // log(x / (1 - x)), eps clamps x to [eps, 1 - eps].
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  PyValue v = PyValue::of(*x);
+  if (a.has("eps")) {
+    auto eps = a.real("eps");
+    if (failed(eps))
+      return failure();
+    auto c = ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", *eps), ctx.f64("max", 1 - *eps)});
+    if (failed(c))
+      return failure();
+    v = PyValue::of(*c);
+  }
+  auto oneMinus = ctx.binary<gn::SubOp>(PyValue::real(1.0), v);
+  if (failed(oneMinus))
+    return failure();
+  auto q = ctx.binary<gn::DivOp>(v, *oneMinus, true);
+  if (failed(q))
+    return failure();
+  auto r = ctx.build<gn::LogOp>({q->tensor});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
+FailureOr<PyValue> square(ImportContext &ctx, Args &a) {
+  return ctx.binary<gn::MulOp>(a.get("input"), a.get("input"));
+}
+
+FailureOr<PyValue> addcmul(ImportContext &ctx, Args &a) {
+  auto prod = ctx.binary<gn::MulOp>(a.get("tensor1"), a.get("tensor2"));
+  if (failed(prod))
+    return failure();
+  if (a.has("value")) {
+    prod = ctx.binary<gn::MulOp>(*prod, a.get("value"));
+    if (failed(prod))
+      return failure();
+  }
+  return ctx.binary<gn::AddOp>(a.get("input"), *prod);
+}
+
+FailureOr<PyValue> addcdiv(ImportContext &ctx, Args &a) {
+  auto q = ctx.binary<gn::DivOp>(a.get("tensor1"), a.get("tensor2"), true);
+  if (failed(q))
+    return failure();
+  if (a.has("value")) {
+    q = ctx.binary<gn::MulOp>(*q, a.get("value"));
+    if (failed(q))
+      return failure();
+  }
+  return ctx.binary<gn::AddOp>(a.get("input"), *q);
+}
+
+FailureOr<PyValue> lerp(ImportContext &ctx, Args &a) {
+  auto diff = ctx.binary<gn::SubOp>(a.get("end"), a.get("input"));
+  if (failed(diff))
+    return failure();
+  auto scaled = ctx.binary<gn::MulOp>(*diff, a.get("weight"));
+  if (failed(scaled))
+    return failure();
+  return ctx.binary<gn::AddOp>(a.get("input"), *scaled);
+}
+
+//===----------------------------------------------------------------------===//
+// dtype conversions
+//===----------------------------------------------------------------------===//
+
+FailureOr<PyValue> convertTo(ImportContext &ctx, const PyValue &x, Type t) {
+  auto r = ctx.convert(x.tensor, t);
+  if (failed(r))
+    return failure();
+  PyValue v = PyValue::of(*r);
+  v.wrappedScalar = x.wrappedScalar;
+  return v;
+}
+
+template <int Kind> // 0 f32, 1 f16, 2 bf16, 3 f64, 4 i64, 5 i32, 6 i1, 7 u8
+FailureOr<PyValue> castTo(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  Builder &b = ctx.builder;
+  Type types[] = {b.getF32Type(), b.getF16Type(), b.getBF16Type(), b.getF64Type(),
+                  b.getI64Type(), b.getI32Type(), b.getI1Type(),
+                  b.getIntegerType(8, /*isSigned=*/false)};
+  return convertTo(ctx, a.get("input"), types[Kind]);
+}
+
+/// Tensor.to(dtype) / to(device) / to(device, dtype) / to(other).
+FailureOr<PyValue> to(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  std::optional<Type> target;
+  for (const PyValue &v : a.rest()) {
+    if (v.kind == PyValue::Dtype)
+      target = v.dtype;
+    else if (v.isTensor())
+      target = v.type().getElementType();
+    else if (v.kind != PyValue::Device && v.kind != PyValue::Str && !v.isNone() &&
+             v.kind != PyValue::Bool)
+      return a.error("unsupported argument " + v.describe());
+  }
+  auto dt = a.dtype("dtype");
+  if (failed(dt))
+    return failure();
+  if (*dt)
+    target = **dt;
+  if (!target)
+    return a.get("input");
+  return convertTo(ctx, a.get("input"), *target);
+}
+
+FailureOr<PyValue> typeAs(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), other = a.tensor("other");
+  if (failed(x) || failed(other))
+    return failure();
+  return convertTo(ctx, a.get("input"),
+                   llvm::cast<RankedTensorType>((*other).getType()).getElementType());
+}
+
+FailureOr<PyValue> typeMethod(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  const PyValue &d = a.get("dtype");
+  if (d.kind == PyValue::Dtype)
+    return convertTo(ctx, a.get("input"), d.dtype);
+  if (d.kind == PyValue::Str) {
+    llvm::StringRef name(d.s);
+    name.consume_front("torch.");
+    name.consume_front("cuda.");
+    static const std::pair<const char *, const char *> names[] = {
+        {"FloatTensor", "float32"}, {"HalfTensor", "float16"}, {"DoubleTensor", "float64"},
+        {"LongTensor", "int64"},    {"IntTensor", "int32"},    {"BoolTensor", "bool"},
+        {"BFloat16Tensor", "bfloat16"}};
+    for (auto [n, t] : names)
+      if (name == n)
+        return convertTo(ctx, a.get("input"), ctx.dtypeFromName(t));
+  }
+  return a.error("unsupported type " + d.describe());
+}
+
+FailureOr<PyValue> identity(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  return a.get("input");
+}
+
+FailureOr<PyValue> dropout(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto training = a.boolean("training");
+  if (failed(x) || failed(training))
+    return failure();
+  auto p = a.get("p");
+  if (*training && !(p.isNumber() && p.asDouble() == 0))
+    return a.error("dropout with training=True is random; not supported");
+  return a.get("input");
+}
+
+} // namespace
+
+void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
+  r.add("neg|negative", "input", unary<gn::NegOp, false>);
+  r.add("abs|absolute", "input", unary<gn::AbsOp, false>);
+  r.add("exp", "input", unary<gn::ExpOp, true>);
+  r.add("log", "input", unary<gn::LogOp, true>);
+  r.add("log1p", "input", unary<gn::Log1pOp, true>);
+  r.add("sqrt", "input", unary<gn::SqrtOp, true>);
+  r.add("rsqrt", "input", unary<gn::RsqrtOp, true>);
+  r.add("sin", "input", unary<gn::SinOp, true>);
+  r.add("cos", "input", unary<gn::CosOp, true>);
+  r.add("tanh", "input", unary<gn::TanhOp, true>);
+  r.add("erf", "input", unary<gn::ErfOp, true>);
+  r.add("floor", "input", unary<gn::FloorOp, true>);
+  r.add("ceil", "input", unary<gn::CeilOp, true>);
+  r.add("round", "input, *, decimals=0", unary<gn::RoundOp, true>);
+  r.add("trunc", "input", unary<gn::TruncOp, true>);
+  r.add("sign", "input", unary<gn::SignOp, false>);
+  r.add("reciprocal", "input", unary<gn::ReciprocalOp, true>);
+  r.add("sigmoid|expit", "input", unary<gn::SigmoidOp, true>);
+  r.add("bitwise_not", "input", unary<gn::NotOp, false>);
+  r.add("logical_not", "input", logicalNot);
+  r.add("relu", "input, inplace=False", unary<gn::ReluOp, false>);
+  r.add("silu", "input, inplace=False", unary<gn::SiluOp, true>);
+  r.add("mish", "input, inplace=False", unary<gn::MishOp, true>);
+  r.add("hardswish", "input, inplace=False", unary<gn::HardswishOp, true>);
+  r.add("hardsigmoid", "input, inplace=False", unary<gn::HardsigmoidOp, true>);
+  r.add("gelu", "input, approximate='none'", gelu);
+  r.add("leaky_relu", "input, negative_slope=0.01, inplace=False", leakyRelu);
+  r.add("elu", "input, alpha=1.0, inplace=False", elu);
+  r.add("softplus", "input, beta=1.0, threshold=20.0", softplus);
+  r.add("hardtanh", "input, min_val=-1.0, max_val=1.0, inplace=False", hardtanh);
+  r.add("relu6", "input, inplace=False", relu6);
+  r.add("logit", "input, eps=None", logit);
+  r.add("square", "input", square);
+
+  r.add("add|__add__|__radd__|__iadd__", "input, other, *, alpha=None", add);
+  r.add("sub|subtract|__sub__|__isub__", "input, other, *, alpha=None", sub);
+  r.add("rsub|__rsub__", "input, other, alpha=None", rsub);
+  r.add("mul|multiply|__mul__|__rmul__|__imul__", "input, other", binary<gn::MulOp>);
+  r.add("div|divide|true_divide|__truediv__|__itruediv__", "input, other, *, rounding_mode=None",
+        div);
+  r.add("floor_divide|__floordiv__", "input, other", binary<gn::FloorDivOp>);
+  r.add("remainder|fmod|__mod__", "input, other", binary<gn::RemOp>);
+  r.add("pow|__pow__", "input, exponent", pow);
+  r.add("maximum|fmax", "input, other", binary<gn::MaximumOp>);
+  r.add("minimum|fmin", "input, other", binary<gn::MinimumOp>);
+  r.add("atan2|arctan2", "input, other", binary<gn::Atan2Op>);
+  r.add("bitwise_and|__and__|__iand__", "input, other", binary<gn::AndOp>);
+  r.add("bitwise_or|__or__|__ior__", "input, other", binary<gn::OrOp>);
+  r.add("bitwise_xor|__xor__", "input, other", binary<gn::XorOp>);
+  r.add("logical_and", "input, other", logical<gn::AndOp>);
+  r.add("logical_or", "input, other", logical<gn::OrOp>);
+  r.add("logical_xor", "input, other", logical<gn::XorOp>);
+  r.add("eq|__eq__", "input, other", compare<gn::EqOp>);
+  r.add("ne|not_equal|__ne__", "input, other", compare<gn::NeOp>);
+  r.add("lt|less|__lt__", "input, other", compare<gn::LtOp>);
+  r.add("le|less_equal|__le__", "input, other", compare<gn::LeOp>);
+  r.add("gt|greater|__gt__", "input, other", compare<gn::GtOp>);
+  r.add("ge|greater_equal|__ge__", "input, other", compare<gn::GeOp>);
+  r.add("where", "condition, input, other", where);
+  r.add("masked_fill", "input, mask, value", maskedFill);
+  r.add("clamp|clip", "input, min=None, max=None", clamp);
+  r.add("clamp_min", "input, min", clampMin);
+  r.add("clamp_max", "input, max", clampMax);
+  r.add("addcmul", "input, tensor1, tensor2, *, value=None", addcmul);
+  r.add("addcdiv", "input, tensor1, tensor2, *, value=None", addcdiv);
+  r.add("lerp", "input, end, weight", lerp);
+
+  r.add("Tensor.float", "input, memory_format=None", castTo<0>);
+  r.add("Tensor.half", "input, memory_format=None", castTo<1>);
+  r.add("Tensor.bfloat16", "input, memory_format=None", castTo<2>);
+  r.add("Tensor.double", "input, memory_format=None", castTo<3>);
+  r.add("Tensor.long", "input, memory_format=None", castTo<4>);
+  r.add("Tensor.int", "input, memory_format=None", castTo<5>);
+  r.add("Tensor.bool", "input, memory_format=None", castTo<6>);
+  r.add("Tensor.byte", "input, memory_format=None", castTo<7>);
+  r.add("Tensor.to|_to_copy", "input, *args, dtype=None", to);
+  r.add("Tensor.type_as", "input, other", typeAs);
+  r.add("Tensor.type", "input, dtype=None, non_blocking=False", typeMethod);
+  r.add("Tensor.contiguous|Tensor.clone|clone|Tensor.detach|detach|Tensor.cuda|Tensor.cpu|"
+        "Tensor.requires_grad_|alias",
+        "input, *args", identity);
+  r.add("dropout|dropout1d|dropout2d|dropout3d|alpha_dropout|feature_alpha_dropout",
+        "input, p=0.5, training=False, inplace=False", dropout);
+}

@@ -1,0 +1,319 @@
+//===- FactoryOps.cpp - import of tensor factories ----------------------===//
+//
+// torch.tensor/full/zeros/ones/arange/... become gn.constant or gn.arange;
+// rand/randn/empty become gn.random (their values are not comparable).
+//
+//===----------------------------------------------------------------------===//
+#include "OpRegistry.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+FailureOr<PyValue> wrap(FailureOr<Value> v) {
+  if (failed(v))
+    return failure();
+  return PyValue::of(*v);
+}
+
+/// Flattens nested Python lists of numbers; sets `shape` and `sawFloat`.
+LogicalResult flattenData(const PyValue &v, std::vector<double> &out,
+                          llvm::SmallVector<int64_t> &shape, size_t depth, bool &sawFloat,
+                          bool &sawBool) {
+  if (v.isNumber()) {
+    if (depth != shape.size())
+      return failure();
+    sawFloat |= v.kind == PyValue::Float;
+    sawBool |= v.kind == PyValue::Bool;
+    out.push_back(v.asDouble());
+    return success();
+  }
+  if (!v.isSequence())
+    return failure();
+  if (depth == shape.size())
+    shape.push_back(v.elts.size());
+  else if (shape[depth] != (int64_t)v.elts.size())
+    return failure();
+  for (const PyValue &e : v.elts)
+    if (failed(flattenData(e, out, shape, depth + 1, sawFloat, sawBool)))
+      return failure();
+  return success();
+}
+
+Value denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef<int64_t> shape,
+                    llvm::ArrayRef<double> values) {
+  auto type = RankedTensorType::get(shape, e);
+  llvm::SmallVector<Attribute> attrs;
+  for (double d : values) {
+    if (auto ft = llvm::dyn_cast<FloatType>(e))
+      attrs.push_back(ctx.builder.getFloatAttr(ft, d));
+    else if (e.isInteger(1))
+      attrs.push_back(ctx.builder.getIntegerAttr(e, d != 0));
+    else
+      attrs.push_back(ctx.builder.getIntegerAttr(e, static_cast<int64_t>(d)));
+  }
+  return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
+}
+
+FailureOr<PyValue> tensor(ImportContext &ctx, Args &a) {
+  const PyValue &data = a.get("data");
+  auto dt = a.dtype("dtype");
+  if (failed(dt))
+    return failure();
+  if (data.isTensor())
+    return *dt ? wrap(ctx.convert(data.tensor, **dt)) : data;
+  std::vector<double> values;
+  llvm::SmallVector<int64_t> shape;
+  bool sawFloat = false, sawBool = false;
+  if (failed(flattenData(data, values, shape, 0, sawFloat, sawBool)))
+    return a.error("data must be a number or a rectangular nested list of numbers");
+  Type e = *dt ? **dt : sawFloat ? ctx.f32() : sawBool ? ctx.i1() : ctx.i64Type();
+  return PyValue::of(denseConstant(ctx, e, shape, values));
+}
+
+FailureOr<llvm::SmallVector<int64_t>> sizeArg(Args &a) {
+  std::vector<PyValue> items = a.rest();
+  if (a.has("size")) {
+    const PyValue &s = a.get("size");
+    items = s.isSequence() ? s.elts : std::vector<PyValue>{s};
+  } else if (items.size() == 1 && items[0].isSequence()) {
+    items = std::vector<PyValue>(items[0].elts);
+  }
+  llvm::SmallVector<int64_t> shape;
+  for (const PyValue &v : items) {
+    if (v.kind != PyValue::Int || v.i < 0)
+      return a.error("sizes must be non-negative ints, got " + v.describe());
+    shape.push_back(v.i);
+  }
+  return shape;
+}
+
+/// full / zeros / ones / empty with an explicit size.
+FailureOr<PyValue> filled(ImportContext &ctx, Args &a, std::optional<double> fill) {
+  auto shape = sizeArg(a);
+  auto dt = a.dtype("dtype");
+  if (failed(shape) || failed(dt))
+    return failure();
+  double value = fill ? *fill : 0;
+  Type e = *dt ? **dt : ctx.f32();
+  if (!fill) {
+    const PyValue &v = a.get("fill_value");
+    if (v.isTensor())
+      return wrap(ctx.build<gn::BroadcastToOp>({v.tensor}, {ctx.ints("shape", *shape)}));
+    if (!v.isNumber())
+      return a.error("fill_value must be a number, got " + v.describe());
+    value = v.asDouble();
+    if (!*dt)
+      e = v.kind == PyValue::Float ? ctx.f32() : v.kind == PyValue::Bool ? ctx.i1() : ctx.i64Type();
+  }
+  return PyValue::of(ctx.splat(e, value, *shape));
+}
+
+/// *_like and new_*: shape and dtype from a tensor.
+FailureOr<PyValue> like(ImportContext &ctx, Args &a, std::optional<double> fill, bool newStyle) {
+  auto x = a.tensor("input");
+  auto dt = a.dtype("dtype");
+  if (failed(x) || failed(dt))
+    return failure();
+  auto type = typeOf(*x);
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  if (newStyle) {
+    auto s = sizeArg(a);
+    if (failed(s))
+      return failure();
+    shape = *s;
+  }
+  Type e = *dt ? **dt : type.getElementType();
+  double value = 0;
+  if (fill) {
+    value = *fill;
+  } else {
+    auto v = a.real("fill_value");
+    if (failed(v))
+      return failure();
+    value = *v;
+  }
+  return PyValue::of(ctx.splat(e, value, shape));
+}
+
+FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
+  // arange(end) / arange(start, end[, step])
+  const PyValue &p0 = a.get("start"), &p1 = a.get("end"), &p2 = a.get("step");
+  auto dt = a.dtype("dtype");
+  if (failed(dt))
+    return failure();
+  auto num = [&](const PyValue &v, const char *what) -> FailureOr<double> {
+    if (!v.isNumber())
+      return a.error(llvm::Twine(what) + " must be a number, got " + v.describe());
+    return v.asDouble();
+  };
+  double start = 0, end, step = 1;
+  bool anyFloat = false;
+  if (p1.isNone()) {
+    auto e = num(p0, "end");
+    if (failed(e))
+      return failure();
+    end = *e;
+    anyFloat = p0.kind == PyValue::Float;
+  } else {
+    auto s = num(p0, "start"), e = num(p1, "end");
+    if (failed(s) || failed(e))
+      return failure();
+    start = *s;
+    end = *e;
+    anyFloat = p0.kind == PyValue::Float || p1.kind == PyValue::Float;
+    if (!p2.isNone()) {
+      auto st = num(p2, "step");
+      if (failed(st))
+        return failure();
+      step = *st;
+      anyFloat |= p2.kind == PyValue::Float;
+    }
+  }
+  if (step == 0)
+    return a.error("step must be non-zero");
+  double n = std::ceil((end - start) / step);
+  int64_t size = n > 0 ? static_cast<int64_t>(n) : 0;
+  Type e = *dt ? **dt : anyFloat ? ctx.f32() : ctx.i64Type();
+  return wrap(ctx.build<gn::ArangeOp>(
+      {}, {ctx.f64("start", start), ctx.f64("step", step), ctx.i64("size", size),
+           ctx.attr("dtype", TypeAttr::get(e))}));
+}
+
+FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
+  auto s = a.real("start"), e = a.real("end");
+  auto n = a.integer("steps");
+  auto dt = a.dtype("dtype");
+  if (failed(s) || failed(e) || failed(n) || failed(dt))
+    return failure();
+  std::vector<double> values;
+  for (int64_t i = 0; i < *n; ++i)
+    values.push_back(*n == 1 ? *s : *s + (*e - *s) * i / (*n - 1));
+  return PyValue::of(denseConstant(ctx, *dt ? **dt : ctx.f32(), {*n}, values));
+}
+
+FailureOr<PyValue> eye(ImportContext &ctx, Args &a) {
+  auto n = a.integer("n");
+  auto dt = a.dtype("dtype");
+  if (failed(n) || failed(dt))
+    return failure();
+  int64_t m = *n;
+  if (a.has("m")) {
+    auto mv = a.integer("m");
+    if (failed(mv))
+      return failure();
+    m = *mv;
+  }
+  std::vector<double> values(*n * m, 0);
+  for (int64_t i = 0; i < std::min(*n, m); ++i)
+    values[i * m + i] = 1;
+  return PyValue::of(denseConstant(ctx, *dt ? **dt : ctx.f32(), {*n, m}, values));
+}
+
+FailureOr<PyValue> random(ImportContext &ctx, Args &a, const char *distribution) {
+  auto shape = sizeArg(a);
+  auto dt = a.dtype("dtype");
+  if (failed(shape) || failed(dt))
+    return failure();
+  return wrap(ctx.build<gn::RandomOp>(
+      {}, {ctx.ints("shape", *shape), ctx.attr("dtype", TypeAttr::get(*dt ? **dt : ctx.f32())),
+           ctx.str("distribution", distribution)}));
+}
+
+FailureOr<PyValue> scalarTensor(ImportContext &ctx, Args &a) {
+  const PyValue &v = a.get("s");
+  auto dt = a.dtype("dtype");
+  if (failed(dt))
+    return failure();
+  if (v.isTensor())
+    return *dt ? wrap(ctx.convert(v.tensor, **dt)) : v;
+  if (!v.isNumber())
+    return a.error("expected a number");
+  return PyValue::of(ctx.splat(*dt ? **dt : ctx.f32(), v.asDouble()));
+}
+
+FailureOr<PyValue> localScalar(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  if (typeOf(*x).getNumElements() != 1)
+    return a.error("expected a one-element tensor");
+  auto r = ctx.reshape(*x, {});
+  if (failed(r))
+    return failure();
+  PyValue v = PyValue::of(*r);
+  v.wrappedScalar = true;
+  return v;
+}
+
+FailureOr<PyValue> oneHot(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto n = a.integer("num_classes");
+  if (failed(x) || failed(n))
+    return failure();
+  if (*n < 0)
+    return a.error("num_classes=-1 depends on the data; pass num_classes");
+  auto type = typeOf(*x);
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape.push_back(1);
+  auto col = ctx.reshape(*x, shape);
+  if (failed(col))
+    return failure();
+  auto classes = ctx.build<gn::ArangeOp>(
+      {}, {ctx.f64("start", 0), ctx.f64("step", 1), ctx.i64("size", *n),
+           ctx.attr("dtype", TypeAttr::get(type.getElementType()))});
+  if (failed(classes))
+    return failure();
+  auto eq = ctx.build<gn::EqOp>({*col, *classes});
+  if (failed(eq))
+    return failure();
+  return wrap(ctx.convert(*eq, ctx.i64Type()));
+}
+
+} // namespace
+
+void mlir::gn::import::registerFactoryOps(OpRegistry &r) {
+  r.add("tensor|as_tensor|asarray", "data, *, dtype=None", tensor);
+  r.add("scalar_tensor", "s, *, dtype=None", scalarTensor);
+  r.add("full", "size, fill_value, *, dtype=None",
+        [](ImportContext &ctx, Args &a) { return filled(ctx, a, std::nullopt); });
+  r.add("zeros", "*size, dtype=None",
+        [](ImportContext &ctx, Args &a) { return filled(ctx, a, 0.0); });
+  r.add("ones", "*size, dtype=None",
+        [](ImportContext &ctx, Args &a) { return filled(ctx, a, 1.0); });
+  r.add("empty", "*size, dtype=None",
+        [](ImportContext &ctx, Args &a) { return random(ctx, a, "empty"); });
+  r.add("rand", "*size, dtype=None, generator=None",
+        [](ImportContext &ctx, Args &a) { return random(ctx, a, "uniform"); });
+  r.add("randn", "*size, dtype=None, generator=None",
+        [](ImportContext &ctx, Args &a) { return random(ctx, a, "normal"); });
+  r.add("zeros_like", "input, *, dtype=None",
+        [](ImportContext &ctx, Args &a) { return like(ctx, a, 0.0, false); });
+  r.add("ones_like", "input, *, dtype=None",
+        [](ImportContext &ctx, Args &a) { return like(ctx, a, 1.0, false); });
+  r.add("full_like", "input, fill_value, *, dtype=None",
+        [](ImportContext &ctx, Args &a) { return like(ctx, a, std::nullopt, false); });
+  r.add("Tensor.new_zeros", "input, *size, dtype=None",
+        [](ImportContext &ctx, Args &a) { return like(ctx, a, 0.0, true); });
+  r.add("Tensor.new_ones", "input, *size, dtype=None",
+        [](ImportContext &ctx, Args &a) { return like(ctx, a, 1.0, true); });
+  r.add("Tensor.new_full", "input, size, fill_value, *, dtype=None",
+        [](ImportContext &ctx, Args &a) { return like(ctx, a, std::nullopt, true); });
+  r.add("Tensor.new_tensor", "input, data, *, dtype=None",
+        [](ImportContext &ctx, Args &a) {
+          if (!a.has("dtype"))
+            for (auto &[n, v] : a.bound)
+              if (n == "dtype" && a.get("input").isTensor())
+                v = PyValue::dtypeOf(a.get("input").type().getElementType());
+          return tensor(ctx, a);
+        });
+  r.add("arange", "start, end=None, step=None, *, dtype=None", arange);
+  r.add("linspace", "start, end, steps, *, dtype=None", linspace);
+  r.add("eye", "n, m=None, *, dtype=None", eye);
+  r.add("_local_scalar_dense", "input", localScalar);
+  r.add("one_hot", "input, num_classes=-1", oneHot);
+}

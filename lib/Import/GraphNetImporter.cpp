@@ -1,0 +1,1181 @@
+//===- GraphNetImporter.cpp - evaluate model.py into the gn dialect -----===//
+//
+// Walks the parsed model.py: binds forward's parameters to function
+// arguments (tensors) or Python ints (SymInts, reified from their meta
+// `data`), then evaluates each statement. Python-level values (ints, tuples,
+// dtypes, shapes) are computed here; tensor operations go through the op
+// registry and become gn ops.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Import/GraphNetImporter.h"
+#include "OpRegistry.h"
+#include "gn/Import/PyAST.h"
+#include "gn/Import/TensorMeta.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::import;
+
+namespace {
+
+class Evaluator {
+public:
+  Evaluator(ImportContext &ctx) : ctx(ctx) {}
+
+  LogicalResult run(const py::Module &module, const std::vector<TensorMeta> &metas,
+                    ModuleOp result);
+
+private:
+  ImportContext &ctx;
+  llvm::StringMap<PyValue> env;
+  llvm::StringMap<PyValue> globals; // from imports
+  std::vector<Value> returned;
+  bool hasReturned = false;
+
+  LogicalResult error(py::SrcLoc l, const llvm::Twine &message) {
+    ctx.loc = ctx.locOf(l);
+    return ctx.error(message);
+  }
+
+  LogicalResult execBody(const std::vector<py::StmtPtr> &body);
+  LogicalResult exec(const py::Stmt &stmt);
+  LogicalResult assign(const py::Expr &target, const PyValue &value);
+  FailureOr<PyValue> eval(const py::Expr &e);
+  FailureOr<PyValue> evalName(const py::Expr &e);
+  FailureOr<PyValue> evalAttribute(const py::Expr &e);
+  FailureOr<PyValue> evalCall(const py::Expr &e);
+  FailureOr<PyValue> evalSubscript(const py::Expr &e);
+  FailureOr<PyValue> evalBinary(py::SrcLoc l, llvm::StringRef op, const PyValue &a,
+                                const PyValue &b);
+  FailureOr<PyValue> evalUnary(const py::Expr &e);
+  FailureOr<PyValue> evalCompare(const py::Expr &e);
+  FailureOr<PyValue> callBuiltin(llvm::StringRef name, std::vector<PyValue> &args,
+                                 std::vector<std::pair<std::string, PyValue>> &kwargs,
+                                 bool &handled);
+  FailureOr<PyValue> callTensorMethod(const PyValue &self, llvm::StringRef name,
+                                      std::vector<PyValue> &args,
+                                      std::vector<std::pair<std::string, PyValue>> &kwargs,
+                                      bool &handled);
+  FailureOr<PyValue> callOp(llvm::StringRef displayName, llvm::StringRef canonical,
+                            bool isMethod, std::vector<PyValue> args,
+                            std::vector<std::pair<std::string, PyValue>> kwargs);
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Module and statements
+//===----------------------------------------------------------------------===//
+
+static const py::Stmt *findForward(const py::Module &module) {
+  for (auto &s : module.body)
+    if (s->kind == py::StmtKind::ClassDef)
+      for (auto &m : s->body)
+        if (m->kind == py::StmtKind::FunctionDef && m->name == "forward")
+          return m.get();
+  for (auto &s : module.body)
+    if (s->kind == py::StmtKind::FunctionDef && s->name == "forward")
+      return s.get();
+  return nullptr;
+}
+
+static bool isSymIntAnnotation(const py::Expr *a) {
+  return a && a->kind == py::ExprKind::Attribute && a->str == "SymInt";
+}
+
+/// The function-argument attributes that describe one tensor (enough to
+/// synthesize it later from the .mlir file alone).
+static DictionaryAttr metaAttrs(ImportContext &ctx, const TensorMeta &m, llvm::StringRef kind) {
+  Builder &b = ctx.builder;
+  llvm::SmallVector<NamedAttribute> attrs;
+  attrs.push_back(b.getNamedAttr("gn.name", b.getStringAttr(m.name)));
+  attrs.push_back(b.getNamedAttr("gn.kind", b.getStringAttr(kind)));
+  attrs.push_back(b.getNamedAttr("gn.dtype", b.getStringAttr(m.dtype)));
+  if (!m.device.empty())
+    attrs.push_back(b.getNamedAttr("gn.device", b.getStringAttr(m.device)));
+  auto num = [&](const char *name, const std::optional<double> &v) {
+    if (v)
+      attrs.push_back(b.getNamedAttr(name, b.getF64FloatAttr(*v)));
+  };
+  num("gn.mean", m.mean);
+  num("gn.std", m.std);
+  num("gn.min_val", m.minVal);
+  num("gn.max_val", m.maxVal);
+  if (m.data)
+    attrs.push_back(b.getNamedAttr("gn.data", b.getDenseF64ArrayAttr(*m.data)));
+  return b.getDictionaryAttr(attrs);
+}
+
+LogicalResult Evaluator::run(const py::Module &module, const std::vector<TensorMeta> &metas,
+                             ModuleOp result) {
+  globals["torch"] = PyValue::module("torch");
+  for (auto &s : module.body) {
+    if (s->kind != py::StmtKind::Import)
+      continue;
+    // "from torch import device" -> names = {"device"}, name = "torch"
+    for (const std::string &n : s->names) {
+      llvm::StringRef name(n), alias(n);
+      if (name.contains(" as "))
+        std::tie(name, alias) = name.split(" as ");
+      if (s->name.empty() || s->name == name) // `import torch.nn as nn`
+        globals[alias.trim()] = PyValue::module(name.trim().str());
+      else
+        globals[alias.trim()] = PyValue::module(s->name + "." + name.trim().str());
+    }
+  }
+  const py::Stmt *forward = findForward(module);
+  if (!forward)
+    return error({1, 1}, "no 'forward' function found in model.py");
+
+  llvm::StringMap<const TensorMeta *> metaByName;
+  for (const TensorMeta &m : metas)
+    metaByName[m.name] = &m;
+
+  // Signature: every tensor parameter becomes an argument of @forward.
+  llvm::SmallVector<Type> argTypes;
+  llvm::SmallVector<Attribute> argAttrs;
+  llvm::SmallVector<std::pair<std::string, size_t>> tensorParams;
+  for (const py::Param &p : forward->params) {
+    if (p.name == "self")
+      continue;
+    if (p.isStar || p.isDoubleStar)
+      return error(p.loc, "variadic parameter '" + p.name + "' of forward is not supported");
+    auto it = metaByName.find(p.name);
+    if (it == metaByName.end())
+      return error(p.loc, "parameter '" + p.name +
+                              "' has no entry in weight_meta.py or input_meta.py");
+    const TensorMeta &m = *it->second;
+    if (isSymIntAnnotation(p.annotation.get())) {
+      if (!m.data || m.data->size() != 1)
+        return error(p.loc, "SymInt parameter '" + p.name + "' needs a one-element 'data' in " +
+                                llvm::sys::path::filename(m.file));
+      env[p.name] = PyValue::integer(static_cast<int64_t>((*m.data)[0]));
+      continue;
+    }
+    Type dtype = ctx.dtypeFromName(m.dtype);
+    if (!dtype) {
+      ctx.loc = FileLineColLoc::get(&ctx.mlirContext, m.file, m.line, 1);
+      return ctx.error("unknown dtype '" + m.dtype + "' for tensor '" + m.name + "'");
+    }
+    if (m.data) {
+      int64_t n = 1;
+      for (int64_t d : m.shape)
+        n *= d;
+      if ((int64_t)m.data->size() != n) {
+        ctx.loc = FileLineColLoc::get(&ctx.mlirContext, m.file, m.line, 1);
+        return ctx.error("tensor '" + m.name + "' has " + llvm::Twine(m.data->size()) +
+                         " data values but shape " + llvm::Twine(n) + " elements");
+      }
+    }
+    argTypes.push_back(RankedTensorType::get(m.shape, dtype));
+    bool isInput = llvm::StringRef(m.file).ends_with("input_meta.py");
+    argAttrs.push_back(metaAttrs(ctx, m, isInput ? "input" : "weight"));
+    tensorParams.push_back({p.name, argTypes.size() - 1});
+  }
+
+  ctx.builder.setInsertionPointToEnd(result.getBody());
+  ctx.loc = ctx.locOf(forward->loc);
+  auto func = func::FuncOp::create(ctx.builder, ctx.loc, "forward",
+                                   ctx.builder.getFunctionType(argTypes, {}));
+  func.setAllArgAttrs(argAttrs);
+  Block *entry = func.addEntryBlock();
+  ctx.builder.setInsertionPointToStart(entry);
+  for (auto &[name, index] : tensorParams)
+    env[name] = PyValue::of(entry->getArgument(index));
+
+  if (failed(execBody(forward->body)))
+    return failure();
+  if (!hasReturned)
+    return error(forward->loc, "forward has no return statement");
+  auto ret = func::ReturnOp::create(ctx.builder, ctx.loc, returned);
+  func.setFunctionType(ctx.builder.getFunctionType(argTypes, ret.getOperandTypes()));
+  return success();
+}
+
+LogicalResult Evaluator::execBody(const std::vector<py::StmtPtr> &body) {
+  for (auto &s : body) {
+    if (hasReturned)
+      return error(s->loc, "statement after return");
+    if (failed(exec(*s)))
+      return failure();
+  }
+  return success();
+}
+
+/// Flattens returned values: tensors (nested in tuples/lists).
+static LogicalResult collectReturned(const PyValue &v, std::vector<Value> &out) {
+  if (v.isTensor()) {
+    out.push_back(v.tensor);
+    return success();
+  }
+  if (v.isSequence()) {
+    for (const PyValue &e : v.elts)
+      if (failed(collectReturned(e, out)))
+        return failure();
+    return success();
+  }
+  return failure();
+}
+
+LogicalResult Evaluator::exec(const py::Stmt &s) {
+  ctx.loc = ctx.locOf(s.loc);
+  switch (s.kind) {
+  case py::StmtKind::Pass:
+  case py::StmtKind::Import:
+    return success();
+  case py::StmtKind::Delete:
+    for (auto &t : s.targets)
+      if (t->kind == py::ExprKind::Name)
+        env.erase(t->str);
+    return success();
+  case py::StmtKind::ExprStmt: {
+    auto v = eval(*s.value);
+    return failure(failed(v));
+  }
+  case py::StmtKind::Assign: {
+    auto v = eval(*s.value);
+    if (failed(v))
+      return failure();
+    for (auto &t : s.targets)
+      if (failed(assign(*t, *v)))
+        return failure();
+    return success();
+  }
+  case py::StmtKind::AnnAssign: {
+    if (!s.value)
+      return success();
+    auto v = eval(*s.value);
+    if (failed(v))
+      return failure();
+    return assign(*s.targets[0], *v);
+  }
+  case py::StmtKind::AugAssign: {
+    auto cur = eval(*s.targets[0]);
+    auto rhs = eval(*s.value);
+    if (failed(cur) || failed(rhs))
+      return failure();
+    auto v = evalBinary(s.loc, s.op, *cur, *rhs);
+    if (failed(v))
+      return failure();
+    return assign(*s.targets[0], *v);
+  }
+  case py::StmtKind::Return: {
+    hasReturned = true;
+    if (!s.value)
+      return error(s.loc, "forward returns nothing");
+    auto v = eval(*s.value);
+    if (failed(v))
+      return failure();
+    if (failed(collectReturned(*v, returned)))
+      return error(s.loc, "forward must return tensors, got " + v->describe());
+    return success();
+  }
+  case py::StmtKind::FunctionDef:
+  case py::StmtKind::ClassDef:
+    return error(s.loc, "nested definition of '" + s.name + "' is not supported");
+  }
+  return error(s.loc, "unsupported statement");
+}
+
+LogicalResult Evaluator::assign(const py::Expr &target, const PyValue &value) {
+  switch (target.kind) {
+  case py::ExprKind::Name:
+    env[target.str] = value;
+    return success();
+  case py::ExprKind::Tuple:
+  case py::ExprKind::List: {
+    if (!value.isSequence())
+      return error(target.loc, "cannot unpack " + value.describe());
+    if (value.elts.size() != target.children.size())
+      return error(target.loc, "cannot unpack " + llvm::Twine(value.elts.size()) +
+                                   " values into " + llvm::Twine(target.children.size()));
+    for (auto [t, v] : llvm::zip(target.children, value.elts))
+      if (failed(assign(*t, v)))
+        return failure();
+    return success();
+  }
+  case py::ExprKind::Subscript: {
+    const py::Expr &base = *target.children[0];
+    if (base.kind != py::ExprKind::Name)
+      return error(target.loc, "assignment into a subscript of a non-variable is not supported");
+    auto b = eval(base);
+    auto idx = eval(*target.children[1]);
+    if (failed(b) || failed(idx))
+      return failure();
+    if (!b->isTensor())
+      return error(target.loc, "item assignment into " + b->describe() + " is not supported");
+    ctx.loc = ctx.locOf(target.loc);
+    auto updated = setIndexTensor(ctx, *b, *idx, value);
+    if (failed(updated))
+      return failure();
+    env[base.str] = *updated;
+    return success();
+  }
+  default:
+    return error(target.loc, "unsupported assignment target");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+FailureOr<PyValue> Evaluator::eval(const py::Expr &e) {
+  switch (e.kind) {
+  case py::ExprKind::Name:
+    return evalName(e);
+  case py::ExprKind::Int:
+    return PyValue::integer(e.intVal);
+  case py::ExprKind::Float:
+    return PyValue::real(e.floatVal);
+  case py::ExprKind::Str:
+    return PyValue::str(e.str);
+  case py::ExprKind::Bool:
+    return PyValue::boolean(e.boolVal);
+  case py::ExprKind::None:
+    return PyValue::none();
+  case py::ExprKind::Ellipsis: {
+    PyValue v;
+    v.kind = PyValue::Ellipsis;
+    return v;
+  }
+  case py::ExprKind::Attribute:
+    return evalAttribute(e);
+  case py::ExprKind::Call:
+    return evalCall(e);
+  case py::ExprKind::Subscript:
+    return evalSubscript(e);
+  case py::ExprKind::Slice: {
+    PyValue v;
+    v.kind = PyValue::Slice;
+    for (auto &c : e.children) {
+      if (!c) {
+        v.elts.push_back(PyValue::none());
+        continue;
+      }
+      auto x = eval(*c);
+      if (failed(x))
+        return failure();
+      v.elts.push_back(*x);
+    }
+    v.elts.resize(3);
+    return v;
+  }
+  case py::ExprKind::Tuple:
+  case py::ExprKind::List: {
+    PyValue v;
+    v.kind = e.kind == py::ExprKind::Tuple ? PyValue::Tuple : PyValue::List;
+    for (auto &c : e.children) {
+      if (c->kind == py::ExprKind::Starred) {
+        auto x = eval(*c->children[0]);
+        if (failed(x))
+          return failure();
+        if (!x->isSequence())
+          return error(c->loc, "cannot unpack " + x->describe() + " with '*'");
+        llvm::append_range(v.elts, x->elts);
+        continue;
+      }
+      auto x = eval(*c);
+      if (failed(x))
+        return failure();
+      v.elts.push_back(*x);
+    }
+    return v;
+  }
+  case py::ExprKind::BinOp: {
+    auto a = eval(*e.children[0]);
+    if (failed(a))
+      return failure();
+    auto b = eval(*e.children[1]);
+    if (failed(b))
+      return failure();
+    return evalBinary(e.loc, e.str, *a, *b);
+  }
+  case py::ExprKind::UnaryOp:
+    return evalUnary(e);
+  case py::ExprKind::Compare:
+    return evalCompare(e);
+  case py::ExprKind::BoolOp: {
+    // Python's and/or on plain values.
+    PyValue last;
+    for (auto &c : e.children) {
+      auto v = eval(*c);
+      if (failed(v))
+        return failure();
+      if (v->isTensor())
+        return error(c->loc, "'" + e.str + "' on a tensor is data-dependent; not supported");
+      bool truthy = v->kind == PyValue::None ? false
+                    : v->isNumber()          ? v->asDouble() != 0
+                    : v->isSequence()        ? !v->elts.empty()
+                                             : true;
+      last = *v;
+      if ((e.str == "and" && !truthy) || (e.str == "or" && truthy))
+        return last;
+    }
+    return last;
+  }
+  case py::ExprKind::IfExp: {
+    auto test = eval(*e.children[1]);
+    if (failed(test))
+      return failure();
+    if (!test->isNumber() && !test->isNone())
+      return error(e.loc, "condition of a conditional expression must be a Python value, got " +
+                              test->describe());
+    bool truthy = test->isNumber() && test->asDouble() != 0;
+    return eval(*e.children[truthy ? 0 : 2]);
+  }
+  case py::ExprKind::Dict:
+  case py::ExprKind::Starred:
+    return error(e.loc, "unsupported expression");
+  }
+  return error(e.loc, "unsupported expression");
+}
+
+FailureOr<PyValue> Evaluator::evalName(const py::Expr &e) {
+  auto it = env.find(e.str);
+  if (it != env.end())
+    return it->second;
+  auto g = globals.find(e.str);
+  if (g != globals.end()) {
+    if (g->second.s == "torch.inf")
+      return PyValue::real(INFINITY);
+    return g->second;
+  }
+  static const char *const builtins[] = {"slice", "int", "float", "bool", "len", "tuple",
+                                         "list", "range", "max", "min", "abs", "getattr",
+                                         "isinstance", "sum", "round", "str", "print"};
+  for (const char *b : builtins)
+    if (e.str == b)
+      return PyValue::module(std::string("builtins.") + b);
+  if (e.str == "inf")
+    return PyValue::real(INFINITY);
+  return error(e.loc, "name '" + e.str + "' is not defined");
+}
+
+FailureOr<PyValue> Evaluator::evalAttribute(const py::Expr &e) {
+  auto base = eval(*e.children[0]);
+  if (failed(base))
+    return failure();
+  const std::string &attr = e.str;
+  if (base->kind == PyValue::Module) {
+    std::string full = base->s + "." + attr;
+    if (Type t = ctx.dtypeFromName(full); t && llvm::StringRef(full).starts_with("torch."))
+      return PyValue::dtypeOf(t);
+    if (full == "torch.inf" || full == "math.inf")
+      return PyValue::real(INFINITY);
+    if (full == "math.pi")
+      return PyValue::real(M_PI);
+    if (full == "torch.contiguous_format" || full == "torch.preserve_format" ||
+        full == "torch.channels_last" || full == "torch.strided") {
+      PyValue v;
+      v.kind = PyValue::Opaque;
+      v.s = full;
+      return v;
+    }
+    return PyValue::module(full);
+  }
+  if (base->isTensor()) {
+    auto type = base->type();
+    if (attr == "shape") {
+      PyValue v;
+      v.kind = PyValue::Tuple;
+      for (int64_t d : type.getShape())
+        v.elts.push_back(PyValue::integer(d));
+      return v;
+    }
+    if (attr == "dtype")
+      return PyValue::dtypeOf(type.getElementType());
+    if (attr == "ndim")
+      return PyValue::integer(type.getRank());
+    if (attr == "device") {
+      PyValue v;
+      v.kind = PyValue::Device;
+      v.s = "cuda:0";
+      return v;
+    }
+    if (attr == "is_cuda")
+      return PyValue::boolean(true);
+    if (attr == "requires_grad" || attr == "is_sparse" || attr == "is_quantized")
+      return PyValue::boolean(false);
+    if (attr == "data")
+      return *base;
+    if (attr == "T" || attr == "mT") {
+      PyValue m;
+      m.kind = PyValue::Method;
+      m.s = attr == "T" ? "T" : "mT";
+      m.self = std::make_shared<PyValue>(*base);
+      std::vector<PyValue> args;
+      std::vector<std::pair<std::string, PyValue>> kwargs;
+      return callOp("Tensor." + attr, attr == "T" ? "numpy_T" : "mT", true, {*base}, {});
+    }
+    PyValue m;
+    m.kind = PyValue::Method;
+    m.s = attr;
+    m.self = std::make_shared<PyValue>(*base);
+    return m;
+  }
+  if (base->kind == PyValue::Dtype) {
+    if (attr == "is_floating_point")
+      return PyValue::boolean(isFloat(base->dtype));
+    if (attr == "itemsize")
+      return PyValue::integer(std::max(1u, base->dtype.getIntOrFloatBitWidth() / 8));
+  }
+  if (base->kind == PyValue::Device && attr == "type")
+    return PyValue::str(llvm::StringRef(base->s).split(':').first.str());
+  if (base->kind == PyValue::Device && attr == "index")
+    return PyValue::integer(0);
+  // Methods of Python values (tuple.index, ...) are dispatched at the call.
+  PyValue m;
+  m.kind = PyValue::Method;
+  m.s = attr;
+  m.self = std::make_shared<PyValue>(*base);
+  return m;
+}
+
+FailureOr<PyValue> Evaluator::evalCall(const py::Expr &e) {
+  auto callee = eval(*e.children[0]);
+  if (failed(callee))
+    return failure();
+  std::vector<PyValue> args;
+  std::vector<std::pair<std::string, PyValue>> kwargs;
+  for (auto &a : e.args) {
+    if (a->kind == py::ExprKind::Starred) {
+      auto v = eval(*a->children[0]);
+      if (failed(v))
+        return failure();
+      if (!v->isSequence())
+        return error(a->loc, "cannot unpack " + v->describe() + " with '*'");
+      llvm::append_range(args, v->elts);
+      continue;
+    }
+    auto v = eval(*a);
+    if (failed(v))
+      return failure();
+    args.push_back(*v);
+  }
+  for (auto &k : e.keywords) {
+    if (k.name.empty())
+      return error(k.loc, "'**' arguments are not supported");
+    auto v = eval(*k.value);
+    if (failed(v))
+      return failure();
+    kwargs.push_back({k.name, *v});
+  }
+  ctx.loc = ctx.locOf(e.loc);
+
+  if (callee->kind == PyValue::Module) {
+    const std::string &name = callee->s;
+    bool handled = false;
+    auto r = callBuiltin(name, args, kwargs, handled);
+    if (handled)
+      return r;
+    std::string canonical = canonicalOpName(name);
+    if (canonical.empty())
+      return ctx.error("call of unsupported function '" + name + "'");
+    return callOp(name, canonical, false, std::move(args), std::move(kwargs));
+  }
+  if (callee->kind == PyValue::Method) {
+    const PyValue &self = *callee->self;
+    if (self.isTensor()) {
+      bool handled = false;
+      auto r = callTensorMethod(self, callee->s, args, kwargs, handled);
+      if (handled)
+        return r;
+      args.insert(args.begin(), self);
+      auto result = callOp("Tensor." + callee->s, callee->s, true, std::move(args),
+                           std::move(kwargs));
+      if (failed(result))
+        return failure();
+      // In-place method (`x.mul_(2)`): rebind the receiver variable.
+      llvm::StringRef m(callee->s);
+      if (m.ends_with("_") && !m.ends_with("__")) {
+        const py::Expr &recv = *e.children[0]->children[0];
+        if (recv.kind != py::ExprKind::Name)
+          return error(e.loc, "in-place '" + m + "' on an expression that is not a variable "
+                                                 "is not supported");
+        env[recv.str] = *result;
+      }
+      return result;
+    }
+    if (self.isSequence() && callee->s == "index" && args.size() == 1) {
+      for (size_t i = 0; i < self.elts.size(); ++i)
+        if (self.elts[i].isNumber() && args[0].isNumber() &&
+            self.elts[i].asDouble() == args[0].asDouble())
+          return PyValue::integer(i);
+      return ctx.error("tuple.index(x): x not in tuple");
+    }
+    return ctx.error("unsupported method '" + callee->s + "' of " + self.describe());
+  }
+  return error(e.loc, "'" + callee->describe() + "' is not callable");
+}
+
+FailureOr<PyValue> Evaluator::callOp(llvm::StringRef displayName, llvm::StringRef canonical,
+                                     bool isMethod, std::vector<PyValue> args,
+                                     std::vector<std::pair<std::string, PyValue>> kwargs) {
+  const OpRegistry &registry = OpRegistry::get();
+  std::string name = canonical.str();
+  const OpEntry *entry = nullptr;
+  if (isMethod)
+    entry = registry.lookup("Tensor." + name);
+  if (!entry)
+    entry = registry.lookup(name);
+  // In-place spellings (relu_, add_) share the out-of-place handler.
+  llvm::StringRef n(name);
+  if (!entry && n.ends_with("_") && !n.ends_with("__")) {
+    std::string base = n.drop_back().str();
+    if (isMethod)
+      entry = registry.lookup("Tensor." + base);
+    if (!entry)
+      entry = registry.lookup(base);
+  }
+  if (!entry)
+    return ctx.error("unsupported op '" + displayName + "'");
+
+  // Bind arguments to the signature.
+  Args bound(ctx, displayName.str());
+  size_t next = 0;
+  for (const Param &p : entry->params) {
+    if (p.isVarargs) {
+      for (; next < args.size(); ++next)
+        bound.varargs.push_back(args[next]);
+      continue;
+    }
+    if (!p.keywordOnly && next < args.size()) {
+      bound.bound.push_back({p.name, args[next++]});
+      continue;
+    }
+  }
+  if (next < args.size())
+    return bound.error("takes at most " + llvm::Twine(next) + " positional arguments, got " +
+                       llvm::Twine(args.size()));
+  for (auto &[k, v] : kwargs) {
+    auto it = llvm::find_if(entry->params, [&](const Param &p) { return p.name == k; });
+    if (it == entry->params.end()) {
+      // Keyword spellings that only steer placement or autograd.
+      if (k == "device" || k == "layout" || k == "pin_memory" || k == "requires_grad" ||
+          k == "memory_format" || k == "non_blocking" || k == "copy" || k == "inplace" ||
+          k == "out" || k == "names")
+        continue;
+      return bound.error("unexpected keyword argument '" + k + "'");
+    }
+    for (auto &[bn, bv] : bound.bound)
+      if (bn == k)
+        return bound.error("got multiple values for argument '" + k + "'");
+    bound.bound.push_back({k, v});
+  }
+  for (const Param &p : entry->params) {
+    if (p.isVarargs)
+      continue;
+    bool present = llvm::any_of(bound.bound, [&](auto &b) { return b.first == p.name; });
+    if (present)
+      continue;
+    if (!p.hasDefault)
+      return bound.error("missing required argument '" + p.name + "'");
+    bound.bound.push_back({p.name, p.defaultValue});
+  }
+  return entry->fn(ctx, bound);
+}
+
+/// Python truthiness-free int conversion for builtins.
+static FailureOr<int64_t> toInt(ImportContext &ctx, const PyValue &v) {
+  if (v.kind == PyValue::Int || v.kind == PyValue::Bool)
+    return v.i;
+  if (v.kind == PyValue::Float)
+    return static_cast<int64_t>(v.f);
+  return ctx.error("expected an int, got " + v.describe());
+}
+
+FailureOr<PyValue> Evaluator::callBuiltin(llvm::StringRef name, std::vector<PyValue> &args,
+                                          std::vector<std::pair<std::string, PyValue>> &kwargs,
+                                          bool &handled) {
+  handled = true;
+  if (name == "builtins.slice") {
+    PyValue v;
+    v.kind = PyValue::Slice;
+    if (args.size() == 1)
+      v.elts = {PyValue::none(), args[0], PyValue::none()};
+    else
+      v.elts = args;
+    v.elts.resize(3);
+    return v;
+  }
+  if (name == "builtins.int" && args.size() == 1) {
+    if (args[0].isTensor())
+      return ctx.error("int() of a tensor is data-dependent; not supported");
+    auto i = toInt(ctx, args[0]);
+    if (failed(i))
+      return failure();
+    return PyValue::integer(*i);
+  }
+  if (name == "builtins.float" && args.size() == 1) {
+    if (args[0].kind == PyValue::Str) {
+      if (args[0].s == "inf") return PyValue::real(INFINITY);
+      if (args[0].s == "-inf") return PyValue::real(-INFINITY);
+      if (args[0].s == "nan") return PyValue::real(NAN);
+    }
+    if (!args[0].isNumber())
+      return ctx.error("float() of " + args[0].describe() + " is not supported");
+    return PyValue::real(args[0].asDouble());
+  }
+  if (name == "builtins.bool" && args.size() == 1 && args[0].isNumber())
+    return PyValue::boolean(args[0].asDouble() != 0);
+  if (name == "builtins.len" && args.size() == 1) {
+    if (args[0].isSequence())
+      return PyValue::integer(args[0].elts.size());
+    if (args[0].isTensor() && args[0].type().getRank() > 0)
+      return PyValue::integer(args[0].type().getDimSize(0));
+    return ctx.error("len() of " + args[0].describe());
+  }
+  if ((name == "builtins.tuple" || name == "builtins.list") && args.size() == 1 &&
+      args[0].isSequence()) {
+    PyValue v = args[0];
+    v.kind = name == "builtins.tuple" ? PyValue::Tuple : PyValue::List;
+    return v;
+  }
+  if ((name == "builtins.max" || name == "builtins.min") && !args.empty()) {
+    std::vector<PyValue> items = args.size() == 1 && args[0].isSequence() ? args[0].elts : args;
+    if (items.empty() || !llvm::all_of(items, [](auto &v) { return v.isNumber(); }))
+      return ctx.error(name.drop_front(9) + "() is supported on Python numbers only");
+    PyValue best = items[0];
+    for (auto &v : items)
+      if (name == "builtins.max" ? v.asDouble() > best.asDouble()
+                                 : v.asDouble() < best.asDouble())
+        best = v;
+    return best;
+  }
+  if (name == "builtins.abs" && args.size() == 1 && args[0].isNumber()) {
+    PyValue v = args[0];
+    v.i = std::llabs(v.i);
+    v.f = std::fabs(v.f);
+    return v;
+  }
+  if (name == "builtins.range") {
+    int64_t start = 0, stop = 0, step = 1;
+    std::vector<int64_t> xs;
+    for (auto &a : args) {
+      auto i = toInt(ctx, a);
+      if (failed(i))
+        return failure();
+      xs.push_back(*i);
+    }
+    if (xs.size() == 1) stop = xs[0];
+    else if (xs.size() >= 2) { start = xs[0]; stop = xs[1]; if (xs.size() == 3) step = xs[2]; }
+    if (step == 0)
+      return ctx.error("range() step must not be zero");
+    PyValue v;
+    v.kind = PyValue::Tuple;
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
+      v.elts.push_back(PyValue::integer(i));
+    return v;
+  }
+  if (name == "builtins.getattr" && args.size() >= 2 && args[1].kind == PyValue::Str &&
+      args[0].kind == PyValue::Module)
+    return PyValue::module(args[0].s + "." + args[1].s);
+  if (name == "torch.device" || name == "device") {
+    PyValue v;
+    v.kind = PyValue::Device;
+    v.s = args.empty() ? "cpu" : args[0].kind == PyValue::Str ? args[0].s : "cuda";
+    return v;
+  }
+  if (name == "torch.Size") {
+    if (args.size() == 1 && args[0].isSequence()) {
+      PyValue v = args[0];
+      v.kind = PyValue::Tuple;
+      return v;
+    }
+    return PyValue::tuple({});
+  }
+  if (name == "torch.sym_sum" && args.size() == 1 && args[0].isSequence()) {
+    int64_t s = 0;
+    for (auto &e : args[0].elts) {
+      auto i = toInt(ctx, e);
+      if (failed(i))
+        return failure();
+      s += *i;
+    }
+    return PyValue::integer(s);
+  }
+  if (name == "torch.sym_int" || name == "torch.sym_float") {
+    if (args.size() == 1 && args[0].isNumber())
+      return name == "torch.sym_int" ? PyValue::integer(static_cast<int64_t>(args[0].asDouble()))
+                                     : PyValue::real(args[0].asDouble());
+  }
+  // Calls that only steer autograd, logging or autocast: no effect on values.
+  static const char *const noEffect[] = {
+      "torch._C._log_api_usage_once", "torch._C._set_grad_enabled",
+      "torch._check_is_size",         "torch.ops.aten._assert_scalar.default",
+      "torch._check",                 "torch.ops.aten._assert_scalar",
+      "torch.autograd.function.FunctionCtx", "builtins.print",
+      "torch._assert",                "torch.ops.aten.sym_constrain_range_for_size.default",
+  };
+  for (const char *n : noEffect)
+    if (name == n)
+      return PyValue::none();
+  if (name == "torch.amp.autocast_mode._enter_autocast")
+    return ctx.error("autocast regions are not supported (mixed precision is data-dependent "
+                     "on the device)");
+  handled = false;
+  return failure();
+}
+
+FailureOr<PyValue> Evaluator::callTensorMethod(
+    const PyValue &self, llvm::StringRef name, std::vector<PyValue> &args,
+    std::vector<std::pair<std::string, PyValue>> &kwargs, bool &handled) {
+  handled = true;
+  auto type = self.type();
+  if (name == "size" || name == "dim" || name == "numel" || name == "nelement" ||
+      name == "element_size" || name == "is_contiguous" || name == "is_floating_point" ||
+      name == "get_device" || name == "stride") {
+    if (name == "dim")
+      return PyValue::integer(type.getRank());
+    if (name == "numel" || name == "nelement")
+      return PyValue::integer(type.getNumElements());
+    if (name == "element_size")
+      return PyValue::integer(std::max(1u, type.getElementTypeBitWidth() / 8));
+    if (name == "is_contiguous")
+      return PyValue::boolean(true);
+    if (name == "is_floating_point")
+      return PyValue::boolean(isFloat(type.getElementType()));
+    if (name == "get_device")
+      return PyValue::integer(0);
+    if (name == "stride") {
+      std::vector<PyValue> strides(type.getRank());
+      int64_t s = 1;
+      for (int64_t i = type.getRank() - 1; i >= 0; --i) {
+        strides[i] = PyValue::integer(s);
+        s *= type.getDimSize(i);
+      }
+      if (args.size() == 1 && args[0].kind == PyValue::Int) {
+        auto d = ctx.dim(args[0].i, type.getRank());
+        if (failed(d))
+          return failure();
+        return strides[*d];
+      }
+      return PyValue::tuple(strides);
+    }
+    // size()
+    const PyValue *dimArg = args.empty() ? nullptr : &args[0];
+    for (auto &[k, v] : kwargs)
+      if (k == "dim")
+        dimArg = &v;
+    if (dimArg) {
+      if (dimArg->kind != PyValue::Int)
+        return ctx.error("Tensor.size: dim must be an int");
+      auto d = ctx.dim(dimArg->i, type.getRank());
+      if (failed(d))
+        return failure();
+      return PyValue::integer(type.getDimSize(*d));
+    }
+    PyValue v;
+    v.kind = PyValue::Tuple;
+    for (int64_t d : type.getShape())
+      v.elts.push_back(PyValue::integer(d));
+    return v;
+  }
+  if (name == "item" || name == "tolist") {
+    if (type.getNumElements() != 1)
+      return ctx.error("Tensor." + name + "() of a tensor with " +
+                       llvm::Twine(type.getNumElements()) + " elements is not supported");
+    // A runtime value: keep it as a 0-d tensor that promotes like a scalar.
+    auto r = ctx.reshape(self.tensor, {});
+    if (failed(r))
+      return failure();
+    PyValue v = PyValue::of(*r);
+    v.wrappedScalar = true;
+    return v;
+  }
+  handled = false;
+  return failure();
+}
+
+FailureOr<PyValue> Evaluator::evalSubscript(const py::Expr &e) {
+  auto base = eval(*e.children[0]);
+  if (failed(base))
+    return failure();
+  auto index = eval(*e.children[1]);
+  if (failed(index))
+    return failure();
+  ctx.loc = ctx.locOf(e.loc);
+  if (base->isTensor())
+    return indexTensor(ctx, *base, *index);
+  if (base->isSequence()) {
+    int64_t n = base->elts.size();
+    if (index->kind == PyValue::Int) {
+      int64_t i = index->i < 0 ? index->i + n : index->i;
+      if (i < 0 || i >= n)
+        return error(e.loc, "tuple index " + llvm::Twine(index->i) + " out of range");
+      return base->elts[i];
+    }
+    if (index->kind == PyValue::Slice) {
+      auto bound = [&](const PyValue &v, int64_t def) -> int64_t {
+        if (v.isNone())
+          return def;
+        int64_t x = v.i < 0 ? v.i + n : v.i;
+        return std::clamp<int64_t>(x, 0, n);
+      };
+      int64_t step = index->elts[2].isNone() ? 1 : index->elts[2].i;
+      if (step != 1)
+        return error(e.loc, "tuple slices with a step are not supported");
+      PyValue v;
+      v.kind = base->kind;
+      for (int64_t i = bound(index->elts[0], 0); i < bound(index->elts[1], n); ++i)
+        v.elts.push_back(base->elts[i]);
+      return v;
+    }
+  }
+  return error(e.loc, "cannot subscript " + base->describe() + " with " + index->describe());
+}
+
+static FailureOr<PyValue> pythonArith(ImportContext &ctx, llvm::StringRef op, const PyValue &a,
+                                      const PyValue &b) {
+  bool ints = a.kind != PyValue::Float && b.kind != PyValue::Float;
+  double x = a.asDouble(), y = b.asDouble();
+  if (op == "+") return ints ? PyValue::integer(a.i + b.i) : PyValue::real(x + y);
+  if (op == "-") return ints ? PyValue::integer(a.i - b.i) : PyValue::real(x - y);
+  if (op == "*") return ints ? PyValue::integer(a.i * b.i) : PyValue::real(x * y);
+  if (op == "/") {
+    if (y == 0) return ctx.error("division by zero");
+    return PyValue::real(x / y);
+  }
+  if (op == "//") {
+    if (y == 0) return ctx.error("division by zero");
+    if (ints) {
+      int64_t q = a.i / b.i;
+      if ((a.i % b.i != 0) && ((a.i < 0) != (b.i < 0)))
+        --q;
+      return PyValue::integer(q);
+    }
+    return PyValue::real(std::floor(x / y));
+  }
+  if (op == "%") {
+    if (y == 0) return ctx.error("modulo by zero");
+    if (ints) {
+      int64_t r = a.i % b.i;
+      if (r != 0 && ((r < 0) != (b.i < 0)))
+        r += b.i;
+      return PyValue::integer(r);
+    }
+    double r = std::fmod(x, y);
+    if (r != 0 && ((r < 0) != (y < 0)))
+      r += y;
+    return PyValue::real(r);
+  }
+  if (op == "**") {
+    if (ints && b.i >= 0) {
+      int64_t r = 1;
+      for (int64_t k = 0; k < b.i; ++k)
+        r *= a.i;
+      return PyValue::integer(r);
+    }
+    return PyValue::real(std::pow(x, y));
+  }
+  if (ints && (op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>")) {
+    if (op == "&") return PyValue::integer(a.i & b.i);
+    if (op == "|") return PyValue::integer(a.i | b.i);
+    if (op == "^") return PyValue::integer(a.i ^ b.i);
+    if (op == "<<") return PyValue::integer(a.i << b.i);
+    return PyValue::integer(a.i >> b.i);
+  }
+  return ctx.error("unsupported operator '" + op + "' on Python numbers");
+}
+
+FailureOr<PyValue> Evaluator::evalBinary(py::SrcLoc l, llvm::StringRef op, const PyValue &a,
+                                         const PyValue &b) {
+  ctx.loc = ctx.locOf(l);
+  if (a.isNumber() && b.isNumber())
+    return pythonArith(ctx, op, a, b);
+  if (a.isSequence() && b.isSequence() && op == "+") {
+    PyValue v = a;
+    llvm::append_range(v.elts, b.elts);
+    return v;
+  }
+  if (a.isSequence() && b.kind == PyValue::Int && op == "*") {
+    PyValue v = a;
+    v.elts.clear();
+    for (int64_t k = 0; k < b.i; ++k)
+      llvm::append_range(v.elts, a.elts);
+    return v;
+  }
+  if (!a.isTensor() && !b.isTensor())
+    return ctx.error("unsupported operand types for '" + op + "': " + a.describe() + " and " +
+                     b.describe());
+  static const std::pair<const char *, const char *> opNames[] = {
+      {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"//", "floor_divide"},
+      {"%", "remainder"}, {"**", "pow"}, {"@", "matmul"}, {"&", "bitwise_and"},
+      {"|", "bitwise_or"}, {"^", "bitwise_xor"}};
+  for (auto [sym, fn] : opNames)
+    if (op == sym)
+      return callOp(("operator " + op).str(), fn, false, {a, b}, {});
+  return ctx.error("unsupported operator '" + op + "' on tensors");
+}
+
+FailureOr<PyValue> Evaluator::evalUnary(const py::Expr &e) {
+  auto v = eval(*e.children[0]);
+  if (failed(v))
+    return failure();
+  ctx.loc = ctx.locOf(e.loc);
+  if (v->isNumber()) {
+    if (e.str == "-")
+      return v->kind == PyValue::Float ? PyValue::real(-v->f) : PyValue::integer(-v->i);
+    if (e.str == "+")
+      return *v;
+    if (e.str == "not")
+      return PyValue::boolean(v->asDouble() == 0);
+    if (e.str == "~" && v->kind != PyValue::Float)
+      return v->kind == PyValue::Bool ? PyValue::integer(~v->i) : PyValue::integer(~v->i);
+  }
+  if (e.str == "not" && v->isNone())
+    return PyValue::boolean(true);
+  if (v->isTensor()) {
+    if (e.str == "-")
+      return callOp("operator -", "neg", false, {*v}, {});
+    if (e.str == "~")
+      return callOp("operator ~", "bitwise_not", false, {*v}, {});
+    if (e.str == "+")
+      return *v;
+    return error(e.loc, "'not' on a tensor is data-dependent; not supported");
+  }
+  return error(e.loc, "unsupported operand " + v->describe() + " for unary '" + e.str + "'");
+}
+
+FailureOr<PyValue> Evaluator::evalCompare(const py::Expr &e) {
+  auto lhs = eval(*e.children[0]);
+  if (failed(lhs))
+    return failure();
+  PyValue result = PyValue::boolean(true);
+  for (size_t k = 0; k < e.compareOps.size(); ++k) {
+    auto rhs = eval(*e.children[k + 1]);
+    if (failed(rhs))
+      return failure();
+    ctx.loc = ctx.locOf(e.loc);
+    llvm::StringRef op = e.compareOps[k];
+    PyValue r;
+    if (op == "is" || op == "is not") {
+      bool same = lhs->kind == rhs->kind &&
+                  (lhs->kind == PyValue::None ||
+                   (lhs->isTensor() && lhs->tensor == rhs->tensor) ||
+                   (lhs->kind == PyValue::Dtype && lhs->dtype == rhs->dtype));
+      r = PyValue::boolean(op == "is" ? same : !same);
+    } else if (lhs->isTensor() || rhs->isTensor()) {
+      static const std::pair<const char *, const char *> ops[] = {
+          {"<", "lt"}, {"<=", "le"}, {">", "gt"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
+      const char *fn = nullptr;
+      for (auto [sym, name] : ops)
+        if (op == sym)
+          fn = name;
+      if (!fn || e.compareOps.size() != 1)
+        return error(e.loc, "unsupported comparison '" + op + "' on tensors");
+      return callOp(("operator " + op).str(), fn, false, {*lhs, *rhs}, {});
+    } else if (lhs->isNumber() && rhs->isNumber()) {
+      double x = lhs->asDouble(), y = rhs->asDouble();
+      bool b = op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y
+             : op == ">=" ? x >= y : op == "==" ? x == y : x != y;
+      r = PyValue::boolean(b);
+    } else if (op == "==" || op == "!=") {
+      bool same = lhs->kind == rhs->kind &&
+                  ((lhs->kind == PyValue::Dtype && lhs->dtype == rhs->dtype) ||
+                   ((lhs->kind == PyValue::Str || lhs->kind == PyValue::Device) &&
+                    lhs->s == rhs->s) ||
+                   lhs->kind == PyValue::None);
+      if (lhs->isSequence() && rhs->isSequence()) {
+        same = lhs->elts.size() == rhs->elts.size();
+        for (size_t i = 0; same && i < lhs->elts.size(); ++i)
+          same = lhs->elts[i].isNumber() && rhs->elts[i].isNumber() &&
+                 lhs->elts[i].asDouble() == rhs->elts[i].asDouble();
+      }
+      r = PyValue::boolean(op == "==" ? same : !same);
+    } else {
+      return error(e.loc, "unsupported comparison '" + op + "' between " + lhs->describe() +
+                              " and " + rhs->describe());
+    }
+    if (!r.i)
+      return r;
+    result = r;
+    lhs = rhs;
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+static bool readFile(llvm::StringRef path, std::string &out) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return false;
+  out = (*buf)->getBuffer().str();
+  return true;
+}
+
+OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context, llvm::StringRef modelPath,
+                                               llvm::StringRef modelSource,
+                                               llvm::StringRef weightMetaSource,
+                                               llvm::StringRef inputMetaSource) {
+  context.loadDialect<gn::GnDialect, func::FuncDialect>();
+  llvm::SmallString<256> dir(modelPath);
+  llvm::sys::path::remove_filename(dir);
+  auto fileLoc = [&](llvm::StringRef file, unsigned line, unsigned col) {
+    return FileLineColLoc::get(&context, file, line, col);
+  };
+
+  std::vector<TensorMeta> metas;
+  for (auto [name, source] : {std::pair<const char *, llvm::StringRef>{"weight_meta.py",
+                                                                      weightMetaSource},
+                              {"input_meta.py", inputMetaSource}}) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, name);
+    MetaError err;
+    if (!parseTensorMetaFile(path.str().str(), source.str(), metas, err)) {
+      emitError(fileLoc(path, err.line, err.col), err.message);
+      return nullptr;
+    }
+  }
+
+  py::Module module;
+  py::ParseError parseError;
+  if (!py::parseModule(modelSource.str(), module, parseError)) {
+    emitError(fileLoc(modelPath, parseError.loc.line, parseError.loc.col), parseError.message);
+    return nullptr;
+  }
+
+  OpBuilder builder(&context);
+  OwningOpRef<ModuleOp> result = ModuleOp::create(fileLoc(modelPath, 1, 1));
+  ImportContext ctx(context, builder, modelPath.str());
+  Evaluator evaluator(ctx);
+  if (failed(evaluator.run(module, metas, *result)))
+    return nullptr;
+  if (failed(verify(*result)))
+    return nullptr;
+  return result;
+}
+
+OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context, llvm::StringRef sampleDir) {
+  auto path = [&](const char *name) {
+    llvm::SmallString<256> p(sampleDir);
+    llvm::sys::path::append(p, name);
+    return p.str().str();
+  };
+  std::string model, weights, inputs;
+  std::string modelPath = path("model.py");
+  if (!readFile(modelPath, model)) {
+    emitError(UnknownLoc::get(&context), "cannot read '" + modelPath + "'");
+    return nullptr;
+  }
+  // A sample may keep all tensors in one of the two meta files.
+  bool hasWeights = readFile(path("weight_meta.py"), weights);
+  bool hasInputs = readFile(path("input_meta.py"), inputs);
+  if (!hasWeights && !hasInputs) {
+    emitError(UnknownLoc::get(&context),
+              "cannot read '" + path("weight_meta.py") + "' nor '" + path("input_meta.py") + "'");
+    return nullptr;
+  }
+  return importGraphNetSource(context, modelPath, model, weights, inputs);
+}

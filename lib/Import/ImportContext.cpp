@@ -1,0 +1,270 @@
+//===- ImportContext.cpp - values, argument access, type promotion ------===//
+#include "ImportContext.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+bool mlir::gn::import::isFloat(Type t) { return llvm::isa<FloatType>(t); }
+
+std::string PyValue::describe() const {
+  switch (kind) {
+  case None: return "None";
+  case Bool: return "bool";
+  case Int: return "int";
+  case Float: return "float";
+  case Str: return "str";
+  case Tuple: return "tuple";
+  case List: return "list";
+  case Slice: return "slice";
+  case Ellipsis: return "Ellipsis";
+  case Dtype: return "dtype";
+  case Device: return "device";
+  case Module: return "'" + s + "'";
+  case Method: return "method '" + s + "'";
+  case Opaque: return "'" + s + "'";
+  case Tensor: {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    os << "Tensor";
+    if (tensor)
+      os << tensor.getType();
+    return out;
+  }
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Args
+//===----------------------------------------------------------------------===//
+
+const PyValue &Args::get(llvm::StringRef name) const {
+  static const PyValue noneValue;
+  for (auto &[n, v] : bound)
+    if (n == name)
+      return v;
+  return noneValue;
+}
+
+LogicalResult Args::error(const llvm::Twine &message) const {
+  return ctx.error(opName + ": " + message);
+}
+
+FailureOr<Value> Args::tensor(llvm::StringRef name) const {
+  const PyValue &v = get(name);
+  if (!v.isTensor())
+    return error("argument '" + name + "' must be a tensor, got " + v.describe());
+  return v.tensor;
+}
+
+FailureOr<int64_t> Args::integer(llvm::StringRef name) const {
+  const PyValue &v = get(name);
+  if (v.kind != PyValue::Int && v.kind != PyValue::Bool)
+    return error("argument '" + name + "' must be an int, got " + v.describe());
+  return v.i;
+}
+
+FailureOr<double> Args::real(llvm::StringRef name) const {
+  const PyValue &v = get(name);
+  if (!v.isNumber())
+    return error("argument '" + name + "' must be a number, got " + v.describe());
+  return v.asDouble();
+}
+
+FailureOr<bool> Args::boolean(llvm::StringRef name) const {
+  const PyValue &v = get(name);
+  if (v.kind == PyValue::None)
+    return false;
+  if (v.kind != PyValue::Bool && v.kind != PyValue::Int)
+    return error("argument '" + name + "' must be a bool, got " + v.describe());
+  return v.i != 0;
+}
+
+FailureOr<std::string> Args::string(llvm::StringRef name) const {
+  const PyValue &v = get(name);
+  if (v.kind != PyValue::Str)
+    return error("argument '" + name + "' must be a string, got " + v.describe());
+  return v.s;
+}
+
+FailureOr<llvm::SmallVector<int64_t>> Args::ints(llvm::StringRef name, size_t n) const {
+  const PyValue &v = get(name);
+  llvm::SmallVector<int64_t> out;
+  if (v.kind == PyValue::Int) {
+    out.assign(n ? n : 1, v.i);
+    return out;
+  }
+  if (!v.isSequence())
+    return error("argument '" + name + "' must be an int or a sequence of ints, got " +
+                 v.describe());
+  for (const PyValue &e : v.elts) {
+    if (e.kind != PyValue::Int)
+      return error("argument '" + name + "' must hold ints, got " + e.describe());
+    out.push_back(e.i);
+  }
+  if (n && out.size() == 1)
+    out.assign(n, out[0]);
+  return out;
+}
+
+FailureOr<std::optional<Type>> Args::dtype(llvm::StringRef name) const {
+  const PyValue &v = get(name);
+  if (v.isNone())
+    return std::optional<Type>();
+  if (v.kind != PyValue::Dtype)
+    return error("argument '" + name + "' must be a dtype, got " + v.describe());
+  return std::optional<Type>(v.dtype);
+}
+
+//===----------------------------------------------------------------------===//
+// ImportContext
+//===----------------------------------------------------------------------===//
+
+Location ImportContext::locOf(py::SrcLoc l) const {
+  return FileLineColLoc::get(&mlirContext, file, l.line, l.col);
+}
+
+LogicalResult ImportContext::error(const llvm::Twine &message) const {
+  return emitError(loc, message);
+}
+
+Type ImportContext::dtypeFromName(llvm::StringRef name) {
+  name.consume_front("torch.");
+  Builder &b = builder;
+  return llvm::StringSwitch<Type>(name)
+      .Cases({"float32", "float"}, b.getF32Type())
+      .Cases({"float16", "half"}, b.getF16Type())
+      .Case("bfloat16", b.getBF16Type())
+      .Cases({"float64", "double"}, b.getF64Type())
+      .Cases({"int64", "long"}, b.getI64Type())
+      .Cases({"int32", "int"}, b.getI32Type())
+      .Cases({"int16", "short"}, b.getI16Type())
+      .Case("int8", b.getI8Type())
+      .Case("uint8", b.getIntegerType(8, /*isSigned=*/false))
+      .Case("bool", b.getI1Type())
+      .Default(Type());
+}
+
+std::string ImportContext::dtypeName(Type t) {
+  if (t.isF32()) return "torch.float32";
+  if (t.isF16()) return "torch.float16";
+  if (t.isBF16()) return "torch.bfloat16";
+  if (t.isF64()) return "torch.float64";
+  if (t.isInteger(1)) return "torch.bool";
+  if (t.isUnsignedInteger(8)) return "torch.uint8";
+  if (auto i = llvm::dyn_cast<IntegerType>(t))
+    return "torch.int" + std::to_string(i.getWidth());
+  return "unknown";
+}
+
+Value ImportContext::splat(Type elementType, double value, llvm::ArrayRef<int64_t> shape) {
+  auto type = RankedTensorType::get(shape, elementType);
+  Attribute element;
+  if (auto ft = llvm::dyn_cast<FloatType>(elementType))
+    element = builder.getFloatAttr(ft, value);
+  else if (elementType.isInteger(1))
+    element = builder.getIntegerAttr(elementType, value != 0);
+  else
+    element = builder.getIntegerAttr(elementType, static_cast<int64_t>(value));
+  return gn::ConstantOp::create(builder, loc, type, SplatElementsAttr::get(type, element));
+}
+
+FailureOr<Value> ImportContext::convert(Value v, Type t) {
+  if (llvm::cast<RankedTensorType>(v.getType()).getElementType() == t)
+    return v;
+  return build<gn::ConvertOp>({v}, {attr("dtype", TypeAttr::get(t))});
+}
+
+FailureOr<Value> ImportContext::reshape(Value v, llvm::ArrayRef<int64_t> shape) {
+  if (llvm::cast<RankedTensorType>(v.getType()).getShape() == shape)
+    return v;
+  return build<gn::ReshapeOp>({v}, {ints("shape", shape)});
+}
+
+FailureOr<Value> ImportContext::asTensor(const PyValue &v, Type t) {
+  if (v.isTensor())
+    return convert(v.tensor, t);
+  if (v.isNumber())
+    return splat(t, v.asDouble());
+  return error("expected a tensor or a number, got " + v.describe());
+}
+
+FailureOr<int64_t> ImportContext::dim(int64_t d, int64_t rank) {
+  int64_t r = std::max<int64_t>(rank, 1);
+  if (d < -r || d >= r)
+    return error("dim " + llvm::Twine(d) + " out of range for a tensor of rank " +
+                 llvm::Twine(rank));
+  return d < 0 ? d + r : d;
+}
+
+namespace {
+// torch's type categories, ordered.
+enum Category { CatBool = 0, CatInt = 1, CatFloat = 2 };
+Category categoryOf(Type t) {
+  if (t.isInteger(1))
+    return CatBool;
+  return isFloat(t) ? CatFloat : CatInt;
+}
+int floatRank(Type t) {
+  if (t.isF16() || t.isBF16()) return 1;
+  if (t.isF32()) return 2;
+  return 3;
+}
+/// Promotion of two dtypes (torch.promote_types).
+Type promotePair(Builder &b, Type x, Type y) {
+  if (!x) return y;
+  if (!y || x == y) return x;
+  Category cx = categoryOf(x), cy = categoryOf(y);
+  if (cx != cy)
+    return cx > cy ? x : y;
+  if (cx == CatFloat) {
+    if ((x.isF16() && y.isBF16()) || (x.isBF16() && y.isF16()))
+      return b.getF32Type();
+    return floatRank(x) >= floatRank(y) ? x : y;
+  }
+  if (x.isUnsignedInteger(8) || y.isUnsignedInteger(8)) {
+    Type other = x.isUnsignedInteger(8) ? y : x;
+    return other.getIntOrFloatBitWidth() <= 8 ? b.getI16Type() : other;
+  }
+  return x.getIntOrFloatBitWidth() >= y.getIntOrFloatBitWidth() ? x : y;
+}
+} // namespace
+
+FailureOr<Type> ImportContext::promote(llvm::ArrayRef<PyValue> operands) {
+  // Three priority levels: tensors with dims, zero-dim tensors, Python
+  // scalars. A lower level only matters when its category is higher.
+  Type dims, zeroDim, scalar;
+  for (const PyValue &v : operands) {
+    if (v.isTensor()) {
+      Type e = v.type().getElementType();
+      if (v.wrappedScalar) {
+        Type asScalar = isFloat(e) ? f32() : e.isInteger(1) ? i1() : i64Type();
+        scalar = promotePair(builder, scalar, asScalar);
+      } else if (v.type().getRank() == 0) {
+        zeroDim = promotePair(builder, zeroDim, e);
+      } else {
+        dims = promotePair(builder, dims, e);
+      }
+    } else if (v.kind == PyValue::Float) {
+      scalar = promotePair(builder, scalar, f32());
+    } else if (v.kind == PyValue::Int) {
+      scalar = promotePair(builder, scalar, i64Type());
+    } else if (v.kind == PyValue::Bool) {
+      scalar = promotePair(builder, scalar, i1());
+    } else {
+      return error("unsupported operand " + v.describe() + " in an arithmetic expression");
+    }
+  }
+  Type result = dims;
+  if (zeroDim && (!result || categoryOf(zeroDim) > categoryOf(result)))
+    result = zeroDim;
+  if (scalar && (!result || categoryOf(scalar) > categoryOf(result)))
+    result = scalar;
+  if (!result)
+    return error("cannot infer a dtype");
+  return result;
+}

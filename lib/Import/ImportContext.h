@@ -1,0 +1,204 @@
+//===- ImportContext.h - evaluator state shared by op handlers -*- C++ -*-===//
+//
+// The importer evaluates model.py symbolically: Python ints, floats, tuples,
+// dtypes and shapes are computed at import time (shapes are static), tensors
+// are SSA values of gn ops. Op handlers (one file per op family, see
+// OpRegistry.h) receive the bound call arguments and this context.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_LIB_IMPORT_IMPORTCONTEXT_H
+#define GN_LIB_IMPORT_IMPORTCONTEXT_H
+
+#include "gn/IR/GnOps.h"
+#include "gn/Import/PyAST.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::gn::import {
+
+/// A Python value as the importer sees it.
+struct PyValue {
+  enum Kind {
+    None, Bool, Int, Float, Str, Tensor, Tuple, List, Slice, Ellipsis,
+    Dtype, Device, Module, Method, Opaque
+  };
+  Kind kind = None;
+  int64_t i = 0;
+  double f = 0;
+  std::string s;            // Str text, Module/Method dotted name, Device text
+  mlir::Value tensor;       // Tensor
+  bool wrappedScalar = false; // Tensor from .item(): promotes like a Python scalar
+  mlir::Type dtype;         // Dtype
+  std::vector<PyValue> elts; // Tuple/List elements; Slice {lower, upper, step}
+  std::shared_ptr<PyValue> self; // Method receiver
+
+  static PyValue none() { return PyValue(); }
+  static PyValue boolean(bool b) { PyValue v; v.kind = Bool; v.i = b; return v; }
+  static PyValue integer(int64_t i) { PyValue v; v.kind = Int; v.i = i; return v; }
+  static PyValue real(double f) { PyValue v; v.kind = Float; v.f = f; return v; }
+  static PyValue str(std::string s) { PyValue v; v.kind = Str; v.s = std::move(s); return v; }
+  static PyValue of(mlir::Value t) { PyValue v; v.kind = Tensor; v.tensor = t; return v; }
+  static PyValue tuple(std::vector<PyValue> e) { PyValue v; v.kind = Tuple; v.elts = std::move(e); return v; }
+  static PyValue module(std::string name) { PyValue v; v.kind = Module; v.s = std::move(name); return v; }
+  static PyValue dtypeOf(mlir::Type t) { PyValue v; v.kind = Dtype; v.dtype = t; return v; }
+
+  bool isNone() const { return kind == None; }
+  bool isTensor() const { return kind == Tensor; }
+  bool isNumber() const { return kind == Int || kind == Float || kind == Bool; }
+  bool isSequence() const { return kind == Tuple || kind == List; }
+  double asDouble() const { return kind == Float ? f : static_cast<double>(i); }
+  mlir::RankedTensorType type() const {
+    return llvm::cast<mlir::RankedTensorType>(tensor.getType());
+  }
+  /// Python-ish description for diagnostics ("int", "Tensor[2, 3]", ...).
+  std::string describe() const;
+};
+
+class ImportContext;
+
+/// Arguments of one call, bound to a handler's signature.
+class Args {
+public:
+  Args(ImportContext &ctx, std::string opName) : ctx(ctx), opName(std::move(opName)) {}
+
+  /// The value bound to `name` (None when absent and defaulted to None).
+  const PyValue &get(llvm::StringRef name) const;
+  /// True when `name` is bound to something other than None.
+  bool has(llvm::StringRef name) const { return !get(name).isNone(); }
+  /// Star-args collected into the `*name` parameter.
+  const std::vector<PyValue> &rest() const { return varargs; }
+
+  // Typed accessors: on a wrong type they emit "<op>: argument '<name>' ..."
+  // at the call and return failure.
+  mlir::FailureOr<mlir::Value> tensor(llvm::StringRef name) const;
+  mlir::FailureOr<int64_t> integer(llvm::StringRef name) const;
+  mlir::FailureOr<double> real(llvm::StringRef name) const;
+  mlir::FailureOr<bool> boolean(llvm::StringRef name) const;
+  mlir::FailureOr<std::string> string(llvm::StringRef name) const;
+  /// An int or a sequence of ints; a single int is repeated `n` times when
+  /// n > 0 (stride=2 for a 2-d conv), a one-element list too.
+  mlir::FailureOr<llvm::SmallVector<int64_t>> ints(llvm::StringRef name, size_t n = 0) const;
+  /// A dtype argument, or std::nullopt when None.
+  mlir::FailureOr<std::optional<mlir::Type>> dtype(llvm::StringRef name) const;
+
+  /// Emits "<op>: <message>" at the call and returns failure.
+  mlir::LogicalResult error(const llvm::Twine &message) const;
+
+  const std::string &op() const { return opName; }
+
+  // Filled by the binder.
+  std::vector<std::pair<std::string, PyValue>> bound;
+  std::vector<PyValue> varargs;
+
+private:
+  ImportContext &ctx;
+  std::string opName;
+};
+
+/// State of one import plus helpers to build gn ops.
+class ImportContext {
+public:
+  ImportContext(mlir::MLIRContext &mlirContext, mlir::OpBuilder &builder, std::string file)
+      : mlirContext(mlirContext), builder(builder), file(std::move(file)) {}
+
+  mlir::MLIRContext &mlirContext;
+  mlir::OpBuilder &builder;
+  std::string file;
+  mlir::Location loc = mlir::UnknownLoc();
+
+  /// Location of a node of model.py.
+  mlir::Location locOf(py::SrcLoc l) const;
+  /// Emits an error at the current location; returns failure.
+  mlir::LogicalResult error(const llvm::Twine &message) const;
+
+  /// Builds a gn op whose result types are inferred; on a shape error the
+  /// op's shape function has already reported it at the current location.
+  template <typename OpTy>
+  mlir::FailureOr<mlir::Value> build(mlir::ValueRange operands,
+                                     llvm::ArrayRef<mlir::NamedAttribute> attrs = {}) {
+    llvm::SmallVector<mlir::Type, 1> types;
+    auto dict = mlir::DictionaryAttr::get(&mlirContext, attrs);
+    if (mlir::failed(OpTy::inferReturnTypes(&mlirContext, loc, operands, dict, nullptr, {},
+                                            types)))
+      return mlir::failure();
+    auto op = OpTy::create(builder, loc, mlir::TypeRange(types), operands, attrs);
+    return op->getResult(0);
+  }
+
+  // Attribute shorthands.
+  mlir::NamedAttribute attr(llvm::StringRef name, mlir::Attribute value) {
+    return builder.getNamedAttr(name, value);
+  }
+  mlir::NamedAttribute i64(llvm::StringRef name, int64_t v) {
+    return attr(name, builder.getI64IntegerAttr(v));
+  }
+  mlir::NamedAttribute f64(llvm::StringRef name, double v) {
+    return attr(name, builder.getF64FloatAttr(v));
+  }
+  mlir::NamedAttribute flag(llvm::StringRef name, bool v) {
+    return attr(name, builder.getBoolAttr(v));
+  }
+  mlir::NamedAttribute ints(llvm::StringRef name, llvm::ArrayRef<int64_t> v) {
+    return attr(name, builder.getDenseI64ArrayAttr(v));
+  }
+  mlir::NamedAttribute str(llvm::StringRef name, llvm::StringRef v) {
+    return attr(name, builder.getStringAttr(v));
+  }
+
+  // Common value builders used across op families.
+  /// 0-d (or `shape`) splat constant of `type` element type.
+  mlir::Value splat(mlir::Type elementType, double value, llvm::ArrayRef<int64_t> shape = {});
+  /// Converts `v` to element type `t` (no-op when equal).
+  mlir::FailureOr<mlir::Value> convert(mlir::Value v, mlir::Type t);
+  mlir::FailureOr<mlir::Value> reshape(mlir::Value v, llvm::ArrayRef<int64_t> shape);
+  /// Materializes a tensor or Python number as a tensor of element type `t`.
+  mlir::FailureOr<mlir::Value> asTensor(const PyValue &v, mlir::Type t);
+  /// torch's result dtype for an arithmetic op over `operands`.
+  mlir::FailureOr<mlir::Type> promote(llvm::ArrayRef<PyValue> operands);
+  /// Builds a broadcasting binary op with torch type promotion;
+  /// `resultFloat` forces a floating result (true division).
+  template <typename OpTy>
+  mlir::FailureOr<PyValue> binary(const PyValue &a, const PyValue &b, bool resultFloat = false);
+  /// Normalizes a possibly negative dim for a tensor of `rank`.
+  mlir::FailureOr<int64_t> dim(int64_t d, int64_t rank);
+
+  mlir::Type f32() { return builder.getF32Type(); }
+  mlir::Type i64Type() { return builder.getI64Type(); }
+  mlir::Type i1() { return builder.getI1Type(); }
+
+  /// Parses "torch.float32"-style names; null when unknown.
+  mlir::Type dtypeFromName(llvm::StringRef name);
+  /// "torch.float32" for an element type.
+  std::string dtypeName(mlir::Type t);
+};
+
+bool isFloat(mlir::Type t);
+
+template <typename OpTy>
+mlir::FailureOr<PyValue> ImportContext::binary(const PyValue &a, const PyValue &b,
+                                               bool resultFloat) {
+  auto t = promote({a, b});
+  if (mlir::failed(t))
+    return mlir::failure();
+  mlir::Type type = *t;
+  if (resultFloat && !isFloat(type))
+    type = f32();
+  auto lhs = asTensor(a, type), rhs = asTensor(b, type);
+  if (mlir::failed(lhs) || mlir::failed(rhs))
+    return mlir::failure();
+  auto r = build<OpTy>({*lhs, *rhs});
+  if (mlir::failed(r))
+    return mlir::failure();
+  PyValue out = PyValue::of(*r);
+  out.wrappedScalar = (a.wrappedScalar || !a.isTensor()) && (b.wrappedScalar || !b.isTensor());
+  return out;
+}
+
+} // namespace mlir::gn::import
+
+#endif // GN_LIB_IMPORT_IMPORTCONTEXT_H

@@ -1,0 +1,429 @@
+//===- IndexingOps.cpp - subscripts, gather, scatter --------------------===//
+//
+// `x[...]` with ints, slices, None, Ellipsis and integer tensors (advanced
+// indexing on one dim, or on adjacent dims) becomes gn.slice + gn.reshape +
+// gn.index_select; `x[...] = v` becomes gn.insert_slice (basic indexing) or
+// gn.where (a boolean mask of x's shape).
+//
+//===----------------------------------------------------------------------===//
+#include "OpRegistry.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+FailureOr<PyValue> wrap(FailureOr<Value> v) {
+  if (failed(v))
+    return failure();
+  return PyValue::of(*v);
+}
+
+/// Python slice bounds resolved against a dim of size n.
+LogicalResult resolveSlice(ImportContext &ctx, const PyValue &s, int64_t n, int64_t &start,
+                           int64_t &limit, int64_t &step) {
+  auto get = [&](const PyValue &v, int64_t def, int64_t &out) -> LogicalResult {
+    if (v.isNone()) {
+      out = def;
+      return success();
+    }
+    if (v.kind != PyValue::Int && v.kind != PyValue::Bool)
+      return ctx.error("slice bounds must be ints, got " + v.describe());
+    out = v.i;
+    return success();
+  };
+  if (failed(get(s.elts[2], 1, step)))
+    return failure();
+  if (step <= 0)
+    return ctx.error("slice step must be positive, got " + llvm::Twine(step));
+  if (failed(get(s.elts[0], 0, start)) || failed(get(s.elts[1], n, limit)))
+    return failure();
+  if (start < 0)
+    start += n;
+  if (limit < 0)
+    limit += n;
+  start = std::clamp<int64_t>(start, 0, n);
+  limit = std::clamp<int64_t>(limit, 0, n);
+  if (limit < start)
+    limit = start;
+  return success();
+}
+
+/// One entry of a subscript, after Ellipsis expansion.
+struct IndexItem {
+  enum Kind { Full, Slice, Int, NewAxis, Tensor } kind;
+  PyValue value;
+};
+
+FailureOr<std::vector<IndexItem>> normalizeIndex(ImportContext &ctx, const PyValue &index,
+                                                 int64_t rank) {
+  std::vector<PyValue> raw = index.kind == PyValue::Tuple ? index.elts
+                                                          : std::vector<PyValue>{index};
+  int64_t consumed = 0;
+  bool hasEllipsis = false;
+  for (const PyValue &v : raw) {
+    if (v.kind == PyValue::Ellipsis) {
+      if (hasEllipsis)
+        return ctx.error("an index can only have a single ellipsis");
+      hasEllipsis = true;
+    } else if (!v.isNone()) {
+      consumed += v.isTensor() && v.type().getElementType().isInteger(1) ? v.type().getRank() : 1;
+    }
+  }
+  if (consumed > rank)
+    return ctx.error("too many indices for a tensor of rank " + llvm::Twine(rank));
+  std::vector<IndexItem> items;
+  for (const PyValue &v : raw) {
+    switch (v.kind) {
+    case PyValue::Ellipsis:
+      for (int64_t k = 0; k < rank - consumed; ++k)
+        items.push_back({IndexItem::Full, {}});
+      break;
+    case PyValue::None:
+      items.push_back({IndexItem::NewAxis, {}});
+      break;
+    case PyValue::Slice:
+      items.push_back({IndexItem::Slice, v});
+      break;
+    case PyValue::Int:
+    case PyValue::Bool:
+      items.push_back({IndexItem::Int, v});
+      break;
+    case PyValue::Tensor:
+      if (v.type().getElementType().isInteger(1))
+        return ctx.error("indexing with a boolean mask has a data-dependent shape; not supported");
+      if (isFloat(v.type().getElementType()))
+        return ctx.error("tensors used as indices must be integer tensors");
+      items.push_back({IndexItem::Tensor, v});
+      break;
+    case PyValue::List:
+    case PyValue::Tuple: {
+      // A list of ints is an index tensor.
+      std::vector<double> values;
+      for (const PyValue &e : v.elts) {
+        if (e.kind != PyValue::Int)
+          return ctx.error("list indices must hold ints");
+        values.push_back(e.i);
+      }
+      auto type = RankedTensorType::get({(int64_t)values.size()}, ctx.i64Type());
+      llvm::SmallVector<Attribute> attrs;
+      for (double d : values)
+        attrs.push_back(ctx.builder.getI64IntegerAttr((int64_t)d));
+      Value c = gn::ConstantOp::create(ctx.builder, ctx.loc, type,
+                                       DenseElementsAttr::get(type, attrs));
+      items.push_back({IndexItem::Tensor, PyValue::of(c)});
+      break;
+    }
+    default:
+      return ctx.error("unsupported index " + v.describe());
+    }
+  }
+  int64_t used = 0;
+  for (auto &it : items)
+    used += it.kind != IndexItem::NewAxis;
+  for (; used < rank; ++used)
+    items.push_back({IndexItem::Full, {}});
+  return items;
+}
+
+/// Applies the basic part of an index: slices, ints, None. Returns the new
+/// tensor and, for each tensor index, the result dim it now refers to.
+FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<IndexItem> &items,
+                            std::vector<std::pair<int64_t, Value>> &tensorDims) {
+  auto type = typeOf(x);
+  int64_t rank = type.getRank();
+  llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
+  llvm::SmallVector<int64_t> outShape;
+  int64_t d = 0;
+  bool sliced = false;
+  for (const IndexItem &it : items) {
+    switch (it.kind) {
+    case IndexItem::NewAxis:
+      outShape.push_back(1);
+      continue;
+    case IndexItem::Full:
+      outShape.push_back(type.getDimSize(d));
+      break;
+    case IndexItem::Tensor:
+      tensorDims.push_back({(int64_t)outShape.size(), it.value.tensor});
+      outShape.push_back(type.getDimSize(d));
+      break;
+    case IndexItem::Slice: {
+      if (failed(resolveSlice(ctx, it.value, type.getDimSize(d), starts[d], limits[d], steps[d])))
+        return failure();
+      int64_t extent = limits[d] - starts[d];
+      outShape.push_back(extent <= 0 ? 0 : (extent + steps[d] - 1) / steps[d]);
+      sliced = true;
+      break;
+    }
+    case IndexItem::Int: {
+      int64_t n = type.getDimSize(d), i = it.value.i < 0 ? it.value.i + n : it.value.i;
+      if (i < 0 || i >= n)
+        return ctx.error("index " + llvm::Twine(it.value.i) + " is out of bounds for dim " +
+                         llvm::Twine(d) + " with size " + llvm::Twine(n));
+      starts[d] = i;
+      limits[d] = i + 1;
+      sliced = true;
+      break;
+    }
+    }
+    ++d;
+  }
+  Value v = x;
+  if (sliced) {
+    auto s = ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                          ctx.ints("steps", steps)});
+    if (failed(s))
+      return failure();
+    v = *s;
+  }
+  return ctx.reshape(v, outShape);
+}
+
+} // namespace
+
+FailureOr<PyValue> mlir::gn::import::indexTensor(ImportContext &ctx, const PyValue &base,
+                                           const PyValue &index) {
+  Value x = base.tensor;
+  auto items = normalizeIndex(ctx, index, typeOf(x).getRank());
+  if (failed(items))
+    return failure();
+  std::vector<std::pair<int64_t, Value>> tensorDims;
+  auto v = applyBasic(ctx, x, *items, tensorDims);
+  if (failed(v))
+    return failure();
+  if (tensorDims.empty())
+    return PyValue::of(*v);
+  Value cur = *v;
+  if (tensorDims.size() == 1)
+    return wrap(ctx.build<gn::IndexSelectOp>({cur, tensorDims[0].second},
+                                             {ctx.i64("dim", tensorDims[0].first)}));
+  // Several index tensors on adjacent dims: merge the dims, linearize.
+  for (size_t k = 1; k < tensorDims.size(); ++k)
+    if (tensorDims[k].first != tensorDims[k - 1].first + 1)
+      return ctx.error("advanced indexing on non-adjacent dims is not supported");
+  auto type = typeOf(cur);
+  int64_t first = tensorDims.front().first, last = tensorDims.back().first;
+  PyValue linear = PyValue::integer(0);
+  for (auto &[dim, idx] : tensorDims) {
+    int64_t n = type.getDimSize(dim);
+    auto i64 = ctx.convert(idx, ctx.i64Type());
+    if (failed(i64))
+      return failure();
+    // Negative indices wrap: (i + n) % n.
+    auto wrapped = ctx.binary<gn::AddOp>(PyValue::of(*i64), PyValue::integer(n));
+    if (failed(wrapped))
+      return failure();
+    auto mod = ctx.binary<gn::RemOp>(*wrapped, PyValue::integer(n));
+    if (failed(mod))
+      return failure();
+    auto scaled = ctx.binary<gn::MulOp>(linear, PyValue::integer(n));
+    if (failed(scaled))
+      return failure();
+    auto sum = ctx.binary<gn::AddOp>(*scaled, *mod);
+    if (failed(sum))
+      return failure();
+    linear = *sum;
+  }
+  llvm::SmallVector<int64_t> merged(type.getShape().take_front(first));
+  int64_t n = 1;
+  for (int64_t d = first; d <= last; ++d)
+    n *= type.getDimSize(d);
+  merged.push_back(n);
+  llvm::append_range(merged, type.getShape().drop_front(last + 1));
+  auto flat = ctx.reshape(cur, merged);
+  if (failed(flat))
+    return failure();
+  return wrap(ctx.build<gn::IndexSelectOp>({*flat, linear.tensor}, {ctx.i64("dim", first)}));
+}
+
+FailureOr<PyValue> mlir::gn::import::setIndexTensor(ImportContext &ctx, const PyValue &base,
+                                              const PyValue &index, const PyValue &value) {
+  Value x = base.tensor;
+  auto type = typeOf(x);
+  // x[mask] = v with a boolean mask: where(mask, v, x).
+  if (index.isTensor() && index.type().getElementType().isInteger(1)) {
+    if (value.isTensor() && value.type().getNumElements() != 1)
+      return ctx.error("masked assignment of a non-scalar tensor is not supported");
+    auto v = ctx.asTensor(value, type.getElementType());
+    if (failed(v))
+      return failure();
+    auto r = ctx.build<gn::WhereOp>({index.tensor, *v, x});
+    if (failed(r))
+      return failure();
+    if (r->getType() != x.getType())
+      return ctx.error("mask shape does not match the tensor shape");
+    return PyValue::of(*r);
+  }
+  auto items = normalizeIndex(ctx, index, type.getRank());
+  if (failed(items))
+    return failure();
+  int64_t rank = type.getRank();
+  llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
+  int64_t d = 0;
+  for (const IndexItem &it : *items) {
+    if (it.kind == IndexItem::NewAxis)
+      continue;
+    if (it.kind == IndexItem::Tensor)
+      return ctx.error("assignment through an index tensor is not supported");
+    if (it.kind == IndexItem::Slice &&
+        failed(resolveSlice(ctx, it.value, type.getDimSize(d), starts[d], limits[d], steps[d])))
+      return failure();
+    if (it.kind == IndexItem::Int) {
+      int64_t n = type.getDimSize(d), i = it.value.i < 0 ? it.value.i + n : it.value.i;
+      if (i < 0 || i >= n)
+        return ctx.error("index " + llvm::Twine(it.value.i) + " is out of bounds for size " +
+                         llvm::Twine(n));
+      starts[d] = i;
+      limits[d] = i + 1;
+    }
+    ++d;
+  }
+  llvm::SmallVector<int64_t> region;
+  for (int64_t k = 0; k < rank; ++k) {
+    int64_t extent = limits[k] - starts[k];
+    region.push_back(extent <= 0 ? 0 : (extent + steps[k] - 1) / steps[k]);
+  }
+  auto v = ctx.asTensor(value, type.getElementType());
+  if (failed(v))
+    return failure();
+  // The value broadcasts to the region (ints keep a size-1 dim there).
+  Value src = *v;
+  auto srcType = typeOf(src);
+  if (srcType.getShape() != llvm::ArrayRef<int64_t>(region)) {
+    // Drop leading 1s beyond the region's rank, then broadcast.
+    llvm::SmallVector<int64_t> s(srcType.getShape());
+    while ((int64_t)s.size() > rank && s.front() == 1)
+      s.erase(s.begin());
+    // Int-indexed dims are absent from the value: re-insert them.
+    llvm::SmallVector<int64_t> full;
+    int64_t fromValue = (int64_t)s.size();
+    int64_t kept = 0;
+    for (const IndexItem &it : *items)
+      if (it.kind != IndexItem::NewAxis && it.kind != IndexItem::Int)
+        ++kept;
+    if (fromValue <= kept) {
+      // Align the value's dims to the trailing non-int dims.
+      llvm::SmallVector<int64_t> aligned;
+      int64_t skip = kept - fromValue, seen = 0, vi = 0, dd = 0;
+      for (const IndexItem &it : *items) {
+        if (it.kind == IndexItem::NewAxis)
+          continue;
+        if (it.kind == IndexItem::Int) {
+          aligned.push_back(1);
+        } else {
+          aligned.push_back(seen++ < skip ? 1 : s[vi++]);
+        }
+        ++dd;
+      }
+      s = aligned;
+    }
+    auto r = ctx.reshape(src, s);
+    if (failed(r))
+      return failure();
+    auto b = ctx.build<gn::BroadcastToOp>({*r}, {ctx.ints("shape", region)});
+    if (failed(b))
+      return failure();
+    src = *b;
+  }
+  return wrap(ctx.build<gn::InsertSliceOp>({src, x}, {ctx.ints("starts", starts),
+                                                      ctx.ints("limits", limits),
+                                                      ctx.ints("steps", steps)}));
+}
+
+namespace {
+
+FailureOr<PyValue> indexSelect(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), idx = a.tensor("index");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(idx) || failed(d))
+    return failure();
+  auto dim = ctx.dim(*d, typeOf(*x).getRank());
+  if (failed(dim))
+    return failure();
+  return wrap(ctx.build<gn::IndexSelectOp>({*x, *idx}, {ctx.i64("dim", *dim)}));
+}
+
+FailureOr<PyValue> gather(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), idx = a.tensor("index");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(idx) || failed(d))
+    return failure();
+  auto dim = ctx.dim(*d, typeOf(*x).getRank());
+  if (failed(dim))
+    return failure();
+  return wrap(ctx.build<gn::GatherOp>({*x, *idx}, {ctx.i64("dim", *dim)}));
+}
+
+FailureOr<PyValue> scatter(ImportContext &ctx, Args &a, llvm::StringRef reduce) {
+  auto x = a.tensor("input"), idx = a.tensor("index");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(idx) || failed(d))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  std::string mode = reduce.str();
+  bool includeSelf = true;
+  if (reduce == "from_arg") {
+    auto r = a.string("reduce");
+    if (failed(r))
+      return failure();
+    mode = *r == "sum" ? "add" : *r == "prod" ? "mul" : *r;
+    auto inc = a.get("include_self");
+    includeSelf = inc.isNone() || inc.i;
+  }
+  const PyValue &src = a.get("src");
+  Value source;
+  if (src.isTensor()) {
+    auto c = ctx.convert(src.tensor, type.getElementType());
+    if (failed(c))
+      return failure();
+    source = *c;
+  } else if (src.isNumber()) {
+    source = ctx.splat(type.getElementType(), src.asDouble(), typeOf(*idx).getShape());
+  } else {
+    return a.error("src must be a tensor or a number");
+  }
+  return wrap(ctx.build<gn::ScatterOp>({source, *x, *idx},
+                                       {ctx.i64("dim", *dim), ctx.str("reduce", mode),
+                                        ctx.flag("include_self", includeSelf)}));
+}
+
+/// aten.index(x, [i0, i1, ...]) with None entries for untouched dims.
+FailureOr<PyValue> atenIndex(ImportContext &ctx, Args &a) {
+  const PyValue &indices = a.get("indices");
+  if (!indices.isSequence())
+    return a.error("indices must be a list");
+  PyValue tuple = indices;
+  tuple.kind = PyValue::Tuple;
+  for (PyValue &e : tuple.elts)
+    if (e.isNone()) {
+      e.kind = PyValue::Slice;
+      e.elts = {PyValue::none(), PyValue::none(), PyValue::none()};
+    }
+  return indexTensor(ctx, a.get("input"), tuple);
+}
+
+} // namespace
+
+void mlir::gn::import::registerIndexingOps(OpRegistry &r) {
+  r.add("index_select", "input, dim, index", indexSelect);
+  r.add("gather|take_along_dim", "input, dim, index, *, sparse_grad=False", gather);
+  r.add("scatter", "input, dim, index, src=None, *, value=None, reduce=None",
+        [](ImportContext &ctx, Args &a) {
+          if (a.has("value"))
+            for (auto &[n, v] : a.bound)
+              if (n == "src")
+                v = a.get("value");
+          return scatter(ctx, a, "none");
+        });
+  r.add("scatter_add", "input, dim, index, src",
+        [](ImportContext &ctx, Args &a) { return scatter(ctx, a, "add"); });
+  r.add("scatter_reduce", "input, dim, index, src, reduce, *, include_self=True",
+        [](ImportContext &ctx, Args &a) { return scatter(ctx, a, "from_arg"); });
+  r.add("index|Tensor.__getitem__", "input, indices", atenIndex);
+}

@@ -1,0 +1,684 @@
+//===- NNOps.cpp - import of contractions, convolution, pooling, norms --===//
+#include "OpRegistry.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+FailureOr<PyValue> wrap(FailureOr<Value> v) {
+  if (failed(v))
+    return failure();
+  return PyValue::of(*v);
+}
+
+/// Optional tensor argument: null Value when None.
+FailureOr<Value> optTensor(Args &a, llvm::StringRef name) {
+  if (!a.has(name))
+    return Value();
+  return a.tensor(name);
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+FailureOr<PyValue> linear(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), w = a.tensor("weight");
+  auto b = optTensor(a, "bias");
+  if (failed(x) || failed(w) || failed(b))
+    return failure();
+  llvm::SmallVector<Value> operands{*x, *w};
+  if (*b)
+    operands.push_back(*b);
+  return wrap(ctx.build<gn::LinearOp>(operands));
+}
+
+FailureOr<PyValue> matmul(ImportContext &ctx, Args &a) {
+  const PyValue &x = a.get("input"), &y = a.get("other");
+  if (!x.isTensor() || !y.isTensor())
+    return a.error("expected two tensors");
+  auto t = ctx.promote({x, y});
+  if (failed(t))
+    return failure();
+  auto l = ctx.convert(x.tensor, *t), r = ctx.convert(y.tensor, *t);
+  if (failed(l) || failed(r))
+    return failure();
+  return wrap(ctx.build<gn::MatmulOp>({*l, *r}));
+}
+
+/// beta * input + alpha * (m1 @ m2)  (addmm, baddbmm)
+FailureOr<PyValue> addmm(ImportContext &ctx, Args &a) {
+  auto m1 = a.tensor("mat1"), m2 = a.tensor("mat2");
+  if (failed(m1) || failed(m2))
+    return failure();
+  auto prod = ctx.build<gn::MatmulOp>({*m1, *m2});
+  if (failed(prod))
+    return failure();
+  PyValue p = PyValue::of(*prod), in = a.get("input");
+  if (a.get("alpha").isNumber() && a.get("alpha").asDouble() != 1) {
+    auto s = ctx.binary<gn::MulOp>(p, a.get("alpha"));
+    if (failed(s))
+      return failure();
+    p = *s;
+  }
+  if (a.get("beta").isNumber() && a.get("beta").asDouble() != 1) {
+    auto s = ctx.binary<gn::MulOp>(in, a.get("beta"));
+    if (failed(s))
+      return failure();
+    in = *s;
+  }
+  return ctx.binary<gn::AddOp>(in, p);
+}
+
+FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
+  auto eq = a.string("equation");
+  if (failed(eq))
+    return failure();
+  std::vector<PyValue> items = a.rest();
+  if (items.size() == 1 && items[0].isSequence())
+    items = std::vector<PyValue>(items[0].elts);
+  std::string equation;
+  for (char c : *eq)
+    if (c != ' ')
+      equation += c;
+  if (equation.find("...") != std::string::npos)
+    return a.error("einsum with '...' is not supported");
+  llvm::SmallVector<Value> operands;
+  for (const PyValue &v : items) {
+    if (!v.isTensor())
+      return a.error("expected tensor operands");
+    operands.push_back(v.tensor);
+  }
+  if (equation.find("->") == std::string::npos) {
+    // Implicit output: labels appearing once, sorted.
+    std::map<char, int> counts;
+    for (char c : equation)
+      if (std::isalpha(c))
+        counts[c]++;
+    equation += "->";
+    for (auto [c, n] : counts)
+      if (n == 1)
+        equation += c;
+  }
+  return wrap(ctx.build<gn::EinsumOp>(operands, {ctx.str("equation", equation)}));
+}
+
+FailureOr<PyValue> outer(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), y = a.tensor("vec2");
+  if (failed(x) || failed(y))
+    return failure();
+  auto col = ctx.reshape(*x, {typeOf(*x).getNumElements(), 1});
+  if (failed(col))
+    return failure();
+  return ctx.binary<gn::MulOp>(PyValue::of(*col), a.get("vec2"));
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling
+//===----------------------------------------------------------------------===//
+
+/// Resolves conv padding: ints, or 'valid' / 'same' (stride 1).
+FailureOr<llvm::SmallVector<int64_t>> convPadding(Args &a, int64_t spatial,
+                                                  RankedTensorType weight,
+                                                  llvm::ArrayRef<int64_t> dilation,
+                                                  bool &asymmetric,
+                                                  llvm::SmallVector<int64_t> &extraHigh) {
+  const PyValue &p = a.get("padding");
+  llvm::SmallVector<int64_t> pad(spatial, 0);
+  extraHigh.assign(spatial, 0);
+  asymmetric = false;
+  if (p.kind == PyValue::Str) {
+    if (p.s == "valid")
+      return pad;
+    if (p.s != "same")
+      return a.error("unsupported padding '" + p.s + "'");
+    for (int64_t i = 0; i < spatial; ++i) {
+      int64_t total = dilation[i] * (weight.getDimSize(2 + i) - 1);
+      pad[i] = total / 2;
+      extraHigh[i] = total - 2 * pad[i];
+      asymmetric |= extraHigh[i] != 0;
+    }
+    return pad;
+  }
+  return a.ints("padding", spatial);
+}
+
+FailureOr<PyValue> conv(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), w = a.tensor("weight");
+  auto b = optTensor(a, "bias");
+  if (failed(x) || failed(w) || failed(b))
+    return failure();
+  int64_t spatial = typeOf(*w).getRank() - 2;
+  if (spatial < 1)
+    return a.error("weight must have rank >= 3");
+  Value input = *x;
+  // Unbatched input [C, spatial...].
+  bool unbatched = typeOf(input).getRank() == spatial + 1;
+  if (unbatched) {
+    llvm::SmallVector<int64_t> shape{1};
+    llvm::append_range(shape, typeOf(input).getShape());
+    auto r = ctx.reshape(input, shape);
+    if (failed(r))
+      return failure();
+    input = *r;
+  }
+  auto stride = a.ints("stride", spatial), dilation = a.ints("dilation", spatial);
+  auto groups = a.integer("groups");
+  if (failed(stride) || failed(dilation) || failed(groups))
+    return failure();
+  bool asymmetric;
+  llvm::SmallVector<int64_t> extraHigh;
+  auto pad = convPadding(a, spatial, typeOf(*w), *dilation, asymmetric, extraHigh);
+  if (failed(pad))
+    return failure();
+  if (asymmetric) {
+    // 'same' with an even kernel: pad the high side explicitly.
+    llvm::SmallVector<int64_t> low(spatial + 2, 0), high(spatial + 2, 0);
+    for (int64_t i = 0; i < spatial; ++i)
+      high[2 + i] = extraHigh[i];
+    auto p = ctx.build<gn::PadOp>({input}, {ctx.ints("low", low), ctx.ints("high", high),
+                                            ctx.str("mode", "constant"), ctx.f64("value", 0)});
+    if (failed(p))
+      return failure();
+    input = *p;
+  }
+  llvm::SmallVector<Value> operands{input, *w};
+  if (*b)
+    operands.push_back(*b);
+  auto r = ctx.build<gn::ConvOp>(operands, {ctx.ints("stride", *stride), ctx.ints("padding", *pad),
+                                            ctx.ints("dilation", *dilation),
+                                            ctx.i64("groups", *groups)});
+  if (failed(r) || !unbatched)
+    return wrap(r);
+  return wrap(ctx.reshape(*r, typeOf(*r).getShape().drop_front()));
+}
+
+FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), w = a.tensor("weight");
+  auto b = optTensor(a, "bias");
+  if (failed(x) || failed(w) || failed(b))
+    return failure();
+  int64_t spatial = typeOf(*w).getRank() - 2;
+  if (spatial < 1 || typeOf(*x).getRank() != spatial + 2)
+    return a.error("expected a batched input of rank " + llvm::Twine(spatial + 2));
+  auto stride = a.ints("stride", spatial), pad = a.ints("padding", spatial),
+       outPad = a.ints("output_padding", spatial), dilation = a.ints("dilation", spatial);
+  auto groups = a.integer("groups");
+  if (failed(stride) || failed(pad) || failed(outPad) || failed(dilation) || failed(groups))
+    return failure();
+  llvm::SmallVector<Value> operands{*x, *w};
+  if (*b)
+    operands.push_back(*b);
+  return wrap(ctx.build<gn::ConvTransposeOp>(
+      operands, {ctx.ints("stride", *stride), ctx.ints("padding", *pad),
+                 ctx.ints("output_padding", *outPad), ctx.ints("dilation", *dilation),
+                 ctx.i64("groups", *groups)}));
+}
+
+template <int Spatial, bool IsMax>
+FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto kernel = a.ints("kernel_size", Spatial);
+  if (failed(x) || failed(kernel))
+    return failure();
+  if ((int64_t)kernel->size() != Spatial)
+    return a.error("expected " + llvm::Twine(Spatial) + " kernel sizes");
+  llvm::SmallVector<int64_t> stride = *kernel;
+  const PyValue &s = a.get("stride");
+  if (!s.isNone() && !(s.isSequence() && s.elts.empty())) {
+    auto st = a.ints("stride", Spatial);
+    if (failed(st))
+      return failure();
+    stride = *st;
+  }
+  auto pad = a.ints("padding", Spatial);
+  auto ceil = a.boolean("ceil_mode");
+  if (failed(pad) || failed(ceil))
+    return failure();
+  llvm::SmallVector<int64_t> dilation(Spatial, 1);
+  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("kernel", *kernel), ctx.ints("stride", stride),
+                                          ctx.ints("padding", *pad), ctx.flag("ceil_mode", *ceil)};
+  if (IsMax) {
+    if (a.has("return_indices")) {
+      auto ri = a.boolean("return_indices");
+      if (failed(ri))
+        return failure();
+      if (*ri)
+        return a.error("return_indices=True is not supported");
+    }
+    auto d = a.ints("dilation", Spatial);
+    if (failed(d))
+      return failure();
+    dilation = *d;
+    attrs.push_back(ctx.ints("dilation", dilation));
+    return wrap(ctx.build<gn::MaxPoolOp>({*x}, attrs));
+  }
+  auto cip = a.boolean("count_include_pad");
+  if (failed(cip))
+    return failure();
+  attrs.push_back(ctx.ints("dilation", dilation));
+  attrs.push_back(ctx.flag("count_include_pad", *cip));
+  if (a.has("divisor_override")) {
+    auto dv = a.integer("divisor_override");
+    if (failed(dv))
+      return failure();
+    attrs.push_back(ctx.i64("divisor_override", *dv));
+  }
+  return wrap(ctx.build<gn::AvgPoolOp>({*x}, attrs));
+}
+
+template <int Spatial, bool IsMax>
+FailureOr<PyValue> adaptivePool(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto type = typeOf(*x);
+  const PyValue &o = a.get("output_size");
+  llvm::SmallVector<int64_t> size;
+  std::vector<PyValue> items = o.isSequence() ? o.elts : std::vector<PyValue>(Spatial, o);
+  if ((int64_t)items.size() != Spatial)
+    return a.error("expected " + llvm::Twine(Spatial) + " output sizes");
+  for (int64_t i = 0; i < Spatial; ++i) {
+    if (items[i].isNone())
+      size.push_back(type.getDimSize(type.getRank() - Spatial + i));
+    else if (items[i].kind == PyValue::Int)
+      size.push_back(items[i].i);
+    else
+      return a.error("output sizes must be ints or None");
+  }
+  if (IsMax) {
+    if (a.has("return_indices")) {
+      auto ri = a.boolean("return_indices");
+      if (failed(ri))
+        return failure();
+      if (*ri)
+        return a.error("return_indices=True is not supported");
+    }
+    return wrap(ctx.build<gn::AdaptiveMaxPoolOp>({*x}, {ctx.ints("output_size", size)}));
+  }
+  return wrap(ctx.build<gn::AdaptiveAvgPoolOp>({*x}, {ctx.ints("output_size", size)}));
+}
+
+FailureOr<PyValue> interpolate(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto mode = a.string("mode");
+  if (failed(x) || failed(mode))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t spatial = type.getRank() - 2;
+  if (spatial < 1)
+    return a.error("expected an input of rank >= 3");
+  llvm::SmallVector<int64_t> size;
+  if (a.has("size")) {
+    auto s = a.ints("size", spatial);
+    if (failed(s))
+      return failure();
+    size = *s;
+  } else if (a.has("scale_factor")) {
+    const PyValue &sf = a.get("scale_factor");
+    std::vector<PyValue> f = sf.isSequence() ? sf.elts : std::vector<PyValue>(spatial, sf);
+    if ((int64_t)f.size() != spatial)
+      return a.error("expected " + llvm::Twine(spatial) + " scale factors");
+    for (int64_t i = 0; i < spatial; ++i) {
+      if (!f[i].isNumber())
+        return a.error("scale factors must be numbers");
+      size.push_back(static_cast<int64_t>(
+          std::floor(type.getDimSize(2 + i) * f[i].asDouble())));
+    }
+    // torch uses the given scale (not out/in) for the source index when
+    // recompute_scale_factor is not set; equal unless the scale is fractional.
+    for (int64_t i = 0; i < spatial; ++i)
+      if (f[i].asDouble() * type.getDimSize(2 + i) != (double)size[i] &&
+          !(a.get("recompute_scale_factor").kind == PyValue::Bool &&
+            a.get("recompute_scale_factor").i))
+        return a.error("a scale_factor that does not give an integral size is not supported");
+  } else {
+    return a.error("either size or scale_factor must be given");
+  }
+  std::string m = *mode;
+  if (m == "bilinear" || m == "trilinear")
+    m = "linear";
+  if (m == "nearest-exact")
+    return a.error("mode 'nearest-exact' is not supported");
+  auto ac = a.boolean("align_corners");
+  if (failed(ac))
+    return failure();
+  if (a.has("antialias")) {
+    auto aa = a.boolean("antialias");
+    if (failed(aa))
+      return failure();
+    if (*aa)
+      return a.error("antialias=True is not supported");
+  }
+  return wrap(ctx.build<gn::ResizeOp>({*x}, {ctx.ints("size", size), ctx.str("mode", m),
+                                             ctx.flag("align_corners", *ac)}));
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+/// The affine parameter, or a splat of `fill` shaped `shape` when None.
+FailureOr<Value> paramOr(ImportContext &ctx, Args &a, llvm::StringRef name, Type e,
+                         llvm::ArrayRef<int64_t> shape, double fill) {
+  if (a.has(name))
+    return a.tensor(name);
+  return ctx.splat(e, fill, shape);
+}
+
+FailureOr<PyValue> batchNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto training = a.boolean("training");
+  auto eps = a.real("eps");
+  if (failed(x) || failed(training) || failed(eps))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() < 2)
+    return a.error("expected an input of rank >= 2");
+  if (!*training && (!a.has("running_mean") || !a.has("running_var")))
+    return a.error("running_mean and running_var are required when training=False");
+  int64_t c = type.getDimSize(1);
+  Type e = type.getElementType();
+  auto mean = paramOr(ctx, a, "running_mean", e, {c}, 0);
+  auto var = paramOr(ctx, a, "running_var", e, {c}, 1);
+  auto w = paramOr(ctx, a, "weight", e, {c}, 1);
+  auto b = paramOr(ctx, a, "bias", e, {c}, 0);
+  if (failed(mean) || failed(var) || failed(w) || failed(b))
+    return failure();
+  return wrap(ctx.build<gn::BatchNormOp>({*x, *mean, *var, *w, *b},
+                                         {ctx.f64("epsilon", *eps),
+                                          ctx.flag("training", *training)}));
+}
+
+FailureOr<PyValue> instanceNorm(ImportContext &ctx, Args &a) {
+  // Instance norm = group norm with one group per channel.
+  auto x = a.tensor("input");
+  auto eps = a.real("eps");
+  if (failed(x) || failed(eps))
+    return failure();
+  if (a.has("running_mean") && !(a.get("use_input_stats").kind == PyValue::Bool &&
+                                 a.get("use_input_stats").i))
+    return a.error("instance_norm with running stats is not supported");
+  auto type = typeOf(*x);
+  int64_t c = type.getDimSize(1);
+  Type e = type.getElementType();
+  auto w = paramOr(ctx, a, "weight", e, {c}, 1);
+  auto b = paramOr(ctx, a, "bias", e, {c}, 0);
+  if (failed(w) || failed(b))
+    return failure();
+  return wrap(ctx.build<gn::GroupNormOp>({*x, *w, *b}, {ctx.i64("num_groups", c),
+                                                        ctx.f64("epsilon", *eps)}));
+}
+
+FailureOr<PyValue> layerNorm(ImportContext &ctx, Args &a, bool rms) {
+  auto x = a.tensor("input");
+  auto shape = a.ints("normalized_shape");
+  if (failed(x) || failed(shape))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t n = shape->size();
+  if (n > type.getRank() || type.getShape().take_back(n) != llvm::ArrayRef<int64_t>(*shape))
+    return a.error("normalized_shape does not match the trailing dims of the input");
+  double eps = 1e-5;
+  if (a.has("eps")) {
+    auto ev = a.real("eps");
+    if (failed(ev))
+      return failure();
+    eps = *ev;
+  } else if (rms) {
+    // torch: eps=None means torch.finfo(dtype).eps.
+    Type e = type.getElementType();
+    eps = e.isF16() ? 0.0009765625 : e.isBF16() ? 0.0078125 : e.isF64() ? 2.220446049250313e-16
+                                                                        : 1.1920928955078125e-07;
+  }
+  Type e = type.getElementType();
+  auto w = paramOr(ctx, a, "weight", e, *shape, 1);
+  auto b = rms ? FailureOr<Value>(ctx.splat(e, 0, *shape)) : paramOr(ctx, a, "bias", e, *shape, 0);
+  if (failed(w) || failed(b))
+    return failure();
+  return wrap(ctx.build<gn::LayerNormOp>({*x, *w, *b}, {ctx.i64("normalized_rank", n),
+                                                        ctx.f64("epsilon", eps),
+                                                        ctx.flag("rms", rms)}));
+}
+
+FailureOr<PyValue> groupNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto g = a.integer("num_groups");
+  auto eps = a.real("eps");
+  if (failed(x) || failed(g) || failed(eps))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() < 2)
+    return a.error("expected an input of rank >= 2");
+  int64_t c = type.getDimSize(1);
+  Type e = type.getElementType();
+  auto w = paramOr(ctx, a, "weight", e, {c}, 1);
+  auto b = paramOr(ctx, a, "bias", e, {c}, 0);
+  if (failed(w) || failed(b))
+    return failure();
+  return wrap(ctx.build<gn::GroupNormOp>({*x, *w, *b}, {ctx.i64("num_groups", *g),
+                                                        ctx.f64("epsilon", *eps)}));
+}
+
+/// F.normalize: x / max(norm_p(x, dim), eps)
+FailureOr<PyValue> normalize(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto p = a.real("p");
+  auto d = a.integer("dim");
+  auto eps = a.real("eps");
+  if (failed(x) || failed(p) || failed(d) || failed(eps))
+    return failure();
+  auto dim = ctx.dim(*d, typeOf(*x).getRank());
+  if (failed(dim))
+    return failure();
+  auto attrs = {ctx.ints("dims", {*dim}), ctx.flag("keepdim", true)};
+  FailureOr<Value> n;
+  if (*p == 2) {
+    auto sq = ctx.build<gn::MulOp>({*x, *x});
+    if (failed(sq))
+      return failure();
+    auto s = ctx.build<gn::ReduceSumOp>({*sq}, attrs);
+    if (failed(s))
+      return failure();
+    n = ctx.build<gn::SqrtOp>({*s});
+  } else if (*p == 1) {
+    auto ab = ctx.build<gn::AbsOp>({*x});
+    if (failed(ab))
+      return failure();
+    n = ctx.build<gn::ReduceSumOp>({*ab}, attrs);
+  } else {
+    return a.error("only p = 1 and p = 2 are supported");
+  }
+  if (failed(n))
+    return failure();
+  auto clamped = ctx.build<gn::ClampOp>({*n}, {ctx.f64("min", *eps)});
+  if (failed(clamped))
+    return failure();
+  return wrap(ctx.build<gn::DivOp>({*x, *clamped}));
+}
+
+FailureOr<PyValue> embedding(ImportContext &ctx, Args &a) {
+  auto idx = a.tensor("input"), w = a.tensor("weight");
+  if (failed(idx) || failed(w))
+    return failure();
+  if (a.has("max_norm"))
+    return a.error("max_norm is not supported");
+  Type it = typeOf(*idx).getElementType();
+  if (!it.isInteger(32) && !it.isInteger(64))
+    return a.error("indices must be int32 or int64");
+  return wrap(ctx.build<gn::IndexSelectOp>({*w, *idx}, {ctx.i64("dim", 0)}));
+}
+
+FailureOr<PyValue> sdpa(ImportContext &ctx, Args &a) {
+  auto q = a.tensor("query"), k = a.tensor("key"), v = a.tensor("value");
+  auto mask = optTensor(a, "attn_mask");
+  auto causal = a.boolean("is_causal"), gqa = a.boolean("enable_gqa");
+  if (failed(q) || failed(k) || failed(v) || failed(mask) || failed(causal) || failed(gqa))
+    return failure();
+  auto p = a.real("dropout_p");
+  if (failed(p))
+    return failure();
+  if (*p != 0)
+    return a.error("dropout_p != 0 is random; not supported");
+  llvm::SmallVector<Value> operands{*q, *k, *v};
+  if (*mask) {
+    Value m = *mask;
+    Type me = typeOf(m).getElementType();
+    Type qe = typeOf(*q).getElementType();
+    if (!me.isInteger(1) && me != qe) {
+      auto c = ctx.convert(m, qe);
+      if (failed(c))
+        return failure();
+      m = *c;
+    }
+    operands.push_back(m);
+  }
+  llvm::SmallVector<NamedAttribute> attrs{ctx.flag("is_causal", *causal),
+                                          ctx.flag("enable_gqa", *gqa)};
+  if (a.has("scale")) {
+    auto s = a.real("scale");
+    if (failed(s))
+      return failure();
+    attrs.push_back(ctx.f64("scale", *s));
+  }
+  return wrap(ctx.build<gn::AttentionOp>(operands, attrs));
+}
+
+FailureOr<PyValue> glu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  int64_t n = type.getDimSize(*dim);
+  if (n % 2)
+    return a.error("glu needs an even size along dim");
+  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      steps(type.getRank(), 1);
+  limits[*dim] = n / 2;
+  auto first = ctx.build<gn::SliceOp>({*x}, {ctx.ints("starts", starts),
+                                             ctx.ints("limits", limits), ctx.ints("steps", steps)});
+  starts[*dim] = n / 2;
+  limits[*dim] = n;
+  auto second = ctx.build<gn::SliceOp>({*x}, {ctx.ints("starts", starts),
+                                              ctx.ints("limits", limits), ctx.ints("steps", steps)});
+  if (failed(first) || failed(second))
+    return failure();
+  auto gate = ctx.build<gn::SigmoidOp>({*second});
+  if (failed(gate))
+    return failure();
+  return wrap(ctx.build<gn::MulOp>({*first, *gate}));
+}
+
+FailureOr<PyValue> prelu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), w = a.tensor("weight");
+  if (failed(x) || failed(w))
+    return failure();
+  auto type = typeOf(*x);
+  Value weight = *w;
+  // A per-channel weight broadcasts along dim 1.
+  if (typeOf(weight).getNumElements() > 1 && type.getRank() >= 2) {
+    llvm::SmallVector<int64_t> shape(type.getRank() - 1, 1);
+    shape[0] = typeOf(weight).getNumElements();
+    auto r = ctx.reshape(weight, shape);
+    if (failed(r))
+      return failure();
+    weight = *r;
+  }
+  auto zero = ctx.splat(type.getElementType(), 0);
+  auto pos = ctx.build<gn::GtOp>({*x, zero});
+  auto neg = ctx.build<gn::MulOp>({*x, weight});
+  if (failed(pos) || failed(neg))
+    return failure();
+  return wrap(ctx.build<gn::WhereOp>({*pos, *x, *neg}));
+}
+
+/// torch._weight_norm(v, g, dim): v * g / ||v|| over all dims but `dim`.
+FailureOr<PyValue> weightNorm(ImportContext &ctx, Args &a) {
+  auto v = a.tensor("v"), g = a.tensor("g");
+  auto d = a.integer("dim");
+  if (failed(v) || failed(g) || failed(d))
+    return failure();
+  auto type = typeOf(*v);
+  llvm::SmallVector<int64_t> dims;
+  int64_t keep = *d == -1 ? -1 : *d;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (i != keep)
+      dims.push_back(i);
+  auto sq = ctx.build<gn::MulOp>({*v, *v});
+  if (failed(sq))
+    return failure();
+  auto s = ctx.build<gn::ReduceSumOp>({*sq}, {ctx.ints("dims", dims), ctx.flag("keepdim", true)});
+  if (failed(s))
+    return failure();
+  auto n = ctx.build<gn::SqrtOp>({*s});
+  if (failed(n))
+    return failure();
+  auto scale = ctx.build<gn::DivOp>({*g, *n});
+  if (failed(scale))
+    return failure();
+  return wrap(ctx.build<gn::MulOp>({*v, *scale}));
+}
+
+} // namespace
+
+void mlir::gn::import::registerNNOps(OpRegistry &r) {
+  r.add("linear", "input, weight, bias=None", linear);
+  r.add("matmul|mm|bmm|__matmul__", "input, other", matmul);
+  r.add("Tensor.matmul|Tensor.mm|Tensor.bmm", "input, other", matmul);
+  r.add("addmm|baddbmm", "input, mat1, mat2, *, beta=1, alpha=1", addmm);
+  r.add("Tensor.addmm|Tensor.baddbmm", "input, mat1, mat2, *, beta=1, alpha=1", addmm);
+  r.add("einsum", "equation, *operands", einsum);
+  r.add("outer|ger", "input, vec2", outer);
+  r.add("conv1d|conv2d|conv3d",
+        "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", conv);
+  r.add("conv_transpose1d|conv_transpose2d|conv_transpose3d",
+        "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1",
+        convTranspose);
+  r.add("max_pool1d", "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, "
+                      "return_indices=False", pool<1, true>);
+  r.add("max_pool2d", "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, "
+                      "return_indices=False", pool<2, true>);
+  r.add("max_pool3d", "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, "
+                      "return_indices=False", pool<3, true>);
+  r.add("avg_pool1d", "input, kernel_size, stride=None, padding=0, ceil_mode=False, "
+                      "count_include_pad=True", pool<1, false>);
+  r.add("avg_pool2d", "input, kernel_size, stride=None, padding=0, ceil_mode=False, "
+                      "count_include_pad=True, divisor_override=None", pool<2, false>);
+  r.add("avg_pool3d", "input, kernel_size, stride=None, padding=0, ceil_mode=False, "
+                      "count_include_pad=True, divisor_override=None", pool<3, false>);
+  r.add("adaptive_avg_pool1d", "input, output_size", adaptivePool<1, false>);
+  r.add("adaptive_avg_pool2d", "input, output_size", adaptivePool<2, false>);
+  r.add("adaptive_avg_pool3d", "input, output_size", adaptivePool<3, false>);
+  r.add("adaptive_max_pool1d", "input, output_size, return_indices=False", adaptivePool<1, true>);
+  r.add("adaptive_max_pool2d", "input, output_size, return_indices=False", adaptivePool<2, true>);
+  r.add("interpolate|upsample", "input, size=None, scale_factor=None, mode='nearest', "
+                                "align_corners=None, recompute_scale_factor=None, antialias=False",
+        interpolate);
+  r.add("batch_norm", "input, running_mean, running_var, weight=None, bias=None, training=False, "
+                      "momentum=0.1, eps=1e-05, cudnn_enabled=True", batchNorm);
+  r.add("instance_norm", "input, running_mean=None, running_var=None, weight=None, bias=None, "
+                         "use_input_stats=True, momentum=0.1, eps=1e-05, cudnn_enabled=True",
+        instanceNorm);
+  r.add("layer_norm", "input, normalized_shape, weight=None, bias=None, eps=1e-05, "
+                      "cudnn_enable=True",
+        [](ImportContext &ctx, Args &a) { return layerNorm(ctx, a, false); });
+  r.add("rms_norm", "input, normalized_shape, weight=None, eps=None",
+        [](ImportContext &ctx, Args &a) { return layerNorm(ctx, a, true); });
+  r.add("group_norm", "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True",
+        groupNorm);
+  r.add("normalize", "input, p=2.0, dim=1, eps=1e-12, out=None", normalize);
+  r.add("embedding", "input, weight, padding_idx=None, max_norm=None, norm_type=2.0, "
+                     "scale_grad_by_freq=False, sparse=False", embedding);
+  r.add("scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, "
+                                        "is_causal=False, scale=None, enable_gqa=False", sdpa);
+  r.add("glu", "input, dim=-1", glu);
+  r.add("prelu", "input, weight", prelu);
+  r.add("_weight_norm", "v, g, dim=0", weightNorm);
+}

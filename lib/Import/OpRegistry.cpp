@@ -1,0 +1,101 @@
+//===- OpRegistry.cpp - canonical names and signatures ------------------===//
+#include "OpRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir::gn::import;
+
+std::string mlir::gn::import::canonicalOpName(llvm::StringRef dotted) {
+  // Longest prefixes first.
+  static const char *const prefixes[] = {
+      "torch.nn.functional.", "torch._C._nn.",      "torch._C._linalg.linalg_",
+      "torch._C._linalg.",    "torch._C._special.special_", "torch._C._fft.",
+      "torch.ops.aten.",      "torch.functional.",  "torch._C._VariableFunctions.",
+      "torch.linalg.",        "torch.special.",     "torch.Tensor.",
+      "torch._C.",            "torch.",             "operator.",
+      "_operator.",           "math.",
+  };
+  for (const char *p : prefixes) {
+    llvm::StringRef prefix(p);
+    if (dotted.starts_with(prefix)) {
+      llvm::StringRef rest = dotted.drop_front(prefix.size());
+      // torch.ops.aten.index.Tensor -> index
+      if (prefix == "torch.ops.aten.")
+        rest = rest.split('.').first;
+      return rest.str();
+    }
+  }
+  return "";
+}
+
+/// Parses a default value of a signature: None, True, False, ints, floats,
+/// quoted strings.
+static PyValue parseDefault(llvm::StringRef text) {
+  text = text.trim();
+  if (text == "None")
+    return PyValue::none();
+  if (text == "True" || text == "False")
+    return PyValue::boolean(text == "True");
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\''))
+    return PyValue::str(text.drop_front().drop_back().str());
+  int64_t i;
+  if (!text.getAsInteger(10, i))
+    return PyValue::integer(i);
+  double d;
+  if (!text.getAsDouble(d))
+    return PyValue::real(d);
+  llvm::report_fatal_error("bad default in op signature: " + text);
+}
+
+void OpRegistry::add(llvm::StringRef names, llvm::StringRef signature, Handler fn) {
+  auto entry = std::make_shared<OpEntry>();
+  entry->signature = signature.str();
+  entry->fn = fn;
+  bool keywordOnly = false;
+  llvm::SmallVector<llvm::StringRef> parts;
+  signature.split(parts, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef part : parts) {
+    part = part.trim();
+    if (part == "*") {
+      keywordOnly = true;
+      continue;
+    }
+    Param p;
+    if (part.consume_front("*")) {
+      p.isVarargs = true;
+      keywordOnly = true;
+    }
+    auto [name, def] = part.split('=');
+    p.name = name.trim().str();
+    if (part.contains('=')) {
+      p.hasDefault = true;
+      p.defaultValue = parseDefault(def);
+    }
+    p.keywordOnly = keywordOnly && !p.isVarargs;
+    entry->params.push_back(std::move(p));
+  }
+  llvm::SmallVector<llvm::StringRef> aliases;
+  names.split(aliases, '|');
+  for (llvm::StringRef n : aliases) {
+    if (!entries.insert({n.trim(), entry}).second)
+      llvm::report_fatal_error("op registered twice: " + n);
+  }
+}
+
+const OpEntry *OpRegistry::lookup(llvm::StringRef name) const {
+  auto it = entries.find(name);
+  return it == entries.end() ? nullptr : it->second.get();
+}
+
+const OpRegistry &OpRegistry::get() {
+  static const OpRegistry registry = [] {
+    OpRegistry r;
+    registerElementwiseOps(r);
+    registerShapeOps(r);
+    registerReductionOps(r);
+    registerNNOps(r);
+    registerFactoryOps(r);
+    registerIndexingOps(r);
+    return r;
+  }();
+  return registry;
+}

@@ -1,0 +1,67 @@
+//===- OpRegistry.h - torch callables the importer understands -*- C++ -*-===//
+//
+// Each op family registers its handlers in its own file (ElementwiseOps.cpp,
+// ShapeOps.cpp, ...). A handler has a Python-style signature
+// ("input, dim=None, keepdim=False") that the evaluator binds call arguments
+// to. Names are canonical: `torch.relu`, `torch.nn.functional.relu`,
+// `torch._C._nn.relu` and `x.relu()` all look up "relu"; a name registered
+// as "Tensor.view" is a method only, and is tried first for method calls.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_LIB_IMPORT_OPREGISTRY_H
+#define GN_LIB_IMPORT_OPREGISTRY_H
+
+#include "ImportContext.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::gn::import {
+
+using Handler = mlir::FailureOr<PyValue> (*)(ImportContext &, Args &);
+
+struct Param {
+  std::string name;
+  bool hasDefault = false;
+  PyValue defaultValue;
+  bool keywordOnly = false;
+  bool isVarargs = false;
+};
+
+struct OpEntry {
+  std::string signature;
+  std::vector<Param> params;
+  Handler fn;
+};
+
+class OpRegistry {
+public:
+  /// Registers `fn` under each of the '|'-separated `names`.
+  void add(llvm::StringRef names, llvm::StringRef signature, Handler fn);
+  const OpEntry *lookup(llvm::StringRef name) const;
+  /// The registry with every family registered (built once).
+  static const OpRegistry &get();
+
+private:
+  llvm::StringMap<std::shared_ptr<OpEntry>> entries;
+};
+
+/// Maps a dotted callee (`torch.nn.functional.relu`) to its canonical name
+/// ("relu"), or "" when the prefix is not a torch namespace.
+std::string canonicalOpName(llvm::StringRef dotted);
+
+void registerElementwiseOps(OpRegistry &registry);
+void registerShapeOps(OpRegistry &registry);
+void registerReductionOps(OpRegistry &registry);
+void registerNNOps(OpRegistry &registry);
+void registerFactoryOps(OpRegistry &registry);
+void registerIndexingOps(OpRegistry &registry);
+
+/// Tensor subscripting `x[...]` (basic and single-tensor advanced indexing).
+mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,
+                                     const PyValue &index);
+/// `x[...] = v`: returns the updated tensor.
+mlir::FailureOr<PyValue> setIndexTensor(ImportContext &ctx, const PyValue &base,
+                                        const PyValue &index, const PyValue &value);
+
+} // namespace mlir::gn::import
+
+#endif // GN_LIB_IMPORT_OPREGISTRY_H

@@ -1,0 +1,352 @@
+//===- ReductionOps.cpp - import of reductions, scans and softmax -------===//
+#include "OpRegistry.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+FailureOr<PyValue> wrap(FailureOr<Value> v) {
+  if (failed(v))
+    return failure();
+  return PyValue::of(*v);
+}
+
+/// Normalized, sorted reduction dims; all dims when `dim` is None or ().
+FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Args &a, Value x,
+                                                    llvm::StringRef name = "dim") {
+  int64_t rank = typeOf(x).getRank();
+  llvm::SmallVector<int64_t> dims;
+  const PyValue &d = a.get(name);
+  if (d.isNone() || (d.isSequence() && d.elts.empty())) {
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back(i);
+    return dims;
+  }
+  auto raw = a.ints(name);
+  if (failed(raw))
+    return failure();
+  for (int64_t v : *raw) {
+    auto n = ctx.dim(v, rank);
+    if (failed(n))
+      return failure();
+    if (rank > 0)
+      dims.push_back(*n);
+  }
+  llvm::sort(dims);
+  dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
+  return dims;
+}
+
+/// Applies an optional `dtype=` conversion before reducing.
+FailureOr<Value> withDtype(ImportContext &ctx, Args &a, Value x) {
+  auto dt = a.dtype("dtype");
+  if (failed(dt))
+    return failure();
+  if (*dt)
+    return ctx.convert(x, **dt);
+  return x;
+}
+
+template <typename OpTy, int Promote> // 0: keep, 1: ints->i64 (sum), 2: ints->f32 (mean)
+FailureOr<PyValue> reduce(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto v = withDtype(ctx, a, *x);
+  if (failed(v))
+    return failure();
+  Type e = typeOf(*v).getElementType();
+  if (!a.has("dtype") && !isFloat(e) && Promote) {
+    if (Promote == 2)
+      return a.error("mean of an integer tensor needs an explicit floating dtype");
+    auto c = ctx.convert(*v, ctx.i64Type());
+    if (failed(c))
+      return failure();
+    v = *c;
+  }
+  auto dims = reductionDims(ctx, a, *v);
+  auto keep = a.boolean("keepdim");
+  if (failed(dims) || failed(keep))
+    return failure();
+  return wrap(ctx.build<OpTy>({*v}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)}));
+}
+
+template <typename OpTy>
+FailureOr<PyValue> logicalReduce(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto b = ctx.convert(*x, ctx.i1());
+  auto dims = reductionDims(ctx, a, *x);
+  auto keep = a.boolean("keepdim");
+  if (failed(b) || failed(dims) || failed(keep))
+    return failure();
+  return wrap(ctx.build<OpTy>({*b}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)}));
+}
+
+template <typename ArgOp>
+FailureOr<PyValue> argReduce(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto keep = a.boolean("keepdim");
+  if (failed(x) || failed(keep))
+    return failure();
+  Value v = *x;
+  int64_t dim = 0;
+  if (!a.has("dim")) {
+    auto flat = ctx.reshape(v, {typeOf(v).getNumElements()});
+    if (failed(flat))
+      return failure();
+    v = *flat;
+  } else {
+    auto d = a.integer("dim");
+    if (failed(d))
+      return failure();
+    auto n = ctx.dim(*d, typeOf(v).getRank());
+    if (failed(n))
+      return failure();
+    dim = *n;
+  }
+  auto r = ctx.build<ArgOp>({v}, {ctx.i64("dim", dim), ctx.flag("keepdim", *keep)});
+  if (failed(r))
+    return failure();
+  if (!a.has("dim") && *keep) {
+    llvm::SmallVector<int64_t> ones(typeOf(*x).getRank(), 1);
+    return wrap(ctx.reshape(*r, ones));
+  }
+  if (!a.has("dim"))
+    return wrap(ctx.reshape(*r, {}));
+  return PyValue::of(*r);
+}
+
+/// torch.max/min: full reduction, (values, indices) along dim, or
+/// elementwise against another tensor.
+template <typename ReduceOp, typename ArgOp, typename ElementwiseOp>
+FailureOr<PyValue> maxMin(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  const PyValue &d = a.get("dim");
+  if (d.isTensor())
+    return ctx.binary<ElementwiseOp>(a.get("input"), d);
+  if (a.has("other"))
+    return ctx.binary<ElementwiseOp>(a.get("input"), a.get("other"));
+  auto keep = a.boolean("keepdim");
+  if (failed(keep))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  if (d.isNone()) {
+    llvm::SmallVector<int64_t> all;
+    for (int64_t i = 0; i < rank; ++i)
+      all.push_back(i);
+    return wrap(ctx.build<ReduceOp>({*x}, {ctx.ints("dims", all), ctx.flag("keepdim", false)}));
+  }
+  auto di = a.integer("dim");
+  if (failed(di))
+    return failure();
+  auto n = ctx.dim(*di, rank);
+  if (failed(n))
+    return failure();
+  auto values = ctx.build<ReduceOp>({*x}, {ctx.ints("dims", {*n}), ctx.flag("keepdim", *keep)});
+  auto indices = ctx.build<ArgOp>({*x}, {ctx.i64("dim", *n), ctx.flag("keepdim", *keep)});
+  if (failed(values) || failed(indices))
+    return failure();
+  return PyValue::tuple({PyValue::of(*values), PyValue::of(*indices)});
+}
+
+FailureOr<PyValue> variance(ImportContext &ctx, Args &a, bool takeSqrt) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto dims = reductionDims(ctx, a, *x);
+  auto keep = a.boolean("keepdim");
+  if (failed(dims) || failed(keep))
+    return failure();
+  int64_t correction = 1;
+  if (a.has("correction")) {
+    auto c = a.integer("correction");
+    if (failed(c))
+      return failure();
+    correction = *c;
+  } else if (a.has("unbiased")) {
+    auto u = a.boolean("unbiased");
+    if (failed(u))
+      return failure();
+    correction = *u ? 1 : 0;
+  }
+  auto r = ctx.build<gn::VarianceOp>({*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep),
+                                            ctx.i64("correction", correction)});
+  if (failed(r) || !takeSqrt)
+    return wrap(r);
+  return wrap(ctx.build<gn::SqrtOp>({*r}));
+}
+
+FailureOr<PyValue> var(ImportContext &ctx, Args &a) { return variance(ctx, a, false); }
+FailureOr<PyValue> stdDev(ImportContext &ctx, Args &a) { return variance(ctx, a, true); }
+
+/// p-norms over dims: p = 2 (default), 1, inf.
+FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  double p = 2;
+  const PyValue &pv = a.get("p");
+  if (pv.kind == PyValue::Str && pv.s == "fro")
+    p = 2;
+  else if (pv.isNumber())
+    p = pv.asDouble();
+  else if (!pv.isNone())
+    return a.error("unsupported norm order " + pv.describe());
+  auto dims = reductionDims(ctx, a, *x);
+  auto keep = a.boolean("keepdim");
+  if (failed(dims) || failed(keep))
+    return failure();
+  auto attrs = {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)};
+  auto absX = ctx.build<gn::AbsOp>({*x});
+  if (failed(absX))
+    return failure();
+  if (std::isinf(p))
+    return wrap(ctx.build<gn::ReduceMaxOp>({*absX}, attrs));
+  if (p == 1)
+    return wrap(ctx.build<gn::ReduceSumOp>({*absX}, attrs));
+  if (p != 2)
+    return a.error("only p = 1, 2 and inf norms are supported, got p = " + std::to_string(p));
+  auto sq = ctx.binary<gn::MulOp>(a.get("input"), a.get("input"));
+  if (failed(sq))
+    return failure();
+  auto s = ctx.build<gn::ReduceSumOp>({sq->tensor}, attrs);
+  if (failed(s))
+    return failure();
+  return wrap(ctx.build<gn::SqrtOp>({*s}));
+}
+
+FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto dims = reductionDims(ctx, a, *x);
+  auto keep = a.boolean("keepdim");
+  if (failed(x) || failed(dims) || failed(keep))
+    return failure();
+  // m + log(sum(exp(x - m))) with m the max kept for broadcasting.
+  auto m = ctx.build<gn::ReduceMaxOp>({*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", true)});
+  if (failed(m))
+    return failure();
+  auto shifted = ctx.build<gn::SubOp>({*x, *m});
+  if (failed(shifted))
+    return failure();
+  auto e = ctx.build<gn::ExpOp>({*shifted});
+  if (failed(e))
+    return failure();
+  auto s = ctx.build<gn::ReduceSumOp>({*e}, {ctx.ints("dims", *dims), ctx.flag("keepdim", true)});
+  if (failed(s))
+    return failure();
+  auto l = ctx.build<gn::LogOp>({*s});
+  if (failed(l))
+    return failure();
+  auto r = ctx.build<gn::AddOp>({*l, *m});
+  if (failed(r))
+    return failure();
+  if (*keep)
+    return PyValue::of(*r);
+  llvm::SmallVector<int64_t> shape;
+  auto type = typeOf(*x);
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (!llvm::is_contained(*dims, i))
+      shape.push_back(type.getDimSize(i));
+  return wrap(ctx.reshape(*r, shape));
+}
+
+FailureOr<PyValue> cumsum(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  auto v = withDtype(ctx, a, *x);
+  if (failed(v))
+    return failure();
+  if (!a.has("dtype") && !isFloat(typeOf(*v).getElementType())) {
+    v = ctx.convert(*v, ctx.i64Type());
+    if (failed(v))
+      return failure();
+  }
+  auto dim = ctx.dim(*d, typeOf(*v).getRank());
+  if (failed(dim))
+    return failure();
+  return wrap(ctx.build<gn::CumSumOp>({*v}, {ctx.i64("dim", *dim)}));
+}
+
+template <typename OpTy>
+FailureOr<PyValue> softmax(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto v = withDtype(ctx, a, *x);
+  if (failed(v))
+    return failure();
+  if (!isFloat(typeOf(*v).getElementType())) {
+    v = ctx.convert(*v, ctx.f32());
+    if (failed(v))
+      return failure();
+  }
+  int64_t rank = typeOf(*v).getRank();
+  if (a.get("dim").isNone())
+    return a.error("implicit softmax dim is deprecated in torch; pass dim");
+  auto d = a.integer("dim");
+  if (failed(d))
+    return failure();
+  auto dim = ctx.dim(*d, rank);
+  if (failed(dim))
+    return failure();
+  if (rank == 0) {
+    auto r1 = ctx.reshape(*v, {1});
+    if (failed(r1))
+      return failure();
+    auto s = ctx.build<OpTy>({*r1}, {ctx.i64("dim", 0)});
+    if (failed(s))
+      return failure();
+    return wrap(ctx.reshape(*s, {}));
+  }
+  return wrap(ctx.build<OpTy>({*v}, {ctx.i64("dim", *dim)}));
+}
+
+} // namespace
+
+void mlir::gn::import::registerReductionOps(OpRegistry &r) {
+  r.add("sum", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceSumOp, 1>);
+  r.add("nansum", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceSumOp, 1>);
+  r.add("mean", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceMeanOp, 2>);
+  r.add("prod", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceProdOp, 1>);
+  r.add("amax", "input, dim=None, keepdim=False", reduce<gn::ReduceMaxOp, 0>);
+  r.add("amin", "input, dim=None, keepdim=False", reduce<gn::ReduceMinOp, 0>);
+  r.add("any", "input, dim=None, keepdim=False", logicalReduce<gn::ReduceAnyOp>);
+  r.add("all", "input, dim=None, keepdim=False", logicalReduce<gn::ReduceAllOp>);
+  r.add("argmax", "input, dim=None, keepdim=False", argReduce<gn::ArgMaxOp>);
+  r.add("argmin", "input, dim=None, keepdim=False", argReduce<gn::ArgMinOp>);
+  r.add("max", "input, dim=None, keepdim=False, *, other=None",
+        maxMin<gn::ReduceMaxOp, gn::ArgMaxOp, gn::MaximumOp>);
+  r.add("min", "input, dim=None, keepdim=False, *, other=None",
+        maxMin<gn::ReduceMinOp, gn::ArgMinOp, gn::MinimumOp>);
+  r.add("var", "input, dim=None, unbiased=None, keepdim=False, *, correction=None", var);
+  r.add("std", "input, dim=None, unbiased=None, keepdim=False, *, correction=None", stdDev);
+  r.add("norm", "input, p=None, dim=None, keepdim=False, dtype=None", norm);
+  r.add("vector_norm|linalg_vector_norm", "input, ord=2, dim=None, keepdim=False, *, dtype=None",
+        [](ImportContext &ctx, Args &a) {
+          for (auto &[n, v] : a.bound)
+            if (n == "ord")
+              n = "p";
+          return norm(ctx, a);
+        });
+  r.add("linalg_norm", "input, ord=None, dim=None, keepdim=False, *, dtype=None",
+        [](ImportContext &ctx, Args &a) {
+          for (auto &[n, v] : a.bound)
+            if (n == "ord")
+              n = "p";
+          return norm(ctx, a);
+        });
+  r.add("logsumexp", "input, dim, keepdim=False", logsumexp);
+  r.add("cumsum", "input, dim, *, dtype=None", cumsum);
+  r.add("softmax|_softmax", "input, dim=None, _stacklevel=3, dtype=None", softmax<gn::SoftmaxOp>);
+  r.add("log_softmax|_log_softmax", "input, dim=None, _stacklevel=3, dtype=None",
+        softmax<gn::LogSoftmaxOp>);
+}

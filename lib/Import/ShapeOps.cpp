@@ -1,0 +1,828 @@
+//===- ShapeOps.cpp - import of data-movement torch ops -----------------===//
+//
+// view/reshape/flatten/squeeze/unsqueeze -> gn.reshape; transpose/permute
+// -> gn.transpose; expand -> gn.broadcast_to; cat/stack -> gn.concat;
+// split/chunk/unbind -> gn.slice; plus flip, roll, tril/triu, pad, repeat.
+//
+//===----------------------------------------------------------------------===//
+#include "OpRegistry.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+FailureOr<PyValue> wrap(FailureOr<Value> v) {
+  if (failed(v))
+    return failure();
+  return PyValue::of(*v);
+}
+
+/// Collects a shape given either as varargs (`view(2, -1)`) or as one
+/// sequence (`view((2, -1))`) from `rest()` or the named argument.
+FailureOr<llvm::SmallVector<int64_t>> shapeArg(Args &a, llvm::StringRef name) {
+  std::vector<PyValue> items = a.rest();
+  if (a.has(name)) {
+    const PyValue &v = a.get(name);
+    items = v.isSequence() ? v.elts : std::vector<PyValue>{v};
+  } else if (items.size() == 1 && items[0].isSequence()) {
+    items = std::vector<PyValue>(items[0].elts);
+  }
+  llvm::SmallVector<int64_t> shape;
+  for (const PyValue &v : items) {
+    if (v.kind != PyValue::Int)
+      return a.error("sizes must be ints, got " + v.describe());
+    shape.push_back(v.i);
+  }
+  return shape;
+}
+
+/// Resolves one -1 in a target shape against `numElements`.
+FailureOr<llvm::SmallVector<int64_t>> inferMinusOne(Args &a, llvm::SmallVector<int64_t> shape,
+                                                    int64_t numElements) {
+  int64_t known = 1, unknown = -1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == -1) {
+      if (unknown >= 0)
+        return a.error("only one dimension can be -1");
+      unknown = i;
+    } else if (shape[i] < 0) {
+      return a.error("invalid size " + llvm::Twine(shape[i]));
+    } else {
+      known *= shape[i];
+    }
+  }
+  if (unknown >= 0) {
+    if (known == 0 || numElements % known)
+      return a.error("cannot infer size -1: " + llvm::Twine(numElements) +
+                     " elements do not divide by " + llvm::Twine(known));
+    shape[unknown] = numElements / known;
+  }
+  return shape;
+}
+
+FailureOr<PyValue> view(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  // view(dtype) reinterprets bits: not supported.
+  if (a.rest().size() == 1 && a.rest()[0].kind == PyValue::Dtype)
+    return a.error("view(dtype) reinterprets memory; not supported");
+  auto shape = shapeArg(a, "shape");
+  if (failed(shape))
+    return failure();
+  auto resolved = inferMinusOne(a, *shape, typeOf(*x).getNumElements());
+  if (failed(resolved))
+    return failure();
+  return wrap(ctx.reshape(*x, *resolved));
+}
+
+FailureOr<PyValue> viewAs(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), other = a.tensor("other");
+  if (failed(x) || failed(other))
+    return failure();
+  return wrap(ctx.reshape(*x, typeOf(*other).getShape()));
+}
+
+FailureOr<PyValue> flatten(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto s = a.integer("start_dim"), e = a.integer("end_dim");
+  if (failed(x) || failed(s) || failed(e))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() == 0)
+    return wrap(ctx.reshape(*x, {1}));
+  auto start = ctx.dim(*s, type.getRank()), end = ctx.dim(*e, type.getRank());
+  if (failed(start) || failed(end))
+    return failure();
+  if (*start > *end)
+    return a.error("start_dim must not exceed end_dim");
+  llvm::SmallVector<int64_t> shape(type.getShape().take_front(*start));
+  int64_t n = 1;
+  for (int64_t i = *start; i <= *end; ++i)
+    n *= type.getDimSize(i);
+  shape.push_back(n);
+  llvm::append_range(shape, type.getShape().drop_front(*end + 1));
+  return wrap(ctx.reshape(*x, shape));
+}
+
+FailureOr<PyValue> unflatten(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  auto sizes = a.ints("sizes");
+  if (failed(x) || failed(d) || failed(sizes))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  auto inner = inferMinusOne(a, *sizes, type.getDimSize(*dim));
+  if (failed(inner))
+    return failure();
+  llvm::SmallVector<int64_t> shape(type.getShape().take_front(*dim));
+  llvm::append_range(shape, *inner);
+  llvm::append_range(shape, type.getShape().drop_front(*dim + 1));
+  return wrap(ctx.reshape(*x, shape));
+}
+
+FailureOr<PyValue> squeeze(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto type = typeOf(*x);
+  llvm::SmallVector<int64_t> dims;
+  if (a.has("dim")) {
+    auto ds = a.ints("dim");
+    if (failed(ds))
+      return failure();
+    for (int64_t d : *ds) {
+      auto n = ctx.dim(d, type.getRank());
+      if (failed(n))
+        return failure();
+      dims.push_back(*n);
+    }
+  }
+  llvm::SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    bool selected = !a.has("dim") || llvm::is_contained(dims, i);
+    if (!(selected && type.getDimSize(i) == 1))
+      shape.push_back(type.getDimSize(i));
+  }
+  return wrap(ctx.reshape(*x, shape));
+}
+
+FailureOr<PyValue> unsqueeze(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank() + 1);
+  if (failed(dim))
+    return failure();
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape.insert(shape.begin() + *dim, 1);
+  return wrap(ctx.reshape(*x, shape));
+}
+
+FailureOr<Value> permute(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> perm) {
+  return ctx.build<gn::TransposeOp>({x}, {ctx.ints("permutation", perm)});
+}
+
+FailureOr<PyValue> transpose(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d0 = a.integer("dim0"), d1 = a.integer("dim1");
+  if (failed(x) || failed(d0) || failed(d1))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  if (rank == 0)
+    return a.get("input");
+  auto i = ctx.dim(*d0, rank), j = ctx.dim(*d1, rank);
+  if (failed(i) || failed(j))
+    return failure();
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t k = 0; k < rank; ++k)
+    perm.push_back(k);
+  std::swap(perm[*i], perm[*j]);
+  return wrap(permute(ctx, *x, perm));
+}
+
+FailureOr<PyValue> permuteOp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto dims = shapeArg(a, "dims");
+  if (failed(x) || failed(dims))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t d : *dims) {
+    auto n = ctx.dim(d, rank);
+    if (failed(n))
+      return failure();
+    perm.push_back(*n);
+  }
+  return wrap(permute(ctx, *x, perm));
+}
+
+FailureOr<PyValue> matrixTranspose(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  if (rank < 2)
+    return a.get("input");
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t k = 0; k < rank; ++k)
+    perm.push_back(k);
+  std::swap(perm[rank - 1], perm[rank - 2]);
+  return wrap(permute(ctx, *x, perm));
+}
+
+FailureOr<PyValue> reverseDims(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t k = rank - 1; k >= 0; --k)
+    perm.push_back(k);
+  return wrap(permute(ctx, *x, perm));
+}
+
+FailureOr<PyValue> movedim(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto src = a.ints("source"), dst = a.ints("destination");
+  if (failed(x) || failed(src) || failed(dst))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  if (src->size() != dst->size())
+    return a.error("source and destination must have the same length");
+  llvm::SmallVector<int64_t> perm(rank, -1), s, d;
+  for (auto [a0, b0] : llvm::zip(*src, *dst)) {
+    auto i = ctx.dim(a0, rank), j = ctx.dim(b0, rank);
+    if (failed(i) || failed(j))
+      return failure();
+    perm[*j] = *i;
+    s.push_back(*i);
+  }
+  int64_t next = 0;
+  for (auto &p : perm) {
+    if (p >= 0)
+      continue;
+    while (llvm::is_contained(s, next))
+      ++next;
+    p = next++;
+  }
+  return wrap(permute(ctx, *x, perm));
+}
+
+FailureOr<PyValue> expand(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto sizes = shapeArg(a, "size");
+  if (failed(x) || failed(sizes))
+    return failure();
+  auto type = typeOf(*x);
+  llvm::SmallVector<int64_t> shape(*sizes);
+  int64_t offset = shape.size() - type.getRank();
+  if (offset < 0)
+    return a.error("expand to fewer dims than the input has");
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (shape[i] == -1) {
+      if ((int64_t)i < offset)
+        return a.error("-1 is not allowed for a new leading dim");
+      shape[i] = type.getDimSize(i - offset);
+    }
+  return wrap(ctx.build<gn::BroadcastToOp>({*x}, {ctx.ints("shape", shape)}));
+}
+
+FailureOr<PyValue> expandAs(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), other = a.tensor("other");
+  if (failed(x) || failed(other))
+    return failure();
+  return wrap(ctx.build<gn::BroadcastToOp>({*x}, {ctx.ints("shape", typeOf(*other).getShape())}));
+}
+
+FailureOr<PyValue> broadcastTensors(ImportContext &ctx, Args &a) {
+  std::vector<PyValue> items = a.rest();
+  if (items.size() == 1 && items[0].isSequence())
+    items = std::vector<PyValue>(items[0].elts);
+  llvm::SmallVector<int64_t> shape;
+  for (const PyValue &v : items) {
+    if (!v.isTensor())
+      return a.error("expected tensors");
+    auto b = gn::broadcastShapes(shape, v.type().getShape());
+    if (!b)
+      return a.error("shapes do not broadcast");
+    shape = *b;
+  }
+  std::vector<PyValue> out;
+  for (const PyValue &v : items) {
+    auto r = ctx.build<gn::BroadcastToOp>({v.tensor}, {ctx.ints("shape", shape)});
+    if (failed(r))
+      return failure();
+    out.push_back(PyValue::of(*r));
+  }
+  return PyValue::tuple(out);
+}
+
+FailureOr<PyValue> repeat(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto reps = shapeArg(a, "repeats");
+  if (failed(x) || failed(reps))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t extra = reps->size() - type.getRank();
+  if (extra < 0)
+    return a.error("number of repeats can not be smaller than the number of dims");
+  Value v = *x;
+  if (extra > 0) {
+    llvm::SmallVector<int64_t> shape(extra, 1);
+    llvm::append_range(shape, type.getShape());
+    auto r = ctx.reshape(v, shape);
+    if (failed(r))
+      return failure();
+    v = *r;
+  }
+  return wrap(ctx.build<gn::TileOp>({v}, {ctx.ints("multiples", *reps)}));
+}
+
+FailureOr<PyValue> tile(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto reps = a.ints("dims");
+  if (failed(x) || failed(reps))
+    return failure();
+  llvm::SmallVector<int64_t> r(*reps);
+  while ((int64_t)r.size() < typeOf(*x).getRank())
+    r.insert(r.begin(), 1);
+  Args b = a;
+  b.bound.clear();
+  b.varargs.clear();
+  PyValue seq;
+  seq.kind = PyValue::Tuple;
+  for (int64_t k : r)
+    seq.elts.push_back(PyValue::integer(k));
+  b.bound = {{"input", a.get("input")}, {"repeats", seq}};
+  return repeat(ctx, b);
+}
+
+/// The list of tensors of cat/stack.
+FailureOr<std::vector<Value>> tensorList(Args &a, llvm::StringRef name) {
+  const PyValue &v = a.get(name);
+  if (!v.isSequence())
+    return a.error("argument '" + name + "' must be a sequence of tensors");
+  std::vector<Value> out;
+  for (const PyValue &e : v.elts) {
+    if (!e.isTensor())
+      return a.error("argument '" + name + "' must hold tensors, got " + e.describe());
+    out.push_back(e.tensor);
+  }
+  if (out.empty())
+    return a.error("expected a non-empty list of tensors");
+  return out;
+}
+
+/// Promotes all tensors to one dtype (torch.cat does).
+FailureOr<std::vector<Value>> promoteAll(ImportContext &ctx, std::vector<Value> values) {
+  std::vector<PyValue> pv;
+  for (Value v : values)
+    pv.push_back(PyValue::of(v));
+  auto t = ctx.promote(pv);
+  if (failed(t))
+    return failure();
+  for (Value &v : values) {
+    auto c = ctx.convert(v, *t);
+    if (failed(c))
+      return failure();
+    v = *c;
+  }
+  return values;
+}
+
+FailureOr<PyValue> cat(ImportContext &ctx, Args &a) {
+  auto list = tensorList(a, "tensors");
+  auto d = a.integer("dim");
+  if (failed(list) || failed(d))
+    return failure();
+  // torch skips 1-d empty tensors in cat.
+  std::vector<Value> values;
+  for (Value v : *list)
+    if (!(typeOf(v).getRank() == 1 && typeOf(v).getDimSize(0) == 0))
+      values.push_back(v);
+  if (values.empty())
+    return PyValue::of((*list)[0]);
+  auto promoted = promoteAll(ctx, values);
+  if (failed(promoted))
+    return failure();
+  auto dim = ctx.dim(*d, typeOf((*promoted)[0]).getRank());
+  if (failed(dim))
+    return failure();
+  return wrap(ctx.build<gn::ConcatOp>(*promoted, {ctx.i64("dim", *dim)}));
+}
+
+FailureOr<PyValue> stack(ImportContext &ctx, Args &a) {
+  auto list = tensorList(a, "tensors");
+  auto d = a.integer("dim");
+  if (failed(list) || failed(d))
+    return failure();
+  auto promoted = promoteAll(ctx, *list);
+  if (failed(promoted))
+    return failure();
+  auto type = typeOf((*promoted)[0]);
+  auto dim = ctx.dim(*d, type.getRank() + 1);
+  if (failed(dim))
+    return failure();
+  std::vector<Value> expanded;
+  for (Value v : *promoted) {
+    if (typeOf(v).getShape() != type.getShape())
+      return a.error("stack expects each tensor to be equal size");
+    llvm::SmallVector<int64_t> shape(type.getShape());
+    shape.insert(shape.begin() + *dim, 1);
+    auto r = ctx.reshape(v, shape);
+    if (failed(r))
+      return failure();
+    expanded.push_back(*r);
+  }
+  return wrap(ctx.build<gn::ConcatOp>(expanded, {ctx.i64("dim", *dim)}));
+}
+
+/// Slice [start, limit) along `dim` with step 1.
+FailureOr<Value> sliceDim(ImportContext &ctx, Value x, int64_t dim, int64_t start, int64_t limit,
+                          int64_t step = 1) {
+  auto type = typeOf(x);
+  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      steps(type.getRank(), 1);
+  starts[dim] = start;
+  limits[dim] = limit;
+  steps[dim] = step;
+  return ctx.build<gn::SliceOp>({x}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                      ctx.ints("steps", steps)});
+}
+
+FailureOr<PyValue> splitBySizes(ImportContext &ctx, Value x, int64_t dim,
+                                llvm::ArrayRef<int64_t> sizes) {
+  std::vector<PyValue> parts;
+  int64_t offset = 0;
+  for (int64_t s : sizes) {
+    auto r = sliceDim(ctx, x, dim, offset, offset + s);
+    if (failed(r))
+      return failure();
+    parts.push_back(PyValue::of(*r));
+    offset += s;
+  }
+  return PyValue::tuple(parts);
+}
+
+FailureOr<PyValue> split(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  int64_t n = type.getDimSize(*dim);
+  const PyValue &s = a.get("split_size_or_sections");
+  llvm::SmallVector<int64_t> sizes;
+  if (s.kind == PyValue::Int) {
+    if (s.i <= 0)
+      return a.error("split size must be positive");
+    for (int64_t off = 0; off < n; off += s.i)
+      sizes.push_back(std::min(s.i, n - off));
+    if (n == 0)
+      sizes.push_back(0);
+  } else {
+    auto list = a.ints("split_size_or_sections");
+    if (failed(list))
+      return failure();
+    sizes = *list;
+    int64_t total = 0;
+    for (int64_t k : sizes)
+      total += k;
+    if (total != n)
+      return a.error("split sizes sum to " + llvm::Twine(total) + " but the dim has size " +
+                     llvm::Twine(n));
+  }
+  return splitBySizes(ctx, *x, *dim, sizes);
+}
+
+FailureOr<PyValue> chunk(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto c = a.integer("chunks"), d = a.integer("dim");
+  if (failed(x) || failed(c) || failed(d))
+    return failure();
+  if (*c <= 0)
+    return a.error("chunks must be positive");
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  int64_t n = type.getDimSize(*dim), each = (n + *c - 1) / *c;
+  llvm::SmallVector<int64_t> sizes;
+  for (int64_t off = 0; off < n; off += each)
+    sizes.push_back(std::min(each, n - off));
+  return splitBySizes(ctx, *x, *dim, sizes);
+}
+
+FailureOr<PyValue> tensorSplit(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  int64_t n = type.getDimSize(*dim);
+  const PyValue &s = a.get("indices_or_sections");
+  llvm::SmallVector<int64_t> sizes;
+  if (s.kind == PyValue::Int) {
+    if (s.i <= 0)
+      return a.error("sections must be positive");
+    for (int64_t k = 0; k < s.i; ++k)
+      sizes.push_back(n / s.i + (k < n % s.i ? 1 : 0));
+  } else {
+    auto idx = a.ints("indices_or_sections");
+    if (failed(idx))
+      return failure();
+    int64_t prev = 0;
+    for (int64_t i : *idx) {
+      int64_t c = std::clamp<int64_t>(i < 0 ? i + n : i, prev, n);
+      sizes.push_back(c - prev);
+      prev = c;
+    }
+    sizes.push_back(n - prev);
+  }
+  return splitBySizes(ctx, *x, *dim, sizes);
+}
+
+FailureOr<PyValue> unbind(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + *dim);
+  std::vector<PyValue> parts;
+  for (int64_t i = 0; i < type.getDimSize(*dim); ++i) {
+    auto s = sliceDim(ctx, *x, *dim, i, i + 1);
+    if (failed(s))
+      return failure();
+    auto r = ctx.reshape(*s, shape);
+    if (failed(r))
+      return failure();
+    parts.push_back(PyValue::of(*r));
+  }
+  return PyValue::tuple(parts);
+}
+
+FailureOr<PyValue> narrow(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim"), s = a.integer("start"), l = a.integer("length");
+  if (failed(x) || failed(d) || failed(s) || failed(l))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  int64_t start = *s < 0 ? *s + type.getDimSize(*dim) : *s;
+  return wrap(sliceDim(ctx, *x, *dim, start, start + *l));
+}
+
+FailureOr<PyValue> select(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim"), i = a.integer("index");
+  if (failed(x) || failed(d) || failed(i))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  int64_t n = type.getDimSize(*dim), idx = *i < 0 ? *i + n : *i;
+  if (idx < 0 || idx >= n)
+    return a.error("index " + llvm::Twine(*i) + " out of range for size " + llvm::Twine(n));
+  auto s = sliceDim(ctx, *x, *dim, idx, idx + 1);
+  if (failed(s))
+    return failure();
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + *dim);
+  return wrap(ctx.reshape(*s, shape));
+}
+
+FailureOr<PyValue> flip(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto dims = shapeArg(a, "dims");
+  if (failed(x) || failed(dims))
+    return failure();
+  llvm::SmallVector<int64_t> norm;
+  for (int64_t d : *dims) {
+    auto n = ctx.dim(d, typeOf(*x).getRank());
+    if (failed(n))
+      return failure();
+    norm.push_back(*n);
+  }
+  return wrap(ctx.build<gn::FlipOp>({*x}, {ctx.ints("dims", norm)}));
+}
+
+FailureOr<PyValue> roll(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto shifts = a.ints("shifts");
+  if (failed(x) || failed(shifts))
+    return failure();
+  auto type = typeOf(*x);
+  Value v = *x;
+  llvm::SmallVector<int64_t> dims;
+  if (!a.has("dims")) {
+    // Roll of the flattened tensor.
+    auto flat = ctx.reshape(v, {type.getNumElements()});
+    if (failed(flat))
+      return failure();
+    auto r = ctx.build<gn::RollOp>({*flat}, {ctx.ints("shifts", *shifts), ctx.ints("dims", {0})});
+    if (failed(r))
+      return failure();
+    return wrap(ctx.reshape(*r, type.getShape()));
+  }
+  auto ds = a.ints("dims");
+  if (failed(ds))
+    return failure();
+  for (int64_t d : *ds) {
+    auto n = ctx.dim(d, type.getRank());
+    if (failed(n))
+      return failure();
+    dims.push_back(*n);
+  }
+  return wrap(ctx.build<gn::RollOp>({v}, {ctx.ints("shifts", *shifts), ctx.ints("dims", dims)}));
+}
+
+template <bool Upper>
+FailureOr<PyValue> triangular(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("diagonal");
+  if (failed(x) || failed(d))
+    return failure();
+  return wrap(ctx.build<gn::TriangularOp>({*x}, {ctx.i64("diagonal", *d),
+                                                 ctx.flag("upper", Upper)}));
+}
+
+FailureOr<PyValue> pad(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto p = a.ints("pad");
+  auto mode = a.string("mode");
+  if (failed(x) || failed(p) || failed(mode))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t rank = type.getRank();
+  if (p->size() % 2 || (int64_t)p->size() / 2 > rank)
+    return a.error("padding length must be even and at most twice the rank");
+  llvm::SmallVector<int64_t> low(rank, 0), high(rank, 0), cutLow(rank, 0), cutHigh(rank, 0);
+  // torch lists pads from the last dim backwards; negative pads crop.
+  for (size_t k = 0; k < p->size() / 2; ++k) {
+    int64_t d = rank - 1 - k, lo = (*p)[2 * k], hi = (*p)[2 * k + 1];
+    (lo >= 0 ? low[d] : cutLow[d]) = std::abs(lo);
+    (hi >= 0 ? high[d] : cutHigh[d]) = std::abs(hi);
+  }
+  Value v = *x;
+  if (llvm::any_of(cutLow, [](int64_t c) { return c; }) ||
+      llvm::any_of(cutHigh, [](int64_t c) { return c; })) {
+    llvm::SmallVector<int64_t> starts(cutLow), limits, steps(rank, 1);
+    for (int64_t d = 0; d < rank; ++d)
+      limits.push_back(type.getDimSize(d) - cutHigh[d]);
+    auto s = ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                          ctx.ints("steps", steps)});
+    if (failed(s))
+      return failure();
+    v = *s;
+  }
+  double value = 0;
+  if (a.has("value")) {
+    auto val = a.real("value");
+    if (failed(val))
+      return failure();
+    value = *val;
+  }
+  return wrap(ctx.build<gn::PadOp>({v}, {ctx.ints("low", low), ctx.ints("high", high),
+                                         ctx.str("mode", *mode), ctx.f64("value", value)}));
+}
+
+FailureOr<PyValue> meshgrid(ImportContext &ctx, Args &a) {
+  std::vector<PyValue> items = a.rest();
+  if (items.size() == 1 && items[0].isSequence())
+    items = std::vector<PyValue>(items[0].elts);
+  std::string indexing = "ij";
+  if (a.has("indexing")) {
+    auto s = a.string("indexing");
+    if (failed(s))
+      return failure();
+    indexing = *s;
+  }
+  llvm::SmallVector<int64_t> shape;
+  for (const PyValue &v : items) {
+    if (!v.isTensor() || v.type().getRank() > 1)
+      return a.error("expected 0-d or 1-d tensors");
+    shape.push_back(v.type().getRank() ? v.type().getDimSize(0) : 1);
+  }
+  bool xy = indexing == "xy" && shape.size() >= 2;
+  if (xy)
+    std::swap(shape[0], shape[1]);
+  std::vector<PyValue> out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    size_t pos = xy && i < 2 ? 1 - i : i;
+    llvm::SmallVector<int64_t> s(shape.size(), 1);
+    s[pos] = shape[pos];
+    auto r = ctx.reshape(items[i].tensor, s);
+    if (failed(r))
+      return failure();
+    auto b = ctx.build<gn::BroadcastToOp>({*r}, {ctx.ints("shape", shape)});
+    if (failed(b))
+      return failure();
+    out.push_back(PyValue::of(*b));
+  }
+  return PyValue::tuple(out);
+}
+
+FailureOr<PyValue> repeatInterleave(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  const PyValue &reps = a.get("repeats");
+  if (reps.kind != PyValue::Int)
+    return a.error("only an int 'repeats' is supported (tensor repeats are data-dependent)");
+  auto type = typeOf(*x);
+  Value v = *x;
+  int64_t dim = 0;
+  if (!a.has("dim")) {
+    auto flat = ctx.reshape(v, {type.getNumElements()});
+    if (failed(flat))
+      return failure();
+    v = *flat;
+    type = typeOf(v);
+  } else {
+    auto d = a.integer("dim");
+    if (failed(d))
+      return failure();
+    auto n = ctx.dim(*d, type.getRank());
+    if (failed(n))
+      return failure();
+    dim = *n;
+  }
+  // [.., n, ..] -> [.., n, 1, ..] -> broadcast [.., n, r, ..] -> [.., n*r, ..]
+  llvm::SmallVector<int64_t> s1(type.getShape());
+  s1.insert(s1.begin() + dim + 1, 1);
+  llvm::SmallVector<int64_t> s2(s1);
+  s2[dim + 1] = reps.i;
+  llvm::SmallVector<int64_t> s3(type.getShape());
+  s3[dim] *= reps.i;
+  auto r1 = ctx.reshape(v, s1);
+  if (failed(r1))
+    return failure();
+  auto r2 = ctx.build<gn::BroadcastToOp>({*r1}, {ctx.ints("shape", s2)});
+  if (failed(r2))
+    return failure();
+  return wrap(ctx.reshape(*r2, s3));
+}
+
+FailureOr<PyValue> pixelShuffle(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto f = a.integer("upscale_factor");
+  if (failed(x) || failed(f))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t r = *f;
+  if (type.getRank() != 4 || type.getDimSize(1) % (r * r))
+    return a.error("expected a 4-d input whose channels divide by upscale_factor^2");
+  int64_t n = type.getDimSize(0), c = type.getDimSize(1) / (r * r), h = type.getDimSize(2),
+          w = type.getDimSize(3);
+  auto s = ctx.reshape(*x, {n, c, r, r, h, w});
+  if (failed(s))
+    return failure();
+  auto t = permute(ctx, *s, {0, 1, 4, 2, 5, 3});
+  if (failed(t))
+    return failure();
+  return wrap(ctx.reshape(*t, {n, c, h * r, w * r}));
+}
+
+} // namespace
+
+void mlir::gn::import::registerShapeOps(OpRegistry &r) {
+  r.add("Tensor.view|Tensor.reshape", "input, *shape", view);
+  r.add("reshape|view", "input, shape", view);
+  r.add("Tensor.view_as|Tensor.reshape_as", "input, other", viewAs);
+  r.add("flatten", "input, start_dim=0, end_dim=-1", flatten);
+  r.add("unflatten", "input, dim, sizes", unflatten);
+  r.add("squeeze", "input, dim=None", squeeze);
+  r.add("unsqueeze", "input, dim", unsqueeze);
+  r.add("transpose|swapaxes|swapdims", "input, dim0, dim1", transpose);
+  r.add("Tensor.permute", "input, *dims", permuteOp);
+  r.add("permute", "input, dims", permuteOp);
+  r.add("t|mT|adjoint", "input", matrixTranspose);
+  r.add("numpy_T", "input", reverseDims);
+  r.add("movedim|moveaxis", "input, source, destination", movedim);
+  r.add("Tensor.expand", "input, *size", expand);
+  r.add("Tensor.expand_as", "input, other", expandAs);
+  r.add("broadcast_to", "input, size", expand);
+  r.add("broadcast_tensors", "*tensors", broadcastTensors);
+  r.add("Tensor.repeat", "input, *repeats", repeat);
+  r.add("tile", "input, dims", tile);
+  r.add("cat|concat|concatenate", "tensors, dim=0", cat);
+  r.add("stack", "tensors, dim=0", stack);
+  r.add("split", "input, split_size_or_sections, dim=0", split);
+  r.add("split_with_sizes", "input, split_size_or_sections, dim=0", split);
+  r.add("chunk", "input, chunks, dim=0", chunk);
+  r.add("tensor_split", "input, indices_or_sections, dim=0", tensorSplit);
+  r.add("unbind", "input, dim=0", unbind);
+  r.add("narrow", "input, dim, start, length", narrow);
+  r.add("select", "input, dim, index", select);
+  r.add("flip", "input, *dims", flip);
+  r.add("roll", "input, shifts, dims=None", roll);
+  r.add("tril", "input, diagonal=0", triangular<false>);
+  r.add("triu", "input, diagonal=0", triangular<true>);
+  r.add("pad", "input, pad, mode='constant', value=None", pad);
+  r.add("meshgrid", "*tensors, indexing=None", meshgrid);
+  r.add("repeat_interleave", "input, repeats, dim=None, *, output_size=None", repeatInterleave);
+  r.add("pixel_shuffle", "input, upscale_factor", pixelShuffle);
+}

@@ -1,0 +1,184 @@
+//===- Coverage.cpp - import coverage over sample folders ---------------===//
+#include "Coverage.h"
+#include "gn/Import/GraphNetImporter.h"
+#include "gn/InitAll.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+using namespace mlir;
+
+namespace {
+
+/// Folders holding a model.py, sorted for a stable order.
+void findSamples(llvm::StringRef root, std::vector<std::string> &out) {
+  std::error_code ec;
+  llvm::SmallString<256> model(root);
+  llvm::sys::path::append(model, "model.py");
+  if (llvm::sys::fs::exists(model)) {
+    out.push_back(root.str());
+    return;
+  }
+  std::vector<std::string> children;
+  for (llvm::sys::fs::directory_iterator it(root, ec), end; it != end && !ec; it.increment(ec))
+    if (llvm::sys::fs::is_directory(it->path()))
+      children.push_back(it->path());
+  std::sort(children.begin(), children.end());
+  for (auto &c : children)
+    findSamples(c, out);
+}
+
+/// The construct an error names: "unsupported op 'torch.foo'" -> torch.foo.
+std::string blockerOf(llvm::StringRef message) {
+  for (llvm::StringRef marker : {"unsupported op '", "call of unsupported function '",
+                                 "unsupported method '"}) {
+    size_t pos = message.find(marker);
+    if (pos != llvm::StringRef::npos) {
+      llvm::StringRef rest = message.drop_front(pos + marker.size());
+      return rest.take_until([](char c) { return c == '\''; }).str();
+    }
+  }
+  // "<op>: <detail>" from op handlers: keep the op and the gist.
+  llvm::StringRef head = message.take_until([](char c) { return c == ':'; });
+  if (head.size() < message.size() && !head.contains(' '))
+    return (head + ": " + message.drop_front(head.size() + 1).trim().take_front(60)).str();
+  return message.take_front(70).str();
+}
+
+std::string jsonEscape(llvm::StringRef s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
+    else if (c == '\n')
+      out += "\\n";
+    else if ((unsigned char)c < 0x20)
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
+
+} // namespace
+
+int mlir::gn::runCoverage(const CoverageOptions &options) {
+  std::vector<std::string> samples;
+  for (auto &r : options.roots) {
+    if (!llvm::sys::fs::is_directory(r)) {
+      llvm::errs() << "error: '" << r << "' is not a directory\n";
+      return 2;
+    }
+    findSamples(r, samples);
+  }
+  if (samples.empty()) {
+    llvm::errs() << "error: no sample folders (with a model.py) under the given roots\n";
+    return 2;
+  }
+  std::unique_ptr<llvm::raw_fd_ostream> log;
+  if (!options.logPath.empty()) {
+    std::error_code ec;
+    log = std::make_unique<llvm::raw_fd_ostream>(options.logPath, ec, llvm::sys::fs::OF_Append);
+    if (ec) {
+      llvm::errs() << "error: cannot open '" << options.logPath << "': " << ec.message() << "\n";
+      return 2;
+    }
+  }
+
+  DialectRegistry registry;
+  gn::registerAllDialects(registry);
+  size_t ok = 0, n = 0, roundTripFailures = 0;
+  std::map<std::string, size_t> blockers;
+  double slowest = 0;
+  std::string slowestSample;
+  for (const std::string &sample : samples) {
+    ++n;
+    // A fresh context per sample keeps memory flat over thousands of samples.
+    MLIRContext context(registry);
+    context.loadAllAvailableDialects();
+    std::string firstError;
+    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty()) {
+        std::string loc;
+        llvm::raw_string_ostream os(loc);
+        os << diag.getLocation();
+        firstError = loc + ": " + diag.str();
+      }
+      return success();
+    });
+    auto start = std::chrono::steady_clock::now();
+    auto module = gn::importGraphNetSample(context, sample);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    size_t numOps = 0;
+    std::string status = module ? "ok" : "import_error";
+    if (module) {
+      module->walk([&](Operation *) { ++numOps; });
+      if (seconds > slowest) {
+        slowest = seconds;
+        slowestSample = sample;
+      }
+      if (options.roundTrip) {
+        std::string first, second;
+        llvm::raw_string_ostream os1(first);
+        module->print(os1);
+        auto reparsed = parseSourceString<ModuleOp>(first, &context);
+        if (reparsed) {
+          llvm::raw_string_ostream os2(second);
+          reparsed->print(os2);
+        }
+        if (!reparsed || first != second) {
+          status = "roundtrip_error";
+          firstError = reparsed ? "printed IR is not stable under print -> parse -> print"
+                                : "printed IR does not parse: " + firstError;
+          ++roundTripFailures;
+        }
+      }
+    }
+    if (status == "ok") {
+      ++ok;
+    } else {
+      // Strip the location to rank by construct.
+      llvm::StringRef msg(firstError);
+      size_t pos = msg.find(": ");
+      ++blockers[blockerOf(pos == llvm::StringRef::npos ? msg : msg.drop_front(pos + 2))];
+    }
+    llvm::outs() << "[" << n << "/" << samples.size() << "] " << status << " " << sample;
+    if (status != "ok")
+      llvm::outs() << "\n    " << firstError;
+    llvm::outs() << "\n";
+    llvm::outs().flush();
+    if (log) {
+      *log << "{\"sample\": \"" << jsonEscape(sample) << "\", \"status\": \"" << status
+           << "\", \"ops\": " << numOps << ", \"seconds\": " << seconds
+           << ", \"error\": \"" << jsonEscape(firstError) << "\"}\n";
+      log->flush();
+    }
+  }
+
+  std::vector<std::pair<std::string, size_t>> ranked(blockers.begin(), blockers.end());
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](auto &a, auto &b) { return a.second > b.second; });
+  llvm::outs() << "\n== import coverage ==\n";
+  llvm::outs() << "samples ok: " << ok << " / " << n << " ("
+               << llvm::format("%.1f", 100.0 * ok / n) << "%)\n";
+  if (options.roundTrip)
+    llvm::outs() << "round-trip failures: " << roundTripFailures << "\n";
+  if (!slowestSample.empty())
+    llvm::outs() << "slowest import: " << llvm::format("%.3f", slowest) << " s (" << slowestSample
+                 << ")\n";
+  if (!ranked.empty()) {
+    llvm::outs() << "blockers (samples blocked, first error of each sample):\n";
+    for (size_t i = 0; i < ranked.size() && i < options.top; ++i)
+      llvm::outs() << llvm::format("%6zu", ranked[i].second) << "  " << ranked[i].first << "\n";
+  }
+  return ok == n ? 0 : 1;
+}

@@ -1,0 +1,74 @@
+//===- gn-translate.cpp - import GraphNet samples into the gn dialect ---===//
+//
+//   gn-translate --import-graphnet SAMPLE_DIR [-o OUT.mlir]
+//   gn-translate --import-graphnet --coverage DIR... [--coverage-log F.jsonl]
+//
+//===----------------------------------------------------------------------===//
+#include "Coverage.h"
+#include "gn/Import/GraphNetImporter.h"
+#include "gn/InitAll.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static cl::opt<bool> importGraphNet("import-graphnet",
+                                    cl::desc("Import a GraphNet sample folder"));
+static cl::opt<bool> coverage("coverage",
+                              cl::desc("Import every sample under the given folders and "
+                                       "print a coverage summary"));
+static cl::opt<std::string> coverageLog("coverage-log",
+                                        cl::desc("Append one JSON line per sample to this file"),
+                                        cl::value_desc("file"));
+static cl::opt<bool> noRoundTrip("no-roundtrip",
+                                 cl::desc("In coverage mode, skip the print/parse check"));
+static cl::opt<unsigned> topBlockers("top", cl::desc("Blockers listed by --coverage"),
+                                     cl::init(30));
+static cl::list<std::string> inputs(cl::Positional, cl::desc("<sample dir>..."));
+static cl::opt<std::string> outputFile("o", cl::desc("Output file"), cl::value_desc("file"),
+                                       cl::init("-"));
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "gn import/export driver\n");
+  if (!importGraphNet) {
+    errs() << "error: no translation given (use --import-graphnet)\n";
+    return 2;
+  }
+  if (coverage) {
+    mlir::gn::CoverageOptions options;
+    options.roots.assign(inputs.begin(), inputs.end());
+    options.logPath = coverageLog;
+    options.roundTrip = !noRoundTrip;
+    options.top = topBlockers;
+    if (options.roots.empty()) {
+      errs() << "error: --coverage needs at least one folder\n";
+      return 2;
+    }
+    return mlir::gn::runCoverage(options);
+  }
+  if (inputs.size() != 1) {
+    errs() << "error: expected exactly one sample folder, got " << inputs.size() << "\n";
+    return 2;
+  }
+  mlir::DialectRegistry registry;
+  mlir::gn::registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  auto module = mlir::gn::importGraphNetSample(context, inputs[0]);
+  if (!module)
+    return 1;
+  std::string error;
+  auto output = mlir::openOutputFile(outputFile, &error);
+  if (!output) {
+    errs() << "error: " << error << "\n";
+    return 1;
+  }
+  module->print(output->os());
+  output->os() << "\n";
+  output->keep();
+  return 0;
+}
