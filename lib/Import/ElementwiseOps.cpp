@@ -473,6 +473,22 @@ FailureOr<PyValue> dropout(ImportContext &ctx, Args &a) {
   return a.get("input");
 }
 
+/// In-place fills: x.zero_(), x.fill_(v), x.copy_(src) give a new value
+/// that the evaluator rebinds to the receiver.
+FailureOr<PyValue> fillLike(ImportContext &ctx, Args &a, const PyValue &v) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto type = llvm::cast<RankedTensorType>((*x).getType());
+  auto src = ctx.asTensor(v, type.getElementType());
+  if (failed(src))
+    return failure();
+  auto r = ctx.build<gn::BroadcastToOp>({*src}, {ctx.ints("shape", type.getShape())});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}
+
 } // namespace
 
 void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
@@ -557,6 +573,12 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("Tensor.contiguous|Tensor.clone|clone|Tensor.detach|detach|Tensor.cuda|Tensor.cpu|"
         "Tensor.requires_grad_|alias",
         "input, *args", identity);
+  r.add("Tensor.zero_", "input",
+        [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, PyValue::integer(0)); });
+  r.add("Tensor.fill_", "input, value",
+        [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, a.get("value")); });
+  r.add("Tensor.copy_", "input, src, non_blocking=False",
+        [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, a.get("src")); });
   r.add("dropout|dropout1d|dropout2d|dropout3d|alpha_dropout|feature_alpha_dropout",
         "input, p=0.5, training=False, inplace=False", dropout);
 }

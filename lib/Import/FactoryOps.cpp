@@ -153,7 +153,15 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
   };
   double start = 0, end, step = 1;
   bool anyFloat = false;
-  if (p1.isNone()) {
+  if (p0.isNone() && p1.isNone())
+    return a.error("missing 'end'");
+  if (p0.isNone()) { // arange(end=N)
+    auto e = num(p1, "end");
+    if (failed(e))
+      return failure();
+    end = *e;
+    anyFloat = p1.kind == PyValue::Float;
+  } else if (p1.isNone()) {
     auto e = num(p0, "end");
     if (failed(e))
       return failure();
@@ -311,7 +319,7 @@ void mlir::gn::import::registerFactoryOps(OpRegistry &r) {
                 v = PyValue::dtypeOf(a.get("input").type().getElementType());
           return tensor(ctx, a);
         });
-  r.add("arange", "start, end=None, step=None, *, dtype=None", arange);
+  r.add("arange", "start=None, end=None, step=None, *, dtype=None", arange);
   r.add("linspace", "start, end, steps, *, dtype=None", linspace);
   r.add("eye", "n, m=None, *, dtype=None", eye);
   r.add("_local_scalar_dense", "input", localScalar);

@@ -175,7 +175,9 @@ LogicalResult Evaluator::run(const py::Module &module, const std::vector<TensorM
       }
     }
     argTypes.push_back(RankedTensorType::get(m.shape, dtype));
-    bool isInput = llvm::StringRef(m.file).ends_with("input_meta.py");
+    // GraphNet names module state L_self_...; everything else is an input.
+    bool isInput = llvm::StringRef(m.file).ends_with("input_meta.py") ||
+                   !llvm::StringRef(m.name).contains("_self_");
     argAttrs.push_back(metaAttrs(ctx, m, isInput ? "input" : "weight"));
     tensorParams.push_back({p.name, argTypes.size() - 1});
   }
@@ -187,8 +189,11 @@ LogicalResult Evaluator::run(const py::Module &module, const std::vector<TensorM
   func.setAllArgAttrs(argAttrs);
   Block *entry = func.addEntryBlock();
   ctx.builder.setInsertionPointToStart(entry);
-  for (auto &[name, index] : tensorParams)
+  for (auto &[name, index] : tensorParams) {
     env[name] = PyValue::of(entry->getArgument(index));
+    if (const TensorMeta *m = metaByName[name]; m->data)
+      ctx.knownData[entry->getArgument(index)] = *m->data;
+  }
 
   if (failed(execBody(forward->body)))
     return failure();
@@ -456,6 +461,11 @@ FailureOr<PyValue> Evaluator::evalName(const py::Expr &e) {
       return PyValue::module(std::string("builtins.") + b);
   if (e.str == "inf")
     return PyValue::real(INFINITY);
+  if (e.str == "Ellipsis") {
+    PyValue v;
+    v.kind = PyValue::Ellipsis;
+    return v;
+  }
   return error(e.loc, "name '" + e.str + "' is not defined");
 }
 
@@ -880,6 +890,19 @@ FailureOr<PyValue> Evaluator::callTensorMethod(
     return v;
   }
   if (name == "item" || name == "tolist") {
+    // An argument whose meta gives `data` has known values: fold them.
+    auto known = ctx.knownData.find(self.tensor);
+    if (known != ctx.knownData.end() && known->second.size() == 1) {
+      double d = known->second[0];
+      if (name == "tolist" && type.getRank() > 0)
+        return PyValue::tuple({isFloat(type.getElementType()) ? PyValue::real(d)
+                                                                : PyValue::integer((int64_t)d)});
+      if (isFloat(type.getElementType()))
+        return PyValue::real(d);
+      if (type.getElementType().isInteger(1))
+        return PyValue::boolean(d != 0);
+      return PyValue::integer(static_cast<int64_t>(d));
+    }
     if (type.getNumElements() != 1)
       return ctx.error("Tensor." + name + "() of a tensor with " +
                        llvm::Twine(type.getNumElements()) + " elements is not supported");

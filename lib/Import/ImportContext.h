@@ -13,6 +13,7 @@
 #include "gn/Import/PyAST.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 #include <optional>
@@ -110,6 +111,8 @@ public:
   mlir::OpBuilder &builder;
   std::string file;
   mlir::Location loc = mlir::UnknownLoc();
+  /// Values of arguments whose meta file gives `data` (folds `.item()`).
+  llvm::DenseMap<mlir::Value, std::vector<double>> knownData;
 
   /// Location of a node of model.py.
   mlir::Location locOf(py::SrcLoc l) const;

@@ -7,7 +7,7 @@ using namespace mlir::gn::import;
 std::string mlir::gn::import::canonicalOpName(llvm::StringRef dotted) {
   // Longest prefixes first.
   static const char *const prefixes[] = {
-      "torch.nn.functional.", "torch._C._nn.",      "torch._C._linalg.linalg_",
+      "torch.nn.functional.", "torch._C._nn.",
       "torch._C._linalg.",    "torch._C._special.special_", "torch._C._fft.",
       "torch.ops.aten.",      "torch.functional.",  "torch._C._VariableFunctions.",
       "torch.linalg.",        "torch.special.",     "torch.Tensor.",
@@ -95,6 +95,7 @@ const OpRegistry &OpRegistry::get() {
     registerNNOps(r);
     registerFactoryOps(r);
     registerIndexingOps(r);
+    registerAttentionOps(r);
     return r;
   }();
   return registry;

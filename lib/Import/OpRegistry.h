@@ -54,6 +54,7 @@ void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);
 void registerFactoryOps(OpRegistry &registry);
 void registerIndexingOps(OpRegistry &registry);
+void registerAttentionOps(OpRegistry &registry);
 
 /// Tensor subscripting `x[...]` (basic and single-tensor advanced indexing).
 mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,

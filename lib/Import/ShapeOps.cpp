@@ -381,7 +381,7 @@ FailureOr<std::vector<Value>> promoteAll(ImportContext &ctx, std::vector<Value> 
 
 FailureOr<PyValue> cat(ImportContext &ctx, Args &a) {
   auto list = tensorList(a, "tensors");
-  auto d = a.integer("dim");
+  auto d = a.integer(a.has("axis") ? "axis" : "dim");
   if (failed(list) || failed(d))
     return failure();
   // torch skips 1-d empty tensors in cat.
@@ -808,7 +808,7 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("broadcast_tensors", "*tensors", broadcastTensors);
   r.add("Tensor.repeat", "input, *repeats", repeat);
   r.add("tile", "input, dims", tile);
-  r.add("cat|concat|concatenate", "tensors, dim=0", cat);
+  r.add("cat|concat|concatenate", "tensors, dim=0, *, axis=None", cat);
   r.add("stack", "tensors, dim=0", stack);
   r.add("split", "input, split_size_or_sections, dim=0", split);
   r.add("split_with_sizes", "input, split_size_or_sections, dim=0", split);

@@ -27,6 +27,16 @@ bool evalNumber(const py::Expr &e, double &out) {
       return true;
     }
     return false;
+  case py::ExprKind::Call: // float("nan"), float("inf")
+    if (e.children.size() == 1 && e.children[0]->kind == py::ExprKind::Name &&
+        e.children[0]->str == "float" && e.args.size() == 1 &&
+        e.args[0]->kind == py::ExprKind::Str) {
+      const std::string &s = e.args[0]->str;
+      if (s == "nan") { out = NAN; return true; }
+      if (s == "inf") { out = INFINITY; return true; }
+      if (s == "-inf") { out = -INFINITY; return true; }
+    }
+    return false;
   case py::ExprKind::Name:
     if (e.str == "inf") { out = INFINITY; return true; }
     if (e.str == "nan") { out = NAN; return true; }

@@ -1,0 +1,236 @@
+//===- AttentionOps.cpp - import of multi-head attention ----------------===//
+//
+// F.multi_head_attention_forward (nn.MultiheadAttention) is expanded into
+// linear projections, head split, scaled scores, softmax and the output
+// projection, so the attention weights it also returns are available.
+//
+//===----------------------------------------------------------------------===//
+#include "OpRegistry.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+/// Rows [begin, end) of a matrix or vector along dim 0.
+FailureOr<Value> rows(ImportContext &ctx, Value x, int64_t begin, int64_t end) {
+  auto type = typeOf(x);
+  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      steps(type.getRank(), 1);
+  starts[0] = begin;
+  limits[0] = end;
+  return ctx.build<gn::SliceOp>({x}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                      ctx.ints("steps", steps)});
+}
+
+FailureOr<Value> project(ImportContext &ctx, Value x, Value w, Value b) {
+  llvm::SmallVector<Value> operands{x, w};
+  if (b)
+    operands.push_back(b);
+  return ctx.build<gn::LinearOp>(operands);
+}
+
+/// [T, N, E] -> [N * H, T, D]
+FailureOr<Value> splitHeads(ImportContext &ctx, Value x, int64_t heads) {
+  auto t = typeOf(x);
+  int64_t len = t.getDimSize(0), n = t.getDimSize(1), e = t.getDimSize(2);
+  auto r = ctx.reshape(x, {len, n * heads, e / heads});
+  if (failed(r))
+    return failure();
+  return ctx.build<gn::TransposeOp>({*r}, {ctx.ints("permutation", {1, 0, 2})});
+}
+
+FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
+  auto q = a.tensor("query"), k = a.tensor("key"), v = a.tensor("value");
+  auto heads = a.integer("num_heads");
+  auto training = a.boolean("training"), needWeights = a.boolean("need_weights"),
+       average = a.boolean("average_attn_weights"), causal = a.boolean("is_causal");
+  if (failed(q) || failed(k) || failed(v) || failed(heads) || failed(training) ||
+      failed(needWeights) || failed(average) || failed(causal))
+    return failure();
+  if (*training && a.get("dropout_p").asDouble() != 0)
+    return a.error("dropout in training mode is random; not supported");
+  if (a.has("bias_k") || a.has("bias_v") || a.has("static_k") || a.has("static_v"))
+    return a.error("bias_k/bias_v/static_k/static_v are not supported");
+  if (a.get("add_zero_attn").i)
+    return a.error("add_zero_attn=True is not supported");
+  if (*causal && !a.has("attn_mask"))
+    return a.error("is_causal without attn_mask is not supported");
+  bool unbatched = typeOf(*q).getRank() == 2;
+  Value query = *q, key = *k, value = *v;
+  if (unbatched) {
+    for (Value *x : {&query, &key, &value}) {
+      auto t = typeOf(*x);
+      auto r = ctx.reshape(*x, {t.getDimSize(0), 1, t.getDimSize(1)});
+      if (failed(r))
+        return failure();
+      *x = *r;
+    }
+  }
+  auto qt = typeOf(query);
+  if (qt.getRank() != 3)
+    return a.error("expected query of shape [L, N, E]");
+  int64_t len = qt.getDimSize(0), n = qt.getDimSize(1), e = qt.getDimSize(2),
+          srcLen = typeOf(key).getDimSize(0), h = *heads;
+  if (h <= 0 || e % h)
+    return a.error("embed dim " + llvm::Twine(e) + " is not divisible by num_heads " +
+                   llvm::Twine(h));
+
+  // Input projections.
+  Value wq, wk, wv, bq, bk, bv;
+  if (a.get("use_separate_proj_weight").i) {
+    auto w0 = a.tensor("q_proj_weight"), w1 = a.tensor("k_proj_weight"),
+         w2 = a.tensor("v_proj_weight");
+    if (failed(w0) || failed(w1) || failed(w2))
+      return failure();
+    wq = *w0, wk = *w1, wv = *w2;
+  } else {
+    auto w = a.tensor("in_proj_weight");
+    if (failed(w))
+      return failure();
+    auto w0 = rows(ctx, *w, 0, e), w1 = rows(ctx, *w, e, 2 * e), w2 = rows(ctx, *w, 2 * e, 3 * e);
+    if (failed(w0) || failed(w1) || failed(w2))
+      return failure();
+    wq = *w0, wk = *w1, wv = *w2;
+  }
+  if (a.has("in_proj_bias")) {
+    auto b = a.tensor("in_proj_bias");
+    if (failed(b))
+      return failure();
+    auto b0 = rows(ctx, *b, 0, e), b1 = rows(ctx, *b, e, 2 * e), b2 = rows(ctx, *b, 2 * e, 3 * e);
+    if (failed(b0) || failed(b1) || failed(b2))
+      return failure();
+    bq = *b0, bk = *b1, bv = *b2;
+  }
+  auto pq = project(ctx, query, wq, bq), pk = project(ctx, key, wk, bk),
+       pv = project(ctx, value, wv, bv);
+  if (failed(pq) || failed(pk) || failed(pv))
+    return failure();
+  auto hq = splitHeads(ctx, *pq, h), hk = splitHeads(ctx, *pk, h), hv = splitHeads(ctx, *pv, h);
+  if (failed(hq) || failed(hk) || failed(hv))
+    return failure();
+
+  // Scores [N*H, L, S] = q k^T / sqrt(D) (+ masks).
+  Type et = qt.getElementType();
+  auto kt = ctx.build<gn::TransposeOp>({*hk}, {ctx.ints("permutation", {0, 2, 1})});
+  if (failed(kt))
+    return failure();
+  auto scores = ctx.build<gn::MatmulOp>({*hq, *kt});
+  if (failed(scores))
+    return failure();
+  auto scaled = ctx.build<gn::MulOp>({*scores, ctx.splat(et, 1.0 / std::sqrt(double(e / h)))});
+  if (failed(scaled))
+    return failure();
+  Value s = *scaled;
+  auto addMask = [&](Value mask) -> LogicalResult {
+    Type me = typeOf(mask).getElementType();
+    FailureOr<Value> r;
+    if (me.isInteger(1)) // true = masked out
+      r = ctx.build<gn::WhereOp>({mask, ctx.splat(et, -INFINITY), s});
+    else {
+      auto c = ctx.convert(mask, et);
+      if (failed(c))
+        return failure();
+      r = ctx.build<gn::AddOp>({s, *c});
+    }
+    if (failed(r))
+      return failure();
+    s = *r;
+    return success();
+  };
+  if (a.has("attn_mask")) {
+    auto m = a.tensor("attn_mask");
+    if (failed(m))
+      return failure();
+    Value mask = *m;
+    if (typeOf(mask).getRank() == 3) { // [N*H, L, S] already
+    } else if (typeOf(mask).getRank() != 2) {
+      return a.error("attn_mask must be 2-d or 3-d");
+    }
+    if (failed(addMask(mask)))
+      return failure();
+  }
+  if (a.has("key_padding_mask")) {
+    auto m = a.tensor("key_padding_mask");
+    if (failed(m))
+      return failure();
+    // [N, S] -> [N, 1, 1, S] -> [N, H, 1, S] -> [N*H, 1, S]
+    auto r = ctx.reshape(*m, {n, 1, 1, srcLen});
+    if (failed(r))
+      return failure();
+    auto b = ctx.build<gn::BroadcastToOp>({*r}, {ctx.ints("shape", {n, h, 1, srcLen})});
+    if (failed(b))
+      return failure();
+    auto f = ctx.reshape(*b, {n * h, 1, srcLen});
+    if (failed(f) || failed(addMask(*f)))
+      return failure();
+  }
+  auto attn = ctx.build<gn::SoftmaxOp>({s}, {ctx.i64("dim", 2)});
+  if (failed(attn))
+    return failure();
+  auto out = ctx.build<gn::MatmulOp>({*attn, *hv});
+  if (failed(out))
+    return failure();
+  // [N*H, L, D] -> [L, N*H, D] -> [L, N, E] -> out_proj
+  auto t = ctx.build<gn::TransposeOp>({*out}, {ctx.ints("permutation", {1, 0, 2})});
+  if (failed(t))
+    return failure();
+  auto merged = ctx.reshape(*t, {len, n, e});
+  auto wo = a.tensor("out_proj_weight");
+  if (failed(merged) || failed(wo))
+    return failure();
+  Value bo;
+  if (a.has("out_proj_bias")) {
+    auto b = a.tensor("out_proj_bias");
+    if (failed(b))
+      return failure();
+    bo = *b;
+  }
+  auto result = project(ctx, *merged, *wo, bo);
+  if (failed(result))
+    return failure();
+  Value res = *result;
+  if (unbatched) {
+    auto r = ctx.reshape(res, {len, e});
+    if (failed(r))
+      return failure();
+    res = *r;
+  }
+  PyValue weights = PyValue::none();
+  if (*needWeights) {
+    auto w4 = ctx.reshape(*attn, {n, h, len, srcLen});
+    if (failed(w4))
+      return failure();
+    Value w = *w4;
+    if (*average) {
+      auto m = ctx.build<gn::ReduceMeanOp>({w}, {ctx.ints("dims", {1}), ctx.flag("keepdim", false)});
+      if (failed(m))
+        return failure();
+      w = *m;
+    }
+    if (unbatched) {
+      auto t2 = typeOf(w);
+      auto r = ctx.reshape(w, t2.getShape().drop_front());
+      if (failed(r))
+        return failure();
+      w = *r;
+    }
+    weights = PyValue::of(w);
+  }
+  return PyValue::tuple({PyValue::of(res), weights});
+}
+
+} // namespace
+
+void mlir::gn::import::registerAttentionOps(OpRegistry &r) {
+  r.add("multi_head_attention_forward",
+        "query, key, value, embed_dim_to_check, num_heads, in_proj_weight, in_proj_bias, bias_k, "
+        "bias_v, add_zero_attn, dropout_p, out_proj_weight, out_proj_bias, training=True, "
+        "key_padding_mask=None, need_weights=True, attn_mask=None, "
+        "use_separate_proj_weight=False, q_proj_weight=None, k_proj_weight=None, "
+        "v_proj_weight=None, static_k=None, static_v=None, average_attn_weights=True, "
+        "is_causal=False",
+        multiHeadAttention);
+}
