@@ -171,7 +171,7 @@ LogicalResult Evaluator::run(const py::Module &module, const std::vector<TensorM
       if ((int64_t)m.data->size() != n) {
         ctx.loc = FileLineColLoc::get(&ctx.mlirContext, m.file, m.line, 1);
         return ctx.error("tensor '" + m.name + "' has " + llvm::Twine(m.data->size()) +
-                         " data values but shape " + llvm::Twine(n) + " elements");
+                         " data values but its shape has " + llvm::Twine(n) + " elements");
       }
     }
     argTypes.push_back(RankedTensorType::get(m.shape, dtype));
@@ -191,8 +191,17 @@ LogicalResult Evaluator::run(const py::Module &module, const std::vector<TensorM
   ctx.builder.setInsertionPointToStart(entry);
   for (auto &[name, index] : tensorParams) {
     env[name] = PyValue::of(entry->getArgument(index));
-    if (const TensorMeta *m = metaByName[name]; m->data)
+    const TensorMeta *m = metaByName[name];
+    if (m->data) {
       ctx.knownData[entry->getArgument(index)] = *m->data;
+    } else if (m->shape.empty() && m->mean && m->std && *m->std == 0) {
+      // Synthesized as randn * std * 0.2 + mean: with std 0 it is the mean
+      // (GraphNet stores scalar hyper-parameters such as eps this way).
+      double v = std::clamp(*m->mean, -100.0, 100.0);
+      if (m->minVal) v = std::max(v, *m->minVal);
+      if (m->maxVal) v = std::min(v, *m->maxVal);
+      ctx.knownData[entry->getArgument(index)] = {v};
+    }
   }
 
   if (failed(execBody(forward->body)))
@@ -1189,14 +1198,14 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context, llvm:
   std::string model, weights, inputs;
   std::string modelPath = path("model.py");
   if (!readFile(modelPath, model)) {
-    emitError(UnknownLoc::get(&context), "cannot read '" + modelPath + "'");
+    emitError(FileLineColLoc::get(&context, modelPath, 0, 0), "cannot read '" + modelPath + "'");
     return nullptr;
   }
   // A sample may keep all tensors in one of the two meta files.
   bool hasWeights = readFile(path("weight_meta.py"), weights);
   bool hasInputs = readFile(path("input_meta.py"), inputs);
   if (!hasWeights && !hasInputs) {
-    emitError(UnknownLoc::get(&context),
+    emitError(FileLineColLoc::get(&context, path("weight_meta.py"), 0, 0),
               "cannot read '" + path("weight_meta.py") + "' nor '" + path("input_meta.py") + "'");
     return nullptr;
   }

@@ -155,7 +155,7 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
         return failure();
       int64_t extent = limits[d] - starts[d];
       outShape.push_back(extent <= 0 ? 0 : (extent + steps[d] - 1) / steps[d]);
-      sliced = true;
+      sliced |= starts[d] != 0 || limits[d] != type.getDimSize(d) || steps[d] != 1;
       break;
     }
     case IndexItem::Int: {

@@ -84,13 +84,60 @@ FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
   for (char c : *eq)
     if (c != ' ')
       equation += c;
-  if (equation.find("...") != std::string::npos)
-    return a.error("einsum with '...' is not supported");
   llvm::SmallVector<Value> operands;
   for (const PyValue &v : items) {
     if (!v.isTensor())
       return a.error("expected tensor operands");
     operands.push_back(v.tensor);
+  }
+  if (equation.find("...") != std::string::npos) {
+    // Spell '...' out with unused upper-case labels, right-aligned.
+    std::string unused;
+    for (char c = 'Z'; c >= 'A'; --c)
+      if (equation.find(c) == std::string::npos)
+        unused += c;
+    llvm::SmallVector<llvm::StringRef> terms;
+    llvm::StringRef eqRef(equation);
+    auto [lhs, rhs] = eqRef.split("->");
+    llvm::StringRef(lhs).split(terms, ',');
+    if (terms.size() != operands.size())
+      return a.error("einsum equation does not match the number of operands");
+    int64_t maxEllipsis = 0;
+    std::string out;
+    for (auto [term, v] : llvm::zip(terms, operands)) {
+      int64_t explicitLabels = 0;
+      for (char c : term)
+        explicitLabels += std::isalpha(c) != 0;
+      int64_t n = typeOf(v).getRank() - explicitLabels;
+      if (term.contains("...") && n < 0)
+        return a.error("einsum term '" + term + "' does not match the operand rank");
+      std::string labels = unused.substr(unused.size() - std::max<int64_t>(n, 0));
+      maxEllipsis = std::max(maxEllipsis, n);
+      std::string t = term.str();
+      size_t pos = t.find("...");
+      if (pos != std::string::npos)
+        t.replace(pos, 3, labels);
+      out += (out.empty() ? "" : ",") + t;
+    }
+    std::string all = unused.substr(unused.size() - maxEllipsis);
+    if (equation.find("->") != std::string::npos) {
+      std::string r = rhs.str();
+      size_t pos = r.find("...");
+      if (pos != std::string::npos)
+        r.replace(pos, 3, all);
+      out += "->" + r;
+    } else {
+      // Implicit output: broadcast labels first, then single-use labels.
+      std::map<char, int> counts;
+      for (char c : out)
+        if (std::islower(c))
+          counts[c]++;
+      out += "->" + all;
+      for (auto [c, k] : counts)
+        if (k == 1)
+          out += c;
+    }
+    equation = out;
   }
   if (equation.find("->") == std::string::npos) {
     // Implicit output: labels appearing once, sorted.
@@ -632,8 +679,13 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("linear", "input, weight, bias=None", linear);
   r.add("matmul|mm|bmm|__matmul__", "input, other", matmul);
   r.add("Tensor.matmul|Tensor.mm|Tensor.bmm", "input, other", matmul);
-  r.add("addmm|baddbmm", "input, mat1, mat2, *, beta=1, alpha=1", addmm);
-  r.add("Tensor.addmm|Tensor.baddbmm", "input, mat1, mat2, *, beta=1, alpha=1", addmm);
+  r.add("addmm|Tensor.addmm", "input, mat1, mat2, *, beta=1, alpha=1", addmm);
+  r.add("baddbmm|Tensor.baddbmm", "input, batch1, batch2, *, beta=1, alpha=1",
+        [](ImportContext &ctx, Args &a) {
+          for (auto &[n, v] : a.bound)
+            n = n == "batch1" ? "mat1" : n == "batch2" ? "mat2" : n;
+          return addmm(ctx, a);
+        });
   r.add("einsum", "equation, *operands", einsum);
   r.add("outer|ger", "input, vec2", outer);
   r.add("conv1d|conv2d|conv3d",

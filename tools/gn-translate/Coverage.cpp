@@ -108,8 +108,12 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
     ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
       if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty()) {
         std::string loc;
-        llvm::raw_string_ostream os(loc);
-        os << diag.getLocation();
+        if (auto fl = llvm::dyn_cast<FileLineColLoc>(diag.getLocation()))
+          loc = (fl.getFilename().strref() + ":" + llvm::Twine(fl.getLine()) + ":" +
+                 llvm::Twine(fl.getColumn()))
+                    .str();
+        else
+          llvm::raw_string_ostream(loc) << diag.getLocation();
         firstError = loc + ": " + diag.str();
       }
       return success();

@@ -7,7 +7,9 @@
 #include "Coverage.h"
 #include "gn/Import/GraphNetImporter.h"
 #include "gn/InitAll.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/SourceMgr.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -58,6 +60,9 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::gn::registerAllDialects(registry);
   mlir::MLIRContext context(registry);
+  // Diagnostics as `model.py:LINE:COL: error: ...` with the source line.
+  llvm::SourceMgr sourceMgr;
+  mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   auto module = mlir::gn::importGraphNetSample(context, inputs[0]);
   if (!module)
     return 1;

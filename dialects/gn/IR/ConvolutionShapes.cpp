@@ -7,15 +7,16 @@ using namespace mlir::gn::shapes;
 
 int64_t gn::slidingWindowOutputSize(int64_t in, int64_t kernel, int64_t stride, int64_t padding,
                                     int64_t dilation, bool ceilMode) {
-  int64_t span = in + 2 * padding - dilation * (kernel - 1) - 1;
-  if (span < 0 || stride <= 0)
+  if (stride <= 0)
     return -1;
-  int64_t out = (ceilMode ? (span + stride - 1) / stride : span / stride) + 1;
-  // torch: with ceil_mode the last window must start inside the input or
-  // the left padding.
+  // torch's pooling_output_shape: floor division, also of negatives.
+  int64_t num = in + 2 * padding - dilation * (kernel - 1) - 1 + (ceilMode ? stride - 1 : 0);
+  int64_t out = (num >= 0 ? num / stride : -((-num + stride - 1) / stride)) + 1;
+  // With ceil_mode the last window must start inside the input or the left
+  // padding.
   if (ceilMode && (out - 1) * stride >= in + padding)
     --out;
-  return out;
+  return out >= 1 ? out : -1;
 }
 
 /// Checks `values` has one entry per spatial dim.

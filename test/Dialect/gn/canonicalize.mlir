@@ -1,0 +1,44 @@
+// RUN: gn-opt %s -split-input-file -canonicalize | FileCheck %s
+
+// CHECK-LABEL: func.func @reshape_chain_folds
+// CHECK-NEXT: %[[R:.+]] = gn.reshape %arg0 [6] : tensor<2x3xf32> -> tensor<6xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @reshape_chain_folds(%x: tensor<2x3xf32>) -> tensor<6xf32> {
+  %0 = gn.reshape %x [3, 2] : tensor<2x3xf32> -> tensor<3x2xf32>
+  %1 = gn.reshape %0 [6] : tensor<3x2xf32> -> tensor<6xf32>
+  return %1 : tensor<6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @identity_ops_fold
+// CHECK-NEXT: return %arg0
+func.func @identity_ops_fold(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = gn.reshape %x [2, 3] : tensor<2x3xf32> -> tensor<2x3xf32>
+  %1 = gn.transpose %0 [0, 1] : tensor<2x3xf32> -> tensor<2x3xf32>
+  %2 = gn.slice %1 starts [0, 0] limits [2, 3] steps [1, 1] : tensor<2x3xf32> -> tensor<2x3xf32>
+  %3 = gn.convert %2 {dtype = f32} : tensor<2x3xf32> -> tensor<2x3xf32>
+  %4 = gn.broadcast_to %3 [2, 3] : tensor<2x3xf32> -> tensor<2x3xf32>
+  %5 = gn.concat %4 dim 0 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %5 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @no_fold_real_transpose
+// CHECK: gn.transpose
+func.func @no_fold_real_transpose(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %0 = gn.transpose %x [1, 0] : tensor<2x3xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @splat_broadcast_folds
+// CHECK-NEXT: %[[C:.+]] = gn.constant dense<1.000000e+00> : tensor<4x3xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @splat_broadcast_folds() -> tensor<4x3xf32> {
+  %c = gn.constant dense<1.0> : tensor<3xf32>
+  %0 = gn.broadcast_to %c [4, 3] : tensor<3xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}

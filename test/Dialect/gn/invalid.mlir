@@ -1,0 +1,455 @@
+// RUN: gn-opt %s -split-input-file -verify-diagnostics
+
+func.func @add_element_types_differ(%a: tensor<2xf32>, %b: tensor<2xf16>) {
+  // expected-error @+2 {{expected operands of the same element type, got f32 and f16}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.add %a, %b : tensor<2xf32>, tensor<2xf16> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @add_shapes_do_not_broadcast(%a: tensor<2x3xf32>, %b: tensor<2xf32>) {
+  // expected-error @+2 {{shapes [2, 3] and [2] do not broadcast}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.add %a, %b : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @add_wrong_result(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+2 {{'gn.add' op inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<3x3xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.add %a, %b : tensor<2x3xf32>, tensor<3xf32> -> tensor<3x3xf32>
+  return
+}
+
+// -----
+
+func.func @where_condition_shape(%m: tensor<4xi1>, %a: tensor<2x3xf32>) {
+  // expected-error @+2 {{condition shape [4] does not broadcast with [2, 3]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.where %m, %a, %a : tensor<4xi1>, tensor<2x3xf32>, tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_element_count(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{cannot reshape [2, 3] (6 elements) to [4, 2] (8 elements)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.reshape %x [4, 2] : tensor<2x3xf32> -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_negative(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{expected non-negative target sizes, got [-1, 6]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.reshape %x [-1, 6] : tensor<2x3xf32> -> tensor<1x6xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_size(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{permutation of size 3 does not match rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.transpose %x [0, 1, 2] : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_repeated(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{permutation entry 0 repeated}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.transpose %x [0, 0] : tensor<2x3xf32> -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_out_of_range(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{permutation entry 2 out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.transpose %x [2, 0] : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_to_incompatible(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{cannot broadcast [2, 3] to [4, 3]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.broadcast_to %x [4, 3] : tensor<2x3xf32> -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @slice_step(%x: tensor<4xf32>) {
+  // expected-error @+2 {{slice step must be positive, got 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.slice %x starts [0] limits [4] steps [0] : tensor<4xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @slice_bounds(%x: tensor<4xf32>) {
+  // expected-error @+2 {{slice [0, 5) out of bounds for dim 0 of size 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.slice %x starts [0] limits [5] steps [1] : tensor<4xf32> -> tensor<5xf32>
+  return
+}
+
+// -----
+
+func.func @slice_arity(%x: tensor<4x4xf32>) {
+  // expected-error @+2 {{expected 2 starts, limits and steps (one per dim)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.slice %x starts [0] limits [4] steps [1] : tensor<4x4xf32> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @insert_slice_shape(%v: tensor<3xf32>, %x: tensor<4xf32>) {
+  // expected-error @+1 {{source shape [3] does not match slice shape [2]}}
+  %0 = gn.insert_slice %v into %x starts [0] limits [2] steps [1] : tensor<3xf32> into tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @concat_dims_differ(%a: tensor<2x3xf32>, %b: tensor<3x3xf32>) {
+  // expected-error @+2 {{concat inputs differ in dim 0: [2, 3] vs [3, 3]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.concat %a, %b dim 1 : (tensor<2x3xf32>, tensor<3x3xf32>) -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+func.func @concat_dim_range(%a: tensor<2xf32>) {
+  // expected-error @+2 {{concat dim 1 out of range for rank 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.concat %a, %a dim 1 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @concat_element_types(%a: tensor<2xf32>, %b: tensor<2xf16>) {
+  // expected-error @+2 {{concat inputs have different element types}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.concat %a, %b dim 0 : (tensor<2xf32>, tensor<2xf16>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @pad_mode(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'gn.pad' op mode must be one of 'constant', 'reflect', 'replicate', 'circular', got 'mirror'}}
+  %0 = gn.pad %x low [1] high [1] {mode = "mirror"} : tensor<2xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @pad_arity(%x: tensor<2x2xf32>) {
+  // expected-error @+2 {{expected one low and one high padding per dim (2)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.pad %x low [1] high [1] : tensor<2x2xf32> -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @tile_arity(%x: tensor<2x2xf32>) {
+  // expected-error @+2 {{expected 2 multiples, got 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.tile %x [2] : tensor<2x2xf32> -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @roll_arity(%x: tensor<4xf32>) {
+  // expected-error @+1 {{expected as many shifts as dims}}
+  %0 = gn.roll %x shifts [1, 2] dims [0] : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @triangular_rank(%x: tensor<4xf32>) {
+  // expected-error @+1 {{expected input of rank >= 2, got rank 1}}
+  %0 = gn.triangular %x {diagonal = 0 : i64, upper = true} : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_rank(%x: tensor<2x5xf32>, %i: tensor<3xi64>) {
+  // expected-error @+2 {{index rank 1 does not match input rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.gather %x[%i] dim 1 : tensor<2x5xf32>, tensor<3xi64> -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @index_select_dim(%x: tensor<2x5xf32>, %i: tensor<3xi64>) {
+  // expected-error @+2 {{dim 2 out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.index_select %x[%i] dim 2 : tensor<2x5xf32>, tensor<3xi64> -> tensor<2x5x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_reduce(%s: tensor<3xf32>, %x: tensor<5xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'gn.scatter' op reduce must be one of 'none', 'add', 'mul', 'amax', 'amin', 'mean', got 'max'}}
+  %0 = gn.scatter %s into %x[%i] dim 0 {reduce = "max"} : tensor<3xf32> into tensor<5xf32>, tensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @reduce_dim_range(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{reduction dim 2 out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.reduce_sum %x dims [2] : tensor<2x3xf32> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_dim(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{dim 2 out of range for rank 2}}
+  %0 = gn.softmax %x dim 2 : tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_contraction(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+2 {{matmul contraction sizes differ: [2, 3] @ [4, 5]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.matmul %a, %b : tensor<2x3xf32>, tensor<4x5xf32> -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batch(%a: tensor<2x2x3xf32>, %b: tensor<3x3x5xf32>) {
+  // expected-error @+2 {{matmul batch dims do not broadcast: [2, 2, 3] @ [3, 3, 5]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.matmul %a, %b : tensor<2x2x3xf32>, tensor<3x3x5xf32> -> tensor<2x2x5xf32>
+  return
+}
+
+// -----
+
+func.func @linear_features(%x: tensor<2x3xf32>, %w: tensor<4x5xf32>) {
+  // expected-error @+2 {{input features 3 do not match weight [4, 5]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.linear %x, %w : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_no_arrow(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{einsum equation 'ij' needs an explicit '->' output}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.einsum "ij" %a : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_label_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+2 {{einsum label 'j' has sizes 3 and 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.einsum "ij,jk->ik" %a, %b : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @attention_head_size(%q: tensor<1x4x8xf32>, %k: tensor<1x4x6xf32>) {
+  // expected-error @+2 {{query and key head sizes differ: [1, 4, 8] vs [1, 4, 6]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.attention %q, %k, %k : (tensor<1x4x8xf32>, tensor<1x4x6xf32>, tensor<1x4x6xf32>) -> tensor<1x4x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_rank(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+2 {{expected weight of rank 3, got rank 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv %x, %w {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 1>} : (tensor<3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<3x4x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+2 {{expected weight of shape [O, 3, ...] for 3 input channels and 1 groups, got [4, 2, 3, 3]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_groups(%x: tensor<1x3x8x8xf32>, %w: tensor<4x1x3x3xf32>) {
+  // expected-error @+2 {{groups 2 must divide input channels 3 and output channels 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_kernel_too_big(%x: tensor<1x3x2x2xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+2 {{kernel [3, 3] does not fit input [2, 2] with this padding and dilation}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x2x2xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @conv_stride_arity(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+2 {{expected 2 stride values, got 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_bias(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+2 {{expected bias of shape [4], got [3]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv %x, %w, %b {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @pool_padding(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{padding 2 exceeds half the kernel size 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.max_pool %x {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 2, 2>, stride = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @adaptive_pool_size(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{adaptive pooling output sizes must be positive, got [0, 1]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.adaptive_avg_pool %x [0, 1] : tensor<1x3x8x8xf32> -> tensor<1x3x0x1xf32>
+  return
+}
+
+// -----
+
+func.func @resize_mode(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+1 {{'gn.resize' op mode must be one of 'nearest', 'linear', 'bicubic', 'area', got 'cubic'}}
+  %0 = gn.resize %x [16, 16] {align_corners = false, mode = "cubic"} : tensor<1x3x8x8xf32> -> tensor<1x3x16x16xf32>
+  return
+}
+
+// -----
+
+func.func @resize_arity(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{expected 2 output sizes for input [1, 3, 8, 8], got 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.resize %x [16] {align_corners = false, mode = "nearest"} : tensor<1x3x8x8xf32> -> tensor<1x3x16xf32>
+  return
+}
+
+// -----
+
+func.func @batch_norm_param(%x: tensor<1x4x2x2xf32>, %p: tensor<4xf32>, %q: tensor<3xf32>) {
+  // expected-error @+2 {{expected running_var of shape [4], got [3]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.batch_norm %x, %p, %q, %p, %p {epsilon = 1.0e-05 : f64, training = false} : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<3xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @layer_norm_rank(%x: tensor<2x8xf32>, %p: tensor<8xf32>) {
+  // expected-error @+2 {{normalized_rank 3 out of range for input of rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.layer_norm %x, %p, %p {epsilon = 1.0e-05 : f64, normalized_rank = 3 : i64} : (tensor<2x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @group_norm_groups(%x: tensor<1x4x2x2xf32>, %p: tensor<4xf32>) {
+  // expected-error @+2 {{num_groups 3 must divide channels 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.group_norm %x, %p, %p {epsilon = 1.0e-05 : f64, num_groups = 3 : i64} : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @clamp_bounds(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'gn.clamp' op min 2.000000e+00 exceeds max 1.000000e+00}}
+  %0 = gn.clamp %x {max = 1.0 : f64, min = 2.0 : f64} : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @clamp_none(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'gn.clamp' op expected at least one of min and max}}
+  %0 = gn.clamp %x : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gelu_approximate(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'gn.gelu' op approximate must be one of 'none', 'tanh', got 'fast'}}
+  %0 = gn.gelu %x {approximate = "fast"} : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @random_distribution() {
+  // expected-error @+1 {{'gn.random' op distribution must be one of 'uniform', 'normal', 'empty', got 'poisson'}}
+  %0 = gn.random {distribution = "poisson", dtype = f32, shape = array<i64: 2>} : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @arange_step() {
+  // expected-error @+2 {{arange step must be non-zero}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.arange {dtype = i64, size = 2 : i64, start = 0.0 : f64, step = 0.0 : f64} : tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @exp_of_int(%x: tensor<2xi64>) {
+  // expected-error @+1 {{'gn.exp' op operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<2xi64>'}}
+  %0 = gn.exp %x : tensor<2xi64>
+  return
+}

@@ -1,0 +1,85 @@
+//===- ShapeFunctionsTest.cpp - shape rules of the gn op families -------===//
+#include "gn/IR/GnShapes.h"
+#include "gn/IR/GnOps.h"
+#include "gn/InitAll.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/MLIRContext.h"
+#include <gtest/gtest.h>
+
+using namespace mlir;
+
+TEST(Shapes, Broadcast) {
+  using V = llvm::SmallVector<int64_t>;
+  EXPECT_EQ(*gn::broadcastShapes({2, 1, 3}, {4, 1}), (V{2, 4, 3}));
+  EXPECT_EQ(*gn::broadcastShapes({}, {5}), (V{5}));
+  EXPECT_EQ(*gn::broadcastShapes({0, 3}, {1, 3}), (V{0, 3}));
+  EXPECT_FALSE(gn::broadcastShapes({2, 3}, {3, 2}).has_value());
+}
+
+TEST(Shapes, SlidingWindow) {
+  // conv 7x7 stride 2 pad 3 on 224 -> 112; maxpool 3 s2 p1 on 112 -> 56.
+  EXPECT_EQ(gn::slidingWindowOutputSize(224, 7, 2, 3, 1, false), 112);
+  EXPECT_EQ(gn::slidingWindowOutputSize(112, 3, 2, 1, 1, false), 56);
+  // ceil_mode: 5 with k2 s2 -> 3, but the last window must start inside.
+  EXPECT_EQ(gn::slidingWindowOutputSize(5, 2, 2, 0, 1, true), 3);
+  EXPECT_EQ(gn::slidingWindowOutputSize(5, 2, 2, 0, 1, false), 2);
+  EXPECT_EQ(gn::slidingWindowOutputSize(2, 3, 1, 0, 1, false), -1);
+}
+
+/// Builds ops through the same path as the importer (inferReturnTypes).
+class ShapeInference : public ::testing::Test {
+protected:
+  ShapeInference() {
+    DialectRegistry registry;
+    gn::registerAllDialects(registry);
+    ctx.appendDialectRegistry(registry);
+    ctx.loadAllAvailableDialects();
+    ctx.getDiagEngine().registerHandler([this](Diagnostic &d) {
+      lastError = d.str();
+      return success();
+    });
+  }
+  Value arg(llvm::ArrayRef<int64_t> shape, Type e = {}) {
+    OpBuilder b(&ctx);
+    auto t = RankedTensorType::get(shape, e ? e : b.getF32Type());
+    auto c = b.getZeroAttr(t);
+    return gn::ConstantOp::create(b, UnknownLoc::get(&ctx), t, llvm::cast<ElementsAttr>(c));
+  }
+  MLIRContext ctx;
+  std::string lastError;
+};
+
+TEST_F(ShapeInference, MatmulBroadcastsBatch) {
+  llvm::SmallVector<Type> types;
+  ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({4, 2, 3}),
+                                        arg({3, 5}), types)));
+  EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({4, 2, 5}));
+  types.clear();
+  ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({3}), arg({2, 3, 5}),
+                                        types)));
+  EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({2, 5}));
+}
+
+TEST_F(ShapeInference, MatmulMismatchReports) {
+  llvm::SmallVector<Type> types;
+  EXPECT_TRUE(failed(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({2, 3}), arg({4, 5}),
+                                     types)));
+  EXPECT_EQ(lastError, "matmul contraction sizes differ: [2, 3] @ [4, 5]");
+}
+
+TEST_F(ShapeInference, ConvGroups) {
+  llvm::SmallVector<Type> types;
+  ASSERT_TRUE(succeeded(gn::inferConv(&ctx, UnknownLoc::get(&ctx), arg({1, 8, 10, 10}),
+                                      arg({8, 1, 3, 3}), Value(), {2, 2}, {1, 1}, {1, 1}, 8,
+                                      types)));
+  EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(),
+            llvm::ArrayRef<int64_t>({1, 8, 5, 5}));
+}
+
+TEST_F(ShapeInference, EinsumOutput) {
+  llvm::SmallVector<Type> types;
+  llvm::SmallVector<Value> ins{arg({2, 3}), arg({3, 4})};
+  ASSERT_TRUE(succeeded(gn::inferEinsum(&ctx, UnknownLoc::get(&ctx), ins, "ij,jk->ki", types)));
+  EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({4, 2}));
+}
