@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs gn's build and test dependencies from Debian (idempotent).
+set -euo pipefail
+pkgs=(llvm-22-dev libmlir-22-dev mlir-22-tools cmake ninja-build ccache g++ lld
+      libgtest-dev libbenchmark-dev python3)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all dependencies present"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

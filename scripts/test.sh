@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every test: lit/FileCheck suites and GoogleTest.
+# Ends with a line "N passed, N failed".
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${GN_BUILD_DIR:-$root/build}
+"$root/scripts/install-deps.sh" || exit 1
+"$root/scripts/build.sh" || exit 1
+
+passed=0 failed=0
+echo "== lit =="
+lit_out=$(/usr/lib/llvm-22/bin/lit -v "$build/test" 2>&1)
+lit_rc=$?
+echo "$lit_out" | grep -E "^(PASS|FAIL|XFAIL|UNSUPPORTED|UNRESOLVED)|Failed Tests|Total|Passed|Failed" || true
+[ $lit_rc -ne 0 ] && echo "$lit_out" | tail -60
+lp=$(echo "$lit_out" | grep -cE "^PASS: ")
+lf=$(echo "$lit_out" | grep -cE "^(FAIL|UNRESOLVED): ")
+passed=$((passed + lp)); failed=$((failed + lf))
+[ $lit_rc -ne 0 ] && [ "$lf" -eq 0 ] && failed=$((failed + 1))
+
+echo "== unit (GoogleTest) =="
+unit_out=$("$build/test/unit/gn-unit-tests" 2>&1)
+unit_rc=$?
+echo "$unit_out" | grep -E "^\[  (PASSED|FAILED|SKIPPED) |tests ran" || true
+[ $unit_rc -ne 0 ] && echo "$unit_out" | grep -B2 -A10 "Failure" | head -80
+up=$(echo "$unit_out" | grep -cE "^\[       OK \]")
+uf=$(echo "$unit_out" | grep -cE "^\[  FAILED  \] [A-Za-z]+\.")
+passed=$((passed + up)); failed=$((failed + uf))
+[ $unit_rc -ne 0 ] && [ "$uf" -eq 0 ] && failed=$((failed + 1))
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
