@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Configures (once) and builds gn into ${GN_BUILD_DIR:-build} with Ninja and ccache.
+# Configures (once) and builds gn (or the given targets) into ${GN_BUILD_DIR:-build} with Ninja and ccache.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
@@ -11,4 +11,8 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit "${linker[@]}"
 fi
-cmake --build "$build" "$@"
+if [ $# -gt 0 ]; then
+  cmake --build "$build" --target "$@"
+else
+  cmake --build "$build"
+fi

@@ -222,9 +222,59 @@ FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(res), weights});
 }
 
+/// torch._native_multi_head_attention: batch-first [B, L, E] inputs, fused
+/// qkv weight. Runs the same expansion on [L, B, E] views.
+FailureOr<PyValue> nativeMultiHeadAttention(ImportContext &ctx, Args &a) {
+  Args inner(ctx, a.op());
+  auto seqFirst = [&](llvm::StringRef name) -> FailureOr<PyValue> {
+    auto x = a.tensor(name);
+    if (failed(x))
+      return failure();
+    if (typeOf(*x).getRank() != 3)
+      return a.error("expected batched [B, L, E] inputs");
+    auto t = ctx.build<gn::TransposeOp>({*x}, {ctx.ints("permutation", {1, 0, 2})});
+    if (failed(t))
+      return failure();
+    return PyValue::of(*t);
+  };
+  auto q = seqFirst("query"), k = seqFirst("key"), v = seqFirst("value");
+  if (failed(q) || failed(k) || failed(v))
+    return failure();
+  if (a.has("mask"))
+    return a.error("masks are not supported by this import of _native_multi_head_attention");
+  inner.bound = {{"query", *q},
+                 {"key", *k},
+                 {"value", *v},
+                 {"num_heads", a.get("num_head")},
+                 {"in_proj_weight", a.get("qkv_weight")},
+                 {"in_proj_bias", a.get("qkv_bias")},
+                 {"out_proj_weight", a.get("proj_weight")},
+                 {"out_proj_bias", a.get("proj_bias")},
+                 {"training", PyValue::boolean(false)},
+                 {"need_weights", a.get("need_weights")},
+                 {"average_attn_weights", a.get("average_attn_weights")},
+                 {"is_causal", PyValue::boolean(false)},
+                 {"dropout_p", PyValue::real(0)},
+                 {"add_zero_attn", PyValue::boolean(false)},
+                 {"use_separate_proj_weight", PyValue::boolean(false)}};
+  auto r = multiHeadAttention(ctx, inner);
+  if (failed(r))
+    return failure();
+  auto back = ctx.build<gn::TransposeOp>({r->elts[0].tensor},
+                                         {ctx.ints("permutation", {1, 0, 2})});
+  if (failed(back))
+    return failure();
+  r->elts[0] = PyValue::of(*back);
+  return r;
+}
+
 } // namespace
 
 void mlir::gn::import::registerAttentionOps(OpRegistry &r) {
+  r.add("_native_multi_head_attention",
+        "query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, "
+        "mask=None, need_weights=True, average_attn_weights=True, mask_type=None",
+        nativeMultiHeadAttention);
   r.add("multi_head_attention_forward",
         "query, key, value, embed_dim_to_check, num_heads, in_proj_weight, in_proj_bias, bias_k, "
         "bias_v, add_zero_attn, dropout_p, out_proj_weight, out_proj_bias, training=True, "

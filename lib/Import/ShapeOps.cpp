@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OpRegistry.h"
+#include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -786,6 +787,88 @@ FailureOr<PyValue> pixelShuffle(ImportContext &ctx, Args &a) {
   return wrap(ctx.reshape(*t, {n, c, h * r, w * r}));
 }
 
+/// i64 constant index tensor of `shape` with `values` (row-major).
+Value indexConstant(ImportContext &ctx, llvm::ArrayRef<int64_t> shape,
+                    llvm::ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get(shape, ctx.i64Type());
+  return gn::ConstantOp::create(ctx.builder, ctx.loc, type,
+                                DenseIntElementsAttr::get(type, values));
+}
+
+/// Sliding windows along `dim`: [.., n, ..] -> [.., windows, size, ..] as one
+/// gn.index_select with a constant [windows, size] index.
+FailureOr<Value> windows(ImportContext &ctx, Value x, int64_t dim, int64_t size, int64_t step,
+                         int64_t dilation, int64_t &count) {
+  int64_t n = typeOf(x).getDimSize(dim);
+  int64_t span = dilation * (size - 1) + 1;
+  count = n >= span ? (n - span) / step + 1 : 0;
+  llvm::SmallVector<int64_t> idx;
+  for (int64_t w = 0; w < count; ++w)
+    for (int64_t k = 0; k < size; ++k)
+      idx.push_back(w * step + k * dilation);
+  return ctx.build<gn::IndexSelectOp>({x, indexConstant(ctx, {count, size}, idx)},
+                                      {ctx.i64("dim", dim)});
+}
+
+/// Tensor.unfold(dimension, size, step): windows along a dim, window last.
+FailureOr<PyValue> tensorUnfold(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dimension"), size = a.integer("size"), step = a.integer("step");
+  if (failed(x) || failed(d) || failed(size) || failed(step))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  if (*size < 1 || *step < 1 || *size > type.getDimSize(*dim))
+    return a.error("size must be in [1, dim size] and step positive");
+  int64_t count;
+  auto w = windows(ctx, *x, *dim, *size, *step, 1, count);
+  if (failed(w))
+    return failure();
+  // [.., windows, size, rest..] -> [.., windows, rest.., size]
+  int64_t rank = type.getRank() + 1;
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != *dim + 1)
+      perm.push_back(i);
+  perm.push_back(*dim + 1);
+  return wrap(permute(ctx, *w, perm));
+}
+
+/// F.unfold (im2col): [N, C, H, W] -> [N, C * kh * kw, L].
+FailureOr<PyValue> im2col(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto k = a.ints("kernel_size", 2), dl = a.ints("dilation", 2), p = a.ints("padding", 2),
+       st = a.ints("stride", 2);
+  if (failed(x) || failed(k) || failed(dl) || failed(p) || failed(st))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() != 4 || k->size() != 2)
+    return a.error("expected a 4-d input and a 2-d kernel");
+  Value v = *x;
+  if ((*p)[0] || (*p)[1]) {
+    auto padded = ctx.build<gn::PadOp>(
+        {v}, {ctx.ints("low", {0, 0, (*p)[0], (*p)[1]}), ctx.ints("high", {0, 0, (*p)[0], (*p)[1]}),
+              ctx.str("mode", "constant"), ctx.f64("value", 0)});
+    if (failed(padded))
+      return failure();
+    v = *padded;
+  }
+  int64_t oh, ow;
+  auto rowsW = windows(ctx, v, 2, (*k)[0], (*st)[0], (*dl)[0], oh); // [N, C, oh, kh, W]
+  if (failed(rowsW))
+    return failure();
+  auto both = windows(ctx, *rowsW, 4, (*k)[1], (*st)[1], (*dl)[1], ow); // [N, C, oh, kh, ow, kw]
+  if (failed(both))
+    return failure();
+  auto t = permute(ctx, *both, {0, 1, 3, 5, 2, 4}); // [N, C, kh, kw, oh, ow]
+  if (failed(t))
+    return failure();
+  int64_t n = type.getDimSize(0), c = type.getDimSize(1);
+  return wrap(ctx.reshape(*t, {n, c * (*k)[0] * (*k)[1], oh * ow}));
+}
+
 } // namespace
 
 void mlir::gn::import::registerShapeOps(OpRegistry &r) {
@@ -825,4 +908,6 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("meshgrid", "*tensors, indexing=None", meshgrid);
   r.add("repeat_interleave", "input, repeats, dim=None, *, output_size=None", repeatInterleave);
   r.add("pixel_shuffle", "input, upscale_factor", pixelShuffle);
+  r.add("Tensor.unfold", "input, dimension, size, step", tensorUnfold);
+  r.add("unfold", "input, kernel_size, dilation=1, padding=0, stride=1", im2col);
 }
