@@ -225,6 +225,8 @@ LogicalResult Evaluator::execBody(const std::vector<py::StmtPtr> &body) {
 
 /// Flattens returned values: tensors (nested in tuples/lists).
 static LogicalResult collectReturned(const PyValue &v, std::vector<Value> &out) {
+  if (v.isTensor() && !v.levels.empty())
+    return failure();
   if (v.isTensor()) {
     out.push_back(v.tensor);
     return success();
@@ -657,6 +659,13 @@ FailureOr<PyValue> Evaluator::callOp(llvm::StringRef displayName, llvm::StringRe
   if (!entry)
     return ctx.error("unsupported op '" + displayName + "'");
 
+  // Inside torch.vmap: align batched operands (or refuse the op).
+  llvm::SmallVector<int64_t> levels;
+  bool resultBatched = false;
+  auto batched = prepareBatchedCall(ctx, name, args, kwargs, levels, resultBatched);
+  if (failed(batched))
+    return failure();
+
   // Bind arguments to the signature.
   Args bound(ctx, displayName.str());
   size_t next = 0;
@@ -699,7 +708,10 @@ FailureOr<PyValue> Evaluator::callOp(llvm::StringRef displayName, llvm::StringRe
       return bound.error("missing required argument '" + p.name + "'");
     bound.bound.push_back({p.name, p.defaultValue});
   }
-  return entry->fn(ctx, bound);
+  auto result = entry->fn(ctx, bound);
+  if (succeeded(result) && resultBatched && result->isTensor())
+    result->levels.assign(levels.begin(), levels.end());
+  return result;
 }
 
 /// Python truthiness-free int conversion for builtins.
@@ -825,6 +837,33 @@ FailureOr<PyValue> Evaluator::callBuiltin(llvm::StringRef name, std::vector<PyVa
     if (args.size() == 1 && args[0].isNumber())
       return name == "torch.sym_int" ? PyValue::integer(static_cast<int64_t>(args[0].asDouble()))
                                      : PyValue::real(args[0].asDouble());
+  }
+  // torch.vmap as traced by Dynamo (see Vmap.cpp).
+  llvm::StringRef fn = name;
+  if (fn.consume_front("torch._functorch.predispatch.") ||
+      fn.consume_front("torch._C._functorch.") || fn.consume_front("torch._functorch.vmap.")) {
+    if (fn == "lazy_load_decompositions" || fn == "_vmap_increment_nesting" ||
+        fn == "_vmap_decrement_nesting")
+      return PyValue::none();
+    auto ints = [&](size_t from, size_t n, llvm::SmallVectorImpl<int64_t> &out) {
+      for (size_t k = from; k < from + n; ++k) {
+        if (k >= args.size() || args[k].kind != PyValue::Int)
+          return false;
+        out.push_back(args[k].i);
+      }
+      return true;
+    };
+    llvm::SmallVector<int64_t> v;
+    if (fn == "_add_batch_dim") {
+      if (args.size() != 3 || !ints(1, 2, v))
+        return ctx.error("_add_batch_dim(tensor, in_dim, level) expected");
+      return addBatchDim(ctx, args[0], v[0], v[1]);
+    }
+    if (fn == "_remove_batch_dim") {
+      if (args.size() != 4 || !ints(1, 3, v))
+        return ctx.error("_remove_batch_dim(tensor, level, batch_size, out_dim) expected");
+      return removeBatchDim(ctx, args[0], v[0], v[1], v[2]);
+    }
   }
   // Calls that only steer autograd, logging or autocast: no effect on values.
   static const char *const noEffect[] = {

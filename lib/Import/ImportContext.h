@@ -37,6 +37,7 @@ struct PyValue {
   mlir::Type dtype;         // Dtype
   std::vector<PyValue> elts; // Tuple/List elements; Slice {lower, upper, step}
   std::shared_ptr<PyValue> self; // Method receiver
+  std::vector<int64_t> levels; // vmap levels of the leading dims (see Vmap.cpp)
 
   static PyValue none() { return PyValue(); }
   static PyValue boolean(bool b) { PyValue v; v.kind = Bool; v.i = b; return v; }

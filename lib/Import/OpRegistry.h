@@ -63,6 +63,20 @@ mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,
 mlir::FailureOr<PyValue> setIndexTensor(ImportContext &ctx, const PyValue &base,
                                         const PyValue &index, const PyValue &value);
 
+// functorch batching (Vmap.cpp).
+mlir::FailureOr<PyValue> addBatchDim(ImportContext &ctx, const PyValue &x, int64_t inDim,
+                                     int64_t level);
+mlir::FailureOr<PyValue> removeBatchDim(ImportContext &ctx, const PyValue &x, int64_t level,
+                                        int64_t batchSize, int64_t outDim);
+/// When an argument is batched: checks the op has a broadcasting batch rule
+/// and aligns the arguments; `levels` and `resultBatched` say how to mark
+/// the result. Returns false when nothing is batched.
+mlir::FailureOr<bool> prepareBatchedCall(ImportContext &ctx, llvm::StringRef op,
+                                         std::vector<PyValue> &args,
+                                         std::vector<std::pair<std::string, PyValue>> &kwargs,
+                                         llvm::SmallVectorImpl<int64_t> &levels,
+                                         bool &resultBatched);
+
 } // namespace mlir::gn::import
 
 #endif // GN_LIB_IMPORT_OPREGISTRY_H
