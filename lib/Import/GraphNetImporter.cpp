@@ -876,9 +876,23 @@ FailureOr<PyValue> Evaluator::callBuiltin(llvm::StringRef name, std::vector<PyVa
   for (const char *n : noEffect)
     if (name == n)
       return PyValue::none();
-  if (name == "torch.amp.autocast_mode._enter_autocast")
-    return ctx.error("autocast regions are not supported (mixed precision is data-dependent "
-                     "on the device)");
+  // `with torch.autocast(..., enabled=False)` (HF rotary embeddings) changes
+  // nothing; an enabled region would change op precisions: refuse it.
+  if (name == "torch.amp.autocast_mode._enter_autocast") {
+    bool disabled = args.size() >= 3 && (args[2].kind == PyValue::Bool || args[2].kind == PyValue::Int) &&
+                    args[2].i == 0;
+    for (auto &[k, v] : kwargs)
+      if (k == "enabled")
+        disabled = (v.kind == PyValue::Bool || v.kind == PyValue::Int) && v.i == 0;
+    if (!disabled)
+      return ctx.error("enabled autocast regions are not supported (they change op precisions)");
+    PyValue v;
+    v.kind = PyValue::Opaque;
+    v.s = "autocast(enabled=False)";
+    return v;
+  }
+  if (name == "torch.amp.autocast_mode._exit_autocast")
+    return PyValue::none();
   handled = false;
   return failure();
 }
