@@ -12,7 +12,6 @@ using namespace mlir::gn::import;
 
 namespace {
 
-RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
 
 /// Rows [begin, end) of a matrix or vector along dim 0.
 FailureOr<Value> rows(ImportContext &ctx, Value x, int64_t begin, int64_t end) {

@@ -214,55 +214,39 @@ FailureOr<PyValue> clamp(ImportContext &ctx, Args &a) {
   return PyValue::of(*r);
 }
 
-FailureOr<PyValue> clampMin(ImportContext &ctx, Args &a) {
+/// clamp_min / clamp_max: a tensor bound becomes maximum / minimum.
+template <bool IsMin>
+FailureOr<PyValue> clampOneSide(ImportContext &ctx, Args &a) {
+  const char *name = IsMin ? "min" : "max";
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
-  if (a.get("min").isTensor())
-    return ctx.binary<gn::MaximumOp>(a.get("input"), a.get("min"));
-  auto lo = a.real("min");
-  if (failed(lo))
+  if (a.get(name).isTensor()) {
+    if (IsMin)
+      return ctx.binary<gn::MaximumOp>(a.get("input"), a.get(name));
+    return ctx.binary<gn::MinimumOp>(a.get("input"), a.get(name));
+  }
+  auto bound = a.real(name);
+  if (failed(bound))
     return failure();
-  auto r = ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", *lo)});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
+  return wrap(ctx.build<gn::ClampOp>({*x}, {ctx.f64(name, *bound)}));
 }
 
-FailureOr<PyValue> clampMax(ImportContext &ctx, Args &a) {
+/// A unary op whose f64 attributes come from real arguments: {attr, arg}.
+template <typename OpTy>
+FailureOr<PyValue> unaryWithReals(ImportContext &ctx, Args &a,
+                                  std::initializer_list<std::pair<const char *, const char *>> map) {
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
-  if (a.get("max").isTensor())
-    return ctx.binary<gn::MinimumOp>(a.get("input"), a.get("max"));
-  auto hi = a.real("max");
-  if (failed(hi))
-    return failure();
-  auto r = ctx.build<gn::ClampOp>({*x}, {ctx.f64("max", *hi)});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
-}
-
-FailureOr<PyValue> hardtanh(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("input");
-  auto lo = a.real("min_val"), hi = a.real("max_val");
-  if (failed(x) || failed(lo) || failed(hi))
-    return failure();
-  auto r = ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", *lo), ctx.f64("max", *hi)});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
-}
-
-FailureOr<PyValue> relu6(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("input");
-  if (failed(x))
-    return failure();
-  auto r = ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", 0), ctx.f64("max", 6)});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
+  llvm::SmallVector<NamedAttribute> attrs;
+  for (auto [attr, arg] : map) {
+    auto v = a.real(arg);
+    if (failed(v))
+      return failure();
+    attrs.push_back(ctx.f64(attr, *v));
+  }
+  return wrap(ctx.build<OpTy>({*x}, attrs));
 }
 
 FailureOr<PyValue> gelu(ImportContext &ctx, Args &a) {
@@ -270,44 +254,7 @@ FailureOr<PyValue> gelu(ImportContext &ctx, Args &a) {
   auto approx = a.string("approximate");
   if (failed(x) || failed(approx))
     return failure();
-  auto r = ctx.build<gn::GeluOp>({*x}, {ctx.str("approximate", *approx)});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
-}
-
-FailureOr<PyValue> leakyRelu(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("input");
-  auto slope = a.real("negative_slope");
-  if (failed(x) || failed(slope))
-    return failure();
-  auto r = ctx.build<gn::LeakyReluOp>({*x}, {ctx.f64("negative_slope", *slope)});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
-}
-
-FailureOr<PyValue> elu(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("input");
-  auto alpha = a.real("alpha");
-  if (failed(x) || failed(alpha))
-    return failure();
-  auto r = ctx.build<gn::EluOp>({*x}, {ctx.f64("alpha", *alpha)});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
-}
-
-FailureOr<PyValue> softplus(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("input");
-  auto beta = a.real("beta"), threshold = a.real("threshold");
-  if (failed(x) || failed(beta) || failed(threshold))
-    return failure();
-  auto r = ctx.build<gn::SoftplusOp>({*x}, {ctx.f64("beta", *beta),
-                                            ctx.f64("threshold", *threshold)});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
+  return wrap(ctx.build<gn::GeluOp>({*x}, {ctx.str("approximate", *approx)}));
 }
 
 FailureOr<PyValue> logit(ImportContext &ctx, Args &a) {
@@ -518,11 +465,23 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("hardswish", "input, inplace=False", unary<gn::HardswishOp, true>);
   r.add("hardsigmoid", "input, inplace=False", unary<gn::HardsigmoidOp, true>);
   r.add("gelu", "input, approximate='none'", gelu);
-  r.add("leaky_relu", "input, negative_slope=0.01, inplace=False", leakyRelu);
-  r.add("elu", "input, alpha=1.0, inplace=False", elu);
-  r.add("softplus", "input, beta=1.0, threshold=20.0", softplus);
-  r.add("hardtanh", "input, min_val=-1.0, max_val=1.0, inplace=False", hardtanh);
-  r.add("relu6", "input, inplace=False", relu6);
+  r.add("leaky_relu", "input, negative_slope=0.01, inplace=False", [](ImportContext &ctx, Args &a) {
+    return unaryWithReals<gn::LeakyReluOp>(ctx, a, {{"negative_slope", "negative_slope"}});
+  });
+  r.add("elu", "input, alpha=1.0, inplace=False", [](ImportContext &ctx, Args &a) {
+    return unaryWithReals<gn::EluOp>(ctx, a, {{"alpha", "alpha"}});
+  });
+  r.add("softplus", "input, beta=1.0, threshold=20.0", [](ImportContext &ctx, Args &a) {
+    return unaryWithReals<gn::SoftplusOp>(ctx, a, {{"beta", "beta"}, {"threshold", "threshold"}});
+  });
+  r.add("hardtanh", "input, min_val=-1.0, max_val=1.0, inplace=False",
+        [](ImportContext &ctx, Args &a) {
+          return unaryWithReals<gn::ClampOp>(ctx, a, {{"min", "min_val"}, {"max", "max_val"}});
+        });
+  r.add("relu6", "input, inplace=False, *, min_val=0.0, max_val=6.0",
+        [](ImportContext &ctx, Args &a) {
+          return unaryWithReals<gn::ClampOp>(ctx, a, {{"min", "min_val"}, {"max", "max_val"}});
+        });
   r.add("logit", "input, eps=None", logit);
   r.add("square", "input", square);
 
@@ -553,8 +512,8 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("where", "condition, input, other", where);
   r.add("masked_fill", "input, mask, value", maskedFill);
   r.add("clamp|clip", "input, min=None, max=None", clamp);
-  r.add("clamp_min", "input, min", clampMin);
-  r.add("clamp_max", "input, max", clampMax);
+  r.add("clamp_min", "input, min", clampOneSide<true>);
+  r.add("clamp_max", "input, max", clampOneSide<false>);
   r.add("addcmul", "input, tensor1, tensor2, *, value=None", addcmul);
   r.add("addcdiv", "input, tensor1, tensor2, *, value=None", addcdiv);
   r.add("lerp", "input, end, weight", lerp);

@@ -12,13 +12,6 @@ using namespace mlir::gn::import;
 
 namespace {
 
-RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-FailureOr<PyValue> wrap(FailureOr<Value> v) {
-  if (failed(v))
-    return failure();
-  return PyValue::of(*v);
-}
 
 /// Flattens nested Python lists of numbers; sets `shape` and `sawFloat`.
 LogicalResult flattenData(const PyValue &v, std::vector<double> &out,

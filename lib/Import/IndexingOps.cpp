@@ -13,13 +13,6 @@ using namespace mlir::gn::import;
 
 namespace {
 
-RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-FailureOr<PyValue> wrap(FailureOr<Value> v) {
-  if (failed(v))
-    return failure();
-  return PyValue::of(*v);
-}
 
 /// Python slice bounds resolved against a dim of size n.
 LogicalResult resolveSlice(ImportContext &ctx, const PyValue &s, int64_t n, int64_t &start,

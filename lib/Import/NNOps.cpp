@@ -6,13 +6,6 @@ using namespace mlir::gn::import;
 
 namespace {
 
-RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-FailureOr<PyValue> wrap(FailureOr<Value> v) {
-  if (failed(v))
-    return failure();
-  return PyValue::of(*v);
-}
 
 /// Optional tensor argument: null Value when None.
 FailureOr<Value> optTensor(Args &a, llvm::StringRef name) {

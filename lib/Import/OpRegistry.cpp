@@ -100,3 +100,15 @@ const OpRegistry &OpRegistry::get() {
   }();
   return registry;
 }
+
+mlir::FailureOr<std::pair<mlir::Value, int64_t>>
+mlir::gn::import::tensorAndDim(ImportContext &ctx, Args &a, llvm::StringRef dimName) {
+  auto x = a.tensor("input");
+  auto d = a.integer(dimName);
+  if (mlir::failed(x) || mlir::failed(d))
+    return mlir::failure();
+  auto dim = ctx.dim(*d, typeOf(*x).getRank());
+  if (mlir::failed(dim))
+    return mlir::failure();
+  return std::make_pair(*x, *dim);
+}

@@ -44,6 +44,19 @@ private:
   llvm::StringMap<std::shared_ptr<OpEntry>> entries;
 };
 
+// Helpers shared by the op handlers.
+inline mlir::RankedTensorType typeOf(mlir::Value v) {
+  return llvm::cast<mlir::RankedTensorType>(v.getType());
+}
+inline mlir::FailureOr<PyValue> wrap(mlir::FailureOr<mlir::Value> v) {
+  if (mlir::failed(v))
+    return mlir::failure();
+  return PyValue::of(*v);
+}
+/// The tensor argument `input` and its normalized `dimName` argument.
+mlir::FailureOr<std::pair<mlir::Value, int64_t>> tensorAndDim(ImportContext &ctx, Args &a,
+                                                              llvm::StringRef dimName = "dim");
+
 /// Maps a dotted callee (`torch.nn.functional.relu`) to its canonical name
 /// ("relu"), or "" when the prefix is not a torch namespace.
 std::string canonicalOpName(llvm::StringRef dotted);

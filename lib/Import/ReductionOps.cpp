@@ -6,13 +6,6 @@ using namespace mlir::gn::import;
 
 namespace {
 
-RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-FailureOr<PyValue> wrap(FailureOr<Value> v) {
-  if (failed(v))
-    return failure();
-  return PyValue::of(*v);
-}
 
 /// Normalized, sorted reduction dims; all dims when `dim` is None or ().
 FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Args &a, Value x,

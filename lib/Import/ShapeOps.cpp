@@ -13,13 +13,6 @@ using namespace mlir::gn::import;
 
 namespace {
 
-RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-FailureOr<PyValue> wrap(FailureOr<Value> v) {
-  if (failed(v))
-    return failure();
-  return PyValue::of(*v);
-}
 
 /// Collects a shape given either as varargs (`view(2, -1)`) or as one
 /// sequence (`view((2, -1))`) from `rest()` or the named argument.
@@ -455,15 +448,11 @@ FailureOr<PyValue> splitBySizes(ImportContext &ctx, Value x, int64_t dim,
 }
 
 FailureOr<PyValue> split(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("input");
-  auto d = a.integer("dim");
-  if (failed(x) || failed(d))
+  auto xd = tensorAndDim(ctx, a);
+  if (failed(xd))
     return failure();
-  auto type = typeOf(*x);
-  auto dim = ctx.dim(*d, type.getRank());
-  if (failed(dim))
-    return failure();
-  int64_t n = type.getDimSize(*dim);
+  auto [x, dim] = *xd;
+  int64_t n = typeOf(x).getDimSize(dim);
   const PyValue &s = a.get("split_size_or_sections");
   llvm::SmallVector<int64_t> sizes;
   if (s.kind == PyValue::Int) {
@@ -485,37 +474,30 @@ FailureOr<PyValue> split(ImportContext &ctx, Args &a) {
       return a.error("split sizes sum to " + llvm::Twine(total) + " but the dim has size " +
                      llvm::Twine(n));
   }
-  return splitBySizes(ctx, *x, *dim, sizes);
+  return splitBySizes(ctx, x, dim, sizes);
 }
 
 FailureOr<PyValue> chunk(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("input");
-  auto c = a.integer("chunks"), d = a.integer("dim");
-  if (failed(x) || failed(c) || failed(d))
+  auto xd = tensorAndDim(ctx, a);
+  auto c = a.integer("chunks");
+  if (failed(xd) || failed(c))
     return failure();
   if (*c <= 0)
     return a.error("chunks must be positive");
-  auto type = typeOf(*x);
-  auto dim = ctx.dim(*d, type.getRank());
-  if (failed(dim))
-    return failure();
-  int64_t n = type.getDimSize(*dim), each = (n + *c - 1) / *c;
+  auto [x, dim] = *xd;
+  int64_t n = typeOf(x).getDimSize(dim), each = (n + *c - 1) / *c;
   llvm::SmallVector<int64_t> sizes;
   for (int64_t off = 0; off < n; off += each)
     sizes.push_back(std::min(each, n - off));
-  return splitBySizes(ctx, *x, *dim, sizes);
+  return splitBySizes(ctx, x, dim, sizes);
 }
 
 FailureOr<PyValue> tensorSplit(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("input");
-  auto d = a.integer("dim");
-  if (failed(x) || failed(d))
+  auto xd = tensorAndDim(ctx, a);
+  if (failed(xd))
     return failure();
-  auto type = typeOf(*x);
-  auto dim = ctx.dim(*d, type.getRank());
-  if (failed(dim))
-    return failure();
-  int64_t n = type.getDimSize(*dim);
+  auto [x, dim] = *xd;
+  int64_t n = typeOf(x).getDimSize(dim);
   const PyValue &s = a.get("indices_or_sections");
   llvm::SmallVector<int64_t> sizes;
   if (s.kind == PyValue::Int) {
@@ -535,7 +517,7 @@ FailureOr<PyValue> tensorSplit(ImportContext &ctx, Args &a) {
     }
     sizes.push_back(n - prev);
   }
-  return splitBySizes(ctx, *x, *dim, sizes);
+  return splitBySizes(ctx, x, dim, sizes);
 }
 
 FailureOr<PyValue> unbind(ImportContext &ctx, Args &a) {

@@ -16,7 +16,6 @@
 using namespace mlir;
 using namespace mlir::gn::import;
 
-static RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
 
 /// Moves physical dim `from` to position `to`.
 static FailureOr<Value> moveDim(ImportContext &ctx, Value x, int64_t from, int64_t to) {
