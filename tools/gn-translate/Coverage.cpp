@@ -12,7 +12,11 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <cstring>
 #include <map>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -68,6 +72,128 @@ std::string jsonEscape(llvm::StringRef s) {
   return out;
 }
 
+
+/// What importing one sample gave.
+struct SampleResult {
+  std::string status = "ok"; // ok, import_error, roundtrip_error, crash, timeout
+  size_t ops = 0;
+  double seconds = 0;
+  std::string error; // first error, "file:line:col: message"
+};
+
+SampleResult importOne(const DialectRegistry &registry, const std::string &sample,
+                       bool roundTrip) {
+  SampleResult r;
+  // A fresh context per sample keeps memory flat over thousands of samples.
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error && r.error.empty()) {
+      std::string loc;
+      if (auto fl = llvm::dyn_cast<FileLineColLoc>(diag.getLocation()))
+        loc = (fl.getFilename().strref() + ":" + llvm::Twine(fl.getLine()) + ":" +
+               llvm::Twine(fl.getColumn()))
+                  .str();
+      else
+        llvm::raw_string_ostream(loc) << diag.getLocation();
+      r.error = loc + ": error: " + diag.str();
+    }
+    return success();
+  });
+  auto start = std::chrono::steady_clock::now();
+  auto module = gn::importGraphNetSample(context, sample);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!module) {
+    r.status = "import_error";
+    return r;
+  }
+  module->walk([&](Operation *) { ++r.ops; });
+  if (roundTrip) {
+    std::string first, second;
+    llvm::raw_string_ostream os1(first);
+    module->print(os1);
+    auto reparsed = parseSourceString<ModuleOp>(first, &context);
+    if (reparsed) {
+      llvm::raw_string_ostream os2(second);
+      reparsed->print(os2);
+    }
+    if (!reparsed || first != second) {
+      r.status = "roundtrip_error";
+      r.error = reparsed ? "printed IR is not stable under print -> parse -> print"
+                         : "printed IR does not parse: " + r.error;
+    }
+  }
+  return r;
+}
+
+/// Runs importOne in a child process so that a crash or a hang in one
+/// sample is recorded (status crash / timeout) and the run goes on.
+SampleResult importIsolated(const DialectRegistry &registry, const std::string &sample,
+                            const mlir::gn::CoverageOptions &options) {
+  int fds[2];
+  if (pipe(fds) != 0)
+    return importOne(registry, sample, options.roundTrip);
+  llvm::outs().flush();
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return importOne(registry, sample, options.roundTrip);
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    alarm(options.timeoutSeconds);
+    // Test hook: lets the lit suite check that a crashing sample is recorded.
+    if (const char *crash = std::getenv("GN_COVERAGE_TEST_CRASH"))
+      if (llvm::sys::path::filename(sample) == crash)
+        raise(SIGSEGV);
+    SampleResult r = importOne(registry, sample, options.roundTrip);
+    std::string msg = r.status + "\n" + std::to_string(r.ops) + "\n" +
+                      std::to_string(r.seconds) + "\n" + r.error;
+    const char *p = msg.data();
+    size_t left = msg.size();
+    while (left > 0) {
+      ssize_t w = write(fds[1], p, left);
+      if (w <= 0)
+        break;
+      p += w;
+      left -= w;
+    }
+    close(fds[1]);
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string msg;
+  char buf[4096];
+  ssize_t got;
+  while ((got = read(fds[0], buf, sizeof(buf))) > 0)
+    msg.append(buf, got);
+  close(fds[0]);
+  int wstatus = 0;
+  waitpid(pid, &wstatus, 0);
+  SampleResult r;
+  if (WIFSIGNALED(wstatus)) {
+    int sig = WTERMSIG(wstatus);
+    r.status = sig == SIGALRM ? "timeout" : "crash";
+    r.error = sig == SIGALRM ? "import took longer than " +
+                                   std::to_string(options.timeoutSeconds) + " s"
+                             : std::string("importer crashed: ") + strsignal(sig);
+    return r;
+  }
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  llvm::StringRef(msg).split(parts, '\n', 3);
+  if (parts.size() < 3) {
+    r.status = "crash";
+    r.error = "importer exited without a result";
+    return r;
+  }
+  r.status = parts[0].str();
+  parts[1].getAsInteger(10, r.ops);
+  r.seconds = std::strtod(parts[2].str().c_str(), nullptr);
+  r.error = parts.size() > 3 ? parts[3].str() : "";
+  return r;
+}
+
 } // namespace
 
 int mlir::gn::runCoverage(const CoverageOptions &options) {
@@ -101,59 +227,25 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
   std::string slowestSample;
   for (const std::string &sample : samples) {
     ++n;
-    // A fresh context per sample keeps memory flat over thousands of samples.
-    MLIRContext context(registry);
-    context.loadAllAvailableDialects();
-    std::string firstError;
-    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-      if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty()) {
-        std::string loc;
-        if (auto fl = llvm::dyn_cast<FileLineColLoc>(diag.getLocation()))
-          loc = (fl.getFilename().strref() + ":" + llvm::Twine(fl.getLine()) + ":" +
-                 llvm::Twine(fl.getColumn()))
-                    .str();
-        else
-          llvm::raw_string_ostream(loc) << diag.getLocation();
-        firstError = loc + ": " + diag.str();
-      }
-      return success();
-    });
-    auto start = std::chrono::steady_clock::now();
-    auto module = gn::importGraphNetSample(context, sample);
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    size_t numOps = 0;
-    std::string status = module ? "ok" : "import_error";
-    if (module) {
-      module->walk([&](Operation *) { ++numOps; });
-      if (seconds > slowest) {
-        slowest = seconds;
-        slowestSample = sample;
-      }
-      if (options.roundTrip) {
-        std::string first, second;
-        llvm::raw_string_ostream os1(first);
-        module->print(os1);
-        auto reparsed = parseSourceString<ModuleOp>(first, &context);
-        if (reparsed) {
-          llvm::raw_string_ostream os2(second);
-          reparsed->print(os2);
-        }
-        if (!reparsed || first != second) {
-          status = "roundtrip_error";
-          firstError = reparsed ? "printed IR is not stable under print -> parse -> print"
-                                : "printed IR does not parse: " + firstError;
-          ++roundTripFailures;
-        }
-      }
+    SampleResult r = options.isolate ? importIsolated(registry, sample, options)
+                                     : importOne(registry, sample, options.roundTrip);
+    const std::string &status = r.status;
+    std::string &firstError = r.error;
+    double seconds = r.seconds;
+    size_t numOps = r.ops;
+    if (status == "ok" && seconds > slowest) {
+      slowest = seconds;
+      slowestSample = sample;
     }
+    if (status == "roundtrip_error")
+      ++roundTripFailures;
     if (status == "ok") {
       ++ok;
     } else {
       // Strip the location to rank by construct.
       llvm::StringRef msg(firstError);
-      size_t pos = msg.find(": ");
-      ++blockers[blockerOf(pos == llvm::StringRef::npos ? msg : msg.drop_front(pos + 2))];
+      size_t pos = msg.find(": error: ");
+      ++blockers[blockerOf(pos == llvm::StringRef::npos ? msg : msg.drop_front(pos + 9))];
     }
     llvm::outs() << "[" << n << "/" << samples.size() << "] " << status << " " << sample;
     if (status != "ok")

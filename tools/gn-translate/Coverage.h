@@ -13,6 +13,8 @@ struct CoverageOptions {
   std::string logPath;            // JSON lines, one per sample, appended as they finish
   bool roundTrip = true;          // also check print -> parse -> print stability
   unsigned top = 30;              // blockers listed
+  bool isolate = true;            // import each sample in a child process
+  unsigned timeoutSeconds = 120;  // per sample, when isolated
 };
 
 /// Imports every sample under the roots, prints progress and a summary

@@ -30,6 +30,12 @@ static cl::opt<bool> noRoundTrip("no-roundtrip",
                                  cl::desc("In coverage mode, skip the print/parse check"));
 static cl::opt<unsigned> topBlockers("top", cl::desc("Blockers listed by --coverage"),
                                      cl::init(30));
+static cl::opt<bool> noIsolate("no-isolate",
+                               cl::desc("In coverage mode, import in-process (no fork per "
+                                        "sample: faster, but a crash ends the run)"));
+static cl::opt<unsigned> sampleTimeout("sample-timeout",
+                                       cl::desc("In coverage mode, seconds per sample"),
+                                       cl::init(120));
 static cl::list<std::string> inputs(cl::Positional, cl::desc("<sample dir>..."));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"), cl::value_desc("file"),
                                        cl::init("-"));
@@ -47,6 +53,8 @@ int main(int argc, char **argv) {
     options.logPath = coverageLog;
     options.roundTrip = !noRoundTrip;
     options.top = topBlockers;
+    options.isolate = !noIsolate;
+    options.timeoutSeconds = sampleTimeout;
     if (options.roots.empty()) {
       errs() << "error: --coverage needs at least one folder\n";
       return 2;
