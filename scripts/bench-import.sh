@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Import speed on the largest GraphNet torch samples (by op count).
+# Import speed (Google Benchmark) on a fixed list of the largest GraphNet torch
+# samples: the three with the most gn ops after import and the largest model.py
+# by bytes. Each iteration parses model.py and the meta files, builds and
+# verifies the module in a fresh MLIRContext.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
 shared=${GN_SHARED_DIR:-$root/../shared}
 dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
 "$root/scripts/build.sh" gn-import-bench
-# The three model.py files with the most lines.
-mapfile -t samples < <(find "$dir/samples" -name model.py -printf '%s %h\n' | sort -rn | head -3 | cut -d' ' -f2)
-"$build/test/bench/gn-import-bench" "${samples[@]}" --benchmark_repetitions=3 \
-  --benchmark_report_aggregates_only=true
+samples=(
+  transformers-auto-model/mambarim-110m          # 5247 ops
+  timm/dm_nfnet_f5                                # 4868 ops
+  transformers-auto-model/thuml_sundial-base-128m # 4841 ops
+  mmpose/3xrsn_50                                 # largest model.py (3.0 MB)
+)
+"$build/test/bench/gn-import-bench" "${samples[@]/#/$dir/samples/}" \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true "$@"
