@@ -453,3 +453,243 @@ func.func @exp_of_int(%x: tensor<2xi64>) {
   %0 = gn.exp %x : tensor<2xi64>
   return
 }
+
+// -----
+
+func.func @linear_bias(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>, %b: tensor<5xf32>) {
+  // expected-error @+2 {{bias shape [5] does not broadcast to [2, 4]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.linear %x, %w, %b : (tensor<2x3xf32>, tensor<4x3xf32>, tensor<5xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @linear_weight_rank(%x: tensor<2x3xf32>, %w: tensor<4x3x1xf32>) {
+  // expected-error @+2 {{expected weight of rank 1 or 2, got rank 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.linear %x, %w : (tensor<2x3xf32>, tensor<4x3x1xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @linear_types(%x: tensor<2x3xf32>, %w: tensor<4x3xf16>) {
+  // expected-error @+2 {{input and weight element types differ}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.linear %x, %w : (tensor<2x3xf32>, tensor<4x3xf16>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_arity(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{einsum equation has 2 operands, got 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.einsum "ij,jk->ik" %a : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_term_rank(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{einsum term 'ijk' does not match operand rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.einsum "ijk->i" %a : (tensor<2x3xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_output_label(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{einsum output label 'z' not among the inputs}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.einsum "ij->z" %a : (tensor<2x3xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_types(%a: tensor<2x3xf32>, %b: tensor<3x2xf16>) {
+  // expected-error @+2 {{einsum operands have different element types}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.einsum "ij,jk->ik" %a, %b : (tensor<2x3xf32>, tensor<3x2xf16>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_types(%a: tensor<2x3xf32>, %b: tensor<3x2xf16>) {
+  // expected-error @+2 {{matmul operands have different element types f32 and f16}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.matmul %a, %b : tensor<2x3xf32>, tensor<3x2xf16> -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_scalar(%a: tensor<f32>, %b: tensor<3xf32>) {
+  // expected-error @+2 {{matmul operands must have rank >= 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.matmul %a, %b : tensor<f32>, tensor<3xf32> -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @attention_ranks(%q: tensor<4x8xf32>, %k: tensor<1x4x8xf32>) {
+  // expected-error @+2 {{query, key and value must have the same rank >= 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.attention %q, %k, %k : (tensor<4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>) -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_kv_len(%q: tensor<1x4x8xf32>, %k: tensor<1x4x8xf32>, %v: tensor<1x5x8xf32>) {
+  // expected-error @+2 {{key and value sequence lengths differ: [1, 4, 8] vs [1, 5, 8]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.attention %q, %k, %v : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x5x8xf32>) -> tensor<1x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_batch(%q: tensor<3x4x8xf32>, %k: tensor<2x4x8xf32>) {
+  // expected-error @+2 {{query and key batch dims do not match: [3, 4, 8] vs [2, 4, 8]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.attention %q, %k, %k : (tensor<3x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>) -> tensor<3x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_mask(%q: tensor<1x4x8xf32>, %m: tensor<3x3xi1>) {
+  // expected-error @+2 {{mask shape [3, 3] does not broadcast to scores [1, 4, 4]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.attention %q, %q, %q mask %m : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<3x3xi1>) -> tensor<1x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @conv_input_rank(%x: tensor<1x3xf32>, %w: tensor<4x3xf32>) {
+  // expected-error @+2 {{expected input of rank 3 to 5 (N, C, spatial...), got rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv %x, %w {dilation = array<i64>, groups = 1 : i64, padding = array<i64>, stride = array<i64>} : (tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<1x4xf32>
+  return
+}
+
+// -----
+
+func.func @conv_types(%x: tensor<1x3x8xf32>, %w: tensor<4x3x3xf16>) {
+  // expected-error @+2 {{input and weight element types differ}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv %x, %w {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 1>} : (tensor<1x3x8xf32>, tensor<4x3x3xf16>) -> tensor<1x4x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose_empty(%x: tensor<1x4x1xf32>, %w: tensor<4x2x1xf32>) {
+  // expected-error @+2 {{transposed convolution output would be empty}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.conv_transpose %x, %w {dilation = array<i64: 1>, groups = 1 : i64, output_padding = array<i64: 0>, padding = array<i64: 1>, stride = array<i64: 1>} : (tensor<1x4x1xf32>, tensor<4x2x1xf32>) -> tensor<1x2x1xf32>
+  return
+}
+
+// -----
+
+func.func @pool_dims(%x: tensor<8xf32>) {
+  // expected-error @+2 {{expected 1 to 3 pooling dims and input of rank >= dims + 1, got 2 dims and rank 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.max_pool %x {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : tensor<8xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @pool_window(%x: tensor<1x3x2x2xf32>) {
+  // expected-error @+2 {{pooling window [3, 3] does not fit input [1, 3, 2, 2]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.max_pool %x {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : tensor<1x3x2x2xf32> -> tensor<1x3x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @adaptive_pool_rank(%x: tensor<8xf32>) {
+  // expected-error @+2 {{expected 1 to 3 output sizes and input of rank >= sizes + 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.adaptive_avg_pool %x [1, 1] : tensor<8xf32> -> tensor<1x1xf32>
+  return
+}
+
+// -----
+
+func.func @gather_index_shape(%x: tensor<2x5xf32>, %i: tensor<3x3xi64>) {
+  // expected-error @+2 {{index shape [3, 3] exceeds input shape [2, 5] outside the gather dim}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.gather %x[%i] dim 1 : tensor<2x5xf32>, tensor<3x3xi64> -> tensor<3x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_rank(%s: tensor<3xf32>, %x: tensor<5x1xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{input, index and source must have the same rank}}
+  %0 = gn.scatter %s into %x[%i] dim 0 : tensor<3xf32> into tensor<5x1xf32>, tensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @scatter_types(%s: tensor<3xf16>, %x: tensor<5xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{source and input element types differ}}
+  %0 = gn.scatter %s into %x[%i] dim 0 : tensor<3xf16> into tensor<5xf32>, tensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @insert_slice_types(%v: tensor<2xf16>, %x: tensor<4xf32>) {
+  // expected-error @+1 {{source and dest element types differ}}
+  %0 = gn.insert_slice %v into %x starts [0] limits [2] steps [1] : tensor<2xf16> into tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @pad_negative(%x: tensor<2xf32>) {
+  // expected-error @+2 {{padding must be non-negative}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.pad %x low [-1] high [1] : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @tile_negative(%x: tensor<2xf32>) {
+  // expected-error @+2 {{multiples must be non-negative}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.tile %x [-1] : tensor<2xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @random_negative() {
+  // expected-error @+2 {{expected non-negative sizes, got [-2]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.random {distribution = "uniform", dtype = f32, shape = array<i64: -2>} : tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @concat_rank(%a: tensor<2xf32>, %b: tensor<2x1xf32>) {
+  // expected-error @+2 {{concat inputs have different ranks}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.concat %a, %b dim 0 : (tensor<2xf32>, tensor<2x1xf32>) -> tensor<4xf32>
+  return
+}
