@@ -2,7 +2,8 @@
 # Installs gn's build and test dependencies from Debian (idempotent).
 set -euo pipefail
 pkgs=(llvm-22-dev libmlir-22-dev mlir-22-tools cmake ninja-build ccache g++ lld
-      libgtest-dev libbenchmark-dev python3)
+      libgtest-dev libbenchmark-dev python3 python3-numpy nlohmann-json3-dev
+      libdnnl-dev libopenblas-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

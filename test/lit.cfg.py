@@ -14,6 +14,9 @@ config.test_exec_root = os.path.join(config.gn_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%gn_src_root", config.gn_src_root))
+config.substitutions.append(("%gn_obj_root", config.gn_obj_root))
+# numpy comes from Debian's python3-numpy (scripts/install-deps.sh).
+config.substitutions.append(("%system_python", "/usr/bin/python3"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Import", "Inputs")))
 
 llvm_config.use_default_substitutions()
@@ -21,5 +24,5 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gn_tools_dir, append_path=True)
 
 tool_dirs = [config.gn_tools_dir, config.llvm_tools_dir]
-tools = ["gn-opt", "gn-translate"]
+tools = ["gn-opt", "gn-translate", "gn-eval"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,0 +1,26 @@
+//===- Runner.h - run one sample eagerly and "compiled", compare -*- C++ -*-===//
+#ifndef GN_EVAL_RUNNER_H
+#define GN_EVAL_RUNNER_H
+
+#include <cstdint>
+#include <string>
+
+namespace mlir::gn::eval {
+
+struct RunOptions {
+  std::string mode = "compiled"; // eager | compiled
+  std::string compiler = "gn";   // gn | nope (the interpreter again)
+  int warmup = 1;
+  int trials = 5;
+  uint64_t seed = 0;
+  std::string dumpDir; // when set: inputs and outputs as .npy
+};
+
+/// Runs one sample (a GraphNet folder or a .mlir file) in this process and
+/// returns its result as one JSON object (a results.jsonl line, no newline).
+/// Never throws; errors become a `status` and an `error` message.
+std::string runSample(const std::string &path, const RunOptions &options);
+
+} // namespace mlir::gn::eval
+
+#endif // GN_EVAL_RUNNER_H

@@ -1,0 +1,125 @@
+//===- Score.h - GraphNet's S(t) and ES(t) scores ---------------*- C++ -*-===//
+//
+// GraphNet's Speedup Score S(t) and Error-aware Speedup Score ES(t), computed
+// from per-sample results (results.jsonl). Plain C++17, no MLIR or LLVM
+// dependency, no exceptions. The exact definitions, their sources and the
+// edge-case conventions are written down at the top of lib/Eval/Score.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_EVAL_SCORE_H
+#define GN_EVAL_SCORE_H
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::gn::eval {
+
+/// Outcome of one sample. `Ok` means eager and compiled both ran; whether the
+/// outputs agree at tolerance t is in `SampleRecord::correctAt`.
+enum class Status { Ok, EagerError, RuntimeError, CompileError };
+
+/// "ok", "eager_error", "runtime_error", "compile_error".
+const char *statusName(Status status);
+/// Inverse of statusName; false for any other string.
+bool parseStatus(const std::string &name, Status &out);
+
+struct SampleRecord {
+  std::string sample;
+  Status status = Status::Ok;
+  std::optional<double> speedup; // T_eager / T_compiled, set when status == Ok
+  std::map<int, bool> correctAt; // t in [-10, 0] (optionally up to 4) -> ok
+};
+
+/// One row of the score table. For t <= 0 alpha/beta/lambda/eta describe the
+/// samples correct at t; for t >= 1 they are frozen at t = 1 (GraphNet).
+/// S is only defined for t <= 0 (GraphNet plots S(t) for t <= 0 only).
+struct ScoreRow {
+  int t = 0;
+  double alpha = 1, beta = 1, lambda = 0, eta = 0;
+  std::optional<double> S;
+  double gamma = 0.1, ES = 0.1;
+};
+
+struct ScoreOptions {
+  double p = 0; // negative-speedup penalty: a slowdown s < 1 counts as s^(p+1)
+  double b = 0.1; // failure penalty ("fpdb"): a failed sample counts as b
+  int tMin = -10, tMax = 4;
+  /// GraphNet's per-sample ES never tolerates an eager (reference) failure
+  /// (DefaultPositiveToleranceInterpretation.is_error_tolerated); its older
+  /// fake_perf_degrad and its aggregated gamma tolerate it from t = 3 like a
+  /// runtime crash. false = never (default), true = from t = 3.
+  bool tolerateEagerErrorsFromT3 = false;
+};
+
+/// Error class of a sample at tolerance t (GraphNet report §3.2.2 numbering:
+/// 1 accuracy, 2 runtime crash, 3 compile failure; eager failures are kept
+/// apart because GraphNet treats them differently, see ScoreOptions).
+enum class ErrorClass {
+  None = 0,
+  Accuracy = 1,
+  Runtime = 2,
+  Compile = 3,
+  Eager = 4
+};
+
+/// The tolerance at which GraphNet freezes each sample's state for t >= 1.
+constexpr int kFreezeTolerance = 1;
+
+/// Whether the outputs of an Ok sample are correct at tolerance t: the
+/// recorded value if correctAt has t; for t > 0 without an entry, the value at
+/// t - 1 (recursively, down to 0; tolerances are nested so this is
+/// conservative); for t <= 0 without an entry, false (as GraphNet's
+/// get_correctness does for a missing key). Ignores status.
+bool isCorrectAt(const SampleRecord &record, int t);
+
+/// The sample's error class at tolerance t (None when it counts as correct).
+/// An Ok sample without a finite positive speedup counts as a runtime crash.
+ErrorClass classify(const SampleRecord &record, int t);
+
+/// Smallest t >= 1 at which ES(t) tolerates the class (counts it as speedup
+/// 1 instead of b); a huge value when never.
+int toleratedFrom(ErrorClass cls, const ScoreOptions &options);
+
+/// One row per t in [tMin, tMax], using the aggregated ("macro") formulas
+/// S = alpha^lambda * beta^(lambda*eta*p) * b^(1-lambda) and
+/// ES = alpha^lambda * beta^(lambda*eta*p) * gamma^(1-lambda).
+std::vector<ScoreRow> computeScores(const std::vector<SampleRecord> &records,
+                                    const ScoreOptions &options);
+
+/// Per-sample geometric-mean form of S(t): the geometric mean over all samples
+/// of the rectified speedup at t (for cross-checking the macro formula). For
+/// t > 0 it uses isCorrectAt(record, t). Empty set: b.
+double speedupScorePerSample(const std::vector<SampleRecord> &records, int t,
+                             const ScoreOptions &options);
+
+/// Per-sample geometric-mean form of ES(t) (GraphNet calculate_scores, "ESt").
+double errorAwareSpeedupScorePerSample(const std::vector<SampleRecord> &records,
+                                       int t, const ScoreOptions &options);
+
+/// Reads results.jsonl: one JSON object per non-blank line with keys
+/// "sample" (string), "status" ("ok" | "eager_error" | "runtime_error" |
+/// "compile_error"), optional "speedup" (number or null) and optional
+/// "correct_at" (object "-10".."4" -> bool). Unknown keys are ignored. On
+/// malformed input returns false and sets error to "<file>:<line>: <what>",
+/// e.g. "results.jsonl:3: invalid JSON"; `out` then holds the records read
+/// before the bad line.
+bool readResults(const std::string &path, std::vector<SampleRecord> &out,
+                 std::string &error);
+
+/// Same as readResults, from text already in memory (`path` names it in
+/// messages).
+bool parseResults(const std::string &path, const std::string &text,
+                  std::vector<SampleRecord> &out, std::string &error);
+
+/// Formats rows for `gn-eval score --format table|json|markdown`. JSON is an
+/// array of objects with keys t, alpha, beta, lambda, eta, S (null when
+/// unset), gamma, ES. Returns "" for an unknown format (see isScoreFormat).
+std::string formatScores(const std::vector<ScoreRow> &rows,
+                         const std::string &format);
+bool isScoreFormat(const std::string &format);
+
+} // namespace mlir::gn::eval
+
+#endif // GN_EVAL_SCORE_H

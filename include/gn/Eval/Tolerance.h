@@ -1,0 +1,37 @@
+//===- Tolerance.h - GraphNet's tolerance-parameterized compare -*- C++ -*-===//
+#ifndef GN_EVAL_TOLERANCE_H
+#define GN_EVAL_TOLERANCE_H
+
+#include "gn/Interpreter/HostTensor.h"
+#include <map>
+#include <string>
+
+namespace mlir::gn::eval {
+
+struct Tolerance {
+  double atol, rtol;
+};
+
+/// GraphNet's table: f16 10^t / 10^(3t/5); bf16 10^t / 10^(1.796t/5);
+/// f32 10^t / 10^(5.886t/5); f64 10^(7t/5) for both. Integers and bools
+/// must match exactly (atol = rtol = 0).
+Tolerance toleranceFor(interp::DType dtype, int t);
+
+/// Largest t compared (GraphNet freezes states at t = 1).
+constexpr int kMaxComparedT = 1;
+
+/// Comparison of one output pair.
+struct OutputDiff {
+  bool shapeAndDtypeMatch = true;
+  double maxAbs = 0, maxRel = 0; // over finite elements
+  /// The tightest t in [-10, 1] at which |a - b| <= atol + rtol * |b| holds
+  /// for every element (b = reference), or 2 when even t = 1 fails.
+  /// Positions where both are NaN, or both the same infinity, count as equal.
+  int tightestT = 1;
+};
+
+OutputDiff compareOutputs(const interp::HostTensor &actual, const interp::HostTensor &expected);
+
+} // namespace mlir::gn::eval
+
+#endif // GN_EVAL_TOLERANCE_H

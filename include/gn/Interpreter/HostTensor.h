@@ -1,0 +1,68 @@
+//===- HostTensor.h - dense tensors in host memory -------------*- C++ -*-===//
+//
+// The interpreter's values: a dtype, a static shape and a reference-counted
+// row-major buffer (64-byte aligned). Reshapes share the buffer.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_INTERPRETER_HOSTTENSOR_H
+#define GN_INTERPRETER_HOSTTENSOR_H
+
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace mlir::gn::interp {
+
+enum class DType : uint8_t { F16, BF16, F32, F64, I1, I8, I16, I32, I64, U8 };
+
+size_t sizeOf(DType dtype);
+bool isFloat(DType dtype);
+/// "f32", "i64", ... for messages.
+const char *name(DType dtype);
+/// The DType of an MLIR element type, if gn supports it.
+std::optional<DType> dtypeOf(Type elementType);
+
+class HostTensor {
+public:
+  HostTensor() = default;
+  /// Zero-initialized tensor.
+  HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape);
+
+  DType dtype() const { return dt; }
+  llvm::ArrayRef<int64_t> shape() const { return shp; }
+  int64_t rank() const { return shp.size(); }
+  int64_t numel() const { return count; }
+  size_t nbytes() const { return count * sizeOf(dt); }
+  bool valid() const { return buffer != nullptr || count == 0; }
+
+  uint8_t *bytes() { return buffer.get(); }
+  const uint8_t *bytes() const { return buffer.get(); }
+  template <typename T> T *data() { return reinterpret_cast<T *>(buffer.get()); }
+  template <typename T> const T *data() const { return reinterpret_cast<const T *>(buffer.get()); }
+
+  /// Same buffer, new shape with the same element count.
+  HostTensor reshaped(llvm::ArrayRef<int64_t> shape) const;
+
+private:
+  DType dt = DType::F32;
+  llvm::SmallVector<int64_t, 4> shp;
+  int64_t count = 0;
+  std::shared_ptr<uint8_t> buffer;
+};
+
+/// Row-major strides of `shape`.
+llvm::SmallVector<int64_t, 4> stridesOf(llvm::ArrayRef<int64_t> shape);
+
+// 16-bit float conversions (round to nearest even).
+float halfToFloat(uint16_t h);
+uint16_t floatToHalf(float f);
+float bf16ToFloat(uint16_t b);
+uint16_t floatToBf16(float f);
+
+} // namespace mlir::gn::interp
+
+#endif // GN_INTERPRETER_HOSTTENSOR_H

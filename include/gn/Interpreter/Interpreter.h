@@ -1,0 +1,48 @@
+//===- Interpreter.h - eager execution of gn functions ---------*- C++ -*-===//
+//
+// Executes a func.func of gn ops op by op on the CPU. This is the baseline
+// the compiler is checked and timed against. Kernels are grouped by op
+// family behind the Backend interface so a GPU backend can plug in.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_INTERPRETER_INTERPRETER_H
+#define GN_INTERPRETER_INTERPRETER_H
+
+#include "gn/Interpreter/HostTensor.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include <memory>
+#include <vector>
+
+namespace mlir::gn::interp {
+
+/// Executes one op on host tensors. Implementations emit a diagnostic at the
+/// op and fail for ops (or dtypes) they do not support.
+class Backend {
+public:
+  virtual ~Backend() = default;
+  virtual LogicalResult execute(Operation *op, llvm::ArrayRef<HostTensor> operands,
+                                llvm::SmallVectorImpl<HostTensor> &results) = 0;
+  /// True when `op` can be executed (checked before running anything).
+  virtual bool supports(Operation *op) const = 0;
+};
+
+/// The reference CPU backend (oneDNN / OpenBLAS for conv and matmul).
+std::unique_ptr<Backend> createCpuBackend();
+
+class Interpreter {
+public:
+  explicit Interpreter(func::FuncOp func, std::unique_ptr<Backend> backend = createCpuBackend());
+
+  /// Fails (with a diagnostic at the op) when an op is not supported.
+  LogicalResult verifySupported();
+  /// Runs the function; `args` must match its argument types.
+  FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> args);
+
+private:
+  func::FuncOp func;
+  std::unique_ptr<Backend> backend;
+};
+
+} // namespace mlir::gn::interp
+
+#endif // GN_INTERPRETER_INTERPRETER_H

@@ -1,0 +1,269 @@
+//===- Runner.cpp - run one sample eagerly and "compiled", compare ------===//
+//
+// 1. import (or parse) the sample; 2. synthesize inputs from the argument
+// attributes (gn.dtype, gn.mean, ...); 3. run the interpreter (eager) with
+// warmup and trials; 4. run the compiled side (`--compiler nope`: the
+// interpreter again, GraphNet's harness self-check; `gn`: not built yet and
+// reported as a compile error); 5. compare outputs at every tolerance t.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Eval/Runner.h"
+#include "gn/Eval/InputSynthesis.h"
+#include "gn/Eval/Npy.h"
+#include "gn/Eval/Tolerance.h"
+#include "gn/Import/GraphNetImporter.h"
+#include "gn/InitAll.h"
+#include "gn/Interpreter/Interpreter.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+using namespace mlir;
+using namespace mlir::gn;
+using json = nlohmann::json;
+
+namespace {
+
+interp::DType toInterp(eval::DType d) {
+  switch (d) {
+  case eval::DType::F16: return interp::DType::F16;
+  case eval::DType::BF16: return interp::DType::BF16;
+  case eval::DType::F32: return interp::DType::F32;
+  case eval::DType::F64: return interp::DType::F64;
+  case eval::DType::I8: return interp::DType::I8;
+  case eval::DType::I16: return interp::DType::I16;
+  case eval::DType::I32: return interp::DType::I32;
+  case eval::DType::I64: return interp::DType::I64;
+  case eval::DType::U8: return interp::DType::U8;
+  case eval::DType::Bool: return interp::DType::I1;
+  }
+  return interp::DType::F32;
+}
+
+/// Inputs from the argument attributes, as the synthesis rules say.
+FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp f, uint64_t seed,
+                                                            std::string &error) {
+  std::vector<interp::HostTensor> args;
+  for (unsigned i = 0; i < f.getNumArguments(); ++i) {
+    auto type = cast<RankedTensorType>(f.getArgument(i).getType());
+    eval::TensorSpec spec;
+    spec.shape.assign(type.getShape().begin(), type.getShape().end());
+    auto str = [&](const char *n) -> std::string {
+      auto a = f.getArgAttrOfType<StringAttr>(i, n);
+      return a ? a.str() : "";
+    };
+    auto num = [&](const char *n) -> std::optional<double> {
+      auto a = f.getArgAttrOfType<FloatAttr>(i, n);
+      return a ? std::optional<double>(a.getValueAsDouble()) : std::nullopt;
+    };
+    spec.name = str("gn.name");
+    std::string dtypeName = str("gn.dtype");
+    auto dt = eval::parseTorchDType(dtypeName);
+    auto it = interp::dtypeOf(type.getElementType());
+    if (!dt || !it || toInterp(*dt) != *it) {
+      error = "argument #" + std::to_string(i) + " ('" + spec.name + "'): dtype '" + dtypeName +
+              "' does not match its type";
+      return failure();
+    }
+    spec.dtype = *dt;
+    spec.mean = num("gn.mean");
+    spec.std = num("gn.std");
+    spec.minVal = num("gn.min_val");
+    spec.maxVal = num("gn.max_val");
+    if (auto data = f.getArgAttrOfType<DenseF64ArrayAttr>(i, "gn.data"))
+      spec.data = std::vector<double>(data.asArrayRef().begin(), data.asArrayRef().end());
+    std::vector<uint8_t> bytes = eval::synthesize(spec, seed, i);
+    interp::HostTensor t(*it, type.getShape());
+    if (bytes.size() != t.nbytes()) {
+      error = "input synthesis produced " + std::to_string(bytes.size()) + " bytes for '" +
+              spec.name + "', expected " + std::to_string(t.nbytes());
+      return failure();
+    }
+    std::memcpy(t.bytes(), bytes.data(), bytes.size());
+    args.push_back(std::move(t));
+  }
+  return args;
+}
+
+json timingStats(std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  auto q = [&](double p) {
+    double x = p * (ms.size() - 1);
+    size_t lo = static_cast<size_t>(x);
+    size_t hi = std::min(lo + 1, ms.size() - 1);
+    return ms[lo] + (ms[hi] - ms[lo]) * (x - lo);
+  };
+  return {{"median_ms", q(0.5)}, {"iqr_ms", q(0.75) - q(0.25)}, {"min_ms", ms.front()},
+          {"max_ms", ms.back()}, {"trials", ms.size()}};
+}
+
+/// Runs `interp` warmup + trials times; returns the first outputs and times.
+FailureOr<std::vector<interp::HostTensor>> timedRuns(interp::Interpreter &interp,
+                                                     llvm::ArrayRef<interp::HostTensor> args,
+                                                     int warmup, int trials,
+                                                     std::vector<double> &ms) {
+  std::vector<interp::HostTensor> first;
+  for (int k = 0; k < warmup + trials; ++k) {
+    auto start = std::chrono::steady_clock::now();
+    auto outs = interp.run(args);
+    double t = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                   .count();
+    if (failed(outs))
+      return failure();
+    if (k == 0)
+      first = std::move(*outs);
+    if (k >= warmup)
+      ms.push_back(t);
+  }
+  return first;
+}
+
+std::string sampleName(const std::string &path) {
+  llvm::StringRef p(path);
+  while (p.ends_with("/"))
+    p = p.drop_back();
+  return p.str();
+}
+
+bool dumpTensors(const std::string &dir, const std::vector<interp::HostTensor> &ts,
+                 llvm::ArrayRef<std::string> names, std::string &error) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+    error = "cannot create '" + dir + "': " + ec.message();
+    return false;
+  }
+  for (size_t i = 0; i < ts.size(); ++i) {
+    std::string file = dir + "/" + (names.empty() ? std::to_string(i) : names[i]) + ".npy";
+    if (!eval::writeNpy(file, ts[i], error))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::string eval::runSample(const std::string &path, const RunOptions &options) {
+  json r;
+  r["sample"] = sampleName(path);
+  r["speedup"] = nullptr;
+  auto fail = [&](const char *status, const std::string &error) {
+    r["status"] = status;
+    r["error"] = error;
+    return r.dump(-1, ' ', false, json::error_handler_t::replace);
+  };
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  std::string firstError;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty()) {
+      std::string loc;
+      if (auto fl = dyn_cast<FileLineColLoc>(diag.getLocation()))
+        loc = (fl.getFilename().strref() + ":" + llvm::Twine(fl.getLine()) + ":" +
+               llvm::Twine(fl.getColumn()) + ": ")
+                  .str();
+      firstError = loc + "error: " + diag.str();
+    }
+    return success();
+  });
+
+  OwningOpRef<ModuleOp> module;
+  if (llvm::StringRef(path).ends_with(".mlir"))
+    module = parseSourceFile<ModuleOp>(path, &context);
+  else
+    module = importGraphNetSample(context, path);
+  if (!module)
+    return fail("eager_error", firstError.empty() ? "cannot load '" + path + "'" : firstError);
+  auto func = module->lookupSymbol<func::FuncOp>("forward");
+  if (!func)
+    return fail("eager_error", "no func.func @forward in '" + path + "'");
+  size_t numOps = 0;
+  func.walk([&](Operation *) { ++numOps; });
+  r["num_ops"] = numOps;
+
+  std::string error;
+  auto args = synthesizeInputs(func, options.seed, error);
+  if (failed(args))
+    return fail("eager_error", error);
+
+  // Eager side.
+  interp::Interpreter eager(func);
+  if (failed(eager.verifySupported()))
+    return fail("eager_error", firstError);
+  std::vector<double> eagerMs;
+  auto expected = timedRuns(eager, *args, options.warmup, options.trials, eagerMs);
+  if (failed(expected))
+    return fail("eager_error", firstError);
+  r["eager"] = timingStats(eagerMs);
+
+  if (!options.dumpDir.empty()) {
+    std::vector<std::string> names;
+    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+      auto n = func.getArgAttrOfType<StringAttr>(i, "gn.name");
+      names.push_back(n ? n.str() : "arg" + std::to_string(i));
+    }
+    std::string base = options.dumpDir + "/" + llvm::sys::path::filename(r["sample"].get<std::string>()).str();
+    if (!dumpTensors(base + "/inputs", *args, names, error) ||
+        !dumpTensors(base + "/eager", *expected, {}, error))
+      return fail("runtime_error", error);
+  }
+
+  if (options.mode == "eager") {
+    r["status"] = "ok";
+    return r.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+
+  // Compiled side.
+  if (options.compiler != "nope")
+    return fail("compile_error", "compiler '" + options.compiler +
+                                     "' is not available yet: gn's compiler is issue 6; use "
+                                     "--compiler nope for the harness self-check");
+  auto compileStart = std::chrono::steady_clock::now();
+  interp::Interpreter compiled(func);
+  if (failed(compiled.verifySupported()))
+    return fail("compile_error", firstError);
+  r["compile_seconds"] =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+  std::vector<double> compiledMs;
+  auto actual = timedRuns(compiled, *args, options.warmup, options.trials, compiledMs);
+  if (failed(actual))
+    return fail("runtime_error", firstError);
+  r["compiled"] = timingStats(compiledMs);
+  if (!options.dumpDir.empty()) {
+    std::string base = options.dumpDir + "/" + llvm::sys::path::filename(r["sample"].get<std::string>()).str();
+    if (!dumpTensors(base + "/compiled", *actual, {}, error))
+      return fail("runtime_error", error);
+  }
+
+  // Compare.
+  json outputs = json::array();
+  int worst = -10;
+  for (size_t i = 0; i < expected->size(); ++i) {
+    OutputDiff d = compareOutputs((*actual)[i], (*expected)[i]);
+    worst = std::max(worst, d.shapeAndDtypeMatch ? d.tightestT : kMaxComparedT + 1);
+    outputs.push_back({{"index", i},
+                       {"dtype", interp::name((*expected)[i].dtype())},
+                       {"shape", json((*expected)[i].shape().vec())},
+                       {"max_abs_diff", d.maxAbs},
+                       {"max_rel_diff", d.maxRel},
+                       {"shape_dtype_match", d.shapeAndDtypeMatch}});
+  }
+  r["outputs"] = outputs;
+  json correct = json::object();
+  // t = 1 too: GraphNet freezes each sample's state at t = 1 for ES(t > 0).
+  for (int t = -10; t <= 1; ++t)
+    correct[std::to_string(t)] = worst <= t;
+  r["correct_at"] = correct;
+  double te = r["eager"]["median_ms"].get<double>(),
+         tc = r["compiled"]["median_ms"].get<double>();
+  r["speedup"] = tc > 0 ? te / tc : 0.0;
+  r["status"] = "ok";
+  return r.dump(-1, ' ', false, json::error_handler_t::replace);
+}

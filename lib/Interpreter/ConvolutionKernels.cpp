@@ -1,0 +1,359 @@
+//===- ConvolutionKernels.cpp - conv (oneDNN), pooling, resize ----------===//
+//
+// Convolutions go through oneDNN in f32 (f16/bf16 widened, f64 narrowed to
+// f32 and back; PyTorch CPU also computes these in reduced precision).
+// This file is compiled with exceptions on: oneDNN's C++ API reports errors
+// by throwing, and every throw is caught here and turned into a diagnostic.
+//
+//===----------------------------------------------------------------------===//
+#include "Kernels.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <cmath>
+#include <dnnl.hpp>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::interp;
+
+namespace {
+
+dnnl::engine &cpuEngine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+
+dnnl::memory::dims toDims(llvm::ArrayRef<int64_t> v) { return dnnl::memory::dims(v.begin(), v.end()); }
+
+dnnl::memory::format_tag plainTag(size_t rank) {
+  using tag = dnnl::memory::format_tag;
+  return rank == 3 ? tag::ncw : rank == 4 ? tag::nchw : tag::ncdhw;
+}
+dnnl::memory::format_tag groupedWeightsTag(size_t rank) { // rank of the grouped weights
+  using tag = dnnl::memory::format_tag;
+  return rank == 4 ? tag::goiw : rank == 5 ? tag::goihw : tag::goidhw;
+}
+
+/// Runs a oneDNN (de)convolution on f32 data. Weights are passed grouped:
+/// [G, O/G, I/G, k...] for both directions (deconvolution weights are
+/// rearranged by the caller).
+template <typename PrimDesc, typename Prim>
+LogicalResult runDnnl(Operation *op, PrimDesc &pd, HostTensor &src, HostTensor &wei,
+                      HostTensor *bias, HostTensor &dst, const dnnl::memory::desc &srcMd,
+                      const dnnl::memory::desc &weiMd, const dnnl::memory::desc &dstMd) {
+  auto &eng = cpuEngine();
+  dnnl::stream stream(eng);
+  dnnl::memory srcUser(srcMd, eng, src.bytes()), weiUser(weiMd, eng, wei.bytes()),
+      dstUser(dstMd, eng, dst.bytes());
+  auto srcMem = srcUser, weiMem = weiUser, dstMem = dstUser;
+  if (pd.src_desc() != srcUser.get_desc()) {
+    srcMem = dnnl::memory(pd.src_desc(), eng);
+    dnnl::reorder(srcUser, srcMem).execute(stream, srcUser, srcMem);
+  }
+  if (pd.weights_desc() != weiUser.get_desc()) {
+    weiMem = dnnl::memory(pd.weights_desc(), eng);
+    dnnl::reorder(weiUser, weiMem).execute(stream, weiUser, weiMem);
+  }
+  if (pd.dst_desc() != dstUser.get_desc())
+    dstMem = dnnl::memory(pd.dst_desc(), eng);
+  std::unordered_map<int, dnnl::memory> args = {
+      {DNNL_ARG_SRC, srcMem}, {DNNL_ARG_WEIGHTS, weiMem}, {DNNL_ARG_DST, dstMem}};
+  if (bias)
+    args[DNNL_ARG_BIAS] = dnnl::memory(pd.bias_desc(), eng, bias->bytes());
+  Prim(pd).execute(stream, args);
+  if (dstMem != dstUser)
+    dnnl::reorder(dstMem, dstUser).execute(stream, dstMem, dstUser);
+  stream.wait();
+  return success();
+}
+
+FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
+                                  llvm::ArrayRef<int64_t> padding,
+                                  llvm::ArrayRef<int64_t> dilation, int64_t groups,
+                                  bool transposed, llvm::ArrayRef<int64_t> outputPadding) {
+  HostTensor out = makeResult(op);
+  HostTensor x = convertTo(in[0], DType::F32), w = convertTo(in[1], DType::F32);
+  std::optional<HostTensor> b;
+  if (in.size() > 2)
+    b = convertTo(in[2], DType::F32);
+  HostTensor y(DType::F32, out.shape());
+  using dt = dnnl::memory::data_type;
+  size_t rank = x.rank();
+  int64_t g = groups;
+  // Grouped weights [G, O/G, I/G, k...]. Transposed conv weights are
+  // [I, O/G, k...] in torch: regroup to [G, O/G, I/G, k...].
+  llvm::SmallVector<int64_t, 6> gw;
+  HostTensor wg = w;
+  if (!transposed) {
+    gw = {g, w.shape()[0] / g, w.shape()[1]};
+  } else {
+    int64_t inC = w.shape()[0], outPerG = w.shape()[1];
+    gw = {g, outPerG, inC / g};
+    llvm::SmallVector<int64_t, 6> gshape(gw);
+    llvm::append_range(gshape, w.shape().drop_front(2));
+    wg = HostTensor(DType::F32, gshape);
+    int64_t ksz = 1;
+    for (int64_t d : w.shape().drop_front(2))
+      ksz *= d;
+    const float *src = w.data<float>();
+    float *dst = wg.data<float>();
+    for (int64_t gi = 0; gi < g; ++gi)
+      for (int64_t o = 0; o < outPerG; ++o)
+        for (int64_t i = 0; i < inC / g; ++i)
+          for (int64_t kk = 0; kk < ksz; ++kk)
+            dst[((gi * outPerG + o) * (inC / g) + i) * ksz + kk] =
+                src[((gi * (inC / g) + i) * outPerG + o) * ksz + kk];
+  }
+  llvm::append_range(gw, w.shape().drop_front(2));
+  dnnl::memory::dims strides = toDims(stride), padL = toDims(padding), padR = toDims(padding),
+                     dil;
+  for (int64_t d : dilation)
+    dil.push_back(d - 1);
+  if (transposed)
+    for (size_t i = 0; i < outputPadding.size(); ++i)
+      padR[i] -= outputPadding[i];
+  dnnl::memory::desc srcMd(toDims(x.shape()), dt::f32, plainTag(rank));
+  dnnl::memory::desc weiMd(toDims(gw), dt::f32, groupedWeightsTag(rank + 1));
+  dnnl::memory::desc dstMd(toDims(y.shape()), dt::f32, plainTag(rank));
+  dnnl::memory::desc anySrc(toDims(x.shape()), dt::f32, dnnl::memory::format_tag::any);
+  dnnl::memory::desc anyWei(toDims(gw), dt::f32, dnnl::memory::format_tag::any);
+  dnnl::memory::desc anyDst(toDims(y.shape()), dt::f32, dnnl::memory::format_tag::any);
+  dnnl::memory::desc biasMd({y.shape()[1]}, dt::f32, dnnl::memory::format_tag::x);
+  try {
+    if (!transposed) {
+      auto desc = b ? dnnl::convolution_forward::desc(
+                          dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+                          anySrc, anyWei, biasMd, anyDst, strides, dil, padL, padR)
+                    : dnnl::convolution_forward::desc(
+                          dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+                          anySrc, anyWei, anyDst, strides, dil, padL, padR);
+      dnnl::convolution_forward::primitive_desc pd(desc, cpuEngine());
+      if (failed(runDnnl<decltype(pd), dnnl::convolution_forward>(
+              op, pd, x, wg, b ? &*b : nullptr, y, srcMd, weiMd, dstMd)))
+        return failure();
+    } else {
+      auto desc = b ? dnnl::deconvolution_forward::desc(
+                          dnnl::prop_kind::forward_inference,
+                          dnnl::algorithm::deconvolution_direct, anySrc, anyWei, biasMd, anyDst,
+                          strides, dil, padL, padR)
+                    : dnnl::deconvolution_forward::desc(
+                          dnnl::prop_kind::forward_inference,
+                          dnnl::algorithm::deconvolution_direct, anySrc, anyWei, anyDst, strides,
+                          dil, padL, padR);
+      dnnl::deconvolution_forward::primitive_desc pd(desc, cpuEngine());
+      if (failed(runDnnl<decltype(pd), dnnl::deconvolution_forward>(
+              op, pd, x, wg, b ? &*b : nullptr, y, srcMd, weiMd, dstMd)))
+        return failure();
+    }
+  } catch (const dnnl::error &e) {
+    return op->emitError() << "oneDNN failed: " << e.what();
+  }
+  return convertTo(y, out.dtype());
+}
+
+HostTensor pool(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> kernel,
+                llvm::ArrayRef<int64_t> stride, llvm::ArrayRef<int64_t> padding,
+                llvm::ArrayRef<int64_t> dilation, bool isMax, bool countIncludePad,
+                std::optional<int64_t> divisor) {
+  HostTensor out = makeResult(op);
+  int64_t sp = kernel.size(), lead = x.rank() - sp;
+  int64_t planes = 1;
+  for (int64_t d = 0; d < lead; ++d)
+    planes *= x.shape()[d];
+  llvm::ArrayRef<int64_t> inS = x.shape().drop_front(lead), outS = out.shape().drop_front(lead);
+  int64_t inPlane = 1, outPlane = 1;
+  for (int64_t d : inS)
+    inPlane *= d;
+  for (int64_t d : outS)
+    outPlane *= d;
+  auto inStr = stridesOf(inS);
+  for (int64_t p = 0; p < planes; ++p) {
+    forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
+      double acc = isMax ? -INFINITY : 0;
+      int64_t count = 0, padCount = 1;
+      bool nan = false;
+      for (int64_t d = 0; d < sp; ++d) {
+        int64_t start = o[d] * stride[d] - padding[d];
+        int64_t end = std::min(start + (kernel[d] - 1) * dilation[d] + 1, inS[d] + padding[d]);
+        padCount *= (end - start + dilation[d] - 1) / dilation[d];
+      }
+      forEachIndex(kernel, [&](int64_t, llvm::ArrayRef<int64_t> kidx) {
+        int64_t off = 0;
+        for (int64_t d = 0; d < sp; ++d) {
+          int64_t i = o[d] * stride[d] - padding[d] + kidx[d] * dilation[d];
+          if (i < 0 || i >= inS[d])
+            return;
+          off += i * inStr[d];
+        }
+        double v = loadAsDouble(x, p * inPlane + off);
+        nan |= std::isnan(v);
+        acc = isMax ? std::max(acc, v) : acc + v;
+        ++count;
+      });
+      if (isMax)
+        acc = nan ? NAN : acc;
+      else
+        acc /= divisor ? double(*divisor) : countIncludePad ? double(padCount) : double(count);
+      storeFromDouble(out, p * outPlane + lin, acc);
+    });
+  }
+  return out;
+}
+
+HostTensor adaptivePool(Operation *op, const HostTensor &x, bool isMax) {
+  HostTensor out = makeResult(op);
+  auto outShape = out.shape();
+  int64_t spatial = 0; // the trailing dims named by output_size
+  if (auto a = dyn_cast<AdaptiveAvgPoolOp>(op))
+    spatial = a.getOutputSize().size();
+  else
+    spatial = cast<AdaptiveMaxPoolOp>(op).getOutputSize().size();
+  int64_t lead = x.rank() - spatial, planes = 1;
+  for (int64_t d = 0; d < lead; ++d)
+    planes *= x.shape()[d];
+  llvm::ArrayRef<int64_t> inS = x.shape().drop_front(lead), outS = outShape.drop_front(lead);
+  int64_t inPlane = 1, outPlane = 1;
+  for (int64_t d : inS)
+    inPlane *= d;
+  for (int64_t d : outS)
+    outPlane *= d;
+  auto inStr = stridesOf(inS);
+  for (int64_t p = 0; p < planes; ++p)
+    forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
+      llvm::SmallVector<int64_t, 3> start, len;
+      for (int64_t d = 0; d < spatial; ++d) {
+        int64_t s = (o[d] * inS[d]) / outS[d];
+        int64_t e = ((o[d] + 1) * inS[d] + outS[d] - 1) / outS[d];
+        start.push_back(s);
+        len.push_back(e - s);
+      }
+      double acc = isMax ? -INFINITY : 0;
+      int64_t count = 0;
+      bool nan = false;
+      forEachIndex(len, [&](int64_t, llvm::ArrayRef<int64_t> k) {
+        int64_t off = 0;
+        for (int64_t d = 0; d < spatial; ++d)
+          off += (start[d] + k[d]) * inStr[d];
+        double v = loadAsDouble(x, p * inPlane + off);
+        nan |= std::isnan(v);
+        acc = isMax ? std::max(acc, v) : acc + v;
+        ++count;
+      });
+      storeFromDouble(out, p * outPlane + lin, isMax ? (nan ? NAN : acc) : acc / count);
+    });
+  return out;
+}
+
+/// Source coordinate of output index `o` (torch's area_pixel_compute_source_index).
+double sourceIndex(int64_t o, int64_t in, int64_t out, bool alignCorners, bool cubic) {
+  if (alignCorners)
+    return out > 1 ? double(o) * (in - 1) / (out - 1) : 0.0;
+  double scale = double(in) / out;
+  double s = (o + 0.5) * scale - 0.5;
+  return (!cubic && s < 0) ? 0.0 : s;
+}
+
+double cubicWeight(double t, int k) {
+  const double A = -0.75;
+  auto c1 = [&](double x) { return ((A + 2) * x - (A + 3)) * x * x + 1; };
+  auto c2 = [&](double x) { return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A; };
+  switch (k) {
+  case 0: return c2(t + 1);
+  case 1: return c1(t);
+  case 2: return c1(1 - t);
+  default: return c2(2 - t);
+  }
+}
+
+HostTensor resize(ResizeOp op, const HostTensor &x) {
+  HostTensor out = makeResult(op);
+  int64_t sp = x.rank() - 2, planes = x.shape()[0] * x.shape()[1];
+  llvm::ArrayRef<int64_t> inS = x.shape().drop_front(2), outS = out.shape().drop_front(2);
+  int64_t inPlane = 1, outPlane = 1;
+  for (int64_t d : inS)
+    inPlane *= d;
+  for (int64_t d : outS)
+    outPlane *= d;
+  auto inStr = stridesOf(inS);
+  llvm::StringRef mode = op.getMode();
+  bool ac = op.getAlignCorners();
+  for (int64_t p = 0; p < planes; ++p)
+    forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
+      double v = 0;
+      if (mode == "nearest") {
+        int64_t off = 0;
+        for (int64_t d = 0; d < sp; ++d) {
+          int64_t i = std::min<int64_t>(
+              static_cast<int64_t>(std::floor(o[d] * (double(inS[d]) / outS[d]))), inS[d] - 1);
+          off += i * inStr[d];
+        }
+        v = loadAsDouble(x, p * inPlane + off);
+      } else {
+        bool cubic = mode == "bicubic";
+        int taps = cubic ? 4 : 2;
+        llvm::SmallVector<int64_t, 3> base;
+        llvm::SmallVector<double, 3> frac;
+        for (int64_t d = 0; d < sp; ++d) {
+          double s = sourceIndex(o[d], inS[d], outS[d], ac, cubic);
+          int64_t i0 = static_cast<int64_t>(std::floor(s));
+          base.push_back(cubic ? i0 - 1 : std::min(i0, inS[d] - 1));
+          frac.push_back(s - i0);
+        }
+        llvm::SmallVector<int64_t, 3> tapShape(sp, taps);
+        forEachIndex(tapShape, [&](int64_t, llvm::ArrayRef<int64_t> t) {
+          double w = 1;
+          int64_t off = 0;
+          for (int64_t d = 0; d < sp; ++d) {
+            int64_t i = base[d] + t[d];
+            if (cubic)
+              w *= cubicWeight(frac[d], t[d]);
+            else
+              w *= t[d] ? frac[d] : 1 - frac[d];
+            off += std::clamp<int64_t>(i, 0, inS[d] - 1) * inStr[d];
+          }
+          if (w != 0)
+            v += w * loadAsDouble(x, p * inPlane + off);
+        });
+      }
+      storeFromDouble(out, p * outPlane + lin, v);
+    });
+  return out;
+}
+
+} // namespace
+
+std::optional<LogicalResult> mlir::gn::interp::runConvolution(Operation *op, Operands in, Results &out) {
+  auto done = [&](HostTensor t) {
+    out.push_back(std::move(t));
+    return std::optional<LogicalResult>(success());
+  };
+  auto maybe = [&](FailureOr<HostTensor> t) -> std::optional<LogicalResult> {
+    if (failed(t))
+      return failure();
+    out.push_back(std::move(*t));
+    return success();
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
+      .Case([&](ConvOp c) {
+        return maybe(convolution(op, in, c.getStride(), c.getPadding(), c.getDilation(),
+                                 c.getGroups(), false, {}));
+      })
+      .Case([&](ConvTransposeOp c) {
+        return maybe(convolution(op, in, c.getStride(), c.getPadding(), c.getDilation(),
+                                 c.getGroups(), true, c.getOutputPadding()));
+      })
+      .Case([&](MaxPoolOp p) {
+        return done(pool(op, in[0], p.getKernel(), p.getStride(), p.getPadding(),
+                         p.getDilation(), true, false, std::nullopt));
+      })
+      .Case([&](AvgPoolOp p) {
+        std::optional<int64_t> div;
+        if (p.getDivisorOverride())
+          div = *p.getDivisorOverride();
+        return done(pool(op, in[0], p.getKernel(), p.getStride(), p.getPadding(),
+                         p.getDilation(), false, p.getCountIncludePad(), div));
+      })
+      .Case([&](AdaptiveAvgPoolOp) { return done(adaptivePool(op, in[0], false)); })
+      .Case([&](AdaptiveMaxPoolOp) { return done(adaptivePool(op, in[0], true)); })
+      .Case([&](ResizeOp r) { return done(resize(r, in[0])); })
+      .Default([](Operation *) { return std::nullopt; });
+}

@@ -1,0 +1,317 @@
+//===- DataMovementKernels.cpp - reshape, slice, concat, gather, ... ----===//
+#include "Kernels.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::interp;
+
+namespace {
+
+HostTensor transpose(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> perm) {
+  HostTensor out = makeResult(op);
+  auto s = stridesOf(x.shape());
+  llvm::SmallVector<int64_t, 6> ps;
+  for (int64_t p : perm)
+    ps.push_back(s[p]);
+  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    for (size_t k = 0; k < idx.size(); ++k)
+      off += idx[k] * ps[k];
+    return off;
+  });
+  return out;
+}
+
+HostTensor broadcastTo(Operation *op, const HostTensor &x) {
+  HostTensor out = makeResult(op);
+  auto bs = broadcastStrides(x.shape(), out.shape());
+  if (x.numel() == 1) {
+    size_t es = sizeOf(x.dtype());
+    for (int64_t i = 0; i < out.numel(); ++i)
+      std::memcpy(out.bytes() + i * es, x.bytes(), es);
+    return out;
+  }
+  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    for (size_t k = 0; k < idx.size(); ++k)
+      off += idx[k] * bs[k];
+    return off;
+  });
+  return out;
+}
+
+HostTensor slice(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> starts,
+                 llvm::ArrayRef<int64_t> steps) {
+  HostTensor out = makeResult(op);
+  auto s = stridesOf(x.shape());
+  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    for (size_t k = 0; k < idx.size(); ++k)
+      off += (starts[k] + idx[k] * steps[k]) * s[k];
+    return off;
+  });
+  return out;
+}
+
+HostTensor insertSlice(InsertSliceOp op, const HostTensor &src, const HostTensor &dest) {
+  HostTensor out(dest.dtype(), dest.shape());
+  std::memcpy(out.bytes(), dest.bytes(), dest.nbytes());
+  auto s = stridesOf(dest.shape());
+  auto starts = op.getStarts(), steps = op.getSteps();
+  size_t es = sizeOf(dest.dtype());
+  forEachIndex(src.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    for (size_t k = 0; k < idx.size(); ++k)
+      off += (starts[k] + idx[k] * steps[k]) * s[k];
+    std::memcpy(out.bytes() + off * es, src.bytes() + lin * es, es);
+  });
+  return out;
+}
+
+HostTensor concat(Operation *op, Operands in, int64_t dim) {
+  HostTensor out = makeResult(op);
+  size_t es = sizeOf(out.dtype());
+  int64_t outer = 1;
+  for (int64_t k = 0; k < dim; ++k)
+    outer *= out.shape()[k];
+  int64_t inner = 1;
+  for (int64_t k = dim + 1; k < out.rank(); ++k)
+    inner *= out.shape()[k];
+  int64_t outRow = out.shape()[dim] * inner * es, offset = 0;
+  for (const HostTensor &t : in) {
+    int64_t row = t.shape()[dim] * inner * es;
+    for (int64_t o = 0; o < outer; ++o)
+      std::memcpy(out.bytes() + o * outRow + offset, t.bytes() + o * row, row);
+    offset += row;
+  }
+  return out;
+}
+
+HostTensor pad(PadOp op, const HostTensor &x) {
+  HostTensor out = makeResult(op);
+  auto low = op.getLow();
+  auto s = stridesOf(x.shape());
+  llvm::StringRef mode = op.getMode();
+  double value = op.getValue().convertToDouble();
+  size_t es = sizeOf(x.dtype());
+  HostTensor fill(x.dtype(), {1});
+  storeFromDouble(fill, 0, value);
+  forEachIndex(out.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    bool inside = true;
+    for (size_t k = 0; k < idx.size(); ++k) {
+      int64_t n = x.shape()[k], i = idx[k] - low[k];
+      if (i < 0 || i >= n) {
+        if (mode == "constant") {
+          inside = false;
+          break;
+        }
+        if (mode == "reflect")
+          i = i < 0 ? -i : 2 * (n - 1) - i;
+        else if (mode == "replicate")
+          i = i < 0 ? 0 : n - 1;
+        else // circular
+          i = ((i % n) + n) % n;
+      }
+      off += i * s[k];
+    }
+    std::memcpy(out.bytes() + lin * es, inside ? x.bytes() + off * es : fill.bytes(), es);
+  });
+  return out;
+}
+
+HostTensor tile(Operation *op, const HostTensor &x) {
+  HostTensor out = makeResult(op);
+  auto s = stridesOf(x.shape());
+  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    for (size_t k = 0; k < idx.size(); ++k)
+      off += (idx[k] % x.shape()[k]) * s[k];
+    return off;
+  });
+  return out;
+}
+
+HostTensor flip(FlipOp op, const HostTensor &x) {
+  HostTensor out = makeResult(op);
+  auto s = stridesOf(x.shape());
+  llvm::SmallVector<bool, 6> flipped(x.rank(), false);
+  for (int64_t d : op.getDims())
+    flipped[d] = true;
+  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    for (size_t k = 0; k < idx.size(); ++k)
+      off += (flipped[k] ? x.shape()[k] - 1 - idx[k] : idx[k]) * s[k];
+    return off;
+  });
+  return out;
+}
+
+HostTensor roll(RollOp op, const HostTensor &x) {
+  HostTensor out = makeResult(op);
+  auto s = stridesOf(x.shape());
+  llvm::SmallVector<int64_t, 6> shift(x.rank(), 0);
+  for (auto [sh, d] : llvm::zip(op.getShifts(), op.getDims()))
+    shift[d] += sh;
+  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    for (size_t k = 0; k < idx.size(); ++k) {
+      int64_t n = x.shape()[k];
+      off += n ? ((((idx[k] - shift[k]) % n) + n) % n) * s[k] : 0;
+    }
+    return off;
+  });
+  return out;
+}
+
+HostTensor triangular(TriangularOp op, const HostTensor &x) {
+  HostTensor out = makeResult(op);
+  int64_t diag = static_cast<int64_t>(op.getDiagonal());
+  bool upper = op.getUpper();
+  int64_t r = x.rank(), cols = x.shape()[r - 1], rows = x.shape()[r - 2];
+  size_t es = sizeOf(x.dtype());
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    int64_t c = i % cols, row = (i / cols) % rows;
+    bool keep = upper ? c - row >= diag : c - row <= diag;
+    if (keep)
+      std::memcpy(out.bytes() + i * es, x.bytes() + i * es, es);
+  }
+  return out;
+}
+
+/// Index value `i` of an i32/i64 tensor, wrapped for negative values.
+int64_t indexAt(const HostTensor &idx, int64_t i, int64_t size, bool &ok) {
+  int64_t v = idx.dtype() == DType::I64 ? idx.data<int64_t>()[i] : idx.data<int32_t>()[i];
+  if (v < 0)
+    v += size;
+  ok = v >= 0 && v < size;
+  return ok ? v : 0;
+}
+
+FailureOr<HostTensor> indexSelect(IndexSelectOp op, const HostTensor &x,
+                                  const HostTensor &idx) {
+  HostTensor out = makeResult(op);
+  int64_t dim = op.getDim(), n = x.shape()[dim];
+  int64_t outer = 1, inner = 1;
+  for (int64_t k = 0; k < dim; ++k)
+    outer *= x.shape()[k];
+  for (int64_t k = dim + 1; k < x.rank(); ++k)
+    inner *= x.shape()[k];
+  size_t es = sizeOf(x.dtype()), row = inner * es;
+  int64_t m = idx.numel();
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t j = 0; j < m; ++j) {
+      bool ok;
+      int64_t i = indexAt(idx, j, n, ok);
+      if (!ok)
+        return op.emitError() << "index " << loadAsDouble(idx, j) << " out of range for size "
+                              << n;
+      std::memcpy(out.bytes() + (o * m + j) * row, x.bytes() + (o * n + i) * row, row);
+    }
+  return out;
+}
+
+FailureOr<HostTensor> gather(GatherOp op, const HostTensor &x, const HostTensor &idx) {
+  HostTensor out = makeResult(op);
+  int64_t dim = op.getDim(), n = x.shape()[dim];
+  auto s = stridesOf(x.shape());
+  size_t es = sizeOf(x.dtype());
+  bool bad = false;
+  forEachIndex(idx.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> pos) {
+    bool ok;
+    int64_t i = indexAt(idx, lin, n, ok);
+    bad |= !ok;
+    int64_t off = 0;
+    for (size_t k = 0; k < pos.size(); ++k)
+      off += (int64_t(k) == dim ? i : pos[k]) * s[k];
+    std::memcpy(out.bytes() + lin * es, x.bytes() + off * es, es);
+  });
+  if (bad)
+    return op.emitError("gather index out of range");
+  return out;
+}
+
+FailureOr<HostTensor> scatter(ScatterOp op, const HostTensor &src, const HostTensor &x,
+                              const HostTensor &idx) {
+  HostTensor out(x.dtype(), x.shape());
+  std::memcpy(out.bytes(), x.bytes(), x.nbytes());
+  int64_t dim = op.getDim(), n = x.shape()[dim];
+  auto s = stridesOf(x.shape()), ss = stridesOf(src.shape());
+  llvm::StringRef reduce = op.getReduce();
+  bool includeSelf = op.getIncludeSelf();
+  std::vector<int64_t> counts(reduce == "mean" ? x.numel() : 0, includeSelf ? 1 : 0);
+  std::vector<bool> touched(includeSelf ? 0 : x.numel(), false);
+  bool bad = false;
+  forEachIndex(idx.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> pos) {
+    bool ok;
+    int64_t i = indexAt(idx, lin, n, ok);
+    bad |= !ok;
+    int64_t off = 0, soff = 0;
+    for (size_t k = 0; k < pos.size(); ++k) {
+      off += (int64_t(k) == dim ? i : pos[k]) * s[k];
+      soff += pos[k] * ss[k];
+    }
+    double v = loadAsDouble(src, soff);
+    if (reduce == "none") {
+      storeFromDouble(out, off, v);
+      return;
+    }
+    double cur = loadAsDouble(out, off);
+    if (!includeSelf && !touched[off]) {
+      touched[off] = true;
+      cur = reduce == "mul" ? 1 : reduce == "amax" ? -INFINITY : reduce == "amin" ? INFINITY : 0;
+    }
+    if (reduce == "add" || reduce == "mean")
+      cur += v;
+    else if (reduce == "mul")
+      cur *= v;
+    else if (reduce == "amax")
+      cur = std::max(cur, v);
+    else if (reduce == "amin")
+      cur = std::min(cur, v);
+    if (reduce == "mean")
+      ++counts[off];
+    storeFromDouble(out, off, cur);
+  });
+  if (bad)
+    return op.emitError("scatter index out of range");
+  if (reduce == "mean")
+    for (int64_t i = 0; i < out.numel(); ++i)
+      if (counts[i] > 1)
+        storeFromDouble(out, i, loadAsDouble(out, i) / counts[i]);
+  return out;
+}
+
+} // namespace
+
+std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Operands in, Results &out) {
+  auto done = [&](HostTensor t) {
+    out.push_back(std::move(t));
+    return std::optional<LogicalResult>(success());
+  };
+  auto maybe = [&](FailureOr<HostTensor> t) -> std::optional<LogicalResult> {
+    if (failed(t))
+      return failure();
+    out.push_back(std::move(*t));
+    return success();
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
+      .Case([&](ReshapeOp) { return done(in[0].reshaped(resultShape(op))); })
+      .Case([&](TransposeOp t) { return done(transpose(op, in[0], t.getPermutation())); })
+      .Case([&](BroadcastToOp) { return done(broadcastTo(op, in[0])); })
+      .Case([&](SliceOp s) { return done(slice(op, in[0], s.getStarts(), s.getSteps())); })
+      .Case([&](InsertSliceOp s) { return done(insertSlice(s, in[0], in[1])); })
+      .Case([&](ConcatOp c) { return done(concat(op, in, c.getDim())); })
+      .Case([&](PadOp p) { return done(pad(p, in[0])); })
+      .Case([&](TileOp) { return done(tile(op, in[0])); })
+      .Case([&](FlipOp f) { return done(flip(f, in[0])); })
+      .Case([&](RollOp r) { return done(roll(r, in[0])); })
+      .Case([&](TriangularOp t) { return done(triangular(t, in[0])); })
+      .Case([&](IndexSelectOp s) { return maybe(indexSelect(s, in[0], in[1])); })
+      .Case([&](GatherOp g) { return maybe(gather(g, in[0], in[1])); })
+      .Case([&](ScatterOp s) { return maybe(scatter(s, in[0], in[1], in[2])); })
+      .Default([](Operation *) { return std::nullopt; });
+}

@@ -1,0 +1,436 @@
+//===- ElementwiseKernels.cpp - constants and elementwise maps ----------===//
+#include "Kernels.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::interp;
+
+namespace {
+
+HostTensor constantValue(ConstantOp op) {
+  HostTensor out = makeResult(op);
+  auto attr = llvm::cast<DenseElementsAttr>(op.getValue());
+  Type e = attr.getElementType();
+  int64_t n = out.numel();
+  if (llvm::isa<FloatType>(e)) {
+    auto values = attr.getValues<APFloat>();
+    if (attr.isSplat()) {
+      double v = (*values.begin()).convertToDouble();
+      for (int64_t i = 0; i < n; ++i)
+        storeFromDouble(out, i, v);
+    } else {
+      int64_t i = 0;
+      for (APFloat v : values)
+        storeFromDouble(out, i++, v.convertToDouble());
+    }
+  } else {
+    auto values = attr.getValues<APInt>();
+    bool isUnsigned = e.isUnsignedInteger() || e.isInteger(1);
+    auto get = [&](const APInt &v) {
+      return isUnsigned ? static_cast<double>(v.getZExtValue())
+                        : static_cast<double>(v.getSExtValue());
+    };
+    if (attr.isSplat()) {
+      APInt v = *values.begin();
+      // Integers wider than 2^53 would lose precision through double.
+      if (out.dtype() == DType::I64) {
+        std::fill_n(out.data<int64_t>(), n, v.getSExtValue());
+      } else {
+        for (int64_t i = 0; i < n; ++i)
+          storeFromDouble(out, i, get(v));
+      }
+    } else {
+      int64_t i = 0;
+      for (APInt v : values) {
+        if (out.dtype() == DType::I64)
+          out.data<int64_t>()[i++] = v.getSExtValue();
+        else
+          storeFromDouble(out, i++, get(v));
+      }
+    }
+  }
+  return out;
+}
+
+/// Applies `f` (on compute values) elementwise: out = f(in).
+template <typename F> HostTensor mapUnary(Operation *op, const HostTensor &in, F &&f) {
+  HostTensor out = makeResult(op);
+  dispatch(in.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    using C = typename Elem<T>::C;
+    const T *src = in.data<T>();
+    T *dst = out.data<T>();
+    // Integers compute in int64 (no small-type promotion surprises).
+    using W = std::conditional_t<std::is_integral_v<C>, int64_t, C>;
+    for (int64_t i = 0, n = in.numel(); i < n; ++i)
+      dst[i] = Elem<T>::store(static_cast<C>(f(static_cast<W>(Elem<T>::load(src[i])))));
+  });
+  return out;
+}
+
+template <typename C> C sigmoid(C x) { return C(1) / (C(1) + std::exp(-x)); }
+
+/// Float math on the compute type, integers through the same code.
+template <typename C> C geluExact(C x) {
+  return C(0.5) * x * (C(1) + std::erf(x * C(0.70710678118654752440)));
+}
+template <typename C> C geluTanh(C x) {
+  const C k = C(0.79788456080286535588); // sqrt(2 / pi)
+  return C(0.5) * x * (C(1) + std::tanh(k * (x + C(0.044715) * x * x * x)));
+}
+
+std::optional<HostTensor> unary(Operation *op, const HostTensor &x) {
+  auto f = [&](auto fn) { return mapUnary(op, x, fn); };
+  return llvm::TypeSwitch<Operation *, std::optional<HostTensor>>(op)
+      .Case([&](NegOp) { return f([](auto v) { return -v; }); })
+      .Case([&](AbsOp) { return f([](auto v) { return v < 0 ? -v : v; }); })
+      .Case([&](ExpOp) { return f([](auto v) { return std::exp(v); }); })
+      .Case([&](LogOp) { return f([](auto v) { return std::log(v); }); })
+      .Case([&](Log1pOp) { return f([](auto v) { return std::log1p(v); }); })
+      .Case([&](SqrtOp) { return f([](auto v) { return std::sqrt(v); }); })
+      .Case([&](RsqrtOp) { return f([](auto v) { return decltype(v)(1) / std::sqrt(v); }); })
+      .Case([&](SinOp) { return f([](auto v) { return std::sin(v); }); })
+      .Case([&](CosOp) { return f([](auto v) { return std::cos(v); }); })
+      .Case([&](TanhOp) { return f([](auto v) { return std::tanh(v); }); })
+      .Case([&](ErfOp) { return f([](auto v) { return std::erf(v); }); })
+      .Case([&](FloorOp) { return f([](auto v) { return std::floor(v); }); })
+      .Case([&](CeilOp) { return f([](auto v) { return std::ceil(v); }); })
+      .Case([&](RoundOp) { return f([](auto v) { return std::nearbyint(v); }); })
+      .Case([&](TruncOp) { return f([](auto v) { return std::trunc(v); }); })
+      .Case([&](SignOp) {
+        return f([](auto v) { return decltype(v)((v > 0) - (v < 0)); });
+      })
+      .Case([&](ReciprocalOp) { return f([](auto v) { return decltype(v)(1) / v; }); })
+      .Case([&](NotOp) {
+        if (x.dtype() == DType::I1)
+          return f([](auto v) { return decltype(v)(!v); });
+        return f([](auto v) {
+          if constexpr (std::is_integral_v<decltype(v)>)
+            return decltype(v)(~v);
+          else
+            return v;
+        });
+      })
+      .Case([&](SigmoidOp) { return f([](auto v) { return sigmoid(v); }); })
+      .Case([&](ReluOp) { return f([](auto v) { return v > 0 ? v : decltype(v)(0); }); })
+      .Case([&](SiluOp) { return f([](auto v) { return v * sigmoid(v); }); })
+      .Case([&](MishOp) {
+        return f([](auto v) {
+          using C = decltype(v);
+          C sp = v > C(20) ? v : std::log1p(std::exp(v));
+          return v * std::tanh(sp);
+        });
+      })
+      .Case([&](HardswishOp) {
+        return f([](auto v) {
+          using C = decltype(v);
+          return v * std::min(std::max(v + C(3), C(0)), C(6)) / C(6);
+        });
+      })
+      .Case([&](HardsigmoidOp) {
+        return f([](auto v) {
+          using C = decltype(v);
+          return std::min(std::max(v + C(3), C(0)), C(6)) / C(6);
+        });
+      })
+      .Case([&](GeluOp g) {
+        if (g.getApproximate() == "tanh")
+          return f([](auto v) { return geluTanh(v); });
+        return f([](auto v) { return geluExact(v); });
+      })
+      .Case([&](LeakyReluOp l) {
+        double s = l.getNegativeSlope().convertToDouble();
+        return f([s](auto v) { return v >= 0 ? v : decltype(v)(s) * v; });
+      })
+      .Case([&](EluOp e) {
+        double a = e.getAlpha().convertToDouble();
+        return f([a](auto v) {
+          using C = decltype(v);
+          return v > 0 ? v : C(a) * (std::exp(v) - C(1));
+        });
+      })
+      .Case([&](SoftplusOp s) {
+        double beta = s.getBeta().convertToDouble(), th = s.getThreshold().convertToDouble();
+        return f([beta, th](auto v) {
+          using C = decltype(v);
+          C bx = C(beta) * v;
+          return bx > C(th) ? v : std::log1p(std::exp(bx)) / C(beta);
+        });
+      })
+      .Case([&](ClampOp c) {
+        std::optional<double> lo, hi;
+        if (c.getMin())
+          lo = c.getMin()->convertToDouble();
+        if (c.getMax())
+          hi = c.getMax()->convertToDouble();
+        return f([lo, hi](auto v) {
+          using C = decltype(v);
+          // torch.clamp propagates NaN.
+          if constexpr (!std::is_integral_v<C>)
+            if (std::isnan(v))
+              return v;
+          if (lo && v < C(*lo))
+            v = C(*lo);
+          if (hi && v > C(*hi))
+            v = C(*hi);
+          return v;
+        });
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// out = f(a, b) with numpy broadcasting; operands share a dtype.
+template <typename Out, typename F>
+void broadcastBinary(const HostTensor &a, const HostTensor &b, HostTensor &out, F &&f) {
+  dispatch(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    using C = typename Elem<T>::C;
+    using W = std::conditional_t<std::is_integral_v<C>, int64_t, C>;
+    const T *pa = a.data<T>(), *pb = b.data<T>();
+    auto load = [](T v) { return static_cast<W>(Elem<T>::load(v)); };
+    auto store = [&](int64_t i, auto v) {
+      if constexpr (std::is_same_v<Out, void>)
+        out.data<T>()[i] = Elem<T>::store(static_cast<typename Elem<T>::C>(v));
+      else
+        out.data<Out>()[i] = static_cast<Out>(v);
+    };
+    int64_t n = out.numel();
+    if (a.shape() == out.shape() && b.shape() == out.shape()) {
+      for (int64_t i = 0; i < n; ++i)
+        store(i, f(load(pa[i]), load(pb[i])));
+      return;
+    }
+    if (a.shape() == out.shape() && b.numel() == 1) {
+      auto vb = load(pb[0]);
+      for (int64_t i = 0; i < n; ++i)
+        store(i, f(load(pa[i]), vb));
+      return;
+    }
+    if (b.shape() == out.shape() && a.numel() == 1) {
+      auto va = load(pa[0]);
+      for (int64_t i = 0; i < n; ++i)
+        store(i, f(va, load(pb[i])));
+      return;
+    }
+    auto sa = broadcastStrides(a.shape(), out.shape());
+    auto sb = broadcastStrides(b.shape(), out.shape());
+    forEachIndex(out.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
+      int64_t ia = 0, ib = 0;
+      for (size_t k = 0; k < idx.size(); ++k) {
+        ia += idx[k] * sa[k];
+        ib += idx[k] * sb[k];
+      }
+      store(lin, f(load(pa[ia]), load(pb[ib])));
+    });
+  });
+}
+
+template <typename C> C floorDiv(C a, C b) {
+  if constexpr (std::is_integral_v<C>) {
+    if (b == 0)
+      return 0;
+    C q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+      --q;
+    return q;
+  } else {
+    return std::floor(a / b);
+  }
+}
+
+template <typename C> C pyRem(C a, C b) {
+  if constexpr (std::is_integral_v<C>) {
+    if (b == 0)
+      return 0;
+    C r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0)))
+      r += b;
+    return r;
+  } else {
+    C r = std::fmod(a, b);
+    if (r != 0 && ((r < 0) != (b < 0)))
+      r += b;
+    return r;
+  }
+}
+
+std::optional<HostTensor> binary(Operation *op, const HostTensor &a, const HostTensor &b) {
+  HostTensor out = makeResult(op);
+  auto arith = [&](auto fn) {
+    broadcastBinary<void>(a, b, out, fn);
+    return std::optional<HostTensor>(out);
+  };
+  auto cmp = [&](auto fn) {
+    broadcastBinary<bool>(a, b, out, fn);
+    return std::optional<HostTensor>(out);
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<HostTensor>>(op)
+      .Case([&](AddOp) { return arith([](auto x, auto y) { return x + y; }); })
+      .Case([&](SubOp) { return arith([](auto x, auto y) { return x - y; }); })
+      .Case([&](MulOp) {
+        if (a.dtype() == DType::I1)
+          return arith([](auto x, auto y) { return x && y; });
+        return arith([](auto x, auto y) { return x * y; });
+      })
+      .Case([&](DivOp) {
+        return arith([](auto x, auto y) {
+          if constexpr (std::is_integral_v<decltype(x)>)
+            return y == 0 ? decltype(x)(0) : decltype(x)(x / y);
+          else
+            return x / y;
+        });
+      })
+      .Case([&](FloorDivOp) { return arith([](auto x, auto y) { return floorDiv(x, y); }); })
+      .Case([&](RemOp) { return arith([](auto x, auto y) { return pyRem(x, y); }); })
+      .Case([&](PowOp) {
+        return arith([](auto x, auto y) {
+          using C = decltype(x);
+          if constexpr (std::is_integral_v<C>) {
+            if (y < 0)
+              return C(x == 1 ? 1 : 0);
+            C r = 1;
+            for (C k = 0; k < y; ++k)
+              r *= x;
+            return r;
+          } else {
+            return std::pow(x, y);
+          }
+        });
+      })
+      .Case([&](MaximumOp) {
+        return arith([](auto x, auto y) {
+          if constexpr (!std::is_integral_v<decltype(x)>)
+            if (std::isnan(x) || std::isnan(y))
+              return x + y;
+          return x > y ? x : y;
+        });
+      })
+      .Case([&](MinimumOp) {
+        return arith([](auto x, auto y) {
+          if constexpr (!std::is_integral_v<decltype(x)>)
+            if (std::isnan(x) || std::isnan(y))
+              return x + y;
+          return x < y ? x : y;
+        });
+      })
+      .Case([&](Atan2Op) {
+        return arith([](auto x, auto y) {
+          return decltype(x)(std::atan2(double(x), double(y)));
+        });
+      })
+      .Case([&](AndOp) {
+        return arith([](auto x, auto y) {
+          if constexpr (std::is_integral_v<decltype(x)>)
+            return decltype(x)(x & y);
+          else
+            return x;
+        });
+      })
+      .Case([&](OrOp) {
+        return arith([](auto x, auto y) {
+          if constexpr (std::is_integral_v<decltype(x)>)
+            return decltype(x)(x | y);
+          else
+            return x;
+        });
+      })
+      .Case([&](XorOp) {
+        return arith([](auto x, auto y) {
+          if constexpr (std::is_integral_v<decltype(x)>)
+            return decltype(x)(x ^ y);
+          else
+            return x;
+        });
+      })
+      .Case([&](EqOp) { return cmp([](auto x, auto y) { return x == y; }); })
+      .Case([&](NeOp) { return cmp([](auto x, auto y) { return x != y; }); })
+      .Case([&](LtOp) { return cmp([](auto x, auto y) { return x < y; }); })
+      .Case([&](LeOp) { return cmp([](auto x, auto y) { return x <= y; }); })
+      .Case([&](GtOp) { return cmp([](auto x, auto y) { return x > y; }); })
+      .Case([&](GeOp) { return cmp([](auto x, auto y) { return x >= y; }); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+HostTensor where(Operation *op, const HostTensor &c, const HostTensor &a, const HostTensor &b) {
+  HostTensor out = makeResult(op);
+  auto sc = broadcastStrides(c.shape(), out.shape());
+  auto sa = broadcastStrides(a.shape(), out.shape());
+  auto sb = broadcastStrides(b.shape(), out.shape());
+  size_t es = sizeOf(out.dtype());
+  const uint8_t *pc = c.bytes(), *pa = a.bytes(), *pb = b.bytes();
+  uint8_t *po = out.bytes();
+  forEachIndex(out.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
+    int64_t ic = 0, ia = 0, ib = 0;
+    for (size_t k = 0; k < idx.size(); ++k) {
+      ic += idx[k] * sc[k];
+      ia += idx[k] * sa[k];
+      ib += idx[k] * sb[k];
+    }
+    std::memcpy(po + lin * es, pc[ic] ? pa + ia * es : pb + ib * es, es);
+  });
+  return out;
+}
+
+HostTensor arange(ArangeOp op) {
+  HostTensor out = makeResult(op);
+  double start = op.getStart().convertToDouble(), step = op.getStep().convertToDouble();
+  for (int64_t i = 0; i < out.numel(); ++i)
+    storeFromDouble(out, i, start + step * static_cast<double>(i));
+  return out;
+}
+
+HostTensor random(RandomOp op) {
+  // Values of rand/randn/empty cannot match another run; any deterministic
+  // fill is as good. A fixed-seed stream keeps runs reproducible.
+  HostTensor out = makeResult(op);
+  std::mt19937_64 rng(0x9e3779b97f4a7c15ull);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> uniform;
+  bool isNormal = op.getDistribution() == "normal", isEmpty = op.getDistribution() == "empty";
+  for (int64_t i = 0; i < out.numel(); ++i)
+    storeFromDouble(out, i, isEmpty ? 0 : isNormal ? normal(rng) : uniform(rng));
+  return out;
+}
+
+} // namespace
+
+std::optional<LogicalResult> mlir::gn::interp::runElementwise(Operation *op, Operands in, Results &out) {
+  if (auto c = dyn_cast<ConstantOp>(op)) {
+    out.push_back(constantValue(c));
+    return success();
+  }
+  if (auto a = dyn_cast<ArangeOp>(op)) {
+    out.push_back(arange(a));
+    return success();
+  }
+  if (auto r = dyn_cast<RandomOp>(op)) {
+    out.push_back(random(r));
+    return success();
+  }
+  if (isa<ConvertOp>(op)) {
+    out.push_back(convertTo(in[0], resultDType(op)));
+    return success();
+  }
+  if (isa<WhereOp>(op)) {
+    out.push_back(where(op, in[0], in[1], in[2]));
+    return success();
+  }
+  if (in.size() == 1) {
+    if (auto r = unary(op, in[0])) {
+      out.push_back(std::move(*r));
+      return success();
+    }
+  }
+  if (in.size() == 2) {
+    if (auto r = binary(op, in[0], in[1])) {
+      out.push_back(std::move(*r));
+      return success();
+    }
+  }
+  return std::nullopt;
+}

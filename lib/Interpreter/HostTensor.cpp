@@ -1,0 +1,141 @@
+//===- HostTensor.cpp - dense tensors in host memory --------------------===//
+#include "gn/Interpreter/HostTensor.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include <cstdlib>
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::gn::interp;
+
+size_t mlir::gn::interp::sizeOf(DType d) {
+  switch (d) {
+  case DType::F16: case DType::BF16: case DType::I16: return 2;
+  case DType::F32: case DType::I32: return 4;
+  case DType::F64: case DType::I64: return 8;
+  case DType::I1: case DType::I8: case DType::U8: return 1;
+  }
+  return 1;
+}
+
+bool mlir::gn::interp::isFloat(DType d) {
+  return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
+}
+
+const char *mlir::gn::interp::name(DType d) {
+  switch (d) {
+  case DType::F16: return "f16";
+  case DType::BF16: return "bf16";
+  case DType::F32: return "f32";
+  case DType::F64: return "f64";
+  case DType::I1: return "i1";
+  case DType::I8: return "i8";
+  case DType::I16: return "i16";
+  case DType::I32: return "i32";
+  case DType::I64: return "i64";
+  case DType::U8: return "ui8";
+  }
+  return "?";
+}
+
+std::optional<DType> mlir::gn::interp::dtypeOf(Type t) {
+  if (t.isF16()) return DType::F16;
+  if (t.isBF16()) return DType::BF16;
+  if (t.isF32()) return DType::F32;
+  if (t.isF64()) return DType::F64;
+  if (t.isInteger(1)) return DType::I1;
+  if (t.isUnsignedInteger(8)) return DType::U8;
+  if (t.isInteger(8)) return DType::I8;
+  if (t.isInteger(16)) return DType::I16;
+  if (t.isInteger(32)) return DType::I32;
+  if (t.isInteger(64)) return DType::I64;
+  return std::nullopt;
+}
+
+HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape)
+    : dt(dtype), shp(shape.begin(), shape.end()) {
+  count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  size_t n = std::max<size_t>(64, (count * sizeOf(dt) + 63) / 64 * 64);
+  uint8_t *p = static_cast<uint8_t *>(std::aligned_alloc(64, n));
+  std::memset(p, 0, n);
+  buffer = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
+}
+
+HostTensor HostTensor::reshaped(llvm::ArrayRef<int64_t> shape) const {
+  HostTensor t = *this;
+  t.shp.assign(shape.begin(), shape.end());
+  return t;
+}
+
+llvm::SmallVector<int64_t, 4> mlir::gn::interp::stridesOf(llvm::ArrayRef<int64_t> shape) {
+  llvm::SmallVector<int64_t, 4> s(shape.size(), 1);
+  for (int64_t i = (int64_t)shape.size() - 2; i >= 0; --i)
+    s[i] = s[i + 1] * shape[i + 1];
+  return s;
+}
+
+float mlir::gn::interp::halfToFloat(uint16_t h) {
+  uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff, bits;
+  if (exp == 0) {
+    if (mant == 0) {
+      bits = sign;
+    } else { // subnormal: normalize
+      exp = 127 - 15 + 1;
+      while (!(mant & 0x400)) {
+        mant <<= 1;
+        --exp;
+      }
+      bits = sign | (exp << 23) | ((mant & 0x3ff) << 13);
+    }
+  } else if (exp == 0x1f) {
+    bits = sign | 0x7f800000u | (mant << 13);
+  } else {
+    bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t mlir::gn::interp::floatToHalf(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  uint32_t absx = x & 0x7fffffffu;
+  if (absx >= 0x7f800000u) // inf or nan
+    return sign | 0x7c00u | (absx > 0x7f800000u ? 0x200u : 0);
+  if (absx >= 0x477ff000u) // rounds to >= 65520: inf
+    return sign | 0x7c00u;
+  if (absx < 0x38800000u) { // below the smallest normal half: subnormal or 0
+    float a;
+    std::memcpy(&a, &absx, 4);
+    // a * 2^24 rounded to nearest even gives the subnormal mantissa.
+    float scaled = a * 16777216.0f;
+    uint32_t m = static_cast<uint32_t>(std::nearbyint(scaled));
+    return sign | m;
+  }
+  uint32_t mant = absx & 0x7fffffu, exp = (absx >> 23) - 127 + 15;
+  uint32_t h = (exp << 10) | (mant >> 13);
+  uint32_t rest = mant & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1)))
+    ++h;
+  return sign | h;
+}
+
+float mlir::gn::interp::bf16ToFloat(uint16_t b) {
+  uint32_t bits = static_cast<uint32_t>(b) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t mlir::gn::interp::floatToBf16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if ((x & 0x7fffffffu) > 0x7f800000u)
+    return static_cast<uint16_t>((x >> 16) | 0x40);
+  uint32_t rounding = 0x7fffu + ((x >> 16) & 1);
+  return static_cast<uint16_t>((x + rounding) >> 16);
+}

@@ -1,0 +1,91 @@
+//===- Interpreter.cpp - eager execution of gn functions ----------------===//
+#include "gn/Interpreter/Interpreter.h"
+#include "Kernels.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace mlir::gn::interp;
+
+namespace {
+class CpuBackend : public Backend {
+public:
+  LogicalResult execute(Operation *op, llvm::ArrayRef<HostTensor> in,
+                        llvm::SmallVectorImpl<HostTensor> &out) override {
+    for (auto *family : {runElementwise, runDataMovement, runReduction, runContraction,
+                         runConvolution, runNormalization})
+      if (std::optional<LogicalResult> r = family(op, in, out))
+        return *r;
+    return op->emitError() << "unsupported op '" << op->getName()
+                           << "' in the interpreter";
+  }
+  bool supports(Operation *op) const override {
+    return isa<gn::GnDialect>(op->getDialect());
+  }
+};
+} // namespace
+
+std::unique_ptr<Backend> mlir::gn::interp::createCpuBackend() { return std::make_unique<CpuBackend>(); }
+
+Interpreter::Interpreter(func::FuncOp func, std::unique_ptr<Backend> backend)
+    : func(func), backend(std::move(backend)) {}
+
+LogicalResult Interpreter::verifySupported() {
+  WalkResult r = func.walk([&](Operation *op) {
+    if (isa<func::FuncOp, func::ReturnOp>(op))
+      return WalkResult::advance();
+    if (!backend->supports(op)) {
+      op->emitError() << "unsupported op '" << op->getName() << "' in the interpreter";
+      return WalkResult::interrupt();
+    }
+    for (Type t : op->getResultTypes()) {
+      auto rt = dyn_cast<RankedTensorType>(t);
+      if (!rt || !dtypeOf(rt.getElementType())) {
+        op->emitError() << "unsupported result type " << t << " in the interpreter";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+FailureOr<std::vector<HostTensor>> Interpreter::run(llvm::ArrayRef<HostTensor> args) {
+  Block &body = func.getBody().front();
+  if (args.size() != body.getNumArguments())
+    return func.emitError() << "expected " << body.getNumArguments() << " arguments, got "
+                            << args.size();
+  // Last use of each value, to free intermediate buffers early.
+  llvm::DenseMap<Value, Operation *> lastUse;
+  for (Operation &op : body)
+    for (Value v : op.getOperands())
+      lastUse[v] = &op;
+  llvm::DenseMap<Value, HostTensor> env;
+  for (auto [i, a] : llvm::enumerate(body.getArguments())) {
+    auto type = cast<RankedTensorType>(a.getType());
+    if (args[i].shape() != type.getShape() || dtypeOf(type.getElementType()) != args[i].dtype())
+      return func.emitError() << "argument #" << i << " does not match " << type;
+    env[a] = args[i];
+  }
+  llvm::SmallVector<HostTensor, 4> operands, results;
+  for (Operation &op : body) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      std::vector<HostTensor> outs;
+      for (Value v : ret.getOperands())
+        outs.push_back(env.lookup(v));
+      return outs;
+    }
+    operands.clear();
+    results.clear();
+    for (Value v : op.getOperands())
+      operands.push_back(env.lookup(v));
+    if (failed(backend->execute(&op, operands, results)))
+      return failure();
+    for (auto [v, t] : llvm::zip(op.getResults(), results))
+      env[v] = std::move(t);
+    for (Value v : op.getOperands())
+      if (lastUse.lookup(v) == &op && !isa<BlockArgument>(v))
+        env.erase(v);
+  }
+  return func.emitError("function has no return");
+}

@@ -1,0 +1,202 @@
+//===- ReductionKernels.cpp - reductions, scans, softmax ----------------===//
+//
+// Reductions move the reduced dims last (one strided copy) and then reduce
+// contiguous rows, accumulating in double (floats) or int64 (integers).
+//
+//===----------------------------------------------------------------------===//
+#include "Kernels.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::interp;
+
+namespace {
+
+/// `x` with `dims` moved last: returns rows x rowLength.
+HostTensor moveDimsLast(const HostTensor &x, llvm::ArrayRef<int64_t> dims, int64_t &rows,
+                        int64_t &rowLength) {
+  llvm::SmallVector<int64_t, 6> perm, shape;
+  for (int64_t i = 0; i < x.rank(); ++i)
+    if (!llvm::is_contained(dims, i))
+      perm.push_back(i);
+  llvm::append_range(perm, dims);
+  rowLength = 1;
+  for (int64_t d : dims)
+    rowLength *= x.shape()[d];
+  rows = rowLength ? x.numel() / rowLength : 0;
+  bool identity = true;
+  for (size_t i = 0; i < perm.size(); ++i)
+    identity &= perm[i] == (int64_t)i;
+  if (identity)
+    return x;
+  for (int64_t p : perm)
+    shape.push_back(x.shape()[p]);
+  HostTensor t(x.dtype(), shape);
+  auto s = stridesOf(x.shape());
+  llvm::SmallVector<int64_t, 6> ps;
+  for (int64_t p : perm)
+    ps.push_back(s[p]);
+  gatherBytes(x, t, [&](llvm::ArrayRef<int64_t> idx) {
+    int64_t off = 0;
+    for (size_t k = 0; k < idx.size(); ++k)
+      off += idx[k] * ps[k];
+    return off;
+  });
+  return t;
+}
+
+enum class Kind { Sum, Prod, Max, Min, Any, All, Mean, Var };
+
+HostTensor reduce(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> dims, Kind kind,
+                  int64_t correction = 0) {
+  HostTensor out = makeResult(op);
+  int64_t rows, len;
+  HostTensor t = moveDimsLast(x, dims, rows, len);
+  bool isInt = !isFloat(x.dtype());
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t base = r * len;
+    if (isInt && (kind == Kind::Sum || kind == Kind::Prod || kind == Kind::Max ||
+                  kind == Kind::Min)) {
+      int64_t acc = kind == Kind::Prod ? 1
+                    : kind == Kind::Max ? std::numeric_limits<int64_t>::min()
+                    : kind == Kind::Min ? std::numeric_limits<int64_t>::max()
+                                        : 0;
+      for (int64_t i = 0; i < len; ++i) {
+        int64_t v = static_cast<int64_t>(loadAsDouble(t, base + i));
+        if (t.dtype() == DType::I64)
+          v = t.data<int64_t>()[base + i];
+        acc = kind == Kind::Sum ? acc + v : kind == Kind::Prod ? acc * v
+              : kind == Kind::Max ? std::max(acc, v) : std::min(acc, v);
+      }
+      if (out.dtype() == DType::I64)
+        out.data<int64_t>()[r] = acc;
+      else
+        storeFromDouble(out, r, static_cast<double>(acc));
+      continue;
+    }
+    double acc = kind == Kind::Prod || kind == Kind::All ? 1
+                 : kind == Kind::Max ? -INFINITY
+                 : kind == Kind::Min ? INFINITY
+                                     : 0;
+    bool sawNaN = false;
+    for (int64_t i = 0; i < len; ++i) {
+      double v = loadAsDouble(t, base + i);
+      switch (kind) {
+      case Kind::Sum: case Kind::Mean: case Kind::Var: acc += v; break;
+      case Kind::Prod: acc *= v; break;
+      case Kind::Max: sawNaN |= std::isnan(v); acc = std::max(acc, v); break;
+      case Kind::Min: sawNaN |= std::isnan(v); acc = std::min(acc, v); break;
+      case Kind::Any: acc = acc || v != 0; break;
+      case Kind::All: acc = acc && v != 0; break;
+      }
+    }
+    if (sawNaN)
+      acc = NAN;
+    if (kind == Kind::Mean)
+      acc = len ? acc / len : NAN;
+    if (kind == Kind::Var) {
+      double mean = len ? acc / len : NAN, ss = 0;
+      for (int64_t i = 0; i < len; ++i) {
+        double d = loadAsDouble(t, base + i) - mean;
+        ss += d * d;
+      }
+      int64_t denom = len - correction;
+      acc = denom > 0 ? ss / denom : NAN;
+    }
+    storeFromDouble(out, r, acc);
+  }
+  return out;
+}
+
+HostTensor argReduce(Operation *op, const HostTensor &x, int64_t dim, bool isMax) {
+  HostTensor out = makeResult(op);
+  int64_t rows, len;
+  HostTensor t = moveDimsLast(x, {dim}, rows, len);
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t best = 0;
+    double bv = loadAsDouble(t, r * len);
+    for (int64_t i = 1; i < len && !std::isnan(bv); ++i) {
+      double v = loadAsDouble(t, r * len + i);
+      if (std::isnan(v) || (isMax ? v > bv : v < bv)) {
+        bv = v;
+        best = i;
+      }
+    }
+    out.data<int64_t>()[r] = best;
+  }
+  return out;
+}
+
+/// Applies `rowFn(in, out, len, stride)` along `dim` for every line.
+template <typename F>
+HostTensor alongDim(Operation *op, const HostTensor &x, int64_t dim, F &&rowFn) {
+  HostTensor out = makeResult(op);
+  int64_t len = x.shape()[dim], inner = 1, outer = 1;
+  for (int64_t k = dim + 1; k < x.rank(); ++k)
+    inner *= x.shape()[k];
+  for (int64_t k = 0; k < dim; ++k)
+    outer *= x.shape()[k];
+  std::vector<double> in(len), res(len);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t base = o * len * inner + i;
+      for (int64_t k = 0; k < len; ++k)
+        in[k] = loadAsDouble(x, base + k * inner);
+      rowFn(in, res);
+      for (int64_t k = 0; k < len; ++k)
+        storeFromDouble(out, base + k * inner, res[k]);
+    }
+  return out;
+}
+
+void softmaxRow(const std::vector<double> &in, std::vector<double> &out, bool log) {
+  double m = -INFINITY;
+  for (double v : in)
+    m = std::max(m, v);
+  double s = 0;
+  for (size_t k = 0; k < in.size(); ++k)
+    s += std::exp(in[k] - m);
+  for (size_t k = 0; k < in.size(); ++k)
+    out[k] = log ? in[k] - m - std::log(s) : std::exp(in[k] - m) / s;
+}
+
+} // namespace
+
+std::optional<LogicalResult> mlir::gn::interp::runReduction(Operation *op, Operands in, Results &out) {
+  auto done = [&](HostTensor t) {
+    out.push_back(std::move(t));
+    return std::optional<LogicalResult>(success());
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
+      .Case([&](ReduceSumOp r) { return done(reduce(op, in[0], r.getDims(), Kind::Sum)); })
+      .Case([&](ReduceProdOp r) { return done(reduce(op, in[0], r.getDims(), Kind::Prod)); })
+      .Case([&](ReduceMaxOp r) { return done(reduce(op, in[0], r.getDims(), Kind::Max)); })
+      .Case([&](ReduceMinOp r) { return done(reduce(op, in[0], r.getDims(), Kind::Min)); })
+      .Case([&](ReduceAnyOp r) { return done(reduce(op, in[0], r.getDims(), Kind::Any)); })
+      .Case([&](ReduceAllOp r) { return done(reduce(op, in[0], r.getDims(), Kind::All)); })
+      .Case([&](ReduceMeanOp r) { return done(reduce(op, in[0], r.getDims(), Kind::Mean)); })
+      .Case([&](VarianceOp r) {
+        return done(reduce(op, in[0], r.getDims(), Kind::Var, r.getCorrection()));
+      })
+      .Case([&](ArgMaxOp r) { return done(argReduce(op, in[0], r.getDim(), true)); })
+      .Case([&](ArgMinOp r) { return done(argReduce(op, in[0], r.getDim(), false)); })
+      .Case([&](CumSumOp c) {
+        return done(alongDim(op, in[0], c.getDim(), [](auto &a, auto &b) {
+          double s = 0;
+          for (size_t k = 0; k < a.size(); ++k)
+            b[k] = s += a[k];
+        }));
+      })
+      .Case([&](SoftmaxOp s) {
+        return done(alongDim(op, in[0], s.getDim(),
+                             [](auto &a, auto &b) { softmaxRow(a, b, false); }));
+      })
+      .Case([&](LogSoftmaxOp s) {
+        return done(alongDim(op, in[0], s.getDim(),
+                             [](auto &a, auto &b) { softmaxRow(a, b, true); }));
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}

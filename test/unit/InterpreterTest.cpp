@@ -1,0 +1,129 @@
+//===- InterpreterTest.cpp - kernels against reference math -------------===//
+#include "gn/Eval/Tolerance.h"
+#include "gn/InitAll.h"
+#include "gn/Interpreter/Interpreter.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace mlir::gn::interp;
+
+namespace {
+
+/// Parses `body` as @forward, runs it on `args`, returns the outputs.
+std::vector<HostTensor> run(const std::string &ir, std::vector<HostTensor> args) {
+  DialectRegistry registry;
+  gn::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  auto module = parseSourceString<ModuleOp>(ir, &ctx);
+  EXPECT_TRUE(module);
+  if (!module)
+    return {};
+  auto f = module->lookupSymbol<func::FuncOp>("forward");
+  Interpreter interp(f);
+  EXPECT_TRUE(succeeded(interp.verifySupported()));
+  auto out = interp.run(args);
+  EXPECT_TRUE(succeeded(out));
+  return succeeded(out) ? *out : std::vector<HostTensor>{};
+}
+
+HostTensor f32(llvm::ArrayRef<int64_t> shape, std::vector<float> v) {
+  HostTensor t(DType::F32, shape);
+  std::copy(v.begin(), v.end(), t.data<float>());
+  return t;
+}
+
+std::vector<float> values(const HostTensor &t) {
+  return std::vector<float>(t.data<float>(), t.data<float>() + t.numel());
+}
+
+} // namespace
+
+TEST(Interpreter, BroadcastAddAndRelu) {
+  auto out = run(R"(
+    func.func @forward(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+      %0 = gn.add %a, %b : tensor<2x3xf32>, tensor<3xf32> -> tensor<2x3xf32>
+      %1 = gn.relu %0 : tensor<2x3xf32>
+      return %1 : tensor<2x3xf32>
+    })",
+                 {f32({2, 3}, {1, -2, 3, -4, 5, -6}), f32({3}, {1, 1, 1})});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(values(out[0]), (std::vector<float>{2, 0, 4, 0, 6, 0}));
+}
+
+TEST(Interpreter, MatmulBatchBroadcast) {
+  auto out = run(R"(
+    func.func @forward(%a: tensor<2x1x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x1x2xf32> {
+      %0 = gn.matmul %a, %b : tensor<2x1x2xf32>, tensor<2x2xf32> -> tensor<2x1x2xf32>
+      return %0 : tensor<2x1x2xf32>
+    })",
+                 {f32({2, 1, 2}, {1, 2, 3, 4}), f32({2, 2}, {1, 0, 0, 2})});
+  EXPECT_EQ(values(out[0]), (std::vector<float>{1, 4, 3, 8}));
+}
+
+TEST(Interpreter, ConvMatchesDirectSum) {
+  // 1x1x3x3 input, 1x1x2x2 kernel of ones, stride 1, no padding: 2x2 sums.
+  auto out = run(R"(
+    func.func @forward(%x: tensor<1x1x3x3xf32>, %w: tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32> {
+      %0 = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x3x3xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
+      return %0 : tensor<1x1x2x2xf32>
+    })",
+                 {f32({1, 1, 3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9}), f32({1, 1, 2, 2}, {1, 1, 1, 1})});
+  EXPECT_EQ(values(out[0]), (std::vector<float>{12, 16, 24, 28}));
+}
+
+TEST(Interpreter, SoftmaxRowsSumToOne) {
+  auto out = run(R"(
+    func.func @forward(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+      %0 = gn.softmax %x dim 1 : tensor<2x3xf32>
+      return %0 : tensor<2x3xf32>
+    })",
+                 {f32({2, 3}, {1, 2, 3, 0, 0, 0})});
+  auto v = values(out[0]);
+  EXPECT_NEAR(v[0] + v[1] + v[2], 1.0, 1e-6);
+  EXPECT_NEAR(v[3], 1.0 / 3, 1e-6);
+  EXPECT_NEAR(v[2] / v[1], std::exp(1.0), 1e-5);
+}
+
+TEST(Interpreter, LayerNormZeroMeanUnitVariance) {
+  auto out = run(R"(
+    func.func @forward(%x: tensor<1x4xf32>, %w: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<1x4xf32> {
+      %0 = gn.layer_norm %x, %w, %b {epsilon = 0.0 : f64, normalized_rank = 1 : i64} : (tensor<1x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+      return %0 : tensor<1x4xf32>
+    })",
+                 {f32({1, 4}, {1, 2, 3, 4}), f32({4}, {1, 1, 1, 1}), f32({4}, {0, 0, 0, 0})});
+  auto v = values(out[0]);
+  EXPECT_NEAR(v[0], -1.3416407, 1e-5);
+  EXPECT_NEAR(v[3], 1.3416407, 1e-5);
+}
+
+TEST(Interpreter, SliceConcatTranspose) {
+  auto out = run(R"(
+    func.func @forward(%x: tensor<2x3xf32>) -> tensor<4x2xf32> {
+      %0 = gn.slice %x starts [0, 1] limits [2, 3] steps [1, 1] : tensor<2x3xf32> -> tensor<2x2xf32>
+      %1 = gn.concat %0, %0 dim 0 : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<4x2xf32>
+      %2 = gn.transpose %1 [0, 1] : tensor<4x2xf32> -> tensor<4x2xf32>
+      return %2 : tensor<4x2xf32>
+    })",
+                 {f32({2, 3}, {1, 2, 3, 4, 5, 6})});
+  EXPECT_EQ(values(out[0]), (std::vector<float>{2, 3, 5, 6, 2, 3, 5, 6}));
+}
+
+TEST(Tolerance, TableAndTightestT) {
+  auto tol = mlir::gn::eval::toleranceFor(DType::F32, -5);
+  EXPECT_DOUBLE_EQ(tol.atol, 1e-5);
+  EXPECT_NEAR(tol.rtol, std::pow(10.0, -5.886), 1e-12);
+  HostTensor a = f32({2}, {1.0f, 2.0f}), b = f32({2}, {1.0f, 2.001f});
+  auto d = mlir::gn::eval::compareOutputs(a, b);
+  EXPECT_TRUE(d.shapeAndDtypeMatch);
+  EXPECT_NEAR(d.maxAbs, 0.001, 1e-6);
+  // diff 1e-3: passes at t = -3 (1e-3 + 10^-3.53 * 2), fails at t = -4.
+  EXPECT_EQ(d.tightestT, -3);
+  auto same = mlir::gn::eval::compareOutputs(a, a);
+  EXPECT_EQ(same.tightestT, -10);
+  HostTensor c = f32({3}, {1, 2, 3});
+  EXPECT_FALSE(mlir::gn::eval::compareOutputs(a, c).shapeAndDtypeMatch);
+}

@@ -1,0 +1,242 @@
+//===- gn-eval.cpp - run, compare and score GraphNet samples ------------===//
+//
+//   gn-eval run SAMPLE_DIR|FILE.mlir... [--mode eager|compiled]
+//       [--compiler gn|nope] [--warmup N] [--trials N] [--seed S]
+//       [--out results.jsonl] [--dump DIR] [--jobs N] [--timeout SECONDS]
+//   gn-eval score results.jsonl... [--p P] [--b B] [--format table|json|markdown]
+//
+// `run` executes each sample in a child process: a crash or a timeout is
+// recorded (runtime_error) and the run goes on; each result is appended to
+// --out as soon as its sample finishes.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Eval/Runner.h"
+#include "gn/Eval/Score.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace llvm;
+namespace eval = mlir::gn::eval;
+
+static cl::SubCommand runCmd("run", "Run samples eagerly and compiled, compare, time");
+static cl::SubCommand scoreCmd("score", "Compute S(t) and ES(t) from results.jsonl files");
+
+static cl::list<std::string> runInputs(cl::Positional, cl::desc("<sample dir | file.mlir>..."),
+                                       cl::sub(runCmd));
+static cl::opt<std::string> mode("mode", cl::desc("eager | compiled"), cl::init("compiled"),
+                                 cl::sub(runCmd));
+static cl::opt<std::string> compiler("compiler", cl::desc("gn | nope"), cl::init("gn"),
+                                     cl::sub(runCmd));
+static cl::opt<std::string> device("device", cl::desc("cpu (the only device so far)"),
+                                   cl::init("cpu"), cl::sub(runCmd));
+static cl::opt<int> warmup("warmup", cl::desc("Untimed runs per side"), cl::init(1),
+                           cl::sub(runCmd));
+static cl::opt<int> trials("trials", cl::desc("Timed runs per side"), cl::init(5),
+                           cl::sub(runCmd));
+static cl::opt<uint64_t> seed("seed", cl::desc("Input synthesis seed"), cl::init(0),
+                              cl::sub(runCmd));
+static cl::opt<std::string> outPath("out", cl::desc("Append one JSON line per sample"),
+                                    cl::init("results.jsonl"), cl::sub(runCmd));
+static cl::opt<std::string> dumpDir("dump", cl::desc("Write inputs and outputs as .npy here"),
+                                    cl::sub(runCmd));
+static cl::opt<unsigned> jobs("jobs", cl::desc("Samples run at once"), cl::init(1),
+                              cl::sub(runCmd));
+static cl::opt<unsigned> timeout("timeout", cl::desc("Seconds per sample"), cl::init(600),
+                                 cl::sub(runCmd));
+
+static cl::list<std::string> scoreInputs(cl::Positional, cl::desc("<results.jsonl>..."),
+                                         cl::sub(scoreCmd));
+static cl::opt<double> penaltyP("p", cl::desc("Slowdown penalty exponent"), cl::init(0),
+                                cl::sub(scoreCmd));
+static cl::opt<double> failureB("b", cl::desc("Speedup assigned to failed samples"),
+                                cl::init(0.1), cl::sub(scoreCmd));
+static cl::opt<std::string> scoreFormat("format", cl::desc("table | json | markdown"),
+                                   cl::init("table"), cl::sub(scoreCmd));
+
+namespace {
+
+struct Child {
+  pid_t pid;
+  std::string input, resultFile;
+  size_t index;
+};
+
+std::string readFile(const std::string &path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+/// The result line for a child that died without writing one.
+std::string deathRecord(const std::string &input, int wstatus) {
+  nlohmann::json r;
+  r["sample"] = input;
+  r["status"] = "runtime_error";
+  r["speedup"] = nullptr;
+  if (WIFSIGNALED(wstatus)) {
+    int sig = WTERMSIG(wstatus);
+    r["error"] = sig == SIGALRM ? "timed out after " + std::to_string(timeout) + " s"
+                                : std::string("crashed: ") + strsignal(sig);
+  } else {
+    r["error"] = "exited with status " + std::to_string(WEXITSTATUS(wstatus)) +
+                 " without a result";
+  }
+  return r.dump();
+}
+
+int runMain() {
+  if (mode != "eager" && mode != "compiled") {
+    errs() << "error: --mode must be eager or compiled\n";
+    return 2;
+  }
+  if (compiler != "gn" && compiler != "nope") {
+    errs() << "error: --compiler must be gn or nope\n";
+    return 2;
+  }
+  if (device != "cpu") {
+    errs() << "error: --device " << device << " is not supported yet (cpu only)\n";
+    return 2;
+  }
+  if (runInputs.empty()) {
+    errs() << "error: no samples given\n";
+    return 2;
+  }
+  for (const std::string &in : runInputs)
+    if (!sys::fs::exists(in)) {
+      errs() << "error: '" << in << "' does not exist\n";
+      return 2;
+    }
+  std::error_code ec;
+  raw_fd_ostream out(outPath, ec, sys::fs::OF_Append);
+  if (ec) {
+    errs() << "error: cannot open '" << outPath << "': " << ec.message() << "\n";
+    return 2;
+  }
+  eval::RunOptions options;
+  options.mode = mode;
+  options.compiler = compiler;
+  options.warmup = warmup;
+  options.trials = trials;
+  options.seed = seed;
+  options.dumpDir = dumpDir;
+
+  SmallString<128> tmpDir;
+  sys::path::system_temp_directory(true, tmpDir);
+  std::map<pid_t, Child> running;
+  size_t next = 0, done = 0, total = runInputs.size(), ok = 0;
+  auto finish = [&](Child &c, int wstatus) {
+    std::string line = readFile(c.resultFile);
+    sys::fs::remove(c.resultFile);
+    bool complete = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && !line.empty();
+    if (!complete)
+      line = deathRecord(c.input, wstatus);
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    std::string status = j.is_discarded() ? "?" : j.value("status", "?");
+    ok += status == "ok";
+    out << line << "\n";
+    out.flush();
+    ++done;
+    outs() << "[" << done << "/" << total << "] " << status << " " << c.input;
+    if (!j.is_discarded() && j.contains("speedup") && j["speedup"].is_number())
+      outs() << format(" speedup %.3f", j["speedup"].get<double>());
+    if (!j.is_discarded() && j.contains("error") && j["error"].is_string())
+      outs() << "\n    " << j["error"].get<std::string>();
+    outs() << "\n";
+    outs().flush();
+  };
+  while (done < total) {
+    while (next < total && running.size() < std::max(1u, (unsigned)jobs)) {
+      Child c{0, runInputs[next], "", next};
+      c.resultFile = (tmpDir + "/gn-eval-" + std::to_string(getpid()) + "-" +
+                      std::to_string(next) + ".json")
+                         .str();
+      outs().flush();
+      pid_t pid = fork();
+      if (pid < 0) {
+        errs() << "error: fork failed: " << strerror(errno) << "\n";
+        return 2;
+      }
+      if (pid == 0) {
+        alarm(timeout);
+        // Test hooks: let the lit suite check that a crashing or hanging
+        // sample is recorded and the run goes on.
+        if (const char *crash = std::getenv("GN_EVAL_TEST_CRASH"))
+          if (sys::path::filename(c.input) == crash)
+            raise(SIGSEGV);
+        if (const char *hang = std::getenv("GN_EVAL_TEST_HANG"))
+          if (sys::path::filename(c.input) == hang)
+            for (;;)
+              pause();
+        std::string line = eval::runSample(c.input, options);
+        std::ofstream f(c.resultFile);
+        f << line;
+        f.close();
+        _exit(f ? 0 : 3);
+      }
+      c.pid = pid;
+      running[pid] = c;
+      ++next;
+    }
+    int wstatus = 0;
+    pid_t pid = waitpid(-1, &wstatus, 0);
+    if (pid < 0)
+      break;
+    auto it = running.find(pid);
+    if (it == running.end())
+      continue;
+    finish(it->second, wstatus);
+    running.erase(it);
+  }
+  outs() << "\n" << ok << " / " << total << " samples ok; results appended to " << outPath
+         << "\n";
+  return 0;
+}
+
+int scoreMain() {
+  if (!eval::isScoreFormat(scoreFormat)) {
+    errs() << "error: --format must be table, json or markdown\n";
+    return 2;
+  }
+  if (scoreInputs.empty()) {
+    errs() << "error: no results files given\n";
+    return 2;
+  }
+  std::vector<eval::SampleRecord> records;
+  for (const std::string &path : scoreInputs) {
+    std::string error;
+    if (!eval::readResults(path, records, error)) {
+      errs() << "error: " << error << "\n";
+      return 1;
+    }
+  }
+  eval::ScoreOptions options;
+  options.p = penaltyP;
+  options.b = failureB;
+  outs() << eval::formatScores(eval::computeScores(records, options), scoreFormat);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "gn evaluation driver\n");
+  if (runCmd)
+    return runMain();
+  if (scoreCmd)
+    return scoreMain();
+  errs() << "error: expected a subcommand: run or score (see --help)\n";
+  return 2;
+}
