@@ -150,53 +150,62 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   return convertTo(y, out.dtype());
 }
 
-HostTensor pool(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> kernel,
+HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> kernel,
                 llvm::ArrayRef<int64_t> stride, llvm::ArrayRef<int64_t> padding,
                 llvm::ArrayRef<int64_t> dilation, bool isMax, bool countIncludePad,
                 std::optional<int64_t> divisor) {
-  HostTensor out = makeResult(op);
+  DType ct = floatCompute(x0.dtype());
+  HostTensor x = convertTo(x0, ct), y(ct, resultShape(op), false);
   int64_t sp = kernel.size(), lead = x.rank() - sp;
   int64_t planes = 1;
   for (int64_t d = 0; d < lead; ++d)
     planes *= x.shape()[d];
-  llvm::ArrayRef<int64_t> inS = x.shape().drop_front(lead), outS = out.shape().drop_front(lead);
+  llvm::ArrayRef<int64_t> inS = x.shape().drop_front(lead), outS = y.shape().drop_front(lead);
   int64_t inPlane = 1, outPlane = 1;
   for (int64_t d : inS)
     inPlane *= d;
   for (int64_t d : outS)
     outPlane *= d;
   auto inStr = stridesOf(inS);
-  for (int64_t p = 0; p < planes; ++p) {
-    forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
-      double acc = isMax ? -INFINITY : 0;
-      int64_t count = 0, padCount = 1;
-      bool nan = false;
-      for (int64_t d = 0; d < sp; ++d) {
-        int64_t start = o[d] * stride[d] - padding[d];
-        int64_t end = std::min(start + (kernel[d] - 1) * dilation[d] + 1, inS[d] + padding[d]);
-        padCount *= (end - start + dilation[d] - 1) / dilation[d];
-      }
-      forEachIndex(kernel, [&](int64_t, llvm::ArrayRef<int64_t> kidx) {
-        int64_t off = 0;
+  dispatchFloat(ct, [&](auto tag) {
+    using T = decltype(tag);
+    llvm::SmallVector<int64_t, 3> first(sp), count(sp);
+    for (int64_t p = 0; p < planes; ++p) {
+      const T *src = x.data<T>() + p * inPlane;
+      T *dst = y.data<T>() + p * outPlane;
+      forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
+        // Window taps that land inside the input, per dim: k in [first, first + count).
+        int64_t padCount = 1;
         for (int64_t d = 0; d < sp; ++d) {
-          int64_t i = o[d] * stride[d] - padding[d] + kidx[d] * dilation[d];
-          if (i < 0 || i >= inS[d])
-            return;
-          off += i * inStr[d];
+          int64_t start = o[d] * stride[d] - padding[d];
+          int64_t end = std::min(start + (kernel[d] - 1) * dilation[d] + 1, inS[d] + padding[d]);
+          padCount *= (end - start + dilation[d] - 1) / dilation[d];
+          int64_t k0 = start < 0 ? (-start + dilation[d] - 1) / dilation[d] : 0;
+          int64_t k1 = std::min<int64_t>(kernel[d], (inS[d] - 1 - start) / dilation[d] + 1);
+          first[d] = k0;
+          count[d] = std::max<int64_t>(0, k1 - k0);
         }
-        double v = loadAsDouble(x, p * inPlane + off);
-        nan |= std::isnan(v);
-        acc = isMax ? std::max(acc, v) : acc + v;
-        ++count;
+        double acc = isMax ? -INFINITY : 0;
+        int64_t n = 0;
+        bool nan = false;
+        forEachIndex(count, [&](int64_t, llvm::ArrayRef<int64_t> k) {
+          int64_t off = 0;
+          for (int64_t d = 0; d < sp; ++d)
+            off += (o[d] * stride[d] - padding[d] + (first[d] + k[d]) * dilation[d]) * inStr[d];
+          double v = src[off];
+          nan |= std::isnan(v);
+          acc = isMax ? std::max(acc, v) : acc + v;
+          ++n;
+        });
+        if (isMax)
+          acc = nan ? NAN : acc;
+        else
+          acc /= divisor ? double(*divisor) : countIncludePad ? double(padCount) : double(n);
+        dst[lin] = static_cast<T>(acc);
       });
-      if (isMax)
-        acc = nan ? NAN : acc;
-      else
-        acc /= divisor ? double(*divisor) : countIncludePad ? double(padCount) : double(count);
-      storeFromDouble(out, p * outPlane + lin, acc);
-    });
-  }
-  return out;
+    }
+  });
+  return convertTo(y, resultDType(op));
 }
 
 HostTensor adaptivePool(Operation *op, const HostTensor &x, bool isMax) {

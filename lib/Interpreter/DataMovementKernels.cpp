@@ -16,30 +16,13 @@ HostTensor transpose(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t>
   llvm::SmallVector<int64_t, 6> ps;
   for (int64_t p : perm)
     ps.push_back(s[p]);
-  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
-    int64_t off = 0;
-    for (size_t k = 0; k < idx.size(); ++k)
-      off += idx[k] * ps[k];
-    return off;
-  });
+  affineCopy(x, out, 0, ps);
   return out;
 }
 
 HostTensor broadcastTo(Operation *op, const HostTensor &x) {
   HostTensor out = makeResult(op);
-  auto bs = broadcastStrides(x.shape(), out.shape());
-  if (x.numel() == 1) {
-    size_t es = sizeOf(x.dtype());
-    for (int64_t i = 0; i < out.numel(); ++i)
-      std::memcpy(out.bytes() + i * es, x.bytes(), es);
-    return out;
-  }
-  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
-    int64_t off = 0;
-    for (size_t k = 0; k < idx.size(); ++k)
-      off += idx[k] * bs[k];
-    return off;
-  });
+  affineCopy(x, out, 0, broadcastStrides(x.shape(), out.shape()));
   return out;
 }
 
@@ -47,12 +30,13 @@ HostTensor slice(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> sta
                  llvm::ArrayRef<int64_t> steps) {
   HostTensor out = makeResult(op);
   auto s = stridesOf(x.shape());
-  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
-    int64_t off = 0;
-    for (size_t k = 0; k < idx.size(); ++k)
-      off += (starts[k] + idx[k] * steps[k]) * s[k];
-    return off;
-  });
+  int64_t base = 0;
+  llvm::SmallVector<int64_t, 6> st;
+  for (size_t k = 0; k < s.size(); ++k) {
+    base += starts[k] * s[k];
+    st.push_back(steps[k] * s[k]);
+  }
+  affineCopy(x, out, base, st);
   return out;
 }
 
@@ -138,15 +122,14 @@ HostTensor tile(Operation *op, const HostTensor &x) {
 HostTensor flip(FlipOp op, const HostTensor &x) {
   HostTensor out = makeResult(op);
   auto s = stridesOf(x.shape());
-  llvm::SmallVector<bool, 6> flipped(x.rank(), false);
-  for (int64_t d : op.getDims())
-    flipped[d] = true;
-  gatherBytes(x, out, [&](llvm::ArrayRef<int64_t> idx) {
-    int64_t off = 0;
-    for (size_t k = 0; k < idx.size(); ++k)
-      off += (flipped[k] ? x.shape()[k] - 1 - idx[k] : idx[k]) * s[k];
-    return off;
-  });
+  int64_t base = 0;
+  llvm::SmallVector<int64_t, 6> st(s.begin(), s.end());
+  for (int64_t d : op.getDims()) {
+    base += (x.shape()[d] - 1) * s[d];
+    st[d] = -s[d];
+  }
+  if (x.numel())
+    affineCopy(x, out, base, st);
   return out;
 }
 
@@ -178,6 +161,8 @@ HostTensor triangular(TriangularOp op, const HostTensor &x) {
     bool keep = upper ? c - row >= diag : c - row <= diag;
     if (keep)
       std::memcpy(out.bytes() + i * es, x.bytes() + i * es, es);
+    else
+      std::memset(out.bytes() + i * es, 0, es);
   }
   return out;
 }

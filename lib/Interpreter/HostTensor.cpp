@@ -52,14 +52,15 @@ std::optional<DType> mlir::gn::interp::dtypeOf(Type t) {
   return std::nullopt;
 }
 
-HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape)
+HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
     : dt(dtype), shp(shape.begin(), shape.end()) {
   count = 1;
   for (int64_t d : shape)
     count *= d;
   size_t n = std::max<size_t>(64, (count * sizeOf(dt) + 63) / 64 * 64);
   uint8_t *p = static_cast<uint8_t *>(std::aligned_alloc(64, n));
-  std::memset(p, 0, n);
+  if (zero)
+    std::memset(p, 0, n);
   buffer = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
 }
 

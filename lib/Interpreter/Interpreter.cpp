@@ -55,11 +55,12 @@ FailureOr<std::vector<HostTensor>> Interpreter::run(llvm::ArrayRef<HostTensor> a
   if (args.size() != body.getNumArguments())
     return func.emitError() << "expected " << body.getNumArguments() << " arguments, got "
                             << args.size();
-  // Last use of each value, to free intermediate buffers early.
-  llvm::DenseMap<Value, Operation *> lastUse;
-  for (Operation &op : body)
-    for (Value v : op.getOperands())
-      lastUse[v] = &op;
+  // Last use of each value, to free intermediate buffers early (computed
+  // once per interpreter).
+  if (lastUse.empty())
+    for (Operation &op : body)
+      for (Value v : op.getOperands())
+        lastUse[v] = &op;
   llvm::DenseMap<Value, HostTensor> env;
   for (auto [i, a] : llvm::enumerate(body.getArguments())) {
     auto type = cast<RankedTensorType>(a.getType());

@@ -40,7 +40,8 @@ llvm::ArrayRef<int64_t> mlir::gn::interp::resultShape(Operation *op, unsigned i)
 }
 
 HostTensor mlir::gn::interp::makeResult(Operation *op, unsigned i) {
-  return HostTensor(resultDType(op, i), resultShape(op, i));
+  // Every kernel that uses makeResult writes all elements.
+  return HostTensor(resultDType(op, i), resultShape(op, i), /*zero=*/false);
 }
 
 llvm::SmallVector<int64_t, 6> mlir::gn::interp::broadcastStrides(llvm::ArrayRef<int64_t> shape,
@@ -61,6 +62,58 @@ void mlir::gn::interp::gatherBytes(const HostTensor &in, HostTensor &out,
   forEachIndex(out.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
     std::memcpy(dst + lin * es, src + srcIndex(idx) * es, es);
   });
+}
+
+template <typename T>
+static void affineCopyTyped(const T *src, T *dst, llvm::ArrayRef<int64_t> shape, int64_t base,
+                            llvm::ArrayRef<int64_t> strides) {
+  int64_t rank = shape.size();
+  if (rank == 0) {
+    dst[0] = src[base];
+    return;
+  }
+  int64_t inner = shape[rank - 1], innerStride = strides[rank - 1];
+  int64_t outer = 1;
+  for (int64_t k = 0; k + 1 < rank; ++k)
+    outer *= shape[k];
+  if (inner == 0 || outer == 0)
+    return;
+  llvm::SmallVector<int64_t, 6> idx(rank, 0);
+  int64_t off = base;
+  for (int64_t o = 0; o < outer; ++o) {
+    const T *s = src + off;
+    T *d = dst + o * inner;
+    if (innerStride == 1)
+      std::memcpy(d, s, inner * sizeof(T));
+    else
+      for (int64_t i = 0; i < inner; ++i)
+        d[i] = s[i * innerStride];
+    // Advance the odometer over the outer dims, updating the offset.
+    for (int64_t k = rank - 2; k >= 0; --k) {
+      off += strides[k];
+      if (++idx[k] < shape[k])
+        break;
+      off -= strides[k] * shape[k];
+      idx[k] = 0;
+    }
+  }
+}
+
+void mlir::gn::interp::affineCopy(const HostTensor &in, HostTensor &out, int64_t base,
+                                  llvm::ArrayRef<int64_t> srcStrides) {
+  switch (sizeOf(in.dtype())) {
+  case 1:
+    return affineCopyTyped(in.data<uint8_t>(), out.data<uint8_t>(), out.shape(), base, srcStrides);
+  case 2:
+    return affineCopyTyped(in.data<uint16_t>(), out.data<uint16_t>(), out.shape(), base,
+                           srcStrides);
+  case 4:
+    return affineCopyTyped(in.data<uint32_t>(), out.data<uint32_t>(), out.shape(), base,
+                           srcStrides);
+  default:
+    return affineCopyTyped(in.data<uint64_t>(), out.data<uint64_t>(), out.shape(), base,
+                           srcStrides);
+  }
 }
 
 HostTensor mlir::gn::interp::convertTo(const HostTensor &t, DType to) {

@@ -61,6 +61,15 @@ template <typename F> auto dispatch(DType d, F &&f) {
   return f(float{});
 }
 
+/// Floating kernels compute in f64 for f64 and in f32 for the other types.
+inline DType floatCompute(DType d) { return d == DType::F64 ? DType::F64 : DType::F32; }
+/// Calls f(float{}) or f(double{}) for a floatCompute type.
+template <typename F> auto dispatchFloat(DType computeType, F &&f) {
+  if (computeType == DType::F64)
+    return f(double{});
+  return f(float{});
+}
+
 /// Element `i` of `t` as double (any dtype).
 double loadAsDouble(const HostTensor &t, int64_t i);
 /// Stores `v` into element `i` of `t` (rounded / truncated to its dtype).
@@ -96,6 +105,12 @@ template <typename F> void forEachIndex(llvm::ArrayRef<int64_t> shape, F &&f) {
 /// movement: out[i] = in[srcIndex(i)] (elementwise copy of raw bytes).
 void gatherBytes(const HostTensor &in, HostTensor &out,
                  llvm::function_ref<int64_t(llvm::ArrayRef<int64_t>)> srcIndex);
+
+/// out[idx] = in[base + sum(idx[k] * srcStrides[k])] for every out index:
+/// transposes, broadcasts, slices and flips are all this affine copy. The
+/// innermost dim runs as a tight typed loop.
+void affineCopy(const HostTensor &in, HostTensor &out, int64_t base,
+                llvm::ArrayRef<int64_t> srcStrides);
 
 /// Converts a tensor to another dtype.
 HostTensor convertTo(const HostTensor &t, DType to);

@@ -14,102 +14,124 @@ using namespace mlir::gn::interp;
 
 namespace {
 
+/// Per-channel parameters as double.
+std::vector<double> params(const HostTensor &t) {
+  std::vector<double> v(t.numel());
+  for (int64_t i = 0; i < t.numel(); ++i)
+    v[i] = loadAsDouble(t, i);
+  return v;
+}
+
 /// Batch norm over dim 1 (running or batch statistics).
 HostTensor batchNorm(BatchNormOp op, Operands in) {
-  const HostTensor &x = in[0];
-  HostTensor out = makeResult(op);
+  const HostTensor &x0 = in[0];
+  DType ct = floatCompute(x0.dtype());
+  HostTensor x = convertTo(x0, ct), y(ct, x0.shape(), false);
   int64_t n = x.shape()[0], c = x.shape()[1], inner = 1;
   for (int64_t d = 2; d < x.rank(); ++d)
     inner *= x.shape()[d];
   double eps = op.getEpsilon().convertToDouble();
   bool training = op.getTraining();
-  for (int64_t ch = 0; ch < c; ++ch) {
-    double mean, var;
-    if (training) {
-      double s = 0, ss = 0;
-      for (int64_t b = 0; b < n; ++b)
-        for (int64_t i = 0; i < inner; ++i)
-          s += loadAsDouble(x, (b * c + ch) * inner + i);
-      int64_t cnt = n * inner;
-      mean = cnt ? s / cnt : 0;
-      for (int64_t b = 0; b < n; ++b)
-        for (int64_t i = 0; i < inner; ++i) {
-          double d = loadAsDouble(x, (b * c + ch) * inner + i) - mean;
-          ss += d * d;
-        }
-      var = cnt ? ss / cnt : 0; // biased variance normalizes in training mode
-    } else {
-      mean = loadAsDouble(in[1], ch);
-      var = loadAsDouble(in[2], ch);
-    }
-    double scale = loadAsDouble(in[3], ch) / std::sqrt(var + eps);
-    double shift = loadAsDouble(in[4], ch) - mean * scale;
-    for (int64_t b = 0; b < n; ++b)
-      for (int64_t i = 0; i < inner; ++i) {
-        int64_t k = (b * c + ch) * inner + i;
-        storeFromDouble(out, k, loadAsDouble(x, k) * scale + shift);
+  auto mean = params(in[1]), var = params(in[2]), w = params(in[3]), b = params(in[4]);
+  dispatchFloat(ct, [&](auto tag) {
+    using T = decltype(tag);
+    const T *px = x.data<T>();
+    T *py = y.data<T>();
+    for (int64_t ch = 0; ch < c; ++ch) {
+      double m = mean[ch], v = var[ch];
+      if (training) {
+        double s = 0, ss = 0;
+        for (int64_t bi = 0; bi < n; ++bi)
+          for (int64_t i = 0; i < inner; ++i)
+            s += px[(bi * c + ch) * inner + i];
+        int64_t cnt = n * inner;
+        m = cnt ? s / cnt : 0;
+        for (int64_t bi = 0; bi < n; ++bi)
+          for (int64_t i = 0; i < inner; ++i) {
+            double d = px[(bi * c + ch) * inner + i] - m;
+            ss += d * d;
+          }
+        v = cnt ? ss / cnt : 0; // training mode normalizes with the biased variance
       }
-  }
-  return out;
+      double scale = w[ch] / std::sqrt(v + eps), shift = b[ch] - m * scale;
+      for (int64_t bi = 0; bi < n; ++bi) {
+        const T *src = px + (bi * c + ch) * inner;
+        T *dst = py + (bi * c + ch) * inner;
+        for (int64_t i = 0; i < inner; ++i)
+          dst[i] = static_cast<T>(src[i] * scale + shift);
+      }
+    }
+  });
+  return convertTo(y, x0.dtype());
 }
 
 HostTensor layerNorm(LayerNormOp op, Operands in) {
-  const HostTensor &x = in[0];
-  HostTensor out = makeResult(op);
+  const HostTensor &x0 = in[0];
+  DType ct = floatCompute(x0.dtype());
+  HostTensor x = convertTo(x0, ct), y(ct, x0.shape(), false);
   int64_t len = 1;
   for (int64_t d = x.rank() - op.getNormalizedRank(); d < x.rank(); ++d)
     len *= x.shape()[d];
   int64_t rows = len ? x.numel() / len : 0;
   double eps = op.getEpsilon().convertToDouble();
   bool rms = op.getRms();
-  for (int64_t r = 0; r < rows; ++r) {
-    double mean = 0, ss = 0;
-    if (!rms) {
+  auto w = params(in[1]), b = params(in[2]);
+  dispatchFloat(ct, [&](auto tag) {
+    using T = decltype(tag);
+    for (int64_t r = 0; r < rows; ++r) {
+      const T *src = x.data<T>() + r * len;
+      T *dst = y.data<T>() + r * len;
+      double mean = 0, ss = 0;
+      if (!rms) {
+        for (int64_t i = 0; i < len; ++i)
+          mean += src[i];
+        mean /= len;
+      }
+      for (int64_t i = 0; i < len; ++i) {
+        double d = src[i] - mean;
+        ss += d * d;
+      }
+      double inv = 1.0 / std::sqrt(ss / len + eps);
       for (int64_t i = 0; i < len; ++i)
-        mean += loadAsDouble(x, r * len + i);
-      mean /= len;
+        dst[i] = static_cast<T>((src[i] - mean) * inv * w[i] + b[i]);
     }
-    for (int64_t i = 0; i < len; ++i) {
-      double d = loadAsDouble(x, r * len + i) - mean;
-      ss += d * d;
-    }
-    double inv = 1.0 / std::sqrt(ss / len + eps);
-    for (int64_t i = 0; i < len; ++i) {
-      double v = (loadAsDouble(x, r * len + i) - mean) * inv;
-      v = v * loadAsDouble(in[1], i) + loadAsDouble(in[2], i);
-      storeFromDouble(out, r * len + i, v);
-    }
-  }
-  return out;
+  });
+  return convertTo(y, x0.dtype());
 }
 
 HostTensor groupNorm(GroupNormOp op, Operands in) {
-  const HostTensor &x = in[0];
-  HostTensor out = makeResult(op);
+  const HostTensor &x0 = in[0];
+  DType ct = floatCompute(x0.dtype());
+  HostTensor x = convertTo(x0, ct), y(ct, x0.shape(), false);
   int64_t n = x.shape()[0], c = x.shape()[1], g = op.getNumGroups(), inner = 1;
   for (int64_t d = 2; d < x.rank(); ++d)
     inner *= x.shape()[d];
   int64_t perGroup = (c / g) * inner;
   double eps = op.getEpsilon().convertToDouble();
-  for (int64_t b = 0; b < n; ++b)
-    for (int64_t gi = 0; gi < g; ++gi) {
-      int64_t base = (b * c + gi * (c / g)) * inner;
-      double mean = 0, ss = 0;
-      for (int64_t i = 0; i < perGroup; ++i)
-        mean += loadAsDouble(x, base + i);
-      mean /= perGroup;
-      for (int64_t i = 0; i < perGroup; ++i) {
-        double d = loadAsDouble(x, base + i) - mean;
-        ss += d * d;
+  auto w = params(in[1]), b = params(in[2]);
+  dispatchFloat(ct, [&](auto tag) {
+    using T = decltype(tag);
+    for (int64_t bi = 0; bi < n; ++bi)
+      for (int64_t gi = 0; gi < g; ++gi) {
+        int64_t base = (bi * c + gi * (c / g)) * inner;
+        const T *src = x.data<T>() + base;
+        T *dst = y.data<T>() + base;
+        double mean = 0, ss = 0;
+        for (int64_t i = 0; i < perGroup; ++i)
+          mean += src[i];
+        mean /= perGroup;
+        for (int64_t i = 0; i < perGroup; ++i) {
+          double d = src[i] - mean;
+          ss += d * d;
+        }
+        double inv = 1.0 / std::sqrt(ss / perGroup + eps);
+        for (int64_t i = 0; i < perGroup; ++i) {
+          int64_t ch = gi * (c / g) + i / inner;
+          dst[i] = static_cast<T>((src[i] - mean) * inv * w[ch] + b[ch]);
+        }
       }
-      double inv = 1.0 / std::sqrt(ss / perGroup + eps);
-      for (int64_t i = 0; i < perGroup; ++i) {
-        int64_t ch = gi * (c / g) + i / inner;
-        double v = (loadAsDouble(x, base + i) - mean) * inv;
-        storeFromDouble(out, base + i, v * loadAsDouble(in[1], ch) + loadAsDouble(in[2], ch));
-      }
-    }
-  return out;
+  });
+  return convertTo(y, x0.dtype());
 }
 
 } // namespace

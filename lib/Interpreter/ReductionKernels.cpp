@@ -39,12 +39,7 @@ HostTensor moveDimsLast(const HostTensor &x, llvm::ArrayRef<int64_t> dims, int64
   llvm::SmallVector<int64_t, 6> ps;
   for (int64_t p : perm)
     ps.push_back(s[p]);
-  gatherBytes(x, t, [&](llvm::ArrayRef<int64_t> idx) {
-    int64_t off = 0;
-    for (size_t k = 0; k < idx.size(); ++k)
-      off += idx[k] * ps[k];
-    return off;
-  });
+  affineCopy(x, t, 0, ps);
   return t;
 }
 
@@ -55,7 +50,9 @@ HostTensor reduce(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> di
   HostTensor out = makeResult(op);
   int64_t rows, len;
   HostTensor t = moveDimsLast(x, dims, rows, len);
+  rows = out.numel(); // also right when a reduced dim is empty (len 0)
   bool isInt = !isFloat(x.dtype());
+  HostTensor tf = isInt ? HostTensor() : convertTo(t, floatCompute(t.dtype()));
   for (int64_t r = 0; r < rows; ++r) {
     int64_t base = r * len;
     if (isInt && (kind == Kind::Sum || kind == Kind::Prod || kind == Kind::Max ||
@@ -75,6 +72,32 @@ HostTensor reduce(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> di
         out.data<int64_t>()[r] = acc;
       else
         storeFromDouble(out, r, static_cast<double>(acc));
+      continue;
+    }
+    if (!isInt && (kind == Kind::Sum || kind == Kind::Mean || kind == Kind::Max ||
+                       kind == Kind::Min)) {
+      // Typed fast path for float inputs; accumulates in double.
+      double acc2 = kind == Kind::Max ? -INFINITY : kind == Kind::Min ? INFINITY : 0;
+      bool nan2 = false;
+      dispatchFloat(tf.dtype(), [&](auto tag) {
+        using T = decltype(tag);
+        const T *p = tf.data<T>() + base;
+        if (kind == Kind::Sum || kind == Kind::Mean) {
+          for (int64_t i = 0; i < len; ++i)
+            acc2 += p[i];
+        } else {
+          for (int64_t i = 0; i < len; ++i) {
+            double v = p[i];
+            nan2 |= std::isnan(v);
+            acc2 = kind == Kind::Max ? std::max(acc2, v) : std::min(acc2, v);
+          }
+        }
+      });
+      if (nan2)
+        acc2 = NAN;
+      if (kind == Kind::Mean)
+        acc2 = len ? acc2 / len : NAN;
+      storeFromDouble(out, r, acc2);
       continue;
     }
     double acc = kind == Kind::Prod || kind == Kind::All ? 1
@@ -152,15 +175,41 @@ HostTensor alongDim(Operation *op, const HostTensor &x, int64_t dim, F &&rowFn) 
   return out;
 }
 
-void softmaxRow(const std::vector<double> &in, std::vector<double> &out, bool log) {
-  double m = -INFINITY;
-  for (double v : in)
-    m = std::max(m, v);
-  double s = 0;
-  for (size_t k = 0; k < in.size(); ++k)
-    s += std::exp(in[k] - m);
-  for (size_t k = 0; k < in.size(); ++k)
-    out[k] = log ? in[k] - m - std::log(s) : std::exp(in[k] - m) / s;
+/// Softmax along a dim of length `len` with element stride `inner`.
+HostTensor softmax(Operation *op, const HostTensor &x0, int64_t dim, bool log) {
+  DType ct = floatCompute(x0.dtype());
+  HostTensor x = convertTo(x0, ct), y(ct, x0.shape(), false);
+  int64_t len = x.shape()[dim], inner = 1, outer = 1;
+  for (int64_t k = dim + 1; k < x.rank(); ++k)
+    inner *= x.shape()[k];
+  for (int64_t k = 0; k < dim; ++k)
+    outer *= x.shape()[k];
+  dispatchFloat(ct, [&](auto tag) {
+    using T = decltype(tag);
+    const T *px = x.data<T>();
+    T *py = y.data<T>();
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) {
+        const T *src = px + o * len * inner + i;
+        T *dst = py + o * len * inner + i;
+        T m = -INFINITY;
+        for (int64_t k = 0; k < len; ++k)
+          m = std::max(m, src[k * inner]);
+        double sum = 0;
+        for (int64_t k = 0; k < len; ++k)
+          sum += std::exp(src[k * inner] - m);
+        if (log) {
+          T ls = static_cast<T>(std::log(sum));
+          for (int64_t k = 0; k < len; ++k)
+            dst[k * inner] = src[k * inner] - m - ls;
+        } else {
+          T inv = static_cast<T>(1.0 / sum);
+          for (int64_t k = 0; k < len; ++k)
+            dst[k * inner] = std::exp(src[k * inner] - m) * inv;
+        }
+      }
+  });
+  return convertTo(y, resultDType(op));
 }
 
 } // namespace
@@ -190,13 +239,7 @@ std::optional<LogicalResult> mlir::gn::interp::runReduction(Operation *op, Opera
             b[k] = s += a[k];
         }));
       })
-      .Case([&](SoftmaxOp s) {
-        return done(alongDim(op, in[0], s.getDim(),
-                             [](auto &a, auto &b) { softmaxRow(a, b, false); }));
-      })
-      .Case([&](LogSoftmaxOp s) {
-        return done(alongDim(op, in[0], s.getDim(),
-                             [](auto &a, auto &b) { softmaxRow(a, b, true); }));
-      })
+      .Case([&](SoftmaxOp s) { return done(softmax(op, in[0], s.getDim(), false)); })
+      .Case([&](LogSoftmaxOp s) { return done(softmax(op, in[0], s.getDim(), true)); })
       .Default([](Operation *) { return std::nullopt; });
 }

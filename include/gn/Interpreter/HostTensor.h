@@ -29,8 +29,9 @@ std::optional<DType> dtypeOf(Type elementType);
 class HostTensor {
 public:
   HostTensor() = default;
-  /// Zero-initialized tensor.
-  HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape);
+  /// A new tensor; zero-initialized unless `zero` is false (kernels that
+  /// write every element skip the memset).
+  HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero = true);
 
   DType dtype() const { return dt; }
   llvm::ArrayRef<int64_t> shape() const { return shp; }

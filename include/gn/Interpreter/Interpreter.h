@@ -10,6 +10,7 @@
 
 #include "gn/Interpreter/HostTensor.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
 #include <memory>
 #include <vector>
 
@@ -41,6 +42,7 @@ public:
 private:
   func::FuncOp func;
   std::unique_ptr<Backend> backend;
+  llvm::DenseMap<Value, Operation *> lastUse;
 };
 
 } // namespace mlir::gn::interp

@@ -1,0 +1,20 @@
+class Program_weight_tensor_meta_L_x_:
+    name = "L_x_"
+    shape = [2, 3, 5]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 10.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_w_:
+    name = "L_w_"
+    shape = [3]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.5
+    std = 1.0
+    min_val = 0.05
+    max_val = 0.95
+    data = None

@@ -1,0 +1,29 @@
+class Program_weight_tensor_meta_L_x_:
+    name = "L_x_"
+    shape = [6, 3]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 10.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_rm_:
+    name = "L_rm_"
+    shape = [3]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 2.5
+    data = None
+
+
+class Program_weight_tensor_meta_L_rv_:
+    name = "L_rv_"
+    shape = [3]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 1.5
+    std = 2.5
+    min_val = 0.2
+    data = None

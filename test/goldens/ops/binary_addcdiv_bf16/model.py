@@ -1,0 +1,9 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: torch.Tensor, L_y_: torch.Tensor, L_z_: torch.Tensor):
+        x = L_x_
+        y = L_y_
+        z = L_z_
+        return (torch.addcdiv(x, y, z, value=2),)

@@ -1,0 +1,18 @@
+class Program_weight_tensor_meta_L_a_:
+    name = "L_a_"
+    shape = [2, 64]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_w_:
+    name = "L_w_"
+    shape = [4, 64]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.0
+    std = 1.5
+    data = None

@@ -1,0 +1,22 @@
+class Program_weight_tensor_meta_L_x_:
+    name = "L_x_"
+    shape = [3, 4, 5]
+    dtype = "torch.uint8"
+    device = "cpu"
+    mean = 100.0
+    std = 100.0
+    min_val = 0
+    max_val = 200
+    data = None
+
+
+class Program_weight_tensor_meta_L_y_:
+    name = "L_y_"
+    shape = [4, 5]
+    dtype = "torch.int8"
+    device = "cpu"
+    mean = 0.0
+    std = 100.0
+    min_val = -100
+    max_val = 100
+    data = None
