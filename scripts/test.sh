@@ -28,5 +28,19 @@ uf=$(echo "$unit_out" | grep -cE "^\[  FAILED  \] [A-Za-z]+\.")
 passed=$((passed + up)); failed=$((failed + uf))
 [ $unit_rc -ne 0 ] && [ "$uf" -eq 0 ] && failed=$((failed + 1))
 
+# Interpreter vs PyTorch goldens: real GraphNet samples (from ../shared) and
+# per-op cases (committed under test/goldens/ops).
+for check in check-sample-goldens.sh check-op-goldens.sh; do
+  [ -x "$root/scripts/$check" ] || continue
+  echo "== $check =="
+  out=$("$root/scripts/$check" 2>&1)
+  rc=$?
+  echo "$out" | grep -vE "^pass " | tail -40
+  line=$(echo "$out" | grep -E "^[0-9]+ passed, [0-9]+ failed$" | tail -1)
+  gp=$(echo "$line" | awk '{print $1}'); gf=$(echo "$line" | awk '{print $3}')
+  passed=$((passed + ${gp:-0})); failed=$((failed + ${gf:-0}))
+  [ $rc -ne 0 ] && [ "${gf:-0}" -eq 0 ] && failed=$((failed + 1))
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
