@@ -33,7 +33,6 @@ its float outputs; a failing case also says why. The last line is exactly
 found).
 """
 import argparse
-import math
 import os
 import re
 import sys

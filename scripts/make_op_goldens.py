@@ -1124,6 +1124,9 @@ def define_interpolate():
         "nearest_exact": ((1, 2, 4, 5), f"{F}(x, size=(6, 3), mode='nearest-exact')"),
         "area": ((1, 2, 6, 6), f"{F}(x, size=(4, 3), mode='area')"),
         "upsample_fn": ((1, 2, 3, 3), "torch.nn.functional.upsample(x, scale_factor=2, mode='nearest')"),
+        "nearest_frac_scale": ((1, 2, 4, 4), f"{F}(x, scale_factor=1.5)"),
+        "bilinear_frac_scale": ((1, 2, 4, 5), f"{F}(x, scale_factor=1.5, mode='bilinear')"),
+        "bicubic_frac_scale": ((1, 2, 4, 4), f"{F}(x, scale_factor=(1.5, 2.5), mode='bicubic', align_corners=False)"),
     }
     many = ("nearest_scale2", "bilinear", "bilinear_align", "bicubic")
     for name, (shape, expr) in it.items():
@@ -1206,6 +1209,10 @@ def define_norm():
          f"{F}rms_norm(x, [8], w)")
     case("rms_norm_manual_f32", "norm", [N("x", (2, 5, 8), sd=2.0), N("w", (8,), mean=1.0, sd=0.3)],
          "v = x.pow(2).mean(-1, keepdim=True)\nreturn (w * (x * torch.rsqrt(v + 1e-06)),)")
+    # |x| > 256: x * x overflows float16, the norm itself (about 780) does not
+    case("normalize_large_f16", "norm",
+         [D("x", (2, 4), [300.0, -400.0, 500.0, 20.0, 0.5, -1.5, 2.0, 0.25], "f16")],
+         f"{F}normalize(x, dim=-1)")
     case("normalize_p1_f32", "norm", [N("x", (3, 4, 5))], f"{F}normalize(x, p=1.0, dim=1)")
     case("normalize_zero_row_f32", "norm", [D("x", (2, 3), [0.0, 0.0, 0.0, 1.0, -2.0, 2.0])],
          f"{F}normalize(x, dim=-1)")
@@ -1296,7 +1303,7 @@ def define_probes():
         "hardshrink": f"{F}hardshrink(x)", "cumprod": "torch.cumprod(x, 1)",
         "topk": "r = torch.topk(x, 2)\nreturn (r[0], r[1])", "sort": "r = torch.sort(x, -1)\nreturn (r[0], r[1])",
         "diag": "torch.diag(x[0])", "pixel_unshuffle": f"{F}pixel_unshuffle(x.view(1, 1, 4, 4), 2)",
-        "bool_mask_getitem": "x[x > 0]", "interp_fractional": f"{F}interpolate(x.view(1, 1, 4, 4), scale_factor=1.5)",
+        "bool_mask_getitem": "x[x > 0]",
         "interp_antialias": f"{F}interpolate(x.view(1, 1, 4, 4), size=(2, 2), mode='bilinear', antialias=True)",
         "cummax": "r = torch.cummax(x, 1)\nreturn (r[0],)", "erfinv": "torch.erfinv(x.clamp(-0.9, 0.9))",
         "expm1": "torch.expm1(x)", "log2": "torch.log2(x.abs() + 1)", "tan": "torch.tan(x)",

@@ -4,4 +4,4 @@ import torch
 class GraphModule(torch.nn.Module):
     def forward(self, L_x_: torch.Tensor):
         x = L_x_
-        return (torch.nn.functional.interpolate(x.view(1, 1, 4, 4), scale_factor=1.5),)
+        return (torch.nn.functional.interpolate(x, scale_factor=1.5),)
