@@ -201,6 +201,8 @@ def main(argv=None):
                     help="ops: DIR/<case>/expected/<i>.npy; flat: DIR/<sample>/<i>.npy")
     ap.add_argument("--case", help="only cases whose name matches this regex (re.search)")
     ap.add_argument("--quiet", action="store_true", help="print only failing cases and the total")
+    ap.add_argument("--xfail", help="file of known failures, one 'case  # reason' per line: "
+                    "they print XFAIL and do not count as failed; one that passes prints XPASS")
     args = ap.parse_args(argv)
 
     if not os.path.isdir(args.goldens):
@@ -215,10 +217,25 @@ def main(argv=None):
               file=sys.stderr)
         print("0 passed, 0 failed")
         return 1
-    passed = failed = 0
+    xfail = {}
+    if args.xfail:
+        for line in open(args.xfail):
+            name, _, why = line.partition("#")
+            if name.strip():
+                xfail[name.strip()] = why.strip()
+    passed = failed = expected = 0
     width = max(len(n) for n, _ in cases)
     for name, exp in cases:
         ok, tight, max_abs, reason = check_case(name, exp, args.dump, args.t)
+        if name in xfail:
+            ts = f"t={tight}" if tight is not None else "t=none"
+            if ok:
+                passed += 1
+                print(f"XPASS {name:<{width}}  {ts:<6} (listed in --xfail; remove it there)")
+            else:
+                expected += 1
+                print(f"XFAIL {name:<{width}}  {ts:<6} {xfail[name]}")
+            continue
         passed += ok
         failed += not ok
         if ok and args.quiet:
@@ -229,6 +246,8 @@ def main(argv=None):
         if not ok:
             line += f"  [{reason}]"
         print(line, flush=True)
+    if expected:
+        print(f"({expected} known failures, see {args.xfail})")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

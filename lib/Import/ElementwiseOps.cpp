@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OpRegistry.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -178,6 +179,14 @@ FailureOr<PyValue> clamp(ImportContext &ctx, Args &a) {
     return failure();
   const PyValue &lo = a.get("min"), &hi = a.get("max");
   Value v = *x;
+  // clamp(int tensor, float bound) promotes like arithmetic does.
+  if (!isFloat(typeOf(v).getElementType()) &&
+      (lo.kind == PyValue::Float || hi.kind == PyValue::Float)) {
+    auto c = ctx.convert(v, ctx.f32());
+    if (failed(c))
+      return failure();
+    v = *c;
+  }
   // Tensor bounds become maximum/minimum.
   if (lo.isTensor() || hi.isTensor()) {
     PyValue cur = PyValue::of(v);
@@ -420,6 +429,42 @@ FailureOr<PyValue> dropout(ImportContext &ctx, Args &a) {
   return a.get("input");
 }
 
+/// torch.fmod: remainder with the sign of the dividend, a - trunc(a / b) * b
+/// (C's % on integers, where gn.div truncates).
+FailureOr<PyValue> fmod(ImportContext &ctx, Args &a) {
+  auto q = ctx.binary<gn::DivOp>(a.get("input"), a.get("other"));
+  if (failed(q))
+    return failure();
+  PyValue t = *q;
+  if (isFloat(q->type().getElementType())) {
+    auto tr = ctx.build<gn::TruncOp>({q->tensor});
+    if (failed(tr))
+      return failure();
+    t = PyValue::of(*tr);
+  }
+  auto prod = ctx.binary<gn::MulOp>(t, a.get("other"));
+  if (failed(prod))
+    return failure();
+  return ctx.binary<gn::SubOp>(a.get("input"), *prod);
+}
+
+/// round(x, decimals=d) = round(x * 10^d) / 10^d.
+FailureOr<PyValue> round(ImportContext &ctx, Args &a) {
+  auto d = a.integer("decimals");
+  if (failed(d))
+    return failure();
+  if (*d == 0)
+    return unary<gn::RoundOp, true>(ctx, a);
+  double scale = std::pow(10.0, static_cast<double>(*d));
+  auto up = ctx.binary<gn::MulOp>(a.get("input"), PyValue::real(scale));
+  if (failed(up))
+    return failure();
+  auto r = ctx.build<gn::RoundOp>({up->tensor});
+  if (failed(r))
+    return failure();
+  return ctx.binary<gn::DivOp>(PyValue::of(*r), PyValue::real(scale), true);
+}
+
 /// In-place fills: x.zero_(), x.fill_(v), x.copy_(src) give a new value
 /// that the evaluator rebinds to the receiver.
 FailureOr<PyValue> fillLike(ImportContext &ctx, Args &a, const PyValue &v) {
@@ -452,7 +497,7 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("erf", "input", unary<gn::ErfOp, true>);
   r.add("floor", "input", unary<gn::FloorOp, true>);
   r.add("ceil", "input", unary<gn::CeilOp, true>);
-  r.add("round", "input, *, decimals=0", unary<gn::RoundOp, true>);
+  r.add("round", "input, *, decimals=0", round);
   r.add("trunc", "input", unary<gn::TruncOp, true>);
   r.add("sign", "input", unary<gn::SignOp, false>);
   r.add("reciprocal", "input", unary<gn::ReciprocalOp, true>);
@@ -492,7 +537,9 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("div|divide|true_divide|__truediv__|__itruediv__", "input, other, *, rounding_mode=None",
         div);
   r.add("floor_divide|__floordiv__", "input, other", binary<gn::FloorDivOp>);
-  r.add("remainder|fmod|__mod__", "input, other", binary<gn::RemOp>);
+  r.add("remainder|__mod__", "input, other", binary<gn::RemOp>);
+  r.add("fmod", "input, other",
+        [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, fmod); });
   r.add("pow|__pow__", "input, exponent", pow);
   r.add("maximum|fmax", "input, other", binary<gn::MaximumOp>);
   r.add("minimum|fmin", "input, other", binary<gn::MinimumOp>);
@@ -514,9 +561,12 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("clamp|clip", "input, min=None, max=None", clamp);
   r.add("clamp_min", "input, min", clampOneSide<true>);
   r.add("clamp_max", "input, max", clampOneSide<false>);
-  r.add("addcmul", "input, tensor1, tensor2, *, value=None", addcmul);
-  r.add("addcdiv", "input, tensor1, tensor2, *, value=None", addcdiv);
-  r.add("lerp", "input, end, weight", lerp);
+  r.add("addcmul", "input, tensor1, tensor2, *, value=None",
+        [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, addcmul); });
+  r.add("addcdiv", "input, tensor1, tensor2, *, value=None",
+        [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, addcdiv); });
+  r.add("lerp", "input, end, weight",
+        [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, lerp); });
 
   r.add("Tensor.float", "input, memory_format=None", castTo<0>);
   r.add("Tensor.half", "input, memory_format=None", castTo<1>);

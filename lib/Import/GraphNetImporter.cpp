@@ -645,6 +645,8 @@ FailureOr<PyValue> Evaluator::callOp(llvm::StringRef displayName, llvm::StringRe
   const OpEntry *entry = nullptr;
   if (isMethod)
     entry = registry.lookup("Tensor." + name);
+  if (!entry && !isMethod)
+    entry = registry.lookup(displayName); // e.g. torch.batch_norm (aten order)
   if (!entry)
     entry = registry.lookup(name);
   // In-place spellings (relu_, add_) share the out-of-place handler.

@@ -405,7 +405,12 @@ FailureOr<PyValue> atenIndex(ImportContext &ctx, Args &a) {
 
 void mlir::gn::import::registerIndexingOps(OpRegistry &r) {
   r.add("index_select", "input, dim, index", indexSelect);
-  r.add("gather|take_along_dim", "input, dim, index, *, sparse_grad=False", gather);
+  r.add("gather", "input, dim, index, *, sparse_grad=False", gather);
+  r.add("take_along_dim", "input, index, dim=None", [](ImportContext &ctx, Args &a) {
+    if (!a.has("dim"))
+      return FailureOr<PyValue>(a.error("take_along_dim without dim is not supported"));
+    return gather(ctx, a);
+  });
   r.add("scatter", "input, dim, index, src=None, *, value=None, reduce=None",
         [](ImportContext &ctx, Args &a) {
           if (a.has("value"))

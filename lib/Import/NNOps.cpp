@@ -379,6 +379,8 @@ FailureOr<PyValue> interpolate(ImportContext &ctx, Args &a) {
     return a.error("either size or scale_factor must be given");
   }
   std::string m = *mode;
+  if (m == "area") // area interpolation is adaptive average pooling
+    return wrap(ctx.build<gn::AdaptiveAvgPoolOp>({*x}, {ctx.ints("output_size", size)}));
   if (m == "bilinear" || m == "trilinear")
     m = "linear";
   if (m == "nearest-exact")
@@ -672,12 +674,13 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("linear", "input, weight, bias=None", linear);
   r.add("matmul|mm|bmm|__matmul__", "input, other", matmul);
   r.add("Tensor.matmul|Tensor.mm|Tensor.bmm", "input, other", matmul);
-  r.add("addmm|Tensor.addmm", "input, mat1, mat2, *, beta=1, alpha=1", addmm);
+  r.add("addmm|Tensor.addmm", "input, mat1, mat2, *, beta=1, alpha=1",
+        [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, addmm); });
   r.add("baddbmm|Tensor.baddbmm", "input, batch1, batch2, *, beta=1, alpha=1",
         [](ImportContext &ctx, Args &a) {
           for (auto &[n, v] : a.bound)
             n = n == "batch1" ? "mat1" : n == "batch2" ? "mat2" : n;
-          return addmm(ctx, a);
+          return runWidened(ctx, a, addmm);
         });
   r.add("einsum", "equation, *operands", einsum);
   r.add("outer|ger", "input, vec2", outer);
@@ -718,7 +721,16 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
         [](ImportContext &ctx, Args &a) { return layerNorm(ctx, a, true); });
   r.add("group_norm", "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True",
         groupNorm);
-  r.add("normalize", "input, p=2.0, dim=1, eps=1e-12, out=None", normalize);
+  r.add("normalize", "input, p=2.0, dim=1, eps=1e-12, out=None",
+        [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, normalize); });
+  // torch.* (aten) spellings whose argument order differs from F.*; looked
+  // up by their full name before the canonical one.
+  r.add("torch.batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, "
+                            "eps, cudnn_enabled", batchNorm);
+  r.add("torch.instance_norm", "input, weight, bias, running_mean, running_var, use_input_stats, "
+                               "momentum, eps, cudnn_enabled", instanceNorm);
+  r.add("torch.embedding", "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
+        embedding);
   r.add("embedding", "input, weight, padding_idx=None, max_norm=None, norm_type=2.0, "
                      "scale_grad_by_freq=False, sparse=False", embedding);
   r.add("scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, "

@@ -112,3 +112,25 @@ mlir::gn::import::tensorAndDim(ImportContext &ctx, Args &a, llvm::StringRef dimN
     return mlir::failure();
   return std::make_pair(*x, *dim);
 }
+
+mlir::FailureOr<PyValue> mlir::gn::import::runWidened(ImportContext &ctx, Args &a, Handler fn) {
+  mlir::Type narrow;
+  for (auto &[name, v] : a.bound) {
+    if (!v.isTensor())
+      continue;
+    mlir::Type e = v.type().getElementType();
+    if (!e.isF16() && !e.isBF16())
+      continue;
+    narrow = narrow && narrow != e ? ctx.f32() : e;
+    auto w = ctx.convert(v.tensor, ctx.f32());
+    if (mlir::failed(w))
+      return mlir::failure();
+    bool scalarLike = v.wrappedScalar;
+    v = PyValue::of(*w);
+    v.wrappedScalar = scalarLike;
+  }
+  auto r = fn(ctx, a);
+  if (mlir::failed(r) || !narrow || !r->isTensor() || r->type().getElementType() != ctx.f32())
+    return r;
+  return wrap(ctx.convert(r->tensor, narrow));
+}

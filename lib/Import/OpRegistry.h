@@ -57,6 +57,10 @@ inline mlir::FailureOr<PyValue> wrap(mlir::FailureOr<mlir::Value> v) {
 mlir::FailureOr<std::pair<mlir::Value, int64_t>> tensorAndDim(ImportContext &ctx, Args &a,
                                                               llvm::StringRef dimName = "dim");
 
+/// Runs `fn` with f16/bf16 tensor arguments widened to f32 and narrows a
+/// tensor result back once, as PyTorch computes such composites in f32.
+mlir::FailureOr<PyValue> runWidened(ImportContext &ctx, Args &a, Handler fn);
+
 /// Maps a dotted callee (`torch.nn.functional.relu`) to its canonical name
 /// ("relu"), or "" when the prefix is not a torch namespace.
 std::string canonicalOpName(llvm::StringRef dotted);

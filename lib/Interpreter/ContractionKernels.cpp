@@ -156,26 +156,24 @@ HostTensor einsum(EinsumOp op, Operands in) {
   return out;
 }
 
-/// softmax(q k^T * scale + mask) v over the last two dims, batch dims
-/// broadcast (key/value heads repeat for grouped-query attention).
-HostTensor attention(AttentionOp op, Operands in) {
+template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
   HostTensor out = makeResult(op);
+  DType ct = std::is_same_v<T, double> ? DType::F64 : DType::F32;
   const HostTensor &q = in[0], &k = in[1], &v = in[2];
   const HostTensor *mask = in.size() > 3 ? &in[3] : nullptr;
   int64_t r = q.rank(), L = q.shape()[r - 2], E = q.shape()[r - 1], S = k.shape()[r - 2],
           Ev = v.shape()[r - 1];
   double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(E));
   bool causal = op.getIsCausal();
-  HostTensor qf = convertTo(q, DType::F32), kf = convertTo(k, DType::F32),
-             vf = convertTo(v, DType::F32);
+  HostTensor qf = convertTo(q, ct), kf = convertTo(k, ct), vf = convertTo(v, ct);
   llvm::SmallVector<int64_t, 6> batch(out.shape().drop_back(2));
   llvm::SmallVector<int64_t, 6> scoreShape(batch);
   scoreShape.push_back(L);
   scoreShape.push_back(S);
   auto maskStrides = mask ? broadcastStrides(mask->shape(), scoreShape)
                           : llvm::SmallVector<int64_t, 6>();
-  HostTensor o(DType::F32, out.shape());
-  std::vector<float> scores(L * S);
+  HostTensor o(ct, out.shape());
+  std::vector<T> scores(L * S);
   forEachIndex(batch, [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
     // Batch offsets with broadcasting / head grouping.
     auto offset = [&](const HostTensor &t) {
@@ -188,14 +186,14 @@ HostTensor attention(AttentionOp op, Operands in) {
       }
       return off;
     };
-    const float *qp = qf.data<float>() + lin * L * E;
-    const float *kp = kf.data<float>() + offset(k) * S * E;
-    const float *vp = vf.data<float>() + offset(v) * S * Ev;
-    gemm<float>(false, true, L, S, E, qp, E, kp, E, scores.data(), S, 0.0f);
+    const T *qp = qf.data<T>() + lin * L * E;
+    const T *kp = kf.data<T>() + offset(k) * S * E;
+    const T *vp = vf.data<T>() + offset(v) * S * Ev;
+    gemm<T>(false, true, L, S, E, qp, E, kp, E, scores.data(), S, T(0));
     for (int64_t i = 0; i < L; ++i) {
-      float m = -INFINITY;
+      T m = -INFINITY;
       for (int64_t j = 0; j < S; ++j) {
-        float s = scores[i * S + j] * float(scale);
+        T s = scores[i * S + j] * T(scale);
         if (causal && j > i)
           s = -INFINITY;
         if (mask) {
@@ -204,26 +202,35 @@ HostTensor attention(AttentionOp op, Operands in) {
             moff += idx[d] * maskStrides[d];
           moff += i * maskStrides[batch.size()] + j * maskStrides[batch.size() + 1];
           if (mask->dtype() == DType::I1)
-            s = mask->data<bool>()[moff] ? s : -INFINITY;
+            s = mask->data<bool>()[moff] ? s : T(-INFINITY);
           else
-            s += float(loadAsDouble(*mask, moff));
+            s += T(loadAsDouble(*mask, moff));
         }
         scores[i * S + j] = s;
         m = std::max(m, s);
       }
-      float sum = 0;
+      T sum = 0;
       for (int64_t j = 0; j < S; ++j) {
-        float e = m == -INFINITY ? 0 : std::exp(scores[i * S + j] - m);
+        T e = m == -INFINITY ? T(0) : std::exp(scores[i * S + j] - m);
         scores[i * S + j] = e;
         sum += e;
       }
       for (int64_t j = 0; j < S; ++j)
-        scores[i * S + j] = sum > 0 ? scores[i * S + j] / sum : NAN;
+        scores[i * S + j] = sum > 0 ? scores[i * S + j] / sum : T(NAN);
     }
-    gemm<float>(false, false, L, Ev, S, scores.data(), S, vp, Ev, o.data<float>() + lin * L * Ev,
-                Ev, 0.0f);
+    gemm<T>(false, false, L, Ev, S, scores.data(), S, vp, Ev, o.data<T>() + lin * L * Ev, Ev,
+            T(0));
   });
   return convertTo(o, out.dtype());
+}
+
+/// softmax(q k^T * scale + mask) v over the last two dims, batch dims
+/// broadcast (key/value heads repeat for grouped-query attention); f64 in
+/// f64, everything else in f32.
+HostTensor attention(AttentionOp op, Operands in) {
+  if (in[0].dtype() == DType::F64)
+    return attentionTyped<double>(op, in);
+  return attentionTyped<float>(op, in);
 }
 
 } // namespace

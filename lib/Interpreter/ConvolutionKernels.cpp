@@ -1,7 +1,7 @@
 //===- ConvolutionKernels.cpp - conv (oneDNN), pooling, resize ----------===//
 //
-// Convolutions go through oneDNN in f32 (f16/bf16 widened, f64 narrowed to
-// f32 and back; PyTorch CPU also computes these in reduced precision).
+// Convolutions go through oneDNN in f32 (f16/bf16 widened and rounded once
+// at the end); f64 convolutions run as direct loops in f64.
 // This file is compiled with exceptions on: oneDNN's C++ API reports errors
 // by throwing, and every throw is caught here and turned into a diagnostic.
 //
@@ -66,11 +66,63 @@ LogicalResult runDnnl(Operation *op, PrimDesc &pd, HostTensor &src, HostTensor &
   return success();
 }
 
+/// Direct f64 (transposed) convolution: oneDNN has no f64 kernels and
+/// narrowing to f32 would lose the precision the sample asked for.
+HostTensor convolutionF64(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
+                          llvm::ArrayRef<int64_t> padding, llvm::ArrayRef<int64_t> dilation,
+                          int64_t groups, bool transposed) {
+  const HostTensor &x = in[0], &w = in[1];
+  HostTensor y(DType::F64, resultShape(op));
+  int64_t sp = x.rank() - 2, n = x.shape()[0], cin = x.shape()[1], cout = y.shape()[1];
+  int64_t cinG = cin / groups, coutG = cout / groups;
+  llvm::ArrayRef<int64_t> inS = x.shape().drop_front(2), outS = y.shape().drop_front(2),
+                          kS = w.shape().drop_front(2);
+  auto xs = stridesOf(x.shape()), ws = stridesOf(w.shape()), ys = stridesOf(y.shape());
+  const double *px = x.data<double>(), *pw = w.data<double>();
+  double *py = y.data<double>();
+  for (int64_t i = 0; i < y.numel(); ++i)
+    py[i] = in.size() > 2 ? in[2].data<double>()[(i / ys[1]) % cout] : 0.0;
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t g = 0; g < groups; ++g)
+      for (int64_t oc = 0; oc < coutG; ++oc)
+        for (int64_t ic = 0; ic < cinG; ++ic) {
+          int64_t co = g * coutG + oc, ci = g * cinG + ic;
+          // Weight [O, I/G, k] for conv; [I, O/G, k] for transposed conv.
+          int64_t wbase = transposed ? ci * ws[0] + oc * ws[1] : co * ws[0] + ic * ws[1];
+          forEachIndex(kS, [&](int64_t klin, llvm::ArrayRef<int64_t> k) {
+            double wv = pw[wbase + klin];
+            auto positions = transposed ? inS : outS;
+            forEachIndex(positions, [&](int64_t, llvm::ArrayRef<int64_t> p) {
+              int64_t xoff = b * xs[0] + ci * xs[1], yoff = b * ys[0] + co * ys[1];
+              for (int64_t d = 0; d < sp; ++d) {
+                int64_t other = transposed
+                                    ? p[d] * stride[d] - padding[d] + k[d] * dilation[d]
+                                    : p[d] * stride[d] - padding[d] + k[d] * dilation[d];
+                int64_t limit = transposed ? outS[d] : inS[d];
+                if (other < 0 || other >= limit)
+                  return;
+                if (transposed) {
+                  xoff += p[d] * xs[2 + d];
+                  yoff += other * ys[2 + d];
+                } else {
+                  xoff += other * xs[2 + d];
+                  yoff += p[d] * ys[2 + d];
+                }
+              }
+              py[yoff] += wv * px[xoff];
+            });
+          });
+        }
+  return y;
+}
+
 FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
                                   llvm::ArrayRef<int64_t> padding,
                                   llvm::ArrayRef<int64_t> dilation, int64_t groups,
                                   bool transposed, llvm::ArrayRef<int64_t> outputPadding) {
   HostTensor out = makeResult(op);
+  if (in[0].dtype() == DType::F64)
+    return convolutionF64(op, in, stride, padding, dilation, groups, transposed);
   HostTensor x = convertTo(in[0], DType::F32), w = convertTo(in[1], DType::F32);
   std::optional<HostTensor> b;
   if (in.size() > 2)
