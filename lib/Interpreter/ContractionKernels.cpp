@@ -1,12 +1,13 @@
 //===- ContractionKernels.cpp - matmul, linear, einsum, attention -------===//
 //
-// Floating contractions run in f32 (f16/bf16 are widened) or f64 through
-// OpenBLAS GEMM, one call per batch; integer matmuls use plain loops.
+// Floating contractions run in f32 (f16/bf16 are widened; oneDNN sgemm) or
+// f64 (OpenBLAS dgemm), one call per batch; integer matmuls use plain loops.
 //
 //===----------------------------------------------------------------------===//
 #include "Kernels.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cblas.h>
+#include <oneapi/dnnl/dnnl.h>
 #include <cmath>
 #include <map>
 
@@ -20,11 +21,15 @@ namespace {
 template <typename T>
 void gemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const T *a, int64_t lda,
           const T *b, int64_t ldb, T *c, int64_t ldc, T beta) {
-  auto ta = transA ? CblasTrans : CblasNoTrans, tb = transB ? CblasTrans : CblasNoTrans;
-  if constexpr (std::is_same_v<T, float>)
-    cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc);
-  else
+  if constexpr (std::is_same_v<T, float>) {
+    // oneDNN's row-major sgemm shares the OpenMP thread pool with the
+    // convolutions (OpenBLAS's own pthreads would fight it for the cores).
+    dnnl_sgemm(transA ? 'T' : 'N', transB ? 'T' : 'N', m, n, k, 1.0f, a, lda, b, ldb, beta, c,
+               ldc);
+  } else {
+    auto ta = transA ? CblasTrans : CblasNoTrans, tb = transB ? CblasTrans : CblasNoTrans;
     cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, beta, c, ldc);
+  }
 }
 
 /// The compute dtype of a floating contraction: f64 stays, the rest -> f32.
@@ -174,6 +179,8 @@ template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
                           : llvm::SmallVector<int64_t, 6>();
   HostTensor o(ct, out.shape());
   std::vector<T> scores(L * S);
+  // A float mask in the compute type (bool masks are read as they are).
+  HostTensor maskf = mask && mask->dtype() != DType::I1 ? convertTo(*mask, ct) : HostTensor();
   forEachIndex(batch, [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
     // Batch offsets with broadcasting / head grouping.
     auto offset = [&](const HostTensor &t) {
@@ -190,21 +197,23 @@ template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
     const T *kp = kf.data<T>() + offset(k) * S * E;
     const T *vp = vf.data<T>() + offset(v) * S * Ev;
     gemm<T>(false, true, L, S, E, qp, E, kp, E, scores.data(), S, T(0));
+    int64_t maskBase = 0;
+    if (mask)
+      for (size_t d = 0; d < idx.size(); ++d)
+        maskBase += idx[d] * maskStrides[d];
     for (int64_t i = 0; i < L; ++i) {
       T m = -INFINITY;
+      int64_t maskRow = mask ? maskBase + i * maskStrides[batch.size()] : 0;
       for (int64_t j = 0; j < S; ++j) {
         T s = scores[i * S + j] * T(scale);
         if (causal && j > i)
           s = -INFINITY;
         if (mask) {
-          int64_t moff = 0;
-          for (size_t d = 0; d < idx.size(); ++d)
-            moff += idx[d] * maskStrides[d];
-          moff += i * maskStrides[batch.size()] + j * maskStrides[batch.size() + 1];
+          int64_t moff = maskRow + j * maskStrides[batch.size() + 1];
           if (mask->dtype() == DType::I1)
             s = mask->data<bool>()[moff] ? s : T(-INFINITY);
           else
-            s += T(loadAsDouble(*mask, moff));
+            s += maskf.data<T>()[moff];
         }
         scores[i * S + j] = s;
         m = std::max(m, s);
