@@ -579,7 +579,17 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("Tensor.to|_to_copy", "input, *args, dtype=None", to);
   r.add("Tensor.type_as", "input, other", typeAs);
   r.add("Tensor.type", "input, dtype=None, non_blocking=False", typeMethod);
-  r.add("Tensor.contiguous|Tensor.clone|clone|Tensor.detach|detach|Tensor.cuda|Tensor.cpu|"
+  // clone copies: a fresh SSA value (a same-type gn.convert, folded away by
+  // canonicalization) keeps in-place updates of the copy apart from the
+  // original in the aliasing check.
+  r.add("Tensor.clone|clone", "input, *args", [](ImportContext &ctx, Args &a) {
+    auto x = a.tensor("input");
+    if (failed(x))
+      return FailureOr<PyValue>(failure());
+    return wrap(ctx.build<gn::ConvertOp>(
+        {*x}, {ctx.attr("dtype", TypeAttr::get(typeOf(*x).getElementType()))}));
+  });
+  r.add("Tensor.contiguous|Tensor.detach|detach|Tensor.cuda|Tensor.cpu|"
         "Tensor.requires_grad_|alias",
         "input, *args", identity);
   r.add("Tensor.zero_", "input",

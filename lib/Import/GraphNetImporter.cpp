@@ -13,6 +13,7 @@
 #include "gn/Import/TensorMeta.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -38,6 +39,9 @@ private:
   llvm::StringMap<PyValue> globals; // from imports
   std::vector<Value> returned;
   bool hasReturned = false;
+  /// Rebinds `name` to `updated` after an in-place update and propagates it
+  /// to every variable sharing storage with it (aliases and views).
+  LogicalResult updateInPlace(py::SrcLoc l, llvm::StringRef name, PyValue updated);
 
   LogicalResult error(py::SrcLoc l, const llvm::Twine &message) {
     ctx.loc = ctx.locOf(l);
@@ -223,6 +227,119 @@ LogicalResult Evaluator::execBody(const std::vector<py::StmtPtr> &body) {
   return success();
 }
 
+/// True for the ops that are views in torch (they share storage with their
+/// operand): reshape of a contiguous value, transpose, slice, broadcast.
+/// A reshape of a non-contiguous value (a transpose, slice or broadcast
+/// result) copies in torch, so it starts new storage.
+static bool isView(Operation *op) {
+  if (isa<gn::TransposeOp, gn::BroadcastToOp, gn::SliceOp>(op))
+    return true;
+  if (auto r = dyn_cast<gn::ReshapeOp>(op)) {
+    // Adding or dropping size-1 dims (squeeze, unsqueeze, select) is always
+    // a view; other reshapes are views of contiguous values only.
+    auto nonUnit = [](llvm::ArrayRef<int64_t> shape) {
+      llvm::SmallVector<int64_t> out;
+      for (int64_t d : shape)
+        if (d != 1)
+          out.push_back(d);
+      return out;
+    };
+    if (nonUnit(llvm::cast<RankedTensorType>(r.getInput().getType()).getShape()) ==
+        nonUnit(r.getType().getShape()))
+      return true;
+    Operation *src = r.getInput().getDefiningOp();
+    return !src || !isa<gn::TransposeOp, gn::BroadcastToOp, gn::SliceOp>(src);
+  }
+  return false;
+}
+
+/// The value whose storage `v` views.
+static Value storageRoot(Value v) {
+  while (Operation *op = v.getDefiningOp()) {
+    if (!isView(op))
+      break;
+    v = op->getOperand(0);
+  }
+  return v;
+}
+
+/// Functionalized in-place update: torch mutates the storage shared by
+/// `name`, its aliases and views; gn values are immutable, so the update is
+/// written back through the view chain (slice -> insert_slice, reshape ->
+/// reshape back, transpose -> inverse transpose) to the storage root, and
+/// every live variable viewing that root is recomputed from the new root.
+LogicalResult Evaluator::updateInPlace(py::SrcLoc l, llvm::StringRef name, PyValue updated) {
+  auto it = env.find(name);
+  if (it == env.end() || !it->second.isTensor() || !updated.isTensor()) {
+    env[name] = updated;
+    return success();
+  }
+  ctx.loc = ctx.locOf(l);
+  Value old = it->second.tensor;
+  auto oldType = llvm::cast<RankedTensorType>(old.getType());
+  // In-place ops keep the destination's dtype and shape.
+  if (updated.type().getShape() != oldType.getShape())
+    return error(l, "in-place update of '" + name + "' changes its shape");
+  auto kept = ctx.convert(updated.tensor, oldType.getElementType());
+  if (failed(kept))
+    return failure();
+  Value root = storageRoot(old);
+  // Write the update back through the view chain to the root.
+  llvm::DenseMap<Value, Value> up; // chain value -> its updated value
+  up[old] = *kept;
+  for (Value v = old; v != root;) {
+    Operation *op = v.getDefiningOp();
+    Value parent = op->getOperand(0);
+    FailureOr<Value> r = failure();
+    if (auto s = dyn_cast<gn::SliceOp>(op)) {
+      r = ctx.build<gn::InsertSliceOp>({up[v], parent},
+                                       {ctx.ints("starts", s.getStarts()),
+                                        ctx.ints("limits", s.getLimits()),
+                                        ctx.ints("steps", s.getSteps())});
+    } else if (isa<gn::ReshapeOp>(op)) {
+      r = ctx.reshape(up[v], llvm::cast<RankedTensorType>(parent.getType()).getShape());
+    } else if (auto t = dyn_cast<gn::TransposeOp>(op)) {
+      llvm::SmallVector<int64_t> inverse(t.getPermutation().size());
+      for (auto [i, p] : llvm::enumerate(t.getPermutation()))
+        inverse[p] = i;
+      r = ctx.build<gn::TransposeOp>({up[v]}, {ctx.ints("permutation", inverse)});
+    } else {
+      return error(l, "in-place update of '" + name +
+                          "' writes through a broadcast (expand) view; not supported");
+    }
+    if (failed(r))
+      return failure();
+    up[parent] = *r;
+    v = parent;
+  }
+  // Every value viewing the root (the updated variable included) is
+  // recomputed from the new root by replaying its view ops, so later
+  // updates of any of them keep propagating.
+  llvm::DenseMap<Value, Value> fresh;
+  fresh[root] = up[root];
+  std::function<Value(Value)> replay = [&](Value v) -> Value {
+    if (Value f = fresh.lookup(v))
+      return f;
+    Operation *op = v.getDefiningOp();
+    IRMapping mapping;
+    mapping.map(op->getOperand(0), replay(op->getOperand(0)));
+    Value r = ctx.builder.clone(*op, mapping)->getResult(0);
+    fresh[v] = r;
+    return r;
+  };
+  std::function<void(PyValue &)> refresh = [&](PyValue &p) {
+    if (p.isTensor() && p.levels.empty() && storageRoot(p.tensor) == root)
+      p.tensor = replay(p.tensor);
+    else if (p.isSequence())
+      for (PyValue &e : p.elts)
+        refresh(e);
+  };
+  for (auto &entry : env)
+    refresh(entry.second);
+  env[name] = PyValue::of(replay(old));
+  return success();
+}
+
 /// Flattens returned values: tensors (nested in tuples/lists).
 static LogicalResult collectReturned(const PyValue &v, std::vector<Value> &out) {
   if (v.isTensor() && !v.levels.empty())
@@ -280,6 +397,9 @@ LogicalResult Evaluator::exec(const py::Stmt &s) {
     auto v = evalBinary(s.loc, s.op, *cur, *rhs);
     if (failed(v))
       return failure();
+    // `x += y` on a tensor updates x's storage in place.
+    if (cur->isTensor() && s.targets[0]->kind == py::ExprKind::Name)
+      return updateInPlace(s.loc, s.targets[0]->str, *v);
     return assign(*s.targets[0], *v);
   }
   case py::StmtKind::Return: {
@@ -331,8 +451,7 @@ LogicalResult Evaluator::assign(const py::Expr &target, const PyValue &value) {
     auto updated = setIndexTensor(ctx, *b, *idx, value);
     if (failed(updated))
       return failure();
-    env[base.str] = *updated;
-    return success();
+    return updateInPlace(target.loc, base.str, *updated);
   }
   default:
     return error(target.loc, "unsupported assignment target");
@@ -621,7 +740,9 @@ FailureOr<PyValue> Evaluator::evalCall(const py::Expr &e) {
         if (recv.kind != py::ExprKind::Name)
           return error(e.loc, "in-place '" + m + "' on an expression that is not a variable "
                                                  "is not supported");
-        env[recv.str] = *result;
+        if (failed(updateInPlace(e.loc, recv.str, *result)))
+          return failure();
+        return env[recv.str];
       }
       return result;
     }
