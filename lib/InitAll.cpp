@@ -1,6 +1,7 @@
 //===- InitAll.cpp - the one registration entry point of gn -------------===//
 #include "gn/InitAll.h"
 #include "gn/IR/GnDialect.h"
+#include "gn/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -13,4 +14,5 @@ void mlir::gn::registerAllPasses() {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
+  mlir::gn::registerGnPasses();
 }

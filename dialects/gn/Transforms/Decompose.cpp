@@ -1,0 +1,255 @@
+//===- Decompose.cpp - composite gn ops -> core gn ops (gn-decompose) ---===//
+//
+// One pattern per composite op. Decompositions compute in the op's own
+// element type; the results match the interpreter's composite kernels at
+// t = -5 on f32 (test/Transforms/decompose-numerics.test).
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Transforms/Passes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
+#include <cmath>
+
+namespace mlir::gn {
+#define GEN_PASS_DEF_GNDECOMPOSEPASS
+#include "gn/Transforms/Passes.h.inc"
+} // namespace mlir::gn
+
+using namespace mlir;
+using namespace mlir::gn;
+
+namespace {
+
+/// Builds gn ops with inferred result types inside a rewrite.
+struct Rewrite {
+  PatternRewriter &rw;
+  Location loc;
+
+  template <typename OpTy>
+  Value make(ValueRange operands, llvm::ArrayRef<NamedAttribute> attrs = {}) {
+    llvm::SmallVector<Type, 1> types;
+    auto dict = DictionaryAttr::get(rw.getContext(), attrs);
+    if (failed(OpTy::inferReturnTypes(rw.getContext(), loc, operands, dict, nullptr, {}, types)))
+      llvm::report_fatal_error("gn-decompose built an ill-typed op");
+    return OpTy::create(rw, loc, TypeRange(types), operands, attrs)->getResult(0);
+  }
+  Value scalar(Value like, double v) {
+    Type e = llvm::cast<RankedTensorType>(like.getType()).getElementType();
+    auto type = RankedTensorType::get({}, e);
+    Attribute a = llvm::isa<FloatType>(e) ? Attribute(rw.getFloatAttr(e, v))
+                                          : Attribute(rw.getIntegerAttr(e, (int64_t)v));
+    return ConstantOp::create(rw, loc, type, SplatElementsAttr::get(type, a));
+  }
+  NamedAttribute ints(StringRef n, llvm::ArrayRef<int64_t> v) {
+    return rw.getNamedAttr(n, rw.getDenseI64ArrayAttr(v));
+  }
+  NamedAttribute flag(StringRef n, bool v) { return rw.getNamedAttr(n, rw.getBoolAttr(v)); }
+  NamedAttribute f64(StringRef n, double v) { return rw.getNamedAttr(n, rw.getF64FloatAttr(v)); }
+
+  Value add(Value a, Value b) { return make<AddOp>({a, b}); }
+  Value sub(Value a, Value b) { return make<SubOp>({a, b}); }
+  Value mul(Value a, Value b) { return make<MulOp>({a, b}); }
+  Value div(Value a, Value b) { return make<DivOp>({a, b}); }
+  Value sum(Value x, llvm::ArrayRef<int64_t> dims, bool keep) {
+    return make<ReduceSumOp>({x}, {ints("dims", dims), flag("keepdim", keep)});
+  }
+  Value mean(Value x, llvm::ArrayRef<int64_t> dims, bool keep) {
+    auto t = llvm::cast<RankedTensorType>(x.getType());
+    int64_t n = 1;
+    for (int64_t d : dims)
+      n *= t.getDimSize(d);
+    return div(sum(x, dims, keep), scalar(x, double(n)));
+  }
+};
+
+/// Base for one-op patterns: a rewrite function on a Rewrite.
+template <typename OpTy>
+struct DecomposeOp : OpRewritePattern<OpTy> {
+  using Fn = Value (*)(Rewrite &, OpTy);
+  DecomposeOp(MLIRContext *ctx, Fn fn) : OpRewritePattern<OpTy>(ctx), fn(fn) {}
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rw) const override {
+    Rewrite b{rw, op.getLoc()};
+    Value r = fn(b, op);
+    if (!r)
+      return rw.notifyMatchFailure(op, "no decomposition for this form");
+    rw.replaceOp(op, r);
+    return success();
+  }
+  Fn fn;
+};
+
+llvm::SmallVector<int64_t> trailingDims(int64_t rank, int64_t count) {
+  llvm::SmallVector<int64_t> d;
+  for (int64_t i = rank - count; i < rank; ++i)
+    d.push_back(i);
+  return d;
+}
+
+/// x normalized over `dims`: (x - mean) * rsqrt(var + eps) (rms: no mean).
+Value normalize(Rewrite &b, Value x, llvm::ArrayRef<int64_t> dims, double eps, bool rms) {
+  Value centered = rms ? x : b.sub(x, b.mean(x, dims, true));
+  Value var = b.mean(b.mul(centered, centered), dims, true);
+  Value inv = b.make<RsqrtOp>({b.add(var, b.scalar(x, eps))});
+  return b.mul(centered, inv);
+}
+
+/// [C] -> [C, 1, ..., 1] to broadcast along dim 1 of a rank-`rank` tensor.
+Value perChannel(Rewrite &b, Value p, int64_t rank) {
+  int64_t c = llvm::cast<RankedTensorType>(p.getType()).getDimSize(0);
+  llvm::SmallVector<int64_t> shape{c};
+  shape.append(rank - 2, 1);
+  return b.make<ReshapeOp>({p}, {b.ints("shape", shape)});
+}
+
+} // namespace
+
+static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<> &legal) {
+  MLIRContext *ctx = p.getContext();
+  auto add = [&](auto tag, auto fn) {
+    using OpTy = decltype(tag);
+    if (!legal.contains(OpTy::getOperationName().drop_front(3))) // drop "gn."
+      p.add<DecomposeOp<OpTy>>(ctx, +fn);
+  };
+  add(ReluOp(), [](Rewrite &b, ReluOp op) {
+    return b.make<MaximumOp>({op.getInput(), b.scalar(op.getInput(), 0)});
+  });
+  add(SiluOp(), [](Rewrite &b, SiluOp op) {
+    return b.mul(op.getInput(), b.make<SigmoidOp>({op.getInput()}));
+  });
+  add(HardsigmoidOp(), [](Rewrite &b, HardsigmoidOp op) {
+    Value x = op.getInput();
+    Value r6 = b.make<ClampOp>({b.add(x, b.scalar(x, 3))}, {b.f64("min", 0), b.f64("max", 6)});
+    return b.div(r6, b.scalar(x, 6));
+  });
+  add(HardswishOp(), [](Rewrite &b, HardswishOp op) {
+    Value x = op.getInput();
+    Value r6 = b.make<ClampOp>({b.add(x, b.scalar(x, 3))}, {b.f64("min", 0), b.f64("max", 6)});
+    return b.div(b.mul(x, r6), b.scalar(x, 6));
+  });
+  add(GeluOp(), [](Rewrite &b, GeluOp op) {
+    Value x = op.getInput(), half = b.mul(x, b.scalar(x, 0.5));
+    if (op.getApproximate() == "tanh") {
+      Value cube = b.mul(b.mul(x, x), x);
+      Value inner = b.mul(b.add(x, b.mul(cube, b.scalar(x, 0.044715))),
+                          b.scalar(x, std::sqrt(2.0 / M_PI)));
+      return b.mul(half, b.add(b.make<TanhOp>({inner}), b.scalar(x, 1)));
+    }
+    Value e = b.make<ErfOp>({b.mul(x, b.scalar(x, M_SQRT1_2))});
+    return b.mul(half, b.add(e, b.scalar(x, 1)));
+  });
+  add(LeakyReluOp(), [](Rewrite &b, LeakyReluOp op) {
+    Value x = op.getInput();
+    Value pos = b.make<GeOp>({x, b.scalar(x, 0)});
+    Value neg = b.mul(x, b.scalar(x, op.getNegativeSlope().convertToDouble()));
+    return b.make<WhereOp>({pos, x, neg});
+  });
+  add(EluOp(), [](Rewrite &b, EluOp op) {
+    Value x = op.getInput();
+    Value pos = b.make<GtOp>({x, b.scalar(x, 0)});
+    Value neg = b.mul(b.sub(b.make<ExpOp>({x}), b.scalar(x, 1)),
+                      b.scalar(x, op.getAlpha().convertToDouble()));
+    return b.make<WhereOp>({pos, x, neg});
+  });
+  add(SoftplusOp(), [](Rewrite &b, SoftplusOp op) {
+    Value x = op.getInput();
+    double beta = op.getBeta().convertToDouble();
+    Value bx = b.mul(x, b.scalar(x, beta));
+    Value soft = b.div(b.make<Log1pOp>({b.make<ExpOp>({bx})}), b.scalar(x, beta));
+    Value linear = b.make<GtOp>({bx, b.scalar(x, op.getThreshold().convertToDouble())});
+    return b.make<WhereOp>({linear, x, soft});
+  });
+  add(MishOp(), [](Rewrite &b, MishOp op) {
+    Value x = op.getInput();
+    Value sp = b.make<Log1pOp>({b.make<ExpOp>({x})});
+    Value big = b.make<GtOp>({x, b.scalar(x, 20)});
+    sp = b.make<WhereOp>({big, x, sp}); // softplus threshold 20, as torch
+    return b.mul(x, b.make<TanhOp>({sp}));
+  });
+  add(ReduceMeanOp(), [](Rewrite &b, ReduceMeanOp op) {
+    return b.mean(op.getInput(), op.getDims(), op.getKeepdim());
+  });
+  add(VarianceOp(), [](Rewrite &b, VarianceOp op) {
+    Value x = op.getInput();
+    auto t = llvm::cast<RankedTensorType>(x.getType());
+    int64_t n = 1;
+    for (int64_t d : op.getDims())
+      n *= t.getDimSize(d);
+    Value d = b.sub(x, b.mean(x, op.getDims(), true));
+    Value ss = b.sum(b.mul(d, d), op.getDims(), op.getKeepdim());
+    return b.div(ss, b.scalar(x, double(n - (int64_t)op.getCorrection())));
+  });
+  add(SoftmaxOp(), [](Rewrite &b, SoftmaxOp op) {
+    Value x = op.getInput();
+    int64_t dim = op.getDim();
+    Value m = b.make<ReduceMaxOp>({x}, {b.ints("dims", {dim}), b.flag("keepdim", true)});
+    Value e = b.make<ExpOp>({b.sub(x, m)});
+    return b.div(e, b.sum(e, {dim}, true));
+  });
+  add(LogSoftmaxOp(), [](Rewrite &b, LogSoftmaxOp op) {
+    Value x = op.getInput();
+    int64_t dim = op.getDim();
+    Value m = b.make<ReduceMaxOp>({x}, {b.ints("dims", {dim}), b.flag("keepdim", true)});
+    Value shifted = b.sub(x, m);
+    Value lse = b.make<LogOp>({b.sum(b.make<ExpOp>({shifted}), {dim}, true)});
+    return b.sub(shifted, lse);
+  });
+  add(LinearOp(), [](Rewrite &b, LinearOp op) -> Value {
+    Value w = op.getWeight();
+    auto wt = llvm::cast<RankedTensorType>(w.getType());
+    if (wt.getRank() == 2)
+      w = b.make<TransposeOp>({w}, {b.ints("permutation", {1, 0})});
+    Value y = b.make<MatmulOp>({op.getInput(), w});
+    return op.getBias() ? b.add(y, op.getBias()) : y;
+  });
+  add(LayerNormOp(), [](Rewrite &b, LayerNormOp op) {
+    Value x = op.getInput();
+    int64_t rank = llvm::cast<RankedTensorType>(x.getType()).getRank();
+    Value n = normalize(b, x, trailingDims(rank, op.getNormalizedRank()),
+                        op.getEpsilon().convertToDouble(), op.getRms());
+    return b.add(b.mul(n, op.getWeight()), op.getBias());
+  });
+  add(BatchNormOp(), [](Rewrite &b, BatchNormOp op) -> Value {
+    Value x = op.getInput();
+    int64_t rank = llvm::cast<RankedTensorType>(x.getType()).getRank();
+    double eps = op.getEpsilon().convertToDouble();
+    Value w = perChannel(b, op.getWeight(), rank), bias = perChannel(b, op.getBias(), rank);
+    if (op.getTraining()) {
+      llvm::SmallVector<int64_t> dims{0};
+      for (int64_t d = 2; d < rank; ++d)
+        dims.push_back(d);
+      return b.add(b.mul(normalize(b, x, dims, eps, false), w), bias);
+    }
+    Value mean = perChannel(b, op.getRunningMean(), rank);
+    Value var = perChannel(b, op.getRunningVar(), rank);
+    Value inv = b.make<RsqrtOp>({b.add(var, b.scalar(x, eps))});
+    return b.add(b.mul(b.mul(b.sub(x, mean), inv), w), bias);
+  });
+  add(GroupNormOp(), [](Rewrite &b, GroupNormOp op) -> Value {
+    Value x = op.getInput();
+    auto t = llvm::cast<RankedTensorType>(x.getType());
+    int64_t n = t.getDimSize(0), g = op.getNumGroups();
+    Value grouped = b.make<ReshapeOp>({x}, {b.ints("shape", {n, g, t.getNumElements() / (n * g)})});
+    Value norm = normalize(b, grouped, {2}, op.getEpsilon().convertToDouble(), false);
+    Value back = b.make<ReshapeOp>({norm}, {b.ints("shape", t.getShape())});
+    int64_t rank = t.getRank();
+    return b.add(b.mul(back, perChannel(b, op.getWeight(), rank)),
+                 perChannel(b, op.getBias(), rank));
+  });
+}
+
+namespace {
+struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    llvm::StringSet<> legal;
+    for (const std::string &op : legalOps)
+      legal.insert(op);
+    RewritePatternSet patterns(&getContext());
+    populateDecompositions(patterns, legal);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
