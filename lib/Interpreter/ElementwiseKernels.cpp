@@ -12,6 +12,10 @@ using namespace mlir::gn::interp;
 
 namespace {
 
+/// Elementwise loops split across threads (OpenMP, the pool oneDNN uses)
+/// above this many elements; below it the fork/join costs more than it saves.
+constexpr int64_t kParallelThreshold = 1 << 15;
+
 HostTensor constantValue(ConstantOp op) {
   HostTensor out = makeResult(op);
   auto attr = llvm::cast<DenseElementsAttr>(op.getValue());
@@ -67,7 +71,9 @@ template <typename F> HostTensor mapUnary(Operation *op, const HostTensor &in, F
     T *dst = out.data<T>();
     // Integers compute in int64 (no small-type promotion surprises).
     using W = std::conditional_t<std::is_integral_v<C>, int64_t, C>;
-    for (int64_t i = 0, n = in.numel(); i < n; ++i)
+    int64_t n = in.numel();
+#pragma omp parallel for if (n > kParallelThreshold)
+    for (int64_t i = 0; i < n; ++i)
       dst[i] = Elem<T>::store(static_cast<C>(f(static_cast<W>(Elem<T>::load(src[i])))));
   });
   return out;
@@ -201,18 +207,21 @@ void broadcastBinary(const HostTensor &a, const HostTensor &b, HostTensor &out, 
     };
     int64_t n = out.numel();
     if (a.shape() == out.shape() && b.shape() == out.shape()) {
+#pragma omp parallel for if (n > kParallelThreshold)
       for (int64_t i = 0; i < n; ++i)
         store(i, f(load(pa[i]), load(pb[i])));
       return;
     }
     if (a.shape() == out.shape() && b.numel() == 1) {
       auto vb = load(pb[0]);
+#pragma omp parallel for if (n > kParallelThreshold)
       for (int64_t i = 0; i < n; ++i)
         store(i, f(load(pa[i]), vb));
       return;
     }
     if (b.shape() == out.shape() && a.numel() == 1) {
       auto va = load(pa[0]);
+#pragma omp parallel for if (n > kParallelThreshold)
       for (int64_t i = 0; i < n; ++i)
         store(i, f(va, load(pb[i])));
       return;
