@@ -148,7 +148,7 @@ def find_cases(goldens, layout):
         d = os.path.join(goldens, name)
         if not os.path.isdir(d):
             continue
-        exp = os.path.join(d, "expected") if layout == "ops" else d
+        exp = {"ops": os.path.join(d, "expected"), "dump": os.path.join(d, "eager")}.get(layout, d)
         if numbered_npys(exp):
             cases.append((name, exp))
     return cases
@@ -197,8 +197,9 @@ def main(argv=None):
     ap.add_argument("--goldens", required=True, help="golden folder")
     ap.add_argument("--dump", required=True, help="gn-eval --dump folder")
     ap.add_argument("--t", type=float, default=-5, help="tolerance level (default -5)")
-    ap.add_argument("--layout", choices=("ops", "flat"), default="ops",
-                    help="ops: DIR/<case>/expected/<i>.npy; flat: DIR/<sample>/<i>.npy")
+    ap.add_argument("--layout", choices=("ops", "flat", "dump"), default="ops",
+                    help="ops: DIR/<case>/expected/<i>.npy; flat: DIR/<sample>/<i>.npy; "
+                         "dump: DIR/<case>/eager/<i>.npy (another gn-eval --dump)")
     ap.add_argument("--case", help="only cases whose name matches this regex (re.search)")
     ap.add_argument("--quiet", action="store_true", help="print only failing cases and the total")
     ap.add_argument("--xfail", help="file of known failures, one 'case  # reason' per line: "

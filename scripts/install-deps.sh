@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs gn's build and test dependencies from Debian (idempotent).
 set -euo pipefail
-pkgs=(llvm-22-dev libmlir-22-dev mlir-22-tools cmake ninja-build ccache g++ lld
+pkgs=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build ccache g++ lld
       libgtest-dev libbenchmark-dev python3 python3-numpy nlohmann-json3-dev
       libdnnl-dev libopenblas-dev)
 missing=()

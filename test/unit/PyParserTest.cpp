@@ -868,13 +868,13 @@ TEST(PyParserErrors, NeverCrashesOnMutatedInput) {
 }
 
 //===----------------------------------------------------------------------===//
-// Optional: every GraphNet sample (set GN_GRAPHNET_DIR to the samples dir).
+// Optional: every GraphNet sample (set GN_GRAPHNET_SAMPLES to the samples dir).
 //===----------------------------------------------------------------------===//
 
 TEST(RealSamples, ParseAll) {
-  const char *dir = std::getenv("GN_GRAPHNET_DIR");
+  const char *dir = std::getenv("GN_GRAPHNET_SAMPLES");
   if (!dir || !*dir)
-    GTEST_SKIP() << "set GN_GRAPHNET_DIR to the GraphNet samples directory";
+    GTEST_SKIP() << "set GN_GRAPHNET_SAMPLES to the GraphNet samples directory";
   namespace fs = std::filesystem;
   std::error_code ec;
   std::vector<fs::path> files;
