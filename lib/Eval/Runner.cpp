@@ -13,6 +13,7 @@
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNetImporter.h"
 #include "gn/InitAll.h"
+#include "gn/Support/DiagnosticText.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
@@ -163,14 +164,8 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   context.loadAllAvailableDialects();
   std::string firstError;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty()) {
-      std::string loc;
-      if (auto fl = dyn_cast<FileLineColLoc>(diag.getLocation()))
-        loc = (fl.getFilename().strref() + ":" + llvm::Twine(fl.getLine()) + ":" +
-               llvm::Twine(fl.getColumn()) + ": ")
-                  .str();
-      firstError = loc + "error: " + diag.str();
-    }
+    if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
+      firstError = diagnosticText(diag);
     return success();
   });
 

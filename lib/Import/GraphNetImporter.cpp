@@ -646,15 +646,8 @@ FailureOr<PyValue> Evaluator::evalAttribute(const py::Expr &e) {
       return PyValue::boolean(false);
     if (attr == "data")
       return *base;
-    if (attr == "T" || attr == "mT") {
-      PyValue m;
-      m.kind = PyValue::Method;
-      m.s = attr == "T" ? "T" : "mT";
-      m.self = std::make_shared<PyValue>(*base);
-      std::vector<PyValue> args;
-      std::vector<std::pair<std::string, PyValue>> kwargs;
+    if (attr == "T" || attr == "mT") // properties that are ops
       return callOp("Tensor." + attr, attr == "T" ? "numpy_T" : "mT", true, {*base}, {});
-    }
     PyValue m;
     m.kind = PyValue::Method;
     m.s = attr;

@@ -125,13 +125,7 @@ public:
   template <typename OpTy>
   mlir::FailureOr<mlir::Value> build(mlir::ValueRange operands,
                                      llvm::ArrayRef<mlir::NamedAttribute> attrs = {}) {
-    llvm::SmallVector<mlir::Type, 1> types;
-    auto dict = mlir::DictionaryAttr::get(&mlirContext, attrs);
-    if (mlir::failed(OpTy::inferReturnTypes(&mlirContext, loc, operands, dict, nullptr, {},
-                                            types)))
-      return mlir::failure();
-    auto op = OpTy::create(builder, loc, mlir::TypeRange(types), operands, attrs);
-    return op->getResult(0);
+    return mlir::gn::createInferred<OpTy>(builder, loc, operands, attrs);
   }
 
   // Attribute shorthands.

@@ -2,6 +2,7 @@
 #include "Coverage.h"
 #include "gn/Import/GraphNetImporter.h"
 #include "gn/InitAll.h"
+#include "gn/Support/DiagnosticText.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -88,16 +89,8 @@ SampleResult importOne(const DialectRegistry &registry, const std::string &sampl
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error && r.error.empty()) {
-      std::string loc;
-      if (auto fl = llvm::dyn_cast<FileLineColLoc>(diag.getLocation()))
-        loc = (fl.getFilename().strref() + ":" + llvm::Twine(fl.getLine()) + ":" +
-               llvm::Twine(fl.getColumn()))
-                  .str();
-      else
-        llvm::raw_string_ostream(loc) << diag.getLocation();
-      r.error = loc + ": error: " + diag.str();
-    }
+    if (diag.getSeverity() == DiagnosticSeverity::Error && r.error.empty())
+      r.error = gn::diagnosticText(diag);
     return success();
   });
   auto start = std::chrono::steady_clock::now();

@@ -5,6 +5,7 @@
 #include "gn/IR/GnDialect.h"
 #include "gn/IR/GnShapes.h"
 #include "gn/IR/GnTraits.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
@@ -13,5 +14,23 @@
 
 #define GET_OP_CLASSES
 #include "gn/IR/GnOps.h.inc"
+
+namespace mlir::gn {
+
+/// Creates a gn op whose result types come from its shape function. When the
+/// operands or attributes are ill-formed the shape function reports why at
+/// `loc` and this returns failure instead of building an invalid op.
+template <typename OpTy>
+FailureOr<Value> createInferred(OpBuilder &builder, Location loc, ValueRange operands,
+                                llvm::ArrayRef<NamedAttribute> attrs = {}) {
+  llvm::SmallVector<Type, 1> types;
+  auto dict = DictionaryAttr::get(builder.getContext(), attrs);
+  if (failed(OpTy::inferReturnTypes(builder.getContext(), loc, operands, dict, nullptr, {},
+                                    types)))
+    return failure();
+  return OpTy::create(builder, loc, TypeRange(types), operands, attrs)->getResult(0);
+}
+
+} // namespace mlir::gn
 
 #endif // GN_IR_GNOPS_H

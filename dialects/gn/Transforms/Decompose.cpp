@@ -29,11 +29,11 @@ struct Rewrite {
 
   template <typename OpTy>
   Value make(ValueRange operands, llvm::ArrayRef<NamedAttribute> attrs = {}) {
-    llvm::SmallVector<Type, 1> types;
-    auto dict = DictionaryAttr::get(rw.getContext(), attrs);
-    if (failed(OpTy::inferReturnTypes(rw.getContext(), loc, operands, dict, nullptr, {}, types)))
+    // Operands come from a verified op, so the shapes always infer.
+    auto r = createInferred<OpTy>(rw, loc, operands, attrs);
+    if (failed(r))
       llvm::report_fatal_error("gn-decompose built an ill-typed op");
-    return OpTy::create(rw, loc, TypeRange(types), operands, attrs)->getResult(0);
+    return *r;
   }
   Value scalar(Value like, double v) {
     Type e = llvm::cast<RankedTensorType>(like.getType()).getElementType();
