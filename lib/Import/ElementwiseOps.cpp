@@ -36,7 +36,9 @@ FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
   return ctx.binary<OpTy>(a.get("input"), a.get("other"));
 }
 
-FailureOr<PyValue> add(ImportContext &ctx, Args &a) {
+/// add/sub with torch's `alpha`: input op (alpha * other).
+template <typename OpTy>
+FailureOr<PyValue> withAlpha(ImportContext &ctx, Args &a) {
   PyValue other = a.get("other");
   if (a.has("alpha")) {
     auto scaled = ctx.binary<gn::MulOp>(other, a.get("alpha"));
@@ -44,18 +46,7 @@ FailureOr<PyValue> add(ImportContext &ctx, Args &a) {
       return failure();
     other = *scaled;
   }
-  return ctx.binary<gn::AddOp>(a.get("input"), other);
-}
-
-FailureOr<PyValue> sub(ImportContext &ctx, Args &a) {
-  PyValue other = a.get("other");
-  if (a.has("alpha")) {
-    auto scaled = ctx.binary<gn::MulOp>(other, a.get("alpha"));
-    if (failed(scaled))
-      return failure();
-    other = *scaled;
-  }
-  return ctx.binary<gn::SubOp>(a.get("input"), other);
+  return ctx.binary<OpTy>(a.get("input"), other);
 }
 
 FailureOr<PyValue> rsub(ImportContext &ctx, Args &a) {
@@ -530,8 +521,8 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("logit", "input, eps=None", logit);
   r.add("square", "input", square);
 
-  r.add("add|__add__|__radd__|__iadd__", "input, other, *, alpha=None", add);
-  r.add("sub|subtract|__sub__|__isub__", "input, other, *, alpha=None", sub);
+  r.add("add|__add__|__radd__|__iadd__", "input, other, *, alpha=None", withAlpha<gn::AddOp>);
+  r.add("sub|subtract|__sub__|__isub__", "input, other, *, alpha=None", withAlpha<gn::SubOp>);
   r.add("rsub|__rsub__", "input, other, alpha=None", rsub);
   r.add("mul|multiply|__mul__|__rmul__|__imul__", "input, other", binary<gn::MulOp>);
   r.add("div|divide|true_divide|__truediv__|__itruediv__", "input, other, *, rounding_mode=None",
