@@ -3,12 +3,14 @@
 // 1. import (or parse) the sample; 2. synthesize inputs from the argument
 // attributes (gn.dtype, gn.mean, ...); 3. run the interpreter (eager) with
 // warmup and trials; 4. run the compiled side (`--compiler nope`: the
-// interpreter again, GraphNet's harness self-check; `gn`: not built yet and
-// reported as a compile error); 5. compare outputs at every tolerance t.
+// interpreter again, GraphNet's harness self-check; `gn`: gn-cpu-pipeline,
+// JIT and the CPU runtime); 5. compare outputs at every tolerance t.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/Runner.h"
+#include "gn/Eval/Cost.h"
 #include "gn/Eval/InputSynthesis.h"
+#include "gn/Runtime/CompiledModel.h"
 #include "gn/Eval/Npy.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNetImporter.h"
@@ -23,6 +25,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 using namespace mlir;
@@ -104,15 +107,18 @@ json timingStats(std::vector<double> ms) {
           {"max_ms", ms.back()}, {"trials", ms.size()}};
 }
 
-/// Runs `interp` warmup + trials times; returns the first outputs and times.
-FailureOr<std::vector<interp::HostTensor>> timedRuns(interp::Interpreter &interp,
+using RunFn =
+    std::function<FailureOr<std::vector<interp::HostTensor>>(llvm::ArrayRef<interp::HostTensor>)>;
+
+/// Runs `run` warmup + trials times; returns the first outputs and times.
+FailureOr<std::vector<interp::HostTensor>> timedRuns(const RunFn &run,
                                                      llvm::ArrayRef<interp::HostTensor> args,
                                                      int warmup, int trials,
                                                      std::vector<double> &ms) {
   std::vector<interp::HostTensor> first;
   for (int k = 0; k < warmup + trials; ++k) {
     auto start = std::chrono::steady_clock::now();
-    auto outs = interp.run(args);
+    auto outs = run(args);
     double t = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                    .count();
     if (failed(outs))
@@ -182,6 +188,10 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   size_t numOps = 0;
   func.walk([&](Operation *) { ++numOps; });
   r["num_ops"] = numOps;
+  eval::GraphCost cost = eval::graphCost(func);
+  r["flops"] = cost.flops;
+  r["bytes"] = {{"weights", cost.weightBytes}, {"inputs", cost.inputBytes},
+                {"outputs", cost.outputBytes}};
 
   std::string error;
   auto args = synthesizeInputs(func, options.seed, error);
@@ -193,7 +203,8 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   if (failed(eager.verifySupported()))
     return fail("eager_error", firstError);
   std::vector<double> eagerMs;
-  auto expected = timedRuns(eager, *args, options.warmup, options.trials, eagerMs);
+  auto runEager = [&](llvm::ArrayRef<interp::HostTensor> a) { return eager.run(a); };
+  auto expected = timedRuns(runEager, *args, options.warmup, options.trials, eagerMs);
   if (failed(expected))
     return fail("eager_error", firstError);
   r["eager"] = timingStats(eagerMs);
@@ -215,21 +226,54 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
     return r.dump(-1, ' ', false, json::error_handler_t::replace);
   }
 
-  // Compiled side.
-  if (options.compiler != "nope")
-    return fail("compile_error", "compiler '" + options.compiler +
-                                     "' is not available yet: gn's compiler is issue 6; use "
-                                     "--compiler nope for the harness self-check");
-  auto compileStart = std::chrono::steady_clock::now();
-  interp::Interpreter compiled(func);
-  if (failed(compiled.verifySupported()))
-    return fail("compile_error", firstError);
-  r["compile_seconds"] =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+  // Compiled side: gn's compiler, or the interpreter again (`nope`).
   std::vector<double> compiledMs;
-  auto actual = timedRuns(compiled, *args, options.warmup, options.trials, compiledMs);
+  FailureOr<std::vector<interp::HostTensor>> actual = failure();
+  if (options.compiler == "gn") {
+    auto compileStart = std::chrono::steady_clock::now();
+    runtime::CompileOptions compileOptions;
+    compileOptions.pipelineOptions = options.pipelineOptions;
+    auto model = runtime::CompiledModel::compile(*module, compileOptions);
+    if (failed(model))
+      return fail("compile_error", firstError.empty() ? "compilation failed" : firstError);
+    r["compile_seconds"] =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+    const runtime::CompileStats &st = (*model)->stats();
+    json fallback = json::object();
+    for (auto &[op, n] : st.fallbackByOp)
+      fallback[op] = n;
+    r["compile"] = {{"pipeline_seconds", st.pipelineSeconds},
+                    {"jit_seconds", st.jitSeconds},
+                    {"kernels", st.kernels},
+                    {"launches", st.launches},
+                    {"library_calls", st.libraryCalls},
+                    {"aliases", st.aliases},
+                    {"fallback_ops", st.fallbackOps},
+                    {"fallback", fallback}};
+    int64_t io = st.argumentBytes + st.outputBytes;
+    int64_t peak = st.argumentBytes + st.arenaBytes + st.heapPeakBytes;
+    r["memory"] = {{"arena_bytes", st.arenaBytes},
+                   {"arena_bound_bytes", st.arenaBoundBytes},
+                   {"heap_peak_bytes", st.heapPeakBytes},
+                   {"io_bytes", io},
+                   {"peak_bytes", peak},
+                   {"peak_over_io", io > 0 ? double(peak) / io : 0.0}};
+    auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };
+    actual = timedRuns(runCompiled, *args, options.warmup, options.trials, compiledMs);
+  } else if (options.compiler == "nope") {
+    auto compileStart = std::chrono::steady_clock::now();
+    interp::Interpreter compiled(func);
+    if (failed(compiled.verifySupported()))
+      return fail("compile_error", firstError);
+    r["compile_seconds"] =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+    auto runNope = [&](llvm::ArrayRef<interp::HostTensor> a) { return compiled.run(a); };
+    actual = timedRuns(runNope, *args, options.warmup, options.trials, compiledMs);
+  } else {
+    return fail("compile_error", "unknown compiler '" + options.compiler + "' (gn or nope)");
+  }
   if (failed(actual))
-    return fail("runtime_error", firstError);
+    return fail("runtime_error", firstError.empty() ? "compiled run failed" : firstError);
   r["compiled"] = timingStats(compiledMs);
   if (!options.dumpDir.empty()) {
     std::string base = options.dumpDir + "/" + llvm::sys::path::filename(r["sample"].get<std::string>()).str();
@@ -259,6 +303,8 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   double te = r["eager"]["median_ms"].get<double>(),
          tc = r["compiled"]["median_ms"].get<double>();
   r["speedup"] = tc > 0 ? te / tc : 0.0;
+  if (r.contains("flops") && tc > 0)
+    r["gflops"] = r["flops"].get<double>() / (tc * 1e6);
   r["status"] = "ok";
   return r.dump(-1, ' ', false, json::error_handler_t::replace);
 }

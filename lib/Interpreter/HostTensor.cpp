@@ -64,6 +64,18 @@ HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
   buffer = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
 }
 
+HostTensor HostTensor::view(DType dtype, llvm::ArrayRef<int64_t> shape,
+                            const std::shared_ptr<uint8_t> &owner, uint8_t *bytes) {
+  HostTensor t;
+  t.dt = dtype;
+  t.shp.assign(shape.begin(), shape.end());
+  t.count = 1;
+  for (int64_t d : shape)
+    t.count *= d;
+  t.buffer = std::shared_ptr<uint8_t>(owner, bytes);
+  return t;
+}
+
 HostTensor HostTensor::reshaped(llvm::ArrayRef<int64_t> shape) const {
   HostTensor t = *this;
   t.shp.assign(shape.begin(), shape.end());

@@ -38,6 +38,9 @@ static cl::opt<std::string> mode("mode", cl::desc("eager | compiled"), cl::init(
                                  cl::sub(runCmd));
 static cl::opt<std::string> compiler("compiler", cl::desc("gn | nope"), cl::init("gn"),
                                      cl::sub(runCmd));
+static cl::opt<std::string> pipelineOptions(
+    "pipeline-options", cl::desc("gn-cpu-pipeline options, e.g. 'max-fusion-ops=32'"),
+    cl::init(""), cl::sub(runCmd));
 static cl::opt<std::string> device("device", cl::desc("cpu (the only device so far)"),
                                    cl::init("cpu"), cl::sub(runCmd));
 static cl::opt<int> warmup("warmup", cl::desc("Untimed runs per side"), cl::init(1),
@@ -131,6 +134,7 @@ int runMain() {
   options.trials = trials;
   options.seed = seed;
   options.dumpDir = dumpDir;
+  options.pipelineOptions = pipelineOptions;
 
   SmallString<128> tmpDir;
   sys::path::system_temp_directory(true, tmpDir);

@@ -52,3 +52,41 @@ LogicalResult ResizeOp::verify() {
 
 #define GET_OP_CLASSES
 #include "gn/IR/GnOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Compiler structure ops
+//===----------------------------------------------------------------------===//
+
+void FusionOp::build(OpBuilder &builder, OperationState &state, TypeRange results,
+                     ValueRange inputs, llvm::StringRef kind) {
+  state.addOperands(inputs);
+  state.addTypes(results);
+  state.addAttribute(getKindAttrName(state.name), builder.getStringAttr(kind));
+  Region *body = state.addRegion();
+  Block *block = new Block();
+  body->push_back(block);
+  for (Value v : inputs)
+    block->addArgument(v.getType(), v.getLoc());
+}
+
+LogicalResult FusionOp::verify() {
+  if (getKind() != "elementwise" && getKind() != "reduction")
+    return emitOpError() << "kind must be 'elementwise' or 'reduction', got '" << getKind()
+                         << "'";
+  Block &block = getBody().front();
+  if (block.getArgumentTypes() != getInputs().getTypes())
+    return emitOpError("block argument types must match the input types");
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return emitOpError("body must end with gn.yield");
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("gn.yield types must match the result types");
+  return success();
+}
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  Operation *kernel = symbols.lookupNearestSymbolFrom(*this, getKernel());
+  if (!kernel)
+    return emitOpError() << "kernel " << getKernel() << " not found";
+  return success();
+}

@@ -10,6 +10,8 @@
 
 include "GnBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Constants and tensor factories
@@ -778,6 +780,64 @@ def Gn_GroupNormOp : Gn_InferredOp<"group_norm",
                    Gn_FloatTensor:$bias, I64Attr:$num_groups, F64Attr:$epsilon);
   let results = (outs Gn_FloatTensor:$result);
   let assemblyFormat = "$input `,` $weight `,` $bias attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
+// Compiler structure: fusion groups and kernel launches
+//===----------------------------------------------------------------------===//
+
+def Gn_FusionOp : Gn_Op<"fusion", [IsolatedFromAbove, RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "one fusion group: gn ops that become one kernel";
+  let description = [{
+    Made by `gn-form-fusion-groups`. The region's block arguments are the
+    group's inputs (in the order of `inputs`); `gn.yield` returns the values
+    used outside. `kind` is `elementwise` (every op maps over the shape of
+    the results) or `reduction` (elementwise producers over the input shape,
+    then one reduction). `gn-schedule` records the loop schedule in
+    `schedule`; `gn-outline-kernels` turns the group into a kernel function.
+
+    ```mlir
+    %r = gn.fusion "elementwise" (%x, %b) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
+    ^bb0(%a: tensor<4x8xf32>, %c: tensor<8xf32>):
+      %s = gn.add %a, %c : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+      gn.yield %s : tensor<4x8xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs, StrAttr:$kind,
+                   OptionalAttr<DictionaryAttr>:$schedule);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$kind `(` $inputs `)` attr-dict `:` functional-type($inputs, $results) $body";
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "::mlir::TypeRange":$results, "::mlir::ValueRange":$inputs,
+                                 "::llvm::StringRef":$kind)>];
+}
+
+def Gn_YieldOp : Gn_Op<"yield", [Pure, Terminator, ReturnLike, HasParent<"FusionOp">]> {
+  let summary = "the values a fusion group returns";
+  let arguments = (ins Variadic<AnyRankedTensor>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+def Gn_LaunchOp : Gn_Op<"launch", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "call of a compiled kernel on tensors";
+  let description = [{
+    Made by `gn-outline-kernels` from a `gn.fusion`: `kernel` names a
+    `func.func` in the nested `gn.kernels` module. The kernel takes
+    `(index lo, index hi, inputs..., outputs...)` as memrefs; `thread_dim`
+    (from the schedule, -1 for none) is the loop the runtime splits into
+    [lo, hi) chunks across threads; `extent` is that loop's trip count.
+
+    ```mlir
+    %r = gn.launch @gn.kernels::@k0(%x) {thread_dim = 0 : i64, extent = 4 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins SymbolRefAttr:$kernel, Variadic<AnyRankedTensor>:$inputs,
+                   I64Attr:$thread_dim, I64Attr:$extent);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$kernel `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)";
 }
 
 #endif // GN_OPS_TD

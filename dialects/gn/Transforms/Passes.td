@@ -19,4 +19,36 @@ def GnDecomposePass : Pass<"gn-decompose", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
+  let summary = "Group elementwise chains and reductions with their producers into gn.fusion";
+  let description = [{
+    Decides fusion groups (see FormFusionGroups.cpp): elementwise and
+    broadcast chains over one shape, and a reduction with the elementwise
+    ops producing its input (softmax's exp-sum, layer_norm's statistics,
+    global pooling after an epilogue). Each group becomes a `gn.fusion`
+    region op; splat constants are cloned into it. Ops kernels cannot hold
+    (convolution, matmul, gather, ...) stay outside as host ops.
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "unsigned", "64", "Largest group, in ops">,
+    Option<"fuseReductions", "fuse-reductions", "bool", "true",
+           "Fuse a reduction with the elementwise group producing its input">,
+  ];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
+def GnSchedulePass : Pass<"gn-schedule", "func::FuncOp"> {
+  let summary = "Record a loop schedule on each gn.fusion";
+  let description = [{
+    Sets `schedule = {loop_order, thread_dim, vector_width}` on every
+    `gn.fusion` (see Schedule.cpp); `gn-outline-kernels` expands it.
+  }];
+  let options = [
+    Option<"minParallelElements", "min-parallel-elements", "int64_t", "32768",
+           "Groups with fewer iteration points run on one thread">,
+    Option<"vectorBits", "vector-bits", "unsigned", "256", "SIMD register width in bits">,
+  ];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 #endif // GN_TRANSFORMS_PASSES_TD

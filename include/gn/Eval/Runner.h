@@ -14,6 +14,7 @@ struct RunOptions {
   int trials = 5;
   uint64_t seed = 0;
   std::string dumpDir; // when set: inputs and outputs as .npy
+  std::string pipelineOptions; // gn-cpu-pipeline options for --compiler gn
 };
 
 /// Runs one sample (a GraphNet folder or a .mlir file) in this process and

@@ -45,6 +45,11 @@ public:
   template <typename T> T *data() { return reinterpret_cast<T *>(buffer.get()); }
   template <typename T> const T *data() const { return reinterpret_cast<const T *>(buffer.get()); }
 
+  /// A tensor stored at `bytes` inside memory kept alive by `owner` (the
+  /// compiled runtime's arena); no copy, no ownership of its own.
+  static HostTensor view(DType dtype, llvm::ArrayRef<int64_t> shape,
+                         const std::shared_ptr<uint8_t> &owner, uint8_t *bytes);
+
   /// Same buffer, new shape with the same element count.
   HostTensor reshaped(llvm::ArrayRef<int64_t> shape) const;
 

@@ -1,0 +1,222 @@
+//===- FormFusionGroups.cpp - group ops into gn.fusion regions ----------===//
+//
+// Analysis: walk the function in order and put each fusible op into a group.
+//  - An elementwise op joins the group of one of its operands' producers
+//    when that group maps over the same shape and is still open, and joining
+//    creates no cycle (no other operand depends on the group through ops
+//    outside it). Otherwise it starts a group.
+//  - A reduction joins the elementwise group producing its input when no
+//    value of that group is used elsewhere (the group then computes only the
+//    reduction: one pass over memory) and closes it. Otherwise it starts a
+//    closed group of its own.
+// Rewrite: each group becomes one gn.fusion; splat constants are cloned in;
+// values used outside are yielded. The block is re-sorted topologically at
+// the end, since a group sits where its last op was.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Transforms/FusionUtils.h"
+#include "gn/Transforms/Passes.h"
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::gn {
+#define GEN_PASS_DEF_GNFORMFUSIONGROUPSPASS
+#include "gn/Transforms/Passes.h.inc"
+} // namespace mlir::gn
+
+using namespace mlir;
+using namespace mlir::gn;
+
+namespace {
+
+struct Group {
+  bool reduction = false;
+  bool closed = false;
+  llvm::SmallVector<int64_t, 4> domain; // shape every op maps over
+  llvm::SmallVector<Operation *> ops;   // in program order
+  llvm::DenseSet<Operation *> members;
+  int64_t firstPos = 0;
+};
+
+class GroupFormer {
+public:
+  GroupFormer(Block &block, unsigned maxOps, bool fuseReductions)
+      : block(block), maxOps(maxOps), fuseReductions(fuseReductions) {
+    int64_t i = 0;
+    for (Operation &op : block)
+      position[&op] = i++;
+  }
+
+  void run() {
+    for (Operation &op : block) {
+      if (isFusibleElementwise(&op))
+        placeElementwise(&op);
+      else if (isFusibleReduction(&op))
+        placeReduction(&op);
+    }
+  }
+
+  std::vector<std::unique_ptr<Group>> groups;
+
+private:
+  Group *groupOf(Value v) {
+    Operation *def = v.getDefiningOp();
+    return def ? groupOfOp.lookup(def) : nullptr;
+  }
+
+  /// True when `op` transitively uses a member of `g` through ops outside g.
+  bool dependsOn(Operation *op, Group &g) {
+    llvm::SmallVector<Operation *> work{op};
+    llvm::DenseSet<Operation *> seen;
+    while (!work.empty()) {
+      Operation *cur = work.pop_back_val();
+      if (!seen.insert(cur).second || position[cur] < g.firstPos)
+        continue;
+      if (g.members.contains(cur))
+        return true;
+      for (Value v : cur->getOperands())
+        if (Operation *d = v.getDefiningOp())
+          work.push_back(d);
+    }
+    return false;
+  }
+
+  bool canJoin(Operation *op, Group &g) {
+    if (g.closed || g.ops.size() >= maxOps)
+      return false;
+    for (Value v : op->getOperands()) {
+      Operation *d = v.getDefiningOp();
+      if (!d || g.members.contains(d) || isSplatConstant(d))
+        continue;
+      if (dependsOn(d, g))
+        return false;
+    }
+    return true;
+  }
+
+  void add(Operation *op, Group &g) {
+    g.ops.push_back(op);
+    g.members.insert(op);
+    groupOfOp[op] = &g;
+  }
+
+  Group &startGroup(Operation *op, llvm::ArrayRef<int64_t> domain, bool reduction) {
+    groups.push_back(std::make_unique<Group>());
+    Group &g = *groups.back();
+    g.domain.assign(domain.begin(), domain.end());
+    g.reduction = g.closed = reduction;
+    g.firstPos = position[op];
+    add(op, g);
+    return g;
+  }
+
+  void placeElementwise(Operation *op) {
+    auto shape = llvm::cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+    for (Value v : op->getOperands()) {
+      Group *g = groupOf(v);
+      if (g && !g->reduction && llvm::ArrayRef(g->domain) == shape && canJoin(op, *g)) {
+        add(op, *g);
+        return;
+      }
+    }
+    startGroup(op, shape, /*reduction=*/false);
+  }
+
+  void placeReduction(Operation *op) {
+    Value input = op->getOperand(0);
+    auto shape = llvm::cast<RankedTensorType>(input.getType()).getShape();
+    Group *g = groupOf(input);
+    if (fuseReductions && g && !g->reduction && llvm::ArrayRef(g->domain) == shape &&
+        canJoin(op, *g) && onlyUsedBy(*g, op)) {
+      add(op, *g);
+      g->reduction = g->closed = true;
+      return;
+    }
+    startGroup(op, shape, /*reduction=*/true);
+  }
+
+  /// No member of `g` has a user outside g other than `op`.
+  bool onlyUsedBy(Group &g, Operation *op) {
+    for (Operation *m : g.ops)
+      for (Operation *user : m->getUsers())
+        if (user != op && !g.members.contains(user))
+          return false;
+    return true;
+  }
+
+  Block &block;
+  unsigned maxOps;
+  bool fuseReductions;
+  llvm::DenseMap<Operation *, int64_t> position;
+  llvm::DenseMap<Operation *, Group *> groupOfOp;
+};
+
+/// Replaces the ops of `g` by one gn.fusion placed at the group's last op.
+void outlineGroup(Group &g) {
+  llvm::SetVector<Value> inputs;
+  llvm::SetVector<Value> outputs;
+  for (Operation *op : g.ops) {
+    for (Value v : op->getOperands()) {
+      Operation *d = v.getDefiningOp();
+      if (!(d && (g.members.contains(d) || isSplatConstant(d))))
+        inputs.insert(v);
+    }
+    for (Value r : op->getResults())
+      for (Operation *user : r.getUsers())
+        if (!g.members.contains(user))
+          outputs.insert(r);
+  }
+  Operation *last = g.ops.back();
+  OpBuilder b(last);
+  llvm::SmallVector<Type> resultTypes;
+  for (Value v : outputs)
+    resultTypes.push_back(v.getType());
+  auto fusion = FusionOp::create(b, last->getLoc(), resultTypes, inputs.getArrayRef(),
+                                 g.reduction ? "reduction" : "elementwise");
+  Block &body = fusion.getBody().front();
+  IRMapping map;
+  for (auto [v, arg] : llvm::zip(inputs, body.getArguments()))
+    map.map(v, arg);
+  OpBuilder inner = OpBuilder::atBlockEnd(&body);
+  for (Operation *op : g.ops) {
+    for (Value v : op->getOperands())
+      if (!map.contains(v))
+        inner.clone(*v.getDefiningOp(), map); // a splat constant
+    inner.clone(*op, map);
+  }
+  llvm::SmallVector<Value> yielded;
+  for (Value v : outputs)
+    yielded.push_back(map.lookup(v));
+  YieldOp::create(inner, last->getLoc(), yielded);
+  for (auto [out, r] : llvm::zip(outputs, fusion.getResults()))
+    Value(out).replaceUsesWithIf(r, [&](OpOperand &use) { return !g.members.contains(use.getOwner()); });
+  for (Operation *op : llvm::reverse(g.ops))
+    op->erase();
+}
+
+struct GnFormFusionGroupsPass
+    : mlir::gn::impl::GnFormFusionGroupsPassBase<GnFormFusionGroupsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.getBody().empty())
+      return;
+    Block &block = func.getBody().front();
+    GroupFormer former(block, maxOps, fuseReductions);
+    former.run();
+    for (auto &g : former.groups)
+      outlineGroup(*g);
+    if (!sortTopologically(&block)) {
+      func.emitError("gn-form-fusion-groups: fusion created a cycle");
+      return signalPassFailure();
+    }
+    // Splat constants only used inside groups are dead now.
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+      if (isa<ConstantOp>(op) && op.use_empty())
+        op.erase();
+  }
+};
+
+} // namespace

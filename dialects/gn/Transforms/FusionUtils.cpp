@@ -1,0 +1,65 @@
+//===- FusionUtils.cpp - which gn ops a compiled kernel can hold ---------===//
+#include "gn/Transforms/FusionUtils.h"
+#include "gn/IR/GnOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+
+bool mlir::gn::isKernelElementType(Type type) {
+  if (auto t = llvm::dyn_cast<RankedTensorType>(type))
+    type = t.getElementType();
+  if (llvm::isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type))
+    return true;
+  auto i = llvm::dyn_cast<IntegerType>(type);
+  return i && i.isSignless();
+}
+
+static bool allKernelTypes(Operation *op) {
+  return llvm::all_of(op->getOperandTypes(), isKernelElementType) &&
+         llvm::all_of(op->getResultTypes(), isKernelElementType);
+}
+
+bool mlir::gn::isFusibleElementwise(Operation *op) {
+  if (!op->hasTrait<OpTrait::GnElementwise>() || op->getNumOperands() == 0 ||
+      op->getNumResults() != 1 || !allKernelTypes(op))
+    return false;
+  bool isFloat = llvm::isa<FloatType>(
+      llvm::cast<RankedTensorType>(op->getOperand(0).getType()).getElementType());
+  // Ops whose scalar semantics the emitter implements for every kernel type.
+  if (isa<NegOp, AbsOp, AddOp, SubOp, MulOp, MaximumOp, MinimumOp, EqOp, NeOp, LtOp, LeOp, GtOp,
+          GeOp, WhereOp, ConvertOp, ClampOp, SignOp>(op))
+    return true;
+  // Float-only maps (the op verifiers already require float operands).
+  if (isa<ExpOp, LogOp, Log1pOp, SqrtOp, RsqrtOp, SinOp, CosOp, TanhOp, ErfOp, FloorOp, CeilOp,
+          RoundOp, TruncOp, ReciprocalOp, SigmoidOp>(op))
+    return true;
+  // Division and power: floats only (integer forms need zero checks / loops).
+  if (isa<DivOp, PowOp>(op))
+    return isFloat;
+  // Bitwise ops: integers and bools.
+  if (isa<AndOp, OrOp, XorOp, NotOp>(op))
+    return !isFloat;
+  return false;
+}
+
+bool mlir::gn::isFusibleReduction(Operation *op) {
+  if (!isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp>(op) ||
+      !allKernelTypes(op))
+    return false;
+  // Results keep the input's element type: any/all on bools only, the
+  // arithmetic ones on numbers only.
+  bool isBool = llvm::cast<RankedTensorType>(op->getOperand(0).getType()).getElementType()
+                    .isInteger(1);
+  if (isa<ReduceAnyOp, ReduceAllOp>(op))
+    return isBool;
+  return isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp>(op) && !isBool;
+}
+
+bool mlir::gn::isSplatConstant(Operation *op) {
+  auto c = llvm::dyn_cast<ConstantOp>(op);
+  if (!c)
+    return false;
+  auto dense = llvm::dyn_cast<DenseElementsAttr>(c.getValue());
+  return dense && dense.isSplat() && isKernelElementType(dense.getElementType());
+}

@@ -1,0 +1,27 @@
+//===- FusionUtils.h - which gn ops a compiled kernel can hold -*- C++ -*-===//
+//
+// One list shared by gn-form-fusion-groups (what to group) and the kernel
+// lowering (lib/Conversion/GnToLinalg, what it can emit). An op outside the
+// list stays a host op: a library call or an interpreter fallback that the
+// runtime counts and reports.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_TRANSFORMS_FUSIONUTILS_H
+#define GN_TRANSFORMS_FUSIONUTILS_H
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir::gn {
+
+/// Element types kernels handle (f16/bf16 compute in f32; no unsigned ints).
+bool isKernelElementType(Type type);
+/// An elementwise gn op whose scalar form kernels can emit.
+bool isFusibleElementwise(Operation *op);
+/// A reduction (sum, prod, max, min, any, all) kernels can emit.
+bool isFusibleReduction(Operation *op);
+/// A splat gn.constant: cloned into each group that uses it, never an input.
+bool isSplatConstant(Operation *op);
+
+} // namespace mlir::gn
+
+#endif // GN_TRANSFORMS_FUSIONUTILS_H

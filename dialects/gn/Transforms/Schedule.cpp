@@ -1,0 +1,99 @@
+//===- Schedule.cpp - a loop schedule for each gn.fusion (gn-schedule) ---===//
+//
+// Records on each gn.fusion a `schedule` dictionary that the kernel lowering
+// expands:
+//   loop_order   iteration dims outermost first: parallel dims in order, then
+//                the reduced dims innermost (reductions run along rows);
+//   thread_dim   the dim the runtime splits across threads (-1: none), the
+//                outermost parallel dim of extent > 1 when every dim before
+//                it has extent 1 and the group has at least
+//                `min-parallel-elements` points;
+//   vector_width elements per SIMD register for the widest element type the
+//                group computes in (`vector-bits` wide registers).
+// The iteration space ("domain") is the result shape of an elementwise group
+// and the reduction input's shape of a reduction group.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Transforms/Passes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace mlir::gn {
+#define GEN_PASS_DEF_GNSCHEDULEPASS
+#include "gn/Transforms/Passes.h.inc"
+} // namespace mlir::gn
+
+using namespace mlir;
+using namespace mlir::gn;
+
+llvm::SmallVector<int64_t> mlir::gn::fusionDomain(FusionOp fusion,
+                                                  llvm::SmallVectorImpl<bool> &reduced) {
+  Block &body = fusion.getBody().front();
+  llvm::SmallVector<int64_t> domain;
+  for (Operation &op : body) {
+    if (isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp>(op)) {
+      auto shape = llvm::cast<RankedTensorType>(op.getOperand(0).getType()).getShape();
+      domain.assign(shape.begin(), shape.end());
+      reduced.assign(domain.size(), false);
+      for (int64_t d : llvm::cast<DenseI64ArrayAttr>(op.getAttr("dims")).asArrayRef())
+        reduced[d] = true;
+      return domain;
+    }
+  }
+  auto yield = cast<YieldOp>(body.getTerminator());
+  auto shape = llvm::cast<RankedTensorType>(yield.getValues()[0].getType()).getShape();
+  domain.assign(shape.begin(), shape.end());
+  reduced.assign(domain.size(), false);
+  return domain;
+}
+
+namespace {
+
+unsigned computeBits(Type t) {
+  t = llvm::cast<RankedTensorType>(t).getElementType();
+  if (llvm::isa<Float16Type, BFloat16Type>(t))
+    return 32; // computed in f32
+  return std::max(8u, t.getIntOrFloatBitWidth());
+}
+
+struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    getOperation().walk([&](FusionOp fusion) {
+      llvm::SmallVector<bool> reduced;
+      llvm::SmallVector<int64_t> domain = fusionDomain(fusion, reduced);
+      llvm::SmallVector<int64_t> order;
+      for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
+        if (!reduced[d])
+          order.push_back(d);
+      for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
+        if (reduced[d])
+          order.push_back(d);
+      int64_t points = 1;
+      for (int64_t s : domain)
+        points *= s;
+      int64_t threadDim = -1;
+      if (points >= minParallelElements)
+        for (int64_t d : order) {
+          if (reduced[d])
+            break;
+          if (domain[d] > 1) {
+            threadDim = d;
+            break;
+          }
+        }
+      unsigned widest = 8;
+      fusion.getBody().walk([&](Operation *op) {
+        for (Type t : op->getResultTypes())
+          widest = std::max(widest, computeBits(t));
+      });
+      Builder b(fusion.getContext());
+      fusion.setScheduleAttr(b.getDictionaryAttr({
+          b.getNamedAttr("loop_order", b.getDenseI64ArrayAttr(order)),
+          b.getNamedAttr("thread_dim", b.getI64IntegerAttr(threadDim)),
+          b.getNamedAttr("vector_width", b.getI64IntegerAttr(std::max(1u, vectorBits / widest))),
+      }));
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,27 @@
+//===- Passes.h - gn lowering passes ---------------------------*- C++ -*-===//
+#ifndef GN_CONVERSION_PASSES_H
+#define GN_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::gn {
+
+/// Name of the nested module holding the compiled kernels.
+inline constexpr llvm::StringLiteral kKernelModuleName = "gn_kernels";
+
+#define GEN_PASS_DECL
+#include "gn/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "gn/Conversion/Passes.h.inc"
+
+} // namespace mlir::gn
+
+#endif // GN_CONVERSION_PASSES_H

@@ -1,0 +1,69 @@
+//===- CompiledModel.h - run a gn function compiled for the CPU -*- C++ -*-===//
+//
+// compile(): runs gn-cpu-pipeline on a copy of the module, JIT-compiles the
+// @gn_kernels module (MLIR ExecutionEngine, LLVM -O3 for the host CPU),
+// turns the host function into a step list (kernel launch, alias, library
+// call, interpreter fallback) and plans the memory of kernel outputs in one
+// arena by liveness. run(): executes the steps; a kernel with a thread_dim
+// runs in chunks on the OpenMP pool (the one oneDNN uses).
+//
+// Host ops that are not kernels run through the interpreter's CPU backend:
+// convolution and matmul there are library calls (oneDNN, BLAS); anything
+// else is a fallback, counted in stats().fallbackOps per op name so a
+// result says exactly what did not compile.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_RUNTIME_COMPILEDMODEL_H
+#define GN_RUNTIME_COMPILEDMODEL_H
+
+#include "gn/Interpreter/HostTensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::gn::runtime {
+
+struct CompileOptions {
+  /// gn-cpu-pipeline options, as on the gn-opt command line.
+  std::string pipelineOptions;
+  /// Where to write the module after the pipeline (empty: nowhere).
+  std::string dumpAfterPipeline;
+};
+
+struct CompileStats {
+  double pipelineSeconds = 0, jitSeconds = 0;
+  int kernels = 0;          // distinct compiled kernels
+  int launches = 0;         // kernel launches per run
+  int libraryCalls = 0;     // conv / matmul through oneDNN or BLAS
+  int aliases = 0;          // reshapes (no copy)
+  int constants = 0;        // materialized once at compile time
+  int fallbackOps = 0;      // interpreter kernels per run
+  std::map<std::string, int> fallbackByOp;
+  int64_t arenaBytes = 0;        // planned kernel-output arena
+  int64_t arenaBoundBytes = 0;   // most kernel-output bytes live at once
+  int64_t heapPeakBytes = 0;     // most library/fallback/output bytes live at once
+  int64_t argumentBytes = 0;     // weights + inputs
+  int64_t outputBytes = 0;
+};
+
+class CompiledModel {
+public:
+  ~CompiledModel();
+  /// Compiles `forward` of `module` (not modified). Errors are reported as
+  /// diagnostics on the module's context.
+  static FailureOr<std::unique_ptr<CompiledModel>> compile(ModuleOp module,
+                                                          const CompileOptions &options = {});
+  FailureOr<std::vector<interp::HostTensor>> run(llvm::ArrayRef<interp::HostTensor> args);
+  const CompileStats &stats() const;
+
+private:
+  CompiledModel();
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace mlir::gn::runtime
+
+#endif // GN_RUNTIME_COMPILEDMODEL_H

@@ -1,0 +1,387 @@
+//===- OutlineKernels.cpp - gn.fusion -> linalg kernel + gn.launch -------===//
+//
+// See the pass description in include/gn/Conversion/Passes.td. A kernel's
+// loop nest is one linalg.generic over the group's domain, permuted to the
+// schedule's loop order. An operand of shape S (right-aligned to the domain,
+// numpy broadcasting) reads dim j at loop d(i) or at 0 where it broadcasts.
+// With a thread_dim, an scf.for over [lo, hi) takes 1-wide subviews along it
+// and the generic runs on those, so the runtime can hand chunks to threads.
+//
+//===----------------------------------------------------------------------===//
+#include "ScalarOps.h"
+#include "gn/Conversion/Passes.h"
+#include "gn/IR/GnOps.h"
+#include "gn/Transforms/FusionUtils.h"
+#include "gn/Transforms/Passes.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/xxhash.h"
+#include <cmath>
+
+namespace mlir::gn {
+#define GEN_PASS_DEF_GNOUTLINEKERNELSPASS
+#include "gn/Conversion/Passes.h.inc"
+} // namespace mlir::gn
+
+using namespace mlir;
+using namespace mlir::gn;
+
+namespace {
+
+bool isReduction(Operation *op) {
+  return isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp>(op);
+}
+
+/// Signless element type of a tensor as stored in a kernel memref.
+MemRefType memrefFor(Type tensorType) {
+  auto t = llvm::cast<RankedTensorType>(tensorType);
+  return MemRefType::get(t.getShape(), t.getElementType());
+}
+
+class KernelEmitter {
+public:
+  KernelEmitter(FusionOp fusion) : fusion(fusion), ctx(fusion.getContext()) {
+    domain = fusionDomain(fusion, reduced);
+    DictionaryAttr s = fusion.getScheduleAttr();
+    if (auto order = s ? s.getAs<DenseI64ArrayAttr>("loop_order") : nullptr)
+      loopOrder.assign(order.asArrayRef().begin(), order.asArrayRef().end());
+    else
+      for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
+        loopOrder.push_back(d);
+    if (auto t = s ? s.getAs<IntegerAttr>("thread_dim") : nullptr)
+      threadDim = t.getInt();
+    loopOf.assign(domain.size(), 0);
+    for (auto [k, d] : llvm::enumerate(loopOrder))
+      loopOf[d] = k;
+    for (Operation &op : fusion.getBody().front())
+      if (isReduction(&op))
+        reduction = &op;
+  }
+
+  int64_t getThreadDim() const { return threadDim; }
+  int64_t getExtent() const { return threadDim >= 0 ? domain[threadDim] : 1; }
+
+  /// Emits the kernel function `name` at the end of `kernels`.
+  FailureOr<func::FuncOp> emit(ModuleOp kernels, StringRef name) {
+    OpBuilder b = OpBuilder::atBlockEnd(kernels.getBody());
+    Location loc = fusion.getLoc();
+    llvm::SmallVector<Type> argTypes{b.getIndexType(), b.getIndexType()};
+    for (Type t : fusion.getInputs().getTypes())
+      argTypes.push_back(memrefFor(t));
+    for (Type t : fusion.getResultTypes())
+      argTypes.push_back(memrefFor(t));
+    auto func = func::FuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
+    Block *entry = func.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    auto ret = func::ReturnOp::create(b, loc);
+    b.setInsertionPoint(ret);
+    unsigned numInputs = fusion.getInputs().size();
+    llvm::SmallVector<Value> ins(entry->args_begin() + 2, entry->args_begin() + 2 + numInputs);
+    llvm::SmallVector<Value> outs(entry->args_begin() + 2 + numInputs, entry->args_end());
+    if (threadDim < 0) {
+      if (failed(emitCore(b, loc, ins, outs, nullptr)))
+        return failure();
+      return func;
+    }
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    auto loop = scf::ForOp::create(b, loc, entry->getArgument(0), entry->getArgument(1), one);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    if (failed(emitCore(b, loc, ins, outs, loop.getInductionVar())))
+      return failure();
+    return func;
+  }
+
+private:
+  /// The map of an operand of `shape` broadcast (right-aligned) to the domain.
+  AffineMap broadcastMap(llvm::ArrayRef<int64_t> shape) {
+    int64_t offset = domain.size() - shape.size();
+    llvm::SmallVector<AffineExpr> exprs;
+    for (auto [j, s] : llvm::enumerate(shape)) {
+      int64_t i = j + offset;
+      exprs.push_back(s == 1 && domain[i] != 1 ? getAffineConstantExpr(0, ctx)
+                                               : getAffineDimExpr(loopOf[i], ctx));
+    }
+    return AffineMap::get(domain.size(), 0, exprs, ctx);
+  }
+
+  /// The map of the reduction result (reduced dims dropped or kept as 0).
+  AffineMap reducedMap(bool keepdim) {
+    llvm::SmallVector<AffineExpr> exprs;
+    for (int64_t i = 0; i < (int64_t)domain.size(); ++i) {
+      if (!reduced[i])
+        exprs.push_back(getAffineDimExpr(loopOf[i], ctx));
+      else if (keepdim)
+        exprs.push_back(getAffineConstantExpr(0, ctx));
+    }
+    return AffineMap::get(domain.size(), 0, exprs, ctx);
+  }
+
+  /// A 1-wide subview of `m` at `iv` along the memref dim read at the
+  /// thread loop, or `m` itself when it broadcasts along it.
+  Value threadSlice(OpBuilder &b, Location loc, Value m, AffineMap map, Value iv) {
+    if (!iv)
+      return m;
+    auto type = llvm::cast<MemRefType>(m.getType());
+    for (auto [j, e] : llvm::enumerate(map.getResults())) {
+      auto d = llvm::dyn_cast<AffineDimExpr>(e);
+      if (!d || d.getPosition() != loopOf[threadDim])
+        continue;
+      llvm::SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+      llvm::SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
+      for (int64_t s : type.getShape())
+        sizes.push_back(b.getIndexAttr(s));
+      offsets[j] = iv;
+      sizes[j] = b.getIndexAttr(1);
+      return memref::SubViewOp::create(b, loc, m, offsets, sizes, strides);
+    }
+    return m;
+  }
+
+  LogicalResult emitCore(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
+                         llvm::ArrayRef<Value> outs, Value iv) {
+    llvm::SmallVector<AffineMap> inMaps, outMaps;
+    for (Value v : fusion.getInputs())
+      inMaps.push_back(broadcastMap(llvm::cast<RankedTensorType>(v.getType()).getShape()));
+    if (reduction)
+      outMaps.push_back(reducedMap(llvm::cast<BoolAttr>(reduction->getAttr("keepdim")).getValue()));
+    else
+      for (Type t : fusion.getResultTypes())
+        outMaps.push_back(broadcastMap(llvm::cast<RankedTensorType>(t).getShape()));
+    // Every reduced loop must be read by some input, or its extent is unknown.
+    for (int64_t i = 0; i < (int64_t)domain.size(); ++i) {
+      bool seen = llvm::any_of(llvm::concat<AffineMap>(inMaps, outMaps), [&](AffineMap m) {
+        return llvm::is_contained(m.getResults(), getAffineDimExpr(loopOf[i], ctx));
+      });
+      if (!seen && domain[i] != 1)
+        return fusion.emitError("unsupported fusion group: loop ") << i << " is read by no operand";
+    }
+    llvm::SmallVector<Value> inViews, outViews;
+    for (auto [m, map] : llvm::zip(ins, inMaps))
+      inViews.push_back(threadSlice(b, loc, m, map, iv));
+    for (auto [m, map] : llvm::zip(outs, outMaps))
+      outViews.push_back(threadSlice(b, loc, m, map, iv));
+
+    llvm::SmallVector<utils::IteratorType> iterators;
+    for (int64_t d : loopOrder)
+      iterators.push_back(reduced[d] ? utils::IteratorType::reduction
+                                     : utils::IteratorType::parallel);
+    llvm::SmallVector<AffineMap> maps(inMaps);
+    maps.append(outMaps);
+
+    // Reductions accumulate in a wider buffer when the result type is narrow.
+    Value acc;
+    Type accType;
+    if (reduction) {
+      auto outType = llvm::cast<MemRefType>(outViews[0].getType());
+      accType = accumulatorType(outType.getElementType());
+      Value target = outViews[0];
+      if (accType != outType.getElementType()) {
+        auto bufType = MemRefType::get(outType.getShape(), accType);
+        acc = memref::AllocOp::create(b, loc, bufType);
+        target = acc;
+      }
+      linalg::FillOp::create(b, loc, initValue(b, loc, accType), target);
+      outViews[0] = target;
+    }
+    bool ok = true;
+    linalg::GenericOp::create(
+        b, loc, inViews, outViews, maps, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          ok = succeeded(emitBody(nb, nloc, args));
+        });
+    if (!ok)
+      return failure();
+    if (acc) {
+      // out = acc, converted to the result type.
+      auto outType = llvm::cast<MemRefType>(outs[0].getType());
+      Value target = threadSlice(b, loc, outs[0], outMaps[0], iv);
+      unsigned rank = outType.getRank();
+      auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+      linalg::GenericOp::create(
+          b, loc, ValueRange{acc}, ValueRange{target}, llvm::ArrayRef<AffineMap>{id, id},
+          llvm::SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            Type t = outType.getElementType();
+            Value v = args[0];
+            if (llvm::isa<FloatType>(t))
+              v = arith::TruncFOp::create(nb, nloc, t, v);
+            else
+              v = arith::TruncIOp::create(nb, nloc, t, v);
+            linalg::YieldOp::create(nb, nloc, v);
+          });
+      memref::DeallocOp::create(b, loc, acc);
+    }
+    return success();
+  }
+
+  Type accumulatorType(Type outElem) {
+    if (!isa<ReduceSumOp, ReduceProdOp>(reduction))
+      return outElem;
+    if (llvm::isa<FloatType>(outElem))
+      return Float64Type::get(ctx);
+    return IntegerType::get(ctx, 64);
+  }
+
+  Value initValue(OpBuilder &b, Location loc, Type t) {
+    bool isMax = isa<ReduceMaxOp>(reduction), isMin = isa<ReduceMinOp>(reduction);
+    if (auto f = llvm::dyn_cast<FloatType>(t)) {
+      double v = isa<ReduceProdOp>(reduction) ? 1.0
+                 : isMax                      ? -INFINITY
+                 : isMin                      ? INFINITY
+                                              : 0.0;
+      return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, v));
+    }
+    unsigned w = t.getIntOrFloatBitWidth();
+    APInt v = isa<ReduceProdOp>(reduction) ? APInt(w, 1)
+              : isa<ReduceAllOp>(reduction) ? APInt::getAllOnes(w)
+              : isMax                       ? APInt::getSignedMinValue(w)
+              : isMin                       ? APInt::getSignedMaxValue(w)
+                                            : APInt::getZero(w);
+    return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+  }
+
+  Value combine(OpBuilder &b, Location loc, Value acc, Value x) {
+    Type t = acc.getType();
+    bool isFloat = llvm::isa<FloatType>(t);
+    if (isa<ReduceAnyOp, ReduceAllOp>(reduction)) {
+      Value zero = isFloat ? Value(arith::ConstantOp::create(b, loc, x.getType(), b.getFloatAttr(x.getType(), 0)))
+                           : Value(arith::ConstantOp::create(b, loc, x.getType(), b.getIntegerAttr(x.getType(), 0)));
+      Value nz = llvm::isa<FloatType>(x.getType())
+                     ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero))
+                     : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero));
+      if (isa<ReduceAnyOp>(reduction))
+        return arith::OrIOp::create(b, loc, acc, nz);
+      return arith::AndIOp::create(b, loc, acc, nz);
+    }
+    if (x.getType() != t) // widen to the accumulator
+      x = isFloat ? Value(arith::ExtFOp::create(b, loc, t, x))
+                  : Value(arith::ExtSIOp::create(b, loc, t, x));
+    if (isa<ReduceSumOp>(reduction))
+      return isFloat ? Value(arith::AddFOp::create(b, loc, acc, x))
+                     : Value(arith::AddIOp::create(b, loc, acc, x));
+    if (isa<ReduceProdOp>(reduction))
+      return isFloat ? Value(arith::MulFOp::create(b, loc, acc, x))
+                     : Value(arith::MulIOp::create(b, loc, acc, x));
+    bool isMax = isa<ReduceMaxOp>(reduction);
+    if (isFloat)
+      return isMax ? Value(arith::MaximumFOp::create(b, loc, acc, x))
+                   : Value(arith::MinimumFOp::create(b, loc, acc, x));
+    return isMax ? Value(arith::MaxSIOp::create(b, loc, acc, x))
+                 : Value(arith::MinSIOp::create(b, loc, acc, x));
+  }
+
+  LogicalResult emitBody(OpBuilder &b, Location loc, ValueRange args) {
+    Block &body = fusion.getBody().front();
+    llvm::DenseMap<Value, Value> scalar;
+    for (auto [arg, v] : llvm::zip(body.getArguments(), args))
+      scalar[arg] = toCarry(b, loc, v);
+    for (Operation &op : body) {
+      if (auto yield = dyn_cast<YieldOp>(op)) {
+        llvm::SmallVector<Value> results;
+        if (reduction) {
+          results.push_back(scalar.lookup(yield.getValues()[0]));
+        } else {
+          for (Value v : yield.getValues())
+            results.push_back(fromCarry(b, loc, scalar.lookup(v), v.getType()));
+        }
+        linalg::YieldOp::create(b, loc, results);
+        return success();
+      }
+      if (isSplatConstant(&op)) {
+        scalar[op.getResult(0)] = carryConstant(b, loc, &op);
+        continue;
+      }
+      llvm::SmallVector<Value> operands;
+      for (Value v : op.getOperands())
+        operands.push_back(scalar.lookup(v));
+      if (&op == reduction) {
+        Value accArg = args.back();
+        Value x = operands[0];
+        if (accArg.getType() != x.getType() && llvm::isa<FloatType>(accArg.getType()) &&
+            accArg.getType().getIntOrFloatBitWidth() < x.getType().getIntOrFloatBitWidth())
+          return op.emitError("unsupported reduction accumulator type");
+        // f16/bf16 max/min accumulate in their own type: exact.
+        if (llvm::isa<FloatType>(accArg.getType()) && accArg.getType() != x.getType() &&
+            !isa<ReduceSumOp, ReduceProdOp>(op))
+          x = arith::TruncFOp::create(b, loc, accArg.getType(), x);
+        scalar[op.getResult(0)] = combine(b, loc, accArg, x);
+        continue;
+      }
+      if (!isFusibleElementwise(&op))
+        return op.emitError("op cannot be emitted in a compiled kernel");
+      Value r = emitScalar(b, &op, operands);
+      if (!r)
+        return failure();
+      scalar[op.getResult(0)] = r;
+    }
+    return fusion.emitError("fusion body has no gn.yield");
+  }
+
+  FusionOp fusion;
+  MLIRContext *ctx;
+  llvm::SmallVector<int64_t> domain;
+  llvm::SmallVector<bool> reduced;
+  llvm::SmallVector<int64_t> loopOrder;
+  llvm::SmallVector<unsigned> loopOf; // domain dim -> loop position
+  int64_t threadDim = -1;
+  Operation *reduction = nullptr;
+};
+
+/// A key equal for groups that compute the same thing on the same types
+/// and schedule (the printed op, with block-local value names).
+std::string groupKey(FusionOp fusion) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  fusion->print(os, OpPrintingFlags().useLocalScope().printGenericOpForm());
+  // Drop the operand names before the region: they differ between groups.
+  size_t start = text.find('(');
+  size_t regionStart = text.find("({");
+  if (start != std::string::npos && regionStart != std::string::npos)
+    text.erase(start, regionStart - start);
+  return text;
+}
+
+ModuleOp getOrCreateKernelModule(ModuleOp top) {
+  for (auto m : top.getOps<ModuleOp>())
+    if (m.getSymName() == kKernelModuleName)
+      return m;
+  OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
+  return ModuleOp::create(b, top.getLoc(), kKernelModuleName);
+}
+
+struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutlineKernelsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    llvm::SmallVector<FusionOp> fusions;
+    for (auto func : top.getOps<func::FuncOp>())
+      func.walk([&](FusionOp f) { fusions.push_back(f); });
+    if (fusions.empty())
+      return;
+    ModuleOp kernels = getOrCreateKernelModule(top);
+    llvm::StringMap<std::string> byKey; // group key -> kernel name
+    unsigned next = 0;
+    for (FusionOp fusion : fusions) {
+      KernelEmitter emitter(fusion);
+      std::string key = groupKey(fusion);
+      std::string &name = byKey[key];
+      if (name.empty()) {
+        name = "k" + std::to_string(next++) + "_" +
+               llvm::utohexstr(llvm::xxh3_64bits(key) & 0xffffffff);
+        if (failed(emitter.emit(kernels, name)))
+          return signalPassFailure();
+      }
+      OpBuilder b(fusion);
+      auto ref = SymbolRefAttr::get(b.getStringAttr(kKernelModuleName),
+                                    {FlatSymbolRefAttr::get(b.getStringAttr(name))});
+      auto launch = LaunchOp::create(b, fusion.getLoc(), fusion.getResultTypes(), ref,
+                                     fusion.getInputs(), emitter.getThreadDim(),
+                                     emitter.getExtent());
+      fusion.replaceAllUsesWith(launch.getResults());
+      fusion.erase();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,225 @@
+//===- ScalarOps.cpp - scalar forms of fusible gn ops --------------------===//
+//
+// Semantics follow the interpreter's kernels (lib/Interpreter/Elementwise
+// Kernels.cpp): NaN propagates through maximum/minimum/clamp, rsqrt is
+// 1 / sqrt, round is half-to-even, float -> int truncates, x -> i1 is x != 0.
+//
+//===----------------------------------------------------------------------===//
+#include "ScalarOps.h"
+#include "gn/IR/GnOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+
+static Type elementOf(Type t) {
+  if (auto s = llvm::dyn_cast<ShapedType>(t))
+    return s.getElementType();
+  return t;
+}
+
+Type mlir::gn::carryType(Type t) {
+  t = elementOf(t);
+  if (llvm::isa<Float16Type, BFloat16Type>(t))
+    return Float32Type::get(t.getContext());
+  return t;
+}
+
+Value mlir::gn::toCarry(OpBuilder &b, Location loc, Value v) {
+  Type c = carryType(v.getType());
+  return c == v.getType() ? v : arith::ExtFOp::create(b, loc, c, v);
+}
+
+Value mlir::gn::fromCarry(OpBuilder &b, Location loc, Value v, Type t) {
+  t = elementOf(t);
+  return v.getType() == t ? v : arith::TruncFOp::create(b, loc, t, v);
+}
+
+static Value floatConst(OpBuilder &b, Location loc, Type t, double v) {
+  return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, v));
+}
+static Value intConst(OpBuilder &b, Location loc, Type t, int64_t v) {
+  return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+}
+static Value constLike(OpBuilder &b, Location loc, Type t, double v) {
+  return llvm::isa<FloatType>(t) ? floatConst(b, loc, t, v) : intConst(b, loc, t, (int64_t)v);
+}
+
+Value mlir::gn::carryConstant(OpBuilder &b, Location loc, Operation *splatConstant) {
+  auto attr = llvm::cast<DenseElementsAttr>(cast<ConstantOp>(splatConstant).getValue());
+  Type c = carryType(attr.getElementType());
+  if (llvm::isa<FloatType>(c))
+    return floatConst(b, loc, c, attr.getSplatValue<APFloat>().convertToDouble());
+  APInt v = attr.getSplatValue<APInt>();
+  return arith::ConstantOp::create(b, loc, c, b.getIntegerAttr(c, v));
+}
+
+/// Rounds a carry value through element type `t` (an f16/bf16 convert).
+static Value roundThrough(OpBuilder &b, Location loc, Value v, Type t) {
+  if (carryType(t) == t)
+    return v;
+  return toCarry(b, loc, arith::TruncFOp::create(b, loc, t, v));
+}
+
+static Value convert(OpBuilder &b, Location loc, Value v, Type from, Type to) {
+  Type c = carryType(to);
+  bool fromFloat = llvm::isa<FloatType>(from), toFloat = llvm::isa<FloatType>(to);
+  if (to.isInteger(1)) {
+    Value zero = constLike(b, loc, v.getType(), 0);
+    return fromFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, zero))
+                     : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero));
+  }
+  if (fromFloat && toFloat) {
+    unsigned fw = v.getType().getIntOrFloatBitWidth(), tw = c.getIntOrFloatBitWidth();
+    Value r = fw < tw ? Value(arith::ExtFOp::create(b, loc, c, v))
+              : fw > tw ? Value(arith::TruncFOp::create(b, loc, c, v)) : v;
+    return roundThrough(b, loc, r, to);
+  }
+  if (fromFloat)
+    return arith::FPToSIOp::create(b, loc, c, v);
+  if (toFloat) {
+    Value r = from.isInteger(1) ? Value(arith::UIToFPOp::create(b, loc, c, v))
+                                : Value(arith::SIToFPOp::create(b, loc, c, v));
+    return roundThrough(b, loc, r, to);
+  }
+  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  if (fw == tw)
+    return v;
+  if (fw > tw)
+    return arith::TruncIOp::create(b, loc, c, v);
+  return from.isInteger(1) ? Value(arith::ExtUIOp::create(b, loc, c, v))
+                           : Value(arith::ExtSIOp::create(b, loc, c, v));
+}
+
+static Value compare(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
+  if (llvm::isa<FloatType>(x.getType())) {
+    auto p = llvm::TypeSwitch<Operation *, arith::CmpFPredicate>(op)
+                 .Case([](EqOp) { return arith::CmpFPredicate::OEQ; })
+                 .Case([](NeOp) { return arith::CmpFPredicate::UNE; })
+                 .Case([](LtOp) { return arith::CmpFPredicate::OLT; })
+                 .Case([](LeOp) { return arith::CmpFPredicate::OLE; })
+                 .Case([](GtOp) { return arith::CmpFPredicate::OGT; })
+                 .Default([](Operation *) { return arith::CmpFPredicate::OGE; });
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  }
+  bool u = x.getType().isInteger(1);
+  using P = arith::CmpIPredicate;
+  auto p = llvm::TypeSwitch<Operation *, P>(op)
+               .Case([](EqOp) { return P::eq; })
+               .Case([](NeOp) { return P::ne; })
+               .Case([&](LtOp) { return u ? P::ult : P::slt; })
+               .Case([&](LeOp) { return u ? P::ule : P::sle; })
+               .Case([&](GtOp) { return u ? P::ugt : P::sgt; })
+               .Default([&](Operation *) { return u ? P::uge : P::sge; });
+  return arith::CmpIOp::create(b, loc, p, x, y);
+}
+
+static bool isCompare(Operation *op) { return isa<EqOp, NeOp, LtOp, LeOp, GtOp, GeOp>(op); }
+
+Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in) {
+  Location loc = op->getLoc();
+  Value x = in[0];
+  Type t = x.getType();
+  bool isFloat = llvm::isa<FloatType>(t);
+  bool isBool = t.isInteger(1);
+  if (isCompare(op))
+    return compare(b, loc, op, x, in[1]);
+  if (auto c = dyn_cast<ConvertOp>(op))
+    return convert(b, loc, x, elementOf(c.getInput().getType()), c.getDtype());
+  if (isa<WhereOp>(op))
+    return arith::SelectOp::create(b, loc, in[0], in[1], in[2]);
+  if (auto c = dyn_cast<ClampOp>(op)) {
+    // Comparisons with NaN are false, so NaN passes through as torch does.
+    Value r = x;
+    if (c.getMin()) {
+      Value lo = constLike(b, loc, t, c.getMin()->convertToDouble());
+      Value below = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, r, lo))
+                            : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, r, lo));
+      r = arith::SelectOp::create(b, loc, below, lo, r);
+    }
+    if (c.getMax()) {
+      Value hi = constLike(b, loc, t, c.getMax()->convertToDouble());
+      Value above = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, r, hi))
+                            : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, r, hi));
+      r = arith::SelectOp::create(b, loc, above, hi, r);
+    }
+    return r;
+  }
+  if (isa<SignOp>(op)) {
+    Value zero = constLike(b, loc, t, 0), one = constLike(b, loc, t, 1),
+          minus = constLike(b, loc, t, -1);
+    Value pos = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero))
+                        : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, x, zero));
+    Value neg = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero))
+                        : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero));
+    return arith::SelectOp::create(b, loc, pos, one,
+                                   arith::SelectOp::create(b, loc, neg, minus, zero));
+  }
+  if (isFloat) {
+    Value one = floatConst(b, loc, t, 1.0);
+    Value r = llvm::TypeSwitch<Operation *, Value>(op)
+        .Case([&](NegOp) { return arith::NegFOp::create(b, loc, x); })
+        .Case([&](AbsOp) { return math::AbsFOp::create(b, loc, x); })
+        .Case([&](ExpOp) { return math::ExpOp::create(b, loc, x); })
+        .Case([&](LogOp) { return math::LogOp::create(b, loc, x); })
+        .Case([&](Log1pOp) { return math::Log1pOp::create(b, loc, x); })
+        .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, x); })
+        .Case([&](RsqrtOp) {
+          return arith::DivFOp::create(b, loc, one, math::SqrtOp::create(b, loc, x));
+        })
+        .Case([&](SinOp) { return math::SinOp::create(b, loc, x); })
+        .Case([&](CosOp) { return math::CosOp::create(b, loc, x); })
+        .Case([&](TanhOp) { return math::TanhOp::create(b, loc, x); })
+        .Case([&](ErfOp) { return math::ErfOp::create(b, loc, x); })
+        .Case([&](FloorOp) { return math::FloorOp::create(b, loc, x); })
+        .Case([&](CeilOp) { return math::CeilOp::create(b, loc, x); })
+        .Case([&](RoundOp) { return math::RoundEvenOp::create(b, loc, x); })
+        .Case([&](TruncOp) { return math::TruncOp::create(b, loc, x); })
+        .Case([&](ReciprocalOp) { return arith::DivFOp::create(b, loc, one, x); })
+        .Case([&](SigmoidOp) {
+          Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+          return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+        })
+        .Case([&](AddOp) { return arith::AddFOp::create(b, loc, x, in[1]); })
+        .Case([&](SubOp) { return arith::SubFOp::create(b, loc, x, in[1]); })
+        .Case([&](MulOp) { return arith::MulFOp::create(b, loc, x, in[1]); })
+        .Case([&](DivOp) { return arith::DivFOp::create(b, loc, x, in[1]); })
+        .Case([&](PowOp) { return math::PowFOp::create(b, loc, x, in[1]); })
+        .Case([&](MaximumOp) { return arith::MaximumFOp::create(b, loc, x, in[1]); })
+        .Case([&](MinimumOp) { return arith::MinimumFOp::create(b, loc, x, in[1]); })
+        .Default([](Operation *) { return Value(); });
+    if (!r)
+      op->emitError("no scalar form of this op in compiled kernels");
+    return r;
+  }
+  Value r = llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](NegOp) { return arith::SubIOp::create(b, loc, intConst(b, loc, t, 0), x); })
+      .Case([&](AbsOp) { return isBool ? x : Value(math::AbsIOp::create(b, loc, x)); })
+      .Case([&](AddOp) {
+        return isBool ? Value(arith::OrIOp::create(b, loc, x, in[1]))
+                      : Value(arith::AddIOp::create(b, loc, x, in[1]));
+      })
+      .Case([&](SubOp) { return arith::SubIOp::create(b, loc, x, in[1]); })
+      .Case([&](MulOp) {
+        return isBool ? Value(arith::AndIOp::create(b, loc, x, in[1]))
+                      : Value(arith::MulIOp::create(b, loc, x, in[1]));
+      })
+      .Case([&](MaximumOp) {
+        return isBool ? Value(arith::MaxUIOp::create(b, loc, x, in[1]))
+                      : Value(arith::MaxSIOp::create(b, loc, x, in[1]));
+      })
+      .Case([&](MinimumOp) {
+        return isBool ? Value(arith::MinUIOp::create(b, loc, x, in[1]))
+                      : Value(arith::MinSIOp::create(b, loc, x, in[1]));
+      })
+      .Case([&](AndOp) { return arith::AndIOp::create(b, loc, x, in[1]); })
+      .Case([&](OrOp) { return arith::OrIOp::create(b, loc, x, in[1]); })
+      .Case([&](XorOp) { return arith::XOrIOp::create(b, loc, x, in[1]); })
+      .Case([&](NotOp) { return arith::XOrIOp::create(b, loc, x, intConst(b, loc, t, -1)); })
+      .Default([](Operation *) { return Value(); });
+  if (!r)
+    op->emitError("no scalar form of this op in compiled kernels");
+  return r;
+}

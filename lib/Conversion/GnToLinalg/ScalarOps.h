@@ -1,0 +1,29 @@
+//===- ScalarOps.h - scalar forms of fusible gn ops ------------*- C++ -*-===//
+//
+// Inside a kernel every value is a scalar of its "carry" type: the element
+// type, except f16/bf16 which compute in f32 (rounded once, when stored).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_CONVERSION_GNTOLINALG_SCALAROPS_H
+#define GN_CONVERSION_GNTOLINALG_SCALAROPS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Operation.h"
+
+namespace mlir::gn {
+
+/// The type a value of element type `t` is computed in.
+Type carryType(Type t);
+/// Converts a loaded element to its carry type.
+Value toCarry(OpBuilder &b, Location loc, Value v);
+/// Converts a carry value back to the stored element type `t`.
+Value fromCarry(OpBuilder &b, Location loc, Value v, Type t);
+/// A splat gn.constant's value in its carry type.
+Value carryConstant(OpBuilder &b, Location loc, Operation *splatConstant);
+/// The scalar form of a fusible elementwise gn op on carry operands; null
+/// (after an error at the op) when the op or its types are not handled.
+Value emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> operands);
+
+} // namespace mlir::gn
+
+#endif // GN_CONVERSION_GNTOLINALG_SCALAROPS_H

@@ -1,0 +1,30 @@
+//===- CpuPipeline.cpp - gn-cpu-pipeline ----------------------------------===//
+#include "gn/Conversion/Passes.h"
+#include "gn/Pipelines/Pipelines.h"
+#include "gn/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createGnDecomposePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  GnFormFusionGroupsPassOptions fuse;
+  fuse.maxOps = options.maxFusionOps;
+  pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
+  GnSchedulePassOptions schedule;
+  schedule.minParallelElements = options.minParallelElements;
+  pm.addNestedPass<func::FuncOp>(createGnSchedulePass(schedule));
+  pm.addPass(createGnOutlineKernelsPass());
+  if (options.lowerToLLVM)
+    pm.addPass(createGnLowerKernelsToLLVMPass());
+}
+
+void mlir::gn::registerPipelines() {
+  PassPipelineRegistration<CpuPipelineOptions>(
+      "gn-cpu-pipeline",
+      "gn to a host function of gn ops and gn.launch calls plus LLVM-dialect kernels",
+      buildCpuPipeline);
+}

@@ -1,0 +1,387 @@
+//===- CompiledModel.cpp - run a gn function compiled for the CPU --------===//
+#include "gn/Runtime/CompiledModel.h"
+#include "gn/Conversion/Passes.h"
+#include "gn/IR/GnOps.h"
+#include "gn/Interpreter/Interpreter.h"
+#include "gn/Pipelines/Pipelines.h"
+#include "gn/Runtime/MemoryPlan.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include <chrono>
+#include <cstring>
+#include <omp.h>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::runtime;
+using interp::HostTensor;
+
+namespace {
+
+using KernelFn = void (*)(void **);
+
+struct Step {
+  enum class Kind { Launch, Alias, Host } kind;
+  Operation *op = nullptr;
+  KernelFn fn = nullptr;
+  int64_t threadDim = -1, extent = 1;
+  llvm::SmallVector<int, 4> in, out;
+  llvm::SmallVector<int, 4> freeAfter; // slots whose last read is this step
+};
+
+struct SlotType {
+  interp::DType dtype = interp::DType::F32;
+  llvm::SmallVector<int64_t, 4> shape;
+  int64_t bytes() const {
+    int64_t n = interp::sizeOf(dtype);
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
+};
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+bool isLibraryOp(Operation *op) { return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp>(op); }
+
+/// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP pool.
+void launch(KernelFn fn, int64_t threadDim, int64_t extent, llvm::ArrayRef<void *> buffers) {
+  auto call = [&](int64_t lo, int64_t hi) {
+    llvm::SmallVector<void *, 12> ptrs(buffers.begin(), buffers.end());
+    llvm::SmallVector<void *, 14> argv{&lo, &hi};
+    for (void *&p : ptrs)
+      argv.push_back(&p);
+    fn(argv.data());
+  };
+  if (threadDim < 0 || extent < 2 || omp_get_max_threads() < 2) {
+    call(0, extent);
+    return;
+  }
+#pragma omp parallel
+  {
+    int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
+    int64_t chunk = (extent + nt - 1) / nt;
+    int64_t lo = t * chunk, hi = std::min(extent, lo + chunk);
+    if (lo < hi)
+      call(lo, hi);
+  }
+}
+
+} // namespace
+
+struct CompiledModel::Impl {
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<ExecutionEngine> engine;
+  std::unique_ptr<interp::Backend> backend = interp::createCpuBackend();
+  std::vector<Step> steps;
+  std::vector<SlotType> types;
+  std::vector<HostTensor> fixed; // constants and arena views, valid() when set
+  std::vector<char> isFixed;
+  unsigned numArgs = 0;
+  std::vector<int> results;
+  std::shared_ptr<uint8_t> arena;
+  int64_t arenaSize = 0;
+  CompileStats stats;
+
+  LogicalResult build(func::FuncOp func);
+  LogicalResult jit(ModuleOp kernels);
+  void planMemory();
+};
+
+CompiledModel::CompiledModel() : impl(std::make_unique<Impl>()) {}
+CompiledModel::~CompiledModel() = default;
+const CompileStats &CompiledModel::stats() const { return impl->stats; }
+
+LogicalResult CompiledModel::Impl::jit(ModuleOp kernels) {
+  static bool targetReady = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)targetReady;
+  MLIRContext *ctx = kernels.getContext();
+  registerBuiltinDialectTranslation(*ctx);
+  registerLLVMDialectTranslation(*ctx);
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return kernels.emitError("cannot detect the host CPU: ")
+           << llvm::toString(tmBuilder.takeError());
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm)
+    return kernels.emitError("cannot create a target machine: ") << llvm::toString(tm.takeError());
+  auto transformer = makeOptimizingTransformer(3, 0, tm->get());
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.enableGDBNotificationListener = false;
+  options.enablePerfNotificationListener = false;
+  auto created = ExecutionEngine::create(kernels, options);
+  if (!created)
+    return kernels.emitError("JIT compilation failed: ") << llvm::toString(created.takeError());
+  engine = std::move(*created);
+  return success();
+}
+
+LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
+  Block &body = func.getBody().front();
+  llvm::DenseMap<Value, int> slotOf;
+  auto newSlot = [&](Value v) -> FailureOr<int> {
+    auto t = llvm::dyn_cast<RankedTensorType>(v.getType());
+    auto dt = t ? interp::dtypeOf(t.getElementType()) : std::nullopt;
+    if (!dt)
+      return emitError(v.getLoc()) << "unsupported type " << v.getType() << " in the runtime";
+    int id = types.size();
+    types.push_back({*dt, llvm::SmallVector<int64_t, 4>(t.getShape())});
+    fixed.emplace_back();
+    isFixed.push_back(0);
+    slotOf[v] = id;
+    return id;
+  };
+  for (BlockArgument a : body.getArguments())
+    if (failed(newSlot(a)))
+      return failure();
+  numArgs = body.getNumArguments();
+  for (Operation &op : body) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value v : ret.getOperands())
+        results.push_back(slotOf.lookup(v));
+      continue;
+    }
+    Step step;
+    step.op = &op;
+    for (Value v : op.getOperands())
+      step.in.push_back(slotOf.lookup(v));
+    for (Value r : op.getResults()) {
+      auto id = newSlot(r);
+      if (failed(id))
+        return failure();
+      step.out.push_back(*id);
+    }
+    if (auto l = dyn_cast<LaunchOp>(op)) {
+      auto fn = engine->lookupPacked(l.getKernel().getLeafReference().getValue());
+      if (!fn)
+        return l.emitError("kernel not found in the JIT: ") << llvm::toString(fn.takeError());
+      step.kind = Step::Kind::Launch;
+      step.fn = *fn;
+      step.threadDim = l.getThreadDim();
+      step.extent = l.getExtent();
+      ++stats.launches;
+    } else if (isa<ReshapeOp>(op)) {
+      step.kind = Step::Kind::Alias;
+      ++stats.aliases;
+    } else if (!backend->supports(&op)) {
+      return op.emitError() << "unsupported op '" << op.getName() << "' in the CPU runtime";
+    } else if (isa<ConstantOp>(op)) {
+      // Materialized once, here.
+      llvm::SmallVector<HostTensor, 1> out;
+      if (failed(backend->execute(&op, {}, out)))
+        return failure();
+      fixed[step.out[0]] = out[0];
+      isFixed[step.out[0]] = 1;
+      ++stats.constants;
+      continue;
+    } else {
+      step.kind = Step::Kind::Host;
+      if (isLibraryOp(&op)) {
+        ++stats.libraryCalls;
+      } else {
+        ++stats.fallbackOps;
+        ++stats.fallbackByOp[op.getName().getStringRef().str()];
+      }
+    }
+    steps.push_back(std::move(step));
+  }
+  return success();
+}
+
+void CompiledModel::Impl::planMemory() {
+  size_t n = types.size();
+  // Alias roots: a reshape shares its input's buffer.
+  std::vector<int> root(n);
+  for (size_t i = 0; i < n; ++i)
+    root[i] = i;
+  std::vector<int64_t> def(n, -1), last(n, -1);
+  std::vector<char> fromLaunch(n, 0);
+  for (auto [s, step] : llvm::enumerate(steps)) {
+    for (int o : step.out) {
+      def[o] = s;
+      if (step.kind == Step::Kind::Alias)
+        root[o] = root[step.in[0]];
+      if (step.kind == Step::Kind::Launch)
+        fromLaunch[o] = 1;
+    }
+    for (int i : step.in)
+      last[i] = s;
+  }
+  int64_t end = steps.size();
+  std::vector<char> returned(n, 0);
+  for (int r : results) {
+    returned[r] = 1;
+    returned[root[r]] = 1;
+  }
+  // Lifetime of each root over all its aliases.
+  std::vector<int64_t> rootLast(n, -1);
+  for (size_t i = 0; i < n; ++i)
+    rootLast[root[i]] = std::max(rootLast[root[i]], std::max(last[i], def[i]));
+  std::vector<int> arenaSlots;
+  std::vector<BufferRequest> requests;
+  for (size_t i = 0; i < n; ++i) {
+    if (!fromLaunch[i] || root[i] != (int)i || returned[i])
+      continue;
+    arenaSlots.push_back(i);
+    requests.push_back({types[i].bytes(), def[i], std::max(def[i], rootLast[i])});
+  }
+  MemoryPlan plan = runtime::planMemory(requests);
+  arenaSize = plan.arenaBytes;
+  stats.arenaBytes = plan.arenaBytes;
+  stats.arenaBoundBytes = plan.liveBytesBound;
+  if (arenaSize > 0) {
+    auto *p = static_cast<uint8_t *>(std::aligned_alloc(64, arenaSize));
+    arena = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
+  }
+  for (auto [k, slot] : llvm::enumerate(arenaSlots)) {
+    fixed[slot] = HostTensor::view(types[slot].dtype, types[slot].shape, arena,
+                                   arena.get() + plan.offsets[k]);
+    isFixed[slot] = 1;
+  }
+  // Everything else not an argument or constant lives on the heap until its
+  // last read; returned values until the end. Free lists per step, and the
+  // most heap bytes live at once.
+  std::vector<int64_t> delta(end + 2, 0);
+  for (size_t i = numArgs; i < n; ++i) {
+    if (isFixed[i] || def[i] < 0)
+      continue;
+    int64_t until = returned[i] ? end : std::max(def[i], last[i]);
+    // An alias of a heap buffer costs nothing extra.
+    if (root[i] == (int)i) {
+      int64_t rootUntil = returned[i] ? end : std::max(def[i], rootLast[i]);
+      delta[def[i]] += types[i].bytes();
+      delta[rootUntil + 1] -= types[i].bytes();
+    }
+    if (!returned[i] && until < end)
+      steps[until].freeAfter.push_back(i);
+  }
+  int64_t live = 0;
+  for (int64_t d : delta) {
+    live += d;
+    stats.heapPeakBytes = std::max(stats.heapPeakBytes, live);
+  }
+  for (size_t i = 0; i < numArgs; ++i)
+    stats.argumentBytes += types[i].bytes();
+  for (int r : results)
+    stats.outputBytes += types[r].bytes();
+}
+
+FailureOr<std::unique_ptr<CompiledModel>> CompiledModel::compile(ModuleOp module,
+                                                                 const CompileOptions &options) {
+  std::unique_ptr<CompiledModel> model(new CompiledModel());
+  Impl &m = *model->impl;
+  auto start = std::chrono::steady_clock::now();
+  m.module = module.clone();
+  MLIRContext *ctx = module.getContext();
+  auto pipelineOptions = CpuPipelineOptions::createFromString(options.pipelineOptions);
+  if (!pipelineOptions)
+    return module.emitError("bad gn-cpu-pipeline options '") << options.pipelineOptions << "'";
+  PassManager pm(ctx);
+  buildCpuPipeline(pm, *pipelineOptions);
+  if (failed(pm.run(*m.module)))
+    return failure();
+  if (!options.dumpAfterPipeline.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(options.dumpAfterPipeline, ec);
+    if (!ec)
+      m.module->print(os);
+  }
+  m.stats.pipelineSeconds = secondsSince(start);
+  auto func = m.module->lookupSymbol<func::FuncOp>("forward");
+  if (!func)
+    return module.emitError("no func.func @forward to compile");
+  auto jitStart = std::chrono::steady_clock::now();
+  ModuleOp kernels;
+  for (auto k : m.module->getOps<ModuleOp>())
+    if (k.getSymName() == kKernelModuleName)
+      kernels = k;
+  if (kernels) {
+    m.stats.kernels = llvm::count_if(kernels.getOps<LLVM::LLVMFuncOp>(),
+                                     [](LLVM::LLVMFuncOp f) { return !f.isExternal(); });
+    if (failed(m.jit(kernels)))
+      return failure();
+  }
+  m.stats.jitSeconds = secondsSince(jitStart);
+  if (failed(m.build(func)))
+    return failure();
+  m.planMemory();
+  return model;
+}
+
+FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor> args) {
+  Impl &m = *impl;
+  if (args.size() != m.numArgs)
+    return emitError(m.module->getLoc())
+           << "expected " << m.numArgs << " arguments, got " << args.size();
+  std::vector<HostTensor> slots(m.types.size());
+  for (unsigned i = 0; i < m.numArgs; ++i) {
+    if (args[i].dtype() != m.types[i].dtype || args[i].shape() != llvm::ArrayRef(m.types[i].shape))
+      return emitError(m.module->getLoc()) << "argument #" << i << " has the wrong type or shape";
+    slots[i] = args[i];
+  }
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (m.isFixed[i])
+      slots[i] = m.fixed[i];
+  const uint8_t *arenaBegin = m.arena.get(), *arenaEnd = arenaBegin + m.arenaSize;
+  llvm::SmallVector<void *, 12> buffers;
+  llvm::SmallVector<HostTensor, 4> operands, results;
+  for (Step &step : m.steps) {
+    switch (step.kind) {
+    case Step::Kind::Launch:
+      buffers.clear();
+      for (int i : step.in)
+        buffers.push_back(slots[i].bytes());
+      for (int o : step.out) {
+        if (!m.isFixed[o])
+          slots[o] = HostTensor(m.types[o].dtype, m.types[o].shape, /*zero=*/false);
+        buffers.push_back(slots[o].bytes());
+      }
+      launch(step.fn, step.threadDim, step.extent, buffers);
+      break;
+    case Step::Kind::Alias:
+      slots[step.out[0]] = slots[step.in[0]].reshaped(m.types[step.out[0]].shape);
+      break;
+    case Step::Kind::Host:
+      operands.clear();
+      results.clear();
+      for (int i : step.in)
+        operands.push_back(slots[i]);
+      if (failed(m.backend->execute(step.op, operands, results)))
+        return failure();
+      for (auto [o, r] : llvm::zip(step.out, results)) {
+        // A kernel may hand back its input; an arena byte must not outlive
+        // its planned lifetime, so such results are copied out.
+        if (r.bytes() >= arenaBegin && r.bytes() < arenaEnd && r.nbytes() > 0) {
+          HostTensor copy(r.dtype(), r.shape(), /*zero=*/false);
+          std::memcpy(copy.bytes(), r.bytes(), r.nbytes());
+          r = copy;
+        }
+        slots[o] = std::move(r);
+      }
+      break;
+    }
+    for (int i : step.freeAfter)
+      slots[i] = HostTensor();
+  }
+  std::vector<HostTensor> outs;
+  for (int r : m.results)
+    outs.push_back(slots[r]);
+  return outs;
+}
