@@ -8,7 +8,11 @@
 using namespace mlir;
 
 void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
-  pm.addNestedPass<func::FuncOp>(createGnDecomposePass());
+  // linear stays whole: one GEMM call with the transposed weight, instead
+  // of a transpose kernel and a matmul.
+  GnDecomposePassOptions decompose;
+  decompose.legalOps = {"linear"};
+  pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   GnFormFusionGroupsPassOptions fuse;

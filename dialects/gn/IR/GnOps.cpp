@@ -70,9 +70,9 @@ void FusionOp::build(OpBuilder &builder, OperationState &state, TypeRange result
 }
 
 LogicalResult FusionOp::verify() {
-  if (getKind() != "elementwise" && getKind() != "reduction")
-    return emitOpError() << "kind must be 'elementwise' or 'reduction', got '" << getKind()
-                         << "'";
+  if (getKind() != "elementwise" && getKind() != "reduction" && getKind() != "copy")
+    return emitOpError() << "kind must be 'elementwise', 'reduction' or 'copy', got '"
+                         << getKind() << "'";
   Block &block = getBody().front();
   if (block.getArgumentTypes() != getInputs().getTypes())
     return emitOpError("block argument types must match the input types");

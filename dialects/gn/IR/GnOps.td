@@ -792,8 +792,9 @@ def Gn_FusionOp : Gn_Op<"fusion", [IsolatedFromAbove, RecursiveMemoryEffects, Si
     Made by `gn-form-fusion-groups`. The region's block arguments are the
     group's inputs (in the order of `inputs`); `gn.yield` returns the values
     used outside. `kind` is `elementwise` (every op maps over the shape of
-    the results) or `reduction` (elementwise producers over the input shape,
-    then one reduction). `gn-schedule` records the loop schedule in
+    the results, possibly reading inputs through transpose/slice/broadcast_to
+    views), `reduction` (elementwise producers over the input shape, then one
+    reduction) or `copy` (one concat, insert_slice or constant pad). `gn-schedule` records the loop schedule in
     `schedule`; `gn-outline-kernels` turns the group into a kernel function.
 
     ```mlir

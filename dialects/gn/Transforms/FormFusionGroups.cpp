@@ -5,6 +5,9 @@
 //    when that group maps over the same shape and is still open, and joining
 //    creates no cycle (no other operand depends on the group through ops
 //    outside it). Otherwise it starts a group.
+//  - Views (transpose, slice, broadcast_to) of a group input that feed one
+//    elementwise op join its group: the kernel reads through them. Other
+//    views, and concat / insert_slice / constant pad, are copy kernels.
 //  - A reduction joins the elementwise group producing its input when no
 //    value of that group is used elsewhere (the group then computes only the
 //    reduction: one pass over memory) and closes it. Otherwise it starts a
@@ -33,6 +36,7 @@ namespace {
 
 struct Group {
   bool reduction = false;
+  bool copy = false;
   bool closed = false;
   llvm::SmallVector<int64_t, 4> domain; // shape every op maps over
   llvm::SmallVector<Operation *> ops;   // in program order
@@ -55,7 +59,15 @@ public:
         placeElementwise(&op);
       else if (isFusibleReduction(&op))
         placeReduction(&op);
+      else if (isCopyKernelOp(&op))
+        startGroup(&op, llvm::cast<RankedTensorType>(op.getResult(0).getType()).getShape(),
+                   /*reduction=*/false).copy = true;
     }
+    // Views no group absorbed become copy kernels of their own.
+    for (Operation &op : block)
+      if (isKernelView(&op) && !groupOfOp.count(&op) && !readsSplat(&op))
+        startGroup(&op, llvm::cast<RankedTensorType>(op.getResult(0).getType()).getShape(),
+                   /*reduction=*/false).closed = true;
   }
 
   std::vector<std::unique_ptr<Group>> groups;
@@ -100,6 +112,8 @@ private:
     g.ops.push_back(op);
     g.members.insert(op);
     groupOfOp[op] = &g;
+    llvm::stable_sort(g.ops, [&](Operation *a, Operation *b) { return position[a] < position[b]; });
+    g.firstPos = position[g.ops.front()];
   }
 
   Group &startGroup(Operation *op, llvm::ArrayRef<int64_t> domain, bool reduction) {
@@ -107,6 +121,7 @@ private:
     Group &g = *groups.back();
     g.domain.assign(domain.begin(), domain.end());
     g.reduction = g.closed = reduction;
+    g.closed |= isCopyKernelOp(op);
     g.firstPos = position[op];
     add(op, g);
     return g;
@@ -116,19 +131,46 @@ private:
     auto shape = llvm::cast<RankedTensorType>(op->getResult(0).getType()).getShape();
     for (Value v : op->getOperands()) {
       Group *g = groupOf(v);
-      if (g && !g->reduction && llvm::ArrayRef(g->domain) == shape && canJoin(op, *g)) {
+      if (g && !g->reduction && !g->copy && llvm::ArrayRef(g->domain) == shape &&
+          canJoin(op, *g)) {
+        absorbViews(op, *g);
         add(op, *g);
         return;
       }
     }
-    startGroup(op, shape, /*reduction=*/false);
+    Group &g = startGroup(op, shape, /*reduction=*/false);
+    absorbViews(op, g);
+    // The views come first in program order.
+    llvm::stable_sort(g.ops, [&](Operation *a, Operation *b) { return position[a] < position[b]; });
+    g.firstPos = position[g.ops.front()];
+  }
+
+  static bool readsSplat(Operation *view) {
+    Operation *src = view->getOperand(0).getDefiningOp();
+    return src && isSplatConstant(src);
+  }
+
+  /// Reads of `op` through a view of a group input (x.t() + y) become part
+  /// of the group: the kernel reads the view's source through a map.
+  void absorbViews(Operation *op, Group &g) {
+    for (Value v : op->getOperands()) {
+      Operation *view = v.getDefiningOp();
+      if (!view || !isKernelView(view) || groupOfOp.count(view) || !view->hasOneUse())
+        continue;
+      Operation *src = view->getOperand(0).getDefiningOp();
+      if (readsSplat(view) || (src && g.members.contains(src)))
+        continue; // a view of a value computed in the group: not a read
+      g.ops.push_back(view);
+      g.members.insert(view);
+      groupOfOp[view] = &g;
+    }
   }
 
   void placeReduction(Operation *op) {
     Value input = op->getOperand(0);
     auto shape = llvm::cast<RankedTensorType>(input.getType()).getShape();
     Group *g = groupOf(input);
-    if (fuseReductions && g && !g->reduction && llvm::ArrayRef(g->domain) == shape &&
+    if (fuseReductions && g && !g->reduction && !g->copy && llvm::ArrayRef(g->domain) == shape &&
         canJoin(op, *g) && onlyUsedBy(*g, op)) {
       add(op, *g);
       g->reduction = g->closed = true;
@@ -174,7 +216,7 @@ void outlineGroup(Group &g) {
   for (Value v : outputs)
     resultTypes.push_back(v.getType());
   auto fusion = FusionOp::create(b, last->getLoc(), resultTypes, inputs.getArrayRef(),
-                                 g.reduction ? "reduction" : "elementwise");
+                                 g.copy ? "copy" : g.reduction ? "reduction" : "elementwise");
   Block &body = fusion.getBody().front();
   IRMapping map;
   for (auto [v, arg] : llvm::zip(inputs, body.getArguments()))

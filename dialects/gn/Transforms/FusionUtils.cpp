@@ -56,6 +56,16 @@ bool mlir::gn::isFusibleReduction(Operation *op) {
   return isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp>(op) && !isBool;
 }
 
+bool mlir::gn::isKernelView(Operation *op) {
+  return isa<TransposeOp, SliceOp, BroadcastToOp>(op) && allKernelTypes(op);
+}
+
+bool mlir::gn::isCopyKernelOp(Operation *op) {
+  if (auto pad = llvm::dyn_cast<PadOp>(op))
+    return pad.getMode() == "constant" && allKernelTypes(op);
+  return isa<ConcatOp, InsertSliceOp>(op) && allKernelTypes(op);
+}
+
 bool mlir::gn::isSplatConstant(Operation *op) {
   auto c = llvm::dyn_cast<ConstantOp>(op);
   if (!c)

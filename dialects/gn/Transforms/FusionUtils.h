@@ -19,6 +19,12 @@ bool isKernelElementType(Type type);
 bool isFusibleElementwise(Operation *op);
 /// A reduction (sum, prod, max, min, any, all) kernels can emit.
 bool isFusibleReduction(Operation *op);
+/// A view kernels read through an affine map instead of copying: transpose,
+/// slice, broadcast_to. In a group its operand is always a group input.
+bool isKernelView(Operation *op);
+/// Data movement a kernel does with subview copies: concat, insert_slice,
+/// constant pad. Each is a group ("copy" kind) of its own.
+bool isCopyKernelOp(Operation *op);
 /// A splat gn.constant: cloned into each group that uses it, never an input.
 bool isSplatConstant(Operation *op);
 

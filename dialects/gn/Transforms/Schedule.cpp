@@ -4,7 +4,8 @@
 // expands:
 //   loop_order   iteration dims outermost first: parallel dims in order, then
 //                the reduced dims innermost (reductions run along rows);
-//   thread_dim   the dim the runtime splits across threads (-1: none), the
+//   thread_dim   the dim the runtime splits across threads (-1: none; copy
+//                groups always run on one thread), the
 //                outermost parallel dim of extent > 1 when every dim before
 //                it has extent 1 and the group has at least
 //                `min-parallel-elements` points;
@@ -72,7 +73,8 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
       for (int64_t s : domain)
         points *= s;
       int64_t threadDim = -1;
-      if (points >= minParallelElements)
+      // Copy kernels are a few strided copies: one thread.
+      if (points >= minParallelElements && fusion.getKind() != "copy")
         for (int64_t d : order) {
           if (reduced[d])
             break;

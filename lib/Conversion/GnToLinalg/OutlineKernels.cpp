@@ -57,9 +57,16 @@ public:
     for (Operation &op : fusion.getBody().front())
       if (isReduction(&op))
         reduction = &op;
+    if (fusion.getKind() == "copy") {
+      copyOp = &fusion.getBody().front().front();
+      threadDim = -1;
+      return;
+    }
+    planReads();
   }
 
   int64_t getThreadDim() const { return threadDim; }
+  LogicalResult getStatus() const { return status; }
   int64_t getExtent() const { return threadDim >= 0 ? domain[threadDim] : 1; }
 
   /// Emits the kernel function `name` at the end of `kernels`.
@@ -79,6 +86,11 @@ public:
     unsigned numInputs = fusion.getInputs().size();
     llvm::SmallVector<Value> ins(entry->args_begin() + 2, entry->args_begin() + 2 + numInputs);
     llvm::SmallVector<Value> outs(entry->args_begin() + 2 + numInputs, entry->args_end());
+    if (copyOp) {
+      if (failed(emitCopy(b, loc, ins, outs[0])))
+        return failure();
+      return func;
+    }
     if (threadDim < 0) {
       if (failed(emitCore(b, loc, ins, outs, nullptr)))
         return failure();
@@ -138,27 +150,105 @@ private:
     return m;
   }
 
-  LogicalResult emitCore(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
-                         llvm::ArrayRef<Value> outs, Value iv) {
-    llvm::SmallVector<AffineMap> inMaps, outMaps;
-    for (Value v : fusion.getInputs())
-      inMaps.push_back(broadcastMap(llvm::cast<RankedTensorType>(v.getType()).getShape()));
+  /// One linalg input: kernel input `input` read through `map`, giving the
+  /// scalar of `value` (the block argument itself, or a view op's result).
+  struct Read {
+    unsigned input;
+    AffineMap map;
+    Value value;
+    SliceOp slice = nullptr; // read a strided subview of the input
+  };
+
+  /// The map reading the source of view op `view` when its result is read
+  /// through `resultMap` (transpose permutes, slice scales and offsets,
+  /// broadcast_to pins broadcast dims to 0).
+  AffineMap composeView(Operation *view, AffineMap resultMap) {
+    llvm::ArrayRef<AffineExpr> e = resultMap.getResults();
+    auto srcShape = llvm::cast<RankedTensorType>(view->getOperand(0).getType()).getShape();
+    auto resShape = llvm::cast<RankedTensorType>(view->getResult(0).getType()).getShape();
+    llvm::SmallVector<AffineExpr> exprs(srcShape.size());
+    if (auto t = dyn_cast<TransposeOp>(view)) {
+      for (auto [k, p] : llvm::enumerate(t.getPermutation()))
+        exprs[p] = e[k];
+    } else if (isa<SliceOp>(view)) {
+      // Read as a subview (see Read::slice): linalg infers loop extents from
+      // operand shapes, so the read itself stays a plain broadcast map.
+      return resultMap;
+    } else {
+      size_t off = resShape.size() - srcShape.size();
+      for (size_t m = 0; m < srcShape.size(); ++m)
+        exprs[m] = srcShape[m] == 1 && resShape[m + off] != 1 ? getAffineConstantExpr(0, ctx)
+                                                              : e[m + off];
+    }
+    return AffineMap::get(domain.size(), 0, exprs, ctx);
+  }
+
+  void planReads() {
+    Block &body = fusion.getBody().front();
+    for (BlockArgument a : body.getArguments()) {
+      auto shape = llvm::cast<RankedTensorType>(a.getType()).getShape();
+      bool direct = llvm::any_of(a.getUsers(), [](Operation *u) { return !isKernelView(u); });
+      if (direct)
+        reads.push_back({a.getArgNumber(), broadcastMap(shape), a});
+      for (Operation *u : a.getUsers())
+        if (isKernelView(u)) {
+          auto shape = llvm::cast<RankedTensorType>(u->getResult(0).getType()).getShape();
+          reads.push_back({a.getArgNumber(), composeView(u, broadcastMap(shape)), u->getResult(0),
+                           dyn_cast<SliceOp>(u)});
+        }
+    }
     if (reduction)
       outMaps.push_back(reducedMap(llvm::cast<BoolAttr>(reduction->getAttr("keepdim")).getValue()));
     else
       for (Type t : fusion.getResultTypes())
         outMaps.push_back(broadcastMap(llvm::cast<RankedTensorType>(t).getShape()));
-    // Every reduced loop must be read by some input, or its extent is unknown.
+    // Every loop must be read as a plain dim by some operand, or linalg
+    // cannot infer its extent.
+    auto allMaps = [&] {
+      llvm::SmallVector<AffineMap> m;
+      for (const Read &r : reads)
+        m.push_back(r.map);
+      m.append(outMaps);
+      return m;
+    }();
     for (int64_t i = 0; i < (int64_t)domain.size(); ++i) {
-      bool seen = llvm::any_of(llvm::concat<AffineMap>(inMaps, outMaps), [&](AffineMap m) {
-        return llvm::is_contained(m.getResults(), getAffineDimExpr(loopOf[i], ctx));
-      });
-      if (!seen && domain[i] != 1)
-        return fusion.emitError("unsupported fusion group: loop ") << i << " is read by no operand";
+      AffineExpr d = getAffineDimExpr(loopOf[i], ctx);
+      bool seen = llvm::any_of(allMaps, [&](AffineMap m) { return llvm::is_contained(m.getResults(), d); });
+      if (!seen && domain[i] != 1) {
+        fusion.emitError("unsupported fusion group: loop ") << i << " is read by no operand";
+        status = failure();
+      }
     }
+    // Threads take 1-wide subviews along the thread loop, which is only
+    // right when every operand reads that loop as a plain dim (or not at all).
+    if (threadDim >= 0) {
+      AffineExpr t = getAffineDimExpr(loopOf[threadDim], ctx);
+      for (AffineMap m : allMaps)
+        for (AffineExpr e : m.getResults())
+          if (e != t && e.isFunctionOfDim(loopOf[threadDim]))
+            threadDim = -1;
+    }
+  }
+
+  LogicalResult emitCore(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
+                         llvm::ArrayRef<Value> outs, Value iv) {
     llvm::SmallVector<Value> inViews, outViews;
-    for (auto [m, map] : llvm::zip(ins, inMaps))
-      inViews.push_back(threadSlice(b, loc, m, map, iv));
+    llvm::SmallVector<AffineMap> inMaps;
+    for (const Read &r : reads) {
+      Value m = ins[r.input];
+      if (SliceOp sl = r.slice) {
+        llvm::SmallVector<OpFoldResult> offsets, sizes, strides;
+        for (auto [start, size, step] :
+             llvm::zip(sl.getStarts(), sl.getType().getShape(), sl.getSteps())) {
+          offsets.push_back(b.getIndexAttr(start));
+          sizes.push_back(b.getIndexAttr(size));
+          strides.push_back(b.getIndexAttr(step));
+        }
+        m = memref::SubViewOp::create(b, loc, m, offsets, sizes, strides);
+      }
+      inViews.push_back(threadSlice(b, loc, m, r.map, iv));
+      inMaps.push_back(r.map);
+    }
     for (auto [m, map] : llvm::zip(outs, outMaps))
       outViews.push_back(threadSlice(b, loc, m, map, iv));
 
@@ -212,6 +302,54 @@ private:
           });
       memref::DeallocOp::create(b, loc, acc);
     }
+    return success();
+  }
+
+  /// A strided subview of `m`: `starts`, `sizes`, `steps` per dim.
+  static Value subview(OpBuilder &b, Location loc, Value m, llvm::ArrayRef<int64_t> starts,
+                       llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> steps) {
+    llvm::SmallVector<OpFoldResult> o, z, s;
+    for (auto [a, n, k] : llvm::zip(starts, sizes, steps)) {
+      o.push_back(b.getIndexAttr(a));
+      z.push_back(b.getIndexAttr(n));
+      s.push_back(b.getIndexAttr(k));
+    }
+    return memref::SubViewOp::create(b, loc, m, o, z, s);
+  }
+
+  /// concat: each input into its slab of the output; insert_slice: dest,
+  /// then source into the strided window; pad: fill, then the input.
+  LogicalResult emitCopy(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins, Value out) {
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    llvm::SmallVector<int64_t> ones(outShape.size(), 1), zeros(outShape.size(), 0);
+    if (auto concat = dyn_cast<ConcatOp>(copyOp)) {
+      int64_t dim = concat.getDim(), at = 0;
+      for (Value in : ins) {
+        auto shape = llvm::cast<MemRefType>(in.getType()).getShape();
+        llvm::SmallVector<int64_t> starts(zeros);
+        starts[dim] = at;
+        at += shape[dim];
+        linalg::CopyOp::create(b, loc, in, subview(b, loc, out, starts, shape, ones));
+      }
+      return success();
+    }
+    if (auto ins2 = dyn_cast<InsertSliceOp>(copyOp)) {
+      // Operands: source, dest.
+      linalg::CopyOp::create(b, loc, ins[1], out);
+      auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
+      linalg::CopyOp::create(b, loc, ins[0],
+                             subview(b, loc, out, ins2.getStarts(), shape, ins2.getSteps()));
+      return success();
+    }
+    auto pad = cast<PadOp>(copyOp);
+    Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
+    double v = pad.getValue().convertToDouble();
+    Value fill = llvm::isa<FloatType>(e)
+                     ? Value(arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, v)))
+                     : Value(arith::ConstantOp::create(b, loc, e, b.getIntegerAttr(e, (int64_t)v)));
+    linalg::FillOp::create(b, loc, fill, out);
+    auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
+    linalg::CopyOp::create(b, loc, ins[0], subview(b, loc, out, pad.getLow(), shape, ones));
     return success();
   }
 
@@ -274,9 +412,11 @@ private:
   LogicalResult emitBody(OpBuilder &b, Location loc, ValueRange args) {
     Block &body = fusion.getBody().front();
     llvm::DenseMap<Value, Value> scalar;
-    for (auto [arg, v] : llvm::zip(body.getArguments(), args))
-      scalar[arg] = toCarry(b, loc, v);
+    for (auto [r, v] : llvm::zip(reads, args))
+      scalar[r.value] = toCarry(b, loc, v);
     for (Operation &op : body) {
+      if (isKernelView(&op))
+        continue; // read through its source's map
       if (auto yield = dyn_cast<YieldOp>(op)) {
         llvm::SmallVector<Value> results;
         if (reduction) {
@@ -326,6 +466,10 @@ private:
   llvm::SmallVector<unsigned> loopOf; // domain dim -> loop position
   int64_t threadDim = -1;
   Operation *reduction = nullptr;
+  Operation *copyOp = nullptr;
+  llvm::SmallVector<Read> reads;
+  llvm::SmallVector<AffineMap> outMaps;
+  LogicalResult status = success();
 };
 
 /// A key equal for groups that compute the same thing on the same types
@@ -364,6 +508,8 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
     unsigned next = 0;
     for (FusionOp fusion : fusions) {
       KernelEmitter emitter(fusion);
+      if (failed(emitter.getStatus()))
+        return signalPassFailure();
       std::string key = groupKey(fusion);
       std::string &name = byKey[key];
       if (name.empty()) {
