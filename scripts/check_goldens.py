@@ -154,14 +154,14 @@ def find_cases(goldens, layout):
     return cases
 
 
-def check_case(name, expected_dir, dump, t):
+def check_case(name, expected_dir, dump, t, side="eager"):
     """-> (passed, tightest_t or None, max_abs_diff or None, reason)"""
     want = numbered_npys(expected_dir)
-    got = numbered_npys(os.path.join(dump, name, "eager"))
+    got = numbered_npys(os.path.join(dump, name, side))
     if sorted(want) != list(range(len(want))):
         return False, None, None, f"golden outputs are not numbered 0..{len(want) - 1}"
     if not got:
-        return False, None, None, "no eager outputs in the dump (gn failed to import or run it?)"
+        return False, None, None, f"no {side} outputs in the dump (gn failed to import, compile or run it?)"
     if sorted(got) != sorted(want):
         return False, None, None, f"{len(got)} outputs, expected {len(want)}"
     comps = []
@@ -200,6 +200,8 @@ def main(argv=None):
     ap.add_argument("--layout", choices=("ops", "flat", "dump"), default="ops",
                     help="ops: DIR/<case>/expected/<i>.npy; flat: DIR/<sample>/<i>.npy; "
                          "dump: DIR/<case>/eager/<i>.npy (another gn-eval --dump)")
+    ap.add_argument("--side", choices=("eager", "compiled"), default="eager",
+                    help="which of gn's outputs in DUMP to check (default eager)")
     ap.add_argument("--case", help="only cases whose name matches this regex (re.search)")
     ap.add_argument("--quiet", action="store_true", help="print only failing cases and the total")
     ap.add_argument("--xfail", help="file of known failures, one 'case  # reason' per line: "
@@ -227,7 +229,7 @@ def main(argv=None):
     passed = failed = expected = 0
     width = max(len(n) for n, _ in cases)
     for name, exp in cases:
-        ok, tight, max_abs, reason = check_case(name, exp, args.dump, args.t)
+        ok, tight, max_abs, reason = check_case(name, exp, args.dump, args.t, args.side)
         if name in xfail:
             ts = f"t={tight}" if tight is not None else "t=none"
             if ok:

@@ -1,8 +1,9 @@
 //===- Decompose.cpp - composite gn ops -> core gn ops (gn-decompose) ---===//
 //
-// One pattern per composite op. Decompositions compute in the op's own
-// element type; the results match the interpreter's composite kernels at
-// t = -5 on f32 (test/Transforms/decompose-numerics.test).
+// One pattern per composite op. f16/bf16 composites are first widened to
+// f32 (convert, op in f32, convert back), as the interpreter's composite
+// kernels compute; the results match them at t = -5 on f32
+// (test/Transforms/decompose-numerics.test).
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Transforms/Passes.h"
@@ -64,12 +65,52 @@ struct Rewrite {
   }
 };
 
+bool isNarrowFloat(Type t) {
+  auto rt = llvm::dyn_cast<RankedTensorType>(t);
+  return rt && llvm::isa<Float16Type, BFloat16Type>(rt.getElementType());
+}
+
+bool isLowPrecision(Operation *op) {
+  return llvm::any_of(op->getResultTypes(), isNarrowFloat);
+}
+
+/// f16/bf16 composites compute in f32 and round once, as the interpreter's
+/// kernels and PyTorch's do: the op is re-created on f32 operands between
+/// converts, and the f32 copy is then decomposed.
+LogicalResult widen(Operation *op, PatternRewriter &rw) {
+  Location loc = op->getLoc();
+  auto f32 = rw.getF32Type();
+  auto convert = [&](Value v, Type elem) -> Value {
+    auto r = createInferred<ConvertOp>(rw, loc, {v}, {rw.getNamedAttr("dtype", TypeAttr::get(elem))});
+    if (failed(r))
+      llvm::report_fatal_error("gn-decompose built an ill-typed convert");
+    return *r;
+  };
+  llvm::SmallVector<Value> operands;
+  for (Value v : op->getOperands())
+    operands.push_back(isNarrowFloat(v.getType()) ? convert(v, f32) : v);
+  Operation *wide = rw.clone(*op);
+  wide->setOperands(operands);
+  for (Value r : wide->getResults())
+    if (isNarrowFloat(r.getType()))
+      r.setType(llvm::cast<RankedTensorType>(r.getType()).clone(f32));
+  llvm::SmallVector<Value> results;
+  for (auto [orig, w] : llvm::zip(op->getResults(), wide->getResults()))
+    results.push_back(orig.getType() == w.getType()
+                          ? Value(w)
+                          : convert(w, llvm::cast<RankedTensorType>(orig.getType()).getElementType()));
+  rw.replaceOp(op, results);
+  return success();
+}
+
 /// Base for one-op patterns: a rewrite function on a Rewrite.
 template <typename OpTy>
 struct DecomposeOp : OpRewritePattern<OpTy> {
   using Fn = Value (*)(Rewrite &, OpTy);
   DecomposeOp(MLIRContext *ctx, Fn fn) : OpRewritePattern<OpTy>(ctx), fn(fn) {}
   LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rw) const override {
+    if (isLowPrecision(op))
+      return widen(op, rw);
     Rewrite b{rw, op.getLoc()};
     Value r = fn(b, op);
     if (!r)

@@ -202,7 +202,8 @@ void outlineGroup(Group &g) {
   for (Operation *op : g.ops) {
     for (Value v : op->getOperands()) {
       Operation *d = v.getDefiningOp();
-      if (!(d && (g.members.contains(d) || isSplatConstant(d))))
+      // Copy kernels read every operand from memory, splats included.
+      if (!(d && (g.members.contains(d) || (!g.copy && isSplatConstant(d)))))
         inputs.insert(v);
     }
     for (Value r : op->getResults())

@@ -15,9 +15,14 @@ bool mlir::gn::isKernelElementType(Type type) {
   return i && i.isSignless();
 }
 
+/// Kernel element types, and no empty tensor (nothing to compute; the
+/// bare-pointer calling convention has no pointer to pass for it).
 static bool allKernelTypes(Operation *op) {
-  return llvm::all_of(op->getOperandTypes(), isKernelElementType) &&
-         llvm::all_of(op->getResultTypes(), isKernelElementType);
+  auto ok = [](Type t) {
+    auto rt = llvm::dyn_cast<RankedTensorType>(t);
+    return isKernelElementType(t) && rt && rt.getNumElements() > 0;
+  };
+  return llvm::all_of(op->getOperandTypes(), ok) && llvm::all_of(op->getResultTypes(), ok);
 }
 
 bool mlir::gn::isFusibleElementwise(Operation *op) {

@@ -58,7 +58,13 @@ public:
       if (isReduction(&op))
         reduction = &op;
     if (fusion.getKind() == "copy") {
-      copyOp = &fusion.getBody().front().front();
+      for (Operation &op : fusion.getBody().front())
+        if (isCopyKernelOp(&op))
+          copyOp = &op;
+      if (!copyOp) {
+        fusion.emitError("copy group without a copy op");
+        status = failure();
+      }
       threadDim = -1;
       return;
     }
@@ -86,7 +92,7 @@ public:
     unsigned numInputs = fusion.getInputs().size();
     llvm::SmallVector<Value> ins(entry->args_begin() + 2, entry->args_begin() + 2 + numInputs);
     llvm::SmallVector<Value> outs(entry->args_begin() + 2 + numInputs, entry->args_end());
-    if (copyOp) {
+    if (fusion.getKind() == "copy") {
       if (failed(emitCopy(b, loc, ins, outs[0])))
         return failure();
       return func;
@@ -294,8 +300,12 @@ private:
           [&](OpBuilder &nb, Location nloc, ValueRange args) {
             Type t = outType.getElementType();
             Value v = args[0];
-            if (llvm::isa<FloatType>(t))
+            if (llvm::isa<FloatType>(t)) {
+              // f64 -> bf16 would need a libcall: go through f32.
+              if (v.getType().isF64() && t.getIntOrFloatBitWidth() < 32)
+                v = arith::TruncFOp::create(nb, nloc, nb.getF32Type(), v);
               v = arith::TruncFOp::create(nb, nloc, t, v);
+            }
             else
               v = arith::TruncIOp::create(nb, nloc, t, v);
             linalg::YieldOp::create(nb, nloc, v);
@@ -319,7 +329,15 @@ private:
 
   /// concat: each input into its slab of the output; insert_slice: dest,
   /// then source into the strided window; pad: fill, then the input.
-  LogicalResult emitCopy(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins, Value out) {
+  LogicalResult emitCopy(OpBuilder &b, Location loc, llvm::ArrayRef<Value> kernelIns, Value out) {
+    // The op's operands, as kernel inputs (inputs are deduplicated).
+    llvm::SmallVector<Value> ins;
+    for (Value v : copyOp->getOperands()) {
+      auto arg = llvm::dyn_cast<BlockArgument>(v);
+      if (!arg)
+        return copyOp->emitError("copy kernel operand is not a group input");
+      ins.push_back(kernelIns[arg.getArgNumber()]);
+    }
     auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
     llvm::SmallVector<int64_t> ones(outShape.size(), 1), zeros(outShape.size(), 0);
     if (auto concat = dyn_cast<ConcatOp>(copyOp)) {
@@ -329,6 +347,8 @@ private:
         llvm::SmallVector<int64_t> starts(zeros);
         starts[dim] = at;
         at += shape[dim];
+        if (llvm::is_contained(shape, 0))
+          continue; // an empty input writes nothing
         linalg::CopyOp::create(b, loc, in, subview(b, loc, out, starts, shape, ones));
       }
       return success();
@@ -353,9 +373,11 @@ private:
     return success();
   }
 
+  /// Sums and products of floats accumulate in f64 (as the interpreter
+  /// does), of integers in i64; f16/bf16 max/min in their f32 carry type.
   Type accumulatorType(Type outElem) {
     if (!isa<ReduceSumOp, ReduceProdOp>(reduction))
-      return outElem;
+      return carryType(outElem);
     if (llvm::isa<FloatType>(outElem))
       return Float64Type::get(ctx);
     return IntegerType::get(ctx, 64);
@@ -436,16 +458,7 @@ private:
       for (Value v : op.getOperands())
         operands.push_back(scalar.lookup(v));
       if (&op == reduction) {
-        Value accArg = args.back();
-        Value x = operands[0];
-        if (accArg.getType() != x.getType() && llvm::isa<FloatType>(accArg.getType()) &&
-            accArg.getType().getIntOrFloatBitWidth() < x.getType().getIntOrFloatBitWidth())
-          return op.emitError("unsupported reduction accumulator type");
-        // f16/bf16 max/min accumulate in their own type: exact.
-        if (llvm::isa<FloatType>(accArg.getType()) && accArg.getType() != x.getType() &&
-            !isa<ReduceSumOp, ReduceProdOp>(op))
-          x = arith::TruncFOp::create(b, loc, accArg.getType(), x);
-        scalar[op.getResult(0)] = combine(b, loc, accArg, x);
+        scalar[op.getResult(0)] = combine(b, loc, args.back(), operands[0]);
         continue;
       }
       if (!isFusibleElementwise(&op))
@@ -453,7 +466,7 @@ private:
       Value r = emitScalar(b, &op, operands);
       if (!r)
         return failure();
-      scalar[op.getResult(0)] = r;
+      scalar[op.getResult(0)] = roundThrough(b, loc, r, op.getResult(0).getType());
     }
     return fusion.emitError("fusion body has no gn.yield");
   }

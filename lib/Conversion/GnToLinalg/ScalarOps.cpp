@@ -56,8 +56,8 @@ Value mlir::gn::carryConstant(OpBuilder &b, Location loc, Operation *splatConsta
   return arith::ConstantOp::create(b, loc, c, b.getIntegerAttr(c, v));
 }
 
-/// Rounds a carry value through element type `t` (an f16/bf16 convert).
-static Value roundThrough(OpBuilder &b, Location loc, Value v, Type t) {
+Value mlir::gn::roundThrough(OpBuilder &b, Location loc, Value v, Type t) {
+  t = elementOf(t);
   if (carryType(t) == t)
     return v;
   return toCarry(b, loc, arith::TruncFOp::create(b, loc, t, v));

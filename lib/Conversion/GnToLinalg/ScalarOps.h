@@ -1,7 +1,8 @@
 //===- ScalarOps.h - scalar forms of fusible gn ops ------------*- C++ -*-===//
 //
 // Inside a kernel every value is a scalar of its "carry" type: the element
-// type, except f16/bf16 which compute in f32 (rounded once, when stored).
+// type, except f16/bf16 which compute in f32 and are rounded to their type
+// after every op (so fused and op-by-op results agree).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_CONVERSION_GNTOLINALG_SCALAROPS_H
@@ -18,6 +19,9 @@ Type carryType(Type t);
 Value toCarry(OpBuilder &b, Location loc, Value v);
 /// Converts a carry value back to the stored element type `t`.
 Value fromCarry(OpBuilder &b, Location loc, Value v, Type t);
+/// Rounds a carry value to element type `t` and back: every f16/bf16 op
+/// rounds its result, as the graph (and PyTorch's kernels) do.
+Value roundThrough(OpBuilder &b, Location loc, Value v, Type t);
 /// A splat gn.constant's value in its carry type.
 Value carryConstant(OpBuilder &b, Location loc, Operation *splatConstant);
 /// The scalar form of a fusible elementwise gn op on carry operands; null

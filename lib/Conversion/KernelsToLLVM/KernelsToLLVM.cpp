@@ -1,6 +1,7 @@
 //===- KernelsToLLVM.cpp - the @gn_kernels module -> LLVM dialect --------===//
 #include "gn/Conversion/Passes.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -55,6 +56,9 @@ struct GnLowerKernelsToLLVMPass
     RewritePatternSet patterns(&getContext());
     populatePolynomialApproximateTanhPattern(patterns);
     populatePolynomialApproximateErfPattern(patterns);
+    // bf16 <-> f32 as integer ops (LLVM would call __truncsfbf2, which the
+    // JIT cannot resolve on Debian 12).
+    arith::populateExpandBFloat16Patterns(patterns);
     if (failed(applyPatternsGreedily(kernels, std::move(patterns))))
       return signalPassFailure();
     OpPassManager pm("builtin.module");
