@@ -1,0 +1,112 @@
+// RUN: gn-opt %s --gn-outline-kernels --split-input-file | FileCheck %s
+
+// A broadcasting elementwise group: one linalg.generic on memrefs; the [8]
+// operand reads d1. Two identical groups share one kernel.
+// CHECK-LABEL: func.func @elementwise
+// CHECK: %[[A:.*]] = gn.launch @gn_kernels::@[[K:k0_[0-9A-F]+]](%arg0, %arg1) {extent = 1 : i64, thread_dim = -1 : i64}
+// CHECK: gn.launch @gn_kernels::@[[K]](%[[A]], %arg1)
+// CHECK: module @gn_kernels
+// CHECK: func.func @[[K]](%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<8xf32>, %[[O:.*]]: memref<4x8xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[ID:.*]], #[[BC:.*]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[B]] : memref<4x8xf32>, memref<8xf32>) outs(%[[O]] : memref<4x8xf32>)
+// CHECK: arith.addf
+// CHECK: math.exp
+// CHECK-NOT: func.func
+func.func @elementwise(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %0 = gn.fusion "elementwise" (%x, %b) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>, %c: tensor<8xf32>):
+    %s = gn.add %a, %c : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+    %e = gn.exp %s : tensor<4x8xf32>
+    gn.yield %e : tensor<4x8xf32>
+  }
+  %1 = gn.fusion "elementwise" (%0, %b) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>, %c: tensor<8xf32>):
+    %s = gn.add %a, %c : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+    %e = gn.exp %s : tensor<4x8xf32>
+    gn.yield %e : tensor<4x8xf32>
+  }
+  return %1 : tensor<4x8xf32>
+}
+
+// -----
+
+// A thread_dim becomes an scf.for over [lo, hi) around 1-wide subviews.
+// f16 loads widen to f32, each op rounds through f16, stores narrow.
+// CHECK-LABEL: func.func @threads
+// CHECK: gn.launch {{.*}} {extent = 64 : i64, thread_dim = 0 : i64}
+// CHECK: func.func @k0_{{.*}}(%[[LO:.*]]: index, %[[HI:.*]]: index, %[[X:.*]]: memref<64x16xf16>, %[[O:.*]]: memref<64x16xf16>)
+// CHECK: scf.for %[[I:.*]] = %[[LO]] to %[[HI]]
+// CHECK: memref.subview %[[X]][%[[I]], 0] [1, 16] [1, 1]
+// CHECK: memref.subview %[[O]][%[[I]], 0] [1, 16] [1, 1]
+// CHECK: linalg.generic
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: math.tanh %{{.*}} : f32
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @threads(%x: tensor<64x16xf16>) -> tensor<64x16xf16> {
+  %0 = gn.fusion "elementwise" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = 0 : i64, vector_width = 8 : i64}} : (tensor<64x16xf16>) -> tensor<64x16xf16> {
+  ^bb0(%a: tensor<64x16xf16>):
+    %e = gn.tanh %a : tensor<64x16xf16>
+    gn.yield %e : tensor<64x16xf16>
+  }
+  return %0 : tensor<64x16xf16>
+}
+
+// -----
+
+// A float sum accumulates in f64 (as the interpreter does), with the
+// reduced dim innermost, then converts to the result type.
+// CHECK-LABEL: func.func @sum
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32>, %[[O:.*]]: memref<4x1xf32>)
+// CHECK: %[[ACC:.*]] = memref.alloc() : memref<4x1xf64>
+// CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[ACC]] : memref<4x1xf64>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[X]] : memref<4x8xf32>) outs(%[[ACC]] : memref<4x1xf64>)
+// CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK: arith.addf %{{.*}} : f64
+// CHECK: linalg.generic {{.*}} ins(%[[ACC]] : memref<4x1xf64>) outs(%[[O]] : memref<4x1xf32>)
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK: memref.dealloc %[[ACC]]
+func.func @sum(%x: tensor<4x8xf32>) -> tensor<4x1xf32> {
+  %0 = gn.fusion "reduction" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf32>) -> tensor<4x1xf32> {
+  ^bb0(%a: tensor<4x8xf32>):
+    %s = gn.reduce_sum %a dims [1] {keepdim = true} : tensor<4x8xf32> -> tensor<4x1xf32>
+    gn.yield %s : tensor<4x1xf32>
+  }
+  return %0 : tensor<4x1xf32>
+}
+
+// -----
+
+// Views are reads: transpose through a permuted map, slice through a
+// strided subview.
+// CHECK-DAG: #[[T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-LABEL: func.func @views
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[Y:.*]]: memref<8x4xf32>, %[[Z:.*]]: memref<4x16xf32>, %[[O:.*]]: memref<4x8xf32>)
+// CHECK: %[[S:.*]] = memref.subview %[[Z]][0, 1] [4, 8] [1, 2]
+// CHECK: linalg.generic {indexing_maps = [#[[T]], #{{.*}}, #{{.*}}], {{.*}} ins(%[[Y]], %[[S]] :
+func.func @views(%y: tensor<8x4xf32>, %z: tensor<4x16xf32>) -> tensor<4x8xf32> {
+  %0 = gn.fusion "elementwise" (%y, %z) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<8x4xf32>, tensor<4x16xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<8x4xf32>, %c: tensor<4x16xf32>):
+    %t = gn.transpose %a [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
+    %s = gn.slice %c starts [0, 1] limits [4, 16] steps [1, 2] : tensor<4x16xf32> -> tensor<4x8xf32>
+    %r = gn.sub %t, %s : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+    gn.yield %r : tensor<4x8xf32>
+  }
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// concat: each input into its slab of the output.
+// CHECK-LABEL: func.func @concat
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[A:.*]]: memref<2x3xi64>, %[[B:.*]]: memref<2x5xi64>, %[[O:.*]]: memref<2x8xi64>)
+// CHECK: %[[S0:.*]] = memref.subview %[[O]][0, 0] [2, 3] [1, 1]
+// CHECK: linalg.copy ins(%[[A]] : memref<2x3xi64>) outs(%[[S0]]
+// CHECK: %[[S1:.*]] = memref.subview %[[O]][0, 3] [2, 5] [1, 1]
+// CHECK: linalg.copy ins(%[[B]] : memref<2x5xi64>) outs(%[[S1]]
+func.func @concat(%a: tensor<2x3xi64>, %b: tensor<2x5xi64>) -> tensor<2x8xi64> {
+  %0 = gn.fusion "copy" (%a, %b) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 4 : i64}} : (tensor<2x3xi64>, tensor<2x5xi64>) -> tensor<2x8xi64> {
+  ^bb0(%x: tensor<2x3xi64>, %y: tensor<2x5xi64>):
+    %c = gn.concat %x, %y dim 1 : (tensor<2x3xi64>, tensor<2x5xi64>) -> tensor<2x8xi64>
+    gn.yield %c : tensor<2x8xi64>
+  }
+  return %0 : tensor<2x8xi64>
+}

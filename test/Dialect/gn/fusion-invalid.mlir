@@ -1,0 +1,53 @@
+// RUN: gn-opt %s --split-input-file --verify-diagnostics
+
+func.func @bad_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{kind must be 'elementwise', 'reduction' or 'copy', got 'magic'}}
+  %r = gn.fusion "magic" (%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    gn.yield %a : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @yield_mismatch(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{gn.yield types must match the result types}}
+  %r = gn.fusion "elementwise" (%x) : (tensor<4xf32>) -> tensor<4xf16> {
+  ^bb0(%a: tensor<4xf32>):
+    gn.yield %a : tensor<4xf32>
+  }
+  return %r : tensor<4xf16>
+}
+
+// -----
+
+func.func @arg_mismatch(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{block argument types must match the input types}}
+  %r = gn.fusion "elementwise" (%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<8xf32>):
+    %s = gn.slice %a starts [0] limits [4] steps [1] : tensor<8xf32> -> tensor<4xf32>
+    gn.yield %s : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @missing_kernel(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{kernel @gn_kernels::@nope not found}}
+  %r = gn.launch @gn_kernels::@nope(%x) {thread_dim = -1 : i64, extent = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @isolated(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-note @+1 {{required by region isolation constraints}}
+  %r = gn.fusion "elementwise" () : () -> tensor<4xf32> {
+    // expected-error @+1 {{using value defined outside the region}}
+    %n = gn.neg %x : tensor<4xf32>
+    gn.yield %n : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}

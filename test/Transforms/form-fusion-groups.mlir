@@ -1,0 +1,98 @@
+// RUN: gn-opt %s --gn-form-fusion-groups --split-input-file | FileCheck %s
+// RUN: gn-opt %s --gn-form-fusion-groups="max-ops=1 fuse-reductions=false" --split-input-file | FileCheck %s --check-prefix=SMALL
+
+// An elementwise chain with a broadcast operand is one group; the splat
+// constant is cloned into it, not passed in.
+// CHECK-LABEL: func.func @chain
+// CHECK: %[[F:.*]] = gn.fusion "elementwise"(%arg0, %arg1) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK: gn.add
+// CHECK: gn.constant dense<2.000000e+00>
+// CHECK: gn.mul
+// CHECK: gn.exp
+// CHECK: gn.yield
+// CHECK-NOT: gn.fusion
+// CHECK: return %[[F]]
+// SMALL-LABEL: func.func @chain
+// SMALL-COUNT-3: gn.fusion "elementwise"
+func.func @chain(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  %two = gn.constant dense<2.0> : tensor<f32>
+  %0 = gn.add %x, %b : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+  %1 = gn.mul %0, %two : tensor<4x8xf32>, tensor<f32> -> tensor<4x8xf32>
+  %2 = gn.exp %1 : tensor<4x8xf32>
+  return %2 : tensor<4x8xf32>
+}
+
+// -----
+
+// A reduction joins the group producing its input (one pass over memory).
+// CHECK-LABEL: func.func @exp_sum
+// CHECK: gn.fusion "reduction"(%arg0) : (tensor<4x8xf32>) -> tensor<4xf32>
+// CHECK: gn.exp
+// CHECK: gn.reduce_sum
+// CHECK-NOT: gn.fusion
+// SMALL-LABEL: func.func @exp_sum
+// SMALL: gn.fusion "elementwise"
+// SMALL: gn.fusion "reduction"
+func.func @exp_sum(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %0 = gn.exp %x : tensor<4x8xf32>
+  %1 = gn.reduce_sum %0 dims [1] : tensor<4x8xf32> -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
+// Not when the producer's value is needed elsewhere too: the elementwise
+// group yields it and the reduction reads it.
+// CHECK-LABEL: func.func @shared_producer
+// CHECK: %[[E:.*]] = gn.fusion "elementwise"(%arg0)
+// CHECK: %[[R:.*]] = gn.fusion "reduction"(%[[E]])
+// CHECK: return %[[E]], %[[R]]
+func.func @shared_producer(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4xf32>) {
+  %0 = gn.exp %x : tensor<4x8xf32>
+  %1 = gn.reduce_max %0 dims [1] : tensor<4x8xf32> -> tensor<4xf32>
+  return %0, %1 : tensor<4x8xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A matmul is a host op; a consumer that also reads its input cannot join
+// that input's group (the group would depend on itself through the matmul).
+// CHECK-LABEL: func.func @no_cycle
+// CHECK: %[[A:.*]] = gn.fusion "elementwise"(%arg0)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.exp
+// CHECK: %[[M:.*]] = gn.matmul %[[A]], %[[A]]
+// CHECK: gn.fusion "elementwise"(%[[A]], %[[M]])
+// CHECK: gn.add
+func.func @no_cycle(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %a = gn.exp %x : tensor<4x4xf32>
+  %m = gn.matmul %a, %a : tensor<4x4xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
+  %c = gn.add %a, %m : tensor<4x4xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
+  return %c : tensor<4x4xf32>
+}
+
+// -----
+
+// A view of an input read by one elementwise op joins its group; a view
+// with two readers is a copy kernel of its own; concat is a copy kernel.
+// CHECK-LABEL: func.func @views
+// CHECK: %[[T2:.*]] = gn.fusion "elementwise"(%arg1)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.transpose
+// CHECK-NEXT: gn.yield
+// CHECK: gn.fusion "elementwise"(%arg1, %arg0, %[[T2]])
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.transpose
+// CHECK-NEXT: gn.add
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.concat
+func.func @views(%x: tensor<4x8xf32>, %y: tensor<8x4xf32>) -> (tensor<8x8xf32>, tensor<8x4xf32>) {
+  %t = gn.transpose %y [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
+  %u = gn.transpose %y [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
+  %s = gn.add %x, %t : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  %s2 = gn.add %s, %u : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  %v = gn.neg %u : tensor<4x8xf32>
+  %c = gn.concat %s2, %v dim 0 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
+  return %c, %y : tensor<8x8xf32>, tensor<8x4xf32>
+}
