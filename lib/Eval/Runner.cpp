@@ -233,6 +233,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
     auto compileStart = std::chrono::steady_clock::now();
     runtime::CompileOptions compileOptions;
     compileOptions.pipelineOptions = options.pipelineOptions;
+    compileOptions.jitOptLevel = options.jitOptLevel;
     auto model = runtime::CompiledModel::compile(*module, compileOptions);
     if (failed(model))
       return fail("compile_error", firstError.empty() ? "compilation failed" : firstError);

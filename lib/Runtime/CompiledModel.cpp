@@ -15,7 +15,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/Format.h"
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <omp.h>
 
@@ -82,6 +85,9 @@ void launch(KernelFn fn, int64_t threadDim, int64_t extent, llvm::ArrayRef<void 
 struct CompiledModel::Impl {
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<ExecutionEngine> engine;
+  llvm::StringMap<KernelFn> kernelFns;
+  bool profile = false;
+  llvm::StringMap<double> profileSeconds;
   std::unique_ptr<interp::Backend> backend = interp::createCpuBackend();
   std::vector<Step> steps;
   std::vector<SlotType> types;
@@ -94,15 +100,32 @@ struct CompiledModel::Impl {
   CompileStats stats;
 
   LogicalResult build(func::FuncOp func);
-  LogicalResult jit(ModuleOp kernels);
+  LogicalResult jit(ModuleOp kernels, unsigned optLevel);
   void planMemory();
 };
 
-CompiledModel::CompiledModel() : impl(std::make_unique<Impl>()) {}
-CompiledModel::~CompiledModel() = default;
+CompiledModel::CompiledModel() : impl(std::make_unique<Impl>()) {
+  impl->profile = std::getenv("GN_RUNTIME_PROFILE") != nullptr;
+}
+
+CompiledModel::~CompiledModel() {
+  if (!impl->profile)
+    return;
+  // GN_RUNTIME_PROFILE=1: seconds per step kind over all runs, to stderr.
+  std::vector<std::pair<double, std::string>> rows;
+  double total = 0;
+  for (auto &e : impl->profileSeconds) {
+    rows.push_back({e.second, e.first().str()});
+    total += e.second;
+  }
+  std::sort(rows.rbegin(), rows.rend());
+  for (auto &[sec, name] : rows)
+    llvm::errs() << llvm::format("  %-28s %9.3f ms %5.1f%%\n", name.c_str(), sec * 1e3,
+                                 total > 0 ? 100 * sec / total : 0.0);
+}
 const CompileStats &CompiledModel::stats() const { return impl->stats; }
 
-LogicalResult CompiledModel::Impl::jit(ModuleOp kernels) {
+LogicalResult CompiledModel::Impl::jit(ModuleOp kernels, unsigned optLevel) {
   static bool targetReady = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -116,20 +139,34 @@ LogicalResult CompiledModel::Impl::jit(ModuleOp kernels) {
   if (!tmBuilder)
     return kernels.emitError("cannot detect the host CPU: ")
            << llvm::toString(tmBuilder.takeError());
-  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto codegenLevel = optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
+                      : optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                      : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+                                      : llvm::CodeGenOptLevel::None;
+  tmBuilder->setCodeGenOptLevel(codegenLevel);
   auto tm = tmBuilder->createTargetMachine();
   if (!tm)
     return kernels.emitError("cannot create a target machine: ") << llvm::toString(tm.takeError());
-  auto transformer = makeOptimizingTransformer(3, 0, tm->get());
+  auto transformer = makeOptimizingTransformer(std::min(optLevel, 3u), 0, tm->get());
   ExecutionEngineOptions options;
   options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.jitCodeGenOptLevel = codegenLevel;
   options.enableGDBNotificationListener = false;
   options.enablePerfNotificationListener = false;
   auto created = ExecutionEngine::create(kernels, options);
   if (!created)
     return kernels.emitError("JIT compilation failed: ") << llvm::toString(created.takeError());
   engine = std::move(*created);
+  // ORC compiles on first lookup: look every kernel up now, so that code
+  // generation is counted as JIT time and run() never compiles.
+  for (auto f : kernels.getOps<LLVM::LLVMFuncOp>()) {
+    if (f.isExternal())
+      continue;
+    auto fn = engine->lookupPacked(f.getName());
+    if (!fn)
+      return kernels.emitError("kernel not found in the JIT: ") << llvm::toString(fn.takeError());
+    kernelFns[f.getName()] = *fn;
+  }
   return success();
 }
 
@@ -169,11 +206,11 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
       step.out.push_back(*id);
     }
     if (auto l = dyn_cast<LaunchOp>(op)) {
-      auto fn = engine->lookupPacked(l.getKernel().getLeafReference().getValue());
+      KernelFn fn = kernelFns.lookup(l.getKernel().getLeafReference().getValue());
       if (!fn)
-        return l.emitError("kernel not found in the JIT: ") << llvm::toString(fn.takeError());
+        return l.emitError("kernel ") << l.getKernel() << " was not compiled";
       step.kind = Step::Kind::Launch;
-      step.fn = *fn;
+      step.fn = fn;
       step.threadDim = l.getThreadDim();
       step.extent = l.getExtent();
       ++stats.launches;
@@ -315,7 +352,7 @@ FailureOr<std::unique_ptr<CompiledModel>> CompiledModel::compile(ModuleOp module
   if (kernels) {
     m.stats.kernels = llvm::count_if(kernels.getOps<LLVM::LLVMFuncOp>(),
                                      [](LLVM::LLVMFuncOp f) { return !f.isExternal(); });
-    if (failed(m.jit(kernels)))
+    if (failed(m.jit(kernels, options.jitOptLevel)))
       return failure();
   }
   m.stats.jitSeconds = secondsSince(jitStart);
@@ -342,7 +379,10 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
   const uint8_t *arenaBegin = m.arena.get(), *arenaEnd = arenaBegin + m.arenaSize;
   llvm::SmallVector<void *, 12> buffers;
   llvm::SmallVector<HostTensor, 4> operands, results;
+  bool profile = m.profile;
   for (Step &step : m.steps) {
+    auto stepStart = profile ? std::chrono::steady_clock::now()
+                             : std::chrono::steady_clock::time_point();
     switch (step.kind) {
     case Step::Kind::Launch:
       buffers.clear();
@@ -379,6 +419,10 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
     }
     for (int i : step.freeAfter)
       slots[i] = HostTensor();
+    if (profile) {
+      std::string key = step.kind == Step::Kind::Launch ? "kernel" : step.op->getName().getStringRef().str();
+      m.profileSeconds[key] += secondsSince(stepStart);
+    }
   }
   std::vector<HostTensor> outs;
   for (int r : m.results)

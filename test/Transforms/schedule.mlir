@@ -28,12 +28,12 @@ func.func @small(%x: tensor<4x8xf64>) -> tensor<4x8xf64> {
   return %r : tensor<4x8xf64>
 }
 
-// A reduction: the reduced dim goes innermost; threads split a parallel
-// dim only, never the reduced one (dim 0 here is reduced).
+// Reducing the outer dim keeps memory order (the inner loop runs over
+// contiguous accumulators); threads split a parallel dim only.
 // CHECK-LABEL: func.func @reduce
-// CHECK: schedule = {loop_order = array<i64: 1, 0>, thread_dim = -1 : i64, vector_width = 8 : i64}
+// CHECK: schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}
 // WIDE-LABEL: func.func @reduce
-// WIDE: schedule = {loop_order = array<i64: 1, 0>, thread_dim = 1 : i64, vector_width = 16 : i64}
+// WIDE: schedule = {loop_order = array<i64: 0, 1>, thread_dim = 1 : i64, vector_width = 16 : i64}
 func.func @reduce(%x: tensor<64x32xf32>) -> tensor<32xf32> {
   %r = gn.fusion "reduction" (%x) : (tensor<64x32xf32>) -> tensor<32xf32> {
   ^bb0(%a: tensor<64x32xf32>):
@@ -41,6 +41,18 @@ func.func @reduce(%x: tensor<64x32xf32>) -> tensor<32xf32> {
     gn.yield %s : tensor<32xf32>
   }
   return %r : tensor<32xf32>
+}
+
+// Reducing the innermost dim: rows, reduced dims innermost.
+// WIDE-LABEL: func.func @rows
+// WIDE: schedule = {loop_order = array<i64: 1, 0, 2>, thread_dim = 1 : i64, vector_width = 16 : i64}
+func.func @rows(%x: tensor<8x16x32xf32>) -> tensor<16xf32> {
+  %r = gn.fusion "reduction" (%x) : (tensor<8x16x32xf32>) -> tensor<16xf32> {
+  ^bb0(%a: tensor<8x16x32xf32>):
+    %s = gn.reduce_sum %a dims [0, 2] : tensor<8x16x32xf32> -> tensor<16xf32>
+    gn.yield %s : tensor<16xf32>
+  }
+  return %r : tensor<16xf32>
 }
 
 // Copy kernels run on one thread.

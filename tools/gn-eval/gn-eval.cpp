@@ -41,6 +41,9 @@ static cl::opt<std::string> compiler("compiler", cl::desc("gn | nope"), cl::init
 static cl::opt<std::string> pipelineOptions(
     "pipeline-options", cl::desc("gn-cpu-pipeline options, e.g. 'max-fusion-ops=32'"),
     cl::init(""), cl::sub(runCmd));
+static cl::opt<unsigned> jitOptLevel("jit-opt-level",
+                                     cl::desc("LLVM optimization level of the kernels (0-3)"),
+                                     cl::init(3), cl::sub(runCmd));
 static cl::opt<std::string> device("device", cl::desc("cpu (the only device so far)"),
                                    cl::init("cpu"), cl::sub(runCmd));
 static cl::opt<int> warmup("warmup", cl::desc("Untimed runs per side"), cl::init(1),
@@ -135,6 +138,7 @@ int runMain() {
   options.seed = seed;
   options.dumpDir = dumpDir;
   options.pipelineOptions = pipelineOptions;
+  options.jitOptLevel = jitOptLevel;
 
   SmallString<128> tmpDir;
   sys::path::system_temp_directory(true, tmpDir);

@@ -211,6 +211,13 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
   add(ReduceMeanOp(), [](Rewrite &b, ReduceMeanOp op) {
     return b.mean(op.getInput(), op.getDims(), op.getKeepdim());
   });
+  // Global average pooling is a mean over the spatial dims.
+  add(AdaptiveAvgPoolOp(), [](Rewrite &b, AdaptiveAvgPoolOp op) -> Value {
+    if (!llvm::all_of(op.getOutputSize(), [](int64_t s) { return s == 1; }))
+      return nullptr;
+    int64_t rank = llvm::cast<RankedTensorType>(op.getInput().getType()).getRank();
+    return b.mean(op.getInput(), trailingDims(rank, op.getOutputSize().size()), true);
+  });
   add(VarianceOp(), [](Rewrite &b, VarianceOp op) {
     Value x = op.getInput();
     auto t = llvm::cast<RankedTensorType>(x.getType());

@@ -2,12 +2,12 @@
 //
 // Records on each gn.fusion a `schedule` dictionary that the kernel lowering
 // expands:
-//   loop_order   iteration dims outermost first: parallel dims in order, then
-//                the reduced dims innermost (reductions run along rows);
+//   loop_order   iteration dims outermost first: memory order, except that
+//                when the innermost dim is reduced all reduced dims go
+//                innermost (reductions run along contiguous rows);
 //   thread_dim   the dim the runtime splits across threads (-1: none; copy
-//                groups always run on one thread), the
-//                outermost parallel dim of extent > 1 when every dim before
-//                it has extent 1 and the group has at least
+//                groups always run on one thread): the outermost parallel
+//                dim of extent > 1, when the group has at least
 //                `min-parallel-elements` points;
 //   vector_width elements per SIMD register for the widest element type the
 //                group computes in (`vector-bits` wide registers).
@@ -62,27 +62,30 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
     getOperation().walk([&](FusionOp fusion) {
       llvm::SmallVector<bool> reduced;
       llvm::SmallVector<int64_t> domain = fusionDomain(fusion, reduced);
+      // Rows (reduced innermost dim): parallel dims outside, reduced dims
+      // inside, so each row is summed contiguously. Otherwise keep memory
+      // order, so the innermost loop runs contiguously over parallel
+      // elements (the accumulators form a vector).
       llvm::SmallVector<int64_t> order;
+      bool rows = !domain.empty() && reduced.back();
       for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
-        if (!reduced[d])
+        if (!rows || !reduced[d])
           order.push_back(d);
-      for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
-        if (reduced[d])
-          order.push_back(d);
+      if (rows)
+        for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
+          if (reduced[d])
+            order.push_back(d);
       int64_t points = 1;
       for (int64_t s : domain)
         points *= s;
       int64_t threadDim = -1;
       // Copy kernels are a few strided copies: one thread.
       if (points >= minParallelElements && fusion.getKind() != "copy")
-        for (int64_t d : order) {
-          if (reduced[d])
-            break;
-          if (domain[d] > 1) {
+        for (int64_t d : order)
+          if (!reduced[d] && domain[d] > 1) {
             threadDim = d;
             break;
           }
-        }
       unsigned widest = 8;
       fusion.getBody().walk([&](Operation *op) {
         for (Type t : op->getResultTypes())

@@ -28,6 +28,8 @@ namespace mlir::gn::runtime {
 struct CompileOptions {
   /// gn-cpu-pipeline options, as on the gn-opt command line.
   std::string pipelineOptions;
+  /// LLVM optimization level for the kernels (0-3).
+  unsigned jitOptLevel = 3;
   /// Where to write the module after the pipeline (empty: nowhere).
   std::string dumpAfterPipeline;
 };

@@ -417,11 +417,15 @@ private:
     if (x.getType() != t) // widen to the accumulator
       x = isFloat ? Value(arith::ExtFOp::create(b, loc, t, x))
                   : Value(arith::ExtSIOp::create(b, loc, t, x));
+    // Float sums and products may be reassociated so LLVM vectorizes them
+    // (partial sums per lane); they accumulate in f64, so the order costs
+    // nothing measurable.
+    auto reassoc = arith::FastMathFlagsAttr::get(ctx, arith::FastMathFlags::reassoc);
     if (isa<ReduceSumOp>(reduction))
-      return isFloat ? Value(arith::AddFOp::create(b, loc, acc, x))
+      return isFloat ? Value(arith::AddFOp::create(b, loc, acc, x, reassoc))
                      : Value(arith::AddIOp::create(b, loc, acc, x));
     if (isa<ReduceProdOp>(reduction))
-      return isFloat ? Value(arith::MulFOp::create(b, loc, acc, x))
+      return isFloat ? Value(arith::MulFOp::create(b, loc, acc, x, reassoc))
                      : Value(arith::MulIOp::create(b, loc, acc, x));
     bool isMax = isa<ReduceMaxOp>(reduction);
     if (isFloat)
