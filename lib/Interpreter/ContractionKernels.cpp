@@ -106,9 +106,16 @@ HostTensor linear(Operation *op, const HostTensor &x, const HostTensor &w, const
   if (b) {
     HostTensor bc = convertTo(*b, ct);
     // Broadcast the bias into every row first, then accumulate.
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t j = 0; j < n; ++j)
-        storeFromDouble(c, r * n + j, loadAsDouble(bc, bc.numel() == 1 ? 0 : j));
+    dispatch(ct, [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        const T *pb = bc.data<T>();
+        T *pc = c.data<T>();
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t j = 0; j < n; ++j)
+            pc[r * n + j] = pb[bc.numel() == 1 ? 0 : j];
+      }
+    });
   }
   dispatch(ct, [&](auto tag) {
     using T = decltype(tag);

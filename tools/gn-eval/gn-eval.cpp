@@ -43,7 +43,7 @@ static cl::opt<std::string> pipelineOptions(
     cl::init(""), cl::sub(runCmd));
 static cl::opt<unsigned> jitOptLevel("jit-opt-level",
                                      cl::desc("LLVM optimization level of the kernels (0-3)"),
-                                     cl::init(3), cl::sub(runCmd));
+                                     cl::init(2), cl::sub(runCmd));
 static cl::opt<std::string> device("device", cl::desc("cpu (the only device so far)"),
                                    cl::init("cpu"), cl::sub(runCmd));
 static cl::opt<int> warmup("warmup", cl::desc("Untimed runs per side"), cl::init(1),

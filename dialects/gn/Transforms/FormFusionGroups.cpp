@@ -79,18 +79,33 @@ private:
   }
 
   /// True when `op` transitively uses a member of `g` through ops outside g.
+  /// Groups count as one node each: reaching a member of another group h
+  /// also reaches everything every member of h reads (h becomes one op).
   bool dependsOn(Operation *op, Group &g) {
     llvm::SmallVector<Operation *> work{op};
     llvm::DenseSet<Operation *> seen;
+    llvm::DenseSet<Group *> seenGroups;
     while (!work.empty()) {
       Operation *cur = work.pop_back_val();
-      if (!seen.insert(cur).second || position[cur] < g.firstPos)
+      if (!seen.insert(cur).second)
         continue;
       if (g.members.contains(cur))
         return true;
-      for (Value v : cur->getOperands())
-        if (Operation *d = v.getDefiningOp())
-          work.push_back(d);
+      Group *h = groupOfOp.lookup(cur);
+      // Nothing before g's first op can read g (a group: before its last).
+      if ((h ? position[h->ops.back()] : position[cur]) < g.firstPos)
+        continue;
+      auto visitOperands = [&](Operation *o) {
+        for (Value v : o->getOperands())
+          if (Operation *d = v.getDefiningOp())
+            work.push_back(d);
+      };
+      if (h && seenGroups.insert(h).second) {
+        for (Operation *m : h->ops)
+          visitOperands(m);
+      } else if (!h) {
+        visitOperands(cur);
+      }
     }
     return false;
   }

@@ -15,7 +15,7 @@ struct RunOptions {
   uint64_t seed = 0;
   std::string dumpDir; // when set: inputs and outputs as .npy
   std::string pipelineOptions; // gn-cpu-pipeline options for --compiler gn
-  unsigned jitOptLevel = 3;    // LLVM -O level for the kernels
+  unsigned jitOptLevel = 2;    // LLVM -O level for the kernels
 };
 
 /// Runs one sample (a GraphNet folder or a .mlir file) in this process and

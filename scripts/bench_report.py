@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Joins gn-eval results with scripts/bench_torch.py results (by sample folder
+name) into one table: gn eager and compiled time, PyTorch eager and Inductor
+time, gn's and Inductor's compile time, correctness at t of gn compiled (vs gn
+eager) and of PyTorch eager / Inductor (vs gn eager); then geometric-mean
+speedups over the samples where both sides ran, compile-time medians,
+correct counts, and the samples where gn loses most to Inductor.
+
+    bench_report.py GN_RESULTS.jsonl TORCH_RESULTS.jsonl [--t -5]
+
+Optional gn columns appear when gn-eval recorded them: GFLOP/s of the
+compiled run (`gflops`, or `flops` / compiled median) and the compiled/eager
+planned peak memory over weights + inputs + outputs (`memory.peak_over_io`).
+Only the standard library is needed.
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+
+
+def load(path):
+    rows = {}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                r = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            rows[os.path.basename(r["sample"].rstrip("/"))] = r  # last line wins
+    return rows
+
+
+def num(x):
+    return x if isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) else None
+
+
+def median_ms(r, key):
+    v = r.get(key)
+    return num(v.get("median_ms")) if isinstance(v, dict) else None
+
+
+def gflops(g, gc_ms):
+    v = g.get("gflops")
+    if isinstance(v, dict):
+        v = v.get("compiled", v.get("eager"))
+    if num(v) is not None:
+        return v
+    flops = num(g.get("flops"))
+    return flops / (gc_ms * 1e6) if flops is not None and gc_ms else None
+
+
+def peak_ratio(g):
+    """gn compiled's planned peak bytes over weights + inputs + outputs."""
+    v = g.get("memory")
+    return num(v.get("peak_over_io")) if isinstance(v, dict) else None
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def f(v, spec, width):
+    return format("-" if v is None else format(v, spec), f">{width}")
+
+
+def yn(v):
+    return "-" if v is None else ("yes" if v else "no")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("gn")
+    ap.add_argument("torch")
+    ap.add_argument("--t", type=int, default=-5)
+    args = ap.parse_args()
+    gn, th = load(args.gn), load(args.torch)
+    tkey = str(args.t)
+    names = list(gn) + [n for n in th if n not in gn]  # gn's run order
+
+    rows = []
+    for name in names:
+        g, t = gn.get(name, {}), th.get(name, {})
+        gok = g.get("status") == "ok"
+        r = {
+            "name": name,
+            "g_status": g.get("status", "no result"),
+            "ge": median_ms(g, "eager"),
+            "gc": median_ms(g, "compiled") if gok else None,
+            "gcs": num(g.get("compile_seconds")) if gok else None,
+            "g_ok": (g.get("correct_at") or {}).get(tkey) if gok else (False if g else None),
+            "te": num(t.get("eager_ms")),
+            "tc": num(t.get("compiled_ms")),
+            "tcs": num(t.get("compile_s")),
+            "te_ok": t.get("eager_ok_t5") if t else None,
+            "tc_ok": t.get("compiled_ok_t5") if t else None,
+            "t_err": t.get("error") if t else "no result",
+            "g_err": g.get("error"),
+            "breaks": t.get("graph_breaks") if t else None,
+        }
+        r["gflops"] = gflops(g, r["gc"]) if gok else None
+        r["peak"] = peak_ratio(g) if gok else None
+        rows.append(r)
+
+    show_gf = any(r["gflops"] is not None for r in rows)
+    show_pk = any(r["peak"] is not None for r in rows)
+    t = args.t
+    head = (f"{'sample':44s} {'gn eager':>9s} {'gn comp':>9s} {'pt eager':>9s} {'inductor':>9s}"
+            f" {'gn cmp s':>8s} {'ind cmp s':>9s} {'gn@' + str(t):>6s} {'pt@' + str(t):>6s}"
+            f" {'ind@' + str(t):>6s}")
+    if show_gf:
+        head += f" {'GFLOP/s':>8s}"
+    if show_pk:
+        head += f" {'peak/io':>8s}"
+    print("times: median ms; compile: seconds; correctness: at t = %d against gn eager" % t)
+    print(head)
+    for r in rows:
+        line = (f"{r['name'][:44]:44s} {f(r['ge'], '.2f', 9)} {f(r['gc'], '.2f', 9)}"
+                f" {f(r['te'], '.2f', 9)} {f(r['tc'], '.2f', 9)} {f(r['gcs'], '.2f', 8)}"
+                f" {f(r['tcs'], '.1f', 9)} {yn(r['g_ok']):>6s} {yn(r['te_ok']):>6s}"
+                f" {yn(r['tc_ok']):>6s}")
+        if show_gf:
+            line += f" {f(r['gflops'], '.1f', 8)}"
+        if show_pk:
+            line += f" {f(r['peak'], '.2f', 8)}"
+        notes = []
+        if r["g_status"] != "ok":
+            notes.append(f"gn {r['g_status']}" + (f": {r['g_err'][:80]}" if r["g_err"] else ""))
+        if r["breaks"]:
+            notes.append(f"{r['breaks']} Dynamo graph breaks")
+        if r["t_err"]:
+            notes.append(f"torch: {str(r['t_err'])[:80]}")
+        if notes:
+            line += "  # " + "; ".join(notes)
+        print(line)
+
+    def ratios(num_key, den_key, need=()):
+        xs = [r[num_key] / r[den_key] for r in rows
+              if r[num_key] and r[den_key] and all(r[k] for k in need)]
+        return xs
+
+    def say(label, xs, total):
+        gm = geomean(xs)
+        print(f"  {label:44s} {'-' if gm is None else format(gm, '.2f'):>6s}"
+              f"   ({len(xs)} of {total} samples)")
+
+    total = len(rows)
+    print(f"\nsummary over {total} samples (speedup = time ratio; above 1: the first named is faster)")
+    say("geomean gn compiled over PyTorch eager", ratios("te", "gc"), total)
+    say("  same, both correct at t", ratios("te", "gc", ("g_ok", "te_ok")), total)
+    say("geomean gn compiled over Inductor", ratios("tc", "gc"), total)
+    say("  same, both correct at t", ratios("tc", "gc", ("g_ok", "tc_ok")), total)
+    say("geomean gn compiled over gn eager", ratios("ge", "gc"), total)
+    say("geomean gn eager over PyTorch eager", ratios("te", "ge"), total)
+    say("geomean Inductor over PyTorch eager", ratios("te", "tc"), total)
+    gcs = [r["gcs"] for r in rows if r["gcs"] is not None]
+    tcs = [r["tcs"] for r in rows if r["tcs"] is not None]
+    print(f"  {'median compile time, gn':44s} "
+          f"{'-' if not gcs else format(statistics.median(gcs), '.2f') + ' s':>8s}   ({len(gcs)} samples)")
+    print(f"  {'median compile time, Inductor (cold)':44s} "
+          f"{'-' if not tcs else format(statistics.median(tcs), '.2f') + ' s':>8s}   ({len(tcs)} samples)")
+    for label, key in (("gn compiled", "g_ok"), ("PyTorch eager", "te_ok"), ("Inductor", "tc_ok")):
+        print(f"  correct at t = {t}, {label:28s} {sum(1 for r in rows if r[key]):>6d} / {total}")
+    losers = sorted((r["tc"] / r["gc"], r["name"]) for r in rows if r["tc"] and r["gc"])[:5]
+    if losers:
+        print("\ngn's 5 worst samples against Inductor (Inductor time / gn time; below 1: gn slower):")
+        for ratio, name in losers:
+            print(f"  {ratio:7.2f}  {name}")
+
+
+if __name__ == "__main__":
+    main()
