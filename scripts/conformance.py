@@ -99,12 +99,12 @@ def tightest_t(actual, expected):
     return 2
 
 
-def run_sample(sample, dump, refs, t_check, timing):
-    name = os.path.basename(os.path.normpath(sample))
-    meta = meta_of(sample)
-    mod = load_module(sample)
+def load_inputs(sample, dump, mod):
+    """forward's keyword arguments: gn's dumped inputs, SymInts from meta `data`."""
     import inspect
 
+    name = os.path.basename(os.path.normpath(sample))
+    meta = meta_of(sample)
     params = [p for p in inspect.signature(mod.forward).parameters if p != "self"]
     kwargs = {}
     for p in params:
@@ -117,6 +117,13 @@ def run_sample(sample, dump, refs, t_check, timing):
         kwargs[p] = load_npy(
             os.path.join(dump, name, "inputs", p + ".npy"), m.get("dtype") == "torch.bfloat16"
         )
+    return kwargs
+
+
+def run_sample(sample, dump, refs, t_check, timing):
+    name = os.path.basename(os.path.normpath(sample))
+    mod = load_module(sample)
+    kwargs = load_inputs(sample, dump, mod)
     with torch.no_grad():
         outs = flatten(mod(**kwargs))
         ms = []

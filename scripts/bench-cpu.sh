@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# CPU benchmark (issue 6): gn compiled vs gn eager vs PyTorch eager vs
+# torch.compile (default Inductor backend) on the fixed list
+# test/bench/cpu-samples.txt, same inputs (gn's --dump), same thread count
+# (2), one after the other in one run on this machine.
+#   1. gn-eval run --mode compiled --compiler gn (eager + compiled, 1 warmup +
+#      5 trials each, correctness of compiled against eager) and gn-eval score;
+#   2. scripts/bench_torch.py: PyTorch eager and Inductor on gn's inputs,
+#      checked against gn's eager outputs, Inductor's cold compile time;
+#   3. scripts/bench_report.py: the side-by-side table and summary.
+# Timings need an otherwise idle machine: 2 OpenMP threads on 2 cores slow down
+# many-fold (not by a constant factor) when anything else runs, e.g. a build.
+# Usage: scripts/bench-cpu.sh [--out DIR] [SAMPLE_LIST]
+#   --out DIR   keep everything there (gn.jsonl, score.txt, torch.jsonl,
+#               report.txt, dump/); results are appended as samples finish,
+#               so a rerun into the same DIR adds lines (the report keeps the
+#               last line per sample). Default: a new temporary folder.
+# Environment: GN_COMPILER=gn|nope (default gn; nope runs the interpreter as
+#   the compiled side, to test the harness), GN_SKIP_BUILD=1 (use the
+#   existing build), GN_BENCH_THREADS (default 2), GN_BENCH_TIMEOUT (seconds
+#   per sample for each side, default 600), GN_BUILD_DIR, GN_SHARED_DIR,
+#   GN_GRAPHNET_DIR.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${GN_BUILD_DIR:-$root/build}
+shared=${GN_SHARED_DIR:-$root/../shared}
+compiler=${GN_COMPILER:-gn}
+threads=${GN_BENCH_THREADS:-2}
+timeout=${GN_BENCH_TIMEOUT:-600}
+out=""
+list="$root/test/bench/cpu-samples.txt"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out=$2; shift 2 ;;
+    --out=*) out=${1#--out=}; shift ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) list=$1; shift ;;
+  esac
+done
+[ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/gn-bench-cpu.XXXXXX")
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
+[ "${GN_SKIP_BUILD:-0}" = 1 ] || "$root/scripts/build.sh" gn-eval
+mapfile -t rel < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
+samples=("${rel[@]/#/$dir/samples/}")
+export OMP_NUM_THREADS=$threads
+echo "== gn-eval ($compiler), ${#samples[@]} samples, results in $out" >&2
+"$build/bin/gn-eval" run "${samples[@]}" --mode compiled --compiler "$compiler" --warmup 1 \
+  --trials 5 --timeout "$timeout" --dump "$out/dump" --out "$out/gn.jsonl" >&2 || true
+"$build/bin/gn-eval" score "$out/gn.jsonl" | tee "$out/score.txt" || true
+echo "== PyTorch eager and Inductor" >&2
+"$root/scripts/torch-env.sh" python "$root/scripts/bench_torch.py" --dump "$out/dump" \
+  --threads "$threads" --timeout "$timeout" --json "$out/torch.jsonl" "${samples[@]}" || true
+echo
+/usr/bin/python3 "$root/scripts/bench_report.py" "$out/gn.jsonl" "$out/torch.jsonl" \
+  | tee "$out/report.txt"
+echo "results in $out"
