@@ -69,3 +69,32 @@ func.func @attention_kept(%q: tensor<1x4x8xf32>) -> tensor<1x4x8xf32> {
   %0 = gn.attention %q, %q, %q : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
   return %0 : tensor<1x4x8xf32>
 }
+
+// -----
+
+// f16 composites compute in f32 and round once: convert in, decompose the
+// f32 op, convert out.
+// CHECK-LABEL: func.func @f16_softmax_widens
+// CHECK: %[[W:.*]] = gn.convert %arg0 {dtype = f32} : tensor<2x8xf16> -> tensor<2x8xf32>
+// CHECK: gn.reduce_max %[[W]] dims [1] {keepdim = true} : tensor<2x8xf32>
+// CHECK: gn.exp {{.*}} : tensor<2x8xf32>
+// CHECK: %[[R:.*]] = gn.div {{.*}} : tensor<2x8xf32>, tensor<2x1xf32> -> tensor<2x8xf32>
+// CHECK: gn.convert %[[R]] {dtype = f16} : tensor<2x8xf32> -> tensor<2x8xf16>
+func.func @f16_softmax_widens(%x: tensor<2x8xf16>) -> tensor<2x8xf16> {
+  %r = gn.softmax %x dim 1 : tensor<2x8xf16>
+  return %r : tensor<2x8xf16>
+}
+
+// -----
+
+// Global average pooling is a mean over the spatial dims; other output
+// sizes stay pooling.
+// CHECK-LABEL: func.func @global_avg_pool
+// CHECK: %[[S:.*]] = gn.reduce_sum %arg0 dims [2, 3] {keepdim = true} : tensor<1x4x5x5xf32> -> tensor<1x4x1x1xf32>
+// CHECK: gn.div %[[S]]
+// CHECK: gn.adaptive_avg_pool %arg0 [2, 2]
+func.func @global_avg_pool(%x: tensor<1x4x5x5xf32>) -> (tensor<1x4x1x1xf32>, tensor<1x4x2x2xf32>) {
+  %g = gn.adaptive_avg_pool %x [1, 1] : tensor<1x4x5x5xf32> -> tensor<1x4x1x1xf32>
+  %p = gn.adaptive_avg_pool %x [2, 2] : tensor<1x4x5x5xf32> -> tensor<1x4x2x2xf32>
+  return %g, %p : tensor<1x4x1x1xf32>, tensor<1x4x2x2xf32>
+}
