@@ -111,3 +111,27 @@ func.func @concat(%a: tensor<2x3xi64>, %b: tensor<2x5xi64>) -> tensor<2x8xi64> {
   }
   return %0 : tensor<2x8xi64>
 }
+
+// -----
+
+// Max pooling: a -inf padded copy, then a window reduction whose window
+// loops take their extent from a shape-only operand.
+// CHECK-DAG: #[[SRC:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// CHECK-LABEL: func.func @max_pool
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<1x2x5x5xf32>, %[[O:.*]]: memref<1x2x3x3xf32>)
+// CHECK: %[[P:.*]] = memref.alloc() : memref<1x2x7x7xf32>
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[P]]
+// CHECK: %[[IN:.*]] = memref.subview %[[P]][0, 0, 1, 1] [1, 2, 5, 5] [1, 1, 1, 1]
+// CHECK: linalg.copy ins(%[[X]] : memref<1x2x5x5xf32>) outs(%[[IN]]
+// CHECK: %[[W:.*]] = memref.alloca() : memref<3x3xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[SRC]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[P]], %[[W]] : memref<1x2x7x7xf32>, memref<3x3xf32>) outs(%[[O]] : memref<1x2x3x3xf32>)
+// CHECK: arith.maximumf
+// CHECK: memref.dealloc %[[P]]
+func.func @max_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  ^bb0(%a: tensor<1x2x5x5xf32>):
+    %p = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
+    gn.yield %p : tensor<1x2x3x3xf32>
+  }
+  return %0 : tensor<1x2x3x3xf32>
+}

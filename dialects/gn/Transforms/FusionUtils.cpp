@@ -66,6 +66,10 @@ bool mlir::gn::isKernelView(Operation *op) {
 }
 
 bool mlir::gn::isCopyKernelOp(Operation *op) {
+  // Max pooling: a window reduction over a -inf padded copy of the input.
+  if (auto pool = llvm::dyn_cast<MaxPoolOp>(op))
+    return allKernelTypes(op) &&
+           llvm::isa<Float32Type, Float64Type>(pool.getType().getElementType());
   if (auto pad = llvm::dyn_cast<PadOp>(op))
     return pad.getMode() == "constant" && allKernelTypes(op);
   return isa<ConcatOp, InsertSliceOp>(op) && allKernelTypes(op);

@@ -23,7 +23,8 @@ bool isFusibleReduction(Operation *op);
 /// slice, broadcast_to. In a group its operand is always a group input.
 bool isKernelView(Operation *op);
 /// Data movement a kernel does with subview copies: concat, insert_slice,
-/// constant pad. Each is a group ("copy" kind) of its own.
+/// constant pad; and f32/f64 max pooling (a padded copy, then a window
+/// reduction). Each is a group ("copy" kind) of its own.
 bool isCopyKernelOp(Operation *op);
 /// A splat gn.constant: cloned into each group that uses it, never an input.
 bool isSplatConstant(Operation *op);

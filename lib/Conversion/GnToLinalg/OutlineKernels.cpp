@@ -367,6 +367,8 @@ private:
                              subview(b, loc, out, ins2.getStarts(), shape, ins2.getSteps()));
       return success();
     }
+    if (auto pool = dyn_cast<MaxPoolOp>(copyOp))
+      return emitMaxPool(b, loc, pool, ins[0], out);
     auto pad = cast<PadOp>(copyOp);
     Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
     double v = pad.getValue().convertToDouble();
@@ -381,6 +383,69 @@ private:
 
   /// Sums and products of floats accumulate in f64 (as the interpreter
   /// does), of integers in i64; f16/bf16 max/min in their f32 carry type.
+  /// out[n, c, o...] = max over the window of the input padded with -inf:
+  /// a padded copy (when any window reaches outside), then one
+  /// linalg.generic whose window loops take their extent from a shape-only
+  /// operand, as linalg's named pooling ops do.
+  LogicalResult emitMaxPool(OpBuilder &b, Location loc, MaxPoolOp pool, Value in, Value out) {
+    auto inType = llvm::cast<MemRefType>(in.getType());
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    Type e = inType.getElementType();
+    int64_t rank = inType.getRank(), sp = pool.getKernel().size(), lead = rank - sp;
+    llvm::ArrayRef<int64_t> k = pool.getKernel(), st = pool.getStride(), pd = pool.getPadding(),
+                            dl = pool.getDilation();
+    Value negInf = arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, -INFINITY));
+    // Padded extents: every window of every output position fits.
+    llvm::SmallVector<int64_t> padded(inType.getShape()), starts(rank, 0), ones(rank, 1);
+    bool needPad = false;
+    for (int64_t i = 0; i < sp; ++i) {
+      int64_t d = lead + i;
+      int64_t reach = (outShape[d] - 1) * st[i] + (k[i] - 1) * dl[i] + 1;
+      padded[d] = std::max(inType.getShape()[d] + 2 * pd[i], reach);
+      starts[d] = pd[i];
+      needPad |= padded[d] != inType.getShape()[d];
+    }
+    Value src = in, buffer;
+    if (needPad) {
+      buffer = memref::AllocOp::create(b, loc, MemRefType::get(padded, e));
+      linalg::FillOp::create(b, loc, negInf, buffer);
+      linalg::CopyOp::create(b, loc, in,
+                             subview(b, loc, buffer, starts, inType.getShape(), ones));
+      src = buffer;
+    }
+    Value window = memref::AllocaOp::create(b, loc, MemRefType::get(k, e));
+    linalg::FillOp::create(b, loc, negInf, out);
+    // Loops: the output dims, then the window dims.
+    unsigned loops = rank + sp;
+    llvm::SmallVector<AffineExpr> srcExprs, winExprs, outExprs;
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr o = getAffineDimExpr(d, ctx);
+      outExprs.push_back(o);
+      if (d < lead) {
+        srcExprs.push_back(o);
+      } else {
+        int64_t i = d - lead;
+        AffineExpr w = getAffineDimExpr(rank + i, ctx);
+        srcExprs.push_back(o * st[i] + w * dl[i]);
+        winExprs.push_back(w);
+      }
+    }
+    llvm::SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, srcExprs, ctx),
+                                         AffineMap::get(loops, 0, winExprs, ctx),
+                                         AffineMap::get(loops, 0, outExprs, ctx)};
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    iterators.append(sp, utils::IteratorType::reduction);
+    linalg::GenericOp::create(b, loc, ValueRange{src, window}, ValueRange{out}, maps, iterators,
+                              [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                                linalg::YieldOp::create(
+                                    nb, nloc,
+                                    Value(arith::MaximumFOp::create(nb, nloc, args[2], args[0])));
+                              });
+    if (buffer)
+      memref::DeallocOp::create(b, loc, buffer);
+    return success();
+  }
+
   Type accumulatorType(Type outElem) {
     if (!isa<ReduceSumOp, ReduceProdOp>(reduction))
       return carryType(outElem);
