@@ -158,7 +158,7 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
                                    arith::SelectOp::create(b, loc, neg, minus, zero));
   }
   if (isFloat) {
-    Value one = floatConst(b, loc, t, 1.0);
+    auto one = [&] { return floatConst(b, loc, t, 1.0); };
     Value r = llvm::TypeSwitch<Operation *, Value>(op)
         .Case([&](NegOp) { return arith::NegFOp::create(b, loc, x); })
         .Case([&](AbsOp) { return math::AbsFOp::create(b, loc, x); })
@@ -167,7 +167,7 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
         .Case([&](Log1pOp) { return math::Log1pOp::create(b, loc, x); })
         .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, x); })
         .Case([&](RsqrtOp) {
-          return arith::DivFOp::create(b, loc, one, math::SqrtOp::create(b, loc, x));
+          return arith::DivFOp::create(b, loc, one(), math::SqrtOp::create(b, loc, x));
         })
         .Case([&](SinOp) { return math::SinOp::create(b, loc, x); })
         .Case([&](CosOp) { return math::CosOp::create(b, loc, x); })
@@ -177,10 +177,11 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
         .Case([&](CeilOp) { return math::CeilOp::create(b, loc, x); })
         .Case([&](RoundOp) { return math::RoundEvenOp::create(b, loc, x); })
         .Case([&](TruncOp) { return math::TruncOp::create(b, loc, x); })
-        .Case([&](ReciprocalOp) { return arith::DivFOp::create(b, loc, one, x); })
+        .Case([&](ReciprocalOp) { return arith::DivFOp::create(b, loc, one(), x); })
         .Case([&](SigmoidOp) {
           Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
-          return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+          Value c1 = one();
+          return arith::DivFOp::create(b, loc, c1, arith::AddFOp::create(b, loc, c1, e));
         })
         .Case([&](AddOp) { return arith::AddFOp::create(b, loc, x, in[1]); })
         .Case([&](SubOp) { return arith::SubFOp::create(b, loc, x, in[1]); })
