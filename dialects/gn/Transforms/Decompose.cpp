@@ -1,8 +1,8 @@
 //===- Decompose.cpp - composite gn ops -> core gn ops (gn-decompose) ---===//
 //
 // One pattern per composite op. f16/bf16 composites are first widened to
-// f32 (convert, op in f32, convert back), as the interpreter's composite
-// kernels compute; the results match them at t = -5 on f32
+// f32, normalizations to f64 (convert, wide op, convert back), as the
+// interpreter's composite kernels compute; the results match them at t = -5 on f32
 // (test/Transforms/decompose-numerics.test).
 //
 //===----------------------------------------------------------------------===//
@@ -74,12 +74,15 @@ bool isLowPrecision(Operation *op) {
   return llvm::any_of(op->getResultTypes(), isNarrowFloat);
 }
 
-/// f16/bf16 composites compute in f32 and round once, as the interpreter's
-/// kernels and PyTorch's do: the op is re-created on f32 operands between
-/// converts, and the f32 copy is then decomposed.
+/// f16/bf16 composites compute in f32 (normalizations in f64) and round
+/// once, as the interpreter's kernels and PyTorch's do: the op is re-created
+/// on wide operands between converts, and the wide copy is then decomposed.
 LogicalResult widen(Operation *op, PatternRewriter &rw) {
   Location loc = op->getLoc();
-  auto f32 = rw.getF32Type();
+  // Normalizations widen to f64: the interpreter computes them in double, and
+  // an f32 last-bit difference would flip f16 roundings.
+  Type wideType = isa<BatchNormOp, LayerNormOp, GroupNormOp>(op) ? Type(rw.getF64Type())
+                                                            : Type(rw.getF32Type());
   auto convert = [&](Value v, Type elem) -> Value {
     auto r = createInferred<ConvertOp>(rw, loc, {v}, {rw.getNamedAttr("dtype", TypeAttr::get(elem))});
     if (failed(r))
@@ -88,12 +91,12 @@ LogicalResult widen(Operation *op, PatternRewriter &rw) {
   };
   llvm::SmallVector<Value> operands;
   for (Value v : op->getOperands())
-    operands.push_back(isNarrowFloat(v.getType()) ? convert(v, f32) : v);
+    operands.push_back(isNarrowFloat(v.getType()) ? convert(v, wideType) : v);
   Operation *wide = rw.clone(*op);
   wide->setOperands(operands);
   for (Value r : wide->getResults())
     if (isNarrowFloat(r.getType()))
-      r.setType(llvm::cast<RankedTensorType>(r.getType()).clone(f32));
+      r.setType(llvm::cast<RankedTensorType>(r.getType()).clone(wideType));
   llvm::SmallVector<Value> results;
   for (auto [orig, w] : llvm::zip(op->getResults(), wide->getResults()))
     results.push_back(orig.getType() == w.getType()
