@@ -123,6 +123,8 @@ private:
     return true;
   }
 
+  /// Adds `op` to `g`, keeping g's ops in program order (they are cloned in
+  /// that order).
   void add(Operation *op, Group &g) {
     g.ops.push_back(op);
     g.members.insert(op);
@@ -153,11 +155,7 @@ private:
         return;
       }
     }
-    Group &g = startGroup(op, shape, /*reduction=*/false);
-    absorbViews(op, g);
-    // The views come first in program order.
-    llvm::stable_sort(g.ops, [&](Operation *a, Operation *b) { return position[a] < position[b]; });
-    g.firstPos = position[g.ops.front()];
+    absorbViews(op, startGroup(op, shape, /*reduction=*/false));
   }
 
   static bool readsSplat(Operation *view) {
@@ -175,9 +173,7 @@ private:
       Operation *src = view->getOperand(0).getDefiningOp();
       if (readsSplat(view) || (src && g.members.contains(src)))
         continue; // a view of a value computed in the group: not a read
-      g.ops.push_back(view);
-      g.members.insert(view);
-      groupOfOp[view] = &g;
+      add(view, g);
     }
   }
 

@@ -48,9 +48,12 @@ bool mlir::gn::isFusibleElementwise(Operation *op) {
   return false;
 }
 
+bool mlir::gn::isReductionOp(Operation *op) {
+  return isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp>(op);
+}
+
 bool mlir::gn::isFusibleReduction(Operation *op) {
-  if (!isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp>(op) ||
-      !allKernelTypes(op))
+  if (!isReductionOp(op) || !allKernelTypes(op))
     return false;
   // Results keep the input's element type: any/all on bools only, the
   // arithmetic ones on numbers only.
@@ -58,7 +61,7 @@ bool mlir::gn::isFusibleReduction(Operation *op) {
                     .isInteger(1);
   if (isa<ReduceAnyOp, ReduceAllOp>(op))
     return isBool;
-  return isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp>(op) && !isBool;
+  return !isBool;
 }
 
 bool mlir::gn::isKernelView(Operation *op) {
@@ -81,4 +84,25 @@ bool mlir::gn::isSplatConstant(Operation *op) {
     return false;
   auto dense = llvm::dyn_cast<DenseElementsAttr>(c.getValue());
   return dense && dense.isSplat() && isKernelElementType(dense.getElementType());
+}
+
+llvm::SmallVector<int64_t> mlir::gn::fusionDomain(FusionOp fusion,
+                                                  llvm::SmallVectorImpl<bool> &reduced) {
+  Block &body = fusion.getBody().front();
+  llvm::SmallVector<int64_t> domain;
+  for (Operation &op : body) {
+    if (isReductionOp(&op)) {
+      auto shape = llvm::cast<RankedTensorType>(op.getOperand(0).getType()).getShape();
+      domain.assign(shape.begin(), shape.end());
+      reduced.assign(domain.size(), false);
+      for (int64_t d : llvm::cast<DenseI64ArrayAttr>(op.getAttr("dims")).asArrayRef())
+        reduced[d] = true;
+      return domain;
+    }
+  }
+  auto yield = cast<YieldOp>(body.getTerminator());
+  auto shape = llvm::cast<RankedTensorType>(yield.getValues()[0].getType()).getShape();
+  domain.assign(shape.begin(), shape.end());
+  reduced.assign(domain.size(), false);
+  return domain;
 }

@@ -9,6 +9,7 @@
 #ifndef GN_TRANSFORMS_FUSIONUTILS_H
 #define GN_TRANSFORMS_FUSIONUTILS_H
 
+#include "gn/IR/GnOps.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir::gn {
@@ -17,7 +18,9 @@ namespace mlir::gn {
 bool isKernelElementType(Type type);
 /// An elementwise gn op whose scalar form kernels can emit.
 bool isFusibleElementwise(Operation *op);
-/// A reduction (sum, prod, max, min, any, all) kernels can emit.
+/// One of the reductions kernels know: sum, prod, max, min, any, all.
+bool isReductionOp(Operation *op);
+/// A reduction kernels can emit (isReductionOp, with kernel types).
 bool isFusibleReduction(Operation *op);
 /// A view kernels read through an affine map instead of copying: transpose,
 /// slice, broadcast_to. In a group its operand is always a group input.
@@ -28,6 +31,10 @@ bool isKernelView(Operation *op);
 bool isCopyKernelOp(Operation *op);
 /// A splat gn.constant: cloned into each group that uses it, never an input.
 bool isSplatConstant(Operation *op);
+
+/// The iteration space of a fusion group (the reduction input's shape in a
+/// reduction group, the results' shape otherwise) and which dims are reduced.
+llvm::SmallVector<int64_t> fusionDomain(FusionOp fusion, llvm::SmallVectorImpl<bool> &reduced);
 
 } // namespace mlir::gn
 

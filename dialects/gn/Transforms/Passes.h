@@ -8,9 +8,6 @@
 
 namespace mlir::gn {
 
-/// The iteration space of a fusion group and which of its dims are reduced.
-llvm::SmallVector<int64_t> fusionDomain(FusionOp fusion, llvm::SmallVectorImpl<bool> &reduced);
-
 #define GEN_PASS_DECL
 #include "gn/Transforms/Passes.h.inc"
 

@@ -11,10 +11,10 @@
 //                `min-parallel-elements` points;
 //   vector_width elements per SIMD register for the widest element type the
 //                group computes in (`vector-bits` wide registers).
-// The iteration space ("domain") is the result shape of an elementwise group
-// and the reduction input's shape of a reduction group.
+// The iteration space ("domain") is fusionDomain (FusionUtils.h).
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -25,27 +25,6 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
-
-llvm::SmallVector<int64_t> mlir::gn::fusionDomain(FusionOp fusion,
-                                                  llvm::SmallVectorImpl<bool> &reduced) {
-  Block &body = fusion.getBody().front();
-  llvm::SmallVector<int64_t> domain;
-  for (Operation &op : body) {
-    if (isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp>(op)) {
-      auto shape = llvm::cast<RankedTensorType>(op.getOperand(0).getType()).getShape();
-      domain.assign(shape.begin(), shape.end());
-      reduced.assign(domain.size(), false);
-      for (int64_t d : llvm::cast<DenseI64ArrayAttr>(op.getAttr("dims")).asArrayRef())
-        reduced[d] = true;
-      return domain;
-    }
-  }
-  auto yield = cast<YieldOp>(body.getTerminator());
-  auto shape = llvm::cast<RankedTensorType>(yield.getValues()[0].getType()).getShape();
-  domain.assign(shape.begin(), shape.end());
-  reduced.assign(domain.size(), false);
-  return domain;
-}
 
 namespace {
 

@@ -29,10 +29,6 @@ using namespace mlir::gn;
 
 namespace {
 
-bool isReduction(Operation *op) {
-  return isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp>(op);
-}
-
 /// Signless element type of a tensor as stored in a kernel memref.
 MemRefType memrefFor(Type tensorType) {
   auto t = llvm::cast<RankedTensorType>(tensorType);
@@ -55,7 +51,7 @@ public:
     for (auto [k, d] : llvm::enumerate(loopOrder))
       loopOf[d] = k;
     for (Operation &op : fusion.getBody().front())
-      if (isReduction(&op))
+      if (isReductionOp(&op))
         reduction = &op;
     fusion.getBody().walk([&](Operation *op) {
       for (Type t : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
@@ -248,16 +244,8 @@ private:
     llvm::SmallVector<AffineMap> inMaps;
     for (const Read &r : reads) {
       Value m = ins[r.input];
-      if (SliceOp sl = r.slice) {
-        llvm::SmallVector<OpFoldResult> offsets, sizes, strides;
-        for (auto [start, size, step] :
-             llvm::zip(sl.getStarts(), sl.getType().getShape(), sl.getSteps())) {
-          offsets.push_back(b.getIndexAttr(start));
-          sizes.push_back(b.getIndexAttr(size));
-          strides.push_back(b.getIndexAttr(step));
-        }
-        m = memref::SubViewOp::create(b, loc, m, offsets, sizes, strides);
-      }
+      if (SliceOp sl = r.slice)
+        m = subview(b, loc, m, sl.getStarts(), sl.getType().getShape(), sl.getSteps());
       inViews.push_back(threadSlice(b, loc, m, r.map, iv));
       inMaps.push_back(r.map);
     }
