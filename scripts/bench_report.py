@@ -10,7 +10,9 @@ correct counts, and the samples where gn loses most to Inductor.
 
 Optional gn columns appear when gn-eval recorded them: GFLOP/s of the
 compiled run (`gflops`, or `flops` / compiled median) and the compiled/eager
-planned peak memory over weights + inputs + outputs (`memory.peak_over_io`).
+measured peak memory over weights + inputs + outputs (`memory.peak_over_io`)
+beside the least any buffer plan for the same op order could reach
+(`memory.bound_over_io`).
 Only the standard library is needed.
 """
 import argparse
@@ -54,10 +56,11 @@ def gflops(g, gc_ms):
     return flops / (gc_ms * 1e6) if flops is not None and gc_ms else None
 
 
-def peak_ratio(g):
-    """gn compiled's planned peak bytes over weights + inputs + outputs."""
+def memory_ratio(g, key):
+    """gn compiled's peak bytes (measured, or the plan's lower bound) over
+    weights + inputs + outputs."""
     v = g.get("memory")
-    return num(v.get("peak_over_io")) if isinstance(v, dict) else None
+    return num(v.get(key)) if isinstance(v, dict) else None
 
 
 def geomean(xs):
@@ -103,7 +106,8 @@ def main():
             "breaks": t.get("graph_breaks") if t else None,
         }
         r["gflops"] = gflops(g, r["gc"]) if gok else None
-        r["peak"] = peak_ratio(g) if gok else None
+        r["peak"] = memory_ratio(g, "peak_over_io") if gok else None
+        r["bound"] = memory_ratio(g, "bound_over_io") if gok else None
         rows.append(r)
 
     show_gf = any(r["gflops"] is not None for r in rows)
@@ -115,7 +119,7 @@ def main():
     if show_gf:
         head += f" {'GFLOP/s':>8s}"
     if show_pk:
-        head += f" {'peak/io':>8s}"
+        head += f" {'peak/io':>8s} {'bound/io':>8s}"
     print("times: median ms; compile: seconds; correctness: at t = %d against gn eager" % t)
     print(head)
     for r in rows:
@@ -126,7 +130,7 @@ def main():
         if show_gf:
             line += f" {f(r['gflops'], '.1f', 8)}"
         if show_pk:
-            line += f" {f(r['peak'], '.2f', 8)}"
+            line += f" {f(r['peak'], '.2f', 8)} {f(r['bound'], '.2f', 8)}"
         notes = []
         if r["g_status"] != "ok":
             notes.append(f"gn {r['g_status']}" + (f": {r['g_err'][:80]}" if r["g_err"] else ""))
@@ -165,6 +169,15 @@ def main():
           f"{'-' if not tcs else format(statistics.median(tcs), '.2f') + ' s':>8s}   ({len(tcs)} samples)")
     for label, key in (("gn compiled", "g_ok"), ("PyTorch eager", "te_ok"), ("Inductor", "tc_ok")):
         print(f"  correct at t = {t}, {label:28s} {sum(1 for r in rows if r[key]):>6d} / {total}")
+    if show_pk:
+        pk = [r for r in rows if r["peak"] is not None]
+        print(f"  {'peak memory <= 1.5x io, gn compiled':44s} "
+              f"{sum(1 for r in pk if r['peak'] <= 1.5):>6d} / {len(pk)}"
+              f"   (reachable by a plan for the same op order: "
+              f"{sum(1 for r in pk if r['bound'] is not None and r['bound'] <= 1.5)})")
+    slow = [r for r in rows if r["ge"] and r["te"] and r["ge"] > 2 * r["te"]]
+    print(f"  {'gn eager more than 2x slower than PyTorch':44s} {len(slow):>6d} / {total}"
+          + ("   (" + ", ".join(r["name"][:30] for r in slow) + ")" if slow else ""))
     losers = sorted((r["tc"] / r["gc"], r["name"]) for r in rows if r["tc"] and r["gc"])[:5]
     if losers:
         print("\ngn's 5 worst samples against Inductor (Inductor time / gn time; below 1: gn slower):")

@@ -8,6 +8,9 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include <cblas.h>
 #include <oneapi/dnnl/dnnl.h>
+#include <algorithm>
+#include <cstring>
+#include <immintrin.h>
 #include <cmath>
 #include <map>
 
@@ -35,9 +38,124 @@ void gemm(bool transA, bool transB, int64_t m, int64_t n, int64_t k, const T *a,
 /// The compute dtype of a floating contraction: f64 stays, the rest -> f32.
 DType computeType(DType d) { return d == DType::F64 ? DType::F64 : DType::F32; }
 
+bool isHalf(DType d) { return d == DType::F16 || d == DType::BF16; }
+
+/// C[m,n] = A[m,k] * op(B) (+ beta * C) in f32, where B is an f16/bf16 matrix
+/// at `bOffset` elements into `b`: [n,k] when transB (a linear weight), else
+/// [k,n]. B is widened panel by panel (a few hundred columns that stay in L2)
+/// on every thread at once, so the f32 copy of a large weight never exists and
+/// the widening is not serial; each panel is one single-threaded sgemm.
+/// dst[i] = float(src[i]) for f16 (F16C when the CPU has it) or bf16 bits.
+__attribute__((target("f16c"))) void widenHalfF16C(const uint16_t *src, float *dst, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(src + i))));
+  for (; i < n; ++i)
+    dst[i] = halfToFloat(src[i]);
+}
+void widen(const Half *src, float *dst, int64_t n) {
+  static const bool hasF16C = __builtin_cpu_supports("f16c");
+  if (hasF16C)
+    return widenHalfF16C(reinterpret_cast<const uint16_t *>(src), dst, n);
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = halfToFloat(src[i].bits);
+}
+void widen(const BFloat *src, float *dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t bits = uint32_t(src[i].bits) << 16;
+    std::memcpy(dst + i, &bits, 4);
+  }
+}
+
+void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, const HostTensor &b,
+               int64_t bOffset, float *c, float beta) {
+  int64_t panel = std::clamp<int64_t>((int64_t(1) << 15) / std::max<int64_t>(k, 1), 16, 512);
+  int64_t panels = (n + panel - 1) / panel;
+  dispatch(b.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat>) {
+      const T *src = b.data<T>() + bOffset;
+#pragma omp parallel
+      {
+        std::vector<float> buf(panel * k);
+#pragma omp for schedule(static)
+        for (int64_t p = 0; p < panels; ++p) {
+          int64_t n0 = p * panel, nb = std::min(panel, n - n0);
+          if (transB)
+            widen(src + n0 * k, buf.data(), nb * k);
+          else
+            for (int64_t q = 0; q < k; ++q)
+              widen(src + q * n + n0, buf.data() + q * nb, nb);
+          dnnl_sgemm('N', transB ? 'T' : 'N', m, nb, k, 1.0f, a, k, buf.data(), transB ? k : nb,
+                     beta, c + n0, n);
+        }
+      }
+    }
+  });
+}
+
+/// row[j] = exp(row[j] - max) for j < n; returns the sum. AVX2 lanes use a
+/// Cephes-style polynomial (within 2 ulp of expf); the tail uses std::exp.
+__attribute__((target("avx2,fma"))) float expShiftedSumAvx2(float *row, int64_t n, float max) {
+  const __m256 vmax = _mm256_set1_ps(max), log2e = _mm256_set1_ps(1.44269504088896341f),
+               c1 = _mm256_set1_ps(0.693359375f), c2 = _mm256_set1_ps(-2.12194440e-4f),
+               lo = _mm256_set1_ps(-87.33654f), hi = _mm256_set1_ps(88.72283f),
+               one = _mm256_set1_ps(1.0f);
+  const float p[] = {1.9875691500E-4f, 1.3981999507E-3f, 8.3334519073E-3f,
+                     4.1665795894E-2f, 1.6666665459E-1f, 5.0000001201E-1f};
+  __m256 acc = _mm256_setzero_ps();
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    __m256 x = _mm256_sub_ps(_mm256_loadu_ps(row + j), vmax);
+    __m256 underflow = _mm256_cmp_ps(x, lo, _CMP_LT_OQ);
+    x = _mm256_min_ps(_mm256_max_ps(x, lo), hi);
+    __m256 k = _mm256_round_ps(_mm256_mul_ps(x, log2e), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 r = _mm256_fnmadd_ps(k, c1, x);
+    r = _mm256_fnmadd_ps(k, c2, r);
+    __m256 y = _mm256_set1_ps(p[0]);
+    for (int q = 1; q < 6; ++q)
+      y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(p[q]));
+    y = _mm256_fmadd_ps(y, _mm256_mul_ps(r, r), _mm256_add_ps(r, one));
+    __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(k), _mm256_set1_epi32(127)), 23);
+    y = _mm256_mul_ps(y, _mm256_castsi256_ps(e));
+    y = _mm256_andnot_ps(underflow, y); // exp(-inf) and deep underflow are 0
+    _mm256_storeu_ps(row + j, y);
+    acc = _mm256_add_ps(acc, y);
+  }
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, acc);
+  float sum = 0;
+  for (float l : lanes)
+    sum += l;
+  for (; j < n; ++j) {
+    row[j] = std::exp(row[j] - max);
+    sum += row[j];
+  }
+  return sum;
+}
+template <typename T> T expShiftedSum(T *row, int64_t n, T max) {
+  if constexpr (std::is_same_v<T, float>) {
+    static const bool hasAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    if (hasAvx2)
+      return expShiftedSumAvx2(row, n, max);
+  }
+  T sum = 0;
+  for (int64_t j = 0; j < n; ++j) {
+    row[j] = std::exp(row[j] - max);
+    sum += row[j];
+  }
+  return sum;
+}
+
+/// Large half-precision weights go through gemmHalfB; small ones are cheaper
+/// widened whole.
+bool useHalfPanels(const HostTensor &b, int64_t matrixElems) {
+  return isHalf(b.dtype()) && matrixElems >= (int64_t(1) << 16);
+}
+
 /// Batched matmul with torch.matmul semantics; returns the result in `outType`.
 HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
-                  llvm::ArrayRef<int64_t> outShape) {
+                  llvm::ArrayRef<int64_t> outShape, const HostTensor *dest) {
   // Promote vectors to matrices.
   llvm::SmallVector<int64_t, 6> sa(a0.shape()), sb(b0.shape());
   if (sa.size() == 1)
@@ -51,11 +169,12 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
   for (int64_t d : batch)
     nb *= d;
   auto stA = broadcastStrides(batchA, batch), stB = broadcastStrides(batchB, batch);
-  HostTensor out(outType, outShape);
   if (isFloat(a0.dtype())) {
     DType ct = computeType(a0.dtype());
-    HostTensor a = convertTo(a0, ct), b = convertTo(b0, ct);
-    HostTensor c = ct == outType ? HostTensor(ct, outShape) : HostTensor(ct, outShape);
+    bool halfPanels = useHalfPanels(b0, k * n);
+    HostTensor a = convertTo(a0, ct), b = halfPanels ? b0 : convertTo(b0, ct);
+    // Written in place when the destination has the compute type.
+    HostTensor c = dest && dest->dtype() == ct ? *dest : HostTensor(ct, outShape, /*zero=*/k == 0);
     dispatch(ct, [&](auto tag) {
       using T = decltype(tag);
       if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
@@ -67,15 +186,26 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
             ob += idx[q] * stB[q];
           }
           // batch strides are in units of whole matrices
+          if constexpr (std::is_same_v<T, float>)
+            if (halfPanels) {
+              gemmHalfB(false, m, n, k, a.data<T>() + oa * m * k, b, ob * k * n,
+                        c.data<T>() + lin * m * n, 0.0f);
+              return;
+            }
           gemm<T>(false, false, m, n, k, a.data<T>() + oa * m * k, k, b.data<T>() + ob * k * n,
                   n, c.data<T>() + lin * m * n, n, T(0));
           ++bi;
         });
       }
     });
-    return convertTo(c, outType).reshaped(outShape);
+    if (!dest)
+      return convertTo(c, outType).reshaped(outShape);
+    HostTensor d = *dest;
+    convertInto(c, d);
+    return d;
   }
   // Integer matmul.
+  HostTensor out(outType, outShape);
   int64_t lin = 0;
   forEachIndex(batch, [&](int64_t, llvm::ArrayRef<int64_t> idx) {
     int64_t oa = 0, ob = 0;
@@ -96,13 +226,17 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
   return out;
 }
 
-HostTensor linear(Operation *op, const HostTensor &x, const HostTensor &w, const HostTensor *b) {
-  HostTensor out = makeResult(op);
-  DType ct = computeType(x.dtype());
-  HostTensor xc = convertTo(x, ct), wc = convertTo(w, ct);
+HostTensor linear(Operation *op, const HostTensor &x, const HostTensor &w, const HostTensor *b,
+                  const HostTensor *dest) {
+  DType ct = computeType(x.dtype()), outType = resultDType(op);
+  llvm::ArrayRef<int64_t> outShape = resultShape(op);
   int64_t k = x.shape().back(), rows = k ? x.numel() / k : 0;
   int64_t n = w.rank() == 2 ? w.shape()[0] : 1;
-  HostTensor c(ct, {rows, n});
+  bool halfPanels = useHalfPanels(w, n * k);
+  HostTensor xc = convertTo(x, ct), wc = halfPanels ? w : convertTo(w, ct);
+  // Written in place when the destination has the compute type.
+  HostTensor c = dest && dest->dtype() == ct ? dest->reshaped({rows, n})
+                                              : HostTensor(ct, {rows, n}, /*zero=*/k == 0);
   if (b) {
     HostTensor bc = convertTo(*b, ct);
     // Broadcast the bias into every row first, then accumulate.
@@ -119,11 +253,18 @@ HostTensor linear(Operation *op, const HostTensor &x, const HostTensor &w, const
   }
   dispatch(ct, [&](auto tag) {
     using T = decltype(tag);
+    if constexpr (std::is_same_v<T, float>)
+      if (halfPanels)
+        return gemmHalfB(true, rows, n, k, xc.data<T>(), w, 0, c.data<T>(), b ? 1.0f : 0.0f);
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
       gemm<T>(false, true, rows, n, k, xc.data<T>(), k, wc.data<T>(), k, c.data<T>(), n,
               b ? T(1) : T(0));
   });
-  return convertTo(c, out.dtype()).reshaped(out.shape());
+  if (!dest)
+    return convertTo(c, outType).reshaped(outShape);
+  HostTensor d = *dest;
+  convertInto(c.reshaped(outShape), d);
+  return d;
 }
 
 /// einsum by direct summation over all labels (small operands in practice).
@@ -185,11 +326,15 @@ template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
   auto maskStrides = mask ? broadcastStrides(mask->shape(), scoreShape)
                           : llvm::SmallVector<int64_t, 6>();
   HostTensor o(ct, out.shape());
-  std::vector<T> scores(L * S);
   // A float mask in the compute type (bool masks are read as they are).
   HostTensor maskf = mask && mask->dtype() != DType::I1 ? convertTo(*mask, ct) : HostTensor();
+  // Batch offsets with broadcasting / head grouping, gathered first so that
+  // (batch, row block) items can run on all threads.
+  struct Item {
+    int64_t lin, k, v, mask;
+  };
+  std::vector<Item> items;
   forEachIndex(batch, [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
-    // Batch offsets with broadcasting / head grouping.
     auto offset = [&](const HostTensor &t) {
       int64_t off = 0, stride = 1;
       for (int64_t d = (int64_t)batch.size() - 1; d >= 0; --d) {
@@ -200,43 +345,61 @@ template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
       }
       return off;
     };
-    const T *qp = qf.data<T>() + lin * L * E;
-    const T *kp = kf.data<T>() + offset(k) * S * E;
-    const T *vp = vf.data<T>() + offset(v) * S * Ev;
-    gemm<T>(false, true, L, S, E, qp, E, kp, E, scores.data(), S, T(0));
     int64_t maskBase = 0;
     if (mask)
       for (size_t d = 0; d < idx.size(); ++d)
         maskBase += idx[d] * maskStrides[d];
-    for (int64_t i = 0; i < L; ++i) {
-      T m = -INFINITY;
-      int64_t maskRow = mask ? maskBase + i * maskStrides[batch.size()] : 0;
-      for (int64_t j = 0; j < S; ++j) {
-        T s = scores[i * S + j] * T(scale);
-        if (causal && j > i)
-          s = -INFINITY;
-        if (mask) {
-          int64_t moff = maskRow + j * maskStrides[batch.size() + 1];
-          if (mask->dtype() == DType::I1)
-            s = mask->data<bool>()[moff] ? s : T(-INFINITY);
-          else
-            s += maskf.data<T>()[moff];
-        }
-        scores[i * S + j] = s;
-        m = std::max(m, s);
-      }
-      T sum = 0;
-      for (int64_t j = 0; j < S; ++j) {
-        T e = m == -INFINITY ? T(0) : std::exp(scores[i * S + j] - m);
-        scores[i * S + j] = e;
-        sum += e;
-      }
-      for (int64_t j = 0; j < S; ++j)
-        scores[i * S + j] = sum > 0 ? scores[i * S + j] / sum : T(NAN);
-    }
-    gemm<T>(false, false, L, Ev, S, scores.data(), S, vp, Ev, o.data<T>() + lin * L * Ev, Ev,
-            T(0));
+    items.push_back({lin, offset(k), offset(v), maskBase});
   });
+  // Rows per work item: a block of scores stays in L2.
+  int64_t rowBlock = std::clamp<int64_t>((int64_t(1) << 14) / std::max<int64_t>(S, 1), 1, L);
+  int64_t blocks = (L + rowBlock - 1) / rowBlock, work = (int64_t)items.size() * blocks;
+#pragma omp parallel if (work > 1 && L * S * (int64_t)items.size() > (int64_t(1) << 15))
+  {
+    std::vector<T> scores(rowBlock * S);
+#pragma omp for schedule(static)
+    for (int64_t w = 0; w < work; ++w) {
+      const Item &it = items[w / blocks];
+      int64_t i0 = (w % blocks) * rowBlock, rows = std::min(rowBlock, L - i0);
+      const T *qp = qf.data<T>() + (it.lin * L + i0) * E;
+      const T *kp = kf.data<T>() + it.k * S * E;
+      const T *vp = vf.data<T>() + it.v * S * Ev;
+      gemm<T>(false, true, rows, S, E, qp, E, kp, E, scores.data(), S, T(0));
+      for (int64_t r = 0; r < rows; ++r) {
+        int64_t i = i0 + r;
+        T *row = scores.data() + r * S;
+        int64_t maskRow = mask ? it.mask + i * maskStrides[batch.size()] : 0;
+        int64_t maskStep = mask ? maskStrides[batch.size() + 1] : 0;
+        // Causal rows see keys 0..i; the rest stay at exp(-inf) = 0.
+        int64_t visible = causal ? std::min(S, i + 1) : S;
+        for (int64_t j = 0; j < visible; ++j)
+          row[j] *= T(scale);
+        if (mask && mask->dtype() == DType::I1) {
+          const bool *mp = mask->data<bool>() + maskRow;
+          for (int64_t j = 0; j < visible; ++j)
+            row[j] = mp[j * maskStep] ? row[j] : T(-INFINITY);
+        } else if (mask) {
+          const T *mp = maskf.data<T>() + maskRow;
+          for (int64_t j = 0; j < visible; ++j)
+            row[j] += mp[j * maskStep];
+        }
+        T m = -INFINITY;
+        for (int64_t j = 0; j < visible; ++j)
+          m = std::max(m, row[j]);
+        if (m == -INFINITY) { // nothing visible: the row is NaN, as in torch
+          std::fill(row, row + S, T(NAN));
+          continue;
+        }
+        T sum = expShiftedSum(row, visible, m);
+        T inv = T(1) / sum;
+        for (int64_t j = 0; j < visible; ++j)
+          row[j] *= inv;
+        std::fill(row + visible, row + S, T(0));
+      }
+      gemm<T>(false, false, rows, Ev, S, scores.data(), S, vp, Ev,
+              o.data<T>() + (it.lin * L + i0) * Ev, Ev, T(0));
+    }
+  }
   return convertTo(o, out.dtype());
 }
 
@@ -251,17 +414,18 @@ HostTensor attention(AttentionOp op, Operands in) {
 
 } // namespace
 
-std::optional<LogicalResult> mlir::gn::interp::runContraction(Operation *op, Operands in, Results &out) {
+std::optional<LogicalResult> mlir::gn::interp::runContraction(Operation *op, Operands in,
+                                                              Results &out, const HostTensor *dest) {
   auto done = [&](HostTensor t) {
     out.push_back(std::move(t));
     return std::optional<LogicalResult>(success());
   };
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](MatmulOp) {
-        return done(matmul(in[0], in[1], resultDType(op), resultShape(op)));
+        return done(matmul(in[0], in[1], resultDType(op), resultShape(op), dest));
       })
       .Case([&](LinearOp) {
-        return done(linear(op, in[0], in[1], in.size() > 2 ? &in[2] : nullptr));
+        return done(linear(op, in[0], in[1], in.size() > 2 ? &in[2] : nullptr, dest));
       })
       .Case([&](EinsumOp e) { return done(einsum(e, in)); })
       .Case([&](AttentionOp a) { return done(attention(a, in)); })

@@ -119,15 +119,19 @@ HostTensor convolutionF64(Operation *op, Operands in, llvm::ArrayRef<int64_t> st
 FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
                                   llvm::ArrayRef<int64_t> padding,
                                   llvm::ArrayRef<int64_t> dilation, int64_t groups,
-                                  bool transposed, llvm::ArrayRef<int64_t> outputPadding) {
-  HostTensor out = makeResult(op);
+                                  bool transposed, llvm::ArrayRef<int64_t> outputPadding,
+                                  const HostTensor *dest) {
+  DType outType = resultDType(op);
+  llvm::ArrayRef<int64_t> outShape = resultShape(op);
   if (in[0].dtype() == DType::F64)
     return convolutionF64(op, in, stride, padding, dilation, groups, transposed);
   HostTensor x = convertTo(in[0], DType::F32), w = convertTo(in[1], DType::F32);
   std::optional<HostTensor> b;
   if (in.size() > 2)
     b = convertTo(in[2], DType::F32);
-  HostTensor y(DType::F32, out.shape());
+  // oneDNN writes every element; into the destination when it is f32.
+  HostTensor y = dest && dest->dtype() == DType::F32 ? *dest
+                                                     : HostTensor(DType::F32, outShape, false);
   using dt = dnnl::memory::data_type;
   size_t rank = x.rank();
   int64_t g = groups;
@@ -199,7 +203,11 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   } catch (const dnnl::error &e) {
     return op->emitError() << "oneDNN failed: " << e.what();
   }
-  return convertTo(y, out.dtype());
+  if (!dest)
+    return convertTo(y, outType);
+  HostTensor d = *dest;
+  convertInto(y, d);
+  return d;
 }
 
 HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> kernel,
@@ -382,7 +390,8 @@ HostTensor resize(ResizeOp op, const HostTensor &x) {
 
 } // namespace
 
-std::optional<LogicalResult> mlir::gn::interp::runConvolution(Operation *op, Operands in, Results &out) {
+std::optional<LogicalResult> mlir::gn::interp::runConvolution(Operation *op, Operands in,
+                                                              Results &out, const HostTensor *dest) {
   auto done = [&](HostTensor t) {
     out.push_back(std::move(t));
     return std::optional<LogicalResult>(success());
@@ -396,11 +405,11 @@ std::optional<LogicalResult> mlir::gn::interp::runConvolution(Operation *op, Ope
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](ConvOp c) {
         return maybe(convolution(op, in, c.getStride(), c.getPadding(), c.getDilation(),
-                                 c.getGroups(), false, {}));
+                                 c.getGroups(), false, {}, dest));
       })
       .Case([&](ConvTransposeOp c) {
         return maybe(convolution(op, in, c.getStride(), c.getPadding(), c.getDilation(),
-                                 c.getGroups(), true, c.getOutputPadding()));
+                                 c.getGroups(), true, c.getOutputPadding(), dest));
       })
       .Case([&](MaxPoolOp p) {
         return done(pool(op, in[0], p.getKernel(), p.getStride(), p.getPadding(),

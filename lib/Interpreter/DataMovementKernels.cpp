@@ -1,5 +1,6 @@
 //===- DataMovementKernels.cpp - reshape, slice, concat, gather, ... ----===//
 #include "Kernels.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
 #include <cstring>
@@ -221,49 +222,74 @@ FailureOr<HostTensor> gather(GatherOp op, const HostTensor &x, const HostTensor 
 
 FailureOr<HostTensor> scatter(ScatterOp op, const HostTensor &src, const HostTensor &x,
                               const HostTensor &idx) {
+  enum class Reduce { None, Add, Mean, Mul, Max, Min };
+  std::optional<Reduce> reduce = llvm::StringSwitch<std::optional<Reduce>>(op.getReduce())
+                                     .Case("none", Reduce::None)
+                                     .Case("add", Reduce::Add)
+                                     .Case("mean", Reduce::Mean)
+                                     .Case("mul", Reduce::Mul)
+                                     .Case("amax", Reduce::Max)
+                                     .Case("amin", Reduce::Min)
+                                     .Default(std::nullopt);
+  if (!reduce)
+    return op.emitError() << "unsupported scatter reduction '" << op.getReduce() << "'";
   HostTensor out(x.dtype(), x.shape());
   std::memcpy(out.bytes(), x.bytes(), x.nbytes());
   int64_t dim = op.getDim(), n = x.shape()[dim];
   auto s = stridesOf(x.shape()), ss = stridesOf(src.shape());
-  llvm::StringRef reduce = op.getReduce();
   bool includeSelf = op.getIncludeSelf();
-  std::vector<int64_t> counts(reduce == "mean" ? x.numel() : 0, includeSelf ? 1 : 0);
+  std::vector<int64_t> counts(*reduce == Reduce::Mean ? x.numel() : 0, includeSelf ? 1 : 0);
   std::vector<bool> touched(includeSelf ? 0 : x.numel(), false);
+  double identity = *reduce == Reduce::Mul ? 1
+                    : *reduce == Reduce::Max ? -INFINITY
+                    : *reduce == Reduce::Min ? INFINITY
+                                             : 0;
   bool bad = false;
   forEachIndex(idx.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> pos) {
     bool ok;
     int64_t i = indexAt(idx, lin, n, ok);
     bad |= !ok;
+    if (!ok)
+      return;
     int64_t off = 0, soff = 0;
     for (size_t k = 0; k < pos.size(); ++k) {
       off += (int64_t(k) == dim ? i : pos[k]) * s[k];
       soff += pos[k] * ss[k];
     }
     double v = loadAsDouble(src, soff);
-    if (reduce == "none") {
+    if (*reduce == Reduce::None) {
       storeFromDouble(out, off, v);
       return;
     }
     double cur = loadAsDouble(out, off);
     if (!includeSelf && !touched[off]) {
       touched[off] = true;
-      cur = reduce == "mul" ? 1 : reduce == "amax" ? -INFINITY : reduce == "amin" ? INFINITY : 0;
+      cur = identity;
     }
-    if (reduce == "add" || reduce == "mean")
+    switch (*reduce) {
+    case Reduce::Add:
+    case Reduce::Mean:
       cur += v;
-    else if (reduce == "mul")
+      break;
+    case Reduce::Mul:
       cur *= v;
-    else if (reduce == "amax")
+      break;
+    case Reduce::Max:
       cur = std::max(cur, v);
-    else if (reduce == "amin")
+      break;
+    case Reduce::Min:
       cur = std::min(cur, v);
-    if (reduce == "mean")
+      break;
+    case Reduce::None:
+      break;
+    }
+    if (*reduce == Reduce::Mean)
       ++counts[off];
     storeFromDouble(out, off, cur);
   });
   if (bad)
     return op.emitError("scatter index out of range");
-  if (reduce == "mean")
+  if (*reduce == Reduce::Mean)
     for (int64_t i = 0; i < out.numel(); ++i)
       if (counts[i] > 1)
         storeFromDouble(out, i, loadAsDouble(out, i) / counts[i]);

@@ -24,9 +24,10 @@ HostTensor constantValue(ConstantOp op) {
   if (llvm::isa<FloatType>(e)) {
     auto values = attr.getValues<APFloat>();
     if (attr.isSplat()) {
-      double v = (*values.begin()).convertToDouble();
-      for (int64_t i = 0; i < n; ++i)
-        storeFromDouble(out, i, v);
+      if (n > 0) {
+        storeFromDouble(out, 0, (*values.begin()).convertToDouble());
+        fillWithFirst(out);
+      }
     } else {
       int64_t i = 0;
       for (APFloat v : values)
@@ -44,9 +45,9 @@ HostTensor constantValue(ConstantOp op) {
       // Integers wider than 2^53 would lose precision through double.
       if (out.dtype() == DType::I64) {
         std::fill_n(out.data<int64_t>(), n, v.getSExtValue());
-      } else {
-        for (int64_t i = 0; i < n; ++i)
-          storeFromDouble(out, i, get(v));
+      } else if (n > 0) {
+        storeFromDouble(out, 0, get(v));
+        fillWithFirst(out);
       }
     } else {
       int64_t i = 0;

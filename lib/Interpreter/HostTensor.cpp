@@ -1,9 +1,11 @@
 //===- HostTensor.cpp - dense tensors in host memory --------------------===//
 #include "gn/Interpreter/HostTensor.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include <atomic>
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
+#include <malloc.h>
 
 using namespace mlir;
 using namespace mlir::gn::interp;
@@ -52,6 +54,8 @@ std::optional<DType> mlir::gn::interp::dtypeOf(Type t) {
   return std::nullopt;
 }
 
+static std::atomic<int64_t> liveTensorBytes{0}, peakTensorBytes{0};
+
 HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
     : dt(dtype), shp(shape.begin(), shape.end()) {
   count = 1;
@@ -61,8 +65,19 @@ HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
   uint8_t *p = static_cast<uint8_t *>(std::aligned_alloc(64, n));
   if (zero)
     std::memset(p, 0, n);
-  buffer = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
+  int64_t now = liveTensorBytes.fetch_add(n) + n;
+  for (int64_t peak = peakTensorBytes.load(); now > peak;)
+    if (peakTensorBytes.compare_exchange_weak(peak, now))
+      break;
+  buffer = std::shared_ptr<uint8_t>(p, [n](uint8_t *q) {
+    liveTensorBytes.fetch_sub(n);
+    std::free(q);
+  });
 }
+
+int64_t TensorMemory::live() { return liveTensorBytes.load(); }
+int64_t TensorMemory::peak() { return peakTensorBytes.load(); }
+void TensorMemory::resetPeak() { peakTensorBytes.store(liveTensorBytes.load()); }
 
 HostTensor HostTensor::view(DType dtype, llvm::ArrayRef<int64_t> shape,
                             const std::shared_ptr<uint8_t> &owner, uint8_t *bytes) {
@@ -151,4 +166,9 @@ uint16_t mlir::gn::interp::floatToBf16(float f) {
     return static_cast<uint16_t>((x >> 16) | 0x40);
   uint32_t rounding = 0x7fffu + ((x >> 16) & 1);
   return static_cast<uint16_t>((x + rounding) >> 16);
+}
+
+void mlir::gn::interp::keepFreedMemory() {
+  mallopt(M_MMAP_THRESHOLD, 32 << 20); // the largest glibc accepts
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }

@@ -11,9 +11,16 @@ namespace {
 class CpuBackend : public Backend {
 public:
   LogicalResult execute(Operation *op, llvm::ArrayRef<HostTensor> in,
-                        llvm::SmallVectorImpl<HostTensor> &out) override {
-    for (auto *family : {runElementwise, runDataMovement, runReduction, runContraction,
-                         runConvolution, runNormalization})
+                        llvm::SmallVectorImpl<HostTensor> &out,
+                        llvm::ArrayRef<HostTensor> destinations) override {
+    // Only contractions and convolutions write into destinations: they are
+    // the large outputs the runtime plans in its arena.
+    const HostTensor *dest = destinations.empty() ? nullptr : &destinations[0];
+    if (std::optional<LogicalResult> r = runContraction(op, in, out, dest))
+      return *r;
+    if (std::optional<LogicalResult> r = runConvolution(op, in, out, dest))
+      return *r;
+    for (auto *family : {runElementwise, runDataMovement, runReduction, runNormalization})
       if (std::optional<LogicalResult> r = family(op, in, out))
         return *r;
     return op->emitError() << "unsupported op '" << op->getName()
@@ -80,8 +87,10 @@ FailureOr<std::vector<HostTensor>> Interpreter::run(llvm::ArrayRef<HostTensor> a
     results.clear();
     for (Value v : op.getOperands())
       operands.push_back(env.lookup(v));
+    auto begin = profile.start();
     if (failed(backend->execute(&op, operands, results)))
       return failure();
+    profile.stop(op.getName().getStringRef(), begin);
     for (auto [v, t] : llvm::zip(op.getResults(), results))
       env[v] = std::move(t);
     for (Value v : op.getOperands())

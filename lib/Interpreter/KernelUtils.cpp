@@ -85,6 +85,8 @@ static void affineCopyTyped(const T *src, T *dst, llvm::ArrayRef<int64_t> shape,
     T *d = dst + o * inner;
     if (innerStride == 1)
       std::memcpy(d, s, inner * sizeof(T));
+    else if (innerStride == 0)
+      std::fill_n(d, inner, *s);
     else
       for (int64_t i = 0; i < inner; ++i)
         d[i] = s[i * innerStride];
@@ -96,6 +98,21 @@ static void affineCopyTyped(const T *src, T *dst, llvm::ArrayRef<int64_t> shape,
       off -= strides[k] * shape[k];
       idx[k] = 0;
     }
+  }
+}
+
+void mlir::gn::interp::fillWithFirst(HostTensor &t) {
+  int64_t n = t.numel();
+  auto fill = [&](auto *p) { std::fill(p + 1, p + n, p[0]); };
+  switch (sizeOf(t.dtype())) {
+  case 1:
+    return fill(t.data<uint8_t>());
+  case 2:
+    return fill(t.data<uint16_t>());
+  case 4:
+    return fill(t.data<uint32_t>());
+  default:
+    return fill(t.data<uint64_t>());
   }
 }
 
@@ -119,7 +136,18 @@ void mlir::gn::interp::affineCopy(const HostTensor &in, HostTensor &out, int64_t
 HostTensor mlir::gn::interp::convertTo(const HostTensor &t, DType to) {
   if (t.dtype() == to)
     return t;
-  HostTensor out(to, t.shape());
+  HostTensor out(to, t.shape(), /*zero=*/false);
+  convertInto(t, out);
+  return out;
+}
+
+void mlir::gn::interp::convertInto(const HostTensor &t, HostTensor &out) {
+  if (t.dtype() == out.dtype()) {
+    if (t.bytes() != out.bytes())
+      std::memcpy(out.bytes(), t.bytes(), t.nbytes());
+    return;
+  }
+  DType to = out.dtype();
   dispatch(t.dtype(), [&](auto a) {
     using A = decltype(a);
     dispatch(to, [&](auto b) {
@@ -140,5 +168,4 @@ HostTensor mlir::gn::interp::convertTo(const HostTensor &t, DType to) {
       }
     });
   });
-  return out;
 }

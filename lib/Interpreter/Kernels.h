@@ -106,6 +106,9 @@ template <typename F> void forEachIndex(llvm::ArrayRef<int64_t> shape, F &&f) {
 void gatherBytes(const HostTensor &in, HostTensor &out,
                  llvm::function_ref<int64_t(llvm::ArrayRef<int64_t>)> srcIndex);
 
+/// Copies element 0 of `t` into every other element (splat fills).
+void fillWithFirst(HostTensor &t);
+
 /// out[idx] = in[base + sum(idx[k] * srcStrides[k])] for every out index:
 /// transposes, broadcasts, slices and flips are all this affine copy. The
 /// innermost dim runs as a tight typed loop.
@@ -115,6 +118,7 @@ void affineCopy(const HostTensor &in, HostTensor &out, int64_t base,
 /// Converts a tensor to another dtype.
 HostTensor convertTo(const HostTensor &t, DType to);
 
+
 using Operands = llvm::ArrayRef<HostTensor>;
 using Results = llvm::SmallVectorImpl<HostTensor>;
 /// Family entry points: std::nullopt when the op is not theirs, failure
@@ -122,8 +126,12 @@ using Results = llvm::SmallVectorImpl<HostTensor>;
 std::optional<LogicalResult> runElementwise(Operation *op, Operands in, Results &out);
 std::optional<LogicalResult> runDataMovement(Operation *op, Operands in, Results &out);
 std::optional<LogicalResult> runReduction(Operation *op, Operands in, Results &out);
-std::optional<LogicalResult> runContraction(Operation *op, Operands in, Results &out);
-std::optional<LogicalResult> runConvolution(Operation *op, Operands in, Results &out);
+/// These two write their (single) result into `dest` when it is given and
+/// the op supports it.
+std::optional<LogicalResult> runContraction(Operation *op, Operands in, Results &out,
+                                            const HostTensor *dest = nullptr);
+std::optional<LogicalResult> runConvolution(Operation *op, Operands in, Results &out,
+                                            const HostTensor *dest = nullptr);
 std::optional<LogicalResult> runNormalization(Operation *op, Operands in, Results &out);
 
 } // namespace mlir::gn::interp

@@ -5,6 +5,7 @@
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Pipelines/Pipelines.h"
 #include "gn/Runtime/MemoryPlan.h"
+#include "gn/Support/StepProfile.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -37,7 +38,6 @@ struct Step {
   KernelFn fn = nullptr;
   int64_t threadDim = -1, extent = 1;
   llvm::SmallVector<int, 4> in, out;
-  llvm::SmallVector<int, 4> freeAfter; // slots whose last read is this step
 };
 
 struct SlotType {
@@ -86,13 +86,13 @@ struct CompiledModel::Impl {
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<ExecutionEngine> engine;
   llvm::StringMap<KernelFn> kernelFns;
-  bool profile = false;
-  llvm::StringMap<double> profileSeconds;
+  StepProfile profile{"compiled"};
   std::unique_ptr<interp::Backend> backend = interp::createCpuBackend();
   std::vector<Step> steps;
   std::vector<SlotType> types;
   std::vector<HostTensor> fixed; // constants and arena views, valid() when set
   std::vector<char> isFixed;
+  std::vector<char> inArena; // fixed[] is a view into the arena
   unsigned numArgs = 0;
   std::vector<int> results;
   std::shared_ptr<uint8_t> arena;
@@ -104,25 +104,9 @@ struct CompiledModel::Impl {
   void planMemory();
 };
 
-CompiledModel::CompiledModel() : impl(std::make_unique<Impl>()) {
-  impl->profile = std::getenv("GN_RUNTIME_PROFILE") != nullptr;
-}
+CompiledModel::CompiledModel() : impl(std::make_unique<Impl>()) {}
 
-CompiledModel::~CompiledModel() {
-  if (!impl->profile)
-    return;
-  // GN_RUNTIME_PROFILE=1: seconds per step kind over all runs, to stderr.
-  std::vector<std::pair<double, std::string>> rows;
-  double total = 0;
-  for (auto &e : impl->profileSeconds) {
-    rows.push_back({e.second, e.first().str()});
-    total += e.second;
-  }
-  std::sort(rows.rbegin(), rows.rend());
-  for (auto &[sec, name] : rows)
-    llvm::errs() << llvm::format("  %-28s %9.3f ms %5.1f%%\n", name.c_str(), sec * 1e3,
-                                 total > 0 ? 100 * sec / total : 0.0);
-}
+CompiledModel::~CompiledModel() = default;
 const CompileStats &CompiledModel::stats() const { return impl->stats; }
 
 LogicalResult CompiledModel::Impl::jit(ModuleOp kernels, unsigned optLevel) {
@@ -182,6 +166,7 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
     types.push_back({*dt, llvm::SmallVector<int64_t, 4>(t.getShape())});
     fixed.emplace_back();
     isFixed.push_back(0);
+    inArena.push_back(0);
     slotOf[v] = id;
     return id;
   };
@@ -227,6 +212,7 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
       fixed[step.out[0]] = out[0];
       isFixed[step.out[0]] = 1;
       ++stats.constants;
+      stats.constantBytes += out[0].nbytes();
       continue;
     } else {
       step.kind = Step::Kind::Host;
@@ -249,14 +235,14 @@ void CompiledModel::Impl::planMemory() {
   for (size_t i = 0; i < n; ++i)
     root[i] = i;
   std::vector<int64_t> def(n, -1), last(n, -1);
-  std::vector<char> fromLaunch(n, 0);
+  std::vector<char> fromHost(n, 0);
   for (auto [s, step] : llvm::enumerate(steps)) {
     for (int o : step.out) {
       def[o] = s;
       if (step.kind == Step::Kind::Alias)
         root[o] = root[step.in[0]];
-      if (step.kind == Step::Kind::Launch)
-        fromLaunch[o] = 1;
+      if (step.kind == Step::Kind::Host)
+        fromHost[o] = 1;
     }
     for (int i : step.in)
       last[i] = s;
@@ -271,10 +257,13 @@ void CompiledModel::Impl::planMemory() {
   std::vector<int64_t> rootLast(n, -1);
   for (size_t i = 0; i < n; ++i)
     rootLast[root[i]] = std::max(rootLast[root[i]], std::max(last[i], def[i]));
+  // Every intermediate produced by a step (kernel, library call or
+  // fallback) gets arena bytes; values returned to the caller outlive the
+  // run and stay on the heap.
   std::vector<int> arenaSlots;
   std::vector<BufferRequest> requests;
-  for (size_t i = 0; i < n; ++i) {
-    if (!fromLaunch[i] || root[i] != (int)i || returned[i])
+  for (size_t i = numArgs; i < n; ++i) {
+    if (isFixed[i] || def[i] < 0 || root[i] != (int)i || returned[i])
       continue;
     arenaSlots.push_back(i);
     requests.push_back({types[i].bytes(), def[i], std::max(def[i], rootLast[i])});
@@ -284,31 +273,32 @@ void CompiledModel::Impl::planMemory() {
   stats.arenaBytes = plan.arenaBytes;
   stats.arenaBoundBytes = plan.liveBytesBound;
   if (arenaSize > 0) {
-    auto *p = static_cast<uint8_t *>(std::aligned_alloc(64, arenaSize));
+    auto *p = static_cast<uint8_t *>(std::aligned_alloc(64, (arenaSize + 63) / 64 * 64));
     arena = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
   }
   for (auto [k, slot] : llvm::enumerate(arenaSlots)) {
     fixed[slot] = HostTensor::view(types[slot].dtype, types[slot].shape, arena,
                                    arena.get() + plan.offsets[k]);
     isFixed[slot] = 1;
+    inArena[slot] = 1;
   }
-  // Everything else not an argument or constant lives on the heap until its
-  // last read; returned values until the end. Free lists per step, and the
-  // most heap bytes live at once.
+  // Returned values live on the heap from their step to the end; a host
+  // op that cannot write into its arena slot (a fallback) holds a heap copy
+  // for its own step. The planned heap peak is the most of both at once.
   std::vector<int64_t> delta(end + 2, 0);
   for (size_t i = numArgs; i < n; ++i) {
-    if (isFixed[i] || def[i] < 0)
+    if (isFixed[i] || def[i] < 0 || root[i] != (int)i)
       continue;
-    int64_t until = returned[i] ? end : std::max(def[i], last[i]);
-    // An alias of a heap buffer costs nothing extra.
-    if (root[i] == (int)i) {
-      int64_t rootUntil = returned[i] ? end : std::max(def[i], rootLast[i]);
-      delta[def[i]] += types[i].bytes();
-      delta[rootUntil + 1] -= types[i].bytes();
-    }
-    if (!returned[i] && until < end)
-      steps[until].freeAfter.push_back(i);
+    delta[def[i]] += types[i].bytes();
+    delta[end + 1] -= types[i].bytes();
   }
+  for (auto [s, step] : llvm::enumerate(steps))
+    if (step.kind == Step::Kind::Host && !isLibraryOp(step.op))
+      for (int o : step.out)
+        if (inArena[o]) {
+          delta[s] += types[o].bytes();
+          delta[s + 1] -= types[o].bytes();
+        }
   int64_t live = 0;
   for (int64_t d : delta) {
     live += d;
@@ -378,11 +368,9 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
       slots[i] = m.fixed[i];
   const uint8_t *arenaBegin = m.arena.get(), *arenaEnd = arenaBegin + m.arenaSize;
   llvm::SmallVector<void *, 12> buffers;
-  llvm::SmallVector<HostTensor, 4> operands, results;
-  bool profile = m.profile;
+  llvm::SmallVector<HostTensor, 4> operands, results, dests;
   for (Step &step : m.steps) {
-    auto stepStart = profile ? std::chrono::steady_clock::now()
-                             : std::chrono::steady_clock::time_point();
+    auto stepStart = m.profile.start();
     switch (step.kind) {
     case Step::Kind::Launch:
       buffers.clear();
@@ -398,16 +386,28 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
     case Step::Kind::Alias:
       slots[step.out[0]] = slots[step.in[0]].reshaped(m.types[step.out[0]].shape);
       break;
-    case Step::Kind::Host:
+    case Step::Kind::Host: {
       operands.clear();
       results.clear();
+      dests.clear();
       for (int i : step.in)
         operands.push_back(slots[i]);
-      if (failed(m.backend->execute(step.op, operands, results)))
+      bool allInArena = llvm::all_of(step.out, [&](int o) { return m.inArena[o] != 0; });
+      if (allInArena)
+        for (int o : step.out)
+          dests.push_back(m.fixed[o]);
+      if (failed(m.backend->execute(step.op, operands, results, dests)))
         return failure();
       for (auto [o, r] : llvm::zip(step.out, results)) {
-        // A kernel may hand back its input; an arena byte must not outlive
-        // its planned lifetime, so such results are copied out.
+        if (m.inArena[o]) {
+          // Written in place by a library call, or copied from a fallback.
+          HostTensor dst = m.fixed[o];
+          if (r.bytes() != dst.bytes())
+            interp::convertInto(r, dst);
+          continue;
+        }
+        // A returned value must not point into the arena, whose bytes are
+        // reused by the next run (a kernel may hand back its input).
         if (r.bytes() >= arenaBegin && r.bytes() < arenaEnd && r.nbytes() > 0) {
           HostTensor copy(r.dtype(), r.shape(), /*zero=*/false);
           std::memcpy(copy.bytes(), r.bytes(), r.nbytes());
@@ -417,12 +417,10 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
       }
       break;
     }
-    for (int i : step.freeAfter)
-      slots[i] = HostTensor();
-    if (profile) {
-      std::string key = step.kind == Step::Kind::Launch ? "kernel" : step.op->getName().getStringRef().str();
-      m.profileSeconds[key] += secondsSince(stepStart);
     }
+    if (m.profile.enabled())
+      m.profile.stop(step.kind == Step::Kind::Launch ? "kernel" : step.op->getName().getStringRef(),
+                     stepStart);
   }
   std::vector<HostTensor> outs;
   for (int r : m.results)

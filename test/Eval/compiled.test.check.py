@@ -11,5 +11,6 @@ for line in open(sys.argv[1]):
     if c["fallback"]:
         facts.append(f"fallback={dict(sorted(c['fallback'].items()))}")
     else:
-        facts += [f"flops>0={r['flops'] > 0}", f"peak>=io={m['peak_bytes'] >= m['io_bytes'] - r['bytes']['outputs']}"]
+        facts += [f"flops>0={r['flops'] > 0}", f"peak>=io={m['peak_bytes'] >= m['io_bytes']}",
+                  f"arena>=bound={m['arena_bytes'] >= m['arena_bound_bytes'] > 0}"]
     print(name, " ".join(facts))

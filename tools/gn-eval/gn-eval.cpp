@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
+#include "gn/Interpreter/HostTensor.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -241,8 +242,10 @@ int scoreMain() {
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "gn evaluation driver\n");
-  if (runCmd)
+  if (runCmd) {
+    mlir::gn::interp::keepFreedMemory();
     return runMain();
+  }
   if (scoreCmd)
     return scoreMain();
   errs() << "error: expected a subcommand: run or score (see --help)\n";

@@ -60,11 +60,30 @@ private:
   std::shared_ptr<uint8_t> buffer;
 };
 
+/// Converts `t` into `out` (same shape, any dtype; a copy when they match).
+void convertInto(const HostTensor &t, HostTensor &out);
+
+/// Bytes of tensor memory allocated by HostTensor (views excluded), now and
+/// at most since the last resetPeak(): what a run really held, transient
+/// kernel temporaries included. Process-wide.
+struct TensorMemory {
+  static int64_t live();
+  static int64_t peak();
+  static void resetPeak();
+};
+
 /// Row-major strides of `shape`.
 llvm::SmallVector<int64_t, 4> stridesOf(llvm::ArrayRef<int64_t> shape);
 
 // 16-bit float conversions (round to nearest even).
 float halfToFloat(uint16_t h);
+
+/// Makes freed tensor memory stay in the process (glibc: no mmap per large
+/// tensor, no trimming), so a tensor allocated after a free of the same size
+/// does not fault in fresh zeroed pages. Both the interpreter and compiled
+/// runs allocate per op; without this, page faults were a fifth of a graph
+/// net's eager time. Call once at startup of a tool that runs graphs.
+void keepFreedMemory();
 uint16_t floatToHalf(float f);
 float bf16ToFloat(uint16_t b);
 uint16_t floatToBf16(float f);

@@ -9,6 +9,7 @@
 #define GN_INTERPRETER_INTERPRETER_H
 
 #include "gn/Interpreter/HostTensor.h"
+#include "gn/Support/StepProfile.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
@@ -21,8 +22,13 @@ namespace mlir::gn::interp {
 class Backend {
 public:
   virtual ~Backend() = default;
+  /// `destinations`, when given, holds one preallocated tensor per result
+  /// of the result's type (the compiled runtime's arena slots). Kernels that
+  /// can write into it do, and return it; the others return a new tensor
+  /// and the caller copies.
   virtual LogicalResult execute(Operation *op, llvm::ArrayRef<HostTensor> operands,
-                                llvm::SmallVectorImpl<HostTensor> &results) = 0;
+                                llvm::SmallVectorImpl<HostTensor> &results,
+                                llvm::ArrayRef<HostTensor> destinations = {}) = 0;
   /// True when `op` can be executed (checked before running anything).
   virtual bool supports(Operation *op) const = 0;
 };
@@ -43,6 +49,7 @@ private:
   func::FuncOp func;
   std::unique_ptr<Backend> backend;
   llvm::DenseMap<Value, Operation *> lastUse;
+  StepProfile profile{"eager"};
 };
 
 } // namespace mlir::gn::interp

@@ -1,11 +1,12 @@
 //===- CompiledModel.h - run a gn function compiled for the CPU -*- C++ -*-===//
 //
 // compile(): runs gn-cpu-pipeline on a copy of the module, JIT-compiles the
-// @gn_kernels module (MLIR ExecutionEngine, LLVM -O3 for the host CPU),
+// @gn_kernels module (MLIR ExecutionEngine, LLVM -O2 for the host CPU),
 // turns the host function into a step list (kernel launch, alias, library
-// call, interpreter fallback) and plans the memory of kernel outputs in one
-// arena by liveness. run(): executes the steps; a kernel with a thread_dim
-// runs in chunks on the OpenMP pool (the one oneDNN uses).
+// call, interpreter fallback) and plans the memory of every intermediate in
+// one arena by liveness (library calls write into their slot). run():
+// executes the steps; a kernel with a thread_dim runs in chunks on the
+// OpenMP pool (the one oneDNN uses).
 //
 // Host ops that are not kernels run through the interpreter's CPU backend:
 // convolution and matmul there are library calls (oneDNN, BLAS); anything
@@ -45,9 +46,10 @@ struct CompileStats {
   int constants = 0;        // materialized once at compile time
   int fallbackOps = 0;      // interpreter kernels per run
   std::map<std::string, int> fallbackByOp;
-  int64_t arenaBytes = 0;        // planned kernel-output arena
-  int64_t arenaBoundBytes = 0;   // most kernel-output bytes live at once
-  int64_t heapPeakBytes = 0;     // most library/fallback/output bytes live at once
+  int64_t arenaBytes = 0;        // planned arena for every intermediate
+  int64_t arenaBoundBytes = 0;   // most intermediate bytes live at once
+  int64_t heapPeakBytes = 0;     // returned values + a fallback's transient copy
+  int64_t constantBytes = 0;     // constants materialized at compile time
   int64_t argumentBytes = 0;     // weights + inputs
   int64_t outputBytes = 0;
 };
