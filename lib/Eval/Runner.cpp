@@ -269,6 +269,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
                     {"launches", st.launches},
                     {"library_calls", st.libraryCalls},
                     {"aliases", st.aliases},
+                    {"inplace", st.inplaceResults},
                     {"fallback_ops", st.fallbackOps},
                     {"fallback", fallback}};
     auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };

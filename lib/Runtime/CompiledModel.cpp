@@ -37,6 +37,7 @@ struct Step {
   Operation *op = nullptr;
   KernelFn fn = nullptr;
   int64_t threadDim = -1, extent = 1;
+  llvm::SmallVector<int64_t, 2> inplace; // per result: input it may overwrite, or -1
   llvm::SmallVector<int, 4> in, out;
 };
 
@@ -198,6 +199,8 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
       step.fn = fn;
       step.threadDim = l.getThreadDim();
       step.extent = l.getExtent();
+      if (std::optional<llvm::ArrayRef<int64_t>> inplace = l.getInplace())
+        step.inplace.assign(inplace->begin(), inplace->end());
       ++stats.launches;
     } else if (isa<ReshapeOp>(op)) {
       step.kind = Step::Kind::Alias;
@@ -230,33 +233,56 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
 
 void CompiledModel::Impl::planMemory() {
   size_t n = types.size();
-  // Alias roots: a reshape shares its input's buffer.
   std::vector<int> root(n);
   for (size_t i = 0; i < n; ++i)
     root[i] = i;
   std::vector<int64_t> def(n, -1), last(n, -1);
-  std::vector<char> fromHost(n, 0);
   for (auto [s, step] : llvm::enumerate(steps)) {
-    for (int o : step.out) {
+    for (int o : step.out)
       def[o] = s;
-      if (step.kind == Step::Kind::Alias)
-        root[o] = root[step.in[0]];
-      if (step.kind == Step::Kind::Host)
-        fromHost[o] = 1;
-    }
     for (int i : step.in)
       last[i] = s;
   }
   int64_t end = steps.size();
   std::vector<char> returned(n, 0);
-  for (int r : results) {
+  for (int r : results)
     returned[r] = 1;
-    returned[root[r]] = 1;
-  }
-  // Lifetime of each root over all its aliases.
-  std::vector<int64_t> rootLast(n, -1);
+  // Buffer sharing, in step order: a reshape always shares its input's
+  // buffer; a kernel result marked `inplace` shares the buffer of that input
+  // when nothing reads the input (or any view of it) after this launch.
+  // `groupLast` is the last step that touches any slot of a root's group.
+  std::vector<int64_t> groupLast(n);
   for (size_t i = 0; i < n; ++i)
-    rootLast[root[i]] = std::max(rootLast[root[i]], std::max(last[i], def[i]));
+    groupLast[i] = std::max(last[i], def[i]);
+  std::vector<char> inPlace(n, 0);
+  auto join = [&](int o, int r) {
+    root[o] = r;
+    groupLast[r] = std::max(groupLast[r], groupLast[o]);
+  };
+  for (auto [s, step] : llvm::enumerate(steps)) {
+    if (step.kind == Step::Kind::Alias) {
+      join(step.out[0], root[step.in[0]]);
+      continue;
+    }
+    if (step.kind != Step::Kind::Launch || step.inplace.empty())
+      continue;
+    for (auto [o, i] : llvm::zip(step.out, step.inplace)) {
+      if (i < 0 || returned[o])
+        continue;
+      int r = root[step.in[i]];
+      bool shared = llvm::any_of(llvm::enumerate(step.in), [&](auto e) {
+        return (int64_t)e.index() != i && root[e.value()] == r;
+      });
+      if (r < (int)numArgs || isFixed[r] || def[r] < 0 || groupLast[r] != (int64_t)s || shared ||
+          types[o].bytes() != types[step.in[i]].bytes())
+        continue;
+      join(o, r);
+      inPlace[o] = 1;
+      ++stats.inplaceResults;
+    }
+  }
+  for (int r : results)
+    returned[root[r]] = 1;
   // Every intermediate produced by a step (kernel, library call or
   // fallback) gets arena bytes; values returned to the caller outlive the
   // run and stay on the heap.
@@ -266,7 +292,7 @@ void CompiledModel::Impl::planMemory() {
     if (isFixed[i] || def[i] < 0 || root[i] != (int)i || returned[i])
       continue;
     arenaSlots.push_back(i);
-    requests.push_back({types[i].bytes(), def[i], std::max(def[i], rootLast[i])});
+    requests.push_back({types[i].bytes(), def[i], std::max(def[i], groupLast[i])});
   }
   MemoryPlan plan = runtime::planMemory(requests);
   arenaSize = plan.arenaBytes;
@@ -276,12 +302,22 @@ void CompiledModel::Impl::planMemory() {
     auto *p = static_cast<uint8_t *>(std::aligned_alloc(64, (arenaSize + 63) / 64 * 64));
     arena = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
   }
+  llvm::DenseMap<int, int64_t> offsetOf;
   for (auto [k, slot] : llvm::enumerate(arenaSlots)) {
     fixed[slot] = HostTensor::view(types[slot].dtype, types[slot].shape, arena,
                                    arena.get() + plan.offsets[k]);
     isFixed[slot] = 1;
     inArena[slot] = 1;
+    offsetOf[slot] = plan.offsets[k];
   }
+  // Kernel results computed in place use their input's bytes.
+  for (size_t i = numArgs; i < n; ++i)
+    if (inPlace[i] && offsetOf.count(root[i])) {
+      fixed[i] = HostTensor::view(types[i].dtype, types[i].shape, arena,
+                                  arena.get() + offsetOf[root[i]]);
+      isFixed[i] = 1;
+      inArena[i] = 1;
+    }
   // Returned values live on the heap from their step to the end; a host
   // op that cannot write into its arena slot (a fallback) holds a heap copy
   // for its own step. The planned heap peak is the most of both at once.

@@ -3,7 +3,9 @@
 // A broadcasting elementwise group: one linalg.generic on memrefs; the [8]
 // operand reads d1. Two identical groups share one kernel.
 // CHECK-LABEL: func.func @elementwise
-// CHECK: %[[A:.*]] = gn.launch @gn_kernels::@[[K:k0_[0-9A-F]+]](%arg0, %arg1) {extent = 1 : i64, thread_dim = -1 : i64}
+// The full-shape input is read only where the result is written, so the
+// result may reuse its buffer (inplace); the broadcast bias may not.
+// CHECK: %[[A:.*]] = gn.launch @gn_kernels::@[[K:k0_[0-9A-F]+]](%arg0, %arg1) {extent = 1 : i64, inplace = array<i64: 0>, thread_dim = -1 : i64}
 // CHECK: gn.launch @gn_kernels::@[[K]](%[[A]], %arg1)
 // CHECK: module @gn_kernels
 // CHECK: func.func @[[K]](%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<8xf32>, %[[O:.*]]: memref<4x8xf32>)
@@ -33,7 +35,7 @@ func.func @elementwise(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32
 // f16 loads widen to f32, each op rounds through f16, stores narrow; tanh
 // is libm's (as in the interpreter), not the f32 polynomial.
 // CHECK-LABEL: func.func @threads
-// CHECK: gn.launch {{.*}} {extent = 64 : i64, thread_dim = 0 : i64}
+// CHECK: gn.launch {{.*}} {extent = 64 : i64, inplace = array<i64: 0>, thread_dim = 0 : i64}
 // CHECK: func.func @k0_{{.*}}(%[[LO:.*]]: index, %[[HI:.*]]: index, %[[X:.*]]: memref<64x16xf16>, %[[O:.*]]: memref<64x16xf16>)
 // CHECK: scf.for %[[I:.*]] = %[[LO]] to %[[HI]]
 // CHECK: memref.subview %[[X]][%[[I]], 0] [1, 16] [1, 1]
@@ -56,6 +58,8 @@ func.func @threads(%x: tensor<64x16xf16>) -> tensor<64x16xf16> {
 // A float sum accumulates in f64 (as the interpreter does), with the
 // reduced dim innermost, then converts to the result type.
 // CHECK-LABEL: func.func @sum
+// A reduction never writes over its input.
+// CHECK-NOT: inplace
 // CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32>, %[[O:.*]]: memref<4x1xf32>)
 // CHECK: %[[ACC:.*]] = memref.alloc() : memref<4x1xf64>
 // CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[ACC]] : memref<4x1xf64>)
@@ -72,6 +76,25 @@ func.func @sum(%x: tensor<4x8xf32>) -> tensor<4x1xf32> {
     gn.yield %s : tensor<4x1xf32>
   }
   return %0 : tensor<4x1xf32>
+}
+
+// -----
+
+// A square transpose has the result's shape but reads other elements than
+// it writes: no inplace, neither for the transposed read nor for an input
+// that is read both directly and through a view.
+// CHECK-LABEL: func.func @square_transpose
+// CHECK: gn.launch
+// CHECK-NOT: inplace
+// CHECK-SAME: -> tensor<4x4xf32>
+func.func @square_transpose(%y: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = gn.fusion "elementwise" (%y) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x4xf32>) -> tensor<4x4xf32> {
+  ^bb0(%a: tensor<4x4xf32>):
+    %t = gn.transpose %a [1, 0] : tensor<4x4xf32> -> tensor<4x4xf32>
+    %r = gn.add %t, %a : tensor<4x4xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
+    gn.yield %r : tensor<4x4xf32>
+  }
+  return %0 : tensor<4x4xf32>
 }
 
 // -----

@@ -84,6 +84,28 @@ LogicalResult FusionOp::verify() {
   return success();
 }
 
+LogicalResult LaunchOp::verify() {
+  std::optional<llvm::ArrayRef<int64_t>> inplace = getInplace();
+  if (!inplace)
+    return success();
+  if (inplace->size() != getNumResults())
+    return emitOpError() << "inplace has " << inplace->size() << " entries for "
+                         << getNumResults() << " results";
+  for (auto [r, i] : llvm::enumerate(*inplace)) {
+    if (i == -1)
+      continue;
+    if (i < 0 || i >= (int64_t)getInputs().size())
+      return emitOpError() << "inplace entry " << i << " is not an input index";
+    auto in = llvm::cast<RankedTensorType>(getInputs()[i].getType());
+    auto out = llvm::cast<RankedTensorType>(getResult(r).getType());
+    if (in.getShape() != out.getShape() ||
+        in.getElementTypeBitWidth() != out.getElementTypeBitWidth())
+      return emitOpError() << "result #" << r << " cannot share the buffer of input #" << i
+                           << ": " << out << " vs " << in;
+  }
+  return success();
+}
+
 LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
   Operation *kernel = symbols.lookupNearestSymbolFrom(*this, getKernel());
   if (!kernel)

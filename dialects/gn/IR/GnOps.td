@@ -830,15 +830,21 @@ def Gn_LaunchOp : Gn_Op<"launch", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
     `(index lo, index hi, inputs..., outputs...)` as memrefs; `thread_dim`
     (from the schedule, -1 for none) is the loop the runtime splits into
     [lo, hi) chunks across threads; `extent` is that loop's trip count.
+    `inplace`, when present, has one entry per result: the index of an input
+    the kernel reads only at the very element it writes (same shape, same
+    element size, same map), or -1. The runtime may then give that result the
+    input's buffer when the input dies at this launch.
 
     ```mlir
-    %r = gn.launch @gn.kernels::@k0(%x) {thread_dim = 0 : i64, extent = 4 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %r = gn.launch @gn.kernels::@k0(%x) {thread_dim = 0 : i64, extent = 4 : i64, inplace = array<i64: 0>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
     ```
   }];
   let arguments = (ins SymbolRefAttr:$kernel, Variadic<AnyRankedTensor>:$inputs,
-                   I64Attr:$thread_dim, I64Attr:$extent);
+                   I64Attr:$thread_dim, I64Attr:$extent,
+                   OptionalAttr<DenseI64ArrayAttr>:$inplace);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = "$kernel `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)";
+  let hasVerifier = 1;
 }
 
 #endif // GN_OPS_TD

@@ -73,6 +73,34 @@ public:
   }
 
   int64_t getThreadDim() const { return threadDim; }
+
+  /// Per result, an input read only at the element the result writes (so
+  /// the result may overwrite it), or -1; empty when there is none.
+  llvm::SmallVector<int64_t> inplaceInputs() {
+    if (reduction || copyOp)
+      return {};
+    llvm::SmallVector<int64_t> out(fusion.getNumResults(), -1);
+    llvm::SmallVector<bool> taken(fusion.getInputs().size(), false);
+    bool any = false;
+    for (auto [r, type] : llvm::enumerate(fusion.getResultTypes())) {
+      auto rt = llvm::cast<RankedTensorType>(type);
+      for (auto [i, in] : llvm::enumerate(fusion.getInputs())) {
+        auto it = llvm::cast<RankedTensorType>(in.getType());
+        bool sameElement = it.getShape() == rt.getShape() &&
+                           it.getElementTypeBitWidth() == rt.getElementTypeBitWidth();
+        bool readAtWrite = llvm::all_of(reads, [&](const Read &rd) {
+          return rd.input != i || (!rd.slice && rd.map == outMaps[r] &&
+                                   llvm::isa<BlockArgument>(rd.value));
+        });
+        if (!taken[i] && sameElement && readAtWrite) {
+          out[r] = i;
+          taken[i] = any = true;
+          break;
+        }
+      }
+    }
+    return any ? out : llvm::SmallVector<int64_t>();
+  }
   LogicalResult getStatus() const { return status; }
   int64_t getExtent() const { return threadDim >= 0 ? domain[threadDim] : 1; }
 
@@ -621,7 +649,9 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
                                     {FlatSymbolRefAttr::get(b.getStringAttr(name))});
       auto launch = LaunchOp::create(b, fusion.getLoc(), fusion.getResultTypes(), ref,
                                      fusion.getInputs(), emitter.getThreadDim(),
-                                     emitter.getExtent());
+                                     emitter.getExtent(), DenseI64ArrayAttr());
+      if (llvm::SmallVector<int64_t> inplace = emitter.inplaceInputs(); !inplace.empty())
+        launch.setInplace(inplace);
       fusion.replaceAllUsesWith(launch.getResults());
       fusion.erase();
     }

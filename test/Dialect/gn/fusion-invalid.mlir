@@ -51,3 +51,27 @@ func.func @isolated(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @inplace_count(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{inplace has 2 entries for 1 results}}
+  %r = gn.launch @gn_kernels::@k(%x) {thread_dim = -1 : i64, extent = 1 : i64, inplace = array<i64: 0, 0>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @inplace_shape(%x: tensor<8xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{result #0 cannot share the buffer of input #0}}
+  %r = gn.launch @gn_kernels::@k(%x) {thread_dim = -1 : i64, extent = 1 : i64, inplace = array<i64: 0>} : (tensor<8xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @inplace_index(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{inplace entry 3 is not an input index}}
+  %r = gn.launch @gn_kernels::@k(%x) {thread_dim = -1 : i64, extent = 1 : i64, inplace = array<i64: 3>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
