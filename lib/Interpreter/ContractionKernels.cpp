@@ -354,51 +354,63 @@ template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
   // Rows per work item: a block of scores stays in L2.
   int64_t rowBlock = std::clamp<int64_t>((int64_t(1) << 14) / std::max<int64_t>(S, 1), 1, L);
   int64_t blocks = (L + rowBlock - 1) / rowBlock, work = (int64_t)items.size() * blocks;
-#pragma omp parallel if (work > 1 && L * S * (int64_t)items.size() > (int64_t(1) << 15))
-  {
-    std::vector<T> scores(rowBlock * S);
-#pragma omp for schedule(static)
-    for (int64_t w = 0; w < work; ++w) {
-      const Item &it = items[w / blocks];
-      int64_t i0 = (w % blocks) * rowBlock, rows = std::min(rowBlock, L - i0);
-      const T *qp = qf.data<T>() + (it.lin * L + i0) * E;
-      const T *kp = kf.data<T>() + it.k * S * E;
-      const T *vp = vf.data<T>() + it.v * S * Ev;
-      gemm<T>(false, true, rows, S, E, qp, E, kp, E, scores.data(), S, T(0));
-      for (int64_t r = 0; r < rows; ++r) {
-        int64_t i = i0 + r;
-        T *row = scores.data() + r * S;
-        int64_t maskRow = mask ? it.mask + i * maskStrides[batch.size()] : 0;
-        int64_t maskStep = mask ? maskStrides[batch.size() + 1] : 0;
-        // Causal rows see keys 0..i; the rest stay at exp(-inf) = 0.
-        int64_t visible = causal ? std::min(S, i + 1) : S;
+  auto runItem = [&](int64_t w, std::vector<T> &scores) {
+    const Item &it = items[w / blocks];
+    int64_t i0 = (w % blocks) * rowBlock, rows = std::min(rowBlock, L - i0);
+    const T *qp = qf.data<T>() + (it.lin * L + i0) * E;
+    const T *kp = kf.data<T>() + it.k * S * E;
+    const T *vp = vf.data<T>() + it.v * S * Ev;
+    gemm<T>(false, true, rows, S, E, qp, E, kp, E, scores.data(), S, T(0));
+    for (int64_t r = 0; r < rows; ++r) {
+      int64_t i = i0 + r;
+      T *row = scores.data() + r * S;
+      int64_t maskRow = mask ? it.mask + i * maskStrides[batch.size()] : 0;
+      int64_t maskStep = mask ? maskStrides[batch.size() + 1] : 0;
+      // Causal rows see keys 0..i; the rest stay at exp(-inf) = 0.
+      int64_t visible = causal ? std::min(S, i + 1) : S;
+      for (int64_t j = 0; j < visible; ++j)
+        row[j] *= T(scale);
+      if (mask && mask->dtype() == DType::I1) {
+        const bool *mp = mask->data<bool>() + maskRow;
         for (int64_t j = 0; j < visible; ++j)
-          row[j] *= T(scale);
-        if (mask && mask->dtype() == DType::I1) {
-          const bool *mp = mask->data<bool>() + maskRow;
-          for (int64_t j = 0; j < visible; ++j)
-            row[j] = mp[j * maskStep] ? row[j] : T(-INFINITY);
-        } else if (mask) {
-          const T *mp = maskf.data<T>() + maskRow;
-          for (int64_t j = 0; j < visible; ++j)
-            row[j] += mp[j * maskStep];
-        }
-        T m = -INFINITY;
+          row[j] = mp[j * maskStep] ? row[j] : T(-INFINITY);
+      } else if (mask) {
+        const T *mp = maskf.data<T>() + maskRow;
         for (int64_t j = 0; j < visible; ++j)
-          m = std::max(m, row[j]);
-        if (m == -INFINITY) { // nothing visible: the row is NaN, as in torch
-          std::fill(row, row + S, T(NAN));
-          continue;
-        }
-        T sum = expShiftedSum(row, visible, m);
-        T inv = T(1) / sum;
-        for (int64_t j = 0; j < visible; ++j)
-          row[j] *= inv;
-        std::fill(row + visible, row + S, T(0));
+          row[j] += mp[j * maskStep];
       }
-      gemm<T>(false, false, rows, Ev, S, scores.data(), S, vp, Ev,
-              o.data<T>() + (it.lin * L + i0) * Ev, Ev, T(0));
+      T m = -INFINITY;
+      for (int64_t j = 0; j < visible; ++j)
+        m = std::max(m, row[j]);
+      if (m == -INFINITY) { // nothing visible: the row is NaN, as in torch
+        std::fill(row, row + S, T(NAN));
+        continue;
+      }
+      T sum = expShiftedSum(row, visible, m);
+      T inv = T(1) / sum;
+      for (int64_t j = 0; j < visible; ++j)
+        row[j] *= inv;
+      std::fill(row + visible, row + S, T(0));
     }
+    gemm<T>(false, false, rows, Ev, S, scores.data(), S, vp, Ev,
+            o.data<T>() + (it.lin * L + i0) * Ev, Ev, T(0));
+  };
+  // Not `omp parallel if (...)`: a GEMM inside a serialized region starts a
+  // nested team of fresh threads on every call (libgomp pools threads for
+  // the top level only), which cost whisper's cross-attention ~12 ms a call.
+  int64_t flops = 2 * L * S * (E + Ev) * (int64_t)items.size();
+  if (work > 1 && flops > (int64_t(1) << 20)) {
+#pragma omp parallel
+    {
+      std::vector<T> scores(rowBlock * S);
+#pragma omp for schedule(static)
+      for (int64_t w = 0; w < work; ++w)
+        runItem(w, scores);
+    }
+  } else {
+    std::vector<T> scores(rowBlock * S);
+    for (int64_t w = 0; w < work; ++w)
+      runItem(w, scores);
   }
   return convertTo(o, out.dtype());
 }

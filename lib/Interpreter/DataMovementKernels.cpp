@@ -84,6 +84,29 @@ HostTensor pad(PadOp op, const HostTensor &x) {
   size_t es = sizeOf(x.dtype());
   HostTensor fill(x.dtype(), {1});
   storeFromDouble(fill, 0, value);
+  bool growOnly = llvm::all_of(low, [](int64_t l) { return l >= 0; }) &&
+                  llvm::all_of(llvm::zip(x.shape(), out.shape()),
+                               [](auto p) { return std::get<0>(p) <= std::get<1>(p); });
+  if (mode == "constant" && growOnly && x.rank() > 0) {
+    // Fill with the value, then copy x's rows into the interior.
+    if (out.numel() > 0) {
+      std::memcpy(out.bytes(), fill.bytes(), es);
+      fillWithFirst(out);
+    }
+    auto os = stridesOf(out.shape());
+    int64_t rank = x.rank(), inner = x.shape().back();
+    int64_t rows = inner ? x.numel() / inner : 0;
+#pragma omp parallel for if (out.numel() > (int64_t(1) << 15))
+    for (int64_t r = 0; r < rows; ++r) {
+      int64_t dst = low[rank - 1], rest = r;
+      for (int64_t k = rank - 2; k >= 0; --k) {
+        dst += (rest % x.shape()[k] + low[k]) * os[k];
+        rest /= x.shape()[k];
+      }
+      std::memcpy(out.bytes() + dst * es, x.bytes() + r * inner * es, inner * es);
+    }
+    return out;
+  }
   forEachIndex(out.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
     int64_t off = 0;
     bool inside = true;

@@ -227,16 +227,26 @@ void broadcastBinary(const HostTensor &a, const HostTensor &b, HostTensor &out, 
         store(i, f(va, load(pb[i])));
       return;
     }
+    // Rows of the innermost dim, each a tight loop with the operands'
+    // inner strides (0 when broadcast); rows split across threads.
     auto sa = broadcastStrides(a.shape(), out.shape());
     auto sb = broadcastStrides(b.shape(), out.shape());
-    forEachIndex(out.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
-      int64_t ia = 0, ib = 0;
-      for (size_t k = 0; k < idx.size(); ++k) {
-        ia += idx[k] * sa[k];
-        ib += idx[k] * sb[k];
+    llvm::ArrayRef<int64_t> shape = out.shape();
+    int64_t rank = shape.size(), inner = rank ? shape.back() : 1;
+    int64_t rows = inner ? n / inner : 0;
+    int64_t sai = rank ? sa.back() : 0, sbi = rank ? sb.back() : 0;
+#pragma omp parallel for if (n > kParallelThreshold)
+    for (int64_t r = 0; r < rows; ++r) {
+      int64_t ia = 0, ib = 0, rest = r;
+      for (int64_t k = rank - 2; k >= 0; --k) {
+        int64_t i = rest % shape[k];
+        rest /= shape[k];
+        ia += i * sa[k];
+        ib += i * sb[k];
       }
-      store(lin, f(load(pa[ia]), load(pb[ib])));
-    });
+      for (int64_t j = 0, base = r * inner; j < inner; ++j)
+        store(base + j, f(load(pa[ia + j * sai]), load(pb[ib + j * sbi])));
+    }
   });
 }
 
@@ -366,23 +376,55 @@ std::optional<HostTensor> binary(Operation *op, const HostTensor &a, const HostT
       .Default([](Operation *) { return std::nullopt; });
 }
 
+template <typename T>
+void whereTyped(const HostTensor &c, const T *pa, const T *pb, T *po, llvm::ArrayRef<int64_t> shape,
+                llvm::ArrayRef<int64_t> sc, llvm::ArrayRef<int64_t> sa,
+                llvm::ArrayRef<int64_t> sb) {
+  // Rows of the innermost dim, split across threads, as in broadcastBinary.
+  const uint8_t *pc = c.bytes();
+  int64_t rank = shape.size(), inner = rank ? shape.back() : 1, n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  int64_t rows = inner ? n / inner : 0;
+  int64_t sci = rank ? sc.back() : 0, sai = rank ? sa.back() : 0, sbi = rank ? sb.back() : 0;
+#pragma omp parallel for if (n > kParallelThreshold)
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t ic = 0, ia = 0, ib = 0, rest = r;
+    for (int64_t k = rank - 2; k >= 0; --k) {
+      int64_t i = rest % shape[k];
+      rest /= shape[k];
+      ic += i * sc[k];
+      ia += i * sa[k];
+      ib += i * sb[k];
+    }
+    for (int64_t j = 0, base = r * inner; j < inner; ++j)
+      po[base + j] = pc[ic + j * sci] ? pa[ia + j * sai] : pb[ib + j * sbi];
+  }
+}
+
 HostTensor where(Operation *op, const HostTensor &c, const HostTensor &a, const HostTensor &b) {
   HostTensor out = makeResult(op);
   auto sc = broadcastStrides(c.shape(), out.shape());
   auto sa = broadcastStrides(a.shape(), out.shape());
   auto sb = broadcastStrides(b.shape(), out.shape());
-  size_t es = sizeOf(out.dtype());
-  const uint8_t *pc = c.bytes(), *pa = a.bytes(), *pb = b.bytes();
-  uint8_t *po = out.bytes();
-  forEachIndex(out.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
-    int64_t ic = 0, ia = 0, ib = 0;
-    for (size_t k = 0; k < idx.size(); ++k) {
-      ic += idx[k] * sc[k];
-      ia += idx[k] * sa[k];
-      ib += idx[k] * sb[k];
-    }
-    std::memcpy(po + lin * es, pc[ic] ? pa + ia * es : pb + ib * es, es);
-  });
+  auto run = [&](auto tag) {
+    using T = decltype(tag);
+    whereTyped<T>(c, a.data<T>(), b.data<T>(), out.data<T>(), out.shape(), sc, sa, sb);
+  };
+  switch (sizeOf(out.dtype())) {
+  case 1:
+    run(uint8_t{});
+    break;
+  case 2:
+    run(uint16_t{});
+    break;
+  case 4:
+    run(uint32_t{});
+    break;
+  default:
+    run(uint64_t{});
+    break;
+  }
   return out;
 }
 

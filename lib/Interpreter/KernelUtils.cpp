@@ -78,9 +78,15 @@ static void affineCopyTyped(const T *src, T *dst, llvm::ArrayRef<int64_t> shape,
     outer *= shape[k];
   if (inner == 0 || outer == 0)
     return;
-  llvm::SmallVector<int64_t, 6> idx(rank, 0);
-  int64_t off = base;
+  // Rows of the innermost dim split across threads (transposes of large
+  // activations are memory-bound gathers).
+#pragma omp parallel for if (outer * inner > (int64_t(1) << 15))
   for (int64_t o = 0; o < outer; ++o) {
+    int64_t off = base, rest = o;
+    for (int64_t k = rank - 2; k >= 0; --k) {
+      off += (rest % shape[k]) * strides[k];
+      rest /= shape[k];
+    }
     const T *s = src + off;
     T *d = dst + o * inner;
     if (innerStride == 1)
@@ -90,14 +96,6 @@ static void affineCopyTyped(const T *src, T *dst, llvm::ArrayRef<int64_t> shape,
     else
       for (int64_t i = 0; i < inner; ++i)
         d[i] = s[i * innerStride];
-    // Advance the odometer over the outer dims, updating the offset.
-    for (int64_t k = rank - 2; k >= 0; --k) {
-      off += strides[k];
-      if (++idx[k] < shape[k])
-        break;
-      off -= strides[k] * shape[k];
-      idx[k] = 0;
-    }
   }
 }
 
