@@ -33,13 +33,48 @@ dnnl::memory::format_tag groupedWeightsTag(size_t rank) { // rank of the grouped
   return rank == 4 ? tag::goiw : rank == 5 ? tag::goihw : tag::goidhw;
 }
 
+} // namespace
+
+struct mlir::gn::interp::ReorderedWeights::Impl {
+  struct Entry {
+    const void *source;
+    dnnl::memory::desc desc;
+    dnnl::memory memory;
+  };
+  std::vector<Entry> entries;
+};
+
+ReorderedWeights::ReorderedWeights() : impl(std::make_unique<Impl>()) {}
+ReorderedWeights::~ReorderedWeights() = default;
+
+void ReorderedWeights::setConstants(llvm::ArrayRef<HostTensor> tensors) {
+  bool same = tensors.size() == constants.size() &&
+              llvm::all_of(llvm::zip(tensors, constants), [](auto p) {
+                return std::get<0>(p).bytes() == std::get<1>(p).bytes() &&
+                       std::get<0>(p).nbytes() == std::get<1>(p).nbytes();
+              });
+  if (same)
+    return;
+  constants.assign(tensors.begin(), tensors.end());
+  impl->entries.clear();
+}
+
+bool ReorderedWeights::isConstant(const HostTensor &t) const {
+  return t.nbytes() > 0 && llvm::any_of(constants, [&](const HostTensor &c) {
+           return c.bytes() == t.bytes() && c.nbytes() == t.nbytes() && c.dtype() == t.dtype();
+         });
+}
+
+namespace {
+
 /// Runs a oneDNN (de)convolution on f32 data. Weights are passed grouped:
 /// [G, O/G, I/G, k...] for both directions (deconvolution weights are
 /// rearranged by the caller).
 template <typename PrimDesc, typename Prim>
 LogicalResult runDnnl(Operation *op, PrimDesc &pd, HostTensor &src, HostTensor &wei,
                       HostTensor *bias, HostTensor &dst, const dnnl::memory::desc &srcMd,
-                      const dnnl::memory::desc &weiMd, const dnnl::memory::desc &dstMd) {
+                      const dnnl::memory::desc &weiMd, const dnnl::memory::desc &dstMd,
+                      ReorderedWeights::Impl *cache, const void *weightKey) {
   auto &eng = cpuEngine();
   dnnl::stream stream(eng);
   dnnl::memory srcUser(srcMd, eng, src.bytes()), weiUser(weiMd, eng, wei.bytes()),
@@ -50,8 +85,21 @@ LogicalResult runDnnl(Operation *op, PrimDesc &pd, HostTensor &src, HostTensor &
     dnnl::reorder(srcUser, srcMem).execute(stream, srcUser, srcMem);
   }
   if (pd.weights_desc() != weiUser.get_desc()) {
-    weiMem = dnnl::memory(pd.weights_desc(), eng);
-    dnnl::reorder(weiUser, weiMem).execute(stream, weiUser, weiMem);
+    // Constant weights are reordered on their first use only.
+    auto hit = !cache ? nullptr : [&]() -> ReorderedWeights::Impl::Entry * {
+      for (auto &e : cache->entries)
+        if (e.source == weightKey && e.desc == pd.weights_desc())
+          return &e;
+      return nullptr;
+    }();
+    if (hit) {
+      weiMem = hit->memory;
+    } else {
+      weiMem = dnnl::memory(pd.weights_desc(), eng);
+      dnnl::reorder(weiUser, weiMem).execute(stream, weiUser, weiMem);
+      if (cache)
+        cache->entries.push_back({weightKey, pd.weights_desc(), weiMem});
+    }
   }
   if (pd.dst_desc() != dstUser.get_desc())
     dstMem = dnnl::memory(pd.dst_desc(), eng);
@@ -120,7 +168,12 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
                                   llvm::ArrayRef<int64_t> padding,
                                   llvm::ArrayRef<int64_t> dilation, int64_t groups,
                                   bool transposed, llvm::ArrayRef<int64_t> outputPadding,
-                                  const HostTensor *dest) {
+                                  const HostTensor *dest, ReorderedWeights *weights) {
+  // Reordered weights are cached by the address of the weight operand as
+  // given (before any widening or regrouping), when it is declared constant.
+  ReorderedWeights::Impl *cache =
+      weights && weights->isConstant(in[1]) ? weights->impl.get() : nullptr;
+  const void *weightKey = in[1].bytes();
   DType outType = resultDType(op);
   llvm::ArrayRef<int64_t> outShape = resultShape(op);
   if (in[0].dtype() == DType::F64)
@@ -184,7 +237,7 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
                           anySrc, anyWei, anyDst, strides, dil, padL, padR);
       dnnl::convolution_forward::primitive_desc pd(desc, cpuEngine());
       if (failed(runDnnl<decltype(pd), dnnl::convolution_forward>(
-              op, pd, x, wg, b ? &*b : nullptr, y, srcMd, weiMd, dstMd)))
+              op, pd, x, wg, b ? &*b : nullptr, y, srcMd, weiMd, dstMd, cache, weightKey)))
         return failure();
     } else {
       auto desc = b ? dnnl::deconvolution_forward::desc(
@@ -197,7 +250,7 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
                           dil, padL, padR);
       dnnl::deconvolution_forward::primitive_desc pd(desc, cpuEngine());
       if (failed(runDnnl<decltype(pd), dnnl::deconvolution_forward>(
-              op, pd, x, wg, b ? &*b : nullptr, y, srcMd, weiMd, dstMd)))
+              op, pd, x, wg, b ? &*b : nullptr, y, srcMd, weiMd, dstMd, cache, weightKey)))
         return failure();
     }
   } catch (const dnnl::error &e) {
@@ -391,7 +444,8 @@ HostTensor resize(ResizeOp op, const HostTensor &x) {
 } // namespace
 
 std::optional<LogicalResult> mlir::gn::interp::runConvolution(Operation *op, Operands in,
-                                                              Results &out, const HostTensor *dest) {
+                                                              Results &out, const HostTensor *dest,
+                                                              ReorderedWeights *weights) {
   auto done = [&](HostTensor t) {
     out.push_back(std::move(t));
     return std::optional<LogicalResult>(success());
@@ -405,11 +459,11 @@ std::optional<LogicalResult> mlir::gn::interp::runConvolution(Operation *op, Ope
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](ConvOp c) {
         return maybe(convolution(op, in, c.getStride(), c.getPadding(), c.getDilation(),
-                                 c.getGroups(), false, {}, dest));
+                                 c.getGroups(), false, {}, dest, weights));
       })
       .Case([&](ConvTransposeOp c) {
         return maybe(convolution(op, in, c.getStride(), c.getPadding(), c.getDilation(),
-                                 c.getGroups(), true, c.getOutputPadding(), dest));
+                                 c.getGroups(), true, c.getOutputPadding(), dest, weights));
       })
       .Case([&](MaxPoolOp p) {
         return done(pool(op, in[0], p.getKernel(), p.getStride(), p.getPadding(),

@@ -18,7 +18,7 @@ public:
     const HostTensor *dest = destinations.empty() ? nullptr : &destinations[0];
     if (std::optional<LogicalResult> r = runContraction(op, in, out, dest))
       return *r;
-    if (std::optional<LogicalResult> r = runConvolution(op, in, out, dest))
+    if (std::optional<LogicalResult> r = runConvolution(op, in, out, dest, &weights))
       return *r;
     for (auto *family : {runElementwise, runDataMovement, runReduction, runNormalization})
       if (std::optional<LogicalResult> r = family(op, in, out))
@@ -29,6 +29,12 @@ public:
   bool supports(Operation *op) const override {
     return isa<gn::GnDialect>(op->getDialect());
   }
+  void setConstants(llvm::ArrayRef<HostTensor> constants) override {
+    weights.setConstants(constants);
+  }
+
+private:
+  ReorderedWeights weights;
 };
 } // namespace
 

@@ -17,6 +17,9 @@
 #include "mlir/IR/Operation.h"
 #include <optional>
 
+#include <memory>
+#include <vector>
+
 namespace mlir::gn::interp {
 
 struct Half { uint16_t bits; };
@@ -126,12 +129,30 @@ using Results = llvm::SmallVectorImpl<HostTensor>;
 std::optional<LogicalResult> runElementwise(Operation *op, Operands in, Results &out);
 std::optional<LogicalResult> runDataMovement(Operation *op, Operands in, Results &out);
 std::optional<LogicalResult> runReduction(Operation *op, Operands in, Results &out);
+/// Convolution weights in the library's own layout, for weight tensors
+/// declared constant by the caller (Backend::setConstants): reordered once,
+/// reused by every later call. Entries keep their source tensor alive, so a
+/// cached address is never reused by another tensor.
+class ReorderedWeights {
+public:
+  ReorderedWeights();
+  ~ReorderedWeights();
+  void setConstants(llvm::ArrayRef<HostTensor> constants);
+  bool isConstant(const HostTensor &t) const;
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+
+private:
+  std::vector<HostTensor> constants;
+};
+
 /// These two write their (single) result into `dest` when it is given and
 /// the op supports it.
 std::optional<LogicalResult> runContraction(Operation *op, Operands in, Results &out,
                                             const HostTensor *dest = nullptr);
 std::optional<LogicalResult> runConvolution(Operation *op, Operands in, Results &out,
-                                            const HostTensor *dest = nullptr);
+                                            const HostTensor *dest = nullptr,
+                                            ReorderedWeights *weights = nullptr);
 std::optional<LogicalResult> runNormalization(Operation *op, Operands in, Results &out);
 
 } // namespace mlir::gn::interp

@@ -94,6 +94,7 @@ struct CompiledModel::Impl {
   std::vector<HostTensor> fixed; // constants and arena views, valid() when set
   std::vector<char> isFixed;
   std::vector<char> inArena; // fixed[] is a view into the arena
+  std::vector<unsigned> weightArgs; // arguments the sample declares as weights
   unsigned numArgs = 0;
   std::vector<int> results;
   std::shared_ptr<uint8_t> arena;
@@ -175,6 +176,9 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
     if (failed(newSlot(a)))
       return failure();
   numArgs = body.getNumArguments();
+  for (unsigned i = 0; i < numArgs; ++i)
+    if (auto kind = func.getArgAttrOfType<StringAttr>(i, "gn.kind"); kind && kind == "weight")
+      weightArgs.push_back(i);
   for (Operation &op : body) {
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       for (Value v : ret.getOperands())
@@ -399,6 +403,12 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
       return emitError(m.module->getLoc()) << "argument #" << i << " has the wrong type or shape";
     slots[i] = args[i];
   }
+  // Weights are constant for the run: library calls may keep work derived
+  // from them (oneDNN's reordered convolution weights) across runs.
+  llvm::SmallVector<HostTensor, 16> weights;
+  for (unsigned i : m.weightArgs)
+    weights.push_back(args[i]);
+  m.backend->setConstants(weights);
   for (size_t i = 0; i < slots.size(); ++i)
     if (m.isFixed[i])
       slots[i] = m.fixed[i];

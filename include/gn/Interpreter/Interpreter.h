@@ -31,6 +31,10 @@ public:
                                 llvm::ArrayRef<HostTensor> destinations = {}) = 0;
   /// True when `op` can be executed (checked before running anything).
   virtual bool supports(Operation *op) const = 0;
+  /// Declares tensors (weights) that will not change while this backend
+  /// lives, so kernels may keep work derived from them (reordered
+  /// convolution weights). Replaces the previous set.
+  virtual void setConstants(llvm::ArrayRef<HostTensor> constants) {}
 };
 
 /// The reference CPU backend (oneDNN / OpenBLAS for conv and matmul).
