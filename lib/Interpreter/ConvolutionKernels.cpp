@@ -282,10 +282,49 @@ HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> ker
   auto inStr = stridesOf(inS);
   dispatchFloat(ct, [&](auto tag) {
     using T = decltype(tag);
-    llvm::SmallVector<int64_t, 3> first(sp), count(sp);
+    // Planes (batch x channels) split across threads.
+#pragma omp parallel for if (planes > 1 && planes * outPlane > (int64_t(1) << 12))
     for (int64_t p = 0; p < planes; ++p) {
+      llvm::SmallVector<int64_t, 3> first(sp), count(sp);
       const T *src = x.data<T>() + p * inPlane;
       T *dst = y.data<T>() + p * outPlane;
+      if (sp == 2) {
+        // The common 2-D case as plain loops (same taps, same arithmetic).
+        for (int64_t oh = 0; oh < outS[0]; ++oh) {
+          int64_t h0 = oh * stride[0] - padding[0];
+          int64_t hEnd = std::min(h0 + (kernel[0] - 1) * dilation[0] + 1, inS[0] + padding[0]);
+          int64_t hPad = (hEnd - h0 + dilation[0] - 1) / dilation[0];
+          int64_t kh0 = h0 < 0 ? (-h0 + dilation[0] - 1) / dilation[0] : 0;
+          int64_t kh1 = std::min<int64_t>(kernel[0], (inS[0] - 1 - h0) / dilation[0] + 1);
+          for (int64_t ow = 0; ow < outS[1]; ++ow) {
+            int64_t w0 = ow * stride[1] - padding[1];
+            int64_t wEnd = std::min(w0 + (kernel[1] - 1) * dilation[1] + 1, inS[1] + padding[1]);
+            int64_t wPad = (wEnd - w0 + dilation[1] - 1) / dilation[1];
+            int64_t kw0 = w0 < 0 ? (-w0 + dilation[1] - 1) / dilation[1] : 0;
+            int64_t kw1 = std::min<int64_t>(kernel[1], (inS[1] - 1 - w0) / dilation[1] + 1);
+            double acc = isMax ? -INFINITY : 0;
+            int64_t n = 0;
+            bool nan = false;
+            for (int64_t kh = kh0; kh < kh1; ++kh) {
+              const T *row = src + (h0 + kh * dilation[0]) * inS[1] + w0;
+              for (int64_t kw = kw0; kw < kw1; ++kw) {
+                double v = row[kw * dilation[1]];
+                nan |= std::isnan(v);
+                acc = isMax ? std::max(acc, v) : acc + v;
+              }
+              n += std::max<int64_t>(0, kw1 - kw0);
+            }
+            if (isMax)
+              acc = nan ? NAN : acc;
+            else
+              acc /= divisor ? double(*divisor)
+                     : countIncludePad ? double(hPad * wPad)
+                                       : double(n);
+            dst[oh * outS[1] + ow] = static_cast<T>(acc);
+          }
+        }
+        continue;
+      }
       forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
         // Window taps that land inside the input, per dim: k in [first, first + count).
         int64_t padCount = 1;
