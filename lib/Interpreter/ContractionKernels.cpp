@@ -67,8 +67,41 @@ void widen(const BFloat *src, float *dst, int64_t n) {
   }
 }
 
+/// dst[i] = round(src[i]) to f16 (F16C when the CPU has it) or bf16.
+__attribute__((target("f16c"))) void narrowHalfF16C(const float *src, uint16_t *dst, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm_storeu_si128((__m128i *)(dst + i),
+                     _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT));
+  for (; i < n; ++i)
+    dst[i] = floatToHalf(src[i]);
+}
+void narrow(const float *src, Half *dst, int64_t n) {
+  static const bool hasF16C = __builtin_cpu_supports("f16c");
+  if (hasF16C)
+    return narrowHalfF16C(src, reinterpret_cast<uint16_t *>(dst), n);
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = Elem<Half>::store(src[i]);
+}
+void narrow(const float *src, BFloat *dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = Elem<BFloat>::store(src[i]);
+}
+
+/// The f32 result of gemmHalfB goes either to `c` (ld n, accumulating with
+/// beta) or, rounded panel by panel, to `narrowOut` (f16/bf16 [m, n]) so
+/// that the f32 copy of a wide result (a vocabulary projection) never
+/// exists. `bias` (n values, or 1 when `biasScalar`) starts each panel.
+struct HalfGemmOut {
+  float *c = nullptr;
+  float beta = 0;
+  HostTensor *narrowOut = nullptr;
+  const float *bias = nullptr;
+  bool biasScalar = false;
+};
+
 void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, const HostTensor &b,
-               int64_t bOffset, float *c, float beta) {
+               int64_t bOffset, const HalfGemmOut &out) {
   int64_t panel = std::clamp<int64_t>((int64_t(1) << 15) / std::max<int64_t>(k, 1), 16, 512);
   int64_t panels = (n + panel - 1) / panel;
   dispatch(b.dtype(), [&](auto tag) {
@@ -77,7 +110,7 @@ void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, con
       const T *src = b.data<T>() + bOffset;
 #pragma omp parallel
       {
-        std::vector<float> buf(panel * k);
+        std::vector<float> buf(panel * k), cbuf(out.narrowOut ? m * panel : 0);
 #pragma omp for schedule(static)
         for (int64_t p = 0; p < panels; ++p) {
           int64_t n0 = p * panel, nb = std::min(panel, n - n0);
@@ -86,8 +119,23 @@ void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, con
           else
             for (int64_t q = 0; q < k; ++q)
               widen(src + q * n + n0, buf.data() + q * nb, nb);
-          dnnl_sgemm('N', transB ? 'T' : 'N', m, nb, k, 1.0f, a, k, buf.data(), transB ? k : nb,
-                     beta, c + n0, n);
+          if (!out.narrowOut) {
+            dnnl_sgemm('N', transB ? 'T' : 'N', m, nb, k, 1.0f, a, k, buf.data(),
+                       transB ? k : nb, out.beta, out.c + n0, n);
+            continue;
+          }
+          if (out.bias)
+            for (int64_t r = 0; r < m; ++r)
+              for (int64_t j = 0; j < nb; ++j)
+                cbuf[r * nb + j] = out.bias[out.biasScalar ? 0 : n0 + j];
+          dnnl_sgemm('N', transB ? 'T' : 'N', m, nb, k, 1.0f, a, k, buf.data(),
+                     transB ? k : nb, out.bias ? 1.0f : 0.0f, cbuf.data(), nb);
+          dispatch(out.narrowOut->dtype(), [&](auto otag) {
+            using O = decltype(otag);
+            if constexpr (std::is_same_v<O, Half> || std::is_same_v<O, BFloat>)
+              for (int64_t r = 0; r < m; ++r)
+                narrow(cbuf.data() + r * nb, out.narrowOut->data<O>() + r * n + n0, nb);
+          });
         }
       }
     }
@@ -189,7 +237,7 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
           if constexpr (std::is_same_v<T, float>)
             if (halfPanels) {
               gemmHalfB(false, m, n, k, a.data<T>() + oa * m * k, b, ob * k * n,
-                        c.data<T>() + lin * m * n, 0.0f);
+                        {c.data<T>() + lin * m * n, 0.0f});
               return;
             }
           gemm<T>(false, false, m, n, k, a.data<T>() + oa * m * k, k, b.data<T>() + ob * k * n,
@@ -234,6 +282,17 @@ HostTensor linear(Operation *op, const HostTensor &x, const HostTensor &w, const
   int64_t n = w.rank() == 2 ? w.shape()[0] : 1;
   bool halfPanels = useHalfPanels(w, n * k);
   HostTensor xc = convertTo(x, ct), wc = halfPanels ? w : convertTo(w, ct);
+  if (halfPanels && isHalf(outType) && (!dest || dest->dtype() == outType)) {
+    // Half in, half out: panels are rounded straight into the result.
+    HostTensor res = dest ? *dest : HostTensor(outType, outShape, /*zero=*/k == 0);
+    HostTensor bc = b ? convertTo(*b, DType::F32) : HostTensor();
+    HalfGemmOut to;
+    to.narrowOut = &res;
+    to.bias = b ? bc.data<float>() : nullptr;
+    to.biasScalar = b && bc.numel() == 1;
+    gemmHalfB(true, rows, n, k, xc.data<float>(), w, 0, to);
+    return res;
+  }
   // Written in place when the destination has the compute type.
   HostTensor c = dest && dest->dtype() == ct ? dest->reshaped({rows, n})
                                               : HostTensor(ct, {rows, n}, /*zero=*/k == 0);
@@ -255,7 +314,7 @@ HostTensor linear(Operation *op, const HostTensor &x, const HostTensor &w, const
     using T = decltype(tag);
     if constexpr (std::is_same_v<T, float>)
       if (halfPanels)
-        return gemmHalfB(true, rows, n, k, xc.data<T>(), w, 0, c.data<T>(), b ? 1.0f : 0.0f);
+        return gemmHalfB(true, rows, n, k, xc.data<T>(), w, 0, {c.data<T>(), b ? 1.0f : 0.0f});
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
       gemm<T>(false, true, rows, n, k, xc.data<T>(), k, wc.data<T>(), k, c.data<T>(), n,
               b ? T(1) : T(0));
