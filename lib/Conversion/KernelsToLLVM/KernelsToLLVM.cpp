@@ -3,6 +3,8 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -52,6 +54,22 @@ struct GnLowerKernelsToLLVMPass
         kernels = m;
     if (!kernels)
       return;
+    // exp as a polynomial (Cephes, within 2^-22.5 relative; it vectorizes,
+    // the libm call does not) in kernels on f32/f64 data only: kernels that
+    // touch f16/bf16 keep libm's expf, bit for bit what the interpreter
+    // computes, because one f32 ulp there can flip an f16 rounding.
+    RewritePatternSet expPatterns(&getContext());
+    populateMathPolynomialApproximationPatterns(
+        expPatterns, [](StringRef name) { return name == math::ExpOp::getOperationName(); });
+    FrozenRewritePatternSet frozenExp(std::move(expPatterns));
+    for (auto func : kernels.getOps<func::FuncOp>()) {
+      bool narrow = llvm::any_of(func.getArgumentTypes(), [](Type t) {
+        auto m = llvm::dyn_cast<MemRefType>(t);
+        return m && llvm::isa<Float16Type, BFloat16Type>(m.getElementType());
+      });
+      if (!narrow && failed(applyPatternsGreedily(func, frozenExp)))
+        return signalPassFailure();
+    }
     // tanh and erf as polynomials (they vectorize; libm calls do not).
     RewritePatternSet patterns(&getContext());
     populatePolynomialApproximateTanhPattern(patterns);
