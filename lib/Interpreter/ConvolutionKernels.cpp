@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Kernels.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <array>
 #include <cmath>
 #include <dnnl.hpp>
 
@@ -280,6 +281,17 @@ HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> ker
   for (int64_t d : outS)
     outPlane *= d;
   auto inStr = stridesOf(inS);
+  // Window of output index `o` along dim `d`: its first input position, its
+  // tap count with padding (for count_include_pad), and the taps [k0, k1)
+  // that land inside the input.
+  auto taps = [&](int64_t d, int64_t o) {
+    int64_t start = o * stride[d] - padding[d];
+    int64_t end = std::min(start + (kernel[d] - 1) * dilation[d] + 1, inS[d] + padding[d]);
+    int64_t padTaps = (end - start + dilation[d] - 1) / dilation[d];
+    int64_t k0 = start < 0 ? (-start + dilation[d] - 1) / dilation[d] : 0;
+    int64_t k1 = std::min<int64_t>(kernel[d], (inS[d] - 1 - start) / dilation[d] + 1);
+    return std::array<int64_t, 4>{start, padTaps, k0, k1};
+  };
   dispatchFloat(ct, [&](auto tag) {
     using T = decltype(tag);
     // Planes (batch x channels) split across threads.
@@ -291,17 +303,9 @@ HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> ker
       if (sp == 2) {
         // The common 2-D case as plain loops (same taps, same arithmetic).
         for (int64_t oh = 0; oh < outS[0]; ++oh) {
-          int64_t h0 = oh * stride[0] - padding[0];
-          int64_t hEnd = std::min(h0 + (kernel[0] - 1) * dilation[0] + 1, inS[0] + padding[0]);
-          int64_t hPad = (hEnd - h0 + dilation[0] - 1) / dilation[0];
-          int64_t kh0 = h0 < 0 ? (-h0 + dilation[0] - 1) / dilation[0] : 0;
-          int64_t kh1 = std::min<int64_t>(kernel[0], (inS[0] - 1 - h0) / dilation[0] + 1);
+          auto [h0, hPad, kh0, kh1] = taps(0, oh);
           for (int64_t ow = 0; ow < outS[1]; ++ow) {
-            int64_t w0 = ow * stride[1] - padding[1];
-            int64_t wEnd = std::min(w0 + (kernel[1] - 1) * dilation[1] + 1, inS[1] + padding[1]);
-            int64_t wPad = (wEnd - w0 + dilation[1] - 1) / dilation[1];
-            int64_t kw0 = w0 < 0 ? (-w0 + dilation[1] - 1) / dilation[1] : 0;
-            int64_t kw1 = std::min<int64_t>(kernel[1], (inS[1] - 1 - w0) / dilation[1] + 1);
+            auto [w0, wPad, kw0, kw1] = taps(1, ow);
             double acc = isMax ? -INFINITY : 0;
             int64_t n = 0;
             bool nan = false;
@@ -329,11 +333,8 @@ HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> ker
         // Window taps that land inside the input, per dim: k in [first, first + count).
         int64_t padCount = 1;
         for (int64_t d = 0; d < sp; ++d) {
-          int64_t start = o[d] * stride[d] - padding[d];
-          int64_t end = std::min(start + (kernel[d] - 1) * dilation[d] + 1, inS[d] + padding[d]);
-          padCount *= (end - start + dilation[d] - 1) / dilation[d];
-          int64_t k0 = start < 0 ? (-start + dilation[d] - 1) / dilation[d] : 0;
-          int64_t k1 = std::min<int64_t>(kernel[d], (inS[d] - 1 - start) / dilation[d] + 1);
+          auto [start, padTaps, k0, k1] = taps(d, o[d]);
+          padCount *= padTaps;
           first[d] = k0;
           count[d] = std::max<int64_t>(0, k1 - k0);
         }
