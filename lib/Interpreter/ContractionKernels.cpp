@@ -40,54 +40,6 @@ DType computeType(DType d) { return d == DType::F64 ? DType::F64 : DType::F32; }
 
 bool isHalf(DType d) { return d == DType::F16 || d == DType::BF16; }
 
-/// C[m,n] = A[m,k] * op(B) (+ beta * C) in f32, where B is an f16/bf16 matrix
-/// at `bOffset` elements into `b`: [n,k] when transB (a linear weight), else
-/// [k,n]. B is widened panel by panel (a few hundred columns that stay in L2)
-/// on every thread at once, so the f32 copy of a large weight never exists and
-/// the widening is not serial; each panel is one single-threaded sgemm.
-/// dst[i] = float(src[i]) for f16 (F16C when the CPU has it) or bf16 bits.
-__attribute__((target("f16c"))) void widenHalfF16C(const uint16_t *src, float *dst, int64_t n) {
-  int64_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(src + i))));
-  for (; i < n; ++i)
-    dst[i] = halfToFloat(src[i]);
-}
-void widen(const Half *src, float *dst, int64_t n) {
-  static const bool hasF16C = __builtin_cpu_supports("f16c");
-  if (hasF16C)
-    return widenHalfF16C(reinterpret_cast<const uint16_t *>(src), dst, n);
-  for (int64_t i = 0; i < n; ++i)
-    dst[i] = halfToFloat(src[i].bits);
-}
-void widen(const BFloat *src, float *dst, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) {
-    uint32_t bits = uint32_t(src[i].bits) << 16;
-    std::memcpy(dst + i, &bits, 4);
-  }
-}
-
-/// dst[i] = round(src[i]) to f16 (F16C when the CPU has it) or bf16.
-__attribute__((target("f16c"))) void narrowHalfF16C(const float *src, uint16_t *dst, int64_t n) {
-  int64_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    _mm_storeu_si128((__m128i *)(dst + i),
-                     _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT));
-  for (; i < n; ++i)
-    dst[i] = floatToHalf(src[i]);
-}
-void narrow(const float *src, Half *dst, int64_t n) {
-  static const bool hasF16C = __builtin_cpu_supports("f16c");
-  if (hasF16C)
-    return narrowHalfF16C(src, reinterpret_cast<uint16_t *>(dst), n);
-  for (int64_t i = 0; i < n; ++i)
-    dst[i] = Elem<Half>::store(src[i]);
-}
-void narrow(const float *src, BFloat *dst, int64_t n) {
-  for (int64_t i = 0; i < n; ++i)
-    dst[i] = Elem<BFloat>::store(src[i]);
-}
-
 /// The f32 result of gemmHalfB goes either to `c` (ld n, accumulating with
 /// beta) or, rounded panel by panel, to `narrowOut` (f16/bf16 [m, n]) so
 /// that the f32 copy of a wide result (a vocabulary projection) never
@@ -100,6 +52,11 @@ struct HalfGemmOut {
   bool biasScalar = false;
 };
 
+/// C[m,n] = A[m,k] * op(B) (+ beta * C) in f32, where B is an f16/bf16 matrix
+/// at `bOffset` elements into `b`: [n,k] when transB (a linear weight), else
+/// [k,n]. B is widened panel by panel (a few hundred columns that stay in L2)
+/// on every thread at once, so the f32 copy of a large weight never exists and
+/// the widening is not serial; each panel is one single-threaded sgemm.
 void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, const HostTensor &b,
                int64_t bOffset, const HalfGemmOut &out) {
   int64_t panel = std::clamp<int64_t>((int64_t(1) << 15) / std::max<int64_t>(k, 1), 16, 512);

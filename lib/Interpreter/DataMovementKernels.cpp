@@ -94,17 +94,12 @@ HostTensor pad(PadOp op, const HostTensor &x) {
       fillWithFirst(out);
     }
     auto os = stridesOf(out.shape());
-    int64_t rank = x.rank(), inner = x.shape().back();
-    int64_t rows = inner ? x.numel() / inner : 0;
-#pragma omp parallel for if (out.numel() > (int64_t(1) << 15))
-    for (int64_t r = 0; r < rows; ++r) {
-      int64_t dst = low[rank - 1], rest = r;
-      for (int64_t k = rank - 2; k >= 0; --k) {
-        dst += (rest % x.shape()[k] + low[k]) * os[k];
-        rest /= x.shape()[k];
-      }
-      std::memcpy(out.bytes() + dst * es, x.bytes() + r * inner * es, inner * es);
-    }
+    int64_t inner = x.shape().back(), lowBase = 0;
+    for (size_t k = 0; k < os.size(); ++k)
+      lowBase += low[k] * os[k];
+    forEachRow<1>(x.shape(), {os}, [&](int64_t r, std::array<int64_t, 1> off) {
+      std::memcpy(out.bytes() + (lowBase + off[0]) * es, x.bytes() + r * inner * es, inner * es);
+    });
     return out;
   }
   forEachIndex(out.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {

@@ -228,25 +228,15 @@ void broadcastBinary(const HostTensor &a, const HostTensor &b, HostTensor &out, 
       return;
     }
     // Rows of the innermost dim, each a tight loop with the operands'
-    // inner strides (0 when broadcast); rows split across threads.
+    // inner strides (0 when broadcast).
     auto sa = broadcastStrides(a.shape(), out.shape());
     auto sb = broadcastStrides(b.shape(), out.shape());
-    llvm::ArrayRef<int64_t> shape = out.shape();
-    int64_t rank = shape.size(), inner = rank ? shape.back() : 1;
-    int64_t rows = inner ? n / inner : 0;
+    int64_t rank = out.rank(), inner = rank ? out.shape().back() : 1;
     int64_t sai = rank ? sa.back() : 0, sbi = rank ? sb.back() : 0;
-#pragma omp parallel for if (n > kParallelThreshold)
-    for (int64_t r = 0; r < rows; ++r) {
-      int64_t ia = 0, ib = 0, rest = r;
-      for (int64_t k = rank - 2; k >= 0; --k) {
-        int64_t i = rest % shape[k];
-        rest /= shape[k];
-        ia += i * sa[k];
-        ib += i * sb[k];
-      }
+    forEachRow<2>(out.shape(), {sa, sb}, [&](int64_t r, std::array<int64_t, 2> off) {
       for (int64_t j = 0, base = r * inner; j < inner; ++j)
-        store(base + j, f(load(pa[ia + j * sai]), load(pb[ib + j * sbi])));
-    }
+        store(base + j, f(load(pa[off[0] + j * sai]), load(pb[off[1] + j * sbi])));
+    });
   });
 }
 
@@ -380,26 +370,13 @@ template <typename T>
 void whereTyped(const HostTensor &c, const T *pa, const T *pb, T *po, llvm::ArrayRef<int64_t> shape,
                 llvm::ArrayRef<int64_t> sc, llvm::ArrayRef<int64_t> sa,
                 llvm::ArrayRef<int64_t> sb) {
-  // Rows of the innermost dim, split across threads, as in broadcastBinary.
   const uint8_t *pc = c.bytes();
-  int64_t rank = shape.size(), inner = rank ? shape.back() : 1, n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  int64_t rows = inner ? n / inner : 0;
+  int64_t rank = shape.size(), inner = rank ? shape.back() : 1;
   int64_t sci = rank ? sc.back() : 0, sai = rank ? sa.back() : 0, sbi = rank ? sb.back() : 0;
-#pragma omp parallel for if (n > kParallelThreshold)
-  for (int64_t r = 0; r < rows; ++r) {
-    int64_t ic = 0, ia = 0, ib = 0, rest = r;
-    for (int64_t k = rank - 2; k >= 0; --k) {
-      int64_t i = rest % shape[k];
-      rest /= shape[k];
-      ic += i * sc[k];
-      ia += i * sa[k];
-      ib += i * sb[k];
-    }
+  forEachRow<3>(shape, {sc, sa, sb}, [&](int64_t r, std::array<int64_t, 3> off) {
     for (int64_t j = 0, base = r * inner; j < inner; ++j)
-      po[base + j] = pc[ic + j * sci] ? pa[ia + j * sai] : pb[ib + j * sbi];
-  }
+      po[base + j] = pc[off[0] + j * sci] ? pa[off[1] + j * sai] : pb[off[2] + j * sbi];
+  });
 }
 
 HostTensor where(Operation *op, const HostTensor &c, const HostTensor &a, const HostTensor &b) {

@@ -3,6 +3,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include <cmath>
 #include <cstring>
+#include <immintrin.h>
 
 using namespace mlir;
 using namespace mlir::gn::interp;
@@ -73,21 +74,10 @@ static void affineCopyTyped(const T *src, T *dst, llvm::ArrayRef<int64_t> shape,
     return;
   }
   int64_t inner = shape[rank - 1], innerStride = strides[rank - 1];
-  int64_t outer = 1;
-  for (int64_t k = 0; k + 1 < rank; ++k)
-    outer *= shape[k];
-  if (inner == 0 || outer == 0)
-    return;
-  // Rows of the innermost dim split across threads (transposes of large
-  // activations are memory-bound gathers).
-#pragma omp parallel for if (outer * inner > (int64_t(1) << 15))
-  for (int64_t o = 0; o < outer; ++o) {
-    int64_t off = base, rest = o;
-    for (int64_t k = rank - 2; k >= 0; --k) {
-      off += (rest % shape[k]) * strides[k];
-      rest /= shape[k];
-    }
-    const T *s = src + off;
+  // Transposes of large activations are memory-bound gathers: rows on all
+  // threads.
+  forEachRow<1>(shape, {strides}, [&](int64_t o, std::array<int64_t, 1> off) {
+    const T *s = src + base + off[0];
     T *d = dst + o * inner;
     if (innerStride == 1)
       std::memcpy(d, s, inner * sizeof(T));
@@ -96,7 +86,7 @@ static void affineCopyTyped(const T *src, T *dst, llvm::ArrayRef<int64_t> shape,
     else
       for (int64_t i = 0; i < inner; ++i)
         d[i] = s[i * innerStride];
-  }
+  });
 }
 
 void mlir::gn::interp::fillWithFirst(HostTensor &t) {
@@ -131,6 +121,50 @@ void mlir::gn::interp::affineCopy(const HostTensor &in, HostTensor &out, int64_t
   }
 }
 
+/// dst[i] = float(src[i]) for f16 (F16C when the CPU has it) or bf16 bits.
+static __attribute__((target("f16c"))) void widenHalfF16C(const uint16_t *src, float *dst, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(src + i))));
+  for (; i < n; ++i)
+    dst[i] = halfToFloat(src[i]);
+}
+void mlir::gn::interp::widen(const Half *src, float *dst, int64_t n) {
+  static const bool hasF16C = __builtin_cpu_supports("f16c");
+  if (hasF16C)
+    return widenHalfF16C(reinterpret_cast<const uint16_t *>(src), dst, n);
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = halfToFloat(src[i].bits);
+}
+void mlir::gn::interp::widen(const BFloat *src, float *dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t bits = uint32_t(src[i].bits) << 16;
+    std::memcpy(dst + i, &bits, 4);
+  }
+}
+
+/// dst[i] = round(src[i]) to f16 (F16C when the CPU has it) or bf16.
+static __attribute__((target("f16c"))) void narrowHalfF16C(const float *src, uint16_t *dst, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm_storeu_si128((__m128i *)(dst + i),
+                     _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT));
+  for (; i < n; ++i)
+    dst[i] = floatToHalf(src[i]);
+}
+void mlir::gn::interp::narrow(const float *src, Half *dst, int64_t n) {
+  static const bool hasF16C = __builtin_cpu_supports("f16c");
+  if (hasF16C)
+    return narrowHalfF16C(src, reinterpret_cast<uint16_t *>(dst), n);
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = Elem<Half>::store(src[i]);
+}
+void mlir::gn::interp::narrow(const float *src, BFloat *dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = Elem<BFloat>::store(src[i]);
+}
+
+
 HostTensor mlir::gn::interp::convertTo(const HostTensor &t, DType to) {
   if (t.dtype() == to)
     return t;
@@ -152,6 +186,13 @@ void mlir::gn::interp::convertInto(const HostTensor &t, HostTensor &out) {
       using B = decltype(b);
       const A *src = t.data<A>();
       B *dst = out.data<B>();
+      constexpr bool halfA = std::is_same_v<A, Half> || std::is_same_v<A, BFloat>;
+      constexpr bool halfB = std::is_same_v<B, Half> || std::is_same_v<B, BFloat>;
+      if constexpr (halfA && std::is_same_v<B, float>) {
+        return widen(src, dst, t.numel());
+      } else if constexpr (std::is_same_v<A, float> && halfB) {
+        return narrow(src, dst, t.numel());
+      }
       using CA = typename Elem<A>::C;
       using CB = typename Elem<B>::C;
       for (int64_t i = 0, n = t.numel(); i < n; ++i) {

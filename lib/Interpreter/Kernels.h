@@ -17,6 +17,7 @@
 #include "mlir/IR/Operation.h"
 #include <optional>
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -109,6 +110,34 @@ template <typename F> void forEachIndex(llvm::ArrayRef<int64_t> shape, F &&f) {
 void gatherBytes(const HostTensor &in, HostTensor &out,
                  llvm::function_ref<int64_t(llvm::ArrayRef<int64_t>)> srcIndex);
 
+/// Calls `f(row, offsets)` for every row of the innermost dim of `shape`
+/// (one call for rank 0), where offsets[s] is the sum over the outer dims of
+/// index * strides[s][dim]: the start of that row in each of N operands.
+/// Rows run on all threads (OpenMP) above 2^15 elements. The loops that
+/// broadcast, transpose, select and pad are this walk plus a tight inner loop.
+template <size_t N, typename F>
+void forEachRow(llvm::ArrayRef<int64_t> shape,
+                const std::array<llvm::ArrayRef<int64_t>, N> &strides, F &&f) {
+  int64_t rank = shape.size(), inner = rank ? shape.back() : 1, n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  int64_t rows = inner ? n / inner : 0;
+#ifdef _OPENMP // (lib/Eval includes this header without OpenMP)
+#pragma omp parallel for if (n > (int64_t(1) << 15))
+#endif
+  for (int64_t r = 0; r < rows; ++r) {
+    std::array<int64_t, N> offsets{};
+    int64_t rest = r;
+    for (int64_t k = rank - 2; k >= 0; --k) {
+      int64_t i = rest % shape[k];
+      rest /= shape[k];
+      for (size_t s = 0; s < N; ++s)
+        offsets[s] += i * strides[s][k];
+    }
+    f(r, offsets);
+  }
+}
+
 /// Copies element 0 of `t` into every other element (splat fills).
 void fillWithFirst(HostTensor &t);
 
@@ -117,6 +146,14 @@ void fillWithFirst(HostTensor &t);
 /// innermost dim runs as a tight typed loop.
 void affineCopy(const HostTensor &in, HostTensor &out, int64_t base,
                 llvm::ArrayRef<int64_t> srcStrides);
+
+/// dst[i] = float(src[i]) (F16C for f16 when the CPU has it; bf16 is a
+/// shift), and back with round-to-nearest-even: the vectorized forms of
+/// Elem<Half/BFloat>::load/store, used by convertTo and the half GEMMs.
+void widen(const Half *src, float *dst, int64_t n);
+void widen(const BFloat *src, float *dst, int64_t n);
+void narrow(const float *src, Half *dst, int64_t n);
+void narrow(const float *src, BFloat *dst, int64_t n);
 
 /// Converts a tensor to another dtype.
 HostTensor convertTo(const HostTensor &t, DType to);

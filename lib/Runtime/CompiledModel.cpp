@@ -277,8 +277,8 @@ void CompiledModel::Impl::planMemory() {
       bool shared = llvm::any_of(llvm::enumerate(step.in), [&](auto e) {
         return (int64_t)e.index() != i && root[e.value()] == r;
       });
-      if (r < (int)numArgs || isFixed[r] || def[r] < 0 || groupLast[r] != (int64_t)s || shared ||
-          types[o].bytes() != types[step.in[i]].bytes())
+      // (Same shape and element size: the gn.launch verifier checks it.)
+      if (r < (int)numArgs || isFixed[r] || def[r] < 0 || groupLast[r] != (int64_t)s || shared)
         continue;
       join(o, r);
       inPlace[o] = 1;
