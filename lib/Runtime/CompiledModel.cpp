@@ -139,6 +139,8 @@ LogicalResult CompiledModel::Impl::jit(ModuleOp kernels, unsigned optLevel) {
   options.jitCodeGenOptLevel = codegenLevel;
   options.enableGDBNotificationListener = false;
   options.enablePerfNotificationListener = false;
+  const char *objectDump = std::getenv("GN_DUMP_OBJECT");
+  options.enableObjectDump = objectDump != nullptr;
   auto created = ExecutionEngine::create(kernels, options);
   if (!created)
     return kernels.emitError("JIT compilation failed: ") << llvm::toString(created.takeError());
@@ -153,6 +155,8 @@ LogicalResult CompiledModel::Impl::jit(ModuleOp kernels, unsigned optLevel) {
       return kernels.emitError("kernel not found in the JIT: ") << llvm::toString(fn.takeError());
     kernelFns[f.getName()] = *fn;
   }
+  if (objectDump)
+    engine->dumpToObjectFile(objectDump);
   return success();
 }
 
@@ -465,7 +469,10 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
     }
     }
     if (m.profile.enabled())
-      m.profile.stop(step.kind == Step::Kind::Launch ? "kernel" : step.op->getName().getStringRef(),
+      m.profile.stop(step.kind != Step::Kind::Launch ? step.op->getName().getStringRef()
+                     : m.profile.detailed()
+                         ? cast<LaunchOp>(step.op).getKernel().getLeafReference().getValue()
+                         : llvm::StringRef("kernel"),
                      stepStart);
   }
   std::vector<HostTensor> outs;

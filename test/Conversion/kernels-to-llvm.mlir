@@ -9,7 +9,7 @@
 // CHECK-NOT: linalg.
 // CHECK-NOT: scf.
 // CHECK-NOT: llvm.call @erff
-// CHECK: llvm.func @[[K]](%{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
+// CHECK: llvm.func @[[K]](%{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: !llvm.ptr {llvm.noalias})
 // CHECK-NOT: linalg.
 // CHECK-NOT: llvm.call @erff
 func.func @gelu_like(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {

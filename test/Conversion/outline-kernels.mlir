@@ -8,7 +8,7 @@
 // CHECK: %[[A:.*]] = gn.launch @gn_kernels::@[[K:k0_[0-9A-F]+]](%arg0, %arg1) {extent = 1 : i64, inplace = array<i64: 0>, thread_dim = -1 : i64}
 // CHECK: gn.launch @gn_kernels::@[[K]](%[[A]], %arg1)
 // CHECK: module @gn_kernels
-// CHECK: func.func @[[K]](%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<8xf32>, %[[O:.*]]: memref<4x8xf32>)
+// CHECK: func.func @[[K]](%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32> {llvm.noalias}, %[[B:.*]]: memref<8xf32> {llvm.noalias}, %[[O:.*]]: memref<4x8xf32> {llvm.noalias})
 // CHECK: linalg.generic {indexing_maps = [#[[ID:.*]], #[[BC:.*]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[B]] : memref<4x8xf32>, memref<8xf32>) outs(%[[O]] : memref<4x8xf32>)
 // CHECK: arith.addf
 // CHECK: math.exp
@@ -36,7 +36,7 @@ func.func @elementwise(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32
 // is libm's (as in the interpreter), not the f32 polynomial.
 // CHECK-LABEL: func.func @threads
 // CHECK: gn.launch {{.*}} {extent = 64 : i64, inplace = array<i64: 0>, thread_dim = 0 : i64}
-// CHECK: func.func @k0_{{.*}}(%[[LO:.*]]: index, %[[HI:.*]]: index, %[[X:.*]]: memref<64x16xf16>, %[[O:.*]]: memref<64x16xf16>)
+// CHECK: func.func @k0_{{.*}}(%[[LO:.*]]: index, %[[HI:.*]]: index, %[[X:.*]]: memref<64x16xf16> {llvm.noalias}, %[[O:.*]]: memref<64x16xf16> {llvm.noalias})
 // CHECK: scf.for %[[I:.*]] = %[[LO]] to %[[HI]]
 // CHECK: memref.subview %[[X]][%[[I]], 0] [1, 16] [1, 1]
 // CHECK: memref.subview %[[O]][%[[I]], 0] [1, 16] [1, 1]
@@ -60,7 +60,7 @@ func.func @threads(%x: tensor<64x16xf16>) -> tensor<64x16xf16> {
 // CHECK-LABEL: func.func @sum
 // A reduction never writes over its input.
 // CHECK-NOT: inplace
-// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32>, %[[O:.*]]: memref<4x1xf32>)
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32> {llvm.noalias}, %[[O:.*]]: memref<4x1xf32> {llvm.noalias})
 // CHECK: %[[ACC:.*]] = memref.alloc() : memref<4x1xf64>
 // CHECK: linalg.fill ins(%{{.*}} : f64) outs(%[[ACC]] : memref<4x1xf64>)
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[X]] : memref<4x8xf32>) outs(%[[ACC]] : memref<4x1xf64>)
@@ -103,7 +103,7 @@ func.func @square_transpose(%y: tensor<4x4xf32>) -> tensor<4x4xf32> {
 // strided subview.
 // CHECK-DAG: #[[T:.*]] = affine_map<(d0, d1) -> (d1, d0)>
 // CHECK-LABEL: func.func @views
-// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[Y:.*]]: memref<8x4xf32>, %[[Z:.*]]: memref<4x16xf32>, %[[O:.*]]: memref<4x8xf32>)
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[Y:.*]]: memref<8x4xf32> {llvm.noalias}, %[[Z:.*]]: memref<4x16xf32> {llvm.noalias}, %[[O:.*]]: memref<4x8xf32> {llvm.noalias})
 // CHECK: %[[S:.*]] = memref.subview %[[Z]][0, 1] [4, 8] [1, 2]
 // CHECK: linalg.generic {indexing_maps = [#[[T]], #{{.*}}, #{{.*}}], {{.*}} ins(%[[Y]], %[[S]] :
 func.func @views(%y: tensor<8x4xf32>, %z: tensor<4x16xf32>) -> tensor<4x8xf32> {
@@ -121,7 +121,7 @@ func.func @views(%y: tensor<8x4xf32>, %z: tensor<4x16xf32>) -> tensor<4x8xf32> {
 
 // concat: each input into its slab of the output.
 // CHECK-LABEL: func.func @concat
-// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[A:.*]]: memref<2x3xi64>, %[[B:.*]]: memref<2x5xi64>, %[[O:.*]]: memref<2x8xi64>)
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[A:.*]]: memref<2x3xi64> {llvm.noalias}, %[[B:.*]]: memref<2x5xi64> {llvm.noalias}, %[[O:.*]]: memref<2x8xi64> {llvm.noalias})
 // CHECK: %[[S0:.*]] = memref.subview %[[O]][0, 0] [2, 3] [1, 1]
 // CHECK: linalg.copy ins(%[[A]] : memref<2x3xi64>) outs(%[[S0]]
 // CHECK: %[[S1:.*]] = memref.subview %[[O]][0, 3] [2, 5] [1, 1]
@@ -141,7 +141,7 @@ func.func @concat(%a: tensor<2x3xi64>, %b: tensor<2x5xi64>) -> tensor<2x8xi64> {
 // loops take their extent from a shape-only operand.
 // CHECK-DAG: #[[SRC:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
 // CHECK-LABEL: func.func @max_pool
-// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<1x2x5x5xf32>, %[[O:.*]]: memref<1x2x3x3xf32>)
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<1x2x5x5xf32> {llvm.noalias}, %[[O:.*]]: memref<1x2x3x3xf32> {llvm.noalias})
 // CHECK: %[[P:.*]] = memref.alloc() : memref<1x2x7x7xf32>
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[P]]
 // CHECK: %[[IN:.*]] = memref.subview %[[P]][0, 0, 1, 1] [1, 2, 5, 5] [1, 1, 1, 1]

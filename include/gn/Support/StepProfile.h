@@ -3,6 +3,7 @@
 // GN_PROFILE=1 makes the interpreter and the compiled runtime time every step
 // by op name ("kernel" for a compiled launch) and print the totals, largest
 // first, to stderr when the executor is destroyed. Off, it costs one branch.
+// GN_PROFILE=kernels names each compiled launch by its kernel symbol instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_SUPPORT_STEPPROFILE_H
@@ -28,6 +29,8 @@ public:
   ~StepProfile() { print(); }
 
   bool enabled() const { return on; }
+  /// Compiled launches are timed per kernel symbol (GN_PROFILE=kernels).
+  bool detailed() const { return on && llvm::StringRef(on) == "kernels"; }
   Clock::time_point start() const { return on ? Clock::now() : Clock::time_point(); }
   void stop(llvm::StringRef name, Clock::time_point begin) {
     if (!on)
@@ -60,7 +63,7 @@ private:
                                    totals.lookup(name).calls);
   }
   const char *title;
-  bool on;
+  const char *on;
   llvm::StringMap<Entry> totals;
 };
 

@@ -115,6 +115,12 @@ public:
     for (Type t : fusion.getResultTypes())
       argTypes.push_back(memrefFor(t));
     auto func = func::FuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
+    // Buffers never overlap, except a result written over an `inplace` input,
+    // which the kernel reads only at the element it writes; that is safe for
+    // any reordering LLVM may do, and without noalias the vectorizer's
+    // runtime overlap check sends in-place kernels to the scalar loop.
+    for (unsigned i = 2; i < argTypes.size(); ++i)
+      func.setArgAttr(i, "llvm.noalias", b.getUnitAttr());
     Block *entry = func.addEntryBlock();
     b.setInsertionPointToStart(entry);
     auto ret = func::ReturnOp::create(b, loc);
