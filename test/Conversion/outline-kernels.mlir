@@ -99,6 +99,23 @@ func.func @square_transpose(%y: tensor<4x4xf32>) -> tensor<4x4xf32> {
 
 // -----
 
+// Two results of the input's shape: the broadcast does not use %x, so it must
+// not overwrite %x (buffers are noalias, and LLVM may store it before loading
+// %x); the sum uses %x and takes its buffer. This is T5's attention mask.
+// CHECK-LABEL: func.func @inplace_needs_dependence
+// CHECK: gn.launch {{.*}} {extent = 1 : i64, inplace = array<i64: -1, 1>, thread_dim = -1 : i64}
+func.func @inplace_needs_dependence(%m: tensor<1x12xf32>, %x: tensor<8x12xf32>) -> (tensor<8x12xf32>, tensor<8x12xf32>) {
+  %0:2 = gn.fusion "elementwise" (%m, %x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x12xf32>, tensor<8x12xf32>) -> (tensor<8x12xf32>, tensor<8x12xf32>) {
+  ^bb0(%a: tensor<1x12xf32>, %b: tensor<8x12xf32>):
+    %c = gn.broadcast_to %a [8, 12] : tensor<1x12xf32> -> tensor<8x12xf32>
+    %s = gn.add %b, %c : tensor<8x12xf32>, tensor<8x12xf32> -> tensor<8x12xf32>
+    gn.yield %c, %s : tensor<8x12xf32>, tensor<8x12xf32>
+  }
+  return %0#0, %0#1 : tensor<8x12xf32>, tensor<8x12xf32>
+}
+
+// -----
+
 // Views are reads: transpose through a permuted map, slice through a
 // strided subview.
 // CHECK-DAG: #[[T:.*]] = affine_map<(d0, d1) -> (d1, d0)>

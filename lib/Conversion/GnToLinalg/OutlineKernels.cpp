@@ -74,11 +74,16 @@ public:
 
   int64_t getThreadDim() const { return threadDim; }
 
-  /// Per result, an input read only at the element the result writes (so
-  /// the result may overwrite it), or -1; empty when there is none.
+  /// Per result, an input read only at the element the result writes, and
+  /// that the result's value is computed from (so the result may overwrite
+  /// it), or -1; empty when there is none. The dependence matters because
+  /// kernel buffers are noalias: LLVM may store a result that does not use
+  /// the input before it loads the input at that element.
   llvm::SmallVector<int64_t> inplaceInputs() {
     if (reduction || copyOp)
       return {};
+    Block &body = fusion.getBody().front();
+    Operation *yield = body.getTerminator();
     llvm::SmallVector<int64_t> out(fusion.getNumResults(), -1);
     llvm::SmallVector<bool> taken(fusion.getInputs().size(), false);
     bool any = false;
@@ -92,7 +97,8 @@ public:
           return rd.input != i || (!rd.slice && rd.map == outMaps[r] &&
                                    llvm::isa<BlockArgument>(rd.value));
         });
-        if (!taken[i] && sameElement && readAtWrite) {
+        if (!taken[i] && sameElement && readAtWrite &&
+            computedFrom(yield->getOperand(r), body.getArgument(i))) {
           out[r] = i;
           taken[i] = any = true;
           break;
@@ -102,6 +108,21 @@ public:
     return any ? out : llvm::SmallVector<int64_t>();
   }
   LogicalResult getStatus() const { return status; }
+
+  /// Whether `v` is computed (through ops of the fusion body) from `arg`.
+  static bool computedFrom(Value v, Value arg) {
+    llvm::SmallVector<Value> work{v};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    while (!work.empty()) {
+      Value x = work.pop_back_val();
+      if (x == arg)
+        return true;
+      Operation *def = x.getDefiningOp();
+      if (def && seen.insert(def).second)
+        llvm::append_range(work, def->getOperands());
+    }
+    return false;
+  }
   int64_t getExtent() const { return threadDim >= 0 ? domain[threadDim] : 1; }
 
   /// Emits the kernel function `name` at the end of `kernels`.
@@ -115,10 +136,11 @@ public:
     for (Type t : fusion.getResultTypes())
       argTypes.push_back(memrefFor(t));
     auto func = func::FuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
-    // Buffers never overlap, except a result written over an `inplace` input,
-    // which the kernel reads only at the element it writes; that is safe for
-    // any reordering LLVM may do, and without noalias the vectorizer's
-    // runtime overlap check sends in-place kernels to the scalar loop.
+    // Buffers never overlap, except a result written over its `inplace`
+    // input, which the kernel reads only at the element it writes and
+    // computes that element from: the store then waits for the load under any
+    // reordering. Without noalias, the vectorizer's runtime overlap check
+    // sends every in-place kernel to its scalar loop.
     for (unsigned i = 2; i < argTypes.size(); ++i)
       func.setArgAttr(i, "llvm.noalias", b.getUnitAttr());
     Block *entry = func.addEntryBlock();
