@@ -270,6 +270,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
                     {"library_calls", st.libraryCalls},
                     {"aliases", st.aliases},
                     {"inplace", st.inplaceResults},
+                    {"concats_elided", st.concatsElided},
                     {"fallback_ops", st.fallbackOps},
                     {"fallback", fallback}};
     auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };

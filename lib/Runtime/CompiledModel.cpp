@@ -38,6 +38,8 @@ struct Step {
   KernelFn fn = nullptr;
   int64_t threadDim = -1, extent = 1;
   llvm::SmallVector<int64_t, 2> inplace; // per result: input it may overwrite, or -1
+  bool concatenates = false; // the result is the inputs end to end
+  bool elided = false;       // nothing to do: the inputs were written into the result
   llvm::SmallVector<int, 4> in, out;
 };
 
@@ -209,6 +211,7 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
       step.extent = l.getExtent();
       if (std::optional<llvm::ArrayRef<int64_t>> inplace = l.getInplace())
         step.inplace.assign(inplace->begin(), inplace->end());
+      step.concatenates = l.getConcatenates();
       ++stats.launches;
     } else if (isa<ReshapeOp>(op)) {
       step.kind = Step::Kind::Alias;
@@ -255,24 +258,74 @@ void CompiledModel::Impl::planMemory() {
   std::vector<char> returned(n, 0);
   for (int r : results)
     returned[r] = 1;
-  // Buffer sharing, in step order: a reshape always shares its input's
-  // buffer; a kernel result marked `inplace` shares the buffer of that input
-  // when nothing reads the input (or any view of it) after this launch.
-  // `groupLast` is the last step that touches any slot of a root's group.
-  std::vector<int64_t> groupLast(n);
+  // Buffer sharing, in step order, as groups of slots that live in one
+  // root's buffer, each at a byte offset into it:
+  //  - a reshape shares its input's bytes;
+  //  - a kernel result marked `inplace` takes the bytes of that input when
+  //    nothing reads the input (or any slot of its group) after this launch;
+  //  - the inputs of a launch that `concatenates` are placed at their slabs
+  //    of the result, so their producers write there and the launch is
+  //    elided (see placeConcat).
+  // `groupFirst`/`groupLast` are the first and last steps that touch any
+  // slot of a root's group.
+  std::vector<int64_t> groupFirst(def), groupLast(n), offsetIn(n, 0);
   for (size_t i = 0; i < n; ++i)
     groupLast[i] = std::max(last[i], def[i]);
-  std::vector<char> inPlace(n, 0);
-  auto join = [&](int o, int r) {
+  auto join = [&](int o, int i) {
+    int r = root[i];
     root[o] = r;
+    offsetIn[o] = offsetIn[i];
+    groupFirst[r] = std::min(groupFirst[r], groupFirst[o]);
     groupLast[r] = std::max(groupLast[r], groupLast[o]);
+  };
+  auto members = [&](int r) {
+    llvm::SmallVector<int, 4> m;
+    for (size_t j = 0; j < n; ++j)
+      if (root[j] == r)
+        m.push_back(j);
+    return m;
+  };
+  // A concatenation's inputs go into its result's buffer when each is a
+  // whole group of its own that a step computes (not an argument, constant
+  // or returned value). Any later write into the result's group is an
+  // in-place result, which waits until nothing reads the group.
+  auto placeConcat = [&](Step &step) {
+    int o = step.out[0];
+    if (returned[o])
+      return;
+    llvm::SmallVector<int, 4> roots;
+    for (int i : step.in) {
+      int r = root[i];
+      if (i < (int)numArgs || r < (int)numArgs || isFixed[r] || def[r] < 0 ||
+          offsetIn[i] != 0 || types[i].bytes() != types[r].bytes() ||
+          llvm::is_contained(roots, r) ||
+          llvm::any_of(members(r), [&](int j) { return returned[j] != 0; }))
+        return;
+      roots.push_back(r);
+    }
+    int64_t at = 0;
+    for (auto [i, r] : llvm::zip(step.in, roots)) {
+      for (int j : members(r)) {
+        root[j] = o;
+        offsetIn[j] += at;
+      }
+      groupFirst[o] = std::min(groupFirst[o], groupFirst[r]);
+      groupLast[o] = std::max(groupLast[o], groupLast[r]);
+      at += types[i].bytes();
+    }
+    step.elided = true;
+    ++stats.concatsElided;
   };
   for (auto [s, step] : llvm::enumerate(steps)) {
     if (step.kind == Step::Kind::Alias) {
-      join(step.out[0], root[step.in[0]]);
+      join(step.out[0], step.in[0]);
       continue;
     }
-    if (step.kind != Step::Kind::Launch || step.inplace.empty())
+    if (step.kind != Step::Kind::Launch)
+      continue;
+    if (step.concatenates)
+      placeConcat(step);
+    if (step.inplace.empty())
       continue;
     for (auto [o, i] : llvm::zip(step.out, step.inplace)) {
       if (i < 0 || returned[o])
@@ -284,8 +337,7 @@ void CompiledModel::Impl::planMemory() {
       // (Same shape and element size: the gn.launch verifier checks it.)
       if (r < (int)numArgs || isFixed[r] || def[r] < 0 || groupLast[r] != (int64_t)s || shared)
         continue;
-      join(o, r);
-      inPlace[o] = 1;
+      join(o, step.in[i]);
       ++stats.inplaceResults;
     }
   }
@@ -300,7 +352,7 @@ void CompiledModel::Impl::planMemory() {
     if (isFixed[i] || def[i] < 0 || root[i] != (int)i || returned[i])
       continue;
     arenaSlots.push_back(i);
-    requests.push_back({types[i].bytes(), def[i], std::max(def[i], groupLast[i])});
+    requests.push_back({types[i].bytes(), groupFirst[i], std::max(def[i], groupLast[i])});
   }
   MemoryPlan plan = runtime::planMemory(requests);
   arenaSize = plan.arenaBytes;
@@ -318,11 +370,14 @@ void CompiledModel::Impl::planMemory() {
     inArena[slot] = 1;
     offsetOf[slot] = plan.offsets[k];
   }
-  // Kernel results computed in place use their input's bytes.
+  // Kernel results computed in place, and the inputs of elided
+  // concatenations, use bytes of their group's buffer. (Reshapes take views
+  // of their input as they run.)
   for (size_t i = numArgs; i < n; ++i)
-    if (inPlace[i] && offsetOf.count(root[i])) {
+    if (root[i] != (int)i && def[i] >= 0 && steps[def[i]].kind != Step::Kind::Alias &&
+        offsetOf.count(root[i])) {
       fixed[i] = HostTensor::view(types[i].dtype, types[i].shape, arena,
-                                  arena.get() + offsetOf[root[i]]);
+                                  arena.get() + offsetOf[root[i]] + offsetIn[i]);
       isFixed[i] = 1;
       inArena[i] = 1;
     }
@@ -420,6 +475,8 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
   llvm::SmallVector<void *, 12> buffers;
   llvm::SmallVector<HostTensor, 4> operands, results, dests;
   for (Step &step : m.steps) {
+    if (step.elided)
+      continue;
     auto stepStart = m.profile.start();
     switch (step.kind) {
     case Step::Kind::Launch:

@@ -136,8 +136,12 @@ func.func @views(%y: tensor<8x4xf32>, %z: tensor<4x16xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-// concat: each input into its slab of the output.
+// concat: each input into its slab of the output. Along dim 1 of 2x.. the
+// slabs are strided, so the launch does not `concatenate` its inputs.
 // CHECK-LABEL: func.func @concat
+// CHECK: gn.launch
+// CHECK-NOT: concatenates
+// CHECK-SAME: -> tensor<2x8xi64>
 // CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[A:.*]]: memref<2x3xi64> {llvm.noalias}, %[[B:.*]]: memref<2x5xi64> {llvm.noalias}, %[[O:.*]]: memref<2x8xi64> {llvm.noalias})
 // CHECK: %[[S0:.*]] = memref.subview %[[O]][0, 0] [2, 3] [1, 1]
 // CHECK: linalg.copy ins(%[[A]] : memref<2x3xi64>) outs(%[[S0]]
@@ -150,6 +154,37 @@ func.func @concat(%a: tensor<2x3xi64>, %b: tensor<2x5xi64>) -> tensor<2x8xi64> {
     gn.yield %c : tensor<2x8xi64>
   }
   return %0 : tensor<2x8xi64>
+}
+
+// -----
+
+// Channels of one image: the slabs are contiguous, the result is the inputs
+// end to end, and the runtime may have their producers write in place.
+// CHECK-LABEL: func.func @concat_contiguous
+// CHECK: gn.launch {{.*}}(%arg0, %arg1) {concatenates, extent = 1 : i64, thread_dim = -1 : i64}
+func.func @concat_contiguous(%a: tensor<1x3x4xf32>, %b: tensor<1x5x4xf32>) -> tensor<1x8x4xf32> {
+  %0 = gn.fusion "copy" (%a, %b) {schedule = {loop_order = array<i64: 0, 1, 2>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x3x4xf32>, tensor<1x5x4xf32>) -> tensor<1x8x4xf32> {
+  ^bb0(%x: tensor<1x3x4xf32>, %y: tensor<1x5x4xf32>):
+    %c = gn.concat %x, %y dim 1 : (tensor<1x3x4xf32>, tensor<1x5x4xf32>) -> tensor<1x8x4xf32>
+    gn.yield %c : tensor<1x8x4xf32>
+  }
+  return %0 : tensor<1x8x4xf32>
+}
+
+// -----
+
+// The same input twice is one kernel input: not the inputs end to end.
+// CHECK-LABEL: func.func @concat_twice
+// CHECK: gn.launch
+// CHECK-NOT: concatenates
+// CHECK-SAME: -> tensor<1x6x4xf32>
+func.func @concat_twice(%a: tensor<1x3x4xf32>) -> tensor<1x6x4xf32> {
+  %0 = gn.fusion "copy" (%a) {schedule = {loop_order = array<i64: 0, 1, 2>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x3x4xf32>) -> tensor<1x6x4xf32> {
+  ^bb0(%x: tensor<1x3x4xf32>):
+    %c = gn.concat %x, %x dim 1 : (tensor<1x3x4xf32>, tensor<1x3x4xf32>) -> tensor<1x6x4xf32>
+    gn.yield %c : tensor<1x6x4xf32>
+  }
+  return %0 : tensor<1x6x4xf32>
 }
 
 // -----

@@ -85,6 +85,21 @@ LogicalResult FusionOp::verify() {
 }
 
 LogicalResult LaunchOp::verify() {
+  if (getConcatenates()) {
+    if (getNumResults() != 1 || getInplace())
+      return emitOpError("concatenates needs exactly one result and no inplace");
+    auto out = llvm::cast<RankedTensorType>(getResult(0).getType());
+    int64_t elements = 0;
+    for (Value in : getInputs()) {
+      auto t = llvm::cast<RankedTensorType>(in.getType());
+      if (t.getElementType() != out.getElementType())
+        return emitOpError() << "concatenates an input of type " << t << " into " << out;
+      elements += t.getNumElements();
+    }
+    if (elements != out.getNumElements())
+      return emitOpError() << "concatenates " << elements << " input elements into "
+                           << out.getNumElements();
+  }
   std::optional<llvm::ArrayRef<int64_t>> inplace = getInplace();
   if (!inplace)
     return success();

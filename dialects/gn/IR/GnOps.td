@@ -832,8 +832,13 @@ def Gn_LaunchOp : Gn_Op<"launch", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
     [lo, hi) chunks across threads; `extent` is that loop's trip count.
     `inplace`, when present, has one entry per result: the index of an input
     the kernel reads only at the very element it writes (same shape, same
-    element size, same map), or -1. The runtime may then give that result the
-    input's buffer when the input dies at this launch.
+    element size, same map) and computes that element from, or -1. The
+    runtime may then give that result the input's buffer when the input dies
+    at this launch.
+    `concatenates`, when set, says the single result is the inputs laid end
+    to end, in order (a concatenation whose slabs are contiguous). The
+    runtime may then have each input's producer write straight into its slab
+    and skip the launch.
 
     ```mlir
     %r = gn.launch @gn.kernels::@k0(%x) {thread_dim = 0 : i64, extent = 4 : i64, inplace = array<i64: 0>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
@@ -841,7 +846,7 @@ def Gn_LaunchOp : Gn_Op<"launch", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
   }];
   let arguments = (ins SymbolRefAttr:$kernel, Variadic<AnyRankedTensor>:$inputs,
                    I64Attr:$thread_dim, I64Attr:$extent,
-                   OptionalAttr<DenseI64ArrayAttr>:$inplace);
+                   OptionalAttr<DenseI64ArrayAttr>:$inplace, UnitAttr:$concatenates);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = "$kernel `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)";
   let hasVerifier = 1;

@@ -109,6 +109,22 @@ public:
   }
   LogicalResult getStatus() const { return status; }
 
+  /// Whether the kernel is a concatenation of its inputs, each once and in
+  /// order, along a dim with only 1s before it: its slabs are then contiguous
+  /// and the result is the inputs end to end.
+  bool concatenatesInputs() {
+    auto concat = llvm::dyn_cast_if_present<ConcatOp>(copyOp);
+    if (!concat || concat->getNumOperands() != fusion.getInputs().size())
+      return false;
+    for (auto [k, v] : llvm::enumerate(concat->getOperands())) {
+      auto arg = llvm::dyn_cast<BlockArgument>(v);
+      if (!arg || arg.getArgNumber() != k)
+        return false;
+    }
+    auto shape = concat.getType().getShape();
+    return llvm::all_of(shape.take_front(concat.getDim()), [](int64_t d) { return d == 1; });
+  }
+
   /// Whether `v` is computed (through ops of the fusion body) from `arg`.
   static bool computedFrom(Value v, Value arg) {
     llvm::SmallVector<Value> work{v};
@@ -680,6 +696,7 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
                                      emitter.getExtent(), DenseI64ArrayAttr());
       if (llvm::SmallVector<int64_t> inplace = emitter.inplaceInputs(); !inplace.empty())
         launch.setInplace(inplace);
+      launch.setConcatenates(emitter.concatenatesInputs());
       fusion.replaceAllUsesWith(launch.getResults());
       fusion.erase();
     }

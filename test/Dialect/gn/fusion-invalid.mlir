@@ -75,3 +75,27 @@ func.func @inplace_index(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = gn.launch @gn_kernels::@k(%x) {thread_dim = -1 : i64, extent = 1 : i64, inplace = array<i64: 3>} : (tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @concatenates_size(%x: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{concatenates 4 input elements into 8}}
+  %r = gn.launch @gn_kernels::@k(%x) {thread_dim = -1 : i64, extent = 1 : i64, concatenates} : (tensor<4xf32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @concatenates_type(%x: tensor<4xf32>, %y: tensor<4xf16>) -> tensor<8xf32> {
+  // expected-error @+1 {{concatenates an input of type 'tensor<4xf16>' into 'tensor<8xf32>'}}
+  %r = gn.launch @gn_kernels::@k(%x, %y) {thread_dim = -1 : i64, extent = 1 : i64, concatenates} : (tensor<4xf32>, tensor<4xf16>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @concatenates_inplace(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{concatenates needs exactly one result and no inplace}}
+  %r = gn.launch @gn_kernels::@k(%x) {thread_dim = -1 : i64, extent = 1 : i64, concatenates, inplace = array<i64: 0>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
