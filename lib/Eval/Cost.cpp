@@ -49,7 +49,7 @@ eval::GraphCost eval::graphCost(func::FuncOp func) {
     else if (auto t = dyn_cast<ConvTransposeOp>(op))
       c.flops += 2 * numel(t.getInput().getType()) * trailing(t.getWeight().getType(), 1);
     else if (auto mm = dyn_cast<MatmulOp>(op))
-      c.flops += 2 * numel(mm.getType()) * dim(mm.getLhs().getType(), -1);
+      c.flops += 2 * numel(mm.getType()) * dim(mm.getLhs().getType(), mm.getTransposeLhs() ? -2 : -1);
     else if (auto lin = dyn_cast<LinearOp>(op))
       c.flops += 2 * numel(lin.getType()) * dim(lin.getWeight().getType(), -1);
     else if (auto a = dyn_cast<AttentionOp>(op)) {

@@ -159,15 +159,22 @@ bool useHalfPanels(const HostTensor &b, int64_t matrixElems) {
 }
 
 /// Batched matmul with torch.matmul semantics; returns the result in `outType`.
-HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
-                  llvm::ArrayRef<int64_t> outShape, const HostTensor *dest) {
-  // Promote vectors to matrices.
+/// `transA`/`transB`: that operand is stored with its last two dims swapped
+/// (gn.matmul's transpose_lhs/transpose_rhs).
+HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool transB,
+                  DType outType, llvm::ArrayRef<int64_t> outShape, const HostTensor *dest) {
+  // Promote vectors to matrices (a transposed operand has rank >= 2).
   llvm::SmallVector<int64_t, 6> sa(a0.shape()), sb(b0.shape());
   if (sa.size() == 1)
     sa.insert(sa.begin(), 1);
   if (sb.size() == 1)
     sb.push_back(1);
+  if (transA)
+    std::swap(sa[sa.size() - 2], sa.back());
+  if (transB)
+    std::swap(sb[sb.size() - 2], sb.back());
   int64_t m = sa[sa.size() - 2], k = sa.back(), n = sb.back();
+  int64_t lda = transA ? m : k, ldb = transB ? k : n;
   llvm::SmallVector<int64_t, 6> batchA(sa.begin(), sa.end() - 2), batchB(sb.begin(), sb.end() - 2);
   auto batch = *gn::broadcastShapes(batchA, batchB);
   int64_t nb = 1;
@@ -176,7 +183,7 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
   auto stA = broadcastStrides(batchA, batch), stB = broadcastStrides(batchB, batch);
   if (isFloat(a0.dtype())) {
     DType ct = computeType(a0.dtype());
-    bool halfPanels = useHalfPanels(b0, k * n);
+    bool halfPanels = !transA && useHalfPanels(b0, k * n);
     HostTensor a = convertTo(a0, ct), b = halfPanels ? b0 : convertTo(b0, ct);
     // Written in place when the destination has the compute type.
     HostTensor c = dest && dest->dtype() == ct ? *dest : HostTensor(ct, outShape, /*zero=*/k == 0);
@@ -193,12 +200,12 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
           // batch strides are in units of whole matrices
           if constexpr (std::is_same_v<T, float>)
             if (halfPanels) {
-              gemmHalfB(false, m, n, k, a.data<T>() + oa * m * k, b, ob * k * n,
+              gemmHalfB(transB, m, n, k, a.data<T>() + oa * m * k, b, ob * k * n,
                         {c.data<T>() + lin * m * n, 0.0f});
               return;
             }
-          gemm<T>(false, false, m, n, k, a.data<T>() + oa * m * k, k, b.data<T>() + ob * k * n,
-                  n, c.data<T>() + lin * m * n, n, T(0));
+          gemm<T>(transA, transB, m, n, k, a.data<T>() + oa * m * k, lda,
+                  b.data<T>() + ob * k * n, ldb, c.data<T>() + lin * m * n, n, T(0));
           ++bi;
         });
       }
@@ -222,7 +229,8 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, DType outType,
       for (int64_t j = 0; j < n; ++j) {
         double s = 0;
         for (int64_t p = 0; p < k; ++p)
-          s += loadAsDouble(a0, oa * m * k + i * k + p) * loadAsDouble(b0, ob * k * n + p * n + j);
+          s += loadAsDouble(a0, oa * m * k + (transA ? p * m + i : i * k + p)) *
+               loadAsDouble(b0, ob * k * n + (transB ? j * k + p : p * n + j));
         storeFromDouble(out, lin * m * n + i * n + j, s);
       }
     ++lin;
@@ -449,8 +457,9 @@ std::optional<LogicalResult> mlir::gn::interp::runContraction(Operation *op, Ope
     return std::optional<LogicalResult>(success());
   };
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-      .Case([&](MatmulOp) {
-        return done(matmul(in[0], in[1], resultDType(op), resultShape(op), dest));
+      .Case([&](MatmulOp mm) {
+        return done(matmul(in[0], in[1], mm.getTransposeLhs(), mm.getTransposeRhs(),
+                           resultDType(op), resultShape(op), dest));
       })
       .Case([&](LinearOp) {
         return done(linear(op, in[0], in[1], in.size() > 2 ? &in[2] : nullptr, dest));

@@ -355,6 +355,23 @@ void CompiledModel::Impl::planMemory() {
     requests.push_back({types[i].bytes(), groupFirst[i], std::max(def[i], groupLast[i])});
   }
   MemoryPlan plan = runtime::planMemory(requests);
+  if (std::getenv("GN_TMP_MEMDEBUG")) {
+    int64_t best = 0, bestStep = 0;
+    for (int64_t st = 0; st < (int64_t)steps.size(); ++st) {
+      int64_t live = 0;
+      for (auto &r : requests)
+        if (r.first <= st && st <= r.last)
+          live += r.bytes;
+      if (live > best) { best = live; bestStep = st; }
+    }
+    llvm::errs() << "peak step " << bestStep << " live " << best << " op " << steps[bestStep].op->getName() << "\n";
+    for (auto [k, r] : llvm::enumerate(requests))
+      if (r.first <= bestStep && bestStep <= r.last) {
+        llvm::errs() << "  " << r.bytes << " [" << r.first << "," << r.last << "] ";
+        steps[r.first].op->getLoc().print(llvm::errs());
+        llvm::errs() << " " << steps[r.first].op->getName() << "\n";
+      }
+  }
   arenaSize = plan.arenaBytes;
   stats.arenaBytes = plan.arenaBytes;
   stats.arenaBoundBytes = plan.liveBytesBound;

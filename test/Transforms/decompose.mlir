@@ -14,9 +14,9 @@ func.func @silu_is_x_times_sigmoid(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// (The weight's transpose folds into the matmul's trans flag.)
 // CHECK-LABEL: func.func @linear_is_matmul_with_transposed_weight
-// CHECK: %[[T:.+]] = gn.transpose %arg1 [1, 0]
-// CHECK: %[[M:.+]] = gn.matmul %arg0, %[[T]]
+// CHECK: %[[M:.+]] = gn.matmul %arg0, %arg1 {transpose_rhs}
 // CHECK: gn.add %[[M]], %arg2
 // CHECK-NOT: gn.linear
 func.func @linear_is_matmul_with_transposed_weight(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>, %b: tensor<4xf32>) -> tensor<2x4xf32> {

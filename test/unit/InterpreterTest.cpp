@@ -38,6 +38,12 @@ HostTensor f32(llvm::ArrayRef<int64_t> shape, std::vector<float> v) {
   return t;
 }
 
+HostTensor i64(llvm::ArrayRef<int64_t> shape, std::vector<int64_t> v) {
+  HostTensor t(DType::I64, shape);
+  std::copy(v.begin(), v.end(), t.data<int64_t>());
+  return t;
+}
+
 std::vector<float> values(const HostTensor &t) {
   return std::vector<float>(t.data<float>(), t.data<float>() + t.numel());
 }
@@ -64,6 +70,24 @@ TEST(Interpreter, MatmulBatchBroadcast) {
     })",
                  {f32({2, 1, 2}, {1, 2, 3, 4}), f32({2, 2}, {1, 0, 0, 2})});
   EXPECT_EQ(values(out[0]), (std::vector<float>{1, 4, 3, 8}));
+}
+
+// The same products with operands stored transposed (trans flags), in f32
+// (GEMM) and in i64 (the interpreter's own loop).
+TEST(Interpreter, MatmulTransposedOperands) {
+  auto out = run(R"(
+    func.func @forward(%a: tensor<3x2xf32>, %b: tensor<4x3xf32>, %c: tensor<3x2xi64>, %d: tensor<4x3xi64>) -> (tensor<2x4xf32>, tensor<2x4xi64>) {
+      %0 = gn.matmul %a, %b {transpose_lhs, transpose_rhs} : tensor<3x2xf32>, tensor<4x3xf32> -> tensor<2x4xf32>
+      %1 = gn.matmul %c, %d {transpose_lhs, transpose_rhs} : tensor<3x2xi64>, tensor<4x3xi64> -> tensor<2x4xi64>
+      return %0, %1 : tensor<2x4xf32>, tensor<2x4xi64>
+    })",
+                 {f32({3, 2}, {1, 4, 2, 5, 3, 6}), f32({4, 3}, {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1}),
+                  i64({3, 2}, {1, 4, 2, 5, 3, 6}), i64({4, 3}, {1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1})});
+  // a^T = [[1,2,3],[4,5,6]]; b^T columns: e0, e1, e2, (1,1,1).
+  EXPECT_EQ(values(out[0]), (std::vector<float>{1, 2, 3, 6, 4, 5, 6, 15}));
+  ASSERT_EQ(out[1].dtype(), DType::I64);
+  EXPECT_EQ(std::vector<int64_t>(out[1].data<int64_t>(), out[1].data<int64_t>() + 8),
+            (std::vector<int64_t>{1, 2, 3, 6, 4, 5, 6, 15}));
 }
 
 TEST(Interpreter, ConvMatchesDirectSum) {

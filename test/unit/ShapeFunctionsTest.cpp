@@ -53,18 +53,30 @@ protected:
 TEST_F(ShapeInference, MatmulBroadcastsBatch) {
   llvm::SmallVector<Type> types;
   ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({4, 2, 3}),
-                                        arg({3, 5}), types)));
+                                        arg({3, 5}), false, false, types)));
   EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({4, 2, 5}));
   types.clear();
   ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({3}), arg({2, 3, 5}),
-                                        types)));
+                                        false, false, types)));
   EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({2, 5}));
+}
+
+TEST_F(ShapeInference, MatmulReadsTransposedOperands) {
+  llvm::SmallVector<Type> types;
+  // lhs stored 3x2 (read as 2x3), rhs stored 5x3 (read as 3x5).
+  ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({4, 3, 2}), arg({5, 3}),
+                                        true, true, types)));
+  EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({4, 2, 5}));
+  types.clear();
+  EXPECT_TRUE(failed(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({3}), arg({3, 5}), true,
+                                     false, types)));
+  EXPECT_EQ(lastError, "a transposed matmul operand must have rank >= 2");
 }
 
 TEST_F(ShapeInference, MatmulMismatchReports) {
   llvm::SmallVector<Type> types;
   EXPECT_TRUE(failed(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({2, 3}), arg({4, 5}),
-                                     types)));
+                                     false, false, types)));
   EXPECT_EQ(lastError, "matmul contraction sizes differ: [2, 3] @ [4, 5]");
 }
 

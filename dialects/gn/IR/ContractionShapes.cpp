@@ -7,17 +7,23 @@ using namespace mlir;
 using namespace mlir::gn;
 using namespace mlir::gn::shapes;
 
-LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs,
-                              TypeList &types) {
+LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs, bool transposeLhs,
+                              bool transposeRhs, TypeList &types) {
   auto a = tensorType(lhs), b = tensorType(rhs);
   if (a.getRank() == 0 || b.getRank() == 0)
     return fail(loc, "matmul operands must have rank >= 1");
+  if ((transposeLhs && a.getRank() < 2) || (transposeRhs && b.getRank() < 2))
+    return fail(loc, "a transposed matmul operand must have rank >= 2");
   if (a.getElementType() != b.getElementType())
     return fail(loc, "matmul operands have different element types " +
                          typeStr(a.getElementType()) + " and " + typeStr(b.getElementType()));
   // torch.matmul: 1-d lhs gets a leading 1, 1-d rhs a trailing 1; both are
   // dropped from the result again.
   llvm::SmallVector<int64_t> sa(a.getShape()), sb(b.getShape());
+  if (transposeLhs)
+    std::swap(sa[sa.size() - 2], sa.back());
+  if (transposeRhs)
+    std::swap(sb[sb.size() - 2], sb.back());
   bool lhsVector = sa.size() == 1, rhsVector = sb.size() == 1;
   if (lhsVector)
     sa.insert(sa.begin(), 1);

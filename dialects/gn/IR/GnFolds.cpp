@@ -59,6 +59,31 @@ OpFoldResult SliceOp::fold(FoldAdaptor) {
   return {};
 }
 
+/// matmul(transpose(x), y) with the last two dims swapped reads x with the
+/// trans flag instead (in place: the operand and the flag change).
+OpFoldResult MatmulOp::fold(FoldAdaptor) {
+  bool changed = false;
+  for (unsigned k = 0; k < 2; ++k) {
+    auto t = getOperand(k).getDefiningOp<TransposeOp>();
+    if (!t)
+      continue;
+    llvm::ArrayRef<int64_t> perm = t.getPermutation();
+    int64_t rank = perm.size();
+    bool swapsLastTwo = rank >= 2 && perm[rank - 2] == rank - 1 && perm[rank - 1] == rank - 2;
+    for (int64_t d = 0; d + 2 < rank && swapsLastTwo; ++d)
+      swapsLastTwo = perm[d] == d;
+    if (!swapsLastTwo)
+      continue;
+    setOperand(k, t.getInput());
+    if (k == 0)
+      setTransposeLhs(!getTransposeLhs());
+    else
+      setTransposeRhs(!getTransposeRhs());
+    changed = true;
+  }
+  return changed ? getResult() : OpFoldResult();
+}
+
 OpFoldResult ConcatOp::fold(FoldAdaptor) {
   if (getInputs().size() == 1)
     return getInputs()[0];

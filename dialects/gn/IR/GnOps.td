@@ -563,14 +563,23 @@ def Gn_LogSoftmaxOp : Gn_SoftmaxLikeOp<"log_softmax", "log of softmax">;
 //===----------------------------------------------------------------------===//
 
 def Gn_MatmulOp : Gn_InferredOp<"matmul",
-    "inferMatmul(ctx, loc, adaptor.getLhs(), adaptor.getRhs(), types)"> {
+    "inferMatmul(ctx, loc, adaptor.getLhs(), adaptor.getRhs(), adaptor.getTransposeLhs(), "
+    "adaptor.getTransposeRhs(), types)"> {
   let summary = "torch.matmul: 1-d promotion and batch broadcasting";
   let description = [{
+    `transpose_lhs` (`transpose_rhs`) says that operand is stored with its
+    last two dims swapped: the product reads it transposed, as a GEMM's
+    trans flag does. The folder moves a `gn.transpose` of the last two dims
+    into these flags, so no transposed copy is made.
+
     ```mlir
     %r = gn.matmul %a, %b : tensor<4x2x3xf32>, tensor<3x5xf32> -> tensor<4x2x5xf32>
+    %s = gn.matmul %a, %c {transpose_rhs} : tensor<4x2x3xf32>, tensor<5x3xf32> -> tensor<4x2x5xf32>
     ```
   }];
-  let arguments = (ins Gn_Tensor:$lhs, Gn_Tensor:$rhs);
+  let arguments = (ins Gn_Tensor:$lhs, Gn_Tensor:$rhs, UnitAttr:$transpose_lhs,
+                   UnitAttr:$transpose_rhs);
+  let hasFolder = 1;
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
 }

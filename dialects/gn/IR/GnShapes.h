@@ -87,7 +87,8 @@ LogicalResult inferSoftmax(MLIRContext *ctx, OptLoc loc, Value input, uint64_t d
                            TypeList &types);
 
 // Contractions.
-LogicalResult inferMatmul(MLIRContext *ctx, OptLoc loc, Value lhs, Value rhs, TypeList &types);
+LogicalResult inferMatmul(MLIRContext *ctx, OptLoc loc, Value lhs, Value rhs, bool transposeLhs,
+                          bool transposeRhs, TypeList &types);
 LogicalResult inferLinear(MLIRContext *ctx, OptLoc loc, Value input, Value weight, Value bias,
                           TypeList &types);
 LogicalResult inferEinsum(MLIRContext *ctx, OptLoc loc, ValueRange inputs,

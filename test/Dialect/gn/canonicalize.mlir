@@ -42,3 +42,32 @@ func.func @splat_broadcast_folds() -> tensor<4x3xf32> {
   %0 = gn.broadcast_to %c [4, 3] : tensor<3xf32> -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
+
+// -----
+
+// A transpose of the last two dims moves into matmul's trans flags; a
+// second one toggles the flag back. The transposes are then dead.
+// CHECK-LABEL: func.func @matmul_reads_transposed
+// CHECK-NEXT: %[[A:.+]] = gn.matmul %arg0, %arg1 {transpose_lhs, transpose_rhs} : tensor<2x3x4xf32>, tensor<2x5x3xf32> -> tensor<2x4x5xf32>
+// CHECK-NEXT: %[[B:.+]] = gn.matmul %arg1, %arg2 : tensor<2x5x3xf32>, tensor<3x6xf32> -> tensor<2x5x6xf32>
+// CHECK-NEXT: return %[[A]], %[[B]]
+func.func @matmul_reads_transposed(%x: tensor<2x3x4xf32>, %y: tensor<2x5x3xf32>, %z: tensor<3x6xf32>) -> (tensor<2x4x5xf32>, tensor<2x5x6xf32>) {
+  %xt = gn.transpose %x [0, 2, 1] : tensor<2x3x4xf32> -> tensor<2x4x3xf32>
+  %yt = gn.transpose %y [0, 2, 1] : tensor<2x5x3xf32> -> tensor<2x3x5xf32>
+  %0 = gn.matmul %xt, %yt : tensor<2x4x3xf32>, tensor<2x3x5xf32> -> tensor<2x4x5xf32>
+  %zt = gn.transpose %z [1, 0] : tensor<3x6xf32> -> tensor<6x3xf32>
+  %1 = gn.matmul %y, %zt {transpose_rhs} : tensor<2x5x3xf32>, tensor<6x3xf32> -> tensor<2x5x6xf32>
+  return %0, %1 : tensor<2x4x5xf32>, tensor<2x5x6xf32>
+}
+
+// -----
+
+// Only the last two dims: a batch permutation stays a transpose.
+// CHECK-LABEL: func.func @matmul_keeps_batch_transpose
+// CHECK: gn.transpose
+// CHECK: gn.matmul %{{.*}}, %arg1 : tensor<3x2x4xf32>, tensor<4x5xf32>
+func.func @matmul_keeps_batch_transpose(%x: tensor<2x3x4xf32>, %y: tensor<4x5xf32>) -> tensor<3x2x5xf32> {
+  %xt = gn.transpose %x [1, 0, 2] : tensor<2x3x4xf32> -> tensor<3x2x4xf32>
+  %0 = gn.matmul %xt, %y : tensor<3x2x4xf32>, tensor<4x5xf32> -> tensor<3x2x5xf32>
+  return %0 : tensor<3x2x5xf32>
+}

@@ -255,6 +255,15 @@ func.func @matmul_batch(%a: tensor<2x2x3xf32>, %b: tensor<3x3x5xf32>) {
 
 // -----
 
+func.func @matmul_transposed_vector(%a: tensor<3xf32>, %b: tensor<3x5xf32>) {
+  // expected-error @+2 {{a transposed matmul operand must have rank >= 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.matmul %a, %b {transpose_lhs} : tensor<3xf32>, tensor<3x5xf32> -> tensor<5xf32>
+  return
+}
+
+// -----
+
 func.func @linear_features(%x: tensor<2x3xf32>, %w: tensor<4x5xf32>) {
   // expected-error @+2 {{input features 3 do not match weight [4, 5]}}
   // expected-error @+1 {{failed to infer returned types}}
