@@ -106,6 +106,7 @@ struct CompiledModel::Impl {
   LogicalResult build(func::FuncOp func);
   LogicalResult jit(ModuleOp kernels, unsigned optLevel);
   void planMemory();
+  void reportPeak(llvm::ArrayRef<runtime::BufferRequest> requests) const;
 };
 
 CompiledModel::CompiledModel() : impl(std::make_unique<Impl>()) {}
@@ -242,6 +243,27 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
   return success();
 }
 
+/// GN_MEMORY_REPORT=1: the step where the most arena bytes are live, and
+/// the buffers live there with the op that writes each (to see what a
+/// better plan or op order would have to remove).
+void CompiledModel::Impl::reportPeak(llvm::ArrayRef<runtime::BufferRequest> requests) const {
+  std::vector<int64_t> live(steps.size() + 1, 0);
+  for (const runtime::BufferRequest &r : requests)
+    for (int64_t s = r.first; s <= r.last; ++s)
+      live[s] += r.bytes;
+  int64_t peak = std::max_element(live.begin(), live.end()) - live.begin();
+  if (peak >= (int64_t)steps.size())
+    return;
+  auto &os = llvm::errs();
+  os << "gn memory: " << live[peak] << " arena bytes live at step " << peak << " ("
+     << steps[peak].op->getName() << " at " << steps[peak].op->getLoc() << ")\n";
+  for (const runtime::BufferRequest &r : requests)
+    if (r.first <= peak && peak <= r.last)
+      os << llvm::format("  %12lld bytes, steps %lld..%lld, from ", (long long)r.bytes,
+                         (long long)r.first, (long long)r.last)
+         << steps[r.first].op->getName() << " at " << steps[r.first].op->getLoc() << "\n";
+}
+
 void CompiledModel::Impl::planMemory() {
   size_t n = types.size();
   std::vector<int> root(n);
@@ -355,23 +377,8 @@ void CompiledModel::Impl::planMemory() {
     requests.push_back({types[i].bytes(), groupFirst[i], std::max(def[i], groupLast[i])});
   }
   MemoryPlan plan = runtime::planMemory(requests);
-  if (std::getenv("GN_TMP_MEMDEBUG")) {
-    int64_t best = 0, bestStep = 0;
-    for (int64_t st = 0; st < (int64_t)steps.size(); ++st) {
-      int64_t live = 0;
-      for (auto &r : requests)
-        if (r.first <= st && st <= r.last)
-          live += r.bytes;
-      if (live > best) { best = live; bestStep = st; }
-    }
-    llvm::errs() << "peak step " << bestStep << " live " << best << " op " << steps[bestStep].op->getName() << "\n";
-    for (auto [k, r] : llvm::enumerate(requests))
-      if (r.first <= bestStep && bestStep <= r.last) {
-        llvm::errs() << "  " << r.bytes << " [" << r.first << "," << r.last << "] ";
-        steps[r.first].op->getLoc().print(llvm::errs());
-        llvm::errs() << " " << steps[r.first].op->getName() << "\n";
-      }
-  }
+  if (std::getenv("GN_MEMORY_REPORT"))
+    reportPeak(requests);
   arenaSize = plan.arenaBytes;
   stats.arenaBytes = plan.arenaBytes;
   stats.arenaBoundBytes = plan.liveBytesBound;
