@@ -333,8 +333,9 @@ HostTensor einsum(EinsumOp op, Operands in) {
   return out;
 }
 
-template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
-  HostTensor out = makeResult(op);
+template <typename T>
+HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
+  llvm::ArrayRef<int64_t> outShape = resultShape(op);
   DType ct = std::is_same_v<T, double> ? DType::F64 : DType::F32;
   const HostTensor &q = in[0], &k = in[1], &v = in[2];
   const HostTensor *mask = in.size() > 3 ? &in[3] : nullptr;
@@ -343,13 +344,14 @@ template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
   double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(E));
   bool causal = op.getIsCausal();
   HostTensor qf = convertTo(q, ct), kf = convertTo(k, ct), vf = convertTo(v, ct);
-  llvm::SmallVector<int64_t, 6> batch(out.shape().drop_back(2));
+  llvm::SmallVector<int64_t, 6> batch(outShape.drop_back(2));
   llvm::SmallVector<int64_t, 6> scoreShape(batch);
   scoreShape.push_back(L);
   scoreShape.push_back(S);
   auto maskStrides = mask ? broadcastStrides(mask->shape(), scoreShape)
                           : llvm::SmallVector<int64_t, 6>();
-  HostTensor o(ct, out.shape());
+  // Written in place when the destination has the compute type.
+  HostTensor o = dest && dest->dtype() == ct ? *dest : HostTensor(ct, outShape);
   // A float mask in the compute type (bool masks are read as they are).
   HostTensor maskf = mask && mask->dtype() != DType::I1 ? convertTo(*mask, ct) : HostTensor();
   // Batch offsets with broadcasting / head grouping, gathered first so that
@@ -436,16 +438,21 @@ template <typename T> HostTensor attentionTyped(AttentionOp op, Operands in) {
     for (int64_t w = 0; w < work; ++w)
       runItem(w, scores);
   }
-  return convertTo(o, out.dtype());
+  if (!dest)
+    return convertTo(o, resultDType(op));
+  HostTensor d = *dest;
+  if (d.bytes() != o.bytes())
+    convertInto(o, d);
+  return d;
 }
 
 /// softmax(q k^T * scale + mask) v over the last two dims, batch dims
 /// broadcast (key/value heads repeat for grouped-query attention); f64 in
 /// f64, everything else in f32.
-HostTensor attention(AttentionOp op, Operands in) {
+HostTensor attention(AttentionOp op, Operands in, const HostTensor *dest) {
   if (in[0].dtype() == DType::F64)
-    return attentionTyped<double>(op, in);
-  return attentionTyped<float>(op, in);
+    return attentionTyped<double>(op, in, dest);
+  return attentionTyped<float>(op, in, dest);
 }
 
 } // namespace
@@ -465,6 +472,6 @@ std::optional<LogicalResult> mlir::gn::interp::runContraction(Operation *op, Ope
         return done(linear(op, in[0], in[1], in.size() > 2 ? &in[2] : nullptr, dest));
       })
       .Case([&](EinsumOp e) { return done(einsum(e, in)); })
-      .Case([&](AttentionOp a) { return done(attention(a, in)); })
+      .Case([&](AttentionOp a) { return done(attention(a, in, dest)); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -8,6 +8,8 @@
 using namespace mlir;
 
 void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
+  // Before decompose, which would split the softmax it matches.
+  pm.addNestedPass<func::FuncOp>(createGnRaiseAttentionPass());
   // linear stays whole: one GEMM call with the transposed weight, instead
   // of a transpose kernel and a matmul.
   GnDecomposePassOptions decompose;

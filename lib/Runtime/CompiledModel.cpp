@@ -58,7 +58,12 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-bool isLibraryOp(Operation *op) { return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp>(op); }
+/// Ops run by a library kernel that writes into its arena slot: oneDNN
+/// convolutions, sgemm contractions, and the row-blocked attention kernel
+/// (sgemm on blocks of rows, the score matrix never stored).
+bool isLibraryOp(Operation *op) {
+  return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp>(op);
+}
 
 /// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP pool.
 void launch(KernelFn fn, int64_t threadDim, int64_t extent, llvm::ArrayRef<void *> buffers) {

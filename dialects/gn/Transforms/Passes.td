@@ -19,6 +19,16 @@ def GnDecomposePass : Pass<"gn-decompose", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnRaiseAttentionPass : Pass<"gn-raise-attention", "func::FuncOp"> {
+  let summary = "Raise softmax(q k^T * s) v written as ops to gn.attention";
+  let description = [{
+    matmul(softmax(matmul(q, k^T) [* or / scalar], last dim), v) becomes one
+    `gn.attention` (see RaiseAttention.cpp for the exact conditions), whose
+    kernel never stores the score matrix.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
   let summary = "Group elementwise chains and reductions with their producers into gn.fusion";
   let description = [{

@@ -1,0 +1,61 @@
+// RUN: gn-opt %s -split-input-file -gn-raise-attention | FileCheck %s
+
+// MobileViT's form: the keys transposed by a gn.transpose, the scores
+// divided by a constant.
+// CHECK-LABEL: func.func @divided_scores
+// CHECK-NEXT: %[[A:.+]] = gn.attention %arg0, %arg1, %arg2 {scale = 2.500000e-01 : f64}
+// CHECK-NEXT: return %[[A]]
+func.func @divided_scores(%q: tensor<2x8x4xf32>, %k: tensor<2x6x4xf32>, %v: tensor<2x6x3xf32>) -> tensor<2x8x3xf32> {
+  %kt = gn.transpose %k [0, 2, 1] : tensor<2x6x4xf32> -> tensor<2x4x6xf32>
+  %s = gn.matmul %q, %kt : tensor<2x8x4xf32>, tensor<2x4x6xf32> -> tensor<2x8x6xf32>
+  %c = gn.constant dense<4.000000e+00> : tensor<f32>
+  %d = gn.div %s, %c : tensor<2x8x6xf32>, tensor<f32> -> tensor<2x8x6xf32>
+  %p = gn.softmax %d dim 2 : tensor<2x8x6xf32>
+  %o = gn.matmul %p, %v : tensor<2x8x6xf32>, tensor<2x6x3xf32> -> tensor<2x8x3xf32>
+  return %o : tensor<2x8x3xf32>
+}
+
+// -----
+
+// The keys read through transpose_rhs, a constant multiplier on the left,
+// and no scaling at all.
+// CHECK-LABEL: func.func @multiplied_and_unscaled
+// CHECK: gn.attention %arg0, %arg1, %arg2 {scale = 5.000000e-01 : f64}
+// CHECK: gn.attention %arg0, %arg1, %arg2 {scale = 1.000000e+00 : f64}
+// CHECK-NOT: gn.softmax
+func.func @multiplied_and_unscaled(%q: tensor<8x4xf32>, %k: tensor<6x4xf32>, %v: tensor<6x3xf32>) -> (tensor<8x3xf32>, tensor<8x3xf32>) {
+  %s = gn.matmul %q, %k {transpose_rhs} : tensor<8x4xf32>, tensor<6x4xf32> -> tensor<8x6xf32>
+  %c = gn.constant dense<5.000000e-01> : tensor<f32>
+  %m = gn.mul %c, %s : tensor<f32>, tensor<8x6xf32> -> tensor<8x6xf32>
+  %p = gn.softmax %m dim 1 : tensor<8x6xf32>
+  %o = gn.matmul %p, %v : tensor<8x6xf32>, tensor<6x3xf32> -> tensor<8x3xf32>
+  %s2 = gn.matmul %q, %k {transpose_rhs} : tensor<8x4xf32>, tensor<6x4xf32> -> tensor<8x6xf32>
+  %p2 = gn.softmax %s2 dim 1 : tensor<8x6xf32>
+  %o2 = gn.matmul %p2, %v : tensor<8x6xf32>, tensor<6x3xf32> -> tensor<8x3xf32>
+  return %o, %o2 : tensor<8x3xf32>, tensor<8x3xf32>
+}
+
+// -----
+
+// Not raised: the probabilities are also returned (stored anyway), the
+// scale is a tensor, the softmax is over another dim, the keys are not
+// transposed.
+// CHECK-LABEL: func.func @not_attention
+// CHECK-NOT: gn.attention
+// CHECK: return
+func.func @not_attention(%q: tensor<8x4xf32>, %k: tensor<6x4xf32>, %kt: tensor<4x6xf32>, %v: tensor<6x3xf32>, %w: tensor<8x6xf32>, %q8: tensor<6x4xf32>) -> (tensor<8x3xf32>, tensor<8x6xf32>, tensor<8x3xf32>, tensor<8x3xf32>, tensor<8x3xf32>) {
+  %s = gn.matmul %q, %k {transpose_rhs} : tensor<8x4xf32>, tensor<6x4xf32> -> tensor<8x6xf32>
+  %p = gn.softmax %s dim 1 : tensor<8x6xf32>
+  %o = gn.matmul %p, %v : tensor<8x6xf32>, tensor<6x3xf32> -> tensor<8x3xf32>
+  %s2 = gn.matmul %q, %k {transpose_rhs} : tensor<8x4xf32>, tensor<6x4xf32> -> tensor<8x6xf32>
+  %m2 = gn.mul %s2, %w : tensor<8x6xf32>, tensor<8x6xf32> -> tensor<8x6xf32>
+  %p2 = gn.softmax %m2 dim 1 : tensor<8x6xf32>
+  %o2 = gn.matmul %p2, %v : tensor<8x6xf32>, tensor<6x3xf32> -> tensor<8x3xf32>
+  %s3 = gn.matmul %q, %k {transpose_rhs} : tensor<8x4xf32>, tensor<6x4xf32> -> tensor<8x6xf32>
+  %p3 = gn.softmax %s3 dim 0 : tensor<8x6xf32>
+  %o3 = gn.matmul %p3, %v : tensor<8x6xf32>, tensor<6x3xf32> -> tensor<8x3xf32>
+  %s4 = gn.matmul %q, %kt : tensor<8x4xf32>, tensor<4x6xf32> -> tensor<8x6xf32>
+  %p4 = gn.softmax %s4 dim 1 : tensor<8x6xf32>
+  %o4 = gn.matmul %p4, %v : tensor<8x6xf32>, tensor<6x3xf32> -> tensor<8x3xf32>
+  return %o, %p, %o2, %o3, %o4 : tensor<8x3xf32>, tensor<8x6xf32>, tensor<8x3xf32>, tensor<8x3xf32>, tensor<8x3xf32>
+}
