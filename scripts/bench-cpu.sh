@@ -3,8 +3,8 @@
 # torch.compile (default Inductor backend) on the fixed list
 # test/bench/cpu-samples.txt, same inputs (gn's --dump), same thread count
 # (2), one after the other in one run on this machine.
-#   1. gn-eval run --mode compiled --compiler gn (eager + compiled, 1 warmup +
-#      5 trials each, correctness of compiled against eager) and gn-eval score;
+#   1. gn-eval run --mode compiled --compiler gn (eager + compiled, 2 warmup +
+#      15 trials each, correctness of compiled against eager) and gn-eval score;
 #   2. scripts/bench_torch.py: PyTorch eager and Inductor on gn's inputs,
 #      checked against gn's eager outputs, Inductor's cold compile time;
 #   3. scripts/bench_report.py: the side-by-side table and summary.
@@ -18,7 +18,8 @@
 # Environment: GN_COMPILER=gn|nope (default gn; nope runs the interpreter as
 #   the compiled side, to test the harness), GN_SKIP_BUILD=1 (use the
 #   existing build), GN_BENCH_THREADS (default 2), GN_BENCH_TIMEOUT (seconds
-#   per sample for each side, default 600), GN_BUILD_DIR, GN_SHARED_DIR,
+#   per sample for each side, default 600), GN_BENCH_WARMUP (default 2),
+#   GN_BENCH_TRIALS (default 15), GN_BUILD_DIR, GN_SHARED_DIR,
 #   GN_GRAPHNET_DIR.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,6 +28,9 @@ shared=${GN_SHARED_DIR:-$root/../shared}
 compiler=${GN_COMPILER:-gn}
 threads=${GN_BENCH_THREADS:-2}
 timeout=${GN_BENCH_TIMEOUT:-600}
+# Medians over 15 runs: sub-millisecond samples swing by 2x over 5 runs on this VM.
+warmup=${GN_BENCH_WARMUP:-2}
+trials=${GN_BENCH_TRIALS:-15}
 out=""
 list="$root/test/bench/cpu-samples.txt"
 while [ $# -gt 0 ]; do
@@ -46,12 +50,12 @@ mapfile -t rel < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
 samples=("${rel[@]/#/$dir/samples/}")
 export OMP_NUM_THREADS=$threads
 echo "== gn-eval ($compiler), ${#samples[@]} samples, results in $out" >&2
-"$build/bin/gn-eval" run "${samples[@]}" --mode compiled --compiler "$compiler" --warmup 1 \
-  --trials 5 --timeout "$timeout" --dump "$out/dump" --out "$out/gn.jsonl" >&2 || true
+"$build/bin/gn-eval" run "${samples[@]}" --mode compiled --compiler "$compiler" --warmup "$warmup" \
+  --trials "$trials" --timeout "$timeout" --dump "$out/dump" --out "$out/gn.jsonl" >&2 || true
 "$build/bin/gn-eval" score "$out/gn.jsonl" | tee "$out/score.txt" || true
 echo "== PyTorch eager and Inductor" >&2
 "$root/scripts/torch-env.sh" python "$root/scripts/bench_torch.py" --dump "$out/dump" \
-  --threads "$threads" --timeout "$timeout" --json "$out/torch.jsonl" "${samples[@]}" || true
+  --threads "$threads" --warmup "$warmup" --trials "$trials" --timeout "$timeout" --json "$out/torch.jsonl" "${samples[@]}" || true
 echo
 /usr/bin/python3 "$root/scripts/bench_report.py" "$out/gn.jsonl" "$out/torch.jsonl" \
   | tee "$out/report.txt"
