@@ -65,14 +65,7 @@ OpFoldResult MatmulOp::fold(FoldAdaptor) {
   bool changed = false;
   for (unsigned k = 0; k < 2; ++k) {
     auto t = getOperand(k).getDefiningOp<TransposeOp>();
-    if (!t)
-      continue;
-    llvm::ArrayRef<int64_t> perm = t.getPermutation();
-    int64_t rank = perm.size();
-    bool swapsLastTwo = rank >= 2 && perm[rank - 2] == rank - 1 && perm[rank - 1] == rank - 2;
-    for (int64_t d = 0; d + 2 < rank && swapsLastTwo; ++d)
-      swapsLastTwo = perm[d] == d;
-    if (!swapsLastTwo)
+    if (!t || !t.swapsLastTwoDims())
       continue;
     setOperand(k, t.getInput());
     if (k == 0)

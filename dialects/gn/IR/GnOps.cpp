@@ -84,6 +84,17 @@ LogicalResult FusionOp::verify() {
   return success();
 }
 
+bool TransposeOp::swapsLastTwoDims() {
+  llvm::ArrayRef<int64_t> perm = getPermutation();
+  int64_t rank = perm.size();
+  if (rank < 2 || perm[rank - 2] != rank - 1 || perm[rank - 1] != rank - 2)
+    return false;
+  for (int64_t d = 0; d + 2 < rank; ++d)
+    if (perm[d] != d)
+      return false;
+  return true;
+}
+
 LogicalResult LaunchOp::verify() {
   if (getConcatenates()) {
     if (getNumResults() != 1 || getInplace())

@@ -270,6 +270,11 @@ def Gn_TransposeOp : Gn_InferredOp<"transpose",
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input $permutation attr-dict `:` type($input) `->` type($result)";
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// Whether only the last two dims trade places (a matrix transpose of
+    /// each batch element).
+    bool swapsLastTwoDims();
+  }];
 }
 
 def Gn_BroadcastToOp : Gn_InferredOp<"broadcast_to",

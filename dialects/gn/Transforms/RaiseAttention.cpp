@@ -39,16 +39,7 @@ std::optional<double> splatValue(Value v) {
 /// `t`'s input when `t` is a transpose of the last two dims only.
 Value lastTwoTransposed(Value t) {
   auto op = t.getDefiningOp<TransposeOp>();
-  if (!op)
-    return {};
-  llvm::ArrayRef<int64_t> perm = op.getPermutation();
-  int64_t rank = perm.size();
-  if (rank < 2 || perm[rank - 2] != rank - 1 || perm[rank - 1] != rank - 2)
-    return {};
-  for (int64_t d = 0; d + 2 < rank; ++d)
-    if (perm[d] != d)
-      return {};
-  return op.getInput();
+  return op && op.swapsLastTwoDims() ? op.getInput() : Value();
 }
 
 struct RaiseAttention : OpRewritePattern<MatmulOp> {
