@@ -33,6 +33,7 @@ HostTensor batchNorm(BatchNormOp op, Operands in) {
   double eps = op.getEpsilon().convertToDouble();
   bool training = op.getTraining();
   auto mean = params(in[1]), var = params(in[2]), w = params(in[3]), b = params(in[4]);
+  std::vector<double> scales(c), shifts(c);
   dispatchFloat(ct, [&](auto tag) {
     using T = decltype(tag);
     const T *px = x.data<T>();
@@ -53,13 +54,24 @@ HostTensor batchNorm(BatchNormOp op, Operands in) {
           }
         v = cnt ? ss / cnt : 0; // training mode normalizes with the biased variance
       }
-      double scale = w[ch] / std::sqrt(v + eps), shift = b[ch] - m * scale;
-      for (int64_t bi = 0; bi < n; ++bi) {
-        const T *src = px + (bi * c + ch) * inner;
-        T *dst = py + (bi * c + ch) * inner;
-        for (int64_t i = 0; i < inner; ++i)
-          dst[i] = static_cast<T>(src[i] * scale + shift);
+      scales[ch] = w[ch] / std::sqrt(v + eps);
+      shifts[ch] = b[ch] - m * scales[ch];
+    }
+    // y = x * scale + shift over (batch, channel) planes on all threads;
+    // BatchNorm1d's planes are single elements, so there rows go whole.
+    int64_t planes = inner == 1 ? n : n * c, plane = inner == 1 ? c : inner;
+#pragma omp parallel for if (n * c * inner > (int64_t(1) << 15))
+    for (int64_t p = 0; p < planes; ++p) {
+      const T *src = px + p * plane;
+      T *dst = py + p * plane;
+      if (inner == 1) {
+        for (int64_t ch = 0; ch < c; ++ch)
+          dst[ch] = static_cast<T>(src[ch] * scales[ch] + shifts[ch]);
+        continue;
       }
+      double scale = scales[p % c], shift = shifts[p % c];
+      for (int64_t i = 0; i < inner; ++i)
+        dst[i] = static_cast<T>(src[i] * scale + shift);
     }
   });
   return convertTo(y, x0.dtype());
