@@ -111,7 +111,8 @@ struct CompiledModel::Impl {
   LogicalResult build(func::FuncOp func);
   LogicalResult jit(ModuleOp kernels, unsigned optLevel);
   void planMemory();
-  void reportPeak(llvm::ArrayRef<runtime::BufferRequest> requests) const;
+  void reportPeak(llvm::ArrayRef<runtime::BufferRequest> requests,
+                  const runtime::MemoryPlan &plan) const;
 };
 
 CompiledModel::CompiledModel() : impl(std::make_unique<Impl>()) {}
@@ -251,16 +252,13 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
 /// GN_MEMORY_REPORT=1: the step where the most arena bytes are live, and
 /// the buffers live there with the op that writes each (to see what a
 /// better plan or op order would have to remove).
-void CompiledModel::Impl::reportPeak(llvm::ArrayRef<runtime::BufferRequest> requests) const {
-  std::vector<int64_t> live(steps.size() + 1, 0);
-  for (const runtime::BufferRequest &r : requests)
-    for (int64_t s = r.first; s <= r.last; ++s)
-      live[s] += r.bytes;
-  int64_t peak = std::max_element(live.begin(), live.end()) - live.begin();
-  if (peak >= (int64_t)steps.size())
+void CompiledModel::Impl::reportPeak(llvm::ArrayRef<runtime::BufferRequest> requests,
+                                     const runtime::MemoryPlan &plan) const {
+  int64_t peak = plan.peakStep;
+  if (requests.empty() || peak >= (int64_t)steps.size())
     return;
   auto &os = llvm::errs();
-  os << "gn memory: " << live[peak] << " arena bytes live at step " << peak << " ("
+  os << "gn memory: " << plan.liveBytesBound << " arena bytes live at step " << peak << " ("
      << steps[peak].op->getName() << " at " << steps[peak].op->getLoc() << ")\n";
   for (const runtime::BufferRequest &r : requests)
     if (r.first <= peak && peak <= r.last)
@@ -383,7 +381,7 @@ void CompiledModel::Impl::planMemory() {
   }
   MemoryPlan plan = runtime::planMemory(requests);
   if (std::getenv("GN_MEMORY_REPORT"))
-    reportPeak(requests);
+    reportPeak(requests, plan);
   arenaSize = plan.arenaBytes;
   stats.arenaBytes = plan.arenaBytes;
   stats.arenaBoundBytes = plan.liveBytesBound;

@@ -53,7 +53,10 @@ MemoryPlan mlir::gn::runtime::planMemory(const std::vector<BufferRequest> &reque
   int64_t live = 0;
   for (auto [step, d] : delta) {
     live += d;
-    plan.liveBytesBound = std::max(plan.liveBytesBound, live);
+    if (live > plan.liveBytesBound) {
+      plan.liveBytesBound = live;
+      plan.peakStep = step;
+    }
   }
   return plan;
 }

@@ -30,6 +30,7 @@ TEST(MemoryPlan, ChainReusesMemory) {
   expectNoOverlap(r, p);
   EXPECT_EQ(p.arenaBytes, 2 * 1024);
   EXPECT_EQ(p.liveBytesBound, 2 * 1024);
+  EXPECT_EQ(p.peakStep, 1); // a and b, first together at step 1
 }
 
 TEST(MemoryPlan, AllLiveTogether) {

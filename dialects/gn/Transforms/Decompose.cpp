@@ -49,6 +49,10 @@ struct Rewrite {
   NamedAttribute flag(StringRef n, bool v) { return rw.getNamedAttr(n, rw.getBoolAttr(v)); }
   NamedAttribute f64(StringRef n, double v) { return rw.getNamedAttr(n, rw.getF64FloatAttr(v)); }
 
+  /// `v` with element type `elem`.
+  Value convert(Value v, Type elem) {
+    return make<ConvertOp>({v}, {rw.getNamedAttr("dtype", TypeAttr::get(elem))});
+  }
   Value add(Value a, Value b) { return make<AddOp>({a, b}); }
   Value sub(Value a, Value b) { return make<SubOp>({a, b}); }
   Value mul(Value a, Value b) { return make<MulOp>({a, b}); }
@@ -83,15 +87,10 @@ LogicalResult widen(Operation *op, PatternRewriter &rw) {
   // an f32 last-bit difference would flip f16 roundings.
   Type wideType = isa<BatchNormOp, LayerNormOp, GroupNormOp>(op) ? Type(rw.getF64Type())
                                                             : Type(rw.getF32Type());
-  auto convert = [&](Value v, Type elem) -> Value {
-    auto r = createInferred<ConvertOp>(rw, loc, {v}, {rw.getNamedAttr("dtype", TypeAttr::get(elem))});
-    if (failed(r))
-      llvm::report_fatal_error("gn-decompose built an ill-typed convert");
-    return *r;
-  };
+  Rewrite b{rw, loc};
   llvm::SmallVector<Value> operands;
   for (Value v : op->getOperands())
-    operands.push_back(isNarrowFloat(v.getType()) ? convert(v, wideType) : v);
+    operands.push_back(isNarrowFloat(v.getType()) ? b.convert(v, wideType) : v);
   Operation *wide = rw.clone(*op);
   wide->setOperands(operands);
   for (Value r : wide->getResults())
@@ -101,7 +100,7 @@ LogicalResult widen(Operation *op, PatternRewriter &rw) {
   for (auto [orig, w] : llvm::zip(op->getResults(), wide->getResults()))
     results.push_back(orig.getType() == w.getType()
                           ? Value(w)
-                          : convert(w, llvm::cast<RankedTensorType>(orig.getType()).getElementType()));
+                          : b.convert(w, llvm::cast<RankedTensorType>(orig.getType()).getElementType()));
   rw.replaceOp(op, results);
   return success();
 }
@@ -277,15 +276,12 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     // interpreter and PyTorch compute it): two roundings and two ops per
     // element instead of four, which deep CNNs (mnasnet) amplified.
     Type xType = llvm::cast<RankedTensorType>(x.getType()).getElementType();
-    auto to = [&](Value v, Type e) {
-      return b.make<ConvertOp>({v}, {b.rw.getNamedAttr("dtype", TypeAttr::get(e))});
-    };
     Type f64 = b.rw.getF64Type();
-    Value var = to(perChannel(b, op.getRunningVar(), rank), f64);
-    Value mean = to(perChannel(b, op.getRunningMean(), rank), f64);
-    Value scale = b.mul(to(w, f64), b.make<RsqrtOp>({b.add(var, b.scalar(var, eps))}));
-    Value shift = b.sub(to(bias, f64), b.mul(mean, scale));
-    return b.add(b.mul(x, to(scale, xType)), to(shift, xType));
+    Value var = b.convert(perChannel(b, op.getRunningVar(), rank), f64);
+    Value mean = b.convert(perChannel(b, op.getRunningMean(), rank), f64);
+    Value scale = b.mul(b.convert(w, f64), b.make<RsqrtOp>({b.add(var, b.scalar(var, eps))}));
+    Value shift = b.sub(b.convert(bias, f64), b.mul(mean, scale));
+    return b.add(b.mul(x, b.convert(scale, xType)), b.convert(shift, xType));
   });
   add(GroupNormOp(), [](Rewrite &b, GroupNormOp op) -> Value {
     Value x = op.getInput();

@@ -26,6 +26,8 @@ struct MemoryPlan {
   int64_t arenaBytes = 0;
   /// Most bytes live at one step: the lower bound any plan needs.
   int64_t liveBytesBound = 0;
+  /// The first step where that many bytes are live.
+  int64_t peakStep = 0;
 };
 
 MemoryPlan planMemory(const std::vector<BufferRequest> &requests);
