@@ -98,3 +98,23 @@ func.func @global_avg_pool(%x: tensor<1x4x5x5xf32>) -> (tensor<1x4x1x1xf32>, ten
   %p = gn.adaptive_avg_pool %x [2, 2] : tensor<1x4x5x5xf32> -> tensor<1x4x2x2xf32>
   return %g, %p : tensor<1x4x1x1xf32>, tensor<1x4x2x2xf32>
 }
+
+// -----
+
+// Inference batch_norm: per-channel scale and shift in f64, rounded once,
+// then two ops per element.
+// CHECK-LABEL: func.func @batch_norm_is_scale_and_shift
+// CHECK-DAG: %[[VAR:.+]] = gn.convert %{{.+}} {dtype = f64} : tensor<3x1x1xf32> -> tensor<3x1x1xf64>
+// CHECK-DAG: %[[MEAN:.+]] = gn.convert %{{.+}} {dtype = f64} : tensor<3x1x1xf32> -> tensor<3x1x1xf64>
+// CHECK: %[[INV:.+]] = gn.rsqrt %{{.+}} : tensor<3x1x1xf64>
+// CHECK: %[[SCALE:.+]] = gn.mul %{{.+}}, %[[INV]]
+// CHECK: %[[SHIFT:.+]] = gn.sub %{{.+}}, %{{.+}} : tensor<3x1x1xf64>
+// CHECK-DAG: %[[S32:.+]] = gn.convert %[[SCALE]] {dtype = f32} : tensor<3x1x1xf64> -> tensor<3x1x1xf32>
+// CHECK-DAG: %[[B32:.+]] = gn.convert %[[SHIFT]] {dtype = f32} : tensor<3x1x1xf64> -> tensor<3x1x1xf32>
+// CHECK: %[[XS:.+]] = gn.mul %arg0, %[[S32]] : tensor<1x3x2x2xf32>, tensor<3x1x1xf32>
+// CHECK: gn.add %[[XS]], %[[B32]] : tensor<1x3x2x2xf32>, tensor<3x1x1xf32>
+// CHECK-NOT: gn.batch_norm
+func.func @batch_norm_is_scale_and_shift(%x: tensor<1x3x2x2xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>, %w: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<1x3x2x2xf32> {
+  %0 = gn.batch_norm %x, %m, %v, %w, %b {epsilon = 1.0e-05 : f64, training = false} : (tensor<1x3x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x3x2x2xf32>
+  return %0 : tensor<1x3x2x2xf32>
+}

@@ -128,3 +128,27 @@ TEST(CompiledModel, NestedConcatsElided) {
     EXPECT_NEAR(c.expected[0].data<float>()[i], c.actual[0].data<float>()[i],
                 1e-5 * std::abs(c.expected[0].data<float>()[i]) + 1e-6);
 }
+
+// softmax(q k^T / 4) v written as ops runs as one attention library call
+// (gn-raise-attention), with no score matrix, and matches the interpreter's
+// op-by-op result.
+TEST(CompiledModel, AttentionWrittenAsOpsIsOneLibraryCall) {
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%q: tensor<2x8x4xf32>, %k: tensor<2x6x4xf32>, %v: tensor<2x6x3xf32>) -> tensor<2x8x3xf32> {
+      %kt = gn.transpose %k [0, 2, 1] : tensor<2x6x4xf32> -> tensor<2x4x6xf32>
+      %s = gn.matmul %q, %kt : tensor<2x8x4xf32>, tensor<2x4x6xf32> -> tensor<2x8x6xf32>
+      %c = gn.constant dense<4.000000e+00> : tensor<f32>
+      %d = gn.div %s, %c : tensor<2x8x6xf32>, tensor<f32> -> tensor<2x8x6xf32>
+      %p = gn.softmax %d dim 2 : tensor<2x8x6xf32>
+      %o = gn.matmul %p, %v : tensor<2x8x6xf32>, tensor<2x6x3xf32> -> tensor<2x8x3xf32>
+      return %o : tensor<2x8x3xf32>
+    })",
+                             {ramp({2, 8, 4}, 0), ramp({2, 6, 4}, 1), ramp({2, 6, 3}, 2)});
+  EXPECT_EQ(c.stats.libraryCalls, 1);
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  EXPECT_EQ(c.stats.launches, 0);
+  ASSERT_EQ(c.actual.size(), 1u);
+  for (int64_t i = 0; i < c.expected[0].numel(); ++i)
+    EXPECT_NEAR(c.expected[0].data<float>()[i], c.actual[0].data<float>()[i],
+                1e-5 * std::abs(c.expected[0].data<float>()[i]) + 1e-6);
+}
