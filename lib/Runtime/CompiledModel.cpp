@@ -360,7 +360,9 @@ void CompiledModel::Impl::planMemory() {
         return (int64_t)e.index() != i && root[e.value()] == r;
       });
       // (Same shape and element size: the gn.launch verifier checks it.)
-      if (r < (int)numArgs || isFixed[r] || def[r] < 0 || groupLast[r] != (int64_t)s || shared)
+      // A returned value keeps its bytes: the result gets its own buffer.
+      if (r < (int)numArgs || isFixed[r] || def[r] < 0 || groupLast[r] != (int64_t)s || shared ||
+          llvm::any_of(members(r), [&](int j) { return returned[j] != 0; }))
         continue;
       join(o, step.in[i]);
       ++stats.inplaceResults;
