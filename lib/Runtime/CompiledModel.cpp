@@ -18,6 +18,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/Format.h"
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -88,6 +89,23 @@ void launch(KernelFn fn, int64_t threadDim, int64_t extent, llvm::ArrayRef<void 
   }
 }
 
+/// The first index out of range a kernel reported (kIndexErrorCallback),
+/// until the step that launched it turns it into an error. Process-wide: a
+/// kernel has no context argument to carry it. Kernels clamp the index
+/// after reporting, so nothing is read outside a buffer.
+struct IndexError {
+  std::atomic<bool> raised{false};
+  int64_t index = 0, size = 0;
+} indexError;
+
+extern "C" void gnIndexOutOfRange(int64_t index, int64_t size) {
+  bool expected = false;
+  if (indexError.raised.compare_exchange_strong(expected, true)) {
+    indexError.index = index;
+    indexError.size = size;
+  }
+}
+
 } // namespace
 
 struct CompiledModel::Impl {
@@ -154,6 +172,12 @@ LogicalResult CompiledModel::Impl::jit(ModuleOp kernels, unsigned optLevel) {
   if (!created)
     return kernels.emitError("JIT compilation failed: ") << llvm::toString(created.takeError());
   engine = std::move(*created);
+  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner(kIndexErrorCallback)] =
+        llvm::orc::ExecutorSymbolDef::fromPtr(&gnIndexOutOfRange);
+    return symbols;
+  });
   // ORC compiles on first lookup: look every kernel up now, so that code
   // generation is counted as JIT time and run() never compiles.
   for (auto f : kernels.getOps<LLVM::LLVMFuncOp>()) {
@@ -518,6 +542,11 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
         buffers.push_back(slots[o].bytes());
       }
       launch(step.fn, step.threadDim, step.extent, buffers);
+      if (indexError.raised.load(std::memory_order_acquire)) {
+        int64_t index = indexError.index, size = indexError.size;
+        indexError.raised.store(false);
+        return step.op->emitError() << "index " << index << " out of range for size " << size;
+      }
       break;
     case Step::Kind::Alias:
       slots[step.out[0]] = slots[step.in[0]].reshaped(m.types[step.out[0]].shape);

@@ -210,3 +210,80 @@ func.func @max_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
   }
   return %0 : tensor<1x2x3x3xf32>
 }
+
+// -----
+
+// index_select: one generic over the output that reads the index at the
+// index's dims and loads the input there. A negative index counts from the
+// end; one out of range is reported to the runtime and clamped to 0, so
+// the load stays inside the buffer.
+// CHECK-DAG: #[[IDX:.*]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func.func @index_select
+// CHECK: module @gn_kernels
+// CHECK: func.func private @gn_index_out_of_range(i64, i64)
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<2x5x3xf32> {llvm.noalias}, %[[I:.*]]: memref<4xi32> {llvm.noalias}, %[[O:.*]]: memref<2x4x3xf32> {llvm.noalias})
+// CHECK: linalg.generic {indexing_maps = [#[[IDX]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[I]] : memref<4xi32>) outs(%[[O]] : memref<2x4x3xf32>)
+// CHECK: ^bb0(%[[V:.*]]: i32, %{{.*}}: f32):
+// CHECK: %[[D0:.*]] = linalg.index 0
+// CHECK: %[[RAW:.*]] = arith.extsi %[[V]] : i32 to i64
+// CHECK: %[[N:.*]] = arith.constant 5 : i64
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[RAW]]
+// CHECK: %[[WRAP:.*]] = arith.select %[[NEG]]
+// CHECK: scf.if
+// CHECK-NEXT: func.call @gn_index_out_of_range(%[[RAW]], %[[N]])
+// CHECK: %[[SAFE:.*]] = arith.select %{{.*}}, %[[WRAP]], %{{.*}} : i64
+// CHECK: %[[AT:.*]] = arith.index_cast %[[SAFE]]
+// CHECK: %[[D2:.*]] = linalg.index 2
+// CHECK: memref.load %[[X]][%[[D0]], %[[AT]], %[[D2]]]
+func.func @index_select(%x: tensor<2x5x3xf32>, %i: tensor<4xi32>) -> tensor<2x4x3xf32> {
+  %0 = gn.fusion "copy" (%x, %i) {schedule = {loop_order = array<i64: 0, 1, 2>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<2x5x3xf32>, tensor<4xi32>) -> tensor<2x4x3xf32> {
+  ^bb0(%a: tensor<2x5x3xf32>, %b: tensor<4xi32>):
+    %s = gn.index_select %a[%b] dim 1 : tensor<2x5x3xf32>, tensor<4xi32> -> tensor<2x4x3xf32>
+    gn.yield %s : tensor<2x4x3xf32>
+  }
+  return %0 : tensor<2x4x3xf32>
+}
+
+// -----
+
+// gather: the index has the output's shape; dim 1 is read through it.
+// CHECK-LABEL: func.func @gather
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<3x4xf32> {llvm.noalias}, %[[I:.*]]: memref<3x2xi64> {llvm.noalias}, %[[O:.*]]: memref<3x2xf32> {llvm.noalias})
+// CHECK: linalg.generic {{.*}} ins(%[[I]] : memref<3x2xi64>) outs(%[[O]] : memref<3x2xf32>)
+// CHECK: %[[D0:.*]] = linalg.index 0
+// CHECK: func.call @gn_index_out_of_range
+// CHECK: %[[AT:.*]] = arith.index_cast
+// CHECK: memref.load %[[X]][%[[D0]], %[[AT]]]
+func.func @gather(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
+  %0 = gn.fusion "copy" (%x, %i) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x4xf32>, tensor<3x2xi64>) -> tensor<3x2xf32> {
+  ^bb0(%a: tensor<3x4xf32>, %b: tensor<3x2xi64>):
+    %g = gn.gather %a[%b] dim 1 : tensor<3x4xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
+    gn.yield %g : tensor<3x2xf32>
+  }
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// arange: a kernel with no inputs; start + step * i in f64, stored as the
+// interpreter stores a double (f16 through f32).
+// CHECK-LABEL: func.func @arange
+// CHECK: gn.launch @gn_kernels::@{{.*}}() {{.*}} : () -> tensor<6xf16>
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[O:.*]]: memref<6xf16> {llvm.noalias})
+// CHECK: linalg.generic {{.*}} outs(%[[O]] : memref<6xf16>)
+// CHECK: %[[I:.*]] = arith.sitofp %{{.*}} : i64 to f64
+// CHECK: %[[STEP:.*]] = arith.constant 2.500000e-01 : f64
+// CHECK: arith.mulf %[[STEP]], %[[I]] : f64
+// CHECK: %[[START:.*]] = arith.constant -1.000000e+00 : f64
+// CHECK: %[[V:.*]] = arith.addf %[[START]], %{{.*}} : f64
+// CHECK: %[[F:.*]] = arith.truncf %[[V]] : f64 to f32
+// CHECK: %[[H:.*]] = arith.truncf %[[F]] : f32 to f16
+// CHECK: linalg.yield %[[H]] : f16
+func.func @arange() -> tensor<6xf16> {
+  %0 = gn.fusion "copy" () {schedule = {loop_order = array<i64: 0>, thread_dim = -1 : i64, vector_width = 8 : i64}} : () -> tensor<6xf16> {
+  ^bb0:
+    %a = gn.arange {dtype = f16, size = 6 : i64, start = -1.0 : f64, step = 0.25 : f64} : tensor<6xf16>
+    gn.yield %a : tensor<6xf16>
+  }
+  return %0 : tensor<6xf16>
+}

@@ -96,3 +96,25 @@ func.func @views(%x: tensor<4x8xf32>, %y: tensor<8x4xf32>) -> (tensor<8x8xf32>, 
   %c = gn.concat %s2, %v dim 0 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
   return %c, %y : tensor<8x8xf32>, tensor<8x4xf32>
 }
+
+// -----
+
+// index_select, gather and arange are copy kernels of their own; the
+// elementwise op that reads the gathered rows starts its own group.
+// CHECK-LABEL: func.func @gathers
+// CHECK: %[[S:.*]] = gn.fusion "copy"(%arg0, %arg1)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.index_select
+// CHECK: gn.fusion "copy"(%arg0, %arg2)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.gather
+// CHECK: gn.fusion "copy"()
+// CHECK-NEXT: gn.arange
+// CHECK: gn.fusion "elementwise"(%[[S]]
+func.func @gathers(%w: tensor<10x4xf32>, %i: tensor<3xi64>, %g: tensor<2x4xi64>) -> (tensor<3x4xf32>, tensor<2x4xf32>, tensor<3xi64>) {
+  %s = gn.index_select %w[%i] dim 0 : tensor<10x4xf32>, tensor<3xi64> -> tensor<3x4xf32>
+  %t = gn.gather %w[%g] dim 0 : tensor<10x4xf32>, tensor<2x4xi64> -> tensor<2x4xf32>
+  %a = gn.arange {dtype = i64, size = 3 : i64, start = 0.0 : f64, step = 1.0 : f64} : tensor<3xi64>
+  %e = gn.exp %s : tensor<3x4xf32>
+  return %e, %t, %a : tensor<3x4xf32>, tensor<2x4xf32>, tensor<3xi64>
+}

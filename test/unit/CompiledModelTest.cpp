@@ -10,6 +10,8 @@
 #include "gn/Runtime/CompiledModel.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/IR/Diagnostics.h"
+#include <cstring>
 #include <gtest/gtest.h>
 
 using namespace mlir;
@@ -177,4 +179,66 @@ TEST(CompiledModel, ReturnedValueIsNotOverwrittenInPlace) {
   // Two outputs of 128 bytes each (HostTensor rounds to 64-byte multiples).
   EXPECT_EQ(c.stats.heapPeakBytes, 2 * 128);
   EXPECT_EQ(c.firstRunHeapBytes, c.stats.heapPeakBytes);
+}
+
+// index_select (a negative index, a 2-d index), gather and arange run as
+// kernels, not fallbacks, and give the interpreter's bytes.
+TEST(CompiledModel, GathersAndArangeAreKernels) {
+  HostTensor index(DType::I64, {2, 2}), gatherIndex(DType::I32, {3, 2});
+  int64_t picks[] = {0, -1, 2, 1};
+  std::copy(std::begin(picks), std::end(picks), index.data<int64_t>());
+  int32_t rows[] = {3, 0, 1, 1, 2, -4};
+  std::copy(std::begin(rows), std::end(rows), gatherIndex.data<int32_t>());
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%x: tensor<4x3xf32>, %i: tensor<2x2xi64>, %g: tensor<3x2xi32>) -> (tensor<4x2x2xf32>, tensor<3x2xf32>, tensor<5xf32>, tensor<5xi64>) {
+      %s = gn.index_select %x[%i] dim 1 : tensor<4x3xf32>, tensor<2x2xi64> -> tensor<4x2x2xf32>
+      %t = gn.gather %x[%g] dim 0 : tensor<4x3xf32>, tensor<3x2xi32> -> tensor<3x2xf32>
+      %a = gn.arange {dtype = f32, size = 5 : i64, start = 0.1 : f64, step = 0.7 : f64} : tensor<5xf32>
+      %b = gn.arange {dtype = i64, size = 5 : i64, start = 3.0 : f64, step = -1.5 : f64} : tensor<5xi64>
+      return %s, %t, %a, %b : tensor<4x2x2xf32>, tensor<3x2xf32>, tensor<5xf32>, tensor<5xi64>
+    })",
+                             {ramp({4, 3}, 0), index, gatherIndex});
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  EXPECT_EQ(c.stats.launches, 4);
+  ASSERT_EQ(c.actual.size(), c.expected.size());
+  for (size_t k = 0; k < c.expected.size(); ++k) {
+    ASSERT_EQ(c.expected[k].nbytes(), c.actual[k].nbytes());
+    EXPECT_EQ(0, std::memcmp(c.expected[k].bytes(), c.actual[k].bytes(), c.actual[k].nbytes()))
+        << "output " << k;
+  }
+}
+
+// An index out of range fails the run with the op's location and the
+// index, as the interpreter does; the kernel reads nothing outside %x.
+TEST(CompiledModel, IndexOutOfRangeFailsTheRun) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  auto module = parseSourceString<ModuleOp>(R"(
+    func.func @forward(%x: tensor<5x2xf32>, %i: tensor<3xi64>) -> tensor<3x2xf32> {
+      %s = gn.index_select %x[%i] dim 0 : tensor<5x2xf32>, tensor<3xi64> -> tensor<3x2xf32> loc("model.py":7:3)
+      return %s : tensor<3x2xf32>
+    })",
+                                            &ctx);
+  ASSERT_TRUE(module);
+  std::string message;
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+    llvm::raw_string_ostream os(message);
+    os << d.getLocation() << ": " << d.str();
+    return success();
+  });
+  auto model = runtime::CompiledModel::compile(*module, {});
+  ASSERT_TRUE(succeeded(model));
+  EXPECT_EQ((*model)->stats().fallbackOps, 0);
+  HostTensor index(DType::I64, {3});
+  int64_t picks[] = {1, 7, 2};
+  std::copy(std::begin(picks), std::end(picks), index.data<int64_t>());
+  EXPECT_TRUE(failed((*model)->run({ramp({5, 2}, 0), index})));
+  EXPECT_NE(message.find("model.py\":7:3"), std::string::npos) << message;
+  EXPECT_NE(message.find("index 7 out of range for size 5"), std::string::npos) << message;
+  // The error is consumed: a good index runs again.
+  picks[1] = -5;
+  std::copy(std::begin(picks), std::end(picks), index.data<int64_t>());
+  EXPECT_TRUE(succeeded((*model)->run({ramp({5, 2}, 0), index})));
 }

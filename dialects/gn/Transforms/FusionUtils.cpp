@@ -75,7 +75,10 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
            llvm::isa<Float32Type, Float64Type>(pool.getType().getElementType());
   if (auto pad = llvm::dyn_cast<PadOp>(op))
     return pad.getMode() == "constant" && allKernelTypes(op);
-  return isa<ConcatOp, InsertSliceOp>(op) && allKernelTypes(op);
+  // Gathers read their input at indices loaded from a tensor; arange
+  // computes each element from its position.
+  return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp>(op) &&
+         allKernelTypes(op);
 }
 
 bool mlir::gn::isSplatConstant(Operation *op) {

@@ -16,6 +16,10 @@ namespace mlir::gn {
 /// Name of the nested module holding the compiled kernels.
 inline constexpr llvm::StringLiteral kKernelModuleName = "gn_kernels";
 
+/// External a kernel calls with (index, size) when an index it reads from a
+/// tensor is out of range; the runtime defines it and fails the run.
+inline constexpr llvm::StringLiteral kIndexErrorCallback = "gn_index_out_of_range";
+
 #define GEN_PASS_DECL
 #include "gn/Conversion/Passes.h.inc"
 

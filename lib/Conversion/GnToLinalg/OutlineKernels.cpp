@@ -429,6 +429,12 @@ private:
     }
     if (auto pool = dyn_cast<MaxPoolOp>(copyOp))
       return emitMaxPool(b, loc, pool, ins[0], out);
+    if (auto select = dyn_cast<IndexSelectOp>(copyOp))
+      return emitIndexSelect(b, loc, select, ins[0], ins[1], out);
+    if (auto gather = dyn_cast<GatherOp>(copyOp))
+      return emitGather(b, loc, gather, ins[0], ins[1], out);
+    if (auto arange = dyn_cast<ArangeOp>(copyOp))
+      return emitArange(b, loc, arange, out);
     auto pad = cast<PadOp>(copyOp);
     Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
     double v = pad.getValue().convertToDouble();
@@ -438,6 +444,131 @@ private:
     linalg::FillOp::create(b, loc, fill, out);
     auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
     linalg::CopyOp::create(b, loc, ins[0], subview(b, loc, out, pad.getLow(), shape, ones));
+    return success();
+  }
+
+  /// The external the runtime defines to record an index out of range
+  /// (kIndexErrorCallback), declared once in the kernel module.
+  func::FuncOp indexErrorCallback(Location loc) {
+    if (auto f = kernels.lookupSymbol<func::FuncOp>(kIndexErrorCallback))
+      return f;
+    OpBuilder mb = OpBuilder::atBlockBegin(kernels.getBody());
+    Type i64 = mb.getI64Type();
+    auto f = func::FuncOp::create(mb, loc, kIndexErrorCallback, mb.getFunctionType({i64, i64}, {}));
+    f.setPrivate();
+    return f;
+  }
+
+  /// An index read from a tensor, as the interpreter takes it: negative
+  /// counts from the end. Out of range, it is reported to the runtime (which
+  /// fails the run with the op's location) and clamped to 0, so the kernel
+  /// never reads outside its buffer.
+  Value checkedIndex(OpBuilder &b, Location loc, Value raw, int64_t size) {
+    Type i64 = b.getI64Type();
+    if (raw.getType() != i64)
+      raw = arith::ExtSIOp::create(b, loc, i64, raw);
+    Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+    Value n = arith::ConstantIntOp::create(b, loc, i64, size);
+    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, raw, zero);
+    Value wrapped = arith::SelectOp::create(b, loc, negative,
+                                            arith::AddIOp::create(b, loc, raw, n), raw);
+    Value inRange = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, wrapped, zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, wrapped, n));
+    func::FuncOp callback = indexErrorCallback(loc);
+    Value outOfRange = arith::XOrIOp::create(
+        b, loc, inRange, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    auto check = scf::IfOp::create(b, loc, outOfRange, /*withElseRegion=*/false);
+    OpBuilder tb = check.getThenBodyBuilder();
+    func::CallOp::create(tb, loc, callback, ValueRange{raw, n});
+    Value safe = arith::SelectOp::create(b, loc, inRange, wrapped, zero);
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), safe);
+  }
+
+  /// out[pre..., j..., post...] = x[pre..., index[j...], post...]: one
+  /// generic over the output reading the index at the j dims.
+  LogicalResult emitIndexSelect(OpBuilder &b, Location loc, IndexSelectOp op, Value x,
+                                Value index, Value out) {
+    auto xType = llvm::cast<MemRefType>(x.getType());
+    int64_t dim = op.getDim(), k = llvm::cast<MemRefType>(index.getType()).getRank();
+    int64_t rank = llvm::cast<MemRefType>(out.getType()).getRank();
+    llvm::SmallVector<AffineExpr> indexExprs;
+    for (int64_t j = 0; j < k; ++j)
+      indexExprs.push_back(getAffineDimExpr(dim + j, ctx));
+    llvm::SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, indexExprs, ctx),
+                                         AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{index}, ValueRange{out}, maps, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          llvm::SmallVector<Value> at;
+          for (int64_t d = 0; d < dim; ++d)
+            at.push_back(linalg::IndexOp::create(nb, nloc, d));
+          at.push_back(checkedIndex(nb, nloc, args[0], xType.getShape()[dim]));
+          for (int64_t d = dim + k; d < rank; ++d)
+            at.push_back(linalg::IndexOp::create(nb, nloc, d));
+          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+        });
+    return success();
+  }
+
+  /// out[p] = x[p with dim replaced by index[p]] (torch.gather).
+  LogicalResult emitGather(OpBuilder &b, Location loc, GatherOp op, Value x, Value index,
+                           Value out) {
+    auto xType = llvm::cast<MemRefType>(x.getType());
+    int64_t dim = op.getDim(), rank = xType.getRank();
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{index}, ValueRange{out}, llvm::SmallVector<AffineMap>{id, id},
+        iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          llvm::SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d)
+            at.push_back(d == dim ? checkedIndex(nb, nloc, args[0], xType.getShape()[dim])
+                                  : Value(linalg::IndexOp::create(nb, nloc, d)));
+          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+        });
+    return success();
+  }
+
+  /// out[i] = start + step * i, computed in f64 and stored as the
+  /// interpreter stores a double: floats through f32 (f16/bf16 round twice,
+  /// as it does), integers truncated toward zero through i64.
+  LogicalResult emitArange(OpBuilder &b, Location loc, ArangeOp op, Value out) {
+    Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
+    Type f64 = b.getF64Type(), f32 = b.getF32Type(), i64 = b.getI64Type();
+    auto id = AffineMap::getMultiDimIdentityMap(1, ctx);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id},
+        llvm::SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          Value i = arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, 0));
+          Value v = arith::AddFOp::create(
+              nb, nloc,
+              arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(
+                                                           op.getStart().convertToDouble())),
+              arith::MulFOp::create(
+                  nb, nloc,
+                  arith::ConstantOp::create(nb, nloc, f64,
+                                            nb.getF64FloatAttr(op.getStep().convertToDouble())),
+                  arith::SIToFPOp::create(nb, nloc, f64, i)));
+          Value r;
+          if (e.isF64()) {
+            r = v;
+          } else if (llvm::isa<FloatType>(e)) {
+            r = arith::TruncFOp::create(nb, nloc, f32, v);
+            if (!e.isF32())
+              r = arith::TruncFOp::create(nb, nloc, e, r);
+          } else if (e.isInteger(1)) {
+            Value zero = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0));
+            r = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, v, zero);
+          } else {
+            r = arith::FPToSIOp::create(nb, nloc, i64, v);
+            if (!e.isInteger(64))
+              r = arith::TruncIOp::create(nb, nloc, e, r);
+          }
+          linalg::YieldOp::create(nb, nloc, r);
+        });
     return success();
   }
 
