@@ -287,3 +287,41 @@ func.func @arange() -> tensor<6xf16> {
   }
   return %0 : tensor<6xf16>
 }
+
+// -----
+
+// scatter: the splat base is a fill; without include_self, a first pass
+// stores amax's identity (-inf) at every target; then each index position,
+// in row-major order, updates its target in f64 (std::max's compare and
+// select), stored through f32 to f16 as the interpreter rounds.
+// CHECK-LABEL: func.func @scatter
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[S:.*]]: memref<3x2xf16> {llvm.noalias}, %[[I:.*]]: memref<3x2xi64> {llvm.noalias}, %[[O:.*]]: memref<4x2xf16> {llvm.noalias})
+// CHECK: linalg.fill ins(%{{.*}} : f16) outs(%[[O]] : memref<4x2xf16>)
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: scf.for %[[C:.*]] =
+// CHECK: memref.load %[[I]][%[[R]], %[[C]]]
+// CHECK: func.call @gn_index_out_of_range
+// CHECK: %[[T:.*]] = arith.index_cast
+// CHECK: %[[NEGINF:.*]] = arith.constant 0xFC00 : f16
+// CHECK: memref.store %[[NEGINF]], %[[O]][%[[T]], %[[C]]]
+// CHECK: scf.for %[[R2:.*]] =
+// CHECK: scf.for %[[C2:.*]] =
+// CHECK: %[[T2:.*]] = arith.index_cast
+// CHECK: %[[V:.*]] = memref.load %[[S]][%[[R2]], %[[C2]]]
+// CHECK: %[[V64:.*]] = arith.extf %[[V]] : f16 to f64
+// CHECK: %[[CUR:.*]] = memref.load %[[O]][%[[T2]], %[[C2]]]
+// CHECK: %[[CUR64:.*]] = arith.extf %[[CUR]] : f16 to f64
+// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[CUR64]], %[[V64]] : f64
+// CHECK: %[[M:.*]] = arith.select %[[LT]], %[[V64]], %[[CUR64]] : f64
+// CHECK: %[[F:.*]] = arith.truncf %[[M]] : f64 to f32
+// CHECK: %[[H:.*]] = arith.truncf %[[F]] : f32 to f16
+// CHECK: memref.store %[[H]], %[[O]][%[[T2]], %[[C2]]]
+func.func @scatter(%src: tensor<3x2xf16>, %i: tensor<3x2xi64>) -> tensor<4x2xf16> {
+  %0 = gn.fusion "copy" (%src, %i) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x2xf16>, tensor<3x2xi64>) -> tensor<4x2xf16> {
+  ^bb0(%s: tensor<3x2xf16>, %j: tensor<3x2xi64>):
+    %z = gn.constant dense<0.000000e+00> : tensor<4x2xf16>
+    %r = gn.scatter %s into %z[%j] dim 0 {include_self = false, reduce = "amax"} : tensor<3x2xf16> into tensor<4x2xf16>, tensor<3x2xi64>
+    gn.yield %r : tensor<4x2xf16>
+  }
+  return %0 : tensor<4x2xf16>
+}

@@ -118,3 +118,22 @@ func.func @gathers(%w: tensor<10x4xf32>, %i: tensor<3xi64>, %g: tensor<2x4xi64>)
   %e = gn.exp %s : tensor<3x4xf32>
   return %e, %t, %a : tensor<3x4xf32>, tensor<2x4xf32>, tensor<3xi64>
 }
+
+// -----
+
+// A scatter is a copy kernel; its splat base is cloned in (the kernel fills
+// it, no constant is materialized) while its index stays an input. A mean
+// scatter (it needs counts) stays outside any group.
+// CHECK-LABEL: func.func @scatters
+// CHECK: gn.fusion "copy"(%arg0, %arg1)
+// CHECK-NEXT: ^bb0(%[[S:.*]]: tensor<3x2xf32>, %[[I:.*]]: tensor<3x2xi64>):
+// CHECK-NEXT: %[[Z:.*]] = gn.constant dense<0.000000e+00>
+// CHECK-NEXT: gn.scatter %[[S]] into %[[Z]][%[[I]]] dim 0 {include_self = false, reduce = "amax"}
+// CHECK: gn.scatter %arg0 into %{{.*}}[%arg1] dim 0 {reduce = "mean"}
+// CHECK-NOT: gn.fusion
+func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+  %z = gn.constant dense<0.000000e+00> : tensor<4x2xf32>
+  %s = gn.scatter %src into %z[%i] dim 0 {include_self = false, reduce = "amax"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
+  %m = gn.scatter %src into %z[%i] dim 0 {reduce = "mean"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
+  return %s, %m : tensor<4x2xf32>, tensor<4x2xf32>
+}

@@ -242,3 +242,35 @@ TEST(CompiledModel, IndexOutOfRangeFailsTheRun) {
   std::copy(std::begin(picks), std::end(picks), index.data<int64_t>());
   EXPECT_TRUE(succeeded((*model)->run({ramp({5, 2}, 0), index})));
 }
+
+// Scatters run as kernels with the interpreter's order of updates and
+// roundings: bit-equal results for add into a splat base (a fill, no
+// constant), amax without include_self, overwrite, and add on f16.
+TEST(CompiledModel, ScattersAreKernels) {
+  HostTensor index(DType::I64, {5, 3}), halfSrc(DType::F16, {5, 3});
+  int64_t rows[] = {0, 3, 3, 2, 3, 0, 0, 1, -1, 3, 3, 2, 1, 1, 0};
+  std::copy(std::begin(rows), std::end(rows), index.data<int64_t>());
+  HostTensor src = ramp({5, 3}, 0.3f);
+  for (int64_t i = 0; i < 15; ++i)
+    src.data<float>()[i] *= 1.37f;
+  interp::convertInto(src, halfSrc);
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%src: tensor<5x3xf32>, %x: tensor<4x3xf32>, %i: tensor<5x3xi64>, %h: tensor<5x3xf16>) -> (tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf16>) {
+      %z = gn.constant dense<0.000000e+00> : tensor<4x3xf32>
+      %a = gn.scatter %src into %z[%i] dim 0 {reduce = "add"} : tensor<5x3xf32> into tensor<4x3xf32>, tensor<5x3xi64>
+      %m = gn.scatter %src into %x[%i] dim 0 {include_self = false, reduce = "amax"} : tensor<5x3xf32> into tensor<4x3xf32>, tensor<5x3xi64>
+      %n = gn.scatter %src into %x[%i] dim 0 : tensor<5x3xf32> into tensor<4x3xf32>, tensor<5x3xi64>
+      %zh = gn.constant dense<1.000000e-01> : tensor<4x3xf16>
+      %ah = gn.scatter %h into %zh[%i] dim 0 {reduce = "add"} : tensor<5x3xf16> into tensor<4x3xf16>, tensor<5x3xi64>
+      return %a, %m, %n, %ah : tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf16>
+    })",
+                             {src, ramp({4, 3}, 0), index, halfSrc});
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  EXPECT_EQ(c.stats.constantBytes, 0);
+  ASSERT_EQ(c.actual.size(), c.expected.size());
+  for (size_t k = 0; k < c.expected.size(); ++k) {
+    ASSERT_EQ(c.expected[k].nbytes(), c.actual[k].nbytes());
+    EXPECT_EQ(0, std::memcmp(c.expected[k].bytes(), c.actual[k].bytes(), c.actual[k].nbytes()))
+        << "output " << k;
+  }
+}

@@ -213,8 +213,11 @@ void outlineGroup(Group &g) {
   for (Operation *op : g.ops) {
     for (Value v : op->getOperands()) {
       Operation *d = v.getDefiningOp();
-      // Copy kernels read every operand from memory, splats included.
-      if (!(d && (g.members.contains(d) || (!g.copy && isSplatConstant(d)))))
+      // Copy kernels read every operand from memory, splats included,
+      // except a scatter's input and source (its base is then a fill).
+      auto scatter = llvm::dyn_cast<ScatterOp>(op);
+      bool splatIn = d && isSplatConstant(d) && (!g.copy || (scatter && v != scatter.getIndex()));
+      if (!(d && (g.members.contains(d) || splatIn)))
         inputs.insert(v);
     }
     for (Value r : op->getResults())

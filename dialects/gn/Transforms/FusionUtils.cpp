@@ -75,6 +75,11 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
            llvm::isa<Float32Type, Float64Type>(pool.getType().getElementType());
   if (auto pad = llvm::dyn_cast<PadOp>(op))
     return pad.getMode() == "constant" && allKernelTypes(op);
+  // Scatters on floats, as the interpreter runs them (mean needs counts:
+  // not in kernels).
+  if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
+    return allKernelTypes(op) && llvm::isa<FloatType>(scatter.getType().getElementType()) &&
+           llvm::is_contained({"none", "add", "mul", "amax", "amin"}, scatter.getReduce());
   // Gathers read their input at indices loaded from a tensor; arange
   // computes each element from its position.
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp>(op) &&

@@ -396,6 +396,8 @@ private:
   /// concat: each input into its slab of the output; insert_slice: dest,
   /// then source into the strided window; pad: fill, then the input.
   LogicalResult emitCopy(OpBuilder &b, Location loc, llvm::ArrayRef<Value> kernelIns, Value out) {
+    if (auto scatter = dyn_cast<ScatterOp>(copyOp))
+      return emitScatter(b, loc, scatter, kernelIns, out);
     // The op's operands, as kernel inputs (inputs are deduplicated).
     llvm::SmallVector<Value> ins;
     for (Value v : copyOp->getOperands()) {
@@ -528,6 +530,97 @@ private:
                                   : Value(linalg::IndexOp::create(nb, nloc, d)));
           linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
         });
+    return success();
+  }
+
+  /// A scatter operand: its kernel input (a memref), or the scalar of a
+  /// splat constant cloned into the group.
+  Value scatterOperand(OpBuilder &b, Location loc, Value v, llvm::ArrayRef<Value> kernelIns) {
+    if (auto arg = llvm::dyn_cast<BlockArgument>(v))
+      return kernelIns[arg.getArgNumber()];
+    return carryConstant(b, loc, v.getDefiningOp());
+  }
+
+  /// A scalar computed in f64 stored as the interpreter stores a double:
+  /// through f32 for f16/bf16 (it rounds twice).
+  Value storedFromF64(OpBuilder &b, Location loc, Value v, Type e) {
+    if (e.isF64())
+      return v;
+    v = arith::TruncFOp::create(b, loc, b.getF32Type(), v);
+    return e.isF32() ? v : Value(arith::TruncFOp::create(b, loc, e, v));
+  }
+
+  /// torch.scatter / scatter_add / scatter_reduce, as the interpreter runs
+  /// it: the output starts as the input (a fill when it is a splat), then
+  /// every index position in row-major order updates its target, in f64,
+  /// rounded to the element type each time. Sequential, so accumulation
+  /// order (and every rounding) is the interpreter's. Without include_self,
+  /// a first pass puts the reduction's identity at every target.
+  LogicalResult emitScatter(OpBuilder &b, Location loc, ScatterOp op,
+                            llvm::ArrayRef<Value> kernelIns, Value out) {
+    auto outType = llvm::cast<MemRefType>(out.getType());
+    Type e = outType.getElementType(), f64 = b.getF64Type();
+    Value base = scatterOperand(b, loc, op.getInput(), kernelIns);
+    Value src = scatterOperand(b, loc, op.getSource(), kernelIns);
+    auto indexArg = llvm::dyn_cast<BlockArgument>(op.getIndex());
+    if (!indexArg)
+      return op.emitError("scatter index is not a group input");
+    Value index = kernelIns[indexArg.getArgNumber()];
+    if (llvm::isa<MemRefType>(base.getType()))
+      linalg::CopyOp::create(b, loc, base, out);
+    else
+      linalg::FillOp::create(b, loc, fromCarry(b, loc, base, e), out);
+    StringRef reduce = op.getReduce();
+    int64_t dim = op.getDim(), size = outType.getShape()[dim];
+    auto indexShape = llvm::cast<MemRefType>(index.getType()).getShape();
+    // Calls body(position, target) for every index position, row-major.
+    auto forEachTarget = [&](llvm::function_ref<void(OpBuilder &, ValueRange, ValueRange)> body) {
+      OpBuilder lb = b;
+      llvm::SmallVector<Value> pos;
+      Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
+      Value one = arith::ConstantIndexOp::create(lb, loc, 1);
+      for (int64_t n : indexShape) {
+        Value upper = arith::ConstantIndexOp::create(lb, loc, n);
+        auto loop = scf::ForOp::create(lb, loc, zero, upper, one);
+        lb.setInsertionPoint(loop.getBody()->getTerminator());
+        pos.push_back(loop.getInductionVar());
+      }
+      Value raw = memref::LoadOp::create(lb, loc, index, pos);
+      llvm::SmallVector<Value> target(pos);
+      target[dim] = checkedIndex(lb, loc, raw, size);
+      body(lb, pos, target);
+    };
+    auto toF64 = [&](OpBuilder &lb, Value v) {
+      return v.getType() == f64 ? v : Value(arith::ExtFOp::create(lb, loc, f64, v));
+    };
+    if (!op.getIncludeSelf() && reduce != "none") {
+      double identity = reduce == "mul" ? 1.0 : reduce == "amax" ? -INFINITY
+                        : reduce == "amin" ? INFINITY : 0.0;
+      forEachTarget([&](OpBuilder &lb, ValueRange, ValueRange target) {
+        Value v = arith::ConstantOp::create(lb, loc, e, lb.getFloatAttr(e, identity));
+        memref::StoreOp::create(lb, loc, v, out, target);
+      });
+    }
+    forEachTarget([&](OpBuilder &lb, ValueRange pos, ValueRange target) {
+      Value v = llvm::isa<MemRefType>(src.getType())
+                    ? toF64(lb, memref::LoadOp::create(lb, loc, src, pos))
+                    : toF64(lb, src);
+      if (reduce != "none") {
+        Value cur = toF64(lb, memref::LoadOp::create(lb, loc, out, target));
+        if (reduce == "add") {
+          v = arith::AddFOp::create(lb, loc, cur, v);
+        } else if (reduce == "mul") {
+          v = arith::MulFOp::create(lb, loc, cur, v);
+        } else {
+          // std::max(cur, v) is (cur < v ? v : cur); std::min is (v < cur ? v : cur).
+          bool isMax = reduce == "amax";
+          Value takeNew = arith::CmpFOp::create(lb, loc, arith::CmpFPredicate::OLT,
+                                                isMax ? cur : v, isMax ? v : cur);
+          v = arith::SelectOp::create(lb, loc, takeNew, v, cur);
+        }
+      }
+      memref::StoreOp::create(lb, loc, storedFromF64(lb, loc, v, e), out, target);
+    });
     return success();
   }
 
