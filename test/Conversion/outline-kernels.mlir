@@ -325,3 +325,84 @@ func.func @scatter(%src: tensor<3x2xf16>, %i: tensor<3x2xi64>) -> tensor<4x2xf16
   }
   return %0 : tensor<4x2xf16>
 }
+
+// -----
+
+// roll and tile read the input at (p + offset) mod n along the dims they
+// move (roll by 1 of 4: offset 3); triangular keeps col - row <= diagonal
+// (tril) and writes zero elsewhere.
+// CHECK-LABEL: func.func @roll
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<3x4xf32> {llvm.noalias}, %{{.*}}: memref<3x4xf32> {llvm.noalias})
+// CHECK: %[[D0:.*]] = linalg.index 0
+// CHECK: %[[D1:.*]] = linalg.index 1
+// CHECK: %[[N:.*]] = arith.constant 4 : index
+// CHECK: %[[OFF:.*]] = arith.constant 3 : index
+// CHECK: %[[S:.*]] = arith.addi %[[D1]], %[[OFF]]
+// CHECK: %[[W:.*]] = arith.remui %[[S]], %[[N]]
+// CHECK: memref.load %[[X]][%[[D0]], %[[W]]]
+// CHECK: func.func @k1_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<3x4xf32> {llvm.noalias}, %{{.*}}: memref<6x4xf32> {llvm.noalias})
+// CHECK: %[[R:.*]] = linalg.index 0
+// CHECK: %[[N:.*]] = arith.constant 3 : index
+// CHECK: %[[W:.*]] = arith.remui %[[R]], %[[N]]
+// CHECK: %[[C:.*]] = linalg.index 1
+// CHECK: memref.load %[[X]][%[[W]], %[[C]]]
+// CHECK: func.func @k2_{{.*}}(%{{.*}}: index, %{{.*}}: index, %{{.*}}: memref<3x4xi64> {llvm.noalias}, %{{.*}}: memref<3x4xi64> {llvm.noalias})
+// CHECK: ^bb0(%[[IN:.*]]: i64, %{{.*}}: i64):
+// CHECK: %[[DIFF:.*]] = arith.subi %{{.*}}, %{{.*}} : i64
+// CHECK: %[[DIAG:.*]] = arith.constant -1 : i64
+// CHECK: %[[KEEP:.*]] = arith.cmpi sle, %[[DIFF]], %[[DIAG]]
+// CHECK: arith.select %[[KEEP]], %[[IN]], %{{.*}} : i64
+func.func @roll(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x4xf32>) -> tensor<3x4xf32> {
+  ^bb0(%a: tensor<3x4xf32>):
+    %r = gn.roll %a shifts [1] dims [1] : tensor<3x4xf32>
+    gn.yield %r : tensor<3x4xf32>
+  }
+  return %0 : tensor<3x4xf32>
+}
+func.func @tile(%x: tensor<3x4xf32>) -> tensor<6x4xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x4xf32>) -> tensor<6x4xf32> {
+  ^bb0(%a: tensor<3x4xf32>):
+    %r = gn.tile %a [2, 1] : tensor<3x4xf32> -> tensor<6x4xf32>
+    gn.yield %r : tensor<6x4xf32>
+  }
+  return %0 : tensor<6x4xf32>
+}
+func.func @tril(%x: tensor<3x4xi64>) -> tensor<3x4xi64> {
+  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x4xi64>) -> tensor<3x4xi64> {
+  ^bb0(%a: tensor<3x4xi64>):
+    %r = gn.triangular %a {diagonal = -1 : i64, upper = false} : tensor<3x4xi64>
+    gn.yield %r : tensor<3x4xi64>
+  }
+  return %0 : tensor<3x4xi64>
+}
+
+// -----
+
+// Python remainder (the sign of the divisor): on floats fmod (remf) plus
+// the divisor when the signs differ; on integers srem by a divisor that is
+// never 0, and x % 0 = 0.
+// CHECK-LABEL: func.func @remainder
+// CHECK: func.func @k0_
+// CHECK: %[[R:.*]] = arith.remf %[[A:.*]], %[[B:.*]] : f32
+// CHECK: %[[FIXED:.*]] = arith.addf %[[R]], %[[B]]
+// CHECK: arith.select %{{.*}}, %[[FIXED]], %[[R]] : f32
+// CHECK: func.func @k1_
+// CHECK: %[[Z:.*]] = arith.cmpi eq, %[[Y:.*]], %{{.*}} : i32
+// CHECK: %[[D:.*]] = arith.select %[[Z]], %{{.*}}, %[[Y]] : i32
+// CHECK: %[[R:.*]] = arith.remsi %{{.*}}, %[[D]] : i32
+// CHECK: %[[ADJ:.*]] = arith.select %{{.*}}, %{{.*}}, %[[R]] : i32
+// CHECK: arith.select %[[Z]], %{{.*}}, %[[ADJ]] : i32
+func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j: tensor<8xi32>) -> (tensor<8xf32>, tensor<8xi32>) {
+  %0 = gn.fusion "elementwise" (%x, %y) {schedule = {loop_order = array<i64: 0>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32> {
+  ^bb0(%a: tensor<8xf32>, %b: tensor<8xf32>):
+    %r = gn.rem %a, %b : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
+    gn.yield %r : tensor<8xf32>
+  }
+  %1 = gn.fusion "elementwise" (%i, %j) {schedule = {loop_order = array<i64: 0>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi32> {
+  ^bb0(%a: tensor<8xi32>, %b: tensor<8xi32>):
+    %r = gn.rem %a, %b : tensor<8xi32>, tensor<8xi32> -> tensor<8xi32>
+    gn.yield %r : tensor<8xi32>
+  }
+  return %0, %1 : tensor<8xf32>, tensor<8xi32>
+}

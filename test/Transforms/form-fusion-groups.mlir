@@ -137,3 +137,30 @@ func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>) -> (tensor<4x2xf
   %m = gn.scatter %src into %z[%i] dim 0 {reduce = "mean"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
   return %s, %m : tensor<4x2xf32>, tensor<4x2xf32>
 }
+
+// -----
+
+// rem fuses like any elementwise op; roll, tile and triangular are copy
+// kernels.
+// CHECK-LABEL: func.func @rem_and_moves
+// CHECK: gn.fusion "elementwise"(%arg0)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.exp
+// CHECK-NEXT: gn.rem
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.roll
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.tile
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.triangular
+func.func @rem_and_moves(%x: tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>) {
+  %e = gn.exp %x : tensor<3x4xf32>
+  %r = gn.rem %e, %x : tensor<3x4xf32>, tensor<3x4xf32> -> tensor<3x4xf32>
+  %o = gn.roll %x shifts [1] dims [1] : tensor<3x4xf32>
+  %t = gn.tile %x [2, 1] : tensor<3x4xf32> -> tensor<6x4xf32>
+  %l = gn.triangular %x {diagonal = 0 : i64, upper = false} : tensor<3x4xf32>
+  return %r, %o, %t, %l : tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>
+}

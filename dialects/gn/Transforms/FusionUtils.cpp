@@ -39,6 +39,9 @@ bool mlir::gn::isFusibleElementwise(Operation *op) {
   if (isa<ExpOp, LogOp, Log1pOp, SqrtOp, RsqrtOp, SinOp, CosOp, TanhOp, ErfOp, FloorOp, CeilOp,
           RoundOp, TruncOp, ReciprocalOp, SigmoidOp>(op))
     return true;
+  // Python remainder: floats and integers (x % 0 is 0), not bools.
+  if (isa<RemOp>(op))
+    return !llvm::cast<RankedTensorType>(op->getOperand(0).getType()).getElementType().isInteger(1);
   // Division and power: floats only (integer forms need zero checks / loops).
   if (isa<DivOp, PowOp>(op))
     return isFloat;
@@ -80,9 +83,11 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
     return allKernelTypes(op) && llvm::isa<FloatType>(scatter.getType().getElementType()) &&
            llvm::is_contained({"none", "add", "mul", "amax", "amin"}, scatter.getReduce());
-  // Gathers read their input at indices loaded from a tensor; arange
-  // computes each element from its position.
-  return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp>(op) &&
+  // Gathers read their input at indices loaded from a tensor; tile and
+  // roll at wrapped positions; arange and triangular compute each element
+  // from its position.
+  return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp,
+             TriangularOp>(op) &&
          allKernelTypes(op);
 }
 

@@ -28,7 +28,8 @@ bool isKernelView(Operation *op);
 /// Data movement a kernel does with subview copies: concat, insert_slice,
 /// constant pad; f32/f64 max pooling (a padded copy, then a window
 /// reduction); index_select and gather (loads at indices read from a
-/// tensor, bounds-checked); arange. Each is a group ("copy" kind) of its own.
+/// tensor, bounds-checked); scatter on floats (sequential updates); tile,
+/// roll, triangular and arange. Each is a group ("copy" kind) of its own.
 bool isCopyKernelOp(Operation *op);
 /// A splat gn.constant: cloned into each group that uses it, never an input.
 bool isSplatConstant(Operation *op);

@@ -437,6 +437,10 @@ private:
       return emitGather(b, loc, gather, ins[0], ins[1], out);
     if (auto arange = dyn_cast<ArangeOp>(copyOp))
       return emitArange(b, loc, arange, out);
+    if (isa<TileOp, RollOp>(copyOp))
+      return emitWrappedRead(b, loc, ins[0], out);
+    if (auto tri = dyn_cast<TriangularOp>(copyOp))
+      return emitTriangular(b, loc, tri, ins[0], out);
     auto pad = cast<PadOp>(copyOp);
     Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
     double v = pad.getValue().convertToDouble();
@@ -621,6 +625,70 @@ private:
       }
       memref::StoreOp::create(lb, loc, storedFromF64(lb, loc, v, e), out, target);
     });
+    return success();
+  }
+
+  /// tile: out[p] = x[p mod shape]; roll: out[p] = x[(p - shift) mod
+  /// shape] along the rolled dims. One generic over the output that loads
+  /// the input at (p + offset) mod n per dim, offset in [0, n).
+  LogicalResult emitWrappedRead(OpBuilder &b, Location loc, Value x, Value out) {
+    auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+    int64_t rank = xShape.size();
+    llvm::SmallVector<int64_t> offset(rank, 0);
+    if (auto roll = dyn_cast<RollOp>(copyOp))
+      for (auto [sh, d] : llvm::zip(roll.getShifts(), roll.getDims())) {
+        int64_t n = xShape[d];
+        offset[d] = (((offset[d] - sh) % n) + n) % n;
+      }
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          llvm::SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d) {
+            Value p = linalg::IndexOp::create(nb, nloc, d);
+            if (offset[d] == 0 && outShape[d] == xShape[d]) {
+              at.push_back(p); // not tiled or rolled along d
+              continue;
+            }
+            Value n = arith::ConstantIndexOp::create(nb, nloc, xShape[d]);
+            if (offset[d])
+              p = arith::AddIOp::create(nb, nloc, p,
+                                        arith::ConstantIndexOp::create(nb, nloc, offset[d]));
+            at.push_back(arith::RemUIOp::create(nb, nloc, p, n));
+          }
+          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+        });
+    return success();
+  }
+
+  /// tril / triu of the last two dims: the element where col - row is on
+  /// the kept side of `diagonal`, else zero.
+  LogicalResult emitTriangular(OpBuilder &b, Location loc, TriangularOp op, Value x, Value out) {
+    auto type = llvm::cast<MemRefType>(x.getType());
+    int64_t rank = type.getRank();
+    Type e = type.getElementType(), i64 = b.getI64Type();
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{x}, ValueRange{out}, llvm::SmallVector<AffineMap>{id, id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          auto pos = [&](int64_t d) {
+            return arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, d));
+          };
+          Value diff = arith::SubIOp::create(nb, nloc, pos(rank - 1), pos(rank - 2));
+          Value diag = arith::ConstantIntOp::create(nb, nloc, i64, op.getDiagonal());
+          Value keep = arith::CmpIOp::create(
+              nb, nloc, op.getUpper() ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sle,
+              diff, diag);
+          Value zero = llvm::isa<FloatType>(e)
+                           ? Value(arith::ConstantOp::create(nb, nloc, e, nb.getFloatAttr(e, 0)))
+                           : Value(arith::ConstantOp::create(nb, nloc, e, nb.getIntegerAttr(e, 0)));
+          linalg::YieldOp::create(nb, nloc,
+                                  Value(arith::SelectOp::create(nb, nloc, keep, args[0], zero)));
+        });
     return success();
   }
 

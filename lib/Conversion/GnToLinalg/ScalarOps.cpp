@@ -116,6 +116,33 @@ static Value compare(OpBuilder &b, Location loc, Operation *op, Value x, Value y
   return arith::CmpIOp::create(b, loc, p, x, y);
 }
 
+/// Python's x % y (the sign of y), as the interpreter's pyRem: fmod (or
+/// srem), plus y when the remainder is nonzero and its sign differs from
+/// y's. Integer x % 0 is 0 (srem by a divisor of 1 stands in for it).
+static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y) {
+  Type t = x.getType();
+  Value zero = constLike(b, loc, t, 0);
+  if (llvm::isa<FloatType>(t)) {
+    using P = arith::CmpFPredicate;
+    Value r = arith::RemFOp::create(b, loc, x, y);
+    Value fix = arith::AndIOp::create(
+        b, loc, arith::CmpFOp::create(b, loc, P::UNE, r, zero),
+        arith::XOrIOp::create(b, loc, arith::CmpFOp::create(b, loc, P::OLT, r, zero),
+                              arith::CmpFOp::create(b, loc, P::OLT, y, zero)));
+    return arith::SelectOp::create(b, loc, fix, arith::AddFOp::create(b, loc, r, y), r);
+  }
+  using P = arith::CmpIPredicate;
+  Value byZero = arith::CmpIOp::create(b, loc, P::eq, y, zero);
+  Value divisor = arith::SelectOp::create(b, loc, byZero, constLike(b, loc, t, 1), y);
+  Value r = arith::RemSIOp::create(b, loc, x, divisor);
+  Value fix = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, P::ne, r, zero),
+      arith::XOrIOp::create(b, loc, arith::CmpIOp::create(b, loc, P::slt, r, zero),
+                            arith::CmpIOp::create(b, loc, P::slt, y, zero)));
+  r = arith::SelectOp::create(b, loc, fix, arith::AddIOp::create(b, loc, r, y), r);
+  return arith::SelectOp::create(b, loc, byZero, zero, r);
+}
+
 static bool isCompare(Operation *op) { return isa<EqOp, NeOp, LtOp, LeOp, GtOp, GeOp>(op); }
 
 Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in) {
@@ -188,6 +215,7 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
         .Case([&](MulOp) { return arith::MulFOp::create(b, loc, x, in[1]); })
         .Case([&](DivOp) { return arith::DivFOp::create(b, loc, x, in[1]); })
         .Case([&](PowOp) { return math::PowFOp::create(b, loc, x, in[1]); })
+        .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1]); })
         .Case([&](MaximumOp) { return arith::MaximumFOp::create(b, loc, x, in[1]); })
         .Case([&](MinimumOp) { return arith::MinimumFOp::create(b, loc, x, in[1]); })
         .Default([](Operation *) { return Value(); });
@@ -203,6 +231,7 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
                       : Value(arith::AddIOp::create(b, loc, x, in[1]));
       })
       .Case([&](SubOp) { return arith::SubIOp::create(b, loc, x, in[1]); })
+      .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1]); })
       .Case([&](MulOp) {
         return isBool ? Value(arith::AndIOp::create(b, loc, x, in[1]))
                       : Value(arith::MulIOp::create(b, loc, x, in[1]));
