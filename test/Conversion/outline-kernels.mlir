@@ -406,3 +406,49 @@ func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j
   }
   return %0, %1 : tensor<8xf32>, tensor<8xi32>
 }
+
+// -----
+
+// cumsum: one line at a time, a running f64 sum carried by the inner loop,
+// each prefix stored (integers truncated through i64). Nearest resize: the
+// source row is min(floor(o * in / out), in - 1) in f64; unscaled dims are
+// read as they are.
+// CHECK-LABEL: func.func @cumsum_resize
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<2x5xi64> {llvm.noalias}, %[[O:.*]]: memref<2x5xi64> {llvm.noalias})
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[SUM:.*]] = %[[ZERO]]) -> (f64)
+// CHECK: %[[V:.*]] = memref.load %[[X]][%[[R]], %[[K]]]
+// CHECK: %[[W:.*]] = arith.sitofp %[[V]] : i64 to f64
+// CHECK: %[[S:.*]] = arith.addf %[[SUM]], %[[W]] : f64
+// CHECK: %[[I:.*]] = arith.fptosi %[[S]] : f64 to i64
+// CHECK: memref.store %[[I]], %[[O]][%[[R]], %[[K]]]
+// CHECK: scf.yield %[[S]] : f64
+// CHECK: func.func @k1_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[Z:.*]]: memref<1x2x3x5xf32> {llvm.noalias}, %{{.*}}: memref<1x2x6x5xf32> {llvm.noalias})
+// CHECK: %[[N:.*]] = linalg.index 0
+// CHECK: %[[C:.*]] = linalg.index 1
+// CHECK: %[[H:.*]] = linalg.index 2
+// CHECK: %[[SCALE:.*]] = arith.constant 5.000000e-01 : f64
+// CHECK: %[[HI:.*]] = arith.index_cast %[[H]]
+// CHECK: %[[HF:.*]] = arith.sitofp %[[HI]] : i64 to f64
+// CHECK: %[[P:.*]] = arith.mulf %[[HF]], %[[SCALE]] : f64
+// CHECK: %[[FL:.*]] = math.floor %[[P]] : f64
+// CHECK: %[[SRC:.*]] = arith.fptosi %[[FL]]
+// CHECK: %[[LAST:.*]] = arith.constant 2 : i64
+// CHECK: %[[CL:.*]] = arith.minsi %[[SRC]], %[[LAST]]
+// CHECK: %[[ROW:.*]] = arith.index_cast %[[CL]]
+// CHECK: %[[W:.*]] = linalg.index 3
+// CHECK: memref.load %[[Z]][%[[N]], %[[C]], %[[ROW]], %[[W]]]
+func.func @cumsum_resize(%x: tensor<2x5xi64>, %z: tensor<1x2x3x5xf32>) -> (tensor<2x5xi64>, tensor<1x2x6x5xf32>) {
+  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<2x5xi64>) -> tensor<2x5xi64> {
+  ^bb0(%a: tensor<2x5xi64>):
+    %c = gn.cumsum %a dim 1 : tensor<2x5xi64>
+    gn.yield %c : tensor<2x5xi64>
+  }
+  %1 = gn.fusion "copy" (%z) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x2x3x5xf32>) -> tensor<1x2x6x5xf32> {
+  ^bb0(%a: tensor<1x2x3x5xf32>):
+    %r = gn.resize %a [6, 5] {align_corners = false, mode = "nearest"} : tensor<1x2x3x5xf32> -> tensor<1x2x6x5xf32>
+    gn.yield %r : tensor<1x2x6x5xf32>
+  }
+  return %0, %1 : tensor<2x5xi64>, tensor<1x2x6x5xf32>
+}

@@ -78,6 +78,16 @@ void expectEqual(const Compiled &c) {
   }
 }
 
+/// Outputs equal to the interpreter's byte for byte (any element type).
+void expectSameBytes(const Compiled &c) {
+  ASSERT_EQ(c.actual.size(), c.expected.size());
+  for (size_t k = 0; k < c.expected.size(); ++k) {
+    ASSERT_EQ(c.expected[k].nbytes(), c.actual[k].nbytes());
+    EXPECT_EQ(0, std::memcmp(c.expected[k].bytes(), c.actual[k].bytes(), c.actual[k].nbytes()))
+        << "output " << k;
+  }
+}
+
 } // namespace
 
 // Channels of one image, computed by kernels: each kernel writes into its
@@ -200,12 +210,7 @@ TEST(CompiledModel, GathersAndArangeAreKernels) {
                              {ramp({4, 3}, 0), index, gatherIndex});
   EXPECT_EQ(c.stats.fallbackOps, 0);
   EXPECT_EQ(c.stats.launches, 4);
-  ASSERT_EQ(c.actual.size(), c.expected.size());
-  for (size_t k = 0; k < c.expected.size(); ++k) {
-    ASSERT_EQ(c.expected[k].nbytes(), c.actual[k].nbytes());
-    EXPECT_EQ(0, std::memcmp(c.expected[k].bytes(), c.actual[k].bytes(), c.actual[k].nbytes()))
-        << "output " << k;
-  }
+  expectSameBytes(c);
 }
 
 // An index out of range fails the run with the op's location and the
@@ -267,10 +272,42 @@ TEST(CompiledModel, ScattersAreKernels) {
                              {src, ramp({4, 3}, 0), index, halfSrc});
   EXPECT_EQ(c.stats.fallbackOps, 0);
   EXPECT_EQ(c.stats.constantBytes, 0);
-  ASSERT_EQ(c.actual.size(), c.expected.size());
-  for (size_t k = 0; k < c.expected.size(); ++k) {
-    ASSERT_EQ(c.expected[k].nbytes(), c.actual[k].nbytes());
-    EXPECT_EQ(0, std::memcmp(c.expected[k].bytes(), c.actual[k].bytes(), c.actual[k].nbytes()))
-        << "output " << k;
+  expectSameBytes(c);
+}
+
+
+// tile, roll, triangular, Python remainder (floats and integers, with a
+// zero divisor), cumsum (i64, f64, f16) and nearest resize (up and down)
+// run as kernels and give the interpreter's bytes.
+TEST(CompiledModel, MovesScansAndRemainderAreKernels) {
+  HostTensor ints(DType::I64, {2, 5}), divisors(DType::I64, {2, 5}), half(DType::F16, {4, 3});
+  for (int64_t i = 0; i < 10; ++i) {
+    ints.data<int64_t>()[i] = 7 * i - 31;
+    divisors.data<int64_t>()[i] = (i % 4) - 2; // -2, -1, 0, 1, ...
   }
+  HostTensor f = ramp({4, 3}, 0.7f);
+  for (int64_t i = 0; i < 12; ++i)
+    f.data<float>()[i] *= 0.913f;
+  interp::convertInto(f, half);
+  HostTensor wide(DType::F64, {3, 4});
+  for (int64_t i = 0; i < 12; ++i)
+    wide.data<double>()[i] = 0.1 * i - 0.37;
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%x: tensor<3x4xf32>, %i: tensor<2x5xi64>, %j: tensor<2x5xi64>, %w: tensor<3x4xf64>, %h: tensor<4x3xf16>, %z: tensor<1x2x3x5xf32>) -> (tensor<6x8xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<2x5xi64>, tensor<2x5xi64>, tensor<3x4xf64>, tensor<4x3xf16>, tensor<1x2x6x10xf32>, tensor<1x2x2x3xf32>) {
+      %t = gn.tile %x [2, 2] : tensor<3x4xf32> -> tensor<6x8xf32>
+      %o = gn.roll %x shifts [-1, 5] dims [0, 1] : tensor<3x4xf32>
+      %l = gn.triangular %x {diagonal = 1 : i64, upper = true} : tensor<3x4xf32>
+      %c = gn.constant dense<-1.500000e+00> : tensor<f32>
+      %r = gn.rem %x, %c : tensor<3x4xf32>, tensor<f32> -> tensor<3x4xf32>
+      %ri = gn.rem %i, %j : tensor<2x5xi64>, tensor<2x5xi64> -> tensor<2x5xi64>
+      %ci = gn.cumsum %i dim 1 : tensor<2x5xi64>
+      %cw = gn.cumsum %w dim 0 : tensor<3x4xf64>
+      %ch = gn.cumsum %h dim 0 : tensor<4x3xf16>
+      %up = gn.resize %z [6, 10] {align_corners = false, mode = "nearest"} : tensor<1x2x3x5xf32> -> tensor<1x2x6x10xf32>
+      %down = gn.resize %z [2, 3] {align_corners = false, mode = "nearest"} : tensor<1x2x3x5xf32> -> tensor<1x2x2x3xf32>
+      return %t, %o, %l, %r, %ri, %ci, %cw, %ch, %up, %down : tensor<6x8xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<2x5xi64>, tensor<2x5xi64>, tensor<3x4xf64>, tensor<4x3xf16>, tensor<1x2x6x10xf32>, tensor<1x2x2x3xf32>
+    })",
+                             {ramp({3, 4}, 0.25f), ints, divisors, wide, half, ramp({1, 2, 3, 5}, 0)});
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  expectSameBytes(c);
 }

@@ -84,10 +84,12 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
     return allKernelTypes(op) && llvm::isa<FloatType>(scatter.getType().getElementType()) &&
            llvm::is_contained({"none", "add", "mul", "amax", "amin"}, scatter.getReduce());
   // Gathers read their input at indices loaded from a tensor; tile and
-  // roll at wrapped positions; arange and triangular compute each element
-  // from its position.
+  // roll at wrapped positions, nearest resize at scaled ones; arange and
+  // triangular compute each element from its position; cumsum runs lines.
+  if (auto resize = llvm::dyn_cast<ResizeOp>(op))
+    return resize.getMode() == "nearest" && allKernelTypes(op);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp,
-             TriangularOp>(op) &&
+             TriangularOp, CumSumOp>(op) &&
          allKernelTypes(op);
 }
 

@@ -441,6 +441,10 @@ private:
       return emitWrappedRead(b, loc, ins[0], out);
     if (auto tri = dyn_cast<TriangularOp>(copyOp))
       return emitTriangular(b, loc, tri, ins[0], out);
+    if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
+      return emitCumSum(b, loc, cumsum, ins[0], out);
+    if (isa<ResizeOp>(copyOp))
+      return emitNearestResize(b, loc, ins[0], out);
     auto pad = cast<PadOp>(copyOp);
     Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
     double v = pad.getValue().convertToDouble();
@@ -688,6 +692,100 @@ private:
                            : Value(arith::ConstantOp::create(nb, nloc, e, nb.getIntegerAttr(e, 0)));
           linalg::YieldOp::create(nb, nloc,
                                   Value(arith::SelectOp::create(nb, nloc, keep, args[0], zero)));
+        });
+    return success();
+  }
+
+  /// Loops over `shape` (scf.for, row-major), innermost last; returns a
+  /// builder inside the innermost body and the induction variables.
+  std::pair<OpBuilder, llvm::SmallVector<Value>> loopNest(OpBuilder b, Location loc,
+                                                          llvm::ArrayRef<int64_t> shape) {
+    llvm::SmallVector<Value> ivs;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t n : shape) {
+      auto loop = scf::ForOp::create(b, loc, zero, arith::ConstantIndexOp::create(b, loc, n), one);
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      ivs.push_back(loop.getInductionVar());
+    }
+    return {b, ivs};
+  }
+
+  /// Inclusive prefix sum along dim, as the interpreter computes it: a
+  /// running f64 sum over each line, every prefix stored as it stores a
+  /// double (floats rounded, through f32 for f16/bf16; integers truncated
+  /// through i64; i1 as != 0).
+  LogicalResult emitCumSum(OpBuilder &b, Location loc, CumSumOp op, Value x, Value out) {
+    auto type = llvm::cast<MemRefType>(x.getType());
+    Type e = type.getElementType(), f64 = b.getF64Type();
+    int64_t dim = op.getDim();
+    llvm::SmallVector<int64_t> lines(type.getShape());
+    lines.erase(lines.begin() + dim);
+    auto [lb, ivs] = loopNest(b, loc, lines);
+    Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
+    Value one = arith::ConstantIndexOp::create(lb, loc, 1);
+    Value len = arith::ConstantIndexOp::create(lb, loc, type.getShape()[dim]);
+    Value init = arith::ConstantOp::create(lb, loc, f64, lb.getF64FloatAttr(0));
+    auto loop = scf::ForOp::create(
+        lb, loc, zero, len, one, ValueRange{init},
+        [&](OpBuilder &nb, Location nloc, Value k, ValueRange sum) {
+          llvm::SmallVector<Value> at(ivs);
+          at.insert(at.begin() + dim, k);
+          Value v = memref::LoadOp::create(nb, nloc, x, at);
+          Value wide = e.isF64()                  ? v
+                       : llvm::isa<FloatType>(e)  ? Value(arith::ExtFOp::create(nb, nloc, f64, v))
+                       : e.isInteger(1)           ? Value(arith::UIToFPOp::create(nb, nloc, f64, v))
+                                                  : Value(arith::SIToFPOp::create(nb, nloc, f64, v));
+          Value s = arith::AddFOp::create(nb, nloc, sum[0], wide);
+          Value stored;
+          if (llvm::isa<FloatType>(e)) {
+            stored = storedFromF64(nb, nloc, s, e);
+          } else if (e.isInteger(1)) {
+            Value z = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0));
+            stored = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, s, z);
+          } else {
+            stored = arith::FPToSIOp::create(nb, nloc, nb.getI64Type(), s);
+            if (!e.isInteger(64))
+              stored = arith::TruncIOp::create(nb, nloc, e, stored);
+          }
+          memref::StoreOp::create(nb, nloc, stored, out, at);
+          scf::YieldOp::create(nb, nloc, s);
+        });
+    (void)loop;
+    return success();
+  }
+
+  /// Nearest resize (F.interpolate's default): along each spatial dim the
+  /// source index is min(floor(o * (in / out)), in - 1) in f64, as the
+  /// interpreter computes it.
+  LogicalResult emitNearestResize(OpBuilder &b, Location loc, Value x, Value out) {
+    auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    int64_t rank = xShape.size();
+    Type f64 = b.getF64Type(), i64 = b.getI64Type();
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          llvm::SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d) {
+            Value o = linalg::IndexOp::create(nb, nloc, d);
+            if (d < 2 || xShape[d] == outShape[d]) {
+              at.push_back(o);
+              continue;
+            }
+            double scale = double(xShape[d]) / double(outShape[d]);
+            Value pos = arith::MulFOp::create(
+                nb, nloc,
+                arith::SIToFPOp::create(nb, nloc, f64, arith::IndexCastOp::create(nb, nloc, i64, o)),
+                arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(scale)));
+            Value i = arith::FPToSIOp::create(nb, nloc, i64, math::FloorOp::create(nb, nloc, pos));
+            i = arith::MinSIOp::create(nb, nloc, i,
+                                       arith::ConstantIntOp::create(nb, nloc, i64, xShape[d] - 1));
+            at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
+          }
+          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
         });
     return success();
   }
