@@ -118,3 +118,31 @@ func.func @batch_norm_is_scale_and_shift(%x: tensor<1x3x2x2xf32>, %m: tensor<3xf
   %0 = gn.batch_norm %x, %m, %v, %w, %b {epsilon = 1.0e-05 : f64, training = false} : (tensor<1x3x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x3x2x2xf32>
   return %0 : tensor<1x3x2x2xf32>
 }
+
+// -----
+
+// einsum on floats: operands reshaped (and permuted) to the label order
+// [output labels, summed labels], multiplied, and summed over the summed
+// labels; an outer product is just the multiply. Integer einsum stays.
+// CHECK-LABEL: func.func @einsum
+// CHECK: %[[A:.+]] = gn.reshape %arg0 [2, 3, 1, 4]
+// CHECK: %[[B:.+]] = gn.reshape %arg1 [2, 1, 5, 4]
+// CHECK: %[[P:.+]] = gn.mul %[[A]], %[[B]] : tensor<2x3x1x4xf32>, tensor<2x1x5x4xf32> -> tensor<2x3x5x4xf32>
+// CHECK: %[[S:.+]] = gn.reduce_sum %[[P]] dims [3] : tensor<2x3x5x4xf32> -> tensor<2x3x5xf32>
+// CHECK: %[[T:.+]] = gn.transpose %arg2 [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+// CHECK: %[[U:.+]] = gn.reshape %[[T]] [3, 4, 1]
+// CHECK: %[[V:.+]] = gn.reshape %arg3 [1, 1, 2]
+// CHECK: %[[Q:.+]] = gn.mul %[[U]], %[[V]]
+// CHECK: %[[R:.+]] = gn.reduce_sum %[[Q]] dims [1, 2] : tensor<3x4x2xf32> -> tensor<3xf32>
+// CHECK: %[[X:.+]] = gn.reshape %arg4 [19, 1]
+// CHECK: %[[Y:.+]] = gn.reshape %arg5 [1, 2]
+// CHECK: %[[O:.+]] = gn.mul %[[X]], %[[Y]] : tensor<19x1xf32>, tensor<1x2xf32> -> tensor<19x2xf32>
+// CHECK: %[[I:.+]] = gn.einsum "i,j->ij" %arg6, %arg6
+// CHECK: return %[[S]], %[[R]], %[[O]], %[[I]]
+func.func @einsum(%a: tensor<2x3x4xf32>, %b: tensor<2x5x4xf32>, %c: tensor<4x3xf32>, %d: tensor<2xf32>, %u: tensor<19xf32>, %v: tensor<2xf32>, %i: tensor<3xi64>) -> (tensor<2x3x5xf32>, tensor<3xf32>, tensor<19x2xf32>, tensor<3x3xi64>) {
+  %0 = gn.einsum "bik,bjk->bij" %a, %b : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+  %1 = gn.einsum "ki,j->i" %c, %d : (tensor<4x3xf32>, tensor<2xf32>) -> tensor<3xf32>
+  %2 = gn.einsum "i,j->ij" %u, %v : (tensor<19xf32>, tensor<2xf32>) -> tensor<19x2xf32>
+  %3 = gn.einsum "i,j->ij" %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3x3xi64>
+  return %0, %1, %2, %3 : tensor<2x3x5xf32>, tensor<3xf32>, tensor<19x2xf32>, tensor<3x3xi64>
+}

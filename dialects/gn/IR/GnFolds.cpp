@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -75,6 +76,28 @@ OpFoldResult MatmulOp::fold(FoldAdaptor) {
     changed = true;
   }
   return changed ? getResult() : OpFoldResult();
+}
+
+namespace {
+/// Empty inputs of a concatenation are dropped (kernels take no empty
+/// tensors, and they add nothing).
+struct DropEmptyConcatInputs : OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConcatOp op, PatternRewriter &rewriter) const override {
+    llvm::SmallVector<Value> kept;
+    for (Value v : op.getInputs())
+      if (llvm::cast<RankedTensorType>(v.getType()).getNumElements() != 0)
+        kept.push_back(v);
+    if (kept.empty() || kept.size() == op.getInputs().size())
+      return failure();
+    rewriter.replaceOpWithNewOp<ConcatOp>(op, op.getType(), kept, op.getDim());
+    return success();
+  }
+};
+} // namespace
+
+void ConcatOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<DropEmptyConcatInputs>(ctx);
 }
 
 OpFoldResult ConcatOp::fold(FoldAdaptor) {

@@ -341,6 +341,7 @@ def Gn_ConcatOp : Gn_InferredOp<"concat",
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$inputs `dim` $dim attr-dict `:` functional-type($inputs, $result)";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Gn_PadOp : Gn_InferredOp<"pad",

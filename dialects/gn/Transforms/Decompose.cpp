@@ -283,6 +283,49 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     Value shift = b.sub(b.convert(bias, f64), b.mul(mean, scale));
     return b.add(b.mul(x, b.convert(scale, xType)), b.convert(shift, xType));
   });
+  // einsum over floats, each label at most once per term: every operand
+  // permuted to the label order (output labels, then summed ones) and
+  // reshaped to full rank with 1 for its missing labels, the broadcast
+  // product, and a sum over the summed labels. (Fusion runs the product and
+  // the sum as one reduction kernel: the product is never stored.)
+  add(EinsumOp(), [](Rewrite &b, EinsumOp op) -> Value {
+    if (!llvm::isa<FloatType>(op.getType().getElementType()))
+      return nullptr;
+    auto [lhs, rhs] = op.getEquation().split("->");
+    llvm::SmallVector<StringRef> terms;
+    lhs.split(terms, ',');
+    if (terms.size() != op.getInputs().size() || op.getEquation().contains('.'))
+      return nullptr;
+    std::string labels = rhs.str();
+    for (StringRef t : terms)
+      for (char c : t)
+        if (labels.find(c) == std::string::npos)
+          labels += c;
+    int64_t rank = labels.size();
+    Value product;
+    for (auto [term, v] : llvm::zip(terms, op.getInputs())) {
+      auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
+      // This operand's dims in label order, and its full-rank shape.
+      llvm::SmallVector<int64_t> perm, full(rank, 1);
+      for (auto [k, c] : llvm::enumerate(labels)) {
+        size_t at = term.find(c);
+        if (at == StringRef::npos)
+          continue;
+        if (term.find(c, at + 1) != StringRef::npos)
+          return nullptr; // a diagonal ("ii")
+        perm.push_back(at);
+        full[k] = shape[at];
+      }
+      if (!llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
+        v = b.make<TransposeOp>({v}, {b.ints("permutation", perm)});
+      v = b.make<ReshapeOp>({v}, {b.ints("shape", full)});
+      product = product ? b.mul(product, v) : v;
+    }
+    int64_t kept = rhs.size();
+    if (kept == rank)
+      return product.getType() == op.getType() ? product : nullptr;
+    return b.sum(product, llvm::to_vector(llvm::seq<int64_t>(kept, rank)), false);
+  });
   add(GroupNormOp(), [](Rewrite &b, GroupNormOp op) -> Value {
     Value x = op.getInput();
     auto t = llvm::cast<RankedTensorType>(x.getType());

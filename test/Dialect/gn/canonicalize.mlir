@@ -71,3 +71,16 @@ func.func @matmul_keeps_batch_transpose(%x: tensor<2x3x4xf32>, %y: tensor<4x5xf3
   %0 = gn.matmul %xt, %y : tensor<3x2x4xf32>, tensor<4x5xf32> -> tensor<3x2x5xf32>
   return %0 : tensor<3x2x5xf32>
 }
+
+// -----
+
+// An empty input adds nothing to a concatenation and is dropped; with one
+// input left, the result is that input.
+// CHECK-LABEL: func.func @concat_of_empty_folds
+// CHECK-NEXT: %[[C:.+]] = gn.concat %arg1, %arg1 dim 1 : (tensor<19x19xi1>, tensor<19x19xi1>) -> tensor<19x38xi1>
+// CHECK-NEXT: return %arg1, %[[C]]
+func.func @concat_of_empty_folds(%e: tensor<19x0xi1>, %x: tensor<19x19xi1>) -> (tensor<19x19xi1>, tensor<19x38xi1>) {
+  %0 = gn.concat %e, %x dim 1 : (tensor<19x0xi1>, tensor<19x19xi1>) -> tensor<19x19xi1>
+  %1 = gn.concat %x, %e, %x dim 1 : (tensor<19x19xi1>, tensor<19x0xi1>, tensor<19x19xi1>) -> tensor<19x38xi1>
+  return %0, %1 : tensor<19x19xi1>, tensor<19x38xi1>
+}
