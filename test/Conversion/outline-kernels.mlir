@@ -452,3 +452,30 @@ func.func @cumsum_resize(%x: tensor<2x5xi64>, %z: tensor<1x2x3x5xf32>) -> (tenso
   }
   return %0, %1 : tensor<2x5xi64>, tensor<1x2x6x5xf32>
 }
+
+// -----
+
+// Average pooling: per output element, loops over the window's taps carry
+// an f64 sum, the taps inside the input and those inside the padded input;
+// a tap outside reads a clamped element and adds 0. Without
+// count_include_pad the sum is divided by the taps inside.
+// CHECK-LABEL: func.func @avg_pool
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<1x2x5x5xf32> {llvm.noalias}, %[[O:.*]]: memref<1x2x3x3xf32> {llvm.noalias})
+// CHECK: linalg.generic {{.*}} outs(%[[O]] : memref<1x2x3x3xf32>)
+// CHECK: %[[R:.*]]:3 = scf.for {{.*}} iter_args({{.*}}) -> (f64, f64, f64)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f64, f64, f64)
+// CHECK: %[[V:.*]] = memref.load %[[X]]
+// CHECK: %[[W:.*]] = arith.extf %[[V]] : f32 to f64
+// CHECK: %[[T:.*]] = arith.select %[[IN:.*]], %[[W]], %{{.*}} : f64
+// CHECK: arith.addf %{{.*}}, %[[T]] : f64
+// CHECK: %[[M:.*]] = arith.divf %[[R]]#0, %[[R]]#1 : f64
+// CHECK: %[[F:.*]] = arith.truncf %[[M]] : f64 to f32
+// CHECK: linalg.yield %[[F]] : f32
+func.func @avg_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  ^bb0(%a: tensor<1x2x5x5xf32>):
+    %p = gn.avg_pool %a {ceil_mode = false, count_include_pad = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
+    gn.yield %p : tensor<1x2x3x3xf32>
+  }
+  return %0 : tensor<1x2x3x3xf32>
+}

@@ -140,8 +140,9 @@ func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>) -> (tensor<4x2xf
 
 // -----
 
-// rem fuses like any elementwise op; roll, tile, triangular, cumsum and
-// nearest resize are copy kernels; a bilinear resize is not a kernel.
+// rem fuses like any elementwise op; roll, tile, triangular, cumsum,
+// nearest resize and average pooling are copy kernels; a bilinear resize is
+// not a kernel.
 // CHECK-LABEL: func.func @rem_and_moves
 // CHECK: gn.fusion "elementwise"(%arg0)
 // CHECK-NEXT: ^bb0
@@ -162,9 +163,12 @@ func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>) -> (tensor<4x2xf
 // CHECK: gn.fusion "copy"
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: gn.resize {{.*}}mode = "nearest"
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.avg_pool
 // CHECK-NOT: gn.fusion
 // CHECK: gn.resize {{.*}}mode = "linear"
-func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>) {
+func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>, tensor<1x1x1x2xf32>) {
   %e = gn.exp %x : tensor<3x4xf32>
   %r = gn.rem %e, %x : tensor<3x4xf32>, tensor<3x4xf32> -> tensor<3x4xf32>
   %o = gn.roll %x shifts [1] dims [1] : tensor<3x4xf32>
@@ -172,6 +176,7 @@ func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tenso
   %l = gn.triangular %x {diagonal = 0 : i64, upper = false} : tensor<3x4xf32>
   %c = gn.cumsum %x dim 1 : tensor<3x4xf32>
   %n = gn.resize %z [6, 8] {align_corners = false, mode = "nearest"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
+  %p = gn.avg_pool %z {ceil_mode = false, count_include_pad = true, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : tensor<1x1x3x4xf32> -> tensor<1x1x1x2xf32>
   %b = gn.resize %z [6, 8] {align_corners = false, mode = "linear"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
-  return %r, %o, %t, %l, %c, %n, %b : tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>
+  return %r, %o, %t, %l, %c, %n, %b, %p : tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>, tensor<1x1x1x2xf32>
 }

@@ -311,3 +311,26 @@ TEST(CompiledModel, MovesScansAndRemainderAreKernels) {
   EXPECT_EQ(c.stats.fallbackOps, 0);
   expectSameBytes(c);
 }
+
+// Average pooling as kernels: padding with and without count_include_pad,
+// a divisor override, ceil_mode, dilation, f16, and adaptive windows that
+// overlap (5 -> 3) give the interpreter's bytes.
+TEST(CompiledModel, AveragePoolsAreKernels) {
+  HostTensor x = ramp({1, 2, 5, 7}, 0.3f), half(DType::F16, {1, 2, 5, 7});
+  for (int64_t i = 0; i < x.numel(); ++i)
+    x.data<float>()[i] *= 1.113f;
+  interp::convertInto(x, half);
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%x: tensor<1x2x5x7xf32>, %h: tensor<1x2x5x7xf16>) -> (tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x2x3xf32>, tensor<1x2x3x4xf16>, tensor<1x2x3x3xf32>) {
+      %a = gn.avg_pool %x {ceil_mode = false, count_include_pad = true, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x7xf32> -> tensor<1x2x3x4xf32>
+      %b = gn.avg_pool %x {ceil_mode = false, count_include_pad = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x7xf32> -> tensor<1x2x3x4xf32>
+      %d = gn.avg_pool %x {ceil_mode = false, count_include_pad = true, divisor_override = 5 : i64, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x7xf32> -> tensor<1x2x3x4xf32>
+      %e = gn.avg_pool %x {ceil_mode = true, count_include_pad = false, dilation = array<i64: 2, 2>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 3>} : tensor<1x2x5x7xf32> -> tensor<1x2x2x3xf32>
+      %f = gn.avg_pool %h {ceil_mode = false, count_include_pad = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x7xf16> -> tensor<1x2x3x4xf16>
+      %g = gn.adaptive_avg_pool %x [3, 3] : tensor<1x2x5x7xf32> -> tensor<1x2x3x3xf32>
+      return %a, %b, %d, %e, %f, %g : tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x2x3xf32>, tensor<1x2x3x4xf16>, tensor<1x2x3x3xf32>
+    })",
+                             {x, half});
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  expectSameBytes(c);
+}

@@ -86,6 +86,9 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Gathers read their input at indices loaded from a tensor; tile and
   // roll at wrapped positions, nearest resize at scaled ones; arange and
   // triangular compute each element from its position; cumsum runs lines.
+  // Average pooling, fixed and adaptive windows: f64 window sums.
+  if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(op))
+    return allKernelTypes(op);
   if (auto resize = llvm::dyn_cast<ResizeOp>(op))
     return resize.getMode() == "nearest" && allKernelTypes(op);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp,

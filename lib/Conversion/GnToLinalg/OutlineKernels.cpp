@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/xxhash.h"
 #include <cmath>
+#include <functional>
 
 namespace mlir::gn {
 #define GEN_PASS_DEF_GNOUTLINEKERNELSPASS
@@ -445,6 +446,8 @@ private:
       return emitCumSum(b, loc, cumsum, ins[0], out);
     if (isa<ResizeOp>(copyOp))
       return emitNearestResize(b, loc, ins[0], out);
+    if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(copyOp))
+      return emitAvgPool(b, loc, ins[0], out);
     auto pad = cast<PadOp>(copyOp);
     Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
     double v = pad.getValue().convertToDouble();
@@ -786,6 +789,138 @@ private:
             at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
           }
           linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+        });
+    return success();
+  }
+
+  /// Average pooling (fixed or adaptive windows) as the interpreter runs
+  /// it: per output element, an f64 sum over the window's taps inside the
+  /// input in row-major order (a tap outside adds +0.0, which leaves the sum
+  /// as it was), divided in f64 by divisor_override, the taps inside the
+  /// padded input (count_include_pad) or the taps inside the input, then
+  /// stored through f32 as it stores. Adaptive window d of output o spans
+  /// [o * in / out, ceil((o + 1) * in / out)).
+  LogicalResult emitAvgPool(OpBuilder &b, Location loc, Value x, Value out) {
+    auto xType = llvm::cast<MemRefType>(x.getType());
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    Type e = xType.getElementType(), f64 = b.getF64Type();
+    llvm::SmallVector<int64_t> kernel, stride, padding, dilation;
+    std::optional<int64_t> divisor;
+    bool includePad = false;
+    auto avg = dyn_cast<AvgPoolOp>(copyOp);
+    int64_t rank = xType.getRank(), sp;
+    if (avg) {
+      kernel.assign(avg.getKernel().begin(), avg.getKernel().end());
+      stride.assign(avg.getStride().begin(), avg.getStride().end());
+      padding.assign(avg.getPadding().begin(), avg.getPadding().end());
+      dilation.assign(avg.getDilation().begin(), avg.getDilation().end());
+      includePad = avg.getCountIncludePad();
+      if (avg.getDivisorOverride())
+        divisor = *avg.getDivisorOverride();
+      sp = kernel.size();
+    } else {
+      sp = cast<AdaptiveAvgPoolOp>(copyOp).getOutputSize().size();
+      // The widest window: the taps loop runs to it and skips the rest.
+      for (int64_t d = 0; d < sp; ++d) {
+        int64_t in = xType.getShape()[rank - sp + d], o = outShape[rank - sp + d], widest = 0;
+        for (int64_t i = 0; i < o; ++i)
+          widest = std::max(widest, ((i + 1) * in + o - 1) / o - (i * in) / o);
+        kernel.push_back(widest);
+      }
+    }
+    int64_t lead = rank - sp;
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          Type i64 = nb.getI64Type();
+          auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(nb, nloc, i64, v); };
+          llvm::SmallVector<Value> outPos, first, limit, padLimit;
+          for (int64_t d = 0; d < rank; ++d)
+            outPos.push_back(linalg::IndexOp::create(nb, nloc, d));
+          // Per spatial dim: the first tap's position, and the end of the
+          // taps that count (input end, or padded end) as positions.
+          for (int64_t d = 0; d < sp; ++d) {
+            Value o = arith::IndexCastOp::create(nb, nloc, i64, outPos[lead + d]);
+            int64_t in = xType.getShape()[lead + d];
+            if (avg) {
+              first.push_back(arith::SubIOp::create(
+                  nb, nloc, arith::MulIOp::create(nb, nloc, o, cst(stride[d])), cst(padding[d])));
+              limit.push_back(cst(in));
+              padLimit.push_back(cst(in + padding[d]));
+            } else {
+              int64_t n = outShape[lead + d];
+              first.push_back(arith::DivSIOp::create(
+                  nb, nloc, arith::MulIOp::create(nb, nloc, o, cst(in)), cst(n)));
+              Value next = arith::AddIOp::create(nb, nloc, o, cst(1));
+              limit.push_back(arith::DivSIOp::create(
+                  nb, nloc,
+                  arith::AddIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, next, cst(in)),
+                                        cst(n - 1)),
+                  cst(n)));
+              padLimit.push_back(limit.back());
+            }
+          }
+          Value zero = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0));
+          Value one = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(1));
+          // Carried through the taps loops: sum, taps inside, taps inside
+          // the padded input.
+          std::function<llvm::SmallVector<Value>(OpBuilder &, int64_t, ValueRange,
+                                                 llvm::SmallVector<Value>)>
+              nest = [&](OpBuilder &lb, int64_t d, ValueRange carried,
+                         llvm::SmallVector<Value> tap) -> llvm::SmallVector<Value> {
+            if (d == sp) {
+              Value inside, insidePad;
+              llvm::SmallVector<Value> at(outPos.begin(), outPos.begin() + lead);
+              for (int64_t j = 0; j < sp; ++j) {
+                Value k = arith::IndexCastOp::create(lb, nloc, i64, tap[j]);
+                if (avg)
+                  k = arith::MulIOp::create(lb, nloc, k, cst(dilation[j]));
+                Value pos = arith::AddIOp::create(lb, nloc, first[j], k);
+                Value ok = arith::AndIOp::create(
+                    lb, nloc, arith::CmpIOp::create(lb, nloc, arith::CmpIPredicate::sge, pos, cst(0)),
+                    arith::CmpIOp::create(lb, nloc, arith::CmpIPredicate::slt, pos, limit[j]));
+                Value okPad =
+                    arith::CmpIOp::create(lb, nloc, arith::CmpIPredicate::slt, pos, padLimit[j]);
+                inside = inside ? Value(arith::AndIOp::create(lb, nloc, inside, ok)) : ok;
+                insidePad =
+                    insidePad ? Value(arith::AndIOp::create(lb, nloc, insidePad, okPad)) : okPad;
+                // A tap outside reads a valid element and discards it.
+                Value safe = arith::MinSIOp::create(
+                    lb, nloc, arith::MaxSIOp::create(lb, nloc, pos, cst(0)),
+                    cst(xType.getShape()[lead + j] - 1));
+                at.push_back(arith::IndexCastOp::create(lb, nloc, lb.getIndexType(), safe));
+              }
+              Value v = memref::LoadOp::create(lb, nloc, x, at);
+              if (!e.isF64())
+                v = arith::ExtFOp::create(lb, nloc, f64, v);
+              v = arith::SelectOp::create(lb, nloc, inside, v, zero);
+              return {arith::AddFOp::create(lb, nloc, carried[0], v),
+                      arith::AddFOp::create(lb, nloc, carried[1],
+                                            arith::SelectOp::create(lb, nloc, inside, one, zero)),
+                      arith::AddFOp::create(lb, nloc, carried[2],
+                                            arith::SelectOp::create(lb, nloc, insidePad, one, zero))};
+            }
+            Value c0 = arith::ConstantIndexOp::create(lb, nloc, 0);
+            Value c1 = arith::ConstantIndexOp::create(lb, nloc, 1);
+            Value n = arith::ConstantIndexOp::create(lb, nloc, kernel[d]);
+            auto loop = scf::ForOp::create(
+                lb, nloc, c0, n, c1, carried,
+                [&](OpBuilder &ib, Location, Value k, ValueRange iter) {
+                  llvm::SmallVector<Value> next(tap);
+                  next.push_back(k);
+                  scf::YieldOp::create(ib, nloc, nest(ib, d + 1, iter, next));
+                });
+            return llvm::SmallVector<Value>(loop.getResults());
+          };
+          llvm::SmallVector<Value> sums = nest(nb, 0, ValueRange{zero, zero, zero}, {});
+          Value denominator =
+              divisor ? Value(arith::ConstantOp::create(nb, nloc, f64,
+                                                        nb.getF64FloatAttr(double(*divisor))))
+                      : includePad ? sums[2] : sums[1];
+          Value mean = arith::DivFOp::create(nb, nloc, sums[0], denominator);
+          linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, mean, e));
         });
     return success();
   }
