@@ -1,0 +1,689 @@
+//===- CopyKernels.cpp - bodies of copy-kind kernels ---------------------===//
+//
+// See CopyKernels.h. Where the interpreter computes in double and stores a
+// double into the element type, the kernel does the same (storedFromF64),
+// so results are bit for bit the interpreter's.
+//
+//===----------------------------------------------------------------------===//
+#include "CopyKernels.h"
+#include "ScalarOps.h"
+#include "gn/Conversion/Passes.h"
+#include "gn/IR/GnOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include <cmath>
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::gn;
+
+Value mlir::gn::stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayRef<int64_t> starts,
+                               llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> steps) {
+  llvm::SmallVector<OpFoldResult> o, z, s;
+  for (auto [a, n, k] : llvm::zip(starts, sizes, steps)) {
+    o.push_back(b.getIndexAttr(a));
+    z.push_back(b.getIndexAttr(n));
+    s.push_back(b.getIndexAttr(k));
+  }
+  return memref::SubViewOp::create(b, loc, m, o, z, s);
+}
+
+namespace {
+
+class CopyKernelEmitter {
+public:
+  CopyKernelEmitter(Operation *copyOp, ModuleOp kernels)
+      : ctx(copyOp->getContext()), copyOp(copyOp), kernels(kernels) {}
+
+  /// concat: each input into its slab of the output; insert_slice: dest,
+  /// then source into the strided window; pad: fill, then the input.
+  LogicalResult emit(OpBuilder &b, Location loc, llvm::ArrayRef<Value> kernelIns, Value out) {
+    if (auto scatter = dyn_cast<ScatterOp>(copyOp))
+      return emitScatter(b, loc, scatter, kernelIns, out);
+    // The op's operands, as kernel inputs (inputs are deduplicated).
+    llvm::SmallVector<Value> ins;
+    for (Value v : copyOp->getOperands()) {
+      auto arg = llvm::dyn_cast<BlockArgument>(v);
+      if (!arg)
+        return copyOp->emitError("copy kernel operand is not a group input");
+      ins.push_back(kernelIns[arg.getArgNumber()]);
+    }
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    llvm::SmallVector<int64_t> ones(outShape.size(), 1), zeros(outShape.size(), 0);
+    if (auto concat = dyn_cast<ConcatOp>(copyOp)) {
+      int64_t dim = concat.getDim(), at = 0;
+      for (Value in : ins) {
+        auto shape = llvm::cast<MemRefType>(in.getType()).getShape();
+        llvm::SmallVector<int64_t> starts(zeros);
+        starts[dim] = at;
+        at += shape[dim];
+        if (llvm::is_contained(shape, 0))
+          continue; // an empty input writes nothing
+        linalg::CopyOp::create(b, loc, in, stridedSubview(b, loc, out, starts, shape, ones));
+      }
+      return success();
+    }
+    if (auto ins2 = dyn_cast<InsertSliceOp>(copyOp)) {
+      // Operands: source, dest.
+      linalg::CopyOp::create(b, loc, ins[1], out);
+      auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
+      linalg::CopyOp::create(b, loc, ins[0],
+                             stridedSubview(b, loc, out, ins2.getStarts(), shape, ins2.getSteps()));
+      return success();
+    }
+    if (auto pool = dyn_cast<MaxPoolOp>(copyOp))
+      return emitMaxPool(b, loc, pool, ins[0], out);
+    if (auto select = dyn_cast<IndexSelectOp>(copyOp))
+      return emitIndexSelect(b, loc, select, ins[0], ins[1], out);
+    if (auto gather = dyn_cast<GatherOp>(copyOp))
+      return emitGather(b, loc, gather, ins[0], ins[1], out);
+    if (auto arange = dyn_cast<ArangeOp>(copyOp))
+      return emitArange(b, loc, arange, out);
+    if (isa<TileOp, RollOp>(copyOp))
+      return emitWrappedRead(b, loc, ins[0], out);
+    if (auto tri = dyn_cast<TriangularOp>(copyOp))
+      return emitTriangular(b, loc, tri, ins[0], out);
+    if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
+      return emitCumSum(b, loc, cumsum, ins[0], out);
+    if (isa<ResizeOp>(copyOp))
+      return emitNearestResize(b, loc, ins[0], out);
+    if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(copyOp))
+      return emitAvgPool(b, loc, ins[0], out);
+    auto pad = cast<PadOp>(copyOp);
+    Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
+    double v = pad.getValue().convertToDouble();
+    Value fill = llvm::isa<FloatType>(e)
+                     ? Value(arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, v)))
+                     : Value(arith::ConstantOp::create(b, loc, e, b.getIntegerAttr(e, (int64_t)v)));
+    linalg::FillOp::create(b, loc, fill, out);
+    auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
+    linalg::CopyOp::create(b, loc, ins[0], stridedSubview(b, loc, out, pad.getLow(), shape, ones));
+    return success();
+  }
+
+  /// The external the runtime defines to record an index out of range
+  /// (kIndexErrorCallback), declared once in the kernel module.
+  func::FuncOp indexErrorCallback(Location loc) {
+    if (auto f = kernels.lookupSymbol<func::FuncOp>(kIndexErrorCallback))
+      return f;
+    OpBuilder mb = OpBuilder::atBlockBegin(kernels.getBody());
+    Type i64 = mb.getI64Type();
+    auto f = func::FuncOp::create(mb, loc, kIndexErrorCallback, mb.getFunctionType({i64, i64}, {}));
+    f.setPrivate();
+    return f;
+  }
+
+  /// An index read from a tensor, as the interpreter takes it: negative
+  /// counts from the end. Out of range, it is reported to the runtime (which
+  /// fails the run with the op's location) and clamped to 0, so the kernel
+  /// never reads outside its buffer.
+  Value checkedIndex(OpBuilder &b, Location loc, Value raw, int64_t size) {
+    Type i64 = b.getI64Type();
+    if (raw.getType() != i64)
+      raw = arith::ExtSIOp::create(b, loc, i64, raw);
+    Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+    Value n = arith::ConstantIntOp::create(b, loc, i64, size);
+    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, raw, zero);
+    Value wrapped = arith::SelectOp::create(b, loc, negative,
+                                            arith::AddIOp::create(b, loc, raw, n), raw);
+    Value inRange = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, wrapped, zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, wrapped, n));
+    func::FuncOp callback = indexErrorCallback(loc);
+    Value outOfRange = arith::XOrIOp::create(
+        b, loc, inRange, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    auto check = scf::IfOp::create(b, loc, outOfRange, /*withElseRegion=*/false);
+    OpBuilder tb = check.getThenBodyBuilder();
+    func::CallOp::create(tb, loc, callback, ValueRange{raw, n});
+    Value safe = arith::SelectOp::create(b, loc, inRange, wrapped, zero);
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), safe);
+  }
+
+  /// out[pre..., j..., post...] = x[pre..., index[j...], post...]: one
+  /// generic over the output reading the index at the j dims.
+  LogicalResult emitIndexSelect(OpBuilder &b, Location loc, IndexSelectOp op, Value x,
+                                Value index, Value out) {
+    auto xType = llvm::cast<MemRefType>(x.getType());
+    int64_t dim = op.getDim(), k = llvm::cast<MemRefType>(index.getType()).getRank();
+    int64_t rank = llvm::cast<MemRefType>(out.getType()).getRank();
+    llvm::SmallVector<AffineExpr> indexExprs;
+    for (int64_t j = 0; j < k; ++j)
+      indexExprs.push_back(getAffineDimExpr(dim + j, ctx));
+    llvm::SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, indexExprs, ctx),
+                                         AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{index}, ValueRange{out}, maps, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          llvm::SmallVector<Value> at;
+          for (int64_t d = 0; d < dim; ++d)
+            at.push_back(linalg::IndexOp::create(nb, nloc, d));
+          at.push_back(checkedIndex(nb, nloc, args[0], xType.getShape()[dim]));
+          for (int64_t d = dim + k; d < rank; ++d)
+            at.push_back(linalg::IndexOp::create(nb, nloc, d));
+          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+        });
+    return success();
+  }
+
+  /// out[p] = x[p with dim replaced by index[p]] (torch.gather).
+  LogicalResult emitGather(OpBuilder &b, Location loc, GatherOp op, Value x, Value index,
+                           Value out) {
+    auto xType = llvm::cast<MemRefType>(x.getType());
+    int64_t dim = op.getDim(), rank = xType.getRank();
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{index}, ValueRange{out}, llvm::SmallVector<AffineMap>{id, id},
+        iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          llvm::SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d)
+            at.push_back(d == dim ? checkedIndex(nb, nloc, args[0], xType.getShape()[dim])
+                                  : Value(linalg::IndexOp::create(nb, nloc, d)));
+          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+        });
+    return success();
+  }
+
+  /// A scatter operand: its kernel input (a memref), or the scalar of a
+  /// splat constant cloned into the group.
+  Value scatterOperand(OpBuilder &b, Location loc, Value v, llvm::ArrayRef<Value> kernelIns) {
+    if (auto arg = llvm::dyn_cast<BlockArgument>(v))
+      return kernelIns[arg.getArgNumber()];
+    return carryConstant(b, loc, v.getDefiningOp());
+  }
+
+  /// A scalar computed in f64 stored as the interpreter stores a double:
+  /// through f32 for f16/bf16 (it rounds twice).
+  Value storedFromF64(OpBuilder &b, Location loc, Value v, Type e) {
+    if (e.isF64())
+      return v;
+    v = arith::TruncFOp::create(b, loc, b.getF32Type(), v);
+    return e.isF32() ? v : Value(arith::TruncFOp::create(b, loc, e, v));
+  }
+
+  /// torch.scatter / scatter_add / scatter_reduce, as the interpreter runs
+  /// it: the output starts as the input (a fill when it is a splat), then
+  /// every index position in row-major order updates its target, in f64,
+  /// rounded to the element type each time. Sequential, so accumulation
+  /// order (and every rounding) is the interpreter's. Without include_self,
+  /// a first pass puts the reduction's identity at every target.
+  LogicalResult emitScatter(OpBuilder &b, Location loc, ScatterOp op,
+                            llvm::ArrayRef<Value> kernelIns, Value out) {
+    auto outType = llvm::cast<MemRefType>(out.getType());
+    Type e = outType.getElementType(), f64 = b.getF64Type();
+    Value base = scatterOperand(b, loc, op.getInput(), kernelIns);
+    Value src = scatterOperand(b, loc, op.getSource(), kernelIns);
+    auto indexArg = llvm::dyn_cast<BlockArgument>(op.getIndex());
+    if (!indexArg)
+      return op.emitError("scatter index is not a group input");
+    Value index = kernelIns[indexArg.getArgNumber()];
+    if (llvm::isa<MemRefType>(base.getType()))
+      linalg::CopyOp::create(b, loc, base, out);
+    else
+      linalg::FillOp::create(b, loc, fromCarry(b, loc, base, e), out);
+    StringRef reduce = op.getReduce();
+    int64_t dim = op.getDim(), size = outType.getShape()[dim];
+    auto indexShape = llvm::cast<MemRefType>(index.getType()).getShape();
+    // Calls body(position, target) for every index position, row-major.
+    auto forEachTarget = [&](llvm::function_ref<void(OpBuilder &, ValueRange, ValueRange)> body) {
+      OpBuilder lb = b;
+      llvm::SmallVector<Value> pos;
+      Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
+      Value one = arith::ConstantIndexOp::create(lb, loc, 1);
+      for (int64_t n : indexShape) {
+        Value upper = arith::ConstantIndexOp::create(lb, loc, n);
+        auto loop = scf::ForOp::create(lb, loc, zero, upper, one);
+        lb.setInsertionPoint(loop.getBody()->getTerminator());
+        pos.push_back(loop.getInductionVar());
+      }
+      Value raw = memref::LoadOp::create(lb, loc, index, pos);
+      llvm::SmallVector<Value> target(pos);
+      target[dim] = checkedIndex(lb, loc, raw, size);
+      body(lb, pos, target);
+    };
+    auto toF64 = [&](OpBuilder &lb, Value v) {
+      return v.getType() == f64 ? v : Value(arith::ExtFOp::create(lb, loc, f64, v));
+    };
+    if (!op.getIncludeSelf() && reduce != "none") {
+      double identity = reduce == "mul" ? 1.0 : reduce == "amax" ? -INFINITY
+                        : reduce == "amin" ? INFINITY : 0.0;
+      forEachTarget([&](OpBuilder &lb, ValueRange, ValueRange target) {
+        Value v = arith::ConstantOp::create(lb, loc, e, lb.getFloatAttr(e, identity));
+        memref::StoreOp::create(lb, loc, v, out, target);
+      });
+    }
+    forEachTarget([&](OpBuilder &lb, ValueRange pos, ValueRange target) {
+      Value v = llvm::isa<MemRefType>(src.getType())
+                    ? toF64(lb, memref::LoadOp::create(lb, loc, src, pos))
+                    : toF64(lb, src);
+      if (reduce != "none") {
+        Value cur = toF64(lb, memref::LoadOp::create(lb, loc, out, target));
+        if (reduce == "add") {
+          v = arith::AddFOp::create(lb, loc, cur, v);
+        } else if (reduce == "mul") {
+          v = arith::MulFOp::create(lb, loc, cur, v);
+        } else {
+          // std::max(cur, v) is (cur < v ? v : cur); std::min is (v < cur ? v : cur).
+          bool isMax = reduce == "amax";
+          Value takeNew = arith::CmpFOp::create(lb, loc, arith::CmpFPredicate::OLT,
+                                                isMax ? cur : v, isMax ? v : cur);
+          v = arith::SelectOp::create(lb, loc, takeNew, v, cur);
+        }
+      }
+      memref::StoreOp::create(lb, loc, storedFromF64(lb, loc, v, e), out, target);
+    });
+    return success();
+  }
+
+  /// tile: out[p] = x[p mod shape]; roll: out[p] = x[(p - shift) mod
+  /// shape] along the rolled dims. One generic over the output that loads
+  /// the input at (p + offset) mod n per dim, offset in [0, n).
+  LogicalResult emitWrappedRead(OpBuilder &b, Location loc, Value x, Value out) {
+    auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+    int64_t rank = xShape.size();
+    llvm::SmallVector<int64_t> offset(rank, 0);
+    if (auto roll = dyn_cast<RollOp>(copyOp))
+      for (auto [sh, d] : llvm::zip(roll.getShifts(), roll.getDims())) {
+        int64_t n = xShape[d];
+        offset[d] = (((offset[d] - sh) % n) + n) % n;
+      }
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          llvm::SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d) {
+            Value p = linalg::IndexOp::create(nb, nloc, d);
+            if (offset[d] == 0 && outShape[d] == xShape[d]) {
+              at.push_back(p); // not tiled or rolled along d
+              continue;
+            }
+            Value n = arith::ConstantIndexOp::create(nb, nloc, xShape[d]);
+            if (offset[d])
+              p = arith::AddIOp::create(nb, nloc, p,
+                                        arith::ConstantIndexOp::create(nb, nloc, offset[d]));
+            at.push_back(arith::RemUIOp::create(nb, nloc, p, n));
+          }
+          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+        });
+    return success();
+  }
+
+  /// tril / triu of the last two dims: the element where col - row is on
+  /// the kept side of `diagonal`, else zero.
+  LogicalResult emitTriangular(OpBuilder &b, Location loc, TriangularOp op, Value x, Value out) {
+    auto type = llvm::cast<MemRefType>(x.getType());
+    int64_t rank = type.getRank();
+    Type e = type.getElementType(), i64 = b.getI64Type();
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{x}, ValueRange{out}, llvm::SmallVector<AffineMap>{id, id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          auto pos = [&](int64_t d) {
+            return arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, d));
+          };
+          Value diff = arith::SubIOp::create(nb, nloc, pos(rank - 1), pos(rank - 2));
+          Value diag = arith::ConstantIntOp::create(nb, nloc, i64, op.getDiagonal());
+          Value keep = arith::CmpIOp::create(
+              nb, nloc, op.getUpper() ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sle,
+              diff, diag);
+          Value zero = llvm::isa<FloatType>(e)
+                           ? Value(arith::ConstantOp::create(nb, nloc, e, nb.getFloatAttr(e, 0)))
+                           : Value(arith::ConstantOp::create(nb, nloc, e, nb.getIntegerAttr(e, 0)));
+          linalg::YieldOp::create(nb, nloc,
+                                  Value(arith::SelectOp::create(nb, nloc, keep, args[0], zero)));
+        });
+    return success();
+  }
+
+  /// Loops over `shape` (scf.for, row-major), innermost last; returns a
+  /// builder inside the innermost body and the induction variables.
+  std::pair<OpBuilder, llvm::SmallVector<Value>> loopNest(OpBuilder b, Location loc,
+                                                          llvm::ArrayRef<int64_t> shape) {
+    llvm::SmallVector<Value> ivs;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t n : shape) {
+      auto loop = scf::ForOp::create(b, loc, zero, arith::ConstantIndexOp::create(b, loc, n), one);
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      ivs.push_back(loop.getInductionVar());
+    }
+    return {b, ivs};
+  }
+
+  /// Inclusive prefix sum along dim, as the interpreter computes it: a
+  /// running f64 sum over each line, every prefix stored as it stores a
+  /// double (floats rounded, through f32 for f16/bf16; integers truncated
+  /// through i64; i1 as != 0).
+  LogicalResult emitCumSum(OpBuilder &b, Location loc, CumSumOp op, Value x, Value out) {
+    auto type = llvm::cast<MemRefType>(x.getType());
+    Type e = type.getElementType(), f64 = b.getF64Type();
+    int64_t dim = op.getDim();
+    llvm::SmallVector<int64_t> lines(type.getShape());
+    lines.erase(lines.begin() + dim);
+    auto [lb, ivs] = loopNest(b, loc, lines);
+    Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
+    Value one = arith::ConstantIndexOp::create(lb, loc, 1);
+    Value len = arith::ConstantIndexOp::create(lb, loc, type.getShape()[dim]);
+    Value init = arith::ConstantOp::create(lb, loc, f64, lb.getF64FloatAttr(0));
+    auto loop = scf::ForOp::create(
+        lb, loc, zero, len, one, ValueRange{init},
+        [&](OpBuilder &nb, Location nloc, Value k, ValueRange sum) {
+          llvm::SmallVector<Value> at(ivs);
+          at.insert(at.begin() + dim, k);
+          Value v = memref::LoadOp::create(nb, nloc, x, at);
+          Value wide = e.isF64()                  ? v
+                       : llvm::isa<FloatType>(e)  ? Value(arith::ExtFOp::create(nb, nloc, f64, v))
+                       : e.isInteger(1)           ? Value(arith::UIToFPOp::create(nb, nloc, f64, v))
+                                                  : Value(arith::SIToFPOp::create(nb, nloc, f64, v));
+          Value s = arith::AddFOp::create(nb, nloc, sum[0], wide);
+          Value stored;
+          if (llvm::isa<FloatType>(e)) {
+            stored = storedFromF64(nb, nloc, s, e);
+          } else if (e.isInteger(1)) {
+            Value z = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0));
+            stored = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, s, z);
+          } else {
+            stored = arith::FPToSIOp::create(nb, nloc, nb.getI64Type(), s);
+            if (!e.isInteger(64))
+              stored = arith::TruncIOp::create(nb, nloc, e, stored);
+          }
+          memref::StoreOp::create(nb, nloc, stored, out, at);
+          scf::YieldOp::create(nb, nloc, s);
+        });
+    (void)loop;
+    return success();
+  }
+
+  /// Nearest resize (F.interpolate's default): along each spatial dim the
+  /// source index is min(floor(o * (in / out)), in - 1) in f64, as the
+  /// interpreter computes it.
+  LogicalResult emitNearestResize(OpBuilder &b, Location loc, Value x, Value out) {
+    auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    int64_t rank = xShape.size();
+    Type f64 = b.getF64Type(), i64 = b.getI64Type();
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          llvm::SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d) {
+            Value o = linalg::IndexOp::create(nb, nloc, d);
+            if (d < 2 || xShape[d] == outShape[d]) {
+              at.push_back(o);
+              continue;
+            }
+            double scale = double(xShape[d]) / double(outShape[d]);
+            Value pos = arith::MulFOp::create(
+                nb, nloc,
+                arith::SIToFPOp::create(nb, nloc, f64, arith::IndexCastOp::create(nb, nloc, i64, o)),
+                arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(scale)));
+            Value i = arith::FPToSIOp::create(nb, nloc, i64, math::FloorOp::create(nb, nloc, pos));
+            i = arith::MinSIOp::create(nb, nloc, i,
+                                       arith::ConstantIntOp::create(nb, nloc, i64, xShape[d] - 1));
+            at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
+          }
+          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+        });
+    return success();
+  }
+
+  /// Average pooling (fixed or adaptive windows) as the interpreter runs
+  /// it: per output element, an f64 sum over the window's taps inside the
+  /// input in row-major order (a tap outside adds +0.0, which leaves the sum
+  /// as it was), divided in f64 by divisor_override, the taps inside the
+  /// padded input (count_include_pad) or the taps inside the input, then
+  /// stored through f32 as it stores. Adaptive window d of output o spans
+  /// [o * in / out, ceil((o + 1) * in / out)).
+  LogicalResult emitAvgPool(OpBuilder &b, Location loc, Value x, Value out) {
+    auto xType = llvm::cast<MemRefType>(x.getType());
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    Type e = xType.getElementType(), f64 = b.getF64Type();
+    llvm::SmallVector<int64_t> kernel, stride, padding, dilation;
+    std::optional<int64_t> divisor;
+    bool includePad = false;
+    auto avg = dyn_cast<AvgPoolOp>(copyOp);
+    int64_t rank = xType.getRank(), sp;
+    if (avg) {
+      kernel.assign(avg.getKernel().begin(), avg.getKernel().end());
+      stride.assign(avg.getStride().begin(), avg.getStride().end());
+      padding.assign(avg.getPadding().begin(), avg.getPadding().end());
+      dilation.assign(avg.getDilation().begin(), avg.getDilation().end());
+      includePad = avg.getCountIncludePad();
+      if (avg.getDivisorOverride())
+        divisor = *avg.getDivisorOverride();
+      sp = kernel.size();
+    } else {
+      sp = cast<AdaptiveAvgPoolOp>(copyOp).getOutputSize().size();
+      // The widest window: the taps loop runs to it and skips the rest.
+      for (int64_t d = 0; d < sp; ++d) {
+        int64_t in = xType.getShape()[rank - sp + d], o = outShape[rank - sp + d], widest = 0;
+        for (int64_t i = 0; i < o; ++i)
+          widest = std::max(widest, ((i + 1) * in + o - 1) / o - (i * in) / o);
+        kernel.push_back(widest);
+      }
+    }
+    int64_t lead = rank - sp;
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          Type i64 = nb.getI64Type();
+          auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(nb, nloc, i64, v); };
+          llvm::SmallVector<Value> outPos, first, limit, padLimit;
+          for (int64_t d = 0; d < rank; ++d)
+            outPos.push_back(linalg::IndexOp::create(nb, nloc, d));
+          // Per spatial dim: the first tap's position, and the end of the
+          // taps that count (input end, or padded end) as positions.
+          for (int64_t d = 0; d < sp; ++d) {
+            Value o = arith::IndexCastOp::create(nb, nloc, i64, outPos[lead + d]);
+            int64_t in = xType.getShape()[lead + d];
+            if (avg) {
+              first.push_back(arith::SubIOp::create(
+                  nb, nloc, arith::MulIOp::create(nb, nloc, o, cst(stride[d])), cst(padding[d])));
+              limit.push_back(cst(in));
+              padLimit.push_back(cst(in + padding[d]));
+            } else {
+              int64_t n = outShape[lead + d];
+              first.push_back(arith::DivSIOp::create(
+                  nb, nloc, arith::MulIOp::create(nb, nloc, o, cst(in)), cst(n)));
+              Value next = arith::AddIOp::create(nb, nloc, o, cst(1));
+              limit.push_back(arith::DivSIOp::create(
+                  nb, nloc,
+                  arith::AddIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, next, cst(in)),
+                                        cst(n - 1)),
+                  cst(n)));
+              padLimit.push_back(limit.back());
+            }
+          }
+          Value zero = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0));
+          Value one = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(1));
+          // Carried through the taps loops: sum, taps inside, taps inside
+          // the padded input.
+          std::function<llvm::SmallVector<Value>(OpBuilder &, int64_t, ValueRange,
+                                                 llvm::SmallVector<Value>)>
+              nest = [&](OpBuilder &lb, int64_t d, ValueRange carried,
+                         llvm::SmallVector<Value> tap) -> llvm::SmallVector<Value> {
+            if (d == sp) {
+              Value inside, insidePad;
+              llvm::SmallVector<Value> at(outPos.begin(), outPos.begin() + lead);
+              for (int64_t j = 0; j < sp; ++j) {
+                Value k = arith::IndexCastOp::create(lb, nloc, i64, tap[j]);
+                if (avg)
+                  k = arith::MulIOp::create(lb, nloc, k, cst(dilation[j]));
+                Value pos = arith::AddIOp::create(lb, nloc, first[j], k);
+                Value ok = arith::AndIOp::create(
+                    lb, nloc, arith::CmpIOp::create(lb, nloc, arith::CmpIPredicate::sge, pos, cst(0)),
+                    arith::CmpIOp::create(lb, nloc, arith::CmpIPredicate::slt, pos, limit[j]));
+                Value okPad =
+                    arith::CmpIOp::create(lb, nloc, arith::CmpIPredicate::slt, pos, padLimit[j]);
+                inside = inside ? Value(arith::AndIOp::create(lb, nloc, inside, ok)) : ok;
+                insidePad =
+                    insidePad ? Value(arith::AndIOp::create(lb, nloc, insidePad, okPad)) : okPad;
+                // A tap outside reads a valid element and discards it.
+                Value safe = arith::MinSIOp::create(
+                    lb, nloc, arith::MaxSIOp::create(lb, nloc, pos, cst(0)),
+                    cst(xType.getShape()[lead + j] - 1));
+                at.push_back(arith::IndexCastOp::create(lb, nloc, lb.getIndexType(), safe));
+              }
+              Value v = memref::LoadOp::create(lb, nloc, x, at);
+              if (!e.isF64())
+                v = arith::ExtFOp::create(lb, nloc, f64, v);
+              v = arith::SelectOp::create(lb, nloc, inside, v, zero);
+              return {arith::AddFOp::create(lb, nloc, carried[0], v),
+                      arith::AddFOp::create(lb, nloc, carried[1],
+                                            arith::SelectOp::create(lb, nloc, inside, one, zero)),
+                      arith::AddFOp::create(lb, nloc, carried[2],
+                                            arith::SelectOp::create(lb, nloc, insidePad, one, zero))};
+            }
+            Value c0 = arith::ConstantIndexOp::create(lb, nloc, 0);
+            Value c1 = arith::ConstantIndexOp::create(lb, nloc, 1);
+            Value n = arith::ConstantIndexOp::create(lb, nloc, kernel[d]);
+            auto loop = scf::ForOp::create(
+                lb, nloc, c0, n, c1, carried,
+                [&](OpBuilder &ib, Location, Value k, ValueRange iter) {
+                  llvm::SmallVector<Value> next(tap);
+                  next.push_back(k);
+                  scf::YieldOp::create(ib, nloc, nest(ib, d + 1, iter, next));
+                });
+            return llvm::SmallVector<Value>(loop.getResults());
+          };
+          llvm::SmallVector<Value> sums = nest(nb, 0, ValueRange{zero, zero, zero}, {});
+          Value denominator =
+              divisor ? Value(arith::ConstantOp::create(nb, nloc, f64,
+                                                        nb.getF64FloatAttr(double(*divisor))))
+                      : includePad ? sums[2] : sums[1];
+          Value mean = arith::DivFOp::create(nb, nloc, sums[0], denominator);
+          linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, mean, e));
+        });
+    return success();
+  }
+
+  /// out[i] = start + step * i, computed in f64 and stored as the
+  /// interpreter stores a double: floats through f32 (f16/bf16 round twice,
+  /// as it does), integers truncated toward zero through i64.
+  LogicalResult emitArange(OpBuilder &b, Location loc, ArangeOp op, Value out) {
+    Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
+    Type f64 = b.getF64Type(), f32 = b.getF32Type(), i64 = b.getI64Type();
+    auto id = AffineMap::getMultiDimIdentityMap(1, ctx);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id},
+        llvm::SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          Value i = arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, 0));
+          Value v = arith::AddFOp::create(
+              nb, nloc,
+              arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(
+                                                           op.getStart().convertToDouble())),
+              arith::MulFOp::create(
+                  nb, nloc,
+                  arith::ConstantOp::create(nb, nloc, f64,
+                                            nb.getF64FloatAttr(op.getStep().convertToDouble())),
+                  arith::SIToFPOp::create(nb, nloc, f64, i)));
+          Value r;
+          if (e.isF64()) {
+            r = v;
+          } else if (llvm::isa<FloatType>(e)) {
+            r = arith::TruncFOp::create(nb, nloc, f32, v);
+            if (!e.isF32())
+              r = arith::TruncFOp::create(nb, nloc, e, r);
+          } else if (e.isInteger(1)) {
+            Value zero = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0));
+            r = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, v, zero);
+          } else {
+            r = arith::FPToSIOp::create(nb, nloc, i64, v);
+            if (!e.isInteger(64))
+              r = arith::TruncIOp::create(nb, nloc, e, r);
+          }
+          linalg::YieldOp::create(nb, nloc, r);
+        });
+    return success();
+  }
+
+  /// out[n, c, o...] = max over the window of the input padded with -inf:
+  /// a padded copy (when any window reaches outside), then one
+  /// linalg.generic whose window loops take their extent from a shape-only
+  /// operand, as linalg's named pooling ops do.
+  LogicalResult emitMaxPool(OpBuilder &b, Location loc, MaxPoolOp pool, Value in, Value out) {
+    auto inType = llvm::cast<MemRefType>(in.getType());
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    Type e = inType.getElementType();
+    int64_t rank = inType.getRank(), sp = pool.getKernel().size(), lead = rank - sp;
+    llvm::ArrayRef<int64_t> k = pool.getKernel(), st = pool.getStride(), pd = pool.getPadding(),
+                            dl = pool.getDilation();
+    Value negInf = arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, -INFINITY));
+    // Padded extents: every window of every output position fits.
+    llvm::SmallVector<int64_t> padded(inType.getShape()), starts(rank, 0), ones(rank, 1);
+    bool needPad = false;
+    for (int64_t i = 0; i < sp; ++i) {
+      int64_t d = lead + i;
+      int64_t reach = (outShape[d] - 1) * st[i] + (k[i] - 1) * dl[i] + 1;
+      padded[d] = std::max(inType.getShape()[d] + 2 * pd[i], reach);
+      starts[d] = pd[i];
+      needPad |= padded[d] != inType.getShape()[d];
+    }
+    Value src = in, buffer;
+    if (needPad) {
+      buffer = memref::AllocOp::create(b, loc, MemRefType::get(padded, e));
+      linalg::FillOp::create(b, loc, negInf, buffer);
+      linalg::CopyOp::create(b, loc, in,
+                             stridedSubview(b, loc, buffer, starts, inType.getShape(), ones));
+      src = buffer;
+    }
+    Value window = memref::AllocaOp::create(b, loc, MemRefType::get(k, e));
+    linalg::FillOp::create(b, loc, negInf, out);
+    // Loops: the output dims, then the window dims.
+    unsigned loops = rank + sp;
+    llvm::SmallVector<AffineExpr> srcExprs, winExprs, outExprs;
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr o = getAffineDimExpr(d, ctx);
+      outExprs.push_back(o);
+      if (d < lead) {
+        srcExprs.push_back(o);
+      } else {
+        int64_t i = d - lead;
+        AffineExpr w = getAffineDimExpr(rank + i, ctx);
+        srcExprs.push_back(o * st[i] + w * dl[i]);
+        winExprs.push_back(w);
+      }
+    }
+    llvm::SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, srcExprs, ctx),
+                                         AffineMap::get(loops, 0, winExprs, ctx),
+                                         AffineMap::get(loops, 0, outExprs, ctx)};
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    iterators.append(sp, utils::IteratorType::reduction);
+    linalg::GenericOp::create(b, loc, ValueRange{src, window}, ValueRange{out}, maps, iterators,
+                              [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                                linalg::YieldOp::create(
+                                    nb, nloc,
+                                    Value(arith::MaximumFOp::create(nb, nloc, args[2], args[0])));
+                              });
+    if (buffer)
+      memref::DeallocOp::create(b, loc, buffer);
+    return success();
+  }
+
+private:
+  MLIRContext *ctx;
+  Operation *copyOp;
+  ModuleOp kernels;
+};
+
+} // namespace
+
+LogicalResult mlir::gn::emitCopyKernel(OpBuilder &b, Location loc, Operation *copyOp,
+                                       ModuleOp kernels, llvm::ArrayRef<Value> kernelIns,
+                                       Value out) {
+  return CopyKernelEmitter(copyOp, kernels).emit(b, loc, kernelIns, out);
+}
