@@ -479,3 +479,25 @@ func.func @avg_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
   }
   return %0 : tensor<1x2x3x3xf32>
 }
+
+// -----
+
+// Linear resize: the source coordinate and weights in f64, four taps
+// (bilinear) each loaded at a clamped index and added only when its weight
+// is nonzero, stored through f32.
+// CHECK-LABEL: func.func @bilinear
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<1x1x3x4xf32> {llvm.noalias}, %{{.*}}: memref<1x1x6x8xf32> {llvm.noalias})
+// CHECK: math.floor
+// CHECK: math.floor
+// CHECK-COUNT-4: memref.load %[[X]]
+// CHECK: arith.cmpf une
+// CHECK: %[[S:.*]] = arith.select
+// CHECK: arith.truncf %[[S]] : f64 to f32
+func.func @bilinear(%z: tensor<1x1x3x4xf32>) -> tensor<1x1x6x8xf32> {
+  %0 = gn.fusion "copy" (%z) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x1x3x4xf32>) -> tensor<1x1x6x8xf32> {
+  ^bb0(%a: tensor<1x1x3x4xf32>):
+    %r = gn.resize %a [6, 8] {align_corners = false, mode = "linear"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
+    gn.yield %r : tensor<1x1x6x8xf32>
+  }
+  return %0 : tensor<1x1x6x8xf32>
+}

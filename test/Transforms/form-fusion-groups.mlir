@@ -141,8 +141,8 @@ func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>) -> (tensor<4x2xf
 // -----
 
 // rem fuses like any elementwise op; roll, tile, triangular, cumsum,
-// nearest resize and average pooling are copy kernels; a bilinear resize is
-// not a kernel.
+// nearest and linear resize and average pooling are copy kernels; a
+// bicubic resize is not a kernel.
 // CHECK-LABEL: func.func @rem_and_moves
 // CHECK: gn.fusion "elementwise"(%arg0)
 // CHECK-NEXT: ^bb0
@@ -167,7 +167,7 @@ func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>) -> (tensor<4x2xf
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: gn.avg_pool
 // CHECK-NOT: gn.fusion
-// CHECK: gn.resize {{.*}}mode = "linear"
+// CHECK: gn.resize {{.*}}mode = "bicubic"
 func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>, tensor<1x1x1x2xf32>) {
   %e = gn.exp %x : tensor<3x4xf32>
   %r = gn.rem %e, %x : tensor<3x4xf32>, tensor<3x4xf32> -> tensor<3x4xf32>
@@ -177,6 +177,6 @@ func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tenso
   %c = gn.cumsum %x dim 1 : tensor<3x4xf32>
   %n = gn.resize %z [6, 8] {align_corners = false, mode = "nearest"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
   %p = gn.avg_pool %z {ceil_mode = false, count_include_pad = true, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : tensor<1x1x3x4xf32> -> tensor<1x1x1x2xf32>
-  %b = gn.resize %z [6, 8] {align_corners = false, mode = "linear"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
+  %b = gn.resize %z [6, 8] {align_corners = false, mode = "bicubic"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
   return %r, %o, %t, %l, %c, %n, %b, %p : tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>, tensor<1x1x1x2xf32>
 }

@@ -277,8 +277,9 @@ TEST(CompiledModel, ScattersAreKernels) {
 
 
 // tile, roll, triangular, Python remainder (floats and integers, with a
-// zero divisor), cumsum (i64, f64, f16) and nearest resize (up and down)
-// run as kernels and give the interpreter's bytes.
+// zero divisor), cumsum (i64, f64, f16), nearest resize (up and down) and
+// linear resize (with and without align_corners) run as kernels and give
+// the interpreter's bytes.
 TEST(CompiledModel, MovesScansAndRemainderAreKernels) {
   HostTensor ints(DType::I64, {2, 5}), divisors(DType::I64, {2, 5}), half(DType::F16, {4, 3});
   for (int64_t i = 0; i < 10; ++i) {
@@ -289,11 +290,14 @@ TEST(CompiledModel, MovesScansAndRemainderAreKernels) {
   for (int64_t i = 0; i < 12; ++i)
     f.data<float>()[i] *= 0.913f;
   interp::convertInto(f, half);
+  HostTensor image = ramp({1, 2, 3, 5}, 0.1f);
+  for (int64_t i = 0; i < image.numel(); ++i)
+    image.data<float>()[i] *= 1.37f; // interpolation weights then round
   HostTensor wide(DType::F64, {3, 4});
   for (int64_t i = 0; i < 12; ++i)
     wide.data<double>()[i] = 0.1 * i - 0.37;
   Compiled c = compileAndRun(R"(
-    func.func @forward(%x: tensor<3x4xf32>, %i: tensor<2x5xi64>, %j: tensor<2x5xi64>, %w: tensor<3x4xf64>, %h: tensor<4x3xf16>, %z: tensor<1x2x3x5xf32>) -> (tensor<6x8xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<2x5xi64>, tensor<2x5xi64>, tensor<3x4xf64>, tensor<4x3xf16>, tensor<1x2x6x10xf32>, tensor<1x2x2x3xf32>) {
+    func.func @forward(%x: tensor<3x4xf32>, %i: tensor<2x5xi64>, %j: tensor<2x5xi64>, %w: tensor<3x4xf64>, %h: tensor<4x3xf16>, %z: tensor<1x2x3x5xf32>) -> (tensor<6x8xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<2x5xi64>, tensor<2x5xi64>, tensor<3x4xf64>, tensor<4x3xf16>, tensor<1x2x6x10xf32>, tensor<1x2x2x3xf32>, tensor<1x2x7x4xf32>, tensor<1x2x7x4xf32>) {
       %t = gn.tile %x [2, 2] : tensor<3x4xf32> -> tensor<6x8xf32>
       %o = gn.roll %x shifts [-1, 5] dims [0, 1] : tensor<3x4xf32>
       %l = gn.triangular %x {diagonal = 1 : i64, upper = true} : tensor<3x4xf32>
@@ -305,9 +309,11 @@ TEST(CompiledModel, MovesScansAndRemainderAreKernels) {
       %ch = gn.cumsum %h dim 0 : tensor<4x3xf16>
       %up = gn.resize %z [6, 10] {align_corners = false, mode = "nearest"} : tensor<1x2x3x5xf32> -> tensor<1x2x6x10xf32>
       %down = gn.resize %z [2, 3] {align_corners = false, mode = "nearest"} : tensor<1x2x3x5xf32> -> tensor<1x2x2x3xf32>
-      return %t, %o, %l, %r, %ri, %ci, %cw, %ch, %up, %down : tensor<6x8xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<2x5xi64>, tensor<2x5xi64>, tensor<3x4xf64>, tensor<4x3xf16>, tensor<1x2x6x10xf32>, tensor<1x2x2x3xf32>
+      %bl = gn.resize %z [7, 4] {align_corners = false, mode = "linear"} : tensor<1x2x3x5xf32> -> tensor<1x2x7x4xf32>
+      %ba = gn.resize %z [7, 4] {align_corners = true, mode = "linear"} : tensor<1x2x3x5xf32> -> tensor<1x2x7x4xf32>
+      return %t, %o, %l, %r, %ri, %ci, %cw, %ch, %up, %down, %bl, %ba : tensor<6x8xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<2x5xi64>, tensor<2x5xi64>, tensor<3x4xf64>, tensor<4x3xf16>, tensor<1x2x6x10xf32>, tensor<1x2x2x3xf32>, tensor<1x2x7x4xf32>, tensor<1x2x7x4xf32>
     })",
-                             {ramp({3, 4}, 0.25f), ints, divisors, wide, half, ramp({1, 2, 3, 5}, 0)});
+                             {ramp({3, 4}, 0.25f), ints, divisors, wide, half, image});
   EXPECT_EQ(c.stats.fallbackOps, 0);
   expectSameBytes(c);
 }

@@ -90,7 +90,7 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(op))
     return allKernelTypes(op);
   if (auto resize = llvm::dyn_cast<ResizeOp>(op))
-    return resize.getMode() == "nearest" && allKernelTypes(op);
+    return (resize.getMode() == "nearest" || resize.getMode() == "linear") && allKernelTypes(op);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp,
              TriangularOp, CumSumOp>(op) &&
          allKernelTypes(op);

@@ -90,7 +90,9 @@ public:
     if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
       return emitCumSum(b, loc, cumsum, ins[0], out);
     if (isa<ResizeOp>(copyOp))
-      return emitNearestResize(b, loc, ins[0], out);
+      return cast<ResizeOp>(copyOp).getMode() == "nearest"
+                 ? emitNearestResize(b, loc, ins[0], out)
+                 : emitLinearResize(b, loc, cast<ResizeOp>(copyOp), ins[0], out);
     if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(copyOp))
       return emitAvgPool(b, loc, ins[0], out);
     auto pad = cast<PadOp>(copyOp);
@@ -400,6 +402,82 @@ public:
           scf::YieldOp::create(nb, nloc, s);
         });
     (void)loop;
+    return success();
+  }
+
+  /// Linear (bilinear, trilinear) resize as the interpreter computes it:
+  /// per spatial dim the source coordinate s (align_corners: o * (in - 1) /
+  /// (out - 1); else (o + 0.5) * in / out - 0.5, clamped at 0), i0 = floor(s),
+  /// base = min(i0, in - 1), frac = s - i0; then over the 2^d taps in
+  /// row-major order, weight = product of (frac or 1 - frac), index clamped
+  /// into the input, and a tap of weight 0 skipped (so an inf or NaN there
+  /// does not leak in); all in f64.
+  LogicalResult emitLinearResize(OpBuilder &b, Location loc, ResizeOp op, Value x, Value out) {
+    auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+    auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+    Type e = llvm::cast<MemRefType>(x.getType()).getElementType();
+    int64_t rank = xShape.size(), sp = rank - 2;
+    bool alignCorners = op.getAlignCorners();
+    Type f64 = b.getF64Type(), i64 = b.getI64Type();
+    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          auto f = [&](double v) {
+            return arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(v));
+          };
+          auto n = [&](int64_t v) { return arith::ConstantIntOp::create(nb, nloc, i64, v); };
+          llvm::SmallVector<Value> lead, base, frac;
+          for (int64_t d = 0; d < 2; ++d)
+            lead.push_back(linalg::IndexOp::create(nb, nloc, d));
+          for (int64_t d = 0; d < sp; ++d) {
+            int64_t in = xShape[2 + d], o = outShape[2 + d];
+            Value pos = arith::SIToFPOp::create(
+                nb, nloc, f64,
+                arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, 2 + d)));
+            Value src;
+            if (alignCorners) {
+              // double(o) * (in - 1) / (out - 1), or 0 for one output.
+              src = o > 1 ? Value(arith::DivFOp::create(
+                                nb, nloc, arith::MulFOp::create(nb, nloc, pos, f(double(in - 1))),
+                                f(double(o - 1))))
+                          : Value(f(0));
+            } else {
+              Value scaled = arith::MulFOp::create(
+                  nb, nloc, arith::AddFOp::create(nb, nloc, pos, f(0.5)), f(double(in) / o));
+              src = arith::SubFOp::create(nb, nloc, scaled, f(0.5));
+              Value negative = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, src, f(0));
+              src = arith::SelectOp::create(nb, nloc, negative, f(0), src);
+            }
+            Value floor = math::FloorOp::create(nb, nloc, src);
+            Value i0 = arith::FPToSIOp::create(nb, nloc, i64, floor);
+            base.push_back(arith::MinSIOp::create(nb, nloc, i0, n(in - 1)));
+            frac.push_back(arith::SubFOp::create(nb, nloc, src, arith::SIToFPOp::create(nb, nloc, f64, i0)));
+          }
+          Value sum = f(0);
+          for (int64_t tap = 0; tap < (int64_t(1) << sp); ++tap) {
+            Value w = f(1);
+            llvm::SmallVector<Value> at(lead);
+            for (int64_t d = 0; d < sp; ++d) {
+              bool second = (tap >> (sp - 1 - d)) & 1; // row-major: last dim fastest
+              w = arith::MulFOp::create(nb, nloc, w,
+                                        second ? frac[d]
+                                               : Value(arith::SubFOp::create(nb, nloc, f(1), frac[d])));
+              Value i = second ? Value(arith::AddIOp::create(nb, nloc, base[d], n(1))) : base[d];
+              i = arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, i, n(0)),
+                                         n(xShape[2 + d] - 1));
+              at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
+            }
+            Value v = memref::LoadOp::create(nb, nloc, x, at);
+            if (!e.isF64())
+              v = arith::ExtFOp::create(nb, nloc, f64, v);
+            Value added = arith::AddFOp::create(nb, nloc, sum, arith::MulFOp::create(nb, nloc, w, v));
+            Value nonzero = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, w, f(0));
+            sum = arith::SelectOp::create(nb, nloc, nonzero, added, sum);
+          }
+          linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, sum, e));
+        });
     return success();
   }
 
