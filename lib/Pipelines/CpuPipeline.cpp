@@ -17,6 +17,11 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // On the decomposed graph, before fusion decides the kernels of each band.
+  GnStreamBandsPassOptions stream;
+  stream.memoryRatio = options.memoryRatio;
+  pm.addNestedPass<func::FuncOp>(createGnStreamBandsPass(stream));
+  pm.addPass(createCanonicalizerPass());
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));

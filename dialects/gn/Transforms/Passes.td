@@ -61,4 +61,28 @@ def GnSchedulePass : Pass<"gn-schedule", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
+  let summary = "Compute regions with large intermediates band by band along one axis";
+  let description = [{
+    While the estimated peak memory exceeds `memory-ratio` x (arguments +
+    results), takes a region of ops that commute with slicing along one axis
+    (elementwise, views, reductions over other axes, linear, convolution
+    with its halo) around the peak and computes it in bands, concatenating
+    only the region's result (see StreamBands.cpp).
+  }];
+  let options = [
+    Option<"memoryRatio", "memory-ratio", "double", "1.5",
+           "Act while the estimated peak exceeds this many times (arguments + "
+           "results); 0 disables the pass">,
+    Option<"minBytes", "min-bytes", "int64_t", "262144",
+           "Smallest largest-intermediate of a region worth streaming">,
+    Option<"bandBytes", "band-bytes", "int64_t", "65536",
+           "Least room for a band's intermediates (about three of its largest), when the budget leaves less">,
+    Option<"maxBands", "max-bands", "int64_t", "64", "Most bands per region">,
+    Option<"maxRecompute", "max-recompute", "double", "1.25",
+           "Most elements computed over all bands, relative to the region's">,
+  ];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 #endif // GN_TRANSFORMS_PASSES_TD

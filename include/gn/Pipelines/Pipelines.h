@@ -13,6 +13,11 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::desc("Fusion groups with fewer points run on one thread"), llvm::cl::init(32768)};
   Option<unsigned> maxFusionOps{*this, "max-fusion-ops",
                                 llvm::cl::desc("Largest fusion group, in ops"), llvm::cl::init(64)};
+  Option<double> memoryRatio{
+      *this, "memory-ratio",
+      llvm::cl::desc("gn-stream-bands: stream regions while the estimated peak exceeds this many "
+                     "times (arguments + results); 0 disables"),
+      llvm::cl::init(1.5)};
   Option<bool> lowerToLLVM{*this, "lower-to-llvm",
                            llvm::cl::desc("Lower the kernels to the LLVM dialect"),
                            llvm::cl::init(true)};

@@ -1,0 +1,558 @@
+//===- StreamBands.cpp - compute big intermediates in bands (gn-stream-bands) ===//
+//
+// When a graph's intermediates outgrow its weights, inputs and outputs (an
+// audio front end whose first conv output is 8x its input, a graph net's
+// row-local layer tail), the peak memory is set by a few large tensors that
+// later ops shrink again. This pass computes such a region band by band
+// along one axis ("fused-layer tiling"): every op of the region runs once
+// per band on slices, and only the region's result is whole.
+//
+// Analysis, per candidate region:
+//  - A sink op S and an axis `a` of its result. The region ("cone") grows
+//    backward from S: a producer joins when every user of its result is in
+//    the cone, all of them read it banded along one axis, and the op itself
+//    commutes with bands on that axis (operandAxis). Anything else feeding
+//    the cone is a source, read whole or sliced.
+//  - Band ranges propagate backward (operandRange): the identity, except a
+//    convolution, whose input band is its receptive field (the halo). A
+//    value read by several cone ops is produced for the union of their
+//    ranges; a consumer slices what it needs.
+//  - The band count makes the cone's largest intermediate band at most
+//    `band-bytes`; it is halved while the recomputed halo costs more than
+//    `max-recompute` of the cone's elements.
+// When the pass acts: only while the estimated peak (intermediates live at
+// once, every op result counted, plus the arguments and results) exceeds
+// `memory-ratio` x (arguments + results), and only on cones holding a value
+// live at the estimated peak step.
+// Rewrite: for each band the cone's ops are cloned on slices (a convolution
+// band at an edge gets an explicit zero pad when its halo crosses only one
+// side); the sink's bands are concatenated and the cone is erased. Bands are
+// emitted one after the other, so the memory plan reuses a band's bytes for
+// the next.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Transforms/FusionUtils.h"
+#include "gn/Transforms/Passes.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::gn {
+#define GEN_PASS_DEF_GNSTREAMBANDSPASS
+#include "gn/Transforms/Passes.h.inc"
+} // namespace mlir::gn
+
+using namespace mlir;
+using namespace mlir::gn;
+
+namespace {
+
+/// The operand is read whole (a weight, a broadcast operand).
+constexpr int64_t kWhole = -1;
+
+struct Range {
+  int64_t lo = 0, hi = 0;
+  int64_t size() const { return hi - lo; }
+  Range hull(Range o) const { return {std::min(lo, o.lo), std::max(hi, o.hi)}; }
+  bool operator==(const Range &o) const { return lo == o.lo && hi == o.hi; }
+};
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+int64_t bytesOf(Value v) {
+  RankedTensorType t = typeOf(v);
+  return t.getNumElements() * std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+}
+
+/// The axis of `op`'s operand `i` that a band on result axis `a` reads,
+/// kWhole when the operand is read whole, or failure when `op` does not
+/// commute with bands on `a`.
+FailureOr<int64_t> operandAxis(Operation *op, unsigned i, int64_t a) {
+  if (op->getNumResults() != 1)
+    return failure();
+  RankedTensorType rt = typeOf(op->getResult(0));
+  RankedTensorType ot = typeOf(op->getOperand(i));
+  auto broadcastRule = [&]() -> FailureOr<int64_t> {
+    int64_t off = rt.getRank() - ot.getRank();
+    if (a < off)
+      return kWhole;
+    int64_t d = a - off;
+    return ot.getDimSize(d) == rt.getDimSize(a) ? d : kWhole;
+  };
+  if (op->hasTrait<OpTrait::GnElementwise>() || isa<BroadcastToOp>(op))
+    return broadcastRule();
+  if (auto t = dyn_cast<TransposeOp>(op))
+    return t.getPermutation()[a];
+  if (isa<ReshapeOp>(op)) {
+    // Slicing commutes when the dims before `a` hold as many elements as
+    // the dims before the matching input dim (rows of the prefix stay whole).
+    int64_t prefix = 1;
+    for (int64_t d = 0; d < a; ++d)
+      prefix *= rt.getDimSize(d);
+    int64_t p = 1;
+    for (int64_t d = 0; d < ot.getRank(); p *= ot.getDimSize(d), ++d)
+      if (p == prefix && ot.getDimSize(d) == rt.getDimSize(a))
+        return d;
+    return failure();
+  }
+  auto reducedAxis = [&](llvm::ArrayRef<int64_t> dims, bool keepdim) -> FailureOr<int64_t> {
+    if (keepdim)
+      return llvm::is_contained(dims, a) ? FailureOr<int64_t>(failure()) : FailureOr<int64_t>(a);
+    int64_t kept = -1;
+    for (int64_t d = 0; d < ot.getRank(); ++d)
+      if (!llvm::is_contained(dims, d) && ++kept == a)
+        return d;
+    return failure();
+  };
+  if (isReductionOp(op) || isa<ReduceMeanOp, VarianceOp>(op))
+    return reducedAxis(llvm::cast<DenseI64ArrayAttr>(op->getAttr("dims")).asArrayRef(),
+                       op->hasAttr("keepdim") && llvm::cast<BoolAttr>(op->getAttr("keepdim")).getValue());
+  if (isa<SoftmaxOp, LogSoftmaxOp>(op))
+    return llvm::cast<IntegerAttr>(op->getAttr("dim")).getInt() == a ? FailureOr<int64_t>(failure())
+                                                                      : FailureOr<int64_t>(a);
+  if (isa<LinearOp>(op)) {
+    if (i > 0)
+      return kWhole;
+    return a < rt.getRank() - 1 ? FailureOr<int64_t>(a) : FailureOr<int64_t>(failure());
+  }
+  if (isa<ConvOp>(op)) {
+    if (i > 0)
+      return kWhole;
+    return a == 1 ? FailureOr<int64_t>(failure()) : FailureOr<int64_t>(a);
+  }
+  if (auto s = dyn_cast<SliceOp>(op)) {
+    bool untouched = s.getStarts()[a] == 0 && s.getLimits()[a] == ot.getDimSize(a) &&
+                     s.getSteps()[a] == 1;
+    return untouched ? FailureOr<int64_t>(a) : FailureOr<int64_t>(failure());
+  }
+  if (auto c = dyn_cast<ConcatOp>(op))
+    return (int64_t)c.getDim() == a ? FailureOr<int64_t>(failure()) : FailureOr<int64_t>(a);
+  if (auto p = dyn_cast<PadOp>(op))
+    return p.getLow()[a] == 0 && p.getHigh()[a] == 0 ? FailureOr<int64_t>(a)
+                                                      : FailureOr<int64_t>(failure());
+  return failure();
+}
+
+/// Whether `op` commutes with bands on result axis `a`.
+bool streamsAlong(Operation *op, int64_t a) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  for (unsigned i = 0; i < op->getNumOperands(); ++i)
+    if (failed(operandAxis(op, i, a)))
+      return false;
+  return true;
+}
+
+/// The band of operand `i` (on its axis) that computing result band `r`
+/// reads; may reach outside the operand where a convolution pads.
+Range operandRange(Operation *op, unsigned i, int64_t a, Range r) {
+  auto conv = dyn_cast<ConvOp>(op);
+  if (!conv || i != 0 || a < 2)
+    return r;
+  int64_t s = conv.getStride()[a - 2], p = conv.getPadding()[a - 2];
+  int64_t k = typeOf(conv.getWeight()).getDimSize(a), dil = conv.getDilation()[a - 2];
+  return {r.lo * s - p, (r.hi - 1) * s - p + (k - 1) * dil + 1};
+}
+
+/// A region to compute in bands.
+struct Cone {
+  Operation *sink = nullptr;
+  /// The sink sums (or takes the max/min) over the band axis of its input:
+  /// its bands are partial results, combined instead of concatenated.
+  bool reduces = false;
+  llvm::SetVector<Operation *> ops;    // sink first, then producers
+  llvm::DenseMap<Value, int64_t> axis; // band axis of each cone result
+                                       // (a reducing sink: of its input)
+  int64_t largestBytes = 0;            // largest intermediate (not the sink)
+
+  /// operandAxis, except that a reducing sink reads its input banded.
+  FailureOr<int64_t> readAxis(Operation *op, unsigned i) const {
+    int64_t a = axis.lookup(op->getResult(0));
+    if (reduces && op == sink)
+      return i == 0 ? a : kWhole;
+    return operandAxis(op, i, a);
+  }
+};
+
+/// A reduction whose band partials combine into the whole result.
+bool combinesPartials(Operation *op) { return isa<ReduceSumOp, ReduceMaxOp, ReduceMinOp>(op); }
+
+class BandStreamer {
+public:
+  BandStreamer(Block &block, const GnStreamBandsPassOptions &options)
+      : block(block), options(options) {}
+  BandStreamer(const BandStreamer &) = delete;
+
+  /// Streams cones until the estimated peak fits the budget; returns the
+  /// number of cones streamed.
+  int run() {
+    int streamed = 0;
+    for (int round = 0; round < 16; ++round) {
+      index();
+      int64_t peakStep = -1;
+      int64_t peak = estimatePeak(peakStep);
+      if (peak <= options.memoryRatio * (double)ioBytes || !tryStreamOne(peakStep))
+        break;
+      ++streamed;
+    }
+    return streamed;
+  }
+
+private:
+  void index() {
+    position.clear();
+    int64_t i = 0;
+    for (Operation &op : block)
+      position[&op] = i++;
+  }
+
+  int64_t lastUse(Value v) {
+    int64_t last = position.lookup(v.getDefiningOp());
+    for (Operation *user : v.getUsers())
+      last = std::max(last, position.lookup(block.findAncestorOpInBlock(*user)));
+    return last;
+  }
+
+  /// Arguments and results plus the largest sum of op results live at one
+  /// step (each result counted whole; reshapes alias their input).
+  int64_t estimatePeak(int64_t &peakStep) {
+    ioBytes = 0;
+    for (BlockArgument arg : block.getArguments())
+      if (llvm::isa<RankedTensorType>(arg.getType()))
+        ioBytes += bytesOf(arg);
+    for (Value r : block.getTerminator()->getOperands())
+      if (llvm::isa<RankedTensorType>(r.getType()))
+        ioBytes += bytesOf(r);
+    std::vector<int64_t> delta(position.size() + 2, 0);
+    for (Operation &op : block)
+      if (!isa<ReshapeOp, ConstantOp>(op))
+        for (Value r : op.getResults())
+          if (llvm::isa<RankedTensorType>(r.getType())) {
+            delta[position[&op]] += bytesOf(r);
+            delta[lastUse(r) + 1] -= bytesOf(r);
+          }
+    int64_t live = 0, peak = 0;
+    for (auto [s, d] : llvm::enumerate(delta)) {
+      live += d;
+      if (live > peak) {
+        peak = live;
+        peakStep = s;
+      }
+    }
+    return ioBytes + peak;
+  }
+
+  /// The cone of `sink` banded along `a`.
+  Cone growCone(Operation *sink, int64_t a, bool reduces) {
+    Cone cone;
+    cone.sink = sink;
+    cone.reduces = reduces;
+    cone.ops.insert(sink);
+    cone.axis[sink->getResult(0)] = a;
+    // Producers in descending position: every user of a candidate that can
+    // join comes later, so it has been decided.
+    auto later = [&](Operation *x, Operation *y) { return position[x] < position[y]; };
+    std::vector<Operation *> heap;
+    auto pushProducers = [&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (Operation *def = v.getDefiningOp(); def && def->getBlock() == &block &&
+                                                 !cone.ops.contains(def) &&
+                                                 !llvm::is_contained(heap, def)) {
+          heap.push_back(def);
+          std::push_heap(heap.begin(), heap.end(), later);
+        }
+    };
+    pushProducers(sink);
+    while (!heap.empty()) {
+      std::pop_heap(heap.begin(), heap.end(), later);
+      Operation *q = heap.back();
+      heap.pop_back();
+      if (q->getNumResults() != 1 || isa<ConstantOp>(q) || isa<FusionOp>(q))
+        continue;
+      Value v = q->getResult(0);
+      std::optional<int64_t> axis;
+      bool ok = !v.use_empty();
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (!cone.ops.contains(user)) {
+          ok = false;
+          break;
+        }
+        FailureOr<int64_t> d = cone.readAxis(user, use.getOperandNumber());
+        if (failed(d) || *d == kWhole || (axis && *axis != *d)) {
+          ok = false;
+          break;
+        }
+        axis = *d;
+      }
+      if (!ok || typeOf(v).getDimSize(*axis) < 2 || !streamsAlong(q, *axis))
+        continue;
+      cone.ops.insert(q);
+      cone.axis[v] = *axis;
+      if (!isa<ReshapeOp>(q))
+        cone.largestBytes = std::max(cone.largestBytes, bytesOf(v));
+      pushProducers(q);
+    }
+    return cone;
+  }
+
+  /// Per band, the range each cone value is produced for.
+  using BandRanges = llvm::DenseMap<Value, Range>;
+  BandRanges rangesFor(const Cone &cone, Range sinkRange) {
+    BandRanges ranges;
+    ranges[cone.sink->getResult(0)] = sinkRange;
+    // cone.ops is in descending position (the heap order), so every user of
+    // a value is visited before its producer.
+    for (Operation *op : cone.ops) {
+      Value r = op->getResult(0);
+      int64_t a = cone.axis.lookup(r);
+      for (OpOperand &use : op->getOpOperands()) {
+        Value v = use.get();
+        if (!cone.axis.count(v))
+          continue;
+        Range need = operandRange(op, use.getOperandNumber(), a, ranges[r]);
+        int64_t dim = typeOf(v).getDimSize(cone.axis.lookup(v));
+        need = {std::max<int64_t>(0, need.lo), std::min(dim, need.hi)};
+        auto it = ranges.find(v);
+        Range merged = it == ranges.end() ? need : it->second.hull(need);
+        ranges[v] = merged; // (may rehash: `it` is dead here)
+      }
+    }
+    return ranges;
+  }
+
+  /// Elements computed over all bands divided by the cone's elements.
+  double recomputeFactor(const Cone &cone, int64_t bands, int64_t bandSize, int64_t dim) {
+    double total = 0, banded = 0;
+    auto banded_ops = llvm::make_filter_range(
+        cone.ops, [&](Operation *op) { return !cone.reduces || op != cone.sink; });
+    for (Operation *op : banded_ops)
+      total += typeOf(op->getResult(0)).getNumElements();
+    for (int64_t b = 0; b < bands; ++b) {
+      BandRanges ranges = rangesFor(cone, {b * bandSize, std::min(dim, (b + 1) * bandSize)});
+      for (Operation *op : banded_ops) {
+        Value r = op->getResult(0);
+        RankedTensorType t = typeOf(r);
+        banded += (double)t.getNumElements() / t.getDimSize(cone.axis.lookup(r)) * ranges[r].size();
+      }
+    }
+    return banded / std::max(1.0, total);
+  }
+
+  bool liveAt(Value v, int64_t step) {
+    return position.lookup(v.getDefiningOp()) <= step && lastUse(v) >= step;
+  }
+
+  /// Finds the cone worth streaming that covers the peak step, and streams it.
+  bool tryStreamOne(int64_t peakStep) {
+    std::vector<Operation *> ops;
+    for (Operation &op : block)
+      ops.push_back(&op);
+    for (Operation *sink : llvm::reverse(ops)) {
+      if (position[sink] < peakStep || sink->getNumResults() != 1 ||
+          !llvm::isa<RankedTensorType>(sink->getResult(0).getType()) || isa<ConstantOp>(sink))
+        continue;
+      // Band axes: of the sink's result, or of a reduction's input over the
+      // dims it reduces.
+      llvm::SmallVector<std::pair<int64_t, bool>> axes;
+      RankedTensorType st = typeOf(sink->getResult(0));
+      for (int64_t a = 0; a < st.getRank(); ++a)
+        if (st.getDimSize(a) >= 2 && streamsAlong(sink, a))
+          axes.push_back({a, false});
+      if (combinesPartials(sink))
+        for (int64_t a : llvm::cast<DenseI64ArrayAttr>(sink->getAttr("dims")).asArrayRef())
+          if (typeOf(sink->getOperand(0)).getDimSize(a) >= 2)
+            axes.push_back({a, true});
+      std::optional<Cone> best;
+      int64_t bestBands = 0;
+      for (auto [a, reduces] : axes) {
+        Cone cone = growCone(sink, a, reduces);
+        if (cone.ops.size() < 2 || cone.largestBytes < (int64_t)options.minBytes ||
+            cone.largestBytes < 2 * bytesOf(sink->getResult(0)) ||
+            (best && best->largestBytes >= cone.largestBytes) ||
+            llvm::none_of(cone.ops, [&](Operation *op) {
+              return op != sink && liveAt(op->getResult(0), peakStep);
+            }))
+          continue;
+        int64_t dim = typeOf(reduces ? sink->getOperand(0) : sink->getResult(0)).getDimSize(a);
+        // About three band intermediates live at once beside the whole sink:
+        // fit them in the budget's room for intermediates.
+        int64_t room = (int64_t)((options.memoryRatio - 1) * ioBytes) - bytesOf(sink->getResult(0));
+        int64_t bands = llvm::divideCeil(3 * cone.largestBytes,
+                                         std::max<int64_t>(room, options.bandBytes));
+        bands = std::min<int64_t>({bands, (int64_t)options.maxBands, dim});
+        while (bands >= 2 &&
+               recomputeFactor(cone, bands, llvm::divideCeil(dim, bands), dim) > options.maxRecompute)
+          bands /= 2;
+        if (bands < 2)
+          continue;
+        best = std::move(cone);
+        bestBands = bands;
+      }
+      if (best && succeeded(stream(*best, bestBands)))
+        return true;
+    }
+    return false;
+  }
+
+  /// Emits `bands` bands of `cone` before its sink and replaces it.
+  LogicalResult stream(const Cone &cone, int64_t bands) {
+    Value sinkValue = cone.sink->getResult(0);
+    int64_t a = cone.axis.lookup(sinkValue);
+    int64_t dim = typeOf(cone.reduces ? cone.sink->getOperand(0) : sinkValue).getDimSize(a);
+    int64_t bandSize = llvm::divideCeil(dim, bands);
+    OpBuilder b(cone.sink);
+    llvm::SmallVector<Operation *> forward(cone.ops.rbegin(), cone.ops.rend());
+    llvm::SmallVector<Value> pieces;
+    llvm::SmallVector<Operation *> created;
+    auto fail = [&]() {
+      for (Operation *op : llvm::reverse(created))
+        op->erase();
+      return failure();
+    };
+    for (int64_t lo = 0; lo < dim; lo += bandSize) {
+      BandRanges ranges = rangesFor(cone, {lo, std::min(dim, lo + bandSize)});
+      IRMapping banded;
+      for (Operation *op : forward) {
+        Value r = op->getResult(0);
+        int64_t ra = cone.axis.lookup(r);
+        Range out = ranges[r];
+        IRMapping operands;
+        Range convPad{0, 0};
+        for (OpOperand &use : op->getOpOperands()) {
+          Value v = use.get();
+          int64_t va = *cone.readAxis(op, use.getOperandNumber());
+          if (va == kWhole)
+            continue;
+          Range need = operandRange(op, use.getOperandNumber(), ra, out);
+          int64_t vdim = typeOf(v).getDimSize(va);
+          Range clipped{std::max<int64_t>(0, need.lo), std::min(vdim, need.hi)};
+          convPad = {clipped.lo - need.lo, need.hi - clipped.hi};
+          bool inCone = cone.axis.count(v);
+          Value have = inCone ? banded.lookup(v) : v;
+          Range haveRange = inCone ? ranges[v] : Range{0, vdim};
+          if (!(clipped == haveRange)) {
+            RankedTensorType ht = typeOf(have);
+            llvm::SmallVector<int64_t> starts(ht.getRank(), 0), limits(ht.getShape()),
+                steps(ht.getRank(), 1);
+            starts[va] = clipped.lo - haveRange.lo;
+            limits[va] = clipped.hi - haveRange.lo;
+            FailureOr<Value> s = createInferred<SliceOp>(
+                b, op->getLoc(), {have},
+                {b.getNamedAttr("starts", b.getDenseI64ArrayAttr(starts)),
+                 b.getNamedAttr("limits", b.getDenseI64ArrayAttr(limits)),
+                 b.getNamedAttr("steps", b.getDenseI64ArrayAttr(steps))});
+            if (failed(s))
+              return fail();
+            created.push_back(s->getDefiningOp());
+            have = *s;
+          }
+          if (isa<ConvOp>(op) && use.getOperandNumber() == 0 && ra >= 2 &&
+              convPad.lo != convPad.hi) {
+            // A halo crossing one edge only: pad that side explicitly.
+            RankedTensorType ht = typeOf(have);
+            llvm::SmallVector<int64_t> low(ht.getRank(), 0), high(ht.getRank(), 0);
+            low[va] = convPad.lo;
+            high[va] = convPad.hi;
+            FailureOr<Value> p = createInferred<PadOp>(
+                b, op->getLoc(), {have},
+                {b.getNamedAttr("low", b.getDenseI64ArrayAttr(low)),
+                 b.getNamedAttr("high", b.getDenseI64ArrayAttr(high))});
+            if (failed(p))
+              return fail();
+            created.push_back(p->getDefiningOp());
+            have = *p;
+            convPad = {0, 0};
+          }
+          operands.map(v, have);
+        }
+        Operation *clone = b.clone(*op, operands);
+        created.push_back(clone);
+        RankedTensorType rt = typeOf(r);
+        llvm::SmallVector<int64_t> shape(rt.getShape());
+        bool partial = cone.reduces && op == cone.sink;
+        if (!partial)
+          shape[ra] = out.size();
+        if (isa<ReshapeOp, BroadcastToOp>(clone))
+          clone->setAttr("shape", b.getDenseI64ArrayAttr(shape));
+        if (auto conv = dyn_cast<ConvOp>(clone); conv && ra >= 2) {
+          llvm::SmallVector<int64_t> padding(conv.getPadding());
+          padding[ra - 2] = convPad.lo;
+          clone->setAttr("padding", b.getDenseI64ArrayAttr(padding));
+        }
+        if (auto slice = dyn_cast<SliceOp>(clone); slice && !partial) {
+          llvm::SmallVector<int64_t> limits(slice.getLimits());
+          limits[ra] = out.size();
+          clone->setAttr("limits", b.getDenseI64ArrayAttr(limits));
+        }
+        llvm::SmallVector<Type, 1> types;
+        auto infer = cast<InferTypeOpInterface>(clone);
+        if (failed(infer.inferReturnTypes(b.getContext(), clone->getLoc(), clone->getOperands(),
+                                          clone->getAttrDictionary(),
+                                          clone->getPropertiesStorage(), clone->getRegions(),
+                                          types)) ||
+            types.size() != 1 || llvm::cast<RankedTensorType>(types[0]).getShape() != llvm::ArrayRef<int64_t>(shape))
+          return fail();
+        clone->getResult(0).setType(types[0]);
+        banded.map(r, clone->getResult(0));
+      }
+      pieces.push_back(banded.lookup(sinkValue));
+    }
+    FailureOr<Value> whole = combine(b, cone, pieces, created);
+    if (succeeded(whole) && !cone.reduces)
+      created.push_back(whole->getDefiningOp());
+    if (failed(whole) || whole->getType() != sinkValue.getType())
+      return fail();
+    sinkValue.replaceAllUsesWith(*whole);
+    for (Operation *op : cone.ops)
+      op->erase();
+    return success();
+  }
+
+  /// The sink's bands joined: concatenated, or a reduction's partials
+  /// combined left to right.
+  static FailureOr<Value> combine(OpBuilder &b, const Cone &cone, llvm::ArrayRef<Value> pieces,
+                                  llvm::SmallVectorImpl<Operation *> &created) {
+    Location loc = cone.sink->getLoc();
+    if (!cone.reduces)
+      return createInferred<ConcatOp>(
+          b, loc, pieces,
+          {b.getNamedAttr("dim", b.getI64IntegerAttr(cone.axis.lookup(cone.sink->getResult(0))))});
+    Value acc = pieces.front();
+    for (Value piece : pieces.drop_front()) {
+      FailureOr<Value> next = isa<ReduceSumOp>(cone.sink)   ? createInferred<AddOp>(b, loc, {acc, piece})
+                              : isa<ReduceMaxOp>(cone.sink) ? createInferred<MaximumOp>(b, loc, {acc, piece})
+                                                            : createInferred<MinimumOp>(b, loc, {acc, piece});
+      if (failed(next))
+        return failure();
+      created.push_back(next->getDefiningOp());
+      acc = *next;
+    }
+    return acc;
+  }
+
+  Block &block;
+  const GnStreamBandsPassOptions &options;
+  llvm::DenseMap<Operation *, int64_t> position;
+  int64_t ioBytes = 0;
+};
+
+struct GnStreamBandsPass : mlir::gn::impl::GnStreamBandsPassBase<GnStreamBandsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (memoryRatio <= 0)
+      return;
+    func::FuncOp func = getOperation();
+    if (func.getBody().empty())
+      return;
+    GnStreamBandsPassOptions options;
+    options.memoryRatio = memoryRatio;
+    options.minBytes = minBytes;
+    options.bandBytes = bandBytes;
+    options.maxBands = maxBands;
+    options.maxRecompute = maxRecompute;
+    BandStreamer(func.getBody().front(), options).run();
+  }
+};
+
+} // namespace
