@@ -11,6 +11,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/IR/Diagnostics.h"
+#include <cmath>
 #include <cstring>
 #include <gtest/gtest.h>
 
@@ -27,8 +28,10 @@ struct Compiled {
   int64_t firstRunHeapBytes = 0; // most tensor bytes a run held on the heap
 };
 
-/// Runs @forward of `ir` on `args` in the interpreter and compiled.
-Compiled compileAndRun(const std::string &ir, const std::vector<HostTensor> &args) {
+/// Runs @forward of `ir` on `args` in the interpreter and compiled (with
+/// gn-cpu-pipeline options `pipelineOptions`).
+Compiled compileAndRun(const std::string &ir, const std::vector<HostTensor> &args,
+                       const std::string &pipelineOptions = "") {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext ctx(registry);
@@ -41,7 +44,9 @@ Compiled compileAndRun(const std::string &ir, const std::vector<HostTensor> &arg
   interp::Interpreter eager(module->lookupSymbol<func::FuncOp>("forward"));
   auto expected = eager.run(args);
   EXPECT_TRUE(succeeded(expected));
-  auto model = runtime::CompiledModel::compile(*module, {});
+  runtime::CompileOptions options;
+  options.pipelineOptions = pipelineOptions;
+  auto model = runtime::CompiledModel::compile(*module, options);
   EXPECT_TRUE(succeeded(model));
   if (failed(expected) || failed(model))
     return c;
@@ -339,4 +344,34 @@ TEST(CompiledModel, AveragePoolsAreKernels) {
                              {x, half});
   EXPECT_EQ(c.stats.fallbackOps, 0);
   expectSameBytes(c);
+}
+
+// An audio front end whose first conv output is 8x its input: gn-stream-bands
+// computes the conv chain in bands along time, which cuts the arena to a
+// fraction of the unbanded plan and keeps the values (the interpreter's, to
+// f32 rounding).
+TEST(CompiledModel, BandsCutThePeakAndKeepTheValues) {
+  const char *ir = R"(
+    func.func @forward(%x: tensor<1x1x40000xf32>, %w1: tensor<32x1x8xf32>, %w2: tensor<8x32x8xf32>) -> tensor<1x8x2498xf32> {
+      %0 = gn.conv %x, %w1 {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 4>} : (tensor<1x1x40000xf32>, tensor<32x1x8xf32>) -> tensor<1x32x9999xf32>
+      %1 = gn.tanh %0 : tensor<1x32x9999xf32>
+      %2 = gn.conv %1, %w2 {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 4>} : (tensor<1x32x9999xf32>, tensor<8x32x8xf32>) -> tensor<1x8x2498xf32>
+      return %2 : tensor<1x8x2498xf32>
+    })";
+  std::vector<HostTensor> args = {ramp({1, 1, 40000}, 0.1f), ramp({32, 1, 8}, 0.2f),
+                                  ramp({8, 32, 8}, 0.05f)};
+  for (HostTensor &t : args)
+    for (int64_t i = 0; i < t.numel(); ++i)
+      t.data<float>()[i] *= 0.1f;
+  Compiled whole = compileAndRun(ir, args, "memory-ratio=0");
+  Compiled banded = compileAndRun(ir, args);
+  // Unbanded, the conv output (1.28 MB) is one buffer; banded, no band of it
+  // is a quarter of that.
+  EXPECT_GE(whole.stats.arenaBytes, 32 * 9999 * 4);
+  EXPECT_LT(banded.stats.arenaBytes * 4, whole.stats.arenaBytes);
+  ASSERT_EQ(banded.actual.size(), 1u);
+  ASSERT_EQ(banded.expected.size(), 1u);
+  const float *want = banded.expected[0].data<float>(), *got = banded.actual[0].data<float>();
+  for (int64_t i = 0; i < banded.actual[0].numel(); ++i)
+    ASSERT_NEAR(want[i], got[i], 1e-5f * (1 + std::abs(want[i]))) << "at " << i;
 }

@@ -81,7 +81,10 @@ def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
     Option<"maxBands", "max-bands", "int64_t", "64", "Most bands per region">,
     Option<"maxRecompute", "max-recompute", "double", "1.25",
            "Most elements computed over all bands, relative to the region's">,
+    Option<"remarks", "remarks", "bool", "false",
+           "Emit a remark at each region's result: ops, bands, axis">,
   ];
+
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 

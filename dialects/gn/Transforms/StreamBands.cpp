@@ -35,6 +35,7 @@
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::gn {
@@ -164,6 +165,7 @@ struct Cone {
   llvm::DenseMap<Value, int64_t> axis; // band axis of each cone result
                                        // (a reducing sink: of its input)
   int64_t largestBytes = 0;            // largest intermediate (not the sink)
+  int64_t totalBytes = 0;              // all intermediates (not the sink)
 
   /// operandAxis, except that a reducing sink reads its input banded.
   FailureOr<int64_t> readAxis(Operation *op, unsigned i) const {
@@ -183,19 +185,15 @@ public:
       : block(block), options(options) {}
   BandStreamer(const BandStreamer &) = delete;
 
-  /// Streams cones until the estimated peak fits the budget; returns the
-  /// number of cones streamed.
-  int run() {
-    int streamed = 0;
+  /// Streams cones until the estimated peak fits the budget.
+  void run() {
     for (int round = 0; round < 16; ++round) {
       index();
       int64_t peakStep = -1;
       int64_t peak = estimatePeak(peakStep);
       if (peak <= options.memoryRatio * (double)ioBytes || !tryStreamOne(peakStep))
         break;
-      ++streamed;
     }
-    return streamed;
   }
 
 private:
@@ -242,13 +240,25 @@ private:
     return ioBytes + peak;
   }
 
-  /// The cone of `sink` banded along `a`.
-  Cone growCone(Operation *sink, int64_t a, bool reduces) {
+  using BandRanges = llvm::DenseMap<Value, Range>;
+
+  /// The cone of `sink` banded along `a`. With `bands` > 0, a producer
+  /// whose band (the middle one's receptive field) would be more than
+  /// `max-recompute` times its share of its axis stays outside: halos that
+  /// grow through a deep conv stack end the cone instead of its bands.
+  Cone growCone(Operation *sink, int64_t a, bool reduces, int64_t bands) {
     Cone cone;
     cone.sink = sink;
     cone.reduces = reduces;
     cone.ops.insert(sink);
     cone.axis[sink->getResult(0)] = a;
+    BandRanges probe;
+    if (bands > 0) {
+      int64_t dim = typeOf(reduces ? sink->getOperand(0) : sink->getResult(0)).getDimSize(a);
+      int64_t size = llvm::divideCeil(dim, bands);
+      int64_t lo = std::min((bands / 2) * size, dim - size);
+      probe[sink->getResult(0)] = {lo, lo + size};
+    }
     // Producers in descending position: every user of a candidate that can
     // join comes later, so it has been decided.
     auto later = [&](Operation *x, Operation *y) { return position[x] < position[y]; };
@@ -267,10 +277,11 @@ private:
       std::pop_heap(heap.begin(), heap.end(), later);
       Operation *q = heap.back();
       heap.pop_back();
-      if (q->getNumResults() != 1 || isa<ConstantOp>(q) || isa<FusionOp>(q))
+      if (q->getNumResults() != 1 || isa<ConstantOp>(q) || isa<FusionOp>(q) || banded.contains(q))
         continue;
       Value v = q->getResult(0);
       std::optional<int64_t> axis;
+      std::optional<Range> need;
       bool ok = !v.use_empty();
       for (OpOperand &use : v.getUses()) {
         Operation *user = use.getOwner();
@@ -284,20 +295,33 @@ private:
           break;
         }
         axis = *d;
+        if (bands > 0) {
+          Range r = operandRange(user, use.getOperandNumber(),
+                                 cone.axis.lookup(user->getResult(0)), probe[user->getResult(0)]);
+          r = {std::max<int64_t>(0, r.lo), std::min(typeOf(v).getDimSize(*axis), r.hi)};
+          need = need ? need->hull(r) : r;
+        }
       }
       if (!ok || typeOf(v).getDimSize(*axis) < 2 || !streamsAlong(q, *axis))
         continue;
+      if (bands > 0) {
+        int64_t share = llvm::divideCeil(typeOf(v).getDimSize(*axis), bands);
+        if (need->size() > options.maxRecompute * share)
+          continue;
+        probe[v] = *need;
+      }
       cone.ops.insert(q);
       cone.axis[v] = *axis;
-      if (!isa<ReshapeOp>(q))
+      if (!isa<ReshapeOp>(q)) {
         cone.largestBytes = std::max(cone.largestBytes, bytesOf(v));
+        cone.totalBytes += bytesOf(v);
+      }
       pushProducers(q);
     }
     return cone;
   }
 
   /// Per band, the range each cone value is produced for.
-  using BandRanges = llvm::DenseMap<Value, Range>;
   BandRanges rangesFor(const Cone &cone, Range sinkRange) {
     BandRanges ranges;
     ranges[cone.sink->getResult(0)] = sinkRange;
@@ -349,7 +373,7 @@ private:
     for (Operation &op : block)
       ops.push_back(&op);
     for (Operation *sink : llvm::reverse(ops)) {
-      if (position[sink] < peakStep || sink->getNumResults() != 1 ||
+      if (position[sink] < peakStep || banded.contains(sink) || sink->getNumResults() != 1 ||
           !llvm::isa<RankedTensorType>(sink->getResult(0).getType()) || isa<ConstantOp>(sink))
         continue;
       // Band axes: of the sink's result, or of a reduction's input over the
@@ -366,14 +390,7 @@ private:
       std::optional<Cone> best;
       int64_t bestBands = 0;
       for (auto [a, reduces] : axes) {
-        Cone cone = growCone(sink, a, reduces);
-        if (cone.ops.size() < 2 || cone.largestBytes < (int64_t)options.minBytes ||
-            cone.largestBytes < 2 * bytesOf(sink->getResult(0)) ||
-            (best && best->largestBytes >= cone.largestBytes) ||
-            llvm::none_of(cone.ops, [&](Operation *op) {
-              return op != sink && liveAt(op->getResult(0), peakStep);
-            }))
-          continue;
+        Cone cone = growCone(sink, a, reduces, 0);
         int64_t dim = typeOf(reduces ? sink->getOperand(0) : sink->getResult(0)).getDimSize(a);
         // About three band intermediates live at once beside the whole sink:
         // fit them in the budget's room for intermediates.
@@ -381,6 +398,16 @@ private:
         int64_t bands = llvm::divideCeil(3 * cone.largestBytes,
                                          std::max<int64_t>(room, options.bandBytes));
         bands = std::min<int64_t>({bands, (int64_t)options.maxBands, dim});
+        if (bands >= 2)
+          cone = growCone(sink, a, reduces, bands);
+        if (cone.ops.size() < 2 || cone.largestBytes < (int64_t)options.minBytes ||
+            cone.largestBytes < 2 * bytesOf(sink->getResult(0)) ||
+            (best && std::make_pair(best->largestBytes, best->totalBytes) >=
+                         std::make_pair(cone.largestBytes, cone.totalBytes)) ||
+            llvm::none_of(cone.ops, [&](Operation *op) {
+              return op != sink && liveAt(op->getResult(0), peakStep);
+            }))
+          continue;
         while (bands >= 2 &&
                recomputeFactor(cone, bands, llvm::divideCeil(dim, bands), dim) > options.maxRecompute)
           bands /= 2;
@@ -503,6 +530,11 @@ private:
       created.push_back(whole->getDefiningOp());
     if (failed(whole) || whole->getType() != sinkValue.getType())
       return fail();
+    banded.insert(created.begin(), created.end());
+    if (options.remarks)
+      cone.sink->emitRemark() << "computed " << cone.ops.size() << " ops in " << bands
+                              << " bands along " << (cone.reduces ? "input " : "") << "axis " << a
+                              << (cone.reduces ? " (partial results combined)" : "");
     sinkValue.replaceAllUsesWith(*whole);
     for (Operation *op : cone.ops)
       op->erase();
@@ -534,6 +566,8 @@ private:
   Block &block;
   const GnStreamBandsPassOptions &options;
   llvm::DenseMap<Operation *, int64_t> position;
+  /// Ops this pass created: never banded again.
+  llvm::DenseSet<Operation *> banded;
   int64_t ioBytes = 0;
 };
 
@@ -551,6 +585,7 @@ struct GnStreamBandsPass : mlir::gn::impl::GnStreamBandsPassBase<GnStreamBandsPa
     options.bandBytes = bandBytes;
     options.maxBands = maxBands;
     options.maxRecompute = maxRecompute;
+    options.remarks = remarks;
     BandStreamer(func.getBody().front(), options).run();
   }
 };
