@@ -14,15 +14,16 @@
 //    closed group of its own.
 // Rewrite: each group becomes one gn.fusion; splat constants are cloned in;
 // values used outside are yielded. The block is re-sorted topologically at
-// the end, since a group sits where its last op was.
+// the end (sortStably), since a group sits where its last op was.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
-#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <queue>
 
 namespace mlir::gn {
 #define GEN_PASS_DEF_GNFORMFUSIONGROUPSPASS
@@ -253,6 +254,47 @@ void outlineGroup(Group &g) {
     op->erase();
 }
 
+/// Orders the block so that every op follows its operands' producers,
+/// keeping the original order where it can: of the ops ready at a step, the
+/// earliest in the old order goes next. (mlir::sortTopologically instead
+/// defers an op whose producer moved below it to a later sweep, and with it
+/// everything depending on it: an early group could land after a whole
+/// banded region and keep its inputs alive across it.) Fails on a cycle.
+LogicalResult sortStably(Block &block) {
+  llvm::SmallVector<Operation *> ops;
+  llvm::DenseMap<Operation *, int64_t> index;
+  for (Operation &op : block.without_terminator()) {
+    index[&op] = ops.size();
+    ops.push_back(&op);
+  }
+  std::vector<int64_t> pending(ops.size(), 0);
+  std::vector<llvm::SmallVector<int64_t, 4>> users(ops.size());
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    llvm::SmallPtrSet<Operation *, 4> producers;
+    for (Value v : op->getOperands())
+      if (Operation *d = v.getDefiningOp(); d && index.count(d) && producers.insert(d).second) {
+        ++pending[i];
+        users[index[d]].push_back(i);
+      }
+  }
+  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<int64_t>> ready;
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (pending[i] == 0)
+      ready.push(i);
+  Operation *terminator = block.getTerminator();
+  size_t placed = 0;
+  while (!ready.empty()) {
+    int64_t i = ready.top();
+    ready.pop();
+    ops[i]->moveBefore(terminator);
+    ++placed;
+    for (int64_t u : users[i])
+      if (--pending[u] == 0)
+        ready.push(u);
+  }
+  return success(placed == ops.size());
+}
+
 struct GnFormFusionGroupsPass
     : mlir::gn::impl::GnFormFusionGroupsPassBase<GnFormFusionGroupsPass> {
   using Base::Base;
@@ -265,7 +307,7 @@ struct GnFormFusionGroupsPass
     former.run();
     for (auto &g : former.groups)
       outlineGroup(*g);
-    if (!sortTopologically(&block)) {
+    if (failed(sortStably(block))) {
       func.emitError("gn-form-fusion-groups: fusion created a cycle");
       return signalPassFailure();
     }

@@ -77,7 +77,7 @@ def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
     Option<"minBytes", "min-bytes", "int64_t", "262144",
            "Smallest largest-intermediate of a region worth streaming">,
     Option<"bandBytes", "band-bytes", "int64_t", "65536",
-           "Least room for a band's intermediates (about three of its largest), when the budget leaves less">,
+           "Least room for a band's intermediates (about four of its largest), when the budget leaves less">,
     Option<"maxBands", "max-bands", "int64_t", "64", "Most bands per region">,
     Option<"maxRecompute", "max-recompute", "double", "1.25",
            "Most elements computed over all bands, relative to the region's">,

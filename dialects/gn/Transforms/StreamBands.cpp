@@ -345,6 +345,19 @@ private:
     return ranges;
   }
 
+  /// Bytes of the op results (not arguments or constants) the cone reads:
+  /// they stay live while its bands run.
+  int64_t sourceBytes(const Cone &cone) {
+    llvm::DenseSet<Value> seen;
+    int64_t bytes = 0;
+    for (Operation *op : cone.ops)
+      for (Value v : op->getOperands())
+        if (Operation *def = v.getDefiningOp();
+            def && !cone.ops.contains(def) && !isa<ConstantOp>(def) && seen.insert(v).second)
+          bytes += bytesOf(v);
+    return bytes;
+  }
+
   /// Elements computed over all bands divided by the cone's elements.
   double recomputeFactor(const Cone &cone, int64_t bands, int64_t bandSize, int64_t dim) {
     double total = 0, banded = 0;
@@ -392,10 +405,12 @@ private:
       for (auto [a, reduces] : axes) {
         Cone cone = growCone(sink, a, reduces, 0);
         int64_t dim = typeOf(reduces ? sink->getOperand(0) : sink->getResult(0)).getDimSize(a);
-        // About three band intermediates live at once beside the whole sink:
-        // fit them in the budget's room for intermediates.
-        int64_t room = (int64_t)((options.memoryRatio - 1) * ioBytes) - bytesOf(sink->getResult(0));
-        int64_t bands = llvm::divideCeil(3 * cone.largestBytes,
+        // About four band intermediates live at once beside the whole sink
+        // and the intermediates the cone reads whole: fit them in the
+        // budget's room for intermediates.
+        int64_t room = (int64_t)((options.memoryRatio - 1) * ioBytes) - bytesOf(sink->getResult(0)) -
+                       sourceBytes(cone);
+        int64_t bands = llvm::divideCeil(4 * cone.largestBytes,
                                          std::max<int64_t>(room, options.bandBytes));
         bands = std::min<int64_t>({bands, (int64_t)options.maxBands, dim});
         if (bands >= 2)
