@@ -59,3 +59,27 @@ func.func @not_attention(%q: tensor<8x4xf32>, %k: tensor<6x4xf32>, %kt: tensor<4
   %o4 = gn.matmul %p4, %v : tensor<8x6xf32>, tensor<6x3xf32> -> tensor<8x3xf32>
   return %o, %p, %o2, %o3, %o4 : tensor<8x3xf32>, tensor<8x6xf32>, tensor<8x3xf32>, tensor<8x3xf32>, tensor<8x3xf32>
 }
+
+// -----
+
+// YOLO's area attention, channels first ([batch, heads, dim, tokens]): the
+// scores are q^T @ k and the output v @ p^T. It is attention on the
+// transposed operands, transposed back; the [N, N] scores are never stored.
+// CHECK-LABEL: func.func @channels_first
+// CHECK-DAG: %[[Q:.+]] = gn.transpose %arg0 [0, 1, 3, 2] : tensor<1x2x4x6xf32> -> tensor<1x2x6x4xf32>
+// CHECK-DAG: %[[K:.+]] = gn.transpose %arg1 [0, 1, 3, 2]
+// CHECK-DAG: %[[V:.+]] = gn.transpose %arg2 [0, 1, 3, 2] : tensor<1x2x3x6xf32> -> tensor<1x2x6x3xf32>
+// CHECK: %[[A:.+]] = gn.attention %[[Q]], %[[K]], %[[V]] {scale = 5.000000e-01 : f64}
+// CHECK: %[[O:.+]] = gn.transpose %[[A]] [0, 1, 3, 2] : tensor<1x2x6x3xf32> -> tensor<1x2x3x6xf32>
+// CHECK-NOT: gn.softmax
+// CHECK: return %[[O]]
+func.func @channels_first(%q: tensor<1x2x4x6xf32>, %k: tensor<1x2x4x6xf32>, %v: tensor<1x2x3x6xf32>) -> tensor<1x2x3x6xf32> {
+  %qt = gn.transpose %q [0, 1, 3, 2] : tensor<1x2x4x6xf32> -> tensor<1x2x6x4xf32>
+  %s = gn.matmul %qt, %k : tensor<1x2x6x4xf32>, tensor<1x2x4x6xf32> -> tensor<1x2x6x6xf32>
+  %c = gn.constant dense<5.000000e-01> : tensor<f32>
+  %m = gn.mul %s, %c : tensor<1x2x6x6xf32>, tensor<f32> -> tensor<1x2x6x6xf32>
+  %p = gn.softmax %m dim 3 : tensor<1x2x6x6xf32>
+  %pt = gn.transpose %p [0, 1, 3, 2] : tensor<1x2x6x6xf32> -> tensor<1x2x6x6xf32>
+  %o = gn.matmul %v, %pt : tensor<1x2x3x6xf32>, tensor<1x2x6x6xf32> -> tensor<1x2x3x6xf32>
+  return %o : tensor<1x2x3x6xf32>
+}

@@ -8,6 +8,10 @@
 // Matched: matmul(softmax(scaled(matmul(q, k^T)), dim = last), v), where
 // k^T is a transpose of k's last two dims or `transpose_rhs`, and scaled()
 // is nothing, a multiplication or a division by a scalar splat constant.
+// Also the channels-first form (YOLO's area attention), with q, k and v
+// as [..., D, N]: matmul(v, softmax(scaled(matmul(q^T, k)))^T), which is
+// attention(q^T, k^T, v^T)^T (the three transposes are copies of [N, D],
+// the score matrix is [N, N]).
 // Every intermediate has one use; f32 and f64 only; q, k and v have the same
 // batch dims (no broadcasting to reason about).
 //
@@ -42,44 +46,64 @@ Value lastTwoTransposed(Value t) {
   return op && op.swapsLastTwoDims() ? op.getInput() : Value();
 }
 
+/// X such that `m`'s operand `i` (0: lhs, 1: rhs), as the product reads it,
+/// is X with its last two dims swapped (`swapped`) or X itself: through the
+/// matmul's transpose flag and at most one transpose op; null otherwise.
+Value operandAs(MatmulOp m, unsigned i, bool swapped) {
+  bool flag = i == 0 ? m.getTransposeLhs() : m.getTransposeRhs();
+  Value x = m->getOperand(i);
+  return flag == swapped ? x : lastTwoTransposed(x);
+}
+
+/// The scores matmul under softmax(scaled(...)) over the last dim, with its
+/// scale; null when `probs` is not that.
+MatmulOp scaledScores(Value probs, double &scale) {
+  auto softmax = probs.getDefiningOp<SoftmaxOp>();
+  int64_t rank = llvm::cast<RankedTensorType>(probs.getType()).getRank();
+  if (!softmax || !softmax->hasOneUse() || (int64_t)softmax.getDim() != rank - 1)
+    return {};
+  Value scores = softmax.getInput();
+  scale = 1;
+  Operation *scaling = scores.getDefiningOp();
+  if (isa_and_present<MulOp, DivOp>(scaling)) {
+    std::optional<double> c = splatValue(scaling->getOperand(1));
+    if (!c && isa<MulOp>(scaling)) {
+      c = splatValue(scaling->getOperand(0));
+      scores = scaling->getOperand(1);
+    } else {
+      scores = scaling->getOperand(0);
+    }
+    if (!c || *c == 0 || !scaling->hasOneUse() || scores.getType() != softmax.getType())
+      return {};
+    scale = isa<DivOp>(scaling) ? 1.0 / *c : *c;
+  }
+  auto qk = scores.getDefiningOp<MatmulOp>();
+  return qk && qk->hasOneUse() ? qk : MatmulOp();
+}
+
+/// q, k and v are f32/f64 of one rank with the same batch dims.
+bool sameBatch(Value q, Value k, Value v) {
+  auto qt = llvm::cast<RankedTensorType>(q.getType()), kt = llvm::cast<RankedTensorType>(k.getType()),
+       vt = llvm::cast<RankedTensorType>(v.getType());
+  return llvm::isa<Float32Type, Float64Type>(qt.getElementType()) && qt.getRank() >= 2 &&
+         kt.getRank() == qt.getRank() && vt.getRank() == qt.getRank() &&
+         qt.getShape().drop_back(2) == kt.getShape().drop_back(2) &&
+         qt.getShape().drop_back(2) == vt.getShape().drop_back(2);
+}
+
 struct RaiseAttention : OpRewritePattern<MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MatmulOp pv, PatternRewriter &rw) const override {
     if (pv.getTransposeLhs() || pv.getTransposeRhs())
       return rw.notifyMatchFailure(pv, "transposed probabilities or values");
-    auto softmax = pv.getLhs().getDefiningOp<SoftmaxOp>();
-    auto resultType = llvm::cast<RankedTensorType>(pv.getType());
-    int64_t rank = resultType.getRank();
-    if (!softmax || !softmax->hasOneUse() || softmax.getDim() != rank - 1)
-      return rw.notifyMatchFailure(pv, "lhs is not a softmax over the last dim");
-    Value scores = softmax.getInput();
     double scale = 1;
-    Operation *scaling = scores.getDefiningOp();
-    if (isa_and_present<MulOp, DivOp>(scaling)) {
-      std::optional<double> c = splatValue(scaling->getOperand(1));
-      if (!c && isa<MulOp>(scaling)) {
-        c = splatValue(scaling->getOperand(0));
-        scores = scaling->getOperand(1);
-      } else {
-        scores = scaling->getOperand(0);
-      }
-      if (!c || *c == 0 || !scaling->hasOneUse() || scores.getType() != softmax.getType())
-        return rw.notifyMatchFailure(pv, "scores scaled by something else than a constant");
-      scale = isa<DivOp>(scaling) ? 1.0 / *c : *c;
-    }
-    auto qk = scores.getDefiningOp<MatmulOp>();
-    if (!qk || !qk->hasOneUse() || qk.getTransposeLhs())
-      return rw.notifyMatchFailure(pv, "scores are not a matmul");
-    Value q = qk.getLhs(), k = qk.getTransposeRhs() ? qk.getRhs() : lastTwoTransposed(qk.getRhs());
-    Value v = pv.getRhs();
-    if (!k)
-      return rw.notifyMatchFailure(pv, "keys are not transposed");
-    auto qt = llvm::cast<RankedTensorType>(q.getType()), kt = llvm::cast<RankedTensorType>(k.getType()),
-         vt = llvm::cast<RankedTensorType>(v.getType());
-    if (!llvm::isa<Float32Type, Float64Type>(qt.getElementType()) || qt.getRank() != rank ||
-        kt.getRank() != rank || vt.getRank() != rank ||
-        qt.getShape().drop_back(2) != kt.getShape().drop_back(2) ||
-        qt.getShape().drop_back(2) != vt.getShape().drop_back(2))
+    MatmulOp qk = scaledScores(pv.getLhs(), scale);
+    if (!qk)
+      return rw.notifyMatchFailure(pv, "lhs is not a softmax of scaled scores");
+    Value q = operandAs(qk, 0, false), k = operandAs(qk, 1, true), v = pv.getRhs();
+    if (!q || !k)
+      return rw.notifyMatchFailure(pv, "scores are not q @ k^T");
+    if (!sameBatch(q, k, v))
       return rw.notifyMatchFailure(pv, "not same-batch f32/f64 attention");
     auto attention = AttentionOp::create(rw, pv.getLoc(), q, k, v, /*mask=*/Value(),
                                          rw.getBoolAttr(false), rw.getF64FloatAttr(scale),
@@ -91,11 +115,49 @@ struct RaiseAttention : OpRewritePattern<MatmulOp> {
   }
 };
 
+/// The channels-first form: v @ softmax(q^T @ k)^T on [..., D, N] operands.
+struct RaiseChannelsFirstAttention : OpRewritePattern<MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatmulOp pv, PatternRewriter &rw) const override {
+    Value probs = operandAs(pv, 1, true);
+    if (pv.getTransposeLhs() || !probs)
+      return rw.notifyMatchFailure(pv, "not values @ probabilities^T");
+    double scale = 1;
+    MatmulOp qk = scaledScores(probs, scale);
+    if (!qk)
+      return rw.notifyMatchFailure(pv, "rhs is not a softmax of scaled scores");
+    Value q = operandAs(qk, 0, true), k = operandAs(qk, 1, false), v = pv.getLhs();
+    if (!q || !k)
+      return rw.notifyMatchFailure(pv, "scores are not q^T @ k");
+    if (!sameBatch(q, k, v))
+      return rw.notifyMatchFailure(pv, "not same-batch f32/f64 attention");
+    int64_t rank = llvm::cast<RankedTensorType>(q.getType()).getRank();
+    llvm::SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    std::swap(perm[rank - 2], perm[rank - 1]);
+    NamedAttribute permAttr = rw.getNamedAttr("permutation", rw.getDenseI64ArrayAttr(perm));
+    llvm::SmallVector<Value, 3> rowsFirst;
+    for (Value x : {q, k, v}) {
+      FailureOr<Value> t = createInferred<TransposeOp>(rw, pv.getLoc(), {x}, {permAttr});
+      if (failed(t))
+        return failure();
+      rowsFirst.push_back(*t);
+    }
+    auto attention = AttentionOp::create(rw, pv.getLoc(), rowsFirst[0], rowsFirst[1], rowsFirst[2],
+                                         /*mask=*/Value(), rw.getBoolAttr(false),
+                                         rw.getF64FloatAttr(scale), rw.getBoolAttr(false));
+    FailureOr<Value> out = createInferred<TransposeOp>(rw, pv.getLoc(), {attention}, {permAttr});
+    if (failed(out) || out->getType() != pv.getType())
+      return rw.notifyMatchFailure(pv, "attention would have another type");
+    rw.replaceOp(pv, *out);
+    return success();
+  }
+};
+
 struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAttentionPass> {
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RaiseAttention>(&getContext());
+    patterns.add<RaiseAttention, RaiseChannelsFirstAttention>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
