@@ -180,3 +180,26 @@ func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tenso
   %b = gn.resize %z [6, 8] {align_corners = false, mode = "bicubic"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
   return %r, %o, %t, %l, %c, %n, %b, %p : tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>, tensor<1x1x1x2xf32>
 }
+
+// -----
+
+// The group reading a slice of %1 sits where its last op was, above the
+// group producing %1: the block is re-sorted keeping the op order where it
+// can, so it moves just below its producer and stays above the unrelated
+// matmul (a sort that defers it a whole sweep would put it after).
+// CHECK-LABEL: func.func @stable_order
+// CHECK: %[[P:.*]]:2 = gn.fusion "elementwise"(%arg1)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.exp
+// CHECK-NEXT: gn.neg
+// CHECK: gn.fusion "elementwise"(%arg0, %[[P]]#0)
+// CHECK: gn.matmul
+func.func @stable_order(%x: tensor<4xf32>, %y: tensor<8xf32>, %m: tensor<2x2xf32>) -> (tensor<4xf32>, tensor<8xf32>, tensor<2x2xf32>) {
+  %0 = gn.exp %x : tensor<4xf32>
+  %1 = gn.exp %y : tensor<8xf32>
+  %s = gn.slice %1 starts [0] limits [4] steps [1] : tensor<8xf32> -> tensor<4xf32>
+  %3 = gn.add %0, %s : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %4 = gn.neg %1 : tensor<8xf32>
+  %5 = gn.matmul %m, %m : tensor<2x2xf32>, tensor<2x2xf32> -> tensor<2x2xf32>
+  return %3, %4, %5 : tensor<4xf32>, tensor<8xf32>, tensor<2x2xf32>
+}
