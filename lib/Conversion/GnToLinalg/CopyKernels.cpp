@@ -39,6 +39,16 @@ public:
   CopyKernelEmitter(Operation *copyOp, ModuleOp kernels)
       : ctx(copyOp->getContext()), copyOp(copyOp), kernels(kernels) {}
 
+  /// A parallel linalg.generic over every element of `out`, reading `ins`
+  /// (each of `out`'s shape) at the same position; `body` yields the value.
+  void overOutput(OpBuilder &b, Location loc, ValueRange ins, Value out,
+                  function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+    int64_t rank = llvm::cast<MemRefType>(out.getType()).getRank();
+    llvm::SmallVector<AffineMap> maps(ins.size() + 1, AffineMap::getMultiDimIdentityMap(rank, ctx));
+    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+    linalg::GenericOp::create(b, loc, ins, ValueRange{out}, maps, iterators, body);
+  }
+
   /// concat: each input into its slab of the output; insert_slice: dest,
   /// then source into the strided window; pad: fill, then the input.
   LogicalResult emit(OpBuilder &b, Location loc, llvm::ArrayRef<Value> kernelIns, Value out) {
@@ -177,17 +187,13 @@ public:
                            Value out) {
     auto xType = llvm::cast<MemRefType>(x.getType());
     int64_t dim = op.getDim(), rank = xType.getRank();
-    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-    linalg::GenericOp::create(
-        b, loc, ValueRange{index}, ValueRange{out}, llvm::SmallVector<AffineMap>{id, id},
-        iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-          llvm::SmallVector<Value> at;
-          for (int64_t d = 0; d < rank; ++d)
-            at.push_back(d == dim ? checkedIndex(nb, nloc, args[0], xType.getShape()[dim])
-                                  : Value(linalg::IndexOp::create(nb, nloc, d)));
-          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
-        });
+    overOutput(b, loc, ValueRange{index}, out, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+      llvm::SmallVector<Value> at;
+      for (int64_t d = 0; d < rank; ++d)
+        at.push_back(d == dim ? checkedIndex(nb, nloc, args[0], xType.getShape()[dim])
+                              : Value(linalg::IndexOp::create(nb, nloc, d)));
+      linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+    });
     return success();
   }
 
@@ -294,27 +300,23 @@ public:
         int64_t n = xShape[d];
         offset[d] = (((offset[d] - sh) % n) + n) % n;
       }
-    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
     auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
-    linalg::GenericOp::create(
-        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
-        [&](OpBuilder &nb, Location nloc, ValueRange) {
-          llvm::SmallVector<Value> at;
-          for (int64_t d = 0; d < rank; ++d) {
-            Value p = linalg::IndexOp::create(nb, nloc, d);
-            if (offset[d] == 0 && outShape[d] == xShape[d]) {
-              at.push_back(p); // not tiled or rolled along d
-              continue;
-            }
-            Value n = arith::ConstantIndexOp::create(nb, nloc, xShape[d]);
-            if (offset[d])
-              p = arith::AddIOp::create(nb, nloc, p,
-                                        arith::ConstantIndexOp::create(nb, nloc, offset[d]));
-            at.push_back(arith::RemUIOp::create(nb, nloc, p, n));
-          }
-          linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
-        });
+    overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
+      llvm::SmallVector<Value> at;
+      for (int64_t d = 0; d < rank; ++d) {
+        Value p = linalg::IndexOp::create(nb, nloc, d);
+        if (offset[d] == 0 && outShape[d] == xShape[d]) {
+          at.push_back(p); // not tiled or rolled along d
+          continue;
+        }
+        Value n = arith::ConstantIndexOp::create(nb, nloc, xShape[d]);
+        if (offset[d])
+          p = arith::AddIOp::create(nb, nloc, p,
+                                    arith::ConstantIndexOp::create(nb, nloc, offset[d]));
+        at.push_back(arith::RemUIOp::create(nb, nloc, p, n));
+      }
+      linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+    });
     return success();
   }
 
@@ -324,11 +326,8 @@ public:
     auto type = llvm::cast<MemRefType>(x.getType());
     int64_t rank = type.getRank();
     Type e = type.getElementType(), i64 = b.getI64Type();
-    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-    linalg::GenericOp::create(
-        b, loc, ValueRange{x}, ValueRange{out}, llvm::SmallVector<AffineMap>{id, id}, iterators,
-        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+    overOutput(
+        b, loc, ValueRange{x}, out, [&](OpBuilder &nb, Location nloc, ValueRange args) {
           auto pos = [&](int64_t d) {
             return arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, d));
           };
@@ -419,11 +418,8 @@ public:
     int64_t rank = xShape.size(), sp = rank - 2;
     bool alignCorners = op.getAlignCorners();
     Type f64 = b.getF64Type(), i64 = b.getI64Type();
-    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-    linalg::GenericOp::create(
-        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
-        [&](OpBuilder &nb, Location nloc, ValueRange) {
+    overOutput(
+        b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
           auto f = [&](double v) {
             return arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(v));
           };
@@ -489,11 +485,8 @@ public:
     auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
     int64_t rank = xShape.size();
     Type f64 = b.getF64Type(), i64 = b.getI64Type();
-    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-    linalg::GenericOp::create(
-        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
-        [&](OpBuilder &nb, Location nloc, ValueRange) {
+    overOutput(
+        b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
           llvm::SmallVector<Value> at;
           for (int64_t d = 0; d < rank; ++d) {
             Value o = linalg::IndexOp::create(nb, nloc, d);
@@ -552,11 +545,8 @@ public:
       }
     }
     int64_t lead = rank - sp;
-    auto id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-    linalg::GenericOp::create(
-        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id}, iterators,
-        [&](OpBuilder &nb, Location nloc, ValueRange) {
+    overOutput(
+        b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
           Type i64 = nb.getI64Type();
           auto cst = [&](int64_t v) { return arith::ConstantIntOp::create(nb, nloc, i64, v); };
           llvm::SmallVector<Value> outPos, first, limit, padLimit;
@@ -654,11 +644,8 @@ public:
   LogicalResult emitArange(OpBuilder &b, Location loc, ArangeOp op, Value out) {
     Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
     Type f64 = b.getF64Type(), f32 = b.getF32Type(), i64 = b.getI64Type();
-    auto id = AffineMap::getMultiDimIdentityMap(1, ctx);
-    linalg::GenericOp::create(
-        b, loc, ValueRange{}, ValueRange{out}, llvm::SmallVector<AffineMap>{id},
-        llvm::SmallVector<utils::IteratorType>{utils::IteratorType::parallel},
-        [&](OpBuilder &nb, Location nloc, ValueRange) {
+    overOutput(
+        b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
           Value i = arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, 0));
           Value v = arith::AddFOp::create(
               nb, nloc,
