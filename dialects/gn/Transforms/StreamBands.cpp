@@ -22,8 +22,8 @@
 //    `max-recompute` of the cone's elements.
 // When the pass acts: only while the estimated peak (intermediates live at
 // once, every op result counted, plus the arguments and results) exceeds
-// `memory-ratio` x (arguments + results), and only on cones holding a value
-// live at the estimated peak step.
+// `memory-ratio` x (arguments + results), and only on cones whose
+// intermediates live at the estimated peak step hold a tenth of it or more.
 // Rewrite: for each band the cone's ops are cloned on slices (a convolution
 // band at an edge gets an explicit zero pad when its halo crosses only one
 // side); the sink's bands are concatenated and the cone is erased. Bands are
@@ -191,7 +191,7 @@ public:
       index();
       int64_t peakStep = -1;
       int64_t peak = estimatePeak(peakStep);
-      if (peak <= options.memoryRatio * (double)ioBytes || !tryStreamOne(peakStep))
+      if (peak <= options.memoryRatio * (double)ioBytes || !tryStreamOne(peakStep, peak - ioBytes))
         break;
     }
   }
@@ -380,8 +380,20 @@ private:
     return position.lookup(v.getDefiningOp()) <= step && lastUse(v) >= step;
   }
 
+  /// Bytes of the cone's intermediates live at `step`: what banding removes
+  /// there. A cone that would remove less than a tenth of the peak leaves
+  /// the peak where it is (elsewhere a whole tensor, e.g. a norm over the
+  /// band axis, sets it) and only costs launches and compile time.
+  int64_t liveAtPeak(const Cone &cone, int64_t step) {
+    int64_t bytes = 0;
+    for (Operation *op : cone.ops)
+      if (op != cone.sink && !isa<ReshapeOp>(op) && liveAt(op->getResult(0), step))
+        bytes += bytesOf(op->getResult(0));
+    return bytes;
+  }
+
   /// Finds the cone worth streaming that covers the peak step, and streams it.
-  bool tryStreamOne(int64_t peakStep) {
+  bool tryStreamOne(int64_t peakStep, int64_t peakLive) {
     std::vector<Operation *> ops;
     for (Operation &op : block)
       ops.push_back(&op);
@@ -419,9 +431,7 @@ private:
             cone.largestBytes < 2 * bytesOf(sink->getResult(0)) ||
             (best && std::make_pair(best->largestBytes, best->totalBytes) >=
                          std::make_pair(cone.largestBytes, cone.totalBytes)) ||
-            llvm::none_of(cone.ops, [&](Operation *op) {
-              return op != sink && liveAt(op->getResult(0), peakStep);
-            }))
+            liveAtPeak(cone, peakStep) * 10 < peakLive)
           continue;
         while (bands >= 2 &&
                recomputeFactor(cone, bands, llvm::divideCeil(dim, bands), dim) > options.maxRecompute)
