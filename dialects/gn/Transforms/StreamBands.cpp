@@ -179,9 +179,11 @@ struct Cone {
 /// A reduction whose band partials combine into the whole result.
 bool combinesPartials(Operation *op) { return isa<ReduceSumOp, ReduceMaxOp, ReduceMinOp>(op); }
 
+/// `Options` is the pass (its options read as their values).
+template <typename Options>
 class BandStreamer {
 public:
-  BandStreamer(Block &block, const GnStreamBandsPassOptions &options)
+  BandStreamer(Block &block, const Options &options)
       : block(block), options(options) {}
   BandStreamer(const BandStreamer &) = delete;
 
@@ -589,7 +591,7 @@ private:
   }
 
   Block &block;
-  const GnStreamBandsPassOptions &options;
+  const Options &options;
   llvm::DenseMap<Operation *, int64_t> position;
   /// Ops this pass created: never banded again.
   llvm::DenseSet<Operation *> banded;
@@ -598,20 +600,14 @@ private:
 
 struct GnStreamBandsPass : mlir::gn::impl::GnStreamBandsPassBase<GnStreamBandsPass> {
   using Base::Base;
+  template <typename> friend class BandStreamer; // reads the options
   void runOnOperation() override {
     if (memoryRatio <= 0)
       return;
     func::FuncOp func = getOperation();
     if (func.getBody().empty())
       return;
-    GnStreamBandsPassOptions options;
-    options.memoryRatio = memoryRatio;
-    options.minBytes = minBytes;
-    options.bandBytes = bandBytes;
-    options.maxBands = maxBands;
-    options.maxRecompute = maxRecompute;
-    options.remarks = remarks;
-    BandStreamer(func.getBody().front(), options).run();
+    BandStreamer<GnStreamBandsPass>(func.getBody().front(), *this).run();
   }
 };
 
