@@ -21,7 +21,6 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   GnStreamBandsPassOptions stream;
   stream.memoryRatio = options.memoryRatio;
   pm.addNestedPass<func::FuncOp>(createGnStreamBandsPass(stream));
-  pm.addPass(createCanonicalizerPass());
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));

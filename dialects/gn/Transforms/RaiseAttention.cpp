@@ -91,73 +91,60 @@ bool sameBatch(Value q, Value k, Value v) {
          qt.getShape().drop_back(2) == vt.getShape().drop_back(2);
 }
 
+/// Both forms in one pattern: rows first, `p @ v` with p = softmax(q @ k^T);
+/// channels first, `v @ p^T` with p = softmax(q^T @ k), which is
+/// attention(q^T, k^T, v^T)^T.
 struct RaiseAttention : OpRewritePattern<MatmulOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MatmulOp pv, PatternRewriter &rw) const override {
-    if (pv.getTransposeLhs() || pv.getTransposeRhs())
-      return rw.notifyMatchFailure(pv, "transposed probabilities or values");
-    double scale = 1;
-    MatmulOp qk = scaledScores(pv.getLhs(), scale);
-    if (!qk)
-      return rw.notifyMatchFailure(pv, "lhs is not a softmax of scaled scores");
-    Value q = operandAs(qk, 0, false), k = operandAs(qk, 1, true), v = pv.getRhs();
-    if (!q || !k)
-      return rw.notifyMatchFailure(pv, "scores are not q @ k^T");
-    if (!sameBatch(q, k, v))
-      return rw.notifyMatchFailure(pv, "not same-batch f32/f64 attention");
-    auto attention = AttentionOp::create(rw, pv.getLoc(), q, k, v, /*mask=*/Value(),
-                                         rw.getBoolAttr(false), rw.getF64FloatAttr(scale),
-                                         rw.getBoolAttr(false));
-    if (attention.getType() != pv.getType())
-      return rw.notifyMatchFailure(pv, "attention would have another type");
-    rw.replaceOp(pv, attention.getResult());
-    return success();
-  }
-};
+  RaiseAttention(MLIRContext *ctx, bool channelsFirst)
+      : OpRewritePattern(ctx), channelsFirst(channelsFirst) {}
 
-/// The channels-first form: v @ softmax(q^T @ k)^T on [..., D, N] operands.
-struct RaiseChannelsFirstAttention : OpRewritePattern<MatmulOp> {
-  using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MatmulOp pv, PatternRewriter &rw) const override {
-    Value probs = operandAs(pv, 1, true);
-    if (pv.getTransposeLhs() || !probs)
-      return rw.notifyMatchFailure(pv, "not values @ probabilities^T");
+    Value probs = channelsFirst ? operandAs(pv, 1, true) : pv.getLhs();
+    if (pv.getTransposeLhs() || (!channelsFirst && pv.getTransposeRhs()) || !probs)
+      return rw.notifyMatchFailure(pv, "not the probabilities times the values");
     double scale = 1;
     MatmulOp qk = scaledScores(probs, scale);
     if (!qk)
-      return rw.notifyMatchFailure(pv, "rhs is not a softmax of scaled scores");
-    Value q = operandAs(qk, 0, true), k = operandAs(qk, 1, false), v = pv.getLhs();
+      return rw.notifyMatchFailure(pv, "not a softmax of scaled scores");
+    Value q = operandAs(qk, 0, channelsFirst), k = operandAs(qk, 1, !channelsFirst);
+    Value v = channelsFirst ? pv.getLhs() : pv.getRhs();
     if (!q || !k)
-      return rw.notifyMatchFailure(pv, "scores are not q^T @ k");
+      return rw.notifyMatchFailure(pv, "scores are not q @ k^T (or q^T @ k)");
     if (!sameBatch(q, k, v))
       return rw.notifyMatchFailure(pv, "not same-batch f32/f64 attention");
+    // Channels first: the three operands and the result swap their last two
+    // dims (copies of [N, D]; the [N, N] scores are what is never stored).
     int64_t rank = llvm::cast<RankedTensorType>(q.getType()).getRank();
     llvm::SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
     std::swap(perm[rank - 2], perm[rank - 1]);
-    NamedAttribute permAttr = rw.getNamedAttr("permutation", rw.getDenseI64ArrayAttr(perm));
-    llvm::SmallVector<Value, 3> rowsFirst;
-    for (Value x : {q, k, v}) {
-      FailureOr<Value> t = createInferred<TransposeOp>(rw, pv.getLoc(), {x}, {permAttr});
-      if (failed(t))
-        return failure();
-      rowsFirst.push_back(*t);
-    }
-    auto attention = AttentionOp::create(rw, pv.getLoc(), rowsFirst[0], rowsFirst[1], rowsFirst[2],
-                                         /*mask=*/Value(), rw.getBoolAttr(false),
-                                         rw.getF64FloatAttr(scale), rw.getBoolAttr(false));
-    FailureOr<Value> out = createInferred<TransposeOp>(rw, pv.getLoc(), {attention}, {permAttr});
+    NamedAttribute swapLastTwo = rw.getNamedAttr("permutation", rw.getDenseI64ArrayAttr(perm));
+    auto rowsFirst = [&](Value x) -> FailureOr<Value> {
+      if (!channelsFirst)
+        return x;
+      return createInferred<TransposeOp>(rw, pv.getLoc(), {x}, {swapLastTwo});
+    };
+    FailureOr<Value> rq = rowsFirst(q), rk = rowsFirst(k), rv = rowsFirst(v);
+    if (failed(rq) || failed(rk) || failed(rv))
+      return failure();
+    auto attention = AttentionOp::create(rw, pv.getLoc(), *rq, *rk, *rv, /*mask=*/Value(),
+                                         rw.getBoolAttr(false), rw.getF64FloatAttr(scale),
+                                         rw.getBoolAttr(false));
+    FailureOr<Value> out = rowsFirst(attention.getResult());
     if (failed(out) || out->getType() != pv.getType())
       return rw.notifyMatchFailure(pv, "attention would have another type");
     rw.replaceOp(pv, *out);
     return success();
   }
+
+  bool channelsFirst;
 };
 
 struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAttentionPass> {
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RaiseAttention, RaiseChannelsFirstAttention>(&getContext());
+    patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/false);
+    patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/true);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

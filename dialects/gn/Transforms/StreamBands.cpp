@@ -363,13 +363,13 @@ private:
   /// Elements computed over all bands divided by the cone's elements.
   double recomputeFactor(const Cone &cone, int64_t bands, int64_t bandSize, int64_t dim) {
     double total = 0, banded = 0;
-    auto banded_ops = llvm::make_filter_range(
+    auto bandedOps = llvm::make_filter_range(
         cone.ops, [&](Operation *op) { return !cone.reduces || op != cone.sink; });
-    for (Operation *op : banded_ops)
+    for (Operation *op : bandedOps)
       total += typeOf(op->getResult(0)).getNumElements();
     for (int64_t b = 0; b < bands; ++b) {
       BandRanges ranges = rangesFor(cone, {b * bandSize, std::min(dim, (b + 1) * bandSize)});
-      for (Operation *op : banded_ops) {
+      for (Operation *op : bandedOps) {
         Value r = op->getResult(0);
         RankedTensorType t = typeOf(r);
         banded += (double)t.getNumElements() / t.getDimSize(cone.axis.lookup(r)) * ranges[r].size();
@@ -481,7 +481,9 @@ private:
           Range need = operandRange(op, use.getOperandNumber(), ra, out);
           int64_t vdim = typeOf(v).getDimSize(va);
           Range clipped{std::max<int64_t>(0, need.lo), std::min(vdim, need.hi)};
-          convPad = {clipped.lo - need.lo, need.hi - clipped.hi};
+          bool convInput = isa<ConvOp>(op) && use.getOperandNumber() == 0 && ra >= 2;
+          if (convInput) // the zero rows the halo reaches beyond each edge
+            convPad = {clipped.lo - need.lo, need.hi - clipped.hi};
           bool inCone = cone.axis.count(v);
           Value have = inCone ? banded.lookup(v) : v;
           Range haveRange = inCone ? ranges[v] : Range{0, vdim};
@@ -501,8 +503,7 @@ private:
             created.push_back(s->getDefiningOp());
             have = *s;
           }
-          if (isa<ConvOp>(op) && use.getOperandNumber() == 0 && ra >= 2 &&
-              convPad.lo != convPad.hi) {
+          if (convInput && convPad.lo != convPad.hi) {
             // A halo crossing one edge only: pad that side explicitly.
             RankedTensorType ht = typeOf(have);
             llvm::SmallVector<int64_t> low(ht.getRank(), 0), high(ht.getRank(), 0);
