@@ -68,7 +68,9 @@ def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
     results), takes a region of ops that commute with slicing along one axis
     (elementwise, views, reductions over other axes, linear, convolution
     with its halo) around the peak and computes it in bands, concatenating
-    only the region's result (see StreamBands.cpp).
+    only the region's result (see StreamBands.cpp). A cheap producer that
+    other ops also read (a first convolution over the raw input) is
+    recomputed in the region's bands instead of being kept whole.
   }];
   let options = [
     Option<"memoryRatio", "memory-ratio", "double", "1.5",
@@ -81,6 +83,11 @@ def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
     Option<"maxBands", "max-bands", "int64_t", "64", "Most bands per region">,
     Option<"maxRecompute", "max-recompute", "double", "1.25",
            "Most elements computed over all bands, relative to the region's">,
+    Option<"recomputeFlops", "recompute-flops", "int64_t", "64",
+           "A producer other ops also read joins a region as a recomputed "
+           "copy when it costs at most this many flops per result element "
+           "and its inputs are arguments, small, or recomputable too; 0 "
+           "never recomputes">,
     Option<"remarks", "remarks", "bool", "false",
            "Emit a remark at each region's result: ops, bands, axis">,
   ];

@@ -155,6 +155,32 @@ Range operandRange(Operation *op, unsigned i, int64_t a, Range r) {
   return {r.lo * s - p, (r.hi - 1) * s - p + (k - 1) * dil + 1};
 }
 
+/// Flops per result element to compute `op` again, or nullopt where
+/// recomputing it is not considered (reductions, attention, gathers).
+std::optional<int64_t> flopsPerElement(Operation *op) {
+  if (op->hasTrait<OpTrait::GnElementwise>())
+    return 4;
+  if (isa<BroadcastToOp, TransposeOp, ReshapeOp, SliceOp, PadOp, ConcatOp>(op))
+    return 1;
+  if (auto conv = dyn_cast<ConvOp>(op)) { // (Cin / groups) x kernel taps
+    RankedTensorType w = typeOf(conv.getWeight());
+    int64_t f = 2;
+    for (int64_t d = 1; d < w.getRank(); ++d)
+      f *= w.getDimSize(d);
+    return f;
+  }
+  if (isa<LinearOp>(op))
+    return 2 * typeOf(op->getOperand(0)).getShape().back();
+  return std::nullopt;
+}
+
+/// A value that costs no arena bytes: an argument, a constant, or a view
+/// of one.
+bool isFree(Value v) {
+  Operation *def = v.getDefiningOp();
+  return !def || isa<ConstantOp>(def) || (isa<ReshapeOp>(def) && isFree(def->getOperand(0)));
+}
+
 /// A region to compute in bands.
 struct Cone {
   Operation *sink = nullptr;
@@ -162,6 +188,9 @@ struct Cone {
   /// its bands are partial results, combined instead of concatenated.
   bool reduces = false;
   llvm::SetVector<Operation *> ops;    // sink first, then producers
+  /// Producers that ops outside the cone read too: computed again in the
+  /// bands, and kept whole for those readers.
+  llvm::DenseSet<Operation *> recomputed;
   llvm::DenseMap<Value, int64_t> axis; // band axis of each cone result
                                        // (a reducing sink: of its input)
   int64_t largestBytes = 0;            // largest intermediate (not the sink)
@@ -284,13 +313,16 @@ private:
       Value v = q->getResult(0);
       std::optional<int64_t> axis;
       std::optional<Range> need;
-      bool ok = !v.use_empty();
+      // readOutside: ops outside the cone read it too; keptUser: a
+      // recomputed op reads it (the original stays, and so does this).
+      bool ok = true, readOutside = false, keptUser = false;
       for (OpOperand &use : v.getUses()) {
         Operation *user = use.getOwner();
         if (!cone.ops.contains(user)) {
-          ok = false;
-          break;
+          readOutside = true;
+          continue;
         }
+        keptUser |= cone.recomputed.contains(user);
         FailureOr<int64_t> d = cone.readAxis(user, use.getOperandNumber());
         if (failed(d) || *d == kWhole || (axis && *axis != *d)) {
           ok = false;
@@ -304,7 +336,8 @@ private:
           need = need ? need->hull(r) : r;
         }
       }
-      if (!ok || typeOf(v).getDimSize(*axis) < 2 || !streamsAlong(q, *axis))
+      if (!ok || !axis || typeOf(v).getDimSize(*axis) < 2 || !streamsAlong(q, *axis) ||
+          (readOutside && !recomputable(q, 0)))
         continue;
       if (bands > 0) {
         int64_t share = llvm::divideCeil(typeOf(v).getDimSize(*axis), bands);
@@ -313,6 +346,8 @@ private:
         probe[v] = *need;
       }
       cone.ops.insert(q);
+      if (readOutside || keptUser)
+        cone.recomputed.insert(q);
       cone.axis[v] = *axis;
       if (!isa<ReshapeOp>(q)) {
         cone.largestBytes = std::max(cone.largestBytes, bytesOf(v));
@@ -321,6 +356,21 @@ private:
       pushProducers(q);
     }
     return cone;
+  }
+
+  /// Whether `q` is cheap enough to compute again in a region's bands while
+  /// its whole result stays for other readers: at most `recompute-flops` per
+  /// element, and every input free, small, or recomputable in turn (a few
+  /// levels deep), so the bands do not keep a large tensor alive instead.
+  bool recomputable(Operation *q, int depth) {
+    std::optional<int64_t> flops = flopsPerElement(q);
+    if (!flops || *flops > options.recomputeFlops || depth > 3 || q->getNumResults() != 1)
+      return false;
+    for (Value v : q->getOperands())
+      if (!isFree(v) && bytesOf(v) > options.bandBytes &&
+          (v.getDefiningOp()->getBlock() != &block || !recomputable(v.getDefiningOp(), depth + 1)))
+        return false;
+    return true;
   }
 
   /// Per band, the range each cone value is produced for.
@@ -355,7 +405,7 @@ private:
     for (Operation *op : cone.ops)
       for (Value v : op->getOperands())
         if (Operation *def = v.getDefiningOp();
-            def && !cone.ops.contains(def) && !isa<ConstantOp>(def) && seen.insert(v).second)
+            def && !cone.ops.contains(def) && !isFree(v) && seen.insert(v).second)
           bytes += bytesOf(v);
     return bytes;
   }
@@ -389,13 +439,37 @@ private:
   int64_t liveAtPeak(const Cone &cone, int64_t step) {
     int64_t bytes = 0;
     for (Operation *op : cone.ops)
-      if (op != cone.sink && !isa<ReshapeOp>(op) && liveAt(op->getResult(0), step))
+      if (op != cone.sink && !isa<ReshapeOp>(op) && !cone.recomputed.contains(op) &&
+          liveAt(op->getResult(0), step))
         bytes += bytesOf(op->getResult(0));
     return bytes;
   }
 
+  /// Bytes of the intermediates the cone reads (not arguments or constants)
+  /// live at `step`: they stay whole while its bands run.
+  int64_t sourcesLiveAt(const Cone &cone, int64_t step) {
+    llvm::DenseSet<Value> seen;
+    int64_t bytes = 0;
+    for (Operation *op : cone.ops)
+      for (Value v : op->getOperands())
+        if (Operation *def = v.getDefiningOp(); def && !cone.ops.contains(def) && !isFree(v) &&
+                                                seen.insert(v).second && liveAt(v, step))
+          bytes += bytesOf(v);
+    return bytes;
+  }
+
   /// Finds the cone worth streaming that covers the peak step, and streams it.
+  /// Of all candidates, the one whose bands free the most bytes at the peak
+  /// step, less the intermediates it reads there (a cone that reads a large
+  /// tensor it cannot absorb leaves it whole: the statistics of a norm banded
+  /// over channels keep the conv output they read, while bands over time
+  /// recompute it); ties go to the later sink.
   bool tryStreamOne(int64_t peakStep, int64_t peakLive) {
+    struct Candidate {
+      Cone cone;
+      int64_t bands, gain;
+    };
+    std::vector<Candidate> candidates;
     std::vector<Operation *> ops;
     for (Operation &op : block)
       ops.push_back(&op);
@@ -443,9 +517,15 @@ private:
         best = std::move(cone);
         bestBands = bands;
       }
-      if (best && succeeded(stream(*best, bestBands)))
-        return true;
+      if (best) {
+        int64_t gain = liveAtPeak(*best, peakStep) - sourcesLiveAt(*best, peakStep);
+        candidates.push_back({std::move(*best), bestBands, gain});
+      }
     }
+    llvm::stable_sort(candidates, [](const Candidate &x, const Candidate &y) { return x.gain > y.gain; });
+    for (Candidate &c : candidates)
+      if (succeeded(stream(c.cone, c.bands)))
+        return true;
     return false;
   }
 
@@ -559,13 +639,20 @@ private:
     if (failed(whole) || whole->getType() != sinkValue.getType())
       return fail();
     banded.insert(created.begin(), created.end());
-    if (options.remarks)
-      cone.sink->emitRemark() << "computed " << cone.ops.size() << " ops in " << bands
-                              << " bands along " << (cone.reduces ? "input " : "") << "axis " << a
-                              << (cone.reduces ? " (partial results combined)" : "");
+    if (options.remarks) {
+      InFlightDiagnostic remark = cone.sink->emitRemark();
+      remark << "computed " << cone.ops.size() << " ops in " << bands << " bands along "
+             << (cone.reduces ? "input " : "") << "axis " << a
+             << (cone.reduces ? " (partial results combined)" : "");
+      if (!cone.recomputed.empty())
+        remark << ", " << cone.recomputed.size() << " recomputed";
+    }
     sinkValue.replaceAllUsesWith(*whole);
+    // Users precede producers in cone.ops; what outside ops still read (a
+    // recomputed producer and what feeds it) stays.
     for (Operation *op : cone.ops)
-      op->erase();
+      if (op->use_empty())
+        op->erase();
     return success();
   }
 
