@@ -1,4 +1,5 @@
 // RUN: gn-opt %s -split-input-file -gn-raise-attention | FileCheck %s
+// RUN: gn-opt %s -split-input-file -gn-raise-attention="channels-first-min-share=0" | FileCheck %s --check-prefix=ALWAYS
 
 // MobileViT's form: the keys transposed by a gn.transpose, the scores
 // divided by a constant.
@@ -82,4 +83,26 @@ func.func @channels_first(%q: tensor<1x2x4x6xf32>, %k: tensor<1x2x4x6xf32>, %v: 
   %pt = gn.transpose %p [0, 1, 3, 2] : tensor<1x2x6x6xf32> -> tensor<1x2x6x6xf32>
   %o = gn.matmul %v, %pt : tensor<1x2x3x6xf32>, tensor<1x2x6x6xf32> -> tensor<1x2x3x6xf32>
   return %o : tensor<1x2x3x6xf32>
+}
+
+// -----
+
+// The same attention beside a weight 16x its scores' size: the score matrix
+// is under an eighth of the arguments and results, so the matmul form stays
+// (it is as fast, and the transposed copies would cost more than it saves).
+// CHECK-LABEL: func.func @channels_first_small_scores
+// CHECK-NOT: gn.attention
+// CHECK: gn.softmax
+// ALWAYS-LABEL: func.func @channels_first_small_scores
+// ALWAYS: gn.attention
+// ALWAYS-NOT: gn.softmax
+func.func @channels_first_small_scores(%q: tensor<1x2x4x6xf32>, %k: tensor<1x2x4x6xf32>, %v: tensor<1x2x3x6xf32>, %w: tensor<1152xf32>) -> (tensor<1x2x3x6xf32>, tensor<1152xf32>) {
+  %qt = gn.transpose %q [0, 1, 3, 2] : tensor<1x2x4x6xf32> -> tensor<1x2x6x4xf32>
+  %s = gn.matmul %qt, %k : tensor<1x2x6x4xf32>, tensor<1x2x4x6xf32> -> tensor<1x2x6x6xf32>
+  %c = gn.constant dense<5.000000e-01> : tensor<f32>
+  %m = gn.mul %s, %c : tensor<1x2x6x6xf32>, tensor<f32> -> tensor<1x2x6x6xf32>
+  %p = gn.softmax %m dim 3 : tensor<1x2x6x6xf32>
+  %pt = gn.transpose %p [0, 1, 3, 2] : tensor<1x2x6x6xf32> -> tensor<1x2x6x6xf32>
+  %o = gn.matmul %v, %pt : tensor<1x2x3x6xf32>, tensor<1x2x6x6xf32> -> tensor<1x2x3x6xf32>
+  return %o, %w : tensor<1x2x3x6xf32>, tensor<1152xf32>
 }

@@ -33,6 +33,13 @@ FailureOr<Value> createInferred(OpBuilder &builder, Location loc, ValueRange ope
   return OpTy::create(builder, loc, TypeRange(types), operands, attrs)->getResult(0);
 }
 
+/// Bytes a ranked tensor of this type holds (sub-byte elements count as
+/// one byte each, as the runtime stores them).
+inline int64_t tensorBytes(Type type) {
+  auto t = llvm::cast<RankedTensorType>(type);
+  return t.getNumElements() * std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
+}
+
 } // namespace mlir::gn
 
 #endif // GN_IR_GNOPS_H

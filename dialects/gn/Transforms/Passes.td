@@ -24,8 +24,17 @@ def GnRaiseAttentionPass : Pass<"gn-raise-attention", "func::FuncOp"> {
   let description = [{
     matmul(softmax(matmul(q, k^T) [* or / scalar], last dim), v) becomes one
     `gn.attention` (see RaiseAttention.cpp for the exact conditions), whose
-    kernel never stores the score matrix.
+    kernel never stores the score matrix. The channels-first form
+    (v @ softmax(q^T k)^T) costs three transposed copies, so it is raised
+    only where its score matrix is a large share of the memory at stake.
   }];
+  let options = [
+    Option<"channelsFirstMinShare", "channels-first-min-share", "double", "0.125",
+           "Raise the channels-first form only when its score matrix holds at "
+           "least this share of the function's arguments and results (an "
+           "eighth: a quarter of the default 1.5x memory budget's room for "
+           "intermediates); 0 always raises it">,
+  ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 

@@ -95,8 +95,8 @@ bool sameBatch(Value q, Value k, Value v) {
 /// channels first, `v @ p^T` with p = softmax(q^T @ k), which is
 /// attention(q^T, k^T, v^T)^T.
 struct RaiseAttention : OpRewritePattern<MatmulOp> {
-  RaiseAttention(MLIRContext *ctx, bool channelsFirst)
-      : OpRewritePattern(ctx), channelsFirst(channelsFirst) {}
+  RaiseAttention(MLIRContext *ctx, bool channelsFirst, int64_t minScoreBytes = 0)
+      : OpRewritePattern(ctx), channelsFirst(channelsFirst), minScoreBytes(minScoreBytes) {}
 
   LogicalResult matchAndRewrite(MatmulOp pv, PatternRewriter &rw) const override {
     Value probs = channelsFirst ? operandAs(pv, 1, true) : pv.getLhs();
@@ -112,6 +112,8 @@ struct RaiseAttention : OpRewritePattern<MatmulOp> {
       return rw.notifyMatchFailure(pv, "scores are not q @ k^T (or q^T @ k)");
     if (!sameBatch(q, k, v))
       return rw.notifyMatchFailure(pv, "not same-batch f32/f64 attention");
+    if (tensorBytes(qk.getType()) < minScoreBytes)
+      return rw.notifyMatchFailure(pv, "score matrix too small to pay for the transposed copies");
     // Channels first: the three operands and the result swap their last two
     // dims (copies of [N, D]; the [N, N] scores are what is never stored).
     int64_t rank = llvm::cast<RankedTensorType>(q.getType()).getRank();
@@ -137,6 +139,8 @@ struct RaiseAttention : OpRewritePattern<MatmulOp> {
   }
 
   bool channelsFirst;
+  /// The smallest score matrix worth raising (channels first).
+  int64_t minScoreBytes;
 };
 
 struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAttentionPass> {
@@ -144,7 +148,17 @@ struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAt
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/false);
-    patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/true);
+    // Channels first, against the function's arguments and results: a small
+    // score matrix costs no more than the copies (yolo11n's 1.3 MB of 23 MB:
+    // the matmul path is as fast and keeps eager's rounding), a large one
+    // sets the peak (yolo12n's 5 MB of 12 MB).
+    int64_t ioBytes = 0;
+    func::FuncOp func = getOperation();
+    for (Type t : llvm::concat<const Type>(func.getArgumentTypes(), func.getResultTypes()))
+      if (auto rt = llvm::dyn_cast<RankedTensorType>(t))
+        ioBytes += tensorBytes(rt);
+    patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/true,
+                                 (int64_t)(channelsFirstMinShare * ioBytes));
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -60,10 +60,7 @@ struct Range {
 
 RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
 
-int64_t bytesOf(Value v) {
-  RankedTensorType t = typeOf(v);
-  return t.getNumElements() * std::max<int64_t>(1, t.getElementTypeBitWidth() / 8);
-}
+int64_t bytesOf(Value v) { return tensorBytes(v.getType()); }
 
 /// The axis of `op`'s operand `i` that a band on result axis `a` reads,
 /// kWhole when the operand is read whole, or failure when `op` does not
