@@ -2,6 +2,7 @@
 #include "gn/Interpreter/HostTensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include <atomic>
+#include <cassert>
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
@@ -94,6 +95,17 @@ HostTensor HostTensor::view(DType dtype, llvm::ArrayRef<int64_t> shape,
 HostTensor HostTensor::reshaped(llvm::ArrayRef<int64_t> shape) const {
   HostTensor t = *this;
   t.shp.assign(shape.begin(), shape.end());
+  return t;
+}
+
+HostTensor HostTensor::window(int64_t first, llvm::ArrayRef<int64_t> shape) const {
+  HostTensor t = reshaped(shape);
+  t.count = 1;
+  for (int64_t d : shape)
+    t.count *= d;
+  assert(first >= 0 && first + t.count <= count && "window outside the tensor");
+  if (first != 0)
+    t.buffer = std::shared_ptr<uint8_t>(buffer, buffer.get() + first * sizeOf(dt));
   return t;
 }
 

@@ -6,6 +6,7 @@
 #include "gn/Pipelines/Pipelines.h"
 #include "gn/Runtime/MemoryPlan.h"
 #include "gn/Support/StepProfile.h"
+#include "gn/Transforms/FusionUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -41,6 +42,7 @@ struct Step {
   llvm::SmallVector<int64_t, 2> inplace; // per result: input it may overwrite, or -1
   bool concatenates = false; // the result is the inputs end to end
   bool elided = false;       // nothing to do: the inputs were written into the result
+  int64_t aliasOffset = 0;   // Alias: the result's first element in the input
   llvm::SmallVector<int, 4> in, out;
 };
 
@@ -244,8 +246,10 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
         step.inplace.assign(inplace->begin(), inplace->end());
       step.concatenates = l.getConcatenates();
       ++stats.launches;
-    } else if (isa<ReshapeOp>(op)) {
+    } else if (isa<ReshapeOp>(op) || contiguousSliceOffset(&op)) {
+      // A reshape, or a slice that is one run of its input: a view.
       step.kind = Step::Kind::Alias;
+      step.aliasOffset = contiguousSliceOffset(&op).value_or(0);
       ++stats.aliases;
     } else if (!backend->supports(&op)) {
       return op.emitError() << "unsupported op '" << op.getName() << "' in the CPU runtime";
@@ -368,6 +372,7 @@ void CompiledModel::Impl::planMemory() {
   for (auto [s, step] : llvm::enumerate(steps)) {
     if (step.kind == Step::Kind::Alias) {
       join(step.out[0], step.in[0]);
+      offsetIn[step.out[0]] += step.aliasOffset * interp::sizeOf(types[step.out[0]].dtype);
       continue;
     }
     if (step.kind != Step::Kind::Launch)
@@ -549,7 +554,7 @@ FailureOr<std::vector<HostTensor>> CompiledModel::run(llvm::ArrayRef<HostTensor>
       }
       break;
     case Step::Kind::Alias:
-      slots[step.out[0]] = slots[step.in[0]].reshaped(m.types[step.out[0]].shape);
+      slots[step.out[0]] = slots[step.in[0]].window(step.aliasOffset, m.types[step.out[0]].shape);
       break;
     case Step::Kind::Host: {
       operands.clear();

@@ -197,9 +197,47 @@ func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tenso
 func.func @stable_order(%x: tensor<4xf32>, %y: tensor<8xf32>, %m: tensor<2x2xf32>) -> (tensor<4xf32>, tensor<8xf32>, tensor<2x2xf32>) {
   %0 = gn.exp %x : tensor<4xf32>
   %1 = gn.exp %y : tensor<8xf32>
-  %s = gn.slice %1 starts [0] limits [4] steps [1] : tensor<8xf32> -> tensor<4xf32>
+  %s = gn.slice %1 starts [0] limits [8] steps [2] : tensor<8xf32> -> tensor<4xf32>
   %3 = gn.add %0, %s : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
   %4 = gn.neg %1 : tensor<8xf32>
   %5 = gn.matmul %m, %m : tensor<2x2xf32>, tensor<2x2xf32> -> tensor<2x2xf32>
   return %3, %4, %5 : tensor<4xf32>, tensor<8xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// A slice that is one contiguous run of its input stays outside the groups:
+// the runtime reads it as a view, without a copy (%a: rows of a 2-D value
+// still read later; %c: a channel chunk, half the input). A small run of a
+// value nothing reads afterwards is copied instead (%d, into its reader's
+// group), so that the view does not keep the whole input alive; so is a
+// strided slice (%e), read through a map.
+// CHECK-LABEL: func.func @contiguous_slices
+// CHECK: %[[X:.*]] = gn.fusion "elementwise"(%arg0)
+// CHECK: %[[A:.*]] = gn.slice %[[X]] starts [2, 0] limits [4, 8]
+// CHECK: gn.fusion "elementwise"(%[[A]])
+// CHECK-NOT: gn.slice
+// CHECK: gn.matmul
+// CHECK: %[[C:.*]] = gn.slice %arg1 starts [0, 2, 0, 0] limits [1, 4, 3, 3]
+// CHECK: gn.fusion "elementwise"(%[[C]])
+// CHECK: %[[Z:.*]] = gn.fusion "elementwise"(%arg2)
+// CHECK: gn.fusion "elementwise"(%[[Z]])
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.slice {{.*}} starts [0, 0] limits [1, 16]
+// CHECK: gn.fusion "elementwise"(%arg2)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.slice {{.*}} steps [1, 2]
+func.func @contiguous_slices(%x: tensor<8x8xf32>, %y: tensor<1x4x3x3xf32>, %z: tensor<16x16xf32>) -> (tensor<2x8xf32>, tensor<8x8xf32>, tensor<1x2x3x3xf32>, tensor<1x16xf32>, tensor<16x8xf32>) {
+  %0 = gn.exp %x : tensor<8x8xf32>
+  %a = gn.slice %0 starts [2, 0] limits [4, 8] steps [1, 1] : tensor<8x8xf32> -> tensor<2x8xf32>
+  %b = gn.neg %a : tensor<2x8xf32>
+  %m = gn.matmul %0, %0 : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  %c = gn.slice %y starts [0, 2, 0, 0] limits [1, 4, 3, 3] steps [1, 1, 1, 1] : tensor<1x4x3x3xf32> -> tensor<1x2x3x3xf32>
+  %n = gn.neg %c : tensor<1x2x3x3xf32>
+  %1 = gn.exp %z : tensor<16x16xf32>
+  %d = gn.slice %1 starts [0, 0] limits [1, 16] steps [1, 1] : tensor<16x16xf32> -> tensor<1x16xf32>
+  %k = gn.neg %d : tensor<1x16xf32>
+  %e = gn.slice %z starts [0, 0] limits [16, 16] steps [1, 2] : tensor<16x16xf32> -> tensor<16x8xf32>
+  %f = gn.neg %e : tensor<16x8xf32>
+  return %b, %m, %n, %k, %f : tensor<2x8xf32>, tensor<8x8xf32>, tensor<1x2x3x3xf32>, tensor<1x16xf32>, tensor<16x8xf32>
 }

@@ -196,6 +196,37 @@ TEST(CompiledModel, ReturnedValueIsNotOverwrittenInPlace) {
   EXPECT_EQ(c.firstRunHeapBytes, c.stats.heapPeakBytes);
 }
 
+// Row blocks of a matrix are views of it, not copies: the matmuls read
+// them at their offsets, and the exp of the second half of %t is computed
+// in place over those rows of %t (nothing reads %t afterwards).
+TEST(CompiledModel, ContiguousSlicesAreViews) {
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%a: tensor<8x16xf32>, %w: tensor<16x16xf32>) -> (tensor<3x16xf32>, tensor<5x16xf32>, tensor<4x16xf32>) {
+      %r = gn.relu %a : tensor<8x16xf32>
+      %s0 = gn.slice %r starts [0, 0] limits [3, 16] steps [1, 1] : tensor<8x16xf32> -> tensor<3x16xf32>
+      %m0 = gn.matmul %s0, %w : tensor<3x16xf32>, tensor<16x16xf32> -> tensor<3x16xf32>
+      %s1 = gn.slice %r starts [3, 0] limits [8, 16] steps [1, 1] : tensor<8x16xf32> -> tensor<5x16xf32>
+      %m1 = gn.matmul %s1, %w : tensor<5x16xf32>, tensor<16x16xf32> -> tensor<5x16xf32>
+      %n1 = gn.neg %m1 : tensor<5x16xf32>
+      %t = gn.add %r, %r : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+      %s2 = gn.slice %t starts [4, 0] limits [8, 16] steps [1, 1] : tensor<8x16xf32> -> tensor<4x16xf32>
+      %u = gn.exp %s2 : tensor<4x16xf32>
+      %v = gn.matmul %u, %w : tensor<4x16xf32>, tensor<16x16xf32> -> tensor<4x16xf32>
+      return %m0, %n1, %v : tensor<3x16xf32>, tensor<5x16xf32>, tensor<4x16xf32>
+    })",
+                             {ramp({8, 16}, 0), ramp({16, 16}, 1)});
+  // (The kernel's exp and the interpreter's may differ in the last bit.)
+  ASSERT_EQ(c.actual.size(), 3u);
+  for (size_t k = 0; k < 3; ++k)
+    for (int64_t i = 0; i < c.expected[k].numel(); ++i) {
+      float want = c.expected[k].data<float>()[i], got = c.actual[k].data<float>()[i];
+      ASSERT_NEAR(want, got, 1e-6f * (1 + std::abs(want))) << "output " << k << " at " << i;
+    }
+  EXPECT_EQ(c.stats.aliases, 3);
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  EXPECT_GE(c.stats.inplaceResults, 1);
+}
+
 // index_select (a negative index, a 2-d index), gather and arange run as
 // kernels, not fallbacks, and give the interpreter's bytes.
 TEST(CompiledModel, GathersAndArangeAreKernels) {

@@ -66,7 +66,7 @@ public:
     }
     // Views no group absorbed become copy kernels of their own.
     for (Operation &op : block)
-      if (isKernelView(&op) && !groupOfOp.count(&op) && !readsSplat(&op))
+      if (isKernelView(&op) && !groupOfOp.count(&op) && !readsSplat(&op) && !readAsAlias(&op))
         startGroup(&op, llvm::cast<RankedTensorType>(op.getResult(0).getType()).getShape(),
                    /*reduction=*/false).closed = true;
   }
@@ -159,6 +159,27 @@ private:
     absorbViews(op, startGroup(op, shape, /*reduction=*/false));
   }
 
+  /// A contiguous slice the runtime reads as a view of its input (no copy),
+  /// unless that would keep a much larger input alive past its other reads:
+  /// then it is copied (alone, or inside its consumer's group).
+  bool readAsAlias(Operation *view) {
+    if (!contiguousSliceOffset(view))
+      return false;
+    Value src = view->getOperand(0);
+    Operation *def = src.getDefiningOp();
+    if (!def || isa<ConstantOp>(def))
+      return true;
+    auto lastUse = [&](Value v, Operation *except) {
+      int64_t last = -1;
+      for (Operation *user : v.getUsers())
+        if (user != except)
+          last = std::max(last, position.lookup(block.findAncestorOpInBlock(*user)));
+      return last;
+    };
+    return lastUse(src, view) >= lastUse(view->getResult(0), nullptr) ||
+           2 * tensorBytes(view->getResult(0).getType()) >= tensorBytes(src.getType());
+  }
+
   static bool readsSplat(Operation *view) {
     Operation *src = view->getOperand(0).getDefiningOp();
     return src && isSplatConstant(src);
@@ -169,7 +190,8 @@ private:
   void absorbViews(Operation *op, Group &g) {
     for (Value v : op->getOperands()) {
       Operation *view = v.getDefiningOp();
-      if (!view || !isKernelView(view) || groupOfOp.count(view) || !view->hasOneUse())
+      if (!view || !isKernelView(view) || groupOfOp.count(view) || !view->hasOneUse() ||
+          readAsAlias(view))
         continue;
       Operation *src = view->getOperand(0).getDefiningOp();
       if (readsSplat(view) || (src && g.members.contains(src)))

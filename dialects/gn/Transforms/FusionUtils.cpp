@@ -71,6 +71,29 @@ bool mlir::gn::isKernelView(Operation *op) {
   return isa<TransposeOp, SliceOp, BroadcastToOp>(op) && allKernelTypes(op);
 }
 
+std::optional<int64_t> mlir::gn::contiguousSliceOffset(Operation *op) {
+  auto slice = llvm::dyn_cast<SliceOp>(op);
+  if (!slice)
+    return std::nullopt;
+  auto in = llvm::cast<RankedTensorType>(slice.getInput().getType()).getShape();
+  auto out = slice.getType().getShape();
+  llvm::ArrayRef<int64_t> starts = slice.getStarts(), steps = slice.getSteps();
+  int64_t last = -1; // the last dim the slice cuts
+  for (int64_t d = 0; d < (int64_t)in.size(); ++d)
+    if (out[d] != in[d])
+      last = d;
+  int64_t offset = 0, stride = 1;
+  for (int64_t d = (int64_t)in.size() - 1; d >= 0; --d) {
+    bool ok = d > last ? out[d] == in[d] && (in[d] <= 1 || steps[d] == 1)
+                       : out[d] <= 1 || (d == last && steps[d] == 1);
+    if (!ok)
+      return std::nullopt;
+    offset += starts[d] * stride;
+    stride *= in[d];
+  }
+  return offset;
+}
+
 bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Max pooling: a window reduction over a -inf padded copy of the input.
   if (auto pool = llvm::dyn_cast<MaxPoolOp>(op))

@@ -25,6 +25,11 @@ bool isFusibleReduction(Operation *op);
 /// A view kernels read through an affine map instead of copying: transpose,
 /// slice, broadcast_to. In a group its operand is always a group input.
 bool isKernelView(Operation *op);
+/// For a slice whose result is one contiguous run of its input (unit steps
+/// on every dim it keeps more than one of; whole dims after the last one it
+/// cuts; extent 1 before it), the element offset of that run: the runtime
+/// reads such a slice as a view, without a copy. nullopt otherwise.
+std::optional<int64_t> contiguousSliceOffset(Operation *op);
 /// Data movement a kernel does with subview copies: concat, insert_slice,
 /// constant pad; f32/f64 max pooling (a padded copy, then a window
 /// reduction); index_select and gather (loads at indices read from a

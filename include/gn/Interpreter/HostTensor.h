@@ -52,6 +52,9 @@ public:
 
   /// Same buffer, new shape with the same element count.
   HostTensor reshaped(llvm::ArrayRef<int64_t> shape) const;
+  /// Elements [first, first + elements of `shape`) of the same buffer, as a
+  /// tensor of `shape` (a contiguous slice, or a reshape when first is 0).
+  HostTensor window(int64_t first, llvm::ArrayRef<int64_t> shape) const;
 
 private:
   DType dt = DType::F32;
