@@ -56,7 +56,7 @@ eval::GraphCost eval::graphCost(func::FuncOp func) {
       // QK^T then PV: 2*L*S*E + 2*L*S*Ev per batch-head.
       Type q = a.getQuery().getType(), k = a.getKey().getType(), v = a.getValue().getType();
       double bl = numel(q) / dim(q, -1); // batch * heads * L
-      c.flops += 2 * bl * dim(k, -2) * (dim(q, -1) + dim(v, -1));
+      c.flops += 2 * bl * dim(k, a.getSeqFirst() ? -3 : -2) * (dim(q, -1) + dim(v, -1));
     }
   });
   return c;

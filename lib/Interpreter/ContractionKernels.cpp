@@ -339,12 +339,29 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
   DType ct = std::is_same_v<T, double> ? DType::F64 : DType::F32;
   const HostTensor &q = in[0], &k = in[1], &v = in[2];
   const HostTensor *mask = in.size() > 3 ? &in[3] : nullptr;
-  int64_t r = q.rank(), L = q.shape()[r - 2], E = q.shape()[r - 1], S = k.shape()[r - 2],
+  // seq_first: [..., L, H, E]; the batch dims are [..., H] and a row of q
+  // (k, v, the result) is H rows of the heads-first layout apart.
+  bool seqFirst = op.getSeqFirst();
+  int64_t r = q.rank(), seqDim = seqFirst ? r - 3 : r - 2;
+  int64_t L = q.shape()[seqDim], E = q.shape()[r - 1], S = k.shape()[seqDim],
           Ev = v.shape()[r - 1];
   double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(E));
   bool causal = op.getIsCausal();
   HostTensor qf = convertTo(q, ct), kf = convertTo(k, ct), vf = convertTo(v, ct);
-  llvm::SmallVector<int64_t, 6> batch(outShape.drop_back(2));
+  auto batchDims = [&](llvm::ArrayRef<int64_t> shape) {
+    llvm::SmallVector<int64_t, 6> b(shape.take_front(seqDim));
+    if (seqFirst)
+      b.push_back(shape[r - 2]);
+    return b;
+  };
+  llvm::SmallVector<int64_t, 6> batch = batchDims(outShape);
+  // Where batch item `lin` (of t's own batch dims) starts, and the stride
+  // between its rows, for `rows` rows of `cols`.
+  auto heads = [&](const HostTensor &t) { return seqFirst ? t.shape()[r - 2] : 1; };
+  auto itemStart = [&](const HostTensor &t, int64_t lin, int64_t rows, int64_t cols) {
+    int64_t h = heads(t);
+    return ((lin / h) * rows * h + lin % h) * cols;
+  };
   llvm::SmallVector<int64_t, 6> scoreShape(batch);
   scoreShape.push_back(L);
   scoreShape.push_back(S);
@@ -362,9 +379,10 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
   std::vector<Item> items;
   forEachIndex(batch, [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
     auto offset = [&](const HostTensor &t) {
+      llvm::SmallVector<int64_t, 6> tb = batchDims(t.shape());
       int64_t off = 0, stride = 1;
       for (int64_t d = (int64_t)batch.size() - 1; d >= 0; --d) {
-        int64_t size = t.shape()[d];
+        int64_t size = tb[d];
         int64_t i = size == batch[d] ? idx[d] : size == 1 ? 0 : idx[d] / (batch[d] / size);
         off += i * stride;
         stride *= size;
@@ -383,10 +401,11 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
   auto runItem = [&](int64_t w, std::vector<T> &scores) {
     const Item &it = items[w / blocks];
     int64_t i0 = (w % blocks) * rowBlock, rows = std::min(rowBlock, L - i0);
-    const T *qp = qf.data<T>() + (it.lin * L + i0) * E;
-    const T *kp = kf.data<T>() + it.k * S * E;
-    const T *vp = vf.data<T>() + it.v * S * Ev;
-    gemm<T>(false, true, rows, S, E, qp, E, kp, E, scores.data(), S, T(0));
+    int64_t qRow = heads(qf) * E, kRow = heads(kf) * E, vRow = heads(vf) * Ev, oRow = heads(o) * Ev;
+    const T *qp = qf.data<T>() + itemStart(qf, it.lin, L, E) + i0 * qRow;
+    const T *kp = kf.data<T>() + itemStart(kf, it.k, S, E);
+    const T *vp = vf.data<T>() + itemStart(vf, it.v, S, Ev);
+    gemm<T>(false, true, rows, S, E, qp, qRow, kp, kRow, scores.data(), S, T(0));
     for (int64_t r = 0; r < rows; ++r) {
       int64_t i = i0 + r;
       T *row = scores.data() + r * S;
@@ -418,8 +437,8 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
         row[j] *= inv;
       std::fill(row + visible, row + S, T(0));
     }
-    gemm<T>(false, false, rows, Ev, S, scores.data(), S, vp, Ev,
-            o.data<T>() + (it.lin * L + i0) * Ev, Ev, T(0));
+    gemm<T>(false, false, rows, Ev, S, scores.data(), S, vp, vRow,
+            o.data<T>() + itemStart(o, it.lin, L, Ev) + i0 * oRow, oRow, T(0));
   };
   // Not `omp parallel if (...)`: a GEMM inside a serialized region starts a
   // nested team of fresh threads on every call (libgomp pools threads for
@@ -446,9 +465,9 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
   return d;
 }
 
-/// softmax(q k^T * scale + mask) v over the last two dims, batch dims
-/// broadcast (key/value heads repeat for grouped-query attention); f64 in
-/// f64, everything else in f32.
+/// softmax(q k^T * scale + mask) v over the last two dims (seq_first: the
+/// third and the last), batch dims broadcast (key/value heads repeat for
+/// grouped-query attention); f64 in f64, everything else in f32.
 HostTensor attention(AttentionOp op, Operands in, const HostTensor *dest) {
   if (in[0].dtype() == DType::F64)
     return attentionTyped<double>(op, in, dest);

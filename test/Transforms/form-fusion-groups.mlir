@@ -241,3 +241,37 @@ func.func @contiguous_slices(%x: tensor<8x8xf32>, %y: tensor<1x4x3x3xf32>, %z: t
   %f = gn.neg %e : tensor<16x8xf32>
   return %b, %m, %n, %k, %f : tensor<2x8xf32>, tensor<8x8xf32>, tensor<1x2x3x3xf32>, tensor<1x16xf32>, tensor<16x8xf32>
 }
+
+// -----
+
+// An op that waits for a value computed after a group (%p1, a later band's
+// partial sum) does not join it when the group has an input only it reads
+// (%p0): the group would run later and keep %p0 alive across %p1's
+// computation. When %p1 comes first, it joins.
+// CHECK-LABEL: func.func @join_waits
+// CHECK: %[[P0:.*]] = gn.matmul %arg0
+// CHECK: %[[E:.*]] = gn.fusion "elementwise"(%[[P0]])
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.exp
+// CHECK-NEXT: gn.yield
+// CHECK: %[[P1:.*]] = gn.matmul %arg1
+// CHECK: gn.fusion "elementwise"(%[[E]], %[[P1]])
+// CHECK-LABEL: func.func @join_ready
+// CHECK: gn.fusion "elementwise"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.exp
+// CHECK-NEXT: gn.add
+func.func @join_waits(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %p0 = gn.matmul %a, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  %e = gn.exp %p0 : tensor<4x8xf32>
+  %p1 = gn.matmul %b, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  %s = gn.add %e, %p1 : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+func.func @join_ready(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %p0 = gn.matmul %a, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  %p1 = gn.matmul %b, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  %e = gn.exp %p0 : tensor<4x8xf32>
+  %s = gn.add %e, %p1 : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}

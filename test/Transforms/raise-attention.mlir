@@ -106,3 +106,48 @@ func.func @channels_first_small_scores(%q: tensor<1x2x4x6xf32>, %k: tensor<1x2x4
   %o = gn.matmul %v, %pt : tensor<1x2x3x6xf32>, tensor<1x2x6x6xf32> -> tensor<1x2x3x6xf32>
   return %o, %w : tensor<1x2x3x6xf32>, tensor<1152xf32>
 }
+
+// -----
+
+// Heads split off projections by a transpose [B, L, H, E] -> [B, H, L, E]:
+// the attention reads q, k and v untransposed (seq_first), and the
+// transpose merging the heads back goes too.
+// CHECK-LABEL: func.func @seq_first
+// CHECK-NOT: gn.transpose
+// CHECK: %[[A:.*]] = gn.attention %arg0, %arg1, %arg2 {is_causal = true, seq_first = true} : (tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>) -> tensor<1x6x2x4xf32>
+// CHECK-NOT: gn.transpose
+// CHECK: return %[[A]]
+func.func @seq_first(%q: tensor<1x6x2x4xf32>, %k: tensor<1x6x2x4xf32>, %v: tensor<1x6x2x4xf32>) -> tensor<1x6x2x4xf32> {
+  %qt = gn.transpose %q [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %kt = gn.transpose %k [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %vt = gn.transpose %v [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %a = gn.attention %qt, %kt, %vt {is_causal = true} : (tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>) -> tensor<1x2x6x4xf32>
+  %r = gn.transpose %a [0, 2, 1, 3] : tensor<1x2x6x4xf32> -> tensor<1x6x2x4xf32>
+  return %r : tensor<1x6x2x4xf32>
+}
+
+// -----
+
+// The result read other than by a merging transpose is transposed back
+// (one copy instead of three); a value read heads-first (%v here) keeps
+// the attention as it is.
+// CHECK-LABEL: func.func @seq_first_result_read_whole
+// CHECK: %[[A:.*]] = gn.attention %arg0, %arg1, %arg2 {seq_first = true}
+// CHECK: %[[T:.*]] = gn.transpose %[[A]] [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+// CHECK: gn.exp %[[T]]
+// CHECK-LABEL: func.func @heads_first_value
+// CHECK: gn.attention %{{.*}}, %{{.*}}, %arg2 : (tensor<1x2x6x4xf32>
+func.func @seq_first_result_read_whole(%q: tensor<1x6x2x4xf32>, %k: tensor<1x6x2x4xf32>, %v: tensor<1x6x2x4xf32>) -> tensor<1x2x6x4xf32> {
+  %qt = gn.transpose %q [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %kt = gn.transpose %k [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %vt = gn.transpose %v [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %a = gn.attention %qt, %kt, %vt : (tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>) -> tensor<1x2x6x4xf32>
+  %e = gn.exp %a : tensor<1x2x6x4xf32>
+  return %e : tensor<1x2x6x4xf32>
+}
+func.func @heads_first_value(%q: tensor<1x6x2x4xf32>, %k: tensor<1x6x2x4xf32>, %v: tensor<1x2x6x4xf32>) -> tensor<1x2x6x4xf32> {
+  %qt = gn.transpose %q [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %kt = gn.transpose %k [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %a = gn.attention %qt, %kt, %v : (tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>) -> tensor<1x2x6x4xf32>
+  return %a : tensor<1x2x6x4xf32>
+}

@@ -153,3 +153,37 @@ TEST(Tolerance, TableAndTightestT) {
   HostTensor c = f32({3}, {1, 2, 3});
   EXPECT_FALSE(mlir::gn::eval::compareOutputs(a, c).shapeAndDtypeMatch);
 }
+
+// seq_first attention ([B, L, H, E], as projections write it) equals the
+// heads-first one on transposed operands, with a mask broadcast over heads,
+// grouped key/value heads (2 for 4 query heads), and causal rows.
+TEST(Interpreter, SeqFirstAttentionMatchesHeadsFirst) {
+  auto ramp = [](llvm::ArrayRef<int64_t> shape, float scale) {
+    HostTensor t(DType::F32, shape);
+    for (int64_t i = 0; i < t.numel(); ++i)
+      t.data<float>()[i] = scale * (float)((i * 7) % 11 - 5);
+    return t;
+  };
+  auto out = run(R"(
+    func.func @forward(%q: tensor<2x5x4x3xf32>, %k: tensor<2x6x2x3xf32>, %v: tensor<2x6x2x3xf32>, %m: tensor<2x1x5x6xf32>) -> (tensor<2x5x4x3xf32>, tensor<2x5x4x3xf32>, tensor<2x5x4x3xf32>, tensor<2x5x4x3xf32>) {
+      %a = gn.attention %q, %k, %v mask %m {seq_first = true, enable_gqa = true} : (tensor<2x5x4x3xf32>, tensor<2x6x2x3xf32>, tensor<2x6x2x3xf32>, tensor<2x1x5x6xf32>) -> tensor<2x5x4x3xf32>
+      %qt = gn.transpose %q [0, 2, 1, 3] : tensor<2x5x4x3xf32> -> tensor<2x4x5x3xf32>
+      %kt = gn.transpose %k [0, 2, 1, 3] : tensor<2x6x2x3xf32> -> tensor<2x2x6x3xf32>
+      %vt = gn.transpose %v [0, 2, 1, 3] : tensor<2x6x2x3xf32> -> tensor<2x2x6x3xf32>
+      %b = gn.attention %qt, %kt, %vt mask %m {enable_gqa = true} : (tensor<2x4x5x3xf32>, tensor<2x2x6x3xf32>, tensor<2x2x6x3xf32>, tensor<2x1x5x6xf32>) -> tensor<2x4x5x3xf32>
+      %bt = gn.transpose %b [0, 2, 1, 3] : tensor<2x4x5x3xf32> -> tensor<2x5x4x3xf32>
+      %c = gn.attention %q, %k, %v {seq_first = true, is_causal = true, enable_gqa = true} : (tensor<2x5x4x3xf32>, tensor<2x6x2x3xf32>, tensor<2x6x2x3xf32>) -> tensor<2x5x4x3xf32>
+      %d = gn.attention %qt, %kt, %vt {is_causal = true, enable_gqa = true} : (tensor<2x4x5x3xf32>, tensor<2x2x6x3xf32>, tensor<2x2x6x3xf32>) -> tensor<2x4x5x3xf32>
+      %dt = gn.transpose %d [0, 2, 1, 3] : tensor<2x4x5x3xf32> -> tensor<2x5x4x3xf32>
+      return %a, %bt, %c, %dt : tensor<2x5x4x3xf32>, tensor<2x5x4x3xf32>, tensor<2x5x4x3xf32>, tensor<2x5x4x3xf32>
+    })",
+                 {ramp({2, 5, 4, 3}, 0.3f), ramp({2, 6, 2, 3}, 0.2f), ramp({2, 6, 2, 3}, 0.5f),
+                  ramp({2, 1, 5, 6}, 0.1f)});
+  ASSERT_EQ(out.size(), 4u);
+  for (int pair = 0; pair < 2; ++pair) {
+    std::vector<float> seq = values(out[2 * pair]), heads = values(out[2 * pair + 1]);
+    ASSERT_EQ(seq.size(), heads.size());
+    for (size_t i = 0; i < seq.size(); ++i)
+      EXPECT_NEAR(seq[i], heads[i], 1e-6f * (1 + std::abs(heads[i]))) << "pair " << pair << " at " << i;
+  }
+}

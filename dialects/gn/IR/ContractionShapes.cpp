@@ -118,11 +118,24 @@ LogicalResult gn::inferEinsum(MLIRContext *, OptLoc loc, ValueRange inputs,
 }
 
 LogicalResult gn::inferAttention(MLIRContext *, OptLoc loc, Value q, Value k, Value v,
-                                 Value mask, TypeList &types) {
+                                 Value mask, bool seqFirst, TypeList &types) {
   auto tq = tensorType(q), tk = tensorType(k), tv = tensorType(v);
-  if (tq.getRank() < 2 || tk.getRank() != tq.getRank() || tv.getRank() != tq.getRank())
-    return fail(loc, "query, key and value must have the same rank >= 2");
+  if (tq.getRank() < (seqFirst ? 3 : 2) || tk.getRank() != tq.getRank() ||
+      tv.getRank() != tq.getRank())
+    return fail(loc, seqFirst ? "seq_first query, key and value must have the same rank >= 3"
+                              : "query, key and value must have the same rank >= 2");
   int64_t r = tq.getRank();
+  // seq_first: checked as the [..., H, L, E] layout it stands for.
+  auto headsFirst = [&](RankedTensorType t) {
+    if (!seqFirst)
+      return t;
+    llvm::SmallVector<int64_t> shape(t.getShape());
+    std::swap(shape[r - 3], shape[r - 2]);
+    return t.clone(shape);
+  };
+  tq = headsFirst(tq);
+  tk = headsFirst(tk);
+  tv = headsFirst(tv);
   if (tq.getDimSize(r - 1) != tk.getDimSize(r - 1))
     return fail(loc, "query and key head sizes differ: " + shapeStr(tq.getShape()) + " vs " +
                          shapeStr(tk.getShape()));
@@ -147,6 +160,6 @@ LogicalResult gn::inferAttention(MLIRContext *, OptLoc loc, Value q, Value k, Va
       return fail(loc, "mask shape " + shapeStr(tm.getShape()) +
                            " does not broadcast to scores " + shapeStr(scores));
   }
-  types.push_back(tq.clone(shape));
+  types.push_back(headsFirst(tq.clone(shape)));
   return success();
 }

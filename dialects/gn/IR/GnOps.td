@@ -621,12 +621,18 @@ def Gn_EinsumOp : Gn_InferredOp<"einsum",
 
 def Gn_AttentionOp : Gn_InferredOp<"attention",
     "inferAttention(ctx, loc, adaptor.getQuery(), adaptor.getKey(), adaptor.getValue(), "
-    "adaptor.getMask(), types)", [Gn_Composite]> {
+    "adaptor.getMask(), adaptor.getSeqFirstAttr() && adaptor.getSeqFirstAttr().getValue(), types)",
+    [Gn_Composite]> {
   let summary = "scaled dot-product attention softmax(q k^T * scale + mask) v";
   let description = [{
     q: [..., L, E], k: [..., S, E], v: [..., S, Ev] -> [..., L, Ev]. A boolean
     mask keeps positions where it is true; a float mask is added. `scale`
     defaults to 1/sqrt(E). `is_causal` applies a lower-triangular mask.
+
+    `seq_first`: q, k, v and the result hold the sequence before the heads,
+    [..., L, H, E], as a linear projection writes them (no transposed
+    copies); the batch dims are then [..., H], and the mask still
+    broadcasts to the scores [..., H, L, S].
 
     ```mlir
     %r = gn.attention %q, %k, %v {is_causal = false} : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
@@ -636,7 +642,8 @@ def Gn_AttentionOp : Gn_InferredOp<"attention",
                    Optional<Gn_Tensor>:$mask,
                    DefaultValuedAttr<BoolAttr, "false">:$is_causal,
                    OptionalAttr<F64Attr>:$scale,
-                   DefaultValuedAttr<BoolAttr, "false">:$enable_gqa);
+                   DefaultValuedAttr<BoolAttr, "false">:$enable_gqa,
+                   DefaultValuedAttr<BoolAttr, "false">:$seq_first);
   let results = (outs Gn_FloatTensor:$result);
   let assemblyFormat = "$query `,` $key `,` $value (`mask` $mask^)? attr-dict `:` functional-type(operands, results)";
 }

@@ -94,7 +94,7 @@ LogicalResult inferLinear(MLIRContext *ctx, OptLoc loc, Value input, Value weigh
 LogicalResult inferEinsum(MLIRContext *ctx, OptLoc loc, ValueRange inputs,
                           llvm::StringRef equation, TypeList &types);
 LogicalResult inferAttention(MLIRContext *ctx, OptLoc loc, Value q, Value k, Value v, Value mask,
-                             TypeList &types);
+                             bool seqFirst, TypeList &types);
 
 // Convolution, pooling, resampling.
 LogicalResult inferConv(MLIRContext *ctx, OptLoc loc, Value input, Value weight, Value bias,

@@ -114,14 +114,33 @@ private:
   bool canJoin(Operation *op, Group &g) {
     if (g.closed || g.ops.size() >= maxOps)
       return false;
+    int64_t gLast = position[g.ops.back()];
     for (Value v : op->getOperands()) {
       Operation *d = v.getDefiningOp();
       if (!d || g.members.contains(d) || isSplatConstant(d))
         continue;
       if (dependsOn(d, g))
         return false;
+      // The group runs at its last op: joining an op that waits for a value
+      // computed after the group would keep the inputs only the group reads
+      // alive across that computation (band partial sums combined as they
+      // come would all be live at once).
+      if (position[d] > gLast && hasDyingInput(g))
+        return false;
     }
     return true;
+  }
+
+  /// Some input of `g` (an op result) is read by members of g only.
+  bool hasDyingInput(Group &g) {
+    for (Operation *m : g.ops)
+      for (Value v : m->getOperands()) {
+        Operation *d = v.getDefiningOp();
+        if (d && !g.members.contains(d) && !isSplatConstant(d) &&
+            llvm::all_of(v.getUsers(), [&](Operation *u) { return g.members.contains(u); }))
+          return true;
+      }
+    return false;
   }
 
   /// Adds `op` to `g`, keeping g's ops in program order (they are cloned in

@@ -27,6 +27,8 @@ def GnRaiseAttentionPass : Pass<"gn-raise-attention", "func::FuncOp"> {
     kernel never stores the score matrix. The channels-first form
     (v @ softmax(q^T k)^T) costs three transposed copies, so it is raised
     only where its score matrix is a large share of the memory at stake.
+    Attention on q, k, v transposed from [..., L, H, E] to [..., H, L, E]
+    reads them untransposed (`seq_first`), without the copies.
   }];
   let options = [
     Option<"channelsFirstMinShare", "channels-first-min-share", "double", "0.125",
@@ -86,7 +88,9 @@ def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
            "Act while the estimated peak exceeds this many times (arguments + "
            "results); 0 disables the pass">,
     Option<"minBytes", "min-bytes", "int64_t", "262144",
-           "Smallest largest-intermediate of a region worth streaming">,
+           "Largest intermediate a region needs to be worth streaming, at "
+           "most: an eighth of the arguments and results, but at least "
+           "band-bytes">,
     Option<"bandBytes", "band-bytes", "int64_t", "65536",
            "Least room for a band's intermediates (about four of its largest), when the budget leaves less">,
     Option<"maxBands", "max-bands", "int64_t", "64", "Most bands per region">,

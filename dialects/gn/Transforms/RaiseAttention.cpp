@@ -15,6 +15,9 @@
 // Every intermediate has one use; f32 and f64 only; q, k and v have the same
 // batch dims (no broadcasting to reason about).
 //
+// Then any attention (raised or imported) whose q, k and v are transposes
+// [..., L, H, E] -> [..., H, L, E] reads them untransposed (seq_first).
+//
 //===----------------------------------------------------------------------===//
 #include "gn/Transforms/Passes.h"
 #include "gn/IR/GnOps.h"
@@ -130,7 +133,7 @@ struct RaiseAttention : OpRewritePattern<MatmulOp> {
       return failure();
     auto attention = AttentionOp::create(rw, pv.getLoc(), *rq, *rk, *rv, /*mask=*/Value(),
                                          rw.getBoolAttr(false), rw.getF64FloatAttr(scale),
-                                         rw.getBoolAttr(false));
+                                         rw.getBoolAttr(false), rw.getBoolAttr(false));
     FailureOr<Value> out = rowsFirst(attention.getResult());
     if (failed(out) || out->getType() != pv.getType())
       return rw.notifyMatchFailure(pv, "attention would have another type");
@@ -143,11 +146,59 @@ struct RaiseAttention : OpRewritePattern<MatmulOp> {
   int64_t minScoreBytes;
 };
 
+/// `t`'s input when `t` swaps the sequence and head dims (-3 and -2) only.
+Value headsSwapped(Value t) {
+  auto op = t.getDefiningOp<TransposeOp>();
+  if (!op)
+    return {};
+  llvm::ArrayRef<int64_t> perm = op.getPermutation();
+  int64_t r = perm.size();
+  if (r < 3)
+    return {};
+  for (int64_t d = 0; d < r; ++d)
+    if (perm[d] != (d == r - 3 ? r - 2 : d == r - 2 ? r - 3 : d))
+      return {};
+  return op.getInput();
+}
+
+/// Attention on q, k and v that are [..., L, H, E] values transposed to
+/// [..., H, L, E] (how models split heads off a projection) reads them as
+/// they are (seq_first): the three transposed copies go. The result is
+/// transposed back unless its one reader transposes it to [..., L, H, Ev]
+/// itself, as the models do to merge the heads again.
+struct ReadSeqFirst : OpRewritePattern<AttentionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AttentionOp op, PatternRewriter &rw) const override {
+    Value q = headsSwapped(op.getQuery()), k = headsSwapped(op.getKey()),
+          v = headsSwapped(op.getValue());
+    if (op.getSeqFirst() || !q || !k || !v)
+      return rw.notifyMatchFailure(op, "q, k and v are not all [..., L, H, E] transposed");
+    auto seq = AttentionOp::create(rw, op.getLoc(), q, k, v, op.getMask(), op.getIsCausalAttr(),
+                                   op.getScaleAttr(), op.getEnableGqaAttr(), rw.getBoolAttr(true));
+    Operation *reader = op->hasOneUse() ? *op->getUsers().begin() : nullptr;
+    if (reader && headsSwapped(reader->getResult(0)) == op.getResult() &&
+        reader->getResult(0).getType() == seq.getType()) {
+      rw.replaceOp(reader, seq.getResult());
+      rw.eraseOp(op);
+      return success();
+    }
+    auto perm = llvm::cast<TransposeOp>(op.getQuery().getDefiningOp()).getPermutationAttr();
+    FailureOr<Value> back = createInferred<TransposeOp>(
+        rw, op.getLoc(), {seq.getResult()}, {rw.getNamedAttr("permutation", perm)});
+    if (failed(back) || back->getType() != op.getType())
+      return rw.notifyMatchFailure(op, "seq_first attention would have another type");
+    rw.replaceOp(op, *back);
+    return success();
+  }
+};
+
 struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAttentionPass> {
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/false);
+    patterns.add<ReadSeqFirst>(&getContext());
     // Channels first, against the function's arguments and results: a small
     // score matrix costs no more than the copies (yolo11n's 1.3 MB of 23 MB:
     // the matmul path is as fast and keeps eager's rounding), a large one

@@ -11,8 +11,9 @@
 //  - A sink op S and an axis `a` of its result. The region ("cone") grows
 //    backward from S: a producer joins when every user of its result is in
 //    the cone, all of them read it banded along one axis, and the op itself
-//    commutes with bands on that axis (operandAxis). Anything else feeding
-//    the cone is a source, read whole or sliced.
+//    commutes with bands on that axis (operandAxis; attention along its
+//    queries). Anything else feeding the cone is a source, read whole or
+//    sliced.
 //  - Band ranges propagate backward (operandRange): the identity, except a
 //    convolution, whose input band is its receptive field (the halo). A
 //    value read by several cone ops is produced for the union of their
@@ -26,7 +27,10 @@
 // intermediates live at the estimated peak step hold a tenth of it or more.
 // Rewrite: for each band the cone's ops are cloned on slices (a convolution
 // band at an edge gets an explicit zero pad when its halo crosses only one
-// side); the sink's bands are concatenated and the cone is erased. Bands are
+// side); the sink's bands are concatenated, or inserted one after the other
+// into an input the cone reads at each band's own rows and nothing reads
+// later (overwritable: the runtime then writes them in place, so the result
+// costs no bytes of its own), and the cone is erased. Bands are
 // emitted one after the other, so the memory plan reuses a band's bytes for
 // the next.
 //
@@ -112,6 +116,22 @@ FailureOr<int64_t> operandAxis(Operation *op, unsigned i, int64_t a) {
     if (i > 0)
       return kWhole;
     return a < rt.getRank() - 1 ? FailureOr<int64_t>(a) : FailureOr<int64_t>(failure());
+  }
+  if (auto att = dyn_cast<AttentionOp>(op)) {
+    // A band of queries: their rows of q and of the mask, all keys and
+    // values. (A causal mask would move with the band: not streamed.)
+    if (att.getIsCausal() || a != rt.getRank() - (att.getSeqFirst() ? 3 : 2))
+      return failure();
+    if (i == 1 || i == 2)
+      return kWhole;
+    if (i == 0)
+      return a;
+    // The mask broadcasts to the scores [..., L, S]: its rows are dim -2.
+    int64_t m = ot.getRank();
+    if (m >= 2 && ot.getDimSize(m - 2) == rt.getDimSize(a))
+      return m - 2;
+    return m < 2 || ot.getDimSize(m - 2) == 1 ? FailureOr<int64_t>(kWhole)
+                                              : FailureOr<int64_t>(failure());
   }
   if (isa<ConvOp>(op)) {
     if (i > 0)
@@ -227,16 +247,32 @@ public:
 private:
   void index() {
     position.clear();
+    lastUseOf.clear();
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
   }
 
+  /// The last step that reads `v`, or its bytes: a band insert this pass
+  /// made into `v` runs in place, so `v` lives on through its result.
+  /// (And a value read through a reshape lives until the reshape's readers.)
   int64_t lastUse(Value v) {
-    int64_t last = position.lookup(v.getDefiningOp());
-    for (Operation *user : v.getUsers())
-      last = std::max(last, position.lookup(block.findAncestorOpInBlock(*user)));
+    if (auto it = lastUseOf.find(v); it != lastUseOf.end())
+      return it->second;
+    int64_t last = v.getDefiningOp() ? position.lookup(v.getDefiningOp()) : -1;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+      last = std::max(last, position.lookup(user));
+      if (writesInPlace(user, use.getOperandNumber()) || isa<ReshapeOp>(user))
+        last = std::max(last, lastUse(user->getResult(0)));
+    }
+    lastUseOf[v] = last;
     return last;
+  }
+
+  /// A band insert of this pass, reading operand `i` as its dest.
+  bool writesInPlace(Operation *op, unsigned i) {
+    return isa<InsertSliceOp>(op) && i == 1 && banded.contains(op);
   }
 
   /// Arguments and results plus the largest sum of op results live at one
@@ -251,7 +287,7 @@ private:
         ioBytes += bytesOf(r);
     std::vector<int64_t> delta(position.size() + 2, 0);
     for (Operation &op : block)
-      if (!isa<ReshapeOp, ConstantOp>(op))
+      if (!isa<ReshapeOp, ConstantOp>(op) && !writesInPlace(&op, 1))
         for (Value r : op.getResults())
           if (llvm::isa<RankedTensorType>(r.getType())) {
             delta[position[&op]] += bytesOf(r);
@@ -394,6 +430,67 @@ private:
     return ranges;
   }
 
+  /// The last step that reads `v` or a view of it (a reshape; a contiguous
+  /// slice, which the runtime reads in place too).
+  int64_t lastRead(Value v) {
+    int64_t last = -1;
+    for (Operation *user : v.getUsers()) {
+      user = block.findAncestorOpInBlock(*user);
+      last = std::max(last, position.lookup(user));
+      if (isa<ReshapeOp>(user) || contiguousSliceOffset(user))
+        last = std::max(last, lastRead(user->getResult(0)));
+    }
+    return last;
+  }
+
+  /// A value the cone reads that its result can be written over, band after
+  /// band, instead of into a buffer of its own (the next layer of a residual
+  /// stream over this one): an intermediate of the sink's type that the cone
+  /// reads at each band's own rows only (no halo), and nothing reads after
+  /// the cone. The bands then read it from the buffer their results go into,
+  /// each before its own rows are replaced. Null if there is none.
+  Value overwritable(const Cone &cone, int64_t bands) {
+    Value sinkValue = cone.sink->getResult(0);
+    if (cone.reduces || bands < 2)
+      return {};
+    int64_t a = cone.axis.lookup(sinkValue);
+    int64_t dim = typeOf(sinkValue).getDimSize(a), bandSize = llvm::divideCeil(dim, bands);
+    llvm::SetVector<Value> candidates;
+    for (Operation *op : cone.ops)
+      for (Value v : op->getOperands())
+        if (v.getType() == sinkValue.getType() && !cone.axis.count(v) && !isFree(v))
+          candidates.insert(v);
+    int64_t sinkAt = position.lookup(cone.sink);
+    for (Value v : candidates) {
+      bool ok = true;
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+        if (!cone.ops.contains(user)) {
+          bool view = isa<ReshapeOp>(user) || contiguousSliceOffset(user);
+          ok &= position.lookup(user) < sinkAt && (!view || lastRead(user->getResult(0)) < sinkAt);
+          continue;
+        }
+        FailureOr<int64_t> d = cone.readAxis(user, use.getOperandNumber());
+        ok &= succeeded(d) && *d == a;
+      }
+      for (int64_t lo = 0; ok && lo < dim; lo += bandSize) {
+        Range band{lo, std::min(dim, lo + bandSize)};
+        BandRanges ranges = rangesFor(cone, band);
+        for (OpOperand &use : v.getUses()) {
+          Operation *user = use.getOwner();
+          if (!cone.ops.contains(user))
+            continue;
+          Value r = user->getResult(0);
+          Range need = operandRange(user, use.getOperandNumber(), cone.axis.lookup(r), ranges[r]);
+          ok &= need == band;
+        }
+      }
+      if (ok)
+        return v;
+    }
+    return {};
+  }
+
   /// Bytes of the op results (not arguments or constants) the cone reads:
   /// they stay live while its bands run.
   int64_t sourceBytes(const Cone &cone) {
@@ -493,15 +590,21 @@ private:
         // About four band intermediates live at once beside the whole sink
         // and the intermediates the cone reads whole: fit them in the
         // budget's room for intermediates.
-        int64_t room = (int64_t)((options.memoryRatio - 1) * ioBytes) - bytesOf(sink->getResult(0)) -
-                       sourceBytes(cone);
+        // (A result written over one of the cone's inputs needs no bytes.)
+        int64_t sinkBytes = overwritable(cone, 2) ? 0 : bytesOf(sink->getResult(0));
+        int64_t room = (int64_t)((options.memoryRatio - 1) * ioBytes) - sinkBytes - sourceBytes(cone);
+        // When what the cone reads whole already fills the budget, no band
+        // count brings it under: bands then hold a quarter of those bytes,
+        // not the finest `band-bytes` (GraphSAGE: 64 bands of 16-row GEMMs,
+        // 3x slower and still 2x io).
+        int64_t bandRoom = room > 0 ? room : sourceBytes(cone) / 4;
         int64_t bands = llvm::divideCeil(4 * cone.largestBytes,
-                                         std::max<int64_t>(room, options.bandBytes));
+                                         std::max<int64_t>(bandRoom, options.bandBytes));
         bands = std::min<int64_t>({bands, (int64_t)options.maxBands, dim});
         if (bands >= 2)
           cone = growCone(sink, a, reduces, bands);
-        if (cone.ops.size() < 2 || cone.largestBytes < (int64_t)options.minBytes ||
-            cone.largestBytes < 2 * bytesOf(sink->getResult(0)) ||
+        if (cone.ops.size() < 2 || cone.largestBytes < std::min<int64_t>(std::max<int64_t>(ioBytes / 8, options.bandBytes), options.minBytes) ||
+            cone.largestBytes < 2 * sinkBytes ||
             (best && std::make_pair(best->largestBytes, best->totalBytes) >=
                          std::make_pair(cone.largestBytes, cone.totalBytes)) ||
             liveAtPeak(cone, peakStep) * 10 < peakLive)
@@ -536,6 +639,9 @@ private:
     llvm::SmallVector<Operation *> forward(cone.ops.rbegin(), cone.ops.rend());
     llvm::SmallVector<Value> pieces;
     llvm::SmallVector<Operation *> created;
+    // Written over `over`: band i reads it from `dest`, the buffer after
+    // bands 0..i-1 were inserted (its own rows still hold `over`'s).
+    Value over = overwritable(cone, bands), dest = over;
     auto fail = [&]() {
       for (Operation *op : llvm::reverse(created))
         op->erase();
@@ -562,7 +668,7 @@ private:
           if (convInput) // the zero rows the halo reaches beyond each edge
             convPad = {clipped.lo - need.lo, need.hi - clipped.hi};
           bool inCone = cone.axis.count(v);
-          Value have = inCone ? banded.lookup(v) : v;
+          Value have = inCone ? banded.lookup(v) : v == over ? dest : v;
           Range haveRange = inCone ? ranges[v] : Range{0, vdim};
           if (!(clipped == haveRange)) {
             RankedTensorType ht = typeOf(have);
@@ -629,9 +735,37 @@ private:
         banded.map(r, clone->getResult(0));
       }
       pieces.push_back(banded.lookup(sinkValue));
+      if (cone.reduces && pieces.size() > 1) {
+        // Combined as they come, so that one partial result is live at once.
+        FailureOr<Value> acc = combinePartials(b, cone, pieces[0], pieces[1]);
+        if (failed(acc))
+          return fail();
+        created.push_back(acc->getDefiningOp());
+        pieces.assign({*acc});
+      }
+      if (over) {
+        RankedTensorType pt = typeOf(pieces.back());
+        llvm::SmallVector<int64_t> starts(pt.getRank(), 0), limits(pt.getShape()),
+            steps(pt.getRank(), 1);
+        starts[a] = lo;
+        limits[a] = lo + pt.getDimSize(a);
+        FailureOr<Value> next = createInferred<InsertSliceOp>(
+            b, cone.sink->getLoc(), {pieces.back(), dest},
+            {b.getNamedAttr("starts", b.getDenseI64ArrayAttr(starts)),
+             b.getNamedAttr("limits", b.getDenseI64ArrayAttr(limits)),
+             b.getNamedAttr("steps", b.getDenseI64ArrayAttr(steps))});
+        if (failed(next))
+          return fail();
+        created.push_back(next->getDefiningOp());
+        dest = *next;
+      }
     }
-    FailureOr<Value> whole = combine(b, cone, pieces, created);
-    if (succeeded(whole) && !cone.reduces)
+    FailureOr<Value> whole = over           ? FailureOr<Value>(dest)
+                             : cone.reduces ? FailureOr<Value>(pieces[0])
+                                            : createInferred<ConcatOp>(
+                                                  b, cone.sink->getLoc(), pieces,
+                                                  {b.getNamedAttr("dim", b.getI64IntegerAttr(a))});
+    if (succeeded(whole) && !cone.reduces && !over)
       created.push_back(whole->getDefiningOp());
     if (failed(whole) || whole->getType() != sinkValue.getType())
       return fail();
@@ -643,6 +777,8 @@ private:
              << (cone.reduces ? " (partial results combined)" : "");
       if (!cone.recomputed.empty())
         remark << ", " << cone.recomputed.size() << " recomputed";
+      if (over)
+        remark << ", written over an input";
     }
     sinkValue.replaceAllUsesWith(*whole);
     // Users precede producers in cone.ops; what outside ops still read (a
@@ -653,31 +789,20 @@ private:
     return success();
   }
 
-  /// The sink's bands joined: concatenated, or a reduction's partials
-  /// combined left to right.
-  static FailureOr<Value> combine(OpBuilder &b, const Cone &cone, llvm::ArrayRef<Value> pieces,
-                                  llvm::SmallVectorImpl<Operation *> &created) {
+  /// Two partial results of a reducing sink, combined.
+  static FailureOr<Value> combinePartials(OpBuilder &b, const Cone &cone, Value acc, Value piece) {
     Location loc = cone.sink->getLoc();
-    if (!cone.reduces)
-      return createInferred<ConcatOp>(
-          b, loc, pieces,
-          {b.getNamedAttr("dim", b.getI64IntegerAttr(cone.axis.lookup(cone.sink->getResult(0))))});
-    Value acc = pieces.front();
-    for (Value piece : pieces.drop_front()) {
-      FailureOr<Value> next = isa<ReduceSumOp>(cone.sink)   ? createInferred<AddOp>(b, loc, {acc, piece})
-                              : isa<ReduceMaxOp>(cone.sink) ? createInferred<MaximumOp>(b, loc, {acc, piece})
-                                                            : createInferred<MinimumOp>(b, loc, {acc, piece});
-      if (failed(next))
-        return failure();
-      created.push_back(next->getDefiningOp());
-      acc = *next;
-    }
-    return acc;
+    if (isa<ReduceSumOp>(cone.sink))
+      return createInferred<AddOp>(b, loc, {acc, piece});
+    if (isa<ReduceMaxOp>(cone.sink))
+      return createInferred<MaximumOp>(b, loc, {acc, piece});
+    return createInferred<MinimumOp>(b, loc, {acc, piece});
   }
 
   Block &block;
   const Options &options;
   llvm::DenseMap<Operation *, int64_t> position;
+  llvm::DenseMap<Value, int64_t> lastUseOf; // lastUse, for the current op order
   /// Ops this pass created: never banded again.
   llvm::DenseSet<Operation *> banded;
   int64_t ioBytes = 0;

@@ -81,6 +81,14 @@ public:
   /// kernel buffers are noalias: LLVM may store a result that does not use
   /// the input before it loads the input at that element.
   llvm::SmallVector<int64_t> inplaceInputs() {
+    // An insert_slice may write into its dest (then only its window is
+    // copied), unless the source is the same input.
+    if (auto insert = llvm::dyn_cast_if_present<InsertSliceOp>(copyOp)) {
+      auto dest = llvm::dyn_cast<BlockArgument>(insert.getDest());
+      if (dest && insert.getSource() != insert.getDest())
+        return {(int64_t)dest.getArgNumber()};
+      return {};
+    }
     if (reduction || copyOp)
       return {};
     Block &body = fusion.getBody().front();
