@@ -151,3 +151,18 @@ func.func @heads_first_value(%q: tensor<1x6x2x4xf32>, %k: tensor<1x6x2x4xf32>, %
   %a = gn.attention %qt, %kt, %v : (tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>) -> tensor<1x2x6x4xf32>
   return %a : tensor<1x2x6x4xf32>
 }
+
+// -----
+
+// The attention returned as it is: transposed back for the return.
+// CHECK-LABEL: func.func @seq_first_returned
+// CHECK: %[[A:.*]] = gn.attention %arg0, %arg1, %arg2 {seq_first = true}
+// CHECK: %[[T:.*]] = gn.transpose %[[A]] [0, 2, 1, 3]
+// CHECK: return %[[T]]
+func.func @seq_first_returned(%q: tensor<1x6x2x4xf32>, %k: tensor<1x6x2x4xf32>, %v: tensor<1x6x2x4xf32>) -> tensor<1x2x6x4xf32> {
+  %qt = gn.transpose %q [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %kt = gn.transpose %k [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %vt = gn.transpose %v [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
+  %a = gn.attention %qt, %kt, %vt : (tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>) -> tensor<1x2x6x4xf32>
+  return %a : tensor<1x2x6x4xf32>
+}

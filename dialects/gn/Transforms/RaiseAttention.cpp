@@ -177,7 +177,8 @@ struct ReadSeqFirst : OpRewritePattern<AttentionOp> {
     auto seq = AttentionOp::create(rw, op.getLoc(), q, k, v, op.getMask(), op.getIsCausalAttr(),
                                    op.getScaleAttr(), op.getEnableGqaAttr(), rw.getBoolAttr(true));
     Operation *reader = op->hasOneUse() ? *op->getUsers().begin() : nullptr;
-    if (reader && headsSwapped(reader->getResult(0)) == op.getResult() &&
+    if (reader && reader->getNumResults() == 1 &&
+        headsSwapped(reader->getResult(0)) == op.getResult() &&
         reader->getResult(0).getType() == seq.getType()) {
       rw.replaceOp(reader, seq.getResult());
       rw.eraseOp(op);

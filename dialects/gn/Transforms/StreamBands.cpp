@@ -172,6 +172,18 @@ Range operandRange(Operation *op, unsigned i, int64_t a, Range r) {
   return {r.lo * s - p, (r.hi - 1) * s - p + (k - 1) * dil + 1};
 }
 
+/// starts / limits / steps of the unit-step window [lo, hi) along `axis` of
+/// a tensor of `shape`, whole along its other dims.
+llvm::SmallVector<NamedAttribute, 3> windowAttrs(OpBuilder &b, llvm::ArrayRef<int64_t> shape,
+                                                 int64_t axis, int64_t lo, int64_t hi) {
+  llvm::SmallVector<int64_t> starts(shape.size(), 0), limits(shape), steps(shape.size(), 1);
+  starts[axis] = lo;
+  limits[axis] = hi;
+  return {b.getNamedAttr("starts", b.getDenseI64ArrayAttr(starts)),
+          b.getNamedAttr("limits", b.getDenseI64ArrayAttr(limits)),
+          b.getNamedAttr("steps", b.getDenseI64ArrayAttr(steps))};
+}
+
 /// Flops per result element to compute `op` again, or nullopt where
 /// recomputing it is not considered (reductions, attention, gathers).
 std::optional<int64_t> flopsPerElement(Operation *op) {
@@ -672,15 +684,10 @@ private:
           Range haveRange = inCone ? ranges[v] : Range{0, vdim};
           if (!(clipped == haveRange)) {
             RankedTensorType ht = typeOf(have);
-            llvm::SmallVector<int64_t> starts(ht.getRank(), 0), limits(ht.getShape()),
-                steps(ht.getRank(), 1);
-            starts[va] = clipped.lo - haveRange.lo;
-            limits[va] = clipped.hi - haveRange.lo;
             FailureOr<Value> s = createInferred<SliceOp>(
                 b, op->getLoc(), {have},
-                {b.getNamedAttr("starts", b.getDenseI64ArrayAttr(starts)),
-                 b.getNamedAttr("limits", b.getDenseI64ArrayAttr(limits)),
-                 b.getNamedAttr("steps", b.getDenseI64ArrayAttr(steps))});
+                windowAttrs(b, ht.getShape(), va, clipped.lo - haveRange.lo,
+                            clipped.hi - haveRange.lo));
             if (failed(s))
               return fail();
             created.push_back(s->getDefiningOp());
@@ -745,15 +752,9 @@ private:
       }
       if (over) {
         RankedTensorType pt = typeOf(pieces.back());
-        llvm::SmallVector<int64_t> starts(pt.getRank(), 0), limits(pt.getShape()),
-            steps(pt.getRank(), 1);
-        starts[a] = lo;
-        limits[a] = lo + pt.getDimSize(a);
         FailureOr<Value> next = createInferred<InsertSliceOp>(
             b, cone.sink->getLoc(), {pieces.back(), dest},
-            {b.getNamedAttr("starts", b.getDenseI64ArrayAttr(starts)),
-             b.getNamedAttr("limits", b.getDenseI64ArrayAttr(limits)),
-             b.getNamedAttr("steps", b.getDenseI64ArrayAttr(steps))});
+            windowAttrs(b, pt.getShape(), a, lo, lo + pt.getDimSize(a)));
         if (failed(next))
           return fail();
         created.push_back(next->getDefiningOp());
