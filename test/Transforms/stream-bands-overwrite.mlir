@@ -1,5 +1,20 @@
 // RUN: gn-opt %s --split-input-file --gn-stream-bands="max-bands=4 min-bytes=1024 band-bytes=64 recompute-flops=0" | FileCheck %s
 // RUN: gn-opt %s --split-input-file --gn-stream-bands="max-bands=4 min-bytes=1024 band-bytes=64 recompute-flops=0 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: gn-opt %s --split-input-file --gn-stream-bands="max-bands=64 min-bytes=1024 band-bytes=64 recompute-flops=0 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=FEW
+// RUN: gn-opt %s --split-input-file --gn-stream-bands="max-bands=4 band-bytes=64 recompute-flops=0 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SMALL
+// RUN: gn-opt %s --split-input-file --gn-stream-bands="max-bands=4 band-bytes=4096 recompute-flops=0 remarks=true" 2>&1 >/dev/null | FileCheck %s --allow-empty --check-prefix=FLOOR
+
+// What the layer reads whole (%x, keys, values: 6 KB) already exceeds the
+// budget's room (half of 5 KB of arguments and results): no band count
+// fits, so bands hold a quarter of those bytes (6 bands), not the finest
+// band-bytes allows (64).
+// FEW: remark: computed 7 ops in 6 bands along axis 1, written over an input
+// A region is worth streaming when its largest intermediate (2 KB here) is
+// an eighth of the arguments and results (640 bytes), even below the
+// default min-bytes (256 KB)...
+// SMALL: remark: computed 7 ops in 4 bands along axis 1, written over an input
+// ...but not below band-bytes.
+// FLOOR-NOT: remark
 
 // An encoder layer on a residual stream %x (Data2VecAudio's, at 1248
 // tokens): keys and values are computed whole first; then each band of
