@@ -355,8 +355,8 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
     return b;
   };
   llvm::SmallVector<int64_t, 6> batch = batchDims(outShape);
-  // Where batch item `lin` (of t's own batch dims) starts, and the stride
-  // between its rows, for `rows` rows of `cols`.
+  // Rows of t are heads(t) heads-first rows apart; batch item `lin` (of t's
+  // own batch dims) of `rows` rows of `cols` starts at itemStart.
   auto heads = [&](const HostTensor &t) { return seqFirst ? t.shape()[r - 2] : 1; };
   auto itemStart = [&](const HostTensor &t, int64_t lin, int64_t rows, int64_t cols) {
     int64_t h = heads(t);

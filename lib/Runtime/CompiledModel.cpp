@@ -246,10 +246,10 @@ LogicalResult CompiledModel::Impl::build(func::FuncOp func) {
         step.inplace.assign(inplace->begin(), inplace->end());
       step.concatenates = l.getConcatenates();
       ++stats.launches;
-    } else if (isa<ReshapeOp>(op) || contiguousSliceOffset(&op)) {
+    } else if (std::optional<int64_t> viewAt = isa<ReshapeOp>(op) ? 0 : contiguousSliceOffset(&op)) {
       // A reshape, or a slice that is one run of its input: a view.
       step.kind = Step::Kind::Alias;
-      step.aliasOffset = contiguousSliceOffset(&op).value_or(0);
+      step.aliasOffset = *viewAt;
       ++stats.aliases;
     } else if (!backend->supports(&op)) {
       return op.emitError() << "unsupported op '" << op.getName() << "' in the CPU runtime";

@@ -579,6 +579,11 @@ private:
     std::vector<Operation *> ops;
     for (Operation &op : block)
       ops.push_back(&op);
+    // A region is worth its launches when its largest intermediate holds an
+    // eighth of the arguments and results, at least band-bytes, at most
+    // min-bytes.
+    int64_t worthBytes =
+        std::min<int64_t>(std::max<int64_t>(ioBytes / 8, options.bandBytes), options.minBytes);
     for (Operation *sink : llvm::reverse(ops)) {
       if (position[sink] < peakStep || banded.contains(sink) || sink->getNumResults() != 1 ||
           !llvm::isa<RankedTensorType>(sink->getResult(0).getType()) || isa<ConstantOp>(sink))
@@ -615,7 +620,7 @@ private:
         bands = std::min<int64_t>({bands, (int64_t)options.maxBands, dim});
         if (bands >= 2)
           cone = growCone(sink, a, reduces, bands);
-        if (cone.ops.size() < 2 || cone.largestBytes < std::min<int64_t>(std::max<int64_t>(ioBytes / 8, options.bandBytes), options.minBytes) ||
+        if (cone.ops.size() < 2 || cone.largestBytes < worthBytes ||
             cone.largestBytes < 2 * sinkBytes ||
             (best && std::make_pair(best->largestBytes, best->totalBytes) >=
                          std::make_pair(cone.largestBytes, cone.totalBytes)) ||
