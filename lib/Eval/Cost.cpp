@@ -57,6 +57,13 @@ eval::GraphCost eval::graphCost(func::FuncOp func) {
       Type q = a.getQuery().getType(), k = a.getKey().getType(), v = a.getValue().getType();
       double bl = numel(q) / dim(q, -1); // batch * heads * L
       c.flops += 2 * bl * dim(k, a.getSeqFirst() ? -3 : -2) * (dim(q, -1) + dim(v, -1));
+    } else if (auto a = dyn_cast<ProjectedAttentionOp>(op)) {
+      // The key / value projections once, then attention as above.
+      Type q = a.getQuery().getType(), x = a.getInput().getType();
+      double bl = numel(q) / dim(q, -1), s = dim(x, -2);
+      double kvCols = dim(a.getKeyWeight().getType(), -2) + dim(a.getValueWeight().getType(), -2);
+      c.flops += 2 * numel(x) * kvCols +
+                 2 * bl * s * (dim(q, -1) + dim(a.getType(), -1));
     }
   });
   return c;

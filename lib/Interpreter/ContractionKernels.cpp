@@ -474,6 +474,143 @@ HostTensor attention(AttentionOp op, Operands in, const HostTensor *dest) {
   return attentionTyped<float>(op, in, dest);
 }
 
+/// gn.projected_attention. Keys and values are projected a block of
+/// `keyBlock` input rows at a time; every (batch, head, query row block)
+/// item then folds the block into its output rows with an online softmax:
+/// a running max m and sum l per row, the rows rescaled by exp(m_old -
+/// m_new) before p v is added, divided by l at the end. k and v are never
+/// stored whole (see the op's description).
+template <typename T>
+HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const HostTensor *dest) {
+  llvm::ArrayRef<int64_t> outShape = resultShape(op);
+  DType ct = std::is_same_v<T, double> ? DType::F64 : DType::F32;
+  HostTensor qf = convertTo(in[0], ct), xf = convertTo(in[1], ct), wk = convertTo(in[2], ct),
+             bk = convertTo(in[3], ct), wv = convertTo(in[4], ct), bv = convertTo(in[5], ct);
+  const HostTensor *mask = in.size() > 6 ? &in[6] : nullptr;
+  int64_t r = qf.rank(), L = qf.shape()[r - 3], H = qf.shape()[r - 2], E = qf.shape()[r - 1];
+  int64_t S = xf.shape()[r - 3], D = xf.shape()[r - 2];
+  int64_t Hk = wk.shape()[0] / E, Ev = wv.shape()[0] / Hk, group = H / Hk;
+  llvm::ArrayRef<int64_t> batch = qf.shape().take_front(r - 3);
+  int64_t B = 1;
+  for (int64_t b : batch)
+    B *= b;
+  double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(E));
+  // Mask offsets of each (batch, head) and its row / column strides.
+  llvm::SmallVector<int64_t, 6> scoreShape(batch);
+  scoreShape.append({H, L, S});
+  llvm::SmallVector<int64_t, 6> maskStrides;
+  std::vector<int64_t> maskBase(B * H, 0);
+  HostTensor maskf;
+  if (mask) {
+    maskStrides = broadcastStrides(mask->shape(), scoreShape);
+    forEachIndex(llvm::ArrayRef<int64_t>(scoreShape).drop_back(2),
+                 [&](int64_t lin, llvm::ArrayRef<int64_t> idx) {
+                   for (size_t d = 0; d < idx.size(); ++d)
+                     maskBase[lin] += idx[d] * maskStrides[d];
+                 });
+    if (mask->dtype() != DType::I1)
+      maskf = convertTo(*mask, ct);
+  }
+  int64_t maskRowStride = mask ? maskStrides[r - 2] : 0, maskColStride = mask ? maskStrides[r - 1] : 0;
+  HostTensor o = dest && dest->dtype() == ct ? *dest : HostTensor(ct, outShape, /*zero=*/false);
+  T *op_ = o.data<T>();
+  std::fill(op_, op_ + o.numel(), T(0));
+  std::vector<T> rowMax(B * L * H, T(-INFINITY)), rowSum(B * L * H, T(0));
+  int64_t keyBlock = std::min<int64_t>(S, 512), rowBlock = std::min<int64_t>(L, 64);
+  int64_t rowBlocks = (L + rowBlock - 1) / rowBlock, work = H * rowBlocks;
+  std::vector<T> kBuf(keyBlock * Hk * E), vBuf(keyBlock * Hk * Ev);
+  const T *qp = qf.data<T>(), *xp = xf.data<T>();
+  // Fold keys [j0, j0 + n) of batch item b into query rows of item w.
+  auto foldBlock = [&](int64_t b, int64_t j0, int64_t n, int64_t w, std::vector<T> &scores) {
+    int64_t h = w / rowBlocks, hk = h / group, i0 = (w % rowBlocks) * rowBlock;
+    int64_t rows = std::min(rowBlock, L - i0);
+    gemm<T>(false, true, rows, n, E, qp + ((b * L + i0) * H + h) * E, H * E, kBuf.data() + hk * E,
+            Hk * E, scores.data(), n, T(0));
+    T *out = op_ + ((b * L + i0) * H + h) * Ev;
+    for (int64_t ri = 0; ri < rows; ++ri) {
+      int64_t i = i0 + ri, state = (b * L + i) * H + h;
+      T *row = scores.data() + ri * n;
+      for (int64_t j = 0; j < n; ++j)
+        row[j] *= T(scale);
+      if (mask) {
+        int64_t m0 = maskBase[b * H + h] + i * maskRowStride + j0 * maskColStride;
+        if (mask->dtype() == DType::I1) {
+          const bool *mp = mask->data<bool>() + m0;
+          for (int64_t j = 0; j < n; ++j)
+            row[j] = mp[j * maskColStride] ? row[j] : T(-INFINITY);
+        } else {
+          const T *mp = maskf.data<T>() + m0;
+          for (int64_t j = 0; j < n; ++j)
+            row[j] += mp[j * maskColStride];
+        }
+      }
+      T blockMax = -INFINITY;
+      for (int64_t j = 0; j < n; ++j)
+        blockMax = std::max(blockMax, row[j]);
+      T newMax = std::max(rowMax[state], blockMax);
+      if (newMax == -INFINITY) { // nothing visible yet: this block adds nothing
+        std::fill(row, row + n, T(0));
+        continue;
+      }
+      T correction = std::exp(rowMax[state] - newMax); // 0 for the first visible block
+      rowSum[state] = rowSum[state] * correction + expShiftedSum(row, n, newMax);
+      rowMax[state] = newMax;
+      T *orow = out + ri * H * Ev;
+      for (int64_t c = 0; c < Ev; ++c)
+        orow[c] *= correction;
+    }
+    gemm<T>(false, false, rows, Ev, n, scores.data(), n, vBuf.data() + hk * Ev, Hk * Ev, out,
+            H * Ev, T(1));
+  };
+  int64_t flops = 2 * B * L * S * H * (E + Ev);
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t j0 = 0; j0 < S; j0 += keyBlock) {
+      int64_t n = std::min(keyBlock, S - j0);
+      const T *xb = xp + (b * S + j0) * D;
+      // The block's keys and values: [n, Hk * E] and [n, Hk * Ev].
+      gemm<T>(false, true, n, Hk * E, D, xb, D, wk.data<T>(), D, kBuf.data(), Hk * E, T(0));
+      gemm<T>(false, true, n, Hk * Ev, D, xb, D, wv.data<T>(), D, vBuf.data(), Hk * Ev, T(0));
+      for (int64_t j = 0; j < n; ++j) {
+        for (int64_t c = 0; c < Hk * E; ++c)
+          kBuf[j * Hk * E + c] += bk.data<T>()[c];
+        for (int64_t c = 0; c < Hk * Ev; ++c)
+          vBuf[j * Hk * Ev + c] += bv.data<T>()[c];
+      }
+      if (work > 1 && flops > (int64_t(1) << 20)) {
+#pragma omp parallel
+        {
+          std::vector<T> scores(rowBlock * n);
+#pragma omp for schedule(static)
+          for (int64_t w = 0; w < work; ++w)
+            foldBlock(b, j0, n, w, scores);
+        }
+      } else {
+        std::vector<T> scores(rowBlock * n);
+        for (int64_t w = 0; w < work; ++w)
+          foldBlock(b, j0, n, w, scores);
+      }
+    }
+  // Normalize; a row that saw no key is NaN, as in torch.
+  for (int64_t state = 0; state < B * L * H; ++state) {
+    T *orow = op_ + state * Ev;
+    T inv = rowSum[state] > T(0) ? T(1) / rowSum[state] : T(NAN);
+    for (int64_t c = 0; c < Ev; ++c)
+      orow[c] = rowSum[state] > T(0) ? orow[c] * inv : T(NAN);
+  }
+  if (!dest)
+    return convertTo(o, resultDType(op));
+  HostTensor d = *dest;
+  if (d.bytes() != o.bytes())
+    convertInto(o, d);
+  return d;
+}
+
+HostTensor projectedAttention(ProjectedAttentionOp op, Operands in, const HostTensor *dest) {
+  if (in[0].dtype() == DType::F64)
+    return projectedAttentionTyped<double>(op, in, dest);
+  return projectedAttentionTyped<float>(op, in, dest);
+}
+
 } // namespace
 
 std::optional<LogicalResult> mlir::gn::interp::runContraction(Operation *op, Operands in,
@@ -492,5 +629,6 @@ std::optional<LogicalResult> mlir::gn::interp::runContraction(Operation *op, Ope
       })
       .Case([&](EinsumOp e) { return done(einsum(e, in)); })
       .Case([&](AttentionOp a) { return done(attention(a, in, dest)); })
+      .Case([&](ProjectedAttentionOp a) { return done(projectedAttention(a, in, dest)); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -65,7 +65,7 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 /// convolutions, sgemm contractions, and the row-blocked attention kernel
 /// (sgemm on blocks of rows, the score matrix never stored).
 bool isLibraryOp(Operation *op) {
-  return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp>(op);
+  return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp, ProjectedAttentionOp>(op);
 }
 
 /// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP pool.

@@ -1,5 +1,6 @@
 // RUN: gn-opt %s -split-input-file -gn-raise-attention | FileCheck %s
 // RUN: gn-opt %s -split-input-file -gn-raise-attention="channels-first-min-share=0" | FileCheck %s --check-prefix=ALWAYS
+// RUN: gn-opt %s -split-input-file -gn-raise-attention="key-value-min-share=0.5" | FileCheck %s --check-prefix=SMALLKV
 
 // MobileViT's form: the keys transposed by a gn.transpose, the scores
 // divided by a constant.
@@ -165,4 +166,71 @@ func.func @seq_first_returned(%q: tensor<1x6x2x4xf32>, %k: tensor<1x6x2x4xf32>, 
   %vt = gn.transpose %v [0, 2, 1, 3] : tensor<1x6x2x4xf32> -> tensor<1x2x6x4xf32>
   %a = gn.attention %qt, %kt, %vt : (tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>, tensor<1x2x6x4xf32>) -> tensor<1x2x6x4xf32>
   return %a : tensor<1x2x6x4xf32>
+}
+
+// -----
+
+// Keys and values projected from one input (an encoder layer's residual
+// stream): the projections fold into gn.projected_attention, as k and v
+// hold a third of the function's arguments and results (the default
+// key-value-min-share is a quarter; at a half they stay).
+// CHECK-LABEL: func.func @kv_projections
+// CHECK-NOT: gn.linear
+// CHECK: %[[A:.*]] = gn.projected_attention %arg0, %arg1, %arg3, %arg4, %arg5, %arg6 : (tensor<1x6x2x4xf32>, tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x2x4xf32>
+// CHECK-NEXT: return %[[A]]
+// SMALLKV-LABEL: func.func @kv_projections
+// SMALLKV: gn.attention
+// SMALLKV-NOT: gn.projected_attention
+func.func @kv_projections(%q: tensor<1x6x2x4xf32>, %x: tensor<1x6x8xf32>, %y: tensor<1x6x8xf32>, %wk: tensor<8x8xf32>, %bk: tensor<8xf32>, %wv: tensor<8x8xf32>, %bv: tensor<8xf32>) -> (tensor<1x6x2x4xf32>) {
+  %k0 = gn.linear %x, %wk, %bk : (tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %k = gn.reshape %k0 [1, 6, 2, 4] : tensor<1x6x8xf32> -> tensor<1x6x2x4xf32>
+  %v0 = gn.linear %x, %wv, %bv : (tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %v = gn.reshape %v0 [1, 6, 2, 4] : tensor<1x6x8xf32> -> tensor<1x6x2x4xf32>
+  %a = gn.attention %q, %k, %v {seq_first = true} : (tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>) -> tensor<1x6x2x4xf32>
+  return %a : tensor<1x6x2x4xf32>
+}
+
+// -----
+
+// The keys are also returned: they are stored whole anyway.
+// CHECK-LABEL: func.func @kv_projection_read_twice
+// CHECK: gn.attention
+// CHECK-NOT: gn.projected_attention
+func.func @kv_projection_read_twice(%q: tensor<1x6x2x4xf32>, %x: tensor<1x6x8xf32>, %y: tensor<1x6x8xf32>, %wk: tensor<8x8xf32>, %bk: tensor<8xf32>, %wv: tensor<8x8xf32>, %bv: tensor<8xf32>) -> (tensor<1x6x2x4xf32>, tensor<1x6x8xf32>) {
+  %k0 = gn.linear %x, %wk, %bk : (tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %k = gn.reshape %k0 [1, 6, 2, 4] : tensor<1x6x8xf32> -> tensor<1x6x2x4xf32>
+  %v0 = gn.linear %x, %wv, %bv : (tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %v = gn.reshape %v0 [1, 6, 2, 4] : tensor<1x6x8xf32> -> tensor<1x6x2x4xf32>
+  %a = gn.attention %q, %k, %v {seq_first = true} : (tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>) -> tensor<1x6x2x4xf32>
+  return %a, %k0 : tensor<1x6x2x4xf32>, tensor<1x6x8xf32>
+}
+
+// -----
+
+// Keys and values projected from different inputs.
+// CHECK-LABEL: func.func @kv_projections_of_two_inputs
+// CHECK: gn.attention
+// CHECK-NOT: gn.projected_attention
+func.func @kv_projections_of_two_inputs(%q: tensor<1x6x2x4xf32>, %x: tensor<1x6x8xf32>, %y: tensor<1x6x8xf32>, %wk: tensor<8x8xf32>, %bk: tensor<8xf32>, %wv: tensor<8x8xf32>, %bv: tensor<8xf32>) -> (tensor<1x6x2x4xf32>) {
+  %k0 = gn.linear %y, %wk, %bk : (tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %k = gn.reshape %k0 [1, 6, 2, 4] : tensor<1x6x8xf32> -> tensor<1x6x2x4xf32>
+  %v0 = gn.linear %x, %wv, %bv : (tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %v = gn.reshape %v0 [1, 6, 2, 4] : tensor<1x6x8xf32> -> tensor<1x6x2x4xf32>
+  %a = gn.attention %q, %k, %v {seq_first = true} : (tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>) -> tensor<1x6x2x4xf32>
+  return %a : tensor<1x6x2x4xf32>
+}
+
+// -----
+
+// Causal attention is not folded.
+// CHECK-LABEL: func.func @kv_projections_causal
+// CHECK: gn.attention
+// CHECK-NOT: gn.projected_attention
+func.func @kv_projections_causal(%q: tensor<1x6x2x4xf32>, %x: tensor<1x6x8xf32>, %y: tensor<1x6x8xf32>, %wk: tensor<8x8xf32>, %bk: tensor<8xf32>, %wv: tensor<8x8xf32>, %bv: tensor<8xf32>) -> (tensor<1x6x2x4xf32>) {
+  %k0 = gn.linear %x, %wk, %bk : (tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %k = gn.reshape %k0 [1, 6, 2, 4] : tensor<1x6x8xf32> -> tensor<1x6x2x4xf32>
+  %v0 = gn.linear %x, %wv, %bv : (tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %v = gn.reshape %v0 [1, 6, 2, 4] : tensor<1x6x8xf32> -> tensor<1x6x2x4xf32>
+  %a = gn.attention %q, %k, %v {is_causal = true, seq_first = true} : (tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>, tensor<1x6x2x4xf32>) -> tensor<1x6x2x4xf32>
+  return %a : tensor<1x6x2x4xf32>
 }

@@ -83,3 +83,33 @@ func.func @causal_stays_whole(%a: tensor<1x64x8xf32>, %wq: tensor<8x8xf32>, %wk:
   %z = gn.tanh %y : tensor<1x64x8xf32>
   return %z : tensor<1x64x8xf32>
 }
+
+// -----
+
+// The same layer with the key / value projections folded into the
+// attention (gn.projected_attention): each band of query rows projects the
+// keys and values from all of %x again, so %x is read whole to the last
+// band and the layer's output gets a buffer of its own (no "written over
+// an input"); keys and values never exist whole.
+// CHECK-LABEL: func.func @residual_projected_attention
+// CHECK-NOT: gn.linear %{{.*}}, %arg2
+// CHECK: %[[X:.*]] = gn.tanh %arg0
+// CHECK: %[[Q0:.*]] = gn.slice %[[X]] starts [0, 0, 0] limits [1, 16, 8]
+// CHECK: gn.linear %[[Q0]], %arg1
+// CHECK: gn.projected_attention %{{.*}}, %[[X]], %arg2, %arg5, %arg3, %arg6 : (tensor<1x16x2x4xf32>, tensor<1x64x8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x16x2x4xf32>
+// CHECK-COUNT-3: gn.projected_attention %{{.*}}, %[[X]], %arg2, %arg5, %arg3, %arg6 : (tensor<1x16x2x4xf32>
+// CHECK: %[[R:.*]] = gn.concat
+// CHECK: return %[[R]]
+// REMARK: remark: computed 7 ops in 4 bands along axis 1
+// REMARK-NOT: written over an input
+func.func @residual_projected_attention(%a: tensor<1x64x8xf32>, %wq: tensor<8x8xf32>, %wk: tensor<8x8xf32>, %wv: tensor<8x8xf32>, %wo: tensor<8x8xf32>, %bk: tensor<8xf32>, %bv: tensor<8xf32>) -> tensor<1x64x8xf32> {
+  %x = gn.tanh %a : tensor<1x64x8xf32>
+  %q = gn.linear %x, %wq : (tensor<1x64x8xf32>, tensor<8x8xf32>) -> tensor<1x64x8xf32>
+  %q4 = gn.reshape %q [1, 64, 2, 4] : tensor<1x64x8xf32> -> tensor<1x64x2x4xf32>
+  %o = gn.projected_attention %q4, %x, %wk, %bk, %wv, %bv : (tensor<1x64x2x4xf32>, tensor<1x64x8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x64x2x4xf32>
+  %o3 = gn.reshape %o [1, 64, 8] : tensor<1x64x2x4xf32> -> tensor<1x64x8xf32>
+  %p = gn.linear %o3, %wo : (tensor<1x64x8xf32>, tensor<8x8xf32>) -> tensor<1x64x8xf32>
+  %y = gn.add %x, %p : tensor<1x64x8xf32>, tensor<1x64x8xf32> -> tensor<1x64x8xf32>
+  %z = gn.tanh %y : tensor<1x64x8xf32>
+  return %z : tensor<1x64x8xf32>
+}

@@ -80,3 +80,34 @@ func.func @nothing_to_gain(%x: tensor<1x64x4xf32>, %w: tensor<8x4xf32>, %m: tens
   %2 = gn.matmul %1, %m : tensor<1x8x64xf32>, tensor<64x64xf32> -> tensor<1x8x64xf32>
   return %2 : tensor<1x8x64xf32>
 }
+
+// -----
+
+// A positional convolution (wav2vec2's): the conv pads one more column
+// than it needs and a slice drops one, here the first. Slices move bands:
+// band [0, 32) of the slice reads conv columns [1, 33), whose receptive
+// field is input columns [-1, 34) (one zero column padded); the band's slice
+// is then the whole conv band. Every intermediate is the sink's size, and
+// together they hold six times its bytes: worth the bands.
+// CHECK-LABEL: func.func @shifted_slice
+// CHECK: %[[X0:.*]] = gn.slice %arg0 starts [0, 0, 0] limits [1, 34, 8]
+// CHECK: %[[P0:.*]] = gn.pad %{{.*}} low [0, 0, 1] high [0, 0, 0] : tensor<1x8x34xf32> -> tensor<1x8x35xf32>
+// CHECK: %[[C0:.*]] = gn.conv %[[P0]], %arg1 {{.*}} -> tensor<1x8x32xf32>
+// CHECK: gn.slice %[[C0]] starts [0, 0, 0] limits [1, 8, 32]
+// CHECK: gn.slice %arg0 starts [0, 31, 0] limits [1, 64, 8]
+// CHECK: %[[P1:.*]] = gn.pad %{{.*}} low [0, 0, 0] high [0, 0, 2] : tensor<1x8x33xf32> -> tensor<1x8x35xf32>
+// CHECK: %[[C1:.*]] = gn.conv %[[P1]], %arg1 {{.*}} -> tensor<1x8x32xf32>
+// CHECK: gn.slice %[[C1]] starts [0, 0, 0] limits [1, 8, 32]
+// CHECK: gn.concat
+// REMARK: remark: computed 7 ops in 2 bands along axis 1
+// ROOMY-LABEL: func.func @shifted_slice
+func.func @shifted_slice(%a: tensor<1x64x8xf32>, %w: tensor<8x4x4xf32>) -> tensor<1x64x8xf32> {
+  %x = gn.tanh %a : tensor<1x64x8xf32>
+  %xt = gn.transpose %x [0, 2, 1] : tensor<1x64x8xf32> -> tensor<1x8x64xf32>
+  %c = gn.conv %xt, %w {dilation = array<i64: 1>, groups = 2 : i64, padding = array<i64: 2>, stride = array<i64: 1>} : (tensor<1x8x64xf32>, tensor<8x4x4xf32>) -> tensor<1x8x65xf32>
+  %s = gn.slice %c starts [0, 0, 1] limits [1, 8, 65] steps [1, 1, 1] : tensor<1x8x65xf32> -> tensor<1x8x64xf32>
+  %g = gn.tanh %s : tensor<1x8x64xf32>
+  %gt = gn.transpose %g [0, 2, 1] : tensor<1x8x64xf32> -> tensor<1x64x8xf32>
+  %y = gn.add %x, %gt : tensor<1x64x8xf32>, tensor<1x64x8xf32> -> tensor<1x64x8xf32>
+  return %y : tensor<1x64x8xf32>
+}

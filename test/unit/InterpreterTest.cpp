@@ -154,6 +154,54 @@ TEST(Tolerance, TableAndTightestT) {
   EXPECT_FALSE(mlir::gn::eval::compareOutputs(a, c).shapeAndDtypeMatch);
 }
 
+// gn.projected_attention equals attention on the projections it folds in:
+// two key blocks (600 keys, 512 a block) and two row blocks (70 queries, 64
+// a block) merged by its online softmax, grouped key heads (2 for 4 query
+// heads), a value head size (4) other than the key one (3), a float mask
+// with rows that see no key at all (NaN, as in torch), and no mask.
+TEST(Interpreter, ProjectedAttentionMatchesProjections) {
+  auto ramp = [](llvm::ArrayRef<int64_t> shape, float scale, int64_t period) {
+    HostTensor t(DType::F32, shape);
+    for (int64_t i = 0; i < t.numel(); ++i)
+      t.data<float>()[i] = scale * (float)((i * 7) % period - period / 2);
+    return t;
+  };
+  HostTensor mask = ramp({2, 1, 70, 600}, 0.5f, 13);
+  for (int64_t j = 0; j < 600; ++j) // query row 3 of batch 1 sees no key
+    mask.data<float>()[(70 + 3) * 600 + j] = -INFINITY;
+  auto out = run(R"(
+    func.func @forward(%q: tensor<2x70x4x3xf32>, %x: tensor<2x600x5xf32>, %wk: tensor<6x5xf32>, %bk: tensor<6xf32>, %wv: tensor<8x5xf32>, %bv: tensor<8xf32>, %m: tensor<2x1x70x600xf32>) -> (tensor<2x70x4x4xf32>, tensor<2x70x4x4xf32>, tensor<2x70x4x4xf32>, tensor<2x70x4x4xf32>) {
+      %a = gn.projected_attention %q, %x, %wk, %bk, %wv, %bv mask %m : (tensor<2x70x4x3xf32>, tensor<2x600x5xf32>, tensor<6x5xf32>, tensor<6xf32>, tensor<8x5xf32>, tensor<8xf32>, tensor<2x1x70x600xf32>) -> tensor<2x70x4x4xf32>
+      %k0 = gn.linear %x, %wk, %bk : (tensor<2x600x5xf32>, tensor<6x5xf32>, tensor<6xf32>) -> tensor<2x600x6xf32>
+      %k = gn.reshape %k0 [2, 600, 2, 3] : tensor<2x600x6xf32> -> tensor<2x600x2x3xf32>
+      %v0 = gn.linear %x, %wv, %bv : (tensor<2x600x5xf32>, tensor<8x5xf32>, tensor<8xf32>) -> tensor<2x600x8xf32>
+      %v = gn.reshape %v0 [2, 600, 2, 4] : tensor<2x600x8xf32> -> tensor<2x600x2x4xf32>
+      %b = gn.attention %q, %k, %v mask %m {seq_first = true, enable_gqa = true} : (tensor<2x70x4x3xf32>, tensor<2x600x2x3xf32>, tensor<2x600x2x4xf32>, tensor<2x1x70x600xf32>) -> tensor<2x70x4x4xf32>
+      %c = gn.projected_attention %q, %x, %wk, %bk, %wv, %bv {scale = 0.7 : f64} : (tensor<2x70x4x3xf32>, tensor<2x600x5xf32>, tensor<6x5xf32>, tensor<6xf32>, tensor<8x5xf32>, tensor<8xf32>) -> tensor<2x70x4x4xf32>
+      %d = gn.attention %q, %k, %v {seq_first = true, enable_gqa = true, scale = 0.7 : f64} : (tensor<2x70x4x3xf32>, tensor<2x600x2x3xf32>, tensor<2x600x2x4xf32>) -> tensor<2x70x4x4xf32>
+      return %a, %b, %c, %d : tensor<2x70x4x4xf32>, tensor<2x70x4x4xf32>, tensor<2x70x4x4xf32>, tensor<2x70x4x4xf32>
+    })",
+                 {ramp({2, 70, 4, 3}, 0.3f, 11), ramp({2, 600, 5}, 0.2f, 17),
+                  ramp({6, 5}, 0.1f, 7), ramp({6}, 0.05f, 5), ramp({8, 5}, 0.1f, 9),
+                  ramp({8}, 0.05f, 3), mask});
+  ASSERT_EQ(out.size(), 4u);
+  int nans = 0;
+  for (int pair = 0; pair < 2; ++pair) {
+    std::vector<float> folded = values(out[2 * pair]), projected = values(out[2 * pair + 1]);
+    ASSERT_EQ(folded.size(), projected.size());
+    for (size_t i = 0; i < folded.size(); ++i) {
+      if (std::isnan(projected[i])) {
+        EXPECT_TRUE(std::isnan(folded[i])) << "pair " << pair << " at " << i;
+        nans += std::isnan(folded[i]);
+        continue;
+      }
+      EXPECT_NEAR(folded[i], projected[i], 1e-5f * (1 + std::abs(projected[i])))
+          << "pair " << pair << " at " << i;
+    }
+  }
+  EXPECT_EQ(nans, 4 * 4); // the one masked row: 4 heads x 4 values
+}
+
 // seq_first attention ([B, L, H, E], as projections write it) equals the
 // heads-first one on transposed operands, with a mask broadcast over heads,
 // grouped key/value heads (2 for 4 query heads), and causal rows.

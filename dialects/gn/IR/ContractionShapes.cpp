@@ -163,3 +163,48 @@ LogicalResult gn::inferAttention(MLIRContext *, OptLoc loc, Value q, Value k, Va
   types.push_back(headsFirst(tq.clone(shape)));
   return success();
 }
+
+LogicalResult gn::inferProjectedAttention(MLIRContext *, OptLoc loc, Value q, Value input,
+                                          Value keyWeight, Value keyBias, Value valueWeight,
+                                          Value valueBias, Value mask, TypeList &types) {
+  auto tq = tensorType(q), tx = tensorType(input);
+  auto wk = tensorType(keyWeight), bk = tensorType(keyBias), wv = tensorType(valueWeight),
+       bv = tensorType(valueBias);
+  Type et = tq.getElementType();
+  if (tx.getElementType() != et || wk.getElementType() != et || bk.getElementType() != et ||
+      wv.getElementType() != et || bv.getElementType() != et)
+    return fail(loc, "query, input, weights and biases must have one element type");
+  int64_t r = tq.getRank();
+  if (r < 3 || tx.getRank() != r - 1)
+    return fail(loc, "query must be [..., L, H, E] and input [..., S, D] with the same batch dims");
+  if (tq.getShape().take_front(r - 3) != tx.getShape().take_front(r - 3))
+    return fail(loc, "query and input batch dims differ: " + shapeStr(tq.getShape()) + " vs " +
+                         shapeStr(tx.getShape()));
+  int64_t heads = tq.getDimSize(r - 2), e = tq.getDimSize(r - 1), d = tx.getDimSize(r - 2),
+          s = tx.getDimSize(r - 3);
+  if (wk.getRank() != 2 || wv.getRank() != 2 || bk.getRank() != 1 || bv.getRank() != 1 ||
+      wk.getDimSize(1) != d || wv.getDimSize(1) != d || bk.getDimSize(0) != wk.getDimSize(0) ||
+      bv.getDimSize(0) != wv.getDimSize(0))
+    return fail(loc, "key / value weights must be [rows, " + std::to_string(d) +
+                         "] with biases [rows]: " + shapeStr(wk.getShape()) + ", " +
+                         shapeStr(wv.getShape()));
+  int64_t kvHeads = e > 0 ? wk.getDimSize(0) / e : 0;
+  if (e <= 0 || wk.getDimSize(0) % e != 0 || kvHeads == 0 || heads % kvHeads != 0 ||
+      wv.getDimSize(0) % kvHeads != 0)
+    return fail(loc, "key weight rows " + std::to_string(wk.getDimSize(0)) +
+                         " are not a number of key heads of size " + std::to_string(e) +
+                         " that divides the " + std::to_string(heads) + " query heads");
+  int64_t ev = wv.getDimSize(0) / kvHeads;
+  llvm::SmallVector<int64_t> shape(tq.getShape());
+  shape.back() = ev;
+  if (auto tm = tensorType(mask)) {
+    llvm::SmallVector<int64_t> scores(tq.getShape().take_front(r - 3));
+    scores.append({heads, tq.getDimSize(r - 3), s});
+    auto b = broadcastShapes(scores, tm.getShape());
+    if (!b || llvm::ArrayRef<int64_t>(*b) != llvm::ArrayRef<int64_t>(scores))
+      return fail(loc, "mask shape " + shapeStr(tm.getShape()) + " does not broadcast to scores " +
+                           shapeStr(scores));
+  }
+  types.push_back(tq.clone(shape));
+  return success();
+}

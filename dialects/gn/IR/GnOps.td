@@ -648,6 +648,35 @@ def Gn_AttentionOp : Gn_InferredOp<"attention",
   let assemblyFormat = "$query `,` $key `,` $value (`mask` $mask^)? attr-dict `:` functional-type(operands, results)";
 }
 
+def Gn_ProjectedAttentionOp : Gn_InferredOp<"projected_attention",
+    "inferProjectedAttention(ctx, loc, adaptor.getQuery(), adaptor.getInput(), "
+    "adaptor.getKeyWeight(), adaptor.getKeyBias(), adaptor.getValueWeight(), "
+    "adaptor.getValueBias(), adaptor.getMask(), types)"> {
+  let summary = "seq_first attention whose keys and values are projections of one input";
+  let description = [{
+    `gn.attention` with `seq_first` on q [..., L, H, E] and
+      k = reshape(linear(input, key_weight, key_bias), [..., S, Hk, E])
+      v = reshape(linear(input, value_weight, value_bias), [..., S, Hk, Ev])
+    for input [..., S, D] (the same batch dims as q), key_weight [Hk * E, D]
+    and value_weight [Hk * Ev, D]; H a multiple of Hk. The kernel projects
+    a block of keys and values at a time and merges the blocks with an
+    online softmax, so k and v are never stored whole: where the input
+    stays live anyway (a residual stream), that saves both buffers.
+    The result is [..., L, H, Ev]. `scale` defaults to 1/sqrt(E); the mask
+    broadcasts to the scores [..., H, L, S] as for `gn.attention`.
+
+    ```mlir
+    %r = gn.projected_attention %q, %x, %wk, %bk, %wv, %bv : (tensor<1x8x2x4xf32>, tensor<1x8x8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x8x2x4xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$query, Gn_FloatTensor:$input,
+                   Gn_FloatTensor:$key_weight, Gn_FloatTensor:$key_bias,
+                   Gn_FloatTensor:$value_weight, Gn_FloatTensor:$value_bias,
+                   Optional<Gn_Tensor>:$mask, OptionalAttr<F64Attr>:$scale);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$query `,` $input `,` $key_weight `,` $key_bias `,` $value_weight `,` $value_bias (`mask` $mask^)? attr-dict `:` functional-type(operands, results)";
+}
+
 //===----------------------------------------------------------------------===//
 // Convolution and pooling (NC + spatial layout, 1-3 spatial dims)
 //===----------------------------------------------------------------------===//

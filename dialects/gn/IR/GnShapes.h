@@ -95,6 +95,9 @@ LogicalResult inferEinsum(MLIRContext *ctx, OptLoc loc, ValueRange inputs,
                           llvm::StringRef equation, TypeList &types);
 LogicalResult inferAttention(MLIRContext *ctx, OptLoc loc, Value q, Value k, Value v, Value mask,
                              bool seqFirst, TypeList &types);
+LogicalResult inferProjectedAttention(MLIRContext *ctx, OptLoc loc, Value q, Value input,
+                                      Value keyWeight, Value keyBias, Value valueWeight,
+                                      Value valueBias, Value mask, TypeList &types);
 
 // Convolution, pooling, resampling.
 LogicalResult inferConv(MLIRContext *ctx, OptLoc loc, Value input, Value weight, Value bias,

@@ -28,7 +28,10 @@ def GnRaiseAttentionPass : Pass<"gn-raise-attention", "func::FuncOp"> {
     (v @ softmax(q^T k)^T) costs three transposed copies, so it is raised
     only where its score matrix is a large share of the memory at stake.
     Attention on q, k, v transposed from [..., L, H, E] to [..., H, L, E]
-    reads them untransposed (`seq_first`), without the copies.
+    reads them untransposed (`seq_first`), without the copies. Seq_first
+    attention whose keys and values are projections of one input becomes
+    `gn.projected_attention` where k and v are a large share of the memory
+    at stake: its kernel projects a block of keys at a time.
   }];
   let options = [
     Option<"channelsFirstMinShare", "channels-first-min-share", "double", "0.125",
@@ -36,6 +39,11 @@ def GnRaiseAttentionPass : Pass<"gn-raise-attention", "func::FuncOp"> {
            "least this share of the function's arguments and results (an "
            "eighth: a quarter of the default 1.5x memory budget's room for "
            "intermediates); 0 always raises it">,
+    Option<"keyValueMinShare", "key-value-min-share", "double", "0.25",
+           "Fold the key and value projections into the attention only when "
+           "k and v together hold at least this share of the function's "
+           "arguments and results (a quarter: half the default 1.5x memory "
+           "budget's room for intermediates); 0 always folds them">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }

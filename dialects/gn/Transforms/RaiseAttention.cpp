@@ -16,7 +16,10 @@
 // batch dims (no broadcasting to reason about).
 //
 // Then any attention (raised or imported) whose q, k and v are transposes
-// [..., L, H, E] -> [..., H, L, E] reads them untransposed (seq_first).
+// [..., L, H, E] -> [..., H, L, E] reads them untransposed (seq_first), and
+// seq_first attention whose keys and values are projections of one input
+// folds the projections in (gn.projected_attention) where k and v would
+// hold a large share of the memory at stake.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Transforms/Passes.h"
@@ -194,6 +197,52 @@ struct ReadSeqFirst : OpRewritePattern<AttentionOp> {
   }
 };
 
+/// The projection `reshape(linear(x, w, b))` that `t` [..., S, Hk, E] is,
+/// splitting the linear's [..., S, Hk * E] result into heads, with a bias
+/// and read by nothing else; null otherwise.
+LinearOp headsProjection(Value t) {
+  auto reshape = t.getDefiningOp<ReshapeOp>();
+  auto linear = reshape ? reshape.getInput().getDefiningOp<LinearOp>() : LinearOp();
+  if (!linear || !linear.getBias() || !reshape->hasOneUse() || !linear->hasOneUse())
+    return {};
+  llvm::ArrayRef<int64_t> split = llvm::cast<RankedTensorType>(t.getType()).getShape();
+  llvm::ArrayRef<int64_t> whole = linear.getType().getShape();
+  if (split.size() != whole.size() + 1 || split.drop_back(2) != whole.drop_back() ||
+      split[split.size() - 2] * split.back() != whole.back())
+    return {};
+  return linear;
+}
+
+/// Seq_first attention whose keys and values are projections of one input
+/// x becomes gn.projected_attention, which projects a block of keys at a
+/// time: k and v are never stored whole. Worth it where x is live anyway
+/// (the residual stream of an encoder layer) and k and v are a large share
+/// of the memory at stake: the projections then run once per query band
+/// that gn-stream-bands makes, instead of once.
+struct FoldKeyValueProjections : OpRewritePattern<AttentionOp> {
+  FoldKeyValueProjections(MLIRContext *ctx, int64_t minKeyValueBytes)
+      : OpRewritePattern(ctx), minKeyValueBytes(minKeyValueBytes) {}
+
+  LogicalResult matchAndRewrite(AttentionOp op, PatternRewriter &rw) const override {
+    if (!op.getSeqFirst() || op.getIsCausal())
+      return rw.notifyMatchFailure(op, "not non-causal seq_first attention");
+    LinearOp k = headsProjection(op.getKey()), v = headsProjection(op.getValue());
+    if (!k || !v || k.getInput() != v.getInput())
+      return rw.notifyMatchFailure(op, "keys and values are not projections of one input");
+    if (tensorBytes(k.getType()) + tensorBytes(v.getType()) < minKeyValueBytes)
+      return rw.notifyMatchFailure(op, "keys and values too small a share of the memory");
+    auto folded = ProjectedAttentionOp::create(rw, op.getLoc(), op.getQuery(), k.getInput(),
+                                               k.getWeight(), k.getBias(), v.getWeight(),
+                                               v.getBias(), op.getMask(), op.getScaleAttr());
+    if (folded.getType() != op.getType())
+      return rw.notifyMatchFailure(op, "projected attention would have another type");
+    rw.replaceOp(op, folded.getResult());
+    return success();
+  }
+
+  int64_t minKeyValueBytes;
+};
+
 struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAttentionPass> {
   using Base::Base;
   void runOnOperation() override {
@@ -211,6 +260,8 @@ struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAt
         ioBytes += tensorBytes(rt);
     patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/true,
                                  (int64_t)(channelsFirstMinShare * ioBytes));
+    patterns.add<FoldKeyValueProjections>(&getContext(),
+                                          (int64_t)(keyValueMinShare * ioBytes));
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -15,7 +15,8 @@
 //    queries). Anything else feeding the cone is a source, read whole or
 //    sliced.
 //  - Band ranges propagate backward (operandRange): the identity, except a
-//    convolution, whose input band is its receptive field (the halo). A
+//    convolution, whose input band is its receptive field (the halo), and
+//    a slice, whose input band is shifted by its start (a unit step). A
 //    value read by several cone ops is produced for the union of their
 //    ranges; a consumer slices what it needs.
 //  - The band count makes the cone's largest intermediate band at most
@@ -65,6 +66,16 @@ struct Range {
 RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
 
 int64_t bytesOf(Value v) { return tensorBytes(v.getType()); }
+
+/// The axis of an attention mask that a band of `rows` queries reads: the
+/// mask broadcasts to the scores [..., L, S], so its rows are dim -2.
+FailureOr<int64_t> maskAxis(RankedTensorType mask, int64_t rows) {
+  int64_t m = mask.getRank();
+  if (m >= 2 && mask.getDimSize(m - 2) == rows)
+    return m - 2;
+  return m < 2 || mask.getDimSize(m - 2) == 1 ? FailureOr<int64_t>(kWhole)
+                                              : FailureOr<int64_t>(failure());
+}
 
 /// The axis of `op`'s operand `i` that a band on result axis `a` reads,
 /// kWhole when the operand is read whole, or failure when `op` does not
@@ -126,23 +137,26 @@ FailureOr<int64_t> operandAxis(Operation *op, unsigned i, int64_t a) {
       return kWhole;
     if (i == 0)
       return a;
-    // The mask broadcasts to the scores [..., L, S]: its rows are dim -2.
-    int64_t m = ot.getRank();
-    if (m >= 2 && ot.getDimSize(m - 2) == rt.getDimSize(a))
-      return m - 2;
-    return m < 2 || ot.getDimSize(m - 2) == 1 ? FailureOr<int64_t>(kWhole)
-                                              : FailureOr<int64_t>(failure());
+    return maskAxis(ot, rt.getDimSize(a));
+  }
+  if (isa<ProjectedAttentionOp>(op)) {
+    // The same band of queries (seq_first); the input the keys and values
+    // are projected from, and the weights, are read whole.
+    if (a != rt.getRank() - 3)
+      return failure();
+    if (i == 0)
+      return a;
+    if (i < 6)
+      return kWhole;
+    return maskAxis(ot, rt.getDimSize(a));
   }
   if (isa<ConvOp>(op)) {
     if (i > 0)
       return kWhole;
     return a == 1 ? FailureOr<int64_t>(failure()) : FailureOr<int64_t>(a);
   }
-  if (auto s = dyn_cast<SliceOp>(op)) {
-    bool untouched = s.getStarts()[a] == 0 && s.getLimits()[a] == ot.getDimSize(a) &&
-                     s.getSteps()[a] == 1;
-    return untouched ? FailureOr<int64_t>(a) : FailureOr<int64_t>(failure());
-  }
+  if (auto s = dyn_cast<SliceOp>(op)) // a unit-step window: shifted bands
+    return s.getSteps()[a] == 1 ? FailureOr<int64_t>(a) : FailureOr<int64_t>(failure());
   if (auto c = dyn_cast<ConcatOp>(op))
     return (int64_t)c.getDim() == a ? FailureOr<int64_t>(failure()) : FailureOr<int64_t>(a);
   if (auto p = dyn_cast<PadOp>(op))
@@ -164,6 +178,8 @@ bool streamsAlong(Operation *op, int64_t a) {
 /// The band of operand `i` (on its axis) that computing result band `r`
 /// reads; may reach outside the operand where a convolution pads.
 Range operandRange(Operation *op, unsigned i, int64_t a, Range r) {
+  if (auto slice = dyn_cast<SliceOp>(op)) // (unit step on `a`: operandAxis)
+    return {r.lo + slice.getStarts()[a], r.hi + slice.getStarts()[a]};
   auto conv = dyn_cast<ConvOp>(op);
   if (!conv || i != 0 || a < 2)
     return r;
@@ -552,14 +568,16 @@ private:
   }
 
   /// Bytes of the intermediates the cone reads (not arguments or constants)
-  /// live at `step`: they stay whole while its bands run.
-  int64_t sourcesLiveAt(const Cone &cone, int64_t step) {
+  /// live at `step`: they stay whole while its bands run. (Not `over`, which
+  /// the bands' result is written over: its bytes become the result's.)
+  int64_t sourcesLiveAt(const Cone &cone, int64_t step, Value over) {
     llvm::DenseSet<Value> seen;
     int64_t bytes = 0;
     for (Operation *op : cone.ops)
       for (Value v : op->getOperands())
         if (Operation *def = v.getDefiningOp(); def && !cone.ops.contains(def) && !isFree(v) &&
-                                                seen.insert(v).second && liveAt(v, step))
+                                                v != over && seen.insert(v).second &&
+                                                liveAt(v, step))
           bytes += bytesOf(v);
     return bytes;
   }
@@ -620,8 +638,11 @@ private:
         bands = std::min<int64_t>({bands, (int64_t)options.maxBands, dim});
         if (bands >= 2)
           cone = growCone(sink, a, reduces, bands);
+        // A whole sink of its own is worth it when the intermediates the
+        // bands drop hold twice its bytes: one large one (a wide FFN), or
+        // several of its size (a conv stack's transposes and activations).
         if (cone.ops.size() < 2 || cone.largestBytes < worthBytes ||
-            cone.largestBytes < 2 * sinkBytes ||
+            cone.totalBytes < 2 * sinkBytes ||
             (best && std::make_pair(best->largestBytes, best->totalBytes) >=
                          std::make_pair(cone.largestBytes, cone.totalBytes)) ||
             liveAtPeak(cone, peakStep) * 10 < peakLive)
@@ -635,7 +656,8 @@ private:
         bestBands = bands;
       }
       if (best) {
-        int64_t gain = liveAtPeak(*best, peakStep) - sourcesLiveAt(*best, peakStep);
+        int64_t gain = liveAtPeak(*best, peakStep) -
+                       sourcesLiveAt(*best, peakStep, overwritable(*best, bestBands));
         candidates.push_back({std::move(*best), bestBands, gain});
       }
     }
@@ -731,8 +753,11 @@ private:
           clone->setAttr("padding", b.getDenseI64ArrayAttr(padding));
         }
         if (auto slice = dyn_cast<SliceOp>(clone); slice && !partial) {
-          llvm::SmallVector<int64_t> limits(slice.getLimits());
+          // Its operand is already the window the band reads.
+          llvm::SmallVector<int64_t> starts(slice.getStarts()), limits(slice.getLimits());
+          starts[ra] = 0;
           limits[ra] = out.size();
+          clone->setAttr("starts", b.getDenseI64ArrayAttr(starts));
           clone->setAttr("limits", b.getDenseI64ArrayAttr(limits));
         }
         llvm::SmallVector<Type, 1> types;

@@ -702,3 +702,30 @@ func.func @concat_rank(%a: tensor<2xf32>, %b: tensor<2x1xf32>) {
   %0 = gn.concat %a, %b dim 0 : (tensor<2xf32>, tensor<2x1xf32>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @projected_attention_batch(%q: tensor<2x4x2x4xf32>, %x: tensor<1x6x8xf32>, %w: tensor<8x8xf32>, %b: tensor<8xf32>) {
+  // expected-error @+2 {{query and input batch dims differ: [2, 4, 2, 4] vs [1, 6, 8]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.projected_attention %q, %x, %w, %b, %w, %b : (tensor<2x4x2x4xf32>, tensor<1x6x8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<2x4x2x4xf32>
+  return
+}
+
+// -----
+
+func.func @projected_attention_heads(%q: tensor<1x4x2x4xf32>, %x: tensor<1x6x8xf32>, %w: tensor<12x8xf32>, %b: tensor<12xf32>) {
+  // expected-error @+2 {{key weight rows 12 are not a number of key heads of size 4 that divides the 2 query heads}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.projected_attention %q, %x, %w, %b, %w, %b : (tensor<1x4x2x4xf32>, tensor<1x6x8xf32>, tensor<12x8xf32>, tensor<12xf32>, tensor<12x8xf32>, tensor<12xf32>) -> tensor<1x4x2x4xf32>
+  return
+}
+
+// -----
+
+func.func @projected_attention_weight(%q: tensor<1x4x2x4xf32>, %x: tensor<1x6x8xf32>, %w: tensor<8x6xf32>, %b: tensor<8xf32>) {
+  // expected-error @+2 {{key / value weights must be [rows, 8] with biases [rows]: [8, 6], [8, 6]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.projected_attention %q, %x, %w, %b, %w, %b : (tensor<1x4x2x4xf32>, tensor<1x6x8xf32>, tensor<8x6xf32>, tensor<8xf32>, tensor<8x6xf32>, tensor<8xf32>) -> tensor<1x4x2x4xf32>
+  return
+}

@@ -57,7 +57,8 @@ func.func @reductions(%x: tensor<2x3xf32>) -> tensor<2x1xf32> {
 
 // CHECK-LABEL: func.func @nn
 func.func @nn(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %c: tensor<4xf32>,
-              %q: tensor<1x2x4x8xf32>, %l: tensor<2x3xf32>, %lw: tensor<5x3xf32>) -> tensor<1x4x4x4xf32> {
+              %q: tensor<1x2x4x8xf32>, %l: tensor<2x3xf32>, %lw: tensor<5x3xf32>,
+              %pq: tensor<1x4x2x4xf32>, %px: tensor<1x4x8xf32>, %pw: tensor<8x8xf32>, %pb: tensor<8xf32>) -> tensor<1x4x4x4xf32> {
   // CHECK: gn.conv %{{.*}}, %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>}
   %0 = gn.conv %x, %w, %c {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
   // CHECK: gn.batch_norm
@@ -74,6 +75,8 @@ func.func @nn(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %c: tensor<4xf32
   %6 = gn.resize %x [16, 16] {align_corners = false, mode = "linear"} : tensor<1x3x8x8xf32> -> tensor<1x3x16x16xf32>
   // CHECK: gn.einsum "ij,kj->ik"
   %7 = gn.einsum "ij,kj->ik" %l, %lw : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2x5xf32>
+  // CHECK: gn.projected_attention %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {scale = 5.000000e-01 : f64} : (tensor<1x4x2x4xf32>, tensor<1x4x8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x4x2x4xf32>
+  %8 = gn.projected_attention %pq, %px, %pw, %pb, %pw, %pb {scale = 0.5 : f64} : (tensor<1x4x2x4xf32>, tensor<1x4x8xf32>, tensor<8x8xf32>, tensor<8xf32>, tensor<8x8xf32>, tensor<8xf32>) -> tensor<1x4x2x4xf32>
   return %2 : tensor<1x4x4x4xf32>
 }
 
