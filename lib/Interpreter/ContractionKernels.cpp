@@ -333,6 +333,46 @@ HostTensor einsum(EinsumOp op, Operands in) {
   return out;
 }
 
+/// Scales `n` attention scores, applies their mask (read from element
+/// `at`, every `step`: a bool mask keeps where true, a float mask, already
+/// in the compute type as `maskf`, is added) and returns their max.
+template <typename T>
+T maskedScoresMax(T *row, int64_t n, T scale, const HostTensor *mask, const HostTensor &maskf,
+                  int64_t at, int64_t step) {
+  for (int64_t j = 0; j < n; ++j)
+    row[j] *= scale;
+  if (mask && mask->dtype() == DType::I1) {
+    const bool *mp = mask->data<bool>() + at;
+    for (int64_t j = 0; j < n; ++j)
+      row[j] = mp[j * step] ? row[j] : T(-INFINITY);
+  } else if (mask) {
+    const T *mp = maskf.data<T>() + at;
+    for (int64_t j = 0; j < n; ++j)
+      row[j] += mp[j * step];
+  }
+  T m = -INFINITY;
+  for (int64_t j = 0; j < n; ++j)
+    m = std::max(m, row[j]);
+  return m;
+}
+
+/// An attention kernel's output `o` (in the compute type) as `op`'s
+/// result: converted to its dtype, or written into `dest` (nothing to do
+/// when `o` already holds dest's bytes).
+HostTensor deliver(const HostTensor &o, Operation *op, const HostTensor *dest) {
+  if (!dest)
+    return convertTo(o, resultDType(op));
+  HostTensor d = *dest;
+  if (d.bytes() != o.bytes())
+    convertInto(o, d);
+  return d;
+}
+
+/// `kernel(T())` with T = double for f64 inputs, float for the rest.
+template <typename Kernel> HostTensor inComputeType(DType d, Kernel &&kernel) {
+  return d == DType::F64 ? kernel(double()) : kernel(float());
+}
+
 template <typename T>
 HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
   llvm::ArrayRef<int64_t> outShape = resultShape(op);
@@ -413,20 +453,7 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
       int64_t maskStep = mask ? maskStrides[batch.size() + 1] : 0;
       // Causal rows see keys 0..i; the rest stay at exp(-inf) = 0.
       int64_t visible = causal ? std::min(S, i + 1) : S;
-      for (int64_t j = 0; j < visible; ++j)
-        row[j] *= T(scale);
-      if (mask && mask->dtype() == DType::I1) {
-        const bool *mp = mask->data<bool>() + maskRow;
-        for (int64_t j = 0; j < visible; ++j)
-          row[j] = mp[j * maskStep] ? row[j] : T(-INFINITY);
-      } else if (mask) {
-        const T *mp = maskf.data<T>() + maskRow;
-        for (int64_t j = 0; j < visible; ++j)
-          row[j] += mp[j * maskStep];
-      }
-      T m = -INFINITY;
-      for (int64_t j = 0; j < visible; ++j)
-        m = std::max(m, row[j]);
+      T m = maskedScoresMax<T>(row, visible, T(scale), mask, maskf, maskRow, maskStep);
       if (m == -INFINITY) { // nothing visible: the row is NaN, as in torch
         std::fill(row, row + S, T(NAN));
         continue;
@@ -457,21 +484,16 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
     for (int64_t w = 0; w < work; ++w)
       runItem(w, scores);
   }
-  if (!dest)
-    return convertTo(o, resultDType(op));
-  HostTensor d = *dest;
-  if (d.bytes() != o.bytes())
-    convertInto(o, d);
-  return d;
+  return deliver(o, op, dest);
 }
 
 /// softmax(q k^T * scale + mask) v over the last two dims (seq_first: the
 /// third and the last), batch dims broadcast (key/value heads repeat for
 /// grouped-query attention); f64 in f64, everything else in f32.
 HostTensor attention(AttentionOp op, Operands in, const HostTensor *dest) {
-  if (in[0].dtype() == DType::F64)
-    return attentionTyped<double>(op, in, dest);
-  return attentionTyped<float>(op, in, dest);
+  return inComputeType(in[0].dtype(), [&](auto t) {
+    return attentionTyped<decltype(t)>(op, in, dest);
+  });
 }
 
 /// gn.projected_attention. Keys and values are projected a block of
@@ -530,23 +552,8 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
     for (int64_t ri = 0; ri < rows; ++ri) {
       int64_t i = i0 + ri, state = (b * L + i) * H + h;
       T *row = scores.data() + ri * n;
-      for (int64_t j = 0; j < n; ++j)
-        row[j] *= T(scale);
-      if (mask) {
-        int64_t m0 = maskBase[b * H + h] + i * maskRowStride + j0 * maskColStride;
-        if (mask->dtype() == DType::I1) {
-          const bool *mp = mask->data<bool>() + m0;
-          for (int64_t j = 0; j < n; ++j)
-            row[j] = mp[j * maskColStride] ? row[j] : T(-INFINITY);
-        } else {
-          const T *mp = maskf.data<T>() + m0;
-          for (int64_t j = 0; j < n; ++j)
-            row[j] += mp[j * maskColStride];
-        }
-      }
-      T blockMax = -INFINITY;
-      for (int64_t j = 0; j < n; ++j)
-        blockMax = std::max(blockMax, row[j]);
+      int64_t maskAt = mask ? maskBase[b * H + h] + i * maskRowStride + j0 * maskColStride : 0;
+      T blockMax = maskedScoresMax<T>(row, n, T(scale), mask, maskf, maskAt, maskColStride);
       T newMax = std::max(rowMax[state], blockMax);
       if (newMax == -INFINITY) { // nothing visible yet: this block adds nothing
         std::fill(row, row + n, T(0));
@@ -597,18 +604,13 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
     for (int64_t c = 0; c < Ev; ++c)
       orow[c] = rowSum[state] > T(0) ? orow[c] * inv : T(NAN);
   }
-  if (!dest)
-    return convertTo(o, resultDType(op));
-  HostTensor d = *dest;
-  if (d.bytes() != o.bytes())
-    convertInto(o, d);
-  return d;
+  return deliver(o, op, dest);
 }
 
 HostTensor projectedAttention(ProjectedAttentionOp op, Operands in, const HostTensor *dest) {
-  if (in[0].dtype() == DType::F64)
-    return projectedAttentionTyped<double>(op, in, dest);
-  return projectedAttentionTyped<float>(op, in, dest);
+  return inComputeType(in[0].dtype(), [&](auto t) {
+    return projectedAttentionTyped<decltype(t)>(op, in, dest);
+  });
 }
 
 } // namespace
