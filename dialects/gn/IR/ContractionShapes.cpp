@@ -117,6 +117,18 @@ LogicalResult gn::inferEinsum(MLIRContext *, OptLoc loc, ValueRange inputs,
   return success();
 }
 
+/// An attention mask (if any) broadcasts to the scores' shape.
+static LogicalResult maskBroadcasts(OptLoc loc, Value mask, llvm::ArrayRef<int64_t> scores) {
+  auto tm = tensorType(mask);
+  if (!tm)
+    return success();
+  auto b = broadcastShapes(scores, tm.getShape());
+  if (!b || llvm::ArrayRef<int64_t>(*b) != scores)
+    return fail(loc, "mask shape " + shapeStr(tm.getShape()) + " does not broadcast to scores " +
+                         shapeStr(scores));
+  return success();
+}
+
 LogicalResult gn::inferAttention(MLIRContext *, OptLoc loc, Value q, Value k, Value v,
                                  Value mask, bool seqFirst, TypeList &types) {
   auto tq = tensorType(q), tk = tensorType(k), tv = tensorType(v);
@@ -152,14 +164,10 @@ LogicalResult gn::inferAttention(MLIRContext *, OptLoc loc, Value q, Value k, Va
                            " vs " + shapeStr(tk.getShape()));
     shape[i] = std::max(a, b);
   }
-  if (auto tm = tensorType(mask)) {
-    llvm::SmallVector<int64_t> scores(shape.begin(), shape.end() - 1);
-    scores.push_back(tk.getDimSize(r - 2));
-    auto b = broadcastShapes(scores, tm.getShape());
-    if (!b || llvm::ArrayRef<int64_t>(*b) != llvm::ArrayRef<int64_t>(scores))
-      return fail(loc, "mask shape " + shapeStr(tm.getShape()) +
-                           " does not broadcast to scores " + shapeStr(scores));
-  }
+  llvm::SmallVector<int64_t> scores(shape.begin(), shape.end() - 1);
+  scores.push_back(tk.getDimSize(r - 2));
+  if (failed(maskBroadcasts(loc, mask, scores)))
+    return failure();
   types.push_back(headsFirst(tq.clone(shape)));
   return success();
 }
@@ -197,14 +205,10 @@ LogicalResult gn::inferProjectedAttention(MLIRContext *, OptLoc loc, Value q, Va
   int64_t ev = wv.getDimSize(0) / kvHeads;
   llvm::SmallVector<int64_t> shape(tq.getShape());
   shape.back() = ev;
-  if (auto tm = tensorType(mask)) {
-    llvm::SmallVector<int64_t> scores(tq.getShape().take_front(r - 3));
-    scores.append({heads, tq.getDimSize(r - 3), s});
-    auto b = broadcastShapes(scores, tm.getShape());
-    if (!b || llvm::ArrayRef<int64_t>(*b) != llvm::ArrayRef<int64_t>(scores))
-      return fail(loc, "mask shape " + shapeStr(tm.getShape()) + " does not broadcast to scores " +
-                           shapeStr(scores));
-  }
+  llvm::SmallVector<int64_t> scores(tq.getShape().take_front(r - 3));
+  scores.append({heads, tq.getDimSize(r - 3), s});
+  if (failed(maskBroadcasts(loc, mask, scores)))
+    return failure();
   types.push_back(tq.clone(shape));
   return success();
 }

@@ -592,6 +592,7 @@ private:
     struct Candidate {
       Cone cone;
       int64_t bands, gain;
+      Value over; // what the bands' result is written over, if anything
     };
     std::vector<Candidate> candidates;
     std::vector<Operation *> ops;
@@ -656,20 +657,20 @@ private:
         bestBands = bands;
       }
       if (best) {
-        int64_t gain = liveAtPeak(*best, peakStep) -
-                       sourcesLiveAt(*best, peakStep, overwritable(*best, bestBands));
-        candidates.push_back({std::move(*best), bestBands, gain});
+        Value over = overwritable(*best, bestBands);
+        int64_t gain = liveAtPeak(*best, peakStep) - sourcesLiveAt(*best, peakStep, over);
+        candidates.push_back({std::move(*best), bestBands, gain, over});
       }
     }
     llvm::stable_sort(candidates, [](const Candidate &x, const Candidate &y) { return x.gain > y.gain; });
     for (Candidate &c : candidates)
-      if (succeeded(stream(c.cone, c.bands)))
+      if (succeeded(stream(c.cone, c.bands, c.over)))
         return true;
     return false;
   }
 
   /// Emits `bands` bands of `cone` before its sink and replaces it.
-  LogicalResult stream(const Cone &cone, int64_t bands) {
+  LogicalResult stream(const Cone &cone, int64_t bands, Value over) {
     Value sinkValue = cone.sink->getResult(0);
     int64_t a = cone.axis.lookup(sinkValue);
     int64_t dim = typeOf(cone.reduces ? cone.sink->getOperand(0) : sinkValue).getDimSize(a);
@@ -680,7 +681,7 @@ private:
     llvm::SmallVector<Operation *> created;
     // Written over `over`: band i reads it from `dest`, the buffer after
     // bands 0..i-1 were inserted (its own rows still hold `over`'s).
-    Value over = overwritable(cone, bands), dest = over;
+    Value dest = over;
     auto fail = [&]() {
       for (Operation *op : llvm::reverse(created))
         op->erase();
