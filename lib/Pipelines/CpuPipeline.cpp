@@ -10,6 +10,7 @@ using namespace mlir;
 void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   // Before decompose, which would split the softmax it matches.
   pm.addNestedPass<func::FuncOp>(createGnRaiseAttentionPass());
+  pm.addNestedPass<func::FuncOp>(createGnReorderAggregationPass());
   // linear stays whole: one GEMM call with the transposed weight, instead
   // of a transpose kernel and a matmul.
   GnDecomposePassOptions decompose;

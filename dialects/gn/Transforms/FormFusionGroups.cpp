@@ -61,8 +61,7 @@ public:
       else if (isFusibleReduction(&op))
         placeReduction(&op);
       else if (isCopyKernelOp(&op))
-        startGroup(&op, llvm::cast<RankedTensorType>(op.getResult(0).getType()).getShape(),
-                   /*reduction=*/false).copy = true;
+        startCopyGroup(&op);
     }
     // Views no group absorbed become copy kernels of their own.
     for (Operation &op : block)
@@ -162,6 +161,32 @@ private:
     g.firstPos = position[op];
     add(op, g);
     return g;
+  }
+
+  void startCopyGroup(Operation *op) {
+    Group &g = startGroup(op, llvm::cast<RankedTensorType>(op->getResult(0).getType()).getShape(),
+                          /*reduction=*/false);
+    g.copy = true;
+    if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
+      absorbScatterIndexBroadcast(scatter, g);
+  }
+
+  /// A scatter's index broadcast along the dims it does not scatter (a row
+  /// index expanded over features, as torch_geometric writes index_add) is
+  /// read through the broadcast instead of stored: an i64 of the source's
+  /// shape. A broadcast other ops read too is cloned for this scatter.
+  void absorbScatterIndexBroadcast(ScatterOp scatter, Group &g) {
+    auto view = scatter.getIndex().getDefiningOp<BroadcastToOp>();
+    if (!view || groupOfOp.count(view) || !isKernelView(view))
+      return;
+    Operation *own = view;
+    if (!view->hasOneUse()) {
+      OpBuilder b(scatter);
+      own = b.clone(*view);
+      position[own] = position[view];
+      scatter.getIndexMutable().assign(own->getResult(0));
+    }
+    add(own, g);
   }
 
   void placeElementwise(Operation *op) {

@@ -48,6 +48,21 @@ def GnRaiseAttentionPass : Pass<"gn-raise-attention", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnReorderAggregationPass : Pass<"gn-reorder-aggregation", "func::FuncOp"> {
+  let summary = "Apply linear maps to messages before a row scatter-add aggregates them";
+  let description = [{
+    `linear(scatter_add(0, i, s) [/ c], W, b)`, a sum or mean of message
+    rows s [E, F] into N target rows (i broadcast along features, c one
+    divisor per row), becomes `scatter_add(b, i, linear(s, W) [/ c[i]])`
+    where E < N: the map runs on E rows instead of N, and the [N, F]
+    aggregate is never stored. Then `scatter_add(base, i, s) + a`, base
+    zeros or a broadcast, becomes `scatter_add(base + a, i, s)`, which the
+    runtime runs in place over a (graph layers: lin_l(mean) + lin_r(x)).
+    See ReorderAggregation.cpp.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
   let summary = "Group elementwise chains and reductions with their producers into gn.fusion";
   let description = [{

@@ -276,14 +276,15 @@ private:
   void index() {
     position.clear();
     lastUseOf.clear();
+    inPlaceOf.clear();
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
   }
 
-  /// The last step that reads `v`, or its bytes: a band insert this pass
-  /// made into `v` runs in place, so `v` lives on through its result.
-  /// (And a value read through a reshape lives until the reshape's readers.)
+  /// The last step that reads `v`, or its bytes: a result written in place
+  /// over `v` (inPlaceOperand) keeps them, so `v` lives on through it. (And
+  /// a value read through a reshape lives until the reshape's readers.)
   int64_t lastUse(Value v) {
     if (auto it = lastUseOf.find(v); it != lastUseOf.end())
       return it->second;
@@ -291,20 +292,65 @@ private:
     for (OpOperand &use : v.getUses()) {
       Operation *user = block.findAncestorOpInBlock(*use.getOwner());
       last = std::max(last, position.lookup(user));
-      if (writesInPlace(user, use.getOperandNumber()) || isa<ReshapeOp>(user))
+      if (inPlaceOperand(user) == (int64_t)use.getOperandNumber() || isa<ReshapeOp>(user) ||
+          readThrough(user))
         last = std::max(last, lastUse(user->getResult(0)));
     }
     lastUseOf[v] = last;
     return last;
   }
 
-  /// A band insert of this pass, reading operand `i` as its dest.
-  bool writesInPlace(Operation *op, unsigned i) {
-    return isa<InsertSliceOp>(op) && i == 1 && banded.contains(op);
+  /// A broadcast its readers' kernels read through instead of storing it
+  /// (gn-form-fusion-groups): one elementwise reader, or scatter indices.
+  static bool readThrough(Operation *op) {
+    if (!isa<BroadcastToOp>(op) || !isKernelView(op) || op->use_empty())
+      return false;
+    auto isIndex = [](OpOperand &use) {
+      auto scatter = dyn_cast<ScatterOp>(use.getOwner());
+      return scatter && use.get() == scatter.getIndex();
+    };
+    return llvm::all_of(op->getUses(), isIndex) ||
+           (op->hasOneUse() && isFusibleElementwise(*op->user_begin()));
+  }
+
+  bool returns(Value v) { return llvm::is_contained(block.getTerminator()->getOperands(), v); }
+
+  /// The operand whose bytes `op`'s result takes, as the runtime runs it, or
+  /// -1: a band insert of this pass, over its dest; a scatter over its
+  /// input, and an elementwise op over a stored operand of its type (a GEMM,
+  /// scatter or conv result: its kernel starts there), where `op` is the last
+  /// to read it (an intermediate). Elementwise ops over elementwise results
+  /// are counted whole: fused, they are not stored at all, but with their
+  /// chain counted as one buffer the norm tail over a conv output looks
+  /// free, and the plan that bands the conv away with its statistics
+  /// (UniSpeechSat's feature extractor) is no longer found.
+  int64_t inPlaceOperand(Operation *op) {
+    if (auto it = inPlaceOf.find(op); it != inPlaceOf.end())
+      return it->second;
+    int64_t found = -1;
+    if (isa<InsertSliceOp>(op)) {
+      found = banded.contains(op) ? 1 : -1;
+    } else if (auto scatter = dyn_cast<ScatterOp>(op)) {
+      Value in = scatter.getInput();
+      if (!returns(scatter.getResult()) && !isFree(in) && in != scatter.getSource() && in != scatter.getIndex() &&
+          lastRead(in) == position.lookup(op))
+        found = 1;
+    } else if (isFusibleElementwise(op) && !returns(op->getResult(0))) {
+      for (unsigned i = 0; i < op->getNumOperands() && found < 0; ++i) {
+        Value v = op->getOperand(i);
+        Operation *def = v.getDefiningOp();
+        if (def && !isFusibleElementwise(def) && !isFree(v) &&
+            v.getType() == op->getResult(0).getType() && lastRead(v) == position.lookup(op))
+          found = i;
+      }
+    }
+    inPlaceOf[op] = found;
+    return found;
   }
 
   /// Arguments and results plus the largest sum of op results live at one
-  /// step (each result counted whole; reshapes alias their input).
+  /// step (each result counted whole, unless written in place; reshapes
+  /// alias their input).
   int64_t estimatePeak(int64_t &peakStep) {
     ioBytes = 0;
     for (BlockArgument arg : block.getArguments())
@@ -315,7 +361,7 @@ private:
         ioBytes += bytesOf(r);
     std::vector<int64_t> delta(position.size() + 2, 0);
     for (Operation &op : block)
-      if (!isa<ReshapeOp, ConstantOp>(op) && !writesInPlace(&op, 1))
+      if (!isa<ReshapeOp, ConstantOp>(op) && !readThrough(&op) && inPlaceOperand(&op) < 0)
         for (Value r : op.getResults())
           if (llvm::isa<RankedTensorType>(r.getType())) {
             delta[position[&op]] += bytesOf(r);
@@ -557,7 +603,11 @@ private:
   /// Bytes of the cone's intermediates live at `step`: what banding removes
   /// there. A cone that would remove less than a tenth of the peak leaves
   /// the peak where it is (elsewhere a whole tensor, e.g. a norm over the
-  /// band axis, sets it) and only costs launches and compile time.
+  /// band axis, sets it) and only costs launches and compile time. Each is
+  /// counted whole, also where the estimate has an elementwise op share its
+  /// operand's bytes: a norm's tail, banded before the statistics that
+  /// finish freeing the conv output it is computed over, must look worth it
+  /// on its own.
   int64_t liveAtPeak(const Cone &cone, int64_t step) {
     int64_t bytes = 0;
     for (Operation *op : cone.ops)
@@ -565,6 +615,19 @@ private:
           liveAt(op->getResult(0), step))
         bytes += bytesOf(op->getResult(0));
     return bytes;
+  }
+
+  /// What banding the cone frees at `step`: its intermediates live there,
+  /// and its result when written `over` an input (it then needs no bytes).
+  int64_t freedAt(const Cone &cone, int64_t step, bool over) {
+    Value r = cone.sink->getResult(0);
+    bool ownBytes = over && inPlaceOperand(cone.sink) < 0 && liveAt(r, step);
+    return liveAtPeak(cone, step) + (ownBytes ? bytesOf(r) : 0);
+  }
+
+  /// The largest tensor banding the cone frees (see freedAt).
+  int64_t freedLargest(const Cone &cone, bool over) {
+    return over ? std::max(cone.largestBytes, bytesOf(cone.sink->getResult(0))) : cone.largestBytes;
   }
 
   /// Bytes of the intermediates the cone reads (not arguments or constants)
@@ -580,6 +643,35 @@ private:
                                                 liveAt(v, step))
           bytes += bytesOf(v);
     return bytes;
+  }
+
+  /// A region too small to be worth its launches in general is worth them
+  /// when its bands alone bring the estimated peak under the budget (the
+  /// last few percent: a graph layer's gathered messages and their linear
+  /// map beside the node features). Its result must be written over an
+  /// input, or the whole result would take back what the bands free. The
+  /// band count leaves room for about four band intermediates; nullopt when
+  /// no count does.
+  std::optional<int64_t> closingBands(const Cone &cone, int64_t a, bool reduces, int64_t dim,
+                                      int64_t peakStep, int64_t peakLive) {
+    // Elementwise ops (and views) alone run fused and in place anyway; the
+    // estimate counts them whole, so banding them looks better than it is.
+    if (llvm::all_of(cone.ops, [](Operation *op) {
+          return isFusibleElementwise(op) || isKernelView(op) || isa<ReshapeOp>(op);
+        }))
+      return std::nullopt;
+    int64_t room = (int64_t)((options.memoryRatio - 1) * ioBytes);
+    int64_t spare = room - (peakLive - freedAt(cone, peakStep, true));
+    if (spare <= 0)
+      return std::nullopt;
+    int64_t bands = std::max<int64_t>(2, llvm::divideCeil(4 * freedLargest(cone, true), spare));
+    if (bands > std::min<int64_t>(options.maxBands, dim))
+      return std::nullopt;
+    Cone banded = growCone(cone.sink, a, reduces, bands);
+    if (banded.ops.size() != cone.ops.size() || !overwritable(banded, bands) ||
+        recomputeFactor(banded, bands, llvm::divideCeil(dim, bands), dim) > options.maxRecompute)
+      return std::nullopt;
+    return bands;
   }
 
   /// Finds the cone worth streaming that covers the peak step, and streams it.
@@ -627,26 +719,40 @@ private:
         // and the intermediates the cone reads whole: fit them in the
         // budget's room for intermediates.
         // (A result written over one of the cone's inputs needs no bytes.)
-        int64_t sinkBytes = overwritable(cone, 2) ? 0 : bytesOf(sink->getResult(0));
+        bool over = (bool)overwritable(cone, 2);
+        bool lone = over && cone.ops.size() == 1;
+        int64_t sinkBytes = over ? 0 : bytesOf(sink->getResult(0));
         int64_t room = (int64_t)((options.memoryRatio - 1) * ioBytes) - sinkBytes - sourceBytes(cone);
         // When what the cone reads whole already fills the budget, no band
         // count brings it under: bands then hold a quarter of those bytes,
         // not the finest `band-bytes` (GraphSAGE: 64 bands of 16-row GEMMs,
         // 3x slower and still 2x io).
         int64_t bandRoom = room > 0 ? room : sourceBytes(cone) / 4;
-        int64_t bands = llvm::divideCeil(4 * cone.largestBytes,
+        int64_t bands = llvm::divideCeil(4 * freedLargest(cone, lone),
                                          std::max<int64_t>(bandRoom, options.bandBytes));
         bands = std::min<int64_t>({bands, (int64_t)options.maxBands, dim});
         if (bands >= 2)
           cone = growCone(sink, a, reduces, bands);
+        // One op alone is worth banding only when written over its input,
+        // and not an elementwise one: the runtime runs those in place anyway.
+        if (cone.ops.size() < 2 && (!over || isFusibleElementwise(sink)))
+          continue;
+        if (freedLargest(cone, lone) < worthBytes) {
+          if (best)
+            continue;
+          if (std::optional<int64_t> n = closingBands(cone, a, reduces, dim, peakStep, peakLive)) {
+            best = growCone(sink, a, reduces, *n);
+            bestBands = *n;
+          }
+          continue;
+        }
         // A whole sink of its own is worth it when the intermediates the
         // bands drop hold twice its bytes: one large one (a wide FFN), or
         // several of its size (a conv stack's transposes and activations).
-        if (cone.ops.size() < 2 || cone.largestBytes < worthBytes ||
-            cone.totalBytes < 2 * sinkBytes ||
+        if (cone.totalBytes < 2 * sinkBytes ||
             (best && std::make_pair(best->largestBytes, best->totalBytes) >=
                          std::make_pair(cone.largestBytes, cone.totalBytes)) ||
-            liveAtPeak(cone, peakStep) * 10 < peakLive)
+            freedAt(cone, peakStep, lone) * 10 < peakLive)
           continue;
         while (bands >= 2 &&
                recomputeFactor(cone, bands, llvm::divideCeil(dim, bands), dim) > options.maxRecompute)
@@ -658,7 +764,7 @@ private:
       }
       if (best) {
         Value over = overwritable(*best, bestBands);
-        int64_t gain = liveAtPeak(*best, peakStep) - sourcesLiveAt(*best, peakStep, over);
+        int64_t gain = freedAt(*best, peakStep, over && best->ops.size() == 1) - sourcesLiveAt(*best, peakStep, over);
         candidates.push_back({std::move(*best), bestBands, gain, over});
       }
     }
@@ -835,6 +941,7 @@ private:
   const Options &options;
   llvm::DenseMap<Operation *, int64_t> position;
   llvm::DenseMap<Value, int64_t> lastUseOf; // lastUse, for the current op order
+  llvm::DenseMap<Operation *, int64_t> inPlaceOf; // inPlaceOperand, likewise
   /// Ops this pass created: never banded again.
   llvm::DenseSet<Operation *> banded;
   int64_t ioBytes = 0;

@@ -81,13 +81,7 @@ public:
       // Operands: source, dest. Run in place (the runtime gave the result
       // dest's bytes: gn-stream-bands writes band after band into one
       // buffer), only the window is written.
-      Value destAt = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, ins[1]);
-      Value outAt = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, out);
-      Value elsewhere = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, destAt, outAt);
-      scf::IfOp::create(b, loc, elsewhere, [&](OpBuilder &tb, Location tl) {
-        linalg::CopyOp::create(tb, tl, ins[1], out);
-        scf::YieldOp::create(tb, tl);
-      });
+      copyUnlessSame(b, loc, ins[1], out);
       auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
       linalg::CopyOp::create(b, loc, ins[0],
                              stridedSubview(b, loc, out, ins2.getStarts(), shape, ins2.getSteps()));
@@ -205,6 +199,18 @@ public:
     return success();
   }
 
+  /// Copies `from` into `out` unless the runtime gave `out` the bytes of
+  /// `from` (a result written in place over its input).
+  void copyUnlessSame(OpBuilder &b, Location loc, Value from, Value out) {
+    Value fromAt = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, from);
+    Value outAt = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, out);
+    Value elsewhere = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, fromAt, outAt);
+    scf::IfOp::create(b, loc, elsewhere, [&](OpBuilder &tb, Location tl) {
+      linalg::CopyOp::create(tb, tl, from, out);
+      scf::YieldOp::create(tb, tl);
+    });
+  }
+
   /// A scatter operand: its kernel input (a memref), or the scalar of a
   /// splat constant cloned into the group.
   Value scatterOperand(OpBuilder &b, Location loc, Value v, llvm::ArrayRef<Value> kernelIns) {
@@ -223,7 +229,8 @@ public:
   }
 
   /// torch.scatter / scatter_add / scatter_reduce, as the interpreter runs
-  /// it: the output starts as the input (a fill when it is a splat), then
+  /// it: the output starts as the input (a fill when it is a splat; already
+  /// there when the result is written over the input), then
   /// every index position in row-major order updates its target, in f64,
   /// rounded to the element type each time. Sequential, so accumulation
   /// order (and every rounding) is the interpreter's. Without include_self,
@@ -234,17 +241,21 @@ public:
     Type e = outType.getElementType(), f64 = b.getF64Type();
     Value base = scatterOperand(b, loc, op.getInput(), kernelIns);
     Value src = scatterOperand(b, loc, op.getSource(), kernelIns);
-    auto indexArg = llvm::dyn_cast<BlockArgument>(op.getIndex());
+    // The index, or a broadcast of it that the group reads through.
+    auto indexView = op.getIndex().getDefiningOp<BroadcastToOp>();
+    auto indexArg =
+        llvm::dyn_cast<BlockArgument>(indexView ? indexView.getInput() : op.getIndex());
     if (!indexArg)
       return op.emitError("scatter index is not a group input");
     Value index = kernelIns[indexArg.getArgNumber()];
+    auto storedIndexShape = llvm::cast<MemRefType>(index.getType()).getShape();
     if (llvm::isa<MemRefType>(base.getType()))
-      linalg::CopyOp::create(b, loc, base, out);
+      copyUnlessSame(b, loc, base, out);
     else
       linalg::FillOp::create(b, loc, fromCarry(b, loc, base, e), out);
     StringRef reduce = op.getReduce();
     int64_t dim = op.getDim(), size = outType.getShape()[dim];
-    auto indexShape = llvm::cast<MemRefType>(index.getType()).getShape();
+    auto indexShape = llvm::cast<RankedTensorType>(op.getIndex().getType()).getShape();
     // Calls body(position, target) for every index position, row-major.
     auto forEachTarget = [&](llvm::function_ref<void(OpBuilder &, ValueRange, ValueRange)> body) {
       OpBuilder lb = b;
@@ -257,7 +268,12 @@ public:
         lb.setInsertionPoint(loop.getBody()->getTerminator());
         pos.push_back(loop.getInductionVar());
       }
-      Value raw = memref::LoadOp::create(lb, loc, index, pos);
+      // A broadcast index is stored right-aligned, its size-1 dims at 0.
+      llvm::SmallVector<Value> storedAt;
+      size_t lead = indexShape.size() - storedIndexShape.size();
+      for (auto [d, n] : llvm::enumerate(storedIndexShape))
+        storedAt.push_back(n == 1 && indexShape[lead + d] != 1 ? zero : pos[lead + d]);
+      Value raw = memref::LoadOp::create(lb, loc, index, storedAt);
       llvm::SmallVector<Value> target(pos);
       target[dim] = checkedIndex(lb, loc, raw, size);
       body(lb, pos, target);

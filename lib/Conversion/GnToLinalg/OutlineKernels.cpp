@@ -89,6 +89,15 @@ public:
         return {(int64_t)dest.getArgNumber()};
       return {};
     }
+    // So may a scatter into its input (it updates only the targets, reading
+    // each before it writes it), unless the source or index is that input.
+    if (auto scatter = llvm::dyn_cast_if_present<ScatterOp>(copyOp)) {
+      auto base = llvm::dyn_cast<BlockArgument>(scatter.getInput());
+      if (base && scatter.getSource() != scatter.getInput() &&
+          scatter.getIndex() != scatter.getInput())
+        return {(int64_t)base.getArgNumber()};
+      return {};
+    }
     if (reduction || copyOp)
       return {};
     Block &body = fusion.getBody().front();
