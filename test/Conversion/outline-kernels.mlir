@@ -328,6 +328,32 @@ func.func @scatter(%src: tensor<3x2xf16>, %i: tensor<3x2xi64>) -> tensor<4x2xf16
 
 // -----
 
+// A scatter into an input may write over it (inplace): the kernel copies the
+// base only when the runtime gave the result other bytes. Its index, a row
+// index broadcast along features, is loaded at [row, 0].
+// CHECK-LABEL: func.func @row_scatter_in_place
+// CHECK: gn.launch @gn_kernels::@{{.*}}(%arg2, %arg0, %arg1) {extent = 1 : i64, inplace = array<i64: 1>, thread_dim = -1 : i64}
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[S:.*]]: memref<3x2xf32> {llvm.noalias}, %[[B:.*]]: memref<4x2xf32> {llvm.noalias}, %[[J:.*]]: memref<3x1xi64> {llvm.noalias}, %[[O:.*]]: memref<4x2xf32> {llvm.noalias})
+// CHECK: %[[BP:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
+// CHECK: %[[OP:.*]] = memref.extract_aligned_pointer_as_index %[[O]]
+// CHECK: %[[ELSE:.*]] = arith.cmpi ne, %[[BP]], %[[OP]]
+// CHECK: scf.if %[[ELSE]]
+// CHECK-NEXT: linalg.copy ins(%[[B]] : memref<4x2xf32>) outs(%[[O]] : memref<4x2xf32>)
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: scf.for %[[C:.*]] =
+// CHECK: memref.load %[[J]][%[[R]], %{{.*}}] : memref<3x1xi64>
+func.func @row_scatter_in_place(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %src: tensor<3x2xf32>) -> tensor<4x2xf32> {
+  %0 = gn.fusion "copy" (%src, %base, %j) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x2xf32>, tensor<4x2xf32>, tensor<3x1xi64>) -> tensor<4x2xf32> {
+  ^bb0(%s: tensor<3x2xf32>, %b: tensor<4x2xf32>, %k: tensor<3x1xi64>):
+    %i = gn.broadcast_to %k [3, 2] : tensor<3x1xi64> -> tensor<3x2xi64>
+    %r = gn.scatter %s into %b[%i] dim 0 {reduce = "add"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
+    gn.yield %r : tensor<4x2xf32>
+  }
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
 // roll and tile read the input at (p + offset) mod n along the dims they
 // move (roll by 1 of 4: offset 3); triangular keeps col - row <= diagonal
 // (tril) and writes zero elsewhere.

@@ -140,6 +140,29 @@ func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>) -> (tensor<4x2xf
 
 // -----
 
+// A row scatter's index, broadcast along features, is read through the
+// broadcast: each scatter gets its own copy of the broadcast in its group
+// (the shared one is cloned), so the [3, 2] i64 index is never stored. The
+// base is an input here (an intermediate, in place at run time).
+// CHECK-LABEL: func.func @row_scatters
+// CHECK: %[[A:.*]] = gn.fusion "copy"(%arg1, %arg2, %arg0)
+// CHECK-NEXT: ^bb0(%[[J:.*]]: tensor<3x1xi64>, %[[S:.*]]: tensor<3x2xf32>, %[[B:.*]]: tensor<4x2xf32>):
+// CHECK-NEXT: %[[I:.*]] = gn.broadcast_to %[[J]] [3, 2]
+// CHECK-NEXT: gn.scatter %[[S]] into %[[B]][%[[I]]] dim 0 {reduce = "add"}
+// CHECK: gn.fusion "copy"(%arg1, %arg2, %[[A]])
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: gn.broadcast_to
+// CHECK-NEXT: gn.scatter
+// CHECK-NOT: gn.broadcast_to
+func.func @row_scatters(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %src: tensor<3x2xf32>) -> tensor<4x2xf32> {
+  %i = gn.broadcast_to %j [3, 2] : tensor<3x1xi64> -> tensor<3x2xi64>
+  %a = gn.scatter %src into %base[%i] dim 0 {reduce = "add"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
+  %b = gn.scatter %src into %a[%i] dim 0 {reduce = "add"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
+  return %b : tensor<4x2xf32>
+}
+
+// -----
+
 // rem fuses like any elementwise op; roll, tile, triangular, cumsum,
 // nearest and linear resize and average pooling are copy kernels; a
 // bicubic resize is not a kernel.

@@ -6,8 +6,9 @@
 //    creates no cycle (no other operand depends on the group through ops
 //    outside it). Otherwise it starts a group.
 //  - Views (transpose, slice, broadcast_to) of a group input that feed one
-//    elementwise op join its group: the kernel reads through them. Other
-//    views, and concat / insert_slice / constant pad, are copy kernels.
+//    elementwise op join its group: the kernel reads through them; so does
+//    a scatter's broadcast index join the scatter's copy group. Other views,
+//    and concat / insert_slice / constant pad, are copy kernels.
 //  - A reduction joins the elementwise group producing its input when no
 //    value of that group is used elsewhere (the group then computes only the
 //    reduction: one pass over memory) and closes it. Otherwise it starts a

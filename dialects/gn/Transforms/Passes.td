@@ -57,7 +57,8 @@ def GnReorderAggregationPass : Pass<"gn-reorder-aggregation", "func::FuncOp"> {
     where E < N: the map runs on E rows instead of N, and the [N, F]
     aggregate is never stored. Then `scatter_add(base, i, s) + a`, base
     zeros or a broadcast, becomes `scatter_add(base + a, i, s)`, which the
-    runtime runs in place over a (graph layers: lin_l(mean) + lin_r(x)).
+    runtime runs in place over a (graph layers: lin_l(mean) + lin_r(x)),
+    and `linear(x, W) + broadcast(b)` becomes `linear(x, W, b)`.
     See ReorderAggregation.cpp.
   }];
   let dependentDialects = ["mlir::gn::GnDialect"];
