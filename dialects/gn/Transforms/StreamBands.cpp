@@ -332,8 +332,8 @@ private:
       found = banded.contains(op) ? 1 : -1;
     } else if (auto scatter = dyn_cast<ScatterOp>(op)) {
       Value in = scatter.getInput();
-      if (!returns(scatter.getResult()) && !isFree(in) && in != scatter.getSource() && in != scatter.getIndex() &&
-          lastRead(in) == position.lookup(op))
+      if (!returns(scatter.getResult()) && !isFree(in) && in != scatter.getSource() &&
+          in != scatter.getIndex() && lastRead(in) == position.lookup(op))
         found = 1;
     } else if (isFusibleElementwise(op) && !returns(op->getResult(0))) {
       for (unsigned i = 0; i < op->getNumOperands() && found < 0; ++i) {
@@ -617,17 +617,23 @@ private:
     return bytes;
   }
 
+  /// Whether the worth rules count the sink's own bytes as freed: for one
+  /// op alone, written over its input. (A larger region written over an
+  /// input gets sinkBytes = 0 in its room and worth instead.)
+  static bool freesSink(const Cone &cone, bool over) { return over && cone.ops.size() == 1; }
+
   /// What banding the cone frees at `step`: its intermediates live there,
-  /// and its result when written `over` an input (it then needs no bytes).
-  int64_t freedAt(const Cone &cone, int64_t step, bool over) {
+  /// and with `withSink` its result, which then needs no bytes of its own.
+  int64_t freedAt(const Cone &cone, int64_t step, bool withSink) {
     Value r = cone.sink->getResult(0);
-    bool ownBytes = over && inPlaceOperand(cone.sink) < 0 && liveAt(r, step);
+    bool ownBytes = withSink && inPlaceOperand(cone.sink) < 0 && liveAt(r, step);
     return liveAtPeak(cone, step) + (ownBytes ? bytesOf(r) : 0);
   }
 
   /// The largest tensor banding the cone frees (see freedAt).
-  int64_t freedLargest(const Cone &cone, bool over) {
-    return over ? std::max(cone.largestBytes, bytesOf(cone.sink->getResult(0))) : cone.largestBytes;
+  int64_t freedLargest(const Cone &cone, bool withSink) {
+    int64_t sink = withSink ? bytesOf(cone.sink->getResult(0)) : 0;
+    return std::max(cone.largestBytes, sink);
   }
 
   /// Bytes of the intermediates the cone reads (not arguments or constants)
@@ -720,7 +726,7 @@ private:
         // budget's room for intermediates.
         // (A result written over one of the cone's inputs needs no bytes.)
         bool over = (bool)overwritable(cone, 2);
-        bool lone = over && cone.ops.size() == 1;
+        bool lone = freesSink(cone, over);
         int64_t sinkBytes = over ? 0 : bytesOf(sink->getResult(0));
         int64_t room = (int64_t)((options.memoryRatio - 1) * ioBytes) - sinkBytes - sourceBytes(cone);
         // When what the cone reads whole already fills the budget, no band
@@ -764,7 +770,8 @@ private:
       }
       if (best) {
         Value over = overwritable(*best, bestBands);
-        int64_t gain = freedAt(*best, peakStep, over && best->ops.size() == 1) - sourcesLiveAt(*best, peakStep, over);
+        int64_t gain = freedAt(*best, peakStep, freesSink(*best, (bool)over)) -
+                       sourcesLiveAt(*best, peakStep, over);
         candidates.push_back({std::move(*best), bestBands, gain, over});
       }
     }
