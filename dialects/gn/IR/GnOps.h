@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #define GET_OP_CLASSES
 #include "gn/IR/GnOps.h.inc"
@@ -31,6 +32,18 @@ FailureOr<Value> createInferred(OpBuilder &builder, Location loc, ValueRange ope
                                     types)))
     return failure();
   return OpTy::create(builder, loc, TypeRange(types), operands, attrs)->getResult(0);
+}
+
+/// createInferred for rewrites whose operands come from verified ops with the
+/// shapes already checked, so inference cannot fail; if it does anyway, that
+/// is a bug in the rewrite `who`, reported as such rather than a crash later.
+template <typename OpTy>
+Value createInferredOrDie(OpBuilder &builder, Location loc, llvm::StringRef who,
+                          ValueRange operands, llvm::ArrayRef<NamedAttribute> attrs = {}) {
+  FailureOr<Value> r = createInferred<OpTy>(builder, loc, operands, attrs);
+  if (failed(r))
+    llvm::report_fatal_error(llvm::Twine(who) + " built an ill-typed " + OpTy::getOperationName());
+  return *r;
 }
 
 /// Bytes a ranked tensor of this type holds (sub-byte elements count as

@@ -30,11 +30,7 @@ struct Rewrite {
 
   template <typename OpTy>
   Value make(ValueRange operands, llvm::ArrayRef<NamedAttribute> attrs = {}) {
-    // Operands come from a verified op, so the shapes always infer.
-    auto r = createInferred<OpTy>(rw, loc, operands, attrs);
-    if (failed(r))
-      llvm::report_fatal_error("gn-decompose built an ill-typed op");
-    return *r;
+    return createInferredOrDie<OpTy>(rw, loc, "gn-decompose", operands, attrs);
   }
   Value scalar(Value like, double v) {
     Type e = llvm::cast<RankedTensorType>(like.getType()).getElementType();

@@ -177,8 +177,8 @@ private:
   /// read through the broadcast instead of stored: an i64 of the source's
   /// shape. A broadcast other ops read too is cloned for this scatter.
   void absorbScatterIndexBroadcast(ScatterOp scatter, Group &g) {
-    auto view = scatter.getIndex().getDefiningOp<BroadcastToOp>();
-    if (!view || groupOfOp.count(view) || !isKernelView(view))
+    BroadcastToOp view = scatterIndexView(scatter);
+    if (!view || groupOfOp.count(view))
       return;
     Operation *own = view;
     if (!view->hasOneUse()) {

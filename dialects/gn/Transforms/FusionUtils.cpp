@@ -71,6 +71,15 @@ bool mlir::gn::isKernelView(Operation *op) {
   return isa<TransposeOp, SliceOp, BroadcastToOp>(op) && allKernelTypes(op);
 }
 
+bool mlir::gn::scatterCanWriteOverInput(ScatterOp scatter) {
+  return scatter.getSource() != scatter.getInput() && scatter.getIndex() != scatter.getInput();
+}
+
+BroadcastToOp mlir::gn::scatterIndexView(ScatterOp scatter) {
+  auto view = scatter.getIndex().getDefiningOp<BroadcastToOp>();
+  return view && isKernelView(view) ? view : BroadcastToOp();
+}
+
 std::optional<int64_t> mlir::gn::contiguousSliceOffset(Operation *op) {
   auto slice = llvm::dyn_cast<SliceOp>(op);
   if (!slice)

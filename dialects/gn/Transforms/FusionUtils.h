@@ -38,6 +38,16 @@ std::optional<int64_t> contiguousSliceOffset(Operation *op);
 bool isCopyKernelOp(Operation *op);
 /// A splat gn.constant: cloned into each group that uses it, never an input.
 bool isSplatConstant(Operation *op);
+/// A scatter whose kernel may update its input in place (it reads each
+/// target before writing it): the source and index are other values. Shared
+/// by the kernel outlining (which marks the input inplace) and
+/// gn-stream-bands' memory estimate (which counts no new buffer for it).
+bool scatterCanWriteOverInput(ScatterOp scatter);
+/// The broadcast a scatter's kernel reads its index through instead of
+/// storing it (a row index expanded over features, as torch_geometric
+/// writes index_add), or null. Shared by gn-form-fusion-groups (which puts
+/// it in the scatter's group) and gn-stream-bands' estimate.
+BroadcastToOp scatterIndexView(ScatterOp scatter);
 
 /// The iteration space of a fusion group (the reduction input's shape in a
 /// reduction group, the results' shape otherwise) and which dims are reduced.

@@ -70,10 +70,7 @@ template <typename OpTy>
 Value make(PatternRewriter &rw, Location loc, ValueRange operands,
            llvm::ArrayRef<NamedAttribute> attrs = {}) {
   // Operands come from verified ops with the shapes checked above.
-  FailureOr<Value> r = createInferred<OpTy>(rw, loc, operands, attrs);
-  if (failed(r))
-    llvm::report_fatal_error("gn-reorder-aggregation built an ill-typed op");
-  return *r;
+  return createInferredOrDie<OpTy>(rw, loc, "gn-reorder-aggregation", operands, attrs);
 }
 
 Value broadcast(PatternRewriter &rw, Location loc, Value v, llvm::ArrayRef<int64_t> shape) {

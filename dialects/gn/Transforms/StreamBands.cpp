@@ -305,9 +305,10 @@ private:
   static bool readThrough(Operation *op) {
     if (!isa<BroadcastToOp>(op) || !isKernelView(op) || op->use_empty())
       return false;
-    auto isIndex = [](OpOperand &use) {
+    auto isIndex = [&](OpOperand &use) {
       auto scatter = dyn_cast<ScatterOp>(use.getOwner());
-      return scatter && use.get() == scatter.getIndex();
+      return scatter && scatterIndexView(scatter) == op &&
+             use.getOperandNumber() == scatter.getIndexMutable().getOperandNumber();
     };
     return llvm::all_of(op->getUses(), isIndex) ||
            (op->hasOneUse() && isFusibleElementwise(*op->user_begin()));
@@ -332,8 +333,8 @@ private:
       found = banded.contains(op) ? 1 : -1;
     } else if (auto scatter = dyn_cast<ScatterOp>(op)) {
       Value in = scatter.getInput();
-      if (!returns(scatter.getResult()) && !isFree(in) && in != scatter.getSource() &&
-          in != scatter.getIndex() && lastRead(in) == position.lookup(op))
+      if (!returns(scatter.getResult()) && !isFree(in) && scatterCanWriteOverInput(scatter) &&
+          lastRead(in) == position.lookup(op))
         found = 1;
     } else if (isFusibleElementwise(op) && !returns(op->getResult(0))) {
       for (unsigned i = 0; i < op->getNumOperands() && found < 0; ++i) {

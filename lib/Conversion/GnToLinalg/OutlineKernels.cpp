@@ -93,8 +93,7 @@ public:
     // each before it writes it), unless the source or index is that input.
     if (auto scatter = llvm::dyn_cast_if_present<ScatterOp>(copyOp)) {
       auto base = llvm::dyn_cast<BlockArgument>(scatter.getInput());
-      if (base && scatter.getSource() != scatter.getInput() &&
-          scatter.getIndex() != scatter.getInput())
+      if (base && scatterCanWriteOverInput(scatter))
         return {(int64_t)base.getArgNumber()};
       return {};
     }
