@@ -27,6 +27,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;
+  schedule.threadCopies = options.threadCopies;
   pm.addNestedPass<func::FuncOp>(createGnSchedulePass(schedule));
   pm.addPass(createGnOutlineKernelsPass());
   if (options.lowerToLLVM)

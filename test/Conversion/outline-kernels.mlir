@@ -193,17 +193,58 @@ func.func @concat_twice(%a: tensor<1x3x4xf32>) -> tensor<1x6x4xf32> {
 // loops take their extent from a shape-only operand.
 // CHECK-DAG: #[[SRC:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
 // CHECK-LABEL: func.func @max_pool
-// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<1x2x5x5xf32> {llvm.noalias}, %[[O:.*]]: memref<1x2x3x3xf32> {llvm.noalias})
+// CHECK: func.func @k0_max_pool_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<1x2x5x5xf32> {llvm.noalias}, %[[O:.*]]: memref<1x2x3x3xf32> {llvm.noalias})
+// CHECK: %[[W:.*]] = memref.alloca() : memref<3x3xf32>
 // CHECK: %[[P:.*]] = memref.alloc() : memref<1x2x7x7xf32>
 // CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[P]]
 // CHECK: %[[IN:.*]] = memref.subview %[[P]][0, 0, 1, 1] [1, 2, 5, 5] [1, 1, 1, 1]
 // CHECK: linalg.copy ins(%[[X]] : memref<1x2x5x5xf32>) outs(%[[IN]]
-// CHECK: %[[W:.*]] = memref.alloca() : memref<3x3xf32>
 // CHECK: linalg.generic {indexing_maps = [#[[SRC]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[P]], %[[W]] : memref<1x2x7x7xf32>, memref<3x3xf32>) outs(%[[O]] : memref<1x2x3x3xf32>)
 // CHECK: arith.maximumf
 // CHECK: memref.dealloc %[[P]]
 func.func @max_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
   %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  ^bb0(%a: tensor<1x2x5x5xf32>):
+    %p = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
+    gn.yield %p : tensor<1x2x3x3xf32>
+  }
+  return %0 : tensor<1x2x3x3xf32>
+}
+
+// -----
+
+// The same pooling split over channels (thread_dim = 1): per iteration of
+// [lo, hi), the op on one channel's subviews of input and result; the
+// window operand (shape only) is allocated once, outside the loop.
+// CHECK-LABEL: func.func @max_pool_threads
+// CHECK: gn.launch @gn_kernels::@[[K:k0_max_pool_[0-9A-F]+]](%arg0) {extent = 2 : i64, thread_dim = 1 : i64}
+// CHECK: func.func @[[K]](%[[LO:.*]]: index, %[[HI:.*]]: index, %[[X:.*]]: memref<1x2x5x5xf32> {llvm.noalias}, %[[O:.*]]: memref<1x2x3x3xf32> {llvm.noalias})
+// CHECK: %[[W:.*]] = memref.alloca() : memref<3x3xf32>
+// CHECK: scf.for %[[C:.*]] = %[[LO]] to %[[HI]]
+// CHECK: %[[XC:.*]] = memref.subview %[[X]][0, %[[C]], 0, 0] [1, 1, 5, 5] [1, 1, 1, 1]
+// CHECK: %[[OC:.*]] = memref.subview %[[O]][0, %[[C]], 0, 0] [1, 1, 3, 3] [1, 1, 1, 1]
+// CHECK: %[[P:.*]] = memref.alloc() : memref<1x1x7x7xf32>
+// CHECK: linalg.copy ins(%[[XC]] : memref<1x1x5x5xf32, strided<[50, 25, 5, 1], offset: ?>>)
+// CHECK: linalg.generic {{.*}} ins(%[[P]], %[[W]] : memref<1x1x7x7xf32>, memref<3x3xf32>) outs(%[[OC]] : memref<1x1x3x3xf32, strided<[18, 9, 3, 1], offset: ?>>)
+// CHECK: memref.dealloc %[[P]]
+func.func @max_pool_threads(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = 1 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  ^bb0(%a: tensor<1x2x5x5xf32>):
+    %p = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
+    gn.yield %p : tensor<1x2x3x3xf32>
+  }
+  return %0 : tensor<1x2x3x3xf32>
+}
+
+// -----
+
+// A schedule that splits a dim the op does not compute slice by slice (a
+// pooled dim) is not followed: one thread.
+// CHECK-LABEL: func.func @max_pool_bad_thread_dim
+// CHECK: gn.launch @gn_kernels::@{{.*}}(%arg0) {extent = 1 : i64, thread_dim = -1 : i64}
+// CHECK-NOT: scf.for
+func.func @max_pool_bad_thread_dim(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = 2 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
   ^bb0(%a: tensor<1x2x5x5xf32>):
     %p = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
     gn.yield %p : tensor<1x2x3x3xf32>

@@ -1,5 +1,6 @@
 // RUN: gn-opt %s --gn-schedule | FileCheck %s
 // RUN: gn-opt %s --gn-schedule="min-parallel-elements=1 vector-bits=512" | FileCheck %s --check-prefix=WIDE
+// RUN: gn-opt %s --gn-schedule="min-parallel-elements=1 thread-copies=false" | FileCheck %s --check-prefix=NOCOPY
 
 // Big enough for threads: the outermost parallel dim of extent > 1 (dim 0
 // has extent 1, so dim 1); f32 in 256-bit registers is 8 lanes.
@@ -55,14 +56,74 @@ func.func @rows(%x: tensor<8x16x32xf32>) -> tensor<16xf32> {
   return %r : tensor<16xf32>
 }
 
-// Copy kernels run on one thread.
+// A copy kernel splits the outermost dim of extent > 1 outside every dim
+// its op acts on (each thread's share is whole slabs): a concat, a dim
+// before its own.
 // WIDE-LABEL: func.func @copy
-// WIDE: thread_dim = -1
-func.func @copy(%x: tensor<4x8xf32>) -> tensor<8x8xf32> {
-  %r = gn.fusion "copy" (%x) : (tensor<4x8xf32>) -> tensor<8x8xf32> {
+// WIDE: thread_dim = 0
+func.func @copy(%x: tensor<4x8xf32>) -> tensor<4x16xf32> {
+  %r = gn.fusion "copy" (%x) : (tensor<4x8xf32>) -> tensor<4x16xf32> {
   ^bb0(%a: tensor<4x8xf32>):
-    %c = gn.concat %a, %a dim 0 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
-    gn.yield %c : tensor<8x8xf32>
+    %c = gn.concat %a, %a dim 1 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
+    gn.yield %c : tensor<4x16xf32>
   }
-  return %r : tensor<8x8xf32>
+  return %r : tensor<4x16xf32>
+}
+
+// Pooling: batch and channels, not the windowed dims (batch 1: channels).
+// WIDE-LABEL: func.func @pool
+// WIDE: thread_dim = 1
+// NOCOPY-LABEL: func.func @pool
+// NOCOPY: thread_dim = -1
+// CHECK-LABEL: func.func @pool
+// CHECK: thread_dim = -1
+func.func @pool(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  %r = gn.fusion "copy" (%x) : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32> {
+  ^bb0(%a: tensor<1x4x8x8xf32>):
+    %p = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+    gn.yield %p : tensor<1x4x4x4xf32>
+  }
+  return %r : tensor<1x4x4x4xf32>
+}
+
+// A pad: a dim before the first it pads (the outermost, 0).
+// WIDE-LABEL: func.func @pad
+// WIDE: thread_dim = 0
+func.func @pad(%x: tensor<2x3x4xf32>) -> tensor<2x3x6xf32> {
+  %r = gn.fusion "copy" (%x) : (tensor<2x3x4xf32>) -> tensor<2x3x6xf32> {
+  ^bb0(%a: tensor<2x3x4xf32>):
+    %p = gn.pad %a low [0, 0, 1] high [0, 0, 1] : tensor<2x3x4xf32> -> tensor<2x3x6xf32>
+    gn.yield %p : tensor<2x3x6xf32>
+  }
+  return %r : tensor<2x3x6xf32>
+}
+
+// No such dim: a concat on channels of one image (its rows would be
+// independent, but inside the concat dim), a pad of the outer dim, a
+// pooling of one channel, a scatter (its updates run in order) stay on one
+// thread.
+// WIDE-LABEL: func.func @one_thread
+// WIDE-COUNT-4: thread_dim = -1
+func.func @one_thread(%x: tensor<1x2x8x8xf32>, %y: tensor<1x1x8x8xf32>, %v: tensor<8xf32>, %i: tensor<2xi64>, %s: tensor<2xf32>) -> (tensor<1x4x8x8xf32>, tensor<3x2x8x8xf32>, tensor<1x1x4x4xf32>, tensor<8xf32>) {
+  %c = gn.fusion "copy" (%x) : (tensor<1x2x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  ^bb0(%a: tensor<1x2x8x8xf32>):
+    %r = gn.concat %a, %a dim 1 : (tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>) -> tensor<1x4x8x8xf32>
+    gn.yield %r : tensor<1x4x8x8xf32>
+  }
+  %d = gn.fusion "copy" (%x) : (tensor<1x2x8x8xf32>) -> tensor<3x2x8x8xf32> {
+  ^bb0(%a: tensor<1x2x8x8xf32>):
+    %r = gn.pad %a low [1, 0, 0, 0] high [1, 0, 0, 0] : tensor<1x2x8x8xf32> -> tensor<3x2x8x8xf32>
+    gn.yield %r : tensor<3x2x8x8xf32>
+  }
+  %p = gn.fusion "copy" (%y) : (tensor<1x1x8x8xf32>) -> tensor<1x1x4x4xf32> {
+  ^bb0(%a: tensor<1x1x8x8xf32>):
+    %r = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : tensor<1x1x8x8xf32> -> tensor<1x1x4x4xf32>
+    gn.yield %r : tensor<1x1x4x4xf32>
+  }
+  %t = gn.fusion "copy" (%v, %i, %s) : (tensor<8xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<8xf32> {
+  ^bb0(%a: tensor<8xf32>, %b: tensor<2xi64>, %e: tensor<2xf32>):
+    %r = gn.scatter %e into %a[%b] dim 0 {reduce = "add"} : tensor<2xf32> into tensor<8xf32>, tensor<2xi64>
+    gn.yield %r : tensor<8xf32>
+  }
+  return %c, %d, %p, %t : tensor<1x4x8x8xf32>, tensor<3x2x8x8xf32>, tensor<1x1x4x4xf32>, tensor<8xf32>
 }

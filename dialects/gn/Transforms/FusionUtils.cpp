@@ -128,6 +128,28 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
          allKernelTypes(op);
 }
 
+bool mlir::gn::isCopySliceIndependent(Operation *op, int64_t dim) {
+  if (!isCopyKernelOp(op) || op->getNumResults() != 1)
+    return false;
+  int64_t rank = llvm::cast<RankedTensorType>(op->getResult(0).getType()).getRank();
+  if (dim < 0 || dim >= rank)
+    return false;
+  // Windows and resampling act on the trailing (spatial) dims only.
+  if (auto pool = llvm::dyn_cast<MaxPoolOp>(op))
+    return dim < rank - (int64_t)pool.getKernel().size();
+  if (auto pool = llvm::dyn_cast<AvgPoolOp>(op))
+    return dim < rank - (int64_t)pool.getKernel().size();
+  if (auto pool = llvm::dyn_cast<AdaptiveAvgPoolOp>(op))
+    return dim < rank - (int64_t)pool.getOutputSize().size();
+  if (auto resize = llvm::dyn_cast<ResizeOp>(op))
+    return dim < rank - (int64_t)resize.getSize().size();
+  if (auto pad = llvm::dyn_cast<PadOp>(op))
+    return pad.getLow()[dim] == 0 && pad.getHigh()[dim] == 0;
+  if (auto concat = llvm::dyn_cast<ConcatOp>(op))
+    return dim != concat.getDim();
+  return false;
+}
+
 bool mlir::gn::isSplatConstant(Operation *op) {
   auto c = llvm::dyn_cast<ConstantOp>(op);
   if (!c)

@@ -36,6 +36,12 @@ std::optional<int64_t> contiguousSliceOffset(Operation *op);
 /// tensor, bounds-checked); scatter on floats (sequential updates); tile,
 /// roll, triangular and arange. Each is a group ("copy" kind) of its own.
 bool isCopyKernelOp(Operation *op);
+/// Whether copy kernel op `op` computes each slice of its result along
+/// `dim` from the same slice of each operand alone: the batch and channel
+/// dims of pooling and resize, a dim a pad does not pad, a dim other than a
+/// concat's own. gn-schedule splits such a dim across threads and the
+/// outlined kernel runs the op on one slice per iteration of the thread loop.
+bool isCopySliceIndependent(Operation *op, int64_t dim);
 /// A splat gn.constant: cloned into each group that uses it, never an input.
 bool isSplatConstant(Operation *op);
 /// A scatter whose kernel may update its input in place (it reads each

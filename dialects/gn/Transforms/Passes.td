@@ -91,6 +91,8 @@ def GnSchedulePass : Pass<"gn-schedule", "func::FuncOp"> {
   let options = [
     Option<"minParallelElements", "min-parallel-elements", "int64_t", "32768",
            "Groups with fewer iteration points run on one thread">,
+    Option<"threadCopies", "thread-copies", "bool", "true",
+           "Split copy groups across threads along a dim their op computes slice by slice">,
     Option<"vectorBits", "vector-bits", "unsigned", "256", "SIMD register width in bits">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];

@@ -5,10 +5,12 @@
 //   loop_order   iteration dims outermost first: memory order, except that
 //                when the innermost dim is reduced all reduced dims go
 //                innermost (reductions run along contiguous rows);
-//   thread_dim   the dim the runtime splits across threads (-1: none; copy
-//                groups always run on one thread): the outermost parallel
-//                dim of extent > 1, when the group has at least
-//                `min-parallel-elements` points;
+//   thread_dim   the dim the runtime splits across threads (-1: none): the
+//                outermost parallel dim of extent > 1, when the group has
+//                at least `min-parallel-elements` points; in a copy group,
+//                such a dim outside every dim its op acts on (batch and
+//                channels of pooling and resize, dims before the first a pad
+//                pads or before a concat's), unless `thread-copies=false`;
 //   vector_width elements per SIMD register for the widest element type the
 //                group computes in (`vector-bits` wide registers).
 // The iteration space ("domain") is fusionDomain (FusionUtils.h).
@@ -57,14 +59,25 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
       int64_t points = 1;
       for (int64_t s : domain)
         points *= s;
+      Operation *copyOp = nullptr;
+      if (fusion.getKind() == "copy")
+        for (Operation &op : fusion.getBody().front())
+          if (isCopyKernelOp(&op))
+            copyOp = &op;
       int64_t threadDim = -1;
-      // Copy kernels are a few strided copies: one thread.
-      if (points >= minParallelElements && fusion.getKind() != "copy")
-        for (int64_t d : order)
+      if (points >= minParallelElements && (fusion.getKind() != "copy" || (copyOp && threadCopies)))
+        for (int64_t d : order) {
+          // A copy splits only outside every dim its op acts on, so each
+          // thread's share stays whole contiguous slabs: a concat on
+          // channels of one image is left alone rather than copied row by
+          // row (yolo11n's copies got slower that way).
+          if (copyOp && !isCopySliceIndependent(copyOp, d))
+            break;
           if (!reduced[d] && domain[d] > 1) {
             threadDim = d;
             break;
           }
+        }
       unsigned widest = 8;
       fusion.getBody().walk([&](Operation *op) {
         for (Type t : op->getResultTypes())

@@ -11,6 +11,10 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
   Option<int64_t> minParallelElements{
       *this, "min-parallel-elements",
       llvm::cl::desc("Fusion groups with fewer points run on one thread"), llvm::cl::init(32768)};
+  Option<bool> threadCopies{
+      *this, "thread-copies",
+      llvm::cl::desc("Split copy kernels (pooling, resize, pad, concat) across threads"),
+      llvm::cl::init(true)};
   Option<unsigned> maxFusionOps{*this, "max-fusion-ops",
                                 llvm::cl::desc("Largest fusion group, in ops"), llvm::cl::init(64)};
   Option<double> memoryRatio{

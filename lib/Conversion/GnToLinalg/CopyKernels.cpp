@@ -730,7 +730,15 @@ public:
                              stridedSubview(b, loc, buffer, starts, inType.getShape(), ones));
       src = buffer;
     }
-    Value window = memref::AllocaOp::create(b, loc, MemRefType::get(k, e));
+    // Shape-only, so one for the whole kernel: in the function's entry, not
+    // in the thread loop's body, where each iteration would grow the stack.
+    Value window;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      auto func = b.getInsertionBlock()->getParent()->getParentOfType<func::FuncOp>();
+      b.setInsertionPointToStart(&func.getBody().front());
+      window = memref::AllocaOp::create(b, loc, MemRefType::get(k, e));
+    }
     linalg::FillOp::create(b, loc, negInf, out);
     // Loops: the output dims, then the window dims.
     unsigned loops = rank + sp;

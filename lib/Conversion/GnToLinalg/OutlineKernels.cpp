@@ -67,13 +67,23 @@ public:
         fusion.emitError("copy group without a copy op");
         status = failure();
       }
-      threadDim = -1;
+      // A copy kernel splits only a dim its op computes slice by slice, with
+      // every input sliced along it too.
+      auto slicedAlike = [&](Type t) {
+        auto shape = llvm::cast<RankedTensorType>(t).getShape();
+        return shape.size() == domain.size() && shape[threadDim] == domain[threadDim];
+      };
+      if (!copyOp || !isCopySliceIndependent(copyOp, threadDim) ||
+          !llvm::all_of(fusion.getInputs().getTypes(), slicedAlike))
+        threadDim = -1;
       return;
     }
     planReads();
   }
 
   int64_t getThreadDim() const { return threadDim; }
+  /// The data-movement op of a copy group, or null.
+  Operation *getCopyOp() const { return copyOp; }
 
   /// Per result, an input read only at the element the result writes, and
   /// that the result's value is computed from (so the result may overwrite
@@ -184,7 +194,18 @@ public:
     llvm::SmallVector<Value> ins(entry->args_begin() + 2, entry->args_begin() + 2 + numInputs);
     llvm::SmallVector<Value> outs(entry->args_begin() + 2 + numInputs, entry->args_end());
     if (fusion.getKind() == "copy") {
-      if (failed(emitCopyKernel(b, loc, copyOp, kernels, ins, outs[0])))
+      Value out = outs[0];
+      if (threadDim >= 0) {
+        // The op on one slice along the thread dim per iteration.
+        Value one = arith::ConstantIndexOp::create(b, loc, 1);
+        auto loop = scf::ForOp::create(b, loc, entry->getArgument(0), entry->getArgument(1), one);
+        b.setInsertionPoint(loop.getBody()->getTerminator());
+        Value iv = loop.getInductionVar();
+        for (Value &in : ins)
+          in = sliceAlong(b, loc, in, threadDim, iv);
+        out = sliceAlong(b, loc, out, threadDim, iv);
+      }
+      if (failed(emitCopyKernel(b, loc, copyOp, kernels, ins, out)))
         return failure();
       return func;
     }
@@ -226,23 +247,27 @@ private:
     return AffineMap::get(domain.size(), 0, exprs, ctx);
   }
 
+  /// The 1-wide subview of `m` at `iv` along `dim`.
+  static Value sliceAlong(OpBuilder &b, Location loc, Value m, int64_t dim, Value iv) {
+    auto type = llvm::cast<MemRefType>(m.getType());
+    llvm::SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+    llvm::SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
+    for (int64_t s : type.getShape())
+      sizes.push_back(b.getIndexAttr(s));
+    offsets[dim] = iv;
+    sizes[dim] = b.getIndexAttr(1);
+    return memref::SubViewOp::create(b, loc, m, offsets, sizes, strides);
+  }
+
   /// A 1-wide subview of `m` at `iv` along the memref dim read at the
   /// thread loop, or `m` itself when it broadcasts along it.
   Value threadSlice(OpBuilder &b, Location loc, Value m, AffineMap map, Value iv) {
     if (!iv)
       return m;
-    auto type = llvm::cast<MemRefType>(m.getType());
     for (auto [j, e] : llvm::enumerate(map.getResults())) {
       auto d = llvm::dyn_cast<AffineDimExpr>(e);
-      if (!d || d.getPosition() != loopOf[threadDim])
-        continue;
-      llvm::SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-      llvm::SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
-      for (int64_t s : type.getShape())
-        sizes.push_back(b.getIndexAttr(s));
-      offsets[j] = iv;
-      sizes[j] = b.getIndexAttr(1);
-      return memref::SubViewOp::create(b, loc, m, offsets, sizes, strides);
+      if (d && d.getPosition() == loopOf[threadDim])
+        return sliceAlong(b, loc, m, j, iv);
     }
     return m;
   }
@@ -577,7 +602,12 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
       std::string key = groupKey(fusion);
       std::string &name = byKey[key];
       if (name.empty()) {
-        name = "k" + std::to_string(next++) + "_" +
+        // A copy kernel's name says what it copies (k3_max_pool_1A2B3C4D), so
+        // GN_PROFILE=kernels times read as ops.
+        std::string what = emitter.getCopyOp()
+                               ? emitter.getCopyOp()->getName().stripDialect().str() + "_"
+                               : "";
+        name = "k" + std::to_string(next++) + "_" + what +
                llvm::utohexstr(llvm::xxh3_64bits(key) & 0xffffffff);
         if (failed(emitter.emit(kernels, name)))
           return signalPassFailure();
