@@ -150,6 +150,15 @@ bool mlir::gn::isCopySliceIndependent(Operation *op, int64_t dim) {
   return false;
 }
 
+Operation *mlir::gn::copyGroupOp(FusionOp fusion) {
+  if (fusion.getKind() != "copy")
+    return nullptr;
+  for (Operation &op : fusion.getBody().front())
+    if (isCopyKernelOp(&op))
+      return &op;
+  return nullptr;
+}
+
 bool mlir::gn::isSplatConstant(Operation *op) {
   auto c = llvm::dyn_cast<ConstantOp>(op);
   if (!c)

@@ -42,6 +42,8 @@ bool isCopyKernelOp(Operation *op);
 /// concat's own. gn-schedule splits such a dim across threads and the
 /// outlined kernel runs the op on one slice per iteration of the thread loop.
 bool isCopySliceIndependent(Operation *op, int64_t dim);
+/// The data-movement op (isCopyKernelOp) of a "copy" gn.fusion, or null.
+Operation *copyGroupOp(FusionOp fusion);
 /// A splat gn.constant: cloned into each group that uses it, never an input.
 bool isSplatConstant(Operation *op);
 /// A scatter whose kernel may update its input in place (it reads each

@@ -59,11 +59,7 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
       int64_t points = 1;
       for (int64_t s : domain)
         points *= s;
-      Operation *copyOp = nullptr;
-      if (fusion.getKind() == "copy")
-        for (Operation &op : fusion.getBody().front())
-          if (isCopyKernelOp(&op))
-            copyOp = &op;
+      Operation *copyOp = copyGroupOp(fusion);
       int64_t threadDim = -1;
       if (points >= minParallelElements && (fusion.getKind() != "copy" || (copyOp && threadCopies)))
         for (int64_t d : order) {

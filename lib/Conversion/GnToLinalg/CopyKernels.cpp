@@ -9,6 +9,7 @@
 #include "ScalarOps.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
+#include "gn/Transforms/FusionUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -242,7 +243,7 @@ public:
     Value base = scatterOperand(b, loc, op.getInput(), kernelIns);
     Value src = scatterOperand(b, loc, op.getSource(), kernelIns);
     // The index, or a broadcast of it that the group reads through.
-    auto indexView = op.getIndex().getDefiningOp<BroadcastToOp>();
+    BroadcastToOp indexView = scatterIndexView(op);
     auto indexArg =
         llvm::dyn_cast<BlockArgument>(indexView ? indexView.getInput() : op.getIndex());
     if (!indexArg)

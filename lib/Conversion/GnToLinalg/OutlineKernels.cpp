@@ -60,9 +60,7 @@ public:
           touchesNarrowFloat |= llvm::isa<Float16Type, BFloat16Type>(rt.getElementType());
     });
     if (fusion.getKind() == "copy") {
-      for (Operation &op : fusion.getBody().front())
-        if (isCopyKernelOp(&op))
-          copyOp = &op;
+      copyOp = copyGroupOp(fusion);
       if (!copyOp) {
         fusion.emitError("copy group without a copy op");
         status = failure();
