@@ -8,7 +8,7 @@
 // CHECK: llvm.intr.fma
 // CHECK-NOT: llvm.intr.exp
 func.func @exp_f32(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  %0 = gn.fusion "elementwise" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: tensor<4x8xf32>):
     %s = gn.exp %a : tensor<4x8xf32>
     gn.yield %s : tensor<4x8xf32>
@@ -24,7 +24,7 @@ func.func @exp_f32(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // CHECK: module @gn_kernels
 // CHECK: llvm.intr.exp({{.*}}) : (f32) -> f32
 func.func @exp_f16(%x: tensor<4x8xf16>) -> tensor<4x8xf16> {
-  %0 = gn.fusion "elementwise" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf16>) -> tensor<4x8xf16> {
+  %0 = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x8xf16>) -> tensor<4x8xf16> {
   ^bb0(%a: tensor<4x8xf16>):
     %s = gn.exp %a : tensor<4x8xf16>
     gn.yield %s : tensor<4x8xf16>

@@ -13,7 +13,7 @@
 // CHECK-NOT: linalg.
 // CHECK-NOT: llvm.call @erff
 func.func @gelu_like(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  %0 = gn.fusion "elementwise" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: tensor<4x8xf32>):
     %e = gn.erf %a : tensor<4x8xf32>
     %m = gn.mul %a, %e : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>

@@ -5,7 +5,7 @@
 // CHECK-LABEL: func.func @elementwise
 // The full-shape input is read only where the result is written, so the
 // result may reuse its buffer (inplace); the broadcast bias may not.
-// CHECK: %[[A:.*]] = gn.launch @gn_kernels::@[[K:k0_[0-9A-F]+]](%arg0, %arg1) {extent = 1 : i64, inplace = array<i64: 0>, thread_dim = -1 : i64}
+// CHECK: %[[A:.*]] = gn.launch @gn_kernels::@[[K:k0_[0-9A-F]+]](%arg0, %arg1) {inplace = array<i64: 0>}
 // CHECK: gn.launch @gn_kernels::@[[K]](%[[A]], %arg1)
 // CHECK: module @gn_kernels
 // CHECK: func.func @[[K]](%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<4x8xf32> {llvm.noalias}, %[[B:.*]]: memref<8xf32> {llvm.noalias}, %[[O:.*]]: memref<4x8xf32> {llvm.noalias})
@@ -14,13 +14,13 @@
 // CHECK: math.exp
 // CHECK-NOT: func.func
 func.func @elementwise(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
-  %0 = gn.fusion "elementwise" (%x, %b) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
+  %0 = gn.fusion "elementwise" (%x, %b) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: tensor<4x8xf32>, %c: tensor<8xf32>):
     %s = gn.add %a, %c : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
     %e = gn.exp %s : tensor<4x8xf32>
     gn.yield %e : tensor<4x8xf32>
   }
-  %1 = gn.fusion "elementwise" (%0, %b) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
+  %1 = gn.fusion "elementwise" (%0, %b) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: tensor<4x8xf32>, %c: tensor<8xf32>):
     %s = gn.add %a, %c : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
     %e = gn.exp %s : tensor<4x8xf32>
@@ -45,7 +45,7 @@ func.func @elementwise(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32
 // CHECK: call @tanhf(%{{.*}}) : (f32) -> f32
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 func.func @threads(%x: tensor<64x16xf16>) -> tensor<64x16xf16> {
-  %0 = gn.fusion "elementwise" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = 0 : i64, vector_width = 8 : i64}} : (tensor<64x16xf16>) -> tensor<64x16xf16> {
+  %0 = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1], thread_dim = 0>} : (tensor<64x16xf16>) -> tensor<64x16xf16> {
   ^bb0(%a: tensor<64x16xf16>):
     %e = gn.tanh %a : tensor<64x16xf16>
     gn.yield %e : tensor<64x16xf16>
@@ -70,7 +70,7 @@ func.func @threads(%x: tensor<64x16xf16>) -> tensor<64x16xf16> {
 // CHECK: arith.truncf %{{.*}} : f64 to f32
 // CHECK: memref.dealloc %[[ACC]]
 func.func @sum(%x: tensor<4x8xf32>) -> tensor<4x1xf32> {
-  %0 = gn.fusion "reduction" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x8xf32>) -> tensor<4x1xf32> {
+  %0 = gn.fusion "reduction" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x8xf32>) -> tensor<4x1xf32> {
   ^bb0(%a: tensor<4x8xf32>):
     %s = gn.reduce_sum %a dims [1] {keepdim = true} : tensor<4x8xf32> -> tensor<4x1xf32>
     gn.yield %s : tensor<4x1xf32>
@@ -88,7 +88,7 @@ func.func @sum(%x: tensor<4x8xf32>) -> tensor<4x1xf32> {
 // CHECK-NOT: inplace
 // CHECK-SAME: -> tensor<4x4xf32>
 func.func @square_transpose(%y: tensor<4x4xf32>) -> tensor<4x4xf32> {
-  %0 = gn.fusion "elementwise" (%y) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = gn.fusion "elementwise" (%y) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x4xf32>) -> tensor<4x4xf32> {
   ^bb0(%a: tensor<4x4xf32>):
     %t = gn.transpose %a [1, 0] : tensor<4x4xf32> -> tensor<4x4xf32>
     %r = gn.add %t, %a : tensor<4x4xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
@@ -103,9 +103,9 @@ func.func @square_transpose(%y: tensor<4x4xf32>) -> tensor<4x4xf32> {
 // not overwrite %x (buffers are noalias, and LLVM may store it before loading
 // %x); the sum uses %x and takes its buffer. This is T5's attention mask.
 // CHECK-LABEL: func.func @inplace_needs_dependence
-// CHECK: gn.launch {{.*}} {extent = 1 : i64, inplace = array<i64: -1, 1>, thread_dim = -1 : i64}
+// CHECK: gn.launch {{.*}} {inplace = array<i64: -1, 1>}
 func.func @inplace_needs_dependence(%m: tensor<1x12xf32>, %x: tensor<8x12xf32>) -> (tensor<8x12xf32>, tensor<8x12xf32>) {
-  %0:2 = gn.fusion "elementwise" (%m, %x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x12xf32>, tensor<8x12xf32>) -> (tensor<8x12xf32>, tensor<8x12xf32>) {
+  %0:2 = gn.fusion "elementwise" (%m, %x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<1x12xf32>, tensor<8x12xf32>) -> (tensor<8x12xf32>, tensor<8x12xf32>) {
   ^bb0(%a: tensor<1x12xf32>, %b: tensor<8x12xf32>):
     %c = gn.broadcast_to %a [8, 12] : tensor<1x12xf32> -> tensor<8x12xf32>
     %s = gn.add %b, %c : tensor<8x12xf32>, tensor<8x12xf32> -> tensor<8x12xf32>
@@ -124,7 +124,7 @@ func.func @inplace_needs_dependence(%m: tensor<1x12xf32>, %x: tensor<8x12xf32>) 
 // CHECK: %[[S:.*]] = memref.subview %[[Z]][0, 1] [4, 8] [1, 2]
 // CHECK: linalg.generic {indexing_maps = [#[[T]], #{{.*}}, #{{.*}}], {{.*}} ins(%[[Y]], %[[S]] :
 func.func @views(%y: tensor<8x4xf32>, %z: tensor<4x16xf32>) -> tensor<4x8xf32> {
-  %0 = gn.fusion "elementwise" (%y, %z) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<8x4xf32>, tensor<4x16xf32>) -> tensor<4x8xf32> {
+  %0 = gn.fusion "elementwise" (%y, %z) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<8x4xf32>, tensor<4x16xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: tensor<8x4xf32>, %c: tensor<4x16xf32>):
     %t = gn.transpose %a [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
     %s = gn.slice %c starts [0, 1] limits [4, 16] steps [1, 2] : tensor<4x16xf32> -> tensor<4x8xf32>
@@ -148,7 +148,7 @@ func.func @views(%y: tensor<8x4xf32>, %z: tensor<4x16xf32>) -> tensor<4x8xf32> {
 // CHECK: %[[S1:.*]] = memref.subview %[[O]][0, 3] [2, 5] [1, 1]
 // CHECK: linalg.copy ins(%[[B]] : memref<2x5xi64>) outs(%[[S1]]
 func.func @concat(%a: tensor<2x3xi64>, %b: tensor<2x5xi64>) -> tensor<2x8xi64> {
-  %0 = gn.fusion "copy" (%a, %b) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 4 : i64}} : (tensor<2x3xi64>, tensor<2x5xi64>) -> tensor<2x8xi64> {
+  %0 = gn.fusion "copy" (%a, %b) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x3xi64>, tensor<2x5xi64>) -> tensor<2x8xi64> {
   ^bb0(%x: tensor<2x3xi64>, %y: tensor<2x5xi64>):
     %c = gn.concat %x, %y dim 1 : (tensor<2x3xi64>, tensor<2x5xi64>) -> tensor<2x8xi64>
     gn.yield %c : tensor<2x8xi64>
@@ -161,9 +161,9 @@ func.func @concat(%a: tensor<2x3xi64>, %b: tensor<2x5xi64>) -> tensor<2x8xi64> {
 // Channels of one image: the slabs are contiguous, the result is the inputs
 // end to end, and the runtime may have their producers write in place.
 // CHECK-LABEL: func.func @concat_contiguous
-// CHECK: gn.launch {{.*}}(%arg0, %arg1) {concatenates, extent = 1 : i64, thread_dim = -1 : i64}
+// CHECK: gn.launch {{.*}}(%arg0, %arg1) {concatenates}
 func.func @concat_contiguous(%a: tensor<1x3x4xf32>, %b: tensor<1x5x4xf32>) -> tensor<1x8x4xf32> {
-  %0 = gn.fusion "copy" (%a, %b) {schedule = {loop_order = array<i64: 0, 1, 2>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x3x4xf32>, tensor<1x5x4xf32>) -> tensor<1x8x4xf32> {
+  %0 = gn.fusion "copy" (%a, %b) {schedule = #gn.schedule<loop_order = [0, 1, 2]>} : (tensor<1x3x4xf32>, tensor<1x5x4xf32>) -> tensor<1x8x4xf32> {
   ^bb0(%x: tensor<1x3x4xf32>, %y: tensor<1x5x4xf32>):
     %c = gn.concat %x, %y dim 1 : (tensor<1x3x4xf32>, tensor<1x5x4xf32>) -> tensor<1x8x4xf32>
     gn.yield %c : tensor<1x8x4xf32>
@@ -179,7 +179,7 @@ func.func @concat_contiguous(%a: tensor<1x3x4xf32>, %b: tensor<1x5x4xf32>) -> te
 // CHECK-NOT: concatenates
 // CHECK-SAME: -> tensor<1x6x4xf32>
 func.func @concat_twice(%a: tensor<1x3x4xf32>) -> tensor<1x6x4xf32> {
-  %0 = gn.fusion "copy" (%a) {schedule = {loop_order = array<i64: 0, 1, 2>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x3x4xf32>) -> tensor<1x6x4xf32> {
+  %0 = gn.fusion "copy" (%a) {schedule = #gn.schedule<loop_order = [0, 1, 2]>} : (tensor<1x3x4xf32>) -> tensor<1x6x4xf32> {
   ^bb0(%x: tensor<1x3x4xf32>):
     %c = gn.concat %x, %x dim 1 : (tensor<1x3x4xf32>, tensor<1x3x4xf32>) -> tensor<1x6x4xf32>
     gn.yield %c : tensor<1x6x4xf32>
@@ -203,7 +203,7 @@ func.func @concat_twice(%a: tensor<1x3x4xf32>) -> tensor<1x6x4xf32> {
 // CHECK: arith.maximumf
 // CHECK: memref.dealloc %[[P]]
 func.func @max_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
-  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1, 2, 3]>} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
   ^bb0(%a: tensor<1x2x5x5xf32>):
     %p = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
     gn.yield %p : tensor<1x2x3x3xf32>
@@ -228,7 +228,7 @@ func.func @max_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
 // CHECK: linalg.generic {{.*}} ins(%[[P]], %[[W]] : memref<1x1x7x7xf32>, memref<3x3xf32>) outs(%[[OC]] : memref<1x1x3x3xf32, strided<[18, 9, 3, 1], offset: ?>>)
 // CHECK: memref.dealloc %[[P]]
 func.func @max_pool_threads(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
-  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = 1 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1, 2, 3], thread_dim = 1>} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
   ^bb0(%a: tensor<1x2x5x5xf32>):
     %p = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
     gn.yield %p : tensor<1x2x3x3xf32>
@@ -241,10 +241,10 @@ func.func @max_pool_threads(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
 // A schedule that splits a dim the op does not compute slice by slice (a
 // pooled dim) is not followed: one thread.
 // CHECK-LABEL: func.func @max_pool_bad_thread_dim
-// CHECK: gn.launch @gn_kernels::@{{.*}}(%arg0) {extent = 1 : i64, thread_dim = -1 : i64}
+// CHECK: gn.launch @gn_kernels::@{{.*}}(%arg0) 
 // CHECK-NOT: scf.for
 func.func @max_pool_bad_thread_dim(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
-  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = 2 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1, 2, 3], thread_dim = 2>} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
   ^bb0(%a: tensor<1x2x5x5xf32>):
     %p = gn.max_pool %a {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
     gn.yield %p : tensor<1x2x3x3xf32>
@@ -277,7 +277,7 @@ func.func @max_pool_bad_thread_dim(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf3
 // CHECK: %[[D2:.*]] = linalg.index 2
 // CHECK: memref.load %[[X]][%[[D0]], %[[AT]], %[[D2]]]
 func.func @index_select(%x: tensor<2x5x3xf32>, %i: tensor<4xi32>) -> tensor<2x4x3xf32> {
-  %0 = gn.fusion "copy" (%x, %i) {schedule = {loop_order = array<i64: 0, 1, 2>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<2x5x3xf32>, tensor<4xi32>) -> tensor<2x4x3xf32> {
+  %0 = gn.fusion "copy" (%x, %i) {schedule = #gn.schedule<loop_order = [0, 1, 2]>} : (tensor<2x5x3xf32>, tensor<4xi32>) -> tensor<2x4x3xf32> {
   ^bb0(%a: tensor<2x5x3xf32>, %b: tensor<4xi32>):
     %s = gn.index_select %a[%b] dim 1 : tensor<2x5x3xf32>, tensor<4xi32> -> tensor<2x4x3xf32>
     gn.yield %s : tensor<2x4x3xf32>
@@ -296,7 +296,7 @@ func.func @index_select(%x: tensor<2x5x3xf32>, %i: tensor<4xi32>) -> tensor<2x4x
 // CHECK: %[[AT:.*]] = arith.index_cast
 // CHECK: memref.load %[[X]][%[[D0]], %[[AT]]]
 func.func @gather(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
-  %0 = gn.fusion "copy" (%x, %i) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x4xf32>, tensor<3x2xi64>) -> tensor<3x2xf32> {
+  %0 = gn.fusion "copy" (%x, %i) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<3x4xf32>, tensor<3x2xi64>) -> tensor<3x2xf32> {
   ^bb0(%a: tensor<3x4xf32>, %b: tensor<3x2xi64>):
     %g = gn.gather %a[%b] dim 1 : tensor<3x4xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
     gn.yield %g : tensor<3x2xf32>
@@ -309,7 +309,7 @@ func.func @gather(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
 // arange: a kernel with no inputs; start + step * i in f64, stored as the
 // interpreter stores a double (f16 through f32).
 // CHECK-LABEL: func.func @arange
-// CHECK: gn.launch @gn_kernels::@{{.*}}() {{.*}} : () -> tensor<6xf16>
+// CHECK: gn.launch @gn_kernels::@{{.*}}(){{.*}} : () -> tensor<6xf16>
 // CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[O:.*]]: memref<6xf16> {llvm.noalias})
 // CHECK: linalg.generic {{.*}} outs(%[[O]] : memref<6xf16>)
 // CHECK: %[[I:.*]] = arith.sitofp %{{.*}} : i64 to f64
@@ -321,7 +321,7 @@ func.func @gather(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>) -> tensor<3x2xf32> {
 // CHECK: %[[H:.*]] = arith.truncf %[[F]] : f32 to f16
 // CHECK: linalg.yield %[[H]] : f16
 func.func @arange() -> tensor<6xf16> {
-  %0 = gn.fusion "copy" () {schedule = {loop_order = array<i64: 0>, thread_dim = -1 : i64, vector_width = 8 : i64}} : () -> tensor<6xf16> {
+  %0 = gn.fusion "copy" () {schedule = #gn.schedule<loop_order = [0]>} : () -> tensor<6xf16> {
   ^bb0:
     %a = gn.arange {dtype = f16, size = 6 : i64, start = -1.0 : f64, step = 0.25 : f64} : tensor<6xf16>
     gn.yield %a : tensor<6xf16>
@@ -358,7 +358,7 @@ func.func @arange() -> tensor<6xf16> {
 // CHECK: %[[H:.*]] = arith.truncf %[[F]] : f32 to f16
 // CHECK: memref.store %[[H]], %[[O]][%[[T2]], %[[C2]]]
 func.func @scatter(%src: tensor<3x2xf16>, %i: tensor<3x2xi64>) -> tensor<4x2xf16> {
-  %0 = gn.fusion "copy" (%src, %i) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x2xf16>, tensor<3x2xi64>) -> tensor<4x2xf16> {
+  %0 = gn.fusion "copy" (%src, %i) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<3x2xf16>, tensor<3x2xi64>) -> tensor<4x2xf16> {
   ^bb0(%s: tensor<3x2xf16>, %j: tensor<3x2xi64>):
     %z = gn.constant dense<0.000000e+00> : tensor<4x2xf16>
     %r = gn.scatter %s into %z[%j] dim 0 {include_self = false, reduce = "amax"} : tensor<3x2xf16> into tensor<4x2xf16>, tensor<3x2xi64>
@@ -373,7 +373,7 @@ func.func @scatter(%src: tensor<3x2xf16>, %i: tensor<3x2xi64>) -> tensor<4x2xf16
 // base only when the runtime gave the result other bytes. Its index, a row
 // index broadcast along features, is loaded at [row, 0].
 // CHECK-LABEL: func.func @row_scatter_in_place
-// CHECK: gn.launch @gn_kernels::@{{.*}}(%arg2, %arg0, %arg1) {extent = 1 : i64, inplace = array<i64: 1>, thread_dim = -1 : i64}
+// CHECK: gn.launch @gn_kernels::@{{.*}}(%arg2, %arg0, %arg1) {inplace = array<i64: 1>}
 // CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[S:.*]]: memref<3x2xf32> {llvm.noalias}, %[[B:.*]]: memref<4x2xf32> {llvm.noalias}, %[[J:.*]]: memref<3x1xi64> {llvm.noalias}, %[[O:.*]]: memref<4x2xf32> {llvm.noalias})
 // CHECK: %[[BP:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
 // CHECK: %[[OP:.*]] = memref.extract_aligned_pointer_as_index %[[O]]
@@ -384,7 +384,7 @@ func.func @scatter(%src: tensor<3x2xf16>, %i: tensor<3x2xi64>) -> tensor<4x2xf16
 // CHECK: scf.for %[[C:.*]] =
 // CHECK: memref.load %[[J]][%[[R]], %{{.*}}] : memref<3x1xi64>
 func.func @row_scatter_in_place(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %src: tensor<3x2xf32>) -> tensor<4x2xf32> {
-  %0 = gn.fusion "copy" (%src, %base, %j) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x2xf32>, tensor<4x2xf32>, tensor<3x1xi64>) -> tensor<4x2xf32> {
+  %0 = gn.fusion "copy" (%src, %base, %j) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<3x2xf32>, tensor<4x2xf32>, tensor<3x1xi64>) -> tensor<4x2xf32> {
   ^bb0(%s: tensor<3x2xf32>, %b: tensor<4x2xf32>, %k: tensor<3x1xi64>):
     %i = gn.broadcast_to %k [3, 2] : tensor<3x1xi64> -> tensor<3x2xi64>
     %r = gn.scatter %s into %b[%i] dim 0 {reduce = "add"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
@@ -420,7 +420,7 @@ func.func @row_scatter_in_place(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %sr
 // CHECK: %[[KEEP:.*]] = arith.cmpi sle, %[[DIFF]], %[[DIAG]]
 // CHECK: arith.select %[[KEEP]], %[[IN]], %{{.*}} : i64
 func.func @roll(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
-  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<3x4xf32>) -> tensor<3x4xf32> {
   ^bb0(%a: tensor<3x4xf32>):
     %r = gn.roll %a shifts [1] dims [1] : tensor<3x4xf32>
     gn.yield %r : tensor<3x4xf32>
@@ -428,7 +428,7 @@ func.func @roll(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
   return %0 : tensor<3x4xf32>
 }
 func.func @tile(%x: tensor<3x4xf32>) -> tensor<6x4xf32> {
-  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x4xf32>) -> tensor<6x4xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<3x4xf32>) -> tensor<6x4xf32> {
   ^bb0(%a: tensor<3x4xf32>):
     %r = gn.tile %a [2, 1] : tensor<3x4xf32> -> tensor<6x4xf32>
     gn.yield %r : tensor<6x4xf32>
@@ -436,7 +436,7 @@ func.func @tile(%x: tensor<3x4xf32>) -> tensor<6x4xf32> {
   return %0 : tensor<6x4xf32>
 }
 func.func @tril(%x: tensor<3x4xi64>) -> tensor<3x4xi64> {
-  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<3x4xi64>) -> tensor<3x4xi64> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<3x4xi64>) -> tensor<3x4xi64> {
   ^bb0(%a: tensor<3x4xi64>):
     %r = gn.triangular %a {diagonal = -1 : i64, upper = false} : tensor<3x4xi64>
     gn.yield %r : tensor<3x4xi64>
@@ -461,12 +461,12 @@ func.func @tril(%x: tensor<3x4xi64>) -> tensor<3x4xi64> {
 // CHECK: %[[ADJ:.*]] = arith.select %{{.*}}, %{{.*}}, %[[R]] : i32
 // CHECK: arith.select %[[Z]], %{{.*}}, %[[ADJ]] : i32
 func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j: tensor<8xi32>) -> (tensor<8xf32>, tensor<8xi32>) {
-  %0 = gn.fusion "elementwise" (%x, %y) {schedule = {loop_order = array<i64: 0>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32> {
+  %0 = gn.fusion "elementwise" (%x, %y) {schedule = #gn.schedule<loop_order = [0]>} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32> {
   ^bb0(%a: tensor<8xf32>, %b: tensor<8xf32>):
     %r = gn.rem %a, %b : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
     gn.yield %r : tensor<8xf32>
   }
-  %1 = gn.fusion "elementwise" (%i, %j) {schedule = {loop_order = array<i64: 0>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi32> {
+  %1 = gn.fusion "elementwise" (%i, %j) {schedule = #gn.schedule<loop_order = [0]>} : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi32> {
   ^bb0(%a: tensor<8xi32>, %b: tensor<8xi32>):
     %r = gn.rem %a, %b : tensor<8xi32>, tensor<8xi32> -> tensor<8xi32>
     gn.yield %r : tensor<8xi32>
@@ -507,12 +507,12 @@ func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j
 // CHECK: %[[W:.*]] = linalg.index 3
 // CHECK: memref.load %[[Z]][%[[N]], %[[C]], %[[ROW]], %[[W]]]
 func.func @cumsum_resize(%x: tensor<2x5xi64>, %z: tensor<1x2x3x5xf32>) -> (tensor<2x5xi64>, tensor<1x2x6x5xf32>) {
-  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<2x5xi64>) -> tensor<2x5xi64> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xi64>) -> tensor<2x5xi64> {
   ^bb0(%a: tensor<2x5xi64>):
     %c = gn.cumsum %a dim 1 : tensor<2x5xi64>
     gn.yield %c : tensor<2x5xi64>
   }
-  %1 = gn.fusion "copy" (%z) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x2x3x5xf32>) -> tensor<1x2x6x5xf32> {
+  %1 = gn.fusion "copy" (%z) {schedule = #gn.schedule<loop_order = [0, 1, 2, 3]>} : (tensor<1x2x3x5xf32>) -> tensor<1x2x6x5xf32> {
   ^bb0(%a: tensor<1x2x3x5xf32>):
     %r = gn.resize %a [6, 5] {align_corners = false, mode = "nearest"} : tensor<1x2x3x5xf32> -> tensor<1x2x6x5xf32>
     gn.yield %r : tensor<1x2x6x5xf32>
@@ -539,7 +539,7 @@ func.func @cumsum_resize(%x: tensor<2x5xi64>, %z: tensor<1x2x3x5xf32>) -> (tenso
 // CHECK: %[[F:.*]] = arith.truncf %[[M]] : f64 to f32
 // CHECK: linalg.yield %[[F]] : f32
 func.func @avg_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
-  %0 = gn.fusion "copy" (%x) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1, 2, 3]>} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
   ^bb0(%a: tensor<1x2x5x5xf32>):
     %p = gn.avg_pool %a {ceil_mode = false, count_include_pad = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
     gn.yield %p : tensor<1x2x3x3xf32>
@@ -561,7 +561,7 @@ func.func @avg_pool(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
 // CHECK: %[[S:.*]] = arith.select
 // CHECK: arith.truncf %[[S]] : f64 to f32
 func.func @bilinear(%z: tensor<1x1x3x4xf32>) -> tensor<1x1x6x8xf32> {
-  %0 = gn.fusion "copy" (%z) {schedule = {loop_order = array<i64: 0, 1, 2, 3>, thread_dim = -1 : i64, vector_width = 8 : i64}} : (tensor<1x1x3x4xf32>) -> tensor<1x1x6x8xf32> {
+  %0 = gn.fusion "copy" (%z) {schedule = #gn.schedule<loop_order = [0, 1, 2, 3]>} : (tensor<1x1x3x4xf32>) -> tensor<1x1x6x8xf32> {
   ^bb0(%a: tensor<1x1x3x4xf32>):
     %r = gn.resize %a [6, 8] {align_corners = false, mode = "linear"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
     gn.yield %r : tensor<1x1x6x8xf32>

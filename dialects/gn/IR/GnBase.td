@@ -25,6 +25,10 @@ def Gn_Dialect : Dialect {
   let cppNamespace = "::mlir::gn";
   let usePropertiesForAttributes = 0;
   let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerAttributes();
+  }];
 }
 
 // Element types GraphNet uses.

@@ -12,6 +12,7 @@ void GnDialect::initialize() {
 #define GET_OP_LIST
 #include "gn/IR/GnOps.cpp.inc"
       >();
+  registerAttributes();
 }
 
 Operation *GnDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type,

@@ -15,6 +15,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#define GET_ATTRDEF_CLASSES
+#include "gn/IR/GnAttrs.h.inc"
+
 #define GET_OP_CLASSES
 #include "gn/IR/GnOps.h.inc"
 

@@ -9,6 +9,7 @@
 #define GN_OPS_TD
 
 include "GnBase.td"
+include "GnAttrs.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
@@ -857,7 +858,7 @@ def Gn_FusionOp : Gn_Op<"fusion", [IsolatedFromAbove, RecursiveMemoryEffects, Si
     ```
   }];
   let arguments = (ins Variadic<AnyRankedTensor>:$inputs, StrAttr:$kind,
-                   OptionalAttr<DictionaryAttr>:$schedule);
+                   OptionalAttr<Gn_ScheduleAttr>:$schedule);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$kind `(` $inputs `)` attr-dict `:` functional-type($inputs, $results) $body";
@@ -879,8 +880,11 @@ def Gn_LaunchOp : Gn_Op<"launch", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
     Made by `gn-outline-kernels` from a `gn.fusion`: `kernel` names a
     `func.func` in the nested `gn.kernels` module. The kernel takes
     `(index lo, index hi, inputs..., outputs...)` as memrefs; `thread_dim`
-    (from the schedule, -1 for none) is the loop the runtime splits into
-    [lo, hi) chunks across threads; `extent` is that loop's trip count.
+    (from the schedule, -1 for none) is the loop the CPU runtime splits into
+    [lo, hi) chunks across threads; `extent` is that loop's trip count. On
+    CUDA the kernel takes `(inputs..., outputs..., workspaces...)` and holds
+    the `gpu.launch_func` calls that compute it; `thread_dim` and `extent`
+    are absent (every parallel dim is on the grid).
     `inplace`, when present, has one entry per result: the index of an input
     the kernel reads only at the very element it writes (same shape, same
     element size, same map) and computes that element from, or -1. The
@@ -896,7 +900,8 @@ def Gn_LaunchOp : Gn_Op<"launch", [DeclareOpInterfaceMethods<SymbolUserOpInterfa
     ```
   }];
   let arguments = (ins SymbolRefAttr:$kernel, Variadic<AnyRankedTensor>:$inputs,
-                   I64Attr:$thread_dim, I64Attr:$extent,
+                   DefaultValuedAttr<I64Attr, "-1">:$thread_dim,
+                   DefaultValuedAttr<I64Attr, "1">:$extent,
                    OptionalAttr<DenseI64ArrayAttr>:$inplace, UnitAttr:$concatenates);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = "$kernel `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)";

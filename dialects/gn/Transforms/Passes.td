@@ -85,15 +85,19 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
 def GnSchedulePass : Pass<"gn-schedule", "func::FuncOp"> {
   let summary = "Record a loop schedule on each gn.fusion";
   let description = [{
-    Sets `schedule = {loop_order, thread_dim, vector_width}` on every
-    `gn.fusion` (see Schedule.cpp); `gn-outline-kernels` expands it.
+    Sets a `#gn.schedule` on every `gn.fusion` (see Schedule.cpp) for the
+    target named by `target`: on the CPU, a loop order and the dim split
+    across host threads; on CUDA, a loop order with every reduced dim
+    innermost, the block size and the threads that share a reduced row.
+    `gn-outline-kernels` expands it.
   }];
   let options = [
+    Option<"target", "target", "std::string", "\"cpu\"", "cpu | cuda">,
     Option<"minParallelElements", "min-parallel-elements", "int64_t", "32768",
-           "Groups with fewer iteration points run on one thread">,
+           "CPU: groups with fewer iteration points run on one thread">,
     Option<"threadCopies", "thread-copies", "bool", "true",
-           "Split copy groups across threads along a dim their op computes slice by slice">,
-    Option<"vectorBits", "vector-bits", "unsigned", "256", "SIMD register width in bits">,
+           "CPU: split copy groups across threads along a dim their op computes slice by slice">,
+    Option<"blockThreads", "block-threads", "int64_t", "256", "CUDA: threads per block">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }

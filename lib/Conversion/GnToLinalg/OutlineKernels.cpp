@@ -40,14 +40,20 @@ class KernelEmitter {
 public:
   KernelEmitter(FusionOp fusion) : fusion(fusion), ctx(fusion.getContext()) {
     domain = fusionDomain(fusion, reduced);
-    DictionaryAttr s = fusion.getScheduleAttr();
-    if (auto order = s ? s.getAs<DenseI64ArrayAttr>("loop_order") : nullptr)
-      loopOrder.assign(order.asArrayRef().begin(), order.asArrayRef().end());
+    ScheduleAttr s = fusion.getScheduleAttr();
+    if (s && s.getLoopOrder().size() != domain.size()) {
+      fusion.emitError() << "schedule has " << s.getLoopOrder().size()
+                         << " loops for a group of " << domain.size() << " dims";
+      status = failure();
+      return;
+    }
+    if (s)
+      loopOrder.assign(s.getLoopOrder().begin(), s.getLoopOrder().end());
     else
       for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
         loopOrder.push_back(d);
-    if (auto t = s ? s.getAs<IntegerAttr>("thread_dim") : nullptr)
-      threadDim = t.getInt();
+    if (s)
+      threadDim = s.getThreadDim();
     loopOf.assign(domain.size(), 0);
     for (auto [k, d] : llvm::enumerate(loopOrder))
       loopOf[d] = k;

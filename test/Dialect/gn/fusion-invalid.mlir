@@ -99,3 +99,47 @@ func.func @concatenates_inplace(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = gn.launch @gn_kernels::@k(%x) {thread_dim = -1 : i64, extent = 1 : i64, concatenates, inplace = array<i64: 0>} : (tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @schedule_not_a_permutation(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{loop_order must be a permutation of 0..1}}
+  %r = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 0]>} : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>):
+    gn.yield %a : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @schedule_gpu_with_thread_dim(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{a GPU schedule (block_threads > 0) has no thread_dim}}
+  %r = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1], thread_dim = 0, block_threads = 256>} : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>):
+    gn.yield %a : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @schedule_row_threads(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{row_threads must be at least 1 and divide block_threads, got 3}}
+  %r = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1], block_threads = 256, row_threads = 3>} : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>):
+    gn.yield %a : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @schedule_unknown_field(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{unknown schedule field 'vector_width'}}
+  %r = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1], vector_width = 8>} : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>):
+    gn.yield %a : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}

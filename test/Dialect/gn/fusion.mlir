@@ -3,12 +3,12 @@
 // The compiler's structure ops print and parse back.
 
 // CHECK-LABEL: func.func @fusion
-// CHECK: %[[R:.*]] = gn.fusion "elementwise"(%arg0, %arg1) {schedule = {thread_dim = -1 : i64}} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
+// CHECK: %[[R:.*]] = gn.fusion "elementwise"(%arg0, %arg1) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
 // CHECK-NEXT: ^bb0(%[[A:.*]]: tensor<4x8xf32>, %[[B:.*]]: tensor<8xf32>):
 // CHECK-NEXT: gn.add %[[A]], %[[B]]
 // CHECK-NEXT: gn.yield
 func.func @fusion(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
-  %r = gn.fusion "elementwise" (%x, %b) {schedule = {thread_dim = -1 : i64}} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
+  %r = gn.fusion "elementwise" (%x, %b) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: tensor<4x8xf32>, %c: tensor<8xf32>):
     %s = gn.add %a, %c : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
     gn.yield %s : tensor<4x8xf32>
