@@ -7,7 +7,7 @@
 // BADTARGET: error: gn-schedule: unknown target 'tpu' (cpu | cuda)
 // BADBLOCK: error: gn-schedule: block-threads must be a multiple of 32 in [32, 1024]
 
-// On CUDA: every parallel dim on the grid (no thread_dim), 256 threads a block.
+// With target=cuda, every parallel dim on the grid (no thread_dim), 256 threads a block.
 // CUDA-LABEL: func.func @big
 // CUDA: schedule = #gn.schedule<loop_order = [0, 1, 2], block_threads = 256>}
 
@@ -40,7 +40,7 @@ func.func @small(%x: tensor<4x8xf64>) -> tensor<4x8xf64> {
 
 // Reducing the outer dim keeps memory order (the inner loop runs over
 // contiguous accumulators); threads split a parallel dim only.
-// On CUDA: reduced innermost, a warp per row of 64.
+// With target=cuda, reduced innermost, a warp per row of 64.
 // CUDA-LABEL: func.func @reduce
 // CUDA: schedule = #gn.schedule<loop_order = [1, 0], block_threads = 256, row_threads = 32>}
 // CHECK-LABEL: func.func @reduce
@@ -142,7 +142,7 @@ func.func @one_thread(%x: tensor<1x2x8x8xf32>, %y: tensor<1x1x8x8xf32>, %v: tens
   return %c, %d, %p, %t : tensor<1x4x8x8xf32>, tensor<3x2x8x8xf32>, tensor<1x1x4x4xf32>, tensor<8xf32>
 }
 
-// On CUDA, rows over 1024 elements take a whole block each; rows of at most 16
+// With target=cuda, rows over 1024 elements take a whole block each; rows of at most 16
 // one thread each.
 // CUDA-LABEL: func.func @long_and_short_rows
 // CUDA: schedule = #gn.schedule<loop_order = [0, 1], block_threads = 256, row_threads = 256>}
