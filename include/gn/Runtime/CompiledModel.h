@@ -1,17 +1,17 @@
-//===- CompiledModel.h - run a gn function compiled for the CPU -*- C++ -*-===//
+//===- CompiledModel.h - a gn function compiled for a target ---*- C++ -*-===//
 //
-// compile(): runs gn-cpu-pipeline on a copy of the module, JIT-compiles the
-// @gn_kernels module (MLIR ExecutionEngine, LLVM -O2 for the host CPU),
-// turns the host function into a step list (kernel launch, alias, library
-// call, interpreter fallback) and plans the memory of every intermediate in
-// one arena by liveness (library calls write into their slot). run():
-// executes the steps; a kernel with a thread_dim runs in chunks on the
-// OpenMP pool (the one oneDNN uses).
+// CompiledModel::compile() looks up the target named in the options (cpu,
+// cuda; see gn/Target/Target.h), which runs its pipeline on a copy of the
+// module, loads the kernels (a JIT on the CPU, PTX modules through the CUDA
+// driver), and turns the host function into a step list with one planned
+// arena (gn/Runtime/StepList.h, shared by every target). run() executes the
+// steps on the caller's host tensors.
 //
-// Host ops that are not kernels run through the interpreter's CPU backend:
-// convolution and matmul there are library calls (oneDNN, BLAS); anything
-// else is a fallback, counted in stats().fallbackOps per op name so a
-// result says exactly what did not compile.
+// A target runs host ops that are not kernels as library calls (oneDNN or
+// BLAS on the CPU, cuBLAS on CUDA) or, on the CPU only, through the
+// interpreter: such a fallback is counted in stats().fallbackOps per op name
+// so a result says exactly what did not compile. An op a target cannot run
+// at all fails compilation, naming the op.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_RUNTIME_COMPILEDMODEL_H
@@ -27,7 +27,10 @@
 namespace mlir::gn::runtime {
 
 struct CompileOptions {
-  /// gn-cpu-pipeline options, as on the gn-opt command line.
+  /// The target: "cpu" or "cuda".
+  std::string target = "cpu";
+  /// The target's pipeline options (gn-cpu-pipeline, gn-cuda-pipeline), as
+  /// on the gn-opt command line.
   std::string pipelineOptions;
   /// LLVM optimization level for the kernels (0-3). -O2: as fast as -O3
   /// on the benchmark list, at a quarter of the compile time (yolo12n-cls:
@@ -41,7 +44,7 @@ struct CompileStats {
   double pipelineSeconds = 0, jitSeconds = 0;
   int kernels = 0;          // distinct compiled kernels
   int launches = 0;         // kernel launches per run
-  int libraryCalls = 0;     // conv / matmul through oneDNN or BLAS
+  int libraryCalls = 0;     // conv / matmul / attention through a library
   int aliases = 0;          // reshapes (no copy)
   int inplaceResults = 0;   // kernel results written over a dying input
   int concatsElided = 0;    // concatenations whose inputs were written in place
@@ -58,18 +61,14 @@ struct CompileStats {
 
 class CompiledModel {
 public:
-  ~CompiledModel();
-  /// Compiles `forward` of `module` (not modified). Errors are reported as
-  /// diagnostics on the module's context.
+  virtual ~CompiledModel();
+  /// Compiles `forward` of `module` (not modified) for `options.target`.
+  /// Errors are reported as diagnostics on the module's context.
   static FailureOr<std::unique_ptr<CompiledModel>> compile(ModuleOp module,
                                                           const CompileOptions &options = {});
-  FailureOr<std::vector<interp::HostTensor>> run(llvm::ArrayRef<interp::HostTensor> args);
-  const CompileStats &stats() const;
-
-private:
-  CompiledModel();
-  struct Impl;
-  std::unique_ptr<Impl> impl;
+  virtual FailureOr<std::vector<interp::HostTensor>>
+  run(llvm::ArrayRef<interp::HostTensor> args) = 0;
+  virtual const CompileStats &stats() const = 0;
 };
 
 } // namespace mlir::gn::runtime

@@ -1,0 +1,304 @@
+//===- StepList.cpp - a compiled host function as steps over slots -------===//
+#include "gn/Runtime/StepList.h"
+#include "gn/IR/GnOps.h"
+#include "gn/Runtime/MemoryPlan.h"
+#include "gn/Transforms/FusionUtils.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <cstdlib>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::runtime;
+
+int64_t SlotType::bytes() const {
+  int64_t n = interp::sizeOf(dtype);
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+FailureOr<StepList> runtime::buildStepList(func::FuncOp func, llvm::StringRef targetName,
+                                           llvm::function_ref<HostOpKind(Operation *)> classify,
+                                           CompileStats &stats) {
+  StepList list;
+  Block &body = func.getBody().front();
+  llvm::DenseMap<Value, int> slotOf;
+  auto newSlot = [&](Value v) -> FailureOr<int> {
+    auto t = llvm::dyn_cast<RankedTensorType>(v.getType());
+    auto dt = t ? interp::dtypeOf(t.getElementType()) : std::nullopt;
+    if (!dt)
+      return emitError(v.getLoc()) << "unsupported type " << v.getType() << " in the runtime";
+    int id = list.types.size();
+    list.types.push_back({*dt, llvm::SmallVector<int64_t, 4>(t.getShape())});
+    list.constants.push_back(nullptr);
+    slotOf[v] = id;
+    return id;
+  };
+  for (BlockArgument a : body.getArguments())
+    if (failed(newSlot(a)))
+      return failure();
+  list.numArgs = body.getNumArguments();
+  for (unsigned i = 0; i < list.numArgs; ++i)
+    if (auto kind = func.getArgAttrOfType<StringAttr>(i, "gn.kind"); kind && kind == "weight")
+      list.weightArgs.push_back(i);
+  for (Operation &op : body) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value v : ret.getOperands())
+        list.results.push_back(slotOf.lookup(v));
+      continue;
+    }
+    Step step;
+    step.op = &op;
+    for (Value v : op.getOperands())
+      step.in.push_back(slotOf.lookup(v));
+    for (Value r : op.getResults()) {
+      auto id = newSlot(r);
+      if (failed(id))
+        return failure();
+      step.out.push_back(*id);
+    }
+    if (auto l = dyn_cast<LaunchOp>(op)) {
+      step.kind = Step::Kind::Launch;
+      step.kernel = l.getKernel().getLeafReference().getValue();
+      step.threadDim = l.getThreadDim();
+      step.extent = l.getExtent();
+      if (std::optional<llvm::ArrayRef<int64_t>> inplace = l.getInplace())
+        step.inplace.assign(inplace->begin(), inplace->end());
+      step.concatenates = l.getConcatenates();
+      ++stats.launches;
+    } else if (std::optional<int64_t> viewAt =
+                   isa<ReshapeOp>(op) ? 0 : contiguousSliceOffset(&op)) {
+      // A reshape, or a slice that is one run of its input: a view.
+      step.kind = Step::Kind::Alias;
+      step.aliasOffset = *viewAt;
+      ++stats.aliases;
+    } else {
+      switch (classify(&op)) {
+      case HostOpKind::Unsupported:
+        return op.emitError() << "unsupported op '" << op.getName() << "' in the " << targetName
+                              << " runtime";
+      case HostOpKind::Constant:
+        list.constants[step.out[0]] = &op;
+        ++stats.constants;
+        continue;
+      case HostOpKind::Library:
+        step.library = true;
+        ++stats.libraryCalls;
+        break;
+      case HostOpKind::Fallback:
+        ++stats.fallbackOps;
+        ++stats.fallbackByOp[op.getName().getStringRef().str()];
+        break;
+      }
+      step.kind = Step::Kind::Host;
+    }
+    list.steps.push_back(std::move(step));
+  }
+  return list;
+}
+
+/// GN_MEMORY_REPORT=1: the step where the most arena bytes are live, and
+/// the buffers live there with the op that writes each (to see what a
+/// better plan or op order would have to remove).
+static void reportPeak(const StepList &list, llvm::ArrayRef<BufferRequest> requests,
+                       const MemoryPlan &plan) {
+  int64_t peak = plan.peakStep;
+  if (requests.empty() || peak >= (int64_t)list.steps.size())
+    return;
+  auto &os = llvm::errs();
+  Operation *at = list.steps[peak].op;
+  os << "gn memory: " << plan.liveBytesBound << " arena bytes live at step " << peak << " ("
+     << at->getName() << " at " << at->getLoc() << ")\n";
+  for (const BufferRequest &r : requests)
+    if (r.first <= peak && peak <= r.last) {
+      Operation *from = list.steps[r.first].op;
+      os << llvm::format("  %12lld bytes, steps %lld..%lld, from ", (long long)r.bytes,
+                         (long long)r.first, (long long)r.last)
+         << from->getName() << " at " << from->getLoc() << "\n";
+    }
+}
+
+BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
+  const std::vector<SlotType> &types = list.types;
+  std::vector<Step> &steps = list.steps;
+  unsigned numArgs = list.numArgs;
+  size_t n = types.size();
+  auto isConstant = [&](int i) { return list.constants[i] != nullptr; };
+  std::vector<int> root(n);
+  for (size_t i = 0; i < n; ++i)
+    root[i] = i;
+  std::vector<int64_t> def(n, -1), last(n, -1);
+  for (auto [s, step] : llvm::enumerate(steps)) {
+    for (int o : step.out)
+      def[o] = s;
+    for (int i : step.in)
+      last[i] = s;
+  }
+  int64_t end = steps.size();
+  std::vector<char> returned(n, 0);
+  for (int r : list.results)
+    returned[r] = 1;
+  // Buffer sharing, in step order, as groups of slots that live in one
+  // root's buffer, each at a byte offset into it:
+  //  - a view (reshape, contiguous slice) shares its input's bytes;
+  //  - a kernel result marked `inplace` takes the bytes of that input when
+  //    nothing reads the input (or any slot of its group) after this launch;
+  //  - the inputs of a launch that `concatenates` are placed at their slabs
+  //    of the result, so their producers write there and the launch is
+  //    elided (see placeConcat).
+  // `groupFirst`/`groupLast` are the first and last steps that touch any
+  // slot of a root's group.
+  std::vector<int64_t> groupFirst(def), groupLast(n), offsetIn(n, 0);
+  for (size_t i = 0; i < n; ++i)
+    groupLast[i] = std::max(last[i], def[i]);
+  auto join = [&](int o, int i) {
+    int r = root[i];
+    root[o] = r;
+    offsetIn[o] = offsetIn[i];
+    groupFirst[r] = std::min(groupFirst[r], groupFirst[o]);
+    groupLast[r] = std::max(groupLast[r], groupLast[o]);
+  };
+  auto members = [&](int r) {
+    llvm::SmallVector<int, 4> m;
+    for (size_t j = 0; j < n; ++j)
+      if (root[j] == r)
+        m.push_back(j);
+    return m;
+  };
+  // A concatenation's inputs go into its result's buffer when each is a
+  // whole group of its own that a step computes (not an argument, constant
+  // or returned value). Any later write into the result's group is an
+  // in-place result, which waits until nothing reads the group.
+  auto placeConcat = [&](Step &step) {
+    int o = step.out[0];
+    if (returned[o])
+      return;
+    llvm::SmallVector<int, 4> roots;
+    for (int i : step.in) {
+      int r = root[i];
+      if (i < (int)numArgs || r < (int)numArgs || isConstant(r) || def[r] < 0 ||
+          offsetIn[i] != 0 || types[i].bytes() != types[r].bytes() ||
+          llvm::is_contained(roots, r) ||
+          llvm::any_of(members(r), [&](int j) { return returned[j] != 0; }))
+        return;
+      roots.push_back(r);
+    }
+    int64_t at = 0;
+    for (auto [i, r] : llvm::zip(step.in, roots)) {
+      for (int j : members(r)) {
+        root[j] = o;
+        offsetIn[j] += at;
+      }
+      groupFirst[o] = std::min(groupFirst[o], groupFirst[r]);
+      groupLast[o] = std::max(groupLast[o], groupLast[r]);
+      at += types[i].bytes();
+    }
+    step.elided = true;
+    ++stats.concatsElided;
+  };
+  for (auto [s, step] : llvm::enumerate(steps)) {
+    if (step.kind == Step::Kind::Alias) {
+      join(step.out[0], step.in[0]);
+      offsetIn[step.out[0]] += step.aliasOffset * interp::sizeOf(types[step.out[0]].dtype);
+      continue;
+    }
+    if (step.kind != Step::Kind::Launch)
+      continue;
+    if (step.concatenates)
+      placeConcat(step);
+    if (step.inplace.empty())
+      continue;
+    for (auto [o, i] : llvm::zip(step.out, step.inplace)) {
+      if (i < 0 || returned[o])
+        continue;
+      int r = root[step.in[i]];
+      bool shared = llvm::any_of(llvm::enumerate(step.in), [&](auto e) {
+        return (int64_t)e.index() != i && root[e.value()] == r;
+      });
+      // (Same shape and element size: the gn.launch verifier checks it.)
+      // A returned value keeps its bytes: the result gets its own buffer.
+      if (r < (int)numArgs || isConstant(r) || def[r] < 0 || groupLast[r] != (int64_t)s ||
+          shared || llvm::any_of(members(r), [&](int j) { return returned[j] != 0; }))
+        continue;
+      join(o, step.in[i]);
+      ++stats.inplaceResults;
+    }
+  }
+  for (int r : list.results)
+    returned[root[r]] = 1;
+  // Every intermediate produced by a step (kernel, library call or
+  // fallback) gets arena bytes; values returned to the caller outlive the
+  // run and stay on the heap.
+  BufferPlan plan;
+  plan.places.resize(n);
+  std::vector<int> arenaSlots;
+  std::vector<BufferRequest> requests;
+  for (size_t i = 0; i < n; ++i) {
+    SlotPlace &p = plan.places[i];
+    if (i < numArgs)
+      p.where = SlotPlace::Where::Argument;
+    else if (isConstant(i))
+      p.where = SlotPlace::Where::Constant;
+    if (i < numArgs || isConstant(i) || def[i] < 0 || root[i] != (int)i || returned[i])
+      continue;
+    arenaSlots.push_back(i);
+    requests.push_back({types[i].bytes(), groupFirst[i], std::max(def[i], groupLast[i])});
+  }
+  MemoryPlan memory = planMemory(requests);
+  if (std::getenv("GN_MEMORY_REPORT"))
+    reportPeak(list, requests, memory);
+  plan.arenaBytes = memory.arenaBytes;
+  plan.liveBytesBound = memory.liveBytesBound;
+  plan.peakStep = memory.peakStep;
+  stats.arenaBytes = memory.arenaBytes;
+  stats.arenaBoundBytes = memory.liveBytesBound;
+  std::vector<char> inArena(n, 0);
+  llvm::DenseMap<int, int64_t> offsetOf;
+  for (auto [k, slot] : llvm::enumerate(arenaSlots)) {
+    plan.places[slot] = {SlotPlace::Where::Arena, memory.offsets[k]};
+    inArena[slot] = 1;
+    offsetOf[slot] = memory.offsets[k];
+  }
+  // Kernel results computed in place, and the inputs of elided
+  // concatenations, use bytes of their group's buffer; views are bound to
+  // their input as the run goes.
+  for (size_t i = numArgs; i < n; ++i) {
+    if (def[i] < 0 || root[i] == (int)i)
+      continue;
+    if (steps[def[i]].kind == Step::Kind::Alias) {
+      plan.places[i].where = SlotPlace::Where::View;
+    } else if (offsetOf.count(root[i])) {
+      plan.places[i] = {SlotPlace::Where::Arena, offsetOf[root[i]] + offsetIn[i]};
+      inArena[i] = 1;
+    }
+  }
+  // Returned values live on the heap from their step to the end; a host
+  // op that cannot write into its arena slot (a fallback) holds a heap copy
+  // for its own step. The planned heap peak is the most of both at once.
+  std::vector<int64_t> delta(end + 2, 0);
+  for (size_t i = numArgs; i < n; ++i) {
+    if (isConstant(i) || inArena[i] || def[i] < 0 || root[i] != (int)i)
+      continue;
+    delta[def[i]] += types[i].bytes();
+    delta[end + 1] -= types[i].bytes();
+  }
+  for (auto [s, step] : llvm::enumerate(steps))
+    if (step.kind == Step::Kind::Host && !step.library)
+      for (int o : step.out)
+        if (inArena[o]) {
+          delta[s] += types[o].bytes();
+          delta[s + 1] -= types[o].bytes();
+        }
+  int64_t live = 0;
+  for (int64_t d : delta) {
+    live += d;
+    stats.heapPeakBytes = std::max(stats.heapPeakBytes, live);
+  }
+  for (size_t i = 0; i < numArgs; ++i)
+    stats.argumentBytes += types[i].bytes();
+  for (int r : list.results)
+    stats.outputBytes += types[r].bytes();
+  return plan;
+}

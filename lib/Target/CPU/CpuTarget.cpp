@@ -1,0 +1,369 @@
+//===- CpuTarget.cpp - the CPU target: JIT, OpenMP launches, oneDNN ------===//
+//
+// gn-cpu-pipeline, then the @gn_kernels module JIT-compiled through MLIR's
+// ExecutionEngine (LLVM -O2 for the host CPU), and the shared step list run
+// on host tensors: a kernel with a thread_dim runs in chunks on the OpenMP
+// pool (the one oneDNN uses); convolution, matmul, linear and attention are
+// library calls through the interpreter's CPU backend writing into their
+// arena slot; any other host op is an interpreter fallback.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Conversion/Passes.h"
+#include "gn/IR/GnOps.h"
+#include "gn/Interpreter/Interpreter.h"
+#include "gn/Pipelines/Pipelines.h"
+#include "gn/Runtime/StepList.h"
+#include "gn/Support/StepProfile.h"
+#include "gn/Target/Target.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <omp.h>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::runtime;
+using interp::HostTensor;
+
+namespace {
+
+using KernelFn = void (*)(void **);
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+/// Ops run by a library kernel that writes into its arena slot: oneDNN
+/// convolutions, sgemm contractions, and the row-blocked attention kernel
+/// (sgemm on blocks of rows, the score matrix never stored).
+bool isLibraryOp(Operation *op) {
+  return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp, ProjectedAttentionOp>(op);
+}
+
+/// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP pool.
+void launch(KernelFn fn, int64_t threadDim, int64_t extent, llvm::ArrayRef<void *> buffers) {
+  auto call = [&](int64_t lo, int64_t hi) {
+    llvm::SmallVector<void *, 12> ptrs(buffers.begin(), buffers.end());
+    llvm::SmallVector<void *, 14> argv{&lo, &hi};
+    for (void *&p : ptrs)
+      argv.push_back(&p);
+    fn(argv.data());
+  };
+  if (threadDim < 0 || extent < 2 || omp_get_max_threads() < 2) {
+    call(0, extent);
+    return;
+  }
+#pragma omp parallel
+  {
+    int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
+    int64_t chunk = (extent + nt - 1) / nt;
+    int64_t lo = t * chunk, hi = std::min(extent, lo + chunk);
+    if (lo < hi)
+      call(lo, hi);
+  }
+}
+
+/// The first index out of range a kernel reported (kIndexErrorCallback),
+/// until the step that launched it turns it into an error. Process-wide: a
+/// kernel has no context argument to carry it. Kernels clamp the index
+/// after reporting, so nothing is read outside a buffer.
+struct IndexError {
+  std::atomic<bool> raised{false};
+  int64_t index = 0, size = 0;
+} indexError;
+
+extern "C" void gnIndexOutOfRange(int64_t index, int64_t size) {
+  bool expected = false;
+  if (indexError.raised.compare_exchange_strong(expected, true)) {
+    indexError.index = index;
+    indexError.size = size;
+  }
+}
+
+class CpuCompiledModel : public CompiledModel {
+public:
+  FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> args) override;
+  const CompileStats &stats() const override { return stats_; }
+
+  LogicalResult load(ModuleOp module, func::FuncOp func, unsigned optLevel);
+
+private:
+  LogicalResult jit(ModuleOp kernels, unsigned optLevel);
+  LogicalResult bind();
+
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<ExecutionEngine> engine;
+  std::vector<KernelFn> kernelOf; // per step
+  StepProfile profile{"compiled"};
+  std::unique_ptr<interp::Backend> backend = interp::createCpuBackend();
+  StepList list;
+  BufferPlan plan;
+  llvm::StringMap<KernelFn> kernelFns;
+  std::vector<HostTensor> fixed; // constants and arena views, valid() when set
+  std::shared_ptr<uint8_t> arena;
+  CompileStats stats_;
+
+  friend class CpuTarget;
+};
+
+LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel) {
+  static bool targetReady = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)targetReady;
+  MLIRContext *ctx = kernels.getContext();
+  registerBuiltinDialectTranslation(*ctx);
+  registerLLVMDialectTranslation(*ctx);
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return kernels.emitError("cannot detect the host CPU: ")
+           << llvm::toString(tmBuilder.takeError());
+  auto codegenLevel = optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
+                      : optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                      : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+                                      : llvm::CodeGenOptLevel::None;
+  tmBuilder->setCodeGenOptLevel(codegenLevel);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm)
+    return kernels.emitError("cannot create a target machine: ") << llvm::toString(tm.takeError());
+  auto transformer = makeOptimizingTransformer(std::min(optLevel, 3u), 0, tm->get());
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = codegenLevel;
+  options.enableGDBNotificationListener = false;
+  options.enablePerfNotificationListener = false;
+  const char *objectDump = std::getenv("GN_DUMP_OBJECT");
+  options.enableObjectDump = objectDump != nullptr;
+  auto created = ExecutionEngine::create(kernels, options);
+  if (!created)
+    return kernels.emitError("JIT compilation failed: ") << llvm::toString(created.takeError());
+  engine = std::move(*created);
+  engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner(kIndexErrorCallback)] =
+        llvm::orc::ExecutorSymbolDef::fromPtr(&gnIndexOutOfRange);
+    return symbols;
+  });
+  // ORC compiles on first lookup: look every kernel up now, so that code
+  // generation is counted as JIT time and run() never compiles.
+  for (auto f : kernels.getOps<LLVM::LLVMFuncOp>()) {
+    if (f.isExternal())
+      continue;
+    auto fn = engine->lookupPacked(f.getName());
+    if (!fn)
+      return kernels.emitError("kernel not found in the JIT: ") << llvm::toString(fn.takeError());
+    kernelFns[f.getName()] = *fn;
+  }
+  if (objectDump)
+    engine->dumpToObjectFile(objectDump);
+  return success();
+}
+
+/// Materializes constants, allocates the arena and gives every slot placed
+/// in it a view at its offset.
+LogicalResult CpuCompiledModel::bind() {
+  size_t n = list.types.size();
+  fixed.assign(n, HostTensor());
+  kernelOf.assign(list.steps.size(), nullptr);
+  for (auto [s, step] : llvm::enumerate(list.steps))
+    if (step.kind == Step::Kind::Launch) {
+      kernelOf[s] = kernelFns.lookup(step.kernel);
+      if (!kernelOf[s])
+        return step.op->emitError("kernel @") << step.kernel << " was not compiled";
+    }
+  for (size_t i = 0; i < n; ++i)
+    if (Operation *c = list.constants[i]) {
+      llvm::SmallVector<HostTensor, 1> out;
+      if (failed(backend->execute(c, {}, out)))
+        return failure();
+      fixed[i] = out[0];
+      stats_.constantBytes += out[0].nbytes();
+    }
+  if (plan.arenaBytes > 0) {
+    auto *p = static_cast<uint8_t *>(std::aligned_alloc(64, (plan.arenaBytes + 63) / 64 * 64));
+    arena = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (plan.places[i].where == SlotPlace::Where::Arena)
+      fixed[i] = HostTensor::view(list.types[i].dtype, list.types[i].shape, arena,
+                                  arena.get() + plan.places[i].offset);
+  return success();
+}
+
+LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsigned optLevel) {
+  auto jitStart = std::chrono::steady_clock::now();
+  ModuleOp kernels;
+  for (auto k : compiled.getOps<ModuleOp>())
+    if (k.getSymName() == kKernelModuleName)
+      kernels = k;
+  if (kernels) {
+    stats_.kernels = llvm::count_if(kernels.getOps<LLVM::LLVMFuncOp>(),
+                                    [](LLVM::LLVMFuncOp f) { return !f.isExternal(); });
+    if (failed(jit(kernels, optLevel)))
+      return failure();
+  }
+  stats_.jitSeconds = secondsSince(jitStart);
+  auto classify = [&](Operation *op) {
+    if (!backend->supports(op))
+      return HostOpKind::Unsupported;
+    if (isa<ConstantOp>(op))
+      return HostOpKind::Constant;
+    return isLibraryOp(op) ? HostOpKind::Library : HostOpKind::Fallback;
+  };
+  auto built = buildStepList(func, "CPU", classify, stats_);
+  if (failed(built))
+    return failure();
+  list = std::move(*built);
+  plan = planBuffers(list, stats_);
+  return bind();
+}
+
+FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTensor> args) {
+  if (args.size() != list.numArgs)
+    return emitError(module->getLoc())
+           << "expected " << list.numArgs << " arguments, got " << args.size();
+  std::vector<HostTensor> slots(list.types.size());
+  for (unsigned i = 0; i < list.numArgs; ++i) {
+    if (args[i].dtype() != list.types[i].dtype ||
+        args[i].shape() != llvm::ArrayRef(list.types[i].shape))
+      return emitError(module->getLoc()) << "argument #" << i << " has the wrong type or shape";
+    slots[i] = args[i];
+  }
+  // Weights are constant for the run: library calls may keep work derived
+  // from them (oneDNN's reordered convolution weights) across runs.
+  llvm::SmallVector<HostTensor, 16> weights;
+  for (unsigned i : list.weightArgs)
+    weights.push_back(args[i]);
+  backend->setConstants(weights);
+  auto inArena = [&](int o) { return plan.places[o].where == SlotPlace::Where::Arena; };
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (list.constants[i] || inArena(i))
+      slots[i] = fixed[i];
+  const uint8_t *arenaBegin = arena.get(), *arenaEnd = arenaBegin + plan.arenaBytes;
+  llvm::SmallVector<void *, 12> buffers;
+  llvm::SmallVector<HostTensor, 4> operands, results, dests;
+  for (auto [s, step] : llvm::enumerate(list.steps)) {
+    if (step.elided)
+      continue;
+    auto stepStart = profile.start();
+    switch (step.kind) {
+    case Step::Kind::Launch:
+      buffers.clear();
+      for (int i : step.in)
+        buffers.push_back(slots[i].bytes());
+      for (int o : step.out) {
+        if (!inArena(o))
+          slots[o] = HostTensor(list.types[o].dtype, list.types[o].shape, /*zero=*/false);
+        buffers.push_back(slots[o].bytes());
+      }
+      launch(kernelOf[s], step.threadDim, step.extent, buffers);
+      if (indexError.raised.load(std::memory_order_acquire)) {
+        int64_t index = indexError.index, size = indexError.size;
+        indexError.raised.store(false);
+        return step.op->emitError() << "index " << index << " out of range for size " << size;
+      }
+      break;
+    case Step::Kind::Alias:
+      slots[step.out[0]] =
+          slots[step.in[0]].window(step.aliasOffset, list.types[step.out[0]].shape);
+      break;
+    case Step::Kind::Host: {
+      operands.clear();
+      results.clear();
+      dests.clear();
+      for (int i : step.in)
+        operands.push_back(slots[i]);
+      bool allInArena = llvm::all_of(step.out, inArena);
+      if (allInArena)
+        for (int o : step.out)
+          dests.push_back(fixed[o]);
+      if (failed(backend->execute(step.op, operands, results, dests)))
+        return failure();
+      for (auto [o, r] : llvm::zip(step.out, results)) {
+        if (inArena(o)) {
+          // Written in place by a library call, or copied from a fallback.
+          HostTensor dst = fixed[o];
+          if (r.bytes() != dst.bytes())
+            interp::convertInto(r, dst);
+          continue;
+        }
+        // A returned value must not point into the arena, whose bytes are
+        // reused by the next run (a kernel may hand back its input).
+        if (r.bytes() >= arenaBegin && r.bytes() < arenaEnd && r.nbytes() > 0) {
+          HostTensor copy(r.dtype(), r.shape(), /*zero=*/false);
+          std::memcpy(copy.bytes(), r.bytes(), r.nbytes());
+          r = copy;
+        }
+        slots[o] = std::move(r);
+      }
+      break;
+    }
+    }
+    if (profile.enabled())
+      profile.stop(step.kind != Step::Kind::Launch ? step.op->getName().getStringRef()
+                   : profile.detailed()            ? step.kernel
+                                                   : llvm::StringRef("kernel"),
+                   stepStart);
+  }
+  std::vector<HostTensor> outs;
+  for (int r : list.results)
+    outs.push_back(slots[r]);
+  return outs;
+}
+
+class CpuTarget : public Target {
+public:
+  llvm::StringRef name() const override { return "cpu"; }
+
+  LogicalResult buildPipeline(OpPassManager &pm, llvm::StringRef options,
+                              Location loc) const override {
+    auto parsed = CpuPipelineOptions::createFromString(options);
+    if (!parsed)
+      return emitError(loc) << "bad gn-cpu-pipeline options '" << options << "'";
+    buildCpuPipeline(pm, *parsed);
+    return success();
+  }
+
+  FailureOr<std::unique_ptr<CompiledModel>> compile(ModuleOp module,
+                                                    const CompileOptions &options) const override {
+    auto model = std::make_unique<CpuCompiledModel>();
+    auto start = std::chrono::steady_clock::now();
+    model->module = module.clone();
+    PassManager pm(module.getContext());
+    if (failed(buildPipeline(pm, options.pipelineOptions, module.getLoc())) ||
+        failed(pm.run(*model->module)))
+      return failure();
+    if (!options.dumpAfterPipeline.empty()) {
+      std::error_code ec;
+      llvm::raw_fd_ostream os(options.dumpAfterPipeline, ec);
+      if (!ec)
+        model->module->print(os);
+    }
+    model->stats_.pipelineSeconds = secondsSince(start);
+    auto func = model->module->lookupSymbol<func::FuncOp>("forward");
+    if (!func)
+      return module.emitError("no func.func @forward to compile");
+    if (failed(model->load(*model->module, func, options.jitOptLevel)))
+      return failure();
+    return std::unique_ptr<CompiledModel>(std::move(model));
+  }
+};
+
+} // namespace
+
+const Target &mlir::gn::cpuTarget() {
+  static CpuTarget target;
+  return target;
+}
