@@ -2,7 +2,6 @@
 #include "gn/Conversion/Passes.h"
 #include "gn/Pipelines/Pipelines.h"
 #include "gn/Transforms/Passes.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -32,11 +31,4 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   pm.addPass(createGnOutlineKernelsPass());
   if (options.lowerToLLVM)
     pm.addPass(createGnLowerKernelsToLLVMPass());
-}
-
-void mlir::gn::registerPipelines() {
-  PassPipelineRegistration<CpuPipelineOptions>(
-      "gn-cpu-pipeline",
-      "gn to a host function of gn ops and gn.launch calls plus LLVM-dialect kernels",
-      buildCpuPipeline);
 }

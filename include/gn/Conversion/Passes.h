@@ -20,6 +20,17 @@ inline constexpr llvm::StringLiteral kKernelModuleName = "gn_kernels";
 /// tensor is out of range; the runtime defines it and fails the run.
 inline constexpr llvm::StringLiteral kIndexErrorCallback = "gn_index_out_of_range";
 
+/// On a CUDA kernel function: the #gn.schedule of the group it computes.
+inline constexpr llvm::StringLiteral kScheduleAttrName = "gn.schedule";
+
+/// On a CUDA kernel function: how many workspace buffers it takes after its
+/// outputs (scratch the runtime places in the arena for that launch).
+inline constexpr llvm::StringLiteral kWorkspacesAttrName = "gn.workspaces";
+
+/// In each CUDA kernel module: i64 [raised, index, size], set by a kernel
+/// that read an index out of range (the GPU form of kIndexErrorCallback).
+inline constexpr llvm::StringLiteral kIndexErrorGlobal = "gn_index_error";
+
 #define GEN_PASS_DECL
 #include "gn/Conversion/Passes.h.inc"
 

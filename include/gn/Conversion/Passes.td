@@ -15,8 +15,14 @@ def GnOutlineKernelsPass : Pass<"gn-outline-kernels", "ModuleOp"> {
     (f16/bf16 compute in f32), and, for a reduction, an f64 (float sum and
     product) or i64 (integer) accumulator. Identical groups share one kernel
     (keyed by a hash of the printed group). The `gn.fusion` is replaced by
-    `gn.launch`.
+    `gn.launch`. With `target=cuda` kernels take only buffers (no thread
+    loop), carry the group's schedule as `gn.schedule` for
+    `gn-map-kernels-to-gpu`, and compute erf and tanh with math ops (no libm
+    calls).
   }];
+  let options = [
+    Option<"target", "target", "std::string", "\"cpu\"", "cpu | cuda">,
+  ];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::linalg::LinalgDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect"];
@@ -32,6 +38,24 @@ def GnLowerKernelsToLLVMPass : Pass<"gn-lower-kernels-to-llvm", "ModuleOp"> {
     calling convention (one pointer per memref argument). The host function
     keeps its gn ops and gn.launch calls for the runtime.
   }];
+}
+
+def GnMapKernelsToGPUPass : Pass<"gn-map-kernels-to-gpu", "ModuleOp"> {
+  let summary = "Turn each @gn_kernels function into gpu.launch ops (CUDA kernels)";
+  let description = [{
+    On the nested `@gn_kernels` module as `gn-outline-kernels{target=cuda}`
+    leaves it: each top-level loop nest of a kernel function becomes one
+    `gpu.launch` (see MapKernelsToGPU.cpp): a parallel linalg.generic with a
+    thread per point; a reducing one with `row_threads` threads per row
+    combining partials with warp shuffles and shared memory; sequential
+    loops on one thread (`gn.serial`). Top-level allocations become
+    workspace arguments (`gn.workspaces`); an index out of range is stored
+    in the `gn_index_error` global. `gpu-kernel-outlining` then makes each
+    launch a `gpu.func`.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+                           "mlir::affine::AffineDialect"];
 }
 
 #endif // GN_CONVERSION_PASSES_TD

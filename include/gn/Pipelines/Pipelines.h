@@ -33,6 +33,40 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
 /// @gn_kernels module in the LLVM dialect, which lib/Runtime JIT-compiles.
 void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options);
 
+struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("GPU architecture (sm_90: H100, H200)"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{*this, "features", llvm::cl::desc("PTX features (PTX ISA version)"),
+                               llvm::cl::init("+ptx80")};
+  Option<unsigned> optLevel{*this, "opt-level", llvm::cl::desc("LLVM -O level for the kernels"),
+                            llvm::cl::init(3)};
+  Option<int64_t> blockThreads{*this, "block-threads", llvm::cl::desc("Threads per block"),
+                               llvm::cl::init(256)};
+  Option<unsigned> maxFusionOps{*this, "max-fusion-ops",
+                                llvm::cl::desc("Largest fusion group, in ops (1: a kernel per op)"),
+                                llvm::cl::init(64)};
+  Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("CUDA toolkit (libdevice); default $CUDA_HOME, else /usr/local/cuda"),
+      llvm::cl::init("")};
+  Option<bool> lowerToBinary{
+      *this, "lower-to-binary",
+      llvm::cl::desc("Outline the launches and serialize them to PTX (false: stop at gpu.launch)"),
+      llvm::cl::init(true)};
+};
+
+/// gn-cuda-pipeline: decompose, canonicalize, CSE, form fusion groups,
+/// schedule for CUDA, outline kernels, map them onto gpu.launch, outline
+/// the launches and lower them to PTX (gpu.binary in @gn_kernels). The host
+/// function keeps gn ops and gn.launch calls, each naming a kernel function
+/// of gpu.launch_func ops that the CUDA runtime reads as its launch plan.
+void buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &options);
+
+/// The CUDA toolkit to use: `option` if set, else $CUDA_HOME (CUDA_ROOT,
+/// CUDA_PATH), else /usr/local/cuda; and libdevice inside it.
+std::string cudaToolkitPath(llvm::StringRef option);
+std::string libdevicePath(llvm::StringRef toolkit);
+
 void registerPipelines();
 
 } // namespace mlir::gn

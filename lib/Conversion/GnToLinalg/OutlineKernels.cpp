@@ -38,7 +38,8 @@ MemRefType memrefFor(Type tensorType) {
 
 class KernelEmitter {
 public:
-  KernelEmitter(FusionOp fusion) : fusion(fusion), ctx(fusion.getContext()) {
+  KernelEmitter(FusionOp fusion, bool forGpu)
+      : fusion(fusion), ctx(fusion.getContext()), forGpu(forGpu) {
     domain = fusionDomain(fusion, reduced);
     ScheduleAttr s = fusion.getScheduleAttr();
     if (s && s.getLoopOrder().size() != domain.size()) {
@@ -52,7 +53,7 @@ public:
     else
       for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
         loopOrder.push_back(d);
-    if (s)
+    if (s && !forGpu)
       threadDim = s.getThreadDim();
     loopOf.assign(domain.size(), 0);
     for (auto [k, d] : llvm::enumerate(loopOrder))
@@ -177,7 +178,12 @@ public:
     kernels = kernelModule;
     OpBuilder b = OpBuilder::atBlockEnd(kernels.getBody());
     Location loc = fusion.getLoc();
-    llvm::SmallVector<Type> argTypes{b.getIndexType(), b.getIndexType()};
+    // CPU kernels take the thread loop's [lo, hi) first; GPU kernels only
+    // buffers (every parallel dim goes on the grid).
+    unsigned first = forGpu ? 0 : 2;
+    llvm::SmallVector<Type> argTypes;
+    if (!forGpu)
+      argTypes = {b.getIndexType(), b.getIndexType()};
     for (Type t : fusion.getInputs().getTypes())
       argTypes.push_back(memrefFor(t));
     for (Type t : fusion.getResultTypes())
@@ -188,15 +194,18 @@ public:
     // computes that element from: the store then waits for the load under any
     // reordering. Without noalias, the vectorizer's runtime overlap check
     // sends every in-place kernel to its scalar loop.
-    for (unsigned i = 2; i < argTypes.size(); ++i)
+    for (unsigned i = first; i < argTypes.size(); ++i)
       func.setArgAttr(i, "llvm.noalias", b.getUnitAttr());
     Block *entry = func.addEntryBlock();
     b.setInsertionPointToStart(entry);
     auto ret = func::ReturnOp::create(b, loc);
     b.setInsertionPoint(ret);
     unsigned numInputs = fusion.getInputs().size();
-    llvm::SmallVector<Value> ins(entry->args_begin() + 2, entry->args_begin() + 2 + numInputs);
-    llvm::SmallVector<Value> outs(entry->args_begin() + 2 + numInputs, entry->args_end());
+    llvm::SmallVector<Value> ins(entry->args_begin() + first,
+                                 entry->args_begin() + first + numInputs);
+    llvm::SmallVector<Value> outs(entry->args_begin() + first + numInputs, entry->args_end());
+    if (forGpu)
+      func->setAttr(kScheduleAttrName, fusion.getScheduleAttr());
     if (fusion.getKind() == "copy") {
       Value out = outs[0];
       if (threadDim >= 0) {
@@ -494,7 +503,7 @@ private:
   /// about one ulp). In those, erf and tanh call libm as the interpreter
   /// does, instead of the vectorizable polynomials used for f32 groups.
   Value libmCallForNarrowFloat(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> operands) {
-    if (!touchesNarrowFloat || !isa<ErfOp, TanhOp>(op) ||
+    if (forGpu || !touchesNarrowFloat || !isa<ErfOp, TanhOp>(op) ||
         !llvm::isa<Float32Type>(operands[0].getType()))
       return nullptr;
     StringRef name = isa<ErfOp>(op) ? "erff" : "tanhf";
@@ -559,6 +568,7 @@ private:
   Operation *reduction = nullptr;
   Operation *copyOp = nullptr;
   bool touchesNarrowFloat = false;
+  bool forGpu = false;
   ModuleOp kernels;
   llvm::SmallVector<Read> reads;
   llvm::SmallVector<AffineMap> outMaps;
@@ -600,7 +610,11 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
     llvm::StringMap<std::string> byKey; // group key -> kernel name
     unsigned next = 0;
     for (FusionOp fusion : fusions) {
-      KernelEmitter emitter(fusion);
+      if (target != "cpu" && target != "cuda") {
+        top.emitError("gn-outline-kernels: unknown target '") << target << "' (cpu | cuda)";
+        return signalPassFailure();
+      }
+      KernelEmitter emitter(fusion, target == "cuda");
       if (failed(emitter.getStatus()))
         return signalPassFailure();
       std::string key = groupKey(fusion);

@@ -1,0 +1,605 @@
+//===- MapKernelsToGPU.cpp - linalg kernels -> gpu.launch ----------------===//
+//
+// gn-map-kernels-to-gpu: each kernel function of @gn_kernels (as
+// gn-outline-kernels writes it for target=cuda: buffers only, the group's
+// schedule in `gn.schedule`) becomes a host function of gpu.launch ops, one
+// per top-level loop nest of the kernel:
+//
+//  - a parallel linalg.generic: one thread per point of its iteration
+//    space, the linear thread index split over the loops with the last one
+//    fastest (so a warp reads consecutive elements in memory order);
+//  - a linalg.generic with reduced loops: `row_threads` threads per row of
+//    the parallel loops. Each thread folds a strided share of the row with
+//    the generic's own body, starting from the combiner's identity; the
+//    partials meet through warp shuffles (and shared memory across the warps
+//    of a block); one thread folds the total into the output, which holds
+//    the fill's initial value. With one thread per row, or a body whose last
+//    step is not a known associative combiner of the output, each thread
+//    folds its whole row in order, as the CPU kernel does;
+//  - fills and copies: generalized first, then as above;
+//  - scf.if at the top (copy unless in place): its ops each become a launch
+//    guarded by the condition;
+//  - anything else (scf.for loops of sequential updates: scatters, scans):
+//    one launch of one thread that runs it as written. Counted as serial in
+//    the launch's `gn.serial` attribute: correct, and slow.
+//
+// Top-level allocations (a narrow reduction's wide accumulator, a padded
+// copy) become workspace arguments after the outputs (`gn.workspaces`),
+// which the runtime places in the arena for the launch. Pure values defined
+// above a launch are cloned into it, so every launch reads only buffers.
+// A kernel that reports an index out of range stores [1, index, size] into
+// the module's `gn_index_error` global, which the runtime reads.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Conversion/Passes.h"
+#include "gn/IR/GnOps.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include <cmath>
+
+namespace mlir::gn {
+#define GEN_PASS_DEF_GNMAPKERNELSTOGPUPASS
+#include "gn/Conversion/Passes.h.inc"
+} // namespace mlir::gn
+
+using namespace mlir;
+using namespace mlir::gn;
+
+namespace {
+
+constexpr int64_t kWarp = 32;
+
+int64_t product(llvm::ArrayRef<int64_t> sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes)
+    n *= s;
+  return n;
+}
+
+Value indexConst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The multi-index of linear index `i` over `sizes`, the last fastest.
+llvm::SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value i,
+                                     llvm::ArrayRef<int64_t> sizes) {
+  llvm::SmallVector<Value> ivs(sizes.size());
+  for (int64_t d = sizes.size() - 1; d >= 0; --d) {
+    if (sizes[d] == 1) {
+      ivs[d] = indexConst(b, loc, 0);
+      continue;
+    }
+    Value s = indexConst(b, loc, sizes[d]);
+    ivs[d] = d == 0 ? i : Value(arith::RemUIOp::create(b, loc, i, s));
+    if (d > 0)
+      i = arith::DivUIOp::create(b, loc, i, s);
+  }
+  return ivs;
+}
+
+/// The identity of an associative combiner `op` for type `t`, if `op` is
+/// one gn's reductions use.
+std::optional<TypedAttr> combinerIdentityAttr(Builder &b, Operation *op, Type t) {
+  if (auto f = llvm::dyn_cast<FloatType>(t)) {
+    double v;
+    if (isa<arith::AddFOp>(op))
+      v = 0.0;
+    else if (isa<arith::MulFOp>(op))
+      v = 1.0;
+    else if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+      v = -INFINITY;
+    else if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
+      v = INFINITY;
+    else
+      return std::nullopt;
+    return b.getFloatAttr(t, v);
+  }
+  auto it = llvm::dyn_cast<IntegerType>(t);
+  if (!it)
+    return std::nullopt;
+  unsigned w = it.getWidth();
+  APInt v;
+  if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp, arith::MaxUIOp>(op))
+    v = APInt::getZero(w);
+  else if (isa<arith::MulIOp>(op))
+    v = APInt(w, 1);
+  else if (isa<arith::AndIOp, arith::MinUIOp>(op))
+    v = APInt::getAllOnes(w);
+  else if (isa<arith::MaxSIOp>(op))
+    v = APInt::getSignedMinValue(w);
+  else if (isa<arith::MinSIOp>(op))
+    v = APInt::getSignedMaxValue(w);
+  else
+    return std::nullopt;
+  return b.getIntegerAttr(t, v);
+}
+
+Value combinerIdentity(OpBuilder &b, Location loc, Operation *op, Type t) {
+  return arith::ConstantOp::create(b, loc, *combinerIdentityAttr(b, op, t));
+}
+
+/// `v` shuffled across the warp by xor with `offset`. Values narrower than
+/// 32 bits travel as i32 (their bits, exactly).
+Value shuffleXor(OpBuilder &b, Location loc, Value v, int64_t offset) {
+  Type t = v.getType();
+  unsigned bits = t.getIntOrFloatBitWidth();
+  if (bits == 32 || bits == 64)
+    return gpu::ShuffleOp::create(b, loc, v, offset, kWarp, gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  Type narrowInt = b.getIntegerType(bits), i32 = b.getI32Type();
+  Value x = llvm::isa<FloatType>(t) ? Value(arith::BitcastOp::create(b, loc, narrowInt, v)) : v;
+  x = arith::ExtUIOp::create(b, loc, i32, x);
+  x = gpu::ShuffleOp::create(b, loc, x, offset, kWarp, gpu::ShuffleMode::XOR).getShuffleResult();
+  x = arith::TruncIOp::create(b, loc, narrowInt, x);
+  return llvm::isa<FloatType>(t) ? Value(arith::BitcastOp::create(b, loc, t, x)) : x;
+}
+
+class KernelMapper {
+public:
+  KernelMapper(func::FuncOp func, ScheduleAttr schedule)
+      : func(func), ctx(func.getContext()),
+        blockThreads(schedule && schedule.getBlockThreads() > 0 ? schedule.getBlockThreads()
+                                                                 : 256),
+        rowThreads(schedule ? schedule.getRowThreads() : 1) {}
+
+  LogicalResult run() {
+    if (failed(allocationsToWorkspaces()))
+      return failure();
+    reportIndexErrorsToGlobal();
+    Block &body = func.getBody().front();
+    llvm::SmallVector<Operation *> top;
+    for (Operation &op : body.without_terminator())
+      top.push_back(&op);
+    for (Operation *op : top)
+      if (failed(mapOp(op, /*guard=*/nullptr)))
+        return failure();
+    for (gpu::LaunchOp launch : launches)
+      sinkValuesDefinedAbove(launch);
+    // Pure values the launches no longer need.
+    llvm::SmallVector<Operation *> dead;
+    for (Operation &op : llvm::reverse(body.without_terminator()))
+      dead.push_back(&op);
+    for (Operation *op : dead)
+      if (op->use_empty() && isPure(op))
+        op->erase();
+    return success();
+  }
+
+private:
+  /// Top-level memref.alloc/alloca become arguments after the outputs;
+  /// deallocs go. Allocations inside loops are per-thread scratch and stay.
+  LogicalResult allocationsToWorkspaces() {
+    Block &body = func.getBody().front();
+    unsigned workspaces = 0;
+    for (Operation &op : llvm::make_early_inc_range(body)) {
+      if (isa<memref::DeallocOp>(op)) {
+        op.erase();
+        continue;
+      }
+      if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+        continue;
+      auto type = llvm::cast<MemRefType>(op.getResult(0).getType());
+      if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+        return op.emitError("a GPU kernel workspace must have a static shape, got ") << type;
+      unsigned index = func.getNumArguments();
+      if (failed(func.insertArgument(index, type, {}, op.getLoc())))
+        return failure();
+      op.getResult(0).replaceAllUsesWith(func.getArgument(index));
+      op.erase();
+      ++workspaces;
+    }
+    func->setAttr(kWorkspacesAttrName, IntegerAttr::get(IntegerType::get(ctx, 64), workspaces));
+    return success();
+  }
+
+  /// func.call @gn_index_out_of_range(i, n) -> gn_index_error = [1, i, n].
+  void reportIndexErrorsToGlobal() {
+    llvm::SmallVector<func::CallOp> calls;
+    func.walk([&](func::CallOp c) {
+      if (c.getCallee() == kIndexErrorCallback)
+        calls.push_back(c);
+    });
+    if (calls.empty())
+      return;
+    auto kernels = func->getParentOfType<ModuleOp>();
+    auto type = MemRefType::get({3}, IntegerType::get(ctx, 64));
+    if (!kernels.lookupSymbol(kIndexErrorGlobal)) {
+      OpBuilder mb = OpBuilder::atBlockBegin(kernels.getBody());
+      auto zeros = DenseElementsAttr::get(RankedTensorType::get({3}, mb.getI64Type()),
+                                          llvm::ArrayRef<int64_t>{0, 0, 0});
+      memref::GlobalOp::create(mb, func.getLoc(), kIndexErrorGlobal, mb.getStringAttr("public"),
+                               type, zeros, /*constant=*/false, /*alignment=*/nullptr);
+    }
+    for (func::CallOp c : calls) {
+      OpBuilder b(c);
+      Location loc = c.getLoc();
+      Value g = memref::GetGlobalOp::create(b, loc, type, kIndexErrorGlobal);
+      memref::StoreOp::create(b, loc, c.getOperand(0), g, ValueRange{indexConst(b, loc, 1)});
+      memref::StoreOp::create(b, loc, c.getOperand(1), g, ValueRange{indexConst(b, loc, 2)});
+      Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+      memref::StoreOp::create(b, loc, one, g, ValueRange{indexConst(b, loc, 0)});
+      c.erase();
+    }
+  }
+
+  LogicalResult mapOp(Operation *op, Value guard) {
+    if (isPure(op) && op->getNumRegions() == 0)
+      return success(); // cloned into the launches that use it
+    IRRewriter rewriter(ctx);
+    if (auto named = dyn_cast<linalg::LinalgOp>(op); named && !isa<linalg::GenericOp>(op)) {
+      rewriter.setInsertionPoint(op);
+      auto generic = linalg::generalizeNamedOp(rewriter, named);
+      if (failed(generic))
+        return op->emitError("cannot generalize this linalg op for the GPU");
+      op = *generic;
+    }
+    if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      if (!generic.hasPureBufferSemantics())
+        return op->emitError("GPU kernels need linalg ops on buffers");
+      if (generic.getNumReductionLoops() == 0)
+        return mapParallel(generic, guard);
+      return mapReduction(generic, guard);
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op);
+        ifOp && ifOp.getNumResults() == 0 && ifOp.getElseRegion().empty()) {
+      OpBuilder b(ifOp);
+      Value cond = ifOp.getCondition();
+      if (guard)
+        cond = arith::AndIOp::create(b, ifOp.getLoc(), guard, cond);
+      // Ops of the then-block move before the if, each mapped under cond.
+      Block &then = ifOp.getThenRegion().front();
+      llvm::SmallVector<Operation *> inner;
+      for (Operation &o : then.without_terminator())
+        inner.push_back(&o);
+      for (Operation *o : inner) {
+        o->moveBefore(ifOp);
+        if (failed(mapOp(o, cond)))
+          return failure();
+      }
+      ifOp.erase();
+      return success();
+    }
+    return mapSerial(op, guard);
+  }
+
+  /// A launch of `grid` blocks of `block` threads before `at`; the builder
+  /// is left inside its body. `workgroup` adds shared-memory buffers.
+  gpu::LaunchOp createLaunch(OpBuilder &b, Operation *at, int64_t grid, int64_t block,
+                             TypeRange workgroup = {}) {
+    Location loc = at->getLoc();
+    b.setInsertionPoint(at);
+    Value one = indexConst(b, loc, 1);
+    std::string name = (func.getName() + "_" + llvm::Twine(launches.size())).str();
+    auto sym = FlatSymbolRefAttr::get(ctx, name);
+    auto launch = gpu::LaunchOp::create(b, loc, indexConst(b, loc, grid), one, one,
+                                        indexConst(b, loc, block), one, one, nullptr, nullptr,
+                                        {}, workgroup, {}, nullptr, nullptr, nullptr, sym, sym);
+    Block &body = launch.getBody().front();
+    if (body.empty() || !body.back().hasTrait<OpTrait::IsTerminator>()) {
+      b.setInsertionPointToEnd(&body);
+      gpu::TerminatorOp::create(b, loc);
+    }
+    b.setInsertionPoint(body.getTerminator());
+    launches.push_back(launch);
+    return launch;
+  }
+
+  /// The global thread index of `launch` (block * blockDim + thread).
+  Value globalThread(OpBuilder &b, Location loc, gpu::LaunchOp launch, int64_t block) {
+    Value bid = launch.getBlockIds().x, tid = launch.getThreadIds().x;
+    Value base = arith::MulIOp::create(b, loc, bid, indexConst(b, loc, block));
+    return arith::AddIOp::create(b, loc, base, tid);
+  }
+
+  /// Clones the generic's body at loop indices `ivs`: loads its inputs (and
+  /// the outputs the body reads, or `outValues` in their place), maps
+  /// linalg.index to the ivs; returns the yielded values.
+  llvm::SmallVector<Value> emitBody(OpBuilder &b, linalg::GenericOp generic, ValueRange ivs,
+                                    llvm::ArrayRef<Value> outValues = {}) {
+    Location loc = generic.getLoc();
+    Block &body = generic.getRegion().front();
+    IRMapping map;
+    for (OpOperand &operand : generic->getOpOperands()) {
+      BlockArgument arg = body.getArgument(operand.getOperandNumber());
+      bool isOut = generic.isDpsInit(&operand);
+      if (isOut && !outValues.empty()) {
+        map.map(arg, outValues[operand.getOperandNumber() - generic.getNumDpsInputs()]);
+        continue;
+      }
+      if (arg.use_empty())
+        continue;
+      Value v = operand.get();
+      if (!llvm::isa<MemRefType>(v.getType())) {
+        map.map(arg, v);
+        continue;
+      }
+      AffineMap m = generic.getMatchingIndexingMap(&operand);
+      auto at = affine::expandAffineMap(b, loc, m, ivs);
+      map.map(arg, memref::LoadOp::create(b, loc, v, *at));
+    }
+    for (Operation &op : body.without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+        map.map(index.getResult(), ivs[index.getDim()]);
+        continue;
+      }
+      b.clone(op, map);
+    }
+    llvm::SmallVector<Value> yielded;
+    for (Value v : body.getTerminator()->getOperands())
+      yielded.push_back(map.lookupOrDefault(v));
+    return yielded;
+  }
+
+  void storeOutputs(OpBuilder &b, linalg::GenericOp generic, ValueRange ivs,
+                    llvm::ArrayRef<Value> values) {
+    Location loc = generic.getLoc();
+    for (auto [operand, v] : llvm::zip(generic.getDpsInitsMutable(), values)) {
+      AffineMap m = generic.getMatchingIndexingMap(&operand);
+      auto at = affine::expandAffineMap(b, loc, m, ivs);
+      memref::StoreOp::create(b, loc, v, operand.get(), *at);
+    }
+  }
+
+  /// One thread per point of the iteration space.
+  LogicalResult mapParallel(linalg::GenericOp generic, Value guard) {
+    llvm::SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+    if (llvm::any_of(ranges, ShapedType::isDynamic))
+      return generic.emitError("GPU kernels need static loop ranges");
+    int64_t total = product(ranges);
+    OpBuilder b(ctx);
+    Location loc = generic.getLoc();
+    if (total > 0) {
+      int64_t block = std::min(blockThreads, std::max<int64_t>(kWarp, total));
+      int64_t grid = (total + block - 1) / block;
+      gpu::LaunchOp launch = createLaunch(b, generic, grid, block);
+      Value i = globalThread(b, loc, launch, block);
+      Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                       indexConst(b, loc, total));
+      if (guard)
+        in = arith::AndIOp::create(b, loc, in, guard);
+      auto ifOp = scf::IfOp::create(b, loc, in, /*withElse=*/false);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      llvm::SmallVector<Value> ivs = delinearize(b, loc, i, ranges);
+      storeOutputs(b, generic, ivs, emitBody(b, generic, ivs));
+    }
+    generic.erase();
+    return success();
+  }
+
+  /// The combiner of a reduction body: the yielded value's op, associative
+  /// and known, with the output's block argument as one operand and no
+  /// other use of it. Null when the body is not of that form.
+  Operation *combinerOf(linalg::GenericOp generic) {
+    if (generic.getNumDpsInits() != 1)
+      return nullptr;
+    Block &body = generic.getRegion().front();
+    BlockArgument acc = body.getArgument(generic.getNumDpsInputs());
+    Operation *c = body.getTerminator()->getOperand(0).getDefiningOp();
+    if (!c || c->getBlock() != &body || c->getNumOperands() != 2 || !acc.hasOneUse() ||
+        (c->getOperand(0) != acc && c->getOperand(1) != acc))
+      return nullptr;
+    Builder b(ctx);
+    return combinerIdentityAttr(b, c, acc.getType()) ? c : nullptr;
+  }
+
+  /// `c` applied to (a, x), cloned at `b`.
+  static Value combine(OpBuilder &b, Operation *c, Value a, Value x) {
+    IRMapping map;
+    map.map(c->getOperand(0), a);
+    map.map(c->getOperand(1), x);
+    return b.clone(*c, map)->getResult(0);
+  }
+
+  LogicalResult mapReduction(linalg::GenericOp generic, Value guard) {
+    llvm::SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+    if (llvm::any_of(ranges, ShapedType::isDynamic))
+      return generic.emitError("GPU kernels need static loop ranges");
+    llvm::SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+    llvm::SmallVector<int64_t> parallelSizes, reducedSizes;
+    for (auto [r, it] : llvm::zip(ranges, iterators))
+      (it == utils::IteratorType::reduction ? reducedSizes : parallelSizes).push_back(r);
+    int64_t rows = product(parallelSizes), rowLength = product(reducedSizes);
+    Operation *combiner = combinerOf(generic);
+    // Threads per row: 1, a warp, or the whole block (one row per block).
+    int64_t t = !combiner ? 1 : rowThreads > kWarp ? blockThreads : rowThreads;
+    if (rows == 0 || rowLength == 0) {
+      generic.erase();
+      return success();
+    }
+    Location loc = generic.getLoc();
+    OpBuilder b(ctx);
+    Type accType = generic.getRegion().front().getArgument(generic.getNumDpsInputs()).getType();
+    int64_t block = t == 1 ? std::min(blockThreads, std::max<int64_t>(kWarp, rows)) : blockThreads;
+    int64_t rowsPerBlock = block / t;
+    int64_t grid = (rows + rowsPerBlock - 1) / rowsPerBlock;
+    int64_t warps = block / kWarp;
+    llvm::SmallVector<Type> workgroup;
+    auto shared = MemRefType::get({warps}, accType, AffineMap(),
+                                  gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+    if (t > kWarp)
+      workgroup.push_back(shared);
+    gpu::LaunchOp launch = createLaunch(b, generic, grid, block, workgroup);
+    Value tid = launch.getThreadIds().x, bid = launch.getBlockIds().x;
+    Value row = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, bid, indexConst(b, loc, rowsPerBlock)),
+        t == 1 ? tid : Value(arith::DivUIOp::create(b, loc, tid, indexConst(b, loc, t))));
+    Value lane = t == 1 ? indexConst(b, loc, 0)
+                        : Value(arith::RemUIOp::create(b, loc, tid, indexConst(b, loc, t)));
+    Value valid =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, indexConst(b, loc, rows));
+    if (guard)
+      valid = arith::AndIOp::create(b, loc, valid, guard);
+    // Rows past the end still take part in the shuffles and barriers: they
+    // fold nothing (a zero trip count) and store nothing.
+    Value safeRow = arith::SelectOp::create(b, loc, valid, row, indexConst(b, loc, 0));
+    llvm::SmallVector<Value> rowIvs = delinearize(b, loc, safeRow, parallelSizes);
+    auto ivsAt = [&](OpBuilder &nb, Value k) {
+      llvm::SmallVector<Value> kIvs = delinearize(nb, loc, k, reducedSizes);
+      llvm::SmallVector<Value> ivs;
+      unsigned p = 0, r = 0;
+      for (utils::IteratorType it : iterators)
+        ivs.push_back(it == utils::IteratorType::reduction ? kIvs[r++] : rowIvs[p++]);
+      return ivs;
+    };
+    OpOperand &outOperand = generic.getDpsInitsMutable()[0];
+    AffineMap outMap = generic.getMatchingIndexingMap(&outOperand);
+    // The output's indices do not depend on reduced loops: any k will do.
+    llvm::SmallVector<Value> outIvs = ivsAt(b, indexConst(b, loc, 0));
+    auto outAt = affine::expandAffineMap(b, loc, outMap, outIvs);
+    Value out = outOperand.get();
+    Value upper = arith::SelectOp::create(b, loc, valid, indexConst(b, loc, rowLength),
+                                          indexConst(b, loc, 0));
+    Value init = t == 1 ? Value(scf::IfOp::create(
+                                    b, loc, valid,
+                                    [&](OpBuilder &tb, Location tl) {
+                                      scf::YieldOp::create(
+                                          tb, tl, Value(memref::LoadOp::create(tb, tl, out, *outAt)));
+                                    },
+                                    [&](OpBuilder &eb, Location el) {
+                                      scf::YieldOp::create(
+                                          eb, el, combinerIdentityOrZero(eb, el, combiner, accType));
+                                    })
+                                    .getResult(0))
+                        : combinerIdentity(b, loc, combiner, accType);
+    auto loop = scf::ForOp::create(
+        b, loc, lane, upper, indexConst(b, loc, t), ValueRange{init},
+        [&](OpBuilder &nb, Location nloc, Value k, ValueRange acc) {
+          llvm::SmallVector<Value> ivs = ivsAt(nb, k);
+          scf::YieldOp::create(nb, nloc, emitBody(nb, generic, ivs, {acc[0]}));
+        });
+    Value partial = loop.getResult(0);
+    if (t > 1) {
+      for (int64_t off = std::min(t, kWarp) / 2; off >= 1; off /= 2)
+        partial = combine(b, combiner, partial, shuffleXor(b, loc, partial, off));
+      if (t > kWarp) {
+        // Warp totals meet in shared memory; warp 0 folds them.
+        Value buf = launch.getWorkgroupAttributions()[0];
+        Value warp = arith::DivUIOp::create(b, loc, tid, indexConst(b, loc, kWarp));
+        Value warpLane = arith::RemUIOp::create(b, loc, tid, indexConst(b, loc, kWarp));
+        Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warpLane,
+                                            indexConst(b, loc, 0));
+        auto w = scf::IfOp::create(b, loc, first, false);
+        {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPoint(w.thenBlock()->getTerminator());
+          memref::StoreOp::create(b, loc, partial, buf, ValueRange{warp});
+        }
+        gpu::BarrierOp::create(b, loc);
+        Value has = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, warpLane,
+                                          indexConst(b, loc, warps));
+        Value clamped = arith::SelectOp::create(b, loc, has, warpLane, indexConst(b, loc, 0));
+        Value mine = memref::LoadOp::create(b, loc, buf, ValueRange{clamped});
+        partial = arith::SelectOp::create(b, loc, has, mine,
+                                          combinerIdentity(b, loc, combiner, accType));
+        for (int64_t off = kWarp / 2; off >= 1; off /= 2)
+          partial = combine(b, combiner, partial, shuffleXor(b, loc, partial, off));
+      }
+      Value leader =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, indexConst(b, loc, 0));
+      Value write = arith::AndIOp::create(b, loc, leader, valid);
+      auto st = scf::IfOp::create(b, loc, write, false);
+      b.setInsertionPoint(st.thenBlock()->getTerminator());
+      Value start = memref::LoadOp::create(b, loc, out, *outAt);
+      memref::StoreOp::create(b, loc, combine(b, combiner, start, partial), out, *outAt);
+    } else {
+      auto st = scf::IfOp::create(b, loc, valid, false);
+      b.setInsertionPoint(st.thenBlock()->getTerminator());
+      memref::StoreOp::create(b, loc, partial, out, *outAt);
+    }
+    generic.erase();
+    return success();
+  }
+
+  /// A placeholder start for rows past the end (never stored).
+  static Value combinerIdentityOrZero(OpBuilder &b, Location loc, Operation *c, Type t) {
+    if (c)
+      return combinerIdentity(b, loc, c, t);
+    return arith::ConstantOp::create(b, loc, llvm::cast<TypedAttr>(b.getZeroAttr(t)));
+  }
+
+  /// One thread runs `op` as written (sequential updates).
+  LogicalResult mapSerial(Operation *op, Value guard) {
+    // Linalg ops nested in it become loops first.
+    llvm::SmallVector<linalg::LinalgOp> nested;
+    op->walk([&](linalg::LinalgOp l) { nested.push_back(l); });
+    IRRewriter rewriter(ctx);
+    for (linalg::LinalgOp l : nested) {
+      rewriter.setInsertionPoint(l);
+      if (failed(linalg::linalgOpToLoops(rewriter, l)))
+        return l.emitError("cannot lower this linalg op to loops for the GPU");
+      rewriter.eraseOp(l);
+    }
+    OpBuilder b(ctx);
+    gpu::LaunchOp launch = createLaunch(b, op, 1, 1);
+    launch->setAttr("gn.serial", UnitAttr::get(ctx));
+    Operation *terminator = launch.getBody().front().getTerminator();
+    if (guard) {
+      auto ifOp = scf::IfOp::create(b, op->getLoc(), guard, false);
+      op->moveBefore(ifOp.thenBlock()->getTerminator());
+    } else {
+      op->moveBefore(terminator);
+    }
+    return success();
+  }
+
+  /// Clones the pure ops that compute values used in `launch` but defined
+  /// above it (constants, subviews, pointer compares) into its body, so the
+  /// outlined kernel takes only buffers.
+  void sinkValuesDefinedAbove(gpu::LaunchOp launch) {
+    Region &region = launch.getBody();
+    Block &entry = region.front();
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(region, above);
+    IRMapping map;
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    std::function<void(Value)> sink = [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      if (!def || map.contains(v) || !isPure(def) || def->getNumRegions() != 0)
+        return;
+      for (Value operand : def->getOperands())
+        sink(operand);
+      Operation *copy = b.clone(*def, map);
+      for (auto [from, to] : llvm::zip(def->getResults(), copy->getResults()))
+        map.map(from, to);
+    };
+    for (Value v : above)
+      sink(v);
+    for (Value v : above)
+      if (map.contains(v))
+        replaceAllUsesInRegionWith(v, map.lookup(v), region);
+  }
+
+  func::FuncOp func;
+  MLIRContext *ctx;
+  int64_t blockThreads, rowThreads;
+  llvm::SmallVector<gpu::LaunchOp> launches;
+};
+
+struct GnMapKernelsToGPUPass : mlir::gn::impl::GnMapKernelsToGPUPassBase<GnMapKernelsToGPUPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp kernels;
+    for (auto m : getOperation().getOps<ModuleOp>())
+      if (m.getSymName() == kKernelModuleName)
+        kernels = m;
+    if (!kernels)
+      return;
+    for (auto func : llvm::make_early_inc_range(kernels.getOps<func::FuncOp>())) {
+      if (func.isExternal())
+        continue;
+      auto schedule = func->getAttrOfType<ScheduleAttr>(kScheduleAttrName);
+      if (failed(KernelMapper(func, schedule).run()))
+        return signalPassFailure();
+    }
+    // The index-error callback is now a global store.
+    if (auto callback = kernels.lookupSymbol<func::FuncOp>(kIndexErrorCallback);
+        callback && callback.isExternal() && SymbolTable::symbolKnownUseEmpty(callback, kernels))
+      callback.erase();
+  }
+};
+
+} // namespace

@@ -1,0 +1,82 @@
+//===- CudaPipeline.cpp - gn-cuda-pipeline --------------------------------===//
+//
+// The graph passes shared with the CPU (decompose, canonicalize, CSE,
+// fusion), a CUDA schedule, kernels outlined for the GPU and mapped onto
+// gpu.launch (gn-map-kernels-to-gpu), then MLIR's GPU path: each launch
+// outlined to a gpu.func, lowered to NVVM and serialized to PTX for `chip`
+// (gpu.binary, assembly format, libdevice linked for math functions).
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Conversion/Passes.h"
+#include "gn/Pipelines/Pipelines.h"
+#include "gn/Transforms/Passes.h"
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include <cstdlib>
+
+using namespace mlir;
+
+std::string mlir::gn::cudaToolkitPath(llvm::StringRef option) {
+  if (!option.empty())
+    return option.str();
+  for (const char *env : {"CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"})
+    if (const char *v = std::getenv(env); v && *v)
+      return v;
+  return "/usr/local/cuda";
+}
+
+std::string mlir::gn::libdevicePath(llvm::StringRef toolkit) {
+  return (toolkit + "/nvvm/libdevice/libdevice.10.bc").str();
+}
+
+void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &options) {
+  // linear stays whole: one GEMM call with the transposed weight.
+  GnDecomposePassOptions decompose;
+  decompose.legalOps = {"linear"};
+  pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  GnFormFusionGroupsPassOptions fuse;
+  fuse.maxOps = options.maxFusionOps;
+  pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
+  GnSchedulePassOptions schedule;
+  schedule.target = "cuda";
+  schedule.blockThreads = options.blockThreads;
+  pm.addNestedPass<func::FuncOp>(createGnSchedulePass(schedule));
+  GnOutlineKernelsPassOptions outline;
+  outline.target = "cuda";
+  pm.addPass(createGnOutlineKernelsPass(outline));
+  pm.addPass(createGnMapKernelsToGPUPass());
+  if (!options.lowerToBinary)
+    return;
+  // On @gn_kernels: launches -> gpu.func in gpu.module, then NVVM and PTX.
+  OpPassManager &kernels = pm.nest<ModuleOp>();
+  kernels.addPass(createGpuKernelOutliningPass());
+  std::string toolkit = cudaToolkitPath(options.cudaPath);
+  GpuNVVMAttachTargetOptions attach;
+  attach.chip = options.chip;
+  attach.features = options.features;
+  attach.optLevel = options.optLevel;
+  kernels.addPass(createGpuNVVMAttachTarget(attach));
+  OpPassManager &device = kernels.nest<gpu::GPUModuleOp>();
+  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createLowerAffinePass());
+  device.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions nvvm;
+  nvvm.useBarePtrCallConv = true;
+  device.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = toolkit;
+  binary.compilationTarget = "isa"; // PTX text: loaded by the driver, checked by ptxas
+  kernels.addPass(createGpuModuleToBinaryPass(binary));
+}
