@@ -26,3 +26,17 @@ llvm_config.with_environment("PATH", config.gn_tools_dir, append_path=True)
 tool_dirs = [config.gn_tools_dir, config.llvm_tools_dir]
 tools = ["gn-opt", "gn-translate", "gn-eval"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# ptxas (CUDA toolkit) checks the PTX that gn-cuda-pipeline writes; tests
+# that need it say `REQUIRES: ptxas` and are UNSUPPORTED (listed, not
+# passed) where it is missing.
+cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+ptxas = os.path.join(cuda_home, "bin", "ptxas")
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+# A usable NVIDIA GPU and driver: gn-eval --device cuda runs on it. Tests
+# that need one say `REQUIRES: cuda`.
+if os.environ.get("GN_TEST_CUDA") == "1" or os.path.exists("/dev/nvidia0"):
+    config.available_features.add("cuda")
+config.substitutions.append(("%check_ptx", "/usr/bin/python3 " + os.path.join(config.gn_src_root, "scripts", "check-ptx.py")))
