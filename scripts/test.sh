@@ -50,5 +50,21 @@ for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
   [ $rc -ne 0 ] && [ "${gf:-0}" -eq 0 ] && failed=$((failed + 1))
 done
 
+# PTX of every op case and shipped sample, lowered by gn-cuda-pipeline,
+# checked by ptxas (no GPU needed). Without ptxas: a loud skip.
+echo "== check-ptx-ops.sh =="
+out=$("$root/scripts/check-ptx-ops.sh" 2>&1)
+rc=$?
+if [ $rc -eq 2 ]; then
+  echo "$out" | tail -3
+  echo "SKIPPED: ptxas not found, the CUDA codegen was not checked"
+else
+  echo "$out" | tail -20
+  line=$(echo "$out" | grep -E "^[0-9]+ passed, [0-9]+ failed$" | tail -1)
+  gp=$(echo "$line" | awk '{print $1}'); gf=$(echo "$line" | awk '{print $3}')
+  passed=$((passed + ${gp:-0})); failed=$((failed + ${gf:-0}))
+  [ $rc -ne 0 ] && [ "${gf:-0}" -eq 0 ] && failed=$((failed + 1))
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
