@@ -1,6 +1,5 @@
 //===- Tolerance.cpp - GraphNet's tolerance-parameterized compare -------===//
 #include "gn/Eval/Tolerance.h"
-#include "../Interpreter/Kernels.h"
 #include <cmath>
 
 using namespace mlir::gn;
@@ -27,7 +26,7 @@ eval::OutputDiff eval::compareOutputs(const HostTensor &a, const HostTensor &b) 
   int worst = -10;
   bool exact = !isFloat(a.dtype());
   for (int64_t i = 0, n = a.numel(); i < n; ++i) {
-    double x = loadAsDouble(a, i), y = loadAsDouble(b, i);
+    double x = elementAsDouble(a, i), y = elementAsDouble(b, i);
     if (std::isnan(x) && std::isnan(y))
       continue;
     if (std::isinf(x) || std::isinf(y)) {

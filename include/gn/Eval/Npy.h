@@ -2,7 +2,7 @@
 #ifndef GN_EVAL_NPY_H
 #define GN_EVAL_NPY_H
 
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/Support/HostTensor.h"
 #include <optional>
 #include <string>
 

@@ -2,7 +2,7 @@
 #ifndef GN_EVAL_TOLERANCE_H
 #define GN_EVAL_TOLERANCE_H
 
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/Support/HostTensor.h"
 #include <map>
 #include <string>
 

@@ -1,6 +1,5 @@
 //===- HostTensor.cpp - dense tensors in host memory --------------------===//
-#include "gn/Interpreter/HostTensor.h"
-#include "mlir/IR/BuiltinTypes.h"
+#include "gn/Support/HostTensor.h"
 #include <atomic>
 #include <cassert>
 #include <cstdlib>
@@ -8,7 +7,6 @@
 #include <cstring>
 #include <malloc.h>
 
-using namespace mlir;
 using namespace mlir::gn::interp;
 
 size_t mlir::gn::interp::sizeOf(DType d) {
@@ -41,18 +39,28 @@ const char *mlir::gn::interp::name(DType d) {
   return "?";
 }
 
-std::optional<DType> mlir::gn::interp::dtypeOf(Type t) {
-  if (t.isF16()) return DType::F16;
-  if (t.isBF16()) return DType::BF16;
-  if (t.isF32()) return DType::F32;
-  if (t.isF64()) return DType::F64;
-  if (t.isInteger(1)) return DType::I1;
-  if (t.isUnsignedInteger(8)) return DType::U8;
-  if (t.isInteger(8)) return DType::I8;
-  if (t.isInteger(16)) return DType::I16;
-  if (t.isInteger(32)) return DType::I32;
-  if (t.isInteger(64)) return DType::I64;
+std::optional<DType> mlir::gn::interp::dtypeNamed(llvm::StringRef n) {
+  for (DType d : {DType::F16, DType::BF16, DType::F32, DType::F64, DType::I1, DType::I8,
+                  DType::I16, DType::I32, DType::I64, DType::U8})
+    if (n == name(d))
+      return d;
   return std::nullopt;
+}
+
+double mlir::gn::interp::elementAsDouble(const HostTensor &t, int64_t i) {
+  switch (t.dtype()) {
+  case DType::F16: return halfToFloat(t.data<uint16_t>()[i]);
+  case DType::BF16: return bf16ToFloat(t.data<uint16_t>()[i]);
+  case DType::F32: return t.data<float>()[i];
+  case DType::F64: return t.data<double>()[i];
+  case DType::I1: return t.data<uint8_t>()[i] != 0;
+  case DType::I8: return t.data<int8_t>()[i];
+  case DType::I16: return t.data<int16_t>()[i];
+  case DType::I32: return t.data<int32_t>()[i];
+  case DType::I64: return double(t.data<int64_t>()[i]);
+  case DType::U8: return t.data<uint8_t>()[i];
+  }
+  return 0;
 }
 
 static std::atomic<int64_t> liveTensorBytes{0}, peakTensorBytes{0};
