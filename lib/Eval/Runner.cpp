@@ -11,6 +11,7 @@
 #include "gn/Eval/Cost.h"
 #include "gn/Eval/InputSynthesis.h"
 #include "gn/Runtime/CompiledModel.h"
+#include "gn/Target/Target.h"
 #include "gn/Eval/Npy.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNetImporter.h"
@@ -205,18 +206,31 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   if (failed(args))
     return fail("eager_error", error);
 
-  // Eager side.
+  bool onCuda = options.device == "cuda";
+  if (options.device != "cpu" && !onCuda)
+    return fail("eager_error", "unknown device '" + options.device + "' (cpu or cuda)");
+  if (onCuda) {
+    std::string why = cudaTarget().unavailableReason();
+    if (!why.empty())
+      return fail("runtime_error", "--device cuda: " + why);
+  }
+
+  // The CPU interpreter: the eager side on the CPU; on CUDA the reference
+  // both GPU sides are checked against (run once, untimed).
   interp::Interpreter eager(func);
   if (failed(eager.verifySupported()))
     return fail("eager_error", firstError);
   std::vector<double> eagerMs;
   auto runEager = [&](llvm::ArrayRef<interp::HostTensor> a) { return eager.run(a); };
   int64_t eagerExtraBytes = 0;
-  auto expected =
-      timedRuns(runEager, *args, options.warmup, options.trials, eagerMs, &eagerExtraBytes);
+  auto expected = onCuda ? timedRuns(runEager, *args, 0, 1, eagerMs, &eagerExtraBytes)
+                         : timedRuns(runEager, *args, options.warmup, options.trials, eagerMs,
+                                     &eagerExtraBytes);
   if (failed(expected))
     return fail("eager_error", firstError);
-  r["eager"] = timingStats(eagerMs);
+  r[onCuda ? "reference" : "eager"] = timingStats(eagerMs);
+  if (onCuda)
+    r["reference"]["side"] = "gn interpreter (cpu)";
   int64_t argumentBytes = 0, outputBytes = 0;
   for (const interp::HostTensor &t : *args)
     argumentBytes += t.nbytes();
@@ -229,15 +243,118 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
                        {"peak_bytes", argumentBytes + eagerExtraBytes},
                        {"peak_over_io", overIo(argumentBytes + eagerExtraBytes)}};
 
+  std::string base;
   if (!options.dumpDir.empty()) {
     std::vector<std::string> names;
     for (unsigned i = 0; i < func.getNumArguments(); ++i) {
       auto n = func.getArgAttrOfType<StringAttr>(i, "gn.name");
       names.push_back(n ? n.str() : "arg" + std::to_string(i));
     }
-    std::string base = options.dumpDir + "/" + llvm::sys::path::filename(r["sample"].get<std::string>()).str();
+    base = options.dumpDir + "/" +
+           llvm::sys::path::filename(r["sample"].get<std::string>()).str();
     if (!dumpTensors(base + "/inputs", *args, names, error) ||
-        !dumpTensors(base + "/eager", *expected, {}, error))
+        !dumpTensors(base + (onCuda ? "/reference" : "/eager"), *expected, {}, error))
+      return fail("runtime_error", error);
+  }
+
+  // Per-output comparison with the reference, and the tightest t passed.
+  auto compare = [&](const std::vector<interp::HostTensor> &actual, json &outputs,
+                     json &correct) {
+    int worst = -10;
+    outputs = json::array();
+    for (size_t i = 0; i < expected->size(); ++i) {
+      OutputDiff d = compareOutputs(actual[i], (*expected)[i]);
+      worst = std::max(worst, d.shapeAndDtypeMatch ? d.tightestT : kMaxComparedT + 1);
+      outputs.push_back({{"index", i},
+                         {"dtype", interp::name((*expected)[i].dtype())},
+                         {"shape", json((*expected)[i].shape().vec())},
+                         {"max_abs_diff", d.maxAbs},
+                         {"max_rel_diff", d.maxRel},
+                         {"shape_dtype_match", d.shapeAndDtypeMatch}});
+    }
+    correct = json::object();
+    // t = 1 too: GraphNet freezes each sample's state at t = 1 for ES(t > 0).
+    for (int t = -10; t <= 1; ++t)
+      correct[std::to_string(t)] = worst <= t;
+  };
+
+  // A side compiled for a target, timed.
+  auto compiledSide = [&](const std::string &target, const std::string &pipeline, bool graph,
+                          const char *status, std::vector<double> &ms, json &compileRecord,
+                          json &memoryRecord) -> FailureOr<std::vector<interp::HostTensor>> {
+    auto compileStart = std::chrono::steady_clock::now();
+    runtime::CompileOptions compileOptions;
+    compileOptions.target = target;
+    compileOptions.pipelineOptions = pipeline;
+    compileOptions.jitOptLevel = options.jitOptLevel;
+    compileOptions.cudaGraph = graph;
+    auto model = runtime::CompiledModel::compile(*module, compileOptions);
+    if (failed(model)) {
+      r["status"] = status;
+      r["error"] = firstError.empty() ? "compilation failed" : firstError;
+      return failure();
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
+    const runtime::CompileStats &st = (*model)->stats();
+    json fallback = json::object();
+    for (auto &[op, n] : st.fallbackByOp)
+      fallback[op] = n;
+    compileRecord = {{"seconds", seconds},
+                     {"pipeline_seconds", st.pipelineSeconds},
+                     {"jit_seconds", st.jitSeconds},
+                     {"kernels", st.kernels},
+                     {"launches", st.launches},
+                     {"library_calls", st.libraryCalls},
+                     {"aliases", st.aliases},
+                     {"inplace", st.inplaceResults},
+                     {"concats_elided", st.concatsElided},
+                     {"fallback_ops", st.fallbackOps},
+                     {"fallback", fallback}};
+    auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };
+    int64_t runExtraBytes = 0;
+    auto outs = timedRuns(runCompiled, *args, options.warmup, options.trials, ms, &runExtraBytes);
+    if (failed(outs)) {
+      r["status"] = "runtime_error";
+      r["error"] = firstError.empty() ? "compiled run failed" : firstError;
+      return failure();
+    }
+    // Planned: arguments + arena + planned heap. Measured (CPU): arguments +
+    // arena + constants + every tensor the first run allocated (outputs,
+    // fallback copies, widened operands inside library calls).
+    int64_t planned = st.argumentBytes + st.arenaBytes + st.heapPeakBytes;
+    int64_t measured = st.argumentBytes + st.arenaBytes + st.constantBytes + runExtraBytes;
+    memoryRecord = {{"arena_bytes", st.arenaBytes},
+                    {"arena_bound_bytes", st.arenaBoundBytes},
+                    {"heap_peak_bytes", st.heapPeakBytes},
+                    {"constant_bytes", st.constantBytes},
+                    {"io_bytes", ioBytes},
+                    {"planned_peak_bytes", planned},
+                    {"planned_over_io", overIo(planned)},
+                    // No plan for this op order can do better than this
+                    // without recomputation or in-place updates.
+                    {"bound_over_io",
+                     overIo(st.argumentBytes + st.arenaBoundBytes + outputBytes)}};
+    if (target == "cpu")
+      memoryRecord.update({{"peak_bytes", measured}, {"peak_over_io", overIo(measured)}});
+    return outs;
+  };
+
+  if (onCuda) {
+    // gn's CUDA eager mode: a kernel per op, launched one by one.
+    json eagerCompile, eagerMemory, eagerOutputs, eagerCorrect;
+    std::vector<double> cudaEagerMs;
+    auto cudaEager = compiledSide("cuda", "max-fusion-ops=1", /*graph=*/false, "eager_error",
+                                  cudaEagerMs, eagerCompile, eagerMemory);
+    if (failed(cudaEager))
+      return r.dump(-1, ' ', false, json::error_handler_t::replace);
+    r["eager"] = timingStats(cudaEagerMs);
+    r["eager"]["side"] = "gn cuda eager";
+    r["eager_compile"] = eagerCompile;
+    compare(*cudaEager, eagerOutputs, eagerCorrect);
+    r["eager_outputs"] = eagerOutputs;
+    r["eager_correct_at"] = eagerCorrect;
+    if (!base.empty() && !dumpTensors(base + "/eager", *cudaEager, {}, error))
       return fail("runtime_error", error);
   }
 
@@ -250,51 +367,18 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   std::vector<double> compiledMs;
   FailureOr<std::vector<interp::HostTensor>> actual = failure();
   if (options.compiler == "gn") {
-    auto compileStart = std::chrono::steady_clock::now();
-    runtime::CompileOptions compileOptions;
-    compileOptions.pipelineOptions = options.pipelineOptions;
-    compileOptions.jitOptLevel = options.jitOptLevel;
-    auto model = runtime::CompiledModel::compile(*module, compileOptions);
-    if (failed(model))
-      return fail("compile_error", firstError.empty() ? "compilation failed" : firstError);
-    r["compile_seconds"] =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
-    const runtime::CompileStats &st = (*model)->stats();
-    json fallback = json::object();
-    for (auto &[op, n] : st.fallbackByOp)
-      fallback[op] = n;
-    r["compile"] = {{"pipeline_seconds", st.pipelineSeconds},
-                    {"jit_seconds", st.jitSeconds},
-                    {"kernels", st.kernels},
-                    {"launches", st.launches},
-                    {"library_calls", st.libraryCalls},
-                    {"aliases", st.aliases},
-                    {"inplace", st.inplaceResults},
-                    {"concats_elided", st.concatsElided},
-                    {"fallback_ops", st.fallbackOps},
-                    {"fallback", fallback}};
-    auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };
-    int64_t runExtraBytes = 0;
-    actual = timedRuns(runCompiled, *args, options.warmup, options.trials, compiledMs,
-                       &runExtraBytes);
-    // Planned: arguments + arena + planned heap. Measured: arguments +
-    // arena + constants + every tensor the first run allocated (outputs,
-    // fallback copies, widened operands inside library calls).
-    int64_t planned = st.argumentBytes + st.arenaBytes + st.heapPeakBytes;
-    int64_t measured = st.argumentBytes + st.arenaBytes + st.constantBytes + runExtraBytes;
-    r["memory"] = {{"arena_bytes", st.arenaBytes},
-                   {"arena_bound_bytes", st.arenaBoundBytes},
-                   {"heap_peak_bytes", st.heapPeakBytes},
-                   {"constant_bytes", st.constantBytes},
-                   {"io_bytes", ioBytes},
-                   {"planned_peak_bytes", planned},
-                   {"planned_over_io", overIo(planned)},
-                   // No plan for this op order can do better than this
-                   // without recomputation or in-place updates.
-                   {"bound_over_io", overIo(st.argumentBytes + st.arenaBoundBytes + outputBytes)},
-                   {"peak_bytes", measured},
-                   {"peak_over_io", overIo(measured)}};
+    json compileRecord, memoryRecord;
+    actual = compiledSide(options.device, options.pipelineOptions, /*graph=*/true,
+                          "compile_error", compiledMs, compileRecord, memoryRecord);
+    if (failed(actual))
+      return r.dump(-1, ' ', false, json::error_handler_t::replace);
+    r["compile_seconds"] = compileRecord["seconds"];
+    compileRecord.erase("seconds");
+    r["compile"] = compileRecord;
+    r["memory"] = memoryRecord;
   } else if (options.compiler == "nope") {
+    if (onCuda)
+      return fail("compile_error", "--compiler nope runs the CPU interpreter; use --device cpu");
     auto compileStart = std::chrono::steady_clock::now();
     interp::Interpreter compiled(func);
     if (failed(compiled.verifySupported()))
@@ -303,36 +387,18 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
         std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
     auto runNope = [&](llvm::ArrayRef<interp::HostTensor> a) { return compiled.run(a); };
     actual = timedRuns(runNope, *args, options.warmup, options.trials, compiledMs);
+    if (failed(actual))
+      return fail("runtime_error", firstError.empty() ? "compiled run failed" : firstError);
   } else {
     return fail("compile_error", "unknown compiler '" + options.compiler + "' (gn or nope)");
   }
-  if (failed(actual))
-    return fail("runtime_error", firstError.empty() ? "compiled run failed" : firstError);
   r["compiled"] = timingStats(compiledMs);
-  if (!options.dumpDir.empty()) {
-    std::string base = options.dumpDir + "/" + llvm::sys::path::filename(r["sample"].get<std::string>()).str();
-    if (!dumpTensors(base + "/compiled", *actual, {}, error))
-      return fail("runtime_error", error);
-  }
+  if (!base.empty() && !dumpTensors(base + "/compiled", *actual, {}, error))
+    return fail("runtime_error", error);
 
-  // Compare.
-  json outputs = json::array();
-  int worst = -10;
-  for (size_t i = 0; i < expected->size(); ++i) {
-    OutputDiff d = compareOutputs((*actual)[i], (*expected)[i]);
-    worst = std::max(worst, d.shapeAndDtypeMatch ? d.tightestT : kMaxComparedT + 1);
-    outputs.push_back({{"index", i},
-                       {"dtype", interp::name((*expected)[i].dtype())},
-                       {"shape", json((*expected)[i].shape().vec())},
-                       {"max_abs_diff", d.maxAbs},
-                       {"max_rel_diff", d.maxRel},
-                       {"shape_dtype_match", d.shapeAndDtypeMatch}});
-  }
+  json outputs, correct;
+  compare(*actual, outputs, correct);
   r["outputs"] = outputs;
-  json correct = json::object();
-  // t = 1 too: GraphNet freezes each sample's state at t = 1 for ES(t > 0).
-  for (int t = -10; t <= 1; ++t)
-    correct[std::to_string(t)] = worst <= t;
   r["correct_at"] = correct;
   double te = r["eager"]["median_ms"].get<double>(),
          tc = r["compiled"]["median_ms"].get<double>();

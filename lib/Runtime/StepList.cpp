@@ -135,6 +135,8 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
       def[o] = s;
     for (int i : step.in)
       last[i] = s;
+    for (int w : step.scratch)
+      def[w] = last[w] = s;
   }
   int64_t end = steps.size();
   std::vector<char> returned(n, 0);

@@ -7,7 +7,7 @@ using namespace mlir::gn;
 runtime::CompiledModel::~CompiledModel() = default;
 
 static llvm::ArrayRef<const Target *> allTargets() {
-  static const Target *targets[] = {&cpuTarget()};
+  static const Target *targets[] = {&cpuTarget(), &cudaTarget()};
   return targets;
 }
 

@@ -13,6 +13,7 @@
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Interpreter/HostTensor.h"
+#include "gn/Target/Target.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -45,8 +46,11 @@ static cl::opt<std::string> pipelineOptions(
 static cl::opt<unsigned> jitOptLevel("jit-opt-level",
                                      cl::desc("LLVM optimization level of the kernels (0-3)"),
                                      cl::init(2), cl::sub(runCmd));
-static cl::opt<std::string> device("device", cl::desc("cpu (the only device so far)"),
-                                   cl::init("cpu"), cl::sub(runCmd));
+static cl::opt<std::string> device(
+    "device",
+    cl::desc("cpu | cuda (cuda: gn CUDA eager vs gn compiled, checked against the CPU "
+             "interpreter)"),
+    cl::init("cpu"), cl::sub(runCmd));
 static cl::opt<int> warmup("warmup", cl::desc("Untimed runs per side"), cl::init(1),
                            cl::sub(runCmd));
 static cl::opt<int> trials("trials", cl::desc("Timed runs per side"), cl::init(5),
@@ -112,9 +116,14 @@ int runMain() {
     errs() << "error: --compiler must be gn or nope\n";
     return 2;
   }
-  if (device != "cpu") {
-    errs() << "error: --device " << device << " is not supported yet (cpu only)\n";
+  const mlir::gn::Target *target = mlir::gn::lookupTarget(device);
+  if (!target) {
+    errs() << "error: unknown --device '" << device << "' (" << mlir::gn::targetNames() << ")\n";
     return 2;
+  }
+  if (std::string why = target->unavailableReason(); !why.empty()) {
+    errs() << "error: --device " << device << ": " << why << "\n";
+    return 1;
   }
   if (runInputs.empty()) {
     errs() << "error: no samples given\n";
@@ -133,6 +142,7 @@ int runMain() {
   }
   eval::RunOptions options;
   options.mode = mode;
+  options.device = device;
   options.compiler = compiler;
   options.warmup = warmup;
   options.trials = trials;

@@ -9,12 +9,17 @@ namespace mlir::gn::eval {
 
 struct RunOptions {
   std::string mode = "compiled"; // eager | compiled
+  /// cpu | cuda. On cuda the eager side is gn's CUDA eager mode (a kernel
+  /// per op, library calls, no graph) and the compiled side gn-cuda-pipeline
+  /// replayed as one CUDA graph; both are checked against the CPU
+  /// interpreter on the same inputs.
+  std::string device = "cpu";
   std::string compiler = "gn";   // gn | nope (the interpreter again)
   int warmup = 1;
   int trials = 5;
   uint64_t seed = 0;
   std::string dumpDir; // when set: inputs and outputs as .npy
-  std::string pipelineOptions; // gn-cpu-pipeline options for --compiler gn
+  std::string pipelineOptions; // the device's pipeline options for --compiler gn
   unsigned jitOptLevel = 2;    // LLVM -O level for the kernels
 };
 

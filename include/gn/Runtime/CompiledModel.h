@@ -36,6 +36,9 @@ struct CompileOptions {
   /// on the benchmark list, at a quarter of the compile time (yolo12n-cls:
   /// 3.2 s vs 12.7 s).
   unsigned jitOptLevel = 2;
+  /// CUDA: replay the forward as one captured CUDA graph after the first
+  /// (checked) run.
+  bool cudaGraph = true;
   /// Where to write the module after the pipeline (empty: nowhere).
   std::string dumpAfterPipeline;
 };

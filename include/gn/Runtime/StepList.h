@@ -49,6 +49,9 @@ struct Step {
   bool library = false;      // Host: a library call (else a fallback)
   int64_t aliasOffset = 0;   // Alias: the result's first element in the input
   llvm::SmallVector<int, 4> in, out;
+  /// Slots a target adds for a launch's scratch buffers (a CUDA kernel's
+  /// workspaces): live for this step only, placed in the arena.
+  llvm::SmallVector<int, 2> scratch;
 };
 
 struct StepList {

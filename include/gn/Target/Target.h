@@ -41,6 +41,8 @@ std::string targetNames();
 
 /// The CPU target (lib/Target/CPU).
 const Target &cpuTarget();
+/// The CUDA target (lib/Target/CUDA).
+const Target &cudaTarget();
 
 } // namespace mlir::gn
 

@@ -1,0 +1,67 @@
+//===- CudaExecutor.h - run a CUDA program on the GPU ----------*- C++ -*-===//
+//
+// Loads a Program onto the current GPU (driver, cuBLAS and cuDNN loaded at
+// run time): PTX modules, one device allocation per argument, constant and
+// result, one arena for every intermediate and kernel scratch, cuDNN
+// algorithms and workspaces chosen up front. Every pointer is fixed at
+// load, so the whole forward can be captured once as a CUDA graph and
+// replayed. MLIR-free: the small runner links it.
+//
+// Errors never abort: each call returns false with `error` naming the step
+// (its gn op and model.py location) and the CUDA error. A checked run
+// (forward(/*checked=*/true)) synchronizes after every step, so an
+// asynchronous fault (illegal address) is pinned to the step that caused it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_TARGET_CUDA_CUDAEXECUTOR_H
+#define GN_TARGET_CUDA_CUDAEXECUTOR_H
+
+#include "gn/Support/HostTensor.h"
+#include "gn/Target/CUDA/CudaProgram.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir::gn::cuda {
+
+struct DeviceInfo {
+  std::string name; // "NVIDIA H100 80GB HBM3"
+  int major = 0, minor = 0;
+};
+
+/// The GPU gn would run on, or nullopt with `error` saying why not (no
+/// driver, no device). Cheap after the first call.
+std::optional<DeviceInfo> probeDevice(std::string &error);
+
+class CudaExecutor {
+public:
+  ~CudaExecutor();
+  static std::unique_ptr<CudaExecutor> load(const Program &program, std::string &error);
+
+  /// Copies the arguments to their device buffers.
+  bool setArguments(const std::vector<mlir::gn::interp::HostTensor> &args, std::string &error);
+  /// One forward pass, waited for. `checked`: step by step, synchronizing
+  /// after each (errors name the step); otherwise the captured CUDA graph
+  /// when `useGraph` and capture succeeded, else the steps.
+  bool forward(bool checked, std::string &error);
+  /// Captures the steps as one CUDA graph, replayed by forward().
+  bool captureGraph(std::string &error);
+  /// The results, copied to the host.
+  bool results(std::vector<mlir::gn::interp::HostTensor> &out, std::string &error);
+
+  /// Device bytes gn allocated: arguments, constants, arena, results and
+  /// library workspaces.
+  int64_t deviceBytes() const;
+  /// Kernel launches and library calls per forward.
+  int launchesPerForward() const;
+  const DeviceInfo &device() const;
+
+private:
+  CudaExecutor();
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace mlir::gn::cuda
+
+#endif // GN_TARGET_CUDA_CUDAEXECUTOR_H

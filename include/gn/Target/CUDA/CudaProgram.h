@@ -1,0 +1,116 @@
+//===- CudaProgram.h - a model compiled for CUDA, as plain data -*- C++ -*-===//
+//
+// What gn-cuda-pipeline and the shared step list make of a sample, with no
+// MLIR in it: value slots and where each lives (arguments, constants, one
+// arena, results), PTX modules, the launches of each kernel, library calls
+// (GEMM, convolution) and the steps in order. Written as one JSON file by
+// `gn-eval compile --device cuda`, so the small runner (tools/gn-cuda-run)
+// runs it on a GPU machine that has no LLVM; built in memory by the CUDA
+// target for `gn-eval run --device cuda`. Both run it with CudaExecutor.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_TARGET_CUDA_CUDAPROGRAM_H
+#define GN_TARGET_CUDA_CUDAPROGRAM_H
+
+#include "gn/Support/HostTensor.h"
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::gn::cuda {
+
+using interp::DType;
+
+struct Slot {
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+  /// Where its bytes are: an argument, a constant, the arena at `offset`, a
+  /// result buffer of its own, or a view of slot `viewOf` at `offset` bytes.
+  enum class Where { Argument, Constant, Arena, Result, View } where = Where::Result;
+  int64_t offset = 0;
+  int viewOf = -1;
+  int64_t bytes() const;
+};
+
+/// One gpu.launch_func of a kernel: a function of a PTX module, its grid and
+/// block, and its arguments as indices into the launch's buffers (the
+/// step's inputs, then outputs, then scratch).
+struct KernelLaunch {
+  int module = -1;
+  std::string function;
+  std::array<unsigned, 3> grid{1, 1, 1}, block{1, 1, 1};
+  std::vector<int> args;
+  bool serial = false; // one thread runs sequential updates (gn.serial)
+};
+
+struct Kernel {
+  std::string name;
+  std::vector<KernelLaunch> launches;
+};
+
+struct PtxModule {
+  std::string name;
+  std::string ptx;
+  bool reportsIndexErrors = false; // has the gn_index_error global
+};
+
+/// C = op(A) @ op(B) for `batch` matrices (row-major), with per-operand
+/// batch strides in elements (0: broadcast); 1-d operands are promoted
+/// beforehand. A, B, C share the element type.
+struct Gemm {
+  int64_t m = 0, n = 0, k = 0, batch = 1;
+  bool transA = false, transB = false;
+  int64_t strideA = 0, strideB = 0, strideC = 0;
+};
+
+/// Convolution, NC[D]HW, cross-correlation; bias [O] optional (a third
+/// input).
+struct Conv {
+  std::vector<int64_t> stride, padding, dilation;
+  int64_t groups = 1;
+  bool bias = false;
+};
+
+struct Step {
+  enum class Kind { Launch, Alias, Gemm, Conv } kind = Kind::Launch;
+  std::vector<int> in, out, scratch;
+  int kernel = -1;          // Launch
+  Gemm gemm;                // Gemm
+  Conv conv;                // Conv
+  bool elided = false;      // the inputs were written into the result
+  std::string op, location; // the gn op and its model.py location, for errors
+};
+
+/// How to synthesize an argument (the sample's meta-file facts).
+struct ArgumentSpec {
+  std::string name, torchDtype, kind; // kind: weight | input
+  std::optional<double> mean, std, minVal, maxVal;
+  std::optional<std::vector<double>> data;
+};
+
+struct Program {
+  std::string sample, chip;
+  std::vector<Slot> slots;
+  std::vector<ArgumentSpec> arguments; // one per argument slot, in order
+  std::vector<int> results;
+  int64_t arenaBytes = 0;
+  std::vector<std::pair<int, std::vector<uint8_t>>> constants;
+  std::vector<PtxModule> modules;
+  std::vector<Kernel> kernels;
+  std::vector<Step> steps;
+  /// Compile statistics (gn-eval's `compile` record).
+  double pipelineSeconds = 0;
+  int launchesPerRun = 0, libraryCalls = 0, serialLaunches = 0;
+
+  unsigned numArgs() const { return arguments.size(); }
+};
+
+/// JSON (one file): writes, or reads with `error` naming what is wrong.
+bool writeProgram(const Program &p, const std::string &path, std::string &error);
+std::optional<Program> readProgram(const std::string &path, std::string &error);
+
+} // namespace mlir::gn::cuda
+
+#endif // GN_TARGET_CUDA_CUDAPROGRAM_H

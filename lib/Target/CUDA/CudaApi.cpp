@@ -1,0 +1,206 @@
+//===- CudaApi.cpp - the CUDA driver, cuBLAS and cuDNN via dlopen --------===//
+#include "CudaApi.h"
+#include <cstdlib>
+#include <dlfcn.h>
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+using namespace mlir::gn::cuda;
+
+namespace {
+
+/// dlopen of the first of `names` that loads, by soname, then in each
+/// directory of $GN_CUDA_LIBRARY_PATH.
+void *openFirst(std::initializer_list<const char *> names, std::string &tried) {
+  std::vector<std::string> candidates;
+  for (const char *n : names)
+    candidates.push_back(n);
+  if (const char *path = std::getenv("GN_CUDA_LIBRARY_PATH")) {
+    std::stringstream dirs(path);
+    std::string dir;
+    while (std::getline(dirs, dir, ':'))
+      if (!dir.empty())
+        for (const char *n : names)
+          candidates.push_back(dir + "/" + n);
+  }
+  for (const std::string &c : candidates) {
+    if (void *h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))
+      return h;
+    tried += (tried.empty() ? "" : ", ") + c;
+  }
+  return nullptr;
+}
+
+/// Looks up every symbol; the first missing one is named in `error`.
+struct Resolver {
+  void *lib;
+  std::string &error;
+  template <typename Fn> void operator()(Fn &fn, const char *symbol) {
+    fn = reinterpret_cast<Fn>(dlsym(lib, symbol));
+    if (!fn && error.empty())
+      error = std::string("missing symbol ") + symbol;
+  }
+};
+
+} // namespace
+
+std::string Driver::describe(CUresult r) const {
+  const char *name = nullptr, *text = nullptr;
+  if (getErrorName)
+    getErrorName(r, &name);
+  if (getErrorString)
+    getErrorString(r, &text);
+  std::string s = name ? name : "CUDA error " + std::to_string(r);
+  if (text)
+    s += std::string(": ") + text;
+  return s;
+}
+
+const Driver *mlir::gn::cuda::loadDriver(std::string &error) {
+  static Driver driver;
+  static std::string loadError;
+  static bool ok = [] {
+    std::string tried;
+    void *lib = nullptr;
+    if (const char *custom = std::getenv("GN_LIBCUDA"); custom && *custom) {
+      lib = dlopen(custom, RTLD_NOW | RTLD_LOCAL);
+      tried = custom;
+    } else {
+      lib = openFirst({"libcuda.so.1"}, tried);
+    }
+    if (!lib) {
+      loadError = "no CUDA driver (" + tried + " not found: is this a machine with an NVIDIA "
+                  "GPU and driver?)";
+      return false;
+    }
+    std::string missing;
+    Resolver r{lib, missing};
+    r(driver.init, "cuInit");
+    r(driver.getErrorName, "cuGetErrorName");
+    r(driver.getErrorString, "cuGetErrorString");
+    r(driver.deviceGetCount, "cuDeviceGetCount");
+    r(driver.deviceGet, "cuDeviceGet");
+    r(driver.deviceGetName, "cuDeviceGetName");
+    r(driver.deviceGetAttribute, "cuDeviceGetAttribute");
+    r(driver.primaryCtxRetain, "cuDevicePrimaryCtxRetain");
+    r(driver.ctxSetCurrent, "cuCtxSetCurrent");
+    r(driver.moduleLoadDataEx, "cuModuleLoadDataEx");
+    r(driver.moduleUnload, "cuModuleUnload");
+    r(driver.moduleGetFunction, "cuModuleGetFunction");
+    r(driver.moduleGetGlobal, "cuModuleGetGlobal_v2");
+    r(driver.memAlloc, "cuMemAlloc_v2");
+    r(driver.memFree, "cuMemFree_v2");
+    r(driver.memGetInfo, "cuMemGetInfo_v2");
+    r(driver.memcpyHtoD, "cuMemcpyHtoD_v2");
+    r(driver.memcpyDtoH, "cuMemcpyDtoH_v2");
+    r(driver.memcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
+    r(driver.memsetD8Async, "cuMemsetD8Async");
+    r(driver.streamCreate, "cuStreamCreate");
+    r(driver.streamDestroy, "cuStreamDestroy_v2");
+    r(driver.streamSynchronize, "cuStreamSynchronize");
+    r(driver.launchKernel, "cuLaunchKernel");
+    r(driver.streamBeginCapture, "cuStreamBeginCapture_v2");
+    r(driver.streamEndCapture, "cuStreamEndCapture");
+    r(driver.graphInstantiate, "cuGraphInstantiateWithFlags");
+    r(driver.graphLaunch, "cuGraphLaunch");
+    r(driver.graphDestroy, "cuGraphDestroy");
+    r(driver.graphExecDestroy, "cuGraphExecDestroy");
+    r(driver.eventCreate, "cuEventCreate");
+    r(driver.eventRecord, "cuEventRecord");
+    r(driver.eventSynchronize, "cuEventSynchronize");
+    r(driver.eventElapsedTime, "cuEventElapsedTime");
+    r(driver.eventDestroy, "cuEventDestroy_v2");
+    if (!missing.empty()) {
+      loadError = "the CUDA driver library has no " + missing.substr(15) + " (too old?)";
+      return false;
+    }
+    if (CUresult rc = driver.init(0)) {
+      loadError = "cuInit failed: " + driver.describe(rc);
+      return false;
+    }
+    int count = 0;
+    if (CUresult rc = driver.deviceGetCount(&count); rc || count == 0) {
+      loadError = rc ? "cannot count CUDA devices: " + driver.describe(rc)
+                     : std::string("the CUDA driver sees no GPU");
+      return false;
+    }
+    return true;
+  }();
+  if (!ok) {
+    error = loadError;
+    return nullptr;
+  }
+  return &driver;
+}
+
+const Cublas *mlir::gn::cuda::loadCublas(std::string &error) {
+  static Cublas cublas;
+  static std::string loadError;
+  static bool ok = [] {
+    std::string tried;
+    void *lib = openFirst({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, tried);
+    if (!lib) {
+      loadError = "cuBLAS not found (tried " + tried + "; set GN_CUDA_LIBRARY_PATH)";
+      return false;
+    }
+    std::string missing;
+    Resolver r{lib, missing};
+    r(cublas.create, "cublasCreate_v2");
+    r(cublas.destroy, "cublasDestroy_v2");
+    r(cublas.setStream, "cublasSetStream_v2");
+    r(cublas.setMathMode, "cublasSetMathMode");
+    r(cublas.setWorkspace, "cublasSetWorkspace_v2");
+    r(cublas.gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
+    if (!missing.empty()) {
+      loadError = "cuBLAS: " + missing;
+      return false;
+    }
+    return true;
+  }();
+  if (!ok) {
+    error = loadError;
+    return nullptr;
+  }
+  return &cublas;
+}
+
+const Cudnn *mlir::gn::cuda::loadCudnn(std::string &error) {
+  static Cudnn cudnn;
+  static std::string loadError;
+  static bool ok = [] {
+    std::string tried;
+    void *lib = openFirst({"libcudnn.so.9", "libcudnn.so"}, tried);
+    if (!lib) {
+      loadError = "cuDNN not found (tried " + tried + "; set GN_CUDA_LIBRARY_PATH)";
+      return false;
+    }
+    std::string missing;
+    Resolver r{lib, missing};
+    r(cudnn.create, "cudnnCreate");
+    r(cudnn.setStream, "cudnnSetStream");
+    r(cudnn.getErrorString, "cudnnGetErrorString");
+    r(cudnn.createTensorDescriptor, "cudnnCreateTensorDescriptor");
+    r(cudnn.setTensorNdDescriptor, "cudnnSetTensorNdDescriptor");
+    r(cudnn.createFilterDescriptor, "cudnnCreateFilterDescriptor");
+    r(cudnn.setFilterNdDescriptor, "cudnnSetFilterNdDescriptor");
+    r(cudnn.createConvolutionDescriptor, "cudnnCreateConvolutionDescriptor");
+    r(cudnn.setConvolutionNdDescriptor, "cudnnSetConvolutionNdDescriptor");
+    r(cudnn.setConvolutionGroupCount, "cudnnSetConvolutionGroupCount");
+    r(cudnn.setConvolutionMathType, "cudnnSetConvolutionMathType");
+    r(cudnn.getConvolutionForwardAlgorithm, "cudnnGetConvolutionForwardAlgorithm_v7");
+    r(cudnn.getConvolutionForwardWorkspaceSize, "cudnnGetConvolutionForwardWorkspaceSize");
+    r(cudnn.convolutionForward, "cudnnConvolutionForward");
+    r(cudnn.addTensor, "cudnnAddTensor");
+    if (!missing.empty()) {
+      loadError = "cuDNN: " + missing;
+      return false;
+    }
+    return true;
+  }();
+  if (!ok) {
+    error = loadError;
+    return nullptr;
+  }
+  return &cudnn;
+}

@@ -1,0 +1,173 @@
+//===- CudaApi.h - the CUDA driver, cuBLAS and cuDNN, loaded at run time -===//
+//
+// gn never links libcuda, cuBLAS or cuDNN: the same binary runs on machines
+// without a GPU (where --device cuda says so in one line) and on GPU
+// machines whose libraries come from elsewhere (PyTorch's wheels). Each
+// library is dlopen'ed on first use; the few types and constants gn uses are
+// declared here (their values are the CUDA 12/13 ABI; test/unit checks them
+// against the toolkit's headers where those are installed).
+//
+// Search: $GN_LIBCUDA for the driver (a stub in the unit tests), else
+// libcuda.so.1; cuBLAS and cuDNN by soname (libcublas.so.13, .12;
+// libcudnn.so.9) through the loader's path, then in each directory of
+// $GN_CUDA_LIBRARY_PATH (colon-separated).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_LIB_TARGET_CUDA_CUDAAPI_H
+#define GN_LIB_TARGET_CUDA_CUDAAPI_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace mlir::gn::cuda {
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
+using CUgraph = struct CUgraph_st *;
+using CUgraphExec = struct CUgraphExec_st *;
+
+constexpr int kDeviceAttributeComputeCapabilityMajor = 75;
+constexpr int kDeviceAttributeComputeCapabilityMinor = 76;
+constexpr int kStreamNonBlocking = 1;
+constexpr int kStreamCaptureModeThreadLocal = 1;
+constexpr int kJitErrorLogBuffer = 5;           // CU_JIT_ERROR_LOG_BUFFER
+constexpr int kJitErrorLogBufferSizeBytes = 6;  // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+
+/// The driver entry points gn calls (versioned names where cuda.h maps the
+/// plain ones to _v2).
+struct Driver {
+  CUresult (*init)(unsigned);
+  CUresult (*getErrorName)(CUresult, const char **);
+  CUresult (*getErrorString)(CUresult, const char **);
+  CUresult (*deviceGetCount)(int *);
+  CUresult (*deviceGet)(CUdevice *, int);
+  CUresult (*deviceGetName)(char *, int, CUdevice);
+  CUresult (*deviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*primaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*ctxSetCurrent)(CUcontext);
+  CUresult (*moduleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
+  CUresult (*moduleUnload)(CUmodule);
+  CUresult (*moduleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*moduleGetGlobal)(CUdeviceptr *, size_t *, CUmodule, const char *);
+  CUresult (*memAlloc)(CUdeviceptr *, size_t);
+  CUresult (*memFree)(CUdeviceptr);
+  CUresult (*memGetInfo)(size_t *, size_t *);
+  CUresult (*memcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*memcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*memcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*memsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
+  CUresult (*streamCreate)(CUstream *, unsigned);
+  CUresult (*streamDestroy)(CUstream);
+  CUresult (*streamSynchronize)(CUstream);
+  CUresult (*launchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, CUstream, void **, void **);
+  CUresult (*streamBeginCapture)(CUstream, int);
+  CUresult (*streamEndCapture)(CUstream, CUgraph *);
+  CUresult (*graphInstantiate)(CUgraphExec *, CUgraph, unsigned long long);
+  CUresult (*graphLaunch)(CUgraphExec, CUstream);
+  CUresult (*graphDestroy)(CUgraph);
+  CUresult (*graphExecDestroy)(CUgraphExec);
+  CUresult (*eventCreate)(CUevent *, unsigned);
+  CUresult (*eventRecord)(CUevent, CUstream);
+  CUresult (*eventSynchronize)(CUevent);
+  CUresult (*eventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*eventDestroy)(CUevent);
+
+  /// "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered".
+  std::string describe(CUresult r) const;
+};
+
+/// The driver, loaded and initialized once per process; null with `error`
+/// saying why (no libcuda, no device, cuInit failed).
+const Driver *loadDriver(std::string &error);
+
+// cuBLAS.
+using cublasHandle_t = struct cublasContext *;
+using cublasStatus_t = int;
+constexpr int kCublasOpN = 0, kCublasOpT = 1;
+constexpr int kCudaR32F = 0, kCudaR64F = 1, kCudaR16F = 2, kCudaR16BF = 14;
+constexpr int kCublasCompute32F = 68, kCublasCompute32FPedantic = 69, kCublasCompute64F = 70;
+constexpr int kCublasGemmDefault = -1;
+constexpr int kCublasPedanticMath = 2;
+
+struct Cublas {
+  cublasStatus_t (*create)(cublasHandle_t *);
+  cublasStatus_t (*destroy)(cublasHandle_t);
+  cublasStatus_t (*setStream)(cublasHandle_t, CUstream);
+  cublasStatus_t (*setMathMode)(cublasHandle_t, int);
+  cublasStatus_t (*setWorkspace)(cublasHandle_t, void *, size_t);
+  cublasStatus_t (*gemmStridedBatchedEx)(cublasHandle_t, int, int, int, int, int, const void *,
+                                         const void *, int, int, long long, const void *, int,
+                                         int, long long, const void *, void *, int, int,
+                                         long long, int, int, int);
+};
+
+/// cuBLAS, loaded once; null with `error` saying which library was missing.
+const Cublas *loadCublas(std::string &error);
+
+// cuDNN (the legacy convolution API, in cuDNN 9's libcudnn shim).
+using cudnnHandle_t = struct cudnnContext *;
+using cudnnTensorDescriptor_t = struct cudnnTensorStruct *;
+using cudnnFilterDescriptor_t = struct cudnnFilterStruct *;
+using cudnnConvolutionDescriptor_t = struct cudnnConvolutionStruct *;
+using cudnnStatus_t = int;
+constexpr int kCudnnDataFloat = 0, kCudnnDataDouble = 1, kCudnnDataHalf = 2,
+              kCudnnDataBfloat16 = 9;
+constexpr int kCudnnTensorNchw = 0;
+constexpr int kCudnnCrossCorrelation = 1;
+constexpr int kCudnnFmaMath = 3; // no tensor cores, no TF32: f32 stays f32
+
+struct CudnnConvolutionFwdAlgoPerf {
+  int algo;
+  cudnnStatus_t status;
+  float time;
+  size_t memory;
+  int determinism;
+  int mathType;
+  int reserved[3];
+};
+
+struct Cudnn {
+  cudnnStatus_t (*create)(cudnnHandle_t *);
+  cudnnStatus_t (*setStream)(cudnnHandle_t, CUstream);
+  const char *(*getErrorString)(cudnnStatus_t);
+  cudnnStatus_t (*createTensorDescriptor)(cudnnTensorDescriptor_t *);
+  cudnnStatus_t (*setTensorNdDescriptor)(cudnnTensorDescriptor_t, int, int, const int *,
+                                         const int *);
+  cudnnStatus_t (*createFilterDescriptor)(cudnnFilterDescriptor_t *);
+  cudnnStatus_t (*setFilterNdDescriptor)(cudnnFilterDescriptor_t, int, int, int, const int *);
+  cudnnStatus_t (*createConvolutionDescriptor)(cudnnConvolutionDescriptor_t *);
+  cudnnStatus_t (*setConvolutionNdDescriptor)(cudnnConvolutionDescriptor_t, int, const int *,
+                                              const int *, const int *, int, int);
+  cudnnStatus_t (*setConvolutionGroupCount)(cudnnConvolutionDescriptor_t, int);
+  cudnnStatus_t (*setConvolutionMathType)(cudnnConvolutionDescriptor_t, int);
+  cudnnStatus_t (*getConvolutionForwardAlgorithm)(cudnnHandle_t, cudnnTensorDescriptor_t,
+                                                  cudnnFilterDescriptor_t,
+                                                  cudnnConvolutionDescriptor_t,
+                                                  cudnnTensorDescriptor_t, int, int *,
+                                                  CudnnConvolutionFwdAlgoPerf *);
+  cudnnStatus_t (*getConvolutionForwardWorkspaceSize)(cudnnHandle_t, cudnnTensorDescriptor_t,
+                                                      cudnnFilterDescriptor_t,
+                                                      cudnnConvolutionDescriptor_t,
+                                                      cudnnTensorDescriptor_t, int, size_t *);
+  cudnnStatus_t (*convolutionForward)(cudnnHandle_t, const void *, cudnnTensorDescriptor_t,
+                                      const void *, cudnnFilterDescriptor_t, const void *,
+                                      cudnnConvolutionDescriptor_t, int, void *, size_t,
+                                      const void *, cudnnTensorDescriptor_t, void *);
+  cudnnStatus_t (*addTensor)(cudnnHandle_t, const void *, cudnnTensorDescriptor_t, const void *,
+                             const void *, cudnnTensorDescriptor_t, void *);
+};
+
+/// cuDNN, loaded once; null with `error` saying why.
+const Cudnn *loadCudnn(std::string &error);
+
+} // namespace mlir::gn::cuda
+
+#endif // GN_LIB_TARGET_CUDA_CUDAAPI_H

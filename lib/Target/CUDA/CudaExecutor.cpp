@@ -1,0 +1,572 @@
+//===- CudaExecutor.cpp - run a CUDA program on the GPU ------------------===//
+#include "gn/Target/CUDA/CudaExecutor.h"
+#include "CudaApi.h"
+#include <cstring>
+#include <numeric>
+
+using namespace mlir::gn::cuda;
+using mlir::gn::interp::HostTensor;
+namespace interp = mlir::gn::interp;
+
+namespace {
+
+constexpr size_t kCublasWorkspaceBytes = 32 << 20;
+
+int cudaDataType(DType d) {
+  switch (d) {
+  case DType::F16: return kCudaR16F;
+  case DType::BF16: return kCudaR16BF;
+  case DType::F64: return kCudaR64F;
+  default: return kCudaR32F;
+  }
+}
+
+int cudnnDataType(DType d) {
+  switch (d) {
+  case DType::F16: return kCudnnDataHalf;
+  case DType::BF16: return kCudnnDataBfloat16;
+  case DType::F64: return kCudnnDataDouble;
+  default: return kCudnnDataFloat;
+  }
+}
+
+/// A prepared convolution: descriptors and the algorithm, chosen at load.
+struct ConvPlan {
+  cudnnTensorDescriptor_t x = nullptr, y = nullptr, bias = nullptr;
+  cudnnFilterDescriptor_t w = nullptr;
+  cudnnConvolutionDescriptor_t conv = nullptr;
+  int algo = 0;
+  size_t workspaceBytes = 0;
+};
+
+/// A prepared kernel launch: its function and argument values.
+struct LaunchPlan {
+  CUfunction function = nullptr;
+  std::array<unsigned, 3> grid, block;
+  std::vector<CUdeviceptr> values;
+  std::vector<void *> params;
+};
+
+} // namespace
+
+struct CudaExecutor::Impl {
+  const Driver *driver = nullptr;
+  const Cublas *cublas = nullptr;
+  const Cudnn *cudnn = nullptr;
+  Program program;
+  DeviceInfo device;
+  CUcontext context = nullptr;
+  CUstream stream = nullptr;
+  std::vector<CUmodule> modules;
+  std::vector<CUdeviceptr> indexErrorGlobals; // per module, 0 if none
+  std::vector<CUdeviceptr> allocations;
+  int64_t allocatedBytes = 0;
+  std::vector<CUdeviceptr> slotPtr;
+  std::vector<std::vector<LaunchPlan>> launchPlans; // per step
+  std::vector<ConvPlan> convPlans;                  // per step (Conv)
+  cublasHandle_t cublasHandle = nullptr;
+  cudnnHandle_t cudnnHandle = nullptr;
+  CUdeviceptr cublasWorkspace = 0, cudnnWorkspace = 0;
+  size_t cudnnWorkspaceBytes = 0;
+  CUgraphExec graph = nullptr;
+  int launches = 0;
+
+  ~Impl() {
+    if (!driver)
+      return;
+    driver->ctxSetCurrent(context);
+    if (graph)
+      driver->graphExecDestroy(graph);
+    if (cublasHandle && cublas)
+      cublas->destroy(cublasHandle);
+    for (CUdeviceptr p : allocations)
+      driver->memFree(p);
+    for (CUmodule m : modules)
+      driver->moduleUnload(m);
+    if (stream)
+      driver->streamDestroy(stream);
+  }
+
+  bool check(CUresult r, const char *what, std::string &error, const Step *step = nullptr) {
+    if (r == 0)
+      return true;
+    error = std::string(what) + ": " + driver->describe(r);
+    if (step)
+      error = where(*step) + ": " + error;
+    return false;
+  }
+
+  static std::string where(const Step &s) {
+    return s.location.empty() ? s.op : s.location + ": " + s.op;
+  }
+
+  bool alloc(size_t bytes, CUdeviceptr &out, std::string &error) {
+    out = 0;
+    if (bytes == 0)
+      return true;
+    if (CUresult r = driver->memAlloc(&out, bytes)) {
+      size_t free = 0, total = 0;
+      driver->memGetInfo(&free, &total);
+      error = "out of device memory: cannot allocate " + std::to_string(bytes) + " bytes (" +
+              std::to_string(free) + " of " + std::to_string(total) + " free): " +
+              driver->describe(r);
+      return false;
+    }
+    allocations.push_back(out);
+    allocatedBytes += bytes;
+    return true;
+  }
+
+  bool loadModules(std::string &error);
+  bool placeSlots(std::string &error);
+  bool prepareSteps(std::string &error);
+  bool prepareConv(const Step &s, ConvPlan &plan, std::string &error);
+  bool runStep(size_t i, std::string &error);
+  bool runGemm(const Step &s, std::string &error);
+  bool runConv(const Step &s, const ConvPlan &plan, std::string &error);
+  bool checkIndexErrors(std::string &error);
+};
+
+CudaExecutor::CudaExecutor() : impl(std::make_unique<Impl>()) {}
+CudaExecutor::~CudaExecutor() = default;
+int64_t CudaExecutor::deviceBytes() const { return impl->allocatedBytes; }
+int CudaExecutor::launchesPerForward() const { return impl->launches; }
+const DeviceInfo &CudaExecutor::device() const { return impl->device; }
+
+std::optional<DeviceInfo> mlir::gn::cuda::probeDevice(std::string &error) {
+  const Driver *d = loadDriver(error);
+  if (!d)
+    return std::nullopt;
+  CUdevice dev;
+  if (CUresult r = d->deviceGet(&dev, 0)) {
+    error = "cuDeviceGet: " + d->describe(r);
+    return std::nullopt;
+  }
+  DeviceInfo info;
+  char name[256] = {0};
+  d->deviceGetName(name, sizeof(name) - 1, dev);
+  info.name = name;
+  d->deviceGetAttribute(&info.major, kDeviceAttributeComputeCapabilityMajor, dev);
+  d->deviceGetAttribute(&info.minor, kDeviceAttributeComputeCapabilityMinor, dev);
+  return info;
+}
+
+bool CudaExecutor::Impl::loadModules(std::string &error) {
+  for (const PtxModule &m : program.modules) {
+    char log[8192] = {0};
+    int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSizeBytes};
+    void *values[] = {log, reinterpret_cast<void *>(sizeof(log) - 1)};
+    CUmodule module = nullptr;
+    if (CUresult r = driver->moduleLoadDataEx(&module, m.ptx.c_str(), 2, options, values)) {
+      error = "cannot load the PTX of kernel module '" + m.name + "': " + driver->describe(r);
+      if (log[0])
+        error += "\n" + std::string(log);
+      return false;
+    }
+    modules.push_back(module);
+    CUdeviceptr global = 0;
+    if (m.reportsIndexErrors) {
+      size_t bytes = 0;
+      if (!check(driver->moduleGetGlobal(&global, &bytes, module, "gn_index_error"),
+                 ("the index-error word of '" + m.name + "'").c_str(), error))
+        return false;
+    }
+    indexErrorGlobals.push_back(global);
+  }
+  return true;
+}
+
+bool CudaExecutor::Impl::placeSlots(std::string &error) {
+  CUdeviceptr arena = 0;
+  if (!alloc(program.arenaBytes, arena, error))
+    return false;
+  size_t n = program.slots.size();
+  slotPtr.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const Slot &s = program.slots[i];
+    switch (s.where) {
+    case Slot::Where::Arena:
+      if (s.offset + s.bytes() > program.arenaBytes) {
+        error = "slot " + std::to_string(i) + " lies outside the arena";
+        return false;
+      }
+      slotPtr[i] = arena + s.offset;
+      break;
+    case Slot::Where::View:
+      if (s.viewOf >= (int)i) {
+        error = "slot " + std::to_string(i) + " is a view of a later slot";
+        return false;
+      }
+      slotPtr[i] = slotPtr[s.viewOf] + s.offset;
+      break;
+    case Slot::Where::Argument:
+    case Slot::Where::Constant:
+    case Slot::Where::Result:
+      if (!alloc(s.bytes(), slotPtr[i], error))
+        return false;
+      break;
+    }
+  }
+  for (const auto &[slot, bytes] : program.constants)
+    if (!bytes.empty() &&
+        !check(driver->memcpyHtoD(slotPtr[slot], bytes.data(), bytes.size()),
+               "uploading a constant", error))
+      return false;
+  return true;
+}
+
+bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string &error) {
+  const Slot &x = program.slots[s.in[0]], &w = program.slots[s.in[1]],
+             &y = program.slots[s.out[0]];
+  size_t spatial = x.shape.size() - 2;
+  if (x.shape.size() < 3 || x.shape.size() > 5 || w.shape.size() != x.shape.size() ||
+      s.conv.stride.size() != spatial) {
+    error = where(s) + ": cuDNN takes convolutions of 1 to 3 spatial dims";
+    return false;
+  }
+  // cuDNN wants at least 2 spatial dims: a 1-d convolution runs as 2-d with
+  // a unit height.
+  auto dims = [&](const std::vector<int64_t> &shape) {
+    std::vector<int> d(shape.begin(), shape.end());
+    if (spatial == 1)
+      d.insert(d.begin() + 2, 1);
+    return d;
+  };
+  auto strides = [](const std::vector<int> &d) {
+    std::vector<int> st(d.size(), 1);
+    for (int i = (int)d.size() - 2; i >= 0; --i)
+      st[i] = st[i + 1] * d[i + 1];
+    return st;
+  };
+  std::vector<int> pad, stride, dilation;
+  if (spatial == 1) {
+    pad.push_back(0);
+    stride.push_back(1);
+    dilation.push_back(1);
+  }
+  for (size_t i = 0; i < spatial; ++i) {
+    pad.push_back(s.conv.padding[i]);
+    stride.push_back(s.conv.stride[i]);
+    dilation.push_back(s.conv.dilation[i]);
+  }
+  int type = cudnnDataType(x.dtype);
+  int computeType = x.dtype == DType::F64 ? kCudnnDataDouble : kCudnnDataFloat;
+  std::vector<int> xd = dims(x.shape), wd = dims(w.shape), yd = dims(y.shape);
+  std::vector<int> xs = strides(xd), ys = strides(yd);
+  auto ok = [&](cudnnStatus_t st, const char *what) {
+    if (st == 0)
+      return true;
+    error = where(s) + ": " + what + ": " + cudnn->getErrorString(st);
+    return false;
+  };
+  if (!ok(cudnn->createTensorDescriptor(&plan.x), "tensor descriptor") ||
+      !ok(cudnn->setTensorNdDescriptor(plan.x, type, xd.size(), xd.data(), xs.data()),
+          "input descriptor") ||
+      !ok(cudnn->createTensorDescriptor(&plan.y), "tensor descriptor") ||
+      !ok(cudnn->setTensorNdDescriptor(plan.y, type, yd.size(), yd.data(), ys.data()),
+          "output descriptor") ||
+      !ok(cudnn->createFilterDescriptor(&plan.w), "filter descriptor") ||
+      !ok(cudnn->setFilterNdDescriptor(plan.w, type, kCudnnTensorNchw, wd.size(), wd.data()),
+          "filter descriptor") ||
+      !ok(cudnn->createConvolutionDescriptor(&plan.conv), "convolution descriptor") ||
+      !ok(cudnn->setConvolutionNdDescriptor(plan.conv, pad.size(), pad.data(), stride.data(),
+                                            dilation.data(), kCudnnCrossCorrelation,
+                                            computeType),
+          "convolution descriptor") ||
+      !ok(cudnn->setConvolutionGroupCount(plan.conv, s.conv.groups), "group count") ||
+      // FMA math: no TF32 or reduced precision, so f32 agrees with the CPU.
+      !ok(cudnn->setConvolutionMathType(plan.conv, kCudnnFmaMath), "math type"))
+    return false;
+  if (s.conv.bias) {
+    std::vector<int> bd(yd.size(), 1);
+    bd[1] = yd[1];
+    std::vector<int> bs = strides(bd);
+    if (!ok(cudnn->createTensorDescriptor(&plan.bias), "tensor descriptor") ||
+        !ok(cudnn->setTensorNdDescriptor(plan.bias, type, bd.size(), bd.data(), bs.data()),
+            "bias descriptor"))
+      return false;
+  }
+  CudnnConvolutionFwdAlgoPerf perf[8];
+  int returned = 0;
+  if (!ok(cudnn->getConvolutionForwardAlgorithm(cudnnHandle, plan.x, plan.w, plan.conv, plan.y, 8,
+                                                &returned, perf),
+          "choosing an algorithm"))
+    return false;
+  for (int i = 0; i < returned; ++i)
+    if (perf[i].status == 0) {
+      plan.algo = perf[i].algo;
+      size_t bytes = 0;
+      if (!ok(cudnn->getConvolutionForwardWorkspaceSize(cudnnHandle, plan.x, plan.w, plan.conv,
+                                                        plan.y, plan.algo, &bytes),
+              "workspace size"))
+        return false;
+      plan.workspaceBytes = bytes;
+      cudnnWorkspaceBytes = std::max(cudnnWorkspaceBytes, bytes);
+      return true;
+    }
+  error = where(s) + ": cuDNN has no algorithm for this convolution";
+  return false;
+}
+
+bool CudaExecutor::Impl::prepareSteps(std::string &error) {
+  launchPlans.resize(program.steps.size());
+  convPlans.resize(program.steps.size());
+  for (auto [i, s] : llvm::enumerate(program.steps)) {
+    if (s.elided)
+      continue;
+    if (s.kind == Step::Kind::Launch) {
+      std::vector<CUdeviceptr> buffers;
+      for (const std::vector<int> *v : {&s.in, &s.out, &s.scratch})
+        for (int slot : *v)
+          buffers.push_back(slotPtr[slot]);
+      for (const KernelLaunch &l : program.kernels[s.kernel].launches) {
+        LaunchPlan p;
+        if (!check(driver->moduleGetFunction(&p.function, modules[l.module], l.function.c_str()),
+                   ("kernel function '" + l.function + "'").c_str(), error, &s))
+          return false;
+        p.grid = l.grid;
+        p.block = l.block;
+        for (int a : l.args)
+          p.values.push_back(buffers[a]);
+        launchPlans[i].push_back(std::move(p));
+        ++launches;
+      }
+      // Params point into values: fill them once values stop moving.
+      for (LaunchPlan &p : launchPlans[i])
+        for (CUdeviceptr &v : p.values)
+          p.params.push_back(&v);
+    } else if (s.kind == Step::Kind::Gemm) {
+      if (!cublas && !(cublas = loadCublas(error)))
+        return false;
+      ++launches;
+    } else if (s.kind == Step::Kind::Conv) {
+      if (!cudnn && !(cudnn = loadCudnn(error)))
+        return false;
+      if (!cudnnHandle) {
+        cudnnStatus_t st = cudnn->create(&cudnnHandle);
+        if (st || (st = cudnn->setStream(cudnnHandle, stream))) {
+          error = std::string("cuDNN: ") + cudnn->getErrorString(st);
+          return false;
+        }
+      }
+      if (!prepareConv(s, convPlans[i], error))
+        return false;
+      launches += s.conv.bias ? 2 : 1;
+    }
+  }
+  if (cublas) {
+    if (cublas->create(&cublasHandle) || cublas->setStream(cublasHandle, stream) ||
+        cublas->setMathMode(cublasHandle, kCublasPedanticMath)) {
+      error = "cuBLAS could not be initialized";
+      return false;
+    }
+    // A fixed workspace, so cuBLAS allocates nothing while a graph is captured.
+    if (!alloc(kCublasWorkspaceBytes, cublasWorkspace, error))
+      return false;
+    if (cublas->setWorkspace(cublasHandle, reinterpret_cast<void *>(cublasWorkspace),
+                             kCublasWorkspaceBytes)) {
+      error = "cuBLAS rejected its workspace";
+      return false;
+    }
+  }
+  return alloc(cudnnWorkspaceBytes, cudnnWorkspace, error);
+}
+
+std::unique_ptr<CudaExecutor> CudaExecutor::load(const Program &program, std::string &error) {
+  std::unique_ptr<CudaExecutor> ex(new CudaExecutor());
+  Impl &m = *ex->impl;
+  auto info = probeDevice(error);
+  if (!info)
+    return nullptr;
+  m.device = *info;
+  m.driver = loadDriver(error);
+  m.program = program;
+  CUdevice dev;
+  if (!m.check(m.driver->deviceGet(&dev, 0), "cuDeviceGet", error) ||
+      !m.check(m.driver->primaryCtxRetain(&m.context, dev), "cuDevicePrimaryCtxRetain", error) ||
+      !m.check(m.driver->ctxSetCurrent(m.context), "cuCtxSetCurrent", error) ||
+      !m.check(m.driver->streamCreate(&m.stream, kStreamNonBlocking), "cuStreamCreate", error))
+    return nullptr;
+  if (!m.loadModules(error) || !m.placeSlots(error) || !m.prepareSteps(error))
+    return nullptr;
+  return ex;
+}
+
+bool CudaExecutor::setArguments(const std::vector<HostTensor> &args, std::string &error) {
+  Impl &m = *impl;
+  m.driver->ctxSetCurrent(m.context);
+  if (args.size() != m.program.numArgs()) {
+    error = "expected " + std::to_string(m.program.numArgs()) + " arguments, got " +
+            std::to_string(args.size());
+    return false;
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Slot &s = m.program.slots[i];
+    if (args[i].dtype() != s.dtype || args[i].shape().vec() != s.shape) {
+      error = "argument #" + std::to_string(i) + " ('" + m.program.arguments[i].name +
+              "') has the wrong type or shape";
+      return false;
+    }
+    if (args[i].nbytes() &&
+        !m.check(m.driver->memcpyHtoD(m.slotPtr[i], args[i].bytes(), args[i].nbytes()),
+                 "uploading an argument", error))
+      return false;
+  }
+  return true;
+}
+
+bool CudaExecutor::Impl::runGemm(const Step &s, std::string &error) {
+  const Gemm &g = s.gemm;
+  DType dt = program.slots[s.out[0]].dtype;
+  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
+  int lda = g.transA ? g.m : g.k, ldb = g.transB ? g.k : g.n;
+  double one64 = 1, zero64 = 0;
+  float one32 = 1, zero32 = 0;
+  bool f64 = dt == DType::F64;
+  const void *alpha = f64 ? (const void *)&one64 : (const void *)&one32;
+  const void *beta = f64 ? (const void *)&zero64 : (const void *)&zero32;
+  int type = cudaDataType(dt);
+  cublasStatus_t st = cublas->gemmStridedBatchedEx(
+      cublasHandle, g.transB ? kCublasOpT : kCublasOpN, g.transA ? kCublasOpT : kCublasOpN, g.n,
+      g.m, g.k, alpha, reinterpret_cast<const void *>(slotPtr[s.in[1]]), type, ldb, g.strideB,
+      reinterpret_cast<const void *>(slotPtr[s.in[0]]), type, lda, g.strideA, beta,
+      reinterpret_cast<void *>(slotPtr[s.out[0]]), type, g.n, g.strideC, g.batch,
+      f64 ? kCublasCompute64F : kCublasCompute32FPedantic, kCublasGemmDefault);
+  if (st) {
+    error = where(s) + ": cublasGemmStridedBatchedEx failed with status " + std::to_string(st);
+    return false;
+  }
+  return true;
+}
+
+bool CudaExecutor::Impl::runConv(const Step &s, const ConvPlan &plan, std::string &error) {
+  DType dt = program.slots[s.out[0]].dtype;
+  double one64 = 1, zero64 = 0;
+  float one32 = 1, zero32 = 0;
+  bool f64 = dt == DType::F64;
+  const void *one = f64 ? (const void *)&one64 : (const void *)&one32;
+  const void *zero = f64 ? (const void *)&zero64 : (const void *)&zero32;
+  auto ptr = [&](int slot) { return reinterpret_cast<void *>(slotPtr[slot]); };
+  cudnnStatus_t st = cudnn->convolutionForward(
+      cudnnHandle, one, plan.x, ptr(s.in[0]), plan.w, ptr(s.in[1]), plan.conv, plan.algo,
+      reinterpret_cast<void *>(cudnnWorkspace), plan.workspaceBytes, zero, plan.y, ptr(s.out[0]));
+  if (!st && s.conv.bias)
+    st = cudnn->addTensor(cudnnHandle, one, plan.bias, ptr(s.in[2]), one, plan.y, ptr(s.out[0]));
+  if (st) {
+    error = where(s) + ": cuDNN convolution: " + cudnn->getErrorString(st);
+    return false;
+  }
+  return true;
+}
+
+bool CudaExecutor::Impl::runStep(size_t i, std::string &error) {
+  const Step &s = program.steps[i];
+  if (s.elided)
+    return true;
+  switch (s.kind) {
+  case Step::Kind::Alias:
+    return true;
+  case Step::Kind::Launch:
+    for (LaunchPlan &p : launchPlans[i])
+      if (!check(driver->launchKernel(p.function, p.grid[0], p.grid[1], p.grid[2], p.block[0],
+                                      p.block[1], p.block[2], 0, stream, p.params.data(),
+                                      nullptr),
+                 ("launching kernel " + program.kernels[s.kernel].name).c_str(), error, &s))
+        return false;
+    return true;
+  case Step::Kind::Gemm:
+    return runGemm(s, error);
+  case Step::Kind::Conv:
+    return runConv(s, convPlans[i], error);
+  }
+  return true;
+}
+
+bool CudaExecutor::Impl::checkIndexErrors(std::string &error) {
+  for (auto [mod, global] : llvm::enumerate(indexErrorGlobals)) {
+    if (!global)
+      continue;
+    int64_t word[3] = {0, 0, 0};
+    if (!check(driver->memcpyDtoH(word, global, sizeof(word)), "reading the index-error word",
+               error))
+      return false;
+    if (!word[0])
+      continue;
+    int64_t zero[3] = {0, 0, 0};
+    driver->memcpyHtoD(global, zero, sizeof(zero));
+    // The first step that launches a kernel of this module.
+    for (const Step &s : program.steps)
+      if (s.kind == Step::Kind::Launch)
+        for (const KernelLaunch &l : program.kernels[s.kernel].launches)
+          if (l.module == (int)mod) {
+            error = where(s) + ": index " + std::to_string(word[1]) + " out of range for size " +
+                    std::to_string(word[2]);
+            return false;
+          }
+    error = "index " + std::to_string(word[1]) + " out of range for size " +
+            std::to_string(word[2]);
+    return false;
+  }
+  return true;
+}
+
+bool CudaExecutor::forward(bool checked, std::string &error) {
+  Impl &m = *impl;
+  m.driver->ctxSetCurrent(m.context);
+  if (!checked && m.graph) {
+    if (!m.check(m.driver->graphLaunch(m.graph, m.stream), "cuGraphLaunch", error))
+      return false;
+  } else {
+    for (size_t i = 0; i < m.program.steps.size(); ++i) {
+      if (!m.runStep(i, error))
+        return false;
+      if (checked && !m.check(m.driver->streamSynchronize(m.stream), "running the step", error,
+                              &m.program.steps[i]))
+        return false;
+    }
+  }
+  if (!m.check(m.driver->streamSynchronize(m.stream), "running the forward", error))
+    return false;
+  return m.checkIndexErrors(error);
+}
+
+bool CudaExecutor::captureGraph(std::string &error) {
+  Impl &m = *impl;
+  m.driver->ctxSetCurrent(m.context);
+  if (m.graph)
+    return true;
+  if (!m.check(m.driver->streamBeginCapture(m.stream, kStreamCaptureModeThreadLocal),
+               "cuStreamBeginCapture", error))
+    return false;
+  std::string stepError;
+  bool ok = true;
+  for (size_t i = 0; ok && i < m.program.steps.size(); ++i)
+    ok = m.runStep(i, stepError);
+  CUgraph graph = nullptr;
+  CUresult end = m.driver->streamEndCapture(m.stream, &graph);
+  if (!ok) {
+    error = "capturing the CUDA graph: " + stepError;
+    return false;
+  }
+  if (!m.check(end, "cuStreamEndCapture", error))
+    return false;
+  CUresult r = m.driver->graphInstantiate(&m.graph, graph, 0);
+  m.driver->graphDestroy(graph);
+  return m.check(r, "cuGraphInstantiate", error);
+}
+
+bool CudaExecutor::results(std::vector<HostTensor> &out, std::string &error) {
+  Impl &m = *impl;
+  m.driver->ctxSetCurrent(m.context);
+  out.clear();
+  for (int r : m.program.results) {
+    const Slot &s = m.program.slots[r];
+    HostTensor t(s.dtype, s.shape, /*zero=*/false);
+    if (t.nbytes() &&
+        !m.check(m.driver->memcpyDtoH(t.bytes(), m.slotPtr[r], t.nbytes()), "reading a result",
+                 error))
+      return false;
+    out.push_back(std::move(t));
+  }
+  return true;
+}

@@ -1,0 +1,415 @@
+//===- CudaTarget.cpp - the CUDA target: PTX kernels, cuBLAS, cuDNN ------===//
+//
+// gn-cuda-pipeline, then the shared step list and buffer plan turned into a
+// CudaProgram (gn/Target/CUDA/CudaProgram.h): each gn.launch's kernel
+// function read as its gpu.launch_func calls (PTX module, grid, block,
+// which buffers), matmul as a cuBLAS GEMM, convolution as cuDNN, constants
+// materialized. Any other host op is a compile error naming it: the CUDA
+// target never falls back to the CPU. The program runs in this process
+// through CudaExecutor, or is written to a file for tools/gn-cuda-run.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Target/CUDA/CudaTarget.h"
+#include "gn/Conversion/Passes.h"
+#include "gn/IR/GnOps.h"
+#include "gn/Interpreter/Interpreter.h"
+#include "gn/Pipelines/Pipelines.h"
+#include "gn/Runtime/StepList.h"
+#include "gn/Target/CUDA/CudaExecutor.h"
+#include "gn/Target/Target.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FileSystem.h"
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::runtime;
+using interp::HostTensor;
+
+namespace {
+
+std::string locationText(Location loc) {
+  if (auto f = llvm::dyn_cast<FileLineColLoc>(loc))
+    return (f.getFilename().getValue() + ":" + llvm::Twine(f.getLine()) + ":" +
+            llvm::Twine(f.getColumn()))
+        .str();
+  if (auto n = llvm::dyn_cast<NameLoc>(loc))
+    return locationText(n.getChildLoc());
+  if (auto c = llvm::dyn_cast<CallSiteLoc>(loc))
+    return locationText(c.getCallee());
+  if (auto fused = llvm::dyn_cast<FusedLoc>(loc))
+    for (Location l : fused.getLocations())
+      if (std::string s = locationText(l); !s.empty())
+        return s;
+  return "";
+}
+
+/// A matmul as one strided-batched GEMM, if its batch dims allow one:
+/// each operand's batch either matches the result's or is a single matrix.
+std::optional<cuda::Gemm> gemmOf(MatmulOp op) {
+  auto lt = llvm::cast<RankedTensorType>(op.getLhs().getType());
+  auto rt = llvm::cast<RankedTensorType>(op.getRhs().getType());
+  auto ot = llvm::cast<RankedTensorType>(op.getType());
+  llvm::SmallVector<int64_t> ls(lt.getShape()), rs(rt.getShape());
+  // torch.matmul's 1-d promotion (a transpose flag on a vector is moot).
+  bool lt1 = ls.size() == 1, rt1 = rs.size() == 1;
+  if (lt1)
+    ls.insert(ls.begin(), 1);
+  if (rt1)
+    rs.push_back(1);
+  bool ta = op.getTransposeLhs() && !lt1, tb = op.getTransposeRhs() && !rt1;
+  int64_t m = ta ? ls.back() : ls[ls.size() - 2], k = ta ? ls[ls.size() - 2] : ls.back();
+  int64_t n = tb ? rs[rs.size() - 2] : rs.back();
+  auto batchOf = [](llvm::ArrayRef<int64_t> s) {
+    int64_t b = 1;
+    for (int64_t d : s.drop_back(2))
+      b *= d;
+    return b;
+  };
+  int64_t batch = 1;
+  for (int64_t d : ot.getShape().drop_back(lt1 || rt1 ? (lt1 && rt1 ? 0 : 1) : 2))
+    batch *= d;
+  int64_t lb = batchOf(ls), rb = batchOf(rs);
+  if ((lb != batch && lb != 1) || (rb != batch && rb != 1))
+    return std::nullopt;
+  cuda::Gemm g;
+  g.m = m;
+  g.n = n;
+  g.k = k;
+  g.batch = batch;
+  g.transA = ta;
+  g.transB = tb;
+  g.strideA = lb == 1 ? 0 : m * k;
+  g.strideB = rb == 1 ? 0 : k * n;
+  g.strideC = m * n;
+  return g;
+}
+
+bool isGemmType(Type t) {
+  Type e = llvm::cast<RankedTensorType>(t).getElementType();
+  return e.isF16() || e.isBF16() || e.isF32() || e.isF64();
+}
+
+/// How the CUDA target runs a host op.
+HostOpKind classifyForCuda(Operation *op) {
+  if (isa<ConstantOp>(op))
+    return HostOpKind::Constant;
+  if (auto mm = dyn_cast<MatmulOp>(op))
+    return isGemmType(mm.getType()) && gemmOf(mm) ? HostOpKind::Library
+                                                  : HostOpKind::Unsupported;
+  if (auto conv = dyn_cast<ConvOp>(op)) {
+    int64_t rank = llvm::cast<RankedTensorType>(conv.getType()).getRank();
+    return rank >= 3 && rank <= 5 ? HostOpKind::Library : HostOpKind::Unsupported;
+  }
+  return HostOpKind::Unsupported;
+}
+
+cuda::ArgumentSpec argumentSpec(func::FuncOp f, unsigned i) {
+  cuda::ArgumentSpec a;
+  auto str = [&](const char *n) {
+    auto s = f.getArgAttrOfType<StringAttr>(i, n);
+    return s ? s.str() : std::string();
+  };
+  auto num = [&](const char *n) -> std::optional<double> {
+    auto v = f.getArgAttrOfType<FloatAttr>(i, n);
+    return v ? std::optional<double>(v.getValueAsDouble()) : std::nullopt;
+  };
+  a.name = str("gn.name");
+  a.torchDtype = str("gn.dtype");
+  a.kind = str("gn.kind");
+  a.mean = num("gn.mean");
+  a.std = num("gn.std");
+  a.minVal = num("gn.min_val");
+  a.maxVal = num("gn.max_val");
+  if (auto data = f.getArgAttrOfType<DenseF64ArrayAttr>(i, "gn.data"))
+    a.data = std::vector<double>(data.asArrayRef().begin(), data.asArrayRef().end());
+  return a;
+}
+
+/// Reads the launches of kernel function `fn` (after gn-cuda-pipeline).
+LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &program,
+                         llvm::StringMap<int> &moduleIndex, cuda::Kernel &kernel) {
+  kernel.name = fn.getName().str();
+  auto constantOf = [&](Value v) -> std::optional<unsigned> {
+    if (auto c = v.getDefiningOp<arith::ConstantIndexOp>())
+      return c.value();
+    return std::nullopt;
+  };
+  for (Operation &op : fn.getBody().front()) {
+    if (isa<func::ReturnOp, arith::ConstantOp>(op))
+      continue;
+    auto launch = dyn_cast<gpu::LaunchFuncOp>(op);
+    if (!launch)
+      return op.emitError("kernel function @")
+             << fn.getName() << " holds an op the CUDA runtime cannot run: " << op.getName();
+    cuda::KernelLaunch l;
+    StringRef module = launch.getKernelModuleName().getValue();
+    auto it = moduleIndex.find(module);
+    if (it == moduleIndex.end()) {
+      auto binary = kernels.lookupSymbol<gpu::BinaryOp>(module);
+      if (!binary || binary.getObjects().size() != 1)
+        return launch.emitError("no PTX for kernel module @") << module;
+      auto object = llvm::cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+      if (object.getFormat() != gpu::CompilationTarget::Assembly)
+        return launch.emitError("kernel module @") << module << " is not PTX text";
+      cuda::PtxModule m;
+      m.name = module.str();
+      m.ptx = object.getObject().str();
+      m.reportsIndexErrors = m.ptx.find(kIndexErrorGlobal.str()) != std::string::npos;
+      it = moduleIndex.insert({module, (int)program.modules.size()}).first;
+      program.modules.push_back(std::move(m));
+    }
+    l.module = it->second;
+    l.function = launch.getKernelName().getValue().str();
+    auto grid = launch.getGridSizeOperandValues(), block = launch.getBlockSizeOperandValues();
+    Value dims[] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
+    for (int d = 0; d < 6; ++d) {
+      auto c = constantOf(dims[d]);
+      if (!c)
+        return launch.emitError("launch sizes must be constants");
+      (d < 3 ? l.grid[d] : l.block[d - 3]) = *c;
+    }
+    for (Value a : launch.getKernelOperands()) {
+      auto arg = llvm::dyn_cast<BlockArgument>(a);
+      if (!arg || arg.getOwner() != &fn.getBody().front())
+        return launch.emitError("a kernel argument is not a buffer of the kernel function");
+      l.args.push_back(arg.getArgNumber());
+    }
+    l.serial = l.grid == std::array<unsigned, 3>{1, 1, 1} &&
+               l.block == std::array<unsigned, 3>{1, 1, 1};
+    kernel.launches.push_back(std::move(l));
+  }
+  return success();
+}
+
+} // namespace
+
+FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
+                                                    const CompileOptions &options,
+                                                    CompileStats &stats) {
+  auto start = std::chrono::steady_clock::now();
+  OwningOpRef<ModuleOp> compiled = module.clone();
+  auto parsed = CudaPipelineOptions::createFromString(options.pipelineOptions);
+  if (!parsed)
+    return module.emitError("bad gn-cuda-pipeline options '") << options.pipelineOptions << "'";
+  std::string toolkit = cudaToolkitPath(parsed->cudaPath);
+  if (!llvm::sys::fs::exists(libdevicePath(toolkit)))
+    return module.emitError("libdevice not found at ")
+           << libdevicePath(toolkit) << ": set CUDA_HOME or cuda-path= to a CUDA toolkit";
+  PassManager pm(module.getContext());
+  buildCudaPipeline(pm, *parsed);
+  if (failed(pm.run(*compiled)))
+    return failure();
+  if (!options.dumpAfterPipeline.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(options.dumpAfterPipeline, ec);
+    if (!ec)
+      compiled->print(os);
+  }
+  stats.pipelineSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto func = compiled->lookupSymbol<func::FuncOp>("forward");
+  if (!func)
+    return module.emitError("no func.func @forward to compile");
+  ModuleOp kernels;
+  for (auto k : compiled->getOps<ModuleOp>())
+    if (k.getSymName() == kKernelModuleName)
+      kernels = k;
+
+  auto built = buildStepList(func, "CUDA", classifyForCuda, stats);
+  if (failed(built))
+    return failure();
+  StepList list = std::move(*built);
+  cuda::Program program;
+  program.chip = parsed->chip;
+  llvm::StringMap<int> kernelIndex, moduleIndex;
+  for (Step &step : list.steps) {
+    if (step.kind != Step::Kind::Launch)
+      continue;
+    auto fn = kernels ? kernels.lookupSymbol<func::FuncOp>(step.kernel) : func::FuncOp();
+    if (!fn)
+      return step.op->emitError("kernel @") << step.kernel << " was not compiled";
+    auto [it, fresh] = kernelIndex.try_emplace(step.kernel, (int)program.kernels.size());
+    if (fresh) {
+      cuda::Kernel kernel;
+      if (failed(readKernel(fn, kernels, program, moduleIndex, kernel)))
+        return failure();
+      program.kernels.push_back(std::move(kernel));
+    }
+    // Workspaces: slots of their own, live for this launch.
+    unsigned buffers = step.in.size() + step.out.size();
+    for (unsigned a = buffers; a < fn.getNumArguments(); ++a) {
+      auto type = llvm::cast<MemRefType>(fn.getArgument(a).getType());
+      auto dt = interp::dtypeOf(type.getElementType());
+      if (!dt)
+        return fn.emitError("unsupported workspace type ") << type;
+      list.types.push_back({*dt, llvm::SmallVector<int64_t, 4>(type.getShape())});
+      list.constants.push_back(nullptr);
+      step.scratch.push_back(list.types.size() - 1);
+    }
+  }
+  BufferPlan plan = planBuffers(list, stats);
+
+  // Slots and their places.
+  for (auto [i, t] : llvm::enumerate(list.types)) {
+    cuda::Slot s;
+    s.dtype = t.dtype;
+    s.shape.assign(t.shape.begin(), t.shape.end());
+    switch (plan.places[i].where) {
+    case SlotPlace::Where::Argument: s.where = cuda::Slot::Where::Argument; break;
+    case SlotPlace::Where::Constant: s.where = cuda::Slot::Where::Constant; break;
+    case SlotPlace::Where::Arena:
+      s.where = cuda::Slot::Where::Arena;
+      s.offset = plan.places[i].offset;
+      break;
+    case SlotPlace::Where::Heap: s.where = cuda::Slot::Where::Result; break;
+    case SlotPlace::Where::View: s.where = cuda::Slot::Where::View; break;
+    }
+    program.slots.push_back(std::move(s));
+  }
+  for (const Step &step : list.steps)
+    if (step.kind == Step::Kind::Alias) {
+      cuda::Slot &s = program.slots[step.out[0]];
+      s.where = cuda::Slot::Where::View;
+      s.viewOf = step.in[0];
+      s.offset = step.aliasOffset * interp::sizeOf(s.dtype);
+    }
+  program.arenaBytes = plan.arenaBytes;
+  for (unsigned i = 0; i < list.numArgs; ++i)
+    program.arguments.push_back(argumentSpec(func, i));
+  program.results.assign(list.results.begin(), list.results.end());
+
+  // Constants, materialized as the interpreter computes them.
+  auto backend = interp::createCpuBackend();
+  for (auto [i, c] : llvm::enumerate(list.constants)) {
+    if (!c)
+      continue;
+    llvm::SmallVector<HostTensor, 1> out;
+    if (failed(backend->execute(c, {}, out)))
+      return failure();
+    std::vector<uint8_t> bytes(out[0].bytes(), out[0].bytes() + out[0].nbytes());
+    stats.constantBytes += bytes.size();
+    program.constants.push_back({(int)i, std::move(bytes)});
+  }
+
+  // Steps.
+  for (const Step &step : list.steps) {
+    cuda::Step s;
+    s.in.assign(step.in.begin(), step.in.end());
+    s.out.assign(step.out.begin(), step.out.end());
+    s.scratch.assign(step.scratch.begin(), step.scratch.end());
+    s.elided = step.elided;
+    s.op = step.op->getName().getStringRef().str();
+    s.location = locationText(step.op->getLoc());
+    switch (step.kind) {
+    case Step::Kind::Launch:
+      s.kind = cuda::Step::Kind::Launch;
+      s.kernel = kernelIndex.lookup(step.kernel);
+      if (!step.elided)
+        program.launchesPerRun += program.kernels[s.kernel].launches.size();
+      for (const cuda::KernelLaunch &l : program.kernels[s.kernel].launches)
+        program.serialLaunches += l.serial && !step.elided;
+      break;
+    case Step::Kind::Alias:
+      s.kind = cuda::Step::Kind::Alias;
+      break;
+    case Step::Kind::Host:
+      if (auto mm = dyn_cast<MatmulOp>(step.op)) {
+        s.kind = cuda::Step::Kind::Gemm;
+        s.gemm = *gemmOf(mm);
+      } else if (auto conv = dyn_cast<ConvOp>(step.op)) {
+        s.kind = cuda::Step::Kind::Conv;
+        s.conv.stride.assign(conv.getStride().begin(), conv.getStride().end());
+        s.conv.padding.assign(conv.getPadding().begin(), conv.getPadding().end());
+        s.conv.dilation.assign(conv.getDilation().begin(), conv.getDilation().end());
+        s.conv.groups = conv.getGroups();
+        s.conv.bias = conv.getBias() != nullptr;
+      } else {
+        return step.op->emitError("no CUDA library call for '") << step.op->getName() << "'";
+      }
+      ++program.libraryCalls;
+      break;
+    }
+    program.steps.push_back(std::move(s));
+  }
+  program.pipelineSeconds = stats.pipelineSeconds;
+  stats.kernels = program.modules.size();
+  stats.launches = program.launchesPerRun;
+  return program;
+}
+
+namespace {
+
+class CudaCompiledModel : public CompiledModel {
+public:
+  FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> args) override {
+    std::string error;
+    std::vector<HostTensor> out;
+    std::vector<HostTensor> in(args.begin(), args.end());
+    // The first run is checked step by step (a fault names its op); later
+    // runs replay the captured CUDA graph.
+    bool first = !graphTried;
+    if (!executor->setArguments(in, error) || !executor->forward(/*checked=*/first, error) ||
+        (first && !captureOnce(error)) || !executor->results(out, error))
+      return emitError(loc) << error;
+    return out;
+  }
+  const CompileStats &stats() const override { return stats_; }
+
+  bool captureOnce(std::string &error) {
+    graphTried = true;
+    return !useGraph || executor->captureGraph(error);
+  }
+
+  Location loc = UnknownLoc();
+  std::unique_ptr<cuda::CudaExecutor> executor;
+  CompileStats stats_;
+  bool useGraph = true, graphTried = false;
+};
+
+class CudaTarget : public Target {
+public:
+  llvm::StringRef name() const override { return "cuda"; }
+
+  std::string unavailableReason() const override {
+    std::string error;
+    return cuda::probeDevice(error) ? "" : error;
+  }
+
+  LogicalResult buildPipeline(OpPassManager &pm, llvm::StringRef options,
+                              Location loc) const override {
+    auto parsed = CudaPipelineOptions::createFromString(options);
+    if (!parsed)
+      return emitError(loc) << "bad gn-cuda-pipeline options '" << options << "'";
+    buildCudaPipeline(pm, *parsed);
+    return success();
+  }
+
+  FailureOr<std::unique_ptr<CompiledModel>> compile(ModuleOp module,
+                                                    const CompileOptions &options) const override {
+    auto model = std::make_unique<CudaCompiledModel>();
+    auto program = buildCudaProgram(module, options, model->stats_);
+    if (failed(program))
+      return failure();
+    auto loadStart = std::chrono::steady_clock::now();
+    std::string error;
+    model->executor = cuda::CudaExecutor::load(*program, error);
+    if (!model->executor)
+      return module.emitError("CUDA: ") << error;
+    model->stats_.jitSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStart).count();
+    model->stats_.arenaBytes = program->arenaBytes;
+    model->loc = module.getLoc();
+    model->useGraph = options.cudaGraph;
+    return std::unique_ptr<CompiledModel>(std::move(model));
+  }
+};
+
+} // namespace
+
+const Target &mlir::gn::cudaTarget() {
+  static CudaTarget target;
+  return target;
+}
