@@ -11,6 +11,8 @@
 #include "gn/Eval/Cost.h"
 #include "gn/Eval/InputSynthesis.h"
 #include "gn/Runtime/CompiledModel.h"
+#include "gn/Target/CUDA/CudaProgram.h"
+#include "gn/Target/CUDA/CudaTarget.h"
 #include "gn/Target/Target.h"
 #include "gn/Eval/Npy.h"
 #include "gn/Eval/Tolerance.h"
@@ -26,6 +28,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
 
@@ -209,7 +212,10 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   bool onCuda = options.device == "cuda";
   if (options.device != "cpu" && !onCuda)
     return fail("eager_error", "unknown device '" + options.device + "' (cpu or cuda)");
-  if (onCuda) {
+  bool compileOnly = options.mode == "compile";
+  if (compileOnly && !onCuda)
+    return fail("compile_error", "gn-eval compile writes CUDA programs: use --device cuda");
+  if (onCuda && !compileOnly) {
     std::string why = cudaTarget().unavailableReason();
     if (!why.empty())
       return fail("runtime_error", "--device cuda: " + why);
@@ -339,6 +345,49 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
       memoryRecord.update({{"peak_bytes", measured}, {"peak_over_io", overIo(measured)}});
     return outs;
   };
+
+  if (compileOnly) {
+    // The artifacts of a GPU run on a machine without LLVM (gn-cuda-run):
+    // both programs, the reference outputs and what the record needs.
+    std::string dir = options.outDir + "/" +
+                      llvm::sys::path::filename(r["sample"].get<std::string>()).str();
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+      return fail("compile_error", "cannot create '" + dir + "': " + ec.message());
+    if (!dumpTensors(dir + "/reference", *expected, {}, error))
+      return fail("compile_error", error);
+    for (auto [name, pipeline] :
+         {std::pair<std::string, std::string>{"eager", "max-fusion-ops=1"},
+          {"compiled", options.pipelineOptions}}) {
+      auto start = std::chrono::steady_clock::now();
+      runtime::CompileOptions compileOptions;
+      compileOptions.target = "cuda";
+      compileOptions.pipelineOptions = pipeline;
+      runtime::CompileStats st;
+      auto program = buildCudaProgram(*module, compileOptions, st);
+      if (failed(program))
+        return fail(name == "eager" ? "eager_error" : "compile_error",
+                    firstError.empty() ? "compilation failed" : firstError);
+      program->sample = r["sample"].get<std::string>();
+      if (!cuda::writeProgram(*program, dir + "/" + name + ".json", error))
+        return fail("compile_error", error);
+      r[name == "eager" ? "eager_compile" : "compile"] = {
+          {"seconds",
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()},
+          {"kernels", st.kernels},
+          {"launches", st.launches},
+          {"library_calls", st.libraryCalls},
+          {"serial_launches", program->serialLaunches},
+          {"arena_bytes", st.arenaBytes},
+          {"constant_bytes", st.constantBytes}};
+    }
+    r["compile_seconds"] = r["compile"]["seconds"];
+    r["io_bytes"] = ioBytes;
+    r["artifacts"] = dir;
+    std::ofstream meta(dir + "/record.json");
+    meta << r.dump(-1, ' ', false, json::error_handler_t::replace);
+    r["status"] = "ok";
+    return r.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
 
   if (onCuda) {
     // gn's CUDA eager mode: a kernel per op, launched one by one.

@@ -38,10 +38,10 @@ std::string mlir::gn::libdevicePath(llvm::StringRef toolkit) {
 }
 
 void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &options) {
-  // linear stays whole: one GEMM call with the transposed weight.
-  GnDecomposePassOptions decompose;
-  decompose.legalOps = {"linear"};
-  pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
+  // Every composite decomposes: linear becomes a GEMM reading the weight
+  // transposed (the canonicalizer folds the transpose into the matmul) and
+  // a bias add fused with what follows.
+  pm.addNestedPass<func::FuncOp>(createGnDecomposePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   GnFormFusionGroupsPassOptions fuse;

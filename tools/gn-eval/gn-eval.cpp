@@ -3,6 +3,8 @@
 //   gn-eval run SAMPLE_DIR|FILE.mlir... [--mode eager|compiled]
 //       [--compiler gn|nope] [--warmup N] [--trials N] [--seed S]
 //       [--out results.jsonl] [--dump DIR] [--jobs N] [--timeout SECONDS]
+//   gn-eval compile SAMPLE... --device cuda -o DIR [--pipeline-options "..."]
+//       [--log compile.jsonl] [--jobs N]
 //   gn-eval score results.jsonl... [--p P] [--b B] [--format table|json|markdown]
 //
 // `run` executes each sample in a child process: a crash or a timeout is
@@ -33,6 +35,23 @@ namespace eval = mlir::gn::eval;
 
 static cl::SubCommand runCmd("run", "Run samples eagerly and compiled, compare, time");
 static cl::SubCommand scoreCmd("score", "Compute S(t) and ES(t) from results.jsonl files");
+static cl::SubCommand compileCmd(
+    "compile", "Write CUDA programs and CPU reference outputs for gn-cuda-run (no GPU needed)");
+
+static cl::list<std::string> compileInputs(cl::Positional, cl::desc("<sample dir | file.mlir>..."),
+                                           cl::sub(compileCmd));
+static cl::opt<std::string> compileOut("o", cl::desc("Folder for <sample>/{eager,compiled}.json, "
+                                                     "reference/*.npy, record.json"),
+                                       cl::Required, cl::sub(compileCmd));
+static cl::opt<std::string> compileDevice("device", cl::desc("cuda"), cl::init("cuda"),
+                                          cl::sub(compileCmd));
+static cl::opt<std::string> compilePipelineOptions("pipeline-options",
+                                                   cl::desc("gn-cuda-pipeline options"),
+                                                   cl::init(""), cl::sub(compileCmd));
+static cl::opt<std::string> compileLog("log", cl::desc("Append one JSON line per sample"),
+                                       cl::init("compile.jsonl"), cl::sub(compileCmd));
+static cl::opt<unsigned> compileJobs("jobs", cl::desc("Samples compiled at once"), cl::init(1),
+                                     cl::sub(compileCmd));
 
 static cl::list<std::string> runInputs(cl::Positional, cl::desc("<sample dir | file.mlir>..."),
                                        cl::sub(runCmd));
@@ -107,6 +126,22 @@ std::string deathRecord(const std::string &input, int wstatus) {
   return r.dump();
 }
 
+int runBatch(const std::vector<std::string> &inputs, const eval::RunOptions &options,
+             const std::string &outPath, unsigned jobs);
+
+int compileMain() {
+  if (compileDevice != "cuda") {
+    errs() << "error: gn-eval compile writes CUDA programs: --device must be cuda\n";
+    return 2;
+  }
+  eval::RunOptions options;
+  options.mode = "compile";
+  options.device = "cuda";
+  options.outDir = compileOut;
+  options.pipelineOptions = compilePipelineOptions;
+  return runBatch(compileInputs, options, compileLog, compileJobs);
+}
+
 int runMain() {
   if (mode != "eager" && mode != "compiled") {
     errs() << "error: --mode must be eager or compiled\n";
@@ -125,6 +160,23 @@ int runMain() {
     errs() << "error: --device " << device << ": " << why << "\n";
     return 1;
   }
+  eval::RunOptions options;
+  options.mode = mode;
+  options.device = device;
+  options.compiler = compiler;
+  options.warmup = warmup;
+  options.trials = trials;
+  options.seed = seed;
+  options.dumpDir = dumpDir;
+  options.pipelineOptions = pipelineOptions;
+  options.jitOptLevel = jitOptLevel;
+  return runBatch(runInputs, options, outPath, jobs);
+}
+
+/// Runs each input in a child process (a crash or timeout is recorded and
+/// the batch goes on) and appends its JSON line to `outPath` as it ends.
+int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &options,
+             const std::string &outPath, unsigned jobs) {
   if (runInputs.empty()) {
     errs() << "error: no samples given\n";
     return 2;
@@ -140,17 +192,6 @@ int runMain() {
     errs() << "error: cannot open '" << outPath << "': " << ec.message() << "\n";
     return 2;
   }
-  eval::RunOptions options;
-  options.mode = mode;
-  options.device = device;
-  options.compiler = compiler;
-  options.warmup = warmup;
-  options.trials = trials;
-  options.seed = seed;
-  options.dumpDir = dumpDir;
-  options.pipelineOptions = pipelineOptions;
-  options.jitOptLevel = jitOptLevel;
-
   SmallString<128> tmpDir;
   sys::path::system_temp_directory(true, tmpDir);
   std::map<pid_t, Child> running;
@@ -258,6 +299,8 @@ int main(int argc, char **argv) {
   }
   if (scoreCmd)
     return scoreMain();
-  errs() << "error: expected a subcommand: run or score (see --help)\n";
+  if (compileCmd)
+    return compileMain();
+  errs() << "error: expected a subcommand: run, compile or score (see --help)\n";
   return 2;
 }

@@ -8,7 +8,7 @@
 namespace mlir::gn::eval {
 
 struct RunOptions {
-  std::string mode = "compiled"; // eager | compiled
+  std::string mode = "compiled"; // eager | compiled | compile (CUDA artifacts only)
   /// cpu | cuda. On cuda the eager side is gn's CUDA eager mode (a kernel
   /// per op, library calls, no graph) and the compiled side gn-cuda-pipeline
   /// replayed as one CUDA graph; both are checked against the CPU
@@ -19,6 +19,10 @@ struct RunOptions {
   int trials = 5;
   uint64_t seed = 0;
   std::string dumpDir; // when set: inputs and outputs as .npy
+  /// mode "compile": each sample's CUDA programs (eager.json,
+  /// compiled.json), reference outputs (reference/<i>.npy, from the CPU
+  /// interpreter) and record.json go to outDir/<sample>/.
+  std::string outDir;
   std::string pipelineOptions; // the device's pipeline options for --compiler gn
   unsigned jitOptLevel = 2;    // LLVM -O level for the kernels
 };

@@ -10,12 +10,12 @@ using namespace mlir::gn::cuda;
 
 namespace {
 
-/// dlopen of the first of `names` that loads, by soname, then in each
-/// directory of $GN_CUDA_LIBRARY_PATH.
+/// dlopen of the first of `names` that loads, in each directory of
+/// $GN_CUDA_LIBRARY_PATH, then by soname.
 void *openFirst(std::initializer_list<const char *> names, std::string &tried) {
+  // $GN_CUDA_LIBRARY_PATH first: an explicit choice wins over whatever the
+  // loader would find (a toolkit's cuBLAS on a machine without a GPU).
   std::vector<std::string> candidates;
-  for (const char *n : names)
-    candidates.push_back(n);
   if (const char *path = std::getenv("GN_CUDA_LIBRARY_PATH")) {
     std::stringstream dirs(path);
     std::string dir;
@@ -24,6 +24,8 @@ void *openFirst(std::initializer_list<const char *> names, std::string &tried) {
         for (const char *n : names)
           candidates.push_back(dir + "/" + n);
   }
+  for (const char *n : names)
+    candidates.push_back(n);
   for (const std::string &c : candidates) {
     if (void *h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))
       return h;

@@ -9,8 +9,8 @@
 //
 // Search: $GN_LIBCUDA for the driver (a stub in the unit tests), else
 // libcuda.so.1; cuBLAS and cuDNN by soname (libcublas.so.13, .12;
-// libcudnn.so.9) through the loader's path, then in each directory of
-// $GN_CUDA_LIBRARY_PATH (colon-separated).
+// libcudnn.so.9) in each directory of $GN_CUDA_LIBRARY_PATH
+// (colon-separated), then through the loader's path.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_LIB_TARGET_CUDA_CUDAAPI_H

@@ -355,9 +355,13 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
     }
   }
   if (cublas) {
-    if (cublas->create(&cublasHandle) || cublas->setStream(cublasHandle, stream) ||
-        cublas->setMathMode(cublasHandle, kCublasPedanticMath)) {
-      error = "cuBLAS could not be initialized";
+    cublasStatus_t st = cublas->create(&cublasHandle);
+    if (!st)
+      st = cublas->setStream(cublasHandle, stream);
+    if (!st)
+      st = cublas->setMathMode(cublasHandle, kCublasPedanticMath);
+    if (st) {
+      error = "cuBLAS could not be initialized (status " + std::to_string(st) + ")";
       return false;
     }
     // A fixed workspace, so cuBLAS allocates nothing while a graph is captured.

@@ -1,0 +1,345 @@
+//===- FakeCuda.cpp - a stand-in CUDA driver, cuBLAS and cuDNN for tests -===//
+//
+// Built as libgn-fake-cuda.so and loaded through GN_LIBCUDA (driver) and
+// GN_CUDA_LIBRARY_PATH (cuBLAS, cuDNN) on machines without a GPU, so the
+// CUDA runtime's plumbing is tested in CI: every PTX module is parsed for
+// its entries and their parameter counts, every launch is checked (the
+// function exists, each pointer argument lies inside a live allocation) and
+// logged, graphs record and replay. No kernel runs: outputs are whatever
+// the buffers held. Faults can be injected:
+//   GN_FAKE_CUDA_LOG=FILE            one line per launch, library call, replay
+//   GN_FAKE_CUDA_FAIL_SYNC=N         the N-th stream synchronize fails with
+//                                    CUDA_ERROR_ILLEGAL_ADDRESS (700)
+//   GN_FAKE_CUDA_FAIL_ALLOC_OVER=B   allocations over B bytes fail (2: out
+//                                    of memory)
+//   GN_FAKE_CUDA_NO_DEVICE=1         cuDeviceGetCount reports no device
+//
+//===----------------------------------------------------------------------===//
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Module {
+  std::map<std::string, int> entries; // name -> parameter count
+  std::vector<uint8_t> global = std::vector<uint8_t>(24, 0);
+};
+
+struct Function {
+  std::string name;
+  int params = 0;
+};
+
+struct Launch {
+  Function *f;
+  unsigned g[3], b[3];
+  std::vector<uint64_t> args;
+};
+
+std::map<uintptr_t, size_t> &allocations() {
+  static std::map<uintptr_t, size_t> a;
+  return a;
+}
+std::vector<Launch> &captured() {
+  static std::vector<Launch> c;
+  return c;
+}
+bool capturing = false;
+int syncs = 0;
+
+void log(const std::string &line) {
+  const char *path = std::getenv("GN_FAKE_CUDA_LOG");
+  if (!path)
+    return;
+  if (FILE *f = std::fopen(path, "a")) {
+    std::fprintf(f, "%s\n", line.c_str());
+    std::fclose(f);
+  }
+}
+
+bool inAllocation(uint64_t p) {
+  auto &a = allocations();
+  auto it = a.upper_bound(p);
+  if (it == a.begin())
+    return false;
+  --it;
+  return p >= it->first && p <= it->first + it->second;
+}
+
+std::string describe(const Launch &l, const char *verb) {
+  std::string s = std::string(verb) + " " + l.f->name + " grid=" + std::to_string(l.g[0]) + "," +
+                  std::to_string(l.g[1]) + "," + std::to_string(l.g[2]) +
+                  " block=" + std::to_string(l.b[0]) + "," + std::to_string(l.b[1]) + "," +
+                  std::to_string(l.b[2]) + " params=" + std::to_string(l.args.size());
+  for (uint64_t a : l.args)
+    if (!inAllocation(a))
+      s += " BAD-POINTER";
+  return s;
+}
+
+} // namespace
+
+extern "C" {
+
+int cuInit(unsigned) { return 0; }
+int cuGetErrorName(int r, const char **s) {
+  *s = r == 700 ? "CUDA_ERROR_ILLEGAL_ADDRESS" : r == 2 ? "CUDA_ERROR_OUT_OF_MEMORY"
+       : r == 500 ? "CUDA_ERROR_NOT_FOUND" : "CUDA_ERROR_UNKNOWN";
+  return 0;
+}
+int cuGetErrorString(int r, const char **s) {
+  *s = r == 700 ? "an illegal memory access was encountered" : "fake error";
+  return 0;
+}
+int cuDeviceGetCount(int *n) {
+  *n = std::getenv("GN_FAKE_CUDA_NO_DEVICE") ? 0 : 1;
+  return 0;
+}
+int cuDeviceGet(int *d, int) {
+  *d = 0;
+  return 0;
+}
+int cuDeviceGetName(char *name, int len, int) {
+  std::snprintf(name, len, "gn fake GPU");
+  return 0;
+}
+int cuDeviceGetAttribute(int *v, int attr, int) {
+  *v = attr == 75 ? 9 : 0;
+  return 0;
+}
+int cuDevicePrimaryCtxRetain(void **c, int) {
+  static int ctx;
+  *c = &ctx;
+  return 0;
+}
+int cuCtxSetCurrent(void *) { return 0; }
+
+int cuModuleLoadDataEx(void **mod, const void *image, unsigned, int *, void **) {
+  std::string ptx(static_cast<const char *>(image));
+  if (ptx.find(".version") == std::string::npos || ptx.find(".target") == std::string::npos)
+    return 218; // CUDA_ERROR_INVALID_PTX
+  auto *m = new Module();
+  for (size_t at = ptx.find(".entry "); at != std::string::npos;
+       at = ptx.find(".entry ", at + 1)) {
+    size_t open = ptx.find('(', at), close = ptx.find(')', open);
+    std::string name = ptx.substr(at + 7, open - at - 7);
+    int params = 0;
+    for (size_t p = ptx.find(".param", open); p != std::string::npos && p < close;
+         p = ptx.find(".param", p + 1))
+      ++params;
+    m->entries[name] = params;
+  }
+  *mod = m;
+  return 0;
+}
+int cuModuleUnload(void *) { return 0; }
+int cuModuleGetFunction(void **f, void *mod, const char *name) {
+  auto *m = static_cast<Module *>(mod);
+  auto it = m->entries.find(name);
+  if (it == m->entries.end())
+    return 500;
+  *f = new Function{name, it->second};
+  return 0;
+}
+int cuModuleGetGlobal_v2(uint64_t *p, size_t *bytes, void *mod, const char *) {
+  auto *m = static_cast<Module *>(mod);
+  *p = reinterpret_cast<uintptr_t>(m->global.data());
+  *bytes = m->global.size();
+  allocations()[*p] = *bytes;
+  return 0;
+}
+int cuMemAlloc_v2(uint64_t *p, size_t bytes) {
+  if (const char *limit = std::getenv("GN_FAKE_CUDA_FAIL_ALLOC_OVER"))
+    if (bytes > std::strtoull(limit, nullptr, 10))
+      return 2;
+  void *q = std::calloc(1, bytes);
+  *p = reinterpret_cast<uintptr_t>(q);
+  allocations()[*p] = bytes;
+  return 0;
+}
+int cuMemFree_v2(uint64_t p) {
+  allocations().erase(p);
+  std::free(reinterpret_cast<void *>(p));
+  return 0;
+}
+int cuMemGetInfo_v2(size_t *free, size_t *total) {
+  *free = *total = size_t(80) << 30;
+  return 0;
+}
+int cuMemcpyHtoD_v2(uint64_t d, const void *s, size_t n) {
+  std::memcpy(reinterpret_cast<void *>(d), s, n);
+  return 0;
+}
+int cuMemcpyDtoH_v2(void *d, uint64_t s, size_t n) {
+  std::memcpy(d, reinterpret_cast<void *>(s), n);
+  return 0;
+}
+int cuMemcpyDtoDAsync_v2(uint64_t d, uint64_t s, size_t n, void *) {
+  std::memmove(reinterpret_cast<void *>(d), reinterpret_cast<void *>(s), n);
+  return 0;
+}
+int cuMemsetD8Async(uint64_t d, unsigned char v, size_t n, void *) {
+  std::memset(reinterpret_cast<void *>(d), v, n);
+  return 0;
+}
+int cuStreamCreate(void **s, unsigned) {
+  static int stream;
+  *s = &stream;
+  return 0;
+}
+int cuStreamDestroy_v2(void *) { return 0; }
+int cuStreamSynchronize(void *) {
+  ++syncs;
+  if (const char *n = std::getenv("GN_FAKE_CUDA_FAIL_SYNC"))
+    if (syncs == std::atoi(n))
+      return 700;
+  return 0;
+}
+int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                   unsigned bz, unsigned, void *, void **params, void **) {
+  auto *f = static_cast<Function *>(fn);
+  Launch l{f, {gx, gy, gz}, {bx, by, bz}, {}};
+  for (int i = 0; i < f->params; ++i)
+    l.args.push_back(*static_cast<uint64_t *>(params[i]));
+  if (capturing) {
+    captured().push_back(l);
+    return 0;
+  }
+  log(describe(l, "launch"));
+  return 0;
+}
+int cuStreamBeginCapture_v2(void *, int) {
+  capturing = true;
+  captured().clear();
+  return 0;
+}
+int cuStreamEndCapture(void *, void **graph) {
+  capturing = false;
+  *graph = new std::vector<Launch>(captured());
+  return 0;
+}
+int cuGraphInstantiateWithFlags(void **exec, void *graph, unsigned long long) {
+  *exec = new std::vector<Launch>(*static_cast<std::vector<Launch> *>(graph));
+  log("graph instantiated with " +
+      std::to_string(static_cast<std::vector<Launch> *>(graph)->size()) + " launches");
+  return 0;
+}
+int cuGraphLaunch(void *exec, void *) {
+  for (const Launch &l : *static_cast<std::vector<Launch> *>(exec))
+    log(describe(l, "replay"));
+  return 0;
+}
+int cuGraphDestroy(void *g) {
+  delete static_cast<std::vector<Launch> *>(g);
+  return 0;
+}
+int cuGraphExecDestroy(void *g) {
+  delete static_cast<std::vector<Launch> *>(g);
+  return 0;
+}
+int cuEventCreate(void **e, unsigned) {
+  static int event;
+  *e = &event;
+  return 0;
+}
+int cuEventRecord(void *, void *) { return 0; }
+int cuEventSynchronize(void *) { return 0; }
+int cuEventElapsedTime(float *ms, void *, void *) {
+  *ms = 0;
+  return 0;
+}
+int cuEventDestroy_v2(void *) { return 0; }
+
+// cuBLAS.
+int cublasCreate_v2(void **h) {
+  static int handle;
+  *h = &handle;
+  return 0;
+}
+int cublasDestroy_v2(void *) { return 0; }
+int cublasSetStream_v2(void *, void *) { return 0; }
+int cublasSetMathMode(void *, int) { return 0; }
+int cublasSetWorkspace_v2(void *, void *, size_t) { return 0; }
+int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, const void *,
+                               const void *a, int, int lda, long long, const void *b, int, int ldb,
+                               long long, const void *, void *c, int, int ldc, long long,
+                               int batch, int, int) {
+  std::string s = "gemm m=" + std::to_string(m) + " n=" + std::to_string(n) +
+                  " k=" + std::to_string(k) + " batch=" + std::to_string(batch) +
+                  " ta=" + std::to_string(ta) + " tb=" + std::to_string(tb) +
+                  " lda=" + std::to_string(lda) + " ldb=" + std::to_string(ldb) +
+                  " ldc=" + std::to_string(ldc);
+  for (const void *p : {a, b, static_cast<const void *>(c)})
+    if (!inAllocation(reinterpret_cast<uintptr_t>(p)))
+      s += " BAD-POINTER";
+  if (!capturing)
+    log(s);
+  return 0;
+}
+
+// cuDNN.
+int cudnnCreate(void **h) {
+  static int handle;
+  *h = &handle;
+  return 0;
+}
+int cudnnSetStream(void *, void *) { return 0; }
+const char *cudnnGetErrorString(int) { return "fake cuDNN error"; }
+int cudnnCreateTensorDescriptor(void **d) {
+  *d = new int(0);
+  return 0;
+}
+int cudnnSetTensorNdDescriptor(void *, int, int, const int *, const int *) { return 0; }
+int cudnnCreateFilterDescriptor(void **d) {
+  *d = new int(0);
+  return 0;
+}
+int cudnnSetFilterNdDescriptor(void *, int, int, int, const int *) { return 0; }
+int cudnnCreateConvolutionDescriptor(void **d) {
+  *d = new int(0);
+  return 0;
+}
+int cudnnSetConvolutionNdDescriptor(void *, int, const int *, const int *, const int *, int,
+                                    int) {
+  return 0;
+}
+int cudnnSetConvolutionGroupCount(void *, int) { return 0; }
+int cudnnSetConvolutionMathType(void *, int) { return 0; }
+struct Perf {
+  int algo, status;
+  float time;
+  size_t memory;
+  int determinism, mathType, reserved[3];
+};
+int cudnnGetConvolutionForwardAlgorithm_v7(void *, void *, void *, void *, void *, int,
+                                           int *returned, Perf *perf) {
+  *returned = 1;
+  perf[0] = Perf{1, 0, 0.f, 0, 1, 3, {0, 0, 0}};
+  return 0;
+}
+int cudnnGetConvolutionForwardWorkspaceSize(void *, void *, void *, void *, void *, int,
+                                            size_t *bytes) {
+  *bytes = 1024;
+  return 0;
+}
+int cudnnConvolutionForward(void *, const void *, void *, const void *x, void *, const void *w,
+                            void *, int, void *, size_t, const void *, void *, void *y) {
+  std::string s = "conv";
+  for (const void *p : {x, w, static_cast<const void *>(y)})
+    if (!inAllocation(reinterpret_cast<uintptr_t>(p)))
+      s += " BAD-POINTER";
+  if (!capturing)
+    log(s);
+  return 0;
+}
+int cudnnAddTensor(void *, const void *, void *, const void *, const void *, void *, void *) {
+  return 0;
+}
+
+} // extern "C"
