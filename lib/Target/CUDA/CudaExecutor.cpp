@@ -60,7 +60,7 @@ struct CudaExecutor::Impl {
   std::vector<CUmodule> modules;
   std::vector<CUdeviceptr> indexErrorGlobals; // per module, 0 if none
   std::vector<CUdeviceptr> allocations;
-  int64_t allocatedBytes = 0;
+  int64_t allocatedBytes = 0, workspaceBytes = 0;
   std::vector<CUdeviceptr> slotPtr;
   std::vector<std::vector<LaunchPlan>> launchPlans; // per step
   std::vector<ConvPlan> convPlans;                  // per step (Conv)
@@ -129,7 +129,10 @@ struct CudaExecutor::Impl {
 
 CudaExecutor::CudaExecutor() : impl(std::make_unique<Impl>()) {}
 CudaExecutor::~CudaExecutor() = default;
-int64_t CudaExecutor::deviceBytes() const { return impl->allocatedBytes; }
+int64_t CudaExecutor::deviceBytes() const {
+  return impl->allocatedBytes - impl->workspaceBytes;
+}
+int64_t CudaExecutor::workspaceBytes() const { return impl->workspaceBytes; }
 int CudaExecutor::launchesPerForward() const { return impl->launches; }
 const DeviceInfo &CudaExecutor::device() const { return impl->device; }
 
@@ -367,12 +370,14 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
     // A fixed workspace, so cuBLAS allocates nothing while a graph is captured.
     if (!alloc(kCublasWorkspaceBytes, cublasWorkspace, error))
       return false;
+    workspaceBytes += kCublasWorkspaceBytes;
     if (cublas->setWorkspace(cublasHandle, reinterpret_cast<void *>(cublasWorkspace),
                              kCublasWorkspaceBytes)) {
       error = "cuBLAS rejected its workspace";
       return false;
     }
   }
+  workspaceBytes += cudnnWorkspaceBytes;
   return alloc(cudnnWorkspaceBytes, cudnnWorkspace, error);
 }
 

@@ -49,9 +49,12 @@ public:
   /// The results, copied to the host.
   bool results(std::vector<mlir::gn::interp::HostTensor> &out, std::string &error);
 
-  /// Device bytes gn allocated: arguments, constants, arena, results and
-  /// library workspaces.
+  /// Device bytes of the model's buffers: arguments, constants, arena and
+  /// results (what the 1.5x-of-io memory target counts).
   int64_t deviceBytes() const;
+  /// Device bytes of library workspaces (cuBLAS's fixed 32 MiB, cuDNN's
+  /// largest algorithm workspace), shared by every model in a framework.
+  int64_t workspaceBytes() const;
   /// Kernel launches and library calls per forward.
   int launchesPerForward() const;
   const DeviceInfo &device() const;

@@ -1,0 +1,370 @@
+//===- gn-cuda-run.cpp - run gn's CUDA programs on a machine without LLVM ===//
+//
+//   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--trials N] [--out results.jsonl]
+//       [--dump DIR] [--timeout SECONDS] [--no-graph]
+//
+// Each ARTIFACT_DIR is what `gn-eval compile --device cuda` wrote for one
+// sample: eager.json and compiled.json (CudaPrograms), reference/<i>.npy
+// (the CPU interpreter's outputs on the same inputs) and record.json. For
+// each, in a child process (a crash or a hang is recorded and the run goes
+// on): synthesize the inputs from the program's argument specs (the same
+// deterministic stream as gn-eval), run gn's CUDA eager program (a kernel
+// per op, launched one by one) and the compiled program (its first run
+// checked step by step, then replayed as one CUDA graph), compare both with
+// the reference at every tolerance t, time each (wall clock of a forward on
+// device-resident inputs, synchronized), and append one JSON line in
+// gn-eval's result format to --out. Links no MLIR and no LLVM dylib.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Eval/InputSynthesis.h"
+#include "gn/Eval/Npy.h"
+#include "gn/Eval/Tolerance.h"
+#include "gn/Target/CUDA/CudaExecutor.h"
+#include "gn/Target/CUDA/CudaProgram.h"
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using json = nlohmann::json;
+namespace cuda = mlir::gn::cuda;
+namespace eval = mlir::gn::eval;
+namespace interp = mlir::gn::interp;
+using interp::HostTensor;
+
+namespace {
+
+struct Options {
+  int warmup = 5, trials = 20;
+  unsigned timeout = 600;
+  std::string out = "results.jsonl", dump;
+  bool graph = true;
+  std::vector<std::string> dirs;
+};
+
+interp::DType toInterp(eval::DType d) {
+  switch (d) {
+  case eval::DType::F16: return interp::DType::F16;
+  case eval::DType::BF16: return interp::DType::BF16;
+  case eval::DType::F32: return interp::DType::F32;
+  case eval::DType::F64: return interp::DType::F64;
+  case eval::DType::I8: return interp::DType::I8;
+  case eval::DType::I16: return interp::DType::I16;
+  case eval::DType::I32: return interp::DType::I32;
+  case eval::DType::I64: return interp::DType::I64;
+  case eval::DType::U8: return interp::DType::U8;
+  case eval::DType::Bool: return interp::DType::I1;
+  }
+  return interp::DType::F32;
+}
+
+bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std::string &error) {
+  for (unsigned i = 0; i < p.numArgs(); ++i) {
+    const cuda::ArgumentSpec &a = p.arguments[i];
+    const cuda::Slot &slot = p.slots[i];
+    eval::TensorSpec spec;
+    spec.name = a.name;
+    spec.shape = slot.shape;
+    auto dt = eval::parseTorchDType(a.torchDtype);
+    if (!dt || toInterp(*dt) != slot.dtype) {
+      error = "argument '" + a.name + "': dtype '" + a.torchDtype + "' does not match its slot";
+      return false;
+    }
+    spec.dtype = *dt;
+    spec.mean = a.mean;
+    spec.std = a.std;
+    spec.minVal = a.minVal;
+    spec.maxVal = a.maxVal;
+    spec.data = a.data;
+    std::vector<uint8_t> bytes = eval::synthesize(spec, /*seed=*/0, i);
+    HostTensor t(slot.dtype, slot.shape);
+    if (bytes.size() != t.nbytes()) {
+      error = "synthesis gave " + std::to_string(bytes.size()) + " bytes for '" + a.name + "'";
+      return false;
+    }
+    std::memcpy(t.bytes(), bytes.data(), bytes.size());
+    args.push_back(std::move(t));
+  }
+  return true;
+}
+
+json timingStats(std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  auto q = [&](double p) {
+    double x = p * (ms.size() - 1);
+    size_t lo = static_cast<size_t>(x), hi = std::min(lo + 1, ms.size() - 1);
+    return ms[lo] + (ms[hi] - ms[lo]) * (x - lo);
+  };
+  return {{"median_ms", q(0.5)}, {"iqr_ms", q(0.75) - q(0.25)}, {"min_ms", ms.front()},
+          {"max_ms", ms.back()}, {"trials", ms.size()}};
+}
+
+json compare(const std::vector<HostTensor> &actual, const std::vector<HostTensor> &expected,
+             json &outputs) {
+  int worst = -10;
+  outputs = json::array();
+  for (size_t i = 0; i < expected.size(); ++i) {
+    eval::OutputDiff d = i < actual.size() ? eval::compareOutputs(actual[i], expected[i])
+                                           : eval::OutputDiff{};
+    if (i >= actual.size())
+      d.shapeAndDtypeMatch = false;
+    worst = std::max(worst, d.shapeAndDtypeMatch ? d.tightestT : eval::kMaxComparedT + 1);
+    outputs.push_back({{"index", i},
+                       {"dtype", interp::name(expected[i].dtype())},
+                       {"shape", expected[i].shape().vec()},
+                       {"max_abs_diff", d.maxAbs},
+                       {"max_rel_diff", d.maxRel},
+                       {"shape_dtype_match", d.shapeAndDtypeMatch}});
+  }
+  json correct = json::object();
+  for (int t = -10; t <= 1; ++t)
+    correct[std::to_string(t)] = worst <= t;
+  return correct;
+}
+
+/// Loads `programPath`, runs it checked once, then times it. Fills `side`
+/// with timing, device memory and launch counts; returns false with `error`.
+bool runSide(const std::string &programPath, const std::vector<HostTensor> &args,
+             const Options &o, bool graph, std::vector<HostTensor> &outputs, json &side,
+             std::string &error) {
+  auto program = cuda::readProgram(programPath, error);
+  if (!program)
+    return false;
+  auto loadStart = std::chrono::steady_clock::now();
+  auto ex = cuda::CudaExecutor::load(*program, error);
+  if (!ex)
+    return false;
+  double loadSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStart).count();
+  if (!ex->setArguments(args, error) || !ex->forward(/*checked=*/true, error) ||
+      !ex->results(outputs, error))
+    return false;
+  bool captured = false;
+  if (graph) {
+    std::string graphError;
+    captured = ex->captureGraph(graphError);
+    if (!captured)
+      side["graph_error"] = graphError;
+  }
+  std::vector<double> ms;
+  for (int k = 0; k < o.warmup + o.trials; ++k) {
+    auto start = std::chrono::steady_clock::now();
+    if (!ex->forward(/*checked=*/false, error))
+      return false;
+    double t =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (k >= o.warmup)
+      ms.push_back(t);
+  }
+  side["timing"] = timingStats(ms);
+  side["timing"]["cuda_graph"] = captured;
+  side["load_seconds"] = loadSeconds;
+  side["device_bytes"] = ex->deviceBytes();
+  side["workspace_bytes"] = ex->workspaceBytes();
+  side["launches"] = ex->launchesPerForward();
+  side["device"] = ex->device().name;
+  return true;
+}
+
+bool readReferences(const std::string &dir, std::vector<HostTensor> &out, std::string &error) {
+  for (int i = 0;; ++i) {
+    std::string path = dir + "/reference/" + std::to_string(i) + ".npy";
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0)
+      break;
+    auto t = eval::readNpy(path, error);
+    if (!t)
+      return false;
+    out.push_back(std::move(*t));
+  }
+  if (out.empty()) {
+    error = "no reference outputs in " + dir + "/reference";
+    return false;
+  }
+  return true;
+}
+
+std::string readFile(const std::string &path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+bool dumpAll(const std::string &dir, const std::vector<HostTensor> &ts, std::string &error) {
+  std::string cmd = "mkdir -p '" + dir + "'";
+  if (std::system(cmd.c_str()) != 0) {
+    error = "cannot create " + dir;
+    return false;
+  }
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (!eval::writeNpy(dir + "/" + std::to_string(i) + ".npy", ts[i], error))
+      return false;
+  return true;
+}
+
+/// One sample, in this (child) process: its JSON line.
+std::string runSample(const std::string &dir, const Options &o) {
+  json r = json::parse(readFile(dir + "/record.json"), nullptr, false);
+  if (r.is_discarded() || !r.is_object())
+    r = json::object({{"sample", dir}});
+  r["speedup"] = nullptr;
+  auto fail = [&](const char *status, const std::string &error) {
+    r["status"] = status;
+    r["error"] = error;
+    return r.dump(-1, ' ', false, json::error_handler_t::replace);
+  };
+  std::string error;
+  std::vector<HostTensor> expected;
+  if (!readReferences(dir, expected, error))
+    return fail("eager_error", error);
+  auto compiled = cuda::readProgram(dir + "/compiled.json", error);
+  if (!compiled)
+    return fail("compile_error", error);
+  std::vector<HostTensor> args;
+  if (!synthesizeInputs(*compiled, args, error))
+    return fail("eager_error", error);
+  std::string name = dir.substr(dir.find_last_of('/') + 1);
+
+  std::vector<HostTensor> eagerOut, compiledOut;
+  json eager, comp, outputs;
+  if (!runSide(dir + "/eager.json", args, o, /*graph=*/false, eagerOut, eager, error))
+    return fail("eager_error", "gn cuda eager: " + error);
+  r["eager"] = eager["timing"];
+  r["eager"]["side"] = "gn cuda eager";
+  r["eager_correct_at"] = compare(eagerOut, expected, outputs);
+  r["eager_outputs"] = outputs;
+  r["eager_launches"] = eager["launches"];
+  if (!runSide(dir + "/compiled.json", args, o, o.graph, compiledOut, comp, error))
+    return fail("runtime_error", error);
+  r["compiled"] = comp["timing"];
+  r["correct_at"] = compare(compiledOut, expected, outputs);
+  r["outputs"] = outputs;
+  r["device"] = comp["device"];
+  r["launches"] = comp["launches"];
+  if (comp.contains("graph_error"))
+    r["graph_error"] = comp["graph_error"];
+  int64_t io = r.value("io_bytes", int64_t(0));
+  r["device_memory"] = {{"compiled_bytes", comp["device_bytes"]},
+                        {"eager_bytes", eager["device_bytes"]},
+                        {"library_workspace_bytes", comp["workspace_bytes"]},
+                        {"io_bytes", io},
+                        {"compiled_over_io",
+                         io > 0 ? comp["device_bytes"].get<double>() / io : 0.0}};
+  r["load_seconds"] = comp["load_seconds"];
+  if (!o.dump.empty() && (!dumpAll(o.dump + "/" + name + "/compiled", compiledOut, error) ||
+                          !dumpAll(o.dump + "/" + name + "/eager", eagerOut, error)))
+    return fail("runtime_error", error);
+  double te = r["eager"]["median_ms"].get<double>(), tc = r["compiled"]["median_ms"].get<double>();
+  r["speedup"] = tc > 0 ? te / tc : 0.0;
+  r["status"] = "ok";
+  return r.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string deathRecord(const std::string &dir, int wstatus, unsigned timeout) {
+  json r = json::parse(readFile(dir + "/record.json"), nullptr, false);
+  if (r.is_discarded() || !r.is_object())
+    r = json::object({{"sample", dir}});
+  r["status"] = "runtime_error";
+  r["speedup"] = nullptr;
+  if (WIFSIGNALED(wstatus)) {
+    int sig = WTERMSIG(wstatus);
+    r["error"] = sig == SIGALRM ? "timed out after " + std::to_string(timeout) + " s"
+                                : std::string("crashed: ") + strsignal(sig);
+  } else {
+    r["error"] = "exited with status " + std::to_string(WEXITSTATUS(wstatus)) + " without a result";
+  }
+  return r.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+int usage() {
+  std::cerr << "usage: gn-cuda-run ARTIFACT_DIR... [--warmup N] [--trials N] [--out FILE]\n"
+               "                   [--dump DIR] [--timeout SECONDS] [--no-graph]\n";
+  return 2;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> const char * { return i + 1 < argc ? argv[++i] : nullptr; };
+    const char *v = nullptr;
+    if (a == "--warmup" && (v = next()))
+      o.warmup = std::atoi(v);
+    else if (a == "--trials" && (v = next()))
+      o.trials = std::max(1, std::atoi(v));
+    else if (a == "--out" && (v = next()))
+      o.out = v;
+    else if (a == "--dump" && (v = next()))
+      o.dump = v;
+    else if (a == "--timeout" && (v = next()))
+      o.timeout = std::atoi(v);
+    else if (a == "--no-graph")
+      o.graph = false;
+    else if (a == "--help" || a == "-h" || (!a.empty() && a[0] == '-'))
+      return usage();
+    else
+      o.dirs.push_back(a);
+  }
+  if (o.dirs.empty())
+    return usage();
+  std::string error;
+  auto device = cuda::probeDevice(error);
+  if (!device) {
+    std::cerr << "error: " << error << "\n";
+    return 1;
+  }
+  std::cout << "gn-cuda-run on " << device->name << " (sm_" << device->major << device->minor
+            << ")\n";
+  std::ofstream out(o.out, std::ios::app);
+  if (!out) {
+    std::cerr << "error: cannot open '" << o.out << "'\n";
+    return 2;
+  }
+  size_t ok = 0;
+  for (size_t k = 0; k < o.dirs.size(); ++k) {
+    std::string dir = o.dirs[k];
+    while (dir.size() > 1 && dir.back() == '/')
+      dir.pop_back();
+    std::string resultFile = "/tmp/gn-cuda-run-" + std::to_string(getpid()) + ".json";
+    std::cout.flush();
+    pid_t pid = fork();
+    if (pid == 0) {
+      alarm(o.timeout);
+      std::string line = runSample(dir, o);
+      std::ofstream f(resultFile);
+      f << line;
+      f.close();
+      _exit(f ? 0 : 3);
+    }
+    int wstatus = 0;
+    waitpid(pid, &wstatus, 0);
+    std::string line = readFile(resultFile);
+    std::remove(resultFile.c_str());
+    if (!(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) || line.empty())
+      line = deathRecord(dir, wstatus, o.timeout);
+    json j = json::parse(line, nullptr, false);
+    std::string status = j.is_discarded() ? "?" : j.value("status", "?");
+    ok += status == "ok";
+    out << line << "\n";
+    out.flush();
+    std::cout << "[" << k + 1 << "/" << o.dirs.size() << "] " << status << " " << dir;
+    if (!j.is_discarded() && j.contains("speedup") && j["speedup"].is_number())
+      std::cout << " speedup " << j["speedup"].get<double>();
+    if (!j.is_discarded() && j.contains("error") && j["error"].is_string())
+      std::cout << "\n    " << j["error"].get<std::string>();
+    std::cout << std::endl;
+  }
+  std::cout << "\n" << ok << " / " << o.dirs.size() << " samples ok; results appended to " << o.out
+            << "\n";
+  return 0;
+}
