@@ -11,9 +11,10 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   pm.addNestedPass<func::FuncOp>(createGnRaiseAttentionPass());
   pm.addNestedPass<func::FuncOp>(createGnReorderAggregationPass());
   // linear stays whole: one GEMM call with the transposed weight, instead
-  // of a transpose kernel and a matmul.
+  // of a transpose kernel and a matmul; attention stays whole for its
+  // row-blocked kernel, which never stores the score matrix.
   GnDecomposePassOptions decompose;
-  decompose.legalOps = {"linear"};
+  decompose.legalOps = {"linear", "attention"};
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

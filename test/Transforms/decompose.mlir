@@ -62,10 +62,13 @@ func.func @no_change_for_core_ops(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// No pattern yet for attention: it stays composite.
-// CHECK-LABEL: func.func @attention_kept
-// CHECK: gn.attention
-func.func @attention_kept(%q: tensor<1x4x8xf32>) -> tensor<1x4x8xf32> {
+// Self-attention decomposes; the CPU pipeline keeps it with legal-ops.
+// CHECK-LABEL: func.func @attention_self
+// CHECK: gn.matmul %arg0, %arg0 {transpose_rhs}
+// CHECK-NOT: gn.attention
+// LEGAL-LABEL: func.func @attention_self
+// LEGAL: gn.matmul
+func.func @attention_self(%q: tensor<1x4x8xf32>) -> tensor<1x4x8xf32> {
   %0 = gn.attention %q, %q, %q : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
   return %0 : tensor<1x4x8xf32>
 }
@@ -145,4 +148,33 @@ func.func @einsum(%a: tensor<2x3x4xf32>, %b: tensor<2x5x4xf32>, %c: tensor<4x3xf
   %2 = gn.einsum "i,j->ij" %u, %v : (tensor<19xf32>, tensor<2xf32>) -> tensor<19x2xf32>
   %3 = gn.einsum "i,j->ij" %i, %i : (tensor<3xi64>, tensor<3xi64>) -> tensor<3x3xi64>
   return %0, %1, %2, %3 : tensor<2x3x5xf32>, tensor<3xf32>, tensor<19x2xf32>, tensor<3x3xi64>
+}
+
+// -----
+
+// Attention: GEMMs around a softmax; a boolean mask selects -inf, the scale
+// multiplies the scores.
+// CHECK-LABEL: func.func @attention_bool_mask
+// CHECK: %[[S:.*]] = gn.matmul %arg0, %arg1 {transpose_rhs}
+// CHECK: %[[SC:.*]] = gn.mul %[[S]]
+// CHECK: %[[M:.*]] = gn.where %arg3, %[[SC]]
+// CHECK: gn.reduce_max %[[M]]
+// CHECK: gn.exp
+// CHECK: %[[P:.*]] = gn.div
+// CHECK: gn.matmul %[[P]], %arg2 :
+// CHECK-NOT: gn.attention
+func.func @attention_bool_mask(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>, %m: tensor<4x6xi1>) -> tensor<1x2x4x8xf32> {
+  %r = gn.attention %q, %k, %v mask %m {is_causal = false} : (tensor<1x2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>, tensor<4x6xi1>) -> tensor<1x2x4x8xf32>
+  return %r : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+// Grouped-query heads (keys for 2 heads, queries for 4) do not broadcast in
+// a matmul: left whole.
+// CHECK-LABEL: func.func @attention_grouped_heads_kept
+// CHECK: gn.attention
+func.func @attention_grouped_heads_kept(%q: tensor<1x4x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>) -> tensor<1x4x4x8xf32> {
+  %r = gn.attention %q, %k, %v {enable_gqa = true} : (tensor<1x4x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>) -> tensor<1x4x4x8xf32>
+  return %r : tensor<1x4x4x8xf32>
 }

@@ -322,6 +322,59 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
       return product.getType() == op.getType() ? product : nullptr;
     return b.sum(product, llvm::to_vector(llvm::seq<int64_t>(kept, rank)), false);
   });
+  // softmax(q k^T * scale + mask) v as GEMMs around a softmax (the CPU
+  // keeps gn.attention whole for its row-blocked kernel: legal-ops). Keys
+  // and values must broadcast over the batch dims (no grouped-query heads).
+  add(AttentionOp(), [](Rewrite &b, AttentionOp op) -> Value {
+    Value q = op.getQuery(), k = op.getKey(), v = op.getValue();
+    auto qt = llvm::cast<RankedTensorType>(q.getType());
+    int64_t r = qt.getRank();
+    if (r < 2 || (op.getSeqFirst() && r < 3))
+      return nullptr;
+    llvm::SmallVector<int64_t> swap;
+    if (op.getSeqFirst()) { // [..., L, H, E] -> [..., H, L, E]
+      swap = llvm::to_vector(llvm::seq<int64_t>(0, r));
+      std::swap(swap[r - 3], swap[r - 2]);
+      q = b.make<TransposeOp>({q}, {b.ints("permutation", swap)});
+      k = b.make<TransposeOp>({k}, {b.ints("permutation", swap)});
+      v = b.make<TransposeOp>({v}, {b.ints("permutation", swap)});
+    }
+    auto batchOf = [](Value x) {
+      return llvm::cast<RankedTensorType>(x.getType()).getShape().drop_back(2);
+    };
+    for (Value kv : {k, v})
+      for (auto [a, c] : llvm::zip(batchOf(q), batchOf(kv)))
+        if (a != c && c != 1)
+          return nullptr;
+    int64_t e = qt.getShape().back();
+    double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(e));
+    Value scores = b.make<MatmulOp>({q, k}, {b.rw.getNamedAttr("transpose_rhs", b.rw.getUnitAttr())});
+    scores = b.mul(scores, b.scalar(scores, scale));
+    auto st = llvm::cast<RankedTensorType>(scores.getType());
+    int64_t L = st.getShape()[st.getRank() - 2], S = st.getShape().back();
+    Value negInf = b.scalar(scores, -INFINITY);
+    if (Value mask = op.getMask()) {
+      Type me = llvm::cast<RankedTensorType>(mask.getType()).getElementType();
+      if (me.isInteger(1))
+        scores = b.make<WhereOp>({mask, scores, negInf});
+      else
+        scores = b.add(scores, me == st.getElementType() ? mask : b.convert(mask, st.getElementType()));
+    }
+    if (op.getIsCausal()) {
+      auto boolType = RankedTensorType::get({L, S}, b.rw.getI1Type());
+      llvm::SmallVector<bool> keep(L * S);
+      for (int64_t i = 0; i < L; ++i)
+        for (int64_t j = 0; j < S; ++j)
+          keep[i * S + j] = j <= i;
+      Value tril = ConstantOp::create(b.rw, b.loc, boolType, DenseElementsAttr::get(boolType, keep));
+      scores = b.make<WhereOp>({tril, scores, negInf});
+    }
+    Value probs = b.make<SoftmaxOp>({scores}, {b.rw.getNamedAttr("dim", b.rw.getI64IntegerAttr(st.getRank() - 1))});
+    Value out = b.make<MatmulOp>({probs, v});
+    if (op.getSeqFirst())
+      out = b.make<TransposeOp>({out}, {b.ints("permutation", swap)});
+    return out.getType() == op.getType() ? out : nullptr;
+  });
   add(GroupNormOp(), [](Rewrite &b, GroupNormOp op) -> Value {
     Value x = op.getInput();
     auto t = llvm::cast<RankedTensorType>(x.getType());
