@@ -35,6 +35,9 @@ ptxas = os.path.join(cuda_home, "bin", "ptxas")
 if os.path.exists(ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+# libdevice: gn-cuda-pipeline links math functions (exp, tanh, erf) from it.
+if os.path.exists(os.path.join(cuda_home, "nvvm", "libdevice", "libdevice.10.bc")):
+    config.available_features.add("cuda-toolkit")
 # A usable NVIDIA GPU and driver: gn-eval --device cuda runs on it. Tests
 # that need one say `REQUIRES: cuda`.
 if os.environ.get("GN_TEST_CUDA") == "1" or os.path.exists("/dev/nvidia0"):

@@ -50,6 +50,11 @@ static cl::opt<std::string> compilePipelineOptions("pipeline-options",
                                                    cl::init(""), cl::sub(compileCmd));
 static cl::opt<std::string> compileLog("log", cl::desc("Append one JSON line per sample"),
                                        cl::init("compile.jsonl"), cl::sub(compileCmd));
+static cl::opt<int64_t> referenceBudget(
+    "reference-budget",
+    cl::desc("Bytes of reference outputs per sample; larger outputs keep every k-th element "
+             "(0: all)"),
+    cl::init(2 << 20), cl::sub(compileCmd));
 static cl::opt<unsigned> compileJobs("jobs", cl::desc("Samples compiled at once"), cl::init(1),
                                      cl::sub(compileCmd));
 
@@ -82,7 +87,7 @@ static cl::opt<std::string> dumpDir("dump", cl::desc("Write inputs and outputs a
                                     cl::sub(runCmd));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Samples run at once"), cl::init(1),
                               cl::sub(runCmd));
-static cl::opt<unsigned> timeout("timeout", cl::desc("Seconds per sample"), cl::init(600),
+static cl::opt<unsigned> timeout("timeout", cl::desc("Seconds per sample"), cl::init(600), cl::sub(compileCmd),
                                  cl::sub(runCmd));
 
 static cl::list<std::string> scoreInputs(cl::Positional, cl::desc("<results.jsonl>..."),
@@ -139,6 +144,7 @@ int compileMain() {
   options.device = "cuda";
   options.outDir = compileOut;
   options.pipelineOptions = compilePipelineOptions;
+  options.referenceBudget = referenceBudget;
   return runBatch(compileInputs, options, compileLog, compileJobs);
 }
 

@@ -23,6 +23,9 @@ struct RunOptions {
   /// compiled.json), reference outputs (reference/<i>.npy, from the CPU
   /// interpreter) and record.json go to outDir/<sample>/.
   std::string outDir;
+  /// mode "compile": reference outputs over this many bytes in all keep
+  /// every k-th element of their large outputs (0: no limit).
+  int64_t referenceBudget = 0;
   std::string pipelineOptions; // the device's pipeline options for --compiler gn
   unsigned jitOptLevel = 2;    // LLVM -O level for the kernels
 };

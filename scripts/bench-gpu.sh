@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The GPU benchmark (issue 19), on a GPU machine, in one command: runs the
+# bundle made by scripts/bundle-gpu.sh (no LLVM needed there) and PyTorch
+# side by side on the same inputs:
+#   1. bin/gn-cuda-run: gn CUDA eager and gn compiled (one CUDA graph), each
+#      checked against the CPU interpreter's outputs -> gn.jsonl;
+#   2. scripts/bench_torch_gpu.py: PyTorch eager, Inductor (default) and
+#      Inductor mode="reduce-overhead" (CUDA graphs), inputs from the numpy
+#      mirror of gn's synthesis (scripts/gn_inputs.py), checked against the
+#      same reference -> torch.jsonl;
+#   3. scripts/gpu_report.py: the side-by-side table and summary naming the
+#      GPU -> report.txt.
+# Usage: scripts/bench-gpu.sh [--bundle BUNDLE] [--out DIR] [--quick]
+#   default BUNDLE: .gpu-bundle (its bundle.tar.gz is unpacked to a temporary
+#   folder); default DIR: $OUT if set (the device tool's
+#   folder that comes back), else test/bench/results/gpu. --quick: the first
+#   sample only, 1 warmup and 3 trials (to try the bundle end to end first).
+# Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_TRIALS (default 20),
+#   GN_BENCH_TIMEOUT (seconds per sample and side, default 600).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bundle="$root/.gpu-bundle"
+out=${OUT:-$root/test/bench/results/gpu}
+quick=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bundle) bundle=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --quick) quick=1; shift ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    *) echo "unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+if [ -f "$bundle/bundle.tar.gz" ]; then
+  unpacked=$(mktemp -d "${TMPDIR:-/tmp}/gn-gpu-bundle.XXXXXX")
+  tar -C "$unpacked" -xzf "$bundle/bundle.tar.gz"
+  bundle=$unpacked
+fi
+warmup=${GN_BENCH_WARMUP:-5}
+trials=${GN_BENCH_TRIALS:-20}
+timeout=${GN_BENCH_TIMEOUT:-600}
+mapfile -t names < "$bundle/list.txt"
+if [ "$quick" = 1 ]; then names=("${names[0]}"); warmup=1; trials=3; fi
+mkdir -p "$out"
+python=${PYTHON:-python3}
+# cuBLAS and cuDNN from the Python environment's NVIDIA wheels (PyTorch's).
+libs=$("$python" - <<'EOF'
+import glob, os, site
+dirs = set()
+for sp in site.getsitepackages():
+    for lib in glob.glob(os.path.join(sp, "nvidia", "**", "lib*.so*"), recursive=True):
+        dirs.add(os.path.dirname(lib))
+print(":".join(sorted(dirs)))
+EOF
+)
+export GN_CUDA_LIBRARY_PATH=${GN_CUDA_LIBRARY_PATH:-$libs}
+{ nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
+  | tee "$out/gpu.txt"
+echo "== gn (gn-cuda-run), ${#names[@]} samples" >&2
+rm -f "$out/gn.jsonl" "$out/torch.jsonl"
+"$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" --trials "$trials" \
+  --timeout "$timeout" --out "$out/gn.jsonl"
+echo "== PyTorch eager, Inductor, Inductor reduce-overhead" >&2
+"$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
+  --warmup "$warmup" --trials "$trials" --timeout "$timeout" "${names[@]}"
+"$python" "$root/scripts/gpu_report.py" "$out/gn.jsonl" "$out/torch.jsonl" --gpu "$out/gpu.txt" \
+  | tee "$out/report.txt"
+echo "results in $out"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Makes the self-contained bundle a GPU machine without LLVM runs (issue 19),
+# BUNDLE/bundle.tar.gz, holding:
+#   bin/gn-cuda-run                the runner (no MLIR; static libstdc++)
+#   artifacts/<sample>/            from `gn-eval compile --device cuda`:
+#                                  eager.json and compiled.json (PTX + launch
+#                                  plan), reference/*.npy (the CPU
+#                                  interpreter's outputs; past 2 MiB a sample,
+#                                  every k-th element, k in <i>.stride),
+#                                  record.json
+#   samples/<sample>/              model.py and meta files, for PyTorch
+#   list.txt, compile.jsonl        the samples in order; the compile log
+# Why ahead-of-time: the GPU machine has no LLVM, and a statically linked
+# gn-eval (MLIR, LLVM, oneDNN, OpenBLAS) would not fit the 64 MiB that can
+# be carried; PTX plus a launch plan is what a runner needs, and keeps the
+# compile time measured here, on the machine that compiles.
+# Usage: scripts/bundle-gpu.sh [--out BUNDLE] [--jobs N] [SAMPLE_LIST]
+#   default BUNDLE: .gpu-bundle (ignored by git; pass it to the device tool's
+#   `carry`), default list: test/bench/gpu-samples.txt. Lines of the list
+#   may also be absolute folders (e.g. the shipped samples/).
+# The folder is assembled in build/gpu-bundle; PTX compresses about tenfold.
+# Ends by checking the bundle is under 64 MiB.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${GN_BUILD_DIR:-$root/build}
+shared=${GN_SHARED_DIR:-$root/../shared}
+out="$root/.gpu-bundle"
+list="$root/test/bench/gpu-samples.txt"
+jobs=2
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    *) list=$1; shift ;;
+  esac
+done
+[ "${GN_SKIP_BUILD:-0}" = 1 ] || "$root/scripts/build.sh" gn-eval gn-cuda-run
+dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
+samples=()
+while read -r line; do
+  case "$line" in ''|'#'*) continue ;; /*) samples+=("$line") ;; *) samples+=("$dir/samples/$line") ;; esac
+done < "$list"
+stage="$build/gpu-bundle"
+rm -rf "$stage"
+mkdir -p "$stage/bin" "$stage/artifacts" "$stage/samples" "$out"
+cp "$build/bin/gn-cuda-run" "$stage/bin/"
+echo "== gn-eval compile --device cuda, ${#samples[@]} samples" >&2
+"$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$stage/artifacts" \
+  --log "$stage/compile.jsonl" --jobs "$jobs" --timeout 1800 >&2 || true
+: > "$stage/list.txt"
+for s in "${samples[@]}"; do
+  name=$(basename "$s")
+  [ -f "$stage/artifacts/$name/compiled.json" ] || continue
+  mkdir -p "$stage/samples/$name"
+  for f in model.py weight_meta.py input_meta.py graph_net.json; do
+    [ -f "$s/$f" ] && cp "$s/$f" "$stage/samples/$name/"
+  done
+  echo "$name" >> "$stage/list.txt"
+done
+rm -f "$out/bundle.tar.gz"
+tar -C "$stage" -czf "$out/bundle.tar.gz" .
+bytes=$(du -sb "$out" | cut -f1)
+echo "bundle: $out/bundle.tar.gz, $(wc -l < "$stage/list.txt") samples compiled of ${#samples[@]}, $((bytes / 1048576)) MiB" >&2
+if [ "$bytes" -gt $((64 * 1048576)) ]; then
+  echo "error: the bundle is over the 64 MiB a GPU machine can be sent" >&2
+  exit 1
+fi

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Side-by-side report of a GPU benchmark run (scripts/bench-gpu.sh).
+
+    python3 scripts/gpu_report.py gn.jsonl torch.jsonl [--gpu gpu.txt]
+
+gn.jsonl: gn-cuda-run's lines (gn CUDA eager and gn compiled, each checked
+against the CPU interpreter); torch.jsonl: scripts/bench_torch_gpu.py's
+(PyTorch eager, Inductor, Inductor reduce-overhead, checked against the same
+reference). Prints one row per sample and a summary: correctness at
+t = -5, geomean time ratios (each over the samples where both sides ran
+and, separately, where both were correct), S(t) of gn compiled against gn
+CUDA eager and against PyTorch eager (GraphNet's definition with p = 0,
+b = 0.1: failed samples count as speedup b; `gn-eval score gn.jsonl` gives
+the full S(t)/ES(t) table), compile times, device memory over
+(weights + inputs + outputs) and launches per forward. Standard library only.
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+
+
+def read(path):
+    rows = {}
+    if not path or not os.path.exists(path):
+        return rows
+    for line in open(path):
+        line = line.strip()
+        if line:
+            r = json.loads(line)
+            rows[os.path.basename(r.get("sample", "").rstrip("/"))] = r
+    return rows
+
+
+def geomean(xs):
+    xs = [x for x in xs if x and x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def tightest(correct_at):
+    """Smallest t with correct_at[t] true, else 2."""
+    if not correct_at:
+        return 2
+    ok = [int(t) for t, v in correct_at.items() if v]
+    return min(ok) if ok else 2
+
+
+def fmt(x, spec=".3f"):
+    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else format(x, spec)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("gn")
+    ap.add_argument("torch")
+    ap.add_argument("--gpu")
+    ap.add_argument("--t", type=int, default=-5)
+    a = ap.parse_args()
+    gn, th = read(a.gn), read(a.torch)
+    names = list(gn) + [n for n in th if n not in gn]
+    gpu_lines = open(a.gpu).read().strip().splitlines() if a.gpu and os.path.exists(a.gpu) else []
+    gpu = gpu_lines[0] if gpu_lines else "nvidia-smi gave nothing"
+    device = next((r.get("device") for r in gn.values() if r.get("device")), "?")
+    torch_version = next((r.get("torch") for r in th.values() if r.get("torch")), "?")
+    print(f"GPU benchmark: {len(names)} samples on {device} ({gpu}); PyTorch {torch_version}")
+    print(f"times: median ms per forward; ok: correct at t = {a.t} against the CPU interpreter")
+    print()
+    cols = ("sample", "gn", "gn-eager", "torch", "inductor", "ind-RO", "ok gn/eag/tor/ind/RO",
+            "gn-comp-s", "RO-comp-s", "launches", "mem/io")
+    print("{:<44} {:>8} {:>8} {:>8} {:>8} {:>8} {:>21} {:>9} {:>9} {:>8} {:>6}".format(*cols))
+    summary = {"gn_ok": 0, "eager_ok": 0, "torch_ok": 0, "ro_ok": 0, "ran": 0}
+    ratios = {k: [] for k in ("torch/gn", "torch/gn both ok", "ro/gn both ok", "ind/gn both ok",
+                              "gn-eager/gn")}
+    s_vs_eager, s_vs_torch, gn_compile, ro_compile, mem_ok, mem_n = [], [], [], [], 0, 0
+    for n in names:
+        g, t = gn.get(n, {}), th.get(n, {})
+        ok = g.get("status") == "ok"
+        gt = tightest(g.get("correct_at")) if ok else 2
+        et = tightest(g.get("eager_correct_at")) if ok else 2
+        gn_ms = g.get("compiled", {}).get("median_ms") if ok else None
+        ge_ms = g.get("eager", {}).get("median_ms") if ok else None
+        te, ti, tr = t.get("eager_ms"), t.get("inductor_ms"), t.get("inductor_ro_ms")
+        tet, tit, trt = t.get("eager_t", 2), t.get("inductor_t", 2), t.get("inductor_ro_t", 2)
+        good = lambda x: x is not None and x <= a.t
+        summary["ran"] += ok
+        summary["gn_ok"] += good(gt)
+        summary["eager_ok"] += good(et)
+        summary["torch_ok"] += good(tet) and te is not None
+        summary["ro_ok"] += good(trt) and tr is not None
+        if gn_ms and te:
+            ratios["torch/gn"].append(te / gn_ms)
+            if good(gt) and good(tet):
+                ratios["torch/gn both ok"].append(te / gn_ms)
+        if gn_ms and tr and good(gt) and good(trt):
+            ratios["ro/gn both ok"].append(tr / gn_ms)
+        if gn_ms and ti and good(gt) and good(tit):
+            ratios["ind/gn both ok"].append(ti / gn_ms)
+        if gn_ms and ge_ms:
+            ratios["gn-eager/gn"].append(ge_ms / gn_ms)
+        s_vs_eager.append(ge_ms / gn_ms if gn_ms and ge_ms and good(gt) else 0.1)
+        s_vs_torch.append(te / gn_ms if gn_ms and te and good(gt) else 0.1)
+        if ok and g.get("compile_seconds") is not None:
+            gn_compile.append(g["compile_seconds"])
+        if t.get("inductor_ro_compile_s") is not None:
+            ro_compile.append(t["inductor_ro_compile_s"])
+        mem = g.get("device_memory", {}).get("compiled_over_io") if ok else None
+        if mem is not None:
+            mem_n += 1
+            mem_ok += mem <= 1.5
+        oks = "/".join("y" if good(x) else "n" for x in (gt, et, tet, tit, trt))
+        print("{:<44} {:>8} {:>8} {:>8} {:>8} {:>8} {:>21} {:>9} {:>9} {:>8} {:>6}".format(
+            n[:44], fmt(gn_ms), fmt(ge_ms), fmt(te), fmt(ti), fmt(tr), oks,
+            fmt(g.get("compile_seconds"), ".2f"), fmt(t.get("inductor_ro_compile_s"), ".1f"),
+            str(g.get("launches", "-")), fmt(mem, ".2f")))
+        if g.get("error"):
+            print(f"    gn: {g['error'][:200]}")
+        if t.get("error"):
+            print(f"    torch: {t['error'][:200]}")
+    total = len(names)
+    print()
+    print(f"gn compiled correct at t = {a.t}: {summary['gn_ok']} / {total} "
+          f"(gn CUDA eager {summary['eager_ok']}, PyTorch eager {summary['torch_ok']}, "
+          f"Inductor reduce-overhead {summary['ro_ok']})")
+    for k, xs in ratios.items():
+        print(f"geomean time ratio {k:<18}: {fmt(geomean(xs))} over {len(xs)} samples")
+    print(f"S(t = {a.t}) gn compiled vs gn CUDA eager: {fmt(geomean(s_vs_eager))}; "
+          f"vs PyTorch eager: {fmt(geomean(s_vs_torch))} (p = 0, b = 0.1)")
+    if gn_compile:
+        print(f"compile seconds: gn median {statistics.median(gn_compile):.2f}, max "
+              f"{max(gn_compile):.2f}; Inductor reduce-overhead median "
+              f"{fmt(statistics.median(ro_compile) if ro_compile else None, '.1f')}")
+    print(f"device memory <= 1.5x (weights + inputs + outputs): {mem_ok} / {mem_n} "
+          f"(model buffers; library workspaces apart)")
+
+
+if __name__ == "__main__":
+    main()
