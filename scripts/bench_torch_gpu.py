@@ -31,7 +31,6 @@ import argparse
 import inspect
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -40,15 +39,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-
-
-def load_module(sample_dir):
-    src = open(os.path.join(sample_dir, "model.py")).read()
-    src = re.sub(r'device\(type=["\']cpu["\']\)', 'device(type="cuda", index=0)', src)
-    src = src.replace('"cpu"', '"cuda:0"').replace("'cpu'", "'cuda:0'")
-    ns = {}
-    exec(compile(src, os.path.join(sample_dir, "model.py"), "exec"), ns)
-    return ns["GraphModule"]()
 
 
 def make_inputs(torch, bundle, name, mod):
@@ -132,7 +122,7 @@ def run_one(name, args, partial):
         os.replace(partial + ".tmp", partial)
 
     save()
-    mod = load_module(os.path.join(args.bundle, "samples", name))
+    mod = cf.load_module(os.path.join(args.bundle, "samples", name), device="cuda")
     kwargs = make_inputs(torch, args.bundle, name, mod)
     refs = references(torch, args.bundle, name)
     with torch.no_grad():

@@ -63,10 +63,16 @@ def meta_of(sample):
     return out
 
 
-def load_module(sample):
+def load_module(sample, device="cpu"):
+    """GraphModule of a sample's model.py with its device strings rewritten
+    to `device` ("cpu", or "cuda" for cuda:0)."""
     src = open(os.path.join(sample, "model.py")).read()
-    src = re.sub(r'device\(type="cuda"(, index=\d+)?\)', 'device(type="cpu")', src)
-    src = src.replace('"cuda:0"', '"cpu"').replace("'cuda:0'", "'cpu'")
+    if device == "cpu":
+        src = re.sub(r'device\(type="cuda"(, index=\d+)?\)', 'device(type="cpu")', src)
+        src = src.replace('"cuda:0"', '"cpu"').replace("'cuda:0'", "'cpu'")
+    else:
+        src = re.sub(r'device\(type=["\']cpu["\']\)', 'device(type="cuda", index=0)', src)
+        src = src.replace('"cpu"', '"cuda:0"').replace("'cpu'", "'cuda:0'")
     ns = {}
     exec(compile(src, os.path.join(sample, "model.py"), "exec"), ns)
     return ns["GraphModule"]()

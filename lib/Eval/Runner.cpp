@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Cost.h"
+#include "gn/Eval/HostInputs.h"
 #include "gn/Eval/InputSynthesis.h"
 #include "gn/Runtime/CompiledModel.h"
 #include "gn/Target/CUDA/CudaProgram.h"
@@ -38,22 +39,6 @@ using json = nlohmann::json;
 
 namespace {
 
-interp::DType toInterp(eval::DType d) {
-  switch (d) {
-  case eval::DType::F16: return interp::DType::F16;
-  case eval::DType::BF16: return interp::DType::BF16;
-  case eval::DType::F32: return interp::DType::F32;
-  case eval::DType::F64: return interp::DType::F64;
-  case eval::DType::I8: return interp::DType::I8;
-  case eval::DType::I16: return interp::DType::I16;
-  case eval::DType::I32: return interp::DType::I32;
-  case eval::DType::I64: return interp::DType::I64;
-  case eval::DType::U8: return interp::DType::U8;
-  case eval::DType::Bool: return interp::DType::I1;
-  }
-  return interp::DType::F32;
-}
-
 /// Inputs from the argument attributes, as the synthesis rules say.
 FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp f, uint64_t seed,
                                                             std::string &error) {
@@ -74,7 +59,7 @@ FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp f, uint
     std::string dtypeName = str("gn.dtype");
     auto dt = eval::parseTorchDType(dtypeName);
     auto it = interp::dtypeOf(type.getElementType());
-    if (!dt || !it || toInterp(*dt) != *it) {
+    if (!dt || !it || eval::hostDType(*dt) != *it) {
       error = "argument #" + std::to_string(i) + " ('" + spec.name + "'): dtype '" + dtypeName +
               "' does not match its type";
       return failure();
@@ -86,15 +71,10 @@ FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp f, uint
     spec.maxVal = num("gn.max_val");
     if (auto data = f.getArgAttrOfType<DenseF64ArrayAttr>(i, "gn.data"))
       spec.data = std::vector<double>(data.asArrayRef().begin(), data.asArrayRef().end());
-    std::vector<uint8_t> bytes = eval::synthesize(spec, seed, i);
-    interp::HostTensor t(*it, type.getShape());
-    if (bytes.size() != t.nbytes()) {
-      error = "input synthesis produced " + std::to_string(bytes.size()) + " bytes for '" +
-              spec.name + "', expected " + std::to_string(t.nbytes());
+    auto t = eval::synthesizeTensor(spec, seed, i, error);
+    if (!t)
       return failure();
-    }
-    std::memcpy(t.bytes(), bytes.data(), bytes.size());
-    args.push_back(std::move(t));
+    args.push_back(std::move(*t));
   }
   return args;
 }

@@ -16,6 +16,7 @@
 // gn-eval's result format to --out. Links no MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Eval/HostInputs.h"
 #include "gn/Eval/InputSynthesis.h"
 #include "gn/Eval/Npy.h"
 #include "gn/Eval/Tolerance.h"
@@ -49,22 +50,6 @@ struct Options {
   std::vector<std::string> dirs;
 };
 
-interp::DType toInterp(eval::DType d) {
-  switch (d) {
-  case eval::DType::F16: return interp::DType::F16;
-  case eval::DType::BF16: return interp::DType::BF16;
-  case eval::DType::F32: return interp::DType::F32;
-  case eval::DType::F64: return interp::DType::F64;
-  case eval::DType::I8: return interp::DType::I8;
-  case eval::DType::I16: return interp::DType::I16;
-  case eval::DType::I32: return interp::DType::I32;
-  case eval::DType::I64: return interp::DType::I64;
-  case eval::DType::U8: return interp::DType::U8;
-  case eval::DType::Bool: return interp::DType::I1;
-  }
-  return interp::DType::F32;
-}
-
 bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std::string &error) {
   for (unsigned i = 0; i < p.numArgs(); ++i) {
     const cuda::ArgumentSpec &a = p.arguments[i];
@@ -73,7 +58,7 @@ bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std
     spec.name = a.name;
     spec.shape = slot.shape;
     auto dt = eval::parseTorchDType(a.torchDtype);
-    if (!dt || toInterp(*dt) != slot.dtype) {
+    if (!dt || eval::hostDType(*dt) != slot.dtype) {
       error = "argument '" + a.name + "': dtype '" + a.torchDtype + "' does not match its slot";
       return false;
     }
@@ -83,14 +68,10 @@ bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std
     spec.minVal = a.minVal;
     spec.maxVal = a.maxVal;
     spec.data = a.data;
-    std::vector<uint8_t> bytes = eval::synthesize(spec, /*seed=*/0, i);
-    HostTensor t(slot.dtype, slot.shape);
-    if (bytes.size() != t.nbytes()) {
-      error = "synthesis gave " + std::to_string(bytes.size()) + " bytes for '" + a.name + "'";
+    auto t = eval::synthesizeTensor(spec, /*seed=*/0, i, error);
+    if (!t)
       return false;
-    }
-    std::memcpy(t.bytes(), bytes.data(), bytes.size());
-    args.push_back(std::move(t));
+    args.push_back(std::move(*t));
   }
   return true;
 }
@@ -289,22 +270,6 @@ std::string runSample(const std::string &dir, const Options &o) {
   return r.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::string deathRecord(const std::string &dir, int wstatus, unsigned timeout) {
-  json r = json::parse(readFile(dir + "/record.json"), nullptr, false);
-  if (r.is_discarded() || !r.is_object())
-    r = json::object({{"sample", dir}});
-  r["status"] = "runtime_error";
-  r["speedup"] = nullptr;
-  if (WIFSIGNALED(wstatus)) {
-    int sig = WTERMSIG(wstatus);
-    r["error"] = sig == SIGALRM ? "timed out after " + std::to_string(timeout) + " s"
-                                : std::string("crashed: ") + strsignal(sig);
-  } else {
-    r["error"] = "exited with status " + std::to_string(WEXITSTATUS(wstatus)) + " without a result";
-  }
-  return r.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
 int usage() {
   std::cerr << "usage: gn-cuda-run ARTIFACT_DIR... [--warmup N] [--trials N] [--out FILE]\n"
                "                   [--dump DIR] [--timeout SECONDS] [--no-graph]\n";
@@ -372,7 +337,7 @@ int main(int argc, char **argv) {
     std::string line = readFile(resultFile);
     std::remove(resultFile.c_str());
     if (!(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) || line.empty())
-      line = deathRecord(dir, wstatus, o.timeout);
+      line = eval::deathRecord(dir, readFile(dir + "/record.json"), wstatus, o.timeout);
     json j = json::parse(line, nullptr, false);
     std::string status = j.is_discarded() ? "?" : j.value("status", "?");
     ok += status == "ok";

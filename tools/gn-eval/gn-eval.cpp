@@ -12,6 +12,7 @@
 // --out as soon as its sample finishes.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Eval/HostInputs.h"
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Interpreter/HostTensor.h"
@@ -114,23 +115,6 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
-/// The result line for a child that died without writing one.
-std::string deathRecord(const std::string &input, int wstatus) {
-  nlohmann::json r;
-  r["sample"] = input;
-  r["status"] = "runtime_error";
-  r["speedup"] = nullptr;
-  if (WIFSIGNALED(wstatus)) {
-    int sig = WTERMSIG(wstatus);
-    r["error"] = sig == SIGALRM ? "timed out after " + std::to_string(timeout) + " s"
-                                : std::string("crashed: ") + strsignal(sig);
-  } else {
-    r["error"] = "exited with status " + std::to_string(WEXITSTATUS(wstatus)) +
-                 " without a result";
-  }
-  return r.dump();
-}
-
 int runBatch(const std::vector<std::string> &inputs, const eval::RunOptions &options,
              const std::string &outPath, unsigned jobs);
 
@@ -207,7 +191,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     sys::fs::remove(c.resultFile);
     bool complete = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && !line.empty();
     if (!complete)
-      line = deathRecord(c.input, wstatus);
+      line = eval::deathRecord(c.input, "", wstatus, timeout);
     auto j = nlohmann::json::parse(line, nullptr, false);
     std::string status = j.is_discarded() ? "?" : j.value("status", "?");
     ok += status == "ok";

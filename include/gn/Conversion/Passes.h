@@ -16,6 +16,14 @@ namespace mlir::gn {
 /// Name of the nested module holding the compiled kernels.
 inline constexpr llvm::StringLiteral kKernelModuleName = "gn_kernels";
 
+/// The nested @gn_kernels module of `top`, or null.
+inline ModuleOp lookupKernelModule(ModuleOp top) {
+  for (auto m : top.getOps<ModuleOp>())
+    if (m.getSymName() == kKernelModuleName)
+      return m;
+  return nullptr;
+}
+
 /// External a kernel calls with (index, size) when an index it reads from a
 /// tensor is out of range; the runtime defines it and fails the run.
 inline constexpr llvm::StringLiteral kIndexErrorCallback = "gn_index_out_of_range";

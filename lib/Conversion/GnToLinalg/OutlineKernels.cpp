@@ -590,9 +590,8 @@ std::string groupKey(FusionOp fusion) {
 }
 
 ModuleOp getOrCreateKernelModule(ModuleOp top) {
-  for (auto m : top.getOps<ModuleOp>())
-    if (m.getSymName() == kKernelModuleName)
-      return m;
+  if (ModuleOp m = lookupKernelModule(top))
+    return m;
   OpBuilder b = OpBuilder::atBlockEnd(top.getBody());
   return ModuleOp::create(b, top.getLoc(), kKernelModuleName);
 }

@@ -582,10 +582,7 @@ private:
 struct GnMapKernelsToGPUPass : mlir::gn::impl::GnMapKernelsToGPUPassBase<GnMapKernelsToGPUPass> {
   using Base::Base;
   void runOnOperation() override {
-    ModuleOp kernels;
-    for (auto m : getOperation().getOps<ModuleOp>())
-      if (m.getSymName() == kKernelModuleName)
-        kernels = m;
+    ModuleOp kernels = lookupKernelModule(getOperation());
     if (!kernels)
       return;
     for (auto func : llvm::make_early_inc_range(kernels.getOps<func::FuncOp>())) {

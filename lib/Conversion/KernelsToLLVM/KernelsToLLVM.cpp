@@ -48,10 +48,7 @@ struct GnLowerKernelsToLLVMPass
   }
 
   void runOnOperation() override {
-    ModuleOp kernels;
-    for (auto m : getOperation().getOps<ModuleOp>())
-      if (m.getSymName() == kKernelModuleName)
-        kernels = m;
+    ModuleOp kernels = lookupKernelModule(getOperation());
     if (!kernels)
       return;
     // exp as a polynomial (Cephes, within 2^-22.5 relative; it vectorizes,

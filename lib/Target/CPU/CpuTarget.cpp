@@ -204,10 +204,7 @@ LogicalResult CpuCompiledModel::bind() {
 
 LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsigned optLevel) {
   auto jitStart = std::chrono::steady_clock::now();
-  ModuleOp kernels;
-  for (auto k : compiled.getOps<ModuleOp>())
-    if (k.getSymName() == kKernelModuleName)
-      kernels = k;
+  ModuleOp kernels = lookupKernelModule(compiled);
   if (kernels) {
     stats_.kernels = llvm::count_if(kernels.getOps<LLVM::LLVMFuncOp>(),
                                     [](LLVM::LLVMFuncOp f) { return !f.isExternal(); });

@@ -136,73 +136,72 @@ const Driver *mlir::gn::cuda::loadDriver(std::string &error) {
   return &driver;
 }
 
-const Cublas *mlir::gn::cuda::loadCublas(std::string &error) {
-  static Cublas cublas;
-  static std::string loadError;
-  static bool ok = [] {
+/// A library loaded and resolved once per process: `resolve` looks up its
+/// symbols; the first failure is kept and returned on every call.
+template <typename Api>
+static const Api *loadOnce(std::initializer_list<const char *> names, const char *what,
+                           void (*resolve)(Resolver &, Api &), std::string &error) {
+  struct Loaded {
+    Api api{};
+    std::string error;
+    bool ok = false;
+  };
+  static Loaded loaded = [&] {
+    Loaded l;
     std::string tried;
-    void *lib = openFirst({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, tried);
+    void *lib = openFirst(names, tried);
     if (!lib) {
-      loadError = "cuBLAS not found (tried " + tried + "; set GN_CUDA_LIBRARY_PATH)";
-      return false;
+      l.error = std::string(what) + " not found (tried " + tried + "; set GN_CUDA_LIBRARY_PATH)";
+      return l;
     }
     std::string missing;
     Resolver r{lib, missing};
-    r(cublas.create, "cublasCreate_v2");
-    r(cublas.destroy, "cublasDestroy_v2");
-    r(cublas.setStream, "cublasSetStream_v2");
-    r(cublas.setMathMode, "cublasSetMathMode");
-    r(cublas.setWorkspace, "cublasSetWorkspace_v2");
-    r(cublas.gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
-    if (!missing.empty()) {
-      loadError = "cuBLAS: " + missing;
-      return false;
-    }
-    return true;
+    resolve(r, l.api);
+    l.ok = missing.empty();
+    if (!l.ok)
+      l.error = std::string(what) + ": " + missing;
+    return l;
   }();
-  if (!ok) {
-    error = loadError;
+  if (!loaded.ok) {
+    error = loaded.error;
     return nullptr;
   }
-  return &cublas;
+  return &loaded.api;
+}
+
+const Cublas *mlir::gn::cuda::loadCublas(std::string &error) {
+  return loadOnce<Cublas>(
+      {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cuBLAS",
+      [](Resolver &r, Cublas &c) {
+        r(c.create, "cublasCreate_v2");
+        r(c.destroy, "cublasDestroy_v2");
+        r(c.setStream, "cublasSetStream_v2");
+        r(c.setMathMode, "cublasSetMathMode");
+        r(c.setWorkspace, "cublasSetWorkspace_v2");
+        r(c.gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
+      },
+      error);
 }
 
 const Cudnn *mlir::gn::cuda::loadCudnn(std::string &error) {
-  static Cudnn cudnn;
-  static std::string loadError;
-  static bool ok = [] {
-    std::string tried;
-    void *lib = openFirst({"libcudnn.so.9", "libcudnn.so"}, tried);
-    if (!lib) {
-      loadError = "cuDNN not found (tried " + tried + "; set GN_CUDA_LIBRARY_PATH)";
-      return false;
-    }
-    std::string missing;
-    Resolver r{lib, missing};
-    r(cudnn.create, "cudnnCreate");
-    r(cudnn.setStream, "cudnnSetStream");
-    r(cudnn.getErrorString, "cudnnGetErrorString");
-    r(cudnn.createTensorDescriptor, "cudnnCreateTensorDescriptor");
-    r(cudnn.setTensorNdDescriptor, "cudnnSetTensorNdDescriptor");
-    r(cudnn.createFilterDescriptor, "cudnnCreateFilterDescriptor");
-    r(cudnn.setFilterNdDescriptor, "cudnnSetFilterNdDescriptor");
-    r(cudnn.createConvolutionDescriptor, "cudnnCreateConvolutionDescriptor");
-    r(cudnn.setConvolutionNdDescriptor, "cudnnSetConvolutionNdDescriptor");
-    r(cudnn.setConvolutionGroupCount, "cudnnSetConvolutionGroupCount");
-    r(cudnn.setConvolutionMathType, "cudnnSetConvolutionMathType");
-    r(cudnn.getConvolutionForwardAlgorithm, "cudnnGetConvolutionForwardAlgorithm_v7");
-    r(cudnn.getConvolutionForwardWorkspaceSize, "cudnnGetConvolutionForwardWorkspaceSize");
-    r(cudnn.convolutionForward, "cudnnConvolutionForward");
-    r(cudnn.addTensor, "cudnnAddTensor");
-    if (!missing.empty()) {
-      loadError = "cuDNN: " + missing;
-      return false;
-    }
-    return true;
-  }();
-  if (!ok) {
-    error = loadError;
-    return nullptr;
-  }
-  return &cudnn;
+  return loadOnce<Cudnn>(
+      {"libcudnn.so.9", "libcudnn.so"}, "cuDNN",
+      [](Resolver &r, Cudnn &c) {
+        r(c.create, "cudnnCreate");
+        r(c.setStream, "cudnnSetStream");
+        r(c.getErrorString, "cudnnGetErrorString");
+        r(c.createTensorDescriptor, "cudnnCreateTensorDescriptor");
+        r(c.setTensorNdDescriptor, "cudnnSetTensorNdDescriptor");
+        r(c.createFilterDescriptor, "cudnnCreateFilterDescriptor");
+        r(c.setFilterNdDescriptor, "cudnnSetFilterNdDescriptor");
+        r(c.createConvolutionDescriptor, "cudnnCreateConvolutionDescriptor");
+        r(c.setConvolutionNdDescriptor, "cudnnSetConvolutionNdDescriptor");
+        r(c.setConvolutionGroupCount, "cudnnSetConvolutionGroupCount");
+        r(c.setConvolutionMathType, "cudnnSetConvolutionMathType");
+        r(c.getConvolutionForwardAlgorithm, "cudnnGetConvolutionForwardAlgorithm_v7");
+        r(c.getConvolutionForwardWorkspaceSize, "cudnnGetConvolutionForwardWorkspaceSize");
+        r(c.convolutionForward, "cudnnConvolutionForward");
+        r(c.addTensor, "cudnnAddTensor");
+      },
+      error);
 }

@@ -213,10 +213,7 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
   auto func = compiled->lookupSymbol<func::FuncOp>("forward");
   if (!func)
     return module.emitError("no func.func @forward to compile");
-  ModuleOp kernels;
-  for (auto k : compiled->getOps<ModuleOp>())
-    if (k.getSymName() == kKernelModuleName)
-      kernels = k;
+  ModuleOp kernels = lookupKernelModule(*compiled);
 
   auto built = buildStepList(func, "CUDA", classifyForCuda, stats);
   if (failed(built))
