@@ -11,10 +11,16 @@
 #   3. scripts/gpu_report.py: the side-by-side table and summary naming the
 #      GPU -> report.txt.
 # Usage: scripts/bench-gpu.sh [--bundle BUNDLE] [--out DIR] [--quick]
+#                             [--only gn|torch] [--range FIRST:END]
 #   default BUNDLE: .gpu-bundle (its bundle.tar.gz is unpacked to a temporary
 #   folder); default DIR: $OUT if set (the device tool's
 #   folder that comes back), else test/bench/results/gpu. --quick: the first
 #   sample only, 1 warmup and 3 trials (to try the bundle end to end first).
+#   --only gn|torch: one side (a device command runs at most 10 minutes and
+#   Inductor compiles take about 10 s a sample: split the torch side with
+#   --range, e.g. 0:15, 15:30, 30:46, one command each, and join the JSONL
+#   files with scripts/gpu_report.py afterwards). --range FIRST:END: samples
+#   FIRST..END-1 of the bundle's list.
 # Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_TRIALS (default 20),
 #   GN_BENCH_TIMEOUT (seconds per sample and side, default 600).
 set -uo pipefail
@@ -22,8 +28,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bundle="$root/.gpu-bundle"
 out=${OUT:-$root/test/bench/results/gpu}
 quick=0
+only=""
+range=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --only) only=$2; shift 2 ;;
+    --range) range=$2; shift 2 ;;
     --bundle) bundle=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
@@ -40,6 +50,10 @@ warmup=${GN_BENCH_WARMUP:-5}
 trials=${GN_BENCH_TRIALS:-20}
 timeout=${GN_BENCH_TIMEOUT:-600}
 mapfile -t names < "$bundle/list.txt"
+if [ -n "$range" ]; then
+  first=${range%%:*} end=${range##*:}
+  names=("${names[@]:$first:$((end - first))}")
+fi
 if [ "$quick" = 1 ]; then names=("${names[0]}"); warmup=1; trials=3; fi
 mkdir -p "$out"
 python=${PYTHON:-python3}
@@ -56,13 +70,18 @@ EOF
 export GN_CUDA_LIBRARY_PATH=${GN_CUDA_LIBRARY_PATH:-$libs}
 { nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
   | tee "$out/gpu.txt"
-echo "== gn (gn-cuda-run), ${#names[@]} samples" >&2
-rm -f "$out/gn.jsonl" "$out/torch.jsonl"
-"$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" --trials "$trials" \
-  --timeout "$timeout" --out "$out/gn.jsonl"
-echo "== PyTorch eager, Inductor, Inductor reduce-overhead" >&2
-"$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
-  --warmup "$warmup" --trials "$trials" --timeout "$timeout" "${names[@]}"
-"$python" "$root/scripts/gpu_report.py" "$out/gn.jsonl" "$out/torch.jsonl" --gpu "$out/gpu.txt" \
+if [ "$only" != torch ]; then
+  echo "== gn (gn-cuda-run), ${#names[@]} samples" >&2
+  rm -f "$out/gn.jsonl"
+  "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
+    --trials "$trials" --timeout "$timeout" --out "$out/gn.jsonl"
+fi
+if [ "$only" != gn ]; then
+  echo "== PyTorch eager, Inductor, Inductor reduce-overhead" >&2
+  rm -f "$out/torch.jsonl"
+  "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
+    --warmup "$warmup" --trials "$trials" --timeout "$timeout" "${names[@]}"
+fi
+"$python" "$root/scripts/gpu_report.py" "$out"/gn.jsonl "$out"/torch.jsonl --gpu "$out/gpu.txt" \
   | tee "$out/report.txt"
 echo "results in $out"

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Side-by-side report of a GPU benchmark run (scripts/bench-gpu.sh).
 
-    python3 scripts/gpu_report.py gn.jsonl torch.jsonl [--gpu gpu.txt]
+    python3 scripts/gpu_report.py RESULTS.jsonl... [--gpu gpu.txt]
+
+RESULTS: any number of gn.jsonl and torch.jsonl files (told apart by their
+fields; a benchmark split over several commands gives several of each).
 
 gn.jsonl: gn-cuda-run's lines (gn CUDA eager and gn compiled, each checked
 against the CPU interpreter); torch.jsonl: scripts/bench_torch_gpu.py's
@@ -21,16 +24,21 @@ import os
 import statistics
 
 
-def read(path):
-    rows = {}
-    if not path or not os.path.exists(path):
-        return rows
-    for line in open(path):
-        line = line.strip()
-        if line:
+def read(paths):
+    """(gn rows, torch rows) by sample name; the last line of a sample wins."""
+    gn, torch = {}, {}
+    for path in paths:
+        if not os.path.exists(path):
+            continue
+        for line in open(path):
+            line = line.strip()
+            if not line:
+                continue
             r = json.loads(line)
-            rows[os.path.basename(r.get("sample", "").rstrip("/"))] = r
-    return rows
+            name = os.path.basename(r.get("sample", "").rstrip("/"))
+            is_torch = "status" not in r  # gn lines always have one
+            (torch if is_torch else gn)[name] = r
+    return gn, torch
 
 
 def geomean(xs):
@@ -52,12 +60,11 @@ def fmt(x, spec=".3f"):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("gn")
-    ap.add_argument("torch")
+    ap.add_argument("results", nargs="+")
     ap.add_argument("--gpu")
     ap.add_argument("--t", type=int, default=-5)
     a = ap.parse_args()
-    gn, th = read(a.gn), read(a.torch)
+    gn, th = read(a.results)
     names = list(gn) + [n for n in th if n not in gn]
     gpu_lines = open(a.gpu).read().strip().splitlines() if a.gpu and os.path.exists(a.gpu) else []
     gpu = gpu_lines[0] if gpu_lines else "nvidia-smi gave nothing"
