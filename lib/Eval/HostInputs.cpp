@@ -1,9 +1,6 @@
-//===- HostInputs.cpp - synthesized inputs as host tensors; batch records ===//
+//===- HostInputs.cpp - synthesized inputs as host tensors ---------------===//
 #include "gn/Eval/HostInputs.h"
-#include <csignal>
 #include <cstring>
-#include <nlohmann/json.hpp>
-#include <sys/wait.h>
 
 using namespace mlir::gn;
 
@@ -36,22 +33,25 @@ std::optional<interp::HostTensor> eval::synthesizeTensor(const TensorSpec &spec,
   return t;
 }
 
-std::string eval::deathRecord(const std::string &sample, const std::string &record,
-                              int waitStatus, unsigned timeoutSeconds) {
-  nlohmann::json r = nlohmann::json::parse(record, nullptr, false);
-  if (r.is_discarded() || !r.is_object())
-    r = nlohmann::json::object();
-  if (!r.contains("sample"))
-    r["sample"] = sample;
-  r["status"] = "runtime_error";
-  r["speedup"] = nullptr;
-  if (WIFSIGNALED(waitStatus)) {
-    int sig = WTERMSIG(waitStatus);
-    r["error"] = sig == SIGALRM ? "timed out after " + std::to_string(timeoutSeconds) + " s"
-                                : std::string("crashed: ") + strsignal(sig);
-  } else {
-    r["error"] = "exited with status " + std::to_string(WEXITSTATUS(waitStatus)) +
-                 " without a result";
+
+std::optional<interp::HostTensor>
+eval::synthesizeArgument(const ArgumentMeta &meta, const std::vector<int64_t> &shape,
+                         interp::DType expected, uint64_t seed, size_t argIndex,
+                         std::string &error) {
+  auto dt = parseTorchDType(meta.torchDtype);
+  if (!dt || hostDType(*dt) != expected) {
+    error = "argument #" + std::to_string(argIndex) + " ('" + meta.name + "'): dtype '" +
+            meta.torchDtype + "' does not match its type";
+    return std::nullopt;
   }
-  return r.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  TensorSpec spec;
+  spec.name = meta.name;
+  spec.shape = shape;
+  spec.dtype = *dt;
+  spec.mean = meta.mean;
+  spec.std = meta.std;
+  spec.minVal = meta.minVal;
+  spec.maxVal = meta.maxVal;
+  spec.data = meta.data;
+  return synthesizeTensor(spec, seed, argIndex, error);
 }

@@ -11,6 +11,8 @@
 #include "gn/Eval/Cost.h"
 #include "gn/Eval/HostInputs.h"
 #include "gn/Eval/InputSynthesis.h"
+#include "gn/Eval/Records.h"
+#include "gn/Runtime/ArgumentMeta.h"
 #include "gn/Runtime/CompiledModel.h"
 #include "gn/Target/CUDA/CudaProgram.h"
 #include "gn/Target/CUDA/CudaTarget.h"
@@ -45,33 +47,13 @@ FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp f, uint
   std::vector<interp::HostTensor> args;
   for (unsigned i = 0; i < f.getNumArguments(); ++i) {
     auto type = cast<RankedTensorType>(f.getArgument(i).getType());
-    eval::TensorSpec spec;
-    spec.shape.assign(type.getShape().begin(), type.getShape().end());
-    auto str = [&](const char *n) -> std::string {
-      auto a = f.getArgAttrOfType<StringAttr>(i, n);
-      return a ? a.str() : "";
-    };
-    auto num = [&](const char *n) -> std::optional<double> {
-      auto a = f.getArgAttrOfType<FloatAttr>(i, n);
-      return a ? std::optional<double>(a.getValueAsDouble()) : std::nullopt;
-    };
-    spec.name = str("gn.name");
-    std::string dtypeName = str("gn.dtype");
-    auto dt = eval::parseTorchDType(dtypeName);
-    auto it = interp::dtypeOf(type.getElementType());
-    if (!dt || !it || eval::hostDType(*dt) != *it) {
-      error = "argument #" + std::to_string(i) + " ('" + spec.name + "'): dtype '" + dtypeName +
-              "' does not match its type";
+    auto dtype = interp::dtypeOf(type.getElementType());
+    eval::ArgumentMeta meta = runtime::readArgumentMeta(f, i);
+    if (!dtype) {
+      error = "argument #" + std::to_string(i) + " ('" + meta.name + "') has no tensor dtype";
       return failure();
     }
-    spec.dtype = *dt;
-    spec.mean = num("gn.mean");
-    spec.std = num("gn.std");
-    spec.minVal = num("gn.min_val");
-    spec.maxVal = num("gn.max_val");
-    if (auto data = f.getArgAttrOfType<DenseF64ArrayAttr>(i, "gn.data"))
-      spec.data = std::vector<double>(data.asArrayRef().begin(), data.asArrayRef().end());
-    auto t = eval::synthesizeTensor(spec, seed, i, error);
+    auto t = eval::synthesizeArgument(meta, type.getShape().vec(), *dtype, seed, i, error);
     if (!t)
       return failure();
     args.push_back(std::move(*t));
@@ -79,17 +61,8 @@ FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp f, uint
   return args;
 }
 
-json timingStats(std::vector<double> ms) {
-  std::sort(ms.begin(), ms.end());
-  auto q = [&](double p) {
-    double x = p * (ms.size() - 1);
-    size_t lo = static_cast<size_t>(x);
-    size_t hi = std::min(lo + 1, ms.size() - 1);
-    return ms[lo] + (ms[hi] - ms[lo]) * (x - lo);
-  };
-  return {{"median_ms", q(0.5)}, {"iqr_ms", q(0.75) - q(0.25)}, {"min_ms", ms.front()},
-          {"max_ms", ms.back()}, {"trials", ms.size()}};
-}
+/// gn's CUDA eager mode: gn-cuda-pipeline with one op per kernel.
+constexpr const char *kCudaEagerPipeline = "max-fusion-ops=1";
 
 using RunFn =
     std::function<FailureOr<std::vector<interp::HostTensor>>(llvm::ArrayRef<interp::HostTensor>)>;
@@ -214,7 +187,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
                                      &eagerExtraBytes);
   if (failed(expected))
     return fail("eager_error", firstError);
-  r[onCuda ? "reference" : "eager"] = timingStats(eagerMs);
+  r[onCuda ? "reference" : "eager"] = eval::timingStats(eagerMs);
   if (onCuda)
     r["reference"]["side"] = "gn interpreter (cpu)";
   int64_t argumentBytes = 0, outputBytes = 0;
@@ -243,25 +216,9 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
       return fail("runtime_error", error);
   }
 
-  // Per-output comparison with the reference, and the tightest t passed.
   auto compare = [&](const std::vector<interp::HostTensor> &actual, json &outputs,
                      json &correct) {
-    int worst = -10;
-    outputs = json::array();
-    for (size_t i = 0; i < expected->size(); ++i) {
-      OutputDiff d = compareOutputs(actual[i], (*expected)[i]);
-      worst = std::max(worst, d.shapeAndDtypeMatch ? d.tightestT : kMaxComparedT + 1);
-      outputs.push_back({{"index", i},
-                         {"dtype", interp::name((*expected)[i].dtype())},
-                         {"shape", json((*expected)[i].shape().vec())},
-                         {"max_abs_diff", d.maxAbs},
-                         {"max_rel_diff", d.maxRel},
-                         {"shape_dtype_match", d.shapeAndDtypeMatch}});
-    }
-    correct = json::object();
-    // t = 1 too: GraphNet freezes each sample's state at t = 1 for ES(t > 0).
-    for (int t = -10; t <= 1; ++t)
-      correct[std::to_string(t)] = worst <= t;
+    correct = eval::compareWithReference(actual, *expected, {}, outputs);
   };
 
   // A side compiled for a target, timed.
@@ -348,12 +305,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
         if (t.nbytes() <= share)
           continue;
         int64_t k = (t.nbytes() + share - 1) / share;
-        int64_t n = (t.numel() + k - 1) / k;
-        interp::HostTensor sub(t.dtype(), {n}, /*zero=*/false);
-        size_t e = interp::sizeOf(t.dtype());
-        for (int64_t j = 0; j < n; ++j)
-          std::memcpy(sub.bytes() + j * e, t.bytes() + j * k * e, e);
-        t = sub;
+        t = eval::everyKth(t, k);
         strides[std::to_string(i)] = k;
         std::ofstream(dir + "/reference/" + std::to_string(i) + ".stride") << k << "\n";
       }
@@ -363,7 +315,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
     if (!strides.empty())
       r["reference_strides"] = strides;
     for (auto [name, pipeline] :
-         {std::pair<std::string, std::string>{"eager", "max-fusion-ops=1"},
+         {std::pair<std::string, std::string>{"eager", kCudaEagerPipeline},
           {"compiled", options.pipelineOptions}}) {
       auto start = std::chrono::steady_clock::now();
       runtime::CompileOptions compileOptions;
@@ -400,11 +352,11 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
     // gn's CUDA eager mode: a kernel per op, launched one by one.
     json eagerCompile, eagerMemory, eagerOutputs, eagerCorrect;
     std::vector<double> cudaEagerMs;
-    auto cudaEager = compiledSide("cuda", "max-fusion-ops=1", /*graph=*/false, "eager_error",
+    auto cudaEager = compiledSide("cuda", kCudaEagerPipeline, /*graph=*/false, "eager_error",
                                   cudaEagerMs, eagerCompile, eagerMemory);
     if (failed(cudaEager))
       return r.dump(-1, ' ', false, json::error_handler_t::replace);
-    r["eager"] = timingStats(cudaEagerMs);
+    r["eager"] = eval::timingStats(cudaEagerMs);
     r["eager"]["side"] = "gn cuda eager";
     r["eager_compile"] = eagerCompile;
     compare(*cudaEager, eagerOutputs, eagerCorrect);
@@ -448,7 +400,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   } else {
     return fail("compile_error", "unknown compiler '" + options.compiler + "' (gn or nope)");
   }
-  r["compiled"] = timingStats(compiledMs);
+  r["compiled"] = eval::timingStats(compiledMs);
   if (!base.empty() && !dumpTensors(base + "/compiled", *actual, {}, error))
     return fail("runtime_error", error);
 

@@ -19,6 +19,7 @@
 #include "gn/Eval/HostInputs.h"
 #include "gn/Eval/InputSynthesis.h"
 #include "gn/Eval/Npy.h"
+#include "gn/Eval/Records.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Target/CUDA/CudaExecutor.h"
 #include "gn/Target/CUDA/CudaProgram.h"
@@ -52,77 +53,13 @@ struct Options {
 
 bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std::string &error) {
   for (unsigned i = 0; i < p.numArgs(); ++i) {
-    const cuda::ArgumentSpec &a = p.arguments[i];
     const cuda::Slot &slot = p.slots[i];
-    eval::TensorSpec spec;
-    spec.name = a.name;
-    spec.shape = slot.shape;
-    auto dt = eval::parseTorchDType(a.torchDtype);
-    if (!dt || eval::hostDType(*dt) != slot.dtype) {
-      error = "argument '" + a.name + "': dtype '" + a.torchDtype + "' does not match its slot";
-      return false;
-    }
-    spec.dtype = *dt;
-    spec.mean = a.mean;
-    spec.std = a.std;
-    spec.minVal = a.minVal;
-    spec.maxVal = a.maxVal;
-    spec.data = a.data;
-    auto t = eval::synthesizeTensor(spec, /*seed=*/0, i, error);
+    auto t = eval::synthesizeArgument(p.arguments[i], slot.shape, slot.dtype, /*seed=*/0, i, error);
     if (!t)
       return false;
     args.push_back(std::move(*t));
   }
   return true;
-}
-
-json timingStats(std::vector<double> ms) {
-  std::sort(ms.begin(), ms.end());
-  auto q = [&](double p) {
-    double x = p * (ms.size() - 1);
-    size_t lo = static_cast<size_t>(x), hi = std::min(lo + 1, ms.size() - 1);
-    return ms[lo] + (ms[hi] - ms[lo]) * (x - lo);
-  };
-  return {{"median_ms", q(0.5)}, {"iqr_ms", q(0.75) - q(0.25)}, {"min_ms", ms.front()},
-          {"max_ms", ms.back()}, {"trials", ms.size()}};
-}
-
-/// Every k-th element of `t`, flat (the form of a reference kept under the
-/// bundle's size budget).
-HostTensor strided(const HostTensor &t, int64_t k) {
-  int64_t n = (t.numel() + k - 1) / k;
-  HostTensor sub(t.dtype(), {n}, /*zero=*/false);
-  size_t e = interp::sizeOf(t.dtype());
-  for (int64_t j = 0; j < n; ++j)
-    std::memcpy(sub.bytes() + j * e, t.bytes() + j * k * e, e);
-  return sub;
-}
-
-json compare(const std::vector<HostTensor> &actual, const std::vector<HostTensor> &expected,
-             const std::vector<int64_t> &strides, json &outputs) {
-  int worst = -10;
-  outputs = json::array();
-  for (size_t i = 0; i < expected.size(); ++i) {
-    int64_t k = strides[i];
-    eval::OutputDiff d;
-    if (i < actual.size())
-      d = eval::compareOutputs(k > 1 ? strided(actual[i], k) : actual[i], expected[i]);
-    else
-      d.shapeAndDtypeMatch = false;
-    worst = std::max(worst, d.shapeAndDtypeMatch ? d.tightestT : eval::kMaxComparedT + 1);
-    outputs.push_back({{"index", i},
-                       {"dtype", interp::name(expected[i].dtype())},
-                       {"shape", expected[i].shape().vec()},
-                       {"max_abs_diff", d.maxAbs},
-                       {"max_rel_diff", d.maxRel},
-                       {"shape_dtype_match", d.shapeAndDtypeMatch}});
-    if (k > 1)
-      outputs.back()["reference_stride"] = k;
-  }
-  json correct = json::object();
-  for (int t = -10; t <= 1; ++t)
-    correct[std::to_string(t)] = worst <= t;
-  return correct;
 }
 
 /// Loads `programPath`, runs it checked once, then times it. Fills `side`
@@ -159,7 +96,7 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
     if (k >= o.warmup)
       ms.push_back(t);
   }
-  side["timing"] = timingStats(ms);
+  side["timing"] = eval::timingStats(ms);
   side["timing"]["cuda_graph"] = captured;
   side["load_seconds"] = loadSeconds;
   side["device_bytes"] = ex->deviceBytes();
@@ -241,13 +178,13 @@ std::string runSample(const std::string &dir, const Options &o) {
     return fail("eager_error", "gn cuda eager: " + error);
   r["eager"] = eager["timing"];
   r["eager"]["side"] = "gn cuda eager";
-  r["eager_correct_at"] = compare(eagerOut, expected, strides, outputs);
+  r["eager_correct_at"] = eval::compareWithReference(eagerOut, expected, strides, outputs);
   r["eager_outputs"] = outputs;
   r["eager_launches"] = eager["launches"];
   if (!runSide(dir + "/compiled.json", args, o, o.graph, compiledOut, comp, error))
     return fail("runtime_error", error);
   r["compiled"] = comp["timing"];
-  r["correct_at"] = compare(compiledOut, expected, strides, outputs);
+  r["correct_at"] = eval::compareWithReference(compiledOut, expected, strides, outputs);
   r["outputs"] = outputs;
   r["device"] = comp["device"];
   r["launches"] = comp["launches"];

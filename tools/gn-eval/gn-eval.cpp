@@ -12,7 +12,7 @@
 // --out as soon as its sample finishes.
 //
 //===----------------------------------------------------------------------===//
-#include "gn/Eval/HostInputs.h"
+#include "gn/Eval/Records.h"
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Interpreter/HostTensor.h"

@@ -1,8 +1,7 @@
-//===- HostInputs.h - synthesized inputs as host tensors; batch records -*- C++ -*-===//
+//===- HostInputs.h - synthesized inputs as host tensors -------*- C++ -*-===//
 //
 // Shared by gn-eval and the MLIR-free runner gn-cuda-run: a meta-file spec
-// synthesized into a HostTensor, and the result line of a sample whose
-// child process died.
+// synthesized into a HostTensor.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_EVAL_HOSTINPUTS_H
@@ -12,8 +11,17 @@
 #include "gn/Support/HostTensor.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::gn::eval {
+
+/// What a sample says about one argument of @forward (the importer's gn.*
+/// argument attributes; a CUDA program's argument list).
+struct ArgumentMeta {
+  std::string name, torchDtype, kind; // kind: weight | input
+  std::optional<double> mean, std, minVal, maxVal;
+  std::optional<std::vector<double>> data;
+};
 
 /// The host dtype of a meta-file dtype.
 interp::DType hostDType(DType d);
@@ -23,11 +31,13 @@ interp::DType hostDType(DType d);
 std::optional<interp::HostTensor> synthesizeTensor(const TensorSpec &spec, uint64_t seed,
                                                    size_t argIndex, std::string &error);
 
-/// The JSON result line of a sample whose child process ended without one:
-/// status runtime_error, and the signal, timeout or exit status. `record`,
-/// when a JSON object, is the sample's record so far (its fields are kept).
-std::string deathRecord(const std::string &sample, const std::string &record, int waitStatus,
-                        unsigned timeoutSeconds);
+/// Argument `argIndex` of shape `shape` synthesized from `meta` under
+/// `seed`; nullopt with `error` when its dtype is not `expected` or the
+/// bytes do not fit.
+std::optional<interp::HostTensor> synthesizeArgument(const ArgumentMeta &meta,
+                                                     const std::vector<int64_t> &shape,
+                                                     interp::DType expected, uint64_t seed,
+                                                     size_t argIndex, std::string &error);
 
 } // namespace mlir::gn::eval
 

@@ -14,6 +14,7 @@
 #include "gn/IR/GnOps.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Pipelines/Pipelines.h"
+#include "gn/Runtime/ArgumentMeta.h"
 #include "gn/Runtime/StepList.h"
 #include "gn/Target/CUDA/CudaExecutor.h"
 #include "gn/Target/Target.h"
@@ -104,28 +105,6 @@ HostOpKind classifyForCuda(Operation *op) {
     return rank >= 3 && rank <= 5 ? HostOpKind::Library : HostOpKind::Unsupported;
   }
   return HostOpKind::Unsupported;
-}
-
-cuda::ArgumentSpec argumentSpec(func::FuncOp f, unsigned i) {
-  cuda::ArgumentSpec a;
-  auto str = [&](const char *n) {
-    auto s = f.getArgAttrOfType<StringAttr>(i, n);
-    return s ? s.str() : std::string();
-  };
-  auto num = [&](const char *n) -> std::optional<double> {
-    auto v = f.getArgAttrOfType<FloatAttr>(i, n);
-    return v ? std::optional<double>(v.getValueAsDouble()) : std::nullopt;
-  };
-  a.name = str("gn.name");
-  a.torchDtype = str("gn.dtype");
-  a.kind = str("gn.kind");
-  a.mean = num("gn.mean");
-  a.std = num("gn.std");
-  a.minVal = num("gn.min_val");
-  a.maxVal = num("gn.max_val");
-  if (auto data = f.getArgAttrOfType<DenseF64ArrayAttr>(i, "gn.data"))
-    a.data = std::vector<double>(data.asArrayRef().begin(), data.asArrayRef().end());
-  return a;
 }
 
 /// Reads the launches of kernel function `fn` (after gn-cuda-pipeline).
@@ -275,7 +254,7 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
     }
   program.arenaBytes = plan.arenaBytes;
   for (unsigned i = 0; i < list.numArgs; ++i)
-    program.arguments.push_back(argumentSpec(func, i));
+    program.arguments.push_back(readArgumentMeta(func, i));
   program.results.assign(list.results.begin(), list.results.end());
 
   // Constants, materialized as the interpreter computes them.

@@ -12,6 +12,7 @@
 #ifndef GN_TARGET_CUDA_CUDAPROGRAM_H
 #define GN_TARGET_CUDA_CUDAPROGRAM_H
 
+#include "gn/Eval/HostInputs.h"
 #include "gn/Support/HostTensor.h"
 #include <array>
 #include <cstdint>
@@ -84,11 +85,7 @@ struct Step {
 };
 
 /// How to synthesize an argument (the sample's meta-file facts).
-struct ArgumentSpec {
-  std::string name, torchDtype, kind; // kind: weight | input
-  std::optional<double> mean, std, minVal, maxVal;
-  std::optional<std::vector<double>> data;
-};
+using ArgumentSpec = eval::ArgumentMeta;
 
 struct Program {
   std::string sample, chip;

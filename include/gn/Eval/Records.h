@@ -1,0 +1,43 @@
+//===- Records.h - the parts of a sample's result line ---------*- C++ -*-===//
+//
+// Shared by gn-eval and the MLIR-free runner gn-cuda-run, so both write the
+// same JSON: timing statistics, the per-output comparison with a reference
+// at every tolerance t, and the line of a sample whose child process died.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_EVAL_RECORDS_H
+#define GN_EVAL_RECORDS_H
+
+#include "gn/Support/HostTensor.h"
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace mlir::gn::eval {
+
+/// median, IQR, min, max (ms) and the trial count of `ms` (not empty).
+nlohmann::json timingStats(std::vector<double> ms);
+
+/// Every k-th element of `t`, flat: how a reference over a bundle's size
+/// budget is kept (and how the output it is compared with is read).
+interp::HostTensor everyKth(const interp::HostTensor &t, int64_t k);
+
+/// Compares each output with its reference (GraphNet's tolerance table;
+/// `strides[i] > 1`: the reference holds every k-th element). Fills
+/// `outputs` with one record per reference and returns `correct_at`, "-10"
+/// .. "1" -> bool (t = 1 too: GraphNet freezes each sample's state there
+/// for ES(t > 0)). A missing output fails every t.
+nlohmann::json compareWithReference(const std::vector<interp::HostTensor> &actual,
+                                    const std::vector<interp::HostTensor> &expected,
+                                    const std::vector<int64_t> &strides,
+                                    nlohmann::json &outputs);
+
+/// The JSON result line of a sample whose child process ended without one:
+/// status runtime_error, and the signal, timeout or exit status. `record`,
+/// when a JSON object, is the sample's record so far (its fields are kept).
+std::string deathRecord(const std::string &sample, const std::string &record, int waitStatus,
+                        unsigned timeoutSeconds);
+
+} // namespace mlir::gn::eval
+
+#endif // GN_EVAL_RECORDS_H

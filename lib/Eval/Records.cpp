@@ -1,0 +1,79 @@
+//===- Records.cpp - the parts of a sample's result line -----------------===//
+#include "gn/Eval/Records.h"
+#include "gn/Eval/Tolerance.h"
+#include <algorithm>
+#include <csignal>
+#include <cstring>
+#include <sys/wait.h>
+
+using namespace mlir::gn;
+using json = nlohmann::json;
+
+json eval::timingStats(std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  auto q = [&](double p) {
+    double x = p * (ms.size() - 1);
+    size_t lo = static_cast<size_t>(x);
+    size_t hi = std::min(lo + 1, ms.size() - 1);
+    return ms[lo] + (ms[hi] - ms[lo]) * (x - lo);
+  };
+  return {{"median_ms", q(0.5)}, {"iqr_ms", q(0.75) - q(0.25)}, {"min_ms", ms.front()},
+          {"max_ms", ms.back()}, {"trials", ms.size()}};
+}
+
+interp::HostTensor eval::everyKth(const interp::HostTensor &t, int64_t k) {
+  int64_t n = (t.numel() + k - 1) / k;
+  interp::HostTensor sub(t.dtype(), {n}, /*zero=*/false);
+  size_t e = interp::sizeOf(t.dtype());
+  for (int64_t j = 0; j < n; ++j)
+    std::memcpy(sub.bytes() + j * e, t.bytes() + j * k * e, e);
+  return sub;
+}
+
+json eval::compareWithReference(const std::vector<interp::HostTensor> &actual,
+                                const std::vector<interp::HostTensor> &expected,
+                                const std::vector<int64_t> &strides, json &outputs) {
+  int worst = -10;
+  outputs = json::array();
+  for (size_t i = 0; i < expected.size(); ++i) {
+    int64_t k = i < strides.size() ? strides[i] : 1;
+    OutputDiff d;
+    if (i < actual.size())
+      d = compareOutputs(k > 1 ? everyKth(actual[i], k) : actual[i], expected[i]);
+    else
+      d.shapeAndDtypeMatch = false;
+    worst = std::max(worst, d.shapeAndDtypeMatch ? d.tightestT : kMaxComparedT + 1);
+    outputs.push_back({{"index", i},
+                       {"dtype", interp::name(expected[i].dtype())},
+                       {"shape", json(expected[i].shape().vec())},
+                       {"max_abs_diff", d.maxAbs},
+                       {"max_rel_diff", d.maxRel},
+                       {"shape_dtype_match", d.shapeAndDtypeMatch}});
+    if (k > 1)
+      outputs.back()["reference_stride"] = k;
+  }
+  json correct = json::object();
+  for (int t = -10; t <= 1; ++t)
+    correct[std::to_string(t)] = worst <= t;
+  return correct;
+}
+
+std::string eval::deathRecord(const std::string &sample, const std::string &record,
+                              int waitStatus, unsigned timeoutSeconds) {
+  json r = json::parse(record, nullptr, false);
+  if (r.is_discarded() || !r.is_object())
+    r = json::object();
+  if (!r.contains("sample"))
+    r["sample"] = sample;
+  r["status"] = "runtime_error";
+  r["speedup"] = nullptr;
+  if (WIFSIGNALED(waitStatus)) {
+    int sig = WTERMSIG(waitStatus);
+    r["error"] = sig == SIGALRM ? "timed out after " + std::to_string(timeoutSeconds) + " s"
+                                : std::string("crashed: ") + strsignal(sig);
+  } else {
+    r["error"] = "exited with status " + std::to_string(WEXITSTATUS(waitStatus)) +
+                 " without a result";
+  }
+  return r.dump(-1, ' ', false, json::error_handler_t::replace);
+}

@@ -1,0 +1,27 @@
+//===- ArgumentMeta.cpp - @forward's argument attributes -----------------===//
+#include "gn/Runtime/ArgumentMeta.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+
+eval::ArgumentMeta runtime::readArgumentMeta(func::FuncOp f, unsigned i) {
+  auto str = [&](const char *n) {
+    auto a = f.getArgAttrOfType<StringAttr>(i, n);
+    return a ? a.str() : std::string();
+  };
+  auto num = [&](const char *n) -> std::optional<double> {
+    auto a = f.getArgAttrOfType<FloatAttr>(i, n);
+    return a ? std::optional<double>(a.getValueAsDouble()) : std::nullopt;
+  };
+  eval::ArgumentMeta m;
+  m.name = str("gn.name");
+  m.torchDtype = str("gn.dtype");
+  m.kind = str("gn.kind");
+  m.mean = num("gn.mean");
+  m.std = num("gn.std");
+  m.minVal = num("gn.min_val");
+  m.maxVal = num("gn.max_val");
+  if (auto data = f.getArgAttrOfType<DenseF64ArrayAttr>(i, "gn.data"))
+    m.data = std::vector<double>(data.asArrayRef().begin(), data.asArrayRef().end());
+  return m;
+}
