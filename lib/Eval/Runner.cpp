@@ -19,7 +19,7 @@
 #include "gn/Target/Target.h"
 #include "gn/Eval/Npy.h"
 #include "gn/Eval/Tolerance.h"
-#include "gn/Import/GraphNetImporter.h"
+#include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/InitAll.h"
 #include "gn/Support/DiagnosticText.h"
 #include "gn/Interpreter/Interpreter.h"

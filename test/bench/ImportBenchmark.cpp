@@ -7,7 +7,7 @@
 // scripts/bench-import.sh runs it on the largest samples of the dataset.
 //
 //===----------------------------------------------------------------------===//
-#include "gn/Import/GraphNetImporter.h"
+#include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/InitAll.h"
 #include "mlir/IR/MLIRContext.h"
 #include <benchmark/benchmark.h>

@@ -1,5 +1,5 @@
 //===- PyParserTest.cpp - Tests for the restricted Python parser ----------===//
-#include "gn/Import/PyAST.h"
+#include "gn/Import/Python/PyAST.h"
 
 #include <gtest/gtest.h>
 
@@ -222,6 +222,9 @@ TEST(PyParserExpr, Displays) {
   EXPECT_EQ(expr("(*a, b)"), "(*a, b)");
   EXPECT_EQ(expr("..."), "...");
   EXPECT_EQ(expr("True"), "True");
+  EXPECT_EQ(expr("(lambda x, f: f(x))(a, lambda: b)"), "(lambda x, f: f(x))(a, (lambda: b))");
+  EXPECT_EQ(expr("lambda out: out if c else (out, None)"),
+            "(lambda out: (out if c else (out, None)))");
 
   ExprPtr t = assignedValue("(a, b)");
   ASSERT_TRUE(t);
@@ -708,7 +711,9 @@ TEST(PyParserErrors, Messages) {
   EXPECT_EQ(parseErr("class A:\n    if x:\n        pass\n"),
             "2:5: unsupported statement 'if'");
   EXPECT_EQ(parseErr("assert x\n"), "1:1: unsupported statement 'assert'");
-  EXPECT_EQ(parseErr("f = lambda: 0\n"), "1:5: lambda expressions are not supported");
+  EXPECT_EQ(parseErr("f = lambda *a: 0\n"),
+            "1:12: lambda parameters other than plain names are not supported");
+  EXPECT_EQ(parseErr("f = lambda x=1: 0\n"), "1:13: expected ':' after lambda parameters, got '='");
   EXPECT_EQ(parseErr("x = [i for i in y]\n"), "1:8: comprehensions are not supported");
   EXPECT_EQ(parseErr("f(i for i in y)\n"), "1:5: comprehensions are not supported");
   EXPECT_EQ(parseErr("x = {1, 2}\n"), "1:5: set displays are not supported");

@@ -1,5 +1,5 @@
 //===- TensorMetaTest.cpp - weight_meta.py / input_meta.py reader -------===//
-#include "gn/Import/TensorMeta.h"
+#include "gn/Import/GraphNet/TensorMeta.h"
 #include <cmath>
 #include <gtest/gtest.h>
 

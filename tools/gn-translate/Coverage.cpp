@@ -1,6 +1,6 @@
 //===- Coverage.cpp - import coverage over sample folders ---------------===//
 #include "Coverage.h"
-#include "gn/Import/GraphNetImporter.h"
+#include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/InitAll.h"
 #include "gn/Support/DiagnosticText.h"
 #include "mlir/IR/Diagnostics.h"

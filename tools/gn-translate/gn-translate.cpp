@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Coverage.h"
-#include "gn/Import/GraphNetImporter.h"
+#include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/InitAll.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"

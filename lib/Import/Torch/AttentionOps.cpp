@@ -5,7 +5,7 @@
 // projection, so the attention weights it also returns are available.
 //
 //===----------------------------------------------------------------------===//
-#include "OpRegistry.h"
+#include "TorchOps.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;

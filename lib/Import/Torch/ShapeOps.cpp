@@ -5,7 +5,7 @@
 // split/chunk/unbind -> gn.slice; plus flip, roll, tril/triu, pad, repeat.
 //
 //===----------------------------------------------------------------------===//
-#include "OpRegistry.h"
+#include "TorchOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;

@@ -6,7 +6,7 @@
 // gn.where (a boolean mask of x's shape).
 //
 //===----------------------------------------------------------------------===//
-#include "OpRegistry.h"
+#include "TorchOps.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "PyLexer.h"
 
-#include "gn/Import/PyAST.h"
+#include "gn/Import/Python/PyAST.h"
 
 #include <charconv>
 #include <cmath>
@@ -163,6 +163,7 @@ private:
   bool parseFunctionDef(std::vector<ExprPtr> decorators, std::vector<StmtPtr> &out);
   bool parseClassDef(std::vector<ExprPtr> decorators, std::vector<StmtPtr> &out);
   bool parseParams(std::vector<Param> &params);
+  ExprPtr parseLambda();
   bool parseSuite(std::vector<StmtPtr> &body);
   bool parseDottedName(std::string &name);
   bool checkTarget(const Expr &e, bool allowStar);
@@ -703,11 +704,38 @@ ExprPtr Parser::parseStarOrTest() {
   return parseTest();
 }
 
-ExprPtr Parser::parseTest() {
-  if (isKw(Kw::Lambda)) {
-    failAtTok("lambda expressions are not supported");
+/// `lambda a, b: body` with plain positional parameters (Paddle's
+/// multi-output wrappers); defaults and star parameters are refused.
+ExprPtr Parser::parseLambda() {
+  ExprPtr e = make(ExprKind::Lambda, tok_.loc);
+  advance(); // lambda
+  while (!isOp(Op::Colon)) {
+    if (tok_.kind != TokKind::Name) {
+      failAtTok("lambda parameters other than plain names are not supported");
+      return nullptr;
+    }
+    e->lambdaParams.push_back(std::string(tok_.text));
+    advance();
+    if (!consumeOp(Op::Comma))
+      break;
+  }
+  if (!isOp(Op::Colon)) {
+    expected("':' after lambda parameters");
     return nullptr;
   }
+  advance();
+  ExprPtr body = parseTest();
+  if (!body)
+    return nullptr;
+  e->children.push_back(std::move(body));
+  if (!seal(*e))
+    return nullptr;
+  return e;
+}
+
+ExprPtr Parser::parseTest() {
+  if (isKw(Kw::Lambda))
+    return parseLambda();
   ExprPtr body = parseOrTest();
   if (!body || !isKw(Kw::If))
     return body;
@@ -1379,8 +1407,7 @@ ExprPtr Parser::parseAtom() {
       return e;
     }
     case Kw::Lambda:
-      failAtTok("lambda expressions are not supported");
-      return nullptr;
+      return parseLambda();
     default:
       break;
     }
@@ -1686,6 +1713,14 @@ void print(std::string &out, const Expr &e) {
     out += '*';
     if (!e.children.empty() && e.children[0])
       print(out, *e.children[0]);
+    return;
+  case ExprKind::Lambda:
+    out += "(lambda";
+    for (size_t i = 0; i < e.lambdaParams.size(); ++i)
+      out += (i ? ", " : " ") + e.lambdaParams[i];
+    out += ": ";
+    print(out, *e.children[0]);
+    out += ')';
     return;
   }
 }

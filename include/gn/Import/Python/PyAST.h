@@ -52,6 +52,7 @@ enum class ExprKind {
   BoolOp,    // str = "and" / "or", children = operands
   IfExp,     // children = {body, test, orelse}  (`body if test else orelse`)
   Starred,   // children = {value}  (`*args` inside a call or tuple)
+  Lambda,    // children = {body}, lambdaParams = parameter names
 };
 
 struct Expr;
@@ -74,6 +75,7 @@ struct Expr {
   std::vector<ExprPtr> args;           // Call positional args
   std::vector<Keyword> keywords;       // Call keyword args
   std::vector<std::string> compareOps; // Compare
+  std::vector<std::string> lambdaParams; // Lambda
   /// Height of the tree rooted here (1 for a leaf); set by the parser.
   unsigned height = 1;
 

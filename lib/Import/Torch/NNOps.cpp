@@ -1,5 +1,5 @@
 //===- NNOps.cpp - import of contractions, convolution, pooling, norms --===//
-#include "OpRegistry.h"
+#include "TorchOps.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;

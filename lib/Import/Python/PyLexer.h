@@ -9,7 +9,7 @@
 #ifndef GN_LIB_IMPORT_PYLEXER_H
 #define GN_LIB_IMPORT_PYLEXER_H
 
-#include "gn/Import/PyAST.h"
+#include "gn/Import/Python/PyAST.h"
 
 #include <cstdint>
 #include <string>

@@ -1,31 +1,8 @@
-//===- OpRegistry.cpp - canonical names and signatures ------------------===//
-#include "OpRegistry.h"
+//===- OpRegistry.cpp - op signatures and shared handler helpers --------===//
+#include "gn/Import/Python/OpRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir::gn::import;
-
-std::string mlir::gn::import::canonicalOpName(llvm::StringRef dotted) {
-  // Longest prefixes first.
-  static const char *const prefixes[] = {
-      "torch.nn.functional.", "torch._C._nn.",
-      "torch._C._linalg.",    "torch._C._special.special_", "torch._C._fft.",
-      "torch.ops.aten.",      "torch.functional.",  "torch._C._VariableFunctions.",
-      "torch.linalg.",        "torch.special.",     "torch.Tensor.",
-      "torch._C.",            "torch.",             "operator.",
-      "_operator.",           "math.",
-  };
-  for (const char *p : prefixes) {
-    llvm::StringRef prefix(p);
-    if (dotted.starts_with(prefix)) {
-      llvm::StringRef rest = dotted.drop_front(prefix.size());
-      // torch.ops.aten.index.Tensor -> index
-      if (prefix == "torch.ops.aten.")
-        rest = rest.split('.').first;
-      return rest.str();
-    }
-  }
-  return "";
-}
 
 /// Parses a default value of a signature: None, True, False, ints, floats,
 /// quoted strings.
@@ -86,19 +63,12 @@ const OpEntry *OpRegistry::lookup(llvm::StringRef name) const {
   return it == entries.end() ? nullptr : it->second.get();
 }
 
-const OpRegistry &OpRegistry::get() {
-  static const OpRegistry registry = [] {
-    OpRegistry r;
-    registerElementwiseOps(r);
-    registerShapeOps(r);
-    registerReductionOps(r);
-    registerNNOps(r);
-    registerFactoryOps(r);
-    registerIndexingOps(r);
-    registerAttentionOps(r);
-    return r;
-  }();
-  return registry;
+std::vector<std::string> OpRegistry::names() const {
+  std::vector<std::string> out;
+  for (auto &e : entries)
+    out.push_back(e.getKey().str());
+  llvm::sort(out);
+  return out;
 }
 
 mlir::FailureOr<std::pair<mlir::Value, int64_t>>

@@ -4,7 +4,7 @@
 // promotion, comparisons, where/masked_fill, clamp and dtype conversions.
 //
 //===----------------------------------------------------------------------===//
-#include "OpRegistry.h"
+#include "TorchOps.h"
 #include <cmath>
 
 using namespace mlir;

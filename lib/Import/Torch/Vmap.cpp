@@ -9,7 +9,7 @@
 // unsupported rather than guessed.
 //
 //===----------------------------------------------------------------------===//
-#include "OpRegistry.h"
+#include "TorchOps.h"
 #include "llvm/ADT/StringSet.h"
 #include <map>
 

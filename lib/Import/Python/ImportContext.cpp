@@ -1,5 +1,5 @@
 //===- ImportContext.cpp - values, argument access, type promotion ------===//
-#include "ImportContext.h"
+#include "gn/Import/Python/ImportContext.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -25,6 +25,7 @@ std::string PyValue::describe() const {
   case Device: return "device";
   case Module: return "'" + s + "'";
   case Method: return "method '" + s + "'";
+  case Function: return "function";
   case Opaque: return "'" + s + "'";
   case Tensor: {
     std::string out;
@@ -133,7 +134,8 @@ LogicalResult ImportContext::error(const llvm::Twine &message) const {
 }
 
 Type ImportContext::dtypeFromName(llvm::StringRef name) {
-  name.consume_front("torch.");
+  if (!name.consume_front("torch."))
+    name.consume_front("paddle.");
   Builder &b = builder;
   return llvm::StringSwitch<Type>(name)
       .Cases({"float32", "float"}, b.getF32Type())

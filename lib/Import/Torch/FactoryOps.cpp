@@ -4,7 +4,7 @@
 // rand/randn/empty become gn.random (their values are not comparable).
 //
 //===----------------------------------------------------------------------===//
-#include "OpRegistry.h"
+#include "TorchOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;

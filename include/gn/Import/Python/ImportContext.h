@@ -10,7 +10,7 @@
 #define GN_LIB_IMPORT_IMPORTCONTEXT_H
 
 #include "gn/IR/GnOps.h"
-#include "gn/Import/PyAST.h"
+#include "gn/Import/Python/PyAST.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
@@ -26,7 +26,7 @@ namespace mlir::gn::import {
 struct PyValue {
   enum Kind {
     None, Bool, Int, Float, Str, Tensor, Tuple, List, Slice, Ellipsis,
-    Dtype, Device, Module, Method, Opaque
+    Dtype, Device, Module, Method, Function, Opaque
   };
   Kind kind = None;
   int64_t i = 0;
@@ -38,6 +38,7 @@ struct PyValue {
   std::vector<PyValue> elts; // Tuple/List elements; Slice {lower, upper, step}
   std::shared_ptr<PyValue> self; // Method receiver
   std::vector<int64_t> levels; // vmap levels of the leading dims (see Vmap.cpp)
+  const py::Expr *lambda = nullptr; // Function: the `lambda` node
 
   static PyValue none() { return PyValue(); }
   static PyValue boolean(bool b) { PyValue v; v.kind = Bool; v.i = b; return v; }

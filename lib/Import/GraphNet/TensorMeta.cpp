@@ -5,8 +5,8 @@
 // a known field with a value of the wrong kind is an error.
 //
 //===----------------------------------------------------------------------===//
-#include "gn/Import/PyAST.h"
-#include "gn/Import/TensorMeta.h"
+#include "gn/Import/Python/PyAST.h"
+#include "gn/Import/GraphNet/TensorMeta.h"
 #include <cmath>
 
 using namespace mlir::gn;

@@ -1,40 +1,30 @@
-//===- GraphNetImporter.cpp - evaluate model.py into the gn dialect -----===//
+//===- Evaluator.cpp - evaluate a forward into the gn dialect ------------===//
 //
-// Walks the parsed model.py: binds forward's parameters to function
-// arguments (tensors) or Python ints (SymInts, reified from their meta
-// `data`), then evaluates each statement. Python-level values (ints, tuples,
-// dtypes, shapes) are computed here; tensor operations go through the op
-// registry and become gn ops.
+// Python-level values (ints, tuples, dtypes, shapes, lambdas) are computed
+// here; tensor operations go through the frontend's op registry and become
+// gn ops. Which callees are ops, which module attributes are values and how
+// tensors are subscripted is the frontend's business (Frontend.h).
 //
 //===----------------------------------------------------------------------===//
-#include "gn/Import/GraphNetImporter.h"
-#include "OpRegistry.h"
-#include "gn/Import/PyAST.h"
-#include "gn/Import/TensorMeta.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "gn/Import/Python/Evaluator.h"
+#include "gn/Import/Python/OpRegistry.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include <cmath>
 
 using namespace mlir;
 using namespace mlir::gn;
 using namespace mlir::gn::import;
 
-namespace {
-
-class Evaluator {
+class Evaluator::Impl {
 public:
-  Evaluator(ImportContext &ctx) : ctx(ctx) {}
+  Impl(ImportContext &ctx, const Frontend &frontend) : ctx(ctx), frontend(frontend) {
+    frontend.addGlobals(globals);
+  }
 
-  LogicalResult run(const py::Module &module, const std::vector<TensorMeta> &metas,
-                    ModuleOp result);
-
-private:
   ImportContext &ctx;
+  const Frontend &frontend;
   llvm::StringMap<PyValue> env;
   llvm::StringMap<PyValue> globals; // from imports
   std::vector<Value> returned;
@@ -48,6 +38,7 @@ private:
     return ctx.error(message);
   }
 
+  void addImports(const py::Module &module);
   LogicalResult execBody(const std::vector<py::StmtPtr> &body);
   LogicalResult exec(const py::Stmt &stmt);
   LogicalResult assign(const py::Expr &target, const PyValue &value);
@@ -60,25 +51,41 @@ private:
                                 const PyValue &b);
   FailureOr<PyValue> evalUnary(const py::Expr &e);
   FailureOr<PyValue> evalCompare(const py::Expr &e);
+  FailureOr<PyValue> callLambda(py::SrcLoc l, const PyValue &fn, std::vector<PyValue> &args);
   FailureOr<PyValue> callBuiltin(llvm::StringRef name, std::vector<PyValue> &args,
-                                 std::vector<std::pair<std::string, PyValue>> &kwargs,
-                                 bool &handled);
+                                 KwArgs &kwargs, bool &handled);
   FailureOr<PyValue> callTensorMethod(const PyValue &self, llvm::StringRef name,
-                                      std::vector<PyValue> &args,
-                                      std::vector<std::pair<std::string, PyValue>> &kwargs,
+                                      std::vector<PyValue> &args, KwArgs &kwargs,
                                       bool &handled);
   FailureOr<PyValue> callOp(llvm::StringRef displayName, llvm::StringRef canonical,
-                            bool isMethod, std::vector<PyValue> args,
-                            std::vector<std::pair<std::string, PyValue>> kwargs);
+                            bool isMethod, std::vector<PyValue> args, KwArgs kwargs);
 };
 
-} // namespace
+Evaluator::Evaluator(ImportContext &ctx, const Frontend &frontend)
+    : impl(std::make_unique<Impl>(ctx, frontend)) {}
+Evaluator::~Evaluator() = default;
+void Evaluator::addImports(const py::Module &module) { impl->addImports(module); }
+void Evaluator::bind(llvm::StringRef name, PyValue value) { impl->env[name] = std::move(value); }
+LogicalResult Evaluator::execBody(const std::vector<py::StmtPtr> &body) {
+  return impl->execBody(body);
+}
+bool Evaluator::hasReturned() const { return impl->hasReturned; }
+llvm::ArrayRef<Value> Evaluator::returned() const { return impl->returned; }
+
+FailureOr<PyValue> Frontend::subscript(ImportContext &ctx, const PyValue &base,
+                                       const PyValue &index) const {
+  return ctx.error("subscripting a tensor is not supported in " + name() + " models");
+}
+FailureOr<PyValue> Frontend::setSubscript(ImportContext &ctx, const PyValue &base,
+                                          const PyValue &index, const PyValue &value) const {
+  return ctx.error("item assignment into a tensor is not supported in " + name() + " models");
+}
 
 //===----------------------------------------------------------------------===//
 // Module and statements
 //===----------------------------------------------------------------------===//
 
-static const py::Stmt *findForward(const py::Module &module) {
+const py::Stmt *mlir::gn::import::findForward(const py::Module &module) {
   for (auto &s : module.body)
     if (s->kind == py::StmtKind::ClassDef)
       for (auto &m : s->body)
@@ -90,36 +97,7 @@ static const py::Stmt *findForward(const py::Module &module) {
   return nullptr;
 }
 
-static bool isSymIntAnnotation(const py::Expr *a) {
-  return a && a->kind == py::ExprKind::Attribute && a->str == "SymInt";
-}
-
-/// The function-argument attributes that describe one tensor (enough to
-/// synthesize it later from the .mlir file alone).
-static DictionaryAttr metaAttrs(ImportContext &ctx, const TensorMeta &m, llvm::StringRef kind) {
-  Builder &b = ctx.builder;
-  llvm::SmallVector<NamedAttribute> attrs;
-  attrs.push_back(b.getNamedAttr("gn.name", b.getStringAttr(m.name)));
-  attrs.push_back(b.getNamedAttr("gn.kind", b.getStringAttr(kind)));
-  attrs.push_back(b.getNamedAttr("gn.dtype", b.getStringAttr(m.dtype)));
-  if (!m.device.empty())
-    attrs.push_back(b.getNamedAttr("gn.device", b.getStringAttr(m.device)));
-  auto num = [&](const char *name, const std::optional<double> &v) {
-    if (v)
-      attrs.push_back(b.getNamedAttr(name, b.getF64FloatAttr(*v)));
-  };
-  num("gn.mean", m.mean);
-  num("gn.std", m.std);
-  num("gn.min_val", m.minVal);
-  num("gn.max_val", m.maxVal);
-  if (m.data)
-    attrs.push_back(b.getNamedAttr("gn.data", b.getDenseF64ArrayAttr(*m.data)));
-  return b.getDictionaryAttr(attrs);
-}
-
-LogicalResult Evaluator::run(const py::Module &module, const std::vector<TensorMeta> &metas,
-                             ModuleOp result) {
-  globals["torch"] = PyValue::module("torch");
+void Evaluator::Impl::addImports(const py::Module &module) {
   for (auto &s : module.body) {
     if (s->kind != py::StmtKind::Import)
       continue;
@@ -134,90 +112,9 @@ LogicalResult Evaluator::run(const py::Module &module, const std::vector<TensorM
         globals[alias.trim()] = PyValue::module(s->name + "." + name.trim().str());
     }
   }
-  const py::Stmt *forward = findForward(module);
-  if (!forward)
-    return error({1, 1}, "no 'forward' function found in model.py");
-
-  llvm::StringMap<const TensorMeta *> metaByName;
-  for (const TensorMeta &m : metas)
-    metaByName[m.name] = &m;
-
-  // Signature: every tensor parameter becomes an argument of @forward.
-  llvm::SmallVector<Type> argTypes;
-  llvm::SmallVector<Attribute> argAttrs;
-  llvm::SmallVector<std::pair<std::string, size_t>> tensorParams;
-  for (const py::Param &p : forward->params) {
-    if (p.name == "self")
-      continue;
-    if (p.isStar || p.isDoubleStar)
-      return error(p.loc, "variadic parameter '" + p.name + "' of forward is not supported");
-    auto it = metaByName.find(p.name);
-    if (it == metaByName.end())
-      return error(p.loc, "parameter '" + p.name +
-                              "' has no entry in weight_meta.py or input_meta.py");
-    const TensorMeta &m = *it->second;
-    if (isSymIntAnnotation(p.annotation.get())) {
-      if (!m.data || m.data->size() != 1)
-        return error(p.loc, "SymInt parameter '" + p.name + "' needs a one-element 'data' in " +
-                                llvm::sys::path::filename(m.file));
-      env[p.name] = PyValue::integer(static_cast<int64_t>((*m.data)[0]));
-      continue;
-    }
-    Type dtype = ctx.dtypeFromName(m.dtype);
-    if (!dtype) {
-      ctx.loc = FileLineColLoc::get(&ctx.mlirContext, m.file, m.line, 1);
-      return ctx.error("unknown dtype '" + m.dtype + "' for tensor '" + m.name + "'");
-    }
-    if (m.data) {
-      int64_t n = 1;
-      for (int64_t d : m.shape)
-        n *= d;
-      if ((int64_t)m.data->size() != n) {
-        ctx.loc = FileLineColLoc::get(&ctx.mlirContext, m.file, m.line, 1);
-        return ctx.error("tensor '" + m.name + "' has " + llvm::Twine(m.data->size()) +
-                         " data values but its shape has " + llvm::Twine(n) + " elements");
-      }
-    }
-    argTypes.push_back(RankedTensorType::get(m.shape, dtype));
-    // GraphNet names module state L_self_...; everything else is an input.
-    bool isInput = llvm::StringRef(m.file).ends_with("input_meta.py") ||
-                   !llvm::StringRef(m.name).contains("_self_");
-    argAttrs.push_back(metaAttrs(ctx, m, isInput ? "input" : "weight"));
-    tensorParams.push_back({p.name, argTypes.size() - 1});
-  }
-
-  ctx.builder.setInsertionPointToEnd(result.getBody());
-  ctx.loc = ctx.locOf(forward->loc);
-  auto func = func::FuncOp::create(ctx.builder, ctx.loc, "forward",
-                                   ctx.builder.getFunctionType(argTypes, {}));
-  func.setAllArgAttrs(argAttrs);
-  Block *entry = func.addEntryBlock();
-  ctx.builder.setInsertionPointToStart(entry);
-  for (auto &[name, index] : tensorParams) {
-    env[name] = PyValue::of(entry->getArgument(index));
-    const TensorMeta *m = metaByName[name];
-    if (m->data) {
-      ctx.knownData[entry->getArgument(index)] = *m->data;
-    } else if (m->shape.empty() && m->mean && m->std && *m->std == 0) {
-      // Synthesized as randn * std * 0.2 + mean: with std 0 it is the mean
-      // (GraphNet stores scalar hyper-parameters such as eps this way).
-      double v = std::clamp(*m->mean, -100.0, 100.0);
-      if (m->minVal) v = std::max(v, *m->minVal);
-      if (m->maxVal) v = std::min(v, *m->maxVal);
-      ctx.knownData[entry->getArgument(index)] = {v};
-    }
-  }
-
-  if (failed(execBody(forward->body)))
-    return failure();
-  if (!hasReturned)
-    return error(forward->loc, "forward has no return statement");
-  auto ret = func::ReturnOp::create(ctx.builder, ctx.loc, returned);
-  func.setFunctionType(ctx.builder.getFunctionType(argTypes, ret.getOperandTypes()));
-  return success();
 }
 
-LogicalResult Evaluator::execBody(const std::vector<py::StmtPtr> &body) {
+LogicalResult Evaluator::Impl::execBody(const std::vector<py::StmtPtr> &body) {
   for (auto &s : body) {
     if (hasReturned)
       return error(s->loc, "statement after return");
@@ -268,7 +165,7 @@ static Value storageRoot(Value v) {
 /// written back through the view chain (slice -> insert_slice, reshape ->
 /// reshape back, transpose -> inverse transpose) to the storage root, and
 /// every live variable viewing that root is recomputed from the new root.
-LogicalResult Evaluator::updateInPlace(py::SrcLoc l, llvm::StringRef name, PyValue updated) {
+LogicalResult Evaluator::Impl::updateInPlace(py::SrcLoc l, llvm::StringRef name, PyValue updated) {
   auto it = env.find(name);
   if (it == env.end() || !it->second.isTensor() || !updated.isTensor()) {
     env[name] = updated;
@@ -357,7 +254,7 @@ static LogicalResult collectReturned(const PyValue &v, std::vector<Value> &out) 
   return failure();
 }
 
-LogicalResult Evaluator::exec(const py::Stmt &s) {
+LogicalResult Evaluator::Impl::exec(const py::Stmt &s) {
   ctx.loc = ctx.locOf(s.loc);
   switch (s.kind) {
   case py::StmtKind::Pass:
@@ -420,7 +317,7 @@ LogicalResult Evaluator::exec(const py::Stmt &s) {
   return error(s.loc, "unsupported statement");
 }
 
-LogicalResult Evaluator::assign(const py::Expr &target, const PyValue &value) {
+LogicalResult Evaluator::Impl::assign(const py::Expr &target, const PyValue &value) {
   switch (target.kind) {
   case py::ExprKind::Name:
     env[target.str] = value;
@@ -448,7 +345,7 @@ LogicalResult Evaluator::assign(const py::Expr &target, const PyValue &value) {
     if (!b->isTensor())
       return error(target.loc, "item assignment into " + b->describe() + " is not supported");
     ctx.loc = ctx.locOf(target.loc);
-    auto updated = setIndexTensor(ctx, *b, *idx, value);
+    auto updated = frontend.setSubscript(ctx, *b, *idx, value);
     if (failed(updated))
       return failure();
     return updateInPlace(target.loc, base.str, *updated);
@@ -462,7 +359,7 @@ LogicalResult Evaluator::assign(const py::Expr &target, const PyValue &value) {
 // Expressions
 //===----------------------------------------------------------------------===//
 
-FailureOr<PyValue> Evaluator::eval(const py::Expr &e) {
+FailureOr<PyValue> Evaluator::Impl::eval(const py::Expr &e) {
   switch (e.kind) {
   case py::ExprKind::Name:
     return evalName(e);
@@ -566,6 +463,12 @@ FailureOr<PyValue> Evaluator::eval(const py::Expr &e) {
     bool truthy = test->isNumber() && test->asDouble() != 0;
     return eval(*e.children[truthy ? 0 : 2]);
   }
+  case py::ExprKind::Lambda: {
+    PyValue v;
+    v.kind = PyValue::Function;
+    v.lambda = &e;
+    return v;
+  }
   case py::ExprKind::Dict:
   case py::ExprKind::Starred:
     return error(e.loc, "unsupported expression");
@@ -573,14 +476,16 @@ FailureOr<PyValue> Evaluator::eval(const py::Expr &e) {
   return error(e.loc, "unsupported expression");
 }
 
-FailureOr<PyValue> Evaluator::evalName(const py::Expr &e) {
+FailureOr<PyValue> Evaluator::Impl::evalName(const py::Expr &e) {
   auto it = env.find(e.str);
   if (it != env.end())
     return it->second;
   auto g = globals.find(e.str);
   if (g != globals.end()) {
-    if (g->second.s == "torch.inf")
-      return PyValue::real(INFINITY);
+    // `from torch import inf`: a name bound to a module attribute value.
+    if (g->second.kind == PyValue::Module)
+      if (auto v = frontend.moduleAttribute(ctx, g->second.s))
+        return *v;
     return g->second;
   }
   static const char *const builtins[] = {"slice", "int", "float", "bool", "len", "tuple",
@@ -599,26 +504,19 @@ FailureOr<PyValue> Evaluator::evalName(const py::Expr &e) {
   return error(e.loc, "name '" + e.str + "' is not defined");
 }
 
-FailureOr<PyValue> Evaluator::evalAttribute(const py::Expr &e) {
+FailureOr<PyValue> Evaluator::Impl::evalAttribute(const py::Expr &e) {
   auto base = eval(*e.children[0]);
   if (failed(base))
     return failure();
   const std::string &attr = e.str;
   if (base->kind == PyValue::Module) {
     std::string full = base->s + "." + attr;
-    if (Type t = ctx.dtypeFromName(full); t && llvm::StringRef(full).starts_with("torch."))
-      return PyValue::dtypeOf(t);
-    if (full == "torch.inf" || full == "math.inf")
+    if (full == "math.inf")
       return PyValue::real(INFINITY);
     if (full == "math.pi")
       return PyValue::real(M_PI);
-    if (full == "torch.contiguous_format" || full == "torch.preserve_format" ||
-        full == "torch.channels_last" || full == "torch.strided") {
-      PyValue v;
-      v.kind = PyValue::Opaque;
-      v.s = full;
-      return v;
-    }
+    if (auto v = frontend.moduleAttribute(ctx, full))
+      return *v;
     return PyValue::module(full);
   }
   if (base->isTensor()) {
@@ -672,12 +570,12 @@ FailureOr<PyValue> Evaluator::evalAttribute(const py::Expr &e) {
   return m;
 }
 
-FailureOr<PyValue> Evaluator::evalCall(const py::Expr &e) {
+FailureOr<PyValue> Evaluator::Impl::evalCall(const py::Expr &e) {
   auto callee = eval(*e.children[0]);
   if (failed(callee))
     return failure();
   std::vector<PyValue> args;
-  std::vector<std::pair<std::string, PyValue>> kwargs;
+  KwArgs kwargs;
   for (auto &a : e.args) {
     if (a->kind == py::ExprKind::Starred) {
       auto v = eval(*a->children[0]);
@@ -703,13 +601,21 @@ FailureOr<PyValue> Evaluator::evalCall(const py::Expr &e) {
   }
   ctx.loc = ctx.locOf(e.loc);
 
+  if (callee->kind == PyValue::Function) {
+    if (!kwargs.empty())
+      return error(e.loc, "keyword arguments to a lambda are not supported");
+    return callLambda(e.loc, *callee, args);
+  }
   if (callee->kind == PyValue::Module) {
     const std::string &name = callee->s;
     bool handled = false;
     auto r = callBuiltin(name, args, kwargs, handled);
     if (handled)
       return r;
-    std::string canonical = canonicalOpName(name);
+    r = frontend.callSpecial(ctx, name, args, kwargs, handled);
+    if (handled)
+      return r;
+    std::string canonical = frontend.canonicalOpName(name);
     if (canonical.empty())
       return ctx.error("call of unsupported function '" + name + "'");
     return callOp(name, canonical, false, std::move(args), std::move(kwargs));
@@ -751,10 +657,35 @@ FailureOr<PyValue> Evaluator::evalCall(const py::Expr &e) {
   return error(e.loc, "'" + callee->describe() + "' is not callable");
 }
 
-FailureOr<PyValue> Evaluator::callOp(llvm::StringRef displayName, llvm::StringRef canonical,
+/// Evaluates a lambda's body with its parameters bound over the current
+/// variables (the lambdas in model files refer to nothing but their
+/// parameters and builtins), then restores what the parameters shadowed.
+FailureOr<PyValue> Evaluator::Impl::callLambda(py::SrcLoc l, const PyValue &fn,
+                                               std::vector<PyValue> &args) {
+  const py::Expr &lambda = *fn.lambda;
+  if (args.size() != lambda.lambdaParams.size())
+    return error(l, "lambda takes " + llvm::Twine(lambda.lambdaParams.size()) +
+                        " arguments, got " + llvm::Twine(args.size()));
+  std::vector<std::optional<PyValue>> shadowed;
+  for (auto [name, value] : llvm::zip(lambda.lambdaParams, args)) {
+    auto it = env.find(name);
+    shadowed.push_back(it == env.end() ? std::nullopt : std::optional<PyValue>(it->second));
+    env[name] = value;
+  }
+  auto result = eval(*lambda.children[0]);
+  for (auto [name, old] : llvm::zip(lambda.lambdaParams, shadowed)) {
+    if (old)
+      env[name] = *old;
+    else
+      env.erase(name);
+  }
+  return result;
+}
+
+FailureOr<PyValue> Evaluator::Impl::callOp(llvm::StringRef displayName, llvm::StringRef canonical,
                                      bool isMethod, std::vector<PyValue> args,
-                                     std::vector<std::pair<std::string, PyValue>> kwargs) {
-  const OpRegistry &registry = OpRegistry::get();
+                                     KwArgs kwargs) {
+  const OpRegistry &registry = frontend.ops();
   std::string name = canonical.str();
   const OpEntry *entry = nullptr;
   if (isMethod)
@@ -778,7 +709,7 @@ FailureOr<PyValue> Evaluator::callOp(llvm::StringRef displayName, llvm::StringRe
   // Inside torch.vmap: align batched operands (or refuse the op).
   llvm::SmallVector<int64_t> levels;
   bool resultBatched = false;
-  auto batched = prepareBatchedCall(ctx, name, args, kwargs, levels, resultBatched);
+  auto batched = frontend.prepareBatchedCall(ctx, name, args, kwargs, levels, resultBatched);
   if (failed(batched))
     return failure();
 
@@ -839,8 +770,8 @@ static FailureOr<int64_t> toInt(ImportContext &ctx, const PyValue &v) {
   return ctx.error("expected an int, got " + v.describe());
 }
 
-FailureOr<PyValue> Evaluator::callBuiltin(llvm::StringRef name, std::vector<PyValue> &args,
-                                          std::vector<std::pair<std::string, PyValue>> &kwargs,
+FailureOr<PyValue> Evaluator::Impl::callBuiltin(llvm::StringRef name, std::vector<PyValue> &args,
+                                          KwArgs &kwargs,
                                           bool &handled) {
   handled = true;
   if (name == "builtins.slice") {
@@ -925,97 +856,31 @@ FailureOr<PyValue> Evaluator::callBuiltin(llvm::StringRef name, std::vector<PyVa
   if (name == "builtins.getattr" && args.size() >= 2 && args[1].kind == PyValue::Str &&
       args[0].kind == PyValue::Module)
     return PyValue::module(args[0].s + "." + args[1].s);
-  if (name == "torch.device" || name == "device") {
-    PyValue v;
-    v.kind = PyValue::Device;
-    v.s = args.empty() ? "cpu" : args[0].kind == PyValue::Str ? args[0].s : "cuda";
-    return v;
-  }
-  if (name == "torch.Size") {
-    if (args.size() == 1 && args[0].isSequence()) {
-      PyValue v = args[0];
-      v.kind = PyValue::Tuple;
-      return v;
-    }
-    return PyValue::tuple({});
-  }
-  if (name == "torch.sym_sum" && args.size() == 1 && args[0].isSequence()) {
-    int64_t s = 0;
-    for (auto &e : args[0].elts) {
-      auto i = toInt(ctx, e);
-      if (failed(i))
-        return failure();
-      s += *i;
-    }
-    return PyValue::integer(s);
-  }
-  if (name == "torch.sym_int" || name == "torch.sym_float") {
-    if (args.size() == 1 && args[0].isNumber())
-      return name == "torch.sym_int" ? PyValue::integer(static_cast<int64_t>(args[0].asDouble()))
-                                     : PyValue::real(args[0].asDouble());
-  }
-  // torch.vmap as traced by Dynamo (see Vmap.cpp).
-  llvm::StringRef fn = name;
-  if (fn.consume_front("torch._functorch.predispatch.") ||
-      fn.consume_front("torch._C._functorch.") || fn.consume_front("torch._functorch.vmap.")) {
-    if (fn == "lazy_load_decompositions" || fn == "_vmap_increment_nesting" ||
-        fn == "_vmap_decrement_nesting")
-      return PyValue::none();
-    auto ints = [&](size_t from, size_t n, llvm::SmallVectorImpl<int64_t> &out) {
-      for (size_t k = from; k < from + n; ++k) {
-        if (k >= args.size() || args[k].kind != PyValue::Int)
-          return false;
-        out.push_back(args[k].i);
-      }
-      return true;
-    };
-    llvm::SmallVector<int64_t> v;
-    if (fn == "_add_batch_dim") {
-      if (args.size() != 3 || !ints(1, 2, v))
-        return ctx.error("_add_batch_dim(tensor, in_dim, level) expected");
-      return addBatchDim(ctx, args[0], v[0], v[1]);
-    }
-    if (fn == "_remove_batch_dim") {
-      if (args.size() != 4 || !ints(1, 3, v))
-        return ctx.error("_remove_batch_dim(tensor, level, batch_size, out_dim) expected");
-      return removeBatchDim(ctx, args[0], v[0], v[1], v[2]);
-    }
-  }
-  // Calls that only steer autograd, logging or autocast: no effect on values.
-  static const char *const noEffect[] = {
-      "torch._C._log_api_usage_once", "torch._C._set_grad_enabled",
-      "torch._check_is_size",         "torch.ops.aten._assert_scalar.default",
-      "torch._check",                 "torch.ops.aten._assert_scalar",
-      "torch.autograd.function.FunctionCtx", "builtins.print",
-      "torch._assert",                "torch.ops.aten.sym_constrain_range_for_size.default",
-  };
-  for (const char *n : noEffect)
-    if (name == n)
-      return PyValue::none();
-  // `with torch.autocast(..., enabled=False)` (HF rotary embeddings) changes
-  // nothing; an enabled region would change op precisions: refuse it.
-  if (name == "torch.amp.autocast_mode._enter_autocast") {
-    bool disabled = args.size() >= 3 && (args[2].kind == PyValue::Bool || args[2].kind == PyValue::Int) &&
-                    args[2].i == 0;
-    for (auto &[k, v] : kwargs)
-      if (k == "enabled")
-        disabled = (v.kind == PyValue::Bool || v.kind == PyValue::Int) && v.i == 0;
-    if (!disabled)
-      return ctx.error("enabled autocast regions are not supported (they change op precisions)");
-    PyValue v;
-    v.kind = PyValue::Opaque;
-    v.s = "autocast(enabled=False)";
-    return v;
-  }
-  if (name == "torch.amp.autocast_mode._exit_autocast")
+  if (name == "builtins.print")
     return PyValue::none();
+  if (name == "builtins.isinstance" && args.size() == 2) {
+    // isinstance(v, (list, tuple)) as Paddle's multi-output wrappers write it.
+    std::vector<PyValue> types = args[1].isSequence() ? args[1].elts : std::vector{args[1]};
+    bool match = false;
+    for (const PyValue &t : types) {
+      if (t.kind != PyValue::Module)
+        return ctx.error("isinstance() with " + t.describe() + " is not supported");
+      llvm::StringRef tn = t.s;
+      match |= (tn == "builtins.list" && args[0].kind == PyValue::List) ||
+               (tn == "builtins.tuple" && args[0].kind == PyValue::Tuple) ||
+               (tn == "builtins.int" && args[0].kind == PyValue::Int) ||
+               (tn == "builtins.float" && args[0].kind == PyValue::Float) ||
+               (tn == "builtins.bool" && args[0].kind == PyValue::Bool);
+    }
+    return PyValue::boolean(match);
+  }
   handled = false;
   return failure();
 }
 
-FailureOr<PyValue> Evaluator::callTensorMethod(
+FailureOr<PyValue> Evaluator::Impl::callTensorMethod(
     const PyValue &self, llvm::StringRef name, std::vector<PyValue> &args,
-    std::vector<std::pair<std::string, PyValue>> &kwargs, bool &handled) {
+    KwArgs &kwargs, bool &handled) {
   handled = true;
   auto type = self.type();
   if (name == "size" || name == "dim" || name == "numel" || name == "nelement" ||
@@ -1096,7 +961,7 @@ FailureOr<PyValue> Evaluator::callTensorMethod(
   return failure();
 }
 
-FailureOr<PyValue> Evaluator::evalSubscript(const py::Expr &e) {
+FailureOr<PyValue> Evaluator::Impl::evalSubscript(const py::Expr &e) {
   auto base = eval(*e.children[0]);
   if (failed(base))
     return failure();
@@ -1105,7 +970,7 @@ FailureOr<PyValue> Evaluator::evalSubscript(const py::Expr &e) {
     return failure();
   ctx.loc = ctx.locOf(e.loc);
   if (base->isTensor())
-    return indexTensor(ctx, *base, *index);
+    return frontend.subscript(ctx, *base, *index);
   if (base->isSequence()) {
     int64_t n = base->elts.size();
     if (index->kind == PyValue::Int) {
@@ -1187,7 +1052,7 @@ static FailureOr<PyValue> pythonArith(ImportContext &ctx, llvm::StringRef op, co
   return ctx.error("unsupported operator '" + op + "' on Python numbers");
 }
 
-FailureOr<PyValue> Evaluator::evalBinary(py::SrcLoc l, llvm::StringRef op, const PyValue &a,
+FailureOr<PyValue> Evaluator::Impl::evalBinary(py::SrcLoc l, llvm::StringRef op, const PyValue &a,
                                          const PyValue &b) {
   ctx.loc = ctx.locOf(l);
   if (a.isNumber() && b.isNumber())
@@ -1207,17 +1072,13 @@ FailureOr<PyValue> Evaluator::evalBinary(py::SrcLoc l, llvm::StringRef op, const
   if (!a.isTensor() && !b.isTensor())
     return ctx.error("unsupported operand types for '" + op + "': " + a.describe() + " and " +
                      b.describe());
-  static const std::pair<const char *, const char *> opNames[] = {
-      {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"}, {"//", "floor_divide"},
-      {"%", "remainder"}, {"**", "pow"}, {"@", "matmul"}, {"&", "bitwise_and"},
-      {"|", "bitwise_or"}, {"^", "bitwise_xor"}};
-  for (auto [sym, fn] : opNames)
-    if (op == sym)
-      return callOp(("operator " + op).str(), fn, false, {a, b}, {});
-  return ctx.error("unsupported operator '" + op + "' on tensors");
+  llvm::StringRef fn = frontend.operatorOp(op);
+  if (fn.empty())
+    return ctx.error("unsupported operator '" + op + "' on tensors");
+  return callOp(("operator " + op).str(), fn, false, {a, b}, {});
 }
 
-FailureOr<PyValue> Evaluator::evalUnary(const py::Expr &e) {
+FailureOr<PyValue> Evaluator::Impl::evalUnary(const py::Expr &e) {
   auto v = eval(*e.children[0]);
   if (failed(v))
     return failure();
@@ -1235,18 +1096,20 @@ FailureOr<PyValue> Evaluator::evalUnary(const py::Expr &e) {
   if (e.str == "not" && v->isNone())
     return PyValue::boolean(true);
   if (v->isTensor()) {
-    if (e.str == "-")
-      return callOp("operator -", "neg", false, {*v}, {});
-    if (e.str == "~")
-      return callOp("operator ~", "bitwise_not", false, {*v}, {});
     if (e.str == "+")
       return *v;
-    return error(e.loc, "'not' on a tensor is data-dependent; not supported");
+    // Unary operators are asked of the frontend as "neg" and "~".
+    llvm::StringRef fn = frontend.operatorOp(e.str == "-" ? "neg" : e.str);
+    if (e.str == "not")
+      return error(e.loc, "'not' on a tensor is data-dependent; not supported");
+    if (fn.empty())
+      return error(e.loc, "unsupported operator '" + e.str + "' on tensors");
+    return callOp("operator " + e.str, fn, false, {*v}, {});
   }
   return error(e.loc, "unsupported operand " + v->describe() + " for unary '" + e.str + "'");
 }
 
-FailureOr<PyValue> Evaluator::evalCompare(const py::Expr &e) {
+FailureOr<PyValue> Evaluator::Impl::evalCompare(const py::Expr &e) {
   auto lhs = eval(*e.children[0]);
   if (failed(lhs))
     return failure();
@@ -1265,13 +1128,8 @@ FailureOr<PyValue> Evaluator::evalCompare(const py::Expr &e) {
                    (lhs->kind == PyValue::Dtype && lhs->dtype == rhs->dtype));
       r = PyValue::boolean(op == "is" ? same : !same);
     } else if (lhs->isTensor() || rhs->isTensor()) {
-      static const std::pair<const char *, const char *> ops[] = {
-          {"<", "lt"}, {"<=", "le"}, {">", "gt"}, {">=", "ge"}, {"==", "eq"}, {"!=", "ne"}};
-      const char *fn = nullptr;
-      for (auto [sym, name] : ops)
-        if (op == sym)
-          fn = name;
-      if (!fn || e.compareOps.size() != 1)
+      llvm::StringRef fn = frontend.operatorOp(op);
+      if (fn.empty() || e.compareOps.size() != 1)
         return error(e.loc, "unsupported comparison '" + op + "' on tensors");
       return callOp(("operator " + op).str(), fn, false, {*lhs, *rhs}, {});
     } else if (lhs->isNumber() && rhs->isNumber()) {
@@ -1304,79 +1162,3 @@ FailureOr<PyValue> Evaluator::evalCompare(const py::Expr &e) {
   return result;
 }
 
-//===----------------------------------------------------------------------===//
-// Entry points
-//===----------------------------------------------------------------------===//
-
-static bool readFile(llvm::StringRef path, std::string &out) {
-  auto buf = llvm::MemoryBuffer::getFile(path);
-  if (!buf)
-    return false;
-  out = (*buf)->getBuffer().str();
-  return true;
-}
-
-OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context, llvm::StringRef modelPath,
-                                               llvm::StringRef modelSource,
-                                               llvm::StringRef weightMetaSource,
-                                               llvm::StringRef inputMetaSource) {
-  context.loadDialect<gn::GnDialect, func::FuncDialect>();
-  llvm::SmallString<256> dir(modelPath);
-  llvm::sys::path::remove_filename(dir);
-  auto fileLoc = [&](llvm::StringRef file, unsigned line, unsigned col) {
-    return FileLineColLoc::get(&context, file, line, col);
-  };
-
-  std::vector<TensorMeta> metas;
-  for (auto [name, source] : {std::pair<const char *, llvm::StringRef>{"weight_meta.py",
-                                                                      weightMetaSource},
-                              {"input_meta.py", inputMetaSource}}) {
-    llvm::SmallString<256> path(dir);
-    llvm::sys::path::append(path, name);
-    MetaError err;
-    if (!parseTensorMetaFile(path.str().str(), source.str(), metas, err)) {
-      emitError(fileLoc(path, err.line, err.col), err.message);
-      return nullptr;
-    }
-  }
-
-  py::Module module;
-  py::ParseError parseError;
-  if (!py::parseModule(modelSource.str(), module, parseError)) {
-    emitError(fileLoc(modelPath, parseError.loc.line, parseError.loc.col), parseError.message);
-    return nullptr;
-  }
-
-  OpBuilder builder(&context);
-  OwningOpRef<ModuleOp> result = ModuleOp::create(fileLoc(modelPath, 1, 1));
-  ImportContext ctx(context, builder, modelPath.str());
-  Evaluator evaluator(ctx);
-  if (failed(evaluator.run(module, metas, *result)))
-    return nullptr;
-  if (failed(verify(*result)))
-    return nullptr;
-  return result;
-}
-
-OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context, llvm::StringRef sampleDir) {
-  auto path = [&](const char *name) {
-    llvm::SmallString<256> p(sampleDir);
-    llvm::sys::path::append(p, name);
-    return p.str().str();
-  };
-  std::string model, weights, inputs;
-  std::string modelPath = path("model.py");
-  if (!readFile(modelPath, model)) {
-    emitError(FileLineColLoc::get(&context, modelPath, 0, 0), "cannot read '" + modelPath + "'");
-    return nullptr;
-  }
-  // A sample may keep all tensors in one of the two meta files.
-  bool hasWeights = readFile(path("weight_meta.py"), weights);
-  bool hasInputs = readFile(path("input_meta.py"), inputs);
-  if (!hasWeights && !hasInputs) {
-    emitError(FileLineColLoc::get(&context, path("weight_meta.py"), 0, 0),
-              "cannot read '" + path("weight_meta.py") + "' nor '" + path("input_meta.py") + "'");
-    return nullptr;
-  }
-  return importGraphNetSource(context, modelPath, model, weights, inputs);
-}

@@ -1,5 +1,5 @@
 //===- ReductionOps.cpp - import of reductions, scans and softmax -------===//
-#include "OpRegistry.h"
+#include "TorchOps.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;

@@ -1,0 +1,43 @@
+//===- GraphNetImporter.h - GraphNet sample -> gn dialect -----*- C++ -*-===//
+//
+// Imports a GraphNet sample folder (model.py, weight_meta.py, input_meta.py,
+// graph_net.json) into a module holding `func.func @forward` in the gn
+// dialect. The framework (torch, paddle) is graph_net.json's `framework`;
+// its frontend evaluates model.py. Errors are emitted through the context's
+// diagnostic engine at `model.py:LINE:COL` (or the meta file's position) and
+// the import returns null.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_IMPORT_GRAPHNET_GRAPHNETIMPORTER_H
+#define GN_IMPORT_GRAPHNET_GRAPHNETIMPORTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace mlir::gn {
+
+/// Imports the sample in `sampleDir`. Returns null after emitting an error.
+mlir::OwningOpRef<mlir::ModuleOp> importGraphNetSample(mlir::MLIRContext &context,
+                                                       llvm::StringRef sampleDir);
+
+/// Imports from in-memory sources (tests); `modelPath` names model.py in
+/// diagnostics, the meta files are named after it.
+mlir::OwningOpRef<mlir::ModuleOp>
+importGraphNetSource(mlir::MLIRContext &context, llvm::StringRef modelPath,
+                     llvm::StringRef modelSource, llvm::StringRef weightMetaSource,
+                     llvm::StringRef inputMetaSource, llvm::StringRef framework = "torch");
+
+/// The frameworks with a frontend ("paddle", "torch").
+std::vector<std::string> frameworkNames();
+
+/// The `framework` of `sampleDir`/graph_net.json; "torch" when the file is
+/// absent (early torch samples have none). On a malformed file or an
+/// unknown framework sets `error` and returns "".
+std::string sampleFramework(llvm::StringRef sampleDir, std::string &error);
+
+} // namespace mlir::gn
+
+#endif // GN_IMPORT_GRAPHNET_GRAPHNETIMPORTER_H

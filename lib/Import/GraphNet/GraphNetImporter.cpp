@@ -1,0 +1,263 @@
+//===- GraphNetImporter.cpp - a GraphNet sample folder into the gn dialect ===//
+//
+// Reads the meta files and graph_net.json, picks the framework's frontend,
+// creates `@forward` with one argument per tensor parameter (its meta as
+// argument attributes, enough to synthesize it from the .mlir alone), binds
+// SymInt parameters to their meta `data`, and lets the Python evaluator run
+// the body.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Import/GraphNet/GraphNetImporter.h"
+#include "gn/Import/GraphNet/TensorMeta.h"
+#include "gn/Import/Paddle/PaddleFrontend.h"
+#include "gn/Import/Python/Evaluator.h"
+#include "gn/Import/Torch/TorchFrontend.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::import;
+
+static const Frontend *lookupFrontend(llvm::StringRef framework) {
+  for (const Frontend *f : {&paddleFrontend(), &torchFrontend()})
+    if (f->name() == framework)
+      return f;
+  return nullptr;
+}
+
+std::vector<std::string> mlir::gn::frameworkNames() { return {"paddle", "torch"}; }
+
+static bool readFile(llvm::StringRef path, std::string &out) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return false;
+  out = (*buf)->getBuffer().str();
+  return true;
+}
+
+std::string mlir::gn::sampleFramework(llvm::StringRef sampleDir, std::string &error) {
+  llvm::SmallString<256> path(sampleDir);
+  llvm::sys::path::append(path, "graph_net.json");
+  std::string text;
+  if (!readFile(path, text))
+    return "torch";
+  auto json = llvm::json::parse(text);
+  if (!json) {
+    error = path.str().str() + ": malformed JSON: " + llvm::toString(json.takeError());
+    return "";
+  }
+  const llvm::json::Object *obj = json->getAsObject();
+  std::optional<llvm::StringRef> fw = obj ? obj->getString("framework") : std::nullopt;
+  if (!fw)
+    return "torch";
+  if (!lookupFrontend(*fw)) {
+    error = path.str().str() + ": unknown framework '" + fw->str() + "' (gn imports " +
+            llvm::join(frameworkNames(), ", ") + ")";
+    return "";
+  }
+  return fw->str();
+}
+
+static bool isSymIntAnnotation(const py::Expr *a) {
+  return a && a->kind == py::ExprKind::Attribute && a->str == "SymInt";
+}
+
+/// The function-argument attributes that describe one tensor (enough to
+/// synthesize it later from the .mlir file alone).
+static DictionaryAttr metaAttrs(ImportContext &ctx, const TensorMeta &m, llvm::StringRef kind) {
+  Builder &b = ctx.builder;
+  llvm::SmallVector<NamedAttribute> attrs;
+  attrs.push_back(b.getNamedAttr("gn.name", b.getStringAttr(m.name)));
+  attrs.push_back(b.getNamedAttr("gn.kind", b.getStringAttr(kind)));
+  attrs.push_back(b.getNamedAttr("gn.dtype", b.getStringAttr(m.dtype)));
+  if (!m.device.empty())
+    attrs.push_back(b.getNamedAttr("gn.device", b.getStringAttr(m.device)));
+  auto num = [&](const char *name, const std::optional<double> &v) {
+    if (v)
+      attrs.push_back(b.getNamedAttr(name, b.getF64FloatAttr(*v)));
+  };
+  num("gn.mean", m.mean);
+  num("gn.std", m.std);
+  num("gn.min_val", m.minVal);
+  num("gn.max_val", m.maxVal);
+  if (m.data)
+    attrs.push_back(b.getNamedAttr("gn.data", b.getDenseF64ArrayAttr(*m.data)));
+  return b.getDictionaryAttr(attrs);
+}
+
+/// Creates @forward in `result` and evaluates model.py's forward into it.
+static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
+                                   const py::Module &module,
+                                   const std::vector<TensorMeta> &metas, ModuleOp result) {
+  Evaluator evaluator(ctx, frontend);
+  evaluator.addImports(module);
+  auto error = [&](py::SrcLoc l, const llvm::Twine &message) {
+    ctx.loc = ctx.locOf(l);
+    return ctx.error(message);
+  };
+  auto metaError = [&](const TensorMeta &m, const llvm::Twine &message) {
+    ctx.loc = FileLineColLoc::get(&ctx.mlirContext, m.file, m.line, 1);
+    return ctx.error(message);
+  };
+  const py::Stmt *forward = findForward(module);
+  if (!forward)
+    return error({1, 1}, "no 'forward' function found in model.py");
+
+  llvm::StringMap<const TensorMeta *> metaByName;
+  for (const TensorMeta &m : metas)
+    metaByName[m.name] = &m;
+
+  // Signature: every tensor parameter becomes an argument of @forward.
+  llvm::SmallVector<Type> argTypes;
+  llvm::SmallVector<Attribute> argAttrs;
+  llvm::SmallVector<std::pair<std::string, size_t>> tensorParams;
+  for (const py::Param &p : forward->params) {
+    if (p.name == "self")
+      continue;
+    if (p.isStar || p.isDoubleStar)
+      return error(p.loc, "variadic parameter '" + p.name + "' of forward is not supported");
+    auto it = metaByName.find(p.name);
+    if (it == metaByName.end())
+      return error(p.loc, "parameter '" + p.name +
+                              "' has no entry in weight_meta.py or input_meta.py");
+    const TensorMeta &m = *it->second;
+    if (isSymIntAnnotation(p.annotation.get())) {
+      if (!m.data || m.data->size() != 1)
+        return error(p.loc, "SymInt parameter '" + p.name + "' needs a one-element 'data' in " +
+                                llvm::sys::path::filename(m.file));
+      evaluator.bind(p.name, PyValue::integer(static_cast<int64_t>((*m.data)[0])));
+      continue;
+    }
+    Type dtype = ctx.dtypeFromName(m.dtype);
+    if (!dtype)
+      return metaError(m, "unknown dtype '" + m.dtype + "' for tensor '" + m.name + "'");
+    if (m.data) {
+      int64_t n = 1;
+      for (int64_t d : m.shape)
+        n *= d;
+      if ((int64_t)m.data->size() != n)
+        return metaError(m, "tensor '" + m.name + "' has " + llvm::Twine(m.data->size()) +
+                                " data values but its shape has " + llvm::Twine(n) +
+                                " elements");
+    }
+    argTypes.push_back(RankedTensorType::get(m.shape, dtype));
+    bool inWeightMeta = !llvm::StringRef(m.file).ends_with("input_meta.py");
+    argAttrs.push_back(
+        metaAttrs(ctx, m, frontend.isWeight(m.name, inWeightMeta) ? "weight" : "input"));
+    tensorParams.push_back({p.name, argTypes.size() - 1});
+  }
+
+  ctx.builder.setInsertionPointToEnd(result.getBody());
+  ctx.loc = ctx.locOf(forward->loc);
+  auto func = func::FuncOp::create(ctx.builder, ctx.loc, "forward",
+                                   ctx.builder.getFunctionType(argTypes, {}));
+  func.setAllArgAttrs(argAttrs);
+  Block *entry = func.addEntryBlock();
+  ctx.builder.setInsertionPointToStart(entry);
+  for (auto &[name, index] : tensorParams) {
+    Value arg = entry->getArgument(index);
+    evaluator.bind(name, PyValue::of(arg));
+    const TensorMeta *m = metaByName[name];
+    if (m->data) {
+      ctx.knownData[arg] = *m->data;
+    } else if (m->shape.empty() && m->mean && m->std && *m->std == 0) {
+      // Synthesized as randn * std * 0.2 + mean: with std 0 it is the mean
+      // (GraphNet stores scalar hyper-parameters such as eps this way).
+      double v = std::clamp(*m->mean, -100.0, 100.0);
+      if (m->minVal) v = std::max(v, *m->minVal);
+      if (m->maxVal) v = std::min(v, *m->maxVal);
+      ctx.knownData[arg] = {v};
+    }
+  }
+
+  if (failed(evaluator.execBody(forward->body)))
+    return failure();
+  if (!evaluator.hasReturned())
+    return error(forward->loc, "forward has no return statement");
+  auto ret = func::ReturnOp::create(ctx.builder, ctx.loc, evaluator.returned());
+  func.setFunctionType(ctx.builder.getFunctionType(argTypes, ret.getOperandTypes()));
+  return success();
+}
+
+OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
+                                                     llvm::StringRef modelPath,
+                                                     llvm::StringRef modelSource,
+                                                     llvm::StringRef weightMetaSource,
+                                                     llvm::StringRef inputMetaSource,
+                                                     llvm::StringRef framework) {
+  context.loadDialect<gn::GnDialect, func::FuncDialect>();
+  llvm::SmallString<256> dir(modelPath);
+  llvm::sys::path::remove_filename(dir);
+  auto fileLoc = [&](llvm::StringRef file, unsigned line, unsigned col) {
+    return FileLineColLoc::get(&context, file, line, col);
+  };
+  const Frontend *frontend = lookupFrontend(framework);
+  if (!frontend) {
+    emitError(fileLoc(modelPath, 1, 1), "unknown framework '" + framework + "'");
+    return nullptr;
+  }
+
+  std::vector<TensorMeta> metas;
+  for (auto [name, source] : {std::pair<const char *, llvm::StringRef>{"weight_meta.py",
+                                                                      weightMetaSource},
+                              {"input_meta.py", inputMetaSource}}) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, name);
+    MetaError err;
+    if (!parseTensorMetaFile(path.str().str(), source.str(), metas, err)) {
+      emitError(fileLoc(path, err.line, err.col), err.message);
+      return nullptr;
+    }
+  }
+
+  py::Module module;
+  py::ParseError parseError;
+  if (!py::parseModule(modelSource.str(), module, parseError)) {
+    emitError(fileLoc(modelPath, parseError.loc.line, parseError.loc.col), parseError.message);
+    return nullptr;
+  }
+
+  OpBuilder builder(&context);
+  OwningOpRef<ModuleOp> result = ModuleOp::create(fileLoc(modelPath, 1, 1));
+  ImportContext ctx(context, builder, modelPath.str());
+  if (failed(importForward(ctx, *frontend, module, metas, *result)))
+    return nullptr;
+  if (failed(verify(*result)))
+    return nullptr;
+  return result;
+}
+
+OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
+                                                     llvm::StringRef sampleDir) {
+  auto path = [&](const char *name) {
+    llvm::SmallString<256> p(sampleDir);
+    llvm::sys::path::append(p, name);
+    return p.str().str();
+  };
+  std::string frameworkError;
+  std::string framework = sampleFramework(sampleDir, frameworkError);
+  if (framework.empty()) {
+    emitError(FileLineColLoc::get(&context, path("graph_net.json"), 1, 1), frameworkError);
+    return nullptr;
+  }
+  std::string model, weights, inputs;
+  std::string modelPath = path("model.py");
+  if (!readFile(modelPath, model)) {
+    emitError(FileLineColLoc::get(&context, modelPath, 0, 0), "cannot read '" + modelPath + "'");
+    return nullptr;
+  }
+  // A sample may keep all tensors in one of the two meta files.
+  bool hasWeights = readFile(path("weight_meta.py"), weights);
+  bool hasInputs = readFile(path("input_meta.py"), inputs);
+  if (!hasWeights && !hasInputs) {
+    emitError(FileLineColLoc::get(&context, path("weight_meta.py"), 0, 0),
+              "cannot read '" + path("weight_meta.py") + "' nor '" + path("input_meta.py") + "'");
+    return nullptr;
+  }
+  return importGraphNetSource(context, modelPath, model, weights, inputs, framework);
+}

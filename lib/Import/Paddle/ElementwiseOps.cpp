@@ -1,0 +1,6 @@
+#include "PaddleOps.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+void paddle::registerElementwiseOps(OpRegistry &registry) {}

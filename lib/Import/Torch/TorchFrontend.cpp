@@ -1,0 +1,227 @@
+//===- TorchFrontend.cpp - what torch brings to the evaluator -----------===//
+//
+// Torch's op namespaces and their canonical names, its dtype and layout
+// attributes, the calls Dynamo leaves in a graph that are not ops (devices,
+// sizes, SymInt arithmetic, vmap bookkeeping, autocast), tensor subscripts
+// and GraphNet's torch naming of weights (`L_self_...`).
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Import/Torch/TorchFrontend.h"
+#include "TorchOps.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+static std::string torchCanonicalName(llvm::StringRef dotted) {
+  // Longest prefixes first.
+  static const char *const prefixes[] = {
+      "torch.nn.functional.", "torch._C._nn.",
+      "torch._C._linalg.",    "torch._C._special.special_", "torch._C._fft.",
+      "torch.ops.aten.",      "torch.functional.",  "torch._C._VariableFunctions.",
+      "torch.linalg.",        "torch.special.",     "torch.Tensor.",
+      "torch._C.",            "torch.",             "operator.",
+      "_operator.",           "math.",
+  };
+  for (const char *p : prefixes) {
+    llvm::StringRef prefix(p);
+    if (dotted.starts_with(prefix)) {
+      llvm::StringRef rest = dotted.drop_front(prefix.size());
+      // torch.ops.aten.index.Tensor -> index
+      if (prefix == "torch.ops.aten.")
+        rest = rest.split('.').first;
+      return rest.str();
+    }
+  }
+  return "";
+}
+
+namespace {
+
+class TorchFrontend final : public Frontend {
+public:
+  TorchFrontend() {
+    registerElementwiseOps(registry);
+    registerShapeOps(registry);
+    registerReductionOps(registry);
+    registerNNOps(registry);
+    registerFactoryOps(registry);
+    registerIndexingOps(registry);
+    registerAttentionOps(registry);
+  }
+
+  llvm::StringRef name() const override { return "torch"; }
+  const OpRegistry &ops() const override { return registry; }
+  std::string canonicalOpName(llvm::StringRef dotted) const override {
+    return torchCanonicalName(dotted);
+  }
+
+  llvm::StringRef operatorOp(llvm::StringRef symbol) const override {
+    return llvm::StringSwitch<llvm::StringRef>(symbol)
+        .Case("+", "add").Case("-", "sub").Case("*", "mul").Case("/", "div")
+        .Case("//", "floor_divide").Case("%", "remainder").Case("**", "pow")
+        .Case("@", "matmul").Case("&", "bitwise_and").Case("|", "bitwise_or")
+        .Case("^", "bitwise_xor").Case("neg", "neg").Case("~", "bitwise_not")
+        .Case("<", "lt").Case("<=", "le").Case(">", "gt").Case(">=", "ge")
+        .Case("==", "eq").Case("!=", "ne")
+        .Default("");
+  }
+
+  void addGlobals(llvm::StringMap<PyValue> &globals) const override {
+    globals["torch"] = PyValue::module("torch");
+  }
+
+  std::optional<PyValue> moduleAttribute(ImportContext &ctx,
+                                         llvm::StringRef full) const override {
+    if (!full.starts_with("torch."))
+      return std::nullopt;
+    if (Type t = ctx.dtypeFromName(full))
+      return PyValue::dtypeOf(t);
+    if (full == "torch.inf")
+      return PyValue::real(INFINITY);
+    if (full == "torch.contiguous_format" || full == "torch.preserve_format" ||
+        full == "torch.channels_last" || full == "torch.strided") {
+      PyValue v;
+      v.kind = PyValue::Opaque;
+      v.s = full.str();
+      return v;
+    }
+    return std::nullopt;
+  }
+
+  FailureOr<PyValue> callSpecial(ImportContext &ctx, llvm::StringRef name,
+                                 std::vector<PyValue> &args, KwArgs &kwargs,
+                                 bool &handled) const override;
+
+  FailureOr<PyValue> subscript(ImportContext &ctx, const PyValue &base,
+                               const PyValue &index) const override {
+    return indexTensor(ctx, base, index);
+  }
+  FailureOr<PyValue> setSubscript(ImportContext &ctx, const PyValue &base,
+                                  const PyValue &index, const PyValue &value) const override {
+    return setIndexTensor(ctx, base, index, value);
+  }
+  FailureOr<bool> prepareBatchedCall(ImportContext &ctx, llvm::StringRef op,
+                                     std::vector<PyValue> &args, KwArgs &kwargs,
+                                     llvm::SmallVectorImpl<int64_t> &levels,
+                                     bool &resultBatched) const override {
+    return mlir::gn::import::prepareBatchedCall(ctx, op, args, kwargs, levels, resultBatched);
+  }
+
+  /// GraphNet names module state L_self_...; everything else is an input,
+  /// and so is anything declared in input_meta.py.
+  bool isWeight(llvm::StringRef name, bool inWeightMeta) const override {
+    return inWeightMeta && name.contains("_self_");
+  }
+
+private:
+  OpRegistry registry;
+};
+
+/// Python truthiness-free int conversion.
+FailureOr<int64_t> toInt(ImportContext &ctx, const PyValue &v) {
+  if (v.kind == PyValue::Int || v.kind == PyValue::Bool)
+    return v.i;
+  if (v.kind == PyValue::Float)
+    return static_cast<int64_t>(v.f);
+  return ctx.error("expected an int, got " + v.describe());
+}
+
+} // namespace
+
+FailureOr<PyValue> TorchFrontend::callSpecial(ImportContext &ctx, llvm::StringRef name,
+                                              std::vector<PyValue> &args, KwArgs &kwargs,
+                                              bool &handled) const {
+  handled = true;
+  if (name == "torch.device" || name == "device") {
+    PyValue v;
+    v.kind = PyValue::Device;
+    v.s = args.empty() ? "cpu" : args[0].kind == PyValue::Str ? args[0].s : "cuda";
+    return v;
+  }
+  if (name == "torch.Size") {
+    if (args.size() == 1 && args[0].isSequence()) {
+      PyValue v = args[0];
+      v.kind = PyValue::Tuple;
+      return v;
+    }
+    return PyValue::tuple({});
+  }
+  if (name == "torch.sym_sum" && args.size() == 1 && args[0].isSequence()) {
+    int64_t s = 0;
+    for (auto &e : args[0].elts) {
+      auto i = toInt(ctx, e);
+      if (failed(i))
+        return failure();
+      s += *i;
+    }
+    return PyValue::integer(s);
+  }
+  if (name == "torch.sym_int" || name == "torch.sym_float") {
+    if (args.size() == 1 && args[0].isNumber())
+      return name == "torch.sym_int" ? PyValue::integer(static_cast<int64_t>(args[0].asDouble()))
+                                     : PyValue::real(args[0].asDouble());
+  }
+  // torch.vmap as traced by Dynamo (see Vmap.cpp).
+  llvm::StringRef fn = name;
+  if (fn.consume_front("torch._functorch.predispatch.") ||
+      fn.consume_front("torch._C._functorch.") || fn.consume_front("torch._functorch.vmap.")) {
+    if (fn == "lazy_load_decompositions" || fn == "_vmap_increment_nesting" ||
+        fn == "_vmap_decrement_nesting")
+      return PyValue::none();
+    auto ints = [&](size_t from, size_t n, llvm::SmallVectorImpl<int64_t> &out) {
+      for (size_t k = from; k < from + n; ++k) {
+        if (k >= args.size() || args[k].kind != PyValue::Int)
+          return false;
+        out.push_back(args[k].i);
+      }
+      return true;
+    };
+    llvm::SmallVector<int64_t> v;
+    if (fn == "_add_batch_dim") {
+      if (args.size() != 3 || !ints(1, 2, v))
+        return ctx.error("_add_batch_dim(tensor, in_dim, level) expected");
+      return addBatchDim(ctx, args[0], v[0], v[1]);
+    }
+    if (fn == "_remove_batch_dim") {
+      if (args.size() != 4 || !ints(1, 3, v))
+        return ctx.error("_remove_batch_dim(tensor, level, batch_size, out_dim) expected");
+      return removeBatchDim(ctx, args[0], v[0], v[1], v[2]);
+    }
+  }
+  // Calls that only steer autograd, logging or autocast: no effect on values.
+  static const char *const noEffect[] = {
+      "torch._C._log_api_usage_once", "torch._C._set_grad_enabled",
+      "torch._check_is_size",         "torch.ops.aten._assert_scalar.default",
+      "torch._check",                 "torch.ops.aten._assert_scalar",
+      "torch.autograd.function.FunctionCtx",
+      "torch._assert",                "torch.ops.aten.sym_constrain_range_for_size.default",
+  };
+  for (const char *n : noEffect)
+    if (name == n)
+      return PyValue::none();
+  // `with torch.autocast(..., enabled=False)` (HF rotary embeddings) changes
+  // nothing; an enabled region would change op precisions: refuse it.
+  if (name == "torch.amp.autocast_mode._enter_autocast") {
+    bool disabled = args.size() >= 3 && (args[2].kind == PyValue::Bool || args[2].kind == PyValue::Int) &&
+                    args[2].i == 0;
+    for (auto &[k, v] : kwargs)
+      if (k == "enabled")
+        disabled = (v.kind == PyValue::Bool || v.kind == PyValue::Int) && v.i == 0;
+    if (!disabled)
+      return ctx.error("enabled autocast regions are not supported (they change op precisions)");
+    PyValue v;
+    v.kind = PyValue::Opaque;
+    v.s = "autocast(enabled=False)";
+    return v;
+  }
+  if (name == "torch.amp.autocast_mode._exit_autocast")
+    return PyValue::none();
+  handled = false;
+  return failure();
+}
+
+const Frontend &mlir::gn::import::torchFrontend() {
+  static const TorchFrontend frontend;
+  return frontend;
+}

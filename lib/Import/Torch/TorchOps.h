@@ -1,0 +1,46 @@
+//===- TorchOps.h - the torch frontend's op families ------------*- C++ -*-===//
+//
+// Each file of lib/Import/Torch registers one family of torch callables into
+// the torch registry (TorchFrontend.cpp builds it once).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_LIB_IMPORT_TORCH_TORCHOPS_H
+#define GN_LIB_IMPORT_TORCH_TORCHOPS_H
+
+#include "gn/Import/Python/Frontend.h"
+#include "gn/Import/Python/OpRegistry.h"
+
+namespace mlir::gn::import {
+
+void registerElementwiseOps(OpRegistry &registry);
+void registerShapeOps(OpRegistry &registry);
+void registerReductionOps(OpRegistry &registry);
+void registerNNOps(OpRegistry &registry);
+void registerFactoryOps(OpRegistry &registry);
+void registerIndexingOps(OpRegistry &registry);
+void registerAttentionOps(OpRegistry &registry);
+
+/// Tensor subscripting `x[...]` (basic and single-tensor advanced indexing).
+mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,
+                                     const PyValue &index);
+/// `x[...] = v`: returns the updated tensor.
+mlir::FailureOr<PyValue> setIndexTensor(ImportContext &ctx, const PyValue &base,
+                                        const PyValue &index, const PyValue &value);
+
+// functorch batching (Vmap.cpp).
+mlir::FailureOr<PyValue> addBatchDim(ImportContext &ctx, const PyValue &x, int64_t inDim,
+                                     int64_t level);
+mlir::FailureOr<PyValue> removeBatchDim(ImportContext &ctx, const PyValue &x, int64_t level,
+                                        int64_t batchSize, int64_t outDim);
+/// When an argument is batched: checks the op has a broadcasting batch rule
+/// and aligns the arguments; `levels` and `resultBatched` say how to mark
+/// the result. Returns false when nothing is batched.
+mlir::FailureOr<bool> prepareBatchedCall(ImportContext &ctx, llvm::StringRef op,
+                                         std::vector<PyValue> &args,
+                                         std::vector<std::pair<std::string, PyValue>> &kwargs,
+                                         llvm::SmallVectorImpl<int64_t> &levels,
+                                         bool &resultBatched);
+
+} // namespace mlir::gn::import
+
+#endif // GN_LIB_IMPORT_TORCH_TORCHOPS_H
