@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Import/Python/PyAST.h"
 #include "gn/Import/GraphNet/TensorMeta.h"
+#include "llvm/ADT/StringRef.h"
 #include <cmath>
 
 using namespace mlir::gn;
@@ -27,14 +28,29 @@ bool evalNumber(const py::Expr &e, double &out) {
       return true;
     }
     return false;
-  case py::ExprKind::Call: // float("nan"), float("inf")
+  case py::ExprKind::Call: // float("nan"), float("inf"), Paddle's float("0.9")
     if (e.children.size() == 1 && e.children[0]->kind == py::ExprKind::Name &&
-        e.children[0]->str == "float" && e.args.size() == 1 &&
-        e.args[0]->kind == py::ExprKind::Str) {
-      const std::string &s = e.args[0]->str;
-      if (s == "nan") { out = NAN; return true; }
-      if (s == "inf") { out = INFINITY; return true; }
-      if (s == "-inf") { out = -INFINITY; return true; }
+        e.children[0]->str == "float" && e.args.size() == 1 && e.keywords.empty()) {
+      if (e.args[0]->kind != py::ExprKind::Str)
+        return evalNumber(*e.args[0], out);
+      llvm::StringRef s = llvm::StringRef(e.args[0]->str).trim();
+      if (s.equals_insensitive("nan") || s.equals_insensitive("+nan") ||
+          s.equals_insensitive("-nan")) {
+        out = NAN;
+        return true;
+      }
+      bool negative = s.consume_front("-");
+      if (!negative)
+        s.consume_front("+");
+      if (s.equals_insensitive("inf") || s.equals_insensitive("infinity")) {
+        out = negative ? -INFINITY : INFINITY;
+        return true;
+      }
+      double d;
+      if (s.empty() || s.getAsDouble(d)) // getAsDouble: true on error
+        return false;
+      out = negative ? -d : d;
+      return true;
     }
     return false;
   case py::ExprKind::Name:

@@ -1,6 +1,345 @@
+//===- ElementwiseOps.cpp - Paddle maps, comparisons, activations -------===//
+//
+// Paddle's binary ops never mix dtypes in these programs (no promotion is
+// needed); where a Python number meets a tensor (`x % n`) the number takes
+// the tensor's dtype.
+//
+//===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
+using namespace mlir::gn::import::paddle;
 
-void paddle::registerElementwiseOps(OpRegistry &registry) {}
+namespace {
+
+FailureOr<PyValue> build1(ImportContext &ctx, FailureOr<Value> v) { return wrap(v); }
+
+/// Unary map; float-only ops take integer inputs as f32.
+template <typename OpTy, bool FloatOnly>
+FailureOr<PyValue> unary(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  Value v = *x;
+  if (FloatOnly && !isFloat(typeOf(v).getElementType())) {
+    auto c = ctx.convert(v, ctx.f32());
+    if (failed(c))
+      return failure();
+    v = *c;
+  }
+  return build1(ctx, ctx.build<OpTy>({v}));
+}
+
+template <typename OpTy>
+FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
+  return ctx.binary<OpTy>(a.get("x"), a.get("y"));
+}
+
+template <typename OpTy>
+FailureOr<PyValue> compare(ImportContext &ctx, Args &a) {
+  const PyValue &x = a.get("x"), &y = a.get("y");
+  auto t = ctx.promote({x, y});
+  if (failed(t))
+    return failure();
+  auto lhs = ctx.asTensor(x, *t), rhs = ctx.asTensor(y, *t);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  return wrap(ctx.build<OpTy>({*lhs, *rhs}));
+}
+
+template <typename OpTy>
+FailureOr<PyValue> logical(ImportContext &ctx, Args &a) {
+  auto lhs = ctx.asTensor(a.get("x"), ctx.i1()), rhs = ctx.asTensor(a.get("y"), ctx.i1());
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  return wrap(ctx.build<OpTy>({*lhs, *rhs}));
+}
+
+FailureOr<PyValue> logicalNot(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  auto b = ctx.convert(*x, ctx.i1());
+  if (failed(b))
+    return failure();
+  return wrap(ctx.build<gn::NotOp>({*b}));
+}
+
+/// divide: true division on floats; on integers Paddle truncates toward
+/// zero (docs/paddle-semantics.md), which is gn.div's integer rule.
+FailureOr<PyValue> divide(ImportContext &ctx, Args &a) {
+  return ctx.binary<gn::DivOp>(a.get("x"), a.get("y"));
+}
+
+FailureOr<PyValue> powOp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto y = number(a, ctx, "y");
+  if (failed(x) || failed(y))
+    return failure();
+  if (*y == 2.0)
+    return ctx.binary<gn::MulOp>(a.get("x"), a.get("x"));
+  return ctx.binary<gn::PowOp>(a.get("x"), PyValue::real(*y));
+}
+
+FailureOr<PyValue> square(ImportContext &ctx, Args &a) {
+  return ctx.binary<gn::MulOp>(a.get("x"), a.get("x"));
+}
+
+/// scale(x, scale, bias, bias_after_scale): x * s + b, or (x + b) * s.
+FailureOr<PyValue> scale(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto bias = number(a, ctx, "bias");
+  auto after = a.boolean("bias_after_scale");
+  if (failed(x) || failed(bias) || failed(after))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  PyValue s = a.get("scale");
+  if (s.isTensor()) {
+    auto c = ctx.convert(s.tensor, e);
+    if (failed(c))
+      return failure();
+    s = PyValue::of(*c);
+  } else if (!s.isNumber()) {
+    return a.error("argument 'scale' must be a number or a tensor, got " + s.describe());
+  }
+  auto mul = [&](const PyValue &v) -> FailureOr<PyValue> {
+    if (s.isNumber() && s.asDouble() == 1.0)
+      return v;
+    if (s.isNumber() && !isFloat(e)) {
+      // Paddle computes an integer scale in float and truncates back.
+      auto f = ctx.convert(v.tensor, ctx.f32());
+      if (failed(f))
+        return failure();
+      auto m = ctx.binary<gn::MulOp>(PyValue::of(*f), s);
+      if (failed(m))
+        return failure();
+      return wrap(ctx.convert(m->tensor, e));
+    }
+    auto sv = ctx.asTensor(s, e);
+    if (failed(sv))
+      return failure();
+    auto r = ctx.build<gn::MulOp>({v.tensor, *sv});
+    return wrap(r);
+  };
+  auto add = [&](const PyValue &v) -> FailureOr<PyValue> {
+    if (*bias == 0)
+      return v;
+    auto bv = ctx.asTensor(PyValue::real(*bias), e);
+    if (failed(bv))
+      return failure();
+    return wrap(ctx.build<gn::AddOp>({v.tensor, *bv}));
+  };
+  PyValue in = PyValue::of(*x);
+  if (*after) {
+    auto m = mul(in);
+    return failed(m) ? m : add(*m);
+  }
+  auto s1 = add(in);
+  return failed(s1) ? s1 : mul(*s1);
+}
+
+FailureOr<PyValue> castOp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto t = a.dtype("dtype");
+  if (failed(x) || failed(t))
+    return failure();
+  if (!*t)
+    return a.error("argument 'dtype' must be a dtype");
+  return wrap(ctx.convert(*x, **t));
+}
+
+FailureOr<PyValue> clip(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto lo = number(a, ctx, "min"), hi = number(a, ctx, "max");
+  if (failed(x) || failed(lo) || failed(hi))
+    return failure();
+  return wrap(ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", *lo), ctx.f64("max", *hi)}));
+}
+
+FailureOr<PyValue> relu6(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return wrap(ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", 0), ctx.f64("max", 6)}));
+}
+
+/// hardsigmoid(x, slope, offset) = clip(x * slope + offset, 0, 1).
+FailureOr<PyValue> hardsigmoid(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto slope = number(a, ctx, "slope"), offset = number(a, ctx, "offset");
+  if (failed(x) || failed(slope) || failed(offset))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  auto m = ctx.build<gn::MulOp>({*x, ctx.splat(e, *slope)});
+  if (failed(m))
+    return failure();
+  auto s = ctx.build<gn::AddOp>({*m, ctx.splat(e, *offset)});
+  if (failed(s))
+    return failure();
+  return wrap(ctx.build<gn::ClampOp>({*s}, {ctx.f64("min", 0), ctx.f64("max", 1)}));
+}
+
+FailureOr<PyValue> gelu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto approximate = a.boolean("approximate");
+  if (failed(x) || failed(approximate))
+    return failure();
+  return wrap(ctx.build<gn::GeluOp>({*x}, {ctx.str("approximate", *approximate ? "tanh" : "none")}));
+}
+
+FailureOr<PyValue> leakyRelu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto alpha = number(a, ctx, "negative_slope");
+  if (failed(x) || failed(alpha))
+    return failure();
+  return wrap(ctx.build<gn::LeakyReluOp>({*x}, {ctx.f64("negative_slope", *alpha)}));
+}
+
+FailureOr<PyValue> elu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto alpha = number(a, ctx, "alpha");
+  if (failed(x) || failed(alpha))
+    return failure();
+  return wrap(ctx.build<gn::EluOp>({*x}, {ctx.f64("alpha", *alpha)}));
+}
+
+/// prelu(x, alpha, data_format, mode): x > 0 ? x : alpha * x, alpha per
+/// channel ("channel"), per element ("element") or one ("all").
+FailureOr<PyValue> prelu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), alpha = a.tensor("alpha");
+  auto format = a.string("data_format"), mode = a.string("mode");
+  if (failed(x) || failed(alpha) || failed(format) || failed(mode))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t rank = type.getRank();
+  llvm::SmallVector<int64_t> shape(rank, 1);
+  if (*mode == "channel") {
+    if (rank < 2)
+      return a.error("mode 'channel' needs a rank >= 2 input");
+    int64_t c = *format == "NCHW" || *format == "NCL" || *format == "NCDHW" ? 1 : rank - 1;
+    shape[c] = type.getDimSize(c);
+  } else if (*mode == "element") {
+    shape.assign(type.getShape().begin(), type.getShape().end());
+    shape[0] = 1;
+  } else if (*mode != "all") {
+    return a.error("unsupported mode '" + *mode + "'");
+  }
+  auto w = ctx.reshape(*alpha, shape);
+  if (failed(w))
+    return failure();
+  auto neg = ctx.build<gn::MulOp>({*x, *w});
+  Value zero = ctx.splat(type.getElementType(), 0);
+  auto positive = ctx.build<gn::GtOp>({*x, zero});
+  if (failed(neg) || failed(positive))
+    return failure();
+  return wrap(ctx.build<gn::WhereOp>({*positive, *x, *neg}));
+}
+
+FailureOr<PyValue> where(ImportContext &ctx, Args &a) {
+  auto cond = a.tensor("condition");
+  if (failed(cond))
+    return failure();
+  auto c = ctx.convert(*cond, ctx.i1());
+  auto t = ctx.promote({a.get("x"), a.get("y")});
+  if (failed(c) || failed(t))
+    return failure();
+  auto x = ctx.asTensor(a.get("x"), *t), y = ctx.asTensor(a.get("y"), *t);
+  if (failed(x) || failed(y))
+    return failure();
+  return wrap(ctx.build<gn::WhereOp>({*c, *x, *y}));
+}
+
+FailureOr<PyValue> isnan(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return wrap(ctx.build<gn::NeOp>({*x, *x}));
+}
+
+FailureOr<PyValue> identity(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return PyValue::of(*x);
+}
+
+FailureOr<PyValue> addN(ImportContext &ctx, Args &a) {
+  auto xs = tensorList(a, "inputs");
+  if (failed(xs))
+    return failure();
+  if (xs->empty())
+    return a.error("add_n of no tensors");
+  Value sum = (*xs)[0];
+  for (Value v : llvm::drop_begin(*xs)) {
+    auto s = ctx.build<gn::AddOp>({sum, v});
+    if (failed(s))
+      return failure();
+    sum = *s;
+  }
+  return PyValue::of(sum);
+}
+
+} // namespace
+
+void paddle::registerElementwiseOps(OpRegistry &r) {
+  r.add("abs", "x", folded<unary<gn::AbsOp, false>>);
+  r.add("exp", "x", folded<unary<gn::ExpOp, true>>);
+  r.add("log", "x", folded<unary<gn::LogOp, true>>);
+  r.add("log1p", "x", folded<unary<gn::Log1pOp, true>>);
+  r.add("sqrt", "x", folded<unary<gn::SqrtOp, true>>);
+  r.add("rsqrt", "x", folded<unary<gn::RsqrtOp, true>>);
+  r.add("sin", "x", folded<unary<gn::SinOp, true>>);
+  r.add("cos", "x", folded<unary<gn::CosOp, true>>);
+  r.add("tanh", "x", folded<unary<gn::TanhOp, true>>);
+  r.add("erf", "x", folded<unary<gn::ErfOp, true>>);
+  r.add("floor", "x", folded<unary<gn::FloorOp, true>>);
+  r.add("ceil", "x", folded<unary<gn::CeilOp, true>>);
+  r.add("round", "x", folded<unary<gn::RoundOp, true>>);
+  r.add("sign", "x", folded<unary<gn::SignOp, false>>);
+  r.add("reciprocal", "x", folded<unary<gn::ReciprocalOp, true>>);
+  r.add("sigmoid", "x", folded<unary<gn::SigmoidOp, true>>);
+  r.add("neg", "x", folded<unary<gn::NegOp, false>>);
+  r.add("bitwise_not", "x", folded<unary<gn::NotOp, false>>);
+  r.add("logical_not", "x", folded<logicalNot>);
+  r.add("isnan", "x", folded<isnan>);
+  r.add("relu", "x", folded<unary<gn::ReluOp, false>>);
+  r.add("relu6", "x", folded<relu6>);
+  r.add("swish|silu", "x", folded<unary<gn::SiluOp, true>>);
+  r.add("hardswish", "x", folded<unary<gn::HardswishOp, true>>);
+  r.add("hardsigmoid", "x, slope=0.1666666666666667, offset=0.5", folded<hardsigmoid>);
+  r.add("gelu", "x, approximate=False", folded<gelu>);
+  r.add("leaky_relu", "x, negative_slope=0.02", folded<leakyRelu>);
+  r.add("elu", "x, alpha=1.0", folded<elu>);
+  r.add("prelu", "x, alpha, data_format='NCHW', mode='all'", folded<prelu>);
+  r.add("square", "x", folded<square>);
+  r.add("pow", "x, y=1.0", folded<powOp>);
+  r.add("scale", "x, scale=1.0, bias=0.0, bias_after_scale=True", folded<scale>);
+  r.add("cast", "x, dtype", folded<castOp>);
+  r.add("clip", "x, min, max", folded<clip>);
+  r.add("where", "condition, x, y", folded<where>);
+  r.add("assign|detach|Tensor.detach", "x", identity);
+  r.add("add_n", "inputs", folded<addN>);
+
+  r.add("add", "x, y", folded<binary<gn::AddOp>>);
+  r.add("subtract", "x, y", folded<binary<gn::SubOp>>);
+  r.add("multiply", "x, y", folded<binary<gn::MulOp>>);
+  r.add("divide", "x, y", folded<divide>);
+  r.add("floor_divide", "x, y", folded<binary<gn::FloorDivOp>>);
+  r.add("remainder", "x, y", folded<binary<gn::RemOp>>);
+  r.add("elementwise_pow", "x, y", folded<binary<gn::PowOp>>);
+  r.add("maximum", "x, y", folded<binary<gn::MaximumOp>>);
+  r.add("minimum", "x, y", folded<binary<gn::MinimumOp>>);
+  r.add("bitwise_and", "x, y", folded<binary<gn::AndOp>>);
+  r.add("bitwise_or", "x, y", folded<binary<gn::OrOp>>);
+  r.add("bitwise_xor", "x, y", folded<binary<gn::XorOp>>);
+  r.add("logical_and", "x, y", folded<logical<gn::AndOp>>);
+  r.add("logical_or", "x, y", folded<logical<gn::OrOp>>);
+  r.add("logical_xor", "x, y", folded<logical<gn::XorOp>>);
+  r.add("equal", "x, y", folded<compare<gn::EqOp>>);
+  r.add("not_equal", "x, y", folded<compare<gn::NeOp>>);
+  r.add("less_than", "x, y", folded<compare<gn::LtOp>>);
+  r.add("less_equal", "x, y", folded<compare<gn::LeOp>>);
+  r.add("greater_than", "x, y", folded<compare<gn::GtOp>>);
+  r.add("greater_equal", "x, y", folded<compare<gn::GeOp>>);
+}

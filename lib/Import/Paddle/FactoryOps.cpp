@@ -1,6 +1,226 @@
+//===- FactoryOps.cpp - Paddle constants, ranges and random tensors ------===//
+//
+// Random ops (uniform, training-mode dropout) become gn.random: their
+// values come from gn's deterministic stream, the same in eager and
+// compiled runs, and cannot match PaddlePaddle's (such samples are left out
+// of conformance).
+//
+//===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::gn::import;
+using namespace mlir::gn::import::paddle;
 
-void paddle::registerFactoryOps(OpRegistry &registry) {}
+namespace {
+
+/// A dtype given as paddle.float32 or as "float32".
+FailureOr<Type> dtypeArg(ImportContext &ctx, Args &a, llvm::StringRef name) {
+  const PyValue &v = a.get(name);
+  if (v.kind == PyValue::Dtype)
+    return v.dtype;
+  if (v.kind == PyValue::Str)
+    if (Type t = ctx.dtypeFromName(v.s))
+      return t;
+  return a.error("argument '" + name + "' must be a dtype, got " + v.describe());
+}
+
+FailureOr<PyValue> splatOf(ImportContext &ctx, Args &a, llvm::ArrayRef<int64_t> shape,
+                           double value, Type e) {
+  if (!isFloat(e) && std::isfinite(value))
+    value = std::trunc(value);
+  return PyValue::of(ctx.splat(e, value, shape));
+}
+
+/// full(shape, value, dtype, place).
+FailureOr<PyValue> full(ImportContext &ctx, Args &a) {
+  auto shape = intList(a, ctx, "shape");
+  auto value = number(a, ctx, "value");
+  auto t = dtypeArg(ctx, a, "dtype");
+  if (failed(shape) || failed(value) || failed(t))
+    return failure();
+  return splatOf(ctx, a, *shape, *value, *t);
+}
+
+/// full_like(x, value, dtype, place): dtype None keeps x's.
+FailureOr<PyValue> fullLike(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto value = number(a, ctx, "value");
+  if (failed(x) || failed(value))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  if (a.has("dtype")) {
+    auto t = dtypeArg(ctx, a, "dtype");
+    if (failed(t))
+      return failure();
+    e = *t;
+  }
+  return splatOf(ctx, a, typeOf(*x).getShape(), *value, e);
+}
+
+/// full_with_tensor(value, shape, dtype).
+FailureOr<PyValue> fullWithTensor(ImportContext &ctx, Args &a) {
+  auto shape = intList(a, ctx, "shape");
+  auto t = dtypeArg(ctx, a, "dtype");
+  if (failed(shape) || failed(t))
+    return failure();
+  const PyValue &v = a.get("value");
+  if (v.isTensor() && !knownValues(ctx, v.tensor)) {
+    auto c = ctx.convert(v.tensor, *t);
+    if (failed(c))
+      return failure();
+    auto r = ctx.reshape(*c, {});
+    if (failed(r))
+      return failure();
+    return wrap(ctx.build<gn::BroadcastToOp>({*r}, {ctx.ints("shape", *shape)}));
+  }
+  auto value = number(a, ctx, "value");
+  if (failed(value))
+    return failure();
+  return splatOf(ctx, a, *shape, *value, *t);
+}
+
+/// assign_value_(out, shape, dtype, values, place): a constant.
+FailureOr<PyValue> assignValue(ImportContext &ctx, Args &a) {
+  auto shape = intList(a, ctx, "shape");
+  auto t = dtypeArg(ctx, a, "dtype");
+  if (failed(shape) || failed(t))
+    return failure();
+  const PyValue &values = a.get("values");
+  if (!values.isSequence())
+    return a.error("argument 'values' must be a list of numbers");
+  int64_t n = 1;
+  for (int64_t d : *shape)
+    n *= d;
+  if ((int64_t)values.elts.size() != n)
+    return a.error("has " + llvm::Twine(values.elts.size()) + " values for " + llvm::Twine(n) +
+                   " elements");
+  auto type = RankedTensorType::get(*shape, *t);
+  llvm::SmallVector<Attribute> elements;
+  for (const PyValue &v : values.elts) {
+    if (!v.isNumber())
+      return a.error("argument 'values' must hold numbers");
+    if (auto ft = llvm::dyn_cast<FloatType>(*t))
+      elements.push_back(FloatAttr::get(ft, v.asDouble()));
+    else if (t->isInteger(1))
+      elements.push_back(IntegerAttr::get(*t, v.asDouble() != 0));
+    else
+      elements.push_back(IntegerAttr::get(*t, (int64_t)v.asDouble()));
+  }
+  return PyValue::of(gn::ConstantOp::create(ctx.builder, ctx.loc, type,
+                                            DenseElementsAttr::get(type, elements)));
+}
+
+/// arange(start, end, step, dtype, place): ceil((end - start) / step) values.
+FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
+  auto start = number(a, ctx, "start"), end = number(a, ctx, "end"), step = number(a, ctx, "step");
+  auto t = dtypeArg(ctx, a, "dtype");
+  if (failed(start) || failed(end) || failed(step) || failed(t))
+    return failure();
+  if (*step == 0)
+    return a.error("step must not be 0");
+  int64_t size = std::max<int64_t>(0, (int64_t)std::ceil((*end - *start) / *step));
+  return wrap(ctx.build<gn::ArangeOp>({}, {ctx.f64("start", *start), ctx.f64("step", *step),
+                                           ctx.i64("size", size),
+                                           ctx.attr("dtype", TypeAttr::get(*t))}));
+}
+
+/// linspace(start, stop, num, dtype, place).
+FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
+  auto start = number(a, ctx, "start"), stop = number(a, ctx, "stop"), num = number(a, ctx, "number");
+  auto t = dtypeArg(ctx, a, "dtype");
+  if (failed(start) || failed(stop) || failed(num) || failed(t))
+    return failure();
+  int64_t n = (int64_t)*num;
+  double step = n > 1 ? (*stop - *start) / (n - 1) : 0;
+  return wrap(ctx.build<gn::ArangeOp>({}, {ctx.f64("start", *start), ctx.f64("step", step),
+                                           ctx.i64("size", n),
+                                           ctx.attr("dtype", TypeAttr::get(*t))}));
+}
+
+FailureOr<Value> uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape, Type e,
+                               double lo, double hi) {
+  auto u = ctx.build<gn::RandomOp>({}, {ctx.ints("shape", shape),
+                                        ctx.attr("dtype", TypeAttr::get(ctx.f32())),
+                                        ctx.str("distribution", "uniform")});
+  if (failed(u))
+    return failure();
+  auto s = ctx.build<gn::MulOp>({*u, ctx.splat(ctx.f32(), hi - lo)});
+  if (failed(s))
+    return failure();
+  auto r = ctx.build<gn::AddOp>({*s, ctx.splat(ctx.f32(), lo)});
+  if (failed(r))
+    return failure();
+  return ctx.convert(*r, e);
+}
+
+/// uniform(shape, dtype, min, max, seed, place).
+FailureOr<PyValue> uniform(ImportContext &ctx, Args &a) {
+  auto shape = intList(a, ctx, "shape");
+  auto t = dtypeArg(ctx, a, "dtype");
+  auto lo = number(a, ctx, "min"), hi = number(a, ctx, "max");
+  if (failed(shape) || failed(t) || failed(lo) || failed(hi))
+    return failure();
+  return wrap(uniformValues(ctx, *shape, *t, *lo, *hi));
+}
+
+/// dropout(x, seed_tensor, p, is_test, mode, seed, fix_seed) -> (out, mask).
+/// At test time upscale_in_train is the identity and downgrade_in_infer
+/// scales by 1 - p; in training a uniform draw keeps elements with
+/// probability 1 - p (upscale_in_train divides the kept ones by 1 - p).
+FailureOr<PyValue> dropout(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto p = number(a, ctx, "p");
+  auto isTest = a.boolean("is_test");
+  auto mode = a.string("mode");
+  if (failed(x) || failed(p) || failed(isTest) || failed(mode))
+    return failure();
+  if (*mode != "upscale_in_train" && *mode != "downgrade_in_infer")
+    return a.error("unsupported mode '" + *mode + "'");
+  bool upscale = *mode == "upscale_in_train";
+  auto type = typeOf(*x);
+  Type e = type.getElementType();
+  if (*isTest) {
+    if (upscale)
+      return PyValue::tuple({PyValue::of(*x), PyValue::none()});
+    auto r = ctx.build<gn::MulOp>({*x, ctx.splat(e, 1.0 - *p)});
+    if (failed(r))
+      return failure();
+    return PyValue::tuple({PyValue::of(*r), PyValue::none()});
+  }
+  auto u = uniformValues(ctx, type.getShape(), ctx.f32(), 0, 1);
+  if (failed(u))
+    return failure();
+  auto keep = ctx.build<gn::GeOp>({*u, ctx.splat(ctx.f32(), *p)});
+  if (failed(keep))
+    return failure();
+  Value kept = ctx.splat(e, 0);
+  auto masked = ctx.build<gn::WhereOp>({*keep, *x, kept});
+  if (failed(masked))
+    return failure();
+  Value out = *masked;
+  if (upscale) {
+    auto s = ctx.build<gn::MulOp>({out, ctx.splat(e, *p < 1 ? 1.0 / (1.0 - *p) : 0.0)});
+    if (failed(s))
+      return failure();
+    out = *s;
+  }
+  auto mask = ctx.convert(*keep, ctx.builder.getIntegerType(8, /*isSigned=*/false));
+  if (failed(mask))
+    return failure();
+  return PyValue::tuple({PyValue::of(out), PyValue::of(*mask)});
+}
+
+} // namespace
+
+void paddle::registerFactoryOps(OpRegistry &r) {
+  r.add("full", "shape, value, dtype, place=None", full);
+  r.add("full_like", "x, value, dtype=None, place=None", fullLike);
+  r.add("full_with_tensor", "value, shape, dtype", fullWithTensor);
+  r.add("assign_value_", "out, shape, dtype, values, place=None", assignValue);
+  r.add("arange", "start, end, step, dtype=None, place=None", folded<arange>);
+  r.add("linspace", "start, stop, number, dtype, place=None", folded<linspace>);
+  r.add("uniform", "shape, dtype, min, max, seed=0, place=None", uniform);
+  r.add("dropout", "x, seed_tensor, p, is_test, mode, seed=0, fix_seed=False", dropout);
+}

@@ -1,6 +1,503 @@
+//===- NNOps.cpp - Paddle contractions, convolution, pooling, norms ------===//
 #include "PaddleOps.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::gn::import;
+using namespace mlir::gn::import::paddle;
 
-void paddle::registerNNOps(OpRegistry &registry) {}
+namespace {
+
+FailureOr<Value> swapLastTwo(ImportContext &ctx, Value v) {
+  int64_t rank = typeOf(v).getRank();
+  if (rank < 2)
+    return v;
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t i = 0; i < rank; ++i)
+    perm.push_back(i);
+  std::swap(perm[rank - 1], perm[rank - 2]);
+  return transpose(ctx, v, perm);
+}
+
+/// matmul(x, y, transpose_x, transpose_y).
+FailureOr<PyValue> matmul(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  auto tx = a.boolean("transpose_x"), ty = a.boolean("transpose_y");
+  if (failed(x) || failed(y) || failed(tx) || failed(ty))
+    return failure();
+  Value l = *x, r = *y;
+  if (*tx) {
+    auto t = swapLastTwo(ctx, l);
+    if (failed(t))
+      return failure();
+    l = *t;
+  }
+  if (*ty) {
+    auto t = swapLastTwo(ctx, r);
+    if (failed(t))
+      return failure();
+    r = *t;
+  }
+  return wrap(ctx.build<gn::MatmulOp>({l, r}));
+}
+
+FailureOr<PyValue> bmm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  if (failed(x) || failed(y))
+    return failure();
+  return wrap(ctx.build<gn::MatmulOp>({*x, *y}));
+}
+
+/// Padding of one spatial dim: explicit, or SAME (output ceil(in / stride),
+/// the odd pixel at the end) or VALID.
+struct SpatialPadding {
+  llvm::SmallVector<int64_t> low, high;
+};
+
+FailureOr<SpatialPadding> convPadding(Args &a, llvm::ArrayRef<int64_t> paddings,
+                                      llvm::StringRef algorithm, llvm::ArrayRef<int64_t> in,
+                                      llvm::ArrayRef<int64_t> kernel,
+                                      llvm::ArrayRef<int64_t> stride,
+                                      llvm::ArrayRef<int64_t> dilation) {
+  size_t n = in.size();
+  SpatialPadding p;
+  p.low.assign(n, 0);
+  p.high.assign(n, 0);
+  if (algorithm == "VALID")
+    return p;
+  if (algorithm == "SAME") {
+    for (size_t i = 0; i < n; ++i) {
+      int64_t out = (in[i] + stride[i] - 1) / stride[i];
+      int64_t effective = (kernel[i] - 1) * dilation[i] + 1;
+      int64_t total = std::max<int64_t>((out - 1) * stride[i] + effective - in[i], 0);
+      p.low[i] = total / 2;
+      p.high[i] = total - total / 2;
+    }
+    return p;
+  }
+  if (algorithm != "EXPLICIT")
+    return a.error("unsupported padding_algorithm '" + algorithm + "'");
+  if (paddings.size() == n) {
+    p.low.assign(paddings.begin(), paddings.end());
+    p.high = p.low;
+  } else if (paddings.size() == 2 * n) {
+    for (size_t i = 0; i < n; ++i) {
+      p.low[i] = paddings[2 * i];
+      p.high[i] = paddings[2 * i + 1];
+    }
+  } else {
+    return a.error("expected " + llvm::Twine(n) + " or " + llvm::Twine(2 * n) +
+                   " paddings, got " + llvm::Twine(paddings.size()));
+  }
+  return p;
+}
+
+llvm::SmallVector<int64_t> repeated(llvm::ArrayRef<int64_t> v, size_t n) {
+  if (v.size() == 1)
+    return llvm::SmallVector<int64_t>(n, v[0]);
+  return llvm::SmallVector<int64_t>(v);
+}
+
+/// Pads the spatial dims explicitly when low != high (gn.conv and the pools
+/// take symmetric padding) and returns the symmetric part.
+FailureOr<Value> padAsymmetric(ImportContext &ctx, Value x, SpatialPadding &p, double value) {
+  if (p.low == p.high)
+    return x;
+  int64_t rank = typeOf(x).getRank(), spatial = p.low.size();
+  llvm::SmallVector<int64_t> low(rank, 0), high(rank, 0);
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t common = std::min(p.low[i], p.high[i]);
+    low[rank - spatial + i] = p.low[i] - common;
+    high[rank - spatial + i] = p.high[i] - common;
+    p.low[i] = p.high[i] = common;
+  }
+  return ctx.build<gn::PadOp>({x}, {ctx.ints("low", low), ctx.ints("high", high),
+                                    ctx.str("mode", "constant"), ctx.f64("value", value)});
+}
+
+/// conv2d(x, filter, strides, paddings, padding_algorithm, dilations,
+/// groups, data_format); depthwise_conv2d has groups before dilations (see
+/// the registrations). The filter is OIHW for both data formats.
+FailureOr<PyValue> conv(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), w = a.tensor("filter");
+  auto strides = intList(a, ctx, "strides"), pads = intList(a, ctx, "paddings"),
+       dilations = intList(a, ctx, "dilations");
+  auto algorithm = a.string("padding_algorithm"), format = a.string("data_format");
+  auto groups = a.integer("groups");
+  if (failed(x) || failed(w) || failed(strides) || failed(pads) || failed(dilations) ||
+      failed(algorithm) || failed(format) || failed(groups))
+    return failure();
+  int64_t rank = typeOf(*x).getRank(), spatial = rank - 2;
+  if (spatial < 1 || typeOf(*w).getRank() != rank)
+    return a.error("expects input and filter of the same rank >= 3");
+  bool last = *format == "NHWC" || *format == "NDHWC" || *format == "NLC";
+  Value in = *x;
+  if (last) {
+    auto t = transpose(ctx, in, channelsFirst(rank));
+    if (failed(t))
+      return failure();
+    in = *t;
+  }
+  auto stride = repeated(*strides, spatial), dilation = repeated(*dilations, spatial);
+  auto inShape = typeOf(in).getShape().drop_front(2);
+  auto kernel = typeOf(*w).getShape().drop_front(2);
+  auto p = convPadding(a, *pads, *algorithm, inShape, kernel, stride, dilation);
+  if (failed(p))
+    return failure();
+  auto padded = padAsymmetric(ctx, in, *p, 0);
+  if (failed(padded))
+    return failure();
+  auto r = ctx.build<gn::ConvOp>({*padded, *w}, {ctx.ints("stride", stride),
+                                                 ctx.ints("padding", p->low),
+                                                 ctx.ints("dilation", dilation),
+                                                 ctx.i64("groups", *groups)});
+  if (failed(r) || !last)
+    return wrap(r);
+  return wrap(transpose(ctx, *r, channelsLast(rank)));
+}
+
+/// conv2d_transpose(x, filter, strides, paddings, output_padding,
+/// output_size, padding_algorithm, groups, dilations, data_format).
+FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), w = a.tensor("filter");
+  auto strides = intList(a, ctx, "strides"), pads = intList(a, ctx, "paddings"),
+       outPad = intList(a, ctx, "output_padding"), outSize = intList(a, ctx, "output_size"),
+       dilations = intList(a, ctx, "dilations");
+  auto algorithm = a.string("padding_algorithm"), format = a.string("data_format");
+  auto groups = a.integer("groups");
+  if (failed(x) || failed(w) || failed(strides) || failed(pads) || failed(outPad) ||
+      failed(outSize) || failed(dilations) || failed(algorithm) || failed(format) ||
+      failed(groups))
+    return failure();
+  if (*format != "NCHW")
+    return a.error("data_format '" + *format + "' is not supported (NCHW is)");
+  if (*algorithm != "EXPLICIT")
+    return a.error("padding_algorithm '" + *algorithm + "' is not supported (EXPLICIT is)");
+  int64_t spatial = typeOf(*x).getRank() - 2;
+  auto stride = repeated(*strides, spatial), dilation = repeated(*dilations, spatial);
+  auto pad = repeated(*pads, spatial);
+  if ((int64_t)pad.size() != spatial)
+    return a.error("asymmetric paddings are not supported");
+  llvm::SmallVector<int64_t> op(spatial, 0);
+  if (!outPad->empty())
+    op = repeated(*outPad, spatial);
+  auto kernel = typeOf(*w).getShape().drop_front(2);
+  auto in = typeOf(*x).getShape().drop_front(2);
+  if (!outSize->empty()) {
+    // output_size picks the output padding.
+    auto size = repeated(*outSize, spatial);
+    for (int64_t i = 0; i < spatial; ++i) {
+      int64_t base = (in[i] - 1) * stride[i] - 2 * pad[i] + dilation[i] * (kernel[i] - 1) + 1;
+      op[i] = size[i] - base;
+      if (op[i] < 0 || op[i] >= std::max(stride[i], dilation[i]))
+        return a.error("output_size " + llvm::Twine(size[i]) + " is not reachable");
+    }
+  }
+  return wrap(ctx.build<gn::ConvTransposeOp>(
+      {*x, *w}, {ctx.ints("stride", stride), ctx.ints("padding", pad),
+                 ctx.ints("output_padding", op), ctx.ints("dilation", dilation),
+                 ctx.i64("groups", *groups)}));
+}
+
+/// pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive,
+/// data_format, pooling_type, global_pooling, adaptive, padding_algorithm).
+FailureOr<PyValue> pool2d(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto kernelList = intList(a, ctx, "kernel_size"), strides = intList(a, ctx, "strides"),
+       pads = intList(a, ctx, "paddings");
+  auto ceil = a.boolean("ceil_mode"), exclusive = a.boolean("exclusive"),
+       global = a.boolean("global_pooling"), adaptive = a.boolean("adaptive");
+  auto format = a.string("data_format"), type = a.string("pooling_type"),
+       algorithm = a.string("padding_algorithm");
+  if (failed(x) || failed(kernelList) || failed(strides) || failed(pads) || failed(ceil) ||
+      failed(exclusive) || failed(global) || failed(adaptive) || failed(format) ||
+      failed(type) || failed(algorithm))
+    return failure();
+  if (*type != "max" && *type != "avg")
+    return a.error("unsupported pooling_type '" + *type + "'");
+  bool isMax = *type == "max";
+  int64_t rank = typeOf(*x).getRank();
+  if (rank != 4)
+    return a.error("expects a 4-d input");
+  bool last = *format == "NHWC";
+  Value in = *x;
+  if (last) {
+    auto t = transpose(ctx, in, channelsFirst(rank));
+    if (failed(t))
+      return failure();
+    in = *t;
+  }
+  auto spatialShape = typeOf(in).getShape().drop_front(2);
+  FailureOr<Value> r = failure();
+  if (*global) {
+    r = isMax ? ctx.build<gn::AdaptiveMaxPoolOp>({in}, {ctx.ints("output_size", {1, 1})})
+              : ctx.build<gn::AdaptiveAvgPoolOp>({in}, {ctx.ints("output_size", {1, 1})});
+  } else if (*adaptive) {
+    auto size = repeated(*kernelList, 2);
+    r = isMax ? ctx.build<gn::AdaptiveMaxPoolOp>({in}, {ctx.ints("output_size", size)})
+              : ctx.build<gn::AdaptiveAvgPoolOp>({in}, {ctx.ints("output_size", size)});
+  } else {
+    auto kernel = repeated(*kernelList, 2), stride = repeated(*strides, 2);
+    llvm::SmallVector<int64_t> dilation(2, 1);
+    auto p = convPadding(a, *pads, *algorithm, spatialShape, kernel, stride, dilation);
+    if (failed(p))
+      return failure();
+    if (p->low != p->high) {
+      if (!isMax && !*exclusive)
+        return a.error("asymmetric padding with exclusive=False is not supported");
+      // Max pooling pads with -inf; exclusive average pooling would count
+      // the padded cells, so it is refused above only when not exclusive.
+      if (!isMax)
+        return a.error("asymmetric padding of average pooling is not supported");
+      auto padded = padAsymmetric(ctx, in, *p, -INFINITY);
+      if (failed(padded))
+        return failure();
+      in = *padded;
+    }
+    llvm::SmallVector<NamedAttribute> attrs{
+        ctx.ints("kernel", kernel), ctx.ints("stride", stride), ctx.ints("padding", p->low),
+        ctx.ints("dilation", dilation), ctx.flag("ceil_mode", *ceil)};
+    if (isMax) {
+      r = ctx.build<gn::MaxPoolOp>({in}, attrs);
+    } else {
+      attrs.push_back(ctx.flag("count_include_pad", !*exclusive));
+      r = ctx.build<gn::AvgPoolOp>({in}, attrs);
+    }
+  }
+  if (failed(r) || !last)
+    return wrap(r);
+  return wrap(transpose(ctx, *r, channelsLast(rank)));
+}
+
+/// batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon,
+/// data_format, use_global_stats, trainable_statistics) -> (out, mean_out,
+/// variance_out, saved_mean, saved_variance, reserve_space). Batch
+/// statistics normalize when training (is_test False, use_global_stats
+/// False); only `out` is produced, the other results are None.
+FailureOr<PyValue> batchNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), mean = a.tensor("mean"), var = a.tensor("variance");
+  auto scale = optTensor(a, "scale"), bias = optTensor(a, "bias");
+  auto isTest = a.boolean("is_test"), global = a.boolean("use_global_stats");
+  auto eps = number(a, ctx, "epsilon");
+  auto format = a.string("data_format");
+  if (failed(x) || failed(mean) || failed(var) || failed(scale) || failed(bias) ||
+      failed(isTest) || failed(global) || failed(eps) || failed(format))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  bool last = (*format == "NHWC" || *format == "NDHWC" || *format == "NLC") && rank > 2;
+  Value in = *x;
+  if (last) {
+    auto t = transpose(ctx, in, channelsFirst(rank));
+    if (failed(t))
+      return failure();
+    in = *t;
+  }
+  Type e = typeOf(*mean).getElementType();
+  int64_t c = typeOf(*mean).getDimSize(0);
+  Value w = *scale ? *scale : ctx.splat(e, 1, {c});
+  Value b = *bias ? *bias : ctx.splat(e, 0, {c});
+  bool training = !*isTest && !*global;
+  auto r = ctx.build<gn::BatchNormOp>({in, *mean, *var, w, b},
+                                      {ctx.f64("epsilon", *eps), ctx.flag("training", training)});
+  if (failed(r))
+    return failure();
+  Value out = *r;
+  if (last) {
+    auto t = transpose(ctx, out, channelsLast(rank));
+    if (failed(t))
+      return failure();
+    out = *t;
+  }
+  return PyValue::tuple({PyValue::of(out), PyValue::none(), PyValue::none(), PyValue::none(),
+                         PyValue::none(), PyValue::none()});
+}
+
+/// layer_norm(x, scale, bias, epsilon, begin_norm_axis) -> (out, mean,
+/// variance); scale and bias are flattened over the normalized dims.
+FailureOr<PyValue> layerNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto scale = optTensor(a, "scale"), bias = optTensor(a, "bias");
+  auto eps = number(a, ctx, "epsilon");
+  auto begin = a.integer("begin_norm_axis");
+  if (failed(x) || failed(scale) || failed(bias) || failed(eps) || failed(begin))
+    return failure();
+  auto type = typeOf(*x);
+  auto axis = ctx.dim(*begin, type.getRank());
+  if (failed(axis))
+    return failure();
+  auto normShape = type.getShape().drop_front(*axis);
+  auto affine = [&](Value v, double fill) -> FailureOr<Value> {
+    if (!v)
+      return ctx.splat(type.getElementType(), fill, normShape);
+    return ctx.reshape(v, normShape);
+  };
+  auto w = affine(*scale, 1), b = affine(*bias, 0);
+  if (failed(w) || failed(b))
+    return failure();
+  auto r = ctx.build<gn::LayerNormOp>(
+      {*x, *w, *b}, {ctx.i64("normalized_rank", type.getRank() - *axis), ctx.f64("epsilon", *eps)});
+  if (failed(r))
+    return failure();
+  return PyValue::tuple({PyValue::of(*r), PyValue::none(), PyValue::none()});
+}
+
+/// group_norm(x, scale, bias, epsilon, groups, data_format) -> (out, mean,
+/// variance).
+FailureOr<PyValue> groupNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto scale = optTensor(a, "scale"), bias = optTensor(a, "bias");
+  auto eps = number(a, ctx, "epsilon");
+  auto groups = a.integer("groups");
+  auto format = a.string("data_format");
+  if (failed(x) || failed(scale) || failed(bias) || failed(eps) || failed(groups) ||
+      failed(format))
+    return failure();
+  if (*format != "NCHW" && *format != "NCL" && *format != "NCDHW")
+    return a.error("data_format '" + *format + "' is not supported");
+  auto type = typeOf(*x);
+  int64_t c = type.getDimSize(1);
+  Type e = type.getElementType();
+  Value w = *scale ? *scale : ctx.splat(e, 1, {c});
+  Value b = *bias ? *bias : ctx.splat(e, 0, {c});
+  auto r = ctx.build<gn::GroupNormOp>({*x, w, b}, {ctx.i64("num_groups", *groups),
+                                                   ctx.f64("epsilon", *eps)});
+  if (failed(r))
+    return failure();
+  return PyValue::tuple({PyValue::of(*r), PyValue::none(), PyValue::none()});
+}
+
+/// *_interp(x, out_size, size_tensor, scale_tensor, data_format, out_d,
+/// out_h, out_w, scale, interp_method, align_corners, align_mode).
+FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto format = a.string("data_format"), method = a.string("interp_method");
+  auto outD = a.integer("out_d"), outH = a.integer("out_h"), outW = a.integer("out_w");
+  auto align = a.boolean("align_corners");
+  auto alignMode = a.integer("align_mode");
+  if (failed(x) || failed(format) || failed(method) || failed(outD) || failed(outH) ||
+      failed(outW) || failed(align) || failed(alignMode))
+    return failure();
+  int64_t rank = typeOf(*x).getRank(), spatial = rank - 2;
+  bool last = *format == "NHWC" || *format == "NDHWC" || *format == "NWC";
+  Value in = *x;
+  if (last) {
+    auto t = transpose(ctx, in, channelsFirst(rank));
+    if (failed(t))
+      return failure();
+    in = *t;
+  }
+  auto inShape = typeOf(in).getShape().drop_front(2);
+  llvm::SmallVector<int64_t> size;
+  if (a.has("size_tensor") || a.has("out_size")) {
+    auto s = intList(a, ctx, a.has("size_tensor") ? "size_tensor" : "out_size");
+    if (failed(s))
+      return failure();
+    size = *s;
+  } else {
+    llvm::SmallVector<int64_t> given;
+    if (spatial == 3) given.push_back(*outD);
+    if (spatial >= 2) given.push_back(*outH);
+    given.push_back(*outW);
+    if (llvm::all_of(given, [](int64_t v) { return v > 0; })) {
+      size = given;
+    } else {
+      // Scales: output = floor(input * scale).
+      const PyValue &sv = a.get("scale");
+      std::vector<double> scales;
+      if (a.has("scale_tensor")) {
+        auto k = knownValues(ctx, a.get("scale_tensor").tensor);
+        if (!k)
+          return a.error("scale_tensor is computed at run time (unsupported: data-dependent shape)");
+        scales = *k;
+      } else if (sv.isSequence()) {
+        for (const PyValue &e : sv.elts)
+          scales.push_back(e.asDouble());
+      }
+      if (scales.size() == 1)
+        scales.assign(spatial, scales[0]);
+      if ((int64_t)scales.size() != spatial)
+        return a.error("needs an output size or " + llvm::Twine(spatial) + " scales");
+      for (int64_t i = 0; i < spatial; ++i)
+        size.push_back((int64_t)std::floor(inShape[i] * scales[i]));
+    }
+  }
+  if ((int64_t)size.size() != spatial)
+    return a.error("expected " + llvm::Twine(spatial) + " output sizes");
+  llvm::StringRef mode;
+  if (*method == "nearest") {
+    mode = "nearest";
+    if (*align)
+      return a.error("nearest with align_corners=True is not supported");
+  } else if (*method == "bilinear" || *method == "linear" || *method == "trilinear") {
+    mode = "linear";
+    if (!*align && *alignMode != 0)
+      return a.error("align_mode 1 (asymmetric source indices) is not supported");
+  } else if (*method == "bicubic") {
+    mode = "bicubic";
+  } else {
+    return a.error("unsupported interp_method '" + *method + "'");
+  }
+  auto r = ctx.build<gn::ResizeOp>({in}, {ctx.ints("size", size), ctx.str("mode", mode),
+                                          ctx.flag("align_corners", *align)});
+  if (failed(r) || !last)
+    return wrap(r);
+  return wrap(transpose(ctx, *r, channelsLast(rank)));
+}
+
+/// einsum(xs, equation) -> (out, inner_cache, xshape).
+FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
+  auto xs = tensorList(a, "x");
+  auto eq = a.string("equation");
+  if (failed(xs) || failed(eq))
+    return failure();
+  std::string equation;
+  for (char c : *eq)
+    if (c != ' ')
+      equation += c;
+  if (equation.find("...") != std::string::npos)
+    return a.error("einsum with '...' is not supported");
+  if (equation.find("->") == std::string::npos) {
+    std::map<char, int> counts;
+    for (char c : equation)
+      if (std::isalpha(c))
+        counts[c]++;
+    equation += "->";
+    for (auto [c, n] : counts)
+      if (n == 1)
+        equation += c;
+  }
+  auto r = ctx.build<gn::EinsumOp>(*xs, {ctx.str("equation", equation)});
+  if (failed(r))
+    return failure();
+  return PyValue::tuple({PyValue::of(*r), PyValue::none(), PyValue::none()});
+}
+
+} // namespace
+
+void paddle::registerNNOps(OpRegistry &r) {
+  r.add("matmul", "x, y, transpose_x=False, transpose_y=False", folded<matmul>);
+  r.add("bmm", "x, y", bmm);
+  r.add("conv2d|conv3d",
+        "x, filter, strides, paddings, padding_algorithm, dilations, groups, data_format", conv);
+  r.add("depthwise_conv2d",
+        "x, filter, strides, paddings, padding_algorithm, groups, dilations, data_format", conv);
+  r.add("conv2d_transpose|depthwise_conv2d_transpose",
+        "x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, "
+        "dilations, data_format",
+        convTranspose);
+  r.add("pool2d",
+        "x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, "
+        "global_pooling, adaptive, padding_algorithm",
+        pool2d);
+  r.add("batch_norm|batch_norm_|sync_batch_norm_",
+        "x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format, "
+        "use_global_stats, trainable_statistics",
+        batchNorm);
+  r.add("layer_norm", "x, scale, bias, epsilon, begin_norm_axis", layerNorm);
+  r.add("group_norm", "x, scale, bias, epsilon, groups, data_format", groupNorm);
+  r.add("nearest_interp|bilinear_interp|linear_interp|bicubic_interp|trilinear_interp",
+        "x, out_size, size_tensor, scale_tensor, data_format, out_d, out_h, out_w, scale, "
+        "interp_method, align_corners, align_mode",
+        interp);
+  r.add("einsum", "x, equation", einsum);
+}

@@ -1,9 +1,11 @@
 //===- PaddleOps.h - the paddle frontend's op families ----------*- C++ -*-===//
 //
 // Each file of lib/Import/Paddle registers one family of `paddle._C_ops`
-// callables, with Paddle's semantics (docs/paddle-semantics.md records
-// what was checked against PaddlePaddle itself). Signatures follow the
-// positional order the samples call them in.
+// callables, with Paddle's semantics (docs/paddle-semantics.md records what
+// was checked against PaddlePaddle itself). Signatures follow the positional
+// order the samples call them in. Shape arithmetic (shape64, slices and
+// stacks of it, full_int_array) is folded to constants at import, so that
+// shapes given as tensors are known (Folding.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_LIB_IMPORT_PADDLE_PADDLEOPS_H
@@ -19,18 +21,43 @@ void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);
 void registerFactoryOps(OpRegistry &registry);
 
+/// Folds the ops computing `v` when they only read small constants (shape
+/// arithmetic) and returns the gn.constant that replaces `v`; returns `v`
+/// itself otherwise.
+mlir::Value foldSmallConstants(ImportContext &ctx, mlir::Value v);
+/// Runs `F` and folds its tensor results (see foldSmallConstants): the
+/// wrapper every Paddle handler is registered through.
+mlir::FailureOr<PyValue> foldResults(ImportContext &ctx, mlir::FailureOr<PyValue> r);
+template <Handler F> mlir::FailureOr<PyValue> folded(ImportContext &ctx, Args &a) {
+  return foldResults(ctx, F(ctx, a));
+}
+
+/// The values of a tensor known at import (a gn.constant, or an argument
+/// whose meta gives `data`).
+std::optional<std::vector<double>> knownValues(ImportContext &ctx, mlir::Value v);
+
 // Argument conventions shared by the families.
-/// A list of ints given as a Python list/tuple/int or as a 1-d integer
-/// tensor whose values are known at import (full_int_array, shape64
-/// arithmetic folded by the importer).
-mlir::FailureOr<llvm::SmallVector<int64_t>> intList(ImportContext &ctx, Args &a,
+/// A list of ints given as a Python int or list (of ints or one-element
+/// tensors of known value), or as an integer tensor of known values.
+mlir::FailureOr<llvm::SmallVector<int64_t>> intList(Args &a, ImportContext &ctx,
                                                     llvm::StringRef name);
-/// A scalar given as a Python number or a one-element tensor of known value.
-mlir::FailureOr<double> scalarArg(ImportContext &ctx, Args &a, llvm::StringRef name);
-/// Normalized axes; `axes` empty means every axis when `emptyMeansAll`.
-mlir::FailureOr<llvm::SmallVector<int64_t>> axesArg(ImportContext &ctx, Args &a,
-                                                    llvm::StringRef name, int64_t rank,
-                                                    bool emptyMeansAll);
+/// A number given as a Python number or a one-element tensor of known value.
+mlir::FailureOr<double> number(Args &a, ImportContext &ctx, llvm::StringRef name);
+/// Normalized axes of a rank-`rank` tensor; an empty list means every axis
+/// when `emptyMeansAll`.
+mlir::FailureOr<llvm::SmallVector<int64_t>> axes(Args &a, ImportContext &ctx,
+                                                 llvm::StringRef name, int64_t rank,
+                                                 bool emptyMeansAll);
+/// A tensor argument that may be None (null Value).
+mlir::FailureOr<mlir::Value> optTensor(Args &a, llvm::StringRef name);
+/// A list of tensors (`combine`).
+mlir::FailureOr<llvm::SmallVector<mlir::Value>> tensorList(Args &a, llvm::StringRef name);
+/// NHWC <-> NCHW for 4-d (and NDHWC for 5-d) data: the permutation that
+/// moves the last dim to position 1, and its inverse.
+llvm::SmallVector<int64_t> channelsFirst(int64_t rank);
+llvm::SmallVector<int64_t> channelsLast(int64_t rank);
+mlir::FailureOr<mlir::Value> transpose(ImportContext &ctx, mlir::Value v,
+                                       llvm::ArrayRef<int64_t> perm);
 
 } // namespace mlir::gn::import::paddle
 

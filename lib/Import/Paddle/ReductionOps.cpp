@@ -1,6 +1,203 @@
+//===- ReductionOps.cpp - Paddle reductions, softmax, scans -------------===//
+//
+// Reductions take `axis` as a list (or a tensor of known values); an empty
+// list reduces every axis.
+//
+//===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
+using namespace mlir::gn::import::paddle;
 
-void paddle::registerReductionOps(OpRegistry &registry) {}
+namespace {
+
+/// Reduces x over `axis`; integer and bool sums accumulate in i64, as
+/// Paddle's sum does without a dtype.
+template <typename OpTy>
+FailureOr<PyValue> reduce(ImportContext &ctx, Args &a, Value x, bool keepdim,
+                          std::optional<Type> dtype = std::nullopt) {
+  auto type = typeOf(x);
+  auto dims = axes(a, ctx, "axis", type.getRank(), /*emptyMeansAll=*/true);
+  if (failed(dims))
+    return failure();
+  Value in = x;
+  if (dtype && *dtype != type.getElementType()) {
+    auto c = ctx.convert(in, *dtype);
+    if (failed(c))
+      return failure();
+    in = *c;
+  }
+  if (type.getRank() == 0)
+    return PyValue::of(in);
+  return wrap(ctx.build<OpTy>({in}, {ctx.ints("dims", *dims), ctx.flag("keepdim", keepdim)}));
+}
+
+template <typename OpTy>
+FailureOr<PyValue> plain(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = a.boolean("keepdim");
+  if (failed(x) || failed(k))
+    return failure();
+  return reduce<OpTy>(ctx, a, *x, *k);
+}
+
+FailureOr<PyValue> sum(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = a.boolean("keepdim");
+  auto t = a.dtype("dtype");
+  if (failed(x) || failed(k) || failed(t))
+    return failure();
+  std::optional<Type> dtype = *t;
+  Type e = typeOf(*x).getElementType();
+  if (!dtype && (e.isInteger(1) || e.isInteger(32)))
+    dtype = ctx.i64Type();
+  return reduce<gn::ReduceSumOp>(ctx, a, *x, *k, dtype);
+}
+
+FailureOr<PyValue> mean(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = a.boolean("keepdim");
+  if (failed(x) || failed(k))
+    return failure();
+  return reduce<gn::ReduceMeanOp>(ctx, a, *x, *k);
+}
+
+FailureOr<PyValue> meanAll(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  auto type = typeOf(*x);
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    dims.push_back(i);
+  return wrap(ctx.build<gn::ReduceMeanOp>({*x}, {ctx.ints("dims", dims), ctx.flag("keepdim", false)}));
+}
+
+template <typename OpTy>
+FailureOr<PyValue> boolReduce(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = a.boolean("keepdim");
+  if (failed(x) || failed(k))
+    return failure();
+  auto b = ctx.convert(*x, ctx.i1());
+  if (failed(b))
+    return failure();
+  return reduce<OpTy>(ctx, a, *b, *k);
+}
+
+/// argmax(x, axis, keepdim, flatten, dtype).
+template <typename OpTy>
+FailureOr<PyValue> argReduce(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto axis = number(a, ctx, "axis");
+  auto k = a.boolean("keepdim"), flat = a.boolean("flatten");
+  auto t = a.dtype("dtype");
+  if (failed(x) || failed(axis) || failed(k) || failed(flat) || failed(t))
+    return failure();
+  Value in = *x;
+  int64_t dim = (int64_t)*axis;
+  if (*flat) {
+    auto r = ctx.reshape(in, {typeOf(in).getNumElements()});
+    if (failed(r))
+      return failure();
+    in = *r;
+    dim = 0;
+  }
+  auto d = ctx.dim(dim, typeOf(in).getRank());
+  if (failed(d))
+    return failure();
+  auto r = ctx.build<OpTy>({in}, {ctx.i64("dim", *d), ctx.flag("keepdim", *k && !*flat)});
+  if (failed(r))
+    return failure();
+  return wrap(ctx.convert(*r, *t ? **t : ctx.i64Type()));
+}
+
+/// cumsum(x, axis, flatten, exclusive, reverse).
+FailureOr<PyValue> cumsum(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto axis = number(a, ctx, "axis");
+  auto flat = a.boolean("flatten"), exclusive = a.boolean("exclusive"),
+       reverse = a.boolean("reverse");
+  if (failed(x) || failed(axis) || failed(flat) || failed(exclusive) || failed(reverse))
+    return failure();
+  if (*exclusive || *reverse)
+    return a.error("exclusive or reverse cumsum is not supported");
+  Value in = *x;
+  int64_t dim = (int64_t)*axis;
+  if (*flat || typeOf(in).getRank() == 0) {
+    auto r = ctx.reshape(in, {typeOf(in).getNumElements()});
+    if (failed(r))
+      return failure();
+    in = *r;
+    dim = 0;
+  }
+  auto d = ctx.dim(dim, typeOf(in).getRank());
+  if (failed(d))
+    return failure();
+  return wrap(ctx.build<gn::CumSumOp>({in}, {ctx.i64("dim", *d)}));
+}
+
+template <typename OpTy>
+FailureOr<PyValue> softmaxLike(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto axis = a.integer("axis");
+  if (failed(x) || failed(axis))
+    return failure();
+  auto d = ctx.dim(*axis, typeOf(*x).getRank());
+  if (failed(d))
+    return failure();
+  return wrap(ctx.build<OpTy>({*x}, {ctx.i64("dim", *d)}));
+}
+
+/// p_norm(x, porder, axis, epsilon, keepdim, asvector) for porder 2 (the
+/// samples' only use): sqrt(sum(x^2)).
+FailureOr<PyValue> pNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto p = number(a, ctx, "porder");
+  auto axis = a.integer("axis");
+  auto k = a.boolean("keepdim"), asvector = a.boolean("asvector");
+  if (failed(x) || failed(p) || failed(axis) || failed(k) || failed(asvector))
+    return failure();
+  if (*p != 2.0)
+    return a.error("p_norm with porder " + llvm::Twine(std::to_string(*p)) + " is not supported (2 is)");
+  auto type = typeOf(*x);
+  llvm::SmallVector<int64_t> dims;
+  if (*asvector) {
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      dims.push_back(i);
+  } else {
+    auto d = ctx.dim(*axis, type.getRank());
+    if (failed(d))
+      return failure();
+    dims.push_back(*d);
+  }
+  auto sq = ctx.build<gn::MulOp>({*x, *x});
+  if (failed(sq))
+    return failure();
+  auto s = ctx.build<gn::ReduceSumOp>({*sq}, {ctx.ints("dims", dims), ctx.flag("keepdim", *k)});
+  if (failed(s))
+    return failure();
+  return wrap(ctx.build<gn::SqrtOp>({*s}));
+}
+
+} // namespace
+
+void paddle::registerReductionOps(OpRegistry &r) {
+  r.add("sum", "x, axis=None, dtype=None, keepdim=False", folded<sum>);
+  r.add("mean", "x, axis=None, keepdim=False", folded<mean>);
+  r.add("mean_all", "x", folded<meanAll>);
+  r.add("max", "x, axis=None, keepdim=False", folded<plain<gn::ReduceMaxOp>>);
+  r.add("min", "x, axis=None, keepdim=False", folded<plain<gn::ReduceMinOp>>);
+  r.add("prod", "x, axis=None, keepdim=False, reduce_all=False", folded<plain<gn::ReduceProdOp>>);
+  r.add("any", "x, axis=None, keepdim=False", folded<boolReduce<gn::ReduceAnyOp>>);
+  r.add("all", "x, axis=None, keepdim=False", folded<boolReduce<gn::ReduceAllOp>>);
+  r.add("argmax", "x, axis=-1, keepdim=False, flatten=False, dtype=None",
+        folded<argReduce<gn::ArgMaxOp>>);
+  r.add("argmin", "x, axis=-1, keepdim=False, flatten=False, dtype=None",
+        folded<argReduce<gn::ArgMinOp>>);
+  r.add("cumsum", "x, axis=-1, flatten=False, exclusive=False, reverse=False", folded<cumsum>);
+  r.add("softmax", "x, axis=-1", softmaxLike<gn::SoftmaxOp>);
+  r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp>);
+  r.add("p_norm", "x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False", pNorm);
+}

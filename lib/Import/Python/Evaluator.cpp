@@ -794,9 +794,19 @@ FailureOr<PyValue> Evaluator::Impl::callBuiltin(llvm::StringRef name, std::vecto
   }
   if (name == "builtins.float" && args.size() == 1) {
     if (args[0].kind == PyValue::Str) {
-      if (args[0].s == "inf") return PyValue::real(INFINITY);
-      if (args[0].s == "-inf") return PyValue::real(-INFINITY);
-      if (args[0].s == "nan") return PyValue::real(NAN);
+      // Python's float(str): numbers, inf, infinity and nan, any case.
+      llvm::StringRef t = llvm::StringRef(args[0].s).trim();
+      bool negative = t.consume_front("-");
+      if (!negative)
+        t.consume_front("+");
+      double d;
+      if (t.equals_insensitive("inf") || t.equals_insensitive("infinity"))
+        d = INFINITY;
+      else if (t.equals_insensitive("nan"))
+        d = NAN;
+      else if (t.empty() || t.getAsDouble(d))
+        return ctx.error("could not convert string to float: '" + args[0].s + "'");
+      return PyValue::real(negative ? -d : d);
     }
     if (!args[0].isNumber())
       return ctx.error("float() of " + args[0].describe() + " is not supported");
