@@ -40,9 +40,30 @@ Value paddle::foldSmallConstants(ImportContext &ctx, Value v) {
     return v;
   if (!llvm::all_of(op->getResults(), isSmall) || !llvm::all_of(op->getOperands(), isSmall))
     return v;
-  // Operands computed inside the same handler fold first.
-  for (Value operand : op->getOperands())
-    foldSmallConstants(ctx, operand);
+  // Operands computed inside the same handler fold first; arguments whose
+  // meta gives `data` are fed exactly that, so they read as constants.
+  for (OpOperand &operand : op->getOpOperands()) {
+    foldSmallConstants(ctx, operand.get());
+    if (!llvm::isa<BlockArgument>(operand.get()))
+      continue;
+    auto known = knownValues(ctx, operand.get());
+    auto type = llvm::cast<RankedTensorType>(operand.get().getType());
+    if (!known || (int64_t)known->size() != type.getNumElements())
+      continue;
+    OpBuilder b(op);
+    llvm::SmallVector<Attribute> elements;
+    Type e = type.getElementType();
+    for (double d : *known) {
+      if (auto ft = llvm::dyn_cast<FloatType>(e))
+        elements.push_back(FloatAttr::get(ft, d));
+      else if (e.isInteger(1))
+        elements.push_back(IntegerAttr::get(e, d != 0));
+      else
+        elements.push_back(IntegerAttr::get(e, static_cast<int64_t>(d)));
+    }
+    operand.set(gn::ConstantOp::create(b, op->getLoc(), type,
+                                       DenseElementsAttr::get(type, elements)));
+  }
   if (!llvm::all_of(op->getOperands(),
                     [](Value o) { return o.getDefiningOp<gn::ConstantOp>() != nullptr; }))
     return v;

@@ -280,6 +280,88 @@ FailureOr<PyValue> addN(ImportContext &ctx, Args &a) {
   return PyValue::of(sum);
 }
 
+/// bce_loss(input, label) = -(label * log(x) + (1 - label) * log(1 - x)),
+/// each log clamped at -100 as Paddle does.
+FailureOr<PyValue> bceLoss(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), y = a.tensor("label");
+  if (failed(x) || failed(y))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  auto clampedLog = [&](Value v) -> FailureOr<Value> {
+    auto l = ctx.build<gn::LogOp>({v});
+    if (failed(l))
+      return failure();
+    return ctx.build<gn::ClampOp>({*l}, {ctx.f64("min", -100)});
+  };
+  auto one = ctx.splat(e, 1);
+  auto logX = clampedLog(*x);
+  auto oneMinusX = ctx.build<gn::SubOp>({one, *x});
+  if (failed(logX) || failed(oneMinusX))
+    return failure();
+  auto log1mX = clampedLog(*oneMinusX);
+  auto oneMinusY = ctx.build<gn::SubOp>({one, *y});
+  if (failed(log1mX) || failed(oneMinusY))
+    return failure();
+  auto t1 = ctx.build<gn::MulOp>({*y, *logX}), t2 = ctx.build<gn::MulOp>({*oneMinusY, *log1mX});
+  if (failed(t1) || failed(t2))
+    return failure();
+  auto sum = ctx.build<gn::AddOp>({*t1, *t2});
+  if (failed(sum))
+    return failure();
+  return wrap(ctx.build<gn::NegOp>({*sum}));
+}
+
+/// sigmoid_cross_entropy_with_logits(x, label, pos_weight, normalize,
+/// ignore_index) = max(x, 0) - x * label + log(1 + exp(-|x|)), zero where
+/// label == ignore_index; `normalize` divides by the count of the others.
+FailureOr<PyValue> sigmoidCrossEntropy(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("label");
+  auto normalize = a.boolean("normalize");
+  auto ignore = number(a, ctx, "ignore_index");
+  if (failed(x) || failed(y) || failed(normalize) || failed(ignore))
+    return failure();
+  if (a.has("pos_weight"))
+    return a.error("pos_weight is not supported");
+  Type e = typeOf(*x).getElementType();
+  auto relu = ctx.build<gn::ReluOp>({*x});
+  auto xy = ctx.build<gn::MulOp>({*x, *y});
+  auto absx = ctx.build<gn::AbsOp>({*x});
+  if (failed(relu) || failed(xy) || failed(absx))
+    return failure();
+  auto negAbs = ctx.build<gn::NegOp>({*absx});
+  if (failed(negAbs))
+    return failure();
+  auto ex = ctx.build<gn::ExpOp>({*negAbs});
+  if (failed(ex))
+    return failure();
+  auto lp = ctx.build<gn::Log1pOp>({*ex});
+  auto d = ctx.build<gn::SubOp>({*relu, *xy});
+  if (failed(lp) || failed(d))
+    return failure();
+  auto loss = ctx.build<gn::AddOp>({*d, *lp});
+  if (failed(loss))
+    return failure();
+  auto keep = ctx.build<gn::NeOp>({*y, ctx.splat(typeOf(*y).getElementType(), *ignore)});
+  if (failed(keep))
+    return failure();
+  auto out = ctx.build<gn::WhereOp>({*keep, *loss, ctx.splat(e, 0)});
+  if (failed(out) || !*normalize)
+    return wrap(out);
+  auto count = ctx.convert(*keep, e);
+  if (failed(count))
+    return failure();
+  llvm::SmallVector<int64_t> all;
+  for (int64_t i = 0; i < typeOf(*count).getRank(); ++i)
+    all.push_back(i);
+  auto n = ctx.build<gn::ReduceSumOp>({*count}, {ctx.ints("dims", all)});
+  if (failed(n))
+    return failure();
+  auto safe = ctx.build<gn::MaximumOp>({*n, ctx.splat(e, 1)});
+  if (failed(safe))
+    return failure();
+  return wrap(ctx.build<gn::DivOp>({*out, *safe}));
+}
+
 } // namespace
 
 void paddle::registerElementwiseOps(OpRegistry &r) {
@@ -320,6 +402,9 @@ void paddle::registerElementwiseOps(OpRegistry &r) {
   r.add("where", "condition, x, y", folded<where>);
   r.add("assign|detach|Tensor.detach", "x", identity);
   r.add("add_n", "inputs", folded<addN>);
+  r.add("bce_loss", "input, label", bceLoss);
+  r.add("sigmoid_cross_entropy_with_logits",
+        "x, label, pos_weight=None, normalize=False, ignore_index=-100", sigmoidCrossEntropy);
 
   r.add("add", "x, y", folded<binary<gn::AddOp>>);
   r.add("subtract", "x, y", folded<binary<gn::SubOp>>);

@@ -469,7 +469,14 @@ FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
   auto r = ctx.build<gn::EinsumOp>(*xs, {ctx.str("equation", equation)});
   if (failed(r))
     return failure();
-  return PyValue::tuple({PyValue::of(*r), PyValue::none(), PyValue::none()});
+  // The other results (a cache and the inputs) are PIR bookkeeping; the
+  // samples unpack them into names they never read.
+  std::vector<PyValue> none(xs->size()), inputs;
+  for (Value v : *xs)
+    inputs.push_back(PyValue::of(v));
+  PyValue cache = PyValue::tuple(none), xshape = PyValue::tuple(inputs);
+  cache.kind = xshape.kind = PyValue::List;
+  return PyValue::tuple({PyValue::of(*r), cache, xshape});
 }
 
 } // namespace

@@ -23,6 +23,7 @@ public:
     paddle::registerReductionOps(registry);
     paddle::registerNNOps(registry);
     paddle::registerFactoryOps(registry);
+    paddle::registerIndexingOps(registry);
   }
 
   llvm::StringRef name() const override { return "paddle"; }

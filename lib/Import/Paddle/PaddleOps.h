@@ -20,6 +20,7 @@ void registerShapeOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);
 void registerFactoryOps(OpRegistry &registry);
+void registerIndexingOps(OpRegistry &registry);
 
 /// Folds the ops computing `v` when they only read small constants (shape
 /// arithmetic) and returns the gn.constant that replaces `v`; returns `v`

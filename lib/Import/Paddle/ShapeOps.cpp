@@ -383,6 +383,13 @@ FailureOr<PyValue> indexSelect(ImportContext &ctx, Args &a) {
       return failure();
     idx = *r;
   }
+  // An [N, 1] index (gather's other spelling of a 1-d one).
+  if (typeOf(idx).getRank() == 2 && typeOf(idx).getDimSize(1) == 1) {
+    auto r = ctx.reshape(idx, {typeOf(idx).getDimSize(0)});
+    if (failed(r))
+      return failure();
+    idx = *r;
+  }
   if (typeOf(idx).getRank() != 1)
     return a.error("index must be 1-d, got rank " + llvm::Twine(typeOf(idx).getRank()));
   auto i64 = ctx.convert(idx, ctx.i64Type());

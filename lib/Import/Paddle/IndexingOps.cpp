@@ -1,0 +1,249 @@
+//===- IndexingOps.cpp - Paddle slice assignment, scatter, gathers -------===//
+#include "PaddleOps.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+using namespace mlir::gn::import::paddle;
+
+namespace {
+
+/// The region x[starts:ends:steps] over `axes` (Python clamping, positive
+/// steps), as full-rank starts/limits/steps.
+LogicalResult region(ImportContext &ctx, Args &a, RankedTensorType type,
+                     llvm::ArrayRef<int64_t> axesIn, llvm::ArrayRef<int64_t> startsIn,
+                     llvm::ArrayRef<int64_t> endsIn, llvm::ArrayRef<int64_t> stepsIn,
+                     llvm::SmallVectorImpl<int64_t> &starts, llvm::SmallVectorImpl<int64_t> &limits,
+                     llvm::SmallVectorImpl<int64_t> &steps) {
+  int64_t rank = type.getRank();
+  starts.assign(rank, 0);
+  limits.assign(type.getShape().begin(), type.getShape().end());
+  steps.assign(rank, 1);
+  if (axesIn.size() != startsIn.size() || axesIn.size() != endsIn.size() ||
+      (stepsIn.size() != axesIn.size() && stepsIn.size() != 1))
+    return a.error("axes, starts, ends and steps must have the same length");
+  for (size_t k = 0; k < axesIn.size(); ++k) {
+    auto d = ctx.dim(axesIn[k], rank);
+    if (failed(d))
+      return failure();
+    int64_t n = type.getDimSize(*d), step = stepsIn.size() == 1 ? stepsIn[0] : stepsIn[k];
+    if (step <= 0)
+      return a.error("non-positive steps are not supported");
+    int64_t s = startsIn[k], e = endsIn[k];
+    s = s < 0 ? std::max<int64_t>(s + n, 0) : std::min(s, n);
+    e = e < 0 ? std::max<int64_t>(e + n, 0) : std::min(e, n);
+    starts[*d] = s;
+    limits[*d] = std::max(s, e);
+    steps[*d] = step;
+  }
+  return success();
+}
+
+/// Writes `source` (broadcast to the region) into x's region.
+FailureOr<PyValue> insertRegion(ImportContext &ctx, Value x, Value source,
+                                llvm::ArrayRef<int64_t> starts, llvm::ArrayRef<int64_t> limits,
+                                llvm::ArrayRef<int64_t> steps) {
+  llvm::SmallVector<int64_t> shape;
+  for (size_t i = 0; i < starts.size(); ++i)
+    shape.push_back((limits[i] - starts[i] + steps[i] - 1) / steps[i]);
+  auto src = ctx.convert(source, typeOf(x).getElementType());
+  if (failed(src))
+    return failure();
+  Value s = *src;
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  if (typeOf(s).getNumElements() == n) {
+    auto r = ctx.reshape(s, shape);
+    if (failed(r))
+      return failure();
+    s = *r;
+  } else {
+    // Right-align and broadcast (values of a dropped axis line up too).
+    auto b = ctx.build<gn::BroadcastToOp>({s}, {ctx.ints("shape", shape)});
+    if (failed(b))
+      return failure();
+    s = *b;
+  }
+  return wrap(ctx.build<gn::InsertSliceOp>({s, x}, {ctx.ints("starts", starts),
+                                                    ctx.ints("limits", limits),
+                                                    ctx.ints("steps", steps)}));
+}
+
+/// set_value_(x, starts, ends, steps, axes, decrease_axes, none_axes, shape,
+/// values): x[region] = values (one value, broadcast).
+FailureOr<PyValue> setValue(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto st = intList(a, ctx, "starts"), en = intList(a, ctx, "ends"), sp = intList(a, ctx, "steps"),
+       ax = intList(a, ctx, "axes"), shape = intList(a, ctx, "shape");
+  if (failed(x) || failed(st) || failed(en) || failed(sp) || failed(ax) || failed(shape))
+    return failure();
+  const PyValue &values = a.get("values");
+  if (!values.isSequence() || values.elts.empty() ||
+      !llvm::all_of(values.elts, [](const PyValue &v) { return v.isNumber(); }))
+    return a.error("argument 'values' must be a list of numbers");
+  llvm::SmallVector<int64_t> starts, limits, steps;
+  if (failed(region(ctx, a, typeOf(*x), *ax, *st, *en, *sp, starts, limits, steps)))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  Value source;
+  if (values.elts.size() == 1) {
+    source = ctx.splat(e, values.elts[0].asDouble());
+  } else {
+    auto type = RankedTensorType::get(*shape, e);
+    if (type.getNumElements() != (int64_t)values.elts.size())
+      return a.error("shape and values disagree");
+    llvm::SmallVector<Attribute> elements;
+    for (const PyValue &v : values.elts) {
+      if (auto ft = llvm::dyn_cast<FloatType>(e))
+        elements.push_back(FloatAttr::get(ft, v.asDouble()));
+      else if (e.isInteger(1))
+        elements.push_back(IntegerAttr::get(e, v.asDouble() != 0));
+      else
+        elements.push_back(IntegerAttr::get(e, (int64_t)v.asDouble()));
+    }
+    source = gn::ConstantOp::create(ctx.builder, ctx.loc, type,
+                                    DenseElementsAttr::get(type, elements));
+  }
+  return insertRegion(ctx, *x, source, starts, limits, steps);
+}
+
+/// set_value_with_tensor_(x, values, starts, ends, steps, axes,
+/// decrease_axes, none_axes).
+FailureOr<PyValue> setValueWithTensor(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), values = a.tensor("values");
+  auto st = intList(a, ctx, "starts"), en = intList(a, ctx, "ends"), sp = intList(a, ctx, "steps"),
+       ax = intList(a, ctx, "axes");
+  if (failed(x) || failed(values) || failed(st) || failed(en) || failed(sp) || failed(ax))
+    return failure();
+  llvm::SmallVector<int64_t> starts, limits, steps;
+  if (failed(region(ctx, a, typeOf(*x), *ax, *st, *en, *sp, starts, limits, steps)))
+    return failure();
+  return insertRegion(ctx, *x, *values, starts, limits, steps);
+}
+
+/// scatter(x, index, updates, overwrite): rows index[i] of x become
+/// updates[i] (overwrite; the last write wins) or, without overwrite, the
+/// indexed rows are zeroed and every update added.
+FailureOr<PyValue> scatter(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), index = a.tensor("index"), updates = a.tensor("updates");
+  auto overwrite = a.boolean("overwrite");
+  if (failed(x) || failed(index) || failed(updates) || failed(overwrite))
+    return failure();
+  auto ut = typeOf(*updates);
+  auto flat = ctx.reshape(*index, {typeOf(*index).getNumElements()});
+  if (failed(flat))
+    return failure();
+  auto idx64 = ctx.convert(*flat, ctx.i64Type());
+  if (failed(idx64))
+    return failure();
+  if (ut.getRank() == 0 || ut.getDimSize(0) != typeOf(*idx64).getDimSize(0))
+    return a.error("updates must have one row per index");
+  // torch-style scatter wants an index of the updates' shape.
+  llvm::SmallVector<int64_t> colShape(ut.getRank(), 1);
+  colShape[0] = ut.getDimSize(0);
+  auto col = ctx.reshape(*idx64, colShape);
+  if (failed(col))
+    return failure();
+  auto full = ctx.build<gn::BroadcastToOp>({*col}, {ctx.ints("shape", ut.getShape())});
+  if (failed(full))
+    return failure();
+  Value base = *x;
+  if (!*overwrite) {
+    Value zeros = ctx.splat(ut.getElementType(), 0, ut.getShape());
+    auto cleared = ctx.build<gn::ScatterOp>({zeros, base, *full}, {ctx.i64("dim", 0)});
+    if (failed(cleared))
+      return failure();
+    base = *cleared;
+  }
+  return wrap(ctx.build<gn::ScatterOp>({*updates, base, *full},
+                                       {ctx.i64("dim", 0),
+                                        ctx.str("reduce", *overwrite ? "none" : "add")}));
+}
+
+/// gather_nd(x, index): index[..., k] addresses x's first k dims.
+FailureOr<PyValue> gatherNd(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), index = a.tensor("index");
+  if (failed(x) || failed(index))
+    return failure();
+  auto xt = typeOf(*x), it = typeOf(*index);
+  if (it.getRank() == 0)
+    return a.error("index must have rank >= 1");
+  int64_t k = it.getDimSize(it.getRank() - 1);
+  if (k > xt.getRank())
+    return a.error("index addresses " + llvm::Twine(k) + " dims of a rank-" +
+                   llvm::Twine(xt.getRank()) + " tensor");
+  // Linear index over the first k dims: sum(index[..., i] * stride_i).
+  llvm::SmallVector<int64_t> strides(k, 1);
+  for (int64_t i = k - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * xt.getDimSize(i + 1);
+  auto idx = ctx.convert(*index, ctx.i64Type());
+  if (failed(idx))
+    return failure();
+  auto stridesType = RankedTensorType::get({k}, ctx.i64Type());
+  llvm::SmallVector<Attribute> elements;
+  for (int64_t s : strides)
+    elements.push_back(IntegerAttr::get(ctx.i64Type(), s));
+  Value strideConst = gn::ConstantOp::create(ctx.builder, ctx.loc, stridesType,
+                                             DenseElementsAttr::get(stridesType, elements));
+  auto scaled = ctx.build<gn::MulOp>({*idx, strideConst});
+  if (failed(scaled))
+    return failure();
+  auto linear = ctx.build<gn::ReduceSumOp>(
+      {*scaled}, {ctx.ints("dims", {it.getRank() - 1}), ctx.flag("keepdim", false)});
+  if (failed(linear))
+    return failure();
+  auto batch = it.getShape().drop_back();
+  int64_t n = 1;
+  for (int64_t d : batch)
+    n *= d;
+  int64_t lead = 1;
+  for (int64_t i = 0; i < k; ++i)
+    lead *= xt.getDimSize(i);
+  llvm::SmallVector<int64_t> table{lead};
+  llvm::append_range(table, xt.getShape().drop_front(k));
+  auto rows = ctx.reshape(*x, table);
+  auto flatIdx = ctx.reshape(*linear, {n});
+  if (failed(rows) || failed(flatIdx))
+    return failure();
+  auto picked = ctx.build<gn::IndexSelectOp>({*rows, *flatIdx}, {ctx.i64("dim", 0)});
+  if (failed(picked))
+    return failure();
+  llvm::SmallVector<int64_t> shape(batch);
+  llvm::append_range(shape, xt.getShape().drop_front(k));
+  return wrap(ctx.reshape(*picked, shape));
+}
+
+/// index_sample(x, index): out[i][j] = x[i][index[i][j]].
+FailureOr<PyValue> indexSample(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), index = a.tensor("index");
+  if (failed(x) || failed(index))
+    return failure();
+  if (typeOf(*x).getRank() != 2 || typeOf(*index).getRank() != 2)
+    return a.error("expects 2-d x and index");
+  auto idx = ctx.convert(*index, ctx.i64Type());
+  if (failed(idx))
+    return failure();
+  return wrap(ctx.build<gn::GatherOp>({*x, *idx}, {ctx.i64("dim", 1)}));
+}
+
+/// Ops whose output shape depends on the data: gn's shapes are static.
+FailureOr<PyValue> dataDependent(ImportContext &ctx, Args &a) {
+  return a.error("unsupported: data-dependent shape (the output's size depends on the "
+                 "input's values)");
+}
+
+} // namespace
+
+void paddle::registerIndexingOps(OpRegistry &r) {
+  r.add("nonzero|masked_select|generate_proposals|distribute_fpn_proposals|unique|"
+        "unique_consecutive|multiclass_nms3|matrix_nms",
+        "*args", dataDependent);
+  r.add("set_value_|set_value",
+        "x, starts, ends, steps, axes, decrease_axes, none_axes, shape, values", folded<setValue>);
+  r.add("set_value_with_tensor_|set_value_with_tensor",
+        "x, values, starts, ends, steps, axes, decrease_axes, none_axes",
+        folded<setValueWithTensor>);
+  r.add("scatter|scatter_", "x, index, updates, overwrite=True", scatter);
+  r.add("gather_nd", "x, index", gatherNd);
+  r.add("index_sample", "x, index", indexSample);
+}
