@@ -214,6 +214,16 @@ FailureOr<llvm::SmallVector<int64_t>> paddle::axes(Args &a, ImportContext &ctx,
   return out;
 }
 
+FailureOr<Type> paddle::dtypeArg(Args &a, ImportContext &ctx, llvm::StringRef name) {
+  const PyValue &v = a.get(name);
+  if (v.kind == PyValue::Dtype)
+    return v.dtype;
+  if (v.kind == PyValue::Str)
+    if (Type t = ctx.dtypeFromName(v.s))
+      return t;
+  return a.error("argument '" + name + "' must be a dtype, got " + v.describe());
+}
+
 FailureOr<Value> paddle::optTensor(Args &a, llvm::StringRef name) {
   if (!a.has(name))
     return Value();

@@ -141,12 +141,10 @@ FailureOr<PyValue> scale(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> castOp(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
-  auto t = a.dtype("dtype");
+  auto t = dtypeArg(a, ctx, "dtype");
   if (failed(x) || failed(t))
     return failure();
-  if (!*t)
-    return a.error("argument 'dtype' must be a dtype");
-  return wrap(ctx.convert(*x, **t));
+  return wrap(ctx.convert(*x, *t));
 }
 
 FailureOr<PyValue> clip(ImportContext &ctx, Args &a) {

@@ -15,17 +15,6 @@ using namespace mlir::gn::import::paddle;
 
 namespace {
 
-/// A dtype given as paddle.float32 or as "float32".
-FailureOr<Type> dtypeArg(ImportContext &ctx, Args &a, llvm::StringRef name) {
-  const PyValue &v = a.get(name);
-  if (v.kind == PyValue::Dtype)
-    return v.dtype;
-  if (v.kind == PyValue::Str)
-    if (Type t = ctx.dtypeFromName(v.s))
-      return t;
-  return a.error("argument '" + name + "' must be a dtype, got " + v.describe());
-}
-
 FailureOr<PyValue> splatOf(ImportContext &ctx, Args &a, llvm::ArrayRef<int64_t> shape,
                            double value, Type e) {
   if (!isFloat(e) && std::isfinite(value))
@@ -37,7 +26,7 @@ FailureOr<PyValue> splatOf(ImportContext &ctx, Args &a, llvm::ArrayRef<int64_t> 
 FailureOr<PyValue> full(ImportContext &ctx, Args &a) {
   auto shape = intList(a, ctx, "shape");
   auto value = number(a, ctx, "value");
-  auto t = dtypeArg(ctx, a, "dtype");
+  auto t = dtypeArg(a, ctx, "dtype");
   if (failed(shape) || failed(value) || failed(t))
     return failure();
   return splatOf(ctx, a, *shape, *value, *t);
@@ -51,7 +40,7 @@ FailureOr<PyValue> fullLike(ImportContext &ctx, Args &a) {
     return failure();
   Type e = typeOf(*x).getElementType();
   if (a.has("dtype")) {
-    auto t = dtypeArg(ctx, a, "dtype");
+    auto t = dtypeArg(a, ctx, "dtype");
     if (failed(t))
       return failure();
     e = *t;
@@ -62,7 +51,7 @@ FailureOr<PyValue> fullLike(ImportContext &ctx, Args &a) {
 /// full_with_tensor(value, shape, dtype).
 FailureOr<PyValue> fullWithTensor(ImportContext &ctx, Args &a) {
   auto shape = intList(a, ctx, "shape");
-  auto t = dtypeArg(ctx, a, "dtype");
+  auto t = dtypeArg(a, ctx, "dtype");
   if (failed(shape) || failed(t))
     return failure();
   const PyValue &v = a.get("value");
@@ -84,7 +73,7 @@ FailureOr<PyValue> fullWithTensor(ImportContext &ctx, Args &a) {
 /// assign_value_(out, shape, dtype, values, place): a constant.
 FailureOr<PyValue> assignValue(ImportContext &ctx, Args &a) {
   auto shape = intList(a, ctx, "shape");
-  auto t = dtypeArg(ctx, a, "dtype");
+  auto t = dtypeArg(a, ctx, "dtype");
   if (failed(shape) || failed(t))
     return failure();
   const PyValue &values = a.get("values");
@@ -115,7 +104,7 @@ FailureOr<PyValue> assignValue(ImportContext &ctx, Args &a) {
 /// arange(start, end, step, dtype, place): ceil((end - start) / step) values.
 FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
   auto start = number(a, ctx, "start"), end = number(a, ctx, "end"), step = number(a, ctx, "step");
-  auto t = dtypeArg(ctx, a, "dtype");
+  auto t = dtypeArg(a, ctx, "dtype");
   if (failed(start) || failed(end) || failed(step) || failed(t))
     return failure();
   if (*step == 0)
@@ -129,7 +118,7 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
 /// linspace(start, stop, num, dtype, place).
 FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
   auto start = number(a, ctx, "start"), stop = number(a, ctx, "stop"), num = number(a, ctx, "number");
-  auto t = dtypeArg(ctx, a, "dtype");
+  auto t = dtypeArg(a, ctx, "dtype");
   if (failed(start) || failed(stop) || failed(num) || failed(t))
     return failure();
   int64_t n = (int64_t)*num;
@@ -158,7 +147,7 @@ FailureOr<Value> uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape
 /// uniform(shape, dtype, min, max, seed, place).
 FailureOr<PyValue> uniform(ImportContext &ctx, Args &a) {
   auto shape = intList(a, ctx, "shape");
-  auto t = dtypeArg(ctx, a, "dtype");
+  auto t = dtypeArg(a, ctx, "dtype");
   auto lo = number(a, ctx, "min"), hi = number(a, ctx, "max");
   if (failed(shape) || failed(t) || failed(lo) || failed(hi))
     return failure();

@@ -49,6 +49,8 @@ mlir::FailureOr<double> number(Args &a, ImportContext &ctx, llvm::StringRef name
 mlir::FailureOr<llvm::SmallVector<int64_t>> axes(Args &a, ImportContext &ctx,
                                                  llvm::StringRef name, int64_t rank,
                                                  bool emptyMeansAll);
+/// A dtype given as paddle.float32 or as "float32".
+mlir::FailureOr<mlir::Type> dtypeArg(Args &a, ImportContext &ctx, llvm::StringRef name);
 /// A tensor argument that may be None (null Value).
 mlir::FailureOr<mlir::Value> optTensor(Args &a, llvm::StringRef name);
 /// A list of tensors (`combine`).
