@@ -122,6 +122,12 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   json r;
   r["sample"] = sampleName(path);
   r["speedup"] = nullptr;
+  if (!llvm::StringRef(path).ends_with(".mlir")) {
+    std::string frameworkError;
+    std::string framework = sampleFramework(path, frameworkError);
+    if (!framework.empty())
+      r["framework"] = framework;
+  }
   auto fail = [&](const char *status, const std::string &error) {
     r["status"] = status;
     r["error"] = error;

@@ -372,6 +372,11 @@ bool parseRecord(const nlohmann::json &j, SampleRecord &rec,
     rec.speedup = speedup->get<double>();
   }
 
+  rec.framework.clear();
+  auto framework = j.find("framework");
+  if (framework != j.end() && framework->is_string())
+    rec.framework = framework->get<std::string>();
+
   rec.correctAt.clear();
   auto correct = j.find("correct_at");
   if (correct != j.end() && !correct->is_null()) {

@@ -274,6 +274,17 @@ int scoreMain() {
   eval::ScoreOptions options;
   options.p = penaltyP;
   options.b = failureB;
+  // Results of more than one framework: a table per framework, then the
+  // combined one.
+  std::map<std::string, std::vector<eval::SampleRecord>> byFramework;
+  for (const eval::SampleRecord &r : records)
+    byFramework[r.framework.empty() ? "unrecorded" : r.framework].push_back(r);
+  if (byFramework.size() > 1 && scoreFormat == "table") {
+    for (auto &[framework, rs] : byFramework)
+      outs() << "== " << framework << " (" << rs.size() << " samples) ==\n"
+             << eval::formatScores(eval::computeScores(rs, options), scoreFormat) << "\n";
+    outs() << "== all frameworks (" << records.size() << " samples) ==\n";
+  }
   outs() << eval::formatScores(eval::computeScores(records, options), scoreFormat);
   return 0;
 }

@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstring>
 #include <map>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -214,12 +215,26 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
 
   DialectRegistry registry;
   gn::registerAllDialects(registry);
+  // Each sample's framework (graph_net.json); blockers are ranked per
+  // framework when the roots hold more than one.
+  std::vector<std::string> frameworks;
+  std::set<std::string> distinct;
+  for (const std::string &sample : samples) {
+    std::string error;
+    std::string fw = gn::sampleFramework(sample, error);
+    frameworks.push_back(fw.empty() ? "unknown" : fw);
+    distinct.insert(frameworks.back());
+  }
+  bool several = distinct.size() > 1;
+  std::map<std::string, std::pair<size_t, size_t>> byFramework; // ok, total
   size_t ok = 0, n = 0, roundTripFailures = 0;
   std::map<std::string, size_t> blockers;
   double slowest = 0;
   std::string slowestSample;
   for (const std::string &sample : samples) {
+    const std::string &framework = frameworks[n];
     ++n;
+    ++byFramework[framework].second;
     SampleResult r = options.isolate ? importIsolated(registry, sample, options)
                                      : importOne(registry, sample, options.roundTrip);
     const std::string &status = r.status;
@@ -234,11 +249,14 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
       ++roundTripFailures;
     if (status == "ok") {
       ++ok;
+      ++byFramework[framework].first;
     } else {
       // Strip the location to rank by construct.
       llvm::StringRef msg(firstError);
       size_t pos = msg.find(": error: ");
-      ++blockers[blockerOf(pos == llvm::StringRef::npos ? msg : msg.drop_front(pos + 9))];
+      std::string blocker =
+          blockerOf(pos == llvm::StringRef::npos ? msg : msg.drop_front(pos + 9));
+      ++blockers[several ? "[" + framework + "] " + blocker : blocker];
     }
     llvm::outs() << "[" << n << "/" << samples.size() << "] " << status << " " << sample;
     if (status != "ok")
@@ -247,7 +265,7 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
     llvm::outs().flush();
     if (log) {
       *log << "{\"sample\": \"" << jsonEscape(sample) << "\", \"status\": \"" << status
-           << "\", \"ops\": " << numOps << ", \"seconds\": " << seconds
+           << "\", \"ops\": " << numOps << ", \"seconds\": " << seconds << ", \"framework\": \"" << framework << "\""
            << ", \"error\": \"" << jsonEscape(firstError) << "\"}\n";
       log->flush();
     }
@@ -259,6 +277,10 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
   llvm::outs() << "\n== import coverage ==\n";
   llvm::outs() << "samples ok: " << ok << " / " << n << " ("
                << llvm::format("%.1f", 100.0 * ok / n) << "%)\n";
+  if (several)
+    for (auto &[fw, counts] : byFramework)
+      llvm::outs() << "  " << fw << ": " << counts.first << " / " << counts.second << " ("
+                   << llvm::format("%.1f", 100.0 * counts.first / counts.second) << "%)\n";
   if (options.roundTrip)
     llvm::outs() << "round-trip failures: " << roundTripFailures << "\n";
   if (!slowestSample.empty())

@@ -30,6 +30,7 @@ struct SampleRecord {
   Status status = Status::Ok;
   std::optional<double> speedup; // T_eager / T_compiled, set when status == Ok
   std::map<int, bool> correctAt; // t in [-10, 0] (optionally up to 4) -> ok
+  std::string framework;         // "torch", "paddle"; empty when not recorded
 };
 
 /// One row of the score table. For t <= 0 alpha/beta/lambda/eta describe the
