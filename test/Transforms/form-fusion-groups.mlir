@@ -41,6 +41,23 @@ func.func @exp_sum(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // -----
 
+// Nor when no input of the producing group spans a reduced loop (every
+// input broadcasts along dim 0; the zeros are a splat folded into the
+// kernel): the kernel could not know the loop's extent, so the reduction
+// reads the materialized value (a PaddleScience graph, x - zeros[4, 1]).
+// CHECK-LABEL: func.func @broadcast_only_sum
+// CHECK: gn.fusion "elementwise"(%arg0) : (tensor<1x1xf32>) -> tensor<4x1xf32>
+// CHECK: gn.fusion "reduction"(%{{.*}}) : (tensor<4x1xf32>) -> tensor<f32>
+// SMALL-LABEL: func.func @broadcast_only_sum
+func.func @broadcast_only_sum(%a: tensor<1x1xf32>) -> tensor<f32> {
+  %z = gn.constant dense<0.0> : tensor<4x1xf32>
+  %0 = gn.sub %a, %z : tensor<1x1xf32>, tensor<4x1xf32> -> tensor<4x1xf32>
+  %1 = gn.reduce_sum %0 dims [0, 1] : tensor<4x1xf32> -> tensor<f32>
+  return %1 : tensor<f32>
+}
+
+// -----
+
 // Not when the producer's value is needed elsewhere too: the elementwise
 // group yields it and the reduction reads it.
 // CHECK-LABEL: func.func @shared_producer

@@ -250,12 +250,40 @@ private:
     auto shape = llvm::cast<RankedTensorType>(input.getType()).getShape();
     Group *g = groupOf(input);
     if (fuseReductions && g && !g->reduction && !g->copy && llvm::ArrayRef(g->domain) == shape &&
-        canJoin(op, *g) && onlyUsedBy(*g, op)) {
+        canJoin(op, *g) && onlyUsedBy(*g, op) && inputsSpanDomain(*g)) {
       add(op, *g);
       g->reduction = g->closed = true;
       return;
     }
     startGroup(op, shape, /*reduction=*/true);
+  }
+
+  /// Whether every loop of g's domain (of size > 1) is a dim of some value
+  /// the group reads from outside. A fused reduction has no output along
+  /// its reduced loops, so a kernel whose inputs are all broadcast along
+  /// one (x[1, 1] - zeros[4, 1], the zeros folded to a scalar) would leave
+  /// that loop's extent unknown; such a reduction reads a materialized
+  /// input instead.
+  bool inputsSpanDomain(Group &g) {
+    int64_t rank = g.domain.size();
+    llvm::SmallVector<bool> seen(rank, false);
+    for (Operation *member : g.ops)
+      for (Value v : member->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        if ((def && g.members.contains(def)) || (def && isSplatConstant(def)))
+          continue;
+        auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
+        if (isKernelView(member)) // the view's result is what the kernel reads
+          shape = llvm::cast<RankedTensorType>(member->getResult(0).getType()).getShape();
+        int64_t off = rank - (int64_t)shape.size();
+        for (int64_t i = 0; i < (int64_t)shape.size(); ++i)
+          if (i + off >= 0 && shape[i] == g.domain[i + off])
+            seen[i + off] = true;
+      }
+    for (int64_t i = 0; i < rank; ++i)
+      if (!seen[i] && g.domain[i] != 1)
+        return false;
+    return true;
   }
 
   /// No member of `g` has a user outside g other than `op`.
