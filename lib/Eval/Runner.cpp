@@ -102,6 +102,16 @@ std::string sampleName(const std::string &path) {
   return p.str();
 }
 
+/// A sample's folder name under --dump: its own name, or for the pieces of
+/// one model (`Model/subgraph_3`, as Paddle samples come) "Model_subgraph_3".
+std::string dumpName(const std::string &sample) {
+  llvm::StringRef name = llvm::sys::path::filename(sample);
+  if (!name.starts_with("subgraph"))
+    return name.str();
+  llvm::StringRef parent = llvm::sys::path::filename(llvm::sys::path::parent_path(sample));
+  return parent.empty() ? name.str() : (parent + "_" + name).str();
+}
+
 bool dumpTensors(const std::string &dir, const std::vector<interp::HostTensor> &ts,
                  llvm::ArrayRef<std::string> names, std::string &error) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
@@ -216,7 +226,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
       names.push_back(n ? n.str() : "arg" + std::to_string(i));
     }
     base = options.dumpDir + "/" +
-           llvm::sys::path::filename(r["sample"].get<std::string>()).str();
+           dumpName(r["sample"].get<std::string>());
     if (!dumpTensors(base + "/inputs", *args, names, error) ||
         !dumpTensors(base + (onCuda ? "/reference" : "/eager"), *expected, {}, error))
       return fail("runtime_error", error);
@@ -293,7 +303,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
     // The artifacts of a GPU run on a machine without LLVM (gn-cuda-run):
     // both programs, the reference outputs and what the record needs.
     std::string dir = options.outDir + "/" +
-                      llvm::sys::path::filename(r["sample"].get<std::string>()).str();
+                      dumpName(r["sample"].get<std::string>());
     if (std::error_code ec = llvm::sys::fs::create_directories(dir))
       return fail("compile_error", "cannot create '" + dir + "': " + ec.message());
     // References over the budget keep every k-th element (k in
