@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Kernels.h"
+#include <algorithm>
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
 #include <limits>
@@ -153,6 +154,38 @@ HostTensor argReduce(Operation *op, const HostTensor &x, int64_t dim, bool isMax
   return out;
 }
 
+/// Indices of the k largest (smallest) along dim, sorted, ties by index;
+/// NaN above every number.
+HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool largest) {
+  HostTensor out = makeResult(op);
+  int64_t len = x.shape()[dim], inner = 1, outer = 1;
+  for (int64_t d = dim + 1; d < x.rank(); ++d)
+    inner *= x.shape()[d];
+  for (int64_t d = 0; d < dim; ++d)
+    outer *= x.shape()[d];
+  std::vector<std::pair<double, int64_t>> line(len);
+  auto before = [largest](const std::pair<double, int64_t> &a,
+                          const std::pair<double, int64_t> &b) {
+    bool an = std::isnan(a.first), bn = std::isnan(b.first);
+    if (an != bn)
+      return largest ? an : bn;
+    if (!an && a.first != b.first)
+      return largest ? a.first > b.first : a.first < b.first;
+    return a.second < b.second;
+  };
+  int64_t *o = out.data<int64_t>();
+  for (int64_t i = 0; i < outer; ++i)
+    for (int64_t j = 0; j < inner; ++j) {
+      int64_t base = i * len * inner + j;
+      for (int64_t q = 0; q < len; ++q)
+        line[q] = {loadAsDouble(x, base + q * inner), q};
+      std::partial_sort(line.begin(), line.begin() + k, line.end(), before);
+      for (int64_t q = 0; q < k; ++q)
+        o[i * k * inner + q * inner + j] = line[q].second;
+    }
+  return out;
+}
+
 /// Applies `rowFn(in, out, len, stride)` along `dim` for every line.
 template <typename F>
 HostTensor alongDim(Operation *op, const HostTensor &x, int64_t dim, F &&rowFn) {
@@ -232,6 +265,9 @@ std::optional<LogicalResult> mlir::gn::interp::runReduction(Operation *op, Opera
       })
       .Case([&](ArgMaxOp r) { return done(argReduce(op, in[0], r.getDim(), true)); })
       .Case([&](ArgMinOp r) { return done(argReduce(op, in[0], r.getDim(), false)); })
+      .Case([&](TopKOp t) {
+        return done(topK(op, in[0], t.getK(), t.getDim(), t.getLargest()));
+      })
       .Case([&](CumSumOp c) {
         return done(alongDim(op, in[0], c.getDim(), [](auto &a, auto &b) {
           double s = 0;

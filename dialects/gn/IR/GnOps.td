@@ -536,6 +536,24 @@ class Gn_ArgReduceOp<string mnemonic, string summ>
 def Gn_ArgMaxOp : Gn_ArgReduceOp<"argmax", "maximum">;
 def Gn_ArgMinOp : Gn_ArgReduceOp<"argmin", "minimum">;
 
+def Gn_TopKOp : Gn_InferredOp<"top_k",
+    "inferTopK(ctx, loc, adaptor.getInput(), adaptor.getK(), adaptor.getDim(), types)"> {
+  let summary = "indices (i64) of the k largest (or smallest) elements along dim";
+  let description = [{
+    Sorted: the largest first when `largest`, else the smallest first; ties
+    keep the lower index first. NaN counts as larger than any number. The
+    values are a `gn.gather` of the input at these indices (torch.topk,
+    paddle topk; with k = the dim's size, argsort).
+    ```mlir
+    %i = gn.top_k %x k 2 dim 1 {largest = true} : tensor<3x5xf32> -> tensor<3x2xi64>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, I64Attr:$k, I64Attr:$dim,
+                   DefaultValuedAttr<BoolAttr, "true">:$largest);
+  let results = (outs RankedTensorOf<[I64]>:$result);
+  let assemblyFormat = "$input `k` $k `dim` $dim attr-dict `:` type($input) `->` type($result)";
+}
+
 def Gn_CumSumOp : Gn_InferredOp<"cumsum",
     "inferCumSum(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)"> {
   let summary = "inclusive prefix sum along dim";

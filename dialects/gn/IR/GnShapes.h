@@ -83,6 +83,8 @@ LogicalResult inferArgReduce(MLIRContext *ctx, OptLoc loc, Value input, uint64_t
                              bool keepdim, TypeList &types);
 LogicalResult inferCumSum(MLIRContext *ctx, OptLoc loc, Value input, uint64_t dim,
                           TypeList &types);
+LogicalResult inferTopK(MLIRContext *ctx, OptLoc loc, Value input, uint64_t k, uint64_t dim,
+                        TypeList &types);
 LogicalResult inferSoftmax(MLIRContext *ctx, OptLoc loc, Value input, uint64_t dim,
                            TypeList &types);
 

@@ -39,6 +39,21 @@ static LogicalResult sameShapeAlongDim(OptLoc loc, Value input, uint64_t dim, Ty
   return success();
 }
 
+LogicalResult gn::inferTopK(MLIRContext *ctx, OptLoc loc, Value input, uint64_t k,
+                            uint64_t dim, TypeList &types) {
+  auto type = tensorType(input);
+  if ((int64_t)dim >= type.getRank())
+    return fail(loc, "dim " + llvm::Twine(dim) + " out of range for rank " +
+                         llvm::Twine(type.getRank()));
+  if ((int64_t)k > type.getDimSize(dim))
+    return fail(loc, "k = " + llvm::Twine(k) + " exceeds the size " +
+                         llvm::Twine(type.getDimSize(dim)) + " of dim " + llvm::Twine(dim));
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape[dim] = k;
+  types.push_back(RankedTensorType::get(shape, IntegerType::get(ctx, 64)));
+  return success();
+}
+
 LogicalResult gn::inferCumSum(MLIRContext *, OptLoc loc, Value input, uint64_t dim,
                               TypeList &types) {
   return sameShapeAlongDim(loc, input, dim, types);

@@ -181,6 +181,63 @@ FailureOr<PyValue> pNorm(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::SqrtOp>({*s}));
 }
 
+/// Sorted indices along `axis` and the values at them (topk, argsort).
+FailureOr<std::pair<Value, Value>> sortedPart(ImportContext &ctx, Args &a, Value x, int64_t k,
+                                              int64_t axis, bool largest) {
+  auto d = ctx.dim(axis, typeOf(x).getRank());
+  if (failed(d))
+    return failure();
+  if (k < 0 || k > typeOf(x).getDimSize(*d))
+    return a.error("k = " + llvm::Twine(k) + " is out of range for a dim of size " +
+                   llvm::Twine(typeOf(x).getDimSize(*d)));
+  auto idx = ctx.build<gn::TopKOp>({x}, {ctx.i64("k", k), ctx.i64("dim", *d),
+                                         ctx.flag("largest", largest)});
+  if (failed(idx))
+    return failure();
+  auto values = ctx.build<gn::GatherOp>({x, *idx}, {ctx.i64("dim", *d)});
+  if (failed(values))
+    return failure();
+  return std::make_pair(*values, *idx);
+}
+
+/// topk(x, k, axis, largest, sorted) -> (values, indices).
+FailureOr<PyValue> topk(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = number(a, ctx, "k");
+  auto axis = a.integer("axis");
+  auto largest = a.boolean("largest");
+  if (failed(x) || failed(k) || failed(axis) || failed(largest))
+    return failure();
+  Value in = *x;
+  bool scalar = typeOf(in).getRank() == 0;
+  if (scalar) {
+    auto r = ctx.reshape(in, {1});
+    if (failed(r))
+      return failure();
+    in = *r;
+  }
+  auto r = sortedPart(ctx, a, in, (int64_t)*k, *axis, *largest);
+  if (failed(r))
+    return failure();
+  return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
+}
+
+/// argsort(x, axis, descending, stable) -> (sorted values, indices).
+FailureOr<PyValue> argsort(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto axis = a.integer("axis");
+  auto descending = a.boolean("descending");
+  if (failed(x) || failed(axis) || failed(descending))
+    return failure();
+  auto d = ctx.dim(*axis, typeOf(*x).getRank());
+  if (failed(d))
+    return failure();
+  auto r = sortedPart(ctx, a, *x, typeOf(*x).getDimSize(*d), *d, *descending);
+  if (failed(r))
+    return failure();
+  return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
+}
+
 } // namespace
 
 void paddle::registerReductionOps(OpRegistry &r) {
@@ -197,6 +254,8 @@ void paddle::registerReductionOps(OpRegistry &r) {
   r.add("argmin", "x, axis=-1, keepdim=False, flatten=False, dtype=None",
         folded<argReduce<gn::ArgMinOp>>);
   r.add("cumsum", "x, axis=-1, flatten=False, exclusive=False, reverse=False", folded<cumsum>);
+  r.add("topk", "x, k, axis=-1, largest=True, sorted=True", topk);
+  r.add("argsort", "x, axis=-1, descending=False, stable=False", argsort);
   r.add("softmax", "x, axis=-1", softmaxLike<gn::SoftmaxOp>);
   r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp>);
   r.add("p_norm", "x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False", pNorm);

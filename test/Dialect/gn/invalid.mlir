@@ -729,3 +729,12 @@ func.func @projected_attention_weight(%q: tensor<1x4x2x4xf32>, %x: tensor<1x6x8x
   %0 = gn.projected_attention %q, %x, %w, %b, %w, %b : (tensor<1x4x2x4xf32>, tensor<1x6x8xf32>, tensor<8x6xf32>, tensor<8xf32>, tensor<8x6xf32>, tensor<8xf32>) -> tensor<1x4x2x4xf32>
   return
 }
+
+// -----
+
+func.func @top_k_too_many(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{k = 4 exceeds the size 3 of dim 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.top_k %x k 4 dim 1 : tensor<2x3xf32> -> tensor<2x4xi64>
+  return
+}

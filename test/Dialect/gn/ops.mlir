@@ -52,6 +52,10 @@ func.func @reductions(%x: tensor<2x3xf32>) -> tensor<2x1xf32> {
   %2 = gn.softmax %x dim 1 : tensor<2x3xf32>
   // CHECK: gn.variance %{{.*}} dims [0, 1] {correction = 0 : i64}
   %3 = gn.variance %x dims [0, 1] {correction = 0 : i64} : tensor<2x3xf32> -> tensor<f32>
+  // CHECK: gn.top_k %{{.*}} k 2 dim 1 : tensor<2x3xf32> -> tensor<2x2xi64>
+  %4 = gn.top_k %x k 2 dim 1 : tensor<2x3xf32> -> tensor<2x2xi64>
+  // CHECK: gn.top_k %{{.*}} k 3 dim 1 {largest = false}
+  %5 = gn.top_k %x k 3 dim 1 {largest = false} : tensor<2x3xf32> -> tensor<2x3xi64>
   return %0 : tensor<2x1xf32>
 }
 
