@@ -35,13 +35,15 @@ passed=$((passed + up)); failed=$((failed + uf))
 [ $unit_rc -ne 0 ] && [ "$uf" -eq 0 ] && failed=$((failed + 1))
 
 # Interpreter and compiler vs PyTorch goldens: real GraphNet samples (from
-# ../shared) and per-op cases (committed under test/goldens/ops).
+# ../shared) and per-op cases (committed under test/goldens/ops); vs
+# PaddlePaddle goldens: per-op cases under test/goldens/paddle-ops.
 for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
-             "check-sample-goldens.sh compiled" "check-op-goldens.sh compiled"; do
-  script=${check%% *} side=${check##* }
+             "check-sample-goldens.sh compiled" "check-op-goldens.sh compiled" \
+             "check-op-goldens.sh eager paddle" "check-op-goldens.sh compiled paddle"; do
+  read -r script side framework <<< "$check"
   [ -x "$root/scripts/$script" ] || continue
   echo "== $check =="
-  out=$("$root/scripts/$script" "$side" 2>&1)
+  out=$("$root/scripts/$script" "$side" ${framework:-} 2>&1)
   rc=$?
   echo "$out" | grep -vE "^pass " | tail -40
   line=$(echo "$out" | grep -E "^[0-9]+ passed, [0-9]+ failed$" | tail -1)

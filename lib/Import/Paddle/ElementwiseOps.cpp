@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -66,10 +67,10 @@ FailureOr<PyValue> logicalNot(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::NotOp>({*b}));
 }
 
-/// divide: true division on floats; on integers Paddle truncates toward
-/// zero (docs/paddle-semantics.md), which is gn.div's integer rule.
+/// divide: true division; integers divide into f32 (PaddlePaddle 3.3.1:
+/// divide(int64 7, int64 -2) = -3.5 in float32).
 FailureOr<PyValue> divide(ImportContext &ctx, Args &a) {
-  return ctx.binary<gn::DivOp>(a.get("x"), a.get("y"));
+  return ctx.binary<gn::DivOp>(a.get("x"), a.get("y"), /*resultFloat=*/true);
 }
 
 FailureOr<PyValue> powOp(ImportContext &ctx, Args &a) {
@@ -89,9 +90,9 @@ FailureOr<PyValue> square(ImportContext &ctx, Args &a) {
 /// scale(x, scale, bias, bias_after_scale): x * s + b, or (x + b) * s.
 FailureOr<PyValue> scale(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
-  auto bias = number(a, ctx, "bias");
+  auto biasValue = number(a, ctx, "bias");
   auto after = a.boolean("bias_after_scale");
-  if (failed(x) || failed(bias) || failed(after))
+  if (failed(x) || failed(biasValue) || failed(after))
     return failure();
   Type e = typeOf(*x).getElementType();
   PyValue s = a.get("scale");
@@ -103,29 +104,26 @@ FailureOr<PyValue> scale(ImportContext &ctx, Args &a) {
   } else if (!s.isNumber()) {
     return a.error("argument 'scale' must be a number or a tensor, got " + s.describe());
   }
+  // On integer tensors PaddlePaddle casts the scale and the bias to the
+  // tensor's type first (3.3.1: scale(int64 7, 2.7, -1.9) = 13).
+  double bias = *biasValue;
+  if (!isFloat(e)) {
+    bias = std::trunc(bias);
+    if (s.isNumber())
+      s = PyValue::integer((int64_t)std::trunc(s.asDouble()));
+  }
   auto mul = [&](const PyValue &v) -> FailureOr<PyValue> {
     if (s.isNumber() && s.asDouble() == 1.0)
       return v;
-    if (s.isNumber() && !isFloat(e)) {
-      // Paddle computes an integer scale in float and truncates back.
-      auto f = ctx.convert(v.tensor, ctx.f32());
-      if (failed(f))
-        return failure();
-      auto m = ctx.binary<gn::MulOp>(PyValue::of(*f), s);
-      if (failed(m))
-        return failure();
-      return wrap(ctx.convert(m->tensor, e));
-    }
     auto sv = ctx.asTensor(s, e);
     if (failed(sv))
       return failure();
-    auto r = ctx.build<gn::MulOp>({v.tensor, *sv});
-    return wrap(r);
+    return wrap(ctx.build<gn::MulOp>({v.tensor, *sv}));
   };
   auto add = [&](const PyValue &v) -> FailureOr<PyValue> {
-    if (*bias == 0)
+    if (bias == 0)
       return v;
-    auto bv = ctx.asTensor(PyValue::real(*bias), e);
+    auto bv = ctx.asTensor(PyValue::real(bias), e);
     if (failed(bv))
       return failure();
     return wrap(ctx.build<gn::AddOp>({v.tensor, *bv}));

@@ -1,0 +1,11 @@
+import paddle
+
+
+class GraphModule(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, a, b):
+        y = paddle._C_ops.floor_divide(a, b)
+        r = a % b
+        return y, r

@@ -1,0 +1,20 @@
+class Program_weight_tensor_a:
+    name = "a"
+    shape = [6]
+    dtype = "float32"
+    min_val = float("-2.0")
+    max_val = float("2.0")
+    mean = float("0.0")
+    std = float("1.0")
+    data = None
+
+
+class Program_weight_tensor_b:
+    name = "b"
+    shape = [6]
+    dtype = "float32"
+    min_val = float("0.5")
+    max_val = float("2")
+    mean = float("1")
+    std = float("0.5")
+    data = None
