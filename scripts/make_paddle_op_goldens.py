@@ -47,6 +47,10 @@ CASES = {
     "scale_after": ([inp("x", [2, 3])], [
         f"s = paddle._C_ops.full([1], float('2.5'), {F}, {PLACE})",
         "y = paddle._C_ops.scale(x, s, float('0.5'), True)"], ["y"]),
+    "scale_0d": ([inp("x", [2, 3])], [
+        "m = paddle._C_ops.sum(x, [], None, False)",
+        f"s = paddle._C_ops.full([1], float('0.5'), {F}, {PLACE})",
+        "y = paddle._C_ops.scale(m, s, float('1'), True)"], ["y"]),
     "scale_before": ([inp("x", [2, 3])], [
         "y = paddle._C_ops.scale(x, float('2.5'), float('0.5'), False)"], ["y"]),
     "scale_int64": ([inp("x", [5], "int64", lo=-9, hi=9)], [

@@ -58,6 +58,22 @@ func.func @broadcast_only_sum(%a: tensor<1x1xf32>) -> tensor<f32> {
 
 // -----
 
+// A group nothing reads is dropped, not made a fusion with no results
+// (a training-mode batch_norm's decomposition left its statistics dead; the
+// schedule then read the missing result type and crashed).
+// CHECK-LABEL: func.func @dead_group
+// CHECK-NOT: gn.exp
+// CHECK: gn.fusion "elementwise"
+// CHECK: gn.tanh
+// SMALL-LABEL: func.func @dead_group
+func.func @dead_group(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = gn.exp %x : tensor<4xf32>
+  %1 = gn.tanh %x : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
 // Not when the producer's value is needed elsewhere too: the elementwise
 // group yields it and the reduction reads it.
 // CHECK-LABEL: func.func @shared_producer

@@ -321,6 +321,14 @@ void outlineGroup(Group &g) {
         if (!g.members.contains(user))
           outputs.insert(r);
   }
+  // A group nothing reads (dead code, e.g. the statistics a training-mode
+  // batch_norm also computes) is dropped rather than made a kernel with no
+  // results.
+  if (outputs.empty()) {
+    for (Operation *op : llvm::reverse(g.ops))
+      op->erase();
+    return;
+  }
   Operation *last = g.ops.back();
   OpBuilder b(last);
   llvm::SmallVector<Type> resultTypes;

@@ -97,10 +97,17 @@ FailureOr<PyValue> scale(ImportContext &ctx, Args &a) {
   Type e = typeOf(*x).getElementType();
   PyValue s = a.get("scale");
   if (s.isTensor()) {
+    // A one-element scale tensor acts as a scalar: the result keeps x's
+    // shape (scale of a 0-d x by a [1] tensor is 0-d).
+    if (typeOf(s.tensor).getNumElements() != 1)
+      return a.error("argument 'scale' must have one element, got " + s.describe());
     auto c = ctx.convert(s.tensor, e);
     if (failed(c))
       return failure();
-    s = PyValue::of(*c);
+    auto r = ctx.reshape(*c, {});
+    if (failed(r))
+      return failure();
+    s = PyValue::of(*r);
   } else if (!s.isNumber()) {
     return a.error("argument 'scale' must be a number or a tensor, got " + s.describe());
   }
