@@ -106,6 +106,15 @@ CASES = {
     # PaddlePaddle 3.3.1 it does not compute adaptive max pooling (a [1, 1]
     # output over arange(35) is 0; paddle.nn.functional.adaptive_max_pool2d
     # uses another op). No dev sample calls it; gn computes adaptive max.
+    "pool2d_max_k2_pad1": ([inp("x", [1, 2, 5, 5])], [
+        "y = paddle._C_ops.pool2d(x, [2, 2], [1, 1], [1, 1], False, True, 'NCHW', 'max', False, False, 'EXPLICIT')"], ["y"]),
+    "interp_bilinear_scale2": ([inp("x", [1, 2, 3, 4])], [
+        "y = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, -1, -1, [float('2'), float('2')], 'bilinear', False, 0)"], ["y"]),
+    "linspace": ([inp("x", [2])], [
+        f"a = paddle._C_ops.full([1], float('-1'), {F}, {PLACE})",
+        f"b = paddle._C_ops.full([1], float('1'), {F}, {PLACE})",
+        f"n = paddle._C_ops.full([1], float('7'), paddle.int32, {PLACE})",
+        "y = paddle._C_ops.linspace(a, b, n, paddle.float32, paddle.framework._current_expected_place())"], ["y"]),
     "pool2d_max_same": ([inp("x", [1, 2, 6, 6])], [
         "y = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [0, 0], False, True, 'NCHW', 'max', False, False, 'SAME')"], ["y"]),
     "pool2d_global_nhwc": ([inp("x", [1, 4, 4, 3])], [
