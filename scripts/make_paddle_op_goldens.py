@@ -82,6 +82,15 @@ CASES = {
         "y = paddle._C_ops.index_sample(x, i)"], ["y"]),
     "embedding_padding": ([inp("i", [2, 4], "int64", lo=0, hi=5), inp("w", [6, 3])], [
         "y = paddle._C_ops.embedding(i, w, 2, False)"], ["y"]),
+    "embedding_negative_padding": ([inp("i", [2, 4], "int64", lo=0, hi=5), inp("w", [6, 3])], [
+        "y = paddle._C_ops.embedding(i, w, -2, False)"], ["y"]),
+    "arange_int_truncates": ([inp("x", [2])], [
+        f"s = paddle._C_ops.full([1], float('0.5'), paddle.float64, {PLACE})",
+        f"e = paddle._C_ops.full([1], float('2.6'), paddle.float64, {PLACE})",
+        f"d = paddle._C_ops.full([1], float('1'), paddle.float64, {PLACE})",
+        "y = paddle.arange(s, e, d, dtype='int64')"], ["y"]),
+    "pool2d_avg_ceil": ([inp("x", [1, 2, 6, 6])], [
+        "y = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [1, 1], True, True, 'NCHW', 'avg', False, False, 'EXPLICIT')"], ["y"]),
     "embedding_no_padding": ([inp("i", [2, 4], "int64", lo=0, hi=5), inp("w", [6, 3])], [
         "y = paddle._C_ops.embedding(i, w, -1, False)"], ["y"]),
     "hardsigmoid": ([inp("x", [2, 8], lo=-6, hi=6, std=3)], [

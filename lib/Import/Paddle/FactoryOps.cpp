@@ -107,10 +107,15 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
   auto t = dtypeArg(a, ctx, "dtype");
   if (failed(start) || failed(end) || failed(step) || failed(t))
     return failure();
-  if (*step == 0)
+  double first = *start, last = *end, by = *step;
+  if (!isFloat(*t)) {
+    // Integer dtypes cast start, end and step first ((0.5, 2.6, 1) -> [0, 1]).
+    first = std::trunc(first), last = std::trunc(last), by = std::trunc(by);
+  }
+  if (by == 0)
     return a.error("step must not be 0");
-  int64_t size = std::max<int64_t>(0, (int64_t)std::ceil((*end - *start) / *step));
-  return wrap(ctx.build<gn::ArangeOp>({}, {ctx.f64("start", *start), ctx.f64("step", *step),
+  int64_t size = std::max<int64_t>(0, (int64_t)std::ceil((last - first) / by));
+  return wrap(ctx.build<gn::ArangeOp>({}, {ctx.f64("start", first), ctx.f64("step", by),
                                            ctx.i64("size", size),
                                            ctx.attr("dtype", TypeAttr::get(*t))}));
 }

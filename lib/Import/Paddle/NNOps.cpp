@@ -254,9 +254,21 @@ FailureOr<PyValue> pool2d(ImportContext &ctx, Args &a) {
         return failure();
       in = *padded;
     }
+    // SAME and VALID ignore ceil_mode. With ceil_mode PaddlePaddle keeps a
+    // last window that lies wholly in the padding (5x5, k2 s2 p1 -> 4x4;
+    // torch and gn drop it, 3x3) and fills it with -FLT_MAX or NaN: refused.
+    bool ceilMode = *ceil && *algorithm == "EXPLICIT";
+    if (ceilMode)
+      for (int64_t i = 0; i < 2; ++i) {
+        int64_t in = spatialShape[i] + p->low[i] + p->high[i];
+        int64_t paddleOut = (in - kernel[i] + stride[i] - 1) / stride[i] + 1;
+        if ((paddleOut - 1) * stride[i] >= spatialShape[i] + p->low[i])
+          return a.error("ceil_mode with a last window wholly in the padding (PaddlePaddle "
+                         "keeps it and fills it with -FLT_MAX or NaN) is not supported");
+      }
     llvm::SmallVector<NamedAttribute> attrs{
         ctx.ints("kernel", kernel), ctx.ints("stride", stride), ctx.ints("padding", p->low),
-        ctx.ints("dilation", dilation), ctx.flag("ceil_mode", *ceil)};
+        ctx.ints("dilation", dilation), ctx.flag("ceil_mode", ceilMode)};
     if (isMax) {
       r = ctx.build<gn::MaxPoolOp>({in}, attrs);
     } else {

@@ -561,7 +561,8 @@ FailureOr<PyValue> triangular(ImportContext &ctx, Args &a) {
 }
 
 /// embedding(x, weight, padding_idx, sparse): rows of weight; rows looked
-/// up at padding_idx (when not -1; negative counts from the end) are zero.
+/// up at padding_idx are zero when it is >= 0 (PaddlePaddle 3.3.1: any
+/// negative padding_idx means no padding).
 FailureOr<PyValue> embedding(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x"), w = a.tensor("weight");
   auto pad = a.integer("padding_idx");
@@ -582,9 +583,9 @@ FailureOr<PyValue> embedding(ImportContext &ctx, Args &a) {
   llvm::SmallVector<int64_t> shape(xt.getShape());
   shape.push_back(wt.getDimSize(1));
   auto out = ctx.reshape(*rows, shape);
-  if (failed(out) || *pad == -1)
+  if (failed(out) || *pad < 0)
     return wrap(out);
-  int64_t p = *pad < 0 ? *pad + wt.getDimSize(0) : *pad;
+  int64_t p = *pad;
   llvm::SmallVector<int64_t> colShape(xt.getShape());
   colShape.push_back(1);
   auto col = ctx.reshape(*idx, colShape);
