@@ -144,6 +144,10 @@ CASES = {
     "batch_norm_train": ([inp("x", [2, 3, 4, 4]), inp("m", [3], std=0.1), inp("v", [3], lo=0.5, hi=1.5, mean=1, std=0.2),
                           inp("s", [3], mean=1, std=0.1), inp("b", [3], std=0.1)], [
         "y, _a, _b, _c, _d, _e = (lambda x, f: f(x))(paddle._C_ops.batch_norm(x, m, v, s, b, False, float('0.9'), float('1e-05'), 'NCHW', False, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None, None, None, None))"], ["y"]),
+    "batch_norm_train_large": ([inp("x", [4, 8, 48, 48], lo=-10, hi=20, mean=3, std=10), inp("m", [8], std=0.1),
+                                inp("v", [8], lo=0.5, hi=1.5, mean=1, std=0.2),
+                                inp("s", [8], mean=1, std=0.1), inp("b", [8], std=0.1)], [
+        "y, _a, _b, _c, _d, _e = (lambda x, f: f(x))(paddle._C_ops.batch_norm(x, m, v, s, b, False, float('0.9'), float('1e-05'), 'NCHW', False, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None, None, None, None))"], ["y"]),
     "layer_norm_begin1": ([inp("x", [2, 3, 4]), inp("s", [12], mean=1, std=0.1), inp("b", [12], std=0.1)], [
         "y, _m, _v = (lambda x, f: f(x))(paddle._C_ops.layer_norm(x, s, b, float('1e-05'), 1), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["y"]),
     "group_norm": ([inp("x", [2, 4, 3, 3]), inp("s", [4], mean=1, std=0.1), inp("b", [4], std=0.1)], [
