@@ -14,22 +14,13 @@ using namespace mlir::gn::import::paddle;
 
 namespace {
 
-FailureOr<PyValue> build1(ImportContext &ctx, FailureOr<Value> v) { return wrap(v); }
-
 /// Unary map; float-only ops take integer inputs as f32.
 template <typename OpTy, bool FloatOnly>
 FailureOr<PyValue> unary(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   if (failed(x))
     return failure();
-  Value v = *x;
-  if (FloatOnly && !isFloat(typeOf(v).getElementType())) {
-    auto c = ctx.convert(v, ctx.f32());
-    if (failed(c))
-      return failure();
-    v = *c;
-  }
-  return build1(ctx, ctx.build<OpTy>({v}));
+  return ctx.unary<OpTy>(*x, FloatOnly);
 }
 
 template <typename OpTy>
@@ -39,22 +30,12 @@ FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
 
 template <typename OpTy>
 FailureOr<PyValue> compare(ImportContext &ctx, Args &a) {
-  const PyValue &x = a.get("x"), &y = a.get("y");
-  auto t = ctx.promote({x, y});
-  if (failed(t))
-    return failure();
-  auto lhs = ctx.asTensor(x, *t), rhs = ctx.asTensor(y, *t);
-  if (failed(lhs) || failed(rhs))
-    return failure();
-  return wrap(ctx.build<OpTy>({*lhs, *rhs}));
+  return ctx.compare<OpTy>(a.get("x"), a.get("y"));
 }
 
 template <typename OpTy>
 FailureOr<PyValue> logical(ImportContext &ctx, Args &a) {
-  auto lhs = ctx.asTensor(a.get("x"), ctx.i1()), rhs = ctx.asTensor(a.get("y"), ctx.i1());
-  if (failed(lhs) || failed(rhs))
-    return failure();
-  return wrap(ctx.build<OpTy>({*lhs, *rhs}));
+  return ctx.logical<OpTy>(a.get("x"), a.get("y"));
 }
 
 FailureOr<PyValue> logicalNot(ImportContext &ctx, Args &a) {

@@ -18,17 +18,7 @@ FailureOr<PyValue> unary(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
-  Value v = *x;
-  if (FloatOnly && !isFloat(llvm::cast<RankedTensorType>(v.getType()).getElementType())) {
-    auto c = ctx.convert(v, ctx.f32());
-    if (failed(c))
-      return failure();
-    v = *c;
-  }
-  auto r = ctx.build<OpTy>({v});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
+  return ctx.unary<OpTy>(*x, FloatOnly);
 }
 
 template <typename OpTy>
@@ -90,29 +80,13 @@ FailureOr<PyValue> pow(ImportContext &ctx, Args &a) {
 
 template <typename OpTy>
 FailureOr<PyValue> compare(ImportContext &ctx, Args &a) {
-  const PyValue &x = a.get("input"), &y = a.get("other");
-  auto t = ctx.promote({x, y});
-  if (failed(t))
-    return failure();
-  auto lhs = ctx.asTensor(x, *t), rhs = ctx.asTensor(y, *t);
-  if (failed(lhs) || failed(rhs))
-    return failure();
-  auto r = ctx.build<OpTy>({*lhs, *rhs});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
+  return ctx.compare<OpTy>(a.get("input"), a.get("other"));
 }
 
 /// Logical ops convert to i1 first; bitwise ops on i1 are the same.
 template <typename OpTy>
 FailureOr<PyValue> logical(ImportContext &ctx, Args &a) {
-  auto lhs = ctx.asTensor(a.get("input"), ctx.i1()), rhs = ctx.asTensor(a.get("other"), ctx.i1());
-  if (failed(lhs) || failed(rhs))
-    return failure();
-  auto r = ctx.build<OpTy>({*lhs, *rhs});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
+  return ctx.logical<OpTy>(a.get("input"), a.get("other"));
 }
 
 FailureOr<PyValue> logicalNot(ImportContext &ctx, Args &a) {

@@ -163,6 +163,15 @@ public:
   /// `resultFloat` forces a floating result (true division).
   template <typename OpTy>
   mlir::FailureOr<PyValue> binary(const PyValue &a, const PyValue &b, bool resultFloat = false);
+  /// Builds a comparison of `a` and `b` at their promoted type (i1 result).
+  template <typename OpTy>
+  mlir::FailureOr<PyValue> compare(const PyValue &a, const PyValue &b);
+  /// Builds a logical op on `a` and `b` converted to i1.
+  template <typename OpTy>
+  mlir::FailureOr<PyValue> logical(const PyValue &a, const PyValue &b);
+  /// Builds a unary map; with `floatOnly` an integer input is taken as f32.
+  template <typename OpTy>
+  mlir::FailureOr<PyValue> unary(mlir::Value x, bool floatOnly);
   /// Normalizes a possibly negative dim for a tensor of `rank`.
   mlir::FailureOr<int64_t> dim(int64_t d, int64_t rank);
 
@@ -196,6 +205,45 @@ mlir::FailureOr<PyValue> ImportContext::binary(const PyValue &a, const PyValue &
   PyValue out = PyValue::of(*r);
   out.wrappedScalar = (a.wrappedScalar || !a.isTensor()) && (b.wrappedScalar || !b.isTensor());
   return out;
+}
+
+template <typename OpTy>
+mlir::FailureOr<PyValue> ImportContext::compare(const PyValue &a, const PyValue &b) {
+  auto t = promote({a, b});
+  if (mlir::failed(t))
+    return mlir::failure();
+  auto lhs = asTensor(a, *t), rhs = asTensor(b, *t);
+  if (mlir::failed(lhs) || mlir::failed(rhs))
+    return mlir::failure();
+  auto r = build<OpTy>({*lhs, *rhs});
+  if (mlir::failed(r))
+    return mlir::failure();
+  return PyValue::of(*r);
+}
+
+template <typename OpTy>
+mlir::FailureOr<PyValue> ImportContext::logical(const PyValue &a, const PyValue &b) {
+  auto lhs = asTensor(a, i1()), rhs = asTensor(b, i1());
+  if (mlir::failed(lhs) || mlir::failed(rhs))
+    return mlir::failure();
+  auto r = build<OpTy>({*lhs, *rhs});
+  if (mlir::failed(r))
+    return mlir::failure();
+  return PyValue::of(*r);
+}
+
+template <typename OpTy>
+mlir::FailureOr<PyValue> ImportContext::unary(mlir::Value x, bool floatOnly) {
+  if (floatOnly && !isFloat(llvm::cast<mlir::RankedTensorType>(x.getType()).getElementType())) {
+    auto c = convert(x, f32());
+    if (mlir::failed(c))
+      return mlir::failure();
+    x = *c;
+  }
+  auto r = build<OpTy>({x});
+  if (mlir::failed(r))
+    return mlir::failure();
+  return PyValue::of(*r);
 }
 
 } // namespace mlir::gn::import
