@@ -11,7 +11,10 @@ DUMP/<name>/eager/<i>.npy, <name> being the sample folder's name, or
 runs in dygraph mode on the CPU with inputs passed by parameter name (weights
 and inputs alike). Samples with random ops (training-mode dropout, uniform,
 randint, ...) cannot match gn, whose random stream is its own: they are
-reported as "random" and left out of the pass count. --refs writes
+reported as "random" and left out of the pass count. --fp64 also runs the
+model in float64 (float32 inputs and dtypes widened) and reports both f32
+results' largest error against it, so that a miss can be attributed: gn
+drifted, or both f32 results are as far from the truth. --refs writes
 PaddlePaddle's outputs as OUT_DIR/<name>/<i>.npy (goldens). --time also
 reports PaddlePaddle eager time (median of 5 after 1 warmup, 2 threads).
 """
@@ -58,8 +61,10 @@ def is_random(src):
     return False
 
 
-def load_module(sample):
+def load_module(sample, fp64=False):
     src = open(os.path.join(sample, "model.py")).read()
+    if fp64:
+        src = src.replace("paddle.float32", "paddle.float64").replace('"float32"', '"float64"')
     ns = {}
     exec(compile(src, os.path.join(sample, "model.py"), "exec"), ns)
     return ns["GraphModule"](), src
@@ -91,16 +96,22 @@ def tightest_t(actual, expected):
     return 2
 
 
-def run_sample(sample, dump, refs, t_check, timing):
+def load_inputs(mod, dump, name, widen=False):
     import inspect
 
+    kwargs = {}
+    for p in [p for p in inspect.signature(mod.forward).parameters if p != "self"]:
+        arr = np.load(os.path.join(dump, name, "inputs", p + ".npy"))
+        if widen and arr.dtype == np.float32:
+            arr = arr.astype(np.float64)
+        kwargs[p] = paddle.to_tensor(arr, place=paddle.CPUPlace())
+    return kwargs
+
+
+def run_sample(sample, dump, refs, t_check, timing, fp64=False):
     name = dump_name(sample)
     mod, src = load_module(sample)
-    params = [p for p in inspect.signature(mod.forward).parameters if p != "self"]
-    kwargs = {}
-    for p in params:
-        arr = np.load(os.path.join(dump, name, "inputs", p + ".npy"))
-        kwargs[p] = paddle.to_tensor(arr, place=paddle.CPUPlace())
+    kwargs = load_inputs(mod, dump, name)
     with paddle.no_grad():
         outs = [o.numpy() for o in flatten(mod(**kwargs))]
         ms = []
@@ -134,6 +145,19 @@ def run_sample(sample, dump, refs, t_check, timing):
             diffs.append(None)
     result["tightest_t"] = worst
     result["max_abs_diff"] = diffs
+    if fp64:
+        mod64, _ = load_module(sample, fp64=True)
+        with paddle.no_grad():
+            truth = [o.numpy() for o in flatten(mod64(**load_inputs(mod64, dump, name, True)))]
+        err = lambda a, b: float(np.nanmax(np.abs(a.astype(np.float64) - b))) if a.size else 0.0
+        result["paddle_vs_fp64"], result["gn_vs_fp64"] = [], []
+        for i, (o, t) in enumerate(zip(outs, truth)):
+            path = os.path.join(dump, name, "eager", f"{i}.npy")
+            floating = np.issubdtype(t.dtype, np.floating) and os.path.exists(path)
+            mine = np.load(path) if floating else None
+            ok = floating and mine.shape == t.shape
+            result["paddle_vs_fp64"].append(err(o, t) if ok else None)
+            result["gn_vs_fp64"].append(err(mine, t) if ok else None)
     result["random"] = is_random(src)
     result["pass"] = worst <= t_check
     return result
@@ -147,13 +171,14 @@ def main():
     ap.add_argument("--t", type=int, default=-5)
     ap.add_argument("--time", action="store_true")
     ap.add_argument("--json")
+    ap.add_argument("--fp64", action="store_true")
     args = ap.parse_args()
     paddle.set_device("cpu")
     log = open(args.json, "a") if args.json else None
     passed = failed = random = errors = 0
     for k, s in enumerate(args.samples, 1):
         try:
-            r = run_sample(s, args.dump, args.refs, args.t, args.time)
+            r = run_sample(s, args.dump, args.refs, args.t, args.time, args.fp64)
         except Exception as e:  # PaddlePaddle itself cannot run it, or gn dumped nothing
             r = {"sample": dump_name(s), "path": s, "pass": False,
                  "error": f"{type(e).__name__}: {e}"[:300]}
@@ -172,6 +197,9 @@ def main():
         print(f"[{k}/{len(args.samples)}] {verdict} {r['sample']}"
               + (f" t={r['tightest_t']}" if "tightest_t" in r else "")
               + (f" paddle {r['paddle_eager_ms']:.2f} ms" if "paddle_eager_ms" in r else "")
+              + (" vs fp64: paddle " + " ".join(f"{x:.2g}" if x is not None else "-" for x in r["paddle_vs_fp64"])
+                 + ", gn " + " ".join(f"{x:.2g}" if x is not None else "-" for x in r["gn_vs_fp64"])
+                 if "gn_vs_fp64" in r else "")
               + (f"  {r['error']}" if "error" in r else ""), flush=True)
         if log:
             log.write(json.dumps(r) + "\n")
