@@ -253,6 +253,11 @@ CASES = {
         "b = paddle._C_ops.sigmoid_cross_entropy_with_logits(z, l, None, False, -100)"], ["a", "b"]),
     "prelu_channel": ([inp("x", [1, 3, 2, 2]), inp("a", [3], lo=0, hi=0.5, mean=0.2, std=0.1)], [
         "y = paddle._C_ops.prelu(x, a, 'NCHW', 'channel')"], ["y"]),
+    "grid_sample_bilinear_zeros": ([inp("x", [2, 3, 5, 6]), inp("g", [2, 4, 7, 2], lo=-1.3, hi=1.3, std=0.8)], [
+        "y = paddle._C_ops.grid_sample(x, g, 'bilinear', 'zeros', False)"], ["y"]),
+    "grid_sample_align_border_nearest": ([inp("x", [1, 2, 5, 6]), inp("g", [1, 4, 7, 2], lo=-1.3, hi=1.3, std=0.8)], [
+        "a = paddle._C_ops.grid_sample(x, g, 'bilinear', 'border', True)",
+        "b = paddle._C_ops.grid_sample(x, g, 'nearest', 'zeros', False)"], ["a", "b"]),
     "einsum": ([inp("x", [2, 3]), inp("y", [3, 4])], [
         "z, _c, _s = (lambda x, f: f(x))(paddle._C_ops.einsum([x, y], 'ij,jk->ik'), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["z"]),
     "roll_flip_tril": ([inp("x", [3, 4])], [

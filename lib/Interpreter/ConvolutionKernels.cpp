@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Kernels.h"
+#include <algorithm>
 #include "llvm/ADT/TypeSwitch.h"
 #include <array>
 #include <cmath>
@@ -426,6 +427,43 @@ double cubicWeight(double t, int k) {
   }
 }
 
+/// F.grid_sample on NCHW: bilinear or nearest taps at unnormalized grid
+/// points, zeros or border padding.
+HostTensor gridSample(GridSampleOp op, const HostTensor &x, const HostTensor &g) {
+  HostTensor out = makeResult(op);
+  int64_t n = x.shape()[0], c = x.shape()[1], h = x.shape()[2], w = x.shape()[3];
+  int64_t ho = g.shape()[1], wo = g.shape()[2];
+  bool ac = op.getAlignCorners(), border = op.getPaddingMode() == "border";
+  bool nearest = op.getMode() == "nearest";
+  auto unnormalize = [&](double v, int64_t size) {
+    double p = ac ? (v + 1) / 2 * (size - 1) : ((v + 1) * size - 1) / 2;
+    return border ? std::clamp(p, 0.0, double(size - 1)) : p;
+  };
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t i = 0; i < ho; ++i)
+      for (int64_t j = 0; j < wo; ++j) {
+        int64_t gi = ((b * ho + i) * wo + j) * 2;
+        double ix = unnormalize(loadAsDouble(g, gi), w), iy = unnormalize(loadAsDouble(g, gi + 1), h);
+        for (int64_t ch = 0; ch < c; ++ch) {
+          int64_t plane = (b * c + ch) * h * w;
+          auto at = [&](int64_t y, int64_t xx) {
+            return y < 0 || y >= h || xx < 0 || xx >= w ? 0.0 : loadAsDouble(x, plane + y * w + xx);
+          };
+          double v;
+          if (nearest) {
+            v = at((int64_t)std::nearbyint(iy), (int64_t)std::nearbyint(ix));
+          } else {
+            int64_t x0 = (int64_t)std::floor(ix), y0 = (int64_t)std::floor(iy);
+            double fx = ix - x0, fy = iy - y0;
+            v = at(y0, x0) * (1 - fx) * (1 - fy) + at(y0, x0 + 1) * fx * (1 - fy) +
+                at(y0 + 1, x0) * (1 - fx) * fy + at(y0 + 1, x0 + 1) * fx * fy;
+          }
+          storeFromDouble(out, ((b * c + ch) * ho + i) * wo + j, v);
+        }
+      }
+  return out;
+}
+
 HostTensor resize(ResizeOp op, const HostTensor &x) {
   HostTensor out = makeResult(op);
   int64_t sp = x.rank() - 2, planes = x.shape()[0] * x.shape()[1];
@@ -519,5 +557,6 @@ std::optional<LogicalResult> mlir::gn::interp::runConvolution(Operation *op, Ope
       .Case([&](AdaptiveAvgPoolOp) { return done(adaptivePool(op, in[0], false)); })
       .Case([&](AdaptiveMaxPoolOp) { return done(adaptivePool(op, in[0], true)); })
       .Case([&](ResizeOp r) { return done(resize(r, in[0])); })
+      .Case([&](GridSampleOp g) { return done(gridSample(g, in[0], in[1])); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -158,6 +158,22 @@ LogicalResult gn::inferAdaptivePool(MLIRContext *, OptLoc loc, Value input,
   return success();
 }
 
+LogicalResult gn::inferGridSample(MLIRContext *ctx, OptLoc loc, Value input, Value grid,
+                                  TypeList &types) {
+  auto x = tensorType(input), g = tensorType(grid);
+  if (x.getRank() != 4 || g.getRank() != 4 || g.getDimSize(3) != 2)
+    return fail(loc, "expected input [N, C, H, W] and grid [N, Ho, Wo, 2], got " +
+                         shapeStr(x.getShape()) + " and " + shapeStr(g.getShape()));
+  if (x.getDimSize(0) != g.getDimSize(0))
+    return fail(loc, "input and grid batch sizes differ: " + llvm::Twine(x.getDimSize(0)) +
+                         " and " + llvm::Twine(g.getDimSize(0)));
+  if (x.getElementType() != g.getElementType())
+    return fail(loc, "input and grid element types differ");
+  types.push_back(RankedTensorType::get(
+      {x.getDimSize(0), x.getDimSize(1), g.getDimSize(1), g.getDimSize(2)}, x.getElementType()));
+  return success();
+}
+
 LogicalResult gn::inferResize(MLIRContext *ctx, OptLoc loc, Value input,
                               llvm::ArrayRef<int64_t> size, TypeList &types) {
   auto x = tensorType(input);

@@ -138,3 +138,11 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
     return emitOpError() << "kernel " << getKernel() << " not found";
   return success();
 }
+
+LogicalResult GridSampleOp::verify() {
+  if (getMode() != "bilinear" && getMode() != "nearest")
+    return emitOpError("mode must be bilinear or nearest, got '") << getMode() << "'";
+  if (getPaddingMode() != "zeros" && getPaddingMode() != "border")
+    return emitOpError("padding_mode must be zeros or border, got '") << getPaddingMode() << "'";
+  return success();
+}

@@ -775,6 +775,25 @@ class Gn_AdaptivePoolOp<string mnemonic, string summ>
 def Gn_AdaptiveAvgPoolOp : Gn_AdaptivePoolOp<"adaptive_avg_pool", "average pooling">;
 def Gn_AdaptiveMaxPoolOp : Gn_AdaptivePoolOp<"adaptive_max_pool", "max pooling">;
 
+def Gn_GridSampleOp : Gn_InferredOp<"grid_sample",
+    "inferGridSample(ctx, loc, adaptor.getInput(), adaptor.getGrid(), types)"> {
+  let summary = "sample NCHW input at normalized grid points (F.grid_sample)";
+  let description = [{
+    input [N, C, H, W], grid [N, Ho, Wo, 2] of (x, y) in [-1, 1] -> [N, C, Ho, Wo].
+    `mode` is `bilinear` or `nearest`; `padding_mode` `zeros` (taps outside
+    read 0) or `border` (coordinates clamped to the edge); `align_corners`
+    maps -1 and 1 to the corner pixels' centers instead of their edges.
+    ```mlir
+    %r = gn.grid_sample %x, %g {align_corners = false, mode = "bilinear", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x4x2xf32>) -> tensor<1x3x4x4xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$grid, StrAttr:$mode,
+                   StrAttr:$padding_mode, BoolAttr:$align_corners);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $grid attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 def Gn_ResizeOp : Gn_InferredOp<"resize",
     "inferResize(ctx, loc, adaptor.getInput(), adaptor.getSize(), types)"> {
   let summary = "resample the spatial dims (F.interpolate)";

@@ -116,6 +116,8 @@ LogicalResult inferPool(MLIRContext *ctx, OptLoc loc, Value input, llvm::ArrayRe
                         llvm::ArrayRef<int64_t> dilation, bool ceilMode, TypeList &types);
 LogicalResult inferAdaptivePool(MLIRContext *ctx, OptLoc loc, Value input,
                                 llvm::ArrayRef<int64_t> outputSize, TypeList &types);
+LogicalResult inferGridSample(MLIRContext *ctx, OptLoc loc, Value input, Value grid,
+                              TypeList &types);
 LogicalResult inferResize(MLIRContext *ctx, OptLoc loc, Value input, llvm::ArrayRef<int64_t> size,
                           TypeList &types);
 

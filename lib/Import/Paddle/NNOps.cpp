@@ -456,6 +456,22 @@ FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
   return wrap(transpose(ctx, *r, channelsLast(rank)));
 }
 
+/// grid_sample(x, grid, mode, padding_mode, align_corners).
+FailureOr<PyValue> gridSample(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), grid = a.tensor("grid");
+  auto mode = a.string("mode"), padding = a.string("padding_mode");
+  auto align = a.boolean("align_corners");
+  if (failed(x) || failed(grid) || failed(mode) || failed(padding) || failed(align))
+    return failure();
+  if (*mode != "bilinear" && *mode != "nearest")
+    return a.error("unsupported mode '" + *mode + "'");
+  if (*padding != "zeros" && *padding != "border")
+    return a.error("unsupported padding_mode '" + *padding + "' (zeros and border are)");
+  return wrap(ctx.build<gn::GridSampleOp>({*x, *grid}, {ctx.str("mode", *mode),
+                                                        ctx.str("padding_mode", *padding),
+                                                        ctx.flag("align_corners", *align)}));
+}
+
 /// einsum(xs, equation) -> (out, inner_cache, xshape).
 FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
   auto xs = tensorList(a, "x");
@@ -519,4 +535,6 @@ void paddle::registerNNOps(OpRegistry &r) {
         "interp_method, align_corners, align_mode",
         interp);
   r.add("einsum", "x, equation", einsum);
+  r.add("grid_sample", "x, grid, mode='bilinear', padding_mode='zeros', align_corners=True",
+        gridSample);
 }

@@ -738,3 +738,20 @@ func.func @top_k_too_many(%x: tensor<2x3xf32>) {
   %0 = gn.top_k %x k 4 dim 1 : tensor<2x3xf32> -> tensor<2x4xi64>
   return
 }
+
+// -----
+
+func.func @grid_sample_batch(%x: tensor<2x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) {
+  // expected-error @+2 {{input and grid batch sizes differ: 2 and 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.grid_sample %x, %g {align_corners = false, mode = "bilinear", padding_mode = "zeros"} : (tensor<2x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<2x3x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_mode(%x: tensor<1x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) {
+  // expected-error @+1 {{mode must be bilinear or nearest, got 'bicubic'}}
+  %0 = gn.grid_sample %x, %g {align_corners = false, mode = "bicubic", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32>
+  return
+}

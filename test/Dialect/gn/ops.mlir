@@ -92,3 +92,10 @@ func.func @factories() -> tensor<8xi64> {
   %1 = gn.random {distribution = "normal", dtype = f32, shape = array<i64: 2, 3>} : tensor<2x3xf32>
   return %0 : tensor<8xi64>
 }
+
+// CHECK-LABEL: func.func @grid_sample
+func.func @grid_sample(%x: tensor<1x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32> {
+  // CHECK: gn.grid_sample %{{.*}}, %{{.*}} {align_corners = false, mode = "bilinear", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32>
+  %0 = gn.grid_sample %x, %g {align_corners = false, mode = "bilinear", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32>
+  return %0 : tensor<1x3x4x5xf32>
+}
