@@ -258,6 +258,12 @@ CASES = {
     "grid_sample_align_border_nearest": ([inp("x", [1, 2, 5, 6]), inp("g", [1, 4, 7, 2], lo=-1.3, hi=1.3, std=0.8)], [
         "a = paddle._C_ops.grid_sample(x, g, 'bilinear', 'border', True)",
         "b = paddle._C_ops.grid_sample(x, g, 'nearest', 'zeros', False)"], ["a", "b"]),
+    "diag_offsets": ([inp("x", [4])], [
+        "a = paddle._C_ops.diag(x, 0, float('0'))",
+        "b = paddle._C_ops.diag(x, 1, float('-1'))",
+        "c = paddle._C_ops.diag(x, -2, float('0.5'))"], ["a", "b", "c"]),
+    "cross_entropy_with_softmax": ([inp("z", [3, 4, 5]), inp("l", [3, 4, 1], "int64", data=[0, 4, 2, 1, 3, -100, 0, 2, 4, 1, 1, 3])], [
+        "s, loss = (lambda x, f: f(x))(paddle._C_ops.cross_entropy_with_softmax(z, l, False, True, True, -100, -1), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["s", "loss"]),
     "einsum": ([inp("x", [2, 3]), inp("y", [3, 4])], [
         "z, _c, _s = (lambda x, f: f(x))(paddle._C_ops.einsum([x, y], 'ij,jk->ik'), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["z"]),
     "roll_flip_tril": ([inp("x", [3, 4])], [

@@ -238,6 +238,46 @@ FailureOr<PyValue> argsort(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
 }
 
+/// cross_entropy_with_softmax(logits, label, soft_label, use_softmax,
+/// numeric_stable_mode, ignore_index, axis) -> (softmax, loss). Hard labels:
+/// loss = -log_softmax(logits) at the label along axis (the label has size 1
+/// there), 0 where the label is ignore_index.
+FailureOr<PyValue> crossEntropyWithSoftmax(ImportContext &ctx, Args &a) {
+  auto logits = a.tensor("logits"), label = a.tensor("label");
+  auto soft = a.boolean("soft_label"), useSoftmax = a.boolean("use_softmax");
+  auto ignore = a.integer("ignore_index"), axis = a.integer("axis");
+  if (failed(logits) || failed(label) || failed(soft) || failed(useSoftmax) || failed(ignore) ||
+      failed(axis))
+    return failure();
+  if (*soft || !*useSoftmax)
+    return a.error("only hard labels with use_softmax=True are supported");
+  auto d = ctx.dim(*axis, typeOf(*logits).getRank());
+  if (failed(d))
+    return failure();
+  auto sm = ctx.build<gn::SoftmaxOp>({*logits}, {ctx.i64("dim", *d)});
+  auto lsm = ctx.build<gn::LogSoftmaxOp>({*logits}, {ctx.i64("dim", *d)});
+  auto idx = ctx.convert(*label, ctx.i64Type());
+  if (failed(sm) || failed(lsm) || failed(idx))
+    return failure();
+  Type e = typeOf(*logits).getElementType();
+  auto ignored = ctx.build<gn::EqOp>({*idx, ctx.splat(ctx.i64Type(), *ignore)});
+  if (failed(ignored))
+    return failure();
+  auto safeIdx = ctx.build<gn::WhereOp>({*ignored, ctx.splat(ctx.i64Type(), 0), *idx});
+  if (failed(safeIdx))
+    return failure();
+  auto picked = ctx.build<gn::GatherOp>({*lsm, *safeIdx}, {ctx.i64("dim", *d)});
+  if (failed(picked))
+    return failure();
+  auto neg = ctx.build<gn::NegOp>({*picked});
+  if (failed(neg))
+    return failure();
+  auto loss = ctx.build<gn::WhereOp>({*ignored, ctx.splat(e, 0), *neg});
+  if (failed(loss))
+    return failure();
+  return PyValue::tuple({PyValue::of(*sm), PyValue::of(*loss)});
+}
+
 } // namespace
 
 void paddle::registerReductionOps(OpRegistry &r) {
@@ -257,6 +297,10 @@ void paddle::registerReductionOps(OpRegistry &r) {
   r.add("topk", "x, k, axis=-1, largest=True, sorted=True", topk);
   r.add("argsort", "x, axis=-1, descending=False, stable=False", argsort);
   r.add("softmax", "x, axis=-1", softmaxLike<gn::SoftmaxOp>);
+  r.add("cross_entropy_with_softmax",
+        "logits, label, soft_label=False, use_softmax=True, numeric_stable_mode=True, "
+        "ignore_index=-100, axis=-1",
+        crossEntropyWithSoftmax);
   r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp>);
   r.add("p_norm", "x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False", pNorm);
 }

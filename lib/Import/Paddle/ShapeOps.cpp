@@ -597,6 +597,45 @@ FailureOr<PyValue> embedding(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::WhereOp>({*isPad, ctx.splat(wt.getElementType(), 0), *out}));
 }
 
+/// diag(x, offset, padding_value) of a 1-d x: the square matrix with x on
+/// diagonal `offset` and padding_value elsewhere.
+FailureOr<PyValue> diag(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto offset = a.integer("offset");
+  auto pad = number(a, ctx, "padding_value");
+  if (failed(x) || failed(offset) || failed(pad))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() != 1)
+    return a.error("only a 1-d input (building a diagonal matrix) is supported");
+  int64_t k = *offset, len = type.getDimSize(0), n = len + std::abs(k);
+  // Row vector v with v[j] = x[j - k] (k >= 0) or x[j] (k < 0), and the
+  // mask j - i == k.
+  auto row = ctx.build<gn::PadOp>({*x}, {ctx.ints("low", {std::max<int64_t>(k, 0)}),
+                                         ctx.ints("high", {std::max<int64_t>(-k, 0)}),
+                                         ctx.str("mode", "constant"), ctx.f64("value", 0)});
+  if (failed(row))
+    return failure();
+  auto rowVec = ctx.reshape(*row, {1, n});
+  auto range = [&] {
+    return ctx.build<gn::ArangeOp>({}, {ctx.f64("start", 0), ctx.f64("step", 1), ctx.i64("size", n),
+                                        ctx.attr("dtype", TypeAttr::get(ctx.i64Type()))});
+  };
+  auto i = range(), j = range();
+  if (failed(rowVec) || failed(i) || failed(j))
+    return failure();
+  auto col = ctx.reshape(*i, {n, 1});
+  if (failed(col))
+    return failure();
+  auto shifted = ctx.build<gn::AddOp>({*col, ctx.splat(ctx.i64Type(), k)});
+  if (failed(shifted))
+    return failure();
+  auto mask = ctx.build<gn::EqOp>({*shifted, *j});
+  if (failed(mask))
+    return failure();
+  return wrap(ctx.build<gn::WhereOp>({*mask, *rowVec, ctx.splat(type.getElementType(), *pad)}));
+}
+
 } // namespace
 
 void paddle::registerShapeOps(OpRegistry &r) {
@@ -627,4 +666,5 @@ void paddle::registerShapeOps(OpRegistry &r) {
   r.add("tril", "x, diagonal=0", folded<triangular<false>>);
   r.add("triu", "x, diagonal=0", folded<triangular<true>>);
   r.add("embedding", "x, weight, padding_idx=-1, sparse=False", embedding);
+  r.add("diag", "x, offset=0, padding_value=0.0", folded<diag>);
 }
