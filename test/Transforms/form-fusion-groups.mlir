@@ -63,8 +63,11 @@ func.func @broadcast_only_sum(%a: tensor<1x1xf32>) -> tensor<f32> {
 // schedule then read the missing result type and crashed).
 // CHECK-LABEL: func.func @dead_group
 // CHECK-NOT: gn.exp
-// CHECK: gn.fusion "elementwise"
-// CHECK: gn.tanh
+// CHECK: gn.fusion "elementwise"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.tanh
+// CHECK-NOT: gn.exp
+// CHECK: return
 // SMALL-LABEL: func.func @dead_group
 func.func @dead_group(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = gn.exp %x : tensor<4xf32>

@@ -932,6 +932,14 @@ private:
     for (Operation *op : cone.ops)
       if (op->use_empty())
         op->erase();
+    // Created ops no band ended up reading (the channel slices of a
+    // training-mode batch_norm's statistics) are dead: later passes must not
+    // see them (gn-form-fusion-groups would make a result-less kernel).
+    for (Operation *op : llvm::reverse(created))
+      if (op->use_empty()) {
+        banded.erase(op);
+        op->erase();
+      }
     return success();
   }
 
