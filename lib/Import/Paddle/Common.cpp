@@ -224,12 +224,6 @@ FailureOr<Type> paddle::dtypeArg(Args &a, ImportContext &ctx, llvm::StringRef na
   return a.error("argument '" + name + "' must be a dtype, got " + v.describe());
 }
 
-FailureOr<Value> paddle::optTensor(Args &a, llvm::StringRef name) {
-  if (!a.has(name))
-    return Value();
-  return a.tensor(name);
-}
-
 FailureOr<llvm::SmallVector<Value>> paddle::tensorList(Args &a, llvm::StringRef name) {
   const PyValue &v = a.get(name);
   if (!v.isSequence())

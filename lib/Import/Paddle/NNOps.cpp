@@ -288,7 +288,7 @@ FailureOr<PyValue> pool2d(ImportContext &ctx, Args &a) {
 /// False); only `out` is produced, the other results are None.
 FailureOr<PyValue> batchNorm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x"), mean = a.tensor("mean"), var = a.tensor("variance");
-  auto scale = optTensor(a, "scale"), bias = optTensor(a, "bias");
+  auto scale = a.optionalTensor("scale"), bias = a.optionalTensor("bias");
   auto isTest = a.boolean("is_test"), global = a.boolean("use_global_stats");
   auto eps = number(a, ctx, "epsilon");
   auto format = a.string("data_format");
@@ -328,7 +328,7 @@ FailureOr<PyValue> batchNorm(ImportContext &ctx, Args &a) {
 /// variance); scale and bias are flattened over the normalized dims.
 FailureOr<PyValue> layerNorm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
-  auto scale = optTensor(a, "scale"), bias = optTensor(a, "bias");
+  auto scale = a.optionalTensor("scale"), bias = a.optionalTensor("bias");
   auto eps = number(a, ctx, "epsilon");
   auto begin = a.integer("begin_norm_axis");
   if (failed(x) || failed(scale) || failed(bias) || failed(eps) || failed(begin))
@@ -357,7 +357,7 @@ FailureOr<PyValue> layerNorm(ImportContext &ctx, Args &a) {
 /// variance).
 FailureOr<PyValue> groupNorm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
-  auto scale = optTensor(a, "scale"), bias = optTensor(a, "bias");
+  auto scale = a.optionalTensor("scale"), bias = a.optionalTensor("bias");
   auto eps = number(a, ctx, "epsilon");
   auto groups = a.integer("groups");
   auto format = a.string("data_format");

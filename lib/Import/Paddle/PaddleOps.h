@@ -51,8 +51,6 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> axes(Args &a, ImportContext &ctx,
                                                  bool emptyMeansAll);
 /// A dtype given as paddle.float32 or as "float32".
 mlir::FailureOr<mlir::Type> dtypeArg(Args &a, ImportContext &ctx, llvm::StringRef name);
-/// A tensor argument that may be None (null Value).
-mlir::FailureOr<mlir::Value> optTensor(Args &a, llvm::StringRef name);
 /// A list of tensors (`combine`).
 mlir::FailureOr<llvm::SmallVector<mlir::Value>> tensorList(Args &a, llvm::StringRef name);
 /// NHWC <-> NCHW for 4-d (and NDHWC for 5-d) data: the permutation that

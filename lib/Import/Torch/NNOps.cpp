@@ -7,12 +7,6 @@ using namespace mlir::gn::import;
 namespace {
 
 
-/// Optional tensor argument: null Value when None.
-FailureOr<Value> optTensor(Args &a, llvm::StringRef name) {
-  if (!a.has(name))
-    return Value();
-  return a.tensor(name);
-}
 
 //===----------------------------------------------------------------------===//
 // Contractions
@@ -20,7 +14,7 @@ FailureOr<Value> optTensor(Args &a, llvm::StringRef name) {
 
 FailureOr<PyValue> linear(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input"), w = a.tensor("weight");
-  auto b = optTensor(a, "bias");
+  auto b = a.optionalTensor("bias");
   if (failed(x) || failed(w) || failed(b))
     return failure();
   llvm::SmallVector<Value> operands{*x, *w};
@@ -188,7 +182,7 @@ FailureOr<llvm::SmallVector<int64_t>> convPadding(Args &a, int64_t spatial,
 
 FailureOr<PyValue> conv(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input"), w = a.tensor("weight");
-  auto b = optTensor(a, "bias");
+  auto b = a.optionalTensor("bias");
   if (failed(x) || failed(w) || failed(b))
     return failure();
   int64_t spatial = typeOf(*w).getRank() - 2;
@@ -238,7 +232,7 @@ FailureOr<PyValue> conv(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input"), w = a.tensor("weight");
-  auto b = optTensor(a, "bias");
+  auto b = a.optionalTensor("bias");
   if (failed(x) || failed(w) || failed(b))
     return failure();
   int64_t spatial = typeOf(*w).getRank() - 2;
@@ -556,7 +550,7 @@ FailureOr<PyValue> embedding(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> sdpa(ImportContext &ctx, Args &a) {
   auto q = a.tensor("query"), k = a.tensor("key"), v = a.tensor("value");
-  auto mask = optTensor(a, "attn_mask");
+  auto mask = a.optionalTensor("attn_mask");
   auto causal = a.boolean("is_causal"), gqa = a.boolean("enable_gqa");
   if (failed(q) || failed(k) || failed(v) || failed(mask) || failed(causal) || failed(gqa))
     return failure();

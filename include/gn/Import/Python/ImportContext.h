@@ -79,6 +79,10 @@ public:
   // Typed accessors: on a wrong type they emit "<op>: argument '<name>' ..."
   // at the call and return failure.
   mlir::FailureOr<mlir::Value> tensor(llvm::StringRef name) const;
+  /// A tensor, or a null Value when the argument is None.
+  mlir::FailureOr<mlir::Value> optionalTensor(llvm::StringRef name) const {
+    return has(name) ? tensor(name) : mlir::FailureOr<mlir::Value>(mlir::Value());
+  }
   mlir::FailureOr<int64_t> integer(llvm::StringRef name) const;
   mlir::FailureOr<double> real(llvm::StringRef name) const;
   mlir::FailureOr<bool> boolean(llvm::StringRef name) const;
