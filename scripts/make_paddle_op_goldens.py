@@ -277,6 +277,61 @@ CASES = {
         "a = paddle._C_ops.cast(x, paddle.int32)",
         "b = paddle._C_ops.floor(x)",
         "c = paddle.cast(x, 'bool')"], ["a", "b", "c"]),
+    "p_norm_orders": ([inp("x", [3, 4, 5])], [
+        "a = paddle._C_ops.p_norm(x, float('1'), -1, float('1e-12'), False, False)",
+        "b = paddle._C_ops.p_norm(x, float('3'), 1, float('1e-12'), True, False)",
+        "c = paddle._C_ops.p_norm(x, float('inf'), 0, float('1e-12'), False, False)",
+        "d = paddle._C_ops.p_norm(x, float('-inf'), 2, float('1e-12'), False, False)",
+        "e = paddle._C_ops.p_norm(x, float('1'), -1, float('1e-12'), False, True)"], ["a", "b", "c", "d", "e"]),
+    "masked_fill": ([inp("x", [2, 3, 4]), inp("m", [2, 1, 4])], [
+        f"z = paddle._C_ops.full([], float('0'), {F}, {PLACE})",
+        "k = paddle._C_ops.greater_than(m, z)",
+        f"v = paddle._C_ops.full([], float('-7.5'), {F}, {PLACE})",
+        "y = paddle._C_ops.masked_fill(x, k, v)"], ["y"]),
+    "swiglu": ([inp("x", [2, 3, 8]), inp("y", [2, 3, 8])], [
+        "a = paddle._C_ops.swiglu(x, y)",
+        "b = paddle._C_ops.swiglu(x, None)"], ["a", "b"]),
+    "repeat_interleave": ([inp("x", [2, 1, 3])], [
+        "a = paddle._C_ops.repeat_interleave(x, 3, 1, -1)",
+        "b = paddle._C_ops.repeat_interleave(x, 2, -1, -1)"], ["a", "b"]),
+    "index_put": ([inp("x", [6, 3]), inp("i", [2], "int64", data=[4, -1]), inp("j", [2], "int64", data=[0, 2]), inp("v", [2, 3]), inp("w", [1])], [
+        "a = paddle._C_ops.index_put(x, [i], v, False)",
+        "b = paddle._C_ops.index_put(x, [i], v, True)",
+        "c = paddle._C_ops.index_put(x, [i, j], w, False)"], ["a", "b", "c"]),
+    "index_put_mask": ([inp("x", [3, 4]), inp("w", [1])], [
+        f"z = paddle._C_ops.full([], float('0'), {F}, {PLACE})",
+        "k = paddle._C_ops.greater_than(x, z)",
+        "a = paddle._C_ops.index_put(x, [k], w, False)"], ["a"]),
+    "fft_r2c_all_axes_real": ([inp("x", [1, 5, 12])], [
+        "f = paddle._C_ops.fft_r2c(x, [0, 1, 2], 'backward', True, False)",
+        "y = paddle._C_ops.real(f)"], ["y"]),
+    "fft_r2c_onesided_abs": ([inp("x", [2, 10, 3])], [
+        "f = paddle._C_ops.fft_r2c(x, [1], 'backward', True, True)",
+        "y = paddle._C_ops.abs(f)"], ["y"]),
+    "fft_r2c_ortho_imag": ([inp("x", [3, 7])], [
+        "f = paddle._C_ops.fft_r2c(x, [1], 'ortho', True, True)",
+        "a = paddle._C_ops.imag(f)",
+        "g = paddle._C_ops.fft_r2c(x, [0, 1], 'forward', True, True)",
+        "b = paddle._C_ops.real(g)",
+        "c = paddle._C_ops.imag(g)"], ["a", "b", "c"]),
+    "deformable_conv_mask": ([inp("x", [2, 4, 6, 7]), inp("o", [2, 18, 6, 7], std=1.5, lo=-3, hi=3), inp("w", [5, 4, 3, 3]), inp("m", [2, 9, 6, 7], lo=0, hi=1, mean=0.5, std=0.3)], [
+        "y = paddle._C_ops.deformable_conv(x, o, w, m, [1, 1], [1, 1], [1, 1], 1, 1, 1)"], ["y"]),
+    "deformable_conv_v1_stride2": ([inp("x", [1, 3, 9, 8]), inp("o", [1, 18, 3, 2], std=1.5, lo=-3, hi=3), inp("w", [4, 3, 3, 3])], [
+        "y = paddle._C_ops.deformable_conv(x, o, w, None, [2, 2], [0, 0], [2, 2], 1, 1, 1)"], ["y"]),
+    "deformable_conv_groups": ([inp("x", [1, 4, 5, 5]), inp("o", [1, 8, 6, 5], std=1.5, lo=-3, hi=3), inp("w", [6, 2, 2, 1]), inp("m", [1, 4, 6, 5], lo=0, hi=1, mean=0.5, std=0.3)], [
+        "y = paddle._C_ops.deformable_conv(x, o, w, m, [1, 1], [1, 0], [1, 1], 2, 2, 1)"], ["y"]),
+    "prior_box_blazeface": ([inp("f", [1, 2, 4, 5]), inp("img", [1, 3, 32, 40])], [
+        "b, v = (lambda x, f: f(x))(paddle._C_ops.prior_box(f, img, [float('16'), float('24')], [], [float('1')], [float('0.1'), float('0.1'), float('0.2'), float('0.2')], False, False, float('8'), float('8'), float('0.5'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "v"]),
+    "prior_box_ratios_max_clip": ([inp("f", [1, 2, 3, 3]), inp("img", [1, 3, 30, 30])], [
+        "b, v = (lambda x, f: f(x))(paddle._C_ops.prior_box(f, img, [float('8'), float('12')], [float('16'), float('20')], [float('2'), float('3')], [float('0.1'), float('0.1'), float('0.2'), float('0.2')], True, True, float('0'), float('0'), float('0.5'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "v"]),
+    "prior_box_minmax_order": ([inp("f", [1, 2, 2, 3]), inp("img", [1, 3, 20, 30])], [
+        "b, v = (lambda x, f: f(x))(paddle._C_ops.prior_box(f, img, [float('8')], [float('16')], [float('2')], [float('0.1'), float('0.1'), float('0.2'), float('0.2')], True, False, float('10'), float('10'), float('0.25'), True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "v"]),
+    "yolo_box": ([inp("x", [2, 18, 3, 4], std=2, lo=-4, hi=4), inp("s", [2, 2], "int32", data=[96, 128, 90, 120])], [
+        "b, c = (lambda x, f: f(x))(paddle._C_ops.yolo_box(x, s, [10, 13, 16, 30], 4, float('0.3'), 32, True, float('1'), False, float('0.5')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "c"]),
+    "yolo_box_noclip_scale": ([inp("x", [1, 14, 3, 3], std=2, lo=-4, hi=4), inp("s", [1, 2], "int32", data=[48, 48])], [
+        "b, c = (lambda x, f: f(x))(paddle._C_ops.yolo_box(x, s, [10, 13, 16, 30], 2, float('0.2'), 16, False, float('1.05'), False, float('0.5')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "c"]),
+    "yolo_box_iou_aware": ([inp("x", [1, 16, 2, 3], std=2, lo=-4, hi=4), inp("s", [1, 2], "int32", data=[64, 96])], [
+        "b, c = (lambda x, f: f(x))(paddle._C_ops.yolo_box(x, s, [10, 13, 16, 30], 2, float('0.1'), 32, True, float('1'), True, float('0.4')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "c"]),
 }
 
 

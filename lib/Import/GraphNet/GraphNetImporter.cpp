@@ -43,9 +43,23 @@ static bool readFile(llvm::StringRef path, std::string &out) {
 std::string mlir::gn::sampleFramework(llvm::StringRef sampleDir, std::string &error) {
   llvm::SmallString<256> path(sampleDir);
   llvm::sys::path::append(path, "graph_net.json");
+  // Without a "framework" entry, the framework model.py imports.
+  auto fromModel = [&] {
+    llvm::SmallString<256> model(sampleDir);
+    llvm::sys::path::append(model, "model.py");
+    std::string source;
+    if (readFile(model, source)) {
+      llvm::SmallVector<llvm::StringRef> lines;
+      llvm::StringRef(source).split(lines, '\n');
+      for (llvm::StringRef line : lines)
+        if (line.starts_with("import paddle") || line.starts_with("from paddle"))
+          return std::string("paddle");
+    }
+    return std::string("torch");
+  };
   std::string text;
   if (!readFile(path, text))
-    return "torch";
+    return fromModel();
   auto json = llvm::json::parse(text);
   if (!json) {
     error = path.str().str() + ": malformed JSON: " + llvm::toString(json.takeError());
@@ -54,7 +68,7 @@ std::string mlir::gn::sampleFramework(llvm::StringRef sampleDir, std::string &er
   const llvm::json::Object *obj = json->getAsObject();
   std::optional<llvm::StringRef> fw = obj ? obj->getString("framework") : std::nullopt;
   if (!fw)
-    return "torch";
+    return fromModel();
   if (!lookupFrontend(*fw)) {
     error = path.str().str() + ": unknown framework '" + fw->str() + "' (gn imports " +
             llvm::join(frameworkNames(), ", ") + ")";
@@ -180,6 +194,7 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
   if (!evaluator.hasReturned())
     return error(forward->loc, "forward has no return statement");
   auto ret = func::ReturnOp::create(ctx.builder, ctx.loc, evaluator.returned());
+  ctx.eraseFoldedAway();
   func.setFunctionType(ctx.builder.getFunctionType(argTypes, ret.getOperandTypes()));
   return success();
 }

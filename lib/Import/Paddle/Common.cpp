@@ -87,9 +87,10 @@ Value paddle::foldSmallConstants(ImportContext &ctx, Value v) {
     if (r == v)
       replacement = c;
   }
-  // Every use now reads the constants; values the evaluator holds are never
-  // intermediate results of a handler, so the op can go.
-  op->erase();
+  // Every use now reads the constants, but the evaluator may still hold the
+  // op's results (an earlier statement's value folded as an operand here, or
+  // a sibling result of a multi-result op): it goes once the body is done.
+  ctx.foldedAway.push_back(op);
   return replacement;
 }
 

@@ -234,6 +234,51 @@ FailureOr<PyValue> where(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::WhereOp>({*c, *x, *y}));
 }
 
+/// masked_fill(x, mask, value): value where mask is set, x elsewhere; x,
+/// mask and value broadcast, the result keeps x's dtype.
+FailureOr<PyValue> maskedFill(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), mask = a.tensor("mask");
+  if (failed(x) || failed(mask))
+    return failure();
+  auto m = ctx.convert(*mask, ctx.i1());
+  auto v = ctx.asTensor(a.get("value"), typeOf(*x).getElementType());
+  if (failed(m) || failed(v))
+    return failure();
+  return wrap(ctx.build<gn::WhereOp>({*m, *v, *x}));
+}
+
+/// swiglu(x, y): silu(x) * y; without y, x's last dim holds both halves
+/// (the first half gated by the second).
+FailureOr<PyValue> swiglu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto y = a.optionalTensor("y");
+  if (failed(x) || failed(y))
+    return failure();
+  Value gate = *x, up = *y;
+  if (!up) {
+    auto type = typeOf(*x);
+    int64_t rank = type.getRank(), n = type.getDimSize(rank - 1);
+    if (rank == 0 || n % 2 != 0)
+      return a.error("without y, x's last dim must be even, got " + llvm::Twine(n));
+    llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
+    limits[rank - 1] = n / 2;
+    auto first = ctx.build<gn::SliceOp>({*x}, {ctx.ints("starts", starts),
+                                              ctx.ints("limits", limits), ctx.ints("steps", steps)});
+    starts[rank - 1] = n / 2;
+    limits[rank - 1] = n;
+    auto second = ctx.build<gn::SliceOp>({*x}, {ctx.ints("starts", starts),
+                                               ctx.ints("limits", limits), ctx.ints("steps", steps)});
+    if (failed(first) || failed(second))
+      return failure();
+    gate = *first;
+    up = *second;
+  }
+  auto s = ctx.build<gn::SiluOp>({gate});
+  if (failed(s))
+    return failure();
+  return wrap(ctx.build<gn::MulOp>({*s, up}));
+}
+
 FailureOr<PyValue> isnan(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   if (failed(x))
@@ -349,7 +394,6 @@ FailureOr<PyValue> sigmoidCrossEntropy(ImportContext &ctx, Args &a) {
 } // namespace
 
 void paddle::registerElementwiseOps(OpRegistry &r) {
-  r.add("abs", "x", folded<unary<gn::AbsOp, false>>);
   r.add("exp", "x", folded<unary<gn::ExpOp, true>>);
   r.add("log", "x", folded<unary<gn::LogOp, true>>);
   r.add("log1p", "x", folded<unary<gn::Log1pOp, true>>);
@@ -384,6 +428,8 @@ void paddle::registerElementwiseOps(OpRegistry &r) {
   r.add("cast", "x, dtype", folded<castOp>);
   r.add("clip", "x, min, max", folded<clip>);
   r.add("where", "condition, x, y", folded<where>);
+  r.add("masked_fill", "x, mask, value", folded<maskedFill>);
+  r.add("swiglu", "x, y=None", swiglu);
   r.add("assign|detach|Tensor.detach", "x", identity);
   r.add("add_n", "inputs", folded<addN>);
   r.add("bce_loss", "input, label", bceLoss);

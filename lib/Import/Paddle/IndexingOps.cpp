@@ -213,6 +213,105 @@ FailureOr<PyValue> gatherNd(ImportContext &ctx, Args &a) {
   return wrap(ctx.reshape(*picked, shape));
 }
 
+/// index_put(x, indices, value, accumulate): x[i0, i1, ...] = value (or
+/// += with accumulate) for integer index tensors addressing x's leading
+/// dims; the indices broadcast together, negative ones count from the end.
+/// A single bool mask of x's shape is a select.
+FailureOr<PyValue> indexPut(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), value = a.tensor("value");
+  auto indices = tensorList(a, "indices");
+  auto accumulate = a.boolean("accumulate");
+  if (failed(x) || failed(value) || failed(indices) || failed(accumulate))
+    return failure();
+  auto xt = typeOf(*x);
+  Type e = xt.getElementType();
+  auto v = ctx.convert(*value, e);
+  if (failed(v))
+    return failure();
+  int64_t k = indices->size();
+  if (k == 0 || k > xt.getRank())
+    return a.error("needs 1 to " + llvm::Twine(xt.getRank()) + " index tensors, got " +
+                   llvm::Twine(k));
+  if (typeOf((*indices)[0]).getElementType().isInteger(1)) {
+    if (k != 1 || typeOf((*indices)[0]).getShape() != xt.getShape())
+      return a.error("a bool index must be a single mask of x's shape");
+    if (*accumulate) {
+      auto zero = ctx.splat(e, 0.0);
+      auto add = ctx.build<gn::WhereOp>({(*indices)[0], *v, zero});
+      if (failed(add))
+        return failure();
+      return wrap(ctx.build<gn::AddOp>({*x, *add}));
+    }
+    return wrap(ctx.build<gn::WhereOp>({(*indices)[0], *v, *x}));
+  }
+  // The indices' common shape.
+  llvm::SmallVector<int64_t> batch;
+  for (Value i : *indices) {
+    auto shape = typeOf(i).getShape();
+    if (shape.size() > batch.size())
+      batch.insert(batch.begin(), shape.size() - batch.size(), 1);
+    for (size_t j = 0; j < shape.size(); ++j) {
+      int64_t &b = batch[batch.size() - shape.size() + j];
+      if (b == 1)
+        b = shape[j];
+      else if (shape[j] != 1 && shape[j] != b)
+        return a.error("index tensors do not broadcast together");
+    }
+  }
+  int64_t n = 1;
+  for (int64_t d : batch)
+    n *= d;
+  // Linear index over the first k dims: sum(index_i * stride_i).
+  Value linear;
+  int64_t stride = 1;
+  for (int64_t i = k - 1; i >= 0; --i) {
+    auto idx = ctx.convert((*indices)[i], ctx.i64Type());
+    if (failed(idx))
+      return failure();
+    int64_t size = xt.getDimSize(i);
+    auto negative = ctx.build<gn::LtOp>({*idx, ctx.splat(ctx.i64Type(), 0)});
+    auto wrapped = ctx.build<gn::AddOp>({*idx, ctx.splat(ctx.i64Type(), size)});
+    if (failed(negative) || failed(wrapped))
+      return failure();
+    auto fixed = ctx.build<gn::WhereOp>({*negative, *wrapped, *idx});
+    if (failed(fixed))
+      return failure();
+    auto scaled = ctx.build<gn::MulOp>({*fixed, ctx.splat(ctx.i64Type(), stride)});
+    if (failed(scaled))
+      return failure();
+    auto sum = linear ? ctx.build<gn::AddOp>({linear, *scaled}) : scaled;
+    if (failed(sum))
+      return failure();
+    linear = *sum;
+    stride *= size;
+  }
+  auto full = ctx.build<gn::BroadcastToOp>({linear}, {ctx.ints("shape", batch)});
+  if (failed(full))
+    return failure();
+  auto rest = xt.getShape().drop_front(k);
+  llvm::SmallVector<int64_t> table{stride}, updates{n}, valueShape(batch);
+  llvm::append_range(table, rest);
+  llvm::append_range(updates, rest);
+  llvm::append_range(valueShape, rest);
+  llvm::SmallVector<int64_t> colShape(updates.size(), 1);
+  colShape[0] = n;
+  auto rows = ctx.reshape(*x, table);
+  auto col = ctx.reshape(*full, colShape);
+  auto vb = ctx.build<gn::BroadcastToOp>({*v}, {ctx.ints("shape", valueShape)});
+  if (failed(rows) || failed(col) || failed(vb))
+    return failure();
+  auto src = ctx.reshape(*vb, updates);
+  auto index = ctx.build<gn::BroadcastToOp>({*col}, {ctx.ints("shape", updates)});
+  if (failed(src) || failed(index))
+    return failure();
+  auto r = ctx.build<gn::ScatterOp>({*src, *rows, *index},
+                                    {ctx.i64("dim", 0),
+                                     ctx.str("reduce", *accumulate ? "add" : "none")});
+  if (failed(r))
+    return failure();
+  return wrap(ctx.reshape(*r, xt.getShape()));
+}
+
 /// index_sample(x, index): out[i][j] = x[i][index[i][j]].
 FailureOr<PyValue> indexSample(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x"), index = a.tensor("index");
@@ -245,5 +344,6 @@ void paddle::registerIndexingOps(OpRegistry &r) {
         folded<setValueWithTensor>);
   r.add("scatter|scatter_", "x, index, updates, overwrite=True", scatter);
   r.add("gather_nd", "x, index", gatherNd);
+  r.add("index_put|index_put_", "x, indices, value, accumulate=False", folded<indexPut>);
   r.add("index_sample", "x, index", indexSample);
 }

@@ -24,6 +24,8 @@ public:
     paddle::registerNNOps(registry);
     paddle::registerFactoryOps(registry);
     paddle::registerIndexingOps(registry);
+    paddle::registerSpectralOps(registry);
+    paddle::registerDetectionOps(registry);
   }
 
   llvm::StringRef name() const override { return "paddle"; }

@@ -21,6 +21,8 @@ void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);
 void registerFactoryOps(OpRegistry &registry);
 void registerIndexingOps(OpRegistry &registry);
+void registerSpectralOps(OpRegistry &registry);
+void registerDetectionOps(OpRegistry &registry);
 
 /// Folds the ops computing `v` when they only read small constants (shape
 /// arithmetic) and returns the gn.constant that replaces `v`; returns `v`

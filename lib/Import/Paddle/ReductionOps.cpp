@@ -150,8 +150,9 @@ FailureOr<PyValue> softmaxLike(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<OpTy>({*x}, {ctx.i64("dim", *d)}));
 }
 
-/// p_norm(x, porder, axis, epsilon, keepdim, asvector) for porder 2 (the
-/// samples' only use): sqrt(sum(x^2)).
+/// p_norm(x, porder, axis, epsilon, keepdim, asvector): (sum |x|^p)^(1/p)
+/// along `axis` (every axis with asvector); p = inf / -inf take the max /
+/// min of |x|, p = 0 counts the non-zeros. epsilon only guards the gradient.
 FailureOr<PyValue> pNorm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto p = number(a, ctx, "porder");
@@ -159,8 +160,6 @@ FailureOr<PyValue> pNorm(ImportContext &ctx, Args &a) {
   auto k = a.boolean("keepdim"), asvector = a.boolean("asvector");
   if (failed(x) || failed(p) || failed(axis) || failed(k) || failed(asvector))
     return failure();
-  if (*p != 2.0)
-    return a.error("p_norm with porder " + llvm::Twine(std::to_string(*p)) + " is not supported (2 is)");
   auto type = typeOf(*x);
   llvm::SmallVector<int64_t> dims;
   if (*asvector) {
@@ -172,13 +171,43 @@ FailureOr<PyValue> pNorm(ImportContext &ctx, Args &a) {
       return failure();
     dims.push_back(*d);
   }
-  auto sq = ctx.build<gn::MulOp>({*x, *x});
-  if (failed(sq))
+  auto reduce = [&]<typename Op>(Value v) {
+    return ctx.build<Op>({v}, {ctx.ints("dims", dims), ctx.flag("keepdim", *k)});
+  };
+  if (*p == 2.0) { // the common case, without pow's rounding
+    auto sq = ctx.build<gn::MulOp>({*x, *x});
+    if (failed(sq))
+      return failure();
+    auto s = reduce.template operator()<gn::ReduceSumOp>(*sq);
+    if (failed(s))
+      return failure();
+    return wrap(ctx.build<gn::SqrtOp>({*s}));
+  }
+  auto absX = ctx.build<gn::AbsOp>({*x});
+  if (failed(absX))
     return failure();
-  auto s = ctx.build<gn::ReduceSumOp>({*sq}, {ctx.ints("dims", dims), ctx.flag("keepdim", *k)});
+  if (std::isinf(*p))
+    return wrap(*p > 0 ? reduce.template operator()<gn::ReduceMaxOp>(*absX)
+                       : reduce.template operator()<gn::ReduceMinOp>(*absX));
+  Type e = type.getElementType();
+  if (*p == 0.0) {
+    auto nz = ctx.build<gn::NeOp>({*x, ctx.splat(e, 0.0)});
+    if (failed(nz))
+      return failure();
+    auto f = ctx.convert(*nz, e);
+    if (failed(f))
+      return failure();
+    return wrap(reduce.template operator()<gn::ReduceSumOp>(*f));
+  }
+  if (*p == 1.0)
+    return wrap(reduce.template operator()<gn::ReduceSumOp>(*absX));
+  auto powered = ctx.build<gn::PowOp>({*absX, ctx.splat(e, *p)});
+  if (failed(powered))
+    return failure();
+  auto s = reduce.template operator()<gn::ReduceSumOp>(*powered);
   if (failed(s))
     return failure();
-  return wrap(ctx.build<gn::SqrtOp>({*s}));
+  return wrap(ctx.build<gn::PowOp>({*s, ctx.splat(e, 1.0 / *p)}));
 }
 
 /// Sorted indices along `axis` and the values at them (topk, argsort).

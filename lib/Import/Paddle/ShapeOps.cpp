@@ -365,6 +365,35 @@ FailureOr<PyValue> tile(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::TileOp>({*r}, {ctx.ints("multiples", mult)}));
 }
 
+/// repeat_interleave(x, repeats, axis, output_size): each slice along axis
+/// `repeats` times in a row (an int repeat count; per-slice counts are the
+/// tensor-index variant).
+FailureOr<PyValue> repeatInterleave(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto repeats = number(a, ctx, "repeats");
+  auto axis = a.integer("axis");
+  if (failed(x) || failed(repeats) || failed(axis))
+    return failure();
+  auto type = typeOf(*x);
+  auto d = ctx.dim(*axis, type.getRank());
+  if (failed(d))
+    return failure();
+  int64_t n = static_cast<int64_t>(*repeats);
+  if (n < 0)
+    return a.error("repeats must not be negative, got " + llvm::Twine(n));
+  llvm::SmallVector<int64_t> split(type.getShape()), merged(type.getShape());
+  split.insert(split.begin() + *d + 1, 1);
+  auto r = ctx.reshape(*x, split);
+  if (failed(r))
+    return failure();
+  split[*d + 1] = n;
+  auto b = ctx.build<gn::BroadcastToOp>({*r}, {ctx.ints("shape", split)});
+  if (failed(b))
+    return failure();
+  merged[*d] *= n;
+  return wrap(ctx.reshape(*b, merged));
+}
+
 /// gather(x, index, axis) and index_select(x, index, axis): whole slices
 /// along axis; a 0-d index drops the axis.
 FailureOr<PyValue> indexSelect(ImportContext &ctx, Args &a) {
@@ -653,6 +682,7 @@ void paddle::registerShapeOps(OpRegistry &r) {
   r.add("expand", "x, shape", folded<expand>);
   r.add("expand_as", "x, y, target_shape=None", folded<expandAs>);
   r.add("tile", "x, repeat_times", folded<tile>);
+  r.add("repeat_interleave", "x, repeats, axis=0, output_size=-1", folded<repeatInterleave>);
   r.add("gather|index_select", "x, index, axis=0", folded<indexSelect>);
   r.add("roll", "x, shifts, axis", folded<roll>);
   r.add("flip", "x, axis", folded<flip>);

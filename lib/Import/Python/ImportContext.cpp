@@ -2,6 +2,7 @@
 #include "gn/Import/Python/ImportContext.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -124,6 +125,22 @@ FailureOr<std::optional<Type>> Args::dtype(llvm::StringRef name) const {
 //===----------------------------------------------------------------------===//
 // ImportContext
 //===----------------------------------------------------------------------===//
+
+void ImportContext::eraseFoldedAway() {
+  llvm::SmallPtrSet<Operation *, 16> erased;
+  llvm::SmallVector<Operation *> work(foldedAway.rbegin(), foldedAway.rend());
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (erased.contains(op) || !op->use_empty())
+      continue;
+    for (Value operand : op->getOperands())
+      if (auto c = operand.getDefiningOp<gn::ConstantOp>())
+        work.push_back(c);
+    erased.insert(op);
+    op->erase();
+  }
+  foldedAway.clear();
+}
 
 Location ImportContext::locOf(py::SrcLoc l) const {
   return FileLineColLoc::get(&mlirContext, file, l.line, l.col);

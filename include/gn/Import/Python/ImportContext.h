@@ -119,6 +119,14 @@ public:
   mlir::Location loc = mlir::UnknownLoc();
   /// Values of arguments whose meta file gives `data` (folds `.item()`).
   llvm::DenseMap<mlir::Value, std::vector<double>> knownData;
+  /// Ops whose uses import-time folding moved to constants. The evaluator
+  /// may still hold their results (a later statement can read them), so
+  /// they are erased only once the body is imported (eraseFoldedAway).
+  llvm::SmallVector<mlir::Operation *> foldedAway;
+
+  /// Erases the ops of `foldedAway` that nothing reads any more, and the
+  /// constants that only they read.
+  void eraseFoldedAway();
 
   /// Location of a node of model.py.
   mlir::Location locOf(py::SrcLoc l) const;

@@ -1,0 +1,448 @@
+//===- DetectionOps.cpp - Paddle deformable conv, prior and YOLO boxes ---===//
+//
+// Ops of detection models that gn has no op for, decomposed into gn ops:
+// a deformable convolution samples its input with gn.grid_sample and
+// contracts with gn.matmul; prior boxes depend only on shapes and are
+// constants; YOLO box decoding is elementwise.
+//
+//===----------------------------------------------------------------------===//
+#include "PaddleOps.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gn::import;
+using namespace mlir::gn::import::paddle;
+
+namespace {
+
+FailureOr<Value> sliceAxis(ImportContext &ctx, Value v, int64_t axis, int64_t start,
+                           int64_t limit) {
+  auto type = typeOf(v);
+  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      steps(type.getRank(), 1);
+  starts[axis] = start;
+  limits[axis] = limit;
+  return ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                     ctx.ints("steps", steps)});
+}
+
+/// A 1-d f32 constant.
+Value vector(ImportContext &ctx, llvm::ArrayRef<float> values, llvm::ArrayRef<int64_t> shape) {
+  auto type = RankedTensorType::get(shape, ctx.f32());
+  return gn::ConstantOp::create(ctx.builder, ctx.loc, type,
+                                DenseElementsAttr::get(type, values));
+}
+
+/// deformable_conv(x, offset, filter, mask, strides, paddings, dilations,
+/// deformable_groups, groups, im2col_step): DCN v1 (no mask) and v2. Tap k
+/// of output (ho, wo) reads x bilinearly at
+///   (ho*sh - ph + kh*dh + offset[2k], wo*sw - pw + kw*dw + offset[2k+1]),
+/// zero outside x, scaled by mask[k]. The samples are grid_sample's with
+/// align_corners (pixel p is at 2p/(size-1) - 1), so out-of-range corners
+/// read zero as in Paddle's kernel.
+FailureOr<PyValue> deformableConv(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), offset = a.tensor("offset"), filter = a.tensor("filter");
+  auto mask = a.optionalTensor("mask");
+  auto strides = a.ints("strides", 2), paddings = a.ints("paddings", 2),
+       dilations = a.ints("dilations", 2);
+  auto dg = a.integer("deformable_groups"), groups = a.integer("groups");
+  if (failed(x) || failed(offset) || failed(filter) || failed(mask) || failed(strides) ||
+      failed(paddings) || failed(dilations) || failed(dg) || failed(groups))
+    return failure();
+  auto xt = typeOf(*x), ft = typeOf(*filter), ot = typeOf(*offset);
+  if (xt.getRank() != 4 || ft.getRank() != 4 || ot.getRank() != 4)
+    return a.error("expects 4-d NCHW x, offset and OIHW filter");
+  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), h = xt.getDimSize(2),
+          w = xt.getDimSize(3);
+  int64_t o = ft.getDimSize(0), kh = ft.getDimSize(2), kw = ft.getDimSize(3), k = kh * kw;
+  int64_t ho = ot.getDimSize(2), wo = ot.getDimSize(3);
+  if (*dg < 1 || *groups < 1 || c % *dg != 0 || c % *groups != 0 || o % *groups != 0 ||
+      ft.getDimSize(1) * *groups != c)
+    return a.error("channels do not split into the given groups");
+  if (ot.getDimSize(1) != 2 * k * *dg)
+    return a.error("offset must have 2 * deformable_groups * kh * kw channels");
+  if (*mask && typeOf(*mask).getDimSize(1) != k * *dg)
+    return a.error("mask must have deformable_groups * kh * kw channels");
+  if (h < 2 || w < 2)
+    return a.error("inputs of height or width 1 are not supported");
+  auto [sh, sw] = std::pair((*strides)[0], (*strides)[1]);
+  auto [ph, pw] = std::pair((*paddings)[0], (*paddings)[1]);
+  auto [dh, dw] = std::pair((*dilations)[0], (*dilations)[1]);
+  if (ho != (h + 2 * ph - (dh * (kh - 1) + 1)) / sh + 1 ||
+      wo != (w + 2 * pw - (dw * (kw - 1) + 1)) / sw + 1)
+    return a.error("offset's spatial size does not match the convolution's output");
+  Type f32 = ctx.f32();
+  int64_t cg = c / *dg;
+  // Columns [N, C, K, Ho, Wo]: channel group g, tap t.
+  llvm::SmallVector<Value> groupCols;
+  for (int64_t g = 0; g < *dg; ++g) {
+    auto xg = sliceAxis(ctx, *x, 1, g * cg, (g + 1) * cg);
+    if (failed(xg))
+      return failure();
+    llvm::SmallVector<Value> taps;
+    for (int64_t t = 0; t < k; ++t) {
+      int64_t i = t / kw, j = t % kw;
+      int64_t ch = g * 2 * k + 2 * t;
+      auto offH = sliceAxis(ctx, *offset, 1, ch, ch + 1);
+      auto offW = sliceAxis(ctx, *offset, 1, ch + 1, ch + 2);
+      if (failed(offH) || failed(offW))
+        return failure();
+      // Grid coordinates: 2 * (base + offset) / (size - 1) - 1, [N, 1, Ho, Wo].
+      llvm::SmallVector<float> baseH, baseW;
+      for (int64_t y = 0; y < ho; ++y)
+        baseH.push_back(static_cast<float>(y * sh - ph + i * dh));
+      for (int64_t z = 0; z < wo; ++z)
+        baseW.push_back(static_cast<float>(z * sw - pw + j * dw));
+      auto posH = ctx.build<gn::AddOp>({*offH, vector(ctx, baseH, {1, 1, ho, 1})});
+      auto posW = ctx.build<gn::AddOp>({*offW, vector(ctx, baseW, {1, 1, 1, wo})});
+      if (failed(posH) || failed(posW))
+        return failure();
+      auto normalize = [&](Value pos, int64_t size) -> FailureOr<Value> {
+        auto s = ctx.build<gn::MulOp>({pos, ctx.splat(f32, 2.0 / (size - 1))});
+        if (failed(s))
+          return failure();
+        return ctx.build<gn::SubOp>({*s, ctx.splat(f32, 1.0)});
+      };
+      auto gy = normalize(*posH, h), gx = normalize(*posW, w);
+      if (failed(gy) || failed(gx))
+        return failure();
+      // grid [N, Ho, Wo, 2] holds (x, y).
+      auto cat = ctx.build<gn::ConcatOp>({*gx, *gy}, {ctx.i64("dim", 1)});
+      if (failed(cat))
+        return failure();
+      auto grid = transpose(ctx, *cat, {0, 2, 3, 1});
+      if (failed(grid))
+        return failure();
+      auto sampled = ctx.build<gn::GridSampleOp>(
+          {*xg, *grid}, {ctx.str("mode", "bilinear"), ctx.str("padding_mode", "zeros"),
+                         ctx.flag("align_corners", true)});
+      if (failed(sampled))
+        return failure();
+      Value tap = *sampled;
+      if (*mask) {
+        auto m = sliceAxis(ctx, *mask, 1, g * k + t, g * k + t + 1);
+        if (failed(m))
+          return failure();
+        auto scaled = ctx.build<gn::MulOp>({tap, *m});
+        if (failed(scaled))
+          return failure();
+        tap = *scaled;
+      }
+      auto r = ctx.reshape(tap, {n, cg, 1, ho, wo});
+      if (failed(r))
+        return failure();
+      taps.push_back(*r);
+    }
+    auto cols = ctx.build<gn::ConcatOp>(taps, {ctx.i64("dim", 2)});
+    if (failed(cols))
+      return failure();
+    groupCols.push_back(*cols);
+  }
+  Value cols = groupCols.front();
+  if (groupCols.size() > 1) {
+    auto cat = ctx.build<gn::ConcatOp>(groupCols, {ctx.i64("dim", 1)});
+    if (failed(cat))
+      return failure();
+    cols = *cat;
+  }
+  // out[n, g, o', l] = sum_(c', t) filter[g, o', c' * K + t] * cols[n, g, c' * K + t, l].
+  int64_t gcnt = *groups;
+  auto lhs = ctx.reshape(*filter, {gcnt, o / gcnt, c / gcnt * k});
+  auto rhs = ctx.reshape(cols, {n, gcnt, c / gcnt * k, ho * wo});
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  auto prod = ctx.build<gn::MatmulOp>({*lhs, *rhs});
+  if (failed(prod))
+    return failure();
+  return wrap(ctx.reshape(*prod, {n, o, ho, wo}));
+}
+
+/// prior_box(input, image, min_sizes, max_sizes, aspect_ratios, variances,
+/// flip, clip, step_w, step_h, offset, min_max_aspect_ratios_order) ->
+/// (boxes, variances), both [H, W, priors, 4] for input's H x W feature map:
+/// SSD anchors normalized by image's size. Only shapes are read, so both
+/// results are constants (computed in float, as Paddle's kernel does).
+FailureOr<PyValue> priorBox(ImportContext &ctx, Args &a) {
+  auto input = a.tensor("input"), image = a.tensor("image");
+  auto floats = [&](llvm::StringRef name) -> FailureOr<llvm::SmallVector<float>> {
+    const PyValue &v = a.get(name);
+    llvm::SmallVector<float> out;
+    if (!v.isSequence())
+      return a.error("argument '" + name + "' must be a list of numbers, got " + v.describe());
+    for (const PyValue &e : v.elts) {
+      if (!e.isNumber())
+        return a.error("argument '" + name + "' must hold numbers, got " + e.describe());
+      out.push_back(static_cast<float>(e.asDouble()));
+    }
+    return out;
+  };
+  auto mins = floats("min_sizes"), maxs = floats("max_sizes"), ratios = floats("aspect_ratios"),
+       variances = floats("variances");
+  auto flip = a.boolean("flip"), clip = a.boolean("clip"),
+       order = a.boolean("min_max_aspect_ratios_order");
+  auto stepW = a.real("step_w"), stepH = a.real("step_h"), offset = a.real("offset");
+  if (failed(input) || failed(image) || failed(mins) || failed(maxs) || failed(ratios) ||
+      failed(variances) || failed(flip) || failed(clip) || failed(order) || failed(stepW) ||
+      failed(stepH) || failed(offset))
+    return failure();
+  auto it = typeOf(*input), imt = typeOf(*image);
+  if (it.getRank() != 4 || imt.getRank() != 4)
+    return a.error("expects 4-d NCHW input and image");
+  if (variances->size() != 4)
+    return a.error("variances must hold 4 numbers");
+  if (!maxs->empty() && maxs->size() != mins->size())
+    return a.error("max_sizes must be empty or as long as min_sizes");
+  int64_t fh = it.getDimSize(2), fw = it.getDimSize(3);
+  float imgH = imt.getDimSize(2), imgW = imt.getDimSize(3);
+  float sw = *stepW, sh = *stepH;
+  if (sw == 0 || sh == 0) {
+    sw = imgW / fw;
+    sh = imgH / fh;
+  }
+  // 1, then each new ratio (and its inverse with flip).
+  llvm::SmallVector<float> ars{1.0f};
+  for (float r : *ratios) {
+    if (llvm::any_of(ars, [&](float e) { return std::fabs(r - e) < 1e-6f; }))
+      continue;
+    ars.push_back(r);
+    if (*flip)
+      ars.push_back(1.0f / r);
+  }
+  llvm::SmallVector<float> boxes;
+  int64_t priors = 0;
+  for (int64_t y = 0; y < fh; ++y)
+    for (int64_t x = 0; x < fw; ++x) {
+      float cx = (x + static_cast<float>(*offset)) * sw;
+      float cy = (y + static_cast<float>(*offset)) * sh;
+      auto push = [&](float bw, float bh) {
+        boxes.append({(cx - bw) / imgW, (cy - bh) / imgH, (cx + bw) / imgW, (cy + bh) / imgH});
+      };
+      size_t before = boxes.size();
+      for (size_t s = 0; s < mins->size(); ++s) {
+        float minSize = (*mins)[s];
+        auto withRatios = [&](bool skipOne) {
+          for (float ar : ars) {
+            if (skipOne && std::fabs(ar - 1.0f) < 1e-6f)
+              continue;
+            push(minSize * std::sqrt(ar) / 2.0f, minSize / std::sqrt(ar) / 2.0f);
+          }
+        };
+        auto withMax = [&] {
+          if (!maxs->empty()) {
+            float side = std::sqrt(minSize * (*maxs)[s]) / 2.0f;
+            push(side, side);
+          }
+        };
+        if (*order) {
+          push(minSize / 2.0f, minSize / 2.0f);
+          withMax();
+          withRatios(true);
+        } else {
+          withRatios(false);
+          withMax();
+        }
+      }
+      priors = (boxes.size() - before) / 4;
+    }
+  if (*clip)
+    for (float &b : boxes)
+      b = std::min(std::max(b, 0.0f), 1.0f);
+  llvm::SmallVector<float> vars;
+  for (size_t i = 0; i < boxes.size() / 4; ++i)
+    llvm::append_range(vars, *variances);
+  llvm::SmallVector<int64_t> shape{fh, fw, priors, 4};
+  return PyValue::tuple({PyValue::of(vector(ctx, boxes, shape)),
+                         PyValue::of(vector(ctx, vars, shape))});
+}
+
+/// yolo_box(x, img_size, anchors, class_num, conf_thresh, downsample_ratio,
+/// clip_bbox, scale_x_y, iou_aware, iou_aware_factor) -> (boxes [N, A*H*W, 4],
+/// scores [N, A*H*W, class_num]): YOLOv3 head decoding. x is
+/// [N, A * (5 + classes), H, W] (with iou_aware, A IoU channels first);
+/// img_size [N, 2] holds (height, width). A box whose confidence is below
+/// conf_thresh is all zeros, as are its scores.
+FailureOr<PyValue> yoloBox(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), imgSize = a.tensor("img_size");
+  auto anchors = a.ints("anchors");
+  auto classes = a.integer("class_num"), ratio = a.integer("downsample_ratio");
+  auto thresh = a.real("conf_thresh"), scale = a.real("scale_x_y"),
+       iouFactor = a.real("iou_aware_factor");
+  auto clip = a.boolean("clip_bbox"), iouAware = a.boolean("iou_aware");
+  if (failed(x) || failed(imgSize) || failed(anchors) || failed(classes) || failed(ratio) ||
+      failed(thresh) || failed(scale) || failed(iouFactor) || failed(clip) || failed(iouAware))
+    return failure();
+  auto xt = typeOf(*x);
+  int64_t na = anchors->size() / 2, nc = *classes;
+  if (xt.getRank() != 4 || anchors->size() % 2 != 0 ||
+      xt.getDimSize(1) != na * (5 + nc) + (*iouAware ? na : 0))
+    return a.error("x must be [N, anchors * (5 + class_num)" +
+                   llvm::Twine(*iouAware ? " + anchors" : "") + ", H, W]");
+  if (typeOf(*imgSize).getShape() != llvm::ArrayRef<int64_t>{xt.getDimSize(0), 2})
+    return a.error("img_size must be [N, 2]");
+  int64_t n = xt.getDimSize(0), h = xt.getDimSize(2), w = xt.getDimSize(3);
+  Type f32 = ctx.f32();
+  auto in = ctx.convert(*x, f32);
+  if (failed(in))
+    return failure();
+  Value iou, body = *in;
+  if (*iouAware) {
+    auto i = sliceAxis(ctx, *in, 1, 0, na);
+    auto b = sliceAxis(ctx, *in, 1, na, xt.getDimSize(1));
+    if (failed(i) || failed(b))
+      return failure();
+    auto s = ctx.build<gn::SigmoidOp>({*i});
+    if (failed(s))
+      return failure();
+    iou = *s;
+    body = *b;
+  }
+  auto grid = ctx.reshape(body, {n, na, 5 + nc, h, w});
+  if (failed(grid))
+    return failure();
+  // Channel c of every anchor: [N, A, H, W] (classes: [N, A, C, H, W]).
+  auto channel = [&](int64_t c, int64_t count = 1) -> FailureOr<Value> {
+    auto s = sliceAxis(ctx, *grid, 2, c, c + count);
+    if (failed(s) || count > 1)
+      return s;
+    return ctx.reshape(*s, {n, na, h, w});
+  };
+  auto tx = channel(0), ty = channel(1), tw = channel(2), th = channel(3), obj = channel(4),
+       cls = channel(5, nc);
+  if (failed(tx) || failed(ty) || failed(tw) || failed(th) || failed(obj) || failed(cls))
+    return failure();
+  // Image height and width per batch, [N, 1, 1, 1].
+  auto size = ctx.convert(*imgSize, f32);
+  if (failed(size))
+    return failure();
+  auto imgH = sliceAxis(ctx, *size, 1, 0, 1), imgW = sliceAxis(ctx, *size, 1, 1, 2);
+  if (failed(imgH) || failed(imgW))
+    return failure();
+  auto imgH4 = ctx.reshape(*imgH, {n, 1, 1, 1}), imgW4 = ctx.reshape(*imgW, {n, 1, 1, 1});
+  if (failed(imgH4) || failed(imgW4))
+    return failure();
+  llvm::SmallVector<float> cols, rows, anchorW, anchorH;
+  for (int64_t i = 0; i < w; ++i)
+    cols.push_back(i);
+  for (int64_t i = 0; i < h; ++i)
+    rows.push_back(i);
+  for (int64_t i = 0; i < na; ++i) {
+    anchorW.push_back((*anchors)[2 * i]);
+    anchorH.push_back((*anchors)[2 * i + 1]);
+  }
+  float bias = -0.5f * (static_cast<float>(*scale) - 1.0f);
+  // Left to right, as Paddle's kernel: (cell + sigmoid(t) * scale + bias) * img / cells.
+  auto center = [&](Value t, Value cells, Value img, int64_t count) -> FailureOr<Value> {
+    auto s = ctx.build<gn::SigmoidOp>({t});
+    if (failed(s))
+      return failure();
+    auto v = ctx.build<gn::MulOp>({*s, ctx.splat(f32, *scale)});
+    if (failed(v) || failed(v = ctx.build<gn::AddOp>({cells, *v})) ||
+        failed(v = ctx.build<gn::AddOp>({*v, ctx.splat(f32, bias)})) ||
+        failed(v = ctx.build<gn::MulOp>({*v, img})) ||
+        failed(v = ctx.build<gn::DivOp>({*v, ctx.splat(f32, count)})))
+      return failure();
+    return v;
+  };
+  // exp(t) * anchor * img / input_size.
+  auto extent = [&](Value t, llvm::ArrayRef<float> anchor, Value img,
+                    int64_t inputSize) -> FailureOr<Value> {
+    auto e = ctx.build<gn::ExpOp>({t});
+    if (failed(e))
+      return failure();
+    auto v = ctx.build<gn::MulOp>({*e, vector(ctx, anchor, {1, na, 1, 1})});
+    if (failed(v) || failed(v = ctx.build<gn::MulOp>({*v, img})) ||
+        failed(v = ctx.build<gn::DivOp>({*v, ctx.splat(f32, inputSize)})))
+      return failure();
+    return v;
+  };
+  auto cx = center(*tx, vector(ctx, cols, {1, 1, 1, w}), *imgW4, w);
+  auto cy = center(*ty, vector(ctx, rows, {1, 1, h, 1}), *imgH4, h);
+  auto bw = extent(*tw, anchorW, *imgW4, *ratio * w);
+  auto bh = extent(*th, anchorH, *imgH4, *ratio * h);
+  if (failed(cx) || failed(cy) || failed(bw) || failed(bh))
+    return failure();
+  auto conf = ctx.build<gn::SigmoidOp>({*obj});
+  if (failed(conf))
+    return failure();
+  Value confidence = *conf;
+  if (*iouAware) { // conf^(1 - f) * iou^f
+    auto c = ctx.build<gn::PowOp>({confidence, ctx.splat(f32, 1.0 - *iouFactor)});
+    auto i = ctx.build<gn::PowOp>({iou, ctx.splat(f32, *iouFactor)});
+    if (failed(c) || failed(i))
+      return failure();
+    auto m = ctx.build<gn::MulOp>({*c, *i});
+    if (failed(m))
+      return failure();
+    confidence = *m;
+  }
+  auto below = ctx.build<gn::LtOp>({confidence, ctx.splat(f32, *thresh)});
+  if (failed(below))
+    return failure();
+  Value zero = ctx.splat(f32, 0.0);
+  // Corners, clipped to the image, zero below the threshold.
+  auto corner = [&](Value c, Value extentV, bool high, Value img) -> FailureOr<Value> {
+    auto half = ctx.build<gn::DivOp>({extentV, ctx.splat(f32, 2.0)});
+    if (failed(half))
+      return failure();
+    auto v = high ? ctx.build<gn::AddOp>({c, *half}) : ctx.build<gn::SubOp>({c, *half});
+    if (failed(v))
+      return failure();
+    if (*clip) {
+      if (high) {
+        auto limit = ctx.build<gn::SubOp>({img, ctx.splat(f32, 1.0)});
+        if (failed(limit) || failed(v = ctx.build<gn::MinimumOp>({*v, *limit})))
+          return failure();
+      } else if (failed(v = ctx.build<gn::MaximumOp>({*v, zero}))) {
+        return failure();
+      }
+    }
+    auto kept = ctx.build<gn::WhereOp>({*below, zero, *v});
+    if (failed(kept))
+      return failure();
+    return ctx.reshape(*kept, {n, na, h, w, 1});
+  };
+  auto x0 = corner(*cx, *bw, false, *imgW4), y0 = corner(*cy, *bh, false, *imgH4),
+       x1 = corner(*cx, *bw, true, *imgW4), y1 = corner(*cy, *bh, true, *imgH4);
+  if (failed(x0) || failed(y0) || failed(x1) || failed(y1))
+    return failure();
+  auto boxes = ctx.build<gn::ConcatOp>({*x0, *y0, *x1, *y1}, {ctx.i64("dim", 4)});
+  if (failed(boxes))
+    return failure();
+  auto boxesOut = ctx.reshape(*boxes, {n, na * h * w, 4});
+  // Scores: conf * sigmoid(class logit), [N, A, C, H, W] -> [N, A*H*W, C].
+  auto probs = ctx.build<gn::SigmoidOp>({*cls});
+  auto conf5 = ctx.reshape(confidence, {n, na, 1, h, w});
+  auto below5 = ctx.reshape(*below, {n, na, 1, h, w});
+  if (failed(boxesOut) || failed(probs) || failed(conf5) || failed(below5))
+    return failure();
+  auto scores = ctx.build<gn::MulOp>({*conf5, *probs});
+  if (failed(scores))
+    return failure();
+  auto kept = ctx.build<gn::WhereOp>({*below5, zero, *scores});
+  if (failed(kept))
+    return failure();
+  auto perm = transpose(ctx, *kept, {0, 1, 3, 4, 2});
+  if (failed(perm))
+    return failure();
+  auto scoresOut = ctx.reshape(*perm, {n, na * h * w, nc});
+  if (failed(scoresOut))
+    return failure();
+  return PyValue::tuple({PyValue::of(*boxesOut), PyValue::of(*scoresOut)});
+}
+
+} // namespace
+
+void paddle::registerDetectionOps(OpRegistry &r) {
+  r.add("deformable_conv",
+        "x, offset, filter, mask, strides, paddings, dilations, deformable_groups, groups, "
+        "im2col_step",
+        deformableConv);
+  r.add("prior_box",
+        "input, image, min_sizes, max_sizes, aspect_ratios, variances, flip=False, "
+        "clip=False, step_w=0.0, step_h=0.0, offset=0.5, min_max_aspect_ratios_order=False",
+        priorBox);
+  r.add("yolo_box",
+        "x, img_size, anchors, class_num, conf_thresh, downsample_ratio, clip_bbox=True, "
+        "scale_x_y=1.0, iou_aware=False, iou_aware_factor=0.5",
+        yoloBox);
+}

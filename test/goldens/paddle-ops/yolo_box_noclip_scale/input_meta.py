@@ -1,0 +1,20 @@
+class Program_weight_tensor_x:
+    name = "x"
+    shape = [1, 14, 3, 3]
+    dtype = "float32"
+    min_val = float("-4")
+    max_val = float("4")
+    mean = float("0.0")
+    std = float("2")
+    data = None
+
+
+class Program_weight_tensor_s:
+    name = "s"
+    shape = [1, 2]
+    dtype = "int32"
+    min_val = float("-2.0")
+    max_val = float("2.0")
+    mean = float("0.0")
+    std = float("1.0")
+    data = [48, 48]
