@@ -2,6 +2,7 @@
 #include "gn/Eval/Records.h"
 #include "gn/Eval/Tolerance.h"
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <sys/wait.h>
@@ -17,8 +18,14 @@ json eval::timingStats(std::vector<double> ms) {
     size_t hi = std::min(lo + 1, ms.size() - 1);
     return ms[lo] + (ms[hi] - ms[lo]) * (x - lo);
   };
+  double mean = 0, var = 0;
+  for (double m : ms)
+    mean += m / static_cast<double>(ms.size());
+  for (double m : ms)
+    var += (m - mean) * (m - mean) / static_cast<double>(ms.size());
   return {{"median_ms", q(0.5)}, {"iqr_ms", q(0.75) - q(0.25)}, {"min_ms", ms.front()},
-          {"max_ms", ms.back()}, {"trials", ms.size()}};
+          {"max_ms", ms.back()}, {"mean_ms", mean}, {"std_ms", std::sqrt(var)},
+          {"trials", ms.size()}};
 }
 
 interp::HostTensor eval::everyKth(const interp::HostTensor &t, int64_t k) {
@@ -48,7 +55,15 @@ json eval::compareWithReference(const std::vector<interp::HostTensor> &actual,
                        {"shape", json(expected[i].shape().vec())},
                        {"max_abs_diff", d.maxAbs},
                        {"max_rel_diff", d.maxRel},
+                       {"mean_abs_diff", d.meanAbs},
+                       {"equal", d.equal},
                        {"shape_dtype_match", d.shapeAndDtypeMatch}});
+    // What GraphNet's log needs: allclose at every t under each float
+    // dtype's tolerance pair.
+    json familyT = json::object();
+    for (int f = 0; f < 4; ++f)
+      familyT[graphNetDtypeName(kLogFamilies[f])] = d.familyT[f];
+    outputs.back()["allclose_from_t"] = familyT;
     if (k > 1)
       outputs.back()["reference_stride"] = k;
   }

@@ -16,44 +16,98 @@ eval::Tolerance eval::toleranceFor(DType d, int t) {
   }
 }
 
+std::string eval::graphNetDtypeName(DType d) {
+  switch (d) {
+  case DType::F16: return "float16";
+  case DType::BF16: return "bfloat16";
+  case DType::F32: return "float32";
+  case DType::F64: return "float64";
+  case DType::I1: return "bool";
+  default: break;
+  }
+  // i8 -> int8, u8 -> uint8, i64 -> int64, ...
+  std::string n = name(d);
+  if (n.size() > 1 && n[0] == 'i')
+    return "int" + n.substr(1);
+  if (n.size() > 1 && n[0] == 'u')
+    return "uint" + n.substr(1);
+  return n;
+}
+
+namespace {
+/// One dtype's tolerance pairs for t = kLogMinT..kLogMaxT (pow once, not per
+/// element).
+struct Table {
+  eval::Tolerance at[eval::kLogMaxT - eval::kLogMinT + 1];
+  explicit Table(DType d) {
+    for (int t = eval::kLogMinT; t <= eval::kLogMaxT; ++t)
+      at[t - eval::kLogMinT] = eval::toleranceFor(d, t);
+  }
+  /// Raises `t` until |x - y| is within the pair at t (or t passes maxT).
+  void tighten(int &t, int maxT, double diff, double y) const {
+    for (; t <= maxT; ++t) {
+      const eval::Tolerance &tol = at[t - eval::kLogMinT];
+      if (diff <= tol.atol + tol.rtol * std::fabs(y))
+        return;
+    }
+  }
+};
+} // namespace
+
 eval::OutputDiff eval::compareOutputs(const HostTensor &a, const HostTensor &b) {
   OutputDiff d;
   if (a.dtype() != b.dtype() || a.shape() != b.shape()) {
     d.shapeAndDtypeMatch = false;
+    d.equal = false;
+    for (int &t : d.familyT)
+      t = kLogMaxT + 1;
     return d;
   }
   // For each element the tightest passing t: check from -10 upwards.
   int worst = -10;
   bool exact = !isFloat(a.dtype());
+  double sumAbs = 0;
+  int64_t finite = 0;
+  static const Table families[4] = {Table(kLogFamilies[0]), Table(kLogFamilies[1]),
+                                    Table(kLogFamilies[2]), Table(kLogFamilies[3])};
+  const Table own(a.dtype());
+  auto failAll = [&] {
+    worst = kMaxComparedT + 1;
+    d.equal = false;
+    for (int &t : d.familyT)
+      t = kLogMaxT + 1;
+  };
   for (int64_t i = 0, n = a.numel(); i < n; ++i) {
     double x = elementAsDouble(a, i), y = elementAsDouble(b, i);
     if (std::isnan(x) && std::isnan(y))
       continue;
     if (std::isinf(x) || std::isinf(y)) {
       if (x != y)
-        worst = kMaxComparedT + 1;
+        failAll();
       continue;
     }
     if (std::isnan(x) || std::isnan(y)) {
-      worst = kMaxComparedT + 1;
+      failAll();
       continue;
     }
     double diff = std::fabs(x - y);
     d.maxAbs = std::max(d.maxAbs, diff);
+    sumAbs += diff;
+    ++finite;
     if (y != 0)
       d.maxRel = std::max(d.maxRel, diff / std::fabs(y));
+    if (diff != 0)
+      d.equal = false;
+    for (int f = 0; f < 4; ++f)
+      families[f].tighten(d.familyT[f], kLogMaxT, diff, y);
     if (exact) {
       if (diff != 0)
         worst = kMaxComparedT + 1;
       continue;
     }
-    while (worst <= kMaxComparedT) {
-      Tolerance tol = toleranceFor(a.dtype(), worst);
-      if (diff <= tol.atol + tol.rtol * std::fabs(y))
-        break;
-      ++worst;
-    }
+    own.tighten(worst, kMaxComparedT, diff, y);
   }
+  d.meanAbs = finite ? sumAbs / static_cast<double>(finite) : 0.0;
   d.tightestT = worst;
   return d;
 }

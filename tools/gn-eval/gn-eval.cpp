@@ -12,11 +12,13 @@
 // --out as soon as its sample finishes.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Eval/GraphNetLog.h"
 #include "gn/Eval/Records.h"
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Interpreter/HostTensor.h"
 #include "gn/Target/Target.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -84,6 +86,13 @@ static cl::opt<uint64_t> seed("seed", cl::desc("Input synthesis seed"), cl::init
                               cl::sub(runCmd));
 static cl::opt<std::string> outPath("out", cl::desc("Append one JSON line per sample"),
                                     cl::init("results.jsonl"), cl::sub(runCmd));
+static cl::opt<std::string> graphNetLog(
+    "graphnet-log",
+    cl::desc("Also append each sample's result as GraphNet harness log lines to this file "
+             "(--mode compiled)"),
+    cl::init(""), cl::sub(runCmd));
+static cl::opt<std::string> logPrompt("log-prompt", cl::desc("Prompt of --graphnet-log lines"),
+                                      cl::init(eval::kGraphNetLogPrompt), cl::sub(runCmd));
 static cl::opt<std::string> dumpDir("dump", cl::desc("Write inputs and outputs as .npy here"),
                                     cl::sub(runCmd));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Samples run at once"), cl::init(1),
@@ -91,12 +100,19 @@ static cl::opt<unsigned> jobs("jobs", cl::desc("Samples run at once"), cl::init(
 static cl::opt<unsigned> timeout("timeout", cl::desc("Seconds per sample"), cl::init(600), cl::sub(compileCmd),
                                  cl::sub(runCmd));
 
-static cl::list<std::string> scoreInputs(cl::Positional, cl::desc("<results.jsonl>..."),
+static cl::list<std::string> scoreInputs(cl::Positional,
+                                         cl::desc("<results.jsonl | GraphNet log>..."),
                                          cl::sub(scoreCmd));
 static cl::opt<double> penaltyP("p", cl::desc("Slowdown penalty exponent"), cl::init(0),
                                 cl::sub(scoreCmd));
 static cl::opt<double> failureB("b", cl::desc("Speedup assigned to failed samples"),
                                 cl::init(0.1), cl::sub(scoreCmd));
+static cl::opt<std::string> errnoRule(
+    "errno-rule",
+    cl::desc("When errors are tolerated in ES(t > 0): code (GraphNet's code: runtime and "
+             "compile failures from t = 3) or report (the report's text: runtime crashes "
+             "from t = 2)"),
+    cl::init("code"), cl::sub(scoreCmd));
 static cl::opt<std::string> scoreFormat("format", cl::desc("table | json | markdown"),
                                    cl::init("table"), cl::sub(scoreCmd));
 
@@ -117,6 +133,18 @@ std::string readFile(const std::string &path) {
 
 int runBatch(const std::vector<std::string> &inputs, const eval::RunOptions &options,
              const std::string &outPath, unsigned jobs);
+
+/// The CPU's name from /proc/cpuinfo, for GraphNet's [Config] hardware line.
+std::string cpuModelName() {
+  std::ifstream f("/proc/cpuinfo");
+  for (std::string line; std::getline(f, line);)
+    if (line.rfind("model name", 0) == 0) {
+      size_t colon = line.find(':');
+      if (colon != std::string::npos && colon + 2 <= line.size())
+        return line.substr(colon + 2);
+    }
+  return "unknown";
+}
 
 int compileMain() {
   if (compileDevice != "cuda") {
@@ -150,6 +178,11 @@ int runMain() {
     errs() << "error: --device " << device << ": " << why << "\n";
     return 1;
   }
+  if (!graphNetLog.empty() && mode != "compiled") {
+    errs() << "error: --graphnet-log needs --mode compiled (a GraphNet log compares a "
+              "compiled run with eager)\n";
+    return 2;
+  }
   eval::RunOptions options;
   options.mode = mode;
   options.device = device;
@@ -182,6 +215,22 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     errs() << "error: cannot open '" << outPath << "': " << ec.message() << "\n";
     return 2;
   }
+  std::unique_ptr<raw_fd_ostream> log;
+  eval::GraphNetLogConfig logConfig;
+  if (!graphNetLog.empty() && options.mode == "compiled") {
+    log = std::make_unique<raw_fd_ostream>(graphNetLog, ec, sys::fs::OF_Append);
+    if (ec) {
+      errs() << "error: cannot open '" << graphNetLog << "': " << ec.message() << "\n";
+      return 2;
+    }
+    logConfig.prompt = logPrompt;
+    logConfig.compiler = options.compiler;
+    logConfig.device = options.device;
+    logConfig.hardware = cpuModelName();
+    logConfig.version = "gn (LLVM " LLVM_VERSION_STRING ")";
+    logConfig.warmup = options.warmup;
+    logConfig.trials = options.trials;
+  }
   SmallString<128> tmpDir;
   sys::path::system_temp_directory(true, tmpDir);
   std::map<pid_t, Child> running;
@@ -197,6 +246,10 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     ok += status == "ok";
     out << line << "\n";
     out.flush();
+    if (log && !j.is_discarded()) {
+      *log << eval::graphNetLogLines(j, logConfig);
+      log->flush();
+    }
     ++done;
     outs() << "[" << done << "/" << total << "] " << status << " " << c.input;
     if (!j.is_discarded() && j.contains("speedup") && j["speedup"].is_number())
@@ -255,6 +308,10 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
 }
 
 int scoreMain() {
+  if (errnoRule != "code" && errnoRule != "report") {
+    errs() << "error: --errno-rule must be code or report\n";
+    return 2;
+  }
   if (!eval::isScoreFormat(scoreFormat)) {
     errs() << "error: --format must be table, json or markdown\n";
     return 2;
@@ -272,6 +329,8 @@ int scoreMain() {
     }
   }
   eval::ScoreOptions options;
+  if (errnoRule == "report")
+    options.errnoRule = eval::ScoreOptions::ErrnoRule::Report;
   options.p = penaltyP;
   options.b = failureB;
   // Results of more than one framework: a table per framework, then the

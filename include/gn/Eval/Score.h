@@ -52,6 +52,11 @@ struct ScoreOptions {
   /// fake_perf_degrad and its aggregated gamma tolerate it from t = 3 like a
   /// runtime crash. false = never (default), true = from t = 3.
   bool tolerateEagerErrorsFromT3 = false;
+  /// When an error counts as tolerated for ES(t > 0). Code: GraphNet's code
+  /// (DefaultPositiveToleranceInterpretation: accuracy from t = 1, runtime
+  /// crashes and compile failures from t = 3). Report: the GraphNet
+  /// report's text (runtime crashes from t = 2; the rest as Code).
+  enum class ErrnoRule { Code, Report } errnoRule = ErrnoRule::Code;
 };
 
 /// Error class of a sample at tolerance t (GraphNet report §3.2.2 numbering:

@@ -20,6 +20,16 @@ Tolerance toleranceFor(interp::DType dtype, int t);
 /// Largest t compared (GraphNet freezes states at t = 1).
 constexpr int kMaxComparedT = 1;
 
+/// GraphNet's harness logs allclose for t = -10..5 under each float dtype's
+/// tolerance pair, whatever the output's dtype (test_compiler_util.py's
+/// calculate_tolerance_pair(-10, 5)): the families in its order.
+constexpr int kLogMinT = -10, kLogMaxT = 5;
+constexpr interp::DType kLogFamilies[] = {interp::DType::F16, interp::DType::BF16,
+                                          interp::DType::F32, interp::DType::F64};
+/// "float16", "bfloat16", "float32", "float64", "int64", "bool", ...: the
+/// dtype names GraphNet's logs use.
+std::string graphNetDtypeName(interp::DType dtype);
+
 /// Comparison of one output pair.
 struct OutputDiff {
   bool shapeAndDtypeMatch = true;
@@ -28,6 +38,12 @@ struct OutputDiff {
   /// for every element (b = reference), or 2 when even t = 1 fails.
   /// Positions where both are NaN, or both the same infinity, count as equal.
   int tightestT = 1;
+  double meanAbs = 0; // over finite elements
+  /// Every element equal (NaN positions as above).
+  bool equal = true;
+  /// Per kLogFamilies entry, the tightest t in [kLogMinT, kLogMaxT] at which
+  /// every element is within that family's tolerance pair, or kLogMaxT + 1.
+  int familyT[4] = {kLogMinT, kLogMinT, kLogMinT, kLogMinT};
 };
 
 OutputDiff compareOutputs(const interp::HostTensor &actual, const interp::HostTensor &expected);
