@@ -24,7 +24,10 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <chrono>
 #include <csignal>
+#include <set>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -38,6 +41,9 @@ namespace eval = mlir::gn::eval;
 
 static cl::SubCommand runCmd("run", "Run samples eagerly and compiled, compare, time");
 static cl::SubCommand scoreCmd("score", "Compute S(t) and ES(t) from results.jsonl files");
+static cl::SubCommand mergeCmd("merge",
+                               "Merge result files (shards) into one; report duplicates and "
+                               "missing samples");
 static cl::SubCommand compileCmd(
     "compile", "Write CUDA programs and CPU reference outputs for gn-cuda-run (no GPU needed)");
 
@@ -91,6 +97,23 @@ static cl::opt<std::string> graphNetLog(
     cl::desc("Also append each sample's result as GraphNet harness log lines to this file "
              "(--mode compiled)"),
     cl::init(""), cl::sub(runCmd));
+static cl::opt<std::string> shard(
+    "shard",
+    cl::desc("i/N: run only shard i (0-based) of N: the i-th, (i+N)-th, ... of the samples "
+             "sorted by path (every shard must be given the same list)"),
+    cl::init(""), cl::sub(runCmd));
+static cl::opt<bool> resume("resume",
+                            cl::desc("Skip samples that already have a line in --out (a run "
+                                     "interrupted midway goes on where it stopped)"),
+                            cl::init(false), cl::sub(runCmd));
+static cl::list<std::string> mergeInputs(cl::Positional, cl::desc("<results.jsonl>..."),
+                                         cl::OneOrMore, cl::sub(mergeCmd));
+static cl::opt<std::string> mergeOut("o", cl::desc("Merged results file (overwritten)"),
+                                     cl::Required, cl::sub(mergeCmd));
+static cl::opt<std::string> mergeSamples(
+    "samples", cl::desc("File listing the expected samples, one path per line: report "
+                        "those without a result"),
+    cl::init(""), cl::sub(mergeCmd));
 static cl::opt<std::string> logPrompt("log-prompt", cl::desc("Prompt of --graphnet-log lines"),
                                       cl::init(eval::kGraphNetLogPrompt), cl::sub(runCmd));
 static cl::opt<std::string> dumpDir("dump", cl::desc("Write inputs and outputs as .npy here"),
@@ -133,6 +156,10 @@ std::string readFile(const std::string &path) {
 
 int runBatch(const std::vector<std::string> &inputs, const eval::RunOptions &options,
              const std::string &outPath, unsigned jobs);
+
+std::string normalizedSample(const std::string &path);
+std::string formatDuration(double seconds);
+bool resumePoint(const std::string &path, std::set<std::string> &done);
 
 /// The CPU's name from /proc/cpuinfo, for GraphNet's [Config] hardware line.
 std::string cpuModelName() {
@@ -193,7 +220,80 @@ int runMain() {
   options.dumpDir = dumpDir;
   options.pipelineOptions = pipelineOptions;
   options.jitOptLevel = jitOptLevel;
-  return runBatch(runInputs, options, outPath, jobs);
+  std::vector<std::string> inputs;
+  for (const std::string &in : runInputs)
+    inputs.push_back(normalizedSample(in));
+  if (!shard.empty()) {
+    unsigned index = 0, count = 0;
+    char slash = 0, extra = 0;
+    if (std::sscanf(shard.c_str(), "%u%c%u%c", &index, &slash, &count, &extra) != 3 ||
+        slash != '/' || count == 0 || index >= count) {
+      errs() << "error: --shard must be i/N with 0 <= i < N, got '" << shard << "'\n";
+      return 2;
+    }
+    std::sort(inputs.begin(), inputs.end());
+    inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+    std::vector<std::string> mine;
+    for (size_t i = index; i < inputs.size(); i += count)
+      mine.push_back(inputs[i]);
+    outs() << "shard " << index << "/" << count << ": " << mine.size() << " of "
+           << inputs.size() << " samples\n";
+    inputs = std::move(mine);
+  }
+  if (resume) {
+    std::set<std::string> done;
+    if (!resumePoint(outPath, done))
+      return 2;
+    size_t before = inputs.size();
+    llvm::erase_if(inputs, [&](const std::string &in) { return done.count(in) != 0; });
+    outs() << "resume: " << before - inputs.size() << " samples already in " << outPath << ", "
+           << inputs.size() << " to run\n";
+    if (inputs.empty())
+      return 0;
+  }
+  return runBatch(inputs, options, outPath, jobs);
+}
+
+/// A sample path as records name it (no trailing slash).
+std::string normalizedSample(const std::string &path) {
+  std::string p = path;
+  while (p.size() > 1 && p.back() == '/')
+    p.pop_back();
+  return p;
+}
+
+/// The samples already recorded in `path` (absent: none). A last line cut
+/// short by a killed run is dropped from the file, so that appending goes on
+/// cleanly; its sample runs again.
+bool resumePoint(const std::string &path, std::set<std::string> &done) {
+  if (!sys::fs::exists(path))
+    return true;
+  std::string text = readFile(path);
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  bool cut = !text.empty() && text.back() != '\n';
+  if (cut) {
+    auto j = nlohmann::json::parse(lines.back(), nullptr, false);
+    if (j.is_discarded()) {
+      errs() << "warning: " << path << ": dropping an unfinished last line\n";
+      lines.pop_back();
+    }
+    std::ofstream f(path, std::ios::trunc);
+    for (const std::string &l : lines)
+      f << l << "\n";
+    if (!f) {
+      errs() << "error: cannot rewrite '" << path << "'\n";
+      return false;
+    }
+  }
+  for (const std::string &l : lines) {
+    auto j = nlohmann::json::parse(l, nullptr, false);
+    if (!j.is_discarded() && j.is_object() && j.contains("sample") && j["sample"].is_string())
+      done.insert(j["sample"].get<std::string>());
+  }
+  return true;
 }
 
 /// Runs each input in a child process (a crash or timeout is recorded and
@@ -235,6 +335,11 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   sys::path::system_temp_directory(true, tmpDir);
   std::map<pid_t, Child> running;
   size_t next = 0, done = 0, total = runInputs.size(), ok = 0;
+  auto start = std::chrono::steady_clock::now();
+  // Test hook: stop as if killed after this many results (checks --resume).
+  size_t stopAfter = 0;
+  if (const char *s = std::getenv("GN_EVAL_TEST_STOP_AFTER"))
+    stopAfter = std::strtoul(s, nullptr, 10);
   auto finish = [&](Child &c, int wstatus) {
     std::string line = readFile(c.resultFile);
     sys::fs::remove(c.resultFile);
@@ -251,9 +356,13 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
       log->flush();
     }
     ++done;
+    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     outs() << "[" << done << "/" << total << "] " << status << " " << c.input;
     if (!j.is_discarded() && j.contains("speedup") && j["speedup"].is_number())
       outs() << format(" speedup %.3f", j["speedup"].get<double>());
+    if (done < total)
+      outs() << "  (" << formatDuration(elapsed) << " elapsed, eta "
+             << formatDuration(elapsed / done * (total - done)) << ")";
     if (!j.is_discarded() && j.contains("error") && j["error"].is_string())
       outs() << "\n    " << j["error"].get<std::string>();
     outs() << "\n";
@@ -301,10 +410,96 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
       continue;
     finish(it->second, wstatus);
     running.erase(it);
+    if (stopAfter && done == stopAfter) {
+      for (auto &[pid, child] : running)
+        kill(pid, SIGKILL);
+      _exit(137);
+    }
   }
   outs() << "\n" << ok << " / " << total << " samples ok; results appended to " << outPath
          << "\n";
   return 0;
+}
+
+/// "42s", "3m07s", "1h02m".
+std::string formatDuration(double seconds) {
+  long s = static_cast<long>(seconds + 0.5);
+  char buf[32];
+  if (s < 60)
+    std::snprintf(buf, sizeof(buf), "%lds", s);
+  else if (s < 3600)
+    std::snprintf(buf, sizeof(buf), "%ldm%02lds", s / 60, s % 60);
+  else
+    std::snprintf(buf, sizeof(buf), "%ldh%02ldm", s / 3600, (s % 3600) / 60);
+  return buf;
+}
+
+/// Shards -> one result file: each sample once (the first line seen wins),
+/// duplicates and (with --samples) missing samples reported; exit 1 when a
+/// sample is missing or a line is not JSON.
+int mergeMain() {
+  std::vector<std::string> order;
+  std::map<std::string, std::string> bySample;
+  std::map<std::string, unsigned> seen;
+  bool bad = false;
+  for (const std::string &path : mergeInputs) {
+    if (!sys::fs::exists(path)) {
+      errs() << "error: '" << path << "' does not exist\n";
+      return 2;
+    }
+    std::istringstream in(readFile(path));
+    unsigned lineNo = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++lineNo;
+      if (line.find_first_not_of(" \t\r") == std::string::npos)
+        continue;
+      auto j = nlohmann::json::parse(line, nullptr, false);
+      if (j.is_discarded() || !j.is_object() || !j.contains("sample") ||
+          !j["sample"].is_string()) {
+        errs() << path << ":" << lineNo << ": not a result line, skipped\n";
+        bad = true;
+        continue;
+      }
+      std::string sample = j["sample"];
+      if (seen[sample]++ == 0) {
+        order.push_back(sample);
+        bySample[sample] = line;
+      }
+    }
+  }
+  std::ofstream out(mergeOut, std::ios::trunc);
+  for (const std::string &sample : order)
+    out << bySample[sample] << "\n";
+  if (!out) {
+    errs() << "error: cannot write '" << mergeOut << "'\n";
+    return 2;
+  }
+  size_t duplicates = 0;
+  for (auto &[sample, n] : seen)
+    if (n > 1) {
+      outs() << "duplicate: " << sample << " (" << n << " lines, the first kept)\n";
+      ++duplicates;
+    }
+  size_t missing = 0;
+  if (!mergeSamples.empty()) {
+    std::ifstream list(mergeSamples);
+    if (!list) {
+      errs() << "error: cannot read '" << mergeSamples << "'\n";
+      return 2;
+    }
+    for (std::string line; std::getline(list, line);) {
+      if (line.empty())
+        continue;
+      std::string sample = normalizedSample(line);
+      if (!seen.count(sample)) {
+        outs() << "missing: " << sample << "\n";
+        ++missing;
+      }
+    }
+  }
+  outs() << order.size() << " samples merged into " << mergeOut << " from " << mergeInputs.size()
+         << " files; " << duplicates << " duplicated, " << missing << " missing\n";
+  return missing || bad ? 1 : 0;
 }
 
 int scoreMain() {
@@ -361,6 +556,8 @@ int main(int argc, char **argv) {
     return scoreMain();
   if (compileCmd)
     return compileMain();
-  errs() << "error: expected a subcommand: run, compile or score (see --help)\n";
+  if (mergeCmd)
+    return mergeMain();
+  errs() << "error: expected a subcommand: run, compile, score or merge (see --help)\n";
   return 2;
 }
