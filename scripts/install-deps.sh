@@ -3,7 +3,8 @@
 set -euo pipefail
 pkgs=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build ccache g++ lld
       libgtest-dev libbenchmark-dev python3 python3-numpy nlohmann-json3-dev
-      libdnnl-dev libopenblas-dev)
+      libdnnl-dev libopenblas-dev
+      chromium)  # renders gn-eval report's HTML in scripts/check-report.sh
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

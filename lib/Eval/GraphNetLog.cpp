@@ -254,7 +254,8 @@ struct Block {
   std::string path;
   std::map<std::string, std::vector<double>> correctness;
   std::vector<std::string> eagerDtypes;
-  std::optional<double> speedup;
+  std::optional<double> speedup, eagerMs, compiledMs;
+  std::string error;
   bool eagerOk = false, compiledOk = false, shapeMatch = false, typeMatch = false,
        runtimeFail = false;
 };
@@ -262,6 +263,9 @@ struct Block {
 SampleRecord toRecord(const Block &b) {
   SampleRecord r;
   r.sample = b.path;
+  r.error = b.error;
+  r.eagerMs = b.eagerMs;
+  r.compiledMs = b.compiledMs;
   if (!b.eagerOk) {
     r.status = Status::EagerError;
     return r;
@@ -298,6 +302,7 @@ bool eval::parseGraphNetLog(const std::string &source, const std::string &text,
   static const std::regex datatype(R"(\[Datatype\]\[(\w+)\]: (.+))");
   static const std::regex correctness(R"(\[Correctness\](\[.+\]): (.+))");
   static const std::regex speedup(R"(\[Speedup\]\[(\w+)\]: (.+))");
+  static const std::regex performance(R"(\[Performance\]\[(\w+)\]: (.+))");
   std::istringstream in(text);
   std::string line;
   std::optional<Block> block;
@@ -329,8 +334,18 @@ bool eval::parseGraphNetLog(const std::string &source, const std::string &text,
       block->typeMatch = true;
     else if (line.find("all_close") != std::string::npos)
       block->shapeMatch = block->eagerOk = block->compiledOk = true;
-    if (line.find("Exception:") != std::string::npos || line.find("Error:") != std::string::npos)
+    if (line.find("Exception:") != std::string::npos || line.find("Error:") != std::string::npos) {
       block->runtimeFail = true;
+      if (block->error.empty())
+        block->error = line.substr(0, line.find_last_not_of("\r\n") + 1);
+    }
+    if (std::regex_search(line, m, performance)) {
+      json perf = json::parse(m[2].str(), nullptr, false);
+      if (perf.is_object() && perf.contains("e2e") && perf["e2e"].is_object() &&
+          perf["e2e"].contains("median") && perf["e2e"]["median"].is_number())
+        (m[1] == "eager" ? block->eagerMs : block->compiledMs) =
+            perf["e2e"]["median"].get<double>();
+    }
     if (std::regex_search(line, m, datatype)) {
       if (m[1] == "eager") {
         block->eagerDtypes.clear();

@@ -384,6 +384,19 @@ bool parseRecord(const nlohmann::json &j, SampleRecord &rec,
   if (framework != j.end() && framework->is_string())
     rec.framework = framework->get<std::string>();
 
+  rec.error = j.contains("error") && j["error"].is_string() ? j["error"].get<std::string>() : "";
+  auto median = [&](const char *side) -> std::optional<double> {
+    if (j.contains(side) && j[side].is_object() && j[side].contains("median_ms") &&
+        j[side]["median_ms"].is_number())
+      return j[side]["median_ms"].get<double>();
+    return std::nullopt;
+  };
+  rec.eagerMs = median("eager");
+  rec.compiledMs = median("compiled");
+  rec.compileSeconds.reset();
+  if (j.contains("compile_seconds") && j["compile_seconds"].is_number())
+    rec.compileSeconds = j["compile_seconds"].get<double>();
+
   rec.correctAt.clear();
   auto correct = j.find("correct_at");
   if (correct != j.end() && !correct->is_null()) {

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/GraphNetLog.h"
 #include "gn/Eval/Records.h"
+#include "gn/Eval/Report.h"
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Interpreter/HostTensor.h"
@@ -41,6 +42,10 @@ namespace eval = mlir::gn::eval;
 
 static cl::SubCommand runCmd("run", "Run samples eagerly and compiled, compare, time");
 static cl::SubCommand scoreCmd("score", "Compute S(t) and ES(t) from results.jsonl files");
+static cl::SubCommand reportCmd("report",
+                                "One self-contained HTML report of several result files "
+                                "(JSON lines or GraphNet logs): S(t)/ES(t) curves, speedup "
+                                "distributions, categories, failures, slowest samples");
 static cl::SubCommand mergeCmd("merge",
                                "Merge result files (shards) into one; report duplicates and "
                                "missing samples");
@@ -127,15 +132,22 @@ static cl::list<std::string> scoreInputs(cl::Positional,
                                          cl::desc("<results.jsonl | GraphNet log>..."),
                                          cl::sub(scoreCmd));
 static cl::opt<double> penaltyP("p", cl::desc("Slowdown penalty exponent"), cl::init(0),
-                                cl::sub(scoreCmd));
+                                cl::sub(scoreCmd), cl::sub(reportCmd));
 static cl::opt<double> failureB("b", cl::desc("Speedup assigned to failed samples"),
-                                cl::init(0.1), cl::sub(scoreCmd));
+                                cl::init(0.1), cl::sub(scoreCmd), cl::sub(reportCmd));
+static cl::list<std::string> reportInputs(
+    cl::Positional, cl::desc("<[name=]results.jsonl | [name=]graphnet.log>..."), cl::OneOrMore,
+    cl::sub(reportCmd));
+static cl::opt<std::string> reportOut("o", cl::desc("The HTML file to write"), cl::Required,
+                                      cl::sub(reportCmd));
+static cl::opt<std::string> reportTitle("title", cl::desc("The report's title"),
+                                        cl::init("gn evaluation report"), cl::sub(reportCmd));
 static cl::opt<std::string> errnoRule(
     "errno-rule",
     cl::desc("When errors are tolerated in ES(t > 0): code (GraphNet's code: runtime and "
              "compile failures from t = 3) or report (the report's text: runtime crashes "
              "from t = 2)"),
-    cl::init("code"), cl::sub(scoreCmd));
+    cl::init("code"), cl::sub(scoreCmd), cl::sub(reportCmd));
 static cl::opt<std::string> scoreFormat("format", cl::desc("table | json | markdown"),
                                    cl::init("table"), cl::sub(scoreCmd));
 
@@ -502,6 +514,46 @@ int mergeMain() {
   return missing || bad ? 1 : 0;
 }
 
+int reportMain() {
+  if (errnoRule != "code" && errnoRule != "report") {
+    errs() << "error: --errno-rule must be code or report\n";
+    return 2;
+  }
+  eval::ReportOptions options;
+  options.title = reportTitle;
+  options.score.p = penaltyP;
+  options.score.b = failureB;
+  if (errnoRule == "report")
+    options.score.errnoRule = eval::ScoreOptions::ErrnoRule::Report;
+  std::vector<eval::ReportRun> runs;
+  for (const std::string &arg : reportInputs) {
+    // "name=path" names the curve; otherwise the file's stem does.
+    std::string path = arg, name;
+    size_t eq = arg.find('=');
+    if (eq != std::string::npos && !sys::fs::exists(arg)) {
+      name = arg.substr(0, eq);
+      path = arg.substr(eq + 1);
+    } else {
+      name = sys::path::stem(arg).str();
+    }
+    eval::ReportRun run{name, {}};
+    std::string error;
+    if (!eval::readResults(path, run.records, error)) {
+      errs() << "error: " << error << "\n";
+      return 1;
+    }
+    runs.push_back(std::move(run));
+  }
+  std::ofstream out(reportOut, std::ios::trunc);
+  out << eval::renderReport(runs, options);
+  if (!out) {
+    errs() << "error: cannot write '" << reportOut << "'\n";
+    return 1;
+  }
+  outs() << "wrote " << reportOut << " (" << runs.size() << " runs)\n";
+  return 0;
+}
+
 int scoreMain() {
   if (errnoRule != "code" && errnoRule != "report") {
     errs() << "error: --errno-rule must be code or report\n";
@@ -558,6 +610,8 @@ int main(int argc, char **argv) {
     return compileMain();
   if (mergeCmd)
     return mergeMain();
-  errs() << "error: expected a subcommand: run, compile, score or merge (see --help)\n";
+  if (reportCmd)
+    return reportMain();
+  errs() << "error: expected a subcommand: run, compile, score, report or merge (see --help)\n";
   return 2;
 }

@@ -31,6 +31,10 @@ struct SampleRecord {
   std::optional<double> speedup; // T_eager / T_compiled, set when status == Ok
   std::map<int, bool> correctAt; // t in [-10, 0] (optionally up to 4) -> ok
   std::string framework;         // "torch", "paddle"; empty when not recorded
+  // What reports show besides the score, when the results say it.
+  std::string error;                     // the failure's message
+  std::optional<double> eagerMs, compiledMs; // median time per forward
+  std::optional<double> compileSeconds;
 };
 
 /// One row of the score table. For t <= 0 alpha/beta/lambda/eta describe the
