@@ -568,3 +568,26 @@ func.func @bilinear(%z: tensor<1x1x3x4xf32>) -> tensor<1x1x6x8xf32> {
   }
   return %0 : tensor<1x1x6x8xf32>
 }
+
+// -----
+
+// A reduction of constants over a dim of 1 reads no input: a zero-stride
+// carrier input spans the loops, so linalg knows every loop's extent
+// (Co-DINO-R50/subgraph_19's gather_nd index arithmetic failed to compile
+// with "invalid indexing maps are non-invertible" before).
+// CHECK-LABEL: func.func @constant_reduction
+// CHECK: module @gn_kernels
+// CHECK: %[[ONE:.*]] = memref.alloca() : memref<1xi8>
+// CHECK: %[[CARRIER:.*]] = memref.reinterpret_cast %[[ONE]] to offset: [0], sizes: [1, 1], strides: [0, 0]
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[CARRIER]] : memref<1x1xi8, strided<[0, 0]>>) outs(%{{.*}} : memref<1xi64>)
+// CHECK: arith.constant 3 : i32
+// CHECK: arith.addi
+func.func @constant_reduction() -> tensor<1xi64> {
+  %0 = gn.fusion "reduction"() {schedule = #gn.schedule<loop_order = [0, 1]>} : () -> tensor<1xi64> {
+    %c = gn.constant dense<3> : tensor<1x1xi32>
+    %w = gn.convert %c {dtype = i64} : tensor<1x1xi32> -> tensor<1x1xi64>
+    %s = gn.reduce_sum %w dims [1] : tensor<1x1xi64> -> tensor<1xi64>
+    gn.yield %s : tensor<1xi64>
+  }
+  return %0 : tensor<1xi64>
+}

@@ -353,6 +353,10 @@ private:
         fusion.emitError("unsupported fusion group: loop ") << i << " is read by no operand";
         status = failure();
       }
+      // A size-1 loop no operand reads (a reduction of constants over a
+      // dim of 1) gets a zero-stride carrier input, so its extent is known.
+      if (!seen && domain[i] == 1)
+        needsCarrier = true;
     }
     // Threads take 1-wide subviews along the thread loop, which is only
     // right when every operand reads that loop as a plain dim (or not at all).
@@ -375,6 +379,27 @@ private:
         m = stridedSubview(b, loc, m, sl.getStarts(), sl.getType().getShape(), sl.getSteps());
       inViews.push_back(threadSlice(b, loc, m, r.map, iv));
       inMaps.push_back(r.map);
+    }
+    if (needsCarrier) {
+      // One byte seen as the whole loop domain (every stride 0); the body
+      // never reads it.
+      llvm::SmallVector<int64_t> sizes(loopOrder.size());
+      for (auto [k, d] : llvm::enumerate(loopOrder))
+        sizes[k] = domain[d];
+      Type i8 = b.getI8Type();
+      Value one = memref::AllocaOp::create(b, loc, MemRefType::get({1}, i8));
+      auto layout = StridedLayoutAttr::get(ctx, 0, llvm::SmallVector<int64_t>(sizes.size(), 0));
+      auto type = MemRefType::get(sizes, i8, layout);
+      llvm::SmallVector<OpFoldResult> sizeAttrs, strideAttrs;
+      for (int64_t n : sizes) {
+        sizeAttrs.push_back(b.getIndexAttr(n));
+        strideAttrs.push_back(b.getIndexAttr(0));
+      }
+      Value carrier = memref::ReinterpretCastOp::create(b, loc, type, one, b.getIndexAttr(0),
+                                                        sizeAttrs, strideAttrs);
+      auto id = AffineMap::getMultiDimIdentityMap(sizes.size(), ctx);
+      inViews.push_back(threadSlice(b, loc, carrier, id, iv));
+      inMaps.push_back(id);
     }
     for (auto [m, map] : llvm::zip(outs, outMaps))
       outViews.push_back(threadSlice(b, loc, m, map, iv));
@@ -572,6 +597,7 @@ private:
   ModuleOp kernels;
   llvm::SmallVector<Read> reads;
   llvm::SmallVector<AffineMap> outMaps;
+  bool needsCarrier = false;
   LogicalResult status = success();
 };
 
