@@ -4,6 +4,7 @@ set -euo pipefail
 pkgs=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build ccache g++ lld
       libgtest-dev libbenchmark-dev python3 python3-numpy nlohmann-json3-dev
       libdnnl-dev libopenblas-dev
+      pybind11-dev python3-dev python3-pytest  # the gn Python module and its tests
       chromium)  # renders gn-eval report's HTML in scripts/check-report.sh
 missing=()
 for p in "${pkgs[@]}"; do

@@ -68,6 +68,22 @@ else
   [ $rc -ne 0 ] && [ "${gf:-0}" -eq 0 ] && failed=$((failed + 1))
 fi
 
+# The Python module (gn._gn and gn/*.py, assembled in the build tree).
+echo "== pytest python-bindings =="
+if [ -f "$build/python/gn/__init__.py" ]; then
+  py_out=$(cd "$build" && PYTHONPATH="$build/python" /usr/bin/python3 -m pytest -q \
+    "$root/python-bindings/tests" 2>&1)
+  py_rc=$?
+  echo "$py_out" | tail -15
+  pp=$(echo "$py_out" | grep -oE "[0-9]+ passed" | awk '{print $1}')
+  pf=$(echo "$py_out" | grep -oE "[0-9]+ failed" | awk '{print $1}')
+  passed=$((passed + ${pp:-0})); failed=$((failed + ${pf:-0}))
+  [ $py_rc -ne 0 ] && [ "${pf:-0}" -eq 0 ] && failed=$((failed + 1))
+else
+  echo "FAILED: the Python module was not built (pybind11-dev, python3-dev missing?)"
+  failed=$((failed + 1))
+fi
+
 # gn-eval report rendered in headless Chromium: curves, boxes and tables are
 # on the page (skipped loudly without chromium).
 echo "== check-report.sh =="

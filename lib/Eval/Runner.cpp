@@ -39,11 +39,8 @@ using namespace mlir;
 using namespace mlir::gn;
 using json = nlohmann::json;
 
-namespace {
-
-/// Inputs from the argument attributes, as the synthesis rules say.
-FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp f, uint64_t seed,
-                                                            std::string &error) {
+FailureOr<std::vector<interp::HostTensor>>
+eval::synthesizeInputs(func::FuncOp f, uint64_t seed, std::string &error) {
   std::vector<interp::HostTensor> args;
   for (unsigned i = 0; i < f.getNumArguments(); ++i) {
     auto type = cast<RankedTensorType>(f.getArgument(i).getType());
@@ -60,6 +57,8 @@ FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp f, uint
   }
   return args;
 }
+
+namespace {
 
 /// gn's CUDA eager mode: gn-cuda-pipeline with one op per kernel.
 constexpr const char *kCudaEagerPipeline = "max-fusion-ops=1";
@@ -174,7 +173,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
                 {"outputs", cost.outputBytes}};
 
   std::string error;
-  auto args = synthesizeInputs(func, options.seed, error);
+  auto args = eval::synthesizeInputs(func, options.seed, error);
   if (failed(args))
     return fail("eager_error", error);
 

@@ -124,7 +124,8 @@ std::optional<HostTensor> unary(Operation *op, const HostTensor &x) {
         });
       })
       .Case([&](SigmoidOp) { return f([](auto v) { return sigmoid(v); }); })
-      .Case([&](ReluOp) { return f([](auto v) { return v > 0 ? v : decltype(v)(0); }); })
+      // NaN stays NaN (as in PyTorch, PaddlePaddle and the compiled kernels).
+      .Case([&](ReluOp) { return f([](auto v) { return v < 0 ? decltype(v)(0) : v; }); })
       .Case([&](SiluOp) { return f([](auto v) { return v * sigmoid(v); }); })
       .Case([&](MishOp) {
         return f([](auto v) {

@@ -2,8 +2,11 @@
 #ifndef GN_EVAL_RUNNER_H
 #define GN_EVAL_RUNNER_H
 
+#include "gn/Interpreter/HostTensor.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace mlir::gn::eval {
 
@@ -34,6 +37,11 @@ struct RunOptions {
 /// returns its result as one JSON object (a results.jsonl line, no newline).
 /// Never throws; errors become a `status` and an `error` message.
 std::string runSample(const std::string &path, const RunOptions &options);
+
+/// The arguments of `forward` synthesized from its argument attributes
+/// (gn.dtype, gn.mean, ..., gn.data) under `seed`, as gn-eval feeds them.
+FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp forward, uint64_t seed,
+                                                            std::string &error);
 
 } // namespace mlir::gn::eval
 

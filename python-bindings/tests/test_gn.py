@@ -1,0 +1,117 @@
+"""pytest for the gn Python module (scripts/test.sh runs it on the build tree)."""
+import json
+import os
+
+import numpy as np
+import pytest
+
+import gn
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SAMPLES = os.path.join(ROOT, "samples")
+
+
+def sample(name):
+    return os.path.join(SAMPLES, name)
+
+
+def test_import_compile_call_matches_eager():
+    m = gn.import_sample(sample("tiny_mlp"))
+    assert "gn.linear" in str(m) or "gn.matmul" in str(m)
+    args = m.synthesize_inputs()
+    assert [a.shape for a in args] == [tuple(x["shape"]) for x in m.arguments]
+    f = gn.compile(m, device="cpu")
+    out = f(*args)
+    ref = m.run_eager(*args)
+    assert len(out) == len(ref) >= 1
+    for a, b in zip(out, ref):
+        assert a.dtype == b.dtype and a.shape == b.shape
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-5)
+    assert f.stats["kernels"] > 0 and f.stats["fallback_ops"] == 0
+
+
+def test_paddle_sample_and_numpy_inputs_of_our_own():
+    m = gn.import_sample(sample("tiny_paddle_convnet"))
+    args = [np.random.default_rng(1).standard_normal(x["shape"]).astype(x["dtype"])
+            for x in m.arguments]
+    out = gn.compile(m)(*args)
+    ref = m.run_eager(*args)
+    for a, b in zip(out, ref):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-5)
+
+
+def test_bad_calls_raise_gn_error():
+    m = gn.import_sample(sample("tiny_mlp"))
+    f = gn.compile(m)
+    args = m.synthesize_inputs()
+    with pytest.raises(gn.GnError, match="forward takes"):
+        f(*args[:-1])
+    with pytest.raises(gn.GnError, match="expected float32, got float64"):
+        f(*[a.astype(np.float64) for a in args])
+    with pytest.raises(gn.GnError, match="expected shape"):
+        f(*([args[0][:1]] + args[1:]))
+
+
+def test_import_error_names_file_line_and_op(tmp_path):
+    (tmp_path / "graph_net.json").write_text('{"framework": "paddle"}')
+    (tmp_path / "model.py").write_text(
+        "import paddle\nclass GraphModule(paddle.nn.Layer):\n"
+        "    def forward(self, data_0):\n        x = paddle._C_ops.frobnicate(data_0)\n"
+        "        return x\n")
+    (tmp_path / "input_meta.py").write_text(
+        'class Program_weight_tensor_data_0:\n    name = "data_0"\n    shape = [2]\n'
+        '    dtype = "float32"\n')
+    with pytest.raises(gn.GnError, match=r"model.py:4:13: error: unsupported op 'paddle._C_ops.frobnicate'"):
+        gn.import_sample(str(tmp_path))
+
+
+def test_parse_mlir_round_trip():
+    m = gn.import_sample(sample("tiny_convnet"))
+    again = gn.parse_mlir(str(m))
+    assert str(again) == str(m)
+    with pytest.raises(gn.GnError):
+        gn.parse_mlir("func.func @forward( {")
+
+
+def test_evaluate_and_score_match_gn_eval_records(tmp_path):
+    records = gn.evaluate([sample("tiny_mlp"), sample("tiny_paddle_convnet"),
+                           str(tmp_path / "no-such-sample")], trials=2)
+    assert [r["status"] for r in records] == ["ok", "ok", "eager_error"]
+    assert records[1]["framework"] == "paddle"
+    assert all(r["correct_at"]["-5"] for r in records[:2])
+    row = gn.score(records, t=-5)
+    assert row["lambda"] == pytest.approx(2 / 3)
+    assert len(gn.score(records)) == 15
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert gn.score(str(path), t=-5) == row
+    with pytest.raises(ValueError):
+        gn.score(records, t=7)
+
+
+def test_evaluate_isolates_a_crash(monkeypatch):
+    # The child dies (a signal): a runtime_error record, and evaluate goes on.
+    monkeypatch.setenv("GN_PY_TEST_CRASH", "tiny_mlp")
+    records = gn.evaluate([sample("tiny_mlp"), sample("tiny_convnet")], trials=1)
+    assert records[0]["status"] == "runtime_error"
+    assert "crashed: SIGSEGV" in records[0]["error"]
+    assert records[1]["status"] == "ok"
+
+
+UNARY = ["relu", "hardswish", "sigmoid", "silu", "gelu", "tanh", "exp", "abs", "neg", "sqrt",
+         "floor", "sign", "hardsigmoid", "mish", "erf", "log"]
+
+
+@pytest.mark.parametrize("op", UNARY)
+def test_eager_and_compiled_agree_on_nan_and_infinities(op):
+    # The interpreter is the reference: it must treat NaN as the kernels do
+    # (relu(NaN) was 0 in the interpreter and NaN compiled, as in PyTorch).
+    m = gn.parse_mlir(f'''func.func @forward(%x: tensor<6xf32> {{gn.dtype = "float32", gn.kind = "input", gn.name = "x"}}) -> tensor<6xf32> {{
+  %r = gn.{op} %x : tensor<6xf32>
+  return %r : tensor<6xf32>
+}}''')
+    x = np.array([np.nan, -np.inf, np.inf, -1.5, 0.0, 2.0], np.float32)
+    eager, compiled = m.run_eager(x)[0], gn.compile(m)(x)[0]
+    np.testing.assert_array_equal(np.isnan(eager), np.isnan(compiled))
+    np.testing.assert_array_equal(eager[np.isinf(eager)], compiled[np.isinf(eager)])
+    np.testing.assert_allclose(eager, compiled, rtol=1e-6, atol=1e-7)  # libm vs kernel ulps
