@@ -206,6 +206,16 @@ ErrorClass mlir::gn::eval::classify(const SampleRecord &record, int t) {
   return ErrorClass::None;
 }
 
+bool mlir::gn::eval::parseErrnoRule(const std::string &name, ScoreOptions &options) {
+  if (name == "code")
+    options.errnoRule = ScoreOptions::ErrnoRule::Code;
+  else if (name == "report")
+    options.errnoRule = ScoreOptions::ErrnoRule::Report;
+  else
+    return false;
+  return true;
+}
+
 int mlir::gn::eval::toleratedFrom(ErrorClass cls, const ScoreOptions &options) {
   switch (cls) {
   case ErrorClass::None: return INT_MIN;

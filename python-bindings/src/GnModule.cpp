@@ -328,9 +328,7 @@ PYBIND11_MODULE(_gn, m) {
         eval::ScoreOptions options;
         options.p = p;
         options.b = b;
-        if (rule == "report")
-          options.errnoRule = eval::ScoreOptions::ErrnoRule::Report;
-        else if (rule != "code")
+        if (!eval::parseErrnoRule(rule, options))
           throw GnError("errno_rule must be 'code' or 'report'");
         return eval::formatScores(eval::computeScores(records, options), "json");
       },

@@ -515,16 +515,14 @@ int mergeMain() {
 }
 
 int reportMain() {
-  if (errnoRule != "code" && errnoRule != "report") {
+  eval::ReportOptions options;
+  if (!eval::parseErrnoRule(errnoRule, options.score)) {
     errs() << "error: --errno-rule must be code or report\n";
     return 2;
   }
-  eval::ReportOptions options;
   options.title = reportTitle;
   options.score.p = penaltyP;
   options.score.b = failureB;
-  if (errnoRule == "report")
-    options.score.errnoRule = eval::ScoreOptions::ErrnoRule::Report;
   std::vector<eval::ReportRun> runs;
   for (const std::string &arg : reportInputs) {
     // "name=path" names the curve; otherwise the file's stem does.
@@ -555,7 +553,8 @@ int reportMain() {
 }
 
 int scoreMain() {
-  if (errnoRule != "code" && errnoRule != "report") {
+  eval::ScoreOptions options;
+  if (!eval::parseErrnoRule(errnoRule, options)) {
     errs() << "error: --errno-rule must be code or report\n";
     return 2;
   }
@@ -575,9 +574,6 @@ int scoreMain() {
       return 1;
     }
   }
-  eval::ScoreOptions options;
-  if (errnoRule == "report")
-    options.errnoRule = eval::ScoreOptions::ErrnoRule::Report;
   options.p = penaltyP;
   options.b = failureB;
   // Results of more than one framework: a table per framework, then the

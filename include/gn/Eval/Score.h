@@ -63,6 +63,9 @@ struct ScoreOptions {
   enum class ErrnoRule { Code, Report } errnoRule = ErrnoRule::Code;
 };
 
+/// "code" or "report" -> options.errnoRule; false for any other name.
+bool parseErrnoRule(const std::string &name, ScoreOptions &options);
+
 /// Error class of a sample at tolerance t (GraphNet report §3.2.2 numbering:
 /// 1 accuracy, 2 runtime crash, 3 compile failure; eager failures are kept
 /// apart because GraphNet treats them differently, see ScoreOptions).
