@@ -11,7 +11,12 @@
 
 Errors (an unsupported op, a shape that does not fit, a compile failure)
 raise gn.GnError with the model file's file:line:col.
+
+With PyTorch installed: torch.compile(model, backend="gn") (gn.torch_backend)
+and a backend for GraphNet's harness (gn.graphnet_backend.GnBackend).
 """
+__version__ = "0.1.0"
+
 from ._gn import Compiled, GnError, Module, compile, import_sample, parse_mlir  # noqa: F401
 from .evaluate import evaluate, score  # noqa: F401
 

@@ -100,7 +100,16 @@ const char *numpyName(interp::DType d) {
 
 py::array toNumpy(const interp::HostTensor &t) {
   std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
-  py::array out(py::dtype(numpyName(t.dtype())), shape);
+  // Explicit C strides: pybind11 < 2.12 reads the element size from
+  // numpy 1's dtype layout, which numpy 2 changed (its own strides would
+  // come out 0).
+  std::vector<py::ssize_t> strides(shape.size());
+  py::ssize_t step = static_cast<py::ssize_t>(interp::sizeOf(t.dtype()));
+  for (size_t i = shape.size(); i-- > 0;) {
+    strides[i] = step;
+    step *= shape[i];
+  }
+  py::array out(py::dtype(numpyName(t.dtype())), shape, strides);
   std::memcpy(out.mutable_data(), t.bytes(), t.nbytes());
   return out;
 }

@@ -65,6 +65,19 @@ def test_import_error_names_file_line_and_op(tmp_path):
         gn.import_sample(str(tmp_path))
 
 
+def test_arrays_cross_the_boundary_element_for_element():
+    # Every element and dtype comes back where it was (numpy 1 and 2 layouts).
+    m = gn.parse_mlir('''func.func @forward(%x: tensor<2x3xf32> {gn.dtype = "float32", gn.kind = "input", gn.name = "x"}, %i: tensor<4xi64> {gn.dtype = "int64", gn.kind = "input", gn.name = "i"}, %b: tensor<3xi1> {gn.dtype = "bool", gn.kind = "input", gn.name = "b"}) -> (tensor<2x3xf32>, tensor<4xi64>, tensor<3xi1>) {
+  return %x, %i, %b : tensor<2x3xf32>, tensor<4xi64>, tensor<3xi1>
+}''')
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)[:, ::-1]  # not C-contiguous
+    i = np.array([7, -1, 2**40, 3], np.int64)
+    b = np.array([True, False, True])
+    for got, want in zip(m.run_eager(x, i, b), (x, i, b)):
+        assert got.dtype == want.dtype and got.flags.c_contiguous
+        np.testing.assert_array_equal(got, want)
+
+
 def test_parse_mlir_round_trip():
     m = gn.import_sample(sample("tiny_convnet"))
     again = gn.parse_mlir(str(m))

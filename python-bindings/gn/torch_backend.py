@@ -1,0 +1,131 @@
+"""torch.compile(model, backend="gn"): TorchDynamo hands gn each FX graph;
+its Python code and its example inputs become a GraphNet-style sample that
+goes through gn's importer and compiler, and the returned callable runs gn's
+compiled code on the graph's inputs.
+
+    import gn.torch_backend            # registers "gn" (also via the entry point)
+    compiled = torch.compile(model, backend="gn", dynamic=False)
+
+Anything gn cannot take (an unsupported op, a dtype numpy lacks, dynamic
+shapes) raises: torch.compile reports it as a backend failure. There is no
+silent fallback to eager PyTorch.
+"""
+import os
+import re
+import shutil
+import tempfile
+
+import numpy as np
+import torch
+
+from . import _gn
+
+_NUMPY_OF_TORCH = {torch.float32: np.float32, torch.float64: np.float64, torch.float16: np.float16,
+                   torch.int64: np.int64, torch.int32: np.int32, torch.int16: np.int16,
+                   torch.int8: np.int8, torch.uint8: np.uint8, torch.bool: np.bool_}
+
+
+def _to_numpy(t):
+    """gn takes bf16 as its uint16 bit patterns (numpy has no bf16)."""
+    if not isinstance(t, torch.Tensor):
+        return t
+    t = t.detach().cpu().contiguous()
+    if t.dtype == torch.bfloat16:
+        return t.view(torch.int16).numpy().view(np.uint16)
+    return t.numpy()
+
+
+def _from_numpy(a):
+    t = torch.from_numpy(a)
+    return t.view(torch.bfloat16) if a.dtype == np.uint16 else t  # gn has no uint16
+
+
+def _lift_attributes(gm):
+    """get_attr nodes (tensors the graph holds) become trailing placeholders;
+    returns their current values, passed on every call."""
+    attrs = [n for n in gm.graph.nodes if n.op == "get_attr"]
+    values = []
+    if not attrs:
+        return values
+    last = [n for n in gm.graph.nodes if n.op == "placeholder"][-1]
+    for i, node in enumerate(attrs):
+        value = gm
+        for part in node.target.split("."):
+            value = getattr(value, part)
+        if not isinstance(value, torch.Tensor):
+            raise NotImplementedError(f"gn backend: attribute {node.target} is not a tensor")
+        with gm.graph.inserting_after(last):
+            ph = gm.graph.placeholder(f"gn_attr_{i}")
+        last = ph
+        node.replace_all_uses_with(ph)
+        gm.graph.erase_node(node)
+        values.append(value.detach())
+    gm.graph.lint()
+    gm.recompile()
+    return values
+
+
+def _write_sample(folder, gm, inputs):
+    placeholders = [n.target for n in gm.graph.nodes if n.op == "placeholder"]
+    # FX code names a few of its globals bare (device(type='cpu'), inf, nan).
+    body = re.sub(r"(?<![\w.])device\(", "torch.device(", gm.code.strip("\n"))
+    body = re.sub(r"(?<![\w.'\"])(inf|nan)(?![\w'\"])", r"float('\1')", body)
+    # gm.code is "def forward(self, ...):" and its body: a method of GraphModule.
+    lines = ["import torch", "", "", "class GraphModule(torch.nn.Module):"]
+    lines += ["    " + l if l else "" for l in body.split("\n")]
+    with open(os.path.join(folder, "model.py"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    meta = []
+    for name, t in zip(placeholders, inputs):
+        if not isinstance(t, torch.Tensor):
+            raise NotImplementedError(
+                f"gn backend: graph input {name} is a {type(t).__name__}, not a tensor "
+                "(dynamic shapes are not supported; use torch.compile(..., dynamic=False))")
+        if t.dtype not in _NUMPY_OF_TORCH and t.dtype != torch.bfloat16:
+            raise NotImplementedError(f"gn backend: input {name} has dtype {t.dtype}, "
+                                      "which gn's Python interface cannot pass")
+        meta.append(f'class Program_weight_tensor_meta_{name}:\n    name = "{name}"\n'
+                    f"    shape = {list(t.shape)}\n    dtype = \"{t.dtype}\"\n"
+                    f'    device = "cpu"\n    mean = 0.0\n    std = 1.0\n    data = None\n')
+    with open(os.path.join(folder, "input_meta.py"), "w") as f:
+        f.write("\n\n".join(meta))
+    with open(os.path.join(folder, "graph_net.json"), "w") as f:
+        f.write('{"framework": "torch", "source": "torch.compile"}\n')
+
+
+def gn_backend(gm, example_inputs, device="cpu", pipeline_options=""):
+    """The TorchDynamo backend: compiles `gm` with gn; returns the callable
+    that runs it."""
+    attrs = _lift_attributes(gm)
+    inputs = list(example_inputs) + attrs
+    folder = tempfile.mkdtemp(prefix="gn-torch-compile-")
+    try:
+        _write_sample(folder, gm, inputs)
+        module = _gn.import_sample(folder)
+        compiled = _gn.compile(module, device, pipeline_options)
+    except _gn.GnError as e:
+        raise RuntimeError(f"gn backend: {e}\n(the graph gn was given is in {folder})") from None
+    if not os.environ.get("GN_KEEP_TORCH_SAMPLES"):
+        shutil.rmtree(folder, ignore_errors=True)
+    out = [n for n in gm.graph.nodes if n.op == "output"][0].args[0]
+    returns_sequence = isinstance(out, (tuple, list))
+
+    def run(*args):
+        arrays = [_to_numpy(a) for a in list(args) + attrs]
+        results = [_from_numpy(r) for r in compiled(*arrays)]
+        return tuple(results) if returns_sequence else results[0]
+
+    run.gn_compiled = compiled
+    gn_backend.graphs_compiled += 1
+    return run
+
+
+gn_backend.graphs_compiled = 0  # graphs this process compiled with gn
+
+
+try:
+    from torch._dynamo import register_backend
+
+    register_backend(name="gn")(gn_backend)
+except Exception:  # noqa: BLE001 - an older torch: the entry point registers it
+    pass
