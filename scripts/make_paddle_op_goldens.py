@@ -332,6 +332,11 @@ CASES = {
         "b, c = (lambda x, f: f(x))(paddle._C_ops.yolo_box(x, s, [10, 13, 16, 30], 2, float('0.2'), 16, False, float('1.05'), False, float('0.5')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "c"]),
     "yolo_box_iou_aware": ([inp("x", [1, 16, 2, 3], std=2, lo=-4, hi=4), inp("s", [1, 2], "int32", data=[64, 96])], [
         "b, c = (lambda x, f: f(x))(paddle._C_ops.yolo_box(x, s, [10, 13, 16, 30], 2, float('0.1'), 32, True, float('1'), True, float('0.4')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "c"]),
+    "topk_ties": ([inp("x", [2, 10], data=[1, 3, 3, 2, 3, 1, 1, 2, 3, 1, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]), inp("y", [1, 200], data=[100.0] * 200)], [
+        f"k = paddle._C_ops.full([1], float('3'), paddle.int32, {PLACE})",
+        "a, ai = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, True, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        "b, bi = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        "c, ci = (lambda x, f: f(x))(paddle._C_ops.topk(y, k, -1, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["a", "ai", "b", "bi", "c", "ci"]),
 }
 
 

@@ -156,6 +156,11 @@ HostTensor argReduce(Operation *op, const HostTensor &x, int64_t dim, bool isMax
 
 /// Indices of the k largest (smallest) along dim, sorted, ties by index;
 /// NaN above every number.
+/// Sorted top-k indices along `dim`, chosen as PyTorch's and PaddlePaddle's
+/// CPU kernels choose them, so that ties (equal values) resolve alike: a
+/// comparator on values only (NaN first for largest, last for smallest),
+/// std::partial_sort when k * 64 < len, else std::nth_element at k - 1 and a
+/// sort of the k - 1 before it (both libraries' algorithm).
 HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool largest) {
   HostTensor out = makeResult(op);
   int64_t len = x.shape()[dim], inner = 1, outer = 1;
@@ -167,11 +172,7 @@ HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool
   auto before = [largest](const std::pair<double, int64_t> &a,
                           const std::pair<double, int64_t> &b) {
     bool an = std::isnan(a.first), bn = std::isnan(b.first);
-    if (an != bn)
-      return largest ? an : bn;
-    if (!an && a.first != b.first)
-      return largest ? a.first > b.first : a.first < b.first;
-    return a.second < b.second;
+    return largest ? (an && !bn) || a.first > b.first : (!an && bn) || a.first < b.first;
   };
   int64_t *o = out.data<int64_t>();
   for (int64_t i = 0; i < outer; ++i)
@@ -179,7 +180,14 @@ HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool
       int64_t base = i * len * inner + j;
       for (int64_t q = 0; q < len; ++q)
         line[q] = {loadAsDouble(x, base + q * inner), q};
-      std::partial_sort(line.begin(), line.begin() + k, line.end(), before);
+      if (k == 0) {
+        continue;
+      } else if (k * 64 < len) {
+        std::partial_sort(line.begin(), line.begin() + k, line.end(), before);
+      } else {
+        std::nth_element(line.begin(), line.begin() + k - 1, line.end(), before);
+        std::sort(line.begin(), line.begin() + k - 1, before);
+      }
       for (int64_t q = 0; q < k; ++q)
         o[i * k * inner + q * inner + j] = line[q].second;
     }
