@@ -6,7 +6,11 @@ compared at t (GraphNet's tolerance table). Run with the PyTorch venv and
 gn's Python module:
 
     PYTHONPATH=build/python scripts/torch-env.sh python scripts/check_torch_backend.py \\
-        [--t -5] [--list test/bench/cpu-samples.txt] [SAMPLE_DIR...]
+        [--t -5] [--via torch.compile|graphnet] [--list test/bench/cpu-samples.txt] [SAMPLE_DIR...]
+
+--via graphnet goes through gn.graphnet_backend.GnBackend, the class GraphNet's
+harness instantiates (constructed with a config; __call__(model) returns the
+callable the harness calls as compiled(**inputs); synchronize()).
 
 Prints one line per sample and "N / M match at t = T"; exits 1 when any does
 not (a backend failure counts as not matching, with its message).
@@ -25,6 +29,7 @@ from conformance import flatten, load_module, meta_of, tightest_t  # noqa: E402
 
 import gn  # noqa: E402
 import gn.torch_backend  # noqa: E402,F401  (registers "gn")
+from gn.graphnet_backend import GnBackend  # noqa: E402
 
 
 def samples_of(args):
@@ -66,6 +71,7 @@ def main():
     ap.add_argument("--list")
     ap.add_argument("--base", default="~/.cache/gn/graphnet/samples")
     ap.add_argument("--t", type=int, default=-5)
+    ap.add_argument("--via", choices=["torch.compile", "graphnet"], default="torch.compile")
     args = ap.parse_args()
     torch.set_num_threads(2)
     # Python floats the samples take as arguments are constants of the graph.
@@ -86,8 +92,14 @@ def main():
                 torch._dynamo.reset()
                 start = time.time()
                 before = gn.torch_backend.gn_backend.graphs_compiled
-                compiled = torch.compile(model, backend="gn", dynamic=False, fullgraph=True)
-                actual = flatten(compiled(**fresh()))
+                if args.via == "graphnet":
+                    backend = GnBackend({"device": "cpu"})
+                    compiled = backend(model)
+                    actual = flatten(compiled(**fresh()))
+                    backend.synchronize()
+                else:
+                    compiled = torch.compile(model, backend="gn", dynamic=False, fullgraph=True)
+                    actual = flatten(compiled(**fresh()))
                 seconds = time.time() - start
                 if gn.torch_backend.gn_backend.graphs_compiled == before:
                     raise RuntimeError("torch.compile did not hand any graph to gn")
