@@ -119,7 +119,18 @@ interp::HostTensor fromNumpy(py::handle obj, RankedTensorType expected, size_t i
   auto dtype = interp::dtypeOf(expected.getElementType());
   if (!dtype)
     throw GnError("argument #" + std::to_string(index) + " has no host dtype");
-  py::array a = py::array::ensure(obj);
+  py::array a;
+  if (!py::isinstance<py::array>(obj) && py::hasattr(obj, "__dlpack__")) {
+    // A DLPack producer (a torch CPU tensor, ...): numpy views its memory.
+    try {
+      a = py::module_::import("numpy").attr("from_dlpack")(obj);
+    } catch (py::error_already_set &e) {
+      throw GnError("argument #" + std::to_string(index) + " ('" + name +
+                    "'): cannot read it through DLPack: " + std::string(e.what()));
+    }
+  } else {
+    a = py::array::ensure(obj);
+  }
   if (!a)
     throw GnError("argument #" + std::to_string(index) + " ('" + name +
                   "') is not an array (numpy or anything numpy.asarray takes)");

@@ -78,6 +78,27 @@ def test_arrays_cross_the_boundary_element_for_element():
         np.testing.assert_array_equal(got, want)
 
 
+class DLPackOnly:
+    """A producer that only speaks DLPack (as a torch CPU tensor does)."""
+
+    def __init__(self, array):
+        self.array = array
+
+    def __dlpack__(self, **kwargs):
+        return self.array.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        return self.array.__dlpack_device__()
+
+
+def test_dlpack_arguments():
+    m = gn.import_sample(sample("tiny_mlp"))
+    args = m.synthesize_inputs()
+    f = gn.compile(m)
+    for a, b in zip(f(*[DLPackOnly(a) for a in args]), f(*args)):
+        np.testing.assert_array_equal(a, b)
+
+
 def test_parse_mlir_round_trip():
     m = gn.import_sample(sample("tiny_convnet"))
     again = gn.parse_mlir(str(m))
