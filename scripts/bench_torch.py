@@ -36,7 +36,10 @@ output is the expected value, GraphNet's tolerance table at t), as
 eager_tightest_t / compiled_tightest_t (smallest t in [-10, 1] that passes; 2
 if none, or if the output count, a shape or a dtype differs) and
 eager_ok_t5 / compiled_ok_t5 (tightest <= --t, -5 by default). Also
-compiled_vs_eager_t: Inductor against PyTorch eager.
+compiled_vs_eager_t: Inductor against PyTorch eager, gn_compiled_vs_eager_t:
+gn's compiled outputs (DUMP/<sample>/compiled) against PyTorch eager, and
+per output (lists, for GraphNet logs): compiled_vs_eager_ts,
+gn_compiled_vs_eager_ts, gn_eager_vs_eager_ts; output_dtypes.
 
 One JSON line per sample, flushed as it goes: sample, eager_ms, compiled_ms,
 compile_s, eager_ok_t5, compiled_ok_t5, eager_tightest_t, compiled_tightest_t,
@@ -100,13 +103,19 @@ def check(outs, dump, name):
     return worst
 
 
-def worst_pair(actual, expected):
+def pair_ts(actual, expected):
+    """Tightest t of each output pair (None when the counts differ)."""
     import conformance as cf
 
     if len(actual) != len(expected):
-        return 2
-    return max([cf.tightest_t(a.detach().contiguous(), e.contiguous())
-                for a, e in zip(actual, expected)] or [-10])
+        return None
+    return [cf.tightest_t(a.detach().contiguous(), e.contiguous())
+            for a, e in zip(actual, expected)]
+
+
+def worst_pair(actual, expected):
+    ts = pair_ts(actual, expected)
+    return 2 if ts is None else max(ts or [-10])
 
 
 def write_partial(path, r):
@@ -139,6 +148,19 @@ def run_one(sample, args, partial=None):
         eager_outs = cf.flatten(mod(**clone_inputs(torch, kwargs)))
         r["eager_tightest_t"] = check(eager_outs, args.dump, name)
         r["eager_ok_t5"] = r["eager_tightest_t"] <= args.t
+        # gn's compiled outputs (when the dump has them) against PyTorch eager.
+        cdir = os.path.join(args.dump, name, "compiled")
+        if os.path.isdir(cdir):
+            gn_compiled = [cf.load_npy(os.path.join(cdir, f"{i}.npy"), o.dtype == torch.bfloat16)
+                           for i, o in enumerate(eager_outs)
+                           if os.path.exists(os.path.join(cdir, f"{i}.npy"))]
+            r["gn_compiled_vs_eager_ts"] = pair_ts(gn_compiled, eager_outs)
+            r["gn_compiled_vs_eager_t"] = worst_pair(gn_compiled, eager_outs)
+        gn_eager = [cf.load_npy(os.path.join(args.dump, name, "eager", f"{i}.npy"),
+                                o.dtype == torch.bfloat16) for i, o in enumerate(eager_outs)
+                    if os.path.exists(os.path.join(args.dump, name, "eager", f"{i}.npy"))]
+        r["gn_eager_vs_eager_ts"] = pair_ts(gn_eager, eager_outs)
+        r["output_dtypes"] = [str(o.dtype).replace("torch.", "") for o in eager_outs]
         timing_in = clone_inputs(torch, kwargs)
         r["eager_ms"] = timed(mod, timing_in, args.warmup, args.trials)
         if args.no_compile:
@@ -168,6 +190,7 @@ def run_one(sample, args, partial=None):
         write_partial(partial, r)
         r["compiled_tightest_t"] = check(compiled_outs, args.dump, name)
         r["compiled_ok_t5"] = r["compiled_tightest_t"] <= args.t
+        r["compiled_vs_eager_ts"] = pair_ts(compiled_outs, eager_outs)
         r["compiled_vs_eager_t"] = worst_pair(compiled_outs, eager_outs)
         r["stage"] = "compiled timing"
         write_partial(partial, r)
