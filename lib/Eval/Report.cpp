@@ -370,6 +370,7 @@ std::string mlir::gn::eval::renderReport(const std::vector<ReportRun> &runs,
   }
   o << "</table>\n<h2>Longest compiles</h2>\n<table id=\"compiles\"><tr><th class=\"l\">run</th>"
     << "<th class=\"l\">sample</th><th>compile s</th><th>status</th></tr>\n";
+  size_t compileRows = 0;
   for (const ReportRun &run : runs) {
     std::vector<const SampleRecord *> compiled;
     for (const SampleRecord &r : run.records)
@@ -377,12 +378,14 @@ std::string mlir::gn::eval::renderReport(const std::vector<ReportRun> &runs,
         compiled.push_back(&r);
     std::sort(compiled.begin(), compiled.end(),
               [](auto *a, auto *b) { return *a->compileSeconds > *b->compileSeconds; });
-    for (size_t i = 0; i < std::min<size_t>(10, compiled.size()); ++i)
+    for (size_t i = 0; i < std::min<size_t>(10, compiled.size()); ++i, ++compileRows)
       o << "<tr><td class=\"l\">" << escape(run.name) << "</td><td class=\"l\">"
         << escape(shortName(compiled[i]->sample)) << "</td><td>"
         << num(*compiled[i]->compileSeconds) << "</td><td>" << statusText(*compiled[i])
         << "</td></tr>\n";
   }
+  if (!compileRows) // GraphNet logs carry no compile time
+    o << "<tr><td class=\"l\" colspan=\"4\">no compile times in these results</td></tr>\n";
   o << "</table>\n<p>S(t), ES(t): GraphNet's definitions (gn-eval score; p = "
     << num(options.score.p, 2) << ", b = " << num(options.score.b, 2) << ", errno rule "
     << (options.score.errnoRule == ScoreOptions::ErrnoRule::Report ? "report" : "code")
