@@ -13,7 +13,7 @@ if [ -z "$browser" ]; then
   echo "check-report: SKIPPED: no chromium (apt-get install chromium)" >&2
   exit 77
 fi
-flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --disable-extensions
+flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --disable-extensions
        --user-data-dir="$(mktemp -d)")
 dom=$(mktemp)
 trap 'rm -f "$dom"' EXIT
