@@ -11,6 +11,7 @@
 #include "gn/Eval/GraphNetLog.h"
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
+#include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
@@ -82,20 +83,10 @@ struct Module {
   }
 };
 
-const char *numpyName(interp::DType d) {
-  switch (d) {
-  case interp::DType::F32: return "float32";
-  case interp::DType::F64: return "float64";
-  case interp::DType::F16: return "float16";
-  case interp::DType::I64: return "int64";
-  case interp::DType::I32: return "int32";
-  case interp::DType::I16: return "int16";
-  case interp::DType::I8: return "int8";
-  case interp::DType::U8: return "uint8";
-  case interp::DType::I1: return "bool";
-  case interp::DType::BF16: return "uint16"; // bf16 bit patterns (numpy has no bf16)
-  }
-  return "?";
+/// numpy's name of a dtype (GraphNet's names are numpy's), bf16 travelling
+/// as its uint16 bit patterns (numpy has no bf16).
+std::string numpyName(interp::DType d) {
+  return d == interp::DType::BF16 ? "uint16" : eval::graphNetDtypeName(d);
 }
 
 py::array toNumpy(const interp::HostTensor &t) {

@@ -256,3 +256,14 @@ llvm::SmallVector<int64_t> paddle::channelsLast(int64_t rank) {
 FailureOr<Value> paddle::transpose(ImportContext &ctx, Value v, llvm::ArrayRef<int64_t> perm) {
   return ctx.build<gn::TransposeOp>({v}, {ctx.ints("permutation", perm)});
 }
+
+FailureOr<Value> paddle::sliceAxis(ImportContext &ctx, Value v, int64_t axis, int64_t start,
+                                   int64_t limit) {
+  auto type = typeOf(v);
+  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      steps(type.getRank(), 1);
+  starts[axis] = start;
+  limits[axis] = limit;
+  return ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                     ctx.ints("steps", steps)});
+}

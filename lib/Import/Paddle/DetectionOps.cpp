@@ -15,17 +15,6 @@ using namespace mlir::gn::import::paddle;
 
 namespace {
 
-FailureOr<Value> sliceAxis(ImportContext &ctx, Value v, int64_t axis, int64_t start,
-                           int64_t limit) {
-  auto type = typeOf(v);
-  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
-      steps(type.getRank(), 1);
-  starts[axis] = start;
-  limits[axis] = limit;
-  return ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
-                                     ctx.ints("steps", steps)});
-}
-
 /// A 1-d f32 constant.
 Value vector(ImportContext &ctx, llvm::ArrayRef<float> values, llvm::ArrayRef<int64_t> shape) {
   auto type = RankedTensorType::get(shape, ctx.f32());

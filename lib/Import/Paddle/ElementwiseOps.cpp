@@ -257,17 +257,14 @@ FailureOr<PyValue> swiglu(ImportContext &ctx, Args &a) {
   Value gate = *x, up = *y;
   if (!up) {
     auto type = typeOf(*x);
-    int64_t rank = type.getRank(), n = type.getDimSize(rank - 1);
-    if (rank == 0 || n % 2 != 0)
+    int64_t rank = type.getRank();
+    if (rank == 0)
+      return a.error("without y, x must have a last dim to split");
+    int64_t n = type.getDimSize(rank - 1);
+    if (n % 2 != 0)
       return a.error("without y, x's last dim must be even, got " + llvm::Twine(n));
-    llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
-    limits[rank - 1] = n / 2;
-    auto first = ctx.build<gn::SliceOp>({*x}, {ctx.ints("starts", starts),
-                                              ctx.ints("limits", limits), ctx.ints("steps", steps)});
-    starts[rank - 1] = n / 2;
-    limits[rank - 1] = n;
-    auto second = ctx.build<gn::SliceOp>({*x}, {ctx.ints("starts", starts),
-                                               ctx.ints("limits", limits), ctx.ints("steps", steps)});
+    auto first = sliceAxis(ctx, *x, rank - 1, 0, n / 2);
+    auto second = sliceAxis(ctx, *x, rank - 1, n / 2, n);
     if (failed(first) || failed(second))
       return failure();
     gate = *first;

@@ -61,6 +61,9 @@ llvm::SmallVector<int64_t> channelsFirst(int64_t rank);
 llvm::SmallVector<int64_t> channelsLast(int64_t rank);
 mlir::FailureOr<mlir::Value> transpose(ImportContext &ctx, mlir::Value v,
                                        llvm::ArrayRef<int64_t> perm);
+/// v[..., start:limit, ...] along `axis` (step 1).
+mlir::FailureOr<mlir::Value> sliceAxis(ImportContext &ctx, mlir::Value v, int64_t axis,
+                                       int64_t start, int64_t limit);
 
 } // namespace mlir::gn::import::paddle
 

@@ -257,16 +257,10 @@ FailureOr<PyValue> flatten(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> splitInto(ImportContext &ctx, Args &a, Value x, int64_t axis,
                              llvm::ArrayRef<int64_t> sizes) {
-  auto type = typeOf(x);
   std::vector<PyValue> parts;
   int64_t offset = 0;
   for (int64_t n : sizes) {
-    llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
-        steps(type.getRank(), 1);
-    starts[axis] = offset;
-    limits[axis] = offset + n;
-    auto r = ctx.build<gn::SliceOp>({x}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
-                                          ctx.ints("steps", steps)});
+    auto r = sliceAxis(ctx, x, axis, offset, offset + n);
     if (failed(r))
       return failure();
     parts.push_back(PyValue::of(*r));
