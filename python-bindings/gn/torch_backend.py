@@ -11,7 +11,6 @@ shapes) raises: torch.compile reports it as a backend failure. There is no
 silent fallback to eager PyTorch.
 """
 import os
-import re
 import shutil
 import tempfile
 
@@ -67,11 +66,12 @@ def _lift_attributes(gm):
 
 def _write_sample(folder, gm, inputs):
     placeholders = [n.target for n in gm.graph.nodes if n.op == "placeholder"]
-    # FX code names a few of its globals bare (device(type='cpu'), inf, nan).
-    body = re.sub(r"(?<![\w.])device\(", "torch.device(", gm.code.strip("\n"))
-    body = re.sub(r"(?<![\w.'\"])(inf|nan)(?![\w'\"])", r"float('\1')", body)
+    body = gm.code.strip("\n")
     # gm.code is "def forward(self, ...):" and its body: a method of GraphModule.
-    lines = ["import torch", "", "", "class GraphModule(torch.nn.Module):"]
+    # FX names some globals bare (device(type='cpu'), inf, nan): import them
+    # as GraphNet's extracted samples do.
+    lines = ["import torch", "", "from torch import device", "from math import inf, nan", "", "",
+             "class GraphModule(torch.nn.Module):"]
     lines += ["    " + l if l else "" for l in body.split("\n")]
     with open(os.path.join(folder, "model.py"), "w") as f:
         f.write("\n".join(lines) + "\n")

@@ -39,6 +39,9 @@ public:
   }
 
   void addImports(const py::Module &module);
+  /// `math.inf`, `torch.float32`, ...: a module's member as a value (a
+  /// number, a dtype) when known, else a module path.
+  PyValue moduleMember(const std::string &full);
   LogicalResult execBody(const std::vector<py::StmtPtr> &body);
   LogicalResult exec(const py::Stmt &stmt);
   LogicalResult assign(const py::Expr &target, const PyValue &value);
@@ -97,6 +100,18 @@ const py::Stmt *mlir::gn::import::findForward(const py::Module &module) {
   return nullptr;
 }
 
+PyValue Evaluator::Impl::moduleMember(const std::string &full) {
+  if (full == "math.inf")
+    return PyValue::real(INFINITY);
+  if (full == "math.nan")
+    return PyValue::real(NAN);
+  if (full == "math.pi")
+    return PyValue::real(M_PI);
+  if (auto v = frontend.moduleAttribute(ctx, full))
+    return *v;
+  return PyValue::module(full);
+}
+
 void Evaluator::Impl::addImports(const py::Module &module) {
   for (auto &s : module.body) {
     if (s->kind != py::StmtKind::Import)
@@ -108,8 +123,8 @@ void Evaluator::Impl::addImports(const py::Module &module) {
         std::tie(name, alias) = name.split(" as ");
       if (s->name.empty() || s->name == name) // `import torch.nn as nn`
         globals[alias.trim()] = PyValue::module(name.trim().str());
-      else
-        globals[alias.trim()] = PyValue::module(s->name + "." + name.trim().str());
+      else // `from math import inf` binds what math.inf evaluates to
+        globals[alias.trim()] = moduleMember(s->name + "." + name.trim().str());
     }
   }
 }
@@ -509,16 +524,8 @@ FailureOr<PyValue> Evaluator::Impl::evalAttribute(const py::Expr &e) {
   if (failed(base))
     return failure();
   const std::string &attr = e.str;
-  if (base->kind == PyValue::Module) {
-    std::string full = base->s + "." + attr;
-    if (full == "math.inf")
-      return PyValue::real(INFINITY);
-    if (full == "math.pi")
-      return PyValue::real(M_PI);
-    if (auto v = frontend.moduleAttribute(ctx, full))
-      return *v;
-    return PyValue::module(full);
-  }
+  if (base->kind == PyValue::Module)
+    return moduleMember(base->s + "." + attr);
   if (base->isTensor()) {
     auto type = base->type();
     if (attr == "shape") {
