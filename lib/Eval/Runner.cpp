@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Cost.h"
+#include "gn/Eval/Fp64Reference.h"
 #include "gn/Eval/HostInputs.h"
 #include "gn/Eval/InputSynthesis.h"
 #include "gn/Eval/Records.h"
@@ -123,6 +124,38 @@ bool dumpTensors(const std::string &dir, const std::vector<interp::HostTensor> &
       return false;
   }
   return true;
+}
+
+/// --reference fp64: each side's distance to the function computed in f64
+/// and, when compiled misses eager at t = -5, which of them drifted.
+void recordFp64Reference(json &r, ModuleOp module, llvm::ArrayRef<interp::HostTensor> args,
+                         const std::vector<interp::HostTensor> &eager,
+                         const std::vector<interp::HostTensor> *compiled,
+                         const std::string &firstError) {
+  auto start = std::chrono::steady_clock::now();
+  std::string error;
+  json record;
+  auto wide = eval::runFp64Reference(module, args, eager, error);
+  if (failed(wide)) {
+    record["error"] = firstError.empty() ? error : error + ": " + firstError;
+    r["fp64_reference"] = record;
+    return;
+  }
+  record["seconds"] =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  json outputs;
+  json eagerCorrect = eval::compareWithReference(eager, *wide, {}, outputs);
+  record["eager_outputs"] = outputs;
+  record["eager_correct_at"] = eagerCorrect;
+  if (compiled) {
+    json compiledCorrect = eval::compareWithReference(*compiled, *wide, {}, outputs);
+    record["compiled_outputs"] = outputs;
+    record["compiled_correct_at"] = compiledCorrect;
+    if (r.contains("correct_at") && !r["correct_at"].value("-5", false))
+      record["attribution"] = eval::attributeMiss(eval::tightestT(eagerCorrect),
+                                                  eval::tightestT(compiledCorrect));
+  }
+  r["fp64_reference"] = record;
 }
 
 } // namespace
@@ -381,7 +414,11 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
       return fail("runtime_error", error);
   }
 
+  if (options.reference != "" && options.reference != "fp64")
+    return fail("eager_error", "unknown reference '" + options.reference + "' (fp64)");
   if (options.mode == "eager") {
+    if (options.reference == "fp64")
+      recordFp64Reference(r, *module, *args, *expected, nullptr, firstError);
     r["status"] = "ok";
     return r.dump(-1, ' ', false, json::error_handler_t::replace);
   }
@@ -423,6 +460,8 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   compare(*actual, outputs, correct);
   r["outputs"] = outputs;
   r["correct_at"] = correct;
+  if (options.reference == "fp64")
+    recordFp64Reference(r, *module, *args, *expected, &*actual, firstError);
   double te = r["eager"]["median_ms"].get<double>(),
          tc = r["compiled"]["median_ms"].get<double>();
   r["speedup"] = tc > 0 ? te / tc : 0.0;

@@ -1,7 +1,8 @@
 //===- ConvolutionKernels.cpp - conv (oneDNN), pooling, resize ----------===//
 //
 // Convolutions go through oneDNN in f32 (f16/bf16 widened and rounded once
-// at the end); f64 convolutions run as direct loops in f64.
+// at the end); f64 convolutions as im2col + OpenBLAS dgemm (transposed ones
+// as direct loops), in f64.
 // This file is compiled with exceptions on: oneDNN's C++ API reports errors
 // by throwing, and every throw is caught here and turned into a diagnostic.
 //
@@ -11,6 +12,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include <array>
 #include <cmath>
+#include <cblas.h>
 #include <dnnl.hpp>
 
 using namespace mlir;
@@ -116,8 +118,67 @@ LogicalResult runDnnl(Operation *op, PrimDesc &pd, HostTensor &src, HostTensor &
   return success();
 }
 
-/// Direct f64 (transposed) convolution: oneDNN has no f64 kernels and
-/// narrowing to f32 would lose the precision the sample asked for.
+/// f64 convolution as im2col + dgemm per (batch, group), over chunks of
+/// output positions so the column buffer stays under 64 MiB. oneDNN has no
+/// f64 kernels, and narrowing to f32 would lose the precision asked for
+/// (`--reference fp64` runs whole convnets this way).
+HostTensor convolutionF64Gemm(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
+                              llvm::ArrayRef<int64_t> padding, llvm::ArrayRef<int64_t> dilation,
+                              int64_t groups) {
+  const HostTensor &x = in[0], &w = in[1];
+  HostTensor y(DType::F64, resultShape(op), /*zero=*/false);
+  size_t sp = x.rank() - 2;
+  int64_t n = x.shape()[0], cin = x.shape()[1], cout = y.shape()[1];
+  int64_t cinG = cin / groups, coutG = cout / groups;
+  llvm::ArrayRef<int64_t> inS = x.shape().drop_front(2), outS = y.shape().drop_front(2),
+                          kS = w.shape().drop_front(2);
+  int64_t kernel = 1, positions = 1, pixels = 1;
+  for (size_t d = 0; d < sp; ++d) {
+    kernel *= kS[d];
+    positions *= outS[d];
+    pixels *= inS[d];
+  }
+  int64_t rows = cinG * kernel;
+  const double *px = x.data<double>(), *pw = w.data<double>();
+  double *py = y.data<double>();
+  for (int64_t i = 0; i < y.numel(); ++i)
+    py[i] = in.size() > 2 ? in[2].data<double>()[(i / positions) % cout] : 0.0;
+  int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(positions, (64 << 20) / 8 / rows));
+  std::vector<double> cols(rows * chunk);
+  llvm::SmallVector<int64_t, 3> k(sp), p(sp);
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t g = 0; g < groups; ++g)
+      for (int64_t p0 = 0; p0 < positions; p0 += chunk) {
+        int64_t width = std::min(chunk, positions - p0);
+        for (int64_t row = 0; row < rows; ++row) {
+          int64_t ic = row / kernel, klin = row % kernel;
+          for (size_t d = sp; d-- > 0; klin /= kS[d])
+            k[d] = klin % kS[d];
+          const double *plane = px + (b * cin + g * cinG + ic) * pixels;
+          double *out = cols.data() + row * width;
+          for (int64_t j = 0; j < width; ++j) {
+            int64_t lin = p0 + j, off = 0;
+            bool inside = true;
+            for (size_t d = sp; d-- > 0; lin /= outS[d]) {
+              int64_t at = (lin % outS[d]) * stride[d] - padding[d] + k[d] * dilation[d];
+              inside &= at >= 0 && at < inS[d];
+              p[d] = at;
+            }
+            if (inside)
+              for (size_t d = 0; d < sp; ++d)
+                off = off * inS[d] + p[d];
+            out[j] = inside ? plane[off] : 0.0;
+          }
+        }
+        // y[g's channels, p0 .. p0 + width) += W_g [coutG x rows] . cols
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, coutG, width, rows, 1.0,
+                    pw + g * coutG * rows, rows, cols.data(), width, 1.0,
+                    py + (b * cout + g * coutG) * positions + p0, positions);
+      }
+  return y;
+}
+
+/// Direct f64 transposed convolution (see convolutionF64Gemm for why f64).
 HostTensor convolutionF64(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
                           llvm::ArrayRef<int64_t> padding, llvm::ArrayRef<int64_t> dilation,
                           int64_t groups, bool transposed) {
@@ -178,6 +239,8 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   const void *weightKey = in[1].bytes();
   DType outType = resultDType(op);
   llvm::ArrayRef<int64_t> outShape = resultShape(op);
+  if (in[0].dtype() == DType::F64 && !transposed)
+    return convolutionF64Gemm(op, in, stride, padding, dilation, groups);
   if (in[0].dtype() == DType::F64)
     return convolutionF64(op, in, stride, padding, dilation, groups, transposed);
   HostTensor x = convertTo(in[0], DType::F32), w = convertTo(in[1], DType::F32);

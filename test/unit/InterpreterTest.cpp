@@ -1,4 +1,5 @@
 //===- InterpreterTest.cpp - kernels against reference math -------------===//
+#include "gn/Eval/Fp64Reference.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
@@ -99,6 +100,51 @@ TEST(Interpreter, ConvMatchesDirectSum) {
     })",
                  {f32({1, 1, 3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9}), f32({1, 1, 2, 2}, {1, 1, 1, 1})});
   EXPECT_EQ(values(out[0]), (std::vector<float>{12, 16, 24, 28}));
+}
+
+// --reference fp64 runs whole convnets with f64 convolutions (im2col +
+// dgemm): the same function promoted to f64 agrees with oneDNN's f32 result
+// on strided, padded, dilated, grouped 2-d and 1-d convolutions with bias.
+TEST(Interpreter, Fp64ConvolutionsMatchF32) {
+  DialectRegistry registry;
+  gn::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  auto module = parseSourceString<ModuleOp>(R"(
+    func.func @forward(%x: tensor<2x4x9x7xf32>, %w: tensor<6x2x3x2xf32>, %b: tensor<6xf32>, %y: tensor<1x3x10xf32>, %v: tensor<5x3x4xf32>) -> (tensor<2x6x5x8xf32>, tensor<1x5x5xf32>) {
+      %0 = gn.conv %x, %w, %b {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 2, 1>, stride = array<i64: 2, 1>} : (tensor<2x4x9x7xf32>, tensor<6x2x3x2xf32>, tensor<6xf32>) -> tensor<2x6x5x8xf32>
+      %1 = gn.conv %y, %v {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 1>, stride = array<i64: 2>} : (tensor<1x3x10xf32>, tensor<5x3x4xf32>) -> tensor<1x5x5xf32>
+      return %0, %1 : tensor<2x6x5x8xf32>, tensor<1x5x5xf32>
+    })",
+                                            &ctx);
+  ASSERT_TRUE(module);
+  std::vector<HostTensor> args;
+  uint32_t state = 7;
+  for (BlockArgument a : module->lookupSymbol<func::FuncOp>("forward").getArguments()) {
+    HostTensor t(DType::F32, cast<RankedTensorType>(a.getType()).getShape());
+    for (int64_t i = 0; i < t.numel(); ++i) {
+      state = state * 1664525u + 1013904223u;
+      t.data<float>()[i] = float(state >> 8) / float(1 << 24) - 0.5f;
+    }
+    args.push_back(t);
+  }
+  Interpreter narrow(module->lookupSymbol<func::FuncOp>("forward"));
+  auto expected = narrow.run(args);
+  ASSERT_TRUE(succeeded(expected));
+  std::string error;
+  auto wide = gn::eval::runFp64Reference(*module, args, *expected, error);
+  ASSERT_TRUE(succeeded(wide)) << error;
+  ASSERT_EQ(wide->size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    ASSERT_EQ((*wide)[i].dtype(), DType::F32);
+    auto d = gn::eval::compareOutputs((*wide)[i], (*expected)[i]);
+    EXPECT_TRUE(d.shapeAndDtypeMatch);
+    EXPECT_LE(d.maxAbs, 1e-5) << "output " << i;
+  }
+  float sum = 0;
+  for (float v : values((*expected)[0]))
+    sum += std::fabs(v);
+  EXPECT_GT(sum, 1.0f);
 }
 
 TEST(Interpreter, SoftmaxRowsSumToOne) {

@@ -3,6 +3,7 @@
 //   gn-eval run SAMPLE_DIR|FILE.mlir... [--mode eager|compiled]
 //       [--compiler gn|nope] [--warmup N] [--trials N] [--seed S]
 //       [--out results.jsonl] [--dump DIR] [--jobs N] [--timeout SECONDS]
+//       [--reference fp64]
 //   gn-eval compile SAMPLE... --device cuda -o DIR [--pipeline-options "..."]
 //       [--log compile.jsonl] [--jobs N]
 //   gn-eval score results.jsonl... [--p P] [--b B] [--format table|json|markdown]
@@ -121,6 +122,11 @@ static cl::opt<std::string> mergeSamples(
     cl::init(""), cl::sub(mergeCmd));
 static cl::opt<std::string> logPrompt("log-prompt", cl::desc("Prompt of --graphnet-log lines"),
                                       cl::init(eval::kGraphNetLogPrompt), cl::sub(runCmd));
+static cl::opt<std::string> reference(
+    "reference",
+    cl::desc("fp64: also run the interpreter in f64 and record each side's distance to it "
+             "(fp64_reference), attributing a compiled miss to the side that drifted"),
+    cl::init(""), cl::sub(runCmd));
 static cl::opt<std::string> dumpDir("dump", cl::desc("Write inputs and outputs as .npy here"),
                                     cl::sub(runCmd));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Samples run at once"), cl::init(1),
@@ -217,6 +223,10 @@ int runMain() {
     errs() << "error: --device " << device << ": " << why << "\n";
     return 1;
   }
+  if (!reference.empty() && reference != "fp64") {
+    errs() << "error: --reference must be fp64\n";
+    return 2;
+  }
   if (!graphNetLog.empty() && mode != "compiled") {
     errs() << "error: --graphnet-log needs --mode compiled (a GraphNet log compares a "
               "compiled run with eager)\n";
@@ -230,6 +240,7 @@ int runMain() {
   options.trials = trials;
   options.seed = seed;
   options.dumpDir = dumpDir;
+  options.reference = reference;
   options.pipelineOptions = pipelineOptions;
   options.jitOptLevel = jitOptLevel;
   std::vector<std::string> inputs;
@@ -377,6 +388,13 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
              << formatDuration(elapsed / done * (total - done)) << ")";
     if (!j.is_discarded() && j.contains("error") && j["error"].is_string())
       outs() << "\n    " << j["error"].get<std::string>();
+    if (!j.is_discarded() && j.contains("fp64_reference")) {
+      const nlohmann::json &fp64 = j["fp64_reference"];
+      if (fp64.contains("attribution"))
+        outs() << "\n    fp64: " << fp64["attribution"].get<std::string>();
+      else if (fp64.contains("error"))
+        outs() << "\n    fp64 reference: " << fp64["error"].get<std::string>();
+    }
     outs() << "\n";
     outs().flush();
   };

@@ -138,4 +138,17 @@ def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnPromoteToF64Pass : Pass<"gn-promote-to-f64", "func::FuncOp"> {
+  let summary = "Compute every floating tensor in f64: the reference a t = -5 miss is judged by";
+  let description = [{
+    Every f16, bf16 and f32 tensor (arguments, results, op results, `dtype`
+    attributes) becomes f64, so the interpreter computes the function in
+    double precision: `gn-eval run --reference fp64` compares each f32 side
+    with it. Conversions to a narrow float become f64 to f64 (no rounding).
+    Constants and random draws keep their values: a `gn.convert` to f64
+    follows them, so the f64 function reads the same numbers.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 #endif // GN_TRANSFORMS_PASSES_TD

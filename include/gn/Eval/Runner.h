@@ -22,6 +22,9 @@ struct RunOptions {
   int trials = 5;
   uint64_t seed = 0;
   std::string dumpDir; // when set: inputs and outputs as .npy
+  /// "fp64": also run the interpreter with every float in f64 and record
+  /// each side's distance to it (`fp64_reference`), attributing a miss.
+  std::string reference;
   /// mode "compile": each sample's CUDA programs (eager.json,
   /// compiled.json), reference outputs (reference/<i>.npy, from the CPU
   /// interpreter) and record.json go to outDir/<sample>/.
