@@ -7,6 +7,8 @@
 using namespace mlir;
 
 void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
+  if (options.testMiscompile)
+    pm.addNestedPass<func::FuncOp>(createGnTestMiscompilePass());
   // Before decompose, which would split the softmax it matches.
   pm.addNestedPass<func::FuncOp>(createGnRaiseAttentionPass());
   pm.addNestedPass<func::FuncOp>(createGnReorderAggregationPass());

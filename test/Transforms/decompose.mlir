@@ -124,6 +124,26 @@ func.func @batch_norm_is_scale_and_shift(%x: tensor<1x3x2x2xf32>, %m: tensor<3xf
 
 // -----
 
+// Training batch_norm: batch statistics, scale and shift in f64, and
+// x * scale + shift in f64 rounded once (x - mean in f32 loses the low bits
+// of a channel whose spread is small against its mean).
+// CHECK-LABEL: func.func @batch_norm_training_in_f64
+// CHECK: %[[X64:.+]] = gn.convert %arg0 {dtype = f64} : tensor<2x3x2x2xf32> -> tensor<2x3x2x2xf64>
+// CHECK: %[[SUM:.+]] = gn.reduce_sum %[[X64]] dims [0, 2, 3] {keepdim = true} : tensor<2x3x2x2xf64> -> tensor<1x3x1x1xf64>
+// CHECK: %[[MEAN:.+]] = gn.div %[[SUM]]
+// CHECK: %[[C:.+]] = gn.sub %[[X64]], %[[MEAN]]
+// CHECK: gn.mul %[[C]], %[[C]] : tensor<2x3x2x2xf64>
+// CHECK: %[[INV:.+]] = gn.rsqrt %{{.+}} : tensor<1x3x1x1xf64>
+// CHECK: %[[Y:.+]] = gn.add %{{.+}}, %{{.+}} : tensor<2x3x2x2xf64>, tensor<1x3x1x1xf64> -> tensor<2x3x2x2xf64>
+// CHECK: gn.convert %[[Y]] {dtype = f32} : tensor<2x3x2x2xf64> -> tensor<2x3x2x2xf32>
+// CHECK-NOT: gn.batch_norm
+func.func @batch_norm_training_in_f64(%x: tensor<2x3x2x2xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>, %w: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<2x3x2x2xf32> {
+  %0 = gn.batch_norm %x, %m, %v, %w, %b {epsilon = 1.0e-05 : f64, training = true} : (tensor<2x3x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x2x2xf32>
+  return %0 : tensor<2x3x2x2xf32>
+}
+
+// -----
+
 // einsum on floats: operands reshaped (and permuted) to the label order
 // [output labels, summed labels], multiplied, and summed over the summed
 // labels; an outer product is just the multiply. Integer einsum stays.

@@ -6,6 +6,7 @@
 //       [--reference fp64]
 //   gn-eval compile SAMPLE... --device cuda -o DIR [--pipeline-options "..."]
 //       [--log compile.jsonl] [--jobs N]
+//   gn-eval bisect SAMPLE [--t T] [--pipeline-options "..."] [-o case.mlir]
 //   gn-eval score results.jsonl... [--p P] [--b B] [--format table|json|markdown]
 //
 // `run` executes each sample in a child process: a crash or a timeout is
@@ -13,6 +14,7 @@
 // --out as soon as its sample finishes.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Eval/Bisect.h"
 #include "gn/Eval/GraphNetLog.h"
 #include "gn/Eval/Records.h"
 #include "gn/Eval/Report.h"
@@ -52,6 +54,21 @@ static cl::SubCommand mergeCmd("merge",
                                "missing samples");
 static cl::SubCommand compileCmd(
     "compile", "Write CUDA programs and CPU reference outputs for gn-cuda-run (no GPU needed)");
+
+static cl::SubCommand bisectCmd(
+    "bisect", "Find the smallest range of ops whose compiled execution (every other op "
+              "interpreted) still misses the interpreter at t; write it as a .mlir case");
+static cl::opt<std::string> bisectInput(cl::Positional, cl::desc("<sample dir | file.mlir>"),
+                                        cl::Required, cl::sub(bisectCmd));
+static cl::opt<int> bisectT("t", cl::desc("Tolerance exponent the compiled output misses at"),
+                            cl::init(-5), cl::sub(bisectCmd));
+static cl::opt<std::string> bisectPipelineOptions("pipeline-options",
+                                                  cl::desc("gn-cpu-pipeline options"),
+                                                  cl::init(""), cl::sub(bisectCmd));
+static cl::opt<uint64_t> bisectSeed("seed", cl::desc("Input synthesis seed"), cl::init(0),
+                                    cl::sub(bisectCmd));
+static cl::opt<std::string> bisectCase("o", cl::desc("Write the failing range here as .mlir"),
+                                       cl::init(""), cl::sub(bisectCmd));
 
 static cl::list<std::string> compileInputs(cl::Positional, cl::desc("<sample dir | file.mlir>..."),
                                            cl::sub(compileCmd));
@@ -626,6 +643,15 @@ int main(int argc, char **argv) {
     return mergeMain();
   if (reportCmd)
     return reportMain();
-  errs() << "error: expected a subcommand: run, compile, score, report or merge (see --help)\n";
+  if (bisectCmd) {
+    eval::BisectOptions options;
+    options.t = bisectT;
+    options.seed = bisectSeed;
+    options.pipelineOptions = bisectPipelineOptions;
+    options.casePath = bisectCase;
+    return eval::bisectSample(bisectInput, options, outs(), errs());
+  }
+  errs() << "error: expected a subcommand: run, compile, bisect, score, report or merge (see "
+            "--help)\n";
   return 2;
 }

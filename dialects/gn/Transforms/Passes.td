@@ -151,4 +151,15 @@ def GnPromoteToF64Pass : Pass<"gn-promote-to-f64", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnTestMiscompilePass : Pass<"gn-test-miscompile", "func::FuncOp"> {
+  let summary = "Testing only: miscompile the ops marked gn.test.miscompile (result + 1)";
+  let description = [{
+    A known fault for `gn-eval bisect` to find: each op carrying the unit
+    attribute `gn.test.miscompile` has its floating results replaced by
+    result + 1. Nothing else is touched, so without the attribute the pass
+    does nothing. `gn-cpu-pipeline` runs it only with `test-miscompile=true`.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 #endif // GN_TRANSFORMS_PASSES_TD

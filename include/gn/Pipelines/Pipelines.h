@@ -25,6 +25,11 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
   Option<bool> lowerToLLVM{*this, "lower-to-llvm",
                            llvm::cl::desc("Lower the kernels to the LLVM dialect"),
                            llvm::cl::init(true)};
+  Option<bool> testMiscompile{
+      *this, "test-miscompile",
+      llvm::cl::desc("Testing only: compile ops marked gn.test.miscompile wrongly (result + 1), "
+                     "a known fault for gn-eval bisect"),
+      llvm::cl::init(false)};
 };
 
 /// gn-cpu-pipeline: decompose, canonicalize, CSE, form fusion groups,

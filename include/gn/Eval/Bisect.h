@@ -1,0 +1,36 @@
+//===- Bisect.h - find the ops where a compiled graph goes wrong -*- C++ -*-===//
+//
+// `gn-eval bisect SAMPLE --t T`: for a sample whose compiled output fails at
+// t against the interpreter, finds the smallest contiguous range of ops (in
+// the imported order) whose compiled execution, with every other op run by
+// the interpreter, still fails; prints those ops with their source
+// locations and writes the range as a standalone .mlir case.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_EVAL_BISECT_H
+#define GN_EVAL_BISECT_H
+
+#include "llvm/Support/raw_ostream.h"
+#include <cstdint>
+#include <string>
+
+namespace mlir::gn::eval {
+
+struct BisectOptions {
+  int t = -5;
+  uint64_t seed = 0;
+  std::string pipelineOptions; // gn-cpu-pipeline options of every compile
+  /// Where the failing range goes as a standalone .mlir (empty: nowhere).
+  std::string casePath;
+};
+
+/// Bisects `path` (a GraphNet folder or a .mlir file), reporting each step
+/// on `out`. Returns 0 when a failing range was found, 1 when the whole
+/// compiled graph passes at t (nothing to bisect), 2 on an error (said on
+/// `err`: the sample does not load, a piece does not compile, ...).
+int bisectSample(const std::string &path, const BisectOptions &options, llvm::raw_ostream &out,
+                 llvm::raw_ostream &err);
+
+} // namespace mlir::gn::eval
+
+#endif // GN_EVAL_BISECT_H
