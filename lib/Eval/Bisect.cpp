@@ -40,22 +40,6 @@ using json = nlohmann::json;
 
 namespace {
 
-/// "file:line:col" of the first file location inside `loc`, else its text.
-std::string locationText(Location loc) {
-  std::string text;
-  loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColLoc>(l)) {
-      text = (f.getFilename().strref() + ":" + Twine(f.getLine()) + ":" + Twine(f.getColumn()))
-                 .str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (text.empty())
-    llvm::raw_string_ostream(text) << loc;
-  return text;
-}
-
 /// Ops [lo, hi) of the body as @forward of a module of their own.
 struct Piece {
   OwningOpRef<ModuleOp> module;

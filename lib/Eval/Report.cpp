@@ -329,7 +329,7 @@ std::string mlir::gn::eval::renderReport(const std::vector<ReportRun> &runs,
     for (const SampleRecord &r : run.records) {
       std::string cls;
       if (r.status != Status::Ok)
-        cls = statusText(r);
+        cls = statusText(r) + (r.errorClass.empty() ? "" : ": " + r.errorClass);
       else if (!isCorrectAt(r, t0))
         cls = "accuracy at t = " + std::to_string(t0);
       else

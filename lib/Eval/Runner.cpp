@@ -27,6 +27,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -126,6 +127,45 @@ bool dumpTensors(const std::string &dir, const std::vector<interp::HostTensor> &
   return true;
 }
 
+/// Bytes of a tensor type (a double: absurd shapes do not overflow).
+double tensorBytes(Type type) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!t || !t.hasStaticShape())
+    return 0;
+  double n = 1;
+  for (int64_t d : t.getShape())
+    n *= double(d);
+  unsigned bits = t.getElementType().getIntOrFloatBitWidth();
+  return n * (bits < 8 ? 1 : bits / 8);
+}
+
+/// Why `f` cannot run within `limit` bytes, found from its types before
+/// anything is allocated: its arguments (weights and inputs) together, or
+/// one tensor an op produces, exceed the limit. Empty when neither does.
+std::string overMemoryLimit(func::FuncOp f, int64_t limit) {
+  auto gib = [](double bytes) { return llvm::formatv("{0:F2} GiB", bytes / (1 << 30)).str(); };
+  std::string over = ", over the memory limit of " + gib(double(limit)) + " (--memory-limit)";
+  double arguments = 0;
+  for (Type t : f.getArgumentTypes())
+    arguments += tensorBytes(t);
+  if (arguments > double(limit))
+    return "out of memory: the arguments (weights and inputs) need " + gib(arguments) + over;
+  std::string why;
+  f.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      if (double bytes = tensorBytes(t); bytes > double(limit)) {
+        std::string type;
+        llvm::raw_string_ostream(type) << t;
+        why = locationText(op->getLoc()) + ": out of memory: '" +
+              op->getName().getStringRef().str() + "' produces " + type + " (" + gib(bytes) +
+              ")" + over;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return why;
+}
+
 /// --reference fp64: each side's distance to the function computed in f64
 /// and, when compiled misses eager at t = -5, which of them drifted.
 void recordFp64Reference(json &r, ModuleOp module, llvm::ArrayRef<interp::HostTensor> args,
@@ -204,6 +244,11 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   r["flops"] = cost.flops;
   r["bytes"] = {{"weights", cost.weightBytes}, {"inputs", cost.inputBytes},
                 {"outputs", cost.outputBytes}};
+  if (options.memoryLimit > 0)
+    if (std::string why = overMemoryLimit(func, options.memoryLimit); !why.empty()) {
+      r["error_class"] = "out of memory";
+      return fail("runtime_error", why);
+    }
 
   std::string error;
   auto args = eval::synthesizeInputs(func, options.seed, error);
@@ -350,7 +395,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
     if (options.referenceBudget > 0 && refBytes > options.referenceBudget) {
       int64_t share = options.referenceBudget / std::max<int64_t>(1, expected->size());
       for (auto [i, t] : llvm::enumerate(refs)) {
-        if (t.nbytes() <= share)
+        if (t.nbytes() <= size_t(share))
           continue;
         int64_t k = (t.nbytes() + share - 1) / share;
         t = eval::everyKth(t, k);

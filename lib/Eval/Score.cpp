@@ -395,6 +395,8 @@ bool parseRecord(const nlohmann::json &j, SampleRecord &rec,
     rec.framework = framework->get<std::string>();
 
   rec.error = j.contains("error") && j["error"].is_string() ? j["error"].get<std::string>() : "";
+  if (j.contains("error_class") && j["error_class"].is_string())
+    rec.errorClass = j["error_class"].get<std::string>();
   auto median = [&](const char *side) -> std::optional<double> {
     if (j.contains(side) && j[side].is_object() && j[side].contains("median_ms") &&
         j[side]["median_ms"].is_number())

@@ -1,5 +1,6 @@
 //===- HostTensor.cpp - dense tensors in host memory --------------------===//
 #include "gn/Support/HostTensor.h"
+#include "gn/Support/MemoryLimit.h"
 #include <atomic>
 #include <cassert>
 #include <cstdlib>
@@ -68,10 +69,21 @@ static std::atomic<int64_t> liveTensorBytes{0}, peakTensorBytes{0};
 HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
     : dt(dtype), shp(shape.begin(), shape.end()) {
   count = 1;
+  bool overflow = false;
   for (int64_t d : shape)
-    count *= d;
-  size_t n = std::max<size_t>(64, (count * sizeOf(dt) + 63) / 64 * 64);
+    overflow |= __builtin_mul_overflow(count, d, &count);
+  int64_t bytes = 0;
+  overflow |= __builtin_mul_overflow(count, static_cast<int64_t>(sizeOf(dt)), &bytes) ||
+              bytes > (int64_t(1) << 60);
+  if (overflow)
+    outOfMemory("a tensor whose size overflows", ~size_t(0));
+  size_t n = std::max<size_t>(64, (bytes + 63) / 64 * 64);
+  if (int64_t limit = tensorMemoryLimit();
+      limit > 0 && liveTensorBytes.load() + static_cast<int64_t>(n) > limit)
+    outOfMemory("a tensor", n);
   uint8_t *p = static_cast<uint8_t *>(std::aligned_alloc(64, n));
+  if (!p)
+    outOfMemory("a tensor (malloc failed)", n);
   if (zero)
     std::memset(p, 0, n);
   int64_t now = liveTensorBytes.fetch_add(n) + n;

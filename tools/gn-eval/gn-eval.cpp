@@ -21,9 +21,11 @@
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Interpreter/HostTensor.h"
+#include "gn/Support/MemoryLimit.h"
 #include "gn/Target/Target.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -37,6 +39,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <fcntl.h>
+#include <new>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -144,6 +149,12 @@ static cl::opt<std::string> reference(
     cl::desc("fp64: also run the interpreter in f64 and record each side's distance to it "
              "(fp64_reference), attributing a compiled miss to the side that drifted"),
     cl::init(""), cl::sub(runCmd));
+static cl::opt<std::string> memoryLimit(
+    "memory-limit",
+    cl::desc("Memory each sample's process may hold: bytes, or with K/M/G/T (0: no limit). "
+             "auto: 3/4 of the machine's memory divided by --jobs on cpu; no limit on cuda, "
+             "whose driver maps large private regions"),
+    cl::init("auto"), cl::sub(runCmd));
 static cl::opt<std::string> dumpDir("dump", cl::desc("Write inputs and outputs as .npy here"),
                                     cl::sub(runCmd));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Samples run at once"), cl::init(1),
@@ -258,6 +269,17 @@ int runMain() {
   options.seed = seed;
   options.dumpDir = dumpDir;
   options.reference = reference;
+  if (memoryLimit == "auto") {
+    int64_t machine = int64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+    options.memoryLimit = device == "cpu" ? machine / 4 * 3 / std::max(1u, (unsigned)jobs) : 0;
+  } else {
+    options.memoryLimit = mlir::gn::parseByteSize(memoryLimit);
+    if (options.memoryLimit < 0) {
+      errs() << "error: --memory-limit must be bytes, with K, M, G or T, or auto; got '"
+             << memoryLimit << "'\n";
+      return 2;
+    }
+  }
   options.pipelineOptions = pipelineOptions;
   options.jitOptLevel = jitOptLevel;
   std::vector<std::string> inputs;
@@ -336,6 +358,46 @@ bool resumePoint(const std::string &path, std::set<std::string> &done) {
   return true;
 }
 
+/// Where a child that runs out of memory says so (set before it runs; the
+/// handler may not allocate).
+static char oomPath[4096];
+static int64_t oomLimit = 0;
+
+static void childOutOfMemory(const char *what, size_t requested, int64_t live) {
+  char text[768];
+  char size[64] = "";
+  if (requested && requested != ~size_t(0))
+    std::snprintf(size, sizeof(size), " of %zu bytes", requested);
+  int n = std::snprintf(text, sizeof(text),
+                        "out of memory: %s%s requested, with %lld bytes of tensors held; "
+                        "memory limit %lld bytes (--memory-limit)",
+                        what, size, (long long)live, (long long)oomLimit);
+  int fd = ::open(oomPath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0) {
+    ssize_t written = ::write(fd, text, n > 0 ? std::min<size_t>(n, sizeof(text) - 1) : 0);
+    (void)written;
+    ::close(fd);
+  }
+  _exit(4);
+}
+
+/// In a child: tensors count against `limit`, the data segment is capped a
+/// little above it (code, the JIT and library scratch space), and every way
+/// of running out (a tensor, operator new, LLVM's allocators) ends in
+/// childOutOfMemory.
+static void limitChildMemory(int64_t limit, const std::string &oomFile) {
+  std::snprintf(oomPath, sizeof(oomPath), "%s", oomFile.c_str());
+  oomLimit = limit;
+  mlir::gn::setTensorMemoryLimit(limit);
+  mlir::gn::setOutOfMemoryHandler(childOutOfMemory);
+  std::set_new_handler([] { mlir::gn::outOfMemory("operator new", 0); });
+  llvm::install_bad_alloc_error_handler(
+      [](void *, const char *reason, bool) { mlir::gn::outOfMemory(reason, 0); });
+  rlim_t cap = rlim_t(limit) + std::max<rlim_t>(rlim_t(1) << 30, rlim_t(limit) / 4);
+  struct rlimit rl = {cap, cap};
+  setrlimit(RLIMIT_DATA, &rl);
+}
+
 /// Runs each input in a child process (a crash or timeout is recorded and
 /// the batch goes on) and appends its JSON line to `outPath` as it ends.
 int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &options,
@@ -384,8 +446,16 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     std::string line = readFile(c.resultFile);
     sys::fs::remove(c.resultFile);
     bool complete = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && !line.empty();
+    std::string oom = readFile(c.resultFile + ".oom");
+    sys::fs::remove(c.resultFile + ".oom");
     if (!complete)
       line = eval::deathRecord(c.input, "", wstatus, timeout);
+    if (!complete && !oom.empty()) {
+      auto r = nlohmann::json::parse(line);
+      r["error"] = oom;
+      r["error_class"] = "out of memory";
+      line = r.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
     auto j = nlohmann::json::parse(line, nullptr, false);
     std::string status = j.is_discarded() ? "?" : j.value("status", "?");
     ok += status == "ok";
@@ -438,6 +508,8 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
           if (sys::path::filename(c.input) == hang)
             for (;;)
               pause();
+        if (options.memoryLimit > 0)
+          limitChildMemory(options.memoryLimit, c.resultFile + ".oom");
         std::string line = eval::runSample(c.input, options);
         std::ofstream f(c.resultFile);
         f << line;

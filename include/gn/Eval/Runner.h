@@ -32,6 +32,11 @@ struct RunOptions {
   /// mode "compile": reference outputs over this many bytes in all keep
   /// every k-th element of their large outputs (0: no limit).
   int64_t referenceBudget = 0;
+  /// Bytes a sample may hold (0: no limit). A sample whose arguments or
+  /// any single tensor would exceed it ends before allocating, as
+  /// runtime_error with error_class "out of memory"; gn-eval's children
+  /// also cap their tensors and data segment at it.
+  int64_t memoryLimit = 0;
   std::string pipelineOptions; // the device's pipeline options for --compiler gn
   unsigned jitOptLevel = 2;    // LLVM -O level for the kernels
 };

@@ -33,6 +33,7 @@ struct SampleRecord {
   std::string framework;         // "torch", "paddle"; empty when not recorded
   // What reports show besides the score, when the results say it.
   std::string error;                     // the failure's message
+  std::string errorClass;                // "out of memory", when the results say
   std::optional<double> eagerMs, compiledMs; // median time per forward
   std::optional<double> compileSeconds;
 };
