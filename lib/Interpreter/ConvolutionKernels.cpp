@@ -393,7 +393,12 @@ HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> ker
         }
         continue;
       }
-      forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
+      // Output positions and their taps as plain loops: clang's OpenMP
+      // cannot capture pool's locals inside a lambda in this region.
+      llvm::SmallVector<int64_t, 3> o(sp);
+      for (int64_t lin = 0; lin < outPlane; ++lin) {
+        for (int64_t d = sp - 1, rest = lin; d >= 0; rest /= outS[d], --d)
+          o[d] = rest % outS[d];
         // Window taps that land inside the input, per dim: k in [first, first + count).
         int64_t padCount = 1;
         for (int64_t d = 0; d < sp; ++d) {
@@ -405,21 +410,25 @@ HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> ker
         double acc = isMax ? -INFINITY : 0;
         int64_t n = 0;
         bool nan = false;
-        forEachIndex(count, [&](int64_t, llvm::ArrayRef<int64_t> k) {
+        int64_t inside = 1;
+        for (int64_t d = 0; d < sp; ++d)
+          inside *= count[d];
+        for (int64_t t = 0; t < inside; ++t) {
           int64_t off = 0;
-          for (int64_t d = 0; d < sp; ++d)
-            off += (o[d] * stride[d] - padding[d] + (first[d] + k[d]) * dilation[d]) * inStr[d];
+          for (int64_t d = sp - 1, rest = t; d >= 0; rest /= count[d], --d)
+            off += (o[d] * stride[d] - padding[d] + (first[d] + rest % count[d]) * dilation[d]) *
+                   inStr[d];
           double v = src[off];
           nan |= std::isnan(v);
           acc = isMax ? std::max(acc, v) : acc + v;
           ++n;
-        });
+        }
         if (isMax)
           acc = nan ? NAN : acc;
         else
           acc /= divisor ? double(*divisor) : countIncludePad ? double(padCount) : double(n);
         dst[lin] = static_cast<T>(acc);
-      });
+      }
     }
   });
   return convertTo(y, resultDType(op));

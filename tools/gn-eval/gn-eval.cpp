@@ -393,9 +393,12 @@ static void limitChildMemory(int64_t limit, const std::string &oomFile) {
   std::set_new_handler([] { mlir::gn::outOfMemory("operator new", 0); });
   llvm::install_bad_alloc_error_handler(
       [](void *, const char *reason, bool) { mlir::gn::outOfMemory(reason, 0); });
+#if !defined(__SANITIZE_ADDRESS__)
+  // (Under AddressSanitizer the shadow memory is data too: tensors only.)
   rlim_t cap = rlim_t(limit) + std::max<rlim_t>(rlim_t(1) << 30, rlim_t(limit) / 4);
   struct rlimit rl = {cap, cap};
   setrlimit(RLIMIT_DATA, &rl);
+#endif
 }
 
 /// Runs each input in a child process (a crash or timeout is recorded and

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Fuzzes gn's readers with libFuzzer (issue 21): the restricted-Python
+# parser, the meta-file reader, the whole GraphNet importer on a sample
+# folder written from the input, and the gn dialect's textual IR. Builds the
+# targets with clang-22, AddressSanitizer and UBSan in build-fuzz (ccache),
+# then runs each for SECONDS on its seed corpus (test/fuzz/corpus/<target>)
+# plus the kept regression inputs (test/fuzz/regressions/<target>). New
+# inputs go to build-fuzz/corpus/<target>; a crash, hang or sanitizer report
+# is saved under build-fuzz/crashes/<target>/ and fails the run.
+#
+# usage: scripts/fuzz.sh [SECONDS] [python|meta|sample|ir ...]   (default 60, all)
+# Ends with "N passed, N failed" (one per target); exit 77 without clang-22.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(python meta sample ir)
+build=${GN_FUZZ_BUILD_DIR:-$root/build-fuzz}
+clang=/usr/lib/llvm-22/bin/clang++
+if [ ! -x "$clang" ] || ! ls /usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  echo "SKIPPED: clang-22 with libFuzzer not found (apt install clang-22 libclang-rt-22-dev)"
+  exit 77
+fi
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache}
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g -DNDEBUG" -DCMAKE_C_COMPILER=/usr/lib/llvm-22/bin/clang \
+    -DCMAKE_CXX_COMPILER="$clang" -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+    -DGN_SANITIZE=address,undefined -DGN_FUZZ=ON > "$build.configure.log" 2>&1 ||
+    { cat "$build.configure.log"; exit 1; }
+fi
+cmake --build "$build" --target "${targets[@]/#/gn-fuzz-}" || exit 1
+
+# allow_user_poisoning=0: LLVM's headers poison allocator slabs in
+# instrumented code that the uninstrumented libLLVM then touches.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:allow_user_poisoning=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+passed=0 failed=0
+for t in "${targets[@]}"; do
+  work=$build/corpus/$t crashes=$build/crashes/$t
+  mkdir -p "$work" "$crashes" "$root/test/fuzz/regressions/$t"
+  echo "== gn-fuzz-$t: $seconds s =="
+  log=$build/fuzz-$t.log
+  "$build/bin/gn-fuzz-$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+    -max_len=65536 -dict="$root/test/fuzz/gn.dict" -artifact_prefix="$crashes/" \
+    -print_final_stats=1 "$work" "$root/test/fuzz/corpus/$t" "$root/test/fuzz/regressions/$t" \
+    > "$log" 2>&1
+  rc=$?
+  execs=$(grep -oE "stat::number_of_executed_units: [0-9]+" "$log" | awk '{print $2}')
+  if [ $rc -eq 0 ]; then
+    echo "pass gn-fuzz-$t: ${execs:-?} executions, no crash"
+    passed=$((passed + 1))
+  else
+    echo "FAIL gn-fuzz-$t (exit $rc): see $log; inputs in $crashes"
+    grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$log" | head -10
+    failed=$((failed + 1))
+  fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,34 @@
+//===- FuzzGnIR.cpp - libFuzzer: the gn dialect's textual IR ---------------===//
+//
+// Any bytes parsed as a module of func and gn ops, then verified: parsers,
+// custom assembly formats, shape inference and verifiers either accept or
+// report, never crash.
+//
+//===----------------------------------------------------------------------===//
+#include "gn/IR/GnDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include <cstdint>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static mlir::MLIRContext *context = [] {
+    auto *c = new mlir::MLIRContext;
+    c->loadDialect<mlir::gn::GnDialect, mlir::func::FuncDialect>();
+    c->allowUnregisteredDialects(false);
+    c->disableMultithreading();
+    return c;
+  }();
+  mlir::ScopedDiagnosticHandler handler(context, [](mlir::Diagnostic &) { return mlir::success(); });
+  std::string text(reinterpret_cast<const char *>(data), size);
+  mlir::ParserConfig config(context, /*verifyAfterParse=*/true);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(text, config, "fuzz.mlir");
+  if (module)
+    (void)mlir::verify(*module);
+  return 0;
+}
