@@ -11,7 +11,9 @@ if [ -n "${GN_SANITIZE:-}" ]; then
   # Leaks are not checked: MLIR contexts and LLVM's statics live until exit.
   # allow_user_poisoning=0: LLVM's headers poison allocator slabs in
   # instrumented code that the uninstrumented libLLVM then touches.
-  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:allow_user_poisoning=0}
+  # handle_segv=0: the crash tests raise SIGSEGV on purpose and check that
+  # the signal is recorded as such.
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:allow_user_poisoning=0:handle_segv=0}
   export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 fi
 "$root/scripts/install-deps.sh" || exit 1
@@ -76,6 +78,25 @@ else
   gp=$(echo "$line" | awk '{print $1}'); gf=$(echo "$line" | awk '{print $3}')
   passed=$((passed + ${gp:-0})); failed=$((failed + ${gf:-0}))
   [ $rc -ne 0 ] && [ "${gf:-0}" -eq 0 ] && failed=$((failed + 1))
+fi
+
+# libFuzzer on the readers (parser, meta files, whole importer, gn IR),
+# a short bounded run per target on the seed corpora and kept regressions
+# (scripts/fuzz.sh SECONDS for longer runs). Not under GN_SANITIZE: the
+# fuzz build is instrumented already.
+if [ -z "${GN_SANITIZE:-}" ]; then
+  echo "== fuzz.sh ${GN_FUZZ_SECONDS:-15} =="
+  out=$("$root/scripts/fuzz.sh" "${GN_FUZZ_SECONDS:-15}" 2>&1)
+  rc=$?
+  if [ $rc -eq 77 ]; then
+    echo "$out" | tail -1
+  else
+    echo "$out" | grep -E "^(pass|FAIL)|ERROR|SUMMARY|runtime error|error:" | head -40
+    line=$(echo "$out" | grep -E "^[0-9]+ passed, [0-9]+ failed$" | tail -1)
+    gp=$(echo "$line" | awk '{print $1}'); gf=$(echo "$line" | awk '{print $3}')
+    passed=$((passed + ${gp:-0})); failed=$((failed + ${gf:-0}))
+    [ $rc -ne 0 ] && [ "${gf:-0}" -eq 0 ] && failed=$((failed + 1))
+  fi
 fi
 
 # The Python module (gn._gn and gn/*.py, assembled in the build tree).

@@ -206,19 +206,9 @@ void describeArgument(func::FuncOp fn, unsigned i, const interp::HostTensor &t) 
 
 int eval::bisectSample(const std::string &path, const BisectOptions &options,
                        llvm::raw_ostream &out, llvm::raw_ostream &err) {
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  std::string firstError;
-  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
-      firstError = diagnosticText(diag);
-    return success();
-  });
-  OwningOpRef<ModuleOp> module = llvm::StringRef(path).ends_with(".mlir")
-                                     ? parseSourceFile<ModuleOp>(path, &context)
-                                     : importGraphNetSample(context, path);
+  LoadedSample loaded(path);
+  std::string &firstError = loaded.firstError;
+  OwningOpRef<ModuleOp> &module = loaded.module;
   if (!module) {
     err << "error: cannot load '" << path << "'" << (firstError.empty() ? "" : ": ")
         << firstError << "\n";

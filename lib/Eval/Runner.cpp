@@ -200,6 +200,23 @@ void recordFp64Reference(json &r, ModuleOp module, llvm::ArrayRef<interp::HostTe
 
 } // namespace
 
+static DialectRegistry everyGnDialect() {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  return registry;
+}
+
+eval::LoadedSample::LoadedSample(const std::string &path)
+    : context(everyGnDialect()), handler(&context, [this](Diagnostic &diag) {
+        if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
+          firstError = diagnosticText(diag);
+        return success();
+      }) {
+  context.loadAllAvailableDialects();
+  module = llvm::StringRef(path).ends_with(".mlir") ? parseSourceFile<ModuleOp>(path, &context)
+                                                     : importGraphNetSample(context, path);
+}
+
 std::string eval::runSample(const std::string &path, const RunOptions &options) {
   json r;
   r["sample"] = sampleName(path);
@@ -216,22 +233,9 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
     return r.dump(-1, ' ', false, json::error_handler_t::replace);
   };
 
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  std::string firstError;
-  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
-      firstError = diagnosticText(diag);
-    return success();
-  });
-
-  OwningOpRef<ModuleOp> module;
-  if (llvm::StringRef(path).ends_with(".mlir"))
-    module = parseSourceFile<ModuleOp>(path, &context);
-  else
-    module = importGraphNetSample(context, path);
+  eval::LoadedSample loaded(path);
+  std::string &firstError = loaded.firstError;
+  OwningOpRef<ModuleOp> &module = loaded.module;
   if (!module)
     return fail("eager_error", firstError.empty() ? "cannot load '" + path + "'" : firstError);
   auto func = module->lookupSymbol<func::FuncOp>("forward");

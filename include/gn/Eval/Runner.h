@@ -4,6 +4,9 @@
 
 #include "gn/Interpreter/HostTensor.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,6 +42,18 @@ struct RunOptions {
   int64_t memoryLimit = 0;
   std::string pipelineOptions; // the device's pipeline options for --compiler gn
   unsigned jitOptLevel = 2;    // LLVM -O level for the kernels
+};
+
+/// A sample (a GraphNet folder or a .mlir file) in a context of its own with
+/// every gn dialect; `module` is null when it does not load, and
+/// `firstError` holds the first error diagnostic ("file:line:col: error:
+/// ...") seen on the context since.
+struct LoadedSample {
+  explicit LoadedSample(const std::string &path);
+  MLIRContext context;
+  std::string firstError;
+  ScopedDiagnosticHandler handler;
+  OwningOpRef<ModuleOp> module;
 };
 
 /// Runs one sample (a GraphNet folder or a .mlir file) in this process and
