@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstring>
 #include <gtest/gtest.h>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -311,6 +312,62 @@ TEST(CompiledModel, IndexOutOfRangeFailsTheRun) {
   picks[1] = -5;
   std::copy(std::begin(picks), std::end(picks), index.data<int64_t>());
   EXPECT_TRUE(succeeded((*model)->run({ramp({5, 2}, 0), index})));
+}
+
+// Hostile indices (issue 21): for index_select, gather and scatter, indices
+// at both ends (-n and n - 1) run, and past them (-n - 1, n, INT64_MAX,
+// INT64_MIN) fail the run naming the index, in the interpreter and in the
+// compiled kernels alike; under GN_SANITIZE the host side of both is
+// checked by AddressSanitizer as it goes.
+TEST(CompiledModel, HostileIndicesAtAndPastBothEnds) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  auto module = parseSourceString<ModuleOp>(R"(
+    func.func @forward(%x: tensor<5x2xf32>, %i: tensor<2xi64>, %g: tensor<2x2xi64>, %u: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<5x2xf32>) {
+      %s = gn.index_select %x[%i] dim 0 : tensor<5x2xf32>, tensor<2xi64> -> tensor<2x2xf32>
+      %t = gn.gather %x[%g] dim 0 : tensor<5x2xf32>, tensor<2x2xi64> -> tensor<2x2xf32>
+      %c = gn.scatter %u into %x[%g] dim 0 {reduce = "add"} : tensor<2x2xf32> into tensor<5x2xf32>, tensor<2x2xi64>
+      return %s, %t, %c : tensor<2x2xf32>, tensor<2x2xf32>, tensor<5x2xf32>
+    })",
+                                            &ctx);
+  ASSERT_TRUE(module);
+  std::string message;
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+    message = d.str();
+    return success();
+  });
+  auto forward = module->lookupSymbol<func::FuncOp>("forward");
+  interp::Interpreter eager(forward);
+  auto model = runtime::CompiledModel::compile(*module, {});
+  ASSERT_TRUE(succeeded(model));
+  EXPECT_EQ((*model)->stats().fallbackOps, 0);
+  auto args = [&](int64_t bad) {
+    HostTensor i(DType::I64, {2}), g(DType::I64, {2, 2});
+    i.data<int64_t>()[0] = 0;
+    i.data<int64_t>()[1] = bad;
+    int64_t picks[] = {1, bad, 4, -5};
+    std::copy(std::begin(picks), std::end(picks), g.data<int64_t>());
+    return std::vector<HostTensor>{ramp({5, 2}, 0), i, g, ramp({2, 2}, 1)};
+  };
+  for (int64_t ok : {int64_t(-5), int64_t(4), int64_t(0)}) {
+    auto e = eager.run(args(ok));
+    auto c = (*model)->run(args(ok));
+    ASSERT_TRUE(succeeded(e) && succeeded(c)) << "index " << ok << ": " << message;
+    for (size_t k = 0; k < e->size(); ++k)
+      EXPECT_EQ(0, std::memcmp((*e)[k].bytes(), (*c)[k].bytes(), (*e)[k].nbytes()))
+          << "index " << ok << ", output " << k;
+  }
+  for (int64_t bad : {int64_t(-6), int64_t(5), std::numeric_limits<int64_t>::max(),
+                      std::numeric_limits<int64_t>::min()}) {
+    message.clear();
+    EXPECT_TRUE(failed(eager.run(args(bad)))) << "eager, index " << bad;
+    EXPECT_NE(message.find("out of range"), std::string::npos) << "eager: " << message;
+    message.clear();
+    EXPECT_TRUE(failed((*model)->run(args(bad)))) << "compiled, index " << bad;
+    EXPECT_NE(message.find("out of range"), std::string::npos) << "compiled: " << message;
+  }
 }
 
 // Scatters run as kernels with the interpreter's order of updates and
