@@ -4,7 +4,8 @@ samples, with gn's inputs, checked against gn's eager outputs.
 
     scripts/torch-env.sh python scripts/bench_torch.py --dump DUMP SAMPLE_DIR... \\
         [--json out.jsonl] [--threads 2] [--warmup 1] [--trials 5] [--t -5] \\
-        [--timeout 600] [--no-compile] [--no-isolate] [--keep-cache]
+        [--timeout 600] [--no-compile] [--no-isolate] [--keep-cache] \\
+        [--peers openvino,onnxruntime] [--openvino-precision f32]
 
 DUMP is a `gn-eval run --dump DUMP` folder (DUMP/<sample>/inputs/<arg>.npy,
 DUMP/<sample>/eager/<i>.npy); model construction, input loading and the
@@ -49,9 +50,50 @@ eager fields when Inductor fails), plus inductor_init_s, dynamo_graphs,
 graph_breaks, graph_break_reasons (the 3 commonest), compiled_vs_eager_t,
 threads, torch, wall_s, and log (the child's output, kept when something
 failed). Progress goes to stderr.
+
+Peers (--peers, none by default; needs scripts/peers-env.sh python instead of
+torch-env.sh): other CPU systems on the same inputs and threads, each in a
+child process of its own after the one above (a peer's crash, timeout or
+thread pool cannot touch the Inductor numbers or another peer's), which
+reloads the model and reruns PyTorch eager once for the reference outputs:
+
+  openvino     torch.compile(model, backend="openvino", options={"device":
+               "CPU", "config": {"INFERENCE_NUM_THREADS": threads,
+               "INFERENCE_PRECISION_HINT": --openvino-precision}}). f32 by
+               default: on CPUs with AMX or AVX512-BF16 (this one) OpenVINO
+               otherwise runs f32 models in bf16; "default" leaves its choice.
+               compile_s: the first call (Dynamo, FX partitioning, conversion,
+               OpenVINO compile). The backend quietly leaves to PyTorch what it
+               cannot convert (ops outside its partitions, a partition that
+               fails at run time) and hands a graph that fails whole to
+               Inductor: openvino_partitions, openvino_torch_ops (+ the 3
+               commonest in openvino_torch_op_names),
+               openvino_runtime_fallbacks, openvino_inductor_fallbacks and
+               openvino_fallback (null when everything ran in OpenVINO, else a
+               line saying what did not, with OpenVINO's own message).
+  onnxruntime  torch.onnx.export (the TorchScript exporter, dynamo=False;
+               when it fails, the dynamo exporter, its error kept in
+               onnxruntime_torchscript_error; onnxruntime_exporter says which
+               one wrote the model) of the model with its tensor inputs
+               positional, named after forward's parameters (SymInts bound as
+               constants), then onnxruntime.InferenceSession with only
+               CPUExecutionProvider, intra_op_num_threads = threads,
+               inter_op_num_threads = 1, fed numpy views of the same inputs by
+               name; a dtype numpy has no type for (bfloat16) is an error, not
+               converted. compile_s = export_s + session_s (InferenceSession,
+               with ORT's graph optimizations) + the first run; timed calls are
+               session.run alone.
+
+Per peer P: P_ms (median), P_iqr_ms, P_min_ms, P_max_ms over the same
+--warmup + --trials calls, P_compile_s, P_tightest_t and P_ok_t5 (against
+gn's eager outputs, as compiled_*), P_vs_eager_t and P_vs_eager_ts (against
+PyTorch eager, as compiled_vs_eager_*), P_version, and P_error (null, or one
+line: the stage it failed in and the message; what finished before is kept),
+with P_log when its child failed.
 """
 import argparse
 import json
+import operator
 import os
 import shutil
 import signal
@@ -66,6 +108,9 @@ sys.path.insert(0, HERE)
 
 FIELDS = ("eager_ms", "compiled_ms", "compile_s", "eager_ok_t5", "compiled_ok_t5",
           "eager_tightest_t", "compiled_tightest_t")
+PEERS = ("openvino", "onnxruntime")
+PEER_FIELDS = ("ms", "iqr_ms", "min_ms", "max_ms", "compile_s", "tightest_t", "ok_t5",
+               "vs_eager_t", "error")
 
 
 def sample_name(sample):
@@ -76,7 +121,7 @@ def clone_inputs(torch, kwargs):
     return {k: v.clone() if isinstance(v, torch.Tensor) else v for k, v in kwargs.items()}
 
 
-def timed(fn, kwargs, warmup, trials):
+def times_ms(fn, kwargs, warmup, trials):
     for _ in range(warmup):
         fn(**kwargs)
     ms = []
@@ -84,7 +129,23 @@ def timed(fn, kwargs, warmup, trials):
         t0 = time.perf_counter()
         fn(**kwargs)
         ms.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(ms)
+    return ms
+
+
+def timed(fn, kwargs, warmup, trials):
+    return statistics.median(times_ms(fn, kwargs, warmup, trials))
+
+
+def timed_stats(fn, kwargs, warmup, trials):
+    """median, interquartile range, min and max ms (the peers' fields)."""
+    ms = times_ms(fn, kwargs, warmup, trials)
+    q = statistics.quantiles(ms, n=4, method="inclusive") if len(ms) > 1 else [ms[0]] * 3
+    return {"ms": statistics.median(ms), "iqr_ms": q[2] - q[0], "min_ms": min(ms),
+            "max_ms": max(ms)}
+
+
+def one_line(s, n=600):
+    return " ".join(str(s).split())[:n]
 
 
 def check(outs, dump, name):
@@ -199,6 +260,196 @@ def run_one(sample, args, partial=None):
     return r
 
 
+def peer_check(r, peer, outs, eager_outs, args, name):
+    """A peer's outputs against gn's eager outputs and against PyTorch eager."""
+    r[f"{peer}_tightest_t"] = check(outs, args.dump, name)
+    r[f"{peer}_ok_t5"] = r[f"{peer}_tightest_t"] <= args.t
+    r[f"{peer}_vs_eager_ts"] = pair_ts(outs, eager_outs)
+    r[f"{peer}_vs_eager_t"] = worst_pair(outs, eager_outs)
+
+
+def openvino_coverage(r, ove, inductor_fallbacks, messages):
+    """What the OpenVINO backend did not run in OpenVINO (it says nothing)."""
+    from collections import Counter
+
+    parts, torch_ops = [], Counter()
+    for gm in ove.partitioned_modules.values():
+        parts += [m for m in gm.children() if isinstance(m, ove.OpenVINOGraphModule)]
+        torch_ops.update(str(n.target) for n in gm.graph.nodes
+                         if n.op == "call_function" and n.target is not operator.getitem)
+    r["openvino_partitions"] = len(parts)
+    r["openvino_torch_ops"] = sum(torch_ops.values())
+    r["openvino_torch_op_names"] = [k for k, _ in torch_ops.most_common(3)]
+    r["openvino_runtime_fallbacks"] = sum(1 for m in parts if m.perm_fallback)
+    r["openvino_inductor_fallbacks"] = len(inductor_fallbacks)
+    notes = []
+    if inductor_fallbacks:
+        notes.append(f"{len(inductor_fallbacks)} graph(s) handed to Inductor")
+    if r["openvino_runtime_fallbacks"]:
+        notes.append(f"{r['openvino_runtime_fallbacks']} of {len(parts)} partition(s) "
+                     "fell back to PyTorch at run time")
+    if torch_ops:
+        notes.append(f"{sum(torch_ops.values())} op(s) left to PyTorch ("
+                     + ", ".join(r["openvino_torch_op_names"]) + ")")
+    if notes and messages:
+        notes.append(messages[0])
+    r["openvino_fallback"] = one_line("; ".join(notes), 400) if notes else None
+
+
+def run_openvino(torch, cf, mod, kwargs, eager_outs, args, r, stage, scratch, name):
+    import logging
+
+    stage("import")
+    import openvino
+    import openvino.torch  # noqa: F401  registers the torch.compile backend "openvino"
+    from openvino.frontend.pytorch.torchdynamo import backend as ovb
+    from openvino.frontend.pytorch.torchdynamo import execute as ove
+
+    r["openvino_version"] = openvino.__version__.split("-")[0]
+    config = {"INFERENCE_NUM_THREADS": str(args.threads)}
+    if args.openvino_precision != "default":
+        config["INFERENCE_PRECISION_HINT"] = args.openvino_precision
+    r["openvino_config"] = config
+    # The backend catches its own failures, logs them at debug level and goes on
+    # with Inductor (whole graph) or PyTorch (a partition): count and keep them.
+    inductor_fallbacks, messages = [], []
+    real_compile_fx = ovb.compile_fx
+
+    def compile_fx(*a, **k):
+        inductor_fallbacks.append(1)
+        return real_compile_fx(*a, **k)
+
+    ovb.compile_fx = compile_fx
+
+    class Keep(logging.Handler):
+        def emit(self, rec):
+            msg = rec.getMessage()
+            if "failed" in msg.lower():
+                messages.append("OpenVINO: " + one_line(msg, 200))
+
+    for lg in (ovb.logger, ove.logger):
+        lg.setLevel(logging.DEBUG)
+        lg.addHandler(Keep(logging.DEBUG))
+    stage("compile")
+    omod = torch.compile(mod, backend="openvino", options={"device": "CPU", "config": config})
+    t0 = time.perf_counter()
+    outs = cf.flatten(omod(**clone_inputs(torch, kwargs)))
+    r["openvino_compile_s"] = time.perf_counter() - t0
+    openvino_coverage(r, ove, inductor_fallbacks, messages)
+    peer_check(r, "openvino", outs, eager_outs, args, name)
+    stage("timing")
+    for k, v in timed_stats(omod, clone_inputs(torch, kwargs), args.warmup, args.trials).items():
+        r[f"openvino_{k}"] = v
+    openvino_coverage(r, ove, inductor_fallbacks, messages)  # run-time fallbacks too
+
+
+def run_onnxruntime(torch, cf, mod, kwargs, eager_outs, args, r, stage, scratch, name):
+    import inspect
+
+    import numpy as np
+
+    stage("inputs")
+    import onnxruntime as ort
+
+    r["onnxruntime_version"] = ort.__version__
+    params = [p for p in inspect.signature(mod.forward).parameters if p != "self"]
+    names = [p for p in params if isinstance(kwargs[p], torch.Tensor)]
+    consts = {p: kwargs[p] for p in params if p not in names}
+    feeds = {}
+    for p in names:
+        if kwargs[p].dtype == torch.bfloat16:  # numpy has none: not converted
+            raise TypeError(f"input {p} is bfloat16, which numpy (so ORT's Python API) lacks")
+        feeds[p] = kwargs[p].numpy()
+
+    class Positional(torch.nn.Module):
+        """forward(*tensors) in forward's parameter order, SymInts bound."""
+
+        def __init__(self):
+            super().__init__()
+            self.mod = mod
+
+        def forward(self, *xs):
+            return self.mod(**dict(zip(names, xs)), **consts)
+
+    wrapped = Positional().eval()
+    xs = tuple(kwargs[p] for p in names)
+    path = os.path.join(scratch, "model.onnx")
+    stage("export (TorchScript exporter)")
+    t0 = time.perf_counter()
+    try:
+        torch.onnx.export(wrapped, xs, path, input_names=names, dynamo=False)
+        r["onnxruntime_exporter"] = "torchscript"
+    except Exception as e:
+        r["onnxruntime_torchscript_error"] = one_line(f"{type(e).__name__}: {e}")
+        for f in os.listdir(scratch):
+            os.remove(os.path.join(scratch, f))
+        stage("export (dynamo exporter)")
+        t0 = time.perf_counter()
+        torch.onnx.export(wrapped, xs, path, input_names=names, dynamo=True)
+        r["onnxruntime_exporter"] = "dynamo"
+    r["onnxruntime_export_s"] = time.perf_counter() - t0
+    stage("session")
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = args.threads
+    so.inter_op_num_threads = 1
+    t0 = time.perf_counter()
+    sess = ort.InferenceSession(path, so, providers=["CPUExecutionProvider"])
+    r["onnxruntime_session_s"] = time.perf_counter() - t0
+    stage("first run")
+    # By name: an exporter may drop an input the graph does not read.
+    missing = [i.name for i in sess.get_inputs() if i.name not in feeds]
+    if missing:
+        raise KeyError(f"model inputs not among forward's tensor parameters: {missing}")
+    feed = {i.name: feeds[i.name] for i in sess.get_inputs()}
+    t0 = time.perf_counter()
+    outs = [torch.from_numpy(np.asarray(o)) for o in sess.run(None, feed)]
+    r["onnxruntime_compile_s"] = (r["onnxruntime_export_s"] + r["onnxruntime_session_s"]
+                                  + time.perf_counter() - t0)
+    peer_check(r, "onnxruntime", outs, eager_outs, args, name)
+    stage("timing")
+    for k, v in timed_stats(lambda: sess.run(None, feed), {}, args.warmup, args.trials).items():
+        r[f"onnxruntime_{k}"] = v
+
+
+PEER_RUN = {"openvino": run_openvino, "onnxruntime": run_onnxruntime}
+
+
+def run_peer(sample, peer, args, partial=None, scratch=None):
+    """Runs one peer on one sample in this process; returns its fields."""
+    import torch
+
+    torch.set_num_threads(args.threads)
+    import conformance as cf
+
+    r = {f"{peer}_{k}": None for k in PEER_FIELDS}
+
+    def stage(s):
+        r[f"{peer}_stage"] = s
+        write_partial(partial, r)
+
+    own = scratch is None
+    scratch = scratch or tempfile.mkdtemp(prefix=f"gn-bench-{peer}-")
+    os.makedirs(scratch, exist_ok=True)
+    try:
+        stage("load")
+        mod = cf.load_module(sample)
+        kwargs = cf.load_inputs(sample, args.dump, mod)
+        with torch.no_grad():
+            stage("eager reference")
+            eager_outs = cf.flatten(mod(**clone_inputs(torch, kwargs)))
+            PEER_RUN[peer](torch, cf, mod, kwargs, eager_outs, args, r, stage, scratch,
+                           sample_name(sample))
+    except Exception as e:  # one line, with the stage; what ran before is kept
+        r[f"{peer}_error"] = one_line(f"{r[f'{peer}_stage']}: {type(e).__name__}: {e}")
+        print(f"{peer}: {r[f'{peer}_error']}", file=sys.stderr)
+    finally:
+        if own:
+            shutil.rmtree(scratch, ignore_errors=True)
+    del r[f"{peer}_stage"]
+    write_partial(partial, r)
+    return r
+
+
 def child_env(args, cache):
     env = dict(os.environ)
     env.update({
@@ -212,40 +463,54 @@ def child_env(args, cache):
     return env
 
 
-def run_isolated(sample, args, workdir, k):
-    name = sample_name(sample)
-    base = os.path.join(workdir, f"{k:03d}-{name}")
-    cache, partial, log = base + "-cache", base + ".json", base + ".log"
-    os.makedirs(cache)
-    cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--partial", partial,
-           "--dump", args.dump, "--threads", str(args.threads), "--warmup", str(args.warmup),
-           "--trials", str(args.trials), "--t", str(args.t)]
-    if args.no_compile:
-        cmd.append("--no-compile")
-    cmd.append(sample)
+def spawn(cmd, args, cache, log):
+    """Runs a worker child with its own empty caches; its failure as a line, or None."""
     with open(log, "w") as lf:
         p = subprocess.Popen(cmd, stdout=lf, stderr=subprocess.STDOUT, env=child_env(args, cache),
                              start_new_session=True)
         try:
             rc = p.wait(timeout=args.timeout)
-            err = None if rc == 0 else f"child exited with status {rc}"
+            return None if rc == 0 else f"child exited with status {rc}"
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
             p.wait()
-            err = f"timeout after {args.timeout:g} s"
-    r = None
+            return f"timeout after {args.timeout:g} s"
+
+
+def log_tail(log):
+    with open(log, errors="replace") as f:
+        lines = [l.rstrip() for l in f if l.strip()]
+    return ": " + " | ".join(lines[-3:])[-600:] if lines else ""
+
+
+def worker_cmd(args, partial, sample, *extra):
+    return [sys.executable, os.path.abspath(__file__), "--worker", "--partial", partial,
+            "--dump", args.dump, "--threads", str(args.threads), "--warmup", str(args.warmup),
+            "--trials", str(args.trials), "--t", str(args.t), *extra, sample]
+
+
+def read_partial(partial):
     if os.path.exists(partial):
         with open(partial) as f:
-            r = json.load(f)
+            return json.load(f)
+    return None
+
+
+def run_isolated(sample, args, workdir, k):
+    name = sample_name(sample)
+    base = os.path.join(workdir, f"{k:03d}-{name}")
+    cache, partial, log = base + "-cache", base + ".json", base + ".log"
+    os.makedirs(cache)
+    cmd = worker_cmd(args, partial, sample, *(["--no-compile"] if args.no_compile else []))
+    err = spawn(cmd, args, cache, log)
+    r = read_partial(partial)
     if r is None:
         r = {"sample": name, "path": sample, **{k_: None for k_ in FIELDS}, "error": None}
     if err and not r.get("error"):
         if r.get("stage"):
             err += f" (in {r['stage']})"
         if not err.startswith("timeout"):
-            with open(log, errors="replace") as f:
-                lines = [l.rstrip() for l in f if l.strip()]
-            err += ": " + " | ".join(lines[-3:])[-600:] if lines else ""
+            err += log_tail(log)
         r["error"] = err
         r["log"] = log
     if not args.keep_cache:
@@ -253,8 +518,31 @@ def run_isolated(sample, args, workdir, k):
     return r
 
 
+def run_isolated_peer(sample, peer, args, workdir, k):
+    """One peer on one sample in a child of its own; returns the peer's fields."""
+    base = os.path.join(workdir, f"{k:03d}-{sample_name(sample)}-{peer}")
+    cache, partial, log = base + "-cache", base + ".json", base + ".log"
+    os.makedirs(cache)
+    cmd = worker_cmd(args, partial, sample, "--peer-worker", peer, "--scratch",
+                     os.path.join(cache, peer), "--openvino-precision", args.openvino_precision)
+    err = spawn(cmd, args, cache, log)
+    r = read_partial(partial) or {f"{peer}_{f}": None for f in PEER_FIELDS}
+    stage = r.pop(f"{peer}_stage", None)
+    if err and not r.get(f"{peer}_error"):
+        r[f"{peer}_error"] = one_line((f"{stage}: " if stage else "") + err
+                                      + ("" if err.startswith("timeout") else log_tail(log)))
+    if r.get(f"{peer}_error"):
+        r[f"{peer}_log"] = log
+    if not args.keep_cache:
+        shutil.rmtree(cache, ignore_errors=True)
+    return r
+
+
 def worker(args):
     sample = args.samples[0]
+    if args.peer_worker:  # run_peer records its own failures
+        run_peer(sample, args.peer_worker, args, args.partial, args.scratch)
+        return 0
     try:
         r = run_one(sample, args, args.partial)
     except BaseException as e:  # record what ran so far, with the error
@@ -290,15 +578,26 @@ def main():
     ap.add_argument("--no-isolate", action="store_true",
                     help="run in this process (no timeout; caches as the environment says)")
     ap.add_argument("--keep-cache", action="store_true", help="keep the Inductor cache folders")
+    ap.add_argument("--peers", default="",
+                    help="comma-separated, from: " + ", ".join(PEERS) + " (default: none)")
+    ap.add_argument("--openvino-precision", default="f32",
+                    help='OpenVINO\'s INFERENCE_PRECISION_HINT, or "default" (its own choice)')
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--partial", help=argparse.SUPPRESS)
+    ap.add_argument("--peer-worker", choices=PEERS, help=argparse.SUPPRESS)
+    ap.add_argument("--scratch", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    args.peers = [p for p in args.peers.split(",") if p]
+    for p in args.peers:
+        if p not in PEERS:
+            ap.error(f"unknown peer {p!r} (known: {', '.join(PEERS)})")
     if args.worker:
         return worker(args)
 
     out = open(args.json, "a") if args.json else sys.stdout
     workdir = tempfile.mkdtemp(prefix="gn-bench-torch-")
     n, ok, compile_times = len(args.samples), 0, []
+    peer_failed = False  # keep the workdir: the failed peers' logs are there
     for k, s in enumerate(args.samples, 1):
         name = sample_name(s)
         t0 = time.perf_counter()
@@ -314,6 +613,24 @@ def main():
         else:
             r = run_isolated(s, args, workdir, k)
         r["wall_s"] = round(time.perf_counter() - t0, 3)
+        peer_notes = ""
+        for peer in args.peers:
+            t0 = time.perf_counter()
+            if r.get("eager_ms") is None:  # no reference to check a peer against
+                pr = {f"{peer}_{f}": None for f in PEER_FIELDS}
+                pr[f"{peer}_error"] = "not run: PyTorch eager did not finish"
+            elif args.no_isolate:
+                pr = run_peer(s, peer, args)
+            else:
+                pr = run_isolated_peer(s, peer, args, workdir, k)
+            pr[f"{peer}_wall_s"] = round(time.perf_counter() - t0, 3)
+            r.update(pr)
+            peer_failed |= bool(pr.get(f"{peer}_error")) and not args.no_isolate
+            peer_notes += (f" | {peer} compile {fmt(pr.get(f'{peer}_compile_s'), '.1f')} s, "
+                           f"{fmt(pr.get(f'{peer}_ms'), '.2f')} ms "
+                           f"t={fmt(pr.get(f'{peer}_tightest_t'), 'd')}"
+                           + (f" ERROR {pr[f'{peer}_error'][:200]}"
+                              if pr.get(f"{peer}_error") else ""))
         out.write(json.dumps(r) + "\n")
         out.flush()
         ok += r.get("error") is None
@@ -323,9 +640,9 @@ def main():
               f"t={fmt(r.get('eager_tightest_t'), 'd')} | inductor compile "
               f"{fmt(r.get('compile_s'), '.1f')} s, {fmt(r.get('compiled_ms'), '.2f')} ms "
               f"t={fmt(r.get('compiled_tightest_t'), 'd')}"
-              + (f" | ERROR {r['error'][:300]}" if r.get("error") else ""),
+              + (f" | ERROR {r['error'][:300]}" if r.get("error") else "") + peer_notes,
               file=sys.stderr, flush=True)
-    if args.keep_cache or ok < n:
+    if args.keep_cache or ok < n or peer_failed:
         print(f"child logs{' and Inductor caches' if args.keep_cache else ''} kept in {workdir}",
               file=sys.stderr)
     else:
