@@ -6,6 +6,8 @@ system median; correctness = the system's outputs against PyTorch eager's):
 
     /usr/bin/python3 scripts/bench_graphnet_logs.py DIR
         -> DIR/logs/{pytorch-eager,inductor,gn-compiled,gn-eager}.log
+           (+ DIR/logs/<peer>.log for each bench_torch.py --peers peer in
+           the results, e.g. openvino.log, onnxruntime.log)
     build/bin/gn-eval report DIR/logs/*.log -o DIR/report.html
 
 pytorch-eager is GraphNet's "nope" compiler (eager against itself, speedup 1).
@@ -19,6 +21,7 @@ import os
 import sys
 
 PROMPT = "graph-net-test-compiler-log"
+PEERS = ("openvino", "onnxruntime")  # scripts/bench_torch.py --peers
 FAMILIES = {"float16": 3, "bfloat16": 1.796, "float32": 5.886, "float64": 7}
 
 
@@ -78,7 +81,9 @@ def main():
     torch_r = last_by_sample(os.path.join(d, "torch.jsonl"), lambda r: r["sample"])
     gn_r = last_by_sample(os.path.join(d, "gn.jsonl"),
                           lambda r: os.path.basename(r["sample"].rstrip("/")))
-    logs = {s: [] for s in ("pytorch-eager", "inductor", "gn-compiled", "gn-eager")}
+    # A peer gets a log when any sample has its fields (a run with --peers).
+    peers = [p for p in PEERS if any(f"{p}_error" in t for t in torch_r.values())]
+    logs = {s: [] for s in ("pytorch-eager", "inductor", "gn-compiled", "gn-eager", *peers)}
     for name, t in sorted(torch_r.items()):
         g = gn_r.get(name, {})
         path = t.get("path") or name
@@ -97,6 +102,9 @@ def main():
               eager_ms, dtypes, t.get("gn_compiled_vs_eager_ts") if ok else None)
         block(logs["gn-eager"], path, "gn-eager", (g.get("eager") or {}).get("median_ms"),
               eager_ms, dtypes, t.get("gn_eager_vs_eager_ts") if g.get("eager") else None)
+        for p in peers:
+            block(logs[p], path, p, t.get(f"{p}_ms"), eager_ms, dtypes,
+                  t.get(f"{p}_vs_eager_ts") if t.get(f"{p}_ms") else None)
     os.makedirs(os.path.join(d, "logs"), exist_ok=True)
     for s, lines in logs.items():
         with open(os.path.join(d, "logs", s + ".log"), "w") as f:

@@ -8,6 +8,11 @@ correct counts, and the samples where gn loses most to Inductor.
 
     bench_report.py GN_RESULTS.jsonl TORCH_RESULTS.jsonl [--t -5]
 
+Peer columns (time, compile time, correctness at t against gn eager) and
+summary lines appear for each peer that bench_torch.py --peers ran (OpenVINO's
+torch.compile backend, ONNX Runtime), with their errors and OpenVINO's
+fallbacks to PyTorch or Inductor in the notes; without peers the output is
+as before.
 Optional gn columns appear when gn-eval recorded them: GFLOP/s of the
 compiled run (`gflops`, or `flops` / compiled median) and the compiled/eager
 measured peak memory over weights + inputs + outputs (`memory.peak_over_io`)
@@ -20,6 +25,10 @@ import json
 import math
 import os
 import statistics
+
+# bench_torch.py --peers: name -> (label, time column, compile/correctness prefix)
+PEERS = {"openvino": ("OpenVINO", "openvino", "ov"),
+         "onnxruntime": ("ONNX Runtime", "onnxrt", "ort")}
 
 
 def load(path):
@@ -84,6 +93,7 @@ def main():
     gn, th = load(args.gn), load(args.torch)
     tkey = str(args.t)
     names = list(gn) + [n for n in th if n not in gn]  # gn's run order
+    peers = [p for p in PEERS if any(f"{p}_error" in t for t in th.values())]
 
     rows = []
     for name in names:
@@ -105,6 +115,12 @@ def main():
             "g_err": g.get("error"),
             "breaks": t.get("graph_breaks") if t else None,
         }
+        for p in peers:
+            r[p] = num(t.get(f"{p}_ms"))
+            r[p + "_cs"] = num(t.get(f"{p}_compile_s"))
+            r[p + "_ok"] = t.get(f"{p}_ok_t5") if t else None
+            r[p + "_err"] = t.get(f"{p}_error") if t else None
+            r[p + "_fb"] = t.get(f"{p}_fallback") if t else None
         r["gflops"] = gflops(g, r["gc"]) if gok else None
         r["peak"] = memory_ratio(g, "peak_over_io") if gok else None
         r["bound"] = memory_ratio(g, "bound_over_io") if gok else None
@@ -116,6 +132,9 @@ def main():
     head = (f"{'sample':44s} {'gn eager':>9s} {'gn comp':>9s} {'pt eager':>9s} {'inductor':>9s}"
             f" {'gn cmp s':>8s} {'ind cmp s':>9s} {'gn@' + str(t):>6s} {'pt@' + str(t):>6s}"
             f" {'ind@' + str(t):>6s}")
+    for p in peers:
+        _, col, sh = PEERS[p]
+        head += f" {col:>9s} {sh + ' cmp s':>9s} {sh + '@' + str(t):>6s}"
     if show_gf:
         head += f" {'GFLOP/s':>8s}"
     if show_pk:
@@ -127,6 +146,8 @@ def main():
                 f" {f(r['te'], '.2f', 9)} {f(r['tc'], '.2f', 9)} {f(r['gcs'], '.2f', 8)}"
                 f" {f(r['tcs'], '.1f', 9)} {yn(r['g_ok']):>6s} {yn(r['te_ok']):>6s}"
                 f" {yn(r['tc_ok']):>6s}")
+        for p in peers:
+            line += f" {f(r[p], '.2f', 9)} {f(r[p + '_cs'], '.1f', 9)} {yn(r[p + '_ok']):>6s}"
         if show_gf:
             line += f" {f(r['gflops'], '.1f', 8)}"
         if show_pk:
@@ -138,6 +159,11 @@ def main():
             notes.append(f"{r['breaks']} Dynamo graph breaks")
         if r["t_err"]:
             notes.append(f"torch: {str(r['t_err'])[:80]}")
+        for p in peers:
+            if r[p + "_err"]:
+                notes.append(f"{PEERS[p][0]}: {str(r[p + '_err'])[:80]}")
+            elif r[p + "_fb"]:  # ran, but not all of it in the peer
+                notes.append(f"{PEERS[p][0]}: {str(r[p + '_fb'])[:80]}")
         if notes:
             line += "  # " + "; ".join(notes)
         print(line)
@@ -161,13 +187,25 @@ def main():
     say("geomean gn compiled over gn eager", ratios("ge", "gc"), total)
     say("geomean gn eager over PyTorch eager", ratios("te", "ge"), total)
     say("geomean Inductor over PyTorch eager", ratios("te", "tc"), total)
+    for p in peers:
+        label = PEERS[p][0]
+        say(f"geomean gn compiled over {label}", ratios(p, "gc"), total)
+        say("  same, both correct at t", ratios(p, "gc", ("g_ok", p + "_ok")), total)
+        say(f"geomean {label} over PyTorch eager", ratios("te", p), total)
+        say(f"geomean {label} over Inductor", ratios("tc", p), total)
     gcs = [r["gcs"] for r in rows if r["gcs"] is not None]
     tcs = [r["tcs"] for r in rows if r["tcs"] is not None]
     print(f"  {'median compile time, gn':44s} "
           f"{'-' if not gcs else format(statistics.median(gcs), '.2f') + ' s':>8s}   ({len(gcs)} samples)")
     print(f"  {'median compile time, Inductor (cold)':44s} "
           f"{'-' if not tcs else format(statistics.median(tcs), '.2f') + ' s':>8s}   ({len(tcs)} samples)")
-    for label, key in (("gn compiled", "g_ok"), ("PyTorch eager", "te_ok"), ("Inductor", "tc_ok")):
+    for p in peers:
+        pcs = [r[p + "_cs"] for r in rows if r[p + "_cs"] is not None]
+        print(f"  {'median compile time, ' + PEERS[p][0] + ' (cold)':44s} "
+              f"{'-' if not pcs else format(statistics.median(pcs), '.2f') + ' s':>8s}"
+              f"   ({len(pcs)} samples)")
+    for label, key in (("gn compiled", "g_ok"), ("PyTorch eager", "te_ok"), ("Inductor", "tc_ok"),
+                       *((PEERS[p][0], p + "_ok") for p in peers)):
         print(f"  correct at t = {t}, {label:28s} {sum(1 for r in rows if r[key]):>6d} / {total}")
     if show_pk:
         pk = [r for r in rows if r["peak"] is not None]

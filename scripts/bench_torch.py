@@ -58,8 +58,10 @@ thread pool cannot touch the Inductor numbers or another peer's), which
 reloads the model and reruns PyTorch eager once for the reference outputs:
 
   openvino     torch.compile(model, backend="openvino", options={"device":
-               "CPU", "config": {"INFERENCE_NUM_THREADS": threads,
-               "INFERENCE_PRECISION_HINT": --openvino-precision}}). f32 by
+               "CPU", "aot_autograd": True, "config": {"INFERENCE_NUM_THREADS":
+               threads, "INFERENCE_PRECISION_HINT": --openvino-precision}})
+               (recorded as openvino_options; aot_autograd because the
+               backend's default path fails Dynamo's guards with torch 2.15). f32 by
                default: on CPUs with AMX or AVX512-BF16 (this one) OpenVINO
                otherwise runs f32 models in bf16; "default" leaves its choice.
                compile_s: the first call (Dynamo, FX partitioning, conversion,
@@ -309,7 +311,6 @@ def run_openvino(torch, cf, mod, kwargs, eager_outs, args, r, stage, scratch, na
     config = {"INFERENCE_NUM_THREADS": str(args.threads)}
     if args.openvino_precision != "default":
         config["INFERENCE_PRECISION_HINT"] = args.openvino_precision
-    r["openvino_config"] = config
     # The backend catches its own failures, logs them at debug level and goes on
     # with Inductor (whole graph) or PyTorch (a partition): count and keep them.
     inductor_fallbacks, messages = [], []
@@ -330,8 +331,15 @@ def run_openvino(torch, cf, mod, kwargs, eager_outs, args, r, stage, scratch, na
     for lg in (ovb.logger, ove.logger):
         lg.setLevel(logging.DEBUG)
         lg.addHandler(Keep(logging.DEBUG))
+    # aot_autograd: the backend's other path (make_fx on Dynamo's fake inputs)
+    # leaves guards on make_fx's own input names in Dynamo's shape environment
+    # with torch 2.15 ("Guard failed on the same frame it was created ... name
+    # 'input0' is not defined", tiny_convnet, resnet18d); this one is OpenVINO's
+    # documented option and traces through AOTAutograd as Inductor does.
+    options = {"device": "CPU", "aot_autograd": True, "config": config}
+    r["openvino_options"] = options
     stage("compile")
-    omod = torch.compile(mod, backend="openvino", options={"device": "CPU", "config": config})
+    omod = torch.compile(mod, backend="openvino", options=options)
     t0 = time.perf_counter()
     outs = cf.flatten(omod(**clone_inputs(torch, kwargs)))
     r["openvino_compile_s"] = time.perf_counter() - t0

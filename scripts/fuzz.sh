@@ -9,6 +9,8 @@
 # is saved under build-fuzz/crashes/<target>/ and fails the run.
 #
 # usage: scripts/fuzz.sh [SECONDS] [python|meta|sample|ir ...]   (default 60, all)
+# GN_FUZZ_SEED=N fixes libFuzzer's seed (scripts/test.sh: 1, so CI replays the
+# same mutations; 0, the default here: a new seed each run).
 # Ends with "N passed, N failed" (one per target); exit 77 without clang-22.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,6 +46,7 @@ for t in "${targets[@]}"; do
   echo "== gn-fuzz-$t: $seconds s =="
   log=$build/fuzz-$t.log
   "$build/bin/gn-fuzz-$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+    -seed="${GN_FUZZ_SEED:-0}" \
     -max_len=65536 -dict="$root/test/fuzz/gn.dict" -artifact_prefix="$crashes/" \
     -print_final_stats=1 "$work" "$root/test/fuzz/corpus/$t" "$root/test/fuzz/regressions/$t" \
     > "$log" 2>&1

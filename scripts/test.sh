@@ -86,7 +86,7 @@ fi
 # fuzz build is instrumented already.
 if [ -z "${GN_SANITIZE:-}" ]; then
   echo "== fuzz.sh ${GN_FUZZ_SECONDS:-15} =="
-  out=$("$root/scripts/fuzz.sh" "${GN_FUZZ_SECONDS:-15}" 2>&1)
+  out=$(GN_FUZZ_SEED=${GN_FUZZ_SEED:-1} "$root/scripts/fuzz.sh" "${GN_FUZZ_SECONDS:-15}" 2>&1)
   rc=$?
   if [ $rc -eq 77 ]; then
     echo "$out" | tail -1
