@@ -61,9 +61,10 @@ reloads the model and reruns PyTorch eager once for the reference outputs:
                "CPU", "aot_autograd": True, "config": {"INFERENCE_NUM_THREADS":
                threads, "INFERENCE_PRECISION_HINT": --openvino-precision}})
                (recorded as openvino_options; aot_autograd because the
-               backend's default path fails Dynamo's guards with torch 2.15). f32 by
-               default: on CPUs with AMX or AVX512-BF16 (this one) OpenVINO
-               otherwise runs f32 models in bf16; "default" leaves its choice.
+               backend's default path fails Dynamo's guards with torch 2.15).
+               f32 by default: on CPUs with AMX or AVX512-BF16 (this one)
+               OpenVINO otherwise runs f32 models in bf16 (tiny_convnet: t = -4
+               instead of -8); "default" leaves its choice.
                compile_s: the first call (Dynamo, FX partitioning, conversion,
                OpenVINO compile). The backend quietly leaves to PyTorch what it
                cannot convert (ops outside its partitions, a partition that
@@ -104,6 +105,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -380,7 +382,8 @@ def run_onnxruntime(torch, cf, mod, kwargs, eager_outs, args, r, stage, scratch,
             return self.mod(**dict(zip(names, xs)), **consts)
 
     wrapped = Positional().eval()
-    xs = tuple(kwargs[p] for p in names)
+    fresh = clone_inputs(torch, kwargs)  # tracing runs the model: keep feeds' memory intact
+    xs = tuple(fresh[p] for p in names)
     path = os.path.join(scratch, "model.onnx")
     stage("export (TorchScript exporter)")
     t0 = time.perf_counter()
@@ -449,6 +452,7 @@ def run_peer(sample, peer, args, partial=None, scratch=None):
                            sample_name(sample))
     except Exception as e:  # one line, with the stage; what ran before is kept
         r[f"{peer}_error"] = one_line(f"{r[f'{peer}_stage']}: {type(e).__name__}: {e}")
+        traceback.print_exc()  # into the child's log, kept as P_log
         print(f"{peer}: {r[f'{peer}_error']}", file=sys.stderr)
     finally:
         if own:
