@@ -137,6 +137,18 @@ std::optional<std::vector<double>> paddle::knownValues(ImportContext &ctx, Value
 // Arguments
 //===----------------------------------------------------------------------===//
 
+FailureOr<llvm::SmallVector<int64_t>> paddle::sizeList(Args &a, ImportContext &ctx,
+                                                       llvm::StringRef name) {
+  auto sizes = intList(a, ctx, name);
+  if (failed(sizes))
+    return failure();
+  for (int64_t d : *sizes)
+    if (d < 0)
+      return a.error("argument '" + name + "' must list non-negative sizes, got " +
+                     std::to_string(d));
+  return sizes;
+}
+
 FailureOr<llvm::SmallVector<int64_t>> paddle::intList(Args &a, ImportContext &ctx,
                                                       llvm::StringRef name) {
   const PyValue &v = a.get(name);

@@ -24,7 +24,7 @@ FailureOr<PyValue> splatOf(ImportContext &ctx, Args &a, llvm::ArrayRef<int64_t> 
 
 /// full(shape, value, dtype, place).
 FailureOr<PyValue> full(ImportContext &ctx, Args &a) {
-  auto shape = intList(a, ctx, "shape");
+  auto shape = sizeList(a, ctx, "shape");
   auto value = number(a, ctx, "value");
   auto t = dtypeArg(a, ctx, "dtype");
   if (failed(shape) || failed(value) || failed(t))
@@ -50,7 +50,7 @@ FailureOr<PyValue> fullLike(ImportContext &ctx, Args &a) {
 
 /// full_with_tensor(value, shape, dtype).
 FailureOr<PyValue> fullWithTensor(ImportContext &ctx, Args &a) {
-  auto shape = intList(a, ctx, "shape");
+  auto shape = sizeList(a, ctx, "shape");
   auto t = dtypeArg(a, ctx, "dtype");
   if (failed(shape) || failed(t))
     return failure();
@@ -72,7 +72,7 @@ FailureOr<PyValue> fullWithTensor(ImportContext &ctx, Args &a) {
 
 /// assign_value_(out, shape, dtype, values, place): a constant.
 FailureOr<PyValue> assignValue(ImportContext &ctx, Args &a) {
-  auto shape = intList(a, ctx, "shape");
+  auto shape = sizeList(a, ctx, "shape");
   auto t = dtypeArg(a, ctx, "dtype");
   if (failed(shape) || failed(t))
     return failure();
@@ -151,7 +151,7 @@ FailureOr<Value> uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape
 
 /// uniform(shape, dtype, min, max, seed, place).
 FailureOr<PyValue> uniform(ImportContext &ctx, Args &a) {
-  auto shape = intList(a, ctx, "shape");
+  auto shape = sizeList(a, ctx, "shape");
   auto t = dtypeArg(a, ctx, "dtype");
   auto lo = number(a, ctx, "min"), hi = number(a, ctx, "max");
   if (failed(shape) || failed(t) || failed(lo) || failed(hi))

@@ -44,6 +44,9 @@ std::optional<std::vector<double>> knownValues(ImportContext &ctx, mlir::Value v
 /// tensors of known value), or as an integer tensor of known values.
 mlir::FailureOr<llvm::SmallVector<int64_t>> intList(Args &a, ImportContext &ctx,
                                                     llvm::StringRef name);
+/// intList for the shape of a tensor to create: every size non-negative.
+mlir::FailureOr<llvm::SmallVector<int64_t>> sizeList(Args &a, ImportContext &ctx,
+                                                     llvm::StringRef name);
 /// A number given as a Python number or a one-element tensor of known value.
 mlir::FailureOr<double> number(Args &a, ImportContext &ctx, llvm::StringRef name);
 /// Normalized axes of a rank-`rank` tensor; an empty list means every axis
