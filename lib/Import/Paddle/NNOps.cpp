@@ -89,10 +89,24 @@ FailureOr<SpatialPadding> convPadding(Args &a, llvm::ArrayRef<int64_t> paddings,
     return a.error("expected " + llvm::Twine(n) + " or " + llvm::Twine(2 * n) +
                    " paddings, got " + llvm::Twine(paddings.size()));
   }
+  for (int64_t x : paddings)
+    if (x < 0)
+      return a.error("paddings must be >= 0, got " + llvm::Twine(x));
   return p;
 }
 
-llvm::SmallVector<int64_t> repeated(llvm::ArrayRef<int64_t> v, size_t n) {
+/// A per-spatial-dim parameter (strides, dilations, kernel_size...): one
+/// value for every dim or one per dim, each at least `min`. Checked here so
+/// that a stride of 0 or a short list is an error naming the op, not a
+/// division by zero or a read past the list.
+FailureOr<llvm::SmallVector<int64_t>> spatialParam(Args &a, llvm::ArrayRef<int64_t> v, size_t n,
+                                                   llvm::StringRef name, int64_t min) {
+  if (v.size() != 1 && v.size() != n)
+    return a.error("expects 1 or " + llvm::Twine(n) + " " + name + ", got " +
+                   llvm::Twine(v.size()));
+  for (int64_t x : v)
+    if (x < min)
+      return a.error(name + " must be >= " + llvm::Twine(min) + ", got " + llvm::Twine(x));
   if (v.size() == 1)
     return llvm::SmallVector<int64_t>(n, v[0]);
   return llvm::SmallVector<int64_t>(v);
@@ -138,18 +152,21 @@ FailureOr<PyValue> conv(ImportContext &ctx, Args &a) {
       return failure();
     in = *t;
   }
-  auto stride = repeated(*strides, spatial), dilation = repeated(*dilations, spatial);
+  auto stride = spatialParam(a, *strides, spatial, "strides", 1);
+  auto dilation = spatialParam(a, *dilations, spatial, "dilations", 1);
+  if (failed(stride) || failed(dilation))
+    return failure();
   auto inShape = typeOf(in).getShape().drop_front(2);
   auto kernel = typeOf(*w).getShape().drop_front(2);
-  auto p = convPadding(a, *pads, *algorithm, inShape, kernel, stride, dilation);
+  auto p = convPadding(a, *pads, *algorithm, inShape, kernel, *stride, *dilation);
   if (failed(p))
     return failure();
   auto padded = padAsymmetric(ctx, in, *p, 0);
   if (failed(padded))
     return failure();
-  auto r = ctx.build<gn::ConvOp>({*padded, *w}, {ctx.ints("stride", stride),
+  auto r = ctx.build<gn::ConvOp>({*padded, *w}, {ctx.ints("stride", *stride),
                                                  ctx.ints("padding", p->low),
-                                                 ctx.ints("dilation", dilation),
+                                                 ctx.ints("dilation", *dilation),
                                                  ctx.i64("groups", *groups)});
   if (failed(r) || !last)
     return wrap(r);
@@ -174,28 +191,40 @@ FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
   if (*algorithm != "EXPLICIT")
     return a.error("padding_algorithm '" + *algorithm + "' is not supported (EXPLICIT is)");
   int64_t spatial = typeOf(*x).getRank() - 2;
-  auto stride = repeated(*strides, spatial), dilation = repeated(*dilations, spatial);
-  auto pad = repeated(*pads, spatial);
-  if ((int64_t)pad.size() != spatial)
+  if (spatial < 1 || typeOf(*w).getRank() != spatial + 2)
+    return a.error("expects input and filter of the same rank >= 3");
+  if (pads->size() == 2 * (size_t)spatial)
     return a.error("asymmetric paddings are not supported");
+  auto stride = spatialParam(a, *strides, spatial, "strides", 1);
+  auto dilation = spatialParam(a, *dilations, spatial, "dilations", 1);
+  auto pad = spatialParam(a, *pads, spatial, "paddings", 0);
+  if (failed(stride) || failed(dilation) || failed(pad))
+    return failure();
   llvm::SmallVector<int64_t> op(spatial, 0);
-  if (!outPad->empty())
-    op = repeated(*outPad, spatial);
+  if (!outPad->empty()) {
+    auto given = spatialParam(a, *outPad, spatial, "output_padding", 0);
+    if (failed(given))
+      return failure();
+    op = *given;
+  }
   auto kernel = typeOf(*w).getShape().drop_front(2);
   auto in = typeOf(*x).getShape().drop_front(2);
   if (!outSize->empty()) {
     // output_size picks the output padding.
-    auto size = repeated(*outSize, spatial);
+    auto size = spatialParam(a, *outSize, spatial, "output_size", 1);
+    if (failed(size))
+      return failure();
     for (int64_t i = 0; i < spatial; ++i) {
-      int64_t base = (in[i] - 1) * stride[i] - 2 * pad[i] + dilation[i] * (kernel[i] - 1) + 1;
-      op[i] = size[i] - base;
-      if (op[i] < 0 || op[i] >= std::max(stride[i], dilation[i]))
-        return a.error("output_size " + llvm::Twine(size[i]) + " is not reachable");
+      int64_t base = (in[i] - 1) * (*stride)[i] - 2 * (*pad)[i] +
+                     (*dilation)[i] * (kernel[i] - 1) + 1;
+      op[i] = (*size)[i] - base;
+      if (op[i] < 0 || op[i] >= std::max((*stride)[i], (*dilation)[i]))
+        return a.error("output_size " + llvm::Twine((*size)[i]) + " is not reachable");
     }
   }
   return wrap(ctx.build<gn::ConvTransposeOp>(
-      {*x, *w}, {ctx.ints("stride", stride), ctx.ints("padding", pad),
-                 ctx.ints("output_padding", op), ctx.ints("dilation", dilation),
+      {*x, *w}, {ctx.ints("stride", *stride), ctx.ints("padding", *pad),
+                 ctx.ints("output_padding", op), ctx.ints("dilation", *dilation),
                  ctx.i64("groups", *groups)}));
 }
 
@@ -233,11 +262,17 @@ FailureOr<PyValue> pool2d(ImportContext &ctx, Args &a) {
     r = isMax ? ctx.build<gn::AdaptiveMaxPoolOp>({in}, {ctx.ints("output_size", {1, 1})})
               : ctx.build<gn::AdaptiveAvgPoolOp>({in}, {ctx.ints("output_size", {1, 1})});
   } else if (*adaptive) {
-    auto size = repeated(*kernelList, 2);
-    r = isMax ? ctx.build<gn::AdaptiveMaxPoolOp>({in}, {ctx.ints("output_size", size)})
-              : ctx.build<gn::AdaptiveAvgPoolOp>({in}, {ctx.ints("output_size", size)});
+    auto size = spatialParam(a, *kernelList, 2, "kernel_size", 1);
+    if (failed(size))
+      return failure();
+    r = isMax ? ctx.build<gn::AdaptiveMaxPoolOp>({in}, {ctx.ints("output_size", *size)})
+              : ctx.build<gn::AdaptiveAvgPoolOp>({in}, {ctx.ints("output_size", *size)});
   } else {
-    auto kernel = repeated(*kernelList, 2), stride = repeated(*strides, 2);
+    auto kernelOr = spatialParam(a, *kernelList, 2, "kernel_size", 1);
+    auto strideOr = spatialParam(a, *strides, 2, "strides", 1);
+    if (failed(kernelOr) || failed(strideOr))
+      return failure();
+    auto kernel = *kernelOr, stride = *strideOr;
     llvm::SmallVector<int64_t> dilation(2, 1);
     auto p = convPadding(a, *pads, *algorithm, spatialShape, kernel, stride, dilation);
     if (failed(p))
