@@ -87,3 +87,17 @@ TEST(TensorMeta, SyntaxErrorHasPosition) {
   EXPECT_GT(err.line, 0u);
   EXPECT_FALSE(err.message.empty());
 }
+
+// Found by gn-fuzz-meta: `shape = [44e556]` (Inf) was cast to int64, which
+// UBSan reports as undefined. Dims past 2^53 are refused by name.
+TEST(TensorMeta, HugeOrInfiniteDimIsAnError) {
+  for (const char *dim : {"44e556", "1e19", "18014398509481984"}) {
+    std::vector<TensorMeta> metas;
+    MetaError err;
+    std::string text = std::string("class A:\n    name = 'a'\n    shape = [2, ") + dim +
+                       "]\n    dtype = 'torch.float32'\n";
+    EXPECT_FALSE(parseTensorMetaFile("w.py", text, metas, err)) << dim;
+    EXPECT_EQ(err.message, "field 'shape' of A has a dim too large") << dim;
+    EXPECT_EQ(err.line, 3u);
+  }
+}

@@ -12,6 +12,7 @@
 #include "gn/Import/Paddle/PaddleFrontend.h"
 #include "gn/Import/Python/Evaluator.h"
 #include "gn/Import/Torch/TorchFrontend.h"
+#include "gn/Support/NumericCast.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
@@ -144,7 +145,10 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
       if (!m.data || m.data->size() != 1)
         return error(p.loc, "SymInt parameter '" + p.name + "' needs a one-element 'data' in " +
                                 llvm::sys::path::filename(m.file));
-      evaluator.bind(p.name, PyValue::integer(static_cast<int64_t>((*m.data)[0])));
+      auto value = checkedInt64((*m.data)[0]);
+      if (!value)
+        return error(p.loc, "SymInt parameter '" + p.name + "' has a value that is not an int64");
+      evaluator.bind(p.name, PyValue::integer(*value));
       continue;
     }
     Type dtype = ctx.dtypeFromName(m.dtype);

@@ -144,6 +144,10 @@ bool mlir::gn::parseTensorMetaFile(const std::string &file, const std::string &s
           if (d < 0 || d != std::floor(d))
             return fail(value.loc, "field 'shape' of " + stmt->name +
                                        " must hold non-negative ints");
+          // 2^53: every such dim is an exact double; anything larger is
+          // absurd long before it reaches the memory limit.
+          if (d > 9007199254740992.0)
+            return fail(value.loc, "field 'shape' of " + stmt->name + " has a dim too large");
           meta.shape.push_back(static_cast<int64_t>(d));
         }
       } else if (key == "mean") {

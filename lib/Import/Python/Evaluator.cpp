@@ -8,9 +8,11 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Import/Python/Evaluator.h"
 #include "gn/Import/Python/OpRegistry.h"
+#include "gn/Support/NumericCast.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
 #include <cmath>
 
 using namespace mlir;
@@ -772,8 +774,12 @@ FailureOr<PyValue> Evaluator::Impl::callOp(llvm::StringRef displayName, llvm::St
 static FailureOr<int64_t> toInt(ImportContext &ctx, const PyValue &v) {
   if (v.kind == PyValue::Int || v.kind == PyValue::Bool)
     return v.i;
-  if (v.kind == PyValue::Float)
-    return static_cast<int64_t>(v.f);
+  if (v.kind == PyValue::Float) {
+    if (auto i = checkedInt64(v.f))
+      return *i;
+    return ctx.error("cannot convert float " + llvm::formatv("{0:e}", v.f).str() +
+                     " to an int64");
+  }
   return ctx.error("expected an int, got " + v.describe());
 }
 
@@ -956,12 +962,12 @@ FailureOr<PyValue> Evaluator::Impl::callTensorMethod(
       double d = known->second[0];
       if (name == "tolist" && type.getRank() > 0)
         return PyValue::tuple({isFloat(type.getElementType()) ? PyValue::real(d)
-                                                                : PyValue::integer((int64_t)d)});
+                                                                : PyValue::integer(saturatingInt64(d))});
       if (isFloat(type.getElementType()))
         return PyValue::real(d);
       if (type.getElementType().isInteger(1))
         return PyValue::boolean(d != 0);
-      return PyValue::integer(static_cast<int64_t>(d));
+      return PyValue::integer(saturatingInt64(d));
     }
     if (type.getNumElements() != 1)
       return ctx.error("Tensor." + name + "() of a tensor with " +

@@ -1,5 +1,6 @@
 //===- ImportContext.cpp - values, argument access, type promotion ------===//
 #include "gn/Import/Python/ImportContext.h"
+#include "gn/Support/NumericCast.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -188,7 +189,7 @@ Value ImportContext::splat(Type elementType, double value, llvm::ArrayRef<int64_
   else if (elementType.isInteger(1))
     element = builder.getIntegerAttr(elementType, value != 0);
   else
-    element = builder.getIntegerAttr(elementType, static_cast<int64_t>(value));
+    element = builder.getIntegerAttr(elementType, saturatingInt64(value));
   return gn::ConstantOp::create(builder, loc, type, SplatElementsAttr::get(type, element));
 }
 
