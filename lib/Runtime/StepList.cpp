@@ -142,6 +142,13 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
   std::vector<char> returned(n, 0);
   for (int r : list.results)
     returned[r] = 1;
+  // A value read through a returned view (a reshape or slice of it,
+  // transitively) is returned too: its bytes outlive the run. Known before
+  // any sharing is decided, so that no concatenation is elided into a
+  // buffer that then goes to the heap and is never made.
+  for (const Step &step : llvm::reverse(steps))
+    if (step.kind == Step::Kind::Alias && returned[step.out[0]])
+      returned[step.in[0]] = 1;
   // Buffer sharing, in step order, as groups of slots that live in one
   // root's buffer, each at a byte offset into it:
   //  - a view (reshape, contiguous slice) shares its input's bytes;

@@ -141,6 +141,26 @@ TEST(CompiledModel, ConcatOfArgumentRuns) {
   EXPECT_EQ(c.stats.concatsElided, 0);
 }
 
+// A concatenation returned only through views of it (torch's chunk of a
+// concatenation, as graph breaks cut yolo12n-cls for torch.compile): the
+// views are returned, so the concatenation's bytes must outlive the run.
+// Its inputs were placed in its buffer, the copy elided, and then the
+// buffer was never made (the views read from null + offset: a crash).
+TEST(CompiledModel, ConcatReturnedThroughViewsIsMade) {
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%a: tensor<1x3x16xf32>, %b: tensor<1x5x16xf32>) -> (tensor<1x4x16xf32>, tensor<1x4x16xf32>, tensor<1x4x16xf32>) {
+      %r = gn.relu %a : tensor<1x3x16xf32>
+      %n = gn.neg %b : tensor<1x5x16xf32>
+      %c = gn.concat %r, %n dim 1 : (tensor<1x3x16xf32>, tensor<1x5x16xf32>) -> tensor<1x8x16xf32>
+      %lo = gn.slice %c starts [0, 0, 0] limits [1, 4, 16] steps [1, 1, 1] : tensor<1x8x16xf32> -> tensor<1x4x16xf32>
+      %hi = gn.slice %c starts [0, 4, 0] limits [1, 8, 16] steps [1, 1, 1] : tensor<1x8x16xf32> -> tensor<1x4x16xf32>
+      %s = gn.add %hi, %hi : tensor<1x4x16xf32>, tensor<1x4x16xf32> -> tensor<1x4x16xf32>
+      return %lo, %hi, %s : tensor<1x4x16xf32>, tensor<1x4x16xf32>, tensor<1x4x16xf32>
+    })",
+                             {ramp({1, 3, 16}, 0), ramp({1, 5, 16}, 1)});
+  expectEqual(c);
+}
+
 // Concatenations of concatenations: the inner one's buffer is a slab of the
 // outer one's, so the three producers write straight into the final result.
 TEST(CompiledModel, NestedConcatsElided) {
