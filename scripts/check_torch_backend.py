@@ -32,6 +32,17 @@ import gn.torch_backend  # noqa: E402,F401  (registers "gn")
 from gn.graphnet_backend import GnBackend  # noqa: E402
 
 
+def framework_of(path):
+    """graph_net.json's framework ("torch" when it says none)."""
+    import json
+
+    try:
+        with open(os.path.join(path, "graph_net.json")) as f:
+            return json.load(f).get("framework", "torch")
+    except (OSError, ValueError):
+        return "torch"
+
+
 def samples_of(args):
     out = list(args.samples)
     if args.list:
@@ -81,6 +92,11 @@ def main():
     # Python floats the samples take as arguments are constants of the graph.
     torch._dynamo.config.specialize_float = True
     samples = samples_of(args)
+    # torch.compile takes torch models only: other frameworks' samples (the
+    # shipped Paddle one) are named and left out of the count.
+    for path in [p for p in samples if framework_of(p) != "torch"]:
+        print(f"skip  {path}: a {framework_of(path)} sample, not a torch model")
+    samples = [p for p in samples if framework_of(p) == "torch"]
     ok = 0
     for path in samples:
         name = os.path.relpath(path, os.path.expanduser(args.base)) if args.list else path
