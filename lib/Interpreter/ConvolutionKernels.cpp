@@ -516,13 +516,22 @@ HostTensor gridSample(GridSampleOp op, const HostTensor &x, const HostTensor &g)
       for (int64_t j = 0; j < wo; ++j) {
         int64_t gi = ((b * ho + i) * wo + j) * 2;
         double ix = unnormalize(loadAsDouble(g, gi), w), iy = unnormalize(loadAsDouble(g, gi + 1), h);
+        // A grid point that is not finite reads no pixel (0, as PyTorch's
+        // kernel, whose index for it is out of bounds). Far outside points
+        // are brought to just outside, where every tap reads the zero
+        // padding as before, so that their cast to an index is defined.
+        bool finite = std::isfinite(ix) && std::isfinite(iy);
+        ix = finite ? std::clamp(ix, -2.0, double(w) + 1) : 0;
+        iy = finite ? std::clamp(iy, -2.0, double(h) + 1) : 0;
         for (int64_t ch = 0; ch < c; ++ch) {
           int64_t plane = (b * c + ch) * h * w;
           auto at = [&](int64_t y, int64_t xx) {
             return y < 0 || y >= h || xx < 0 || xx >= w ? 0.0 : loadAsDouble(x, plane + y * w + xx);
           };
           double v;
-          if (nearest) {
+          if (!finite) {
+            v = 0;
+          } else if (nearest) {
             v = at((int64_t)std::nearbyint(iy), (int64_t)std::nearbyint(ix));
           } else {
             int64_t x0 = (int64_t)std::floor(ix), y0 = (int64_t)std::floor(iy);

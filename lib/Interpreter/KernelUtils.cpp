@@ -1,5 +1,6 @@
 //===- KernelUtils.cpp - shared machinery of the CPU kernels ------------===//
 #include "Kernels.h"
+#include "gn/Support/NumericCast.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include <cmath>
 #include <cstring>
@@ -20,8 +21,8 @@ void mlir::gn::interp::storeFromDouble(HostTensor &t, int64_t i, double v) {
     using T = decltype(tag);
     using C = typename Elem<T>::C;
     if constexpr (std::is_integral_v<C>) {
-      // Float -> integer truncates toward zero (NaN -> 0).
-      C c = std::isnan(v) ? 0 : static_cast<C>(static_cast<int64_t>(v));
+      // Float -> integer truncates toward zero, saturated (NaN -> 0).
+      C c = saturatingCast<C>(v);
       if constexpr (std::is_same_v<T, bool>)
         t.data<bool>()[i] = v != 0;
       else
@@ -200,7 +201,7 @@ void mlir::gn::interp::convertInto(const HostTensor &t, HostTensor &out) {
         if constexpr (std::is_same_v<B, bool>) {
           dst[i] = v != 0;
         } else if constexpr (std::is_integral_v<CB> && !std::is_integral_v<CA>) {
-          dst[i] = Elem<B>::store(std::isnan(v) ? 0 : static_cast<CB>(static_cast<int64_t>(v)));
+          dst[i] = Elem<B>::store(saturatingCast<CB>(static_cast<double>(v)));
         } else {
           dst[i] = Elem<B>::store(static_cast<CB>(v));
         }

@@ -512,3 +512,39 @@ TEST(CompiledModel, BandsCutThePeakAndKeepTheValues) {
   for (int64_t i = 0; i < banded.actual[0].numel(); ++i)
     ASSERT_NEAR(want[i], got[i], 1e-5f * (1 + std::abs(want[i]))) << "at " << i;
 }
+
+// Float -> integer is truncation toward zero saturated to the type's range,
+// NaN -> 0, in the interpreter and in kernels alike. A C++ cast (and LLVM's
+// fptosi) leaves NaN, Inf and out-of-range values undefined: gn-fuzz-sample
+// found the interpreter's cast of Inf (a paddle scale by 1e71 as f32).
+TEST(CompiledModel, FloatToIntSaturates) {
+  const float nan = std::numeric_limits<float>::quiet_NaN(),
+              inf = std::numeric_limits<float>::infinity();
+  std::vector<float> values = {nan, inf, -inf, 1e20f, -1e20f, 3e9f, -3e9f,
+                               2.7f, -2.7f, 300.f, -300.f, 0.f};
+  HostTensor x(DType::F32, {(int64_t)values.size()});
+  std::memcpy(x.bytes(), values.data(), values.size() * sizeof(float));
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%x: tensor<12xf32>) -> (tensor<12xi64>, tensor<12xi32>, tensor<12xi8>) {
+      %a = gn.convert %x {dtype = i64} : tensor<12xf32> -> tensor<12xi64>
+      %b = gn.convert %x {dtype = i32} : tensor<12xf32> -> tensor<12xi32>
+      %c = gn.convert %x {dtype = i8} : tensor<12xf32> -> tensor<12xi8>
+      return %a, %b, %c : tensor<12xi64>, tensor<12xi32>, tensor<12xi8>
+    })",
+                             {x});
+  ASSERT_EQ(c.expected.size(), 3u);
+  const int64_t i64max = std::numeric_limits<int64_t>::max(),
+                i64min = std::numeric_limits<int64_t>::min();
+  std::vector<int64_t> want64 = {0, i64max, i64min, i64max, i64min, 3000000000LL, -3000000000LL,
+                                 2, -2, 300, -300, 0};
+  std::vector<int32_t> want32 = {0, INT32_MAX, INT32_MIN, INT32_MAX, INT32_MIN, INT32_MAX,
+                                 INT32_MIN, 2, -2, 300, -300, 0};
+  std::vector<int8_t> want8 = {0, 127, -128, 127, -128, 127, -128, 2, -2, 127, -128, 0};
+  for (size_t i = 0; i < values.size(); ++i) {
+    EXPECT_EQ(c.expected[0].data<int64_t>()[i], want64[i]) << "interpreter i64 at " << i;
+    EXPECT_EQ(c.expected[1].data<int32_t>()[i], want32[i]) << "interpreter i32 at " << i;
+    EXPECT_EQ(c.expected[2].data<int8_t>()[i], want8[i]) << "interpreter i8 at " << i;
+  }
+  EXPECT_EQ(c.stats.fallbackOps, 0); // the conversions ran as kernels
+  expectSameBytes(c);
+}

@@ -170,7 +170,9 @@ def Gn_ConvertOp : Gn_InferredOp<"convert",
     [Gn_Elementwise]> {
   let summary = "elementwise element-type conversion (torch .to(dtype))";
   let description = [{
-    Float to integer truncates toward zero; anything to i1 is `!= 0`.
+    Float to integer truncates toward zero, saturated to the integer type's
+    range, and NaN becomes 0 (interpreter and kernels alike); anything to i1
+    is `!= 0`.
 
     ```mlir
     %r = gn.convert %x {dtype = f16} : tensor<4xf32> -> tensor<4xf16>

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 namespace mlir::gn {
 
@@ -34,6 +35,26 @@ inline std::optional<int64_t> checkedInt64(double d) {
   if (!std::isfinite(d) || d >= 9223372036854775808.0 || d < -9223372036854775808.0)
     return std::nullopt;
   return static_cast<int64_t>(d);
+}
+
+/// A float value converted to the integer type I as gn defines it (the
+/// interpreter and the compiled kernels alike): truncation toward zero,
+/// saturated to I's range; NaN is 0. (A C++ cast, and LLVM's fptosi, leave
+/// out-of-range values undefined; x86 gives the "integer indefinite"
+/// INT_MIN, so frameworks that cast directly differ there.)
+template <typename I> I saturatingCast(double d) {
+  static_assert(std::is_integral_v<I>);
+  if (std::isnan(d))
+    return 0;
+  // The bounds as doubles: min is a power of two (or 0), exact; max + 1
+  // is one too, so `>=` against it catches everything that rounds up.
+  constexpr double lo = static_cast<double>(std::numeric_limits<I>::min());
+  constexpr double hiPlusOne = static_cast<double>(std::numeric_limits<I>::max() / 2 + 1) * 2.0;
+  if (d <= lo)
+    return std::numeric_limits<I>::min();
+  if (d >= hiPlusOne)
+    return std::numeric_limits<I>::max();
+  return static_cast<I>(d);
 }
 
 } // namespace mlir::gn

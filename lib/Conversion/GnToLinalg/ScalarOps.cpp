@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -63,6 +64,35 @@ Value mlir::gn::roundThrough(OpBuilder &b, Location loc, Value v, Type t) {
   return toCarry(b, loc, arith::TruncFOp::create(b, loc, t, v));
 }
 
+/// gn's float -> integer conversion, as the interpreter's (saturatingCast
+/// in gn/Support/NumericCast.h): truncation toward zero, saturated to the
+/// integer type's range, NaN -> 0. fptosi alone leaves out-of-range values
+/// poison (x86 gives INT_MIN), so the compiled result would differ.
+static Value saturatingFloatToInt(OpBuilder &b, Location loc, Value v, Type intType,
+                                  bool isUnsigned) {
+  unsigned w = intType.getIntOrFloatBitWidth();
+  Type ft = v.getType();
+  // Bounds as floats: both powers of two (or 0), exact in f32 and f64.
+  double lo = isUnsigned ? 0.0 : -std::ldexp(1.0, w - 1);
+  double hiPlusOne = std::ldexp(1.0, isUnsigned ? w : w - 1);
+  APInt loInt = isUnsigned ? APInt::getMinValue(w) : APInt::getSignedMinValue(w);
+  APInt hiInt = isUnsigned ? APInt::getMaxValue(w) : APInt::getSignedMaxValue(w);
+  Value raw = isUnsigned ? Value(arith::FPToUIOp::create(b, loc, intType, v))
+                         : Value(arith::FPToSIOp::create(b, loc, intType, v));
+  auto cmp = [&](arith::CmpFPredicate p, Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  };
+  Value low = cmp(arith::CmpFPredicate::OLE, v, floatConst(b, loc, ft, lo));
+  Value high = cmp(arith::CmpFPredicate::OGE, v, floatConst(b, loc, ft, hiPlusOne));
+  Value nan = cmp(arith::CmpFPredicate::UNO, v, v);
+  auto intAttr = [&](const APInt &x) {
+    return arith::ConstantOp::create(b, loc, intType, b.getIntegerAttr(intType, x));
+  };
+  Value r = arith::SelectOp::create(b, loc, low, intAttr(loInt), raw);
+  r = arith::SelectOp::create(b, loc, high, intAttr(hiInt), r);
+  return arith::SelectOp::create(b, loc, nan, intConst(b, loc, intType, 0), r);
+}
+
 static Value convert(OpBuilder &b, Location loc, Value v, Type from, Type to) {
   Type c = carryType(to);
   bool fromFloat = llvm::isa<FloatType>(from), toFloat = llvm::isa<FloatType>(to);
@@ -78,7 +108,7 @@ static Value convert(OpBuilder &b, Location loc, Value v, Type from, Type to) {
     return roundThrough(b, loc, r, to);
   }
   if (fromFloat)
-    return arith::FPToSIOp::create(b, loc, c, v);
+    return saturatingFloatToInt(b, loc, v, c, to.isUnsignedInteger());
   if (toFloat) {
     Value r = from.isInteger(1) ? Value(arith::UIToFPOp::create(b, loc, c, v))
                                 : Value(arith::SIToFPOp::create(b, loc, c, v));
