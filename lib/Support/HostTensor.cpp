@@ -1,6 +1,7 @@
 //===- HostTensor.cpp - dense tensors in host memory --------------------===//
 #include "gn/Support/HostTensor.h"
 #include "gn/Support/MemoryLimit.h"
+#include "gn/Support/NumericCast.h"
 #include <atomic>
 #include <cassert>
 #include <cstdlib>
@@ -62,6 +63,18 @@ double mlir::gn::interp::elementAsDouble(const HostTensor &t, int64_t i) {
   case DType::U8: return t.data<uint8_t>()[i];
   }
   return 0;
+}
+
+int64_t mlir::gn::interp::elementAsInt64(const HostTensor &t, int64_t i) {
+  switch (t.dtype()) {
+  case DType::I1: return t.data<uint8_t>()[i] != 0;
+  case DType::I8: return t.data<int8_t>()[i];
+  case DType::I16: return t.data<int16_t>()[i];
+  case DType::I32: return t.data<int32_t>()[i];
+  case DType::I64: return t.data<int64_t>()[i];
+  case DType::U8: return t.data<uint8_t>()[i];
+  default: return saturatingCast<int64_t>(elementAsDouble(t, i));
+  }
 }
 
 static std::atomic<int64_t> liveTensorBytes{0}, peakTensorBytes{0};

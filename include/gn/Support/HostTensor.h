@@ -69,6 +69,10 @@ private:
 /// Element `i` of `t` as a double (f16/bf16 widened exactly, bools 0/1).
 double elementAsDouble(const HostTensor &t, int64_t i);
 
+/// Element `i` of `t` as an int64: integers exactly (a double cannot hold
+/// every int64), floats as gn.convert makes them integers (saturatingCast).
+int64_t elementAsInt64(const HostTensor &t, int64_t i);
+
 
 /// Bytes of tensor memory allocated by HostTensor (views excluded), now and
 /// at most since the last resetPeak(): what a run really held, transient

@@ -23,13 +23,12 @@ static DenseElementsAttr toAttr(RankedTensorType type, const gn::interp::HostTen
   llvm::SmallVector<Attribute> elements;
   Type e = type.getElementType();
   for (int64_t i = 0; i < t.numel(); ++i) {
-    double d = gn::interp::elementAsDouble(t, i);
     if (auto ft = llvm::dyn_cast<FloatType>(e))
-      elements.push_back(FloatAttr::get(ft, d));
+      elements.push_back(FloatAttr::get(ft, gn::interp::elementAsDouble(t, i)));
     else if (e.isInteger(1))
-      elements.push_back(IntegerAttr::get(e, d != 0));
-    else
-      elements.push_back(IntegerAttr::get(e, static_cast<int64_t>(d)));
+      elements.push_back(IntegerAttr::get(e, gn::interp::elementAsDouble(t, i) != 0));
+    else // exact: int64 values past 2^53 do not survive a double
+      elements.push_back(IntegerAttr::get(e, gn::interp::elementAsInt64(t, i)));
   }
   return DenseElementsAttr::get(type, elements);
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include "gn/Support/NumericCast.h"
 #include <cmath>
 
 using namespace mlir;
@@ -81,7 +82,8 @@ FailureOr<PyValue> assignValue(ImportContext &ctx, Args &a) {
     return a.error("argument 'values' must be a list of numbers");
   int64_t n = 1;
   for (int64_t d : *shape)
-    n *= d;
+    if (__builtin_mul_overflow(n, d, &n))
+      return a.error("shape has more elements than an int64 holds");
   if ((int64_t)values.elts.size() != n)
     return a.error("has " + llvm::Twine(values.elts.size()) + " values for " + llvm::Twine(n) +
                    " elements");
@@ -95,7 +97,8 @@ FailureOr<PyValue> assignValue(ImportContext &ctx, Args &a) {
     else if (t->isInteger(1))
       elements.push_back(IntegerAttr::get(*t, v.asDouble() != 0));
     else
-      elements.push_back(IntegerAttr::get(*t, (int64_t)v.asDouble()));
+      elements.push_back(IntegerAttr::get(
+          *t, v.kind == PyValue::Int ? v.i : gn::saturatingCast<int64_t>(v.asDouble())));
   }
   return PyValue::of(gn::ConstantOp::create(ctx.builder, ctx.loc, type,
                                             DenseElementsAttr::get(type, elements)));
