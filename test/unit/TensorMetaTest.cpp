@@ -101,3 +101,13 @@ TEST(TensorMeta, HugeOrInfiniteDimIsAnError) {
     EXPECT_EQ(err.line, 3u);
   }
 }
+
+TEST(TensorMeta, ShapeWhoseElementCountOverflowsIsAnError) {
+  std::vector<TensorMeta> metas;
+  MetaError err;
+  EXPECT_FALSE(parseTensorMetaFile(
+      "w.py", "class A:\n    name = 'a'\n    shape = [4294967296, 4294967296]\n"
+              "    dtype = 'torch.float32'\n",
+      metas, err));
+  EXPECT_EQ(err.message, "field 'shape' of A has more elements than an int64 holds");
+}

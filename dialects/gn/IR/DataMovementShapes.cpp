@@ -1,16 +1,11 @@
 //===- DataMovementShapes.cpp - reshape, slice, concat, gather, ... -----===//
 #include "ShapeUtils.h"
+#include "gn/Support/NumericCast.h"
 
 using namespace mlir;
 using namespace mlir::gn;
 using namespace mlir::gn::shapes;
 
-static int64_t numElements(llvm::ArrayRef<int64_t> shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
 
 LogicalResult gn::inferReshape(MLIRContext *, OptLoc loc, Value input,
                                llvm::ArrayRef<int64_t> shape, TypeList &types) {
@@ -18,10 +13,13 @@ LogicalResult gn::inferReshape(MLIRContext *, OptLoc loc, Value input,
   for (int64_t d : shape)
     if (d < 0)
       return fail(loc, "expected non-negative target sizes, got " + shapeStr(shape));
-  if (numElements(shape) != numElements(type.getShape()))
-    return fail(loc, "cannot reshape " + shapeStr(type.getShape()) + " (" +
-                         llvm::Twine(numElements(type.getShape())) + " elements) to " +
-                         shapeStr(shape) + " (" + llvm::Twine(numElements(shape)) +
+  auto to = checkedProduct(shape), from = checkedProduct(type.getShape());
+  if (!to || !from)
+    return fail(loc, "cannot reshape " + shapeStr(type.getShape()) + " to " + shapeStr(shape) +
+                         ": more elements than an int64 holds");
+  if (*to != *from)
+    return fail(loc, "cannot reshape " + shapeStr(type.getShape()) + " (" + llvm::Twine(*from) +
+                         " elements) to " + shapeStr(shape) + " (" + llvm::Twine(*to) +
                          " elements)");
   types.push_back(type.clone(shape));
   return success();
@@ -109,7 +107,8 @@ LogicalResult gn::inferConcat(MLIRContext *, OptLoc loc, ValueRange inputs, uint
   if (inputs.empty())
     return fail(loc, "expected at least one input");
   auto first = tensorType(inputs[0]);
-  if ((int64_t)dim >= first.getRank())
+  // Unsigned: `dim -1` parses as 2^64 - 1 (found by gn-fuzz-ir).
+  if (dim >= (uint64_t)first.getRank())
     return fail(loc, "concat dim " + llvm::Twine(dim) + " out of range for rank " +
                          llvm::Twine(first.getRank()));
   llvm::SmallVector<int64_t> shape(first.getShape());
@@ -193,7 +192,7 @@ LogicalResult gn::inferTriangular(MLIRContext *, OptLoc loc, Value input, TypeLi
 LogicalResult gn::inferIndexSelect(MLIRContext *, OptLoc loc, Value input, Value index,
                                    uint64_t dim, TypeList &types) {
   auto type = tensorType(input), indexType = tensorType(index);
-  if ((int64_t)dim >= type.getRank())
+  if (dim >= (uint64_t)type.getRank())
     return fail(loc, "dim " + llvm::Twine(dim) + " out of range for rank " +
                          llvm::Twine(type.getRank()));
   llvm::SmallVector<int64_t> shape(type.getShape().take_front(dim));
@@ -209,7 +208,7 @@ LogicalResult gn::inferGather(MLIRContext *, OptLoc loc, Value input, Value inde
   if (indexType.getRank() != type.getRank())
     return fail(loc, "index rank " + llvm::Twine(indexType.getRank()) +
                          " does not match input rank " + llvm::Twine(type.getRank()));
-  if ((int64_t)dim >= type.getRank())
+  if (dim >= (uint64_t)type.getRank())
     return fail(loc, "dim " + llvm::Twine(dim) + " out of range for rank " +
                          llvm::Twine(type.getRank()));
   for (int64_t i = 0; i < type.getRank(); ++i)
@@ -226,7 +225,7 @@ LogicalResult gn::inferScatter(MLIRContext *, OptLoc loc, Value input, Value ind
   auto type = tensorType(input), indexType = tensorType(index), sourceType = tensorType(source);
   if (indexType.getRank() != type.getRank() || sourceType.getRank() != type.getRank())
     return fail(loc, "input, index and source must have the same rank");
-  if ((int64_t)dim >= type.getRank())
+  if (dim >= (uint64_t)type.getRank())
     return fail(loc, "dim " + llvm::Twine(dim) + " out of range for rank " +
                          llvm::Twine(type.getRank()));
   for (int64_t i = 0; i < type.getRank(); ++i)

@@ -1,6 +1,7 @@
 //===- ElementwiseShapes.cpp - factories and elementwise maps -----------===//
 #include "ShapeUtils.h"
 #include "llvm/Support/raw_ostream.h"
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -61,6 +62,8 @@ LogicalResult gn::inferArange(MLIRContext *, OptLoc loc, double, double step, ui
                               Type dtype, TypeList &types) {
   if (step == 0)
     return fail(loc, "arange step must be non-zero");
+  if (size > (uint64_t)std::numeric_limits<int64_t>::max())
+    return fail(loc, "arange size " + llvm::Twine(size) + " is not a tensor size");
   types.push_back(RankedTensorType::get({static_cast<int64_t>(size)}, dtype));
   return success();
 }

@@ -32,7 +32,7 @@ LogicalResult gn::inferArgReduce(MLIRContext *ctx, OptLoc loc, Value input, uint
 
 static LogicalResult sameShapeAlongDim(OptLoc loc, Value input, uint64_t dim, TypeList &types) {
   auto type = tensorType(input);
-  if ((int64_t)dim >= type.getRank())
+  if (dim >= (uint64_t)type.getRank())
     return fail(loc, "dim " + llvm::Twine(dim) + " out of range for rank " +
                          llvm::Twine(type.getRank()));
   types.push_back(type);
@@ -42,7 +42,7 @@ static LogicalResult sameShapeAlongDim(OptLoc loc, Value input, uint64_t dim, Ty
 LogicalResult gn::inferTopK(MLIRContext *ctx, OptLoc loc, Value input, uint64_t k,
                             uint64_t dim, TypeList &types) {
   auto type = tensorType(input);
-  if ((int64_t)dim >= type.getRank())
+  if (dim >= (uint64_t)type.getRank())
     return fail(loc, "dim " + llvm::Twine(dim) + " out of range for rank " +
                          llvm::Twine(type.getRank()));
   if ((int64_t)k > type.getDimSize(dim))

@@ -37,6 +37,16 @@ inline std::optional<int64_t> checkedInt64(double d) {
   return static_cast<int64_t>(d);
 }
 
+/// The product of `dims` (a shape's element count), or nothing when it
+/// overflows int64 (signed overflow is undefined; found by gn-fuzz-sample).
+template <typename Range> std::optional<int64_t> checkedProduct(const Range &dims) {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    if (__builtin_mul_overflow(n, d, &n))
+      return std::nullopt;
+  return n;
+}
+
 /// A float value converted to the integer type I as gn defines it (the
 /// interpreter and the compiled kernels alike): truncation toward zero,
 /// saturated to I's range; NaN is 0. (A C++ cast, and LLVM's fptosi, leave

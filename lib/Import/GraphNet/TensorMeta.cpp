@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Import/Python/PyAST.h"
 #include "gn/Import/GraphNet/TensorMeta.h"
+#include "gn/Support/NumericCast.h"
 #include "llvm/ADT/StringRef.h"
 #include <cmath>
 
@@ -150,6 +151,9 @@ bool mlir::gn::parseTensorMetaFile(const std::string &file, const std::string &s
             return fail(value.loc, "field 'shape' of " + stmt->name + " has a dim too large");
           meta.shape.push_back(static_cast<int64_t>(d));
         }
+        if (!checkedProduct(meta.shape))
+          return fail(value.loc, "field 'shape' of " + stmt->name +
+                                     " has more elements than an int64 holds");
       } else if (key == "mean") {
         if (!number(meta.mean)) return false;
       } else if (key == "std") {

@@ -40,8 +40,8 @@ FailureOr<PyValue> reshape(ImportContext &ctx, Args &a) {
       infer = i;
     } else if (d < 0) {
       return a.error("invalid shape entry " + llvm::Twine(d));
-    } else {
-      known *= d;
+    } else if (__builtin_mul_overflow(known, d, &known)) {
+      return a.error("shape has more elements than an int64 holds");
     }
     out.push_back(d);
   }

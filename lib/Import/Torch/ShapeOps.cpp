@@ -44,8 +44,8 @@ FailureOr<llvm::SmallVector<int64_t>> inferMinusOne(Args &a, llvm::SmallVector<i
       unknown = i;
     } else if (shape[i] < 0) {
       return a.error("invalid size " + llvm::Twine(shape[i]));
-    } else {
-      known *= shape[i];
+    } else if (__builtin_mul_overflow(known, shape[i], &known)) {
+      return a.error("shape has more elements than an int64 holds");
     }
   }
   if (unknown >= 0) {

@@ -134,6 +134,44 @@ func.func @concat_dims_differ(%a: tensor<2x3xf32>, %b: tensor<3x3xf32>) {
 
 // -----
 
+// A dim written as -1 is 2^64 - 1 as the unsigned attribute; it was cast
+// to int64 (-1), passed the range check and read a dim far out (found by
+// gn-fuzz-ir).
+func.func @concat_dim_negative(%a: tensor<2xf32>) {
+  // expected-error @+2 {{concat dim 18446744073709551615 out of range for rank 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.concat %a, %a dim -1 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_dim_negative(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{out of range for rank 2}}
+  %0 = gn.softmax %a dim -1 : tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @arange_size_negative() {
+  // expected-error @+2 {{arange size 18446744073709551615 is not a tensor size}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.arange {dtype = i64, size = -1 : i64, start = 0.000000e+00 : f64, step = 1.000000e+00 : f64} : tensor<8xi64>
+  return
+}
+
+// -----
+
+func.func @reshape_overflow(%a: tensor<2xf32>) {
+  // expected-error @+2 {{cannot reshape [2] to [4294967296, 4294967296]: more elements than an int64 holds}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.reshape %a [4294967296, 4294967296] : tensor<2xf32> -> tensor<4294967296x4294967296xf32>
+  return
+}
+
+// -----
+
 func.func @concat_dim_range(%a: tensor<2xf32>) {
   // expected-error @+2 {{concat dim 1 out of range for rank 1}}
   // expected-error @+1 {{failed to infer returned types}}
