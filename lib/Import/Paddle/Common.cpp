@@ -2,6 +2,7 @@
 #include "PaddleOps.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "gn/Support/NumericCast.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -58,7 +59,7 @@ Value paddle::foldSmallConstants(ImportContext &ctx, Value v) {
       else if (e.isInteger(1))
         elements.push_back(IntegerAttr::get(e, d != 0));
       else
-        elements.push_back(IntegerAttr::get(e, static_cast<int64_t>(d)));
+        elements.push_back(IntegerAttr::get(e, gn::saturatingCast<int64_t>(d)));
     }
     operand.set(gn::ConstantOp::create(b, op->getLoc(), type,
                                        DenseElementsAttr::get(type, elements)));
@@ -159,7 +160,7 @@ FailureOr<llvm::SmallVector<int64_t>> paddle::intList(Args &a, ImportContext &ct
                      "' is a tensor whose values are only known at run time "
                      "(unsupported: data-dependent shape)");
     for (double d : *known)
-      out.push_back(static_cast<int64_t>(d));
+      out.push_back(gn::saturatingCast<int64_t>(d));
     return success();
   };
   if (v.isNone())
@@ -179,7 +180,7 @@ FailureOr<llvm::SmallVector<int64_t>> paddle::intList(Args &a, ImportContext &ct
     if (e.kind == PyValue::Int || e.kind == PyValue::Bool)
       out.push_back(e.i);
     else if (e.kind == PyValue::Float && e.f == std::floor(e.f))
-      out.push_back(static_cast<int64_t>(e.f));
+      out.push_back(gn::saturatingCast<int64_t>(e.f));
     else if (e.isTensor()) {
       if (failed(fromTensor(e.tensor)))
         return failure();

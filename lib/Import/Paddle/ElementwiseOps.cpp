@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include "gn/Support/NumericCast.h"
 #include <cmath>
 
 using namespace mlir;
@@ -98,7 +99,7 @@ FailureOr<PyValue> scale(ImportContext &ctx, Args &a) {
   if (!isFloat(e)) {
     bias = std::trunc(bias);
     if (s.isNumber())
-      s = PyValue::integer((int64_t)std::trunc(s.asDouble()));
+      s = PyValue::integer(gn::saturatingCast<int64_t>(s.asDouble()));
   }
   auto mul = [&](const PyValue &v) -> FailureOr<PyValue> {
     if (s.isNumber() && s.asDouble() == 1.0)

@@ -117,7 +117,7 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
   }
   if (by == 0)
     return a.error("step must not be 0");
-  int64_t size = std::max<int64_t>(0, (int64_t)std::ceil((last - first) / by));
+  int64_t size = std::max<int64_t>(0, gn::saturatingCast<int64_t>(std::ceil((last - first) / by)));
   return wrap(ctx.build<gn::ArangeOp>({}, {ctx.f64("start", first), ctx.f64("step", by),
                                            ctx.i64("size", size),
                                            ctx.attr("dtype", TypeAttr::get(*t))}));
@@ -129,7 +129,7 @@ FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
   auto t = dtypeArg(a, ctx, "dtype");
   if (failed(start) || failed(stop) || failed(num) || failed(t))
     return failure();
-  int64_t n = (int64_t)*num;
+  int64_t n = gn::saturatingCast<int64_t>(*num);
   double step = n > 1 ? (*stop - *start) / (n - 1) : 0;
   return wrap(ctx.build<gn::ArangeOp>({}, {ctx.f64("start", *start), ctx.f64("step", step),
                                            ctx.i64("size", n),

@@ -1,5 +1,6 @@
 //===- IndexingOps.cpp - Paddle slice assignment, scatter, gathers -------===//
 #include "PaddleOps.h"
+#include "gn/Support/NumericCast.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -99,7 +100,7 @@ FailureOr<PyValue> setValue(ImportContext &ctx, Args &a) {
       else if (e.isInteger(1))
         elements.push_back(IntegerAttr::get(e, v.asDouble() != 0));
       else
-        elements.push_back(IntegerAttr::get(e, (int64_t)v.asDouble()));
+        elements.push_back(IntegerAttr::get(e, gn::saturatingCast<int64_t>(v.asDouble())));
     }
     source = gn::ConstantOp::create(ctx.builder, ctx.loc, type,
                                     DenseElementsAttr::get(type, elements));

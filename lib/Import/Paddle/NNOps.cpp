@@ -1,5 +1,6 @@
 //===- NNOps.cpp - Paddle contractions, convolution, pooling, norms ------===//
 #include "PaddleOps.h"
+#include "gn/Support/NumericCast.h"
 #include <cmath>
 
 using namespace mlir;
@@ -465,7 +466,7 @@ FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
       if ((int64_t)scales.size() != spatial)
         return a.error("needs an output size or " + llvm::Twine(spatial) + " scales");
       for (int64_t i = 0; i < spatial; ++i)
-        size.push_back((int64_t)std::floor(inShape[i] * scales[i]));
+        size.push_back(gn::saturatingCast<int64_t>(std::floor(inShape[i] * scales[i])));
     }
   }
   if ((int64_t)size.size() != spatial)

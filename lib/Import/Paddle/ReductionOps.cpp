@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include "gn/Support/NumericCast.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -96,7 +97,7 @@ FailureOr<PyValue> argReduce(ImportContext &ctx, Args &a) {
   if (failed(x) || failed(axis) || failed(k) || failed(flat) || failed(t))
     return failure();
   Value in = *x;
-  int64_t dim = (int64_t)*axis;
+  int64_t dim = gn::saturatingCast<int64_t>(*axis);
   if (*flat) {
     auto r = ctx.reshape(in, {typeOf(in).getNumElements()});
     if (failed(r))
@@ -124,7 +125,7 @@ FailureOr<PyValue> cumsum(ImportContext &ctx, Args &a) {
   if (*exclusive || *reverse)
     return a.error("exclusive or reverse cumsum is not supported");
   Value in = *x;
-  int64_t dim = (int64_t)*axis;
+  int64_t dim = gn::saturatingCast<int64_t>(*axis);
   if (*flat || typeOf(in).getRank() == 0) {
     auto r = ctx.reshape(in, {typeOf(in).getNumElements()});
     if (failed(r))
@@ -245,7 +246,7 @@ FailureOr<PyValue> topk(ImportContext &ctx, Args &a) {
       return failure();
     in = *r;
   }
-  auto r = sortedPart(ctx, a, in, (int64_t)*k, *axis, *largest);
+  auto r = sortedPart(ctx, a, in, gn::saturatingCast<int64_t>(*k), *axis, *largest);
   if (failed(r))
     return failure();
   return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});

@@ -1,5 +1,6 @@
 //===- ShapeOps.cpp - Paddle reshapes, slices, joins, gathers, padding --===//
 #include "PaddleOps.h"
+#include "gn/Support/NumericCast.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -372,7 +373,7 @@ FailureOr<PyValue> repeatInterleave(ImportContext &ctx, Args &a) {
   auto d = ctx.dim(*axis, type.getRank());
   if (failed(d))
     return failure();
-  int64_t n = static_cast<int64_t>(*repeats);
+  int64_t n = gn::saturatingCast<int64_t>(*repeats);
   if (n < 0)
     return a.error("repeats must not be negative, got " + llvm::Twine(n));
   llvm::SmallVector<int64_t> split(type.getShape()), merged(type.getShape());
@@ -564,7 +565,7 @@ FailureOr<PyValue> oneHot(ImportContext &ctx, Args &a) {
   if (failed(idx))
     return failure();
   auto range = ctx.build<gn::ArangeOp>({}, {ctx.f64("start", 0), ctx.f64("step", 1),
-                                           ctx.i64("size", (int64_t)*n),
+                                           ctx.i64("size", gn::saturatingCast<int64_t>(*n)),
                                            ctx.attr("dtype", TypeAttr::get(ctx.i64Type()))});
   if (failed(range))
     return failure();

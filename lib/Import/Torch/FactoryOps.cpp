@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "gn/Support/NumericCast.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -47,7 +48,7 @@ Value denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef<int64_t> shape,
     else if (e.isInteger(1))
       attrs.push_back(ctx.builder.getIntegerAttr(e, d != 0));
     else
-      attrs.push_back(ctx.builder.getIntegerAttr(e, static_cast<int64_t>(d)));
+      attrs.push_back(ctx.builder.getIntegerAttr(e, gn::saturatingCast<int64_t>(d)));
   }
   return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
 }
@@ -178,7 +179,7 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
   if (step == 0)
     return a.error("step must be non-zero");
   double n = std::ceil((end - start) / step);
-  int64_t size = n > 0 ? static_cast<int64_t>(n) : 0;
+  int64_t size = n > 0 ? gn::saturatingCast<int64_t>(n) : 0;
   Type e = *dt ? **dt : anyFloat ? ctx.f32() : ctx.i64Type();
   return wrap(ctx.build<gn::ArangeOp>(
       {}, {ctx.f64("start", start), ctx.f64("step", step), ctx.i64("size", size),

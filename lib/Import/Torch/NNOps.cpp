@@ -1,5 +1,6 @@
 //===- NNOps.cpp - import of contractions, convolution, pooling, norms --===//
 #include "TorchOps.h"
+#include "gn/Support/NumericCast.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -359,7 +360,7 @@ FailureOr<PyValue> interpolate(ImportContext &ctx, Args &a) {
     for (int64_t i = 0; i < spatial; ++i) {
       if (!f[i].isNumber())
         return a.error("scale factors must be numbers");
-      size.push_back(static_cast<int64_t>(
+      size.push_back(gn::saturatingCast<int64_t>(
           std::floor(type.getDimSize(2 + i) * f[i].asDouble())));
     }
     // torch uses the given scale (not out/in) for the source index when

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Import/Torch/TorchFrontend.h"
 #include "TorchOps.h"
+#include "gn/Support/NumericCast.h"
 #include <cmath>
 
 using namespace mlir;
@@ -123,7 +124,7 @@ FailureOr<int64_t> toInt(ImportContext &ctx, const PyValue &v) {
   if (v.kind == PyValue::Int || v.kind == PyValue::Bool)
     return v.i;
   if (v.kind == PyValue::Float)
-    return static_cast<int64_t>(v.f);
+    return gn::saturatingCast<int64_t>(v.f);
   return ctx.error("expected an int, got " + v.describe());
 }
 
@@ -159,7 +160,7 @@ FailureOr<PyValue> TorchFrontend::callSpecial(ImportContext &ctx, llvm::StringRe
   }
   if (name == "torch.sym_int" || name == "torch.sym_float") {
     if (args.size() == 1 && args[0].isNumber())
-      return name == "torch.sym_int" ? PyValue::integer(static_cast<int64_t>(args[0].asDouble()))
+      return name == "torch.sym_int" ? PyValue::integer(gn::saturatingCast<int64_t>(args[0].asDouble()))
                                      : PyValue::real(args[0].asDouble());
   }
   // torch.vmap as traced by Dynamo (see Vmap.cpp).
