@@ -241,10 +241,49 @@ void broadcastBinary(const HostTensor &a, const HostTensor &b, HostTensor &out, 
   });
 }
 
+// Integer arithmetic wraps (two's complement), as the compiled kernels'
+// LLVM add/sub/mul do and as torch's and Paddle's CPU kernels do in
+// practice; C++'s signed overflow is undefined (found by gn-fuzz-sample on
+// sizes saturated to INT64_MAX). The minimum divided by -1 wraps to itself
+// instead of trapping.
+template <typename C> C wrapAdd(C a, C b) {
+  if constexpr (std::is_integral_v<C> && !std::is_same_v<C, bool>)
+    return C(std::make_unsigned_t<C>(a) + std::make_unsigned_t<C>(b));
+  else
+    return a + b;
+}
+template <typename C> C wrapSub(C a, C b) {
+  if constexpr (std::is_integral_v<C> && !std::is_same_v<C, bool>)
+    return C(std::make_unsigned_t<C>(a) - std::make_unsigned_t<C>(b));
+  else
+    return a - b;
+}
+template <typename C> C wrapMul(C a, C b) {
+  if constexpr (std::is_integral_v<C> && !std::is_same_v<C, bool>)
+    return C(std::make_unsigned_t<C>(a) * std::make_unsigned_t<C>(b));
+  else
+    return a * b;
+}
+template <typename C> C truncDiv(C a, C b) {
+  if constexpr (std::is_integral_v<C>) {
+    if (b == 0)
+      return 0;
+    if constexpr (std::is_signed_v<C>)
+      if (b == -1)
+        return wrapSub(C(0), a);
+    return C(a / b);
+  } else {
+    return a / b;
+  }
+}
+
 template <typename C> C floorDiv(C a, C b) {
   if constexpr (std::is_integral_v<C>) {
     if (b == 0)
       return 0;
+    if constexpr (std::is_signed_v<C>)
+      if (b == -1)
+        return wrapSub(C(0), a);
     C q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0)))
       --q;
@@ -258,6 +297,9 @@ template <typename C> C pyRem(C a, C b) {
   if constexpr (std::is_integral_v<C>) {
     if (b == 0)
       return 0;
+    if constexpr (std::is_signed_v<C>)
+      if (b == -1)
+        return 0;
     C r = a % b;
     if (r != 0 && ((r < 0) != (b < 0)))
       r += b;
@@ -281,21 +323,14 @@ std::optional<HostTensor> binary(Operation *op, const HostTensor &a, const HostT
     return std::optional<HostTensor>(out);
   };
   return llvm::TypeSwitch<Operation *, std::optional<HostTensor>>(op)
-      .Case([&](AddOp) { return arith([](auto x, auto y) { return x + y; }); })
-      .Case([&](SubOp) { return arith([](auto x, auto y) { return x - y; }); })
+      .Case([&](AddOp) { return arith([](auto x, auto y) { return wrapAdd(x, y); }); })
+      .Case([&](SubOp) { return arith([](auto x, auto y) { return wrapSub(x, y); }); })
       .Case([&](MulOp) {
         if (a.dtype() == DType::I1)
           return arith([](auto x, auto y) { return x && y; });
-        return arith([](auto x, auto y) { return x * y; });
+        return arith([](auto x, auto y) { return wrapMul(x, y); });
       })
-      .Case([&](DivOp) {
-        return arith([](auto x, auto y) {
-          if constexpr (std::is_integral_v<decltype(x)>)
-            return y == 0 ? decltype(x)(0) : decltype(x)(x / y);
-          else
-            return x / y;
-        });
-      })
+      .Case([&](DivOp) { return arith([](auto x, auto y) { return truncDiv(x, y); }); })
       .Case([&](FloorDivOp) { return arith([](auto x, auto y) { return floorDiv(x, y); }); })
       .Case([&](RemOp) { return arith([](auto x, auto y) { return pyRem(x, y); }); })
       .Case([&](PowOp) {

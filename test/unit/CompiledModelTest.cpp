@@ -548,3 +548,31 @@ TEST(CompiledModel, FloatToIntSaturates) {
   EXPECT_EQ(c.stats.fallbackOps, 0); // the conversions ran as kernels
   expectSameBytes(c);
 }
+
+// Integer add, sub and mul wrap, and the minimum divided by -1 is itself
+// (remainder 0), in the interpreter and in kernels: C++'s signed overflow
+// is undefined and x86's idiv traps on it (gn-fuzz-sample reached these
+// through sizes saturated to INT64_MAX).
+TEST(CompiledModel, IntegerOverflowWraps) {
+  const int64_t max = std::numeric_limits<int64_t>::max(),
+                min = std::numeric_limits<int64_t>::min();
+  HostTensor x(DType::I64, {4}), y(DType::I64, {4});
+  int64_t xs[] = {max, min, max, min}, ys[] = {1, -1, 11, -1};
+  std::memcpy(x.bytes(), xs, sizeof xs);
+  std::memcpy(y.bytes(), ys, sizeof ys);
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%x: tensor<4xi64>, %y: tensor<4xi64>) -> (tensor<4xi64>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>) {
+      %a = gn.add %x, %y : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+      %s = gn.sub %x, %y : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+      %m = gn.mul %x, %y : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+      %r = gn.rem %x, %y : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
+      return %a, %s, %m, %r : tensor<4xi64>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>
+    })",
+                             {x, y});
+  ASSERT_EQ(c.expected.size(), 4u);
+  EXPECT_EQ(c.expected[0].data<int64_t>()[0], min);     // max + 1
+  EXPECT_EQ(c.expected[1].data<int64_t>()[1], min + 1); // min - -1
+  EXPECT_EQ(c.expected[2].data<int64_t>()[1], min);     // min * -1
+  EXPECT_EQ(c.expected[3].data<int64_t>()[1], 0);       // min % -1
+  expectSameBytes(c);
+}

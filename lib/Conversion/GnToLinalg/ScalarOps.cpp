@@ -163,7 +163,11 @@ static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y) {
   }
   using P = arith::CmpIPredicate;
   Value byZero = arith::CmpIOp::create(b, loc, P::eq, y, zero);
-  Value divisor = arith::SelectOp::create(b, loc, byZero, constLike(b, loc, t, 1), y);
+  // x % -1 is 0, and remsi of the minimum by -1 traps on x86: divide by
+  // 1 instead, as for 0 (whose result is selected below).
+  Value minusOne = arith::CmpIOp::create(b, loc, P::eq, y, constLike(b, loc, t, -1));
+  Value divisor = arith::SelectOp::create(
+      b, loc, arith::OrIOp::create(b, loc, byZero, minusOne), constLike(b, loc, t, 1), y);
   Value r = arith::RemSIOp::create(b, loc, x, divisor);
   Value fix = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, P::ne, r, zero),
