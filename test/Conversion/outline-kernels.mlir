@@ -456,7 +456,9 @@ func.func @tril(%x: tensor<3x4xi64>) -> tensor<3x4xi64> {
 // CHECK: arith.select %{{.*}}, %[[FIXED]], %[[R]] : f32
 // CHECK: func.func @k1_
 // CHECK: %[[Z:.*]] = arith.cmpi eq, %[[Y:.*]], %{{.*}} : i32
-// CHECK: %[[D:.*]] = arith.select %[[Z]], %{{.*}}, %[[Y]] : i32
+// CHECK: %[[M1:.*]] = arith.cmpi eq, %[[Y]], %c-1_i32 : i32
+// CHECK: %[[ZM1:.*]] = arith.ori %[[Z]], %[[M1]] : i1
+// CHECK: %[[D:.*]] = arith.select %[[ZM1]], %{{.*}}, %[[Y]] : i32
 // CHECK: %[[R:.*]] = arith.remsi %{{.*}}, %[[D]] : i32
 // CHECK: %[[ADJ:.*]] = arith.select %{{.*}}, %{{.*}}, %[[R]] : i32
 // CHECK: arith.select %[[Z]], %{{.*}}, %[[ADJ]] : i32
