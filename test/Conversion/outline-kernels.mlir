@@ -524,6 +524,48 @@ func.func @cumsum_resize(%x: tensor<2x5xi64>, %z: tensor<1x2x3x5xf32>) -> (tenso
 
 // -----
 
+// argmax: per line, the scan starts at element 0 and carries (best value in
+// f64, its index); an element replaces the best when greater or NaN, and
+// nothing replaces a NaN. keepdim stores at index 0 of the kept dim. A
+// single line (rank-0 result) is still scanned inside a one-trip loop.
+// CHECK-LABEL: func.func @argmax
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<2x5xf32> {llvm.noalias}, %[[O:.*]]: memref<2x1xi64> {llvm.noalias})
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: %[[F:.*]] = memref.load %[[X]][%[[R]], %{{.*}}]
+// CHECK: %[[FW:.*]] = arith.extf %[[F]] : f32 to f64
+// CHECK: %[[L:.*]]:2 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[B:.*]] = %[[FW]], %[[BI:.*]] = %{{.*}}) -> (f64, i64)
+// CHECK: %[[V:.*]] = memref.load %[[X]][%[[R]], %[[K]]]
+// CHECK: %[[VW:.*]] = arith.extf %[[V]] : f32 to f64
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[VW]], %[[B]] : f64
+// CHECK: %[[VN:.*]] = arith.cmpf uno, %[[VW]], %[[VW]] : f64
+// CHECK: %[[BN:.*]] = arith.cmpf uno, %[[B]], %[[B]] : f64
+// CHECK: %[[OR:.*]] = arith.ori %[[GT]], %[[VN]]
+// CHECK: %[[NB:.*]] = arith.xori %[[BN]]
+// CHECK: %[[TAKE:.*]] = arith.andi %[[OR]], %[[NB]]
+// CHECK: arith.select %[[TAKE]], %[[VW]], %[[B]]
+// CHECK: memref.store %[[L]]#1, %[[O]][%[[R]], %{{.*}}]
+// CHECK: func.func @k1_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[Y:.*]]: memref<7xi32> {llvm.noalias}, %[[P:.*]]: memref<i64> {llvm.noalias})
+// CHECK: scf.for
+// CHECK: arith.sitofp %{{.*}} : i32 to f64
+// CHECK: %[[M:.*]]:2 = scf.for
+// CHECK: arith.cmpf olt
+// CHECK: memref.store %[[M]]#1, %[[P]][]
+func.func @argmax(%x: tensor<2x5xf32>, %y: tensor<7xi32>) -> (tensor<2x1xi64>, tensor<i64>) {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xf32>) -> tensor<2x1xi64> {
+  ^bb0(%a: tensor<2x5xf32>):
+    %m = gn.argmax %a dim 1 {keepdim = true} : tensor<2x5xf32> -> tensor<2x1xi64>
+    gn.yield %m : tensor<2x1xi64>
+  }
+  %1 = gn.fusion "copy" (%y) {schedule = #gn.schedule<loop_order = []>} : (tensor<7xi32>) -> tensor<i64> {
+  ^bb0(%a: tensor<7xi32>):
+    %m = gn.argmin %a dim 0 : tensor<7xi32> -> tensor<i64>
+    gn.yield %m : tensor<i64>
+  }
+  return %0, %1 : tensor<2x1xi64>, tensor<i64>
+}
+
+// -----
+
 // Average pooling: per output element, loops over the window's taps carry
 // an f64 sum, the taps inside the input and those inside the padded input;
 // a tap outside reads a clamped element and adds 0. Without

@@ -26,6 +26,9 @@ LogicalResult gn::inferArgReduce(MLIRContext *ctx, OptLoc loc, Value input, uint
   llvm::SmallVector<Type, 1> reduced;
   if (failed(inferReduce(ctx, loc, input, {static_cast<int64_t>(dim)}, keepdim, reduced)))
     return failure();
+  // As torch: no index to return for an empty line.
+  if (tensorType(input).getDimSize(dim) == 0)
+    return fail(loc, "arg reduction over dim " + llvm::Twine(dim) + " of size 0");
   types.push_back(llvm::cast<RankedTensorType>(reduced[0]).clone(IntegerType::get(ctx, 64)));
   return success();
 }

@@ -117,14 +117,15 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
            llvm::is_contained({"none", "add", "mul", "amax", "amin"}, scatter.getReduce());
   // Gathers read their input at indices loaded from a tensor; tile and
   // roll at wrapped positions, nearest resize at scaled ones; arange and
-  // triangular compute each element from its position; cumsum runs lines.
+  // triangular compute each element from its position; cumsum, argmax and
+  // argmin run lines.
   // Average pooling, fixed and adaptive windows: f64 window sums.
   if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(op))
     return allKernelTypes(op);
   if (auto resize = llvm::dyn_cast<ResizeOp>(op))
     return (resize.getMode() == "nearest" || resize.getMode() == "linear") && allKernelTypes(op);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp,
-             TriangularOp, CumSumOp>(op) &&
+             TriangularOp, CumSumOp, ArgMaxOp, ArgMinOp>(op) &&
          allKernelTypes(op);
 }
 

@@ -102,6 +102,10 @@ public:
       return emitTriangular(b, loc, tri, ins[0], out);
     if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
       return emitCumSum(b, loc, cumsum, ins[0], out);
+    if (auto arg = dyn_cast<ArgMaxOp>(copyOp))
+      return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), true, ins[0], out);
+    if (auto arg = dyn_cast<ArgMinOp>(copyOp))
+      return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), false, ins[0], out);
     if (isa<ResizeOp>(copyOp))
       return cast<ResizeOp>(copyOp).getMode() == "nearest"
                  ? emitNearestResize(b, loc, ins[0], out)
@@ -385,6 +389,71 @@ public:
     return {b, ivs};
   }
 
+  /// An element as the interpreter's loadAsDouble reads it: floats
+  /// extended, i1 as 0 or 1, other integers signed.
+  Value widenToF64(OpBuilder &b, Location loc, Value v) {
+    Type e = v.getType(), f64 = b.getF64Type();
+    if (e.isF64())
+      return v;
+    if (llvm::isa<FloatType>(e))
+      return arith::ExtFOp::create(b, loc, f64, v);
+    if (e.isInteger(1))
+      return arith::UIToFPOp::create(b, loc, f64, v);
+    return arith::SIToFPOp::create(b, loc, f64, v);
+  }
+
+  /// argmax / argmin along dim, as the interpreter's argReduce: each line
+  /// scanned in order with its values read as f64; an element replaces the
+  /// best one when it is strictly greater (smaller), so ties keep the first,
+  /// or when it is NaN, after which the line's answer is that first NaN.
+  LogicalResult emitArgReduce(OpBuilder &b, Location loc, Operation *op, int64_t dim, bool keepdim,
+                              bool isMax, Value x, Value out) {
+    auto type = llvm::cast<MemRefType>(x.getType());
+    if (type.getShape()[dim] == 0)
+      return op->emitError("arg reduction over an empty dim");
+    Type i64 = b.getI64Type();
+    llvm::SmallVector<int64_t> lines(type.getShape());
+    lines.erase(lines.begin() + dim);
+    // A single line still gets a (one-trip) loop around its scan: the scan's
+    // result is stored inside a loop, which the GPU mapping makes the launch.
+    bool single = lines.empty();
+    auto [lb, ivs] = loopNest(b, loc, single ? llvm::ArrayRef<int64_t>{1} : lines);
+    if (single)
+      ivs.clear();
+    Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
+    Value one = arith::ConstantIndexOp::create(lb, loc, 1);
+    Value len = arith::ConstantIndexOp::create(lb, loc, type.getShape()[dim]);
+    auto readAt = [&](OpBuilder &nb, Location nloc, Value k) {
+      llvm::SmallVector<Value> at(ivs);
+      at.insert(at.begin() + dim, k);
+      return widenToF64(nb, nloc, memref::LoadOp::create(nb, nloc, x, at));
+    };
+    Value first = readAt(lb, loc, zero);
+    Value firstIndex = arith::ConstantIntOp::create(lb, loc, i64, 0);
+    auto loop = scf::ForOp::create(
+        lb, loc, one, len, one, ValueRange{first, firstIndex},
+        [&](OpBuilder &nb, Location nloc, Value k, ValueRange best) {
+          using P = arith::CmpFPredicate;
+          Value v = readAt(nb, nloc, k);
+          Value beats = arith::CmpFOp::create(nb, nloc, isMax ? P::OGT : P::OLT, v, best[0]);
+          Value vNan = arith::CmpFOp::create(nb, nloc, P::UNO, v, v);
+          Value bestNan = arith::CmpFOp::create(nb, nloc, P::UNO, best[0], best[0]);
+          Value either = arith::OrIOp::create(nb, nloc, beats, vNan);
+          Value yes = arith::ConstantIntOp::create(nb, nloc, nb.getI1Type(), 1);
+          Value bestNumber = arith::XOrIOp::create(nb, nloc, bestNan, yes);
+          Value take = arith::AndIOp::create(nb, nloc, either, bestNumber);
+          Value index = arith::IndexCastOp::create(nb, nloc, i64, k);
+          scf::YieldOp::create(nb, nloc,
+                               ValueRange{arith::SelectOp::create(nb, nloc, take, v, best[0]),
+                                          arith::SelectOp::create(nb, nloc, take, index, best[1])});
+        });
+    llvm::SmallVector<Value> at(ivs);
+    if (keepdim)
+      at.insert(at.begin() + dim, zero);
+    memref::StoreOp::create(lb, loc, loop.getResult(1), out, at);
+    return success();
+  }
+
   /// Inclusive prefix sum along dim, as the interpreter computes it: a
   /// running f64 sum over each line, every prefix stored as it stores a
   /// double (floats rounded, through f32 for f16/bf16; integers truncated
@@ -405,11 +474,7 @@ public:
         [&](OpBuilder &nb, Location nloc, Value k, ValueRange sum) {
           llvm::SmallVector<Value> at(ivs);
           at.insert(at.begin() + dim, k);
-          Value v = memref::LoadOp::create(nb, nloc, x, at);
-          Value wide = e.isF64()                  ? v
-                       : llvm::isa<FloatType>(e)  ? Value(arith::ExtFOp::create(nb, nloc, f64, v))
-                       : e.isInteger(1)           ? Value(arith::UIToFPOp::create(nb, nloc, f64, v))
-                                                  : Value(arith::SIToFPOp::create(nb, nloc, f64, v));
+          Value wide = widenToF64(nb, nloc, memref::LoadOp::create(nb, nloc, x, at));
           Value s = arith::AddFOp::create(nb, nloc, sum[0], wide);
           Value stored;
           if (llvm::isa<FloatType>(e)) {

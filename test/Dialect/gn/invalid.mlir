@@ -770,6 +770,15 @@ func.func @projected_attention_weight(%q: tensor<1x4x2x4xf32>, %x: tensor<1x6x8x
 
 // -----
 
+func.func @argmax_empty_dim(%x: tensor<2x0xf32>) {
+  // expected-error @+2 {{arg reduction over dim 1 of size 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.argmax %x dim 1 : tensor<2x0xf32> -> tensor<2xi64>
+  return
+}
+
+// -----
+
 func.func @top_k_too_many(%x: tensor<2x3xf32>) {
   // expected-error @+2 {{k = 4 exceeds the size 3 of dim 1}}
   // expected-error @+1 {{failed to infer returned types}}
