@@ -566,6 +566,61 @@ func.func @argmax(%x: tensor<2x5xf32>, %y: tensor<7xi32>) -> (tensor<2x1xi64>, t
 
 // -----
 
+// flip reads n - 1 - p along a flipped dim. Reflect padding reads i = p - low,
+// mirrored as -i below 0 and 2 (n - 1) - i past the end; replicate clamps to
+// the edge; circular wraps (p + n - low) mod n.
+// CHECK-LABEL: func.func @flip_pad
+// CHECK: func.func @k0_flip_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<2x5xf32> {llvm.noalias}, %{{.*}}: memref<2x5xf32> {llvm.noalias})
+// CHECK: %[[R:.*]] = linalg.index 0
+// CHECK: %[[C:.*]] = linalg.index 1
+// CHECK: %[[LAST:.*]] = arith.constant 4 : index
+// CHECK: %[[F:.*]] = arith.subi %[[LAST]], %[[C]]
+// CHECK: memref.load %[[X]][%[[R]], %[[F]]]
+// CHECK: func.func @k1_pad_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X1:.*]]: memref<2x5xf32> {llvm.noalias}, %{{.*}}: memref<2x8xf32> {llvm.noalias})
+// CHECK: %[[I:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+// CHECK: %[[BELOW:.*]] = arith.cmpi slt, %[[I]]
+// CHECK: %[[ABOVE:.*]] = arith.cmpi sge, %[[I]]
+// CHECK: %[[NEG:.*]] = arith.subi %{{.*}}, %[[I]]
+// CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
+// CHECK: %[[MIR:.*]] = arith.subi %[[EIGHT]], %[[I]]
+// CHECK: %[[IN:.*]] = arith.select %[[ABOVE]], %[[MIR]], %[[I]]
+// CHECK: %[[SRC:.*]] = arith.select %[[BELOW]], %[[NEG]], %[[IN]]
+// CHECK: memref.load %[[X1]][%{{.*}}, %[[SRC]]]
+// CHECK: func.func @k2_pad_
+// CHECK: arith.cmpi sge
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK: arith.select %{{.*}}, %[[ONE]], %{{.*}} : index
+// CHECK: func.func @k3_pad_
+// CHECK: %[[FIVE:.*]] = arith.constant 5 : index
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK: %[[S:.*]] = arith.addi %{{.*}}, %[[FOUR]]
+// CHECK: arith.remui %[[S]], %[[FIVE]]
+func.func @flip_pad(%x: tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x8xf32>, tensor<4x5xf32>, tensor<2x7xf32>) {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xf32>) -> tensor<2x5xf32> {
+  ^bb0(%a: tensor<2x5xf32>):
+    %f = gn.flip %a [1] : tensor<2x5xf32>
+    gn.yield %f : tensor<2x5xf32>
+  }
+  %1 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xf32>) -> tensor<2x8xf32> {
+  ^bb0(%a: tensor<2x5xf32>):
+    %p = gn.pad %a low [0, 2] high [0, 1] {mode = "reflect"} : tensor<2x5xf32> -> tensor<2x8xf32>
+    gn.yield %p : tensor<2x8xf32>
+  }
+  %2 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xf32>) -> tensor<4x5xf32> {
+  ^bb0(%a: tensor<2x5xf32>):
+    %p = gn.pad %a low [1, 0] high [1, 0] {mode = "replicate"} : tensor<2x5xf32> -> tensor<4x5xf32>
+    gn.yield %p : tensor<4x5xf32>
+  }
+  %3 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xf32>) -> tensor<2x7xf32> {
+  ^bb0(%a: tensor<2x5xf32>):
+    %p = gn.pad %a low [0, 1] high [0, 1] {mode = "circular"} : tensor<2x5xf32> -> tensor<2x7xf32>
+    gn.yield %p : tensor<2x7xf32>
+  }
+  return %0, %1, %2, %3 : tensor<2x5xf32>, tensor<2x8xf32>, tensor<4x5xf32>, tensor<2x7xf32>
+}
+
+// -----
+
 // Average pooling: per output element, loops over the window's taps carry
 // an f64 sum, the taps inside the input and those inside the padded input;
 // a tap outside reads a clamped element and adds 0. Without

@@ -108,8 +108,10 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   if (auto pool = llvm::dyn_cast<MaxPoolOp>(op))
     return allKernelTypes(op) &&
            llvm::isa<Float32Type, Float64Type>(pool.getType().getElementType());
-  if (auto pad = llvm::dyn_cast<PadOp>(op))
-    return pad.getMode() == "constant" && allKernelTypes(op);
+  // Padding: constant fills; reflect, replicate and circular read mirrored,
+  // clamped or wrapped positions.
+  if (llvm::isa<PadOp>(op))
+    return allKernelTypes(op);
   // Scatters on floats, as the interpreter runs them (mean needs counts:
   // not in kernels).
   if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
@@ -124,7 +126,7 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
     return allKernelTypes(op);
   if (auto resize = llvm::dyn_cast<ResizeOp>(op))
     return (resize.getMode() == "nearest" || resize.getMode() == "linear") && allKernelTypes(op);
-  return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp,
+  return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp, FlipOp,
              TriangularOp, CumSumOp, ArgMaxOp, ArgMinOp>(op) &&
          allKernelTypes(op);
 }

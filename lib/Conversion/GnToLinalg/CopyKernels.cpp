@@ -98,6 +98,8 @@ public:
       return emitArange(b, loc, arange, out);
     if (isa<TileOp, RollOp>(copyOp))
       return emitWrappedRead(b, loc, ins[0], out);
+    if (auto flip = dyn_cast<FlipOp>(copyOp))
+      return emitFlip(b, loc, flip, ins[0], out);
     if (auto tri = dyn_cast<TriangularOp>(copyOp))
       return emitTriangular(b, loc, tri, ins[0], out);
     if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
@@ -113,6 +115,10 @@ public:
     if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(copyOp))
       return emitAvgPool(b, loc, ins[0], out);
     auto pad = cast<PadOp>(copyOp);
+    if (pad.getMode() == "circular")
+      return emitWrappedRead(b, loc, ins[0], out);
+    if (pad.getMode() != "constant")
+      return emitEdgePad(b, loc, pad, ins[0], out);
     Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
     double v = pad.getValue().convertToDouble();
     Value fill = llvm::isa<FloatType>(e)
@@ -329,6 +335,10 @@ public:
         int64_t n = xShape[d];
         offset[d] = (((offset[d] - sh) % n) + n) % n;
       }
+    // Circular padding reads position p - low, wrapped.
+    if (auto pad = dyn_cast<PadOp>(copyOp))
+      for (int64_t d = 0; d < rank; ++d)
+        offset[d] = xShape[d] ? (((-pad.getLow()[d]) % xShape[d]) + xShape[d]) % xShape[d] : 0;
     auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
     overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
       llvm::SmallVector<Value> at;
@@ -345,6 +355,55 @@ public:
         at.push_back(arith::RemUIOp::create(nb, nloc, p, n));
       }
       linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+    });
+    return success();
+  }
+
+  /// A read of x at a position computed per dim from the output's position
+  /// (`source(builder, loc, dim, position)`, index values).
+  void emitMappedRead(OpBuilder &b, Location loc, Value x, Value out,
+                      function_ref<Value(OpBuilder &, Location, int64_t, Value)> source) {
+    int64_t rank = llvm::cast<MemRefType>(x.getType()).getRank();
+    overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
+      llvm::SmallVector<Value> at;
+      for (int64_t d = 0; d < rank; ++d)
+        at.push_back(source(nb, nloc, d, linalg::IndexOp::create(nb, nloc, d)));
+      linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+    });
+  }
+
+  /// flip: position n - 1 - p along each flipped dim.
+  LogicalResult emitFlip(OpBuilder &b, Location loc, FlipOp op, Value x, Value out) {
+    auto shape = llvm::cast<MemRefType>(x.getType()).getShape();
+    emitMappedRead(b, loc, x, out, [&](OpBuilder &nb, Location nloc, int64_t d, Value p) -> Value {
+      if (!llvm::is_contained(op.getDims(), d) || shape[d] <= 1)
+        return p;
+      Value last = arith::ConstantIndexOp::create(nb, nloc, shape[d] - 1);
+      return arith::SubIOp::create(nb, nloc, last, p);
+    });
+    return success();
+  }
+
+  /// reflect / replicate padding, as the interpreter indexes it: i = p - low;
+  /// outside [0, n), reflect reads -i or 2 (n - 1) - i (the verifier keeps
+  /// the padding under n), replicate the edge element.
+  LogicalResult emitEdgePad(OpBuilder &b, Location loc, PadOp op, Value x, Value out) {
+    auto shape = llvm::cast<MemRefType>(x.getType()).getShape();
+    bool reflect = op.getMode() == "reflect";
+    emitMappedRead(b, loc, x, out, [&](OpBuilder &nb, Location nloc, int64_t d, Value p) -> Value {
+      int64_t low = op.getLow()[d], n = shape[d];
+      if (low == 0 && op.getHigh()[d] == 0)
+        return p;
+      using P = arith::CmpIPredicate;
+      auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
+      Value i = arith::SubIOp::create(nb, nloc, p, cst(low));
+      Value below = arith::CmpIOp::create(nb, nloc, P::slt, i, cst(0));
+      Value above = arith::CmpIOp::create(nb, nloc, P::sge, i, cst(n));
+      Value under = reflect ? Value(arith::SubIOp::create(nb, nloc, cst(0), i)) : cst(0);
+      Value over = reflect ? Value(arith::SubIOp::create(nb, nloc, cst(2 * (n - 1)), i))
+                           : cst(n - 1);
+      Value inside = arith::SelectOp::create(nb, nloc, above, over, i);
+      return arith::SelectOp::create(nb, nloc, below, under, inside);
     });
     return success();
   }

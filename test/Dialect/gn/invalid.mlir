@@ -802,3 +802,19 @@ func.func @grid_sample_mode(%x: tensor<1x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) {
   %0 = gn.grid_sample %x, %g {align_corners = false, mode = "bicubic", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32>
   return
 }
+
+// -----
+
+func.func @pad_reflect_too_far(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{reflect padding 3 of dim 1 must be less than its size 3}}
+  %0 = gn.pad %x low [0, 3] high [0, 0] {mode = "reflect"} : tensor<2x3xf32> -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+func.func @pad_replicate_empty(%x: tensor<2x0xf32>) {
+  // expected-error @+1 {{replicate padding of dim 1, which is empty}}
+  %0 = gn.pad %x low [0, 1] high [0, 1] {mode = "replicate"} : tensor<2x0xf32> -> tensor<2x2xf32>
+  return
+}
