@@ -159,10 +159,17 @@ LogicalResult gn::inferAttention(MLIRContext *, OptLoc loc, Value q, Value k, Va
   shape.push_back(tv.getDimSize(r - 1));
   for (int64_t i = 0; i + 2 < r; ++i) {
     int64_t a = tq.getDimSize(i), b = tk.getDimSize(i);
-    if (a != b && b != 1 && a != 1 && a % b != 0)
+    // Equal, broadcast from 1 (also onto 0), or key heads that divide the
+    // query's (a key dim of 0 divides nothing).
+    if (a == b || b == 1)
+      shape[i] = a;
+    else if (a == 1)
+      shape[i] = b;
+    else if (b != 0 && a % b == 0)
+      shape[i] = a;
+    else
       return fail(loc, "query and key batch dims do not match: " + shapeStr(tq.getShape()) +
                            " vs " + shapeStr(tk.getShape()));
-    shape[i] = std::max(a, b);
   }
   llvm::SmallVector<int64_t> scores(shape.begin(), shape.end() - 1);
   scores.push_back(tk.getDimSize(r - 2));

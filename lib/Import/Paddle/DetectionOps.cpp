@@ -45,7 +45,13 @@ FailureOr<PyValue> deformableConv(ImportContext &ctx, Args &a) {
           w = xt.getDimSize(3);
   int64_t o = ft.getDimSize(0), kh = ft.getDimSize(2), kw = ft.getDimSize(3), k = kh * kw;
   int64_t ho = ot.getDimSize(2), wo = ot.getDimSize(3);
-  if (*dg < 1 || *groups < 1 || c % *dg != 0 || c % *groups != 0 || o % *groups != 0 ||
+  for (int64_t i = 0; i < 2; ++i)
+    if ((*strides)[i] < 1 || (*dilations)[i] < 1 || (*paddings)[i] < 0 ||
+        (*strides)[i] > (int64_t(1) << 31) || (*dilations)[i] > (int64_t(1) << 31) ||
+        (*paddings)[i] > (int64_t(1) << 31))
+      return a.error("strides and dilations must be in [1, 2^31] and paddings in [0, 2^31]");
+  if (*dg < 1 || *groups < 1 || *dg > std::max<int64_t>(c, 1) ||
+      *groups > std::max<int64_t>(c, 1) || c % *dg != 0 || c % *groups != 0 || o % *groups != 0 ||
       ft.getDimSize(1) * *groups != c)
     return a.error("channels do not split into the given groups");
   if (ot.getDimSize(1) != 2 * k * *dg)

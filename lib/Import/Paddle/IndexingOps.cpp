@@ -45,7 +45,7 @@ FailureOr<PyValue> insertRegion(ImportContext &ctx, Value x, Value source,
                                 llvm::ArrayRef<int64_t> steps) {
   llvm::SmallVector<int64_t> shape;
   for (size_t i = 0; i < starts.size(); ++i)
-    shape.push_back((limits[i] - starts[i] + steps[i] - 1) / steps[i]);
+    shape.push_back(limits[i] <= starts[i] ? 0 : (limits[i] - starts[i] - 1) / steps[i] + 1);
   auto src = ctx.convert(source, typeOf(x).getElementType());
   if (failed(src))
     return failure();

@@ -310,7 +310,8 @@ FailureOr<PyValue> splitWithNum(ImportContext &ctx, Args &a) {
   auto d = ctx.dim((int64_t)*axis, type.getRank());
   if (failed(d))
     return failure();
-  if (*num <= 0 || type.getDimSize(*d) % *num != 0)
+  if (*num <= 0 || *num > std::max<int64_t>(type.getDimSize(*d), 1) ||
+      type.getDimSize(*d) % *num != 0)
     return a.error("axis of size " + llvm::Twine(type.getDimSize(*d)) +
                    " does not split into " + llvm::Twine(*num) + " equal parts");
   llvm::SmallVector<int64_t> sizes(*num, type.getDimSize(*d) / *num);

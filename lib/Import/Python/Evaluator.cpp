@@ -1022,56 +1022,84 @@ FailureOr<PyValue> Evaluator::Impl::evalSubscript(const py::Expr &e) {
   return error(e.loc, "cannot subscript " + base->describe() + " with " + index->describe());
 }
 
+/// Python's integer operators on gn's 64-bit ints: a result that Python's
+/// unbounded ints would hold but int64 cannot is an error, not a wrap.
+static FailureOr<PyValue> intArith(ImportContext &ctx, llvm::StringRef op, int64_t a, int64_t b) {
+  int64_t r = 0;
+  auto overflow = [&]() -> FailureOr<PyValue> {
+    return ctx.error("integer overflow: " + llvm::Twine(a) + " " + op + " " + llvm::Twine(b) +
+                     " does not fit in 64 bits");
+  };
+  if (op == "+") return __builtin_add_overflow(a, b, &r) ? overflow() : PyValue::integer(r);
+  if (op == "-") return __builtin_sub_overflow(a, b, &r) ? overflow() : PyValue::integer(r);
+  if (op == "*") return __builtin_mul_overflow(a, b, &r) ? overflow() : PyValue::integer(r);
+  if (op == "//" || op == "%") {
+    if (b == 0)
+      return ctx.error(op == "//" ? "division by zero" : "modulo by zero");
+    if (b == -1) // the minimum over -1 does not fit, and traps in C++
+      return op == "%" ? PyValue::integer(0)
+                       : (a == INT64_MIN ? overflow() : FailureOr<PyValue>(PyValue::integer(-a)));
+    int64_t q = a / b, m = a % b;
+    if (m != 0 && ((m < 0) != (b < 0))) { // Python floors
+      --q;
+      m += b;
+    }
+    return PyValue::integer(op == "//" ? q : m);
+  }
+  if (op == "**") { // b >= 0 here; by squaring, each step checked
+    int64_t base = a, e = b;
+    r = 1;
+    while (e > 0) {
+      if ((e & 1) && __builtin_mul_overflow(r, base, &r))
+        return overflow();
+      e >>= 1;
+      if (e > 0 && __builtin_mul_overflow(base, base, &base))
+        return overflow();
+    }
+    return PyValue::integer(r);
+  }
+  if (op == "&") return PyValue::integer(a & b);
+  if (op == "|") return PyValue::integer(a | b);
+  if (op == "^") return PyValue::integer(a ^ b);
+  if (b < 0)
+    return ctx.error("negative shift count " + llvm::Twine(b));
+  if (op == ">>") // arithmetic: past the width, the sign is left
+    return PyValue::integer(b >= 64 ? (a < 0 ? -1 : 0) : a >> b);
+  if (a == 0)
+    return PyValue::integer(0);
+  if (b >= 63)
+    return overflow();
+  r = (int64_t)((uint64_t)a << b);
+  return (r >> b) == a ? FailureOr<PyValue>(PyValue::integer(r)) : overflow();
+}
+
 static FailureOr<PyValue> pythonArith(ImportContext &ctx, llvm::StringRef op, const PyValue &a,
                                       const PyValue &b) {
   bool ints = a.kind != PyValue::Float && b.kind != PyValue::Float;
+  if (ints && op != "/" && (op != "**" || b.i >= 0) &&
+      llvm::is_contained({"+", "-", "*", "//", "%", "**", "&", "|", "^", "<<", ">>"}, op))
+    return intArith(ctx, op, a.i, b.i);
   double x = a.asDouble(), y = b.asDouble();
-  if (op == "+") return ints ? PyValue::integer(a.i + b.i) : PyValue::real(x + y);
-  if (op == "-") return ints ? PyValue::integer(a.i - b.i) : PyValue::real(x - y);
-  if (op == "*") return ints ? PyValue::integer(a.i * b.i) : PyValue::real(x * y);
+  if (op == "+") return PyValue::real(x + y);
+  if (op == "-") return PyValue::real(x - y);
+  if (op == "*") return PyValue::real(x * y);
   if (op == "/") {
     if (y == 0) return ctx.error("division by zero");
     return PyValue::real(x / y);
   }
   if (op == "//") {
     if (y == 0) return ctx.error("division by zero");
-    if (ints) {
-      int64_t q = a.i / b.i;
-      if ((a.i % b.i != 0) && ((a.i < 0) != (b.i < 0)))
-        --q;
-      return PyValue::integer(q);
-    }
     return PyValue::real(std::floor(x / y));
   }
   if (op == "%") {
     if (y == 0) return ctx.error("modulo by zero");
-    if (ints) {
-      int64_t r = a.i % b.i;
-      if (r != 0 && ((r < 0) != (b.i < 0)))
-        r += b.i;
-      return PyValue::integer(r);
-    }
     double r = std::fmod(x, y);
     if (r != 0 && ((r < 0) != (y < 0)))
       r += y;
     return PyValue::real(r);
   }
-  if (op == "**") {
-    if (ints && b.i >= 0) {
-      int64_t r = 1;
-      for (int64_t k = 0; k < b.i; ++k)
-        r *= a.i;
-      return PyValue::integer(r);
-    }
+  if (op == "**")
     return PyValue::real(std::pow(x, y));
-  }
-  if (ints && (op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>")) {
-    if (op == "&") return PyValue::integer(a.i & b.i);
-    if (op == "|") return PyValue::integer(a.i | b.i);
-    if (op == "^") return PyValue::integer(a.i ^ b.i);
-    if (op == "<<") return PyValue::integer(a.i << b.i);
-    return PyValue::integer(a.i >> b.i);
-  }
   return ctx.error("unsupported operator '" + op + "' on Python numbers");
 }
 
@@ -1107,8 +1135,11 @@ FailureOr<PyValue> Evaluator::Impl::evalUnary(const py::Expr &e) {
     return failure();
   ctx.loc = ctx.locOf(e.loc);
   if (v->isNumber()) {
-    if (e.str == "-")
+    if (e.str == "-") {
+      if (v->kind != PyValue::Float && v->i == INT64_MIN)
+        return error(e.loc, "integer overflow: -(" + llvm::Twine(v->i) + ") does not fit in 64 bits");
       return v->kind == PyValue::Float ? PyValue::real(-v->f) : PyValue::integer(-v->i);
+    }
     if (e.str == "+")
       return *v;
     if (e.str == "not")

@@ -147,7 +147,7 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
       if (failed(resolveSlice(ctx, it.value, type.getDimSize(d), starts[d], limits[d], steps[d])))
         return failure();
       int64_t extent = limits[d] - starts[d];
-      outShape.push_back(extent <= 0 ? 0 : (extent + steps[d] - 1) / steps[d]);
+      outShape.push_back(extent <= 0 ? 0 : (extent - 1) / steps[d] + 1);
       sliced |= starts[d] != 0 || limits[d] != type.getDimSize(d) || steps[d] != 1;
       break;
     }
@@ -277,7 +277,7 @@ FailureOr<PyValue> mlir::gn::import::setIndexTensor(ImportContext &ctx, const Py
   llvm::SmallVector<int64_t> region;
   for (int64_t k = 0; k < rank; ++k) {
     int64_t extent = limits[k] - starts[k];
-    region.push_back(extent <= 0 ? 0 : (extent + steps[k] - 1) / steps[k]);
+    region.push_back(extent <= 0 ? 0 : (extent - 1) / steps[k] + 1);
   }
   auto v = ctx.asTensor(value, type.getElementType());
   if (failed(v))

@@ -485,7 +485,7 @@ FailureOr<PyValue> chunk(ImportContext &ctx, Args &a) {
   if (*c <= 0)
     return a.error("chunks must be positive");
   auto [x, dim] = *xd;
-  int64_t n = typeOf(x).getDimSize(dim), each = (n + *c - 1) / *c;
+  int64_t n = typeOf(x).getDimSize(dim), each = n == 0 ? 0 : (n - 1) / *c + 1; // ceil, no overflow
   llvm::SmallVector<int64_t> sizes;
   for (int64_t off = 0; off < n; off += each)
     sizes.push_back(std::min(each, n - off));
@@ -503,6 +503,11 @@ FailureOr<PyValue> tensorSplit(ImportContext &ctx, Args &a) {
   if (s.kind == PyValue::Int) {
     if (s.i <= 0)
       return a.error("sections must be positive");
+    // Past the dim's size the extra sections are empty tensors: refused,
+    // as no model asks for them and a huge count would never finish.
+    if (s.i > std::max<int64_t>(n, 1))
+      return a.error("not supported: " + llvm::Twine(s.i) + " sections of a dim of size " +
+                     llvm::Twine(n));
     for (int64_t k = 0; k < s.i; ++k)
       sizes.push_back(n / s.i + (k < n % s.i ? 1 : 0));
   } else {
@@ -756,6 +761,8 @@ FailureOr<PyValue> pixelShuffle(ImportContext &ctx, Args &a) {
     return failure();
   auto type = typeOf(*x);
   int64_t r = *f;
+  if (r < 1 || r > (int64_t(1) << 31))
+    return a.error("upscale_factor must be in [1, 2^31], got " + llvm::Twine(r));
   if (type.getRank() != 4 || type.getDimSize(1) % (r * r))
     return a.error("expected a 4-d input whose channels divide by upscale_factor^2");
   int64_t n = type.getDimSize(0), c = type.getDimSize(1) / (r * r), h = type.getDimSize(2),
@@ -782,8 +789,16 @@ Value indexConstant(ImportContext &ctx, llvm::ArrayRef<int64_t> shape,
 FailureOr<Value> windows(ImportContext &ctx, Value x, int64_t dim, int64_t size, int64_t step,
                          int64_t dilation, int64_t &count) {
   int64_t n = typeOf(x).getDimSize(dim);
+  int64_t limit = int64_t(1) << 31;
+  if (size < 1 || step < 1 || dilation < 1 || size > limit || step > limit || dilation > limit)
+    return ctx.error("window size, stride and dilation must be in [1, 2^31], got " +
+                     llvm::Twine(size) + ", " + llvm::Twine(step) + ", " + llvm::Twine(dilation));
   int64_t span = dilation * (size - 1) + 1;
   count = n >= span ? (n - span) / step + 1 : 0;
+  // The windows are a constant index tensor built here: bounded (2 GiB).
+  if (count > 0 && size > (int64_t(1) << 28) / count)
+    return ctx.error("sliding windows of " + llvm::Twine(count) + " x " + llvm::Twine(size) +
+                     " positions: too large an index");
   llvm::SmallVector<int64_t> idx;
   for (int64_t w = 0; w < count; ++w)
     for (int64_t k = 0; k < size; ++k)

@@ -818,3 +818,12 @@ func.func @pad_replicate_empty(%x: tensor<2x0xf32>) {
   %0 = gn.pad %x low [0, 1] high [0, 1] {mode = "replicate"} : tensor<2x0xf32> -> tensor<2x2xf32>
   return
 }
+
+// -----
+
+func.func @attention_key_batch_zero(%q: tensor<2x4x8xf32>, %k: tensor<0x4x8xf32>) {
+  // expected-error @+2 {{query and key batch dims do not match: [2, 4, 8] vs [0, 4, 8]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.attention %q, %k, %k : (tensor<2x4x8xf32>, tensor<0x4x8xf32>, tensor<0x4x8xf32>) -> tensor<2x4x8xf32>
+  return
+}
