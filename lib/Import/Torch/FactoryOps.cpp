@@ -53,6 +53,19 @@ Value denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef<int64_t> shape,
   return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
 }
 
+/// linspace and eye become constants here, an attribute per element: their
+/// sizes are checked first (2^24 elements, 16M, holds eye(4096)).
+static LogicalResult checkConstantShape(Args &a, llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t d : shape) {
+    if (d < 0)
+      return a.error("size must be non-negative, got " + llvm::Twine(d));
+    if (__builtin_mul_overflow(count, d, &count) || count > (int64_t(1) << 24))
+      return a.error("not supported: a constant of more than 2^24 elements built at import");
+  }
+  return success();
+}
+
 FailureOr<PyValue> tensor(ImportContext &ctx, Args &a) {
   const PyValue &data = a.get("data");
   auto dt = a.dtype("dtype");
@@ -192,6 +205,8 @@ FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
   auto dt = a.dtype("dtype");
   if (failed(s) || failed(e) || failed(n) || failed(dt))
     return failure();
+  if (failed(checkConstantShape(a, {*n})))
+    return failure();
   std::vector<double> values;
   for (int64_t i = 0; i < *n; ++i)
     values.push_back(*n == 1 ? *s : *s + (*e - *s) * i / (*n - 1));
@@ -210,6 +225,8 @@ FailureOr<PyValue> eye(ImportContext &ctx, Args &a) {
       return failure();
     m = *mv;
   }
+  if (failed(checkConstantShape(a, {*n, m})))
+    return failure();
   std::vector<double> values(*n * m, 0);
   for (int64_t i = 0; i < std::min(*n, m); ++i)
     values[i * m + i] = 1;
