@@ -576,3 +576,31 @@ TEST(CompiledModel, IntegerOverflowWraps) {
   EXPECT_EQ(c.expected[3].data<int64_t>()[1], 0);       // min % -1
   expectSameBytes(c);
 }
+
+// Integer true and floor division in kernels against the interpreter: by 0
+// (0), by -1 (wrapping negation: the minimum stays), and every sign pair,
+// exact and inexact.
+TEST(CompiledModel, IntegerDivisionEdgeCases) {
+  const int64_t min = std::numeric_limits<int64_t>::min();
+  HostTensor x(DType::I64, {10}), y(DType::I64, {10});
+  int64_t xs[] = {7, -7, 7, -7, 6, -6, min, min, 5, 0};
+  int64_t ys[] = {2, 2, -2, -2, 3, -3, -1, 2, 0, -1};
+  std::memcpy(x.bytes(), xs, sizeof xs);
+  std::memcpy(y.bytes(), ys, sizeof ys);
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%x: tensor<10xi64>, %y: tensor<10xi64>) -> (tensor<10xi64>, tensor<10xi64>) {
+      %d = gn.div %x, %y : tensor<10xi64>, tensor<10xi64> -> tensor<10xi64>
+      %f = gn.floor_div %x, %y : tensor<10xi64>, tensor<10xi64> -> tensor<10xi64>
+      return %d, %f : tensor<10xi64>, tensor<10xi64>
+    })",
+                             {x, y});
+  ASSERT_EQ(c.expected.size(), 2u);
+  const int64_t trunc[] = {3, -3, -3, 3, 2, 2, min, min / 2, 0, 0};
+  const int64_t floor[] = {3, -4, -4, 3, 2, 2, min, min / 2, 0, 0};
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(c.expected[0].data<int64_t>()[i], trunc[i]) << "div, element " << i;
+    EXPECT_EQ(c.expected[1].data<int64_t>()[i], floor[i]) << "floor_div, element " << i;
+  }
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  expectSameBytes(c);
+}

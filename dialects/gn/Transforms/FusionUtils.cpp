@@ -39,11 +39,12 @@ bool mlir::gn::isFusibleElementwise(Operation *op) {
   if (isa<ExpOp, LogOp, Log1pOp, SqrtOp, RsqrtOp, SinOp, CosOp, TanhOp, ErfOp, FloorOp, CeilOp,
           RoundOp, TruncOp, ReciprocalOp, SigmoidOp>(op))
     return true;
-  // Python remainder: floats and integers (x % 0 is 0), not bools.
-  if (isa<RemOp>(op))
+  // Python remainder and division (true and floor): floats and integers
+  // (x % 0 and x / 0 are 0), not bools.
+  if (isa<RemOp, DivOp, FloorDivOp>(op))
     return !llvm::cast<RankedTensorType>(op->getOperand(0).getType()).getElementType().isInteger(1);
-  // Division and power: floats only (integer forms need zero checks / loops).
-  if (isa<DivOp, PowOp>(op))
+  // Power: floats only (the integer form is a loop).
+  if (isa<PowOp>(op))
     return isFloat;
   // Bitwise ops: integers and bools.
   if (isa<AndOp, OrOp, XorOp, NotOp>(op))

@@ -177,6 +177,36 @@ static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::SelectOp::create(b, loc, byZero, zero, r);
 }
 
+/// Integer division as the interpreter's truncDiv / floorDiv: x / 0 is 0,
+/// x / -1 is 0 - x (wrapping; sdiv of the minimum by -1 traps on x86, so 1
+/// stands in as the divisor for both and the result is selected); floor
+/// division steps the truncated quotient down when the remainder is nonzero
+/// and the operands' signs differ.
+static Value integerDivision(OpBuilder &b, Location loc, Value x, Value y, bool floor) {
+  Type t = x.getType();
+  using P = arith::CmpIPredicate;
+  Value zero = constLike(b, loc, t, 0);
+  Value one = constLike(b, loc, t, 1);
+  Value byZero = arith::CmpIOp::create(b, loc, P::eq, y, zero);
+  Value byMinusOne = arith::CmpIOp::create(b, loc, P::eq, y, constLike(b, loc, t, -1));
+  Value special = arith::OrIOp::create(b, loc, byZero, byMinusOne);
+  Value divisor = arith::SelectOp::create(b, loc, special, one, y);
+  Value q = arith::DivSIOp::create(b, loc, x, divisor);
+  if (floor) {
+    Value r = arith::RemSIOp::create(b, loc, x, divisor);
+    Value inexact = arith::CmpIOp::create(b, loc, P::ne, r, zero);
+    Value xNegative = arith::CmpIOp::create(b, loc, P::slt, x, zero);
+    Value yNegative = arith::CmpIOp::create(b, loc, P::slt, y, zero);
+    Value signsDiffer = arith::XOrIOp::create(b, loc, xNegative, yNegative);
+    Value down = arith::AndIOp::create(b, loc, inexact, signsDiffer);
+    Value below = arith::SubIOp::create(b, loc, q, one);
+    q = arith::SelectOp::create(b, loc, down, below, q);
+  }
+  Value negated = arith::SubIOp::create(b, loc, zero, x);
+  Value r = arith::SelectOp::create(b, loc, byMinusOne, negated, q);
+  return arith::SelectOp::create(b, loc, byZero, zero, r);
+}
+
 static bool isCompare(Operation *op) { return isa<EqOp, NeOp, LtOp, LeOp, GtOp, GeOp>(op); }
 
 Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in) {
@@ -248,6 +278,9 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
         .Case([&](SubOp) { return arith::SubFOp::create(b, loc, x, in[1]); })
         .Case([&](MulOp) { return arith::MulFOp::create(b, loc, x, in[1]); })
         .Case([&](DivOp) { return arith::DivFOp::create(b, loc, x, in[1]); })
+        .Case([&](FloorDivOp) {
+          return math::FloorOp::create(b, loc, arith::DivFOp::create(b, loc, x, in[1]));
+        })
         .Case([&](PowOp) { return math::PowFOp::create(b, loc, x, in[1]); })
         .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1]); })
         .Case([&](MaximumOp) { return arith::MaximumFOp::create(b, loc, x, in[1]); })
@@ -266,6 +299,8 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
       })
       .Case([&](SubOp) { return arith::SubIOp::create(b, loc, x, in[1]); })
       .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1]); })
+      .Case([&](DivOp) { return integerDivision(b, loc, x, in[1], /*floor=*/false); })
+      .Case([&](FloorDivOp) { return integerDivision(b, loc, x, in[1], /*floor=*/true); })
       .Case([&](MulOp) {
         return isBool ? Value(arith::AndIOp::create(b, loc, x, in[1]))
                       : Value(arith::MulIOp::create(b, loc, x, in[1]));
