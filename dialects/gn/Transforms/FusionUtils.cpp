@@ -107,8 +107,7 @@ std::optional<int64_t> mlir::gn::contiguousSliceOffset(Operation *op) {
 bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Max pooling: a window reduction over a -inf padded copy of the input.
   if (auto pool = llvm::dyn_cast<MaxPoolOp>(op))
-    return allKernelTypes(op) &&
-           llvm::isa<Float32Type, Float64Type>(pool.getType().getElementType());
+    return allKernelTypes(op) && llvm::isa<FloatType>(pool.getType().getElementType());
   // Padding: constant fills; reflect, replicate and circular read mirrored,
   // clamped or wrapped positions.
   if (llvm::isa<PadOp>(op))

@@ -887,9 +887,18 @@ public:
     iterators.append(sp, utils::IteratorType::reduction);
     linalg::GenericOp::create(b, loc, ValueRange{src, window}, ValueRange{out}, maps, iterators,
                               [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                                linalg::YieldOp::create(
-                                    nb, nloc,
-                                    Value(arith::MaximumFOp::create(nb, nloc, args[2], args[0])));
+                                // f16 / bf16 compared in f32: exact, and
+                                // every target has an f32 maximum.
+                                Value acc = args[2], v = args[0];
+                                bool narrow = e.isF16() || e.isBF16();
+                                if (narrow) {
+                                  acc = arith::ExtFOp::create(nb, nloc, nb.getF32Type(), acc);
+                                  v = arith::ExtFOp::create(nb, nloc, nb.getF32Type(), v);
+                                }
+                                Value m = arith::MaximumFOp::create(nb, nloc, acc, v);
+                                if (narrow)
+                                  m = arith::TruncFOp::create(nb, nloc, e, m);
+                                linalg::YieldOp::create(nb, nloc, m);
                               });
     if (buffer)
       memref::DeallocOp::create(b, loc, buffer);
