@@ -216,6 +216,24 @@ def main():
     slow = [r for r in rows if r["ge"] and r["te"] and r["ge"] > 2 * r["te"]]
     print(f"  {'gn eager more than 2x slower than PyTorch':44s} {len(slow):>6d} / {total}"
           + ("   (" + ", ".join(r["name"][:30] for r in slow) + ")" if slow else ""))
+    # The best peer, sample by sample: the fastest of the other systems whose
+    # result is correct at t (a wrong answer's speed does not count).
+    systems = [("PyTorch eager", "te", "te_ok"), ("Inductor", "tc", "tc_ok")] + [
+        (PEERS[p][0], p, p + "_ok") for p in peers]
+    best = []
+    for r in rows:
+        ran = [(r[k], label) for label, k, ok in systems if r[k] and r[ok]]
+        if ran and r["gc"] and r["g_ok"]:
+            ms, label = min(ran)
+            best.append((ms / r["gc"], r["name"], label, ms))
+    if best:
+        print(f"\ngn compiled against the best peer, sample by sample (the fastest of {len(systems)}"
+              f" systems correct at t = {t}; gn correct too; ratio = peer time / gn time):")
+        for ratio, name, label, ms in sorted(best):
+            print(f"  {ratio:7.2f}  {name[:44]:44s} {label:14s} {ms:9.2f} ms")
+        wins = sum(1 for b in best if b[0] >= 1)
+        print(f"  geomean gn compiled over the best peer: {geomean([b[0] for b in best]):.2f}"
+              f" ({len(best)} of {total} samples; gn faster on {wins})")
     losers = sorted((r["tc"] / r["gc"], r["name"]) for r in rows if r["tc"] and r["gc"])[:5]
     if losers:
         print("\ngn's 5 worst samples against Inductor (Inductor time / gn time; below 1: gn slower):")
