@@ -43,8 +43,8 @@ bool mlir::gn::isFusibleElementwise(Operation *op) {
   // (x % 0 and x / 0 are 0), not bools.
   if (isa<RemOp, DivOp, FloorDivOp>(op))
     return !llvm::cast<RankedTensorType>(op->getOperand(0).getType()).getElementType().isInteger(1);
-  // Power: floats only (the integer form is a loop).
-  if (isa<PowOp>(op))
+  // Power (the integer form is a loop) and atan2: floats only.
+  if (isa<PowOp, Atan2Op>(op))
     return isFloat;
   // Bitwise ops: integers and bools.
   if (isa<AndOp, OrOp, XorOp, NotOp>(op))

@@ -282,6 +282,16 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
           return math::FloorOp::create(b, loc, arith::DivFOp::create(b, loc, x, in[1]));
         })
         .Case([&](PowOp) { return math::PowFOp::create(b, loc, x, in[1]); })
+        .Case([&](Atan2Op) -> Value {
+          // In f64 and rounded once, as the interpreter (libm's atan2 on
+          // the CPU, so bit for bit; libdevice's on CUDA).
+          Type f64 = b.getF64Type();
+          if (t == f64)
+            return math::Atan2Op::create(b, loc, x, in[1]);
+          Value wx = arith::ExtFOp::create(b, loc, f64, x);
+          Value wy = arith::ExtFOp::create(b, loc, f64, in[1]);
+          return arith::TruncFOp::create(b, loc, t, math::Atan2Op::create(b, loc, wx, wy));
+        })
         .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1]); })
         .Case([&](MaximumOp) { return arith::MaximumFOp::create(b, loc, x, in[1]); })
         .Case([&](MinimumOp) { return arith::MinimumFOp::create(b, loc, x, in[1]); })
