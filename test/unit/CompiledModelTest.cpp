@@ -577,6 +577,33 @@ TEST(CompiledModel, IntegerOverflowWraps) {
   expectSameBytes(c);
 }
 
+// argmax / argmin kernels against the interpreter: ties keep the first
+// index, the first NaN wins (for argmin too), and keepdim.
+TEST(CompiledModel, ArgReduceTiesAndNaN) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  HostTensor x(DType::F32, {3, 4});
+  float xs[] = {2, 5, 5, 1, 1, nan, 3, nan, 3, 1, 1, 7};
+  std::memcpy(x.bytes(), xs, sizeof xs);
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%x: tensor<3x4xf32>) -> (tensor<3xi64>, tensor<3x1xi64>, tensor<4xi64>) {
+      %a = gn.argmax %x dim 1 : tensor<3x4xf32> -> tensor<3xi64>
+      %b = gn.argmin %x dim 1 {keepdim = true} : tensor<3x4xf32> -> tensor<3x1xi64>
+      %c = gn.argmax %x dim 0 : tensor<3x4xf32> -> tensor<4xi64>
+      return %a, %b, %c : tensor<3xi64>, tensor<3x1xi64>, tensor<4xi64>
+    })",
+                             {x});
+  ASSERT_EQ(c.expected.size(), 3u);
+  const int64_t argmax1[] = {1, 1, 3}, argmin1[] = {3, 1, 1}, argmax0[] = {2, 1, 0, 1};
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(c.expected[0].data<int64_t>()[i], argmax1[i]) << "argmax dim 1, row " << i;
+    EXPECT_EQ(c.expected[1].data<int64_t>()[i], argmin1[i]) << "argmin dim 1, row " << i;
+  }
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(c.expected[2].data<int64_t>()[i], argmax0[i]) << "argmax dim 0, column " << i;
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  expectSameBytes(c);
+}
+
 // Integer true and floor division in kernels against the interpreter: by 0
 // (0), by -1 (wrapping negation: the minimum stays), and every sign pair,
 // exact and inexact.
