@@ -108,6 +108,20 @@ FailureOr<PyValue> argReduce(ImportContext &ctx, Args &a) {
   auto d = ctx.dim(dim, typeOf(in).getRank());
   if (failed(d))
     return failure();
+  // PaddlePaddle skips NaN ([nan, 1, 3] -> 2; all NaN -> 0), where gn.argmax
+  // takes the first NaN (torch): NaN becomes -inf (+inf for argmin) first.
+  // (Differs only when a NaN comes before a max of -inf.)
+  Type e = typeOf(in).getElementType();
+  if (llvm::isa<FloatType>(e)) {
+    bool isMax = std::is_same_v<OpTy, gn::ArgMaxOp>;
+    auto nan = ctx.build<gn::NeOp>({in, in});
+    if (failed(nan))
+      return failure();
+    auto cleaned = ctx.build<gn::WhereOp>({*nan, ctx.splat(e, isMax ? -INFINITY : INFINITY), in});
+    if (failed(cleaned))
+      return failure();
+    in = *cleaned;
+  }
   auto r = ctx.build<OpTy>({in}, {ctx.i64("dim", *d), ctx.flag("keepdim", *k && !*flat)});
   if (failed(r))
     return failure();
