@@ -279,14 +279,10 @@ template <typename C> C truncDiv(C a, C b) {
 
 template <typename C> C floorDiv(C a, C b) {
   if constexpr (std::is_integral_v<C>) {
-    if (b == 0)
-      return 0;
+    C q = truncDiv(a, b); // x / 0 is 0 and x / -1 wraps (no step down)
     if constexpr (std::is_signed_v<C>)
-      if (b == -1)
-        return wrapSub(C(0), a);
-    C q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-      --q;
+      if (b != 0 && b != -1 && a % b != 0 && ((a < 0) != (b < 0)))
+        --q;
     return q;
   } else {
     return std::floor(a / b);

@@ -149,6 +149,22 @@ static Value compare(OpBuilder &b, Location loc, Operation *op, Value x, Value y
 /// Python's x % y (the sign of y), as the interpreter's pyRem: fmod (or
 /// srem), plus y when the remainder is nonzero and its sign differs from
 /// y's. Integer x % 0 is 0 (srem by a divisor of 1 stands in for it).
+/// An integer divisor that cannot trap: 1 where y is 0 or -1 (sdiv/srem by
+/// 0 is undefined, and the minimum by -1 traps on x86); the callers select
+/// their results for those two cases.
+struct TrapFreeDivisor {
+  Value byZero, byMinusOne, divisor;
+};
+static TrapFreeDivisor trapFreeDivisor(OpBuilder &b, Location loc, Value y) {
+  using P = arith::CmpIPredicate;
+  Type t = y.getType();
+  Value byZero = arith::CmpIOp::create(b, loc, P::eq, y, constLike(b, loc, t, 0));
+  Value minusOne = arith::CmpIOp::create(b, loc, P::eq, y, constLike(b, loc, t, -1));
+  Value either = arith::OrIOp::create(b, loc, byZero, minusOne);
+  Value one = constLike(b, loc, t, 1);
+  return {byZero, minusOne, arith::SelectOp::create(b, loc, either, one, y)};
+}
+
 static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y) {
   Type t = x.getType();
   Value zero = constLike(b, loc, t, 0);
@@ -162,12 +178,9 @@ static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y) {
     return arith::SelectOp::create(b, loc, fix, arith::AddFOp::create(b, loc, r, y), r);
   }
   using P = arith::CmpIPredicate;
-  Value byZero = arith::CmpIOp::create(b, loc, P::eq, y, zero);
-  // x % -1 is 0, and remsi of the minimum by -1 traps on x86: divide by
-  // 1 instead, as for 0 (whose result is selected below).
-  Value minusOne = arith::CmpIOp::create(b, loc, P::eq, y, constLike(b, loc, t, -1));
-  Value divisor = arith::SelectOp::create(
-      b, loc, arith::OrIOp::create(b, loc, byZero, minusOne), constLike(b, loc, t, 1), y);
+  // x % -1 is 0 anyway; x % 0 is selected below.
+  auto [byZero, byMinusOne, divisor] = trapFreeDivisor(b, loc, y);
+  (void)byMinusOne;
   Value r = arith::RemSIOp::create(b, loc, x, divisor);
   Value fix = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, P::ne, r, zero),
@@ -186,11 +199,7 @@ static Value integerDivision(OpBuilder &b, Location loc, Value x, Value y, bool 
   Type t = x.getType();
   using P = arith::CmpIPredicate;
   Value zero = constLike(b, loc, t, 0);
-  Value one = constLike(b, loc, t, 1);
-  Value byZero = arith::CmpIOp::create(b, loc, P::eq, y, zero);
-  Value byMinusOne = arith::CmpIOp::create(b, loc, P::eq, y, constLike(b, loc, t, -1));
-  Value special = arith::OrIOp::create(b, loc, byZero, byMinusOne);
-  Value divisor = arith::SelectOp::create(b, loc, special, one, y);
+  auto [byZero, byMinusOne, divisor] = trapFreeDivisor(b, loc, y);
   Value q = arith::DivSIOp::create(b, loc, x, divisor);
   if (floor) {
     Value r = arith::RemSIOp::create(b, loc, x, divisor);
@@ -199,7 +208,7 @@ static Value integerDivision(OpBuilder &b, Location loc, Value x, Value y, bool 
     Value yNegative = arith::CmpIOp::create(b, loc, P::slt, y, zero);
     Value signsDiffer = arith::XOrIOp::create(b, loc, xNegative, yNegative);
     Value down = arith::AndIOp::create(b, loc, inexact, signsDiffer);
-    Value below = arith::SubIOp::create(b, loc, q, one);
+    Value below = arith::SubIOp::create(b, loc, q, constLike(b, loc, t, 1));
     q = arith::SelectOp::create(b, loc, down, below, q);
   }
   Value negated = arith::SubIOp::create(b, loc, zero, x);
