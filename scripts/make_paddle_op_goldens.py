@@ -156,6 +156,18 @@ CASES = {
         "y, _m = (lambda x, f: f(x))(paddle._C_ops.dropout(x, None, float('0.3'), True, 'downgrade_in_infer', 0, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["y"]),
     "dropout_upscale_test": ([inp("x", [2, 5])], [
         "y, _m = (lambda x, f: f(x))(paddle._C_ops.dropout(x, None, float('0.3'), True, 'upscale_in_train', 0, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["y"]),
+    # Random ops whose outputs do not depend on the draws: training dropout
+    # with p = 0, and drop path with keep probability 1 (floor(1 + uniform)
+    # is 1), as in Swin and ConvNeXt samples exported in training mode.
+    "dropout_train_p0": ([inp("x", [3, 5])], [
+        f"p = paddle._C_ops.full([1], float('0'), {F}, {PLACE})",
+        "y, _m = (lambda x, f: f(x))(paddle._C_ops.dropout(x, None, p, False, 'upscale_in_train', 0, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["y"]),
+    "drop_path_keep_1": ([inp("x", [4, 3, 2])], [
+        f"lo = paddle._C_ops.full([1], float('0'), {F}, {PLACE})",
+        f"hi = paddle._C_ops.full([1], float('1'), {F}, {PLACE})",
+        "u = paddle._C_ops.uniform([4, 1, 1], paddle.float32, lo, hi, 0, paddle.framework._current_expected_place())",
+        "keep = paddle._C_ops.floor(paddle._C_ops.add(hi, u))",
+        "y = paddle._C_ops.multiply(paddle._C_ops.divide(x, hi), keep)"], ["y"]),
     "reduce_all_axes": ([inp("x", [2, 3, 4])], [
         "a = paddle._C_ops.sum(x, [], None, False)",
         "b = paddle._C_ops.mean(x, [], False)",

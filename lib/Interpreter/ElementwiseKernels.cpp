@@ -1,10 +1,10 @@
 //===- ElementwiseKernels.cpp - constants and elementwise maps ----------===//
 #include "Kernels.h"
+#include "gn/Support/RandomStream.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
 #include <cstring>
-#include <random>
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -445,16 +445,18 @@ HostTensor arange(ArangeOp op) {
   return out;
 }
 
-HostTensor random(RandomOp op) {
-  // Values of rand/randn/empty cannot match another run; any deterministic
-  // fill is as good. A fixed-seed stream keeps runs reproducible.
+HostTensor randomValues(RandomOp op) {
+  // gn's counter-based stream: compiled kernels draw the same values.
   HostTensor out = makeResult(op);
-  std::mt19937_64 rng(0x9e3779b97f4a7c15ull);
-  std::normal_distribution<double> normal;
-  std::uniform_real_distribution<double> uniform;
+  uint64_t base = random::streamBase(op.getSeed());
   bool isNormal = op.getDistribution() == "normal", isEmpty = op.getDistribution() == "empty";
+  auto floatType = llvm::dyn_cast<FloatType>(op.getType().getElementType());
+  unsigned significand = floatType ? floatType.getFPMantissaWidth() : 53;
   for (int64_t i = 0; i < out.numel(); ++i)
-    storeFromDouble(out, i, isEmpty ? 0 : isNormal ? normal(rng) : uniform(rng));
+    storeFromDouble(out, i,
+                    isEmpty    ? 0
+                    : isNormal ? random::normal(base, i)
+                               : random::uniform(base, i, significand));
   return out;
 }
 
@@ -470,7 +472,7 @@ std::optional<LogicalResult> mlir::gn::interp::runElementwise(Operation *op, Ope
     return success();
   }
   if (auto r = dyn_cast<RandomOp>(op)) {
-    out.push_back(random(r));
+    out.push_back(randomValues(r));
     return success();
   }
   if (isa<ConvertOp>(op)) {

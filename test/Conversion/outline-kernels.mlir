@@ -690,3 +690,43 @@ func.func @constant_reduction() -> tensor<1xi64> {
   }
   return %0 : tensor<1xi64>
 }
+
+// -----
+
+// gn.random: each element from its row-major position p, as the interpreter
+// (gn/Support/RandomStream.h): SplitMix64's mix of base(seed) + (p + 1) *
+// golden, its top 24 bits (f32's significand) times 2^-24; normal is
+// Box-Muller over 53-bit draws at counters 2p and 2p + 1 (log, sqrt, cos in
+// f64), rounded once into the element type.
+// CHECK-LABEL: func.func @random
+// CHECK: func.func @k0_random_{{.*}}(%{{.*}}: index, %{{.*}}: index, %{{.*}}: memref<2x3xf32> {llvm.noalias})
+// CHECK: linalg.index 0
+// CHECK: linalg.index 1
+// CHECK: %[[C:.*]] = arith.addi %{{.*}}, %c1_i64
+// CHECK: arith.muli %[[C]], %c-7046029254386353131_i64
+// CHECK: arith.shrui %{{.*}}, %c30_i64
+// CHECK: arith.shrui %{{.*}}, %c27_i64
+// CHECK: arith.shrui %{{.*}}, %c31_i64
+// CHECK: %[[B:.*]] = arith.shrui %{{.*}}, %c40_i64
+// CHECK: %[[F:.*]] = arith.uitofp %[[B]] : i64 to f64
+// CHECK: %[[U:.*]] = arith.mulf %[[F]], %cst : f64
+// CHECK: arith.truncf %[[U]] : f64 to f32
+// CHECK: func.func @k1_random_{{.*}}(%{{.*}}: index, %{{.*}}: index, %{{.*}}: memref<4xf16> {llvm.noalias})
+// CHECK: arith.shrui %{{.*}}, %c11_i64
+// CHECK: arith.subf
+// CHECK: math.log %{{.*}} : f64
+// CHECK: math.sqrt %{{.*}} : f64
+// CHECK: math.cos %{{.*}} : f64
+// CHECK: %[[N:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK: arith.truncf %[[N]] : f32 to f16
+func.func @random() -> (tensor<2x3xf32>, tensor<4xf16>) {
+  %0 = gn.fusion "copy" () {schedule = #gn.schedule<loop_order = [0, 1]>} : () -> tensor<2x3xf32> {
+    %r = gn.random {distribution = "uniform", dtype = f32, seed = 7 : i64, shape = array<i64: 2, 3>} : tensor<2x3xf32>
+    gn.yield %r : tensor<2x3xf32>
+  }
+  %1 = gn.fusion "copy" () {schedule = #gn.schedule<loop_order = [0]>} : () -> tensor<4xf16> {
+    %r = gn.random {distribution = "normal", dtype = f16, shape = array<i64: 4>} : tensor<4xf16>
+    gn.yield %r : tensor<4xf16>
+  }
+  return %0, %1 : tensor<2x3xf32>, tensor<4xf16>
+}

@@ -631,3 +631,45 @@ TEST(CompiledModel, IntegerDivisionEdgeCases) {
   EXPECT_EQ(c.stats.fallbackOps, 0);
   expectSameBytes(c);
 }
+
+// gn.random as a kernel: gn's counter-based stream, bit for bit the
+// interpreter's for every distribution and float type, with no fallback;
+// seeds give different streams, and the draws look like their distribution.
+TEST(CompiledModel, RandomStreamMatchesInterpreter) {
+  Compiled c = compileAndRun(R"(
+    func.func @forward() -> (tensor<200x501xf32>, tensor<200x501xf32>, tensor<7x9xf16>,
+                             tensor<4x5x6xbf16>, tensor<123xf64>, tensor<3x4xf32>, tensor<200x501xf32>) {
+      %u = gn.random {distribution = "uniform", dtype = f32, seed = 3 : i64, shape = array<i64: 200, 501>} : tensor<200x501xf32>
+      %n = gn.random {distribution = "normal", dtype = f32, seed = 4 : i64, shape = array<i64: 200, 501>} : tensor<200x501xf32>
+      %h = gn.random {distribution = "normal", dtype = f16, shape = array<i64: 7, 9>} : tensor<7x9xf16>
+      %b = gn.random {distribution = "uniform", dtype = bf16, shape = array<i64: 4, 5, 6>} : tensor<4x5x6xbf16>
+      %d = gn.random {distribution = "normal", dtype = f64, seed = 9 : i64, shape = array<i64: 123>} : tensor<123xf64>
+      %e = gn.random {distribution = "empty", dtype = f32, shape = array<i64: 3, 4>} : tensor<3x4xf32>
+      %v = gn.random {distribution = "uniform", dtype = f32, seed = 5 : i64, shape = array<i64: 200, 501>} : tensor<200x501xf32>
+      return %u, %n, %h, %b, %d, %e, %v : tensor<200x501xf32>, tensor<200x501xf32>, tensor<7x9xf16>, tensor<4x5x6xbf16>, tensor<123xf64>, tensor<3x4xf32>, tensor<200x501xf32>
+    })",
+                             {});
+  ASSERT_EQ(c.expected.size(), 7u);
+  EXPECT_EQ(c.stats.fallbackOps, 0);
+  expectSameBytes(c);
+  const HostTensor &u = c.expected[0], &n = c.expected[1], &v = c.expected[6];
+  double sum = 0, sumN = 0, sumN2 = 0;
+  int64_t same = 0;
+  for (int64_t i = 0; i < u.numel(); ++i) {
+    float x = u.data<float>()[i], y = n.data<float>()[i];
+    ASSERT_TRUE(x >= 0 && x < 1) << x;
+    ASSERT_EQ(std::ldexp(double(x), 24), std::floor(std::ldexp(double(x), 24))) << "off f32's grid";
+    ASSERT_TRUE(std::isfinite(y));
+    sum += x;
+    sumN += y;
+    sumN2 += double(y) * y;
+    same += x == v.data<float>()[i];
+  }
+  double count = double(u.numel());
+  EXPECT_NEAR(sum / count, 0.5, 0.005);
+  EXPECT_NEAR(sumN / count, 0.0, 0.01);
+  EXPECT_NEAR(sumN2 / count, 1.0, 0.02);
+  EXPECT_LT(same, 100) << "seeds 3 and 5 draw the same stream";
+  for (int64_t i = 0; i < c.expected[5].numel(); ++i)
+    EXPECT_EQ(c.expected[5].data<float>()[i], 0.0f);
+}

@@ -55,14 +55,19 @@ def Gn_RandomOp : Gn_InferredOp<"random",
   let summary = "random tensor (torch.rand / torch.randn / torch.empty)";
   let description = [{
     `distribution` is `uniform` (in [0, 1)), `normal` (standard) or `empty`
-    (contents unspecified). Outputs that depend on it can only be compared by
-    shape and dtype.
+    (zeros; torch.empty's contents are unspecified). The values are gn's
+    counter-based stream (include/gn/Support/RandomStream.h): element i is a
+    function of (`seed`, i) only, the same in eager and compiled runs on
+    every target; importers give each op of a graph its own seed. Outputs
+    that depend on it can only be compared with another framework by shape
+    and dtype.
 
     ```mlir
-    %r = gn.random {distribution = "normal", dtype = f32, shape = array<i64: 2, 3>} : tensor<2x3xf32>
+    %r = gn.random {distribution = "normal", dtype = f32, seed = 1 : i64, shape = array<i64: 2, 3>} : tensor<2x3xf32>
     ```
   }];
-  let arguments = (ins DenseI64ArrayAttr:$shape, TypeAttr:$dtype, StrAttr:$distribution);
+  let arguments = (ins DenseI64ArrayAttr:$shape, TypeAttr:$dtype, StrAttr:$distribution,
+                       DefaultValuedAttr<I64Attr, "0">:$seed);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;

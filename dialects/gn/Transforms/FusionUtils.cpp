@@ -124,6 +124,10 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Average pooling, fixed and adaptive windows: f64 window sums.
   if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(op))
     return allKernelTypes(op);
+  // Random draws: each element from its position (gn's counter-based
+  // stream), floats only.
+  if (auto r = llvm::dyn_cast<RandomOp>(op))
+    return allKernelTypes(op) && llvm::isa<FloatType>(r.getType().getElementType());
   if (auto resize = llvm::dyn_cast<ResizeOp>(op))
     return (resize.getMode() == "nearest" || resize.getMode() == "linear") && allKernelTypes(op);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp, FlipOp,

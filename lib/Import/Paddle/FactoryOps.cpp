@@ -1,9 +1,9 @@
 //===- FactoryOps.cpp - Paddle constants, ranges and random tensors ------===//
 //
 // Random ops (uniform, training-mode dropout) become gn.random: their
-// values come from gn's deterministic stream, the same in eager and
-// compiled runs, and cannot match PaddlePaddle's (such samples are left out
-// of conformance).
+// values come from gn's counter-based stream (gn/Support/RandomStream.h),
+// the same in eager and compiled runs, and cannot match PaddlePaddle's
+// (samples whose outputs depend on them are left out of conformance).
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
@@ -140,7 +140,8 @@ FailureOr<Value> uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape
                                double lo, double hi) {
   auto u = ctx.build<gn::RandomOp>({}, {ctx.ints("shape", shape),
                                         ctx.attr("dtype", TypeAttr::get(ctx.f32())),
-                                        ctx.str("distribution", "uniform")});
+                                        ctx.str("distribution", "uniform"),
+                                        ctx.i64("seed", ctx.nextRandomSeed++)});
   if (failed(u))
     return failure();
   auto s = ctx.build<gn::MulOp>({*u, ctx.splat(ctx.f32(), hi - lo)});

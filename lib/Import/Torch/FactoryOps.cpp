@@ -240,7 +240,7 @@ FailureOr<PyValue> random(ImportContext &ctx, Args &a, const char *distribution)
     return failure();
   return wrap(ctx.build<gn::RandomOp>(
       {}, {ctx.ints("shape", *shape), ctx.attr("dtype", TypeAttr::get(*dt ? **dt : ctx.f32())),
-           ctx.str("distribution", distribution)}));
+           ctx.str("distribution", distribution), ctx.i64("seed", ctx.nextRandomSeed++)}));
 }
 
 FailureOr<PyValue> scalarTensor(ImportContext &ctx, Args &a) {

@@ -123,6 +123,9 @@ public:
   /// may still hold their results (a later statement can read them), so
   /// they are erased only once the body is imported (eraseFoldedAway).
   llvm::SmallVector<mlir::Operation *> foldedAway;
+  /// Seed of the next gn.random: each random op of a graph draws its own
+  /// stream (two dropouts of one shape must not share a mask).
+  int64_t nextRandomSeed = 0;
 
   /// Erases the ops of `foldedAway` that nothing reads any more, and the
   /// constants that only they read.
