@@ -12,6 +12,7 @@
 #      GPU -> report.txt.
 # Usage: scripts/bench-gpu.sh [--bundle BUNDLE] [--out DIR] [--quick]
 #                             [--only gn|torch] [--range FIRST:END]
+#                             [--budget SECONDS]
 #   default BUNDLE: .gpu-bundle (its bundle.tar.gz is unpacked to a temporary
 #   folder); default DIR: $OUT if set (the device tool's
 #   folder that comes back), else test/bench/results/gpu. --quick: the first
@@ -20,7 +21,10 @@
 #   Inductor compiles take about 10 s a sample: split the torch side with
 #   --range, e.g. 0:15, 15:30, 30:46, one command each, and join the JSONL
 #   files with scripts/gpu_report.py afterwards). --range FIRST:END: samples
-#   FIRST..END-1 of the bundle's list.
+#   FIRST..END-1 of the bundle's list. --budget SECONDS: end within that
+#   time (a device lease): gn runs until 45% of it, PyTorch eager on every
+#   sample until 62%, then Inductor reduce-overhead and, if time is left,
+#   Inductor default on as many samples as fit, in list order.
 # Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_TRIALS (default 20),
 #   GN_BENCH_TIMEOUT (seconds per sample and side, default 600).
 set -uo pipefail
@@ -30,10 +34,12 @@ out=${OUT:-$root/test/bench/results/gpu}
 quick=0
 only=""
 range=""
+budget=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=$2; shift 2 ;;
     --range) range=$2; shift 2 ;;
+    --budget) budget=$2; shift 2 ;;
     --bundle) bundle=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
@@ -68,19 +74,33 @@ print(":".join(sorted(dirs)))
 EOF
 )
 export GN_CUDA_LIBRARY_PATH=${GN_CUDA_LIBRARY_PATH:-$libs}
+# cuDNN opens its engine libraries by soname: the same folders.
+export LD_LIBRARY_PATH=$GN_CUDA_LIBRARY_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+start=$(date +%s)
+at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 { nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
   | tee "$out/gpu.txt"
 if [ "$only" != torch ]; then
   echo "== gn (gn-cuda-run), ${#names[@]} samples" >&2
   rm -f "$out/gn.jsonl"
   "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
-    --trials "$trials" --timeout "$timeout" --out "$out/gn.jsonl"
+    --trials "$trials" --timeout "$timeout" --deadline "$(at 45)" --out "$out/gn.jsonl"
 fi
 if [ "$only" != gn ]; then
   echo "== PyTorch eager, Inductor, Inductor reduce-overhead" >&2
   rm -f "$out/torch.jsonl"
-  "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
-    --warmup "$warmup" --trials "$trials" --timeout "$timeout" "${names[@]}"
+  torch_side() {
+    "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
+      --warmup "$warmup" --trials "$trials" --timeout "$timeout" "$@" "${names[@]}"
+  }
+  if [ "$budget" -gt 0 ]; then
+    end=$((start + budget - 15))
+    torch_side --modes eager --deadline "$(at 62)"
+    torch_side --modes inductor_ro --deadline "$end"
+    [ "$(date +%s)" -lt "$end" ] && torch_side --modes inductor --deadline "$end"
+  else
+    torch_side
+  fi
 fi
 "$python" "$root/scripts/gpu_report.py" "$out"/gn.jsonl "$out"/torch.jsonl --gpu "$out/gpu.txt" \
   | tee "$out/report.txt"

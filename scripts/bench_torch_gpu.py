@@ -6,20 +6,22 @@ against the same CPU-interpreter reference gn is checked against.
     python3 scripts/bench_torch_gpu.py --bundle BUNDLE SAMPLE_NAME... \\
         [--json out.jsonl] [--warmup 5] [--trials 20] [--timeout 600]
 
-For each sample, in its own child process (a crash or a --timeout is
-recorded and the run goes on), under torch.no_grad() on cuda:0:
+Samples run one after another in a worker process (a crash, or --timeout
+seconds on one sample, is recorded as that sample's error and a new worker
+goes on with the next), under torch.no_grad() on cuda:0; --modes picks the
+sides, --deadline stops the run in time for a device lease:
 
   inputs    forward's parameters by name: gn's argument specs (the bundle's
             compiled.json) synthesized by scripts/gn_inputs.py, the numpy
             mirror of gn's deterministic stream, bit for bit; SymInt
             parameters from the meta files' `data`.
   eager     the first call's outputs are checked; then --warmup + --trials
-            calls, each timed from launch to torch.cuda.synchronize().
+            calls, each timed from launch to sync(torch).
   inductor  torch.compile(model) (mode default), and
   inductor_ro  torch.compile(model, mode="reduce-overhead") (CUDA graphs):
-            compile seconds are the first call's wall time (cold: a fresh
-            cache folder per sample and compiler, caches disabled); outputs
-            checked, then timed as eager.
+            compile seconds are the first call's wall time (cold: caches
+            disabled; the worker's process is warm after its first sample,
+            as a framework's is); outputs checked, then timed as eager.
 
 Correctness: tightest t (GraphNet's tolerance table, [-10, 1], 2 when even
 t = 1 fails or a shape/dtype/count differs) of each side against the
@@ -39,6 +41,18 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+# GN_BENCH_TORCH_DEVICE=cpu runs the script's logic on a machine without a
+# GPU (to test it; its timings mean nothing for the GPU benchmark).
+DEVICE = os.environ.get("GN_BENCH_TORCH_DEVICE", "cuda:0")
+
+
+def sync(torch):
+    if DEVICE.startswith("cuda"):
+        torch.cuda.synchronize()
+
+
+def device_name(torch):
+    return torch.cuda.get_device_name(0) if DEVICE.startswith("cuda") else DEVICE
 
 
 def make_inputs(torch, bundle, name, mod):
@@ -66,17 +80,22 @@ def make_inputs(torch, bundle, name, mod):
         t = torch.from_numpy(arr.copy())
         if a["dtype"] in ("torch.bfloat16", "bfloat16"):
             t = t.view(torch.bfloat16)
-        kwargs[p] = t.to("cuda:0")
+        kwargs[p] = t.to(DEVICE)
     return kwargs
 
 
 def references(torch, bundle, name):
+    """The reference outputs, each with the stride it was kept at: past a
+    size, bundle-gpu.sh keeps every k-th element (reference/<i>.stride)."""
     import numpy as np
 
     out, i = [], 0
     d = os.path.join(bundle, "artifacts", name, "reference")
     while os.path.exists(os.path.join(d, f"{i}.npy")):
-        out.append(np.load(os.path.join(d, f"{i}.npy")))
+        k = 1
+        if os.path.exists(os.path.join(d, f"{i}.stride")):
+            k = max(1, int(open(os.path.join(d, f"{i}.stride")).read().split()[0]))
+        out.append((np.load(os.path.join(d, f"{i}.npy")), k))
         i += 1
     return out
 
@@ -87,8 +106,10 @@ def tightest(torch, outs, refs):
     if len(outs) != len(refs):
         return 2
     worst = -10
-    for o, r in zip(outs, refs):
+    for o, (r, k) in zip(outs, refs):
         o = o.detach().to("cpu").contiguous()
+        if k > 1:  # the same elements the reference kept
+            o = o.reshape(-1)[::k].contiguous()
         want = torch.from_numpy(r.copy())
         if o.dtype == torch.bfloat16:
             want = want.view(torch.bfloat16)
@@ -99,82 +120,145 @@ def tightest(torch, outs, refs):
 def timed(torch, fn, kwargs, warmup, trials):
     for _ in range(warmup):
         fn(**kwargs)
-    torch.cuda.synchronize()
+    sync(torch)
     ms = []
     for _ in range(trials):
         t0 = time.perf_counter()
         fn(**kwargs)
-        torch.cuda.synchronize()
+        sync(torch)
         ms.append((time.perf_counter() - t0) * 1e3)
     return statistics.median(ms)
 
 
-def run_one(name, args, partial):
-    import torch
+MODES = {"inductor": None, "inductor_ro": "reduce-overhead"}
+
+
+def run_one(torch, name, args, progress):
+    """One sample's record; `progress(r)` saves it as it grows, so a crash
+    or a kill leaves what was measured and the stage it died in."""
     import conformance as cf
 
-    r = {"sample": name, "torch": torch.__version__, "gpu": torch.cuda.get_device_name(0),
+    r = {"sample": name, "torch": torch.__version__, "gpu": device_name(torch),
          "error": None, "stage": "load"}
-
-    def save():
-        with open(partial + ".tmp", "w") as f:
-            json.dump(r, f)
-        os.replace(partial + ".tmp", partial)
-
-    save()
-    mod = cf.load_module(os.path.join(args.bundle, "samples", name), device="cuda")
+    progress(r)
+    on = "cuda" if DEVICE.startswith("cuda") else "cpu"
+    mod = cf.load_module(os.path.join(args.bundle, "samples", name), device=on)
     kwargs = make_inputs(torch, args.bundle, name, mod)
     refs = references(torch, args.bundle, name)
+    modes = args.modes.split(",")
     with torch.no_grad():
-        r["stage"] = "eager"
-        save()
-        outs = cf.flatten(mod(**kwargs))
-        r["eager_t"] = tightest(torch, outs, refs)
-        r["eager_ms"] = timed(torch, mod, kwargs, args.warmup, args.trials)
-        for key, mode in (("inductor", None), ("inductor_ro", "reduce-overhead")):
+        if "eager" in modes:
+            r["stage"] = "eager"
+            progress(r)
+            outs = cf.flatten(mod(**kwargs))
+            r["eager_t"] = tightest(torch, outs, refs)
+            r["eager_ms"] = timed(torch, mod, kwargs, args.warmup, args.trials)
+        for key in [m for m in MODES if m in modes]:
+            mode = MODES[key]
             r["stage"] = key + " compile"
-            save()
+            progress(r)
+            torch._dynamo.reset()
             cmod = torch.compile(mod) if mode is None else torch.compile(mod, mode=mode)
             t0 = time.perf_counter()
             outs = [o.clone() for o in cf.flatten(cmod(**kwargs))]
-            torch.cuda.synchronize()
+            sync(torch)
             r[key + "_compile_s"] = time.perf_counter() - t0
             r[key + "_t"] = tightest(torch, outs, refs)
             r["stage"] = key + " timing"
-            save()
+            progress(r)
             r[key + "_ms"] = timed(torch, cmod, kwargs, args.warmup, args.trials)
-            save()
+            progress(r)
     del r["stage"]
     return r
 
 
-def run_isolated(name, args, workdir):
-    partial = os.path.join(workdir, name + ".json")
-    cache = os.path.join(workdir, name + "-cache")
-    os.makedirs(cache, exist_ok=True)
+def worker(args):
+    """Runs args.samples in this process, one finished record per line of
+    --partial; the record in progress in --partial.current."""
+    import torch
+
+    done = open(args.partial, "a")
+    for name in args.samples:
+        def progress(r):
+            with open(args.partial + ".current.tmp", "w") as f:
+                json.dump(r, f)
+            os.replace(args.partial + ".current.tmp", args.partial + ".current")
+        try:
+            r = run_one(torch, name, args, progress)
+        except Exception as e:  # one sample's failure is its record, not the run's
+            r = json.load(open(args.partial + ".current"))
+            stage = r.pop("stage", "?")
+            r["error"] = f"{type(e).__name__} in {stage}: {str(e)[:1500]}"
+            done.write(json.dumps(r) + "\n")
+            done.flush()
+            os.remove(args.partial + ".current")
+            # A CUDA error can leave the context unusable: a fresh worker goes on.
+            return 3
+        done.write(json.dumps(r) + "\n")
+        done.flush()
+        os.remove(args.partial + ".current")
+        torch._dynamo.reset()
+        if DEVICE.startswith("cuda"):
+            torch.cuda.empty_cache()
+    return 0
+
+
+def run_batch(names, args, workdir, deadline, report):
+    """Runs `names` in worker processes: one at a time, restarted after the
+    sample it died on (a crash, or --timeout seconds on one sample, is that
+    sample's error). Stops starting samples at `deadline` (epoch seconds)."""
     env = dict(os.environ)
+    # Cold compiles: no cache reused between samples or from earlier runs.
+    cache = os.path.join(workdir, "cache")
     env.update({"TORCHINDUCTOR_CACHE_DIR": cache, "TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1",
                 "TORCHINDUCTOR_FX_GRAPH_CACHE": "0", "TORCHINDUCTOR_AUTOGRAD_CACHE": "0",
                 "TRITON_CACHE_DIR": os.path.join(cache, "triton")})
-    cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--partial", partial,
-           "--bundle", args.bundle, "--warmup", str(args.warmup), "--trials", str(args.trials),
-           name]
-    t0 = time.time()
-    try:
-        p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=args.timeout)
-        log, rc = p.stdout + p.stderr, p.returncode
-    except subprocess.TimeoutExpired as e:
-        log, rc = str(e.stdout or "") + str(e.stderr or ""), "timeout"
-    r = {"sample": name}
-    if os.path.exists(partial):
-        r = json.load(open(partial))
-    if rc != 0:
-        stage = r.pop("stage", "?")
-        r["error"] = (f"timed out after {args.timeout} s" if rc == "timeout"
-                      else f"exit {rc}") + f" in {stage}"
-        r["log"] = log[-3000:]
-    r["wall_s"] = time.time() - t0
-    return r
+    partial = os.path.join(workdir, "records.jsonl")
+    reported = 0
+    todo = list(names)
+    while todo and time.time() < deadline:
+        cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--partial", partial,
+               "--bundle", args.bundle, "--warmup", str(args.warmup), "--trials",
+               str(args.trials), "--modes", args.modes] + todo
+        log = open(os.path.join(workdir, "worker.log"), "a")
+        p = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        killed = None
+        while p.poll() is None:
+            time.sleep(0.5)
+            current = partial + ".current"
+            if time.time() > deadline:
+                killed = f"stopped at the benchmark's deadline"
+            elif os.path.exists(current) and time.time() - os.path.getmtime(current) > args.timeout:
+                killed = f"timed out after {args.timeout} s"
+            if killed:
+                p.kill()
+                p.wait()
+                break
+        lines = open(partial).read().splitlines() if os.path.exists(partial) else []
+        if killed and time.time() > deadline and os.path.exists(partial + ".current"):
+            os.remove(partial + ".current")  # cut by the deadline: not run, not failed
+            killed = "deadline"
+        for line in lines[reported:]:
+            r = json.loads(line)
+            report(r)
+            todo.remove(r["sample"])
+        progressed = len(lines) > reported
+        reported = len(lines)
+        current = partial + ".current"
+        if killed == "deadline":
+            break
+        if p.returncode != 0 and todo and (os.path.exists(current) or not progressed):
+            # It died in a sample (or before its first one): that sample's error.
+            r = json.load(open(current)) if os.path.exists(current) else {"sample": todo[0]}
+            if os.path.exists(current):
+                os.remove(current)
+            stage = r.pop("stage", "start")
+            r["error"] = (killed or f"exit {p.returncode}") + f" in {stage}"
+            log.flush()
+            r["log"] = open(os.path.join(workdir, "worker.log")).read()[-3000:]
+            report(r)
+            todo.remove(r["sample"])
+    return todo
 
 
 def main():
@@ -184,27 +268,34 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--trials", type=int, default=20)
-    ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--timeout", type=int, default=600, help="seconds per sample and stage")
+    ap.add_argument("--modes", default="eager,inductor,inductor_ro",
+                    help="comma list of eager, inductor, inductor_ro")
+    ap.add_argument("--deadline", type=float, default=0,
+                    help="epoch seconds: start no sample after it, stop the one running")
     ap.add_argument("--worker", action="store_true")
     ap.add_argument("--partial")
     args = ap.parse_args()
     if args.worker:
-        r = run_one(args.samples[0], args, args.partial)
-        with open(args.partial, "w") as f:
-            json.dump(r, f)
-        return 0
+        return worker(args)
     workdir = tempfile.mkdtemp(prefix="gn-torch-gpu-")
     out = open(args.json, "a") if args.json else None
-    for k, name in enumerate(args.samples):
-        r = run_isolated(name, args, workdir)
-        line = json.dumps(r)
+    count = [0]
+
+    def report(r):
+        count[0] += 1
         if out:
-            out.write(line + "\n")
+            out.write(json.dumps(r) + "\n")
             out.flush()
         fields = " ".join(f"{key}={r.get(key)}" for key in
-                          ("eager_ms", "inductor_ms", "inductor_ro_ms", "eager_t", "inductor_ro_t"))
-        print(f"[{k + 1}/{len(args.samples)}] {name} {fields}"
+                          ("eager_ms", "inductor_ms", "inductor_ro_ms", "eager_t", "inductor_ro_t",
+                           "inductor_ro_compile_s"))
+        print(f"[{count[0]}/{len(args.samples)}] {r['sample']} {fields}"
               + (f"\n    {r['error']}" if r.get("error") else ""), file=sys.stderr, flush=True)
+
+    left = run_batch(args.samples, args, workdir, args.deadline or float("inf"), report)
+    if left:
+        print(f"deadline: {len(left)} samples not run ({args.modes})", file=sys.stderr)
     return 0
 
 

@@ -25,7 +25,8 @@ import statistics
 
 
 def read(paths):
-    """(gn rows, torch rows) by sample name; the last line of a sample wins."""
+    """(gn rows, torch rows) by sample name: a gn sample's last line wins; a
+    torch sample's lines merge."""
     gn, torch = {}, {}
     for path in paths:
         if not os.path.exists(path):
@@ -36,8 +37,15 @@ def read(paths):
                 continue
             r = json.loads(line)
             name = os.path.basename(r.get("sample", "").rstrip("/"))
-            is_torch = "status" not in r  # gn lines always have one
-            (torch if is_torch else gn)[name] = r
+            if "status" in r:  # gn lines always have one
+                gn[name] = r
+                continue
+            # A torch side split by --modes over several runs: fields merge,
+            # errors add up.
+            old = torch.setdefault(name, {})
+            errors = [e for e in (old.get("error"), r.get("error")) if e]
+            old.update({k: v for k, v in r.items() if v is not None})
+            old["error"] = "; ".join(errors) or None
     return gn, torch
 
 

@@ -119,6 +119,7 @@ int cuDevicePrimaryCtxRetain(void **c, int) {
   return 0;
 }
 int cuCtxSetCurrent(void *) { return 0; }
+int cuCtxSynchronize() { return 0; }
 
 int cuModuleLoadDataEx(void **mod, const void *image, unsigned, int *, void **) {
   std::string ptx(static_cast<const char *>(image));
@@ -178,6 +179,18 @@ int cuMemcpyHtoD_v2(uint64_t d, const void *s, size_t n) {
 }
 int cuMemcpyDtoH_v2(void *d, uint64_t s, size_t n) {
   std::memcpy(d, reinterpret_cast<void *>(s), n);
+  return 0;
+}
+int cuMemcpyDtoHAsync_v2(void *d, uint64_t s, size_t n, void *) {
+  std::memcpy(d, reinterpret_cast<void *>(s), n);
+  return 0;
+}
+int cuMemAllocHost_v2(void **p, size_t n) {
+  *p = std::calloc(1, n);
+  return 0;
+}
+int cuMemFreeHost(void *p) {
+  std::free(p);
   return 0;
 }
 int cuMemcpyDtoDAsync_v2(uint64_t d, uint64_t s, size_t n, void *) {

@@ -1,7 +1,7 @@
 //===- gn-cuda-run.cpp - run gn's CUDA programs on a machine without LLVM ===//
 //
 //   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--trials N] [--out results.jsonl]
-//       [--dump DIR] [--timeout SECONDS] [--no-graph]
+//       [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS] [--no-graph]
 //
 // Each ARTIFACT_DIR is what `gn-eval compile --device cuda` wrote for one
 // sample: eager.json and compiled.json (CudaPrograms), reference/<i>.npy
@@ -13,7 +13,9 @@
 // checked step by step, then replayed as one CUDA graph), compare both with
 // the reference at every tolerance t, time each (wall clock of a forward on
 // device-resident inputs, synchronized), and append one JSON line in
-// gn-eval's result format to --out. Links no MLIR and no LLVM dylib.
+// gn-eval's result format to --out. --deadline (for a device lease): start
+// no sample after that time and stop the one running (not recorded). Links
+// no MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/HostInputs.h"
@@ -26,6 +28,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -46,6 +49,7 @@ namespace {
 struct Options {
   int warmup = 5, trials = 20;
   unsigned timeout = 600;
+  long deadline = 0; // epoch seconds; 0: none
   std::string out = "results.jsonl", dump;
   bool graph = true;
   std::vector<std::string> dirs;
@@ -231,6 +235,8 @@ int main(int argc, char **argv) {
       o.dump = v;
     else if (a == "--timeout" && (v = next()))
       o.timeout = std::atoi(v);
+    else if (a == "--deadline" && (v = next()))
+      o.deadline = std::atol(v);
     else if (a == "--no-graph")
       o.graph = false;
     else if (a == "--help" || a == "-h" || (!a.empty() && a[0] == '-'))
@@ -241,7 +247,8 @@ int main(int argc, char **argv) {
   if (o.dirs.empty())
     return usage();
   std::string error;
-  auto device = cuda::probeDevice(error);
+  // Each sample runs in a forked child: the parent must not initialize CUDA.
+  auto device = cuda::probeDeviceInChild(error);
   if (!device) {
     std::cerr << "error: " << error << "\n";
     return 1;
@@ -259,10 +266,16 @@ int main(int argc, char **argv) {
     while (dir.size() > 1 && dir.back() == '/')
       dir.pop_back();
     std::string resultFile = "/tmp/gn-cuda-run-" + std::to_string(getpid()) + ".json";
+    long left = o.deadline ? o.deadline - (long)time(nullptr) : (long)o.timeout;
+    if (left <= 0) {
+      std::cout << "deadline: " << o.dirs.size() - k << " samples not run\n";
+      break;
+    }
+    unsigned limit = std::min<long>(o.timeout, left);
     std::cout.flush();
     pid_t pid = fork();
     if (pid == 0) {
-      alarm(o.timeout);
+      alarm(limit);
       std::string line = runSample(dir, o);
       std::ofstream f(resultFile);
       f << line;
@@ -273,7 +286,13 @@ int main(int argc, char **argv) {
     waitpid(pid, &wstatus, 0);
     std::string line = readFile(resultFile);
     std::remove(resultFile.c_str());
-    if (!(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) || line.empty())
+    bool died = !(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) || line.empty();
+    if (died && limit < o.timeout && WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGALRM) {
+      std::cout << "deadline: stopped " << dir << "; " << o.dirs.size() - k
+                << " samples not run\n";
+      break;
+    }
+    if (died)
       line = eval::deathRecord(dir, readFile(dir + "/record.json"), wstatus, o.timeout);
     json j = json::parse(line, nullptr, false);
     std::string status = j.is_discarded() ? "?" : j.value("status", "?");

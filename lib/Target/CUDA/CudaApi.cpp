@@ -87,6 +87,7 @@ const Driver *mlir::gn::cuda::loadDriver(std::string &error) {
     r(driver.deviceGetAttribute, "cuDeviceGetAttribute");
     r(driver.primaryCtxRetain, "cuDevicePrimaryCtxRetain");
     r(driver.ctxSetCurrent, "cuCtxSetCurrent");
+    r(driver.ctxSynchronize, "cuCtxSynchronize");
     r(driver.moduleLoadDataEx, "cuModuleLoadDataEx");
     r(driver.moduleUnload, "cuModuleUnload");
     r(driver.moduleGetFunction, "cuModuleGetFunction");
@@ -96,6 +97,9 @@ const Driver *mlir::gn::cuda::loadDriver(std::string &error) {
     r(driver.memGetInfo, "cuMemGetInfo_v2");
     r(driver.memcpyHtoD, "cuMemcpyHtoD_v2");
     r(driver.memcpyDtoH, "cuMemcpyDtoH_v2");
+    r(driver.memcpyDtoHAsync, "cuMemcpyDtoHAsync_v2");
+    r(driver.memAllocHost, "cuMemAllocHost_v2");
+    r(driver.memFreeHost, "cuMemFreeHost");
     r(driver.memcpyDtoDAsync, "cuMemcpyDtoDAsync_v2");
     r(driver.memsetD8Async, "cuMemsetD8Async");
     r(driver.streamCreate, "cuStreamCreate");

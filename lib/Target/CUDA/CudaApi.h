@@ -52,6 +52,7 @@ struct Driver {
   CUresult (*deviceGetAttribute)(int *, int, CUdevice);
   CUresult (*primaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*ctxSetCurrent)(CUcontext);
+  CUresult (*ctxSynchronize)();
   CUresult (*moduleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
   CUresult (*moduleUnload)(CUmodule);
   CUresult (*moduleGetFunction)(CUfunction *, CUmodule, const char *);
@@ -61,6 +62,9 @@ struct Driver {
   CUresult (*memGetInfo)(size_t *, size_t *);
   CUresult (*memcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*memcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*memcpyDtoHAsync)(void *, CUdeviceptr, size_t, CUstream);
+  CUresult (*memAllocHost)(void **, size_t);
+  CUresult (*memFreeHost)(void *);
   CUresult (*memcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
   CUresult (*memsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
   CUresult (*streamCreate)(CUstream *, unsigned);

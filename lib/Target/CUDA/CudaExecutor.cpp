@@ -3,6 +3,8 @@
 #include "CudaApi.h"
 #include <cstring>
 #include <numeric>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace mlir::gn::cuda;
 using mlir::gn::interp::HostTensor;
@@ -59,6 +61,7 @@ struct CudaExecutor::Impl {
   CUstream stream = nullptr;
   std::vector<CUmodule> modules;
   std::vector<CUdeviceptr> indexErrorGlobals; // per module, 0 if none
+  int64_t *indexErrorWords = nullptr;          // pinned: 3 per module
   std::vector<CUdeviceptr> allocations;
   int64_t allocatedBytes = 0, workspaceBytes = 0;
   std::vector<CUdeviceptr> slotPtr;
@@ -77,6 +80,8 @@ struct CudaExecutor::Impl {
     driver->ctxSetCurrent(context);
     if (graph)
       driver->graphExecDestroy(graph);
+    if (indexErrorWords)
+      driver->memFreeHost(indexErrorWords);
     if (cublasHandle && cublas)
       cublas->destroy(cublasHandle);
     for (CUdeviceptr p : allocations)
@@ -124,6 +129,7 @@ struct CudaExecutor::Impl {
   bool runStep(size_t i, std::string &error);
   bool runGemm(const Step &s, std::string &error);
   bool runConv(const Step &s, const ConvPlan &plan, std::string &error);
+  bool readIndexErrors(std::string &error);
   bool checkIndexErrors(std::string &error);
 };
 
@@ -152,6 +158,62 @@ std::optional<DeviceInfo> mlir::gn::cuda::probeDevice(std::string &error) {
   d->deviceGetAttribute(&info.major, kDeviceAttributeComputeCapabilityMajor, dev);
   d->deviceGetAttribute(&info.minor, kDeviceAttributeComputeCapabilityMinor, dev);
   return info;
+}
+
+std::optional<DeviceInfo> mlir::gn::cuda::probeDeviceInChild(std::string &error) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    error = "cannot probe the GPU: pipe() failed";
+    return std::nullopt;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    error = "cannot probe the GPU: fork() failed";
+    return std::nullopt;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    std::string why;
+    auto info = probeDevice(why);
+    std::string msg = info ? "ok " + std::to_string(info->major) + " " +
+                                 std::to_string(info->minor) + " " + info->name
+                           : "error " + why;
+    for (size_t done = 0; done < msg.size();) {
+      ssize_t n = write(fds[1], msg.data() + done, msg.size() - done);
+      if (n <= 0)
+        break;
+      done += n;
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string msg;
+  char buf[512];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof(buf))) > 0;)
+    msg.append(buf, n);
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (msg.rfind("ok ", 0) == 0) {
+    DeviceInfo info;
+    size_t a = msg.find(' ', 3), b = a == std::string::npos ? a : msg.find(' ', a + 1);
+    if (b != std::string::npos) {
+      info.major = std::atoi(msg.substr(3, a - 3).c_str());
+      info.minor = std::atoi(msg.substr(a + 1, b - a - 1).c_str());
+      info.name = msg.substr(b + 1);
+      return info;
+    }
+  }
+  if (msg.rfind("error ", 0) == 0)
+    error = msg.substr(6);
+  else if (WIFSIGNALED(status))
+    error = "the CUDA driver crashed while probing the GPU (signal " +
+            std::to_string(WTERMSIG(status)) + ")";
+  else
+    error = "the GPU probe gave no answer";
+  return std::nullopt;
 }
 
 bool CudaExecutor::Impl::loadModules(std::string &error) {
@@ -215,7 +277,9 @@ bool CudaExecutor::Impl::placeSlots(std::string &error) {
         !check(driver->memcpyHtoD(slotPtr[slot], bytes.data(), bytes.size()),
                "uploading a constant", error))
       return false;
-  return true;
+  // A copy from pageable memory may return before its DMA lands, and the
+  // forward runs on a non-blocking stream that does not wait for it.
+  return check(driver->ctxSynchronize(), "uploading the constants", error);
 }
 
 bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string &error) {
@@ -421,7 +485,7 @@ bool CudaExecutor::setArguments(const std::vector<HostTensor> &args, std::string
                  "uploading an argument", error))
       return false;
   }
-  return true;
+  return m.check(m.driver->ctxSynchronize(), "uploading the arguments", error);
 }
 
 bool CudaExecutor::Impl::runGemm(const Step &s, std::string &error) {
@@ -491,16 +555,34 @@ bool CudaExecutor::Impl::runStep(size_t i, std::string &error) {
   return true;
 }
 
+/// Queues the copy of every module's index-error word to pinned memory
+/// behind the forward, so one stream synchronization waits for all.
+bool CudaExecutor::Impl::readIndexErrors(std::string &error) {
+  if (!indexErrorWords) {
+    void *p = nullptr;
+    if (!check(driver->memAllocHost(&p, 3 * sizeof(int64_t) * indexErrorGlobals.size()),
+               "allocating pinned memory for the index-error words", error))
+      return false;
+    indexErrorWords = static_cast<int64_t *>(p);
+  }
+  for (auto [mod, global] : llvm::enumerate(indexErrorGlobals))
+    if (global && !check(driver->memcpyDtoHAsync(indexErrorWords + 3 * mod, global,
+                                                 3 * sizeof(int64_t), stream),
+                         "reading the index-error word", error))
+      return false;
+  return true;
+}
+
+/// After the synchronization: the first module whose kernels reported an
+/// index out of range, as an error naming the first step that launches one.
 bool CudaExecutor::Impl::checkIndexErrors(std::string &error) {
   for (auto [mod, global] : llvm::enumerate(indexErrorGlobals)) {
     if (!global)
       continue;
-    int64_t word[3] = {0, 0, 0};
-    if (!check(driver->memcpyDtoH(word, global, sizeof(word)), "reading the index-error word",
-               error))
-      return false;
+    const int64_t *word = indexErrorWords + 3 * mod;
     if (!word[0])
       continue;
+    int64_t index = word[1], size = word[2];
     int64_t zero[3] = {0, 0, 0};
     driver->memcpyHtoD(global, zero, sizeof(zero));
     // The first step that launches a kernel of this module.
@@ -508,12 +590,11 @@ bool CudaExecutor::Impl::checkIndexErrors(std::string &error) {
       if (s.kind == Step::Kind::Launch)
         for (const KernelLaunch &l : program.kernels[s.kernel].launches)
           if (l.module == (int)mod) {
-            error = where(s) + ": index " + std::to_string(word[1]) + " out of range for size " +
-                    std::to_string(word[2]);
+            error = where(s) + ": index " + std::to_string(index) + " out of range for size " +
+                    std::to_string(size);
             return false;
           }
-    error = "index " + std::to_string(word[1]) + " out of range for size " +
-            std::to_string(word[2]);
+    error = "index " + std::to_string(index) + " out of range for size " + std::to_string(size);
     return false;
   }
   return true;
@@ -534,7 +615,8 @@ bool CudaExecutor::forward(bool checked, std::string &error) {
         return false;
     }
   }
-  if (!m.check(m.driver->streamSynchronize(m.stream), "running the forward", error))
+  if (!m.readIndexErrors(error) ||
+      !m.check(m.driver->streamSynchronize(m.stream), "running the forward", error))
     return false;
   return m.checkIndexErrors(error);
 }

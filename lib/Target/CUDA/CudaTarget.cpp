@@ -351,7 +351,8 @@ public:
 
   std::string unavailableReason() const override {
     std::string error;
-    return cuda::probeDevice(error) ? "" : error;
+    // Asked in the parent of forked sample workers: never load the driver here.
+    return cuda::probeDeviceInChild(error) ? "" : error;
   }
 
   LogicalResult buildPipeline(OpPassManager &pm, llvm::StringRef options,

@@ -33,6 +33,11 @@ struct DeviceInfo {
 /// driver, no device). Cheap after the first call.
 std::optional<DeviceInfo> probeDevice(std::string &error);
 
+/// probeDevice in a child process, for a parent that forks workers after
+/// asking: the CUDA driver is not fork-safe (a child of a process that
+/// called cuInit cannot use the GPU), so such a parent must never load it.
+std::optional<DeviceInfo> probeDeviceInChild(std::string &error);
+
 class CudaExecutor {
 public:
   ~CudaExecutor();
