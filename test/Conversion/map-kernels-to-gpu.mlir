@@ -101,10 +101,11 @@ func.func @thread_rows(%x: tensor<64x8xi32>) -> tensor<64xi32> {
 
 // -----
 
-// A scatter's updates run in order: its loops go to one thread (gn.serial);
-// the copy of the base is a parallel launch before it, guarded by "not
-// written in place". An index out of range is stored in the module's
-// gn_index_error global.
+// A scatter's updates run in order per target: one thread per column (the
+// scf.parallel over the dims other than the scattered one), each running its
+// rows in order; the copy of the base is a parallel launch before it,
+// guarded by "not written in place". An index out of range is stored in the
+// module's gn_index_error global.
 // CHECK-LABEL: func.func @scatter
 // CHECK: module @gn_kernels
 // CHECK: memref.global "public" @gn_index_error : memref<3xi64> = dense<0>
@@ -114,9 +115,13 @@ func.func @thread_rows(%x: tensor<64x8xi32>) -> tensor<64xi32> {
 // CHECK: arith.cmpi ne
 // CHECK: scf.if
 // CHECK: gpu.launch blocks
+// CHECK-NOT: scf.parallel
+// CHECK: arith.cmpi ult
+// CHECK: scf.if
 // CHECK: scf.for
 // CHECK: memref.get_global @gn_index_error
-// CHECK: } {gn.serial}
+// CHECK-NOT: gn.serial
+// CHECK: gpu.terminator
 func.func @scatter(%src: tensor<3x2xf32>, %base: tensor<4x2xf32>, %j: tensor<3x2xi64>) -> tensor<4x2xf32> {
   %0 = gn.fusion "copy" (%src, %base, %j) {schedule = #gn.schedule<loop_order = [0, 1], block_threads = 256>} : (tensor<3x2xf32>, tensor<4x2xf32>, tensor<3x2xi64>) -> tensor<4x2xf32> {
   ^bb0(%s: tensor<3x2xf32>, %b: tensor<4x2xf32>, %k: tensor<3x2xi64>):
@@ -124,4 +129,22 @@ func.func @scatter(%src: tensor<3x2xf32>, %base: tensor<4x2xf32>, %j: tensor<3x2
     gn.yield %r : tensor<4x2xf32>
   }
   return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+// A 1-d scatter has no independent dim: its loop goes to one thread.
+// CHECK-LABEL: func.func @scatter_1d
+// CHECK: module @gn_kernels
+// CHECK: gpu.launch blocks
+// CHECK: gpu.launch blocks
+// CHECK: scf.for
+// CHECK: } {gn.serial}
+func.func @scatter_1d(%src: tensor<3xf32>, %base: tensor<4xf32>, %j: tensor<3xi64>) -> tensor<4xf32> {
+  %0 = gn.fusion "copy" (%src, %base, %j) {schedule = #gn.schedule<loop_order = [0], block_threads = 256>} : (tensor<3xf32>, tensor<4xf32>, tensor<3xi64>) -> tensor<4xf32> {
+  ^bb0(%s: tensor<3xf32>, %b: tensor<4xf32>, %k: tensor<3xi64>):
+    %r = gn.scatter %s into %b[%k] dim 0 {reduce = "add"} : tensor<3xf32> into tensor<4xf32>, tensor<3xi64>
+    gn.yield %r : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
 }

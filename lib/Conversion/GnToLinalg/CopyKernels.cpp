@@ -38,8 +38,8 @@ namespace {
 
 class CopyKernelEmitter {
 public:
-  CopyKernelEmitter(Operation *copyOp, ModuleOp kernels)
-      : ctx(copyOp->getContext()), copyOp(copyOp), kernels(kernels) {}
+  CopyKernelEmitter(Operation *copyOp, ModuleOp kernels, bool forGpu)
+      : ctx(copyOp->getContext()), copyOp(copyOp), kernels(kernels), forGpu(forGpu) {}
 
   /// A parallel linalg.generic over every element of `out`, reading `ins`
   /// (each of `out`'s shape) at the same position; `body` yields the value.
@@ -246,9 +246,10 @@ public:
   /// it: the output starts as the input (a fill when it is a splat; already
   /// there when the result is written over the input), then
   /// every index position in row-major order updates its target, in f64,
-  /// rounded to the element type each time. Sequential, so accumulation
-  /// order (and every rounding) is the interpreter's. Without include_self,
-  /// a first pass puts the reduction's identity at every target.
+  /// rounded to the element type each time. Sequential (along `dim` for the
+  /// GPU), so accumulation order (and every rounding) is the interpreter's.
+  /// Without include_self, a first pass puts the reduction's identity at
+  /// every target.
   LogicalResult emitScatter(OpBuilder &b, Location loc, ScatterOp op,
                             llvm::ArrayRef<Value> kernelIns, Value out) {
     auto outType = llvm::cast<MemRefType>(out.getType());
@@ -271,16 +272,43 @@ public:
     int64_t dim = op.getDim(), size = outType.getShape()[dim];
     auto indexShape = llvm::cast<RankedTensorType>(op.getIndex().getType()).getShape();
     // Calls body(position, target) for every index position, row-major.
+    // For the GPU, positions that differ off `dim` update different targets
+    // (target[d] = pos[d] there), so those dims are an scf.parallel (a
+    // thread each) and only `dim` is a sequential loop inside: each target
+    // still sees its updates in the interpreter's order. (The CPU keeps the
+    // row-major nest: rows of the source and output are read in order.)
     auto forEachTarget = [&](llvm::function_ref<void(OpBuilder &, ValueRange, ValueRange)> body) {
       OpBuilder lb = b;
-      llvm::SmallVector<Value> pos;
+      llvm::SmallVector<Value> pos(indexShape.size());
       Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
       Value one = arith::ConstantIndexOp::create(lb, loc, 1);
-      for (int64_t n : indexShape) {
-        Value upper = arith::ConstantIndexOp::create(lb, loc, n);
-        auto loop = scf::ForOp::create(lb, loc, zero, upper, one);
+      if (!forGpu) {
+        for (auto [d, n] : llvm::enumerate(indexShape)) {
+          Value upper = arith::ConstantIndexOp::create(lb, loc, n);
+          auto loop = scf::ForOp::create(lb, loc, zero, upper, one);
+          lb.setInsertionPoint(loop.getBody()->getTerminator());
+          pos[d] = loop.getInductionVar();
+        }
+      } else {
+        llvm::SmallVector<Value> lower, upper, steps;
+        llvm::SmallVector<int64_t> parallelDims;
+        for (auto [d, n] : llvm::enumerate(indexShape))
+          if ((int64_t)d != dim) {
+            lower.push_back(zero);
+            upper.push_back(arith::ConstantIndexOp::create(lb, loc, n));
+            steps.push_back(one);
+            parallelDims.push_back(d);
+          }
+        if (!parallelDims.empty()) {
+          auto par = scf::ParallelOp::create(lb, loc, lower, upper, steps);
+          lb.setInsertionPoint(par.getBody()->getTerminator());
+          for (auto [k, d] : llvm::enumerate(parallelDims))
+            pos[d] = par.getInductionVars()[k];
+        }
+        Value dimUpper = arith::ConstantIndexOp::create(lb, loc, indexShape[dim]);
+        auto loop = scf::ForOp::create(lb, loc, zero, dimUpper, one);
         lb.setInsertionPoint(loop.getBody()->getTerminator());
-        pos.push_back(loop.getInductionVar());
+        pos[dim] = loop.getInductionVar();
       }
       // A broadcast index is stored right-aligned, its size-1 dims at 0.
       llvm::SmallVector<Value> storedAt;
@@ -972,12 +1000,13 @@ private:
   MLIRContext *ctx;
   Operation *copyOp;
   ModuleOp kernels;
+  bool forGpu;
 };
 
 } // namespace
 
 LogicalResult mlir::gn::emitCopyKernel(OpBuilder &b, Location loc, Operation *copyOp,
                                        ModuleOp kernels, llvm::ArrayRef<Value> kernelIns,
-                                       Value out) {
-  return CopyKernelEmitter(copyOp, kernels).emit(b, loc, kernelIns, out);
+                                       Value out, bool forGpu) {
+  return CopyKernelEmitter(copyOp, kernels, forGpu).emit(b, loc, kernelIns, out);
 }

@@ -18,9 +18,10 @@ namespace mlir::gn {
 /// Emits the body of the copy kernel for `copyOp` (an op of a "copy"
 /// gn.fusion) at `b`: `kernelIns` are the kernel's input memrefs by block
 /// argument number, `out` its result memref. `kernels` is the kernel module
-/// (for the declaration of the runtime's index-error callback).
+/// (for the declaration of the runtime's index-error callback). `forGpu`:
+/// loop nests a GPU can spread over threads (see emitScatter).
 LogicalResult emitCopyKernel(OpBuilder &b, Location loc, Operation *copyOp, ModuleOp kernels,
-                             llvm::ArrayRef<Value> kernelIns, Value out);
+                             llvm::ArrayRef<Value> kernelIns, Value out, bool forGpu);
 
 /// A strided subview of memref `m`: `starts`, `sizes`, `steps` per dim.
 Value stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayRef<int64_t> starts,

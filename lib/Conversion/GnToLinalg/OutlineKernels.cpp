@@ -218,7 +218,7 @@ public:
           in = sliceAlong(b, loc, in, threadDim, iv);
         out = sliceAlong(b, loc, out, threadDim, iv);
       }
-      if (failed(emitCopyKernel(b, loc, copyOp, kernels, ins, out)))
+      if (failed(emitCopyKernel(b, loc, copyOp, kernels, ins, out, forGpu)))
         return failure();
       return func;
     }

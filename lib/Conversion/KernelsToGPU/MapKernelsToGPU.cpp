@@ -19,7 +19,10 @@
 //  - fills and copies: generalized first, then as above;
 //  - scf.if at the top (copy unless in place): its ops each become a launch
 //    guarded by the condition;
-//  - anything else (scf.for loops of sequential updates: scatters, scans):
+//  - scf.parallel (a scatter's independent dims, its scattered dim a
+//    sequential loop inside): one thread per iteration, body as written;
+//  - anything else (scf.for loops of sequential updates: scans, 1-d
+//    scatters):
 //    one launch of one thread that runs it as written. Counted as serial in
 //    the launch's `gn.serial` attribute: correct, and slow.
 //
@@ -37,6 +40,7 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include <cmath>
@@ -263,6 +267,8 @@ private:
       ifOp.erase();
       return success();
     }
+    if (auto par = dyn_cast<scf::ParallelOp>(op))
+      return mapParallelLoop(par, guard);
     return mapSerial(op, guard);
   }
 
@@ -367,6 +373,54 @@ private:
       storeOutputs(b, generic, ivs, emitBody(b, generic, ivs));
     }
     generic.erase();
+    return success();
+  }
+
+  /// scf.parallel (independent iterations: a scatter's dims other than the
+  /// scattered one): one thread per iteration, running its body (inner
+  /// sequential loops and all) as written.
+  LogicalResult mapParallelLoop(scf::ParallelOp loop, Value guard) {
+    if (loop.getNumResults() != 0)
+      return loop.emitError("GPU kernels need scf.parallel loops without reductions");
+    llvm::SmallVector<int64_t> ranges;
+    for (auto [lo, hi, st] :
+         llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+      auto l = getConstantIntValue(lo), h = getConstantIntValue(hi), s = getConstantIntValue(st);
+      if (!l || !h || !s || *l != 0 || *s != 1)
+        return loop.emitError("GPU kernels need scf.parallel loops from 0 by 1 to a constant");
+      ranges.push_back(*h);
+    }
+    // Linalg ops nested in it become loops first.
+    llvm::SmallVector<linalg::LinalgOp> nested;
+    loop->walk([&](linalg::LinalgOp l) { nested.push_back(l); });
+    IRRewriter rewriter(ctx);
+    for (linalg::LinalgOp l : nested) {
+      rewriter.setInsertionPoint(l);
+      if (failed(linalg::linalgOpToLoops(rewriter, l)))
+        return l.emitError("cannot lower this linalg op to loops for the GPU");
+      rewriter.eraseOp(l);
+    }
+    int64_t total = product(ranges);
+    OpBuilder b(ctx);
+    Location loc = loop.getLoc();
+    if (total > 0) {
+      int64_t block = std::min(blockThreads, std::max<int64_t>(kWarp, total));
+      int64_t grid = (total + block - 1) / block;
+      gpu::LaunchOp launch = createLaunch(b, loop, grid, block);
+      Value i = globalThread(b, loc, launch, block);
+      Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                       indexConst(b, loc, total));
+      if (guard)
+        in = arith::AndIOp::create(b, loc, in, guard);
+      auto ifOp = scf::IfOp::create(b, loc, in, /*withElse=*/false);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      IRMapping map;
+      for (auto [iv, v] : llvm::zip(loop.getInductionVars(), delinearize(b, loc, i, ranges)))
+        map.map(iv, v);
+      for (Operation &o : loop.getBody()->without_terminator())
+        b.clone(o, map);
+    }
+    loop.erase();
     return success();
   }
 
