@@ -26,7 +26,9 @@
 #   sample until 62%, then Inductor reduce-overhead and, if time is left,
 #   Inductor default on as many samples as fit, in list order.
 # Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_TRIALS (default 20),
-#   GN_BENCH_TIMEOUT (seconds per sample and side, default 600).
+#   GN_BENCH_TIMEOUT (seconds per sample and side, default 600),
+#   GN_BENCH_PROFILE (slowest steps of gn compiled to record, default 10; 0:
+#   no step-by-step profile).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle="$root/.gpu-bundle"
@@ -84,7 +86,8 @@ if [ "$only" != torch ]; then
   echo "== gn (gn-cuda-run), ${#names[@]} samples" >&2
   rm -f "$out/gn.jsonl"
   "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
-    --trials "$trials" --timeout "$timeout" --deadline "$(at 45)" --out "$out/gn.jsonl"
+    --trials "$trials" --timeout "$timeout" --deadline "$(at 45)" --out "$out/gn.jsonl" \
+    --profile "${GN_BENCH_PROFILE:-10}"
 fi
 if [ "$only" != gn ]; then
   echo "== PyTorch eager, Inductor, Inductor reduce-overhead" >&2

@@ -147,6 +147,16 @@ def main():
               f"{fmt(statistics.median(ro_compile) if ro_compile else None, '.1f')}")
     print(f"device memory <= 1.5x (weights + inputs + outputs): {mem_ok} / {mem_n} "
           f"(model buffers; library workspaces apart)")
+    # gn-cuda-run --profile: step-by-step device time of gn compiled by kind.
+    kinds, total = {}, 0.0
+    for g in gn.values():
+        for k in g.get("profile", {}).get("by_kind", []):
+            kinds[k["kind"]] = kinds.get(k["kind"], 0.0) + k["ms"]
+            total += k["ms"]
+    if total > 0:
+        top = sorted(kinds.items(), key=lambda kv: -kv[1])[:10]
+        print("gn compiled, step by step, time by kind over all samples: " +
+              ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in top))
 
 
 if __name__ == "__main__":

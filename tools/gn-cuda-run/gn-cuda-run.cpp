@@ -2,6 +2,7 @@
 //
 //   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--trials N] [--out results.jsonl]
 //       [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS] [--no-graph]
+//       [--profile N]
 //
 // Each ARTIFACT_DIR is what `gn-eval compile --device cuda` wrote for one
 // sample: eager.json and compiled.json (CudaPrograms), reference/<i>.npy
@@ -14,7 +15,10 @@
 // the reference at every tolerance t, time each (wall clock of a forward on
 // device-resident inputs, synchronized), and append one JSON line in
 // gn-eval's result format to --out. --deadline (for a device lease): start
-// no sample after that time and stop the one running (not recorded). Links
+// no sample after that time and stop the one running (not recorded).
+// --profile N: time each step of the compiled program once more (CUDA events
+// around each, launched step by step) and record the N slowest steps and
+// the time by kind of step ("profile"): where to optimize next. Links
 // no MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +36,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <sys/stat.h>
@@ -52,6 +57,7 @@ struct Options {
   long deadline = 0; // epoch seconds; 0: none
   std::string out = "results.jsonl", dump;
   bool graph = true;
+  int profile = 0; // slowest steps to record; 0: no profile
   std::vector<std::string> dirs;
 };
 
@@ -66,11 +72,72 @@ bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std
   return true;
 }
 
+/// The `top` slowest steps of one step-by-step forward, and the time by
+/// kind of step (kernel kind, cuBLAS, cuDNN).
+bool profile(cuda::CudaExecutor &ex, int top, json &out, std::string &error) {
+  std::vector<double> ms;
+  if (!ex.profileSteps(ms, error))
+    return false;
+  const cuda::Program &p = ex.program();
+  std::vector<size_t> order(ms.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return ms[a] > ms[b]; });
+  double total = 0;
+  std::map<std::string, std::pair<double, int>> byOp;
+  // A kernel's kind from its name (k<N>_<kind>_<hash>), else the library.
+  auto kindOf = [&](const cuda::Step &s) -> std::string {
+    if (s.kind == cuda::Step::Kind::Gemm)
+      return "cublas gemm";
+    if (s.kind == cuda::Step::Kind::Conv)
+      return "cudnn convolution";
+    if (s.kind != cuda::Step::Kind::Launch || s.kernel < 0)
+      return s.op;
+    std::string name = p.kernels[s.kernel].name;
+    size_t first = name.find('_'), last = name.rfind('_');
+    return first != std::string::npos && last > first ? name.substr(first + 1, last - first - 1)
+                                                      : std::string("fused group");
+  };
+  for (size_t i = 0; i < ms.size(); ++i) {
+    total += ms[i];
+    auto &[t, n] = byOp[kindOf(p.steps[i])];
+    t += ms[i];
+    n += 1;
+  }
+  json steps = json::array();
+  for (size_t k = 0; k < order.size() && (int)k < top; ++k) {
+    const cuda::Step &s = p.steps[order[k]];
+    json j = {{"step", order[k]}, {"ms", ms[order[k]]}, {"op", s.op}, {"location", s.location}};
+    if (s.kind == cuda::Step::Kind::Launch && s.kernel >= 0) {
+      const cuda::Kernel &kern = p.kernels[s.kernel];
+      j["kernel"] = kern.name;
+      json launches = json::array();
+      for (const cuda::KernelLaunch &l : kern.launches)
+        launches.push_back({{"grid", l.grid[0]}, {"block", l.block[0]}, {"serial", l.serial}});
+      j["launches"] = launches;
+    } else {
+      j["kind"] = s.kind == cuda::Step::Kind::Gemm   ? "cublas"
+                  : s.kind == cuda::Step::Kind::Conv ? "cudnn"
+                                                     : "alias";
+    }
+    steps.push_back(j);
+  }
+  json ops = json::array();
+  std::vector<std::pair<std::string, std::pair<double, int>>> sorted(byOp.begin(), byOp.end());
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto &a, const auto &b) { return a.second.first > b.second.first; });
+  for (const auto &[op, tn] : sorted)
+    ops.push_back({{"kind", op}, {"ms", tn.first}, {"steps", tn.second}});
+  out = {{"step_by_step_ms", total}, {"slowest_steps", steps}, {"by_kind", ops}};
+  return true;
+}
+
 /// Loads `programPath`, runs it checked once, then times it. Fills `side`
-/// with timing, device memory and launch counts; returns false with `error`.
+/// with timing, device memory and launch counts (and, with `profileTop`,
+/// the profile); returns false with `error`.
 bool runSide(const std::string &programPath, const std::vector<HostTensor> &args,
-             const Options &o, bool graph, std::vector<HostTensor> &outputs, json &side,
-             std::string &error) {
+             const Options &o, bool graph, int profileTop, std::vector<HostTensor> &outputs,
+             json &side, std::string &error) {
   auto program = cuda::readProgram(programPath, error);
   if (!program)
     return false;
@@ -99,6 +166,12 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (k >= o.warmup)
       ms.push_back(t);
+  }
+  if (profileTop > 0) {
+    json prof;
+    if (!profile(*ex, profileTop, prof, error))
+      return false;
+    side["profile"] = prof;
   }
   side["timing"] = eval::timingStats(ms);
   side["timing"]["cuda_graph"] = captured;
@@ -178,15 +251,18 @@ std::string runSample(const std::string &dir, const Options &o) {
 
   std::vector<HostTensor> eagerOut, compiledOut;
   json eager, comp, outputs;
-  if (!runSide(dir + "/eager.json", args, o, /*graph=*/false, eagerOut, eager, error))
+  if (!runSide(dir + "/eager.json", args, o, /*graph=*/false, /*profileTop=*/0, eagerOut, eager,
+               error))
     return fail("eager_error", "gn cuda eager: " + error);
   r["eager"] = eager["timing"];
   r["eager"]["side"] = "gn cuda eager";
   r["eager_correct_at"] = eval::compareWithReference(eagerOut, expected, strides, outputs);
   r["eager_outputs"] = outputs;
   r["eager_launches"] = eager["launches"];
-  if (!runSide(dir + "/compiled.json", args, o, o.graph, compiledOut, comp, error))
+  if (!runSide(dir + "/compiled.json", args, o, o.graph, o.profile, compiledOut, comp, error))
     return fail("runtime_error", error);
+  if (comp.contains("profile"))
+    r["profile"] = comp["profile"];
   r["compiled"] = comp["timing"];
   r["correct_at"] = eval::compareWithReference(compiledOut, expected, strides, outputs);
   r["outputs"] = outputs;
@@ -237,6 +313,8 @@ int main(int argc, char **argv) {
       o.timeout = std::atoi(v);
     else if (a == "--deadline" && (v = next()))
       o.deadline = std::atol(v);
+    else if (a == "--profile" && (v = next()))
+      o.profile = std::max(0, std::atoi(v));
     else if (a == "--no-graph")
       o.graph = false;
     else if (a == "--help" || a == "-h" || (!a.empty() && a[0] == '-'))

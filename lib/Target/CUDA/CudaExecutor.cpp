@@ -141,6 +141,7 @@ int64_t CudaExecutor::deviceBytes() const {
 int64_t CudaExecutor::workspaceBytes() const { return impl->workspaceBytes; }
 int CudaExecutor::launchesPerForward() const { return impl->launches; }
 const DeviceInfo &CudaExecutor::device() const { return impl->device; }
+const Program &CudaExecutor::program() const { return impl->program; }
 
 std::optional<DeviceInfo> mlir::gn::cuda::probeDevice(std::string &error) {
   const Driver *d = loadDriver(error);
@@ -619,6 +620,37 @@ bool CudaExecutor::forward(bool checked, std::string &error) {
       !m.check(m.driver->streamSynchronize(m.stream), "running the forward", error))
     return false;
   return m.checkIndexErrors(error);
+}
+
+bool CudaExecutor::profileSteps(std::vector<double> &ms, std::string &error) {
+  Impl &m = *impl;
+  m.driver->ctxSetCurrent(m.context);
+  size_t n = m.program.steps.size();
+  std::vector<CUevent> events(n + 1, nullptr);
+  auto destroy = [&] {
+    for (CUevent e : events)
+      if (e)
+        m.driver->eventDestroy(e);
+  };
+  for (CUevent &e : events)
+    if (!m.check(m.driver->eventCreate(&e, 0), "cuEventCreate", error))
+      return destroy(), false;
+  bool ok = m.check(m.driver->eventRecord(events[0], m.stream), "cuEventRecord", error);
+  for (size_t i = 0; ok && i < n; ++i)
+    ok = m.runStep(i, error) &&
+         m.check(m.driver->eventRecord(events[i + 1], m.stream), "cuEventRecord", error);
+  ok = ok && m.readIndexErrors(error) &&
+       m.check(m.driver->streamSynchronize(m.stream), "running the profiled forward", error) &&
+       m.checkIndexErrors(error);
+  ms.assign(n, 0.0);
+  for (size_t i = 0; ok && i < n; ++i) {
+    float t = 0;
+    ok = m.check(m.driver->eventElapsedTime(&t, events[i], events[i + 1]), "cuEventElapsedTime",
+                 error);
+    ms[i] = t;
+  }
+  destroy();
+  return ok;
 }
 
 bool CudaExecutor::captureGraph(std::string &error) {

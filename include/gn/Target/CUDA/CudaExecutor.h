@@ -51,6 +51,10 @@ public:
   bool forward(bool checked, std::string &error);
   /// Captures the steps as one CUDA graph, replayed by forward().
   bool captureGraph(std::string &error);
+  /// Device milliseconds of each step in one forward launched step by step
+  /// (no graph), between CUDA events recorded around it: kernel time plus
+  /// any gap the host's launching leaves. Elided and alias steps take 0.
+  bool profileSteps(std::vector<double> &ms, std::string &error);
   /// The results, copied to the host.
   bool results(std::vector<mlir::gn::interp::HostTensor> &out, std::string &error);
 
@@ -63,6 +67,7 @@ public:
   /// Kernel launches and library calls per forward.
   int launchesPerForward() const;
   const DeviceInfo &device() const;
+  const Program &program() const;
 
 private:
   CudaExecutor();
