@@ -19,6 +19,10 @@ sides, --deadline stops the run in time for a device lease:
             calls, each timed from launch to sync(torch).
   inductor  torch.compile(model) (mode default), and
   inductor_ro  torch.compile(model, mode="reduce-overhead") (CUDA graphs):
+            (--parallel-compile N: all cold compiles first, N processes at a
+            time into one shared cache, then the timing worker compiles from
+            that cache; compile seconds are the cold ones, taken under that
+            contention, and the warm ones are kept as *_warm_compile_s)
             compile seconds are the first call's wall time (cold: caches
             disabled; the worker's process is warm after its first sample,
             as a framework's is); outputs checked, then timed as eager.
@@ -147,6 +151,19 @@ def run_one(torch, name, args, progress):
     refs = references(torch, args.bundle, name)
     modes = args.modes.split(",")
     with torch.no_grad():
+        if args.compile_only:  # a --parallel-compile worker: cold compiles only
+            for key in [m for m in MODES if m in modes]:
+                r["stage"] = key + " compile"
+                progress(r)
+                torch._dynamo.reset()
+                mode = MODES[key]
+                cmod = torch.compile(mod) if mode is None else torch.compile(mod, mode=mode)
+                t0 = time.perf_counter()
+                cf.flatten(cmod(**kwargs))
+                sync(torch)
+                r[key + "_compile_s"] = time.perf_counter() - t0
+            del r["stage"]
+            return r
         if "eager" in modes:
             r["stage"] = "eager"
             progress(r)
@@ -203,16 +220,63 @@ def worker(args):
     return 0
 
 
-def run_batch(names, args, workdir, deadline, report):
+def worker_env(workdir, shared_cache):
+    """Cold compiles: caches off (or, with --parallel-compile, one cache the
+    compile workers fill and the timing worker then reads)."""
+    env = dict(os.environ)
+    cache = os.path.join(workdir, "cache")
+    env.update({"TORCHINDUCTOR_CACHE_DIR": cache, "TRITON_CACHE_DIR": os.path.join(cache, "triton")})
+    if not shared_cache:
+        env.update({"TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1", "TORCHINDUCTOR_FX_GRAPH_CACHE": "0",
+                    "TORCHINDUCTOR_AUTOGRAD_CACHE": "0"})
+    return env
+
+
+def precompile(names, args, workdir, deadline, jobs):
+    """--parallel-compile: cold Inductor compiles of `names`, `jobs` worker
+    processes at a time (each its own sample; they share the GPU and the
+    CPU, so the seconds are an upper bound). Fills the shared cache the
+    timing worker then compiles from. Returns {sample: record}."""
+    env = worker_env(workdir, shared_cache=True)
+    # Each compile's own worker threads: the cores shared out, not oversubscribed.
+    env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 1) // jobs)))
+    todo, running, done = list(names), [], {}
+    while (todo or running) and time.time() < deadline:
+        while todo and len(running) < jobs:
+            name = todo.pop(0)
+            partial = os.path.join(workdir, f"pre-{len(done) + len(running)}.jsonl")
+            cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--compile-only",
+                   "--partial", partial, "--bundle", args.bundle, "--modes", args.modes, name]
+            log = open(partial + ".log", "w")
+            running.append((name, partial, time.time(),
+                            subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)))
+        time.sleep(0.5)
+        for item in list(running):
+            name, partial, t0, p = item
+            late = time.time() - t0 > args.timeout
+            if p.poll() is None and not late:
+                continue
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+            running.remove(item)
+            if os.path.exists(partial):
+                for line in open(partial):
+                    done[name] = json.loads(line)
+            if name not in done:
+                done[name] = {"sample": name, "error": "compile worker: " + (
+                    f"timed out after {args.timeout} s" if late else f"exit {p.returncode}")}
+    for name, partial, t0, p in running:  # the deadline
+        p.kill()
+        p.wait()
+    return done
+
+
+def run_batch(names, args, workdir, deadline, report, shared_cache=False):
     """Runs `names` in worker processes: one at a time, restarted after the
     sample it died on (a crash, or --timeout seconds on one sample, is that
     sample's error). Stops starting samples at `deadline` (epoch seconds)."""
-    env = dict(os.environ)
-    # Cold compiles: no cache reused between samples or from earlier runs.
-    cache = os.path.join(workdir, "cache")
-    env.update({"TORCHINDUCTOR_CACHE_DIR": cache, "TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1",
-                "TORCHINDUCTOR_FX_GRAPH_CACHE": "0", "TORCHINDUCTOR_AUTOGRAD_CACHE": "0",
-                "TRITON_CACHE_DIR": os.path.join(cache, "triton")})
+    env = worker_env(workdir, shared_cache)
     partial = os.path.join(workdir, "records.jsonl")
     reported = 0
     todo = list(names)
@@ -273,6 +337,10 @@ def main():
                     help="comma list of eager, inductor, inductor_ro")
     ap.add_argument("--deadline", type=float, default=0,
                     help="epoch seconds: start no sample after it, stop the one running")
+    ap.add_argument("--parallel-compile", type=int, default=0, metavar="N",
+                    help="cold Inductor compiles in N processes at once first, then time "
+                         "with their cache (compile seconds are those cold ones)")
+    ap.add_argument("--compile-only", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--worker", action="store_true")
     ap.add_argument("--partial")
     args = ap.parse_args()
@@ -293,7 +361,34 @@ def main():
         print(f"[{count[0]}/{len(args.samples)}] {r['sample']} {fields}"
               + (f"\n    {r['error']}" if r.get("error") else ""), file=sys.stderr, flush=True)
 
-    left = run_batch(args.samples, args, workdir, args.deadline or float("inf"), report)
+    deadline = args.deadline or float("inf")
+    compiles = [m for m in MODES if m in args.modes.split(",")]
+    cold = {}
+    if args.parallel_compile > 0 and compiles:
+        t0 = time.time()
+        # Leave the timing pass 40% of the time left.
+        until = t0 + 0.6 * (deadline - t0) if deadline != float("inf") else deadline
+        cold = precompile(args.samples, args, workdir, until, args.parallel_compile)
+        print(f"parallel compile: {len(cold)} samples in {time.time() - t0:.0f} s "
+              f"({args.parallel_compile} at a time)", file=sys.stderr, flush=True)
+
+    def report_with_cold(r):
+        c = cold.get(r["sample"], {})
+        for key in compiles:
+            if c.get(key + "_compile_s") is None:
+                continue  # not compiled ahead: this run's compile was the cold one
+            if r.get(key + "_compile_s") is not None:
+                r[key + "_warm_compile_s"] = r[key + "_compile_s"]
+            r[key + "_compile_s"] = c[key + "_compile_s"]
+        if c.get("error"):
+            r["error"] = "; ".join(e for e in (r.get("error"), c["error"]) if e)
+        report(r)
+
+    if cold:
+        left = run_batch(args.samples, args, workdir, deadline, report_with_cold,
+                         shared_cache=True)
+    else:
+        left = run_batch(args.samples, args, workdir, deadline, report)
     if left:
         print(f"deadline: {len(left)} samples not run ({args.modes})", file=sys.stderr)
     return 0

@@ -350,26 +350,48 @@ private:
     }
   }
 
+  /// A launch of one thread per point of `ranges` before `at`, guarded by
+  /// "inside" (and `guard`); the builder is left inside the guard. Returns
+  /// the point's indices (the last dim fastest).
+  llvm::SmallVector<Value> threadPerPoint(OpBuilder &b, Operation *at,
+                                          llvm::ArrayRef<int64_t> ranges, Value guard) {
+    Location loc = at->getLoc();
+    int64_t total = product(ranges);
+    int64_t block = std::min(blockThreads, std::max<int64_t>(kWarp, total));
+    int64_t grid = (total + block - 1) / block;
+    gpu::LaunchOp launch = createLaunch(b, at, grid, block);
+    Value i = globalThread(b, loc, launch, block);
+    Value in =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, indexConst(b, loc, total));
+    if (guard)
+      in = arith::AndIOp::create(b, loc, in, guard);
+    auto ifOp = scf::IfOp::create(b, loc, in, /*withElse=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    return delinearize(b, loc, i, ranges);
+  }
+
+  /// The linalg ops nested in `op` become loops (for one thread to run).
+  LogicalResult lowerNestedLinalg(Operation *op) {
+    llvm::SmallVector<linalg::LinalgOp> nested;
+    op->walk([&](linalg::LinalgOp l) { nested.push_back(l); });
+    IRRewriter rewriter(ctx);
+    for (linalg::LinalgOp l : nested) {
+      rewriter.setInsertionPoint(l);
+      if (failed(linalg::linalgOpToLoops(rewriter, l)))
+        return l.emitError("cannot lower this linalg op to loops for the GPU");
+      rewriter.eraseOp(l);
+    }
+    return success();
+  }
+
   /// One thread per point of the iteration space.
   LogicalResult mapParallel(linalg::GenericOp generic, Value guard) {
     llvm::SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
     if (llvm::any_of(ranges, ShapedType::isDynamic))
       return generic.emitError("GPU kernels need static loop ranges");
-    int64_t total = product(ranges);
-    OpBuilder b(ctx);
-    Location loc = generic.getLoc();
-    if (total > 0) {
-      int64_t block = std::min(blockThreads, std::max<int64_t>(kWarp, total));
-      int64_t grid = (total + block - 1) / block;
-      gpu::LaunchOp launch = createLaunch(b, generic, grid, block);
-      Value i = globalThread(b, loc, launch, block);
-      Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
-                                       indexConst(b, loc, total));
-      if (guard)
-        in = arith::AndIOp::create(b, loc, in, guard);
-      auto ifOp = scf::IfOp::create(b, loc, in, /*withElse=*/false);
-      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      llvm::SmallVector<Value> ivs = delinearize(b, loc, i, ranges);
+    if (product(ranges) > 0) {
+      OpBuilder b(ctx);
+      llvm::SmallVector<Value> ivs = threadPerPoint(b, generic, ranges, guard);
       storeOutputs(b, generic, ivs, emitBody(b, generic, ivs));
     }
     generic.erase();
@@ -390,32 +412,13 @@ private:
         return loop.emitError("GPU kernels need scf.parallel loops from 0 by 1 to a constant");
       ranges.push_back(*h);
     }
-    // Linalg ops nested in it become loops first.
-    llvm::SmallVector<linalg::LinalgOp> nested;
-    loop->walk([&](linalg::LinalgOp l) { nested.push_back(l); });
-    IRRewriter rewriter(ctx);
-    for (linalg::LinalgOp l : nested) {
-      rewriter.setInsertionPoint(l);
-      if (failed(linalg::linalgOpToLoops(rewriter, l)))
-        return l.emitError("cannot lower this linalg op to loops for the GPU");
-      rewriter.eraseOp(l);
-    }
-    int64_t total = product(ranges);
-    OpBuilder b(ctx);
-    Location loc = loop.getLoc();
-    if (total > 0) {
-      int64_t block = std::min(blockThreads, std::max<int64_t>(kWarp, total));
-      int64_t grid = (total + block - 1) / block;
-      gpu::LaunchOp launch = createLaunch(b, loop, grid, block);
-      Value i = globalThread(b, loc, launch, block);
-      Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
-                                       indexConst(b, loc, total));
-      if (guard)
-        in = arith::AndIOp::create(b, loc, in, guard);
-      auto ifOp = scf::IfOp::create(b, loc, in, /*withElse=*/false);
-      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    if (failed(lowerNestedLinalg(loop)))
+      return failure();
+    if (product(ranges) > 0) {
+      OpBuilder b(ctx);
       IRMapping map;
-      for (auto [iv, v] : llvm::zip(loop.getInductionVars(), delinearize(b, loc, i, ranges)))
+      for (auto [iv, v] :
+           llvm::zip(loop.getInductionVars(), threadPerPoint(b, loop, ranges, guard)))
         map.map(iv, v);
       for (Operation &o : loop.getBody()->without_terminator())
         b.clone(o, map);
@@ -577,16 +580,8 @@ private:
 
   /// One thread runs `op` as written (sequential updates).
   LogicalResult mapSerial(Operation *op, Value guard) {
-    // Linalg ops nested in it become loops first.
-    llvm::SmallVector<linalg::LinalgOp> nested;
-    op->walk([&](linalg::LinalgOp l) { nested.push_back(l); });
-    IRRewriter rewriter(ctx);
-    for (linalg::LinalgOp l : nested) {
-      rewriter.setInsertionPoint(l);
-      if (failed(linalg::linalgOpToLoops(rewriter, l)))
-        return l.emitError("cannot lower this linalg op to loops for the GPU");
-      rewriter.eraseOp(l);
-    }
+    if (failed(lowerNestedLinalg(op)))
+      return failure();
     OpBuilder b(ctx);
     gpu::LaunchOp launch = createLaunch(b, op, 1, 1);
     launch->setAttr("gn.serial", UnitAttr::get(ctx));
