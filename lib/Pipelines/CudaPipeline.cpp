@@ -44,6 +44,9 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Half GEMMs rounded straight back stay half: cuBLAS accumulates them in
+  // f32 and rounds once, with no f32 copy of the weight.
+  pm.addNestedPass<func::FuncOp>(createGnNarrowMatmulPass());
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));

@@ -48,6 +48,18 @@ def GnRaiseAttentionPass : Pass<"gn-raise-attention", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnNarrowMatmulPass : Pass<"gn-narrow-matmul", "func::FuncOp"> {
+  let summary = "Keep widened half-precision GEMMs half when rounded straight back";
+  let description = [{
+    `convert(matmul(convert(a : T -> f32), convert(b : T -> f32)) -> T)`,
+    T f16 or bf16, becomes `matmul(a, b) : T`: the same arithmetic on a
+    target whose GEMM accumulates half operands in f32 and rounds once
+    (cuBLAS), without the f32 copies of the operands and of the product.
+    For the CUDA pipeline. See NarrowMatmul.cpp.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 def GnReorderAggregationPass : Pass<"gn-reorder-aggregation", "func::FuncOp"> {
   let summary = "Apply linear maps to messages before a row scatter-add aggregates them";
   let description = [{
