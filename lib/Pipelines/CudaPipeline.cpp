@@ -41,6 +41,9 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // Every composite decomposes: linear becomes a GEMM reading the weight
   // transposed (the canonicalizer folds the transpose into the matmul) and
   // a bias add fused with what follows.
+  // Graph layers: linear maps on the messages, aggregations in place (as
+  // on the CPU): no [nodes, features] aggregate is stored.
+  pm.addNestedPass<func::FuncOp>(createGnReorderAggregationPass());
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
