@@ -13,7 +13,8 @@ using namespace mlir::gn;
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
-/// A splat constant keeps its value under any reshape/broadcast/convert.
+/// A splat constant keeps its value under any reshape, broadcast, slice or
+/// transpose.
 static OpFoldResult foldSplat(Attribute operand, Type resultType) {
   auto splat = llvm::dyn_cast_if_present<SplatElementsAttr>(operand);
   auto type = llvm::dyn_cast<ShapedType>(resultType);
@@ -39,25 +40,27 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   return foldSplat(adaptor.getInput(), getType());
 }
 
-OpFoldResult TransposeOp::fold(FoldAdaptor) {
-  for (auto [i, p] : llvm::enumerate(getPermutation()))
-    if (static_cast<int64_t>(i) != p)
-      return {};
-  return getInput();
-}
-
 OpFoldResult BroadcastToOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
   return foldSplat(adaptor.getInput(), getType());
 }
 
-OpFoldResult SliceOp::fold(FoldAdaptor) {
+OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType() && llvm::all_of(getSteps(), [](int64_t s) {
         return s == 1;
       }))
     return getInput();
-  return {};
+  // A slice of a splat (Paddle's zeros, then sliced per level) is a smaller
+  // splat: nothing to copy, and it stays a splat its readers clone in.
+  return foldSplat(adaptor.getInput(), getType());
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
+  for (auto [i, p] : llvm::enumerate(getPermutation()))
+    if (static_cast<int64_t>(i) != p)
+      return foldSplat(adaptor.getInput(), getType());
+  return getInput();
 }
 
 /// matmul(transpose(x), y) with the last two dims swapped reads x with the

@@ -832,6 +832,18 @@ private:
                             clipped.hi - haveRange.lo));
             if (failed(s))
               return fail();
+            // A band of a splat (zeros a loop fills per band) is a smaller
+            // splat, which kernels clone in, not a copy of the big one.
+            auto c = have.getDefiningOp<ConstantOp>();
+            auto splat = c ? llvm::dyn_cast<SplatElementsAttr>(c.getValue()) : nullptr;
+            if (splat) {
+              auto type = llvm::cast<RankedTensorType>(s->getType());
+              Operation *slice = s->getDefiningOp();
+              *s = ConstantOp::create(b, op->getLoc(), type,
+                                      SplatElementsAttr::get(type, splat.getSplatValue<Attribute>()))
+                       .getResult();
+              slice->erase();
+            }
             created.push_back(s->getDefiningOp());
             have = *s;
           }

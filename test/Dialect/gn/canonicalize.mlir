@@ -45,6 +45,21 @@ func.func @splat_broadcast_folds() -> tensor<4x3xf32> {
 
 // -----
 
+// A slice or a transpose of a splat is a smaller splat.
+// CHECK-LABEL: func.func @splat_slice_transpose_fold
+// CHECK-DAG: gn.constant dense<0.000000e+00> : tensor<2x2xf32>
+// CHECK-DAG: gn.constant dense<0.000000e+00> : tensor<3x4xf32>
+// CHECK-NOT: gn.slice
+// CHECK-NOT: gn.transpose
+func.func @splat_slice_transpose_fold() -> (tensor<2x2xf32>, tensor<3x4xf32>) {
+  %c = gn.constant dense<0.0> : tensor<4x3xf32>
+  %0 = gn.slice %c starts [0, 1] limits [4, 3] steps [2, 1] : tensor<4x3xf32> -> tensor<2x2xf32>
+  %1 = gn.transpose %c [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+  return %0, %1 : tensor<2x2xf32>, tensor<3x4xf32>
+}
+
+// -----
+
 // A transpose of the last two dims moves into matmul's trans flags; a
 // second one toggles the flag back. The transposes are then dead.
 // CHECK-LABEL: func.func @matmul_reads_transposed
