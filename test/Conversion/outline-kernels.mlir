@@ -730,3 +730,26 @@ func.func @random() -> (tensor<2x3xf32>, tensor<4xf16>) {
   }
   return %0, %1 : tensor<2x3xf32>, tensor<4xf16>
 }
+
+// -----
+
+// A plain scatter (overwrite) on integers is a copy kernel too: each source
+// element stored as it is, in the interpreter's order (Paddle's index
+// bookkeeping, i32 scatter into a fill).
+// CHECK-LABEL: func.func @scatter_int_overwrite
+// CHECK: func.func @k0_scatter_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[S:.*]]: memref<3xi32> {llvm.noalias}, %[[I:.*]]: memref<3xi64> {llvm.noalias}, %[[O:.*]]: memref<8xi32> {llvm.noalias})
+// CHECK: linalg.fill ins(%{{.*}} : i32) outs(%[[O]] : memref<8xi32>)
+// CHECK: scf.for %[[P:.*]] =
+// CHECK: %[[T:.*]] = arith.index_cast
+// CHECK: %[[V:.*]] = memref.load %[[S]][%[[P]]] : memref<3xi32>
+// CHECK-NOT: arith.extf
+// CHECK: memref.store %[[V]], %[[O]][%[[T]]] : memref<8xi32>
+func.func @scatter_int_overwrite(%src: tensor<3xi32>, %i: tensor<3xi64>) -> tensor<8xi32> {
+  %0 = gn.fusion "copy" (%src, %i) {schedule = #gn.schedule<loop_order = [0]>} : (tensor<3xi32>, tensor<3xi64>) -> tensor<8xi32> {
+  ^bb0(%s: tensor<3xi32>, %j: tensor<3xi64>):
+    %z = gn.constant dense<-1> : tensor<8xi32>
+    %r = gn.scatter %s into %z[%j] dim 0 : tensor<3xi32> into tensor<8xi32>, tensor<3xi64>
+    gn.yield %r : tensor<8xi32>
+  }
+  return %0 : tensor<8xi32>
+}

@@ -113,10 +113,12 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   if (llvm::isa<PadOp>(op))
     return allKernelTypes(op);
   // Scatters on floats, as the interpreter runs them (mean needs counts:
-  // not in kernels).
+  // not in kernels); a plain scatter (overwrite, no arithmetic) on any type.
   if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
-    return allKernelTypes(op) && llvm::isa<FloatType>(scatter.getType().getElementType()) &&
-           llvm::is_contained({"none", "add", "mul", "amax", "amin"}, scatter.getReduce());
+    return allKernelTypes(op) &&
+           (scatter.getReduce() == "none" ||
+            (llvm::isa<FloatType>(scatter.getType().getElementType()) &&
+             llvm::is_contained({"add", "mul", "amax", "amin"}, scatter.getReduce())));
   // Gathers read their input at indices loaded from a tensor; tile and
   // roll at wrapped positions, nearest resize at scaled ones; arange and
   // triangular compute each element from its position; cumsum, argmax and

@@ -323,7 +323,16 @@ public:
     auto toF64 = [&](OpBuilder &lb, Value v) {
       return v.getType() == f64 ? v : Value(arith::ExtFOp::create(lb, loc, f64, v));
     };
-    if (!op.getIncludeSelf() && reduce != "none") {
+    if (reduce == "none") { // overwrite: the source element as it is
+      forEachTarget([&](OpBuilder &lb, ValueRange pos, ValueRange target) {
+        Value v = llvm::isa<MemRefType>(src.getType())
+                      ? Value(memref::LoadOp::create(lb, loc, src, pos))
+                      : fromCarry(lb, loc, src, e);
+        memref::StoreOp::create(lb, loc, v, out, target);
+      });
+      return success();
+    }
+    if (!op.getIncludeSelf()) {
       double identity = reduce == "mul" ? 1.0 : reduce == "amax" ? -INFINITY
                         : reduce == "amin" ? INFINITY : 0.0;
       forEachTarget([&](OpBuilder &lb, ValueRange, ValueRange target) {
@@ -335,19 +344,17 @@ public:
       Value v = llvm::isa<MemRefType>(src.getType())
                     ? toF64(lb, memref::LoadOp::create(lb, loc, src, pos))
                     : toF64(lb, src);
-      if (reduce != "none") {
-        Value cur = toF64(lb, memref::LoadOp::create(lb, loc, out, target));
-        if (reduce == "add") {
-          v = arith::AddFOp::create(lb, loc, cur, v);
-        } else if (reduce == "mul") {
-          v = arith::MulFOp::create(lb, loc, cur, v);
-        } else {
-          // std::max(cur, v) is (cur < v ? v : cur); std::min is (v < cur ? v : cur).
-          bool isMax = reduce == "amax";
-          Value takeNew = arith::CmpFOp::create(lb, loc, arith::CmpFPredicate::OLT,
-                                                isMax ? cur : v, isMax ? v : cur);
-          v = arith::SelectOp::create(lb, loc, takeNew, v, cur);
-        }
+      Value cur = toF64(lb, memref::LoadOp::create(lb, loc, out, target));
+      if (reduce == "add") {
+        v = arith::AddFOp::create(lb, loc, cur, v);
+      } else if (reduce == "mul") {
+        v = arith::MulFOp::create(lb, loc, cur, v);
+      } else {
+        // std::max(cur, v) is (cur < v ? v : cur); std::min is (v < cur ? v : cur).
+        bool isMax = reduce == "amax";
+        Value takeNew = arith::CmpFOp::create(lb, loc, arith::CmpFPredicate::OLT,
+                                              isMax ? cur : v, isMax ? v : cur);
+        v = arith::SelectOp::create(lb, loc, takeNew, v, cur);
       }
       memref::StoreOp::create(lb, loc, storedFromF64(lb, loc, v, e), out, target);
     });
