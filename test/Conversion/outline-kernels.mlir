@@ -753,3 +753,29 @@ func.func @scatter_int_overwrite(%src: tensor<3xi32>, %i: tensor<3xi64>) -> tens
   }
   return %0 : tensor<8xi32>
 }
+
+// -----
+
+// grid_sample is a copy kernel over the output: the grid point unnormalized
+// in f64 (align_corners: (g + 1) / 2 * (size - 1)), not-finite points read 0,
+// bilinear taps at floor(x), floor(y) and +1, weighted and summed in the
+// interpreter's order, taps outside the image reading 0.
+// CHECK-LABEL: func.func @grid_sample
+// CHECK: func.func @k0_grid_sample_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<1x2x4x5xf32> {llvm.noalias}, %[[G:.*]]: memref<1x3x3x2xf32> {llvm.noalias}, %[[O:.*]]: memref<1x2x3x3xf32> {llvm.noalias})
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[O]] : memref<1x2x3x3xf32>)
+// CHECK: memref.load %[[G]]
+// CHECK: arith.extf {{.*}} : f32 to f64
+// CHECK: math.absf
+// CHECK: arith.cmpf one
+// CHECK: math.floor
+// CHECK-COUNT-4: memref.load %[[X]]
+// CHECK: arith.truncf {{.*}} : f64 to f32
+func.func @grid_sample(%x: tensor<1x2x4x5xf32>, %g: tensor<1x3x3x2xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = gn.fusion "copy" (%x, %g) {schedule = #gn.schedule<loop_order = [0, 1, 2, 3]>} : (tensor<1x2x4x5xf32>, tensor<1x3x3x2xf32>) -> tensor<1x2x3x3xf32> {
+  ^bb0(%a: tensor<1x2x4x5xf32>, %b: tensor<1x3x3x2xf32>):
+    %r = gn.grid_sample %a, %b {align_corners = true, mode = "bilinear", padding_mode = "zeros"} : (tensor<1x2x4x5xf32>, tensor<1x3x3x2xf32>) -> tensor<1x2x3x3xf32>
+    gn.yield %r : tensor<1x2x3x3xf32>
+  }
+  return %0 : tensor<1x2x3x3xf32>
+}

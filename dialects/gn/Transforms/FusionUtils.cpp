@@ -132,6 +132,11 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
     return allKernelTypes(op) && llvm::isa<FloatType>(r.getType().getElementType());
   if (auto resize = llvm::dyn_cast<ResizeOp>(op))
     return (resize.getMode() == "nearest" || resize.getMode() == "linear") && allKernelTypes(op);
+  // Grid sampling: each output reads taps at its grid point, in f64.
+  if (auto gs = llvm::dyn_cast<GridSampleOp>(op))
+    return (gs.getMode() == "bilinear" || gs.getMode() == "nearest") &&
+           (gs.getPaddingMode() == "zeros" || gs.getPaddingMode() == "border") &&
+           allKernelTypes(op);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp, FlipOp,
              TriangularOp, CumSumOp, ArgMaxOp, ArgMinOp>(op) &&
          allKernelTypes(op);

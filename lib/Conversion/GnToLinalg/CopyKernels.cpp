@@ -117,6 +117,8 @@ public:
                  : emitLinearResize(b, loc, cast<ResizeOp>(copyOp), ins[0], out);
     if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(copyOp))
       return emitAvgPool(b, loc, ins[0], out);
+    if (auto gs = dyn_cast<GridSampleOp>(copyOp))
+      return emitGridSample(b, loc, gs, ins[0], ins[1], out);
     auto pad = cast<PadOp>(copyOp);
     if (pad.getMode() == "circular")
       return emitWrappedRead(b, loc, ins[0], out);
@@ -661,6 +663,105 @@ public:
           }
           linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, sum, e));
         });
+    return success();
+  }
+
+  /// F.grid_sample on NCHW as the interpreter runs it, in f64: each output
+  /// [b, c, i, j] unnormalizes its grid point (x, y) = grid[b, i, j], clamped
+  /// to the border or to [-2, size + 1] (a point that is not finite reads
+  /// 0), then reads the nearest pixel (round half to even) or the four
+  /// bilinear taps, summed in the interpreter's order; taps outside read 0.
+  LogicalResult emitGridSample(OpBuilder &b, Location loc, GridSampleOp op, Value x, Value grid,
+                               Value out) {
+    auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+    Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
+    Type f64 = b.getF64Type(), i64 = b.getI64Type();
+    int64_t h = xShape[2], w = xShape[3];
+    bool ac = op.getAlignCorners(), border = op.getPaddingMode() == "border";
+    bool nearest = op.getMode() == "nearest";
+    overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
+      auto f = [&](double v) { return arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(v)); };
+      auto n = [&](int64_t v) { return arith::ConstantIntOp::create(nb, nloc, i64, v); };
+      auto asF64 = [&](Value v) {
+        return v.getType() == f64 ? v : Value(arith::ExtFOp::create(nb, nloc, f64, v));
+      };
+      // std::clamp(v, lo, hi): v < lo ? lo : (hi < v ? hi : v).
+      auto clamp = [&](Value v, double lo, double hi) {
+        Value above = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, f(hi), v);
+        Value upper = arith::SelectOp::create(nb, nloc, above, f(hi), v);
+        Value below = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, v, f(lo));
+        return Value(arith::SelectOp::create(nb, nloc, below, f(lo), upper));
+      };
+      Value bi = linalg::IndexOp::create(nb, nloc, 0), ci = linalg::IndexOp::create(nb, nloc, 1);
+      Value oi = linalg::IndexOp::create(nb, nloc, 2), oj = linalg::IndexOp::create(nb, nloc, 3);
+      auto coordinate = [&](int64_t k, int64_t size) {
+        Value g = asF64(memref::LoadOp::create(
+            nb, nloc, grid, ValueRange{bi, oi, oj, arith::ConstantIndexOp::create(nb, nloc, k)}));
+        Value plus1 = arith::AddFOp::create(nb, nloc, g, f(1));
+        Value p = ac ? Value(arith::MulFOp::create(nb, nloc, arith::DivFOp::create(nb, nloc, plus1, f(2)),
+                                                   f(double(size - 1))))
+                     : Value(arith::DivFOp::create(
+                           nb, nloc,
+                           arith::SubFOp::create(nb, nloc,
+                                                 arith::MulFOp::create(nb, nloc, plus1, f(double(size))),
+                                                 f(1)),
+                           f(2)));
+        return border ? clamp(p, 0, double(size - 1)) : p;
+      };
+      Value ix = coordinate(0, w), iy = coordinate(1, h);
+      auto isFinite = [&](Value v) {
+        Value mag = math::AbsFOp::create(nb, nloc, v);
+        return Value(arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::ONE, mag, f(INFINITY)));
+      };
+      Value finite = arith::AndIOp::create(nb, nloc, isFinite(ix), isFinite(iy));
+      ix = arith::SelectOp::create(nb, nloc, finite, clamp(ix, -2, double(w) + 1), f(0));
+      iy = arith::SelectOp::create(nb, nloc, finite, clamp(iy, -2, double(h) + 1), f(0));
+      // x[b, c, yy, xx], or 0 outside the image.
+      auto at = [&](Value yy, Value xx) {
+        Value inside = arith::AndIOp::create(
+            nb, nloc,
+            arith::AndIOp::create(nb, nloc,
+                                  arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge, yy, n(0)),
+                                  arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt, yy, n(h))),
+            arith::AndIOp::create(nb, nloc,
+                                  arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge, xx, n(0)),
+                                  arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt, xx, n(w))));
+        auto index = [&](Value v, int64_t size) {
+          Value c = arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, v, n(0)),
+                                           n(size - 1));
+          return Value(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), c));
+        };
+        Value v = asF64(memref::LoadOp::create(nb, nloc, x,
+                                               ValueRange{bi, ci, index(yy, h), index(xx, w)}));
+        return Value(arith::SelectOp::create(nb, nloc, inside, v, f(0)));
+      };
+      Value v;
+      if (nearest) {
+        auto round = [&](Value c) {
+          return Value(arith::FPToSIOp::create(nb, nloc, i64, math::RoundEvenOp::create(nb, nloc, c)));
+        };
+        v = at(round(iy), round(ix));
+      } else {
+        Value fx0 = math::FloorOp::create(nb, nloc, ix), fy0 = math::FloorOp::create(nb, nloc, iy);
+        Value x0 = arith::FPToSIOp::create(nb, nloc, i64, fx0);
+        Value y0 = arith::FPToSIOp::create(nb, nloc, i64, fy0);
+        Value x1 = arith::AddIOp::create(nb, nloc, x0, n(1));
+        Value y1 = arith::AddIOp::create(nb, nloc, y0, n(1));
+        Value fx = arith::SubFOp::create(nb, nloc, ix, arith::SIToFPOp::create(nb, nloc, f64, x0));
+        Value fy = arith::SubFOp::create(nb, nloc, iy, arith::SIToFPOp::create(nb, nloc, f64, y0));
+        Value gx = arith::SubFOp::create(nb, nloc, f(1), fx);
+        Value gy = arith::SubFOp::create(nb, nloc, f(1), fy);
+        auto term = [&](Value tap, Value wx, Value wy) {
+          return Value(arith::MulFOp::create(nb, nloc, arith::MulFOp::create(nb, nloc, tap, wx), wy));
+        };
+        v = term(at(y0, x0), gx, gy);
+        v = arith::AddFOp::create(nb, nloc, v, term(at(y0, x1), fx, gy));
+        v = arith::AddFOp::create(nb, nloc, v, term(at(y1, x0), gx, fy));
+        v = arith::AddFOp::create(nb, nloc, v, term(at(y1, x1), fx, fy));
+      }
+      v = arith::SelectOp::create(nb, nloc, finite, v, f(0));
+      linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, v, e));
+    });
     return success();
   }
 
