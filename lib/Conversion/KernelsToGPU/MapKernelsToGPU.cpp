@@ -158,9 +158,19 @@ public:
     llvm::SmallVector<Operation *> top;
     for (Operation &op : body.without_terminator())
       top.push_back(&op);
-    for (Operation *op : top)
-      if (failed(mapOp(op, /*guard=*/nullptr)))
+    for (size_t i = 0; i < top.size(); ++i) {
+      if (std::optional<FusedReduction> f = matchFusedReduction(top, i)) {
+        if (failed(mapReduction(f->reduce, /*guard=*/nullptr, f->fillValue, f->epilogue)))
+          return failure();
+        f->fill->erase();
+        if (f->epilogue)
+          f->epilogue->erase();
+        i += f->epilogue ? 2 : 1;
+        continue;
+      }
+      if (failed(mapOp(top[i], /*guard=*/nullptr)))
         return failure();
+    }
     for (gpu::LaunchOp launch : launches)
       sinkValuesDefinedAbove(launch);
     // Pure values the launches no longer need.
@@ -302,16 +312,22 @@ private:
   }
 
   /// Clones the generic's body at loop indices `ivs`: loads its inputs (and
-  /// the outputs the body reads, or `outValues` in their place), maps
-  /// linalg.index to the ivs; returns the yielded values.
+  /// the outputs the body reads, or `outValues` in their place; an input
+  /// reading `buffer` takes `bufferValue`), maps linalg.index to the ivs;
+  /// returns the yielded values.
   llvm::SmallVector<Value> emitBody(OpBuilder &b, linalg::GenericOp generic, ValueRange ivs,
-                                    llvm::ArrayRef<Value> outValues = {}) {
+                                    llvm::ArrayRef<Value> outValues = {},
+                                    Value buffer = {}, Value bufferValue = {}) {
     Location loc = generic.getLoc();
     Block &body = generic.getRegion().front();
     IRMapping map;
     for (OpOperand &operand : generic->getOpOperands()) {
       BlockArgument arg = body.getArgument(operand.getOperandNumber());
       bool isOut = generic.isDpsInit(&operand);
+      if (buffer && operand.get() == buffer && !isOut) { // read from a register instead
+        map.map(arg, bufferValue);
+        continue;
+      }
       if (isOut && !outValues.empty()) {
         map.map(arg, outValues[operand.getOperandNumber() - generic.getNumDpsInputs()]);
         continue;
@@ -451,7 +467,64 @@ private:
     return b.clone(*c, map)->getResult(0);
   }
 
-  LogicalResult mapReduction(linalg::GenericOp generic, Value guard) {
+  /// fill(acc) ; reduce(.. -> acc) [; epilogue(acc, ..) -> out], three
+  /// consecutive top-level ops, run as one launch: the reduction starts
+  /// from the fill's value instead of reading it back, and its leader
+  /// applies the epilogue (a parallel generic over acc's shape reading acc
+  /// at its own point, acc read by nothing else: the f64 accumulator of a
+  /// narrow sum, the division of a mean) to the total in a register.
+  struct FusedReduction {
+    linalg::FillOp fill;
+    linalg::GenericOp reduce, epilogue;
+    Value fillValue;
+  };
+  std::optional<FusedReduction> matchFusedReduction(llvm::ArrayRef<Operation *> top, size_t i) {
+    if (i + 1 >= top.size())
+      return std::nullopt;
+    auto fill = dyn_cast<linalg::FillOp>(top[i]);
+    auto reduce = dyn_cast<linalg::GenericOp>(top[i + 1]);
+    if (!fill || !reduce || !fill.hasPureBufferSemantics() || !reduce.hasPureBufferSemantics() ||
+        reduce.getNumReductionLoops() == 0 || reduce.getNumDpsInits() != 1 ||
+        reduce.getDpsInits()[0] != fill.getOutputs()[0])
+      return std::nullopt;
+    Value acc = fill.getOutputs()[0];
+    // The reduction must not read acc but through its init.
+    for (OpOperand *in : reduce.getDpsInputOperands())
+      if (in->get() == acc)
+        return std::nullopt;
+    FusedReduction f{fill, reduce, {}, fill.getInputs()[0]};
+    if (i + 2 >= top.size())
+      return f;
+    auto epi = dyn_cast<linalg::GenericOp>(top[i + 2]);
+    auto accType = llvm::cast<MemRefType>(acc.getType());
+    auto isWorkspace = [&] {
+      auto arg = llvm::dyn_cast<BlockArgument>(acc);
+      int64_t workspaces = func->getAttrOfType<IntegerAttr>(kWorkspacesAttrName).getInt();
+      return arg && arg.getOwner() == &func.getBody().front() &&
+             arg.getArgNumber() >= func.getNumArguments() - workspaces;
+    };
+    if (!epi || !epi.hasPureBufferSemantics() || epi.getNumReductionLoops() != 0 ||
+        epi.getNumLoops() != (unsigned)accType.getRank() || !isWorkspace() ||
+        llvm::ArrayRef(epi.getStaticLoopRanges()) != accType.getShape())
+      return f;
+    bool readsAcc = false;
+    for (OpOperand &operand : epi->getOpOperands()) {
+      if (operand.get() != acc)
+        continue;
+      if (epi.isDpsInit(&operand) || !epi.getMatchingIndexingMap(&operand).isIdentity())
+        return f;
+      readsAcc = true;
+    }
+    for (Operation *user : acc.getUsers())
+      if (user != fill && user != reduce && user != epi)
+        return f;
+    if (readsAcc)
+      f.epilogue = epi;
+    return f;
+  }
+
+  LogicalResult mapReduction(linalg::GenericOp generic, Value guard, Value fillValue = {},
+                             linalg::GenericOp epilogue = {}) {
     llvm::SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
     if (llvm::any_of(ranges, ShapedType::isDynamic))
       return generic.emitError("GPU kernels need static loop ranges");
@@ -510,7 +583,8 @@ private:
     Value out = outOperand.get();
     Value upper = arith::SelectOp::create(b, loc, valid, indexConst(b, loc, rowLength),
                                           indexConst(b, loc, 0));
-    Value init = t == 1 ? Value(scf::IfOp::create(
+    Value init = t == 1 && fillValue ? fillValue
+                 : t == 1 ? Value(scf::IfOp::create(
                                     b, loc, valid,
                                     [&](OpBuilder &tb, Location tl) {
                                       scf::YieldOp::create(
@@ -560,15 +634,27 @@ private:
       Value write = arith::AndIOp::create(b, loc, leader, valid);
       auto st = scf::IfOp::create(b, loc, write, false);
       b.setInsertionPoint(st.thenBlock()->getTerminator());
-      Value start = memref::LoadOp::create(b, loc, out, *outAt);
-      memref::StoreOp::create(b, loc, combine(b, combiner, start, partial), out, *outAt);
+      Value start = fillValue ? fillValue : Value(memref::LoadOp::create(b, loc, out, *outAt));
+      storeTotal(b, combine(b, combiner, start, partial), out, *outAt, epilogue);
     } else {
       auto st = scf::IfOp::create(b, loc, valid, false);
       b.setInsertionPoint(st.thenBlock()->getTerminator());
-      memref::StoreOp::create(b, loc, partial, out, *outAt);
+      storeTotal(b, partial, out, *outAt, epilogue);
     }
     generic.erase();
     return success();
+  }
+
+  /// A reduced row's total: stored at `at` in `out`, or, with an epilogue
+  /// over out's shape, given to it (at the same point) and its results
+  /// stored instead.
+  void storeTotal(OpBuilder &b, Value total, Value out, ValueRange at,
+                  linalg::GenericOp epilogue) {
+    if (!epilogue) {
+      memref::StoreOp::create(b, total.getLoc(), total, out, at);
+      return;
+    }
+    storeOutputs(b, epilogue, at, emitBody(b, epilogue, at, {}, out, total));
   }
 
   /// A placeholder start for rows past the end (never stored).
