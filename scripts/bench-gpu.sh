@@ -77,8 +77,6 @@ print(":".join(sorted(dirs)))
 EOF
 )
 export GN_CUDA_LIBRARY_PATH=${GN_CUDA_LIBRARY_PATH:-$libs}
-# cuDNN opens its engine libraries by soname: the same folders.
-export LD_LIBRARY_PATH=$GN_CUDA_LIBRARY_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 start=$(date +%s)
 at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 { nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
@@ -86,7 +84,10 @@ at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 if [ "$only" != torch ]; then
   echo "== gn (gn-cuda-run), ${#names[@]} samples" >&2
   rm -f "$out/gn.jsonl"
-  "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
+  # cuDNN opens its engine libraries by soname: the same folders (for gn's
+  # runner only; PyTorch finds its own).
+  LD_LIBRARY_PATH=$GN_CUDA_LIBRARY_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+    "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
     --trials "$trials" --timeout "$timeout" --deadline "$(at 35)" --out "$out/gn.jsonl" \
     --profile "${GN_BENCH_PROFILE:-10}"
 fi
