@@ -485,7 +485,10 @@ private:
     auto reduce = dyn_cast<linalg::GenericOp>(top[i + 1]);
     if (!fill || !reduce || !fill.hasPureBufferSemantics() || !reduce.hasPureBufferSemantics() ||
         reduce.getNumReductionLoops() == 0 || reduce.getNumDpsInits() != 1 ||
-        reduce.getDpsInits()[0] != fill.getOutputs()[0])
+        reduce.getDpsInits()[0] != fill.getOutputs()[0] ||
+        // An empty row or output leaves the fill's value to the epilogue:
+        // keep the launches apart then.
+        llvm::any_of(reduce.getStaticLoopRanges(), [](int64_t r) { return r <= 0; }))
       return std::nullopt;
     Value acc = fill.getOutputs()[0];
     // The reduction must not read acc but through its init.
