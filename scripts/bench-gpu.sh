@@ -22,8 +22,8 @@
 #   --range, e.g. 0:15, 15:30, 30:46, one command each, and join the JSONL
 #   files with scripts/gpu_report.py afterwards). --range FIRST:END: samples
 #   FIRST..END-1 of the bundle's list. --budget SECONDS: end within that
-#   time (a device lease): gn runs until 35% of it, PyTorch eager on every
-#   sample until 60%, then Inductor reduce-overhead (cold compiles
+#   time (a device lease): gn runs until 40% of it, PyTorch eager on every
+#   sample until 62%, then Inductor reduce-overhead (cold compiles
 #   GN_BENCH_COMPILE_JOBS=8 at a time, then timed from their cache) and, if
 #   time is left, Inductor default on as many samples as fit, in list order.
 # Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_TRIALS (default 20),
@@ -88,7 +88,7 @@ if [ "$only" != torch ]; then
   # runner only; PyTorch finds its own).
   LD_LIBRARY_PATH=$GN_CUDA_LIBRARY_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
     "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
-    --trials "$trials" --timeout "$timeout" --deadline "$(at 35)" --out "$out/gn.jsonl" \
+    --trials "$trials" --timeout "$timeout" --deadline "$(at 40)" --out "$out/gn.jsonl" \
     --profile "${GN_BENCH_PROFILE:-10}"
 fi
 if [ "$only" != gn ]; then
@@ -100,7 +100,7 @@ if [ "$only" != gn ]; then
   }
   if [ "$budget" -gt 0 ]; then
     end=$((start + budget - 15))
-    torch_side --modes eager --deadline "$(at 60)"
+    torch_side --modes eager --deadline "$(at 62)"
     # Cold compiles 8 at a time first (about 10 s each alone), then timing.
     torch_side --modes inductor_ro --parallel-compile "${GN_BENCH_COMPILE_JOBS:-8}" --deadline "$end"
     [ "$(date +%s)" -lt "$end" ] && torch_side --modes inductor --deadline "$end"
