@@ -50,6 +50,9 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // Half GEMMs rounded straight back stay half: cuBLAS accumulates them in
   // f32 and rounds once, with no f32 copy of the weight.
   pm.addNestedPass<func::FuncOp>(createGnNarrowMatmulPass());
+  // A convolution's bias joins the next elementwise kernel instead of a
+  // second cuDNN call.
+  pm.addNestedPass<func::FuncOp>(createGnSplitConvBiasPass());
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));

@@ -60,6 +60,18 @@ def GnNarrowMatmulPass : Pass<"gn-narrow-matmul", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnSplitConvBiasPass : Pass<"gn-split-conv-bias", "func::FuncOp"> {
+  let summary = "A convolution's bias as a gn.add that fuses into the next kernel";
+  let description = [{
+    `conv(x, w, b)` becomes `add(conv(x, w), reshape(b, [O, 1, ...]))`: on
+    a target whose convolution library adds a bias with a call of its own
+    (cuDNN), the add fuses into the elementwise kernel that reads the
+    convolution next instead, with the same roundings. For the CUDA
+    pipeline. See SplitConvBias.cpp.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 def GnReorderAggregationPass : Pass<"gn-reorder-aggregation", "func::FuncOp"> {
   let summary = "Apply linear maps to messages before a row scatter-add aggregates them";
   let description = [{
