@@ -13,6 +13,9 @@
 //   GN_FAKE_CUDA_FAIL_ALLOC_OVER=B   allocations over B bytes fail (2: out
 //                                    of memory)
 //   GN_FAKE_CUDA_NO_DEVICE=1         cuDeviceGetCount reports no device
+//   GN_FAKE_CUDA_INDEX_ERROR=1       every launch stores [1, 7, 5] in its
+//                                    module's gn_index_error word, as a
+//                                    kernel reading index 7 of 5 would
 //
 //===----------------------------------------------------------------------===//
 #include <cstdint>
@@ -34,6 +37,7 @@ struct Module {
 struct Function {
   std::string name;
   int params = 0;
+  Module *module = nullptr;
 };
 
 struct Launch {
@@ -145,7 +149,7 @@ int cuModuleGetFunction(void **f, void *mod, const char *name) {
   auto it = m->entries.find(name);
   if (it == m->entries.end())
     return 500;
-  *f = new Function{name, it->second};
+  *f = new Function{name, it->second, m};
   return 0;
 }
 int cuModuleGetGlobal_v2(uint64_t *p, size_t *bytes, void *mod, const char *) {
@@ -225,6 +229,10 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
     return 0;
   }
   log(describe(l, "launch"));
+  if (std::getenv("GN_FAKE_CUDA_INDEX_ERROR")) {
+    int64_t word[3] = {1, 7, 5};
+    std::memcpy(f->module->global.data(), word, sizeof(word));
+  }
   return 0;
 }
 int cuStreamBeginCapture_v2(void *, int) {
