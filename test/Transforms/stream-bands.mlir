@@ -111,3 +111,24 @@ func.func @shifted_slice(%a: tensor<1x64x8xf32>, %w: tensor<8x4x4xf32>) -> tenso
   %y = gn.add %x, %gt : tensor<1x64x8xf32>, tensor<1x64x8xf32> -> tensor<1x64x8xf32>
   return %y : tensor<1x64x8xf32>
 }
+
+// -----
+
+// A splat operand of the region is banded as smaller splats (folded), not
+// as slices of the whole constant: kernels clone a splat in, while a slice
+// of one would be a buffer of its own.
+// CHECK-LABEL: func.func @splat_operand
+// CHECK: gn.conv {{.*}} -> tensor<1x16x100xf32>
+// CHECK: %[[C0:.*]] = gn.constant dense<5.000000e-01> : tensor<1x16x100xf32>
+// CHECK: gn.add %{{.*}}, %[[C0]]
+// CHECK: gn.conv {{.*}} -> tensor<1x16x96xf32>
+// CHECK: %[[C1:.*]] = gn.constant dense<5.000000e-01> : tensor<1x16x96xf32>
+// CHECK: gn.add %{{.*}}, %[[C1]]
+// CHECK-NOT: gn.slice %{{[0-9]+}} starts
+func.func @splat_operand(%x: tensor<1x1x400xf32>, %w1: tensor<16x1x4xf32>, %w2: tensor<4x16x4xf32>) -> tensor<1x4x49xf32> {
+  %0 = gn.conv %x, %w1 {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 2>} : (tensor<1x1x400xf32>, tensor<16x1x4xf32>) -> tensor<1x16x199xf32>
+  %c = gn.constant dense<5.000000e-01> : tensor<1x16x199xf32>
+  %1 = gn.add %0, %c : tensor<1x16x199xf32>, tensor<1x16x199xf32> -> tensor<1x16x199xf32>
+  %2 = gn.conv %1, %w2 {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 4>} : (tensor<1x16x199xf32>, tensor<4x16x4xf32>) -> tensor<1x4x49xf32>
+  return %2 : tensor<1x4x49xf32>
+}

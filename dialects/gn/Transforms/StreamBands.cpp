@@ -832,17 +832,13 @@ private:
                             clipped.hi - haveRange.lo));
             if (failed(s))
               return fail();
-            // A band of a splat (zeros a loop fills per band) is a smaller
-            // splat, which kernels clone in, not a copy of the big one.
-            auto c = have.getDefiningOp<ConstantOp>();
-            auto splat = c ? llvm::dyn_cast<SplatElementsAttr>(c.getValue()) : nullptr;
-            if (splat) {
-              auto type = llvm::cast<RankedTensorType>(s->getType());
-              Operation *slice = s->getDefiningOp();
-              *s = ConstantOp::create(b, op->getLoc(), type,
-                                      SplatElementsAttr::get(type, splat.getSplatValue<Attribute>()))
-                       .getResult();
+            // Folded where it folds: a band of a splat (zeros a loop fills
+            // per band) is a smaller splat, which kernels clone in.
+            Operation *slice = s->getDefiningOp();
+            llvm::SmallVector<Value, 1> folded;
+            if (succeeded(b.tryFold(slice, folded)) && !folded.empty()) {
               slice->erase();
+              *s = folded[0];
             }
             created.push_back(s->getDefiningOp());
             have = *s;
