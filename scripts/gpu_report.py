@@ -15,7 +15,8 @@ and, separately, where both were correct), S(t) of gn compiled against gn
 CUDA eager and against PyTorch eager (GraphNet's definition with p = 0,
 b = 0.1: failed samples count as speedup b; `gn-eval score gn.jsonl` gives
 the full S(t)/ES(t) table), compile times, device memory over
-(weights + inputs + outputs) and launches per forward. Standard library only.
+(weights + inputs + outputs), launches and host overhead per forward.
+Standard library only.
 """
 import argparse
 import json
@@ -147,6 +148,14 @@ def main():
               f"{fmt(statistics.median(ro_compile) if ro_compile else None, '.1f')}")
     print(f"device memory <= 1.5x (weights + inputs + outputs): {mem_ok} / {mem_n} "
           f"(model buffers; library workspaces apart)")
+    # gn-cuda-run's host time to submit one forward, before waiting for it.
+    host = {side: [g[side]["host_submit_ms"] for g in gn.values()
+                   if g.get(side, {}).get("host_submit_ms") is not None]
+            for side in ("compiled", "eager")}
+    if host["compiled"]:
+        print(f"host overhead per forward (submit, median over samples): gn compiled "
+              f"{statistics.median(host['compiled']):.4f} ms (one CUDA graph launch), "
+              f"gn CUDA eager {fmt(statistics.median(host['eager']) if host['eager'] else None, '.4f')} ms")
     # gn-cuda-run --profile: step-by-step device time of gn compiled by kind.
     kinds, total = {}, 0.0
     for g in gn.values():

@@ -1,6 +1,7 @@
 //===- CudaExecutor.cpp - run a CUDA program on the GPU ------------------===//
 #include "gn/Target/CUDA/CudaExecutor.h"
 #include "CudaApi.h"
+#include <chrono>
 #include <cstring>
 #include <numeric>
 #include <sys/wait.h>
@@ -601,8 +602,9 @@ bool CudaExecutor::Impl::checkIndexErrors(std::string &error) {
   return true;
 }
 
-bool CudaExecutor::forward(bool checked, std::string &error) {
+bool CudaExecutor::forward(bool checked, std::string &error, double *hostMs) {
   Impl &m = *impl;
+  auto start = std::chrono::steady_clock::now();
   m.driver->ctxSetCurrent(m.context);
   if (!checked && m.graph) {
     if (!m.check(m.driver->graphLaunch(m.graph, m.stream), "cuGraphLaunch", error))
@@ -616,8 +618,12 @@ bool CudaExecutor::forward(bool checked, std::string &error) {
         return false;
     }
   }
-  if (!m.readIndexErrors(error) ||
-      !m.check(m.driver->streamSynchronize(m.stream), "running the forward", error))
+  if (!m.readIndexErrors(error))
+    return false;
+  if (hostMs)
+    *hostMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                  .count();
+  if (!m.check(m.driver->streamSynchronize(m.stream), "running the forward", error))
     return false;
   return m.checkIndexErrors(error);
 }

@@ -47,8 +47,11 @@ public:
   bool setArguments(const std::vector<mlir::gn::interp::HostTensor> &args, std::string &error);
   /// One forward pass, waited for. `checked`: step by step, synchronizing
   /// after each (errors name the step); otherwise the captured CUDA graph
-  /// when `useGraph` and capture succeeded, else the steps.
-  bool forward(bool checked, std::string &error);
+  /// when `useGraph` and capture succeeded, else the steps. `hostMs`, when
+  /// given: the host's milliseconds to submit the forward (the graph launch,
+  /// or every step's launch, and the index-error read-back), before it
+  /// waits for the device: the host overhead per forward.
+  bool forward(bool checked, std::string &error, double *hostMs = nullptr);
   /// Captures the steps as one CUDA graph, replayed by forward().
   bool captureGraph(std::string &error);
   /// Device milliseconds of each step in one forward launched step by step
