@@ -23,9 +23,11 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   // On the decomposed graph, before fusion decides the kernels of each band.
   GnStreamBandsPassOptions stream;
   stream.memoryRatio = options.memoryRatio;
+  stream.bandGemms = options.bandGemms;
   pm.addNestedPass<func::FuncOp>(createGnStreamBandsPass(stream));
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
+  fuse.attentionKernels = options.attentionKernels;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;

@@ -1,7 +1,8 @@
 //===- CudaPipeline.cpp - gn-cuda-pipeline --------------------------------===//
 //
-// The graph passes shared with the CPU (decompose, canonicalize, CSE,
-// fusion), a CUDA schedule, kernels outlined for the GPU and mapped onto
+// The graph passes shared with the CPU (raise attention, decompose,
+// canonicalize, CSE, stream bands, fusion) with CUDA's settings, a CUDA
+// schedule, kernels outlined for the GPU and mapped onto
 // gpu.launch (gn-map-kernels-to-gpu), then MLIR's GPU path: each launch
 // outlined to a gpu.func, lowered to NVVM and serialized to PTX for `chip`
 // (gpu.binary, assembly format, libdevice linked for math functions).
@@ -38,23 +39,44 @@ std::string mlir::gn::libdevicePath(llvm::StringRef toolkit) {
 }
 
 void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &options) {
-  // Every composite decomposes: linear becomes a GEMM reading the weight
-  // transposed (the canonicalizer folds the transpose into the matmul) and
-  // a bias add fused with what follows.
+  // Attention written op by op becomes gn.attention (before decompose,
+  // which would split the softmax it matches); what the attention kernel
+  // does not take decomposes again. No gn.projected_attention: no kernel.
+  GnRaiseAttentionPassOptions raise;
+  raise.foldProjections = false;
+  pm.addNestedPass<func::FuncOp>(createGnRaiseAttentionPass(raise));
   // Graph layers: linear maps on the messages, aggregations in place (as
   // on the CPU): no [nodes, features] aggregate is stored.
   pm.addNestedPass<func::FuncOp>(createGnReorderAggregationPass());
-  pm.addNestedPass<func::FuncOp>(createGnDecomposePass());
+  // Every other composite decomposes: linear becomes a GEMM reading the
+  // weight transposed (the canonicalizer folds the transpose into the
+  // matmul) and a bias add fused with what follows. Attention whose score
+  // matrix would weigh on the memory stays whole and becomes one kernel
+  // that never stores it (see CopyKernels' emitAttention).
+  GnDecomposePassOptions decompose;
+  decompose.keepAttentionMinShare = options.attentionMinShare;
+  pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Half GEMMs rounded straight back stay half: cuBLAS accumulates them in
   // f32 and rounds once, with no f32 copy of the weight.
   pm.addNestedPass<func::FuncOp>(createGnNarrowMatmulPass());
+  // Regions whose intermediates outgrow the budget run in bands, as on the
+  // CPU, but at most 8 a region and only where the bands bring the
+  // estimate within it: each band is launches of its own.
+  GnStreamBandsPassOptions stream;
+  stream.memoryRatio = options.memoryRatio;
+  stream.bandBytes = options.bandBytes;
+  stream.maxBands = options.maxBands;
+  stream.requireFit = options.requireFit;
+  stream.bandGemms = true; // linear is a GEMM and a bias add here
+  pm.addNestedPass<func::FuncOp>(createGnStreamBandsPass(stream));
   // A convolution's bias joins the next elementwise kernel instead of a
   // second cuDNN call.
   pm.addNestedPass<func::FuncOp>(createGnSplitConvBiasPass());
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
+  fuse.attentionKernels = true;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.target = "cuda";

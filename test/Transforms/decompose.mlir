@@ -1,5 +1,7 @@
 // RUN: gn-opt %s -split-input-file -gn-decompose | FileCheck %s
 // RUN: gn-opt %s -split-input-file -gn-decompose=legal-ops=layer_norm,silu | FileCheck %s --check-prefix=LEGAL
+// RUN: gn-opt %s -split-input-file -gn-decompose=keep-attention-min-share=2 | FileCheck %s --check-prefix=KEEP
+// RUN: gn-opt %s -split-input-file -gn-decompose=keep-attention-min-share=2.5 | FileCheck %s --check-prefix=SMALL
 
 // CHECK-LABEL: func.func @silu_is_x_times_sigmoid
 // CHECK: %[[S:.+]] = gn.sigmoid %arg0
@@ -197,4 +199,33 @@ func.func @attention_bool_mask(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>,
 func.func @attention_grouped_heads_kept(%q: tensor<1x4x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>) -> tensor<1x4x4x8xf32> {
   %r = gn.attention %q, %k, %v {enable_gqa = true} : (tensor<1x4x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>) -> tensor<1x4x4x8xf32>
   return %r : tensor<1x4x4x8xf32>
+}
+
+// -----
+
+// The same in the seq_first layout: left whole with no transposes made (the
+// pattern used to create them before refusing, and the pass then failed,
+// silently, for want of convergence).
+// CHECK-LABEL: func.func @attention_grouped_heads_seq_first_kept
+// CHECK-NOT: gn.transpose
+// CHECK: gn.attention
+// CHECK-NOT: gn.transpose
+func.func @attention_grouped_heads_seq_first_kept(%q: tensor<1x4x4x8xf32>, %k: tensor<1x6x2x8xf32>, %v: tensor<1x6x2x8xf32>) -> tensor<1x4x4x8xf32> {
+  %r = gn.attention %q, %k, %v {enable_gqa = true, seq_first = true} : (tensor<1x4x4x8xf32>, tensor<1x6x2x8xf32>, tensor<1x6x2x8xf32>) -> tensor<1x4x4x8xf32>
+  return %r : tensor<1x4x4x8xf32>
+}
+
+// -----
+
+// keep-attention-min-share (gn-cuda-pipeline's attention kernel): attention
+// whose score matrix [1, 2, 64, 64] (32 KB) holds at least this share of the
+// arguments and results (16 KB: 2 here) stays whole; at 2.5 it decomposes.
+// KEEP-LABEL: func.func @attention_large_scores
+// KEEP: gn.attention
+// SMALL-LABEL: func.func @attention_large_scores
+// SMALL-NOT: gn.attention
+// SMALL: gn.matmul
+func.func @attention_large_scores(%q: tensor<1x2x64x8xf32>, %k: tensor<1x2x64x8xf32>, %v: tensor<1x2x64x8xf32>) -> tensor<1x2x64x8xf32> {
+  %r = gn.attention %q, %k, %v : (tensor<1x2x64x8xf32>, tensor<1x2x64x8xf32>, tensor<1x2x64x8xf32>) -> tensor<1x2x64x8xf32>
+  return %r : tensor<1x2x64x8xf32>
 }

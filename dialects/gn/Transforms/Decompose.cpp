@@ -6,12 +6,14 @@
 // (test/Transforms/decompose-numerics.test).
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
 #include <cmath>
+#include <functional>
 
 namespace mlir::gn {
 #define GEN_PASS_DEF_GNDECOMPOSEPASS
@@ -101,12 +103,18 @@ LogicalResult widen(Operation *op, PatternRewriter &rw) {
   return success();
 }
 
+/// Which ops a target keeps whole beyond legal-ops (null: none).
+using KeepWhole = std::function<bool(Operation *)>;
+
 /// Base for one-op patterns: a rewrite function on a Rewrite.
 template <typename OpTy>
 struct DecomposeOp : OpRewritePattern<OpTy> {
   using Fn = Value (*)(Rewrite &, OpTy);
-  DecomposeOp(MLIRContext *ctx, Fn fn) : OpRewritePattern<OpTy>(ctx), fn(fn) {}
+  DecomposeOp(MLIRContext *ctx, Fn fn, const KeepWhole &keep)
+      : OpRewritePattern<OpTy>(ctx), fn(fn), keep(keep) {}
   LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rw) const override {
+    if (keep && keep(op))
+      return rw.notifyMatchFailure(op, "kept whole for the target's kernel");
     if (isLowPrecision(op))
       return widen(op, rw);
     Rewrite b{rw, op.getLoc()};
@@ -117,6 +125,7 @@ struct DecomposeOp : OpRewritePattern<OpTy> {
     return success();
   }
   Fn fn;
+  KeepWhole keep;
 };
 
 llvm::SmallVector<int64_t> trailingDims(int64_t rank, int64_t count) {
@@ -144,12 +153,13 @@ Value perChannel(Rewrite &b, Value p, int64_t rank) {
 
 } // namespace
 
-static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<> &legal) {
+static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<> &legal,
+                                   const KeepWhole &keep) {
   MLIRContext *ctx = p.getContext();
   auto add = [&](auto tag, auto fn) {
     using OpTy = decltype(tag);
     if (!legal.contains(OpTy::getOperationName().drop_front(3))) // drop "gn."
-      p.add<DecomposeOp<OpTy>>(ctx, +fn);
+      p.add<DecomposeOp<OpTy>>(ctx, +fn, keep);
   };
   add(ReluOp(), [](Rewrite &b, ReluOp op) {
     return b.make<MaximumOp>({op.getInput(), b.scalar(op.getInput(), 0)});
@@ -342,6 +352,20 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     int64_t r = qt.getRank();
     if (r < 2 || (op.getSeqFirst() && r < 3))
       return nullptr;
+    // Keys and values must match the query's batch dims ([..., H] for
+    // seq_first) or broadcast from 1: checked before any op is created, so
+    // a form left alone leaves the IR as it was (else the greedy driver
+    // never converges).
+    auto batchOf = [&](Value x) {
+      llvm::SmallVector<int64_t> dims(llvm::cast<RankedTensorType>(x.getType()).getShape());
+      dims.erase(dims.begin() + (op.getSeqFirst() ? r - 3 : r - 2));
+      dims.pop_back();
+      return dims;
+    };
+    for (Value kv : {k, v})
+      for (auto [a, c] : llvm::zip(batchOf(q), batchOf(kv)))
+        if (a != c && c != 1)
+          return nullptr;
     llvm::SmallVector<int64_t> swap;
     if (op.getSeqFirst()) { // [..., L, H, E] -> [..., H, L, E]
       swap = llvm::to_vector(llvm::seq<int64_t>(0, r));
@@ -350,13 +374,6 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
       k = b.make<TransposeOp>({k}, {b.ints("permutation", swap)});
       v = b.make<TransposeOp>({v}, {b.ints("permutation", swap)});
     }
-    auto batchOf = [](Value x) {
-      return llvm::cast<RankedTensorType>(x.getType()).getShape().drop_back(2);
-    };
-    for (Value kv : {k, v})
-      for (auto [a, c] : llvm::zip(batchOf(q), batchOf(kv)))
-        if (a != c && c != 1)
-          return nullptr;
     int64_t e = qt.getShape().back();
     double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(e));
     Value scores = b.make<MatmulOp>({q, k}, {b.rw.getNamedAttr("transpose_rhs", b.rw.getUnitAttr())});
@@ -406,10 +423,25 @@ struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
     llvm::StringSet<> legal;
     for (const std::string &op : legalOps)
       legal.insert(op);
+    // Attention whose score matrix would weigh on the memory plan, for a
+    // target that compiles it as one kernel (gn-form-fusion-groups'
+    // attention-kernels).
+    KeepWhole keep;
+    if (keepAttentionMinShare >= 0) {
+      auto minScoreBytes =
+          (int64_t)(keepAttentionMinShare * argumentAndResultBytes(getOperation()));
+      keep = [minScoreBytes](Operation *op) {
+        auto attention = dyn_cast<AttentionOp>(op);
+        return attention && fitsAttentionKernel(attention) &&
+               attentionScoreBytes(attention) >= minScoreBytes;
+      };
+    }
     RewritePatternSet patterns(&getContext());
-    populateDecompositions(patterns, legal);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    populateDecompositions(patterns, legal, keep);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation().emitError("gn-decompose: the decompositions did not converge");
       signalPassFailure();
+    }
   }
 };
 } // namespace

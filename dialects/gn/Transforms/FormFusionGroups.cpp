@@ -48,8 +48,9 @@ struct Group {
 
 class GroupFormer {
 public:
-  GroupFormer(Block &block, unsigned maxOps, bool fuseReductions)
-      : block(block), maxOps(maxOps), fuseReductions(fuseReductions) {
+  GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels)
+      : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
+        attentionKernels(attentionKernels) {
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
@@ -61,7 +62,7 @@ public:
         placeElementwise(&op);
       else if (isFusibleReduction(&op))
         placeReduction(&op);
-      else if (isCopyKernelOp(&op))
+      else if (isCopyKernelOp(&op) && (attentionKernels || !isa<AttentionOp>(op)))
         startCopyGroup(&op);
     }
     // Views no group absorbed become copy kernels of their own.
@@ -298,6 +299,7 @@ private:
   Block &block;
   unsigned maxOps;
   bool fuseReductions;
+  bool attentionKernels; // gn.attention as a copy kernel, not a host op
   llvm::DenseMap<Operation *, int64_t> position;
   llvm::DenseMap<Operation *, Group *> groupOfOp;
 };
@@ -406,7 +408,7 @@ struct GnFormFusionGroupsPass
     if (func.getBody().empty())
       return;
     Block &block = func.getBody().front();
-    GroupFormer former(block, maxOps, fuseReductions);
+    GroupFormer former(block, maxOps, fuseReductions, attentionKernels);
     former.run();
     for (auto &g : former.groups)
       outlineGroup(*g);

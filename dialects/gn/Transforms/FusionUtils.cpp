@@ -2,6 +2,7 @@
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/IR/GnOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -137,9 +138,43 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
     return (gs.getMode() == "bilinear" || gs.getMode() == "nearest") &&
            (gs.getPaddingMode() == "zeros" || gs.getPaddingMode() == "border") &&
            allKernelTypes(op);
+  // Attention: partial softmax sums per chunk of keys, then merged; no
+  // score matrix stored (CopyKernels' emitAttention).
+  if (auto attention = llvm::dyn_cast<AttentionOp>(op))
+    return fitsAttentionKernel(attention);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp, FlipOp,
              TriangularOp, CumSumOp, ArgMaxOp, ArgMinOp>(op) &&
          allKernelTypes(op);
+}
+
+bool mlir::gn::fitsAttentionKernel(AttentionOp op) {
+  if (!allKernelTypes(op))
+    return false;
+  if (Value mask = op.getMask()) {
+    Type e = llvm::cast<RankedTensorType>(mask.getType()).getElementType();
+    if (!e.isInteger(1) && !llvm::isa<FloatType>(e))
+      return false;
+  }
+  return llvm::cast<RankedTensorType>(op.getValue().getType()).getShape().back() <=
+         kAttentionKernelMaxHead;
+}
+
+int64_t mlir::gn::attentionScoreBytes(AttentionOp op) {
+  auto out = op.getType();
+  auto key = llvm::cast<RankedTensorType>(op.getKey().getType());
+  int64_t rank = key.getRank(), s = key.getDimSize(op.getSeqFirst() ? rank - 3 : rank - 2);
+  int64_t ev = out.getShape().back();
+  int64_t rows = ev == 0 ? 0 : out.getNumElements() / ev;
+  return rows * s * (out.getElementType().isF64() ? 8 : 4);
+}
+
+int64_t mlir::gn::argumentAndResultBytes(Operation *func) {
+  auto f = llvm::cast<FunctionOpInterface>(func);
+  int64_t bytes = 0;
+  for (Type t : llvm::concat<const Type>(f.getArgumentTypes(), f.getResultTypes()))
+    if (auto rt = llvm::dyn_cast<RankedTensorType>(t))
+      bytes += tensorBytes(rt);
+  return bytes;
 }
 
 bool mlir::gn::isCopySliceIndependent(Operation *op, int64_t dim) {

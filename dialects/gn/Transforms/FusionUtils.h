@@ -36,6 +36,20 @@ std::optional<int64_t> contiguousSliceOffset(Operation *op);
 /// tensor, bounds-checked); scatter on floats (sequential updates); tile,
 /// roll, triangular and arange. Each is a group ("copy" kind) of its own.
 bool isCopyKernelOp(Operation *op);
+/// Widest value head (Ev) of gn.attention that the attention copy kernel
+/// takes: a thread keeps Ev running sums (registers on a GPU).
+constexpr int64_t kAttentionKernelMaxHead = 64;
+/// gn.attention the attention copy kernel can compute (kernel element
+/// types, Ev <= kAttentionKernelMaxHead, no mask or a bool or float one).
+/// A copy kernel op; gn-form-fusion-groups makes it one only on a target
+/// that asks for it (attention-kernels): the CPU has a faster library call.
+bool fitsAttentionKernel(AttentionOp op);
+/// Bytes of the score matrix [..., L, S] that decomposed attention stores
+/// (f32, f64 for f64 attention).
+int64_t attentionScoreBytes(AttentionOp op);
+/// Bytes of a function's tensor arguments and results: the memory at stake
+/// that share options (gn-raise-attention, gn-decompose) are relative to.
+int64_t argumentAndResultBytes(Operation *func);
 /// Whether copy kernel op `op` computes each slice of its result along
 /// `dim` from the same slice of each operand alone: the batch and channel
 /// dims of pooling and resize, a dim a pad does not pad, a dim other than a

@@ -15,6 +15,11 @@ def GnDecomposePass : Pass<"gn-decompose", "func::FuncOp"> {
   let options = [
     ListOption<"legalOps", "legal-ops", "std::string",
                "Composite ops (mnemonics) to keep whole">,
+    Option<"keepAttentionMinShare", "keep-attention-min-share", "double", "-1",
+           "Keep gn.attention whole where the attention kernel takes it "
+           "(fitsAttentionKernel) and its score matrix would hold at least "
+           "this share of the function's arguments and results; negative: "
+           "never (legal-ops keeps every attention whole)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
@@ -44,6 +49,9 @@ def GnRaiseAttentionPass : Pass<"gn-raise-attention", "func::FuncOp"> {
            "k and v together hold at least this share of the function's "
            "arguments and results (a quarter: half the default 1.5x memory "
            "budget's room for intermediates); 0 always folds them">,
+    Option<"foldProjections", "fold-projections", "bool", "true",
+           "Form gn.projected_attention at all (a target without its kernel "
+           "sets false)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
@@ -102,6 +110,9 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
     Option<"maxOps", "max-ops", "unsigned", "64", "Largest group, in ops">,
     Option<"fuseReductions", "fuse-reductions", "bool", "true",
            "Fuse a reduction with the elementwise group producing its input">,
+    Option<"attentionKernels", "attention-kernels", "bool", "false",
+           "gn.attention that the attention kernel takes becomes a copy "
+           "kernel (a target without an attention library call)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
@@ -148,6 +159,12 @@ def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
     Option<"bandBytes", "band-bytes", "int64_t", "65536",
            "Least room for a band's intermediates (about four of its largest), when the budget leaves less">,
     Option<"maxBands", "max-bands", "int64_t", "64", "Most bands per region">,
+    Option<"bandGemms", "band-gemms", "bool", "false",
+           "Band GEMMs along the rows of their lhs (where linear is "
+           "decomposed into a GEMM; the CPU keeps linear whole)">,
+    Option<"requireFit", "require-fit", "bool", "false",
+           "Keep the bands only where they bring the estimated peak within "
+           "memory-ratio (a target where each band costs launches)">,
     Option<"maxRecompute", "max-recompute", "double", "1.25",
            "Most elements computed over all bands, relative to the region's">,
     Option<"recomputeFlops", "recompute-flops", "int64_t", "64",

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Transforms/Passes.h"
 #include "gn/IR/GnOps.h"
+#include "gn/Transforms/FusionUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -253,15 +254,12 @@ struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAt
     // score matrix costs no more than the copies (yolo11n's 1.3 MB of 23 MB:
     // the matmul path is as fast and keeps eager's rounding), a large one
     // sets the peak (yolo12n's 5 MB of 12 MB).
-    int64_t ioBytes = 0;
-    func::FuncOp func = getOperation();
-    for (Type t : llvm::concat<const Type>(func.getArgumentTypes(), func.getResultTypes()))
-      if (auto rt = llvm::dyn_cast<RankedTensorType>(t))
-        ioBytes += tensorBytes(rt);
+    int64_t ioBytes = argumentAndResultBytes(getOperation());
     patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/true,
                                  (int64_t)(channelsFirstMinShare * ioBytes));
-    patterns.add<FoldKeyValueProjections>(&getContext(),
-                                          (int64_t)(keyValueMinShare * ioBytes));
+    if (foldProjections)
+      patterns.add<FoldKeyValueProjections>(&getContext(),
+                                            (int64_t)(keyValueMinShare * ioBytes));
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -128,6 +128,18 @@ FailureOr<int64_t> operandAxis(Operation *op, unsigned i, int64_t a) {
       return kWhole;
     return a < rt.getRank() - 1 ? FailureOr<int64_t>(a) : FailureOr<int64_t>(failure());
   }
+  if (auto mm = dyn_cast<MatmulOp>(op)) {
+    // A band of rows of the product (a GEMM as linear decomposes): the
+    // same rows of the lhs (its columns when read transposed), the rhs
+    // whole. Batched or broadcast products are not banded. (Only with
+    // band-gemms: see canBand.)
+    int64_t rank = rt.getRank();
+    if (a != rank - 2 || typeOf(mm.getLhs()).getRank() != rank)
+      return failure();
+    if (i == 1)
+      return kWhole;
+    return mm.getTransposeLhs() ? rank - 1 : rank - 2;
+  }
   if (auto att = dyn_cast<AttentionOp>(op)) {
     // A band of queries: their rows of q and of the mask, all keys and
     // values. (A causal mask would move with the band: not streamed.)
@@ -216,6 +228,10 @@ std::optional<int64_t> flopsPerElement(Operation *op) {
   }
   if (isa<LinearOp>(op))
     return 2 * typeOf(op->getOperand(0)).getShape().back();
+  if (auto mm = dyn_cast<MatmulOp>(op)) {
+    RankedTensorType lhs = typeOf(mm.getLhs());
+    return 2 * lhs.getDimSize(lhs.getRank() - (mm.getTransposeLhs() ? 2 : 1));
+  }
   return std::nullopt;
 }
 
@@ -261,18 +277,29 @@ public:
       : block(block), options(options) {}
   BandStreamer(const BandStreamer &) = delete;
 
-  /// Streams cones until the estimated peak fits the budget.
-  void run() {
+  /// Streams cones until the estimated peak fits the budget; returns whether
+  /// it ends within it.
+  bool run() {
     for (int round = 0; round < 16; ++round) {
       index();
       int64_t peakStep = -1;
       int64_t peak = estimatePeak(peakStep);
-      if (peak <= options.memoryRatio * (double)ioBytes || !tryStreamOne(peakStep, peak - ioBytes))
-        break;
+      if (peak <= options.memoryRatio * (double)ioBytes)
+        return true;
+      if (!tryStreamOne(peakStep, peak - ioBytes))
+        return false;
     }
+    index();
+    int64_t peakStep = -1;
+    return estimatePeak(peakStep) <= options.memoryRatio * (double)ioBytes;
   }
 
 private:
+  /// streamsAlong, with GEMMs only where the target asks (band-gemms).
+  bool canBand(Operation *op, int64_t a) {
+    return (options.bandGemms || !isa<MatmulOp>(op)) && streamsAlong(op, a);
+  }
+
   void index() {
     position.clear();
     lastUseOf.clear();
@@ -444,7 +471,7 @@ private:
           need = need ? need->hull(r) : r;
         }
       }
-      if (!ok || !axis || typeOf(v).getDimSize(*axis) < 2 || !streamsAlong(q, *axis) ||
+      if (!ok || !axis || typeOf(v).getDimSize(*axis) < 2 || !canBand(q, *axis) ||
           (readOutside && !recomputable(q, 0)))
         continue;
       if (bands > 0) {
@@ -711,7 +738,7 @@ private:
       llvm::SmallVector<std::pair<int64_t, bool>> axes;
       RankedTensorType st = typeOf(sink->getResult(0));
       for (int64_t a = 0; a < st.getRank(); ++a)
-        if (st.getDimSize(a) >= 2 && streamsAlong(sink, a))
+        if (st.getDimSize(a) >= 2 && canBand(sink, a))
           axes.push_back({a, false});
       if (combinesPartials(sink))
         for (int64_t a : llvm::cast<DenseI64ArrayAttr>(sink->getAttr("dims")).asArrayRef())
@@ -980,7 +1007,15 @@ struct GnStreamBandsPass : mlir::gn::impl::GnStreamBandsPassBase<GnStreamBandsPa
     func::FuncOp func = getOperation();
     if (func.getBody().empty())
       return;
-    BandStreamer<GnStreamBandsPass>(func.getBody().front(), *this).run();
+    // requireFit: keep the bands only if they bring the estimate within
+    // budget (each band is launches of its own; a GPU pays for them).
+    func::FuncOp before = requireFit ? func.clone() : func::FuncOp();
+    bool fits = BandStreamer<GnStreamBandsPass>(func.getBody().front(), *this).run();
+    if (!before)
+      return;
+    if (!fits)
+      func.getBody().takeBody(before.getBody());
+    before.erase();
   }
 };
 

@@ -30,6 +30,17 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::desc("Testing only: compile ops marked gn.test.miscompile wrongly (result + 1), "
                      "a known fault for gn-eval bisect"),
       llvm::cl::init(false)};
+  Option<bool> bandGemms{
+      *this, "band-gemms",
+      llvm::cl::desc("Testing only: gn-stream-bands bands GEMMs too (as gn-cuda-pipeline does), so "
+                     "banded GEMMs are checked against the interpreter without a GPU"),
+      llvm::cl::init(false)};
+  Option<bool> attentionKernels{
+      *this, "attention-kernels",
+      llvm::cl::desc("Testing only: compile gn.attention that the attention copy kernel takes "
+                     "as that kernel (the CUDA pipeline's), not the library call, so the kernel "
+                     "is checked against the interpreter without a GPU"),
+      llvm::cl::init(false)};
 };
 
 /// gn-cpu-pipeline: decompose, canonicalize, CSE, form fusion groups,
@@ -50,6 +61,29 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
   Option<unsigned> maxFusionOps{*this, "max-fusion-ops",
                                 llvm::cl::desc("Largest fusion group, in ops (1: a kernel per op)"),
                                 llvm::cl::init(64)};
+  Option<double> attentionMinShare{
+      *this, "attention-min-share",
+      llvm::cl::desc("Compile gn.attention as one kernel (no score matrix stored) where its score "
+                     "matrix would hold at least this share of the arguments and results; "
+                     "negative: never"),
+      llvm::cl::init(0.25)};
+  Option<double> memoryRatio{
+      *this, "memory-ratio",
+      llvm::cl::desc("gn-stream-bands: stream regions while the estimated peak exceeds this many "
+                     "times (arguments + results); 0 disables"),
+      llvm::cl::init(1.5)};
+  Option<int64_t> bandBytes{*this, "band-bytes",
+                            llvm::cl::desc("gn-stream-bands: least room for a band's intermediates"),
+                            llvm::cl::init(65536)};
+  Option<int64_t> maxBands{*this, "max-bands",
+                           llvm::cl::desc("gn-stream-bands: most bands per region (each band is "
+                                          "its own launches)"),
+                           llvm::cl::init(8)};
+  Option<bool> requireFit{
+      *this, "stream-require-fit",
+      llvm::cl::desc("gn-stream-bands: keep the bands only where they bring the estimated peak "
+                     "within memory-ratio"),
+      llvm::cl::init(true)};
   Option<std::string> cudaPath{
       *this, "cuda-path",
       llvm::cl::desc("CUDA toolkit (libdevice); default $CUDA_HOME, else /usr/local/cuda"),

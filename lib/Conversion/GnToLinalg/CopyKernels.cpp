@@ -119,6 +119,8 @@ public:
       return emitAvgPool(b, loc, ins[0], out);
     if (auto gs = dyn_cast<GridSampleOp>(copyOp))
       return emitGridSample(b, loc, gs, ins[0], ins[1], out);
+    if (auto attention = dyn_cast<AttentionOp>(copyOp))
+      return emitAttention(b, loc, attention, ins, out);
     auto pad = cast<PadOp>(copyOp);
     if (pad.getMode() == "circular")
       return emitWrappedRead(b, loc, ins[0], out);
@@ -473,13 +475,24 @@ public:
     return success();
   }
 
-  /// Loops over `shape` (scf.for, row-major), innermost last; returns a
-  /// builder inside the innermost body and the induction variables.
+  /// Loops over `shape` (scf.for, row-major, innermost last; for the GPU
+  /// one scf.parallel), whose points must be independent; returns a builder
+  /// inside the innermost body and the induction variables.
   std::pair<OpBuilder, llvm::SmallVector<Value>> loopNest(OpBuilder b, Location loc,
                                                           llvm::ArrayRef<int64_t> shape) {
     llvm::SmallVector<Value> ivs;
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    // For the GPU, one scf.parallel: a thread per point (each point's body
+    // touches only its own outputs).
+    if (forGpu && !shape.empty()) {
+      llvm::SmallVector<Value> lower(shape.size(), zero), steps(shape.size(), one), upper;
+      for (int64_t n : shape)
+        upper.push_back(arith::ConstantIndexOp::create(b, loc, n));
+      auto par = scf::ParallelOp::create(b, loc, lower, upper, steps);
+      b.setInsertionPoint(par.getBody()->getTerminator());
+      return {b, llvm::to_vector(par.getInductionVars())};
+    }
     for (int64_t n : shape) {
       auto loop = scf::ForOp::create(b, loc, zero, arith::ConstantIndexOp::create(b, loc, n), one);
       b.setInsertionPoint(loop.getBody()->getTerminator());
@@ -762,6 +775,205 @@ public:
       v = arith::SelectOp::create(nb, nloc, finite, v, f(0));
       linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, v, e));
     });
+    return success();
+  }
+
+  /// gn.attention (fitsAttentionKernel) in the interpreter's compute type
+  /// (f64 for f64, else f32), without the score matrix, in two loop nests
+  /// (two launches on a GPU, a thread per point):
+  ///  1. per (key chunk, query row): the row's scores s_j = (q_i . k_j) *
+  ///     scale, masked (a bool mask keeps where true, else -inf; a float
+  ///     mask is added), over the chunk's keys, run twice: for their max m,
+  ///     then for l = sum_j e^(s_j - m) and acc_c = sum_j e^(s_j - m) v_jc
+  ///     for every value column c; (m, l, acc) go to a workspace of
+  ///     (Ev + 2) numbers per chunk and row (a chunk of 8 (Ev + 2) keys or
+  ///     more: at most an eighth of the score matrix's bytes);
+  ///  2. per output element [batch..., i, c]: M = max of the chunks' m, and
+  ///     out = sum acc_c e^(m - M) / sum l e^(m - M).
+  /// Causal rows see keys j <= i; a chunk that sees none contributes 0, a
+  /// row that sees none is NaN, as in the interpreter. Batch dims of q, k, v
+  /// broadcast from 1 or repeat (grouped-query heads) as there; the mask
+  /// broadcasts to the scores [batch..., L, S].
+  LogicalResult emitAttention(OpBuilder &b, Location loc, AttentionOp op,
+                              llvm::ArrayRef<Value> ins, Value out) {
+    auto shapeOf = [](Value m) { return llvm::cast<MemRefType>(m.getType()).getShape(); };
+    llvm::ArrayRef<int64_t> outShape = shapeOf(out), kShape = shapeOf(ins[1]);
+    int64_t r = outShape.size();
+    bool seqFirst = op.getSeqFirst(), causal = op.getIsCausal();
+    int64_t seqDim = seqFirst ? r - 3 : r - 2;
+    int64_t e = shapeOf(ins[0])[r - 1], s = kShape[seqDim], ev = outShape[r - 1];
+    Type ct = llvm::cast<MemRefType>(ins[0].getType()).getElementType().isF64()
+                  ? Type(b.getF64Type())
+                  : Type(b.getF32Type());
+    Type outElement = llvm::cast<MemRefType>(out.getType()).getElementType();
+    double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(e));
+    Value mask = ins.size() > 3 ? ins[3] : Value();
+    int64_t chunkKeys = std::max<int64_t>(64, 8 * (ev + 2));
+    int64_t chunks = std::max<int64_t>(1, llvm::divideCeil(s, chunkKeys));
+    // The batch dims of a [..., L, E] (seq_first: [..., L, H, E]) shape.
+    auto batchSizes = [&](llvm::ArrayRef<int64_t> shape) {
+      llvm::SmallVector<int64_t> sizes(shape.take_front(seqDim));
+      if (seqFirst)
+        sizes.push_back(shape[r - 2]);
+      return sizes;
+    };
+    llvm::SmallVector<int64_t> batch = batchSizes(outShape);
+    llvm::SmallVector<int64_t> rowShape(outShape.drop_back()); // [..., L(, H)]
+    auto index = [&](OpBuilder &nb, int64_t v) { return arith::ConstantIndexOp::create(nb, loc, v); };
+    auto real = [&](OpBuilder &nb, double v) {
+      return Value(arith::ConstantOp::create(nb, loc, ct, nb.getFloatAttr(ct, v)));
+    };
+    auto toCompute = [&](OpBuilder &nb, Value v) {
+      if (v.getType() == ct)
+        return v;
+      return ct.getIntOrFloatBitWidth() > v.getType().getIntOrFloatBitWidth()
+                 ? Value(arith::ExtFOp::create(nb, loc, ct, v))
+                 : Value(arith::TruncFOp::create(nb, loc, ct, v));
+    };
+    using P = arith::CmpFPredicate;
+    // (m, l, acc_0..acc_{Ev-1}) of each chunk and row.
+    llvm::SmallVector<int64_t> wsShape{chunks};
+    wsShape.append(rowShape.begin(), rowShape.end());
+    wsShape.push_back(ev + 2);
+    Value ws = memref::AllocOp::create(b, loc, MemRefType::get(wsShape, ct));
+    auto wsAt = [&](OpBuilder &nb, Value chunk, ValueRange rowIvs, int64_t k) {
+      llvm::SmallVector<Value> at{chunk};
+      at.append(rowIvs.begin(), rowIvs.end());
+      at.push_back(index(nb, k));
+      return at;
+    };
+
+    // 1. Chunk partials. Chunks outermost: a warp's threads are rows of one
+    // chunk, reading the same keys.
+    {
+      llvm::SmallVector<int64_t> nest{chunks};
+      nest.append(rowShape.begin(), rowShape.end());
+      auto [lb, ivs] = loopNest(b, loc, nest);
+      Value chunk = ivs[0];
+      llvm::SmallVector<Value> rowIvs(ivs.begin() + 1, ivs.end());
+      llvm::SmallVector<Value> batchIvs(rowIvs.begin(), rowIvs.begin() + seqDim);
+      if (seqFirst)
+        batchIvs.push_back(rowIvs[r - 2]);
+      Value row = rowIvs[seqDim];
+      // Element (seqPos, last) of t for this point's batch position.
+      auto load = [&](OpBuilder &nb, Value t, Value seqPos, Value last) {
+        llvm::SmallVector<int64_t> sizes = batchSizes(shapeOf(t));
+        llvm::SmallVector<Value> at;
+        for (auto [d, n] : llvm::enumerate(sizes))
+          at.push_back(n == batch[d] ? batchIvs[d]
+                       : n == 1      ? index(nb, 0)
+                                     : Value(arith::DivUIOp::create(nb, loc, batchIvs[d],
+                                                                    index(nb, batch[d] / n))));
+        Value heads = seqFirst ? at.pop_back_val() : Value();
+        at.push_back(seqPos);
+        if (seqFirst)
+          at.push_back(heads);
+        at.push_back(last);
+        return toCompute(nb, memref::LoadOp::create(nb, loc, t, at));
+      };
+      // Score j of this point's row, scaled and masked.
+      auto score = [&](OpBuilder &nb, Value j) {
+        auto dot = scf::ForOp::create(
+            nb, loc, index(nb, 0), index(nb, e), index(nb, 1), ValueRange{real(nb, 0)},
+            [&](OpBuilder &db, Location, Value k, ValueRange acc) {
+              Value p = arith::MulFOp::create(db, loc, load(db, ins[0], row, k),
+                                              load(db, ins[1], j, k));
+              scf::YieldOp::create(db, loc, Value(arith::AddFOp::create(db, loc, acc[0], p)));
+            });
+        Value v = arith::MulFOp::create(nb, loc, dot.getResult(0), real(nb, scale));
+        if (!mask)
+          return v;
+        // The mask right-aligned against the scores [batch..., L, S].
+        llvm::SmallVector<Value> scoreIvs(batchIvs);
+        scoreIvs.push_back(row);
+        scoreIvs.push_back(j);
+        llvm::ArrayRef<int64_t> maskShape = shapeOf(mask);
+        llvm::SmallVector<Value> at;
+        size_t lead = scoreIvs.size() - maskShape.size();
+        for (auto [d, n] : llvm::enumerate(maskShape))
+          at.push_back(n == 1 ? index(nb, 0) : scoreIvs[lead + d]);
+        Value m = memref::LoadOp::create(nb, loc, mask, at);
+        if (m.getType().isInteger(1))
+          return Value(arith::SelectOp::create(nb, loc, m, v, real(nb, -INFINITY)));
+        return Value(arith::AddFOp::create(nb, loc, v, toCompute(nb, m)));
+      };
+      // Keys [lo, hi) of the chunk that the row sees.
+      Value lo = arith::MulIOp::create(lb, loc, chunk, index(lb, chunkKeys));
+      Value hi = arith::MinUIOp::create(lb, loc, arith::AddIOp::create(lb, loc, lo, index(lb, chunkKeys)),
+                                        index(lb, s));
+      if (causal)
+        hi = arith::MinUIOp::create(lb, loc, hi, arith::AddIOp::create(lb, loc, row, index(lb, 1)));
+      auto maxLoop = scf::ForOp::create(
+          lb, loc, lo, hi, index(lb, 1), ValueRange{real(lb, -INFINITY)},
+          [&](OpBuilder &nb, Location, Value j, ValueRange m) {
+            Value v = score(nb, j);
+            Value less = arith::CmpFOp::create(nb, loc, P::OLT, m[0], v);
+            scf::YieldOp::create(nb, loc, Value(arith::SelectOp::create(nb, loc, less, v, m[0])));
+          });
+      Value max = maxLoop.getResult(0);
+      llvm::SmallVector<Value> zeros(ev + 1, real(lb, 0));
+      auto sumLoop = scf::ForOp::create(
+          lb, loc, lo, hi, index(lb, 1), zeros,
+          [&](OpBuilder &nb, Location, Value j, ValueRange acc) {
+            Value p =
+                math::ExpOp::create(nb, loc, arith::SubFOp::create(nb, loc, score(nb, j), max));
+            llvm::SmallVector<Value> next{arith::AddFOp::create(nb, loc, acc[0], p)};
+            for (int64_t c = 0; c < ev; ++c) {
+              Value weighted = arith::MulFOp::create(nb, loc, p, load(nb, ins[2], j, index(nb, c)));
+              next.push_back(arith::AddFOp::create(nb, loc, acc[c + 1], weighted));
+            }
+            scf::YieldOp::create(nb, loc, next);
+          });
+      // A chunk that sees no key stores l = acc = 0 (not exp(-inf + inf)).
+      Value none = arith::CmpFOp::create(lb, loc, P::OEQ, max, real(lb, -INFINITY));
+      memref::StoreOp::create(lb, loc, max, ws, wsAt(lb, chunk, rowIvs, 0));
+      for (int64_t k = 0; k <= ev; ++k) {
+        Value v = arith::SelectOp::create(lb, loc, none, real(lb, 0), sumLoop.getResult(k));
+        memref::StoreOp::create(lb, loc, v, ws, wsAt(lb, chunk, rowIvs, k + 1));
+      }
+    }
+
+    // 2. Merge the chunks of each output element.
+    {
+      auto [lb, ivs] = loopNest(b, loc, outShape);
+      llvm::SmallVector<Value> rowIvs(ivs.begin(), ivs.end() - 1);
+      Value col = ivs.back();
+      auto maxLoop = scf::ForOp::create(
+          lb, loc, index(lb, 0), index(lb, chunks), index(lb, 1), ValueRange{real(lb, -INFINITY)},
+          [&](OpBuilder &nb, Location, Value c, ValueRange m) {
+            Value v = memref::LoadOp::create(nb, loc, ws, wsAt(nb, c, rowIvs, 0));
+            Value less = arith::CmpFOp::create(nb, loc, P::OLT, m[0], v);
+            scf::YieldOp::create(nb, loc, Value(arith::SelectOp::create(nb, loc, less, v, m[0])));
+          });
+      Value max = maxLoop.getResult(0);
+      Value colAt = arith::AddIOp::create(lb, loc, col, index(lb, 2));
+      auto sumLoop = scf::ForOp::create(
+          lb, loc, index(lb, 0), index(lb, chunks), index(lb, 1), ValueRange{real(lb, 0), real(lb, 0)},
+          [&](OpBuilder &nb, Location, Value c, ValueRange acc) {
+            Value m = memref::LoadOp::create(nb, loc, ws, wsAt(nb, c, rowIvs, 0));
+            Value w = math::ExpOp::create(nb, loc, arith::SubFOp::create(nb, loc, m, max));
+            // A chunk that saw no key weighs 0 (its l and acc are 0).
+            w = arith::SelectOp::create(
+                nb, loc, arith::CmpFOp::create(nb, loc, P::OEQ, m, real(nb, -INFINITY)),
+                real(nb, 0), w);
+            Value l = memref::LoadOp::create(nb, loc, ws, wsAt(nb, c, rowIvs, 1));
+            llvm::SmallVector<Value> at{c};
+            at.append(rowIvs.begin(), rowIvs.end());
+            at.push_back(colAt);
+            Value a = memref::LoadOp::create(nb, loc, ws, at);
+            scf::YieldOp::create(
+                nb, loc,
+                ValueRange{arith::AddFOp::create(nb, loc, acc[0], arith::MulFOp::create(nb, loc, l, w)),
+                           arith::AddFOp::create(nb, loc, acc[1], arith::MulFOp::create(nb, loc, a, w))});
+          });
+      Value result = arith::DivFOp::create(lb, loc, sumLoop.getResult(1), sumLoop.getResult(0));
+      Value none = arith::CmpFOp::create(lb, loc, P::OEQ, max, real(lb, -INFINITY));
+      result = arith::SelectOp::create(lb, loc, none, real(lb, NAN), result);
+      if (outElement != ct)
+        result = arith::TruncFOp::create(lb, loc, outElement, result);
+      memref::StoreOp::create(lb, loc, result, out, ivs);
+    }
+    memref::DeallocOp::create(b, loc, ws);
     return success();
   }
 
