@@ -7,6 +7,8 @@
 #   scripts/check-op-goldens.sh [eager]           importer + eager interpreter
 #   scripts/check-op-goldens.sh compiled          importer + gn-cpu-pipeline + JIT runtime
 #   scripts/check-op-goldens.sh eager|compiled paddle
+# GN_PIPELINE_OPTIONS: gn-cpu-pipeline options for the compiled side, e.g.
+# "parallel-copy-loops=true attention-kernels=true" (the CUDA kernels' forms).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
@@ -21,6 +23,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ "$side" = compiled ]; then
   args=(--mode compiled --compiler gn)
+  [ -n "${GN_PIPELINE_OPTIONS:-}" ] && args+=(--pipeline-options "$GN_PIPELINE_OPTIONS")
 else
   args=(--mode eager)
 fi

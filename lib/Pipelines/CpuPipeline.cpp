@@ -33,7 +33,9 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   schedule.minParallelElements = options.minParallelElements;
   schedule.threadCopies = options.threadCopies;
   pm.addNestedPass<func::FuncOp>(createGnSchedulePass(schedule));
-  pm.addPass(createGnOutlineKernelsPass());
+  GnOutlineKernelsPassOptions outline;
+  outline.parallelCopyLoops = options.parallelCopyLoops;
+  pm.addPass(createGnOutlineKernelsPass(outline));
   if (options.lowerToLLVM)
     pm.addPass(createGnLowerKernelsToLLVMPass());
 }

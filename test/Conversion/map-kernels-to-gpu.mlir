@@ -135,13 +135,20 @@ func.func @scatter(%src: tensor<3x2xf32>, %base: tensor<4x2xf32>, %j: tensor<3x2
 
 // -----
 
-// A 1-d scatter has no independent dim: its loop goes to one thread.
+// A 1-d scatter has no independent dim: a thread per target (4) scans
+// the 3 positions in order and applies those whose index is its own.
 // CHECK-LABEL: func.func @scatter_1d
 // CHECK: module @gn_kernels
 // CHECK: gpu.launch blocks
 // CHECK: gpu.launch blocks
-// CHECK: scf.for
-// CHECK: } {gn.serial}
+// CHECK: %[[T:.+]] = arith.addi
+// CHECK: arith.cmpi ult, %[[T]], %c4
+// CHECK: scf.for %{{.*}} = %c0 to %c3
+// CHECK: %[[I:.+]] = arith.index_cast
+// CHECK: %[[MINE:.+]] = arith.cmpi eq, %[[I]], %[[T]]
+// CHECK: scf.if %[[MINE]]
+// CHECK-NOT: gn.serial
+// CHECK: gpu.terminator
 func.func @scatter_1d(%src: tensor<3xf32>, %base: tensor<4xf32>, %j: tensor<3xi64>) -> tensor<4xf32> {
   %0 = gn.fusion "copy" (%src, %base, %j) {schedule = #gn.schedule<loop_order = [0], block_threads = 256>} : (tensor<3xf32>, tensor<4xf32>, tensor<3xi64>) -> tensor<4xf32> {
   ^bb0(%s: tensor<3xf32>, %b: tensor<4xf32>, %k: tensor<3xi64>):

@@ -22,6 +22,9 @@ def GnOutlineKernelsPass : Pass<"gn-outline-kernels", "ModuleOp"> {
   }];
   let options = [
     Option<"target", "target", "std::string", "\"cpu\"", "cpu | cuda">,
+    Option<"parallelCopyLoops", "parallel-copy-loops", "bool", "false",
+           "Testing: copy kernels' loop nests as for CUDA (scf.parallel, a "
+           "1-d scatter's target scan) on any target, so the CPU runs them">,
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::linalg::LinalgDialect",
                            "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",

@@ -30,6 +30,12 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::desc("Testing only: compile ops marked gn.test.miscompile wrongly (result + 1), "
                      "a known fault for gn-eval bisect"),
       llvm::cl::init(false)};
+  Option<bool> parallelCopyLoops{
+      *this, "parallel-copy-loops",
+      llvm::cl::desc("Testing only: copy kernels' loop nests as gn-cuda-pipeline emits them "
+                     "(scf.parallel, a 1-d scatter's target scan), run on the CPU against the "
+                     "interpreter"),
+      llvm::cl::init(false)};
   Option<bool> bandGemms{
       *this, "band-gemms",
       llvm::cl::desc("Testing only: gn-stream-bands bands GEMMs too (as gn-cuda-pipeline does), so "

@@ -254,6 +254,10 @@ public:
   /// GPU), so accumulation order (and every rounding) is the interpreter's.
   /// Without include_self, a first pass puts the reduction's identity at
   /// every target.
+  /// Most targets x positions of a 1-d scatter that the GPU runs a thread
+  /// per target (each scanning all positions); above it, one thread.
+  static constexpr int64_t kTargetScanLimit = int64_t(1) << 24;
+
   LogicalResult emitScatter(OpBuilder &b, Location loc, ScatterOp op,
                             llvm::ArrayRef<Value> kernelIns, Value out) {
     auto outType = llvm::cast<MemRefType>(out.getType());
@@ -283,6 +287,7 @@ public:
     // row-major nest: rows of the source and output are read in order.)
     auto forEachTarget = [&](llvm::function_ref<void(OpBuilder &, ValueRange, ValueRange)> body) {
       OpBuilder lb = b;
+      Value scanFor; // the target a 1-d scatter's thread owns (GPU)
       llvm::SmallVector<Value> pos(indexShape.size());
       Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
       Value one = arith::ConstantIndexOp::create(lb, loc, 1);
@@ -308,6 +313,15 @@ public:
           lb.setInsertionPoint(par.getBody()->getTerminator());
           for (auto [k, d] : llvm::enumerate(parallelDims))
             pos[d] = par.getInductionVars()[k];
+        } else if (size * indexShape[dim] <= kTargetScanLimit) {
+          // A 1-d scatter: a thread per target, which scans every position
+          // in order and applies those that land on it (the interpreter's
+          // order for each target, in targets x positions checks).
+          auto par = scf::ParallelOp::create(lb, loc, ValueRange{zero},
+                                             ValueRange{arith::ConstantIndexOp::create(lb, loc, size)},
+                                             ValueRange{one});
+          lb.setInsertionPoint(par.getBody()->getTerminator());
+          scanFor = par.getInductionVars()[0];
         }
         Value dimUpper = arith::ConstantIndexOp::create(lb, loc, indexShape[dim]);
         auto loop = scf::ForOp::create(lb, loc, zero, dimUpper, one);
@@ -322,6 +336,12 @@ public:
       Value raw = memref::LoadOp::create(lb, loc, index, storedAt);
       llvm::SmallVector<Value> target(pos);
       target[dim] = checkedIndex(lb, loc, raw, size);
+      if (scanFor) { // only the positions that land on this thread's target
+        auto mine = scf::IfOp::create(
+            lb, loc, arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::eq, target[dim], scanFor),
+            /*withElseRegion=*/false);
+        lb = mine.getThenBodyBuilder();
+      }
       body(lb, pos, target);
     };
     auto toF64 = [&](OpBuilder &lb, Value v) {

@@ -38,8 +38,9 @@ MemRefType memrefFor(Type tensorType) {
 
 class KernelEmitter {
 public:
-  KernelEmitter(FusionOp fusion, bool forGpu)
-      : fusion(fusion), ctx(fusion.getContext()), forGpu(forGpu) {
+  KernelEmitter(FusionOp fusion, bool forGpu, bool parallelCopyLoops)
+      : fusion(fusion), ctx(fusion.getContext()), forGpu(forGpu),
+        parallelCopyLoops(forGpu || parallelCopyLoops) {
     domain = fusionDomain(fusion, reduced);
     ScheduleAttr s = fusion.getScheduleAttr();
     if (s && s.getLoopOrder().size() != domain.size()) {
@@ -218,7 +219,7 @@ public:
           in = sliceAlong(b, loc, in, threadDim, iv);
         out = sliceAlong(b, loc, out, threadDim, iv);
       }
-      if (failed(emitCopyKernel(b, loc, copyOp, kernels, ins, out, forGpu)))
+      if (failed(emitCopyKernel(b, loc, copyOp, kernels, ins, out, parallelCopyLoops)))
         return failure();
       return func;
     }
@@ -594,6 +595,7 @@ private:
   Operation *copyOp = nullptr;
   bool touchesNarrowFloat = false;
   bool forGpu = false;
+  bool parallelCopyLoops = false; // copy kernels' loop nests as for the GPU
   ModuleOp kernels;
   llvm::SmallVector<Read> reads;
   llvm::SmallVector<AffineMap> outMaps;
@@ -639,7 +641,7 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
         top.emitError("gn-outline-kernels: unknown target '") << target << "' (cpu | cuda)";
         return signalPassFailure();
       }
-      KernelEmitter emitter(fusion, target == "cuda");
+      KernelEmitter emitter(fusion, target == "cuda", parallelCopyLoops);
       if (failed(emitter.getStatus()))
         return signalPassFailure();
       std::string key = groupKey(fusion);

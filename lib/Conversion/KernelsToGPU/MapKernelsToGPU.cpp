@@ -20,9 +20,11 @@
 //  - scf.if at the top (copy unless in place): its ops each become a launch
 //    guarded by the condition;
 //  - scf.parallel (a scatter's independent dims, its scattered dim a
-//    sequential loop inside): one thread per iteration, body as written;
-//  - anything else (scf.for loops of sequential updates: scans, 1-d
-//    scatters):
+//    sequential loop inside; a 1-d scatter's targets, each scanning the
+//    positions; argmax and cumsum lines; the attention kernel's rows):
+//    one thread per iteration, body as written;
+//  - anything else (scf.for loops of sequential updates: a scan over a
+//    whole 1-d tensor, a 1-d scatter past 2^24 targets x positions):
 //    one launch of one thread that runs it as written. Counted as serial in
 //    the launch's `gn.serial` attribute: correct, and slow.
 //
