@@ -49,13 +49,19 @@ passed=$((passed + up)); failed=$((failed + uf))
 # Interpreter and compiler vs PyTorch goldens: real GraphNet samples (from
 # ../shared) and per-op cases (committed under test/goldens/ops); vs
 # PaddlePaddle goldens: per-op cases under test/goldens/paddle-ops.
+# "cuda-forms": the compiled side with the loop nests, attention kernel and
+# banded GEMMs of gn-cuda-pipeline, run on the CPU (no GPU needed).
+cuda_forms="parallel-copy-loops=true attention-kernels=true band-gemms=true"
 for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
              "check-sample-goldens.sh compiled" "check-op-goldens.sh compiled" \
+             "check-op-goldens.sh compiled torch cuda-forms" \
              "check-op-goldens.sh eager paddle" "check-op-goldens.sh compiled paddle"; do
-  read -r script side framework <<< "$check"
+  read -r script side framework forms <<< "$check"
   [ -x "$root/scripts/$script" ] || continue
   echo "== $check =="
-  out=$("$root/scripts/$script" "$side" ${framework:-} 2>&1)
+  opts=""
+  [ "${forms:-}" = cuda-forms ] && opts=$cuda_forms
+  out=$(GN_PIPELINE_OPTIONS="$opts" "$root/scripts/$script" "$side" ${framework:-} 2>&1)
   rc=$?
   echo "$out" | grep -vE "^pass " | tail -40
   line=$(echo "$out" | grep -E "^[0-9]+ passed, [0-9]+ failed$" | tail -1)
