@@ -8,6 +8,9 @@
 #                                  interpreter's outputs; past 2 MiB a sample,
 #                                  every k-th element, k in <i>.stride),
 #                                  record.json
+#                                  compiled-alt.json where the program
+#                                  compiled without the attention kernel and
+#                                  the bands differs (GN_BUNDLE_ALT_OPTIONS)
 #   samples/<sample>/              model.py and meta files, for PyTorch
 #   list.txt, compile.jsonl        the samples in order; the compile log
 # Why ahead-of-time: the GPU machine has no LLVM, and a statically linked
@@ -58,6 +61,39 @@ for s in "${samples[@]}"; do
   done
   echo "$name" >> "$stage/list.txt"
 done
+# The trade-off to measure: the same list compiled without the attention
+# kernel and the bands (speed over memory); where a sample's program differs,
+# it goes along as compiled-alt.json and gn-cuda-run times it as a third
+# side. GN_BUNDLE_ALT_OPTIONS="" skips it.
+alt_options=${GN_BUNDLE_ALT_OPTIONS-attention-min-share=-1 memory-ratio=0}
+if [ -n "$alt_options" ]; then
+  alt="$build/gpu-bundle-alt"
+  rm -rf "$alt"
+  echo "== alternative programs: --pipeline-options '$alt_options'" >&2
+  "$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$alt" --log "$alt.jsonl" \
+    --pipeline-options "$alt_options" --jobs "$jobs" --timeout 1800 --reference-budget 1 >&2 || true
+  # Programs compared without their compile statistics (times differ).
+  ALT_OPTIONS="$alt_options" /usr/bin/python3 - "$stage" "$alt" >&2 <<'PY'
+import json, os, shutil, sys
+stage, alt = sys.argv[1], sys.argv[2]
+def program(path):
+    with open(path) as f:
+        d = json.load(f)
+    d.pop("stats", None)
+    return d
+n = 0
+for name in open(os.path.join(stage, "list.txt")).read().split():
+    a = os.path.join(alt, name, "compiled.json")
+    mine = os.path.join(stage, "artifacts", name)
+    if os.path.exists(a) and program(a) != program(os.path.join(mine, "compiled.json")):
+        shutil.copy(a, os.path.join(mine, "compiled-alt.json"))
+        with open(os.path.join(mine, "compiled-alt.txt"), "w") as f:
+            f.write(os.environ["ALT_OPTIONS"] + "\n")
+        n += 1
+print(f"alternative programs: {n} samples differ")
+PY
+  rm -rf "$alt" "$alt.jsonl"
+fi
 rm -f "$out/bundle.tar.gz"
 tar -C "$stage" -czf "$out/bundle.tar.gz" .
 bytes=$(du -sb "$out" | cut -f1)

@@ -146,8 +146,37 @@ def main():
         print(f"compile seconds: gn median {statistics.median(gn_compile):.2f}, max "
               f"{max(gn_compile):.2f}; Inductor reduce-overhead median "
               f"{fmt(statistics.median(ro_compile) if ro_compile else None, '.1f')}")
+    a_t = a.t
     print(f"device memory <= 1.5x (weights + inputs + outputs): {mem_ok} / {mem_n} "
           f"(model buffers; library workspaces apart)")
+    # The alternative programs (scripts/bundle-gpu.sh: the list compiled with
+    # other pipeline options, where the program differs): the memory / speed
+    # trade-off of the defaults, measured side by side.
+    alts = [(n, g) for n, g in sorted(gn.items()) if g.get("compiled_alt")]
+    if alts:
+        opts = alts[0][1]["compiled_alt"].get("pipeline_options", "?")
+        print(f"\nalternative programs ({opts}), where they differ: default vs alternative")
+        print("{:<44} {:>9} {:>9} {:>8} {:>8} {:>5}".format(
+            "sample", "ms", "alt ms", "mem/io", "alt", "alt ok"))
+        alt_ratios, alt_mem_ok = [], 0
+        for n, g in alts:
+            alt = g["compiled_alt"]
+            ms = g.get("compiled", {}).get("median_ms")
+            ams = alt.get("timing", {}).get("median_ms")
+            mem = g.get("device_memory", {}).get("compiled_over_io")
+            amem = alt.get("over_io")
+            aok = tightest(alt.get("correct_at"))
+            if ms and ams:
+                alt_ratios.append(ams / ms)
+            alt_mem_ok += amem is not None and amem <= 1.5
+            print("{:<44} {:>9} {:>9} {:>8} {:>8} {:>5}".format(
+                n[:44], fmt(ms), fmt(ams), fmt(mem, ".2f"), fmt(amem, ".2f"),
+                "y" if aok <= a_t else "n"))
+            if alt.get("error"):
+                print(f"    alt: {alt['error'][:200]}")
+        print(f"geomean time ratio alternative / default: {fmt(geomean(alt_ratios))} over "
+              f"{len(alt_ratios)} samples; within 1.5x memory with the alternative: "
+              f"{alt_mem_ok} / {len(alts)} of these")
     # gn-cuda-run's host time to submit one forward, before waiting for it.
     host = {side: [g[side]["host_submit_ms"] for g in gn.values()
                    if g.get(side, {}).get("host_submit_ms") is not None]

@@ -397,7 +397,10 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
     json strides = json::object();
     llvm::sys::fs::create_directories(dir + "/reference");
     if (options.referenceBudget > 0 && refBytes > options.referenceBudget) {
-      int64_t share = options.referenceBudget / std::max<int64_t>(1, expected->size());
+      // At least a byte each (a budget below one byte per output kept
+      // nothing to divide by: SIGFPE).
+      int64_t share =
+          std::max<int64_t>(1, options.referenceBudget / std::max<int64_t>(1, expected->size()));
       for (auto [i, t] : llvm::enumerate(refs)) {
         if (t.nbytes() <= size_t(share))
           continue;

@@ -284,6 +284,30 @@ std::string runSample(const std::string &dir, const Options &o) {
                         {"compiled_over_io",
                          io > 0 ? comp["device_bytes"].get<double>() / io : 0.0}};
   r["load_seconds"] = comp["load_seconds"];
+  // The alternative program (scripts/bundle-gpu.sh: compiled with other
+  // pipeline options, e.g. without the attention kernel and the bands), as
+  // a side of its own; its failure is recorded, not the sample's.
+  struct stat altStat;
+  if (stat((dir + "/compiled-alt.json").c_str(), &altStat) == 0) {
+    json alt, altOutputs;
+    std::vector<HostTensor> altOut;
+    std::string altError;
+    std::string options = readFile(dir + "/compiled-alt.txt");
+    while (!options.empty() && (options.back() == '\n' || options.back() == ' '))
+      options.pop_back();
+    json &a = r["compiled_alt"];
+    a["pipeline_options"] = options;
+    if (runSide(dir + "/compiled-alt.json", args, o, o.graph, /*profileTop=*/0, altOut, alt,
+                altError)) {
+      a["timing"] = alt["timing"];
+      a["correct_at"] = eval::compareWithReference(altOut, expected, strides, altOutputs);
+      a["launches"] = alt["launches"];
+      a["device_bytes"] = alt["device_bytes"];
+      a["over_io"] = io > 0 ? alt["device_bytes"].get<double>() / io : 0.0;
+    } else {
+      a["error"] = altError;
+    }
+  }
   if (!o.dump.empty() && (!dumpAll(o.dump + "/" + name + "/compiled", compiledOut, error) ||
                           !dumpAll(o.dump + "/" + name + "/eager", eagerOut, error)))
     return fail("runtime_error", error);
