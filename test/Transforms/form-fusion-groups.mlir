@@ -159,19 +159,25 @@ func.func @gathers(%w: tensor<10x4xf32>, %i: tensor<3xi64>, %g: tensor<2x4xi64>)
 
 // A scatter is a copy kernel; its splat base is cloned in (the kernel fills
 // it, no constant is materialized) while its index stays an input. A mean
-// scatter (it needs counts) stays outside any group.
+// is one too (with a count per target); an integer scatter with a
+// reduction stays outside any group.
 // CHECK-LABEL: func.func @scatters
 // CHECK: gn.fusion "copy"(%arg0, %arg1)
 // CHECK-NEXT: ^bb0(%[[S:.*]]: tensor<3x2xf32>, %[[I:.*]]: tensor<3x2xi64>):
 // CHECK-NEXT: %[[Z:.*]] = gn.constant dense<0.000000e+00>
 // CHECK-NEXT: gn.scatter %[[S]] into %[[Z]][%[[I]]] dim 0 {include_self = false, reduce = "amax"}
-// CHECK: gn.scatter %arg0 into %{{.*}}[%arg1] dim 0 {reduce = "mean"}
+// CHECK: gn.fusion "copy"(%arg0, %arg1)
+// CHECK: gn.scatter {{.*}} dim 0 {reduce = "mean"}
+// CHECK: gn.yield
+// CHECK: gn.scatter %arg2 into %{{.*}}[%arg1] dim 0 {reduce = "add"}
 // CHECK-NOT: gn.fusion
-func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+func.func @scatters(%src: tensor<3x2xf32>, %i: tensor<3x2xi64>, %isrc: tensor<3x2xi64>) -> (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xi64>) {
   %z = gn.constant dense<0.000000e+00> : tensor<4x2xf32>
+  %zi = gn.constant dense<0> : tensor<4x2xi64>
   %s = gn.scatter %src into %z[%i] dim 0 {include_self = false, reduce = "amax"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
   %m = gn.scatter %src into %z[%i] dim 0 {reduce = "mean"} : tensor<3x2xf32> into tensor<4x2xf32>, tensor<3x2xi64>
-  return %s, %m : tensor<4x2xf32>, tensor<4x2xf32>
+  %n = gn.scatter %isrc into %zi[%i] dim 0 {reduce = "add"} : tensor<3x2xi64> into tensor<4x2xi64>, tensor<3x2xi64>
+  return %s, %m, %n : tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xi64>
 }
 
 // -----

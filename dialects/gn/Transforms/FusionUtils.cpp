@@ -113,13 +113,13 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // clamped or wrapped positions.
   if (llvm::isa<PadOp>(op))
     return allKernelTypes(op);
-  // Scatters on floats, as the interpreter runs them (mean needs counts:
-  // not in kernels); a plain scatter (overwrite, no arithmetic) on any type.
+  // Scatters on floats, as the interpreter runs them (a mean with a count
+  // per target); a plain scatter (overwrite, no arithmetic) on any type.
   if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
     return allKernelTypes(op) &&
            (scatter.getReduce() == "none" ||
             (llvm::isa<FloatType>(scatter.getType().getElementType()) &&
-             llvm::is_contained({"add", "mul", "amax", "amin"}, scatter.getReduce())));
+             llvm::is_contained({"add", "mean", "mul", "amax", "amin"}, scatter.getReduce())));
   // Gathers read their input at indices loaded from a tensor; tile and
   // roll at wrapped positions, nearest resize at scaled ones; arange and
   // triangular compute each element from its position; cumsum, argmax and

@@ -356,6 +356,16 @@ public:
       });
       return success();
     }
+    // A mean counts each target's updates (from 1 with self), then divides
+    // where the count is over 1, as the interpreter does.
+    Value counts;
+    if (reduce == "mean") {
+      Type i64 = b.getI64Type();
+      counts = memref::AllocOp::create(b, loc, MemRefType::get(outType.getShape(), i64));
+      linalg::FillOp::create(
+          b, loc, arith::ConstantIntOp::create(b, loc, i64, op.getIncludeSelf() ? 1 : 0).getResult(),
+          counts);
+    }
     if (!op.getIncludeSelf()) {
       double identity = reduce == "mul" ? 1.0 : reduce == "amax" ? -INFINITY
                         : reduce == "amin" ? INFINITY : 0.0;
@@ -369,7 +379,13 @@ public:
                     ? toF64(lb, memref::LoadOp::create(lb, loc, src, pos))
                     : toF64(lb, src);
       Value cur = toF64(lb, memref::LoadOp::create(lb, loc, out, target));
-      if (reduce == "add") {
+      if (counts) {
+        Value c = memref::LoadOp::create(lb, loc, counts, target);
+        Value one = arith::ConstantIntOp::create(lb, loc, lb.getI64Type(), 1);
+        memref::StoreOp::create(lb, loc, arith::AddIOp::create(lb, loc, c, one).getResult(), counts,
+                                target);
+      }
+      if (reduce == "add" || reduce == "mean") {
         v = arith::AddFOp::create(lb, loc, cur, v);
       } else if (reduce == "mul") {
         v = arith::MulFOp::create(lb, loc, cur, v);
@@ -382,6 +398,26 @@ public:
       }
       memref::StoreOp::create(lb, loc, storedFromF64(lb, loc, v, e), out, target);
     });
+    if (counts) {
+      // out = out / count where count > 1 (f64, stored as the interpreter
+      // stores a double).
+      int64_t rank = outType.getRank();
+      llvm::SmallVector<AffineMap> maps(2, AffineMap::getMultiDimIdentityMap(rank, ctx));
+      llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+      linalg::GenericOp::create(
+          b, loc, ValueRange{counts}, ValueRange{out}, maps, iterators,
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            Value c = args[0], o = args[1];
+            Value one = arith::ConstantIntOp::create(nb, nloc, nb.getI64Type(), 1);
+            Value many = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sgt, c, one);
+            Value mean = arith::DivFOp::create(nb, nloc, toF64(nb, o),
+                                               arith::SIToFPOp::create(nb, nloc, f64, c));
+            linalg::YieldOp::create(
+                nb, nloc,
+                Value(arith::SelectOp::create(nb, nloc, many, storedFromF64(nb, nloc, mean, e), o)));
+          });
+      memref::DeallocOp::create(b, loc, counts);
+    }
     return success();
   }
 
