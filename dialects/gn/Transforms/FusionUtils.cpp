@@ -113,12 +113,12 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // clamped or wrapped positions.
   if (llvm::isa<PadOp>(op))
     return allKernelTypes(op);
-  // Scatters on floats, as the interpreter runs them (a mean with a count
-  // per target); a plain scatter (overwrite, no arithmetic) on any type.
+  // Scatters as the interpreter runs them, in f64 (a mean with a count per
+  // target), on floats and integers; a plain one (overwrite) on bools too.
   if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
     return allKernelTypes(op) &&
            (scatter.getReduce() == "none" ||
-            (llvm::isa<FloatType>(scatter.getType().getElementType()) &&
+            (!scatter.getType().getElementType().isInteger(1) &&
              llvm::is_contained({"add", "mean", "mul", "amax", "amin"}, scatter.getReduce())));
   // Gathers read their input at indices loaded from a tensor; tile and
   // roll at wrapped positions, nearest resize at scaled ones; arange and

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include <cmath>
 #include <functional>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -246,6 +247,32 @@ public:
     return e.isF32() ? v : Value(arith::TruncFOp::create(b, loc, e, v));
   }
 
+  /// A scalar computed in f64 stored as the interpreter's storeFromDouble
+  /// stores it: floats as storedFromF64; signless integers truncated toward
+  /// zero and saturated at the type's range, NaN as 0 (saturatingCast).
+  Value storedAnyFromF64(OpBuilder &b, Location loc, Value v, Type e) {
+    if (llvm::isa<FloatType>(e))
+      return storedFromF64(b, loc, v, e);
+    unsigned w = e.getIntOrFloatBitWidth();
+    Type f64 = b.getF64Type(), i64 = b.getI64Type();
+    auto real = [&](double x) {
+      return Value(arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(x)));
+    };
+    auto integer = [&](int64_t x) { return Value(arith::ConstantIntOp::create(b, loc, i64, x)); };
+    using P = arith::CmpFPredicate;
+    double lo = -std::ldexp(1.0, w - 1), hiPlusOne = std::ldexp(1.0, w - 1);
+    Value nan = arith::CmpFOp::create(b, loc, P::UNO, v, v);
+    Value low = arith::CmpFOp::create(b, loc, P::OLE, v, real(lo));
+    Value high = arith::CmpFOp::create(b, loc, P::OGE, v, real(hiPlusOne));
+    Value out = arith::OrIOp::create(b, loc, arith::OrIOp::create(b, loc, nan, low), high);
+    Value i = arith::FPToSIOp::create(b, loc, i64, arith::SelectOp::create(b, loc, out, real(0), v));
+    int64_t min = w == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t(1) << (w - 1));
+    int64_t max = w == 64 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << (w - 1)) - 1;
+    i = arith::SelectOp::create(b, loc, low, integer(min), i);
+    i = arith::SelectOp::create(b, loc, high, integer(max), i);
+    return w == 64 ? i : Value(arith::TruncIOp::create(b, loc, e, i));
+  }
+
   /// torch.scatter / scatter_add / scatter_reduce, as the interpreter runs
   /// it: the output starts as the input (a fill when it is a splat; already
   /// there when the result is written over the input), then
@@ -344,9 +371,7 @@ public:
       }
       body(lb, pos, target);
     };
-    auto toF64 = [&](OpBuilder &lb, Value v) {
-      return v.getType() == f64 ? v : Value(arith::ExtFOp::create(lb, loc, f64, v));
-    };
+    auto toF64 = [&](OpBuilder &lb, Value v) { return widenToF64(lb, loc, v); };
     if (reduce == "none") { // overwrite: the source element as it is
       forEachTarget([&](OpBuilder &lb, ValueRange pos, ValueRange target) {
         Value v = llvm::isa<MemRefType>(src.getType())
@@ -370,7 +395,13 @@ public:
       double identity = reduce == "mul" ? 1.0 : reduce == "amax" ? -INFINITY
                         : reduce == "amin" ? INFINITY : 0.0;
       forEachTarget([&](OpBuilder &lb, ValueRange, ValueRange target) {
-        Value v = arith::ConstantOp::create(lb, loc, e, lb.getFloatAttr(e, identity));
+        // (On integers, the identity saturated: +-inf as the type's bounds.)
+        Value v = llvm::isa<FloatType>(e)
+                      ? Value(arith::ConstantOp::create(lb, loc, e, lb.getFloatAttr(e, identity)))
+                      : storedAnyFromF64(lb, loc,
+                                         arith::ConstantOp::create(lb, loc, f64,
+                                                                   lb.getF64FloatAttr(identity)),
+                                         e);
         memref::StoreOp::create(lb, loc, v, out, target);
       });
     }
@@ -396,7 +427,7 @@ public:
                                               isMax ? cur : v, isMax ? v : cur);
         v = arith::SelectOp::create(lb, loc, takeNew, v, cur);
       }
-      memref::StoreOp::create(lb, loc, storedFromF64(lb, loc, v, e), out, target);
+      memref::StoreOp::create(lb, loc, storedAnyFromF64(lb, loc, v, e), out, target);
     });
     if (counts) {
       // out = out / count where count > 1 (f64, stored as the interpreter
@@ -414,7 +445,7 @@ public:
                                                arith::SIToFPOp::create(nb, nloc, f64, c));
             linalg::YieldOp::create(
                 nb, nloc,
-                Value(arith::SelectOp::create(nb, nloc, many, storedFromF64(nb, nloc, mean, e), o)));
+                Value(arith::SelectOp::create(nb, nloc, many, storedAnyFromF64(nb, nloc, mean, e), o)));
           });
       memref::DeallocOp::create(b, loc, counts);
     }
