@@ -127,6 +127,9 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Average pooling, fixed and adaptive windows: f64 window sums.
   if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(op))
     return allKernelTypes(op);
+  // Adaptive max pooling: the same windows, an f64 max (floats).
+  if (auto pool = llvm::dyn_cast<AdaptiveMaxPoolOp>(op))
+    return allKernelTypes(op) && llvm::isa<FloatType>(pool.getType().getElementType());
   // Random draws: each element from its position (gn's counter-based
   // stream), floats only.
   if (auto r = llvm::dyn_cast<RandomOp>(op))
@@ -189,6 +192,8 @@ bool mlir::gn::isCopySliceIndependent(Operation *op, int64_t dim) {
   if (auto pool = llvm::dyn_cast<AvgPoolOp>(op))
     return dim < rank - (int64_t)pool.getKernel().size();
   if (auto pool = llvm::dyn_cast<AdaptiveAvgPoolOp>(op))
+    return dim < rank - (int64_t)pool.getOutputSize().size();
+  if (auto pool = llvm::dyn_cast<AdaptiveMaxPoolOp>(op))
     return dim < rank - (int64_t)pool.getOutputSize().size();
   if (auto resize = llvm::dyn_cast<ResizeOp>(op))
     return dim < rank - (int64_t)resize.getSize().size();

@@ -116,7 +116,7 @@ public:
       return cast<ResizeOp>(copyOp).getMode() == "nearest"
                  ? emitNearestResize(b, loc, ins[0], out)
                  : emitLinearResize(b, loc, cast<ResizeOp>(copyOp), ins[0], out);
-    if (isa<AvgPoolOp, AdaptiveAvgPoolOp>(copyOp))
+    if (isa<AvgPoolOp, AdaptiveAvgPoolOp, AdaptiveMaxPoolOp>(copyOp))
       return emitAvgPool(b, loc, ins[0], out);
     if (auto gs = dyn_cast<GridSampleOp>(copyOp))
       return emitGridSample(b, loc, gs, ins[0], ins[1], out);
@@ -1111,6 +1111,9 @@ public:
     std::optional<int64_t> divisor;
     bool includePad = false;
     auto avg = dyn_cast<AvgPoolOp>(copyOp);
+    // Adaptive max pooling: the same windows, std::max over them in f64,
+    // NaN if any tap is (the interpreter's adaptivePool).
+    bool isMax = isa<AdaptiveMaxPoolOp>(copyOp);
     int64_t rank = xType.getRank(), sp;
     if (avg) {
       kernel.assign(avg.getKernel().begin(), avg.getKernel().end());
@@ -1122,7 +1125,8 @@ public:
         divisor = *avg.getDivisorOverride();
       sp = kernel.size();
     } else {
-      sp = cast<AdaptiveAvgPoolOp>(copyOp).getOutputSize().size();
+      sp = isMax ? cast<AdaptiveMaxPoolOp>(copyOp).getOutputSize().size()
+                 : cast<AdaptiveAvgPoolOp>(copyOp).getOutputSize().size();
       // The widest window: the taps loop runs to it and skips the rest.
       for (int64_t d = 0; d < sp; ++d) {
         int64_t in = xType.getShape()[rank - sp + d], o = outShape[rank - sp + d], widest = 0;
@@ -1195,6 +1199,15 @@ public:
               Value v = memref::LoadOp::create(lb, nloc, x, at);
               if (!e.isF64())
                 v = arith::ExtFOp::create(lb, nloc, f64, v);
+              if (isMax) { // carried: the max, whether a tap was NaN
+                using P = arith::CmpFPredicate;
+                Value less = arith::CmpFOp::create(lb, nloc, P::OLT, carried[0], v);
+                Value best = arith::SelectOp::create(lb, nloc, less, v, carried[0]);
+                Value nan = arith::AndIOp::create(
+                    lb, nloc, inside, arith::CmpFOp::create(lb, nloc, P::UNO, v, v));
+                return {arith::SelectOp::create(lb, nloc, inside, best, carried[0]),
+                        arith::SelectOp::create(lb, nloc, nan, one, carried[1]), carried[2]};
+              }
               v = arith::SelectOp::create(lb, nloc, inside, v, zero);
               return {arith::AddFOp::create(lb, nloc, carried[0], v),
                       arith::AddFOp::create(lb, nloc, carried[1],
@@ -1214,6 +1227,16 @@ public:
                 });
             return llvm::SmallVector<Value>(loop.getResults());
           };
+          if (isMax) {
+            Value negInf = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(-INFINITY));
+            llvm::SmallVector<Value> r = nest(nb, 0, ValueRange{negInf, zero, zero}, {});
+            Value nan = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::ONE, r[1], zero);
+            Value v = arith::SelectOp::create(
+                nb, nloc, nan, arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(NAN)),
+                r[0]);
+            linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, v, e));
+            return;
+          }
           llvm::SmallVector<Value> sums = nest(nb, 0, ValueRange{zero, zero, zero}, {});
           Value denominator =
               divisor ? Value(arith::ConstantOp::create(nb, nloc, f64,
