@@ -248,16 +248,19 @@ public:
   }
 
   /// A scalar computed in f64 stored as the interpreter's storeFromDouble
-  /// stores it: floats as storedFromF64; signless integers truncated toward
-  /// zero and saturated at the type's range, NaN as 0 (saturatingCast).
+  /// stores it: floats as storedFromF64; bools as v != 0; signless integers
+  /// truncated toward zero and saturated at the type's range, NaN as 0
+  /// (saturatingCast).
   Value storedAnyFromF64(OpBuilder &b, Location loc, Value v, Type e) {
     if (llvm::isa<FloatType>(e))
       return storedFromF64(b, loc, v, e);
-    unsigned w = e.getIntOrFloatBitWidth();
     Type f64 = b.getF64Type(), i64 = b.getI64Type();
     auto real = [&](double x) {
       return Value(arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(x)));
     };
+    if (e.isInteger(1))
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, real(0));
+    unsigned w = e.getIntOrFloatBitWidth();
     auto integer = [&](int64_t x) { return Value(arith::ConstantIntOp::create(b, loc, i64, x)); };
     using P = arith::CmpFPredicate;
     double lo = -std::ldexp(1.0, w - 1), hiPlusOne = std::ldexp(1.0, w - 1);
@@ -655,8 +658,7 @@ public:
 
   /// Inclusive prefix sum along dim, as the interpreter computes it: a
   /// running f64 sum over each line, every prefix stored as it stores a
-  /// double (floats rounded, through f32 for f16/bf16; integers truncated
-  /// through i64; i1 as != 0).
+  /// double (storedAnyFromF64).
   LogicalResult emitCumSum(OpBuilder &b, Location loc, CumSumOp op, Value x, Value out) {
     auto type = llvm::cast<MemRefType>(x.getType());
     Type e = type.getElementType(), f64 = b.getF64Type();
@@ -675,18 +677,7 @@ public:
           at.insert(at.begin() + dim, k);
           Value wide = widenToF64(nb, nloc, memref::LoadOp::create(nb, nloc, x, at));
           Value s = arith::AddFOp::create(nb, nloc, sum[0], wide);
-          Value stored;
-          if (llvm::isa<FloatType>(e)) {
-            stored = storedFromF64(nb, nloc, s, e);
-          } else if (e.isInteger(1)) {
-            Value z = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0));
-            stored = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, s, z);
-          } else {
-            stored = arith::FPToSIOp::create(nb, nloc, nb.getI64Type(), s);
-            if (!e.isInteger(64))
-              stored = arith::TruncIOp::create(nb, nloc, e, stored);
-          }
-          memref::StoreOp::create(nb, nloc, stored, out, at);
+          memref::StoreOp::create(nb, nloc, storedAnyFromF64(nb, nloc, s, e), out, at);
           scf::YieldOp::create(nb, nloc, s);
         });
     (void)loop;
@@ -1249,11 +1240,10 @@ public:
   }
 
   /// out[i] = start + step * i, computed in f64 and stored as the
-  /// interpreter stores a double: floats through f32 (f16/bf16 round twice,
-  /// as it does), integers truncated toward zero through i64.
+  /// interpreter stores a double (storedAnyFromF64).
   LogicalResult emitArange(OpBuilder &b, Location loc, ArangeOp op, Value out) {
     Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
-    Type f64 = b.getF64Type(), f32 = b.getF32Type(), i64 = b.getI64Type();
+    Type f64 = b.getF64Type(), i64 = b.getI64Type();
     overOutput(
         b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
           Value i = arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, 0));
@@ -1266,22 +1256,7 @@ public:
                   arith::ConstantOp::create(nb, nloc, f64,
                                             nb.getF64FloatAttr(op.getStep().convertToDouble())),
                   arith::SIToFPOp::create(nb, nloc, f64, i)));
-          Value r;
-          if (e.isF64()) {
-            r = v;
-          } else if (llvm::isa<FloatType>(e)) {
-            r = arith::TruncFOp::create(nb, nloc, f32, v);
-            if (!e.isF32())
-              r = arith::TruncFOp::create(nb, nloc, e, r);
-          } else if (e.isInteger(1)) {
-            Value zero = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0));
-            r = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, v, zero);
-          } else {
-            r = arith::FPToSIOp::create(nb, nloc, i64, v);
-            if (!e.isInteger(64))
-              r = arith::TruncIOp::create(nb, nloc, e, r);
-          }
-          linalg::YieldOp::create(nb, nloc, r);
+          linalg::YieldOp::create(nb, nloc, storedAnyFromF64(nb, nloc, v, e));
         });
     return success();
   }
