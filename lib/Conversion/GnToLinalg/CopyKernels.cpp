@@ -322,37 +322,29 @@ public:
       Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
       Value one = arith::ConstantIndexOp::create(lb, loc, 1);
       if (!forGpu) {
-        for (auto [d, n] : llvm::enumerate(indexShape)) {
-          Value upper = arith::ConstantIndexOp::create(lb, loc, n);
-          auto loop = scf::ForOp::create(lb, loc, zero, upper, one);
-          lb.setInsertionPoint(loop.getBody()->getTerminator());
-          pos[d] = loop.getInductionVar();
-        }
+        auto [nb, ivs] = loopNest(lb, loc, indexShape); // row-major scf.for
+        lb = nb;
+        llvm::copy(ivs, pos.begin());
       } else {
-        llvm::SmallVector<Value> lower, upper, steps;
-        llvm::SmallVector<int64_t> parallelDims;
+        llvm::SmallVector<int64_t> parallelShape, parallelDims;
         for (auto [d, n] : llvm::enumerate(indexShape))
           if ((int64_t)d != dim) {
-            lower.push_back(zero);
-            upper.push_back(arith::ConstantIndexOp::create(lb, loc, n));
-            steps.push_back(one);
+            parallelShape.push_back(n);
             parallelDims.push_back(d);
           }
-        if (!parallelDims.empty()) {
-          auto par = scf::ParallelOp::create(lb, loc, lower, upper, steps);
-          lb.setInsertionPoint(par.getBody()->getTerminator());
+        // A 1-d scatter: a thread per target, which scans every position in
+        // order and applies those that land on it (the interpreter's order
+        // for each target, in targets x positions checks).
+        bool scan = parallelDims.empty() && size * indexShape[dim] <= kTargetScanLimit;
+        if (scan)
+          parallelShape.push_back(size);
+        auto [nb, ivs] = loopNest(lb, loc, parallelShape); // one scf.parallel
+        lb = nb;
+        if (scan)
+          scanFor = ivs[0];
+        else
           for (auto [k, d] : llvm::enumerate(parallelDims))
-            pos[d] = par.getInductionVars()[k];
-        } else if (size * indexShape[dim] <= kTargetScanLimit) {
-          // A 1-d scatter: a thread per target, which scans every position
-          // in order and applies those that land on it (the interpreter's
-          // order for each target, in targets x positions checks).
-          auto par = scf::ParallelOp::create(lb, loc, ValueRange{zero},
-                                             ValueRange{arith::ConstantIndexOp::create(lb, loc, size)},
-                                             ValueRange{one});
-          lb.setInsertionPoint(par.getBody()->getTerminator());
-          scanFor = par.getInductionVars()[0];
-        }
+            pos[d] = ivs[k];
         Value dimUpper = arith::ConstantIndexOp::create(lb, loc, indexShape[dim]);
         auto loop = scf::ForOp::create(lb, loc, zero, dimUpper, one);
         lb.setInsertionPoint(loop.getBody()->getTerminator());
