@@ -29,7 +29,8 @@
 # Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_TRIALS (default 20),
 #   GN_BENCH_TIMEOUT (seconds per sample and side, default 600),
 #   GN_BENCH_PROFILE (slowest steps of gn compiled to record, default 10; 0:
-#   no step-by-step profile).
+#   no step-by-step profile), GN_BENCH_SPLIT (with --budget: the percent of
+#   it where gn stops and where PyTorch eager stops, default "40 62").
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle="$root/.gpu-bundle"
@@ -46,7 +47,7 @@ while [ $# -gt 0 ]; do
     --bundle) bundle=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -78,6 +79,7 @@ EOF
 )
 export GN_CUDA_LIBRARY_PATH=${GN_CUDA_LIBRARY_PATH:-$libs}
 start=$(date +%s)
+read -r gn_share eager_share <<< "${GN_BENCH_SPLIT:-40 62}"
 at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 { nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
   | tee "$out/gpu.txt"
@@ -88,7 +90,7 @@ if [ "$only" != torch ]; then
   # runner only; PyTorch finds its own).
   LD_LIBRARY_PATH=$GN_CUDA_LIBRARY_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
     "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
-    --trials "$trials" --timeout "$timeout" --deadline "$(at 40)" --out "$out/gn.jsonl" \
+    --trials "$trials" --timeout "$timeout" --deadline "$(at "$gn_share")" --out "$out/gn.jsonl" \
     --profile "${GN_BENCH_PROFILE:-10}"
 fi
 if [ "$only" != gn ]; then
@@ -100,7 +102,7 @@ if [ "$only" != gn ]; then
   }
   if [ "$budget" -gt 0 ]; then
     end=$((start + budget - 15))
-    torch_side --modes eager --deadline "$(at 62)"
+    torch_side --modes eager --deadline "$(at "$eager_share")"
     # Cold compiles 8 at a time first (about 10 s each alone), then timing.
     torch_side --modes inductor_ro --parallel-compile "${GN_BENCH_COMPILE_JOBS:-8}" --deadline "$end"
     [ "$(date +%s)" -lt "$end" ] && torch_side --modes inductor --deadline "$end"
