@@ -285,17 +285,20 @@ int cublasCreate_v2(void **h) {
 }
 int cublasDestroy_v2(void *) { return 0; }
 int cublasSetStream_v2(void *, void *) { return 0; }
-int cublasSetMathMode(void *, int) { return 0; }
+int cublasSetMathMode(void *, int mode) {
+  log("cublas math=" + std::to_string(mode));
+  return 0;
+}
 int cublasSetWorkspace_v2(void *, void *, size_t) { return 0; }
 int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, const void *,
                                const void *a, int, int lda, long long, const void *b, int, int ldb,
                                long long, const void *, void *c, int, int ldc, long long,
-                               int batch, int, int) {
+                               int batch, int compute, int) {
   std::string s = "gemm m=" + std::to_string(m) + " n=" + std::to_string(n) +
                   " k=" + std::to_string(k) + " batch=" + std::to_string(batch) +
                   " ta=" + std::to_string(ta) + " tb=" + std::to_string(tb) +
                   " lda=" + std::to_string(lda) + " ldb=" + std::to_string(ldb) +
-                  " ldc=" + std::to_string(ldc);
+                  " ldc=" + std::to_string(ldc) + " compute=" + std::to_string(compute);
   for (const void *p : {a, b, static_cast<const void *>(c)})
     if (!inAllocation(reinterpret_cast<uintptr_t>(p)))
       s += " BAD-POINTER";

@@ -428,7 +428,7 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
     if (!st)
       st = cublas->setStream(cublasHandle, stream);
     if (!st)
-      st = cublas->setMathMode(cublasHandle, kCublasPedanticMath);
+      st = cublas->setMathMode(cublasHandle, kCublasDefaultMathNoReducedReduction);
     if (st) {
       error = "cuBLAS could not be initialized (status " + std::to_string(st) + ")";
       return false;
@@ -506,7 +506,7 @@ bool CudaExecutor::Impl::runGemm(const Step &s, std::string &error) {
       g.m, g.k, alpha, reinterpret_cast<const void *>(slotPtr[s.in[1]]), type, ldb, g.strideB,
       reinterpret_cast<const void *>(slotPtr[s.in[0]]), type, lda, g.strideA, beta,
       reinterpret_cast<void *>(slotPtr[s.out[0]]), type, g.n, g.strideC, g.batch,
-      f64 ? kCublasCompute64F : kCublasCompute32FPedantic, kCublasGemmDefault);
+      f64 ? kCublasCompute64F : kCublasCompute32F, kCublasGemmDefault);
   if (st) {
     error = where(s) + ": cublasGemmStridedBatchedEx failed with status " + std::to_string(st);
     return false;
