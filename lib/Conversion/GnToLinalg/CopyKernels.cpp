@@ -37,6 +37,13 @@ Value mlir::gn::stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayR
 
 namespace {
 
+// The attention kernel's shape of work (emitAttention): value columns per
+// thread, the threads its first launch aims for (an H100 runs 132 x 2048 at
+// once), and the longest query kept in registers.
+constexpr int64_t kAttentionGroupColumns = 8;
+constexpr int64_t kAttentionThreads = 1 << 16;
+constexpr int64_t kAttentionQueryRegisters = 64;
+
 class CopyKernelEmitter {
 public:
   CopyKernelEmitter(Operation *copyOp, ModuleOp kernels, bool forGpu)
@@ -851,13 +858,20 @@ public:
   /// gn.attention (fitsAttentionKernel) in the interpreter's compute type
   /// (f64 for f64, else f32), without the score matrix, in two loop nests
   /// (two launches on a GPU, a thread per point):
-  ///  1. per (key chunk, query row): the row's scores s_j = (q_i . k_j) *
-  ///     scale, masked (a bool mask keeps where true, else -inf; a float
-  ///     mask is added), over the chunk's keys, run twice: for their max m,
-  ///     then for l = sum_j e^(s_j - m) and acc_c = sum_j e^(s_j - m) v_jc
-  ///     for every value column c; (m, l, acc) go to a workspace of
-  ///     (Ev + 2) numbers per chunk and row (a chunk of 8 (Ev + 2) keys or
-  ///     more: at most an eighth of the score matrix's bytes);
+  ///  1. per (key chunk, group of up to 8 value columns, query row): the
+  ///     row's scores s_j = (q_i . k_j) * scale, masked (a bool mask keeps
+  ///     where true, else -inf; a float mask is added), over the chunk's
+  ///     keys, run twice: for their max m, then for l = sum_j e^(s_j - m)
+  ///     and acc_c = sum_j e^(s_j - m) v_jc for the group's columns c;
+  ///     (m, l, acc) go to a workspace of (Ev + 2) numbers per chunk and row
+  ///     (m and l from the first group: every group computes the same). The
+  ///     groups and the chunks are there for parallelism: a GPU thread's
+  ///     time is its chunk's keys times (2 E + its columns), and a few
+  ///     thousand threads leave an H100 mostly idle (yolo12n's attention
+  ///     took 0.42 ms with 2 chunks and all 32 columns a thread). Chunks
+  ///     are added up to about kAttentionThreads threads, while the
+  ///     workspace stays within an eighth of the score matrix's bytes (a
+  ///     chunk of 64 and of 8 (Ev + 2) keys or more);
   ///  2. per output element [batch..., i, c]: M = max of the chunks' m, and
   ///     out = sum acc_c e^(m - M) / sum l e^(m - M).
   /// Causal rows see keys j <= i; a chunk that sees none contributes 0, a
@@ -878,8 +892,20 @@ public:
     Type outElement = llvm::cast<MemRefType>(out.getType()).getElementType();
     double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(e));
     Value mask = ins.size() > 3 ? ins[3] : Value();
-    int64_t chunkKeys = std::max<int64_t>(64, 8 * (ev + 2));
-    int64_t chunks = std::max<int64_t>(1, llvm::divideCeil(s, chunkKeys));
+    llvm::SmallVector<int64_t> rowShape(outShape.drop_back()); // [..., L(, H)]
+    int64_t rows = 1;
+    for (int64_t n : rowShape)
+      rows *= n;
+    int64_t groupColumns = std::min<int64_t>(kAttentionGroupColumns, ev);
+    int64_t groups = llvm::divideCeil(ev, groupColumns);
+    // Workspace rows * chunks * (Ev + 2) about rows * S / 8 at most (a
+    // quarter took apple_mobilevit-xx-small's estimated peak from 1.49x to
+    // 1.55x its weights, inputs and outputs).
+    int64_t maxChunks = llvm::divideCeil(s, std::max<int64_t>(64, 8 * (ev + 2)));
+    int64_t wantedChunks = llvm::divideCeil(kAttentionThreads, rows * groups);
+    int64_t chunks = std::clamp<int64_t>(wantedChunks, 1, maxChunks);
+    int64_t chunkKeys = llvm::divideCeil(s, chunks);
+    chunks = llvm::divideCeil(s, chunkKeys);
     // The batch dims of a [..., L, E] (seq_first: [..., L, H, E]) shape.
     auto batchSizes = [&](llvm::ArrayRef<int64_t> shape) {
       llvm::SmallVector<int64_t> sizes(shape.take_front(seqDim));
@@ -888,7 +914,6 @@ public:
       return sizes;
     };
     llvm::SmallVector<int64_t> batch = batchSizes(outShape);
-    llvm::SmallVector<int64_t> rowShape(outShape.drop_back()); // [..., L(, H)]
     auto index = [&](OpBuilder &nb, int64_t v) { return arith::ConstantIndexOp::create(nb, loc, v); };
     auto real = [&](OpBuilder &nb, double v) {
       return Value(arith::ConstantOp::create(nb, loc, ct, nb.getFloatAttr(ct, v)));
@@ -913,14 +938,15 @@ public:
       return at;
     };
 
-    // 1. Chunk partials. Chunks outermost: a warp's threads are rows of one
-    // chunk, reading the same keys.
+    // 1. Chunk partials. Chunks and column groups outermost: a warp's
+    // threads are rows of one chunk and group, reading the same keys and
+    // value columns.
     {
-      llvm::SmallVector<int64_t> nest{chunks};
+      llvm::SmallVector<int64_t> nest{chunks, groups};
       nest.append(rowShape.begin(), rowShape.end());
       auto [lb, ivs] = loopNest(b, loc, nest);
-      Value chunk = ivs[0];
-      llvm::SmallVector<Value> rowIvs(ivs.begin() + 1, ivs.end());
+      Value chunk = ivs[0], group = ivs[1];
+      llvm::SmallVector<Value> rowIvs(ivs.begin() + 2, ivs.end());
       llvm::SmallVector<Value> batchIvs(rowIvs.begin(), rowIvs.begin() + seqDim);
       if (seqFirst)
         batchIvs.push_back(rowIvs[r - 2]);
@@ -941,16 +967,31 @@ public:
         at.push_back(last);
         return toCompute(nb, memref::LoadOp::create(nb, loc, t, at));
       };
+      // The row's query, read once into registers when it is short (the
+      // same sums in the same order as the loop below).
+      llvm::SmallVector<Value> query;
+      if (e <= kAttentionQueryRegisters)
+        for (int64_t k = 0; k < e; ++k)
+          query.push_back(load(lb, ins[0], row, index(lb, k)));
       // Score j of this point's row, scaled and masked.
       auto score = [&](OpBuilder &nb, Value j) {
-        auto dot = scf::ForOp::create(
-            nb, loc, index(nb, 0), index(nb, e), index(nb, 1), ValueRange{real(nb, 0)},
-            [&](OpBuilder &db, Location, Value k, ValueRange acc) {
-              Value p = arith::MulFOp::create(db, loc, load(db, ins[0], row, k),
-                                              load(db, ins[1], j, k));
-              scf::YieldOp::create(db, loc, Value(arith::AddFOp::create(db, loc, acc[0], p)));
-            });
-        Value v = arith::MulFOp::create(nb, loc, dot.getResult(0), real(nb, scale));
+        Value dot;
+        if (!query.empty()) {
+          dot = real(nb, 0);
+          for (int64_t k = 0; k < e; ++k)
+            dot = arith::AddFOp::create(
+                nb, loc, dot, arith::MulFOp::create(nb, loc, query[k], load(nb, ins[1], j, index(nb, k))));
+        } else {
+          dot = scf::ForOp::create(
+                    nb, loc, index(nb, 0), index(nb, e), index(nb, 1), ValueRange{real(nb, 0)},
+                    [&](OpBuilder &db, Location, Value k, ValueRange acc) {
+                      Value p = arith::MulFOp::create(db, loc, load(db, ins[0], row, k),
+                                                      load(db, ins[1], j, k));
+                      scf::YieldOp::create(db, loc, Value(arith::AddFOp::create(db, loc, acc[0], p)));
+                    })
+                    .getResult(0);
+        }
+        Value v = arith::MulFOp::create(nb, loc, dot, real(nb, scale));
         if (!mask)
           return v;
         // The mask right-aligned against the scores [batch..., L, S].
@@ -981,25 +1022,54 @@ public:
             scf::YieldOp::create(nb, loc, Value(arith::SelectOp::create(nb, loc, less, v, m[0])));
           });
       Value max = maxLoop.getResult(0);
-      llvm::SmallVector<Value> zeros(ev + 1, real(lb, 0));
+      // The group's columns; the last group's past Ev read column Ev - 1
+      // and are not stored.
+      Value first = arith::MulIOp::create(lb, loc, group, index(lb, groupColumns));
+      llvm::SmallVector<Value> columns;
+      for (int64_t c = 0; c < groupColumns; ++c)
+        columns.push_back(arith::MinUIOp::create(
+            lb, loc, arith::AddIOp::create(lb, loc, first, index(lb, c)), index(lb, ev - 1)));
+      llvm::SmallVector<Value> zeros(groupColumns + 1, real(lb, 0));
       auto sumLoop = scf::ForOp::create(
           lb, loc, lo, hi, index(lb, 1), zeros,
           [&](OpBuilder &nb, Location, Value j, ValueRange acc) {
             Value p =
                 math::ExpOp::create(nb, loc, arith::SubFOp::create(nb, loc, score(nb, j), max));
             llvm::SmallVector<Value> next{arith::AddFOp::create(nb, loc, acc[0], p)};
-            for (int64_t c = 0; c < ev; ++c) {
-              Value weighted = arith::MulFOp::create(nb, loc, p, load(nb, ins[2], j, index(nb, c)));
+            for (int64_t c = 0; c < groupColumns; ++c) {
+              Value weighted = arith::MulFOp::create(nb, loc, p, load(nb, ins[2], j, columns[c]));
               next.push_back(arith::AddFOp::create(nb, loc, acc[c + 1], weighted));
             }
             scf::YieldOp::create(nb, loc, next);
           });
       // A chunk that sees no key stores l = acc = 0 (not exp(-inf + inf)).
       Value none = arith::CmpFOp::create(lb, loc, P::OEQ, max, real(lb, -INFINITY));
-      memref::StoreOp::create(lb, loc, max, ws, wsAt(lb, chunk, rowIvs, 0));
-      for (int64_t k = 0; k <= ev; ++k) {
-        Value v = arith::SelectOp::create(lb, loc, none, real(lb, 0), sumLoop.getResult(k));
-        memref::StoreOp::create(lb, loc, v, ws, wsAt(lb, chunk, rowIvs, k + 1));
+      llvm::SmallVector<Value> stored; // l, then the group's acc
+      for (int64_t k = 0; k <= groupColumns; ++k)
+        stored.push_back(arith::SelectOp::create(lb, loc, none, real(lb, 0), sumLoop.getResult(k)));
+      auto firstGroup = scf::IfOp::create(
+          lb, loc, arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::eq, group, index(lb, 0)),
+          /*withElseRegion=*/false);
+      {
+        OpBuilder tb = firstGroup.getThenBodyBuilder();
+        memref::StoreOp::create(tb, loc, max, ws, wsAt(tb, chunk, rowIvs, 0));
+        memref::StoreOp::create(tb, loc, stored[0], ws, wsAt(tb, chunk, rowIvs, 1));
+      }
+      for (int64_t c = 0; c < groupColumns; ++c) {
+        Value column = arith::AddIOp::create(lb, loc, first, index(lb, c));
+        Value v = stored[c + 1];
+        llvm::SmallVector<Value> at{chunk};
+        at.append(rowIvs.begin(), rowIvs.end());
+        at.push_back(arith::AddIOp::create(lb, loc, column, index(lb, 2)));
+        if (ev % groupColumns == 0) {
+          memref::StoreOp::create(lb, loc, v, ws, at);
+          continue;
+        }
+        auto inside = scf::IfOp::create(
+            lb, loc, arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, column, index(lb, ev)),
+            /*withElseRegion=*/false);
+        OpBuilder tb = inside.getThenBodyBuilder();
+        memref::StoreOp::create(tb, loc, v, ws, at);
       }
     }
 
