@@ -203,6 +203,7 @@ const Cudnn *mlir::gn::cuda::loadCudnn(std::string &error) {
         r(c.setConvolutionGroupCount, "cudnnSetConvolutionGroupCount");
         r(c.setConvolutionMathType, "cudnnSetConvolutionMathType");
         r(c.getConvolutionForwardAlgorithm, "cudnnGetConvolutionForwardAlgorithm_v7");
+        r(c.findConvolutionForwardAlgorithm, "cudnnFindConvolutionForwardAlgorithm");
         r(c.getConvolutionForwardWorkspaceSize, "cudnnGetConvolutionForwardWorkspaceSize");
         r(c.convolutionForward, "cudnnConvolutionForward");
         r(c.addTensor, "cudnnAddTensor");

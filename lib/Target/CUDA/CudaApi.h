@@ -132,7 +132,7 @@ constexpr int kCudnnDataFloat = 0, kCudnnDataDouble = 1, kCudnnDataHalf = 2,
               kCudnnDataBfloat16 = 9;
 constexpr int kCudnnTensorNchw = 0;
 constexpr int kCudnnCrossCorrelation = 1;
-constexpr int kCudnnFmaMath = 3; // no tensor cores, no TF32: f32 stays f32
+constexpr int kCudnnDefaultMath = 0, kCudnnFmaMath = 3; // FMA: no tensor cores, no TF32
 
 struct CudnnConvolutionFwdAlgoPerf {
   int algo;
@@ -163,6 +163,12 @@ struct Cudnn {
                                                   cudnnConvolutionDescriptor_t,
                                                   cudnnTensorDescriptor_t, int, int *,
                                                   CudnnConvolutionFwdAlgoPerf *);
+  // Times each algorithm on memory it allocates (at load, not in a graph).
+  cudnnStatus_t (*findConvolutionForwardAlgorithm)(cudnnHandle_t, cudnnTensorDescriptor_t,
+                                                   cudnnFilterDescriptor_t,
+                                                   cudnnConvolutionDescriptor_t,
+                                                   cudnnTensorDescriptor_t, int, int *,
+                                                   CudnnConvolutionFwdAlgoPerf *);
   cudnnStatus_t (*getConvolutionForwardWorkspaceSize)(cudnnHandle_t, cudnnTensorDescriptor_t,
                                                       cudnnFilterDescriptor_t,
                                                       cudnnConvolutionDescriptor_t,
