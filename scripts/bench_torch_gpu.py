@@ -330,13 +330,21 @@ def main():
     ap.add_argument("--parallel-compile", type=int, default=0, metavar="N",
                     help="cold Inductor compiles in N processes at once first, then time "
                          "with their cache (compile seconds are those cold ones)")
+    ap.add_argument("--workdir", help="the folder of the workers and the compile cache (default: "
+                    "a new temporary one); a --precompile-only run's cold compiles there are "
+                    "reused by a later run given the same folder")
+    ap.add_argument("--precompile-only", action="store_true",
+                    help="with --parallel-compile: the cold compiles only, until --deadline; their "
+                         "records go to WORKDIR/cold.json")
     ap.add_argument("--compile-only", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--worker", action="store_true")
     ap.add_argument("--partial")
     args = ap.parse_args()
     if args.worker:
         return worker(args)
-    workdir = tempfile.mkdtemp(prefix="gn-torch-gpu-")
+    workdir = args.workdir or tempfile.mkdtemp(prefix="gn-torch-gpu-")
+    os.makedirs(workdir, exist_ok=True)
+    cold_file = os.path.join(workdir, "cold.json")
     out = open(args.json, "a") if args.json else None
     count = [0]
 
@@ -354,13 +362,25 @@ def main():
     deadline = args.deadline or float("inf")
     compiles = [m for m in MODES if m in args.modes.split(",")]
     cold = {}
-    if args.parallel_compile > 0 and compiles:
+    if os.path.exists(cold_file) and not args.precompile_only:
+        # An earlier --precompile-only run's (samples it did not reach are
+        # compiled cold by the timing worker itself).
+        cold = json.load(open(cold_file))
+        print(f"cold compiles from {cold_file}: {len(cold)} samples", file=sys.stderr, flush=True)
+    elif args.parallel_compile > 0 and compiles:
         t0 = time.time()
-        # Leave the timing pass 40% of the time left.
-        until = t0 + 0.6 * (deadline - t0) if deadline != float("inf") else deadline
+        # Leave the timing pass 40% of the time left (none if that is all).
+        until = deadline
+        if deadline != float("inf") and not args.precompile_only:
+            until = t0 + 0.6 * (deadline - t0)
         cold = precompile(args.samples, args, workdir, until, args.parallel_compile)
         print(f"parallel compile: {len(cold)} samples in {time.time() - t0:.0f} s "
               f"({args.parallel_compile} at a time)", file=sys.stderr, flush=True)
+        with open(cold_file + ".tmp", "w") as f:
+            json.dump(cold, f)
+        os.replace(cold_file + ".tmp", cold_file)
+    if args.precompile_only:
+        return 0
 
     def report_with_cold(r):
         c = cold.get(r["sample"], {})

@@ -97,7 +97,7 @@ using cublasHandle_t = struct cublasContext *;
 using cublasStatus_t = int;
 constexpr int kCublasOpN = 0, kCublasOpT = 1;
 constexpr int kCudaR32F = 0, kCudaR64F = 1, kCudaR16F = 2, kCudaR16BF = 14;
-constexpr int kCublasCompute32F = 68, kCublasCompute64F = 70;
+constexpr int kCublasCompute32F = 68, kCublasCompute32FPedantic = 69, kCublasCompute64F = 70;
 constexpr int kCublasGemmDefault = -1;
 // Default math (no TF32: CUBLAS_COMPUTE_32F keeps f32 products and sums, as
 // PyTorch's GEMMs with allow_tf32 off) without reduced-precision (f16)
@@ -105,7 +105,7 @@ constexpr int kCublasGemmDefault = -1;
 // studies and may be slower (cuBLAS's documentation); on an H200 ViT-B/16's
 // GEMMs under it took longer than PyTorch eager's whole forward
 // (test/bench/results/gpu-h200-2026-11-26-run2). Not yet timed without it.
-constexpr int kCublasDefaultMathNoReducedReduction = 0 | 16;
+constexpr int kCublasDefaultMathNoReducedReduction = 0 | 16, kCublasPedanticMath = 2;
 
 struct Cublas {
   cublasStatus_t (*create)(cublasHandle_t *);

@@ -74,6 +74,12 @@ struct CudaExecutor::Impl {
   cudnnHandle_t cudnnHandle = nullptr;
   CUdeviceptr cublasWorkspace = 0, cudnnWorkspace = 0;
   size_t cudnnWorkspaceBytes = 0;
+  // GN_CUBLAS_MATH=pedantic: cuBLAS's pedantic math, the choice before
+  // default math, kept to compare the two on a GPU.
+  bool cublasPedantic = [] {
+    const char *how = std::getenv("GN_CUBLAS_MATH");
+    return how && std::string(how) == "pedantic";
+  }();
   CUgraphExec graph = nullptr;
   int launches = 0;
 
@@ -452,7 +458,8 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
     if (!st)
       st = cublas->setStream(cublasHandle, stream);
     if (!st)
-      st = cublas->setMathMode(cublasHandle, kCublasDefaultMathNoReducedReduction);
+      st = cublas->setMathMode(cublasHandle, cublasPedantic ? kCublasPedanticMath
+                                                            : kCublasDefaultMathNoReducedReduction);
     if (st) {
       error = "cuBLAS could not be initialized (status " + std::to_string(st) + ")";
       return false;
@@ -530,7 +537,10 @@ bool CudaExecutor::Impl::runGemm(const Step &s, std::string &error) {
       g.m, g.k, alpha, reinterpret_cast<const void *>(slotPtr[s.in[1]]), type, ldb, g.strideB,
       reinterpret_cast<const void *>(slotPtr[s.in[0]]), type, lda, g.strideA, beta,
       reinterpret_cast<void *>(slotPtr[s.out[0]]), type, g.n, g.strideC, g.batch,
-      f64 ? kCublasCompute64F : kCublasCompute32F, kCublasGemmDefault);
+      f64               ? kCublasCompute64F
+      : cublasPedantic ? kCublasCompute32FPedantic
+                       : kCublasCompute32F,
+      kCublasGemmDefault);
   if (st) {
     error = where(s) + ": cublasGemmStridedBatchedEx failed with status " + std::to_string(st);
     return false;
