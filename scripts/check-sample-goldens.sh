@@ -4,6 +4,8 @@
 # scripts/make-sample-goldens.sh on gn's seed-0 inputs) at t = -5.
 #   scripts/check-sample-goldens.sh            eager interpreter
 #   scripts/check-sample-goldens.sh compiled   gn-cpu-pipeline + JIT runtime
+# GN_PIPELINE_OPTIONS: gn-cpu-pipeline options for the compiled side (as for
+# check-op-goldens.sh).
 # Needs ../shared/graphnet (unpacked once into ~/.cache/gn/graphnet); says so
 # and exits 0 with "0 passed, 0 failed" when it is absent.
 set -uo pipefail
@@ -19,6 +21,7 @@ dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}
 side=${1:-eager}
 if [ "$side" = compiled ]; then
   args=(--mode compiled --compiler gn)
+  [ -n "${GN_PIPELINE_OPTIONS:-}" ] && args+=(--pipeline-options "$GN_PIPELINE_OPTIONS")
 else
   args=(--mode eager)
 fi

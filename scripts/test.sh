@@ -49,11 +49,13 @@ passed=$((passed + up)); failed=$((failed + uf))
 # Interpreter and compiler vs PyTorch goldens: real GraphNet samples (from
 # ../shared) and per-op cases (committed under test/goldens/ops); vs
 # PaddlePaddle goldens: per-op cases under test/goldens/paddle-ops.
-# "cuda-forms": the compiled side with the loop nests, attention kernel and
-# banded GEMMs of gn-cuda-pipeline, run on the CPU (no GPU needed).
-cuda_forms="parallel-copy-loops=true attention-kernels=true band-gemms=true"
+# "cuda-forms": the compiled side with the loop nests, attention kernel,
+# banded GEMMs and merged groups of gn-cuda-pipeline, run on the CPU (no GPU
+# needed).
+cuda_forms="parallel-copy-loops=true attention-kernels=true band-gemms=true merge-groups=true"
 for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
              "check-sample-goldens.sh compiled" "check-op-goldens.sh compiled" \
+             "check-sample-goldens.sh compiled torch cuda-forms" \
              "check-op-goldens.sh compiled torch cuda-forms" \
              "check-op-goldens.sh eager paddle" "check-op-goldens.sh compiled paddle"; do
   read -r script side framework forms <<< "$check"

@@ -28,6 +28,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   fuse.attentionKernels = options.attentionKernels;
+  fuse.mergeGroups = options.mergeGroups;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;

@@ -4,7 +4,10 @@
 //  - An elementwise op joins the group of one of its operands' producers
 //    when that group maps over the same shape and is still open, and joining
 //    creates no cycle (no other operand depends on the group through ops
-//    outside it). Otherwise it starts a group.
+//    outside it). Otherwise it starts a group. With merge-groups, the other
+//    open groups over that shape it reads then merge into its group where
+//    that creates no cycle (a batch norm's scale and shift, computed from
+//    four parameter vectors: one kernel instead of four).
 //  - Views (transpose, slice, broadcast_to) of a group input that feed one
 //    elementwise op join its group: the kernel reads through them; so does
 //    a scatter's broadcast index join the scatter's copy group. Other views,
@@ -48,9 +51,10 @@ struct Group {
 
 class GroupFormer {
 public:
-  GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels)
+  GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels,
+              bool mergeGroups)
       : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
-        attentionKernels(attentionKernels) {
+        attentionKernels(attentionKernels), mergeGroups(mergeGroups) {
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
@@ -193,16 +197,64 @@ private:
 
   void placeElementwise(Operation *op) {
     auto shape = llvm::cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+    auto open = [&](Group *g) {
+      return g && !g->reduction && !g->copy && !g->closed && llvm::ArrayRef(g->domain) == shape;
+    };
     for (Value v : op->getOperands()) {
       Group *g = groupOf(v);
-      if (g && !g->reduction && !g->copy && llvm::ArrayRef(g->domain) == shape &&
-          canJoin(op, *g)) {
+      if (open(g) && canJoin(op, *g)) {
         absorbViews(op, *g);
         add(op, *g);
+        if (mergeGroups)
+          for (Value w : op->getOperands())
+            if (Group *h = groupOf(w); open(h) && h != g && canMerge(*h, *g))
+              merge(*h, *g);
         return;
       }
     }
     absorbViews(op, startGroup(op, shape, /*reduction=*/false));
+  }
+
+  /// Whether `h` can merge into `g` (which now holds an op reading h):
+  /// within max-ops, no cycle through ops outside both (an input of one
+  /// that depends on the other), and no input only h reads larger than
+  /// kMergeDyingBytes, whose life the merge would stretch to g's last op.
+  bool canMerge(Group &h, Group &g) {
+    if (g.ops.size() + h.ops.size() > maxOps)
+      return false;
+    auto inputsDependOn = [&](Group &from, Group &on) {
+      for (Operation *m : from.ops)
+        for (Value v : m->getOperands()) {
+          Operation *d = v.getDefiningOp();
+          if (d && !from.members.contains(d) && !on.members.contains(d) &&
+              !isSplatConstant(d) && dependsOn(d, on))
+            return true;
+        }
+      return false;
+    };
+    if (inputsDependOn(h, g) || inputsDependOn(g, h))
+      return false;
+    for (Operation *m : h.ops)
+      for (Value v : m->getOperands()) {
+        Operation *d = v.getDefiningOp();
+        if (d && !h.members.contains(d) && !isSplatConstant(d) &&
+            tensorBytes(v.getType()) > kMergeDyingBytes &&
+            llvm::all_of(v.getUsers(), [&](Operation *u) { return h.members.contains(u); }))
+          return false;
+      }
+    return true;
+  }
+
+  /// Moves every op of `h` into `g` and drops h.
+  void merge(Group &h, Group &g) {
+    for (Operation *m : h.ops) {
+      g.ops.push_back(m);
+      g.members.insert(m);
+      groupOfOp[m] = &g;
+    }
+    llvm::stable_sort(g.ops, [&](Operation *a, Operation *b) { return position[a] < position[b]; });
+    g.firstPos = position[g.ops.front()];
+    llvm::erase_if(groups, [&](const std::unique_ptr<Group> &x) { return x.get() == &h; });
   }
 
   /// A contiguous slice the runtime reads as a view of its input (no copy),
@@ -300,6 +352,10 @@ private:
   unsigned maxOps;
   bool fuseReductions;
   bool attentionKernels; // gn.attention as a copy kernel, not a host op
+  bool mergeGroups;
+  // A merge may keep an input only the merged group reads alive until the
+  // group's last op: only small ones (a parameter vector, not an activation).
+  static constexpr int64_t kMergeDyingBytes = 64 << 10;
   llvm::DenseMap<Operation *, int64_t> position;
   llvm::DenseMap<Operation *, Group *> groupOfOp;
 };
@@ -408,7 +464,7 @@ struct GnFormFusionGroupsPass
     if (func.getBody().empty())
       return;
     Block &block = func.getBody().front();
-    GroupFormer former(block, maxOps, fuseReductions, attentionKernels);
+    GroupFormer former(block, maxOps, fuseReductions, attentionKernels, mergeGroups);
     former.run();
     for (auto &g : former.groups)
       outlineGroup(*g);

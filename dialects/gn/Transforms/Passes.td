@@ -113,6 +113,11 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
     Option<"attentionKernels", "attention-kernels", "bool", "false",
            "gn.attention that the attention kernel takes becomes a copy "
            "kernel (a target without an attention library call)">,
+    Option<"mergeGroups", "merge-groups", "bool", "false",
+           "An elementwise op that reads several groups over its shape "
+           "merges them into the one it joins (where no cycle results): "
+           "fewer, larger kernels, for a target where each launch costs "
+           "(a GPU)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }

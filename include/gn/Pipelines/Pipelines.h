@@ -47,6 +47,12 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
                      "as that kernel (the CUDA pipeline's), not the library call, so the kernel "
                      "is checked against the interpreter without a GPU"),
       llvm::cl::init(false)};
+  Option<bool> mergeGroups{
+      *this, "merge-groups",
+      llvm::cl::desc("Testing only: gn-form-fusion-groups merges the groups an op reads (as "
+                     "gn-cuda-pipeline does), so merged kernels are checked against the "
+                     "interpreter without a GPU"),
+      llvm::cl::init(false)};
 };
 
 /// gn-cpu-pipeline: decompose, canonicalize, CSE, form fusion groups,

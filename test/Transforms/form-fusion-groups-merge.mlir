@@ -1,0 +1,70 @@
+// RUN: gn-opt %s --gn-form-fusion-groups="merge-groups=true" --split-input-file | FileCheck %s
+// RUN: gn-opt %s --gn-form-fusion-groups --split-input-file | FileCheck %s --check-prefix=APART
+
+// A batch norm's scale and shift from its four parameter vectors (as
+// gn-decompose writes them): each op joins one operand's group, so without
+// merge-groups the converts and the rsqrt chain are four kernels; with it
+// the groups an op reads merge: one kernel with both results.
+// CHECK-LABEL: func.func @bn_scale_shift
+// CHECK: gn.fusion "elementwise"(%arg3, %arg2, %arg0, %arg1) : (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
+// CHECK-NOT: gn.fusion
+// CHECK: return
+// APART-LABEL: func.func @bn_scale_shift
+// APART-COUNT-4: gn.fusion "elementwise"
+// APART-NOT: gn.fusion
+func.func @bn_scale_shift(%w: tensor<8xf32>, %b: tensor<8xf32>, %mean: tensor<8xf32>, %var: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %eps = gn.constant dense<1.0e-05> : tensor<f64>
+  %v = gn.convert %var {dtype = f64} : tensor<8xf32> -> tensor<8xf64>
+  %m = gn.convert %mean {dtype = f64} : tensor<8xf32> -> tensor<8xf64>
+  %ve = gn.add %v, %eps : tensor<8xf64>, tensor<f64> -> tensor<8xf64>
+  %r = gn.rsqrt %ve : tensor<8xf64>
+  %w64 = gn.convert %w {dtype = f64} : tensor<8xf32> -> tensor<8xf64>
+  %scale = gn.mul %w64, %r : tensor<8xf64>, tensor<8xf64> -> tensor<8xf64>
+  %ms = gn.mul %m, %scale : tensor<8xf64>, tensor<8xf64> -> tensor<8xf64>
+  %b64 = gn.convert %b {dtype = f64} : tensor<8xf32> -> tensor<8xf64>
+  %shift = gn.sub %b64, %ms : tensor<8xf64>, tensor<8xf64> -> tensor<8xf64>
+  %shift32 = gn.convert %shift {dtype = f32} : tensor<8xf64> -> tensor<8xf32>
+  %scale32 = gn.convert %scale {dtype = f32} : tensor<8xf64> -> tensor<8xf32>
+  return %scale32, %shift32 : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+// No merge that would make a cycle: %n's group reads the matmul, which
+// reads the exp's group; the add can only join %n's group, and merging the
+// exp's group into it would put the matmul both before and after it.
+// CHECK-LABEL: func.func @no_cycle
+// APART-LABEL: func.func @no_cycle
+// CHECK: %[[E:.*]] = gn.fusion "elementwise"(%arg0)
+// CHECK: gn.exp
+// CHECK: %[[M:.*]] = gn.matmul %[[E]], %arg1
+// CHECK: gn.fusion "elementwise"(%[[M]], %[[E]])
+// CHECK: gn.neg
+// CHECK: gn.add
+func.func @no_cycle(%x: tensor<4x4xf32>, %w: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %e = gn.exp %x : tensor<4x4xf32>
+  %mm = gn.matmul %e, %w : tensor<4x4xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
+  %n = gn.neg %mm : tensor<4x4xf32>
+  %s = gn.add %e, %n : tensor<4x4xf32>, tensor<4x4xf32> -> tensor<4x4xf32>
+  return %s : tensor<4x4xf32>
+}
+
+// -----
+
+// No merge that would keep a large input alive longer: the exp's group is
+// the only reader of the matmul's 66 KiB result, which it would hold until
+// the add's group ran (a parameter vector may wait; an activation not).
+// CHECK-LABEL: func.func @no_stretch
+// APART-LABEL: func.func @no_stretch
+// CHECK: gn.fusion "elementwise"(%{{.*}}) : (tensor<129x128xf32>) -> tensor<129x128xf32>
+// CHECK: gn.exp
+// CHECK: gn.fusion "elementwise"
+// CHECK: gn.neg
+// CHECK: gn.add
+func.func @no_stretch(%a: tensor<129x4xf32>, %w: tensor<4x128xf32>, %y: tensor<129x128xf32>) -> tensor<129x128xf32> {
+  %n = gn.neg %y : tensor<129x128xf32>
+  %mm = gn.matmul %a, %w : tensor<129x4xf32>, tensor<4x128xf32> -> tensor<129x128xf32>
+  %e = gn.exp %mm : tensor<129x128xf32>
+  %s = gn.add %n, %e : tensor<129x128xf32>, tensor<129x128xf32> -> tensor<129x128xf32>
+  return %s : tensor<129x128xf32>
+}
