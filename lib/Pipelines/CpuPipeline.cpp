@@ -29,6 +29,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   fuse.maxOps = options.maxFusionOps;
   fuse.attentionKernels = options.attentionKernels;
   fuse.mergeGroups = options.mergeGroups;
+  fuse.absorbBroadcastProducers = options.mergeGroups;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;

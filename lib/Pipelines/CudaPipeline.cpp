@@ -80,6 +80,9 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // Each launch is a node of the forward's graph (a few microseconds each
   // on an H200): a batch norm's scale and shift are one kernel, not four.
   fuse.mergeGroups = true;
+  // And a layer norm's per-row mean or a batch norm's per-channel scale is
+  // recomputed by the kernel that reads it rather than launched and stored.
+  fuse.absorbBroadcastProducers = true;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.target = "cuda";

@@ -1,5 +1,6 @@
 // RUN: gn-opt %s --gn-form-fusion-groups="merge-groups=true" --split-input-file | FileCheck %s
 // RUN: gn-opt %s --gn-form-fusion-groups --split-input-file | FileCheck %s --check-prefix=APART
+// RUN: gn-opt %s --gn-form-fusion-groups="merge-groups=true absorb-broadcast-producers=true" --split-input-file | FileCheck %s --check-prefix=ABSORB
 
 // A batch norm's scale and shift from its four parameter vectors (as
 // gn-decompose writes them): each op joins one operand's group, so without
@@ -35,6 +36,7 @@ func.func @bn_scale_shift(%w: tensor<8xf32>, %b: tensor<8xf32>, %mean: tensor<8x
 // exp's group into it would put the matmul both before and after it.
 // CHECK-LABEL: func.func @no_cycle
 // APART-LABEL: func.func @no_cycle
+// ABSORB-LABEL: func.func @no_cycle
 // CHECK: %[[E:.*]] = gn.fusion "elementwise"(%arg0)
 // CHECK: gn.exp
 // CHECK: %[[M:.*]] = gn.matmul %[[E]], %arg1
@@ -67,4 +69,50 @@ func.func @no_stretch(%a: tensor<129x4xf32>, %w: tensor<4x128xf32>, %y: tensor<1
   %e = gn.exp %mm : tensor<129x128xf32>
   %s = gn.add %n, %e : tensor<129x128xf32>, tensor<129x128xf32> -> tensor<129x128xf32>
   return %s : tensor<129x128xf32>
+}
+
+// -----
+
+// absorb-broadcast-producers: a batch norm applied, its per-channel scale
+// and shift recomputed at each point of the activation by the kernel that
+// applies them (one kernel, no [8, 1, 1] values stored); without it, the
+// parameter kernel and the apply kernel.
+// ABSORB-LABEL: func.func @bn_apply
+// ABSORB: gn.fusion "elementwise"(%arg3, %arg2, %arg0, %arg1, %arg4) : {{.*}} -> tensor<2x8x4x4xf32>
+// ABSORB: gn.rsqrt {{.*}} : tensor<8x1x1xf64>
+// ABSORB: gn.add {{.*}} : tensor<2x8x4x4xf32>, tensor<8x1x1xf32> -> tensor<2x8x4x4xf32>
+// ABSORB-NOT: gn.fusion
+// CHECK-LABEL: func.func @bn_apply
+// CHECK-COUNT-2: gn.fusion "elementwise"
+// CHECK-NOT: gn.fusion
+func.func @bn_apply(%w: tensor<8x1x1xf32>, %b: tensor<8x1x1xf32>, %mean: tensor<8x1x1xf32>, %var: tensor<8x1x1xf32>, %x: tensor<2x8x4x4xf32>) -> tensor<2x8x4x4xf32> {
+  %eps = gn.constant dense<1.0e-05> : tensor<f64>
+  %v = gn.convert %var {dtype = f64} : tensor<8x1x1xf32> -> tensor<8x1x1xf64>
+  %m = gn.convert %mean {dtype = f64} : tensor<8x1x1xf32> -> tensor<8x1x1xf64>
+  %ve = gn.add %v, %eps : tensor<8x1x1xf64>, tensor<f64> -> tensor<8x1x1xf64>
+  %r = gn.rsqrt %ve : tensor<8x1x1xf64>
+  %w64 = gn.convert %w {dtype = f64} : tensor<8x1x1xf32> -> tensor<8x1x1xf64>
+  %scale = gn.mul %w64, %r : tensor<8x1x1xf64>, tensor<8x1x1xf64> -> tensor<8x1x1xf64>
+  %ms = gn.mul %m, %scale : tensor<8x1x1xf64>, tensor<8x1x1xf64> -> tensor<8x1x1xf64>
+  %b64 = gn.convert %b {dtype = f64} : tensor<8x1x1xf32> -> tensor<8x1x1xf64>
+  %shift = gn.sub %b64, %ms : tensor<8x1x1xf64>, tensor<8x1x1xf64> -> tensor<8x1x1xf64>
+  %shift32 = gn.convert %shift {dtype = f32} : tensor<8x1x1xf64> -> tensor<8x1x1xf32>
+  %scale32 = gn.convert %scale {dtype = f32} : tensor<8x1x1xf64> -> tensor<8x1x1xf32>
+  %y = gn.mul %x, %scale32 : tensor<2x8x4x4xf32>, tensor<8x1x1xf32> -> tensor<2x8x4x4xf32>
+  %z = gn.add %y, %shift32 : tensor<2x8x4x4xf32>, tensor<8x1x1xf32> -> tensor<2x8x4x4xf32>
+  return %z : tensor<2x8x4x4xf32>
+}
+
+// -----
+
+// Not when the small values are read elsewhere too (here returned): they
+// are stored once by their own kernel.
+// ABSORB-LABEL: func.func @read_elsewhere
+// ABSORB: gn.fusion "elementwise"(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
+// ABSORB: gn.fusion "elementwise"(%arg1, %{{.*}}) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK-LABEL: func.func @read_elsewhere
+func.func @read_elsewhere(%a: tensor<8xf32>, %x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<8xf32>) {
+  %e = gn.exp %a : tensor<8xf32>
+  %y = gn.mul %x, %e : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+  return %y, %e : tensor<4x8xf32>, tensor<8xf32>
 }

@@ -7,7 +7,12 @@
 //    outside it). Otherwise it starts a group. With merge-groups, the other
 //    open groups over that shape it reads then merge into its group where
 //    that creates no cycle (a batch norm's scale and shift, computed from
-//    four parameter vectors: one kernel instead of four).
+//    four parameter vectors: one kernel instead of four). With
+//    absorb-broadcast-producers, a small elementwise group over a shape
+//    that broadcasts to the op's, which only the op reads, joins the op's
+//    group too: its values are recomputed at every point of the larger
+//    domain instead of stored (the kernel is one generic over the domain;
+//    a member's scalar computation does not care about its shape).
 //  - Views (transpose, slice, broadcast_to) of a group input that feed one
 //    elementwise op join its group: the kernel reads through them; so does
 //    a scatter's broadcast index join the scatter's copy group. Other views,
@@ -52,9 +57,10 @@ struct Group {
 class GroupFormer {
 public:
   GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels,
-              bool mergeGroups)
+              bool mergeGroups, bool absorbBroadcastProducers)
       : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
-        attentionKernels(attentionKernels), mergeGroups(mergeGroups) {
+        attentionKernels(attentionKernels), mergeGroups(mergeGroups),
+        absorbBroadcastProducers(absorbBroadcastProducers) {
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
@@ -200,19 +206,53 @@ private:
     auto open = [&](Group *g) {
       return g && !g->reduction && !g->copy && !g->closed && llvm::ArrayRef(g->domain) == shape;
     };
+    Group *joined = nullptr;
     for (Value v : op->getOperands()) {
       Group *g = groupOf(v);
       if (open(g) && canJoin(op, *g)) {
         absorbViews(op, *g);
         add(op, *g);
-        if (mergeGroups)
-          for (Value w : op->getOperands())
-            if (Group *h = groupOf(w); open(h) && h != g && canMerge(*h, *g))
-              merge(*h, *g);
-        return;
+        joined = g;
+        break;
       }
     }
-    absorbViews(op, startGroup(op, shape, /*reduction=*/false));
+    if (!joined) {
+      joined = &startGroup(op, shape, /*reduction=*/false);
+      absorbViews(op, *joined);
+    } else if (mergeGroups) {
+      for (Value w : op->getOperands())
+        if (Group *h = groupOf(w); open(h) && h != joined && canMerge(*h, *joined))
+          merge(*h, *joined);
+    }
+    if (absorbBroadcastProducers)
+      for (Value w : op->getOperands())
+        if (Group *h = groupOf(w); h && h != joined && absorbable(*h, *joined) && canMerge(*h, *joined))
+          merge(*h, *joined);
+  }
+
+  /// A group `g` may recompute at each of its points: elementwise, no
+  /// views (they read through maps of their own domain), at most
+  /// kAbsorbOps ops, over a shape that broadcasts to g's domain
+  /// (right-aligned, each dim equal or 1) but is not it, and read by g's
+  /// ops alone (a batch norm's scale and shift: once both readers joined).
+  bool absorbable(Group &h, Group &g) {
+    if (h.reduction || h.copy || g.reduction || g.copy || h.ops.size() > kAbsorbOps)
+      return false;
+    llvm::ArrayRef<int64_t> shape = g.domain;
+    if (h.domain.size() > shape.size() || llvm::ArrayRef(h.domain) == shape)
+      return false;
+    int64_t offset = shape.size() - h.domain.size();
+    for (auto [i, n] : llvm::enumerate(h.domain))
+      if (n != 1 && n != shape[offset + i])
+        return false;
+    for (Operation *m : h.ops) {
+      if (isKernelView(m))
+        return false;
+      for (Operation *user : m->getUsers())
+        if (!h.members.contains(user) && !g.members.contains(user))
+          return false;
+    }
+    return true;
   }
 
   /// Whether `h` can merge into `g` (which now holds an op reading h):
@@ -353,6 +393,9 @@ private:
   bool fuseReductions;
   bool attentionKernels; // gn.attention as a copy kernel, not a host op
   bool mergeGroups;
+  bool absorbBroadcastProducers;
+  // Ops recomputed at every point of a consumer's domain: a handful.
+  static constexpr size_t kAbsorbOps = 16;
   // A merge may keep an input only the merged group reads alive until the
   // group's last op: only small ones (a parameter vector, not an activation).
   static constexpr int64_t kMergeDyingBytes = 64 << 10;
@@ -464,7 +507,8 @@ struct GnFormFusionGroupsPass
     if (func.getBody().empty())
       return;
     Block &block = func.getBody().front();
-    GroupFormer former(block, maxOps, fuseReductions, attentionKernels, mergeGroups);
+    GroupFormer former(block, maxOps, fuseReductions, attentionKernels, mergeGroups,
+                       absorbBroadcastProducers);
     former.run();
     for (auto &g : former.groups)
       outlineGroup(*g);

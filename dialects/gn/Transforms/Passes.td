@@ -118,6 +118,12 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
            "merges them into the one it joins (where no cycle results): "
            "fewer, larger kernels, for a target where each launch costs "
            "(a GPU)">,
+    Option<"absorbBroadcastProducers", "absorb-broadcast-producers", "bool", "false",
+           "A small elementwise group over a shape that broadcasts to an op's "
+           "(a batch norm's per-channel scale, a layer norm's per-row mean), "
+           "read by that op alone, joins the op's group and is recomputed at "
+           "each point: one launch fewer, for a target where a launch costs "
+           "more than the recomputation (a GPU)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }

@@ -49,9 +49,9 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::init(false)};
   Option<bool> mergeGroups{
       *this, "merge-groups",
-      llvm::cl::desc("Testing only: gn-form-fusion-groups merges the groups an op reads (as "
-                     "gn-cuda-pipeline does), so merged kernels are checked against the "
-                     "interpreter without a GPU"),
+      llvm::cl::desc("Testing only: gn-form-fusion-groups merges the groups an op reads and "
+                     "absorbs small broadcast producers (as gn-cuda-pipeline does), so those "
+                     "kernels are checked against the interpreter without a GPU"),
       llvm::cl::init(false)};
 };
 
