@@ -76,6 +76,8 @@ public:
     llvm::SmallVector<int64_t> ones(outShape.size(), 1), zeros(outShape.size(), 0);
     if (auto concat = dyn_cast<ConcatOp>(copyOp)) {
       int64_t dim = concat.getDim(), at = 0;
+      if (forGpu)
+        return emitConcatGather(b, loc, dim, ins, out);
       for (Value in : ins) {
         auto shape = llvm::cast<MemRefType>(in.getType()).getShape();
         llvm::SmallVector<int64_t> starts(zeros);
@@ -561,6 +563,49 @@ public:
           linalg::YieldOp::create(nb, nloc,
                                   Value(arith::SelectOp::create(nb, nloc, keep, args[0], zero)));
         });
+    return success();
+  }
+
+  /// concat for the GPU: one launch, a thread per output element reading
+  /// the input whose slab along `dim` holds it (the inputs tried in order),
+  /// instead of a launch per input (DenseNet's concatenations of up to 25
+  /// inputs were 25 launches each).
+  LogicalResult emitConcatGather(OpBuilder &b, Location loc, int64_t dim,
+                                 llvm::ArrayRef<Value> ins, Value out) {
+    auto outType = llvm::cast<MemRefType>(out.getType());
+    llvm::SmallVector<std::pair<Value, int64_t>> parts; // non-empty inputs, slab start
+    int64_t at = 0;
+    for (Value in : ins) {
+      auto shape = llvm::cast<MemRefType>(in.getType()).getShape();
+      if (!llvm::is_contained(shape, 0))
+        parts.push_back({in, at});
+      at += shape[dim];
+    }
+    if (parts.empty())
+      return success();
+    auto [lb, ivs] = loopNest(b, loc, outType.getShape());
+    Value pos = ivs[dim];
+    std::function<Value(OpBuilder &, size_t)> pick = [&](OpBuilder &nb, size_t i) -> Value {
+      auto load = [&](OpBuilder &cb) {
+        llvm::SmallVector<Value> at(ivs.begin(), ivs.end());
+        at[dim] = arith::SubIOp::create(cb, loc, pos,
+                                        arith::ConstantIndexOp::create(cb, loc, parts[i].second));
+        return Value(memref::LoadOp::create(cb, loc, parts[i].first, at));
+      };
+      if (i + 1 == parts.size())
+        return load(nb);
+      Value inside = arith::CmpIOp::create(
+          nb, loc, arith::CmpIPredicate::ult, pos,
+          arith::ConstantIndexOp::create(nb, loc, parts[i + 1].second));
+      auto branch = scf::IfOp::create(nb, loc, TypeRange{outType.getElementType()}, inside,
+                                      /*withElseRegion=*/true);
+      OpBuilder tb = branch.getThenBodyBuilder();
+      scf::YieldOp::create(tb, loc, load(tb));
+      OpBuilder eb = branch.getElseBodyBuilder();
+      scf::YieldOp::create(eb, loc, pick(eb, i + 1));
+      return branch.getResult(0);
+    };
+    memref::StoreOp::create(lb, loc, pick(lb, 0), out, ivs);
     return success();
   }
 
