@@ -66,6 +66,16 @@ if [ -n "$range" ]; then
   names=("${names[@]:$first:$((end - first))}")
 fi
 if [ "$quick" = 1 ]; then names=("${names[0]}"); warmup=1; trials=3; fi
+# PyTorch runs the PyTorch samples (graph_net.json's framework); gn runs all.
+torch_names=()
+for n in "${names[@]}"; do
+  grep -qE '"framework": *"paddle"' "$bundle/samples/$n/graph_net.json" 2>/dev/null || torch_names+=("$n")
+done
+if [ ${#torch_names[@]} -eq 0 ] && [ "$only" != gn ]; then
+  [ "$only" = torch ] && { echo "no PyTorch samples in the range: nothing to run" >&2; exit 0; }
+  only=gn
+  echo "no PyTorch samples: gn only" >&2
+fi
 mkdir -p "$out"
 python=${PYTHON:-python3}
 # cuBLAS and cuDNN from the Python environment's NVIDIA wheels (PyTorch's).
@@ -95,7 +105,7 @@ if [ "$only" != gn ] && [ "$budget" -gt 0 ]; then
   echo "== Inductor reduce-overhead: cold compiles in the background until $(at "$gn_share")" >&2
   "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --modes inductor_ro \
     --parallel-compile "${GN_BENCH_COMPILE_JOBS:-8}" --precompile-only --workdir "$torch_work" \
-    --timeout "$timeout" --deadline "$(at "$gn_share")" "${names[@]}" \
+    --timeout "$timeout" --deadline "$(at "$gn_share")" "${torch_names[@]}" \
     > "$torch_work/precompile.log" 2>&1 &
   precompile_pid=$!
 fi
@@ -114,7 +124,7 @@ if [ "$only" != gn ]; then
   rm -f "$out/torch.jsonl"
   torch_side() {
     "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
-      --warmup "$warmup" --trials "$trials" --timeout "$timeout" "$@" "${names[@]}"
+      --warmup "$warmup" --trials "$trials" --timeout "$timeout" "$@" "${torch_names[@]}"
   }
   if [ "$budget" -gt 0 ]; then
     end=$((start + budget - 15))

@@ -20,7 +20,11 @@
 # Usage: scripts/bundle-gpu.sh [--out BUNDLE] [--jobs N] [SAMPLE_LIST]
 #   default BUNDLE: .gpu-bundle (ignored by git; pass it to the device tool's
 #   `carry`), default list: test/bench/gpu-samples.txt. Lines of the list
-#   may also be absolute folders (e.g. the shipped samples/).
+#   are paths under the unpacked samples/ (PyTorch), or under
+#   paddle_samples/ when they start with it (PaddlePaddle), or absolute
+#   folders (e.g. the shipped samples/). A sample is named by its folder, or
+#   for a piece of a model (Model/subgraph_3) Model_subgraph_3, as gn-eval
+#   names its artifacts.
 # The folder is assembled in build/gpu-bundle; PTX compresses about tenfold.
 # Ends by checking the bundle is under 64 MiB.
 set -euo pipefail
@@ -34,7 +38,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) list=$1; shift ;;
   esac
 done
@@ -42,9 +46,17 @@ done
 dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
 samples=()
 while read -r line; do
-  case "$line" in ''|'#'*) continue ;; /*) samples+=("$line") ;; *) samples+=("$dir/samples/$line") ;; esac
+  case "$line" in
+    ''|'#'*) continue ;;
+    /*) samples+=("$line") ;;
+    paddle_samples/*) samples+=("$dir/$line") ;;
+    *) samples+=("$dir/samples/$line") ;;
+  esac
 done < "$list"
+# Staged in build/gpu-bundle, or for another --out build/gpu-bundle-<its name>.
 stage="$build/gpu-bundle"
+[ "$(cd "$(dirname "$out")" && pwd)/$(basename "$out")" = "$root/.gpu-bundle" ] ||
+  stage="$build/gpu-bundle-$(basename "$out" | sed 's/^\.//; s/^gpu-bundle-//')"
 rm -rf "$stage"
 mkdir -p "$stage/bin" "$stage/artifacts" "$stage/samples" "$out"
 cp "$build/bin/gn-cuda-run" "$stage/bin/"
@@ -54,6 +66,7 @@ echo "== gn-eval compile --device cuda, ${#samples[@]} samples" >&2
 : > "$stage/list.txt"
 for s in "${samples[@]}"; do
   name=$(basename "$s")
+  case "$name" in subgraph*) name="$(basename "$(dirname "$s")")_$name" ;; esac
   [ -f "$stage/artifacts/$name/compiled.json" ] || continue
   mkdir -p "$stage/samples/$name"
   for f in model.py weight_meta.py input_meta.py graph_net.json; do
@@ -67,7 +80,7 @@ done
 # side. GN_BUNDLE_ALT_OPTIONS="" skips it.
 alt_options=${GN_BUNDLE_ALT_OPTIONS-attention-min-share=-1 memory-ratio=0}
 if [ -n "$alt_options" ]; then
-  alt="$build/gpu-bundle-alt"
+  alt="$stage-alt"
   rm -rf "$alt"
   echo "== alternative programs: --pipeline-options '$alt_options'" >&2
   "$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$alt" --log "$alt.jsonl" \
