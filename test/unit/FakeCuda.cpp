@@ -347,15 +347,20 @@ int cudnnGetConvolutionForwardAlgorithm_v7(void *, void *, void *, void *, void 
   perf[0] = Perf{1, 0, 0.f, 0, 1, 3, {0, 0, 0}};
   return 0;
 }
-// Timed choice: a tensor-op (TF32) algorithm first, which gn must skip, then
-// one over the workspace cap, then the FMA one it takes.
+// Timed choice: a tensor-op (TF32) algorithm and one in default math (TF32
+// allowed) first, which gn must skip, then an FMA one over the workspace
+// cap, then the FMA one it takes. GN_FAKE_CUDA_FIND_FAIL=1: the timing
+// fails (CUDNN_STATUS_ALLOC_FAILED), and gn takes the heuristic guess.
 int cudnnFindConvolutionForwardAlgorithm(void *, void *, void *, void *, void *, int,
                                          int *returned, Perf *perf) {
-  *returned = 3;
-  perf[0] = Perf{6, 0, 0.01f, 0, 1, 1, {0, 0, 0}};
-  perf[1] = Perf{4, 0, 0.02f, size_t(1) << 30, 1, 3, {0, 0, 0}};
-  perf[2] = Perf{2, 0, 0.03f, 2048, 1, 3, {0, 0, 0}};
   log("cudnn find");
+  if (std::getenv("GN_FAKE_CUDA_FIND_FAIL"))
+    return 2;
+  *returned = 4;
+  perf[0] = Perf{6, 0, 0.01f, 0, 1, 1, {0, 0, 0}};
+  perf[1] = Perf{5, 0, 0.015f, 0, 1, 0, {0, 0, 0}};
+  perf[2] = Perf{4, 0, 0.02f, size_t(1) << 30, 1, 3, {0, 0, 0}};
+  perf[3] = Perf{2, 0, 0.03f, 2048, 1, 3, {0, 0, 0}};
   return 0;
 }
 int cudnnGetConvolutionForwardWorkspaceSize(void *, void *, void *, void *, void *, int,

@@ -132,7 +132,7 @@ constexpr int kCudnnDataFloat = 0, kCudnnDataDouble = 1, kCudnnDataHalf = 2,
               kCudnnDataBfloat16 = 9;
 constexpr int kCudnnTensorNchw = 0;
 constexpr int kCudnnCrossCorrelation = 1;
-constexpr int kCudnnDefaultMath = 0, kCudnnFmaMath = 3; // FMA: no tensor cores, no TF32
+constexpr int kCudnnFmaMath = 3; // no tensor cores, no TF32: f32 stays f32
 
 struct CudnnConvolutionFwdAlgoPerf {
   int algo;

@@ -364,36 +364,44 @@ bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string 
       return false;
   }
   // The algorithm: by default the fastest of those cuDNN times here
-  // (cudnnFind), in FMA math and within kConvWorkspaceCapBytes, else the
-  // one of them that needs the least workspace; GN_CUDNN_ALGO=heuristic
-  // takes cuDNN's first guess instead, without timing (as before: on an
-  // H200 resnet18d's 22 convolutions then took 3.6 ms, step by step,
-  // against PyTorch eager's 1.3 ms forward).
+  // (cudnnFind) in FMA math (no TF32: results in any other math are
+  // skipped) within kConvWorkspaceCapBytes, else the timed one that needs
+  // the least workspace. Where timing fails (out of memory for its trials)
+  // or finds none, and with GN_CUDNN_ALGO=heuristic, cuDNN's first
+  // heuristic guess, untimed, as before the second GPU run (where
+  // resnet18d's 22 convolutions took 3.6 ms step by step on an H200,
+  // against PyTorch eager's 1.3 ms forward). Either way the math is the
+  // descriptor's FMA math: the choice changes speed, not results' class.
   CudnnConvolutionFwdAlgoPerf perf[16];
-  int returned = 0;
+  int returned = 0, chosen = -1;
   const char *how = std::getenv("GN_CUDNN_ALGO");
-  bool timed = !how || std::string(how) != "heuristic";
-  if (timed ? !ok(cudnn->findConvolutionForwardAlgorithm(cudnnHandle, plan.x, plan.w, plan.conv,
-                                                         plan.y, 16, &returned, perf),
-                  "timing its algorithms")
-            : !ok(cudnn->getConvolutionForwardAlgorithm(cudnnHandle, plan.x, plan.w, plan.conv,
-                                                        plan.y, 16, &returned, perf),
-                  "choosing an algorithm"))
-    return false;
-  int chosen = -1;
-  for (int i = 0; i < returned; ++i) {
-    const CudnnConvolutionFwdAlgoPerf &p = perf[i];
-    if (p.status != 0 || (p.mathType != kCudnnFmaMath && p.mathType != kCudnnDefaultMath))
-      continue;
-    if (!timed || p.memory <= kConvWorkspaceCapBytes) {
-      chosen = i;
-      break;
+  if (!how || std::string(how) != "heuristic") {
+    if (cudnn->findConvolutionForwardAlgorithm(cudnnHandle, plan.x, plan.w, plan.conv, plan.y, 16,
+                                               &returned, perf) != 0)
+      returned = 0;
+    for (int i = 0; i < returned; ++i) {
+      const CudnnConvolutionFwdAlgoPerf &p = perf[i];
+      if (p.status != 0 || p.mathType != kCudnnFmaMath)
+        continue;
+      if (p.memory <= kConvWorkspaceCapBytes) {
+        chosen = i;
+        break;
+      }
+      if (chosen < 0 || p.memory < perf[chosen].memory)
+        chosen = i;
     }
-    if (chosen < 0 || p.memory < perf[chosen].memory)
-      chosen = i;
   }
   if (chosen < 0) {
-    error = where(s) + ": cuDNN has no algorithm for this convolution in FMA math";
+    if (!ok(cudnn->getConvolutionForwardAlgorithm(cudnnHandle, plan.x, plan.w, plan.conv, plan.y,
+                                                  16, &returned, perf),
+            "choosing an algorithm"))
+      return false;
+    for (int i = 0; i < returned && chosen < 0; ++i)
+      if (perf[i].status == 0)
+        chosen = i;
+  }
+  if (chosen < 0) {
+    error = where(s) + ": cuDNN has no algorithm for this convolution";
     return false;
   }
   plan.algo = perf[chosen].algo;
