@@ -97,13 +97,21 @@ at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 # With a budget, Inductor reduce-overhead's cold compiles (CPU work, about
 # 10 s a sample alone) run 8 at a time while gn runs, into a cache its
 # timing pass reads later. They share the GPU with gn's timing: if anything
-# that slows gn, not PyTorch. They stop when gn's share of the budget ends,
-# so PyTorch eager is timed on a quiet machine.
+# that slows gn, not PyTorch. On a machine with more than 4 cores they are
+# kept off cores 0 and 1 (taskset), which gn's runner then has to itself:
+# gn CUDA eager is host-bound, and a loaded host would make it, the
+# in-tool baseline, look slower than it is. They stop when gn's share of
+# the budget ends, so PyTorch eager is timed on a quiet machine.
 torch_work=$(mktemp -d "${TMPDIR:-/tmp}/gn-torch-gpu.XXXXXX")
 precompile_pid=""
 if [ "$only" != gn ] && [ "$budget" -gt 0 ]; then
   echo "== Inductor reduce-overhead: cold compiles in the background until $(at "$gn_share")" >&2
-  "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --modes inductor_ro \
+  pin=()
+  cores=$(nproc 2>/dev/null || echo 1)
+  if [ "$cores" -gt 4 ] && command -v taskset > /dev/null; then
+    pin=(taskset -c "2-$((cores - 1))")
+  fi
+  "${pin[@]}" "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --modes inductor_ro \
     --parallel-compile "${GN_BENCH_COMPILE_JOBS:-8}" --precompile-only --workdir "$torch_work" \
     --timeout "$timeout" --deadline "$(at "$gn_share")" "${torch_names[@]}" \
     > "$torch_work/precompile.log" 2>&1 &
