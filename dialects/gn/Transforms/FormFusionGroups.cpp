@@ -142,12 +142,14 @@ private:
     return true;
   }
 
-  /// Some input of `g` (an op result) is read by members of g only.
-  bool hasDyingInput(Group &g) {
+  /// Some input of `g` (an op result) of more than `minBytes` is read by
+  /// members of g only.
+  bool hasDyingInput(Group &g, int64_t minBytes = -1) {
     for (Operation *m : g.ops)
       for (Value v : m->getOperands()) {
         Operation *d = v.getDefiningOp();
         if (d && !g.members.contains(d) && !isSplatConstant(d) &&
+            tensorBytes(v.getType()) > minBytes &&
             llvm::all_of(v.getUsers(), [&](Operation *u) { return g.members.contains(u); }))
           return true;
       }
@@ -236,7 +238,7 @@ private:
   /// (right-aligned, each dim equal or 1) but is not it, and read by g's
   /// ops alone (a batch norm's scale and shift: once both readers joined).
   bool absorbable(Group &h, Group &g) {
-    if (h.reduction || h.copy || g.reduction || g.copy || h.ops.size() > kAbsorbOps)
+    if (h.reduction || h.copy || h.ops.size() > kAbsorbOps)
       return false;
     llvm::ArrayRef<int64_t> shape = g.domain;
     if (h.domain.size() > shape.size() || llvm::ArrayRef(h.domain) == shape)
@@ -272,28 +274,13 @@ private:
         }
       return false;
     };
-    if (inputsDependOn(h, g) || inputsDependOn(g, h))
-      return false;
-    for (Operation *m : h.ops)
-      for (Value v : m->getOperands()) {
-        Operation *d = v.getDefiningOp();
-        if (d && !h.members.contains(d) && !isSplatConstant(d) &&
-            tensorBytes(v.getType()) > kMergeDyingBytes &&
-            llvm::all_of(v.getUsers(), [&](Operation *u) { return h.members.contains(u); }))
-          return false;
-      }
-    return true;
+    return !inputsDependOn(h, g) && !inputsDependOn(g, h) && !hasDyingInput(h, kMergeDyingBytes);
   }
 
   /// Moves every op of `h` into `g` and drops h.
   void merge(Group &h, Group &g) {
-    for (Operation *m : h.ops) {
-      g.ops.push_back(m);
-      g.members.insert(m);
-      groupOfOp[m] = &g;
-    }
-    llvm::stable_sort(g.ops, [&](Operation *a, Operation *b) { return position[a] < position[b]; });
-    g.firstPos = position[g.ops.front()];
+    for (Operation *m : h.ops)
+      add(m, g);
     llvm::erase_if(groups, [&](const std::unique_ptr<Group> &x) { return x.get() == &h; });
   }
 
