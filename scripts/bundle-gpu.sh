@@ -22,9 +22,9 @@
 #   `carry`), default list: test/bench/gpu-samples.txt. Lines of the list
 #   are paths under the unpacked samples/ (PyTorch), or under
 #   paddle_samples/ when they start with it (PaddlePaddle), or absolute
-#   folders (e.g. the shipped samples/). A sample is named by its folder, or
-#   for a piece of a model (Model/subgraph_3) Model_subgraph_3, as gn-eval
-#   names its artifacts.
+#   folders (e.g. the shipped samples/). A sample is named as gn-eval names
+#   its artifacts: by its folder, or for a piece of a model (Model/subgraph_3)
+#   Model_subgraph_3.
 # The folder is assembled in build/gpu-bundle; PTX compresses about tenfold.
 # Ends by checking the bundle is under 64 MiB.
 set -euo pipefail
@@ -64,10 +64,25 @@ echo "== gn-eval compile --device cuda, ${#samples[@]} samples" >&2
 "$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$stage/artifacts" \
   --log "$stage/compile.jsonl" --jobs "$jobs" --timeout 1800 >&2 || true
 : > "$stage/list.txt"
-for s in "${samples[@]}"; do
-  name=$(basename "$s")
-  case "$name" in subgraph*) name="$(basename "$(dirname "$s")")_$name" ;; esac
-  [ -f "$stage/artifacts/$name/compiled.json" ] || continue
+# Each sample's artifact folder as gn-eval named it (its compile record's
+# "artifacts"), in list order; a sample that did not compile has none.
+names=$(/usr/bin/python3 - "$stage/compile.jsonl" "${samples[@]}" <<'PY'
+import json, os, sys
+log, samples = sys.argv[1], sys.argv[2:]
+named = {}
+for line in open(log):
+    r = json.loads(line)
+    if r.get("artifacts"):
+        named[r["sample"].rstrip("/")] = os.path.basename(r["artifacts"].rstrip("/"))
+for s in samples:
+    print(named.get(s.rstrip("/"), "-"))
+PY
+)
+i=0
+for name in $names; do
+  s=${samples[$i]}
+  i=$((i + 1))
+  [ "$name" != - ] && [ -f "$stage/artifacts/$name/compiled.json" ] || continue
   mkdir -p "$stage/samples/$name"
   for f in model.py weight_meta.py input_meta.py graph_net.json; do
     [ -f "$s/$f" ] && cp "$s/$f" "$stage/samples/$name/"
