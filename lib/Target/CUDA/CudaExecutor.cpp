@@ -17,6 +17,13 @@ namespace {
 constexpr size_t kCublasWorkspaceBytes = 32 << 20;
 constexpr size_t kConvWorkspaceCapBytes = 64 << 20;
 
+/// Whether environment variable `name` is set to `value`: the runtime
+/// choices kept to compare on a GPU (GN_CUBLAS_MATH, GN_CUDNN_ALGO).
+bool envIs(const char *name, const char *value) {
+  const char *v = std::getenv(name);
+  return v && std::strcmp(v, value) == 0;
+}
+
 int cudaDataType(DType d) {
   switch (d) {
   case DType::F16: return kCudaR16F;
@@ -74,12 +81,11 @@ struct CudaExecutor::Impl {
   cudnnHandle_t cudnnHandle = nullptr;
   CUdeviceptr cublasWorkspace = 0, cudnnWorkspace = 0;
   size_t cudnnWorkspaceBytes = 0;
-  // GN_CUBLAS_MATH=pedantic: cuBLAS's pedantic math, the choice before
-  // default math, kept to compare the two on a GPU.
-  bool cublasPedantic = [] {
-    const char *how = std::getenv("GN_CUBLAS_MATH");
-    return how && std::string(how) == "pedantic";
-  }();
+  // The choices before the second GPU run, kept to compare on a GPU:
+  // GN_CUBLAS_MATH=pedantic, cuBLAS's pedantic math; GN_CUDNN_ALGO=heuristic,
+  // cuDNN's first guess instead of its timed algorithms (prepareConv).
+  bool cublasPedantic = envIs("GN_CUBLAS_MATH", "pedantic");
+  bool cudnnHeuristic = envIs("GN_CUDNN_ALGO", "heuristic");
   CUgraphExec graph = nullptr;
   int launches = 0;
 
@@ -374,8 +380,7 @@ bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string 
   // descriptor's FMA math: the choice changes speed, not results' class.
   CudnnConvolutionFwdAlgoPerf perf[16];
   int returned = 0, chosen = -1;
-  const char *how = std::getenv("GN_CUDNN_ALGO");
-  if (!how || std::string(how) != "heuristic") {
+  if (!cudnnHeuristic) {
     if (cudnn->findConvolutionForwardAlgorithm(cudnnHandle, plan.x, plan.w, plan.conv, plan.y, 16,
                                                &returned, perf) != 0)
       returned = 0;
