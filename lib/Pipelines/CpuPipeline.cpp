@@ -30,6 +30,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   fuse.attentionKernels = options.attentionKernels;
   fuse.mergeGroups = options.mergeGroups;
   fuse.absorbBroadcastProducers = options.mergeGroups;
+  fuse.rowGroups = options.mergeGroups;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;

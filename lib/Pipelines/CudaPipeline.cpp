@@ -85,6 +85,9 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // And a layer norm's per-row mean or a batch norm's per-channel scale is
   // recomputed by the kernel that reads it rather than launched and stored.
   fuse.absorbBroadcastProducers = true;
+  // A layer norm or softmax is one kernel: a row's statistics stay in
+  // registers between its reductions instead of a launch and a store each.
+  fuse.rowGroups = true;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.target = "cuda";

@@ -89,8 +89,9 @@ void FusionOp::build(OpBuilder &builder, OperationState &state, TypeRange result
 }
 
 LogicalResult FusionOp::verify() {
-  if (getKind() != "elementwise" && getKind() != "reduction" && getKind() != "copy")
-    return emitOpError() << "kind must be 'elementwise', 'reduction' or 'copy', got '"
+  if (getKind() != "elementwise" && getKind() != "reduction" && getKind() != "row" &&
+      getKind() != "copy")
+    return emitOpError() << "kind must be 'elementwise', 'reduction', 'row' or 'copy', got '"
                          << getKind() << "'";
   Block &block = getBody().front();
   if (block.getArgumentTypes() != getInputs().getTypes())

@@ -890,7 +890,10 @@ def Gn_FusionOp : Gn_Op<"fusion", [IsolatedFromAbove, RecursiveMemoryEffects, Si
     used outside. `kind` is `elementwise` (every op maps over the shape of
     the results, possibly reading inputs through transpose/slice/broadcast_to
     views), `reduction` (elementwise producers over the input shape, then one
-    reduction) or `copy` (one concat, insert_slice or constant pad). `gn-schedule` records the loop schedule in
+    reduction), `row` (reductions over the same dims of one shape, all with
+    keepdim, and elementwise ops over that shape or its rows, each reduction
+    reading only values computed before it: a layer norm, a softmax) or
+    `copy` (one concat, insert_slice or constant pad). `gn-schedule` records the loop schedule in
     `schedule`; `gn-outline-kernels` turns the group into a kernel function.
 
     ```mlir

@@ -21,6 +21,12 @@
 //    value of that group is used elsewhere (the group then computes only the
 //    reduction: one pass over memory) and closes it. Otherwise it starts a
 //    closed group of its own.
+//  - With row-groups, after the above: a reduction over rows of at most
+//    kRowMaxLength elements (keepdim) gathers the groups around it that
+//    map over its input's shape or over its rows (its result's shape), and
+//    the other reductions over the same rows, producers and consumers alike,
+//    where no cycle results: one `row` group, one kernel per layer norm or
+//    softmax (see OutlineKernels' row stages).
 // Rewrite: each group becomes one gn.fusion; splat constants are cloned in;
 // values used outside are yielded. The block is re-sorted topologically at
 // the end (sortStably), since a group sits where its last op was.
@@ -48,6 +54,8 @@ struct Group {
   bool reduction = false;
   bool copy = false;
   bool closed = false;
+  bool row = false; // reductions over domain's rows and what maps around them
+  llvm::SmallVector<int64_t, 4> rowDims; // of a row group: the reduced dims
   llvm::SmallVector<int64_t, 4> domain; // shape every op maps over
   llvm::SmallVector<Operation *> ops;   // in program order
   llvm::DenseSet<Operation *> members;
@@ -57,10 +65,10 @@ struct Group {
 class GroupFormer {
 public:
   GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels,
-              bool mergeGroups, bool absorbBroadcastProducers)
+              bool mergeGroups, bool absorbBroadcastProducers, bool rowGroups)
       : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
         attentionKernels(attentionKernels), mergeGroups(mergeGroups),
-        absorbBroadcastProducers(absorbBroadcastProducers) {
+        absorbBroadcastProducers(absorbBroadcastProducers), rowGroups(rowGroups) {
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
@@ -80,6 +88,8 @@ public:
       if (isKernelView(&op) && !groupOfOp.count(&op) && !readsSplat(&op) && !readAsAlias(&op))
         startGroup(&op, llvm::cast<RankedTensorType>(op.getResult(0).getType()).getShape(),
                    /*reduction=*/false).closed = true;
+    if (rowGroups)
+      formRowGroups();
   }
 
   std::vector<std::unique_ptr<Group>> groups;
@@ -264,17 +274,20 @@ private:
   bool canMerge(Group &h, Group &g) {
     if (g.ops.size() + h.ops.size() > maxOps)
       return false;
-    auto inputsDependOn = [&](Group &from, Group &on) {
-      for (Operation *m : from.ops)
-        for (Value v : m->getOperands()) {
-          Operation *d = v.getDefiningOp();
-          if (d && !from.members.contains(d) && !on.members.contains(d) &&
-              !isSplatConstant(d) && dependsOn(d, on))
-            return true;
-        }
-      return false;
-    };
-    return !inputsDependOn(h, g) && !inputsDependOn(g, h) && !hasDyingInput(h, kMergeDyingBytes);
+    return !dependsAcross(h, g) && !dependsAcross(g, h) && !hasDyingInput(h, kMergeDyingBytes);
+  }
+
+  /// Some input of `from` (an op result outside it and `on`) depends on
+  /// `on`: merging the two would make a cycle.
+  bool dependsAcross(Group &from, Group &on) {
+    for (Operation *m : from.ops)
+      for (Value v : m->getOperands()) {
+        Operation *d = v.getDefiningOp();
+        if (d && !from.members.contains(d) && !on.members.contains(d) && !isSplatConstant(d) &&
+            dependsOn(d, on))
+          return true;
+      }
+    return false;
   }
 
   /// Moves every op of `h` into `g` and drops h.
@@ -375,12 +388,173 @@ private:
     return true;
   }
 
+  /// The rows a reduction group reduces: its reduction's input shape and
+  /// reduced dims, when it keeps them (as 1s) and its rows are short enough
+  /// for one block.
+  struct Rows {
+    llvm::SmallVector<int64_t, 4> domain;
+    llvm::SmallVector<int64_t, 4> rowShape; // domain with reduced dims 1
+    llvm::SmallVector<int64_t, 4> dims;
+    bool operator==(const Rows &o) const { return domain == o.domain && dims == o.dims; }
+  };
+  static std::optional<Rows> rowsOf(Group &g) {
+    if (!g.reduction)
+      return std::nullopt;
+    Operation *r = g.ops.back();
+    auto keep = r->getAttrOfType<BoolAttr>("keepdim");
+    if (!isReductionOp(r) || !keep || !keep.getValue())
+      return std::nullopt;
+    Rows rows;
+    auto shape = llvm::cast<RankedTensorType>(r->getOperand(0).getType()).getShape();
+    rows.domain.assign(shape.begin(), shape.end());
+    rows.rowShape = rows.domain;
+    llvm::ArrayRef<int64_t> dims = llvm::cast<DenseI64ArrayAttr>(r->getAttr("dims")).asArrayRef();
+    rows.dims.assign(dims.begin(), dims.end());
+    llvm::sort(rows.dims);
+    int64_t length = 1;
+    for (int64_t d : rows.dims) {
+      length *= rows.domain[d];
+      rows.rowShape[d] = 1;
+    }
+    if (length > kRowMaxLength || length <= 1 || rows.dims.empty())
+      return std::nullopt;
+    return rows;
+  }
+
+  /// Each reduction group over short rows gathers what maps around it
+  /// (see the file comment). A seed that gathers nothing stays as it was.
+  void formRowGroups() {
+    llvm::SmallVector<Group *> seeds;
+    for (auto &g : groups)
+      if (rowsOf(*g))
+        seeds.push_back(g.get());
+    llvm::DenseSet<Group *> merged;
+    for (Group *seed : seeds) {
+      if (merged.contains(seed))
+        continue;
+      Rows rows = *rowsOf(*seed);
+      int64_t reductions = 1;
+      bool grew = false;
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (Group *h : neighbours(*seed)) {
+          int64_t hReductions = 0;
+          if (!fitsRows(*h, rows, hReductions) ||
+              reductions + hReductions > kRowMaxReductions || !canMergeRows(*h, *seed) ||
+              viewOfMember(*h, *seed) || viewOfMember(*seed, *h) ||
+              !spansDomain(*seed, *h, rows.domain))
+            continue;
+          reductions += hReductions;
+          merged.insert(h);
+          merge(*h, *seed);
+          grew = changed = true;
+          break;
+        }
+      }
+      if (grew) {
+        seed->row = true;
+        seed->domain = rows.domain;
+        seed->rowDims = rows.dims;
+      }
+    }
+  }
+
+  /// The groups that produce an input of `g` or read a result of it, in
+  /// program order.
+  llvm::SmallVector<Group *> neighbours(Group &g) {
+    llvm::SetVector<Group *> found;
+    for (Operation *m : g.ops) {
+      for (Value v : m->getOperands())
+        if (Group *h = groupOf(v); h && h != &g)
+          found.insert(h);
+      for (Operation *user : m->getUsers())
+        if (Group *h = groupOfOp.lookup(user); h && h != &g)
+          found.insert(h);
+    }
+    llvm::SmallVector<Group *> out(found.begin(), found.end());
+    llvm::stable_sort(out, [](Group *a, Group *b) { return a->firstPos < b->firstPos; });
+    return out;
+  }
+
+  /// Whether `h` maps over `rows`' domain or its rows (elementwise, still
+  /// open), or reduces the same rows; counts its reductions.
+  bool fitsRows(Group &h, const Rows &rows, int64_t &reductions) {
+    if (h.copy || h.ops.size() > maxOps)
+      return false;
+    if (h.row) {
+      reductions = countReductions(h);
+      return h.domain == rows.domain && h.rowDims == rows.dims;
+    }
+    if (h.reduction) {
+      std::optional<Rows> r = rowsOf(h);
+      if (!r || !(*r == rows))
+        return false;
+      reductions = 1;
+      return true;
+    }
+    if (h.closed)
+      return false; // a view of its own (a copy kernel)
+    reductions = 0;
+    return llvm::ArrayRef(h.domain) == llvm::ArrayRef(rows.domain) ||
+           llvm::ArrayRef(h.domain) == llvm::ArrayRef(rows.rowShape);
+  }
+
+  static int64_t countReductions(Group &g) {
+    return llvm::count_if(g.ops, [](Operation *op) { return isReductionOp(op); });
+  }
+
+  /// Some view op of `g` reads a value `h` computes: a kernel reads views of
+  /// its inputs only.
+  static bool viewOfMember(Group &g, Group &h) {
+    for (Operation *m : g.ops)
+      if (isKernelView(m))
+        if (Operation *src = m->getOperand(0).getDefiningOp(); src && h.members.contains(src))
+          return true;
+    return false;
+  }
+
+  /// canMerge for row groups: within max-ops, no cycle, and no other op
+  /// between the two (the merged kernel runs at the later one's place, so
+  /// an op in between would wait for it or see inputs live longer): a
+  /// layer norm's or a softmax's groups follow one another.
+  bool canMergeRows(Group &h, Group &g) {
+    if (g.ops.size() + h.ops.size() > maxOps || dependsAcross(h, g) || dependsAcross(g, h))
+      return false;
+    int64_t from = std::min(position[h.ops.back()], position[g.ops.back()]);
+    int64_t to = std::max(position[h.ops.back()], position[g.ops.back()]);
+    for (Operation &op : block) {
+      int64_t p = position.lookup(&op);
+      if (p > from && p < to && !h.members.contains(&op) && !g.members.contains(&op) &&
+          !isa<ConstantOp>(op))
+        return false;
+    }
+    return true;
+  }
+
+  /// Whether `g` and `h` together still read every loop of `domain` of
+  /// size > 1 from some input (see inputsSpanDomain).
+  bool spansDomain(Group &g, Group &h, llvm::ArrayRef<int64_t> domain) {
+    Group both;
+    both.domain.assign(domain.begin(), domain.end());
+    for (Group *x : {&g, &h})
+      for (Operation *m : x->ops) {
+        both.ops.push_back(m);
+        both.members.insert(m);
+      }
+    return inputsSpanDomain(both);
+  }
+
   Block &block;
   unsigned maxOps;
   bool fuseReductions;
   bool attentionKernels; // gn.attention as a copy kernel, not a host op
   bool mergeGroups;
   bool absorbBroadcastProducers;
+  bool rowGroups;
+  // A row group's rows: a block's threads each fold a few of a row's points.
+  static constexpr int64_t kRowMaxLength = 8192;
+  // Reductions in one row group (a layer norm has two, a softmax two).
+  static constexpr int64_t kRowMaxReductions = 4;
   // Ops recomputed at every point of a consumer's domain: a handful.
   static constexpr size_t kAbsorbOps = 16;
   // A merge may keep an input only the merged group reads alive until the
@@ -423,7 +597,10 @@ void outlineGroup(Group &g) {
   for (Value v : outputs)
     resultTypes.push_back(v.getType());
   auto fusion = FusionOp::create(b, last->getLoc(), resultTypes, inputs.getArrayRef(),
-                                 g.copy ? "copy" : g.reduction ? "reduction" : "elementwise");
+                                 g.copy        ? "copy"
+                                 : g.row       ? "row"
+                                 : g.reduction ? "reduction"
+                                               : "elementwise");
   Block &body = fusion.getBody().front();
   IRMapping map;
   for (auto [v, arg] : llvm::zip(inputs, body.getArguments()))
@@ -495,7 +672,7 @@ struct GnFormFusionGroupsPass
       return;
     Block &block = func.getBody().front();
     GroupFormer former(block, maxOps, fuseReductions, attentionKernels, mergeGroups,
-                       absorbBroadcastProducers);
+                       absorbBroadcastProducers, rowGroups);
     former.run();
     for (auto &g : former.groups)
       outlineGroup(*g);

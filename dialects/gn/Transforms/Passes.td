@@ -124,6 +124,13 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
            "read by that op alone, joins the op's group and is recomputed at "
            "each point: one launch fewer, for a target where a launch costs "
            "more than the recomputation (a GPU)">,
+    Option<"rowGroups", "row-groups", "bool", "false",
+           "Reductions over the same rows (at most 8192 elements each, "
+           "keepdim) and the elementwise groups around them over the same "
+           "shape or its rows (a layer norm's two statistics and its "
+           "normalization, a softmax's max, sum and division) become one "
+           "gn.fusion of kind `row`: one kernel that keeps each row's "
+           "statistics in registers, for a target where a launch costs (a GPU)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }

@@ -35,6 +35,11 @@ inline constexpr llvm::StringLiteral kScheduleAttrName = "gn.schedule";
 /// outputs (scratch the runtime places in the arena for that launch).
 inline constexpr llvm::StringLiteral kWorkspacesAttrName = "gn.workspaces";
 
+/// On a CUDA kernel function of a row group: its stages (fills and
+/// reductions over the same rows, then a parallel generic over the domain)
+/// run as one launch, each row's totals in registers (gn-outline-kernels).
+inline constexpr llvm::StringLiteral kRowKernelAttrName = "gn.row_kernel";
+
 /// In each CUDA kernel module: i64 [raised, index, size], set by a kernel
 /// that read an index out of range (the GPU form of kIndexErrorCallback).
 inline constexpr llvm::StringLiteral kIndexErrorGlobal = "gn_index_error";

@@ -7,6 +7,15 @@
 // With a thread_dim, an scf.for over [lo, hi) takes 1-wide subviews along it
 // and the generic runs on those, so the runtime can hand chunks to threads.
 //
+// A `row` group is stages over the same loops: per reduction, in order, a
+// fill and a generic folding it into an accumulator of the rows' shape
+// (reading the accumulators before it, each rounded to its result type);
+// then one parallel generic over the whole domain computing the results
+// from the inputs and every accumulator (a result of the rows' shape is
+// written at each point of its row, the same value). On the GPU the
+// function is marked gn.row_kernel: gn-map-kernels-to-gpu runs the stages
+// of a row in one launch, the totals in registers.
+//
 //===----------------------------------------------------------------------===//
 #include "CopyKernels.h"
 #include "ScalarOps.h"
@@ -61,7 +70,12 @@ public:
       loopOf[d] = k;
     for (Operation &op : fusion.getBody().front())
       if (isReductionOp(&op))
-        reduction = &op;
+      {
+        if (fusion.getKind() == "row")
+          rowReductions.push_back(&op);
+        else
+          reduction = &op;
+      }
     fusion.getBody().walk([&](Operation *op) {
       for (Type t : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
         if (auto rt = llvm::dyn_cast<RankedTensorType>(t))
@@ -207,6 +221,8 @@ public:
     llvm::SmallVector<Value> outs(entry->args_begin() + first + numInputs, entry->args_end());
     if (forGpu)
       func->setAttr(kScheduleAttrName, fusion.getScheduleAttr());
+    if (forGpu && !rowReductions.empty())
+      func->setAttr(kRowKernelAttrName, b.getUnitAttr());
     if (fusion.getKind() == "copy") {
       Value out = outs[0];
       if (threadDim >= 0) {
@@ -370,10 +386,10 @@ private:
     }
   }
 
-  LogicalResult emitCore(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
-                         llvm::ArrayRef<Value> outs, Value iv) {
-    llvm::SmallVector<Value> inViews, outViews;
-    llvm::SmallVector<AffineMap> inMaps;
+  /// The buffers the generics read (each input through its read's view,
+  /// the carrier where needed), sliced at the thread loop's `iv`.
+  void readViews(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins, Value iv,
+                 llvm::SmallVectorImpl<Value> &inViews, llvm::SmallVectorImpl<AffineMap> &inMaps) {
     for (const Read &r : reads) {
       Value m = ins[r.input];
       if (SliceOp sl = r.slice)
@@ -402,13 +418,19 @@ private:
       inViews.push_back(threadSlice(b, loc, carrier, id, iv));
       inMaps.push_back(id);
     }
+  }
+
+  LogicalResult emitCore(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
+                         llvm::ArrayRef<Value> outs, Value iv) {
+    if (!rowReductions.empty())
+      return emitRowStages(b, loc, ins, outs, iv);
+    llvm::SmallVector<Value> inViews, outViews;
+    llvm::SmallVector<AffineMap> inMaps;
+    readViews(b, loc, ins, iv, inViews, inMaps);
     for (auto [m, map] : llvm::zip(outs, outMaps))
       outViews.push_back(threadSlice(b, loc, m, map, iv));
 
-    llvm::SmallVector<utils::IteratorType> iterators;
-    for (int64_t d : loopOrder)
-      iterators.push_back(reduced[d] ? utils::IteratorType::reduction
-                                     : utils::IteratorType::parallel);
+    llvm::SmallVector<utils::IteratorType> iterators = reductionIterators();
     llvm::SmallVector<AffineMap> maps(inMaps);
     maps.append(outMaps);
 
@@ -417,14 +439,14 @@ private:
     Type accType;
     if (reduction) {
       auto outType = llvm::cast<MemRefType>(outViews[0].getType());
-      accType = accumulatorType(outType.getElementType());
+      accType = accumulatorType(reduction, outType.getElementType());
       Value target = outViews[0];
       if (accType != outType.getElementType()) {
         auto bufType = MemRefType::get(outType.getShape(), accType);
         acc = memref::AllocOp::create(b, loc, bufType);
         target = acc;
       }
-      linalg::FillOp::create(b, loc, initValue(b, loc, accType), target);
+      linalg::FillOp::create(b, loc, initValue(b, loc, accType, reduction), target);
       outViews[0] = target;
     }
     bool ok = true;
@@ -445,26 +467,91 @@ private:
           b, loc, ValueRange{acc}, ValueRange{target}, llvm::ArrayRef<AffineMap>{id, id},
           llvm::SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
           [&](OpBuilder &nb, Location nloc, ValueRange args) {
-            Type t = outType.getElementType();
-            Value v = args[0];
-            if (llvm::isa<FloatType>(t)) {
-              // f64 -> bf16 would need a libcall: go through f32.
-              if (v.getType().isF64() && t.getIntOrFloatBitWidth() < 32)
-                v = arith::TruncFOp::create(nb, nloc, nb.getF32Type(), v);
-              v = arith::TruncFOp::create(nb, nloc, t, v);
-            }
-            else
-              v = arith::TruncIOp::create(nb, nloc, t, v);
-            linalg::YieldOp::create(nb, nloc, v);
+            linalg::YieldOp::create(nb, nloc, accToElement(nb, nloc, args[0], outType.getElementType()));
           });
       memref::DeallocOp::create(b, loc, acc);
     }
     return success();
   }
 
+  /// The loops' iterators: reduction where the domain dim is reduced.
+  llvm::SmallVector<utils::IteratorType> reductionIterators() {
+    llvm::SmallVector<utils::IteratorType> iterators;
+    for (int64_t d : loopOrder)
+      iterators.push_back(reduced[d] ? utils::IteratorType::reduction
+                                     : utils::IteratorType::parallel);
+    return iterators;
+  }
+
+  /// An accumulator's value as element type `t` (the reduction's result).
+  static Value accToElement(OpBuilder &b, Location loc, Value v, Type t) {
+    if (v.getType() == t)
+      return v;
+    if (llvm::isa<FloatType>(t)) {
+      // f64 -> bf16 would need a libcall: go through f32.
+      if (v.getType().isF64() && t.getIntOrFloatBitWidth() < 32)
+        v = arith::TruncFOp::create(b, loc, b.getF32Type(), v);
+      return arith::TruncFOp::create(b, loc, t, v);
+    }
+    return arith::TruncIOp::create(b, loc, t, v);
+  }
+
+  /// A row group's stages (see the file comment). The accumulators have
+  /// the domain's shape with reduced dims 1, in the kernel's workspace.
+  LogicalResult emitRowStages(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
+                              llvm::ArrayRef<Value> outs, Value iv) {
+    llvm::SmallVector<Value> inViews;
+    llvm::SmallVector<AffineMap> inMaps;
+    readViews(b, loc, ins, iv, inViews, inMaps);
+    AffineMap rowMap = reducedMap(/*keepdim=*/true);
+    llvm::SmallVector<int64_t> rowShape(domain);
+    for (auto [d, r] : llvm::enumerate(reduced))
+      if (r)
+        rowShape[d] = 1;
+    llvm::SmallVector<Value> buffers, accs;
+    bool ok = true;
+    for (Operation *r : rowReductions) {
+      Type elem = llvm::cast<RankedTensorType>(r->getResult(0).getType()).getElementType();
+      Type accType = accumulatorType(r, elem);
+      Value buffer = memref::AllocOp::create(b, loc, MemRefType::get(rowShape, accType));
+      buffers.push_back(buffer);
+      Value acc = threadSlice(b, loc, buffer, rowMap, iv);
+      linalg::FillOp::create(b, loc, initValue(b, loc, accType, r), acc);
+      llvm::SmallVector<Value> stageIns(inViews);
+      stageIns.append(accs);
+      llvm::SmallVector<AffineMap> maps(inMaps);
+      maps.append(accs.size() + 1, rowMap);
+      RowStage stage{llvm::ArrayRef(rowReductions).take_front(accs.size()), r,
+                     (unsigned)inViews.size()};
+      linalg::GenericOp::create(b, loc, stageIns, ValueRange{acc}, maps, reductionIterators(),
+                                [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                                  ok &= succeeded(emitBody(nb, nloc, args, &stage));
+                                });
+      accs.push_back(acc);
+    }
+    llvm::SmallVector<Value> stageIns(inViews), outViews;
+    stageIns.append(accs);
+    llvm::SmallVector<AffineMap> maps(inMaps);
+    maps.append(accs.size(), rowMap);
+    for (auto [m, map] : llvm::zip(outs, outMaps)) {
+      outViews.push_back(threadSlice(b, loc, m, map, iv));
+      maps.push_back(map);
+    }
+    RowStage last{rowReductions, nullptr, (unsigned)inViews.size()};
+    linalg::GenericOp::create(
+        b, loc, stageIns, outViews, maps,
+        llvm::SmallVector<utils::IteratorType>(loopOrder.size(), utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          ok &= succeeded(emitBody(nb, nloc, args, &last));
+        });
+    for (Value buffer : buffers)
+      memref::DeallocOp::create(b, loc, buffer);
+    return success(ok);
+  }
+
   /// Sums and products of floats accumulate in f64 (as the interpreter
   /// does), of integers in i64; f16/bf16 max/min in their f32 carry type.
-  Type accumulatorType(Type outElem) {
+  Type accumulatorType(Operation *reduction, Type outElem) {
     if (!isa<ReduceSumOp, ReduceProdOp>(reduction))
       return carryType(outElem);
     if (llvm::isa<FloatType>(outElem))
@@ -472,7 +559,7 @@ private:
     return IntegerType::get(ctx, 64);
   }
 
-  Value initValue(OpBuilder &b, Location loc, Type t) {
+  static Value initValue(OpBuilder &b, Location loc, Type t, Operation *reduction) {
     bool isMax = isa<ReduceMaxOp>(reduction), isMin = isa<ReduceMinOp>(reduction);
     if (auto f = llvm::dyn_cast<FloatType>(t)) {
       double v = isa<ReduceProdOp>(reduction) ? 1.0
@@ -490,7 +577,7 @@ private:
     return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
   }
 
-  Value combine(OpBuilder &b, Location loc, Value acc, Value x) {
+  Value combine(OpBuilder &b, Location loc, Value acc, Value x, Operation *reduction) {
     Type t = acc.getType();
     bool isFloat = llvm::isa<FloatType>(t);
     if (isa<ReduceAnyOp, ReduceAllOp>(reduction)) {
@@ -542,14 +629,37 @@ private:
     return func::CallOp::create(b, op->getLoc(), name, TypeRange{f32}, operands[0]).getResult(0);
   }
 
-  LogicalResult emitBody(OpBuilder &b, Location loc, ValueRange args) {
+  /// A row group's stage: the reductions folded before it (their totals
+  /// are the generic's arguments from `firstAcc` on) and the one it folds
+  /// (null: the last stage, which yields the results).
+  struct RowStage {
+    llvm::ArrayRef<Operation *> done;
+    Operation *folds;
+    unsigned firstAcc;
+  };
+
+  LogicalResult emitBody(OpBuilder &b, Location loc, ValueRange args,
+                         const RowStage *stage = nullptr) {
     Block &body = fusion.getBody().front();
     llvm::DenseMap<Value, Value> scalar;
     for (auto [r, v] : llvm::zip(reads, args))
       scalar[r.value] = toCarry(b, loc, v);
+    if (stage)
+      for (auto [k, r] : llvm::enumerate(stage->done)) {
+        Value total = r->getResult(0);
+        Type elem = llvm::cast<RankedTensorType>(total.getType()).getElementType();
+        scalar[total] = toCarry(b, loc, accToElement(b, loc, args[stage->firstAcc + k], elem));
+      }
     for (Operation &op : body) {
       if (isKernelView(&op))
         continue; // read through its source's map
+      if (stage && isReductionOp(&op)) {
+        if (&op != stage->folds)
+          continue; // a total read from its accumulator
+        Value x = scalar.lookup(op.getOperand(0));
+        linalg::YieldOp::create(b, loc, combine(b, loc, args.back(), x, &op));
+        return success();
+      }
       if (auto yield = dyn_cast<YieldOp>(op)) {
         llvm::SmallVector<Value> results;
         if (reduction) {
@@ -569,7 +679,7 @@ private:
       for (Value v : op.getOperands())
         operands.push_back(scalar.lookup(v));
       if (&op == reduction) {
-        scalar[op.getResult(0)] = combine(b, loc, args.back(), operands[0]);
+        scalar[op.getResult(0)] = combine(b, loc, args.back(), operands[0], reduction);
         continue;
       }
       if (!isFusibleElementwise(&op))
@@ -592,6 +702,7 @@ private:
   llvm::SmallVector<unsigned> loopOf; // domain dim -> loop position
   int64_t threadDim = -1;
   Operation *reduction = nullptr;
+  llvm::SmallVector<Operation *> rowReductions; // of a row group, in order
   Operation *copyOp = nullptr;
   bool touchesNarrowFloat = false;
   bool forGpu = false;

@@ -23,6 +23,13 @@
 //    sequential loop inside; a 1-d scatter's targets, each scanning the
 //    positions; argmax and cumsum lines; the attention kernel's rows):
 //    one thread per iteration, body as written;
+//  - a row kernel (gn.row_kernel: fill and reduction stages over the same
+//    rows, then a parallel generic over the domain): one launch, row_threads
+//    threads per row as above. Each stage's partials meet through xor
+//    shuffles, so every thread of the row ends with the total and later
+//    stages read it from a register instead of the accumulator; the last
+//    stage computes the row's points (a result of the rows' shape is
+//    stored once, by the thread at the row's first point);
 //  - anything else (scf.for loops of sequential updates: a scan over a
 //    whole 1-d tensor, a 1-d scatter past 2^24 targets x positions):
 //    one launch of one thread that runs it as written. Counted as serial in
@@ -156,6 +163,14 @@ public:
     if (failed(allocationsToWorkspaces()))
       return failure();
     reportIndexErrorsToGlobal();
+    if (func->hasAttr(kRowKernelAttrName)) {
+      if (failed(mapRowKernel()))
+        return failure();
+      for (gpu::LaunchOp launch : launches)
+        sinkValuesDefinedAbove(launch);
+      eraseDeadPureOps();
+      return success();
+    }
     Block &body = func.getBody().front();
     llvm::SmallVector<Operation *> top;
     for (Operation &op : body.without_terminator())
@@ -175,17 +190,21 @@ public:
     }
     for (gpu::LaunchOp launch : launches)
       sinkValuesDefinedAbove(launch);
-    // Pure values the launches no longer need.
-    llvm::SmallVector<Operation *> dead;
-    for (Operation &op : llvm::reverse(body.without_terminator()))
-      dead.push_back(&op);
-    for (Operation *op : dead)
-      if (op->use_empty() && isPure(op))
-        op->erase();
+    eraseDeadPureOps();
     return success();
   }
 
 private:
+  /// Pure values the launches no longer need.
+  void eraseDeadPureOps() {
+    llvm::SmallVector<Operation *> dead;
+    for (Operation &op : llvm::reverse(func.getBody().front().without_terminator()))
+      dead.push_back(&op);
+    for (Operation *op : dead)
+      if (op->use_empty() && isPure(op))
+        op->erase();
+  }
+
   /// Top-level memref.alloc/alloca become arguments after the outputs;
   /// deallocs go. Allocations inside loops are per-thread scratch and stay.
   LogicalResult allocationsToWorkspaces() {
@@ -313,21 +332,26 @@ private:
     return arith::AddIOp::create(b, loc, base, tid);
   }
 
+  static const llvm::DenseMap<Value, Value> &noRegisters() {
+    static const llvm::DenseMap<Value, Value> none;
+    return none;
+  }
+
   /// Clones the generic's body at loop indices `ivs`: loads its inputs (and
   /// the outputs the body reads, or `outValues` in their place; an input
-  /// reading `buffer` takes `bufferValue`), maps linalg.index to the ivs;
-  /// returns the yielded values.
+  /// reading a buffer of `registers` takes its value instead), maps
+  /// linalg.index to the ivs; returns the yielded values.
   llvm::SmallVector<Value> emitBody(OpBuilder &b, linalg::GenericOp generic, ValueRange ivs,
                                     llvm::ArrayRef<Value> outValues = {},
-                                    Value buffer = {}, Value bufferValue = {}) {
+                                    const llvm::DenseMap<Value, Value> &registers = noRegisters()) {
     Location loc = generic.getLoc();
     Block &body = generic.getRegion().front();
     IRMapping map;
     for (OpOperand &operand : generic->getOpOperands()) {
       BlockArgument arg = body.getArgument(operand.getOperandNumber());
       bool isOut = generic.isDpsInit(&operand);
-      if (buffer && operand.get() == buffer && !isOut) { // read from a register instead
-        map.map(arg, bufferValue);
+      if (auto r = registers.find(operand.get()); r != registers.end() && !isOut) {
+        map.map(arg, r->second); // read from a register instead
         continue;
       }
       if (isOut && !outValues.empty()) {
@@ -528,69 +552,141 @@ private:
     return f;
   }
 
+  /// A launch of `t` threads per row of a reduction's loops (`ranges`,
+  /// `iterators`): the builder is left in its body, where `row`, `lane`
+  /// and `valid` (the row exists, and `guard`) are defined and `rowIvs`
+  /// are the row's parallel indices (row 0 for threads past the end, which
+  /// still take part in the shuffles and barriers: they fold nothing and
+  /// store nothing).
+  struct RowLaunch {
+    gpu::LaunchOp launch;
+    int64_t t = 1, block = 1, warps = 1, rowLength = 1;
+    Value tid, lane, valid;
+    llvm::SmallVector<Value> rowIvs;
+    llvm::SmallVector<utils::IteratorType> iterators;
+    llvm::SmallVector<int64_t> parallelSizes, reducedSizes;
+  };
+  RowLaunch startRowLaunch(OpBuilder &b, Operation *at, llvm::ArrayRef<int64_t> ranges,
+                           llvm::ArrayRef<utils::IteratorType> iterators, int64_t t,
+                           Value guard, llvm::ArrayRef<Type> sharedTypes) {
+    Location loc = at->getLoc();
+    RowLaunch r;
+    r.t = t;
+    r.iterators.assign(iterators.begin(), iterators.end());
+    for (auto [n, it] : llvm::zip(ranges, iterators))
+      (it == utils::IteratorType::reduction ? r.reducedSizes : r.parallelSizes).push_back(n);
+    int64_t rows = product(r.parallelSizes);
+    r.rowLength = product(r.reducedSizes);
+    r.block = t == 1 ? std::min(blockThreads, std::max<int64_t>(kWarp, rows)) : blockThreads;
+    int64_t rowsPerBlock = r.block / t;
+    int64_t grid = (rows + rowsPerBlock - 1) / rowsPerBlock;
+    r.warps = r.block / kWarp;
+    // Warp totals meet in shared memory when a row spans warps.
+    llvm::SmallVector<Type> workgroup;
+    if (t > kWarp)
+      for (Type accType : sharedTypes)
+        workgroup.push_back(MemRefType::get(
+            {r.warps}, accType, AffineMap(),
+            gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)));
+    r.launch = createLaunch(b, at, grid, r.block, workgroup);
+    r.tid = r.launch.getThreadIds().x;
+    Value bid = r.launch.getBlockIds().x;
+    Value row = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, bid, indexConst(b, loc, rowsPerBlock)),
+        t == 1 ? r.tid : Value(arith::DivUIOp::create(b, loc, r.tid, indexConst(b, loc, t))));
+    r.lane = t == 1 ? indexConst(b, loc, 0)
+                    : Value(arith::RemUIOp::create(b, loc, r.tid, indexConst(b, loc, t)));
+    r.valid =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, indexConst(b, loc, rows));
+    if (guard)
+      r.valid = arith::AndIOp::create(b, loc, r.valid, guard);
+    Value safeRow = arith::SelectOp::create(b, loc, r.valid, row, indexConst(b, loc, 0));
+    r.rowIvs = delinearize(b, loc, safeRow, r.parallelSizes);
+    return r;
+  }
+
+  /// The loop indices of point `k` of the row (reduced loops from k).
+  llvm::SmallVector<Value> ivsAt(OpBuilder &b, Location loc, const RowLaunch &r, Value k) {
+    llvm::SmallVector<Value> kIvs = delinearize(b, loc, k, r.reducedSizes);
+    llvm::SmallVector<Value> ivs;
+    unsigned p = 0, q = 0;
+    for (utils::IteratorType it : r.iterators)
+      ivs.push_back(it == utils::IteratorType::reduction ? kIvs[q++] : r.rowIvs[p++]);
+    return ivs;
+  }
+
+  /// An scf.for over this thread's share of the row's points (from its
+  /// lane, by t; none when the row is not valid) carrying `init`; `body`
+  /// gives the point's indices and the carried values.
+  scf::ForOp rowLoop(OpBuilder &b, Location loc, const RowLaunch &r, ValueRange init,
+                     llvm::function_ref<void(OpBuilder &, llvm::ArrayRef<Value>, Value, ValueRange)>
+                         body) {
+    Value upper = arith::SelectOp::create(b, loc, r.valid, indexConst(b, loc, r.rowLength),
+                                          indexConst(b, loc, 0));
+    return scf::ForOp::create(b, loc, r.lane, upper, indexConst(b, loc, r.t), init,
+                              [&](OpBuilder &nb, Location nloc, Value k, ValueRange acc) {
+                                body(nb, ivsAt(nb, nloc, r, k), k, acc);
+                              });
+  }
+
+  /// The row's total of the threads' `partial`s under `combiner`, in every
+  /// thread of the row: xor shuffles within the warp, then, when the row
+  /// spans warps, the warp totals through shared buffer `shared`.
+  Value foldRow(OpBuilder &b, Location loc, const RowLaunch &r, Operation *combiner,
+                Value partial, Value shared) {
+    if (r.t == 1)
+      return partial;
+    for (int64_t off = std::min(r.t, kWarp) / 2; off >= 1; off /= 2)
+      partial = combine(b, combiner, partial, shuffleXor(b, loc, partial, off));
+    if (r.t <= kWarp)
+      return partial;
+    Value warp = arith::DivUIOp::create(b, loc, r.tid, indexConst(b, loc, kWarp));
+    Value warpLane = arith::RemUIOp::create(b, loc, r.tid, indexConst(b, loc, kWarp));
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warpLane,
+                                        indexConst(b, loc, 0));
+    auto w = scf::IfOp::create(b, loc, first, false);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(w.thenBlock()->getTerminator());
+      memref::StoreOp::create(b, loc, partial, shared, ValueRange{warp});
+    }
+    gpu::BarrierOp::create(b, loc);
+    Value has = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, warpLane,
+                                      indexConst(b, loc, r.warps));
+    Value clamped = arith::SelectOp::create(b, loc, has, warpLane, indexConst(b, loc, 0));
+    Value mine = memref::LoadOp::create(b, loc, shared, ValueRange{clamped});
+    partial = arith::SelectOp::create(b, loc, has, mine,
+                                      combinerIdentity(b, loc, combiner, partial.getType()));
+    for (int64_t off = kWarp / 2; off >= 1; off /= 2)
+      partial = combine(b, combiner, partial, shuffleXor(b, loc, partial, off));
+    return partial;
+  }
+
   LogicalResult mapReduction(linalg::GenericOp generic, Value guard, Value fillValue = {},
                              linalg::GenericOp epilogue = {}) {
     llvm::SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
     if (llvm::any_of(ranges, ShapedType::isDynamic))
       return generic.emitError("GPU kernels need static loop ranges");
     llvm::SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
-    llvm::SmallVector<int64_t> parallelSizes, reducedSizes;
-    for (auto [r, it] : llvm::zip(ranges, iterators))
-      (it == utils::IteratorType::reduction ? reducedSizes : parallelSizes).push_back(r);
-    int64_t rows = product(parallelSizes), rowLength = product(reducedSizes);
     Operation *combiner = combinerOf(generic);
     // Threads per row: 1, a warp, or the whole block (one row per block).
     int64_t t = !combiner ? 1 : rowThreads > kWarp ? blockThreads : rowThreads;
-    if (rows == 0 || rowLength == 0) {
+    if (product(ranges) == 0) {
       generic.erase();
       return success();
     }
     Location loc = generic.getLoc();
     OpBuilder b(ctx);
     Type accType = generic.getRegion().front().getArgument(generic.getNumDpsInputs()).getType();
-    int64_t block = t == 1 ? std::min(blockThreads, std::max<int64_t>(kWarp, rows)) : blockThreads;
-    int64_t rowsPerBlock = block / t;
-    int64_t grid = (rows + rowsPerBlock - 1) / rowsPerBlock;
-    int64_t warps = block / kWarp;
-    llvm::SmallVector<Type> workgroup;
-    auto shared = MemRefType::get({warps}, accType, AffineMap(),
-                                  gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
-    if (t > kWarp)
-      workgroup.push_back(shared);
-    gpu::LaunchOp launch = createLaunch(b, generic, grid, block, workgroup);
-    Value tid = launch.getThreadIds().x, bid = launch.getBlockIds().x;
-    Value row = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, bid, indexConst(b, loc, rowsPerBlock)),
-        t == 1 ? tid : Value(arith::DivUIOp::create(b, loc, tid, indexConst(b, loc, t))));
-    Value lane = t == 1 ? indexConst(b, loc, 0)
-                        : Value(arith::RemUIOp::create(b, loc, tid, indexConst(b, loc, t)));
-    Value valid =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, indexConst(b, loc, rows));
-    if (guard)
-      valid = arith::AndIOp::create(b, loc, valid, guard);
-    // Rows past the end still take part in the shuffles and barriers: they
-    // fold nothing (a zero trip count) and store nothing.
-    Value safeRow = arith::SelectOp::create(b, loc, valid, row, indexConst(b, loc, 0));
-    llvm::SmallVector<Value> rowIvs = delinearize(b, loc, safeRow, parallelSizes);
-    auto ivsAt = [&](OpBuilder &nb, Value k) {
-      llvm::SmallVector<Value> kIvs = delinearize(nb, loc, k, reducedSizes);
-      llvm::SmallVector<Value> ivs;
-      unsigned p = 0, r = 0;
-      for (utils::IteratorType it : iterators)
-        ivs.push_back(it == utils::IteratorType::reduction ? kIvs[r++] : rowIvs[p++]);
-      return ivs;
-    };
+    RowLaunch r = startRowLaunch(b, generic, ranges, iterators, t, guard, {accType});
     OpOperand &outOperand = generic.getDpsInitsMutable()[0];
     AffineMap outMap = generic.getMatchingIndexingMap(&outOperand);
     // The output's indices do not depend on reduced loops: any k will do.
-    llvm::SmallVector<Value> outIvs = ivsAt(b, indexConst(b, loc, 0));
-    auto outAt = affine::expandAffineMap(b, loc, outMap, outIvs);
+    auto outAt = affine::expandAffineMap(b, loc, outMap, ivsAt(b, loc, r, indexConst(b, loc, 0)));
     Value out = outOperand.get();
-    Value upper = arith::SelectOp::create(b, loc, valid, indexConst(b, loc, rowLength),
-                                          indexConst(b, loc, 0));
     Value init = t == 1 && fillValue ? fillValue
                  : t == 1 ? Value(scf::IfOp::create(
-                                    b, loc, valid,
+                                    b, loc, r.valid,
                                     [&](OpBuilder &tb, Location tl) {
                                       scf::YieldOp::create(
                                           tb, tl, Value(memref::LoadOp::create(tb, tl, out, *outAt)));
@@ -601,52 +697,134 @@ private:
                                     })
                                     .getResult(0))
                         : combinerIdentity(b, loc, combiner, accType);
-    auto loop = scf::ForOp::create(
-        b, loc, lane, upper, indexConst(b, loc, t), ValueRange{init},
-        [&](OpBuilder &nb, Location nloc, Value k, ValueRange acc) {
-          llvm::SmallVector<Value> ivs = ivsAt(nb, k);
-          scf::YieldOp::create(nb, nloc, emitBody(nb, generic, ivs, {acc[0]}));
-        });
-    Value partial = loop.getResult(0);
+    auto loop = rowLoop(b, loc, r, ValueRange{init},
+                        [&](OpBuilder &nb, llvm::ArrayRef<Value> ivs, Value, ValueRange acc) {
+                          scf::YieldOp::create(nb, loc, emitBody(nb, generic, ivs, {acc[0]}));
+                        });
+    Value shared = t > kWarp ? Value(r.launch.getWorkgroupAttributions()[0]) : Value();
+    Value partial = foldRow(b, loc, r, combiner, loop.getResult(0), shared);
     if (t > 1) {
-      for (int64_t off = std::min(t, kWarp) / 2; off >= 1; off /= 2)
-        partial = combine(b, combiner, partial, shuffleXor(b, loc, partial, off));
-      if (t > kWarp) {
-        // Warp totals meet in shared memory; warp 0 folds them.
-        Value buf = launch.getWorkgroupAttributions()[0];
-        Value warp = arith::DivUIOp::create(b, loc, tid, indexConst(b, loc, kWarp));
-        Value warpLane = arith::RemUIOp::create(b, loc, tid, indexConst(b, loc, kWarp));
-        Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warpLane,
-                                            indexConst(b, loc, 0));
-        auto w = scf::IfOp::create(b, loc, first, false);
-        {
-          OpBuilder::InsertionGuard g(b);
-          b.setInsertionPoint(w.thenBlock()->getTerminator());
-          memref::StoreOp::create(b, loc, partial, buf, ValueRange{warp});
-        }
-        gpu::BarrierOp::create(b, loc);
-        Value has = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, warpLane,
-                                          indexConst(b, loc, warps));
-        Value clamped = arith::SelectOp::create(b, loc, has, warpLane, indexConst(b, loc, 0));
-        Value mine = memref::LoadOp::create(b, loc, buf, ValueRange{clamped});
-        partial = arith::SelectOp::create(b, loc, has, mine,
-                                          combinerIdentity(b, loc, combiner, accType));
-        for (int64_t off = kWarp / 2; off >= 1; off /= 2)
-          partial = combine(b, combiner, partial, shuffleXor(b, loc, partial, off));
-      }
       Value leader =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, indexConst(b, loc, 0));
-      Value write = arith::AndIOp::create(b, loc, leader, valid);
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, r.lane, indexConst(b, loc, 0));
+      Value write = arith::AndIOp::create(b, loc, leader, r.valid);
       auto st = scf::IfOp::create(b, loc, write, false);
       b.setInsertionPoint(st.thenBlock()->getTerminator());
       Value start = fillValue ? fillValue : Value(memref::LoadOp::create(b, loc, out, *outAt));
       storeTotal(b, combine(b, combiner, start, partial), out, *outAt, epilogue);
     } else {
-      auto st = scf::IfOp::create(b, loc, valid, false);
+      auto st = scf::IfOp::create(b, loc, r.valid, false);
       b.setInsertionPoint(st.thenBlock()->getTerminator());
       storeTotal(b, partial, out, *outAt, epilogue);
     }
     generic.erase();
+    return success();
+  }
+
+  /// A row kernel (see the file comment): [fill, reduce]+ then a parallel
+  /// generic, all over the same loops, as one launch.
+  LogicalResult mapRowKernel() {
+    Block &body = func.getBody().front();
+    llvm::SmallVector<std::pair<linalg::FillOp, linalg::GenericOp>> stages;
+    linalg::GenericOp last;
+    linalg::FillOp pendingFill;
+    for (Operation &op : body.without_terminator()) {
+      if (isPure(&op) && op.getNumRegions() == 0)
+        continue;
+      auto fill = dyn_cast<linalg::FillOp>(op);
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      if (fill && !pendingFill && !last) {
+        pendingFill = fill;
+      } else if (generic && pendingFill && generic.getNumReductionLoops() > 0 &&
+                 generic.getNumDpsInits() == 1 &&
+                 generic.getDpsInits()[0] == pendingFill.getOutputs()[0]) {
+        stages.push_back({pendingFill, generic});
+        pendingFill = nullptr;
+      } else if (generic && !pendingFill && !last && !stages.empty() &&
+                 generic.getNumReductionLoops() == 0) {
+        last = generic;
+      } else {
+        return op.emitError("row kernel: expected fills and reductions, then one parallel "
+                            "generic, got this op");
+      }
+    }
+    if (!last)
+      return func.emitError("row kernel without its last (parallel) stage");
+    llvm::SmallVector<int64_t> ranges = last.getStaticLoopRanges();
+    llvm::SmallVector<utils::IteratorType> iterators = stages[0].second.getIteratorTypesArray();
+    if (llvm::any_of(ranges, ShapedType::isDynamic))
+      return last.emitError("GPU kernels need static loop ranges");
+    bool combiners = true;
+    llvm::SmallVector<Type> accTypes;
+    for (auto [fill, reduce] : stages) {
+      if (reduce.getStaticLoopRanges() != ranges || reduce.getIteratorTypesArray() != iterators)
+        return reduce.emitError("row kernel: stages over different loops");
+      combiners &= combinerOf(reduce) != nullptr;
+      accTypes.push_back(llvm::cast<MemRefType>(fill.getOutputs()[0].getType()).getElementType());
+    }
+    if (product(ranges) == 0) {
+      for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body.without_terminator())))
+        if (!isPure(&op) || op.getNumRegions())
+          op.erase();
+      return success();
+    }
+    // Threads per row: 1, a warp, or the whole block; one thread per row
+    // folds in order where a stage's combiner is not a known one.
+    int64_t t = !combiners ? 1 : rowThreads > kWarp ? blockThreads : rowThreads;
+    Location loc = last.getLoc();
+    OpBuilder b(ctx);
+    RowLaunch r = startRowLaunch(b, stages[0].first, ranges, iterators, t, nullptr, accTypes);
+    llvm::DenseMap<Value, Value> totals; // accumulator -> this row's total
+    for (auto [i, stage] : llvm::enumerate(stages)) {
+      auto [fill, reduce] = stage;
+      Operation *combiner = combinerOf(reduce);
+      Value start = fill.getInputs()[0];
+      Value init = t == 1 ? start : combinerIdentity(b, loc, combiner, accTypes[i]);
+      auto loop = rowLoop(b, loc, r, ValueRange{init},
+                          [&](OpBuilder &nb, llvm::ArrayRef<Value> ivs, Value, ValueRange acc) {
+                            scf::YieldOp::create(nb, loc,
+                                                 emitBody(nb, reduce, ivs, {acc[0]}, totals));
+                          });
+      Value shared = t > kWarp ? Value(r.launch.getWorkgroupAttributions()[i]) : Value();
+      Value total = foldRow(b, loc, r, combiner, loop.getResult(0), shared);
+      totals[reduce.getDpsInits()[0]] = t == 1 ? total : combine(b, combiner, start, total);
+    }
+    // The last stage: each thread its share of the row's points; a result
+    // whose map ignores the reduced loops once per row, at point 0.
+    rowLoop(b, loc, r, ValueRange{},
+            [&](OpBuilder &nb, llvm::ArrayRef<Value> ivs, Value k, ValueRange) {
+              llvm::SmallVector<Value> values = emitBody(nb, last, ivs, {}, totals);
+              Value atFirst = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq, k,
+                                                    indexConst(nb, loc, 0));
+              for (auto [operand, v] : llvm::zip(last.getDpsInitsMutable(), values)) {
+                AffineMap m = last.getMatchingIndexingMap(&operand);
+                bool perRow = llvm::none_of(llvm::enumerate(iterators), [&](auto it) {
+                  return it.value() == utils::IteratorType::reduction &&
+                         m.isFunctionOfDim(it.index());
+                });
+                auto at = affine::expandAffineMap(nb, loc, m, ivs);
+                OpBuilder::InsertionGuard g(nb);
+                if (perRow)
+                  nb.setInsertionPoint(
+                      scf::IfOp::create(nb, loc, atFirst, false).thenBlock()->getTerminator());
+                memref::StoreOp::create(nb, loc, v, operand.get(), *at);
+              }
+              scf::YieldOp::create(nb, loc);
+            });
+    last.erase();
+    for (auto [fill, reduce] : llvm::reverse(stages)) {
+      reduce.erase();
+      fill.erase();
+    }
+    // The accumulators were workspaces; the totals live in registers now.
+    auto count = func->getAttrOfType<IntegerAttr>(kWorkspacesAttrName).getInt();
+    unsigned first = func.getNumArguments() - count;
+    for (unsigned a = func.getNumArguments(); a-- > first;)
+      if (func.getArgument(a).use_empty()) {
+        if (failed(func.eraseArgument(a)))
+          return failure();
+        --count;
+      }
+    func->setAttr(kWorkspacesAttrName, IntegerAttr::get(IntegerType::get(ctx, 64), count));
     return success();
   }
 
@@ -659,7 +837,7 @@ private:
       memref::StoreOp::create(b, total.getLoc(), total, out, at);
       return;
     }
-    storeOutputs(b, epilogue, at, emitBody(b, epilogue, at, {}, out, total));
+    storeOutputs(b, epilogue, at, emitBody(b, epilogue, at, {}, {{out, total}}));
   }
 
   /// A placeholder start for rows past the end (never stored).

@@ -1,7 +1,7 @@
 // RUN: gn-opt %s --split-input-file --verify-diagnostics
 
 func.func @bad_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{kind must be 'elementwise', 'reduction' or 'copy', got 'magic'}}
+  // expected-error @+1 {{kind must be 'elementwise', 'reduction', 'row' or 'copy', got 'magic'}}
   %r = gn.fusion "magic" (%x) : (tensor<4xf32>) -> tensor<4xf32> {
   ^bb0(%a: tensor<4xf32>):
     gn.yield %a : tensor<4xf32>
