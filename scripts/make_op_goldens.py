@@ -1289,6 +1289,18 @@ def define_patterns():
     case("pattern_int_position_ids", "pattern", [I("x", (2, 5), 0, 9)],
          "m = x.ne(1).int()\nidx = torch.cumsum(m, dim=1).type_as(m) * m\nreturn (idx.long() + 1,)",
          dtype="i64")
+    # A projection's bias add, then the head split (reshape, transpose): the
+    # CUDA pipeline's gn-hoist-views writes the permuted result from the add's
+    # kernel (checked on the CPU with GN_PIPELINE_OPTIONS merge-groups=true).
+    case("pattern_head_split_bias_f32", "pattern",
+         [N("x", (5, 1, 16)), N("w", (16, 16), sd=0.3), N("b", (16,))],
+         "h = torch.matmul(x, w.t()) + b\n"
+         "h = h.reshape(5, 4, 4).transpose(0, 1)\n"
+         "return (torch.matmul(h, h.transpose(1, 2)),)")
+    case("pattern_head_split_gelu_f16", "pattern",
+         [N("x", (2, 6, 8), "f16"), N("w", (8, 8), "f16", sd=0.3), N("b", (8,), "f16")],
+         "h = torch.nn.functional.gelu(torch.matmul(x, w.t()) + b)\n"
+         "return (h.view(2, 6, 2, 4).permute(0, 2, 1, 3) * 2.0,)")
     case("pattern_topk_free_argmax_onehot_f32", "pattern", [distinct("x", (3, 6))],
          "return (torch.nn.functional.one_hot(x.argmax(-1), 6).float() * x,)")
 

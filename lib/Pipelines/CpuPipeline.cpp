@@ -20,6 +20,8 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  if (options.mergeGroups) // the CUDA pipeline's graph policies, for testing
+    pm.addNestedPass<func::FuncOp>(createGnHoistViewsPass());
   // On the decomposed graph, before fusion decides the kernels of each band.
   GnStreamBandsPassOptions stream;
   stream.memoryRatio = options.memoryRatio;

@@ -61,6 +61,9 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // Half GEMMs rounded straight back stay half: cuBLAS accumulates them in
   // f32 and rounds once, with no f32 copy of the weight.
   pm.addNestedPass<func::FuncOp>(createGnNarrowMatmulPass());
+  // Attention's head split after a projection's bias add: the add's kernel
+  // writes the permuted heads, no copy kernel after it.
+  pm.addNestedPass<func::FuncOp>(createGnHoistViewsPass());
   // Regions whose intermediates outgrow the budget run in bands, as on the
   // CPU, but at most 8 a region and only where the bands bring the
   // estimate within it: each band is launches of its own.

@@ -63,6 +63,34 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
   return getInput();
 }
 
+namespace {
+/// A transpose that moves only dims of size 1 (the rest keep their order)
+/// leaves every element where it was: a reshape, which the runtimes take as
+/// a view instead of a copy (torch's MultiheadAttention turns [1, S, E] into
+/// [S, 1, E] so).
+struct TransposeOfUnitDimsToReshape : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op, PatternRewriter &rewriter) const override {
+    auto shape = llvm::cast<RankedTensorType>(op.getInput().getType()).getShape();
+    int64_t last = -1;
+    for (int64_t p : op.getPermutation()) {
+      if (shape[p] == 1)
+        continue;
+      if (p < last)
+        return failure();
+      last = p;
+    }
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), op.getInput(),
+                                           op.getType().getShape());
+    return success();
+  }
+};
+} // namespace
+
+void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<TransposeOfUnitDimsToReshape>(ctx);
+}
+
 /// matmul(transpose(x), y) with the last two dims swapped reads x with the
 /// trans flag instead (in place: the operand and the flag change).
 OpFoldResult MatmulOp::fold(FoldAdaptor) {

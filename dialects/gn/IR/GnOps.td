@@ -278,6 +278,7 @@ def Gn_TransposeOp : Gn_InferredOp<"transpose",
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input $permutation attr-dict `:` type($input) `->` type($result)";
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// Whether only the last two dims trade places (a matrix transpose of
     /// each batch element).

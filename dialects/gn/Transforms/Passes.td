@@ -80,6 +80,19 @@ def GnSplitConvBiasPass : Pass<"gn-split-conv-bias", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnHoistViewsPass : Pass<"gn-hoist-views", "func::FuncOp"> {
+  let summary = "Move a transpose of an elementwise result onto the op's operands";
+  let description = [{
+    `transpose(reshape?(elementwise(a, b)))`, the elementwise result read by
+    nothing else, becomes `elementwise(transpose(reshape?(a)),
+    transpose(reshape?(b)))`: the op's kernel reads its inputs through the
+    views and writes the permuted result, instead of a copy kernel after it
+    (attention's head split after a projection's bias). For the CUDA
+    pipeline. See HoistViews.cpp.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 def GnReorderAggregationPass : Pass<"gn-reorder-aggregation", "func::FuncOp"> {
   let summary = "Apply linear maps to messages before a row scatter-add aggregates them";
   let description = [{

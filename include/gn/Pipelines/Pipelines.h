@@ -49,10 +49,10 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::init(false)};
   Option<bool> mergeGroups{
       *this, "merge-groups",
-      llvm::cl::desc("Testing only: gn-form-fusion-groups's GPU policies (as gn-cuda-pipeline "
-                     "sets them): merge the groups an op reads, absorb small broadcast "
-                     "producers, form row groups; so those kernels are checked against the "
-                     "interpreter without a GPU"),
+      llvm::cl::desc("Testing only: gn-cuda-pipeline's launch-saving policies: gn-hoist-views, "
+                     "and gn-form-fusion-groups merging the groups an op reads, absorbing small "
+                     "broadcast producers and forming row groups; so those kernels are checked "
+                     "against the interpreter without a GPU"),
       llvm::cl::init(false)};
 };
 

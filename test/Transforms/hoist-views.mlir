@@ -1,0 +1,101 @@
+// RUN: gn-opt %s --gn-hoist-views --split-input-file | FileCheck %s
+
+// Attention's head split after a projection's bias: the reshape and
+// transpose move onto the add's operands; the bias [16] becomes [1, 4, 4]
+// (whole in the 16 -> 4 x 4 group, 1 where the add broadcast it), then
+// [4, 1, 4]. The add writes the heads.
+// CHECK-LABEL: func.func @head_split
+// CHECK: %[[MM:.*]] = gn.matmul
+// CHECK: %[[R:.*]] = gn.reshape %[[MM]] [5, 4, 4] : tensor<5x1x16xf32> -> tensor<5x4x4xf32>
+// CHECK: %[[T:.*]] = gn.transpose %[[R]] [1, 0, 2] : tensor<5x4x4xf32> -> tensor<4x5x4xf32>
+// CHECK: %[[RB:.*]] = gn.reshape %arg2 [1, 4, 4] : tensor<16xf32> -> tensor<1x4x4xf32>
+// CHECK: %[[TB:.*]] = gn.transpose %[[RB]] [1, 0, 2] : tensor<1x4x4xf32> -> tensor<4x1x4xf32>
+// CHECK: %[[A:.*]] = gn.add %[[T]], %[[TB]] : tensor<4x5x4xf32>, tensor<4x1x4xf32> -> tensor<4x5x4xf32>
+// CHECK: return %[[A]]
+func.func @head_split(%x: tensor<5x1x16xf32>, %w: tensor<16x16xf32>, %b: tensor<16xf32>) -> tensor<4x5x4xf32> {
+  %mm = gn.matmul %x, %w {transpose_rhs} : tensor<5x1x16xf32>, tensor<16x16xf32> -> tensor<5x1x16xf32>
+  %a = gn.add %mm, %b : tensor<5x1x16xf32>, tensor<16xf32> -> tensor<5x1x16xf32>
+  %r = gn.reshape %a [5, 4, 4] : tensor<5x1x16xf32> -> tensor<5x4x4xf32>
+  %t = gn.transpose %r [1, 0, 2] : tensor<5x4x4xf32> -> tensor<4x5x4xf32>
+  return %t : tensor<4x5x4xf32>
+}
+
+// -----
+
+// A chain moves op by op: the transpose ends above the gelu's add; the
+// scalar stays as it is.
+// CHECK-LABEL: func.func @chain
+// CHECK: gn.transpose %arg0 [1, 0]
+// CHECK: gn.transpose %arg1 [1, 0]
+// CHECK: gn.add
+// CHECK: gn.mul %{{.*}}, %{{.*}} : tensor<5x3xf32>, tensor<f32>
+// CHECK-NOT: gn.transpose
+// CHECK: return
+func.func @chain(%x: tensor<3x5xf32>, %y: tensor<3x5xf32>) -> tensor<5x3xf32> {
+  %c = gn.constant dense<2.0> : tensor<f32>
+  %a = gn.add %x, %y : tensor<3x5xf32>, tensor<3x5xf32> -> tensor<3x5xf32>
+  %m = gn.mul %a, %c : tensor<3x5xf32>, tensor<f32> -> tensor<3x5xf32>
+  %t = gn.transpose %m [1, 0] : tensor<3x5xf32> -> tensor<5x3xf32>
+  return %t : tensor<5x3xf32>
+}
+
+// -----
+
+// Nothing moves when the elementwise result has another use (the op would
+// be computed twice), when a matmul reads a last-two-dims transpose (its
+// flag does that for free), or when the reshape merges dims of which a
+// broadcast operand has some whole and some 1 (the [4, 1] operand in the
+// 4 x 2 -> 8 merge).
+// CHECK-LABEL: func.func @stays
+// CHECK: %[[A:.*]] = gn.add %arg0, %arg1
+// CHECK: gn.transpose %[[A]]
+// CHECK-LABEL: func.func @matmul_flag
+// CHECK: %[[E:.*]] = gn.exp %arg0
+// CHECK: gn.matmul %[[E]], %arg1 {transpose_lhs}
+// CHECK-LABEL: func.func @partial_broadcast
+// CHECK: %[[A:.*]] = gn.add %arg0, %arg1
+// CHECK: gn.reshape %[[A]]
+func.func @stays(%x: tensor<3x5xf32>, %y: tensor<3x5xf32>) -> (tensor<5x3xf32>, tensor<3x5xf32>) {
+  %a = gn.add %x, %y : tensor<3x5xf32>, tensor<3x5xf32> -> tensor<3x5xf32>
+  %t = gn.transpose %a [1, 0] : tensor<3x5xf32> -> tensor<5x3xf32>
+  return %t, %a : tensor<5x3xf32>, tensor<3x5xf32>
+}
+func.func @matmul_flag(%x: tensor<4x3xf32>, %w: tensor<4x2xf32>) -> tensor<3x2xf32> {
+  %e = gn.exp %x : tensor<4x3xf32>
+  %t = gn.transpose %e [1, 0] : tensor<4x3xf32> -> tensor<3x4xf32>
+  %m = gn.matmul %t, %w : tensor<3x4xf32>, tensor<4x2xf32> -> tensor<3x2xf32>
+  return %m : tensor<3x2xf32>
+}
+func.func @partial_broadcast(%x: tensor<3x4x2xf32>, %b: tensor<4x1xf32>) -> tensor<8x3xf32> {
+  %a = gn.add %x, %b : tensor<3x4x2xf32>, tensor<4x1xf32> -> tensor<3x4x2xf32>
+  %r = gn.reshape %a [3, 8] : tensor<3x4x2xf32> -> tensor<3x8xf32>
+  %t = gn.transpose %r [1, 0] : tensor<3x8xf32> -> tensor<8x3xf32>
+  return %t : tensor<8x3xf32>
+}
+
+// -----
+
+// Nothing moves above an op computed from a reduction (a layer norm's
+// normalization, channels last, before the permute back: it belongs to the
+// row kernel), nor onto a computed broadcast operand (a batch norm's scale:
+// the transpose would be a copy kernel of its own).
+// CHECK-LABEL: func.func @after_reduction
+// CHECK: %[[S:.*]] = gn.reduce_sum
+// CHECK: %[[M:.*]] = gn.mul %arg0, %[[S]] : tensor<2x3x4xf32>, tensor<2x3x1xf32>
+// CHECK: gn.transpose %[[M]] [0, 2, 1]
+// CHECK-LABEL: func.func @computed_scale
+// CHECK: %[[S:.*]] = gn.rsqrt %arg1
+// CHECK: %[[M:.*]] = gn.mul %arg0, %[[S]]
+// CHECK: gn.transpose %[[M]] [0, 2, 1]
+func.func @after_reduction(%x: tensor<2x3x4xf32>) -> tensor<2x4x3xf32> {
+  %s = gn.reduce_sum %x dims [2] {keepdim = true} : tensor<2x3x4xf32> -> tensor<2x3x1xf32>
+  %m = gn.mul %x, %s : tensor<2x3x4xf32>, tensor<2x3x1xf32> -> tensor<2x3x4xf32>
+  %t = gn.transpose %m [0, 2, 1] : tensor<2x3x4xf32> -> tensor<2x4x3xf32>
+  return %t : tensor<2x4x3xf32>
+}
+func.func @computed_scale(%x: tensor<2x3x4xf32>, %v: tensor<3x1xf32>) -> tensor<2x4x3xf32> {
+  %s = gn.rsqrt %v : tensor<3x1xf32>
+  %m = gn.mul %x, %s : tensor<2x3x4xf32>, tensor<3x1xf32> -> tensor<2x3x4xf32>
+  %t = gn.transpose %m [0, 2, 1] : tensor<2x3x4xf32> -> tensor<2x4x3xf32>
+  return %t : tensor<2x4x3xf32>
+}
