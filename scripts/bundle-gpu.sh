@@ -9,8 +9,8 @@
 #                                  every k-th element, k in <i>.stride),
 #                                  record.json
 #                                  compiled-alt.json where the program
-#                                  compiled without the attention kernel and
-#                                  the bands differs (GN_BUNDLE_ALT_OPTIONS)
+#                                  compiled with GN_BUNDLE_ALT_OPTIONS
+#                                  (default: without launch merging) differs
 #   samples/<sample>/              model.py and meta files, for PyTorch
 #   list.txt, compile.jsonl        the samples in order; the compile log
 # Why ahead-of-time: the GPU machine has no LLVM, and a statically linked
@@ -89,11 +89,14 @@ for name in $names; do
   done
   echo "$name" >> "$stage/list.txt"
 done
-# The trade-off to measure: the same list compiled without the attention
-# kernel and the bands (speed over memory); where a sample's program differs,
+# The trade-off to measure: the same list compiled without the launch
+# merging of gn-cuda-pipeline (merged and absorbed groups, row kernels,
+# hoisted views: none timed on a GPU yet); where a sample's program differs,
 # it goes along as compiled-alt.json and gn-cuda-run times it as a third
-# side. GN_BUNDLE_ALT_OPTIONS="" skips it.
-alt_options=${GN_BUNDLE_ALT_OPTIONS-attention-min-share=-1 memory-ratio=0}
+# side. GN_BUNDLE_ALT_OPTIONS="attention-min-share=-1 memory-ratio=0" times
+# the attention kernel and the bands instead (as run 2 did);
+# GN_BUNDLE_ALT_OPTIONS="" skips it.
+alt_options=${GN_BUNDLE_ALT_OPTIONS-merge-launches=false}
 if [ -n "$alt_options" ]; then
   alt="$stage-alt"
   rm -rf "$alt"

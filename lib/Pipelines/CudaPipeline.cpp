@@ -63,7 +63,8 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   pm.addNestedPass<func::FuncOp>(createGnNarrowMatmulPass());
   // Attention's head split after a projection's bias add: the add's kernel
   // writes the permuted heads, no copy kernel after it.
-  pm.addNestedPass<func::FuncOp>(createGnHoistViewsPass());
+  if (options.mergeLaunches)
+    pm.addNestedPass<func::FuncOp>(createGnHoistViewsPass());
   // Regions whose intermediates outgrow the budget run in bands, as on the
   // CPU, but at most 8 a region and only where the bands bring the
   // estimate within it: each band is launches of its own.
@@ -84,13 +85,13 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // H200, inferred, not timed per node: LINKX's banded program ran 0.57 ms
   // longer than its unbanded one with 114 more nodes): a batch norm's
   // scale and shift are one kernel, not four.
-  fuse.mergeGroups = true;
+  fuse.mergeGroups = options.mergeLaunches;
   // And a layer norm's per-row mean or a batch norm's per-channel scale is
   // recomputed by the kernel that reads it rather than launched and stored.
-  fuse.absorbBroadcastProducers = true;
+  fuse.absorbBroadcastProducers = options.mergeLaunches;
   // A layer norm or softmax is one kernel: a row's statistics stay in
   // registers between its reductions instead of a launch and a store each.
-  fuse.rowGroups = true;
+  fuse.rowGroups = options.mergeLaunches;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.target = "cuda";

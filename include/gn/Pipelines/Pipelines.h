@@ -97,6 +97,12 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
       llvm::cl::desc("gn-stream-bands: keep the bands only where they bring the estimated peak "
                      "within memory-ratio"),
       llvm::cl::init(true)};
+  Option<bool> mergeLaunches{
+      *this, "merge-launches",
+      llvm::cl::desc("Fewer, larger kernels: gn-hoist-views, and gn-form-fusion-groups merging "
+                     "the groups an op reads, absorbing small broadcast producers and forming "
+                     "row groups (false: without them, to time what they save)"),
+      llvm::cl::init(true)};
   Option<std::string> cudaPath{
       *this, "cuda-path",
       llvm::cl::desc("CUDA toolkit (libdevice); default $CUDA_HOME, else /usr/local/cuda"),
