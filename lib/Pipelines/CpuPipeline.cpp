@@ -33,6 +33,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   fuse.mergeGroups = options.mergeGroups;
   fuse.absorbBroadcastProducers = options.mergeGroups;
   fuse.rowGroups = options.mergeGroups;
+  fuse.mergeSiblings = options.mergeGroups;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;

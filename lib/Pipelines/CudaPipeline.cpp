@@ -92,6 +92,8 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // A layer norm or softmax is one kernel: a row's statistics stay in
   // registers between its reductions instead of a launch and a store each.
   fuse.rowGroups = options.mergeLaunches;
+  // And independent kernels over one shape (q, k and v's bias adds) are one.
+  fuse.mergeSiblings = options.mergeLaunches;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.target = "cuda";

@@ -27,6 +27,12 @@
 //    the other reductions over the same rows, producers and consumers alike,
 //    where no cycle results: one `row` group, one kernel per layer norm or
 //    softmax (see OutlineKernels' row stages).
+//  - With merge-siblings, last: an elementwise group merges into the next
+//    one over the same shape that does not depend on it (attention's q, k
+//    and v bias kernels: one launch), when no op in between reads it and
+//    the inputs it alone reads are no larger than its results (its inputs
+//    then live on in place of its results: the peak does not grow, give or
+//    take a parameter vector).
 // Rewrite: each group becomes one gn.fusion; splat constants are cloned in;
 // values used outside are yielded. The block is re-sorted topologically at
 // the end (sortStably), since a group sits where its last op was.
@@ -65,10 +71,12 @@ struct Group {
 class GroupFormer {
 public:
   GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels,
-              bool mergeGroups, bool absorbBroadcastProducers, bool rowGroups)
+              bool mergeGroups, bool absorbBroadcastProducers, bool rowGroups,
+              bool mergeSiblings)
       : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
         attentionKernels(attentionKernels), mergeGroups(mergeGroups),
-        absorbBroadcastProducers(absorbBroadcastProducers), rowGroups(rowGroups) {
+        absorbBroadcastProducers(absorbBroadcastProducers), rowGroups(rowGroups),
+        mergeSiblings(mergeSiblings) {
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
@@ -90,6 +98,8 @@ public:
                    /*reduction=*/false).closed = true;
     if (rowGroups)
       formRowGroups();
+    if (mergeSiblings)
+      mergeSiblingGroups();
   }
 
   std::vector<std::unique_ptr<Group>> groups;
@@ -459,6 +469,71 @@ private:
     }
   }
 
+  /// See the file comment (merge-siblings).
+  void mergeSiblingGroups() {
+    auto open = [](Group &g) { return !g.reduction && !g.copy && !g.closed && !g.row; };
+    for (bool changed = true; changed;) {
+      changed = false;
+      llvm::SmallVector<Group *> order;
+      for (auto &g : groups)
+        if (open(*g))
+          order.push_back(g.get());
+      llvm::stable_sort(order, [&](Group *a, Group *b) {
+        return position[a->ops.back()] < position[b->ops.back()];
+      });
+      for (size_t j = 1; j < order.size() && !changed; ++j)
+        for (size_t i = j; i-- > 0;) {
+          Group &h = *order[i], &g = *order[j];
+          if (h.domain != g.domain)
+            continue;
+          if (canMergeSiblings(h, g)) {
+            merge(h, g);
+            changed = true;
+          }
+          break; // only the nearest earlier group over the same shape
+        }
+    }
+  }
+
+  /// Whether `h` (the earlier) may run with `g`: within max-ops, neither
+  /// depends on the other, no op between them reads h, neither reads a
+  /// view of the other's values, and h's dying inputs are no larger than
+  /// its results.
+  bool canMergeSiblings(Group &h, Group &g) {
+    if (g.ops.size() + h.ops.size() > maxOps || dependsAcross(h, g) || dependsAcross(g, h) ||
+        viewOfMember(h, g) || viewOfMember(g, h))
+      return false;
+    for (Operation *m : g.ops)
+      for (Value v : m->getOperands())
+        if (Operation *d = v.getDefiningOp(); d && h.members.contains(d))
+          return false; // g reads h: not siblings
+    int64_t from = position[h.ops.back()], to = position[g.ops.back()];
+    int64_t results = 0, dying = 0;
+    for (Operation *m : h.ops)
+      for (Value r : m->getResults()) {
+        bool output = false;
+        for (Operation *user : r.getUsers()) {
+          if (h.members.contains(user))
+            continue;
+          int64_t p = position.lookup(block.findAncestorOpInBlock(*user));
+          if (p > from && p < to)
+            return false;
+          output = true;
+        }
+        if (output)
+          results += tensorBytes(r.getType());
+      }
+    llvm::DenseSet<Value> counted;
+    for (Operation *m : h.ops)
+      for (Value v : m->getOperands()) {
+        Operation *d = v.getDefiningOp();
+        if (d && !h.members.contains(d) && !isSplatConstant(d) && counted.insert(v).second &&
+            llvm::all_of(v.getUsers(), [&](Operation *u) { return h.members.contains(u); }))
+          dying += tensorBytes(v.getType());
+      }
+    return dying <= results + kMergeDyingBytes; // a bias vector besides
+  }
+
   /// The groups that produce an input of `g` or read a result of it, in
   /// program order.
   llvm::SmallVector<Group *> neighbours(Group &g) {
@@ -551,6 +626,7 @@ private:
   bool mergeGroups;
   bool absorbBroadcastProducers;
   bool rowGroups;
+  bool mergeSiblings;
   // A row group's rows: a block's threads each fold a few of a row's points.
   static constexpr int64_t kRowMaxLength = 8192;
   // Reductions in one row group (a layer norm has two, a softmax two).
@@ -672,7 +748,7 @@ struct GnFormFusionGroupsPass
       return;
     Block &block = func.getBody().front();
     GroupFormer former(block, maxOps, fuseReductions, attentionKernels, mergeGroups,
-                       absorbBroadcastProducers, rowGroups);
+                       absorbBroadcastProducers, rowGroups, mergeSiblings);
     former.run();
     for (auto &g : former.groups)
       outlineGroup(*g);

@@ -144,6 +144,11 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
            "normalization, a softmax's max, sum and division) become one "
            "gn.fusion of kind `row`: one kernel that keeps each row's "
            "statistics in registers, for a target where a launch costs (a GPU)">,
+    Option<"mergeSiblings", "merge-siblings", "bool", "false",
+           "An elementwise group merges into the next one over the same shape "
+           "that does not depend on it (attention's q, k and v bias kernels), "
+           "where the peak memory does not grow: one launch instead of two, "
+           "for a target where a launch costs (a GPU)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }

@@ -51,7 +51,8 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
       *this, "merge-groups",
       llvm::cl::desc("Testing only: gn-cuda-pipeline's launch-saving policies: gn-hoist-views, "
                      "and gn-form-fusion-groups merging the groups an op reads, absorbing small "
-                     "broadcast producers and forming row groups; so those kernels are checked "
+                     "broadcast producers, forming row groups and merging siblings; so those "
+                     "kernels are checked "
                      "against the interpreter without a GPU"),
       llvm::cl::init(false)};
 };
@@ -100,8 +101,8 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
   Option<bool> mergeLaunches{
       *this, "merge-launches",
       llvm::cl::desc("Fewer, larger kernels: gn-hoist-views, and gn-form-fusion-groups merging "
-                     "the groups an op reads, absorbing small broadcast producers and forming "
-                     "row groups (false: without them, to time what they save)"),
+                     "the groups an op reads, absorbing small broadcast producers, forming row "
+                     "groups and merging siblings (false: without them, to time what they save)"),
       llvm::cl::init(true)};
   Option<std::string> cudaPath{
       *this, "cuda-path",

@@ -1,0 +1,55 @@
+// RUN: gn-opt %s --gn-form-fusion-groups="merge-siblings=true" --split-input-file | FileCheck %s
+// RUN: gn-opt %s --gn-form-fusion-groups --split-input-file | FileCheck %s --check-prefix=APART
+
+// Attention's q, k and v projections: each GEMM's bias add is a kernel of
+// its own; as siblings (same shape, independent, nothing in between reads
+// them) they are one kernel after the third GEMM, with three results.
+// CHECK-LABEL: func.func @qkv
+// CHECK: %[[Q:.*]] = gn.matmul %arg0, %arg1
+// CHECK: %[[K:.*]] = gn.matmul %arg0, %arg2
+// CHECK: %[[V:.*]] = gn.matmul %arg0, %arg3
+// CHECK: %{{.*}}:3 = gn.fusion "elementwise"(%[[Q]], %arg4, %[[K]], %[[V]]) : {{.*}} -> (tensor<8x32xf32>, tensor<8x32xf32>, tensor<8x32xf32>)
+// CHECK-NOT: gn.fusion
+// CHECK: gn.matmul
+// APART-LABEL: func.func @qkv
+// APART-COUNT-3: gn.fusion "elementwise"
+func.func @qkv(%x: tensor<8x32xf32>, %wq: tensor<32x32xf32>, %wk: tensor<32x32xf32>, %wv: tensor<32x32xf32>, %b: tensor<32xf32>) -> tensor<8x32xf32> {
+  %q = gn.matmul %x, %wq : tensor<8x32xf32>, tensor<32x32xf32> -> tensor<8x32xf32>
+  %qb = gn.add %q, %b : tensor<8x32xf32>, tensor<32xf32> -> tensor<8x32xf32>
+  %k = gn.matmul %x, %wk : tensor<8x32xf32>, tensor<32x32xf32> -> tensor<8x32xf32>
+  %kb = gn.add %k, %b : tensor<8x32xf32>, tensor<32xf32> -> tensor<8x32xf32>
+  %v = gn.matmul %x, %wv : tensor<8x32xf32>, tensor<32x32xf32> -> tensor<8x32xf32>
+  %vb = gn.add %v, %b : tensor<8x32xf32>, tensor<32xf32> -> tensor<8x32xf32>
+  %s = gn.matmul %qb, %kb {transpose_rhs} : tensor<8x32xf32>, tensor<8x32xf32> -> tensor<8x8xf32>
+  %o = gn.matmul %s, %vb : tensor<8x8xf32>, tensor<8x32xf32> -> tensor<8x32xf32>
+  return %o : tensor<8x32xf32>
+}
+
+// -----
+
+// No merge when an op between the two reads the first (it would wait for
+// the second), nor when the first's inputs that die there outweigh its
+// results (two GEMM results into one sum: merged, both would live on).
+// CHECK-LABEL: func.func @read_between
+// CHECK: gn.fusion "elementwise"
+// CHECK: gn.matmul
+// CHECK: gn.fusion "elementwise"
+// CHECK-LABEL: func.func @dying_inputs
+// CHECK: gn.fusion "elementwise"
+// CHECK: gn.matmul
+// CHECK: gn.fusion "elementwise"
+func.func @read_between(%x: tensor<8x32xf32>, %y: tensor<8x32xf32>, %w: tensor<32x32xf32>) -> (tensor<8x32xf32>, tensor<8x32xf32>) {
+  %a = gn.exp %x : tensor<8x32xf32>
+  %m = gn.matmul %a, %w : tensor<8x32xf32>, tensor<32x32xf32> -> tensor<8x32xf32>
+  %b = gn.neg %y : tensor<8x32xf32>
+  return %m, %b : tensor<8x32xf32>, tensor<8x32xf32>
+}
+func.func @dying_inputs(%x: tensor<128x256xf32>, %w: tensor<256x256xf32>) -> (tensor<128x256xf32>, tensor<128x256xf32>) {
+  %m1 = gn.matmul %x, %w : tensor<128x256xf32>, tensor<256x256xf32> -> tensor<128x256xf32>
+  %m2 = gn.matmul %x, %x {transpose_lhs} : tensor<128x256xf32>, tensor<128x256xf32> -> tensor<256x256xf32>
+  %m3 = gn.matmul %x, %m2 : tensor<128x256xf32>, tensor<256x256xf32> -> tensor<128x256xf32>
+  %s = gn.add %m1, %m3 : tensor<128x256xf32>, tensor<128x256xf32> -> tensor<128x256xf32>
+  %m4 = gn.matmul %x, %w : tensor<128x256xf32>, tensor<256x256xf32> -> tensor<128x256xf32>
+  %n = gn.neg %m4 : tensor<128x256xf32>
+  return %s, %n : tensor<128x256xf32>, tensor<128x256xf32>
+}
