@@ -99,3 +99,17 @@ func.func @concat_of_empty_folds(%e: tensor<19x0xi1>, %x: tensor<19x19xi1>) -> (
   %1 = gn.concat %x, %e, %x dim 1 : (tensor<19x19xi1>, tensor<19x0xi1>, tensor<19x19xi1>) -> tensor<19x38xi1>
   return %0, %1 : tensor<19x19xi1>, tensor<19x38xi1>
 }
+
+// -----
+
+// A transpose that moves only dims of size 1 is a reshape (a view); one
+// that reorders dims of other sizes stays.
+// CHECK-LABEL: func.func @unit_dim_transpose_is_reshape
+// CHECK: %[[R:.*]] = gn.reshape %arg0 [7, 1, 4] : tensor<1x7x4xf32> -> tensor<7x1x4xf32>
+// CHECK: %[[T:.*]] = gn.transpose %arg1 [1, 0, 2] : tensor<2x7x4xf32> -> tensor<7x2x4xf32>
+// CHECK: return %[[R]], %[[T]]
+func.func @unit_dim_transpose_is_reshape(%x: tensor<1x7x4xf32>, %y: tensor<2x7x4xf32>) -> (tensor<7x1x4xf32>, tensor<7x2x4xf32>) {
+  %0 = gn.transpose %x [1, 0, 2] : tensor<1x7x4xf32> -> tensor<7x1x4xf32>
+  %1 = gn.transpose %y [1, 0, 2] : tensor<2x7x4xf32> -> tensor<7x2x4xf32>
+  return %0, %1 : tensor<7x1x4xf32>, tensor<7x2x4xf32>
+}
