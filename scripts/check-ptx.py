@@ -81,6 +81,8 @@ def main():
             if a.v or (spill and spill[1] != '0'):
                 print(line)
     print(f'{ok} ok, {failed} failed')
+    if not a.keep:
+        shutil.rmtree(work, ignore_errors=True)  # one folder per call: CI makes thousands
     return 1 if failed else 0
 
 
