@@ -53,3 +53,26 @@ func.func @dying_inputs(%x: tensor<128x256xf32>, %w: tensor<256x256xf32>) -> (te
   %n = gn.neg %m4 : tensor<128x256xf32>
   return %s, %n : tensor<128x256xf32>, tensor<128x256xf32>
 }
+
+// -----
+
+// A group can run later than its first op (%a's group also computes %z,
+// which waits for %g's GEMM), so an op placed before %g may still depend on
+// it: here %h reads %m1, which reads that group. Merging %h into %g would
+// make a cycle; the sibling check follows every dependence, positions
+// aside.
+// CHECK-LABEL: func.func @late_group
+// CHECK: %[[X:.*]]:2 = gn.fusion "elementwise"
+// CHECK: gn.matmul %[[X]]#0
+// CHECK: gn.fusion "elementwise"
+// CHECK-NOT: -> (tensor<1x4xf32>, tensor<1x4xf32>)
+// CHECK: return
+func.func @late_group(%x: tensor<1x4xf32>, %y: tensor<1x4xf32>, %w: tensor<4x4xf32>) -> (tensor<1x4xf32>, tensor<1x4xf32>) {
+  %a = gn.exp %x : tensor<1x4xf32>
+  %m1 = gn.matmul %a, %w : tensor<1x4xf32>, tensor<4x4xf32> -> tensor<1x4xf32>
+  %h = gn.neg %m1 : tensor<1x4xf32>
+  %g = gn.sigmoid %y : tensor<1x4xf32>
+  %m2 = gn.matmul %g, %w : tensor<1x4xf32>, tensor<4x4xf32> -> tensor<1x4xf32>
+  %z = gn.add %m2, %a : tensor<1x4xf32>, tensor<1x4xf32> -> tensor<1x4xf32>
+  return %h, %z : tensor<1x4xf32>, tensor<1x4xf32>
+}

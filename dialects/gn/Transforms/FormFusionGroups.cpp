@@ -113,7 +113,11 @@ private:
   /// True when `op` transitively uses a member of `g` through ops outside g.
   /// Groups count as one node each: reaching a member of another group h
   /// also reaches everything every member of h reads (h becomes one op).
-  bool dependsOn(Operation *op, Group &g) {
+  /// With `exact`, no op is skipped for its position (and after `budget`
+  /// ops visited the answer is yes): the pruning below assumes a group runs
+  /// no later than the ops that read it, which merging groups from far
+  /// apart (siblings) can break.
+  bool dependsOn(Operation *op, Group &g, bool exact = false, int64_t budget = 20000) {
     llvm::SmallVector<Operation *> work{op};
     llvm::DenseSet<Operation *> seen;
     llvm::DenseSet<Group *> seenGroups;
@@ -121,11 +125,11 @@ private:
       Operation *cur = work.pop_back_val();
       if (!seen.insert(cur).second)
         continue;
-      if (g.members.contains(cur))
+      if (g.members.contains(cur) || (exact && --budget < 0))
         return true;
       Group *h = groupOfOp.lookup(cur);
       // Nothing before g's first op can read g (a group: before its last).
-      if ((h ? position[h->ops.back()] : position[cur]) < g.firstPos)
+      if (!exact && (h ? position[h->ops.back()] : position[cur]) < g.firstPos)
         continue;
       auto visitOperands = [&](Operation *o) {
         for (Value v : o->getOperands())
@@ -289,12 +293,12 @@ private:
 
   /// Some input of `from` (an op result outside it and `on`) depends on
   /// `on`: merging the two would make a cycle.
-  bool dependsAcross(Group &from, Group &on) {
+  bool dependsAcross(Group &from, Group &on, bool exact = false) {
     for (Operation *m : from.ops)
       for (Value v : m->getOperands()) {
         Operation *d = v.getDefiningOp();
         if (d && !from.members.contains(d) && !on.members.contains(d) && !isSplatConstant(d) &&
-            dependsOn(d, on))
+            dependsOn(d, on, exact))
           return true;
       }
     return false;
@@ -472,27 +476,28 @@ private:
   /// See the file comment (merge-siblings).
   void mergeSiblingGroups() {
     auto open = [](Group &g) { return !g.reduction && !g.copy && !g.closed && !g.row; };
-    for (bool changed = true; changed;) {
-      changed = false;
-      llvm::SmallVector<Group *> order;
-      for (auto &g : groups)
-        if (open(*g))
-          order.push_back(g.get());
-      llvm::stable_sort(order, [&](Group *a, Group *b) {
-        return position[a->ops.back()] < position[b->ops.back()];
-      });
-      for (size_t j = 1; j < order.size() && !changed; ++j)
-        for (size_t i = j; i-- > 0;) {
-          Group &h = *order[i], &g = *order[j];
-          if (h.domain != g.domain)
-            continue;
-          if (canMergeSiblings(h, g)) {
-            merge(h, g);
-            changed = true;
-          }
-          break; // only the nearest earlier group over the same shape
+    llvm::SmallVector<Group *> order;
+    for (auto &g : groups)
+      if (open(*g))
+        order.push_back(g.get());
+    llvm::stable_sort(order, [&](Group *a, Group *b) {
+      return position[a->ops.back()] < position[b->ops.back()];
+    });
+    // In order of their last ops; a group that took its sibling stays at
+    // its place (its last op is unchanged), where the next may take it.
+    for (size_t j = 1; j < order.size(); ++j)
+      for (size_t i = j; i-- > 0;) {
+        if (!order[i])
+          continue; // merged away
+        Group &h = *order[i], &g = *order[j];
+        if (h.domain != g.domain)
+          continue;
+        if (canMergeSiblings(h, g)) {
+          merge(h, g);
+          order[i] = nullptr;
         }
-    }
+        break; // only the nearest earlier group over the same shape
+      }
   }
 
   /// Whether `h` (the earlier) may run with `g`: within max-ops, neither
@@ -500,13 +505,18 @@ private:
   /// view of the other's values, and h's dying inputs are no larger than
   /// its results.
   bool canMergeSiblings(Group &h, Group &g) {
-    if (g.ops.size() + h.ops.size() > maxOps || dependsAcross(h, g) || dependsAcross(g, h) ||
-        viewOfMember(h, g) || viewOfMember(g, h))
+    if (g.ops.size() + h.ops.size() > maxOps || viewOfMember(h, g) || viewOfMember(g, h) ||
+        dependsAcross(h, g, /*exact=*/true) || dependsAcross(g, h, /*exact=*/true))
       return false;
-    for (Operation *m : g.ops)
-      for (Value v : m->getOperands())
-        if (Operation *d = v.getDefiningOp(); d && h.members.contains(d))
-          return false; // g reads h: not siblings
+    auto reads = [](Group &a, Group &b) {
+      for (Operation *m : a.ops)
+        for (Value v : m->getOperands())
+          if (Operation *d = v.getDefiningOp(); d && b.members.contains(d))
+            return true;
+      return false;
+    };
+    if (reads(g, h) || reads(h, g))
+      return false; // not siblings: one reads the other
     int64_t from = position[h.ops.back()], to = position[g.ops.back()];
     int64_t results = 0, dying = 0;
     for (Operation *m : h.ops)
@@ -593,7 +603,8 @@ private:
   /// an op in between would wait for it or see inputs live longer): a
   /// layer norm's or a softmax's groups follow one another.
   bool canMergeRows(Group &h, Group &g) {
-    if (g.ops.size() + h.ops.size() > maxOps || dependsAcross(h, g) || dependsAcross(g, h))
+    if (g.ops.size() + h.ops.size() > maxOps || dependsAcross(h, g, /*exact=*/true) ||
+        dependsAcross(g, h, /*exact=*/true))
       return false;
     int64_t from = std::min(position[h.ops.back()], position[g.ops.back()]);
     int64_t to = std::max(position[h.ops.back()], position[g.ops.back()]);
