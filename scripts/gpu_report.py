@@ -156,8 +156,8 @@ def main():
     if alts:
         opts = alts[0][1]["compiled_alt"].get("pipeline_options", "?")
         print(f"\nalternative programs ({opts}), where they differ: default vs alternative")
-        print("{:<44} {:>9} {:>9} {:>8} {:>8} {:>5}".format(
-            "sample", "ms", "alt ms", "mem/io", "alt", "alt ok"))
+        print("{:<44} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>5}".format(
+            "sample", "ms", "alt ms", "launches", "alt", "mem/io", "alt", "alt ok"))
         alt_ratios, alt_mem_ok = [], 0
         for n, g in alts:
             alt = g["compiled_alt"]
@@ -169,9 +169,9 @@ def main():
             if ms and ams:
                 alt_ratios.append(ams / ms)
             alt_mem_ok += amem is not None and amem <= 1.5
-            print("{:<44} {:>9} {:>9} {:>8} {:>8} {:>5}".format(
-                n[:44], fmt(ms), fmt(ams), fmt(mem, ".2f"), fmt(amem, ".2f"),
-                "y" if aok <= a_t else "n"))
+            print("{:<44} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>5}".format(
+                n[:44], fmt(ms), fmt(ams), g.get("launches", "-"), alt.get("launches", "-"),
+                fmt(mem, ".2f"), fmt(amem, ".2f"), "y" if aok <= a_t else "n"))
             if alt.get("error"):
                 print(f"    alt: {alt['error'][:200]}")
         print(f"geomean time ratio alternative / default: {fmt(geomean(alt_ratios))} over "

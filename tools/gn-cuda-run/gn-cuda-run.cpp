@@ -285,7 +285,7 @@ std::string runSample(const std::string &dir, const Options &o) {
                          io > 0 ? comp["device_bytes"].get<double>() / io : 0.0}};
   r["load_seconds"] = comp["load_seconds"];
   // The alternative program (scripts/bundle-gpu.sh: compiled with other
-  // pipeline options, e.g. without the attention kernel and the bands), as
+  // pipeline options, e.g. without launch merging), as
   // a side of its own; its failure is recorded, not the sample's.
   struct stat altStat;
   if (stat((dir + "/compiled-alt.json").c_str(), &altStat) == 0) {
