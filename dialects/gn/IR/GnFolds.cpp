@@ -77,7 +77,7 @@ struct TransposeOfUnitDimsToReshape : OpRewritePattern<TransposeOp> {
       if (shape[p] == 1)
         continue;
       if (p < last)
-        return failure();
+        return rewriter.notifyMatchFailure(op, "dims of size > 1 change order");
       last = p;
     }
     rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), op.getInput(),

@@ -131,23 +131,24 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
   LogicalResult matchAndRewrite(TransposeOp t, PatternRewriter &rw) const override {
     if (t.swapsLastTwoDims() &&
         llvm::any_of(t->getUsers(), [](Operation *u) { return isa<MatmulOp>(u); }))
-      return failure();
+      return rw.notifyMatchFailure(t, "a matmul reads it: its transpose flag is free");
     Value input = t.getInput();
     auto reshape = input.getDefiningOp<ReshapeOp>();
     if (reshape) {
       if (!reshape->hasOneUse())
-        return failure();
+        return rw.notifyMatchFailure(t, "the reshape has other uses");
       input = reshape.getInput();
     }
     Operation *e = input.getDefiningOp();
-    if (!e || !e->hasOneUse() || !isFusibleElementwise(e) ||
-        llvm::any_of(e->getOperands(), [](Value v) { return fromReduction(v); }))
-      return failure();
+    if (!e || !e->hasOneUse() || !isFusibleElementwise(e))
+      return rw.notifyMatchFailure(t, "not the only use of an elementwise result");
+    if (llvm::any_of(e->getOperands(), [](Value v) { return fromReduction(v); }))
+      return rw.notifyMatchFailure(t, "computed from a reduction (its row kernel's)");
     auto eType = llvm::cast<RankedTensorType>(e->getResult(0).getType());
     llvm::ArrayRef<int64_t> shape = eType.getShape();
     int budget = kMaxChain;
     if (!llvm::all_of(e->getOperands(), [&](Value v) { return endsOnInputs(v, shape, budget); }))
-      return failure();
+      return rw.notifyMatchFailure(t, "would end on a computed value");
     llvm::ArrayRef<int64_t> viewShape =
         reshape ? llvm::cast<RankedTensorType>(reshape.getType()).getShape() : shape;
     llvm::ArrayRef<int64_t> perm = t.getPermutation();
@@ -157,7 +158,7 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
       auto s = reshapeBroadcast(llvm::cast<RankedTensorType>(v.getType()).getShape(), shape,
                                 viewShape);
       if (!s)
-        return failure();
+        return rw.notifyMatchFailure(t, "an operand broadcasts across a reshaped group of dims");
       shapes.push_back(*s);
     }
     Location loc = t.getLoc();
@@ -193,6 +194,7 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
 };
 
 struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass> {
+  using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<HoistTransposeAboveElementwise>(&getContext());
