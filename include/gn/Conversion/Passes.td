@@ -13,7 +13,9 @@ def GnOutlineKernelsPass : Pass<"gn-outline-kernels", "ModuleOp"> {
     [lo, hi) (when it has one) around one `linalg.generic` whose loops follow
     `loop_order`, whose body holds the scalar form of every op in the group
     (f16/bf16 compute in f32), and, for a reduction, an f64 (float sum and
-    product) or i64 (integer) accumulator. Identical groups share one kernel
+    product) or i64 (integer) accumulator; a `row` group, one fill and
+    fold stage per reduction and a last parallel stage over the same loops
+    (marked `gn.row_kernel` for the GPU). Identical groups share one kernel
     (keyed by a hash of the printed group). The `gn.fusion` is replaced by
     `gn.launch`. With `target=cuda` kernels take only buffers (no thread
     loop), carry the group's schedule as `gn.schedule` for
@@ -51,7 +53,9 @@ def GnMapKernelsToGPUPass : Pass<"gn-map-kernels-to-gpu", "ModuleOp"> {
     `gpu.launch` (see MapKernelsToGPU.cpp): a parallel linalg.generic with a
     thread per point; a reducing one with `row_threads` threads per row
     combining partials with warp shuffles and shared memory; sequential
-    loops on one thread (`gn.serial`). Top-level allocations become
+    loops on one thread (`gn.serial`). A row kernel (`gn.row_kernel`: a row
+    group's fill, fold and last stages) is one launch, each row's totals
+    kept in registers between its stages. Top-level allocations become
     workspace arguments (`gn.workspaces`); an index out of range is stored
     in the `gn_index_error` global. `gpu-kernel-outlining` then makes each
     launch a `gpu.func`.
