@@ -1291,7 +1291,7 @@ def define_patterns():
          dtype="i64")
     # A projection's bias add, then the head split (reshape, transpose): the
     # CUDA pipeline's gn-hoist-views writes the permuted result from the add's
-    # kernel (checked on the CPU with GN_PIPELINE_OPTIONS merge-groups=true).
+    # kernel (checked on the CPU with GN_PIPELINE_OPTIONS merge-launches=true).
     case("pattern_head_split_bias_f32", "pattern",
          [N("x", (5, 1, 16)), N("w", (16, 16), sd=0.3), N("b", (16,))],
          "h = torch.matmul(x, w.t()) + b\n"

@@ -50,9 +50,9 @@ passed=$((passed + up)); failed=$((failed + uf))
 # ../shared) and per-op cases (committed under test/goldens/ops); vs
 # PaddlePaddle goldens: per-op cases under test/goldens/paddle-ops.
 # "cuda-forms": the compiled side with the loop nests, attention kernel,
-# banded GEMMs and merged groups of gn-cuda-pipeline, run on the CPU (no GPU
+# banded GEMMs and launch merging of gn-cuda-pipeline, run on the CPU (no GPU
 # needed).
-cuda_forms="parallel-copy-loops=true attention-kernels=true band-gemms=true merge-groups=true"
+cuda_forms="parallel-copy-loops=true attention-kernels=true band-gemms=true merge-launches=true"
 for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
              "check-sample-goldens.sh compiled" "check-op-goldens.sh compiled" \
              "check-sample-goldens.sh compiled torch cuda-forms" \

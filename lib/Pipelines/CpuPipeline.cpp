@@ -20,7 +20,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (options.mergeGroups) // the CUDA pipeline's graph policies, for testing
+  if (options.mergeLaunches) // gn-cuda-pipeline's launch merging, for testing
     pm.addNestedPass<func::FuncOp>(createGnHoistViewsPass());
   // On the decomposed graph, before fusion decides the kernels of each band.
   GnStreamBandsPassOptions stream;
@@ -30,10 +30,10 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   fuse.attentionKernels = options.attentionKernels;
-  fuse.mergeGroups = options.mergeGroups;
-  fuse.absorbBroadcastProducers = options.mergeGroups;
-  fuse.rowGroups = options.mergeGroups;
-  fuse.mergeSiblings = options.mergeGroups;
+  fuse.mergeGroups = options.mergeLaunches;
+  fuse.absorbBroadcastProducers = options.mergeLaunches;
+  fuse.rowGroups = options.mergeLaunches;
+  fuse.mergeSiblings = options.mergeLaunches;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;

@@ -47,13 +47,12 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
                      "as that kernel (the CUDA pipeline's), not the library call, so the kernel "
                      "is checked against the interpreter without a GPU"),
       llvm::cl::init(false)};
-  Option<bool> mergeGroups{
-      *this, "merge-groups",
-      llvm::cl::desc("Testing only: gn-cuda-pipeline's launch-saving policies: gn-hoist-views, "
-                     "and gn-form-fusion-groups merging the groups an op reads, absorbing small "
-                     "broadcast producers, forming row groups and merging siblings; so those "
-                     "kernels are checked "
-                     "against the interpreter without a GPU"),
+  Option<bool> mergeLaunches{
+      *this, "merge-launches",
+      llvm::cl::desc("Testing only: gn-cuda-pipeline's merge-launches (gn-hoist-views, and "
+                     "gn-form-fusion-groups merging the groups an op reads, absorbing small "
+                     "broadcast producers, forming row groups and merging siblings), so those "
+                     "kernels are checked against the interpreter without a GPU"),
       llvm::cl::init(false)};
 };
 
