@@ -30,10 +30,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   fuse.attentionKernels = options.attentionKernels;
-  fuse.mergeGroups = options.mergeLaunches;
-  fuse.absorbBroadcastProducers = options.mergeLaunches;
-  fuse.rowGroups = options.mergeLaunches;
-  fuse.mergeSiblings = options.mergeLaunches;
+  setLaunchMerging(fuse, options.mergeLaunches);
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;

@@ -83,17 +83,14 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   fuse.attentionKernels = true;
   // Each launch is a node of the forward's graph (about 5 us each on an
   // H200, inferred, not timed per node: LINKX's banded program ran 0.57 ms
-  // longer than its unbanded one with 114 more nodes): a batch norm's
-  // scale and shift are one kernel, not four.
-  fuse.mergeGroups = options.mergeLaunches;
-  // And a layer norm's per-row mean or a batch norm's per-channel scale is
-  // recomputed by the kernel that reads it rather than launched and stored.
-  fuse.absorbBroadcastProducers = options.mergeLaunches;
-  // A layer norm or softmax is one kernel: a row's statistics stay in
-  // registers between its reductions instead of a launch and a store each.
-  fuse.rowGroups = options.mergeLaunches;
-  // And independent kernels over one shape (q, k and v's bias adds) are one.
-  fuse.mergeSiblings = options.mergeLaunches;
+  // longer than its unbanded one with 114 more nodes). So: a batch norm's
+  // scale and shift are one kernel, not four (merge-groups); a layer norm's
+  // per-row mean or a batch norm's per-channel scale is recomputed by the
+  // kernel that reads it rather than launched and stored (absorb); a layer
+  // norm or softmax is one kernel, its row statistics in registers
+  // (row-groups); independent kernels over one shape, q, k and v's bias
+  // adds, are one (merge-siblings).
+  setLaunchMerging(fuse, options.mergeLaunches);
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.target = "cuda";
