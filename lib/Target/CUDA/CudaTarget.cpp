@@ -75,6 +75,14 @@ std::optional<cuda::Gemm> gemmOf(MatmulOp op) {
   int64_t lb = batchOf(ls), rb = batchOf(rs);
   if ((lb != batch && lb != 1) || (rb != batch && rb != 1))
     return std::nullopt;
+  // One weight for every batch item, LHS rows contiguous: the batch is more
+  // rows of one GEMM. [197, 1, 768] x [768, 768] (torch MultiheadAttention's
+  // sequence-first projections) is then one 197-row GEMM, not 197 GEMVs
+  // that each read the whole weight.
+  if (rb == 1 && lb == batch && !ta) {
+    m *= batch;
+    lb = batch = 1;
+  }
   cuda::Gemm g;
   g.m = m;
   g.n = n;
