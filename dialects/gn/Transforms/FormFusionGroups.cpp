@@ -348,6 +348,16 @@ private:
       Operation *src = view->getOperand(0).getDefiningOp();
       if (readsSplat(view) || (src && g.members.contains(src)))
         continue; // a view of a value computed in the group: not a read
+      // A transpose or broadcast of a slice (a head of q, k or v cut from
+      // one projection): the kernel reads a strided subview through a map.
+      if (auto slice = llvm::dyn_cast_if_present<SliceOp>(src);
+          slice && !isa<SliceOp>(view) && isKernelView(slice) && !groupOfOp.count(slice) &&
+          slice->hasOneUse() && !readsSplat(slice)) {
+        Operation *base = slice.getInput().getDefiningOp();
+        if (base && g.members.contains(base))
+          continue;
+        add(slice, g);
+      }
       add(view, g);
     }
   }
@@ -380,8 +390,13 @@ private:
         if ((def && g.members.contains(def)) || (def && isSplatConstant(def)))
           continue;
         auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
-        if (isKernelView(member)) // the view's result is what the kernel reads
-          shape = llvm::cast<RankedTensorType>(member->getResult(0).getType()).getShape();
+        if (isKernelView(member)) { // the view's result is what the kernel reads
+          Operation *read = member;
+          if (isa<SliceOp>(member) && member->hasOneUse() &&
+              g.members.contains(*member->user_begin()))
+            read = *member->user_begin(); // a slice read through a transpose
+          shape = llvm::cast<RankedTensorType>(read->getResult(0).getType()).getShape();
+        }
         int64_t off = rank - (int64_t)shape.size();
         for (int64_t i = 0; i < (int64_t)shape.size(); ++i)
           if (i + off >= 0 && shape[i] == g.domain[i + off])

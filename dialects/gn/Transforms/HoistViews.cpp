@@ -1,4 +1,12 @@
-//===- HoistViews.cpp - transposes above elementwise ops (gn-hoist-views) ===//
+//===- HoistViews.cpp - views above elementwise ops (gn-hoist-views) -----===//
+//
+// Three rewrites that leave views where a kernel reads them instead of
+// copy kernels: transposes move above elementwise ops, an elementwise op
+// read only by disjoint slices splits into one op per slice, and slices
+// sink below reshapes. Together: q, k and v cut from one projection's bias
+// add, each split into heads, are one kernel reading the GEMM's result
+// through three strided views (SplitElementwiseIntoSlices,
+// SinkSliceBelowReshape below). The transposes:
 //
 // A transpose (optionally after a reshape) of an elementwise op's result,
 // where that result has no other use, moves onto the op's operands:
@@ -193,13 +201,248 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
   }
 };
 
+/// Per group of dims a reshape maps onto each other (equal products; dims
+/// of 1 join the group they border): [from begin, from end) and [to begin,
+/// to end).
+struct DimGroup {
+  size_t f0, f1, t0, t1;
+};
+std::optional<llvm::SmallVector<DimGroup>> reshapeGroups(llvm::ArrayRef<int64_t> from,
+                                                         llvm::ArrayRef<int64_t> to) {
+  llvm::SmallVector<DimGroup> groups;
+  size_t i = 0, j = 0;
+  while (i < from.size() || j < to.size()) {
+    size_t i0 = i, j0 = j;
+    int64_t pf = 1, pt = 1;
+    if (i < from.size())
+      pf *= from[i++];
+    if (j < to.size())
+      pt *= to[j++];
+    while (pf != pt || (i < from.size() && from[i] == 1) || (j < to.size() && to[j] == 1)) {
+      if (pf <= pt && i < from.size())
+        pf *= from[i++];
+      else if (j < to.size())
+        pt *= to[j++];
+      else
+        return std::nullopt;
+    }
+    groups.push_back({i0, i, j0, j});
+  }
+  return groups;
+}
+
+/// reshape(slice(x)) = slice(reshape(x)) where the slice cuts at most one
+/// dim of each group the reshape maps, with step 1, the other dims of that
+/// group being 1, and the cut falls on whole rows of the dims the reshape
+/// splits off inside it: [197, 1, 2304] cut to [197, 1, 768] at 768, then
+/// reshaped to [197, 12, 64], is [197, 36, 64] cut to [197, 12, 64] at 12.
+/// The slice then reads a view a kernel reads through (a transpose above
+/// it included), not a copy kernel's result. Only slices of computed
+/// values move: a slice of an argument is a view already.
+struct SinkSliceBelowReshape : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp r, PatternRewriter &rw) const override {
+    auto slice = r.getInput().getDefiningOp<SliceOp>();
+    if (!slice || !slice->hasOneUse())
+      return rw.notifyMatchFailure(r, "not the only use of a slice");
+    Value x = slice.getInput();
+    if (!x.getDefiningOp() || isa<ConstantOp>(x.getDefiningOp()) ||
+        contiguousSliceOffset(slice))
+      return rw.notifyMatchFailure(r, "the slice is a view already");
+    auto xs = llvm::cast<RankedTensorType>(x.getType()).getShape();
+    auto ss = slice.getType().getShape();
+    auto ts = r.getType().getShape();
+    auto groups = reshapeGroups(ss, ts);
+    if (!groups)
+      return rw.notifyMatchFailure(r, "no grouping of the reshape");
+    llvm::ArrayRef<int64_t> starts = slice.getStarts(), steps = slice.getSteps();
+    llvm::SmallVector<int64_t> shape, nStarts, nLimits;
+    for (const DimGroup &g : *groups) {
+      std::optional<size_t> cut;
+      for (size_t d = g.f0; d < g.f1; ++d)
+        if (ss[d] != xs[d]) {
+          if (cut || steps[d] != 1)
+            return rw.notifyMatchFailure(r, "a group cut twice or strided");
+          cut = d;
+        }
+      if (!cut) {
+        for (size_t k = g.t0; k < g.t1; ++k) {
+          shape.push_back(ts[k]);
+          nStarts.push_back(0);
+          nLimits.push_back(ts[k]);
+        }
+        continue;
+      }
+      for (size_t d = g.f0; d < g.f1; ++d)
+        if (d != *cut && ss[d] != 1)
+          return rw.notifyMatchFailure(r, "a cut group with other dims than 1s");
+      // The group's first dim other than 1 is the cut one; the dims after
+      // it split whole rows of `inner` elements off.
+      size_t lead = g.t0;
+      while (lead < g.t1 && ts[lead] == 1)
+        ++lead;
+      int64_t inner = 1;
+      for (size_t k = lead + 1; k < g.t1; ++k)
+        inner *= ts[k];
+      if (lead == g.t1 || xs[*cut] % inner || starts[*cut] % inner)
+        return rw.notifyMatchFailure(r, "the cut splits rows of the reshape");
+      for (size_t k = g.t0; k < g.t1; ++k) {
+        bool isLead = k == lead;
+        shape.push_back(isLead ? xs[*cut] / inner : ts[k]);
+        nStarts.push_back(isLead ? starts[*cut] / inner : 0);
+        nLimits.push_back(isLead ? starts[*cut] / inner + ts[k] : ts[k]);
+      }
+    }
+    Type et = r.getType().getElementType();
+    Location loc = r.getLoc();
+    Value whole = x;
+    if (auto inner = x.getDefiningOp<ReshapeOp>())
+      whole = inner.getInput(); // reshape(reshape(y)) is one reshape of y
+    Value reshaped = ReshapeOp::create(rw, loc, RankedTensorType::get(shape, et), whole,
+                                       rw.getDenseI64ArrayAttr(shape));
+    rw.replaceOpWithNewOp<SliceOp>(r, r.getType(), reshaped, rw.getDenseI64ArrayAttr(nStarts),
+                                   rw.getDenseI64ArrayAttr(nLimits),
+                                   rw.getDenseI64ArrayAttr(llvm::SmallVector<int64_t>(shape.size(), 1)));
+    return success();
+  }
+};
+
+/// slice(e(a, b)), e elementwise and every use of its result a slice or a
+/// reshape used only by slices: each slice becomes e over slices of the
+/// operands, e.g. a projection's bias add split into q, k and v:
+///
+///   slice(add(mm, bias), q's columns) = add(slice(mm), slice(bias))
+///
+/// No point is computed twice, and the slices of the GEMM's result become
+/// views the add's kernel reads instead of copy kernels after it (and
+/// each part's head split can then move onto its operands). An operand
+/// that broadcasts keeps its broadcast dims whole. Not above an op computed
+/// from a reduction (its row kernel's, as for the transposes).
+struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The slices reading e's result (directly, or through reshapes to one
+  /// shape) cover disjoint boxes of it: splitting computes no point twice
+  /// (x * sigmoid(x) cut in two would otherwise cut x twice, then all
+  /// that computes x, over and over).
+  static bool disjointSlices(Operation *e) {
+    llvm::SmallVector<SliceOp> slices;
+    std::optional<llvm::ArrayRef<int64_t>> viewShape;
+    for (Operation *u : e->getUsers()) {
+      auto shape = llvm::cast<RankedTensorType>(u->getResult(0).getType()).getShape();
+      if (auto s = dyn_cast<SliceOp>(u)) {
+        shape = s.getInput().getType().getShape();
+        slices.push_back(s);
+      } else {
+        for (Operation *v : u->getUsers())
+          slices.push_back(cast<SliceOp>(v));
+      }
+      if (viewShape && *viewShape != shape)
+        return false;
+      viewShape = shape;
+    }
+    for (size_t i = 0; i < slices.size(); ++i)
+      for (size_t j = i + 1; j < slices.size(); ++j) {
+        bool apart = false;
+        for (size_t d = 0; d < viewShape->size() && !apart; ++d) {
+          // [start, limit) per dim; a strided slice counts as its whole span.
+          int64_t a0 = slices[i].getStarts()[d], a1 = slices[i].getLimits()[d];
+          int64_t b0 = slices[j].getStarts()[d], b1 = slices[j].getLimits()[d];
+          apart = a1 <= b0 || b1 <= a0;
+        }
+        if (!apart)
+          return false;
+      }
+    return true;
+  }
+
+  LogicalResult matchAndRewrite(SliceOp slice, PatternRewriter &rw) const override {
+    Value input = slice.getInput();
+    auto reshape = input.getDefiningOp<ReshapeOp>();
+    if (reshape) {
+      input = reshape.getInput();
+    }
+    Operation *e = input.getDefiningOp();
+    if (!e || !isFusibleElementwise(e) || e->getNumResults() != 1)
+      return rw.notifyMatchFailure(slice, "not a slice of an elementwise result");
+    auto onlySlices = [](Operation *u) {
+      return llvm::all_of(u->getUsers(), [](Operation *v) { return isa<SliceOp>(v); });
+    };
+    bool allSlices = llvm::all_of(e->getUsers(), [&](Operation *u) {
+      return isa<SliceOp>(u) || (isa<ReshapeOp>(u) && onlySlices(u));
+    });
+    if (!allSlices)
+      return rw.notifyMatchFailure(slice, "the elementwise result has other uses");
+    if (!disjointSlices(e))
+      return rw.notifyMatchFailure(slice, "slices that overlap would compute points twice");
+    if (llvm::any_of(e->getOperands(), [](Value v) { return fromReduction(v); }))
+      return rw.notifyMatchFailure(slice, "computed from a reduction (its row kernel's)");
+    auto eShape = llvm::cast<RankedTensorType>(e->getResult(0).getType()).getShape();
+    llvm::ArrayRef<int64_t> viewShape = slice.getInput().getType().getShape();
+    // Each operand's shape under the reshape, checked before anything moves.
+    llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
+    for (Value v : e->getOperands()) {
+      auto s = reshapeBroadcast(llvm::cast<RankedTensorType>(v.getType()).getShape(), eShape,
+                                viewShape);
+      if (!s)
+        return rw.notifyMatchFailure(slice, "an operand broadcasts across a reshaped group");
+      shapes.push_back(*s);
+    }
+    Location loc = slice.getLoc();
+    llvm::ArrayRef<int64_t> starts = slice.getStarts(), steps = slice.getSteps();
+    auto outShape = slice.getType().getShape();
+    llvm::SmallVector<Value> operands;
+    for (auto [v, s] : llvm::zip(e->getOperands(), shapes)) {
+      auto vType = llvm::cast<RankedTensorType>(v.getType());
+      Type et = vType.getElementType();
+      if (llvm::all_of(vType.getShape(), [](int64_t d) { return d == 1; }) &&
+          vType.getRank() <= (int64_t)outShape.size()) {
+        operands.push_back(v); // a scalar broadcasts as it is
+        continue;
+      }
+      Value w = v;
+      if (llvm::ArrayRef<int64_t>(s) != vType.getShape())
+        w = ReshapeOp::create(rw, loc, RankedTensorType::get(s, et), v,
+                              rw.getDenseI64ArrayAttr(s));
+      // s is right-aligned to the view; its dims of 1 broadcast (kept).
+      size_t off = outShape.size() - s.size();
+      llvm::SmallVector<int64_t> st, li, sp, sh;
+      bool cuts = false;
+      for (size_t k = 0; k < s.size(); ++k) {
+        bool bcast = s[k] == 1 && viewShape[k + off] != 1;
+        st.push_back(bcast ? 0 : starts[k + off]);
+        sp.push_back(bcast ? 1 : steps[k + off]);
+        sh.push_back(bcast ? 1 : outShape[k + off]);
+        li.push_back(bcast ? 1 : st.back() + (sh.back() - 1) * sp.back() + 1);
+        cuts |= sh.back() != s[k];
+      }
+      if (cuts)
+        w = SliceOp::create(rw, loc, RankedTensorType::get(sh, et), w, rw.getDenseI64ArrayAttr(st),
+                            rw.getDenseI64ArrayAttr(li), rw.getDenseI64ArrayAttr(sp));
+      operands.push_back(w);
+    }
+    OperationState state(e->getLoc(), e->getName(), operands,
+                         RankedTensorType::get(outShape, llvm::cast<RankedTensorType>(
+                                                             e->getResult(0).getType())
+                                                             .getElementType()),
+                         e->getAttrs());
+    rw.replaceOp(slice, rw.create(state)->getResults());
+    return success();
+  }
+};
+
 struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass> {
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<HoistTransposeAboveElementwise>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    patterns.add<HoistTransposeAboveElementwise, SinkSliceBelowReshape, SplitElementwiseIntoSlices>(
+        &getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      // Each rewrite moves views up or slices apart, so this is a bug in
+      // the patterns (a cycle), said as one rather than a silent failure.
+      getOperation().emitError("gn-hoist-views: the view rewrites did not converge");
       return signalPassFailure();
+    }
   }
 };
 

@@ -81,14 +81,18 @@ def GnSplitConvBiasPass : Pass<"gn-split-conv-bias", "func::FuncOp"> {
 }
 
 def GnHoistViewsPass : Pass<"gn-hoist-views", "func::FuncOp"> {
-  let summary = "Move a transpose of an elementwise result onto the op's operands";
+  let summary = "Move transposes and slices of elementwise results onto the ops' operands";
   let description = [{
     `transpose(reshape?(elementwise(a, b)))`, the elementwise result read by
     nothing else, becomes `elementwise(transpose(reshape?(a)),
     transpose(reshape?(b)))`: the op's kernel reads its inputs through the
     views and writes the permuted result, instead of a copy kernel after it
-    (attention's head split after a projection's bias). For the CUDA
-    pipeline. See HoistViews.cpp.
+    (attention's head split after a projection's bias). Likewise an
+    elementwise result read only by disjoint slices (q, k and v cut from
+    one projection) becomes one op per slice over slices of its operands,
+    and `reshape(slice(x))` becomes `slice(reshape(x))` where the cut falls
+    on whole rows, so the slices are views a kernel reads, not copies. For
+    the CUDA pipeline. See HoistViews.cpp.
   }];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }

@@ -36,6 +36,11 @@ public:
 
 /// The target named `name`, or null.
 const Target *lookupTarget(llvm::StringRef name);
+
+/// Runs a target's pipeline on `module`. A pass that fails without saying
+/// why (a greedy rewrite that did not converge) gets an error naming it,
+/// so a compile_error is never just "compilation failed".
+LogicalResult runTargetPipeline(PassManager &pm, ModuleOp module);
 /// Every target's name, for messages ("cpu, cuda").
 std::string targetNames();
 

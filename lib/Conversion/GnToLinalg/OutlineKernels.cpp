@@ -342,12 +342,22 @@ private:
       bool direct = llvm::any_of(a.getUsers(), [](Operation *u) { return !isKernelView(u); });
       if (direct)
         reads.push_back({a.getArgNumber(), broadcastMap(shape), a});
-      for (Operation *u : a.getUsers())
-        if (isKernelView(u)) {
-          auto shape = llvm::cast<RankedTensorType>(u->getResult(0).getType()).getShape();
-          reads.push_back({a.getArgNumber(), composeView(u, broadcastMap(shape)), u->getResult(0),
-                           dyn_cast<SliceOp>(u)});
+      for (Operation *u : a.getUsers()) {
+        if (!isKernelView(u))
+          continue;
+        // A slice read through a transpose or broadcast (gn-form-fusion-
+        // groups' absorbViews): a strided subview read through its map.
+        auto slice = dyn_cast<SliceOp>(u);
+        bool chained = slice && !u->use_empty() && llvm::all_of(u->getUsers(), [](Operation *v) {
+          return isKernelView(v) && !isa<SliceOp>(v);
+        });
+        for (Operation *v : chained ? llvm::to_vector(u->getUsers())
+                                    : llvm::SmallVector<Operation *>{u}) {
+          auto shape = llvm::cast<RankedTensorType>(v->getResult(0).getType()).getShape();
+          reads.push_back({a.getArgNumber(), composeView(v, broadcastMap(shape)), v->getResult(0),
+                           slice});
         }
+      }
     }
     if (reduction)
       outMaps.push_back(reducedMap(llvm::cast<BoolAttr>(reduction->getAttr("keepdim")).getValue()));

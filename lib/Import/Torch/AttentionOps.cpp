@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -29,6 +30,51 @@ FailureOr<Value> project(ImportContext &ctx, Value x, Value w, Value b) {
   if (b)
     operands.push_back(b);
   return ctx.build<gn::LinearOp>(operands);
+}
+
+/// Columns [begin, end) of the last dim.
+FailureOr<Value> lastDims(ImportContext &ctx, Value x, int64_t begin, int64_t end) {
+  auto type = typeOf(x);
+  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      steps(type.getRank(), 1);
+  starts.back() = begin;
+  limits.back() = end;
+  return ctx.build<gn::SliceOp>({x}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                      ctx.ints("steps", steps)});
+}
+
+/// q, k and v projected one by one: separate weights, or thirds of the
+/// packed one (cross-attention: the inputs differ).
+using Projections = std::tuple<FailureOr<Value>, FailureOr<Value>, FailureOr<Value>>;
+FailureOr<Projections> separateProjections(ImportContext &ctx, Args &a, Value query, Value key,
+                                           Value value, int64_t e) {
+  Value wq, wk, wv, bq, bk, bv;
+  if (a.get("use_separate_proj_weight").i) {
+    auto w0 = a.tensor("q_proj_weight"), w1 = a.tensor("k_proj_weight"),
+         w2 = a.tensor("v_proj_weight");
+    if (failed(w0) || failed(w1) || failed(w2))
+      return failure();
+    wq = *w0, wk = *w1, wv = *w2;
+  } else {
+    auto w = a.tensor("in_proj_weight");
+    if (failed(w))
+      return failure();
+    auto w0 = rows(ctx, *w, 0, e), w1 = rows(ctx, *w, e, 2 * e), w2 = rows(ctx, *w, 2 * e, 3 * e);
+    if (failed(w0) || failed(w1) || failed(w2))
+      return failure();
+    wq = *w0, wk = *w1, wv = *w2;
+  }
+  if (a.has("in_proj_bias")) {
+    auto b = a.tensor("in_proj_bias");
+    if (failed(b))
+      return failure();
+    auto b0 = rows(ctx, *b, 0, e), b1 = rows(ctx, *b, e, 2 * e), b2 = rows(ctx, *b, 2 * e, 3 * e);
+    if (failed(b0) || failed(b1) || failed(b2))
+      return failure();
+    bq = *b0, bk = *b1, bv = *b2;
+  }
+  return Projections{project(ctx, query, wq, bq), project(ctx, key, wk, bk),
+                     project(ctx, value, wv, bv)};
 }
 
 /// [T, N, E] -> [N * H, T, D]
@@ -58,6 +104,7 @@ FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
   if (*causal && !a.has("attn_mask"))
     return a.error("is_causal without attn_mask is not supported");
   bool unbatched = typeOf(*q).getRank() == 2;
+  bool selfAttention = *q == *k && *k == *v;
   Value query = *q, key = *k, value = *v;
   if (unbatched) {
     for (Value *x : {&query, &key, &value}) {
@@ -77,34 +124,31 @@ FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
     return a.error("embed dim " + llvm::Twine(e) + " is not divisible by num_heads " +
                    llvm::Twine(h));
 
-  // Input projections.
-  Value wq, wk, wv, bq, bk, bv;
-  if (a.get("use_separate_proj_weight").i) {
-    auto w0 = a.tensor("q_proj_weight"), w1 = a.tensor("k_proj_weight"),
-         w2 = a.tensor("v_proj_weight");
-    if (failed(w0) || failed(w1) || failed(w2))
-      return failure();
-    wq = *w0, wk = *w1, wv = *w2;
-  } else {
+  // Self-attention on the packed weight: one projection, then its thirds
+  // (one GEMM of 3E columns instead of three of E).
+  bool packed = !a.get("use_separate_proj_weight").i;
+  FailureOr<Value> pq, pk, pv;
+  if (packed && selfAttention) {
     auto w = a.tensor("in_proj_weight");
     if (failed(w))
       return failure();
-    auto w0 = rows(ctx, *w, 0, e), w1 = rows(ctx, *w, e, 2 * e), w2 = rows(ctx, *w, 2 * e, 3 * e);
-    if (failed(w0) || failed(w1) || failed(w2))
+    Value b;
+    if (a.has("in_proj_bias")) {
+      auto bias = a.tensor("in_proj_bias");
+      if (failed(bias))
+        return failure();
+      b = *bias;
+    }
+    auto p = project(ctx, query, *w, b);
+    if (failed(p))
       return failure();
-    wq = *w0, wk = *w1, wv = *w2;
+    pq = lastDims(ctx, *p, 0, e), pk = lastDims(ctx, *p, e, 2 * e), pv = lastDims(ctx, *p, 2 * e, 3 * e);
+  } else {
+    auto projected = separateProjections(ctx, a, query, key, value, e);
+    if (failed(projected))
+      return failure();
+    std::tie(pq, pk, pv) = *projected;
   }
-  if (a.has("in_proj_bias")) {
-    auto b = a.tensor("in_proj_bias");
-    if (failed(b))
-      return failure();
-    auto b0 = rows(ctx, *b, 0, e), b1 = rows(ctx, *b, e, 2 * e), b2 = rows(ctx, *b, 2 * e, 3 * e);
-    if (failed(b0) || failed(b1) || failed(b2))
-      return failure();
-    bq = *b0, bk = *b1, bv = *b2;
-  }
-  auto pq = project(ctx, query, wq, bq), pk = project(ctx, key, wk, bk),
-       pv = project(ctx, value, wv, bv);
   if (failed(pq) || failed(pk) || failed(pv))
     return failure();
   auto hq = splitHeads(ctx, *pq, h), hk = splitHeads(ctx, *pk, h), hv = splitHeads(ctx, *pv, h);
@@ -236,7 +280,14 @@ FailureOr<PyValue> nativeMultiHeadAttention(ImportContext &ctx, Args &a) {
       return failure();
     return PyValue::of(*t);
   };
-  auto q = seqFirst("query"), k = seqFirst("key"), v = seqFirst("value");
+  // Self-attention stays one value (the packed projection is then one GEMM).
+  auto q = seqFirst("query");
+  auto same = [&](llvm::StringRef name) {
+    auto x = a.tensor(name), y = a.tensor("query");
+    return succeeded(x) && succeeded(y) && *x == *y;
+  };
+  auto k = same("key") ? q : seqFirst("key");
+  auto v = same("value") ? q : seqFirst("value");
   if (failed(q) || failed(k) || failed(v))
     return failure();
   if (a.has("mask"))

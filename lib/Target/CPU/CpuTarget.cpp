@@ -340,7 +340,7 @@ public:
     model->module = module.clone();
     PassManager pm(module.getContext());
     if (failed(buildPipeline(pm, options.pipelineOptions, module.getLoc())) ||
-        failed(pm.run(*model->module)))
+        failed(runTargetPipeline(pm, *model->module)))
       return failure();
     if (!options.dumpAfterPipeline.empty()) {
       std::error_code ec;

@@ -187,7 +187,7 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
            << libdevicePath(toolkit) << ": set CUDA_HOME or cuda-path= to a CUDA toolkit";
   PassManager pm(module.getContext());
   buildCudaPipeline(pm, *parsed);
-  if (failed(pm.run(*compiled)))
+  if (failed(runTargetPipeline(pm, *compiled)))
     return failure();
   if (!options.dumpAfterPipeline.empty()) {
     std::error_code ec;
