@@ -20,10 +20,8 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (options.mergeLaunches) { // gn-cuda-pipeline's launch merging, for testing
+  if (options.mergeLaunches) // gn-cuda-pipeline's launch merging, for testing
     pm.addNestedPass<func::FuncOp>(createGnHoistViewsPass());
-    pm.addPass(createCSEPass());
-  }
   // On the decomposed graph, before fusion decides the kernels of each band.
   GnStreamBandsPassOptions stream;
   stream.memoryRatio = options.memoryRatio;

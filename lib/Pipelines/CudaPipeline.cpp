@@ -63,12 +63,9 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   pm.addNestedPass<func::FuncOp>(createGnNarrowMatmulPass());
   // Attention's head split after a projection's bias add: the add's kernel
   // writes the permuted heads, no copy kernel after it; q, k and v cut from
-  // one projection are views that kernel reads. CSE: the views it makes of
-  // one value are one value (one input the kernels share).
-  if (options.mergeLaunches) {
+  // one projection are views that kernel reads.
+  if (options.mergeLaunches)
     pm.addNestedPass<func::FuncOp>(createGnHoistViewsPass());
-    pm.addPass(createCSEPass());
-  }
   // Regions whose intermediates outgrow the budget run in bands, as on the
   // CPU, but at most 8 a region and only where the bands bring the
   // estimate within it: each band is launches of its own.

@@ -56,17 +56,45 @@ func.func @split_after_reshape(%x: tensor<7x16xf32>, %w: tensor<16x48xf32>, %b: 
 
 // -----
 
-// x * sigmoid(x) cut in two halves: the mul and the sigmoid split, each
-// half its own; x is read by both (overlapping slices), so it stays whole
-// rather than be computed twice, and so does all that computes it.
+// x * sigmoid(x) cut in two halves: the mul reads computed values (x and
+// its sigmoid), so nothing splits; a chain of elementwise ops cut apart
+// would cut what one kernel held into one per slice.
+// CHECK-LABEL: func.func @elementwise_operands
+// CHECK: %[[Y:.*]] = gn.mul %{{.*}}, %{{.*}} : tensor<1x4x8xf32>, tensor<1x4x8xf32> -> tensor<1x4x8xf32>
+// CHECK: gn.slice %[[Y]] starts [0, 0, 0] limits [1, 4, 4]
+// CHECK: gn.slice %[[Y]] starts [0, 0, 4] limits [1, 4, 8]
+func.func @elementwise_operands(%a: tensor<1x4x8xf32>, %b: tensor<1x4x8xf32>) -> (tensor<1x4x4xf32>, tensor<1x4x4xf32>) {
+  %x = gn.add %a, %b : tensor<1x4x8xf32>, tensor<1x4x8xf32> -> tensor<1x4x8xf32>
+  %s = gn.sigmoid %x : tensor<1x4x8xf32>
+  %y = gn.mul %x, %s : tensor<1x4x8xf32>, tensor<1x4x8xf32> -> tensor<1x4x8xf32>
+  %y0 = gn.slice %y starts [0, 0, 0] limits [1, 4, 4] steps [1, 1, 1] : tensor<1x4x8xf32> -> tensor<1x4x4xf32>
+  %y1 = gn.slice %y starts [0, 0, 4] limits [1, 4, 8] steps [1, 1, 1] : tensor<1x4x8xf32> -> tensor<1x4x4xf32>
+  return %y0, %y1 : tensor<1x4x4xf32>, tensor<1x4x4xf32>
+}
+
+// -----
+
+// Overlapping slices of a bias add: splitting would compute points twice.
 // CHECK-LABEL: func.func @overlap
-// CHECK: %[[X:.*]] = gn.add %arg0, %arg1 : tensor<1x8x4xf32>, tensor<1x8x4xf32> -> tensor<1x8x4xf32>
-// CHECK: gn.slice %[[X]] starts [0, 0, 0] limits [1, 4, 4]
-// CHECK: gn.sigmoid %{{.*}} : tensor<1x4x4xf32>
-// CHECK: gn.mul {{.*}} : tensor<1x4x4xf32>, tensor<1x4x4xf32> -> tensor<1x4x4xf32>
-// CHECK-NOT: gn.add
-func.func @overlap(%a: tensor<1x8x4xf32>, %b: tensor<1x8x4xf32>) -> (tensor<1x4x4xf32>, tensor<1x4x4xf32>) {
-  %x = gn.add %a, %b : tensor<1x8x4xf32>, tensor<1x8x4xf32> -> tensor<1x8x4xf32>
+// CHECK: %[[A:.*]] = gn.add %arg0, %arg1 : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+// CHECK: gn.slice %[[A]] starts [0, 0] limits [4, 5]
+// CHECK: gn.slice %[[A]] starts [0, 3] limits [4, 8]
+func.func @overlap(%m: tensor<4x8xf32>, %b: tensor<8xf32>) -> (tensor<4x5xf32>, tensor<4x5xf32>) {
+  %x = gn.add %m, %b : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+  %s0 = gn.slice %x starts [0, 0] limits [4, 5] steps [1, 1] : tensor<4x8xf32> -> tensor<4x5xf32>
+  %s1 = gn.slice %x starts [0, 3] limits [4, 8] steps [1, 1] : tensor<4x8xf32> -> tensor<4x5xf32>
+  return %s0, %s1 : tensor<4x5xf32>, tensor<4x5xf32>
+}
+
+// -----
+
+// A channel chunk (a contiguous run of the result) is a free view: the
+// silu stays one op, its halves views of it.
+// CHECK-LABEL: func.func @contiguous_chunks
+// CHECK: %[[Y:.*]] = gn.mul %{{.*}}, %{{.*}} : tensor<1x8x4xf32>
+// CHECK: gn.slice %[[Y]] starts [0, 0, 0] limits [1, 4, 4]
+// CHECK: gn.slice %[[Y]] starts [0, 4, 0] limits [1, 8, 4]
+func.func @contiguous_chunks(%x: tensor<1x8x4xf32>) -> (tensor<1x4x4xf32>, tensor<1x4x4xf32>) {
   %s = gn.sigmoid %x : tensor<1x8x4xf32>
   %y = gn.mul %x, %s : tensor<1x8x4xf32>, tensor<1x8x4xf32> -> tensor<1x8x4xf32>
   %y0 = gn.slice %y starts [0, 0, 0] limits [1, 4, 4] steps [1, 1, 1] : tensor<1x8x4xf32> -> tensor<1x4x4xf32>
@@ -102,4 +130,18 @@ func.func @sink_only_whole_rows(%a: tensor<4x16xf32>, %b: tensor<16x16xf32>) -> 
   %s1 = gn.slice %m starts [0, 4] limits [4, 10] steps [1, 1] : tensor<4x16xf32> -> tensor<4x6xf32>
   %r1 = gn.reshape %s1 [4, 3, 2] : tensor<4x6xf32> -> tensor<4x3x2xf32>
   return %r0, %r1 : tensor<4x3x2xf32>, tensor<4x3x2xf32>
+}
+
+// -----
+
+// The reshape only appends 1s after a cut dim of 1 that follows a dim
+// other than 1 (Paddle's yolo_box): no run of rows, nothing sinks.
+// CHECK-LABEL: func.func @cut_among_trailing_ones
+// CHECK: %[[S:.*]] = gn.slice %{{.*}} starts [0, 1] limits [2, 2]
+// CHECK: gn.reshape %[[S]] [2, 1, 1, 1]
+func.func @cut_among_trailing_ones(%a: tensor<2x4xf32>, %b: tensor<4x2xf32>) -> tensor<2x1x1x1xf32> {
+  %m = gn.matmul %a, %b : tensor<2x4xf32>, tensor<4x2xf32> -> tensor<2x2xf32>
+  %s = gn.slice %m starts [0, 1] limits [2, 2] steps [1, 1] : tensor<2x2xf32> -> tensor<2x1xf32>
+  %r = gn.reshape %s [2, 1, 1, 1] : tensor<2x1xf32> -> tensor<2x1x1x1xf32>
+  return %r : tensor<2x1x1x1xf32>
 }

@@ -201,9 +201,10 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
   }
 };
 
-/// Per group of dims a reshape maps onto each other (equal products; dims
-/// of 1 join the group they border): [from begin, from end) and [to begin,
-/// to end).
+/// Per group of dims a reshape maps onto each other (equal products):
+/// [from begin, from end) and [to begin, to end). Dims of 1 open the group
+/// after them (a cut dim of 1 the reshape drops then belongs with the dims
+/// it cuts rows of); trailing 1s join the last group.
 struct DimGroup {
   size_t f0, f1, t0, t1;
 };
@@ -211,34 +212,46 @@ std::optional<llvm::SmallVector<DimGroup>> reshapeGroups(llvm::ArrayRef<int64_t>
                                                          llvm::ArrayRef<int64_t> to) {
   llvm::SmallVector<DimGroup> groups;
   size_t i = 0, j = 0;
-  while (i < from.size() || j < to.size()) {
+  while (i < from.size() && j < to.size()) {
     size_t i0 = i, j0 = j;
-    int64_t pf = 1, pt = 1;
-    if (i < from.size())
-      pf *= from[i++];
-    if (j < to.size())
-      pt *= to[j++];
-    while (pf != pt || (i < from.size() && from[i] == 1) || (j < to.size() && to[j] == 1)) {
-      if (pf <= pt && i < from.size())
+    while (i < from.size() && from[i] == 1)
+      ++i;
+    while (j < to.size() && to[j] == 1)
+      ++j;
+    if (i == from.size() || j == to.size()) {
+      i = i0, j = j0; // only 1s left on one side: they join the last group
+      break;
+    }
+    int64_t pf = from[i++], pt = to[j++];
+    while (pf != pt) {
+      if (pf < pt && i < from.size())
         pf *= from[i++];
-      else if (j < to.size())
+      else if (pt < pf && j < to.size())
         pt *= to[j++];
       else
         return std::nullopt;
     }
     groups.push_back({i0, i, j0, j});
   }
+  if (i < from.size() || j < to.size()) {
+    if (groups.empty())
+      groups.push_back({0, 0, 0, 0});
+    groups.back().f1 = from.size();
+    groups.back().t1 = to.size();
+  }
   return groups;
 }
 
-/// reshape(slice(x)) = slice(reshape(x)) where the slice cuts at most one
-/// dim of each group the reshape maps, with step 1, the other dims of that
-/// group being 1, and the cut falls on whole rows of the dims the reshape
-/// splits off inside it: [197, 1, 2304] cut to [197, 1, 768] at 768, then
-/// reshaped to [197, 12, 64], is [197, 36, 64] cut to [197, 12, 64] at 12.
-/// The slice then reads a view a kernel reads through (a transpose above
-/// it included), not a copy kernel's result. Only slices of computed
-/// values move: a slice of an argument is a view already.
+/// reshape(slice(x)) = slice(reshape(x)) where, in each group of dims the
+/// reshape maps, the slice cuts at most one dim, with step 1, after only
+/// 1s, and the cut falls on whole rows of the dims the reshape splits off:
+/// [197, 1, 2304] cut to [197, 1, 768] at 768, then reshaped to
+/// [197, 12, 64], is [197, 36, 64] cut to [197, 12, 64] at 12; BLOOM's
+/// [1, 18, 2, 3, 4] cut to [.., 1, 4] at 1, reshaped to [1, 18, 2, 4], is
+/// [1, 18, 2, 12] cut at 4. The slice then reads a view a kernel reads
+/// through (a transpose above it included), not a copy kernel's result.
+/// Only slices of computed values move: a slice of an argument is a view
+/// already.
 struct SinkSliceBelowReshape : OpRewritePattern<ReshapeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ReshapeOp r, PatternRewriter &rw) const override {
@@ -273,10 +286,16 @@ struct SinkSliceBelowReshape : OpRewritePattern<ReshapeOp> {
         }
         continue;
       }
-      for (size_t d = g.f0; d < g.f1; ++d)
-        if (d != *cut && ss[d] != 1)
-          return rw.notifyMatchFailure(r, "a cut group with other dims than 1s");
-      // The group's first dim other than 1 is the cut one; the dims after
+      // The group's dims before the cut are 1s: it selects one run of
+      // elements at `offset` out of `total` in the group's order.
+      int64_t rows = 1;
+      for (size_t d = g.f0; d < *cut; ++d)
+        if (ss[d] != 1)
+          return rw.notifyMatchFailure(r, "dims other than 1s before the cut in its group");
+      for (size_t d = *cut + 1; d < g.f1; ++d)
+        rows *= ss[d];
+      int64_t offset = starts[*cut] * rows, total = xs[*cut] * rows;
+      // The group's first dim other than 1 takes the cut; the dims after
       // it split whole rows of `inner` elements off.
       size_t lead = g.t0;
       while (lead < g.t1 && ts[lead] == 1)
@@ -284,13 +303,13 @@ struct SinkSliceBelowReshape : OpRewritePattern<ReshapeOp> {
       int64_t inner = 1;
       for (size_t k = lead + 1; k < g.t1; ++k)
         inner *= ts[k];
-      if (lead == g.t1 || xs[*cut] % inner || starts[*cut] % inner)
+      if (lead == g.t1 || total % inner || offset % inner)
         return rw.notifyMatchFailure(r, "the cut splits rows of the reshape");
       for (size_t k = g.t0; k < g.t1; ++k) {
         bool isLead = k == lead;
-        shape.push_back(isLead ? xs[*cut] / inner : ts[k]);
-        nStarts.push_back(isLead ? starts[*cut] / inner : 0);
-        nLimits.push_back(isLead ? starts[*cut] / inner + ts[k] : ts[k]);
+        shape.push_back(isLead ? total / inner : ts[k]);
+        nStarts.push_back(isLead ? offset / inner : 0);
+        nLimits.push_back(isLead ? offset / inner + ts[k] : ts[k]);
       }
     }
     Type et = r.getType().getElementType();
@@ -321,10 +340,39 @@ struct SinkSliceBelowReshape : OpRewritePattern<ReshapeOp> {
 struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
   using OpRewritePattern::OpRewritePattern;
 
+  /// Whether `v` (a reshape of it aside) is a view a kernel reads, other
+  /// than a scalar: a slice on top would chain two views, which a kernel
+  /// reads only as a slice under a transpose or broadcast, so the view
+  /// would become a copy kernel (a head split already hoisted onto the
+  /// operands of an add its q, k and v are contiguous slices of).
+  static bool readsThroughView(Value v) {
+    auto type = llvm::cast<RankedTensorType>(v.getType());
+    if (llvm::all_of(type.getShape(), [](int64_t d) { return d == 1; }))
+      return false;
+    Operation *d = v.getDefiningOp();
+    while (auto r = llvm::dyn_cast_if_present<ReshapeOp>(d))
+      d = r.getInput().getDefiningOp();
+    return d && isKernelView(d);
+  }
+
+  /// Whether `v` (a reshape of it aside) is an elementwise op's result.
+  /// The split stops at ops whose operands a library call, an argument or
+  /// a constant gives (a projection's bias add): cutting a chain of
+  /// elementwise ops apart would cut what its kernel absorbed (a batch
+  /// norm's per-channel scale and shift, computed once in f64) into one
+  /// small kernel per slice.
+  static bool computedElementwise(Value v) {
+    Operation *d = v.getDefiningOp();
+    while (auto r = llvm::dyn_cast_if_present<ReshapeOp>(d))
+      d = r.getInput().getDefiningOp();
+    return d && isFusibleElementwise(d);
+  }
+
   /// The slices reading e's result (directly, or through reshapes to one
-  /// shape) cover disjoint boxes of it: splitting computes no point twice
-  /// (x * sigmoid(x) cut in two would otherwise cut x twice, then all
-  /// that computes x, over and over).
+  /// shape) cover disjoint boxes of it, none a contiguous run: splitting
+  /// computes no point twice (x * sigmoid(x) cut in two would otherwise
+  /// cut x twice, then all that computes x, over and over), and removes
+  /// copies (a contiguous slice is a free view of the whole result).
   static bool disjointSlices(Operation *e) {
     llvm::SmallVector<SliceOp> slices;
     std::optional<llvm::ArrayRef<int64_t>> viewShape;
@@ -341,6 +389,9 @@ struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
         return false;
       viewShape = shape;
     }
+    // A run of the result's memory (a channel chunk) is a view already.
+    if (llvm::any_of(slices, [](SliceOp s) { return contiguousSliceOffset(s).has_value(); }))
+      return false;
     for (size_t i = 0; i < slices.size(); ++i)
       for (size_t j = i + 1; j < slices.size(); ++j) {
         bool apart = false;
@@ -374,7 +425,11 @@ struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
     if (!allSlices)
       return rw.notifyMatchFailure(slice, "the elementwise result has other uses");
     if (!disjointSlices(e))
-      return rw.notifyMatchFailure(slice, "slices that overlap would compute points twice");
+      return rw.notifyMatchFailure(slice, "slices overlap (points computed twice) or are views");
+    if (llvm::any_of(e->getOperands(), readsThroughView))
+      return rw.notifyMatchFailure(slice, "a slice of an operand's view would be a copy");
+    if (llvm::any_of(e->getOperands(), computedElementwise))
+      return rw.notifyMatchFailure(slice, "an operand is computed elementwise");
     if (llvm::any_of(e->getOperands(), [](Value v) { return fromReduction(v); }))
       return rw.notifyMatchFailure(slice, "computed from a reduction (its row kernel's)");
     auto eShape = llvm::cast<RankedTensorType>(e->getResult(0).getType()).getShape();
@@ -442,6 +497,24 @@ struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass>
       // the patterns (a cycle), said as one rather than a silent failure.
       getOperation().emitError("gn-hoist-views: the view rewrites did not converge");
       return signalPassFailure();
+    }
+    mergeEqualReshapes();
+  }
+
+  /// The rewrites reshape one value the same way for each slice they cut
+  /// from it: those reshapes become one, so the kernels reading q, k and v
+  /// share one input (what CSE would do, but only for reshapes: a
+  /// transpose read twice would no longer be a view one kernel absorbs).
+  void mergeEqualReshapes() {
+    llvm::SmallVector<ReshapeOp> reshapes;
+    getOperation().walk([&](ReshapeOp r) { reshapes.push_back(r); });
+    llvm::DenseMap<std::pair<Value, Type>, ReshapeOp> first;
+    for (ReshapeOp r : reshapes) {
+      auto [it, inserted] = first.try_emplace({r.getInput(), r.getType()}, r);
+      if (inserted || it->second->getBlock() != r->getBlock())
+        continue;
+      r.getResult().replaceAllUsesWith(it->second.getResult());
+      r.erase();
     }
   }
 };
