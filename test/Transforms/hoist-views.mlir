@@ -99,3 +99,41 @@ func.func @computed_scale(%x: tensor<2x3x4xf32>, %v: tensor<3x1xf32>) -> tensor<
   %t = gn.transpose %m [0, 2, 1] : tensor<2x3x4xf32> -> tensor<2x4x3xf32>
   return %t : tensor<2x4x3xf32>
 }
+
+// -----
+
+// The output projection's bias add, sequence-first, reshaped batch-first
+// for the residual add: the reshape moves onto the add's operands (views),
+// so the bias add runs over [1, 5, 16] and joins the residual's kernel.
+// CHECK-LABEL: func.func @reshape_into_residual
+// CHECK-DAG: %[[M:.*]] = gn.reshape %{{.*}} [1, 5, 16] : tensor<5x1x16xf32> -> tensor<1x5x16xf32>
+// CHECK-DAG: %[[B:.*]] = gn.reshape %arg2 [1, 1, 16] : tensor<16xf32> -> tensor<1x1x16xf32>
+// CHECK: %[[A:.*]] = gn.add %[[M]], %[[B]] : tensor<1x5x16xf32>, tensor<1x1x16xf32> -> tensor<1x5x16xf32>
+// CHECK: gn.add %[[A]], %arg3
+func.func @reshape_into_residual(%x: tensor<5x1x16xf32>, %w: tensor<16x16xf32>, %b: tensor<16xf32>, %res: tensor<1x5x16xf32>) -> tensor<1x5x16xf32> {
+  %mm = gn.matmul %x, %w {transpose_rhs} : tensor<5x1x16xf32>, tensor<16x16xf32> -> tensor<5x1x16xf32>
+  %a = gn.add %mm, %b : tensor<5x1x16xf32>, tensor<16xf32> -> tensor<5x1x16xf32>
+  %r = gn.reshape %a [1, 5, 16] : tensor<5x1x16xf32> -> tensor<1x5x16xf32>
+  %y = gn.add %r, %res : tensor<1x5x16xf32>, tensor<1x5x16xf32> -> tensor<1x5x16xf32>
+  return %y : tensor<1x5x16xf32>
+}
+
+// -----
+
+// A reshape read by a GEMM only stays where it is (nothing to join), and
+// so does one of an add of computed values (the add stays with them).
+// CHECK-LABEL: func.func @reshape_stays
+// CHECK: %[[A:.*]] = gn.add %arg0, %arg1 : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+// CHECK: gn.reshape %[[A]] [2, 16]
+// CHECK: %[[E:.*]] = gn.add %{{.*}}, %arg1 : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+// CHECK: gn.reshape %[[E]] [32]
+func.func @reshape_stays(%m: tensor<4x8xf32>, %b: tensor<8xf32>, %w: tensor<16x3xf32>) -> (tensor<2x3xf32>, tensor<32xf32>) {
+  %a = gn.add %m, %b : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+  %r = gn.reshape %a [2, 16] : tensor<4x8xf32> -> tensor<2x16xf32>
+  %g = gn.matmul %r, %w : tensor<2x16xf32>, tensor<16x3xf32> -> tensor<2x3xf32>
+  %s = gn.sigmoid %m : tensor<4x8xf32>
+  %e = gn.add %s, %b : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+  %f = gn.reshape %e [32] : tensor<4x8xf32> -> tensor<32xf32>
+  %y = gn.exp %f : tensor<32xf32>
+  return %g, %y : tensor<2x3xf32>, tensor<32xf32>
+}

@@ -1,9 +1,10 @@
 //===- HoistViews.cpp - views above elementwise ops (gn-hoist-views) -----===//
 //
-// Three rewrites that leave views where a kernel reads them instead of
-// copy kernels: transposes move above elementwise ops, an elementwise op
-// read only by disjoint slices splits into one op per slice, and slices
-// sink below reshapes. Together: q, k and v cut from one projection's bias
+// Rewrites that leave views where a kernel reads them instead of copy
+// kernels: transposes move above elementwise ops, an elementwise op read
+// only by disjoint slices splits into one op per slice, and slices sink
+// below reshapes; and reshapes move above a bias add so it joins the
+// kernel of the op reading it. Together: q, k and v cut from one projection's bias
 // add, each split into heads, are one kernel reading the GEMM's result
 // through three strided views (SplitElementwiseIntoSlices,
 // SinkSliceBelowReshape below). The transposes:
@@ -197,6 +198,71 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
                          RankedTensorType::get(tType.getShape(), eType.getElementType()),
                          e->getAttrs());
     rw.replaceOp(t, rw.create(state)->getResults());
+    return success();
+  }
+};
+
+/// reshape(e(a, b)), e elementwise and read only by the reshape, becomes
+/// e(reshape(a), reshape(b)) where an elementwise op or a reduction reads
+/// the reshape: the op then runs over the reader's shape and joins its
+/// kernel (torch MultiheadAttention's output projection bias, [197, 1,
+/// 768], and the residual add after it, [1, 197, 768], one kernel; GPT-2's
+/// addmm [19, 768] and its residual [1, 19, 768]). Reshapes are free
+/// (views of the buffer), so this only regroups: it is done where e's
+/// operands are not computed elementwise (e stays whole with what it
+/// fused before) and not from a reduction (its row kernel's).
+struct HoistReshapeAboveElementwise : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp r, PatternRewriter &rw) const override {
+    Operation *e = r.getInput().getDefiningOp();
+    if (!e || !e->hasOneUse() || !isFusibleElementwise(e) || e->getNumResults() != 1)
+      return rw.notifyMatchFailure(r, "not the only use of an elementwise result");
+    if (!llvm::any_of(r->getUsers(), [](Operation *u) {
+          return isFusibleElementwise(u) || isReductionOp(u);
+        }))
+      return rw.notifyMatchFailure(r, "no kernel reads the reshape");
+    for (Value v : e->getOperands()) {
+      Operation *d = v.getDefiningOp();
+      while (auto inner = llvm::dyn_cast_if_present<ReshapeOp>(d))
+        d = inner.getInput().getDefiningOp();
+      if (d && (isFusibleElementwise(d) || isKernelView(d)))
+        return rw.notifyMatchFailure(r, "an operand is computed elementwise or a view");
+      if (fromReduction(v))
+        return rw.notifyMatchFailure(r, "computed from a reduction (its row kernel's)");
+    }
+    auto eType = llvm::cast<RankedTensorType>(e->getResult(0).getType());
+    if (llvm::all_of(eType.getShape(), [](int64_t d) { return d == 1; }))
+      return rw.notifyMatchFailure(r, "a single element: nothing to regroup");
+    llvm::ArrayRef<int64_t> viewShape = r.getType().getShape();
+    // Each operand's shape under the reshape (none: a scalar, as it is),
+    // checked before anything moves.
+    llvm::SmallVector<std::optional<llvm::SmallVector<int64_t>>> shapes;
+    for (Value v : e->getOperands()) {
+      auto vType = llvm::cast<RankedTensorType>(v.getType());
+      if (llvm::all_of(vType.getShape(), [](int64_t d) { return d == 1; }) &&
+          vType.getRank() <= (int64_t)viewShape.size()) {
+        shapes.push_back(std::nullopt);
+        continue;
+      }
+      shapes.push_back(reshapeBroadcast(vType.getShape(), eType.getShape(), viewShape));
+      if (!shapes.back())
+        return rw.notifyMatchFailure(r, "an operand broadcasts across a reshaped group");
+    }
+    Location loc = r.getLoc();
+    llvm::SmallVector<Value> operands;
+    for (auto [v, shape] : llvm::zip(e->getOperands(), shapes)) {
+      auto vType = llvm::cast<RankedTensorType>(v.getType());
+      if (!shape || llvm::ArrayRef<int64_t>(*shape) == vType.getShape()) {
+        operands.push_back(v);
+        continue;
+      }
+      operands.push_back(ReshapeOp::create(rw, loc,
+                                           RankedTensorType::get(*shape, vType.getElementType()),
+                                           v, rw.getDenseI64ArrayAttr(*shape)));
+    }
+    OperationState state(e->getLoc(), e->getName(), operands,
+                         RankedTensorType::get(viewShape, eType.getElementType()), e->getAttrs());
+    rw.replaceOp(r, rw.create(state)->getResults());
     return success();
   }
 };
@@ -490,8 +556,8 @@ struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass>
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<HoistTransposeAboveElementwise, SinkSliceBelowReshape, SplitElementwiseIntoSlices>(
-        &getContext());
+    patterns.add<HoistTransposeAboveElementwise, HoistReshapeAboveElementwise, SinkSliceBelowReshape,
+                 SplitElementwiseIntoSlices>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       // Each rewrite moves views up or slices apart, so this is a bug in
       // the patterns (a cycle), said as one rather than a silent failure.

@@ -91,8 +91,10 @@ def GnHoistViewsPass : Pass<"gn-hoist-views", "func::FuncOp"> {
     elementwise result read only by disjoint slices (q, k and v cut from
     one projection) becomes one op per slice over slices of its operands,
     and `reshape(slice(x))` becomes `slice(reshape(x))` where the cut falls
-    on whole rows, so the slices are views a kernel reads, not copies. For
-    the CUDA pipeline. See HoistViews.cpp.
+    on whole rows, so the slices are views a kernel reads, not copies; and
+    a reshape of a bias add that an elementwise op reads moves onto the
+    add's operands, so the add joins that op's kernel. For the CUDA
+    pipeline. See HoistViews.cpp.
   }];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
