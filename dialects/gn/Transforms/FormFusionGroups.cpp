@@ -392,9 +392,10 @@ private:
         auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
         if (isKernelView(member)) { // the view's result is what the kernel reads
           Operation *read = member;
-          if (isa<SliceOp>(member) && member->hasOneUse() &&
-              g.members.contains(*member->user_begin()))
-            read = *member->user_begin(); // a slice read through a transpose
+          Operation *user = member->hasOneUse() ? *member->user_begin() : nullptr;
+          if (isa<SliceOp>(member) && user && g.members.contains(user) && isKernelView(user) &&
+              !isa<SliceOp>(user))
+            read = user; // a slice read through a transpose or broadcast
           shape = llvm::cast<RankedTensorType>(read->getResult(0).getType()).getShape();
         }
         int64_t off = rank - (int64_t)shape.size();

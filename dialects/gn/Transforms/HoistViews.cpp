@@ -90,6 +90,20 @@ std::optional<llvm::SmallVector<int64_t>> reshapeBroadcast(llvm::ArrayRef<int64_
   return out;
 }
 
+/// reshapeBroadcast for each operand of elementwise op `e` (over `from`)
+/// when its result is viewed as `to`; none if any operand cannot be.
+std::optional<llvm::SmallVector<llvm::SmallVector<int64_t>>>
+operandShapesUnder(Operation *e, llvm::ArrayRef<int64_t> from, llvm::ArrayRef<int64_t> to) {
+  llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
+  for (Value v : e->getOperands()) {
+    auto s = reshapeBroadcast(llvm::cast<RankedTensorType>(v.getType()).getShape(), from, to);
+    if (!s)
+      return std::nullopt;
+    shapes.push_back(*s);
+  }
+  return shapes;
+}
+
 /// Whether `v` is computed from a reduction's result through elementwise
 /// ops (looking at most `budget` ops up).
 bool fromReduction(Value v, int budget = 32) {
@@ -162,17 +176,12 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
         reshape ? llvm::cast<RankedTensorType>(reshape.getType()).getShape() : shape;
     llvm::ArrayRef<int64_t> perm = t.getPermutation();
     // Each operand's shape under the reshape, checked before anything moves.
-    llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
-    for (Value v : e->getOperands()) {
-      auto s = reshapeBroadcast(llvm::cast<RankedTensorType>(v.getType()).getShape(), shape,
-                                viewShape);
-      if (!s)
-        return rw.notifyMatchFailure(t, "an operand broadcasts across a reshaped group of dims");
-      shapes.push_back(*s);
-    }
+    auto shapes = operandShapesUnder(e, shape, viewShape);
+    if (!shapes)
+      return rw.notifyMatchFailure(t, "an operand broadcasts across a reshaped group of dims");
     Location loc = t.getLoc();
     llvm::SmallVector<Value> operands;
-    for (auto [v, s] : llvm::zip(e->getOperands(), shapes)) {
+    for (auto [v, s] : llvm::zip(e->getOperands(), *shapes)) {
       auto vType = llvm::cast<RankedTensorType>(v.getType());
       Value w = v;
       // All 1s (a scalar) broadcasts to the new shape as it is.
@@ -234,31 +243,23 @@ struct HoistReshapeAboveElementwise : OpRewritePattern<ReshapeOp> {
     if (llvm::all_of(eType.getShape(), [](int64_t d) { return d == 1; }))
       return rw.notifyMatchFailure(r, "a single element: nothing to regroup");
     llvm::ArrayRef<int64_t> viewShape = r.getType().getShape();
-    // Each operand's shape under the reshape (none: a scalar, as it is),
-    // checked before anything moves.
-    llvm::SmallVector<std::optional<llvm::SmallVector<int64_t>>> shapes;
-    for (Value v : e->getOperands()) {
-      auto vType = llvm::cast<RankedTensorType>(v.getType());
-      if (llvm::all_of(vType.getShape(), [](int64_t d) { return d == 1; }) &&
-          vType.getRank() <= (int64_t)viewShape.size()) {
-        shapes.push_back(std::nullopt);
-        continue;
-      }
-      shapes.push_back(reshapeBroadcast(vType.getShape(), eType.getShape(), viewShape));
-      if (!shapes.back())
-        return rw.notifyMatchFailure(r, "an operand broadcasts across a reshaped group");
-    }
+    // Each operand's shape under the reshape, checked before anything moves.
+    auto shapes = operandShapesUnder(e, eType.getShape(), viewShape);
+    if (!shapes)
+      return rw.notifyMatchFailure(r, "an operand broadcasts across a reshaped group");
     Location loc = r.getLoc();
     llvm::SmallVector<Value> operands;
-    for (auto [v, shape] : llvm::zip(e->getOperands(), shapes)) {
+    for (auto [v, shape] : llvm::zip(e->getOperands(), *shapes)) {
       auto vType = llvm::cast<RankedTensorType>(v.getType());
-      if (!shape || llvm::ArrayRef<int64_t>(*shape) == vType.getShape()) {
-        operands.push_back(v);
+      bool scalar = llvm::all_of(vType.getShape(), [](int64_t d) { return d == 1; }) &&
+                    vType.getRank() <= (int64_t)viewShape.size();
+      if (scalar || llvm::ArrayRef<int64_t>(shape) == vType.getShape()) {
+        operands.push_back(v); // a scalar broadcasts as it is
         continue;
       }
       operands.push_back(ReshapeOp::create(rw, loc,
-                                           RankedTensorType::get(*shape, vType.getElementType()),
-                                           v, rw.getDenseI64ArrayAttr(*shape)));
+                                           RankedTensorType::get(shape, vType.getElementType()),
+                                           v, rw.getDenseI64ArrayAttr(shape)));
     }
     OperationState state(e->getLoc(), e->getName(), operands,
                          RankedTensorType::get(viewShape, eType.getElementType()), e->getAttrs());
@@ -501,19 +502,14 @@ struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
     auto eShape = llvm::cast<RankedTensorType>(e->getResult(0).getType()).getShape();
     llvm::ArrayRef<int64_t> viewShape = slice.getInput().getType().getShape();
     // Each operand's shape under the reshape, checked before anything moves.
-    llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
-    for (Value v : e->getOperands()) {
-      auto s = reshapeBroadcast(llvm::cast<RankedTensorType>(v.getType()).getShape(), eShape,
-                                viewShape);
-      if (!s)
-        return rw.notifyMatchFailure(slice, "an operand broadcasts across a reshaped group");
-      shapes.push_back(*s);
-    }
+    auto shapes = operandShapesUnder(e, eShape, viewShape);
+    if (!shapes)
+      return rw.notifyMatchFailure(slice, "an operand broadcasts across a reshaped group");
     Location loc = slice.getLoc();
     llvm::ArrayRef<int64_t> starts = slice.getStarts(), steps = slice.getSteps();
     auto outShape = slice.getType().getShape();
     llvm::SmallVector<Value> operands;
-    for (auto [v, s] : llvm::zip(e->getOperands(), shapes)) {
+    for (auto [v, s] : llvm::zip(e->getOperands(), *shapes)) {
       auto vType = llvm::cast<RankedTensorType>(v.getType());
       Type et = vType.getElementType();
       if (llvm::all_of(vType.getShape(), [](int64_t d) { return d == 1; }) &&

@@ -14,15 +14,22 @@ using namespace mlir::gn::import;
 namespace {
 
 
-/// Rows [begin, end) of a matrix or vector along dim 0.
-FailureOr<Value> rows(ImportContext &ctx, Value x, int64_t begin, int64_t end) {
+/// [begin, end) of `x` along `dim` (a negative dim counts from the last).
+FailureOr<Value> cut(ImportContext &ctx, Value x, int64_t dim, int64_t begin, int64_t end) {
   auto type = typeOf(x);
+  if (dim < 0)
+    dim += type.getRank();
   llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
       steps(type.getRank(), 1);
-  starts[0] = begin;
-  limits[0] = end;
+  starts[dim] = begin;
+  limits[dim] = end;
   return ctx.build<gn::SliceOp>({x}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
                                       ctx.ints("steps", steps)});
+}
+
+/// Rows [begin, end) of a matrix or vector along dim 0.
+FailureOr<Value> rows(ImportContext &ctx, Value x, int64_t begin, int64_t end) {
+  return cut(ctx, x, 0, begin, end);
 }
 
 FailureOr<Value> project(ImportContext &ctx, Value x, Value w, Value b) {
@@ -34,13 +41,21 @@ FailureOr<Value> project(ImportContext &ctx, Value x, Value w, Value b) {
 
 /// Columns [begin, end) of the last dim.
 FailureOr<Value> lastDims(ImportContext &ctx, Value x, int64_t begin, int64_t end) {
-  auto type = typeOf(x);
-  llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
-      steps(type.getRank(), 1);
-  starts.back() = begin;
-  limits.back() = end;
-  return ctx.build<gn::SliceOp>({x}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
-                                      ctx.ints("steps", steps)});
+  return cut(ctx, x, -1, begin, end);
+}
+
+/// Rows [0, e), [e, 2e) and [2e, 3e) of argument `name` (a packed
+/// projection's weight or bias).
+LogicalResult thirds(ImportContext &ctx, Args &a, llvm::StringRef name, int64_t e, Value &q,
+                     Value &k, Value &v) {
+  auto x = a.tensor(name);
+  if (failed(x))
+    return failure();
+  auto r0 = rows(ctx, *x, 0, e), r1 = rows(ctx, *x, e, 2 * e), r2 = rows(ctx, *x, 2 * e, 3 * e);
+  if (failed(r0) || failed(r1) || failed(r2))
+    return failure();
+  q = *r0, k = *r1, v = *r2;
+  return success();
 }
 
 /// q, k and v projected one by one: separate weights, or thirds of the
@@ -56,23 +71,11 @@ FailureOr<Projections> separateProjections(ImportContext &ctx, Args &a, Value qu
       return failure();
     wq = *w0, wk = *w1, wv = *w2;
   } else {
-    auto w = a.tensor("in_proj_weight");
-    if (failed(w))
+    if (failed(thirds(ctx, a, "in_proj_weight", e, wq, wk, wv)))
       return failure();
-    auto w0 = rows(ctx, *w, 0, e), w1 = rows(ctx, *w, e, 2 * e), w2 = rows(ctx, *w, 2 * e, 3 * e);
-    if (failed(w0) || failed(w1) || failed(w2))
-      return failure();
-    wq = *w0, wk = *w1, wv = *w2;
   }
-  if (a.has("in_proj_bias")) {
-    auto b = a.tensor("in_proj_bias");
-    if (failed(b))
-      return failure();
-    auto b0 = rows(ctx, *b, 0, e), b1 = rows(ctx, *b, e, 2 * e), b2 = rows(ctx, *b, 2 * e, 3 * e);
-    if (failed(b0) || failed(b1) || failed(b2))
-      return failure();
-    bq = *b0, bk = *b1, bv = *b2;
-  }
+  if (a.has("in_proj_bias") && failed(thirds(ctx, a, "in_proj_bias", e, bq, bk, bv)))
+    return failure();
   return Projections{project(ctx, query, wq, bq), project(ctx, key, wk, bk),
                      project(ctx, value, wv, bv)};
 }

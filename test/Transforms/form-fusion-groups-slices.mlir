@@ -1,0 +1,40 @@
+// RUN: gn-opt %s --gn-form-fusion-groups --split-input-file | FileCheck %s
+
+// A head cut from a projection and transposed: the slice and the
+// transpose are both views the add's kernel reads (a strided subview
+// through the transpose's map), not a copy kernel before it.
+// CHECK-LABEL: func.func @slice_under_transpose
+// CHECK: %[[MM:.*]] = gn.matmul
+// CHECK: %[[R:.*]] = gn.reshape %[[MM]]
+// CHECK: gn.fusion "elementwise"(%[[R]], %arg2)
+// CHECK: gn.slice
+// CHECK: gn.transpose
+// CHECK: gn.add
+// CHECK-NOT: gn.fusion
+func.func @slice_under_transpose(%x: tensor<5x16xf32>, %w: tensor<48x16xf32>, %b: tensor<4x1x4xf32>) -> tensor<4x5x4xf32> {
+  %mm = gn.matmul %x, %w {transpose_rhs} : tensor<5x16xf32>, tensor<48x16xf32> -> tensor<5x48xf32>
+  %r = gn.reshape %mm [5, 12, 4] : tensor<5x48xf32> -> tensor<5x12x4xf32>
+  %s = gn.slice %r starts [0, 4, 0] limits [5, 8, 4] steps [1, 1, 1] : tensor<5x12x4xf32> -> tensor<5x4x4xf32>
+  %t = gn.transpose %s [1, 0, 2] : tensor<5x4x4xf32> -> tensor<4x5x4xf32>
+  %a = gn.add %t, %b : tensor<4x5x4xf32>, tensor<4x1x4xf32> -> tensor<4x5x4xf32>
+  return %a : tensor<4x5x4xf32>
+}
+
+// -----
+
+// A [1, 1] slice broadcast over a reduction's rows (Paddle's euler_beam):
+// the values the group reads do not span the reduced loop of 4, so the
+// reduction reads a materialized input (a kernel of its own) rather than
+// a fused group whose loop no operand sizes.
+// CHECK-LABEL: func.func @slice_broadcast_into_reduction
+// CHECK: %[[E:.*]] = gn.fusion "elementwise"
+// CHECK: gn.fusion "reduction"(%[[E]])
+func.func @slice_broadcast_into_reduction(%x: tensor<4x20xf32>, %w: tensor<20x1xf32>, %p: tensor<f32>) -> tensor<f32> {
+  %m = gn.matmul %x, %w : tensor<4x20xf32>, tensor<20x1xf32> -> tensor<4x1xf32>
+  %s = gn.slice %m starts [3, 0] limits [4, 1] steps [1, 1] : tensor<4x1xf32> -> tensor<1x1xf32>
+  %z = gn.constant dense<0.000000e+00> : tensor<4x1xf32>
+  %d = gn.sub %s, %z : tensor<1x1xf32>, tensor<4x1xf32> -> tensor<4x1xf32>
+  %q = gn.pow %d, %p : tensor<4x1xf32>, tensor<f32> -> tensor<4x1xf32>
+  %r = gn.reduce_sum %q dims [0, 1] : tensor<4x1xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}
