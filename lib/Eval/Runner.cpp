@@ -23,10 +23,12 @@
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/InitAll.h"
 #include "gn/Support/DiagnosticText.h"
+#include "gn/Support/NestingDepth.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -213,8 +215,28 @@ eval::LoadedSample::LoadedSample(const std::string &path)
         return success();
       }) {
   context.loadAllAvailableDialects();
-  module = llvm::StringRef(path).ends_with(".mlir") ? parseSourceFile<ModuleOp>(path, &context)
+  module = llvm::StringRef(path).ends_with(".mlir") ? parseIrFile(path)
                                                      : importGraphNetSample(context, path);
+}
+
+OwningOpRef<ModuleOp> eval::LoadedSample::parseIrFile(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    emitError(FileLineColLoc::get(&context, path, 0, 0))
+        << "cannot read the file: " << buffer.getError().message();
+    return nullptr;
+  }
+  llvm::StringRef text = (*buffer)->getBuffer();
+  if (std::optional<size_t> at = tooDeepAt(text)) {
+    llvm::StringRef before = text.take_front(*at);
+    unsigned line = before.count('\n') + 1;
+    unsigned col = *at - (before.rfind('\n') == llvm::StringRef::npos ? 0 : before.rfind('\n') + 1) + 1;
+    emitError(FileLineColLoc::get(&context, path, line, col))
+        << "brackets nested deeper than " << kMaxIrNesting
+        << " levels; refused before parsing (the parser recurses once a level)";
+    return nullptr;
+  }
+  return parseSourceString<ModuleOp>(text, &context, path);
 }
 
 std::string eval::runSample(const std::string &path, const RunOptions &options) {

@@ -54,6 +54,11 @@ struct LoadedSample {
   std::string firstError;
   ScopedDiagnosticHandler handler;
   OwningOpRef<ModuleOp> module;
+
+private:
+  /// A .mlir file, refused with an error at the bracket if nested past
+  /// kMaxIrNesting (gn/Support/NestingDepth.h).
+  OwningOpRef<ModuleOp> parseIrFile(const std::string &path);
 };
 
 /// Runs one sample (a GraphNet folder or a .mlir file) in this process and
