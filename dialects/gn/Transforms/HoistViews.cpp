@@ -2,11 +2,11 @@
 //
 // Rewrites that leave views where a kernel reads them instead of copy
 // kernels: transposes move above elementwise ops, an elementwise op read
-// only by disjoint slices splits into one op per slice, and slices sink
-// below reshapes; and reshapes move above a bias add so it joins the
-// kernel of the op reading it. Together: q, k and v cut from one projection's bias
-// add, each split into heads, are one kernel reading the GEMM's result
-// through three strided views (SplitElementwiseIntoSlices,
+// only by disjoint slices splits into one op per slice, slices sink below
+// reshapes, and reshapes move above a bias add so that it joins the
+// kernel of the op reading it. Together: q, k and v cut from one
+// projection's bias add, each split into heads, are one kernel reading the
+// GEMM's result through three strided views (SplitElementwiseIntoSlices,
 // SinkSliceBelowReshape below). The transposes:
 //
 // A transpose (optionally after a reshape) of an elementwise op's result,
@@ -26,10 +26,9 @@
 // A transpose of the last two dims that a matmul reads is left to the
 // matmul's transpose flag. A transpose moves only where it ends, through
 // the whole chain, on values no kernel computes (see endsOnInputs). Nor
-// does it move above an op computed
-// from a reduction (a layer norm's normalization, channels last, before
-// the permute back): that op belongs to the reduction's row kernel, which
-// the move would split.
+// does it move above an op computed from a reduction (a layer norm's
+// normalization, channels last, before the permute back): that op belongs
+// to the reduction's row kernel, which the move would split.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Transforms/FusionUtils.h"
