@@ -291,14 +291,15 @@ int cublasSetMathMode(void *, int mode) {
 }
 int cublasSetWorkspace_v2(void *, void *, size_t) { return 0; }
 int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, const void *,
-                               const void *a, int, int lda, long long, const void *b, int, int ldb,
-                               long long, const void *, void *c, int, int ldc, long long,
-                               int batch, int compute, int) {
+                               const void *a, int atype, int lda, long long, const void *b, int,
+                               int ldb, long long, const void *, void *c, int ctype, int ldc,
+                               long long, int batch, int compute, int) {
   std::string s = "gemm m=" + std::to_string(m) + " n=" + std::to_string(n) +
                   " k=" + std::to_string(k) + " batch=" + std::to_string(batch) +
                   " ta=" + std::to_string(ta) + " tb=" + std::to_string(tb) +
                   " lda=" + std::to_string(lda) + " ldb=" + std::to_string(ldb) +
-                  " ldc=" + std::to_string(ldc) + " compute=" + std::to_string(compute);
+                  " ldc=" + std::to_string(ldc) + " compute=" + std::to_string(compute) +
+                  " atype=" + std::to_string(atype) + " ctype=" + std::to_string(ctype);
   for (const void *p : {a, b, static_cast<const void *>(c)})
     if (!inAllocation(reinterpret_cast<uintptr_t>(p)))
       s += " BAD-POINTER";

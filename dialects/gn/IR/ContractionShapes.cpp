@@ -8,7 +8,7 @@ using namespace mlir::gn;
 using namespace mlir::gn::shapes;
 
 LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs, bool transposeLhs,
-                              bool transposeRhs, TypeList &types) {
+                              bool transposeRhs, bool widen, TypeList &types) {
   auto a = tensorType(lhs), b = tensorType(rhs);
   if (a.getRank() == 0 || b.getRank() == 0)
     return fail(loc, "matmul operands must have rank >= 1");
@@ -17,6 +17,9 @@ LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs, b
   if (a.getElementType() != b.getElementType())
     return fail(loc, "matmul operands have different element types " +
                          typeStr(a.getElementType()) + " and " + typeStr(b.getElementType()));
+  if (widen && !a.getElementType().isF16() && !a.getElementType().isBF16())
+    return fail(loc, "a widening matmul takes f16 or bf16 operands, not " +
+                         typeStr(a.getElementType()));
   // torch.matmul: 1-d lhs gets a leading 1, 1-d rhs a trailing 1; both are
   // dropped from the result again.
   llvm::SmallVector<int64_t> sa(a.getShape()), sb(b.getShape());
@@ -43,7 +46,7 @@ LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs, b
     shape.push_back(m);
   if (!rhsVector)
     shape.push_back(n);
-  types.push_back(a.clone(shape));
+  types.push_back(widen ? RankedTensorType::get(shape, Float32Type::get(a.getContext())) : a.clone(shape));
   return success();
 }
 

@@ -597,13 +597,17 @@ def Gn_LogSoftmaxOp : Gn_SoftmaxLikeOp<"log_softmax", "log of softmax">;
 
 def Gn_MatmulOp : Gn_InferredOp<"matmul",
     "inferMatmul(ctx, loc, adaptor.getLhs(), adaptor.getRhs(), adaptor.getTransposeLhs(), "
-    "adaptor.getTransposeRhs(), types)"> {
+    "adaptor.getTransposeRhs(), adaptor.getWiden(), types)"> {
   let summary = "torch.matmul: 1-d promotion and batch broadcasting";
   let description = [{
     `transpose_lhs` (`transpose_rhs`) says that operand is stored with its
     last two dims swapped: the product reads it transposed, as a GEMM's
     trans flag does. The folder moves a `gn.transpose` of the last two dims
-    into these flags, so no transposed copy is made.
+    into these flags, so no transposed copy is made. `widen`: f16 or bf16
+    operands and an f32 result, the product of the operands converted to
+    f32 (every product of two such values is exact in f32, summed in f32)
+    without the f32 copies: a GEMM library's half inputs with compute and
+    output type f32 (gn-narrow-matmul).
 
     ```mlir
     %r = gn.matmul %a, %b : tensor<4x2x3xf32>, tensor<3x5xf32> -> tensor<4x2x5xf32>
@@ -611,7 +615,7 @@ def Gn_MatmulOp : Gn_InferredOp<"matmul",
     ```
   }];
   let arguments = (ins Gn_Tensor:$lhs, Gn_Tensor:$rhs, UnitAttr:$transpose_lhs,
-                   UnitAttr:$transpose_rhs);
+                   UnitAttr:$transpose_rhs, UnitAttr:$widen);
   let hasFolder = 1;
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";

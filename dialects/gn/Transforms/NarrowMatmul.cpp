@@ -10,8 +10,14 @@
 //     = matmul(a, b) : T          (T = f16 or bf16, the f32 product used once)
 //
 // which drops the f32 copy of the weight (pythia-70m's 50304x512 LM head:
-// 103 MB of arena) and of the product. A bias added before the rounding is
-// left alone: a half GEMM would round before the add.
+// 103 MB of arena) and of the product. Where the f32 product is used
+// otherwise (a bias added before the rounding: a half GEMM would round
+// before the add), the GEMM still reads the half operands and writes f32:
+//
+//   matmul(convert(a : T -> f32), convert(b : T -> f32)) = matmul(a, b) {widen}
+//
+// so no kernel converts the weight to f32 on every forward, and the arena
+// holds no f32 copy of it.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
@@ -39,6 +45,16 @@ Value widenedFrom(Value v, Type narrow) {
   return c.getInput();
 }
 
+/// The transpose flags of `mm`, for a matmul built from it.
+llvm::SmallVector<NamedAttribute> transposeFlags(MatmulOp mm, PatternRewriter &rw) {
+  llvm::SmallVector<NamedAttribute> attrs;
+  if (mm.getTransposeLhs())
+    attrs.push_back(rw.getNamedAttr("transpose_lhs", rw.getUnitAttr()));
+  if (mm.getTransposeRhs())
+    attrs.push_back(rw.getNamedAttr("transpose_rhs", rw.getUnitAttr()));
+  return attrs;
+}
+
 struct NarrowMatmul : OpRewritePattern<ConvertOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertOp back, PatternRewriter &rw) const override {
@@ -51,11 +67,7 @@ struct NarrowMatmul : OpRewritePattern<ConvertOp> {
     Value a = widenedFrom(mm.getLhs(), narrow), b = widenedFrom(mm.getRhs(), narrow);
     if (!a || !b)
       return failure();
-    llvm::SmallVector<NamedAttribute> attrs;
-    if (mm.getTransposeLhs())
-      attrs.push_back(rw.getNamedAttr("transpose_lhs", rw.getUnitAttr()));
-    if (mm.getTransposeRhs())
-      attrs.push_back(rw.getNamedAttr("transpose_rhs", rw.getUnitAttr()));
+    llvm::SmallVector<NamedAttribute> attrs = transposeFlags(mm, rw);
     Value narrowProduct =
         createInferredOrDie<MatmulOp>(rw, mm.getLoc(), "gn-narrow-matmul", {a, b}, attrs);
     if (narrowProduct.getType() != back.getType())
@@ -65,10 +77,40 @@ struct NarrowMatmul : OpRewritePattern<ConvertOp> {
   }
 };
 
+struct WidenMatmul : OpRewritePattern<MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatmulOp mm, PatternRewriter &rw) const override {
+    if (mm.getWiden() || !elementOf(mm.getResult()).isF32())
+      return failure();
+    auto lhs = mm.getLhs().getDefiningOp<ConvertOp>();
+    if (!lhs)
+      return failure();
+    Type narrow = elementOf(lhs.getInput());
+    if (!narrow.isF16() && !narrow.isBF16())
+      return failure();
+    Value a = widenedFrom(mm.getLhs(), narrow), b = widenedFrom(mm.getRhs(), narrow);
+    if (!a || !b)
+      return failure();
+    // Rounded straight back: NarrowMatmul's half GEMM, which stores no f32.
+    if (mm->hasOneUse()) {
+      auto back = llvm::dyn_cast<ConvertOp>(*mm->user_begin());
+      if (back && elementOf(back.getResult()) == narrow)
+        return failure();
+    }
+    llvm::SmallVector<NamedAttribute> attrs = transposeFlags(mm, rw);
+    attrs.push_back(rw.getNamedAttr("widen", rw.getUnitAttr()));
+    Value wide = createInferredOrDie<MatmulOp>(rw, mm.getLoc(), "gn-narrow-matmul", {a, b}, attrs);
+    if (wide.getType() != mm.getType())
+      return failure();
+    rw.replaceOp(mm, wide);
+    return success();
+  }
+};
+
 struct GnNarrowMatmulPass : gn::impl::GnNarrowMatmulPassBase<GnNarrowMatmulPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<NarrowMatmul>(&getContext());
+    patterns.add<NarrowMatmul, WidenMatmul>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

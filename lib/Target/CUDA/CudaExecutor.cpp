@@ -544,12 +544,13 @@ bool CudaExecutor::Impl::runGemm(const Step &s, std::string &error) {
   bool f64 = dt == DType::F64;
   const void *alpha = f64 ? (const void *)&one64 : (const void *)&one32;
   const void *beta = f64 ? (const void *)&zero64 : (const void *)&zero32;
-  int type = cudaDataType(dt);
+  // A widening matmul reads half operands and writes f32 (compute 32F).
+  int inType = cudaDataType(program.slots[s.in[0]].dtype), outType = cudaDataType(dt);
   cublasStatus_t st = cublas->gemmStridedBatchedEx(
       cublasHandle, g.transB ? kCublasOpT : kCublasOpN, g.transA ? kCublasOpT : kCublasOpN, g.n,
-      g.m, g.k, alpha, reinterpret_cast<const void *>(slotPtr[s.in[1]]), type, ldb, g.strideB,
-      reinterpret_cast<const void *>(slotPtr[s.in[0]]), type, lda, g.strideA, beta,
-      reinterpret_cast<void *>(slotPtr[s.out[0]]), type, g.n, g.strideC, g.batch,
+      g.m, g.k, alpha, reinterpret_cast<const void *>(slotPtr[s.in[1]]), inType, ldb, g.strideB,
+      reinterpret_cast<const void *>(slotPtr[s.in[0]]), inType, lda, g.strideA, beta,
+      reinterpret_cast<void *>(slotPtr[s.out[0]]), outType, g.n, g.strideC, g.batch,
       f64               ? kCublasCompute64F
       : cublasPedantic ? kCublasCompute32FPedantic
                        : kCublasCompute32F,
