@@ -122,6 +122,47 @@ bool fromReduction(Value v, int budget = 32) {
   return false;
 }
 
+/// Every dim 1 (a scalar, broadcast as it is).
+bool allOnes(Value v) {
+  return llvm::all_of(llvm::cast<RankedTensorType>(v.getType()).getShape(),
+                      [](int64_t d) { return d == 1; });
+}
+
+/// `v` broadcasts as it is against a result of rank `rank`.
+bool broadcastsAsScalar(Value v, size_t rank) {
+  return allOnes(v) && llvm::cast<RankedTensorType>(v.getType()).getRank() <= (int64_t)rank;
+}
+
+/// The op computing `v`, looking through reshapes (views); none for an
+/// argument.
+Operation *producerThroughReshapes(Value v) {
+  Operation *d = v.getDefiningOp();
+  while (auto r = llvm::dyn_cast_if_present<ReshapeOp>(d))
+    d = r.getInput().getDefiningOp();
+  return d;
+}
+
+/// Whether `v` (a reshape of it aside) is a view a kernel reads, other
+/// than a scalar: a slice on top would chain two views, which a kernel
+/// reads only as a slice under a transpose or broadcast, so the view
+/// would become a copy kernel (a head split already hoisted onto the
+/// operands of an add its q, k and v are contiguous slices of).
+bool readsThroughView(Value v) {
+  Operation *d = producerThroughReshapes(v);
+  return !allOnes(v) && d && isKernelView(d);
+}
+
+/// Whether `v` (a reshape of it aside) is an elementwise op's result.
+/// The slice and reshape rewrites stop at ops whose operands a library
+/// call, an argument or a constant gives (a projection's bias add):
+/// cutting a chain of elementwise ops apart would cut what its kernel
+/// absorbed (a batch norm's per-channel scale and shift, computed once in
+/// f64) into one small kernel per slice.
+bool computedElementwise(Value v) {
+  Operation *d = producerThroughReshapes(v);
+  return d && isFusibleElementwise(d);
+}
+
 /// Whether the transpose can move onto operand `v` of an elementwise op
 /// over `shape` and end on values no kernel computes (arguments, library
 /// results, constants: a kernel reads those through the view): `v` is one
@@ -131,7 +172,7 @@ bool fromReduction(Value v, int budget = 32) {
 /// copy kernel of its own, or several where there was one.
 bool endsOnInputs(Value v, llvm::ArrayRef<int64_t> shape, int &budget) {
   auto type = llvm::cast<RankedTensorType>(v.getType());
-  if (llvm::all_of(type.getShape(), [](int64_t d) { return d == 1; }))
+  if (allOnes(v))
     return true;
   Operation *d = v.getDefiningOp();
   bool throughReshape = false;
@@ -184,8 +225,7 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
       auto vType = llvm::cast<RankedTensorType>(v.getType());
       Value w = v;
       // All 1s (a scalar) broadcasts to the new shape as it is.
-      if (llvm::all_of(vType.getShape(), [](int64_t d) { return d == 1; }) &&
-          vType.getRank() <= (int64_t)perm.size()) {
+      if (broadcastsAsScalar(v, perm.size())) {
         operands.push_back(v);
         continue;
       }
@@ -230,16 +270,14 @@ struct HoistReshapeAboveElementwise : OpRewritePattern<ReshapeOp> {
         }))
       return rw.notifyMatchFailure(r, "no kernel reads the reshape");
     for (Value v : e->getOperands()) {
-      Operation *d = v.getDefiningOp();
-      while (auto inner = llvm::dyn_cast_if_present<ReshapeOp>(d))
-        d = inner.getInput().getDefiningOp();
-      if (d && (isFusibleElementwise(d) || isKernelView(d)))
+      Operation *d = producerThroughReshapes(v);
+      if (computedElementwise(v) || (d && isKernelView(d)))
         return rw.notifyMatchFailure(r, "an operand is computed elementwise or a view");
       if (fromReduction(v))
         return rw.notifyMatchFailure(r, "computed from a reduction (its row kernel's)");
     }
     auto eType = llvm::cast<RankedTensorType>(e->getResult(0).getType());
-    if (llvm::all_of(eType.getShape(), [](int64_t d) { return d == 1; }))
+    if (allOnes(e->getResult(0)))
       return rw.notifyMatchFailure(r, "a single element: nothing to regroup");
     llvm::ArrayRef<int64_t> viewShape = r.getType().getShape();
     // Each operand's shape under the reshape, checked before anything moves.
@@ -250,9 +288,8 @@ struct HoistReshapeAboveElementwise : OpRewritePattern<ReshapeOp> {
     llvm::SmallVector<Value> operands;
     for (auto [v, shape] : llvm::zip(e->getOperands(), *shapes)) {
       auto vType = llvm::cast<RankedTensorType>(v.getType());
-      bool scalar = llvm::all_of(vType.getShape(), [](int64_t d) { return d == 1; }) &&
-                    vType.getRank() <= (int64_t)viewShape.size();
-      if (scalar || llvm::ArrayRef<int64_t>(shape) == vType.getShape()) {
+      if (broadcastsAsScalar(v, viewShape.size()) ||
+          llvm::ArrayRef<int64_t>(shape) == vType.getShape()) {
         operands.push_back(v); // a scalar broadcasts as it is
         continue;
       }
@@ -406,34 +443,6 @@ struct SinkSliceBelowReshape : OpRewritePattern<ReshapeOp> {
 struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
   using OpRewritePattern::OpRewritePattern;
 
-  /// Whether `v` (a reshape of it aside) is a view a kernel reads, other
-  /// than a scalar: a slice on top would chain two views, which a kernel
-  /// reads only as a slice under a transpose or broadcast, so the view
-  /// would become a copy kernel (a head split already hoisted onto the
-  /// operands of an add its q, k and v are contiguous slices of).
-  static bool readsThroughView(Value v) {
-    auto type = llvm::cast<RankedTensorType>(v.getType());
-    if (llvm::all_of(type.getShape(), [](int64_t d) { return d == 1; }))
-      return false;
-    Operation *d = v.getDefiningOp();
-    while (auto r = llvm::dyn_cast_if_present<ReshapeOp>(d))
-      d = r.getInput().getDefiningOp();
-    return d && isKernelView(d);
-  }
-
-  /// Whether `v` (a reshape of it aside) is an elementwise op's result.
-  /// The split stops at ops whose operands a library call, an argument or
-  /// a constant gives (a projection's bias add): cutting a chain of
-  /// elementwise ops apart would cut what its kernel absorbed (a batch
-  /// norm's per-channel scale and shift, computed once in f64) into one
-  /// small kernel per slice.
-  static bool computedElementwise(Value v) {
-    Operation *d = v.getDefiningOp();
-    while (auto r = llvm::dyn_cast_if_present<ReshapeOp>(d))
-      d = r.getInput().getDefiningOp();
-    return d && isFusibleElementwise(d);
-  }
-
   /// The slices reading e's result (directly, or through reshapes to one
   /// shape) cover disjoint boxes of it, none a contiguous run: splitting
   /// computes no point twice (x * sigmoid(x) cut in two would otherwise
@@ -511,8 +520,7 @@ struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
     for (auto [v, s] : llvm::zip(e->getOperands(), *shapes)) {
       auto vType = llvm::cast<RankedTensorType>(v.getType());
       Type et = vType.getElementType();
-      if (llvm::all_of(vType.getShape(), [](int64_t d) { return d == 1; }) &&
-          vType.getRank() <= (int64_t)outShape.size()) {
+      if (broadcastsAsScalar(v, outShape.size())) {
         operands.push_back(v); // a scalar broadcasts as it is
         continue;
       }
