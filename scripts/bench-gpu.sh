@@ -27,7 +27,9 @@
 #   the background; PyTorch eager on every sample until 62%; then Inductor
 #   reduce-overhead timed from those compiles' cache and, if time is left,
 #   Inductor default on as many samples as fit, in list order.
-# Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_TRIALS (default 20),
+# Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_WARMUP_MS (warm-up lasts
+#   at least this long, default 200: an idle GPU's clocks rise under load),
+#   GN_BENCH_TRIALS (default 20),
 #   GN_BENCH_TIMEOUT (seconds per sample and side, default 600),
 #   GN_BENCH_PROFILE (slowest steps of gn compiled to record, default 10; 0:
 #   no step-by-step profile), GN_BENCH_SPLIT (with --budget: the percent of
@@ -58,6 +60,7 @@ if [ -f "$bundle/bundle.tar.gz" ]; then
   bundle=$unpacked
 fi
 warmup=${GN_BENCH_WARMUP:-5}
+warmup_ms=${GN_BENCH_WARMUP_MS:-200}
 trials=${GN_BENCH_TRIALS:-20}
 timeout=${GN_BENCH_TIMEOUT:-600}
 mapfile -t names < "$bundle/list.txt"
@@ -65,7 +68,7 @@ if [ -n "$range" ]; then
   first=${range%%:*} end=${range##*:}
   names=("${names[@]:$first:$((end - first))}")
 fi
-if [ "$quick" = 1 ]; then names=("${names[0]}"); warmup=1; trials=3; fi
+if [ "$quick" = 1 ]; then names=("${names[0]}"); warmup=1; warmup_ms=0; trials=3; fi
 # PyTorch runs the PyTorch samples (graph_net.json's framework); gn runs all.
 torch_names=()
 for n in "${names[@]}"; do
@@ -94,6 +97,15 @@ read -r gn_share eager_share <<< "${GN_BENCH_SPLIT:-40 62}"
 at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 { nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
   | tee "$out/gpu.txt"
+# The card's clocks and load every half second for the whole run: timings
+# taken at idle clocks would say so here (the report summarizes it).
+clock_pid=""
+if command -v nvidia-smi > /dev/null; then
+  nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,utilization.gpu,power.draw \
+    --format=csv,nounits -lms 500 > "$out/clocks.csv" 2> /dev/null &
+  clock_pid=$!
+  trap '[ -n "$clock_pid" ] && kill "$clock_pid" 2> /dev/null' EXIT
+fi
 # With a budget, Inductor reduce-overhead's cold compiles (CPU work, about
 # 10 s a sample alone) run 8 at a time while gn runs, into a cache its
 # timing pass reads later. They share the GPU with gn's timing: if anything
@@ -124,7 +136,8 @@ if [ "$only" != torch ]; then
   # runner only; PyTorch finds its own).
   LD_LIBRARY_PATH=$GN_CUDA_LIBRARY_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
     "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
-    --trials "$trials" --timeout "$timeout" --deadline "$(at "$gn_share")" --out "$out/gn.jsonl" \
+    --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$timeout" \
+    --deadline "$(at "$gn_share")" --out "$out/gn.jsonl" \
     --profile "${GN_BENCH_PROFILE:-10}"
 fi
 if [ "$only" != gn ]; then
@@ -132,7 +145,8 @@ if [ "$only" != gn ]; then
   rm -f "$out/torch.jsonl"
   torch_side() {
     "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
-      --warmup "$warmup" --trials "$trials" --timeout "$timeout" "$@" "${torch_names[@]}"
+      --warmup "$warmup" --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$timeout" "$@" \
+      "${torch_names[@]}"
   }
   if [ "$budget" -gt 0 ]; then
     end=$((start + budget - 15))
@@ -147,6 +161,8 @@ if [ "$only" != gn ]; then
     torch_side
   fi
 fi
+[ -n "$clock_pid" ] && kill "$clock_pid" 2> /dev/null
+clock_pid=""
 "$python" "$root/scripts/gpu_report.py" "$out"/gn.jsonl "$out"/torch.jsonl --gpu "$out/gpu.txt" \
-  | tee "$out/report.txt"
+  --clocks "$out/clocks.csv" | tee "$out/report.txt"
 echo "results in $out"

@@ -4,7 +4,7 @@ samples of a GPU bundle (scripts/bundle-gpu.sh), with gn's inputs, checked
 against the same CPU-interpreter reference gn is checked against.
 
     python3 scripts/bench_torch_gpu.py --bundle BUNDLE SAMPLE_NAME... \\
-        [--json out.jsonl] [--warmup 5] [--trials 20] [--timeout 600]
+        [--json out.jsonl] [--warmup 5] [--warmup-ms 200] [--trials 20] [--timeout 600]
 
 Samples run one after another in a worker process (a crash, or --timeout
 seconds on one sample, is recorded as that sample's error and a new worker
@@ -121,10 +121,14 @@ def tightest(torch, outs, refs):
     return worst
 
 
-def timed(torch, fn, kwargs, warmup, trials):
-    for _ in range(warmup):
+def timed(torch, fn, kwargs, warmup, trials, warmup_ms):
+    # At least `warmup` calls lasting at least warmup_ms: an idle GPU's
+    # clocks rise under load (as in gn-cuda-run --warmup-ms).
+    t0, done = time.perf_counter(), 0
+    while done < warmup or (time.perf_counter() - t0) * 1e3 < warmup_ms:
         fn(**kwargs)
-    sync(torch)
+        sync(torch)
+        done += 1
     ms = []
     for _ in range(trials):
         t0 = time.perf_counter()
@@ -156,7 +160,7 @@ def run_one(torch, name, args, progress):
             progress(r)
             outs = cf.flatten(mod(**kwargs))
             r["eager_t"] = tightest(torch, outs, refs)
-            r["eager_ms"] = timed(torch, mod, kwargs, args.warmup, args.trials)
+            r["eager_ms"] = timed(torch, mod, kwargs, args.warmup, args.trials, args.warmup_ms)
         for key in [m for m in MODES if m in modes]:
             # Compile seconds: torch.compile's first call, which compiles.
             mode = MODES[key]
@@ -173,7 +177,7 @@ def run_one(torch, name, args, progress):
             r[key + "_t"] = tightest(torch, outs, refs)
             r["stage"] = key + " timing"
             progress(r)
-            r[key + "_ms"] = timed(torch, cmod, kwargs, args.warmup, args.trials)
+            r[key + "_ms"] = timed(torch, cmod, kwargs, args.warmup, args.trials, args.warmup_ms)
             progress(r)
     del r["stage"]
     return r
@@ -272,8 +276,8 @@ def run_batch(names, args, workdir, deadline, report, shared_cache=False):
     todo = list(names)
     while todo and time.time() < deadline:
         cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--partial", partial,
-               "--bundle", args.bundle, "--warmup", str(args.warmup), "--trials",
-               str(args.trials), "--modes", args.modes] + todo
+               "--bundle", args.bundle, "--warmup", str(args.warmup), "--warmup-ms",
+               str(args.warmup_ms), "--trials", str(args.trials), "--modes", args.modes] + todo
         log = open(os.path.join(workdir, "worker.log"), "a")
         p = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
         killed = None
@@ -322,6 +326,8 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--trials", type=int, default=20)
+    ap.add_argument("--warmup-ms", type=float, default=200,
+                    help="warm up for at least this long (default 200)")
     ap.add_argument("--timeout", type=int, default=600, help="seconds per sample and stage")
     ap.add_argument("--modes", default="eager,inductor,inductor_ro",
                     help="comma list of eager, inductor, inductor_ro")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side-by-side report of a GPU benchmark run (scripts/bench-gpu.sh).
 
-    python3 scripts/gpu_report.py RESULTS.jsonl... [--gpu gpu.txt]
+    python3 scripts/gpu_report.py RESULTS.jsonl... [--gpu gpu.txt] [--clocks clocks.csv]
 
 RESULTS: any number of gn.jsonl and torch.jsonl files (told apart by their
 fields; a benchmark split over several commands gives several of each).
@@ -15,10 +15,12 @@ and, separately, where both were correct), S(t) of gn compiled against gn
 CUDA eager and against PyTorch eager (GraphNet's definition with p = 0,
 b = 0.1: failed samples count as speedup b; `gn-eval score gn.jsonl` gives
 the full S(t)/ES(t) table), compile times, device memory over
-(weights + inputs + outputs), launches and host overhead per forward.
+(weights + inputs + outputs), launches and host overhead per forward, and
+(--clocks: bench-gpu.sh's nvidia-smi log) the card's SM clock while busy.
 Standard library only.
 """
 import argparse
+import csv
 import json
 import math
 import os
@@ -71,6 +73,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("results", nargs="+")
     ap.add_argument("--gpu")
+    ap.add_argument("--clocks")
     ap.add_argument("--t", type=int, default=-5)
     a = ap.parse_args()
     gn, th = read(a.results)
@@ -195,6 +198,34 @@ def main():
         top = sorted(kinds.items(), key=lambda kv: -kv[1])[:10]
         print("gn compiled, step by step, time by kind over all samples: " +
               ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in top))
+    if a.clocks:
+        print(clock_summary(a.clocks))
+
+
+def clock_summary(path):
+    """One line on the SM clock over the run, from nvidia-smi's CSV
+    (timestamp, clocks.sm, clocks.mem, utilization.gpu, power.draw): the
+    clock while the GPU was busy, and how often it was under 80% of the
+    highest seen (timings taken at low clocks understate the card)."""
+    busy = []
+    try:
+        with open(path) as f:
+            for row in list(csv.reader(f))[1:]:
+                try:
+                    sm, util = float(row[1]), float(row[3])
+                except (IndexError, ValueError):
+                    continue
+                if util > 0:
+                    busy.append(sm)
+    except OSError as e:
+        return f"SM clock: no log ({e.strerror})"
+    if not busy:
+        return "SM clock: no busy reading in " + path
+    top = max(busy)
+    low = sum(1 for c in busy if c < 0.8 * top)
+    return (f"SM clock while busy ({len(busy)} readings, every 0.5 s): median "
+            f"{statistics.median(busy):.0f} MHz, min {min(busy):.0f}, max {top:.0f}; "
+            f"under 80% of max in {low}")
 
 
 if __name__ == "__main__":

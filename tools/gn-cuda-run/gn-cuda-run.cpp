@@ -1,7 +1,7 @@
 //===- gn-cuda-run.cpp - run gn's CUDA programs on a machine without LLVM ===//
 //
-//   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--trials N] [--out results.jsonl]
-//       [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS] [--no-graph]
+//   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]
+//       [--out results.jsonl] [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS] [--no-graph]
 //       [--profile N]
 //
 // Each ARTIFACT_DIR is what `gn-eval compile --device cuda` wrote for one
@@ -13,8 +13,9 @@
 // per op, launched one by one) and the compiled program (its first run
 // checked step by step, then replayed as one CUDA graph), compare both with
 // the reference at every tolerance t, time each (wall clock of a forward on
-// device-resident inputs, synchronized), and append one JSON line in
-// gn-eval's result format to --out. --deadline (for a device lease): start
+// device-resident inputs, synchronized, after --warmup forwards lasting at
+// least --warmup-ms, default 200: an idle GPU's clocks rise under load), and
+// append one JSON line in gn-eval's result format to --out. --deadline (for a device lease): start
 // no sample after that time and stop the one running (not recorded).
 // --profile N: time each step of the compiled program once more (CUDA events
 // around each, launched step by step) and record the N slowest steps and
@@ -53,6 +54,10 @@ namespace {
 
 struct Options {
   int warmup = 5, trials = 20;
+  // Warm-up also lasts at least this long: an idle GPU sits at low clocks
+  // (an H200 read 345 MHz idle, 1980 MHz under load), and a few forwards of
+  // a small graph end before its clocks rise.
+  double warmupMs = 200;
   unsigned timeout = 600;
   long deadline = 0; // epoch seconds; 0: none
   std::string out = "results.jsonl", dump;
@@ -157,18 +162,22 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
     if (!captured)
       side["graph_error"] = graphError;
   }
+  auto since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+  };
+  auto warmStart = std::chrono::steady_clock::now();
+  int warmed = 0;
+  for (; warmed < o.warmup || since(warmStart) < o.warmupMs; ++warmed)
+    if (!ex->forward(/*checked=*/false, error))
+      return false;
   std::vector<double> ms, hostMs;
-  for (int k = 0; k < o.warmup + o.trials; ++k) {
+  for (int k = 0; k < o.trials; ++k) {
     auto start = std::chrono::steady_clock::now();
     double host = 0;
     if (!ex->forward(/*checked=*/false, error, &host))
       return false;
-    double t =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (k >= o.warmup) {
-      ms.push_back(t);
-      hostMs.push_back(host);
-    }
+    ms.push_back(since(start));
+    hostMs.push_back(host);
   }
   if (profileTop > 0) {
     json prof;
@@ -178,6 +187,7 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
   }
   side["timing"] = eval::timingStats(ms);
   side["timing"]["cuda_graph"] = captured;
+  side["timing"]["warmup_forwards"] = warmed;
   // Host time to submit a forward (before waiting for it): the overhead a
   // CUDA graph removes.
   side["timing"]["host_submit_ms"] = eval::timingStats(hostMs)["median_ms"];
@@ -318,8 +328,8 @@ std::string runSample(const std::string &dir, const Options &o) {
 }
 
 int usage() {
-  std::cerr << "usage: gn-cuda-run ARTIFACT_DIR... [--warmup N] [--trials N] [--out FILE]\n"
-               "                   [--dump DIR] [--timeout SECONDS] [--no-graph]\n";
+  std::cerr << "usage: gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]\n"
+               "                   [--out FILE] [--dump DIR] [--timeout SECONDS] [--no-graph]\n";
   return 2;
 }
 
@@ -333,6 +343,8 @@ int main(int argc, char **argv) {
     const char *v = nullptr;
     if (a == "--warmup" && (v = next()))
       o.warmup = std::atoi(v);
+    else if (a == "--warmup-ms" && (v = next()))
+      o.warmupMs = std::max(0.0, std::atof(v));
     else if (a == "--trials" && (v = next()))
       o.trials = std::max(1, std::atoi(v));
     else if (a == "--out" && (v = next()))
