@@ -395,18 +395,17 @@ func.func @row_scatter_in_place(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %sr
 
 // -----
 
-// roll and tile read the input at (p + offset) mod n along the dims they
-// move (roll by 1 of 4: offset 3); triangular keeps col - row <= diagonal
+// roll is a kernel view: the generic reads the input through (p + offset)
+// mod n along the dims it moves (roll by 1 of 4: offset 3); flip through
+// n - 1 - p. tile reads at p mod n; triangular keeps col - row <= diagonal
 // (tril) and writes zero elsewhere.
+// CHECK-DAG: #[[ROLL:map[0-9]*]] = affine_map<(d0, d1) -> (d0, (d1 + 3) mod 4)>
+// CHECK-DAG: #[[ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @roll
 // CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<3x4xf32> {llvm.noalias}, %{{.*}}: memref<3x4xf32> {llvm.noalias})
-// CHECK: %[[D0:.*]] = linalg.index 0
-// CHECK: %[[D1:.*]] = linalg.index 1
-// CHECK: %[[N:.*]] = arith.constant 4 : index
-// CHECK: %[[OFF:.*]] = arith.constant 3 : index
-// CHECK: %[[S:.*]] = arith.addi %[[D1]], %[[OFF]]
-// CHECK: %[[W:.*]] = arith.remui %[[S]], %[[N]]
-// CHECK: memref.load %[[X]][%[[D0]], %[[W]]]
+// CHECK: linalg.generic {indexing_maps = [#[[ROLL]], #[[ID]]]
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: linalg.yield %[[IN]]
 // CHECK: func.func @k1_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<3x4xf32> {llvm.noalias}, %{{.*}}: memref<6x4xf32> {llvm.noalias})
 // CHECK: %[[R:.*]] = linalg.index 0
 // CHECK: %[[N:.*]] = arith.constant 3 : index
@@ -420,7 +419,7 @@ func.func @row_scatter_in_place(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %sr
 // CHECK: %[[KEEP:.*]] = arith.cmpi sle, %[[DIFF]], %[[DIAG]]
 // CHECK: arith.select %[[KEEP]], %[[IN]], %{{.*}} : i64
 func.func @roll(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
-  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %0 = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<3x4xf32>) -> tensor<3x4xf32> {
   ^bb0(%a: tensor<3x4xf32>):
     %r = gn.roll %a shifts [1] dims [1] : tensor<3x4xf32>
     gn.yield %r : tensor<3x4xf32>
@@ -572,16 +571,14 @@ func.func @argmax(%x: tensor<2x5xf32>, %y: tensor<7xi32>) -> (tensor<2x1xi64>, t
 
 // -----
 
-// flip reads n - 1 - p along a flipped dim. Reflect padding reads i = p - low,
-// mirrored as -i below 0 and 2 (n - 1) - i past the end; replicate clamps to
-// the edge; circular wraps (p + n - low) mod n.
+// flip (a kernel view) reads n - 1 - p along a flipped dim. Reflect padding
+// reads i = p - low, mirrored as -i below 0 and 2 (n - 1) - i past the end;
+// replicate clamps to the edge; circular wraps (p + n - low) mod n.
+// CHECK-DAG: #[[FLIP:map[0-9]*]] = affine_map<(d0, d1) -> (d0, -d1 + 4)>
+// CHECK-DAG: #[[ID2:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @flip_pad
-// CHECK: func.func @k0_flip_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<2x5xf32> {llvm.noalias}, %{{.*}}: memref<2x5xf32> {llvm.noalias})
-// CHECK: %[[R:.*]] = linalg.index 0
-// CHECK: %[[C:.*]] = linalg.index 1
-// CHECK: %[[LAST:.*]] = arith.constant 4 : index
-// CHECK: %[[F:.*]] = arith.subi %[[LAST]], %[[C]]
-// CHECK: memref.load %[[X]][%[[R]], %[[F]]]
+// CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<2x5xf32> {llvm.noalias}, %{{.*}}: memref<2x5xf32> {llvm.noalias})
+// CHECK: linalg.generic {indexing_maps = [#[[FLIP]], #[[ID2]]]
 // CHECK: func.func @k1_pad_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X1:.*]]: memref<2x5xf32> {llvm.noalias}, %{{.*}}: memref<2x8xf32> {llvm.noalias})
 // CHECK: %[[I:.*]] = arith.subi %{{.*}}, %{{.*}} : index
 // CHECK: %[[BELOW:.*]] = arith.cmpi slt, %[[I]]
@@ -602,7 +599,7 @@ func.func @argmax(%x: tensor<2x5xf32>, %y: tensor<7xi32>) -> (tensor<2x1xi64>, t
 // CHECK: %[[S:.*]] = arith.addi %{{.*}}, %[[FOUR]]
 // CHECK: arith.remui %[[S]], %[[FIVE]]
 func.func @flip_pad(%x: tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x8xf32>, tensor<4x5xf32>, tensor<2x7xf32>) {
-  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xf32>) -> tensor<2x5xf32> {
+  %0 = gn.fusion "elementwise" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xf32>) -> tensor<2x5xf32> {
   ^bb0(%a: tensor<2x5xf32>):
     %f = gn.flip %a [1] : tensor<2x5xf32>
     gn.yield %f : tensor<2x5xf32>

@@ -116,3 +116,36 @@ func.func @read_elsewhere(%a: tensor<8xf32>, %x: tensor<4x8xf32>) -> (tensor<4x8
   %y = gn.mul %x, %e : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
   return %y, %e : tensor<4x8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// Rolls and flips of a group input join the group reading them (rotary
+// embeddings: q * cos + roll(q) * sign * sin, one kernel reading q twice).
+// A roll of a value another group computes keeps the groups apart: %q2's
+// group and the group reading roll(%q2) do not merge, though %w reads both
+// (a kernel reads views of its inputs only).
+// CHECK-LABEL: func.func @roll_flip_views
+// CHECK: gn.fusion "elementwise"(%arg0, %arg1, %arg2)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.mul
+// CHECK-NEXT: gn.roll
+// CHECK-NEXT: gn.flip
+// CHECK: %[[Q2:.*]]:2 = gn.fusion "elementwise"(%arg0, %arg1)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.exp
+// CHECK: gn.fusion "elementwise"(%[[Q2]]#0, %arg2, %[[Q2]]#1)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.roll
+func.func @roll_flip_views(%q: tensor<2x8xf32>, %c: tensor<2x8xf32>, %s: tensor<2x8xf32>) -> (tensor<2x8xf32>, tensor<2x8xf32>) {
+  %a = gn.mul %q, %c : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
+  %r = gn.roll %q shifts [4] dims [1] : tensor<2x8xf32>
+  %f = gn.flip %s [0] : tensor<2x8xf32>
+  %b = gn.mul %r, %f : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
+  %y = gn.add %a, %b : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
+  %q2 = gn.exp %q : tensor<2x8xf32>
+  %u = gn.mul %q2, %c : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
+  %r2 = gn.roll %q2 shifts [4] dims [1] : tensor<2x8xf32>
+  %v = gn.mul %r2, %s : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
+  %w = gn.add %u, %v : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
+  return %y, %w : tensor<2x8xf32>, tensor<2x8xf32>
+}

@@ -205,15 +205,15 @@ func.func @row_scatters(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %src: tenso
 
 // -----
 
-// rem fuses like any elementwise op; roll, tile, triangular, cumsum,
-// nearest and linear resize and average pooling are copy kernels; a
-// bicubic resize is not a kernel.
+// rem fuses like any elementwise op; a roll alone is a kernel reading
+// through its view; tile, triangular, cumsum, nearest and linear resize and
+// average pooling are copy kernels; a bicubic resize is not a kernel.
 // CHECK-LABEL: func.func @rem_and_moves
 // CHECK: gn.fusion "elementwise"(%arg0)
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: gn.exp
 // CHECK-NEXT: gn.rem
-// CHECK: gn.fusion "copy"
+// CHECK: gn.fusion "elementwise"
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: gn.roll
 // CHECK: gn.fusion "copy"

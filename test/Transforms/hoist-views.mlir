@@ -137,3 +137,43 @@ func.func @reshape_stays(%m: tensor<4x8xf32>, %b: tensor<8xf32>, %w: tensor<16x3
   %y = gn.exp %f : tensor<32xf32>
   return %g, %y : tensor<2x3xf32>, tensor<32xf32>
 }
+
+// -----
+
+// Rotary embeddings' rotate_half, concat(-x[.., h:], x[.., :h]), is x rolled
+// by h times a sign (-1 on the first half): a view the embedding's kernel
+// reads, no slice or concat kernels. The sign spans the concat dim and the
+// dims after it.
+// CHECK-LABEL: func.func @rotate_half
+// CHECK-DAG: %[[SIGN:.*]] = gn.constant dense<{{\[}}[-1.000000e+00], [-1.000000e+00], [1.000000e+00], [1.000000e+00]]> : tensor<4x1xbf16>
+// CHECK-DAG: %[[R:.*]] = gn.roll %arg0 shifts [2] dims [1] : tensor<3x4x5xbf16>
+// CHECK: %[[ROT:.*]] = gn.mul %[[R]], %[[SIGN]]
+// CHECK: gn.mul %[[ROT]], %arg1
+// CHECK-NOT: gn.concat
+func.func @rotate_half(%x: tensor<3x4x5xbf16>, %s: tensor<3x4x5xbf16>) -> tensor<3x4x5xbf16> {
+  %lo = gn.slice %x starts [0, 0, 0] limits [3, 2, 5] steps [1, 1, 1] : tensor<3x4x5xbf16> -> tensor<3x2x5xbf16>
+  %hi = gn.slice %x starts [0, 2, 0] limits [3, 4, 5] steps [1, 1, 1] : tensor<3x4x5xbf16> -> tensor<3x2x5xbf16>
+  %n = gn.neg %hi : tensor<3x2x5xbf16>
+  %c = gn.concat %n, %lo dim 1 : (tensor<3x2x5xbf16>, tensor<3x2x5xbf16>) -> tensor<3x4x5xbf16>
+  %m = gn.mul %c, %s : tensor<3x4x5xbf16>, tensor<3x4x5xbf16> -> tensor<3x4x5xbf16>
+  return %m : tensor<3x4x5xbf16>
+}
+
+// -----
+
+// Not rotate_half: the negated half first but cut from another value, and
+// the halves in the other order (x itself, no sign). Both concats stay.
+// CHECK-LABEL: func.func @not_rotate_half
+// CHECK-NOT: gn.roll
+// CHECK: gn.concat
+// CHECK: gn.concat
+func.func @not_rotate_half(%x: tensor<2x8xf32>, %y: tensor<2x8xf32>) -> (tensor<2x8xf32>, tensor<2x8xf32>) {
+  %lo = gn.slice %x starts [0, 0] limits [2, 4] steps [1, 1] : tensor<2x8xf32> -> tensor<2x4xf32>
+  %hi = gn.slice %y starts [0, 4] limits [2, 8] steps [1, 1] : tensor<2x8xf32> -> tensor<2x4xf32>
+  %n = gn.neg %hi : tensor<2x4xf32>
+  %a = gn.concat %n, %lo dim 1 : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x8xf32>
+  %xhi = gn.slice %x starts [0, 4] limits [2, 8] steps [1, 1] : tensor<2x8xf32> -> tensor<2x4xf32>
+  %nlo = gn.neg %lo : tensor<2x4xf32>
+  %b = gn.concat %nlo, %xhi dim 1 : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x8xf32>
+  return %a, %b : tensor<2x8xf32>, tensor<2x8xf32>
+}

@@ -13,10 +13,11 @@
 //    group too: its values are recomputed at every point of the larger
 //    domain instead of stored (the kernel is one generic over the domain;
 //    a member's scalar computation does not care about its shape).
-//  - Views (transpose, slice, broadcast_to) of a group input that feed one
-//    elementwise op join its group: the kernel reads through them; so does
-//    a scatter's broadcast index join the scatter's copy group. Other views,
-//    and concat / insert_slice / constant pad, are copy kernels.
+//  - Views (transpose, slice, broadcast_to, roll, flip) of a group input
+//    that feed one elementwise op join its group: the kernel reads through
+//    them; so does a scatter's broadcast index join the scatter's copy
+//    group. Other views, and concat / insert_slice / constant pad, are copy
+//    kernels.
 //  - A reduction joins the elementwise group producing its input when no
 //    value of that group is used elsewhere (the group then computes only the
 //    reduction: one pass over memory) and closes it. Otherwise it starts a
@@ -282,11 +283,14 @@ private:
   }
 
   /// Whether `h` can merge into `g` (which now holds an op reading h):
-  /// within max-ops, no cycle through ops outside both (an input of one
-  /// that depends on the other), and no input only h reads larger than
-  /// kMergeDyingBytes, whose life the merge would stretch to g's last op.
+  /// within max-ops, no view in one of a value the other computes (a kernel
+  /// reads views of its inputs only: q * cos + roll(q) * sin, q computed
+  /// by a kernel of its own), no cycle through ops outside both (an input
+  /// of one that depends on the other), and no input only h reads larger
+  /// than kMergeDyingBytes, whose life the merge would stretch to g's last
+  /// op.
   bool canMerge(Group &h, Group &g) {
-    if (g.ops.size() + h.ops.size() > maxOps)
+    if (g.ops.size() + h.ops.size() > maxOps || viewOfMember(h, g) || viewOfMember(g, h))
       return false;
     return !dependsAcross(h, g) && !dependsAcross(g, h) && !hasDyingInput(h, kMergeDyingBytes);
   }
@@ -390,17 +394,23 @@ private:
         if ((def && g.members.contains(def)) || (def && isSplatConstant(def)))
           continue;
         auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
+        llvm::SmallVector<int64_t> wrapped; // dims read through a mod or negated
         if (isKernelView(member)) { // the view's result is what the kernel reads
           Operation *read = member;
           Operation *user = member->hasOneUse() ? *member->user_begin() : nullptr;
           if (isa<SliceOp>(member) && user && g.members.contains(user) && isKernelView(user) &&
               !isa<SliceOp>(user))
-            read = user; // a slice read through a transpose or broadcast
+            read = user; // a slice read through a transpose, broadcast, roll or flip
           shape = llvm::cast<RankedTensorType>(read->getResult(0).getType()).getShape();
+          // A roll or a flip gives no loop extent along its dims.
+          if (auto roll = llvm::dyn_cast<RollOp>(read))
+            wrapped.assign(roll.getDims().begin(), roll.getDims().end());
+          if (auto flip = llvm::dyn_cast<FlipOp>(read))
+            wrapped.assign(flip.getDims().begin(), flip.getDims().end());
         }
         int64_t off = rank - (int64_t)shape.size();
         for (int64_t i = 0; i < (int64_t)shape.size(); ++i)
-          if (i + off >= 0 && shape[i] == g.domain[i + off])
+          if (i + off >= 0 && shape[i] == g.domain[i + off] && !llvm::is_contained(wrapped, i))
             seen[i + off] = true;
       }
     for (int64_t i = 0; i < rank; ++i)

@@ -70,7 +70,7 @@ bool mlir::gn::isFusibleReduction(Operation *op) {
 }
 
 bool mlir::gn::isKernelView(Operation *op) {
-  return isa<TransposeOp, SliceOp, BroadcastToOp>(op) && allKernelTypes(op);
+  return isa<TransposeOp, SliceOp, BroadcastToOp, RollOp, FlipOp>(op) && allKernelTypes(op);
 }
 
 bool mlir::gn::scatterCanWriteOverInput(ScatterOp scatter) {
@@ -120,8 +120,9 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
            (scatter.getReduce() == "none" ||
             (!scatter.getType().getElementType().isInteger(1) &&
              llvm::is_contained({"add", "mean", "mul", "amax", "amin"}, scatter.getReduce())));
-  // Gathers read their input at indices loaded from a tensor; tile and
-  // roll at wrapped positions, nearest resize at scaled ones; arange and
+  // Gathers read their input at indices loaded from a tensor; tile at
+  // wrapped positions (roll and flip are kernel views), nearest resize at
+  // scaled ones; arange and
   // triangular compute each element from its position; cumsum, argmax and
   // argmin run lines.
   // Average pooling, fixed and adaptive windows: f64 window sums.
@@ -145,8 +146,8 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // score matrix stored (CopyKernels' emitAttention).
   if (auto attention = llvm::dyn_cast<AttentionOp>(op))
     return fitsAttentionKernel(attention);
-  return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, RollOp, FlipOp,
-             TriangularOp, CumSumOp, ArgMaxOp, ArgMinOp>(op) &&
+  return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, TriangularOp,
+             CumSumOp, ArgMaxOp, ArgMinOp>(op) &&
          allKernelTypes(op);
 }
 

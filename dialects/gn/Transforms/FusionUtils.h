@@ -23,7 +23,9 @@ bool isReductionOp(Operation *op);
 /// A reduction kernels can emit (isReductionOp, with kernel types).
 bool isFusibleReduction(Operation *op);
 /// A view kernels read through an affine map instead of copying: transpose,
-/// slice, broadcast_to. In a group its operand is always a group input.
+/// slice, broadcast_to, and roll and flip (maps with a `mod` or a negated
+/// dim, so the loops they read need a plain read elsewhere). In a group its
+/// operand is always a group input.
 bool isKernelView(Operation *op);
 /// For a slice whose result is one contiguous run of its input (unit steps
 /// on every dim it keeps more than one of; whole dims after the last one it

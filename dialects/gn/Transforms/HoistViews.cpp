@@ -555,12 +555,82 @@ struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
   }
 };
 
+/// Rotary embeddings' rotate_half, concat(-x[.., h:], x[.., :h]) along a
+/// dim of 2h, is x rolled by h times a sign (-1 on the first half, 1 on
+/// the second):
+///
+///   concat(neg(slice(x, h..2h)), slice(x, 0..h)) = roll(x, h) * [-1.., 1..]
+///
+/// Both halves are exact (negation and a product by +-1 round nothing).
+/// The roll is a view the kernel applying the embedding (q * cos +
+/// rotate_half(q) * sin) reads through a map with a mod, so the two slice
+/// kernels and the concat kernel per q and k in every layer go.
+struct RotateHalfAsRoll : OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The input x when `v` is x cut to [from, from + n) along `dim` alone
+  /// (unit steps, whole elsewhere).
+  static Value halfOf(Value v, int64_t dim, int64_t from, int64_t n) {
+    auto slice = v.getDefiningOp<SliceOp>();
+    if (!slice)
+      return {};
+    auto in = slice.getInput().getType().getShape();
+    auto out = slice.getType().getShape();
+    for (size_t d = 0; d < in.size(); ++d) {
+      bool cut = (int64_t)d == dim;
+      if (slice.getSteps()[d] != 1 || slice.getStarts()[d] != (cut ? from : 0) ||
+          out[d] != (cut ? n : in[d]))
+        return {};
+    }
+    return slice.getInput();
+  }
+
+  LogicalResult matchAndRewrite(ConcatOp concat, PatternRewriter &rw) const override {
+    if (concat.getInputs().size() != 2)
+      return rw.notifyMatchFailure(concat, "not two halves");
+    auto type = concat.getType();
+    auto shape = type.getShape();
+    int64_t dim = concat.getDim();
+    if (dim < 0)
+      dim += shape.size();
+    int64_t n = shape[dim], h = n / 2;
+    if (n < 2 || n % 2 || !llvm::isa<FloatType>(type.getElementType()))
+      return rw.notifyMatchFailure(concat, "not float halves of an even dim");
+    auto neg = concat.getInputs()[0].getDefiningOp<NegOp>();
+    if (!neg)
+      return rw.notifyMatchFailure(concat, "the first half is not negated");
+    Value x = halfOf(neg.getOperand(), dim, h, h);
+    if (!x || x.getType() != type || halfOf(concat.getInputs()[1], dim, 0, h) != x)
+      return rw.notifyMatchFailure(concat, "not rotate_half of one value");
+    Location loc = concat.getLoc();
+    Value rolled = RollOp::create(rw, loc, type, x, rw.getDenseI64ArrayAttr({h}),
+                                  rw.getDenseI64ArrayAttr({dim}));
+    // The sign over `dim`, right-aligned: [2h, 1, ..., 1].
+    llvm::SmallVector<int64_t> signShape(shape.size() - dim, 1);
+    signShape[0] = n;
+    auto signType = RankedTensorType::get(signShape, type.getElementType());
+    auto ft = llvm::cast<FloatType>(type.getElementType());
+    llvm::SmallVector<APFloat> signs;
+    for (int64_t i = 0; i < n; ++i) {
+      APFloat one(1.0);
+      bool lost;
+      one.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+      if (i < h)
+        one.changeSign();
+      signs.push_back(one);
+    }
+    Value sign = ConstantOp::create(rw, loc, signType, DenseElementsAttr::get(signType, signs));
+    rw.replaceOpWithNewOp<MulOp>(concat, type, rolled, sign);
+    return success();
+  }
+};
+
 struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass> {
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<HoistTransposeAboveElementwise, HoistReshapeAboveElementwise, SinkSliceBelowReshape,
-                 SplitElementwiseIntoSlices>(&getContext());
+                 SplitElementwiseIntoSlices, RotateHalfAsRoll>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       // Each rewrite moves views up or slices apart, so this is a bug in
       // the patterns (a cycle), said as one rather than a silent failure.

@@ -109,10 +109,8 @@ public:
       return emitArange(b, loc, arange, out);
     if (auto r = dyn_cast<RandomOp>(copyOp))
       return emitRandom(b, loc, r, out);
-    if (isa<TileOp, RollOp>(copyOp))
+    if (isa<TileOp>(copyOp))
       return emitWrappedRead(b, loc, ins[0], out);
-    if (auto flip = dyn_cast<FlipOp>(copyOp))
-      return emitFlip(b, loc, flip, ins[0], out);
     if (auto tri = dyn_cast<TriangularOp>(copyOp))
       return emitTriangular(b, loc, tri, ins[0], out);
     if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
@@ -456,18 +454,14 @@ public:
     return success();
   }
 
-  /// tile: out[p] = x[p mod shape]; roll: out[p] = x[(p - shift) mod
-  /// shape] along the rolled dims. One generic over the output that loads
-  /// the input at (p + offset) mod n per dim, offset in [0, n).
+  /// tile: out[p] = x[p mod shape]; circular padding: x[(p - low) mod
+  /// shape]. One generic over the output that loads the input at
+  /// (p + offset) mod n per dim, offset in [0, n). (A roll is a kernel
+  /// view: OutlineKernels reads it through a map with the same `mod`.)
   LogicalResult emitWrappedRead(OpBuilder &b, Location loc, Value x, Value out) {
     auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
     int64_t rank = xShape.size();
     llvm::SmallVector<int64_t> offset(rank, 0);
-    if (auto roll = dyn_cast<RollOp>(copyOp))
-      for (auto [sh, d] : llvm::zip(roll.getShifts(), roll.getDims())) {
-        int64_t n = xShape[d];
-        offset[d] = (((offset[d] - sh) % n) + n) % n;
-      }
     // Circular padding reads position p - low, wrapped.
     if (auto pad = dyn_cast<PadOp>(copyOp))
       for (int64_t d = 0; d < rank; ++d)
@@ -503,18 +497,6 @@ public:
         at.push_back(source(nb, nloc, d, linalg::IndexOp::create(nb, nloc, d)));
       linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
     });
-  }
-
-  /// flip: position n - 1 - p along each flipped dim.
-  LogicalResult emitFlip(OpBuilder &b, Location loc, FlipOp op, Value x, Value out) {
-    auto shape = llvm::cast<MemRefType>(x.getType()).getShape();
-    emitMappedRead(b, loc, x, out, [&](OpBuilder &nb, Location nloc, int64_t d, Value p) -> Value {
-      if (!llvm::is_contained(op.getDims(), d) || shape[d] <= 1)
-        return p;
-      Value last = arith::ConstantIndexOp::create(nb, nloc, shape[d] - 1);
-      return arith::SubIOp::create(nb, nloc, last, p);
-    });
-    return success();
   }
 
   /// reflect / replicate padding, as the interpreter indexes it: i = p - low;

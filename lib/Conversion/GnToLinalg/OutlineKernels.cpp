@@ -313,7 +313,8 @@ private:
 
   /// The map reading the source of view op `view` when its result is read
   /// through `resultMap` (transpose permutes, slice scales and offsets,
-  /// broadcast_to pins broadcast dims to 0).
+  /// broadcast_to pins broadcast dims to 0, roll reads (p + n - shift) mod n
+  /// and flip n - 1 - p along their dims).
   AffineMap composeView(Operation *view, AffineMap resultMap) {
     llvm::ArrayRef<AffineExpr> e = resultMap.getResults();
     auto srcShape = llvm::cast<RankedTensorType>(view->getOperand(0).getType()).getShape();
@@ -322,6 +323,18 @@ private:
     if (auto t = dyn_cast<TransposeOp>(view)) {
       for (auto [k, p] : llvm::enumerate(t.getPermutation()))
         exprs[p] = e[k];
+    } else if (auto roll = dyn_cast<RollOp>(view)) {
+      llvm::SmallVector<int64_t> offset(srcShape.size(), 0);
+      for (auto [sh, d] : llvm::zip(roll.getShifts(), roll.getDims()))
+        if (int64_t n = srcShape[d])
+          offset[d] = (((offset[d] - sh) % n) + n) % n;
+      for (auto [d, n] : llvm::enumerate(srcShape))
+        exprs[d] = offset[d] ? (e[d] + offset[d]) % n : e[d];
+    } else if (auto flip = dyn_cast<FlipOp>(view)) {
+      for (auto [d, n] : llvm::enumerate(srcShape))
+        exprs[d] = llvm::is_contained(flip.getDims(), (int64_t)d) && n > 1
+                       ? getAffineConstantExpr(n - 1, ctx) - e[d]
+                       : e[d];
     } else if (isa<SliceOp>(view)) {
       // Read as a subview (see Read::slice): linalg infers loop extents from
       // operand shapes, so the read itself stays a plain broadcast map.
