@@ -177,3 +177,49 @@ func.func @not_rotate_half(%x: tensor<2x8xf32>, %y: tensor<2x8xf32>) -> (tensor<
   %b = gn.concat %nlo, %xhi dim 1 : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x8xf32>
   return %a, %b : tensor<2x8xf32>, tensor<2x8xf32>
 }
+
+// -----
+
+// Grouped-query attention: 4 query heads over 2 key heads, each repeated
+// twice. The product takes each group's 2 query heads as 6 rows against
+// its one key head; the conversion of the repeated values moves onto the
+// 2 heads themselves. No broadcast is left.
+// CHECK-LABEL: func.func @grouped_query
+// CHECK: %[[Q:.*]] = gn.reshape %arg0 [1, 2, 6, 8] : tensor<1x4x3x8xbf16> -> tensor<1x2x6x8xbf16>
+// CHECK: %[[S:.*]] = gn.matmul %[[Q]], %arg1 {transpose_rhs, widen} : tensor<1x2x6x8xbf16>, tensor<1x2x5x8xbf16> -> tensor<1x2x6x5xf32>
+// CHECK: gn.reshape %[[S]] [1, 4, 3, 5]
+// CHECK: %[[VF:.*]] = gn.convert %arg3 {dtype = f32} : tensor<1x2x5x8xbf16> -> tensor<1x2x5x8xf32>
+// CHECK: %[[P:.*]] = gn.reshape %arg2 [1, 2, 6, 5] : tensor<1x4x3x5xf32> -> tensor<1x2x6x5xf32>
+// CHECK: %[[O:.*]] = gn.matmul %[[P]], %[[VF]] : tensor<1x2x6x5xf32>, tensor<1x2x5x8xf32> -> tensor<1x2x6x8xf32>
+// CHECK: gn.reshape %[[O]] [1, 4, 3, 8]
+// CHECK-NOT: gn.broadcast_to
+func.func @grouped_query(%q: tensor<1x4x3x8xbf16>, %k: tensor<1x2x5x8xbf16>, %p: tensor<1x4x3x5xf32>, %v: tensor<1x2x5x8xbf16>) -> (tensor<1x4x3x5xf32>, tensor<1x4x3x8xf32>) {
+  %k1 = gn.reshape %k [1, 2, 1, 5, 8] : tensor<1x2x5x8xbf16> -> tensor<1x2x1x5x8xbf16>
+  %k2 = gn.broadcast_to %k1 [1, 2, 2, 5, 8] : tensor<1x2x1x5x8xbf16> -> tensor<1x2x2x5x8xbf16>
+  %k3 = gn.reshape %k2 [1, 4, 5, 8] : tensor<1x2x2x5x8xbf16> -> tensor<1x4x5x8xbf16>
+  %s = gn.matmul %q, %k3 {transpose_rhs, widen} : tensor<1x4x3x8xbf16>, tensor<1x4x5x8xbf16> -> tensor<1x4x3x5xf32>
+  %v1 = gn.reshape %v [1, 2, 1, 5, 8] : tensor<1x2x5x8xbf16> -> tensor<1x2x1x5x8xbf16>
+  %v2 = gn.broadcast_to %v1 [1, 2, 2, 5, 8] : tensor<1x2x1x5x8xbf16> -> tensor<1x2x2x5x8xbf16>
+  %v3 = gn.reshape %v2 [1, 4, 5, 8] : tensor<1x2x2x5x8xbf16> -> tensor<1x4x5x8xbf16>
+  %vf = gn.convert %v3 {dtype = f32} : tensor<1x4x5x8xbf16> -> tensor<1x4x5x8xf32>
+  %o = gn.matmul %p, %vf : tensor<1x4x3x5xf32>, tensor<1x4x5x8xf32> -> tensor<1x4x3x8xf32>
+  return %s, %o : tensor<1x4x3x5xf32>, tensor<1x4x3x8xf32>
+}
+
+// -----
+
+// Not grouped: the repeated key is read by another op too, and a repeat
+// that is not of whole heads (along the rows) stays a broadcast.
+// CHECK-LABEL: func.func @not_grouped_query
+// CHECK-COUNT-2: gn.broadcast_to
+func.func @not_grouped_query(%q: tensor<1x4x3x8xf32>, %k: tensor<1x2x5x8xf32>, %q2: tensor<1x2x3x8xf32>, %k4: tensor<1x2x5x8xf32>) -> (tensor<1x4x3x5xf32>, tensor<1x4x5x8xf32>, tensor<1x2x3x10xf32>) {
+  %k1 = gn.reshape %k [1, 2, 1, 5, 8] : tensor<1x2x5x8xf32> -> tensor<1x2x1x5x8xf32>
+  %k2 = gn.broadcast_to %k1 [1, 2, 2, 5, 8] : tensor<1x2x1x5x8xf32> -> tensor<1x2x2x5x8xf32>
+  %k3 = gn.reshape %k2 [1, 4, 5, 8] : tensor<1x2x2x5x8xf32> -> tensor<1x4x5x8xf32>
+  %s = gn.matmul %q, %k3 {transpose_rhs} : tensor<1x4x3x8xf32>, tensor<1x4x5x8xf32> -> tensor<1x4x3x5xf32>
+  %r1 = gn.reshape %k4 [1, 2, 1, 5, 8] : tensor<1x2x5x8xf32> -> tensor<1x2x1x5x8xf32>
+  %r2 = gn.broadcast_to %r1 [1, 2, 2, 5, 8] : tensor<1x2x1x5x8xf32> -> tensor<1x2x2x5x8xf32>
+  %r3 = gn.reshape %r2 [1, 2, 10, 8] : tensor<1x2x2x5x8xf32> -> tensor<1x2x10x8xf32>
+  %t = gn.matmul %q2, %r3 {transpose_rhs} : tensor<1x2x3x8xf32>, tensor<1x2x10x8xf32> -> tensor<1x2x3x10xf32>
+  return %s, %k3, %t : tensor<1x4x3x5xf32>, tensor<1x4x5x8xf32>, tensor<1x2x3x10xf32>
+}

@@ -625,12 +625,96 @@ struct RotateHalfAsRoll : OpRewritePattern<ConcatOp> {
   }
 };
 
+/// Grouped-query attention repeats each of G key (value) heads R times
+/// (repeat_kv: a reshape, a broadcast, a reshape) for H = G * R query heads.
+/// A product of the H heads with the repeated operand is the product of
+/// each group's R heads, taken as R * M rows, with the group's one head:
+///
+///   matmul(q[.., H, M, D], reshape(broadcast(reshape(k[.., G, N, D]))))
+///     = reshape(matmul(reshape(q)[.., G, R * M, D], k))
+///
+/// (a conversion of the repeated operand moves onto k, which it then
+/// converts R times fewer elements of). Each element is the same sum of
+/// the same products (a GEMM library may add them in another order for
+/// another shape); no kernel copies k R times, and with G = 1 the product
+/// is one GEMM (gemma-3: 4 query heads, 1 key head).
+struct GroupedQueryMatmul : OpRewritePattern<MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MatmulOp mm, PatternRewriter &rw) const override {
+    if (mm.getTransposeLhs())
+      return rw.notifyMatchFailure(mm, "lhs transposed: its heads' rows are not contiguous");
+    Value rhs = mm.getRhs();
+    auto convert = rhs.getDefiningOp<ConvertOp>();
+    if (convert && convert->hasOneUse())
+      rhs = convert.getInput();
+    else
+      convert = nullptr;
+    auto merged = rhs.getDefiningOp<ReshapeOp>();
+    auto repeat = merged ? merged.getInput().getDefiningOp<BroadcastToOp>() : nullptr;
+    if (!repeat || !rhs.hasOneUse() || !merged.getInput().hasOneUse())
+      return rw.notifyMatchFailure(mm, "rhs is not a repeat of heads");
+    auto a = llvm::cast<RankedTensorType>(mm.getLhs().getType()).getShape();
+    auto b = llvm::cast<RankedTensorType>(rhs.getType()).getShape();
+    auto one = repeat.getInput().getType().getShape();
+    auto rep = repeat.getType().getShape();
+    int64_t rank = b.size();
+    // [.., G, 1, N, D] -> [.., G, R, N, D] -> [.., G*R, N, D], the lhs
+    // [.., G*R, M, D] with the same leading dims.
+    if (rank < 3 || (int64_t)a.size() != rank || (int64_t)one.size() != rank + 1 ||
+        (int64_t)rep.size() != rank + 1 || a.drop_back(2) != b.drop_back(2))
+      return rw.notifyMatchFailure(mm, "not [.., heads, rows, cols] operands");
+    int64_t h = rank - 3; // the heads dim
+    int64_t g = one[h], r = rep[h + 1];
+    llvm::SmallVector<int64_t> kv(one.begin(), one.end());
+    kv.erase(kv.begin() + h + 1);
+    llvm::SmallVector<int64_t> want(kv);
+    want[h] = g * r;
+    if (r < 2 || one[h + 1] != 1 || rep[h] != g || llvm::ArrayRef(want) != b ||
+        one.drop_front(h + 2) != rep.drop_front(h + 2) || one.take_front(h) != rep.take_front(h))
+      return rw.notifyMatchFailure(mm, "not a repeat of whole heads");
+    Location loc = mm.getLoc();
+    auto lhsType = llvm::cast<RankedTensorType>(mm.getLhs().getType());
+    llvm::SmallVector<int64_t> rows(a.begin(), a.end());
+    rows[h] = g;
+    rows[h + 1] = r * a[h + 1];
+    Value lhs = ReshapeOp::create(rw, loc, lhsType.clone(rows), mm.getLhs(),
+                                  rw.getDenseI64ArrayAttr(rows));
+    // The heads and their conversion where the heads are made: a kernel
+    // converting them can then merge with its sibling (the rotary kernel of
+    // k, over the same shape).
+    Value heads;
+    {
+      OpBuilder::InsertionGuard guard(rw);
+      rw.setInsertionPointAfterValue(repeat.getInput());
+      heads = ReshapeOp::create(rw, loc, repeat.getInput().getType().clone(kv), repeat.getInput(),
+                                rw.getDenseI64ArrayAttr(kv));
+      if (convert) {
+        auto t = llvm::cast<RankedTensorType>(heads.getType())
+                     .clone(convert.getType().getElementType());
+        OperationState state(convert.getLoc(), convert->getName(), heads, t, convert->getAttrs());
+        heads = rw.create(state)->getResult(0);
+      }
+    }
+    auto outType = mm.getType();
+    llvm::SmallVector<int64_t> outRows(outType.getShape());
+    outRows[h] = g;
+    outRows[h + 1] = r * outType.getShape()[h + 1];
+    OperationState state(loc, mm->getName(), ValueRange{lhs, heads}, outType.clone(outRows),
+                         mm->getAttrs());
+    Value product = rw.create(state)->getResult(0);
+    rw.replaceOpWithNewOp<ReshapeOp>(mm, outType, product,
+                                     rw.getDenseI64ArrayAttr(outType.getShape()));
+    return success();
+  }
+};
+
 struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass> {
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<HoistTransposeAboveElementwise, HoistReshapeAboveElementwise, SinkSliceBelowReshape,
-                 SplitElementwiseIntoSlices, RotateHalfAsRoll>(&getContext());
+                 SplitElementwiseIntoSlices, RotateHalfAsRoll, GroupedQueryMatmul>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       // Each rewrite moves views up or slices apart, so this is a bug in
       // the patterns (a cycle), said as one rather than a silent failure.
