@@ -639,8 +639,20 @@ std::optional<LogicalResult> mlir::gn::interp::runContraction(Operation *op, Ope
   };
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](MatmulOp mm) {
-        return done(matmul(in[0], in[1], mm.getTransposeLhs(), mm.getTransposeRhs(),
-                           resultDType(op), resultShape(op), dest));
+        if (!mm.getTransposeResult())
+          return done(matmul(in[0], in[1], mm.getTransposeLhs(), mm.getTransposeRhs(),
+                             resultDType(op), resultShape(op), dest));
+        // [.., B, M, N] computed, then given as [.., M, B, N].
+        llvm::SmallVector<int64_t, 6> shape(resultShape(op));
+        size_t r = shape.size();
+        std::swap(shape[r - 3], shape[r - 2]);
+        HostTensor c = matmul(in[0], in[1], mm.getTransposeLhs(), mm.getTransposeRhs(),
+                              resultDType(op), shape, nullptr);
+        auto strides = stridesOf(shape);
+        std::swap(strides[r - 3], strides[r - 2]);
+        HostTensor t = dest ? *dest : HostTensor(resultDType(op), resultShape(op));
+        affineCopy(c, t, 0, strides);
+        return done(t);
       })
       .Case([&](LinearOp) {
         return done(linear(op, in[0], in[1], in.size() > 2 ? &in[2] : nullptr, dest));

@@ -223,3 +223,25 @@ func.func @not_grouped_query(%q: tensor<1x4x3x8xf32>, %k: tensor<1x2x5x8xf32>, %
   %t = gn.matmul %q2, %r3 {transpose_rhs} : tensor<1x2x3x8xf32>, tensor<1x2x10x8xf32> -> tensor<1x2x3x10xf32>
   return %s, %k3, %t : tensor<1x4x3x5xf32>, tensor<1x4x5x8xf32>, tensor<1x2x3x10xf32>
 }
+
+// -----
+
+// P @ V's transpose to [rows, heads, cols] becomes the matmul's
+// transpose_result (a GEMM library writes that order with output strides).
+// Not with two batch dims (two strides), nor a transpose of other dims.
+// CHECK-LABEL: func.func @transposed_result
+// CHECK: %[[O:.*]] = gn.matmul %arg0, %arg1 {transpose_result} : tensor<1x4x3x5xf32>, tensor<1x4x5x8xf32> -> tensor<1x3x4x8xf32>
+// CHECK: %[[B:.*]] = gn.matmul %arg2, %arg3 : tensor<2x4x3x5xf32>, tensor<2x4x5x8xf32> -> tensor<2x4x3x8xf32>
+// CHECK: gn.transpose %[[B]] [0, 2, 1, 3]
+// CHECK: %[[C:.*]] = gn.matmul %arg0, %arg1 : tensor<1x4x3x5xf32>, tensor<1x4x5x8xf32> -> tensor<1x4x3x8xf32>
+// CHECK: gn.transpose %[[C]] [1, 0, 2, 3]
+// CHECK: return %[[O]]
+func.func @transposed_result(%p: tensor<1x4x3x5xf32>, %v: tensor<1x4x5x8xf32>, %p2: tensor<2x4x3x5xf32>, %v2: tensor<2x4x5x8xf32>) -> (tensor<1x3x4x8xf32>, tensor<2x3x4x8xf32>, tensor<4x1x3x8xf32>) {
+  %o = gn.matmul %p, %v : tensor<1x4x3x5xf32>, tensor<1x4x5x8xf32> -> tensor<1x4x3x8xf32>
+  %t = gn.transpose %o [0, 2, 1, 3] : tensor<1x4x3x8xf32> -> tensor<1x3x4x8xf32>
+  %b = gn.matmul %p2, %v2 : tensor<2x4x3x5xf32>, tensor<2x4x5x8xf32> -> tensor<2x4x3x8xf32>
+  %u = gn.transpose %b [0, 2, 1, 3] : tensor<2x4x3x8xf32> -> tensor<2x3x4x8xf32>
+  %c = gn.matmul %p, %v : tensor<1x4x3x5xf32>, tensor<1x4x5x8xf32> -> tensor<1x4x3x8xf32>
+  %w = gn.transpose %c [1, 0, 2, 3] : tensor<1x4x3x8xf32> -> tensor<4x1x3x8xf32>
+  return %t, %u, %w : tensor<1x3x4x8xf32>, tensor<2x3x4x8xf32>, tensor<4x1x3x8xf32>
+}

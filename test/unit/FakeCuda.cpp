@@ -87,6 +87,44 @@ std::string describe(const Launch &l, const char *verb) {
   return s;
 }
 
+/// cuBLAS's column-major product, computed on the host for f32 (A, B and C
+/// f32; the stand-in's device memory is host memory), so a program of
+/// GEMMs alone is checked against the interpreter through its strides:
+/// C[i + j ldc] = sum_p op(A)(i, p) op(B)(p, j) for each batch item.
+/// Other types are logged, not computed. Any element outside its buffer
+/// is logged as BAD-BOUNDS and nothing is written.
+bool gemmF32(int ta, int tb, int m, int n, int k, const float *alpha, const float *a, int lda,
+             long long sa, const float *b, int ldb, long long sb, const float *beta, float *c,
+             int ldc, long long sc, int batch) {
+  auto last = [](long long ld, long long rows, long long cols, long long stride, int batch) {
+    return (batch - 1) * stride + (cols - 1) * ld + rows - 1; // the farthest element read
+  };
+  auto fits = [](const void *p, long long elements) {
+    return inAllocation(reinterpret_cast<uintptr_t>(p) + 4 * (elements + 1));
+  };
+  if (m == 0 || n == 0 || batch == 0)
+    return true;
+  bool ok = fits(c, last(ldc, m, n, sc, batch));
+  if (k > 0)
+    ok = ok && fits(a, ta ? last(lda, k, m, sa, batch) : last(lda, m, k, sa, batch)) &&
+         fits(b, tb ? last(ldb, n, k, sb, batch) : last(ldb, k, n, sb, batch));
+  if (!ok)
+    return false;
+  for (int t = 0; t < batch; ++t)
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        double sum = 0;
+        for (int p = 0; p < k; ++p) {
+          float x = ta ? a[t * sa + p + (long long)i * lda] : a[t * sa + i + (long long)p * lda];
+          float y = tb ? b[t * sb + j + (long long)p * ldb] : b[t * sb + p + (long long)j * ldb];
+          sum += (double)x * y;
+        }
+        float &out = c[t * sc + i + (long long)j * ldc];
+        out = *alpha * (float)sum + (*beta != 0 ? *beta * out : 0.0f);
+      }
+  return true;
+}
+
 } // namespace
 
 extern "C" {
@@ -290,10 +328,10 @@ int cublasSetMathMode(void *, int mode) {
   return 0;
 }
 int cublasSetWorkspace_v2(void *, void *, size_t) { return 0; }
-int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, const void *,
-                               const void *a, int atype, int lda, long long, const void *b, int,
-                               int ldb, long long, const void *, void *c, int ctype, int ldc,
-                               long long, int batch, int compute, int) {
+int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, const void *alpha,
+                               const void *a, int atype, int lda, long long sa, const void *b,
+                               int btype, int ldb, long long sb, const void *beta, void *c,
+                               int ctype, int ldc, long long sc, int batch, int compute, int) {
   std::string s = "gemm m=" + std::to_string(m) + " n=" + std::to_string(n) +
                   " k=" + std::to_string(k) + " batch=" + std::to_string(batch) +
                   " ta=" + std::to_string(ta) + " tb=" + std::to_string(tb) +
@@ -303,6 +341,12 @@ int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, cons
   for (const void *p : {a, b, static_cast<const void *>(c)})
     if (!inAllocation(reinterpret_cast<uintptr_t>(p)))
       s += " BAD-POINTER";
+  const int kF32 = 0; // CUDA_R_32F
+  if (!capturing && atype == kF32 && btype == kF32 && ctype == kF32 &&
+      !gemmF32(ta, tb, m, n, k, static_cast<const float *>(alpha),
+               static_cast<const float *>(a), lda, sa, static_cast<const float *>(b), ldb, sb,
+               static_cast<const float *>(beta), static_cast<float *>(c), ldc, sc, batch))
+    s += " BAD-BOUNDS";
   if (!capturing)
     log(s);
   return 0;

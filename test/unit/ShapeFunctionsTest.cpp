@@ -53,11 +53,11 @@ protected:
 TEST_F(ShapeInference, MatmulBroadcastsBatch) {
   llvm::SmallVector<Type> types;
   ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({4, 2, 3}),
-                                        arg({3, 5}), false, false, false, types)));
+                                        arg({3, 5}), false, false, false, false, types)));
   EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({4, 2, 5}));
   types.clear();
   ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({3}), arg({2, 3, 5}),
-                                        false, false, false, types)));
+                                        false, false, false, false, types)));
   EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({2, 5}));
 }
 
@@ -65,11 +65,11 @@ TEST_F(ShapeInference, MatmulReadsTransposedOperands) {
   llvm::SmallVector<Type> types;
   // lhs stored 3x2 (read as 2x3), rhs stored 5x3 (read as 3x5).
   ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({4, 3, 2}), arg({5, 3}),
-                                        true, true, false, types)));
+                                        true, true, false, false, types)));
   EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({4, 2, 5}));
   types.clear();
   EXPECT_TRUE(failed(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({3}), arg({3, 5}), true,
-                                     false, false, types)));
+                                     false, false, false, types)));
   EXPECT_EQ(lastError, "a transposed matmul operand must have rank >= 2");
 }
 
@@ -77,18 +77,31 @@ TEST_F(ShapeInference, WideningMatmulTakesHalvesGivesF32) {
   llvm::SmallVector<Type> types;
   OpBuilder b(&ctx);
   ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({2, 3}, b.getF16Type()),
-                                        arg({5, 3}, b.getF16Type()), false, true, true, types)));
+                                        arg({5, 3}, b.getF16Type()), false, true, true, false, types)));
   EXPECT_EQ(types[0], RankedTensorType::get({2, 5}, b.getF32Type()));
   types.clear();
   EXPECT_TRUE(failed(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({2, 3}), arg({3, 5}), false,
-                                     false, true, types)));
+                                     false, true, false, types)));
   EXPECT_EQ(lastError, "a widening matmul takes f16 or bf16 operands, not f32");
+}
+
+TEST_F(ShapeInference, MatmulTransposedResultSwapsHeadsAndRows) {
+  llvm::SmallVector<Type> types;
+  // [1, 12, 7, 64] computed, [1, 7, 12, 64] given.
+  ASSERT_TRUE(succeeded(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({1, 12, 7, 7}),
+                                        arg({1, 12, 7, 64}), false, false, false, true, types)));
+  EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(),
+            llvm::ArrayRef<int64_t>({1, 7, 12, 64}));
+  types.clear();
+  EXPECT_TRUE(failed(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({7, 7}), arg({7, 64}), false,
+                                     false, false, true, types)));
+  EXPECT_EQ(lastError, "a matmul with a transposed result needs a batch dim and matrix operands");
 }
 
 TEST_F(ShapeInference, MatmulMismatchReports) {
   llvm::SmallVector<Type> types;
   EXPECT_TRUE(failed(gn::inferMatmul(&ctx, UnknownLoc::get(&ctx), arg({2, 3}), arg({4, 5}),
-                                     false, false, false, types)));
+                                     false, false, false, false, types)));
   EXPECT_EQ(lastError, "matmul contraction sizes differ: [2, 3] @ [4, 5]");
 }
 

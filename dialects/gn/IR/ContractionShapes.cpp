@@ -8,7 +8,8 @@ using namespace mlir::gn;
 using namespace mlir::gn::shapes;
 
 LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs, bool transposeLhs,
-                              bool transposeRhs, bool widen, TypeList &types) {
+                              bool transposeRhs, bool widen, bool transposeResult,
+                              TypeList &types) {
   auto a = tensorType(lhs), b = tensorType(rhs);
   if (a.getRank() == 0 || b.getRank() == 0)
     return fail(loc, "matmul operands must have rank >= 1");
@@ -46,6 +47,11 @@ LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs, b
     shape.push_back(m);
   if (!rhsVector)
     shape.push_back(n);
+  if (transposeResult) {
+    if (shape.size() < 3 || lhsVector || rhsVector)
+      return fail(loc, "a matmul with a transposed result needs a batch dim and matrix operands");
+    std::swap(shape[shape.size() - 3], shape[shape.size() - 2]);
+  }
   types.push_back(widen ? RankedTensorType::get(shape, Float32Type::get(a.getContext())) : a.clone(shape));
   return success();
 }

@@ -597,7 +597,7 @@ def Gn_LogSoftmaxOp : Gn_SoftmaxLikeOp<"log_softmax", "log of softmax">;
 
 def Gn_MatmulOp : Gn_InferredOp<"matmul",
     "inferMatmul(ctx, loc, adaptor.getLhs(), adaptor.getRhs(), adaptor.getTransposeLhs(), "
-    "adaptor.getTransposeRhs(), adaptor.getWiden(), types)"> {
+    "adaptor.getTransposeRhs(), adaptor.getWiden(), adaptor.getTransposeResult(), types)"> {
   let summary = "torch.matmul: 1-d promotion and batch broadcasting";
   let description = [{
     `transpose_lhs` (`transpose_rhs`) says that operand is stored with its
@@ -607,7 +607,11 @@ def Gn_MatmulOp : Gn_InferredOp<"matmul",
     operands and an f32 result, the product of the operands converted to
     f32 (every product of two such values is exact in f32, summed in f32)
     without the f32 copies: a GEMM library's half inputs with compute and
-    output type f32 (gn-narrow-matmul).
+    output type f32 (gn-narrow-matmul). `transpose_result`: the result is
+    given with its last batch dim and its rows swapped, [.., B, M, N]
+    computed, [.., M, B, N] given (rank >= 3): attention's P @ V written
+    straight in the [rows, heads, cols] order the output projection reads,
+    as a GEMM library writes with output strides (gn-hoist-views).
 
     ```mlir
     %r = gn.matmul %a, %b : tensor<4x2x3xf32>, tensor<3x5xf32> -> tensor<4x2x5xf32>
@@ -615,7 +619,7 @@ def Gn_MatmulOp : Gn_InferredOp<"matmul",
     ```
   }];
   let arguments = (ins Gn_Tensor:$lhs, Gn_Tensor:$rhs, UnitAttr:$transpose_lhs,
-                   UnitAttr:$transpose_rhs, UnitAttr:$widen);
+                   UnitAttr:$transpose_rhs, UnitAttr:$widen, UnitAttr:$transpose_result);
   let hasFolder = 1;
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";

@@ -90,7 +90,7 @@ LogicalResult inferSoftmax(MLIRContext *ctx, OptLoc loc, Value input, uint64_t d
 
 // Contractions.
 LogicalResult inferMatmul(MLIRContext *ctx, OptLoc loc, Value lhs, Value rhs, bool transposeLhs,
-                          bool transposeRhs, bool widen, TypeList &types);
+                          bool transposeRhs, bool widen, bool transposeResult, TypeList &types);
 LogicalResult inferLinear(MLIRContext *ctx, OptLoc loc, Value input, Value weight, Value bias,
                           TypeList &types);
 LogicalResult inferEinsum(MLIRContext *ctx, OptLoc loc, ValueRange inputs,

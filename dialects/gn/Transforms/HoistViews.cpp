@@ -642,8 +642,8 @@ struct GroupedQueryMatmul : OpRewritePattern<MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(MatmulOp mm, PatternRewriter &rw) const override {
-    if (mm.getTransposeLhs())
-      return rw.notifyMatchFailure(mm, "lhs transposed: its heads' rows are not contiguous");
+    if (mm.getTransposeLhs() || mm.getTransposeResult())
+      return rw.notifyMatchFailure(mm, "an operand's or the result's rows are not contiguous");
     Value rhs = mm.getRhs();
     auto convert = rhs.getDefiningOp<ConvertOp>();
     if (convert && convert->hasOneUse())
@@ -709,12 +709,47 @@ struct GroupedQueryMatmul : OpRewritePattern<MatmulOp> {
   }
 };
 
+/// Attention's P @ V, [.., heads, rows, cols], is transposed to [.., rows,
+/// heads, cols] for the output projection: a copy kernel. A GEMM library
+/// writes that order itself (each head's columns at an offset, rows
+/// heads * cols apart), so the transpose becomes the product's
+/// transpose_result. Only where the dims before the heads are all 1 (one
+/// stride for the heads; the CUDA target's GEMM takes no more).
+struct TransposeIntoMatmulResult : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TransposeOp t, PatternRewriter &rw) const override {
+    auto mm = t.getInput().getDefiningOp<MatmulOp>();
+    if (!mm || !mm->hasOneUse() || mm.getTransposeResult())
+      return rw.notifyMatchFailure(t, "not the one read of a matmul's result");
+    llvm::ArrayRef<int64_t> perm = t.getPermutation();
+    int64_t r = perm.size();
+    if (r < 3 || llvm::cast<RankedTensorType>(mm.getLhs().getType()).getRank() < 2 ||
+        llvm::cast<RankedTensorType>(mm.getRhs().getType()).getRank() < 2)
+      return rw.notifyMatchFailure(t, "no batch dim, or a vector operand");
+    for (int64_t i = 0; i < r; ++i) {
+      int64_t want = i == r - 3 ? r - 2 : i == r - 2 ? r - 3 : i;
+      if (perm[i] != want)
+        return rw.notifyMatchFailure(t, "not a swap of the heads and the rows");
+    }
+    auto shape = mm.getType().getShape();
+    if (llvm::any_of(shape.drop_back(3), [](int64_t d) { return d != 1; }))
+      return rw.notifyMatchFailure(t, "more than one batch dim");
+    OperationState state(mm.getLoc(), mm->getName(), mm->getOperands(), t.getType(),
+                         mm->getAttrs());
+    state.addAttribute(mm.getTransposeResultAttrName(), rw.getUnitAttr());
+    rw.replaceOp(t, rw.create(state)->getResults());
+    return success();
+  }
+};
+
 struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass> {
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<HoistTransposeAboveElementwise, HoistReshapeAboveElementwise, SinkSliceBelowReshape,
-                 SplitElementwiseIntoSlices, RotateHalfAsRoll, GroupedQueryMatmul>(&getContext());
+                 SplitElementwiseIntoSlices, RotateHalfAsRoll, GroupedQueryMatmul,
+                 TransposeIntoMatmulResult>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       // Each rewrite moves views up or slices apart, so this is a bug in
       // the patterns (a cycle), said as one rather than a silent failure.

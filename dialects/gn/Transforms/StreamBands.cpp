@@ -134,7 +134,7 @@ FailureOr<int64_t> operandAxis(Operation *op, unsigned i, int64_t a) {
     // whole. Batched or broadcast products are not banded. (Only with
     // band-gemms: see canBand.)
     int64_t rank = rt.getRank();
-    if (a != rank - 2 || typeOf(mm.getLhs()).getRank() != rank)
+    if (a != rank - 2 || typeOf(mm.getLhs()).getRank() != rank || mm.getTransposeResult())
       return failure();
     if (i == 1)
       return kWhole;

@@ -550,7 +550,7 @@ bool CudaExecutor::Impl::runGemm(const Step &s, std::string &error) {
       cublasHandle, g.transB ? kCublasOpT : kCublasOpN, g.transA ? kCublasOpT : kCublasOpN, g.n,
       g.m, g.k, alpha, reinterpret_cast<const void *>(slotPtr[s.in[1]]), inType, ldb, g.strideB,
       reinterpret_cast<const void *>(slotPtr[s.in[0]]), inType, lda, g.strideA, beta,
-      reinterpret_cast<void *>(slotPtr[s.out[0]]), outType, g.n, g.strideC, g.batch,
+      reinterpret_cast<void *>(slotPtr[s.out[0]]), outType, g.ldc ? g.ldc : g.n, g.strideC, g.batch,
       f64               ? kCublasCompute64F
       : cublasPedantic ? kCublasCompute32FPedantic
                        : kCublasCompute32F,

@@ -154,7 +154,7 @@ bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std
                       {"k", s.gemm.k},           {"batch", s.gemm.batch},
                       {"trans_a", s.gemm.transA}, {"trans_b", s.gemm.transB},
                       {"stride_a", s.gemm.strideA}, {"stride_b", s.gemm.strideB},
-                      {"stride_c", s.gemm.strideC}};
+                      {"stride_c", s.gemm.strideC}, {"ldc", s.gemm.ldc}};
     if (s.kind == Step::Kind::Conv)
       step["conv"] = {{"stride", s.conv.stride},     {"padding", s.conv.padding},
                       {"dilation", s.conv.dilation}, {"groups", s.conv.groups},
@@ -275,7 +275,7 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
                    g.value("k", int64_t(0)),        g.value("batch", int64_t(1)),
                    g.value("trans_a", false),       g.value("trans_b", false),
                    g.value("stride_a", int64_t(0)), g.value("stride_b", int64_t(0)),
-                   g.value("stride_c", int64_t(0))};
+                   g.value("stride_c", int64_t(0)), g.value("ldc", int64_t(0))};
     }
     if (s.contains("conv")) {
       const json &c = s["conv"];

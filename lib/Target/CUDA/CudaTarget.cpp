@@ -69,17 +69,26 @@ std::optional<cuda::Gemm> gemmOf(MatmulOp op) {
       b *= d;
     return b;
   };
+  // A transposed result, [.., B, M, N] given as [.., M, B, N]: batch item b
+  // starts at column b * n of rows B * n apart. Only for one batch dim (the
+  // dims before it all 1): two would need two strides.
+  bool tc = op.getTransposeResult();
+  llvm::SmallVector<int64_t> os(ot.getShape());
+  if (tc && os.size() >= 3)
+    std::swap(os[os.size() - 3], os[os.size() - 2]);
   int64_t batch = 1;
-  for (int64_t d : ot.getShape().drop_back(lt1 || rt1 ? (lt1 && rt1 ? 0 : 1) : 2))
+  for (int64_t d : llvm::ArrayRef(os).drop_back(lt1 || rt1 ? (lt1 && rt1 ? 0 : 1) : 2))
     batch *= d;
   int64_t lb = batchOf(ls), rb = batchOf(rs);
   if ((lb != batch && lb != 1) || (rb != batch && rb != 1))
+    return std::nullopt;
+  if (tc && (os.size() < 3 || batch != os[os.size() - 3]))
     return std::nullopt;
   // One weight for every batch item, LHS rows contiguous: the batch is more
   // rows of one GEMM. [197, 1, 768] x [768, 768] (torch MultiheadAttention's
   // sequence-first projections) is then one 197-row GEMM, not 197 GEMVs
   // that each read the whole weight.
-  if (rb == 1 && lb == batch && !ta) {
+  if (rb == 1 && lb == batch && !ta && !tc) {
     m *= batch;
     lb = batch = 1;
   }
@@ -92,7 +101,8 @@ std::optional<cuda::Gemm> gemmOf(MatmulOp op) {
   g.transB = tb;
   g.strideA = lb == 1 ? 0 : m * k;
   g.strideB = rb == 1 ? 0 : k * n;
-  g.strideC = m * n;
+  g.strideC = tc ? n : m * n;
+  g.ldc = tc ? batch * n : 0;
   return g;
 }
 

@@ -59,11 +59,15 @@ struct PtxModule {
 
 /// C = op(A) @ op(B) for `batch` matrices (row-major), with per-operand
 /// batch strides in elements (0: broadcast); 1-d operands are promoted
-/// beforehand. A, B, C share the element type.
+/// beforehand. A, B, C share the element type. C's rows are ldc elements
+/// apart (0: n, packed): with ldc = batch * n and strideC = n the batch
+/// is written as the middle dim, [m, batch, n] (a matmul's
+/// transpose_result).
 struct Gemm {
   int64_t m = 0, n = 0, k = 0, batch = 1;
   bool transA = false, transB = false;
   int64_t strideA = 0, strideB = 0, strideC = 0;
+  int64_t ldc = 0;
 };
 
 /// Convolution, NC[D]HW, cross-correlation; bias [O] optional (a third
