@@ -180,16 +180,7 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool 
   int64_t nb = 1;
   for (int64_t d : batch)
     nb *= d;
-  // One B for every batch item and A's rows contiguous: the batch is more
-  // rows of one GEMM ([197, 1, 768] x [768, 768] is one 197-row GEMM, not
-  // 197 GEMVs).
-  auto count = [](llvm::ArrayRef<int64_t> dims) {
-    int64_t c = 1;
-    for (int64_t d : dims)
-      c *= d;
-    return c;
-  };
-  if (nb > 1 && !transA && count(batchB) == 1 && count(batchA) == nb) {
+  if (gn::batchFoldsIntoRows(batchA, batchB, nb, transA, /*transposeResult=*/false)) {
     m *= nb;
     batch.clear();
     batchA.clear();

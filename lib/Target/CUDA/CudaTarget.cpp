@@ -84,11 +84,8 @@ std::optional<cuda::Gemm> gemmOf(MatmulOp op) {
     return std::nullopt;
   if (tc && (os.size() < 3 || batch != os[os.size() - 3]))
     return std::nullopt;
-  // One weight for every batch item, LHS rows contiguous: the batch is more
-  // rows of one GEMM. [197, 1, 768] x [768, 768] (torch MultiheadAttention's
-  // sequence-first projections) is then one 197-row GEMM, not 197 GEMVs
-  // that each read the whole weight.
-  if (rb == 1 && lb == batch && !ta && !tc) {
+  if (batchFoldsIntoRows(llvm::ArrayRef(ls).drop_back(2), llvm::ArrayRef(rs).drop_back(2), batch,
+                         ta, tc)) {
     m *= batch;
     lb = batch = 1;
   }
