@@ -131,6 +131,15 @@ void ConcatOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRCont
   patterns.add<DropEmptyConcatInputs>(ctx);
 }
 
+/// A pad of nothing on every side, in any mode, is its input (Swin pads
+/// each window partition to a multiple of the window, 0 where it divides).
+OpFoldResult PadOp::fold(FoldAdaptor) {
+  auto zero = [](llvm::ArrayRef<int64_t> v) { return llvm::all_of(v, [](int64_t x) { return !x; }); };
+  if (zero(getLow()) && zero(getHigh()) && getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
 OpFoldResult ConcatOp::fold(FoldAdaptor) {
   if (getInputs().size() == 1)
     return getInputs()[0];

@@ -369,6 +369,7 @@ def Gn_PadOp : Gn_InferredOp<"pad",
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input `low` $low `high` $high attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def Gn_TileOp : Gn_InferredOp<"tile",

@@ -113,3 +113,16 @@ func.func @unit_dim_transpose_is_reshape(%x: tensor<1x7x4xf32>, %y: tensor<2x7x4
   %1 = gn.transpose %y [1, 0, 2] : tensor<2x7x4xf32> -> tensor<7x2x4xf32>
   return %0, %1 : tensor<7x1x4xf32>, tensor<7x2x4xf32>
 }
+
+// -----
+
+// A pad of nothing on every side is its input, in any mode; a real pad
+// stays.
+// CHECK-LABEL: func.func @zero_pad
+// CHECK-NEXT: %[[P:.*]] = gn.pad %arg0 low [0, 1] high [0, 0]
+// CHECK-NEXT: return %arg0, %[[P]]
+func.func @zero_pad(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x4xf32>) {
+  %a = gn.pad %x low [0, 0] high [0, 0] {mode = "reflect"} : tensor<2x3xf32> -> tensor<2x3xf32>
+  %b = gn.pad %a low [0, 1] high [0, 0] : tensor<2x3xf32> -> tensor<2x4xf32>
+  return %a, %b : tensor<2x3xf32>, tensor<2x4xf32>
+}
