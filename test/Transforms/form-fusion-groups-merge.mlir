@@ -1,6 +1,7 @@
 // RUN: gn-opt %s --gn-form-fusion-groups="merge-groups=true" --split-input-file | FileCheck %s
 // RUN: gn-opt %s --gn-form-fusion-groups --split-input-file | FileCheck %s --check-prefix=APART
 // RUN: gn-opt %s --gn-form-fusion-groups="merge-groups=true absorb-broadcast-producers=true" --split-input-file | FileCheck %s --check-prefix=ABSORB
+// RUN: gn-opt %s --gn-form-fusion-groups="merge-groups=true absorb-wrapped-views=true" --split-input-file | FileCheck %s --check-prefix=WRAP
 
 // A batch norm's scale and shift from its four parameter vectors (as
 // gn-decompose writes them): each op joins one operand's group, so without
@@ -119,23 +120,29 @@ func.func @read_elsewhere(%a: tensor<8xf32>, %x: tensor<4x8xf32>) -> (tensor<4x8
 
 // -----
 
-// Rolls and flips of a group input join the group reading them (rotary
-// embeddings: q * cos + roll(q) * sign * sin, one kernel reading q twice).
+// With absorb-wrapped-views, rolls and flips of a group input join the
+// group reading them (rotary embeddings: q * cos + roll(q) * sign * sin,
+// one kernel reading q twice); without, a roll is a kernel of its own.
 // A roll of a value another group computes keeps the groups apart: %q2's
 // group and the group reading roll(%q2) do not merge, though %w reads both
 // (a kernel reads views of its inputs only).
-// CHECK-LABEL: func.func @roll_flip_views
-// CHECK: gn.fusion "elementwise"(%arg0, %arg1, %arg2)
-// CHECK-NEXT: ^bb0
-// CHECK-NEXT: gn.mul
-// CHECK-NEXT: gn.roll
-// CHECK-NEXT: gn.flip
-// CHECK: %[[Q2:.*]]:2 = gn.fusion "elementwise"(%arg0, %arg1)
-// CHECK-NEXT: ^bb0
-// CHECK-NEXT: gn.exp
-// CHECK: gn.fusion "elementwise"(%[[Q2]]#0, %arg2, %[[Q2]]#1)
-// CHECK-NEXT: ^bb0
-// CHECK-NEXT: gn.roll
+// WRAP-LABEL: func.func @roll_flip_views
+// WRAP: gn.fusion "elementwise"(%arg0, %arg1, %arg2)
+// WRAP-NEXT: ^bb0
+// WRAP-NEXT: gn.mul
+// WRAP-NEXT: gn.roll
+// WRAP-NEXT: gn.flip
+// WRAP: %[[Q2:.*]]:2 = gn.fusion "elementwise"(%arg0, %arg1)
+// WRAP-NEXT: ^bb0
+// WRAP-NEXT: gn.exp
+// WRAP: gn.fusion "elementwise"(%[[Q2]]#0, %arg2, %[[Q2]]#1)
+// WRAP-NEXT: ^bb0
+// WRAP-NEXT: gn.roll
+// APART-LABEL: func.func @roll_flip_views
+// APART: gn.fusion "elementwise"(%arg0)
+// APART-NEXT: ^bb0
+// APART-NEXT: gn.roll
+// APART-NEXT: gn.yield
 func.func @roll_flip_views(%q: tensor<2x8xf32>, %c: tensor<2x8xf32>, %s: tensor<2x8xf32>) -> (tensor<2x8xf32>, tensor<2x8xf32>) {
   %a = gn.mul %q, %c : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
   %r = gn.roll %q shifts [4] dims [1] : tensor<2x8xf32>

@@ -13,10 +13,11 @@
 //    group too: its values are recomputed at every point of the larger
 //    domain instead of stored (the kernel is one generic over the domain;
 //    a member's scalar computation does not care about its shape).
-//  - Views (transpose, slice, broadcast_to, roll, flip) of a group input
-//    that feed one elementwise op join its group: the kernel reads through
-//    them; so does a scatter's broadcast index join the scatter's copy
-//    group. Other views, and concat / insert_slice / constant pad, are copy
+//  - Views (transpose, slice, broadcast_to; roll and flip with
+//    absorb-wrapped-views) of a group input that feed one elementwise op
+//    join its group: the kernel reads through them; so does a scatter's
+//    broadcast index join the scatter's copy group. Other views are
+//    kernels of their own; concat / insert_slice / constant pad are copy
 //    kernels.
 //  - A reduction joins the elementwise group producing its input when no
 //    value of that group is used elsewhere (the group then computes only the
@@ -73,11 +74,11 @@ class GroupFormer {
 public:
   GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels,
               bool mergeGroups, bool absorbBroadcastProducers, bool rowGroups,
-              bool mergeSiblings)
+              bool mergeSiblings, bool absorbWrappedViews)
       : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
         attentionKernels(attentionKernels), mergeGroups(mergeGroups),
         absorbBroadcastProducers(absorbBroadcastProducers), rowGroups(rowGroups),
-        mergeSiblings(mergeSiblings) {
+        mergeSiblings(mergeSiblings), absorbWrappedViews(absorbWrappedViews) {
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
@@ -347,7 +348,7 @@ private:
     for (Value v : op->getOperands()) {
       Operation *view = v.getDefiningOp();
       if (!view || !isKernelView(view) || groupOfOp.count(view) || !view->hasOneUse() ||
-          readAsAlias(view))
+          readAsAlias(view) || (!absorbWrappedViews && isa<RollOp, FlipOp>(view)))
         continue;
       Operation *src = view->getOperand(0).getDefiningOp();
       if (readsSplat(view) || (src && g.members.contains(src)))
@@ -664,6 +665,7 @@ private:
   bool absorbBroadcastProducers;
   bool rowGroups;
   bool mergeSiblings;
+  bool absorbWrappedViews;
   // A row group's rows: a block's threads each fold a few of a row's points.
   static constexpr int64_t kRowMaxLength = 8192;
   // Reductions in one row group (a layer norm has two, a softmax two).
@@ -785,7 +787,7 @@ struct GnFormFusionGroupsPass
       return;
     Block &block = func.getBody().front();
     GroupFormer former(block, maxOps, fuseReductions, attentionKernels, mergeGroups,
-                       absorbBroadcastProducers, rowGroups, mergeSiblings);
+                       absorbBroadcastProducers, rowGroups, mergeSiblings, absorbWrappedViews);
     former.run();
     for (auto &g : former.groups)
       outlineGroup(*g);

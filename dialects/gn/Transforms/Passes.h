@@ -12,14 +12,15 @@ namespace mlir::gn {
 #include "gn/Transforms/Passes.h.inc"
 
 /// gn-form-fusion-groups' launch-saving policies (merge-groups,
-/// absorb-broadcast-producers, row-groups, merge-siblings), on or off
-/// together: gn-cuda-pipeline's merge-launches, and the CPU pipeline's
-/// testing option of that name.
+/// absorb-broadcast-producers, row-groups, merge-siblings,
+/// absorb-wrapped-views), on or off together: gn-cuda-pipeline's
+/// merge-launches, and the CPU pipeline's testing option of that name.
 inline void setLaunchMerging(GnFormFusionGroupsPassOptions &options, bool on) {
   options.mergeGroups = on;
   options.absorbBroadcastProducers = on;
   options.rowGroups = on;
   options.mergeSiblings = on;
+  options.absorbWrappedViews = on;
 }
 
 #define GEN_PASS_REGISTRATION

@@ -155,6 +155,12 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
            "that does not depend on it (attention's q, k and v bias kernels), "
            "where the peak memory does not grow: one launch instead of two, "
            "for a target where a launch costs (a GPU)">,
+    Option<"absorbWrappedViews", "absorb-wrapped-views", "bool", "false",
+           "A roll or a flip read by an elementwise op joins its group (the "
+           "kernel reads through a map with a mod or a negated dim) instead "
+           "of being a kernel of its own: one launch fewer, for a target "
+           "where a launch costs more than the consumer's indexing (a GPU; "
+           "on the CPU the mod in the consumer's loop costs more)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
