@@ -97,6 +97,9 @@ read -r gn_share eager_share <<< "${GN_BENCH_SPLIT:-40 62}"
 at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 { nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
   | tee "$out/gpu.txt"
+# What one small launch costs here, cold and warm (scripts/gpu_probe.py:
+# idle clocks or slow small GEMMs?), before anything else loads the card.
+"$python" "$root/scripts/gpu_probe.py" --json "$out/probe.json" >&2 || true
 # The card's clocks and load every half second for the whole run: timings
 # taken at idle clocks would say so here (the report summarizes it).
 clock_pid=""
@@ -164,5 +167,5 @@ fi
 [ -n "$clock_pid" ] && kill "$clock_pid" 2> /dev/null
 clock_pid=""
 "$python" "$root/scripts/gpu_report.py" "$out"/gn.jsonl "$out"/torch.jsonl --gpu "$out/gpu.txt" \
-  --clocks "$out/clocks.csv" | tee "$out/report.txt"
+  --clocks "$out/clocks.csv" --probe "$out/probe.json" | tee "$out/report.txt"
 echo "results in $out"

@@ -2,6 +2,7 @@
 """Side-by-side report of a GPU benchmark run (scripts/bench-gpu.sh).
 
     python3 scripts/gpu_report.py RESULTS.jsonl... [--gpu gpu.txt] [--clocks clocks.csv]
+                                  [--probe probe.json]
 
 RESULTS: any number of gn.jsonl and torch.jsonl files (told apart by their
 fields; a benchmark split over several commands gives several of each).
@@ -16,7 +17,8 @@ CUDA eager and against PyTorch eager (GraphNet's definition with p = 0,
 b = 0.1: failed samples count as speedup b; `gn-eval score gn.jsonl` gives
 the full S(t)/ES(t) table), compile times, device memory over
 (weights + inputs + outputs), launches and host overhead per forward, and
-(--clocks: bench-gpu.sh's nvidia-smi log) the card's SM clock while busy.
+(--clocks: bench-gpu.sh's nvidia-smi log) the card's SM clock while busy,
+and (--probe: scripts/gpu_probe.py's) what one small launch cost cold and warm.
 Standard library only.
 """
 import argparse
@@ -74,6 +76,7 @@ def main():
     ap.add_argument("results", nargs="+")
     ap.add_argument("--gpu")
     ap.add_argument("--clocks")
+    ap.add_argument("--probe")
     ap.add_argument("--t", type=int, default=-5)
     a = ap.parse_args()
     gn, th = read(a.results)
@@ -200,6 +203,11 @@ def main():
               ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in top))
     if a.clocks:
         print(clock_summary(a.clocks))
+    if a.probe and os.path.exists(a.probe):
+        with open(a.probe) as f:
+            for r in json.load(f).get("probes", []):
+                print(f"probe, {r['graph']}: {r['cold_first_us']:.1f} us per launch right after "
+                      f"2 s idle, {r['warm_median_us']:.1f} warm (median)")
 
 
 def clock_summary(path):
