@@ -228,9 +228,7 @@ OwningOpRef<ModuleOp> eval::LoadedSample::parseIrFile(const std::string &path) {
   }
   llvm::StringRef text = (*buffer)->getBuffer();
   if (std::optional<size_t> at = tooDeepAt(text)) {
-    llvm::StringRef before = text.take_front(*at);
-    unsigned line = before.count('\n') + 1;
-    unsigned col = *at - (before.rfind('\n') == llvm::StringRef::npos ? 0 : before.rfind('\n') + 1) + 1;
+    auto [line, col] = lineAndColumn(text, *at);
     emitError(FileLineColLoc::get(&context, path, line, col))
         << "brackets nested deeper than " << kMaxIrNesting
         << " levels; refused before parsing (the parser recurses once a level)";

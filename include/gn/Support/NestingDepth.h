@@ -3,8 +3,9 @@
 // MLIR's parser descends once per bracket level ((((...) in a type, nested
 // regions), so deep enough text overflows the stack instead of failing
 // (found by gn-fuzz-ir: 1000 open parentheses crash under AddressSanitizer).
-// gn's readers of .mlir files check the depth first and refuse such text
-// with an error at the bracket that goes too deep.
+// gn's readers of .mlir files (gn-eval, and gn-opt for a file it is given)
+// check the depth first and refuse such text with an error at the bracket
+// that goes too deep.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_SUPPORT_NESTINGDEPTH_H
@@ -12,6 +13,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include <optional>
+#include <utility>
 
 namespace mlir::gn {
 
@@ -56,6 +58,14 @@ inline std::optional<size_t> tooDeepAt(llvm::StringRef text, unsigned maxDepth =
     }
   }
   return std::nullopt;
+}
+
+/// The 1-based line and column of `offset` in `text`, for the error.
+inline std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef text, size_t offset) {
+  llvm::StringRef before = text.take_front(offset);
+  size_t lineStart = before.rfind('\n');
+  unsigned col = offset - (lineStart == llvm::StringRef::npos ? 0 : lineStart + 1) + 1;
+  return {unsigned(before.count('\n') + 1), col};
 }
 
 } // namespace mlir::gn
