@@ -4,7 +4,10 @@
 // kernels: transposes move above elementwise ops, an elementwise op read
 // only by disjoint slices splits into one op per slice, slices sink below
 // reshapes, and reshapes move above a bias add so that it joins the
-// kernel of the op reading it. Together: q, k and v cut from one
+// kernel of the op reading it. Attention's own views, each a pattern below:
+// rotate_half as a roll (RotateHalfAsRoll), grouped-query products on the
+// unrepeated heads (GroupedQueryMatmul), P @ V written transposed by the
+// GEMM (TransposeIntoMatmulResult). Together: q, k and v cut from one
 // projection's bias add, each split into heads, are one kernel reading the
 // GEMM's result through three strided views (SplitElementwiseIntoSlices,
 // SinkSliceBelowReshape below). The transposes:
@@ -152,6 +155,17 @@ bool readsThroughView(Value v) {
   return !allOnes(v) && d && isKernelView(d);
 }
 
+/// `op` again (its name, location and attributes) on `operands`, its one
+/// result of `shape` in op's result element type: an op moved below or
+/// above a view, or cut to a slice.
+Operation *recreate(PatternRewriter &rw, Operation *op, ValueRange operands,
+                    llvm::ArrayRef<int64_t> shape) {
+  Type element = llvm::cast<RankedTensorType>(op->getResult(0).getType()).getElementType();
+  OperationState state(op->getLoc(), op->getName(), operands,
+                       RankedTensorType::get(shape, element), op->getAttrs());
+  return rw.create(state);
+}
+
 /// Whether `v` (a reshape of it aside) is an elementwise op's result.
 /// The slice and reshape rewrites stop at ops whose operands a library
 /// call, an argument or a constant gives (a projection's bias add):
@@ -241,11 +255,7 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
       }
       operands.push_back(w);
     }
-    auto tType = llvm::cast<RankedTensorType>(t.getType());
-    OperationState state(e->getLoc(), e->getName(), operands,
-                         RankedTensorType::get(tType.getShape(), eType.getElementType()),
-                         e->getAttrs());
-    rw.replaceOp(t, rw.create(state)->getResults());
+    rw.replaceOp(t, recreate(rw, e, operands, t.getType().getShape())->getResults());
     return success();
   }
 };
@@ -297,9 +307,7 @@ struct HoistReshapeAboveElementwise : OpRewritePattern<ReshapeOp> {
                                            RankedTensorType::get(shape, vType.getElementType()),
                                            v, rw.getDenseI64ArrayAttr(shape)));
     }
-    OperationState state(e->getLoc(), e->getName(), operands,
-                         RankedTensorType::get(viewShape, eType.getElementType()), e->getAttrs());
-    rw.replaceOp(r, rw.create(state)->getResults());
+    rw.replaceOp(r, recreate(rw, e, operands, viewShape)->getResults());
     return success();
   }
 };
@@ -545,12 +553,7 @@ struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
                             rw.getDenseI64ArrayAttr(li), rw.getDenseI64ArrayAttr(sp));
       operands.push_back(w);
     }
-    OperationState state(e->getLoc(), e->getName(), operands,
-                         RankedTensorType::get(outShape, llvm::cast<RankedTensorType>(
-                                                             e->getResult(0).getType())
-                                                             .getElementType()),
-                         e->getAttrs());
-    rw.replaceOp(slice, rw.create(state)->getResults());
+    rw.replaceOp(slice, recreate(rw, e, operands, outShape)->getResults());
     return success();
   }
 };
@@ -689,20 +692,14 @@ struct GroupedQueryMatmul : OpRewritePattern<MatmulOp> {
       rw.setInsertionPointAfterValue(repeat.getInput());
       heads = ReshapeOp::create(rw, loc, repeat.getInput().getType().clone(kv), repeat.getInput(),
                                 rw.getDenseI64ArrayAttr(kv));
-      if (convert) {
-        auto t = llvm::cast<RankedTensorType>(heads.getType())
-                     .clone(convert.getType().getElementType());
-        OperationState state(convert.getLoc(), convert->getName(), heads, t, convert->getAttrs());
-        heads = rw.create(state)->getResult(0);
-      }
+      if (convert)
+        heads = recreate(rw, convert, heads, kv)->getResult(0);
     }
     auto outType = mm.getType();
     llvm::SmallVector<int64_t> outRows(outType.getShape());
     outRows[h] = g;
     outRows[h + 1] = r * outType.getShape()[h + 1];
-    OperationState state(loc, mm->getName(), ValueRange{lhs, heads}, outType.clone(outRows),
-                         mm->getAttrs());
-    Value product = rw.create(state)->getResult(0);
+    Value product = recreate(rw, mm, {lhs, heads}, outRows)->getResult(0);
     rw.replaceOpWithNewOp<ReshapeOp>(mm, outType, product,
                                      rw.getDenseI64ArrayAttr(outType.getShape()));
     return success();
@@ -735,10 +732,9 @@ struct TransposeIntoMatmulResult : OpRewritePattern<TransposeOp> {
     auto shape = mm.getType().getShape();
     if (llvm::any_of(shape.drop_back(3), [](int64_t d) { return d != 1; }))
       return rw.notifyMatchFailure(t, "more than one batch dim");
-    OperationState state(mm.getLoc(), mm->getName(), mm->getOperands(), t.getType(),
-                         mm->getAttrs());
-    state.addAttribute(mm.getTransposeResultAttrName(), rw.getUnitAttr());
-    rw.replaceOp(t, rw.create(state)->getResults());
+    Operation *product = recreate(rw, mm, mm->getOperands(), t.getType().getShape());
+    product->setAttr(mm.getTransposeResultAttrName(), rw.getUnitAttr());
+    rw.replaceOp(t, product->getResults());
     return success();
   }
 };

@@ -93,8 +93,14 @@ def GnHoistViewsPass : Pass<"gn-hoist-views", "func::FuncOp"> {
     and `reshape(slice(x))` becomes `slice(reshape(x))` where the cut falls
     on whole rows, so the slices are views a kernel reads, not copies; and
     a reshape of a bias add that an elementwise op reads moves onto the
-    add's operands, so the add joins that op's kernel. For the CUDA
-    pipeline. See HoistViews.cpp.
+    add's operands, so the add joins that op's kernel. Three rewrites of
+    attention's views: rotary embeddings' rotate_half becomes a roll times
+    a sign (a view the embedding's kernel reads); a product with grouped-
+    query attention's repeated key or value heads reads the heads as they
+    are, each group's query heads as rows; P @ V's transpose to [rows,
+    heads, cols] becomes the matmul's transpose_result (a GEMM library's
+    output strides). For the CUDA pipeline (merge-launches). See
+    HoistViews.cpp.
   }];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
