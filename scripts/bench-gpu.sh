@@ -22,14 +22,17 @@
 #   --range, e.g. 0:15, 15:30, 30:46, one command each, and join the JSONL
 #   files with scripts/gpu_report.py afterwards). --range FIRST:END: samples
 #   FIRST..END-1 of the bundle's list. --budget SECONDS: end within that
-#   time (a device lease): gn runs until 40% of it, with Inductor
-#   reduce-overhead's cold compiles (GN_BENCH_COMPILE_JOBS=8 at a time) in
-#   the background; PyTorch eager on every sample until 62%; then Inductor
-#   reduce-overhead timed from those compiles' cache and, if time is left,
-#   Inductor default on as many samples as fit, in list order.
+#   time (a device lease): gn runs until 40% of it, PyTorch eager until 62%,
+#   then Inductor reduce-overhead and, if time is left, Inductor default,
+#   each to 15 s before the end. Each phase starts when the one before it
+#   ends; the percentages are caps.
+# Inductor's cold compiles overlap: GN_BENCH_COMPILE_JOBS (default 8)
+#   samples at a time, each in its own worker, and each timed alone (every
+#   other worker is stopped while one is checked and timed:
+#   bench_torch_gpu.py --parallel).
 # Environment: GN_BENCH_WARMUP (default 5), GN_BENCH_WARMUP_MS (warm-up lasts
 #   at least this long, default 200: an idle GPU's clocks rise under load),
-#   GN_BENCH_TRIALS (default 20),
+#   GN_BENCH_TRIALS (default 20), GN_BENCH_COMPILE_JOBS (default 8),
 #   GN_BENCH_TIMEOUT (seconds per sample and side, default 600),
 #   GN_BENCH_PROFILE (slowest steps of gn compiled to record, default 10; 0:
 #   no step-by-step profile), GN_BENCH_SPLIT (with --budget: the percent of
@@ -109,31 +112,11 @@ if command -v nvidia-smi > /dev/null; then
   clock_pid=$!
   trap '[ -n "$clock_pid" ] && kill "$clock_pid" 2> /dev/null' EXIT
 fi
-# With a budget, Inductor reduce-overhead's cold compiles (CPU work, about
-# 10 s a sample alone) run 8 at a time while gn runs, into a cache its
-# timing pass reads later. They share the GPU with gn's timing: if anything
-# that slows gn, not PyTorch. On a machine with more than 4 cores they are
-# kept off cores 0 and 1 (taskset), which gn's runner then has to itself:
-# gn CUDA eager is host-bound, and a loaded host would make it, the
-# in-tool baseline, look slower than it is. They stop when gn's share of
-# the budget ends, so PyTorch eager is timed on a quiet machine.
+# Each phase's start, in seconds since the benchmark's, in the log.
+phase() { echo "== $* ($(( $(date +%s) - start )) s)" >&2; }
 torch_work=$(mktemp -d "${TMPDIR:-/tmp}/gn-torch-gpu.XXXXXX")
-precompile_pid=""
-if [ "$only" != gn ] && [ "$budget" -gt 0 ]; then
-  echo "== Inductor reduce-overhead: cold compiles in the background until $(at "$gn_share")" >&2
-  pin=()
-  cores=$(nproc 2>/dev/null || echo 1)
-  if [ "$cores" -gt 4 ] && command -v taskset > /dev/null; then
-    pin=(taskset -c "2-$((cores - 1))")
-  fi
-  "${pin[@]}" "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --modes inductor_ro \
-    --parallel-compile "${GN_BENCH_COMPILE_JOBS:-8}" --precompile-only --workdir "$torch_work" \
-    --timeout "$timeout" --deadline "$(at "$gn_share")" "${torch_names[@]}" \
-    > "$torch_work/precompile.log" 2>&1 &
-  precompile_pid=$!
-fi
 if [ "$only" != torch ]; then
-  echo "== gn (gn-cuda-run), ${#names[@]} samples" >&2
+  phase "gn (gn-cuda-run), ${#names[@]} samples"
   rm -f "$out/gn.jsonl"
   # cuDNN opens its engine libraries by soname: the same folders (for gn's
   # runner only; PyTorch finds its own).
@@ -144,25 +127,24 @@ if [ "$only" != torch ]; then
     --profile "${GN_BENCH_PROFILE:-10}"
 fi
 if [ "$only" != gn ]; then
-  echo "== PyTorch eager, Inductor, Inductor reduce-overhead" >&2
   rm -f "$out/torch.jsonl"
   torch_side() {
     "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
-      --warmup "$warmup" --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$timeout" "$@" \
-      "${torch_names[@]}"
+      --warmup "$warmup" --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$timeout" \
+      --workdir "$torch_work/$1" --modes "$@" "${torch_names[@]}"
   }
-  if [ "$budget" -gt 0 ]; then
-    end=$((start + budget - 15))
-    [ -n "$precompile_pid" ] && wait "$precompile_pid"
-    tail -n 3 "$torch_work/precompile.log" >&2
-    torch_side --modes eager --deadline "$(at "$eager_share")"
-    # Timed from the background compiles' cache (the samples they did not
-    # reach compile cold here).
-    torch_side --modes inductor_ro --workdir "$torch_work" --deadline "$end"
-    [ "$(date +%s)" -lt "$end" ] && torch_side --modes inductor --deadline "$end"
-  else
-    torch_side
+  jobs=${GN_BENCH_COMPILE_JOBS:-8}
+  end=0
+  [ "$budget" -gt 0 ] && end=$((start + budget - 15))
+  phase "PyTorch eager, ${#torch_names[@]} samples"
+  torch_side eager --deadline "$(at "$eager_share")"
+  phase "Inductor reduce-overhead, $jobs compiles at a time"
+  torch_side inductor_ro --parallel "$jobs" --deadline "$end"
+  if [ "$end" = 0 ] || [ "$(date +%s)" -lt "$end" ]; then
+    phase "Inductor default, $jobs compiles at a time"
+    torch_side inductor --parallel "$jobs" --deadline "$end"
   fi
+  phase "PyTorch done"
 fi
 [ -n "$clock_pid" ] && kill "$clock_pid" 2> /dev/null
 clock_pid=""

@@ -19,13 +19,17 @@ sides, --deadline stops the run in time for a device lease:
             calls, each timed from launch to sync(torch).
   inductor  torch.compile(model) (mode default), and
   inductor_ro  torch.compile(model, mode="reduce-overhead") (CUDA graphs):
-            (--parallel-compile N: all cold compiles first, N processes at a
-            time into one shared cache, then the timing worker compiles from
-            that cache; compile seconds are the cold ones, taken under that
-            contention, and the warm ones are kept as *_warm_compile_s)
             compile seconds are the first call's wall time (cold: caches
             disabled; the worker's process is warm after its first sample,
             as a framework's is); outputs checked, then timed as eager.
+
+--parallel N: each sample in a worker process of its own, N at a time, so
+cold compiles overlap. A worker that has compiled asks for a turn; the
+parent stops every other worker (SIGSTOP of its process group), so the
+sample is checked and timed alone on a quiet host and an idle GPU, then
+lets them go on (SIGCONT). Compile seconds are wall time less the time the
+worker was stopped, taken while up to N-1 other compiles run (an upper
+bound on a quiet machine's).
 
 Correctness: tightest t (GraphNet's tolerance table, [-10, 1], 2 when even
 t = 1 fails or a shape/dtype/count differs) of each side against the
@@ -37,6 +41,7 @@ import argparse
 import inspect
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -141,26 +146,51 @@ def timed(torch, fn, kwargs, warmup, trials, warmup_ms):
 MODES = {"inductor": None, "inductor_ro": "reduce-overhead"}
 
 
+class Turn:
+    """With --parallel, the part of a sample that runs on the GPU waits for
+    the parent's go (`<partial>.ready`, then `<partial>.go`): while it runs,
+    every other worker is stopped. Without --parallel, a no-op."""
+
+    def __init__(self, partial, enabled):
+        self.ready, self.go, self.enabled = partial + ".ready", partial + ".go", enabled
+
+    def __enter__(self):
+        if self.enabled:
+            open(self.ready, "w").close()
+            while not os.path.exists(self.go):
+                time.sleep(0.005)
+        return self
+
+    def __exit__(self, *exc):
+        if self.enabled:  # `ready` first: the parent must not see a new request
+            for f in (self.ready, self.go):
+                if os.path.exists(f):
+                    os.remove(f)
+        return False
+
+
 def run_one(torch, name, args, progress):
     """One sample's record; `progress(r)` saves it as it grows, so a crash
     or a kill leaves what was measured and the stage it died in."""
     import conformance as cf
 
     r = {"sample": name, "torch": torch.__version__, "gpu": device_name(torch),
-         "error": None, "stage": "load"}
+         "error": None, "stage": "load", "started": time.time()}
     progress(r)
     on = "cuda" if DEVICE.startswith("cuda") else "cpu"
     mod = cf.load_module(os.path.join(args.bundle, "samples", name), device=on)
     kwargs = make_inputs(torch, args.bundle, name, mod)
     refs = references(torch, args.bundle, name)
     modes = args.modes.split(",")
+    turn = Turn(args.partial, args.turns)
     with torch.no_grad():
-        if "eager" in modes and not args.compile_only:
+        if "eager" in modes:
             r["stage"] = "eager"
             progress(r)
-            outs = cf.flatten(mod(**kwargs))
+            with turn:
+                outs = [o.clone() for o in cf.flatten(mod(**kwargs))]
+                r["eager_ms"] = timed(torch, mod, kwargs, args.warmup, args.trials, args.warmup_ms)
             r["eager_t"] = tightest(torch, outs, refs)
-            r["eager_ms"] = timed(torch, mod, kwargs, args.warmup, args.trials, args.warmup_ms)
         for key in [m for m in MODES if m in modes]:
             # Compile seconds: torch.compile's first call, which compiles.
             mode = MODES[key]
@@ -169,18 +199,30 @@ def run_one(torch, name, args, progress):
             torch._dynamo.reset()
             cmod = torch.compile(mod) if mode is None else torch.compile(mod, mode=mode)
             t0 = time.perf_counter()
+            r[key + "_compile_from"] = time.time()
             outs = [o.clone() for o in cf.flatten(cmod(**kwargs))]
             sync(torch)
             r[key + "_compile_s"] = time.perf_counter() - t0
-            if args.compile_only:  # a --parallel-compile worker: cold compiles only
-                continue
-            r[key + "_t"] = tightest(torch, outs, refs)
+            r[key + "_compile_to"] = time.time()
             r["stage"] = key + " timing"
             progress(r)
-            r[key + "_ms"] = timed(torch, cmod, kwargs, args.warmup, args.trials, args.warmup_ms)
+            with turn:
+                r[key + "_ms"] = timed(torch, cmod, kwargs, args.warmup, args.trials, args.warmup_ms)
+            r[key + "_t"] = tightest(torch, outs, refs)
             progress(r)
     del r["stage"]
+    r["wall_s"] = time.time() - r.pop("started")
     return r
+
+
+def warm_process(torch):
+    """A worker of --parallel is a new process per sample: one tiny compile
+    first, so a sample's compile seconds exclude Inductor's one-time start
+    (as for the serial worker after its first sample)."""
+    x = torch.ones(8, device=DEVICE)
+    torch.compile(lambda t: t * 2 + 1)(x)
+    sync(torch)
+    torch._dynamo.reset()
 
 
 def worker(args):
@@ -188,6 +230,8 @@ def worker(args):
     --partial; the record in progress in --partial.current."""
     import torch
 
+    if args.turns and any(m in MODES for m in args.modes.split(",")):
+        warm_process(torch)
     done = open(args.partial, "a")
     for name in args.samples:
         def progress(r):
@@ -199,6 +243,7 @@ def worker(args):
         except Exception as e:  # one sample's failure is its record, not the run's
             r = json.load(open(args.partial + ".current"))
             stage = r.pop("stage", "?")
+            r.pop("started", None)
             r["error"] = f"{type(e).__name__} in {stage}: {str(e)[:1500]}"
             done.write(json.dumps(r) + "\n")
             done.flush()
@@ -214,63 +259,120 @@ def worker(args):
     return 0
 
 
-def worker_env(workdir, shared_cache):
-    """Cold compiles: caches off (or, with --parallel-compile, one cache the
-    compile workers fill and the timing worker then reads)."""
+def worker_env(workdir):
+    """Cold compiles: caches off."""
     env = dict(os.environ)
     cache = os.path.join(workdir, "cache")
-    env.update({"TORCHINDUCTOR_CACHE_DIR": cache, "TRITON_CACHE_DIR": os.path.join(cache, "triton")})
-    if not shared_cache:
-        env.update({"TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1", "TORCHINDUCTOR_FX_GRAPH_CACHE": "0",
-                    "TORCHINDUCTOR_AUTOGRAD_CACHE": "0"})
+    env.update({"TORCHINDUCTOR_CACHE_DIR": cache, "TRITON_CACHE_DIR": os.path.join(cache, "triton"),
+                "TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1", "TORCHINDUCTOR_FX_GRAPH_CACHE": "0",
+                "TORCHINDUCTOR_AUTOGRAD_CACHE": "0"})
     return env
 
 
-def precompile(names, args, workdir, deadline, jobs):
-    """--parallel-compile: cold Inductor compiles of `names`, `jobs` worker
-    processes at a time (each its own sample; they share the GPU and the
-    CPU, so the seconds are an upper bound). Fills the shared cache the
-    timing worker then compiles from. Returns {sample: record}."""
-    env = worker_env(workdir, shared_cache=True)
+def stopped_within(stops, who, t0, t1):
+    """Seconds of [t0, t1] during which worker `who` was stopped: the turns
+    (start, end, holder) of the others."""
+    return sum(max(0.0, min(t1, e) - max(t0, s)) for s, e, holder in stops if holder != who)
+
+
+def run_parallel(names, args, workdir, deadline, report):
+    """--parallel N (see the module's comment). Returns the samples not run."""
+    env = worker_env(workdir)
     # Each compile's own worker threads: the cores shared out, not oversubscribed.
-    env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", str(max(1, (os.cpu_count() or 1) // jobs)))
-    todo, running, done = list(names), [], {}
-    while (todo or running) and time.time() < deadline:
-        while todo and len(running) < jobs:
+    env.setdefault("TORCHINDUCTOR_COMPILE_THREADS",
+                   str(max(1, (os.cpu_count() or 1) // args.parallel)))
+    todo, running, stops = list(names), {}, []
+    holder, turn_from = None, 0.0  # the worker whose turn it is
+
+    def signal_others(sig):
+        for w in running.values():
+            if w["name"] != holder:
+                try:
+                    os.killpg(w["proc"].pid, sig)
+                except ProcessLookupError:
+                    pass
+
+    def end_turn():
+        nonlocal holder
+        signal_others(signal.SIGCONT)
+        stops.append((turn_from, time.time(), holder))
+        holder = None
+
+    def finish(w, error=None):
+        running.pop(w["name"])
+        lines = open(w["partial"]).read().splitlines() if os.path.exists(w["partial"]) else []
+        if lines:
+            r = json.loads(lines[-1])
+        else:
+            current = w["partial"] + ".current"
+            r = json.load(open(current)) if os.path.exists(current) else {"sample": w["name"]}
+            stage = r.pop("stage", "start")
+            r.pop("started", None)
+            r["error"] = (error or f"exit {w['proc'].returncode}") + f" in {stage}"
+            log = w["partial"] + ".log"
+            r["log"] = open(log).read()[-3000:] if os.path.exists(log) else ""
+        for key in MODES:  # the compile's wall time less the time it was stopped
+            t0, t1 = r.pop(key + "_compile_from", None), r.pop(key + "_compile_to", None)
+            if t0 is not None and t1 is not None and r.get(key + "_compile_s") is not None:
+                off = stopped_within(stops, w["name"], t0, t1)
+                r[key + "_compile_s"] = max(0.0, r[key + "_compile_s"] - off)
+                r[key + "_compile_stopped_s"] = off
+        report(r)
+
+    while todo or running:
+        now = time.time()
+        if now > deadline:
+            break
+        # New workers only between turns: a process starting is host load.
+        while holder is None and todo and len(running) < args.parallel:
             name = todo.pop(0)
-            partial = os.path.join(workdir, f"pre-{len(done) + len(running)}.jsonl")
-            cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--compile-only",
-                   "--partial", partial, "--bundle", args.bundle, "--modes", args.modes, name]
+            partial = os.path.join(workdir, f"w{len(names) - len(todo)}.jsonl")
+            cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--turns",
+                   "--partial", partial, "--bundle", args.bundle, "--warmup", str(args.warmup),
+                   "--warmup-ms", str(args.warmup_ms), "--trials", str(args.trials),
+                   "--modes", args.modes, name]
             log = open(partial + ".log", "w")
-            running.append((name, partial, time.time(),
-                            subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)))
-        time.sleep(0.5)
-        for item in list(running):
-            name, partial, t0, p = item
-            late = time.time() - t0 > args.timeout
-            if p.poll() is None and not late:
-                continue
-            if p.poll() is None:
-                p.kill()
-                p.wait()
-            running.remove(item)
-            if os.path.exists(partial):
-                for line in open(partial):
-                    done[name] = json.loads(line)
-            if name not in done:
-                done[name] = {"sample": name, "error": "compile worker: " + (
-                    f"timed out after {args.timeout} s" if late else f"exit {p.returncode}")}
-    for name, partial, t0, p in running:  # the deadline
-        p.kill()
-        p.wait()
-    return done
+            running[name] = {"name": name, "partial": partial, "active_s": 0.0, "last": now,
+                             "proc": subprocess.Popen(cmd, env=env, stdout=log,
+                                                      stderr=subprocess.STDOUT,
+                                                      start_new_session=True)}
+        for w in list(running.values()):
+            # Time towards --timeout: only while the worker could run.
+            if holder is None or holder == w["name"]:
+                w["active_s"] += now - w["last"]
+            w["last"] = now
+            if w["proc"].poll() is not None:
+                if holder == w["name"]:
+                    end_turn()
+                finish(w)
+            elif w["active_s"] > args.timeout:
+                if holder == w["name"]:
+                    end_turn()
+                os.killpg(w["proc"].pid, signal.SIGKILL)
+                w["proc"].wait()
+                finish(w, f"timed out after {args.timeout} s")
+        if holder is not None and not os.path.exists(running[holder]["partial"] + ".go"):
+            end_turn()
+        if holder is None:
+            for w in running.values():
+                if os.path.exists(w["partial"] + ".ready"):
+                    holder, turn_from = w["name"], time.time()
+                    signal_others(signal.SIGSTOP)
+                    open(w["partial"] + ".go", "w").close()
+                    break
+        time.sleep(0.02)
+    for w in running.values():  # the deadline: not run, not failed
+        os.killpg(w["proc"].pid, signal.SIGKILL)
+        w["proc"].wait()
+        todo.insert(0, w["name"])
+    return todo
 
 
-def run_batch(names, args, workdir, deadline, report, shared_cache=False):
+def run_batch(names, args, workdir, deadline, report):
     """Runs `names` in worker processes: one at a time, restarted after the
     sample it died on (a crash, or --timeout seconds on one sample, is that
     sample's error). Stops starting samples at `deadline` (epoch seconds)."""
-    env = worker_env(workdir, shared_cache)
+    env = worker_env(workdir)
     partial = os.path.join(workdir, "records.jsonl")
     reported = 0
     todo = list(names)
@@ -333,76 +435,37 @@ def main():
                     help="comma list of eager, inductor, inductor_ro")
     ap.add_argument("--deadline", type=float, default=0,
                     help="epoch seconds: start no sample after it, stop the one running")
-    ap.add_argument("--parallel-compile", type=int, default=0, metavar="N",
-                    help="cold Inductor compiles in N processes at once first, then time "
-                         "with their cache (compile seconds are those cold ones)")
-    ap.add_argument("--workdir", help="the folder of the workers and the compile cache (default: "
-                    "a new temporary one); a --precompile-only run's cold compiles there are "
-                    "reused by a later run given the same folder")
-    ap.add_argument("--precompile-only", action="store_true",
-                    help="with --parallel-compile: the cold compiles only, until --deadline; their "
-                         "records go to WORKDIR/cold.json")
-    ap.add_argument("--compile-only", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--parallel", type=int, default=0, metavar="N",
+                    help="each sample in its own worker, N at a time, timed alone (the others "
+                         "stopped meanwhile); for cold compiles that overlap")
+    ap.add_argument("--workdir", help="the workers' folder (default: a new temporary one)")
     ap.add_argument("--worker", action="store_true")
+    ap.add_argument("--turns", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--partial")
     args = ap.parse_args()
     if args.worker:
         return worker(args)
     workdir = args.workdir or tempfile.mkdtemp(prefix="gn-torch-gpu-")
     os.makedirs(workdir, exist_ok=True)
-    cold_file = os.path.join(workdir, "cold.json")
     out = open(args.json, "a") if args.json else None
-    count = [0]
+    count, start = [0], time.time()
 
     def report(r):
         count[0] += 1
+        for key in [k for k in r if k.endswith(("_compile_from", "_compile_to"))]:
+            del r[key]  # what run_parallel needed; the serial run's are unused
         if out:
             out.write(json.dumps(r) + "\n")
             out.flush()
         fields = " ".join(f"{key}={r.get(key)}" for key in
                           ("eager_ms", "inductor_ms", "inductor_ro_ms", "eager_t", "inductor_ro_t",
                            "inductor_ro_compile_s"))
-        print(f"[{count[0]}/{len(args.samples)}] {r['sample']} {fields}"
+        print(f"[{count[0]}/{len(args.samples)}] {time.time() - start:.0f}s {r['sample']} {fields}"
               + (f"\n    {r['error']}" if r.get("error") else ""), file=sys.stderr, flush=True)
 
     deadline = args.deadline or float("inf")
-    compiles = [m for m in MODES if m in args.modes.split(",")]
-    cold = {}
-    if os.path.exists(cold_file) and not args.precompile_only:
-        # An earlier --precompile-only run's (samples it did not reach are
-        # compiled cold by the timing worker itself).
-        cold = json.load(open(cold_file))
-        print(f"cold compiles from {cold_file}: {len(cold)} samples", file=sys.stderr, flush=True)
-    elif args.parallel_compile > 0 and compiles:
-        t0 = time.time()
-        # Leave the timing pass 40% of the time left (none if that is all).
-        until = deadline
-        if deadline != float("inf") and not args.precompile_only:
-            until = t0 + 0.6 * (deadline - t0)
-        cold = precompile(args.samples, args, workdir, until, args.parallel_compile)
-        print(f"parallel compile: {len(cold)} samples in {time.time() - t0:.0f} s "
-              f"({args.parallel_compile} at a time)", file=sys.stderr, flush=True)
-        with open(cold_file + ".tmp", "w") as f:
-            json.dump(cold, f)
-        os.replace(cold_file + ".tmp", cold_file)
-    if args.precompile_only:
-        return 0
-
-    def report_with_cold(r):
-        c = cold.get(r["sample"], {})
-        for key in compiles:
-            if c.get(key + "_compile_s") is None:
-                continue  # not compiled ahead: this run's compile was the cold one
-            if r.get(key + "_compile_s") is not None:
-                r[key + "_warm_compile_s"] = r[key + "_compile_s"]
-            r[key + "_compile_s"] = c[key + "_compile_s"]
-        if c.get("error"):
-            r["error"] = "; ".join(e for e in (r.get("error"), c["error"]) if e)
-        report(r)
-
-    if cold:
-        left = run_batch(args.samples, args, workdir, deadline, report_with_cold,
-                         shared_cache=True)
+    if args.parallel > 0:
+        left = run_parallel(args.samples, args, workdir, deadline, report)
     else:
         left = run_batch(args.samples, args, workdir, deadline, report)
     if left:
