@@ -328,16 +328,17 @@ int cublasSetMathMode(void *, int mode) {
   return 0;
 }
 int cublasSetWorkspace_v2(void *, void *, size_t) { return 0; }
-int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, const void *alpha,
-                               const void *a, int atype, int lda, long long sa, const void *b,
-                               int btype, int ldb, long long sb, const void *beta, void *c,
-                               int ctype, int ldc, long long sc, int batch, int compute, int) {
+namespace {
+int gemm(const char *api, int ta, int tb, int m, int n, int k, const void *alpha, const void *a,
+         int atype, int lda, long long sa, const void *b, int btype, int ldb, long long sb,
+         const void *beta, void *c, int ctype, int ldc, long long sc, int batch, int compute) {
   std::string s = "gemm m=" + std::to_string(m) + " n=" + std::to_string(n) +
                   " k=" + std::to_string(k) + " batch=" + std::to_string(batch) +
                   " ta=" + std::to_string(ta) + " tb=" + std::to_string(tb) +
                   " lda=" + std::to_string(lda) + " ldb=" + std::to_string(ldb) +
                   " ldc=" + std::to_string(ldc) + " compute=" + std::to_string(compute) +
-                  " atype=" + std::to_string(atype) + " ctype=" + std::to_string(ctype);
+                  " atype=" + std::to_string(atype) + " ctype=" + std::to_string(ctype) +
+                  " api=" + api;
   for (const void *p : {a, b, static_cast<const void *>(c)})
     if (!inAllocation(reinterpret_cast<uintptr_t>(p)))
       s += " BAD-POINTER";
@@ -350,6 +351,21 @@ int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, cons
   if (!capturing)
     log(s);
   return 0;
+}
+} // namespace
+
+int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, const void *alpha,
+                               const void *a, int atype, int lda, long long sa, const void *b,
+                               int btype, int ldb, long long sb, const void *beta, void *c,
+                               int ctype, int ldc, long long sc, int batch, int compute, int) {
+  return gemm("batched", ta, tb, m, n, k, alpha, a, atype, lda, sa, b, btype, ldb, sb, beta, c,
+              ctype, ldc, sc, batch, compute);
+}
+int cublasGemmEx(void *, int ta, int tb, int m, int n, int k, const void *alpha, const void *a,
+                 int atype, int lda, const void *b, int btype, int ldb, const void *beta, void *c,
+                 int ctype, int ldc, int compute, int) {
+  return gemm("plain", ta, tb, m, n, k, alpha, a, atype, lda, 0, b, btype, ldb, 0, beta, c, ctype,
+              ldc, 0, 1, compute);
 }
 
 // cuDNN.

@@ -183,6 +183,7 @@ const Cublas *mlir::gn::cuda::loadCublas(std::string &error) {
         r(c.setMathMode, "cublasSetMathMode");
         r(c.setWorkspace, "cublasSetWorkspace_v2");
         r(c.gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
+        r(c.gemmEx, "cublasGemmEx");
       },
       error);
 }

@@ -117,6 +117,13 @@ struct Cublas {
                                          const void *, int, int, long long, const void *, int,
                                          int, long long, const void *, void *, int, int,
                                          long long, int, int, int);
+  // One product: a batch of one goes here, as PyTorch's mm does, not to the
+  // batched entry. Whether the batched entry's heuristics treat one batch as
+  // a plain product (split K where the output has few tiles: [197, 768] is
+  // 12 tiles of 128 x 128 on 132 SMs) is not documented; untimed here.
+  cublasStatus_t (*gemmEx)(cublasHandle_t, int, int, int, int, int, const void *, const void *,
+                           int, int, const void *, int, int, const void *, void *, int, int, int,
+                           int);
 };
 
 /// cuBLAS, loaded once; null with `error` saying which library was missing.

@@ -85,6 +85,9 @@ struct CudaExecutor::Impl {
   // GN_CUBLAS_MATH=pedantic, cuBLAS's pedantic math; GN_CUDNN_ALGO=heuristic,
   // cuDNN's first guess instead of its timed algorithms (prepareConv).
   bool cublasPedantic = envIs("GN_CUBLAS_MATH", "pedantic");
+  // GN_CUBLAS_API=batched: a batch of one through cublasGemmStridedBatchedEx
+  // too, as before (to compare, scripts/gpu_ab.py).
+  bool cublasAlwaysBatched = envIs("GN_CUBLAS_API", "batched");
   bool cudnnHeuristic = envIs("GN_CUDNN_ALGO", "heuristic");
   CUgraphExec graph = nullptr;
   int launches = 0;
@@ -546,17 +549,23 @@ bool CudaExecutor::Impl::runGemm(const Step &s, std::string &error) {
   const void *beta = f64 ? (const void *)&zero64 : (const void *)&zero32;
   // A widening matmul reads half operands and writes f32 (compute 32F).
   int inType = cudaDataType(program.slots[s.in[0]].dtype), outType = cudaDataType(dt);
-  cublasStatus_t st = cublas->gemmStridedBatchedEx(
-      cublasHandle, g.transB ? kCublasOpT : kCublasOpN, g.transA ? kCublasOpT : kCublasOpN, g.n,
-      g.m, g.k, alpha, reinterpret_cast<const void *>(slotPtr[s.in[1]]), inType, ldb, g.strideB,
-      reinterpret_cast<const void *>(slotPtr[s.in[0]]), inType, lda, g.strideA, beta,
-      reinterpret_cast<void *>(slotPtr[s.out[0]]), outType, g.ldc ? g.ldc : g.n, g.strideC, g.batch,
-      f64               ? kCublasCompute64F
-      : cublasPedantic ? kCublasCompute32FPedantic
-                       : kCublasCompute32F,
-      kCublasGemmDefault);
+  int compute = f64 ? kCublasCompute64F : cublasPedantic ? kCublasCompute32FPedantic : kCublasCompute32F;
+  const void *a = reinterpret_cast<const void *>(slotPtr[s.in[0]]);
+  const void *b = reinterpret_cast<const void *>(slotPtr[s.in[1]]);
+  void *c = reinterpret_cast<void *>(slotPtr[s.out[0]]);
+  int opA = g.transA ? kCublasOpT : kCublasOpN, opB = g.transB ? kCublasOpT : kCublasOpN;
+  int ldc = g.ldc ? g.ldc : g.n;
+  bool batched = g.batch != 1 || cublasAlwaysBatched;
+  cublasStatus_t st =
+      batched ? cublas->gemmStridedBatchedEx(cublasHandle, opB, opA, g.n, g.m, g.k, alpha, b, inType,
+                                             ldb, g.strideB, a, inType, lda, g.strideA, beta, c,
+                                             outType, ldc, g.strideC, g.batch, compute,
+                                             kCublasGemmDefault)
+              : cublas->gemmEx(cublasHandle, opB, opA, g.n, g.m, g.k, alpha, b, inType, ldb, a,
+                               inType, lda, beta, c, outType, ldc, compute, kCublasGemmDefault);
   if (st) {
-    error = where(s) + ": cublasGemmStridedBatchedEx failed with status " + std::to_string(st);
+    error = where(s) + (batched ? ": cublasGemmStridedBatchedEx" : ": cublasGemmEx") +
+            " failed with status " + std::to_string(st);
     return false;
   }
   return true;
