@@ -191,15 +191,22 @@ def main():
         print(f"host overhead per forward (submit, median over samples): gn compiled "
               f"{statistics.median(host['compiled']):.4f} ms (one CUDA graph launch), "
               f"gn CUDA eager {fmt(statistics.median(host['eager']) if host['eager'] else None, '.4f')} ms")
-    # gn-cuda-run --profile: step-by-step device time of gn compiled by kind.
-    kinds, total = {}, 0.0
+    # gn-cuda-run --profile: device time of gn compiled's steps by kind
+    # ("timed": in a graph with event nodes, or step by step, host gaps and all).
+    kinds, total, how = {}, 0.0, {}
     for g in gn.values():
-        for k in g.get("profile", {}).get("by_kind", []):
+        prof = g.get("profile", {})
+        if prof:
+            mode = prof.get("timed", "step by step")
+            mode = "graph" if mode == "graph" else "step by step"
+            how[mode] = how.get(mode, 0) + 1
+        for k in prof.get("by_kind", []):
             kinds[k["kind"]] = kinds.get(k["kind"], 0.0) + k["ms"]
             total += k["ms"]
     if total > 0:
         top = sorted(kinds.items(), key=lambda kv: -kv[1])[:10]
-        print("gn compiled, step by step, time by kind over all samples: " +
+        print("gn compiled's steps, time by kind over all samples (" +
+              ", ".join(f"{n} timed {m}" for m, n in sorted(how.items())) + "): " +
               ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in top))
     if a.clocks:
         print(clock_summary(a.clocks))

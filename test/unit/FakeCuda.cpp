@@ -308,6 +308,14 @@ int cuEventCreate(void **e, unsigned) {
   return 0;
 }
 int cuEventRecord(void *, void *) { return 0; }
+int cuEventRecordWithFlags(void *, void *, unsigned flags) {
+  // As the driver: an external record is only for a capturing stream.
+  // GN_FAKE_CUDA_NO_EVENT_NODES: a driver without event record nodes
+  // (CUDA_ERROR_NOT_SUPPORTED).
+  if (std::getenv("GN_FAKE_CUDA_NO_EVENT_NODES"))
+    return 801;
+  return flags == 1 && !capturing ? 1 : 0;
+}
 int cuEventSynchronize(void *) { return 0; }
 int cuEventElapsedTime(float *ms, void *, void *) {
   *ms = 0;

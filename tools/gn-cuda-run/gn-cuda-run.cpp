@@ -17,9 +17,11 @@
 // least --warmup-ms, default 200: an idle GPU's clocks rise under load), and
 // append one JSON line in gn-eval's result format to --out. --deadline (for a device lease): start
 // no sample after that time and stop the one running (not recorded).
-// --profile N: time each step of the compiled program once more (CUDA events
-// around each, launched step by step) and record the N slowest steps and
-// the time by kind of step ("profile"): where to optimize next. Links
+// --profile N: time each step of the compiled program (CUDA event record
+// nodes between the steps of a graph of their own, the median of 5 replays;
+// "timed" says so, or why it fell back to events around steps launched one
+// by one) and record the N slowest steps and the time by kind of step
+// ("profile"): where to optimize next. Links
 // no MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//
@@ -77,11 +79,12 @@ bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std
   return true;
 }
 
-/// The `top` slowest steps of one step-by-step forward, and the time by
-/// kind of step (kernel kind, cuBLAS, cuDNN).
+/// The `top` slowest steps of the profiled forward, and the time by kind of
+/// step (kernel kind, cuBLAS, cuDNN).
 bool profile(cuda::CudaExecutor &ex, int top, json &out, std::string &error) {
   std::vector<double> ms;
-  if (!ex.profileSteps(ms, error))
+  std::string how;
+  if (!ex.profileSteps(ms, how, error))
     return false;
   const cuda::Program &p = ex.program();
   std::vector<size_t> order(ms.size());
@@ -133,7 +136,7 @@ bool profile(cuda::CudaExecutor &ex, int top, json &out, std::string &error) {
             [](const auto &a, const auto &b) { return a.second.first > b.second.first; });
   for (const auto &[op, tn] : sorted)
     ops.push_back({{"kind", op}, {"ms", tn.first}, {"steps", tn.second}});
-  out = {{"step_by_step_ms", total}, {"slowest_steps", steps}, {"by_kind", ops}};
+  out = {{"steps_ms", total}, {"timed", how}, {"slowest_steps", steps}, {"by_kind", ops}};
   return true;
 }
 

@@ -114,6 +114,7 @@ const Driver *mlir::gn::cuda::loadDriver(std::string &error) {
     r(driver.graphExecDestroy, "cuGraphExecDestroy");
     r(driver.eventCreate, "cuEventCreate");
     r(driver.eventRecord, "cuEventRecord");
+    r(driver.eventRecordWithFlags, "cuEventRecordWithFlags");
     r(driver.eventSynchronize, "cuEventSynchronize");
     r(driver.eventElapsedTime, "cuEventElapsedTime");
     r(driver.eventDestroy, "cuEventDestroy_v2");

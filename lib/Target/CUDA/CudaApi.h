@@ -37,6 +37,7 @@ constexpr int kDeviceAttributeComputeCapabilityMajor = 75;
 constexpr int kDeviceAttributeComputeCapabilityMinor = 76;
 constexpr int kStreamNonBlocking = 1;
 constexpr int kStreamCaptureModeThreadLocal = 1;
+constexpr unsigned kEventRecordExternal = 1; // CU_EVENT_RECORD_EXTERNAL
 constexpr int kJitErrorLogBuffer = 5;           // CU_JIT_ERROR_LOG_BUFFER
 constexpr int kJitErrorLogBufferSizeBytes = 6;  // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
 
@@ -80,6 +81,8 @@ struct Driver {
   CUresult (*graphExecDestroy)(CUgraphExec);
   CUresult (*eventCreate)(CUevent *, unsigned);
   CUresult (*eventRecord)(CUevent, CUstream);
+  // With kEventRecordExternal on a capturing stream: an event record node.
+  CUresult (*eventRecordWithFlags)(CUevent, CUstream, unsigned);
   CUresult (*eventSynchronize)(CUevent);
   CUresult (*eventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*eventDestroy)(CUevent);

@@ -54,10 +54,14 @@ public:
   bool forward(bool checked, std::string &error, double *hostMs = nullptr);
   /// Captures the steps as one CUDA graph, replayed by forward().
   bool captureGraph(std::string &error);
-  /// Device milliseconds of each step in one forward launched step by step
-  /// (no graph), between CUDA events recorded around it: kernel time plus
-  /// any gap the host's launching leaves. Elided and alias steps take 0.
-  bool profileSteps(std::vector<double> &ms, std::string &error);
+  /// Device milliseconds of each step as a CUDA graph runs the forward: the
+  /// steps captured into a graph of their own with an event record node
+  /// after each, replayed a few times (the median per step). Where that
+  /// graph cannot be made or timed, one forward launched step by step
+  /// between events, whose times hold the host's launch gaps too; `how`
+  /// says which ("graph", or "step by step: " and why). Alias steps take
+  /// about 0.
+  bool profileSteps(std::vector<double> &ms, std::string &how, std::string &error);
   /// The results, copied to the host.
   bool results(std::vector<mlir::gn::interp::HostTensor> &out, std::string &error);
 
