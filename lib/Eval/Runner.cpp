@@ -369,6 +369,7 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
                      {"aliases", st.aliases},
                      {"inplace", st.inplaceResults},
                      {"concats_elided", st.concatsElided},
+                     {"argument_packs", st.argumentPacks},
                      {"fallback_ops", st.fallbackOps},
                      {"fallback", fallback}};
     auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };

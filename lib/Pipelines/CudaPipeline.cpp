@@ -76,6 +76,12 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   stream.requireFit = options.requireFit;
   stream.bandGemms = true; // linear is a GEMM and a bias add here
   pm.addNestedPass<func::FuncOp>(createGnStreamBandsPass(stream));
+  // GEMMs of one input with weights of one shape (q, k and v) are one
+  // batched GEMM over the weights placed side by side (argument packs).
+  // After the bands: a band's q, k and v group, each band over the same
+  // weights.
+  if (options.mergeLaunches)
+    pm.addNestedPass<func::FuncOp>(createGnGroupMatmulsPass());
   // A convolution's bias joins the next elementwise kernel instead of a
   // second cuDNN call.
   pm.addNestedPass<func::FuncOp>(createGnSplitConvBiasPass());

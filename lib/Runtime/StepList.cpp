@@ -120,7 +120,7 @@ static void reportPeak(const StepList &list, llvm::ArrayRef<BufferRequest> reque
     }
 }
 
-BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
+BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats, bool packArguments) {
   const std::vector<SlotType> &types = list.types;
   std::vector<Step> &steps = list.steps;
   unsigned numArgs = list.numArgs;
@@ -176,6 +176,12 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
         m.push_back(j);
     return m;
   };
+  // A concatenation of whole arguments (a grouped GEMM's weights): with
+  // packArguments, the target copies each argument into its slab of the
+  // result, a buffer of its own for the whole run, and the launch is elided.
+  std::vector<int> packOf(n, -1);
+  std::vector<int64_t> packOffset(n, 0);
+  std::vector<char> isPack(n, 0);
   // A concatenation's inputs go into its result's buffer when each is a
   // whole group of its own that a step computes (not an argument, constant
   // or returned value). Any later write into the result's group is an
@@ -187,7 +193,7 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
     llvm::SmallVector<int, 4> roots;
     for (int i : step.in) {
       int r = root[i];
-      if (i < (int)numArgs || r < (int)numArgs || isConstant(r) || def[r] < 0 ||
+      if (i < (int)numArgs || r < (int)numArgs || isConstant(r) || isPack[r] || def[r] < 0 ||
           offsetIn[i] != 0 || types[i].bytes() != types[r].bytes() ||
           llvm::is_contained(roots, r) ||
           llvm::any_of(members(r), [&](int j) { return returned[j] != 0; }))
@@ -207,6 +213,72 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
     step.elided = true;
     ++stats.concatsElided;
   };
+  auto packArgs = [&](Step &step) {
+    int o = step.out[0];
+    if (!packArguments || returned[o])
+      return false;
+    for (auto [k, i] : llvm::enumerate(step.in))
+      if (i >= (int)numArgs || packOf[i] >= 0 ||
+          llvm::is_contained(llvm::ArrayRef(step.in).take_front(k), i))
+        return false;
+    int64_t at = 0;
+    for (int a : step.in) {
+      packOf[a] = o;
+      packOffset[a] = at;
+      at += types[a].bytes();
+    }
+    isPack[o] = 1;
+    step.elided = true;
+    ++stats.argumentPacks;
+    return true;
+  };
+  // Views by their top: the slot a chain of views starts from, and their
+  // byte range in it (future views included, unlike the groups so far).
+  std::vector<int> viewTop(n);
+  std::vector<int64_t> topOffset(n, 0), lastRead(n, -1), readThrough(n, -1);
+  for (size_t i = 0; i < n; ++i)
+    viewTop[i] = i;
+  for (auto [s, step] : llvm::enumerate(steps)) {
+    if (step.kind == Step::Kind::Alias) {
+      int o = step.out[0], i = step.in[0];
+      viewTop[o] = viewTop[i];
+      topOffset[o] = topOffset[i] + step.aliasOffset * interp::sizeOf(types[o].dtype);
+      continue;
+    }
+    for (int i : step.in)
+      lastRead[i] = s;
+  }
+  // The last step that reads a slot's bytes, through any view of it.
+  readThrough = lastRead;
+  for (const Step &step : llvm::reverse(steps))
+    if (step.kind == Step::Kind::Alias)
+      readThrough[step.in[0]] = std::max(readThrough[step.in[0]], readThrough[step.out[0]]);
+  llvm::DenseMap<int, llvm::SmallVector<int, 8>> viewsOf; // top -> every view of it
+  for (size_t j = 0; j < n; ++j)
+    viewsOf[viewTop[j]].push_back(j);
+  // Whether a launch writing in place over input `i` may take only that
+  // input's bytes of group r, the rest of the group living on (q's slice of
+  // a grouped q, k, v product, its bias added in place while k and v are
+  // read later): every slot over those bytes, views to come included, is
+  // read by this step at the latest, and no other input of it reads them.
+  auto partDies = [&](const Step &step, int64_t s, int64_t i, int r) {
+    int v = step.in[i];
+    if (viewTop[v] != r)
+      return false; // reached through an in-place join: not tracked
+    int64_t lo = topOffset[v], hi = lo + types[v].bytes();
+    auto overlaps = [&](int64_t at, int j) { return at < hi && lo < at + types[j].bytes(); };
+    auto otherInput = [&](int j) {
+      return llvm::any_of(llvm::enumerate(step.in),
+                          [&](auto e) { return (int64_t)e.index() != i && e.value() == j; });
+    };
+    for (int j : viewsOf[r])
+      if (overlaps(topOffset[j], j) && (otherInput(j) || lastRead[j] > s))
+        return false;
+    for (int j : members(r))
+      if (viewTop[j] != r && overlaps(offsetIn[j], j) && (otherInput(j) || readThrough[j] > s))
+        return false;
+    return true;
+  };
   for (auto [s, step] : llvm::enumerate(steps)) {
     if (step.kind == Step::Kind::Alias) {
       join(step.out[0], step.in[0]);
@@ -215,23 +287,26 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
     }
     if (step.kind != Step::Kind::Launch)
       continue;
-    if (step.concatenates)
+    if (step.concatenates && !packArgs(step))
       placeConcat(step);
     if (step.inplace.empty())
       continue;
     for (auto [o, i] : llvm::zip(step.out, step.inplace)) {
       if (i < 0 || returned[o])
         continue;
-      int r = root[step.in[i]];
+      int v = step.in[i], r = root[v];
+      // (Same shape and element size: the gn.launch verifier checks it.)
+      // A returned value keeps its bytes: the result gets its own buffer.
+      if (r < (int)numArgs || isConstant(r) || isPack[r] || def[r] < 0 ||
+          llvm::any_of(members(r), [&](int j) { return returned[j] != 0; }))
+        continue;
       bool shared = llvm::any_of(llvm::enumerate(step.in), [&](auto e) {
         return (int64_t)e.index() != i && root[e.value()] == r;
       });
-      // (Same shape and element size: the gn.launch verifier checks it.)
-      // A returned value keeps its bytes: the result gets its own buffer.
-      if (r < (int)numArgs || isConstant(r) || def[r] < 0 || groupLast[r] != (int64_t)s ||
-          shared || llvm::any_of(members(r), [&](int j) { return returned[j] != 0; }))
+      bool whole = groupLast[r] == (int64_t)s && !shared;
+      if (!whole && !partDies(step, s, i, r))
         continue;
-      join(o, step.in[i]);
+      join(o, v);
       ++stats.inplaceResults;
     }
   }
@@ -247,10 +322,13 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
   for (size_t i = 0; i < n; ++i) {
     SlotPlace &p = plan.places[i];
     if (i < numArgs)
-      p.where = SlotPlace::Where::Argument;
+      p = {SlotPlace::Where::Argument, packOffset[i], packOf[i]};
     else if (isConstant(i))
       p.where = SlotPlace::Where::Constant;
-    if (i < numArgs || isConstant(i) || def[i] < 0 || root[i] != (int)i || returned[i])
+    else if (isPack[i])
+      p.where = SlotPlace::Where::Pack;
+    if (i < numArgs || isConstant(i) || isPack[i] || def[i] < 0 || root[i] != (int)i ||
+        returned[i])
       continue;
     arenaSlots.push_back(i);
     requests.push_back({types[i].bytes(), groupFirst[i], std::max(def[i], groupLast[i])});
@@ -288,7 +366,7 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats) {
   // for its own step. The planned heap peak is the most of both at once.
   std::vector<int64_t> delta(end + 2, 0);
   for (size_t i = numArgs; i < n; ++i) {
-    if (isConstant(i) || inArena[i] || def[i] < 0 || root[i] != (int)i)
+    if (isConstant(i) || isPack[i] || inArena[i] || def[i] < 0 || root[i] != (int)i)
       continue;
     delta[def[i]] += types[i].bytes();
     delta[end + 1] -= types[i].bytes();

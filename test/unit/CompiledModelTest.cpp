@@ -254,6 +254,47 @@ TEST(CompiledModel, ContiguousSlicesAreViews) {
   EXPECT_EQ(c.stats.inplaceResults, 1); // %u over the rows of %t it reads
 }
 
+// Slices of one product (q, k and v of a grouped GEMM), each read by an
+// elementwise kernel that writes in place over its own slice while the
+// other slices live on: only the slice's bytes are taken (planBuffers'
+// partDies), and the kernel reading s1, r0 and s2 writes over s1 alone.
+TEST(CompiledModel, SliceTakenInPlaceWhileSiblingSlicesLive) {
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%a: tensor<3x4x16xf32>, %w: tensor<16x16xf32>) -> tensor<1x4x16xf32> {
+      %p = gn.matmul %a, %w : tensor<3x4x16xf32>, tensor<16x16xf32> -> tensor<3x4x16xf32>
+      %s0 = gn.slice %p starts [0, 0, 0] limits [1, 4, 16] steps [1, 1, 1] : tensor<3x4x16xf32> -> tensor<1x4x16xf32>
+      %s1 = gn.slice %p starts [1, 0, 0] limits [2, 4, 16] steps [1, 1, 1] : tensor<3x4x16xf32> -> tensor<1x4x16xf32>
+      %s2 = gn.slice %p starts [2, 0, 0] limits [3, 4, 16] steps [1, 1, 1] : tensor<3x4x16xf32> -> tensor<1x4x16xf32>
+      %r0 = gn.relu %s0 : tensor<1x4x16xf32>
+      %r1 = gn.neg %s1 : tensor<1x4x16xf32>
+      %t = gn.add %r0, %r1 : tensor<1x4x16xf32>, tensor<1x4x16xf32> -> tensor<1x4x16xf32>
+      %t2 = gn.mul %t, %s2 : tensor<1x4x16xf32>, tensor<1x4x16xf32> -> tensor<1x4x16xf32>
+      %q = gn.matmul %t2, %w : tensor<1x4x16xf32>, tensor<16x16xf32> -> tensor<1x4x16xf32>
+      return %q : tensor<1x4x16xf32>
+    })",
+                             {ramp({3, 4, 16}, 0), ramp({16, 16}, 1)});
+  expectSameBytes(c);
+  EXPECT_EQ(c.stats.aliases, 3);
+  EXPECT_EQ(c.stats.inplaceResults, 2);
+}
+
+// The same slice while the whole product is read later: its bytes are not
+// taken (the add of %p must see the product, not the relu).
+TEST(CompiledModel, SliceNotTakenInPlaceWhileItsSourceIsRead) {
+  Compiled c = compileAndRun(R"(
+    func.func @forward(%a: tensor<3x4x16xf32>, %w: tensor<16x16xf32>) -> (tensor<1x4x16xf32>, tensor<3x4x16xf32>) {
+      %p = gn.matmul %a, %w : tensor<3x4x16xf32>, tensor<16x16xf32> -> tensor<3x4x16xf32>
+      %s0 = gn.slice %p starts [0, 0, 0] limits [1, 4, 16] steps [1, 1, 1] : tensor<3x4x16xf32> -> tensor<1x4x16xf32>
+      %r0 = gn.relu %s0 : tensor<1x4x16xf32>
+      %q = gn.matmul %r0, %w : tensor<1x4x16xf32>, tensor<16x16xf32> -> tensor<1x4x16xf32>
+      %v = gn.add %p, %p : tensor<3x4x16xf32>, tensor<3x4x16xf32> -> tensor<3x4x16xf32>
+      return %q, %v : tensor<1x4x16xf32>, tensor<3x4x16xf32>
+    })",
+                             {ramp({3, 4, 16}, 0), ramp({16, 16}, 1)});
+  expectSameBytes(c);
+  EXPECT_EQ(c.stats.inplaceResults, 0);
+}
+
 // Bands written over the value they read (gn-stream-bands' insert chain):
 // each insert_slice runs in place, copying only its window, and each band
 // reads its rows of the buffer before they are replaced.

@@ -68,6 +68,20 @@ def GnNarrowMatmulPass : Pass<"gn-narrow-matmul", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnGroupMatmulsPass : Pass<"gn-group-matmuls", "func::FuncOp"> {
+  let summary = "GEMMs of one input with weights of one shape as one batched GEMM";
+  let description = [{
+    Matmuls `x @ W_i` (q, k and v's projections) with the same lhs, each
+    W_i a rank-2 function argument of one type, become one matmul of x's
+    rows and `reshape(concat(W_1, ..., W_G), [G, N, K])`, each product a
+    contiguous slice of it. The concat of whole arguments is free where the
+    target places them side by side (the CUDA target's argument packs);
+    each argument joins one concat at most. For the CUDA pipeline
+    (merge-launches). See GroupMatmuls.cpp.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 def GnSplitConvBiasPass : Pass<"gn-split-conv-bias", "func::FuncOp"> {
   let summary = "A convolution's bias as a gn.add that fuses into the next kernel";
   let description = [{

@@ -51,6 +51,7 @@ struct CompileStats {
   int aliases = 0;          // reshapes (no copy)
   int inplaceResults = 0;   // kernel results written over a dying input
   int concatsElided = 0;    // concatenations whose inputs were written in place
+  int argumentPacks = 0;    // concatenations of arguments placed side by side
   int constants = 0;        // materialized once at compile time
   int fallbackOps = 0;      // interpreter kernels per run
   std::map<std::string, int> fallbackByOp;

@@ -8,8 +8,11 @@
 // planBuffers decides where each slot lives: the caller's arguments,
 // constants, one arena planned by liveness (in-place kernel results,
 // concatenations written in place by their producers, views at an offset),
-// or the heap for returned values. A target then binds slots to its memory
-// (host pointers, device pointers) and runs the steps.
+// or the heap for returned values. A target that copies the arguments in
+// (the CUDA target) can also have a concatenation of whole arguments
+// elided: the arguments are placed side by side in its result, an argument
+// pack. A target then binds slots to its memory (host pointers, device
+// pointers) and runs the steps.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_RUNTIME_STEPLIST_H
@@ -65,11 +68,15 @@ struct StepList {
 
 /// Where a slot's bytes are during a run.
 struct SlotPlace {
-  enum class Where { Argument, Constant, Arena, Heap, View } where = Where::Heap;
+  enum class Where { Argument, Constant, Arena, Heap, View, Pack } where = Where::Heap;
   /// Arena: byte offset in the arena (a root, an in-place result or a
   /// concatenation's input). View: the slot it is a view of (an alias, at
-  /// aliasOffset elements, bound as the run goes).
+  /// aliasOffset elements, bound as the run goes). Argument in a pack: byte
+  /// offset in the pack.
   int64_t offset = 0;
+  /// Argument: the Pack slot (an elided concatenation of whole arguments,
+  /// a buffer of its own) the argument is copied into; -1: its own buffer.
+  int packOf = -1;
 };
 
 struct BufferPlan {
@@ -92,7 +99,10 @@ FailureOr<StepList> buildStepList(func::FuncOp func, llvm::StringRef targetName,
 /// sharing statistics: arena, bound, in-place results, concatenations
 /// elided, heap peak (returned values, plus a fallback's transient copy),
 /// argument and output bytes. GN_MEMORY_REPORT=1 prints the peak step.
-BufferPlan planBuffers(StepList &list, CompileStats &stats);
+/// `packArguments`: a concatenation of whole, distinct arguments, none in
+/// another pack, is elided into an argument pack (for a target that copies
+/// arguments into buffers it places).
+BufferPlan planBuffers(StepList &list, CompileStats &stats, bool packArguments = false);
 
 } // namespace mlir::gn::runtime
 

@@ -268,9 +268,16 @@ bool CudaExecutor::Impl::placeSlots(std::string &error) {
     return false;
   size_t n = program.slots.size();
   slotPtr.assign(n, 0);
+  // Packs first: the arguments copied into them come before them.
+  for (size_t i = 0; i < n; ++i)
+    if (program.slots[i].where == Slot::Where::Pack &&
+        !alloc(program.slots[i].bytes(), slotPtr[i], error))
+      return false;
   for (size_t i = 0; i < n; ++i) {
     const Slot &s = program.slots[i];
     switch (s.where) {
+    case Slot::Where::Pack:
+      break;
     case Slot::Where::Arena:
       if (s.offset + s.bytes() > program.arenaBytes) {
         error = "slot " + std::to_string(i) + " lies outside the arena";
@@ -286,6 +293,11 @@ bool CudaExecutor::Impl::placeSlots(std::string &error) {
       slotPtr[i] = slotPtr[s.viewOf] + s.offset;
       break;
     case Slot::Where::Argument:
+      if (s.viewOf >= 0) { // in a pack (checked when the program was read)
+        slotPtr[i] = slotPtr[s.viewOf] + s.offset;
+        break;
+      }
+      [[fallthrough]];
     case Slot::Where::Constant:
     case Slot::Where::Result:
       if (!alloc(s.bytes(), slotPtr[i], error))

@@ -26,13 +26,14 @@ const char *whereName(Slot::Where w) {
   case Slot::Where::Arena: return "arena";
   case Slot::Where::Result: return "result";
   case Slot::Where::View: return "view";
+  case Slot::Where::Pack: return "pack";
   }
   return "?";
 }
 
 std::optional<Slot::Where> whereNamed(const std::string &s) {
   for (Slot::Where w : {Slot::Where::Argument, Slot::Where::Constant, Slot::Where::Arena,
-                        Slot::Where::Result, Slot::Where::View})
+                        Slot::Where::Result, Slot::Where::View, Slot::Where::Pack})
     if (s == whereName(w))
       return w;
   return std::nullopt;
@@ -297,9 +298,14 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
   // Indices in range, so the executor can trust them.
   int numSlots = p.slots.size();
   auto slotOk = [&](int i) { return i >= 0 && i < numSlots; };
-  for (const Slot &s : p.slots)
+  for (const Slot &s : p.slots) {
     if (s.where == Slot::Where::View && !slotOk(s.viewOf))
       return bad("a view of a slot that does not exist");
+    if (s.where == Slot::Where::Argument && s.viewOf != -1 &&
+        (!slotOk(s.viewOf) || p.slots[s.viewOf].where != Slot::Where::Pack || s.offset < 0 ||
+         s.offset + s.bytes() > p.slots[s.viewOf].bytes()))
+      return bad("an argument placed outside a pack");
+  }
   if ((int)p.arguments.size() > numSlots)
     return bad("more arguments than slots");
   for (int r : p.results)

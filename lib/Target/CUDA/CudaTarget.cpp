@@ -241,7 +241,9 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
       step.scratch.push_back(list.types.size() - 1);
     }
   }
-  BufferPlan plan = planBuffers(list, stats);
+  // The runtime copies the arguments in, so a concatenation of whole
+  // arguments (a grouped GEMM's weights) is a placement, not a launch.
+  BufferPlan plan = planBuffers(list, stats, /*packArguments=*/true);
 
   // Slots and their places.
   for (auto [i, t] : llvm::enumerate(list.types)) {
@@ -249,7 +251,12 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
     s.dtype = t.dtype;
     s.shape.assign(t.shape.begin(), t.shape.end());
     switch (plan.places[i].where) {
-    case SlotPlace::Where::Argument: s.where = cuda::Slot::Where::Argument; break;
+    case SlotPlace::Where::Argument:
+      s.where = cuda::Slot::Where::Argument;
+      s.viewOf = plan.places[i].packOf;
+      s.offset = plan.places[i].packOf >= 0 ? plan.places[i].offset : 0;
+      break;
+    case SlotPlace::Where::Pack: s.where = cuda::Slot::Where::Pack; break;
     case SlotPlace::Where::Constant: s.where = cuda::Slot::Where::Constant; break;
     case SlotPlace::Where::Arena:
       s.where = cuda::Slot::Where::Arena;

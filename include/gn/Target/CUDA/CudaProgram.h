@@ -27,9 +27,12 @@ using interp::DType;
 struct Slot {
   DType dtype = DType::F32;
   std::vector<int64_t> shape;
-  /// Where its bytes are: an argument, a constant, the arena at `offset`, a
-  /// result buffer of its own, or a view of slot `viewOf` at `offset` bytes.
-  enum class Where { Argument, Constant, Arena, Result, View } where = Where::Result;
+  /// Where its bytes are: an argument (a buffer of its own, or with
+  /// `viewOf` set, copied to `offset` bytes into that Pack slot), a
+  /// constant, the arena at `offset`, a result buffer of its own, a view of
+  /// slot `viewOf` at `offset` bytes, or a pack: a buffer of its own that
+  /// arguments are copied into side by side (an elided concatenation).
+  enum class Where { Argument, Constant, Arena, Result, View, Pack } where = Where::Result;
   int64_t offset = 0;
   int viewOf = -1;
   int64_t bytes() const;

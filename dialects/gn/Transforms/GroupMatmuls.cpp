@@ -1,0 +1,180 @@
+//===- GroupMatmuls.cpp - sibling GEMMs on one input as one (gn-group-matmuls) -===//
+//
+// Attention's q, k and v projections (and any GEMMs alike) read one input
+// x with weights of one shape: three GEMM calls. With the weights side by
+// side in memory they are one batched GEMM, x read for every batch item:
+//
+//   y_i = matmul(x, W_i)                        i = 1..G, W_i [N, K] arguments
+//     =>  W = reshape(concat(W_1, ..., W_G, dim 0), [G, N, K])
+//         y = matmul(reshape(x, [1, R, K]), W)   [G, R, N]  (R: x's rows)
+//         y_i = reshape(slice(y, i), y_i's shape)
+//
+// The slices of y are contiguous views. The concat of whole arguments is
+// free on a target that places them side by side as it uploads them
+// (planBuffers' argument packs, the CUDA target); elsewhere it is a copy.
+// So each argument joins at most one such concat, which is put at the top
+// of the function and shared by every group of the same weights (ALBERT's
+// layers share theirs). Grouped: matmuls in the function's body with the
+// same lhs, no transpose of the lhs or of the result, a rank-2 function
+// argument of one type as rhs, the same attributes and result type, within
+// kMaxSpan ops of the group's first. For the CUDA pipeline (merge-launches).
+//
+//===----------------------------------------------------------------------===//
+#include "gn/IR/GnOps.h"
+#include "gn/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::gn {
+#define GEN_PASS_DEF_GNGROUPMATMULSPASS
+#include "gn/Transforms/Passes.h.inc"
+} // namespace mlir::gn
+
+using namespace mlir;
+using namespace mlir::gn;
+
+namespace {
+
+/// The weight of `mm` when it can join a group: a rank-2 argument of the
+/// function, the lhs not transposed, the result not transposed.
+BlockArgument groupableWeight(MatmulOp mm, Block &body) {
+  auto w = llvm::dyn_cast<BlockArgument>(mm.getRhs());
+  if (!w || w.getOwner() != &body || mm.getTransposeLhs() || mm.getTransposeResult())
+    return {};
+  auto wt = llvm::cast<RankedTensorType>(w.getType());
+  auto lt = llvm::cast<RankedTensorType>(mm.getLhs().getType());
+  auto rt = llvm::cast<RankedTensorType>(mm.getType());
+  if (wt.getRank() != 2 || lt.getRank() < 2 || rt.getRank() != lt.getRank() ||
+      !wt.hasStaticShape() || !lt.hasStaticShape())
+    return {};
+  return w;
+}
+
+struct GnGroupMatmulsPass : gn::impl::GnGroupMatmulsPassBase<GnGroupMatmulsPass> {
+  void runOnOperation() override {
+    func::FuncOp fn = getOperation();
+    if (fn.getBody().empty())
+      return;
+    Block &body = fn.getBody().front();
+    // Candidates by (lhs, weight type, attributes, result type), in order.
+    struct Key {
+      Value lhs;
+      Type weight, result;
+      DictionaryAttr attrs;
+      bool operator==(const Key &o) const {
+        return lhs == o.lhs && weight == o.weight && result == o.result && attrs == o.attrs;
+      }
+    };
+    struct KeyInfo {
+      static Key getEmptyKey() {
+        return {llvm::DenseMapInfo<Value>::getEmptyKey(), {}, {}, {}};
+      }
+      static Key getTombstoneKey() {
+        return {llvm::DenseMapInfo<Value>::getTombstoneKey(), {}, {}, {}};
+      }
+      static unsigned getHashValue(const Key &k) {
+        return llvm::hash_combine(k.lhs, k.weight, k.result, k.attrs);
+      }
+      static bool isEqual(const Key &a, const Key &b) { return a == b; }
+    };
+    // A group spans at most kMaxSpan ops from its first member: its result
+    // lives from there until its last slice is read, so products computed
+    // far apart stay apart (a decoder's cross-attention keys and values,
+    // layer after layer, all read the encoder's output: as one group they
+    // would all be held from the first layer on, whisper-base's arena 6 ->
+    // 37 MB).
+    constexpr int64_t kMaxSpan = 16;
+    llvm::DenseMap<Key, unsigned, KeyInfo> open; // key -> index in `groups`
+    std::vector<llvm::SmallVector<MatmulOp, 4>> groups;
+    std::vector<int64_t> firstAt;
+    int64_t position = 0;
+    for (Operation &op : body) {
+      ++position;
+      auto mm = dyn_cast<MatmulOp>(op);
+      BlockArgument w = mm ? groupableWeight(mm, body) : BlockArgument();
+      if (!w)
+        continue;
+      Key key{mm.getLhs(), w.getType(), mm.getType(), op.getAttrDictionary()};
+      auto it = open.find(key);
+      // One weight once in a group (CSE leaves no two equal products).
+      if (it == open.end() || position - firstAt[it->second] > kMaxSpan ||
+          llvm::any_of(groups[it->second], [&](MatmulOp m) { return m.getRhs() == w; })) {
+        open[key] = groups.size();
+        groups.push_back({});
+        firstAt.push_back(position);
+        it = open.find(key);
+      }
+      groups[it->second].push_back(mm);
+    }
+
+    // Each argument in one concat at most: the weights' tuple -> its concat.
+    llvm::DenseMap<BlockArgument, unsigned> packOf;
+    std::map<llvm::SmallVector<unsigned>, Value> packs;
+    OpBuilder top(&getContext());
+    top.setInsertionPointToStart(&body);
+    for (auto &group : groups) {
+      if (group.size() < 2)
+        continue;
+      llvm::SmallVector<unsigned> args;
+      for (MatmulOp mm : group)
+        args.push_back(llvm::cast<BlockArgument>(mm.getRhs()).getArgNumber());
+      Value packed;
+      if (auto it = packs.find(args); it != packs.end()) {
+        packed = it->second;
+      } else {
+        if (llvm::any_of(args, [&](unsigned a) { return packOf.count(body.getArgument(a)); }))
+          continue; // an argument already side by side with others
+        auto wt = llvm::cast<RankedTensorType>(group.front().getRhs().getType());
+        int64_t g = group.size();
+        llvm::SmallVector<Value> weights;
+        for (unsigned a : args) {
+          weights.push_back(body.getArgument(a));
+          packOf[body.getArgument(a)] = packs.size();
+        }
+        Location loc = group.front().getLoc();
+        Value rows = ConcatOp::create(
+            top, loc,
+            RankedTensorType::get({g * wt.getDimSize(0), wt.getDimSize(1)}, wt.getElementType()),
+            weights, top.getI64IntegerAttr(0));
+        llvm::SmallVector<int64_t> stacked{g, wt.getDimSize(0), wt.getDimSize(1)};
+        packed = ReshapeOp::create(top, loc, RankedTensorType::get(stacked, wt.getElementType()),
+                                   rows, top.getDenseI64ArrayAttr(stacked));
+        packs[args] = packed;
+      }
+      rewriteGroup(group, packed);
+    }
+  }
+
+  /// The group's products as one matmul of its lhs (as one batch of rows)
+  /// and the stacked weights, each old product a view of the result.
+  void rewriteGroup(llvm::SmallVector<MatmulOp, 4> group, Value packed) {
+    MatmulOp first = group.front();
+    OpBuilder b(first);
+    Location loc = first.getLoc();
+    auto lt = llvm::cast<RankedTensorType>(first.getLhs().getType());
+    auto rt = llvm::cast<RankedTensorType>(first.getType());
+    int64_t g = group.size(), k = lt.getShape().back(), n = rt.getShape().back();
+    int64_t rows = lt.getNumElements() / k;
+    llvm::SmallVector<int64_t> lhsShape{1, rows, k}, outShape{g, rows, n};
+    Value lhs = ReshapeOp::create(b, loc, lt.clone(lhsShape), first.getLhs(),
+                                  b.getDenseI64ArrayAttr(lhsShape));
+    auto product = MatmulOp::create(b, loc, TypeRange{rt.clone(outShape)}, ValueRange{lhs, packed},
+                                    first->getAttrs());
+    for (auto [i, op] : llvm::enumerate(group)) {
+      MatmulOp mm = op;
+      OpBuilder at(mm);
+      llvm::SmallVector<int64_t> starts{(int64_t)i, 0, 0}, limits{(int64_t)i + 1, rows, n},
+          steps{1, 1, 1}, one{1, rows, n};
+      Value slice = SliceOp::create(at, loc, rt.clone(one), product.getResult(),
+                                    at.getDenseI64ArrayAttr(starts),
+                                    at.getDenseI64ArrayAttr(limits), at.getDenseI64ArrayAttr(steps));
+      Value view = ReshapeOp::create(at, mm.getLoc(), rt, slice,
+                                     at.getDenseI64ArrayAttr(rt.getShape()));
+      mm.getResult().replaceAllUsesWith(view);
+    }
+    for (MatmulOp mm : group)
+      mm->erase();
+  }
+};
+
+} // namespace

@@ -1,0 +1,54 @@
+// RUN: gn-opt %s --gn-group-matmuls --split-input-file | FileCheck %s
+
+// q, k and v's projections of one input: one batched GEMM over the three
+// weights side by side (a concat of whole arguments, at the top of the
+// function), each product a contiguous slice of its result. x's batch dims
+// join its rows.
+// CHECK-LABEL: func.func @qkv
+// CHECK-SAME: (%[[X:.*]]: tensor<2x5x8xf32>, %[[WQ:.*]]: tensor<16x8xf32>, %[[WK:.*]]: tensor<16x8xf32>, %[[WV:.*]]: tensor<16x8xf32>
+// CHECK: %[[CAT:.*]] = gn.concat %[[WQ]], %[[WK]], %[[WV]] dim 0 : {{.*}} -> tensor<48x8xf32>
+// CHECK: %[[W:.*]] = gn.reshape %[[CAT]] [3, 16, 8] : tensor<48x8xf32> -> tensor<3x16x8xf32>
+// CHECK: %[[ROWS:.*]] = gn.reshape %[[X]] [1, 10, 8] : tensor<2x5x8xf32> -> tensor<1x10x8xf32>
+// CHECK: %[[Y:.*]] = gn.matmul %[[ROWS]], %[[W]] {transpose_rhs} : tensor<1x10x8xf32>, tensor<3x16x8xf32> -> tensor<3x10x16xf32>
+// CHECK: %[[S0:.*]] = gn.slice %[[Y]] starts [0, 0, 0] limits [1, 10, 16]
+// CHECK: %[[Q:.*]] = gn.reshape %[[S0]] [2, 5, 16]
+// CHECK: gn.slice %[[Y]] starts [1, 0, 0] limits [2, 10, 16]
+// CHECK: gn.slice %[[Y]] starts [2, 0, 0] limits [3, 10, 16]
+// CHECK-NOT: gn.matmul
+// CHECK: return %[[Q]]
+func.func @qkv(%x: tensor<2x5x8xf32>, %wq: tensor<16x8xf32>, %wk: tensor<16x8xf32>, %wv: tensor<16x8xf32>) -> (tensor<2x5x16xf32>, tensor<2x5x16xf32>, tensor<2x5x16xf32>) {
+  %q = gn.matmul %x, %wq {transpose_rhs} : tensor<2x5x8xf32>, tensor<16x8xf32> -> tensor<2x5x16xf32>
+  %k = gn.matmul %x, %wk {transpose_rhs} : tensor<2x5x8xf32>, tensor<16x8xf32> -> tensor<2x5x16xf32>
+  %v = gn.matmul %x, %wv {transpose_rhs} : tensor<2x5x8xf32>, tensor<16x8xf32> -> tensor<2x5x16xf32>
+  return %q, %k, %v : tensor<2x5x16xf32>, tensor<2x5x16xf32>, tensor<2x5x16xf32>
+}
+
+// -----
+
+// Two layers sharing their weights (ALBERT) share one concat; a weight
+// already side by side with others joins no other concat ([wk, wv] below
+// stays two GEMMs); a weight of another shape, a transposed lhs, or a
+// computed rhs is not grouped.
+// CHECK-LABEL: func.func @shared
+// CHECK-COUNT-1: gn.concat
+// CHECK-NOT: gn.concat
+// CHECK: gn.matmul {{.*}} -> tensor<2x3x16xf32>
+// CHECK: gn.matmul {{.*}} -> tensor<2x3x16xf32>
+// CHECK: gn.matmul %arg4, %arg2 {transpose_rhs}
+// CHECK: gn.matmul %arg4, %arg3 {transpose_rhs}
+// CHECK: gn.matmul %arg0, %arg5 {transpose_rhs}
+// CHECK: gn.matmul %arg6, %arg1 {transpose_lhs, transpose_rhs}
+// CHECK: gn.matmul %arg6, %arg2 {transpose_lhs, transpose_rhs}
+func.func @shared(%x: tensor<3x8xf32>, %wq: tensor<16x8xf32>, %wk: tensor<16x8xf32>, %wv: tensor<16x8xf32>, %h: tensor<3x8xf32>, %wo: tensor<4x8xf32>, %t: tensor<8x3xf32>) -> (tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x4xf32>, tensor<3x16xf32>, tensor<3x16xf32>) {
+  %a = gn.matmul %x, %wq {transpose_rhs} : tensor<3x8xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
+  %b = gn.matmul %x, %wk {transpose_rhs} : tensor<3x8xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
+  %s = gn.add %x, %x : tensor<3x8xf32>, tensor<3x8xf32> -> tensor<3x8xf32>
+  %c = gn.matmul %s, %wq {transpose_rhs} : tensor<3x8xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
+  %d = gn.matmul %s, %wk {transpose_rhs} : tensor<3x8xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
+  %e = gn.matmul %h, %wk {transpose_rhs} : tensor<3x8xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
+  %f = gn.matmul %h, %wv {transpose_rhs} : tensor<3x8xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
+  %g = gn.matmul %x, %wo {transpose_rhs} : tensor<3x8xf32>, tensor<4x8xf32> -> tensor<3x4xf32>
+  %i = gn.matmul %t, %wq {transpose_lhs, transpose_rhs} : tensor<8x3xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
+  %j = gn.matmul %t, %wk {transpose_lhs, transpose_rhs} : tensor<8x3xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
+  return %a, %b, %c, %d, %e, %f, %g, %i, %j : tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x4xf32>, tensor<3x16xf32>, tensor<3x16xf32>
+}
