@@ -34,6 +34,9 @@
 #   at least this long, default 200: an idle GPU's clocks rise under load),
 #   GN_BENCH_TRIALS (default 20), GN_BENCH_COMPILE_JOBS (default 8),
 #   GN_BENCH_TIMEOUT (seconds per sample and side, default 600),
+#   GN_BENCH_COMPILE_TIMEOUT (seconds per sample for Inductor's sides, whose
+#   cold compiles run 8 at a time: default GN_BENCH_TIMEOUT; run 2 lost
+#   apple_mobilevit-xx-small's at 60 s),
 #   GN_BENCH_PROFILE (slowest steps of gn compiled to record, default 10; 0:
 #   no step-by-step profile), GN_BENCH_SPLIT (with --budget: the percent of
 #   it where gn stops and where PyTorch eager stops, default "40 62").
@@ -128,9 +131,12 @@ if [ "$only" != torch ]; then
 fi
 if [ "$only" != gn ]; then
   rm -f "$out/torch.jsonl"
+  compile_timeout=${GN_BENCH_COMPILE_TIMEOUT:-$timeout}
   torch_side() {
+    local t=$timeout
+    [ "$1" = eager ] || t=$compile_timeout
     "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
-      --warmup "$warmup" --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$timeout" \
+      --warmup "$warmup" --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$t" \
       --workdir "$torch_work/$1" --modes "$@" "${torch_names[@]}"
   }
   jobs=${GN_BENCH_COMPILE_JOBS:-8}
