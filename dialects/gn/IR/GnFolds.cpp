@@ -7,6 +7,7 @@
 #include "gn/IR/GnOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/Sequence.h"
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -57,6 +58,19 @@ OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
+  // transpose(transpose(x, p), q) is one transpose of x: its dim i is x's
+  // p[q[i]] (none when that is the identity). gn-hoist-views makes such
+  // pairs when it moves a transpose onto an operand that is a transpose.
+  if (auto inner = getInput().getDefiningOp<TransposeOp>()) {
+    llvm::SmallVector<int64_t> composed;
+    for (int64_t q : getPermutation())
+      composed.push_back(inner.getPermutation()[q]);
+    setOperand(inner.getInput());
+    setPermutation(composed);
+    if (llvm::equal(composed, llvm::seq<int64_t>(0, composed.size())))
+      return getInput();
+    return getResult();
+  }
   for (auto [i, p] : llvm::enumerate(getPermutation()))
     if (static_cast<int64_t>(i) != p)
       return foldSplat(adaptor.getInput(), getType());

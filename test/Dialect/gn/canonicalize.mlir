@@ -126,3 +126,19 @@ func.func @zero_pad(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x4xf32>) {
   %b = gn.pad %a low [0, 1] high [0, 0] : tensor<2x3xf32> -> tensor<2x4xf32>
   return %a, %b : tensor<2x3xf32>, tensor<2x4xf32>
 }
+
+// -----
+
+// A transpose of a transpose is one transpose of the first's input: a head
+// split undone (relative attention's q.transpose(1, 2) of heads) is no
+// transpose at all; two that do not cancel compose (result dim i is the
+// input's p[q[i]]).
+// CHECK-LABEL: func.func @transpose_of_transpose
+// CHECK-NEXT: %[[T:.*]] = gn.transpose %arg0 [2, 0, 1] : tensor<2x3x4xf32> -> tensor<4x2x3xf32>
+// CHECK-NEXT: return %arg0, %[[T]]
+func.func @transpose_of_transpose(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<4x2x3xf32>) {
+  %a = gn.transpose %x [1, 0, 2] : tensor<2x3x4xf32> -> tensor<3x2x4xf32>
+  %b = gn.transpose %a [1, 0, 2] : tensor<3x2x4xf32> -> tensor<2x3x4xf32>
+  %c = gn.transpose %a [2, 1, 0] : tensor<3x2x4xf32> -> tensor<4x2x3xf32>
+  return %b, %c : tensor<2x3x4xf32>, tensor<4x2x3xf32>
+}
