@@ -333,22 +333,24 @@ private:
           last = std::max(last, position.lookup(block.findAncestorOpInBlock(*user)));
       return last;
     };
-    // Slices that are all of a product's reads and cover most of it (q, k
-    // and v cut from one grouped GEMM, read by one attention soon after
-    // each other): copies would hold about as many bytes as src. (Not for
-    // any op: a convolution's two halves read far apart would keep the
-    // whole output alive, apple_mobilevit-xx-small's arena 2.3 -> 5.2 MB.)
+    // Slices that are all of src's reads and cover most of it, the last
+    // read within 16 ops of src's others (q, k and v cut from one product
+    // and read by one attention): copies would hold about as many bytes as
+    // src, for about as long. (Not when read far apart: a convolution's
+    // two halves would keep the whole output alive, apple_mobilevit-xx-
+    // small's arena 2.3 -> 5.2 MB.)
     int64_t sliced = 0;
-    bool onlySlices = isa<MatmulOp>(def);
+    bool onlySlices = true;
     for (Operation *user : src.getUsers()) {
       if (contiguousSliceOffset(user))
         sliced += tensorBytes(user->getResult(0).getType());
       else
         onlySlices = false;
     }
-    return lastUse(src, view) >= lastUse(view->getResult(0), nullptr) ||
+    int64_t others = lastUse(src, view), mine = lastUse(view->getResult(0), nullptr);
+    return others >= mine ||
            2 * tensorBytes(view->getResult(0).getType()) >= tensorBytes(src.getType()) ||
-           (onlySlices && 2 * sliced >= tensorBytes(src.getType()));
+           (onlySlices && 2 * sliced >= tensorBytes(src.getType()) && mine - others <= 16);
   }
 
   static bool readsSplat(Operation *view) {
