@@ -1,5 +1,7 @@
 // RUN: gn-opt %s --gn-form-fusion-groups="merge-siblings=true" --split-input-file | FileCheck %s
 // RUN: gn-opt %s --gn-form-fusion-groups --split-input-file | FileCheck %s --check-prefix=APART
+// RUN: gn-opt %s --gn-form-fusion-groups="row-groups=true merge-siblings=true" --split-input-file | FileCheck %s --check-prefix=ROWS
+// RUN: gn-opt %s --gn-form-fusion-groups="row-groups=true" --split-input-file | FileCheck %s --check-prefix=ROWS-APART
 
 // Attention's q, k and v projections: each GEMM's bias add is a kernel of
 // its own; as siblings (same shape, independent, nothing in between reads
@@ -75,4 +77,30 @@ func.func @late_group(%x: tensor<1x4xf32>, %y: tensor<1x4xf32>, %w: tensor<4x4xf
   %m2 = gn.matmul %g, %w : tensor<1x4xf32>, tensor<4x4xf32> -> tensor<1x4xf32>
   %z = gn.add %m2, %a : tensor<1x4xf32>, tensor<1x4xf32> -> tensor<1x4xf32>
   return %h, %z : tensor<1x4xf32>, tensor<1x4xf32>
+}
+
+// -----
+
+// Two independent row kernels over the same rows (swin_v2's cosine
+// attention normalizes q and k): one row kernel with both results. Not
+// with another row shape.
+// ROWS-LABEL: func.func @row_siblings
+// ROWS: %{{.*}}:2 = gn.fusion "row"(%arg0, %arg1) : (tensor<6x32xf32>, tensor<6x32xf32>) -> (tensor<6x32xf32>, tensor<6x32xf32>)
+// ROWS: gn.fusion "row"(%arg2)
+// ROWS-NOT: gn.fusion
+// ROWS: gn.matmul
+// ROWS-APART-LABEL: func.func @row_siblings
+// ROWS-APART-COUNT-3: gn.fusion "row"
+func.func @row_siblings(%q: tensor<6x32xf32>, %k: tensor<6x32xf32>, %r: tensor<6x16xf32>) -> (tensor<6x6xf32>, tensor<6x16xf32>) {
+  %q2 = gn.mul %q, %q : tensor<6x32xf32>, tensor<6x32xf32> -> tensor<6x32xf32>
+  %qs = gn.reduce_sum %q2 dims [1] {keepdim = true} : tensor<6x32xf32> -> tensor<6x1xf32>
+  %qn = gn.div %q, %qs : tensor<6x32xf32>, tensor<6x1xf32> -> tensor<6x32xf32>
+  %k2 = gn.mul %k, %k : tensor<6x32xf32>, tensor<6x32xf32> -> tensor<6x32xf32>
+  %ks = gn.reduce_sum %k2 dims [1] {keepdim = true} : tensor<6x32xf32> -> tensor<6x1xf32>
+  %kn = gn.div %k, %ks : tensor<6x32xf32>, tensor<6x1xf32> -> tensor<6x32xf32>
+  %r2 = gn.mul %r, %r : tensor<6x16xf32>, tensor<6x16xf32> -> tensor<6x16xf32>
+  %rs = gn.reduce_sum %r2 dims [1] {keepdim = true} : tensor<6x16xf32> -> tensor<6x1xf32>
+  %rn = gn.div %r, %rs : tensor<6x16xf32>, tensor<6x1xf32> -> tensor<6x16xf32>
+  %s = gn.matmul %qn, %kn {transpose_rhs} : tensor<6x32xf32>, tensor<6x32xf32> -> tensor<6x6xf32>
+  return %s, %rn : tensor<6x6xf32>, tensor<6x16xf32>
 }

@@ -518,7 +518,10 @@ private:
 
   /// See the file comment (merge-siblings).
   void mergeSiblingGroups() {
-    auto open = [](Group &g) { return !g.reduction && !g.copy && !g.closed && !g.row; };
+    // Elementwise groups, and row groups (a row kernel takes another row
+    // kernel's independent reductions over the same rows: swin_v2's q and
+    // k normalizations).
+    auto open = [](Group &g) { return g.row || (!g.reduction && !g.copy && !g.closed); };
     llvm::SmallVector<Group *> order;
     for (auto &g : groups)
       if (open(*g))
@@ -533,7 +536,12 @@ private:
         if (!order[i])
           continue; // merged away
         Group &h = *order[i], &g = *order[j];
-        if (h.domain != g.domain)
+        if (h.domain != g.domain || h.row != g.row || h.rowDims != g.rowDims)
+          continue;
+        auto reductions = [](Group &x) {
+          return llvm::count_if(x.ops, [](Operation *m) { return isReductionOp(m); });
+        };
+        if (h.row && reductions(h) + reductions(g) > kRowMaxReductions)
           continue;
         if (canMergeSiblings(h, g)) {
           merge(h, g);
