@@ -145,6 +145,50 @@ void ConcatOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRCont
   patterns.add<DropEmptyConcatInputs>(ctx);
 }
 
+namespace {
+/// insert_slice(splat constant c into x) with x small is where(mask, c, x),
+/// mask a constant true over the window: an elementwise op that fuses into
+/// the kernel reading it, instead of a copy kernel (Swin V2's qkv bias, a
+/// copy of the bias with k's third zeroed, one kernel a block). Exact: each
+/// element is c or x's. Up to kMaxMask elements (the mask is a constant of
+/// x's shape).
+struct InsertSplatAsWhere : OpRewritePattern<InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  static constexpr int64_t kMaxMask = 1 << 16;
+  LogicalResult matchAndRewrite(InsertSliceOp op, PatternRewriter &rw) const override {
+    auto c = op.getSource().getDefiningOp<ConstantOp>();
+    auto splat = c ? llvm::dyn_cast<SplatElementsAttr>(c.getValue()) : nullptr;
+    auto type = llvm::cast<RankedTensorType>(op.getType());
+    if (!splat || !type.hasStaticShape() || type.getNumElements() > kMaxMask)
+      return rw.notifyMatchFailure(op, "not a splat into a small tensor");
+    llvm::ArrayRef<int64_t> shape = type.getShape(), starts = op.getStarts(),
+                            limits = op.getLimits(), steps = op.getSteps();
+    int64_t rank = shape.size();
+    llvm::SmallVector<bool> mask(type.getNumElements(), false);
+    for (int64_t i = 0; i < type.getNumElements(); ++i) {
+      bool inside = true;
+      for (int64_t d = rank - 1, rest = i; d >= 0; --d) {
+        int64_t p = rest % shape[d];
+        rest /= shape[d];
+        inside = inside && p >= starts[d] && p < limits[d] && (p - starts[d]) % steps[d] == 0;
+      }
+      mask[i] = inside;
+    }
+    auto maskType = RankedTensorType::get(shape, rw.getI1Type());
+    Value m = ConstantOp::create(rw, op.getLoc(), maskType, DenseElementsAttr::get(maskType, mask));
+    auto scalarType = RankedTensorType::get({}, type.getElementType());
+    Value v = ConstantOp::create(rw, op.getLoc(), scalarType,
+                                 SplatElementsAttr::get(scalarType, splat.getSplatValue<Attribute>()));
+    rw.replaceOpWithNewOp<WhereOp>(op, type, m, v, op.getDest());
+    return success();
+  }
+};
+} // namespace
+
+void InsertSliceOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<InsertSplatAsWhere>(ctx);
+}
+
 /// A pad of nothing on every side, in any mode, is its input (Swin pads
 /// each window partition to a multiple of the window, 0 where it divides).
 OpFoldResult PadOp::fold(FoldAdaptor) {

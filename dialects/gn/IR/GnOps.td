@@ -336,6 +336,7 @@ def Gn_InsertSliceOp : Gn_InferredOp<"insert_slice",
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$source `into` $dest `starts` $starts `limits` $limits `steps` $steps "
                        "attr-dict `:` type($source) `into` type($dest)";
+  let hasCanonicalizer = 1;
 }
 
 def Gn_ConcatOp : Gn_InferredOp<"concat",

@@ -142,3 +142,22 @@ func.func @transpose_of_transpose(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, 
   %c = gn.transpose %a [2, 1, 0] : tensor<3x2x4xf32> -> tensor<4x2x3xf32>
   return %b, %c : tensor<2x3x4xf32>, tensor<4x2x3xf32>
 }
+
+// -----
+
+// A splat inserted into a small tensor is a select with a constant mask
+// over the window (steps included): elementwise, so it fuses into the
+// kernel that reads it (Swin V2 zeroes k's third of a copy of its qkv
+// bias; Swin's shifted-window masks fill regions with constants).
+// CHECK-LABEL: func.func @insert_splat
+// CHECK-DAG: %[[M:.*]] = gn.constant dense<[false, true, false, true, false, false]> : tensor<6xi1>
+// CHECK-DAG: %[[C:.*]] = gn.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[W:.*]] = gn.where %[[M]], %[[C]], %arg0 : tensor<6xi1>, tensor<f32>, tensor<6xf32> -> tensor<6xf32>
+// CHECK: %[[I:.*]] = gn.insert_slice %arg1 into %arg0
+// CHECK: return %[[W]], %[[I]]
+func.func @insert_splat(%b: tensor<6xf32>, %v: tensor<2xf32>) -> (tensor<6xf32>, tensor<6xf32>) {
+  %z = gn.constant dense<0.0> : tensor<2xf32>
+  %r = gn.insert_slice %z into %b starts [1] limits [5] steps [2] : tensor<2xf32> into tensor<6xf32>
+  %s = gn.insert_slice %v into %b starts [1] limits [5] steps [2] : tensor<2xf32> into tensor<6xf32>
+  return %r, %s : tensor<6xf32>, tensor<6xf32>
+}
