@@ -235,7 +235,7 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats, bool packAr
   // Views by their top: the slot a chain of views starts from, and their
   // byte range in it (future views included, unlike the groups so far).
   std::vector<int> viewTop(n);
-  std::vector<int64_t> topOffset(n, 0), lastRead(n, -1), readThrough(n, -1);
+  std::vector<int64_t> topOffset(n, 0), lastRead(n, -1);
   for (size_t i = 0; i < n; ++i)
     viewTop[i] = i;
   for (auto [s, step] : llvm::enumerate(steps)) {
@@ -249,7 +249,7 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats, bool packAr
       lastRead[i] = s;
   }
   // The last step that reads a slot's bytes, through any view of it.
-  readThrough = lastRead;
+  std::vector<int64_t> readThrough = lastRead;
   for (const Step &step : llvm::reverse(steps))
     if (step.kind == Step::Kind::Alias)
       readThrough[step.in[0]] = std::max(readThrough[step.in[0]], readThrough[step.out[0]]);
