@@ -191,6 +191,24 @@ def main():
         print(f"host overhead per forward (submit, median over samples): gn compiled "
               f"{statistics.median(host['compiled']):.4f} ms (one CUDA graph launch), "
               f"gn CUDA eager {fmt(statistics.median(host['eager']) if host['eager'] else None, '.4f')} ms")
+    # How gn compiled's GEMMs were set up at load (gn-cuda-run's "gemm":
+    # cuBLASLt's candidates timed, or its first guess, or cuBLAS).
+    gemms = [g["gemm"] for g in gn.values() if g.get("gemm")]
+    if gemms:
+        modes = sorted({x.get("mode", "?") for x in gemms})
+        lt = sum(x.get("cublaslt_steps", 0) for x in gemms)
+        cb = sum(x.get("cublas_steps", 0) for x in gemms)
+        products = sum(x.get("products", 0) for x in gemms)
+        beaten = sum(x.get("not_first_choice", 0) for x in gemms)
+        tune = [x.get("tune_ms", 0.0) for x in gemms]
+        print(f"GEMMs ({'/'.join(modes)}), over {len(gemms)} samples: {lt} steps through "
+              f"cuBLASLt, {cb} through cuBLAS; {products} distinct products, {beaten} of them "
+              f"faster with another than cuBLASLt's first guess; choosing took "
+              f"{statistics.median(tune):.1f} ms median, {max(tune):.1f} max per sample")
+        for g in gn.values():
+            why = (g.get("gemm") or {}).get("cublas_why")
+            if why:
+                print(f"    {os.path.basename(g.get('sample', '').rstrip('/'))}: {why}")
     # gn-cuda-run --profile: device time of gn compiled's steps by kind
     # ("timed": in a graph with event nodes, or step by step, host gaps and all).
     kinds, total, how = {}, 0.0, {}

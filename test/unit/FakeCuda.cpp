@@ -16,8 +16,16 @@
 //   GN_FAKE_CUDA_INDEX_ERROR=1       every launch stores [1, 7, 5] in its
 //                                    module's gn_index_error word, as a
 //                                    kernel reading index 7 of 5 would
+//   GN_FAKE_CUBLASLT_ALGOS=N         cuBLASLt's heuristic lists N algorithms
+//                                    (default 3; 0: none, status 15)
+//   GN_FAKE_CUBLASLT_FASTEST=I       algorithm I takes 1 ms of the stand-in's
+//                                    clock, the others 2 (default 1, so
+//                                    timing beats the first guess)
+// Events read that clock: cuEventRecord outside a capture stamps it, and
+// cuBLASLt's products advance it, so timing GEMM algorithms is testable.
 //
 //===----------------------------------------------------------------------===//
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -56,6 +64,7 @@ std::vector<Launch> &captured() {
 }
 bool capturing = false;
 int syncs = 0;
+float clockMs = 0; // the stand-in's device clock (events, cuBLASLt)
 
 void log(const std::string &line) {
   const char *path = std::getenv("GN_FAKE_CUDA_LOG");
@@ -303,11 +312,14 @@ int cuGraphExecDestroy(void *g) {
   return 0;
 }
 int cuEventCreate(void **e, unsigned) {
-  static int event;
-  *e = &event;
+  *e = new float(0);
   return 0;
 }
-int cuEventRecord(void *, void *) { return 0; }
+int cuEventRecord(void *e, void *) {
+  if (!capturing)
+    *static_cast<float *>(e) = clockMs;
+  return 0;
+}
 int cuEventRecordWithFlags(void *, void *, unsigned flags) {
   // As the driver: an external record is only for a capturing stream.
   // GN_FAKE_CUDA_NO_EVENT_NODES: a driver without event record nodes
@@ -317,11 +329,14 @@ int cuEventRecordWithFlags(void *, void *, unsigned flags) {
   return flags == 1 && !capturing ? 1 : 0;
 }
 int cuEventSynchronize(void *) { return 0; }
-int cuEventElapsedTime(float *ms, void *, void *) {
-  *ms = 0;
+int cuEventElapsedTime(float *ms, void *begin, void *end) {
+  *ms = *static_cast<float *>(end) - *static_cast<float *>(begin);
   return 0;
 }
-int cuEventDestroy_v2(void *) { return 0; }
+int cuEventDestroy_v2(void *e) {
+  delete static_cast<float *>(e);
+  return 0;
+}
 
 // cuBLAS.
 int cublasCreate_v2(void **h) {
@@ -374,6 +389,128 @@ int cublasGemmEx(void *, int ta, int tb, int m, int n, int k, const void *alpha,
                  int ctype, int ldc, int compute, int) {
   return gemm("plain", ta, tb, m, n, k, alpha, a, atype, lda, 0, b, btype, ldb, 0, beta, c, ctype,
               ldc, 0, 1, compute);
+}
+
+// cuBLASLt: descriptors are plain structs; products go through gemm()
+// above (computed for f32), logged with api=lt and the algorithm.
+namespace {
+struct LtDesc {
+  int compute = 0, scale = 0, transA = 0, transB = 0;
+};
+struct LtLayout {
+  int type = 0;
+  uint64_t rows = 0, cols = 0;
+  int64_t ld = 0, stride = 0;
+  int batch = 1;
+};
+struct LtPreference {
+  uint64_t maxWorkspace = 0;
+  uint32_t align[4] = {256, 256, 256, 256};
+};
+struct LtAlgo { // cublasLtMatmulAlgo_t's 64 bytes
+  uint64_t id, align[4], unused[3];
+};
+struct LtHeuristic {
+  LtAlgo algo;
+  size_t workspaceSize;
+  int state;
+  float wavesCount;
+  int reserved[4];
+};
+int envInt(const char *name, int fallback) {
+  const char *v = std::getenv(name);
+  return v && *v ? std::atoi(v) : fallback;
+}
+} // namespace
+
+int cublasLtCreate(void **h) {
+  static int handle;
+  *h = &handle;
+  return 0;
+}
+int cublasLtDestroy(void *) { return 0; }
+int cublasLtMatmulDescCreate(void **d, int compute, int scale) {
+  *d = new LtDesc{compute, scale, 0, 0};
+  return 0;
+}
+int cublasLtMatmulDescDestroy(void *d) {
+  delete static_cast<LtDesc *>(d);
+  return 0;
+}
+int cublasLtMatmulDescSetAttribute(void *d, int attr, const void *v, size_t) {
+  auto *desc = static_cast<LtDesc *>(d);
+  if (attr == 3)
+    desc->transA = *static_cast<const int32_t *>(v);
+  else if (attr == 4)
+    desc->transB = *static_cast<const int32_t *>(v);
+  return 0;
+}
+int cublasLtMatrixLayoutCreate(void **l, int type, uint64_t rows, uint64_t cols, int64_t ld) {
+  *l = new LtLayout{type, rows, cols, ld, 0, 1};
+  return 0;
+}
+int cublasLtMatrixLayoutDestroy(void *l) {
+  delete static_cast<LtLayout *>(l);
+  return 0;
+}
+int cublasLtMatrixLayoutSetAttribute(void *l, int attr, const void *v, size_t) {
+  auto *layout = static_cast<LtLayout *>(l);
+  if (attr == 5)
+    layout->batch = *static_cast<const int32_t *>(v);
+  else if (attr == 6)
+    layout->stride = *static_cast<const int64_t *>(v);
+  return 0;
+}
+int cublasLtMatmulPreferenceCreate(void **p) {
+  *p = new LtPreference();
+  return 0;
+}
+int cublasLtMatmulPreferenceDestroy(void *p) {
+  delete static_cast<LtPreference *>(p);
+  return 0;
+}
+int cublasLtMatmulPreferenceSetAttribute(void *p, int attr, const void *v, size_t) {
+  auto *pref = static_cast<LtPreference *>(p);
+  if (attr == 1)
+    pref->maxWorkspace = *static_cast<const uint64_t *>(v);
+  else if (attr >= 5 && attr <= 8)
+    pref->align[attr - 5] = *static_cast<const uint32_t *>(v);
+  return 0;
+}
+int cublasLtMatmulAlgoGetHeuristic(void *, void *, void *, void *, void *, void *, void *p,
+                                   int requested, LtHeuristic *out, int *returned) {
+  auto *pref = static_cast<LtPreference *>(p);
+  int n = std::min(envInt("GN_FAKE_CUBLASLT_ALGOS", 3), requested);
+  *returned = n;
+  // Each algorithm remembers the alignments it was listed for: a product
+  // run with a less aligned pointer is logged BAD-ALIGNMENT.
+  for (int i = 0; i < n; ++i) {
+    out[i] = LtHeuristic{};
+    out[i].algo.id = i;
+    for (int k = 0; k < 4; ++k)
+      out[i].algo.align[k] = pref->align[k];
+  }
+  return n ? 0 : 15; // CUBLAS_STATUS_NOT_SUPPORTED
+}
+int cublasLtMatmul(void *, void *d, const void *alpha, const void *a, void *la, const void *b,
+                   void *lb, const void *beta, const void *c, void *lc, void *dd, void *ld,
+                   const LtAlgo *algo, void *, size_t, void *) {
+  auto *desc = static_cast<LtDesc *>(d);
+  auto *A = static_cast<LtLayout *>(la), *B = static_cast<LtLayout *>(lb),
+       *C = static_cast<LtLayout *>(lc);
+  uint64_t k = desc->transA ? A->rows : A->cols;
+  std::string api = "lt algo=" + std::to_string(algo->id);
+  const void *ptrs[4] = {a, b, c, dd};
+  for (int i = 0; i < 4; ++i)
+    if (reinterpret_cast<uintptr_t>(ptrs[i]) % algo->align[i])
+      api += " BAD-ALIGNMENT";
+  if (c != dd || lc != ld)
+    api += " C-IS-NOT-D";
+  if (!capturing)
+    clockMs += (int)algo->id == envInt("GN_FAKE_CUBLASLT_FASTEST", 1) ? 1 : 2;
+  return gemm(api.c_str(), desc->transA, desc->transB, C->rows, C->cols, k, alpha, a, A->type,
+              A->ld, A->stride, b, B->type, B->ld, B->stride, beta, dd, C->type, C->ld, C->stride,
+              C->batch, desc->compute);
 }
 
 // cuDNN.

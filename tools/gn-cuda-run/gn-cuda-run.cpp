@@ -96,7 +96,7 @@ bool profile(cuda::CudaExecutor &ex, int top, json &out, std::string &error) {
   // A kernel's kind from its name (k<N>_<kind>_<hash>), else the library.
   auto kindOf = [&](const cuda::Step &s) -> std::string {
     if (s.kind == cuda::Step::Kind::Gemm)
-      return "cublas gemm";
+      return std::string(ex.gemmLibrary(&s - p.steps.data())) + " gemm";
     if (s.kind == cuda::Step::Kind::Conv)
       return "cudnn convolution";
     if (s.kind != cuda::Step::Kind::Launch || s.kernel < 0)
@@ -124,7 +124,7 @@ bool profile(cuda::CudaExecutor &ex, int top, json &out, std::string &error) {
         launches.push_back({{"grid", l.grid[0]}, {"block", l.block[0]}, {"serial", l.serial}});
       j["launches"] = launches;
     } else {
-      j["kind"] = s.kind == cuda::Step::Kind::Gemm   ? "cublas"
+      j["kind"] = s.kind == cuda::Step::Kind::Gemm   ? ex.gemmLibrary(order[k])
                   : s.kind == cuda::Step::Kind::Conv ? "cudnn"
                                                      : "alias";
     }
@@ -199,6 +199,18 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
   side["workspace_bytes"] = ex->workspaceBytes();
   side["launches"] = ex->launchesPerForward();
   side["device"] = ex->device().name;
+  cuda::GemmStats g = ex->gemmStats();
+  if (!g.mode.empty()) {
+    side["gemm"] = {{"mode", g.mode},
+                    {"products", g.products},
+                    {"cublaslt_steps", g.ltSteps},
+                    {"cublas_steps", g.cublasSteps},
+                    {"candidates_timed", g.candidatesTimed},
+                    {"not_first_choice", g.notFirstChoice},
+                    {"tune_ms", g.tuneMs}};
+    if (!g.cublasWhy.empty())
+      side["gemm"]["cublas_why"] = g.cublasWhy;
+  }
   return true;
 }
 
@@ -297,6 +309,8 @@ std::string runSample(const std::string &dir, const Options &o) {
                         {"compiled_over_io",
                          io > 0 ? comp["device_bytes"].get<double>() / io : 0.0}};
   r["load_seconds"] = comp["load_seconds"];
+  if (comp.contains("gemm"))
+    r["gemm"] = comp["gemm"];
   // The alternative program (scripts/bundle-gpu.sh: compiled with other
   // pipeline options, e.g. without launch merging), as
   // a side of its own; its failure is recorded, not the sample's.

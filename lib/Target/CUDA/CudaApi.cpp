@@ -1,4 +1,4 @@
-//===- CudaApi.cpp - the CUDA driver, cuBLAS and cuDNN via dlopen --------===//
+//===- CudaApi.cpp - the CUDA driver, cuBLAS(Lt) and cuDNN via dlopen ----===//
 #include "CudaApi.h"
 #include <cstdlib>
 #include <dlfcn.h>
@@ -185,6 +185,27 @@ const Cublas *mlir::gn::cuda::loadCublas(std::string &error) {
         r(c.setWorkspace, "cublasSetWorkspace_v2");
         r(c.gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
         r(c.gemmEx, "cublasGemmEx");
+      },
+      error);
+}
+
+const CublasLt *mlir::gn::cuda::loadCublasLt(std::string &error) {
+  return loadOnce<CublasLt>(
+      {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"}, "cuBLASLt",
+      [](Resolver &r, CublasLt &c) {
+        r(c.create, "cublasLtCreate");
+        r(c.destroy, "cublasLtDestroy");
+        r(c.matmulDescCreate, "cublasLtMatmulDescCreate");
+        r(c.matmulDescDestroy, "cublasLtMatmulDescDestroy");
+        r(c.matmulDescSetAttribute, "cublasLtMatmulDescSetAttribute");
+        r(c.matrixLayoutCreate, "cublasLtMatrixLayoutCreate");
+        r(c.matrixLayoutDestroy, "cublasLtMatrixLayoutDestroy");
+        r(c.matrixLayoutSetAttribute, "cublasLtMatrixLayoutSetAttribute");
+        r(c.preferenceCreate, "cublasLtMatmulPreferenceCreate");
+        r(c.preferenceDestroy, "cublasLtMatmulPreferenceDestroy");
+        r(c.preferenceSetAttribute, "cublasLtMatmulPreferenceSetAttribute");
+        r(c.algoGetHeuristic, "cublasLtMatmulAlgoGetHeuristic");
+        r(c.matmul, "cublasLtMatmul");
       },
       error);
 }

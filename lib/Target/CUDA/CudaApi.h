@@ -108,6 +108,8 @@ constexpr int kCublasGemmDefault = -1;
 // studies and may be slower (cuBLAS's documentation); on an H200 ViT-B/16's
 // GEMMs under it took longer than PyTorch eager's whole forward
 // (test/bench/results/gpu-h200-2026-11-26-run2). Not yet timed without it.
+// cuBLASLt takes no math mode: its compute type says the same
+// (kCublasCompute32F; ...Pedantic with GN_CUBLAS_MATH=pedantic).
 constexpr int kCublasDefaultMathNoReducedReduction = 0 | 16, kCublasPedanticMath = 2;
 
 struct Cublas {
@@ -131,6 +133,60 @@ struct Cublas {
 
 /// cuBLAS, loaded once; null with `error` saying which library was missing.
 const Cublas *loadCublas(std::string &error);
+
+// cuBLASLt: the GEMMs' default entry (CudaGemm.cpp), for its list of
+// candidate algorithms, which gn times at load and keeps the fastest of.
+using cublasLtHandle_t = struct cublasLtContext *;
+using cublasLtMatmulDesc_t = struct cublasLtMatmulDescOpaque *;
+using cublasLtMatrixLayout_t = struct cublasLtMatrixLayoutOpaque *;
+using cublasLtMatmulPreference_t = struct cublasLtMatmulPreferenceOpaque *;
+constexpr int kLtDescTransA = 3, kLtDescTransB = 4;           // CUBLASLT_MATMUL_DESC_TRANS{A,B}
+constexpr int kLtLayoutBatchCount = 5, kLtLayoutBatchStride = 6; // ..._BATCH_COUNT, _STRIDED_BATCH_OFFSET
+constexpr int kLtPrefMaxWorkspaceBytes = 1;                     // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
+constexpr int kLtPrefMinAlignmentABytes = 5;                    // then B, C, D: 6, 7, 8
+
+/// cublasLtMatmulAlgo_t: opaque, 64 bytes.
+struct CublasLtAlgo {
+  uint64_t data[8];
+};
+
+/// cublasLtMatmulHeuristicResult_t.
+struct CublasLtHeuristic {
+  CublasLtAlgo algo;
+  size_t workspaceSize;
+  cublasStatus_t state;
+  float wavesCount;
+  int reserved[4];
+};
+
+struct CublasLt {
+  cublasStatus_t (*create)(cublasLtHandle_t *);
+  cublasStatus_t (*destroy)(cublasLtHandle_t);
+  cublasStatus_t (*matmulDescCreate)(cublasLtMatmulDesc_t *, int computeType, int scaleType);
+  cublasStatus_t (*matmulDescDestroy)(cublasLtMatmulDesc_t);
+  cublasStatus_t (*matmulDescSetAttribute)(cublasLtMatmulDesc_t, int, const void *, size_t);
+  cublasStatus_t (*matrixLayoutCreate)(cublasLtMatrixLayout_t *, int type, uint64_t rows,
+                                       uint64_t cols, int64_t ld);
+  cublasStatus_t (*matrixLayoutDestroy)(cublasLtMatrixLayout_t);
+  cublasStatus_t (*matrixLayoutSetAttribute)(cublasLtMatrixLayout_t, int, const void *, size_t);
+  cublasStatus_t (*preferenceCreate)(cublasLtMatmulPreference_t *);
+  cublasStatus_t (*preferenceDestroy)(cublasLtMatmulPreference_t);
+  cublasStatus_t (*preferenceSetAttribute)(cublasLtMatmulPreference_t, int, const void *, size_t);
+  cublasStatus_t (*algoGetHeuristic)(cublasLtHandle_t, cublasLtMatmulDesc_t,
+                                     cublasLtMatrixLayout_t, cublasLtMatrixLayout_t,
+                                     cublasLtMatrixLayout_t, cublasLtMatrixLayout_t,
+                                     cublasLtMatmulPreference_t, int requested,
+                                     CublasLtHeuristic *, int *returned);
+  cublasStatus_t (*matmul)(cublasLtHandle_t, cublasLtMatmulDesc_t, const void *alpha,
+                           const void *a, cublasLtMatrixLayout_t, const void *b,
+                           cublasLtMatrixLayout_t, const void *beta, const void *c,
+                           cublasLtMatrixLayout_t, void *d, cublasLtMatrixLayout_t,
+                           const CublasLtAlgo *, void *workspace, size_t workspaceBytes,
+                           CUstream);
+};
+
+/// cuBLASLt, loaded once; null with `error` saying why.
+const CublasLt *loadCublasLt(std::string &error);
 
 // cuDNN (the legacy convolution API, in cuDNN 9's libcudnn shim).
 using cudnnHandle_t = struct cudnnContext *;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include "CudaApi.h"
+#include "CudaGemm.h"
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -16,11 +17,14 @@ namespace interp = mlir::gn::interp;
 
 namespace {
 
-constexpr size_t kCublasWorkspaceBytes = 32 << 20;
+// cuBLAS's and cuBLASLt's workspace: fixed, so neither allocates while a
+// graph is captured.
+constexpr size_t kGemmWorkspaceBytes = 32 << 20;
 constexpr size_t kConvWorkspaceCapBytes = 64 << 20;
 
 /// Whether environment variable `name` is set to `value`: the runtime
-/// choices kept to compare on a GPU (GN_CUBLAS_MATH, GN_CUDNN_ALGO).
+/// choices kept to compare on a GPU (GN_CUDNN_ALGO here; GN_GEMM,
+/// GN_CUBLAS_MATH and GN_CUBLAS_API in CudaGemm.cpp).
 bool envIs(const char *name, const char *value) {
   const char *v = std::getenv(name);
   return v && std::strcmp(v, value) == 0;
@@ -65,8 +69,8 @@ struct LaunchPlan {
 
 struct CudaExecutor::Impl {
   const Driver *driver = nullptr;
-  const Cublas *cublas = nullptr;
   const Cudnn *cudnn = nullptr;
+  std::unique_ptr<GemmRunner> gemms;
   Program program;
   DeviceInfo device;
   CUcontext context = nullptr;
@@ -79,17 +83,12 @@ struct CudaExecutor::Impl {
   std::vector<CUdeviceptr> slotPtr;
   std::vector<std::vector<LaunchPlan>> launchPlans; // per step
   std::vector<ConvPlan> convPlans;                  // per step (Conv)
-  cublasHandle_t cublasHandle = nullptr;
   cudnnHandle_t cudnnHandle = nullptr;
-  CUdeviceptr cublasWorkspace = 0, cudnnWorkspace = 0;
+  CUdeviceptr gemmWorkspace = 0, cudnnWorkspace = 0;
   size_t cudnnWorkspaceBytes = 0;
-  // The choices before the second GPU run, kept to compare on a GPU:
-  // GN_CUBLAS_MATH=pedantic, cuBLAS's pedantic math; GN_CUDNN_ALGO=heuristic,
-  // cuDNN's first guess instead of its timed algorithms (prepareConv).
-  bool cublasPedantic = envIs("GN_CUBLAS_MATH", "pedantic");
-  // GN_CUBLAS_API=batched: a batch of one through cublasGemmStridedBatchedEx
-  // too, as before (to compare, scripts/gpu_ab.py).
-  bool cublasAlwaysBatched = envIs("GN_CUBLAS_API", "batched");
+  // The choice before the second GPU run, kept to compare on a GPU:
+  // GN_CUDNN_ALGO=heuristic, cuDNN's first guess instead of its timed
+  // algorithms (prepareConv).
   bool cudnnHeuristic = envIs("GN_CUDNN_ALGO", "heuristic");
   CUgraphExec graph = nullptr;
   int launches = 0;
@@ -102,8 +101,7 @@ struct CudaExecutor::Impl {
       driver->graphExecDestroy(graph);
     if (indexErrorWords)
       driver->memFreeHost(indexErrorWords);
-    if (cublasHandle && cublas)
-      cublas->destroy(cublasHandle);
+    gemms.reset();
     for (CUdeviceptr p : allocations)
       driver->memFree(p);
     for (CUmodule m : modules)
@@ -145,9 +143,9 @@ struct CudaExecutor::Impl {
   bool loadModules(std::string &error);
   bool placeSlots(std::string &error);
   bool prepareSteps(std::string &error);
+  bool uploadConstants(std::string &error);
   bool prepareConv(const Step &s, ConvPlan &plan, std::string &error);
   bool runStep(size_t i, std::string &error);
-  bool runGemm(const Step &s, std::string &error);
   bool runConv(const Step &s, const ConvPlan &plan, std::string &error);
   bool readIndexErrors(std::string &error);
   bool checkIndexErrors(std::string &error);
@@ -160,6 +158,12 @@ int64_t CudaExecutor::deviceBytes() const {
 }
 int64_t CudaExecutor::workspaceBytes() const { return impl->workspaceBytes; }
 int CudaExecutor::launchesPerForward() const { return impl->launches; }
+GemmStats CudaExecutor::gemmStats() const {
+  return impl->gemms ? impl->gemms->stats() : GemmStats{};
+}
+const char *CudaExecutor::gemmLibrary(size_t step) const {
+  return impl->gemms ? impl->gemms->library(step) : "";
+}
 const DeviceInfo &CudaExecutor::device() const { return impl->device; }
 const Program &CudaExecutor::program() const { return impl->program; }
 
@@ -305,6 +309,11 @@ bool CudaExecutor::Impl::placeSlots(std::string &error) {
       break;
     }
   }
+  return true;
+}
+
+/// After prepareSteps, whose GEMM timing writes into the steps' buffers.
+bool CudaExecutor::Impl::uploadConstants(std::string &error) {
   for (const auto &[slot, bytes] : program.constants)
     if (!bytes.empty() &&
         !check(driver->memcpyHtoD(slotPtr[slot], bytes.data(), bytes.size()),
@@ -465,8 +474,21 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
         for (CUdeviceptr &v : p.values)
           p.params.push_back(&v);
     } else if (s.kind == Step::Kind::Gemm) {
-      if (!cublas && !(cublas = loadCublas(error)))
+      if (!gemms) {
+        if (!alloc(kGemmWorkspaceBytes, gemmWorkspace, error))
+          return false;
+        workspaceBytes += kGemmWorkspaceBytes;
+        if (!(gemms = GemmRunner::create(*driver, stream, gemmWorkspace, kGemmWorkspaceBytes,
+                                         error)))
+          return false;
+      }
+      GemmOperands ops{slotPtr[s.in[0]], slotPtr[s.in[1]], slotPtr[s.out[0]],
+                       cudaDataType(program.slots[s.in[0]].dtype),
+                       cudaDataType(program.slots[s.out[0]].dtype)};
+      if (!gemms->plan(i, s.gemm, ops, error)) {
+        error = where(s) + ": " + error;
         return false;
+      }
       ++launches;
     } else if (s.kind == Step::Kind::Conv) {
       if (!cudnn && !(cudnn = loadCudnn(error)))
@@ -483,27 +505,8 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
       launches += s.conv.bias ? 2 : 1;
     }
   }
-  if (cublas) {
-    cublasStatus_t st = cublas->create(&cublasHandle);
-    if (!st)
-      st = cublas->setStream(cublasHandle, stream);
-    if (!st)
-      st = cublas->setMathMode(cublasHandle, cublasPedantic ? kCublasPedanticMath
-                                                            : kCublasDefaultMathNoReducedReduction);
-    if (st) {
-      error = "cuBLAS could not be initialized (status " + std::to_string(st) + ")";
-      return false;
-    }
-    // A fixed workspace, so cuBLAS allocates nothing while a graph is captured.
-    if (!alloc(kCublasWorkspaceBytes, cublasWorkspace, error))
-      return false;
-    workspaceBytes += kCublasWorkspaceBytes;
-    if (cublas->setWorkspace(cublasHandle, reinterpret_cast<void *>(cublasWorkspace),
-                             kCublasWorkspaceBytes)) {
-      error = "cuBLAS rejected its workspace";
-      return false;
-    }
-  }
+  if (gemms && !gemms->tune(error))
+    return false;
   workspaceBytes += cudnnWorkspaceBytes;
   return alloc(cudnnWorkspaceBytes, cudnnWorkspace, error);
 }
@@ -523,7 +526,8 @@ std::unique_ptr<CudaExecutor> CudaExecutor::load(const Program &program, std::st
       !m.check(m.driver->ctxSetCurrent(m.context), "cuCtxSetCurrent", error) ||
       !m.check(m.driver->streamCreate(&m.stream, kStreamNonBlocking), "cuStreamCreate", error))
     return nullptr;
-  if (!m.loadModules(error) || !m.placeSlots(error) || !m.prepareSteps(error))
+  if (!m.loadModules(error) || !m.placeSlots(error) || !m.prepareSteps(error) ||
+      !m.uploadConstants(error))
     return nullptr;
   return ex;
 }
@@ -549,40 +553,6 @@ bool CudaExecutor::setArguments(const std::vector<HostTensor> &args, std::string
       return false;
   }
   return m.check(m.driver->ctxSynchronize(), "uploading the arguments", error);
-}
-
-bool CudaExecutor::Impl::runGemm(const Step &s, std::string &error) {
-  const Gemm &g = s.gemm;
-  DType dt = program.slots[s.out[0]].dtype;
-  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
-  int lda = g.transA ? g.m : g.k, ldb = g.transB ? g.k : g.n;
-  double one64 = 1, zero64 = 0;
-  float one32 = 1, zero32 = 0;
-  bool f64 = dt == DType::F64;
-  const void *alpha = f64 ? (const void *)&one64 : (const void *)&one32;
-  const void *beta = f64 ? (const void *)&zero64 : (const void *)&zero32;
-  // A widening matmul reads half operands and writes f32 (compute 32F).
-  int inType = cudaDataType(program.slots[s.in[0]].dtype), outType = cudaDataType(dt);
-  int compute = f64 ? kCublasCompute64F : cublasPedantic ? kCublasCompute32FPedantic : kCublasCompute32F;
-  const void *a = reinterpret_cast<const void *>(slotPtr[s.in[0]]);
-  const void *b = reinterpret_cast<const void *>(slotPtr[s.in[1]]);
-  void *c = reinterpret_cast<void *>(slotPtr[s.out[0]]);
-  int opA = g.transA ? kCublasOpT : kCublasOpN, opB = g.transB ? kCublasOpT : kCublasOpN;
-  int ldc = g.ldc ? g.ldc : g.n;
-  bool batched = g.batch != 1 || cublasAlwaysBatched;
-  cublasStatus_t st =
-      batched ? cublas->gemmStridedBatchedEx(cublasHandle, opB, opA, g.n, g.m, g.k, alpha, b, inType,
-                                             ldb, g.strideB, a, inType, lda, g.strideA, beta, c,
-                                             outType, ldc, g.strideC, g.batch, compute,
-                                             kCublasGemmDefault)
-              : cublas->gemmEx(cublasHandle, opB, opA, g.n, g.m, g.k, alpha, b, inType, ldb, a,
-                               inType, lda, beta, c, outType, ldc, compute, kCublasGemmDefault);
-  if (st) {
-    error = where(s) + (batched ? ": cublasGemmStridedBatchedEx" : ": cublasGemmEx") +
-            " failed with status " + std::to_string(st);
-    return false;
-  }
-  return true;
 }
 
 bool CudaExecutor::Impl::runConv(const Step &s, const ConvPlan &plan, std::string &error) {
@@ -621,7 +591,11 @@ bool CudaExecutor::Impl::runStep(size_t i, std::string &error) {
         return false;
     return true;
   case Step::Kind::Gemm:
-    return runGemm(s, error);
+    if (!gemms->run(i, error)) {
+      error = where(s) + ": " + error;
+      return false;
+    }
+    return true;
   case Step::Kind::Conv:
     return runConv(s, convPlans[i], error);
   }

@@ -38,6 +38,18 @@ std::optional<DeviceInfo> probeDevice(std::string &error);
 /// called cuInit cannot use the GPU), so such a parent must never load it.
 std::optional<DeviceInfo> probeDeviceInChild(std::string &error);
 
+/// How the GEMM steps were set up at load (lib/Target/CUDA/CudaGemm.h).
+struct GemmStats {
+  std::string mode;           // GN_GEMM: "tuned", "heuristic" or "cublas"
+  int products = 0;           // distinct products planned through cuBLASLt
+  int ltSteps = 0;            // steps through cuBLASLt
+  int cublasSteps = 0;        // steps through cuBLAS
+  std::string cublasWhy;      // why the first of those, outside mode cublas
+  int candidatesTimed = 0;    // algorithms timed, over all products
+  int notFirstChoice = 0;     // products whose fastest was not the first guess
+  double tuneMs = 0;          // host milliseconds spent choosing
+};
+
 class CudaExecutor {
 public:
   ~CudaExecutor();
@@ -73,6 +85,10 @@ public:
   int64_t workspaceBytes() const;
   /// Kernel launches and library calls per forward.
   int launchesPerForward() const;
+  /// How the GEMM steps were set up, and the library step `step` runs
+  /// through ("cublaslt", "cublas"; "" for a step that is no GEMM).
+  GemmStats gemmStats() const;
+  const char *gemmLibrary(size_t step) const;
   const DeviceInfo &device() const;
   const Program &program() const;
 
