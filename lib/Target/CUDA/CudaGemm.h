@@ -36,6 +36,10 @@ namespace mlir::gn::cuda {
 /// Candidates timed per product, and forwards of each timed.
 constexpr int kGemmCandidates = 8;
 constexpr int kGemmTuneRuns = 5;
+/// Device milliseconds of GEMMs run first to bring the clocks up (in
+/// batches of 10, at most kGemmWarmupBatches).
+constexpr float kGemmWarmupMs = 25;
+constexpr int kGemmWarmupBatches = 200;
 
 /// One GEMM step's operands, fixed at load.
 struct GemmOperands {
