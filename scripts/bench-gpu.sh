@@ -38,7 +38,11 @@
 #   cold compiles run 8 at a time: default GN_BENCH_TIMEOUT; run 2 lost
 #   apple_mobilevit-xx-small's at 60 s),
 #   GN_BENCH_PROFILE (slowest steps of gn compiled to record, default 10; 0:
-#   no step-by-step profile), GN_BENCH_SPLIT (with --budget: the percent of
+#   no step-by-step profile), GN_BENCH_ENV_SIDES (runtime choices gn compiled
+#   is timed and checked under again, NAME:VAR=VALUE separated by spaces:
+#   gn-cuda-run --env-side; default "gemm-cublas:GN_GEMM=cublas", cuBLAS's own
+#   GEMM choice against the timed cuBLASLt candidates; "" for none),
+#   GN_BENCH_SPLIT (with --budget: the percent of
 #   it where gn stops and where PyTorch eager stops, default "40 62").
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,7 +60,7 @@ while [ $# -gt 0 ]; do
     --bundle) bundle=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -120,6 +124,10 @@ phase() { echo "== $* ($(( $(date +%s) - start )) s)" >&2; }
 torch_work=$(mktemp -d "${TMPDIR:-/tmp}/gn-torch-gpu.XXXXXX")
 if [ "$only" != torch ]; then
   phase "gn (gn-cuda-run), ${#names[@]} samples"
+  env_sides=()
+  for side in ${GN_BENCH_ENV_SIDES-gemm-cublas:GN_GEMM=cublas}; do
+    env_sides+=(--env-side "$side")
+  done
   rm -f "$out/gn.jsonl"
   # cuDNN opens its engine libraries by soname: the same folders (for gn's
   # runner only; PyTorch finds its own).
@@ -127,7 +135,7 @@ if [ "$only" != torch ]; then
     "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
     --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$timeout" \
     --deadline "$(at "$gn_share")" --out "$out/gn.jsonl" \
-    --profile "${GN_BENCH_PROFILE:-10}"
+    --profile "${GN_BENCH_PROFILE:-10}" "${env_sides[@]}"
 fi
 if [ "$only" != gn ]; then
   rm -f "$out/torch.jsonl"

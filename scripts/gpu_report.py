@@ -183,6 +183,34 @@ def main():
         print(f"geomean time ratio alternative / default: {fmt(geomean(alt_ratios))} over "
               f"{len(alt_ratios)} samples; within 1.5x memory with the alternative: "
               f"{alt_mem_ok} / {len(alts)} of these")
+    # gn-cuda-run --env-side: the compiled program again under another
+    # runtime choice (GN_GEMM=cublas), in the same run on the same card.
+    sides = sorted({k for g in gn.values() for k in (g.get("env_sides") or {})})
+    for side in sides:
+        rows = [(n, g, g["env_sides"][side]) for n, g in sorted(gn.items())
+                if (g.get("env_sides") or {}).get(side)]
+        env = rows[0][2].get("env", "?")
+        ratios, both_ok, errors, wrong, slower = [], [], 0, 0, []
+        for n, g, e in rows:
+            ms = g.get("compiled", {}).get("median_ms")
+            ems = (e.get("timing") or {}).get("median_ms")
+            if e.get("error"):
+                errors += 1
+                continue
+            e_ok = tightest(e.get("correct_at")) <= a_t
+            wrong += not e_ok
+            if ms and ems:
+                ratios.append(ems / ms)
+                if e_ok and tightest(g.get("correct_at")) <= a_t:
+                    both_ok.append(ems / ms)
+                if ems < ms * 0.95:
+                    slower.append(f"{n[:30]} {ms:.3f} vs {ems:.3f}")
+        print(f"\nruntime choice '{side}' ({env}) / default, gn compiled: geomean time ratio "
+              f"{fmt(geomean(ratios))} over {len(ratios)} samples ({fmt(geomean(both_ok))} over "
+              f"{len(both_ok)} both correct); wrong at t = {a_t}: {wrong}; failed: {errors}")
+        if slower:
+            print(f"    the default slower by over 5% (default ms vs {side} ms): " +
+                  "; ".join(slower[:12]))
     # gn-cuda-run's host time to submit one forward, before waiting for it.
     host = {side: [g[side]["host_submit_ms"] for g in gn.values()
                    if g.get(side, {}).get("host_submit_ms") is not None]

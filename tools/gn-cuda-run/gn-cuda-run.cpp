@@ -2,7 +2,7 @@
 //
 //   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]
 //       [--out results.jsonl] [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS] [--no-graph]
-//       [--profile N]
+//       [--profile N] [--env-side NAME:VAR=VALUE]...
 //
 // Each ARTIFACT_DIR is what `gn-eval compile --device cuda` wrote for one
 // sample: eager.json and compiled.json (CudaPrograms), reference/<i>.npy
@@ -21,7 +21,10 @@
 // nodes between the steps of a graph of their own, the median of 5 replays;
 // "timed" says so, or why it fell back to events around steps launched one
 // by one) and record the N slowest steps and the time by kind of step
-// ("profile"): where to optimize next. Links
+// ("profile"): where to optimize next. --env-side NAME:VAR=VALUE times and
+// checks the compiled program once more with VAR set to VALUE (a runtime
+// choice: GN_GEMM=cublas), recorded in "env_sides"[NAME] beside the
+// default: an A/B of that choice on the same card in the same run. Links
 // no MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//
@@ -65,6 +68,10 @@ struct Options {
   std::string out = "results.jsonl", dump;
   bool graph = true;
   int profile = 0; // slowest steps to record; 0: no profile
+  struct EnvSide {
+    std::string name, var, value;
+  };
+  std::vector<EnvSide> envSides;
   std::vector<std::string> dirs;
 };
 
@@ -311,29 +318,49 @@ std::string runSample(const std::string &dir, const Options &o) {
   r["load_seconds"] = comp["load_seconds"];
   if (comp.contains("gemm"))
     r["gemm"] = comp["gemm"];
+  // Another side: `program` timed and checked again (after `before`, which
+  // sets what differs), recorded in `a`; its failure is the side's, not the
+  // sample's.
+  auto otherSide = [&](const std::string &program, json &a) {
+    json side, sideOutputs;
+    std::vector<HostTensor> sideOut;
+    std::string sideError;
+    if (runSide(program, args, o, o.graph, /*profileTop=*/0, sideOut, side, sideError)) {
+      a["timing"] = side["timing"];
+      a["correct_at"] = eval::compareWithReference(sideOut, expected, strides, sideOutputs);
+      a["launches"] = side["launches"];
+      a["device_bytes"] = side["device_bytes"];
+      a["over_io"] = io > 0 ? side["device_bytes"].get<double>() / io : 0.0;
+      if (side.contains("gemm"))
+        a["gemm"] = side["gemm"];
+    } else {
+      a["error"] = sideError;
+    }
+  };
   // The alternative program (scripts/bundle-gpu.sh: compiled with other
-  // pipeline options, e.g. without launch merging), as
-  // a side of its own; its failure is recorded, not the sample's.
+  // pipeline options, e.g. without launch merging).
   struct stat altStat;
   if (stat((dir + "/compiled-alt.json").c_str(), &altStat) == 0) {
-    json alt, altOutputs;
-    std::vector<HostTensor> altOut;
-    std::string altError;
     std::string options = readFile(dir + "/compiled-alt.txt");
     while (!options.empty() && (options.back() == '\n' || options.back() == ' '))
       options.pop_back();
     json &a = r["compiled_alt"];
     a["pipeline_options"] = options;
-    if (runSide(dir + "/compiled-alt.json", args, o, o.graph, /*profileTop=*/0, altOut, alt,
-                altError)) {
-      a["timing"] = alt["timing"];
-      a["correct_at"] = eval::compareWithReference(altOut, expected, strides, altOutputs);
-      a["launches"] = alt["launches"];
-      a["device_bytes"] = alt["device_bytes"];
-      a["over_io"] = io > 0 ? alt["device_bytes"].get<double>() / io : 0.0;
-    } else {
-      a["error"] = altError;
-    }
+    otherSide(dir + "/compiled-alt.json", a);
+  }
+  // The compiled program under another runtime choice (--env-side); the
+  // variable is put back after.
+  for (const Options::EnvSide &e : o.envSides) {
+    const char *old = std::getenv(e.var.c_str());
+    std::string saved = old ? old : "";
+    setenv(e.var.c_str(), e.value.c_str(), 1);
+    json &a = r["env_sides"][e.name];
+    a["env"] = e.var + "=" + e.value;
+    otherSide(dir + "/compiled.json", a);
+    if (old)
+      setenv(e.var.c_str(), saved.c_str(), 1);
+    else
+      unsetenv(e.var.c_str());
   }
   if (!o.dump.empty() && (!dumpAll(o.dump + "/" + name + "/compiled", compiledOut, error) ||
                           !dumpAll(o.dump + "/" + name + "/eager", eagerOut, error)))
@@ -346,7 +373,8 @@ std::string runSample(const std::string &dir, const Options &o) {
 
 int usage() {
   std::cerr << "usage: gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]\n"
-               "                   [--out FILE] [--dump DIR] [--timeout SECONDS] [--no-graph]\n";
+               "                   [--out FILE] [--dump DIR] [--timeout SECONDS] [--no-graph]\n"
+               "                   [--profile N] [--deadline EPOCH] [--env-side NAME:VAR=VALUE]...\n";
   return 2;
 }
 
@@ -376,6 +404,17 @@ int main(int argc, char **argv) {
       o.profile = std::max(0, std::atoi(v));
     else if (a == "--no-graph")
       o.graph = false;
+    else if (a == "--env-side" && (v = next())) {
+      std::string spec = v;
+      size_t colon = spec.find(':'), eq = spec.find('=');
+      if (colon == std::string::npos || eq == std::string::npos || eq < colon || colon == 0 ||
+          eq == colon + 1) {
+        std::cerr << "error: --env-side " << spec << ": expected NAME:VAR=VALUE\n";
+        return 2;
+      }
+      o.envSides.push_back(
+          {spec.substr(0, colon), spec.substr(colon + 1, eq - colon - 1), spec.substr(eq + 1)});
+    }
     else if (a == "--help" || a == "-h" || (!a.empty() && a[0] == '-'))
       return usage();
     else
