@@ -189,6 +189,45 @@ void InsertSliceOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLI
   patterns.add<InsertSplatAsWhere>(ctx);
 }
 
+namespace {
+/// conv(pad(x) with zeros, the same amount on both sides of each spatial
+/// dim only) is conv(x) with that much more padding: the convolution's
+/// own zero padding, so no copy kernel makes the padded tensor (NeMo's
+/// Squeezeformer pads each depthwise conv1d's input by 15 and 15 with
+/// F.pad; cuDNN and oneDNN take the padding). The same products summed in
+/// the same order. Kept while the padding stays under the kernel's extent
+/// (cuDNN's algorithms assume windows that touch the input).
+struct ConvAbsorbsPad : OpRewritePattern<ConvOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvOp op, PatternRewriter &rw) const override {
+    auto pad = op.getInput().getDefiningOp<PadOp>();
+    if (!pad || pad.getMode() != "constant" || pad.getValue().convertToDouble() != 0.0)
+      return rw.notifyMatchFailure(op, "input is not a zero pad");
+    llvm::ArrayRef<int64_t> low = pad.getLow(), high = pad.getHigh();
+    auto weight = llvm::cast<RankedTensorType>(op.getWeight().getType());
+    int64_t spatial = weight.getRank() - 2;
+    if ((int64_t)low.size() != spatial + 2 || low[0] || high[0] || low[1] || high[1])
+      return rw.notifyMatchFailure(op, "pads batch or channels");
+    llvm::SmallVector<int64_t> padding(op.getPadding());
+    for (int64_t i = 0; i < spatial; ++i) {
+      int64_t extent = op.getDilation()[i] * (weight.getDimSize(2 + i) - 1) + 1;
+      padding[i] += low[2 + i];
+      if (low[2 + i] != high[2 + i] || padding[i] >= extent)
+        return rw.notifyMatchFailure(op, "asymmetric, or padding past the kernel");
+    }
+    rw.modifyOpInPlace(op, [&] {
+      op.getInputMutable().assign(pad.getInput());
+      op.setPadding(padding);
+    });
+    return success();
+  }
+};
+} // namespace
+
+void ConvOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<ConvAbsorbsPad>(ctx);
+}
+
 /// A pad of nothing on every side, in any mode, is its input (Swin pads
 /// each window partition to a multiple of the window, 0 where it divides).
 OpFoldResult PadOp::fold(FoldAdaptor) {

@@ -735,6 +735,7 @@ def Gn_ConvOp : Gn_InferredOp<"conv",
                    DenseI64ArrayAttr:$padding, DenseI64ArrayAttr:$dilation, I64Attr:$groups);
   let results = (outs Gn_FloatTensor:$result);
   let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)";
+  let hasCanonicalizer = 1;
 }
 
 def Gn_ConvTransposeOp : Gn_InferredOp<"conv_transpose",

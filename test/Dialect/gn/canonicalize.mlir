@@ -161,3 +161,34 @@ func.func @insert_splat(%b: tensor<6xf32>, %v: tensor<2xf32>) -> (tensor<6xf32>,
   %s = gn.insert_slice %v into %b starts [1] limits [5] steps [2] : tensor<2xf32> into tensor<6xf32>
   return %r, %s : tensor<6xf32>, tensor<6xf32>
 }
+
+// -----
+
+// A zero pad of the spatial dims, the same on both sides, becomes the
+// convolution's own padding (Squeezeformer pads its depthwise conv1d's
+// input by 15 and 15); one-sided, nonzero, reflecting or channel pads, and
+// padding past the kernel's extent, stay.
+// CHECK-LABEL: func.func @conv_absorbs_pad
+// CHECK: %[[A:.*]] = gn.conv %arg0, %arg1 {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 3>, stride = array<i64: 1>}
+// CHECK: gn.pad %arg0 low [0, 0, 1] high [0, 0, 0]
+// CHECK: gn.pad %arg0 low [0, 0, 2] high [0, 0, 2] {value = 1.000000e+00 : f64}
+// CHECK: gn.pad %arg0 low [0, 0, 2] high [0, 0, 2] {mode = "reflect"
+// CHECK: gn.pad %arg0 low [0, 1, 0] high [0, 1, 0]
+// CHECK: %[[P:.*]] = gn.pad %arg0 low [0, 0, 4] high [0, 0, 4]
+// CHECK: gn.conv %[[P]], %arg1 {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 1>
+func.func @conv_absorbs_pad(%x: tensor<1x2x8xf32>, %w: tensor<3x2x5xf32>, %w4: tensor<3x4x5xf32>)
+    -> (tensor<1x3x10xf32>, tensor<1x3x5xf32>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<1x3x2xf32>, tensor<1x3x14xf32>) {
+  %p = gn.pad %x low [0, 0, 2] high [0, 0, 2] {mode = "constant", value = 0.0 : f64} : tensor<1x2x8xf32> -> tensor<1x2x12xf32>
+  %a = gn.conv %p, %w {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 1>, stride = array<i64: 1>} : (tensor<1x2x12xf32>, tensor<3x2x5xf32>) -> tensor<1x3x10xf32>
+  %q = gn.pad %x low [0, 0, 1] high [0, 0, 0] {mode = "constant", value = 0.0 : f64} : tensor<1x2x8xf32> -> tensor<1x2x9xf32>
+  %b = gn.conv %q, %w {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 1>} : (tensor<1x2x9xf32>, tensor<3x2x5xf32>) -> tensor<1x3x5xf32>
+  %o = gn.pad %x low [0, 0, 2] high [0, 0, 2] {mode = "constant", value = 1.0 : f64} : tensor<1x2x8xf32> -> tensor<1x2x12xf32>
+  %c = gn.conv %o, %w {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 1>} : (tensor<1x2x12xf32>, tensor<3x2x5xf32>) -> tensor<1x3x8xf32>
+  %r = gn.pad %x low [0, 0, 2] high [0, 0, 2] {mode = "reflect", value = 0.0 : f64} : tensor<1x2x8xf32> -> tensor<1x2x12xf32>
+  %d = gn.conv %r, %w {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 1>} : (tensor<1x2x12xf32>, tensor<3x2x5xf32>) -> tensor<1x3x8xf32>
+  %h = gn.pad %x low [0, 1, 0] high [0, 1, 0] {mode = "constant", value = 0.0 : f64} : tensor<1x2x8xf32> -> tensor<1x4x8xf32>
+  %e = gn.conv %h, %w4 {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 0>, stride = array<i64: 2>} : (tensor<1x4x8xf32>, tensor<3x4x5xf32>) -> tensor<1x3x2xf32>
+  %g = gn.pad %x low [0, 0, 4] high [0, 0, 4] {mode = "constant", value = 0.0 : f64} : tensor<1x2x8xf32> -> tensor<1x2x16xf32>
+  %f = gn.conv %g, %w {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 1>, stride = array<i64: 1>} : (tensor<1x2x16xf32>, tensor<3x2x5xf32>) -> tensor<1x3x14xf32>
+  return %a, %b, %c, %d, %e, %f : tensor<1x3x10xf32>, tensor<1x3x5xf32>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<1x3x2xf32>, tensor<1x3x14xf32>
+}
