@@ -157,3 +157,36 @@ func.func @scatter_1d(%src: tensor<3xf32>, %base: tensor<4xf32>, %j: tensor<3xi6
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// Constant padding is one launch, a thread per output element: it reads x
+// at p - low, clamped into x (each padded dim: one unsigned compare, so
+// positions before the input wrap past its end), and keeps the pad value
+// where any padded dim falls outside; dims without padding read p as is.
+// Not a fill launch and a copy launch.
+// CHECK-LABEL: func.func @constant_pad
+// CHECK: func.func @[[K:k0_pad_[0-9A-F]+]](%[[X:.*]]: memref<2x5xf32> {llvm.noalias}, %[[O:.*]]: memref<2x8xf32> {llvm.noalias})
+// CHECK: gpu.launch
+// CHECK: %[[V:.*]] = arith.constant 1.500000e+00 : f32
+// CHECK: %[[COL:.*]] = arith.remui
+// CHECK: %[[ROW:.*]] = arith.divui
+// CHECK: %[[I:.*]] = arith.subi %[[COL]], %{{.*}} : index
+// CHECK: %[[C5:.*]] = arith.constant 5 : index
+// CHECK: %[[OK:.*]] = arith.cmpi ult, %[[I]], %[[C5]] : index
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[AT:.*]] = arith.select %[[OK]], %[[I]], %[[C0]] : index
+// CHECK: %[[L:.*]] = memref.load %[[X]][%[[ROW]], %[[AT]]]
+// CHECK: %[[R:.*]] = arith.select %[[OK]], %[[L]], %[[V]] : f32
+// CHECK: memref.store %[[R]], %[[O]][%[[ROW]], %[[COL]]]
+// CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
+// CHECK: return
+func.func @constant_pad(%x: tensor<2x5xf32>) -> tensor<2x8xf32> {
+  %0 = gn.fusion "copy" (%x) {schedule = #gn.schedule<loop_order = [0, 1]>} : (tensor<2x5xf32>) -> tensor<2x8xf32> {
+  ^bb0(%a: tensor<2x5xf32>):
+    %p = gn.pad %a low [0, 2] high [0, 1] {value = 1.5 : f64} : tensor<2x5xf32> -> tensor<2x8xf32>
+    gn.yield %p : tensor<2x8xf32>
+  }
+  return %0 : tensor<2x8xf32>
+}

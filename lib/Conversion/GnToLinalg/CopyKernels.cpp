@@ -139,8 +139,14 @@ public:
     Value fill = llvm::isa<FloatType>(e)
                      ? Value(arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, v)))
                      : Value(arith::ConstantOp::create(b, loc, e, b.getIntegerAttr(e, (int64_t)v)));
-    linalg::FillOp::create(b, loc, fill, out);
     auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
+    if (llvm::is_contained(shape, 0)) {
+      linalg::FillOp::create(b, loc, fill, out);
+      return success();
+    }
+    if (forGpu)
+      return emitConstantPadGather(b, loc, pad, ins[0], fill, out);
+    linalg::FillOp::create(b, loc, fill, out);
     linalg::CopyOp::create(b, loc, ins[0], stridedSubview(b, loc, out, pad.getLow(), shape, ones));
     return success();
   }
@@ -520,6 +526,37 @@ public:
       Value inside = arith::SelectOp::create(nb, nloc, above, over, i);
       return arith::SelectOp::create(nb, nloc, below, under, inside);
     });
+    return success();
+  }
+
+  /// constant padding for the GPU: one launch, a thread per output element
+  /// reading x at p - low (clamped into x, so every load is in bounds) and
+  /// keeping it where p - low lies inside x in every padded dim, else the
+  /// pad value; instead of a fill launch and a copy launch (yolo12n pads
+  /// its bands' convolution inputs, 12 pads a forward).
+  LogicalResult emitConstantPadGather(OpBuilder &b, Location loc, PadOp op, Value x, Value fill,
+                                      Value out) {
+    auto shape = llvm::cast<MemRefType>(x.getType()).getShape();
+    auto [lb, ivs] = loopNest(b, loc, llvm::cast<MemRefType>(out.getType()).getShape());
+    auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(lb, loc, v); };
+    Value inside;
+    llvm::SmallVector<Value> at;
+    for (auto [d, p] : llvm::enumerate(ivs)) {
+      int64_t low = op.getLow()[d];
+      if (low == 0 && op.getHigh()[d] == 0) {
+        at.push_back(p);
+        continue;
+      }
+      // i = p - low, negative ones wrapping past n: one unsigned compare.
+      Value i = arith::SubIOp::create(lb, loc, p, cst(low));
+      Value ok = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, i, cst(shape[d]));
+      inside = inside ? Value(arith::AndIOp::create(lb, loc, inside, ok)) : ok;
+      at.push_back(arith::SelectOp::create(lb, loc, ok, i, cst(0)));
+    }
+    Value v = memref::LoadOp::create(lb, loc, x, at);
+    if (inside)
+      v = arith::SelectOp::create(lb, loc, inside, v, fill);
+    memref::StoreOp::create(lb, loc, v, out, ivs);
     return success();
   }
 
