@@ -8,9 +8,11 @@
 #                                  interpreter's outputs; past 2 MiB a sample,
 #                                  every k-th element, k in <i>.stride),
 #                                  record.json
-#                                  compiled-alt.json where the program
-#                                  compiled with GN_BUNDLE_ALT_OPTIONS
-#                                  (default: without launch merging) differs
+#                                  compiled-alt.json, compiled-alt-2.json:
+#                                  where the program compiled with each of
+#                                  GN_BUNDLE_ALT_OPTIONS (default: without
+#                                  launch merging; cuDNN's depthwise
+#                                  convolutions) differs
 #   samples/<sample>/              model.py and meta files, for PyTorch
 #   list.txt, compile.jsonl        the samples in order; the compile log
 # Why ahead-of-time: the GPU machine has no LLVM, and a statically linked
@@ -89,24 +91,32 @@ for name in $names; do
   done
   echo "$name" >> "$stage/list.txt"
 done
-# The trade-off to measure: the same list compiled without the launch
-# merging of gn-cuda-pipeline (merged and absorbed groups, row kernels,
-# hoisted views: none timed on a GPU yet); where a sample's program differs,
-# it goes along as compiled-alt.json and gn-cuda-run times it as a third
-# side. GN_BUNDLE_ALT_OPTIONS="attention-min-share=-1 memory-ratio=0" times
-# the attention kernel and the bands instead (as run 2 did);
-# GN_BUNDLE_ALT_OPTIONS="" skips it.
-alt_options=${GN_BUNDLE_ALT_OPTIONS-merge-launches=false}
-if [ -n "$alt_options" ]; then
+# The trade-offs to measure: the same list compiled with other pipeline
+# options, one alternative per ';'-separated set of GN_BUNDLE_ALT_OPTIONS.
+# By default: without the launch merging of gn-cuda-pipeline (merged and
+# absorbed groups, row kernels, hoisted views), and with cuDNN's depthwise
+# convolutions instead of gn's kernel; neither timed on a GPU yet. Where a
+# sample's program differs, the k-th goes along as compiled-alt.json (k = 1)
+# or compiled-alt-k.json, its options in the matching .txt, and gn-cuda-run
+# times each as a side of its own. GN_BUNDLE_ALT_OPTIONS="attention-min-share=-1
+# memory-ratio=0" times the attention kernel and the bands instead (as run 2
+# did); GN_BUNDLE_ALT_OPTIONS="" skips them.
+IFS=';' read -r -a alt_sets <<< "${GN_BUNDLE_ALT_OPTIONS-merge-launches=false;depthwise-kernels=false}"
+k=0
+for alt_options in "${alt_sets[@]}"; do
+  [ -n "${alt_options// /}" ] || continue
+  k=$((k + 1))
+  suffix=$([ "$k" = 1 ] && echo "" || echo "-$k")
   alt="$stage-alt"
   rm -rf "$alt"
-  echo "== alternative programs: --pipeline-options '$alt_options'" >&2
+  echo "== alternative programs $k: --pipeline-options '$alt_options'" >&2
   "$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$alt" --log "$alt.jsonl" \
     --pipeline-options "$alt_options" --jobs "$jobs" --timeout 1800 --reference-budget 1 >&2 || true
   # Programs compared without their compile statistics (times differ).
-  ALT_OPTIONS="$alt_options" /usr/bin/python3 - "$stage" "$alt" >&2 <<'PY'
+  ALT_OPTIONS="$alt_options" ALT_SUFFIX="$suffix" /usr/bin/python3 - "$stage" "$alt" >&2 <<'PY'
 import json, os, shutil, sys
 stage, alt = sys.argv[1], sys.argv[2]
+suffix = os.environ["ALT_SUFFIX"]
 def program(path):
     with open(path) as f:
         d = json.load(f)
@@ -117,14 +127,14 @@ for name in open(os.path.join(stage, "list.txt")).read().split():
     a = os.path.join(alt, name, "compiled.json")
     mine = os.path.join(stage, "artifacts", name)
     if os.path.exists(a) and program(a) != program(os.path.join(mine, "compiled.json")):
-        shutil.copy(a, os.path.join(mine, "compiled-alt.json"))
-        with open(os.path.join(mine, "compiled-alt.txt"), "w") as f:
+        shutil.copy(a, os.path.join(mine, f"compiled-alt{suffix}.json"))
+        with open(os.path.join(mine, f"compiled-alt{suffix}.txt"), "w") as f:
             f.write(os.environ["ALT_OPTIONS"] + "\n")
         n += 1
-print(f"alternative programs: {n} samples differ")
+print(f"alternative programs ({os.environ['ALT_OPTIONS']}): {n} samples differ")
 PY
   rm -rf "$alt" "$alt.jsonl"
-fi
+done
 rm -f "$out/bundle.tar.gz"
 tar -C "$stage" -czf "$out/bundle.tar.gz" .
 bytes=$(du -sb "$out" | cut -f1)

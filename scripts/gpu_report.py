@@ -157,16 +157,18 @@ def main():
           f"(model buffers; library workspaces apart)")
     # The alternative programs (scripts/bundle-gpu.sh: the list compiled with
     # other pipeline options, where the program differs): the memory / speed
-    # trade-off of the defaults, measured side by side.
-    alts = [(n, g) for n, g in sorted(gn.items()) if g.get("compiled_alt")]
-    if alts:
-        opts = alts[0][1]["compiled_alt"].get("pipeline_options", "?")
+    # trade-off of the defaults, measured side by side, one table per set of
+    # options ("compiled_alts"; files before it have one "compiled_alt").
+    by_options = {}
+    for n, g in sorted(gn.items()):
+        for alt in g.get("compiled_alts") or ([g["compiled_alt"]] if g.get("compiled_alt") else []):
+            by_options.setdefault(alt.get("pipeline_options", "?"), []).append((n, g, alt))
+    for opts, alts in by_options.items():
         print(f"\nalternative programs ({opts}), where they differ: default vs alternative")
         print("{:<44} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>5}".format(
             "sample", "ms", "alt ms", "launches", "alt", "mem/io", "alt", "alt ok"))
         alt_ratios, alt_mem_ok = [], 0
-        for n, g in alts:
-            alt = g["compiled_alt"]
+        for n, g, alt in alts:
             ms = g.get("compiled", {}).get("median_ms")
             ams = alt.get("timing", {}).get("median_ms")
             mem = g.get("device_memory", {}).get("compiled_over_io")

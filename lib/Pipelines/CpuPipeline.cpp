@@ -30,6 +30,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   fuse.attentionKernels = options.attentionKernels;
+  fuse.depthwiseKernels = options.depthwiseKernels;
   setLaunchMerging(fuse, options.mergeLaunches);
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;

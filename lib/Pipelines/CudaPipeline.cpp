@@ -88,6 +88,10 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   fuse.attentionKernels = true;
+  // cuDNN's f32 depthwise convolutions are slow enough that PyTorch runs
+  // its own kernel on CUDA; gn's: a thread per output element over its taps
+  // (CopyKernels' emitDepthwiseConv).
+  fuse.depthwiseKernels = options.depthwiseKernels;
   // Each launch is a node of the forward's graph (about 5 us each on an
   // H200, inferred, not timed per node: LINKX's banded program ran 0.57 ms
   // longer than its unbanded one with 114 more nodes). So: a batch norm's

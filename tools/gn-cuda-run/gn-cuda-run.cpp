@@ -57,6 +57,9 @@ using interp::HostTensor;
 
 namespace {
 
+// compiled-alt.json, compiled-alt-2.json, ... up to this many.
+constexpr int kMaxAlternatives = 8;
+
 struct Options {
   int warmup = 5, trials = 20;
   // Warm-up also lasts at least this long: an idle GPU sits at low clocks
@@ -337,16 +340,25 @@ std::string runSample(const std::string &dir, const Options &o) {
       a["error"] = sideError;
     }
   };
-  // The alternative program (scripts/bundle-gpu.sh: compiled with other
-  // pipeline options, e.g. without launch merging).
-  struct stat altStat;
-  if (stat((dir + "/compiled-alt.json").c_str(), &altStat) == 0) {
-    std::string options = readFile(dir + "/compiled-alt.txt");
+  // The alternative programs (scripts/bundle-gpu.sh: compiled with other
+  // pipeline options, e.g. without launch merging): compiled-alt.json,
+  // then compiled-alt-2.json and on, in "compiled_alts" (the first also in
+  // "compiled_alt").
+  // (A sample has the k-th only where that program differs from its own.)
+  for (int k = 1; k <= kMaxAlternatives; ++k) {
+    std::string base = dir + "/compiled-alt" + (k == 1 ? "" : "-" + std::to_string(k));
+    struct stat altStat;
+    if (stat((base + ".json").c_str(), &altStat) != 0)
+      continue;
+    std::string options = readFile(base + ".txt");
     while (!options.empty() && (options.back() == '\n' || options.back() == ' '))
       options.pop_back();
-    json &a = r["compiled_alt"];
+    json a;
     a["pipeline_options"] = options;
-    otherSide(dir + "/compiled-alt.json", a);
+    otherSide(base + ".json", a);
+    if (!r.contains("compiled_alt"))
+      r["compiled_alt"] = a;
+    r["compiled_alts"].push_back(a);
   }
   // The compiled program under another runtime choice (--env-side); the
   // variable is put back after.

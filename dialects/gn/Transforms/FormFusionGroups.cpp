@@ -61,6 +61,10 @@ namespace {
 struct Group {
   bool reduction = false;
   bool copy = false;
+  // A copy group that elementwise ops over its domain join (a depthwise
+  // convolution's batch norm and activation): one kernel computes the
+  // convolution at each point and carries it through them.
+  bool epilogue = false;
   bool closed = false;
   bool row = false; // reductions over domain's rows and what maps around them
   llvm::SmallVector<int64_t, 4> rowDims; // of a row group: the reduced dims
@@ -73,10 +77,11 @@ struct Group {
 class GroupFormer {
 public:
   GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels,
-              bool mergeGroups, bool absorbBroadcastProducers, bool rowGroups,
-              bool mergeSiblings, bool absorbWrappedViews)
+              bool depthwiseKernels, bool mergeGroups, bool absorbBroadcastProducers,
+              bool rowGroups, bool mergeSiblings, bool absorbWrappedViews)
       : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
-        attentionKernels(attentionKernels), mergeGroups(mergeGroups),
+        attentionKernels(attentionKernels), depthwiseKernels(depthwiseKernels),
+        mergeGroups(mergeGroups),
         absorbBroadcastProducers(absorbBroadcastProducers), rowGroups(rowGroups),
         mergeSiblings(mergeSiblings), absorbWrappedViews(absorbWrappedViews) {
     int64_t i = 0;
@@ -90,7 +95,8 @@ public:
         placeElementwise(&op);
       else if (isFusibleReduction(&op))
         placeReduction(&op);
-      else if (isCopyKernelOp(&op) && (attentionKernels || !isa<AttentionOp>(op)))
+      else if (isCopyKernelOp(&op) && (attentionKernels || !isa<AttentionOp>(op)) &&
+               (depthwiseKernels || !isa<ConvOp>(op)))
         startCopyGroup(&op);
     }
     // Views no group absorbed become copy kernels of their own.
@@ -207,6 +213,8 @@ private:
     Group &g = startGroup(op, llvm::cast<RankedTensorType>(op->getResult(0).getType()).getShape(),
                           /*reduction=*/false);
     g.copy = true;
+    if (isa<ConvOp>(op))
+      g.epilogue = true, g.closed = false;
     if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
       absorbScatterIndexBroadcast(scatter, g);
   }
@@ -235,7 +243,22 @@ private:
       return g && !g->reduction && !g->copy && !g->closed && llvm::ArrayRef(g->domain) == shape;
     };
     Group *joined = nullptr;
+    // After a depthwise convolution first: its kernel computes each point
+    // of the convolution and carries it through the op, so the
+    // convolution's output need not be stored. The op's views stay kernels
+    // of their own (the convolution's kernel reads only its inputs).
     for (Value v : op->getOperands()) {
+      Group *g = groupOf(v);
+      if (g && g->epilogue && llvm::ArrayRef(g->domain) == shape && !readsView(op) &&
+          canJoin(op, *g)) {
+        add(op, *g);
+        joined = g;
+        break;
+      }
+    }
+    for (Value v : op->getOperands()) {
+      if (joined)
+        break;
       Group *g = groupOf(v);
       if (open(g) && canJoin(op, *g)) {
         absorbViews(op, *g);
@@ -247,7 +270,7 @@ private:
     if (!joined) {
       joined = &startGroup(op, shape, /*reduction=*/false);
       absorbViews(op, *joined);
-    } else if (mergeGroups) {
+    } else if (mergeGroups && !joined->epilogue) {
       for (Value w : op->getOperands())
         if (Group *h = groupOf(w); open(h) && h != joined && canMerge(*h, *joined))
           merge(*h, *joined);
@@ -256,6 +279,15 @@ private:
       for (Value w : op->getOperands())
         if (Group *h = groupOf(w); h && h != joined && absorbable(*h, *joined) && canMerge(*h, *joined))
           merge(*h, *joined);
+  }
+
+  /// Whether `op` reads a view no group holds yet (an elementwise group
+  /// would absorb it and read through it).
+  bool readsView(Operation *op) {
+    return llvm::any_of(op->getOperands(), [&](Value v) {
+      Operation *d = v.getDefiningOp();
+      return d && isKernelView(d) && !groupOfOp.count(d);
+    });
   }
 
   /// A group `g` may recompute at each of its points: elementwise, no
@@ -685,6 +717,7 @@ private:
   unsigned maxOps;
   bool fuseReductions;
   bool attentionKernels; // gn.attention as a copy kernel, not a host op
+  bool depthwiseKernels; // depthwise gn.conv as a copy kernel, not a host op
   bool mergeGroups;
   bool absorbBroadcastProducers;
   bool rowGroups;
@@ -712,8 +745,13 @@ void outlineGroup(Group &g) {
       Operation *d = v.getDefiningOp();
       // Copy kernels read every operand from memory, splats included,
       // except a scatter's input and source (its base is then a fill).
+      // A depthwise convolution's epilogue ops take splats in as elementwise
+      // kernels do; the convolution reads its operands from memory.
       auto scatter = llvm::dyn_cast<ScatterOp>(op);
-      bool splatIn = d && isSplatConstant(d) && (!g.copy || (scatter && v != scatter.getIndex()));
+      bool epilogueOp = g.epilogue && !isa<ConvOp>(op) &&
+                        llvm::none_of(v.getUsers(), [](Operation *u) { return isa<ConvOp>(u); });
+      bool splatIn = d && isSplatConstant(d) &&
+                     (!g.copy || epilogueOp || (scatter && v != scatter.getIndex()));
       if (!(d && (g.members.contains(d) || splatIn)))
         inputs.insert(v);
     }
@@ -810,8 +848,9 @@ struct GnFormFusionGroupsPass
     if (func.getBody().empty())
       return;
     Block &block = func.getBody().front();
-    GroupFormer former(block, maxOps, fuseReductions, attentionKernels, mergeGroups,
-                       absorbBroadcastProducers, rowGroups, mergeSiblings, absorbWrappedViews);
+    GroupFormer former(block, maxOps, fuseReductions, attentionKernels, depthwiseKernels,
+                       mergeGroups, absorbBroadcastProducers, rowGroups, mergeSiblings,
+                       absorbWrappedViews);
     former.run();
     for (auto &g : former.groups)
       outlineGroup(*g);

@@ -146,6 +146,9 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // score matrix stored (CopyKernels' emitAttention).
   if (auto attention = llvm::dyn_cast<AttentionOp>(op))
     return fitsAttentionKernel(attention);
+  // Depthwise convolution: a thread per output element over its taps.
+  if (auto conv = llvm::dyn_cast<ConvOp>(op))
+    return fitsDepthwiseKernel(conv);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, TriangularOp,
              CumSumOp, ArgMaxOp, ArgMinOp>(op) &&
          allKernelTypes(op);
@@ -161,6 +164,20 @@ bool mlir::gn::fitsAttentionKernel(AttentionOp op) {
   }
   return llvm::cast<RankedTensorType>(op.getValue().getType()).getShape().back() <=
          kAttentionKernelMaxHead;
+}
+
+bool mlir::gn::fitsDepthwiseKernel(ConvOp op) {
+  if (!allKernelTypes(op) || !llvm::isa<FloatType>(op.getType().getElementType()))
+    return false;
+  auto x = llvm::cast<RankedTensorType>(op.getInput().getType());
+  auto w = llvm::cast<RankedTensorType>(op.getWeight().getType());
+  int64_t spatial = w.getRank() - 2, taps = 1;
+  for (int64_t d = 0; d < spatial; ++d)
+    taps *= w.getDimSize(2 + d);
+  int64_t c = x.getDimSize(1);
+  return spatial >= 1 && spatial <= 3 && x.getRank() == spatial + 2 && c > 1 &&
+         op.getGroups() == c && w.getDimSize(0) == c && w.getDimSize(1) == 1 &&
+         taps <= kDepthwiseKernelMaxTaps;
 }
 
 int64_t mlir::gn::attentionScoreBytes(AttentionOp op) {

@@ -46,6 +46,15 @@ constexpr int64_t kAttentionKernelMaxHead = 64;
 /// A copy kernel op; gn-form-fusion-groups makes it one only on a target
 /// that asks for it (attention-kernels): the CPU has a faster library call.
 bool fitsAttentionKernel(AttentionOp op);
+/// Most taps (kernel elements) of a depthwise convolution the depthwise
+/// copy kernel takes: a thread loops over them for its output element.
+constexpr int64_t kDepthwiseKernelMaxTaps = 64;
+/// gn.conv the depthwise copy kernel can compute: one filter per channel
+/// (groups = input channels = output channels, weight [C, 1, k...]), 1 to 3
+/// spatial dims, at most kDepthwiseKernelMaxTaps taps, kernel float types.
+/// A copy kernel op; gn-form-fusion-groups makes it one only on a target
+/// that asks for it (depthwise-kernels).
+bool fitsDepthwiseKernel(ConvOp op);
 /// Bytes of the score matrix [..., L, S] that decomposed attention stores
 /// (f32, f64 for f64 attention).
 int64_t attentionScoreBytes(AttentionOp op);

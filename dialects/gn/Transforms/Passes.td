@@ -152,6 +152,11 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
     Option<"attentionKernels", "attention-kernels", "bool", "false",
            "gn.attention that the attention kernel takes becomes a copy "
            "kernel (a target without an attention library call)">,
+    Option<"depthwiseKernels", "depthwise-kernels", "bool", "false",
+           "A depthwise gn.conv (a filter per channel) becomes a copy "
+           "kernel, a thread per output element over its taps, not a "
+           "library call (a target whose library's f32 depthwise "
+           "convolutions are slow: PyTorch runs its own on CUDA)">,
     Option<"mergeGroups", "merge-groups", "bool", "false",
            "An elementwise op that reads several groups over its shape "
            "merges them into the one it joins (where no cycle results): "

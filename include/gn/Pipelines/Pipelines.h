@@ -47,6 +47,12 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
                      "as that kernel (the CUDA pipeline's), not the library call, so the kernel "
                      "is checked against the interpreter without a GPU"),
       llvm::cl::init(false)};
+  Option<bool> depthwiseKernels{
+      *this, "depthwise-kernels",
+      llvm::cl::desc("Testing only: compile depthwise gn.conv as the depthwise copy kernel "
+                     "(the CUDA pipeline's), not the library call, so the kernel is checked "
+                     "against the interpreter without a GPU"),
+      llvm::cl::init(false)};
   Option<bool> mergeLaunches{
       *this, "merge-launches",
       llvm::cl::desc("Testing only: gn-cuda-pipeline's merge-launches (gn-hoist-views, and "
@@ -102,6 +108,11 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
       llvm::cl::desc("Fewer, larger kernels: gn-hoist-views, and gn-form-fusion-groups merging "
                      "the groups an op reads, absorbing small broadcast producers, forming row "
                      "groups and merging siblings (false: without them, to time what they save)"),
+      llvm::cl::init(true)};
+  Option<bool> depthwiseKernels{
+      *this, "depthwise-kernels",
+      llvm::cl::desc("Depthwise convolutions as gn's kernel, a thread per output element over "
+                     "its taps (false: cuDNN's, to time what the kernel saves)"),
       llvm::cl::init(true)};
   Option<std::string> cudaPath{
       *this, "cuda-path",

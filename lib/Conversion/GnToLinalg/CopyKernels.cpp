@@ -129,6 +129,8 @@ public:
       return emitGridSample(b, loc, gs, ins[0], ins[1], out);
     if (auto attention = dyn_cast<AttentionOp>(copyOp))
       return emitAttention(b, loc, attention, ins, out);
+    if (isa<ConvOp>(copyOp)) // with its epilogue: OutlineKernels' emitPointwiseCopyGroup
+      return copyOp->emitError("a depthwise convolution is emitted with its group");
     auto pad = cast<PadOp>(copyOp);
     if (pad.getMode() == "circular")
       return emitWrappedRead(b, loc, ins[0], out);
@@ -628,30 +630,9 @@ public:
     return success();
   }
 
-  /// Loops over `shape` (scf.for, row-major, innermost last; for the GPU
-  /// one scf.parallel), whose points must be independent; returns a builder
-  /// inside the innermost body and the induction variables.
   std::pair<OpBuilder, llvm::SmallVector<Value>> loopNest(OpBuilder b, Location loc,
                                                           llvm::ArrayRef<int64_t> shape) {
-    llvm::SmallVector<Value> ivs;
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    // For the GPU, one scf.parallel: a thread per point (each point's body
-    // touches only its own outputs).
-    if (forGpu && !shape.empty()) {
-      llvm::SmallVector<Value> lower(shape.size(), zero), steps(shape.size(), one), upper;
-      for (int64_t n : shape)
-        upper.push_back(arith::ConstantIndexOp::create(b, loc, n));
-      auto par = scf::ParallelOp::create(b, loc, lower, upper, steps);
-      b.setInsertionPoint(par.getBody()->getTerminator());
-      return {b, llvm::to_vector(par.getInductionVars())};
-    }
-    for (int64_t n : shape) {
-      auto loop = scf::ForOp::create(b, loc, zero, arith::ConstantIndexOp::create(b, loc, n), one);
-      b.setInsertionPoint(loop.getBody()->getTerminator());
-      ivs.push_back(loop.getInductionVar());
-    }
-    return {b, ivs};
+    return emitPointLoops(b, loc, shape, forGpu);
   }
 
   /// An element as the interpreter's loadAsDouble reads it: floats
@@ -1540,4 +1521,81 @@ LogicalResult mlir::gn::emitCopyKernel(OpBuilder &b, Location loc, Operation *co
                                        ModuleOp kernels, llvm::ArrayRef<Value> kernelIns,
                                        Value out, bool forGpu) {
   return CopyKernelEmitter(copyOp, kernels, forGpu).emit(b, loc, kernelIns, out);
+}
+
+std::pair<OpBuilder, llvm::SmallVector<Value>>
+mlir::gn::emitPointLoops(OpBuilder b, Location loc, llvm::ArrayRef<int64_t> shape, bool forGpu) {
+  llvm::SmallVector<Value> ivs;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  // For the GPU, one scf.parallel: a thread per point (each point's body
+  // touches only its own outputs).
+  if (forGpu && !shape.empty()) {
+    llvm::SmallVector<Value> lower(shape.size(), zero), steps(shape.size(), one), upper;
+    for (int64_t n : shape)
+      upper.push_back(arith::ConstantIndexOp::create(b, loc, n));
+    auto par = scf::ParallelOp::create(b, loc, lower, upper, steps);
+    b.setInsertionPoint(par.getBody()->getTerminator());
+    return {b, llvm::to_vector(par.getInductionVars())};
+  }
+  for (int64_t n : shape) {
+    auto loop = scf::ForOp::create(b, loc, zero, arith::ConstantIndexOp::create(b, loc, n), one);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    ivs.push_back(loop.getInductionVar());
+  }
+  return {b, ivs};
+}
+
+Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
+                                    llvm::ArrayRef<Value> ins, ValueRange ivs) {
+  auto xType = llvm::cast<MemRefType>(ins[0].getType());
+  auto wShape = llvm::cast<MemRefType>(ins[1].getType()).getShape();
+  int64_t spatial = wShape.size() - 2;
+  Type ct = xType.getElementType().isF64() ? Type(b.getF64Type()) : Type(b.getF32Type());
+  auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+  auto toCompute = [&](Value v) {
+    return v.getType() == ct ? v : Value(arith::ExtFOp::create(b, loc, ct, v));
+  };
+  // o * stride per spatial dim: each tap adds k * dilation - padding.
+  llvm::SmallVector<Value> base;
+  for (int64_t d = 0; d < spatial; ++d)
+    base.push_back(arith::MulIOp::create(b, loc, ivs[2 + d], cst(op.getStride()[d])));
+  Value zero = arith::ConstantOp::create(b, loc, ct, b.getFloatAttr(ct, 0.0));
+  Value acc = zero;
+  llvm::SmallVector<int64_t> k(spatial, 0);
+  for (bool more = true; more;) {
+    Value inside;
+    llvm::SmallVector<Value> xAt{ivs[0], ivs[1]}, wAt{ivs[1], cst(0)};
+    for (int64_t d = 0; d < spatial; ++d) {
+      int64_t shift = k[d] * op.getDilation()[d] - op.getPadding()[d];
+      Value i = shift ? Value(arith::AddIOp::create(b, loc, base[d], cst(shift))) : base[d];
+      wAt.push_back(cst(k[d]));
+      if (op.getPadding()[d] == 0) {
+        xAt.push_back(i);
+        continue;
+      }
+      // Negative positions wrap past the input's end: one unsigned compare.
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                       cst(xType.getShape()[2 + d]));
+      inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
+      xAt.push_back(arith::SelectOp::create(b, loc, ok, i, cst(0)));
+    }
+    Value x = toCompute(memref::LoadOp::create(b, loc, ins[0], xAt));
+    if (inside)
+      x = arith::SelectOp::create(b, loc, inside, x, zero);
+    Value w = toCompute(memref::LoadOp::create(b, loc, ins[1], wAt));
+    acc = arith::AddFOp::create(b, loc, acc, arith::MulFOp::create(b, loc, x, w));
+    // The next tap, the last kernel dim fastest.
+    more = false;
+    for (int64_t d = spatial - 1; d >= 0 && !more; --d) {
+      if (++k[d] < wShape[2 + d])
+        more = true;
+      else
+        k[d] = 0;
+    }
+  }
+  if (ins.size() > 2)
+    acc = arith::AddFOp::create(
+        b, loc, acc, toCompute(memref::LoadOp::create(b, loc, ins[2], ValueRange{ivs[1]})));
+  return acc;
 }

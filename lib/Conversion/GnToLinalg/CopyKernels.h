@@ -3,7 +3,9 @@
 // A "copy" gn.fusion holds one data-movement op (FusionUtils'
 // isCopyKernelOp): concat, insert_slice, constant pad, max and average
 // pooling, index_select, gather, scatter, tile, roll, triangular, cumsum,
-// nearest resize, arange. Each is emitted here on memrefs with the
+// nearest resize, arange; a depthwise convolution (its value per point:
+// emitDepthwiseConvAt; its group, with the elementwise ops that follow it,
+// in OutlineKernels). Each is emitted here on memrefs with the
 // interpreter's arithmetic, so the compiled result equals the eager one.
 //
 //===----------------------------------------------------------------------===//
@@ -11,6 +13,7 @@
 #define GN_CONVERSION_GNTOLINALG_COPYKERNELS_H
 
 #include "mlir/IR/Builders.h"
+#include "gn/IR/GnOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::gn {
@@ -22,6 +25,25 @@ namespace mlir::gn {
 /// loop nests a GPU can spread over threads (see emitScatter).
 LogicalResult emitCopyKernel(OpBuilder &b, Location loc, Operation *copyOp, ModuleOp kernels,
                              llvm::ArrayRef<Value> kernelIns, Value out, bool forGpu);
+
+/// Loops over every point of `shape`, row-major: scf.for loops, or for the
+/// GPU (`forGpu`) one scf.parallel, a thread per point (whose body must
+/// touch only its own point's outputs). Returns a builder inside the
+/// innermost body and the induction variables.
+std::pair<OpBuilder, llvm::SmallVector<Value>> emitPointLoops(OpBuilder b, Location loc,
+                                                              llvm::ArrayRef<int64_t> shape,
+                                                              bool forGpu);
+
+/// The value of depthwise gn.conv `op` (FusionUtils' fitsDepthwiseKernel)
+/// at output position `ivs` [n, c, o...], in the compute type (f64 for
+/// f64, else f32): the sum over the taps k (row-major, unrolled) of
+/// x[n, c, o * stride - padding + k * dilation] * w[c, 0, k], a tap outside
+/// the input read at a clamped position and weighted 0 (bounds checked
+/// only in dims with padding: without, every tap of every output lies
+/// inside), plus bias[c]. `ins`: x, w (and bias) memrefs. PyTorch runs its
+/// own kernel for f32 depthwise convolutions on CUDA, not cuDNN's.
+Value emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op, llvm::ArrayRef<Value> ins,
+                          ValueRange ivs);
 
 /// A strided subview of memref `m`: `starts`, `sizes`, `steps` per dim.
 Value stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayRef<int64_t> starts,

@@ -223,6 +223,11 @@ public:
       func->setAttr(kScheduleAttrName, fusion.getScheduleAttr());
     if (forGpu && !rowReductions.empty())
       func->setAttr(kRowKernelAttrName, b.getUnitAttr());
+    if (fusion.getKind() == "copy" && isa<ConvOp>(copyOp)) {
+      if (failed(emitDepthwiseGroup(b, loc, ins, outs)))
+        return failure();
+      return func;
+    }
     if (fusion.getKind() == "copy") {
       Value out = outs[0];
       if (threadDim >= 0) {
@@ -713,6 +718,80 @@ private:
       if (!r)
         return failure();
       scalar[op.getResult(0)] = roundThrough(b, loc, r, op.getResult(0).getType());
+    }
+    return fusion.emitError("fusion body has no gn.yield");
+  }
+
+  /// A depthwise convolution's group (gn-form-fusion-groups: the
+  /// elementwise ops over its output that follow it, a batch norm and an
+  /// activation, with producers absorbed over broadcast shapes): one loop
+  /// nest over the convolution's output, each point's convolution value
+  /// (emitDepthwiseConvAt) carried through the group's ops as an
+  /// elementwise kernel computes them (rounded per op), group inputs read at
+  /// the point broadcast right-aligned, each result stored there. One
+  /// kernel; the convolution's output is stored only if read outside.
+  LogicalResult emitDepthwiseGroup(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
+                                   llvm::ArrayRef<Value> outs) {
+    auto conv = cast<ConvOp>(copyOp);
+    auto [lb, ivs] = emitPointLoops(b, loc, conv.getType().getShape(), parallelCopyLoops);
+    Block &body = fusion.getBody().front();
+    int64_t rank = ivs.size();
+    llvm::DenseMap<Value, Value> scalar;
+    auto input = [&](Value v) -> Value {
+      auto arg = llvm::dyn_cast<BlockArgument>(v);
+      return arg && arg.getOwner() == &body ? ins[arg.getArgNumber()] : Value();
+    };
+    for (Operation &op : body) {
+      if (&op == copyOp) {
+        llvm::SmallVector<Value> convIns;
+        for (Value v : op.getOperands()) {
+          convIns.push_back(input(v));
+          if (!convIns.back())
+            return op.emitError("a depthwise convolution's operands must be kernel inputs");
+        }
+        Value acc = emitDepthwiseConvAt(lb, loc, conv, convIns, ivs);
+        scalar[conv.getResult()] = roundThrough(lb, loc, acc, conv.getType());
+        continue;
+      }
+      if (auto yield = dyn_cast<YieldOp>(op)) {
+        for (auto [v, out] : llvm::zip(yield.getValues(), outs)) {
+          Value s = scalar.lookup(v);
+          if (!s)
+            return yield.emitError("a depthwise group yields a value it does not compute");
+          memref::StoreOp::create(lb, loc, fromCarry(lb, loc, s, v.getType()), out, ivs);
+        }
+        return success();
+      }
+      if (isSplatConstant(&op)) {
+        scalar[op.getResult(0)] = carryConstant(lb, loc, &op);
+        continue;
+      }
+      if (!isFusibleElementwise(&op))
+        return op.emitError("op cannot be emitted in a depthwise convolution's kernel");
+      llvm::SmallVector<Value> operands;
+      for (Value v : op.getOperands()) {
+        Value s = scalar.lookup(v);
+        if (!s) {
+          Value m = input(v);
+          if (!m)
+            return op.emitError("operand is neither a kernel input nor computed before it");
+          auto shape = llvm::cast<MemRefType>(m.getType()).getShape();
+          if ((int64_t)shape.size() > rank)
+            return op.emitError("operand does not broadcast to the convolution's output");
+          Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
+          llvm::SmallVector<Value> at;
+          for (auto [j, n] : llvm::enumerate(shape))
+            at.push_back(n == 1 ? zero : ivs[rank - shape.size() + j]);
+          s = scalar[v] = toCarry(lb, loc, memref::LoadOp::create(lb, loc, m, at));
+        }
+        operands.push_back(s);
+      }
+      Value r = libmCallForNarrowFloat(lb, &op, operands);
+      if (!r)
+        r = emitScalar(lb, &op, operands);
+      if (!r)
+        return failure();
+      scalar[op.getResult(0)] = roundThrough(lb, loc, r, op.getResult(0).getType());
     }
     return fusion.emitError("fusion body has no gn.yield");
   }
