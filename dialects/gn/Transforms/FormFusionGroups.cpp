@@ -213,10 +213,43 @@ private:
     Group &g = startGroup(op, llvm::cast<RankedTensorType>(op->getResult(0).getType()).getShape(),
                           /*reduction=*/false);
     g.copy = true;
-    if (isa<ConvOp>(op))
+    if (auto conv = llvm::dyn_cast<ConvOp>(op)) {
       g.epilogue = true, g.closed = false;
+      absorbPrologue(conv, g);
+    }
     if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
       absorbScatterIndexBroadcast(scatter, g);
+  }
+
+  /// The elementwise group computing a depthwise convolution's input alone
+  /// (MobileNet's batch norm and ReLU6 after the expanding 1x1
+  /// convolution) joins the convolution's group: its kernel computes that
+  /// input at each tap it reads instead of reading it stored, so the
+  /// expanded activation is never written. Each tap recomputes the group:
+  /// at most kAbsorbOps ops, no views (read through maps of their own), and
+  /// at most kPrologueTaps taps; every value of it is read by it or the
+  /// convolution only.
+  void absorbPrologue(ConvOp conv, Group &g) {
+    Group *h = groupOf(conv.getInput());
+    auto weight = llvm::cast<RankedTensorType>(conv.getWeight().getType());
+    int64_t taps = 1;
+    for (int64_t d = 2; d < weight.getRank(); ++d)
+      taps *= weight.getDimSize(d);
+    if (!h || h->reduction || h->copy || h->row || h->closed || h->ops.size() > kAbsorbOps ||
+        taps > kPrologueTaps ||
+        llvm::ArrayRef(h->domain) !=
+            llvm::cast<RankedTensorType>(conv.getInput().getType()).getShape())
+      return;
+    for (Operation *m : h->ops) {
+      if (isKernelView(m))
+        return;
+      for (Operation *user : m->getUsers())
+        if (!h->members.contains(user) && user != conv.getOperation())
+          return;
+    }
+    // The weight and bias are arguments or computed before h's last op: h
+    // joins the group, which runs at the convolution.
+    merge(*h, g);
   }
 
   /// A scatter's index broadcast along the dims it does not scatter (a row
@@ -729,6 +762,9 @@ private:
   static constexpr int64_t kRowMaxReductions = 4;
   // Ops recomputed at every point of a consumer's domain: a handful.
   static constexpr size_t kAbsorbOps = 16;
+  // A depthwise convolution recomputes its absorbed input at every tap:
+  // kernels up to 5 x 5.
+  static constexpr int64_t kPrologueTaps = 25;
   // A merge may keep an input only the merged group reads alive until the
   // group's last op: only small ones (a parameter vector, not an activation).
   static constexpr int64_t kMergeDyingBytes = 64 << 10;

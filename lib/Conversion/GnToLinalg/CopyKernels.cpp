@@ -1547,9 +1547,10 @@ mlir::gn::emitPointLoops(OpBuilder b, Location loc, llvm::ArrayRef<int64_t> shap
 }
 
 Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
-                                    llvm::ArrayRef<Value> ins, ValueRange ivs) {
-  auto xType = llvm::cast<MemRefType>(ins[0].getType());
-  auto wShape = llvm::cast<MemRefType>(ins[1].getType()).getShape();
+                                    function_ref<Value(OpBuilder &, ValueRange)> loadInput,
+                                    Value weight, Value bias, ValueRange ivs) {
+  auto xType = llvm::cast<RankedTensorType>(op.getInput().getType());
+  auto wShape = llvm::cast<MemRefType>(weight.getType()).getShape();
   int64_t spatial = wShape.size() - 2;
   Type ct = xType.getElementType().isF64() ? Type(b.getF64Type()) : Type(b.getF32Type());
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
@@ -1580,10 +1581,10 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
       inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
       xAt.push_back(arith::SelectOp::create(b, loc, ok, i, cst(0)));
     }
-    Value x = toCompute(memref::LoadOp::create(b, loc, ins[0], xAt));
+    Value x = loadInput(b, xAt);
     if (inside)
       x = arith::SelectOp::create(b, loc, inside, x, zero);
-    Value w = toCompute(memref::LoadOp::create(b, loc, ins[1], wAt));
+    Value w = toCompute(memref::LoadOp::create(b, loc, weight, wAt));
     acc = arith::AddFOp::create(b, loc, acc, arith::MulFOp::create(b, loc, x, w));
     // The next tap, the last kernel dim fastest.
     more = false;
@@ -1594,8 +1595,8 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
         k[d] = 0;
     }
   }
-  if (ins.size() > 2)
+  if (bias)
     acc = arith::AddFOp::create(
-        b, loc, acc, toCompute(memref::LoadOp::create(b, loc, ins[2], ValueRange{ivs[1]})));
+        b, loc, acc, toCompute(memref::LoadOp::create(b, loc, bias, ValueRange{ivs[1]})));
   return acc;
 }

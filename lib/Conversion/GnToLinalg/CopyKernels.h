@@ -40,10 +40,13 @@ std::pair<OpBuilder, llvm::SmallVector<Value>> emitPointLoops(OpBuilder b, Locat
 /// x[n, c, o * stride - padding + k * dilation] * w[c, 0, k], a tap outside
 /// the input read at a clamped position and weighted 0 (bounds checked
 /// only in dims with padding: without, every tap of every output lies
-/// inside), plus bias[c]. `ins`: x, w (and bias) memrefs. PyTorch runs its
-/// own kernel for f32 depthwise convolutions on CUDA, not cuDNN's.
-Value emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op, llvm::ArrayRef<Value> ins,
-                          ValueRange ivs);
+/// inside), plus bias[c] (`bias` may be null). `loadInput(b, at)` gives x
+/// at an in-bounds position in the compute type (a load, or the elementwise
+/// ops computing x evaluated there); `weight`, `bias`: memrefs. PyTorch
+/// runs its own kernel for f32 depthwise convolutions on CUDA, not cuDNN's.
+Value emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
+                          function_ref<Value(OpBuilder &, ValueRange)> loadInput, Value weight,
+                          Value bias, ValueRange ivs);
 
 /// A strided subview of memref `m`: `starts`, `sizes`, `steps` per dim.
 Value stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayRef<int64_t> starts,

@@ -722,78 +722,121 @@ private:
     return fusion.emitError("fusion body has no gn.yield");
   }
 
-  /// A depthwise convolution's group (gn-form-fusion-groups: the
-  /// elementwise ops over its output that follow it, a batch norm and an
-  /// activation, with producers absorbed over broadcast shapes): one loop
-  /// nest over the convolution's output, each point's convolution value
-  /// (emitDepthwiseConvAt) carried through the group's ops as an
-  /// elementwise kernel computes them (rounded per op), group inputs read at
-  /// the point broadcast right-aligned, each result stored there. One
-  /// kernel; the convolution's output is stored only if read outside.
+  /// A depthwise convolution's group (gn-form-fusion-groups' epilogue
+  /// groups): one loop nest over the convolution's output. Each point's
+  /// convolution value (emitDepthwiseConvAt) is carried through the ops
+  /// after the convolution (a batch norm, an activation; producers absorbed
+  /// over broadcast shapes) as an elementwise kernel computes them, rounded
+  /// per op, and each result stored there: the convolution's output is
+  /// stored only if read outside. The ops before it (its prologue: the
+  /// batch norm and activation computing its input) are evaluated at every
+  /// tap the convolution reads, so that input is never stored. Group inputs
+  /// are read broadcast right-aligned at the point (or tap).
   LogicalResult emitDepthwiseGroup(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
                                    llvm::ArrayRef<Value> outs) {
     auto conv = cast<ConvOp>(copyOp);
     auto [lb, ivs] = emitPointLoops(b, loc, conv.getType().getShape(), parallelCopyLoops);
     Block &body = fusion.getBody().front();
-    int64_t rank = ivs.size();
-    llvm::DenseMap<Value, Value> scalar;
-    auto input = [&](Value v) -> Value {
+    llvm::SmallVector<Operation *> prologue;
+    for (Operation &op : body) {
+      if (&op == copyOp)
+        break;
+      prologue.push_back(&op);
+    }
+    auto memrefOf = [&](Value v) {
       auto arg = llvm::dyn_cast<BlockArgument>(v);
       return arg && arg.getOwner() == &body ? ins[arg.getArgNumber()] : Value();
     };
-    for (Operation &op : body) {
-      if (&op == copyOp) {
-        llvm::SmallVector<Value> convIns;
-        for (Value v : op.getOperands()) {
-          convIns.push_back(input(v));
-          if (!convIns.back())
-            return op.emitError("a depthwise convolution's operands must be kernel inputs");
-        }
-        Value acc = emitDepthwiseConvAt(lb, loc, conv, convIns, ivs);
-        scalar[conv.getResult()] = roundThrough(lb, loc, acc, conv.getType());
-        continue;
+    if (!memrefOf(conv.getWeight()) || (conv.getBias() && !memrefOf(conv.getBias())))
+      return conv.emitError("a depthwise convolution's weight and bias must be kernel inputs");
+    // The convolution's input at a tap: loaded, or its prologue evaluated
+    // there (its carry type is the compute type: f32, f64 for f64).
+    LogicalResult status = success();
+    auto loadInput = [&](OpBuilder &pb, ValueRange at) -> Value {
+      llvm::DenseMap<Value, Value> scalar;
+      for (Operation *op : prologue)
+        if (failed(pointOp(pb, loc, *op, at, ins, scalar)))
+          status = failure();
+      Value x = succeeded(status) ? operandAt(pb, loc, conv.getInput(), at, ins, scalar) : Value();
+      if (!x) {
+        status = failure();
+        return arith::ConstantOp::create(pb, loc, pb.getF32Type(), pb.getF32FloatAttr(0));
       }
+      return x;
+    };
+    Value acc = emitDepthwiseConvAt(lb, loc, conv, loadInput, memrefOf(conv.getWeight()),
+                                    conv.getBias() ? memrefOf(conv.getBias()) : Value(), ivs);
+    if (failed(status))
+      return failure();
+    llvm::DenseMap<Value, Value> scalar;
+    scalar[conv.getResult()] = roundThrough(lb, loc, acc, conv.getType());
+    for (Operation &op : llvm::make_range(std::next(Block::iterator(copyOp)), body.end())) {
       if (auto yield = dyn_cast<YieldOp>(op)) {
         for (auto [v, out] : llvm::zip(yield.getValues(), outs)) {
           Value s = scalar.lookup(v);
           if (!s)
-            return yield.emitError("a depthwise group yields a value it does not compute");
+            return yield.emitError("a depthwise group yields a value it computes before the "
+                                   "convolution");
           memref::StoreOp::create(lb, loc, fromCarry(lb, loc, s, v.getType()), out, ivs);
         }
         return success();
       }
-      if (isSplatConstant(&op)) {
-        scalar[op.getResult(0)] = carryConstant(lb, loc, &op);
-        continue;
-      }
-      if (!isFusibleElementwise(&op))
-        return op.emitError("op cannot be emitted in a depthwise convolution's kernel");
-      llvm::SmallVector<Value> operands;
-      for (Value v : op.getOperands()) {
-        Value s = scalar.lookup(v);
-        if (!s) {
-          Value m = input(v);
-          if (!m)
-            return op.emitError("operand is neither a kernel input nor computed before it");
-          auto shape = llvm::cast<MemRefType>(m.getType()).getShape();
-          if ((int64_t)shape.size() > rank)
-            return op.emitError("operand does not broadcast to the convolution's output");
-          Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
-          llvm::SmallVector<Value> at;
-          for (auto [j, n] : llvm::enumerate(shape))
-            at.push_back(n == 1 ? zero : ivs[rank - shape.size() + j]);
-          s = scalar[v] = toCarry(lb, loc, memref::LoadOp::create(lb, loc, m, at));
-        }
-        operands.push_back(s);
-      }
-      Value r = libmCallForNarrowFloat(lb, &op, operands);
-      if (!r)
-        r = emitScalar(lb, &op, operands);
-      if (!r)
+      if (failed(pointOp(lb, loc, op, ivs, ins, scalar)))
         return failure();
-      scalar[op.getResult(0)] = roundThrough(lb, loc, r, op.getResult(0).getType());
     }
     return fusion.emitError("fusion body has no gn.yield");
+  }
+
+  /// A depthwise group's value `v` at point `at`: computed (in `scalar`),
+  /// or a group input loaded there broadcast right-aligned (then kept in
+  /// `scalar`); null after an error.
+  Value operandAt(OpBuilder &b, Location loc, Value v, ValueRange at, llvm::ArrayRef<Value> ins,
+                  llvm::DenseMap<Value, Value> &scalar) {
+    if (Value s = scalar.lookup(v))
+      return s;
+    auto arg = llvm::dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != &fusion.getBody().front()) {
+      fusion.emitError("a depthwise group reads a value neither an input nor computed before");
+      return Value();
+    }
+    Value m = ins[arg.getArgNumber()];
+    auto shape = llvm::cast<MemRefType>(m.getType()).getShape();
+    int64_t rank = at.size();
+    if ((int64_t)shape.size() > rank) {
+      fusion.emitError("a depthwise group's input does not broadcast to its domain");
+      return Value();
+    }
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    llvm::SmallVector<Value> idx;
+    for (auto [j, n] : llvm::enumerate(shape))
+      idx.push_back(n == 1 ? zero : at[rank - shape.size() + j]);
+    return scalar[v] = toCarry(b, loc, memref::LoadOp::create(b, loc, m, idx));
+  }
+
+  /// Elementwise or splat op `op` of a depthwise group at point `at`, its
+  /// result into `scalar`.
+  LogicalResult pointOp(OpBuilder &b, Location loc, Operation &op, ValueRange at,
+                        llvm::ArrayRef<Value> ins, llvm::DenseMap<Value, Value> &scalar) {
+    if (isSplatConstant(&op)) {
+      scalar[op.getResult(0)] = carryConstant(b, loc, &op);
+      return success();
+    }
+    if (!isFusibleElementwise(&op))
+      return op.emitError("op cannot be emitted in a depthwise convolution's kernel");
+    llvm::SmallVector<Value> operands;
+    for (Value v : op.getOperands()) {
+      Value s = operandAt(b, loc, v, at, ins, scalar);
+      if (!s)
+        return failure();
+      operands.push_back(s);
+    }
+    Value r = libmCallForNarrowFloat(b, &op, operands);
+    if (!r)
+      r = emitScalar(b, &op, operands);
+    if (!r)
+      return failure();
+    scalar[op.getResult(0)] = roundThrough(b, loc, r, op.getResult(0).getType());
+    return success();
   }
 
   FusionOp fusion;
