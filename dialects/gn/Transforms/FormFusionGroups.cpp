@@ -77,10 +77,12 @@ struct Group {
 class GroupFormer {
 public:
   GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels,
-              bool depthwiseKernels, bool mergeGroups, bool absorbBroadcastProducers,
-              bool rowGroups, bool mergeSiblings, bool absorbWrappedViews)
+              bool depthwiseKernels, bool windowGroups, bool mergeGroups,
+              bool absorbBroadcastProducers, bool rowGroups, bool mergeSiblings,
+              bool absorbWrappedViews)
       : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
         attentionKernels(attentionKernels), depthwiseKernels(depthwiseKernels),
+        windowGroups(windowGroups),
         mergeGroups(mergeGroups),
         absorbBroadcastProducers(absorbBroadcastProducers), rowGroups(rowGroups),
         mergeSiblings(mergeSiblings), absorbWrappedViews(absorbWrappedViews) {
@@ -213,42 +215,40 @@ private:
     Group &g = startGroup(op, llvm::cast<RankedTensorType>(op->getResult(0).getType()).getShape(),
                           /*reduction=*/false);
     g.copy = true;
-    if (auto conv = llvm::dyn_cast<ConvOp>(op)) {
+    if (isa<ConvOp>(op) || (windowGroups && isWindowKernelOp(op))) {
       g.epilogue = true, g.closed = false;
-      absorbPrologue(conv, g);
+      absorbPrologue(op, g);
     }
     if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
       absorbScatterIndexBroadcast(scatter, g);
   }
 
-  /// The elementwise group computing a depthwise convolution's input alone
+  /// The elementwise group computing a window kernel's input alone
   /// (MobileNet's batch norm and ReLU6 after the expanding 1x1
-  /// convolution) joins the convolution's group: its kernel computes that
-  /// input at each tap it reads instead of reading it stored, so the
-  /// expanded activation is never written. Each tap recomputes the group:
-  /// at most kAbsorbOps ops, no views (read through maps of their own), and
-  /// at most kPrologueTaps taps; every value of it is read by it or the
-  /// convolution only.
-  void absorbPrologue(ConvOp conv, Group &g) {
-    Group *h = groupOf(conv.getInput());
-    auto weight = llvm::cast<RankedTensorType>(conv.getWeight().getType());
-    int64_t taps = 1;
-    for (int64_t d = 2; d < weight.getRank(); ++d)
-      taps *= weight.getDimSize(d);
-    if (!h || h->reduction || h->copy || h->row || h->closed || h->ops.size() > kAbsorbOps ||
-        taps > kPrologueTaps ||
-        llvm::ArrayRef(h->domain) !=
-            llvm::cast<RankedTensorType>(conv.getInput().getType()).getShape())
+  /// convolution, before the depthwise one; ResNet's before its max
+  /// pooling) joins the window op's group: its kernel computes that input
+  /// at each tap it reads instead of reading it stored, so the activation
+  /// is never written. Each tap recomputes the group: at most kAbsorbOps
+  /// ops, no views (read through maps of their own), and at most
+  /// kPrologueTaps taps; every value of it is read by it or the window op
+  /// only.
+  void absorbPrologue(Operation *op, Group &g) {
+    Value input = op->getOperand(0);
+    Group *h = groupOf(input);
+    int64_t taps = 0;
+    if (!h || !isWindowKernelOp(op, &taps) || h->reduction || h->copy || h->row || h->closed ||
+        h->ops.size() > kAbsorbOps || taps > kPrologueTaps ||
+        llvm::ArrayRef(h->domain) != llvm::cast<RankedTensorType>(input.getType()).getShape())
       return;
     for (Operation *m : h->ops) {
       if (isKernelView(m))
         return;
       for (Operation *user : m->getUsers())
-        if (!h->members.contains(user) && user != conv.getOperation())
+        if (!h->members.contains(user) && user != op)
           return;
     }
-    // The weight and bias are arguments or computed before h's last op: h
-    // joins the group, which runs at the convolution.
+    // The op's other operands (a weight, a bias) are arguments or computed
+    // before h's last op: h joins the group, which runs at the op.
     merge(*h, g);
   }
 
@@ -751,6 +751,7 @@ private:
   bool fuseReductions;
   bool attentionKernels; // gn.attention as a copy kernel, not a host op
   bool depthwiseKernels; // depthwise gn.conv as a copy kernel, not a host op
+  bool windowGroups;     // max pooling with epilogue and prologue groups too
   bool mergeGroups;
   bool absorbBroadcastProducers;
   bool rowGroups;
@@ -885,7 +886,7 @@ struct GnFormFusionGroupsPass
       return;
     Block &block = func.getBody().front();
     GroupFormer former(block, maxOps, fuseReductions, attentionKernels, depthwiseKernels,
-                       mergeGroups, absorbBroadcastProducers, rowGroups, mergeSiblings,
+                       windowGroups, mergeGroups, absorbBroadcastProducers, rowGroups, mergeSiblings,
                        absorbWrappedViews);
     former.run();
     for (auto &g : former.groups)

@@ -180,6 +180,29 @@ bool mlir::gn::fitsDepthwiseKernel(ConvOp op) {
          taps <= kDepthwiseKernelMaxTaps;
 }
 
+bool mlir::gn::isWindowKernelOp(Operation *op, int64_t *taps) {
+  int64_t n = 1;
+  if (auto conv = llvm::dyn_cast<ConvOp>(op)) {
+    if (!fitsDepthwiseKernel(conv))
+      return false;
+    auto w = llvm::cast<RankedTensorType>(conv.getWeight().getType());
+    for (int64_t d = 2; d < w.getRank(); ++d)
+      n *= w.getDimSize(d);
+  } else if (auto pool = llvm::dyn_cast<MaxPoolOp>(op)) {
+    if (!isCopyKernelOp(op))
+      return false;
+    for (int64_t k : pool.getKernel())
+      n *= k;
+    if (n > kDepthwiseKernelMaxTaps)
+      return false;
+  } else {
+    return false;
+  }
+  if (taps)
+    *taps = n;
+  return true;
+}
+
 int64_t mlir::gn::attentionScoreBytes(AttentionOp op) {
   auto out = op.getType();
   auto key = llvm::cast<RankedTensorType>(op.getKey().getType());

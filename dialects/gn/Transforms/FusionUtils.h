@@ -55,6 +55,12 @@ constexpr int64_t kDepthwiseKernelMaxTaps = 64;
 /// A copy kernel op; gn-form-fusion-groups makes it one only on a target
 /// that asks for it (depthwise-kernels).
 bool fitsDepthwiseKernel(ConvOp op);
+/// Ops whose kernel computes each output element from a window of its
+/// input, reading the input through a callback (so the elementwise group
+/// computing it can be evaluated there) and taking elementwise ops after
+/// it: a depthwise convolution (fitsDepthwiseKernel) or a float max
+/// pooling of at most kDepthwiseKernelMaxTaps taps. Their taps in `taps`.
+bool isWindowKernelOp(Operation *op, int64_t *taps = nullptr);
 /// Bytes of the score matrix [..., L, S] that decomposed attention stores
 /// (f32, f64 for f64 attention).
 int64_t attentionScoreBytes(AttentionOp op);

@@ -21,6 +21,7 @@ inline void setLaunchMerging(GnFormFusionGroupsPassOptions &options, bool on) {
   options.rowGroups = on;
   options.mergeSiblings = on;
   options.absorbWrappedViews = on;
+  options.windowGroups = on;
 }
 
 #define GEN_PASS_REGISTRATION

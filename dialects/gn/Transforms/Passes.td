@@ -157,6 +157,13 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
            "kernel, a thread per output element over its taps, not a "
            "library call (a target whose library's f32 depthwise "
            "convolutions are slow: PyTorch runs its own on CUDA)">,
+    Option<"windowGroups", "window-groups", "bool", "false",
+           "Max pooling, as a depthwise convolution always does, takes the "
+           "elementwise ops over its output that follow it and the "
+           "elementwise group computing its input, read by it alone, which "
+           "its kernel evaluates at each tap: one kernel, neither stored "
+           "(ResNet's batch norm and ReLU before its max pooling), for a "
+           "target where a launch costs (a GPU)">,
     Option<"mergeGroups", "merge-groups", "bool", "false",
            "An elementwise op that reads several groups over its shape "
            "merges them into the one it joins (where no cycle results): "

@@ -1600,3 +1600,52 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
         b, loc, acc, toCompute(memref::LoadOp::create(b, loc, bias, ValueRange{ivs[1]})));
   return acc;
 }
+
+Value mlir::gn::emitMaxPoolAt(OpBuilder &b, Location loc, MaxPoolOp op,
+                              function_ref<Value(OpBuilder &, ValueRange)> loadInput,
+                              ValueRange ivs) {
+  auto xShape = llvm::cast<RankedTensorType>(op.getInput().getType()).getShape();
+  auto outShape = op.getType().getShape();
+  Type ct = op.getType().getElementType().isF64() ? Type(b.getF64Type()) : Type(b.getF32Type());
+  llvm::ArrayRef<int64_t> kernel = op.getKernel(), stride = op.getStride(),
+                          padding = op.getPadding(), dilation = op.getDilation();
+  int64_t sp = kernel.size(), lead = xShape.size() - sp;
+  auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+  llvm::SmallVector<Value> base;
+  llvm::SmallVector<bool> check;
+  for (int64_t d = 0; d < sp; ++d) {
+    base.push_back(arith::MulIOp::create(b, loc, ivs[lead + d], cst(stride[d])));
+    int64_t reach = (outShape[lead + d] - 1) * stride[d] + (kernel[d] - 1) * dilation[d];
+    check.push_back(padding[d] > 0 || reach >= xShape[lead + d]);
+  }
+  Value negInf = arith::ConstantOp::create(b, loc, ct, b.getFloatAttr(ct, -INFINITY));
+  Value acc = negInf;
+  llvm::SmallVector<int64_t> k(sp, 0);
+  for (bool more = true; more;) {
+    Value inside;
+    llvm::SmallVector<Value> at(ivs.begin(), ivs.begin() + lead);
+    for (int64_t d = 0; d < sp; ++d) {
+      int64_t shift = k[d] * dilation[d] - padding[d];
+      Value i = shift ? Value(arith::AddIOp::create(b, loc, base[d], cst(shift))) : base[d];
+      if (!check[d]) {
+        at.push_back(i);
+        continue;
+      }
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, cst(xShape[lead + d]));
+      inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
+      at.push_back(arith::SelectOp::create(b, loc, ok, i, cst(0)));
+    }
+    Value v = loadInput(b, at);
+    if (inside)
+      v = arith::SelectOp::create(b, loc, inside, v, negInf);
+    acc = arith::MaximumFOp::create(b, loc, acc, v);
+    more = false;
+    for (int64_t d = sp - 1; d >= 0 && !more; --d) {
+      if (++k[d] < kernel[d])
+        more = true;
+      else
+        k[d] = 0;
+    }
+  }
+  return acc;
+}

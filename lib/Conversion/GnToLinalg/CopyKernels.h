@@ -48,6 +48,14 @@ Value emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
                           function_ref<Value(OpBuilder &, ValueRange)> loadInput, Value weight,
                           Value bias, ValueRange ivs);
 
+/// The value of max pooling `op` at output position `ivs` in the compute
+/// type (f64 for f64, else f32; exact for f16 and bf16): the maximum
+/// (NaN-propagating, as the interpreter) over the window's taps that lie
+/// inside the input (bounds checked only in dims where some window reaches
+/// past it), -inf where none does. `loadInput` as for emitDepthwiseConvAt.
+Value emitMaxPoolAt(OpBuilder &b, Location loc, MaxPoolOp op,
+                    function_ref<Value(OpBuilder &, ValueRange)> loadInput, ValueRange ivs);
+
 /// A strided subview of memref `m`: `starts`, `sizes`, `steps` per dim.
 Value stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayRef<int64_t> starts,
                      llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> steps);

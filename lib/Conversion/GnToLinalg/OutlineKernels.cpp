@@ -87,6 +87,17 @@ public:
         fusion.emitError("copy group without a copy op");
         status = failure();
       }
+      // A window op with the ops around it (or any, for the GPU: one
+      // launch) is one loop nest over its output: emitWindowGroup.
+      windowGroup = copyOp && isWindowKernelOp(copyOp) &&
+                    (isa<ConvOp>(copyOp) || parallelCopyLoops ||
+                     llvm::any_of(fusion.getBody().front(), [&](Operation &op) {
+                       return &op != copyOp && !isa<YieldOp>(op) && !isSplatConstant(&op);
+                     }));
+      if (windowGroup) {
+        threadDim = -1;
+        return;
+      }
       // A copy kernel splits only a dim its op computes slice by slice, with
       // every input sliced along it too.
       auto slicedAlike = [&](Type t) {
@@ -223,8 +234,8 @@ public:
       func->setAttr(kScheduleAttrName, fusion.getScheduleAttr());
     if (forGpu && !rowReductions.empty())
       func->setAttr(kRowKernelAttrName, b.getUnitAttr());
-    if (fusion.getKind() == "copy" && isa<ConvOp>(copyOp)) {
-      if (failed(emitDepthwiseGroup(b, loc, ins, outs)))
+    if (windowGroup) {
+      if (failed(emitWindowGroup(b, loc, ins, outs)))
         return failure();
       return func;
     }
@@ -722,20 +733,21 @@ private:
     return fusion.emitError("fusion body has no gn.yield");
   }
 
-  /// A depthwise convolution's group (gn-form-fusion-groups' epilogue
-  /// groups): one loop nest over the convolution's output. Each point's
-  /// convolution value (emitDepthwiseConvAt) is carried through the ops
-  /// after the convolution (a batch norm, an activation; producers absorbed
-  /// over broadcast shapes) as an elementwise kernel computes them, rounded
-  /// per op, and each result stored there: the convolution's output is
-  /// stored only if read outside. The ops before it (its prologue: the
-  /// batch norm and activation computing its input) are evaluated at every
-  /// tap the convolution reads, so that input is never stored. Group inputs
-  /// are read broadcast right-aligned at the point (or tap).
-  LogicalResult emitDepthwiseGroup(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
-                                   llvm::ArrayRef<Value> outs) {
-    auto conv = cast<ConvOp>(copyOp);
-    auto [lb, ivs] = emitPointLoops(b, loc, conv.getType().getShape(), parallelCopyLoops);
+  /// A window op's group (gn-form-fusion-groups' epilogue groups: a
+  /// depthwise convolution, a max pooling): one loop nest over the op's
+  /// output. Each point's value (emitDepthwiseConvAt, emitMaxPoolAt) is
+  /// carried through the ops after it (a batch norm, an activation;
+  /// producers absorbed over broadcast shapes) as an elementwise kernel
+  /// computes them, rounded per op, and each result stored there: the
+  /// op's output is stored only if read outside. The ops before it (its
+  /// prologue: the batch norm and activation computing its input) are
+  /// evaluated at every tap it reads, so that input is never stored. Group
+  /// inputs are read broadcast right-aligned at the point (or tap).
+  LogicalResult emitWindowGroup(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
+                                llvm::ArrayRef<Value> outs) {
+    Value result = copyOp->getResult(0);
+    auto [lb, ivs] = emitPointLoops(b, loc, llvm::cast<RankedTensorType>(result.getType()).getShape(),
+                                    parallelCopyLoops);
     Block &body = fusion.getBody().front();
     llvm::SmallVector<Operation *> prologue;
     for (Operation &op : body) {
@@ -747,36 +759,40 @@ private:
       auto arg = llvm::dyn_cast<BlockArgument>(v);
       return arg && arg.getOwner() == &body ? ins[arg.getArgNumber()] : Value();
     };
-    if (!memrefOf(conv.getWeight()) || (conv.getBias() && !memrefOf(conv.getBias())))
+    auto conv = dyn_cast<ConvOp>(copyOp);
+    if (conv && (!memrefOf(conv.getWeight()) || (conv.getBias() && !memrefOf(conv.getBias()))))
       return conv.emitError("a depthwise convolution's weight and bias must be kernel inputs");
-    // The convolution's input at a tap: loaded, or its prologue evaluated
-    // there (its carry type is the compute type: f32, f64 for f64).
+    // The op's input at a tap: loaded, or its prologue evaluated there (its
+    // carry type is the compute type: f32, f64 for f64).
     LogicalResult status = success();
     auto loadInput = [&](OpBuilder &pb, ValueRange at) -> Value {
       llvm::DenseMap<Value, Value> scalar;
       for (Operation *op : prologue)
         if (failed(pointOp(pb, loc, *op, at, ins, scalar)))
           status = failure();
-      Value x = succeeded(status) ? operandAt(pb, loc, conv.getInput(), at, ins, scalar) : Value();
+      Value x = succeeded(status) ? operandAt(pb, loc, copyOp->getOperand(0), at, ins, scalar)
+                                  : Value();
       if (!x) {
         status = failure();
         return arith::ConstantOp::create(pb, loc, pb.getF32Type(), pb.getF32FloatAttr(0));
       }
       return x;
     };
-    Value acc = emitDepthwiseConvAt(lb, loc, conv, loadInput, memrefOf(conv.getWeight()),
-                                    conv.getBias() ? memrefOf(conv.getBias()) : Value(), ivs);
+    Value acc = conv ? emitDepthwiseConvAt(lb, loc, conv, loadInput, memrefOf(conv.getWeight()),
+                                           conv.getBias() ? memrefOf(conv.getBias()) : Value(),
+                                           ivs)
+                     : emitMaxPoolAt(lb, loc, cast<MaxPoolOp>(copyOp), loadInput, ivs);
     if (failed(status))
       return failure();
     llvm::DenseMap<Value, Value> scalar;
-    scalar[conv.getResult()] = roundThrough(lb, loc, acc, conv.getType());
+    scalar[result] = roundThrough(lb, loc, acc, result.getType());
     for (Operation &op : llvm::make_range(std::next(Block::iterator(copyOp)), body.end())) {
       if (auto yield = dyn_cast<YieldOp>(op)) {
         for (auto [v, out] : llvm::zip(yield.getValues(), outs)) {
           Value s = scalar.lookup(v);
           if (!s)
-            return yield.emitError("a depthwise group yields a value it computes before the "
-                                   "convolution");
+            return yield.emitError("a window group yields a value it computes before its "
+                                   "window op");
           memref::StoreOp::create(lb, loc, fromCarry(lb, loc, s, v.getType()), out, ivs);
         }
         return success();
@@ -787,23 +803,26 @@ private:
     return fusion.emitError("fusion body has no gn.yield");
   }
 
-  /// A depthwise group's value `v` at point `at`: computed (in `scalar`),
+  /// A window group's value `v` at point `at`: computed (in `scalar`),
   /// or a group input loaded there broadcast right-aligned (then kept in
   /// `scalar`); null after an error.
   Value operandAt(OpBuilder &b, Location loc, Value v, ValueRange at, llvm::ArrayRef<Value> ins,
                   llvm::DenseMap<Value, Value> &scalar) {
     if (Value s = scalar.lookup(v))
       return s;
+    // A splat the prologue and the epilogue share sits before the window op.
+    if (Operation *d = v.getDefiningOp(); d && isSplatConstant(d))
+      return scalar[v] = carryConstant(b, loc, d);
     auto arg = llvm::dyn_cast<BlockArgument>(v);
     if (!arg || arg.getOwner() != &fusion.getBody().front()) {
-      fusion.emitError("a depthwise group reads a value neither an input nor computed before");
+      fusion.emitError("a window group reads a value neither an input nor computed before");
       return Value();
     }
     Value m = ins[arg.getArgNumber()];
     auto shape = llvm::cast<MemRefType>(m.getType()).getShape();
     int64_t rank = at.size();
     if ((int64_t)shape.size() > rank) {
-      fusion.emitError("a depthwise group's input does not broadcast to its domain");
+      fusion.emitError("a window group's input does not broadcast to its domain");
       return Value();
     }
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -813,7 +832,7 @@ private:
     return scalar[v] = toCarry(b, loc, memref::LoadOp::create(b, loc, m, idx));
   }
 
-  /// Elementwise or splat op `op` of a depthwise group at point `at`, its
+  /// Elementwise or splat op `op` of a window group at point `at`, its
   /// result into `scalar`.
   LogicalResult pointOp(OpBuilder &b, Location loc, Operation &op, ValueRange at,
                         llvm::ArrayRef<Value> ins, llvm::DenseMap<Value, Value> &scalar) {
@@ -822,7 +841,7 @@ private:
       return success();
     }
     if (!isFusibleElementwise(&op))
-      return op.emitError("op cannot be emitted in a depthwise convolution's kernel");
+      return op.emitError("op cannot be emitted in a window op's kernel");
     llvm::SmallVector<Value> operands;
     for (Value v : op.getOperands()) {
       Value s = operandAt(b, loc, v, at, ins, scalar);
@@ -852,6 +871,7 @@ private:
   bool touchesNarrowFloat = false;
   bool forGpu = false;
   bool parallelCopyLoops = false; // copy kernels' loop nests as for the GPU
+  bool windowGroup = false;        // emitWindowGroup
   ModuleOp kernels;
   llvm::SmallVector<Read> reads;
   llvm::SmallVector<AffineMap> outMaps;
