@@ -38,3 +38,47 @@ func.func @slice_broadcast_into_reduction(%x: tensor<4x20xf32>, %w: tensor<20x1x
   %r = gn.reduce_sum %q dims [0, 1] : tensor<4x1xf32> -> tensor<f32>
   return %r : tensor<f32>
 }
+
+// -----
+
+// Gate and up sliced from one grouped GEMM (gn-group-matmuls), the gate's
+// activation times the up: one group. The up's slice comes after the
+// gate's group in program order, but a view computes nothing: it is ready
+// when the product is, before the group, so joining it does not keep the
+// group's inputs alive across any computation. (A second product computed
+// after the group, below, still starts a group of its own: the gate's
+// input, which only that group reads, would otherwise live across it.)
+// CHECK-LABEL: func.func @gate_times_up
+// CHECK: %[[P:.*]] = gn.matmul
+// CHECK-NOT: gn.fusion
+// CHECK: gn.fusion "elementwise"
+// CHECK: gn.tanh
+// CHECK: gn.mul
+// CHECK: gn.yield
+// CHECK-NOT: gn.fusion
+// CHECK: return
+func.func @gate_times_up(%x: tensor<1x3x64xf32>, %w: tensor<2x128x64xf32>) -> tensor<1x3x128xf32> {
+  %p = gn.matmul %x, %w {transpose_rhs} : tensor<1x3x64xf32>, tensor<2x128x64xf32> -> tensor<2x3x128xf32>
+  %g = gn.slice %p starts [0, 0, 0] limits [1, 3, 128] steps [1, 1, 1] : tensor<2x3x128xf32> -> tensor<1x3x128xf32>
+  %a = gn.tanh %g : tensor<1x3x128xf32>
+  %u = gn.slice %p starts [1, 0, 0] limits [2, 3, 128] steps [1, 1, 1] : tensor<2x3x128xf32> -> tensor<1x3x128xf32>
+  %m = gn.mul %a, %u : tensor<1x3x128xf32>, tensor<1x3x128xf32> -> tensor<1x3x128xf32>
+  return %m : tensor<1x3x128xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gate_times_later_product
+// CHECK: gn.matmul
+// CHECK: gn.fusion "elementwise"
+// CHECK: gn.tanh
+// CHECK: gn.matmul
+// CHECK: gn.fusion "elementwise"
+// CHECK: gn.mul
+func.func @gate_times_later_product(%x: tensor<1x3x64xf32>, %w1: tensor<128x64xf32>, %w2: tensor<128x64xf32>) -> tensor<1x3x128xf32> {
+  %g = gn.matmul %x, %w1 {transpose_rhs} : tensor<1x3x64xf32>, tensor<128x64xf32> -> tensor<1x3x128xf32>
+  %a = gn.tanh %g : tensor<1x3x128xf32>
+  %u = gn.matmul %x, %w2 {transpose_rhs} : tensor<1x3x64xf32>, tensor<128x64xf32> -> tensor<1x3x128xf32>
+  %m = gn.mul %a, %u : tensor<1x3x128xf32>, tensor<1x3x128xf32> -> tensor<1x3x128xf32>
+  return %m : tensor<1x3x128xf32>
+}

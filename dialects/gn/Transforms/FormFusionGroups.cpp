@@ -169,8 +169,18 @@ private:
       // The group runs at its last op: joining an op that waits for a value
       // computed after the group would keep the inputs only the group reads
       // alive across that computation (band partial sums combined as they
-      // come would all be live at once).
-      if (position[d] > gLast && hasDyingInput(g))
+      // come would all be live at once). A view computes nothing: it is
+      // ready when its source is (gate and up sliced from one grouped
+      // GEMM, the gate's activation times the up: one kernel).
+      Operation *ready = d;
+      while (isKernelView(ready) && !groupOfOp.count(ready))
+        if (Operation *src = ready->getOperand(0).getDefiningOp())
+          ready = src;
+        else
+          break;
+      if (isKernelView(ready) && !groupOfOp.count(ready))
+        continue; // a view of an argument: ready from the start
+      if (position[ready] > gLast && hasDyingInput(g))
         return false;
     }
     return true;
