@@ -15,6 +15,7 @@
 #include <cuda.h>
 #include <cudnn.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using namespace mlir::gn::cuda;
 
@@ -68,4 +69,20 @@ TEST(CudaAbi, StructsGnPassesByPointerMatchTheToolkit) {
             offsetof(cudnnConvolutionFwdAlgoPerf_t, memory));
   EXPECT_EQ(offsetof(CudnnConvolutionFwdAlgoPerf, mathType),
             offsetof(cudnnConvolutionFwdAlgoPerf_t, mathType));
+}
+
+// The toolkit's own libraries, where installed beside its headers: every
+// symbol gn resolves by name exists in them (a misspelt entry point would
+// otherwise surface only on a GPU machine). Loading needs no GPU.
+TEST(CudaAbi, EverySymbolGnLooksUpIsInTheToolkitsLibraries) {
+  const char *dir = "/usr/local/cuda/lib64";
+  if (access((std::string(dir) + "/libcublasLt.so.13").c_str(), R_OK) != 0)
+    GTEST_SKIP() << "no CUDA 13 libraries in " << dir;
+  setenv("GN_CUDA_LIBRARY_PATH", dir, 1);
+  std::string error;
+  EXPECT_NE(loadCublas(error), nullptr) << error;
+  EXPECT_NE(loadCublasLt(error), nullptr) << error;
+  if (access((std::string(dir) + "/libcudnn.so.9").c_str(), R_OK) == 0)
+    EXPECT_NE(loadCudnn(error), nullptr) << error;
+  unsetenv("GN_CUDA_LIBRARY_PATH");
 }
