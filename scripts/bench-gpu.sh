@@ -69,6 +69,12 @@ if [ -f "$bundle/bundle.tar.gz" ]; then
   tar -C "$unpacked" -xzf "$bundle/bundle.tar.gz"
   bundle=$unpacked
 fi
+# The gn commit that compiled the bundle (scripts/bundle-gpu.sh), kept
+# with the results.
+if [ -f "$bundle/commit.txt" ]; then
+  mkdir -p "$out" && cp "$bundle/commit.txt" "$out/bundle-commit.txt"
+  echo "bundle compiled by gn $(head -1 "$bundle/commit.txt")" >&2
+fi
 warmup=${GN_BENCH_WARMUP:-5}
 warmup_ms=${GN_BENCH_WARMUP_MS:-200}
 trials=${GN_BENCH_TRIALS:-20}

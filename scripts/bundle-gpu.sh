@@ -135,6 +135,10 @@ print(f"alternative programs ({os.environ['ALT_OPTIONS']}): {n} samples differ")
 PY
   rm -rf "$alt" "$alt.jsonl"
 done
+# Which gn compiled it: the run's results name it (bench-gpu.sh).
+{ git -C "$root" rev-parse HEAD 2>/dev/null || echo unknown
+  git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo "(with uncommitted changes)"
+  echo "alternatives: ${GN_BUNDLE_ALT_OPTIONS-merge-launches=false;depthwise-kernels=false}"; } > "$stage/commit.txt"
 rm -f "$out/bundle.tar.gz"
 tar -C "$stage" -czf "$out/bundle.tar.gz" .
 bytes=$(du -sb "$out" | cut -f1)
