@@ -723,12 +723,8 @@ private:
       }
       if (!isFusibleElementwise(&op))
         return op.emitError("op cannot be emitted in a compiled kernel");
-      Value r = libmCallForNarrowFloat(b, &op, operands);
-      if (!r)
-        r = emitScalar(b, &op, operands);
-      if (!r)
+      if (failed(scalarOp(b, loc, op, operands, scalar)))
         return failure();
-      scalar[op.getResult(0)] = roundThrough(b, loc, r, op.getResult(0).getType());
     }
     return fusion.emitError("fusion body has no gn.yield");
   }
@@ -849,6 +845,13 @@ private:
         return failure();
       operands.push_back(s);
     }
+    return scalarOp(b, loc, op, operands, scalar);
+  }
+
+  /// Elementwise `op` on carry `operands` (libm for f16 math where the
+  /// interpreter calls it), its result rounded to its type, into `scalar`.
+  LogicalResult scalarOp(OpBuilder &b, Location loc, Operation &op, llvm::ArrayRef<Value> operands,
+                         llvm::DenseMap<Value, Value> &scalar) {
     Value r = libmCallForNarrowFloat(b, &op, operands);
     if (!r)
       r = emitScalar(b, &op, operands);
