@@ -82,3 +82,26 @@ func.func @gate_times_later_product(%x: tensor<1x3x64xf32>, %w1: tensor<128x64xf
   %m = gn.mul %a, %u : tensor<1x3x128xf32>, tensor<1x3x128xf32> -> tensor<1x3x128xf32>
   return %m : tensor<1x3x128xf32>
 }
+
+// -----
+
+// A reshape computes nothing either (the runtime reads it as an alias): a
+// parameter reshaped after the group is ready from the start, so the op
+// reading it joins the group (Squeezeformer's convolution bias reshaped to
+// [C, 1] after its producer).
+// CHECK-LABEL: func.func @reshaped_parameter_after_group
+// CHECK: gn.matmul
+// CHECK: gn.fusion "elementwise"
+// CHECK: gn.tanh
+// CHECK: gn.add
+// CHECK: gn.yield
+// CHECK-NOT: gn.fusion
+// CHECK: return
+func.func @reshaped_parameter_after_group(%y: tensor<1x8x4xf32>, %w: tensor<4x16xf32>, %b: tensor<8xf32>) -> tensor<1x8x16xf32> {
+  %x = gn.matmul %y, %w : tensor<1x8x4xf32>, tensor<4x16xf32> -> tensor<1x8x16xf32>
+  %e = gn.exp %x : tensor<1x8x16xf32>
+  %a = gn.tanh %e : tensor<1x8x16xf32>
+  %r = gn.reshape %b [8, 1] : tensor<8xf32> -> tensor<8x1xf32>
+  %s = gn.add %a, %r : tensor<1x8x16xf32>, tensor<8x1xf32> -> tensor<1x8x16xf32>
+  return %s : tensor<1x8x16xf32>
+}

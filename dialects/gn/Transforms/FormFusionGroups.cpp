@@ -172,13 +172,18 @@ private:
       // come would all be live at once). A view computes nothing: it is
       // ready when its source is (gate and up sliced from one grouped
       // GEMM, the gate's activation times the up: one kernel).
+      // So is a reshape (the runtime reads it as an alias): a batch norm's
+      // parameter reshaped to [C, 1] after a convolution.
+      auto computesNothing = [&](Operation *o) {
+        return isa<ReshapeOp>(o) || (isKernelView(o) && !groupOfOp.count(o));
+      };
       Operation *ready = d;
-      while (isKernelView(ready) && !groupOfOp.count(ready))
+      while (computesNothing(ready))
         if (Operation *src = ready->getOperand(0).getDefiningOp())
           ready = src;
         else
           break;
-      if (isKernelView(ready) && !groupOfOp.count(ready))
+      if (computesNothing(ready))
         continue; // a view of an argument: ready from the start
       if (position[ready] > gLast && hasDyingInput(g))
         return false;
