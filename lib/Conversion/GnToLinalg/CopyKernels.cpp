@@ -919,6 +919,9 @@ public:
   ///     chunk of 64 and of 8 (Ev + 2) keys or more);
   ///  2. per output element [batch..., i, c]: M = max of the chunks' m, and
   ///     out = sum acc_c e^(m - M) / sum l e^(m - M).
+  /// With one chunk (every S up to 8 (Ev + 2) keys: S <= 528 for Ev = 64,
+  /// the short sequences of most of the list) there is no workspace and
+  /// no second nest: the first stores out = acc_c / l itself, one launch.
   /// Causal rows see keys j <= i; a chunk that sees none contributes 0, a
   /// row that sees none is NaN, as in the interpreter. Batch dims of q, k, v
   /// broadcast from 1 or repeat (grouped-query heads) as there; the mask
@@ -971,11 +974,13 @@ public:
                  : Value(arith::TruncFOp::create(nb, loc, ct, v));
     };
     using P = arith::CmpFPredicate;
-    // (m, l, acc_0..acc_{Ev-1}) of each chunk and row.
+    // (m, l, acc_0..acc_{Ev-1}) of each chunk and row; none with one chunk,
+    // whose partials are already the output.
+    bool oneChunk = chunks == 1;
     llvm::SmallVector<int64_t> wsShape{chunks};
     wsShape.append(rowShape.begin(), rowShape.end());
     wsShape.push_back(ev + 2);
-    Value ws = memref::AllocOp::create(b, loc, MemRefType::get(wsShape, ct));
+    Value ws = oneChunk ? Value() : memref::AllocOp::create(b, loc, MemRefType::get(wsShape, ct));
     auto wsAt = [&](OpBuilder &nb, Value chunk, ValueRange rowIvs, int64_t k) {
       llvm::SmallVector<Value> at{chunk};
       at.append(rowIvs.begin(), rowIvs.end());
@@ -1087,8 +1092,37 @@ public:
             }
             scf::YieldOp::create(nb, loc, next);
           });
-      // A chunk that sees no key stores l = acc = 0 (not exp(-inf + inf)).
       Value none = arith::CmpFOp::create(lb, loc, P::OEQ, max, real(lb, -INFINITY));
+      // The group's column c of the output (or of the workspace, past m and
+      // l), stored only inside Ev.
+      auto storeColumn = [&](int64_t c, Value v, Value target, llvm::SmallVector<Value> at) {
+        Value column = arith::AddIOp::create(lb, loc, first, index(lb, c));
+        at.push_back(target == ws ? Value(arith::AddIOp::create(lb, loc, column, index(lb, 2)))
+                                  : column);
+        if (ev % groupColumns == 0) {
+          memref::StoreOp::create(lb, loc, v, target, at);
+          return;
+        }
+        auto inside = scf::IfOp::create(
+            lb, loc, arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, column, index(lb, ev)),
+            /*withElseRegion=*/false);
+        OpBuilder tb = inside.getThenBodyBuilder();
+        memref::StoreOp::create(tb, loc, v, target, at);
+      };
+      if (oneChunk) {
+        // One launch: out = acc / l, NaN for a row that sees no key; the
+        // same numbers the merge below computes from one chunk (its weight
+        // e^(m - M) is exactly 1).
+        for (int64_t c = 0; c < groupColumns; ++c) {
+          Value result = arith::DivFOp::create(lb, loc, sumLoop.getResult(c + 1), sumLoop.getResult(0));
+          result = arith::SelectOp::create(lb, loc, none, real(lb, NAN), result);
+          if (outElement != ct)
+            result = arith::TruncFOp::create(lb, loc, outElement, result);
+          storeColumn(c, result, out, rowIvs);
+        }
+        return success();
+      }
+      // A chunk that sees no key stores l = acc = 0 (not exp(-inf + inf)).
       llvm::SmallVector<Value> stored; // l, then the group's acc
       for (int64_t k = 0; k <= groupColumns; ++k)
         stored.push_back(arith::SelectOp::create(lb, loc, none, real(lb, 0), sumLoop.getResult(k)));
@@ -1100,22 +1134,10 @@ public:
         memref::StoreOp::create(tb, loc, max, ws, wsAt(tb, chunk, rowIvs, 0));
         memref::StoreOp::create(tb, loc, stored[0], ws, wsAt(tb, chunk, rowIvs, 1));
       }
-      for (int64_t c = 0; c < groupColumns; ++c) {
-        Value column = arith::AddIOp::create(lb, loc, first, index(lb, c));
-        Value v = stored[c + 1];
-        llvm::SmallVector<Value> at{chunk};
-        at.append(rowIvs.begin(), rowIvs.end());
-        at.push_back(arith::AddIOp::create(lb, loc, column, index(lb, 2)));
-        if (ev % groupColumns == 0) {
-          memref::StoreOp::create(lb, loc, v, ws, at);
-          continue;
-        }
-        auto inside = scf::IfOp::create(
-            lb, loc, arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, column, index(lb, ev)),
-            /*withElseRegion=*/false);
-        OpBuilder tb = inside.getThenBodyBuilder();
-        memref::StoreOp::create(tb, loc, v, ws, at);
-      }
+      llvm::SmallVector<Value> chunkRow{chunk};
+      chunkRow.append(rowIvs.begin(), rowIvs.end());
+      for (int64_t c = 0; c < groupColumns; ++c)
+        storeColumn(c, stored[c + 1], ws, chunkRow);
     }
 
     // 2. Merge the chunks of each output element.
