@@ -29,6 +29,32 @@ func.func @qkv(%x: tensor<8x32xf32>, %wq: tensor<32x32xf32>, %wk: tensor<32x32xf
 
 // -----
 
+// A reshape between the siblings reading the first computes nothing (the
+// runtime reads it as an alias): it moves after the merged kernel with its
+// reader, attention's head split of the q bias add. A real op there keeps
+// them apart (@read_between below).
+// CHECK-LABEL: func.func @reshape_between
+// CHECK: %[[G:.*]]:3 = gn.fusion "elementwise"
+// CHECK-NOT: gn.fusion
+// CHECK-DAG: gn.reshape %[[G]]#0 [8, 2, 16]
+// CHECK-DAG: gn.reshape %[[G]]#1 [8, 2, 16]
+// CHECK-DAG: gn.reshape %[[G]]#2 [8, 2, 16]
+// CHECK: gn.attention
+// APART-LABEL: func.func @reshape_between
+// APART-COUNT-3: gn.fusion "elementwise"
+func.func @reshape_between(%q: tensor<8x32xf32>, %k: tensor<8x32xf32>, %v: tensor<8x32xf32>, %bq: tensor<32xf32>, %bk: tensor<32xf32>, %bv: tensor<32xf32>) -> tensor<8x2x16xf32> {
+  %qb = gn.add %q, %bq : tensor<8x32xf32>, tensor<32xf32> -> tensor<8x32xf32>
+  %qh = gn.reshape %qb [8, 2, 16] : tensor<8x32xf32> -> tensor<8x2x16xf32>
+  %kb = gn.add %k, %bk : tensor<8x32xf32>, tensor<32xf32> -> tensor<8x32xf32>
+  %kh = gn.reshape %kb [8, 2, 16] : tensor<8x32xf32> -> tensor<8x2x16xf32>
+  %vb = gn.add %v, %bv : tensor<8x32xf32>, tensor<32xf32> -> tensor<8x32xf32>
+  %vh = gn.reshape %vb [8, 2, 16] : tensor<8x32xf32> -> tensor<8x2x16xf32>
+  %o = gn.attention %qh, %kh, %vh {seq_first = true} : (tensor<8x2x16xf32>, tensor<8x2x16xf32>, tensor<8x2x16xf32>) -> tensor<8x2x16xf32>
+  return %o : tensor<8x2x16xf32>
+}
+
+// -----
+
 // No merge when an op between the two reads the first (it would wait for
 // the second), nor when the first's inputs that die there outweigh its
 // results (two GEMM results into one sum: merged, both would live on).

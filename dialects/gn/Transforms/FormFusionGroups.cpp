@@ -46,6 +46,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 #include <queue>
 
 namespace mlir::gn {
@@ -174,9 +175,6 @@ private:
       // GEMM, the gate's activation times the up: one kernel).
       // So is a reshape (the runtime reads it as an alias): a batch norm's
       // parameter reshaped to [C, 1] after a convolution.
-      auto computesNothing = [&](Operation *o) {
-        return isa<ReshapeOp>(o) || (isKernelView(o) && !groupOfOp.count(o));
-      };
       Operation *ready = d;
       while (computesNothing(ready))
         if (Operation *src = ready->getOperand(0).getDefiningOp())
@@ -189,6 +187,12 @@ private:
         return false;
     }
     return true;
+  }
+
+  /// `o` computes nothing: a reshape (the runtime reads it as an alias) or
+  /// a kernel view outside every group.
+  bool computesNothing(Operation *o) {
+    return isa<ReshapeOp>(o) || (isKernelView(o) && !groupOfOp.count(o));
   }
 
   /// Some input of `g` (an op result) of more than `minBytes` is read by
@@ -649,19 +653,31 @@ private:
     if (reads(g, h) || reads(h, g))
       return false; // not siblings: one reads the other
     int64_t from = position[h.ops.back()], to = position[g.ops.back()];
+    // Whether an op between h and g reads `r`, looking through the ops
+    // that compute nothing (the reshape splitting q's heads off its bias
+    // add): those move after the merged group with their readers.
+    std::function<bool(Value)> readBetween = [&](Value r) {
+      for (Operation *user : r.getUsers()) {
+        if (h.members.contains(user))
+          continue;
+        Operation *top = block.findAncestorOpInBlock(*user);
+        if (top == user && computesNothing(user) && !groupOfOp.count(user)) {
+          if (llvm::any_of(user->getResults(), readBetween))
+            return true;
+          continue;
+        }
+        int64_t p = position.lookup(top);
+        if (p > from && p < to)
+          return true;
+      }
+      return false;
+    };
     int64_t results = 0, dying = 0;
     for (Operation *m : h.ops)
       for (Value r : m->getResults()) {
-        bool output = false;
-        for (Operation *user : r.getUsers()) {
-          if (h.members.contains(user))
-            continue;
-          int64_t p = position.lookup(block.findAncestorOpInBlock(*user));
-          if (p > from && p < to)
-            return false;
-          output = true;
-        }
-        if (output)
+        if (readBetween(r))
+          return false;
+        if (llvm::any_of(r.getUsers(), [&](Operation *u) { return !h.members.contains(u); }))
           results += tensorBytes(r.getType());
       }
     llvm::DenseSet<Value> counted;
