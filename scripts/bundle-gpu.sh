@@ -12,7 +12,8 @@
 #                                  where the program compiled with each of
 #                                  GN_BUNDLE_ALT_OPTIONS (default: without
 #                                  launch merging; cuDNN's depthwise
-#                                  convolutions) differs
+#                                  convolutions; every attention as gn's
+#                                  kernel) differs
 #   samples/<sample>/              model.py and meta files, for PyTorch
 #   list.txt, compile.jsonl        the samples in order; the compile log
 # Why ahead-of-time: the GPU machine has no LLVM, and a statically linked
@@ -95,13 +96,16 @@ done
 # options, one alternative per ';'-separated set of GN_BUNDLE_ALT_OPTIONS.
 # By default: without the launch merging of gn-cuda-pipeline (merged and
 # absorbed groups, row kernels, hoisted views), and with cuDNN's depthwise
-# convolutions instead of gn's kernel; neither timed on a GPU yet. Where a
+# convolutions instead of gn's kernel; every attention as gn's kernel
+# (attention-min-share=0: one launch for a short sequence, where by default
+# it is two GEMMs around a softmax); none timed on a GPU yet. Where a
 # sample's program differs, the k-th goes along as compiled-alt.json (k = 1)
 # or compiled-alt-k.json, its options in the matching .txt, and gn-cuda-run
 # times each as a side of its own. GN_BUNDLE_ALT_OPTIONS="attention-min-share=-1
 # memory-ratio=0" times the attention kernel and the bands instead (as run 2
 # did); GN_BUNDLE_ALT_OPTIONS="" skips them.
-IFS=';' read -r -a alt_sets <<< "${GN_BUNDLE_ALT_OPTIONS-merge-launches=false;depthwise-kernels=false}"
+alternatives=${GN_BUNDLE_ALT_OPTIONS-merge-launches=false;depthwise-kernels=false;attention-min-share=0}
+IFS=';' read -r -a alt_sets <<< "$alternatives"
 k=0
 for alt_options in "${alt_sets[@]}"; do
   [ -n "${alt_options// /}" ] || continue
@@ -138,7 +142,7 @@ done
 # Which gn compiled it: the run's results name it (bench-gpu.sh).
 { git -C "$root" rev-parse HEAD 2>/dev/null || echo unknown
   git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo "(with uncommitted changes)"
-  echo "alternatives: ${GN_BUNDLE_ALT_OPTIONS-merge-launches=false;depthwise-kernels=false}"; } > "$stage/commit.txt"
+  echo "alternatives: $alternatives"; } > "$stage/commit.txt"
 rm -f "$out/bundle.tar.gz"
 tar -C "$stage" -czf "$out/bundle.tar.gz" .
 bytes=$(du -sb "$out" | cut -f1)
