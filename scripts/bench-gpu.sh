@@ -39,9 +39,12 @@
 #   apple_mobilevit-xx-small's at 60 s),
 #   GN_BENCH_PROFILE (slowest steps of gn compiled to record, default 10; 0:
 #   no step-by-step profile), GN_BENCH_ENV_SIDES (runtime choices gn compiled
-#   is timed and checked under again, NAME:VAR=VALUE separated by spaces:
-#   gn-cuda-run --env-side; default "gemm-cublas:GN_GEMM=cublas", cuBLAS's own
-#   GEMM choice against the timed cuBLASLt candidates; "" for none),
+#   is timed and checked under again, NAME:VAR=VALUE[@KIND] separated by
+#   spaces: gn-cuda-run --env-side, @KIND: only programs with such a step;
+#   default "gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv",
+#   cuBLAS's own GEMM choice against the timed cuBLASLt candidates, and
+#   cuDNN convolutions with TF32 allowed as PyTorch's default allows them;
+#   "" for none),
 #   GN_BENCH_SPLIT (with --budget: the percent of
 #   it where gn stops and where PyTorch eager stops, default "40 62").
 set -uo pipefail
@@ -131,7 +134,7 @@ torch_work=$(mktemp -d "${TMPDIR:-/tmp}/gn-torch-gpu.XXXXXX")
 if [ "$only" != torch ]; then
   phase "gn (gn-cuda-run), ${#names[@]} samples"
   env_sides=()
-  for side in ${GN_BENCH_ENV_SIDES-gemm-cublas:GN_GEMM=cublas}; do
+  for side in ${GN_BENCH_ENV_SIDES-gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv}; do
     env_sides+=(--env-side "$side")
   done
   rm -f "$out/gn.jsonl"

@@ -540,7 +540,10 @@ int cudnnSetConvolutionNdDescriptor(void *, int, const int *, const int *, const
   return 0;
 }
 int cudnnSetConvolutionGroupCount(void *, int) { return 0; }
-int cudnnSetConvolutionMathType(void *, int) { return 0; }
+int cudnnSetConvolutionMathType(void *, int math) {
+  log("cudnn math=" + std::to_string(math));
+  return 0;
+}
 struct Perf {
   int algo, status;
   float time;
@@ -554,7 +557,7 @@ int cudnnGetConvolutionForwardAlgorithm_v7(void *, void *, void *, void *, void 
   return 0;
 }
 // Timed choice: a tensor-op (TF32) algorithm and one in default math (TF32
-// allowed) first, which gn must skip, then an FMA one over the workspace
+// allowed) first, which gn must skip (unless GN_CUDNN_MATH=tf32), then an FMA one over the workspace
 // cap, then the FMA one it takes. GN_FAKE_CUDA_FIND_FAIL=1: the timing
 // fails (CUDNN_STATUS_ALLOC_FAILED), and gn takes the heuristic guess.
 int cudnnFindConvolutionForwardAlgorithm(void *, void *, void *, void *, void *, int,

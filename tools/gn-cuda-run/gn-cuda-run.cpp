@@ -2,7 +2,7 @@
 //
 //   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]
 //       [--out results.jsonl] [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS] [--no-graph]
-//       [--profile N] [--env-side NAME:VAR=VALUE]...
+//       [--profile N] [--env-side NAME:VAR=VALUE[@KIND]]...
 //
 // Each ARTIFACT_DIR is what `gn-eval compile --device cuda` wrote for one
 // sample: eager.json and compiled.json (CudaPrograms), reference/<i>.npy
@@ -24,7 +24,10 @@
 // ("profile"): where to optimize next. --env-side NAME:VAR=VALUE times and
 // checks the compiled program once more with VAR set to VALUE (a runtime
 // choice: GN_GEMM=cublas), recorded in "env_sides"[NAME] beside the
-// default: an A/B of that choice on the same card in the same run. Links
+// default: an A/B of that choice on the same card in the same run. With
+// @KIND (conv, gemm or launch) only on programs that have a step of that
+// kind (GN_CUDNN_MATH=tf32@conv: a model without convolutions would only
+// load and time the same program again); elsewhere not recorded. Links
 // no MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//
@@ -73,6 +76,7 @@ struct Options {
   int profile = 0; // slowest steps to record; 0: no profile
   struct EnvSide {
     std::string name, var, value;
+    std::string kind; // run only on programs with a step of this kind; "": all
   };
   std::vector<EnvSide> envSides;
   std::vector<std::string> dirs;
@@ -363,6 +367,11 @@ std::string runSample(const std::string &dir, const Options &o) {
   // The compiled program under another runtime choice (--env-side); the
   // variable is put back after.
   for (const Options::EnvSide &e : o.envSides) {
+    if (!e.kind.empty() &&
+        std::none_of(compiled->steps.begin(), compiled->steps.end(), [&](const cuda::Step &s) {
+          return !s.elided && cuda::stepKindName(s.kind) == e.kind;
+        }))
+      continue;
     const char *old = std::getenv(e.var.c_str());
     std::string saved = old ? old : "";
     setenv(e.var.c_str(), e.value.c_str(), 1);
@@ -386,7 +395,7 @@ std::string runSample(const std::string &dir, const Options &o) {
 int usage() {
   std::cerr << "usage: gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]\n"
                "                   [--out FILE] [--dump DIR] [--timeout SECONDS] [--no-graph]\n"
-               "                   [--profile N] [--deadline EPOCH] [--env-side NAME:VAR=VALUE]...\n";
+               "                   [--profile N] [--deadline EPOCH] [--env-side NAME:VAR=VALUE[@KIND]]...\n";
   return 2;
 }
 
@@ -417,15 +426,24 @@ int main(int argc, char **argv) {
     else if (a == "--no-graph")
       o.graph = false;
     else if (a == "--env-side" && (v = next())) {
-      std::string spec = v;
+      std::string spec = v, kind;
+      if (size_t at = spec.rfind('@'); at != std::string::npos) {
+        kind = spec.substr(at + 1);
+        spec.resize(at);
+        if (kind != "conv" && kind != "gemm" && kind != "launch") {
+          std::cerr << "error: --env-side " << v << ": @" << kind
+                    << ": expected @conv, @gemm or @launch\n";
+          return 2;
+        }
+      }
       size_t colon = spec.find(':'), eq = spec.find('=');
       if (colon == std::string::npos || eq == std::string::npos || eq < colon || colon == 0 ||
           eq == colon + 1) {
-        std::cerr << "error: --env-side " << spec << ": expected NAME:VAR=VALUE\n";
+        std::cerr << "error: --env-side " << v << ": expected NAME:VAR=VALUE[@KIND]\n";
         return 2;
       }
-      o.envSides.push_back(
-          {spec.substr(0, colon), spec.substr(colon + 1, eq - colon - 1), spec.substr(eq + 1)});
+      o.envSides.push_back({spec.substr(0, colon), spec.substr(colon + 1, eq - colon - 1),
+                            spec.substr(eq + 1), kind});
     }
     else if (a == "--help" || a == "-h" || (!a.empty() && a[0] == '-'))
       return usage();

@@ -1,6 +1,7 @@
 //===- CudaApi.cpp - the CUDA driver, cuBLAS(Lt) and cuDNN via dlopen ----===//
 #include "CudaApi.h"
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <mutex>
 #include <sstream>
@@ -46,6 +47,11 @@ struct Resolver {
 };
 
 } // namespace
+
+bool mlir::gn::cuda::envIs(const char *name, const char *value) {
+  const char *v = std::getenv(name);
+  return v && std::strcmp(v, value) == 0;
+}
 
 std::string Driver::describe(CUresult r) const {
   const char *name = nullptr, *text = nullptr;

@@ -198,6 +198,7 @@ constexpr int kCudnnDataFloat = 0, kCudnnDataDouble = 1, kCudnnDataHalf = 2,
               kCudnnDataBfloat16 = 9;
 constexpr int kCudnnTensorNchw = 0;
 constexpr int kCudnnCrossCorrelation = 1;
+constexpr int kCudnnDefaultMath = 0; // TF32 allowed on Ampere and later
 constexpr int kCudnnFmaMath = 3; // no tensor cores, no TF32: f32 stays f32
 
 struct CudnnConvolutionFwdAlgoPerf {
@@ -249,6 +250,12 @@ struct Cudnn {
 
 /// cuDNN, loaded once; null with `error` saying why.
 const Cudnn *loadCudnn(std::string &error);
+
+/// Whether environment variable `name` is set to `value`: the runtime
+/// choices kept to compare on a GPU (GN_CUDNN_ALGO and GN_CUDNN_MATH in
+/// CudaExecutor.cpp; GN_GEMM, GN_CUBLAS_MATH and GN_CUBLAS_API in
+/// CudaGemm.cpp).
+bool envIs(const char *name, const char *value);
 
 } // namespace mlir::gn::cuda
 

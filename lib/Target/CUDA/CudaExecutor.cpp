@@ -22,14 +22,6 @@ namespace {
 constexpr size_t kGemmWorkspaceBytes = 32 << 20;
 constexpr size_t kConvWorkspaceCapBytes = 64 << 20;
 
-/// Whether environment variable `name` is set to `value`: the runtime
-/// choices kept to compare on a GPU (GN_CUDNN_ALGO here; GN_GEMM,
-/// GN_CUBLAS_MATH and GN_CUBLAS_API in CudaGemm.cpp).
-bool envIs(const char *name, const char *value) {
-  const char *v = std::getenv(name);
-  return v && std::strcmp(v, value) == 0;
-}
-
 int cudaDataType(DType d) {
   switch (d) {
   case DType::F16: return kCudaR16F;
@@ -90,6 +82,11 @@ struct CudaExecutor::Impl {
   // GN_CUDNN_ALGO=heuristic, cuDNN's first guess instead of its timed
   // algorithms (prepareConv).
   bool cudnnHeuristic = envIs("GN_CUDNN_ALGO", "heuristic");
+  // GN_CUDNN_MATH=tf32: convolutions in cuDNN's default math, TF32 allowed
+  // (PyTorch's default for convolutions, torch.backends.cudnn.allow_tf32),
+  // to measure what plain f32 costs against it. Results then differ from
+  // the CPU's by TF32's 10-bit mantissa; the check says by how much.
+  bool cudnnTf32 = envIs("GN_CUDNN_MATH", "tf32");
   CUgraphExec graph = nullptr;
   int launches = 0;
 
@@ -384,7 +381,8 @@ bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string 
           "convolution descriptor") ||
       !ok(cudnn->setConvolutionGroupCount(plan.conv, s.conv.groups), "group count") ||
       // FMA math: no TF32 or reduced precision, so f32 agrees with the CPU.
-      !ok(cudnn->setConvolutionMathType(plan.conv, kCudnnFmaMath), "math type"))
+      !ok(cudnn->setConvolutionMathType(plan.conv, cudnnTf32 ? kCudnnDefaultMath : kCudnnFmaMath),
+          "math type"))
     return false;
   if (s.conv.bias) {
     std::vector<int> bd(yd.size(), 1);
@@ -403,7 +401,8 @@ bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string 
   // heuristic guess, untimed, as before the second GPU run (where
   // resnet18d's 22 convolutions took 3.6 ms step by step on an H200,
   // against PyTorch eager's 1.3 ms forward). Either way the math is the
-  // descriptor's FMA math: the choice changes speed, not results' class.
+  // descriptor's FMA math (unless GN_CUDNN_MATH=tf32): the choice changes
+  // speed, not results' class.
   CudnnConvolutionFwdAlgoPerf perf[16];
   int returned = 0, chosen = -1;
   if (!cudnnHeuristic) {
@@ -412,7 +411,7 @@ bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string 
       returned = 0;
     for (int i = 0; i < returned; ++i) {
       const CudnnConvolutionFwdAlgoPerf &p = perf[i];
-      if (p.status != 0 || p.mathType != kCudnnFmaMath)
+      if (p.status != 0 || (p.mathType != kCudnnFmaMath && !cudnnTf32))
         continue;
       if (p.memory <= kConvWorkspaceCapBytes) {
         chosen = i;
@@ -436,6 +435,10 @@ bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string 
     return false;
   }
   plan.algo = perf[chosen].algo;
+  // With TF32 allowed, the math the chosen algorithm was timed in (the
+  // results of cudnnFind name it; FMA math otherwise, as set above).
+  if (cudnnTf32 && !ok(cudnn->setConvolutionMathType(plan.conv, perf[chosen].mathType), "math type"))
+    return false;
   size_t bytes = 0;
   if (!ok(cudnn->getConvolutionForwardWorkspaceSize(cudnnHandle, plan.x, plan.w, plan.conv, plan.y,
                                                     plan.algo, &bytes),

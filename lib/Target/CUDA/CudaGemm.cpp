@@ -9,11 +9,6 @@ using namespace mlir::gn::cuda;
 
 namespace {
 
-bool envIs(const char *name, const char *value) {
-  const char *v = std::getenv(name);
-  return v && std::strcmp(v, value) == 0;
-}
-
 /// The alignment cuBLASLt may assume of an operand: the largest power of
 /// two up to 256 dividing its pointer and, for a batch, its batch stride in
 /// bytes. (Its heuristic assumes 256 unless told: an algorithm chosen so

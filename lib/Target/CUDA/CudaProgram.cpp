@@ -39,15 +39,6 @@ std::optional<Slot::Where> whereNamed(const std::string &s) {
   return std::nullopt;
 }
 
-const char *kindName(Step::Kind k) {
-  switch (k) {
-  case Step::Kind::Launch: return "launch";
-  case Step::Kind::Alias: return "alias";
-  case Step::Kind::Gemm: return "gemm";
-  case Step::Kind::Conv: return "conv";
-  }
-  return "?";
-}
 
 const char kB64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -103,6 +94,16 @@ template <typename T> std::optional<T> optionalFrom(const json &j, const char *k
 
 } // namespace
 
+const char *mlir::gn::cuda::stepKindName(Step::Kind k) {
+  switch (k) {
+  case Step::Kind::Launch: return "launch";
+  case Step::Kind::Alias: return "alias";
+  case Step::Kind::Gemm: return "gemm";
+  case Step::Kind::Conv: return "conv";
+  }
+  return "?";
+}
+
 bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std::string &error) {
   json j;
   j["format"] = "gn-cuda-program";
@@ -145,7 +146,7 @@ bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std
     j["kernels"].push_back({{"name", k.name}, {"launches", launches}});
   }
   for (const Step &s : p.steps) {
-    json step = {{"kind", kindName(s.kind)}, {"in", s.in},       {"out", s.out},
+    json step = {{"kind", stepKindName(s.kind)}, {"in", s.in},       {"out", s.out},
                  {"scratch", s.scratch},      {"op", s.op},       {"location", s.location},
                  {"elided", s.elided}};
     if (s.kind == Step::Kind::Launch)

@@ -91,6 +91,10 @@ struct Step {
   std::string op, location; // the gn op and its model.py location, for errors
 };
 
+/// "launch", "alias", "gemm" or "conv": a step's kind as compiled.json
+/// spells it.
+const char *stepKindName(Step::Kind k);
+
 /// How to synthesize an argument (the sample's meta-file facts).
 using ArgumentSpec = eval::ArgumentMeta;
 
