@@ -14,6 +14,7 @@
 #include <cublas_api.h>
 #include <cuda.h>
 #include <cudnn.h>
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -57,6 +58,7 @@ static_assert(kCudnnDataFloat == CUDNN_DATA_FLOAT && kCudnnDataDouble == CUDNN_D
 static_assert(kCudnnTensorNchw == CUDNN_TENSOR_NCHW);
 static_assert(kCudnnCrossCorrelation == CUDNN_CROSS_CORRELATION);
 static_assert(kCudnnFmaMath == CUDNN_FMA_MATH);
+static_assert(kCudnnDefaultMath == CUDNN_DEFAULT_MATH);
 
 TEST(CudaAbi, StructsGnPassesByPointerMatchTheToolkit) {
   EXPECT_EQ(sizeof(CublasLtAlgo), sizeof(cublasLtMatmulAlgo_t));
@@ -80,9 +82,23 @@ TEST(CudaAbi, EverySymbolGnLooksUpIsInTheToolkitsLibraries) {
     GTEST_SKIP() << "no CUDA 13 libraries in " << dir;
   setenv("GN_CUDA_LIBRARY_PATH", dir, 1);
   std::string error;
-  EXPECT_NE(loadCublas(error), nullptr) << error;
-  EXPECT_NE(loadCublasLt(error), nullptr) << error;
-  if (access((std::string(dir) + "/libcudnn.so.9").c_str(), R_OK) == 0)
-    EXPECT_NE(loadCudnn(error), nullptr) << error;
+  // Each library loads once a process: the check means something only if
+  // the one loaded is the toolkit's (not a stand-in an earlier test chose).
+  auto fromToolkit = [&](void *symbol) {
+    Dl_info info{};
+    return dladdr(symbol, &info) != 0 && info.dli_fname &&
+           std::string(info.dli_fname).rfind(dir, 0) == 0;
+  };
+  const Cublas *cublas = loadCublas(error);
+  ASSERT_NE(cublas, nullptr) << error;
+  EXPECT_TRUE(fromToolkit(reinterpret_cast<void *>(cublas->create)));
+  const CublasLt *lt = loadCublasLt(error);
+  ASSERT_NE(lt, nullptr) << error;
+  EXPECT_TRUE(fromToolkit(reinterpret_cast<void *>(lt->create)));
+  if (access((std::string(dir) + "/libcudnn.so.9").c_str(), R_OK) == 0) {
+    const Cudnn *cudnn = loadCudnn(error);
+    ASSERT_NE(cudnn, nullptr) << error;
+    EXPECT_TRUE(fromToolkit(reinterpret_cast<void *>(cudnn->create)));
+  }
   unsetenv("GN_CUDA_LIBRARY_PATH");
 }
