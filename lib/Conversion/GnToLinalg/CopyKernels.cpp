@@ -44,6 +44,54 @@ constexpr int64_t kAttentionGroupColumns = 8;
 constexpr int64_t kAttentionThreads = 1 << 16;
 constexpr int64_t kAttentionQueryRegisters = 64;
 
+/// Index `i` of a dim of `n` clamped into it, for a load that is kept
+/// only where every such index lies inside: `i` where it does (a negative
+/// one wraps past n, so one unsigned compare), else 0; the compare is ANDed
+/// into `inside` (null: none yet).
+Value clampIndex(OpBuilder &b, Location loc, Value i, int64_t n, Value &inside) {
+  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                   arith::ConstantIndexOp::create(b, loc, n));
+  inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
+  return arith::SelectOp::create(b, loc, ok, i, arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+/// The positions a window op reads at tap `k` of its kernel, for output
+/// position base_d = o_d * stride_d in each spatial dim d: base_d + k_d *
+/// dilation_d - padding_d, clamped into the input's `extent_d` where
+/// `check[d]` (padding, or a window reaching past the end).
+llvm::SmallVector<Value> tapPositions(OpBuilder &b, Location loc, llvm::ArrayRef<Value> base,
+                                      llvm::ArrayRef<int64_t> k, llvm::ArrayRef<int64_t> dilation,
+                                      llvm::ArrayRef<int64_t> padding,
+                                      llvm::ArrayRef<int64_t> extent, llvm::ArrayRef<bool> check,
+                                      Value &inside) {
+  llvm::SmallVector<Value> at;
+  for (size_t d = 0; d < base.size(); ++d) {
+    int64_t shift = k[d] * dilation[d] - padding[d];
+    Value i = shift ? Value(arith::AddIOp::create(b, loc, base[d],
+                                                  arith::ConstantIndexOp::create(b, loc, shift)))
+                    : base[d];
+    at.push_back(check[d] ? clampIndex(b, loc, i, extent[d], inside) : i);
+  }
+  return at;
+}
+
+/// Calls `tap` with every point of a window of `extents`, the last dim
+/// fastest (unrolled: the kernels' windows are small).
+void forEachTap(llvm::ArrayRef<int64_t> extents,
+                llvm::function_ref<void(llvm::ArrayRef<int64_t>)> tap) {
+  llvm::SmallVector<int64_t> k(extents.size(), 0);
+  for (bool more = true; more;) {
+    tap(k);
+    more = false;
+    for (int64_t d = (int64_t)extents.size() - 1; d >= 0 && !more; --d) {
+      if (++k[d] < extents[d])
+        more = true;
+      else
+        k[d] = 0;
+    }
+  }
+}
+
 class CopyKernelEmitter {
 public:
   CopyKernelEmitter(Operation *copyOp, ModuleOp kernels, bool forGpu)
@@ -549,11 +597,7 @@ public:
         at.push_back(p);
         continue;
       }
-      // i = p - low, negative ones wrapping past n: one unsigned compare.
-      Value i = arith::SubIOp::create(lb, loc, p, cst(low));
-      Value ok = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, i, cst(shape[d]));
-      inside = inside ? Value(arith::AndIOp::create(lb, loc, inside, ok)) : ok;
-      at.push_back(arith::SelectOp::create(lb, loc, ok, i, cst(0)));
+      at.push_back(clampIndex(lb, loc, arith::SubIOp::create(lb, loc, p, cst(low)), shape[d], inside));
     }
     Value v = memref::LoadOp::create(lb, loc, x, at);
     if (inside)
@@ -1581,42 +1625,26 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
   };
   // o * stride per spatial dim: each tap adds k * dilation - padding.
   llvm::SmallVector<Value> base;
-  for (int64_t d = 0; d < spatial; ++d)
+  llvm::SmallVector<bool> check;
+  for (int64_t d = 0; d < spatial; ++d) {
     base.push_back(arith::MulIOp::create(b, loc, ivs[2 + d], cst(op.getStride()[d])));
+    check.push_back(op.getPadding()[d] != 0);
+  }
   Value zero = arith::ConstantOp::create(b, loc, ct, b.getFloatAttr(ct, 0.0));
   Value acc = zero;
-  llvm::SmallVector<int64_t> k(spatial, 0);
-  for (bool more = true; more;) {
+  forEachTap(wShape.drop_front(2), [&](llvm::ArrayRef<int64_t> k) {
     Value inside;
     llvm::SmallVector<Value> xAt{ivs[0], ivs[1]}, wAt{ivs[1], cst(0)};
-    for (int64_t d = 0; d < spatial; ++d) {
-      int64_t shift = k[d] * op.getDilation()[d] - op.getPadding()[d];
-      Value i = shift ? Value(arith::AddIOp::create(b, loc, base[d], cst(shift))) : base[d];
-      wAt.push_back(cst(k[d]));
-      if (op.getPadding()[d] == 0) {
-        xAt.push_back(i);
-        continue;
-      }
-      // Negative positions wrap past the input's end: one unsigned compare.
-      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
-                                       cst(xType.getShape()[2 + d]));
-      inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
-      xAt.push_back(arith::SelectOp::create(b, loc, ok, i, cst(0)));
-    }
+    xAt.append(tapPositions(b, loc, base, k, op.getDilation(), op.getPadding(),
+                            xType.getShape().drop_front(2), check, inside));
+    for (int64_t kd : k)
+      wAt.push_back(cst(kd));
     Value x = loadInput(b, xAt);
     if (inside)
       x = arith::SelectOp::create(b, loc, inside, x, zero);
     Value w = toCompute(memref::LoadOp::create(b, loc, weight, wAt));
     acc = arith::AddFOp::create(b, loc, acc, arith::MulFOp::create(b, loc, x, w));
-    // The next tap, the last kernel dim fastest.
-    more = false;
-    for (int64_t d = spatial - 1; d >= 0 && !more; --d) {
-      if (++k[d] < wShape[2 + d])
-        more = true;
-      else
-        k[d] = 0;
-    }
-  }
+  });
   if (bias)
     acc = arith::AddFOp::create(
         b, loc, acc, toCompute(memref::LoadOp::create(b, loc, bias, ValueRange{ivs[1]})));
@@ -1642,32 +1670,15 @@ Value mlir::gn::emitMaxPoolAt(OpBuilder &b, Location loc, MaxPoolOp op,
   }
   Value negInf = arith::ConstantOp::create(b, loc, ct, b.getFloatAttr(ct, -INFINITY));
   Value acc = negInf;
-  llvm::SmallVector<int64_t> k(sp, 0);
-  for (bool more = true; more;) {
+  forEachTap(kernel, [&](llvm::ArrayRef<int64_t> k) {
     Value inside;
     llvm::SmallVector<Value> at(ivs.begin(), ivs.begin() + lead);
-    for (int64_t d = 0; d < sp; ++d) {
-      int64_t shift = k[d] * dilation[d] - padding[d];
-      Value i = shift ? Value(arith::AddIOp::create(b, loc, base[d], cst(shift))) : base[d];
-      if (!check[d]) {
-        at.push_back(i);
-        continue;
-      }
-      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, cst(xShape[lead + d]));
-      inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
-      at.push_back(arith::SelectOp::create(b, loc, ok, i, cst(0)));
-    }
+    at.append(tapPositions(b, loc, base, k, dilation, padding, xShape.drop_front(lead), check,
+                           inside));
     Value v = loadInput(b, at);
     if (inside)
       v = arith::SelectOp::create(b, loc, inside, v, negInf);
     acc = arith::MaximumFOp::create(b, loc, acc, v);
-    more = false;
-    for (int64_t d = sp - 1; d >= 0 && !more; --d) {
-      if (++k[d] < kernel[d])
-        more = true;
-      else
-        k[d] = 0;
-    }
-  }
+  });
   return acc;
 }
