@@ -2,14 +2,20 @@
 # The GPU benchmark (issue 19), on a GPU machine, in one command: runs the
 # bundle made by scripts/bundle-gpu.sh (no LLVM needed there) and PyTorch
 # side by side on the same inputs:
-#   1. bin/gn-cuda-run: gn CUDA eager and gn compiled (one CUDA graph), each
-#      checked against the CPU interpreter's outputs -> gn.jsonl;
-#   2. scripts/bench_torch_gpu.py: PyTorch eager, Inductor (default) and
-#      Inductor mode="reduce-overhead" (CUDA graphs), inputs from the numpy
-#      mirror of gn's synthesis (scripts/gn_inputs.py), checked against the
-#      same reference -> torch.jsonl;
-#   3. scripts/gpu_report.py: the side-by-side table and summary naming the
+#   1. bin/gn-cuda-run --sides main: gn CUDA eager and gn compiled (one CUDA
+#      graph), each checked against the CPU interpreter's outputs -> gn.jsonl;
+#   2. scripts/bench_torch_gpu.py: PyTorch eager, then Inductor
+#      mode="reduce-overhead" (CUDA graphs), inputs from the numpy mirror of
+#      gn's synthesis (scripts/gn_inputs.py, synthesized once for all modes,
+#      in parallel, into a cache), checked against the same reference ->
+#      torch.jsonl;
+#   3. bin/gn-cuda-run --sides extra: gn compiled again beside the bundle's
+#      alternative programs and the runtime choices of GN_BENCH_ENV_SIDES
+#      (what a default costs or saves) -> gn-extra.jsonl;
+#   4. scripts/bench_torch_gpu.py: Inductor (default) -> torch.jsonl;
+#   5. scripts/gpu_report.py: the side-by-side table and summary naming the
 #      GPU -> report.txt.
+# The order is the results' priority: what the issue's targets need first.
 # Usage: scripts/bench-gpu.sh [--bundle BUNDLE] [--out DIR] [--quick]
 #                             [--only gn|torch] [--range FIRST:END]
 #                             [--budget SECONDS]
@@ -22,10 +28,10 @@
 #   --range, e.g. 0:15, 15:30, 30:46, one command each, and join the JSONL
 #   files with scripts/gpu_report.py afterwards). --range FIRST:END: samples
 #   FIRST..END-1 of the bundle's list. --budget SECONDS: end within that
-#   time (a device lease): gn runs until 40% of it, PyTorch eager until 62%,
-#   then Inductor reduce-overhead and, if time is left, Inductor default,
-#   each to 15 s before the end. Each phase starts when the one before it
-#   ends; the percentages are caps.
+#   time (a device lease): gn's main sides run until 30% of it, PyTorch
+#   eager until 50%, Inductor reduce-overhead until 78%, gn's extra sides
+#   until 90%, Inductor default to 15 s before the end. Each phase starts
+#   when the one before it ends; the percentages are caps.
 # Inductor's cold compiles overlap: GN_BENCH_COMPILE_JOBS (default 8)
 #   samples at a time, each in its own worker, and each timed alone (every
 #   other worker is stopped while one is checked and timed:
@@ -45,8 +51,9 @@
 #   cuBLAS's own GEMM choice against the timed cuBLASLt candidates, and
 #   cuDNN convolutions with TF32 allowed as PyTorch's default allows them;
 #   "" for none),
-#   GN_BENCH_SPLIT (with --budget: the percent of
-#   it where gn stops and where PyTorch eager stops, default "40 62").
+#   GN_BENCH_SPLIT (with --budget: the percents of it where gn's main sides,
+#   PyTorch eager, Inductor reduce-overhead and gn's extra sides stop,
+#   default "30 50 78 90").
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bundle="$root/.gpu-bundle"
@@ -63,7 +70,7 @@ while [ $# -gt 0 ]; do
     --bundle) bundle=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,56p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -112,7 +119,7 @@ EOF
 )
 export GN_CUDA_LIBRARY_PATH=${GN_CUDA_LIBRARY_PATH:-$libs}
 start=$(date +%s)
-read -r gn_share eager_share <<< "${GN_BENCH_SPLIT:-40 62}"
+read -r gn_share eager_share ro_share extra_share <<< "${GN_BENCH_SPLIT:-30 50 78 90}"
 at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 { nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
   | tee "$out/gpu.txt"
@@ -131,21 +138,26 @@ fi
 # Each phase's start, in seconds since the benchmark's, in the log.
 phase() { echo "== $* ($(( $(date +%s) - start )) s)" >&2; }
 torch_work=$(mktemp -d "${TMPDIR:-/tmp}/gn-torch-gpu.XXXXXX")
-if [ "$only" != torch ]; then
-  phase "gn (gn-cuda-run), ${#names[@]} samples"
-  env_sides=()
-  for side in ${GN_BENCH_ENV_SIDES-gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv}; do
-    env_sides+=(--env-side "$side")
-  done
-  rm -f "$out/gn.jsonl"
+env_sides=()
+for side in ${GN_BENCH_ENV_SIDES-gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv}; do
+  env_sides+=(--env-side "$side")
+done
+# gn-cuda-run over the list: --sides main or extra, until the given cap.
+gn_pass() {
+  local sides=$1 share=$2 file=$3
+  shift 3
+  rm -f "$out/$file"
   # cuDNN opens its engine libraries by soname: the same folders (for gn's
   # runner only; PyTorch finds its own).
   LD_LIBRARY_PATH=$GN_CUDA_LIBRARY_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
     "$bundle/bin/gn-cuda-run" "${names[@]/#/$bundle/artifacts/}" --warmup "$warmup" \
     --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$timeout" \
-    --deadline "$(at "$gn_share")" --out "$out/gn.jsonl" \
-    --profile "${GN_BENCH_PROFILE:-10}" "${env_sides[@]}"
-fi
+    --deadline "$(at "$share")" --out "$out/$file" --sides "$sides" "$@"
+}
+jobs=${GN_BENCH_COMPILE_JOBS:-8}
+end=0
+[ "$budget" -gt 0 ] && end=$((start + budget - 15))
+[ "$only" != torch ] && rm -f "$out/gn-extra.jsonl"
 if [ "$only" != gn ]; then
   rm -f "$out/torch.jsonl"
   compile_timeout=${GN_BENCH_COMPILE_TIMEOUT:-$timeout}
@@ -154,23 +166,35 @@ if [ "$only" != gn ]; then
     [ "$1" = eager ] || t=$compile_timeout
     "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --json "$out/torch.jsonl" \
       --warmup "$warmup" --warmup-ms "$warmup_ms" --trials "$trials" --timeout "$t" \
-      --workdir "$torch_work/$1" --modes "$@" "${torch_names[@]}"
+      --input-cache "$torch_work/inputs" --workdir "$torch_work/$1" --modes "$@" "${torch_names[@]}"
   }
-  jobs=${GN_BENCH_COMPILE_JOBS:-8}
-  end=0
-  [ "$budget" -gt 0 ] && end=$((start + budget - 15))
+fi
+if [ "$only" != torch ]; then
+  phase "gn (gn-cuda-run: CUDA eager and compiled), ${#names[@]} samples"
+  gn_pass main "$gn_share" gn.jsonl --profile "${GN_BENCH_PROFILE:-10}"
+fi
+if [ "$only" != gn ]; then
+  phase "inputs for PyTorch, ${#torch_names[@]} samples"
+  "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --input-cache "$torch_work/inputs" \
+    --prepare-inputs "$(nproc)" "${torch_names[@]}"
   phase "PyTorch eager, ${#torch_names[@]} samples"
   torch_side eager --deadline "$(at "$eager_share")"
   phase "Inductor reduce-overhead, $jobs compiles at a time"
-  torch_side inductor_ro --parallel "$jobs" --deadline "$end"
-  if [ "$end" = 0 ] || [ "$(date +%s)" -lt "$end" ]; then
-    phase "Inductor default, $jobs compiles at a time"
-    torch_side inductor --parallel "$jobs" --deadline "$end"
-  fi
-  phase "PyTorch done"
+  torch_side inductor_ro --parallel "$jobs" --deadline "$(at "$ro_share")"
 fi
+alternatives=$(find "$bundle/artifacts" -maxdepth 2 -name 'compiled-alt*.json' 2> /dev/null | head -1)
+if [ "$only" != torch ] && { [ -n "$alternatives" ] || [ ${#env_sides[@]} -gt 0 ]; }; then
+  phase "gn: alternative programs and runtime choices (gn-cuda-run --sides extra)"
+  gn_pass extra "$extra_share" gn-extra.jsonl "${env_sides[@]}"
+fi
+if [ "$only" != gn ] && { [ "$end" = 0 ] || [ "$(date +%s)" -lt "$end" ]; }; then
+  phase "Inductor default, $jobs compiles at a time"
+  torch_side inductor --parallel "$jobs" --deadline "$end"
+fi
+phase "done"
+rm -rf "$torch_work/inputs"
 [ -n "$clock_pid" ] && kill "$clock_pid" 2> /dev/null
 clock_pid=""
-"$python" "$root/scripts/gpu_report.py" "$out"/gn.jsonl "$out"/torch.jsonl --gpu "$out/gpu.txt" \
+"$python" "$root/scripts/gpu_report.py" "$out"/gn.jsonl "$out"/gn-extra.jsonl "$out"/torch.jsonl --gpu "$out/gpu.txt" \
   --clocks "$out/clocks.csv" --probe "$out/probe.json" | tee "$out/report.txt"
 echo "results in $out"

@@ -40,6 +40,7 @@ the CPU create constants there).
 import argparse
 import inspect
 import json
+import math
 import os
 import signal
 import statistics
@@ -64,13 +65,75 @@ def device_name(torch):
     return torch.cuda.get_device_name(0) if DEVICE.startswith("cuda") else DEVICE
 
 
+def argument_specs(bundle, name):
+    """gn's argument specs of a sample (the bundle's compiled.json), by
+    argument name: (index, spec for gn_inputs.synthesize, dtype)."""
+    program = json.load(open(os.path.join(bundle, "artifacts", name, "compiled.json")))
+    specs = {}
+    for i, a in enumerate(program["arguments"]):
+        spec = {"dtype": a["dtype"], "shape": program["slots"][i]["shape"], "mean": a.get("mean"),
+                "std": a.get("std"), "min_val": a.get("min_val"), "max_val": a.get("max_val"),
+                "data": a.get("data")}
+        specs[a["name"]] = (i, spec, a["dtype"])
+    return specs
+
+
+def synthesized(name, i, spec):
+    """Argument i of sample `name`, as gn synthesizes it: from the input
+    cache (GN_BENCH_INPUT_CACHE: the folder of --input-cache, shared by the
+    modes and their workers) where it is there, else synthesized and kept
+    there. The numpy mirror takes seconds for a large model's weights
+    (bert-base's 110 M: 18 s on a 2-core machine), once per mode without it."""
+    import gn_inputs
+    import numpy as np
+
+    cache = os.environ.get("GN_BENCH_INPUT_CACHE")
+    path = os.path.join(cache, name, f"{i}.npy") if cache else None
+    if path and os.path.exists(path):
+        return np.load(path)
+    arr = gn_inputs.synthesize(spec, 0, i)
+    if path:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            np.save(f, arr)
+        os.replace(tmp, path)
+    return arr
+
+
+def prepare_one(task):
+    name, i, spec = task
+    synthesized(name, i, spec)
+    return name
+
+
+def prepare_inputs(bundle, names, jobs):
+    """Fills the input cache for `names`, `jobs` processes at a time, the
+    largest arguments first (before any mode runs: no GPU work to disturb)."""
+    import multiprocessing
+
+    tasks = []
+    for name in names:
+        try:
+            specs = argument_specs(bundle, name)
+        except (OSError, ValueError, KeyError) as e:
+            print(f"inputs: {name}: {e} (its modes will say so)", file=sys.stderr)
+            continue
+        tasks += [(name, i, spec) for i, spec, _ in specs.values()]
+    size = lambda t: math.prod(t[2]["shape"]) if t[2]["shape"] else 1
+    tasks.sort(key=size, reverse=True)
+    start = time.time()
+    with multiprocessing.Pool(max(1, jobs)) as pool:
+        for _ in pool.imap_unordered(prepare_one, tasks):
+            pass
+    print(f"inputs: {len(tasks)} arguments of {len(names)} samples synthesized in "
+          f"{time.time() - start:.0f} s ({jobs} at a time)", file=sys.stderr)
+
+
 def make_inputs(torch, bundle, name, mod):
     import conformance as cf
-    import gn_inputs
 
-    program = json.load(open(os.path.join(bundle, "artifacts", name, "compiled.json")))
-    specs = {a["name"]: (i, a, program["slots"][i]["shape"])
-             for i, a in enumerate(program["arguments"])}
+    specs = argument_specs(bundle, name)
     meta = cf.meta_of(os.path.join(bundle, "samples", name))
     kwargs = {}
     for p in inspect.signature(mod.forward).parameters:
@@ -82,12 +145,9 @@ def make_inputs(torch, bundle, name, mod):
                 kwargs[p] = int(m["data"][0])  # a SymInt
                 continue
             raise RuntimeError(f"forward parameter {p} has no gn argument spec")
-        i, a, shape = specs[p]
-        spec = {"dtype": a["dtype"], "shape": shape, "mean": a.get("mean"), "std": a.get("std"),
-                "min_val": a.get("min_val"), "max_val": a.get("max_val"), "data": a.get("data")}
-        arr = gn_inputs.synthesize(spec, 0, i)
-        t = torch.from_numpy(arr.copy())
-        if a["dtype"] in ("torch.bfloat16", "bfloat16"):
+        i, spec, dtype = specs[p]
+        t = torch.from_numpy(synthesized(name, i, spec).copy())
+        if dtype in ("torch.bfloat16", "bfloat16"):
             t = t.view(torch.bfloat16)
         kwargs[p] = t.to(DEVICE)
     return kwargs
@@ -439,12 +499,24 @@ def main():
                     help="each sample in its own worker, N at a time, timed alone (the others "
                          "stopped meanwhile); for cold compiles that overlap")
     ap.add_argument("--workdir", help="the workers' folder (default: a new temporary one)")
+    ap.add_argument("--input-cache", metavar="DIR",
+                    help="keep each sample's synthesized inputs in DIR and read them from there "
+                         "(the modes of one benchmark share them)")
+    ap.add_argument("--prepare-inputs", type=int, default=0, metavar="N",
+                    help="only fill --input-cache for the samples, N processes at a time")
     ap.add_argument("--worker", action="store_true")
     ap.add_argument("--turns", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--partial")
     args = ap.parse_args()
+    if args.input_cache:
+        os.environ["GN_BENCH_INPUT_CACHE"] = os.path.abspath(args.input_cache)
     if args.worker:
         return worker(args)
+    if args.prepare_inputs:
+        if not args.input_cache:
+            ap.error("--prepare-inputs needs --input-cache")
+        prepare_inputs(args.bundle, args.samples, args.prepare_inputs)
+        return 0
     workdir = args.workdir or tempfile.mkdtemp(prefix="gn-torch-gpu-")
     os.makedirs(workdir, exist_ok=True)
     out = open(args.json, "a") if args.json else None

@@ -6,6 +6,10 @@
 
 RESULTS: any number of gn.jsonl and torch.jsonl files (told apart by their
 fields; a benchmark split over several commands gives several of each).
+gn-cuda-run --sides extra records (the benchmark's second gn pass: the
+compiled program beside the alternative programs and runtime choices) join
+the same sample's main record; their tables compare against the compiled
+time of that same pass.
 
 gn.jsonl: gn-cuda-run's lines (gn CUDA eager and gn compiled, each checked
 against the CPU interpreter); torch.jsonl: scripts/bench_torch_gpu.py's
@@ -31,8 +35,8 @@ import statistics
 
 def read(paths):
     """(gn rows, torch rows) by sample name: a gn sample's last line wins; a
-    torch sample's lines merge."""
-    gn, torch = {}, {}
+    torch sample's lines merge; a gn extra-sides line joins its sample's."""
+    gn, torch, extra = {}, {}, {}
     for path in paths:
         if not os.path.exists(path):
             continue
@@ -43,7 +47,7 @@ def read(paths):
             r = json.loads(line)
             name = os.path.basename(r.get("sample", "").rstrip("/"))
             if "status" in r:  # gn lines always have one
-                gn[name] = r
+                (extra if r.get("sides") == "extra" else gn)[name] = r
                 continue
             # A torch side split by --modes over several runs: fields merge,
             # errors add up.
@@ -51,7 +55,21 @@ def read(paths):
             errors = [e for e in (old.get("error"), r.get("error")) if e]
             old.update({k: v for k, v in r.items() if v is not None})
             old["error"] = "; ".join(errors) or None
+    for name, x in extra.items():
+        g = gn.get(name)
+        if g is None or x.get("status") != "ok":
+            continue
+        for k in ("compiled_alts", "compiled_alt", "env_sides"):
+            if k in x:
+                g[k] = x[k]
+        g["extra_compiled"] = x.get("compiled")
     return gn, torch
+
+
+def default_ms(g):
+    """The default program's time to compare an alternative or runtime
+    choice with: from the same pass (the extra one) where there was one."""
+    return (g.get("extra_compiled") or g.get("compiled") or {}).get("median_ms")
 
 
 def geomean(xs):
@@ -169,7 +187,7 @@ def main():
             "sample", "ms", "alt ms", "launches", "alt", "mem/io", "alt", "alt ok"))
         alt_ratios, alt_mem_ok = [], 0
         for n, g, alt in alts:
-            ms = g.get("compiled", {}).get("median_ms")
+            ms = default_ms(g)
             ams = alt.get("timing", {}).get("median_ms")
             mem = g.get("device_memory", {}).get("compiled_over_io")
             amem = alt.get("over_io")
@@ -194,7 +212,7 @@ def main():
         env = rows[0][2].get("env", "?")
         ratios, both_ok, errors, wrong, slower = [], [], 0, 0, []
         for n, g, e in rows:
-            ms = g.get("compiled", {}).get("median_ms")
+            ms = default_ms(g)
             ems = (e.get("timing") or {}).get("median_ms")
             if e.get("error"):
                 errors += 1

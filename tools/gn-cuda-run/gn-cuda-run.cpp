@@ -2,7 +2,7 @@
 //
 //   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]
 //       [--out results.jsonl] [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS] [--no-graph]
-//       [--profile N] [--env-side NAME:VAR=VALUE[@KIND]]...
+//       [--profile N] [--env-side NAME:VAR=VALUE[@KIND]]... [--sides all|main|extra]
 //
 // Each ARTIFACT_DIR is what `gn-eval compile --device cuda` wrote for one
 // sample: eager.json and compiled.json (CudaPrograms), reference/<i>.npy
@@ -27,8 +27,13 @@
 // default: an A/B of that choice on the same card in the same run. With
 // @KIND (conv, gemm or launch) only on programs that have a step of that
 // kind (GN_CUDNN_MATH=tf32@conv: a model without convolutions would only
-// load and time the same program again); elsewhere not recorded. Links
-// no MLIR and no LLVM dylib.
+// load and time the same program again); elsewhere not recorded.
+// --sides main: only gn CUDA eager and compiled (the results the benchmark
+// must have); --sides extra: only the compiled program (untimed by the
+// profile) with the alternatives and env sides beside it, each record
+// marked "sides": "extra" (a second pass, when time is left, whose
+// records scripts/gpu_report.py --extra joins to the first's). Links no
+// MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/HostInputs.h"
@@ -79,6 +84,7 @@ struct Options {
     std::string kind; // run only on programs with a step of this kind; "": all
   };
   std::vector<EnvSide> envSides;
+  bool mainSides = true, extraSides = true; // --sides
   std::vector<std::string> dirs;
 };
 
@@ -296,15 +302,20 @@ std::string runSample(const std::string &dir, const Options &o) {
 
   std::vector<HostTensor> eagerOut, compiledOut;
   json eager, comp, outputs;
-  if (!runSide(dir + "/eager.json", args, o, /*graph=*/false, /*profileTop=*/0, eagerOut, eager,
-               error))
-    return fail("eager_error", "gn cuda eager: " + error);
-  r["eager"] = eager["timing"];
-  r["eager"]["side"] = "gn cuda eager";
-  r["eager_correct_at"] = eval::compareWithReference(eagerOut, expected, strides, outputs);
-  r["eager_outputs"] = outputs;
-  r["eager_launches"] = eager["launches"];
-  if (!runSide(dir + "/compiled.json", args, o, o.graph, o.profile, compiledOut, comp, error))
+  if (o.mainSides) {
+    if (!runSide(dir + "/eager.json", args, o, /*graph=*/false, /*profileTop=*/0, eagerOut, eager,
+                 error))
+      return fail("eager_error", "gn cuda eager: " + error);
+    r["eager"] = eager["timing"];
+    r["eager"]["side"] = "gn cuda eager";
+    r["eager_correct_at"] = eval::compareWithReference(eagerOut, expected, strides, outputs);
+    r["eager_outputs"] = outputs;
+    r["eager_launches"] = eager["launches"];
+  } else {
+    r["sides"] = "extra";
+  }
+  if (!runSide(dir + "/compiled.json", args, o, o.graph, o.mainSides ? o.profile : 0, compiledOut,
+               comp, error))
     return fail("runtime_error", error);
   if (comp.contains("profile"))
     r["profile"] = comp["profile"];
@@ -317,7 +328,7 @@ std::string runSample(const std::string &dir, const Options &o) {
     r["graph_error"] = comp["graph_error"];
   int64_t io = r.value("io_bytes", int64_t(0));
   r["device_memory"] = {{"compiled_bytes", comp["device_bytes"]},
-                        {"eager_bytes", eager["device_bytes"]},
+                        {"eager_bytes", o.mainSides ? eager["device_bytes"] : json()},
                         {"library_workspace_bytes", comp["workspace_bytes"]},
                         {"io_bytes", io},
                         {"compiled_over_io",
@@ -349,7 +360,7 @@ std::string runSample(const std::string &dir, const Options &o) {
   // then compiled-alt-2.json and on, in "compiled_alts" (the first also in
   // "compiled_alt").
   // (A sample has the k-th only where that program differs from its own.)
-  for (int k = 1; k <= kMaxAlternatives; ++k) {
+  for (int k = 1; o.extraSides && k <= kMaxAlternatives; ++k) {
     std::string base = dir + "/compiled-alt" + (k == 1 ? "" : "-" + std::to_string(k));
     struct stat altStat;
     if (stat((base + ".json").c_str(), &altStat) != 0)
@@ -367,6 +378,8 @@ std::string runSample(const std::string &dir, const Options &o) {
   // The compiled program under another runtime choice (--env-side); the
   // variable is put back after.
   for (const Options::EnvSide &e : o.envSides) {
+    if (!o.extraSides)
+      break;
     if (!e.kind.empty() &&
         std::none_of(compiled->steps.begin(), compiled->steps.end(), [&](const cuda::Step &s) {
           return !s.elided && cuda::stepKindName(s.kind) == e.kind;
@@ -386,8 +399,10 @@ std::string runSample(const std::string &dir, const Options &o) {
   if (!o.dump.empty() && (!dumpAll(o.dump + "/" + name + "/compiled", compiledOut, error) ||
                           !dumpAll(o.dump + "/" + name + "/eager", eagerOut, error)))
     return fail("runtime_error", error);
-  double te = r["eager"]["median_ms"].get<double>(), tc = r["compiled"]["median_ms"].get<double>();
-  r["speedup"] = tc > 0 ? te / tc : 0.0;
+  if (o.mainSides) {
+    double te = r["eager"]["median_ms"].get<double>(), tc = r["compiled"]["median_ms"].get<double>();
+    r["speedup"] = tc > 0 ? te / tc : 0.0;
+  }
   r["status"] = "ok";
   return r.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -395,7 +410,8 @@ std::string runSample(const std::string &dir, const Options &o) {
 int usage() {
   std::cerr << "usage: gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]\n"
                "                   [--out FILE] [--dump DIR] [--timeout SECONDS] [--no-graph]\n"
-               "                   [--profile N] [--deadline EPOCH] [--env-side NAME:VAR=VALUE[@KIND]]...\n";
+               "                   [--profile N] [--deadline EPOCH] [--env-side NAME:VAR=VALUE[@KIND]]...\n"
+               "                   [--sides all|main|extra]\n";
   return 2;
 }
 
@@ -444,6 +460,15 @@ int main(int argc, char **argv) {
       }
       o.envSides.push_back({spec.substr(0, colon), spec.substr(colon + 1, eq - colon - 1),
                             spec.substr(eq + 1), kind});
+    }
+    else if (a == "--sides" && (v = next())) {
+      std::string which = v;
+      if (which != "all" && which != "main" && which != "extra") {
+        std::cerr << "error: --sides " << which << ": expected all, main or extra\n";
+        return 2;
+      }
+      o.mainSides = which != "extra";
+      o.extraSides = which != "main";
     }
     else if (a == "--help" || a == "-h" || (!a.empty() && a[0] == '-'))
       return usage();
