@@ -47,9 +47,10 @@
 #   no step-by-step profile), GN_BENCH_ENV_SIDES (runtime choices gn compiled
 #   is timed and checked under again, NAME:VAR=VALUE[@KIND] separated by
 #   spaces: gn-cuda-run --env-side, @KIND: only programs with such a step;
-#   default "gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv",
-#   cuBLAS's own GEMM choice against the timed cuBLASLt candidates, and
-#   cuDNN convolutions with TF32 allowed as PyTorch's default allows them;
+#   default "gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv
+#   pdl:GN_CUDA_PDL=1@launch", cuBLAS's own GEMM choice against the timed
+#   cuBLASLt candidates, cuDNN convolutions with TF32 allowed as PyTorch's
+#   default allows them, and programmatic dependent launch of gn's kernels;
 #   "" for none),
 #   GN_BENCH_SPLIT (with --budget: the percents of it where gn's main sides,
 #   PyTorch eager, Inductor reduce-overhead and gn's extra sides stop,
@@ -139,7 +140,7 @@ fi
 phase() { echo "== $* ($(( $(date +%s) - start )) s)" >&2; }
 torch_work=$(mktemp -d "${TMPDIR:-/tmp}/gn-torch-gpu.XXXXXX")
 env_sides=()
-for side in ${GN_BENCH_ENV_SIDES-gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv}; do
+for side in ${GN_BENCH_ENV_SIDES-gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv pdl:GN_CUDA_PDL=1@launch}; do
   env_sides+=(--env-side "$side")
 done
 # gn-cuda-run over the list: --sides main or extra, until the given cap.

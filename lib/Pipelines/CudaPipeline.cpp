@@ -20,6 +20,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include <cstdlib>
 
@@ -123,6 +124,15 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   attach.optLevel = options.optLevel;
   kernels.addPass(createGpuNVVMAttachTarget(attach));
   OpPassManager &device = kernels.nest<gpu::GPUModuleOp>();
+  // Kernels a launch may overlap (programmatic dependent launch: Hopper's
+  // griddepcontrol, sm_90 on), which the runtime uses with GN_CUDA_PDL=1.
+  int smVersion = 0;
+  if (options.gridDependencyControl &&
+      llvm::StringRef(options.chip).starts_with("sm_") &&
+      !llvm::StringRef(options.chip).drop_front(3).take_while(llvm::isDigit).getAsInteger(
+          10, smVersion) &&
+      smVersion >= 90)
+    device.addPass(createGnGridDependencyControlPass());
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());

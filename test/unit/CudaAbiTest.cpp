@@ -28,6 +28,16 @@ static_assert(kStreamCaptureModeThreadLocal == CU_STREAM_CAPTURE_MODE_THREAD_LOC
 static_assert(kEventRecordExternal == CU_EVENT_RECORD_EXTERNAL);
 static_assert(kJitErrorLogBuffer == CU_JIT_ERROR_LOG_BUFFER);
 static_assert(kJitErrorLogBufferSizeBytes == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
+static_assert(kLaunchAttributeProgrammaticStreamSerialization ==
+              CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION);
+static_assert(sizeof(LaunchAttribute) == sizeof(CUlaunchAttribute) &&
+              offsetof(LaunchAttribute, value) == offsetof(CUlaunchAttribute, value) &&
+              sizeof(LaunchAttribute::value) == sizeof(CUlaunchAttributeValue));
+static_assert(sizeof(LaunchConfig) == sizeof(CUlaunchConfig) &&
+              offsetof(LaunchConfig, sharedMemBytes) == offsetof(CUlaunchConfig, sharedMemBytes) &&
+              offsetof(LaunchConfig, hStream) == offsetof(CUlaunchConfig, hStream) &&
+              offsetof(LaunchConfig, attrs) == offsetof(CUlaunchConfig, attrs) &&
+              offsetof(LaunchConfig, numAttrs) == offsetof(CUlaunchConfig, numAttrs));
 
 // cuBLAS.
 static_assert(kCublasOpN == CUBLAS_OP_N && kCublasOpT == CUBLAS_OP_T);

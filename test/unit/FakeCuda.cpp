@@ -52,6 +52,7 @@ struct Launch {
   Function *f;
   unsigned g[3], b[3];
   std::vector<uint64_t> args;
+  bool programmatic = false; // cuLaunchKernelEx with programmatic stream serialization
 };
 
 std::map<uintptr_t, size_t> &allocations() {
@@ -89,7 +90,8 @@ std::string describe(const Launch &l, const char *verb) {
   std::string s = std::string(verb) + " " + l.f->name + " grid=" + std::to_string(l.g[0]) + "," +
                   std::to_string(l.g[1]) + "," + std::to_string(l.g[2]) +
                   " block=" + std::to_string(l.b[0]) + "," + std::to_string(l.b[1]) + "," +
-                  std::to_string(l.b[2]) + " params=" + std::to_string(l.args.size());
+                  std::to_string(l.b[2]) + " params=" + std::to_string(l.args.size()) +
+                  (l.programmatic ? " programmatic" : "");
   for (uint64_t a : l.args)
     if (!inAllocation(a))
       s += " BAD-POINTER";
@@ -265,10 +267,10 @@ int cuStreamSynchronize(void *) {
       return 700;
   return 0;
 }
-int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
-                   unsigned bz, unsigned, void *, void **params, void **) {
+static int launch(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+           void **params, bool programmatic) {
   auto *f = static_cast<Function *>(fn);
-  Launch l{f, {gx, gy, gz}, {bx, by, bz}, {}};
+  Launch l{f, {gx, gy, gz}, {bx, by, bz}, {}, programmatic};
   for (int i = 0; i < f->params; ++i)
     l.args.push_back(*static_cast<uint64_t *>(params[i]));
   if (capturing) {
@@ -281,6 +283,32 @@ int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
     std::memcpy(f->module->global.data(), word, sizeof(word));
   }
   return 0;
+}
+int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                   unsigned bz, unsigned, void *, void **params, void **) {
+  return launch(fn, gx, gy, gz, bx, by, bz, params, false);
+}
+// CUlaunchConfig and CUlaunchAttribute (cuda.h's layout, as CudaApi.h's).
+struct LaunchAttribute {
+  int id;
+  char pad[4];
+  union {
+    int value;
+    char bytes[64];
+    void *align;
+  } value;
+};
+struct LaunchConfig {
+  unsigned g[3], b[3], sharedMemBytes;
+  void *stream;
+  LaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+int cuLaunchKernelEx(const LaunchConfig *c, void *fn, void **params, void **) {
+  bool programmatic = false;
+  for (unsigned i = 0; i < c->numAttrs; ++i)
+    programmatic |= c->attrs[i].id == 6 && c->attrs[i].value.value; // PROGRAMMATIC_STREAM_SERIALIZATION
+  return launch(fn, c->g[0], c->g[1], c->g[2], c->b[0], c->b[1], c->b[2], params, programmatic);
 }
 int cuStreamBeginCapture_v2(void *, int) {
   capturing = true;

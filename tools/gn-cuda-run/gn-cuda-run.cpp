@@ -218,6 +218,8 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
   side["device_bytes"] = ex->deviceBytes();
   side["workspace_bytes"] = ex->workspaceBytes();
   side["launches"] = ex->launchesPerForward();
+  if (ex->programmaticLaunches() > 0)
+    side["programmatic_launches"] = ex->programmaticLaunches();
   side["device"] = ex->device().name;
   cuda::GemmStats g = ex->gemmStats();
   if (!g.mode.empty()) {
@@ -351,6 +353,8 @@ std::string runSample(const std::string &dir, const Options &o) {
       a["over_io"] = io > 0 ? side["device_bytes"].get<double>() / io : 0.0;
       if (side.contains("gemm"))
         a["gemm"] = side["gemm"];
+      if (side.contains("programmatic_launches"))
+        a["programmatic_launches"] = side["programmatic_launches"];
     } else {
       a["error"] = sideError;
     }

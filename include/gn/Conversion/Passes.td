@@ -33,6 +33,21 @@ def GnOutlineKernelsPass : Pass<"gn-outline-kernels", "ModuleOp"> {
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect"];
 }
 
+def GnGridDependencyControlPass : Pass<"gn-grid-dependency-control", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Every kernel waits for the grids before it, then lets the next one launch";
+  let description = [{
+    At the start of each `gpu.func` kernel: `griddepcontrol.wait` (wait
+    until the grids this one depends on have completed and their writes are
+    visible), then `griddepcontrol.launch_dependents` (the next kernel may
+    be launched now). Launched with programmatic dependent launch (sm_90+;
+    the CUDA runtime's GN_CUDA_PDL=1), a kernel's launch then overlaps the
+    end of the one before it, and since it touches no memory before its
+    wait, the order of every read and write is as before. Launched
+    normally, both are no-ops (no grid is in flight before it).
+  }];
+  let dependentDialects = ["mlir::NVVM::NVVMDialect"];
+}
+
 def GnLowerKernelsToLLVMPass : Pass<"gn-lower-kernels-to-llvm", "ModuleOp"> {
   let summary = "Lower the @gn_kernels module to the LLVM dialect";
   let description = [{

@@ -114,6 +114,12 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
       llvm::cl::desc("Depthwise convolutions as gn's kernel, a thread per output element over "
                      "its taps (false: cuDNN's, to time what the kernel saves)"),
       llvm::cl::init(true)};
+  Option<bool> gridDependencyControl{
+      *this, "grid-dependency-control",
+      llvm::cl::desc("Every kernel starts with griddepcontrol.wait and launch_dependents (sm_90 "
+                     "and later), so the runtime may launch it with programmatic dependent "
+                     "launch (GN_CUDA_PDL=1); no-ops otherwise"),
+      llvm::cl::init(true)};
   Option<std::string> cudaPath{
       *this, "cuda-path",
       llvm::cl::desc("CUDA toolkit (libdevice); default $CUDA_HOME, else /usr/local/cuda"),

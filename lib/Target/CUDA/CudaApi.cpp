@@ -112,6 +112,9 @@ const Driver *mlir::gn::cuda::loadDriver(std::string &error) {
     r(driver.streamDestroy, "cuStreamDestroy_v2");
     r(driver.streamSynchronize, "cuStreamSynchronize");
     r(driver.launchKernel, "cuLaunchKernel");
+    // Optional (GN_CUDA_PDL=1 needs it and says so where it is missing).
+    driver.launchKernelEx =
+        reinterpret_cast<decltype(driver.launchKernelEx)>(dlsym(lib, "cuLaunchKernelEx"));
     r(driver.streamBeginCapture, "cuStreamBeginCapture_v2");
     r(driver.streamEndCapture, "cuStreamEndCapture");
     r(driver.graphInstantiate, "cuGraphInstantiateWithFlags");

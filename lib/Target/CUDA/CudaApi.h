@@ -38,6 +38,28 @@ constexpr int kDeviceAttributeComputeCapabilityMinor = 76;
 constexpr int kStreamNonBlocking = 1;
 constexpr int kStreamCaptureModeThreadLocal = 1;
 constexpr unsigned kEventRecordExternal = 1; // CU_EVENT_RECORD_EXTERNAL
+constexpr int kLaunchAttributeProgrammaticStreamSerialization = 6;
+
+/// CUlaunchAttribute: an attribute id and its value (a 64-byte union).
+struct LaunchAttribute {
+  int id;
+  char pad[4];
+  union {
+    int programmaticStreamSerializationAllowed;
+    char bytes[64];
+    void *align; // the union holds pointers: 8-byte aligned
+  } value;
+};
+
+/// CUlaunchConfig: cuLaunchKernelEx's grid, block, stream and attributes.
+struct LaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream hStream;
+  LaunchAttribute *attrs;
+  unsigned numAttrs;
+};
 constexpr int kJitErrorLogBuffer = 5;           // CU_JIT_ERROR_LOG_BUFFER
 constexpr int kJitErrorLogBufferSizeBytes = 6;  // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
 
@@ -73,6 +95,8 @@ struct Driver {
   CUresult (*streamSynchronize)(CUstream);
   CUresult (*launchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
                            unsigned, unsigned, CUstream, void **, void **);
+  // Null where the driver predates it (CUDA 12): no programmatic launches.
+  CUresult (*launchKernelEx)(const LaunchConfig *, CUfunction, void **, void **);
   CUresult (*streamBeginCapture)(CUstream, int);
   CUresult (*streamEndCapture)(CUstream, CUgraph *);
   CUresult (*graphInstantiate)(CUgraphExec *, CUgraph, unsigned long long);

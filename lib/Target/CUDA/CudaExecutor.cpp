@@ -52,6 +52,7 @@ struct ConvPlan {
 /// A prepared kernel launch: its function and argument values.
 struct LaunchPlan {
   CUfunction function = nullptr;
+  bool waits = false; // starts with griddepcontrol.wait (gn-grid-dependency-control)
   std::array<unsigned, 3> grid, block;
   std::vector<CUdeviceptr> values;
   std::vector<void *> params;
@@ -87,6 +88,16 @@ struct CudaExecutor::Impl {
   // to measure what plain f32 costs against it. Results then differ from
   // the CPU's by TF32's 10-bit mantissa; the check says by how much.
   bool cudnnTf32 = envIs("GN_CUDNN_MATH", "tf32");
+  // GN_CUDA_PDL=1: a kernel that waits for the grids before it
+  // (griddepcontrol.wait first, gn-grid-dependency-control) and follows
+  // another of gn's kernels is launched with programmatic dependent launch
+  // (Hopper), so its launch overlaps the end of the one before; a measured
+  // choice, off until timed on a GPU.
+  bool pdl = envIs("GN_CUDA_PDL", "1");
+  std::vector<bool> moduleWaits; // per module: its kernels start with the wait
+  bool afterKernel = false;      // the stream's last work was one of gn's kernels
+  int programmaticCount = 0;     // such launches made, all told
+  int programmaticLaunches = 0;  // of them, in the captured forward
   CUgraphExec graph = nullptr;
   int launches = 0;
 
@@ -155,6 +166,7 @@ int64_t CudaExecutor::deviceBytes() const {
 }
 int64_t CudaExecutor::workspaceBytes() const { return impl->workspaceBytes; }
 int CudaExecutor::launchesPerForward() const { return impl->launches; }
+int CudaExecutor::programmaticLaunches() const { return impl->programmaticLaunches; }
 GemmStats CudaExecutor::gemmStats() const {
   return impl->gemms ? impl->gemms->stats() : GemmStats{};
 }
@@ -251,6 +263,9 @@ bool CudaExecutor::Impl::loadModules(std::string &error) {
       return false;
     }
     modules.push_back(module);
+    // gn-grid-dependency-control put the wait first in every kernel of the
+    // module (absent: an older bundle, or a chip before sm_90).
+    moduleWaits.push_back(m.ptx.find("griddepcontrol.wait") != std::string::npos);
     CUdeviceptr global = 0;
     if (m.reportsIndexErrors) {
       size_t bytes = 0;
@@ -450,6 +465,11 @@ bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string 
 }
 
 bool CudaExecutor::Impl::prepareSteps(std::string &error) {
+  if (pdl && !driver->launchKernelEx) {
+    error = "GN_CUDA_PDL=1: this CUDA driver has no cuLaunchKernelEx (programmatic dependent "
+            "launch needs CUDA 12 or later)";
+    return false;
+  }
   launchPlans.resize(program.steps.size());
   convPlans.resize(program.steps.size());
   for (auto [i, s] : llvm::enumerate(program.steps)) {
@@ -465,6 +485,7 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
         if (!check(driver->moduleGetFunction(&p.function, modules[l.module], l.function.c_str()),
                    ("kernel function '" + l.function + "'").c_str(), error, &s))
           return false;
+        p.waits = moduleWaits[l.module];
         p.grid = l.grid;
         p.block = l.block;
         for (int a : l.args)
@@ -586,20 +607,34 @@ bool CudaExecutor::Impl::runStep(size_t i, std::string &error) {
   case Step::Kind::Alias:
     return true;
   case Step::Kind::Launch:
-    for (LaunchPlan &p : launchPlans[i])
-      if (!check(driver->launchKernel(p.function, p.grid[0], p.grid[1], p.grid[2], p.block[0],
-                                      p.block[1], p.block[2], 0, stream, p.params.data(),
-                                      nullptr),
-                 ("launching kernel " + program.kernels[s.kernel].name).c_str(), error, &s))
+    for (LaunchPlan &p : launchPlans[i]) {
+      CUresult r;
+      if (pdl && afterKernel && p.waits) {
+        LaunchAttribute serialization{};
+        serialization.id = kLaunchAttributeProgrammaticStreamSerialization;
+        serialization.value.programmaticStreamSerializationAllowed = 1;
+        LaunchConfig config{p.grid[0],  p.grid[1],  p.grid[2], p.block[0],     p.block[1],
+                            p.block[2], 0,          stream,    &serialization, 1};
+        r = driver->launchKernelEx(&config, p.function, p.params.data(), nullptr);
+        ++programmaticCount;
+      } else {
+        r = driver->launchKernel(p.function, p.grid[0], p.grid[1], p.grid[2], p.block[0],
+                                 p.block[1], p.block[2], 0, stream, p.params.data(), nullptr);
+      }
+      if (!check(r, ("launching kernel " + program.kernels[s.kernel].name).c_str(), error, &s))
         return false;
+      afterKernel = true;
+    }
     return true;
   case Step::Kind::Gemm:
+    afterKernel = false;
     if (!gemms->run(i, error)) {
       error = where(s) + ": " + error;
       return false;
     }
     return true;
   case Step::Kind::Conv:
+    afterKernel = false;
     return runConv(s, convPlans[i], error);
   }
   return true;
@@ -658,6 +693,7 @@ bool CudaExecutor::forward(bool checked, std::string &error, double *hostMs) {
     if (!m.check(m.driver->graphLaunch(m.graph, m.stream), "cuGraphLaunch", error))
       return false;
   } else {
+    m.afterKernel = false; // the inputs' copies came last
     for (size_t i = 0; i < m.program.steps.size(); ++i) {
       if (!m.runStep(i, error))
         return false;
@@ -722,10 +758,12 @@ bool CudaExecutor::profileSteps(std::vector<double> &ms, std::string &how, std::
   else {
     bool ok = m.check(m.driver->eventRecordWithFlags(events[0], m.stream, kEventRecordExternal),
                       "cuEventRecordWithFlags", why);
-    for (size_t i = 0; ok && i < n; ++i)
+    for (size_t i = 0; ok && i < n; ++i) {
+      m.afterKernel = false; // an event node before it: no programmatic edge across
       ok = m.runStep(i, why) &&
            m.check(m.driver->eventRecordWithFlags(events[i + 1], m.stream, kEventRecordExternal),
                    "cuEventRecordWithFlags", why);
+    }
     CUgraph graph = nullptr;
     CUresult end = m.driver->streamEndCapture(m.stream, &graph);
     if (ok)
@@ -768,9 +806,11 @@ bool CudaExecutor::profileSteps(std::vector<double> &ms, std::string &how, std::
   // 2. Step by step, saying why.
   how = "step by step: " + why;
   bool ok = m.check(m.driver->eventRecord(events[0], m.stream), "cuEventRecord", error);
-  for (size_t i = 0; ok && i < n; ++i)
+  for (size_t i = 0; ok && i < n; ++i) {
+    m.afterKernel = false;
     ok = m.runStep(i, error) &&
          m.check(m.driver->eventRecord(events[i + 1], m.stream), "cuEventRecord", error);
+  }
   ok = ok && finish() && elapsed(ms);
   release();
   return ok;
@@ -786,8 +826,11 @@ bool CudaExecutor::captureGraph(std::string &error) {
     return false;
   std::string stepError;
   bool ok = true;
+  m.afterKernel = false;
+  int programmaticBefore = m.programmaticCount;
   for (size_t i = 0; ok && i < m.program.steps.size(); ++i)
     ok = m.runStep(i, stepError);
+  m.programmaticLaunches = m.programmaticCount - programmaticBefore;
   CUgraph graph = nullptr;
   CUresult end = m.driver->streamEndCapture(m.stream, &graph);
   if (!ok) {

@@ -85,6 +85,9 @@ public:
   int64_t workspaceBytes() const;
   /// Kernel launches and library calls per forward.
   int launchesPerForward() const;
+  /// Launches of the captured graph made with programmatic dependent launch
+  /// (GN_CUDA_PDL=1): each overlaps the end of the kernel before it.
+  int programmaticLaunches() const;
   /// How the GEMM steps were set up, and the library step `step` runs
   /// through ("cublaslt", "cublas"; "" for a step that is no GEMM).
   GemmStats gemmStats() const;
