@@ -372,6 +372,12 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
                      {"argument_packs", st.argumentPacks},
                      {"fallback_ops", st.fallbackOps},
                      {"fallback", fallback}};
+    if (target == "cuda") {
+      compileRecord["ptxas_seconds"] = st.assembleSeconds;
+      compileRecord["cubin_modules"] = st.cubinModules;
+      if (!st.cubinSkipped.empty())
+        compileRecord["cubin_skipped"] = st.cubinSkipped;
+    }
     auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };
     int64_t runExtraBytes = 0;
     auto outs = timedRuns(runCompiled, *args, options.warmup, options.trials, ms, &runExtraBytes);
@@ -458,7 +464,11 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
           {"library_calls", st.libraryCalls},
           {"serial_launches", program->serialLaunches},
           {"arena_bytes", st.arenaBytes},
-          {"constant_bytes", st.constantBytes}};
+          {"constant_bytes", st.constantBytes},
+          {"ptxas_seconds", st.assembleSeconds},
+          {"cubin_modules", st.cubinModules}};
+      if (!st.cubinSkipped.empty())
+        r[name == "eager" ? "eager_compile" : "compile"]["cubin_skipped"] = st.cubinSkipped;
     }
     r["compile_seconds"] = r["compile"]["seconds"];
     r["io_bytes"] = ioBytes;

@@ -162,8 +162,11 @@ int cuDeviceGetName(char *name, int len, int) {
   std::snprintf(name, len, "gn fake GPU");
   return 0;
 }
+// Compute capability 9.0, or GN_FAKE_CUDA_CC (e.g. 80: an sm_80 GPU).
 int cuDeviceGetAttribute(int *v, int attr, int) {
-  *v = attr == 75 ? 9 : 0;
+  const char *cc = std::getenv("GN_FAKE_CUDA_CC");
+  int both = cc ? std::atoi(cc) : 90;
+  *v = attr == 75 ? both / 10 : attr == 76 ? both % 10 : 0;
   return 0;
 }
 int cuDevicePrimaryCtxRetain(void **c, int) {
@@ -174,7 +177,57 @@ int cuDevicePrimaryCtxRetain(void **c, int) {
 int cuCtxSetCurrent(void *) { return 0; }
 int cuCtxSynchronize() { return 0; }
 
+/// A cubin's kernels and their parameter counts: each kernel's section
+/// .nv.info.<name> holds one EIATTR_KPARAM_INFO (0x17) record per
+/// parameter (records: format byte, attribute byte, then a 2-byte size and
+/// payload for format 4, else a 2-byte value). Sections by the ELF64
+/// header's table. False if it is not such an image.
+bool cubinEntries(const unsigned char *b, std::map<std::string, int> &entries) {
+  if (std::memcmp(b, "\x7f" "ELF", 4) != 0 || b[4] != 2)
+    return false;
+  uint64_t shoff;
+  uint16_t shentsize, shnum, shstrndx;
+  std::memcpy(&shoff, b + 0x28, 8);
+  std::memcpy(&shentsize, b + 0x3A, 2);
+  std::memcpy(&shnum, b + 0x3C, 2);
+  std::memcpy(&shstrndx, b + 0x3E, 2);
+  auto header = [&](int i, uint32_t &name, uint64_t &offset, uint64_t &size) {
+    const unsigned char *h = b + shoff + uint64_t(i) * shentsize;
+    std::memcpy(&name, h, 4);
+    std::memcpy(&offset, h + 0x18, 8);
+    std::memcpy(&size, h + 0x20, 8);
+  };
+  uint32_t n;
+  uint64_t strOffset, strSize;
+  header(shstrndx, n, strOffset, strSize);
+  for (int i = 0; i < shnum; ++i) {
+    uint64_t offset, size;
+    header(i, n, offset, size);
+    std::string section(reinterpret_cast<const char *>(b + strOffset + n));
+    if (section.rfind(".nv.info.", 0) != 0)
+      continue;
+    int params = 0;
+    for (uint64_t at = 0; at + 4 <= size;) {
+      unsigned char format = b[offset + at], attr = b[offset + at + 1];
+      uint16_t len;
+      std::memcpy(&len, b + offset + at + 2, 2);
+      params += attr == 0x17;
+      at += 4 + (format == 4 ? len : 0);
+    }
+    entries[section.substr(9)] = params;
+  }
+  return true;
+}
+
 int cuModuleLoadDataEx(void **mod, const void *image, unsigned, int *, void **) {
+  std::map<std::string, int> cubin;
+  if (cubinEntries(static_cast<const unsigned char *>(image), cubin)) {
+    auto *m = new Module();
+    m->entries = cubin;
+    log("module cubin with " + std::to_string(cubin.size()) + " kernels");
+    *mod = m;
+    return 0;
+  }
   std::string ptx(static_cast<const char *>(image));
   if (ptx.find(".version") == std::string::npos || ptx.find(".target") == std::string::npos)
     return 218; // CUDA_ERROR_INVALID_PTX

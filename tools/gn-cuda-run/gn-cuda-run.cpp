@@ -220,6 +220,10 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
   side["launches"] = ex->launchesPerForward();
   if (ex->programmaticLaunches() > 0)
     side["programmatic_launches"] = ex->programmaticLaunches();
+  // Kernel modules from their ahead-of-time cubin, or JIT-compiled and why.
+  side["cubin_modules"] = ex->cubinModules();
+  if (!ex->jitReason().empty())
+    side["jit_reason"] = ex->jitReason();
   side["device"] = ex->device().name;
   cuda::GemmStats g = ex->gemmStats();
   if (!g.mode.empty()) {
@@ -336,6 +340,9 @@ std::string runSample(const std::string &dir, const Options &o) {
                         {"compiled_over_io",
                          io > 0 ? comp["device_bytes"].get<double>() / io : 0.0}};
   r["load_seconds"] = comp["load_seconds"];
+  r["cubin_modules"] = comp["cubin_modules"];
+  if (comp.contains("jit_reason"))
+    r["jit_reason"] = comp["jit_reason"];
   if (comp.contains("gemm"))
     r["gemm"] = comp["gemm"];
   // Another side: `program` timed and checked again (after `before`, which

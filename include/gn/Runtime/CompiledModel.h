@@ -61,6 +61,11 @@ struct CompileStats {
   int64_t constantBytes = 0;     // constants materialized at compile time
   int64_t argumentBytes = 0;     // weights + inputs
   int64_t outputBytes = 0;
+  // CUDA: kernel modules assembled ahead of time (ptxas), and in how long;
+  // or why none was (no ptxas: the driver JIT-compiles the PTX at load).
+  int cubinModules = 0;
+  double assembleSeconds = 0;
+  std::string cubinSkipped;
 };
 
 class CompiledModel {

@@ -96,6 +96,8 @@ struct CudaExecutor::Impl {
   bool pdl = envIs("GN_CUDA_PDL", "1");
   std::vector<bool> moduleWaits; // per module: its kernels start with the wait
   bool afterKernel = false;      // the stream's last work was one of gn's kernels
+  int cubinModules = 0;          // modules loaded from their cubin, not JIT-compiled
+  std::string jitReason;         // why the first JIT-compiled module was
   int programmaticCount = 0;     // such launches made, all told
   int programmaticLaunches = 0;  // of them, in the captured forward
   CUgraphExec graph = nullptr;
@@ -167,6 +169,8 @@ int64_t CudaExecutor::deviceBytes() const {
 int64_t CudaExecutor::workspaceBytes() const { return impl->workspaceBytes; }
 int CudaExecutor::launchesPerForward() const { return impl->launches; }
 int CudaExecutor::programmaticLaunches() const { return impl->programmaticLaunches; }
+int CudaExecutor::cubinModules() const { return impl->cubinModules; }
+const std::string &CudaExecutor::jitReason() const { return impl->jitReason; }
 GemmStats CudaExecutor::gemmStats() const {
   return impl->gemms ? impl->gemms->stats() : GemmStats{};
 }
@@ -251,12 +255,27 @@ std::optional<DeviceInfo> mlir::gn::cuda::probeDeviceInChild(std::string &error)
 }
 
 bool CudaExecutor::Impl::loadModules(std::string &error) {
+  std::string arch = "sm_" + std::to_string(device.major) + std::to_string(device.minor);
   for (const PtxModule &m : program.modules) {
     char log[8192] = {0};
     int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSizeBytes};
     void *values[] = {log, reinterpret_cast<void *>(sizeof(log) - 1)};
     CUmodule module = nullptr;
-    if (CUresult r = driver->moduleLoadDataEx(&module, m.ptx.c_str(), 2, options, values)) {
+    // The cubin assembled ahead of time where it is for this GPU; else (or
+    // where the driver refuses it) the PTX, JIT-compiled here and counted.
+    if (!m.cubin.empty() && m.cubinArch == arch) {
+      if (CUresult r = driver->moduleLoadDataEx(&module, m.cubin.data(), 0, nullptr, nullptr)) {
+        module = nullptr;
+        if (jitReason.empty())
+          jitReason = "the cubin of '" + m.name + "': " + driver->describe(r);
+      }
+    } else if (jitReason.empty()) {
+      jitReason = m.cubin.empty() ? "no cubin in the program"
+                                  : "cubins for " + m.cubinArch + ", the GPU is " + arch;
+    }
+    if (module)
+      ++cubinModules;
+    else if (CUresult r = driver->moduleLoadDataEx(&module, m.ptx.c_str(), 2, options, values)) {
       error = "cannot load the PTX of kernel module '" + m.name + "': " + driver->describe(r);
       if (log[0])
         error += "\n" + std::string(log);

@@ -130,9 +130,14 @@ bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std
   j["constants"] = json::array();
   for (const auto &[slot, bytes] : p.constants)
     j["constants"].push_back({{"slot", slot}, {"base64", base64(bytes)}});
-  for (const PtxModule &m : p.modules)
-    j["modules"].push_back(
-        {{"name", m.name}, {"ptx", m.ptx}, {"index_errors", m.reportsIndexErrors}});
+  for (const PtxModule &m : p.modules) {
+    json module = {{"name", m.name}, {"ptx", m.ptx}, {"index_errors", m.reportsIndexErrors}};
+    if (!m.cubin.empty()) {
+      module["cubin_arch"] = m.cubinArch;
+      module["cubin_base64"] = base64(m.cubin);
+    }
+    j["modules"].push_back(module);
+  }
   j["kernels"] = json::array();
   for (const Kernel &k : p.kernels) {
     json launches = json::array();
@@ -234,8 +239,15 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
       return bad("bad constant data");
     p.constants.push_back({c.value("slot", -1), std::move(bytes)});
   }
-  for (const json &m : j.value("modules", json::array()))
-    p.modules.push_back({m.value("name", ""), m.value("ptx", ""), m.value("index_errors", false)});
+  for (const json &m : j.value("modules", json::array())) {
+    PtxModule module{m.value("name", ""), m.value("ptx", ""), m.value("index_errors", false)};
+    if (m.contains("cubin_base64")) {
+      module.cubinArch = m.value("cubin_arch", "");
+      if (!unbase64(m.value("cubin_base64", ""), module.cubin) || module.cubin.empty())
+        return bad("module '" + module.name + "': bad cubin_base64");
+    }
+    p.modules.push_back(std::move(module));
+  }
   for (const json &k : j.value("kernels", json::array())) {
     Kernel kernel;
     kernel.name = k.value("name", "");

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Target/CUDA/CudaTarget.h"
+#include "CudaAssemble.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Interpreter/Interpreter.h"
@@ -332,6 +333,15 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
     }
     program.steps.push_back(std::move(s));
   }
+  // SASS for the chip, so a GPU of that architecture loads the kernels
+  // without JIT-compiling them.
+  cuda::AssembleResult assembled;
+  std::string assembleError;
+  if (!cuda::assembleCubins(program, toolkit, assembled, assembleError))
+    return module.emitError("CUDA: ") << assembleError;
+  stats.cubinModules = assembled.modules;
+  stats.assembleSeconds = assembled.seconds;
+  stats.cubinSkipped = assembled.skipped;
   program.pipelineSeconds = stats.pipelineSeconds;
   stats.kernels = program.modules.size();
   stats.launches = program.launchesPerRun;

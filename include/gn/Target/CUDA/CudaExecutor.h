@@ -88,6 +88,10 @@ public:
   /// Launches of the captured graph made with programmatic dependent launch
   /// (GN_CUDA_PDL=1): each overlaps the end of the kernel before it.
   int programmaticLaunches() const;
+  /// Kernel modules loaded from their ahead-of-time cubin; the others were
+  /// JIT-compiled from PTX, the first for jitReason() ("" if none was).
+  int cubinModules() const;
+  const std::string &jitReason() const;
   /// How the GEMM steps were set up, and the library step `step` runs
   /// through ("cublaslt", "cublas"; "" for a step that is no GEMM).
   GemmStats gemmStats() const;

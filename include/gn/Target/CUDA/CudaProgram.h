@@ -58,6 +58,11 @@ struct PtxModule {
   std::string name;
   std::string ptx;
   bool reportsIndexErrors = false; // has the gn_index_error global
+  /// The PTX assembled ahead of time for `cubinArch` (ptxas; empty where
+  /// none was made): loaded as is on a GPU of that architecture, where
+  /// the PTX would be JIT-compiled.
+  std::vector<uint8_t> cubin;
+  std::string cubinArch; // "sm_90"
 };
 
 /// C = op(A) @ op(B) for `batch` matrices (row-major), with per-operand
