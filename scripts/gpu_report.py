@@ -231,6 +231,10 @@ def main():
         if slower:
             print(f"    the default slower by over 5% (default ms vs {side} ms): " +
                   "; ".join(slower[:12]))
+        pdl = [e.get("programmatic_launches", 0) for _, _, e in rows if not e.get("error")]
+        if any(pdl):
+            print(f"    programmatic launches per forward (of the graph's): median "
+                  f"{statistics.median(pdl):g}, {sum(pdl)} in all")
     # gn-cuda-run's host time to submit one forward, before waiting for it.
     host = {side: [g[side]["host_submit_ms"] for g in gn.values()
                    if g.get(side, {}).get("host_submit_ms") is not None]
@@ -239,6 +243,17 @@ def main():
         print(f"host overhead per forward (submit, median over samples): gn compiled "
               f"{statistics.median(host['compiled']):.4f} ms (one CUDA graph launch), "
               f"gn CUDA eager {fmt(statistics.median(host['eager']) if host['eager'] else None, '.4f')} ms")
+    # Loading gn compiled: kernel modules from their ahead-of-time cubin, or
+    # JIT-compiled from PTX (and why), and the load's seconds.
+    loads = [g for g in gn.values() if g.get("status") == "ok" and "load_seconds" in g]
+    if loads:
+        secs = [g["load_seconds"] for g in loads]
+        jit = [g for g in loads if g.get("jit_reason")]
+        print(f"loading gn compiled: {statistics.median(secs):.3f} s median, {max(secs):.3f} max; "
+              f"{sum(g.get('cubin_modules', 0) for g in loads)} kernel modules from cubins, "
+              f"{len(jit)} samples with modules JIT-compiled from PTX" +
+              (f" (e.g. {os.path.basename(jit[0].get('sample', '').rstrip('/'))}: "
+               f"{jit[0]['jit_reason']})" if jit else ""))
     # How gn compiled's GEMMs were set up at load (gn-cuda-run's "gemm":
     # cuBLASLt's candidates timed, or its first guess, or cuBLAS).
     gemms = [g["gemm"] for g in gn.values() if g.get("gemm")]
