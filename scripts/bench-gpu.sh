@@ -175,9 +175,11 @@ if [ "$only" != torch ]; then
   gn_pass main "$gn_share" gn.jsonl --profile "${GN_BENCH_PROFILE:-10}"
 fi
 if [ "$only" != gn ]; then
+  # At most 180 s: what is not cached by then, each mode synthesizes itself.
   phase "inputs for PyTorch, ${#torch_names[@]} samples"
-  "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" --input-cache "$torch_work/inputs" \
-    --prepare-inputs "$(nproc)" "${torch_names[@]}"
+  timeout 180 "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" \
+    --input-cache "$torch_work/inputs" --prepare-inputs "$(nproc)" "${torch_names[@]}" ||
+    echo "inputs: not all synthesized ahead (exit $?); the modes synthesize the rest" >&2
   phase "PyTorch eager, ${#torch_names[@]} samples"
   torch_side eager --deadline "$(at "$eager_share")"
   phase "Inductor reduce-overhead, $jobs compiles at a time"
