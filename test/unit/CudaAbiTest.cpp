@@ -57,6 +57,8 @@ static_assert(kLtDescTransA == CUBLASLT_MATMUL_DESC_TRANSA &&
 static_assert(kLtLayoutBatchCount == CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT &&
               kLtLayoutBatchStride == CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET);
 static_assert(kLtPrefMaxWorkspaceBytes == CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES);
+static_assert(kLtPrefReductionSchemeMask == CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK &&
+              kLtReductionSchemeComputeType == CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE);
 static_assert(kLtPrefMinAlignmentABytes == CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES &&
               kLtPrefMinAlignmentABytes + 1 == CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES &&
               kLtPrefMinAlignmentABytes + 2 == CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES &&

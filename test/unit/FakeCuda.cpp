@@ -556,6 +556,8 @@ int cublasLtMatmulPreferenceSetAttribute(void *p, int attr, const void *v, size_
     pref->maxWorkspace = *static_cast<const uint64_t *>(v);
   else if (attr >= 5 && attr <= 8)
     pref->align[attr - 5] = *static_cast<const uint32_t *>(v);
+  else if (attr == 3) // CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK
+    log("cublasLt reduction mask=" + std::to_string(*static_cast<const uint32_t *>(v)));
   return 0;
 }
 int cublasLtMatmulAlgoGetHeuristic(void *, void *, void *, void *, void *, void *, void *p,

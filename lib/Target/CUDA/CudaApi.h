@@ -168,6 +168,8 @@ constexpr int kLtDescTransA = 3, kLtDescTransB = 4;           // CUBLASLT_MATMUL
 constexpr int kLtLayoutBatchCount = 5, kLtLayoutBatchStride = 6; // ..._BATCH_COUNT, _STRIDED_BATCH_OFFSET
 constexpr int kLtPrefMaxWorkspaceBytes = 1;                     // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
 constexpr int kLtPrefMinAlignmentABytes = 5;                    // then B, C, D: 6, 7, 8
+constexpr int kLtPrefReductionSchemeMask = 3;  // CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK
+constexpr uint32_t kLtReductionSchemeComputeType = 2; // split-K partials kept in the compute type
 
 /// cublasLtMatmulAlgo_t: opaque, 64 bytes.
 struct CublasLtAlgo {

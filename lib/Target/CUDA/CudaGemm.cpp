@@ -172,6 +172,16 @@ bool GemmRunner::plan(size_t step, const Gemm &g, const GemmOperands &ops, std::
                                        &alignments[i], sizeof(uint32_t)),
             "alignment preference"))
       return false;
+  // A half output: split-K partial sums stay f32 and are rounded once, as
+  // the interpreter's product (cuBLASLt would otherwise allow adding them
+  // up in the half output type, in place or in a workspace; the cuBLAS
+  // path disallows it with its math mode).
+  uint32_t reductions = kLtReductionSchemeComputeType;
+  if ((ops.outType == kCudaR16F || ops.outType == kCudaR16BF) &&
+      !ok(lt->preferenceSetAttribute(p->preference, kLtPrefReductionSchemeMask, &reductions,
+                                     sizeof(reductions)),
+          "reduction preference"))
+    return false;
   CublasLtHeuristic found[kGemmCandidates];
   int returned = 0;
   cublasStatus_t st = lt->algoGetHeuristic(ltHandle, p->desc, p->first, p->second, p->out, p->out,
