@@ -23,6 +23,10 @@ sides, --deadline stops the run in time for a device lease:
             disabled; the worker's process is warm after its first sample,
             as a framework's is); outputs checked, then timed as eager.
 
+--input-cache DIR: each sample's synthesized inputs are kept in DIR and read
+from there by every mode and worker; --prepare-inputs N only fills it, N
+processes at a time (bench-gpu.sh does that once, before the modes).
+
 --parallel N: each sample in a worker process of its own, N at a time, so
 cold compiles overlap. A worker that has compiled asks for a turn; the
 parent stops every other worker (SIGSTOP of its process group), so the
