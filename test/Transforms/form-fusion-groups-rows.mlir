@@ -83,19 +83,49 @@ func.func @no_keepdim(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // -----
 
-// An op between two groups keeps them apart (the merged kernel would run
-// after it): here the matmul runs between the softmax's max and the
-// division, which reads the matmul too.
+// An op between two groups that does not read the earlier one lets them
+// merge: the merged kernel runs after it (here the matmul, which the
+// subtraction reads, runs first; the max moves into the row kernel).
 // CHECK-LABEL: func.func @op_between
-// CHECK: gn.fusion "reduction"
 // CHECK: gn.matmul
-// CHECK-NOT: gn.fusion "row"
+// CHECK: gn.fusion "row"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.reduce_max
+// CHECK-NOT: gn.fusion
 // CHECK: return
 func.func @op_between(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
   %mx = gn.reduce_max %x dims [1] {keepdim = true} : tensor<4x8xf32> -> tensor<4x1xf32>
   %mm = gn.matmul %x, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
   %d = gn.sub %mm, %mx : tensor<4x8xf32>, tensor<4x1xf32> -> tensor<4x8xf32>
   return %d : tensor<4x8xf32>
+}
+
+// -----
+
+// An op between that reads the earlier group keeps them apart (it could
+// not run before the merged kernel), and so does an input only the earlier
+// group reads, over 64 KB, that would live on across the op between (%y:
+// 128 KB).
+// CHECK-LABEL: func.func @op_between_reads
+// CHECK: gn.fusion "reduction"
+// CHECK: gn.matmul
+// CHECK: gn.fusion "elementwise"
+// CHECK-LABEL: func.func @op_between_dying_input
+// CHECK: gn.fusion "reduction"
+// CHECK: gn.matmul
+// CHECK: gn.fusion "elementwise"
+func.func @op_between_reads(%x: tensor<4x8xf32>, %v: tensor<1x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %mx = gn.reduce_max %x dims [1] {keepdim = true} : tensor<4x8xf32> -> tensor<4x1xf32>
+  %o = gn.matmul %mx, %v : tensor<4x1xf32>, tensor<1x8xf32> -> tensor<4x8xf32>
+  %d = gn.sub %x, %mx : tensor<4x8xf32>, tensor<4x1xf32> -> tensor<4x8xf32>
+  return %d, %o : tensor<4x8xf32>, tensor<4x8xf32>
+}
+func.func @op_between_dying_input(%x: tensor<256x128xf32>, %w: tensor<128x128xf32>, %w2: tensor<128x128xf32>) -> tensor<256x128xf32> {
+  %y = gn.matmul %x, %w : tensor<256x128xf32>, tensor<128x128xf32> -> tensor<256x128xf32>
+  %mx = gn.reduce_max %y dims [1] {keepdim = true} : tensor<256x128xf32> -> tensor<256x1xf32>
+  %mm = gn.matmul %x, %w2 : tensor<256x128xf32>, tensor<128x128xf32> -> tensor<256x128xf32>
+  %d = gn.sub %mm, %mx : tensor<256x128xf32>, tensor<256x1xf32> -> tensor<256x128xf32>
+  return %d : tensor<256x128xf32>
 }
 
 // -----

@@ -753,15 +753,27 @@ private:
     if (g.ops.size() + h.ops.size() > maxOps || dependsAcross(h, g, /*exact=*/true) ||
         dependsAcross(g, h, /*exact=*/true))
       return false;
+    // The merged group runs where the later one did: an op in between may
+    // stay before it unless it reads the earlier group (the other layer
+    // norm of q and k in between: gemma's q norm takes its weight and
+    // rotary multiply across the k norm's ops), and as long as no input
+    // only the earlier group reads (over kMergeDyingBytes) would live on
+    // across it.
+    Group &earlier = position[h.ops.back()] < position[g.ops.back()] ? h : g;
     int64_t from = std::min(position[h.ops.back()], position[g.ops.back()]);
     int64_t to = std::max(position[h.ops.back()], position[g.ops.back()]);
+    bool across = false;
     for (Operation &op : block) {
       int64_t p = position.lookup(&op);
-      if (p > from && p < to && !h.members.contains(&op) && !g.members.contains(&op) &&
-          !isa<ConstantOp>(op))
-        return false;
+      if (p <= from || p >= to || h.members.contains(&op) || g.members.contains(&op) ||
+          isa<ConstantOp>(op))
+        continue;
+      across = true;
+      for (Value v : op.getOperands())
+        if (Operation *d = v.getDefiningOp(); d && earlier.members.contains(d))
+          return false;
     }
-    return true;
+    return !across || !hasDyingInput(earlier, kMergeDyingBytes);
   }
 
   /// Whether `g` and `h` together still read every loop of `domain` of
