@@ -237,6 +237,17 @@ OwningOpRef<ModuleOp> eval::LoadedSample::parseIrFile(const std::string &path) {
   return parseSourceString<ModuleOp>(text, &context, path);
 }
 
+namespace {
+/// A CUDA compile record's ahead-of-time assembly: ptxas's seconds, the
+/// modules given a cubin, and why none was where none was.
+void addCubinFields(json &record, const runtime::CompileStats &st) {
+  record["ptxas_seconds"] = st.assembleSeconds;
+  record["cubin_modules"] = st.cubinModules;
+  if (!st.cubinSkipped.empty())
+    record["cubin_skipped"] = st.cubinSkipped;
+}
+} // namespace
+
 std::string eval::runSample(const std::string &path, const RunOptions &options) {
   json r;
   r["sample"] = sampleName(path);
@@ -372,12 +383,8 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
                      {"argument_packs", st.argumentPacks},
                      {"fallback_ops", st.fallbackOps},
                      {"fallback", fallback}};
-    if (target == "cuda") {
-      compileRecord["ptxas_seconds"] = st.assembleSeconds;
-      compileRecord["cubin_modules"] = st.cubinModules;
-      if (!st.cubinSkipped.empty())
-        compileRecord["cubin_skipped"] = st.cubinSkipped;
-    }
+    if (target == "cuda")
+      addCubinFields(compileRecord, st);
     auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };
     int64_t runExtraBytes = 0;
     auto outs = timedRuns(runCompiled, *args, options.warmup, options.trials, ms, &runExtraBytes);
@@ -464,11 +471,8 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
           {"library_calls", st.libraryCalls},
           {"serial_launches", program->serialLaunches},
           {"arena_bytes", st.arenaBytes},
-          {"constant_bytes", st.constantBytes},
-          {"ptxas_seconds", st.assembleSeconds},
-          {"cubin_modules", st.cubinModules}};
-      if (!st.cubinSkipped.empty())
-        r[name == "eager" ? "eager_compile" : "compile"]["cubin_skipped"] = st.cubinSkipped;
+          {"constant_bytes", st.constantBytes}};
+      addCubinFields(r[name == "eager" ? "eager_compile" : "compile"], st);
     }
     r["compile_seconds"] = r["compile"]["seconds"];
     r["io_bytes"] = ioBytes;

@@ -32,7 +32,7 @@
 // must have); --sides extra: only the compiled program (untimed by the
 // profile) with the alternatives and env sides beside it, each record
 // marked "sides": "extra" (a second pass, when time is left, whose
-// records scripts/gpu_report.py --extra joins to the first's). Links no
+// records scripts/gpu_report.py joins to the first's by sample). Links no
 // MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//
