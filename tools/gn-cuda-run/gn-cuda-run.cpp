@@ -107,9 +107,11 @@ bool profile(cuda::CudaExecutor &ex, int top, json &out, std::string &error) {
   if (!ex.profileSteps(ms, how, error))
     return false;
   const cuda::Program &p = ex.program();
-  std::vector<size_t> order(ms.size());
-  for (size_t i = 0; i < order.size(); ++i)
-    order[i] = i;
+  // The steps that put work on the GPU (a view's 0 ms is no step time).
+  std::vector<size_t> order;
+  for (size_t i = 0; i < ms.size(); ++i)
+    if (p.steps[i].doesWork())
+      order.push_back(i);
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return ms[a] > ms[b]; });
   double total = 0;
   std::map<std::string, std::pair<double, int>> byOp;
@@ -126,7 +128,7 @@ bool profile(cuda::CudaExecutor &ex, int top, json &out, std::string &error) {
     return first != std::string::npos && last > first ? name.substr(first + 1, last - first - 1)
                                                       : std::string("fused group");
   };
-  for (size_t i = 0; i < ms.size(); ++i) {
+  for (size_t i : order) {
     total += ms[i];
     auto &[t, n] = byOp[kindOf(p.steps[i])];
     t += ms[i];
@@ -144,9 +146,7 @@ bool profile(cuda::CudaExecutor &ex, int top, json &out, std::string &error) {
         launches.push_back({{"grid", l.grid[0]}, {"block", l.block[0]}, {"serial", l.serial}});
       j["launches"] = launches;
     } else {
-      j["kind"] = s.kind == cuda::Step::Kind::Gemm   ? ex.gemmLibrary(order[k])
-                  : s.kind == cuda::Step::Kind::Conv ? "cudnn"
-                                                     : "alias";
+      j["kind"] = s.kind == cuda::Step::Kind::Gemm ? ex.gemmLibrary(order[k]) : "cudnn";
     }
     steps.push_back(j);
   }

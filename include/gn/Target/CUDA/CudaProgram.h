@@ -94,6 +94,10 @@ struct Step {
   Conv conv;                // Conv
   bool elided = false;      // the inputs were written into the result
   std::string op, location; // the gn op and its model.py location, for errors
+
+  /// Whether the step puts work on the GPU (a view or an elided
+  /// concatenation puts none: its profile time is 0, not an event's).
+  bool doesWork() const { return !elided && kind != Kind::Alias; }
 };
 
 /// "launch", "alias", "gemm" or "conv": a step's kind as compiled.json
