@@ -9,16 +9,19 @@
 #      gn's synthesis (scripts/gn_inputs.py, synthesized once for all modes,
 #      in parallel, into a cache), checked against the same reference ->
 #      torch.jsonl;
-#   3. bin/gn-cuda-run --sides extra: gn compiled again beside the bundle's
-#      alternative programs and the runtime choices of GN_BENCH_ENV_SIDES
-#      (what a default costs or saves) -> gn-extra.jsonl;
+#   3. with --extra only: bin/gn-cuda-run --sides extra, gn compiled again
+#      beside the bundle's alternative programs and the runtime choices of
+#      GN_BENCH_ENV_SIDES (what a default costs or saves) -> gn-extra.jsonl
+#      (run 3 answered the questions it was made for, see
+#      test/bench/results/gpu-h200-2026-11-27; its 90 s now go to Inductor
+#      default);
 #   4. scripts/bench_torch_gpu.py: Inductor (default) -> torch.jsonl;
 #   5. scripts/gpu_report.py: the side-by-side table and summary naming the
 #      GPU -> report.txt.
 # The order is the results' priority: what the issue's targets need first.
 # Usage: scripts/bench-gpu.sh [--bundle BUNDLE] [--out DIR] [--quick]
 #                             [--only gn|torch] [--range FIRST:END]
-#                             [--budget SECONDS]
+#                             [--budget SECONDS] [--extra]
 #   default BUNDLE: .gpu-bundle (its bundle.tar.gz is unpacked to a temporary
 #   folder); default DIR: $OUT if set (the device tool's
 #   folder that comes back), else test/bench/results/gpu. --quick: the first
@@ -30,8 +33,11 @@
 #   FIRST..END-1 of the bundle's list. --budget SECONDS: end within that
 #   time (a device lease): gn's main sides run until 30% of it, PyTorch
 #   eager until 50%, Inductor reduce-overhead until 78%, gn's extra sides
-#   until 90%, Inductor default to 15 s before the end. Each phase starts
-#   when the one before it ends; the percentages are caps.
+#   (--extra) until 90%, Inductor default to 15 s before the end. Each
+#   phase starts when the one before it ends; the percentages are caps.
+#   What comes back from the device is at most 8 files: gpu.txt (with the
+#   bundle's commit), probe.json, clocks.csv, gn.jsonl, gn-extra.jsonl
+#   (--extra), torch.jsonl, report.txt, and the caller's log.
 # Inductor's cold compiles overlap: GN_BENCH_COMPILE_JOBS (default 8)
 #   samples at a time, each in its own worker, and each timed alone (every
 #   other worker is stopped while one is checked and timed:
@@ -63,6 +69,7 @@ quick=0
 only=""
 range=""
 budget=0
+extra=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=$2; shift 2 ;;
@@ -71,7 +78,8 @@ while [ $# -gt 0 ]; do
     --bundle) bundle=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,56p' "$0"; exit 0 ;;
+    --extra) extra=1; shift ;;
+    -h|--help) sed -n '2,63p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -79,12 +87,6 @@ if [ -f "$bundle/bundle.tar.gz" ]; then
   unpacked=$(mktemp -d "${TMPDIR:-/tmp}/gn-gpu-bundle.XXXXXX")
   tar -C "$unpacked" -xzf "$bundle/bundle.tar.gz"
   bundle=$unpacked
-fi
-# The gn commit that compiled the bundle (scripts/bundle-gpu.sh), kept
-# with the results.
-if [ -f "$bundle/commit.txt" ]; then
-  mkdir -p "$out" && cp "$bundle/commit.txt" "$out/bundle-commit.txt"
-  echo "bundle compiled by gn $(head -1 "$bundle/commit.txt")" >&2
 fi
 warmup=${GN_BENCH_WARMUP:-5}
 warmup_ms=${GN_BENCH_WARMUP_MS:-200}
@@ -122,7 +124,10 @@ export GN_CUDA_LIBRARY_PATH=${GN_CUDA_LIBRARY_PATH:-$libs}
 start=$(date +%s)
 read -r gn_share eager_share ro_share extra_share <<< "${GN_BENCH_SPLIT:-30 50 78 90}"
 at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
-{ nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true; } \
+# The card, then the gn commit that compiled the bundle and its
+# alternatives (scripts/bundle-gpu.sh), kept with the results.
+{ nvidia-smi -L || true; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv || true
+  [ -f "$bundle/commit.txt" ] && sed '1s/^/bundle compiled by gn /' "$bundle/commit.txt"; } \
   | tee "$out/gpu.txt"
 # What one small launch costs here, cold and warm (scripts/gpu_probe.py:
 # idle clocks or slow small GEMMs?), before anything else loads the card.
@@ -186,7 +191,8 @@ if [ "$only" != gn ]; then
   torch_side inductor_ro --parallel "$jobs" --deadline "$(at "$ro_share")"
 fi
 alternatives=$(find "$bundle/artifacts" -maxdepth 2 -name 'compiled-alt*.json' 2> /dev/null | head -1)
-if [ "$only" != torch ] && { [ -n "$alternatives" ] || [ ${#env_sides[@]} -gt 0 ]; }; then
+if [ "$extra" = 1 ] && [ "$only" != torch ] &&
+  { [ -n "$alternatives" ] || [ ${#env_sides[@]} -gt 0 ]; }; then
   phase "gn: alternative programs and runtime choices (gn-cuda-run --sides extra)"
   gn_pass extra "$extra_share" gn-extra.jsonl "${env_sides[@]}"
 fi

@@ -534,8 +534,8 @@ def main():
             out.write(json.dumps(r) + "\n")
             out.flush()
         fields = " ".join(f"{key}={r.get(key)}" for key in
-                          ("eager_ms", "inductor_ms", "inductor_ro_ms", "eager_t", "inductor_ro_t",
-                           "inductor_ro_compile_s"))
+                          ("eager_ms", "inductor_ms", "inductor_ro_ms", "eager_t", "inductor_t",
+                           "inductor_ro_t", "inductor_ro_compile_s"))
         print(f"[{count[0]}/{len(args.samples)}] {time.time() - start:.0f}s {r['sample']} {fields}"
               + (f"\n    {r['error']}" if r.get("error") else ""), file=sys.stderr, flush=True)
 

@@ -10,10 +10,8 @@
 #                                  record.json
 #                                  compiled-alt.json, compiled-alt-2.json:
 #                                  where the program compiled with each of
-#                                  GN_BUNDLE_ALT_OPTIONS (default: without
-#                                  launch merging; cuDNN's depthwise
-#                                  convolutions; every attention as gn's
-#                                  kernel) differs
+#                                  GN_BUNDLE_ALT_OPTIONS (default: none)
+#                                  differs
 #   samples/<sample>/              model.py and meta files, for PyTorch
 #   list.txt, compile.jsonl        the samples in order; the compile log
 # Why ahead-of-time: the GPU machine has no LLVM, and a statically linked
@@ -92,19 +90,17 @@ for name in $names; do
   done
   echo "$name" >> "$stage/list.txt"
 done
-# The trade-offs to measure: the same list compiled with other pipeline
-# options, one alternative per ';'-separated set of GN_BUNDLE_ALT_OPTIONS.
-# By default: without the launch merging of gn-cuda-pipeline (merged and
-# absorbed groups, row kernels, hoisted views), and with cuDNN's depthwise
-# convolutions instead of gn's kernel; every attention as gn's kernel
-# (attention-min-share=0: one launch for a short sequence, where by default
-# it is two GEMMs around a softmax); none timed on a GPU yet. Where a
-# sample's program differs, the k-th goes along as compiled-alt.json (k = 1)
-# or compiled-alt-k.json, its options in the matching .txt, and gn-cuda-run
-# times each as a side of its own. GN_BUNDLE_ALT_OPTIONS="attention-min-share=-1
-# memory-ratio=0" times the attention kernel and the bands instead (as run 2
-# did); GN_BUNDLE_ALT_OPTIONS="" skips them.
-alternatives=${GN_BUNDLE_ALT_OPTIONS-merge-launches=false;depthwise-kernels=false;attention-min-share=0}
+# Trade-offs to measure (scripts/bench-gpu.sh --extra): the same list
+# compiled with other pipeline options, one alternative per ';'-separated
+# set of GN_BUNDLE_ALT_OPTIONS. Where a sample's program differs, the k-th
+# goes along as compiled-alt.json (k = 1) or compiled-alt-k.json, its
+# options in the matching .txt, and gn-cuda-run times each as a side of its
+# own. None by default: run 3 (test/bench/results/gpu-h200-2026-11-27)
+# timed "merge-launches=false;depthwise-kernels=false;attention-min-share=0"
+# and each default won (the alternatives 1.40x, 1.08x and 2.31x slower,
+# geomean where they differ); run 2 timed "attention-min-share=-1
+# memory-ratio=0".
+alternatives=${GN_BUNDLE_ALT_OPTIONS-}
 IFS=';' read -r -a alt_sets <<< "$alternatives"
 k=0
 for alt_options in "${alt_sets[@]}"; do

@@ -18,11 +18,19 @@ reference). Prints one row per sample and a summary: correctness at
 t = -5, geomean time ratios (each over the samples where both sides ran
 and, separately, where both were correct), S(t) of gn compiled against gn
 CUDA eager and against PyTorch eager (GraphNet's definition with p = 0,
-b = 0.1: failed samples count as speedup b; `gn-eval score gn.jsonl` gives
-the full S(t)/ES(t) table), compile times, device memory over
+b = 0.1: failed samples count as speedup b; samples the baseline did not
+time are left out and counted), compile times, device memory over
 (weights + inputs + outputs), launches and host overhead per forward, and
 (--clocks: bench-gpu.sh's nvidia-smi log) the card's SM clock while busy,
 and (--probe: scripts/gpu_probe.py's) what one small launch cost cold and warm.
+
+    python3 scripts/gpu_report.py RESULTS.jsonl... --score-records BASELINE > x.jsonl
+    gn-eval score x.jsonl
+
+--score-records prints gn compiled's records with their speedup taken
+against BASELINE (gn-eager, torch-eager, inductor-ro or inductor) instead,
+for `gn-eval score`'s full S(t)/ES(t) table (the GPU machine has no
+gn-eval). Samples the baseline did not time are left out (stderr says which).
 Standard library only.
 """
 import argparse
@@ -31,6 +39,7 @@ import json
 import math
 import os
 import statistics
+import sys
 
 
 def read(paths):
@@ -89,6 +98,42 @@ def fmt(x, spec=".3f"):
     return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else format(x, spec)
 
 
+# Where each baseline's median time is: (gn record or torch record, key path).
+BASELINES = {
+    "gn-eager": ("gn", ("eager", "median_ms")),
+    "torch-eager": ("torch", ("eager_ms",)),
+    "inductor-ro": ("torch", ("inductor_ro_ms",)),
+    "inductor": ("torch", ("inductor_ms",)),
+}
+
+
+def baseline_ms(baseline, g, t):
+    side, path = BASELINES[baseline]
+    x = g if side == "gn" else t
+    for key in path:
+        x = x.get(key) if isinstance(x, dict) else None
+    return x
+
+
+def score_records(gn, th, baseline):
+    """gn compiled's records, speedup against the baseline, as JSONL for
+    gn-eval score. A failed gn sample keeps its status (it scores as a
+    failure); a sample the baseline has no time for is left out."""
+    left_out = []
+    for n, g in gn.items():
+        base = baseline_ms(baseline, g, th.get(n, {}))
+        if base is None:
+            left_out.append(n)
+            continue
+        r = dict(g)
+        ms = (g.get("compiled") or {}).get("median_ms") if g.get("status") == "ok" else None
+        r["speedup"] = base / ms if ms else None
+        print(json.dumps(r))
+    if left_out:
+        print(f"{baseline}: no time for {len(left_out)} sample(s), left out: "
+              + ", ".join(left_out), file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("results", nargs="+")
@@ -96,14 +141,21 @@ def main():
     ap.add_argument("--clocks")
     ap.add_argument("--probe")
     ap.add_argument("--t", type=int, default=-5)
+    ap.add_argument("--score-records", choices=sorted(BASELINES))
     a = ap.parse_args()
     gn, th = read(a.results)
+    if a.score_records:
+        return score_records(gn, th, a.score_records)
     names = list(gn) + [n for n in th if n not in gn]
     gpu_lines = open(a.gpu).read().strip().splitlines() if a.gpu and os.path.exists(a.gpu) else []
-    gpu = gpu_lines[0] if gpu_lines else "nvidia-smi gave nothing"
+    # gpu.txt: nvidia-smi's lines ("GPU 0: ..." first), then bench-gpu.sh's
+    # "bundle compiled by gn COMMIT" and the bundle's alternatives.
+    gpu = next((x for x in gpu_lines if x.startswith("GPU ")), "nvidia-smi gave nothing")
+    bundle = next((x for x in gpu_lines if x.startswith("bundle compiled by gn")), None)
     device = next((r.get("device") for r in gn.values() if r.get("device")), "?")
     torch_version = next((r.get("torch") for r in th.values() if r.get("torch")), "?")
-    print(f"GPU benchmark: {len(names)} samples on {device} ({gpu}); PyTorch {torch_version}")
+    print(f"GPU benchmark: {len(names)} samples on {device} ({gpu}); PyTorch {torch_version}"
+          + (f"; {bundle}" if bundle else ""))
     print(f"times: median ms per forward; ok: correct at t = {a.t} against the CPU interpreter")
     print()
     cols = ("sample", "gn", "gn-eager", "torch", "inductor", "ind-RO", "ok gn/eag/tor/ind/RO",
@@ -139,7 +191,8 @@ def main():
         if gn_ms and ge_ms:
             ratios["gn-eager/gn"].append(ge_ms / gn_ms)
         s_vs_eager.append(ge_ms / gn_ms if gn_ms and ge_ms and good(gt) else 0.1)
-        s_vs_torch.append(te / gn_ms if gn_ms and te and good(gt) else 0.1)
+        if te is not None:  # no PyTorch time: no speedup over it to score
+            s_vs_torch.append(te / gn_ms if gn_ms and good(gt) else 0.1)
         if ok and g.get("compile_seconds") is not None:
             gn_compile.append(g["compile_seconds"])
         if t.get("inductor_ro_compile_s") is not None:
@@ -164,8 +217,9 @@ def main():
           f"Inductor reduce-overhead {summary['ro_ok']})")
     for k, xs in ratios.items():
         print(f"geomean time ratio {k:<18}: {fmt(geomean(xs))} over {len(xs)} samples")
-    print(f"S(t = {a.t}) gn compiled vs gn CUDA eager: {fmt(geomean(s_vs_eager))}; "
-          f"vs PyTorch eager: {fmt(geomean(s_vs_torch))} (p = 0, b = 0.1)")
+    print(f"S(t = {a.t}) gn compiled vs gn CUDA eager: {fmt(geomean(s_vs_eager))} over "
+          f"{len(s_vs_eager)} samples; vs PyTorch eager: {fmt(geomean(s_vs_torch))} over "
+          f"{len(s_vs_torch)} (p = 0, b = 0.1; --score-records for the S(t)/ES(t) tables)")
     if gn_compile:
         print(f"compile seconds: gn median {statistics.median(gn_compile):.2f}, max "
               f"{max(gn_compile):.2f}; Inductor reduce-overhead median "
