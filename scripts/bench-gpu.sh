@@ -53,11 +53,11 @@
 #   no step-by-step profile), GN_BENCH_ENV_SIDES (runtime choices gn compiled
 #   is timed and checked under again, NAME:VAR=VALUE[@KIND] separated by
 #   spaces: gn-cuda-run --env-side, @KIND: only programs with such a step;
-#   default "gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv
-#   pdl:GN_CUDA_PDL=1@launch", cuBLAS's own GEMM choice against the timed
-#   cuBLASLt candidates, cuDNN convolutions with TF32 allowed as PyTorch's
-#   default allows them, and programmatic dependent launch of gn's kernels;
-#   "" for none),
+#   default "conv-timed:GN_CUDNN_ALGO=timed@conv conv-find:GN_CUDNN_ALGO=find@conv",
+#   convolution algorithms timed (by gn, by cudnnFind) against cuDNN's
+#   heuristic guess over the whole list; run 3 measured
+#   "gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv
+#   pdl:GN_CUDA_PDL=1@launch"; "" for none),
 #   GN_BENCH_SPLIT (with --budget: the percents of it where gn's main sides,
 #   PyTorch eager, Inductor reduce-overhead and gn's extra sides stop,
 #   default "30 50 78 90").
@@ -111,15 +111,7 @@ fi
 mkdir -p "$out"
 python=${PYTHON:-python3}
 # cuBLAS and cuDNN from the Python environment's NVIDIA wheels (PyTorch's).
-libs=$("$python" - <<'EOF'
-import glob, os, site
-dirs = set()
-for sp in site.getsitepackages():
-    for lib in glob.glob(os.path.join(sp, "nvidia", "**", "lib*.so*"), recursive=True):
-        dirs.add(os.path.dirname(lib))
-print(":".join(sorted(dirs)))
-EOF
-)
+libs=$("$python" "$root/scripts/nvidia_lib_dirs.py")
 export GN_CUDA_LIBRARY_PATH=${GN_CUDA_LIBRARY_PATH:-$libs}
 start=$(date +%s)
 read -r gn_share eager_share ro_share extra_share <<< "${GN_BENCH_SPLIT:-30 50 78 90}"
@@ -145,7 +137,7 @@ fi
 phase() { echo "== $* ($(( $(date +%s) - start )) s)" >&2; }
 torch_work=$(mktemp -d "${TMPDIR:-/tmp}/gn-torch-gpu.XXXXXX")
 env_sides=()
-for side in ${GN_BENCH_ENV_SIDES-gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv pdl:GN_CUDA_PDL=1@launch}; do
+for side in ${GN_BENCH_ENV_SIDES-conv-timed:GN_CUDNN_ALGO=timed@conv conv-find:GN_CUDNN_ALGO=find@conv}; do
   env_sides+=(--env-side "$side")
 done
 # gn-cuda-run over the list: --sides main or extra, until the given cap.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """gn compiled under two settings on one GPU, sample by sample: for the
 runtime choices that a GPU run compares (GN_GEMM=heuristic or cublas,
-GN_CUDNN_ALGO=heuristic, GN_CUBLAS_MATH=pedantic, GN_CUBLAS_API=batched)
+GN_CUDNN_ALGO=timed or find, GN_CUBLAS_MATH=pedantic, GN_CUBLAS_API=batched)
 or two bundles.
 
     python3 scripts/gpu_ab.py A/gn.jsonl B/gn.jsonl [--names A B]

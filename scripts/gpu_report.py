@@ -326,6 +326,20 @@ def main():
             why = (g.get("gemm") or {}).get("cublas_why")
             if why:
                 print(f"    {os.path.basename(g.get('sample', '').rstrip('/'))}: {why}")
+    # How its convolutions' algorithms were chosen (gn-cuda-run's "conv":
+    # cudnnFind's candidates timed again by gn, or cudnnFind's, or cuDNN's
+    # heuristic guess).
+    convs = [g["conv"] for g in gn.values() if g.get("conv")]
+    if convs:
+        modes = sorted({x.get("mode", "?") for x in convs})
+        choose = [x.get("choose_ms", 0.0) for x in convs]
+        print(f"convolutions ({'/'.join(modes)}), over {len(convs)} samples: "
+              f"{sum(x.get('steps', 0) for x in convs)} steps, "
+              f"{sum(x.get('configs', 0) for x in convs)} distinct, "
+              f"{sum(x.get('not_find_choice', 0) for x in convs)} of them faster with another "
+              f"than cudnnFind's first, {sum(x.get('heuristic_fallbacks', 0) for x in convs)} "
+              f"on cuDNN's heuristic guess (cudnnFind gave none); choosing took "
+              f"{statistics.median(choose):.1f} ms median, {max(choose):.1f} max per sample")
     # gn-cuda-run --profile: device time of gn compiled's steps by kind
     # ("timed": in a graph with event nodes, or step by step, host gaps and all).
     kinds, total, how = {}, 0.0, {}

@@ -21,8 +21,11 @@
 //   GN_FAKE_CUBLASLT_FASTEST=I       algorithm I takes 1 ms of the stand-in's
 //                                    clock, the others 2 (default 1, so
 //                                    timing beats the first guess)
+//   GN_FAKE_CUDNN_FASTEST=I          the same for convolution algorithms
+//                                    (default 7, not cudnnFind's first)
 // Events read that clock: cuEventRecord outside a capture stamps it, and
-// cuBLASLt's products advance it, so timing GEMM algorithms is testable.
+// cuBLASLt's products and cuDNN's convolutions advance it, so timing their
+// algorithms is testable.
 //
 //===----------------------------------------------------------------------===//
 #include <algorithm>
@@ -639,20 +642,22 @@ int cudnnGetConvolutionForwardAlgorithm_v7(void *, void *, void *, void *, void 
   perf[0] = Perf{1, 0, 0.f, 0, 1, 3, {0, 0, 0}};
   return 0;
 }
-// Timed choice: a tensor-op (TF32) algorithm and one in default math (TF32
-// allowed) first, which gn must skip (unless GN_CUDNN_MATH=tf32), then an FMA one over the workspace
-// cap, then the FMA one it takes. GN_FAKE_CUDA_FIND_FAIL=1: the timing
-// fails (CUDNN_STATUS_ALLOC_FAILED), and gn takes the heuristic guess.
+// cuDNN's timed list: a tensor-op (TF32) algorithm and one in default math
+// (TF32 allowed) first, which gn must skip (unless GN_CUDNN_MATH=tf32), then
+// an FMA one over the workspace cap, then two FMA ones gn times itself (2,
+// cuDNN's fastest, and 7). GN_FAKE_CUDA_FIND_FAIL=1: the timing fails
+// (CUDNN_STATUS_ALLOC_FAILED), and gn takes the heuristic guess.
 int cudnnFindConvolutionForwardAlgorithm(void *, void *, void *, void *, void *, int,
                                          int *returned, Perf *perf) {
   log("cudnn find");
   if (std::getenv("GN_FAKE_CUDA_FIND_FAIL"))
     return 2;
-  *returned = 4;
+  *returned = 5;
   perf[0] = Perf{6, 0, 0.01f, 0, 1, 1, {0, 0, 0}};
   perf[1] = Perf{5, 0, 0.015f, 0, 1, 0, {0, 0, 0}};
   perf[2] = Perf{4, 0, 0.02f, size_t(1) << 30, 1, 3, {0, 0, 0}};
   perf[3] = Perf{2, 0, 0.03f, 2048, 1, 3, {0, 0, 0}};
+  perf[4] = Perf{7, 0, 0.04f, 4096, 1, 3, {0, 0, 0}};
   return 0;
 }
 int cudnnGetConvolutionForwardWorkspaceSize(void *, void *, void *, void *, void *, int,
@@ -666,8 +671,10 @@ int cudnnConvolutionForward(void *, const void *, void *, const void *x, void *,
   for (const void *p : {x, w, static_cast<const void *>(y)})
     if (!inAllocation(reinterpret_cast<uintptr_t>(p)))
       s += " BAD-POINTER";
-  if (!capturing)
+  if (!capturing) {
     log(s);
+    clockMs += algo == envInt("GN_FAKE_CUDNN_FASTEST", 7) ? 1 : 2;
+  }
   return 0;
 }
 int cudnnAddTensor(void *, const void *, void *, const void *, const void *, void *, void *) {

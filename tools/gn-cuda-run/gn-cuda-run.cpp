@@ -237,6 +237,20 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
     if (!g.cublasWhy.empty())
       side["gemm"]["cublas_why"] = g.cublasWhy;
   }
+  cuda::ConvStats cs = ex->convStats();
+  if (!cs.mode.empty()) {
+    json algorithms = json::object();
+    for (auto [algo, steps] : cs.algorithms)
+      algorithms[std::to_string(algo)] = steps;
+    side["conv"] = {{"mode", cs.mode},
+                    {"steps", cs.steps},
+                    {"configs", cs.configs},
+                    {"candidates_timed", cs.candidatesTimed},
+                    {"not_find_choice", cs.notFindChoice},
+                    {"heuristic_fallbacks", cs.heuristicFallbacks},
+                    {"choose_ms", cs.chooseMs},
+                    {"algorithms", algorithms}};
+  }
   return true;
 }
 
@@ -345,6 +359,8 @@ std::string runSample(const std::string &dir, const Options &o) {
     r["jit_reason"] = comp["jit_reason"];
   if (comp.contains("gemm"))
     r["gemm"] = comp["gemm"];
+  if (comp.contains("conv"))
+    r["conv"] = comp["conv"];
   // Another side: `program` timed and checked again (after `before`, which
   // sets what differs), recorded in `a`; its failure is the side's, not the
   // sample's.
@@ -360,6 +376,8 @@ std::string runSample(const std::string &dir, const Options &o) {
       a["over_io"] = io > 0 ? side["device_bytes"].get<double>() / io : 0.0;
       if (side.contains("gemm"))
         a["gemm"] = side["gemm"];
+      if (side.contains("conv"))
+        a["conv"] = side["conv"];
       if (side.contains("programmatic_launches"))
         a["programmatic_launches"] = side["programmatic_launches"];
     } else {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include "CudaApi.h"
+#include "CudaConv.h"
 #include "CudaGemm.h"
 #include <chrono>
 #include <cstdlib>
@@ -20,7 +21,6 @@ namespace {
 // cuBLAS's and cuBLASLt's workspace: fixed, so neither allocates while a
 // graph is captured.
 constexpr size_t kGemmWorkspaceBytes = 32 << 20;
-constexpr size_t kConvWorkspaceCapBytes = 64 << 20;
 
 int cudaDataType(DType d) {
   switch (d) {
@@ -30,24 +30,6 @@ int cudaDataType(DType d) {
   default: return kCudaR32F;
   }
 }
-
-int cudnnDataType(DType d) {
-  switch (d) {
-  case DType::F16: return kCudnnDataHalf;
-  case DType::BF16: return kCudnnDataBfloat16;
-  case DType::F64: return kCudnnDataDouble;
-  default: return kCudnnDataFloat;
-  }
-}
-
-/// A prepared convolution: descriptors and the algorithm, chosen at load.
-struct ConvPlan {
-  cudnnTensorDescriptor_t x = nullptr, y = nullptr, bias = nullptr;
-  cudnnFilterDescriptor_t w = nullptr;
-  cudnnConvolutionDescriptor_t conv = nullptr;
-  int algo = 0;
-  size_t workspaceBytes = 0;
-};
 
 /// A prepared kernel launch: its function and argument values.
 struct LaunchPlan {
@@ -62,8 +44,8 @@ struct LaunchPlan {
 
 struct CudaExecutor::Impl {
   const Driver *driver = nullptr;
-  const Cudnn *cudnn = nullptr;
   std::unique_ptr<GemmRunner> gemms;
+  std::unique_ptr<ConvRunner> convs;
   Program program;
   DeviceInfo device;
   CUcontext context = nullptr;
@@ -75,19 +57,7 @@ struct CudaExecutor::Impl {
   int64_t allocatedBytes = 0, workspaceBytes = 0;
   std::vector<CUdeviceptr> slotPtr;
   std::vector<std::vector<LaunchPlan>> launchPlans; // per step
-  std::vector<ConvPlan> convPlans;                  // per step (Conv)
-  cudnnHandle_t cudnnHandle = nullptr;
-  CUdeviceptr gemmWorkspace = 0, cudnnWorkspace = 0;
-  size_t cudnnWorkspaceBytes = 0;
-  // The choice before the second GPU run, kept to compare on a GPU:
-  // GN_CUDNN_ALGO=heuristic, cuDNN's first guess instead of its timed
-  // algorithms (prepareConv).
-  bool cudnnHeuristic = envIs("GN_CUDNN_ALGO", "heuristic");
-  // GN_CUDNN_MATH=tf32: convolutions in cuDNN's default math, TF32 allowed
-  // (PyTorch's default for convolutions, torch.backends.cudnn.allow_tf32),
-  // to measure what plain f32 costs against it. Results then differ from
-  // the CPU's by TF32's 10-bit mantissa; the check says by how much.
-  bool cudnnTf32 = envIs("GN_CUDNN_MATH", "tf32");
+  CUdeviceptr gemmWorkspace = 0, convWorkspace = 0;
   // GN_CUDA_PDL=1: a kernel that waits for the grids before it
   // (griddepcontrol.wait first, gn-grid-dependency-control) and follows
   // another of gn's kernels is launched with programmatic dependent launch
@@ -150,13 +120,20 @@ struct CudaExecutor::Impl {
     return true;
   }
 
+  /// Frees `p` (of `bytes`) from alloc() before the executor ends.
+  bool freeAllocation(CUdeviceptr p, size_t bytes, std::string &error) {
+    if (!p)
+      return true;
+    allocations.erase(std::find(allocations.begin(), allocations.end(), p));
+    allocatedBytes -= bytes;
+    return check(driver->memFree(p), "cuMemFree", error);
+  }
+
   bool loadModules(std::string &error);
   bool placeSlots(std::string &error);
   bool prepareSteps(std::string &error);
   bool uploadConstants(std::string &error);
-  bool prepareConv(const Step &s, ConvPlan &plan, std::string &error);
   bool runStep(size_t i, std::string &error);
-  bool runConv(const Step &s, const ConvPlan &plan, std::string &error);
   bool readIndexErrors(std::string &error);
   bool checkIndexErrors(std::string &error);
 };
@@ -173,6 +150,9 @@ int CudaExecutor::cubinModules() const { return impl->cubinModules; }
 const std::string &CudaExecutor::jitReason() const { return impl->jitReason; }
 GemmStats CudaExecutor::gemmStats() const {
   return impl->gemms ? impl->gemms->stats() : GemmStats{};
+}
+ConvStats CudaExecutor::convStats() const {
+  return impl->convs ? impl->convs->stats() : ConvStats{};
 }
 const char *CudaExecutor::gemmLibrary(size_t step) const {
   return impl->gemms ? impl->gemms->library(step) : "";
@@ -355,134 +335,6 @@ bool CudaExecutor::Impl::uploadConstants(std::string &error) {
   return check(driver->ctxSynchronize(), "uploading the constants", error);
 }
 
-bool CudaExecutor::Impl::prepareConv(const Step &s, ConvPlan &plan, std::string &error) {
-  const Slot &x = program.slots[s.in[0]], &w = program.slots[s.in[1]],
-             &y = program.slots[s.out[0]];
-  size_t spatial = x.shape.size() - 2;
-  if (x.shape.size() < 3 || x.shape.size() > 5 || w.shape.size() != x.shape.size() ||
-      s.conv.stride.size() != spatial) {
-    error = where(s) + ": cuDNN takes convolutions of 1 to 3 spatial dims";
-    return false;
-  }
-  // cuDNN wants at least 2 spatial dims: a 1-d convolution runs as 2-d with
-  // a unit height.
-  auto dims = [&](const std::vector<int64_t> &shape) {
-    std::vector<int> d(shape.begin(), shape.end());
-    if (spatial == 1)
-      d.insert(d.begin() + 2, 1);
-    return d;
-  };
-  auto strides = [](const std::vector<int> &d) {
-    std::vector<int> st(d.size(), 1);
-    for (int i = (int)d.size() - 2; i >= 0; --i)
-      st[i] = st[i + 1] * d[i + 1];
-    return st;
-  };
-  std::vector<int> pad, stride, dilation;
-  if (spatial == 1) {
-    pad.push_back(0);
-    stride.push_back(1);
-    dilation.push_back(1);
-  }
-  for (size_t i = 0; i < spatial; ++i) {
-    pad.push_back(s.conv.padding[i]);
-    stride.push_back(s.conv.stride[i]);
-    dilation.push_back(s.conv.dilation[i]);
-  }
-  int type = cudnnDataType(x.dtype);
-  int computeType = x.dtype == DType::F64 ? kCudnnDataDouble : kCudnnDataFloat;
-  std::vector<int> xd = dims(x.shape), wd = dims(w.shape), yd = dims(y.shape);
-  std::vector<int> xs = strides(xd), ys = strides(yd);
-  auto ok = [&](cudnnStatus_t st, const char *what) {
-    if (st == 0)
-      return true;
-    error = where(s) + ": " + what + ": " + cudnn->getErrorString(st);
-    return false;
-  };
-  if (!ok(cudnn->createTensorDescriptor(&plan.x), "tensor descriptor") ||
-      !ok(cudnn->setTensorNdDescriptor(plan.x, type, xd.size(), xd.data(), xs.data()),
-          "input descriptor") ||
-      !ok(cudnn->createTensorDescriptor(&plan.y), "tensor descriptor") ||
-      !ok(cudnn->setTensorNdDescriptor(plan.y, type, yd.size(), yd.data(), ys.data()),
-          "output descriptor") ||
-      !ok(cudnn->createFilterDescriptor(&plan.w), "filter descriptor") ||
-      !ok(cudnn->setFilterNdDescriptor(plan.w, type, kCudnnTensorNchw, wd.size(), wd.data()),
-          "filter descriptor") ||
-      !ok(cudnn->createConvolutionDescriptor(&plan.conv), "convolution descriptor") ||
-      !ok(cudnn->setConvolutionNdDescriptor(plan.conv, pad.size(), pad.data(), stride.data(),
-                                            dilation.data(), kCudnnCrossCorrelation,
-                                            computeType),
-          "convolution descriptor") ||
-      !ok(cudnn->setConvolutionGroupCount(plan.conv, s.conv.groups), "group count") ||
-      // FMA math: no TF32 or reduced precision, so f32 agrees with the CPU.
-      !ok(cudnn->setConvolutionMathType(plan.conv, cudnnTf32 ? kCudnnDefaultMath : kCudnnFmaMath),
-          "math type"))
-    return false;
-  if (s.conv.bias) {
-    std::vector<int> bd(yd.size(), 1);
-    bd[1] = yd[1];
-    std::vector<int> bs = strides(bd);
-    if (!ok(cudnn->createTensorDescriptor(&plan.bias), "tensor descriptor") ||
-        !ok(cudnn->setTensorNdDescriptor(plan.bias, type, bd.size(), bd.data(), bs.data()),
-            "bias descriptor"))
-      return false;
-  }
-  // The algorithm: by default the fastest of those cuDNN times here
-  // (cudnnFind) in FMA math (no TF32: results in any other math are
-  // skipped) within kConvWorkspaceCapBytes, else the timed one that needs
-  // the least workspace. Where timing fails (out of memory for its trials)
-  // or finds none, and with GN_CUDNN_ALGO=heuristic, cuDNN's first
-  // heuristic guess, untimed, as before the second GPU run (where
-  // resnet18d's 22 convolutions took 3.6 ms step by step on an H200,
-  // against PyTorch eager's 1.3 ms forward). Either way the math is the
-  // descriptor's FMA math (unless GN_CUDNN_MATH=tf32): the choice changes
-  // speed, not results' class.
-  CudnnConvolutionFwdAlgoPerf perf[16];
-  int returned = 0, chosen = -1;
-  if (!cudnnHeuristic) {
-    if (cudnn->findConvolutionForwardAlgorithm(cudnnHandle, plan.x, plan.w, plan.conv, plan.y, 16,
-                                               &returned, perf) != 0)
-      returned = 0;
-    for (int i = 0; i < returned; ++i) {
-      const CudnnConvolutionFwdAlgoPerf &p = perf[i];
-      if (p.status != 0 || (p.mathType != kCudnnFmaMath && !cudnnTf32))
-        continue;
-      if (p.memory <= kConvWorkspaceCapBytes) {
-        chosen = i;
-        break;
-      }
-      if (chosen < 0 || p.memory < perf[chosen].memory)
-        chosen = i;
-    }
-  }
-  if (chosen < 0) {
-    if (!ok(cudnn->getConvolutionForwardAlgorithm(cudnnHandle, plan.x, plan.w, plan.conv, plan.y,
-                                                  16, &returned, perf),
-            "choosing an algorithm"))
-      return false;
-    for (int i = 0; i < returned && chosen < 0; ++i)
-      if (perf[i].status == 0)
-        chosen = i;
-  }
-  if (chosen < 0) {
-    error = where(s) + ": cuDNN has no algorithm for this convolution";
-    return false;
-  }
-  plan.algo = perf[chosen].algo;
-  // With TF32 allowed, the math the chosen algorithm was timed in (the
-  // results of cudnnFind name it; FMA math otherwise, as set above).
-  if (cudnnTf32 && !ok(cudnn->setConvolutionMathType(plan.conv, perf[chosen].mathType), "math type"))
-    return false;
-  size_t bytes = 0;
-  if (!ok(cudnn->getConvolutionForwardWorkspaceSize(cudnnHandle, plan.x, plan.w, plan.conv, plan.y,
-                                                    plan.algo, &bytes),
-          "workspace size"))
-    return false;
-  plan.workspaceBytes = bytes;
-  cudnnWorkspaceBytes = std::max(cudnnWorkspaceBytes, bytes);
-  return true;
-}
-
 bool CudaExecutor::Impl::prepareSteps(std::string &error) {
   if (pdl && !driver->launchKernelEx) {
     error = "GN_CUDA_PDL=1: this CUDA driver has no cuLaunchKernelEx (programmatic dependent "
@@ -490,7 +342,6 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
     return false;
   }
   launchPlans.resize(program.steps.size());
-  convPlans.resize(program.steps.size());
   for (auto [i, s] : llvm::enumerate(program.steps)) {
     if (s.elided)
       continue;
@@ -534,24 +385,32 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
       }
       ++launches;
     } else if (s.kind == Step::Kind::Conv) {
-      if (!cudnn && !(cudnn = loadCudnn(error)))
+      if (!convs && !(convs = ConvRunner::create(*driver, stream, error)))
         return false;
-      if (!cudnnHandle) {
-        cudnnStatus_t st = cudnn->create(&cudnnHandle);
-        if (st || (st = cudnn->setStream(cudnnHandle, stream))) {
-          error = std::string("cuDNN: ") + cudnn->getErrorString(st);
-          return false;
-        }
+      ConvOperands ops{slotPtr[s.in[0]], slotPtr[s.in[1]], s.conv.bias ? slotPtr[s.in[2]] : 0,
+                       slotPtr[s.out[0]]};
+      if (!convs->plan(i, s, program.slots, ops, error)) {
+        error = where(s) + ": " + error;
+        return false;
       }
-      if (!prepareConv(s, convPlans[i], error))
-        return false;
       launches += s.conv.bias ? 2 : 1;
     }
   }
   if (gemms && !gemms->tune(error))
     return false;
-  workspaceBytes += cudnnWorkspaceBytes;
-  return alloc(cudnnWorkspaceBytes, cudnnWorkspace, error);
+  if (!convs)
+    return true;
+  // The convolutions' timing on the largest candidate's workspace, then
+  // the workspace their choices need.
+  CUdeviceptr tuning = 0;
+  if (!alloc(convs->tuningWorkspaceBytes(), tuning, error) || !convs->tune(tuning, error) ||
+      !freeAllocation(tuning, convs->tuningWorkspaceBytes(), error))
+    return false;
+  workspaceBytes += convs->workspaceBytes();
+  if (!alloc(convs->workspaceBytes(), convWorkspace, error))
+    return false;
+  convs->setWorkspace(convWorkspace);
+  return true;
 }
 
 std::unique_ptr<CudaExecutor> CudaExecutor::load(const Program &program, std::string &error) {
@@ -598,26 +457,6 @@ bool CudaExecutor::setArguments(const std::vector<HostTensor> &args, std::string
   return m.check(m.driver->ctxSynchronize(), "uploading the arguments", error);
 }
 
-bool CudaExecutor::Impl::runConv(const Step &s, const ConvPlan &plan, std::string &error) {
-  DType dt = program.slots[s.out[0]].dtype;
-  double one64 = 1, zero64 = 0;
-  float one32 = 1, zero32 = 0;
-  bool f64 = dt == DType::F64;
-  const void *one = f64 ? (const void *)&one64 : (const void *)&one32;
-  const void *zero = f64 ? (const void *)&zero64 : (const void *)&zero32;
-  auto ptr = [&](int slot) { return reinterpret_cast<void *>(slotPtr[slot]); };
-  cudnnStatus_t st = cudnn->convolutionForward(
-      cudnnHandle, one, plan.x, ptr(s.in[0]), plan.w, ptr(s.in[1]), plan.conv, plan.algo,
-      reinterpret_cast<void *>(cudnnWorkspace), plan.workspaceBytes, zero, plan.y, ptr(s.out[0]));
-  if (!st && s.conv.bias)
-    st = cudnn->addTensor(cudnnHandle, one, plan.bias, ptr(s.in[2]), one, plan.y, ptr(s.out[0]));
-  if (st) {
-    error = where(s) + ": cuDNN convolution: " + cudnn->getErrorString(st);
-    return false;
-  }
-  return true;
-}
-
 bool CudaExecutor::Impl::runStep(size_t i, std::string &error) {
   const Step &s = program.steps[i];
   if (s.elided)
@@ -654,7 +493,11 @@ bool CudaExecutor::Impl::runStep(size_t i, std::string &error) {
     return true;
   case Step::Kind::Conv:
     afterKernel = false;
-    return runConv(s, convPlans[i], error);
+    if (!convs->run(i, error)) {
+      error = where(s) + ": " + error;
+      return false;
+    }
+    return true;
   }
   return true;
 }

@@ -1,5 +1,6 @@
 //===- CudaGemm.cpp - GEMM steps through cuBLASLt, algorithms timed at load -===//
 #include "CudaGemm.h"
+#include "CudaTiming.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -223,42 +224,18 @@ bool GemmRunner::runLt(const Product &p, const Call &c, const CublasLtAlgo &algo
 bool GemmRunner::tune(std::string &error) {
   auto start = std::chrono::steady_clock::now();
   bool timed = statistics.mode == "tuned";
-  CUevent begin = nullptr, end = nullptr;
-  auto release = [&] {
-    for (CUevent e : {begin, end})
-      if (e)
-        driver->eventDestroy(e);
-  };
-  auto check = [&](CUresult r, const char *what) {
-    if (r)
-      error = std::string(what) + ": " + driver->describe(r);
-    return r == 0;
-  };
-  if (timed && (!check(driver->eventCreate(&begin, 0), "cuEventCreate") ||
-                !check(driver->eventCreate(&end, 0), "cuEventCreate")))
-    return release(), false;
-  // The card's clocks up first: an idle H200 runs at 345 MHz (run 2's
-  // clocks.csv), and candidates timed while it speeds up would rank by
-  // when they ran. Batches of the first product's first guess until
-  // kGemmWarmupMs of device time (at most kGemmWarmupBatches).
+  StreamTimer timer(*driver, stream);
+  if (timed && !timer.create(error))
+    return false;
+  // The card's clocks up first (CudaTiming.h): batches of the first
+  // product's first guess until kGemmWarmupMs of device time.
   if (timed && !products.empty() && products.front()->candidates.size() > 1) {
     const Product &p = *products.front();
     const Call &c = calls.at(p.firstStep);
-    float warm = 0;
-    for (int batch = 0; warm < kGemmWarmupMs && batch < kGemmWarmupBatches; ++batch) {
-      int status = 0;
-      bool ok = check(driver->eventRecord(begin, stream), "cuEventRecord");
-      for (int r = 0; ok && r < 10; ++r)
-        ok = runLt(p, c, p.candidates[0].algo, status);
-      float ms = 0;
-      if (!ok || !check(driver->eventRecord(end, stream), "cuEventRecord") ||
-          !check(driver->eventSynchronize(end), "warming up for the GEMM timing") ||
-          !check(driver->eventElapsedTime(&ms, begin, end), "cuEventElapsedTime"))
-        break; // the first guess refused, or the timing failed: no warm-up
-      warm += ms;
-    }
-    if (!error.empty())
-      return release(), false;
+    int status = 0;
+    if (!timer.warmUp(kGemmWarmupMs, kGemmWarmupBatches,
+                      [&] { return runLt(p, c, p.candidates[0].algo, status); }, error))
+      return false;
   }
   for (auto &p : products) {
     p->chosen = 0;
@@ -269,21 +246,14 @@ bool GemmRunner::tune(std::string &error) {
     int bestIndex = -1;
     for (size_t i = 0; i < p->candidates.size(); ++i) {
       int status = 0;
+      auto call = [&] { return runLt(*p, c, p->candidates[i].algo, status); };
       // A warm-up, then kGemmTuneRuns between events. A candidate cuBLASLt
       // refuses at run time is skipped.
-      if (!runLt(*p, c, p->candidates[i].algo, status))
-        continue;
-      bool ok = check(driver->eventRecord(begin, stream), "cuEventRecord");
-      for (int r = 0; ok && r < kGemmTuneRuns; ++r)
-        ok = runLt(*p, c, p->candidates[i].algo, status);
       float ms = 0;
-      ok = ok && check(driver->eventRecord(end, stream), "cuEventRecord") &&
-           check(driver->eventSynchronize(end), "timing a GEMM algorithm") &&
-           check(driver->eventElapsedTime(&ms, begin, end), "cuEventElapsedTime");
-      if (!ok) {
+      if (!call() || !timer.time(kGemmTuneRuns, call, ms, "timing a GEMM algorithm", error)) {
         if (error.empty())
-          continue; // refused mid-way: skip it
-        return release(), false;
+          continue;
+        return false;
       }
       ++statistics.candidatesTimed;
       if (bestIndex < 0 || ms < best) {
@@ -295,14 +265,15 @@ bool GemmRunner::tune(std::string &error) {
       error = "cuBLASLt ran none of its " + std::to_string(p->candidates.size()) +
               " algorithms for a " + std::to_string(c.g.m) + "x" + std::to_string(c.g.n) + "x" +
               std::to_string(c.g.k) + " product";
-      return release(), false;
+      return false;
     }
     p->chosen = bestIndex;
     statistics.notFirstChoice += bestIndex != 0;
   }
-  release();
-  if (timed && !check(driver->streamSynchronize(stream), "timing the GEMM algorithms"))
+  if (CUresult r = timed ? driver->streamSynchronize(stream) : CUresult(0)) {
+    error = "timing the GEMM algorithms: " + driver->describe(r);
     return false;
+  }
   statistics.tuneMs +=
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return true;

@@ -18,6 +18,7 @@
 
 #include "gn/Support/HostTensor.h"
 #include "gn/Target/CUDA/CudaProgram.h"
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,19 @@ struct GemmStats {
   int candidatesTimed = 0;    // algorithms timed, over all products
   int notFirstChoice = 0;     // products whose fastest was not the first guess
   double tuneMs = 0;          // host milliseconds spent choosing
+};
+
+/// How the convolution steps were set up at load (GN_CUDNN_ALGO,
+/// lib/Target/CUDA/CudaConv.h).
+struct ConvStats {
+  std::string mode;              // "heuristic", "timed" or "find"
+  int steps = 0;                 // convolution steps
+  int configs = 0;               // distinct convolutions among them
+  int candidatesTimed = 0;       // algorithms gn timed, over all configs
+  int notFindChoice = 0;         // configs whose fastest here was not cudnnFind's
+  int heuristicFallbacks = 0;    // configs cudnnFind gave nothing usable for
+  double chooseMs = 0;           // host milliseconds spent choosing, cudnnFind included
+  std::map<int, int> algorithms; // cuDNN algorithm -> steps that run it
 };
 
 class CudaExecutor {
@@ -96,6 +110,8 @@ public:
   /// through ("cublaslt", "cublas"; "" for a step that is no GEMM).
   GemmStats gemmStats() const;
   const char *gemmLibrary(size_t step) const;
+  /// How the convolution steps were set up (mode "" if there are none).
+  ConvStats convStats() const;
   const DeviceInfo &device() const;
   const Program &program() const;
 
