@@ -53,8 +53,9 @@
 #   no step-by-step profile), GN_BENCH_ENV_SIDES (runtime choices gn compiled
 #   is timed and checked under again, NAME:VAR=VALUE[@KIND] separated by
 #   spaces: gn-cuda-run --env-side, @KIND: only programs with such a step;
-#   default "conv-timed:GN_CUDNN_ALGO=timed@conv conv-find:GN_CUDNN_ALGO=find@conv",
-#   convolution algorithms timed (by gn, by cudnnFind) against cuDNN's
+#   default "conv-graph:GN_CUDNN_ALGO=graph@conv conv-timed:GN_CUDNN_ALGO=timed@conv
+#   conv-find:GN_CUDNN_ALGO=find@conv", convolution algorithms timed (inside
+#   the forward's graph, alone by gn, by cudnnFind) against cuDNN's
 #   heuristic guess over the whole list; run 3 measured
 #   "gemm-cublas:GN_GEMM=cublas@gemm conv-tf32:GN_CUDNN_MATH=tf32@conv
 #   pdl:GN_CUDA_PDL=1@launch"; "" for none),
@@ -137,7 +138,7 @@ fi
 phase() { echo "== $* ($(( $(date +%s) - start )) s)" >&2; }
 torch_work=$(mktemp -d "${TMPDIR:-/tmp}/gn-torch-gpu.XXXXXX")
 env_sides=()
-for side in ${GN_BENCH_ENV_SIDES-conv-timed:GN_CUDNN_ALGO=timed@conv conv-find:GN_CUDNN_ALGO=find@conv}; do
+for side in ${GN_BENCH_ENV_SIDES-conv-graph:GN_CUDNN_ALGO=graph@conv conv-timed:GN_CUDNN_ALGO=timed@conv conv-find:GN_CUDNN_ALGO=find@conv}; do
   env_sides+=(--env-side "$side")
 done
 # gn-cuda-run over the list: --sides main or extra, until the given cap.

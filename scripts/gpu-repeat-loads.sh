@@ -15,8 +15,8 @@
 #   $OUT, else test/bench/results/gpu-loads; N: default 3; SECONDS: stop
 #   starting passes past it (each pass has the rest as its deadline);
 #   ENV_SIDE: NAME:VAR=VALUE[@KIND] as gn-cuda-run --env-side, e.g.
-#   find:GN_CUDNN_ALGO=find@conv (cudnnFind's own choice against gn's
-#   timing of its candidates).
+#   find:GN_CUDNN_ALGO=find@conv (cudnnFind's own choice against the
+#   default, cuDNN's heuristic guess) or graph:GN_CUDNN_ALGO=graph@conv.
 # Environment: GN_BENCH_WARMUP (default 3), GN_BENCH_WARMUP_MS (default
 #   200), GN_BENCH_TRIALS (default 10), PYTHON (the one with PyTorch's
 #   NVIDIA wheels, default python3).

@@ -327,8 +327,8 @@ def main():
             if why:
                 print(f"    {os.path.basename(g.get('sample', '').rstrip('/'))}: {why}")
     # How its convolutions' algorithms were chosen (gn-cuda-run's "conv":
-    # cudnnFind's candidates timed again by gn, or cudnnFind's, or cuDNN's
-    # heuristic guess).
+    # cuDNN's heuristic guess; timed inside the forward's graph; cudnnFind's
+    # candidates timed again by gn; or cudnnFind's).
     convs = [g["conv"] for g in gn.values() if g.get("conv")]
     if convs:
         modes = sorted({x.get("mode", "?") for x in convs})
@@ -336,8 +336,8 @@ def main():
         print(f"convolutions ({'/'.join(modes)}), over {len(convs)} samples: "
               f"{sum(x.get('steps', 0) for x in convs)} steps, "
               f"{sum(x.get('configs', 0) for x in convs)} distinct, "
-              f"{sum(x.get('not_find_choice', 0) for x in convs)} of them faster with another "
-              f"than cudnnFind's first, {sum(x.get('heuristic_fallbacks', 0) for x in convs)} "
+              f"{sum(x.get('not_first_choice', 0) for x in convs)} of them faster with another "
+              f"than the first candidate, {sum(x.get('heuristic_fallbacks', 0) for x in convs)} "
               f"on cuDNN's heuristic guess (cudnnFind gave none); choosing took "
               f"{statistics.median(choose):.1f} ms median, {max(choose):.1f} max per sample")
     # gn-cuda-run --profile: device time of gn compiled's steps by kind

@@ -23,6 +23,8 @@
 //                                    timing beats the first guess)
 //   GN_FAKE_CUDNN_FASTEST=I          the same for convolution algorithms
 //                                    (default 7, not cudnnFind's first)
+//   GN_FAKE_CUDNN_GRAPH_FASTEST=I    the same for a convolution replayed in
+//                                    a graph (default 1, cuDNN's guess)
 // Events read that clock: cuEventRecord outside a capture stamps it, and
 // cuBLASLt's products and cuDNN's convolutions advance it, so timing their
 // algorithms is testable.
@@ -51,11 +53,16 @@ struct Function {
   Module *module = nullptr;
 };
 
+/// A captured graph's node: a kernel launch, or (f null) an event record
+/// node (`event`) or a library call's device time (`advance` ms of the
+/// clock), which a replay stamps or adds.
 struct Launch {
   Function *f;
   unsigned g[3], b[3];
   std::vector<uint64_t> args;
   bool programmatic = false; // cuLaunchKernelEx with programmatic stream serialization
+  float *event = nullptr;
+  float advance = 0;
 };
 
 std::map<uintptr_t, size_t> &allocations() {
@@ -377,14 +384,23 @@ int cuStreamEndCapture(void *, void **graph) {
   return 0;
 }
 int cuGraphInstantiateWithFlags(void **exec, void *graph, unsigned long long) {
-  *exec = new std::vector<Launch>(*static_cast<std::vector<Launch> *>(graph));
+  auto *nodes = static_cast<std::vector<Launch> *>(graph);
+  *exec = new std::vector<Launch>(*nodes);
   log("graph instantiated with " +
-      std::to_string(static_cast<std::vector<Launch> *>(graph)->size()) + " launches");
+      std::to_string(std::count_if(nodes->begin(), nodes->end(),
+                                   [](const Launch &l) { return l.f != nullptr; })) +
+      " launches");
   return 0;
 }
 int cuGraphLaunch(void *exec, void *) {
-  for (const Launch &l : *static_cast<std::vector<Launch> *>(exec))
-    log(describe(l, "replay"));
+  for (const Launch &l : *static_cast<std::vector<Launch> *>(exec)) {
+    if (l.f)
+      log(describe(l, "replay"));
+    else if (l.event)
+      *l.event = clockMs;
+    else
+      clockMs += l.advance;
+  }
   return 0;
 }
 int cuGraphDestroy(void *g) {
@@ -404,13 +420,18 @@ int cuEventRecord(void *e, void *) {
     *static_cast<float *>(e) = clockMs;
   return 0;
 }
-int cuEventRecordWithFlags(void *, void *, unsigned flags) {
+int cuEventRecordWithFlags(void *e, void *, unsigned flags) {
   // As the driver: an external record is only for a capturing stream.
   // GN_FAKE_CUDA_NO_EVENT_NODES: a driver without event record nodes
   // (CUDA_ERROR_NOT_SUPPORTED).
   if (std::getenv("GN_FAKE_CUDA_NO_EVENT_NODES"))
     return 801;
-  return flags == 1 && !capturing ? 1 : 0;
+  if (flags != 1 || !capturing)
+    return 1;
+  Launch node{};
+  node.event = static_cast<float *>(e);
+  captured().push_back(node);
+  return 0;
 }
 int cuEventSynchronize(void *) { return 0; }
 int cuEventElapsedTime(float *ms, void *begin, void *end) {
@@ -674,6 +695,12 @@ int cudnnConvolutionForward(void *, const void *, void *, const void *x, void *,
   if (!capturing) {
     log(s);
     clockMs += algo == envInt("GN_FAKE_CUDNN_FASTEST", 7) ? 1 : 2;
+  } else {
+    // Inside a graph another algorithm may be the fastest, as on an H200
+    // (CudaConv.h): GN_FAKE_CUDNN_GRAPH_FASTEST, default cuDNN's guess (1).
+    Launch node{};
+    node.advance = algo == envInt("GN_FAKE_CUDNN_GRAPH_FASTEST", 1) ? 1 : 2;
+    captured().push_back(node);
   }
   return 0;
 }

@@ -246,10 +246,12 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
                     {"steps", cs.steps},
                     {"configs", cs.configs},
                     {"candidates_timed", cs.candidatesTimed},
-                    {"not_find_choice", cs.notFindChoice},
+                    {"not_first_choice", cs.notFirstChoice},
                     {"heuristic_fallbacks", cs.heuristicFallbacks},
                     {"choose_ms", cs.chooseMs},
                     {"algorithms", algorithms}};
+    if (!cs.graphSkipped.empty())
+      side["conv"]["graph_skipped"] = cs.graphSkipped;
   }
   return true;
 }

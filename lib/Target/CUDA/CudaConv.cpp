@@ -28,8 +28,8 @@ std::unique_ptr<ConvRunner> ConvRunner::create(const Driver &driver, CUstream st
   r->stream = stream;
   const char *mode = std::getenv("GN_CUDNN_ALGO");
   std::string m = mode && *mode ? mode : "heuristic";
-  if (m != "heuristic" && m != "timed" && m != "find") {
-    error = "GN_CUDNN_ALGO=" + m + ": expected heuristic, timed or find";
+  if (m != "heuristic" && m != "graph" && m != "timed" && m != "find") {
+    error = "GN_CUDNN_ALGO=" + m + ": expected heuristic, graph, timed or find";
     return nullptr;
   }
   r->statistics.mode = m;
@@ -139,18 +139,41 @@ bool ConvRunner::plan(size_t step, const Step &s, const std::vector<Slot> &slots
   return true;
 }
 
-/// The convolution's candidates, best guess first: cudnnFind's (mode timed
-/// and find) in the math asked for, within the workspace cap (else the one
-/// that needs least), or cuDNN's heuristic guess.
+/// The convolution's candidates, best guess first: cuDNN's heuristic guess
+/// (mode heuristic; first in mode graph), cudnnFind's in the math asked for
+/// within the workspace cap (else the one that needs least), or the guess
+/// where cudnnFind gives none.
 bool ConvRunner::findCandidates(const Call &c, Config &config, std::string &error) {
   auto start = std::chrono::steady_clock::now();
+  const std::string &mode = statistics.mode;
   CudnnConvolutionFwdAlgoPerf perf[16];
   int returned = 0;
-  if (statistics.mode != "heuristic") {
+  auto add = [&](const Candidate &a) {
+    for (const Candidate &b : config.candidates)
+      if (b.algo == a.algo && b.mathType == a.mathType)
+        return;
+    config.candidates.push_back(a);
+  };
+  auto addGuess = [&] {
+    cudnnStatus_t st = cudnn->getConvolutionForwardAlgorithm(handle, c.x, c.w, c.conv, c.y, 16,
+                                                             &returned, perf);
+    if (st) {
+      error = std::string("choosing an algorithm: ") + cudnn->getErrorString(st);
+      return false;
+    }
+    for (int i = 0; i < returned; ++i)
+      if (perf[i].status == 0)
+        return add({perf[i].algo, tf32 ? perf[i].mathType : kCudnnFmaMath, perf[i].memory}), true;
+    return true;
+  };
+  if ((mode == "heuristic" || mode == "graph") && !addGuess())
+    return false;
+  if (mode != "heuristic") {
+    size_t limit = mode == "find" ? 1 : kConvCandidates;
     if (cudnn->findConvolutionForwardAlgorithm(handle, c.x, c.w, c.conv, c.y, 16, &returned,
                                                perf) != 0)
       returned = 0;
-    int leastOverCap = -1;
+    int leastOverCap = -1, usable = 0;
     for (int i = 0; i < returned; ++i) {
       const CudnnConvolutionFwdAlgoPerf &p = perf[i];
       if (p.status != 0 || (p.mathType != kCudnnFmaMath && !tf32))
@@ -160,26 +183,17 @@ bool ConvRunner::findCandidates(const Call &c, Config &config, std::string &erro
           leastOverCap = i;
         continue;
       }
-      if (config.candidates.size() < (statistics.mode == "timed" ? kConvCandidates : 1))
-        config.candidates.push_back({p.algo, p.mathType, p.memory});
+      ++usable;
+      if (config.candidates.size() < limit)
+        add({p.algo, p.mathType, p.memory});
     }
-    if (config.candidates.empty() && leastOverCap >= 0)
-      config.candidates.push_back(
-          {perf[leastOverCap].algo, perf[leastOverCap].mathType, perf[leastOverCap].memory});
-    if (config.candidates.empty())
+    if (!usable && leastOverCap >= 0 && mode != "graph")
+      add({perf[leastOverCap].algo, perf[leastOverCap].mathType, perf[leastOverCap].memory});
+    if (config.candidates.empty()) {
       ++statistics.heuristicFallbacks;
-  }
-  if (config.candidates.empty()) {
-    cudnnStatus_t st = cudnn->getConvolutionForwardAlgorithm(handle, c.x, c.w, c.conv, c.y, 16,
-                                                             &returned, perf);
-    if (st) {
-      error = std::string("choosing an algorithm: ") + cudnn->getErrorString(st);
-      return false;
+      if (!addGuess())
+        return false;
     }
-    for (int i = 0; i < returned && config.candidates.empty(); ++i)
-      if (perf[i].status == 0)
-        config.candidates.push_back(
-            {perf[i].algo, tf32 ? perf[i].mathType : kCudnnFmaMath, perf[i].memory});
   }
   statistics.chooseMs +=
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -274,29 +288,101 @@ bool ConvRunner::tune(CUdeviceptr tuningWorkspace, std::string &error) {
       return false;
     }
     config.chosen = bestIndex;
-    statistics.notFindChoice += bestIndex != 0;
+    statistics.notFirstChoice += bestIndex != 0;
   }
   if (CUresult r = timed ? driver->streamSynchronize(stream) : CUresult(0)) {
     error = "timing the convolution algorithms: " + driver->describe(r);
     return false;
   }
-  // Each step's algorithm, its math, and the workspace it needs.
+  workspace = 0; // the caller's, for the timing only
+  statistics.chooseMs +=
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return settle(error);
+}
+
+bool ConvRunner::settle(std::string &error) {
+  // Mode graph before its rounds: room for every candidate's workspace.
+  bool allCandidates = statistics.mode == "graph" && !roundsDone;
+  statistics.algorithms.clear();
   for (auto &[step, c] : calls) {
-    const Candidate &a = configs[c.config].candidates[configs[c.config].chosen];
+    const Config &config = configs[c.config];
+    const Candidate &a = config.candidates[config.chosen];
     cudnnStatus_t st = tf32 ? cudnn->setConvolutionMathType(c.conv, a.mathType) : 0;
-    if (!st)
-      st = cudnn->getConvolutionForwardWorkspaceSize(handle, c.x, c.w, c.conv, c.y, a.algo,
-                                                     &c.workspaceBytes);
+    c.workspaceBytes = 0;
+    for (size_t i = 0; !st && i < config.candidates.size(); ++i) {
+      if (!allCandidates && int(i) != config.chosen)
+        continue;
+      size_t bytes = 0;
+      st = cudnn->getConvolutionForwardWorkspaceSize(handle, c.x, c.w, c.conv, c.y,
+                                                     config.candidates[i].algo, &bytes);
+      c.workspaceBytes = std::max(c.workspaceBytes, bytes);
+    }
     if (st) {
       error = std::string("workspace size: ") + cudnn->getErrorString(st);
       return false;
     }
     ++statistics.algorithms[a.algo];
   }
-  workspace = 0; // the caller's, for the timing only
-  statistics.chooseMs +=
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return true;
+}
+
+int ConvRunner::graphRounds() const {
+  if (statistics.mode != "graph" || roundsDone)
+    return 0;
+  size_t rounds = 0;
+  for (const Config &c : configs)
+    rounds = std::max(rounds, c.candidates.size());
+  return rounds > 1 ? int(rounds) : 0;
+}
+
+bool ConvRunner::useRound(int k, std::string &error) {
+  for (Config &config : configs)
+    config.chosen = k < int(config.candidates.size()) ? k : 0;
+  for (auto &[step, c] : calls) {
+    const Config &config = configs[c.config];
+    cudnnStatus_t st =
+        tf32 ? cudnn->setConvolutionMathType(c.conv, config.candidates[config.chosen].mathType)
+             : 0;
+    if (st) {
+      error = std::string("math type: ") + cudnn->getErrorString(st);
+      return false;
+    }
+  }
+  return true;
+}
+
+void ConvRunner::recordRound(int k, const std::vector<double> &stepMs) {
+  for (Config &config : configs)
+    config.roundMs.resize(config.candidates.size(), 0.0);
+  for (const auto &[step, c] : calls) {
+    Config &config = configs[c.config];
+    if (k < int(config.candidates.size()) && step < stepMs.size())
+      config.roundMs[k] += stepMs[step];
+  }
+  for (const Config &config : configs)
+    statistics.candidatesTimed += k < int(config.candidates.size()) && config.candidates.size() > 1;
+}
+
+bool ConvRunner::finishRounds(const std::string &why, double ms, bool &changed,
+                              std::string &error) {
+  roundsDone = true;
+  statistics.chooseMs += ms;
+  changed = false;
+  statistics.graphSkipped = why;
+  for (Config &config : configs) {
+    config.chosen = 0;
+    if (!why.empty() || config.roundMs.size() < 2)
+      continue;
+    // The guess unless another's steps took at most kConvGraphMargin of its
+    // time: a near tie is noise, and the guess is the same at every load.
+    for (size_t i = 1; i < config.roundMs.size(); ++i)
+      if (config.roundMs[i] <= kConvGraphMargin * config.roundMs[0] &&
+          config.roundMs[i] < config.roundMs[config.chosen])
+        config.chosen = int(i);
+    statistics.notFirstChoice += config.chosen != 0;
+    changed |= config.chosen != 0;
+  }
+  return settle(error);
 }
 
 size_t ConvRunner::workspaceBytes() const {

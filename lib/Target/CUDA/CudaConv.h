@@ -16,6 +16,15 @@
 //                    below) is not the fastest inside the forward
 //                    (MobileNet-V2 0.55 against 0.77 ms; but resnet18d
 //                    1.21 against 1.00 and rtmpose-t 1.22 against 0.71).
+//   graph            cuDNN's heuristic guess first, then cudnnFind's
+//                    candidates (up to kConvCandidates in all), each timed
+//                    inside the forward: after the first checked forward,
+//                    the executor captures the steps with an event node
+//                    after each, one round per candidate (round k runs
+//                    every convolution's k-th), and each convolution takes
+//                    the candidate whose steps took least over its rounds
+//                    (the guess unless another beats it by
+//                    kConvGraphMargin). Untimed on a GPU yet.
 //   timed            cudnnFind lists the algorithms it can run in the
 //                    math asked for, within kConvWorkspaceCapBytes; gn
 //                    times up to kConvCandidates of them itself, after
@@ -50,6 +59,9 @@ constexpr size_t kConvWorkspaceCapBytes = 64 << 20;
 constexpr int kConvCandidates = 6;
 constexpr int kConvTuneRuns = 5;
 constexpr int kConvTuneBatches = 3;
+/// Mode graph: a candidate replaces the heuristic guess only when its steps
+/// took at most this share of the guess's time.
+constexpr double kConvGraphMargin = 0.97;
 /// Device milliseconds of convolutions run first to bring the clocks up.
 constexpr float kConvWarmupMs = 25;
 constexpr int kConvWarmupBatches = 200;
@@ -81,6 +93,20 @@ public:
   bool run(size_t step, std::string &error);
   const ConvStats &stats() const { return statistics; }
 
+  /// Mode graph: rounds of timing inside the forward (the most candidates
+  /// of any convolution), 0 once chosen or in another mode.
+  int graphRounds() const;
+  /// Round k: every convolution with a k-th candidate runs it (the others
+  /// their first); false with `error`.
+  bool useRound(int k, std::string &error);
+  /// Round k's device ms of every step (the executor's in-graph timing).
+  void recordRound(int k, const std::vector<double> &stepMs);
+  /// Each convolution's choice from the rounds; `changed` when one is not
+  /// the heuristic guess. With `why` non-empty: the forward could not be
+  /// timed, and every convolution keeps its guess (stats say why).
+  /// `ms`: the host milliseconds the rounds took.
+  bool finishRounds(const std::string &why, double ms, bool &changed, std::string &error);
+
 private:
   struct Candidate {
     int algo = 0, mathType = 0;
@@ -90,6 +116,7 @@ private:
   /// choice.
   struct Config {
     std::vector<Candidate> candidates;
+    std::vector<double> roundMs; // mode graph: its steps' ms in each round
     int chosen = 0;
     size_t firstStep = 0;
   };
@@ -105,6 +132,9 @@ private:
   ConvRunner() = default;
   bool findCandidates(const Call &c, Config &config, std::string &error);
   cudnnStatus_t forward(const Call &c, const Candidate &algo, size_t workspaceBytes);
+  /// Each step's math (TF32 allowed), workspace and algorithm count for
+  /// the current choices.
+  bool settle(std::string &error);
 
   const Driver *driver = nullptr;
   const Cudnn *cudnn = nullptr;
@@ -112,6 +142,7 @@ private:
   cudnnHandle_t handle = nullptr;
   CUdeviceptr workspace = 0;
   bool tf32 = false;
+  bool roundsDone = false;
   std::vector<Config> configs;
   std::map<std::vector<int64_t>, int> configOf; // convolution key -> index
   std::map<size_t, Call> calls;                  // by step

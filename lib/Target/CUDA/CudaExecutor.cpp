@@ -6,6 +6,7 @@
 #include "CudaConv.h"
 #include "CudaGemm.h"
 #include <chrono>
+#include <functional>
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
@@ -135,6 +136,18 @@ struct CudaExecutor::Impl {
   bool uploadConstants(std::string &error);
   bool runStep(size_t i, std::string &error);
   bool readIndexErrors(std::string &error);
+  struct StepEvents;
+  /// Reads the index-error words back, waits (`what` names a failure) and
+  /// checks them.
+  bool finishForward(const char *what, std::string &error);
+  /// Each step's device ms as a graph of the steps with an event node
+  /// after each working step runs them (median of 5 replays). False with
+  /// `why` where such a graph cannot be made or timed (no error), or with
+  /// `error` where the forward itself failed.
+  bool stepTimesInGraph(std::vector<double> &ms, std::string &why, std::string &error);
+  /// GN_CUDNN_ALGO=graph: the convolutions' rounds inside the forward
+  /// (CudaConv.h); `changed` when a choice is not cuDNN's guess.
+  bool chooseConvsInGraph(bool &changed, std::string &error);
   bool checkIndexErrors(std::string &error);
 };
 
@@ -549,6 +562,24 @@ bool CudaExecutor::Impl::checkIndexErrors(std::string &error) {
 
 bool CudaExecutor::forward(bool checked, std::string &error, double *hostMs) {
   Impl &m = *impl;
+  // GN_CUDNN_ALGO=graph: once a checked forward has run (a fault names its
+  // step), the convolutions' rounds inside the forward; where a choice
+  // changed, the checked forward again, so its results are the choice's.
+  if (checked && m.convs && m.convs->graphRounds() > 0) {
+    bool changed = false;
+    if (!forwardOnce(true, error, hostMs))
+      return false;
+    m.driver->ctxSetCurrent(m.context);
+    if (!m.chooseConvsInGraph(changed, error))
+      return false;
+    if (!changed)
+      return true;
+  }
+  return forwardOnce(checked, error, hostMs);
+}
+
+bool CudaExecutor::forwardOnce(bool checked, std::string &error, double *hostMs) {
+  Impl &m = *impl;
   auto start = std::chrono::steady_clock::now();
   m.driver->ctxSetCurrent(m.context);
   if (!checked && m.graph) {
@@ -574,32 +605,49 @@ bool CudaExecutor::forward(bool checked, std::string &error, double *hostMs) {
   return m.checkIndexErrors(error);
 }
 
-bool CudaExecutor::profileSteps(std::vector<double> &ms, std::string &how, std::string &error) {
-  Impl &m = *impl;
-  m.driver->ctxSetCurrent(m.context);
-  size_t n = m.program.steps.size();
-  std::vector<CUevent> events(n + 1, nullptr);
-  CUgraphExec exec = nullptr;
-  auto release = [&] {
-    if (exec)
-      m.driver->graphExecDestroy(exec);
+/// The events that time steps: event i + 1 after step i where it does work;
+/// `before[i]` is the event recorded last before step i. A step that does
+/// none (a view, an elided concatenation) takes 0 ms: timed, it showed the
+/// event nodes' own cost (run 3: "gn.reshape" 12% of the profile over the
+/// list, with no kernel).
+struct CudaExecutor::Impl::StepEvents {
+  Impl &m;
+  std::vector<CUevent> events;
+  std::vector<size_t> before;
+
+  explicit StepEvents(Impl &m) : m(m) {
+    size_t n = m.program.steps.size();
+    before.assign(n, 0);
+    for (size_t i = 1; i < n; ++i)
+      before[i] = m.program.steps[i - 1].doesWork() ? i : before[i - 1];
+  }
+  ~StepEvents() {
     for (CUevent e : events)
       if (e)
         m.driver->eventDestroy(e);
-  };
-  for (CUevent &e : events)
-    if (!m.check(m.driver->eventCreate(&e, 0), "cuEventCreate", error))
-      return release(), false;
-  // Only a step that does work records an event after it (event i + 1);
-  // `before[i]` is the event recorded last before step i. A step that does
-  // none (a view, an elided concatenation) takes 0 ms: timed, it showed
-  // the event nodes' own cost (run 3: "gn.reshape" 12% of the profile
-  // over the list, with no kernel).
-  std::vector<size_t> before(n, 0);
-  for (size_t i = 1; i < n; ++i)
-    before[i] = m.program.steps[i - 1].doesWork() ? i : before[i - 1];
-  // Each step's time between its events, in `into`.
-  auto elapsed = [&](std::vector<double> &into) {
+  }
+  bool create(std::string &error) {
+    events.assign(m.program.steps.size() + 1, nullptr);
+    for (CUevent &e : events)
+      if (!m.check(m.driver->eventCreate(&e, 0), "cuEventCreate", error))
+        return false;
+    return true;
+  }
+  /// Records event 0, then each working step and the event after it
+  /// (`record` records one event on the stream).
+  bool enqueue(const std::function<bool(CUevent, std::string &)> &record, std::string &error) {
+    bool ok = record(events[0], error);
+    for (size_t i = 0; ok && i < m.program.steps.size(); ++i) {
+      if (!m.program.steps[i].doesWork())
+        continue;
+      m.afterKernel = false; // an event before it: no programmatic edge across
+      ok = m.runStep(i, error) && record(events[i + 1], error);
+    }
+    return ok;
+  }
+  /// Each step's time between its events.
+  bool elapsed(std::vector<double> &into, std::string &error) {
+    size_t n = m.program.steps.size();
     into.assign(n, 0.0);
     for (size_t i = 0; i < n; ++i) {
       float t = 0;
@@ -611,85 +659,116 @@ bool CudaExecutor::profileSteps(std::vector<double> &ms, std::string &how, std::
       into[i] = t;
     }
     return true;
-  };
-  auto finish = [&] {
-    return m.readIndexErrors(error) &&
-           m.check(m.driver->streamSynchronize(m.stream), "running the profiled forward",
-                   error) &&
-           m.checkIndexErrors(error);
-  };
+  }
+};
 
-  // 1. The steps and the events as a graph of their own. Launched step by
+bool CudaExecutor::Impl::finishForward(const char *what, std::string &error) {
+  return readIndexErrors(error) &&
+         check(driver->streamSynchronize(stream), what, error) && checkIndexErrors(error);
+}
+
+bool CudaExecutor::Impl::stepTimesInGraph(std::vector<double> &ms, std::string &why,
+                                          std::string &error) {
+  // The steps and the events as a graph of their own. Launched step by
   // step, a forward of small kernels is bound by the host's launching, and
   // the events timed the host (run 2: convnextv2_atto's steps added up to
   // 4.7 ms of a 0.8 ms forward).
-  std::string why;
-  if (!m.check(m.driver->streamBeginCapture(m.stream, kStreamCaptureModeThreadLocal),
-               "cuStreamBeginCapture", why))
+  StepEvents ev(*this);
+  if (!ev.create(error))
+    return false;
+  if (!check(driver->streamBeginCapture(stream, kStreamCaptureModeThreadLocal),
+             "cuStreamBeginCapture", why)) {
     why = "capture: " + why;
-  else {
-    bool ok = m.check(m.driver->eventRecordWithFlags(events[0], m.stream, kEventRecordExternal),
-                      "cuEventRecordWithFlags", why);
-    for (size_t i = 0; ok && i < n; ++i) {
-      if (!m.program.steps[i].doesWork())
-        continue;
-      m.afterKernel = false; // an event node before it: no programmatic edge across
-      ok = m.runStep(i, why) &&
-           m.check(m.driver->eventRecordWithFlags(events[i + 1], m.stream, kEventRecordExternal),
-                   "cuEventRecordWithFlags", why);
-    }
-    CUgraph graph = nullptr;
-    CUresult end = m.driver->streamEndCapture(m.stream, &graph);
-    if (ok)
-      ok = m.check(end, "cuStreamEndCapture", why);
-    if (ok)
-      ok = m.check(m.driver->graphInstantiate(&exec, graph, 0), "cuGraphInstantiate", why);
-    if (graph)
-      m.driver->graphDestroy(graph);
-    // A warm-up replay, then the median of kProfileReplays per step.
-    constexpr int kProfileReplays = 5;
-    std::vector<std::vector<double>> runs(kProfileReplays);
-    for (int r = -1; ok && r < kProfileReplays; ++r) {
-      ok = m.check(m.driver->graphLaunch(exec, m.stream), "cuGraphLaunch", why);
-      if (ok && !finish())
-        return release(), false; // the forward itself failed: not a profiling matter
-      if (ok && r >= 0 && !elapsed(runs[r])) {
-        why = error;
-        error.clear();
-        ok = false;
-      }
-    }
-    if (ok) {
-      ms.assign(n, 0.0);
-      for (size_t i = 0; i < n; ++i) {
-        std::vector<double> t;
-        for (const auto &run : runs)
-          t.push_back(run[i]);
-        std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
-        ms[i] = t[t.size() / 2];
-      }
-      how = "graph";
-      return release(), true;
+    return false;
+  }
+  bool ok = ev.enqueue(
+      [&](CUevent e, std::string &err) {
+        return check(driver->eventRecordWithFlags(e, stream, kEventRecordExternal),
+                     "cuEventRecordWithFlags", err);
+      },
+      why);
+  CUgraph graph = nullptr;
+  CUgraphExec exec = nullptr;
+  CUresult end = driver->streamEndCapture(stream, &graph);
+  if (ok)
+    ok = check(end, "cuStreamEndCapture", why);
+  if (ok)
+    ok = check(driver->graphInstantiate(&exec, graph, 0), "cuGraphInstantiate", why);
+  if (graph)
+    driver->graphDestroy(graph);
+  // A warm-up replay, then the median of kProfileReplays per step.
+  constexpr int kProfileReplays = 5;
+  std::vector<std::vector<double>> runs(kProfileReplays);
+  bool failed = false;
+  for (int r = -1; ok && r < kProfileReplays; ++r) {
+    ok = check(driver->graphLaunch(exec, stream), "cuGraphLaunch", why);
+    if (ok && !finishForward("running the timed forward", error)) {
+      failed = true; // the forward itself failed: not a timing matter
+      ok = false;
+    } else if (ok && r >= 0 && !ev.elapsed(runs[r], why)) {
+      ok = false;
     }
   }
-  if (exec) {
-    m.driver->graphExecDestroy(exec);
-    exec = nullptr;
+  if (exec)
+    driver->graphExecDestroy(exec);
+  if (!ok || failed)
+    return false;
+  size_t n = program.steps.size();
+  ms.assign(n, 0.0);
+  for (size_t i = 0; i < n; ++i) {
+    std::vector<double> t;
+    for (const auto &run : runs)
+      t.push_back(run[i]);
+    std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
+    ms[i] = t[t.size() / 2];
   }
+  return true;
+}
 
-  // 2. Step by step, saying why.
-  how = "step by step: " + why;
-  bool ok = m.check(m.driver->eventRecord(events[0], m.stream), "cuEventRecord", error);
-  for (size_t i = 0; ok && i < n; ++i) {
-    if (!m.program.steps[i].doesWork())
-      continue;
-    m.afterKernel = false;
-    ok = m.runStep(i, error) &&
-         m.check(m.driver->eventRecord(events[i + 1], m.stream), "cuEventRecord", error);
+bool CudaExecutor::Impl::chooseConvsInGraph(bool &changed, std::string &error) {
+  changed = false;
+  int rounds = convs ? convs->graphRounds() : 0;
+  if (rounds == 0)
+    return true;
+  auto start = std::chrono::steady_clock::now();
+  std::string why;
+  for (int k = 0; k < rounds && why.empty(); ++k) {
+    std::vector<double> ms;
+    if (!convs->useRound(k, error))
+      return false;
+    if (!stepTimesInGraph(ms, why, error)) {
+      if (!error.empty())
+        return false;
+      why = "timing round " + std::to_string(k) + " in a graph: " + why;
+      break;
+    }
+    convs->recordRound(k, ms);
   }
-  ok = ok && finish() && elapsed(ms);
-  release();
-  return ok;
+  double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return convs->finishRounds(why, ms, changed, error);
+}
+
+bool CudaExecutor::profileSteps(std::vector<double> &ms, std::string &how, std::string &error) {
+  Impl &m = *impl;
+  m.driver->ctxSetCurrent(m.context);
+  std::string why;
+  if (m.stepTimesInGraph(ms, why, error)) {
+    how = "graph";
+    return true;
+  }
+  if (!error.empty())
+    return false;
+  // One forward launched step by step between events, saying why.
+  how = "step by step: " + why;
+  Impl::StepEvents ev(m);
+  return ev.create(error) &&
+         ev.enqueue(
+             [&](CUevent e, std::string &err) {
+               return m.check(m.driver->eventRecord(e, m.stream), "cuEventRecord", err);
+             },
+             error) &&
+         m.finishForward("running the profiled forward", error) && ev.elapsed(ms, error);
 }
 
 bool CudaExecutor::captureGraph(std::string &error) {

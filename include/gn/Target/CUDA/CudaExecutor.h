@@ -54,13 +54,16 @@ struct GemmStats {
 /// How the convolution steps were set up at load (GN_CUDNN_ALGO,
 /// lib/Target/CUDA/CudaConv.h).
 struct ConvStats {
-  std::string mode;              // "heuristic", "timed" or "find"
+  std::string mode;              // "heuristic", "graph", "timed" or "find"
   int steps = 0;                 // convolution steps
   int configs = 0;               // distinct convolutions among them
   int candidatesTimed = 0;       // algorithms gn timed, over all configs
-  int notFindChoice = 0;         // configs whose fastest here was not cudnnFind's
+  int notFirstChoice = 0;        // configs whose fastest was not the first candidate
+                                 // (cudnnFind's; in mode graph cuDNN's heuristic guess)
   int heuristicFallbacks = 0;    // configs cudnnFind gave nothing usable for
   double chooseMs = 0;           // host milliseconds spent choosing, cudnnFind included
+  std::string graphSkipped;      // mode graph: why the forward could not be timed
+                                 // (the heuristic guess kept), "" if it was
   std::map<int, int> algorithms; // cuDNN algorithm -> steps that run it
 };
 
@@ -117,6 +120,7 @@ public:
 
 private:
   CudaExecutor();
+  bool forwardOnce(bool checked, std::string &error, double *hostMs);
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
