@@ -19,6 +19,12 @@ int cudnnDataType(DType d) {
   }
 }
 
+// cuDNN's alpha and beta: in the output's type, f64 for f64, else f32.
+const double kOne64 = 1, kZero64 = 0;
+const float kOne32 = 1, kZero32 = 0;
+const void *one(bool f64) { return f64 ? (const void *)&kOne64 : (const void *)&kOne32; }
+const void *zero(bool f64) { return f64 ? (const void *)&kZero64 : (const void *)&kZero32; }
+
 } // namespace
 
 std::unique_ptr<ConvRunner> ConvRunner::create(const Driver &driver, CUstream stream,
@@ -213,14 +219,16 @@ size_t ConvRunner::tuningWorkspaceBytes() const {
 }
 
 cudnnStatus_t ConvRunner::forward(const Call &c, const Candidate &a, size_t workspaceBytes) {
-  double one64 = 1, zero64 = 0;
-  float one32 = 1, zero32 = 0;
-  const void *one = c.f64 ? (const void *)&one64 : (const void *)&one32;
-  const void *zero = c.f64 ? (const void *)&zero64 : (const void *)&zero32;
   auto ptr = [](CUdeviceptr p) { return reinterpret_cast<void *>(p); };
-  return cudnn->convolutionForward(handle, one, c.x, ptr(c.ops.x), c.w, ptr(c.ops.w), c.conv,
-                                   a.algo, ptr(workspace), workspaceBytes, zero, c.y,
-                                   ptr(c.ops.y));
+  return cudnn->convolutionForward(handle, one(c.f64), c.x, ptr(c.ops.x), c.w, ptr(c.ops.w),
+                                   c.conv, a.algo, ptr(workspace), workspaceBytes, zero(c.f64),
+                                   c.y, ptr(c.ops.y));
+}
+
+cudnnStatus_t ConvRunner::useMath(const Call &c, const Candidate &a) {
+  // With TF32 allowed, a candidate runs in the math cudnnFind listed it in;
+  // otherwise every one runs in the descriptor's FMA math.
+  return tf32 ? cudnn->setConvolutionMathType(c.conv, a.mathType) : 0;
 }
 
 bool ConvRunner::tune(CUdeviceptr tuningWorkspace, std::string &error) {
@@ -231,10 +239,6 @@ bool ConvRunner::tune(CUdeviceptr tuningWorkspace, std::string &error) {
   StreamTimer timer(*driver, stream);
   if (timed && !timer.create(error))
     return false;
-  // With TF32 allowed, a candidate runs in the math cudnnFind timed it in.
-  auto useMath = [&](const Call &c, const Candidate &a) {
-    return !tf32 || cudnn->setConvolutionMathType(c.conv, a.mathType) == 0;
-  };
   // The card's clocks up first (CudaTiming.h).
   if (timed) {
     for (const Config &config : configs) {
@@ -242,7 +246,7 @@ bool ConvRunner::tune(CUdeviceptr tuningWorkspace, std::string &error) {
         continue;
       const Call &c = calls.at(config.firstStep);
       const Candidate &a = config.candidates[0];
-      if (!useMath(c, a)) {
+      if (useMath(c, a)) {
         error = "cuDNN refused the math type of its own algorithm";
         return false;
       }
@@ -265,7 +269,7 @@ bool ConvRunner::tune(CUdeviceptr tuningWorkspace, std::string &error) {
       // A warm-up run, then the fastest of kConvTuneBatches batches. A
       // candidate cuDNN refuses here is skipped.
       float fastest = -1;
-      bool ran = useMath(c, a) && call();
+      bool ran = useMath(c, a) == 0 && call();
       for (int b = 0; ran && b < kConvTuneBatches; ++b) {
         float ms = 0;
         ran = timer.time(kConvTuneRuns, call, ms, "timing a convolution algorithm", error);
@@ -307,7 +311,7 @@ bool ConvRunner::settle(std::string &error) {
   for (auto &[step, c] : calls) {
     const Config &config = configs[c.config];
     const Candidate &a = config.candidates[config.chosen];
-    cudnnStatus_t st = tf32 ? cudnn->setConvolutionMathType(c.conv, a.mathType) : 0;
+    cudnnStatus_t st = useMath(c, a);
     c.workspaceBytes = 0;
     for (size_t i = 0; !st && i < config.candidates.size(); ++i) {
       if (!allCandidates && int(i) != config.chosen)
@@ -340,10 +344,7 @@ bool ConvRunner::useRound(int k, std::string &error) {
     config.chosen = k < int(config.candidates.size()) ? k : 0;
   for (auto &[step, c] : calls) {
     const Config &config = configs[c.config];
-    cudnnStatus_t st =
-        tf32 ? cudnn->setConvolutionMathType(c.conv, config.candidates[config.chosen].mathType)
-             : 0;
-    if (st) {
+    if (cudnnStatus_t st = useMath(c, config.candidates[config.chosen])) {
       error = std::string("math type: ") + cudnn->getErrorString(st);
       return false;
     }
@@ -396,13 +397,9 @@ bool ConvRunner::run(size_t step, std::string &error) {
   const Call &c = calls.at(step);
   const Config &config = configs[c.config];
   cudnnStatus_t st = forward(c, config.candidates[config.chosen], c.workspaceBytes);
-  if (!st && c.bias) {
-    double one64 = 1;
-    float one32 = 1;
-    const void *one = c.f64 ? (const void *)&one64 : (const void *)&one32;
-    st = cudnn->addTensor(handle, one, c.bias, reinterpret_cast<const void *>(c.ops.bias), one,
-                          c.y, reinterpret_cast<void *>(c.ops.y));
-  }
+  if (!st && c.bias)
+    st = cudnn->addTensor(handle, one(c.f64), c.bias, reinterpret_cast<const void *>(c.ops.bias),
+                          one(c.f64), c.y, reinterpret_cast<void *>(c.ops.y));
   if (st) {
     error = std::string("cuDNN convolution: ") + cudnn->getErrorString(st);
     return false;

@@ -132,6 +132,8 @@ private:
   ConvRunner() = default;
   bool findCandidates(const Call &c, Config &config, std::string &error);
   cudnnStatus_t forward(const Call &c, const Candidate &algo, size_t workspaceBytes);
+  /// Sets the descriptor's math to the candidate's (TF32 allowed only).
+  cudnnStatus_t useMath(const Call &c, const Candidate &a);
   /// Each step's math (TF32 allowed), workspace and algorithm count for
   /// the current choices.
   bool settle(std::string &error);

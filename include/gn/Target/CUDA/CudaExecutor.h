@@ -3,7 +3,8 @@
 // Loads a Program onto the current GPU (driver, cuBLAS and cuDNN loaded at
 // run time): PTX modules, one device allocation per argument, constant and
 // result, one arena for every intermediate and kernel scratch, cuDNN
-// algorithms and workspaces chosen up front. Every pointer is fixed at
+// algorithms and workspaces chosen up front (GN_CUDNN_ALGO=graph: after the
+// first checked forward, CudaConv.h). Every pointer is fixed at
 // load, so the whole forward can be captured once as a CUDA graph and
 // replayed. MLIR-free: the small runner links it.
 //
@@ -88,8 +89,8 @@ public:
   /// after each, replayed a few times (the median per step). Where that
   /// graph cannot be made or timed, one forward launched step by step
   /// between events, whose times hold the host's launch gaps too; `how`
-  /// says which ("graph", or "step by step: " and why). Alias steps take
-  /// about 0.
+  /// says which ("graph", or "step by step: " and why). A step that puts
+  /// no work on the GPU (Step::doesWork) is not timed: 0 ms.
   bool profileSteps(std::vector<double> &ms, std::string &how, std::string &error);
   /// The results, copied to the host.
   bool results(std::vector<mlir::gn::interp::HostTensor> &out, std::string &error);
