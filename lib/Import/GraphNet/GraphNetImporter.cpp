@@ -12,6 +12,7 @@
 #include "gn/Import/Paddle/PaddleFrontend.h"
 #include "gn/Import/Python/Evaluator.h"
 #include "gn/Import/Torch/TorchFrontend.h"
+#include "gn/Support/NestingDepth.h"
 #include "gn/Support/NumericCast.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
@@ -61,6 +62,14 @@ std::string mlir::gn::sampleFramework(llvm::StringRef sampleDir, std::string &er
   std::string text;
   if (!readFile(path, text))
     return fromModel();
+  // LLVM's JSON parser recurses once a level: refuse deep text first.
+  if (std::optional<size_t> at = tooDeepAt(text, kMaxIrNesting, NestingSyntax::Json)) {
+    auto [line, col] = lineAndColumn(text, *at);
+    error = path.str().str() + ": brackets nested deeper than " +
+            std::to_string(kMaxIrNesting) + " levels at line " + std::to_string(line) +
+            ", column " + std::to_string(col) + "; refused before parsing";
+    return "";
+  }
   auto json = llvm::json::parse(text);
   if (!json) {
     error = path.str().str() + ": malformed JSON: " + llvm::toString(json.takeError());
