@@ -24,7 +24,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gn_tools_dir, append_path=True)
 
 tool_dirs = [config.gn_tools_dir, config.llvm_tools_dir]
-tools = ["gn-opt", "gn-translate", "gn-eval", "gn-cuda-run"]
+tools = ["gn-opt", "gn-translate", "gn-eval", "gn-cuda-run", "gn-eval-test-hooks",
+         "gn-translate-test-hooks"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # ptxas (CUDA toolkit) checks the PTX that gn-cuda-pipeline writes; tests

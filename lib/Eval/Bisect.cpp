@@ -118,9 +118,9 @@ public:
     FailureOr<std::vector<interp::HostTensor>> outs = failure();
     std::string where = "ops [" + std::to_string(a) + ", " + std::to_string(b) + ")";
     if (compiled) {
-      runtime::CompileOptions compileOptions;
+      CompileOptions compileOptions;
       compileOptions.pipelineOptions = options.pipelineOptions;
-      auto model = runtime::CompiledModel::compile(*p.module, compileOptions);
+      auto model = cpuTarget().compile(*p.module, compileOptions);
       if (failed(model)) {
         error = where + " do not compile: " + firstError;
         return failure();

@@ -1,10 +1,14 @@
 //===- Runner.cpp - run one sample eagerly and "compiled", compare ------===//
 //
-// 1. import (or parse) the sample; 2. synthesize inputs from the argument
-// attributes (gn.dtype, gn.mean, ...); 3. run the interpreter (eager) with
-// warmup and trials; 4. run the compiled side (`--compiler nope`: the
-// interpreter again, GraphNet's harness self-check; `gn`: gn-cpu-pipeline,
-// JIT and the CPU runtime); 5. compare outputs at every tolerance t.
+// SampleRun's stages: 1. import (or parse) the sample; 2. synthesize inputs
+// from the argument attributes (gn.dtype, gn.mean, ...); 3. the target's
+// switches, and whether it can run here; 4. run the interpreter (the eager
+// side on the CPU, the reference on a device); 5. a device's eager mode; 6.
+// the compiled side (`--compiler nope`: the interpreter again, GraphNet's
+// harness self-check; `gn`: the target's pipeline and runtime); 7. compare
+// outputs at every tolerance t. `gn-eval compile` writes the target's
+// programs after stage 4 instead. The runner speaks to the target only
+// through gn/Target/Target.h.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/Runner.h"
@@ -12,19 +16,18 @@
 #include "gn/Eval/Fp64Reference.h"
 #include "gn/Eval/HostInputs.h"
 #include "gn/Eval/InputSynthesis.h"
-#include "gn/Eval/Records.h"
-#include "gn/Runtime/ArgumentMeta.h"
-#include "gn/Runtime/CompiledModel.h"
-#include "gn/Target/CUDA/CudaProgram.h"
-#include "gn/Target/CUDA/CudaTarget.h"
-#include "gn/Target/Target.h"
 #include "gn/Eval/Npy.h"
+#include "gn/Eval/Records.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/InitAll.h"
+#include "gn/Interpreter/Interpreter.h"
+#include "gn/Runtime/ArgumentMeta.h"
+#include "gn/Runtime/CompiledModel.h"
+#include "gn/Support/DebugSwitches.h"
 #include "gn/Support/DiagnosticText.h"
 #include "gn/Support/NestingDepth.h"
-#include "gn/Interpreter/Interpreter.h"
+#include "gn/Target/Target.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
@@ -49,7 +52,7 @@ eval::synthesizeInputs(func::FuncOp f, uint64_t seed, std::string &error) {
   for (unsigned i = 0; i < f.getNumArguments(); ++i) {
     auto type = cast<RankedTensorType>(f.getArgument(i).getType());
     auto dtype = interp::dtypeOf(type.getElementType());
-    eval::ArgumentMeta meta = runtime::readArgumentMeta(f, i);
+    ArgumentMeta meta = runtime::readArgumentMeta(f, i);
     if (!dtype) {
       error = "argument #" + std::to_string(i) + " ('" + meta.name + "') has no tensor dtype";
       return failure();
@@ -63,9 +66,6 @@ eval::synthesizeInputs(func::FuncOp f, uint64_t seed, std::string &error) {
 }
 
 namespace {
-
-/// gn's CUDA eager mode: gn-cuda-pipeline with one op per kernel.
-constexpr const char *kCudaEagerPipeline = "max-fusion-ops=1";
 
 using RunFn =
     std::function<FailureOr<std::vector<interp::HostTensor>>(llvm::ArrayRef<interp::HostTensor>)>;
@@ -238,38 +238,120 @@ OwningOpRef<ModuleOp> eval::LoadedSample::parseIrFile(const std::string &path) {
 }
 
 namespace {
-/// A CUDA compile record's ahead-of-time assembly: ptxas's seconds, the
-/// modules given a cubin, and why none was where none was.
-void addCubinFields(json &record, const runtime::CompileStats &st) {
+
+/// A compile record's ahead-of-time assembly (CUDA: ptxas's seconds, the
+/// modules given a cubin, and why none was where none was).
+void addAssemblyFields(json &record, const runtime::CompileStats &st) {
+  if (!st.assembles)
+    return;
   record["ptxas_seconds"] = st.assembleSeconds;
   record["cubin_modules"] = st.cubinModules;
   if (!st.cubinSkipped.empty())
     record["cubin_skipped"] = st.cubinSkipped;
 }
-} // namespace
 
-std::string eval::runSample(const std::string &path, const RunOptions &options) {
+/// Every runtime switch in force ({"cuda": {"gemm": "tuned", ...},
+/// "debug": {...}}), for the record.
+json switchesRecord(const Switches &target) {
+  json out;
+  for (const Switches *s : {&target, static_cast<const Switches *>(&debugSwitches())})
+    for (auto &[key, value] : s->values())
+      out[s->owner()][key] = value;
+  return out;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+/// One sample's run, stage by stage: load, synthesize the inputs, the
+/// reference (the CPU interpreter), then the sides the options ask for, and
+/// the comparison. Each stage that fails records the sample's status and
+/// error and returns false; run() then writes the record as it stands.
+class SampleRun {
+public:
+  SampleRun(const std::string &path, const eval::RunOptions &options)
+      : path(path), options(options),
+        target(options.target ? *options.target : cpuTarget()), loaded(path) {}
+
+  /// The record: one JSON line, no newline.
+  std::string run();
+
+private:
+  bool fail(const char *status, const std::string &error) {
+    r["status"] = status;
+    r["error"] = error;
+    return false;
+  }
+  /// The first error the context saw, else `fallback`.
+  std::string firstErrorOr(const std::string &fallback) const {
+    return loaded.firstError.empty() ? fallback : loaded.firstError;
+  }
+  bool load();
+  bool synthesize();
+  bool checkTarget();
+  bool runReference();
+  bool dumpInputs();
+  bool writePrograms();
+  bool deviceEager();
+  bool compiledSide();
+  void compare();
+
+  /// A side compiled for the target with `pipeline` and timed: its outputs,
+  /// its compile and memory records.
+  FailureOr<std::vector<interp::HostTensor>> compileAndTime(const std::string &pipeline,
+                                                            bool graph, const char *status,
+                                                            std::vector<double> &ms,
+                                                            json &compileRecord,
+                                                            json &memoryRecord);
+  CompileOptions compileOptions(const std::string &pipeline) const {
+    CompileOptions o;
+    o.pipelineOptions = pipeline;
+    o.jitOptLevel = options.jitOptLevel;
+    o.switches = switches;
+    o.programName = r["sample"].get<std::string>();
+    return o;
+  }
+
+  double overIo(int64_t bytes) const { return ioBytes > 0 ? double(bytes) / ioBytes : 0.0; }
+
+  const std::string &path;
+  const eval::RunOptions &options;
+  const Target &target;
+  std::shared_ptr<const Switches> switches;
+  eval::LoadedSample loaded;
   json r;
+  func::FuncOp func;
+  std::vector<interp::HostTensor> args, expected, actual;
+  std::unique_ptr<interp::Interpreter> interpreter;
+  int64_t ioBytes = 0, outputBytes = 0;
+  std::string dumpBase; // --dump: this sample's folder
+};
+
+std::string SampleRun::run() {
   r["sample"] = sampleName(path);
   r["speedup"] = nullptr;
+  bool ok = load() && synthesize() && checkTarget() && runReference() && dumpInputs();
+  if (ok && options.mode == "compile")
+    ok = writePrograms();
+  else if (ok)
+    ok = (!target.eagerPipelineOptions() || deviceEager()) && compiledSide();
+  if (ok)
+    r["status"] = "ok";
+  return r.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+/// Imports or parses the sample; its size, FLOPs and the memory limit.
+bool SampleRun::load() {
   if (!llvm::StringRef(path).ends_with(".mlir")) {
     std::string frameworkError;
     std::string framework = sampleFramework(path, frameworkError);
     if (!framework.empty())
       r["framework"] = framework;
   }
-  auto fail = [&](const char *status, const std::string &error) {
-    r["status"] = status;
-    r["error"] = error;
-    return r.dump(-1, ' ', false, json::error_handler_t::replace);
-  };
-
-  eval::LoadedSample loaded(path);
-  std::string &firstError = loaded.firstError;
-  OwningOpRef<ModuleOp> &module = loaded.module;
-  if (!module)
-    return fail("eager_error", firstError.empty() ? "cannot load '" + path + "'" : firstError);
-  auto func = module->lookupSymbol<func::FuncOp>("forward");
+  if (!loaded.module)
+    return fail("eager_error", firstErrorOr("cannot load '" + path + "'"));
+  func = loaded.module->lookupSymbol<func::FuncOp>("forward");
   if (!func)
     return fail("eager_error", "no func.func @forward in '" + path + "'");
   size_t numOps = 0;
@@ -277,283 +359,299 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   r["num_ops"] = numOps;
   eval::GraphCost cost = eval::graphCost(func);
   r["flops"] = cost.flops;
-  r["bytes"] = {{"weights", cost.weightBytes}, {"inputs", cost.inputBytes},
+  r["bytes"] = {{"weights", cost.weightBytes},
+                {"inputs", cost.inputBytes},
                 {"outputs", cost.outputBytes}};
   if (options.memoryLimit > 0)
     if (std::string why = overMemoryLimit(func, options.memoryLimit); !why.empty()) {
       r["error_class"] = "out of memory";
       return fail("runtime_error", why);
     }
+  return true;
+}
 
+bool SampleRun::synthesize() {
   std::string error;
-  auto args = eval::synthesizeInputs(func, options.seed, error);
-  if (failed(args))
+  auto synthesized = eval::synthesizeInputs(func, options.seed, error);
+  if (failed(synthesized))
     return fail("eager_error", error);
+  args = std::move(*synthesized);
+  return true;
+}
 
-  bool onCuda = options.device == "cuda";
-  if (options.device != "cpu" && !onCuda)
-    return fail("eager_error", "unknown device '" + options.device + "' (cpu or cuda)");
+/// The target's switches (recorded), and whether it can run here.
+bool SampleRun::checkTarget() {
   bool compileOnly = options.mode == "compile";
-  if (compileOnly && !onCuda)
-    return fail("compile_error", "gn-eval compile writes CUDA programs: use --device cuda");
-  if (onCuda && !compileOnly) {
-    std::string why = cudaTarget().unavailableReason();
-    if (!why.empty())
-      return fail("runtime_error", "--device cuda: " + why);
-  }
+  std::string error;
+  CompileOptions given;
+  given.switches = options.switches;
+  switches = switchesFor(target, given, error);
+  if (!switches)
+    return fail(compileOnly ? "compile_error" : "eager_error", error);
+  r["switches"] = switchesRecord(*switches);
+  if (compileOnly && target.programSuffix().empty())
+    return fail("compile_error", "gn-eval compile writes programs that stand alone, which the " +
+                                     target.name().str() + " target does not: use --device cuda");
+  if (!compileOnly && !target.runsOnHost())
+    if (std::string why = target.unavailableReason(*switches); !why.empty())
+      return fail("runtime_error", "--device " + target.name().str() + ": " + why);
+  if (options.reference != "" && options.reference != "fp64")
+    return fail("eager_error", "unknown reference '" + options.reference + "' (fp64)");
+  return true;
+}
 
-  // The CPU interpreter: the eager side on the CPU; on CUDA the reference
-  // both GPU sides are checked against (run once, untimed).
-  interp::Interpreter eager(func);
-  if (failed(eager.verifySupported()))
-    return fail("eager_error", firstError);
+/// The CPU interpreter: the eager side on the CPU (timed); on a device, the
+/// reference both device sides are checked against (run once, untimed).
+bool SampleRun::runReference() {
+  bool deviceSides = target.eagerPipelineOptions().has_value();
+  interpreter = std::make_unique<interp::Interpreter>(func);
+  if (failed(interpreter->verifySupported()))
+    return fail("eager_error", loaded.firstError);
   std::vector<double> eagerMs;
-  auto runEager = [&](llvm::ArrayRef<interp::HostTensor> a) { return eager.run(a); };
+  auto runEager = [&](llvm::ArrayRef<interp::HostTensor> a) { return interpreter->run(a); };
   int64_t eagerExtraBytes = 0;
-  auto expected = onCuda ? timedRuns(runEager, *args, 0, 1, eagerMs, &eagerExtraBytes)
-                         : timedRuns(runEager, *args, options.warmup, options.trials, eagerMs,
-                                     &eagerExtraBytes);
-  if (failed(expected))
-    return fail("eager_error", firstError);
-  r[onCuda ? "reference" : "eager"] = eval::timingStats(eagerMs);
-  if (onCuda)
+  auto outs = deviceSides ? timedRuns(runEager, args, 0, 1, eagerMs, &eagerExtraBytes)
+                          : timedRuns(runEager, args, options.warmup, options.trials, eagerMs,
+                                      &eagerExtraBytes);
+  if (failed(outs))
+    return fail("eager_error", loaded.firstError);
+  expected = std::move(*outs);
+  r[deviceSides ? "reference" : "eager"] = eval::timingStats(eagerMs);
+  if (deviceSides)
     r["reference"]["side"] = "gn interpreter (cpu)";
-  int64_t argumentBytes = 0, outputBytes = 0;
-  for (const interp::HostTensor &t : *args)
+  int64_t argumentBytes = 0;
+  for (const interp::HostTensor &t : args)
     argumentBytes += t.nbytes();
-  for (const interp::HostTensor &t : *expected)
+  for (const interp::HostTensor &t : expected)
     outputBytes += t.nbytes();
-  int64_t ioBytes = argumentBytes + outputBytes;
-  auto overIo = [&](int64_t bytes) { return ioBytes > 0 ? double(bytes) / ioBytes : 0.0; };
+  ioBytes = argumentBytes + outputBytes;
   // Measured peak of an eager run: arguments + every tensor it allocated.
   r["eager_memory"] = {{"io_bytes", ioBytes},
                        {"peak_bytes", argumentBytes + eagerExtraBytes},
                        {"peak_over_io", overIo(argumentBytes + eagerExtraBytes)}};
+  return true;
+}
 
-  std::string base;
-  if (!options.dumpDir.empty()) {
-    std::vector<std::string> names;
-    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
-      auto n = func.getArgAttrOfType<StringAttr>(i, "gn.name");
-      names.push_back(n ? n.str() : "arg" + std::to_string(i));
-    }
-    base = options.dumpDir + "/" +
-           dumpName(r["sample"].get<std::string>());
-    if (!dumpTensors(base + "/inputs", *args, names, error) ||
-        !dumpTensors(base + (onCuda ? "/reference" : "/eager"), *expected, {}, error))
-      return fail("runtime_error", error);
+/// --dump: the inputs and the reference outputs as .npy.
+bool SampleRun::dumpInputs() {
+  if (options.dumpDir.empty())
+    return true;
+  std::vector<std::string> names;
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    auto n = func.getArgAttrOfType<StringAttr>(i, "gn.name");
+    names.push_back(n ? n.str() : "arg" + std::to_string(i));
   }
+  dumpBase = options.dumpDir + "/" + dumpName(r["sample"].get<std::string>());
+  std::string error;
+  bool deviceSides = target.eagerPipelineOptions().has_value();
+  if (!dumpTensors(dumpBase + "/inputs", args, names, error) ||
+      !dumpTensors(dumpBase + (deviceSides ? "/reference" : "/eager"), expected, {}, error))
+    return fail("runtime_error", error);
+  return true;
+}
 
-  auto compare = [&](const std::vector<interp::HostTensor> &actual, json &outputs,
-                     json &correct) {
-    correct = eval::compareWithReference(actual, *expected, {}, outputs);
-  };
-
-  // A side compiled for a target, timed.
-  auto compiledSide = [&](const std::string &target, const std::string &pipeline, bool graph,
-                          const char *status, std::vector<double> &ms, json &compileRecord,
-                          json &memoryRecord) -> FailureOr<std::vector<interp::HostTensor>> {
-    auto compileStart = std::chrono::steady_clock::now();
-    runtime::CompileOptions compileOptions;
-    compileOptions.target = target;
-    compileOptions.pipelineOptions = pipeline;
-    compileOptions.jitOptLevel = options.jitOptLevel;
-    compileOptions.cudaGraph = graph;
-    auto model = runtime::CompiledModel::compile(*module, compileOptions);
-    if (failed(model)) {
-      r["status"] = status;
-      r["error"] = firstError.empty() ? "compilation failed" : firstError;
-      return failure();
+/// gn-eval compile: the programs of a run on a machine without LLVM
+/// (gn-cuda-run), the reference outputs and what the record needs.
+bool SampleRun::writePrograms() {
+  std::string dir = options.outDir + "/" + dumpName(r["sample"].get<std::string>());
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return fail("compile_error", "cannot create '" + dir + "': " + ec.message());
+  // References over the budget keep every k-th element (k in
+  // reference/<i>.stride), so a bundle of many samples stays small enough
+  // to carry; gn-cuda-run compares the same elements.
+  int64_t refBytes = 0;
+  for (const interp::HostTensor &t : expected)
+    refBytes += t.nbytes();
+  std::vector<interp::HostTensor> refs = expected;
+  json strides = json::object();
+  llvm::sys::fs::create_directories(dir + "/reference");
+  if (options.referenceBudget > 0 && refBytes > options.referenceBudget) {
+    // At least a byte each (a budget below one byte per output kept
+    // nothing to divide by: SIGFPE).
+    int64_t share =
+        std::max<int64_t>(1, options.referenceBudget / std::max<int64_t>(1, expected.size()));
+    for (auto [i, t] : llvm::enumerate(refs)) {
+      if (t.nbytes() <= size_t(share))
+        continue;
+      int64_t k = (t.nbytes() + share - 1) / share;
+      t = eval::everyKth(t, k);
+      strides[std::to_string(i)] = k;
+      std::ofstream(dir + "/reference/" + std::to_string(i) + ".stride") << k << "\n";
     }
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
-    const runtime::CompileStats &st = (*model)->stats();
-    json fallback = json::object();
-    for (auto &[op, n] : st.fallbackByOp)
-      fallback[op] = n;
-    compileRecord = {{"seconds", seconds},
-                     {"pipeline_seconds", st.pipelineSeconds},
-                     {"jit_seconds", st.jitSeconds},
-                     {"kernels", st.kernels},
-                     {"launches", st.launches},
-                     {"library_calls", st.libraryCalls},
-                     {"aliases", st.aliases},
-                     {"inplace", st.inplaceResults},
-                     {"concats_elided", st.concatsElided},
-                     {"argument_packs", st.argumentPacks},
-                     {"fallback_ops", st.fallbackOps},
-                     {"fallback", fallback}};
-    if (target == "cuda")
-      addCubinFields(compileRecord, st);
-    auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };
-    int64_t runExtraBytes = 0;
-    auto outs = timedRuns(runCompiled, *args, options.warmup, options.trials, ms, &runExtraBytes);
-    if (failed(outs)) {
-      r["status"] = "runtime_error";
-      r["error"] = firstError.empty() ? "compiled run failed" : firstError;
-      return failure();
-    }
-    // Planned: arguments + arena + planned heap. Measured (CPU): arguments +
-    // arena + constants + every tensor the first run allocated (outputs,
-    // fallback copies, widened operands inside library calls).
-    int64_t planned = st.argumentBytes + st.arenaBytes + st.heapPeakBytes;
-    int64_t measured = st.argumentBytes + st.arenaBytes + st.constantBytes + runExtraBytes;
-    memoryRecord = {{"arena_bytes", st.arenaBytes},
-                    {"arena_bound_bytes", st.arenaBoundBytes},
-                    {"heap_peak_bytes", st.heapPeakBytes},
-                    {"constant_bytes", st.constantBytes},
-                    {"io_bytes", ioBytes},
-                    {"planned_peak_bytes", planned},
-                    {"planned_over_io", overIo(planned)},
-                    // No plan for this op order can do better than this
-                    // without recomputation or in-place updates.
-                    {"bound_over_io",
-                     overIo(st.argumentBytes + st.arenaBoundBytes + outputBytes)}};
-    if (target == "cpu")
-      memoryRecord.update({{"peak_bytes", measured}, {"peak_over_io", overIo(measured)}});
-    return outs;
-  };
-
-  if (compileOnly) {
-    // The artifacts of a GPU run on a machine without LLVM (gn-cuda-run):
-    // both programs, the reference outputs and what the record needs.
-    std::string dir = options.outDir + "/" +
-                      dumpName(r["sample"].get<std::string>());
-    if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-      return fail("compile_error", "cannot create '" + dir + "': " + ec.message());
-    // References over the budget keep every k-th element (k in
-    // reference/<i>.stride), so a bundle of many samples stays small enough
-    // to carry; gn-cuda-run compares the same elements.
-    int64_t refBytes = 0;
-    for (const interp::HostTensor &t : *expected)
-      refBytes += t.nbytes();
-    std::vector<interp::HostTensor> refs = *expected;
-    json strides = json::object();
-    llvm::sys::fs::create_directories(dir + "/reference");
-    if (options.referenceBudget > 0 && refBytes > options.referenceBudget) {
-      // At least a byte each (a budget below one byte per output kept
-      // nothing to divide by: SIGFPE).
-      int64_t share =
-          std::max<int64_t>(1, options.referenceBudget / std::max<int64_t>(1, expected->size()));
-      for (auto [i, t] : llvm::enumerate(refs)) {
-        if (t.nbytes() <= size_t(share))
-          continue;
-        int64_t k = (t.nbytes() + share - 1) / share;
-        t = eval::everyKth(t, k);
-        strides[std::to_string(i)] = k;
-        std::ofstream(dir + "/reference/" + std::to_string(i) + ".stride") << k << "\n";
-      }
-    }
-    if (!dumpTensors(dir + "/reference", refs, {}, error))
+  }
+  std::string error;
+  if (!dumpTensors(dir + "/reference", refs, {}, error))
+    return fail("compile_error", error);
+  if (!strides.empty())
+    r["reference_strides"] = strides;
+  std::optional<std::string> eagerPipeline = target.eagerPipelineOptions();
+  std::vector<std::pair<std::string, std::string>> programs;
+  if (eagerPipeline)
+    programs.push_back({"eager", *eagerPipeline});
+  programs.push_back({"compiled", options.pipelineOptions});
+  for (auto &[name, pipeline] : programs) {
+    auto start = std::chrono::steady_clock::now();
+    runtime::CompileStats st;
+    auto program = target.compileProgram(*loaded.module, compileOptions(pipeline), st);
+    if (failed(program))
+      return fail(name == "eager" ? "eager_error" : "compile_error",
+                  firstErrorOr("compilation failed"));
+    if (!(*program)->write(dir + "/" + name + target.programSuffix().str(), error))
       return fail("compile_error", error);
-    if (!strides.empty())
-      r["reference_strides"] = strides;
-    for (auto [name, pipeline] :
-         {std::pair<std::string, std::string>{"eager", kCudaEagerPipeline},
-          {"compiled", options.pipelineOptions}}) {
-      auto start = std::chrono::steady_clock::now();
-      runtime::CompileOptions compileOptions;
-      compileOptions.target = "cuda";
-      compileOptions.pipelineOptions = pipeline;
-      runtime::CompileStats st;
-      auto program = buildCudaProgram(*module, compileOptions, st);
-      if (failed(program))
-        return fail(name == "eager" ? "eager_error" : "compile_error",
-                    firstError.empty() ? "compilation failed" : firstError);
-      program->sample = r["sample"].get<std::string>();
-      if (!cuda::writeProgram(*program, dir + "/" + name + ".json", error))
-        return fail("compile_error", error);
-      r[name == "eager" ? "eager_compile" : "compile"] = {
-          {"seconds",
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()},
-          {"kernels", st.kernels},
-          {"launches", st.launches},
-          {"library_calls", st.libraryCalls},
-          {"serial_launches", program->serialLaunches},
-          {"arena_bytes", st.arenaBytes},
-          {"constant_bytes", st.constantBytes}};
-      addCubinFields(r[name == "eager" ? "eager_compile" : "compile"], st);
-    }
-    r["compile_seconds"] = r["compile"]["seconds"];
-    r["io_bytes"] = ioBytes;
-    r["artifacts"] = dir;
-    std::ofstream meta(dir + "/record.json");
-    meta << r.dump(-1, ' ', false, json::error_handler_t::replace);
-    r["status"] = "ok";
-    return r.dump(-1, ' ', false, json::error_handler_t::replace);
+    json &record = r[name == "eager" ? "eager_compile" : "compile"];
+    record = {{"seconds", secondsSince(start)},
+              {"kernels", st.kernels},
+              {"launches", st.launches},
+              {"library_calls", st.libraryCalls},
+              {"serial_launches", st.serialLaunches},
+              {"arena_bytes", st.arenaBytes},
+              {"constant_bytes", st.constantBytes}};
+    addAssemblyFields(record, st);
   }
+  r["compile_seconds"] = r["compile"]["seconds"];
+  r["io_bytes"] = ioBytes;
+  r["artifacts"] = dir;
+  std::ofstream meta(dir + "/record.json");
+  meta << r.dump(-1, ' ', false, json::error_handler_t::replace);
+  return true;
+}
 
-  if (onCuda) {
-    // gn's CUDA eager mode: a kernel per op, launched one by one.
-    json eagerCompile, eagerMemory, eagerOutputs, eagerCorrect;
-    std::vector<double> cudaEagerMs;
-    auto cudaEager = compiledSide("cuda", kCudaEagerPipeline, /*graph=*/false, "eager_error",
-                                  cudaEagerMs, eagerCompile, eagerMemory);
-    if (failed(cudaEager))
-      return r.dump(-1, ' ', false, json::error_handler_t::replace);
-    r["eager"] = eval::timingStats(cudaEagerMs);
-    r["eager"]["side"] = "gn cuda eager";
-    r["eager_compile"] = eagerCompile;
-    compare(*cudaEager, eagerOutputs, eagerCorrect);
-    r["eager_outputs"] = eagerOutputs;
-    r["eager_correct_at"] = eagerCorrect;
-    if (!base.empty() && !dumpTensors(base + "/eager", *cudaEager, {}, error))
-      return fail("runtime_error", error);
-  }
+/// A device's eager mode (CUDA: a kernel per op, launched one by one),
+/// timed and checked against the reference.
+bool SampleRun::deviceEager() {
+  json eagerCompile, eagerMemory, eagerOutputs;
+  std::vector<double> ms;
+  auto outs = compileAndTime(*target.eagerPipelineOptions(), /*graph=*/false, "eager_error", ms,
+                             eagerCompile, eagerMemory);
+  if (failed(outs))
+    return false;
+  r["eager"] = eval::timingStats(ms);
+  r["eager"]["side"] = "gn " + target.name().str() + " eager";
+  r["eager_compile"] = eagerCompile;
+  r["eager_correct_at"] = eval::compareWithReference(*outs, expected, {}, eagerOutputs);
+  r["eager_outputs"] = eagerOutputs;
+  std::string error;
+  if (!dumpBase.empty() && !dumpTensors(dumpBase + "/eager", *outs, {}, error))
+    return fail("runtime_error", error);
+  return true;
+}
 
-  if (options.reference != "" && options.reference != "fp64")
-    return fail("eager_error", "unknown reference '" + options.reference + "' (fp64)");
+/// The compiled side: gn's compiler, or the interpreter again (`nope`,
+/// GraphNet's harness self-check); then the comparison and the speedup.
+bool SampleRun::compiledSide() {
   if (options.mode == "eager") {
     if (options.reference == "fp64")
-      recordFp64Reference(r, *module, *args, *expected, nullptr, firstError);
-    r["status"] = "ok";
-    return r.dump(-1, ' ', false, json::error_handler_t::replace);
+      recordFp64Reference(r, *loaded.module, args, expected, nullptr, loaded.firstError);
+    return true;
   }
-
-  // Compiled side: gn's compiler, or the interpreter again (`nope`).
-  std::vector<double> compiledMs;
-  FailureOr<std::vector<interp::HostTensor>> actual = failure();
+  std::vector<double> ms;
   if (options.compiler == "gn") {
     json compileRecord, memoryRecord;
-    actual = compiledSide(options.device, options.pipelineOptions, /*graph=*/true,
-                          "compile_error", compiledMs, compileRecord, memoryRecord);
-    if (failed(actual))
-      return r.dump(-1, ' ', false, json::error_handler_t::replace);
+    auto outs = compileAndTime(options.pipelineOptions, /*graph=*/true, "compile_error", ms,
+                               compileRecord, memoryRecord);
+    if (failed(outs))
+      return false;
+    actual = std::move(*outs);
     r["compile_seconds"] = compileRecord["seconds"];
     compileRecord.erase("seconds");
     r["compile"] = compileRecord;
     r["memory"] = memoryRecord;
   } else if (options.compiler == "nope") {
-    if (onCuda)
+    if (!target.runsOnHost())
       return fail("compile_error", "--compiler nope runs the CPU interpreter; use --device cpu");
     auto compileStart = std::chrono::steady_clock::now();
-    interp::Interpreter compiled(func);
-    if (failed(compiled.verifySupported()))
-      return fail("compile_error", firstError);
-    r["compile_seconds"] =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - compileStart).count();
-    auto runNope = [&](llvm::ArrayRef<interp::HostTensor> a) { return compiled.run(a); };
-    actual = timedRuns(runNope, *args, options.warmup, options.trials, compiledMs);
-    if (failed(actual))
-      return fail("runtime_error", firstError.empty() ? "compiled run failed" : firstError);
+    interp::Interpreter again(func);
+    if (failed(again.verifySupported()))
+      return fail("compile_error", loaded.firstError);
+    r["compile_seconds"] = secondsSince(compileStart);
+    auto runNope = [&](llvm::ArrayRef<interp::HostTensor> a) { return again.run(a); };
+    auto outs = timedRuns(runNope, args, options.warmup, options.trials, ms);
+    if (failed(outs))
+      return fail("runtime_error", firstErrorOr("compiled run failed"));
+    actual = std::move(*outs);
   } else {
     return fail("compile_error", "unknown compiler '" + options.compiler + "' (gn or nope)");
   }
-  r["compiled"] = eval::timingStats(compiledMs);
-  if (!base.empty() && !dumpTensors(base + "/compiled", *actual, {}, error))
+  r["compiled"] = eval::timingStats(ms);
+  std::string error;
+  if (!dumpBase.empty() && !dumpTensors(dumpBase + "/compiled", actual, {}, error))
     return fail("runtime_error", error);
+  compare();
+  return true;
+}
 
-  json outputs, correct;
-  compare(*actual, outputs, correct);
+/// Outputs against the reference at every t; the fp64 attribution; speedup.
+void SampleRun::compare() {
+  json outputs;
+  r["correct_at"] = eval::compareWithReference(actual, expected, {}, outputs);
   r["outputs"] = outputs;
-  r["correct_at"] = correct;
   if (options.reference == "fp64")
-    recordFp64Reference(r, *module, *args, *expected, &*actual, firstError);
+    recordFp64Reference(r, *loaded.module, args, expected, &actual, loaded.firstError);
   double te = r["eager"]["median_ms"].get<double>(),
          tc = r["compiled"]["median_ms"].get<double>();
   r["speedup"] = tc > 0 ? te / tc : 0.0;
   if (r.contains("flops") && tc > 0)
     r["gflops"] = r["flops"].get<double>() / (tc * 1e6);
-  r["status"] = "ok";
-  return r.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+FailureOr<std::vector<interp::HostTensor>>
+SampleRun::compileAndTime(const std::string &pipeline, bool graph, const char *status,
+                          std::vector<double> &ms, json &compileRecord, json &memoryRecord) {
+  auto compileStart = std::chrono::steady_clock::now();
+  CompileOptions co = compileOptions(pipeline);
+  co.captureGraph = graph;
+  auto model = target.compile(*loaded.module, co);
+  if (failed(model)) {
+    fail(status, firstErrorOr("compilation failed"));
+    return failure();
+  }
+  double seconds = secondsSince(compileStart);
+  const runtime::CompileStats &st = (*model)->stats();
+  json fallback = json::object();
+  for (auto &[op, n] : st.fallbackByOp)
+    fallback[op] = n;
+  compileRecord = {{"seconds", seconds},
+                   {"pipeline_seconds", st.pipelineSeconds},
+                   {"jit_seconds", st.jitSeconds},
+                   {"kernels", st.kernels},
+                   {"launches", st.launches},
+                   {"library_calls", st.libraryCalls},
+                   {"aliases", st.aliases},
+                   {"inplace", st.inplaceResults},
+                   {"concats_elided", st.concatsElided},
+                   {"argument_packs", st.argumentPacks},
+                   {"fallback_ops", st.fallbackOps},
+                   {"fallback", fallback}};
+  addAssemblyFields(compileRecord, st);
+  auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };
+  int64_t runExtraBytes = 0;
+  auto outs = timedRuns(runCompiled, args, options.warmup, options.trials, ms, &runExtraBytes);
+  if (failed(outs)) {
+    fail("runtime_error", firstErrorOr("compiled run failed"));
+    return failure();
+  }
+  // Planned: arguments + arena + planned heap. Measured (host targets):
+  // arguments + arena + constants + every tensor the first run allocated
+  // (outputs, fallback copies, widened operands inside library calls).
+  int64_t planned = st.argumentBytes + st.arenaBytes + st.heapPeakBytes;
+  int64_t measured = st.argumentBytes + st.arenaBytes + st.constantBytes + runExtraBytes;
+  memoryRecord = {{"arena_bytes", st.arenaBytes},
+                  {"arena_bound_bytes", st.arenaBoundBytes},
+                  {"heap_peak_bytes", st.heapPeakBytes},
+                  {"constant_bytes", st.constantBytes},
+                  {"io_bytes", ioBytes},
+                  {"planned_peak_bytes", planned},
+                  {"planned_over_io", overIo(planned)},
+                  // No plan for this op order can do better than this
+                  // without recomputation or in-place updates.
+                  {"bound_over_io", overIo(st.argumentBytes + st.arenaBoundBytes + outputBytes)}};
+  if (target.runsOnHost())
+    memoryRecord.update({{"peak_bytes", measured}, {"peak_over_io", overIo(measured)}});
+  return outs;
+}
+
+} // namespace
+
+std::string eval::runSample(const std::string &path, const RunOptions &options) {
+  return SampleRun(path, options).run();
 }

@@ -4,7 +4,7 @@
 using namespace mlir;
 using namespace mlir::gn;
 
-eval::ArgumentMeta runtime::readArgumentMeta(func::FuncOp f, unsigned i) {
+ArgumentMeta runtime::readArgumentMeta(func::FuncOp f, unsigned i) {
   auto str = [&](const char *n) {
     auto a = f.getArgAttrOfType<StringAttr>(i, n);
     return a ? a.str() : std::string();
@@ -13,7 +13,7 @@ eval::ArgumentMeta runtime::readArgumentMeta(func::FuncOp f, unsigned i) {
     auto a = f.getArgAttrOfType<FloatAttr>(i, n);
     return a ? std::optional<double>(a.getValueAsDouble()) : std::nullopt;
   };
-  eval::ArgumentMeta m;
+  ArgumentMeta m;
   m.name = str("gn.name");
   m.torchDtype = str("gn.dtype");
   m.kind = str("gn.kind");

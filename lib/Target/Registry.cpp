@@ -1,4 +1,4 @@
-//===- Registry.cpp - targets by name; CompiledModel::compile ------------===//
+//===- Registry.cpp - targets by name, and what every target shares ------===//
 #include "gn/Target/Target.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/Pass.h"
@@ -8,6 +8,7 @@ using namespace mlir;
 using namespace mlir::gn;
 
 runtime::CompiledModel::~CompiledModel() = default;
+TargetProgram::~TargetProgram() = default;
 
 static llvm::ArrayRef<const Target *> allTargets() {
   static const Target *targets[] = {&cpuTarget(), &cudaTarget()};
@@ -28,13 +29,25 @@ std::string mlir::gn::targetNames() {
   return names;
 }
 
-FailureOr<std::unique_ptr<runtime::CompiledModel>>
-runtime::CompiledModel::compile(ModuleOp module, const CompileOptions &options) {
-  const Target *target = lookupTarget(options.target);
-  if (!target)
-    return module.emitError("unknown target '")
-           << options.target << "' (known: " << targetNames() << ")";
-  return target->compile(module, options);
+FailureOr<std::unique_ptr<TargetProgram>>
+Target::compileProgram(ModuleOp module, const CompileOptions &, runtime::CompileStats &) const {
+  return module.emitError("the ") << name() << " target writes no programs that stand alone";
+}
+
+std::shared_ptr<const Switches> mlir::gn::switchesFor(const Target &target,
+                                                      const CompileOptions &options,
+                                                      std::string &error) {
+  if (options.switches) {
+    if (target.name() == options.switches->owner())
+      return options.switches;
+    error = "the " + target.name().str() + " target was given " + options.switches->owner() +
+            " switches";
+    return nullptr;
+  }
+  std::shared_ptr<Switches> switches = target.makeSwitches();
+  if (!switches->readEnvironment(error))
+    return nullptr;
+  return switches;
 }
 
 namespace {

@@ -17,7 +17,9 @@
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/ArgumentMeta.h"
 #include "gn/Runtime/CompiledModel.h"
+#include "gn/Support/DebugSwitches.h"
 #include "gn/Support/DiagnosticText.h"
+#include "gn/Target/Target.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
@@ -213,18 +215,37 @@ struct Compiled {
   }
 };
 
+/// The target named `device` and its switches: the environment's, then
+/// `settings` (a dict of key -> value) over them.
+const Target &chooseTarget(const std::string &device, const py::dict &settings,
+                           std::shared_ptr<const Switches> &out) {
+  const Target *target = lookupTarget(device);
+  if (!target)
+    throw GnError("unknown device '" + device + "' (" + targetNames() + ")");
+  std::shared_ptr<Switches> switches = target->makeSwitches();
+  std::string error;
+  if (!switches->readEnvironment(error))
+    throw GnError(error);
+  for (auto [key, value] : settings)
+    if (!switches->set(py::str(key).cast<std::string>(), py::str(value).cast<std::string>(),
+                       error))
+      throw GnError(error);
+  out = std::move(switches);
+  return *target;
+}
+
 std::shared_ptr<Compiled> compileModule(std::shared_ptr<Module> module, const std::string &device,
                                         const std::string &pipelineOptions,
-                                        unsigned jitOptLevel) {
-  runtime::CompileOptions options;
-  options.target = device;
+                                        unsigned jitOptLevel, const py::dict &settings) {
+  CompileOptions options;
+  const Target &target = chooseTarget(device, settings, options.switches);
   options.pipelineOptions = pipelineOptions;
   options.jitOptLevel = jitOptLevel;
   module->forward();
   FailureOr<std::unique_ptr<runtime::CompiledModel>> model;
   {
     py::gil_scoped_release release;
-    model = runtime::CompiledModel::compile(*module->op, options);
+    model = target.compile(*module->op, options);
   }
   if (failed(model))
     throw GnError(module->context->takeError("compilation for " + device + " failed"));
@@ -248,6 +269,12 @@ PYBIND11_MODULE(_gn, m) {
       PyErr_SetString(gnError.ptr(), e.what());
     }
   });
+
+  // The debug outputs (GN_PROFILE, GN_MEMORY_REPORT), read once as every
+  // tool does at startup.
+  std::string switchError;
+  if (!debugSwitches().readEnvironment(switchError))
+    throw GnError(switchError);
 
   py::class_<Module, std::shared_ptr<Module>>(m, "Module", "The gn IR of one sample")
       .def("__str__", &Module::str)
@@ -300,12 +327,34 @@ PYBIND11_MODULE(_gn, m) {
       .def_property_readonly("stats", &Compiled::stats)
       .def_readonly("device", &Compiled::target);
 
+  m.def(
+      "switches",
+      [](const std::string &device) {
+        const Target *target = lookupTarget(device);
+        if (!target)
+          throw GnError("unknown device '" + device + "' (" + targetNames() + ")");
+        std::unique_ptr<Switches> s = target->makeSwitches();
+        py::list out;
+        for (const SwitchInfo &info : s->table()) {
+          py::dict d;
+          d["key"] = info.key;
+          d["env"] = info.env;
+          d["values"] = info.values;
+          d["default"] = info.defaultValue;
+          d["help"] = info.help;
+          out.append(d);
+        }
+        return out;
+      },
+      py::arg("device") = "cpu", "The runtime switches of a target: key, env, values, help");
   m.def("import_sample", &importSample, py::arg("path"),
         "Imports a GraphNet sample folder (PyTorch or PaddlePaddle) into gn IR");
   m.def("parse_mlir", &parseMlir, py::arg("text"), "Parses a gn module from MLIR text");
   m.def("compile", &compileModule, py::arg("module"), py::arg("device") = "cpu",
         py::arg("pipeline_options") = "", py::arg("jit_opt_level") = 2,
-        "Compiles forward for a target (cpu, cuda)");
+        py::arg("switches") = py::dict(),
+        "Compiles forward for a target (cpu, cuda); `switches` sets the target's runtime "
+        "switches by key (see gn.switches()) over their environment variables");
   m.def(
       "run_sample",
       [](const std::string &path, const std::string &mode, const std::string &device,
@@ -313,7 +362,7 @@ PYBIND11_MODULE(_gn, m) {
          const std::string &dump) {
         eval::RunOptions o;
         o.mode = mode;
-        o.device = device;
+        o.target = &chooseTarget(device, py::dict(), o.switches);
         o.compiler = compiler;
         o.warmup = warmup;
         o.trials = trials;

@@ -8,6 +8,7 @@
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/CompiledModel.h"
+#include "gn/Target/Target.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/IR/Diagnostics.h"
@@ -45,9 +46,9 @@ Compiled compileAndRun(const std::string &ir, const std::vector<HostTensor> &arg
   interp::Interpreter eager(module->lookupSymbol<func::FuncOp>("forward"));
   auto expected = eager.run(args);
   EXPECT_TRUE(succeeded(expected));
-  runtime::CompileOptions options;
+  CompileOptions options;
   options.pipelineOptions = pipelineOptions;
-  auto model = runtime::CompiledModel::compile(*module, options);
+  auto model = cpuTarget().compile(*module, options);
   EXPECT_TRUE(succeeded(model));
   if (failed(expected) || failed(model))
     return c;
@@ -360,7 +361,7 @@ TEST(CompiledModel, IndexOutOfRangeFailsTheRun) {
     os << d.getLocation() << ": " << d.str();
     return success();
   });
-  auto model = runtime::CompiledModel::compile(*module, {});
+  auto model = cpuTarget().compile(*module, {});
   ASSERT_TRUE(succeeded(model));
   EXPECT_EQ((*model)->stats().fallbackOps, 0);
   HostTensor index(DType::I64, {3});
@@ -401,7 +402,7 @@ TEST(CompiledModel, HostileIndicesAtAndPastBothEnds) {
   });
   auto forward = module->lookupSymbol<func::FuncOp>("forward");
   interp::Interpreter eager(forward);
-  auto model = runtime::CompiledModel::compile(*module, {});
+  auto model = cpuTarget().compile(*module, {});
   ASSERT_TRUE(succeeded(model));
   EXPECT_EQ((*model)->stats().fallbackOps, 0);
   auto args = [&](int64_t bad) {

@@ -92,7 +92,8 @@ TEST(CudaAbi, EverySymbolGnLooksUpIsInTheToolkitsLibraries) {
   const char *dir = "/usr/local/cuda/lib64";
   if (access((std::string(dir) + "/libcublasLt.so.13").c_str(), R_OK) != 0)
     GTEST_SKIP() << "no CUDA 13 libraries in " << dir;
-  setenv("GN_CUDA_LIBRARY_PATH", dir, 1);
+  CudaOptions options;
+  options.libraryPath = dir;
   std::string error;
   // Each library loads once a process: the check means something only if
   // the one loaded is the toolkit's (not a stand-in an earlier test chose).
@@ -101,16 +102,15 @@ TEST(CudaAbi, EverySymbolGnLooksUpIsInTheToolkitsLibraries) {
     return dladdr(symbol, &info) != 0 && info.dli_fname &&
            std::string(info.dli_fname).rfind(dir, 0) == 0;
   };
-  const Cublas *cublas = loadCublas(error);
+  const Cublas *cublas = loadCublas(options, error);
   ASSERT_NE(cublas, nullptr) << error;
   EXPECT_TRUE(fromToolkit(reinterpret_cast<void *>(cublas->create)));
-  const CublasLt *lt = loadCublasLt(error);
+  const CublasLt *lt = loadCublasLt(options, error);
   ASSERT_NE(lt, nullptr) << error;
   EXPECT_TRUE(fromToolkit(reinterpret_cast<void *>(lt->create)));
   if (access((std::string(dir) + "/libcudnn.so.9").c_str(), R_OK) == 0) {
-    const Cudnn *cudnn = loadCudnn(error);
+    const Cudnn *cudnn = loadCudnn(options, error);
     ASSERT_NE(cudnn, nullptr) << error;
     EXPECT_TRUE(fromToolkit(reinterpret_cast<void *>(cudnn->create)));
   }
-  unsetenv("GN_CUDA_LIBRARY_PATH");
 }

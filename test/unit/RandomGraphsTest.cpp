@@ -16,6 +16,7 @@
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/CompiledModel.h"
+#include "gn/Target/Target.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include <algorithm>
@@ -174,7 +175,7 @@ TEST(RandomGraphs, BufferSharingMatchesTheInterpreter) {
     interp::Interpreter eager(module->lookupSymbol<func::FuncOp>("forward"));
     auto expected = eager.run(args);
     ASSERT_TRUE(succeeded(expected));
-    auto model = runtime::CompiledModel::compile(*module, runtime::CompileOptions());
+    auto model = cpuTarget().compile(*module, CompileOptions());
     ASSERT_TRUE(succeeded(model));
     elided += (*model)->stats().concatsElided;
     inplace += (*model)->stats().inplaceResults;

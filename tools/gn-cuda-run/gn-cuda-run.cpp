@@ -79,8 +79,11 @@ struct Options {
   std::string out = "results.jsonl", dump;
   bool graph = true;
   int profile = 0; // slowest steps to record; 0: no profile
+  /// The runtime switches (the environment's, then --set's).
+  cuda::CudaOptions switches;
   struct EnvSide {
     std::string name, var, value;
+    std::string key;  // the switch `var` sets
     std::string kind; // run only on programs with a step of this kind; "": all
   };
   std::vector<EnvSide> envSides;
@@ -170,7 +173,7 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
   if (!program)
     return false;
   auto loadStart = std::chrono::steady_clock::now();
-  auto ex = cuda::CudaExecutor::load(*program, error);
+  auto ex = cuda::CudaExecutor::load(*program, o.switches, error);
   if (!ex)
     return false;
   double loadSeconds =
@@ -345,6 +348,11 @@ std::string runSample(const std::string &dir, const Options &o) {
   r["correct_at"] = eval::compareWithReference(compiledOut, expected, strides, outputs);
   r["outputs"] = outputs;
   r["device"] = comp["device"];
+  // The switches this run used (the record from compiling held the
+  // compiling machine's).
+  r["switches"] = json::object();
+  for (auto &[key, value] : o.switches.values())
+    r["switches"]["cuda"][key] = value;
   r["launches"] = comp["launches"];
   if (comp.contains("graph_error"))
     r["graph_error"] = comp["graph_error"];
@@ -366,11 +374,11 @@ std::string runSample(const std::string &dir, const Options &o) {
   // Another side: `program` timed and checked again (after `before`, which
   // sets what differs), recorded in `a`; its failure is the side's, not the
   // sample's.
-  auto otherSide = [&](const std::string &program, json &a) {
+  auto otherSide = [&](const std::string &program, json &a, const Options &so) {
     json side, sideOutputs;
     std::vector<HostTensor> sideOut;
     std::string sideError;
-    if (runSide(program, args, o, o.graph, /*profileTop=*/0, sideOut, side, sideError)) {
+    if (runSide(program, args, so, so.graph, /*profileTop=*/0, sideOut, side, sideError)) {
       a["timing"] = side["timing"];
       a["correct_at"] = eval::compareWithReference(sideOut, expected, strides, sideOutputs);
       a["launches"] = side["launches"];
@@ -401,13 +409,13 @@ std::string runSample(const std::string &dir, const Options &o) {
       options.pop_back();
     json a;
     a["pipeline_options"] = options;
-    otherSide(base + ".json", a);
+    otherSide(base + ".json", a, o);
     if (!r.contains("compiled_alt"))
       r["compiled_alt"] = a;
     r["compiled_alts"].push_back(a);
   }
-  // The compiled program under another runtime choice (--env-side); the
-  // variable is put back after.
+  // The compiled program under another runtime choice (--env-side): the
+  // switches with the one the variable names changed.
   for (const Options::EnvSide &e : o.envSides) {
     if (!o.extraSides)
       break;
@@ -416,16 +424,13 @@ std::string runSample(const std::string &dir, const Options &o) {
           return !s.elided && cuda::stepKindName(s.kind) == e.kind;
         }))
       continue;
-    const char *old = std::getenv(e.var.c_str());
-    std::string saved = old ? old : "";
-    setenv(e.var.c_str(), e.value.c_str(), 1);
+    Options changed = o;
     json &a = r["env_sides"][e.name];
     a["env"] = e.var + "=" + e.value;
-    otherSide(dir + "/compiled.json", a);
-    if (old)
-      setenv(e.var.c_str(), saved.c_str(), 1);
+    if (!changed.switches.set(e.key, e.value, error))
+      a["error"] = error;
     else
-      unsetenv(e.var.c_str());
+      otherSide(dir + "/compiled.json", a, changed);
   }
   if (!o.dump.empty() && (!dumpAll(o.dump + "/" + name + "/compiled", compiledOut, error) ||
                           !dumpAll(o.dump + "/" + name + "/eager", eagerOut, error)))
@@ -439,10 +444,14 @@ std::string runSample(const std::string &dir, const Options &o) {
 }
 
 int usage() {
+  cuda::CudaOptions defaults;
   std::cerr << "usage: gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]\n"
                "                   [--out FILE] [--dump DIR] [--timeout SECONDS] [--no-graph]\n"
                "                   [--profile N] [--deadline EPOCH] [--env-side NAME:VAR=VALUE[@KIND]]...\n"
-               "                   [--sides all|main|extra]\n";
+               "                   [--sides all|main|extra] [--set KEY=VALUE]...\n"
+               "--env-side's VAR is a switch's environment variable or key; --set changes a\n"
+               "switch for every side. The switches:\n"
+            << mlir::gn::switchesHelp({&defaults}) ;
   return 2;
 }
 
@@ -450,6 +459,7 @@ int usage() {
 
 int main(int argc, char **argv) {
   Options o;
+  std::vector<std::pair<std::string, std::string>> settings; // --set, after the environment
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> const char * { return i + 1 < argc ? argv[++i] : nullptr; };
@@ -489,8 +499,26 @@ int main(int argc, char **argv) {
         std::cerr << "error: --env-side " << v << ": expected NAME:VAR=VALUE[@KIND]\n";
         return 2;
       }
-      o.envSides.push_back({spec.substr(0, colon), spec.substr(colon + 1, eq - colon - 1),
-                            spec.substr(eq + 1), kind});
+      std::string var = spec.substr(colon + 1, eq - colon - 1);
+      const mlir::gn::SwitchInfo *s = o.switches.byEnv(var);
+      if (!s)
+        s = o.switches.byKey(var);
+      if (!s) {
+        std::cerr << "error: --env-side " << v << ": " << var
+                  << " is not a runtime switch of the CUDA target (see --help)\n";
+        return 2;
+      }
+      o.envSides.push_back({spec.substr(0, colon), var, spec.substr(eq + 1), s->key, kind});
+    }
+    else if (a == "--set" && (v = next())) {
+      std::string setting = v;
+      size_t eq = setting.find('=');
+      std::string why;
+      if (eq == std::string::npos) {
+        std::cerr << "error: --set " << setting << ": expected KEY=VALUE\n";
+        return 2;
+      }
+      settings.push_back({setting.substr(0, eq), setting.substr(eq + 1)});
     }
     else if (a == "--sides" && (v = next())) {
       std::string which = v;
@@ -509,8 +537,17 @@ int main(int argc, char **argv) {
   if (o.dirs.empty())
     return usage();
   std::string error;
+  if (!o.switches.readEnvironment(error)) {
+    std::cerr << "error: " << error << "\n";
+    return 2;
+  }
+  for (auto &[key, value] : settings)
+    if (!o.switches.set(key, value, error)) {
+      std::cerr << "error: --set " << key << "=" << value << ": " << error << "\n";
+      return 2;
+    }
   // Each sample runs in a forked child: the parent must not initialize CUDA.
-  auto device = cuda::probeDeviceInChild(error);
+  auto device = cuda::probeDeviceInChild(o.switches, error);
   if (!device) {
     std::cerr << "error: " << error << "\n";
     return 1;

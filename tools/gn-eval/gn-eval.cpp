@@ -21,6 +21,7 @@
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Interpreter/HostTensor.h"
+#include "gn/Support/DebugSwitches.h"
 #include "gn/Support/MemoryLimit.h"
 #include "gn/Target/Target.h"
 #include "llvm/Config/llvm-config.h"
@@ -48,6 +49,9 @@
 using namespace llvm;
 namespace eval = mlir::gn::eval;
 
+/// gn-eval's own options: --help shows these, not LLVM's backend flags.
+static cl::OptionCategory gnEvalCategory("gn-eval options");
+
 static cl::SubCommand runCmd("run", "Run samples eagerly and compiled, compare, time");
 static cl::SubCommand scoreCmd("score", "Compute S(t) and ES(t) from results.jsonl files");
 static cl::SubCommand reportCmd("report",
@@ -57,133 +61,163 @@ static cl::SubCommand reportCmd("report",
 static cl::SubCommand mergeCmd("merge",
                                "Merge result files (shards) into one; report duplicates and "
                                "missing samples");
-static cl::SubCommand compileCmd(
-    "compile", "Write CUDA programs and CPU reference outputs for gn-cuda-run (no GPU needed)");
+static cl::SubCommand
+    compileCmd("compile",
+               "Write CUDA programs and CPU reference outputs for gn-cuda-run (no GPU needed)");
 
-static cl::SubCommand bisectCmd(
-    "bisect", "Find the smallest range of ops whose compiled execution (every other op "
-              "interpreted) still misses the interpreter at t; write it as a .mlir case");
+static cl::SubCommand
+    bisectCmd("bisect", "Find the smallest range of ops whose compiled execution (every other op "
+                        "interpreted) still misses the interpreter at t; write it as a .mlir case");
 static cl::opt<std::string> bisectInput(cl::Positional, cl::desc("<sample dir | file.mlir>"),
-                                        cl::Required, cl::sub(bisectCmd));
+                                        cl::Required, cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 static cl::opt<int> bisectT("t", cl::desc("Tolerance exponent the compiled output misses at"),
-                            cl::init(-5), cl::sub(bisectCmd));
+                            cl::init(-5), cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 static cl::opt<std::string> bisectPipelineOptions("pipeline-options",
-                                                  cl::desc("gn-cpu-pipeline options"),
-                                                  cl::init(""), cl::sub(bisectCmd));
+                                                  cl::desc("gn-cpu-pipeline options"), cl::init(""),
+                                                  cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 static cl::opt<uint64_t> bisectSeed("seed", cl::desc("Input synthesis seed"), cl::init(0),
-                                    cl::sub(bisectCmd));
+                                    cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 static cl::opt<std::string> bisectCase("o", cl::desc("Write the failing range here as .mlir"),
-                                       cl::init(""), cl::sub(bisectCmd));
+                                       cl::init(""), cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 
 static cl::list<std::string> compileInputs(cl::Positional, cl::desc("<sample dir | file.mlir>..."),
-                                           cl::sub(compileCmd));
-static cl::opt<std::string> compileOut("o", cl::desc("Folder for <sample>/{eager,compiled}.json, "
-                                                     "reference/*.npy, record.json"),
-                                       cl::Required, cl::sub(compileCmd));
+                                           cl::cat(gnEvalCategory), cl::sub(compileCmd));
+static cl::opt<std::string> compileOut("o",
+                                       cl::desc("Folder for <sample>/{eager,compiled}.json, "
+                                                "reference/*.npy, record.json"),
+                                       cl::Required, cl::cat(gnEvalCategory), cl::sub(compileCmd));
 static cl::opt<std::string> compileDevice("device", cl::desc("cuda"), cl::init("cuda"),
-                                          cl::sub(compileCmd));
+                                          cl::cat(gnEvalCategory), cl::sub(compileCmd));
 static cl::opt<std::string> compilePipelineOptions("pipeline-options",
                                                    cl::desc("gn-cuda-pipeline options"),
-                                                   cl::init(""), cl::sub(compileCmd));
+                                                   cl::init(""), cl::cat(gnEvalCategory),
+                                                   cl::sub(compileCmd));
 static cl::opt<std::string> compileLog("log", cl::desc("Append one JSON line per sample"),
-                                       cl::init("compile.jsonl"), cl::sub(compileCmd));
+                                       cl::init("compile.jsonl"), cl::cat(gnEvalCategory),
+                                       cl::sub(compileCmd));
 static cl::opt<int64_t> referenceBudget(
     "reference-budget",
     cl::desc("Bytes of reference outputs per sample; larger outputs keep every k-th element "
              "(0: all)"),
-    cl::init(2 << 20), cl::sub(compileCmd));
+    cl::init(2 << 20), cl::cat(gnEvalCategory), cl::sub(compileCmd));
 static cl::opt<unsigned> compileJobs("jobs", cl::desc("Samples compiled at once"), cl::init(1),
-                                     cl::sub(compileCmd));
+                                     cl::cat(gnEvalCategory), cl::sub(compileCmd));
 
 static cl::list<std::string> runInputs(cl::Positional, cl::desc("<sample dir | file.mlir>..."),
-                                       cl::sub(runCmd));
+                                       cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> mode("mode", cl::desc("eager | compiled"), cl::init("compiled"),
-                                 cl::sub(runCmd));
+                                 cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> compiler("compiler", cl::desc("gn | nope"), cl::init("gn"),
-                                     cl::sub(runCmd));
+                                     cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> pipelineOptions(
-    "pipeline-options", cl::desc("gn-cpu-pipeline options, e.g. 'max-fusion-ops=32'"),
-    cl::init(""), cl::sub(runCmd));
+    "pipeline-options",
+    cl::desc("The target's pipeline options (gn-cpu-pipeline, gn-cuda-pipeline), e.g. "
+             "'max-fusion-ops=32'"),
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<unsigned> jitOptLevel("jit-opt-level",
                                      cl::desc("LLVM optimization level of the kernels (0-3)"),
-                                     cl::init(2), cl::sub(runCmd));
-static cl::opt<std::string> device(
-    "device",
-    cl::desc("cpu | cuda (cuda: gn CUDA eager vs gn compiled, checked against the CPU "
-             "interpreter)"),
-    cl::init("cpu"), cl::sub(runCmd));
+                                     cl::init(2), cl::cat(gnEvalCategory), cl::sub(runCmd));
+static cl::opt<std::string>
+    device("device",
+           cl::desc("cpu | cuda (cuda: gn CUDA eager vs gn compiled, checked against the CPU "
+                    "interpreter)"),
+           cl::init("cpu"), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<int> warmup("warmup", cl::desc("Untimed runs per side"), cl::init(1),
-                           cl::sub(runCmd));
+                           cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<int> trials("trials", cl::desc("Timed runs per side"), cl::init(5),
-                           cl::sub(runCmd));
+                           cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<uint64_t> seed("seed", cl::desc("Input synthesis seed"), cl::init(0),
-                              cl::sub(runCmd));
+                              cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> outPath("out", cl::desc("Append one JSON line per sample"),
-                                    cl::init("results.jsonl"), cl::sub(runCmd));
+                                    cl::init("results.jsonl"), cl::cat(gnEvalCategory),
+                                    cl::sub(runCmd));
 static cl::opt<std::string> graphNetLog(
     "graphnet-log",
     cl::desc("Also append each sample's result as GraphNet harness log lines to this file "
              "(--mode compiled)"),
-    cl::init(""), cl::sub(runCmd));
-static cl::opt<std::string> shard(
-    "shard",
-    cl::desc("i/N: run only shard i (0-based) of N: the i-th, (i+N)-th, ... of the samples "
-             "sorted by path (every shard must be given the same list)"),
-    cl::init(""), cl::sub(runCmd));
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
+static cl::opt<std::string>
+    shard("shard",
+          cl::desc("i/N: run only shard i (0-based) of N: the i-th, (i+N)-th, ... of the samples "
+                   "sorted by path (every shard must be given the same list)"),
+          cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<bool> resume("resume",
                             cl::desc("Skip samples that already have a line in --out (a run "
                                      "interrupted midway goes on where it stopped)"),
-                            cl::init(false), cl::sub(runCmd));
+                            cl::init(false), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::list<std::string> mergeInputs(cl::Positional, cl::desc("<results.jsonl>..."),
-                                         cl::OneOrMore, cl::sub(mergeCmd));
+                                         cl::OneOrMore, cl::cat(gnEvalCategory), cl::sub(mergeCmd));
 static cl::opt<std::string> mergeOut("o", cl::desc("Merged results file (overwritten)"),
-                                     cl::Required, cl::sub(mergeCmd));
-static cl::opt<std::string> mergeSamples(
-    "samples", cl::desc("File listing the expected samples, one path per line: report "
-                        "those without a result"),
-    cl::init(""), cl::sub(mergeCmd));
+                                     cl::Required, cl::cat(gnEvalCategory), cl::sub(mergeCmd));
+static cl::opt<std::string>
+    mergeSamples("samples",
+                 cl::desc("File listing the expected samples, one path per line: report "
+                          "those without a result"),
+                 cl::init(""), cl::cat(gnEvalCategory), cl::sub(mergeCmd));
 static cl::opt<std::string> logPrompt("log-prompt", cl::desc("Prompt of --graphnet-log lines"),
-                                      cl::init(eval::kGraphNetLogPrompt), cl::sub(runCmd));
+                                      cl::init(eval::kGraphNetLogPrompt), cl::cat(gnEvalCategory),
+                                      cl::sub(runCmd));
 static cl::opt<std::string> reference(
     "reference",
     cl::desc("fp64: also run the interpreter in f64 and record each side's distance to it "
              "(fp64_reference), attributing a compiled miss to the side that drifted"),
-    cl::init(""), cl::sub(runCmd));
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> memoryLimit(
     "memory-limit",
     cl::desc("Memory each sample's process may hold: bytes, or with K/M/G/T (0: no limit). "
              "auto: 3/4 of the machine's memory divided by --jobs on cpu; no limit on cuda, "
              "whose driver maps large private regions"),
-    cl::init("auto"), cl::sub(runCmd));
+    cl::init("auto"), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> dumpDir("dump", cl::desc("Write inputs and outputs as .npy here"),
-                                    cl::sub(runCmd));
+                                    cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Samples run at once"), cl::init(1),
-                              cl::sub(runCmd));
-static cl::opt<unsigned> timeout("timeout", cl::desc("Seconds per sample"), cl::init(600), cl::sub(compileCmd),
-                                 cl::sub(runCmd));
+                              cl::cat(gnEvalCategory), cl::sub(runCmd));
+static cl::opt<unsigned> timeout("timeout", cl::desc("Seconds per sample"), cl::init(600),
+                                 cl::cat(gnEvalCategory), cl::sub(compileCmd), cl::sub(runCmd));
+
+static cl::list<std::string> switchSettings(
+    "set",
+    cl::desc("KEY=VALUE: a runtime switch of the target or the debug outputs (listed below); "
+             "overrides its environment variable"),
+    cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
+
+/// The runtime switches, each target's and the debug outputs', for --help.
+static std::string switchesHelpText() {
+  std::string text = "\nRUNTIME SWITCHES (--set KEY=VALUE, or the environment variable; "
+                     "every record lists them):\n";
+  std::vector<std::unique_ptr<mlir::gn::Switches>> owned;
+  for (llvm::StringRef name : {"cpu", "cuda"})
+    owned.push_back(mlir::gn::lookupTarget(name)->makeSwitches());
+  return text +
+         mlir::gn::switchesHelp({owned[0].get(), owned[1].get(), &mlir::gn::debugSwitches()});
+}
+static std::string switchesHelpString = switchesHelpText();
+static cl::extrahelp switchesHelp(switchesHelpString);
 
 static cl::list<std::string> scoreInputs(cl::Positional,
                                          cl::desc("<results.jsonl | GraphNet log>..."),
-                                         cl::sub(scoreCmd));
+                                         cl::cat(gnEvalCategory), cl::sub(scoreCmd));
 static cl::opt<double> penaltyP("p", cl::desc("Slowdown penalty exponent"), cl::init(0),
-                                cl::sub(scoreCmd), cl::sub(reportCmd));
-static cl::opt<double> failureB("b", cl::desc("Speedup assigned to failed samples"),
-                                cl::init(0.1), cl::sub(scoreCmd), cl::sub(reportCmd));
-static cl::list<std::string> reportInputs(
-    cl::Positional, cl::desc("<[name=]results.jsonl | [name=]graphnet.log>..."), cl::OneOrMore,
-    cl::sub(reportCmd));
+                                cl::cat(gnEvalCategory), cl::sub(scoreCmd), cl::sub(reportCmd));
+static cl::opt<double> failureB("b", cl::desc("Speedup assigned to failed samples"), cl::init(0.1),
+                                cl::cat(gnEvalCategory), cl::sub(scoreCmd), cl::sub(reportCmd));
+static cl::list<std::string>
+    reportInputs(cl::Positional, cl::desc("<[name=]results.jsonl | [name=]graphnet.log>..."),
+                 cl::OneOrMore, cl::cat(gnEvalCategory), cl::sub(reportCmd));
 static cl::opt<std::string> reportOut("o", cl::desc("The HTML file to write"), cl::Required,
-                                      cl::sub(reportCmd));
+                                      cl::cat(gnEvalCategory), cl::sub(reportCmd));
 static cl::opt<std::string> reportTitle("title", cl::desc("The report's title"),
-                                        cl::init("gn evaluation report"), cl::sub(reportCmd));
-static cl::opt<std::string> errnoRule(
-    "errno-rule",
-    cl::desc("When errors are tolerated in ES(t > 0): code (GraphNet's code: runtime and "
-             "compile failures from t = 3) or report (the report's text: runtime crashes "
-             "from t = 2)"),
-    cl::init("code"), cl::sub(scoreCmd), cl::sub(reportCmd));
+                                        cl::init("gn evaluation report"), cl::cat(gnEvalCategory),
+                                        cl::sub(reportCmd));
+static cl::opt<std::string>
+    errnoRule("errno-rule",
+              cl::desc("When errors are tolerated in ES(t > 0): code (GraphNet's code: runtime and "
+                       "compile failures from t = 3) or report (the report's text: runtime crashes "
+                       "from t = 2)"),
+              cl::init("code"), cl::cat(gnEvalCategory), cl::sub(scoreCmd), cl::sub(reportCmd));
 static cl::opt<std::string> scoreFormat("format", cl::desc("table | json | markdown"),
-                                   cl::init("table"), cl::sub(scoreCmd));
+                                        cl::init("table"), cl::cat(gnEvalCategory),
+                                        cl::sub(scoreCmd));
 
 namespace {
 
@@ -219,14 +253,54 @@ std::string cpuModelName() {
   return "unknown";
 }
 
+/// The target named `name` and its switches: the environment's, then
+/// --set's; null with the error printed.
+const mlir::gn::Target *chooseTarget(const std::string &name,
+                                     std::shared_ptr<const mlir::gn::Switches> &switches) {
+  const mlir::gn::Target *target = mlir::gn::lookupTarget(name);
+  if (!target) {
+    errs() << "error: unknown --device '" << name << "' (" << mlir::gn::targetNames() << ")\n";
+    return nullptr;
+  }
+  std::shared_ptr<mlir::gn::Switches> s = target->makeSwitches();
+  std::string error;
+  if (!s->readEnvironment(error) || !mlir::gn::debugSwitches().readEnvironment(error)) {
+    errs() << "error: " << error << "\n";
+    return nullptr;
+  }
+  for (const std::string &setting : switchSettings) {
+    size_t eq = setting.find('=');
+    if (eq == std::string::npos) {
+      errs() << "error: --set " << setting << ": expected KEY=VALUE\n";
+      return nullptr;
+    }
+    std::string key = setting.substr(0, eq), value = setting.substr(eq + 1);
+    mlir::gn::Switches &owner = mlir::gn::debugSwitches().byKey(key)
+                                    ? static_cast<mlir::gn::Switches &>(mlir::gn::debugSwitches())
+                                    : *s;
+    if (!owner.set(key, value, error)) {
+      errs() << "error: --set " << setting << ": " << error << "\n";
+      return nullptr;
+    }
+  }
+  switches = std::move(s);
+  return target;
+}
+
 int compileMain() {
-  if (compileDevice != "cuda") {
-    errs() << "error: gn-eval compile writes CUDA programs: --device must be cuda\n";
+  std::shared_ptr<const mlir::gn::Switches> switches;
+  const mlir::gn::Target *target = chooseTarget(compileDevice, switches);
+  if (!target)
+    return 2;
+  if (target->programSuffix().empty()) {
+    errs() << "error: gn-eval compile writes programs that stand alone, which the " << compileDevice
+           << " target does not: use --device cuda\n";
     return 2;
   }
   eval::RunOptions options;
   options.mode = "compile";
-  options.device = "cuda";
+  options.target = target;
+  options.switches = switches;
   options.outDir = compileOut;
   options.pipelineOptions = compilePipelineOptions;
   options.referenceBudget = referenceBudget;
@@ -242,12 +316,11 @@ int runMain() {
     errs() << "error: --compiler must be gn or nope\n";
     return 2;
   }
-  const mlir::gn::Target *target = mlir::gn::lookupTarget(device);
-  if (!target) {
-    errs() << "error: unknown --device '" << device << "' (" << mlir::gn::targetNames() << ")\n";
+  std::shared_ptr<const mlir::gn::Switches> switches;
+  const mlir::gn::Target *target = chooseTarget(device, switches);
+  if (!target)
     return 2;
-  }
-  if (std::string why = target->unavailableReason(); !why.empty()) {
+  if (std::string why = target->unavailableReason(*switches); !why.empty()) {
     errs() << "error: --device " << device << ": " << why << "\n";
     return 1;
   }
@@ -262,7 +335,8 @@ int runMain() {
   }
   eval::RunOptions options;
   options.mode = mode;
-  options.device = device;
+  options.target = target;
+  options.switches = switches;
   options.compiler = compiler;
   options.warmup = warmup;
   options.trials = trials;
@@ -271,7 +345,8 @@ int runMain() {
   options.reference = reference;
   if (memoryLimit == "auto") {
     int64_t machine = int64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
-    options.memoryLimit = device == "cpu" ? machine / 4 * 3 / std::max(1u, (unsigned)jobs) : 0;
+    options.memoryLimit =
+        target->runsOnHost() ? machine / 4 * 3 / std::max(1u, (unsigned)jobs) : 0;
   } else {
     options.memoryLimit = mlir::gn::parseByteSize(memoryLimit);
     if (options.memoryLimit < 0) {
@@ -430,7 +505,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     }
     logConfig.prompt = logPrompt;
     logConfig.compiler = options.compiler;
-    logConfig.device = options.device;
+    logConfig.device = options.target ? options.target->name().str() : "cpu";
     logConfig.hardware = cpuModelName();
     logConfig.version = "gn (LLVM " LLVM_VERSION_STRING ")";
     logConfig.warmup = options.warmup;
@@ -441,10 +516,13 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   std::map<pid_t, Child> running;
   size_t next = 0, done = 0, total = runInputs.size(), ok = 0;
   auto start = std::chrono::steady_clock::now();
-  // Test hook: stop as if killed after this many results (checks --resume).
   size_t stopAfter = 0;
+#ifdef GN_TEST_HOOKS
+  // Test hook (gn-eval-test-hooks only): stop as if killed after this many
+  // results (checks --resume).
   if (const char *s = std::getenv("GN_EVAL_TEST_STOP_AFTER"))
     stopAfter = std::strtoul(s, nullptr, 10);
+#endif
   auto finish = [&](Child &c, int wstatus) {
     std::string line = readFile(c.resultFile);
     sys::fs::remove(c.resultFile);
@@ -502,8 +580,9 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
       }
       if (pid == 0) {
         alarm(timeout);
-        // Test hooks: let the lit suite check that a crashing or hanging
-        // sample is recorded and the run goes on.
+#ifdef GN_TEST_HOOKS
+        // Test hooks (gn-eval-test-hooks only): let the lit suite check that
+        // a crashing or hanging sample is recorded and the run goes on.
         if (const char *crash = std::getenv("GN_EVAL_TEST_CRASH"))
           if (sys::path::filename(c.input) == crash)
             raise(SIGSEGV);
@@ -511,6 +590,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
           if (sys::path::filename(c.input) == hang)
             for (;;)
               pause();
+#endif
         if (options.memoryLimit > 0)
           limitChildMemory(options.memoryLimit, c.resultFile + ".oom");
         std::string line = eval::runSample(c.input, options);
@@ -705,6 +785,11 @@ int scoreMain() {
 
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
+  // --help shows gn-eval's options, not the LLVM backend flags linked in.
+  cl::HideUnrelatedOptions(gnEvalCategory);
+  for (cl::SubCommand *s :
+       {&runCmd, &scoreCmd, &reportCmd, &mergeCmd, &compileCmd, &bisectCmd})
+    cl::HideUnrelatedOptions(gnEvalCategory, *s);
   cl::ParseCommandLineOptions(argc, argv, "gn evaluation driver\n");
   if (runCmd) {
     mlir::gn::interp::keepFreedMemory();

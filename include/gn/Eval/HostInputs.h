@@ -8,20 +8,13 @@
 #define GN_EVAL_HOSTINPUTS_H
 
 #include "gn/Eval/InputSynthesis.h"
+#include "gn/Support/ArgumentMeta.h"
 #include "gn/Support/HostTensor.h"
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace mlir::gn::eval {
-
-/// What a sample says about one argument of @forward (the importer's gn.*
-/// argument attributes; a CUDA program's argument list).
-struct ArgumentMeta {
-  std::string name, torchDtype, kind; // kind: weight | input
-  std::optional<double> mean, std, minVal, maxVal;
-  std::optional<std::vector<double>> data;
-};
 
 /// The host dtype of a meta-file dtype.
 interp::DType hostDType(DType d);

@@ -3,6 +3,7 @@
 #define GN_EVAL_RUNNER_H
 
 #include "gn/Interpreter/HostTensor.h"
+#include "gn/Target/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -14,12 +15,16 @@
 namespace mlir::gn::eval {
 
 struct RunOptions {
-  std::string mode = "compiled"; // eager | compiled | compile (CUDA artifacts only)
-  /// cpu | cuda. On cuda the eager side is gn's CUDA eager mode (a kernel
-  /// per op, library calls, no graph) and the compiled side gn-cuda-pipeline
-  /// replayed as one CUDA graph; both are checked against the CPU
-  /// interpreter on the same inputs.
-  std::string device = "cpu";
+  std::string mode = "compiled"; // eager | compiled | compile (written programs only)
+  /// The target (null: the CPU). A target with an eager mode of its own
+  /// (CUDA: a kernel per op, library calls, no graph) runs both sides, the
+  /// compiled one replayed as one graph, and checks both against the CPU
+  /// interpreter on the same inputs; on the CPU the interpreter is the
+  /// eager side.
+  const Target *target = nullptr;
+  /// The target's runtime switches (null: as the environment sets them);
+  /// every record lists them.
+  std::shared_ptr<const Switches> switches;
   std::string compiler = "gn";   // gn | nope (the interpreter again)
   int warmup = 1;
   int trials = 5;
@@ -28,7 +33,7 @@ struct RunOptions {
   /// "fp64": also run the interpreter with every float in f64 and record
   /// each side's distance to it (`fp64_reference`), attributing a miss.
   std::string reference;
-  /// mode "compile": each sample's CUDA programs (eager.json,
+  /// mode "compile": each sample's programs (CUDA: eager.json,
   /// compiled.json), reference outputs (reference/<i>.npy, from the CPU
   /// interpreter) and record.json go to outDir/<sample>/.
   std::string outDir;

@@ -1,11 +1,11 @@
 //===- CompiledModel.h - a gn function compiled for a target ---*- C++ -*-===//
 //
-// CompiledModel::compile() looks up the target named in the options (cpu,
-// cuda; see gn/Target/Target.h), which runs its pipeline on a copy of the
-// module, loads the kernels (a JIT on the CPU, PTX modules through the CUDA
-// driver), and turns the host function into a step list with one planned
-// arena (gn/Runtime/StepList.h, shared by every target). run() executes the
-// steps on the caller's host tensors.
+// A target (gn/Target/Target.h: cpu, cuda) compiles a module into a
+// CompiledModel: it runs its pipeline on a copy of the module, loads the
+// kernels (a JIT on the CPU, PTX modules through the CUDA driver), and turns
+// the host function into a step list with one planned arena
+// (gn/Runtime/StepList.h, shared by every target). run() executes the steps
+// on the caller's host tensors.
 //
 // A target runs host ops that are not kernels as library calls (oneDNN or
 // BLAS on the CPU, cuBLAS on CUDA) or, on the CPU only, through the
@@ -17,7 +17,7 @@
 #ifndef GN_RUNTIME_COMPILEDMODEL_H
 #define GN_RUNTIME_COMPILEDMODEL_H
 
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/Support/HostTensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <map>
 #include <memory>
@@ -25,23 +25,6 @@
 #include <vector>
 
 namespace mlir::gn::runtime {
-
-struct CompileOptions {
-  /// The target: "cpu" or "cuda".
-  std::string target = "cpu";
-  /// The target's pipeline options (gn-cpu-pipeline, gn-cuda-pipeline), as
-  /// on the gn-opt command line.
-  std::string pipelineOptions;
-  /// LLVM optimization level for the kernels (0-3). -O2: as fast as -O3
-  /// on the benchmark list, at a quarter of the compile time (yolo12n-cls:
-  /// 3.2 s vs 12.7 s).
-  unsigned jitOptLevel = 2;
-  /// CUDA: replay the forward as one captured CUDA graph after the first
-  /// (checked) run.
-  bool cudaGraph = true;
-  /// Where to write the module after the pipeline (empty: nowhere).
-  std::string dumpAfterPipeline;
-};
 
 struct CompileStats {
   double pipelineSeconds = 0, jitSeconds = 0;
@@ -61,8 +44,10 @@ struct CompileStats {
   int64_t constantBytes = 0;     // constants materialized at compile time
   int64_t argumentBytes = 0;     // weights + inputs
   int64_t outputBytes = 0;
-  // CUDA: kernel modules assembled ahead of time (ptxas), and in how long;
-  // or why none was (no ptxas: the driver JIT-compiles the PTX at load).
+  int serialLaunches = 0;   // launches of one thread (gn.serial)
+  // Kernels assembled ahead of time (CUDA: ptxas), and in how long; or why
+  // none was (no ptxas: the driver JIT-compiles the PTX at load).
+  bool assembles = false;   // the target assembles ahead of time
   int cubinModules = 0;
   double assembleSeconds = 0;
   std::string cubinSkipped;
@@ -71,10 +56,6 @@ struct CompileStats {
 class CompiledModel {
 public:
   virtual ~CompiledModel();
-  /// Compiles `forward` of `module` (not modified) for `options.target`.
-  /// Errors are reported as diagnostics on the module's context.
-  static FailureOr<std::unique_ptr<CompiledModel>> compile(ModuleOp module,
-                                                          const CompileOptions &options = {});
   virtual FailureOr<std::vector<interp::HostTensor>>
   run(llvm::ArrayRef<interp::HostTensor> args) = 0;
   virtual const CompileStats &stats() const = 0;

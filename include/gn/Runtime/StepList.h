@@ -18,7 +18,7 @@
 #ifndef GN_RUNTIME_STEPLIST_H
 #define GN_RUNTIME_STEPLIST_H
 
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/IR/DTypes.h"
 #include "gn/Runtime/CompiledModel.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallVector.h"

@@ -4,7 +4,7 @@
 // side: a dtype, a static shape and a reference-counted row-major buffer
 // (64-byte aligned). Reshapes share the buffer. No MLIR here: the small CUDA
 // runner (tools/gn-cuda-run) links this without MLIR or LLVM's dylib.
-// dtypeOf(mlir::Type) is in gn/Interpreter/HostTensor.h.
+// dtypeOf(mlir::Type) is in gn/IR/DTypes.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_SUPPORT_HOSTTENSOR_H

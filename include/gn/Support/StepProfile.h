@@ -1,20 +1,21 @@
 //===- StepProfile.h - time per op name, printed at exit ------*- C++ -*-===//
 //
-// GN_PROFILE=1 makes the interpreter and the compiled runtime time every step
-// by op name ("kernel" for a compiled launch) and print the totals, largest
-// first, to stderr when the executor is destroyed. Off, it costs one branch.
+// The debug switch `profile` (GN_PROFILE=1, gn/Support/DebugSwitches.h)
+// makes the interpreter and the compiled runtime time every step by op name
+// ("kernel" for a compiled launch) and print the totals, largest first, to
+// stderr when the executor is destroyed. Off, it costs one branch.
 // GN_PROFILE=kernels names each compiled launch by its kernel symbol instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_SUPPORT_STEPPROFILE_H
 #define GN_SUPPORT_STEPPROFILE_H
 
+#include "gn/Support/DebugSwitches.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -23,14 +24,16 @@ namespace mlir::gn {
 class StepProfile {
 public:
   using Clock = std::chrono::steady_clock;
-  explicit StepProfile(const char *title) : title(title), on(std::getenv("GN_PROFILE")) {}
+  explicit StepProfile(const char *title)
+      : title(title), on(debugSwitches().profile != DebugSwitches::Profile::Off),
+        perKernel(debugSwitches().profile == DebugSwitches::Profile::Kernels) {}
   StepProfile(const StepProfile &) = delete;
   StepProfile &operator=(const StepProfile &) = delete;
   ~StepProfile() { print(); }
 
   bool enabled() const { return on; }
   /// Compiled launches are timed per kernel symbol (GN_PROFILE=kernels).
-  bool detailed() const { return on && llvm::StringRef(on) == "kernels"; }
+  bool detailed() const { return perKernel; }
   Clock::time_point start() const { return on ? Clock::now() : Clock::time_point(); }
   void stop(llvm::StringRef name, Clock::time_point begin) {
     if (!on)
@@ -63,7 +66,7 @@ private:
                                    totals.lookup(name).calls);
   }
   const char *title;
-  const char *on;
+  bool on, perKernel;
   llvm::StringMap<Entry> totals;
 };
 

@@ -8,6 +8,7 @@
 // arena slot; any other host op is an interpreter fallback.
 //
 //===----------------------------------------------------------------------===//
+#include "CpuOptions.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Interpreter/Interpreter.h"
@@ -95,10 +96,11 @@ public:
   FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> args) override;
   const CompileStats &stats() const override { return stats_; }
 
-  LogicalResult load(ModuleOp module, func::FuncOp func, unsigned optLevel);
+  LogicalResult load(ModuleOp module, func::FuncOp func, unsigned optLevel,
+                     const CpuOptions &options);
 
 private:
-  LogicalResult jit(ModuleOp kernels, unsigned optLevel);
+  LogicalResult jit(ModuleOp kernels, unsigned optLevel, const CpuOptions &options);
   LogicalResult bind();
 
   OwningOpRef<ModuleOp> module;
@@ -116,7 +118,8 @@ private:
   friend class CpuTarget;
 };
 
-LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel) {
+LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel,
+                                    const CpuOptions &switches) {
   static bool targetReady = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -144,8 +147,7 @@ LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel) {
   options.jitCodeGenOptLevel = codegenLevel;
   options.enableGDBNotificationListener = false;
   options.enablePerfNotificationListener = false;
-  const char *objectDump = std::getenv("GN_DUMP_OBJECT");
-  options.enableObjectDump = objectDump != nullptr;
+  options.enableObjectDump = !switches.dumpObject.empty();
   auto created = ExecutionEngine::create(kernels, options);
   if (!created)
     return kernels.emitError("JIT compilation failed: ") << llvm::toString(created.takeError());
@@ -166,8 +168,8 @@ LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel) {
       return kernels.emitError("kernel not found in the JIT: ") << llvm::toString(fn.takeError());
     kernelFns[f.getName()] = *fn;
   }
-  if (objectDump)
-    engine->dumpToObjectFile(objectDump);
+  if (!switches.dumpObject.empty())
+    engine->dumpToObjectFile(switches.dumpObject);
   return success();
 }
 
@@ -202,13 +204,14 @@ LogicalResult CpuCompiledModel::bind() {
   return success();
 }
 
-LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsigned optLevel) {
+LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsigned optLevel,
+                                     const CpuOptions &options) {
   auto jitStart = std::chrono::steady_clock::now();
   ModuleOp kernels = lookupKernelModule(compiled);
   if (kernels) {
     stats_.kernels = llvm::count_if(kernels.getOps<LLVM::LLVMFuncOp>(),
                                     [](LLVM::LLVMFuncOp f) { return !f.isExternal(); });
-    if (failed(jit(kernels, optLevel)))
+    if (failed(jit(kernels, optLevel, options)))
       return failure();
   }
   stats_.jitSeconds = secondsSince(jitStart);
@@ -323,6 +326,10 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
 class CpuTarget : public Target {
 public:
   llvm::StringRef name() const override { return "cpu"; }
+  std::unique_ptr<Switches> makeSwitches() const override {
+    return std::make_unique<CpuOptions>();
+  }
+  bool runsOnHost() const override { return true; }
 
   LogicalResult buildPipeline(OpPassManager &pm, llvm::StringRef options,
                               Location loc) const override {
@@ -335,6 +342,10 @@ public:
 
   FailureOr<std::unique_ptr<CompiledModel>> compile(ModuleOp module,
                                                     const CompileOptions &options) const override {
+    std::string error;
+    auto switches = switchesFor(*this, options, error);
+    if (!switches)
+      return module.emitError(error);
     auto model = std::make_unique<CpuCompiledModel>();
     auto start = std::chrono::steady_clock::now();
     model->module = module.clone();
@@ -352,7 +363,8 @@ public:
     auto func = model->module->lookupSymbol<func::FuncOp>("forward");
     if (!func)
       return module.emitError("no func.func @forward to compile");
-    if (failed(model->load(*model->module, func, options.jitOptLevel)))
+    if (failed(model->load(*model->module, func, options.jitOptLevel,
+                           static_cast<const CpuOptions &>(*switches))))
       return failure();
     return std::unique_ptr<CompiledModel>(std::move(model));
   }

@@ -1,7 +1,5 @@
 //===- CudaApi.cpp - the CUDA driver, cuBLAS(Lt) and cuDNN via dlopen ----===//
 #include "CudaApi.h"
-#include <cstdlib>
-#include <cstring>
 #include <dlfcn.h>
 #include <mutex>
 #include <sstream>
@@ -12,13 +10,15 @@ using namespace mlir::gn::cuda;
 namespace {
 
 /// dlopen of the first of `names` that loads, in each directory of
-/// $GN_CUDA_LIBRARY_PATH, then by soname.
-void *openFirst(std::initializer_list<const char *> names, std::string &tried) {
-  // $GN_CUDA_LIBRARY_PATH first: an explicit choice wins over whatever the
+/// `libraryPath` (the library-path switch, GN_CUDA_LIBRARY_PATH), then by
+/// soname.
+void *openFirst(std::initializer_list<const char *> names, const std::string &libraryPath,
+                std::string &tried) {
+  // The library path first: an explicit choice wins over whatever the
   // loader would find (a toolkit's cuBLAS on a machine without a GPU).
   std::vector<std::string> candidates;
-  if (const char *path = std::getenv("GN_CUDA_LIBRARY_PATH")) {
-    std::stringstream dirs(path);
+  if (!libraryPath.empty()) {
+    std::stringstream dirs(libraryPath);
     std::string dir;
     while (std::getline(dirs, dir, ':'))
       if (!dir.empty())
@@ -48,11 +48,6 @@ struct Resolver {
 
 } // namespace
 
-bool mlir::gn::cuda::envIs(const char *name, const char *value) {
-  const char *v = std::getenv(name);
-  return v && std::strcmp(v, value) == 0;
-}
-
 std::string Driver::describe(CUresult r) const {
   const char *name = nullptr, *text = nullptr;
   if (getErrorName)
@@ -65,17 +60,17 @@ std::string Driver::describe(CUresult r) const {
   return s;
 }
 
-const Driver *mlir::gn::cuda::loadDriver(std::string &error) {
+const Driver *mlir::gn::cuda::loadDriver(const CudaOptions &options, std::string &error) {
   static Driver driver;
   static std::string loadError;
-  static bool ok = [] {
+  static bool ok = [&] {
     std::string tried;
     void *lib = nullptr;
-    if (const char *custom = std::getenv("GN_LIBCUDA"); custom && *custom) {
-      lib = dlopen(custom, RTLD_NOW | RTLD_LOCAL);
-      tried = custom;
+    if (!options.driverLibrary.empty()) {
+      lib = dlopen(options.driverLibrary.c_str(), RTLD_NOW | RTLD_LOCAL);
+      tried = options.driverLibrary;
     } else {
-      lib = openFirst({"libcuda.so.1"}, tried);
+      lib = openFirst({"libcuda.so.1"}, options.libraryPath, tried);
     }
     if (!lib) {
       loadError = "no CUDA driver (" + tried + " not found: is this a machine with an NVIDIA "
@@ -154,7 +149,8 @@ const Driver *mlir::gn::cuda::loadDriver(std::string &error) {
 /// symbols; the first failure is kept and returned on every call.
 template <typename Api>
 static const Api *loadOnce(std::initializer_list<const char *> names, const char *what,
-                           void (*resolve)(Resolver &, Api &), std::string &error) {
+                           void (*resolve)(Resolver &, Api &), const CudaOptions &options,
+                           std::string &error) {
   struct Loaded {
     Api api{};
     std::string error;
@@ -163,7 +159,7 @@ static const Api *loadOnce(std::initializer_list<const char *> names, const char
   static Loaded loaded = [&] {
     Loaded l;
     std::string tried;
-    void *lib = openFirst(names, tried);
+    void *lib = openFirst(names, options.libraryPath, tried);
     if (!lib) {
       l.error = std::string(what) + " not found (tried " + tried + "; set GN_CUDA_LIBRARY_PATH)";
       return l;
@@ -183,7 +179,7 @@ static const Api *loadOnce(std::initializer_list<const char *> names, const char
   return &loaded.api;
 }
 
-const Cublas *mlir::gn::cuda::loadCublas(std::string &error) {
+const Cublas *mlir::gn::cuda::loadCublas(const CudaOptions &options, std::string &error) {
   return loadOnce<Cublas>(
       {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cuBLAS",
       [](Resolver &r, Cublas &c) {
@@ -195,10 +191,10 @@ const Cublas *mlir::gn::cuda::loadCublas(std::string &error) {
         r(c.gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
         r(c.gemmEx, "cublasGemmEx");
       },
-      error);
+      options, error);
 }
 
-const CublasLt *mlir::gn::cuda::loadCublasLt(std::string &error) {
+const CublasLt *mlir::gn::cuda::loadCublasLt(const CudaOptions &options, std::string &error) {
   return loadOnce<CublasLt>(
       {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"}, "cuBLASLt",
       [](Resolver &r, CublasLt &c) {
@@ -216,10 +212,10 @@ const CublasLt *mlir::gn::cuda::loadCublasLt(std::string &error) {
         r(c.algoGetHeuristic, "cublasLtMatmulAlgoGetHeuristic");
         r(c.matmul, "cublasLtMatmul");
       },
-      error);
+      options, error);
 }
 
-const Cudnn *mlir::gn::cuda::loadCudnn(std::string &error) {
+const Cudnn *mlir::gn::cuda::loadCudnn(const CudaOptions &options, std::string &error) {
   return loadOnce<Cudnn>(
       {"libcudnn.so.9", "libcudnn.so"}, "cuDNN",
       [](Resolver &r, Cudnn &c) {
@@ -240,5 +236,5 @@ const Cudnn *mlir::gn::cuda::loadCudnn(std::string &error) {
         r(c.convolutionForward, "cudnnConvolutionForward");
         r(c.addTensor, "cudnnAddTensor");
       },
-      error);
+      options, error);
 }

@@ -7,15 +7,17 @@
 // declared here (their values are the CUDA 12/13 ABI; test/unit checks them
 // against the toolkit's headers where those are installed).
 //
-// Search: $GN_LIBCUDA for the driver (a stub in the unit tests), else
-// libcuda.so.1; cuBLAS and cuDNN by soname (libcublas.so.13, .12;
-// libcudnn.so.9) in each directory of $GN_CUDA_LIBRARY_PATH
-// (colon-separated), then through the loader's path.
+// Search (the switches of gn/Target/CUDA/CudaOptions.h): the `driver`
+// switch (GN_LIBCUDA; a stand-in in the tests), else libcuda.so.1; cuBLAS
+// and cuDNN by soname (libcublas.so.13, .12; libcudnn.so.9) in each
+// directory of `library-path` (GN_CUDA_LIBRARY_PATH, colon-separated),
+// then through the loader's path.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_LIB_TARGET_CUDA_CUDAAPI_H
 #define GN_LIB_TARGET_CUDA_CUDAAPI_H
 
+#include "gn/Target/CUDA/CudaOptions.h"
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -115,9 +117,10 @@ struct Driver {
   std::string describe(CUresult r) const;
 };
 
-/// The driver, loaded and initialized once per process; null with `error`
+/// The driver, loaded and initialized once per process (from the first
+/// caller's `options.driverLibrary` and `libraryPath`); null with `error`
 /// saying why (no libcuda, no device, cuInit failed).
-const Driver *loadDriver(std::string &error);
+const Driver *loadDriver(const CudaOptions &options, std::string &error);
 
 // cuBLAS.
 using cublasHandle_t = struct cublasContext *;
@@ -156,7 +159,7 @@ struct Cublas {
 };
 
 /// cuBLAS, loaded once; null with `error` saying which library was missing.
-const Cublas *loadCublas(std::string &error);
+const Cublas *loadCublas(const CudaOptions &options, std::string &error);
 
 // cuBLASLt: the GEMMs' default entry (CudaGemm.cpp), for its list of
 // candidate algorithms, which gn times at load and keeps the fastest of.
@@ -212,7 +215,7 @@ struct CublasLt {
 };
 
 /// cuBLASLt, loaded once; null with `error` saying why.
-const CublasLt *loadCublasLt(std::string &error);
+const CublasLt *loadCublasLt(const CudaOptions &options, std::string &error);
 
 // cuDNN (the legacy convolution API, in cuDNN 9's libcudnn shim).
 using cudnnHandle_t = struct cudnnContext *;
@@ -275,13 +278,7 @@ struct Cudnn {
 };
 
 /// cuDNN, loaded once; null with `error` saying why.
-const Cudnn *loadCudnn(std::string &error);
-
-/// Whether environment variable `name` is set to `value`: the runtime
-/// choices kept to compare on a GPU (GN_CUDNN_ALGO and GN_CUDNN_MATH in
-/// CudaExecutor.cpp; GN_GEMM, GN_CUBLAS_MATH and GN_CUBLAS_API in
-/// CudaGemm.cpp).
-bool envIs(const char *name, const char *value);
+const Cudnn *loadCudnn(const CudaOptions &options, std::string &error);
 
 } // namespace mlir::gn::cuda
 

@@ -65,9 +65,9 @@ bool assembleOne(const std::string &ptxas, const std::string &chip, PtxModule &m
 
 } // namespace
 
-bool mlir::gn::cuda::assembleCubins(Program &program, const std::string &toolkit,
+bool mlir::gn::cuda::assembleCubins(Program &program, const std::string &toolkit, bool enabled,
                                     AssembleResult &result, std::string &error) {
-  if (const char *v = std::getenv("GN_CUDA_CUBIN"); v && std::strcmp(v, "0") == 0) {
+  if (!enabled) {
     result.skipped = "GN_CUDA_CUBIN=0";
     return true;
   }

@@ -18,11 +18,12 @@ struct AssembleResult {
 /// and keeps each module's cubin (SASS for that chip) beside its PTX: the
 /// driver then loads it as is, where it would otherwise JIT-compile the
 /// PTX at every load (run 2: median 0.5 s a program, 6.5 s for
-/// DenseNet-121 on an H200). Without ptxas under `toolkit` (or with
-/// GN_CUDA_CUBIN=0) no module gets one and the result says why. A module
-/// ptxas rejects is an error naming it and ptxas's message.
-bool assembleCubins(Program &program, const std::string &toolkit, AssembleResult &result,
-                    std::string &error);
+/// DenseNet-121 on an H200). Without ptxas under `toolkit` (or not
+/// `enabled`: the cubin switch, GN_CUDA_CUBIN=0) no module gets one and the
+/// result says why. A module ptxas rejects is an error naming it and
+/// ptxas's message.
+bool assembleCubins(Program &program, const std::string &toolkit, bool enabled,
+                    AssembleResult &result, std::string &error);
 
 } // namespace mlir::gn::cuda
 

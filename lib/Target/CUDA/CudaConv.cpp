@@ -27,20 +27,16 @@ const void *zero(bool f64) { return f64 ? (const void *)&kZero64 : (const void *
 
 } // namespace
 
-std::unique_ptr<ConvRunner> ConvRunner::create(const Driver &driver, CUstream stream,
+std::unique_ptr<ConvRunner> ConvRunner::create(const Driver &driver,
+                                               const CudaOptions &options, CUstream stream,
                                                std::string &error) {
   std::unique_ptr<ConvRunner> r(new ConvRunner());
   r->driver = &driver;
   r->stream = stream;
-  const char *mode = std::getenv("GN_CUDNN_ALGO");
-  std::string m = mode && *mode ? mode : "heuristic";
-  if (m != "heuristic" && m != "graph" && m != "timed" && m != "find") {
-    error = "GN_CUDNN_ALGO=" + m + ": expected heuristic, graph, timed or find";
-    return nullptr;
-  }
-  r->statistics.mode = m;
-  r->tf32 = envIs("GN_CUDNN_MATH", "tf32");
-  if (!(r->cudnn = loadCudnn(error)))
+  r->mode = options.convAlgo;
+  r->statistics.mode = convAlgoName(options.convAlgo);
+  r->tf32 = options.convTf32;
+  if (!(r->cudnn = loadCudnn(options, error)))
     return nullptr;
   cudnnStatus_t st = r->cudnn->create(&r->handle);
   if (st || (st = r->cudnn->setStream(r->handle, stream))) {
@@ -151,7 +147,7 @@ bool ConvRunner::plan(size_t step, const Step &s, const std::vector<Slot> &slots
 /// where cudnnFind gives none.
 bool ConvRunner::findCandidates(const Call &c, Config &config, std::string &error) {
   auto start = std::chrono::steady_clock::now();
-  const std::string &mode = statistics.mode;
+  using Mode = CudaOptions::ConvAlgo;
   CudnnConvolutionFwdAlgoPerf perf[16];
   int returned = 0;
   auto add = [&](const Candidate &a) {
@@ -172,10 +168,10 @@ bool ConvRunner::findCandidates(const Call &c, Config &config, std::string &erro
         return add({perf[i].algo, tf32 ? perf[i].mathType : kCudnnFmaMath, perf[i].memory}), true;
     return true;
   };
-  if ((mode == "heuristic" || mode == "graph") && !addGuess())
+  if ((mode == Mode::Heuristic || mode == Mode::Graph) && !addGuess())
     return false;
-  if (mode != "heuristic") {
-    size_t limit = mode == "find" ? 1 : kConvCandidates;
+  if (mode != Mode::Heuristic) {
+    size_t limit = mode == Mode::Find ? 1 : kConvCandidates;
     if (cudnn->findConvolutionForwardAlgorithm(handle, c.x, c.w, c.conv, c.y, 16, &returned,
                                                perf) != 0)
       returned = 0;
@@ -193,7 +189,7 @@ bool ConvRunner::findCandidates(const Call &c, Config &config, std::string &erro
       if (config.candidates.size() < limit)
         add({p.algo, p.mathType, p.memory});
     }
-    if (!usable && leastOverCap >= 0 && mode != "graph")
+    if (!usable && leastOverCap >= 0 && mode != Mode::Graph)
       add({perf[leastOverCap].algo, perf[leastOverCap].mathType, perf[leastOverCap].memory});
     if (config.candidates.empty()) {
       ++statistics.heuristicFallbacks;
@@ -215,7 +211,7 @@ size_t ConvRunner::tuningWorkspaceBytes() const {
   for (const Config &c : configs)
     for (const Candidate &a : c.candidates)
       bytes = std::max(bytes, a.memory);
-  return statistics.mode == "timed" ? bytes : 0;
+  return mode == CudaOptions::ConvAlgo::Timed ? bytes : 0;
 }
 
 cudnnStatus_t ConvRunner::forward(const Call &c, const Candidate &a, size_t workspaceBytes) {
@@ -235,7 +231,7 @@ bool ConvRunner::tune(CUdeviceptr tuningWorkspace, std::string &error) {
   auto start = std::chrono::steady_clock::now();
   workspace = tuningWorkspace;
   size_t tuningBytes = tuningWorkspaceBytes();
-  bool timed = statistics.mode == "timed";
+  bool timed = mode == CudaOptions::ConvAlgo::Timed;
   StreamTimer timer(*driver, stream);
   if (timed && !timer.create(error))
     return false;
@@ -306,7 +302,7 @@ bool ConvRunner::tune(CUdeviceptr tuningWorkspace, std::string &error) {
 
 bool ConvRunner::settle(std::string &error) {
   // Mode graph before its rounds: room for every candidate's workspace.
-  bool allCandidates = statistics.mode == "graph" && !roundsDone;
+  bool allCandidates = mode == CudaOptions::ConvAlgo::Graph && !roundsDone;
   statistics.algorithms.clear();
   for (auto &[step, c] : calls) {
     const Config &config = configs[c.config];
@@ -331,7 +327,7 @@ bool ConvRunner::settle(std::string &error) {
 }
 
 int ConvRunner::graphRounds() const {
-  if (statistics.mode != "graph" || roundsDone)
+  if (mode != CudaOptions::ConvAlgo::Graph || roundsDone)
     return 0;
   size_t rounds = 0;
   for (const Config &c : configs)

@@ -73,9 +73,10 @@ struct ConvOperands {
 
 class ConvRunner {
 public:
-  /// cuDNN, a handle on `stream`, GN_CUDNN_ALGO's mode; null with `error`.
-  static std::unique_ptr<ConvRunner> create(const Driver &driver, CUstream stream,
-                                            std::string &error);
+  /// cuDNN, a handle on `stream`, `options.convAlgo`'s mode and
+  /// `options.convTf32`'s math; null with `error`.
+  static std::unique_ptr<ConvRunner> create(const Driver &driver, const CudaOptions &options,
+                                            CUstream stream, std::string &error);
 
   /// Plans step `step`: its descriptors, and its convolution's candidates
   /// (cudnnFind or the heuristic, the first time that convolution is seen).
@@ -143,6 +144,7 @@ private:
   CUstream stream = nullptr;
   cudnnHandle_t handle = nullptr;
   CUdeviceptr workspace = 0;
+  CudaOptions::ConvAlgo mode = CudaOptions::ConvAlgo::Heuristic;
   bool tf32 = false;
   bool roundsDone = false;
   std::vector<Config> configs;

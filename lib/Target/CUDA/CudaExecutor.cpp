@@ -59,12 +59,13 @@ struct CudaExecutor::Impl {
   std::vector<CUdeviceptr> slotPtr;
   std::vector<std::vector<LaunchPlan>> launchPlans; // per step
   CUdeviceptr gemmWorkspace = 0, convWorkspace = 0;
-  // GN_CUDA_PDL=1: a kernel that waits for the grids before it
-  // (griddepcontrol.wait first, gn-grid-dependency-control) and follows
-  // another of gn's kernels is launched with programmatic dependent launch
-  // (Hopper), so its launch overlaps the end of the one before; a measured
-  // choice, off until timed on a GPU.
-  bool pdl = envIs("GN_CUDA_PDL", "1");
+  CudaOptions options;
+  // The pdl switch (GN_CUDA_PDL=1): a kernel that waits for the grids
+  // before it (griddepcontrol.wait first, gn-grid-dependency-control) and
+  // follows another of gn's kernels is launched with programmatic dependent
+  // launch (Hopper), so its launch overlaps the end of the one before; a
+  // measured choice, off until timed on a GPU.
+  bool pdl = false;
   std::vector<bool> moduleWaits; // per module: its kernels start with the wait
   bool afterKernel = false;      // the stream's last work was one of gn's kernels
   int cubinModules = 0;          // modules loaded from their cubin, not JIT-compiled
@@ -173,8 +174,9 @@ const char *CudaExecutor::gemmLibrary(size_t step) const {
 const DeviceInfo &CudaExecutor::device() const { return impl->device; }
 const Program &CudaExecutor::program() const { return impl->program; }
 
-std::optional<DeviceInfo> mlir::gn::cuda::probeDevice(std::string &error) {
-  const Driver *d = loadDriver(error);
+std::optional<DeviceInfo> mlir::gn::cuda::probeDevice(const CudaOptions &options,
+                                                      std::string &error) {
+  const Driver *d = loadDriver(options, error);
   if (!d)
     return std::nullopt;
   CUdevice dev;
@@ -191,7 +193,8 @@ std::optional<DeviceInfo> mlir::gn::cuda::probeDevice(std::string &error) {
   return info;
 }
 
-std::optional<DeviceInfo> mlir::gn::cuda::probeDeviceInChild(std::string &error) {
+std::optional<DeviceInfo> mlir::gn::cuda::probeDeviceInChild(const CudaOptions &options,
+                                                             std::string &error) {
   int fds[2];
   if (pipe(fds) != 0) {
     error = "cannot probe the GPU: pipe() failed";
@@ -207,7 +210,7 @@ std::optional<DeviceInfo> mlir::gn::cuda::probeDeviceInChild(std::string &error)
   if (pid == 0) {
     close(fds[0]);
     std::string why;
-    auto info = probeDevice(why);
+    auto info = probeDevice(options, why);
     std::string msg = info ? "ok " + std::to_string(info->major) + " " +
                                  std::to_string(info->minor) + " " + info->name
                            : "error " + why;
@@ -350,7 +353,7 @@ bool CudaExecutor::Impl::uploadConstants(std::string &error) {
 
 bool CudaExecutor::Impl::prepareSteps(std::string &error) {
   if (pdl && !driver->launchKernelEx) {
-    error = "GN_CUDA_PDL=1: this CUDA driver has no cuLaunchKernelEx (programmatic dependent "
+    error = "pdl=1 (GN_CUDA_PDL): this CUDA driver has no cuLaunchKernelEx (programmatic dependent "
             "launch needs CUDA 12 or later)";
     return false;
   }
@@ -385,8 +388,8 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
         if (!alloc(kGemmWorkspaceBytes, gemmWorkspace, error))
           return false;
         workspaceBytes += kGemmWorkspaceBytes;
-        if (!(gemms = GemmRunner::create(*driver, stream, gemmWorkspace, kGemmWorkspaceBytes,
-                                         error)))
+        if (!(gemms = GemmRunner::create(*driver, options, stream, gemmWorkspace,
+                                         kGemmWorkspaceBytes, error)))
           return false;
       }
       GemmOperands ops{slotPtr[s.in[0]], slotPtr[s.in[1]], slotPtr[s.out[0]],
@@ -398,7 +401,7 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
       }
       ++launches;
     } else if (s.kind == Step::Kind::Conv) {
-      if (!convs && !(convs = ConvRunner::create(*driver, stream, error)))
+      if (!convs && !(convs = ConvRunner::create(*driver, options, stream, error)))
         return false;
       ConvOperands ops{slotPtr[s.in[0]], slotPtr[s.in[1]], s.conv.bias ? slotPtr[s.in[2]] : 0,
                        slotPtr[s.out[0]]};
@@ -426,14 +429,17 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
   return true;
 }
 
-std::unique_ptr<CudaExecutor> CudaExecutor::load(const Program &program, std::string &error) {
+std::unique_ptr<CudaExecutor> CudaExecutor::load(const Program &program,
+                                                 const CudaOptions &options, std::string &error) {
   std::unique_ptr<CudaExecutor> ex(new CudaExecutor());
   Impl &m = *ex->impl;
-  auto info = probeDevice(error);
+  m.options = options;
+  m.pdl = options.programmaticLaunch;
+  auto info = probeDevice(options, error);
   if (!info)
     return nullptr;
   m.device = *info;
-  m.driver = loadDriver(error);
+  m.driver = loadDriver(options, error);
   m.program = program;
   CUdevice dev;
   if (!m.check(m.driver->deviceGet(&dev, 0), "cuDeviceGet", error) ||

@@ -53,7 +53,8 @@ struct GemmRunner::Product {
   }
 };
 
-std::unique_ptr<GemmRunner> GemmRunner::create(const Driver &driver, CUstream stream,
+std::unique_ptr<GemmRunner> GemmRunner::create(const Driver &driver,
+                                               const CudaOptions &options, CUstream stream,
                                                CUdeviceptr workspace, size_t workspaceBytes,
                                                std::string &error) {
   std::unique_ptr<GemmRunner> r(new GemmRunner());
@@ -61,18 +62,14 @@ std::unique_ptr<GemmRunner> GemmRunner::create(const Driver &driver, CUstream st
   r->stream = stream;
   r->workspace = workspace;
   r->workspaceBytes = workspaceBytes;
-  r->pedantic = envIs("GN_CUBLAS_MATH", "pedantic");
-  r->alwaysBatched = envIs("GN_CUBLAS_API", "batched");
-  const char *mode = std::getenv("GN_GEMM");
-  r->statistics.mode = mode && *mode ? mode : "tuned";
-  const std::string &m = r->statistics.mode;
-  if (m != "tuned" && m != "heuristic" && m != "cublas") {
-    error = "GN_GEMM=" + m + ": expected tuned, heuristic or cublas";
-    return nullptr;
-  }
-  if (m == "cublas")
+  r->options = options;
+  r->pedantic = options.cublasPedantic;
+  r->alwaysBatched = options.cublasAlwaysBatched;
+  r->mode = options.gemm;
+  r->statistics.mode = gemmModeName(options.gemm);
+  if (r->mode == CudaOptions::Gemm::Cublas)
     return r->planCublas(error) ? std::move(r) : nullptr;
-  if (!(r->lt = loadCublasLt(error)))
+  if (!(r->lt = loadCublasLt(options, error)))
     return nullptr;
   if (cublasStatus_t st = r->lt->create(&r->ltHandle)) {
     error = "cuBLASLt could not be initialized (status " + std::to_string(st) + ")";
@@ -94,7 +91,7 @@ GemmRunner::~GemmRunner() {
 bool GemmRunner::planCublas(std::string &error) {
   if (cublasHandle)
     return true;
-  if (!(cublas = loadCublas(error)))
+  if (!(cublas = loadCublas(options, error)))
     return false;
   cublasStatus_t st = cublas->create(&cublasHandle);
   if (!st)
@@ -116,7 +113,7 @@ bool GemmRunner::plan(size_t step, const Gemm &g, const GemmOperands &ops, std::
   Call &call = calls[step];
   call.g = g;
   call.ops = ops;
-  if (statistics.mode == "cublas") {
+  if (mode == CudaOptions::Gemm::Cublas) {
     ++statistics.cublasSteps;
     return true;
   }
@@ -223,7 +220,7 @@ bool GemmRunner::runLt(const Product &p, const Call &c, const CublasLtAlgo &algo
 
 bool GemmRunner::tune(std::string &error) {
   auto start = std::chrono::steady_clock::now();
-  bool timed = statistics.mode == "tuned";
+  bool timed = mode == CudaOptions::Gemm::Tuned;
   StreamTimer timer(*driver, stream);
   if (timed && !timer.create(error))
     return false;

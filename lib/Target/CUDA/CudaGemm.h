@@ -49,11 +49,11 @@ struct GemmOperands {
 
 class GemmRunner {
 public:
-  /// The libraries for GN_GEMM's mode, cuBLAS's workspace set to
+  /// The libraries for `options.gemm`'s mode, cuBLAS's workspace set to
   /// `workspace`; null with `error`.
-  static std::unique_ptr<GemmRunner> create(const Driver &driver, CUstream stream,
-                                            CUdeviceptr workspace, size_t workspaceBytes,
-                                            std::string &error);
+  static std::unique_ptr<GemmRunner> create(const Driver &driver, const CudaOptions &options,
+                                            CUstream stream, CUdeviceptr workspace,
+                                            size_t workspaceBytes, std::string &error);
   ~GemmRunner();
 
   /// Plans step `step`: its product's descriptors and candidates.
@@ -87,6 +87,8 @@ private:
   size_t workspaceBytes = 0;
   cublasHandle_t cublasHandle = nullptr;
   cublasLtHandle_t ltHandle = nullptr;
+  CudaOptions options;
+  CudaOptions::Gemm mode = CudaOptions::Gemm::Tuned;
   bool pedantic = false, alwaysBatched = false;
   std::vector<std::unique_ptr<Product>> products;
   std::map<std::vector<int64_t>, int> productOf; // product key -> index

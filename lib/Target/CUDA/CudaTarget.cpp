@@ -9,7 +9,7 @@
 // through CudaExecutor, or is written to a file for tools/gn-cuda-run.
 //
 //===----------------------------------------------------------------------===//
-#include "gn/Target/CUDA/CudaTarget.h"
+#include "CudaTarget.h"
 #include "CudaAssemble.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
@@ -183,6 +183,7 @@ LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &progr
 
 FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
                                                     const CompileOptions &options,
+                                                    const cuda::CudaOptions &switches,
                                                     CompileStats &stats) {
   auto start = std::chrono::steady_clock::now();
   OwningOpRef<ModuleOp> compiled = module.clone();
@@ -337,14 +338,17 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
   // without JIT-compiling them.
   cuda::AssembleResult assembled;
   std::string assembleError;
-  if (!cuda::assembleCubins(program, toolkit, assembled, assembleError))
+  if (!cuda::assembleCubins(program, toolkit, switches.cubin, assembled, assembleError))
     return module.emitError("CUDA: ") << assembleError;
+  stats.assembles = true;
   stats.cubinModules = assembled.modules;
   stats.assembleSeconds = assembled.seconds;
   stats.cubinSkipped = assembled.skipped;
   program.pipelineSeconds = stats.pipelineSeconds;
   stats.kernels = program.modules.size();
   stats.launches = program.launchesPerRun;
+  stats.serialLaunches = program.serialLaunches;
+  program.sample = options.programName;
   return program;
 }
 
@@ -377,14 +381,36 @@ public:
   bool useGraph = true, graphTried = false;
 };
 
+/// A CUDA program as the target writes it (compiled.json).
+class WrittenProgram : public TargetProgram {
+public:
+  explicit WrittenProgram(cuda::Program program) : program(std::move(program)) {}
+  bool write(const std::string &path, std::string &error) const override {
+    return cuda::writeProgram(program, path, error);
+  }
+
+private:
+  cuda::Program program;
+};
+
 class CudaTarget : public Target {
 public:
   llvm::StringRef name() const override { return "cuda"; }
+  std::unique_ptr<Switches> makeSwitches() const override {
+    return std::make_unique<cuda::CudaOptions>();
+  }
+  std::optional<std::string> eagerPipelineOptions() const override {
+    // gn's CUDA eager mode: a kernel per op, launched one by one.
+    return std::string("max-fusion-ops=1");
+  }
+  llvm::StringRef programSuffix() const override { return ".json"; }
 
-  std::string unavailableReason() const override {
+  std::string unavailableReason(const Switches &switches) const override {
     std::string error;
     // Asked in the parent of forked sample workers: never load the driver here.
-    return cuda::probeDeviceInChild(error) ? "" : error;
+    return cuda::probeDeviceInChild(static_cast<const cuda::CudaOptions &>(switches), error)
+               ? ""
+               : error;
   }
 
   LogicalResult buildPipeline(OpPassManager &pm, llvm::StringRef options,
@@ -396,22 +422,40 @@ public:
     return success();
   }
 
+  FailureOr<std::unique_ptr<TargetProgram>>
+  compileProgram(ModuleOp module, const CompileOptions &options,
+                 CompileStats &stats) const override {
+    std::string error;
+    auto switches = switchesFor(*this, options, error);
+    if (!switches)
+      return module.emitError("CUDA: ") << error;
+    auto program = buildCudaProgram(
+        module, options, static_cast<const cuda::CudaOptions &>(*switches), stats);
+    if (failed(program))
+      return failure();
+    return std::unique_ptr<TargetProgram>(new WrittenProgram(std::move(*program)));
+  }
+
   FailureOr<std::unique_ptr<CompiledModel>> compile(ModuleOp module,
                                                     const CompileOptions &options) const override {
+    std::string error;
+    auto switches = switchesFor(*this, options, error);
+    if (!switches)
+      return module.emitError("CUDA: ") << error;
+    const auto &cudaSwitches = static_cast<const cuda::CudaOptions &>(*switches);
     auto model = std::make_unique<CudaCompiledModel>();
-    auto program = buildCudaProgram(module, options, model->stats_);
+    auto program = buildCudaProgram(module, options, cudaSwitches, model->stats_);
     if (failed(program))
       return failure();
     auto loadStart = std::chrono::steady_clock::now();
-    std::string error;
-    model->executor = cuda::CudaExecutor::load(*program, error);
+    model->executor = cuda::CudaExecutor::load(*program, cudaSwitches, error);
     if (!model->executor)
       return module.emitError("CUDA: ") << error;
     model->stats_.jitSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStart).count();
     model->stats_.arenaBytes = program->arenaBytes;
     model->loc = module.getLoc();
-    model->useGraph = options.cudaGraph;
+    model->useGraph = options.captureGraph;
     return std::unique_ptr<CompiledModel>(std::move(model));
   }
 };

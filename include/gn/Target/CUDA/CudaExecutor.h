@@ -18,6 +18,7 @@
 #define GN_TARGET_CUDA_CUDAEXECUTOR_H
 
 #include "gn/Support/HostTensor.h"
+#include "gn/Target/CUDA/CudaOptions.h"
 #include "gn/Target/CUDA/CudaProgram.h"
 #include <map>
 #include <memory>
@@ -32,13 +33,14 @@ struct DeviceInfo {
 };
 
 /// The GPU gn would run on, or nullopt with `error` saying why not (no
-/// driver, no device). Cheap after the first call.
-std::optional<DeviceInfo> probeDevice(std::string &error);
+/// driver, no device). Cheap after the first call. `options` says where
+/// the driver is (read once a process).
+std::optional<DeviceInfo> probeDevice(const CudaOptions &options, std::string &error);
 
 /// probeDevice in a child process, for a parent that forks workers after
 /// asking: the CUDA driver is not fork-safe (a child of a process that
 /// called cuInit cannot use the GPU), so such a parent must never load it.
-std::optional<DeviceInfo> probeDeviceInChild(std::string &error);
+std::optional<DeviceInfo> probeDeviceInChild(const CudaOptions &options, std::string &error);
 
 /// How the GEMM steps were set up at load (lib/Target/CUDA/CudaGemm.h).
 struct GemmStats {
@@ -71,7 +73,10 @@ struct ConvStats {
 class CudaExecutor {
 public:
   ~CudaExecutor();
-  static std::unique_ptr<CudaExecutor> load(const Program &program, std::string &error);
+  /// Loads `program` with the runtime switches `options` (the GEMM and
+  /// convolution choices, programmatic launch, where the libraries are).
+  static std::unique_ptr<CudaExecutor> load(const Program &program, const CudaOptions &options,
+                                            std::string &error);
 
   /// Copies the arguments to their device buffers.
   bool setArguments(const std::vector<mlir::gn::interp::HostTensor> &args, std::string &error);

@@ -12,7 +12,7 @@
 #ifndef GN_TARGET_CUDA_CUDAPROGRAM_H
 #define GN_TARGET_CUDA_CUDAPROGRAM_H
 
-#include "gn/Eval/HostInputs.h"
+#include "gn/Support/ArgumentMeta.h"
 #include "gn/Support/HostTensor.h"
 #include <array>
 #include <cstdint>
@@ -105,7 +105,7 @@ struct Step {
 const char *stepKindName(Step::Kind k);
 
 /// How to synthesize an argument (the sample's meta-file facts).
-using ArgumentSpec = eval::ArgumentMeta;
+using ArgumentSpec = ArgumentMeta;
 
 struct Program {
   std::string sample, chip;

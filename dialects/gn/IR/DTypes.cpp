@@ -1,5 +1,5 @@
-//===- DTypes.cpp - MLIR element types as interpreter dtypes -------------===//
-#include "gn/Interpreter/HostTensor.h"
+//===- DTypes.cpp - the gn dialect's element types as host dtypes --------===//
+#include "gn/IR/DTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 using namespace mlir;
