@@ -7,6 +7,9 @@
 using namespace mlir;
 
 void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
+  GnSetTargetPassOptions target;
+  target.target = "cpu";
+  pm.addPass(createGnSetTargetPass(target));
   if (options.testMiscompile)
     pm.addNestedPass<func::FuncOp>(createGnTestMiscompilePass());
   // Before decompose, which would split the softmax it matches.

@@ -40,6 +40,9 @@ std::string mlir::gn::libdevicePath(llvm::StringRef toolkit) {
 }
 
 void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &options) {
+  GnSetTargetPassOptions target;
+  target.target = "cuda";
+  pm.addPass(createGnSetTargetPass(target));
   // Attention written op by op becomes gn.attention (before decompose,
   // which would split the softmax it matches); what the attention kernel
   // does not take decomposes again. No gn.projected_attention: no kernel.
@@ -105,12 +108,9 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   setLaunchMerging(fuse, options.mergeLaunches);
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
-  schedule.target = "cuda";
   schedule.blockThreads = options.blockThreads;
   pm.addNestedPass<func::FuncOp>(createGnSchedulePass(schedule));
-  GnOutlineKernelsPassOptions outline;
-  outline.target = "cuda";
-  pm.addPass(createGnOutlineKernelsPass(outline));
+  pm.addPass(createGnOutlineKernelsPass());
   pm.addPass(createGnMapKernelsToGPUPass());
   if (!options.lowerToBinary)
     return;

@@ -1,5 +1,5 @@
-// RUN: gn-opt %s --gn-outline-kernels=target=cuda --gn-map-kernels-to-gpu --split-input-file | FileCheck %s
-// RUN: gn-opt %s --gn-outline-kernels=target=cuda --split-input-file | FileCheck %s --check-prefix=STAGES
+// RUN: gn-opt %s --gn-set-target=target=cuda --gn-outline-kernels --gn-map-kernels-to-gpu --split-input-file | FileCheck %s
+// RUN: gn-opt %s --gn-set-target=target=cuda --gn-outline-kernels --split-input-file | FileCheck %s --check-prefix=STAGES
 
 // A softmax row group over rows of 40: a warp per row, 8 rows per block of
 // 256. One launch: the max folds into lane partials that meet through xor

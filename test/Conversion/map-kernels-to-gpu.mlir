@@ -1,4 +1,4 @@
-// RUN: gn-opt %s --gn-outline-kernels=target=cuda --gn-map-kernels-to-gpu --split-input-file | FileCheck %s
+// RUN: gn-opt %s --gn-set-target=target=cuda --gn-outline-kernels --gn-map-kernels-to-gpu --split-input-file | FileCheck %s
 
 // A parallel group: one thread per point, 32 points in one block of 32
 // (never more threads than points, at least a warp); the linear thread

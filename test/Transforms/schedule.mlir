@@ -1,13 +1,16 @@
 // RUN: gn-opt %s --gn-schedule | FileCheck %s
 // RUN: gn-opt %s --gn-schedule="min-parallel-elements=1" | FileCheck %s --check-prefix=WIDE
 // RUN: gn-opt %s --gn-schedule="min-parallel-elements=1 thread-copies=false" | FileCheck %s --check-prefix=NOCOPY
-// RUN: gn-opt %s --gn-schedule="target=cuda" | FileCheck %s --check-prefix=CUDA
-// RUN: not gn-opt %s --gn-schedule="target=tpu" 2>&1 | FileCheck %s --check-prefix=BADTARGET
-// RUN: not gn-opt %s --gn-schedule="target=cuda block-threads=100" 2>&1 | FileCheck %s --check-prefix=BADBLOCK
-// BADTARGET: error: gn-schedule: unknown target 'tpu' (cpu | cuda)
+// RUN: gn-opt %s --gn-set-target=target=cuda --gn-schedule | FileCheck %s --check-prefix=CUDA
+// RUN: not gn-opt %s --gn-set-target=target=tpu --gn-schedule 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// RUN: not gn-opt %s --gn-set-target=target=cuda --gn-schedule="block-threads=100" 2>&1 | FileCheck %s --check-prefix=BADBLOCK
+// The target is the module's (gn-set-target writes it once; gn-schedule
+// has no target option of its own).
+// CUDA: module attributes {gn.target = #gn.target<cuda>}
+// BADTARGET: error: gn-set-target: unknown target 'tpu' (cpu | cuda)
 // BADBLOCK: error: gn-schedule: block-threads must be a multiple of 32 in [32, 1024]
 
-// With target=cuda, every parallel dim on the grid (no thread_dim), 256 threads a block.
+// On CUDA, every parallel dim on the grid (no thread_dim), 256 threads a block.
 // CUDA-LABEL: func.func @big
 // CUDA: schedule = #gn.schedule<loop_order = [0, 1, 2], block_threads = 256>}
 

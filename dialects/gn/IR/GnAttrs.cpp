@@ -6,8 +6,17 @@
 using namespace mlir;
 using namespace mlir::gn;
 
+#include "gn/IR/GnEnums.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "gn/IR/GnAttrs.cpp.inc"
+
+TargetKind mlir::gn::targetOf(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto a = p->getAttrOfType<TargetKindAttr>(kTargetAttrName))
+      return a.getValue();
+  return TargetKind::Cpu;
+}
 
 void GnDialect::registerAttributes() {
   addAttributes<

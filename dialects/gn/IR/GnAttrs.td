@@ -3,6 +3,29 @@
 #define GN_ATTRS_TD
 
 include "GnBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Gn_TargetKind : I32EnumAttr<"TargetKind", "what a module is compiled for", [
+    I32EnumAttrCase<"Cpu", 0, "cpu">,
+    I32EnumAttrCase<"Cuda", 1, "cuda">]> {
+  let cppNamespace = "::mlir::gn";
+  let genSpecializedAttr = 0;
+}
+
+def Gn_TargetAttr : EnumAttr<Gn_Dialect, Gn_TargetKind, "target"> {
+  let summary = "the target a module is compiled for";
+  let description = [{
+    Set once on the module by `gn-set-target` (the first pass of each
+    target's pipeline) as `gn.target`; the passes whose decisions depend on
+    the target (`gn-schedule`) read it there. A module without it is
+    compiled for the CPU.
+
+    ```mlir
+    module attributes {gn.target = #gn.target<cuda>} { ... }
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
 
 def Gn_ScheduleAttr : AttrDef<Gn_Dialect, "Schedule"> {
   let mnemonic = "schedule";

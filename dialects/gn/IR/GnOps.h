@@ -15,6 +15,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include "gn/IR/GnEnums.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "gn/IR/GnAttrs.h.inc"
 
@@ -22,6 +24,12 @@
 #include "gn/IR/GnOps.h.inc"
 
 namespace mlir::gn {
+
+/// The module attribute naming the target (#gn.target<cuda>).
+inline constexpr llvm::StringLiteral kTargetAttrName = "gn.target";
+/// The target `op`'s enclosing module is compiled for (gn.target on it or
+/// on a module around it); the CPU when none says.
+TargetKind targetOf(Operation *op);
 
 /// Creates a gn op whose result types come from its shape function. When the
 /// operands or attributes are ill-formed the shape function reports why at

@@ -197,17 +197,30 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnSetTargetPass : Pass<"gn-set-target", "ModuleOp"> {
+  let summary = "Name the target the module is compiled for";
+  let description = [{
+    Sets `gn.target = #gn.target<...>` on the module: the one place a
+    pipeline chooses its target. Passes whose decisions depend on it
+    (`gn-schedule`) read it from there; a module without it is compiled for
+    the CPU. Each target's pipeline starts with this pass.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", "\"cpu\"", "cpu | cuda">,
+  ];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 def GnSchedulePass : Pass<"gn-schedule", "func::FuncOp"> {
   let summary = "Record a loop schedule on each gn.fusion";
   let description = [{
     Sets a `#gn.schedule` on every `gn.fusion` (see Schedule.cpp) for the
-    target named by `target`: on the CPU, a loop order and the dim split
-    across host threads; on CUDA, a loop order with every reduced dim
-    innermost, the block size and the threads that share a reduced row.
-    `gn-outline-kernels` expands it.
+    module's target (`gn.target`, set by `gn-set-target`; the CPU without
+    it): on the CPU, a loop order and the dim split across host threads; on
+    CUDA, a loop order with every reduced dim innermost, the block size and
+    the threads that share a reduced row. `gn-outline-kernels` expands it.
   }];
   let options = [
-    Option<"target", "target", "std::string", "\"cpu\"", "cpu | cuda">,
     Option<"minParallelElements", "min-parallel-elements", "int64_t", "32768",
            "CPU: groups with fewer iteration points run on one thread">,
     Option<"threadCopies", "thread-copies", "bool", "true",

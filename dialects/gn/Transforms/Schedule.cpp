@@ -39,16 +39,13 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
   using Base::Base;
 
   void runOnOperation() override {
-    if (target != "cpu" && target != "cuda") {
-      getOperation().emitError("gn-schedule: unknown target '") << target << "' (cpu | cuda)";
-      return signalPassFailure();
-    }
-    if (target == "cuda" && (blockThreads < 32 || blockThreads > 1024 || blockThreads % 32)) {
+    bool cuda = targetOf(getOperation()) == TargetKind::Cuda;
+    if (cuda && (blockThreads < 32 || blockThreads > 1024 || blockThreads % 32)) {
       getOperation().emitError("gn-schedule: block-threads must be a multiple of 32 in [32, 1024]");
       return signalPassFailure();
     }
     getOperation().walk([&](FusionOp fusion) {
-      fusion.setScheduleAttr(target == "cuda" ? cudaSchedule(fusion) : cpuSchedule(fusion));
+      fusion.setScheduleAttr(cuda ? cudaSchedule(fusion) : cpuSchedule(fusion));
     });
   }
 

@@ -17,13 +17,13 @@ def GnOutlineKernelsPass : Pass<"gn-outline-kernels", "ModuleOp"> {
     fold stage per reduction and a last parallel stage over the same loops
     (marked `gn.row_kernel` for the GPU). Identical groups share one kernel
     (keyed by a hash of the printed group). The `gn.fusion` is replaced by
-    `gn.launch`. With `target=cuda` kernels take only buffers (no thread
-    loop), carry the group's schedule as `gn.schedule` for
-    `gn-map-kernels-to-gpu`, and compute erf and tanh with math ops (no libm
-    calls).
+    `gn.launch`. In a module compiled for CUDA (`gn.target`, set by
+    `gn-set-target`) kernels take only buffers (no thread loop), carry the
+    group's schedule as `gn.schedule` for `gn-map-kernels-to-gpu`, and
+    compute erf and tanh with math ops (no libm calls); a GPU schedule in a
+    module compiled for the CPU is an error.
   }];
   let options = [
-    Option<"target", "target", "std::string", "\"cpu\"", "cpu | cuda">,
     Option<"parallelCopyLoops", "parallel-copy-loops", "bool", "false",
            "Testing: copy kernels' loop nests as for CUDA (scf.parallel, a "
            "1-d scatter's target scan) on any target, so the CPU runs them">,

@@ -915,12 +915,15 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
     ModuleOp kernels = getOrCreateKernelModule(top);
     llvm::StringMap<std::string> byKey; // group key -> kernel name
     unsigned next = 0;
+    bool forGpu = targetOf(top) == TargetKind::Cuda;
     for (FusionOp fusion : fusions) {
-      if (target != "cpu" && target != "cuda") {
-        top.emitError("gn-outline-kernels: unknown target '") << target << "' (cpu | cuda)";
+      // (A GPU module takes a schedule without a block size: the GPU
+      // mapping's default.)
+      if (ScheduleAttr s = fusion.getScheduleAttr(); s && s.isGpu() && !forGpu) {
+        fusion.emitError("a GPU schedule in a module compiled for the CPU (gn.target)");
         return signalPassFailure();
       }
-      KernelEmitter emitter(fusion, target == "cuda", parallelCopyLoops);
+      KernelEmitter emitter(fusion, forGpu, parallelCopyLoops);
       if (failed(emitter.getStatus()))
         return signalPassFailure();
       std::string key = groupKey(fusion);

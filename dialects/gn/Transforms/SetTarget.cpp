@@ -1,0 +1,33 @@
+//===- SetTarget.cpp - gn-set-target: name the module's target -----------===//
+//
+// The one place a pipeline says what it compiles for: `gn.target` on the
+// module, which gn-schedule reads (and the IR shows).
+//
+//===----------------------------------------------------------------------===//
+#include "gn/IR/GnOps.h"
+#include "gn/Transforms/Passes.h"
+
+namespace mlir::gn {
+#define GEN_PASS_DEF_GNSETTARGETPASS
+#include "gn/Transforms/Passes.h.inc"
+} // namespace mlir::gn
+
+using namespace mlir;
+using namespace mlir::gn;
+
+namespace {
+
+struct GnSetTargetPass : mlir::gn::impl::GnSetTargetPassBase<GnSetTargetPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::optional<TargetKind> kind = symbolizeTargetKind(target);
+    if (!kind) {
+      getOperation().emitError("gn-set-target: unknown target '") << target << "' (cpu | cuda)";
+      return signalPassFailure();
+    }
+    getOperation()->setAttr(kTargetAttrName, TargetKindAttr::get(&getContext(), *kind));
+  }
+};
+
+} // namespace
