@@ -5,8 +5,12 @@ its GraphCompilerBackend interface is constructed with a config dict,
 compiler_backend_name2class as "gn", or use it directly:
 
     from gn.graphnet_backend import GnBackend
-    compiled = GnBackend({})(model)
+    compiled = GnBackend({"device": "cuda"})(model)
     outputs = compiled(**inputs)
+
+On CUDA tensors the compiled graphs run on the caller's tensors, on torch's
+current stream, without waiting (gn.torch_backend); synchronize() waits for
+the device and raises a fault a kernel reported (an index out of range).
 """
 import torch
 
@@ -15,23 +19,34 @@ from .torch_backend import gn_backend
 
 
 class GnBackend:
-    """GraphNet GraphCompilerBackend for gn (config keys: "device" (cpu),
-    "pipeline_options")."""
+    """GraphNet GraphCompilerBackend for gn. Config keys: "device" (cpu or
+    cuda; by default where the inputs are), "pipeline_options", "switches"
+    (a dict of gn's runtime switches, see gn.switches())."""
 
     def __init__(self, config=None):
         self.config = dict(config or {})
+        self.compiled = []  # the gn programs of every graph compiled, for synchronize()
 
     def __call__(self, model):
-        device = self.config.get("device", "cpu")
+        device = self.config.get("device")
         options = self.config.get("pipeline_options", "")
+        switches = self.config.get("switches", {})
 
         def backend(gm, example_inputs):
-            return gn_backend(gm, example_inputs, device=device, pipeline_options=options)
+            run = gn_backend(gm, example_inputs, device=device, pipeline_options=options,
+                             switches=switches)
+            self.compiled.append(run)
+            return run
 
         return torch.compile(model, backend=backend, dynamic=False, fullgraph=True)
 
     def synchronize(self):
-        pass  # CPU: every call has finished when it returns
+        """Waits for the device (CPU: every call has finished when it
+        returns) and raises a fault a compiled graph reported since."""
+        for run in self.compiled:
+            if run.gn_device == "cuda":
+                stream = torch.cuda.current_stream(0).cuda_stream
+                run.gn_compiled.synchronize(stream)
 
     def version(self):
         return f"gn {__version__}"

@@ -1,14 +1,22 @@
 """torch.compile(model, backend="gn"): TorchDynamo hands gn each FX graph;
 its Python code and its example inputs become a GraphNet-style sample that
 goes through gn's importer and compiler, and the returned callable runs gn's
-compiled code on the graph's inputs.
+compiled code on the graph's tensors where they are.
 
     import gn.torch_backend            # registers "gn" (also via the entry point)
     compiled = torch.compile(model, backend="gn", dynamic=False)
 
-Anything gn cannot take (an unsupported op, a dtype numpy lacks, dynamic
-shapes) raises: torch.compile reports it as a backend failure. There is no
-silent fallback to eager PyTorch.
+The target follows the graph's tensors: CPU tensors run gn's CPU program on
+their memory in place (no copies in or out: the results are numpy arrays
+over gn's buffers, handed to torch without a copy); CUDA tensors (GPU 0) run
+gn's CUDA program on them by address, on torch's current stream, one graph
+replay a call, the results written into tensors allocated by torch (see
+gn.cuda for what is read in place and what is copied). Nothing waits for
+the device: torch.cuda.synchronize() does.
+
+Anything gn cannot take (an unsupported op, a dtype gn lacks, dynamic
+shapes, tensors on two devices) raises: torch.compile reports it as a
+backend failure. There is no silent fallback to eager PyTorch.
 """
 import os
 import shutil
@@ -18,17 +26,26 @@ import numpy as np
 import torch
 
 from . import _gn
+from . import cuda as gn_cuda
 
 _NUMPY_OF_TORCH = {torch.float32: np.float32, torch.float64: np.float64, torch.float16: np.float16,
                    torch.int64: np.int64, torch.int32: np.int32, torch.int16: np.int16,
                    torch.int8: np.int8, torch.uint8: np.uint8, torch.bool: np.bool_}
+# gn's numpy names of forward's result dtypes (bf16 as its uint16 bits).
+_TORCH_OF_GN = {"float32": torch.float32, "float64": torch.float64, "float16": torch.float16,
+                "uint16": torch.bfloat16, "int64": torch.int64, "int32": torch.int32,
+                "int16": torch.int16, "int8": torch.int8, "uint8": torch.uint8,
+                "bool": torch.bool}
 
 
 def _to_numpy(t):
-    """gn takes bf16 as its uint16 bit patterns (numpy has no bf16)."""
+    """A numpy view of a CPU tensor's memory (a copy only where it is not
+    contiguous); gn takes bf16 as its uint16 bit patterns."""
     if not isinstance(t, torch.Tensor):
         return t
-    t = t.detach().cpu().contiguous()
+    t = t.detach()
+    if not t.is_contiguous():
+        t = t.contiguous()
     if t.dtype == torch.bfloat16:
         return t.view(torch.int16).numpy().view(np.uint16)
     return t.numpy()
@@ -37,6 +54,22 @@ def _to_numpy(t):
 def _from_numpy(a):
     t = torch.from_numpy(a)
     return t.view(torch.bfloat16) if a.dtype == np.uint16 else t  # gn has no uint16
+
+
+def _device_of(tensors, wanted):
+    """"cpu" or "cuda": where the graph's tensors are (all on one device),
+    checked against `wanted` (None: any)."""
+    kinds = {t.device.type for t in tensors if isinstance(t, torch.Tensor)}
+    if len(kinds) > 1:
+        raise NotImplementedError(f"gn backend: the graph's tensors are on {sorted(kinds)}; "
+                                  "gn runs a graph on one device")
+    kind = kinds.pop() if kinds else "cpu"
+    if kind not in ("cpu", "cuda"):
+        raise NotImplementedError(f"gn backend: tensors on {kind}: gn runs on cpu and cuda")
+    if wanted not in (None, kind):
+        raise NotImplementedError(f"gn backend: asked for device {wanted}, but the graph's "
+                                  f"tensors are on {kind}")
+    return kind
 
 
 def _lift_attributes(gm):
@@ -93,29 +126,43 @@ def _write_sample(folder, gm, inputs):
         f.write('{"framework": "torch", "source": "torch.compile"}\n')
 
 
-def gn_backend(gm, example_inputs, device="cpu", pipeline_options=""):
-    """The TorchDynamo backend: compiles `gm` with gn; returns the callable
+def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=None):
+    """The TorchDynamo backend: compiles `gm` with gn for the device its
+    tensors are on (`device`, when given, must agree); returns the callable
     that runs it."""
     attrs = _lift_attributes(gm)
     inputs = list(example_inputs) + attrs
+    target = _device_of(inputs, device)
     folder = tempfile.mkdtemp(prefix="gn-torch-compile-")
     try:
         _write_sample(folder, gm, inputs)
         module = _gn.import_sample(folder)
-        compiled = _gn.compile(module, device, pipeline_options)
+        compiled = _gn.compile(module, target, pipeline_options, switches=dict(switches or {}),
+                               caller_tensors=target == "cuda")
     except _gn.GnError as e:
         raise RuntimeError(f"gn backend: {e}\n(the graph gn was given is in {folder})") from None
     if not os.environ.get("GN_KEEP_TORCH_SAMPLES"):
         shutil.rmtree(folder, ignore_errors=True)
     out = [n for n in gm.graph.nodes if n.op == "output"][0].args[0]
     returns_sequence = isinstance(out, (tuple, list))
+    results = module.results
 
-    def run(*args):
+    def run_cpu(*args):
         arrays = [_to_numpy(a) for a in list(args) + attrs]
-        results = [_from_numpy(r) for r in compiled(*arrays)]
-        return tuple(results) if returns_sequence else results[0]
+        outs = [_from_numpy(r) for r in compiled(*arrays)]
+        return tuple(outs) if returns_sequence else outs[0]
 
+    def run_cuda(*args):
+        tensors = list(args) + attrs
+        dev = tensors[0].device if tensors else torch.device("cuda", 0)
+        outs = [torch.empty(r["shape"], dtype=_TORCH_OF_GN[r["dtype"]], device=dev)
+                for r in results]
+        gn_cuda.run(compiled, tensors, outs, torch.cuda.current_stream(dev).cuda_stream)
+        return tuple(outs) if returns_sequence else outs[0]
+
+    run = run_cuda if target == "cuda" else run_cpu
     run.gn_compiled = compiled
+    run.gn_device = target
     gn_backend.graphs_compiled += 1
     return run
 

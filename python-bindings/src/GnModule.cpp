@@ -91,6 +91,8 @@ std::string numpyName(interp::DType d) {
   return d == interp::DType::BF16 ? "uint16" : eval::graphNetDtypeName(d);
 }
 
+/// A numpy array over `t`'s bytes, no copy: the array keeps the tensor's
+/// buffer alive.
 py::array toNumpy(const interp::HostTensor &t) {
   std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
   // Explicit C strides: pybind11 < 2.12 reads the element size from
@@ -102,9 +104,12 @@ py::array toNumpy(const interp::HostTensor &t) {
     strides[i] = step;
     step *= shape[i];
   }
-  py::array out(py::dtype(numpyName(t.dtype())), shape, strides);
-  std::memcpy(out.mutable_data(), t.bytes(), t.nbytes());
-  return out;
+  auto *owner = new interp::HostTensor(t);
+  py::capsule keep(owner, [](void *p) { delete static_cast<interp::HostTensor *>(p); });
+  // An empty tensor has no buffer: numpy wants a pointer all the same.
+  static uint8_t none = 0;
+  void *data = owner->nbytes() ? static_cast<void *>(owner->bytes()) : &none;
+  return py::array(py::dtype(numpyName(t.dtype())), shape, strides, data, keep);
 }
 
 interp::HostTensor fromNumpy(py::handle obj, RankedTensorType expected, size_t index,
@@ -142,10 +147,19 @@ interp::HostTensor fromNumpy(py::handle obj, RankedTensorType expected, size_t i
     os << "]";
     throw GnError(s);
   }
+  // Read in place: a view of the array's bytes (a C-contiguous copy first
+  // where it is strided), which keeps the array alive as long as gn holds
+  // it (a cached weight layout outlives the call). Its release may come
+  // on a thread without the GIL.
   py::array c = py::array::ensure(a, py::array::c_style);
-  interp::HostTensor t(*dtype, shape, /*zero=*/false);
-  std::memcpy(t.bytes(), c.data(), t.nbytes());
-  return t;
+  auto *keep = new py::object(c);
+  // (gn never writes an argument: a read-only array is fine.)
+  auto *data = static_cast<uint8_t *>(const_cast<void *>(c.data()));
+  std::shared_ptr<uint8_t> owner(data, [keep](uint8_t *) {
+    py::gil_scoped_acquire gil;
+    delete keep;
+  });
+  return interp::HostTensor::view(*dtype, shape, owner, owner.get());
 }
 
 std::vector<interp::HostTensor> argumentsOf(func::FuncOp f, const py::args &args) {
@@ -200,6 +214,44 @@ struct Compiled {
       throw GnError(module->context->takeError("the compiled model failed"));
     return toList(*out);
   }
+  /// (address, bytes) pairs, as the Python layer passes device tensors.
+  static std::vector<DeviceTensor> deviceTensors(const std::vector<std::pair<uint64_t, size_t>> &v) {
+    std::vector<DeviceTensor> out;
+    for (auto [address, bytes] : v)
+      out.push_back({address, bytes});
+    return out;
+  }
+  void runDevice(const std::vector<std::pair<uint64_t, size_t>> &args,
+                 const std::vector<std::pair<uint64_t, size_t>> &outs, uint64_t stream) {
+    std::string error;
+    bool ok;
+    {
+      py::gil_scoped_release release;
+      ok = model->runOnDevice(deviceTensors(args), deviceTensors(outs),
+                              reinterpret_cast<void *>(stream), error);
+    }
+    if (!ok)
+      throw GnError(module->context->takeError(error));
+  }
+  void synchronize(uint64_t stream) {
+    std::string error;
+    bool ok;
+    {
+      py::gil_scoped_release release;
+      ok = model->synchronize(reinterpret_cast<void *>(stream), error);
+    }
+    if (!ok)
+      throw GnError(error);
+  }
+  py::dict binding() const {
+    runtime::CompiledModel::DeviceBinding b = model->deviceBinding();
+    py::dict d;
+    d["in_place"] = b.inPlace;
+    d["copied"] = b.copied;
+    d["packed"] = b.packed;
+    d["loads"] = b.loads;
+    return d;
+  }
   py::dict stats() const {
     const runtime::CompileStats &s = model->stats();
     py::dict d;
@@ -236,9 +288,11 @@ const Target &chooseTarget(const std::string &device, const py::dict &settings,
 
 std::shared_ptr<Compiled> compileModule(std::shared_ptr<Module> module, const std::string &device,
                                         const std::string &pipelineOptions,
-                                        unsigned jitOptLevel, const py::dict &settings) {
+                                        unsigned jitOptLevel, const py::dict &settings,
+                                        bool callerTensors) {
   CompileOptions options;
   const Target &target = chooseTarget(device, settings, options.switches);
+  options.callerTensors = callerTensors;
   options.pipelineOptions = pipelineOptions;
   options.jitOptLevel = jitOptLevel;
   module->forward();
@@ -297,6 +351,21 @@ PYBIND11_MODULE(_gn, m) {
             return out;
           },
           "forward's arguments: name, kind (weight | input), shape, numpy dtype")
+      .def_property_readonly(
+          "results",
+          [](const Module &self) {
+            py::list out;
+            for (Type t : self.forward().getFunctionType().getResults()) {
+              auto type = cast<RankedTensorType>(t);
+              auto dtype = interp::dtypeOf(type.getElementType());
+              py::dict d;
+              d["shape"] = std::vector<int64_t>(type.getShape().begin(), type.getShape().end());
+              d["dtype"] = dtype ? numpyName(*dtype) : "?";
+              out.append(d);
+            }
+            return out;
+          },
+          "forward's results: shape, numpy dtype")
       .def(
           "synthesize_inputs",
           [](const Module &self, uint64_t seed) {
@@ -324,6 +393,18 @@ PYBIND11_MODULE(_gn, m) {
 
   py::class_<Compiled, std::shared_ptr<Compiled>>(m, "Compiled", "A module compiled for a target")
       .def("__call__", &Compiled::call)
+      .def("run_device", &Compiled::runDevice, py::arg("args"), py::arg("outs"),
+           py::arg("stream") = 0,
+           "One forward on device tensors given as (address, bytes) pairs, results written "
+           "into `outs`, enqueued on `stream` (a CUstream handle; 0: the default stream) "
+           "without waiting. Arguments at the same address as at the first call are read in "
+           "place; see gn.cuda")
+      .def("synchronize", &Compiled::synchronize, py::arg("stream") = 0,
+           "Waits for `stream` and raises a fault the forward reported (an index out of range)")
+      .def_readonly("module", &Compiled::module)
+      .def_property_readonly("binding", &Compiled::binding,
+                             "How run_device binds the caller's tensors: in_place, copied, "
+                             "packed, loads")
       .def_property_readonly("stats", &Compiled::stats)
       .def_readonly("device", &Compiled::target);
 
@@ -352,9 +433,11 @@ PYBIND11_MODULE(_gn, m) {
   m.def("parse_mlir", &parseMlir, py::arg("text"), "Parses a gn module from MLIR text");
   m.def("compile", &compileModule, py::arg("module"), py::arg("device") = "cpu",
         py::arg("pipeline_options") = "", py::arg("jit_opt_level") = 2,
-        py::arg("switches") = py::dict(),
+        py::arg("switches") = py::dict(), py::arg("caller_tensors") = false,
         "Compiles forward for a target (cpu, cuda); `switches` sets the target's runtime "
-        "switches by key (see gn.switches()) over their environment variables");
+        "switches by key (see gn.switches()) over their environment variables. "
+        "caller_tensors: the model runs on the caller's device tensors (run_device); a device "
+        "target loads it at the first call");
   m.def(
       "run_sample",
       [](const std::string &path, const std::string &mode, const std::string &device,

@@ -35,6 +35,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -63,6 +64,7 @@ struct Launch {
   bool programmatic = false; // cuLaunchKernelEx with programmatic stream serialization
   float *event = nullptr;
   float advance = 0;
+  std::function<void()> host; // a library call's host computation, redone at replay
 };
 
 std::map<uintptr_t, size_t> &allocations() {
@@ -398,6 +400,8 @@ int cuGraphLaunch(void *exec, void *) {
       log(describe(l, "replay"));
     else if (l.event)
       *l.event = clockMs;
+    else if (l.host)
+      l.host();
     else
       clockMs += l.advance;
   }
@@ -434,6 +438,7 @@ int cuEventRecordWithFlags(void *e, void *, unsigned flags) {
   return 0;
 }
 int cuEventSynchronize(void *) { return 0; }
+int cuEventQuery(void *) { return 0; }
 int cuEventElapsedTime(float *ms, void *begin, void *end) {
   *ms = *static_cast<float *>(end) - *static_cast<float *>(begin);
   return 0;
@@ -471,11 +476,23 @@ int gemm(const char *api, int ta, int tb, int m, int n, int k, const void *alpha
     if (!inAllocation(reinterpret_cast<uintptr_t>(p)))
       s += " BAD-POINTER";
   const int kF32 = 0; // CUDA_R_32F
-  if (!capturing && atype == kF32 && btype == kF32 && ctype == kF32 &&
+  bool f32 = atype == kF32 && btype == kF32 && ctype == kF32;
+  if (!capturing && f32 &&
       !gemmF32(ta, tb, m, n, k, static_cast<const float *>(alpha),
                static_cast<const float *>(a), lda, sa, static_cast<const float *>(b), ldb, sb,
                static_cast<const float *>(beta), static_cast<float *>(c), ldc, sc, batch))
     s += " BAD-BOUNDS";
+  if (capturing && f32) {
+    // Captured: the product is computed again at every replay, on what the
+    // buffers hold then (alpha and beta are the caller's constants).
+    Launch node{};
+    float al = *static_cast<const float *>(alpha), be = *static_cast<const float *>(beta);
+    node.host = [=] {
+      gemmF32(ta, tb, m, n, k, &al, static_cast<const float *>(a), lda, sa,
+              static_cast<const float *>(b), ldb, sb, &be, static_cast<float *>(c), ldc, sc, batch);
+    };
+    captured().push_back(node);
+  }
   if (!capturing)
     log(s);
   return 0;

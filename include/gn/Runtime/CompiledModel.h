@@ -17,6 +17,7 @@
 #ifndef GN_RUNTIME_COMPILEDMODEL_H
 #define GN_RUNTIME_COMPILEDMODEL_H
 
+#include "gn/Support/DeviceTensor.h"
 #include "gn/Support/HostTensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <map>
@@ -59,6 +60,27 @@ public:
   virtual FailureOr<std::vector<interp::HostTensor>>
   run(llvm::ArrayRef<interp::HostTensor> args) = 0;
   virtual const CompileStats &stats() const = 0;
+  /// A device target: one forward on the caller's device tensors (`args`
+  /// as forward takes them, `outs` to write the results into), enqueued on
+  /// the caller's `stream` without waiting for it. Arguments are read in
+  /// place where they stay at one address from call to call; see the
+  /// target for what is copied. False with `error` (a host target: always).
+  virtual bool runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<DeviceTensor> outs,
+                           void *stream, std::string &error) {
+    error = "this target runs on host memory, not on device tensors";
+    return false;
+  }
+  /// Waits for the work runOnDevice enqueued on `stream` and reports a
+  /// fault it raised.
+  virtual bool synchronize(void *stream, std::string &error) { return true; }
+  /// How runOnDevice has bound the caller's tensors (a device target).
+  struct DeviceBinding {
+    int inPlace = 0; // arguments read at the caller's address
+    int copied = 0;  // arguments copied into the program's buffers each call
+    int packed = 0;  // arguments copied into a pack when their address changes
+    int loads = 0;   // times the program was loaded for the caller's tensors
+  };
+  virtual DeviceBinding deviceBinding() const { return {}; }
 };
 
 } // namespace mlir::gn::runtime

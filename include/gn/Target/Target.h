@@ -40,6 +40,9 @@ struct CompileOptions {
   std::string dumpAfterPipeline;
   /// The sample's name, carried by a program written to a file.
   std::string programName;
+  /// The model runs on the caller's device tensors (runOnDevice): a device
+  /// target loads it at the first call instead of now.
+  bool callerTensors = false;
   /// The target's runtime switches (made by Target::makeSwitches); null:
   /// its defaults as the environment sets them.
   std::shared_ptr<const Switches> switches;

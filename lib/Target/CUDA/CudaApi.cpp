@@ -120,6 +120,7 @@ const Driver *mlir::gn::cuda::loadDriver(const CudaOptions &options, std::string
     r(driver.eventRecord, "cuEventRecord");
     r(driver.eventRecordWithFlags, "cuEventRecordWithFlags");
     r(driver.eventSynchronize, "cuEventSynchronize");
+    r(driver.eventQuery, "cuEventQuery");
     r(driver.eventElapsedTime, "cuEventElapsedTime");
     r(driver.eventDestroy, "cuEventDestroy_v2");
     if (!missing.empty()) {

@@ -110,6 +110,7 @@ struct Driver {
   // With kEventRecordExternal on a capturing stream: an event record node.
   CUresult (*eventRecordWithFlags)(CUevent, CUstream, unsigned);
   CUresult (*eventSynchronize)(CUevent);
+  CUresult (*eventQuery)(CUevent); // 0 once the event has completed
   CUresult (*eventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*eventDestroy)(CUevent);
 

@@ -74,6 +74,10 @@ struct CudaExecutor::Impl {
   int programmaticLaunches = 0;  // of them, in the captured forward
   CUgraphExec graph = nullptr;
   int launches = 0;
+  std::vector<uint64_t> bound;      // per argument: the caller's address, or 0
+  bool calledOn = false;            // forwardOn has run its first (checked) call
+  CUevent indexWordsRead = nullptr; // forwardOn: the index-error words' copy landed
+  bool indexCheckPending = false;
 
   ~Impl() {
     if (!driver)
@@ -81,6 +85,8 @@ struct CudaExecutor::Impl {
     driver->ctxSetCurrent(context);
     if (graph)
       driver->graphExecDestroy(graph);
+    if (indexWordsRead)
+      driver->eventDestroy(indexWordsRead);
     if (indexErrorWords)
       driver->memFreeHost(indexErrorWords);
     gemms.reset();
@@ -328,6 +334,10 @@ bool CudaExecutor::Impl::placeSlots(std::string &error) {
         slotPtr[i] = slotPtr[s.viewOf] + s.offset;
         break;
       }
+      if (i < bound.size() && bound[i]) { // the caller's memory, read in place
+        slotPtr[i] = bound[i];
+        break;
+      }
       [[fallthrough]];
     case Slot::Where::Constant:
     case Slot::Where::Result:
@@ -430,10 +440,20 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
 }
 
 std::unique_ptr<CudaExecutor> CudaExecutor::load(const Program &program,
-                                                 const CudaOptions &options, std::string &error) {
+                                                 const CudaOptions &options, std::string &error,
+                                                 const std::vector<uint64_t> &boundArguments) {
   std::unique_ptr<CudaExecutor> ex(new CudaExecutor());
   Impl &m = *ex->impl;
   m.options = options;
+  if (!boundArguments.empty() && boundArguments.size() != program.numArgs()) {
+    error = "expected " + std::to_string(program.numArgs()) + " bound arguments, got " +
+            std::to_string(boundArguments.size());
+    return nullptr;
+  }
+  m.bound = boundArguments;
+  for (size_t i = 0; i < m.bound.size(); ++i)
+    if (program.slots[i].viewOf >= 0)
+      m.bound[i] = 0; // a packed argument is copied into its pack
   m.pdl = options.programmaticLaunch;
   auto info = probeDevice(options, error);
   if (!info)
@@ -463,6 +483,11 @@ bool CudaExecutor::setArguments(const std::vector<HostTensor> &args, std::string
   }
   for (size_t i = 0; i < args.size(); ++i) {
     const Slot &s = m.program.slots[i];
+    if (i < m.bound.size() && m.bound[i]) {
+      error = "argument #" + std::to_string(i) + " is read in place from the caller's memory: "
+              "use forwardOn";
+      return false;
+    }
     if (args[i].dtype() != s.dtype || args[i].shape().vec() != s.shape) {
       error = "argument #" + std::to_string(i) + " ('" + m.program.arguments[i].name +
               "') has the wrong type or shape";
@@ -803,6 +828,113 @@ bool CudaExecutor::captureGraph(std::string &error) {
   CUresult r = m.driver->graphInstantiate(&m.graph, graph, 0);
   m.driver->graphDestroy(graph);
   return m.check(r, "cuGraphInstantiate", error);
+}
+
+bool mlir::gn::cuda::checkDeviceTensors(const Program &program, llvm::ArrayRef<DeviceTensor> args,
+                                        llvm::ArrayRef<DeviceTensor> outs, std::string &error) {
+  if (args.size() != program.numArgs() || outs.size() != program.results.size()) {
+    error = "forward takes " + std::to_string(program.numArgs()) + " arguments and " +
+            std::to_string(program.results.size()) + " outputs, got " +
+            std::to_string(args.size()) + " and " + std::to_string(outs.size());
+    return false;
+  }
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i].bytes != size_t(program.slots[i].bytes())) {
+      error = "argument #" + std::to_string(i) + " ('" + program.arguments[i].name + "') has " +
+              std::to_string(args[i].bytes) + " bytes, the program takes " +
+              std::to_string(program.slots[i].bytes());
+      return false;
+    }
+  for (size_t k = 0; k < outs.size(); ++k)
+    if (int64_t want = program.slots[program.results[k]].bytes(); outs[k].bytes != size_t(want)) {
+      error = "output #" + std::to_string(k) + " has " + std::to_string(outs[k].bytes) +
+              " bytes, the program writes " + std::to_string(want);
+      return false;
+    }
+  return true;
+}
+
+uint64_t CudaExecutor::boundArgument(size_t i) const {
+  return i < impl->bound.size() ? impl->bound[i] : 0;
+}
+
+bool CudaExecutor::forwardOn(const std::vector<DeviceTensor> &args,
+                             const std::vector<DeviceTensor> &outs, void *callerStream,
+                             bool useGraph, bool refreshPacks, std::string &error) {
+  Impl &m = *impl;
+  auto stream = static_cast<CUstream>(callerStream);
+  m.driver->ctxSetCurrent(m.context);
+  if (!checkDeviceTensors(m.program, args, outs, error))
+    return false;
+  // An index error an earlier call's kernels reported, once its read-back
+  // has landed (without waiting for it).
+  if (m.indexCheckPending && m.driver->eventQuery(m.indexWordsRead) == 0) {
+    m.indexCheckPending = false;
+    if (!m.checkIndexErrors(error))
+      return false;
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Slot &s = m.program.slots[i];
+    if (i < m.bound.size() && m.bound[i]) {
+      if (args[i].address != m.bound[i]) {
+        error = "argument #" + std::to_string(i) + " ('" + m.program.arguments[i].name +
+                "') is not at the address it was bound to";
+        return false;
+      }
+      continue;
+    }
+    bool packed = s.viewOf >= 0;
+    if (s.bytes() && (!packed || refreshPacks || !m.calledOn) &&
+        !m.check(m.driver->memcpyDtoDAsync(m.slotPtr[i], args[i].address, s.bytes(), stream),
+                 "copying an argument", error))
+      return false;
+  }
+  if (!m.calledOn || !useGraph || !m.graph) {
+    // Step by step on the executor's stream, after the caller's work; the
+    // first call checked, synchronizing after every step.
+    bool checked = !m.calledOn;
+    if (!m.check(m.driver->streamSynchronize(stream), "waiting for the caller's stream", error) ||
+        !forward(checked, error))
+      return false;
+    m.calledOn = true;
+    if (checked && useGraph && !captureGraph(error))
+      return false;
+  } else {
+    if (!m.check(m.driver->graphLaunch(m.graph, stream), "cuGraphLaunch", error))
+      return false;
+    // The index-error words, read back behind the forward on the caller's
+    // stream and checked by a later call or by synchronize().
+    if (!m.indexWordsRead &&
+        !m.check(m.driver->eventCreate(&m.indexWordsRead, 0), "cuEventCreate", error))
+      return false;
+    std::swap(m.stream, stream); // readIndexErrors queues on m.stream
+    bool read = m.readIndexErrors(error);
+    std::swap(m.stream, stream);
+    if (!read || !m.check(m.driver->eventRecord(m.indexWordsRead, stream), "cuEventRecord", error))
+      return false;
+    m.indexCheckPending = true;
+  }
+  for (size_t k = 0; k < outs.size(); ++k) {
+    const Slot &s = m.program.slots[m.program.results[k]];
+    if (s.bytes() && !m.check(m.driver->memcpyDtoDAsync(outs[k].address,
+                                                        m.slotPtr[m.program.results[k]],
+                                                        s.bytes(), stream),
+                              "copying a result", error))
+      return false;
+  }
+  return true;
+}
+
+bool CudaExecutor::synchronize(void *callerStream, std::string &error) {
+  Impl &m = *impl;
+  m.driver->ctxSetCurrent(m.context);
+  if (!m.check(m.driver->streamSynchronize(static_cast<CUstream>(callerStream)),
+               "running the forward", error))
+    return false;
+  if (!m.indexCheckPending)
+    return true;
+  m.indexCheckPending = false;
+  return m.checkIndexErrors(error);
 }
 
 bool CudaExecutor::results(std::vector<HostTensor> &out, std::string &error) {

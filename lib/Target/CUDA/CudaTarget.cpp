@@ -360,6 +360,8 @@ public:
     std::string error;
     std::vector<HostTensor> out;
     std::vector<HostTensor> in(args.begin(), args.end());
+    if (!executor && !(executor = cuda::CudaExecutor::load(program, switches, error)))
+      return emitError(loc) << "CUDA: " << error;
     // The first run is checked step by step (a fault names its op); later
     // runs replay the captured CUDA graph.
     bool first = !graphTried;
@@ -375,8 +377,75 @@ public:
     return !useGraph || executor->captureGraph(error);
   }
 
+  /// The caller's tensors: every argument outside a pack is read in place
+  /// at the address of its first call. One that turns up at another
+  /// address (an input the framework allocates anew each call) is copied
+  /// into a buffer of the program's from then on: the program loads again
+  /// once with that argument unbound. A packed argument (a grouped GEMM's
+  /// weight) is copied into its pack at the first call and again when its
+  /// address changes. Results are copied into `outs`.
+  bool runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<DeviceTensor> outs,
+                   void *stream, std::string &error) override {
+    if (args.size() != program.numArgs()) {
+      error = "forward takes " + std::to_string(program.numArgs()) + " arguments, got " +
+              std::to_string(args.size());
+      return false;
+    }
+    // Sizes first: loading reads the arguments (GEMM and convolution
+    // algorithms are timed on them).
+    if (!cuda::checkDeviceTensors(program, args, outs, error))
+      return false;
+    bool reload = !deviceExecutor, refreshPacks = false;
+    if (copied.empty())
+      copied.assign(args.size(), 0);
+    for (size_t i = 0; deviceExecutor && i < args.size(); ++i) {
+      if (program.slots[i].viewOf >= 0) {
+        refreshPacks |= args[i].address != lastAddress[i];
+        continue;
+      }
+      uint64_t bound = deviceExecutor->boundArgument(i);
+      if (bound && args[i].address != bound) {
+        copied[i] = 1;
+        reload = true;
+      }
+    }
+    if (reload) {
+      std::vector<uint64_t> boundAt(args.size(), 0);
+      for (size_t i = 0; i < args.size(); ++i)
+        boundAt[i] = copied[i] ? 0 : args[i].address;
+      deviceExecutor.reset();
+      if (!(deviceExecutor = cuda::CudaExecutor::load(program, switches, error, boundAt)))
+        return false;
+      ++binding.loads;
+      binding.inPlace = binding.copied = binding.packed = 0;
+      for (size_t i = 0; i < args.size(); ++i) {
+        bool packed = program.slots[i].viewOf >= 0;
+        binding.packed += packed;
+        binding.copied += !packed && copied[i];
+        binding.inPlace += deviceExecutor->boundArgument(i) != 0;
+      }
+    }
+    lastAddress.assign(args.size(), 0);
+    for (size_t i = 0; i < args.size(); ++i)
+      lastAddress[i] = args[i].address;
+    return deviceExecutor->forwardOn(std::vector<DeviceTensor>(args.begin(), args.end()),
+                                     std::vector<DeviceTensor>(outs.begin(), outs.end()), stream,
+                                     useGraph, refreshPacks, error);
+  }
+
+  bool synchronize(void *stream, std::string &error) override {
+    return !deviceExecutor || deviceExecutor->synchronize(stream, error);
+  }
+  DeviceBinding deviceBinding() const override { return binding; }
+
   Location loc = UnknownLoc();
-  std::unique_ptr<cuda::CudaExecutor> executor;
+  cuda::Program program;
+  cuda::CudaOptions switches;
+  std::unique_ptr<cuda::CudaExecutor> executor;       // run(): buffers of its own
+  std::unique_ptr<cuda::CudaExecutor> deviceExecutor; // runOnDevice(): the caller's
+  std::vector<char> copied;                           // per argument: no longer bound
+  std::vector<uint64_t> lastAddress;                  // per argument, at the last call
+  DeviceBinding binding;
   CompileStats stats_;
   bool useGraph = true, graphTried = false;
 };
@@ -447,15 +516,21 @@ public:
     auto program = buildCudaProgram(module, options, cudaSwitches, model->stats_);
     if (failed(program))
       return failure();
+    model->program = std::move(*program);
+    model->switches = cudaSwitches;
+    model->stats_.arenaBytes = model->program.arenaBytes;
+    model->loc = module.getLoc();
+    model->useGraph = options.captureGraph;
+    // On the caller's device tensors, the program loads at the first call,
+    // where it learns their addresses.
+    if (options.callerTensors)
+      return std::unique_ptr<CompiledModel>(std::move(model));
     auto loadStart = std::chrono::steady_clock::now();
-    model->executor = cuda::CudaExecutor::load(*program, cudaSwitches, error);
+    model->executor = cuda::CudaExecutor::load(model->program, cudaSwitches, error);
     if (!model->executor)
       return module.emitError("CUDA: ") << error;
     model->stats_.jitSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStart).count();
-    model->stats_.arenaBytes = program->arenaBytes;
-    model->loc = module.getLoc();
-    model->useGraph = options.captureGraph;
     return std::unique_ptr<CompiledModel>(std::move(model));
   }
 };

@@ -17,6 +17,7 @@
 #ifndef GN_TARGET_CUDA_CUDAEXECUTOR_H
 #define GN_TARGET_CUDA_CUDAEXECUTOR_H
 
+#include "gn/Support/DeviceTensor.h"
 #include "gn/Support/HostTensor.h"
 #include "gn/Target/CUDA/CudaOptions.h"
 #include "gn/Target/CUDA/CudaProgram.h"
@@ -70,13 +71,26 @@ struct ConvStats {
   std::map<int, int> algorithms; // cuDNN algorithm -> steps that run it
 };
 
+using mlir::gn::DeviceTensor;
+
+/// Whether `args` and `outs` are as many as `program`'s arguments and
+/// results, each of its slot's size; false with `error` naming the first
+/// that is not.
+bool checkDeviceTensors(const Program &program, llvm::ArrayRef<DeviceTensor> args,
+                        llvm::ArrayRef<DeviceTensor> outs, std::string &error);
+
 class CudaExecutor {
 public:
   ~CudaExecutor();
   /// Loads `program` with the runtime switches `options` (the GEMM and
   /// convolution choices, programmatic launch, where the libraries are).
+  /// `boundArguments`, when given (one per argument, 0 for none), are the
+  /// caller's device addresses of arguments read in place: no buffer of
+  /// their own, every kernel and library call reads the caller's memory
+  /// (forwardOn). An argument placed in a pack is never bound.
   static std::unique_ptr<CudaExecutor> load(const Program &program, const CudaOptions &options,
-                                            std::string &error);
+                                            std::string &error,
+                                            const std::vector<uint64_t> &boundArguments = {});
 
   /// Copies the arguments to their device buffers.
   bool setArguments(const std::vector<mlir::gn::interp::HostTensor> &args, std::string &error);
@@ -89,6 +103,22 @@ public:
   bool forward(bool checked, std::string &error, double *hostMs = nullptr);
   /// Captures the steps as one CUDA graph, replayed by forward().
   bool captureGraph(std::string &error);
+  /// One forward on the caller's tensors, enqueued on the caller's
+  /// `stream` without waiting for it: bound arguments read in place (each
+  /// must be at its bound address), the others copied device to device into
+  /// their buffers (a packed argument only when `refreshPacks`: its pack is
+  /// kept between calls), the captured graph launched (`useGraph`) and the
+  /// results copied into `outs`. The first call waits for `stream`, runs
+  /// the steps checked (a fault names its op) and captures the graph. An
+  /// index out of range that a kernel reports is an error of a later call
+  /// or of synchronize().
+  bool forwardOn(const std::vector<DeviceTensor> &args, const std::vector<DeviceTensor> &outs,
+                 void *stream, bool useGraph, bool refreshPacks, std::string &error);
+  /// Waits for `stream` (the caller's) and reports an index error a kernel
+  /// raised since the last check.
+  bool synchronize(void *stream, std::string &error);
+  /// Argument `i`'s caller address where it is read in place, else 0.
+  uint64_t boundArgument(size_t i) const;
   /// Device milliseconds of each step as a CUDA graph runs the forward: the
   /// steps captured into a graph of their own with an event record node
   /// after each, replayed a few times (the median per step). Where that
