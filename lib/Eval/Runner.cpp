@@ -24,7 +24,7 @@
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/ArgumentMeta.h"
 #include "gn/Runtime/CompiledModel.h"
-#include "gn/Support/DebugSwitches.h"
+#include "gn/Support/GeneralSwitches.h"
 #include "gn/Support/DiagnosticText.h"
 #include "gn/Support/NestingDepth.h"
 #include "gn/Target/Target.h"
@@ -251,10 +251,10 @@ void addAssemblyFields(json &record, const runtime::CompileStats &st) {
 }
 
 /// Every runtime switch in force ({"cuda": {"gemm": "tuned", ...},
-/// "debug": {...}}), for the record.
+/// "gn": {...}}), for the record.
 json switchesRecord(const Switches &target) {
   json out;
-  for (const Switches *s : {&target, static_cast<const Switches *>(&debugSwitches())})
+  for (const Switches *s : {&target, static_cast<const Switches *>(&generalSwitches())})
     for (auto &[key, value] : s->values())
       out[s->owner()][key] = value;
   return out;

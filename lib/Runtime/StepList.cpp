@@ -2,7 +2,7 @@
 #include "gn/Runtime/StepList.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Runtime/MemoryPlan.h"
-#include "gn/Support/DebugSwitches.h"
+#include "gn/Support/GeneralSwitches.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -100,9 +100,9 @@ FailureOr<StepList> runtime::buildStepList(func::FuncOp func, llvm::StringRef ta
   return list;
 }
 
-/// The memory-report debug switch (GN_MEMORY_REPORT=1): the step where the most arena bytes are live, and
-/// the buffers live there with the op that writes each (to see what a
-/// better plan or op order would have to remove).
+/// The memory-report switch (GN_MEMORY_REPORT=1): the step where the most
+/// arena bytes are live, and the buffers live there with the op that writes
+/// each (to see what a better plan or op order would have to remove).
 static void reportPeak(const StepList &list, llvm::ArrayRef<BufferRequest> requests,
                        const MemoryPlan &plan) {
   int64_t peak = plan.peakStep;
@@ -335,7 +335,7 @@ BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats, bool packAr
     requests.push_back({types[i].bytes(), groupFirst[i], std::max(def[i], groupLast[i])});
   }
   MemoryPlan memory = planMemory(requests);
-  if (debugSwitches().memoryReport)
+  if (generalSwitches().memoryReport)
     reportPeak(list, requests, memory);
   plan.arenaBytes = memory.arenaBytes;
   plan.liveBytesBound = memory.liveBytesBound;

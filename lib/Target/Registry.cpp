@@ -34,6 +34,11 @@ Target::compileProgram(ModuleOp module, const CompileOptions &, runtime::Compile
   return module.emitError("the ") << name() << " target writes no programs that stand alone";
 }
 
+FailureOr<std::unique_ptr<runtime::CompiledModel>>
+Target::loadProgram(const std::string &, const CompileOptions &, Location loc) const {
+  return emitError(loc) << "the " << name() << " target writes no programs that stand alone";
+}
+
 std::shared_ptr<const Switches> mlir::gn::switchesFor(const Target &target,
                                                       const CompileOptions &options,
                                                       std::string &error) {

@@ -17,7 +17,7 @@
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/ArgumentMeta.h"
 #include "gn/Runtime/CompiledModel.h"
-#include "gn/Support/DebugSwitches.h"
+#include "gn/Support/GeneralSwitches.h"
 #include "gn/Support/DiagnosticText.h"
 #include "gn/Target/Target.h"
 #include "mlir/IR/Diagnostics.h"
@@ -244,7 +244,7 @@ struct Compiled {
       throw GnError(error);
   }
   py::dict binding() const {
-    runtime::CompiledModel::DeviceBinding b = model->deviceBinding();
+    DeviceBinding b = model->deviceBinding();
     py::dict d;
     d["in_place"] = b.inPlace;
     d["copied"] = b.copied;
@@ -324,10 +324,10 @@ PYBIND11_MODULE(_gn, m) {
     }
   });
 
-  // The debug outputs (GN_PROFILE, GN_MEMORY_REPORT), read once as every
+  // The general switches (GN_PROFILE, GN_MEMORY_REPORT, GN_CACHE_DIR), read once as every
   // tool does at startup.
   std::string switchError;
-  if (!debugSwitches().readEnvironment(switchError))
+  if (!generalSwitches().readEnvironment(switchError))
     throw GnError(switchError);
 
   py::class_<Module, std::shared_ptr<Module>>(m, "Module", "The gn IR of one sample")

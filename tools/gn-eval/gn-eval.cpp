@@ -21,7 +21,7 @@
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Interpreter/HostTensor.h"
-#include "gn/Support/DebugSwitches.h"
+#include "gn/Support/GeneralSwitches.h"
 #include "gn/Support/MemoryLimit.h"
 #include "gn/Target/Target.h"
 #include "llvm/Config/llvm-config.h"
@@ -177,11 +177,11 @@ static cl::opt<unsigned> timeout("timeout", cl::desc("Seconds per sample"), cl::
 
 static cl::list<std::string> switchSettings(
     "set",
-    cl::desc("KEY=VALUE: a runtime switch of the target or the debug outputs (listed below); "
+    cl::desc("KEY=VALUE: a runtime switch of the target or of gn (listed below); "
              "overrides its environment variable"),
     cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
 
-/// The runtime switches, each target's and the debug outputs', for --help.
+/// The runtime switches, each target's and gn's own, for --help.
 static std::string switchesHelpText() {
   std::string text = "\nRUNTIME SWITCHES (--set KEY=VALUE, or the environment variable; "
                      "every record lists them):\n";
@@ -189,7 +189,7 @@ static std::string switchesHelpText() {
   for (llvm::StringRef name : {"cpu", "cuda"})
     owned.push_back(mlir::gn::lookupTarget(name)->makeSwitches());
   return text +
-         mlir::gn::switchesHelp({owned[0].get(), owned[1].get(), &mlir::gn::debugSwitches()});
+         mlir::gn::switchesHelp({owned[0].get(), owned[1].get(), &mlir::gn::generalSwitches()});
 }
 static std::string switchesHelpString = switchesHelpText();
 static cl::extrahelp switchesHelp(switchesHelpString);
@@ -264,7 +264,7 @@ const mlir::gn::Target *chooseTarget(const std::string &name,
   }
   std::shared_ptr<mlir::gn::Switches> s = target->makeSwitches();
   std::string error;
-  if (!s->readEnvironment(error) || !mlir::gn::debugSwitches().readEnvironment(error)) {
+  if (!s->readEnvironment(error) || !mlir::gn::generalSwitches().readEnvironment(error)) {
     errs() << "error: " << error << "\n";
     return nullptr;
   }
@@ -275,8 +275,8 @@ const mlir::gn::Target *chooseTarget(const std::string &name,
       return nullptr;
     }
     std::string key = setting.substr(0, eq), value = setting.substr(eq + 1);
-    mlir::gn::Switches &owner = mlir::gn::debugSwitches().byKey(key)
-                                    ? static_cast<mlir::gn::Switches &>(mlir::gn::debugSwitches())
+    mlir::gn::Switches &owner = mlir::gn::generalSwitches().byKey(key)
+                                    ? static_cast<mlir::gn::Switches &>(mlir::gn::generalSwitches())
                                     : *s;
     if (!owner.set(key, value, error)) {
       errs() << "error: --set " << setting << ": " << error << "\n";

@@ -74,13 +74,10 @@ public:
   /// fault it raised.
   virtual bool synchronize(void *stream, std::string &error) { return true; }
   /// How runOnDevice has bound the caller's tensors (a device target).
-  struct DeviceBinding {
-    int inPlace = 0; // arguments read at the caller's address
-    int copied = 0;  // arguments copied into the program's buffers each call
-    int packed = 0;  // arguments copied into a pack when their address changes
-    int loads = 0;   // times the program was loaded for the caller's tensors
-  };
   virtual DeviceBinding deviceBinding() const { return {}; }
+  /// forward's arguments (name, dtype, shape) and results (dtype, shape).
+  virtual std::vector<interp::TensorSignature> arguments() const = 0;
+  virtual std::vector<interp::TensorSignature> results() const = 0;
 };
 
 } // namespace mlir::gn::runtime

@@ -19,6 +19,14 @@ struct DeviceTensor {
   size_t bytes = 0;
 };
 
+/// How a device program has bound the caller's tensors so far.
+struct DeviceBinding {
+  int inPlace = 0; // arguments read at the caller's address
+  int copied = 0;  // arguments copied into the program's buffers each call
+  int packed = 0;  // arguments copied into a pack when their address changes
+  int loads = 0;   // times the program was loaded for the caller's tensors
+};
+
 } // namespace mlir::gn
 
 #endif // GN_SUPPORT_DEVICETENSOR_H

@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::gn::interp {
 
@@ -28,6 +29,13 @@ bool isFloat(DType dtype);
 const char *name(DType dtype);
 /// The DType named "f32", "i64", ... (as name() writes it), if any.
 std::optional<DType> dtypeNamed(llvm::StringRef name);
+
+/// A tensor's name (an argument's, "" for a result), dtype and shape.
+struct TensorSignature {
+  std::string name;
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+};
 
 class HostTensor {
 public:

@@ -1,6 +1,6 @@
 //===- StepProfile.h - time per op name, printed at exit ------*- C++ -*-===//
 //
-// The debug switch `profile` (GN_PROFILE=1, gn/Support/DebugSwitches.h)
+// The switch `profile` (GN_PROFILE=1, gn/Support/GeneralSwitches.h)
 // makes the interpreter and the compiled runtime time every step by op name
 // ("kernel" for a compiled launch) and print the totals, largest first, to
 // stderr when the executor is destroyed. Off, it costs one branch.
@@ -10,7 +10,7 @@
 #ifndef GN_SUPPORT_STEPPROFILE_H
 #define GN_SUPPORT_STEPPROFILE_H
 
-#include "gn/Support/DebugSwitches.h"
+#include "gn/Support/GeneralSwitches.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,8 +25,8 @@ class StepProfile {
 public:
   using Clock = std::chrono::steady_clock;
   explicit StepProfile(const char *title)
-      : title(title), on(debugSwitches().profile != DebugSwitches::Profile::Off),
-        perKernel(debugSwitches().profile == DebugSwitches::Profile::Kernels) {}
+      : title(title), on(generalSwitches().profile != GeneralSwitches::Profile::Off),
+        perKernel(generalSwitches().profile == GeneralSwitches::Profile::Kernels) {}
   StepProfile(const StepProfile &) = delete;
   StepProfile &operator=(const StepProfile &) = delete;
   ~StepProfile() { print(); }

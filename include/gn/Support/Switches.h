@@ -2,7 +2,7 @@
 //
 // A switch changes how gn runs a compiled program without changing what is
 // compiled (the GEMM library, how convolution algorithms are chosen, a
-// profile printed at exit). Each owner (a target, the debug outputs) keeps
+// profile printed at exit). Each owner (a target, gn's general switches) keeps
 // its switches as typed fields of one struct derived from Switches, with a
 // table saying each switch's key, environment variable, values, default and
 // meaning. The table is what `--help` prints and what every record writes
@@ -35,7 +35,7 @@ struct SwitchInfo {
 class Switches {
 public:
   virtual ~Switches() = default;
-  /// "cuda", "cpu", "debug": the owner, as records and --help group them.
+  /// "cuda", "cpu", "gn": the owner, as records and --help group them.
   virtual const char *owner() const = 0;
   virtual llvm::ArrayRef<SwitchInfo> table() const = 0;
   /// Sets switch `key` from its text; false with `error` naming the switch

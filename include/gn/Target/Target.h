@@ -89,6 +89,11 @@ public:
                  runtime::CompileStats &stats) const;
   /// The file suffix of written programs (".json").
   virtual llvm::StringRef programSuffix() const { return ""; }
+  /// A program written by compileProgram, loaded as compileProgram's
+  /// caller would have it compiled (`options`: the switches, the graph,
+  /// the caller's tensors). A target that writes no programs fails.
+  virtual FailureOr<std::unique_ptr<runtime::CompiledModel>>
+  loadProgram(const std::string &path, const CompileOptions &options, Location loc) const;
 };
 
 /// The target named `name`, or null.

@@ -95,6 +95,25 @@ class CpuCompiledModel : public CompiledModel {
 public:
   FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> args) override;
   const CompileStats &stats() const override { return stats_; }
+  std::vector<interp::TensorSignature> arguments() const override {
+    std::vector<interp::TensorSignature> out;
+    auto f = const_cast<CpuCompiledModel *>(this)->module->lookupSymbol<func::FuncOp>("forward");
+    for (unsigned i = 0; i < list.numArgs; ++i) {
+      auto name = f ? f.getArgAttrOfType<StringAttr>(i, "gn.name") : StringAttr();
+      out.push_back({name ? name.str() : "", list.types[i].dtype,
+                     std::vector<int64_t>(list.types[i].shape.begin(),
+                                          list.types[i].shape.end())});
+    }
+    return out;
+  }
+  std::vector<interp::TensorSignature> results() const override {
+    std::vector<interp::TensorSignature> out;
+    for (int r : list.results)
+      out.push_back({"", list.types[r].dtype,
+                     std::vector<int64_t>(list.types[r].shape.begin(),
+                                          list.types[r].shape.end())});
+    return out;
+  }
 
   LogicalResult load(ModuleOp module, func::FuncOp func, unsigned optLevel,
                      const CpuOptions &options);

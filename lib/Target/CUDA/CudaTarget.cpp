@@ -18,6 +18,7 @@
 #include "gn/Runtime/ArgumentMeta.h"
 #include "gn/Runtime/StepList.h"
 #include "gn/Target/CUDA/CudaExecutor.h"
+#include "gn/Target/CUDA/CudaModel.h"
 #include "gn/Target/Target.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -354,100 +355,47 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
 
 namespace {
 
+/// The CUDA target's CompiledModel: a CudaModel (MLIR-free) with the
+/// compile statistics, its errors as diagnostics at the module.
 class CudaCompiledModel : public CompiledModel {
 public:
+  CudaCompiledModel(cuda::Program program, const cuda::CudaOptions &switches, bool useGraph,
+                    Location loc)
+      : model(std::move(program), switches, useGraph), loc(loc) {}
+
   FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> args) override {
     std::string error;
     std::vector<HostTensor> out;
-    std::vector<HostTensor> in(args.begin(), args.end());
-    if (!executor && !(executor = cuda::CudaExecutor::load(program, switches, error)))
+    if (!model.run(std::vector<HostTensor>(args.begin(), args.end()), out, error))
       return emitError(loc) << "CUDA: " << error;
-    // The first run is checked step by step (a fault names its op); later
-    // runs replay the captured CUDA graph.
-    bool first = !graphTried;
-    if (!executor->setArguments(in, error) || !executor->forward(/*checked=*/first, error) ||
-        (first && !captureOnce(error)) || !executor->results(out, error))
-      return emitError(loc) << error;
+    return out;
+  }
+  bool runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<DeviceTensor> outs,
+                   void *stream, std::string &error) override {
+    return model.runOnDevice(args, outs, stream, error);
+  }
+  bool synchronize(void *stream, std::string &error) override {
+    return model.synchronize(stream, error);
+  }
+  DeviceBinding deviceBinding() const override { return model.binding(); }
+  std::vector<interp::TensorSignature> arguments() const override {
+    std::vector<interp::TensorSignature> out;
+    const cuda::Program &p = model.program();
+    for (unsigned i = 0; i < p.numArgs(); ++i)
+      out.push_back({p.arguments[i].name, p.slots[i].dtype, p.slots[i].shape});
+    return out;
+  }
+  std::vector<interp::TensorSignature> results() const override {
+    std::vector<interp::TensorSignature> out;
+    for (int r : model.program().results)
+      out.push_back({"", model.program().slots[r].dtype, model.program().slots[r].shape});
     return out;
   }
   const CompileStats &stats() const override { return stats_; }
 
-  bool captureOnce(std::string &error) {
-    graphTried = true;
-    return !useGraph || executor->captureGraph(error);
-  }
-
-  /// The caller's tensors: every argument outside a pack is read in place
-  /// at the address of its first call. One that turns up at another
-  /// address (an input the framework allocates anew each call) is copied
-  /// into a buffer of the program's from then on: the program loads again
-  /// once with that argument unbound. A packed argument (a grouped GEMM's
-  /// weight) is copied into its pack at the first call and again when its
-  /// address changes. Results are copied into `outs`.
-  bool runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<DeviceTensor> outs,
-                   void *stream, std::string &error) override {
-    if (args.size() != program.numArgs()) {
-      error = "forward takes " + std::to_string(program.numArgs()) + " arguments, got " +
-              std::to_string(args.size());
-      return false;
-    }
-    // Sizes first: loading reads the arguments (GEMM and convolution
-    // algorithms are timed on them).
-    if (!cuda::checkDeviceTensors(program, args, outs, error))
-      return false;
-    bool reload = !deviceExecutor, refreshPacks = false;
-    if (copied.empty())
-      copied.assign(args.size(), 0);
-    for (size_t i = 0; deviceExecutor && i < args.size(); ++i) {
-      if (program.slots[i].viewOf >= 0) {
-        refreshPacks |= args[i].address != lastAddress[i];
-        continue;
-      }
-      uint64_t bound = deviceExecutor->boundArgument(i);
-      if (bound && args[i].address != bound) {
-        copied[i] = 1;
-        reload = true;
-      }
-    }
-    if (reload) {
-      std::vector<uint64_t> boundAt(args.size(), 0);
-      for (size_t i = 0; i < args.size(); ++i)
-        boundAt[i] = copied[i] ? 0 : args[i].address;
-      deviceExecutor.reset();
-      if (!(deviceExecutor = cuda::CudaExecutor::load(program, switches, error, boundAt)))
-        return false;
-      ++binding.loads;
-      binding.inPlace = binding.copied = binding.packed = 0;
-      for (size_t i = 0; i < args.size(); ++i) {
-        bool packed = program.slots[i].viewOf >= 0;
-        binding.packed += packed;
-        binding.copied += !packed && copied[i];
-        binding.inPlace += deviceExecutor->boundArgument(i) != 0;
-      }
-    }
-    lastAddress.assign(args.size(), 0);
-    for (size_t i = 0; i < args.size(); ++i)
-      lastAddress[i] = args[i].address;
-    return deviceExecutor->forwardOn(std::vector<DeviceTensor>(args.begin(), args.end()),
-                                     std::vector<DeviceTensor>(outs.begin(), outs.end()), stream,
-                                     useGraph, refreshPacks, error);
-  }
-
-  bool synchronize(void *stream, std::string &error) override {
-    return !deviceExecutor || deviceExecutor->synchronize(stream, error);
-  }
-  DeviceBinding deviceBinding() const override { return binding; }
-
-  Location loc = UnknownLoc();
-  cuda::Program program;
-  cuda::CudaOptions switches;
-  std::unique_ptr<cuda::CudaExecutor> executor;       // run(): buffers of its own
-  std::unique_ptr<cuda::CudaExecutor> deviceExecutor; // runOnDevice(): the caller's
-  std::vector<char> copied;                           // per argument: no longer bound
-  std::vector<uint64_t> lastAddress;                  // per argument, at the last call
-  DeviceBinding binding;
+  cuda::CudaModel model;
+  Location loc;
   CompileStats stats_;
-  bool useGraph = true, graphTried = false;
 };
 
 /// A CUDA program as the target writes it (compiled.json).
@@ -512,23 +460,50 @@ public:
     if (!switches)
       return module.emitError("CUDA: ") << error;
     const auto &cudaSwitches = static_cast<const cuda::CudaOptions &>(*switches);
-    auto model = std::make_unique<CudaCompiledModel>();
-    auto program = buildCudaProgram(module, options, cudaSwitches, model->stats_);
+    CompileStats stats;
+    auto program = buildCudaProgram(module, options, cudaSwitches, stats);
     if (failed(program))
       return failure();
-    model->program = std::move(*program);
-    model->switches = cudaSwitches;
-    model->stats_.arenaBytes = model->program.arenaBytes;
-    model->loc = module.getLoc();
-    model->useGraph = options.captureGraph;
-    // On the caller's device tensors, the program loads at the first call,
-    // where it learns their addresses.
+    stats.arenaBytes = program->arenaBytes;
+    return made(std::move(*program), cudaSwitches, options, stats, module.getLoc());
+  }
+
+  FailureOr<std::unique_ptr<CompiledModel>> loadProgram(const std::string &path,
+                                                        const CompileOptions &options,
+                                                        Location loc) const override {
+    std::string error;
+    auto switches = switchesFor(*this, options, error);
+    if (!switches)
+      return emitError(loc) << "CUDA: " << error;
+    auto program = cuda::readProgram(path, error);
+    if (!program)
+      return emitError(loc) << error;
+    CompileStats stats;
+    stats.arenaBytes = program->arenaBytes;
+    stats.kernels = program->modules.size();
+    stats.launches = program->launchesPerRun;
+    stats.libraryCalls = program->libraryCalls;
+    return made(std::move(*program), static_cast<const cuda::CudaOptions &>(*switches), options,
+                stats, loc);
+  }
+
+private:
+  /// The model of `program`, loaded now unless it runs on the caller's
+  /// device tensors (it loads at their first call, where it learns their
+  /// addresses).
+  FailureOr<std::unique_ptr<CompiledModel>> made(cuda::Program program,
+                                                 const cuda::CudaOptions &switches,
+                                                 const CompileOptions &options,
+                                                 const CompileStats &stats, Location loc) const {
+    auto model = std::make_unique<CudaCompiledModel>(std::move(program), switches,
+                                                     options.captureGraph, loc);
+    model->stats_ = stats;
     if (options.callerTensors)
       return std::unique_ptr<CompiledModel>(std::move(model));
     auto loadStart = std::chrono::steady_clock::now();
-    model->executor = cuda::CudaExecutor::load(model->program, cudaSwitches, error);
-    if (!model->executor)
-      return module.emitError("CUDA: ") << error;
+    std::string error;
+    if (!model->model.load(error))
+      return emitError(loc) << "CUDA: " << error;
     model->stats_.jitSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - loadStart).count();
     return std::unique_ptr<CompiledModel>(std::move(model));

@@ -1,0 +1,111 @@
+//===- ProgramCache.cpp - compiled programs kept by key -------------------===//
+#include "gn/Support/ProgramCache.h"
+#include "gn/Support/GnVersion.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+#include <unistd.h>
+
+using namespace mlir::gn;
+
+const char *mlir::gn::gnVersion() { return GN_VERSION; }
+
+namespace {
+
+/// A sample's files that decide what gn imports, in a fixed order.
+constexpr const char *kSampleFiles[] = {"graph_net.json", "model.py", "weight_meta.py",
+                                        "input_meta.py", "input_tensor_constraints.py"};
+
+/// Adds a field to the hash, its length first (no two sequences of fields
+/// hash alike).
+void field(llvm::SHA256 &h, llvm::StringRef text) {
+  std::string length = std::to_string(text.size()) + ":";
+  h.update(length);
+  h.update(text);
+}
+
+} // namespace
+
+std::string mlir::gn::programCacheKey(const ProgramKey &key, std::string &error) {
+  llvm::SHA256 h;
+  field(h, "gn program cache 1");
+  field(h, gnVersion());
+  field(h, key.target);
+  field(h, key.pipelineOptions);
+  field(h, key.compileSwitches);
+  auto addFile = [&](const std::string &path, llvm::StringRef name, bool required) {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer) {
+      if (required) {
+        error = "cannot read '" + path + "': " + buffer.getError().message();
+        return false;
+      }
+      field(h, name);
+      field(h, "absent");
+      return true;
+    }
+    field(h, name);
+    field(h, (*buffer)->getBuffer());
+    return true;
+  };
+  if (llvm::sys::fs::is_directory(key.source)) {
+    for (const char *name : kSampleFiles) {
+      llvm::SmallString<256> path(key.source);
+      llvm::sys::path::append(path, name);
+      if (!addFile(path.str().str(), name, /*required=*/llvm::StringRef(name) == "model.py"))
+        return "";
+    }
+  } else if (!addFile(key.source, "module.mlir", /*required=*/true)) {
+    return "";
+  }
+  return llvm::toHex(h.final(), /*LowerCase=*/true);
+}
+
+std::string mlir::gn::cachedProgramPath(const std::string &dir, const std::string &key) {
+  return dir + "/" + key + "/program.json";
+}
+
+bool mlir::gn::storeProgram(const std::string &dir, const std::string &key,
+                            const ProgramKey &parts,
+                            const std::function<bool(const std::string &, std::string &)> &write,
+                            std::string &error) {
+  std::string folder = dir + "/" + key;
+  if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
+    error = "cannot create the cache folder '" + folder + "': " + ec.message();
+    return false;
+  }
+  std::string tmp = folder + "/program.json.tmp" + std::to_string(::getpid());
+  if (!write(tmp, error)) {
+    llvm::sys::fs::remove(tmp);
+    return false;
+  }
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream meta(folder + "/meta.json", ec);
+    if (!ec) {
+      auto quote = [](const std::string &s) {
+        std::string out = "\"";
+        for (char c : s) {
+          if (c == '"' || c == '\\')
+            out += '\\';
+          if (static_cast<unsigned char>(c) >= 0x20)
+            out += c;
+        }
+        return out + "\"";
+      };
+      meta << "{\"source\": " << quote(parts.source) << ", \"target\": " << quote(parts.target)
+           << ", \"pipeline_options\": " << quote(parts.pipelineOptions)
+           << ", \"compile_switches\": " << quote(parts.compileSwitches)
+           << ", \"gn_version\": " << quote(gnVersion()) << "}\n";
+    }
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(tmp, cachedProgramPath(dir, key))) {
+    llvm::sys::fs::remove(tmp);
+    error = "cannot store the program in '" + folder + "': " + ec.message();
+    return false;
+  }
+  return true;
+}
