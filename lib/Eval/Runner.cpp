@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/Runner.h"
+#include "gn/Eval/CachedCompile.h"
 #include "gn/Eval/Cost.h"
 #include "gn/Eval/Fp64Reference.h"
 #include "gn/Eval/HostInputs.h"
@@ -293,6 +294,7 @@ private:
   bool runReference();
   bool dumpInputs();
   bool writePrograms();
+  bool storeInCache(const std::string &pipeline, const std::string &written);
   bool deviceEager();
   bool compiledSide();
   void compare();
@@ -496,8 +498,11 @@ bool SampleRun::writePrograms() {
     if (failed(program))
       return fail(name == "eager" ? "eager_error" : "compile_error",
                   firstErrorOr("compilation failed"));
-    if (!(*program)->write(dir + "/" + name + target.programSuffix().str(), error))
+    std::string written = dir + "/" + name + target.programSuffix().str();
+    if (!(*program)->write(written, error))
       return fail("compile_error", error);
+    if (name == "compiled" && !options.cacheDir.empty() && !storeInCache(pipeline, written))
+      return false;
     json &record = r[name == "eager" ? "eager_compile" : "compile"];
     record = {{"seconds", secondsSince(start)},
               {"kernels", st.kernels},
@@ -513,6 +518,28 @@ bool SampleRun::writePrograms() {
   r["artifacts"] = dir;
   std::ofstream meta(dir + "/record.json");
   meta << r.dump(-1, ' ', false, json::error_handler_t::replace);
+  return true;
+}
+
+/// gn-eval compile --cache-dir: the program written at `written` also in
+/// the cache, under its key (recorded).
+bool SampleRun::storeInCache(const std::string &pipeline, const std::string &written) {
+  std::string error;
+  CompileOptions co = compileOptions(pipeline);
+  std::string key = eval::cacheKeyOf(path, target, co, error);
+  if (key.empty())
+    return fail("compile_error", error);
+  ProgramKey parts{path, target.name().str(), pipeline, target.compileSwitchesKey(*switches)};
+  auto copy = [&](const std::string &to, std::string &e) {
+    if (std::error_code ec = llvm::sys::fs::copy_file(written, to)) {
+      e = "cannot copy '" + written + "' into the cache: " + ec.message();
+      return false;
+    }
+    return true;
+  };
+  if (!storeProgram(options.cacheDir, key, parts, copy, error))
+    return fail("compile_error", error);
+  r["cache_key"] = key;
   return true;
 }
 

@@ -20,9 +20,7 @@ its address changes: a weight changed in place without moving is not seen
 there, nor by the CPU's convolutions, which keep a reordered copy. The
 results are copied into `outs`.
 """
-from . import _gn
-
-GnError = _gn.GnError
+from ._gn_runtime import GnError
 
 _TORCH_DTYPES = {"float32": "float32", "float64": "float64", "float16": "float16",
                  "bfloat16": "uint16", "int64": "int64", "int32": "int32", "int16": "int16",
@@ -87,9 +85,9 @@ def _check(specs, objs, what):
 
 
 def run(compiled, args, outs, stream=0):
-    """One forward of `compiled` (gn.compile(..., device="cuda",
-    caller_tensors=True)) on device tensors, enqueued on `stream` (a
-    CUstream handle, 0 for the default stream)."""
-    m = compiled.module
-    compiled.run_device(_check(m.arguments, list(args), "argument"),
-                        _check(m.results, list(outs), "output"), int(stream or 0))
+    """One forward of `compiled` (gn.compile_sample or gn.compile(...,
+    device="cuda", caller_tensors=True), or gn.load_program) on device
+    tensors, enqueued on `stream` (a CUstream handle, 0 for the default
+    stream)."""
+    compiled.run_device(_check(compiled.arguments, list(args), "argument"),
+                        _check(compiled.results, list(outs), "output"), int(stream or 0))

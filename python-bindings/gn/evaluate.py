@@ -5,7 +5,13 @@ import signal
 import subprocess
 import sys
 
-from . import _gn
+from . import _gn_runtime
+
+
+def _run_here(path, kwargs):
+    from . import _gn  # the compiler (a runtime-only gn has none: ImportError)
+
+    return _gn.run_sample(path, **kwargs)
 
 
 def _run_isolated(path, kwargs, timeout):
@@ -42,7 +48,7 @@ def evaluate(paths, mode="compiled", device="cpu", compiler="gn", warmup=1, tria
     records = []
     for i, p in enumerate(paths):
         p = os.fspath(p)
-        r = _run_isolated(p, kwargs, timeout) if isolate else json.loads(_gn.run_sample(p, **kwargs))
+        r = _run_isolated(p, kwargs, timeout) if isolate else json.loads(_run_here(p, kwargs))
         records.append(r)
         if progress:
             print(f"[{i + 1}/{len(paths)}] {r['status']} {p}", flush=True)
@@ -58,7 +64,7 @@ def score(records, t=None, p=0.0, b=0.1, errno_rule="code"):
             text = f.read()
     else:
         text = "\n".join(json.dumps(r) for r in records) + "\n"
-    rows = json.loads(_gn.score_jsonl(text, p, b, errno_rule))
+    rows = json.loads(_gn_runtime.score_jsonl(text, p, b, errno_rule))
     if t is None:
         return rows
     for row in rows:

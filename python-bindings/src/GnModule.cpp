@@ -8,9 +8,8 @@
 // evaluate(), score() and the backends on top.
 //
 //===----------------------------------------------------------------------===//
-#include "gn/Eval/GraphNetLog.h"
+#include "gn/Eval/CachedCompile.h"
 #include "gn/Eval/Runner.h"
-#include "gn/Eval/Score.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/InitAll.h"
@@ -24,9 +23,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <pybind11/numpy.h>
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
+#include "Arrays.h"
 
 #include <cstring>
 #include <memory>
@@ -34,17 +31,18 @@
 namespace py = pybind11;
 using namespace mlir;
 using namespace mlir::gn;
+using namespace gnpy;
 
 namespace {
 
-struct GnError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 /// A context that collects the first error diagnostic.
 struct Context {
-  Context() : mlir(makeRegistry()) {
-    mlir.loadAllAvailableDialects();
+  /// `loadDialects` false: registered but not loaded (what needs one
+  /// loads it), for a program loaded from the cache in a few milliseconds.
+  explicit Context(bool loadDialects = true) : mlir(makeRegistry()) {
+    if (loadDialects)
+      mlir.loadAllAvailableDialects();
     handler = std::make_unique<ScopedDiagnosticHandler>(&mlir, [this](Diagnostic &d) {
       if (d.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
         firstError = diagnosticText(d);
@@ -85,101 +83,6 @@ struct Module {
   }
 };
 
-/// numpy's name of a dtype (GraphNet's names are numpy's), bf16 travelling
-/// as its uint16 bit patterns (numpy has no bf16).
-std::string numpyName(interp::DType d) {
-  return d == interp::DType::BF16 ? "uint16" : eval::graphNetDtypeName(d);
-}
-
-/// A numpy array over `t`'s bytes, no copy: the array keeps the tensor's
-/// buffer alive.
-py::array toNumpy(const interp::HostTensor &t) {
-  std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
-  // Explicit C strides: pybind11 < 2.12 reads the element size from
-  // numpy 1's dtype layout, which numpy 2 changed (its own strides would
-  // come out 0).
-  std::vector<py::ssize_t> strides(shape.size());
-  py::ssize_t step = static_cast<py::ssize_t>(interp::sizeOf(t.dtype()));
-  for (size_t i = shape.size(); i-- > 0;) {
-    strides[i] = step;
-    step *= shape[i];
-  }
-  auto *owner = new interp::HostTensor(t);
-  py::capsule keep(owner, [](void *p) { delete static_cast<interp::HostTensor *>(p); });
-  // An empty tensor has no buffer: numpy wants a pointer all the same.
-  static uint8_t none = 0;
-  void *data = owner->nbytes() ? static_cast<void *>(owner->bytes()) : &none;
-  return py::array(py::dtype(numpyName(t.dtype())), shape, strides, data, keep);
-}
-
-interp::HostTensor fromNumpy(py::handle obj, RankedTensorType expected, size_t index,
-                             const std::string &name) {
-  auto dtype = interp::dtypeOf(expected.getElementType());
-  if (!dtype)
-    throw GnError("argument #" + std::to_string(index) + " has no host dtype");
-  py::array a;
-  if (!py::isinstance<py::array>(obj) && py::hasattr(obj, "__dlpack__")) {
-    // A DLPack producer (a torch CPU tensor, ...): numpy views its memory.
-    try {
-      a = py::module_::import("numpy").attr("from_dlpack")(obj);
-    } catch (py::error_already_set &e) {
-      throw GnError("argument #" + std::to_string(index) + " ('" + name +
-                    "'): cannot read it through DLPack: " + std::string(e.what()));
-    }
-  } else {
-    a = py::array::ensure(obj);
-  }
-  if (!a)
-    throw GnError("argument #" + std::to_string(index) + " ('" + name +
-                  "') is not an array (numpy or anything numpy.asarray takes)");
-  std::string want = numpyName(*dtype);
-  if (!a.dtype().is(py::dtype(want)))
-    throw GnError("argument #" + std::to_string(index) + " ('" + name + "'): expected " + want +
-                  ", got " + std::string(py::str(a.dtype())));
-  std::vector<int64_t> shape(a.shape(), a.shape() + a.ndim());
-  if (llvm::ArrayRef<int64_t>(shape) != expected.getShape()) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << "argument #" << index << " ('" << name << "'): expected shape [";
-    llvm::interleaveComma(expected.getShape(), os);
-    os << "], got [";
-    llvm::interleaveComma(shape, os);
-    os << "]";
-    throw GnError(s);
-  }
-  // Read in place: a view of the array's bytes (a C-contiguous copy first
-  // where it is strided), which keeps the array alive as long as gn holds
-  // it (a cached weight layout outlives the call). Its release may come
-  // on a thread without the GIL.
-  py::array c = py::array::ensure(a, py::array::c_style);
-  auto *keep = new py::object(c);
-  // (gn never writes an argument: a read-only array is fine.)
-  auto *data = static_cast<uint8_t *>(const_cast<void *>(c.data()));
-  std::shared_ptr<uint8_t> owner(data, [keep](uint8_t *) {
-    py::gil_scoped_acquire gil;
-    delete keep;
-  });
-  return interp::HostTensor::view(*dtype, shape, owner, owner.get());
-}
-
-std::vector<interp::HostTensor> argumentsOf(func::FuncOp f, const py::args &args) {
-  if (args.size() != f.getNumArguments())
-    throw GnError("forward takes " + std::to_string(f.getNumArguments()) + " arguments, got " +
-                  std::to_string(args.size()));
-  std::vector<interp::HostTensor> out;
-  for (size_t i = 0; i < args.size(); ++i)
-    out.push_back(fromNumpy(args[i], cast<RankedTensorType>(f.getArgument(i).getType()), i,
-                            runtime::readArgumentMeta(f, i).name));
-  return out;
-}
-
-py::list toList(const std::vector<interp::HostTensor> &ts) {
-  py::list l;
-  for (const interp::HostTensor &t : ts)
-    l.append(toNumpy(t));
-  return l;
-}
-
 std::shared_ptr<Module> importSample(const std::string &path) {
   auto m = std::make_shared<Module>();
   m->context = std::make_shared<Context>();
@@ -198,59 +101,54 @@ std::shared_ptr<Module> parseMlir(const std::string &text) {
   return m;
 }
 
-/// A module compiled for a target; keeps its module (and context) alive.
+/// forward's argument signatures (name, dtype, shape).
+std::vector<interp::TensorSignature> signaturesOf(func::FuncOp f) {
+  std::vector<interp::TensorSignature> out;
+  for (unsigned i = 0; i < f.getNumArguments(); ++i) {
+    auto type = cast<RankedTensorType>(f.getArgument(i).getType());
+    auto dtype = interp::dtypeOf(type.getElementType());
+    if (!dtype)
+      throw GnError("argument #" + std::to_string(i) + " has no host dtype");
+    out.push_back({runtime::readArgumentMeta(f, i).name, *dtype,
+                   std::vector<int64_t>(type.getShape().begin(), type.getShape().end())});
+  }
+  return out;
+}
+
+/// A module compiled for a target; keeps its context (and its module, when
+/// it was compiled from one) alive.
 struct Compiled {
-  std::shared_ptr<Module> module;
+  std::shared_ptr<Context> context;
+  std::shared_ptr<Module> module; // null for a program loaded from the cache
   std::unique_ptr<runtime::CompiledModel> model;
   std::string target;
+  py::dict cache; // how compile_sample found or made it
+  std::vector<interp::TensorSignature> signature; // of the arguments, read once
+  ArgumentViews views;
   py::list call(const py::args &args) {
-    auto inputs = argumentsOf(module->forward(), args);
+    if (signature.empty())
+      signature = model->arguments();
+    auto inputs = views.of(signature, args);
     FailureOr<std::vector<interp::HostTensor>> out;
     {
       py::gil_scoped_release release;
       out = model->run(inputs);
     }
     if (failed(out))
-      throw GnError(module->context->takeError("the compiled model failed"));
+      throw GnError(context->takeError("the compiled model failed"));
     return toList(*out);
-  }
-  /// (address, bytes) pairs, as the Python layer passes device tensors.
-  static std::vector<DeviceTensor> deviceTensors(const std::vector<std::pair<uint64_t, size_t>> &v) {
-    std::vector<DeviceTensor> out;
-    for (auto [address, bytes] : v)
-      out.push_back({address, bytes});
-    return out;
   }
   void runDevice(const std::vector<std::pair<uint64_t, size_t>> &args,
                  const std::vector<std::pair<uint64_t, size_t>> &outs, uint64_t stream) {
-    std::string error;
-    bool ok;
-    {
-      py::gil_scoped_release release;
-      ok = model->runOnDevice(deviceTensors(args), deviceTensors(outs),
-                              reinterpret_cast<void *>(stream), error);
-    }
-    if (!ok)
-      throw GnError(module->context->takeError(error));
+    withoutGil([&](std::string &error) {
+      return model->runOnDevice(deviceTensors(args), deviceTensors(outs),
+                                reinterpret_cast<void *>(stream), error);
+    });
   }
   void synchronize(uint64_t stream) {
-    std::string error;
-    bool ok;
-    {
-      py::gil_scoped_release release;
-      ok = model->synchronize(reinterpret_cast<void *>(stream), error);
-    }
-    if (!ok)
-      throw GnError(error);
-  }
-  py::dict binding() const {
-    DeviceBinding b = model->deviceBinding();
-    py::dict d;
-    d["in_place"] = b.inPlace;
-    d["copied"] = b.copied;
-    d["packed"] = b.packed;
-    d["loads"] = b.loads;
-    return d;
+    withoutGil([&](std::string &error) {
+      return model->synchronize(reinterpret_cast<void *>(stream), error);
+    });
   }
   py::dict stats() const {
     const runtime::CompileStats &s = model->stats();
@@ -304,9 +202,43 @@ std::shared_ptr<Compiled> compileModule(std::shared_ptr<Module> module, const st
   if (failed(model))
     throw GnError(module->context->takeError("compilation for " + device + " failed"));
   auto c = std::make_shared<Compiled>();
+  c->context = module->context;
   c->module = std::move(module);
   c->model = std::move(*model);
   c->target = device;
+  return c;
+}
+
+/// A sample folder or .mlir file compiled through the program cache
+/// (gn/Eval/CachedCompile.h).
+std::shared_ptr<Compiled> compileSample(const std::string &source, const std::string &device,
+                                        const std::string &pipelineOptions,
+                                        unsigned jitOptLevel, const py::dict &settings,
+                                        bool callerTensors, const std::string &cacheDir) {
+  CompileOptions options;
+  const Target &target = chooseTarget(device, settings, options.switches);
+  options.callerTensors = callerTensors;
+  options.pipelineOptions = pipelineOptions;
+  options.jitOptLevel = jitOptLevel;
+  auto c = std::make_shared<Compiled>();
+  c->context = std::make_shared<Context>(/*loadDialects=*/false);
+  std::string dir = cacheDir.empty() ? generalSwitches().programCacheDir() : cacheDir;
+  FailureOr<eval::CachedCompile> compiled;
+  {
+    py::gil_scoped_release release;
+    compiled = eval::compileCached(c->context->mlir, source, target, options, dir);
+  }
+  if (failed(compiled))
+    throw GnError(c->context->takeError("compilation of '" + source + "' for " + device +
+                                        " failed"));
+  c->model = std::move(compiled->model);
+  c->target = device;
+  c->cache["key"] = compiled->key;
+  c->cache["path"] = compiled->path;
+  c->cache["hit"] = compiled->hit;
+  c->cache["seconds"] = compiled->seconds;
+  if (!compiled->uncached.empty())
+    c->cache["uncached"] = compiled->uncached;
   return c;
 }
 
@@ -314,13 +246,17 @@ std::shared_ptr<Compiled> compileModule(std::shared_ptr<Module> module, const st
 
 PYBIND11_MODULE(_gn, m) {
   m.doc() = "gn: a tensor compiler for GraphNet's PyTorch and PaddlePaddle graphs (C++ core)";
-  static py::exception<GnError> gnError(m, "GnError", PyExc_RuntimeError);
+  // gn.GnError is the runtime extension's class, so both raise the same
+  // (held for the process's life: no destructor after Python is gone).
+  static PyObject *gnError =
+      py::object(py::module_::import("gn._gn_runtime").attr("GnError")).release().ptr();
+  m.attr("GnError") = py::handle(gnError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p)
         std::rethrow_exception(p);
     } catch (const GnError &e) {
-      PyErr_SetString(gnError.ptr(), e.what());
+      PyErr_SetString(gnError, e.what());
     }
   });
 
@@ -380,7 +316,7 @@ PYBIND11_MODULE(_gn, m) {
           "run_eager",
           [](const Module &self, const py::args &args) {
             func::FuncOp f = self.forward();
-            auto inputs = argumentsOf(f, args);
+            auto inputs = argumentsOf(signaturesOf(f), args);
             interp::Interpreter interpreter(f);
             if (failed(interpreter.verifySupported()))
               throw GnError(self.context->takeError("the interpreter cannot run this module"));
@@ -402,7 +338,16 @@ PYBIND11_MODULE(_gn, m) {
       .def("synchronize", &Compiled::synchronize, py::arg("stream") = 0,
            "Waits for `stream` and raises a fault the forward reported (an index out of range)")
       .def_readonly("module", &Compiled::module)
-      .def_property_readonly("binding", &Compiled::binding,
+      .def_property_readonly(
+          "arguments", [](const Compiled &c) { return signatureList(c.model->arguments(), true); },
+          "forward's arguments: name, shape, numpy dtype")
+      .def_property_readonly(
+          "results", [](const Compiled &c) { return signatureList(c.model->results(), false); },
+          "forward's results: shape, numpy dtype")
+      .def_readonly("cache", &Compiled::cache,
+                    "compile_sample: the key, the program's path, hit, seconds (or why nothing "
+                    "was cached)")
+      .def_property_readonly("binding", [](const Compiled &c) { return bindingDict(c.model->deviceBinding()); },
                              "How run_device binds the caller's tensors: in_place, copied, "
                              "packed, loads")
       .def_property_readonly("stats", &Compiled::stats)
@@ -428,6 +373,14 @@ PYBIND11_MODULE(_gn, m) {
         return out;
       },
       py::arg("device") = "cpu", "The runtime switches of a target: key, env, values, help");
+  m.def("compile_sample", &compileSample, py::arg("source"), py::arg("device") = "cpu",
+        py::arg("pipeline_options") = "", py::arg("jit_opt_level") = 2,
+        py::arg("switches") = py::dict(), py::arg("caller_tensors") = false,
+        py::arg("cache_dir") = "",
+        "Compiles a sample folder or .mlir file through the program cache: a program stored "
+        "under its key (the sample's files, the target, the options, gn's version) loads "
+        "without compiling; else it is compiled, stored and loaded. cache_dir: default the "
+        "cache-dir switch (GN_CACHE_DIR, else ~/.cache/gn/programs). .cache says which");
   m.def("import_sample", &importSample, py::arg("path"),
         "Imports a GraphNet sample folder (PyTorch or PaddlePaddle) into gn IR");
   m.def("parse_mlir", &parseMlir, py::arg("text"), "Parses a gn module from MLIR text");
@@ -458,23 +411,4 @@ PYBIND11_MODULE(_gn, m) {
       py::arg("compiler") = "gn", py::arg("warmup") = 1, py::arg("trials") = 5,
       py::arg("seed") = 0, py::arg("dump") = "",
       "Runs one sample as gn-eval run does; returns its JSON result line");
-  m.def(
-      "score_jsonl",
-      [](const std::string &text, double p, double b, const std::string &rule) {
-        std::vector<eval::SampleRecord> records;
-        std::string error;
-        bool ok = eval::looksLikeGraphNetLog(text)
-                      ? eval::parseGraphNetLog("<records>", text, records, error)
-                      : eval::parseResults("<records>", text, records, error);
-        if (!ok)
-          throw GnError(error);
-        eval::ScoreOptions options;
-        options.p = p;
-        options.b = b;
-        if (!eval::parseErrnoRule(rule, options))
-          throw GnError("errno_rule must be 'code' or 'report'");
-        return eval::formatScores(eval::computeScores(records, options), "json");
-      },
-      py::arg("text"), py::arg("p") = 0.0, py::arg("b") = 0.1, py::arg("errno_rule") = "code",
-      "S(t)/ES(t) rows (JSON) of result lines or a GraphNet log");
 }

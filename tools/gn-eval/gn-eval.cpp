@@ -100,6 +100,11 @@ static cl::opt<int64_t> referenceBudget(
     cl::desc("Bytes of reference outputs per sample; larger outputs keep every k-th element "
              "(0: all)"),
     cl::init(2 << 20), cl::cat(gnEvalCategory), cl::sub(compileCmd));
+static cl::opt<std::string> compileCacheDir(
+    "cache-dir",
+    cl::desc("Also store each compiled program in this program cache under its key (the "
+             "sample's files, the options, gn's version), where gn's Python runtime finds it"),
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(compileCmd));
 static cl::opt<unsigned> compileJobs("jobs", cl::desc("Samples compiled at once"), cl::init(1),
                                      cl::cat(gnEvalCategory), cl::sub(compileCmd));
 
@@ -304,6 +309,7 @@ int compileMain() {
   options.outDir = compileOut;
   options.pipelineOptions = compilePipelineOptions;
   options.referenceBudget = referenceBudget;
+  options.cacheDir = compileCacheDir;
   return runBatch(compileInputs, options, compileLog, compileJobs);
 }
 

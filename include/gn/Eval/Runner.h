@@ -37,6 +37,10 @@ struct RunOptions {
   /// compiled.json), reference outputs (reference/<i>.npy, from the CPU
   /// interpreter) and record.json go to outDir/<sample>/.
   std::string outDir;
+  /// mode "compile": also store the compiled program in this program
+  /// cache under its key (gn/Support/ProgramCache.h), where gn's Python
+  /// runtime finds it ("": not).
+  std::string cacheDir;
   /// mode "compile": reference outputs over this many bytes in all keep
   /// every k-th element of their large outputs (0: no limit).
   int64_t referenceBudget = 0;

@@ -87,6 +87,9 @@ public:
   virtual FailureOr<std::unique_ptr<TargetProgram>>
   compileProgram(ModuleOp module, const CompileOptions &options,
                  runtime::CompileStats &stats) const;
+  /// The switches that change what compileProgram makes, as part of a
+  /// cache key ("cubin=1"); "" where none does.
+  virtual std::string compileSwitchesKey(const Switches &switches) const { return ""; }
   /// The file suffix of written programs (".json").
   virtual llvm::StringRef programSuffix() const { return ""; }
   /// A program written by compileProgram, loaded as compileProgram's

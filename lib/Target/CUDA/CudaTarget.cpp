@@ -421,6 +421,9 @@ public:
     return std::string("max-fusion-ops=1");
   }
   llvm::StringRef programSuffix() const override { return ".json"; }
+  std::string compileSwitchesKey(const Switches &switches) const override {
+    return static_cast<const cuda::CudaOptions &>(switches).compileKey();
+  }
 
   std::string unavailableReason(const Switches &switches) const override {
     std::string error;

@@ -47,6 +47,10 @@ struct CudaOptions : Switches {
   llvm::ArrayRef<SwitchInfo> table() const override;
   std::string get(llvm::StringRef key) const override;
 
+  /// The switches that change what is compiled ("cubin=1"), as part of a
+  /// program's cache key (gn/Support/ProgramCache.h).
+  std::string compileKey() const { return "cubin=" + get("cubin"); }
+
   /// The defaults, overridden by the environment; false with `error` on a
   /// bad value.
   static bool fromEnvironment(CudaOptions &out, std::string &error);
