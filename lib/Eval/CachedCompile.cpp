@@ -74,11 +74,12 @@ FailureOr<eval::CachedCompile> eval::compileCached(MLIRContext &context,
   out.key = cacheKeyOf(source, target, options, error);
   if (out.key.empty())
     return emitError(loc) << error;
-  out.path = cachedProgramPath(cacheDir, out.key);
-  if (llvm::sys::fs::exists(out.path)) {
+  out.path = findCachedProgram(cacheDir, out.key);
+  if (!out.path.empty()) {
     out.hit = true;
     return finish(target.loadProgram(out.path, options, loc));
   }
+  out.path = cachedProgramPath(cacheDir, out.key);
   OwningOpRef<ModuleOp> module = loadSource(context, source);
   if (!module)
     return failure();

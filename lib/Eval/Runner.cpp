@@ -537,7 +537,8 @@ bool SampleRun::storeInCache(const std::string &pipeline, const std::string &wri
     }
     return true;
   };
-  if (!storeProgram(options.cacheDir, key, parts, copy, error))
+  if (options.cacheLink ? !linkProgram(options.cacheDir, key, parts, written, error)
+                        : !storeProgram(options.cacheDir, key, parts, copy, error))
     return fail("compile_error", error);
   r["cache_key"] = key;
   return true;

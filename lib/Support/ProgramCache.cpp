@@ -68,6 +68,89 @@ std::string mlir::gn::cachedProgramPath(const std::string &dir, const std::strin
   return dir + "/" + key + "/program.json";
 }
 
+std::string mlir::gn::findCachedProgram(const std::string &dir, const std::string &key) {
+  std::string program = cachedProgramPath(dir, key);
+  if (llvm::sys::fs::exists(program))
+    return program;
+  std::string folder = dir + "/" + key;
+  auto link = llvm::MemoryBuffer::getFile(folder + "/program.path");
+  if (!link)
+    return "";
+  llvm::StringRef target = (*link)->getBuffer().trim();
+  llvm::SmallString<256> path;
+  if (llvm::sys::path::is_absolute(target))
+    path = target;
+  else
+    (path = folder), llvm::sys::path::append(path, target);
+  return llvm::sys::fs::exists(path) ? path.str().str() : "";
+}
+
+namespace {
+
+/// meta.json of a cache entry: what its program was compiled from.
+void writeMeta(const std::string &folder, const ProgramKey &parts) {
+  std::error_code ec;
+  llvm::raw_fd_ostream meta(folder + "/meta.json", ec);
+  if (ec)
+    return;
+  auto quote = [](const std::string &s) {
+    std::string out = "\"";
+    for (char c : s) {
+      if (c == '"' || c == '\\')
+        out += '\\';
+      if (static_cast<unsigned char>(c) >= 0x20)
+        out += c;
+    }
+    return out + "\"";
+  };
+  meta << "{\"source\": " << quote(parts.source) << ", \"target\": " << quote(parts.target)
+       << ", \"pipeline_options\": " << quote(parts.pipelineOptions)
+       << ", \"compile_switches\": " << quote(parts.compileSwitches)
+       << ", \"gn_version\": " << quote(gnVersion()) << "}\n";
+}
+
+} // namespace
+
+bool mlir::gn::linkProgram(const std::string &dir, const std::string &key,
+                           const ProgramKey &parts, const std::string &program,
+                           std::string &error) {
+  std::string folder = dir + "/" + key;
+  if (std::error_code ec = llvm::sys::fs::create_directories(folder)) {
+    error = "cannot create the cache folder '" + folder + "': " + ec.message();
+    return false;
+  }
+  // Relative where the program is under the same root as the cache (a
+  // bundle), so the pair can move together.
+  llvm::SmallString<256> from(folder), to(program);
+  llvm::sys::fs::make_absolute(from);
+  llvm::sys::fs::make_absolute(to);
+  llvm::sys::path::remove_dots(from, true);
+  llvm::sys::path::remove_dots(to, true);
+  std::string target = to.str().str();
+  llvm::SmallVector<llvm::StringRef> a, b;
+  llvm::StringRef(from).split(a, '/', -1, false);
+  llvm::StringRef(to).split(b, '/', -1, false);
+  size_t common = 0;
+  while (common < a.size() && common < b.size() && a[common] == b[common])
+    ++common;
+  if (common > 0) {
+    target.clear();
+    for (size_t i = common; i < a.size(); ++i)
+      target += "../";
+    for (size_t i = common; i < b.size(); ++i)
+      target += b[i].str() + (i + 1 < b.size() ? "/" : "");
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream out(folder + "/program.path", ec);
+  if (ec) {
+    error = "cannot write '" + folder + "/program.path': " + ec.message();
+    return false;
+  }
+  out << target << "\n";
+  writeMeta(folder, parts);
+  return true;
+}
+
 bool mlir::gn::storeProgram(const std::string &dir, const std::string &key,
                             const ProgramKey &parts,
                             const std::function<bool(const std::string &, std::string &)> &write,
@@ -82,26 +165,7 @@ bool mlir::gn::storeProgram(const std::string &dir, const std::string &key,
     llvm::sys::fs::remove(tmp);
     return false;
   }
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream meta(folder + "/meta.json", ec);
-    if (!ec) {
-      auto quote = [](const std::string &s) {
-        std::string out = "\"";
-        for (char c : s) {
-          if (c == '"' || c == '\\')
-            out += '\\';
-          if (static_cast<unsigned char>(c) >= 0x20)
-            out += c;
-        }
-        return out + "\"";
-      };
-      meta << "{\"source\": " << quote(parts.source) << ", \"target\": " << quote(parts.target)
-           << ", \"pipeline_options\": " << quote(parts.pipelineOptions)
-           << ", \"compile_switches\": " << quote(parts.compileSwitches)
-           << ", \"gn_version\": " << quote(gnVersion()) << "}\n";
-    }
-  }
+  writeMeta(folder, parts);
   if (std::error_code ec = llvm::sys::fs::rename(tmp, cachedProgramPath(dir, key))) {
     llvm::sys::fs::remove(tmp);
     error = "cannot store the program in '" + folder + "': " + ec.message();

@@ -15,7 +15,8 @@ CUDA, on the caller's device tensors (gn.cuda), through the program cache:
     gn.cuda.run(f, args, outs, stream)             # torch CUDA tensors, or any CUDA array
     f.cache                                        # {"key": ..., "hit": True, "seconds": 0.004}
 
-A GPU machine without LLVM has only gn's runtime (gn._gn_runtime):
+A GPU machine without LLVM has only gn's runtime (gn._runtime, a C library
+reached through ctypes, so any CPython loads it):
 compile_sample then loads programs compiled elsewhere from the cache (gn-eval
 compile --cache-dir DIR, carried), and a key with no program is an error
 naming it; gn.HAVE_COMPILER says which gn this is.
@@ -30,8 +31,9 @@ import os as _os
 
 __version__ = "0.1.0"
 
-from ._gn_runtime import GnError, cache_key, cached_program, load_program  # noqa: F401
-from ._gn_runtime import version as _gn_version
+from ._runtime import GnError, cache_key, cached_program, find_cached_program  # noqa: F401
+from ._runtime import load_program  # noqa: F401
+from ._runtime import version as _gn_version
 
 try:
     from ._gn import Compiled, Module, compile, compile_sample, import_sample  # noqa: F401
@@ -58,10 +60,11 @@ except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
             _needs_compiler()
         start = time.perf_counter()
         key = cache_key(source, pipeline_options, dict(switches or {}))
-        path = cached_program(key, cache_dir)
-        if not _os.path.exists(path):
+        path = find_cached_program(key, cache_dir)
+        if path is None:
             raise GnError(f"no program in the cache for '{source}' (key {key}, looked in "
-                          f"{path}); this gn has no compiler ({_NO_COMPILER}): compile it "
+                          f"{cached_program(key, cache_dir)}); this gn has no compiler "
+                          f"({_NO_COMPILER}): compile it "
                           "where gn has LLVM (gn-eval compile --cache-dir DIR, or "
                           "gn.compile_sample) and carry the cache")
         program = load_program(path, dict(switches or {}))

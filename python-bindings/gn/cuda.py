@@ -20,7 +20,7 @@ its address changes: a weight changed in place without moving is not seen
 there, nor by the CPU's convolutions, which keep a reordered copy. The
 results are copied into `outs`.
 """
-from ._gn_runtime import GnError
+from ._runtime import GnError
 
 _TORCH_DTYPES = {"float32": "float32", "float64": "float64", "float16": "float16",
                  "bfloat16": "uint16", "int64": "int64", "int32": "int32", "int16": "int16",

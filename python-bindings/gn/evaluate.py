@@ -5,7 +5,7 @@ import signal
 import subprocess
 import sys
 
-from . import _gn_runtime
+from . import _runtime
 
 
 def _run_here(path, kwargs):
@@ -64,7 +64,7 @@ def score(records, t=None, p=0.0, b=0.1, errno_rule="code"):
             text = f.read()
     else:
         text = "\n".join(json.dumps(r) for r in records) + "\n"
-    rows = json.loads(_gn_runtime.score_jsonl(text, p, b, errno_rule))
+    rows = json.loads(_runtime.score_jsonl(text, p, b, errno_rule))
     if t is None:
         return rows
     for row in rows:

@@ -1,8 +1,7 @@
 //===- Arrays.h - gn's tensors as Python sees them ---------------*- C++ -*-===//
 //
-// Shared by both extensions, gn._gn (the compiler) and gn._gn_runtime (the
-// MLIR-free runtime a GPU machine without LLVM loads): host tensors to and
-// from numpy without copies, device tensors as (address, bytes) pairs, a
+// The compiler extension gn._gn's view of tensors: host tensors to and from
+// numpy without copies, device tensors as (address, bytes) pairs, a
 // compiled program's signature and binding as dicts, and GnError.
 //
 //===----------------------------------------------------------------------===//
@@ -28,8 +27,8 @@ namespace gnpy {
 namespace py = pybind11;
 namespace interp = mlir::gn::interp;
 
-/// gn.GnError: one Python class for both extensions (gn._gn_runtime
-/// defines it; gn._gn raises the same).
+/// gn.GnError: one Python class (gn/_runtime.py defines it; gn._gn raises
+/// the same).
 struct GnError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

@@ -249,7 +249,7 @@ PYBIND11_MODULE(_gn, m) {
   // gn.GnError is the runtime extension's class, so both raise the same
   // (held for the process's life: no destructor after Python is gone).
   static PyObject *gnError =
-      py::object(py::module_::import("gn._gn_runtime").attr("GnError")).release().ptr();
+      py::object(py::module_::import("gn._runtime").attr("GnError")).release().ptr();
   m.attr("GnError") = py::handle(gnError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {

@@ -148,3 +148,30 @@ def test_gn_eval_compile_fills_the_cache(tmp_path):
     assert key in open(tmp_path / "log.jsonl").read()
     f = gn.compile_sample(sample, device="cuda", switches=SWITCHES, cache_dir=cache)
     assert f.cache["hit"] is True and f.cache["key"] == key
+
+
+def test_a_bundle_cache_points_at_its_programs_and_moves_with_them(tmp_path):
+    # gn-eval compile --cache-link: each entry names the compiled.json it
+    # wrote (relative), as a GPU bundle carries them; the pair still works
+    # copied elsewhere, and a sample copied with its files has the same key.
+    bundle = tmp_path / "bundle"
+    sample = os.path.join(ROOT, "samples", "tiny_mlp")
+    gn_eval = os.path.join(BUILD, "bin", "gn-eval")
+    p = subprocess.run([gn_eval, "compile", sample, "--device", "cuda", "-o",
+                        str(bundle / "artifacts"), "--log", str(tmp_path / "log.jsonl"),
+                        "--cache-dir", str(bundle / "cache"), "--cache-link"],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+    key = gn.cache_key(sample, "", SWITCHES)
+    entry = bundle / "cache" / key
+    assert not (entry / "program.json").exists()
+    assert open(entry / "program.path").read().strip() == "../../artifacts/tiny_mlp/compiled.json"
+    moved = tmp_path / "moved"
+    shutil.copytree(bundle, moved)
+    shutil.copytree(sample, moved / "samples" / "tiny_mlp")
+    found = gn.find_cached_program(key, str(moved / "cache"))
+    assert found and os.path.samefile(found, moved / "artifacts" / "tiny_mlp" / "compiled.json")
+    f = gn.compile_sample(str(moved / "samples" / "tiny_mlp"), device="cuda", switches=SWITCHES,
+                          cache_dir=str(moved / "cache"))
+    assert f.cache["hit"] is True
+    assert gn.find_cached_program("0" * 64, str(moved / "cache")) is None

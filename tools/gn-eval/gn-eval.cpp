@@ -105,6 +105,11 @@ static cl::opt<std::string> compileCacheDir(
     cl::desc("Also store each compiled program in this program cache under its key (the "
              "sample's files, the options, gn's version), where gn's Python runtime finds it"),
     cl::init(""), cl::cat(gnEvalCategory), cl::sub(compileCmd));
+static cl::opt<bool> compileCacheLink(
+    "cache-link",
+    cl::desc("With --cache-dir: each cache entry points at the written compiled.json (a "
+             "relative path) instead of holding a copy, for a bundle that carries both"),
+    cl::init(false), cl::cat(gnEvalCategory), cl::sub(compileCmd));
 static cl::opt<unsigned> compileJobs("jobs", cl::desc("Samples compiled at once"), cl::init(1),
                                      cl::cat(gnEvalCategory), cl::sub(compileCmd));
 
@@ -310,6 +315,7 @@ int compileMain() {
   options.pipelineOptions = compilePipelineOptions;
   options.referenceBudget = referenceBudget;
   options.cacheDir = compileCacheDir;
+  options.cacheLink = compileCacheLink;
   return runBatch(compileInputs, options, compileLog, compileJobs);
 }
 

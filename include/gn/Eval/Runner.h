@@ -41,6 +41,9 @@ struct RunOptions {
   /// cache under its key (gn/Support/ProgramCache.h), where gn's Python
   /// runtime finds it ("": not).
   std::string cacheDir;
+  /// ... as a pointer to the written program, not a copy (a bundle that
+  /// carries both).
+  bool cacheLink = false;
   /// mode "compile": reference outputs over this many bytes in all keep
   /// every k-th element of their large outputs (0: no limit).
   int64_t referenceBudget = 0;

@@ -39,6 +39,17 @@ std::string programCacheKey(const ProgramKey &key, std::string &error);
 /// Where the program of `key` is kept in cache `dir`.
 std::string cachedProgramPath(const std::string &dir, const std::string &key);
 
+/// The program of `key` in cache `dir`: its program.json, or the file its
+/// program.path names (relative to the key's folder: a bundle's cache
+/// points at the programs it carries beside it); "" when there is none.
+std::string findCachedProgram(const std::string &dir, const std::string &key);
+
+/// Records `program` (a file that stays where it is) as the program of
+/// `key` in `dir`: program.path holds its path relative to the key's folder,
+/// meta.json the parts. False with `error`.
+bool linkProgram(const std::string &dir, const std::string &key, const ProgramKey &parts,
+                 const std::string &program, std::string &error);
+
 /// Stores a program under `key` in `dir`: `write` writes it to the path it
 /// is given (a temporary one, renamed into place once whole, so a reader
 /// never sees half a program), and meta.json records `parts`. False with
