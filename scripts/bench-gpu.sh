@@ -4,8 +4,11 @@
 # side by side on the same inputs:
 #   1. bin/gn-cuda-run --sides main: gn CUDA eager and gn compiled (one CUDA
 #      graph), each checked against the CPU interpreter's outputs -> gn.jsonl;
-#   2. scripts/bench_torch_gpu.py: PyTorch eager, then Inductor
-#      mode="reduce-overhead" (CUDA graphs), inputs from the numpy mirror of
+#   2. scripts/bench_torch_gpu.py: PyTorch eager with gn through Python
+#      beside it (gn.compile_sample from the bundle's cache, on torch's CUDA
+#      tensors), then Inductor mode="reduce-overhead" (CUDA graphs) with the
+#      weights marked static, all timed as GraphNet's harness times
+#      (e2e and CUDA events, IQR), inputs from the numpy mirror of
 #      gn's synthesis (scripts/gn_inputs.py, synthesized once for all modes,
 #      in parallel, into a cache), checked against the same reference ->
 #      torch.jsonl;
@@ -21,7 +24,7 @@
 # The order is the results' priority: what the issue's targets need first.
 # Usage: scripts/bench-gpu.sh [--bundle BUNDLE] [--out DIR] [--quick]
 #                             [--only gn|torch] [--range FIRST:END]
-#                             [--budget SECONDS] [--extra]
+#                             [--budget SECONDS] [--extra] [--harness]
 #   default BUNDLE: .gpu-bundle (its bundle.tar.gz is unpacked to a temporary
 #   folder); default DIR: $OUT if set (the device tool's
 #   folder that comes back), else test/bench/results/gpu. --quick: the first
@@ -32,12 +35,16 @@
 #   files with scripts/gpu_report.py afterwards). --range FIRST:END: samples
 #   FIRST..END-1 of the bundle's list. --budget SECONDS: end within that
 #   time (a device lease): gn's main sides run until 30% of it, PyTorch
-#   eager until 50%, Inductor reduce-overhead until 78%, gn's extra sides
-#   (--extra) until 90%, Inductor default to 15 s before the end. Each
+#   eager and gn through Python until 50%, Inductor reduce-overhead with
+#   static weights (GN_BENCH_RO_MODE, default inductor_ro_static) until 78%,
+#   gn's extra sides
+#   (--extra) until 90%, GraphNet's harness with gn (--harness) until
+#   GN_BENCH_HARNESS_SHARE (default 95%), Inductor default to 15 s before the end. Each
 #   phase starts when the one before it ends; the percentages are caps.
 #   What comes back from the device is at most 8 files: gpu.txt (with the
 #   bundle's commit), probe.json, clocks.csv, gn.jsonl, gn-extra.jsonl
-#   (--extra), torch.jsonl, report.txt, and the caller's log.
+#   (--extra) or harness-gn.log (--harness: not both), torch.jsonl,
+#   report.txt, and the caller's log.
 # Inductor's cold compiles overlap: GN_BENCH_COMPILE_JOBS (default 8)
 #   samples at a time, each in its own worker, and each timed alone (every
 #   other worker is stopped while one is checked and timed:
@@ -71,6 +78,7 @@ only=""
 range=""
 budget=0
 extra=0
+harness=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=$2; shift 2 ;;
@@ -80,6 +88,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
     --extra) extra=1; shift ;;
+    --harness) harness=1; shift ;;
     -h|--help) sed -n '2,63p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
@@ -178,16 +187,32 @@ if [ "$only" != gn ]; then
   timeout 180 "$python" "$root/scripts/bench_torch_gpu.py" --bundle "$bundle" \
     --input-cache "$torch_work/inputs" --prepare-inputs "$(nproc)" "${torch_names[@]}" ||
     echo "inputs: not all synthesized ahead (exit $?); the modes synthesize the rest" >&2
-  phase "PyTorch eager, ${#torch_names[@]} samples"
-  torch_side eager --deadline "$(at "$eager_share")"
-  phase "Inductor reduce-overhead, $jobs compiles at a time"
-  torch_side inductor_ro --parallel "$jobs" --deadline "$(at "$ro_share")"
+  # gn through Python beside PyTorch eager, in the same worker on the same
+  # inputs: the bundle's program from its cache, on torch's CUDA tensors.
+  phase "PyTorch eager and gn through Python, ${#torch_names[@]} samples"
+  torch_side eager,gn --deadline "$(at "$eager_share")"
+  ro=${GN_BENCH_RO_MODE:-inductor_ro_static}
+  phase "Inductor $ro, $jobs compiles at a time"
+  torch_side "$ro" --parallel "$jobs" --deadline "$(at "$ro_share")"
 fi
 alternatives=$(find "$bundle/artifacts" -maxdepth 2 -name 'compiled-alt*.json' 2> /dev/null | head -1)
 if [ "$extra" = 1 ] && [ "$only" != torch ] &&
   { [ -n "$alternatives" ] || [ ${#env_sides[@]} -gt 0 ]; }; then
   phase "gn: alternative programs and runtime choices (gn-cuda-run --sides extra)"
   gn_pass extra "$extra_share" gn-extra.jsonl "${env_sides[@]}"
+fi
+# GraphNet's own harness (the bundle's graphnet/, read at run time) with gn
+# registered, on the PyTorch samples: gn's program from the bundle's cache
+# through GnBackend, timed and checked by the harness itself -> harness-gn.log
+# (a GraphNet log: gn-eval score and report read it).
+if [ "$harness" = 1 ] && [ "$only" != gn ] && [ -d "$bundle/graphnet/graph_net_bench" ]; then
+  phase "GraphNet's harness with gn, ${#torch_names[@]} samples"
+  rm -f "$out/harness-gn.log"
+  harness_config="{\"device\": \"cuda\", \"cache_dir\": \"$bundle/cache\"}"
+  PYTHONPATH="$bundle/python${PYTHONPATH:+:$PYTHONPATH}" "$python" "$root/scripts/graphnet_harness.py" \
+    --graphnet "$bundle/graphnet" --device cuda --compiler gn --config "$harness_config" \
+    --warmup "$warmup" --trials "$trials" --timeout "$timeout" --log "$out/harness-gn.log" \
+    --deadline "$(at "${GN_BENCH_HARNESS_SHARE:-95}")" "${torch_names[@]/#/$bundle/samples/}" >&2
 fi
 if [ "$only" != gn ] && { [ "$end" = 0 ] || [ "$(date +%s)" -lt "$end" ]; }; then
   phase "Inductor default, $jobs compiles at a time"

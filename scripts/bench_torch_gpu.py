@@ -190,7 +190,15 @@ def tightest(torch, outs, refs):
     return worst
 
 
-def timed(torch, fn, kwargs, warmup, trials, warmup_ms):
+# GraphNet's noise guard (GRAPH_NET_FLUCTUATION_DETECT_THRESHOLD): a side
+# whose IQR over median exceeds it is marked noisy.
+NOISE_GUARD = 0.2
+
+
+def timed(torch, fn, kwargs, warmup, trials, warmup_ms, stats=None):
+    """GraphNet's harness way: fn(**kwargs), then synchronize; the median
+    end-to-end ms (returned). `stats`, when given, gets the e2e and
+    CUDA-event GPU medians and IQRs and the noise flag."""
     # At least `warmup` calls lasting at least warmup_ms: an idle GPU's
     # clocks rise under load (as in gn-cuda-run --warmup-ms).
     t0, done = time.perf_counter(), 0
@@ -198,16 +206,87 @@ def timed(torch, fn, kwargs, warmup, trials, warmup_ms):
         fn(**kwargs)
         sync(torch)
         done += 1
-    ms = []
+    cuda = DEVICE.startswith("cuda")
+    ms, gpu = [], []
     for _ in range(trials):
+        if cuda:
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         t0 = time.perf_counter()
+        if cuda:
+            start.record()
         fn(**kwargs)
+        if cuda:
+            end.record()
         sync(torch)
         ms.append((time.perf_counter() - t0) * 1e3)
+        if cuda:
+            gpu.append(start.elapsed_time(end))
+
+    def summary(xs):
+        q = statistics.quantiles(xs, n=4) if len(xs) > 1 else [xs[0]] * 3
+        med = statistics.median(xs)
+        return {"median": med, "iqr": q[2] - q[0], "iqr_over_median": (q[2] - q[0]) / med
+                if med > 0 else 0.0}
+
+    if stats is not None:
+        stats["e2e"] = summary(ms)
+        if gpu:
+            stats["gpu"] = summary(gpu)
+        stats["noisy"] = stats["e2e"]["iqr_over_median"] > NOISE_GUARD
+        stats["trials"] = trials
     return statistics.median(ms)
 
 
-MODES = {"inductor": None, "inductor_ro": "reduce-overhead"}
+# Inductor's sides: the mode, and whether the weights are marked static
+# (torch._dynamo.mark_static_address: reduce-overhead's CUDA graphs then
+# read them in place instead of copying each into the graph's buffers on
+# every call, as GraphNet's harness passes weights as forward arguments).
+MODES = {"inductor": (None, False), "inductor_ro": ("reduce-overhead", False),
+         "inductor_ro_static": ("reduce-overhead", True),
+         "inductor_max": ("max-autotune", True)}
+
+
+def precision(torch):
+    """The precision settings every side ran under."""
+    b = torch.backends
+    return {"matmul_allow_tf32": b.cuda.matmul.allow_tf32, "cudnn_allow_tf32": b.cudnn.allow_tf32,
+            "cudnn_benchmark": b.cudnn.benchmark,
+            "float32_matmul_precision": torch.get_float32_matmul_precision()}
+
+
+def weight_names(bundle, name):
+    """The forward parameters the sample declares as weights."""
+    program = json.load(open(os.path.join(bundle, "artifacts", name, "compiled.json")))
+    return {a["name"] for a in program["arguments"] if a.get("kind") == "weight"}
+
+
+def gn_side(torch, bundle, name):
+    """gn through Python, as a user runs it: the sample's program found in
+    the bundle's program cache by its key (gn.compile_sample; a GPU machine
+    has gn's runtime only), run on the caller's CUDA tensors on torch's
+    current stream (gn.torch_backend.runner). Returns (callable of forward's
+    keyword arguments, the cache record)."""
+    try:
+        import gn  # an installed gn, or the build's (PYTHONPATH)
+    except ImportError:
+        sys.path.insert(0, os.path.join(bundle, "python"))  # the bundle's runtime
+        import gn
+    from gn.torch_backend import runner
+
+    # (GN_BENCH_TORCH_DEVICE=cpu, to test the script without a GPU: gn's
+    # CPU program, compiled here.)
+    device = "cuda" if DEVICE.startswith("cuda") else "cpu"
+    program = gn.compile_sample(os.path.join(bundle, "samples", name), device=device,
+                                caller_tensors=device == "cuda",
+                                cache_dir=os.path.join(bundle, "cache"))
+    run = runner(program, device)
+    names = [a["name"] for a in program.arguments]
+
+    def call(**kwargs):
+        return run([kwargs[n] for n in names])
+
+    call.gn_program = program
+    return call, dict(program.cache)
 
 
 class Turn:
@@ -247,32 +326,64 @@ def run_one(torch, name, args, progress):
     refs = references(torch, args.bundle, name)
     modes = args.modes.split(",")
     turn = Turn(args.partial, args.turns)
+    r["precision"] = precision(torch)
+
+    def side(key, fn):
+        """Times `fn` as GraphNet's harness does and checks its outputs of
+        the first call and again after the timed calls (a replay that
+        drifts, or writes over its outputs, fails the later check)."""
+        outs = [o.clone() for o in cf.flatten(fn(**kwargs))]
+        sync(torch)
+        stats = {}
+        with turn:
+            r[key + "_ms"] = timed(torch, fn, kwargs, args.warmup, args.trials, args.warmup_ms,
+                                   stats)
+        r[key + "_stats"] = stats
+        r[key + "_t"] = tightest(torch, outs, refs)
+        r[key + "_t_after"] = tightest(torch, [o.clone() for o in cf.flatten(fn(**kwargs))], refs)
+
     with torch.no_grad():
         if "eager" in modes:
             r["stage"] = "eager"
             progress(r)
-            with turn:
-                outs = [o.clone() for o in cf.flatten(mod(**kwargs))]
-                r["eager_ms"] = timed(torch, mod, kwargs, args.warmup, args.trials, args.warmup_ms)
-            r["eager_t"] = tightest(torch, outs, refs)
+            if DEVICE.startswith("cuda"):
+                torch.cuda.reset_peak_memory_stats()
+            side("eager", mod)
+            if DEVICE.startswith("cuda"):
+                r["eager_peak_bytes"] = torch.cuda.max_memory_allocated()
+        if "gn" in modes:
+            # gn through Python: from the cache to a runnable program, then
+            # timed and checked as every other side.
+            r["stage"] = "gn load"
+            progress(r)
+            fn, cache = gn_side(torch, args.bundle, name)
+            r["gn_cache"] = cache
+            r["stage"] = "gn timing"
+            progress(r)
+            side("gn", fn)
+            if DEVICE.startswith("cuda"):
+                r["gn_binding"] = fn.gn_program.binding
         for key in [m for m in MODES if m in modes]:
             # Compile seconds: torch.compile's first call, which compiles.
-            mode = MODES[key]
+            mode, static = MODES[key]
             r["stage"] = key + " compile"
             progress(r)
             torch._dynamo.reset()
+            if static:
+                for w in weight_names(args.bundle, name) & set(kwargs):
+                    if isinstance(kwargs[w], torch.Tensor):
+                        torch._dynamo.mark_static_address(kwargs[w])
             cmod = torch.compile(mod) if mode is None else torch.compile(mod, mode=mode)
             t0 = time.perf_counter()
             r[key + "_compile_from"] = time.time()
-            outs = [o.clone() for o in cf.flatten(cmod(**kwargs))]
+            first = [o.clone() for o in cf.flatten(cmod(**kwargs))]
             sync(torch)
             r[key + "_compile_s"] = time.perf_counter() - t0
             r[key + "_compile_to"] = time.time()
+            del first
             r["stage"] = key + " timing"
             progress(r)
-            with turn:
-                r[key + "_ms"] = timed(torch, cmod, kwargs, args.warmup, args.trials, args.warmup_ms)
-            r[key + "_t"] = tightest(torch, outs, refs)
+            side(key, cmod)
             progress(r)
     del r["stage"]
     r["wall_s"] = time.time() - r.pop("started")
@@ -293,6 +404,11 @@ def worker(args):
     """Runs args.samples in this process, one finished record per line of
     --partial; the record in progress in --partial.current."""
     import torch
+
+    if os.environ.get("GN_BENCH_TF32_OFF"):
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
+        torch.set_float32_matmul_precision("highest")
 
     if args.turns and any(m in MODES for m in args.modes.split(",")):
         warm_process(torch)
@@ -496,7 +612,13 @@ def main():
                     help="warm up for at least this long (default 200)")
     ap.add_argument("--timeout", type=int, default=600, help="seconds per sample and stage")
     ap.add_argument("--modes", default="eager,inductor,inductor_ro",
-                    help="comma list of eager, inductor, inductor_ro")
+                    help="comma list of eager, gn (gn through Python, from the bundle's program "
+                         "cache), inductor, inductor_ro (reduce-overhead), inductor_ro_static "
+                         "(reduce-overhead, weights marked static), inductor_max (max-autotune, "
+                         "weights static)")
+    ap.add_argument("--tf32", choices=("default", "off"), default="default",
+                    help="off: TF32 off for matmuls and convolutions in every side (the "
+                         "records say which ran)")
     ap.add_argument("--deadline", type=float, default=0,
                     help="epoch seconds: start no sample after it, stop the one running")
     ap.add_argument("--parallel", type=int, default=0, metavar="N",
@@ -512,6 +634,8 @@ def main():
     ap.add_argument("--turns", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--partial")
     args = ap.parse_args()
+    if args.tf32 == "off":
+        os.environ["GN_BENCH_TF32_OFF"] = "1"
     if args.input_cache:
         os.environ["GN_BENCH_INPUT_CACHE"] = os.path.abspath(args.input_cache)
     if args.worker:
@@ -534,8 +658,10 @@ def main():
             out.write(json.dumps(r) + "\n")
             out.flush()
         fields = " ".join(f"{key}={r.get(key)}" for key in
-                          ("eager_ms", "inductor_ms", "inductor_ro_ms", "eager_t", "inductor_t",
-                           "inductor_ro_t", "inductor_ro_compile_s"))
+                          ("eager_ms", "gn_ms", "inductor_ms", "inductor_ro_ms",
+                           "inductor_ro_static_ms", "inductor_max_ms", "eager_t", "gn_t",
+                           "inductor_t", "inductor_ro_t", "inductor_ro_static_t",
+                           "inductor_ro_compile_s") if key in r)
         print(f"[{count[0]}/{len(args.samples)}] {time.time() - start:.0f}s {r['sample']} {fields}"
               + (f"\n    {r['error']}" if r.get("error") else ""), file=sys.stderr, flush=True)
 

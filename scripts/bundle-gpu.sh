@@ -12,7 +12,19 @@
 #                                  where the program compiled with each of
 #                                  GN_BUNDLE_ALT_OPTIONS (default: none)
 #                                  differs
-#   samples/<sample>/              model.py and meta files, for PyTorch
+#   samples/<sample>/              model.py and meta files, for PyTorch (and
+#                                  the files a program cache key reads)
+#   cache/<key>/                   the program cache: each entry points at
+#                                  its artifacts/<sample>/compiled.json
+#                                  (gn-eval compile --cache-link), found by
+#                                  the key of samples/<sample> (gn.compile_sample)
+#   python/gn/                     gn's Python package with its runtime only
+#                                  (libgn_runtime.so through ctypes: no LLVM,
+#                                  any CPython)
+#   graphnet/                      GraphNet's harness (graph_net_bench and
+#                                  graph_net, .py only) from the checkout in
+#                                  GN_GRAPHNET_SRC (default
+#                                  ~/.cache/gn/graphnet-src), if there
 #   list.txt, compile.jsonl        the samples in order; the compile log
 # Why ahead-of-time: the GPU machine has no LLVM, and a statically linked
 # gn-eval (MLIR, LLVM, oneDNN, OpenBLAS) would not fit the 64 MiB that can
@@ -43,7 +55,7 @@ while [ $# -gt 0 ]; do
     *) list=$1; shift ;;
   esac
 done
-[ "${GN_SKIP_BUILD:-0}" = 1 ] || "$root/scripts/build.sh" gn-eval gn-cuda-run
+[ "${GN_SKIP_BUILD:-0}" = 1 ] || "$root/scripts/build.sh" gn-eval gn-cuda-run gn-python
 dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
 samples=()
 while read -r line; do
@@ -61,8 +73,19 @@ stage="$build/gpu-bundle"
 rm -rf "$stage"
 mkdir -p "$stage/bin" "$stage/artifacts" "$stage/samples" "$out"
 cp "$build/bin/gn-cuda-run" "$stage/bin/"
+# gn's Python package without its compiler (gn._gn needs LLVM).
+mkdir -p "$stage/python/gn"
+cp "$build"/python/gn/*.py "$build/python/gn/libgn_runtime.so" "$stage/python/gn/"
+graphnet_src=${GN_GRAPHNET_SRC:-$HOME/.cache/gn/graphnet-src}
+if [ -d "$graphnet_src/graph_net_bench" ]; then
+  (cd "$graphnet_src" && find graph_net_bench graph_net -name '*.py' -print0 |
+     tar --null -T - -cf -) | (mkdir -p "$stage/graphnet" && tar -C "$stage/graphnet" -xf -)
+else
+  echo "note: no GraphNet checkout at $graphnet_src (GN_GRAPHNET_SRC): the bundle carries no harness" >&2
+fi
 echo "== gn-eval compile --device cuda, ${#samples[@]} samples" >&2
 "$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$stage/artifacts" \
+  --cache-dir "$stage/cache" --cache-link \
   --log "$stage/compile.jsonl" --jobs "$jobs" --timeout 1800 >&2 || true
 : > "$stage/list.txt"
 # Each sample's artifact folder as gn-eval named it (its compile record's
@@ -85,7 +108,7 @@ for name in $names; do
   i=$((i + 1))
   [ "$name" != - ] && [ -f "$stage/artifacts/$name/compiled.json" ] || continue
   mkdir -p "$stage/samples/$name"
-  for f in model.py weight_meta.py input_meta.py graph_net.json; do
+  for f in model.py weight_meta.py input_meta.py graph_net.json input_tensor_constraints.py; do
     [ -f "$s/$f" ] && cp "$s/$f" "$stage/samples/$name/"
   done
   echo "$name" >> "$stage/list.txt"

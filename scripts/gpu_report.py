@@ -134,6 +134,69 @@ def score_records(gn, th, baseline):
               + ", ".join(left_out), file=sys.stderr)
 
 
+INDUCTOR_SIDES = ("inductor", "inductor_ro", "inductor_ro_static", "inductor_max")
+
+
+def python_section(gn, th, names, t):
+    """gn through Python (bench_torch_gpu.py --modes gn: the program from the
+    bundle's cache on the caller's CUDA tensors, timed the way GraphNet's
+    harness times) beside its own runner and every peer timed the same way,
+    over every sample: a side that failed or missed t scores b = 0.1, as
+    GraphNet scores it; the both-correct figures beside."""
+    rows = [(n, gn.get(n, {}), th.get(n, {})) for n in names if "gn_ms" in th.get(n, {})
+            or "gn_cache" in th.get(n, {})]
+    if not rows:
+        return
+    good = lambda x: x is not None and x <= t  # noqa: E731
+    print(f"\ngn through Python (gn.compile_sample from the bundle's cache, torch's CUDA tensors "
+          f"in place, compiled(**inputs) then synchronize), {len(rows)} samples")
+    print("{:<40} {:>8} {:>8} {:>7} {:>8} {:>8} {:>8} {:>6} {:>7} {:>9}".format(
+        "sample", "gn-py", "gpu", "/runner", "torch", "best-ind", "ind-ROs", "ok", "noisy",
+        "cache-ms"))
+    s_torch, s_best, both_torch, both_best, over_runner, cache_ms, noisy = [], [], [], [], [], [], 0
+    for n, g, r in rows:
+        py = r.get("gn_ms")
+        ok_py = good(r.get("gn_t", 2)) and good(r.get("gn_t_after", 2))
+        runner = g.get("compiled", {}).get("median_ms") if g.get("status") == "ok" else None
+        gpu_ms = r.get("gn_stats", {}).get("gpu", {}).get("median")
+        te = r.get("eager_ms") if good(r.get("eager_t", 2)) else None
+        inductor = [(r.get(k + "_ms"), k) for k in INDUCTOR_SIDES
+                    if r.get(k + "_ms") and good(r.get(k + "_t", 2))]
+        best = min(inductor)[0] if inductor else None
+        # GraphNet's way: the speedup of a failed side is b = 0.1.
+        if r.get("eager_ms") is not None:
+            s_torch.append(r["eager_ms"] / py if py and ok_py else 0.1)
+        if best is not None:
+            s_best.append(best / py if py and ok_py else 0.1)
+        if py and ok_py and te:
+            both_torch.append(te / py)
+        if py and ok_py and best:
+            both_best.append(best / py)
+        if py and runner:
+            over_runner.append(py / runner)
+        cache = r.get("gn_cache", {})
+        if cache.get("seconds") is not None:
+            cache_ms.append(cache["seconds"] * 1e3)
+        noisy += bool(r.get("gn_stats", {}).get("noisy"))
+        print("{:<40} {:>8} {:>8} {:>7} {:>8} {:>8} {:>8} {:>6} {:>7} {:>9}".format(
+            n[:40], fmt(py), fmt(gpu_ms), fmt(py / runner if py and runner else None, ".2f"),
+            fmt(r.get("eager_ms")), fmt(best), fmt(r.get("inductor_ro_static_ms")),
+            "y" if ok_py else "n", "y" if r.get("gn_stats", {}).get("noisy") else "",
+            fmt(cache.get("seconds", 0) * 1e3 if cache else None, ".1f")))
+        if r.get("error"):
+            print(f"    torch: {r['error'][:200]}")
+    print(f"S(0) over all samples, failures scored b = 0.1: PyTorch eager / gn-py "
+          f"{fmt(geomean(s_torch))} over {len(s_torch)}; best Inductor / gn-py "
+          f"{fmt(geomean(s_best))} over {len(s_best)}")
+    print(f"both correct: PyTorch eager / gn-py {fmt(geomean(both_torch))} over "
+          f"{len(both_torch)}; best Inductor / gn-py {fmt(geomean(both_best))} over "
+          f"{len(both_best)}")
+    print(f"gn-py / gn's runner: geomean {fmt(geomean(over_runner))}, over 1.10 on "
+          f"{sum(x > 1.10 for x in over_runner)} of {len(over_runner)}; noisy (IQR/median > 0.2) "
+          f"{noisy}; from the cache to a runnable program: median "
+          f"{fmt(statistics.median(cache_ms) if cache_ms else None, '.1f')} ms")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("results", nargs="+")
@@ -227,6 +290,7 @@ def main():
     a_t = a.t
     print(f"device memory <= 1.5x (weights + inputs + outputs): {mem_ok} / {mem_n} "
           f"(model buffers; library workspaces apart)")
+    python_section(gn, th, names, a.t)
     # The alternative programs (scripts/bundle-gpu.sh: the list compiled with
     # other pipeline options, where the program differs): the memory / speed
     # trade-off of the defaults, measured side by side, one table per set of

@@ -68,6 +68,8 @@ def main():
     p.add_argument("--warmup", type=int, default=3)
     p.add_argument("--trials", type=int, default=10)
     p.add_argument("--timeout", type=int, default=600, help="seconds per sample")
+    p.add_argument("--deadline", type=float, default=0,
+                   help="epoch seconds: start no sample after it (a device lease)")
     p.add_argument("--log", help="append the harness's log lines here")
     p.add_argument("--list", help="a file of sample paths, one a line (relative to --base)")
     p.add_argument("--base", default=".")
@@ -85,16 +87,22 @@ def main():
     start = time.time()
     ok = 0
     for i, sample in enumerate(samples):
+        if args.deadline and time.time() >= args.deadline:
+            print(f"deadline: {len(samples) - i} samples not run", flush=True)
+            break
+        timeout = args.timeout
+        if args.deadline:
+            timeout = max(1, min(timeout, int(args.deadline - time.time())))
         cmd = [sys.executable, os.path.abspath(__file__), "--one", sample, "--graphnet",
                args.graphnet, "--device", args.device, "--compiler", args.compiler,
                "--config", args.config, "--warmup", str(args.warmup), "--trials",
                str(args.trials)]
         try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
             err, why = r.stderr, ("" if r.returncode == 0 else f"exit status {r.returncode}")
         except subprocess.TimeoutExpired as e:
             err = e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")
-            why = f"timed out after {args.timeout} s"
+            why = f"timed out after {timeout} s"
         lines = [l for l in err.splitlines() if l.startswith(PROMPT)]
         if not any("[Result] status:" in l for l in lines):
             # As the harness logs a sample that failed before its result.
