@@ -33,8 +33,8 @@
 # Usage: scripts/bundle-gpu.sh [--out BUNDLE] [--jobs N] [SAMPLE_LIST]
 #   default BUNDLE: .gpu-bundle (ignored by git; pass it to the device tool's
 #   `carry`), default list: test/bench/gpu-samples.txt. Lines of the list
-#   are paths under the unpacked samples/ (PyTorch), or under
-#   paddle_samples/ when they start with it (PaddlePaddle), or absolute
+#   are paths under the unpacked samples/ (PyTorch), or under the unpacked
+#   folder when they start with samples/ or paddle_samples/, or absolute
 #   folders (e.g. the shipped samples/). A sample is named as gn-eval names
 #   its artifacts: by its folder, or for a piece of a model (Model/subgraph_3)
 #   Model_subgraph_3.
@@ -62,7 +62,7 @@ while read -r line; do
   case "$line" in
     ''|'#'*) continue ;;
     /*) samples+=("$line") ;;
-    paddle_samples/*) samples+=("$dir/$line") ;;
+    paddle_samples/*|samples/*) samples+=("$dir/$line") ;;
     *) samples+=("$dir/samples/$line") ;;
   esac
 done < "$list"
