@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Fuzzes gn's readers with libFuzzer (issue 21): the restricted-Python
 # parser, the meta-file reader, the whole GraphNet importer on a sample
-# folder written from the input, and the gn dialect's textual IR. Builds the
+# folder written from the input, the gn dialect's textual IR, and gn's CPU
+# and CUDA pipelines on IR that verifies (issue 44). Builds the
 # targets with clang-22, AddressSanitizer and UBSan in build-fuzz (ccache),
 # then runs each for SECONDS on its seed corpus (test/fuzz/corpus/<target>)
 # plus the kept regression inputs (test/fuzz/regressions/<target>). New
 # inputs go to build-fuzz/corpus/<target>; a crash, hang or sanitizer report
 # is saved under build-fuzz/crashes/<target>/ and fails the run.
 #
-# usage: scripts/fuzz.sh [SECONDS] [python|meta|sample|ir ...]   (default 60, all)
+# usage: scripts/fuzz.sh [SECONDS] [python|meta|sample|ir|pipeline ...]   (default 60, all)
 # GN_FUZZ_SEED=N fixes libFuzzer's seed (scripts/test.sh: 1, so CI replays the
 # same mutations; 0, the default here: a new seed each run).
 # Ends with "N passed, N failed" (one per target); exit 77 without clang-22.
@@ -17,7 +18,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(python meta sample ir)
+[ ${#targets[@]} -eq 0 ] && targets=(python meta sample ir pipeline)
 build=${GN_FUZZ_BUILD_DIR:-$root/build-fuzz}
 clang=/usr/lib/llvm-22/bin/clang++
 if [ ! -x "$clang" ] || ! ls /usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then

@@ -73,6 +73,34 @@ json eval::compareWithReference(const std::vector<interp::HostTensor> &actual,
   return correct;
 }
 
+std::string eval::errorClassOf(const std::string &error) {
+  auto has = [&](std::initializer_list<const char *> needles) {
+    for (const char *n : needles)
+      if (error.find(n) != std::string::npos)
+        return true;
+    return false;
+  };
+  if (has({"out of memory", "out of device memory", "CUDA_ERROR_OUT_OF_MEMORY"}))
+    return "out of memory";
+  if (has({"CUDA_ERROR_ILLEGAL_ADDRESS", "CUDA_ERROR_LAUNCH_FAILED", "CUDA_ERROR_MISALIGNED",
+           "CUDA_ERROR_ILLEGAL_INSTRUCTION", "CUDA_ERROR_HARDWARE_STACK_ERROR",
+           "CUDA_ERROR_ASSERT", "CUDA_ERROR_LAUNCH_TIMEOUT"}))
+    return "device fault";
+  if (has({"CUDA_ERROR_DEVICE_UNAVAILABLE", "CUDA_ERROR_NO_DEVICE", "no CUDA driver",
+           "sees no GPU", "cuInit failed", "CUDA_ERROR_DEVICE_NOT_LICENSED",
+           "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"}))
+    return "device unavailable";
+  if (has({"cuBLAS", "cublas", "cuDNN", "cudnn"}))
+    return "library error";
+  if (has({"out of range for size"}))
+    return "index out of range";
+  if (has({"timed out after"}))
+    return "timeout";
+  if (has({"crashed: "}))
+    return "crash";
+  return "";
+}
+
 std::string eval::deathRecord(const std::string &sample, const std::string &record,
                               int waitStatus, unsigned timeoutSeconds) {
   json r = json::parse(record, nullptr, false);
@@ -90,5 +118,7 @@ std::string eval::deathRecord(const std::string &sample, const std::string &reco
     r["error"] = "exited with status " + std::to_string(WEXITSTATUS(waitStatus)) +
                  " without a result";
   }
+  if (std::string cls = errorClassOf(r["error"].get<std::string>()); !cls.empty())
+    r["error_class"] = cls;
   return r.dump(-1, ' ', false, json::error_handler_t::replace);
 }

@@ -282,6 +282,9 @@ private:
   bool fail(const char *status, const std::string &error) {
     r["status"] = status;
     r["error"] = error;
+    if (!r.contains("error_class"))
+      if (std::string cls = eval::errorClassOf(error); !cls.empty())
+        r["error_class"] = cls;
     return false;
   }
   /// The first error the context saw, else `fallback`.

@@ -171,3 +171,25 @@ def test_host_targets_refuse_device_tensors(device):
     outs = [device.empty(r["shape"], r["dtype"]) for r in m.results]
     with pytest.raises(gn.GnError, match="runs on host memory"):
         gn.cuda.run(f, args, outs)
+
+
+def test_a_fault_in_a_replay_surfaces_at_synchronize(device):
+    # The stand-in faults the embedding's kernel on its second run (the
+    # first graph replay, enqueued without waiting): synchronize() raises
+    # it, and so does every later call (the context is lost).
+    m = gn.import_sample(os.path.join(ROOT, "test", "goldens", "ops", "embedding_f32"))
+    f = gn.compile(m, device="cuda", switches=SWITCHES, caller_tensors=True)
+    args = [device.array(a) for a in m.synthesize_inputs()]
+    outs = [device.empty(r["shape"], r["dtype"]) for r in m.results]
+    os.environ.update(GN_FAKE_CUDA_FAULT_KERNEL="index_select", GN_FAKE_CUDA_FAULT_AFTER="1")
+    try:
+        gn.cuda.run(f, args, outs)
+        f.synchronize()
+        with pytest.raises(gn.GnError, match="CUDA_ERROR_ILLEGAL_ADDRESS"):
+            gn.cuda.run(f, args, outs)
+            f.synchronize()
+        with pytest.raises(gn.GnError, match="CUDA_ERROR_ILLEGAL_ADDRESS"):
+            gn.cuda.run(f, args, outs)
+    finally:
+        del os.environ["GN_FAKE_CUDA_FAULT_KERNEL"], os.environ["GN_FAKE_CUDA_FAULT_AFTER"]
+        device.lib.gn_fake_cuda_reset()

@@ -11,7 +11,7 @@ import shutil
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 out = os.path.join(root, "test", "fuzz", "corpus")
 SEP = "\n#~~~~\n"  # FuzzSample.cpp's file separator
-corpora = {"python": [], "meta": [], "sample": [], "ir": []}
+corpora = {"python": [], "meta": [], "sample": [], "ir": [], "pipeline": []}
 
 
 def read(path):
@@ -67,6 +67,16 @@ for sub in ("Dialect/gn", "Transforms"):
         if t.endswith(".mlir"):
             for case in read(os.path.join(d, t)).split("// -----"):
                 corpora["ir"].append(case)
+
+# Whole functions for the pipelines: the fixtures that compile (fusion,
+# conversion and pipeline tests, the runner's and the GPU tests' inputs).
+for sub in ("Transforms", "Conversion", "Pipelines", "Eval/Inputs", "GPU/Inputs"):
+    d = os.path.join(root, "test", sub)
+    for t in sorted(os.listdir(d)):
+        if t.endswith(".mlir"):
+            for case in read(os.path.join(d, t)).split("// -----"):
+                if "func.func" in case and "gn." in case:
+                    corpora["pipeline"].append(case)
 
 shutil.rmtree(out, ignore_errors=True)
 for target, inputs in corpora.items():

@@ -25,6 +25,19 @@
 //                                    (default 7, not cudnnFind's first)
 //   GN_FAKE_CUDNN_GRAPH_FASTEST=I    the same for a convolution replayed in
 //                                    a graph (default 1, cuDNN's guess)
+//   GN_FAKE_CUDA_FAULT_KERNEL=S      a kernel whose name holds S faults when
+//                                    it runs (launched or replayed): the
+//                                    context is lost, every later call
+//                                    fails with CUDA_ERROR_ILLEGAL_ADDRESS
+//                                    (700), as a real fault's does
+//   GN_FAKE_CUDA_LOST_KERNEL=S       the same, but the device goes away
+//                                    (CUDA_ERROR_DEVICE_UNAVAILABLE, 46)
+//   GN_FAKE_CUDA_FAULT_AFTER=N       the chosen kernel runs N times first
+//                                    (a fault in a graph replay, not in the
+//                                    first, checked forward)
+//   GN_FAKE_CUBLAS_FAIL=N            every cuBLAS(Lt) product returns status
+//                                    N (3: CUBLAS_STATUS_ALLOC_FAILED)
+//   GN_FAKE_CUDNN_FAIL=N             every cuDNN convolution returns status N
 // Events read that clock: cuEventRecord outside a capture stamps it, and
 // cuBLASLt's products and cuDNN's convolutions advance it, so timing their
 // algorithms is testable.
@@ -76,6 +89,11 @@ std::vector<Launch> &captured() {
   return c;
 }
 bool capturing = false;
+int envInt(const char *name, int fallback) {
+  const char *v = std::getenv(name);
+  return v && *v ? std::atoi(v) : fallback;
+}
+int sticky = 0; // a fault's error, returned by every call after it
 int syncs = 0;
 float clockMs = 0; // the stand-in's device clock (events, cuBLASLt)
 
@@ -153,13 +171,18 @@ bool gemmF32(int ta, int tb, int m, int n, int k, const float *alpha, const floa
 extern "C" {
 
 int cuInit(unsigned) { return 0; }
+/// The stand-in's own: forgets an injected fault (a test process that goes
+/// on with other programs after one).
+void gn_fake_cuda_reset() { sticky = 0; }
 int cuGetErrorName(int r, const char **s) {
   *s = r == 700 ? "CUDA_ERROR_ILLEGAL_ADDRESS" : r == 2 ? "CUDA_ERROR_OUT_OF_MEMORY"
-       : r == 500 ? "CUDA_ERROR_NOT_FOUND" : "CUDA_ERROR_UNKNOWN";
+       : r == 500 ? "CUDA_ERROR_NOT_FOUND" : r == 46 ? "CUDA_ERROR_DEVICE_UNAVAILABLE"
+       : "CUDA_ERROR_UNKNOWN";
   return 0;
 }
 int cuGetErrorString(int r, const char **s) {
-  *s = r == 700 ? "an illegal memory access was encountered" : "fake error";
+  *s = r == 700 ? "an illegal memory access was encountered"
+       : r == 46 ? "CUDA-capable device(s) is/are busy or unavailable" : "fake error";
   return 0;
 }
 int cuDeviceGetCount(int *n) {
@@ -187,7 +210,7 @@ int cuDevicePrimaryCtxRetain(void **c, int) {
   return 0;
 }
 int cuCtxSetCurrent(void *) { return 0; }
-int cuCtxSynchronize() { return 0; }
+int cuCtxSynchronize() { return sticky; }
 
 /// A cubin's kernels and their parameter counts: each kernel's section
 /// .nv.info.<name> holds one EIATTR_KPARAM_INFO (0x17) record per
@@ -292,14 +315,20 @@ int cuMemGetInfo_v2(size_t *free, size_t *total) {
   return 0;
 }
 int cuMemcpyHtoD_v2(uint64_t d, const void *s, size_t n) {
+  if (sticky)
+    return sticky;
   std::memcpy(reinterpret_cast<void *>(d), s, n);
   return 0;
 }
 int cuMemcpyDtoH_v2(void *d, uint64_t s, size_t n) {
+  if (sticky)
+    return sticky;
   std::memcpy(d, reinterpret_cast<void *>(s), n);
   return 0;
 }
 int cuMemcpyDtoHAsync_v2(void *d, uint64_t s, size_t n, void *) {
+  if (sticky)
+    return sticky;
   std::memcpy(d, reinterpret_cast<void *>(s), n);
   return 0;
 }
@@ -312,6 +341,8 @@ int cuMemFreeHost(void *p) {
   return 0;
 }
 int cuMemcpyDtoDAsync_v2(uint64_t d, uint64_t s, size_t n, void *) {
+  if (sticky)
+    return sticky;
   std::memmove(reinterpret_cast<void *>(d), reinterpret_cast<void *>(s), n);
   return 0;
 }
@@ -327,10 +358,24 @@ int cuStreamCreate(void **s, unsigned) {
 int cuStreamDestroy_v2(void *) { return 0; }
 int cuStreamSynchronize(void *) {
   ++syncs;
+  if (sticky)
+    return sticky;
   if (const char *n = std::getenv("GN_FAKE_CUDA_FAIL_SYNC"))
     if (syncs == std::atoi(n))
       return 700;
   return 0;
+}
+/// GN_FAKE_CUDA_FAULT_KERNEL / LOST_KERNEL: the chosen kernel faults as it
+/// runs (the error is the context's from then on).
+void faultIfChosen(const Function &f) {
+  static int runs = 0; // of the chosen kernel
+  for (auto [var, code] : {std::pair<const char *, int>{"GN_FAKE_CUDA_FAULT_KERNEL", 700},
+                           {"GN_FAKE_CUDA_LOST_KERNEL", 46}})
+    if (const char *s = std::getenv(var); s && *s && f.name.find(s) != std::string::npos &&
+                                            !sticky && ++runs > envInt("GN_FAKE_CUDA_FAULT_AFTER", 0)) {
+      sticky = code;
+      log("fault " + f.name + " " + std::to_string(code));
+    }
 }
 static int launch(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
            void **params, bool programmatic) {
@@ -342,7 +387,10 @@ static int launch(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, 
     captured().push_back(l);
     return 0;
   }
+  if (sticky)
+    return sticky;
   log(describe(l, "launch"));
+  faultIfChosen(*f);
   if (std::getenv("GN_FAKE_CUDA_INDEX_ERROR")) {
     int64_t word[3] = {1, 7, 5};
     std::memcpy(f->module->global.data(), word, sizeof(word));
@@ -395,10 +443,13 @@ int cuGraphInstantiateWithFlags(void **exec, void *graph, unsigned long long) {
   return 0;
 }
 int cuGraphLaunch(void *exec, void *) {
+  if (sticky)
+    return sticky;
   for (const Launch &l : *static_cast<std::vector<Launch> *>(exec)) {
-    if (l.f)
+    if (l.f) {
       log(describe(l, "replay"));
-    else if (l.event)
+      faultIfChosen(*l.f);
+    } else if (l.event)
       *l.event = clockMs;
     else if (l.host)
       l.host();
@@ -503,12 +554,16 @@ int cublasGemmStridedBatchedEx(void *, int ta, int tb, int m, int n, int k, cons
                                const void *a, int atype, int lda, long long sa, const void *b,
                                int btype, int ldb, long long sb, const void *beta, void *c,
                                int ctype, int ldc, long long sc, int batch, int compute, int) {
+  if (int status = envInt("GN_FAKE_CUBLAS_FAIL", 0))
+    return status;
   return gemm("batched", ta, tb, m, n, k, alpha, a, atype, lda, sa, b, btype, ldb, sb, beta, c,
               ctype, ldc, sc, batch, compute);
 }
 int cublasGemmEx(void *, int ta, int tb, int m, int n, int k, const void *alpha, const void *a,
                  int atype, int lda, const void *b, int btype, int ldb, const void *beta, void *c,
                  int ctype, int ldc, int compute, int) {
+  if (int status = envInt("GN_FAKE_CUBLAS_FAIL", 0))
+    return status;
   return gemm("plain", ta, tb, m, n, k, alpha, a, atype, lda, 0, b, btype, ldb, 0, beta, c, ctype,
               ldc, 0, 1, compute);
 }
@@ -539,10 +594,6 @@ struct LtHeuristic {
   float wavesCount;
   int reserved[4];
 };
-int envInt(const char *name, int fallback) {
-  const char *v = std::getenv(name);
-  return v && *v ? std::atoi(v) : fallback;
-}
 } // namespace
 
 int cublasLtCreate(void **h) {
@@ -619,6 +670,8 @@ int cublasLtMatmulAlgoGetHeuristic(void *, void *, void *, void *, void *, void 
 int cublasLtMatmul(void *, void *d, const void *alpha, const void *a, void *la, const void *b,
                    void *lb, const void *beta, const void *c, void *lc, void *dd, void *ld,
                    const LtAlgo *algo, void *, size_t, void *) {
+  if (int status = envInt("GN_FAKE_CUBLAS_FAIL", 0))
+    return status;
   auto *desc = static_cast<LtDesc *>(d);
   auto *A = static_cast<LtLayout *>(la), *B = static_cast<LtLayout *>(lb),
        *C = static_cast<LtLayout *>(lc);
@@ -705,6 +758,8 @@ int cudnnGetConvolutionForwardWorkspaceSize(void *, void *, void *, void *, void
 }
 int cudnnConvolutionForward(void *, const void *, void *, const void *x, void *, const void *w,
                             void *, int algo, void *, size_t, const void *, void *, void *y) {
+  if (int status = envInt("GN_FAKE_CUDNN_FAIL", 0))
+    return status;
   std::string s = "conv algo=" + std::to_string(algo);
   for (const void *p : {x, w, static_cast<const void *>(y)})
     if (!inAllocation(reinterpret_cast<uintptr_t>(p)))

@@ -310,6 +310,8 @@ std::string runSample(const std::string &dir, const Options &o) {
   auto fail = [&](const char *status, const std::string &error) {
     r["status"] = status;
     r["error"] = error;
+    if (std::string cls = eval::errorClassOf(error); !cls.empty())
+      r["error_class"] = cls;
     return r.dump(-1, ' ', false, json::error_handler_t::replace);
   };
   std::string error;

@@ -32,6 +32,13 @@ nlohmann::json compareWithReference(const std::vector<interp::HostTensor> &actua
                                     const std::vector<int64_t> &strides,
                                     nlohmann::json &outputs);
 
+/// The class of a runtime failure from its message, for the record's
+/// error_class: "out of memory", "device fault" (an illegal address, a
+/// failed launch: the GPU context is lost), "device unavailable" (no
+/// driver, no GPU, a device gone), "library error" (cuBLAS, cuDNN),
+/// "index out of range", "timeout", "crash"; "" for none of these.
+std::string errorClassOf(const std::string &error);
+
 /// The JSON result line of a sample whose child process ended without one:
 /// status runtime_error, and the signal, timeout or exit status. `record`,
 /// when a JSON object, is the sample's record so far (its fields are kept).
