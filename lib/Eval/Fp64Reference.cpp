@@ -1,5 +1,6 @@
 //===- Fp64Reference.cpp - the function computed in f64 ------------------===//
 #include "gn/Eval/Fp64Reference.h"
+#include "gn/Eval/Tolerance.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -47,7 +48,7 @@ eval::runFp64Reference(ModuleOp module, llvm::ArrayRef<interp::HostTensor> args,
 
 int eval::tightestT(const json &correctAt) {
   int tight = 2;
-  for (int t = 1; t >= -10; --t) {
+  for (int t = kMaxComparedT; t >= kMinT; --t) {
     auto it = correctAt.find(std::to_string(t));
     if (it == correctAt.end() || !it->is_boolean() || !it->get<bool>())
       break;

@@ -282,7 +282,7 @@ SampleRecord toRecord(const Block &b) {
   r.speedup = b.speedup;
   auto equal = b.correctness.find("[equal]");
   size_t outputs = equal == b.correctness.end() ? 0 : equal->second.size();
-  for (int t = -10; t <= 4; ++t) {
+  for (int t = kMinT; t <= kMaxScoredT; ++t) {
     bool ok = true;
     for (size_t i = 0; i < outputs && ok; ++i) {
       std::string dtype = i < b.eagerDtypes.size() ? b.eagerDtypes[i] : "";

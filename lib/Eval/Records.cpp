@@ -40,7 +40,7 @@ interp::HostTensor eval::everyKth(const interp::HostTensor &t, int64_t k) {
 json eval::compareWithReference(const std::vector<interp::HostTensor> &actual,
                                 const std::vector<interp::HostTensor> &expected,
                                 const std::vector<int64_t> &strides, json &outputs) {
-  int worst = -10;
+  int worst = kMinT;
   outputs = json::array();
   for (size_t i = 0; i < expected.size(); ++i) {
     int64_t k = i < strides.size() ? strides[i] : 1;
@@ -68,7 +68,7 @@ json eval::compareWithReference(const std::vector<interp::HostTensor> &actual,
       outputs.back()["reference_stride"] = k;
   }
   json correct = json::object();
-  for (int t = -10; t <= 1; ++t)
+  for (int t = kMinT; t <= kMaxComparedT; ++t)
     correct[std::to_string(t)] = worst <= t;
   return correct;
 }

@@ -278,8 +278,8 @@ std::string mlir::gn::eval::renderReport(const std::vector<ReportRun> &runs,
   o << "</table>\n";
 
   o << "<h2>S(t) and ES(t)</h2>\n"
-    << lineChart("st", "S(t): speedup score (t <= 0)", sCurves, -10, 0)
-    << lineChart("est", "ES(t): error-aware speedup score", esCurves, -10, 4);
+    << lineChart("st", "S(t): speedup score (t <= 0)", sCurves, kMinT, 0)
+    << lineChart("est", "ES(t): error-aware speedup score", esCurves, kMinT, kMaxScoredT);
 
   std::vector<std::pair<std::string, std::vector<double>>> boxes;
   for (const ReportRun &run : runs) {

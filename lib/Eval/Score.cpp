@@ -418,7 +418,7 @@ bool parseRecord(const nlohmann::json &j, SampleRecord &rec,
     }
     for (auto it = correct->begin(); it != correct->end(); ++it) {
       int t = 0;
-      if (!parseIntKey(it.key(), t) || t < -10 || t > 4) {
+      if (!parseIntKey(it.key(), t) || t < kMinT || t > kMaxScoredT) {
         what = "correct_at key '" + it.key() +
                "' is not an integer tolerance in [-10, 4]";
         return false;

@@ -64,7 +64,7 @@ eval::OutputDiff eval::compareOutputs(const HostTensor &a, const HostTensor &b) 
     return d;
   }
   // For each element the tightest passing t: check from -10 upwards.
-  int worst = -10;
+  int worst = kMinT;
   bool exact = !isFloat(a.dtype());
   double sumAbs = 0;
   int64_t finite = 0;

@@ -9,6 +9,7 @@
 #ifndef GN_EVAL_SCORE_H
 #define GN_EVAL_SCORE_H
 
+#include "gn/Eval/Tolerance.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -51,7 +52,7 @@ struct ScoreRow {
 struct ScoreOptions {
   double p = 0; // negative-speedup penalty: a slowdown s < 1 counts as s^(p+1)
   double b = 0.1; // failure penalty ("fpdb"): a failed sample counts as b
-  int tMin = -10, tMax = 4;
+  int tMin = kMinT, tMax = kMaxScoredT;
   /// GraphNet's per-sample ES never tolerates an eager (reference) failure
   /// (DefaultPositiveToleranceInterpretation.is_error_tolerated); its older
   /// fake_perf_degrad and its aggregated gamma tolerate it from t = 3 like a

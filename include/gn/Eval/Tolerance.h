@@ -17,8 +17,12 @@ struct Tolerance {
 /// must match exactly (atol = rtol = 0).
 Tolerance toleranceFor(interp::DType dtype, int t);
 
-/// Largest t compared (GraphNet freezes states at t = 1).
-constexpr int kMaxComparedT = 1;
+/// The tolerance exponents GraphNet evaluates: t from kMinT (the tightest)
+/// to kMaxScoredT (S(t)/ES(t) rows: samples_statistics.determine_tolerances
+/// is range(-10, errno values + 2)); outputs are compared up to
+/// kMaxComparedT (GraphNet freezes each sample's state at t = 1 for ES(t >
+/// 0)).
+constexpr int kMinT = -10, kMaxScoredT = 4, kMaxComparedT = 1;
 
 /// GraphNet's harness logs allclose for t = -10..5 under each float dtype's
 /// tolerance pair, whatever the output's dtype (test_compiler_util.py's
