@@ -80,6 +80,8 @@ std::string eval::errorClassOf(const std::string &error) {
         return true;
     return false;
   };
+  if (has({"GraphNet data gap: "}))
+    return "graphnet data gap";
   if (has({"out of memory", "out of device memory", "CUDA_ERROR_OUT_OF_MEMORY"}))
     return "out of memory";
   if (has({"CUDA_ERROR_ILLEGAL_ADDRESS", "CUDA_ERROR_LAUNCH_FAILED", "CUDA_ERROR_MISALIGNED",

@@ -36,7 +36,8 @@ nlohmann::json compareWithReference(const std::vector<interp::HostTensor> &actua
 /// error_class: "out of memory", "device fault" (an illegal address, a
 /// failed launch: the GPU context is lost), "device unavailable" (no
 /// driver, no GPU, a device gone), "library error" (cuBLAS, cuDNN),
-/// "index out of range", "timeout", "crash"; "" for none of these.
+/// "index out of range", "timeout", "crash", "graphnet data gap" (the
+/// sample lacks what GraphNet's samples must have); "" for none of these.
 std::string errorClassOf(const std::string &error);
 
 /// The JSON result line of a sample whose child process ended without one:

@@ -147,7 +147,7 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
       return error(p.loc, "variadic parameter '" + p.name + "' of forward is not supported");
     auto it = metaByName.find(p.name);
     if (it == metaByName.end())
-      return error(p.loc, "parameter '" + p.name +
+      return error(p.loc, std::string(kDataGap) + "parameter '" + p.name +
                               "' has no entry in weight_meta.py or input_meta.py");
     const TensorMeta &m = *it->second;
     if (isSymIntAnnotation(p.annotation.get())) {
@@ -284,7 +284,8 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
   bool hasInputs = readFile(path("input_meta.py"), inputs);
   if (!hasWeights && !hasInputs) {
     emitError(FileLineColLoc::get(&context, path("weight_meta.py"), 0, 0),
-              "cannot read '" + path("weight_meta.py") + "' nor '" + path("input_meta.py") + "'");
+              std::string(kDataGap) + "cannot read '" + path("weight_meta.py") + "' nor '" +
+                  path("input_meta.py") + "'");
     return nullptr;
   }
   return importGraphNetSource(context, modelPath, model, weights, inputs, framework);

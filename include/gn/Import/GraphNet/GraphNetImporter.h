@@ -19,6 +19,12 @@
 
 namespace mlir::gn {
 
+/// The start of an import error that is GraphNet's, not gn's: the sample
+/// lacks what every sample must have (its meta files, an entry for a
+/// parameter of forward). Coverage counts such samples apart; a record's
+/// error class says "graphnet data gap".
+inline constexpr const char *kDataGap = "GraphNet data gap: ";
+
 /// Imports the sample in `sampleDir`. Returns null after emitting an error.
 mlir::OwningOpRef<mlir::ModuleOp> importGraphNetSample(mlir::MLIRContext &context,
                                                        llvm::StringRef sampleDir);
