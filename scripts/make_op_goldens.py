@@ -653,6 +653,10 @@ def define_shape():
         "unsqueeze": "x.unsqueeze(0)", "unsqueeze_neg": "torch.unsqueeze(x, -1)",
         "permute": "x.permute(2, 0, 1)", "permute_fn": "torch.permute(x, (1, 2, 0))",
         "permute_list": "x.permute([0, 2, 1])",
+        "diag_vector": "torch.diag(x[0, 0])", "diag_vector_k2": "torch.diag(x[0, 0], 2)",
+        "diag_vector_k_neg": "torch.diag(x[1, 2], diagonal=-1)",
+        "diag_matrix": "torch.diag(x[0])", "diag_matrix_k1": "torch.diag(x[1], 1)",
+        "diag_matrix_k_neg2": "x[0].diag(-2)", "diag_matrix_empty": "torch.diag(x[0], 5)",
         "transpose": "x.transpose(0, 2)", "transpose_neg": "torch.transpose(x, -1, -2)",
         "swapaxes": "torch.swapaxes(x, 0, 1)", "t": "x[0].t()", "mt": "x.mT",
         "numpy_t_2d": "x[1].T", "movedim": "torch.movedim(x, 0, -1)", "movedim_multi": "x.movedim((0, 1), (2, 0))",
@@ -1133,6 +1137,21 @@ def define_interpolate():
         for dt in (FL if name in many else ("f32",)):
             case(f"interp_{name}_{dt}", "interpolate", [N("x", shape, dt)], expr)
     case("interp_nearest_i64", "interpolate", [I("x", (1, 2, 3, 3), -9, 9)], f"{F}(x, scale_factor=2)")
+    # grid_sample: the sampling grid in [-1.2, 1.2] (some points outside).
+    G = "torch.nn.functional.grid_sample"
+    grid = P("g", (2, 3, 4, 2), "f32", mean=0.0, std=3.0, lo=-1.2, hi=1.2)
+    gs = {
+        "bilinear": f"{G}(x, g)",
+        "bilinear_align": f"{G}(x, g, align_corners=True)",
+        "nearest": f"{G}(x, g, mode='nearest', align_corners=False)",
+        "border": f"{G}(x, g, padding_mode='border')",
+        "nearest_border_align": f"{G}(x, g, 'nearest', 'border', True)",
+    }
+    for name, expr in gs.items():
+        for dt in (("f32", "f64") if name == "bilinear" else ("f32",)):
+            case(f"grid_sample_{name}_{dt}", "interpolate",
+                 [N("x", (2, 3, 5, 6), dt), P("g", (2, 3, 4, 2), dt, mean=0.0, std=3.0,
+                                              lo=-1.2, hi=1.2)], expr)
 
 
 # ---- normalization ---------------------------------------------------------
@@ -1313,8 +1332,7 @@ def define_probes():
         "selu": f"{F}selu(x)", "celu": f"{F}celu(x)", "logsigmoid": f"{F}logsigmoid(x)",
         "softsign": f"{F}softsign(x)", "tanhshrink": f"{F}tanhshrink(x)",
         "hardshrink": f"{F}hardshrink(x)", "cumprod": "torch.cumprod(x, 1)",
-        "topk": "r = torch.topk(x, 2)\nreturn (r[0], r[1])", "sort": "r = torch.sort(x, -1)\nreturn (r[0], r[1])",
-        "diag": "torch.diag(x[0])", "pixel_unshuffle": f"{F}pixel_unshuffle(x.view(1, 1, 4, 4), 2)",
+        "pixel_unshuffle": f"{F}pixel_unshuffle(x.view(1, 1, 4, 4), 2)",
         "bool_mask_getitem": "x[x > 0]",
         "interp_antialias": f"{F}interpolate(x.view(1, 1, 4, 4), size=(2, 2), mode='bilinear', antialias=True)",
         "cummax": "r = torch.cummax(x, 1)\nreturn (r[0],)", "erfinv": "torch.erfinv(x.clamp(-0.9, 0.9))",
@@ -1328,7 +1346,6 @@ def define_probes():
         "hypot": "torch.hypot(x, x)", "cosine_similarity": f"{F}cosine_similarity(x, x * 2, dim=1)",
         "cross_entropy": f"{F}cross_entropy(x, torch.tensor([0, 1, 2, 3]))",
         "mse_loss": f"{F}mse_loss(x, x * 0.5)", "bucketize": "torch.bucketize(x, torch.tensor([-1.0, 0.0, 1.0]))",
-        "grid_sample": f"{F}grid_sample(x.view(1, 1, 4, 4), torch.zeros(1, 2, 2, 2))",
         "max_values_attr": "r = torch.max(x, dim=1)\nreturn (r.values, r.indices)",
         "fill_on_expression": "x.clone().fill_(-2.0)",
         "zero_on_expression": "x.clone().zero_()",
@@ -1337,11 +1354,83 @@ def define_probes():
         case(f"probe_{name}_f32", "probe", [N("x", (4, 4))], expr)
 
 
+# ---- sorting: topk, sort, argsort, msort ----------------------------------
+
+def define_sorting():
+    S = (4, 7)
+    for dt in FL:
+        d = distinct("x", S, dt)
+        case(f"sort_topk_{dt}", "sorting", [d], "r = torch.topk(x, 3)\nreturn (r[0], r[1])")
+        case(f"sort_topk_smallest_dim0_{dt}", "sorting", [d],
+             "v, i = x.topk(2, dim=0, largest=False)\nreturn (v, i)")
+        case(f"sort_sort_{dt}", "sorting", [d], "r = torch.sort(x)\nreturn (r[0], r[1])")
+        case(f"sort_sort_descending_dim0_{dt}", "sorting", [d],
+             "v, i = x.sort(dim=0, descending=True)\nreturn (v, i)")
+        case(f"sort_argsort_{dt}", "sorting", [d], "torch.argsort(x, dim=1)")
+        case(f"sort_argsort_descending_{dt}", "sorting", [d], "x.argsort(descending=True)")
+        case(f"sort_msort_{dt}", "sorting", [d], "torch.msort(x)")
+    for dt in ("i64", "i32"):
+        d = D("x", S, list(np.random.RandomState(3).permutation(28) - 14), dt)
+        case(f"sort_topk_{dt}", "sorting", [d], "r = torch.topk(x, 3, dim=-1)\nreturn (r[0], r[1])")
+        case(f"sort_sort_{dt}", "sorting", [d], "v, i = torch.sort(x, 0)\nreturn (v, i)")
+    case("sort_topk_k1_f32", "sorting", [distinct("x", S)], "torch.topk(x, 1)[1]")
+    case("sort_topk_k_all_f32", "sorting", [distinct("x", S)], "torch.topk(x, 7)[0]")
+    case("sort_topk_3d_f32", "sorting", [distinct("x", (2, 3, 5))],
+         "r = torch.topk(x, 2, dim=1)\nreturn (r[0], r[1])")
+    # sorted=False: PyTorch's order is unspecified; the values as a set.
+    case("sort_topk_unsorted_f32", "sorting", [distinct("x", S)],
+         "torch.topk(x, 3, sorted=False)[0].sort(-1)[0]")
+    case("sort_sort_stable_f32", "sorting", [distinct("x", S)],
+         "r = torch.sort(x, stable=True, dim=1)\nreturn (r[0], r[1])")
+    # Ties keep the lower index first and NaN counts as the largest: a
+    # stable sort's order, which gn's top_k (host sort and rank kernel) has.
+    nan = float("nan")
+    ties = D("x", (2, 9), [2.0, nan, -1.0, 2.0, 0.0, nan, -1.0, 2.0, 5.0,
+                            0.0, 0.0, 3.0, nan, 3.0, -0.0, 1.0, 1.0, nan])
+    case("sort_ties_nan_f32", "sorting", [ties],
+         "a = torch.sort(x, stable=True)\nd = torch.sort(x, dim=1, descending=True, stable=True)\n"
+         "return (a[0], a[1], d[0], d[1])", allow_nan=True)
+
+
+# ---- spectral: torch.fft, complex parts -------------------------------------
+
+def define_spectral():
+    S = (3, 8)
+    fft = {
+        "fft": "r = torch.fft.fft(x)\nreturn (r.real, r.imag)",
+        "fft_n_pad": "r = torch.fft.fft(x, n=11, dim=1)\nreturn (r.real, r.imag)",
+        "fft_n_cut_dim0": "r = torch.fft.fft(x, n=2, dim=0)\nreturn (r.real, r.imag)",
+        "fft_norm_ortho": "r = torch.fft.fft(x, norm='ortho')\nreturn (r.real, r.imag)",
+        "fft_norm_forward": "r = torch.fft.fft(x, norm='forward')\nreturn (r.real, r.imag)",
+        "ifft_of_fft": "r = torch.fft.ifft(torch.fft.fft(x))\nreturn (r.real, r.imag)",
+        "ifft_real": "r = torch.fft.ifft(x)\nreturn (torch.real(r), torch.imag(r))",
+        "rfft": "r = torch.fft.rfft(x)\nreturn (r.real, r.imag)",
+        "rfft_n": "r = torch.fft.rfft(x, n=10)\nreturn (r.real, r.imag)",
+        "rfft_odd": "r = torch.fft.rfft(x[:, :7])\nreturn (r.real, r.imag)",
+        "fft2": "r = torch.fft.fft2(x)\nreturn (r.real, r.imag)",
+        "fft2_ortho": "r = torch.fft.fft2(x, norm='ortho')\nreturn (r.real,)",
+        "ifft2": "r = torch.fft.ifft2(x)\nreturn (r.real, r.imag)",
+        "rfft2": "r = torch.fft.rfft2(x)\nreturn (r.real, r.imag)",
+        "fftn_dims": "r = torch.fft.fftn(x.view(3, 2, 4), dim=(1, 2))\nreturn (r.real,)",
+        "fftn_all": "r = torch.fft.fftn(x)\nreturn (r.real, r.imag)",
+        "fftn_s": "r = torch.fft.fftn(x, s=(2, 5))\nreturn (r.real, r.imag)",
+        "ifftn_forward": "r = torch.fft.ifftn(x, norm='forward')\nreturn (r.real, r.imag)",
+        "rfftn": "r = torch.fft.rfftn(x.view(3, 2, 4))\nreturn (r.real, r.imag)",
+        # FNet's mixing: the real part of a 2-d DFT over sequence and features.
+        "fnet_mixing": "return (torch._C._fft.fft_fftn(x.view(1, 3, 8), dim=(1, 2)).real,)",
+    }
+    for name, body in fft.items():
+        case(f"fft_{name}_f32", "spectral", [N("x", S)], body)
+    case("fft_fft_f64", "spectral", [N("x", S, "f64")], "r = torch.fft.fft(x)\nreturn (r.real, r.imag)")
+    case("fft_rfft_i64", "spectral", [I("x", S, -5, 5)], "r = torch.fft.rfft(x)\nreturn (r.real,)")
+
+
 def define_all():
     for f in (define_unary, define_activations, define_binary, define_compare, define_select,
               define_convert, define_reductions, define_softmax, define_shape, define_indexing,
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
-              define_norm, define_factory, define_patterns, define_probes):
+              define_norm, define_factory, define_patterns, define_sorting, define_spectral,
+              define_probes):
         f()
 
 

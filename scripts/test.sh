@@ -52,7 +52,7 @@ passed=$((passed + up)); failed=$((failed + uf))
 # "cuda-forms": the compiled side with the loop nests, attention kernel,
 # banded GEMMs and launch merging of gn-cuda-pipeline, run on the CPU (no GPU
 # needed).
-cuda_forms="parallel-copy-loops=true attention-kernels=true band-gemms=true merge-launches=true depthwise-kernels=true"
+cuda_forms="parallel-copy-loops=true attention-kernels=true band-gemms=true merge-launches=true depthwise-kernels=true rank-kernels=true"
 for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
              "check-sample-goldens.sh compiled" "check-op-goldens.sh compiled" \
              "check-sample-goldens.sh compiled torch cuda-forms" \

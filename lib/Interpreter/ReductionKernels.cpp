@@ -169,9 +169,14 @@ HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool
   for (int64_t d = 0; d < dim; ++d)
     outer *= x.shape()[d];
   std::vector<std::pair<double, int64_t>> line(len);
+  // A total order: NaN above every number, ties (NaNs among themselves
+  // too) by the lower index, so the result does not depend on the sort.
   auto before = [largest](const std::pair<double, int64_t> &a,
                           const std::pair<double, int64_t> &b) {
     bool an = std::isnan(a.first), bn = std::isnan(b.first);
+    bool same = (an && bn) || a.first == b.first;
+    if (same)
+      return a.second < b.second;
     return largest ? (an && !bn) || a.first > b.first : (!an && bn) || a.first < b.first;
   };
   int64_t *o = out.data<int64_t>();

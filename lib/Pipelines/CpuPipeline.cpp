@@ -34,6 +34,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   fuse.maxOps = options.maxFusionOps;
   fuse.attentionKernels = options.attentionKernels;
   fuse.depthwiseKernels = options.depthwiseKernels;
+  fuse.rankKernels = options.rankKernels;
   setLaunchMerging(fuse, options.mergeLaunches);
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;

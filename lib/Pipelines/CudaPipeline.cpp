@@ -96,6 +96,8 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // its own kernel on CUDA; gn's: a thread per output element over its taps
   // (CopyKernels' emitDepthwiseConv).
   fuse.depthwiseKernels = options.depthwiseKernels;
+  // No sort in the CUDA runtime's libraries: top-k ranks each element.
+  fuse.rankKernels = true;
   // Each launch is a node of the forward's graph (about 5 us each on an
   // H200, inferred, not timed per node: LINKX's banded program ran 0.57 ms
   // longer than its unbanded one with 114 more nodes). So: a batch norm's

@@ -1,9 +1,11 @@
 //===- StepList.cpp - a compiled host function as steps over slots -------===//
 #include "gn/Runtime/StepList.h"
 #include "gn/IR/GnOps.h"
+#include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/MemoryPlan.h"
 #include "gn/Support/GeneralSwitches.h"
 #include "gn/Transforms/FusionUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -18,6 +20,12 @@ int64_t SlotType::bytes() const {
   for (int64_t d : shape)
     n *= d;
   return n;
+}
+
+/// A result with no elements: nothing to compute, whatever the op.
+static bool producesNothing(Value v) {
+  auto t = llvm::dyn_cast<RankedTensorType>(v.getType());
+  return t && t.hasStaticShape() && t.getNumElements() == 0;
 }
 
 FailureOr<StepList> runtime::buildStepList(func::FuncOp func, llvm::StringRef targetName,
@@ -75,6 +83,12 @@ FailureOr<StepList> runtime::buildStepList(func::FuncOp func, llvm::StringRef ta
       step.kind = Step::Kind::Alias;
       step.aliasOffset = *viewAt;
       ++stats.aliases;
+    } else if (op.getNumResults() == 1 && producesNothing(op.getResult(0)) && isPure(&op)) {
+      // An empty result (an arange of size 0, a slice past the end): a
+      // constant with no bytes, whatever op makes it.
+      list.constants[step.out[0]] = &op;
+      ++stats.constants;
+      continue;
     } else {
       switch (classify(&op)) {
       case HostOpKind::Unsupported:
@@ -119,6 +133,21 @@ static void reportPeak(const StepList &list, llvm::ArrayRef<BufferRequest> reque
                          (long long)r.first, (long long)r.last)
          << from->getName() << " at " << from->getLoc() << "\n";
     }
+}
+
+FailureOr<interp::HostTensor> runtime::materializeConstant(Operation *op) {
+  if (op->getNumResults() == 1 && producesNothing(op->getResult(0))) {
+    auto t = llvm::cast<RankedTensorType>(op->getResult(0).getType());
+    auto dt = interp::dtypeOf(t.getElementType());
+    if (!dt)
+      return op->emitError() << "unsupported type " << t << " in the runtime";
+    return interp::HostTensor(*dt, t.getShape());
+  }
+  auto backend = interp::createCpuBackend();
+  llvm::SmallVector<interp::HostTensor, 1> out;
+  if (failed(backend->execute(op, {}, out)))
+    return failure();
+  return out[0];
 }
 
 BufferPlan runtime::planBuffers(StepList &list, CompileStats &stats, bool packArguments) {

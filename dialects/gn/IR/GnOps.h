@@ -39,6 +39,10 @@ FailureOr<Value> createInferred(OpBuilder &builder, Location loc, ValueRange ope
                                 llvm::ArrayRef<NamedAttribute> attrs = {}) {
   llvm::SmallVector<Type, 1> types;
   auto dict = DictionaryAttr::get(builder.getContext(), attrs);
+  // The attributes first (a missing or mistyped one is an error, not a
+  // crash inside the shape function that reads it).
+  if (failed(typename OpTy::Adaptor(operands, dict).verify(loc)))
+    return failure();
   if (failed(OpTy::inferReturnTypes(builder.getContext(), loc, operands, dict, nullptr, {},
                                     types)))
     return failure();

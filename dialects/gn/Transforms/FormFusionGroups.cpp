@@ -78,11 +78,12 @@ struct Group {
 class GroupFormer {
 public:
   GroupFormer(Block &block, unsigned maxOps, bool fuseReductions, bool attentionKernels,
-              bool depthwiseKernels, bool windowGroups, bool mergeGroups,
+              bool depthwiseKernels, bool rankKernels, bool windowGroups, bool mergeGroups,
               bool absorbBroadcastProducers, bool rowGroups, bool mergeSiblings,
               bool absorbWrappedViews)
       : block(block), maxOps(maxOps), fuseReductions(fuseReductions),
         attentionKernels(attentionKernels), depthwiseKernels(depthwiseKernels),
+        rankKernels(rankKernels),
         windowGroups(windowGroups),
         mergeGroups(mergeGroups),
         absorbBroadcastProducers(absorbBroadcastProducers), rowGroups(rowGroups),
@@ -99,7 +100,7 @@ public:
       else if (isFusibleReduction(&op))
         placeReduction(&op);
       else if (isCopyKernelOp(&op) && (attentionKernels || !isa<AttentionOp>(op)) &&
-               (depthwiseKernels || !isa<ConvOp>(op)))
+               (depthwiseKernels || !isa<ConvOp>(op)) && (rankKernels || !isa<TopKOp>(op)))
         startCopyGroup(&op);
     }
     // Views no group absorbed become copy kernels of their own.
@@ -794,6 +795,7 @@ private:
   bool fuseReductions;
   bool attentionKernels; // gn.attention as a copy kernel, not a host op
   bool depthwiseKernels; // depthwise gn.conv as a copy kernel, not a host op
+  bool rankKernels;      // gn.top_k as a copy kernel, not a host op
   bool windowGroups;     // max pooling with epilogue and prologue groups too
   bool mergeGroups;
   bool absorbBroadcastProducers;
@@ -928,7 +930,7 @@ struct GnFormFusionGroupsPass
     if (func.getBody().empty())
       return;
     Block &block = func.getBody().front();
-    GroupFormer former(block, maxOps, fuseReductions, attentionKernels, depthwiseKernels,
+    GroupFormer former(block, maxOps, fuseReductions, attentionKernels, depthwiseKernels, rankKernels,
                        windowGroups, mergeGroups, absorbBroadcastProducers, rowGroups, mergeSiblings,
                        absorbWrappedViews);
     former.run();

@@ -150,7 +150,7 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   if (auto conv = llvm::dyn_cast<ConvOp>(op))
     return fitsDepthwiseKernel(conv);
   return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, TriangularOp,
-             CumSumOp, ArgMaxOp, ArgMinOp>(op) &&
+             CumSumOp, ArgMaxOp, ArgMinOp, TopKOp>(op) &&
          allKernelTypes(op);
 }
 

@@ -157,6 +157,10 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
            "kernel, a thread per output element over its taps, not a "
            "library call (a target whose library's f32 depthwise "
            "convolutions are slow: PyTorch runs its own on CUDA)">,
+    Option<"rankKernels", "rank-kernels", "bool", "false",
+           "gn.top_k becomes a copy kernel that ranks each element against "
+           "its line (O(n) work per element, a thread each), not a host "
+           "sort (a target with many threads and no sort library call)">,
     Option<"windowGroups", "window-groups", "bool", "false",
            "Max pooling, as a depthwise convolution always does, takes the "
            "elementwise ops over its output that follow it and the "

@@ -53,6 +53,12 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
                      "(the CUDA pipeline's), not the library call, so the kernel is checked "
                      "against the interpreter without a GPU"),
       llvm::cl::init(false)};
+  Option<bool> rankKernels{
+      *this, "rank-kernels",
+      llvm::cl::desc("Testing only: compile gn.top_k as the rank copy kernel (the CUDA "
+                     "pipeline's), not the host sort, so the kernel is checked against the "
+                     "interpreter without a GPU"),
+      llvm::cl::init(false)};
   Option<bool> mergeLaunches{
       *this, "merge-launches",
       llvm::cl::desc("Testing only: gn-cuda-pipeline's merge-launches (gn-hoist-views, and "

@@ -20,6 +20,7 @@
 
 #include "gn/IR/DTypes.h"
 #include "gn/Runtime/CompiledModel.h"
+#include "gn/Support/HostTensor.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallVector.h"
 #include <functional>
@@ -103,6 +104,11 @@ FailureOr<StepList> buildStepList(func::FuncOp func, llvm::StringRef targetName,
 /// another pack, is elided into an argument pack (for a target that copies
 /// arguments into buffers it places).
 BufferPlan planBuffers(StepList &list, CompileStats &stats, bool packArguments = false);
+
+/// The value of a constant slot's op (StepList::constants), computed once at
+/// compile time: a gn.constant's data, or an empty tensor for a pure op whose
+/// result has no elements (an arange of size 0), whatever its operands.
+FailureOr<interp::HostTensor> materializeConstant(Operation *op);
 
 } // namespace mlir::gn::runtime
 

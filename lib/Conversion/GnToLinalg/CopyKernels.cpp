@@ -161,6 +161,8 @@ public:
       return emitWrappedRead(b, loc, ins[0], out);
     if (auto tri = dyn_cast<TriangularOp>(copyOp))
       return emitTriangular(b, loc, tri, ins[0], out);
+    if (auto topK = dyn_cast<TopKOp>(copyOp))
+      return emitTopK(b, loc, topK, kernelIns[0], out);
     if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
       return emitCumSum(b, loc, cumsum, ins[0], out);
     if (auto arg = dyn_cast<ArgMaxOp>(copyOp))
@@ -741,6 +743,60 @@ public:
     if (keepdim)
       at.insert(at.begin() + dim, zero);
     memref::StoreOp::create(lb, loc, loop.getResult(1), out, at);
+    return success();
+  }
+
+  /// The indices of the k largest (smallest) elements along dim, in order,
+  /// by ranking: a thread per input element counts the elements of its line
+  /// that come before it (read as f64; NaN above every number; ties by the
+  /// lower index, as the interpreter's sort) and, if that rank is below k,
+  /// stores its index there. The order is total, so each output is written
+  /// once. O(n) per element: for a target with many threads and no sort
+  /// library call (the CUDA pipeline's rank-kernels).
+  LogicalResult emitTopK(OpBuilder &b, Location loc, TopKOp op, Value x, Value out) {
+    auto type = llvm::cast<MemRefType>(x.getType());
+    int64_t dim = op.getDim(), k = op.getK();
+    bool largest = op.getLargest();
+    Type i64 = b.getI64Type();
+    auto [lb, ivs] = loopNest(b, loc, type.getShape());
+    Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
+    Value one = arith::ConstantIndexOp::create(lb, loc, 1);
+    Value len = arith::ConstantIndexOp::create(lb, loc, type.getShape()[dim]);
+    Value self = ivs[dim];
+    Value v = widenToF64(lb, loc, memref::LoadOp::create(lb, loc, x, ivs));
+    using P = arith::CmpFPredicate;
+    Value vNan = arith::CmpFOp::create(lb, loc, P::UNO, v, v);
+    auto rank = scf::ForOp::create(
+        lb, loc, zero, len, one, ValueRange{zero},
+        [&](OpBuilder &nb, Location nloc, Value r, ValueRange count) {
+          llvm::SmallVector<Value> at(ivs);
+          at[dim] = r;
+          Value u = widenToF64(nb, nloc, memref::LoadOp::create(nb, nloc, x, at));
+          Value uNan = arith::CmpFOp::create(nb, nloc, P::UNO, u, u);
+          // u before v: a NaN before a number (largest) or after it.
+          Value nanFirst = largest ? uNan : vNan, nanLast = largest ? vNan : uNan;
+          Value notLast = arith::XOrIOp::create(
+              nb, nloc, nanLast, arith::ConstantIntOp::create(nb, nloc, nb.getI1Type(), 1));
+          Value byNan = arith::AndIOp::create(nb, nloc, nanFirst, notLast);
+          Value byValue = arith::CmpFOp::create(nb, nloc, largest ? P::OGT : P::OLT, u, v);
+          Value same = arith::OrIOp::create(
+              nb, nloc, arith::AndIOp::create(nb, nloc, uNan, vNan),
+              arith::CmpFOp::create(nb, nloc, P::OEQ, u, v));
+          Value lower = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, r, self);
+          Value before = arith::OrIOp::create(
+              nb, nloc, arith::OrIOp::create(nb, nloc, byNan, byValue),
+              arith::AndIOp::create(nb, nloc, same, lower));
+          Value add = arith::SelectOp::create(nb, nloc, before, one, zero);
+          scf::YieldOp::create(nb, nloc, ValueRange{arith::AddIOp::create(nb, nloc, count[0], add)});
+        });
+    Value at = rank.getResult(0);
+    Value kept = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, at,
+                                       arith::ConstantIndexOp::create(lb, loc, k));
+    auto ifKept = scf::IfOp::create(lb, loc, kept, /*withElseRegion=*/false);
+    OpBuilder tb = ifKept.getThenBodyBuilder();
+    llvm::SmallVector<Value> dst(ivs);
+    dst[dim] = at;
+    memref::StoreOp::create(tb, loc, arith::IndexCastOp::create(tb, loc, i64, self), out, dst);
     return success();
   }
 

@@ -231,17 +231,7 @@ FailureOr<std::pair<Value, Value>> sortedPart(ImportContext &ctx, Args &a, Value
   auto d = ctx.dim(axis, typeOf(x).getRank());
   if (failed(d))
     return failure();
-  if (k < 0 || k > typeOf(x).getDimSize(*d))
-    return a.error("k = " + llvm::Twine(k) + " is out of range for a dim of size " +
-                   llvm::Twine(typeOf(x).getDimSize(*d)));
-  auto idx = ctx.build<gn::TopKOp>({x}, {ctx.i64("k", k), ctx.i64("dim", *d),
-                                         ctx.flag("largest", largest)});
-  if (failed(idx))
-    return failure();
-  auto values = ctx.build<gn::GatherOp>({x, *idx}, {ctx.i64("dim", *d)});
-  if (failed(values))
-    return failure();
-  return std::make_pair(*values, *idx);
+  return ctx.topK(x, k, *d, largest);
 }
 
 /// topk(x, k, axis, largest, sorted) -> (values, indices).

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Import/Python/Evaluator.h"
+#include "gn/Import/Python/Spectral.h"
 #include "gn/Import/Python/OpRegistry.h"
 #include "gn/Support/NumericCast.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -528,6 +529,9 @@ FailureOr<PyValue> Evaluator::Impl::evalAttribute(const py::Expr &e) {
   const std::string &attr = e.str;
   if (base->kind == PyValue::Module)
     return moduleMember(base->s + "." + attr);
+  // A complex value's parts, and a tensor's (properties that are ops).
+  if ((base->isTensor() || isComplex(*base)) && (attr == "real" || attr == "imag"))
+    return callOp("Tensor." + attr, attr, true, {*base}, {});
   if (base->isTensor()) {
     auto type = base->type();
     if (attr == "shape") {

@@ -205,6 +205,21 @@ FailureOr<Value> ImportContext::reshape(Value v, llvm::ArrayRef<int64_t> shape) 
   return build<gn::ReshapeOp>({v}, {ints("shape", shape)});
 }
 
+FailureOr<std::pair<Value, Value>> ImportContext::topK(Value x, int64_t k, int64_t d,
+                                                       bool largest) {
+  auto type = llvm::cast<RankedTensorType>(x.getType());
+  if (k < 0 || k > type.getDimSize(d))
+    return error("k = " + std::to_string(k) + " is out of range for a dim of size " +
+                 std::to_string(type.getDimSize(d)));
+  auto idx = build<gn::TopKOp>({x}, {i64("k", k), i64("dim", d), flag("largest", largest)});
+  if (failed(idx))
+    return failure();
+  auto values = build<gn::GatherOp>({x, *idx}, {i64("dim", d)});
+  if (failed(values))
+    return failure();
+  return std::make_pair(*values, *idx);
+}
+
 FailureOr<Value> ImportContext::asTensor(const PyValue &v, Type t) {
   if (v.isTensor())
     return convert(v.tensor, t);

@@ -665,7 +665,36 @@ FailureOr<PyValue> weightNorm(ImportContext &ctx, Args &a) {
 
 } // namespace
 
+namespace {
+
+/// grid_sample(input, grid, mode='bilinear', padding_mode='zeros',
+/// align_corners=None): None is False, as in PyTorch.
+FailureOr<PyValue> gridSample(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), grid = a.tensor("grid");
+  auto mode = a.string("mode"), padding = a.string("padding_mode");
+  if (failed(x) || failed(grid) || failed(mode) || failed(padding))
+    return failure();
+  bool align = false;
+  if (a.has("align_corners")) {
+    auto v = a.boolean("align_corners");
+    if (failed(v))
+      return failure();
+    align = *v;
+  }
+  if (*mode != "bilinear" && *mode != "nearest")
+    return a.error("mode '" + *mode + "' is not supported (bilinear and nearest are)");
+  if (*padding != "zeros" && *padding != "border")
+    return a.error("padding_mode '" + *padding + "' is not supported (zeros and border are)");
+  return wrap(ctx.build<gn::GridSampleOp>({*x, *grid}, {ctx.str("mode", *mode),
+                                                        ctx.str("padding_mode", *padding),
+                                                        ctx.flag("align_corners", align)}));
+}
+
+} // namespace
+
 void mlir::gn::import::registerNNOps(OpRegistry &r) {
+  r.add("grid_sample", "input, grid, mode='bilinear', padding_mode='zeros', align_corners=None",
+        gridSample);
   r.add("linear", "input, weight, bias=None", linear);
   r.add("matmul|mm|bmm|__matmul__", "input, other", matmul);
   r.add("Tensor.matmul|Tensor.mm|Tensor.bmm", "input, other", matmul);

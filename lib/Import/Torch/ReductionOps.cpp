@@ -303,9 +303,82 @@ FailureOr<PyValue> softmax(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<OpTy>({*v}, {ctx.i64("dim", *dim)}));
 }
 
+/// The `k` largest (or smallest) of `input` along `dim`, sorted, and their
+/// indices; a 0-d input is taken as one element and given back 0-d.
+FailureOr<PyValue> sortedAlong(ImportContext &ctx, Args &a, std::optional<int64_t> k,
+                               bool largest, bool valuesOnly = false, bool indicesOnly = false) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  Value in = *x;
+  bool scalar = typeOf(in).getRank() == 0;
+  if (scalar) {
+    auto r = ctx.reshape(in, {1});
+    if (failed(r))
+      return failure();
+    in = *r;
+  }
+  auto dim = ctx.dim(*d, typeOf(in).getRank());
+  if (failed(dim))
+    return failure();
+  auto r = ctx.topK(in, k ? *k : typeOf(in).getDimSize(*dim), *dim, largest);
+  if (failed(r))
+    return failure();
+  Value values = r->first, indices = r->second;
+  if (scalar) {
+    auto v = ctx.reshape(values, {}), i = ctx.reshape(indices, {});
+    if (failed(v) || failed(i))
+      return failure();
+    values = *v;
+    indices = *i;
+  }
+  if (valuesOnly)
+    return PyValue::of(values);
+  if (indicesOnly)
+    return PyValue::of(indices);
+  return PyValue::tuple({PyValue::of(values), PyValue::of(indices)});
+}
+
+/// topk(input, k, dim=-1, largest=True, sorted=True) -> (values, indices),
+/// sorted whatever `sorted` says (with sorted=False PyTorch's order is
+/// unspecified; sorted is one of the orders it may give).
+FailureOr<PyValue> topk(ImportContext &ctx, Args &a) {
+  auto k = a.integer("k");
+  auto largest = a.boolean("largest");
+  if (failed(k) || failed(largest))
+    return failure();
+  return sortedAlong(ctx, a, *k, *largest);
+}
+
+/// sort(input, dim=-1, descending=False, stable=False) -> (values, indices).
+FailureOr<PyValue> sort(ImportContext &ctx, Args &a) {
+  auto descending = a.boolean("descending");
+  if (failed(descending))
+    return failure();
+  return sortedAlong(ctx, a, std::nullopt, *descending);
+}
+
+/// argsort(input, dim=-1, descending=False, stable=False) -> indices.
+FailureOr<PyValue> argsort(ImportContext &ctx, Args &a) {
+  auto descending = a.boolean("descending");
+  if (failed(descending))
+    return failure();
+  return sortedAlong(ctx, a, std::nullopt, *descending, false, /*indicesOnly=*/true);
+}
+
+/// msort(input): sorted along dim 0, values only.
+FailureOr<PyValue> msort(ImportContext &ctx, Args &a) {
+  return sortedAlong(ctx, a, std::nullopt, false, /*valuesOnly=*/true);
+}
+
 } // namespace
 
 void mlir::gn::import::registerReductionOps(OpRegistry &r) {
+  r.add("topk", "input, k, dim=-1, largest=True, sorted=True, *, out=None", topk);
+  r.add("sort", "input, dim=-1, descending=False, stable=False, *, out=None", sort);
+  r.add("argsort", "input, dim=-1, descending=False, stable=False", argsort);
+  r.add("msort", "input, dim=0, *, out=None", msort);
   r.add("sum", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceSumOp, 1>);
   r.add("nansum", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceSumOp, 1>);
   r.add("mean", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceMeanOp, 2>);

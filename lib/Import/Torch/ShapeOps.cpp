@@ -866,9 +866,69 @@ FailureOr<PyValue> im2col(ImportContext &ctx, Args &a) {
   return wrap(ctx.reshape(*t, {n, c * (*k)[0] * (*k)[1], oh * ow}));
 }
 
+/// An i64 arange [0, n) shaped `shape` (n elements).
+FailureOr<Value> iota(ImportContext &ctx, int64_t n, llvm::ArrayRef<int64_t> shape) {
+  auto r = ctx.build<gn::ArangeOp>({}, {ctx.f64("start", 0), ctx.f64("step", 1),
+                                        ctx.i64("size", n),
+                                        ctx.attr("dtype", TypeAttr::get(ctx.i64Type()))});
+  if (failed(r))
+    return failure();
+  return ctx.reshape(*r, shape);
+}
+
+/// diag(input, diagonal=0): a vector's square matrix with it on diagonal k
+/// (zeros elsewhere), or a matrix's diagonal k as a vector.
+FailureOr<PyValue> diag(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto kv = a.integer("diagonal");
+  if (failed(x) || failed(kv))
+    return failure();
+  int64_t k = *kv;
+  auto type = typeOf(*x);
+  Type i64 = ctx.i64Type();
+  if (type.getRank() == 1) {
+    int64_t n = type.getDimSize(0), size = n + std::abs(k);
+    // out[i][j] = v[i] where j == i + k (k >= 0), v[j] where i == j - k.
+    auto padded = ctx.build<gn::PadOp>({*x}, {ctx.ints("low", {0}),
+                                              ctx.ints("high", {std::abs(k)}),
+                                              ctx.str("mode", "constant"), ctx.f64("value", 0)});
+    auto rows = iota(ctx, size, {size, 1}), cols = iota(ctx, size, {1, size});
+    if (failed(padded) || failed(rows) || failed(cols))
+      return failure();
+    auto offset = ctx.build<gn::SubOp>({*cols, *rows});
+    if (failed(offset))
+      return failure();
+    auto mask = ctx.build<gn::EqOp>({*offset, ctx.splat(i64, k)});
+    auto values = ctx.reshape(*padded, k >= 0 ? llvm::SmallVector<int64_t>{size, 1}
+                                              : llvm::SmallVector<int64_t>{1, size});
+    if (failed(mask) || failed(values))
+      return failure();
+    return wrap(ctx.build<gn::WhereOp>(
+        {*mask, *values, ctx.splat(type.getElementType(), 0)}));
+  }
+  if (type.getRank() != 2)
+    return a.error("expected a 1-d or 2-d input, got rank " + llvm::Twine(type.getRank()));
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  // out[i] = x[i, i + k] (k >= 0) or x[i - k, i]: flat index i (C + 1) + start.
+  int64_t length = std::max<int64_t>(0, k >= 0 ? std::min(rows, cols - k) : std::min(rows + k, cols));
+  int64_t start = k >= 0 ? k : -k * cols;
+  auto flat = ctx.reshape(*x, {rows * cols});
+  auto i = iota(ctx, length, {length});
+  if (failed(flat) || failed(i))
+    return failure();
+  auto scaled = ctx.build<gn::MulOp>({*i, ctx.splat(i64, cols + 1)});
+  if (failed(scaled))
+    return failure();
+  auto index = ctx.build<gn::AddOp>({*scaled, ctx.splat(i64, start)});
+  if (failed(index))
+    return failure();
+  return wrap(ctx.build<gn::IndexSelectOp>({*flat, *index}, {ctx.i64("dim", 0)}));
+}
+
 } // namespace
 
 void mlir::gn::import::registerShapeOps(OpRegistry &r) {
+  r.add("diag", "input, diagonal=0, *, out=None", diag);
   r.add("Tensor.view|Tensor.reshape", "input, *shape", view);
   r.add("reshape|view", "input, shape", view);
   r.add("Tensor.view_as|Tensor.reshape_as", "input, other", viewAs);

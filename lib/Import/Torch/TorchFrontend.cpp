@@ -15,6 +15,9 @@ using namespace mlir;
 using namespace mlir::gn::import;
 
 static std::string torchCanonicalName(llvm::StringRef dotted) {
+  // torch.fft.fftn is torch._C._fft.fft_fftn.
+  if (dotted.starts_with("torch.fft."))
+    return "fft_" + dotted.drop_front(llvm::StringRef("torch.fft.").size()).str();
   // Longest prefixes first.
   static const char *const prefixes[] = {
       "torch.nn.functional.", "torch._C._nn.",
@@ -49,6 +52,7 @@ public:
     registerFactoryOps(registry);
     registerIndexingOps(registry);
     registerAttentionOps(registry);
+    registerSpectralOps(registry);
   }
 
   llvm::StringRef name() const override { return "torch"; }

@@ -19,6 +19,7 @@ void registerNNOps(OpRegistry &registry);
 void registerFactoryOps(OpRegistry &registry);
 void registerIndexingOps(OpRegistry &registry);
 void registerAttentionOps(OpRegistry &registry);
+void registerSpectralOps(OpRegistry &registry);
 
 /// Tensor subscripting `x[...]` (basic and single-tensor advanced indexing).
 mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,

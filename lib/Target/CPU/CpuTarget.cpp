@@ -48,7 +48,9 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 /// convolutions, sgemm contractions, and the row-blocked attention kernel
 /// (sgemm on blocks of rows, the score matrix never stored).
 bool isLibraryOp(Operation *op) {
-  return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp, ProjectedAttentionOp>(op);
+  // top_k: a partial sort over each line (the CUDA target ranks instead).
+  return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp, ProjectedAttentionOp,
+             TopKOp>(op);
 }
 
 /// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP pool.
@@ -206,11 +208,11 @@ LogicalResult CpuCompiledModel::bind() {
     }
   for (size_t i = 0; i < n; ++i)
     if (Operation *c = list.constants[i]) {
-      llvm::SmallVector<HostTensor, 1> out;
-      if (failed(backend->execute(c, {}, out)))
+      FailureOr<HostTensor> value = runtime::materializeConstant(c);
+      if (failed(value))
         return failure();
-      fixed[i] = out[0];
-      stats_.constantBytes += out[0].nbytes();
+      fixed[i] = *value;
+      stats_.constantBytes += value->nbytes();
     }
   if (plan.arenaBytes > 0) {
     auto *p = static_cast<uint8_t *>(std::aligned_alloc(64, (plan.arenaBytes + 63) / 64 * 64));

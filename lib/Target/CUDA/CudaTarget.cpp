@@ -283,14 +283,13 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
   program.results.assign(list.results.begin(), list.results.end());
 
   // Constants, materialized as the interpreter computes them.
-  auto backend = interp::createCpuBackend();
   for (auto [i, c] : llvm::enumerate(list.constants)) {
     if (!c)
       continue;
-    llvm::SmallVector<HostTensor, 1> out;
-    if (failed(backend->execute(c, {}, out)))
+    FailureOr<HostTensor> value = runtime::materializeConstant(c);
+    if (failed(value))
       return failure();
-    std::vector<uint8_t> bytes(out[0].bytes(), out[0].bytes() + out[0].nbytes());
+    std::vector<uint8_t> bytes(value->bytes(), value->bytes() + value->nbytes());
     stats.constantBytes += bytes.size();
     program.constants.push_back({(int)i, std::move(bytes)});
   }

@@ -189,6 +189,11 @@ public:
   mlir::FailureOr<PyValue> unary(mlir::Value x, bool floatOnly);
   /// Normalizes a possibly negative dim for a tensor of `rank`.
   mlir::FailureOr<int64_t> dim(int64_t d, int64_t rank);
+  /// The `k` largest (smallest) elements of `x` along `dim` (normalized),
+  /// sorted, and their indices (i64): topk, sort, argsort. An error when k
+  /// does not fit the dim.
+  mlir::FailureOr<std::pair<mlir::Value, mlir::Value>> topK(mlir::Value x, int64_t k, int64_t dim,
+                                                            bool largest);
 
   mlir::Type f32() { return builder.getF32Type(); }
   mlir::Type i64Type() { return builder.getI64Type(); }

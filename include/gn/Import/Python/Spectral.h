@@ -1,0 +1,38 @@
+//===- Spectral.h - DFTs and complex values, for every frontend --*- C++ -*-===//
+//
+// gn has no complex element type. A complex tensor (a DFT's result) lives
+// only in the frontend, as a pair of real tensors (real and imaginary
+// parts); the ops that read one (real, imag, abs) turn it back into a real
+// tensor. Any other use of it is an error naming the op.
+//
+// The DFT is a matmul with cos/sin tables per transformed axis. The tables
+// are computed in the graph from (k * n) mod N, so the angle stays exact
+// however long the axis is, and no large constant enters the IR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_IMPORT_PYTHON_SPECTRAL_H
+#define GN_IMPORT_PYTHON_SPECTRAL_H
+
+#include "gn/Import/Python/ImportContext.h"
+
+namespace mlir::gn::import {
+
+/// A complex tensor: the pair of its real and imaginary parts.
+PyValue complexPair(mlir::Value re, mlir::Value im);
+bool isComplex(const PyValue &v);
+
+/// How a DFT is scaled: "backward" (forward transform unscaled), "ortho"
+/// (1/sqrt(N)) or "forward" (1/N), N the product of the transformed sizes.
+enum class DftNorm { Backward, Ortho, Forward };
+
+/// The DFT of (re, im) (im null: a real input; both f32 or f64, the
+/// transform's precision) over `dims` (normalized,
+/// each at most once), the inverse with `inverse`. With `onesidedLast` the
+/// last of `dims` keeps N/2 + 1 frequencies (a real input's rfft).
+mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
+dft(ImportContext &ctx, mlir::Value re, mlir::Value im, llvm::ArrayRef<int64_t> dims,
+    bool onesidedLast, bool inverse, DftNorm norm);
+
+} // namespace mlir::gn::import
+
+#endif // GN_IMPORT_PYTHON_SPECTRAL_H

@@ -1,0 +1,171 @@
+//===- SpectralOps.cpp - import of torch.fft and complex parts ------------===//
+//
+// torch.fft's transforms onto the frontends' shared DFT (complex values as
+// pairs of real tensors, gn/Import/Python/Spectral.h): fft, ifft, fft2,
+// ifft2, fftn, ifftn of real or complex inputs, rfft, rfft2, rfftn of real
+// ones, with n / s (the input cut or zero-padded first) and norm; then
+// real and imag (torch.real, Tensor.real) and abs. A complex result used
+// any other way is an error naming the op that meets it.
+//
+//===----------------------------------------------------------------------===//
+#include "TorchOps.h"
+#include "gn/IR/GnOps.h"
+#include "gn/Import/Python/Spectral.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+/// The input as a (re, im) pair (im null for a real tensor), in f64 when it
+/// is f64 (PyTorch's complex128), else f32 (complex64).
+FailureOr<std::pair<Value, Value>> complexInput(ImportContext &ctx, Args &a) {
+  const PyValue &v = a.get("input");
+  if (isComplex(v))
+    return std::make_pair(v.elts[0].tensor, v.elts[1].tensor);
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  if (!isFloat(typeOf(*x).getElementType()) &&
+      !typeOf(*x).getElementType().isSignlessInteger())
+    return a.error("expected a real or complex tensor");
+  Type e = typeOf(*x).getElementType();
+  auto f = ctx.convert(*x, e.isF64() ? e : ctx.f32());
+  if (failed(f))
+    return failure();
+  return std::make_pair(*f, Value());
+}
+
+/// `v` cut or zero-padded to `n` along `dim`.
+FailureOr<Value> resized(ImportContext &ctx, Value v, int64_t dim, int64_t n) {
+  if (!v)
+    return v;
+  auto type = typeOf(v);
+  int64_t have = type.getDimSize(dim), rank = type.getRank();
+  if (have == n)
+    return v;
+  if (have > n) {
+    llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
+    limits[dim] = n;
+    return ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                        ctx.ints("steps", steps)});
+  }
+  llvm::SmallVector<int64_t> low(rank, 0), high(rank, 0);
+  high[dim] = n - have;
+  return ctx.build<gn::PadOp>({v}, {ctx.ints("low", low), ctx.ints("high", high),
+                                    ctx.str("mode", "constant"), ctx.f64("value", 0)});
+}
+
+FailureOr<DftNorm> normOf(Args &a) {
+  if (!a.has("norm"))
+    return DftNorm::Backward;
+  auto n = a.string("norm");
+  if (failed(n))
+    return failure();
+  if (*n == "backward")
+    return DftNorm::Backward;
+  if (*n == "ortho")
+    return DftNorm::Ortho;
+  if (*n == "forward")
+    return DftNorm::Forward;
+  return a.error("unknown norm '" + *n + "' (backward, ortho or forward)");
+}
+
+/// A transform over `dims` (default: the last `count`, or every dim when
+/// count is 0) with sizes `sizes` (default: the input's), `sizeName`
+/// naming the argument (n or s).
+template <bool Inverse, bool RealInput>
+FailureOr<PyValue> transform(ImportContext &ctx, Args &a, llvm::StringRef dimName,
+                             llvm::StringRef sizeName, int count) {
+  auto in = complexInput(ctx, a);
+  auto norm = normOf(a);
+  if (failed(in) || failed(norm))
+    return failure();
+  if (RealInput && in->second)
+    return a.error("expected a real input (a complex one takes fft)");
+  int64_t rank = typeOf(in->first).getRank();
+  llvm::SmallVector<int64_t> dims, sizes;
+  if (a.has(sizeName)) {
+    auto s = a.ints(sizeName);
+    if (failed(s))
+      return failure();
+    sizes = *s;
+  }
+  if (a.has(dimName)) {
+    auto d = a.ints(dimName);
+    if (failed(d))
+      return failure();
+    for (int64_t v : *d) {
+      auto n = ctx.dim(v, rank);
+      if (failed(n))
+        return failure();
+      dims.push_back(*n);
+    }
+  } else {
+    int64_t k = count ? count : sizes.empty() ? rank : int64_t(sizes.size());
+    if (k > rank)
+      return a.error("the input has " + llvm::Twine(rank) + " dims, the transform takes " +
+                     llvm::Twine(k));
+    for (int64_t d = rank - k; d < rank; ++d)
+      dims.push_back(d);
+  }
+  if (!sizes.empty() && sizes.size() != dims.size())
+    return a.error("'" + sizeName + "' has " + llvm::Twine(sizes.size()) + " sizes for " +
+                   llvm::Twine(dims.size()) + " dims");
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (llvm::count(dims, dims[i]) > 1)
+      return a.error("dim " + llvm::Twine(dims[i]) + " is transformed twice");
+  Value re = in->first, im = in->second;
+  for (auto [i, s] : llvm::enumerate(sizes)) {
+    if (s == -1)
+      continue;
+    if (s < 1)
+      return a.error("invalid size " + llvm::Twine(s) + " in '" + sizeName + "'");
+    auto r = resized(ctx, re, dims[i], s), m = resized(ctx, im, dims[i], s);
+    if (failed(r) || failed(m))
+      return failure();
+    re = *r;
+    im = *m;
+  }
+  auto out = dft(ctx, re, im, dims, /*onesidedLast=*/RealInput, Inverse, *norm);
+  if (failed(out))
+    return failure();
+  return complexPair(out->first, out->second);
+}
+
+/// real(input), imag(input): a part of a complex tensor; a real tensor's
+/// real part is itself (its imag is an error, as in PyTorch).
+template <bool Imag>
+FailureOr<PyValue> part(ImportContext &ctx, Args &a) {
+  const PyValue &v = a.get("input");
+  if (isComplex(v))
+    return v.elts[Imag ? 1 : 0];
+  if (Imag)
+    return a.error("imag is not implemented for real tensors");
+  return wrap(a.tensor("input"));
+}
+
+} // namespace
+
+void mlir::gn::import::registerSpectralOps(OpRegistry &r) {
+  r.add("fft_fft", "input, n=None, dim=-1, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<false, false>(c, a, "dim", "n", 1); });
+  r.add("fft_ifft", "input, n=None, dim=-1, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<true, false>(c, a, "dim", "n", 1); });
+  r.add("fft_rfft", "input, n=None, dim=-1, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<false, true>(c, a, "dim", "n", 1); });
+  r.add("fft_fft2", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<false, false>(c, a, "dim", "s", 2); });
+  r.add("fft_ifft2", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<true, false>(c, a, "dim", "s", 2); });
+  r.add("fft_rfft2", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<false, true>(c, a, "dim", "s", 2); });
+  r.add("fft_fftn", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<false, false>(c, a, "dim", "s", 0); });
+  r.add("fft_ifftn", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<true, false>(c, a, "dim", "s", 0); });
+  r.add("fft_rfftn", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return transform<false, true>(c, a, "dim", "s", 0); });
+  r.add("real|Tensor.real", "input", part<false>);
+  r.add("imag|Tensor.imag", "input", part<true>);
+}
