@@ -154,13 +154,13 @@ HostTensor argReduce(Operation *op, const HostTensor &x, int64_t dim, bool isMax
   return out;
 }
 
-/// Indices of the k largest (smallest) along dim, sorted, ties by index;
-/// NaN above every number.
-/// Sorted top-k indices along `dim`, chosen as PyTorch's and PaddlePaddle's
-/// CPU kernels choose them, so that ties (equal values) resolve alike: a
-/// comparator on values only (NaN first for largest, last for smallest),
-/// std::partial_sort when k * 64 < len, else std::nth_element at k - 1 and a
-/// sort of the k - 1 before it (both libraries' algorithm).
+/// Sorted top-k indices along `dim`, NaN above every number. A full sort
+/// (k = the dim's size: sort, argsort) is stable, ties by index, as
+/// torch.sort(stable=True). A partial top-k chooses among ties as PyTorch's
+/// and PaddlePaddle's CPU kernels do, so that equal values resolve alike: a
+/// comparator on values only, std::partial_sort when k * 64 < len, else
+/// std::nth_element at k - 1 and a sort of the k - 1 before it (both
+/// libraries' algorithm).
 HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool largest) {
   HostTensor out = makeResult(op);
   int64_t len = x.shape()[dim], inner = 1, outer = 1;
@@ -169,14 +169,9 @@ HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool
   for (int64_t d = 0; d < dim; ++d)
     outer *= x.shape()[d];
   std::vector<std::pair<double, int64_t>> line(len);
-  // A total order: NaN above every number, ties (NaNs among themselves
-  // too) by the lower index, so the result does not depend on the sort.
   auto before = [largest](const std::pair<double, int64_t> &a,
                           const std::pair<double, int64_t> &b) {
     bool an = std::isnan(a.first), bn = std::isnan(b.first);
-    bool same = (an && bn) || a.first == b.first;
-    if (same)
-      return a.second < b.second;
     return largest ? (an && !bn) || a.first > b.first : (!an && bn) || a.first < b.first;
   };
   int64_t *o = out.data<int64_t>();
@@ -187,6 +182,8 @@ HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool
         line[q] = {loadAsDouble(x, base + q * inner), q};
       if (k == 0) {
         continue;
+      } else if (k == len) {
+        std::stable_sort(line.begin(), line.end(), before);
       } else if (k * 64 < len) {
         std::partial_sort(line.begin(), line.begin() + k, line.end(), before);
       } else {

@@ -550,8 +550,12 @@ def Gn_TopKOp : Gn_InferredOp<"top_k",
     "inferTopK(ctx, loc, adaptor.getInput(), adaptor.getK(), adaptor.getDim(), types)"> {
   let summary = "indices (i64) of the k largest (or smallest) elements along dim";
   let description = [{
-    Sorted: the largest first when `largest`, else the smallest first; ties
-    keep the lower index first. NaN counts as larger than any number. The
+    Sorted: the largest first when `largest`, else the smallest first. NaN
+    counts as larger than any number. A full sort (k = the dim's size) is
+    stable: ties keep the lower index first. A partial one chooses among
+    ties as the reference frameworks' CPU kernels do (the interpreter and
+    the CPU target); the CUDA target's rank kernel takes the lower index
+    first, as PyTorch's CUDA kernel does. The
     values are a `gn.gather` of the input at these indices (torch.topk,
     paddle topk; with k = the dim's size, argsort).
     ```mlir

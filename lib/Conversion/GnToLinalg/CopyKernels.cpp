@@ -749,7 +749,9 @@ public:
   /// The indices of the k largest (smallest) elements along dim, in order,
   /// by ranking: a thread per input element counts the elements of its line
   /// that come before it (read as f64; NaN above every number; ties by the
-  /// lower index, as the interpreter's sort) and, if that rank is below k,
+  /// lower index: the interpreter's full sort, and PyTorch's CUDA top-k; a
+  /// partial top-k on the CPU chooses among ties as the frameworks' CPU
+  /// kernels do, see gn.top_k) and, if that rank is below k,
   /// stores its index there. The order is total, so each output is written
   /// once. O(n) per element: for a target with many threads and no sort
   /// library call (the CUDA pipeline's rank-kernels).
