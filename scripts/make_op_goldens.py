@@ -1333,13 +1333,11 @@ def define_probes():
         "softsign": f"{F}softsign(x)", "tanhshrink": f"{F}tanhshrink(x)",
         "hardshrink": f"{F}hardshrink(x)", "cumprod": "torch.cumprod(x, 1)",
         "pixel_unshuffle": f"{F}pixel_unshuffle(x.view(1, 1, 4, 4), 2)",
-        "bool_mask_getitem": "x[x > 0]",
         "interp_antialias": f"{F}interpolate(x.view(1, 1, 4, 4), size=(2, 2), mode='bilinear', antialias=True)",
         "cummax": "r = torch.cummax(x, 1)\nreturn (r[0],)", "erfinv": "torch.erfinv(x.clamp(-0.9, 0.9))",
         "expm1": "torch.expm1(x)", "log2": "torch.log2(x.abs() + 1)", "tan": "torch.tan(x)",
         "asin": "torch.asin(x.clamp(-0.9, 0.9))", "var_mean": "r = torch.var_mean(x, 1)\nreturn (r[0], r[1])",
         "bitwise_left_shift": "torch.arange(4) << 1", "amax_nan": "torch.nanmean(x)",
-        "where_one_arg": "torch.where(x > 0)[0]", "nonzero": "torch.nonzero(x > 0)",
         "flatten_sum_std_mean": "r = torch.std_mean(x, 1)\nreturn (r[0], r[1])",
         "triu_indices": "torch.triu_indices(3, 3)", "kthvalue": "torch.kthvalue(x, 2, 1)[0]",
         "heaviside": "torch.heaviside(x, torch.tensor(0.5))", "softmin": f"{F}softmin(x, dim=1)",
@@ -1392,6 +1390,42 @@ def define_sorting():
          "return (a[0], a[1], d[0], d[1])", allow_nan=True)
 
 
+# ---- data-dependent sizes: nonzero, boolean masks ----------------------------
+
+def define_masking():
+    # gn learns each size from a run on these inputs (gn/Support/ShapeGuard.h).
+    S = (4, 6)
+    for dt in ("f32", "f16", "bf16", "f64", "i64", "i32"):
+        x = distinct("x", S, dt) if dt not in ("i64", "i32") else I("x", S, -9, 9, dt)
+        case(f"mask_nonzero_{dt}", "masking", [x], "torch.nonzero(x)")
+        case(f"mask_select_{dt}", "masking", [x, B("m", S)], "torch.masked_select(x, m)")
+        case(f"mask_index_{dt}", "masking", [x, B("m", S)], "x[m]")
+    xs = distinct("x", (3, 4, 5))
+    case("mask_nonzero_bool", "masking", [B("m", (3, 5))], "m.nonzero()")
+    case("mask_nonzero_as_tuple_f32", "masking", [xs],
+         "a, b, c = torch.nonzero(x > 0, as_tuple=True)\nreturn (a, b, c)")
+    case("mask_argwhere_f32", "masking", [xs], "torch.argwhere(x < 0.5)")
+    case("mask_where_one_arg_f32", "masking", [xs], "r = torch.where(x > 0)\nreturn (r[0], r[2])")
+    case("mask_nonzero_none_f32", "masking", [xs], "torch.nonzero(x > 1000.0)")
+    case("mask_nonzero_all_f32", "masking", [xs], "torch.nonzero(x > -1000.0)")
+    case("mask_nonzero_3d_f32", "masking", [xs], "(x > 0).nonzero()")
+    case("mask_select_broadcast_f32", "masking", [xs, B("m", (4, 1))],
+         "torch.masked_select(x, m)")
+    case("mask_select_method_f32", "masking", [xs], "x.masked_select(x > 0)")
+    case("mask_index_leading_f32", "masking", [xs, B("m", (3, 4))], "x[m]")
+    case("mask_index_first_dim_f32", "masking", [xs, B("m", (3,))], "x[m]")
+    case("mask_index_then_use_f32", "masking", [xs],
+         "v = x[x > 0]\nreturn (v * 2.0).sum() + v.numel()")
+    case("mask_index_twice_f32", "masking", [xs],
+         "a = x[x > 0]\nb = x[x < -0.5]\nreturn (a.sum(), b.sum(), b)")
+    case("mask_set_scalar_f32", "masking", [xs, B("m", (3, 4, 5))],
+         "y = x.clone()\ny[m] = 7.0\nreturn y")
+    case("mask_set_row_f32", "masking", [xs, B("m", (3, 4)), P("r", (5,), "f32")],
+         "y = x.clone()\ny[m] = r\nreturn y")
+    case("mask_set_rows_f32", "masking", [xs, B("m", (3, 4))],
+         "y = x.clone()\ny[m] = x[m] * 10.0\nreturn y")
+
+
 # ---- spectral: torch.fft, complex parts -------------------------------------
 
 def define_spectral():
@@ -1430,7 +1464,7 @@ def define_all():
               define_convert, define_reductions, define_softmax, define_shape, define_indexing,
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
-              define_probes):
+              define_masking, define_probes):
         f()
 
 

@@ -349,6 +349,22 @@ CASES = {
         "a, ai = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, True, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
         "b, bi = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
         "c, ci = (lambda x, f: f(x))(paddle._C_ops.topk(y, k, -1, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["a", "ai", "b", "bi", "c", "ci"]),
+    # Data-dependent sizes: gn learns each from a run on these inputs.
+    "nonzero": ([inp("x", [3, 4], data=[0, 1, 0, 2, 3, 0, 0, 0, 4, 5, 0, 6])], [
+        "i = paddle._C_ops.nonzero(x)",
+        "m = paddle._C_ops.greater_than(x, paddle._C_ops.full([], float('2'), paddle.float32, paddle.core.CPUPlace()))",
+        "j = paddle._C_ops.nonzero(m)",
+        "v = paddle._C_ops.gather_nd(x, j)"], ["i", "j", "v"]),
+    "nonzero_none": ([inp("x", [2, 5], lo=0.5, hi=1.5, mean=1.0)], [
+        "m = paddle._C_ops.less_than(x, paddle._C_ops.full([], float('0'), paddle.float32, paddle.core.CPUPlace()))",
+        "i = paddle._C_ops.nonzero(m)"], ["i"]),
+    "masked_select": ([inp("x", [2, 3, 4]), inp("m", [2, 3, 4], "bool")], [
+        "y = paddle._C_ops.masked_select(x, m)",
+        "s = paddle._C_ops.sum(y, [], None, False)"], ["y", "s"]),
+    "masked_select_broadcast": ([inp("x", [2, 3, 4]), inp("m", [3, 1], "bool")], [
+        "y = paddle._C_ops.masked_select(x, m)"], ["y"]),
+    "huber_loss": ([inp("x", [2, 5], std=2, lo=-4, hi=4), inp("y", [2, 5])], [
+        "o, r = (lambda x, f: f(x))(paddle._C_ops.huber_loss(x, y, float('1')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["o"]),
 }
 
 

@@ -225,6 +225,13 @@ int eval::bisectSample(const std::string &path, const BisectOptions &options,
     err << "error: " << path << ": " << error << "\n";
     return 2;
   }
+  // Data-dependent sizes first: the module is whole only after.
+  if (failed(loaded.specialize(*args))) {
+    err << "error: " << path << ": specializing its data-dependent sizes failed: " << firstError
+        << "\n";
+    return 2;
+  }
+  forward = module->lookupSymbol<func::FuncOp>("forward");
   interp::Interpreter interpreter(forward);
   auto expected = succeeded(interpreter.verifySupported()) ? interpreter.run(*args)
                                                            : FailureOr<std::vector<interp::HostTensor>>(failure());

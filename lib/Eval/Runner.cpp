@@ -21,6 +21,7 @@
 #include "gn/Eval/Records.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
+#include "gn/IR/GnOps.h"
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/ArgumentMeta.h"
@@ -214,10 +215,36 @@ eval::LoadedSample::LoadedSample(const std::string &path)
         if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
           firstError = diagnosticText(diag);
         return success();
-      }) {
+      }), path(path) {
   context.loadAllAvailableDialects();
+  ImportOptions options;
+  options.learnSizes = true; // specialize() learns the sizes
   module = llvm::StringRef(path).ends_with(".mlir") ? parseIrFile(path)
-                                                     : importGraphNetSample(context, path);
+                                                     : importGraphNetSample(context, path, options);
+}
+
+LogicalResult eval::LoadedSample::specialize(llvm::ArrayRef<interp::HostTensor> args) {
+  // Each round learns one more site, in order: the import stopped there
+  // and returned what the site reads; its size is that tensor's count of
+  // nonzero elements.
+  while (module && (*module)->hasAttr(kSizeProbe)) {
+    auto forward = module->lookupSymbol<func::FuncOp>("forward");
+    if (!forward)
+      return failure();
+    interp::Interpreter probe(forward);
+    auto outs = probe.run(args);
+    if (failed(outs))
+      return failure();
+    int64_t found = 0;
+    for (int64_t i = 0; i < (*outs)[0].numel(); ++i)
+      found += interp::elementAsDouble((*outs)[0], i) != 0;
+    dataSizes.push_back(found);
+    ImportOptions options;
+    options.dataSizes = dataSizes;
+    options.learnSizes = true;
+    module = importGraphNetSample(context, path, options);
+  }
+  return success(static_cast<bool>(module));
 }
 
 OwningOpRef<ModuleOp> eval::LoadedSample::parseIrFile(const std::string &path) {
@@ -296,6 +323,7 @@ private:
   bool checkTarget();
   bool runReference();
   bool dumpInputs();
+  bool specialize();
   bool writePrograms();
   bool storeInCache(const std::string &pipeline, const std::string &written);
   bool deviceEager();
@@ -336,7 +364,8 @@ private:
 std::string SampleRun::run() {
   r["sample"] = sampleName(path);
   r["speedup"] = nullptr;
-  bool ok = load() && synthesize() && checkTarget() && runReference() && dumpInputs();
+  bool ok = load() && synthesize() && specialize() && checkTarget() && runReference() &&
+            dumpInputs();
   if (ok && options.mode == "compile")
     ok = writePrograms();
   else if (ok)
@@ -382,6 +411,17 @@ bool SampleRun::synthesize() {
     return fail("eager_error", error);
   args = std::move(*synthesized);
   return true;
+}
+
+/// The sample's data-dependent sizes, learned from its inputs (recorded as
+/// data_sizes, and the record's size fields are the specialized module's).
+bool SampleRun::specialize() {
+  if (failed(loaded.specialize(args)))
+    return fail("eager_error", firstErrorOr("specializing data-dependent sizes failed"));
+  if (loaded.dataSizes.empty())
+    return true;
+  r["data_sizes"] = loaded.dataSizes;
+  return load();
 }
 
 /// The target's switches (recorded), and whether it can run here.

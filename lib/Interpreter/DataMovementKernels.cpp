@@ -1,5 +1,6 @@
 //===- DataMovementKernels.cpp - reshape, slice, concat, gather, ... ----===//
 #include "Kernels.h"
+#include "gn/Support/ShapeGuard.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
@@ -316,6 +317,26 @@ FailureOr<HostTensor> scatter(ScatterOp op, const HostTensor &src, const HostTen
 
 } // namespace
 
+/// Row-major indices of the nonzero elements; the count must be the one
+/// the op is specialized to (a shape guard otherwise).
+FailureOr<HostTensor> nonzero(NonzeroOp op, const HostTensor &x) {
+  int64_t found = 0, rank = x.rank();
+  for (int64_t i = 0; i < x.numel(); ++i)
+    found += loadAsDouble(x, i) != 0;
+  if (found != (int64_t)op.getCount())
+    return op.emitError(shapeGuardMessage(op.getSite(), found, op.getCount()));
+  HostTensor out = makeResult(op);
+  int64_t *o = out.data<int64_t>(), row = 0;
+  forEachIndex(x.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> pos) {
+    if (loadAsDouble(x, lin) == 0)
+      return;
+    for (int64_t d = 0; d < rank; ++d)
+      o[row * rank + d] = pos[d];
+    ++row;
+  });
+  return out;
+}
+
 std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Operands in, Results &out) {
   auto done = [&](HostTensor t) {
     out.push_back(std::move(t));
@@ -341,6 +362,7 @@ std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Op
       .Case([&](TriangularOp t) { return done(triangular(t, in[0])); })
       .Case([&](IndexSelectOp s) { return maybe(indexSelect(s, in[0], in[1])); })
       .Case([&](GatherOp g) { return maybe(gather(g, in[0], in[1])); })
+      .Case([&](NonzeroOp n) { return maybe(nonzero(n, in[0])); })
       .Case([&](ScatterOp s) { return maybe(scatter(s, in[0], in[1], in[2])); })
       .Default([](Operation *) { return std::nullopt; });
 }

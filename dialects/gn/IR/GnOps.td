@@ -431,6 +431,31 @@ def Gn_TriangularOp : Gn_InferredOp<"triangular",
 // Gather / scatter
 //===----------------------------------------------------------------------===//
 
+def Gn_NonzeroOp : Gn_InferredOp<"nonzero",
+    "inferNonzero(ctx, loc, adaptor.getInput(), adaptor.getCount(), types)"> {
+  let summary = "indices of the nonzero elements, specialized to their count";
+  let description = [{
+    Row-major indices (count x rank, i64) of the elements of `input` that
+    are not zero (torch.nonzero, paddle nonzero; a boolean mask's true
+    elements, so masked_select and indexing by a mask too). How many there
+    are depends on the values: the op is specialized to `count`, learned
+    from a run (gn's shape specialization: the eager run that finds another
+    count fails with a shape guard naming `site`, the data-dependent op's
+    ordinal in the sample, and the count it found; the importer then takes
+    that count for that site, and the run starts again). A compiled program
+    checks the same guard: it never returns indices it has no room for, or
+    rows it did not write.
+
+    ```mlir
+    %i = gn.nonzero %m count 3 site 0 : tensor<2x4xi1> -> tensor<3x2xi64>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, I64Attr:$count, I64Attr:$site);
+  let results = (outs RankedTensorOf<[I64]>:$result);
+  let assemblyFormat = "$input `count` $count `site` $site attr-dict `:` type($input) `->` "
+                       "type($result)";
+}
+
 def Gn_IndexSelectOp : Gn_InferredOp<"index_select",
     "inferIndexSelect(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)"> {
   let summary = "take slices along dim at the given indices (numpy take)";

@@ -85,6 +85,8 @@ LogicalResult inferCumSum(MLIRContext *ctx, OptLoc loc, Value input, uint64_t di
                           TypeList &types);
 LogicalResult inferTopK(MLIRContext *ctx, OptLoc loc, Value input, uint64_t k, uint64_t dim,
                         TypeList &types);
+LogicalResult inferNonzero(MLIRContext *ctx, OptLoc loc, Value input, uint64_t count,
+                           TypeList &types);
 LogicalResult inferSoftmax(MLIRContext *ctx, OptLoc loc, Value input, uint64_t dim,
                            TypeList &types);
 

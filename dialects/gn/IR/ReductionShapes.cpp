@@ -57,6 +57,19 @@ LogicalResult gn::inferTopK(MLIRContext *ctx, OptLoc loc, Value input, uint64_t 
   return success();
 }
 
+LogicalResult gn::inferNonzero(MLIRContext *ctx, OptLoc loc, Value input, uint64_t count,
+                              TypeList &types) {
+  auto type = tensorType(input);
+  if (!type.hasStaticShape())
+    return fail(loc, "nonzero needs a static input shape");
+  if ((int64_t)count > type.getNumElements())
+    return fail(loc, "count " + llvm::Twine(count) + " exceeds the " +
+                         llvm::Twine(type.getNumElements()) + " elements of the input");
+  types.push_back(RankedTensorType::get({(int64_t)count, type.getRank()},
+                                        IntegerType::get(ctx, 64)));
+  return success();
+}
+
 LogicalResult gn::inferCumSum(MLIRContext *, OptLoc loc, Value input, uint64_t dim,
                               TypeList &types) {
   return sameShapeAlongDim(loc, input, dim, types);

@@ -66,8 +66,19 @@ struct LoadedSample {
   std::string firstError;
   ScopedDiagnosticHandler handler;
   OwningOpRef<ModuleOp> module;
+  /// The sizes its data-dependent sites were specialized to (specialize).
+  std::vector<int64_t> dataSizes;
+
+  /// Specializes a sample's data-dependent sizes (gn/Support/ShapeGuard.h)
+  /// to what `args` give. The sample is imported stopping at its first
+  /// data-dependent site (ImportOptions::learnSizes); each round runs that
+  /// partial graph, counts the site's size and imports again, until the
+  /// import is whole. Must be called before the module is used; nothing
+  /// runs for a sample without such a site.
+  LogicalResult specialize(llvm::ArrayRef<interp::HostTensor> args);
 
 private:
+  std::string path;
   /// A .mlir file, refused with an error at the bracket if nested past
   /// kMaxIrNesting (gn/Support/NestingDepth.h).
   OwningOpRef<ModuleOp> parseIrFile(const std::string &path);

@@ -202,8 +202,16 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
     }
   }
 
-  if (failed(evaluator.execBody(forward->body)))
-    return failure();
+  if (failed(evaluator.execBody(forward->body))) {
+    if (!ctx.sizeProbe)
+      return failure();
+    // Stopped at a site whose size is to be learned: return what it reads.
+    ctx.builder.setInsertionPointToEnd(entry);
+    auto ret = func::ReturnOp::create(ctx.builder, ctx.loc, ctx.sizeProbe);
+    func.setFunctionType(ctx.builder.getFunctionType(argTypes, ret.getOperandTypes()));
+    result->setAttr(kSizeProbe, ctx.builder.getI64IntegerAttr(ctx.nextDataSite));
+    return success();
+  }
   if (!evaluator.hasReturned())
     return error(forward->loc, "forward has no return statement");
   auto ret = func::ReturnOp::create(ctx.builder, ctx.loc, evaluator.returned());
@@ -217,7 +225,8 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
                                                      llvm::StringRef modelSource,
                                                      llvm::StringRef weightMetaSource,
                                                      llvm::StringRef inputMetaSource,
-                                                     llvm::StringRef framework) {
+                                                     llvm::StringRef framework,
+                                                     const ImportOptions &options) {
   context.loadDialect<gn::GnDialect, func::FuncDialect>();
   llvm::SmallString<256> dir(modelPath);
   llvm::sys::path::remove_filename(dir);
@@ -253,6 +262,8 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
   OpBuilder builder(&context);
   OwningOpRef<ModuleOp> result = ModuleOp::create(fileLoc(modelPath, 1, 1));
   ImportContext ctx(context, builder, modelPath.str());
+  ctx.dataSizes = options.dataSizes;
+  ctx.stopAtUnknownSize = options.learnSizes;
   if (failed(importForward(ctx, *frontend, module, metas, *result)))
     return nullptr;
   if (failed(verify(*result)))
@@ -261,7 +272,8 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
 }
 
 OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
-                                                     llvm::StringRef sampleDir) {
+                                                     llvm::StringRef sampleDir,
+                                                     const ImportOptions &options) {
   auto path = [&](const char *name) {
     llvm::SmallString<256> p(sampleDir);
     llvm::sys::path::append(p, name);
@@ -288,5 +300,5 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
                   path("input_meta.py") + "'");
     return nullptr;
   }
-  return importGraphNetSource(context, modelPath, model, weights, inputs, framework);
+  return importGraphNetSource(context, modelPath, model, weights, inputs, framework, options);
 }

@@ -338,6 +338,33 @@ FailureOr<PyValue> bceLoss(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::NegOp>({*sum}));
 }
 
+/// huber_loss(input, label, delta) -> out (the op's residual output is not
+/// returned by paddle._C_ops): r = label - input, out = r * r / 2 where
+/// |r| <= delta, else delta * (|r| - delta / 2).
+FailureOr<PyValue> huberLoss(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), y = a.tensor("label");
+  auto delta = a.real("delta");
+  if (failed(x) || failed(y) || failed(delta))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  auto r = ctx.build<gn::SubOp>({*y, *x});
+  if (failed(r))
+    return failure();
+  auto absR = ctx.build<gn::AbsOp>({*r});
+  auto square = ctx.build<gn::MulOp>({*r, *r});
+  if (failed(absR) || failed(square))
+    return failure();
+  auto half = ctx.build<gn::MulOp>({*square, ctx.splat(e, 0.5)});
+  auto shifted = ctx.build<gn::SubOp>({*absR, ctx.splat(e, *delta / 2)});
+  auto small = ctx.build<gn::LeOp>({*absR, ctx.splat(e, *delta)});
+  if (failed(half) || failed(shifted) || failed(small))
+    return failure();
+  auto linear = ctx.build<gn::MulOp>({*shifted, ctx.splat(e, *delta)});
+  if (failed(linear))
+    return failure();
+  return wrap(ctx.build<gn::WhereOp>({*small, *half, *linear}));
+}
+
 /// sigmoid_cross_entropy_with_logits(x, label, pos_weight, normalize,
 /// ignore_index) = max(x, 0) - x * label + log(1 + exp(-|x|)), zero where
 /// label == ignore_index; `normalize` divides by the count of the others.
@@ -431,6 +458,7 @@ void paddle::registerElementwiseOps(OpRegistry &r) {
   r.add("assign|detach|Tensor.detach", "x", identity);
   r.add("add_n", "inputs", folded<addN>);
   r.add("bce_loss", "input, label", bceLoss);
+  r.add("huber_loss", "input, label, delta", huberLoss);
   r.add("sigmoid_cross_entropy_with_logits",
         "x, label, pos_weight=None, normalize=False, ignore_index=-100", sigmoidCrossEntropy);
 

@@ -163,6 +163,36 @@ FailureOr<PyValue> uniform(ImportContext &ctx, Args &a) {
   return wrap(uniformValues(ctx, *shape, *t, *lo, *hi));
 }
 
+/// randint(low, high, shape, dtype, place): integers uniform in [low,
+/// high), floor(u * (high - low)) + low of an f64 draw u in [0, 1) (gn's
+/// stream: the same in eager and compiled runs, not PaddlePaddle's).
+FailureOr<PyValue> randint(ImportContext &ctx, Args &a) {
+  auto shape = sizeList(a, ctx, "shape");
+  auto t = dtypeArg(a, ctx, "dtype");
+  auto lo = number(a, ctx, "low"), hi = number(a, ctx, "high");
+  if (failed(shape) || failed(t) || failed(lo) || failed(hi))
+    return failure();
+  if (!(*hi > *lo))
+    return a.error("high must be greater than low");
+  Type f64 = ctx.builder.getF64Type();
+  auto u = ctx.build<gn::RandomOp>({}, {ctx.ints("shape", *shape),
+                                        ctx.attr("dtype", TypeAttr::get(f64)),
+                                        ctx.str("distribution", "uniform"),
+                                        ctx.i64("seed", ctx.nextRandomSeed++)});
+  if (failed(u))
+    return failure();
+  auto s = ctx.build<gn::MulOp>({*u, ctx.splat(f64, *hi - *lo)});
+  if (failed(s))
+    return failure();
+  auto f = ctx.build<gn::FloorOp>({*s});
+  if (failed(f))
+    return failure();
+  auto r = ctx.build<gn::AddOp>({*f, ctx.splat(f64, *lo)});
+  if (failed(r))
+    return failure();
+  return wrap(ctx.convert(*r, *t));
+}
+
 /// dropout(x, seed_tensor, p, is_test, mode, seed, fix_seed) -> (out, mask).
 /// At test time upscale_in_train is the identity and downgrade_in_infer
 /// scales by 1 - p; in training a uniform draw keeps elements with
@@ -220,5 +250,6 @@ void paddle::registerFactoryOps(OpRegistry &r) {
   r.add("arange", "start, end, step, dtype=None, place=None", folded<arange>);
   r.add("linspace", "start, stop, number, dtype, place=None", folded<linspace>);
   r.add("uniform", "shape, dtype, min, max, seed=0, place=None", uniform);
+  r.add("randint", "low=0, high=None, shape=None, dtype=None, place=None", randint);
   r.add("dropout", "x, seed_tensor, p, is_test, mode, seed=0, fix_seed=False", dropout);
 }

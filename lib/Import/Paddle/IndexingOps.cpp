@@ -326,7 +326,26 @@ FailureOr<PyValue> indexSample(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::GatherOp>({*x, *idx}, {ctx.i64("dim", 1)}));
 }
 
-/// Ops whose output shape depends on the data: gn's shapes are static.
+/// nonzero(x): (count, rank) i64 indices of the nonzero elements, a
+/// data-dependent size (gn/Support/ShapeGuard.h).
+FailureOr<PyValue> nonzero(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return wrap(ctx.nonzero(*x));
+}
+
+/// masked_select(x, mask): the elements where the mask (both broadcast to
+/// one shape) is true, row-major, as a 1-d tensor.
+FailureOr<PyValue> maskedSelect(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), mask = a.tensor("mask");
+  if (failed(x) || failed(mask))
+    return failure();
+  return wrap(ctx.maskedSelect(*x, *mask));
+}
+
+/// Ops whose output shape depends on the data that gn does not specialize
+/// yet (proposals, NMS, unique): an error naming the op.
 FailureOr<PyValue> dataDependent(ImportContext &ctx, Args &a) {
   return a.error("unsupported: data-dependent shape (the output's size depends on the "
                  "input's values)");
@@ -335,7 +354,9 @@ FailureOr<PyValue> dataDependent(ImportContext &ctx, Args &a) {
 } // namespace
 
 void paddle::registerIndexingOps(OpRegistry &r) {
-  r.add("nonzero|masked_select|generate_proposals|distribute_fpn_proposals|unique|"
+  r.add("nonzero", "x", nonzero);
+  r.add("masked_select", "x, mask", maskedSelect);
+  r.add("generate_proposals|distribute_fpn_proposals|unique|"
         "unique_consecutive|multiclass_nms3|matrix_nms",
         "*args", dataDependent);
   r.add("set_value_|set_value",

@@ -220,6 +220,77 @@ FailureOr<std::pair<Value, Value>> ImportContext::topK(Value x, int64_t k, int64
   return std::make_pair(*values, *idx);
 }
 
+FailureOr<Value> ImportContext::nonzero(Value x) {
+  if (Value known = nonzeroOf.lookup(x))
+    return known;
+  auto type = llvm::cast<RankedTensorType>(x.getType());
+  int64_t site = nextDataSite;
+  if (site >= (int64_t)dataSizes.size() && stopAtUnknownSize) {
+    // No diagnostic: the importer returns `x` for a run to count.
+    sizeProbe = x;
+    return failure();
+  }
+  ++nextDataSite;
+  int64_t count = site < (int64_t)dataSizes.size() ? dataSizes[site] : type.getNumElements();
+  auto r = build<gn::NonzeroOp>({x}, {i64("count", count), i64("site", site)});
+  if (succeeded(r))
+    nonzeroOf[x] = *r;
+  return r;
+}
+
+FailureOr<Value> ImportContext::selectByMask(Value x, Value mask) {
+  auto xType = llvm::cast<RankedTensorType>(x.getType());
+  auto mType = llvm::cast<RankedTensorType>(mask.getType());
+  int64_t m = mType.getRank();
+  if (m > xType.getRank() || mType.getShape() != xType.getShape().take_front(m)) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "the mask's shape [";
+    llvm::interleaveComma(mType.getShape(), os);
+    os << "] does not match the leading dims of the indexed tensor's [";
+    llvm::interleaveComma(xType.getShape(), os);
+    os << "]";
+    return error(text);
+  }
+  int64_t lead = mType.getNumElements();
+  auto flatMask = reshape(mask, {lead});
+  if (failed(flatMask))
+    return failure();
+  auto at = nonzero(*flatMask);
+  if (failed(at))
+    return failure();
+  int64_t count = llvm::cast<RankedTensorType>(at->getType()).getDimSize(0);
+  auto index = reshape(*at, {count});
+  llvm::SmallVector<int64_t> rows{lead};
+  llvm::append_range(rows, xType.getShape().drop_front(m));
+  auto flatX = reshape(x, rows);
+  if (failed(index) || failed(flatX))
+    return failure();
+  return build<gn::IndexSelectOp>({*flatX, *index}, {i64("dim", 0)});
+}
+
+FailureOr<Value> ImportContext::maskedSelect(Value x, Value mask) {
+  auto xShape = llvm::cast<RankedTensorType>(x.getType()).getShape();
+  auto shape = gn::broadcastShapes(xShape, llvm::cast<RankedTensorType>(mask.getType()).getShape());
+  if (!shape)
+    return error("the tensor and the mask do not broadcast");
+  auto broadcast = [&](Value v) -> FailureOr<Value> {
+    if (llvm::cast<RankedTensorType>(v.getType()).getShape() == llvm::ArrayRef<int64_t>(*shape))
+      return v;
+    return build<gn::BroadcastToOp>({v}, {ints("shape", *shape)});
+  };
+  auto m = convert(mask, i1());
+  if (failed(m))
+    return failure();
+  auto bx = broadcast(x), bm = broadcast(*m);
+  if (failed(bx) || failed(bm))
+    return failure();
+  auto r = selectByMask(*bx, *bm);
+  if (failed(r))
+    return failure();
+  return reshape(*r, {llvm::cast<RankedTensorType>(r->getType()).getNumElements()});
+}
+
 FailureOr<Value> ImportContext::asTensor(const PyValue &v, Type t) {
   if (v.isTensor())
     return convert(v.tensor, t);

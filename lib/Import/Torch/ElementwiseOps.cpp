@@ -106,6 +106,9 @@ FailureOr<PyValue> where(ImportContext &ctx, Args &a) {
   auto cond = a.tensor("condition");
   if (failed(cond))
     return failure();
+  // where(condition) alone: nonzero(condition, as_tuple=True).
+  if (!a.has("input") && !a.has("other"))
+    return nonzeroColumns(ctx, *cond);
   auto c = ctx.convert(*cond, ctx.i1());
   const PyValue &x = a.get("input"), &y = a.get("other");
   auto t = ctx.promote({x, y});
@@ -521,7 +524,7 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("le|less_equal|__le__", "input, other", compare<gn::LeOp>);
   r.add("gt|greater|__gt__", "input, other", compare<gn::GtOp>);
   r.add("ge|greater_equal|__ge__", "input, other", compare<gn::GeOp>);
-  r.add("where", "condition, input, other", where);
+  r.add("where", "condition, input=None, other=None", where);
   r.add("masked_fill", "input, mask, value", maskedFill);
   r.add("clamp|clip", "input, min=None, max=None", clamp);
   r.add("clamp_min", "input, min", clampOneSide<true>);

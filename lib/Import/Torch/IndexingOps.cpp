@@ -2,8 +2,10 @@
 //
 // `x[...]` with ints, slices, None, Ellipsis and integer tensors (advanced
 // indexing on one dim, or on adjacent dims) becomes gn.slice + gn.reshape +
-// gn.index_select; `x[...] = v` becomes gn.insert_slice (basic indexing) or
-// gn.where (a boolean mask of x's shape).
+// gn.index_select; a boolean mask indexes by the columns of its gn.nonzero
+// (a data-dependent size, gn/Support/ShapeGuard.h). `x[...] = v` becomes
+// gn.insert_slice (basic indexing), gn.where (a boolean mask and a value
+// that broadcasts) or gn.scatter (a mask and one row per true element).
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
@@ -85,8 +87,19 @@ FailureOr<std::vector<IndexItem>> normalizeIndex(ImportContext &ctx, const PyVal
       items.push_back({IndexItem::Int, v});
       break;
     case PyValue::Tensor:
-      if (v.type().getElementType().isInteger(1))
-        return ctx.error("indexing with a boolean mask has a data-dependent shape; not supported");
+      if (v.type().getElementType().isInteger(1)) {
+        // A mask over m dims: the columns of its nonzero() as m index
+        // tensors on those dims (PyTorch's own rule), a data-dependent size.
+        int64_t m = v.type().getRank();
+        if (m == 0)
+          return ctx.error("indexing with a 0-d boolean mask is not supported");
+        auto columns = nonzeroColumns(ctx, v.tensor);
+        if (failed(columns))
+          return failure();
+        for (const PyValue &col : columns->elts)
+          items.push_back({IndexItem::Tensor, col});
+        break;
+      }
       if (isFloat(v.type().getElementType()))
         return ctx.error("tensors used as indices must be integer tensors");
       items.push_back({IndexItem::Tensor, v});
@@ -232,24 +245,92 @@ FailureOr<PyValue> mlir::gn::import::indexTensor(ImportContext &ctx, const PyVal
   return wrap(ctx.build<gn::IndexSelectOp>({*flat, linear.tensor}, {ctx.i64("dim", first)}));
 }
 
+/// x[mask] = v, `mask` (i1) over x's leading m dims. A value that
+/// broadcasts to x's remaining dims (a scalar, a row) is where(mask, v, x);
+/// one row per true element (count, remaining dims...) is scattered into
+/// the rows of the mask's nonzero() (a data-dependent size).
+static FailureOr<PyValue> setByMask(ImportContext &ctx, Value x, Value mask,
+                                    const PyValue &value) {
+  auto type = typeOf(x);
+  auto maskType = typeOf(mask);
+  int64_t rank = type.getRank(), m = maskType.getRank();
+  if (m > rank || maskType.getShape() != type.getShape().take_front(m))
+    return ctx.error("the mask's shape does not match the leading dims of the tensor");
+  auto v = ctx.asTensor(value, type.getElementType());
+  if (failed(v))
+    return failure();
+  llvm::ArrayRef<int64_t> rest = type.getShape().drop_front(m);
+  llvm::SmallVector<int64_t> vShape(typeOf(*v).getShape());
+  while (!vShape.empty() && vShape.front() == 1 && vShape.size() > rest.size())
+    vShape.erase(vShape.begin());
+  auto joint = gn::broadcastShapes(vShape, rest);
+  if (joint && *joint == llvm::SmallVector<int64_t>(rest)) {
+    llvm::SmallVector<int64_t> maskShape(maskType.getShape());
+    maskShape.append(rank - m, 1);
+    auto expanded = ctx.reshape(mask, maskShape);
+    if (failed(expanded))
+      return failure();
+    return wrap(ctx.build<gn::WhereOp>({*expanded, *v, x}));
+  }
+  // One row per true element: scatter them into the flattened rows.
+  int64_t lead = maskType.getNumElements();
+  auto flatMask = ctx.reshape(mask, {lead});
+  if (failed(flatMask))
+    return failure();
+  auto at = ctx.nonzero(*flatMask);
+  if (failed(at))
+    return failure();
+  int64_t count = typeOf(*at).getDimSize(0);
+  llvm::SmallVector<int64_t> rows{count}, flatShape{lead}, idxShape{count};
+  rows.append(rest.begin(), rest.end());
+  flatShape.append(rest.begin(), rest.end());
+  idxShape.append(rest.size(), 1);
+  auto src = ctx.reshape(*v, rows);
+  if (failed(src))
+    return ctx.error("the assigned value's shape does not match the " + llvm::Twine(count) +
+                     " selected rows");
+  auto idx = ctx.reshape(*at, idxShape);
+  auto flatX = ctx.reshape(x, flatShape);
+  if (failed(idx) || failed(flatX))
+    return failure();
+  auto index = ctx.build<gn::BroadcastToOp>({*idx}, {ctx.ints("shape", rows)});
+  if (failed(index))
+    return failure();
+  auto r = ctx.build<gn::ScatterOp>({*src, *flatX, *index}, {ctx.i64("dim", 0)});
+  if (failed(r))
+    return failure();
+  return wrap(ctx.reshape(*r, type.getShape()));
+}
+
+FailureOr<PyValue> mlir::gn::import::nonzeroColumns(ImportContext &ctx, Value x) {
+  int64_t rank = typeOf(x).getRank();
+  if (rank == 0)
+    return ctx.error("the nonzero indices of a 0-d tensor as a tuple are not supported");
+  auto at = ctx.nonzero(x);
+  if (failed(at))
+    return failure();
+  int64_t count = typeOf(*at).getDimSize(0);
+  std::vector<PyValue> columns;
+  for (int64_t k = 0; k < rank; ++k) {
+    auto col = ctx.build<gn::SliceOp>({*at}, {ctx.ints("starts", {0, k}),
+                                              ctx.ints("limits", {count, k + 1}),
+                                              ctx.ints("steps", {1, 1})});
+    if (failed(col))
+      return failure();
+    auto flat = ctx.reshape(*col, {count});
+    if (failed(flat))
+      return failure();
+    columns.push_back(PyValue::of(*flat));
+  }
+  return PyValue::tuple(std::move(columns));
+}
+
 FailureOr<PyValue> mlir::gn::import::setIndexTensor(ImportContext &ctx, const PyValue &base,
                                               const PyValue &index, const PyValue &value) {
   Value x = base.tensor;
   auto type = typeOf(x);
-  // x[mask] = v with a boolean mask: where(mask, v, x).
-  if (index.isTensor() && index.type().getElementType().isInteger(1)) {
-    if (value.isTensor() && value.type().getNumElements() != 1)
-      return ctx.error("masked assignment of a non-scalar tensor is not supported");
-    auto v = ctx.asTensor(value, type.getElementType());
-    if (failed(v))
-      return failure();
-    auto r = ctx.build<gn::WhereOp>({index.tensor, *v, x});
-    if (failed(r))
-      return failure();
-    if (r->getType() != x.getType())
-      return ctx.error("mask shape does not match the tensor shape");
-    return PyValue::of(*r);
-  }
+  if (index.isTensor() && index.type().getElementType().isInteger(1))
+    return setByMask(ctx, x, index.tensor, value);
   auto items = normalizeIndex(ctx, index, type.getRank());
   if (failed(items))
     return failure();
@@ -401,9 +482,35 @@ FailureOr<PyValue> atenIndex(ImportContext &ctx, Args &a) {
   return indexTensor(ctx, a.get("input"), tuple);
 }
 
+/// nonzero(input, as_tuple=False): (count, rank) indices of the nonzero
+/// elements, or with as_tuple one (count) tensor per dim; argwhere too.
+FailureOr<PyValue> nonzero(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  FailureOr<bool> asTuple = a.has("as_tuple") ? a.boolean("as_tuple") : false;
+  if (failed(asTuple))
+    return failure();
+  if (*asTuple)
+    return nonzeroColumns(ctx, *x);
+  return wrap(ctx.nonzero(*x));
+}
+
+/// masked_select(input, mask): the elements where the mask (both
+/// broadcast to one shape) is true, row-major, as a 1-d tensor.
+FailureOr<PyValue> maskedSelect(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), mask = a.tensor("mask");
+  if (failed(x) || failed(mask))
+    return failure();
+  return wrap(ctx.maskedSelect(*x, *mask));
+}
+
 } // namespace
 
 void mlir::gn::import::registerIndexingOps(OpRegistry &r) {
+  r.add("nonzero", "input, *, out=None, as_tuple=False", nonzero);
+  r.add("argwhere", "input", nonzero);
+  r.add("masked_select", "input, mask, *, out=None", maskedSelect);
   r.add("index_select", "input, dim, index", indexSelect);
   r.add("gather", "input, dim, index, *, sparse_grad=False", gather);
   r.add("take_along_dim", "input, index, dim=None", [](ImportContext &ctx, Args &a) {

@@ -25,6 +25,9 @@ void registerSpectralOps(OpRegistry &registry);
 mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,
                                      const PyValue &index);
 /// `x[...] = v`: returns the updated tensor.
+/// The indices of `x`'s nonzero elements, one (count) tensor per dim
+/// (nonzero(as_tuple=True), where(condition)).
+mlir::FailureOr<PyValue> nonzeroColumns(ImportContext &ctx, mlir::Value x);
 mlir::FailureOr<PyValue> setIndexTensor(ImportContext &ctx, const PyValue &base,
                                         const PyValue &index, const PyValue &value);
 

@@ -48,9 +48,10 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 /// convolutions, sgemm contractions, and the row-blocked attention kernel
 /// (sgemm on blocks of rows, the score matrix never stored).
 bool isLibraryOp(Operation *op) {
-  // top_k: a partial sort over each line (the CUDA target ranks instead).
+  // top_k: a partial sort over each line (the CUDA target ranks instead);
+  // nonzero: one scan, its shape guard checked.
   return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp, ProjectedAttentionOp,
-             TopKOp>(op);
+             TopKOp, NonzeroOp>(op);
 }
 
 /// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP pool.

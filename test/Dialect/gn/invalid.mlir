@@ -779,6 +779,15 @@ func.func @argmax_empty_dim(%x: tensor<2x0xf32>) {
 
 // -----
 
+func.func @nonzero_count_past_elements(%x: tensor<2x3xi1>) {
+  // expected-error @+2 {{count 7 exceeds the 6 elements of the input}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.nonzero %x count 7 site 0 : tensor<2x3xi1> -> tensor<7x2xi64>
+  return
+}
+
+// -----
+
 func.func @top_k_too_many(%x: tensor<2x3xf32>) {
   // expected-error @+2 {{k = 4 exceeds the size 3 of dim 1}}
   // expected-error @+1 {{failed to infer returned types}}

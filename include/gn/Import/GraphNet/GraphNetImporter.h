@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,16 +26,34 @@ namespace mlir::gn {
 /// error class says "graphnet data gap".
 inline constexpr const char *kDataGap = "GraphNet data gap: ";
 
+/// How an import specializes a sample.
+struct ImportOptions {
+  /// The size found at each data-dependent site (gn/Support/ShapeGuard.h),
+  /// by site; the sites past the end take their upper bound.
+  std::vector<int64_t> dataSizes;
+  /// Learning them: at the first site past dataSizes the import stops and
+  /// @forward returns the tensor that site reads, its count of nonzero
+  /// elements being the site's size; the module is marked kSizeProbe (the
+  /// site). Else such a site takes its upper bound (every element).
+  bool learnSizes = false;
+};
+
+/// The module attribute of an import that stopped at a data-dependent site
+/// (ImportOptions::learnSizes): the site, an i64.
+inline constexpr const char *kSizeProbe = "gn.size_probe";
+
 /// Imports the sample in `sampleDir`. Returns null after emitting an error.
 mlir::OwningOpRef<mlir::ModuleOp> importGraphNetSample(mlir::MLIRContext &context,
-                                                       llvm::StringRef sampleDir);
+                                                       llvm::StringRef sampleDir,
+                                                       const ImportOptions &options = {});
 
 /// Imports from in-memory sources (tests); `modelPath` names model.py in
 /// diagnostics, the meta files are named after it.
 mlir::OwningOpRef<mlir::ModuleOp>
 importGraphNetSource(mlir::MLIRContext &context, llvm::StringRef modelPath,
                      llvm::StringRef modelSource, llvm::StringRef weightMetaSource,
-                     llvm::StringRef inputMetaSource, llvm::StringRef framework = "torch");
+                     llvm::StringRef inputMetaSource, llvm::StringRef framework = "torch",
+                     const ImportOptions &options = {});
 
 /// The frameworks with a frontend ("paddle", "torch").
 std::vector<std::string> frameworkNames();

@@ -126,6 +126,17 @@ public:
   /// Seed of the next gn.random: each random op of a graph draws its own
   /// stream (two dropouts of one shape must not share a mask).
   int64_t nextRandomSeed = 0;
+  /// Data-dependent sizes (gn/Support/ShapeGuard.h): the size each site was
+  /// found to have, by site; a site past the end takes its upper bound.
+  std::vector<int64_t> dataSizes;
+  int64_t nextDataSite = 0;
+  /// Learning the sizes: the import stops at the first site past
+  /// dataSizes, and @forward returns what that site reads (sizeProbe), from
+  /// which a run counts its size (ImportOptions::learnSizes).
+  bool stopAtUnknownSize = false;
+  mlir::Value sizeProbe;
+  /// gn.nonzero already built per input: the same mask is one site.
+  llvm::DenseMap<mlir::Value, mlir::Value> nonzeroOf;
 
   /// Erases the ops of `foldedAway` that nothing reads any more, and the
   /// constants that only they read.
@@ -194,6 +205,18 @@ public:
   /// does not fit the dim.
   mlir::FailureOr<std::pair<mlir::Value, mlir::Value>> topK(mlir::Value x, int64_t k, int64_t dim,
                                                             bool largest);
+
+  /// Row-major indices (count x rank, i64) of the nonzero elements of `x`:
+  /// a gn.nonzero at the next data-dependent site, specialized to its
+  /// size in dataSizes (else the element count, an upper bound).
+  mlir::FailureOr<mlir::Value> nonzero(mlir::Value x);
+  /// `x[mask]`: `mask` (i1) has the shape of `x`'s leading dims; the
+  /// elements (rows) where it is true, in row-major order, as a tensor of
+  /// (count, x's remaining dims...).
+  mlir::FailureOr<mlir::Value> selectByMask(mlir::Value x, mlir::Value mask);
+  /// masked_select: `x` and `mask` broadcast to one shape, the elements
+  /// where the mask is true, row-major, as a 1-d tensor.
+  mlir::FailureOr<mlir::Value> maskedSelect(mlir::Value x, mlir::Value mask);
 
   mlir::Type f32() { return builder.getF32Type(); }
   mlir::Type i64Type() { return builder.getI64Type(); }
