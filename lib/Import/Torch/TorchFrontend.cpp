@@ -167,6 +167,21 @@ FailureOr<PyValue> TorchFrontend::callSpecial(ImportContext &ctx, llvm::StringRe
       return name == "torch.sym_int" ? PyValue::integer(gn::saturatingCast<int64_t>(args[0].asDouble()))
                                      : PyValue::real(args[0].asDouble());
   }
+  // A size Dynamo left symbolic (a data-dependent one, say): gn's shapes
+  // are static, so it is a number here.
+  if (name == "torch.ops.aten.sym_size.int" || name == "torch.ops.aten.sym_size") {
+    if (args.size() != 2 || !args[0].isTensor() || args[1].kind != PyValue::Int)
+      return ctx.error("sym_size.int(tensor, dim) expected");
+    auto d = ctx.dim(args[1].i, args[0].type().getRank());
+    if (failed(d))
+      return failure();
+    return PyValue::integer(args[0].type().getDimSize(*d));
+  }
+  if (name == "torch.ops.aten.sym_numel.default" || name == "torch.ops.aten.sym_numel") {
+    if (args.size() != 1 || !args[0].isTensor())
+      return ctx.error("sym_numel(tensor) expected");
+    return PyValue::integer(args[0].type().getNumElements());
+  }
   // torch.vmap as traced by Dynamo (see Vmap.cpp).
   llvm::StringRef fn = name;
   if (fn.consume_front("torch._functorch.predispatch.") ||
