@@ -1131,6 +1131,16 @@ def define_interpolate():
         "nearest_frac_scale": ((1, 2, 4, 4), f"{F}(x, scale_factor=1.5)"),
         "bilinear_frac_scale": ((1, 2, 4, 5), f"{F}(x, scale_factor=1.5, mode='bilinear')"),
         "bicubic_frac_scale": ((1, 2, 4, 4), f"{F}(x, scale_factor=(1.5, 2.5), mode='bicubic', align_corners=False)"),
+        # in * scale_factor not whole: PyTorch steps by 1 / scale_factor.
+        "nearest_nonint_scale": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7)"),
+        "bilinear_nonint_scale": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7, mode='bilinear')"),
+        "bilinear_nonint_down": ((1, 2, 5, 7), f"{F}(x, scale_factor=0.5, mode='bilinear')"),
+        "bilinear_nonint_align": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7, mode='bilinear', align_corners=True)"),
+        "bilinear_nonint_recompute": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7, mode='bilinear', recompute_scale_factor=True)"),
+        "bicubic_nonint_scale": ((1, 2, 5, 6), f"{F}(x, scale_factor=(1.3, 2.2), mode='bicubic')"),
+        "linear_nonint_scale": ((2, 3, 7), f"{F}(x, scale_factor=1.45, mode='linear')"),
+        "trilinear_nonint_scale": ((1, 1, 3, 3, 3), f"{F}(x, scale_factor=1.5, mode='trilinear')"),
+        "nearest_nonint_3d": ((1, 1, 3, 3, 3), f"{F}(x, scale_factor=(0.7, 1.5, 2.3))"),
     }
     many = ("nearest_scale2", "bilinear", "bilinear_align", "bicubic")
     for name, (shape, expr) in it.items():

@@ -478,12 +478,12 @@ HostTensor adaptivePool(Operation *op, const HostTensor &x, bool isMax) {
   return out;
 }
 
-/// Source coordinate of output index `o` (torch's area_pixel_compute_source_index).
-double sourceIndex(int64_t o, int64_t in, int64_t out, bool alignCorners, bool cubic) {
+/// Source coordinate of output index `o` (torch's area_pixel_compute_source_index);
+/// `step`: input positions per output position (gn.resize's inputStep).
+double sourceIndex(int64_t o, int64_t in, int64_t out, double step, bool alignCorners, bool cubic) {
   if (alignCorners)
     return out > 1 ? double(o) * (in - 1) / (out - 1) : 0.0;
-  double scale = double(in) / out;
-  double s = (o + 0.5) * scale - 0.5;
+  double s = (o + 0.5) * step - 0.5;
   return (!cubic && s < 0) ? 0.0 : s;
 }
 
@@ -557,14 +557,17 @@ HostTensor resize(ResizeOp op, const HostTensor &x) {
   auto inStr = stridesOf(inS);
   llvm::StringRef mode = op.getMode();
   bool ac = op.getAlignCorners();
+  llvm::SmallVector<double, 3> steps;
+  for (int64_t d = 0; d < sp; ++d)
+    steps.push_back(op.inputStep(d));
   for (int64_t p = 0; p < planes; ++p)
     forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
       double v = 0;
       if (mode == "nearest") {
         int64_t off = 0;
         for (int64_t d = 0; d < sp; ++d) {
-          int64_t i = std::min<int64_t>(
-              static_cast<int64_t>(std::floor(o[d] * (double(inS[d]) / outS[d]))), inS[d] - 1);
+          int64_t i = std::min<int64_t>(static_cast<int64_t>(std::floor(o[d] * steps[d])),
+                                        inS[d] - 1);
           off += i * inStr[d];
         }
         v = loadAsDouble(x, p * inPlane + off);
@@ -574,7 +577,7 @@ HostTensor resize(ResizeOp op, const HostTensor &x) {
         llvm::SmallVector<int64_t, 3> base;
         llvm::SmallVector<double, 3> frac;
         for (int64_t d = 0; d < sp; ++d) {
-          double s = sourceIndex(o[d], inS[d], outS[d], ac, cubic);
+          double s = sourceIndex(o[d], inS[d], outS[d], steps[d], ac, cubic);
           int64_t i0 = static_cast<int64_t>(std::floor(s));
           base.push_back(cubic ? i0 - 1 : std::min(i0, inS[d] - 1));
           frac.push_back(s - i0);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include <cmath>
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -66,7 +67,22 @@ LogicalResult ScatterOp::verify() {
 }
 
 LogicalResult ResizeOp::verify() {
+  if (std::optional<llvm::ArrayRef<double>> scales = getScales()) {
+    int64_t spatial = getInput().getType().getRank() - 2;
+    if ((int64_t)scales->size() != spatial)
+      return emitOpError() << "expects " << spatial << " scales, one per spatial dim, got "
+                           << scales->size();
+    for (double s : *scales)
+      if (!(s > 0) || !std::isfinite(s))
+        return emitOpError() << "scales must be positive and finite, got " << s;
+  }
   return checkOneOf(*this, "mode", getMode(), {"nearest", "linear", "bicubic", "area"});
+}
+
+double ResizeOp::inputStep(unsigned d) {
+  if (std::optional<llvm::ArrayRef<double>> scales = getScales())
+    return (*scales)[d];
+  return double(getInput().getType().getDimSize(2 + d)) / getType().getDimSize(2 + d);
 }
 
 #define GET_OP_CLASSES

@@ -847,16 +847,27 @@ def Gn_ResizeOp : Gn_InferredOp<"resize",
   let summary = "resample the spatial dims (F.interpolate)";
   let description = [{
     `mode` is `nearest`, `linear` (also bilinear/trilinear) or `bicubic`.
+    An output position o reads the input around o * step (nearest) or
+    (o + 0.5) * step - 0.5 (linear, bicubic) in each spatial dim, step
+    being `scales`' entry when given (the framework was given a scale
+    factor and uses 1 / factor as is, which differs from in / out when
+    in * factor is not a whole number), else in / out; with
+    `align_corners`, o * (in - 1) / (out - 1) whatever `scales` says.
 
     ```mlir
     %r = gn.resize %x [16, 16] {align_corners = false, mode = "nearest"} : tensor<1x3x8x8xf32> -> tensor<1x3x16x16xf32>
     ```
   }];
   let arguments = (ins Gn_FloatTensor:$input, DenseI64ArrayAttr:$size, StrAttr:$mode,
-                   BoolAttr:$align_corners);
+                   BoolAttr:$align_corners, OptionalAttr<DenseF64ArrayAttr>:$scales);
   let results = (outs Gn_FloatTensor:$result);
   let assemblyFormat = "$input $size attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Input positions per output position along spatial dim `d` (0 is
+    /// the first spatial dim): `scales`' entry, else in / out.
+    double inputStep(unsigned d);
+  }];
 }
 
 //===----------------------------------------------------------------------===//

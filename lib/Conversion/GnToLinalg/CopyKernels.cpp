@@ -169,10 +169,9 @@ public:
       return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), true, ins[0], out);
     if (auto arg = dyn_cast<ArgMinOp>(copyOp))
       return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), false, ins[0], out);
-    if (isa<ResizeOp>(copyOp))
-      return cast<ResizeOp>(copyOp).getMode() == "nearest"
-                 ? emitNearestResize(b, loc, ins[0], out)
-                 : emitLinearResize(b, loc, cast<ResizeOp>(copyOp), ins[0], out);
+    if (auto resize = dyn_cast<ResizeOp>(copyOp))
+      return resize.getMode() == "nearest" ? emitNearestResize(b, loc, resize, ins[0], out)
+                                           : emitLinearResize(b, loc, resize, ins[0], out);
     if (isa<AvgPoolOp, AdaptiveAvgPoolOp, AdaptiveMaxPoolOp>(copyOp))
       return emitAvgPool(b, loc, ins[0], out);
     if (auto gs = dyn_cast<GridSampleOp>(copyOp))
@@ -832,7 +831,8 @@ public:
 
   /// Linear (bilinear, trilinear) resize as the interpreter computes it:
   /// per spatial dim the source coordinate s (align_corners: o * (in - 1) /
-  /// (out - 1); else (o + 0.5) * in / out - 0.5, clamped at 0), i0 = floor(s),
+  /// (out - 1); else (o + 0.5) * step - 0.5, clamped at 0, step being
+  /// gn.resize's inputStep: in / out or 1 / scale factor), i0 = floor(s),
   /// base = min(i0, in - 1), frac = s - i0; then over the 2^d taps in
   /// row-major order, weight = product of (frac or 1 - frac), index clamped
   /// into the input, and a tap of weight 0 skipped (so an inf or NaN there
@@ -867,7 +867,7 @@ public:
                           : Value(f(0));
             } else {
               Value scaled = arith::MulFOp::create(
-                  nb, nloc, arith::AddFOp::create(nb, nloc, pos, f(0.5)), f(double(in) / o));
+                  nb, nloc, arith::AddFOp::create(nb, nloc, pos, f(0.5)), f(op.inputStep(d)));
               src = arith::SubFOp::create(nb, nloc, scaled, f(0.5));
               Value negative = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, src, f(0));
               src = arith::SelectOp::create(nb, nloc, negative, f(0), src);
@@ -1287,9 +1287,11 @@ public:
   }
 
   /// Nearest resize (F.interpolate's default): along each spatial dim the
-  /// source index is min(floor(o * (in / out)), in - 1) in f64, as the
+  /// source index is min(floor(o * step), in - 1) in f64 (step: gn.resize's
+  /// inputStep, in / out or 1 / scale factor), as the
   /// interpreter computes it.
-  LogicalResult emitNearestResize(OpBuilder &b, Location loc, Value x, Value out) {
+  LogicalResult emitNearestResize(OpBuilder &b, Location loc, ResizeOp resize, Value x,
+                                  Value out) {
     auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
     auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
     int64_t rank = xShape.size();
@@ -1299,11 +1301,11 @@ public:
           llvm::SmallVector<Value> at;
           for (int64_t d = 0; d < rank; ++d) {
             Value o = linalg::IndexOp::create(nb, nloc, d);
-            if (d < 2 || xShape[d] == outShape[d]) {
+            double scale = d < 2 ? 1.0 : resize.inputStep(d - 2);
+            if (d < 2 || scale == 1.0) {
               at.push_back(o);
               continue;
             }
-            double scale = double(xShape[d]) / double(outShape[d]);
             Value pos = arith::MulFOp::create(
                 nb, nloc,
                 arith::SIToFPOp::create(nb, nloc, f64, arith::IndexCastOp::create(nb, nloc, i64, o)),

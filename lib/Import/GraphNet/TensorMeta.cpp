@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Import/Python/PyAST.h"
 #include "gn/Import/GraphNet/TensorMeta.h"
+#include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/Support/NumericCast.h"
 #include "llvm/ADT/StringRef.h"
 #include <cmath>
@@ -94,7 +95,9 @@ bool mlir::gn::parseTensorMetaFile(const std::string &file, const std::string &s
     if (stmt->kind == py::StmtKind::Import)
       continue;
     if (stmt->kind != py::StmtKind::ClassDef)
-      return fail(stmt->loc, "expected only tensor meta classes in a meta file");
+      return fail(stmt->loc, std::string(kDataGap) +
+                                 "expected only tensor meta classes in a meta file (GraphNet's "
+                                 "format); this statement is not one");
     TensorMeta meta;
     meta.file = file;
     meta.line = stmt->loc.line;

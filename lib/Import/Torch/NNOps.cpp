@@ -347,6 +347,7 @@ FailureOr<PyValue> interpolate(ImportContext &ctx, Args &a) {
   if (spatial < 1)
     return a.error("expected an input of rank >= 3");
   llvm::SmallVector<int64_t> size;
+  llvm::SmallVector<double> steps; // gn.resize's scales, when needed
   if (a.has("size")) {
     auto s = a.ints("size", spatial);
     if (failed(s))
@@ -363,13 +364,18 @@ FailureOr<PyValue> interpolate(ImportContext &ctx, Args &a) {
       size.push_back(gn::saturatingCast<int64_t>(
           std::floor(type.getDimSize(2 + i) * f[i].asDouble())));
     }
-    // torch uses the given scale (not out/in) for the source index when
-    // recompute_scale_factor is not set; equal unless the scale is fractional.
-    for (int64_t i = 0; i < spatial; ++i)
-      if (f[i].asDouble() * type.getDimSize(2 + i) != (double)size[i] &&
-          !(a.get("recompute_scale_factor").kind == PyValue::Bool &&
-            a.get("recompute_scale_factor").i))
-        return a.error("a scale_factor that does not give an integral size is not supported");
+    // PyTorch steps through the input by 1 / scale_factor (not in / out)
+    // unless recompute_scale_factor is set: gn.resize's scales, where the
+    // two differ.
+    bool recompute = a.get("recompute_scale_factor").kind == PyValue::Bool &&
+                     a.get("recompute_scale_factor").i;
+    for (int64_t i = 0; i < spatial && !recompute; ++i) {
+      double given = 1.0 / f[i].asDouble();
+      if (given != double(type.getDimSize(2 + i)) / double(size[i]))
+        steps.assign(spatial, 0.0);
+    }
+    for (int64_t i = 0; i < (int64_t)steps.size(); ++i)
+      steps[i] = 1.0 / f[i].asDouble();
   } else {
     return a.error("either size or scale_factor must be given");
   }
@@ -390,8 +396,11 @@ FailureOr<PyValue> interpolate(ImportContext &ctx, Args &a) {
     if (*aa)
       return a.error("antialias=True is not supported");
   }
-  return wrap(ctx.build<gn::ResizeOp>({*x}, {ctx.ints("size", size), ctx.str("mode", m),
-                                             ctx.flag("align_corners", *ac)}));
+  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("size", size), ctx.str("mode", m),
+                                          ctx.flag("align_corners", *ac)};
+  if (!steps.empty())
+    attrs.push_back(ctx.attr("scales", ctx.builder.getDenseF64ArrayAttr(steps)));
+  return wrap(ctx.build<gn::ResizeOp>({*x}, attrs));
 }
 
 //===----------------------------------------------------------------------===//
