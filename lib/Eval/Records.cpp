@@ -82,6 +82,10 @@ std::string eval::errorClassOf(const std::string &error) {
   };
   if (has({"GraphNet data gap: "}))
     return "graphnet data gap";
+  if (has({"no such GraphNet variant: "}))
+    return "variant not listed";
+  if (has({"shape guard failed: "}))
+    return "shape guard";
   if (has({"out of memory", "out of device memory", "CUDA_ERROR_OUT_OF_MEMORY"}))
     return "out of memory";
   if (has({"CUDA_ERROR_ILLEGAL_ADDRESS", "CUDA_ERROR_LAUNCH_FAILED", "CUDA_ERROR_MISALIGNED",

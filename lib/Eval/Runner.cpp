@@ -210,15 +210,21 @@ static DialectRegistry everyGnDialect() {
   return registry;
 }
 
-eval::LoadedSample::LoadedSample(const std::string &path)
+eval::LoadedSample::LoadedSample(const std::string &path, const std::string &dtypeVariant)
     : context(everyGnDialect()), handler(&context, [this](Diagnostic &diag) {
         if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
           firstError = diagnosticText(diag);
         return success();
-      }), path(path) {
+      }), path(path), dtypeVariant(dtypeVariant) {
   context.loadAllAvailableDialects();
   ImportOptions options;
   options.learnSizes = true; // specialize() learns the sizes
+  options.dtypeVariant = dtypeVariant;
+  if (!dtypeVariant.empty() && llvm::StringRef(path).ends_with(".mlir")) {
+    emitError(FileLineColLoc::get(&context, path, 0, 0))
+        << "a dtype variant (" << dtypeVariant << ") applies to GraphNet samples, not .mlir files";
+    return;
+  }
   module = llvm::StringRef(path).ends_with(".mlir") ? parseIrFile(path)
                                                      : importGraphNetSample(context, path, options);
 }
@@ -242,6 +248,7 @@ LogicalResult eval::LoadedSample::specialize(llvm::ArrayRef<interp::HostTensor> 
     ImportOptions options;
     options.dataSizes = dataSizes;
     options.learnSizes = true;
+    options.dtypeVariant = dtypeVariant;
     module = importGraphNetSample(context, path, options);
   }
   return success(static_cast<bool>(module));
@@ -300,7 +307,8 @@ class SampleRun {
 public:
   SampleRun(const std::string &path, const eval::RunOptions &options)
       : path(path), options(options),
-        target(options.target ? *options.target : cpuTarget()), loaded(path) {}
+        target(options.target ? *options.target : cpuTarget()),
+        loaded(path, options.dtypeVariant) {}
 
   /// The record: one JSON line, no newline.
   std::string run();
@@ -364,6 +372,8 @@ private:
 std::string SampleRun::run() {
   r["sample"] = sampleName(path);
   r["speedup"] = nullptr;
+  if (!options.dtypeVariant.empty())
+    r["dtype_variant"] = options.dtypeVariant;
   bool ok = load() && synthesize() && specialize() && checkTarget() && runReference() &&
             dumpInputs();
   if (ok && options.mode == "compile")

@@ -138,6 +138,12 @@ static cl::opt<int> trials("trials", cl::desc("Timed runs per side"), cl::init(5
                            cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<uint64_t> seed("seed", cl::desc("Input synthesis seed"), cl::init(0),
                               cl::cat(gnEvalCategory), cl::sub(runCmd));
+static cl::opt<std::string> dtypeVariant(
+    "dtype",
+    cl::desc("GraphNet's dtype channel: float16 | bfloat16 runs each sample as its dtype "
+             "generalization pass rewrites it (a sample that does not list the pass is recorded "
+             "as such); float32 (default): as extracted"),
+    cl::init("float32"), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> outPath("out", cl::desc("Append one JSON line per sample"),
                                     cl::init("results.jsonl"), cl::cat(gnEvalCategory),
                                     cl::sub(runCmd));
@@ -353,6 +359,12 @@ int runMain() {
   options.warmup = warmup;
   options.trials = trials;
   options.seed = seed;
+  if (dtypeVariant != "float32" && dtypeVariant != "float16" && dtypeVariant != "bfloat16") {
+    llvm::errs() << "error: --dtype must be float32, float16 or bfloat16, got '" << dtypeVariant
+                 << "'\n";
+    return 2;
+  }
+  options.dtypeVariant = dtypeVariant == "float32" ? "" : dtypeVariant.getValue();
   options.dumpDir = dumpDir;
   options.reference = reference;
   if (memoryLimit == "auto") {

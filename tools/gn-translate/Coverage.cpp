@@ -84,7 +84,7 @@ struct SampleResult {
 };
 
 SampleResult importOne(const DialectRegistry &registry, const std::string &sample,
-                       bool roundTrip) {
+                       bool roundTrip, const std::string &dtypeVariant) {
   SampleResult r;
   // A fresh context per sample keeps memory flat over thousands of samples.
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
@@ -95,11 +95,15 @@ SampleResult importOne(const DialectRegistry &registry, const std::string &sampl
     return success();
   });
   auto start = std::chrono::steady_clock::now();
-  auto module = gn::importGraphNetSample(context, sample);
+  gn::ImportOptions importOptions;
+  importOptions.dtypeVariant = dtypeVariant;
+  auto module = gn::importGraphNetSample(context, sample, importOptions);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!module) {
     // GraphNet's gap (a sample without its meta files), not gn's.
-    r.status = r.error.find(gn::kDataGap) != std::string::npos ? "data_gap" : "import_error";
+    r.status = r.error.find(gn::kDataGap) != std::string::npos             ? "data_gap"
+               : r.error.find(gn::kVariantNotListed) != std::string::npos ? "not_listed"
+                                                                           : "import_error";
     return r;
   }
   module->walk([&](Operation *) { ++r.ops; });
@@ -127,13 +131,13 @@ SampleResult importIsolated(const DialectRegistry &registry, const std::string &
                             const mlir::gn::CoverageOptions &options) {
   int fds[2];
   if (pipe(fds) != 0)
-    return importOne(registry, sample, options.roundTrip);
+    return importOne(registry, sample, options.roundTrip, options.dtypeVariant);
   llvm::outs().flush();
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return importOne(registry, sample, options.roundTrip);
+    return importOne(registry, sample, options.roundTrip, options.dtypeVariant);
   }
   if (pid == 0) {
     close(fds[0]);
@@ -145,7 +149,7 @@ SampleResult importIsolated(const DialectRegistry &registry, const std::string &
       if (llvm::sys::path::filename(sample) == crash)
         raise(SIGSEGV);
 #endif
-    SampleResult r = importOne(registry, sample, options.roundTrip);
+    SampleResult r = importOne(registry, sample, options.roundTrip, options.dtypeVariant);
     std::string msg = r.status + "\n" + std::to_string(r.ops) + "\n" +
                       std::to_string(r.seconds) + "\n" + r.error;
     const char *p = msg.data();
@@ -234,7 +238,7 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
     size_t first = 0, second = 0, gaps = 0; // ok, total, GraphNet data gaps
   };
   std::map<std::string, Counts> byFramework;
-  size_t ok = 0, n = 0, roundTripFailures = 0, gaps = 0;
+  size_t ok = 0, n = 0, roundTripFailures = 0, gaps = 0, unlisted = 0;
   std::map<std::string, size_t> blockers;
   double slowest = 0;
   std::string slowestSample;
@@ -243,7 +247,7 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
     ++n;
     ++byFramework[framework].second;
     SampleResult r = options.isolate ? importIsolated(registry, sample, options)
-                                     : importOne(registry, sample, options.roundTrip);
+                                     : importOne(registry, sample, options.roundTrip, options.dtypeVariant);
     const std::string &status = r.status;
     std::string &firstError = r.error;
     double seconds = r.seconds;
@@ -254,8 +258,8 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
     }
     if (status == "roundtrip_error")
       ++roundTripFailures;
-    if (status == "data_gap") {
-      ++gaps;
+    if (status == "data_gap" || status == "not_listed") {
+      ++(status == "data_gap" ? gaps : unlisted);
       ++byFramework[framework].gaps;
     } else if (status == "ok") {
       ++ok;
@@ -287,11 +291,14 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
   llvm::outs() << "\n== import coverage ==\n";
   // Over the samples GraphNet gives whole: a data gap is GraphNet's.
   auto percent = [](size_t a, size_t b) { return b ? 100.0 * a / b : 100.0; };
-  llvm::outs() << "samples ok: " << ok << " / " << n - gaps << " ("
-               << llvm::format("%.1f", percent(ok, n - gaps)) << "%)";
+  llvm::outs() << "samples ok: " << ok << " / " << n - gaps - unlisted << " ("
+               << llvm::format("%.1f", percent(ok, n - gaps - unlisted)) << "%)";
   if (gaps)
     llvm::outs() << "; " << gaps << " more are GraphNet data gaps (no meta files, or a "
                  << "parameter without an entry), not counted";
+  if (unlisted)
+    llvm::outs() << "; " << unlisted << " more list no " << options.dtypeVariant
+                 << " variant, not counted";
   llvm::outs() << "\n";
   if (several)
     for (auto &[fw, counts] : byFramework)

@@ -15,6 +15,7 @@ struct CoverageOptions {
   unsigned top = 30;              // blockers listed
   bool isolate = true;            // import each sample in a child process
   unsigned timeoutSeconds = 120;  // per sample, when isolated
+  std::string dtypeVariant;       // ImportOptions::dtypeVariant ("": as extracted)
 };
 
 /// Imports every sample under the roots, prints progress and a summary

@@ -36,6 +36,11 @@ static cl::opt<bool> noIsolate("no-isolate",
 static cl::opt<unsigned> sampleTimeout("sample-timeout",
                                        cl::desc("In coverage mode, seconds per sample"),
                                        cl::init(120));
+static cl::opt<std::string> dtypeVariant(
+    "dtype",
+    cl::desc("GraphNet's dtype channel: float16 | bfloat16 imports the sample as its dtype "
+             "generalization pass rewrites it (torch samples that list the pass)"),
+    cl::init(""));
 static cl::list<std::string> inputs(cl::Positional, cl::desc("<sample dir>..."));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"), cl::value_desc("file"),
                                        cl::init("-"));
@@ -55,6 +60,7 @@ int main(int argc, char **argv) {
     options.top = topBlockers;
     options.isolate = !noIsolate;
     options.timeoutSeconds = sampleTimeout;
+    options.dtypeVariant = dtypeVariant;
     if (options.roots.empty()) {
       errs() << "error: --coverage needs at least one folder\n";
       return 2;
@@ -71,7 +77,9 @@ int main(int argc, char **argv) {
   // Diagnostics as `model.py:LINE:COL: error: ...` with the source line.
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  auto module = mlir::gn::importGraphNetSample(context, inputs[0]);
+  mlir::gn::ImportOptions importOptions;
+  importOptions.dtypeVariant = dtypeVariant;
+  auto module = mlir::gn::importGraphNetSample(context, inputs[0], importOptions);
   if (!module)
     return 1;
   std::string error;

@@ -29,6 +29,10 @@ struct RunOptions {
   int warmup = 1;
   int trials = 5;
   uint64_t seed = 0;
+  /// GraphNet's dtype channel: "float16", "bfloat16" (the sample as its
+  /// dtype generalization pass rewrites it, ImportOptions::dtypeVariant),
+  /// "" for the sample as extracted.
+  std::string dtypeVariant;
   std::string dumpDir; // when set: inputs and outputs as .npy
   /// "fp64": also run the interpreter with every float in f64 and record
   /// each side's distance to it (`fp64_reference`), attributing a miss.
@@ -61,7 +65,8 @@ struct RunOptions {
 /// `firstError` holds the first error diagnostic ("file:line:col: error:
 /// ...") seen on the context since.
 struct LoadedSample {
-  explicit LoadedSample(const std::string &path);
+  /// `dtypeVariant`: as ImportOptions::dtypeVariant.
+  explicit LoadedSample(const std::string &path, const std::string &dtypeVariant = "");
   MLIRContext context;
   std::string firstError;
   ScopedDiagnosticHandler handler;
@@ -79,6 +84,7 @@ struct LoadedSample {
 
 private:
   std::string path;
+  std::string dtypeVariant;
   /// A .mlir file, refused with an error at the bracket if nested past
   /// kMaxIrNesting (gn/Support/NestingDepth.h).
   OwningOpRef<ModuleOp> parseIrFile(const std::string &path);

@@ -252,6 +252,31 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
     }
   }
 
+  // A dtype variant: float32 inputs and weights in the variant's type,
+  // but those the pass keeps.
+  Type variantType;
+  if (!options.dtypeVariant.empty()) {
+    OpBuilder b(&context);
+    if (options.dtypeVariant == "float16")
+      variantType = b.getF16Type();
+    else if (options.dtypeVariant == "bfloat16")
+      variantType = b.getBF16Type();
+    else {
+      emitError(fileLoc(modelPath, 1, 1), "unknown dtype variant '" + options.dtypeVariant +
+                                              "' (float16, bfloat16)");
+      return nullptr;
+    }
+    if (framework != "torch") {
+      emitError(fileLoc(modelPath, 1, 1),
+                "GraphNet's dtype variants are defined for torch samples only, not " +
+                    framework);
+      return nullptr;
+    }
+    for (TensorMeta &m : metas)
+      if (m.dtype == "torch.float32" && !frontend->keepsFloat32(m.name))
+        m.dtype = "torch." + options.dtypeVariant;
+  }
+
   py::Module module;
   py::ParseError parseError;
   if (!py::parseModule(modelSource.str(), module, parseError)) {
@@ -264,11 +289,36 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
   ImportContext ctx(context, builder, modelPath.str());
   ctx.dataSizes = options.dataSizes;
   ctx.stopAtUnknownSize = options.learnSizes;
+  ctx.variantType = variantType;
   if (failed(importForward(ctx, *frontend, module, metas, *result)))
     return nullptr;
   if (failed(verify(*result)))
     return nullptr;
   return result;
+}
+
+std::vector<std::string> mlir::gn::sampleDtypeVariants(llvm::StringRef sampleDir) {
+  llvm::SmallString<256> path(sampleDir);
+  llvm::sys::path::append(path, "graph_net.json");
+  std::string text;
+  std::vector<std::string> variants;
+  if (!readFile(path, text) || tooDeepAt(text, kMaxIrNesting, NestingSyntax::Json))
+    return variants;
+  auto json = llvm::json::parse(text);
+  if (!json) {
+    llvm::consumeError(json.takeError());
+    return variants;
+  }
+  const llvm::json::Object *obj = json->getAsObject();
+  const llvm::json::Array *passes =
+      obj ? obj->getArray("data_type_generalization_passes") : nullptr;
+  if (!passes)
+    return variants;
+  for (const llvm::json::Value &p : *passes)
+    if (std::optional<llvm::StringRef> name = p.getAsString())
+      if (name->consume_front("dtype_generalization_pass_"))
+        variants.push_back(name->str());
+  return variants;
 }
 
 OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
@@ -298,6 +348,13 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
     emitError(FileLineColLoc::get(&context, path("weight_meta.py"), 0, 0),
               std::string(kDataGap) + "cannot read '" + path("weight_meta.py") + "' nor '" +
                   path("input_meta.py") + "'");
+    return nullptr;
+  }
+  if (!options.dtypeVariant.empty() &&
+      !llvm::is_contained(sampleDtypeVariants(sampleDir), options.dtypeVariant)) {
+    emitError(FileLineColLoc::get(&context, path("graph_net.json"), 1, 1),
+              std::string(kVariantNotListed) + "the sample lists no dtype_generalization_pass_" +
+                  options.dtypeVariant + " in data_type_generalization_passes");
     return nullptr;
   }
   return importGraphNetSource(context, modelPath, model, weights, inputs, framework, options);

@@ -726,6 +726,25 @@ FailureOr<PyValue> Evaluator::Impl::callOp(llvm::StringRef displayName, llvm::St
   if (failed(batched))
     return failure();
 
+  // A dtype variant: this call's float32 tensors in the variant's type.
+  if (ctx.variantType && frontend.castsToVariant(name, isMethod)) {
+    auto cast = [&](PyValue &v) -> LogicalResult {
+      if (!v.isTensor() || !v.type().getElementType().isF32())
+        return success();
+      auto c = ctx.convert(v.tensor, ctx.variantType);
+      if (failed(c))
+        return failure();
+      v.tensor = *c;
+      return success();
+    };
+    for (PyValue &v : args)
+      if (failed(cast(v)))
+        return failure();
+    for (auto &[k, v] : kwargs)
+      if (failed(cast(v)))
+        return failure();
+  }
+
   // Bind arguments to the signature.
   Args bound(ctx, displayName.str());
   size_t next = 0;

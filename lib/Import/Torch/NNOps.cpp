@@ -415,6 +415,35 @@ FailureOr<Value> paramOr(ImportContext &ctx, Args &a, llvm::StringRef name, Type
   return ctx.splat(e, fill, shape);
 }
 
+/// Builds a normalization of `x` with `params` (statistics, scale,
+/// shift). A float16 / bfloat16 input with a float32 parameter (GraphNet's
+/// dtype variants keep norm statistics in float32) runs as PyTorch's
+/// mixed-type kernels do: in float32, the result rounded back to the
+/// input's type (also where a kernel of PyTorch's CPU would refuse a half
+/// parameter beside a float32 one).
+FailureOr<PyValue> normalization(ImportContext &ctx, Value x, llvm::SmallVector<Value> params,
+                                 function_ref<FailureOr<Value>(Value, ValueRange)> build) {
+  Type e = typeOf(x).getElementType();
+  bool mixed = (e.isF16() || e.isBF16()) && llvm::any_of(params, [](Value p) {
+                 return typeOf(p).getElementType().isF32();
+               });
+  if (!mixed)
+    return wrap(build(x, params));
+  auto wide = ctx.convert(x, ctx.f32());
+  if (failed(wide))
+    return failure();
+  for (Value &p : params) {
+    auto w = ctx.convert(p, ctx.f32());
+    if (failed(w))
+      return failure();
+    p = *w;
+  }
+  auto r = build(*wide, params);
+  if (failed(r))
+    return failure();
+  return wrap(ctx.convert(*r, e));
+}
+
 FailureOr<PyValue> batchNorm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto training = a.boolean("training");
@@ -434,9 +463,10 @@ FailureOr<PyValue> batchNorm(ImportContext &ctx, Args &a) {
   auto b = paramOr(ctx, a, "bias", e, {c}, 0);
   if (failed(mean) || failed(var) || failed(w) || failed(b))
     return failure();
-  return wrap(ctx.build<gn::BatchNormOp>({*x, *mean, *var, *w, *b},
-                                         {ctx.f64("epsilon", *eps),
-                                          ctx.flag("training", *training)}));
+  return normalization(ctx, *x, {*mean, *var, *w, *b}, [&](Value in, ValueRange p) {
+    return ctx.build<gn::BatchNormOp>({in, p[0], p[1], p[2], p[3]},
+                                      {ctx.f64("epsilon", *eps), ctx.flag("training", *training)});
+  });
 }
 
 FailureOr<PyValue> instanceNorm(ImportContext &ctx, Args &a) {
@@ -455,8 +485,10 @@ FailureOr<PyValue> instanceNorm(ImportContext &ctx, Args &a) {
   auto b = paramOr(ctx, a, "bias", e, {c}, 0);
   if (failed(w) || failed(b))
     return failure();
-  return wrap(ctx.build<gn::GroupNormOp>({*x, *w, *b}, {ctx.i64("num_groups", c),
-                                                        ctx.f64("epsilon", *eps)}));
+  return normalization(ctx, *x, {*w, *b}, [&](Value in, ValueRange p) {
+    return ctx.build<gn::GroupNormOp>({in, p[0], p[1]},
+                                      {ctx.i64("num_groups", c), ctx.f64("epsilon", *eps)});
+  });
 }
 
 FailureOr<PyValue> layerNorm(ImportContext &ctx, Args &a, bool rms) {
@@ -485,9 +517,11 @@ FailureOr<PyValue> layerNorm(ImportContext &ctx, Args &a, bool rms) {
   auto b = rms ? FailureOr<Value>(ctx.splat(e, 0, *shape)) : paramOr(ctx, a, "bias", e, *shape, 0);
   if (failed(w) || failed(b))
     return failure();
-  return wrap(ctx.build<gn::LayerNormOp>({*x, *w, *b}, {ctx.i64("normalized_rank", n),
+  return normalization(ctx, *x, {*w, *b}, [&](Value in, ValueRange p) {
+    return ctx.build<gn::LayerNormOp>({in, p[0], p[1]}, {ctx.i64("normalized_rank", n),
                                                         ctx.f64("epsilon", eps),
-                                                        ctx.flag("rms", rms)}));
+                                                        ctx.flag("rms", rms)});
+  });
 }
 
 FailureOr<PyValue> groupNorm(ImportContext &ctx, Args &a) {
@@ -505,8 +539,10 @@ FailureOr<PyValue> groupNorm(ImportContext &ctx, Args &a) {
   auto b = paramOr(ctx, a, "bias", e, {c}, 0);
   if (failed(w) || failed(b))
     return failure();
-  return wrap(ctx.build<gn::GroupNormOp>({*x, *w, *b}, {ctx.i64("num_groups", *g),
-                                                        ctx.f64("epsilon", *eps)}));
+  return normalization(ctx, *x, {*w, *b}, [&](Value in, ValueRange p) {
+    return ctx.build<gn::GroupNormOp>({in, p[0], p[1]},
+                                      {ctx.i64("num_groups", *g), ctx.f64("epsilon", *eps)});
+  });
 }
 
 /// F.normalize: x / max(norm_p(x, dim), eps)

@@ -119,6 +119,28 @@ public:
     return inWeightMeta && name.contains("_self_");
   }
 
+  /// GraphNet's dtype generalization passes (graph_net/torch/dtype_gen_passes):
+  /// the calls whose float32 tensor arguments go to the half type (AMP's
+  /// list: matmul and @, mm, bmm, linear, conv1d/2d/3d, scaled dot-product
+  /// attention, addmm, einsum; as methods, matmul, mm and bmm only).
+  bool castsToVariant(llvm::StringRef op, bool isMethod) const override {
+    if (isMethod)
+      return op == "matmul" || op == "mm" || op == "bmm";
+    return llvm::is_contained({"matmul", "mm", "bmm", "linear", "conv1d", "conv2d", "conv3d",
+                               "scaled_dot_product_attention", "addmm", "einsum"},
+                              op);
+  }
+  /// ... and the weights it keeps in float32: any whose name contains one
+  /// of its patterns (norm statistics and parameters).
+  bool keepsFloat32(llvm::StringRef name) const override {
+    for (llvm::StringRef pattern :
+         {"running_mean", "running_var", "num_batches_tracked", "bn_parameters_weight",
+          "bn_parameters_bias", "ln_parameters_weight", "ln_parameters_bias"})
+      if (name.contains(pattern))
+        return true;
+    return false;
+  }
+
 private:
   OpRegistry registry;
 };

@@ -36,11 +36,27 @@ struct ImportOptions {
   /// elements being the site's size; the module is marked kSizeProbe (the
   /// site). Else such a site takes its upper bound (every element).
   bool learnSizes = false;
+  /// GraphNet's dtype channel: "float16" or "bfloat16" imports the sample as
+  /// its dtype generalization pass rewrites it (torch samples that list the
+  /// pass in graph_net.json): float32 inputs and weights in that type, but
+  /// the batch and layer norm parameters the pass keeps; the float32
+  /// tensor arguments of matmul, mm, bmm, linear, conv, attention, addmm
+  /// and einsum converted to it. "": the sample as extracted.
+  std::string dtypeVariant;
 };
+
+/// The dtype variants GraphNet lists for `sampleDir` (graph_net.json's
+/// data_type_generalization_passes: "float16", "bfloat16"); none when the
+/// file or the field is absent.
+std::vector<std::string> sampleDtypeVariants(llvm::StringRef sampleDir);
 
 /// The module attribute of an import that stopped at a data-dependent site
 /// (ImportOptions::learnSizes): the site, an i64.
 inline constexpr const char *kSizeProbe = "gn.size_probe";
+
+/// The start of the error for a variant GraphNet does not define for the
+/// sample (a dtype pass its graph_net.json does not list).
+inline constexpr const char *kVariantNotListed = "no such GraphNet variant: ";
 
 /// Imports the sample in `sampleDir`. Returns null after emitting an error.
 mlir::OwningOpRef<mlir::ModuleOp> importGraphNetSample(mlir::MLIRContext &context,

@@ -69,6 +69,13 @@ public:
                                                    bool &resultBatched) const {
     return false;
   }
+  /// Under a dtype variant (ImportContext::variantType): whether the
+  /// float32 tensor arguments of this call are converted to the variant's
+  /// type first (GraphNet's dtype generalization passes).
+  virtual bool castsToVariant(llvm::StringRef op, bool isMethod) const { return false; }
+  /// Whether a float32 weight or input named `name` keeps float32 under a
+  /// dtype variant (the pass's preserved weights: norm statistics).
+  virtual bool keepsFloat32(llvm::StringRef name) const { return false; }
   /// Whether the forward parameter `name`, declared in weight_meta.py
   /// (`inWeightMeta`) or input_meta.py, is a weight rather than an input.
   virtual bool isWeight(llvm::StringRef name, bool inWeightMeta) const = 0;

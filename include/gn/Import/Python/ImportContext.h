@@ -135,6 +135,10 @@ public:
   /// which a run counts its size (ImportOptions::learnSizes).
   bool stopAtUnknownSize = false;
   mlir::Value sizeProbe;
+  /// The dtype variant's element type (f16, bf16), or null: the calls the
+  /// frontend names (Frontend::castsToVariant) take their float32 tensors
+  /// in it.
+  mlir::Type variantType;
   /// gn.nonzero already built per input: the same mask is one site.
   llvm::DenseMap<mlir::Value, mlir::Value> nonzeroOf;
 
