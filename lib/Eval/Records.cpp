@@ -84,6 +84,8 @@ std::string eval::errorClassOf(const std::string &error) {
     return "graphnet data gap";
   if (has({"no such GraphNet variant: "}))
     return "variant not listed";
+  if (has({"would rewrite this graph; gn does not implement"}))
+    return "not implemented";
   if (has({"shape guard failed: "}))
     return "shape guard";
   if (has({"out of memory", "out of device memory", "CUDA_ERROR_OUT_OF_MEMORY"}))

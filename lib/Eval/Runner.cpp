@@ -21,6 +21,7 @@
 #include "gn/Eval/Records.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
+#include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/IR/GnOps.h"
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
@@ -210,19 +211,22 @@ static DialectRegistry everyGnDialect() {
   return registry;
 }
 
-eval::LoadedSample::LoadedSample(const std::string &path, const std::string &dtypeVariant)
+eval::LoadedSample::LoadedSample(const std::string &path, const std::string &dtypeVariant,
+                                 int shapeVariant)
     : context(everyGnDialect()), handler(&context, [this](Diagnostic &diag) {
         if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
           firstError = diagnosticText(diag);
         return success();
-      }), path(path), dtypeVariant(dtypeVariant) {
+      }), path(path), dtypeVariant(dtypeVariant),
+      shapeVariant(shapeVariant) {
   context.loadAllAvailableDialects();
   ImportOptions options;
   options.learnSizes = true; // specialize() learns the sizes
   options.dtypeVariant = dtypeVariant;
-  if (!dtypeVariant.empty() && llvm::StringRef(path).ends_with(".mlir")) {
+  options.shapeVariant = shapeVariant;
+  if ((!dtypeVariant.empty() || shapeVariant >= 0) && llvm::StringRef(path).ends_with(".mlir")) {
     emitError(FileLineColLoc::get(&context, path, 0, 0))
-        << "a dtype variant (" << dtypeVariant << ") applies to GraphNet samples, not .mlir files";
+        << "GraphNet's dtype and shape variants apply to GraphNet samples, not .mlir files";
     return;
   }
   module = llvm::StringRef(path).ends_with(".mlir") ? parseIrFile(path)
@@ -249,6 +253,7 @@ LogicalResult eval::LoadedSample::specialize(llvm::ArrayRef<interp::HostTensor> 
     options.dataSizes = dataSizes;
     options.learnSizes = true;
     options.dtypeVariant = dtypeVariant;
+    options.shapeVariant = shapeVariant;
     module = importGraphNetSample(context, path, options);
   }
   return success(static_cast<bool>(module));
@@ -308,7 +313,7 @@ public:
   SampleRun(const std::string &path, const eval::RunOptions &options)
       : path(path), options(options),
         target(options.target ? *options.target : cpuTarget()),
-        loaded(path, options.dtypeVariant) {}
+        loaded(path, options.dtypeVariant, options.shapeVariant) {}
 
   /// The record: one JSON line, no newline.
   std::string run();
@@ -374,6 +379,16 @@ std::string SampleRun::run() {
   r["speedup"] = nullptr;
   if (!options.dtypeVariant.empty())
     r["dtype_variant"] = options.dtypeVariant;
+  if (options.shapeVariant >= 0) {
+    r["sample"] = sampleName(path) + "@shape" + std::to_string(options.shapeVariant);
+    nlohmann::json variant = {{"index", options.shapeVariant}};
+    std::string error;
+    auto variants = sampleShapeVariants(path, error);
+    if (static_cast<size_t>(options.shapeVariant) < variants.size())
+      for (const auto &[symbol, size] : variants[options.shapeVariant].values)
+        variant["symbols"][symbol] = size;
+    r["shape_variant"] = variant;
+  }
   bool ok = load() && synthesize() && specialize() && checkTarget() && runReference() &&
             dumpInputs();
   if (ok && options.mode == "compile")

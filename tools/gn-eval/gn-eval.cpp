@@ -20,6 +20,7 @@
 #include "gn/Eval/Report.h"
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
+#include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/Interpreter/HostTensor.h"
 #include "gn/Support/GeneralSwitches.h"
 #include "gn/Support/MemoryLimit.h"
@@ -144,6 +145,12 @@ static cl::opt<std::string> dtypeVariant(
              "generalization pass rewrites it (a sample that does not list the pass is recorded "
              "as such); float32 (default): as extracted"),
     cl::init("float32"), cl::cat(gnEvalCategory), cl::sub(runCmd));
+static cl::opt<std::string> shapes(
+    "shapes",
+    cl::desc("GraphNet's shape channel: all | N runs each sample at each (or its first N) of the "
+             "shape variants its symbolic_dimension_reifier gives, one record each, named "
+             "<sample>@shape<index> (a sample without variants is recorded as such)"),
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> outPath("out", cl::desc("Append one JSON line per sample"),
                                     cl::init("results.jsonl"), cl::cat(gnEvalCategory),
                                     cl::sub(runCmd));
@@ -236,6 +243,20 @@ static cl::opt<std::string> scoreFormat("format", cl::desc("table | json | markd
                                         cl::sub(scoreCmd));
 
 namespace {
+
+/// "<path>@shape<K>": a sample at its shape variant K (--shapes); returns K
+/// and sets `path`, else -1 with `path` = `input`.
+int splitShapeVariant(const std::string &input, std::string &path) {
+  llvm::StringRef in(input);
+  size_t at = in.rfind("@shape");
+  unsigned k = 0;
+  if (at == llvm::StringRef::npos || in.substr(at + 6).getAsInteger(10, k)) {
+    path = input;
+    return -1;
+  }
+  path = in.take_front(at).str();
+  return static_cast<int>(k);
+}
 
 struct Child {
   pid_t pid;
@@ -384,6 +405,24 @@ int runMain() {
   std::vector<std::string> inputs;
   for (const std::string &in : runInputs)
     inputs.push_back(normalizedSample(in));
+  if (!shapes.empty()) {
+    unsigned first = 0;
+    if (shapes != "all" && (llvm::StringRef(shapes).getAsInteger(10, first) || first == 0)) {
+      errs() << "error: --shapes must be all or a count N > 0, got '" << shapes << "'\n";
+      return 2;
+    }
+    std::vector<std::string> variants;
+    for (const std::string &in : inputs) {
+      std::string error;
+      size_t n = mlir::gn::sampleShapeVariants(in, error).size();
+      if (first)
+        n = std::min<size_t>(n, first);
+      // None: one record, which says why.
+      for (size_t k = 0; k < std::max<size_t>(n, 1); ++k)
+        variants.push_back(in + "@shape" + std::to_string(k));
+    }
+    inputs = std::move(variants);
+  }
   if (!shard.empty()) {
     unsigned index = 0, count = 0;
     char slash = 0, extra = 0;
@@ -508,11 +547,14 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     errs() << "error: no samples given\n";
     return 2;
   }
-  for (const std::string &in : runInputs)
-    if (!sys::fs::exists(in)) {
-      errs() << "error: '" << in << "' does not exist\n";
+  for (const std::string &in : runInputs) {
+    std::string path;
+    splitShapeVariant(in, path);
+    if (!sys::fs::exists(path)) {
+      errs() << "error: '" << path << "' does not exist\n";
       return 2;
     }
+  }
   std::error_code ec;
   raw_fd_ostream out(outPath, ec, sys::fs::OF_Append);
   if (ec) {
@@ -617,7 +659,10 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
 #endif
         if (options.memoryLimit > 0)
           limitChildMemory(options.memoryLimit, c.resultFile + ".oom");
-        std::string line = eval::runSample(c.input, options);
+        std::string path;
+        eval::RunOptions childOptions = options;
+        childOptions.shapeVariant = splitShapeVariant(c.input, path);
+        std::string line = eval::runSample(path, childOptions);
         std::ofstream f(c.resultFile);
         f << line;
         f.close();

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Coverage.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
+#include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/InitAll.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -41,6 +42,14 @@ static cl::opt<std::string> dtypeVariant(
     cl::desc("GraphNet's dtype channel: float16 | bfloat16 imports the sample as its dtype "
              "generalization pass rewrites it (torch samples that list the pass)"),
     cl::init(""));
+static cl::opt<int> shapeVariant(
+    "shape-variant",
+    cl::desc("GraphNet's shape channel: import the sample at its shape variant N (the N-th of "
+             "its symbolic_dimension_reifier's list, from 0); -1: as extracted"),
+    cl::init(-1));
+static cl::opt<bool> listShapeVariants(
+    "list-shape-variants",
+    cl::desc("Print the sample's shape variants (index, symbols' values) and exit"));
 static cl::list<std::string> inputs(cl::Positional, cl::desc("<sample dir>..."));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"), cl::value_desc("file"),
                                        cl::init("-"));
@@ -71,6 +80,24 @@ int main(int argc, char **argv) {
     errs() << "error: expected exactly one sample folder, got " << inputs.size() << "\n";
     return 2;
   }
+  if (listShapeVariants) {
+    std::string error;
+    auto variants = mlir::gn::sampleShapeVariants(inputs[0], error);
+    if (variants.empty()) {
+      // "file:line:col: message" from a parse error, else the sample's.
+      llvm::StringRef e(error);
+      size_t py = e.find(".py:");
+      size_t col = py == llvm::StringRef::npos ? py : e.find(": ", py);
+      if (col != llvm::StringRef::npos)
+        errs() << e.take_front(col) << ": error: " << e.drop_front(col + 2) << "\n";
+      else
+        errs() << inputs[0] << ": error: " << error << "\n";
+      return 1;
+    }
+    for (const auto &v : variants)
+      outs() << v.index << " " << v.label() << "\n";
+    return 0;
+  }
   mlir::DialectRegistry registry;
   mlir::gn::registerAllDialects(registry);
   mlir::MLIRContext context(registry);
@@ -79,6 +106,7 @@ int main(int argc, char **argv) {
   mlir::SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   mlir::gn::ImportOptions importOptions;
   importOptions.dtypeVariant = dtypeVariant;
+  importOptions.shapeVariant = shapeVariant;
   auto module = mlir::gn::importGraphNetSample(context, inputs[0], importOptions);
   if (!module)
     return 1;

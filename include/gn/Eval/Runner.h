@@ -33,6 +33,10 @@ struct RunOptions {
   /// dtype generalization pass rewrites it, ImportOptions::dtypeVariant),
   /// "" for the sample as extracted.
   std::string dtypeVariant;
+  /// GraphNet's shape channel: the sample at its shape variant of this
+  /// index (ImportOptions::shapeVariant); the record's sample is named
+  /// "<path>@shape<index>". -1: the shapes as extracted.
+  int shapeVariant = -1;
   std::string dumpDir; // when set: inputs and outputs as .npy
   /// "fp64": also run the interpreter with every float in f64 and record
   /// each side's distance to it (`fp64_reference`), attributing a miss.
@@ -66,7 +70,9 @@ struct RunOptions {
 /// ...") seen on the context since.
 struct LoadedSample {
   /// `dtypeVariant`: as ImportOptions::dtypeVariant.
-  explicit LoadedSample(const std::string &path, const std::string &dtypeVariant = "");
+  /// `shapeVariant`: as ImportOptions::shapeVariant.
+  explicit LoadedSample(const std::string &path, const std::string &dtypeVariant = "",
+                        int shapeVariant = -1);
   MLIRContext context;
   std::string firstError;
   ScopedDiagnosticHandler handler;
@@ -85,6 +91,7 @@ struct LoadedSample {
 private:
   std::string path;
   std::string dtypeVariant;
+  int shapeVariant = -1;
   /// A .mlir file, refused with an error at the bracket if nested past
   /// kMaxIrNesting (gn/Support/NestingDepth.h).
   OwningOpRef<ModuleOp> parseIrFile(const std::string &path);

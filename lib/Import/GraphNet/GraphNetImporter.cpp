@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Import/GraphNet/GraphNetImporter.h"
+#include "gn/Import/GraphNet/DimensionRewrites.h"
+#include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/Import/GraphNet/TensorMeta.h"
 #include "gn/Import/Paddle/PaddleFrontend.h"
 #include "gn/Import/Python/Evaluator.h"
@@ -252,6 +254,22 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
     }
   }
 
+  // A shape variant: each constrained tensor at the variant's shape.
+  for (const auto &[name, shape] : options.reifiedShapes) {
+    for (TensorMeta &m : metas) {
+      if (m.name != name)
+        continue;
+      m.shape = shape;
+      if (m.data && !m.data->empty()) {
+        int64_t n = checkedProduct(shape).value_or(0);
+        std::vector<double> data;
+        for (int64_t i = 0; i < n; ++i)
+          data.push_back((*m.data)[i % m.data->size()]);
+        m.data = std::move(data);
+      }
+    }
+  }
+
   // A dtype variant: float32 inputs and weights in the variant's type,
   // but those the pass keeps.
   Type variantType;
@@ -290,6 +308,9 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
   ctx.dataSizes = options.dataSizes;
   ctx.stopAtUnknownSize = options.learnSizes;
   ctx.variantType = variantType;
+  import::GraphTrace trace;
+  ctx.trace = options.trace ? options.trace : options.sizeRewrites.empty() ? nullptr : &trace;
+  ctx.sizeRewrites = options.sizeRewrites.empty() ? nullptr : &options.sizeRewrites;
   if (failed(importForward(ctx, *frontend, module, metas, *result)))
     return nullptr;
   if (failed(verify(*result)))
@@ -357,5 +378,38 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
                   options.dtypeVariant + " in data_type_generalization_passes");
     return nullptr;
   }
-  return importGraphNetSource(context, modelPath, model, weights, inputs, framework, options);
+  if (options.shapeVariant < 0)
+    return importGraphNetSource(context, modelPath, model, weights, inputs, framework, options);
+  std::string variantError;
+  std::vector<ShapeVariant> variants = sampleShapeVariants(sampleDir, variantError);
+  if (variants.empty() || static_cast<size_t>(options.shapeVariant) >= variants.size()) {
+    if (variantError.empty())
+      variantError = "GraphNet gives the sample " + std::to_string(variants.size()) +
+                     " shape variants, not one of index " + std::to_string(options.shapeVariant);
+    emitError(FileLineColLoc::get(&context, path("input_tensor_constraints.py"), 1, 1),
+              std::string(kVariantNotListed) + variantError);
+    return nullptr;
+  }
+  ImportOptions withShapes = options;
+  withShapes.reifiedShapes = variants[options.shapeVariant].shapes;
+  std::vector<std::string> passes = sampleDimensionPasses(sampleDir);
+  if (!passes.empty()) {
+    // GraphNet's passes read the graph at the example shapes.
+    import::GraphTrace trace;
+    ImportOptions example = options;
+    example.shapeVariant = -1;
+    example.learnSizes = false;
+    example.trace = &trace;
+    if (!importGraphNetSource(context, modelPath, model, weights, inputs, framework, example))
+      return nullptr;
+    ShapeConstraints constraints;
+    std::string error;
+    if (!readShapeConstraints(sampleDir, constraints, error) ||
+        !generalizeDimensions(trace, constraints, passes, withShapes.sizeRewrites, error)) {
+      emitError(FileLineColLoc::get(&context, path("graph_net.json"), 1, 1),
+                "shape variant " + variants[options.shapeVariant].label() + ": " + error);
+      return nullptr;
+    }
+  }
+  return importGraphNetSource(context, modelPath, model, weights, inputs, framework, withShapes);
 }

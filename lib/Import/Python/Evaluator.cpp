@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Import/Python/Evaluator.h"
+#include "GraphTracer.h"
 #include "gn/Import/Python/Spectral.h"
 #include "gn/Import/Python/OpRegistry.h"
 #include "gn/Support/NumericCast.h"
@@ -22,7 +23,8 @@ using namespace mlir::gn::import;
 
 class Evaluator::Impl {
 public:
-  Impl(ImportContext &ctx, const Frontend &frontend) : ctx(ctx), frontend(frontend) {
+  Impl(ImportContext &ctx, const Frontend &frontend)
+      : ctx(ctx), frontend(frontend), tracer(ctx) {
     frontend.addGlobals(globals);
   }
 
@@ -32,6 +34,8 @@ public:
   llvm::StringMap<PyValue> globals; // from imports
   std::vector<Value> returned;
   bool hasReturned = false;
+  GraphTracer tracer;
+  int parameters = 0;
   /// Rebinds `name` to `updated` after an in-place update and propagates it
   /// to every variable sharing storage with it (aliases and views).
   LogicalResult updateInPlace(py::SrcLoc l, llvm::StringRef name, PyValue updated);
@@ -52,6 +56,9 @@ public:
   FailureOr<PyValue> evalName(const py::Expr &e);
   FailureOr<PyValue> evalAttribute(const py::Expr &e);
   FailureOr<PyValue> evalCall(const py::Expr &e);
+  /// The call at `e` of `callee`, its arguments evaluated.
+  FailureOr<PyValue> evalCallOf(const py::Expr &e, PyValue callee, std::vector<PyValue> args,
+                                KwArgs kwargs);
   FailureOr<PyValue> evalSubscript(const py::Expr &e);
   FailureOr<PyValue> evalBinary(py::SrcLoc l, llvm::StringRef op, const PyValue &a,
                                 const PyValue &b);
@@ -71,7 +78,10 @@ Evaluator::Evaluator(ImportContext &ctx, const Frontend &frontend)
     : impl(std::make_unique<Impl>(ctx, frontend)) {}
 Evaluator::~Evaluator() = default;
 void Evaluator::addImports(const py::Module &module) { impl->addImports(module); }
-void Evaluator::bind(llvm::StringRef name, PyValue value) { impl->env[name] = std::move(value); }
+void Evaluator::bind(llvm::StringRef name, PyValue value) {
+  impl->tracer.parameter(impl->parameters++, value);
+  impl->env[name] = std::move(value);
+}
 LogicalResult Evaluator::execBody(const std::vector<py::StmtPtr> &body) {
   return impl->execBody(body);
 }
@@ -396,12 +406,19 @@ FailureOr<PyValue> Evaluator::Impl::eval(const py::Expr &e) {
     v.kind = PyValue::Ellipsis;
     return v;
   }
-  case py::ExprKind::Attribute:
-    return evalAttribute(e);
+  case py::ExprKind::Attribute: {
+    auto v = evalAttribute(e);
+    if (succeeded(v))
+      tracer.node(e, *v);
+    return v;
+  }
   case py::ExprKind::Call:
-    return evalCall(e);
-  case py::ExprKind::Subscript:
-    return evalSubscript(e);
+  case py::ExprKind::Subscript: {
+    auto v = e.kind == py::ExprKind::Call ? evalCall(e) : evalSubscript(e);
+    if (succeeded(v))
+      tracer.node(e, *v);
+    return v;
+  }
   case py::ExprKind::Slice: {
     PyValue v;
     v.kind = PyValue::Slice;
@@ -446,10 +463,17 @@ FailureOr<PyValue> Evaluator::Impl::eval(const py::Expr &e) {
     auto b = eval(*e.children[1]);
     if (failed(b))
       return failure();
-    return evalBinary(e.loc, e.str, *a, *b);
+    auto v = evalBinary(e.loc, e.str, *a, *b);
+    if (succeeded(v))
+      tracer.node(e, *v);
+    return v;
   }
-  case py::ExprKind::UnaryOp:
-    return evalUnary(e);
+  case py::ExprKind::UnaryOp: {
+    auto v = evalUnary(e);
+    if (succeeded(v))
+      tracer.node(e, *v);
+    return v;
+  }
   case py::ExprKind::Compare:
     return evalCompare(e);
   case py::ExprKind::BoolOp: {
@@ -614,6 +638,31 @@ FailureOr<PyValue> Evaluator::Impl::evalCall(const py::Expr &e) {
   }
   ctx.loc = ctx.locOf(e.loc);
 
+  // GraphNet's size rewrites read these calls' literal arguments.
+  if (tracer.active()) {
+    std::string op = GraphTracer::tracedOp(*callee);
+    bool starred = llvm::any_of(e.args, [](auto &a) { return a->kind == py::ExprKind::Starred; });
+    if (!op.empty() && !starred) {
+      bool method = callee->kind == PyValue::Method;
+      std::vector<TraceArg> traced;
+      if (method)
+        traced.push_back(tracer.nodeArg(*callee->self));
+      for (size_t i = 0; i < e.args.size(); ++i)
+        traced.push_back(tracer.arg(*e.args[i], &args[i]));
+      if (failed(tracer.rewrite(e.loc, args, method ? 1 : 0)))
+        return failure();
+      auto r = evalCallOf(e, *callee, std::move(args), std::move(kwargs));
+      if (succeeded(r))
+        tracer.node(e, *r, op, std::move(traced));
+      return r;
+    }
+  }
+  return evalCallOf(e, *callee, std::move(args), std::move(kwargs));
+}
+
+FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue calleeValue,
+                                               std::vector<PyValue> args, KwArgs kwargs) {
+  auto callee = &calleeValue;
   if (callee->kind == PyValue::Function) {
     if (!kwargs.empty())
       return error(e.loc, "keyword arguments to a lambda are not supported");
@@ -1015,8 +1064,18 @@ FailureOr<PyValue> Evaluator::Impl::evalSubscript(const py::Expr &e) {
   if (failed(index))
     return failure();
   ctx.loc = ctx.locOf(e.loc);
-  if (base->isTensor())
-    return frontend.subscript(ctx, *base, *index);
+  if (base->isTensor()) {
+    if (!tracer.active())
+      return frontend.subscript(ctx, *base, *index);
+    std::vector<TraceArg> traced = {tracer.nodeArg(*base), tracer.arg(*e.children[1], &*index)};
+    std::vector<PyValue> fxArgs = {*base, *index};
+    if (failed(tracer.rewrite(e.loc, fxArgs, 0)))
+      return failure();
+    auto r = frontend.subscript(ctx, fxArgs[0], fxArgs[1]);
+    if (succeeded(r))
+      tracer.node(e, *r, "getitem", std::move(traced));
+    return r;
+  }
   if (base->isSequence()) {
     int64_t n = base->elts.size();
     if (index->kind == PyValue::Int) {

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "gn/Import/Python/GraphTrace.h"
+
 namespace mlir::gn {
 
 /// The start of an import error that is GraphNet's, not gn's: the sample
@@ -43,6 +45,20 @@ struct ImportOptions {
   /// tensor arguments of matmul, mm, bmm, linear, conv, attention, addmm
   /// and einsum converted to it. "": the sample as extracted.
   std::string dtypeVariant;
+  /// GraphNet's shape channel: the index of one of the sample's shape
+  /// variants (sampleShapeVariants in ShapeVariants.h); -1: the shapes as
+  /// extracted.
+  int shapeVariant = -1;
+  /// The variant's shape of each constrained tensor, filled from
+  /// shapeVariant by importGraphNetSample (importGraphNetSource takes them
+  /// as given); a meta's `data` is repeated to fill its new shape, as
+  /// GraphNet's dimension generalizer does.
+  std::vector<std::pair<std::string, std::vector<int64_t>>> reifiedShapes;
+  /// GraphNet's size rewrites for those shapes (DimensionRewrites.h), also
+  /// filled by importGraphNetSample.
+  std::vector<import::SizeRewrite> sizeRewrites;
+  /// When set, the graph the import evaluates is recorded here.
+  import::GraphTrace *trace = nullptr;
 };
 
 /// The dtype variants GraphNet lists for `sampleDir` (graph_net.json's
@@ -55,7 +71,8 @@ std::vector<std::string> sampleDtypeVariants(llvm::StringRef sampleDir);
 inline constexpr const char *kSizeProbe = "gn.size_probe";
 
 /// The start of the error for a variant GraphNet does not define for the
-/// sample (a dtype pass its graph_net.json does not list).
+/// sample (a dtype pass its graph_net.json does not list, a shape variant
+/// its reifier does not give).
 inline constexpr const char *kVariantNotListed = "no such GraphNet variant: ";
 
 /// Imports the sample in `sampleDir`. Returns null after emitting an error.

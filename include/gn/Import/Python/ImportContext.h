@@ -10,6 +10,7 @@
 #define GN_LIB_IMPORT_IMPORTCONTEXT_H
 
 #include "gn/IR/GnOps.h"
+#include "gn/Import/Python/GraphTrace.h"
 #include "gn/Import/Python/PyAST.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -139,6 +140,11 @@ public:
   /// frontend names (Frontend::castsToVariant) take their float32 tensors
   /// in it.
   mlir::Type variantType;
+  /// GraphNet's shape channel (GraphTrace.h): the graph evaluated is
+  /// recorded here when set; with sizeRewrites also set, their literals are
+  /// replaced by the sizes of the recorded nodes.
+  GraphTrace *trace = nullptr;
+  const std::vector<SizeRewrite> *sizeRewrites = nullptr;
   /// gn.nonzero already built per input: the same mask is one site.
   llvm::DenseMap<mlir::Value, mlir::Value> nonzeroOf;
 

@@ -1,0 +1,45 @@
+//===- GraphTracer.h - the evaluator's side of GraphTrace.h -*- C++ -*-===//
+#ifndef GN_IMPORT_PYTHON_GRAPHTRACER_H
+#define GN_IMPORT_PYTHON_GRAPHTRACER_H
+
+#include "gn/Import/Python/GraphTrace.h"
+#include "gn/Import/Python/ImportContext.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::gn::import {
+
+/// Records the nodes an import evaluates into ctx.trace and applies
+/// ctx.sizeRewrites to the traced ops' arguments. Inert when the context
+/// asks for neither.
+class GraphTracer {
+public:
+  explicit GraphTracer(ImportContext &ctx) : ctx(ctx) {}
+  bool active() const { return ctx.trace != nullptr; }
+
+  /// A forward parameter (a placeholder): the `position`-th.
+  void parameter(int position, const PyValue &v);
+  /// The op a traced call site is (view, torch.arange, ...), or "" for one
+  /// that GraphNet's passes do not read.
+  static std::string tracedOp(const PyValue &callee);
+  /// An argument as written at `e`, evaluated to `v` (may be null).
+  TraceArg arg(const py::Expr &e, const PyValue *v) const;
+  TraceArg nodeArg(const PyValue &v) const;
+  /// Applies the rewrites of the traced op about to be recorded at `loc`:
+  /// `args` are its FX arguments' values, `offset` the FX index of
+  /// args[0] (1 for a method, whose receiver is FX's args[0]).
+  LogicalResult rewrite(py::SrcLoc loc, std::vector<PyValue> &args, int offset);
+  /// Records the value of expression `e` when it is a tensor (a traced op
+  /// with its arguments), unless `e` was just recorded.
+  void node(const py::Expr &e, const PyValue &result, std::string op = "",
+            std::vector<TraceArg> args = {});
+
+private:
+  void record(TraceLoc loc, const PyValue &result, std::string op, std::vector<TraceArg> args);
+  ImportContext &ctx;
+  llvm::DenseMap<Value, int> nodeOf;
+  const py::Expr *last = nullptr;
+};
+
+} // namespace mlir::gn::import
+
+#endif // GN_IMPORT_PYTHON_GRAPHTRACER_H
