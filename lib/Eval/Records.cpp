@@ -58,6 +58,8 @@ json eval::compareWithReference(const std::vector<interp::HostTensor> &actual,
                        {"mean_abs_diff", d.meanAbs},
                        {"equal", d.equal},
                        {"shape_dtype_match", d.shapeAndDtypeMatch}});
+    if (!d.mismatch.empty())
+      outputs.back()["mismatch"] = d.mismatch;
     // What GraphNet's log needs: allclose at every t under each float
     // dtype's tolerance pair.
     json familyT = json::object();

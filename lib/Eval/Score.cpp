@@ -166,14 +166,14 @@ double rectify(double s, double p) { return s < 1 ? std::pow(s, p + 1) : s; }
 struct Stats {
   size_t n = 0, correct = 0, slow = 0;
   double sumLogCorrect = 0, sumLogSlow = 0;
-  size_t classCount[5] = {0, 0, 0, 0, 0}; // indexed by ErrorClass
+  size_t classCount[6] = {0, 0, 0, 0, 0, 0}; // indexed by ErrorClass
 };
 
-Stats collect(const std::vector<SampleRecord> &records, int t) {
+Stats collect(const std::vector<SampleRecord> &records, int t, const ScoreOptions &options) {
   Stats st;
   st.n = records.size();
   for (const SampleRecord &r : records) {
-    ErrorClass c = classify(r, t);
+    ErrorClass c = classify(r, t, options);
     ++st.classCount[static_cast<int>(c)];
     if (c != ErrorClass::None)
       continue;
@@ -189,7 +189,8 @@ Stats collect(const std::vector<SampleRecord> &records, int t) {
 }
 
 const ErrorClass kErrorClasses[] = {ErrorClass::Accuracy, ErrorClass::Runtime,
-                                    ErrorClass::Compile, ErrorClass::Eager};
+                                    ErrorClass::Compile, ErrorClass::Eager,
+                                    ErrorClass::Mismatch};
 } // namespace
 
 ErrorClass mlir::gn::eval::classify(const SampleRecord &record, int t) {
@@ -206,6 +207,28 @@ ErrorClass mlir::gn::eval::classify(const SampleRecord &record, int t) {
   return ErrorClass::None;
 }
 
+ErrorClass mlir::gn::eval::classify(const SampleRecord &record, int t,
+                                    const ScoreOptions &options) {
+  ErrorClass c = classify(record, t);
+  if (c == ErrorClass::Accuracy && !record.mismatch.empty() &&
+      options.scheme == ScoreOptions::Scheme::MismatchExtended)
+    return ErrorClass::Mismatch;
+  return c;
+}
+
+bool mlir::gn::eval::parseScheme(const std::string &name, ScoreOptions &options) {
+  if (name == "default") {
+    options.scheme = ScoreOptions::Scheme::Default;
+    options.tMax = kMaxScoredT;
+  } else if (name == "mismatch_extended") {
+    options.scheme = ScoreOptions::Scheme::MismatchExtended;
+    options.tMax = kMaxScoredT + 1; // range(-10, 4 levels + 2)
+  } else {
+    return false;
+  }
+  return true;
+}
+
 bool mlir::gn::eval::parseErrnoRule(const std::string &name, ScoreOptions &options) {
   if (name == "code")
     options.errnoRule = ScoreOptions::ErrnoRule::Code;
@@ -217,7 +240,20 @@ bool mlir::gn::eval::parseErrnoRule(const std::string &name, ScoreOptions &optio
 }
 
 int mlir::gn::eval::toleratedFrom(ErrorClass cls, const ScoreOptions &options) {
+  if (options.scheme == ScoreOptions::Scheme::MismatchExtended) {
+    switch (cls) {
+    case ErrorClass::None: return INT_MIN;
+    case ErrorClass::Accuracy: return 1;
+    case ErrorClass::Mismatch: return 2;
+    case ErrorClass::Runtime: return 3;
+    case ErrorClass::Compile: return 4;
+    case ErrorClass::Eager: return INT_MAX; // "never tolerated"
+    }
+    return INT_MAX;
+  }
   switch (cls) {
+  case ErrorClass::Mismatch: // not a class of its own: a runtime failure
+    return options.errnoRule == ScoreOptions::ErrnoRule::Report ? 2 : 3;
   case ErrorClass::None: return INT_MIN;
   case ErrorClass::Accuracy: return 1;
   case ErrorClass::Runtime:
@@ -234,7 +270,7 @@ mlir::gn::eval::computeScores(const std::vector<SampleRecord> &records,
                               const ScoreOptions &options) {
   std::vector<ScoreRow> rows;
   const double p = options.p, b = options.b;
-  const Stats frozen = collect(records, kFreezeTolerance);
+  const Stats frozen = collect(records, kFreezeTolerance, options);
   for (int t = options.tMin; t <= options.tMax; ++t) {
     ScoreRow row;
     row.t = t;
@@ -248,7 +284,7 @@ mlir::gn::eval::computeScores(const std::vector<SampleRecord> &records,
       rows.push_back(row);
       continue;
     }
-    const Stats st = t <= 0 ? collect(records, t) : frozen;
+    const Stats st = t <= 0 ? collect(records, t, options) : frozen;
     const double n = static_cast<double>(st.n);
     const double m = static_cast<double>(st.correct);
     const double k = static_cast<double>(st.slow);
@@ -302,7 +338,7 @@ double mlir::gn::eval::errorAwareSpeedupScorePerSample(
     return options.b;
   double sumLog = 0;
   for (const SampleRecord &r : records) {
-    ErrorClass c = classify(r, kFreezeTolerance);
+    ErrorClass c = classify(r, kFreezeTolerance, options);
     double rect;
     if (c == ErrorClass::None)
       rect = rectify(*r.speedup, options.p);
@@ -405,6 +441,14 @@ bool parseRecord(const nlohmann::json &j, SampleRecord &rec,
   };
   rec.eagerMs = median("eager");
   rec.compiledMs = median("compiled");
+  rec.mismatch = j.contains("mismatch") && j["mismatch"].is_string()
+                     ? j["mismatch"].get<std::string>()
+                     : "";
+  rec.channel = j.contains("dtype_variant") && j["dtype_variant"].is_string()
+                    ? j["dtype_variant"].get<std::string>()
+                    : "float32";
+  if (j.contains("shape_variant"))
+    rec.channel += "+shapes";
   rec.compileSeconds.reset();
   if (j.contains("compile_seconds") && j["compile_seconds"].is_number())
     rec.compileSeconds = j["compile_seconds"].get<double>();

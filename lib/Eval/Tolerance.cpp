@@ -58,6 +58,7 @@ eval::OutputDiff eval::compareOutputs(const HostTensor &a, const HostTensor &b) 
   OutputDiff d;
   if (a.dtype() != b.dtype() || a.shape() != b.shape()) {
     d.shapeAndDtypeMatch = false;
+    d.mismatch = a.shape() != b.shape() ? "shape_mismatch" : "type_mismatch";
     d.equal = false;
     for (int &t : d.familyT)
       t = kLogMaxT + 1;
@@ -81,13 +82,18 @@ eval::OutputDiff eval::compareOutputs(const HostTensor &a, const HostTensor &b) 
     double x = elementAsDouble(a, i), y = elementAsDouble(b, i);
     if (std::isnan(x) && std::isnan(y))
       continue;
-    if (std::isinf(x) || std::isinf(y)) {
-      if (x != y)
-        failAll();
+    if (std::isnan(x) || std::isnan(y)) {
+      if (std::isnan(x) && d.mismatch.empty())
+        d.mismatch = "nan";
+      failAll();
       continue;
     }
-    if (std::isnan(x) || std::isnan(y)) {
-      failAll();
+    if (std::isinf(x) || std::isinf(y)) {
+      if (x != y) {
+        if (std::isinf(x) && d.mismatch.empty())
+          d.mismatch = "inf";
+        failAll();
+      }
       continue;
     }
     double diff = std::fabs(x - y);

@@ -198,6 +198,23 @@ TEST(Tolerance, TableAndTightestT) {
   EXPECT_EQ(same.tightestT, -10);
   HostTensor c = f32({3}, {1, 2, 3});
   EXPECT_FALSE(mlir::gn::eval::compareOutputs(a, c).shapeAndDtypeMatch);
+  EXPECT_EQ(mlir::gn::eval::compareOutputs(a, c).mismatch, "shape_mismatch");
+  EXPECT_EQ(same.mismatch, "");
+}
+
+// GraphNet's mismatch kinds: what the compiled side has and the reference
+// does not (a NaN both have, or the same infinity, is no mismatch).
+TEST(Tolerance, MismatchKinds) {
+  using mlir::gn::eval::compareOutputs;
+  float nan = NAN, inf = INFINITY;
+  HostTensor ref = f32({3}, {1, nan, inf});
+  EXPECT_EQ(compareOutputs(f32({3}, {1, nan, inf}), ref).mismatch, "");
+  EXPECT_EQ(compareOutputs(f32({3}, {nan, nan, inf}), ref).mismatch, "nan");
+  EXPECT_EQ(compareOutputs(f32({3}, {-inf, nan, inf}), ref).mismatch, "inf");
+  // The reference's NaN or infinity missing is an accuracy miss only.
+  auto d = compareOutputs(f32({3}, {1, 2, inf}), ref);
+  EXPECT_EQ(d.mismatch, "");
+  EXPECT_EQ(d.tightestT, 2);
 }
 
 // gn.projected_attention equals attention on the projections it folds in:

@@ -115,8 +115,13 @@ TEST(Score, MacroEqualsPerSampleOnRandomSets) {
     opts.p = ps[seed % 4];
     opts.b = bs[(seed / 4) % 4];
     opts.tolerateEagerErrorsFromT3 = seed % 5 == 0;
+    if (seed % 2) { // half the sets under mismatch_extended, some with NaNs
+      ASSERT_TRUE(parseScheme("mismatch_extended", opts));
+      for (size_t i = 0; i < records.size(); i += 3)
+        records[i].mismatch = i % 2 ? "nan" : "shape_mismatch";
+    }
     std::vector<ScoreRow> rows = computeScores(records, opts);
-    ASSERT_EQ(rows.size(), 15u);
+    ASSERT_EQ(rows.size(), seed % 2 ? 16u : 15u);
     for (const ScoreRow &row : rows) {
       SCOPED_TRACE("seed " + std::to_string(seed) + " t " +
                    std::to_string(row.t));
@@ -143,7 +148,7 @@ TEST(Score, MacroEqualsPerSampleOnRandomSets) {
       EXPECT_EQ(rowAt(rows, t).lambda, rowAt(rows, 1).lambda);
     }
   }
-  EXPECT_EQ(checked, 300 * 15);
+  EXPECT_EQ(checked, 150 * 15 + 150 * 16); // mismatch_extended scores t = 5 too
 }
 
 TEST(Score, CustomToleranceRange) {

@@ -238,6 +238,11 @@ static cl::opt<std::string>
                        "compile failures from t = 3) or report (the report's text: runtime crashes "
                        "from t = 2)"),
               cl::init("code"), cl::cat(gnEvalCategory), cl::sub(scoreCmd), cl::sub(reportCmd));
+static cl::opt<std::string> scoreScheme(
+    "scheme",
+    cl::desc("GraphNet's error scheme for ES(t): default (3 levels), mismatch_extended (4: "
+             "accuracy, NaN/Inf/type/shape mismatch, runtime, compile; t to 5) or both"),
+    cl::init("default"), cl::cat(gnEvalCategory), cl::sub(scoreCmd));
 static cl::opt<std::string> scoreFormat("format", cl::desc("table | json | markdown"),
                                         cl::init("table"), cl::cat(gnEvalCategory),
                                         cl::sub(scoreCmd));
@@ -835,18 +840,43 @@ int scoreMain() {
   }
   options.p = penaltyP;
   options.b = failureB;
-  // Results of more than one framework: a table per framework, then the
-  // combined one.
-  std::map<std::string, std::vector<eval::SampleRecord>> byFramework;
-  for (const eval::SampleRecord &r : records)
-    byFramework[r.framework.empty() ? "unrecorded" : r.framework].push_back(r);
-  if (byFramework.size() > 1 && scoreFormat == "table") {
-    for (auto &[framework, rs] : byFramework)
-      outs() << "== " << framework << " (" << rs.size() << " samples) ==\n"
-             << eval::formatScores(eval::computeScores(rs, options), scoreFormat) << "\n";
-    outs() << "== all frameworks (" << records.size() << " samples) ==\n";
+  std::vector<std::string> schemes = {scoreScheme};
+  if (scoreScheme == "both")
+    schemes = {"default", "mismatch_extended"};
+  for (const std::string &s : schemes)
+    if (!eval::parseScheme(s, options)) {
+      errs() << "error: --scheme must be default, mismatch_extended or both\n";
+      return 2;
+    }
+  if (schemes.size() > 1 && scoreFormat != "table") {
+    errs() << "error: --scheme both prints tables; pick one scheme for --format "
+           << scoreFormat << "\n";
+    return 2;
   }
-  outs() << eval::formatScores(eval::computeScores(records, options), scoreFormat);
+  for (const std::string &s : schemes) {
+    eval::parseScheme(s, options);
+    if (schemes.size() > 1)
+      outs() << "#### scheme " << s << "\n";
+    // Results of more than one framework or GraphNet channel: a table for
+    // each, then the combined one.
+    std::map<std::string, std::vector<eval::SampleRecord>> byFramework, byChannel;
+    for (const eval::SampleRecord &r : records) {
+      byFramework[r.framework.empty() ? "unrecorded" : r.framework].push_back(r);
+      byChannel[r.channel].push_back(r);
+    }
+    if (scoreFormat == "table") {
+      for (auto *groups : {&byFramework, &byChannel}) {
+        if (groups->size() < 2)
+          continue;
+        for (auto &[name, rs] : *groups)
+          outs() << "== " << name << " (" << rs.size() << " samples) ==\n"
+                 << eval::formatScores(eval::computeScores(rs, options), scoreFormat) << "\n";
+      }
+      if (byFramework.size() > 1 || byChannel.size() > 1)
+        outs() << "== all " << (byChannel.size() < 2 ? "frameworks" : byFramework.size() < 2 ? "channels" : "frameworks and channels") << " (" << records.size() << " samples) ==\n";
+    }
+    outs() << eval::formatScores(eval::computeScores(records, options), scoreFormat);
+  }
   return 0;
 }
 

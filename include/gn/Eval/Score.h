@@ -37,6 +37,12 @@ struct SampleRecord {
   std::string errorClass;                // "out of memory", when the results say
   std::optional<double> eagerMs, compiledMs; // median time per forward
   std::optional<double> compileSeconds;
+  /// "nan", "inf", "shape_mismatch", "type_mismatch": the compiled outputs
+  /// have what the reference does not ("" otherwise).
+  std::string mismatch;
+  /// GraphNet's channel: "float32", "float16", "bfloat16" (dtype_variant),
+  /// with "+shapes" for a shape variant's record ("float32+shapes").
+  std::string channel = "float32";
 };
 
 /// One row of the score table. For t <= 0 alpha/beta/lambda/eta describe the
@@ -63,7 +69,17 @@ struct ScoreOptions {
   /// crashes and compile failures from t = 3). Report: the GraphNet
   /// report's text (runtime crashes from t = 2; the rest as Code).
   enum class ErrnoRule { Code, Report } errnoRule = ErrnoRule::Code;
+  /// GraphNet's error schemes (graph_net_bench/*_positive_tolerance_
+  /// interpretation.py). Default: 3 levels (accuracy; runtime, NaN, Inf and
+  /// mismatches alike; compile). MismatchExtended: 4 levels, each tolerated
+  /// from its own t: accuracy 1, NaN/Inf/type/shape mismatch 2, runtime 3,
+  /// compile 4; eager failures never; t runs to 5.
+  enum class Scheme { Default, MismatchExtended } scheme = Scheme::Default;
 };
+
+/// "default" or "mismatch_extended" -> options.scheme (and tMax); false
+/// for any other name.
+bool parseScheme(const std::string &name, ScoreOptions &options);
 
 /// "code" or "report" -> options.errnoRule; false for any other name.
 bool parseErrnoRule(const std::string &name, ScoreOptions &options);
@@ -76,7 +92,8 @@ enum class ErrorClass {
   Accuracy = 1,
   Runtime = 2,
   Compile = 3,
-  Eager = 4
+  Eager = 4,
+  Mismatch = 5 // NaN, Inf, type or shape mismatch: mismatch_extended only
 };
 
 /// The tolerance at which GraphNet freezes each sample's state for t >= 1.
@@ -92,6 +109,9 @@ bool isCorrectAt(const SampleRecord &record, int t);
 /// The sample's error class at tolerance t (None when it counts as correct).
 /// An Ok sample without a finite positive speedup counts as a runtime crash.
 ErrorClass classify(const SampleRecord &record, int t);
+/// classify under the options' scheme: an accuracy failure with a recorded
+/// mismatch is ErrorClass::Mismatch under MismatchExtended.
+ErrorClass classify(const SampleRecord &record, int t, const ScoreOptions &options);
 
 /// Smallest t >= 1 at which ES(t) tolerates the class (counts it as speedup
 /// 1 instead of b); a huge value when never.

@@ -48,6 +48,10 @@ struct OutputDiff {
   /// Per kLogFamilies entry, the tightest t in [kLogMinT, kLogMaxT] at which
   /// every element is within that family's tolerance pair, or kLogMaxT + 1.
   int familyT[4] = {kLogMinT, kLogMinT, kLogMinT, kLogMinT};
+  /// GraphNet's mismatch kinds: "shape_mismatch", "type_mismatch", "nan"
+  /// (a NaN where the reference has none), "inf" (an infinity where the
+  /// reference has another value); "" when none.
+  std::string mismatch;
 };
 
 OutputDiff compareOutputs(const interp::HostTensor &actual, const interp::HostTensor &expected);
