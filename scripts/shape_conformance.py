@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """GraphNet's shape channel against PyTorch running GraphNet's own variants.
 
-    scripts/torch-env.sh python scripts/shape_conformance.py --dump DUMP \\
+    scripts/torch-env.sh python scripts/shape_conformance.py --dump DUMP [--shapes all|N] \\
         [--graphnet CHECKOUT] [--t -5] [--json out.jsonl] SAMPLE_DIR...
 
 DUMP is a `gn-eval run --shapes ... --dump DUMP` folder: gn's inputs and
@@ -118,8 +118,8 @@ def main():
     ap.add_argument("--graphnet", default=os.environ.get(
         "GN_GRAPHNET_SRC", os.path.expanduser("~/.cache/gn/graphnet-src")))
     ap.add_argument("--t", type=int, default=-5)
-    ap.add_argument("--all-variants", action="store_true",
-                    help="also judge variants past the last one gn dumped")
+    ap.add_argument("--shapes", default="all",
+                    help="the variants gn-eval was asked for: all (default) or the first N")
     ap.add_argument("--json")
     args = ap.parse_args()
     torch.set_num_threads(2)
@@ -137,7 +137,7 @@ def main():
                 variants, err = {}, f"GraphNet's generalizer: {type(e).__name__}: {e}"[:300]
             # Variants gn did not run: agreement when PyTorch refuses them too.
             for k in sorted(set(variants) - set(dumped)):
-                if k > max(dumped, default=-1) and not args.all_variants:
+                if args.shapes != "all" and k >= int(args.shapes):
                     continue  # beyond the variants gn was asked for
                 total += 1
                 why = pytorch_refuses(variants[k])

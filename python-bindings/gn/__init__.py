@@ -37,7 +37,7 @@ from ._runtime import version as _gn_version
 
 try:
     from ._gn import Compiled, Module, compile, compile_sample, import_sample  # noqa: F401
-    from ._gn import parse_mlir, switches  # noqa: F401
+    from ._gn import parse_mlir, shape_variants, switches  # noqa: F401
     HAVE_COMPILER = True
     _NO_COMPILER = ""
 except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
@@ -48,7 +48,7 @@ except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
         raise GnError(f"this gn has no compiler (gn._gn: {_NO_COMPILER}); only programs from "
                       "the cache run here (gn.compile_sample)")
 
-    compile = import_sample = parse_mlir = switches = _needs_compiler
+    compile = import_sample = parse_mlir = shape_variants = switches = _needs_compiler
 
     def compile_sample(source, device="cuda", pipeline_options="", jit_opt_level=2,
                        switches=None, caller_tensors=False, cache_dir=""):
@@ -84,4 +84,4 @@ def version():
 
 __all__ = ["Compiled", "GnError", "HAVE_COMPILER", "Module", "cache_key", "cached_program",
            "compile", "compile_sample", "cuda", "evaluate", "import_sample", "load_program",
-           "parse_mlir", "score", "switches", "version"]
+           "parse_mlir", "score", "shape_variants", "switches", "version"]

@@ -12,6 +12,7 @@
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
+#include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/ArgumentMeta.h"
@@ -83,10 +84,16 @@ struct Module {
   }
 };
 
-std::shared_ptr<Module> importSample(const std::string &path) {
+std::shared_ptr<Module> importSample(const std::string &path, const std::string &dtype,
+                                     int shapeVariant) {
   auto m = std::make_shared<Module>();
   m->context = std::make_shared<Context>();
-  m->op = importGraphNetSample(m->context->mlir, path);
+  ImportOptions options;
+  if (dtype != "float32" && dtype != "float16" && dtype != "bfloat16")
+    throw GnError("dtype must be float32, float16 or bfloat16, got '" + dtype + "'");
+  options.dtypeVariant = dtype == "float32" ? "" : dtype;
+  options.shapeVariant = shapeVariant;
+  m->op = importGraphNetSample(m->context->mlir, path, options);
   if (!m->op)
     throw GnError(m->context->takeError("cannot import '" + path + "'"));
   return m;
@@ -381,8 +388,30 @@ PYBIND11_MODULE(_gn, m) {
         "under its key (the sample's files, the target, the options, gn's version) loads "
         "without compiling; else it is compiled, stored and loaded. cache_dir: default the "
         "cache-dir switch (GN_CACHE_DIR, else ~/.cache/gn/programs). .cache says which");
-  m.def("import_sample", &importSample, py::arg("path"),
-        "Imports a GraphNet sample folder (PyTorch or PaddlePaddle) into gn IR");
+  m.def("import_sample", &importSample, py::arg("path"), py::arg("dtype") = "float32",
+        py::arg("shape_variant") = -1,
+        "Imports a GraphNet sample folder (PyTorch or PaddlePaddle) into gn IR. GraphNet's "
+        "channels: dtype float16 | bfloat16 as the sample's dtype generalization pass "
+        "rewrites it; shape_variant K at the K-th of its shape variants (gn.shape_variants)");
+  m.def(
+      "shape_variants",
+      [](const std::string &path) {
+        std::string error;
+        auto variants = sampleShapeVariants(path, error);
+        if (variants.empty())
+          throw GnError(path + ": " + error);
+        py::list out;
+        for (const ShapeVariant &v : variants) {
+          py::dict d;
+          for (const auto &[symbol, size] : v.values)
+            d[py::str(symbol)] = size;
+          out.append(d);
+        }
+        return out;
+      },
+      py::arg("path"),
+      "GraphNet's shape variants of a sample: one dict of symbol -> size each, in GraphNet's "
+      "order (the index is shape_variant)");
   m.def("parse_mlir", &parseMlir, py::arg("text"), "Parses a gn module from MLIR text");
   m.def("compile", &compileModule, py::arg("module"), py::arg("device") = "cpu",
         py::arg("pipeline_options") = "", py::arg("jit_opt_level") = 2,

@@ -149,3 +149,21 @@ def test_eager_and_compiled_agree_on_nan_and_infinities(op):
     np.testing.assert_array_equal(np.isnan(eager), np.isnan(compiled))
     np.testing.assert_array_equal(eager[np.isinf(eager)], compiled[np.isinf(eager)])
     np.testing.assert_allclose(eager, compiled, rtol=1e-6, atol=1e-7)  # libm vs kernel ulps
+
+
+def test_graphnet_channels_from_python():
+    """GraphNet's dtype and shape variants through import_sample."""
+    sample = os.path.join(ROOT, "test", "Eval", "Inputs", "shape_variant")
+    variants = gn.shape_variants(sample)
+    assert variants[1] == {"S0": 4, "S1": 16}
+    m = gn.import_sample(sample, shape_variant=1)
+    assert "tensor<4x16xi64>" in str(m)
+    f = gn.compile(m, device="cpu")
+    assert [r["shape"] for r in f.results][0] == [4, 16, 2, 4]
+    half = gn.import_sample(os.path.join(ROOT, "test", "Eval", "Inputs", "dtype_variant"),
+                            dtype="float16")
+    assert "tensor<2x3x4xf16>" in str(half)
+    with pytest.raises(gn.GnError, match="no such GraphNet variant"):
+        gn.import_sample(sample, dtype="bfloat16")
+    with pytest.raises(gn.GnError, match="no symbolic_dimension_reifier"):
+        gn.shape_variants(os.path.join(ROOT, "samples", "tiny_mlp"))
