@@ -29,7 +29,6 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
-shared=${GN_SHARED_DIR:-$root/../shared}
 compiler=${GN_COMPILER:-gn}
 threads=${GN_BENCH_THREADS:-2}
 timeout=${GN_BENCH_TIMEOUT:-600}
@@ -52,7 +51,7 @@ done
 [ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/gn-bench-cpu.XXXXXX")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
+dir=$("$root/scripts/graphnet-dir.sh")
 [ "${GN_SKIP_BUILD:-0}" = 1 ] || "$root/scripts/build.sh" gn-eval
 mapfile -t rel < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
 samples=("${rel[@]/#/$dir/samples/}")

@@ -6,8 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
-shared=${GN_SHARED_DIR:-$root/../shared}
-dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
+dir=$("$root/scripts/graphnet-dir.sh")
 "$root/scripts/build.sh" gn-import-bench
 samples=(
   transformers-auto-model/mambarim-110m          # 5247 ops

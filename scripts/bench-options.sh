@@ -16,13 +16,12 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
-shared=${GN_SHARED_DIR:-$root/../shared}
 [ $# -ge 2 ] || { sed -n '2,13p' "$0"; exit 2; }
 a=$1 b=$2
 list=${3:-$root/test/bench/cpu-samples.txt}
 out=${4:-$(mktemp -d "${TMPDIR:-/tmp}/gn-bench-options.XXXXXX")}
 mkdir -p "$out"
-dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
+dir=$("$root/scripts/graphnet-dir.sh")
 export OMP_NUM_THREADS=${GN_BENCH_THREADS:-2}
 mapfile -t rel < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
 for round in $(seq "${GN_BENCH_ROUNDS:-1}"); do

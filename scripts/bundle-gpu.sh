@@ -43,7 +43,6 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
-shared=${GN_SHARED_DIR:-$root/../shared}
 out="$root/.gpu-bundle"
 list="$root/test/bench/gpu-samples.txt"
 jobs=2
@@ -56,7 +55,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ "${GN_SKIP_BUILD:-0}" = 1 ] || "$root/scripts/build.sh" gn-eval gn-cuda-run gn-python
-dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
+dir=$("$root/scripts/graphnet-dir.sh")
 samples=()
 while read -r line; do
   case "$line" in

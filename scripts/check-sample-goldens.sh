@@ -6,18 +6,19 @@
 #   scripts/check-sample-goldens.sh compiled   gn-cpu-pipeline + JIT runtime
 # GN_PIPELINE_OPTIONS: gn-cpu-pipeline options for the compiled side (as for
 # check-op-goldens.sh).
-# Needs ../shared/graphnet (unpacked once into ~/.cache/gn/graphnet); says so
-# and exits 0 with "0 passed, 0 failed" when it is absent.
+# Needs GraphNet's samples (scripts/graphnet-dir.sh: GN_GRAPHNET_ROOT, or the
+# archives in ../shared/graphnet); says so and exits 0 with "0 passed, 0
+# failed" when there are none.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
-shared=${GN_SHARED_DIR:-$root/../shared}
-if [ ! -x "$shared/graphnet/unpack.sh" ]; then
-  echo "check-sample-goldens: no $shared/graphnet; skipped"
+if ! dir=$("$root/scripts/graphnet-dir.sh" 2>/tmp/gn-graphnet-dir.$$); then
+  echo "check-sample-goldens: $(cat /tmp/gn-graphnet-dir.$$); skipped"
+  rm -f /tmp/gn-graphnet-dir.$$
   echo "0 passed, 0 failed"
   exit 0
 fi
-dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}") || exit 1
+rm -f /tmp/gn-graphnet-dir.$$
 side=${1:-eager}
 if [ "$side" = compiled ]; then
   args=(--mode compiled --compiler gn)

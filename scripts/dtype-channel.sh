@@ -4,13 +4,13 @@
 # eager at GraphNet's per-dtype tolerance), then dtype_conformance.py judges
 # gn eager and gn compiled against PyTorch running GraphNet's own pass.
 # Usage: scripts/dtype-channel.sh OUT_DIR [LIST]   (LIST default test/bench/dtype-list.txt,
-#   paths relative to $GN_GRAPHNET_SAMPLES, default ~/.cache/gn/graphnet/samples;
+#   paths relative to $GN_GRAPHNET_SAMPLES, default scripts/graphnet-dir.sh's samples/;
 #   GraphNet's sources from $GN_GRAPHNET_SRC, default ~/.cache/gn/graphnet-src)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: scripts/dtype-channel.sh OUT_DIR [LIST]}
 list=${2:-$root/test/bench/dtype-list.txt}
-samples=${GN_GRAPHNET_SAMPLES:-$HOME/.cache/gn/graphnet/samples}
+samples=${GN_GRAPHNET_SAMPLES:-$("$root/scripts/graphnet-dir.sh")/samples}
 mkdir -p "$out"
 mapfile -t dirs < <(sed "s|^|$samples/|" "$list")
 for dtype in float16 bfloat16; do

@@ -4,8 +4,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
-shared=${GN_SHARED_DIR:-$root/../shared}
-dir=$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")
+dir=$("$root/scripts/graphnet-dir.sh")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mapfile -t rel < "$root/test/goldens/samples.txt"

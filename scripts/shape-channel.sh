@@ -5,13 +5,13 @@
 # variants GraphNet's own dimension generalizer writes.
 # Usage: scripts/shape-channel.sh OUT_DIR [N] [LIST]   (N default 3; LIST default
 #   test/bench/shape-list.txt, paths relative to $GN_GRAPHNET_SAMPLES, default
-#   ~/.cache/gn/graphnet/samples; GraphNet's sources from $GN_GRAPHNET_SRC)
+#   scripts/graphnet-dir.sh's samples/; GraphNet's sources from $GN_GRAPHNET_SRC)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: scripts/shape-channel.sh OUT_DIR [N] [LIST]}
 n=${2:-3}
 list=${3:-$root/test/bench/shape-list.txt}
-samples=${GN_GRAPHNET_SAMPLES:-$HOME/.cache/gn/graphnet/samples}
+samples=${GN_GRAPHNET_SAMPLES:-$("$root/scripts/graphnet-dir.sh")/samples}
 mkdir -p "$out"
 mapfile -t dirs < <(sed "s|^|$samples/|" "$list")
 echo "== gn-eval --shapes $n (${#dirs[@]} samples)"

@@ -32,10 +32,8 @@ passed=$((passed + lp)); failed=$((failed + lf))
 
 echo "== unit (GoogleTest) =="
 # With the GraphNet samples at hand, the parser test also parses all of them.
-shared=${GN_SHARED_DIR:-$root/../shared}
-if [ -x "$shared/graphnet/unpack.sh" ] && [ -z "${GN_GRAPHNET_SAMPLES:-}" ]; then
-  GN_GRAPHNET_SAMPLES="$("$shared/graphnet/unpack.sh" "${GN_GRAPHNET_DIR:-$HOME/.cache/gn/graphnet}")/samples" &&
-    export GN_GRAPHNET_SAMPLES
+if [ -z "${GN_GRAPHNET_SAMPLES:-}" ] && gn_dir=$("$root/scripts/graphnet-dir.sh" 2>/dev/null); then
+  GN_GRAPHNET_SAMPLES="$gn_dir/samples" && export GN_GRAPHNET_SAMPLES
 fi
 unit_out=$("$build/test/unit/gn-unit-tests" 2>&1)
 unit_rc=$?
