@@ -323,8 +323,12 @@ LogicalResult Evaluator::Impl::exec(const py::Stmt &s) {
     if (failed(v))
       return failure();
     // `x += y` on a tensor updates x's storage in place.
-    if (cur->isTensor() && s.targets[0]->kind == py::ExprKind::Name)
-      return updateInPlace(s.loc, s.targets[0]->str, *v);
+    if (cur->isTensor() && s.targets[0]->kind == py::ExprKind::Name) {
+      if (failed(updateInPlace(s.loc, s.targets[0]->str, *v)))
+        return failure();
+      tracer.inPlace(s.loc, *v, env[s.targets[0]->str]);
+      return success();
+    }
     return assign(*s.targets[0], *v);
   }
   case py::StmtKind::Return: {

@@ -42,17 +42,26 @@ static std::optional<int64_t> constantInt(const py::Expr &e) {
   return std::nullopt;
 }
 
-TraceArg GraphTracer::nodeArg(const PyValue &v) const {
+TraceArg GraphTracer::nodeArg(const PyValue &v) {
   TraceArg a;
   if (v.isTensor()) {
     a.kind = TraceArg::Node;
-    auto it = nodeOf.find(v.tensor);
-    a.node = it == nodeOf.end() ? -1 : it->second;
+    if (!nodeOf.count(v.tensor))
+      record({0, 0}, v, "", {});
+    a.node = nodeOf.lookup(v.tensor);
   }
   return a;
 }
 
-TraceArg GraphTracer::arg(const py::Expr &e, const PyValue *v) const {
+void GraphTracer::inPlace(py::SrcLoc loc, const PyValue &result, const PyValue &rebound) {
+  if (!active() || !result.isTensor())
+    return;
+  record({loc.line, loc.col}, result, "", {});
+  if (rebound.isTensor())
+    nodeOf[rebound.tensor] = nodeOf.lookup(result.tensor);
+}
+
+TraceArg GraphTracer::arg(const py::Expr &e, const PyValue *v) {
   TraceArg a;
   if (auto c = constantInt(e)) {
     a.kind = TraceArg::Int;

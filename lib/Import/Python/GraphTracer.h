@@ -22,8 +22,14 @@ public:
   /// that GraphNet's passes do not read.
   static std::string tracedOp(const PyValue &callee);
   /// An argument as written at `e`, evaluated to `v` (may be null).
-  TraceArg arg(const py::Expr &e, const PyValue *v) const;
-  TraceArg nodeArg(const PyValue &v) const;
+  /// A tensor whose node is unknown (made outside the expressions traced,
+  /// such as an alias an in-place update rebound) is recorded where it is
+  /// first read, so GraphNet's passes still see its shape.
+  TraceArg arg(const py::Expr &e, const PyValue *v);
+  TraceArg nodeArg(const PyValue &v);
+  /// `x += y` at `loc`: FX's iadd node, `result`; `rebound`, the value the
+  /// variable holds after the update, is the same node.
+  void inPlace(py::SrcLoc loc, const PyValue &result, const PyValue &rebound);
   /// Applies the rewrites of the traced op about to be recorded at `loc`:
   /// `args` are its FX arguments' values, `offset` the FX index of
   /// args[0] (1 for a method, whose receiver is FX's args[0]).
