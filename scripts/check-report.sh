@@ -27,7 +27,7 @@ import sys
 
 dom, png, min_runs = open(sys.argv[1]).read(), sys.argv[2], int(sys.argv[3])
 problems = []
-for chart in ("st", "est"):
+for chart in ("st", "est", "est-extended"):
     m = re.search(r'<svg id="%s".*?</svg>' % chart, dom, re.S)
     curves = len(re.findall(r'<polyline class="curve"', m.group(0))) if m else 0
     points = len(re.findall(r"<circle", m.group(0))) if m else 0
@@ -35,7 +35,7 @@ for chart in ("st", "est"):
         problems.append(f"chart {chart}: {curves} curves, {points} points (want >= {min_runs} curves)")
 if not re.search(r'<svg id="speedups".*?<g class="box"', dom, re.S):
     problems.append("no speedup boxes")
-for table in ("summary", "categories", "failures", "slowest", "compiles"):
+for table in ("summary", "channels", "categories", "failures", "slowest", "compiles"):
     m = re.search(r'<table id="%s">(.*?)</table>' % table, dom, re.S)
     if not m or m.group(1).count("<tr>") < 2:
         problems.append(f"table {table} missing or empty")
@@ -45,5 +45,5 @@ if problems:
     print("check-report: FAILED:\n  " + "\n  ".join(problems))
     sys.exit(1)
 print(f"check-report: ok: rendered in Chromium, S(t)/ES(t) with >= {min_runs} curves, "
-      f"boxes, 5 tables; screenshot {png} ({os.path.getsize(png)} bytes)")
+      f"boxes, 6 tables; screenshot {png} ({os.path.getsize(png)} bytes)")
 PY

@@ -203,8 +203,14 @@ std::string messageKey(const std::string &m) {
 
 } // namespace
 
-std::string mlir::gn::eval::sampleCategory(const std::string &samplePath) {
+std::string mlir::gn::eval::sampleCategory(const std::string &sampleName) {
   namespace fs = std::filesystem;
+  // A shape variant's record, "<path>@shape<K>", is its sample's.
+  std::string samplePath = sampleName;
+  size_t at = samplePath.rfind("@shape");
+  if (at != std::string::npos && at + 6 < samplePath.size() &&
+      samplePath.find_first_not_of("0123456789", at + 6) == std::string::npos)
+    samplePath.resize(at);
   std::ifstream f(fs::path(samplePath) / "graph_net.json");
   if (f) {
     nlohmann::json j = nlohmann::json::parse(f, nullptr, false);
@@ -277,9 +283,57 @@ std::string mlir::gn::eval::renderReport(const std::vector<ReportRun> &runs,
   }
   o << "</table>\n";
 
+  // ES(t) under GraphNet's mismatch_extended scheme too (4 error levels).
+  ScoreOptions extended = options.score;
+  parseScheme("mismatch_extended", extended);
+  std::vector<Series> esExtended;
+  for (const ReportRun &run : runs) {
+    Series es{run.name, {}};
+    for (const ScoreRow &r : computeScores(run.records, extended))
+      es.points.push_back({r.t, r.ES});
+    esExtended.push_back(es);
+  }
   o << "<h2>S(t) and ES(t)</h2>\n"
     << lineChart("st", "S(t): speedup score (t <= 0)", sCurves, kMinT, 0)
-    << lineChart("est", "ES(t): error-aware speedup score", esCurves, kMinT, kMaxScoredT);
+    << lineChart("est", "ES(t): error-aware speedup score", esCurves, kMinT, kMaxScoredT)
+    << lineChart("est-extended",
+                 "ES(t), mismatch_extended scheme (accuracy 1, NaN/Inf/type/shape 2, runtime 3, "
+                 "compile 4)",
+                 esExtended, kMinT, extended.tMax);
+
+  // GraphNet's channels: float32 as extracted, the dtype variants, shapes.
+  o << "<h2>By channel</h2>\n<table id=\"channels\"><tr><th class=\"l\">run</th>"
+    << "<th class=\"l\">channel</th><th>records</th><th>ran</th><th>correct at t = " << t0
+    << "</th><th>mismatches (NaN, Inf, shape, type)</th><th>S(" << t0
+    << ")</th><th>ES(1)</th><th>ES(1), mismatch_extended</th></tr>\n";
+  for (const ReportRun &run : runs) {
+    std::map<std::string, std::vector<SampleRecord>> byChannel;
+    for (const SampleRecord &r : run.records)
+      byChannel[r.channel].push_back(r);
+    for (const auto &[channel, rs] : byChannel) {
+      size_t ran = 0, correct = 0, mismatches = 0;
+      for (const SampleRecord &r : rs) {
+        ran += r.status == Status::Ok;
+        correct += r.status == Status::Ok && isCorrectAt(r, t0);
+        mismatches += !r.mismatch.empty();
+      }
+      double sAt = 0, es1 = 0, es1x = 0;
+      for (const ScoreRow &row : computeScores(rs, options.score)) {
+        if (row.t == t0 && row.S)
+          sAt = *row.S;
+        if (row.t == 1)
+          es1 = row.ES;
+      }
+      for (const ScoreRow &row : computeScores(rs, extended))
+        if (row.t == 1)
+          es1x = row.ES;
+      o << "<tr><td class=\"l\">" << escape(run.name) << "</td><td class=\"l\">"
+        << escape(channel) << "</td><td>" << rs.size() << "</td><td>" << ran << "</td><td>"
+        << correct << "</td><td>" << mismatches << "</td><td>" << num(sAt) << "</td><td>"
+        << num(es1) << "</td><td>" << num(es1x) << "</td></tr>\n";
+    }
+  }
+  o << "</table>\n";
 
   std::vector<std::pair<std::string, std::vector<double>>> boxes;
   for (const ReportRun &run : runs) {

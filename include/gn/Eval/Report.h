@@ -32,6 +32,7 @@ struct ReportOptions {
 /// samples: computer_vision, nlp, audio, multimodal, other), else from the
 /// Paddle suite in its path (PaddleNLP: nlp, PaddleX: computer_vision,
 /// PaddleScience: science), else "untagged".
+/// A shape variant's record ("<path>@shape<K>") is its sample's category.
 std::string sampleCategory(const std::string &samplePath);
 
 std::string renderReport(const std::vector<ReportRun> &runs, const ReportOptions &options);
