@@ -98,19 +98,6 @@ def mixed_batch_norm(x, *args, **kwargs):
 HALF = (torch.float16, torch.bfloat16)
 
 
-def level(actual, expected, table_dtype):
-    """GraphNet's tightest level (-10..1, else 2) of actual against a
-    higher-precision expected, under table_dtype's tolerances."""
-    if actual.shape != expected.shape:
-        return 2
-    a, e = actual.double(), expected.double()
-    ok_special = (torch.isnan(a) & torch.isnan(e)) | (torch.isinf(a) & (a == e))
-    diff = (a - e).abs()
-    atol, rtol = TOL[table_dtype]
-    for t in range(-10, 2):
-        if bool(((diff <= atol(t) + rtol(t) * e.abs()) | ok_special).all()):
-            return t
-    return 2
 
 
 def run_sample(sample, dump, dtype, graphnet, t_check, side="eager"):
@@ -144,8 +131,8 @@ def run_sample(sample, dump, dtype, graphnet, t_check, side="eager"):
         mine = load_npy(path, o.dtype == torch.bfloat16)
         worst = max(worst, tightest_t(mine, o))
         if o.dtype in TOL and i < len(wide) and mine.dtype == o.dtype:
-            gn_hi = max(gn_hi, level(mine, wide[i], o.dtype))
-            torch_hi = max(torch_hi, level(o, wide[i], o.dtype))
+            gn_hi = max(gn_hi, tightest_t(mine, wide[i], table=o.dtype))
+            torch_hi = max(torch_hi, tightest_t(o, wide[i], table=o.dtype))
         elif not torch.equal(mine, o):
             gn_hi = 2
     plain = worst <= t_check

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/Report.h"
+#include "gn/Import/GraphNet/ShapeVariants.h"
 
 #include <nlohmann/json.hpp>
 
@@ -205,12 +206,9 @@ std::string messageKey(const std::string &m) {
 
 std::string mlir::gn::eval::sampleCategory(const std::string &sampleName) {
   namespace fs = std::filesystem;
-  // A shape variant's record, "<path>@shape<K>", is its sample's.
-  std::string samplePath = sampleName;
-  size_t at = samplePath.rfind("@shape");
-  if (at != std::string::npos && at + 6 < samplePath.size() &&
-      samplePath.find_first_not_of("0123456789", at + 6) == std::string::npos)
-    samplePath.resize(at);
+  // A shape variant's record is its sample's.
+  std::string samplePath;
+  splitShapeVariantName(sampleName, samplePath);
   std::ifstream f(fs::path(samplePath) / "graph_net.json");
   if (f) {
     nlohmann::json j = nlohmann::json::parse(f, nullptr, false);

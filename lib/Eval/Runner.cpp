@@ -380,7 +380,7 @@ std::string SampleRun::run() {
   if (!options.dtypeVariant.empty())
     r["dtype_variant"] = options.dtypeVariant;
   if (options.shapeVariant >= 0) {
-    r["sample"] = sampleName(path) + "@shape" + std::to_string(options.shapeVariant);
+    r["sample"] = shapeVariantName(sampleName(path), options.shapeVariant);
     nlohmann::json variant = {{"index", options.shapeVariant}};
     std::string error;
     auto variants = sampleShapeVariants(path, error);

@@ -249,20 +249,6 @@ static cl::opt<std::string> scoreFormat("format", cl::desc("table | json | markd
 
 namespace {
 
-/// "<path>@shape<K>": a sample at its shape variant K (--shapes); returns K
-/// and sets `path`, else -1 with `path` = `input`.
-int splitShapeVariant(const std::string &input, std::string &path) {
-  llvm::StringRef in(input);
-  size_t at = in.rfind("@shape");
-  unsigned k = 0;
-  if (at == llvm::StringRef::npos || in.substr(at + 6).getAsInteger(10, k)) {
-    path = input;
-    return -1;
-  }
-  path = in.take_front(at).str();
-  return static_cast<int>(k);
-}
-
 struct Child {
   pid_t pid;
   std::string input, resultFile;
@@ -424,7 +410,7 @@ int runMain() {
         n = std::min<size_t>(n, first);
       // None: one record, which says why.
       for (size_t k = 0; k < std::max<size_t>(n, 1); ++k)
-        variants.push_back(in + "@shape" + std::to_string(k));
+        variants.push_back(mlir::gn::shapeVariantName(in, k));
     }
     inputs = std::move(variants);
   }
@@ -554,7 +540,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   }
   for (const std::string &in : runInputs) {
     std::string path;
-    splitShapeVariant(in, path);
+    mlir::gn::splitShapeVariantName(in, path);
     if (!sys::fs::exists(path)) {
       errs() << "error: '" << path << "' does not exist\n";
       return 2;
@@ -666,7 +652,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
           limitChildMemory(options.memoryLimit, c.resultFile + ".oom");
         std::string path;
         eval::RunOptions childOptions = options;
-        childOptions.shapeVariant = splitShapeVariant(c.input, path);
+        childOptions.shapeVariant = mlir::gn::splitShapeVariantName(c.input, path);
         std::string line = eval::runSample(path, childOptions);
         std::ofstream f(c.resultFile);
         f << line;

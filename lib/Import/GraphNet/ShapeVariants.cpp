@@ -164,6 +164,21 @@ bool mlir::gn::parseShapeConstraintsFile(const std::string &source, ShapeConstra
   return true;
 }
 
+std::string mlir::gn::shapeVariantName(llvm::StringRef path, unsigned index) {
+  return (path + "@shape" + llvm::Twine(index)).str();
+}
+
+int mlir::gn::splitShapeVariantName(llvm::StringRef name, std::string &path) {
+  size_t at = name.rfind("@shape");
+  unsigned k = 0;
+  if (at == llvm::StringRef::npos || name.substr(at + 6).getAsInteger(10, k)) {
+    path = name.str();
+    return -1;
+  }
+  path = name.take_front(at).str();
+  return static_cast<int>(k);
+}
+
 std::string ShapeVariant::label() const {
   std::string s;
   for (const auto &[sym, v] : values)

@@ -65,6 +65,12 @@ bool readShapeConstraints(llvm::StringRef sampleDir, ShapeConstraints &out, std:
 /// graph_net.json's dimension_generalization_passes (none when absent).
 std::vector<std::string> sampleDimensionPasses(llvm::StringRef sampleDir);
 
+/// The name of sample `path` at shape variant `index`: "<path>@shape<index>"
+/// (a record's sample, gn-eval's job); splitShapeVariantName inverts it,
+/// returning the index and setting `path`, or -1 with `path` = `name`.
+std::string shapeVariantName(llvm::StringRef path, unsigned index);
+int splitShapeVariantName(llvm::StringRef name, std::string &path);
+
 /// GraphNet's shape variants of `sampleDir`. Empty with `error` set when the
 /// sample defines none (no reifier named, no constraints file, no rule of
 /// the reifier for its symbolic shapes, or a malformed file: `error` says
