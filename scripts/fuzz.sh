@@ -9,21 +9,63 @@
 # inputs go to build-fuzz/corpus/<target>; a crash, hang or sanitizer report
 # is saved under build-fuzz/crashes/<target>/ and fails the run.
 #
-# usage: scripts/fuzz.sh [SECONDS] [python|meta|sample|ir|pipeline ...]   (default 60, all)
-# GN_FUZZ_SEED=N fixes libFuzzer's seed (scripts/test.sh: 1, so CI replays the
-# same mutations; 0, the default here: a new seed each run).
-# Ends with "N passed, N failed" (one per target); exit 77 without clang-22.
+# Two more targets fuzz the compiler differentially (issue 41): random valid
+# gn graphs (test/fuzz/graphgen.py) compiled by gn-cpu-pipeline (diff-cpu)
+# or in the CUDA kernels' forms run on the CPU (diff-cuda), each compared
+# with the interpreter at t = -5 by test/fuzz/fuzz_diff.py, with the
+# release gn-eval of the build folder (GN_BUILD_DIR, default build/). A
+# finding is shrunk and kept under build-fuzz/diff/<class>/.
+#
+# usage: scripts/fuzz.sh [SECONDS] [python|meta|sample|ir|pipeline|diff-cpu|diff-cuda ...]
+#        (default 60, all)
+# GN_FUZZ_SEED=N fixes libFuzzer's seed and the first graph seed (scripts/test.sh:
+# 1, so CI replays the same mutations and graphs; 0, the default here: a new
+# seed each run).
+# Ends with "N passed, N failed" (one per target); the libFuzzer targets are
+# skipped without clang-22 (exit 77 when nothing else ran).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(python meta sample ir pipeline)
+[ ${#targets[@]} -eq 0 ] && targets=(python meta sample ir pipeline diff-cpu diff-cuda)
 build=${GN_FUZZ_BUILD_DIR:-$root/build-fuzz}
+passed=0 failed=0
+
+# The differential targets first: they need only the release build.
+libfuzzer=()
+for t in "${targets[@]}"; do
+  case "$t" in
+    diff-cpu|diff-cuda)
+      form=cpu; [ "$t" = diff-cuda ] && form=cuda-forms
+      seed=${GN_FUZZ_SEED:-0}; [ "$seed" = 0 ] && seed=$((RANDOM * 32768 + RANDOM))
+      echo "== gn-fuzz-$t: $seconds s, graph seeds from $seed =="
+      log=$build/fuzz-$t.log
+      mkdir -p "$build"
+      /usr/bin/python3 "$root/test/fuzz/fuzz_diff.py" --gn-eval "${GN_BUILD_DIR:-$root/build}/bin/gn-eval" \
+        --form "$form" --seconds "$seconds" --seed "$seed" --out "$build/diff" > "$log" 2>&1
+      rc=$?
+      summary=$(tail -1 "$log")
+      if [ $rc -eq 0 ]; then
+        echo "pass gn-fuzz-$t: $summary"
+        passed=$((passed + 1))
+      else
+        echo "FAIL gn-fuzz-$t (exit $rc): $summary"
+        grep -A1 "^FOUND" "$log" | head -20
+        failed=$((failed + 1))
+      fi ;;
+    *) libfuzzer+=("$t") ;;
+  esac
+done
+targets=("${libfuzzer[@]}")
+[ ${#targets[@]} -eq 0 ] && { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+
 clang=/usr/lib/llvm-22/bin/clang++
 if [ ! -x "$clang" ] || ! ls /usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
   echo "SKIPPED: clang-22 with libFuzzer not found (apt install clang-22 libclang-rt-22-dev)"
-  exit 77
+  [ $((passed + failed)) -eq 0 ] && exit 77
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]; exit
 fi
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache}
 if [ ! -f "$build/build.ninja" ]; then
@@ -40,7 +82,6 @@ cmake --build "$build" --target "${targets[@]/#/gn-fuzz-}" || exit 1
 # instrumented code that the uninstrumented libLLVM then touches.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:allow_user_poisoning=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-passed=0 failed=0
 for t in "${targets[@]}"; do
   work=$build/corpus/$t crashes=$build/crashes/$t
   mkdir -p "$work" "$crashes" "$root/test/fuzz/regressions/$t"
