@@ -239,6 +239,20 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   const void *weightKey = in[1].bytes();
   DType outType = resultDType(op);
   llvm::ArrayRef<int64_t> outShape = resultShape(op);
+  if (in[0].numel() == 0 || in[1].numel() == 0) {
+    // Nothing to sum over (zero input channels, or an empty batch or
+    // filter): the bias per output channel, else zeros. oneDNN refuses
+    // empty dims.
+    HostTensor y(DType::F32, outShape);
+    if (in.size() > 2 && y.numel() > 0) {
+      HostTensor b = convertTo(in[2], DType::F32);
+      int64_t channels = outShape[1], inner = y.numel() / (outShape[0] * channels);
+      float *out = y.data<float>();
+      for (int64_t i = 0; i < y.numel(); ++i)
+        out[i] = b.data<float>()[(i / inner) % channels];
+    }
+    return outType == DType::F32 ? y : convertTo(y, outType);
+  }
   if (in[0].dtype() == DType::F64 && !transposed)
     return convolutionF64Gemm(op, in, stride, padding, dilation, groups);
   if (in[0].dtype() == DType::F64)

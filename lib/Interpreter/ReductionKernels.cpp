@@ -127,8 +127,8 @@ HostTensor reduce(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> di
         double d = loadAsDouble(t, base + i) - mean;
         ss += d * d;
       }
-      int64_t denom = len - correction;
-      acc = denom > 0 ? ss / denom : NAN;
+      // torch divides by max(0, len - correction): 0 / 0 is NaN, more is inf.
+      acc = ss / double(std::max<int64_t>(0, len - correction));
     }
     storeFromDouble(out, r, acc);
   }

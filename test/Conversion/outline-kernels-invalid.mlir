@@ -14,19 +14,6 @@ func.func @not_scalar(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
 
 // -----
 
-// A reduced loop no operand reads has no extent.
-func.func @unread_loop() -> tensor<f32> {
-  // expected-error @+1 {{unsupported fusion group: loop 0 is read by no operand}}
-  %0 = gn.fusion "reduction" () : () -> tensor<f32> {
-    %c = gn.constant dense<1.0> : tensor<4xf32>
-    %s = gn.reduce_sum %c dims [0] : tensor<4xf32> -> tensor<f32>
-    gn.yield %s : tensor<f32>
-  }
-  return %0 : tensor<f32>
-}
-
-// -----
-
 // A GPU schedule (a block size) cannot run on the CPU, the target of a
 // module without gn.target.
 func.func @gpu_schedule_on_cpu(%x: tensor<4xf32>) -> tensor<4xf32> {

@@ -782,3 +782,21 @@ func.func @grid_sample(%x: tensor<1x2x4x5xf32>, %g: tensor<1x3x3x2xf32>) -> tens
   }
   return %0 : tensor<1x2x3x3xf32>
 }
+
+// -----
+
+// A reduced loop no operand reads (a sum of a constant, or of a value
+// broadcast along the reduced dim) takes its extent from a zero-stride
+// carrier of the loop domain.
+// CHECK-LABEL: func.func @unread_loop
+// CHECK: gn.launch
+// CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [4], strides: [0] : memref<1xi8> to memref<4xi8, strided<[0]>>
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]{{.*}} ins(%{{.*}} : memref<4xi8, strided<[0]>>)
+func.func @unread_loop() -> tensor<f32> {
+  %0 = gn.fusion "reduction" () : () -> tensor<f32> {
+    %c = gn.constant dense<1.0> : tensor<4xf32>
+    %s = gn.reduce_sum %c dims [0] : tensor<4xf32> -> tensor<f32>
+    gn.yield %s : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}

@@ -25,6 +25,7 @@ def Gn_Dialect : Dialect {
   let cppNamespace = "::mlir::gn";
   let usePropertiesForAttributes = 0;
   let hasConstantMaterializer = 1;
+  let hasCanonicalizer = 1; // GnEmptyFolds.cpp: ops that read an empty tensor
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerAttributes();

@@ -234,7 +234,8 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
       n *= t.getDimSize(d);
     Value d = b.sub(x, b.mean(x, op.getDims(), true));
     Value ss = b.sum(b.mul(d, d), op.getDims(), op.getKeepdim());
-    return b.div(ss, b.scalar(x, double(n - (int64_t)op.getCorrection())));
+    // torch divides by max(0, n - correction): 0 / 0 is NaN, more is inf.
+    return b.div(ss, b.scalar(x, double(std::max<int64_t>(0, n - (int64_t)op.getCorrection()))));
   });
   add(SoftmaxOp(), [](Rewrite &b, SoftmaxOp op) {
     Value x = op.getInput();

@@ -405,13 +405,10 @@ private:
     for (int64_t i = 0; i < (int64_t)domain.size(); ++i) {
       AffineExpr d = getAffineDimExpr(loopOf[i], ctx);
       bool seen = llvm::any_of(allMaps, [&](AffineMap m) { return llvm::is_contained(m.getResults(), d); });
-      if (!seen && domain[i] != 1) {
-        fusion.emitError("unsupported fusion group: loop ") << i << " is read by no operand";
-        status = failure();
-      }
-      // A size-1 loop no operand reads (a reduction of constants over a
-      // dim of 1) gets a zero-stride carrier input, so its extent is known.
-      if (!seen && domain[i] == 1)
+      // A loop no operand reads (a reduction of constants, or of a value
+      // broadcast along the reduced dim: sum(broadcast_to(x), dims [0]))
+      // gets a zero-stride carrier input, so its extent is known.
+      if (!seen)
         needsCarrier = true;
     }
     // Threads take 1-wide subviews along the thread loop, which is only
