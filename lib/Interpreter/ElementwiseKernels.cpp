@@ -95,7 +95,14 @@ std::optional<HostTensor> unary(Operation *op, const HostTensor &x) {
   auto f = [&](auto fn) { return mapUnary(op, x, fn); };
   return llvm::TypeSwitch<Operation *, std::optional<HostTensor>>(op)
       .Case([&](NegOp) { return f([](auto v) { return -v; }); })
-      .Case([&](AbsOp) { return f([](auto v) { return v < 0 ? -v : v; }); })
+      .Case([&](AbsOp) {
+        return f([](auto v) {
+          if constexpr (std::is_floating_point_v<decltype(v)>)
+            return std::fabs(v); // |-0.0| is +0.0 (v < 0 ? -v : v kept -0.0)
+          else
+            return v < 0 ? decltype(v)(-v) : v;
+        });
+      })
       .Case([&](ExpOp) { return f([](auto v) { return std::exp(v); }); })
       .Case([&](LogOp) { return f([](auto v) { return std::log(v); }); })
       .Case([&](Log1pOp) { return f([](auto v) { return std::log1p(v); }); })

@@ -447,7 +447,8 @@ func.func @tril(%x: tensor<3x4xi64>) -> tensor<3x4xi64> {
 
 // Python remainder (the sign of the divisor): on floats fmod (remf) plus
 // the divisor when the signs differ; on integers srem by a divisor that is
-// never 0, and x % 0 = 0.
+// never 0, plus the divisor masked by the sign step ((r ^ y) & (r | -r))
+// >> 31 (no i1 vector: see floorStep in ScalarOps.cpp), and x % 0 = 0.
 // CHECK-LABEL: func.func @remainder
 // CHECK: func.func @k0_
 // CHECK: %[[R:.*]] = arith.remf %[[A:.*]], %[[B:.*]] : f32
@@ -459,7 +460,13 @@ func.func @tril(%x: tensor<3x4xi64>) -> tensor<3x4xi64> {
 // CHECK: %[[ZM1:.*]] = arith.ori %[[Z]], %[[M1]] : i1
 // CHECK: %[[D:.*]] = arith.select %[[ZM1]], %{{.*}}, %[[Y]] : i32
 // CHECK: %[[R:.*]] = arith.remsi %{{.*}}, %[[D]] : i32
-// CHECK: %[[ADJ:.*]] = arith.select %{{.*}}, %{{.*}}, %[[R]] : i32
+// CHECK: %[[NEG:.*]] = arith.subi %{{.*}}, %[[R]] : i32
+// CHECK: %[[NZ:.*]] = arith.ori %[[R]], %[[NEG]] : i32
+// CHECK: %[[DIFF:.*]] = arith.xori %[[R]], %[[Y]] : i32
+// CHECK: %[[BOTH:.*]] = arith.andi %[[DIFF]], %[[NZ]] : i32
+// CHECK: %[[STEP:.*]] = arith.shrsi %[[BOTH]], %{{.*}} : i32
+// CHECK: %[[YS:.*]] = arith.andi %[[Y]], %[[STEP]] : i32
+// CHECK: %[[ADJ:.*]] = arith.addi %[[R]], %[[YS]] : i32
 // CHECK: arith.select %[[Z]], %{{.*}}, %[[ADJ]] : i32
 func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j: tensor<8xi32>) -> (tensor<8xf32>, tensor<8xi32>) {
   %0 = gn.fusion "elementwise" (%x, %y) {schedule = #gn.schedule<loop_order = [0]>} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32> {

@@ -540,9 +540,175 @@ class Generator:
                          f"1.0e-05 : f64, normalized_rank = 1 : i64{rms}}}}} : ({x.type}, {w.type},"
                          f" {b.type}) -> ({x.type})", [x, w, b])
 
+    def index_const(self, shape, bound):
+        """A constant i64 tensor of `shape` with entries in [0, bound)."""
+        def nest(dims):
+            if not dims:
+                return str(self.rng.randrange(bound))
+            return "[" + ", ".join(nest(dims[1:]) for _ in range(dims[0])) + "]"
+        body = nest(list(shape)) if shape else str(self.rng.randrange(bound))
+        return self.g.op(shape, "i64", f"gn.constant dense<{body}> : {tensor_type(shape, 'i64')}",
+                         [], exact=True)
+
+    def indexing(self):
+        """index_select, gather, scatter-add and insert_slice at constant
+        indices (in range: out-of-range indices are the importer's error)."""
+        x = self.pick(lambda v: v.shape and min(v.shape) > 0 and v.numel() <= 2048)
+        if x is None:
+            return None
+        s = list(x.shape)
+        d = self.rng.randrange(len(s))
+        r = self.rng.random()
+        if r < 0.3:
+            ishape = [self.rng.choice([1, 2, 3, 5])] + ([2] if self.rng.random() < 0.3 else [])
+            i = self.index_const(ishape, s[d])
+            rs = s[:d] + ishape + s[d + 1:]
+            if _numel(rs) > MAX_ELEMENTS:
+                return None
+            return self.emit(rs, x.dtype, f"gn.index_select {{0}}[{{1}}] dim {d} : {x.type}, "
+                             f"{i.type} -> {tensor_type(rs, x.dtype)}", [x, i], x.exact)
+        if r < 0.55:
+            ishape = [self.rng.randint(1, n) for n in s]
+            i = self.index_const(ishape, s[d])
+            return self.emit(ishape, x.dtype, f"gn.gather {{0}}[{{1}}] dim {d} : {x.type}, "
+                             f"{i.type} -> {tensor_type(ishape, x.dtype)}", [x, i], x.exact)
+        if r < 0.75 and x.dtype in FLOATS:
+            ishape = [self.rng.randint(1, n) for n in s]
+            i = self.index_const(ishape, s[d])
+            src = self.g.arg(ishape)
+            if x.dtype != "f32":
+                src = self.g.op(ishape, x.dtype, f"gn.convert {{0}} {{{{dtype = {x.dtype}}}}} : "
+                                f"{src.type} -> {tensor_type(ishape, x.dtype)}", [src])
+            return self.emit(s, x.dtype, f'gn.scatter {{0}} into {{1}}[{{2}}] dim {d} '
+                             f'{{{{reduce = "add"}}}} : {src.type} into {x.type}, {i.type}',
+                             [src, x, i])
+        starts, limits, steps, ss = [], [], [], []
+        for n in s:
+            st = self.rng.choice([1, 1, 2])
+            a = self.rng.randrange(n)
+            b = self.rng.randint(a + 1, n)
+            starts.append(a), limits.append(b), steps.append(st)
+            ss.append((b - a + st - 1) // st)
+        src = self.g.arg(ss)
+        if x.dtype != "f32":
+            src = self.g.op(ss, x.dtype, f"gn.convert {{0}} {{{{dtype = {x.dtype}}}}} : "
+                            f"{src.type} -> {tensor_type(ss, x.dtype)}", [src])
+        return self.emit(s, x.dtype, f"gn.insert_slice {{0}} into {{1}} starts {ilist(starts)} "
+                         f"limits {ilist(limits)} steps {ilist(steps)} : {src.type} into {x.type}",
+                         [src, x], x.exact and src.exact)
+
+    def ranking(self):
+        """top_k of a function input (no ties, so every sort agrees) and the
+        values gathered at its indices."""
+        x = self.pick(lambda v: v in [a for a, *_ in self.g.args] and v.shape and min(v.shape) > 0)
+        if x is None:
+            x = self.input()
+            if not x.shape or min(x.shape) == 0:
+                return None
+        d = self.rng.randrange(len(x.shape))
+        k = self.rng.randint(1, x.shape[d])
+        rs = list(x.shape)
+        rs[d] = k
+        largest = self.rng.choice(["true", "false"])
+        i = self.emit(rs, "i64", f"gn.top_k {{0}} k {k} dim {d} {{{{largest = {largest}}}}} : "
+                      f"{x.type} -> {tensor_type(rs, 'i64')}", [x], exact=True)
+        return self.emit(rs, "f32", f"gn.gather {{0}}[{{1}}] dim {d} : {x.type}, {i.type} -> "
+                         f"{tensor_type(rs, 'f32')}", [x, i], exact=True)
+
+    def attention(self):
+        b, h = self.rng.choice([1, 2]), self.rng.choice([1, 2, 4])
+        lq, lk = self.rng.choice([1, 3, 8, 17]), self.rng.choice([1, 4, 8, 33])
+        e = self.rng.choice([4, 8, 16])
+        q = self.g.arg([b, h, lq, e])
+        k = self.g.arg([b, h, lk, e])
+        v = self.g.arg([b, h, lk, e])
+        ops, types = [q, k, v], [q.type, k.type, v.type]
+        mask = ""
+        if self.rng.random() < 0.3:
+            m = self.g.arg([1, 1, lq, lk])
+            ops.append(m), types.append(m.type)
+            mask = " mask {3}"
+        causal = "true" if not mask and lq == lk and self.rng.random() < 0.5 else "false"
+        rs = [b, h, lq, e]
+        return self.emit(rs, "f32", f"gn.attention {{0}}, {{1}}, {{2}}{mask} {{{{is_causal = "
+                         f"{causal}}}}} : ({', '.join(types)}) -> {tensor_type(rs, 'f32')}", ops)
+
+    def spatial(self):
+        """resize, adaptive pools, conv_transpose, batch and group norm on NCHW."""
+        x = self.pick(lambda v: v.dtype == "f32" and len(v.shape) == 4 and min(v.shape) > 0)
+        if x is None:
+            x = self.input([self.rng.choice([1, 2]), self.rng.choice([2, 4]),
+                            self.rng.choice([3, 5, 8]), self.rng.choice([4, 7])])
+        n, c, h, w = x.shape
+        r = self.rng.random()
+        if r < 0.25:
+            size = [self.rng.choice([h, 2 * h, max(1, h // 2), 5]), self.rng.choice([w, 2 * w, 3])]
+            rs = [n, c] + size
+            if _numel(rs) > MAX_ELEMENTS:
+                return None
+            mode = self.rng.choice(["nearest", "linear", "bicubic"])
+            ac = "true" if mode != "nearest" and self.rng.random() < 0.5 else "false"
+            return self.emit(rs, "f32", f'gn.resize {{0}} {ilist(size)} {{{{align_corners = {ac}, '
+                             f'mode = "{mode}"}}}} : {x.type} -> {tensor_type(rs, "f32")}', [x])
+        if r < 0.45:
+            size = [self.rng.randint(1, h), self.rng.randint(1, w)]
+            name = self.rng.choice(["adaptive_avg_pool", "adaptive_max_pool"])
+            rs = [n, c] + size
+            return self.emit(rs, "f32", f"gn.{name} {{0}} {ilist(size)} : {x.type} -> "
+                             f"{tensor_type(rs, 'f32')}", [x])
+        if r < 0.65:
+            o = self.rng.choice([1, 2, 3])
+            k, st = self.rng.choice([(2, 2), (3, 1), (3, 2), (1, 1)])
+            p = self.rng.choice([0, 1]) if k == 3 else 0
+            oh, ow = (h - 1) * st - 2 * p + k, (w - 1) * st - 2 * p + k
+            if oh <= 0 or ow <= 0 or n * o * oh * ow > MAX_ELEMENTS:
+                return None
+            wt = self.g.arg([c, o, k, k], "weight", std=0.3)
+            rs = [n, o, oh, ow]
+            return self.emit(rs, "f32", f"gn.conv_transpose {{0}}, {{1}} {{{{dilation = "
+                             f"array<i64: 1, 1>, groups = 1 : i64, output_padding = "
+                             f"array<i64: 0, 0>, padding = {iarray([p, p])}, stride = "
+                             f"{iarray([st, st])}}}}} : ({x.type}, {wt.type}) -> "
+                             f"({tensor_type(rs, 'f32')})", [x, wt])
+        if r < 0.85:
+            mean = self.g.arg([c], "weight", std=0.5)
+            var = self.g.arg([c], "weight", std=0.2, mean=1.0)
+            wt = self.g.arg([c], "weight", std=0.5, mean=1.0)
+            b = self.g.arg([c], "weight", std=0.5)
+            var = self.g.op([c], "f32", f"gn.abs {{0}} : {var.type}", [var])
+            training = self.rng.choice(["true", "false"])
+            return self.emit(x.shape, "f32", f"gn.batch_norm {{0}}, {{1}}, {{2}}, {{3}}, {{4}} "
+                             f"{{{{epsilon = 1.0e-05 : f64, training = {training}}}}} : ({x.type}, "
+                             f"{mean.type}, {var.type}, {wt.type}, {b.type}) -> ({x.type})",
+                             [x, mean, var, wt, b])
+        groups = self.rng.choice([g for g in (1, 2, c) if c % g == 0])
+        wt = self.g.arg([c], "weight", std=0.5, mean=1.0)
+        b = self.g.arg([c], "weight", std=0.5)
+        return self.emit(x.shape, "f32", f"gn.group_norm {{0}}, {{1}}, {{2}} {{{{epsilon = 1.0e-05 "
+                         f": f64, num_groups = {groups} : i64}}}} : ({x.type}, {wt.type}, "
+                         f"{b.type}) -> ({x.type})", [x, wt, b])
+
+    def logic(self):
+        """reduce_any / reduce_all / triangular over exact values."""
+        x = self.pick(lambda v: v.exact and v.dtype == "i1" and v.shape)
+        if x is not None and self.rng.random() < 0.5:
+            d = self.rng.randrange(len(x.shape))
+            rs = x.shape[:d] + x.shape[d + 1:]
+            name = self.rng.choice(["reduce_any", "reduce_all"])
+            return self.emit(rs, "i1", f"gn.{name} {{0}} dims [{d}] : {x.type} -> "
+                             f"{tensor_type(rs, 'i1')}", [x], exact=True)
+        x = self.pick(lambda v: len(v.shape) >= 2)
+        if x is None:
+            return None
+        diag = self.rng.randint(-2, 2)
+        upper = self.rng.choice(["true", "false"])
+        return self.emit(x.shape, x.dtype, f"gn.triangular {{0}} {{{{diagonal = {diag} : i64, "
+                         f"upper = {upper}}}}} : {x.type}", [x], x.exact)
+
     FAMILIES = [("unary", 5), ("binary", 7), ("view", 6), ("reduction", 3), ("matmul", 2),
                 ("compare_select", 1.5), ("rounding", 0.7), ("integer", 1), ("half_stretch", 0.8),
-                ("widen", 0.8), ("conv", 1), ("pool", 0.7), ("norm", 1)]
+                ("widen", 0.8), ("conv", 1), ("pool", 0.7), ("norm", 1), ("indexing", 1.5),
+                ("ranking", 0.5), ("attention", 0.6), ("spatial", 1.2), ("logic", 0.6)]
 
     def build(self):
         for _ in range(self.rng.randint(1, 3)):

@@ -1,6 +1,7 @@
 //===- KernelsToLLVM.cpp - the @gn_kernels module -> LLVM dialect --------===//
 #include "gn/Conversion/Passes.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -47,10 +48,37 @@ struct GnLowerKernelsToLLVMPass
     pm.addPass(createReconcileUnrealizedCastsPass());
   }
 
+  /// NaN in, NaN out around each op a polynomial will replace: the
+  /// approximations clamp their argument with maxnum/minnum, which drop a
+  /// NaN (LLVM folds exp(0 / 0) to a tiny number; at run time x86's maxps
+  /// happens to keep it). tanh and erf are odd: their result takes x's sign,
+  /// so -0.0 stays -0.0 (the erf polynomial gave +0.0, and atan2 of it
+  /// flipped by pi). Found by test/fuzz/fuzz_diff.py (graph seeds 20708,
+  /// 20955).
+  static void keepNaN(ModuleOp kernels) {
+    llvm::SmallVector<Operation *> ops;
+    kernels.walk([&](Operation *op) {
+      if (isa<math::ExpOp, math::TanhOp, math::ErfOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      OpBuilder b(op->getContext());
+      b.setInsertionPointAfter(op);
+      Value x = op->getOperand(0), y = op->getResult(0);
+      Value r = y;
+      if (!isa<math::ExpOp>(op))
+        r = math::CopySignOp::create(b, op->getLoc(), y, x);
+      Value isNaN = arith::CmpFOp::create(b, op->getLoc(), arith::CmpFPredicate::UNO, x, x);
+      auto select = arith::SelectOp::create(b, op->getLoc(), isNaN, x, r);
+      y.replaceAllUsesExcept(select, r == y ? select.getOperation() : r.getDefiningOp());
+    }
+  }
+
   void runOnOperation() override {
     ModuleOp kernels = lookupKernelModule(getOperation());
     if (!kernels)
       return;
+    keepNaN(kernels);
     // exp as a polynomial (Cephes, within 2^-22.5 relative; it vectorizes,
     // the libm call does not) in kernels on f32/f64 data only: kernels that
     // touch f16/bf16 keep libm's expf, bit for bit what the interpreter
