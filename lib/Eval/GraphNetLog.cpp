@@ -31,7 +31,8 @@
 //       the output count is the length of the "[equal]" list.
 //   graph_net_bench/datatype_tolerance_config.py  get_precision.
 // The classes map onto gn's: eager_fail -> eager_error, compile_fail ->
-// compile_error, shape/type mismatch and runtime_fail -> runtime_error,
+// compile_error, shape/type mismatch and runtime_fail -> runtime_error (a
+// mismatch also sets `mismatch`: mismatch_extended's level 2),
 // correct (accurate or not) -> ok with correct_at for t = -10..4.
 //
 // What gn writes where GraphNet's torch runner would print something else:
@@ -276,6 +277,12 @@ SampleRecord toRecord(const Block &b) {
   }
   if (!b.shapeMatch || !b.typeMatch || b.runtimeFail) {
     r.status = Status::RuntimeError;
+    // GraphNet's order (detect_sample_status): shape, then type, then a
+    // runtime failure. mismatch_extended scores the first two a level below.
+    if (!b.shapeMatch)
+      r.mismatch = "shape_mismatch";
+    else if (!b.typeMatch)
+      r.mismatch = "type_mismatch";
     return r;
   }
   r.status = Status::Ok;

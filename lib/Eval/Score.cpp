@@ -210,7 +210,10 @@ ErrorClass mlir::gn::eval::classify(const SampleRecord &record, int t) {
 ErrorClass mlir::gn::eval::classify(const SampleRecord &record, int t,
                                     const ScoreOptions &options) {
   ErrorClass c = classify(record, t);
-  if (c == ErrorClass::Accuracy && !record.mismatch.empty() &&
+  // A mismatch is gn's accuracy failure with NaN/Inf/shape/type recorded,
+  // or a GraphNet log's shape_mismatch/type_mismatch (a runtime failure
+  // under the default scheme).
+  if ((c == ErrorClass::Accuracy || c == ErrorClass::Runtime) && !record.mismatch.empty() &&
       options.scheme == ScoreOptions::Scheme::MismatchExtended)
     return ErrorClass::Mismatch;
   return c;

@@ -110,7 +110,8 @@ bool isCorrectAt(const SampleRecord &record, int t);
 /// An Ok sample without a finite positive speedup counts as a runtime crash.
 ErrorClass classify(const SampleRecord &record, int t);
 /// classify under the options' scheme: an accuracy failure with a recorded
-/// mismatch is ErrorClass::Mismatch under MismatchExtended.
+/// mismatch (or a log's runtime failure that is a shape or type mismatch)
+/// is ErrorClass::Mismatch under MismatchExtended.
 ErrorClass classify(const SampleRecord &record, int t, const ScoreOptions &options);
 
 /// Smallest t >= 1 at which ES(t) tolerates the class (counts it as speedup
