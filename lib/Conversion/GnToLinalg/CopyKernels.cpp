@@ -171,7 +171,7 @@ public:
       return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), false, ins[0], out);
     if (auto resize = dyn_cast<ResizeOp>(copyOp))
       return resize.getMode() == "nearest" ? emitNearestResize(b, loc, resize, ins[0], out)
-                                           : emitLinearResize(b, loc, resize, ins[0], out);
+                                           : emitWeightedResize(b, loc, resize, ins[0], out);
     if (isa<AvgPoolOp, AdaptiveAvgPoolOp, AdaptiveMaxPoolOp>(copyOp))
       return emitAvgPool(b, loc, ins[0], out);
     if (auto gs = dyn_cast<GridSampleOp>(copyOp))
@@ -829,25 +829,50 @@ public:
     return success();
   }
 
-  /// Linear (bilinear, trilinear) resize as the interpreter computes it:
-  /// per spatial dim the source coordinate s (align_corners: o * (in - 1) /
-  /// (out - 1); else (o + 0.5) * step - 0.5, clamped at 0, step being
-  /// gn.resize's inputStep: in / out or 1 / scale factor), i0 = floor(s),
-  /// base = min(i0, in - 1), frac = s - i0; then over the 2^d taps in
-  /// row-major order, weight = product of (frac or 1 - frac), index clamped
-  /// into the input, and a tap of weight 0 skipped (so an inf or NaN there
-  /// does not leak in); all in f64.
-  LogicalResult emitLinearResize(OpBuilder &b, Location loc, ResizeOp op, Value x, Value out) {
+  /// Linear (bilinear, trilinear) and bicubic resize as the interpreter
+  /// computes them: per spatial dim the source coordinate s (align_corners:
+  /// o * (in - 1) / (out - 1); else (o + 0.5) * step - 0.5, clamped at 0 for
+  /// linear, step being gn.resize's inputStep: in / out or 1 / scale factor),
+  /// i0 = floor(s), frac = s - i0, and the first tap min(i0, in - 1)
+  /// (linear) or i0 - 1 (bicubic); then over the 2^d (4^d) taps in row-major
+  /// order, weight = product of (frac or 1 - frac) or of the cubic
+  /// convolution weights (A = -0.75, PyTorch's), index clamped into the
+  /// input, and a tap of weight 0 skipped (so an inf or NaN there does not
+  /// leak in); all in f64.
+  LogicalResult emitWeightedResize(OpBuilder &b, Location loc, ResizeOp op, Value x, Value out) {
     auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
     auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
     Type e = llvm::cast<MemRefType>(x.getType()).getElementType();
     int64_t rank = xShape.size(), sp = rank - 2;
     bool alignCorners = op.getAlignCorners();
+    bool cubic = op.getMode() == "bicubic";
+    int64_t taps = cubic ? 4 : 2;
     Type f64 = b.getF64Type(), i64 = b.getI64Type();
     overOutput(
         b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
           auto f = [&](double v) {
             return arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(v));
+          };
+          auto mul = [&](Value a, Value c) { return arith::MulFOp::create(nb, nloc, a, c); };
+          auto add = [&](Value a, Value c) { return arith::AddFOp::create(nb, nloc, a, c); };
+          auto sub = [&](Value a, Value c) { return arith::SubFOp::create(nb, nloc, a, c); };
+          // The interpreter's cubicWeight, operation for operation.
+          const double A = -0.75;
+          auto c1 = [&](Value x) { // ((A + 2) x - (A + 3)) x x + 1
+            return add(mul(mul(sub(mul(f(A + 2), x), f(A + 3)), x), x), f(1));
+          };
+          auto c2 = [&](Value x) { // ((A x - 5A) x + 8A) x - 4A
+            return sub(mul(add(mul(sub(mul(f(A), x), f(5 * A)), x), f(8 * A)), x), f(4 * A));
+          };
+          auto weight = [&](Value t, int64_t k) -> Value {
+            if (!cubic)
+              return k ? t : Value(sub(f(1), t));
+            switch (k) {
+            case 0: return c2(add(t, f(1)));
+            case 1: return c1(t);
+            case 2: return c1(sub(f(1), t));
+            default: return c2(sub(f(2), t));
+            }
           };
           auto n = [&](int64_t v) { return arith::ConstantIntOp::create(nb, nloc, i64, v); };
           llvm::SmallVector<Value> lead, base, frac;
@@ -869,24 +894,30 @@ public:
               Value scaled = arith::MulFOp::create(
                   nb, nloc, arith::AddFOp::create(nb, nloc, pos, f(0.5)), f(op.inputStep(d)));
               src = arith::SubFOp::create(nb, nloc, scaled, f(0.5));
-              Value negative = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, src, f(0));
-              src = arith::SelectOp::create(nb, nloc, negative, f(0), src);
+              if (!cubic) {
+                Value negative =
+                    arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, src, f(0));
+                src = arith::SelectOp::create(nb, nloc, negative, f(0), src);
+              }
             }
             Value floor = math::FloorOp::create(nb, nloc, src);
             Value i0 = arith::FPToSIOp::create(nb, nloc, i64, floor);
-            base.push_back(arith::MinSIOp::create(nb, nloc, i0, n(in - 1)));
+            base.push_back(cubic ? Value(arith::SubIOp::create(nb, nloc, i0, n(1)))
+                                 : Value(arith::MinSIOp::create(nb, nloc, i0, n(in - 1))));
             frac.push_back(arith::SubFOp::create(nb, nloc, src, arith::SIToFPOp::create(nb, nloc, f64, i0)));
           }
           Value sum = f(0);
-          for (int64_t tap = 0; tap < (int64_t(1) << sp); ++tap) {
+          int64_t count = 1;
+          for (int64_t d = 0; d < sp; ++d)
+            count *= taps;
+          for (int64_t tap = 0; tap < count; ++tap) {
             Value w = f(1);
             llvm::SmallVector<Value> at(lead);
-            for (int64_t d = 0; d < sp; ++d) {
-              bool second = (tap >> (sp - 1 - d)) & 1; // row-major: last dim fastest
-              w = arith::MulFOp::create(nb, nloc, w,
-                                        second ? frac[d]
-                                               : Value(arith::SubFOp::create(nb, nloc, f(1), frac[d])));
-              Value i = second ? Value(arith::AddIOp::create(nb, nloc, base[d], n(1))) : base[d];
+            for (int64_t d = 0, rest = tap, stride = count / taps; d < sp;
+                 ++d, rest %= stride, stride /= taps) {
+              int64_t k = rest / stride; // row-major: last dim fastest
+              w = arith::MulFOp::create(nb, nloc, w, weight(frac[d], k));
+              Value i = k ? Value(arith::AddIOp::create(nb, nloc, base[d], n(k))) : base[d];
               i = arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, i, n(0)),
                                          n(xShape[2 + d] - 1));
               at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
