@@ -231,8 +231,9 @@ func.func @row_scatters(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %src: tenso
 // CHECK: gn.fusion "copy"
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: gn.avg_pool
-// CHECK-NOT: gn.fusion
-// CHECK: gn.resize {{.*}}mode = "bicubic"
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.resize {{.*}}mode = "bicubic"
 func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>, tensor<1x1x1x2xf32>) {
   %e = gn.exp %x : tensor<3x4xf32>
   %r = gn.rem %e, %x : tensor<3x4xf32>, tensor<3x4xf32> -> tensor<3x4xf32>

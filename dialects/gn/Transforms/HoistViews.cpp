@@ -545,7 +545,10 @@ struct SplitElementwiseIntoSlices : OpRewritePattern<SliceOp> {
         st.push_back(bcast ? 0 : starts[k + off]);
         sp.push_back(bcast ? 1 : steps[k + off]);
         sh.push_back(bcast ? 1 : outShape[k + off]);
-        li.push_back(bcast ? 1 : st.back() + (sh.back() - 1) * sp.back() + 1);
+        // The last element read, plus one (an empty slice: its start).
+        li.push_back(bcast          ? 1
+                     : sh.back() == 0 ? st.back()
+                                      : st.back() + (sh.back() - 1) * sp.back() + 1);
         cuts |= sh.back() != s[k];
       }
       if (cuts)
