@@ -819,6 +819,17 @@ private:
     // A splat the prologue and the epilogue share sits before the window op.
     if (Operation *d = v.getDefiningOp(); d && isSplatConstant(d))
       return scalar[v] = carryConstant(b, loc, d);
+    // An elementwise op of the group before the window op that the window
+    // op does not read (a small broadcast producer merge-launches absorbed:
+    // where(c, depthwise_conv(x), a * b)), computed here at the point.
+    // Found by test/fuzz/fuzz_diff.py (graph seed 201305).
+    if (Operation *d = v.getDefiningOp();
+        d && d->getBlock() == &fusion.getBody().front() && d != copyOp &&
+        d->isBeforeInBlock(copyOp) && isFusibleElementwise(d)) {
+      if (failed(pointOp(b, loc, *d, at, ins, scalar)))
+        return Value();
+      return scalar.lookup(v);
+    }
     auto arg = llvm::dyn_cast<BlockArgument>(v);
     if (!arg || arg.getOwner() != &fusion.getBody().front()) {
       fusion.emitError("a window group reads a value neither an input nor computed before");
