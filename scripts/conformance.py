@@ -3,7 +3,7 @@
 compares with gn's eager outputs.
 
     scripts/torch-env.sh python scripts/conformance.py --dump DUMP SAMPLE_DIR... \
-        [--refs OUT_DIR] [--t -5] [--time] [--json results.jsonl]
+        [--refs OUT_DIR] [--t -5] [--time] [--f64-rule] [--json results.jsonl]
 
 DUMP is a `gn-eval run --dump DUMP` folder: DUMP/<sample>/inputs/<arg>.npy and
 DUMP/<sample>/eager/<i>.npy. The sample's model.py runs on the CPU (device
@@ -11,6 +11,15 @@ strings are rewritten), inputs are passed by parameter name, SymInt
 parameters get their meta `data`. --refs writes PyTorch's outputs as
 OUT_DIR/<sample>/<i>.npy (goldens). --time also reports PyTorch eager time
 (median of 5 after 1 warmup, torch.set_num_threads(2)).
+
+--f64-rule (issue 41's conformance rule): a sample that misses the plain
+check still conforms when gn's error against PyTorch run in float64 is no
+larger than PyTorch's own float32 error against it. The float64 run casts
+every floating input and weight (and the module's parameters and buffers) to
+float64; casts written in model.py still round. The error measure is
+GraphNet's tolerance check: the tightest t at which an output matches the
+float64 result under the output's own dtype's tolerances, the worst over the
+outputs, for both sides. Both figures are printed: plain, and under the rule.
 """
 import argparse
 import ast
@@ -129,7 +138,16 @@ def load_inputs(sample, dump, mod):
     return kwargs
 
 
-def run_sample(sample, dump, refs, t_check, timing):
+def float64_outputs(mod, kwargs):
+    """The module's outputs with every floating tensor argument, parameter and
+    buffer in float64."""
+    wide = {k: v.double() if isinstance(v, torch.Tensor) and v.is_floating_point() else v
+            for k, v in kwargs.items()}
+    with torch.no_grad():
+        return flatten(mod.double()(**wide))
+
+
+def run_sample(sample, dump, refs, t_check, timing, f64_rule=False):
     name = os.path.basename(os.path.normpath(sample))
     mod = load_module(sample)
     kwargs = load_inputs(sample, dump, mod)
@@ -153,13 +171,16 @@ def run_sample(sample, dump, refs, t_check, timing):
             np.save(os.path.join(refs, name, f"{i}.npy"), arr)
     worst = -10
     diffs = []
+    mines = []
     for i, o in enumerate(outs):
         path = os.path.join(dump, name, "eager", f"{i}.npy")
         if not os.path.exists(path):
             worst = 2
             diffs.append(None)
+            mines.append(None)
             continue
         mine = load_npy(path, o.dtype == torch.bfloat16)
+        mines.append(mine)
         worst = max(worst, tightest_t(mine, o))
         if mine.shape == o.shape and o.is_floating_point():
             d = (mine.double() - o.double()).abs()
@@ -169,6 +190,21 @@ def run_sample(sample, dump, refs, t_check, timing):
     result["tightest_t"] = worst
     result["max_abs_diff"] = diffs
     result["pass"] = worst <= t_check
+    result["pass_plain"] = result["pass"]
+    if f64_rule and not result["pass"]:
+        try:
+            wide = float64_outputs(mod, kwargs)
+        except Exception as e:  # model.py that does not run in float64
+            result["f64"] = {"error": f"{type(e).__name__}: {e}"[:200]}
+            return result
+        gn_t = torch_t = -10
+        for mine, o, w in zip(mines, outs, wide):
+            if mine is None or not o.is_floating_point():
+                continue
+            gn_t = max(gn_t, tightest_t(mine, w, table=o.dtype))
+            torch_t = max(torch_t, tightest_t(o, w, table=o.dtype))
+        result["f64"] = {"gn_t": gn_t, "torch_t": torch_t}
+        result["pass"] = all(m is not None for m in mines) and gn_t <= torch_t
     return result
 
 
@@ -180,24 +216,34 @@ def main():
     ap.add_argument("--t", type=int, default=-5)
     ap.add_argument("--time", action="store_true")
     ap.add_argument("--json")
+    ap.add_argument("--f64-rule", action="store_true",
+                    help="a miss conforms when gn is no farther from PyTorch's float64 result "
+                         "than PyTorch's float32 is")
     args = ap.parse_args()
     torch.set_num_threads(2)
     log = open(args.json, "a") if args.json else None
-    passed = 0
+    passed = plain = 0
     for k, s in enumerate(args.samples, 1):
         try:
-            r = run_sample(s, args.dump, args.refs, args.t, args.time)
+            r = run_sample(s, args.dump, args.refs, args.t, args.time, args.f64_rule)
         except Exception as e:  # a sample PyTorch itself cannot run
             r = {"sample": os.path.basename(os.path.normpath(s)), "pass": False,
                  "error": f"{type(e).__name__}: {e}"[:300]}
         passed += bool(r.get("pass"))
+        plain += bool(r.get("pass_plain"))
+        f64 = r.get("f64", {})
         print(f"[{k}/{len(args.samples)}] {'pass' if r.get('pass') else 'FAIL'} {r['sample']}"
               + (f" t={r['tightest_t']}" if "tightest_t" in r else "")
+              + (f" (f64 rule: gn t={f64['gn_t']}, torch t={f64['torch_t']})" if "gn_t" in f64
+                 else f" (f64 run: {f64['error']})" if "error" in f64 else "")
               + (f" torch {r['torch_eager_ms']:.2f} ms" if "torch_eager_ms" in r else "")
               + (f"  {r['error']}" if "error" in r else ""), flush=True)
         if log:
             log.write(json.dumps(r) + "\n")
             log.flush()
+    if args.f64_rule:
+        print(f"plain t = {args.t}: {plain}/{len(args.samples)}; under the float64 rule: "
+              f"{passed}/{len(args.samples)}")
     print(f"{passed} passed, {len(args.samples) - passed} failed (t = {args.t})")
     return 0 if passed == len(args.samples) else 1
 
