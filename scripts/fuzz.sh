@@ -31,6 +31,20 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(python meta sample ir pipeline diff-cpu diff-cuda)
 build=${GN_FUZZ_BUILD_DIR:-$root/build-fuzz}
 passed=0 failed=0
+# report TARGET RC PASS_TEXT FAIL_TEXT DETAIL_CMD...: one pass/FAIL line, the
+# detail command's output under a failure, and the counts.
+report() {
+  local t=$1 rc=$2 ok=$3 bad=$4
+  shift 4
+  if [ "$rc" -eq 0 ]; then
+    echo "pass gn-fuzz-$t: $ok"
+    passed=$((passed + 1))
+  else
+    echo "FAIL gn-fuzz-$t (exit $rc): $bad"
+    "$@"
+    failed=$((failed + 1))
+  fi
+}
 
 # The differential targets first: they need only the release build.
 libfuzzer=()
@@ -46,14 +60,7 @@ for t in "${targets[@]}"; do
         --form "$form" --seconds "$seconds" --seed "$seed" --out "$build/diff" > "$log" 2>&1
       rc=$?
       summary=$(tail -1 "$log")
-      if [ $rc -eq 0 ]; then
-        echo "pass gn-fuzz-$t: $summary"
-        passed=$((passed + 1))
-      else
-        echo "FAIL gn-fuzz-$t (exit $rc): $summary"
-        grep -A1 "^FOUND" "$log" | head -20
-        failed=$((failed + 1))
-      fi ;;
+      report "$t" $rc "$summary" "$summary" sh -c "grep -A1 '^FOUND' '$log' | head -20" ;;
     *) libfuzzer+=("$t") ;;
   esac
 done
@@ -94,14 +101,8 @@ for t in "${targets[@]}"; do
     > "$log" 2>&1
   rc=$?
   execs=$(grep -oE "stat::number_of_executed_units: [0-9]+" "$log" | awk '{print $2}')
-  if [ $rc -eq 0 ]; then
-    echo "pass gn-fuzz-$t: ${execs:-?} executions, no crash"
-    passed=$((passed + 1))
-  else
-    echo "FAIL gn-fuzz-$t (exit $rc): see $log; inputs in $crashes"
-    grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$log" | head -10
-    failed=$((failed + 1))
-  fi
+  report "$t" $rc "${execs:-?} executions, no crash" "see $log; inputs in $crashes" \
+    sh -c "grep -E 'ERROR|SUMMARY|runtime error|Test unit written' '$log' | head -10"
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

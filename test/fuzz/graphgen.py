@@ -151,6 +151,15 @@ class Generator:
         self.live.append(v)
         return v
 
+    def input_as(self, shape, dtype, kind="input", std=1.0):
+        """A new f32 function argument, converted to `dtype` when it is not f32
+        (not among the live values)."""
+        v = self.g.arg(shape, kind, std=std)
+        if dtype != "f32":
+            v = self.g.op(v.shape, dtype, f"gn.convert {{0}} {{{{dtype = {dtype}}}}} : "
+                          f"{v.type} -> {tensor_type(v.shape, dtype)}", [v])
+        return v
+
     def pick(self, pred=lambda v: True):
         cands = [v for v in self.live if pred(v)]
         if not cands:
@@ -223,11 +232,7 @@ class Generator:
             return self.const(self.rng.choice(["0.5", "2.0", "-1.25", "3.0"]), x.dtype)
         shape = [1 if self.rng.random() < 0.4 else d for d in x.shape]
         drop = self.rng.randint(0, len(shape))
-        y = self.g.arg(shape[drop:])
-        if x.dtype != "f32":
-            y = self.g.op(y.shape, x.dtype, f"gn.convert {{0}} {{{{dtype = {x.dtype}}}}} : "
-                          f"{y.type} -> {tensor_type(y.shape, x.dtype)}", [y])
-        return y
+        return self.input_as(shape[drop:], x.dtype)
 
     def binary(self):
         x = self.pick(self.floats)
@@ -467,10 +472,7 @@ class Generator:
             ws = batch + ([n, k] if tr else [k, n])
         else:
             ws = [n, k] if tr else [k, n]
-        w = self.g.arg(ws, "weight", std=0.3)
-        if x.dtype != "f32":
-            w = self.g.op(w.shape, x.dtype, f"gn.convert {{0}} {{{{dtype = {x.dtype}}}}} : "
-                          f"{w.type} -> {tensor_type(w.shape, x.dtype)}", [w])
+        w = self.input_as(ws, x.dtype, "weight", std=0.3)
         rs = list(x.shape[:-1]) + [n]
         if _numel(rs) > MAX_ELEMENTS:
             return None
@@ -575,10 +577,7 @@ class Generator:
         if r < 0.75 and x.dtype in FLOATS:
             ishape = [self.rng.randint(1, n) for n in s]
             i = self.index_const(ishape, s[d])
-            src = self.g.arg(ishape)
-            if x.dtype != "f32":
-                src = self.g.op(ishape, x.dtype, f"gn.convert {{0}} {{{{dtype = {x.dtype}}}}} : "
-                                f"{src.type} -> {tensor_type(ishape, x.dtype)}", [src])
+            src = self.input_as(ishape, x.dtype)
             return self.emit(s, x.dtype, f'gn.scatter {{0}} into {{1}}[{{2}}] dim {d} '
                              f'{{{{reduce = "add"}}}} : {src.type} into {x.type}, {i.type}',
                              [src, x, i])
@@ -589,10 +588,7 @@ class Generator:
             b = self.rng.randint(a + 1, n)
             starts.append(a), limits.append(b), steps.append(st)
             ss.append((b - a + st - 1) // st)
-        src = self.g.arg(ss)
-        if x.dtype != "f32":
-            src = self.g.op(ss, x.dtype, f"gn.convert {{0}} {{{{dtype = {x.dtype}}}}} : "
-                            f"{src.type} -> {tensor_type(ss, x.dtype)}", [src])
+        src = self.input_as(ss, x.dtype)
         return self.emit(s, x.dtype, f"gn.insert_slice {{0}} into {{1}} starts {ilist(starts)} "
                          f"limits {ilist(limits)} steps {ilist(steps)} : {src.type} into {x.type}",
                          [src, x], x.exact and src.exact)
