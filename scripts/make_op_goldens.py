@@ -1462,6 +1462,18 @@ def define_spectral():
         "rfftn": "r = torch.fft.rfftn(x.view(3, 2, 4))\nreturn (r.real, r.imag)",
         # FNet's mixing: the real part of a 2-d DFT over sequence and features.
         "fnet_mixing": "return (torch._C._fft.fft_fftn(x.view(1, 3, 8), dim=(1, 2)).real,)",
+        # irfft (Mega's FFT convolution: irfft(rfft(a, n) * rfft(b, n), n)).
+        "irfft_of_rfft": "return (torch.fft.irfft(torch.fft.rfft(x)),)",
+        "irfft_n_odd": "return (torch.fft.irfft(torch.fft.rfft(x), n=7),)",
+        "irfft_n_pad_dim0": "return (torch.fft.irfft(torch.fft.fft(x, dim=0), n=6, dim=0),)",
+        "irfft_ortho": "return (torch.fft.irfft(torch.fft.fft(x), norm='ortho'),)",
+        "irfft_forward": "return (torch.fft.irfft(torch.fft.rfft(x), norm='forward'),)",
+        "irfft_real_input": "return (torch.fft.irfft(x),)",
+        "fft_conv": "a = torch.fft.rfft(x, n=16)\nb = torch.fft.rfft(x.flip(1), n=16)\n"
+                    "return (torch._C._fft.fft_irfft(a * b, n=16),)",
+        # complex arithmetic: + - * / between complex tensors, real tensors and numbers
+        "complex_arith": "a = torch.fft.fft(x)\nb = torch.fft.fft(x.flip(1))\n"
+                         "r = (a * b + a - 2.0 * b) / (b + 3.0) - x\nreturn (r.real, r.imag)",
     }
     for name, body in fft.items():
         case(f"fft_{name}_f32", "spectral", [N("x", S)], body)

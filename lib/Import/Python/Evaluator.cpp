@@ -1206,6 +1206,8 @@ FailureOr<PyValue> Evaluator::Impl::evalBinary(py::SrcLoc l, llvm::StringRef op,
       llvm::append_range(v.elts, a.elts);
     return v;
   }
+  if (isComplex(a) || isComplex(b))
+    return complexArith(ctx, op, a, b);
   if (!a.isTensor() && !b.isTensor())
     return ctx.error("unsupported operand types for '" + op + "': " + a.describe() + " and " +
                      b.describe());

@@ -161,3 +161,142 @@ FailureOr<std::pair<Value, Value>> mlir::gn::import::dft(ImportContext &ctx, Val
   }
   return std::make_pair(re, im);
 }
+
+namespace {
+/// A complex operand's parts: a complex tensor's (re, im); a real tensor or
+/// a Python number as (x, null), in `element`.
+FailureOr<std::pair<Value, Value>> partsOf(ImportContext &ctx, const PyValue &v, Type element) {
+  if (isComplex(v))
+    return std::make_pair(v.elts[0].tensor, v.elts[1].tensor);
+  if (v.isNumber())
+    return std::make_pair(ctx.splat(element, v.asDouble()), Value());
+  if (!v.isTensor())
+    return ctx.error("expected a tensor or a number beside a complex tensor, got " + v.describe());
+  auto t = ctx.convert(v.tensor, element);
+  if (failed(t))
+    return failure();
+  return std::make_pair(*t, Value());
+}
+} // namespace
+
+FailureOr<PyValue> mlir::gn::import::complexArith(ImportContext &ctx, llvm::StringRef op,
+                                                  const PyValue &a, const PyValue &b) {
+  const PyValue &c = isComplex(a) ? a : b;
+  Type element = typeOf(c.elts[0].tensor).getElementType();
+  auto pa = partsOf(ctx, a, element), pb = partsOf(ctx, b, element);
+  if (failed(pa) || failed(pb))
+    return failure();
+  auto [ar, ai] = *pa;
+  auto [br, bi] = *pb;
+  bool ok = true;
+  auto bin = [&](auto tag, Value x, Value y) -> Value {
+    using OpTy = decltype(tag);
+    if (!ok)
+      return Value();
+    auto r = ctx.build<OpTy>({x, y});
+    ok = succeeded(r);
+    return ok ? *r : Value();
+  };
+  auto neg = [&](Value x) -> Value {
+    auto r = ctx.build<gn::NegOp>({x});
+    ok = ok && succeeded(r);
+    return ok ? *r : Value();
+  };
+  // Sums and products that skip a null (zero) part.
+  auto add = [&](Value x, Value y) { return !x ? y : !y ? x : bin(gn::AddOp(), x, y); };
+  auto sub = [&](Value x, Value y) { return !y ? x : !x ? neg(y) : bin(gn::SubOp(), x, y); };
+  auto mul = [&](Value x, Value y) { return !x || !y ? Value() : bin(gn::MulOp(), x, y); };
+  Value re, im;
+  if (op == "+") {
+    re = add(ar, br), im = add(ai, bi);
+  } else if (op == "-") {
+    re = sub(ar, br), im = sub(ai, bi);
+  } else if (op == "*") {
+    re = sub(mul(ar, br), mul(ai, bi)), im = add(mul(ar, bi), mul(ai, br));
+  } else if (op == "/") {
+    // (ar + i ai) / (br + i bi) = ((ar br + ai bi) + i (ai br - ar bi)) / (br^2 + bi^2)
+    if (!bi) {
+      re = bin(gn::DivOp(), ar, br);
+      im = ai ? bin(gn::DivOp(), ai, br) : Value();
+    } else {
+      Value d = add(mul(br, br), mul(bi, bi));
+      re = bin(gn::DivOp(), add(mul(ar, br), mul(ai, bi)), d);
+      im = bin(gn::DivOp(), sub(mul(ai, br), mul(ar, bi)), d);
+    }
+  } else {
+    return ctx.error("operator '" + op + "' on a complex tensor is not supported (+, -, *, /)");
+  }
+  if (!ok)
+    return failure();
+  if (!re) // both parts of the real side were zero: a zero of the other's shape
+    re = bin(gn::MulOp(), im, ctx.splat(element, 0.0));
+  if (!im)
+    im = bin(gn::MulOp(), re, ctx.splat(element, 0.0));
+  if (!ok)
+    return failure();
+  return complexPair(re, im);
+}
+
+FailureOr<Value> mlir::gn::import::irfft(ImportContext &ctx, Value re, Value im, int64_t dim,
+                                         int64_t n, DftNorm norm) {
+  // x[t] = sum_k w_k (Re X[k] cos(2 pi k t / n) - Im X[k] sin(2 pi k t / n)),
+  // k < n / 2 + 1, w_k = 2 but 1 at k = 0 and k = n / 2 (n even): the
+  // Hermitian extension X[n - k] = conj X[k] folded in. The imaginary parts
+  // at k = 0 and n / 2 meet sin = 0 and drop out, as in PyTorch.
+  int64_t m = n / 2 + 1;
+  auto tRe = swapWithLast(ctx, re, dim);
+  if (failed(tRe))
+    return failure();
+  Type element = typeOf(*tRe).getElementType();
+  auto cosT = dftTable<gn::CosOp>(ctx, n, n, element);
+  auto sinT = dftTable<gn::SinOp>(ctx, n, n, element);
+  if (failed(cosT) || failed(sinT))
+    return failure();
+  // Rows k < m of the tables, each weighted by w_k.
+  std::vector<double> w(m, 2.0);
+  w[0] = 1;
+  if (n % 2 == 0)
+    w[m - 1] = 1;
+  auto wType = RankedTensorType::get({m, 1}, element);
+  std::vector<float> wf(w.begin(), w.end());
+  DenseElementsAttr wAttr = element.isF64()
+                                ? DenseElementsAttr::get(wType, llvm::ArrayRef<double>(w))
+                                : DenseElementsAttr::get(wType, llvm::ArrayRef<float>(wf));
+  Value weights = gn::ConstantOp::create(ctx.builder, ctx.loc, wType, wAttr).getResult();
+  auto rows = [&](Value t) -> FailureOr<Value> {
+    auto cut = ctx.build<gn::SliceOp>({t}, {ctx.ints("starts", {0, 0}), ctx.ints("limits", {m, n}),
+                                           ctx.ints("steps", {1, 1})});
+    if (failed(cut))
+      return failure();
+    return ctx.build<gn::MulOp>({*cut, weights});
+  };
+  auto c = rows(*cosT), s = rows(*sinT);
+  if (failed(c) || failed(s))
+    return failure();
+  auto real = ctx.build<gn::MatmulOp>({*tRe, *c});
+  if (failed(real))
+    return failure();
+  Value out = *real;
+  if (im) {
+    auto tIm = swapWithLast(ctx, im, dim);
+    if (failed(tIm))
+      return failure();
+    auto imag = ctx.build<gn::MatmulOp>({*tIm, *s});
+    if (failed(imag))
+      return failure();
+    auto diff = ctx.build<gn::SubOp>({out, *imag});
+    if (failed(diff))
+      return failure();
+    out = *diff;
+  }
+  double scale = norm == DftNorm::Backward ? 1.0 / n
+                 : norm == DftNorm::Ortho  ? 1 / std::sqrt(double(n))
+                                           : 1.0;
+  if (scale != 1) {
+    auto scaled = ctx.build<gn::MulOp>({out, ctx.splat(element, scale)});
+    if (failed(scaled))
+      return failure();
+    out = *scaled;
+  }
+  return swapWithLast(ctx, out, dim);
+}

@@ -147,7 +147,42 @@ FailureOr<PyValue> part(ImportContext &ctx, Args &a) {
 
 } // namespace
 
+/// irfft(input, n=None, dim=-1, norm=None): the real signal of length n
+/// (default 2 * (m - 1), m the input's length along dim) whose onesided DFT
+/// is the input, cut or zero-padded to n / 2 + 1 first.
+static FailureOr<PyValue> inverseRealTransform(ImportContext &ctx, Args &a) {
+  auto in = complexInput(ctx, a);
+  auto norm = normOf(a);
+  if (failed(in) || failed(norm))
+    return failure();
+  int64_t rank = typeOf(in->first).getRank();
+  int64_t dim = rank - 1;
+  if (a.has("dim")) {
+    auto d = a.integer("dim");
+    if (failed(d))
+      return failure();
+    auto nd = ctx.dim(*d, rank);
+    if (failed(nd))
+      return failure();
+    dim = *nd;
+  }
+  int64_t m = typeOf(in->first).getDimSize(dim), n = 2 * (m - 1);
+  if (a.has("n")) {
+    auto v = a.integer("n");
+    if (failed(v))
+      return failure();
+    n = *v;
+  }
+  if (n < 1)
+    return a.error("invalid number of data points (" + llvm::Twine(n) + ") for irfft");
+  auto re = resized(ctx, in->first, dim, n / 2 + 1), im = resized(ctx, in->second, dim, n / 2 + 1);
+  if (failed(re) || failed(im))
+    return failure();
+  return wrap(irfft(ctx, *re, *im, dim, n, *norm));
+}
+
 void mlir::gn::import::registerSpectralOps(OpRegistry &r) {
+  r.add("fft_irfft", "input, n=None, dim=-1, norm=None, *, out=None", inverseRealTransform);
   r.add("fft_fft", "input, n=None, dim=-1, norm=None, *, out=None",
         [](ImportContext &c, Args &a) { return transform<false, false>(c, a, "dim", "n", 1); });
   r.add("fft_ifft", "input, n=None, dim=-1, norm=None, *, out=None",

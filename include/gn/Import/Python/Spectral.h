@@ -3,7 +3,8 @@
 // gn has no complex element type. A complex tensor (a DFT's result) lives
 // only in the frontend, as a pair of real tensors (real and imaginary
 // parts); the ops that read one (real, imag, abs) turn it back into a real
-// tensor. Any other use of it is an error naming the op.
+// tensor, and + - * / combine them part by part (complexArith). Any other use
+// of it is an error naming the op.
 //
 // The DFT is a matmul with cos/sin tables per transformed axis. The tables
 // are computed in the graph from (k * n) mod N, so the angle stays exact
@@ -20,6 +21,11 @@ namespace mlir::gn::import {
 /// A complex tensor: the pair of its real and imaginary parts.
 PyValue complexPair(mlir::Value re, mlir::Value im);
 bool isComplex(const PyValue &v);
+/// a op b for + - * / where a or b is a complex tensor (the other a complex
+/// or real tensor, or a Python number; real parts converted to the complex
+/// one's element type).
+mlir::FailureOr<PyValue> complexArith(ImportContext &ctx, llvm::StringRef op, const PyValue &a,
+                                      const PyValue &b);
 
 /// How a DFT is scaled: "backward" (forward transform unscaled), "ortho"
 /// (1/sqrt(N)) or "forward" (1/N), N the product of the transformed sizes.
@@ -33,6 +39,11 @@ mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
 dft(ImportContext &ctx, mlir::Value re, mlir::Value im, llvm::ArrayRef<int64_t> dims,
     bool onesidedLast, bool inverse, DftNorm norm);
 
+/// The real inverse of a onesided DFT (torch.fft.irfft) along `dim`: the
+/// input (re, im; im null for a real one) already n / 2 + 1 long there, the
+/// output n long. Only f32 or f64 parts.
+mlir::FailureOr<mlir::Value> irfft(ImportContext &ctx, mlir::Value re, mlir::Value im,
+                                   int64_t dim, int64_t n, DftNorm norm);
 } // namespace mlir::gn::import
 
 #endif // GN_IMPORT_PYTHON_SPECTRAL_H
