@@ -14,8 +14,8 @@ using namespace mlir::gn;
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
-/// A splat constant keeps its value under any reshape, broadcast, slice or
-/// transpose.
+/// A splat constant keeps its value under any reshape, broadcast, slice,
+/// transpose, flip or roll.
 static OpFoldResult foldSplat(Attribute operand, Type resultType) {
   auto splat = llvm::dyn_cast_if_present<SplatElementsAttr>(operand);
   auto type = llvm::dyn_cast<ShapedType>(resultType);
@@ -43,6 +43,28 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult BroadcastToOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
+    return getInput();
+  return foldSplat(adaptor.getInput(), getType());
+}
+
+// Flipping or rolling a splat moves equal elements: the splat itself (a
+// K = 0 matmul folds to zeros, then is rolled).
+// Flipping dims of size 1 or rolling by whole turns moves nothing.
+OpFoldResult FlipOp::fold(FoldAdaptor adaptor) {
+  auto shape = getInput().getType().getShape();
+  if (llvm::all_of(getDims(), [&](int64_t d) { return shape[d < 0 ? d + shape.size() : d] <= 1; }))
+    return getInput();
+  return foldSplat(adaptor.getInput(), getType());
+}
+
+OpFoldResult RollOp::fold(FoldAdaptor adaptor) {
+  auto shape = getInput().getType().getShape();
+  bool whole = true;
+  for (auto [shift, d] : llvm::zip(getShifts(), getDims())) {
+    int64_t size = shape[d < 0 ? d + shape.size() : d];
+    whole &= size <= 1 || shift % size == 0;
+  }
+  if (whole && !getDims().empty())
     return getInput();
   return foldSplat(adaptor.getInput(), getType());
 }

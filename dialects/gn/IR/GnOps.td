@@ -397,6 +397,7 @@ def Gn_FlipOp : Gn_InferredOp<"flip",
   let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$dims);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input $dims attr-dict `:` type($input)";
+  let hasFolder = 1;
 }
 
 def Gn_RollOp : Gn_InferredOp<"roll",
@@ -410,6 +411,7 @@ def Gn_RollOp : Gn_InferredOp<"roll",
   let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$shifts, DenseI64ArrayAttr:$dims);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input `shifts` $shifts `dims` $dims attr-dict `:` type($input)";
+  let hasFolder = 1;
 }
 
 def Gn_TriangularOp : Gn_InferredOp<"triangular",
