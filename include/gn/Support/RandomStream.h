@@ -14,7 +14,7 @@
 // 8 for bf16, 53 for f64), so a uniform draw is exact in its type and never
 // rounds up to 1 (as torch.rand); u53 is the uniform draw with m = 53. Both
 // are computed in double and stored into the element type. Kernels emit the
-// same integer and double operations in the same order (CopyKernels.cpp,
+// same integer and double operations in the same order (CopyKernels/Generators.cpp,
 // emitRandom); log and cos are libm's on the CPU, so results are bit for
 // bit the interpreter's. The numbers cannot match another framework's
 // stream: outputs that depend on them are compared by shape and dtype only.

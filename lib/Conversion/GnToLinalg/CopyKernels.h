@@ -5,13 +5,15 @@
 // pooling, index_select, gather, scatter, tile, roll, triangular, cumsum,
 // nearest resize, arange; a depthwise convolution (its value per point:
 // emitDepthwiseConvAt; its group, with the elementwise ops that follow it,
-// in OutlineKernels). Each is emitted here on memrefs with the
-// interpreter's arithmetic, so the compiled result equals the eager one.
+// in OutlineKernels). Each is emitted on memrefs with the interpreter's
+// arithmetic, so the compiled result equals the eager one; the emitter is
+// in CopyKernels/, a file per op family (CopyKernels/Emitter.h lists them).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_CONVERSION_GNTOLINALG_COPYKERNELS_H
 #define GN_CONVERSION_GNTOLINALG_COPYKERNELS_H
 
+#include "KernelLoops.h"
 #include "mlir/IR/Builders.h"
 #include "gn/IR/GnOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -21,18 +23,10 @@ namespace mlir::gn {
 /// Emits the body of the copy kernel for `copyOp` (an op of a "copy"
 /// gn.fusion) at `b`: `kernelIns` are the kernel's input memrefs by block
 /// argument number, `out` its result memref. `kernels` is the kernel module
-/// (for the declaration of the runtime's index-error callback). `forGpu`:
-/// loop nests a GPU can spread over threads (see emitScatter).
+/// (for the declaration of the runtime's index-error callback). `loops`:
+/// the target's loop form (KernelLoops.h; see emitScatter).
 LogicalResult emitCopyKernel(OpBuilder &b, Location loc, Operation *copyOp, ModuleOp kernels,
-                             llvm::ArrayRef<Value> kernelIns, Value out, bool forGpu);
-
-/// Loops over every point of `shape`, row-major: scf.for loops, or for the
-/// GPU (`forGpu`) one scf.parallel, a thread per point (whose body must
-/// touch only its own point's outputs). Returns a builder inside the
-/// innermost body and the induction variables.
-std::pair<OpBuilder, llvm::SmallVector<Value>> emitPointLoops(OpBuilder b, Location loc,
-                                                              llvm::ArrayRef<int64_t> shape,
-                                                              bool forGpu);
+                             llvm::ArrayRef<Value> kernelIns, Value out, const KernelLoops &loops);
 
 /// The value of depthwise gn.conv `op` (FusionUtils' fitsDepthwiseKernel)
 /// at output position `ivs` [n, c, o...], in the compute type (f64 for

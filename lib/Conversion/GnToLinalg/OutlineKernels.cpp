@@ -47,9 +47,8 @@ MemRefType memrefFor(Type tensorType) {
 
 class KernelEmitter {
 public:
-  KernelEmitter(FusionOp fusion, bool forGpu, bool parallelCopyLoops)
-      : fusion(fusion), ctx(fusion.getContext()), forGpu(forGpu),
-        parallelCopyLoops(forGpu || parallelCopyLoops) {
+  KernelEmitter(FusionOp fusion, const KernelLoops &loops)
+      : fusion(fusion), ctx(fusion.getContext()), loops(loops) {
     domain = fusionDomain(fusion, reduced);
     ScheduleAttr s = fusion.getScheduleAttr();
     if (s && s.getLoopOrder().size() != domain.size()) {
@@ -63,7 +62,7 @@ public:
     else
       for (int64_t d = 0; d < (int64_t)domain.size(); ++d)
         loopOrder.push_back(d);
-    if (s && !forGpu)
+    if (s && loops.splitsThreadDim())
       threadDim = s.getThreadDim();
     loopOf.assign(domain.size(), 0);
     for (auto [k, d] : llvm::enumerate(loopOrder))
@@ -90,7 +89,7 @@ public:
       // A window op with the ops around it (or any, for the GPU: one
       // launch) is one loop nest over its output: emitWindowGroup.
       windowGroup = copyOp && isWindowKernelOp(copyOp) &&
-                    (isa<ConvOp>(copyOp) || parallelCopyLoops ||
+                    (isa<ConvOp>(copyOp) || loops.pointParallel() ||
                      llvm::any_of(fusion.getBody().front(), [&](Operation &op) {
                        return &op != copyOp && !isa<YieldOp>(op) && !isSplatConstant(&op);
                      }));
@@ -206,10 +205,8 @@ public:
     Location loc = fusion.getLoc();
     // CPU kernels take the thread loop's [lo, hi) first; GPU kernels only
     // buffers (every parallel dim goes on the grid).
-    unsigned first = forGpu ? 0 : 2;
-    llvm::SmallVector<Type> argTypes;
-    if (!forGpu)
-      argTypes = {b.getIndexType(), b.getIndexType()};
+    unsigned first = loops.numRangeArgs();
+    llvm::SmallVector<Type> argTypes(first, b.getIndexType());
     for (Type t : fusion.getInputs().getTypes())
       argTypes.push_back(memrefFor(t));
     for (Type t : fusion.getResultTypes())
@@ -243,9 +240,9 @@ public:
     llvm::SmallVector<Value> ins(entry->args_begin() + first,
                                  entry->args_begin() + first + numInputs);
     llvm::SmallVector<Value> outs(entry->args_begin() + first + numInputs, entry->args_end());
-    if (forGpu)
+    if (loops.mapsToGpu())
       func->setAttr(kScheduleAttrName, fusion.getScheduleAttr());
-    if (forGpu && !rowReductions.empty())
+    if (loops.mapsToGpu() && !rowReductions.empty())
       func->setAttr(kRowKernelAttrName, b.getUnitAttr());
     if (windowGroup) {
       if (failed(emitWindowGroup(b, loc, ins, outs)))
@@ -264,7 +261,7 @@ public:
           in = sliceAlong(b, loc, in, threadDim, iv);
         out = sliceAlong(b, loc, out, threadDim, iv);
       }
-      if (failed(emitCopyKernel(b, loc, copyOp, kernels, ins, out, parallelCopyLoops)))
+      if (failed(emitCopyKernel(b, loc, copyOp, kernels, ins, out, loops)))
         return failure();
       return func;
     }
@@ -665,7 +662,7 @@ private:
   /// about one ulp). In those, erf and tanh call libm as the interpreter
   /// does, instead of the vectorizable polynomials used for f32 groups.
   Value libmCallForNarrowFloat(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> operands) {
-    if (forGpu || !touchesNarrowFloat || !isa<ErfOp, TanhOp>(op) ||
+    if (!loops.hasLibm() || !touchesNarrowFloat || !isa<ErfOp, TanhOp>(op) ||
         !llvm::isa<Float32Type>(operands[0].getType()))
       return nullptr;
     StringRef name = isa<ErfOp>(op) ? "erff" : "tanhf";
@@ -752,8 +749,7 @@ private:
   LogicalResult emitWindowGroup(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
                                 llvm::ArrayRef<Value> outs) {
     Value result = copyOp->getResult(0);
-    auto [lb, ivs] = emitPointLoops(b, loc, llvm::cast<RankedTensorType>(result.getType()).getShape(),
-                                    parallelCopyLoops);
+    auto [lb, ivs] = loops.pointLoops(b, loc, llvm::cast<RankedTensorType>(result.getType()).getShape());
     Block &body = fusion.getBody().front();
     llvm::SmallVector<Operation *> prologue;
     for (Operation &op : body) {
@@ -893,8 +889,7 @@ private:
   llvm::SmallVector<Operation *> rowReductions; // of a row group, in order
   Operation *copyOp = nullptr;
   bool touchesNarrowFloat = false;
-  bool forGpu = false;
-  bool parallelCopyLoops = false; // copy kernels' loop nests as for the GPU
+  const KernelLoops &loops;
   bool windowGroup = false;        // emitWindowGroup
   ModuleOp kernels;
   llvm::SmallVector<Read> reads;
@@ -936,15 +931,15 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
     ModuleOp kernels = getOrCreateKernelModule(top);
     llvm::StringMap<std::string> byKey; // group key -> kernel name
     unsigned next = 0;
-    bool forGpu = targetOf(top) == TargetKind::Cuda;
+    std::unique_ptr<KernelLoops> loops = KernelLoops::forTarget(targetOf(top), parallelCopyLoops);
     for (FusionOp fusion : fusions) {
       // (A GPU module takes a schedule without a block size: the GPU
       // mapping's default.)
-      if (ScheduleAttr s = fusion.getScheduleAttr(); s && s.isGpu() && !forGpu) {
+      if (ScheduleAttr s = fusion.getScheduleAttr(); s && s.isGpu() && !loops->mapsToGpu()) {
         fusion.emitError("a GPU schedule in a module compiled for the CPU (gn.target)");
         return signalPassFailure();
       }
-      KernelEmitter emitter(fusion, forGpu, parallelCopyLoops);
+      KernelEmitter emitter(fusion, *loops);
       if (failed(emitter.getStatus()))
         return signalPassFailure();
       std::string key = groupKey(fusion);

@@ -1,0 +1,242 @@
+//===- Emitter.cpp - copy kernels: dispatch and shared pieces ---------------===//
+#include "Emitter.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::copy;
+
+Value mlir::gn::stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayRef<int64_t> starts,
+                               llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> steps) {
+  llvm::SmallVector<OpFoldResult> o, z, s;
+  for (auto [a, n, k] : llvm::zip(starts, sizes, steps)) {
+    o.push_back(b.getIndexAttr(a));
+    z.push_back(b.getIndexAttr(n));
+    s.push_back(b.getIndexAttr(k));
+  }
+  return memref::SubViewOp::create(b, loc, m, o, z, s);
+}
+
+/// Index `i` of a dim of `n` clamped into it, for a load that is kept
+/// only where every such index lies inside: `i` where it does (a negative
+/// one wraps past n, so one unsigned compare), else 0; the compare is ANDed
+/// into `inside` (null: none yet).
+Value copy::clampIndex(OpBuilder &b, Location loc, Value i, int64_t n, Value &inside) {
+  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                   arith::ConstantIndexOp::create(b, loc, n));
+  inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
+  return arith::SelectOp::create(b, loc, ok, i, arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+
+/// A parallel linalg.generic over every element of `out`, reading `ins`
+/// (each of `out`'s shape) at the same position; `body` yields the value.
+void CopyKernelEmitter::overOutput(OpBuilder &b, Location loc, ValueRange ins, Value out,
+                                   function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  int64_t rank = llvm::cast<MemRefType>(out.getType()).getRank();
+  llvm::SmallVector<AffineMap> maps(ins.size() + 1, AffineMap::getMultiDimIdentityMap(rank, ctx));
+  llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  linalg::GenericOp::create(b, loc, ins, ValueRange{out}, maps, iterators, body);
+}
+
+/// concat: each input into its slab of the output; insert_slice: dest,
+/// then source into the strided window; pad: fill, then the input.
+LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef<Value> kernelIns,
+                                      Value out) {
+  if (auto scatter = dyn_cast<ScatterOp>(copyOp))
+    return emitScatter(b, loc, scatter, kernelIns, out);
+  // The op's operands, as kernel inputs (inputs are deduplicated).
+  llvm::SmallVector<Value> ins;
+  for (Value v : copyOp->getOperands()) {
+    auto arg = llvm::dyn_cast<BlockArgument>(v);
+    if (!arg)
+      return copyOp->emitError("copy kernel operand is not a group input");
+    ins.push_back(kernelIns[arg.getArgNumber()]);
+  }
+  auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+  llvm::SmallVector<int64_t> ones(outShape.size(), 1), zeros(outShape.size(), 0);
+  if (auto concat = dyn_cast<ConcatOp>(copyOp)) {
+    int64_t dim = concat.getDim(), at = 0;
+    if (loops.pointParallel())
+      return emitConcatGather(b, loc, dim, ins, out);
+    for (Value in : ins) {
+      auto shape = llvm::cast<MemRefType>(in.getType()).getShape();
+      llvm::SmallVector<int64_t> starts(zeros);
+      starts[dim] = at;
+      at += shape[dim];
+      if (llvm::is_contained(shape, 0))
+        continue; // an empty input writes nothing
+      linalg::CopyOp::create(b, loc, in, stridedSubview(b, loc, out, starts, shape, ones));
+    }
+    return success();
+  }
+  if (auto ins2 = dyn_cast<InsertSliceOp>(copyOp)) {
+    // Operands: source, dest. Run in place (the runtime gave the result
+    // dest's bytes: gn-stream-bands writes band after band into one
+    // buffer), only the window is written.
+    copyUnlessSame(b, loc, ins[1], out);
+    auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
+    linalg::CopyOp::create(b, loc, ins[0],
+                           stridedSubview(b, loc, out, ins2.getStarts(), shape, ins2.getSteps()));
+    return success();
+  }
+  if (auto pool = dyn_cast<MaxPoolOp>(copyOp))
+    return emitMaxPool(b, loc, pool, ins[0], out);
+  if (auto select = dyn_cast<IndexSelectOp>(copyOp))
+    return emitIndexSelect(b, loc, select, ins[0], ins[1], out);
+  if (auto gather = dyn_cast<GatherOp>(copyOp))
+    return emitGather(b, loc, gather, ins[0], ins[1], out);
+  if (auto arange = dyn_cast<ArangeOp>(copyOp))
+    return emitArange(b, loc, arange, out);
+  if (auto r = dyn_cast<RandomOp>(copyOp))
+    return emitRandom(b, loc, r, out);
+  if (isa<TileOp>(copyOp))
+    return emitWrappedRead(b, loc, ins[0], out);
+  if (auto tri = dyn_cast<TriangularOp>(copyOp))
+    return emitTriangular(b, loc, tri, ins[0], out);
+  if (auto topK = dyn_cast<TopKOp>(copyOp))
+    return emitTopK(b, loc, topK, kernelIns[0], out);
+  if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
+    return emitCumSum(b, loc, cumsum, ins[0], out);
+  if (auto arg = dyn_cast<ArgMaxOp>(copyOp))
+    return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), true, ins[0], out);
+  if (auto arg = dyn_cast<ArgMinOp>(copyOp))
+    return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), false, ins[0], out);
+  if (auto resize = dyn_cast<ResizeOp>(copyOp))
+    return resize.getMode() == "nearest" ? emitNearestResize(b, loc, resize, ins[0], out)
+                                         : emitWeightedResize(b, loc, resize, ins[0], out);
+  if (isa<AvgPoolOp, AdaptiveAvgPoolOp, AdaptiveMaxPoolOp>(copyOp))
+    return emitAvgPool(b, loc, ins[0], out);
+  if (auto gs = dyn_cast<GridSampleOp>(copyOp))
+    return emitGridSample(b, loc, gs, ins[0], ins[1], out);
+  if (auto attention = dyn_cast<AttentionOp>(copyOp))
+    return emitAttention(b, loc, attention, ins, out);
+  if (isa<ConvOp>(copyOp)) // with its epilogue: OutlineKernels' emitPointwiseCopyGroup
+    return copyOp->emitError("a depthwise convolution is emitted with its group");
+  auto pad = cast<PadOp>(copyOp);
+  if (pad.getMode() == "circular")
+    return emitWrappedRead(b, loc, ins[0], out);
+  if (pad.getMode() != "constant")
+    return emitEdgePad(b, loc, pad, ins[0], out);
+  Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
+  double v = pad.getValue().convertToDouble();
+  Value fill = llvm::isa<FloatType>(e)
+                   ? Value(arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, v)))
+                   : Value(arith::ConstantOp::create(b, loc, e, b.getIntegerAttr(e, (int64_t)v)));
+  auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
+  if (llvm::is_contained(shape, 0)) {
+    linalg::FillOp::create(b, loc, fill, out);
+    return success();
+  }
+  if (loops.pointParallel())
+    return emitConstantPadGather(b, loc, pad, ins[0], fill, out);
+  linalg::FillOp::create(b, loc, fill, out);
+  linalg::CopyOp::create(b, loc, ins[0], stridedSubview(b, loc, out, pad.getLow(), shape, ones));
+  return success();
+}
+
+/// The external the runtime defines to record an index out of range
+/// (kIndexErrorCallback), declared once in the kernel module.
+func::FuncOp CopyKernelEmitter::indexErrorCallback(Location loc) {
+  if (auto f = kernels.lookupSymbol<func::FuncOp>(kIndexErrorCallback))
+    return f;
+  OpBuilder mb = OpBuilder::atBlockBegin(kernels.getBody());
+  Type i64 = mb.getI64Type();
+  auto f = func::FuncOp::create(mb, loc, kIndexErrorCallback, mb.getFunctionType({i64, i64}, {}));
+  f.setPrivate();
+  return f;
+}
+
+/// An index read from a tensor, as the interpreter takes it: negative
+/// counts from the end. Out of range, it is reported to the runtime (which
+/// fails the run with the op's location) and clamped to 0, so the kernel
+/// never reads outside its buffer.
+Value CopyKernelEmitter::checkedIndex(OpBuilder &b, Location loc, Value raw, int64_t size) {
+  Type i64 = b.getI64Type();
+  if (raw.getType() != i64)
+    raw = arith::ExtSIOp::create(b, loc, i64, raw);
+  Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+  Value n = arith::ConstantIntOp::create(b, loc, i64, size);
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, raw, zero);
+  Value wrapped = arith::SelectOp::create(b, loc, negative,
+                                          arith::AddIOp::create(b, loc, raw, n), raw);
+  Value inRange = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, wrapped, zero),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, wrapped, n));
+  func::FuncOp callback = indexErrorCallback(loc);
+  Value outOfRange = arith::XOrIOp::create(
+      b, loc, inRange, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  auto check = scf::IfOp::create(b, loc, outOfRange, /*withElseRegion=*/false);
+  OpBuilder tb = check.getThenBodyBuilder();
+  func::CallOp::create(tb, loc, callback, ValueRange{raw, n});
+  Value safe = arith::SelectOp::create(b, loc, inRange, wrapped, zero);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), safe);
+}
+
+/// Copies `from` into `out` unless the runtime gave `out` the bytes of
+/// `from` (a result written in place over its input).
+void CopyKernelEmitter::copyUnlessSame(OpBuilder &b, Location loc, Value from, Value out) {
+  Value fromAt = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, from);
+  Value outAt = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, out);
+  Value elsewhere = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, fromAt, outAt);
+  scf::IfOp::create(b, loc, elsewhere, [&](OpBuilder &tb, Location tl) {
+    linalg::CopyOp::create(tb, tl, from, out);
+    scf::YieldOp::create(tb, tl);
+  });
+}
+
+/// A scalar computed in f64 stored as the interpreter stores a double:
+/// through f32 for f16/bf16 (it rounds twice).
+Value CopyKernelEmitter::storedFromF64(OpBuilder &b, Location loc, Value v, Type e) {
+  if (e.isF64())
+    return v;
+  v = arith::TruncFOp::create(b, loc, b.getF32Type(), v);
+  return e.isF32() ? v : Value(arith::TruncFOp::create(b, loc, e, v));
+}
+
+/// A scalar computed in f64 stored as the interpreter's storeFromDouble
+/// stores it: floats as storedFromF64; bools as v != 0; signless integers
+/// truncated toward zero and saturated at the type's range, NaN as 0
+/// (saturatingCast).
+Value CopyKernelEmitter::storedAnyFromF64(OpBuilder &b, Location loc, Value v, Type e) {
+  if (llvm::isa<FloatType>(e))
+    return storedFromF64(b, loc, v, e);
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  auto real = [&](double x) {
+    return Value(arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(x)));
+  };
+  if (e.isInteger(1))
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, real(0));
+  unsigned w = e.getIntOrFloatBitWidth();
+  auto integer = [&](int64_t x) { return Value(arith::ConstantIntOp::create(b, loc, i64, x)); };
+  using P = arith::CmpFPredicate;
+  double lo = -std::ldexp(1.0, w - 1), hiPlusOne = std::ldexp(1.0, w - 1);
+  Value nan = arith::CmpFOp::create(b, loc, P::UNO, v, v);
+  Value low = arith::CmpFOp::create(b, loc, P::OLE, v, real(lo));
+  Value high = arith::CmpFOp::create(b, loc, P::OGE, v, real(hiPlusOne));
+  Value out = arith::OrIOp::create(b, loc, arith::OrIOp::create(b, loc, nan, low), high);
+  Value i = arith::FPToSIOp::create(b, loc, i64, arith::SelectOp::create(b, loc, out, real(0), v));
+  int64_t min = w == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t(1) << (w - 1));
+  int64_t max = w == 64 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << (w - 1)) - 1;
+  i = arith::SelectOp::create(b, loc, low, integer(min), i);
+  i = arith::SelectOp::create(b, loc, high, integer(max), i);
+  return w == 64 ? i : Value(arith::TruncIOp::create(b, loc, e, i));
+}
+
+/// An element as the interpreter's loadAsDouble reads it: floats
+/// extended, i1 as 0 or 1, other integers signed.
+Value CopyKernelEmitter::widenToF64(OpBuilder &b, Location loc, Value v) {
+  Type e = v.getType(), f64 = b.getF64Type();
+  if (e.isF64())
+    return v;
+  if (llvm::isa<FloatType>(e))
+    return arith::ExtFOp::create(b, loc, f64, v);
+  if (e.isInteger(1))
+    return arith::UIToFPOp::create(b, loc, f64, v);
+  return arith::SIToFPOp::create(b, loc, f64, v);
+}
+
+LogicalResult mlir::gn::emitCopyKernel(OpBuilder &b, Location loc, Operation *copyOp,
+                                       ModuleOp kernels, llvm::ArrayRef<Value> kernelIns,
+                                       Value out, const KernelLoops &loops) {
+  return CopyKernelEmitter(copyOp, kernels, loops).emit(b, loc, kernelIns, out);
+}

@@ -1,0 +1,249 @@
+//===- Resize.cpp - resize and grid_sample kernels --------------------------===//
+#include "Emitter.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gn;
+using namespace mlir::gn::copy;
+
+/// Linear (bilinear, trilinear) and bicubic resize as the interpreter
+/// computes them: per spatial dim the source coordinate s (align_corners:
+/// o * (in - 1) / (out - 1); else (o + 0.5) * step - 0.5, clamped at 0 for
+/// linear, step being gn.resize's inputStep: in / out or 1 / scale factor),
+/// i0 = floor(s), frac = s - i0, and the first tap min(i0, in - 1)
+/// (linear) or i0 - 1 (bicubic); then over the 2^d (4^d) taps in row-major
+/// order, weight = product of (frac or 1 - frac) or of the cubic
+/// convolution weights (A = -0.75, PyTorch's), index clamped into the
+/// input, and a tap of weight 0 skipped (so an inf or NaN there does not
+/// leak in); all in f64.
+LogicalResult CopyKernelEmitter::emitWeightedResize(OpBuilder &b, Location loc, ResizeOp op,
+                                                    Value x, Value out) {
+  auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+  auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+  Type e = llvm::cast<MemRefType>(x.getType()).getElementType();
+  int64_t rank = xShape.size(), sp = rank - 2;
+  bool alignCorners = op.getAlignCorners();
+  bool cubic = op.getMode() == "bicubic";
+  int64_t taps = cubic ? 4 : 2;
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  overOutput(
+      b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
+        auto f = [&](double v) {
+          return arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(v));
+        };
+        auto mul = [&](Value a, Value c) { return arith::MulFOp::create(nb, nloc, a, c); };
+        auto add = [&](Value a, Value c) { return arith::AddFOp::create(nb, nloc, a, c); };
+        auto sub = [&](Value a, Value c) { return arith::SubFOp::create(nb, nloc, a, c); };
+        // The interpreter's cubicWeight, operation for operation.
+        const double A = -0.75;
+        auto c1 = [&](Value x) { // ((A + 2) x - (A + 3)) x x + 1
+          return add(mul(mul(sub(mul(f(A + 2), x), f(A + 3)), x), x), f(1));
+        };
+        auto c2 = [&](Value x) { // ((A x - 5A) x + 8A) x - 4A
+          return sub(mul(add(mul(sub(mul(f(A), x), f(5 * A)), x), f(8 * A)), x), f(4 * A));
+        };
+        auto weight = [&](Value t, int64_t k) -> Value {
+          if (!cubic)
+            return k ? t : Value(sub(f(1), t));
+          switch (k) {
+          case 0: return c2(add(t, f(1)));
+          case 1: return c1(t);
+          case 2: return c1(sub(f(1), t));
+          default: return c2(sub(f(2), t));
+          }
+        };
+        auto n = [&](int64_t v) { return arith::ConstantIntOp::create(nb, nloc, i64, v); };
+        llvm::SmallVector<Value> lead, base, frac;
+        for (int64_t d = 0; d < 2; ++d)
+          lead.push_back(linalg::IndexOp::create(nb, nloc, d));
+        for (int64_t d = 0; d < sp; ++d) {
+          int64_t in = xShape[2 + d], o = outShape[2 + d];
+          Value pos = arith::SIToFPOp::create(
+              nb, nloc, f64,
+              arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, 2 + d)));
+          Value src;
+          if (alignCorners) {
+            // double(o) * (in - 1) / (out - 1), or 0 for one output.
+            src = o > 1 ? Value(arith::DivFOp::create(
+                              nb, nloc, arith::MulFOp::create(nb, nloc, pos, f(double(in - 1))),
+                              f(double(o - 1))))
+                        : Value(f(0));
+          } else {
+            Value scaled = arith::MulFOp::create(
+                nb, nloc, arith::AddFOp::create(nb, nloc, pos, f(0.5)), f(op.inputStep(d)));
+            src = arith::SubFOp::create(nb, nloc, scaled, f(0.5));
+            if (!cubic) {
+              Value negative =
+                  arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, src, f(0));
+              src = arith::SelectOp::create(nb, nloc, negative, f(0), src);
+            }
+          }
+          Value floor = math::FloorOp::create(nb, nloc, src);
+          Value i0 = arith::FPToSIOp::create(nb, nloc, i64, floor);
+          base.push_back(cubic ? Value(arith::SubIOp::create(nb, nloc, i0, n(1)))
+                               : Value(arith::MinSIOp::create(nb, nloc, i0, n(in - 1))));
+          frac.push_back(
+              arith::SubFOp::create(nb, nloc, src, arith::SIToFPOp::create(nb, nloc, f64, i0)));
+        }
+        Value sum = f(0);
+        int64_t count = 1;
+        for (int64_t d = 0; d < sp; ++d)
+          count *= taps;
+        for (int64_t tap = 0; tap < count; ++tap) {
+          Value w = f(1);
+          llvm::SmallVector<Value> at(lead);
+          for (int64_t d = 0, rest = tap, stride = count / taps; d < sp;
+               ++d, rest %= stride, stride /= taps) {
+            int64_t k = rest / stride; // row-major: last dim fastest
+            w = arith::MulFOp::create(nb, nloc, w, weight(frac[d], k));
+            Value i = k ? Value(arith::AddIOp::create(nb, nloc, base[d], n(k))) : base[d];
+            i = arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, i, n(0)),
+                                       n(xShape[2 + d] - 1));
+            at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
+          }
+          Value v = memref::LoadOp::create(nb, nloc, x, at);
+          if (!e.isF64())
+            v = arith::ExtFOp::create(nb, nloc, f64, v);
+          Value added = arith::AddFOp::create(nb, nloc, sum, arith::MulFOp::create(nb, nloc, w, v));
+          Value nonzero = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, w, f(0));
+          sum = arith::SelectOp::create(nb, nloc, nonzero, added, sum);
+        }
+        linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, sum, e));
+      });
+  return success();
+}
+
+/// F.grid_sample on NCHW as the interpreter runs it, in f64: each output
+/// [b, c, i, j] unnormalizes its grid point (x, y) = grid[b, i, j], clamped
+/// to the border or to [-2, size + 1] (a point that is not finite reads
+/// 0), then reads the nearest pixel (round half to even) or the four
+/// bilinear taps, summed in the interpreter's order; taps outside read 0.
+LogicalResult CopyKernelEmitter::emitGridSample(OpBuilder &b, Location loc, GridSampleOp op,
+                                                Value x, Value grid, Value out) {
+  auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+  Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  int64_t h = xShape[2], w = xShape[3];
+  bool ac = op.getAlignCorners(), border = op.getPaddingMode() == "border";
+  bool nearest = op.getMode() == "nearest";
+  overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
+    auto f = [&](double v) {
+      return arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(v));
+    };
+    auto n = [&](int64_t v) { return arith::ConstantIntOp::create(nb, nloc, i64, v); };
+    auto asF64 = [&](Value v) {
+      return v.getType() == f64 ? v : Value(arith::ExtFOp::create(nb, nloc, f64, v));
+    };
+    // std::clamp(v, lo, hi): v < lo ? lo : (hi < v ? hi : v).
+    auto clamp = [&](Value v, double lo, double hi) {
+      Value above = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, f(hi), v);
+      Value upper = arith::SelectOp::create(nb, nloc, above, f(hi), v);
+      Value below = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, v, f(lo));
+      return Value(arith::SelectOp::create(nb, nloc, below, f(lo), upper));
+    };
+    Value bi = linalg::IndexOp::create(nb, nloc, 0), ci = linalg::IndexOp::create(nb, nloc, 1);
+    Value oi = linalg::IndexOp::create(nb, nloc, 2), oj = linalg::IndexOp::create(nb, nloc, 3);
+    auto coordinate = [&](int64_t k, int64_t size) {
+      Value g = asF64(memref::LoadOp::create(
+          nb, nloc, grid, ValueRange{bi, oi, oj, arith::ConstantIndexOp::create(nb, nloc, k)}));
+      Value plus1 = arith::AddFOp::create(nb, nloc, g, f(1));
+      Value p =
+          ac ? Value(arith::MulFOp::create(nb, nloc, arith::DivFOp::create(nb, nloc, plus1, f(2)),
+                                           f(double(size - 1))))
+             : Value(arith::DivFOp::create(
+                   nb, nloc,
+                   arith::SubFOp::create(
+                       nb, nloc, arith::MulFOp::create(nb, nloc, plus1, f(double(size))), f(1)),
+                   f(2)));
+      return border ? clamp(p, 0, double(size - 1)) : p;
+    };
+    Value ix = coordinate(0, w), iy = coordinate(1, h);
+    auto isFinite = [&](Value v) {
+      Value mag = math::AbsFOp::create(nb, nloc, v);
+      return Value(arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::ONE, mag, f(INFINITY)));
+    };
+    Value finite = arith::AndIOp::create(nb, nloc, isFinite(ix), isFinite(iy));
+    ix = arith::SelectOp::create(nb, nloc, finite, clamp(ix, -2, double(w) + 1), f(0));
+    iy = arith::SelectOp::create(nb, nloc, finite, clamp(iy, -2, double(h) + 1), f(0));
+    // x[b, c, yy, xx], or 0 outside the image.
+    auto at = [&](Value yy, Value xx) {
+      Value inside = arith::AndIOp::create(
+          nb, nloc,
+          arith::AndIOp::create(
+              nb, nloc, arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge, yy, n(0)),
+              arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt, yy, n(h))),
+          arith::AndIOp::create(
+              nb, nloc, arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge, xx, n(0)),
+              arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt, xx, n(w))));
+      auto index = [&](Value v, int64_t size) {
+        Value c = arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, v, n(0)),
+                                         n(size - 1));
+        return Value(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), c));
+      };
+      Value v = asF64(memref::LoadOp::create(nb, nloc, x,
+                                             ValueRange{bi, ci, index(yy, h), index(xx, w)}));
+      return Value(arith::SelectOp::create(nb, nloc, inside, v, f(0)));
+    };
+    Value v;
+    if (nearest) {
+      auto round = [&](Value c) {
+        return Value(
+            arith::FPToSIOp::create(nb, nloc, i64, math::RoundEvenOp::create(nb, nloc, c)));
+      };
+      v = at(round(iy), round(ix));
+    } else {
+      Value fx0 = math::FloorOp::create(nb, nloc, ix), fy0 = math::FloorOp::create(nb, nloc, iy);
+      Value x0 = arith::FPToSIOp::create(nb, nloc, i64, fx0);
+      Value y0 = arith::FPToSIOp::create(nb, nloc, i64, fy0);
+      Value x1 = arith::AddIOp::create(nb, nloc, x0, n(1));
+      Value y1 = arith::AddIOp::create(nb, nloc, y0, n(1));
+      Value fx = arith::SubFOp::create(nb, nloc, ix, arith::SIToFPOp::create(nb, nloc, f64, x0));
+      Value fy = arith::SubFOp::create(nb, nloc, iy, arith::SIToFPOp::create(nb, nloc, f64, y0));
+      Value gx = arith::SubFOp::create(nb, nloc, f(1), fx);
+      Value gy = arith::SubFOp::create(nb, nloc, f(1), fy);
+      auto term = [&](Value tap, Value wx, Value wy) {
+        return Value(arith::MulFOp::create(nb, nloc, arith::MulFOp::create(nb, nloc, tap, wx), wy));
+      };
+      v = term(at(y0, x0), gx, gy);
+      v = arith::AddFOp::create(nb, nloc, v, term(at(y0, x1), fx, gy));
+      v = arith::AddFOp::create(nb, nloc, v, term(at(y1, x0), gx, fy));
+      v = arith::AddFOp::create(nb, nloc, v, term(at(y1, x1), fx, fy));
+    }
+    v = arith::SelectOp::create(nb, nloc, finite, v, f(0));
+    linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, v, e));
+  });
+  return success();
+}
+
+/// Nearest resize (F.interpolate's default): along each spatial dim the
+/// source index is min(floor(o * step), in - 1) in f64 (step: gn.resize's
+/// inputStep, in / out or 1 / scale factor), as the
+/// interpreter computes it.
+LogicalResult CopyKernelEmitter::emitNearestResize(OpBuilder &b, Location loc, ResizeOp resize,
+                                                   Value x, Value out) {
+  auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+  int64_t rank = xShape.size();
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  overOutput(
+      b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
+        llvm::SmallVector<Value> at;
+        for (int64_t d = 0; d < rank; ++d) {
+          Value o = linalg::IndexOp::create(nb, nloc, d);
+          double scale = d < 2 ? 1.0 : resize.inputStep(d - 2);
+          if (d < 2 || scale == 1.0) {
+            at.push_back(o);
+            continue;
+          }
+          Value pos = arith::MulFOp::create(
+              nb, nloc,
+              arith::SIToFPOp::create(nb, nloc, f64, arith::IndexCastOp::create(nb, nloc, i64, o)),
+              arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(scale)));
+          Value i = arith::FPToSIOp::create(nb, nloc, i64, math::FloorOp::create(nb, nloc, pos));
+          i = arith::MinSIOp::create(nb, nloc, i,
+                                     arith::ConstantIntOp::create(nb, nloc, i64, xShape[d] - 1));
+          at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
+        }
+        linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
+      });
+  return success();
+}
