@@ -11,24 +11,35 @@
 using namespace mlir;
 using namespace mlir::gn;
 
-std::string eval::cacheKeyOf(const std::string &source, const Target &target,
-                             const CompileOptions &options, std::string &error) {
+std::string eval::cacheKeyOf(const std::string &source, const SampleVariant &variant,
+                             const Target &target, const CompileOptions &options,
+                             std::string &error) {
   auto switches = switchesFor(target, options, error);
   if (!switches)
     return "";
   ProgramKey parts{source, target.name().str(), options.pipelineOptions,
-                   target.compileSwitchesKey(*switches)};
+                   target.compileSwitchesKey(*switches), channelVariant(variant.dtype, variant.shape)};
   return programCacheKey(parts, error);
 }
 
 namespace {
 
-/// The sample's module on `context` (its dialects loaded here), or null
-/// after a diagnostic.
-OwningOpRef<ModuleOp> loadSource(MLIRContext &context, const std::string &source) {
+/// The sample's module at `variant` on `context` (its dialects loaded
+/// here), or null after a diagnostic.
+OwningOpRef<ModuleOp> loadSource(MLIRContext &context, const std::string &source,
+                                 const eval::SampleVariant &variant) {
   context.loadAllAvailableDialects();
-  if (!llvm::StringRef(source).ends_with(".mlir"))
-    return importGraphNetSample(context, source);
+  if (!llvm::StringRef(source).ends_with(".mlir")) {
+    ImportOptions options;
+    options.dtypeVariant = variant.dtype;
+    options.shapeVariant = variant.shape;
+    return importGraphNetSample(context, source, options);
+  }
+  if (!variant.dtype.empty() || variant.shape >= 0) {
+    emitError(FileLineColLoc::get(&context, source, 0, 0))
+        << "GraphNet's dtype and shape variants apply to GraphNet samples, not .mlir files";
+    return nullptr;
+  }
   auto buffer = llvm::MemoryBuffer::getFile(source);
   if (!buffer) {
     emitError(FileLineColLoc::get(&context, source, 0, 0))
@@ -48,6 +59,7 @@ OwningOpRef<ModuleOp> loadSource(MLIRContext &context, const std::string &source
 
 FailureOr<eval::CachedCompile> eval::compileCached(MLIRContext &context,
                                                    const std::string &source,
+                                                   const SampleVariant &variant,
                                                    const Target &target,
                                                    const CompileOptions &options,
                                                    const std::string &cacheDir) {
@@ -65,13 +77,13 @@ FailureOr<eval::CachedCompile> eval::compileCached(MLIRContext &context,
   };
   if (target.programSuffix().empty()) {
     out.uncached = "the " + target.name().str() + " target writes no programs that stand alone";
-    OwningOpRef<ModuleOp> module = loadSource(context, source);
+    OwningOpRef<ModuleOp> module = loadSource(context, source, variant);
     if (!module)
       return failure();
     return finish(target.compile(*module, options));
   }
   std::string error;
-  out.key = cacheKeyOf(source, target, options, error);
+  out.key = cacheKeyOf(source, variant, target, options, error);
   if (out.key.empty())
     return emitError(loc) << error;
   out.path = findCachedProgram(cacheDir, out.key);
@@ -80,7 +92,7 @@ FailureOr<eval::CachedCompile> eval::compileCached(MLIRContext &context,
     return finish(target.loadProgram(out.path, options, loc));
   }
   out.path = cachedProgramPath(cacheDir, out.key);
-  OwningOpRef<ModuleOp> module = loadSource(context, source);
+  OwningOpRef<ModuleOp> module = loadSource(context, source, variant);
   if (!module)
     return failure();
   runtime::CompileStats stats;
@@ -90,7 +102,8 @@ FailureOr<eval::CachedCompile> eval::compileCached(MLIRContext &context,
   auto program = target.compileProgram(*module, named, stats);
   if (failed(program))
     return failure();
-  ProgramKey parts{source, target.name().str(), options.pipelineOptions, ""};
+  ProgramKey parts{source, target.name().str(), options.pipelineOptions, "",
+                   channelVariant(variant.dtype, variant.shape)};
   auto switches = switchesFor(target, options, error);
   if (switches)
     parts.compileSwitches = target.compileSwitchesKey(*switches);

@@ -594,10 +594,12 @@ bool SampleRun::writePrograms() {
 bool SampleRun::storeInCache(const std::string &pipeline, const std::string &written) {
   std::string error;
   CompileOptions co = compileOptions(pipeline);
-  std::string key = eval::cacheKeyOf(path, target, co, error);
+  eval::SampleVariant variant{options.dtypeVariant, options.shapeVariant};
+  std::string key = eval::cacheKeyOf(path, variant, target, co, error);
   if (key.empty())
     return fail("compile_error", error);
-  ProgramKey parts{path, target.name().str(), pipeline, target.compileSwitchesKey(*switches)};
+  ProgramKey parts{path, target.name().str(), pipeline, target.compileSwitchesKey(*switches),
+                   channelVariant(variant.dtype, variant.shape)};
   auto copy = [&](const std::string &to, std::string &e) {
     if (std::error_code ec = llvm::sys::fs::copy_file(written, to)) {
       e = "cannot copy '" + written + "' into the cache: " + ec.message();

@@ -36,6 +36,10 @@ std::string mlir::gn::programCacheKey(const ProgramKey &key, std::string &error)
   field(h, key.target);
   field(h, key.pipelineOptions);
   field(h, key.compileSwitches);
+  if (!key.variant.empty()) { // keys of samples as extracted stay as they were
+    field(h, "variant");
+    field(h, key.variant);
+  }
   auto addFile = [&](const std::string &path, llvm::StringRef name, bool required) {
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer) {
@@ -62,6 +66,13 @@ std::string mlir::gn::programCacheKey(const ProgramKey &key, std::string &error)
     return "";
   }
   return llvm::toHex(h.final(), /*LowerCase=*/true);
+}
+
+std::string mlir::gn::channelVariant(const std::string &dtype, int shape) {
+  std::string v = dtype.empty() ? "" : "dtype=" + dtype;
+  if (shape >= 0)
+    v += (v.empty() ? "shape=" : " shape=") + std::to_string(shape);
+  return v;
 }
 
 std::string mlir::gn::cachedProgramPath(const std::string &dir, const std::string &key) {
@@ -106,6 +117,7 @@ void writeMeta(const std::string &folder, const ProgramKey &parts) {
   meta << "{\"source\": " << quote(parts.source) << ", \"target\": " << quote(parts.target)
        << ", \"pipeline_options\": " << quote(parts.pipelineOptions)
        << ", \"compile_switches\": " << quote(parts.compileSwitches)
+       << ", \"variant\": " << quote(parts.variant)
        << ", \"gn_version\": " << quote(gnVersion()) << "}\n";
 }
 

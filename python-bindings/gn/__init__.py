@@ -51,7 +51,8 @@ except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
     compile = import_sample = parse_mlir = shape_variants = switches = _needs_compiler
 
     def compile_sample(source, device="cuda", pipeline_options="", jit_opt_level=2,
-                       switches=None, caller_tensors=False, cache_dir=""):
+                       switches=None, caller_tensors=False, cache_dir="", dtype="float32",
+                       shape_variant=-1):
         """The program of `source` from the cache (a runtime-only gn compiles
         nothing): a GnError naming the key when none is there."""
         import time
@@ -59,7 +60,7 @@ except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
         if device != "cuda":
             _needs_compiler()
         start = time.perf_counter()
-        key = cache_key(source, pipeline_options, dict(switches or {}))
+        key = cache_key(source, pipeline_options, dict(switches or {}), dtype, shape_variant)
         path = find_cached_program(key, cache_dir)
         if path is None:
             raise GnError(f"no program in the cache for '{source}' (key {key}, looked in "

@@ -39,7 +39,7 @@ def _library():
         "gnrt_synchronize": (c.c_int, [c.c_void_p, c.c_uint64, c.POINTER(c.c_void_p)]),
         "gnrt_run_host": (c.c_int, [c.c_void_p, c.POINTER(c.c_void_p), c.c_size_t,
                                     c.POINTER(c.c_void_p), c.c_size_t, c.POINTER(c.c_void_p)]),
-        "gnrt_cache_key": (c.c_int, [c.c_char_p, c.c_char_p, c.c_char_p,
+        "gnrt_cache_key": (c.c_int, [c.c_char_p, c.c_char_p, c.c_char_p, c.c_char_p, c.c_int,
                                      c.POINTER(c.c_void_p), c.POINTER(c.c_void_p)]),
         "gnrt_find_cached": (c.c_void_p, [c.c_char_p, c.c_char_p]),
         "gnrt_cached_path": (c.c_void_p, [c.c_char_p, c.c_char_p]),
@@ -82,12 +82,15 @@ def version():
     return _take(_lib.gnrt_version())
 
 
-def cache_key(source, pipeline_options="", switches=None):
-    """The program cache's key of a sample folder or .mlir file compiled for
-    CUDA with these options, as gn.compile_sample and gn-eval compile
-    --cache-dir compute it."""
+def cache_key(source, pipeline_options="", switches=None, dtype="float32", shape_variant=-1):
+    """The program cache's key of a sample folder or .mlir file (at GraphNet's
+    dtype and shape variant) compiled for CUDA with these options, as
+    gn.compile_sample and gn-eval compile --cache-dir compute it."""
+    if dtype not in ("float32", "float16", "bfloat16"):
+        raise GnError(f"dtype must be float32, float16 or bfloat16, got '{dtype}'")
     key, error = ctypes.c_void_p(), ctypes.c_void_p()
     _check(_lib.gnrt_cache_key(_b(source), pipeline_options.encode(), _settings(switches),
+                               b"" if dtype == "float32" else dtype.encode(), int(shape_variant),
                                ctypes.byref(key), ctypes.byref(error)), error)
     return _take(key.value)
 

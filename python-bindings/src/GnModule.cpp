@@ -84,14 +84,19 @@ struct Module {
   }
 };
 
+/// GraphNet's dtype channel as import options spell it ("" for float32).
+std::string dtypeVariantOf(const std::string &dtype) {
+  if (dtype != "float32" && dtype != "float16" && dtype != "bfloat16")
+    throw GnError("dtype must be float32, float16 or bfloat16, got '" + dtype + "'");
+  return dtype == "float32" ? "" : dtype;
+}
+
 std::shared_ptr<Module> importSample(const std::string &path, const std::string &dtype,
                                      int shapeVariant) {
   auto m = std::make_shared<Module>();
   m->context = std::make_shared<Context>();
   ImportOptions options;
-  if (dtype != "float32" && dtype != "float16" && dtype != "bfloat16")
-    throw GnError("dtype must be float32, float16 or bfloat16, got '" + dtype + "'");
-  options.dtypeVariant = dtype == "float32" ? "" : dtype;
+  options.dtypeVariant = dtypeVariantOf(dtype);
   options.shapeVariant = shapeVariant;
   m->op = importGraphNetSample(m->context->mlir, path, options);
   if (!m->op)
@@ -221,7 +226,9 @@ std::shared_ptr<Compiled> compileModule(std::shared_ptr<Module> module, const st
 std::shared_ptr<Compiled> compileSample(const std::string &source, const std::string &device,
                                         const std::string &pipelineOptions,
                                         unsigned jitOptLevel, const py::dict &settings,
-                                        bool callerTensors, const std::string &cacheDir) {
+                                        bool callerTensors, const std::string &cacheDir,
+                                        const std::string &dtype, int shapeVariant) {
+  eval::SampleVariant variant{dtypeVariantOf(dtype), shapeVariant};
   CompileOptions options;
   const Target &target = chooseTarget(device, settings, options.switches);
   options.callerTensors = callerTensors;
@@ -233,7 +240,7 @@ std::shared_ptr<Compiled> compileSample(const std::string &source, const std::st
   FailureOr<eval::CachedCompile> compiled;
   {
     py::gil_scoped_release release;
-    compiled = eval::compileCached(c->context->mlir, source, target, options, dir);
+    compiled = eval::compileCached(c->context->mlir, source, variant, target, options, dir);
   }
   if (failed(compiled))
     throw GnError(c->context->takeError("compilation of '" + source + "' for " + device +
@@ -383,9 +390,10 @@ PYBIND11_MODULE(_gn, m) {
   m.def("compile_sample", &compileSample, py::arg("source"), py::arg("device") = "cpu",
         py::arg("pipeline_options") = "", py::arg("jit_opt_level") = 2,
         py::arg("switches") = py::dict(), py::arg("caller_tensors") = false,
-        py::arg("cache_dir") = "",
-        "Compiles a sample folder or .mlir file through the program cache: a program stored "
-        "under its key (the sample's files, the target, the options, gn's version) loads "
+        py::arg("cache_dir") = "", py::arg("dtype") = "float32", py::arg("shape_variant") = -1,
+        "Compiles a sample folder or .mlir file (at GraphNet's dtype and shape variant, as "
+        "import_sample takes them) through the program cache: a program stored under its key "
+        "(the sample's files, the variant, the target, the options, gn's version) loads "
         "without compiling; else it is compiled, stored and loaded. cache_dir: default the "
         "cache-dir switch (GN_CACHE_DIR, else ~/.cache/gn/programs). .cache says which");
   m.def("import_sample", &importSample, py::arg("path"), py::arg("dtype") = "float32",

@@ -174,13 +174,15 @@ int gnrt_run_host(GnrtProgram *p, void *const *args, size_t nargs, void *const *
 }
 
 int gnrt_cache_key(const char *source, const char *pipelineOptions, const char *settings,
+                   const char *dtypeVariant, int shapeVariant,
                    char **key, char **error) {
   cuda::CudaOptions switches;
   std::string why;
   if (!cudaSwitches(settings, switches, why))
     return fail(error, why);
   ProgramKey parts{source, "cuda", pipelineOptions ? pipelineOptions : "",
-                   switches.compileKey()};
+                   switches.compileKey(),
+                   channelVariant(dtypeVariant ? dtypeVariant : "", shapeVariant)};
   std::string k = programCacheKey(parts, why);
   if (k.empty())
     return fail(error, why);

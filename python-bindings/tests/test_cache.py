@@ -175,3 +175,32 @@ def test_a_bundle_cache_points_at_its_programs_and_moves_with_them(tmp_path):
                           cache_dir=str(moved / "cache"))
     assert f.cache["hit"] is True
     assert gn.find_cached_program("0" * 64, str(moved / "cache")) is None
+
+
+def test_each_graphnet_variant_is_its_own_program(tmp_path):
+    # GraphNet's dtype and shape channels: a variant is compiled at its own
+    # types and sizes and kept under its own key, which the runtime computes
+    # the same way; the variant's program runs at the variant's shapes.
+    cache = str(tmp_path / "cache")
+    shapes = os.path.join(ROOT, "test", "Eval", "Inputs", "shape_variant")
+    dtypes = os.path.join(ROOT, "test", "Eval", "Inputs", "dtype_variant")
+    as_extracted = gn.compile_sample(shapes, device="cuda", switches=SWITCHES, cache_dir=cache)
+    second = gn.compile_sample(shapes, device="cuda", switches=SWITCHES, cache_dir=cache,
+                               shape_variant=1)
+    assert second.cache["hit"] is False and second.cache["key"] != as_extracted.cache["key"]
+    assert gn.cache_key(shapes, "", SWITCHES, shape_variant=1) == second.cache["key"]
+    again = gn.compile_sample(shapes, device="cuda", switches=SWITCHES, cache_dir=cache,
+                              shape_variant=1)
+    assert again.cache["hit"] is True
+    m = gn.import_sample(shapes, shape_variant=1)
+    args = m.synthesize_inputs()
+    assert args[0].shape == (4, 16)
+    # (The stand-in driver runs no PTX: the outputs' shapes are what it shows.)
+    got, want = again(*args), m.run_eager(*args)
+    assert [g.shape for g in got] == [w.shape for w in want]
+    half = gn.compile_sample(dtypes, device="cuda", switches=SWITCHES, cache_dir=cache,
+                             dtype="float16")
+    assert half.cache["key"] == gn.cache_key(dtypes, "", SWITCHES, dtype="float16")
+    assert half.cache["key"] != gn.cache_key(dtypes, "", SWITCHES)
+    with pytest.raises(gn.GnError, match="dtype must be float32, float16 or bfloat16"):
+        gn.cache_key(dtypes, "", SWITCHES, dtype="half")

@@ -144,13 +144,13 @@ static cl::opt<std::string> dtypeVariant(
     cl::desc("GraphNet's dtype channel: float16 | bfloat16 runs each sample as its dtype "
              "generalization pass rewrites it (a sample that does not list the pass is recorded "
              "as such); float32 (default): as extracted"),
-    cl::init("float32"), cl::cat(gnEvalCategory), cl::sub(runCmd));
+    cl::init("float32"), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
 static cl::opt<std::string> shapes(
     "shapes",
     cl::desc("GraphNet's shape channel: all | N runs each sample at each (or its first N) of the "
              "shape variants its symbolic_dimension_reifier gives, one record each, named "
              "<sample>@shape<index> (a sample without variants is recorded as such)"),
-    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
 static cl::opt<std::string> outPath("out", cl::desc("Append one JSON line per sample"),
                                     cl::init("results.jsonl"), cl::cat(gnEvalCategory),
                                     cl::sub(runCmd));
@@ -315,6 +315,41 @@ const mlir::gn::Target *chooseTarget(const std::string &name,
   return target;
 }
 
+/// --dtype into `options` (false after an error).
+bool readDtypeVariant(eval::RunOptions &options) {
+  if (dtypeVariant != "float32" && dtypeVariant != "float16" && dtypeVariant != "bfloat16") {
+    errs() << "error: --dtype must be float32, float16 or bfloat16, got '" << dtypeVariant
+           << "'\n";
+    return false;
+  }
+  options.dtypeVariant = dtypeVariant == "float32" ? "" : dtypeVariant.getValue();
+  return true;
+}
+
+/// `inputs` under --shapes: each sample as its shape variants
+/// ("<sample>@shape<K>"; one name for a sample without any, whose record
+/// says why). False after an error.
+bool expandShapeVariants(std::vector<std::string> &inputs) {
+  if (shapes.empty())
+    return true;
+  unsigned first = 0;
+  if (shapes != "all" && (llvm::StringRef(shapes).getAsInteger(10, first) || first == 0)) {
+    errs() << "error: --shapes must be all or a count N > 0, got '" << shapes << "'\n";
+    return false;
+  }
+  std::vector<std::string> variants;
+  for (const std::string &in : inputs) {
+    std::string error;
+    size_t n = mlir::gn::sampleShapeVariants(in, error).size();
+    if (first)
+      n = std::min<size_t>(n, first);
+    for (size_t k = 0; k < std::max<size_t>(n, 1); ++k)
+      variants.push_back(mlir::gn::shapeVariantName(in, k));
+  }
+  inputs = std::move(variants);
+  return true;
+}
+
 int compileMain() {
   std::shared_ptr<const mlir::gn::Switches> switches;
   const mlir::gn::Target *target = chooseTarget(compileDevice, switches);
@@ -334,7 +369,14 @@ int compileMain() {
   options.referenceBudget = referenceBudget;
   options.cacheDir = compileCacheDir;
   options.cacheLink = compileCacheLink;
-  return runBatch(compileInputs, options, compileLog, compileJobs);
+  if (!readDtypeVariant(options))
+    return 2;
+  std::vector<std::string> inputs;
+  for (const std::string &in : compileInputs)
+    inputs.push_back(normalizedSample(in));
+  if (!expandShapeVariants(inputs))
+    return 2;
+  return runBatch(inputs, options, compileLog, compileJobs);
 }
 
 int runMain() {
@@ -371,12 +413,8 @@ int runMain() {
   options.warmup = warmup;
   options.trials = trials;
   options.seed = seed;
-  if (dtypeVariant != "float32" && dtypeVariant != "float16" && dtypeVariant != "bfloat16") {
-    llvm::errs() << "error: --dtype must be float32, float16 or bfloat16, got '" << dtypeVariant
-                 << "'\n";
+  if (!readDtypeVariant(options))
     return 2;
-  }
-  options.dtypeVariant = dtypeVariant == "float32" ? "" : dtypeVariant.getValue();
   options.dumpDir = dumpDir;
   options.reference = reference;
   if (memoryLimit == "auto") {
@@ -396,24 +434,8 @@ int runMain() {
   std::vector<std::string> inputs;
   for (const std::string &in : runInputs)
     inputs.push_back(normalizedSample(in));
-  if (!shapes.empty()) {
-    unsigned first = 0;
-    if (shapes != "all" && (llvm::StringRef(shapes).getAsInteger(10, first) || first == 0)) {
-      errs() << "error: --shapes must be all or a count N > 0, got '" << shapes << "'\n";
-      return 2;
-    }
-    std::vector<std::string> variants;
-    for (const std::string &in : inputs) {
-      std::string error;
-      size_t n = mlir::gn::sampleShapeVariants(in, error).size();
-      if (first)
-        n = std::min<size_t>(n, first);
-      // None: one record, which says why.
-      for (size_t k = 0; k < std::max<size_t>(n, 1); ++k)
-        variants.push_back(mlir::gn::shapeVariantName(in, k));
-    }
-    inputs = std::move(variants);
-  }
+  if (!expandShapeVariants(inputs))
+    return 2;
   if (!shard.empty()) {
     unsigned index = 0, count = 0;
     char slash = 0, extra = 0;

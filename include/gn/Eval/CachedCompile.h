@@ -27,16 +27,22 @@ struct CachedCompile {
   double seconds = 0;     // to a runnable program (import, compile, store and load)
 };
 
-/// The cache key of `source` compiled for `target` with `options`; empty
-/// with `error` when the source cannot be read.
-std::string cacheKeyOf(const std::string &source, const Target &target,
-                       const CompileOptions &options, std::string &error);
+/// Which of GraphNet's channels a sample is compiled at (a .mlir file: none).
+struct SampleVariant {
+  std::string dtype; // "float16", "bfloat16"; "": as extracted
+  int shape = -1;    // an index into sampleShapeVariants; -1: as extracted
+};
 
-/// `source` compiled for `target` through the cache in `cacheDir`. Errors
+/// The cache key of `source` at `variant` compiled for `target` with
+/// `options`; empty with `error` when the source cannot be read.
+std::string cacheKeyOf(const std::string &source, const SampleVariant &variant,
+                       const Target &target, const CompileOptions &options, std::string &error);
+
+/// `source` at `variant` compiled for `target` through the cache in `cacheDir`. Errors
 /// go to `context`'s diagnostics (the import's, the compiler's, the
 /// cache's); a hit needs no dialect in it. The model refers to `context`.
 FailureOr<CachedCompile> compileCached(MLIRContext &context, const std::string &source,
-                                       const Target &target, const CompileOptions &options,
+                                       const SampleVariant &variant, const Target &target, const CompileOptions &options,
                                        const std::string &cacheDir);
 
 } // namespace mlir::gn::eval

@@ -26,7 +26,13 @@ struct ProgramKey {
   std::string target;          // "cuda"
   std::string pipelineOptions; // as on the gn-opt command line
   std::string compileSwitches; // the switches that change the program ("cubin=1")
+  std::string variant;         // GraphNet's channels (channelVariant); "" as extracted
 };
+
+/// The `variant` of a key: a sample compiled at GraphNet's dtype variant
+/// (`dtype`: "float16", "bfloat16"; "" as extracted) and shape variant
+/// (`shape` >= 0; -1 as extracted): "dtype=float16 shape=2", or "".
+std::string channelVariant(const std::string &dtype, int shape);
 
 /// gn's version: part of every key, so no program outlives the code that
 /// compiled it.
