@@ -163,11 +163,12 @@ static cl::opt<std::string>
     shard("shard",
           cl::desc("i/N: run only shard i (0-based) of N: the i-th, (i+N)-th, ... of the samples "
                    "sorted by path (every shard must be given the same list)"),
-          cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
+          cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
 static cl::opt<bool> resume("resume",
-                            cl::desc("Skip samples that already have a line in --out (a run "
-                                     "interrupted midway goes on where it stopped)"),
-                            cl::init(false), cl::cat(gnEvalCategory), cl::sub(runCmd));
+                            cl::desc("Skip samples that already have a line in --out (compile: "
+                                     "--log) (a run interrupted midway goes on where it stopped)"),
+                            cl::init(false), cl::cat(gnEvalCategory), cl::sub(runCmd),
+                            cl::sub(compileCmd));
 static cl::list<std::string> mergeInputs(cl::Positional, cl::desc("<results.jsonl>..."),
                                          cl::OneOrMore, cl::cat(gnEvalCategory), cl::sub(mergeCmd));
 static cl::opt<std::string> mergeOut("o", cl::desc("Merged results file (overwritten)"),
@@ -350,6 +351,41 @@ bool expandShapeVariants(std::vector<std::string> &inputs) {
   return true;
 }
 
+/// `inputs` cut to --shard and, with --resume, stripped of those already in
+/// `recordsPath`. Returns -1 to go on, else the exit status (2 after an
+/// error, 0 when nothing is left to run).
+int selectShardAndResume(std::vector<std::string> &inputs, const std::string &recordsPath) {
+  if (!shard.empty()) {
+    unsigned index = 0, count = 0;
+    char slash = 0, extra = 0;
+    if (std::sscanf(shard.c_str(), "%u%c%u%c", &index, &slash, &count, &extra) != 3 ||
+        slash != '/' || count == 0 || index >= count) {
+      errs() << "error: --shard must be i/N with 0 <= i < N, got '" << shard << "'\n";
+      return 2;
+    }
+    std::sort(inputs.begin(), inputs.end());
+    inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+    std::vector<std::string> mine;
+    for (size_t i = index; i < inputs.size(); i += count)
+      mine.push_back(inputs[i]);
+    outs() << "shard " << index << "/" << count << ": " << mine.size() << " of "
+           << inputs.size() << " samples\n";
+    inputs = std::move(mine);
+  }
+  if (resume) {
+    std::set<std::string> done;
+    if (!resumePoint(recordsPath, done))
+      return 2;
+    size_t before = inputs.size();
+    llvm::erase_if(inputs, [&](const std::string &in) { return done.count(in) != 0; });
+    outs() << "resume: " << before - inputs.size() << " samples already in " << recordsPath
+           << ", " << inputs.size() << " to run\n";
+    if (inputs.empty())
+      return 0;
+  }
+  return -1;
+}
+
 int compileMain() {
   std::shared_ptr<const mlir::gn::Switches> switches;
   const mlir::gn::Target *target = chooseTarget(compileDevice, switches);
@@ -376,6 +412,8 @@ int compileMain() {
     inputs.push_back(normalizedSample(in));
   if (!expandShapeVariants(inputs))
     return 2;
+  if (int rc = selectShardAndResume(inputs, compileLog); rc >= 0)
+    return rc;
   return runBatch(inputs, options, compileLog, compileJobs);
 }
 
@@ -436,34 +474,8 @@ int runMain() {
     inputs.push_back(normalizedSample(in));
   if (!expandShapeVariants(inputs))
     return 2;
-  if (!shard.empty()) {
-    unsigned index = 0, count = 0;
-    char slash = 0, extra = 0;
-    if (std::sscanf(shard.c_str(), "%u%c%u%c", &index, &slash, &count, &extra) != 3 ||
-        slash != '/' || count == 0 || index >= count) {
-      errs() << "error: --shard must be i/N with 0 <= i < N, got '" << shard << "'\n";
-      return 2;
-    }
-    std::sort(inputs.begin(), inputs.end());
-    inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
-    std::vector<std::string> mine;
-    for (size_t i = index; i < inputs.size(); i += count)
-      mine.push_back(inputs[i]);
-    outs() << "shard " << index << "/" << count << ": " << mine.size() << " of "
-           << inputs.size() << " samples\n";
-    inputs = std::move(mine);
-  }
-  if (resume) {
-    std::set<std::string> done;
-    if (!resumePoint(outPath, done))
-      return 2;
-    size_t before = inputs.size();
-    llvm::erase_if(inputs, [&](const std::string &in) { return done.count(in) != 0; });
-    outs() << "resume: " << before - inputs.size() << " samples already in " << outPath << ", "
-           << inputs.size() << " to run\n";
-    if (inputs.empty())
-      return 0;
-  }
+  if (int rc = selectShardAndResume(inputs, outPath); rc >= 0)
+    return rc;
   return runBatch(inputs, options, outPath, jobs);
 }
 

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The dataset sweep: every dev sample of GraphNet (torch and PaddlePaddle, or
+# a seeded share of them) through each stage gn has, one record per sample
+# and stage, written as it goes, then a table by framework, source and task
+# tag (scripts/sweep_table.py). Rerunning the same command resumes where it
+# stopped; --shard i/N runs one shard (the same list on every machine; merge
+# the shards' OUT folders with `gn-eval merge`, or give the table all of them).
+#
+#   scripts/sweep.sh OUT [--limit N] [--seed S] [--shard i/N] [--jobs J]
+#                    [--stages cpu,cuda,cuda-forms] [--frameworks torch,paddle]
+#
+# Stages (each sample's record in OUT/<stage>.jsonl):
+#   cpu         gn-eval run --mode compiled: import, eager (the interpreter),
+#               compiled for the CPU, compared at every t; the record counts
+#               the ops handed to the interpreter (compile.fallback_ops)
+#   cuda        gn-eval compile --device cuda: gn-cuda-pipeline to PTX, ptxas
+#               to sm_90 cubins (programs deleted after; records kept)
+#   cuda-forms  the CUDA kernels' forms (scf.parallel copies, attention, band
+#               GEMMs, merged launches, ...) compiled and run on the CPU,
+#               against eager, for samples whose CPU eager run took at most
+#               GN_SWEEP_FORMS_MS (default 2000 ms): they fit in time
+# --limit N: a seeded random N of each framework's samples (default: all).
+# Per-sample timeout GN_SWEEP_TIMEOUT (default 600 s); memory as gn-eval's
+# --memory-limit auto.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${GN_BUILD_DIR:-$root/build}
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || usage
+out=$1
+shift
+limit=0 seed=41 shard="" jobs=1 stages=cpu,cuda,cuda-forms frameworks=torch,paddle
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --limit) limit=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --shard) shard=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --stages) stages=$2; shift 2 ;;
+    --frameworks) frameworks=$2; shift 2 ;;
+    *) echo "sweep: unknown argument '$1'" >&2; usage ;;
+  esac
+done
+timeout=${GN_SWEEP_TIMEOUT:-600}
+forms_ms=${GN_SWEEP_FORMS_MS:-2000}
+forms="parallel-copy-loops=true attention-kernels=true band-gemms=true merge-launches=true depthwise-kernels=true rank-kernels=true"
+[ -x "$build/bin/gn-eval" ] || "$root/scripts/build.sh" gn-eval
+dir=$("$root/scripts/graphnet-dir.sh")
+mkdir -p "$out"
+
+# The sample list: every folder with a model.py (a Paddle model's subgraphs
+# each), sorted; a seeded share per framework with --limit.
+list="$out/samples.txt"
+if [ ! -f "$list" ]; then
+  for fw in ${frameworks//,/ }; do
+    case "$fw" in
+      torch) top="$dir/samples" ;;
+      paddle) top="$dir/paddle_samples" ;;
+      *) echo "sweep: unknown framework '$fw' (torch, paddle)" >&2; exit 2 ;;
+    esac
+    find "$top" -name model.py -printf '%h\n' | sort |
+      /usr/bin/python3 -c "import random, sys
+l = sys.stdin.read().split(); n = int(sys.argv[1]); random.seed(int(sys.argv[2]))
+print('\n'.join(sorted(random.sample(l, n)) if 0 < n < len(l) else l))" "$limit" "$seed"
+  done > "$list.tmp"
+  mv "$list.tmp" "$list"
+fi
+mapfile -t samples < "$list"
+echo "sweep: ${#samples[@]} samples ($list), stages $stages"
+shard_args=()
+[ -n "$shard" ] && shard_args=(--shard "$shard")
+sfx=""
+[ -n "$shard" ] && sfx=".shard-${shard//\//-of-}"
+
+for stage in ${stages//,/ }; do
+  case "$stage" in
+    cpu)
+      echo "== cpu: import, eager, compiled for the CPU =="
+      "$build/bin/gn-eval" run "${samples[@]}" --mode compiled --trials 3 --warmup 1 \
+        --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
+        --out "$out/cpu$sfx.jsonl" | grep -v "^\[.*\] ok " || true ;;
+    cuda)
+      echo "== cuda: gn-cuda-pipeline and ptxas =="
+      "$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$out/cuda-programs$sfx" \
+        --reference-budget 1 --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
+        --log "$out/cuda$sfx.jsonl" | grep -v "^\[.*\] ok " || true
+      rm -rf "$out/cuda-programs$sfx" ;;
+    cuda-forms)
+      echo "== cuda-forms: the CUDA kernels' forms on the CPU (eager <= $forms_ms ms) =="
+      [ -f "$out/cpu$sfx.jsonl" ] || { echo "sweep: cuda-forms needs the cpu stage first" >&2; exit 2; }
+      mapfile -t small < <(/usr/bin/python3 -c "import json, sys
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if (r.get('eager') or {}).get('median_ms', 1e18) <= float(sys.argv[2]):
+        print(r['sample'])" "$out/cpu$sfx.jsonl" "$forms_ms")
+      if [ ${#small[@]} -gt 0 ]; then
+        "$build/bin/gn-eval" run "${small[@]}" --mode compiled --trials 1 --warmup 0 \
+          --pipeline-options "$forms" --timeout "$timeout" --jobs "$jobs" --resume \
+          --out "$out/cuda-forms$sfx.jsonl" | grep -v "^\[.*\] ok " || true
+      fi ;;
+    *) echo "sweep: unknown stage '$stage' (cpu, cuda, cuda-forms)" >&2; exit 2 ;;
+  esac
+done
+/usr/bin/python3 "$root/scripts/sweep_table.py" "$out" > "$out/table.md"
+cat "$out/table.md"

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""The table of a dataset sweep (scripts/sweep.sh): per framework, then by task
+tag and by source, how many samples pass each stage, and the commonest errors
+per stage. Reads OUT/samples.txt and every OUT/{cpu,cuda,cuda-forms}*.jsonl
+(shards included); prints Markdown.
+
+    scripts/sweep_table.py OUT [OUT2 ...]
+
+Columns (each a count of samples):
+  import      gn imported the sample (the record has its op count)
+  data gap    GraphNet's files lack what the graph needs (not a gn error)
+  eager       gn's interpreter ran it
+  compiled    compiled for the CPU and ran (status ok)
+  no fallback compiled with no op handed to the interpreter
+  = t-5       compiled output matches eager at t = -5
+  cuda        compiled for CUDA, ptxas accepted every module
+  forms tried tried in the CUDA kernels' forms on the CPU (samples that fit in time)
+  forms run   of those, compiled and ran
+  forms t-5   of those, matching eager at t = -5
+"""
+import collections
+import glob
+import json
+import os
+import re
+import sys
+
+
+def records(folder, stage):
+    """sample -> its last record of `stage` (shards included)."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(folder, stage + "*.jsonl"))):
+        if stage == "cuda" and os.path.basename(path).startswith("cuda-forms"):
+            continue
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line:
+                    r = json.loads(line)
+                    out[r["sample"]] = r
+    return out
+
+
+def describe(sample):
+    """(framework, source, task tag) of a sample folder."""
+    framework = "paddle" if "/paddle_samples/" in sample else "torch"
+    meta = {}
+    try:
+        with open(os.path.join(sample, "graph_net.json")) as f:
+            meta = json.load(f)
+    except (OSError, ValueError):
+        pass
+    top = "paddle_samples" if framework == "paddle" else "samples"
+    parts = sample.split("/" + top + "/", 1)
+    folder = parts[1].split("/")[0] if len(parts) == 2 else "?"
+    source = meta.get("source") or folder
+    tag = meta.get("heuristic_tag") or "(untagged)"
+    return framework, source, tag
+
+
+def error_key(r):
+    """A short name of a record's error: its class, else the message's gist
+    (paths and numbers dropped)."""
+    if r.get("error_class"):
+        return r["error_class"]
+    e = r.get("error") or r.get("status", "?")
+    e = re.sub(r"^\S+:\d+:\d+: (error: )?", "", e.splitlines()[0] if e else "?")
+    e = re.sub(r"'[^']*'", "'…'", e)
+    e = re.sub(r"\d+", "N", e)
+    return e[:90]
+
+
+def main():
+    folders = sys.argv[1:]
+    if not folders:
+        sys.exit(__doc__)
+    samples, cpu, cuda, forms = [], {}, {}, {}
+    for folder in folders:
+        with open(os.path.join(folder, "samples.txt")) as f:
+            samples += [s for s in f.read().split() if s]
+        cpu.update(records(folder, "cpu"))
+        cuda.update(records(folder, "cuda"))
+        forms.update(records(folder, "cuda-forms"))
+    columns = ["samples", "import", "data gap", "eager", "compiled", "no fallback", "= t-5",
+               "cuda", "forms tried", "forms run", "forms t-5"]
+    rows = collections.defaultdict(collections.Counter)
+    errors = {s: collections.Counter() for s in ("import/eager", "compiled", "cuda", "forms")}
+    fallback_ops = collections.Counter()
+    for s in sorted(set(samples)):
+        framework, source, tag = describe(s)
+        c = collections.Counter()
+        c["samples"] = 1
+        r = cpu.get(s)
+        if r is not None:
+            status = r.get("status")
+            gap = r.get("error_class") == "graphnet data gap"
+            c["data gap"] = int(gap)
+            c["import"] = int("num_ops" in r)
+            c["eager"] = int(status in ("ok", "compile_error", "runtime_error") and "eager" in r)
+            c["compiled"] = int(status == "ok")
+            fb = ((r.get("compile") or {}).get("fallback_ops") or 0)
+            c["no fallback"] = int(status == "ok" and fb == 0)
+            c["= t-5"] = int(status == "ok" and bool((r.get("correct_at") or {}).get("-5")))
+            if status == "ok" and fb:
+                for op, n in ((r.get("compile") or {}).get("fallback") or {}).items():
+                    fallback_ops[op] += 1
+            if status == "eager_error" and not gap:
+                errors["import/eager"][error_key(r)] += 1
+            elif status in ("compile_error", "runtime_error"):
+                errors["compiled"][error_key(r)] += 1
+        r = cuda.get(s)
+        if r is not None:
+            c["cuda"] = int(r.get("status") == "ok")
+            if r.get("status") != "ok" and r.get("error_class") != "graphnet data gap":
+                errors["cuda"][error_key(r)] += 1
+        r = forms.get(s)
+        if r is not None:
+            c["forms tried"] = 1
+            c["forms run"] = int(r.get("status") == "ok")
+            c["forms t-5"] = int(r.get("status") == "ok" and
+                                 bool((r.get("correct_at") or {}).get("-5")))
+            if r.get("status") != "ok":
+                errors["forms"][error_key(r)] += 1
+        for key in ((framework, "all", ""), (framework, "tag", tag), (framework, "source", source)):
+            rows[key].update(c)
+    print(f"# Dataset sweep: {len(set(samples))} samples; records: cpu {len(cpu)}, "
+          f"cuda {len(cuda)}, cuda-forms {len(forms)}\n")
+    print("A count of samples per stage (see scripts/sweep_table.py for each column). "
+          "Stages not yet run for a sample leave it uncounted there.\n")
+    for by in ("all", "tag", "source"):
+        print(f"\n## {'Totals' if by == 'all' else 'By ' + by}\n")
+        head = ["framework"] + ([] if by == "all" else [by]) + columns
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+        for (framework, kind, name), c in sorted(rows.items()):
+            if kind != by:
+                continue
+            cells = [framework] + ([] if by == "all" else [name]) + [str(c[k]) for k in columns]
+            print("| " + " | ".join(cells) + " |")
+    print("\n## Commonest errors per stage\n")
+    for stage, counter in errors.items():
+        if counter:
+            print(f"- **{stage}**: " + "; ".join(f"{n} × {e}" for e, n in counter.most_common(8)))
+    if fallback_ops:
+        print("- **ops handed to the interpreter** (samples): " +
+              ", ".join(f"{op} {n}" for op, n in fallback_ops.most_common(12)))
+
+
+if __name__ == "__main__":
+    main()
