@@ -41,6 +41,7 @@
 #include "gn/Eval/Npy.h"
 #include "gn/Eval/Records.h"
 #include "gn/Eval/Tolerance.h"
+#include "gn/Support/ChildProcesses.h"
 #include "gn/Target/CUDA/CudaExecutor.h"
 #include "gn/Target/CUDA/CudaProgram.h"
 #include <algorithm>
@@ -562,39 +563,33 @@ int main(int argc, char **argv) {
     return 2;
   }
   size_t ok = 0;
+  mlir::gn::ChildProcesses children;
   for (size_t k = 0; k < o.dirs.size(); ++k) {
     std::string dir = o.dirs[k];
     while (dir.size() > 1 && dir.back() == '/')
       dir.pop_back();
-    std::string resultFile = "/tmp/gn-cuda-run-" + std::to_string(getpid()) + ".json";
     long left = o.deadline ? o.deadline - (long)time(nullptr) : (long)o.timeout;
     if (left <= 0) {
       std::cout << "deadline: " << o.dirs.size() - k << " samples not run\n";
       break;
     }
     unsigned limit = std::min<long>(o.timeout, left);
-    std::cout.flush();
-    pid_t pid = fork();
-    if (pid == 0) {
-      alarm(limit);
-      std::string line = runSample(dir, o);
-      std::ofstream f(resultFile);
-      f << line;
-      f.close();
-      _exit(f ? 0 : 3);
+    std::string error;
+    std::optional<mlir::gn::FinishedChild> child =
+        children.run(limit, [&](const std::string &) { return runSample(dir, o); }, error);
+    if (!child) {
+      std::cerr << "error: " << error << "\n";
+      return 2;
     }
-    int wstatus = 0;
-    waitpid(pid, &wstatus, 0);
-    std::string line = readFile(resultFile);
-    std::remove(resultFile.c_str());
-    bool died = !(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) || line.empty();
-    if (died && limit < o.timeout && WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGALRM) {
+    std::string line = child->result;
+    bool died = child->died();
+    if (died && limit < o.timeout && child->timedOut()) {
       std::cout << "deadline: stopped " << dir << "; " << o.dirs.size() - k
                 << " samples not run\n";
       break;
     }
     if (died)
-      line = eval::deathRecord(dir, readFile(dir + "/record.json"), wstatus, o.timeout);
+      line = eval::deathRecord(dir, readFile(dir + "/record.json"), child->waitStatus, o.timeout);
     json j = json::parse(line, nullptr, false);
     std::string status = j.is_discarded() ? "?" : j.value("status", "?");
     ok += status == "ok";

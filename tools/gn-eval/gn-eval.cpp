@@ -22,6 +22,7 @@
 #include "gn/Eval/Score.h"
 #include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/Interpreter/HostTensor.h"
+#include "gn/Support/ChildProcesses.h"
 #include "gn/Support/GeneralSwitches.h"
 #include "gn/Support/MemoryLimit.h"
 #include "gn/Target/Target.h"
@@ -249,12 +250,6 @@ static cl::opt<std::string> scoreFormat("format", cl::desc("table | json | markd
                                         cl::sub(scoreCmd));
 
 namespace {
-
-struct Child {
-  pid_t pid;
-  std::string input, resultFile;
-  size_t index;
-};
 
 std::string readFile(const std::string &path) {
   std::ifstream f(path);
@@ -604,7 +599,8 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   }
   SmallString<128> tmpDir;
   sys::path::system_temp_directory(true, tmpDir);
-  std::map<pid_t, Child> running;
+  mlir::gn::ChildProcesses children(tmpDir.str().str());
+  std::map<int, std::string> inputOf; // child id -> its input
   size_t next = 0, done = 0, total = runInputs.size(), ok = 0;
   auto start = std::chrono::steady_clock::now();
   size_t stopAfter = 0;
@@ -614,15 +610,12 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   if (const char *s = std::getenv("GN_EVAL_TEST_STOP_AFTER"))
     stopAfter = std::strtoul(s, nullptr, 10);
 #endif
-  auto finish = [&](Child &c, int wstatus) {
-    std::string line = readFile(c.resultFile);
-    sys::fs::remove(c.resultFile);
-    bool complete = WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && !line.empty();
-    std::string oom = readFile(c.resultFile + ".oom");
-    sys::fs::remove(c.resultFile + ".oom");
-    if (!complete)
-      line = eval::deathRecord(c.input, "", wstatus, timeout);
-    if (!complete && !oom.empty()) {
+  auto finish = [&](const mlir::gn::FinishedChild &c, const std::string &input) {
+    std::string line = c.result;
+    const std::string &oom = c.lastWords;
+    if (c.died())
+      line = eval::deathRecord(input, "", c.waitStatus, timeout);
+    if (c.died() && !oom.empty()) {
       auto r = nlohmann::json::parse(line);
       r["error"] = oom;
       r["error_class"] = "out of memory";
@@ -639,7 +632,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     }
     ++done;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    outs() << "[" << done << "/" << total << "] " << status << " " << c.input;
+    outs() << "[" << done << "/" << total << "] " << status << " " << input;
     if (!j.is_discarded() && j.contains("speedup") && j["speedup"].is_number())
       outs() << format(" speedup %.3f", j["speedup"].get<double>());
     if (done < total)
@@ -658,57 +651,46 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     outs().flush();
   };
   while (done < total) {
-    while (next < total && running.size() < std::max(1u, (unsigned)jobs)) {
-      Child c{0, runInputs[next], "", next};
-      c.resultFile = (tmpDir + "/gn-eval-" + std::to_string(getpid()) + "-" +
-                      std::to_string(next) + ".json")
-                         .str();
+    while (next < total && children.running() < std::max(1u, (unsigned)jobs)) {
+      const std::string &input = runInputs[next];
       outs().flush();
-      pid_t pid = fork();
-      if (pid < 0) {
-        errs() << "error: fork failed: " << strerror(errno) << "\n";
+      std::string error;
+      int id = children.start(
+          timeout,
+          [&](const std::string &resultPath) {
+#ifdef GN_TEST_HOOKS
+            // Test hooks (gn-eval-test-hooks only): let the lit suite check
+            // that a crashing or hanging sample is recorded and the run goes on.
+            if (const char *crash = std::getenv("GN_EVAL_TEST_CRASH"))
+              if (sys::path::filename(input) == crash)
+                raise(SIGSEGV);
+            if (const char *hang = std::getenv("GN_EVAL_TEST_HANG"))
+              if (sys::path::filename(input) == hang)
+                for (;;)
+                  pause();
+#endif
+            if (options.memoryLimit > 0)
+              limitChildMemory(options.memoryLimit, resultPath + ".last");
+            std::string path;
+            eval::RunOptions childOptions = options;
+            childOptions.shapeVariant = mlir::gn::splitShapeVariantName(input, path);
+            return eval::runSample(path, childOptions);
+          },
+          error);
+      if (id < 0) {
+        errs() << "error: " << error << "\n";
         return 2;
       }
-      if (pid == 0) {
-        alarm(timeout);
-#ifdef GN_TEST_HOOKS
-        // Test hooks (gn-eval-test-hooks only): let the lit suite check that
-        // a crashing or hanging sample is recorded and the run goes on.
-        if (const char *crash = std::getenv("GN_EVAL_TEST_CRASH"))
-          if (sys::path::filename(c.input) == crash)
-            raise(SIGSEGV);
-        if (const char *hang = std::getenv("GN_EVAL_TEST_HANG"))
-          if (sys::path::filename(c.input) == hang)
-            for (;;)
-              pause();
-#endif
-        if (options.memoryLimit > 0)
-          limitChildMemory(options.memoryLimit, c.resultFile + ".oom");
-        std::string path;
-        eval::RunOptions childOptions = options;
-        childOptions.shapeVariant = mlir::gn::splitShapeVariantName(c.input, path);
-        std::string line = eval::runSample(path, childOptions);
-        std::ofstream f(c.resultFile);
-        f << line;
-        f.close();
-        _exit(f ? 0 : 3);
-      }
-      c.pid = pid;
-      running[pid] = c;
+      inputOf[id] = input;
       ++next;
     }
-    int wstatus = 0;
-    pid_t pid = waitpid(-1, &wstatus, 0);
-    if (pid < 0)
+    std::optional<mlir::gn::FinishedChild> child = children.waitAny();
+    if (!child)
       break;
-    auto it = running.find(pid);
-    if (it == running.end())
-      continue;
-    finish(it->second, wstatus);
-    running.erase(it);
+    finish(*child, inputOf[child->id]);
+    inputOf.erase(child->id);
     if (stopAfter && done == stopAfter) {
-      for (auto &[pid, child] : running)
-        kill(pid, SIGKILL);
+      children.killAll();
       _exit(137);
     }
   }

@@ -1,6 +1,7 @@
 //===- Coverage.cpp - import coverage over sample folders ---------------===//
 #include "Coverage.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
+#include "gn/Support/ChildProcesses.h"
 #include "gn/InitAll.h"
 #include "gn/Support/DiagnosticText.h"
 #include "mlir/IR/Diagnostics.h"
@@ -129,61 +130,39 @@ SampleResult importOne(const DialectRegistry &registry, const std::string &sampl
 /// sample is recorded (status crash / timeout) and the run goes on.
 SampleResult importIsolated(const DialectRegistry &registry, const std::string &sample,
                             const mlir::gn::CoverageOptions &options) {
-  int fds[2];
-  if (pipe(fds) != 0)
-    return importOne(registry, sample, options.roundTrip, options.dtypeVariant);
   llvm::outs().flush();
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return importOne(registry, sample, options.roundTrip, options.dtypeVariant);
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    alarm(options.timeoutSeconds);
+  mlir::gn::ChildProcesses children;
+  std::string error;
+  std::optional<mlir::gn::FinishedChild> child = children.run(
+      options.timeoutSeconds,
+      [&](const std::string &) {
 #ifdef GN_TEST_HOOKS
-    // Test hook (gn-translate-test-hooks only): lets the lit suite check
-    // that a crashing sample is recorded.
-    if (const char *crash = std::getenv("GN_COVERAGE_TEST_CRASH"))
-      if (llvm::sys::path::filename(sample) == crash)
-        raise(SIGSEGV);
+        // Test hook (gn-translate-test-hooks only): lets the lit suite check
+        // that a crashing sample is recorded.
+        if (const char *crash = std::getenv("GN_COVERAGE_TEST_CRASH"))
+          if (llvm::sys::path::filename(sample) == crash)
+            raise(SIGSEGV);
 #endif
-    SampleResult r = importOne(registry, sample, options.roundTrip, options.dtypeVariant);
-    std::string msg = r.status + "\n" + std::to_string(r.ops) + "\n" +
-                      std::to_string(r.seconds) + "\n" + r.error;
-    const char *p = msg.data();
-    size_t left = msg.size();
-    while (left > 0) {
-      ssize_t w = write(fds[1], p, left);
-      if (w <= 0)
-        break;
-      p += w;
-      left -= w;
-    }
-    close(fds[1]);
-    _exit(0);
-  }
-  close(fds[1]);
-  std::string msg;
-  char buf[4096];
-  ssize_t got;
-  while ((got = read(fds[0], buf, sizeof(buf))) > 0)
-    msg.append(buf, got);
-  close(fds[0]);
-  int wstatus = 0;
-  waitpid(pid, &wstatus, 0);
+        SampleResult r = importOne(registry, sample, options.roundTrip, options.dtypeVariant);
+        return r.status + "\n" + std::to_string(r.ops) + "\n" + std::to_string(r.seconds) +
+               "\n" + r.error;
+      },
+      error);
+  if (!child) // no process to isolate it in: import it here
+    return importOne(registry, sample, options.roundTrip, options.dtypeVariant);
   SampleResult r;
-  if (WIFSIGNALED(wstatus)) {
-    int sig = WTERMSIG(wstatus);
-    r.status = sig == SIGALRM ? "timeout" : "crash";
-    r.error = sig == SIGALRM ? "import took longer than " +
-                                   std::to_string(options.timeoutSeconds) + " s"
-                             : std::string("importer crashed: ") + strsignal(sig);
+  if (child->timedOut()) {
+    r.status = "timeout";
+    r.error = "import took longer than " + std::to_string(options.timeoutSeconds) + " s";
+    return r;
+  }
+  if (WIFSIGNALED(child->waitStatus)) {
+    r.status = "crash";
+    r.error = std::string("importer crashed: ") + strsignal(WTERMSIG(child->waitStatus));
     return r;
   }
   llvm::SmallVector<llvm::StringRef, 4> parts;
-  llvm::StringRef(msg).split(parts, '\n', 3);
+  llvm::StringRef(child->result).split(parts, '\n', 3);
   if (parts.size() < 3) {
     r.status = "crash";
     r.error = "importer exited without a result";
