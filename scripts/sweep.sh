@@ -10,7 +10,8 @@
 #                    [--stages cpu,cuda,cuda-forms] [--frameworks torch,paddle]
 #
 # Stages (each sample's record in OUT/<stage>.jsonl):
-#   cpu         gn-eval run --mode compiled: import, eager (the interpreter),
+#   cpu         gn-eval run --mode compiled (one timed trial: the sweep is about
+#               coverage, the benchmarks time): import, eager (the interpreter),
 #               compiled for the CPU, compared at every t; the record counts
 #               the ops handed to the interpreter (compile.fallback_ops)
 #   cuda        gn-eval compile --device cuda: gn-cuda-pipeline to PTX, ptxas
@@ -25,7 +26,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
-usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
 out=$1
 shift
@@ -76,7 +77,7 @@ for stage in ${stages//,/ }; do
   case "$stage" in
     cpu)
       echo "== cpu: import, eager, compiled for the CPU =="
-      "$build/bin/gn-eval" run "${samples[@]}" --mode compiled --trials 3 --warmup 1 \
+      "$build/bin/gn-eval" run "${samples[@]}" --mode compiled --trials 1 --warmup 0 \
         --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
         --out "$out/cpu$sfx.jsonl" | grep -v "^\[.*\] ok " || true ;;
     cuda)
