@@ -182,43 +182,14 @@ LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &progr
 
 } // namespace
 
-FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
-                                                    const CompileOptions &options,
-                                                    const cuda::CudaOptions &switches,
-                                                    CompileStats &stats) {
-  auto start = std::chrono::steady_clock::now();
-  OwningOpRef<ModuleOp> compiled = module.clone();
-  auto parsed = CudaPipelineOptions::createFromString(options.pipelineOptions);
-  if (!parsed)
-    return module.emitError("bad gn-cuda-pipeline options '") << options.pipelineOptions << "'";
-  std::string toolkit = cudaToolkitPath(parsed->cudaPath);
-  if (!llvm::sys::fs::exists(libdevicePath(toolkit)))
-    return module.emitError("libdevice not found at ")
-           << libdevicePath(toolkit) << ": set CUDA_HOME or cuda-path= to a CUDA toolkit";
-  PassManager pm(module.getContext());
-  buildCudaPipeline(pm, *parsed);
-  if (failed(runTargetPipeline(pm, *compiled)))
-    return failure();
-  if (!options.dumpAfterPipeline.empty()) {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(options.dumpAfterPipeline, ec);
-    if (!ec)
-      compiled->print(os);
-  }
-  stats.pipelineSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  auto func = compiled->lookupSymbol<func::FuncOp>("forward");
-  if (!func)
-    return module.emitError("no func.func @forward to compile");
-  ModuleOp kernels = lookupKernelModule(*compiled);
+namespace {
 
-  auto built = buildStepList(func, "CUDA", classifyForCuda, stats);
-  if (failed(built))
-    return failure();
-  StepList list = std::move(*built);
-  cuda::Program program;
-  program.chip = parsed->chip;
-  llvm::StringMap<int> kernelIndex, moduleIndex;
+/// Each kernel a launch names, read once (its modules, launches and
+/// arguments), indexed by name in `kernelIndex`; a kernel's workspaces
+/// become slots of their own, live for its launch.
+LogicalResult readLaunchedKernels(StepList &list, ModuleOp kernels, cuda::Program &program,
+                                  llvm::StringMap<int> &kernelIndex) {
+  llvm::StringMap<int> moduleIndex;
   for (Step &step : list.steps) {
     if (step.kind != Step::Kind::Launch)
       continue;
@@ -232,7 +203,6 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
         return failure();
       program.kernels.push_back(std::move(kernel));
     }
-    // Workspaces: slots of their own, live for this launch.
     unsigned buffers = step.in.size() + step.out.size();
     for (unsigned a = buffers; a < fn.getNumArguments(); ++a) {
       auto type = llvm::cast<MemRefType>(fn.getArgument(a).getType());
@@ -244,11 +214,11 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
       step.scratch.push_back(list.types.size() - 1);
     }
   }
-  // The runtime copies the arguments in, so a concatenation of whole
-  // arguments (a grouped GEMM's weights) is a placement, not a launch.
-  BufferPlan plan = planBuffers(list, stats, /*packArguments=*/true);
+  return success();
+}
 
-  // Slots and their places.
+/// The program's slots where `plan` puts them; views at their offset.
+void placeSlots(cuda::Program &program, const StepList &list, const BufferPlan &plan) {
   for (auto [i, t] : llvm::enumerate(list.types)) {
     cuda::Slot s;
     s.dtype = t.dtype;
@@ -278,11 +248,12 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
       s.offset = step.aliasOffset * interp::sizeOf(s.dtype);
     }
   program.arenaBytes = plan.arenaBytes;
-  for (unsigned i = 0; i < list.numArgs; ++i)
-    program.arguments.push_back(readArgumentMeta(func, i));
   program.results.assign(list.results.begin(), list.results.end());
+}
 
-  // Constants, materialized as the interpreter computes them.
+/// Constants, materialized as the interpreter computes them.
+LogicalResult materializeConstants(cuda::Program &program, const StepList &list,
+                                   CompileStats &stats) {
   for (auto [i, c] : llvm::enumerate(list.constants)) {
     if (!c)
       continue;
@@ -293,8 +264,13 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
     stats.constantBytes += bytes.size();
     program.constants.push_back({(int)i, std::move(bytes)});
   }
+  return success();
+}
 
-  // Steps.
+/// The program's steps: launches of the kernels read, views, and library
+/// calls (GEMMs, convolutions); any other host op is an error naming it.
+LogicalResult translateSteps(cuda::Program &program, const StepList &list,
+                             const llvm::StringMap<int> &kernelIndex) {
   for (const Step &step : list.steps) {
     cuda::Step s;
     s.in.assign(step.in.begin(), step.in.end());
@@ -334,6 +310,60 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
     }
     program.steps.push_back(std::move(s));
   }
+  return success();
+}
+
+} // namespace
+
+FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
+                                                    const CompileOptions &options,
+                                                    const cuda::CudaOptions &switches,
+                                                    CompileStats &stats) {
+  auto start = std::chrono::steady_clock::now();
+  OwningOpRef<ModuleOp> compiled = module.clone();
+  auto parsed = CudaPipelineOptions::createFromString(options.pipelineOptions);
+  if (!parsed)
+    return module.emitError("bad gn-cuda-pipeline options '") << options.pipelineOptions << "'";
+  std::string toolkit = cudaToolkitPath(parsed->cudaPath);
+  if (!llvm::sys::fs::exists(libdevicePath(toolkit)))
+    return module.emitError("libdevice not found at ")
+           << libdevicePath(toolkit) << ": set CUDA_HOME or cuda-path= to a CUDA toolkit";
+  PassManager pm(module.getContext());
+  buildCudaPipeline(pm, *parsed);
+  if (failed(runTargetPipeline(pm, *compiled)))
+    return failure();
+  if (!options.dumpAfterPipeline.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(options.dumpAfterPipeline, ec);
+    if (!ec)
+      compiled->print(os);
+  }
+  stats.pipelineSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto func = compiled->lookupSymbol<func::FuncOp>("forward");
+  if (!func)
+    return module.emitError("no func.func @forward to compile");
+  ModuleOp kernels = lookupKernelModule(*compiled);
+
+  auto built = buildStepList(func, "CUDA", classifyForCuda, stats);
+  if (failed(built))
+    return failure();
+  StepList list = std::move(*built);
+  cuda::Program program;
+  program.chip = parsed->chip;
+  llvm::StringMap<int> kernelIndex;
+  if (failed(readLaunchedKernels(list, kernels, program, kernelIndex)))
+    return failure();
+  // The runtime copies the arguments in, so a concatenation of whole
+  // arguments (a grouped GEMM's weights) is a placement, not a launch.
+  BufferPlan plan = planBuffers(list, stats, /*packArguments=*/true);
+
+  placeSlots(program, list, plan);
+  for (unsigned i = 0; i < list.numArgs; ++i)
+    program.arguments.push_back(readArgumentMeta(func, i));
+  if (failed(materializeConstants(program, list, stats)) ||
+      failed(translateSteps(program, list, kernelIndex)))
+    return failure();
   // SASS for the chip, so a GPU of that architecture loads the kernels
   // without JIT-compiling them.
   cuda::AssembleResult assembled;

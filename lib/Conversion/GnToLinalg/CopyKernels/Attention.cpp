@@ -14,100 +14,94 @@ constexpr int64_t kAttentionGroupColumns = 8;
 constexpr int64_t kAttentionThreads = 1 << 16;
 constexpr int64_t kAttentionQueryRegisters = 64;
 
-} // namespace
+using P = arith::CmpFPredicate;
 
-/// gn.attention (fitsAttentionKernel) in the interpreter's compute type
-/// (f64 for f64, else f32), without the score matrix, in two loop nests
-/// (two launches on a GPU, a thread per point):
-///  1. per (key chunk, group of up to 8 value columns, query row): the
-///     row's scores s_j = (q_i . k_j) * scale, masked (a bool mask keeps
-///     where true, else -inf; a float mask is added), over the chunk's
-///     keys, run twice: for their max m, then for l = sum_j e^(s_j - m)
-///     and acc_c = sum_j e^(s_j - m) v_jc for the group's columns c;
-///     (m, l, acc) go to a workspace of (Ev + 2) numbers per chunk and row
-///     (m and l from the first group: every group computes the same). The
-///     groups and the chunks are there for parallelism: a GPU thread's
-///     time is its chunk's keys times (2 E + its columns), and a few
-///     thousand threads leave an H100 mostly idle (yolo12n's attention
-///     took 0.42 ms with 2 chunks and all 32 columns a thread). Chunks
-///     are added up to about kAttentionThreads threads, while the
-///     workspace stays within an eighth of the score matrix's bytes (a
-///     chunk of 64 and of 8 (Ev + 2) keys or more);
-///  2. per output element [batch..., i, c]: M = max of the chunks' m, and
-///     out = sum acc_c e^(m - M) / sum l e^(m - M).
-/// With one chunk (every S up to 8 (Ev + 2) keys: S <= 528 for Ev = 64,
-/// the short sequences of most of the list) there is no workspace and
-/// no second nest: the first stores out = acc_c / l itself, one launch.
-/// Causal rows see keys j <= i; a chunk that sees none contributes 0, a
-/// row that sees none is NaN, as in the interpreter. Batch dims of q, k, v
-/// broadcast from 1 or repeat (grouped-query heads) as there; the mask
-/// broadcasts to the scores [batch..., L, S].
-LogicalResult CopyKernelEmitter::emitAttention(OpBuilder &b, Location loc, AttentionOp op,
-                                               llvm::ArrayRef<Value> ins, Value out) {
-  auto shapeOf = [](Value m) { return llvm::cast<MemRefType>(m.getType()).getShape(); };
-  llvm::ArrayRef<int64_t> outShape = shapeOf(out), kShape = shapeOf(ins[1]);
-  int64_t r = outShape.size();
-  bool seqFirst = op.getSeqFirst(), causal = op.getIsCausal();
-  int64_t seqDim = seqFirst ? r - 3 : r - 2;
-  int64_t e = shapeOf(ins[0])[r - 1], s = kShape[seqDim], ev = outShape[r - 1];
-  Type ct = llvm::cast<MemRefType>(ins[0].getType()).getElementType().isF64()
-                ? Type(b.getF64Type())
-                : Type(b.getF32Type());
-  Type outElement = llvm::cast<MemRefType>(out.getType()).getElementType();
-  double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(e));
-  Value mask = ins.size() > 3 ? ins[3] : Value();
-  llvm::SmallVector<int64_t> rowShape(outShape.drop_back()); // [..., L(, H)]
-  int64_t rows = 1;
-  for (int64_t n : rowShape)
-    rows *= n;
-  int64_t groupColumns = std::min<int64_t>(kAttentionGroupColumns, ev);
-  int64_t groups = llvm::divideCeil(ev, groupColumns);
-  // Workspace rows * chunks * (Ev + 2) about rows * S / 8 at most (a
-  // quarter took apple_mobilevit-xx-small's estimated peak from 1.49x to
-  // 1.55x its weights, inputs and outputs).
-  int64_t maxChunks = llvm::divideCeil(s, std::max<int64_t>(64, 8 * (ev + 2)));
-  int64_t wantedChunks = llvm::divideCeil(kAttentionThreads, rows * groups);
-  int64_t chunks = std::clamp<int64_t>(wantedChunks, 1, maxChunks);
-  int64_t chunkKeys = llvm::divideCeil(s, chunks);
-  chunks = llvm::divideCeil(s, chunkKeys);
-  // The batch dims of a [..., L, E] (seq_first: [..., L, H, E]) shape.
-  auto batchSizes = [&](llvm::ArrayRef<int64_t> shape) {
+/// One gn.attention kernel (see emitAttention): the plan of its work,
+/// decided from the shapes, and the two loop nests that carry it out.
+class AttentionKernel {
+public:
+  AttentionKernel(OpBuilder &b, Location loc, AttentionOp op, llvm::ArrayRef<Value> ins,
+                  Value out, const KernelLoops &loops)
+      : loc(loc), ins(ins), out(out), loops(loops) {
+    outShape = shapeOf(out);
+    llvm::ArrayRef<int64_t> kShape = shapeOf(ins[1]);
+    r = outShape.size();
+    seqFirst = op.getSeqFirst();
+    causal = op.getIsCausal();
+    seqDim = seqFirst ? r - 3 : r - 2;
+    e = shapeOf(ins[0])[r - 1];
+    s = kShape[seqDim];
+    ev = outShape[r - 1];
+    ct = llvm::cast<MemRefType>(ins[0].getType()).getElementType().isF64() ? Type(b.getF64Type())
+                                                                           : Type(b.getF32Type());
+    outElement = llvm::cast<MemRefType>(out.getType()).getElementType();
+    scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(e));
+    mask = ins.size() > 3 ? ins[3] : Value();
+    rowShape.assign(outShape.begin(), outShape.end() - 1); // [..., L(, H)]
+    int64_t rows = 1;
+    for (int64_t n : rowShape)
+      rows *= n;
+    groupColumns = std::min<int64_t>(kAttentionGroupColumns, ev);
+    groups = llvm::divideCeil(ev, groupColumns);
+    // Workspace rows * chunks * (Ev + 2) about rows * S / 8 at most (a
+    // quarter took apple_mobilevit-xx-small's estimated peak from 1.49x to
+    // 1.55x its weights, inputs and outputs).
+    int64_t maxChunks = llvm::divideCeil(s, std::max<int64_t>(64, 8 * (ev + 2)));
+    int64_t wantedChunks = llvm::divideCeil(kAttentionThreads, rows * groups);
+    chunks = std::clamp<int64_t>(wantedChunks, 1, maxChunks);
+    chunkKeys = llvm::divideCeil(s, chunks);
+    chunks = llvm::divideCeil(s, chunkKeys);
+    batch = batchSizes(outShape);
+    oneChunk = chunks == 1;
+  }
+
+  void emit(OpBuilder &b) {
+    // (m, l, acc_0..acc_{Ev-1}) of each chunk and row; none with one chunk,
+    // whose partials are already the output.
+    llvm::SmallVector<int64_t> wsShape{chunks};
+    wsShape.append(rowShape.begin(), rowShape.end());
+    wsShape.push_back(ev + 2);
+    ws = oneChunk ? Value() : memref::AllocOp::create(b, loc, MemRefType::get(wsShape, ct));
+    emitPartials(b);
+    if (oneChunk)
+      return;
+    emitMerge(b);
+    memref::DeallocOp::create(b, loc, ws);
+  }
+
+private:
+  static llvm::ArrayRef<int64_t> shapeOf(Value m) {
+    return llvm::cast<MemRefType>(m.getType()).getShape();
+  }
+  /// The batch dims of a [..., L, E] (seq_first: [..., L, H, E]) shape.
+  llvm::SmallVector<int64_t> batchSizes(llvm::ArrayRef<int64_t> shape) const {
     llvm::SmallVector<int64_t> sizes(shape.take_front(seqDim));
     if (seqFirst)
       sizes.push_back(shape[r - 2]);
     return sizes;
-  };
-  llvm::SmallVector<int64_t> batch = batchSizes(outShape);
-  auto index = [&](OpBuilder &nb, int64_t v) { return arith::ConstantIndexOp::create(nb, loc, v); };
-  auto real = [&](OpBuilder &nb, double v) {
+  }
+  Value index(OpBuilder &nb, int64_t v) const { return arith::ConstantIndexOp::create(nb, loc, v); }
+  Value real(OpBuilder &nb, double v) const {
     return Value(arith::ConstantOp::create(nb, loc, ct, nb.getFloatAttr(ct, v)));
-  };
-  auto toCompute = [&](OpBuilder &nb, Value v) {
+  }
+  Value toCompute(OpBuilder &nb, Value v) const {
     if (v.getType() == ct)
       return v;
     return ct.getIntOrFloatBitWidth() > v.getType().getIntOrFloatBitWidth()
                ? Value(arith::ExtFOp::create(nb, loc, ct, v))
                : Value(arith::TruncFOp::create(nb, loc, ct, v));
-  };
-  using P = arith::CmpFPredicate;
-  // (m, l, acc_0..acc_{Ev-1}) of each chunk and row; none with one chunk,
-  // whose partials are already the output.
-  bool oneChunk = chunks == 1;
-  llvm::SmallVector<int64_t> wsShape{chunks};
-  wsShape.append(rowShape.begin(), rowShape.end());
-  wsShape.push_back(ev + 2);
-  Value ws = oneChunk ? Value() : memref::AllocOp::create(b, loc, MemRefType::get(wsShape, ct));
-  auto wsAt = [&](OpBuilder &nb, Value chunk, ValueRange rowIvs, int64_t k) {
+  }
+  llvm::SmallVector<Value> wsAt(OpBuilder &nb, Value chunk, ValueRange rowIvs, int64_t k) const {
     llvm::SmallVector<Value> at{chunk};
     at.append(rowIvs.begin(), rowIvs.end());
     at.push_back(index(nb, k));
     return at;
-  };
+  }
 
   // 1. Chunk partials. Chunks and column groups outermost: a warp's
   // threads are rows of one chunk and group, reading the same keys and
   // value columns.
-  {
+  void emitPartials(OpBuilder &b) {
     llvm::SmallVector<int64_t> nest{chunks, groups};
     nest.append(rowShape.begin(), rowShape.end());
     auto [lb, ivs] = loops.pointLoops(b, loc, nest);
@@ -238,7 +232,7 @@ LogicalResult CopyKernelEmitter::emitAttention(OpBuilder &b, Location loc, Atten
           result = arith::TruncFOp::create(lb, loc, outElement, result);
         storeColumn(c, result, out, rowIvs);
       }
-      return success();
+      return;
     }
     // A chunk that sees no key stores l = acc = 0 (not exp(-inf + inf)).
     llvm::SmallVector<Value> stored; // l, then the group's acc
@@ -259,7 +253,7 @@ LogicalResult CopyKernelEmitter::emitAttention(OpBuilder &b, Location loc, Atten
   }
 
   // 2. Merge the chunks of each output element.
-  {
+  void emitMerge(OpBuilder &b) {
     auto [lb, ivs] = loops.pointLoops(b, loc, outShape);
     llvm::SmallVector<Value> rowIvs(ivs.begin(), ivs.end() - 1);
     Value col = ivs.back();
@@ -300,6 +294,49 @@ LogicalResult CopyKernelEmitter::emitAttention(OpBuilder &b, Location loc, Atten
       result = arith::TruncFOp::create(lb, loc, outElement, result);
     memref::StoreOp::create(lb, loc, result, out, ivs);
   }
-  memref::DeallocOp::create(b, loc, ws);
+
+  Location loc;
+  llvm::ArrayRef<Value> ins;
+  Value out, mask, ws;
+  const KernelLoops &loops;
+  llvm::ArrayRef<int64_t> outShape;
+  llvm::SmallVector<int64_t> rowShape, batch;
+  int64_t r, seqDim, e, s, ev, groupColumns, groups, chunks, chunkKeys;
+  bool seqFirst, causal, oneChunk;
+  Type ct, outElement;
+  double scale;
+};
+
+} // namespace
+
+/// gn.attention (fitsAttentionKernel) in the interpreter's compute type
+/// (f64 for f64, else f32), without the score matrix, in two loop nests
+/// (two launches on a GPU, a thread per point):
+///  1. per (key chunk, group of up to 8 value columns, query row): the
+///     row's scores s_j = (q_i . k_j) * scale, masked (a bool mask keeps
+///     where true, else -inf; a float mask is added), over the chunk's
+///     keys, run twice: for their max m, then for l = sum_j e^(s_j - m)
+///     and acc_c = sum_j e^(s_j - m) v_jc for the group's columns c;
+///     (m, l, acc) go to a workspace of (Ev + 2) numbers per chunk and row
+///     (m and l from the first group: every group computes the same). The
+///     groups and the chunks are there for parallelism: a GPU thread's
+///     time is its chunk's keys times (2 E + its columns), and a few
+///     thousand threads leave an H100 mostly idle (yolo12n's attention
+///     took 0.42 ms with 2 chunks and all 32 columns a thread). Chunks
+///     are added up to about kAttentionThreads threads, while the
+///     workspace stays within an eighth of the score matrix's bytes (a
+///     chunk of 64 and of 8 (Ev + 2) keys or more);
+///  2. per output element [batch..., i, c]: M = max of the chunks' m, and
+///     out = sum acc_c e^(m - M) / sum l e^(m - M).
+/// With one chunk (every S up to 8 (Ev + 2) keys: S <= 528 for Ev = 64,
+/// the short sequences of most of the list) there is no workspace and
+/// no second nest: the first stores out = acc_c / l itself, one launch.
+/// Causal rows see keys j <= i; a chunk that sees none contributes 0, a
+/// row that sees none is NaN, as in the interpreter. Batch dims of q, k, v
+/// broadcast from 1 or repeat (grouped-query heads) as there; the mask
+/// broadcasts to the scores [batch..., L, S].
+LogicalResult CopyKernelEmitter::emitAttention(OpBuilder &b, Location loc, AttentionOp op,
+                                               llvm::ArrayRef<Value> ins, Value out) {
+  AttentionKernel(b, loc, op, ins, out, loops).emit(b);
   return success();
 }
