@@ -466,8 +466,8 @@ bool parseRecord(const nlohmann::json &j, SampleRecord &rec,
     for (auto it = correct->begin(); it != correct->end(); ++it) {
       int t = 0;
       if (!parseIntKey(it.key(), t) || t < kMinT || t > kMaxScoredT) {
-        what = "correct_at key '" + it.key() +
-               "' is not an integer tolerance in [-10, 4]";
+        what = "correct_at key '" + it.key() + "' is not an integer tolerance in [" +
+               std::to_string(kMinT) + ", " + std::to_string(kMaxScoredT) + "]";
         return false;
       }
       if (!it.value().is_boolean()) {
