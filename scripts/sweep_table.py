@@ -8,6 +8,8 @@ per stage. Reads OUT/samples.txt and every OUT/{cpu,cuda,cuda-forms}*.jsonl
 
 Columns (each a count of samples):
   import      gn imported the sample (the record has its op count)
+  died        its process timed out, crashed or ran out of memory before a
+              result (import and later columns not known for it)
   data gap    GraphNet's files lack what the graph needs (not a gn error)
   eager       gn's interpreter ran it
   compiled    compiled for the CPU and ran (status ok)
@@ -81,7 +83,7 @@ def main():
         cpu.update(records(folder, "cpu"))
         cuda.update(records(folder, "cuda"))
         forms.update(records(folder, "cuda-forms"))
-    columns = ["samples", "import", "data gap", "eager", "compiled", "no fallback", "= t-5",
+    columns = ["samples", "import", "died", "data gap", "eager", "compiled", "no fallback", "= t-5",
                "cuda", "forms tried", "forms run", "forms t-5"]
     rows = collections.defaultdict(collections.Counter)
     errors = {s: collections.Counter() for s in ("import/eager", "compiled", "cuda", "forms")}
@@ -96,6 +98,7 @@ def main():
             gap = r.get("error_class") == "graphnet data gap"
             c["data gap"] = int(gap)
             c["import"] = int("num_ops" in r)
+            c["died"] = int(r.get("error_class") in ("timeout", "crash", "out of memory"))
             c["eager"] = int(status in ("ok", "compile_error", "runtime_error") and "eager" in r)
             c["compiled"] = int(status == "ok")
             fb = ((r.get("compile") or {}).get("fallback_ops") or 0)
