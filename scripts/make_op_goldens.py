@@ -1469,6 +1469,13 @@ def define_spectral():
         "irfft_ortho": "return (torch.fft.irfft(torch.fft.fft(x), norm='ortho'),)",
         "irfft_forward": "return (torch.fft.irfft(torch.fft.rfft(x), norm='forward'),)",
         "irfft_real_input": "return (torch.fft.irfft(x),)",
+        "irfft2_of_rfft2": "return (torch.fft.irfft2(torch.fft.rfft2(x)),)",
+        "irfft2_s": "return (torch.fft.irfft2(torch.fft.rfft2(x), s=(5, 9)),)",
+        "irfft2_forward": "return (torch.fft.irfft2(torch.fft.fft2(x), norm='forward'),)",
+        "irfftn_3d": "return (torch.fft.irfftn(torch.fft.rfftn(x.view(3, 2, 4))),)",
+        "irfftn_dims_ortho": "return (torch._C._fft.fft_irfftn(torch.fft.fftn(x.view(3, 2, 4), "
+                             "dim=(0, 2)), dim=(0, 2), norm='ortho'),)",
+        "irfftn_real_input": "return (torch.fft.irfftn(x, s=(3, 10)),)",
         "fft_conv": "a = torch.fft.rfft(x, n=16)\nb = torch.fft.rfft(x.flip(1), n=16)\n"
                     "return (torch._C._fft.fft_irfft(a * b, n=16),)",
         # complex arithmetic: + - * / between complex tensors, real tensors and numbers

@@ -3,7 +3,7 @@
 // torch.fft's transforms onto the frontends' shared DFT (complex values as
 // pairs of real tensors, gn/Import/Python/Spectral.h): fft, ifft, fft2,
 // ifft2, fftn, ifftn of real or complex inputs, rfft, rfft2, rfftn of real
-// ones, with n / s (the input cut or zero-padded first) and norm; then
+// ones, irfft, irfft2, irfftn back to real ones, with n / s (the input cut or zero-padded first) and norm; then
 // real and imag (torch.real, Tensor.real) and abs. A complex result used
 // any other way is an error naming the op that meets it.
 //
@@ -71,20 +71,12 @@ FailureOr<DftNorm> normOf(Args &a) {
   return a.error("unknown norm '" + *n + "' (backward, ortho or forward)");
 }
 
-/// A transform over `dims` (default: the last `count`, or every dim when
-/// count is 0) with sizes `sizes` (default: the input's), `sizeName`
-/// naming the argument (n or s).
-template <bool Inverse, bool RealInput>
-FailureOr<PyValue> transform(ImportContext &ctx, Args &a, llvm::StringRef dimName,
-                             llvm::StringRef sizeName, int count) {
-  auto in = complexInput(ctx, a);
-  auto norm = normOf(a);
-  if (failed(in) || failed(norm))
-    return failure();
-  if (RealInput && in->second)
-    return a.error("expected a real input (a complex one takes fft)");
-  int64_t rank = typeOf(in->first).getRank();
-  llvm::SmallVector<int64_t> dims, sizes;
+/// The dims a transform works over (default: the last `count`, or every dim
+/// when count is 0, or the last len(sizes) when sizes are given) and their
+/// sizes (`sizeName`: n or s; empty when not given), checked.
+LogicalResult transformDims(ImportContext &ctx, Args &a, int64_t rank, llvm::StringRef dimName,
+                            llvm::StringRef sizeName, int count,
+                            llvm::SmallVector<int64_t> &dims, llvm::SmallVector<int64_t> &sizes) {
   if (a.has(sizeName)) {
     auto s = a.ints(sizeName);
     if (failed(s))
@@ -115,6 +107,27 @@ FailureOr<PyValue> transform(ImportContext &ctx, Args &a, llvm::StringRef dimNam
   for (size_t i = 0; i < dims.size(); ++i)
     if (llvm::count(dims, dims[i]) > 1)
       return a.error("dim " + llvm::Twine(dims[i]) + " is transformed twice");
+  if (dims.empty())
+    return a.error("the transform takes no dim");
+  return success();
+}
+
+/// A transform over `dims` (default: the last `count`, or every dim when
+/// count is 0) with sizes `sizes` (default: the input's), `sizeName`
+/// naming the argument (n or s).
+template <bool Inverse, bool RealInput>
+FailureOr<PyValue> transform(ImportContext &ctx, Args &a, llvm::StringRef dimName,
+                             llvm::StringRef sizeName, int count) {
+  auto in = complexInput(ctx, a);
+  auto norm = normOf(a);
+  if (failed(in) || failed(norm))
+    return failure();
+  if (RealInput && in->second)
+    return a.error("expected a real input (a complex one takes fft)");
+  int64_t rank = typeOf(in->first).getRank();
+  llvm::SmallVector<int64_t> dims, sizes;
+  if (failed(transformDims(ctx, a, rank, dimName, sizeName, count, dims, sizes)))
+    return failure();
   Value re = in->first, im = in->second;
   for (auto [i, s] : llvm::enumerate(sizes)) {
     if (s == -1)
@@ -181,8 +194,55 @@ static FailureOr<PyValue> inverseRealTransform(ImportContext &ctx, Args &a) {
   return wrap(irfft(ctx, *re, *im, dim, n, *norm));
 }
 
+/// irfft2 / irfftn(input, s=None, dim=None, norm=None): the inverse of
+/// rfftn: a complex inverse DFT over every transformed dim but the last
+/// (each cut or zero-padded to its s first), then irfft along the last, of
+/// length s[-1] (default 2 * (m - 1), m the input's length there).
+static FailureOr<PyValue> inverseRealTransformN(ImportContext &ctx, Args &a, int count) {
+  auto in = complexInput(ctx, a);
+  auto norm = normOf(a);
+  if (failed(in) || failed(norm))
+    return failure();
+  int64_t rank = typeOf(in->first).getRank();
+  llvm::SmallVector<int64_t> dims, sizes;
+  if (failed(transformDims(ctx, a, rank, "dim", "s", count, dims, sizes)))
+    return failure();
+  Value re = in->first, im = in->second;
+  for (size_t i = 0; i + 1 < dims.size(); ++i) {
+    if (sizes.empty() || sizes[i] == -1)
+      continue;
+    if (sizes[i] < 1)
+      return a.error("invalid size " + llvm::Twine(sizes[i]) + " in 's'");
+    auto r = resized(ctx, re, dims[i], sizes[i]), m = resized(ctx, im, dims[i], sizes[i]);
+    if (failed(r) || failed(m))
+      return failure();
+    re = *r;
+    im = *m;
+  }
+  if (dims.size() > 1) {
+    auto out = dft(ctx, re, im, llvm::ArrayRef<int64_t>(dims).drop_back(), /*onesidedLast=*/false,
+                   /*inverse=*/true, *norm);
+    if (failed(out))
+      return failure();
+    re = out->first;
+    im = out->second;
+  }
+  int64_t last = dims.back(), m = typeOf(re).getDimSize(last);
+  int64_t n = sizes.empty() || sizes.back() == -1 ? 2 * (m - 1) : sizes.back();
+  if (n < 1)
+    return a.error("invalid number of data points (" + llvm::Twine(n) + ") for the last dim");
+  auto r = resized(ctx, re, last, n / 2 + 1), i = resized(ctx, im, last, n / 2 + 1);
+  if (failed(r) || failed(i))
+    return failure();
+  return wrap(irfft(ctx, *r, *i, last, n, *norm));
+}
+
 void mlir::gn::import::registerSpectralOps(OpRegistry &r) {
   r.add("fft_irfft", "input, n=None, dim=-1, norm=None, *, out=None", inverseRealTransform);
+  r.add("fft_irfft2", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 2); });
+  r.add("fft_irfftn", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 0); });
   r.add("fft_fft", "input, n=None, dim=-1, norm=None, *, out=None",
         [](ImportContext &c, Args &a) { return transform<false, false>(c, a, "dim", "n", 1); });
   r.add("fft_ifft", "input, n=None, dim=-1, norm=None, *, out=None",
