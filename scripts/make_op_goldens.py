@@ -1479,6 +1479,12 @@ def define_spectral():
         "fft_conv": "a = torch.fft.rfft(x, n=16)\nb = torch.fft.rfft(x.flip(1), n=16)\n"
                     "return (torch._C._fft.fft_irfft(a * b, n=16),)",
         # complex arithmetic: + - * / between complex tensors, real tensors and numbers
+        # the same through function and method forms (alpha, rsub, true_divide)
+        "complex_fn_forms": "a = torch.fft.fft(x)\nb = torch.fft.fft(x.flip(1))\n"
+                            "r = torch.add(torch.mul(a, b), a, alpha=2).sub(b)\n"
+                            "r = torch.div(r, b.add(3.0)).mul(0.5)\n"
+                            "r = torch.rsub(r, 1.0) + torch.true_divide(a, x + 4.0)\n"
+                            "return (r.real, r.imag)",
         "complex_arith": "a = torch.fft.fft(x)\nb = torch.fft.fft(x.flip(1))\n"
                          "r = (a * b + a - 2.0 * b) / (b + 3.0) - x\nreturn (r.real, r.imag)",
     }

@@ -711,6 +711,16 @@ FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue callee
       }
       return result;
     }
+    // A complex value's methods go to the same ops as a tensor's (add, sub,
+    // mul, div take it; any other names it in its error). Not in place: a
+    // complex value is a pair, not a buffer to update.
+    if (isComplex(self)) {
+      llvm::StringRef m(callee->s);
+      if (m.ends_with("_") && !m.ends_with("__"))
+        return ctx.error("in-place '" + m + "' on a complex tensor is not supported");
+      args.insert(args.begin(), self);
+      return callOp("Tensor." + callee->s, callee->s, true, std::move(args), std::move(kwargs));
+    }
     if (self.isSequence() && callee->s == "index" && args.size() == 1) {
       for (size_t i = 0; i < self.elts.size(); ++i)
         if (self.elts[i].isNumber() && args[0].isNumber() &&

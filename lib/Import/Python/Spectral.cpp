@@ -97,6 +97,19 @@ bool mlir::gn::import::isComplex(const PyValue &v) {
   return v.kind == PyValue::Opaque && v.s == kComplex;
 }
 
+bool mlir::gn::import::eitherComplex(const PyValue &a, const PyValue &b) {
+  return isComplex(a) || isComplex(b);
+}
+
+FailureOr<PyValue> mlir::gn::import::complexBinary(ImportContext &ctx, llvm::StringRef symbol,
+                                                   llvm::StringRef opName, const PyValue &a,
+                                                   const PyValue &b) {
+  if (symbol.empty())
+    return ctx.error(opName.str() + " of a complex tensor is not supported (add, sub, mul and "
+                     "div are)");
+  return complexArith(ctx, symbol, a, b);
+}
+
 FailureOr<std::pair<Value, Value>> mlir::gn::import::dft(ImportContext &ctx, Value re, Value im,
                                                          llvm::ArrayRef<int64_t> dims,
                                                          bool onesidedLast, bool inverse,

@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -240,9 +241,26 @@ public:
 
 bool isFloat(mlir::Type t);
 
+/// Whether `a` or `b` is a complex value (gn/Import/Python/Spectral.h).
+bool eitherComplex(const PyValue &a, const PyValue &b);
+/// `a op b` with a complex operand: + - * / part by part (`symbol`); any
+/// other op (`symbol` empty) an error naming `opName`.
+mlir::FailureOr<PyValue> complexBinary(ImportContext &ctx, llvm::StringRef symbol,
+                                       llvm::StringRef opName, const PyValue &a, const PyValue &b);
+
 template <typename OpTy>
 mlir::FailureOr<PyValue> ImportContext::binary(const PyValue &a, const PyValue &b,
                                                bool resultFloat) {
+  // Complex tensors (pairs of real ones) take add, sub, mul and div in
+  // every spelling (torch.mul, Tensor.mul, operators, alpha, rsub, Paddle's).
+  if (eitherComplex(a, b)) {
+    llvm::StringRef symbol = std::is_same_v<OpTy, gn::AddOp>   ? "+"
+                             : std::is_same_v<OpTy, gn::SubOp> ? "-"
+                             : std::is_same_v<OpTy, gn::MulOp> ? "*"
+                             : std::is_same_v<OpTy, gn::DivOp> ? "/"
+                                                               : "";
+    return complexBinary(*this, symbol, OpTy::getOperationName(), a, b);
+  }
   auto t = promote({a, b});
   if (mlir::failed(t))
     return mlir::failure();
