@@ -17,9 +17,10 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   pm.addNestedPass<func::FuncOp>(createGnReorderAggregationPass());
   // linear stays whole: one GEMM call with the transposed weight, instead
   // of a transpose kernel and a matmul; attention stays whole for its
-  // row-blocked kernel, which never stores the score matrix.
+  // row-blocked kernel, which never stores the score matrix; a transposed
+  // convolution stays whole for oneDNN.
   GnDecomposePassOptions decompose;
-  decompose.legalOps = {"linear", "attention"};
+  decompose.legalOps = {"linear", "attention", "conv_transpose"};
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -229,3 +229,24 @@ func.func @attention_large_scores(%q: tensor<1x2x64x8xf32>, %k: tensor<1x2x64x8x
   %r = gn.attention %q, %k, %v : (tensor<1x2x64x8xf32>, tensor<1x2x64x8xf32>, tensor<1x2x64x8xf32>) -> tensor<1x2x64x8xf32>
   return %r : tensor<1x2x64x8xf32>
 }
+
+// -----
+
+// A transposed convolution (CUDA has only cuDNN's forward convolutions; the
+// CPU keeps it whole: legal-ops) is the convolution it is the gradient of:
+// the input with stride - 1 zeros between elements (concat, reshape, cut),
+// padded by dilation (k - 1) - padding (+ output_padding at the end), then a
+// stride-1 convolution with the weight's channels swapped and flipped.
+// CHECK-LABEL: func.func @conv_transpose
+// CHECK: gn.concat {{.*}} -> tensor<1x4x5x2xf32>
+// CHECK: gn.reshape {{.*}} [1, 4, 10]
+// CHECK: gn.slice {{.*}} limits [1, 4, 9]
+// CHECK: gn.pad {{.*}} low [0, 0, 1] high [0, 0, 2]
+// CHECK: gn.transpose {{.*}} [0, 2, 1, 3]
+// CHECK: gn.flip {{.*}} [2]
+// CHECK: gn.conv {{.*}}dilation = array<i64: 1>, groups = 2 : i64, padding = array<i64: 0>, stride = array<i64: 1>{{.*}} -> tensor<1x6x10xf32>
+// CHECK-NOT: gn.conv_transpose
+func.func @conv_transpose(%x: tensor<1x4x5xf32>, %w: tensor<4x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x10xf32> {
+  %r = gn.conv_transpose %x, %w, %b {dilation = array<i64: 1>, groups = 2 : i64, output_padding = array<i64: 1>, padding = array<i64: 1>, stride = array<i64: 2>} : (tensor<1x4x5xf32>, tensor<4x3x3xf32>, tensor<6xf32>) -> tensor<1x6x10xf32>
+  return %r : tensor<1x6x10xf32>
+}

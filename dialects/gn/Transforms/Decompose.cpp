@@ -404,6 +404,91 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
       out = b.make<TransposeOp>({out}, {b.ints("permutation", swap)});
     return out.getType() == op.getType() ? out : nullptr;
   });
+  // A transposed convolution as the convolution it is the gradient of, for
+  // a target whose library has only forward convolutions (CUDA's cuDNN
+  // path; the CPU keeps it whole for oneDNN: legal-ops): the input with
+  // stride - 1 zeros between its elements, padded by dilation (k - 1) -
+  // padding on each side (cut where that is negative; output_padding more
+  // at the end), convolved at stride 1 with the weight flipped and its in
+  // and out channels swapped within each group.
+  add(ConvTransposeOp(), [](Rewrite &b, ConvTransposeOp op) -> Value {
+    Value x = op.getInput(), w = op.getWeight();
+    auto xt = llvm::cast<RankedTensorType>(x.getType());
+    auto wt = llvm::cast<RankedTensorType>(w.getType());
+    int64_t rank = xt.getRank(), sp = rank - 2, g = op.getGroups();
+    auto stride = op.getStride(), padding = op.getPadding(), outPad = op.getOutputPadding(),
+         dilation = op.getDilation();
+    if ((int64_t)stride.size() != sp || (int64_t)padding.size() != sp ||
+        (int64_t)outPad.size() != sp || (int64_t)dilation.size() != sp)
+      return nullptr;
+    Type e = xt.getElementType();
+    for (int64_t d = 0; d < sp; ++d) {
+      int64_t axis = d + 2, s = stride[d];
+      if (s > 1) { // s - 1 zeros after each element, then the last ones cut
+        auto shape = llvm::to_vector(llvm::cast<RankedTensorType>(x.getType()).getShape());
+        int64_t n = shape[axis];
+        llvm::SmallVector<int64_t> one(shape), zeros(shape);
+        one.insert(one.begin() + axis + 1, 1);
+        zeros.insert(zeros.begin() + axis + 1, s - 1);
+        Value col = b.make<ReshapeOp>({x}, {b.ints("shape", one)});
+        auto zt = RankedTensorType::get(zeros, e);
+        Value z = ConstantOp::create(b.rw, b.loc, zt,
+                                     SplatElementsAttr::get(zt, b.rw.getFloatAttr(e, 0.0)));
+        Value both = b.make<ConcatOp>({col, z}, {b.rw.getNamedAttr(
+                                                   "dim", b.rw.getI64IntegerAttr(axis + 1))});
+        shape[axis] = n * s;
+        x = b.make<ReshapeOp>({both}, {b.ints("shape", shape)});
+        llvm::SmallVector<int64_t> starts(rank, 0), limits(shape), steps(rank, 1);
+        limits[axis] = (n - 1) * s + 1;
+        x = b.make<SliceOp>({x}, {b.ints("starts", starts), b.ints("limits", limits),
+                                  b.ints("steps", steps)});
+      }
+      int64_t edge = dilation[d] * (wt.getDimSize(d + 2) - 1) - padding[d];
+      int64_t lo = edge, hi = edge + outPad[d];
+      auto shape = llvm::to_vector(llvm::cast<RankedTensorType>(x.getType()).getShape());
+      if (lo < 0 || hi < 0) { // cut what the padding takes off
+        llvm::SmallVector<int64_t> starts(rank, 0), limits(shape), steps(rank, 1);
+        starts[axis] = std::max<int64_t>(0, -lo);
+        limits[axis] = shape[axis] - std::max<int64_t>(0, -hi);
+        if (limits[axis] <= starts[axis])
+          return nullptr;
+        x = b.make<SliceOp>({x}, {b.ints("starts", starts), b.ints("limits", limits),
+                                  b.ints("steps", steps)});
+        lo = std::max<int64_t>(0, lo);
+        hi = std::max<int64_t>(0, hi);
+      }
+      if (lo > 0 || hi > 0) {
+        llvm::SmallVector<int64_t> low(rank, 0), high(rank, 0);
+        low[axis] = lo;
+        high[axis] = hi;
+        x = b.make<PadOp>({x}, {b.ints("low", low), b.ints("high", high),
+                                b.rw.getNamedAttr("mode", b.rw.getStringAttr("constant")),
+                                b.f64("value", 0)});
+      }
+    }
+    // weight [C, O/g, k...] -> [g, C/g, O/g, k...] -> [g, O/g, C/g, k...]
+    // -> [O, C/g, k...], flipped along k.
+    auto ws = wt.getShape();
+    int64_t c = ws[0], og = ws[1];
+    llvm::SmallVector<int64_t> grouped{g, c / g, og}, perm{0, 2, 1}, out{g * og, c / g};
+    for (int64_t d = 0; d < sp; ++d) {
+      grouped.push_back(ws[d + 2]);
+      perm.push_back(d + 3);
+      out.push_back(ws[d + 2]);
+    }
+    Value wg = b.make<ReshapeOp>({w}, {b.ints("shape", grouped)});
+    wg = b.make<TransposeOp>({wg}, {b.ints("permutation", perm)});
+    wg = b.make<ReshapeOp>({wg}, {b.ints("shape", out)});
+    wg = b.make<FlipOp>({wg}, {b.ints("dims", llvm::to_vector(llvm::seq<int64_t>(2, rank)))});
+    llvm::SmallVector<Value> operands{x, wg};
+    if (Value bias = op.getBias())
+      operands.push_back(bias);
+    Value r = b.make<ConvOp>(operands, {b.ints("stride", llvm::SmallVector<int64_t>(sp, 1)),
+                                        b.ints("padding", llvm::SmallVector<int64_t>(sp, 0)),
+                                        b.ints("dilation", dilation),
+                                        b.rw.getNamedAttr("groups", b.rw.getI64IntegerAttr(g))});
+    return r.getType() == op.getType() ? r : nullptr;
+  });
   add(GroupNormOp(), [](Rewrite &b, GroupNormOp op) -> Value {
     Value x = op.getInput();
     auto t = llvm::cast<RankedTensorType>(x.getType());
