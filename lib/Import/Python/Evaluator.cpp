@@ -1216,9 +1216,9 @@ FailureOr<PyValue> Evaluator::Impl::evalBinary(py::SrcLoc l, llvm::StringRef op,
       llvm::append_range(v.elts, a.elts);
     return v;
   }
-  if (isComplex(a) || isComplex(b))
-    return complexArith(ctx, op, a, b);
-  if (!a.isTensor() && !b.isTensor())
+  // Complex values (pairs of real tensors) go to the operator's op like
+  // tensors; ImportContext::binary computes + - * / on them part by part.
+  if (!a.isTensor() && !b.isTensor() && !isComplex(a) && !isComplex(b))
     return ctx.error("unsupported operand types for '" + op + "': " + a.describe() + " and " +
                      b.describe());
   llvm::StringRef fn = frontend.operatorOp(op);
