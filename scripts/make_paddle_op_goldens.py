@@ -42,6 +42,18 @@ def inp(name, shape, dtype="float32", lo=-2.0, hi=2.0, mean=0.0, std=1.0, data=N
     return dict(name=name, shape=shape, dtype=dtype, lo=lo, hi=hi, mean=mean, std=std, data=data)
 
 
+def grid_anchors(h, w, sizes, stride):
+    """RPN anchors [H, W, A, 4] as a flat list: squares of each size
+    centered on each cell, (x1, y1, x2, y2)."""
+    out = []
+    for i in range(h):
+        for j in range(w):
+            for size in sizes:
+                cx, cy = (j + 0.5) * stride, (i + 0.5) * stride
+                out += [cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2]
+    return out
+
+
 # name -> (inputs, body lines (Python, indented by the generator), returned names)
 CASES = {
     "scale_after": ([inp("x", [2, 3])], [
@@ -363,6 +375,50 @@ CASES = {
         "s = paddle._C_ops.sum(y, [], None, False)"], ["y", "s"]),
     "masked_select_broadcast": ([inp("x", [2, 3, 4]), inp("m", [3, 1], "bool")], [
         "y = paddle._C_ops.masked_select(x, m)"], ["y"]),
+    # RoI ops of two-stage detectors (FPN levels, RoIAlign).
+    "roi_align_aligned_adaptive": ([inp("x", [2, 3, 12, 10]), inp("b", [5, 4], data=[2, 3, 15, 18, -4, -3, 8, 30, 5, 5, 5.5, 6, 0, 0, 19.5, 23.5, 10, 12, 6, 8]), inp("n", [2], "int32", data=[2, 3])], [
+        "y = paddle._C_ops.roi_align(x, b, n, 3, 2, float('0.5'), 0, True)"], ["y"]),
+    "roi_align_unaligned_ratio": ([inp("x", [2, 3, 12, 10]), inp("b", [5, 4], data=[2, 3, 15, 18, -4, -3, 8, 30, 5, 5, 5.5, 6, 0, 0, 19.5, 23.5, 10, 12, 6, 8]), inp("n", [2], "int32", data=[2, 3])], [
+        "y = paddle._C_ops.roi_align(x, b, n, 4, 4, float('0.25'), 2, False)",
+        "z = paddle._C_ops.roi_align(x, b, n, 2, 3, float('1'), 0, False)"], ["y", "z"]),
+    "generate_proposals": ([inp("s", [1, 3, 4, 5]), inp("d", [1, 12, 4, 5], std=0.5, lo=-1, hi=1), inp("im", [1, 2], data=[60, 76]), inp("a", [60, 4], data=grid_anchors(4, 5, [12, 24, 40], 16)), inp("v", [60, 4], lo=0.8, hi=1.2, mean=1.0, std=0.1)], [
+        "r, p, n = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, 30, 8, float('0.5'), float('2'), float('1'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["r", "p", "n"]),
+    "generate_proposals_batch_offset_adaptive": ([inp("s", [2, 3, 4, 5]), inp("d", [2, 12, 4, 5], std=0.5, lo=-1, hi=1), inp("im", [2, 2], data=[60, 76, 50, 64]), inp("a", [4, 5, 3, 4], data=grid_anchors(4, 5, [12, 24, 40], 16)), inp("v", [4, 5, 3, 4], data=[1.0] * 240)], [
+        "r, p, n = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, -1, 1000, float('0.7'), float('1'), float('0.9'), True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["r", "p", "n"]),
+    "generate_proposals_no_nms_and_none_kept": ([inp("s", [1, 3, 4, 5]), inp("d", [1, 12, 4, 5], std=0.5, lo=-1, hi=1), inp("im", [1, 2], data=[60, 76]), inp("a", [60, 4], data=grid_anchors(4, 5, [12, 24, 40], 16)), inp("v", [60, 4], data=[1.0] * 240)], [
+        "r, p, n = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, -1, 5, float('0'), float('2'), float('1'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "q, t, m = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, 25, 5, float('0.7'), float('1000'), float('1'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["r", "p", "n", "q", "t", "m"]),
+    "distribute_fpn_proposals": ([inp("r", [12, 4], data=[312.5, 448.6, 337.8, 759.5, 387.8, 112.6, 669.7, 663.2, 150.1, 436.8, 529.1, 747.2, 40.0, 40.0, 20.0, 30.0, 398.5, 234.0, 409.5, 352.7, 151.5, 139.2, 568.0, 262.8, 127.4, 222.5, 351.6, 228.7, 252.3, 276.7, 751.0, 372.8, 10.0, 10.0, 10.0, 10.0, 311.1, 494.5, 618.9, 1003.4, 107.7, 80.1, 493.0, 526.2, 306.3, 22.0, 364.8, 348.5]), inp("n", [2], "int32", data=[5, 7])], [
+        "a, b, c = (lambda x, f: f(x))(paddle._C_ops.distribute_fpn_proposals(r, n, 2, 5, 4, 224, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "a0, a1, a2, a3 = a",
+        "b0, b1, b2, b3 = b"], ["a0", "a1", "a2", "a3", "b0", "b1", "b2", "b3", "c"]),
+    "distribute_fpn_proposals_offset": ([inp("r", [12, 4], data=[312.5, 448.6, 337.8, 759.5, 387.8, 112.6, 669.7, 663.2, 150.1, 436.8, 529.1, 747.2, 40.0, 40.0, 20.0, 30.0, 398.5, 234.0, 409.5, 352.7, 151.5, 139.2, 568.0, 262.8, 127.4, 222.5, 351.6, 228.7, 252.3, 276.7, 751.0, 372.8, 10.0, 10.0, 10.0, 10.0, 311.1, 494.5, 618.9, 1003.4, 107.7, 80.1, 493.0, 526.2, 306.3, 22.0, 364.8, 348.5]), inp("n", [3], "int32", data=[4, 0, 8])], [
+        "a, b, c = (lambda x, f: f(x))(paddle._C_ops.distribute_fpn_proposals(r, n, 3, 4, 4, 300, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "a0, a1 = a",
+        "b0, b1 = b"], ["a0", "a1", "b0", "b1", "c"]),
+    "fpn_roi_align_restore": ([inp("r", [6, 4], data=[20.3, 34.9, 45.3, 61.1, 14.5, 23.9, 42.2, 31.6, 2.4, 15.5, 21.1, 26.6, 12.9, 6.0, 30.2, 11.7, 32.7, 15.2, 71.5, 25.4, 39.1, 23.6, 66.6, 37.0]), inp("n", [1], "int32", data=[6]), inp("f2", [1, 4, 16, 20]), inp("f3", [1, 4, 8, 10])], [
+        "a, b, c = (lambda x, f: f(x))(paddle._C_ops.distribute_fpn_proposals(r, n, 2, 3, 3, 32, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "a0, a1 = a",
+        "b0, b1 = b",
+        "y0 = paddle._C_ops.roi_align(f2, a0, b0, 2, 2, float('0.25'), 0, True)",
+        "y1 = paddle._C_ops.roi_align(f3, a1, b1, 2, 2, float('0.125'), 0, True)",
+        f"z = paddle._C_ops.full([1], float('0'), paddle.int32, {PLACE})",
+        "y = paddle._C_ops.concat([y0, y1], z)",
+        "g = paddle._C_ops.gather(y, c, z)"], ["g"]),
+    # Recurrent layers, unrolled (time-major x; weights, then biases, per layer and direction).
+    "rnn_lstm_two_layers": ([inp("x", [5, 2, 3]), inp("h0", [2, 2, 4]), inp("c0", [2, 2, 4]), inp("w0", [16, 3], std=0.5, lo=-1, hi=1), inp("w1", [16, 4], std=0.5, lo=-1, hi=1), inp("w2", [16, 4], std=0.5, lo=-1, hi=1), inp("w3", [16, 4], std=0.5, lo=-1, hi=1), inp("b0", [16], std=0.5, lo=-1, hi=1), inp("b1", [16], std=0.5, lo=-1, hi=1), inp("b2", [16], std=0.5, lo=-1, hi=1), inp("b3", [16], std=0.5, lo=-1, hi=1), inp("ds", [], "uint8", lo=0, hi=3)], [
+        "o, s, st = (lambda x, f: f(x))(paddle._C_ops.rnn(x, [h0, c0], [w0, w1, w2, w3, b0, b1, b2, b3], None, ds, float('0'), False, 3, 4, 2, 'LSTM', 0, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "h, c = st"], ["o", "h", "c"]),
+    "rnn_gru_bidirectional": ([inp("x", [4, 3, 5]), inp("h0", [2, 3, 4]), inp("w0", [12, 5], std=0.5, lo=-1, hi=1), inp("w1", [12, 4], std=0.5, lo=-1, hi=1), inp("w2", [12, 5], std=0.5, lo=-1, hi=1), inp("w3", [12, 4], std=0.5, lo=-1, hi=1), inp("b0", [12], std=0.5, lo=-1, hi=1), inp("b1", [12], std=0.5, lo=-1, hi=1), inp("b2", [12], std=0.5, lo=-1, hi=1), inp("b3", [12], std=0.5, lo=-1, hi=1), inp("ds", [], "uint8", lo=0, hi=3)], [
+        "o, s, st = (lambda x, f: f(x))(paddle._C_ops.rnn(x, [h0], [w0, w1, w2, w3, b0, b1, b2, b3], None, ds, float('0'), True, 5, 4, 1, 'GRU', 0, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "h, = st"], ["o", "h"]),
+    "rnn_tanh_bidirectional_two_layers_and_relu": ([inp("x", [3, 2, 3]), inp("h0", [4, 2, 4]), inp("g0", [1, 2, 4]), inp("w0", [4, 3], std=0.5, lo=-1, hi=1), inp("w1", [4, 4], std=0.5, lo=-1, hi=1), inp("w2", [4, 3], std=0.5, lo=-1, hi=1), inp("w3", [4, 4], std=0.5, lo=-1, hi=1), inp("w4", [4, 8], std=0.5, lo=-1, hi=1), inp("w5", [4, 4], std=0.5, lo=-1, hi=1), inp("w6", [4, 8], std=0.5, lo=-1, hi=1), inp("w7", [4, 4], std=0.5, lo=-1, hi=1), inp("b0", [4], std=0.5, lo=-1, hi=1), inp("b1", [4], std=0.5, lo=-1, hi=1), inp("b2", [4], std=0.5, lo=-1, hi=1), inp("b3", [4], std=0.5, lo=-1, hi=1), inp("b4", [4], std=0.5, lo=-1, hi=1), inp("b5", [4], std=0.5, lo=-1, hi=1), inp("b6", [4], std=0.5, lo=-1, hi=1), inp("b7", [4], std=0.5, lo=-1, hi=1), inp("ds", [], "uint8", lo=0, hi=3)], [
+        "o, s, st = (lambda x, f: f(x))(paddle._C_ops.rnn(x, [h0], [w0, w1, w2, w3, w4, w5, w6, w7, b0, b1, b2, b3, b4, b5, b6, b7], None, ds, float('0'), True, 3, 4, 2, 'RNN_TANH', 0, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "h, = st",
+        "q, t, su = (lambda x, f: f(x))(paddle._C_ops.rnn(x, [g0], [w0, w1, b0, b1], None, ds, float('0'), False, 3, 4, 1, 'RNN_RELU', 0, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "g, = su"], ["o", "h", "q", "g"]),
+    "broadcast_tensors": ([inp("a", [3, 1]), inp("b", [4]), inp("c", [2, 1, 1])], [
+        "x, y, z = paddle._C_ops.broadcast_tensors([a, b, c])"], ["x", "y", "z"]),
     "huber_loss": ([inp("x", [2, 5], std=2, lo=-4, hi=4), inp("y", [2, 5])], [
         "o, r = (lambda x, f: f(x))(paddle._C_ops.huber_loss(x, y, float('1')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["o"]),
 }

@@ -20,7 +20,8 @@ public:
       return *r;
     if (std::optional<LogicalResult> r = runConvolution(op, in, out, dest, &weights))
       return *r;
-    for (auto *family : {runElementwise, runDataMovement, runReduction, runNormalization})
+    for (auto *family : {runElementwise, runDataMovement, runReduction, runNormalization,
+                          runDetection})
       if (std::optional<LogicalResult> r = family(op, in, out))
         return *r;
     return op->emitError() << "unsupported op '" << op->getName()

@@ -165,6 +165,8 @@ using Results = llvm::SmallVectorImpl<HostTensor>;
 /// after emitting a diagnostic at the op.
 std::optional<LogicalResult> runElementwise(Operation *op, Operands in, Results &out);
 std::optional<LogicalResult> runDataMovement(Operation *op, Operands in, Results &out);
+/// roi_align and nms (DetectionKernels.cpp).
+std::optional<LogicalResult> runDetection(Operation *op, Operands in, Results &out);
 std::optional<LogicalResult> runReduction(Operation *op, Operands in, Results &out);
 /// Convolution weights in the library's own layout, for weight tensors
 /// declared constant by the caller (Backend::setConstants): reordered once,

@@ -792,6 +792,32 @@ func.func @grid_sample(%x: tensor<1x2x4x5xf32>, %g: tensor<1x3x3x2xf32>) -> tens
 
 // -----
 
+// roi_align is a copy kernel over the output: the box read in f64, the
+// grid points that can read the map in two scf.for loops summing f64
+// bilinear samples (4 taps), the box's image index checked.
+// CHECK-LABEL: func.func @roi_align
+// CHECK: func.func @k0_roi_align_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<2x2x6x5xf32> {llvm.noalias}, %[[B:.*]]: memref<3x4xf32> {llvm.noalias}, %[[I:.*]]: memref<3xi64> {llvm.noalias}, %[[O:.*]]: memref<3x2x2x2xf32> {llvm.noalias})
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[O]] : memref<3x2x2x2xf32>)
+// CHECK: memref.load %[[I]]
+// CHECK: call @gn_index_out_of_range
+// CHECK: memref.load %[[B]]
+// CHECK: math.ceil
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-COUNT-4: memref.load %[[X]]
+// CHECK: arith.truncf {{.*}} : f64 to f32
+func.func @roi_align(%x: tensor<2x2x6x5xf32>, %b: tensor<3x4xf32>, %i: tensor<3xi64>) -> tensor<3x2x2x2xf32> {
+  %0 = gn.fusion "copy" (%x, %b, %i) {schedule = #gn.schedule<loop_order = [0, 1, 2, 3]>} : (tensor<2x2x6x5xf32>, tensor<3x4xf32>, tensor<3xi64>) -> tensor<3x2x2x2xf32> {
+  ^bb0(%a: tensor<2x2x6x5xf32>, %c: tensor<3x4xf32>, %d: tensor<3xi64>):
+    %r = gn.roi_align %a, %c, %d {aligned = false, pooled_height = 2 : i64, pooled_width = 2 : i64, sampling_ratio = 0 : i64, spatial_scale = 0.5 : f64} : (tensor<2x2x6x5xf32>, tensor<3x4xf32>, tensor<3xi64>) -> tensor<3x2x2x2xf32>
+    gn.yield %r : tensor<3x2x2x2xf32>
+  }
+  return %0 : tensor<3x2x2x2xf32>
+}
+
+// -----
+
 // A reduced loop no operand reads (a sum of a constant, or of a value
 // broadcast along the reduced dim) takes its extent from a zero-stride
 // carrier of the loop domain.

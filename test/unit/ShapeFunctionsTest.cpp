@@ -120,3 +120,30 @@ TEST_F(ShapeInference, EinsumOutput) {
   ASSERT_TRUE(succeeded(gn::inferEinsum(&ctx, UnknownLoc::get(&ctx), ins, "ij,jk->ki", types)));
   EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(), llvm::ArrayRef<int64_t>({4, 2}));
 }
+
+// An importer that leaves out a default-valued attribute (reduce_sum's
+// keepdim) gets the default, not a crash in the shape function that reads
+// it; the built op carries the attribute.
+TEST_F(ShapeInference, CreateInferredFillsDefaultValuedAttributes) {
+  OpBuilder b(&ctx);
+  auto sum = gn::createInferred<gn::ReduceSumOp>(b, UnknownLoc::get(&ctx), {arg({4, 3})},
+                                                  {b.getNamedAttr("dims", b.getDenseI64ArrayAttr({1}))});
+  ASSERT_TRUE(succeeded(sum)) << lastError;
+  EXPECT_EQ(llvm::cast<RankedTensorType>(sum->getType()).getShape(), llvm::ArrayRef<int64_t>({4}));
+  EXPECT_FALSE(sum->getDefiningOp<gn::ReduceSumOp>().getKeepdim());
+}
+
+// gn.roi_align: [R, C, ph, pw]; boxes and batch indices must agree.
+TEST_F(ShapeInference, RoiAlign) {
+  llvm::SmallVector<Type> types;
+  auto loc = UnknownLoc::get(&ctx);
+  OpBuilder b(&ctx);
+  ASSERT_TRUE(succeeded(gn::inferRoiAlign(&ctx, loc, arg({2, 3, 8, 8}), arg({5, 4}),
+                                          arg({5}, b.getI64Type()), 7, 6, types)));
+  EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(),
+            llvm::ArrayRef<int64_t>({5, 3, 7, 6}));
+  types.clear();
+  EXPECT_TRUE(failed(gn::inferRoiAlign(&ctx, loc, arg({2, 3, 8, 8}), arg({5, 4}),
+                                       arg({4}, b.getI64Type()), 7, 7, types)));
+  EXPECT_NE(lastError.find("count different boxes"), std::string::npos);
+}

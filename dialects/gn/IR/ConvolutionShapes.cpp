@@ -174,6 +174,37 @@ LogicalResult gn::inferGridSample(MLIRContext *ctx, OptLoc loc, Value input, Val
   return success();
 }
 
+LogicalResult gn::inferNms(MLIRContext *ctx, OptLoc loc, Value boxes, TypeList &types) {
+  auto b = tensorType(boxes);
+  if (b.getRank() != 2 || b.getDimSize(1) != 4)
+    return fail(loc, "expected boxes [K, 4], got " + shapeStr(b.getShape()));
+  types.push_back(RankedTensorType::get({b.getDimSize(0)}, IntegerType::get(ctx, 1)));
+  return success();
+}
+
+LogicalResult gn::inferRoiAlign(MLIRContext *ctx, OptLoc loc, Value input, Value boxes,
+                                Value batchIndex, int64_t pooledHeight, int64_t pooledWidth,
+                                TypeList &types) {
+  auto x = tensorType(input), b = tensorType(boxes), i = tensorType(batchIndex);
+  if (x.getRank() != 4 || b.getRank() != 2 || b.getDimSize(1) != 4 || i.getRank() != 1)
+    return fail(loc, "expected input [N, C, H, W], boxes [R, 4] and batch_index [R], got " +
+                         shapeStr(x.getShape()) + ", " + shapeStr(b.getShape()) + " and " +
+                         shapeStr(i.getShape()));
+  if (b.getDimSize(0) != i.getDimSize(0))
+    return fail(loc, "boxes and batch_index count different boxes: " +
+                         llvm::Twine(b.getDimSize(0)) + " and " + llvm::Twine(i.getDimSize(0)));
+  if (x.getElementType() != b.getElementType())
+    return fail(loc, "input and boxes element types differ");
+  if (pooledHeight < 1 || pooledWidth < 1)
+    return fail(loc, "pooled sizes must be positive, got " + llvm::Twine(pooledHeight) + " x " +
+                         llvm::Twine(pooledWidth));
+  if (b.getDimSize(0) > 0 && (x.getDimSize(0) == 0 || x.getDimSize(2) == 0 || x.getDimSize(3) == 0))
+    return fail(loc, "boxes read an empty input " + shapeStr(x.getShape()));
+  types.push_back(RankedTensorType::get(
+      {b.getDimSize(0), x.getDimSize(1), pooledHeight, pooledWidth}, x.getElementType()));
+  return success();
+}
+
 LogicalResult gn::inferResize(MLIRContext *ctx, OptLoc loc, Value input,
                               llvm::ArrayRef<int64_t> size, TypeList &types) {
   auto x = tensorType(input);

@@ -38,7 +38,12 @@ template <typename OpTy>
 FailureOr<Value> createInferred(OpBuilder &builder, Location loc, ValueRange operands,
                                 llvm::ArrayRef<NamedAttribute> attrs = {}) {
   llvm::SmallVector<Type, 1> types;
-  auto dict = DictionaryAttr::get(builder.getContext(), attrs);
+  // Default-valued attributes the caller left out are filled in: the shape
+  // function reads them from the dictionary, where a missing one is null.
+  NamedAttrList all(attrs);
+  if (auto name = RegisteredOperationName::lookup(OpTy::getOperationName(), builder.getContext()))
+    name->populateDefaultAttrs(all);
+  auto dict = all.getDictionary(builder.getContext());
   // The attributes first (a missing or mistyped one is an error, not a
   // crash inside the shape function that reads it).
   if (failed(typename OpTy::Adaptor(operands, dict).verify(loc)))
@@ -46,7 +51,7 @@ FailureOr<Value> createInferred(OpBuilder &builder, Location loc, ValueRange ope
   if (failed(OpTy::inferReturnTypes(builder.getContext(), loc, operands, dict, nullptr, {},
                                     types)))
     return failure();
-  return OpTy::create(builder, loc, TypeRange(types), operands, attrs)->getResult(0);
+  return OpTy::create(builder, loc, TypeRange(types), operands, all.getAttrs())->getResult(0);
 }
 
 /// createInferred for rewrites whose operands come from verified ops with the

@@ -844,6 +844,55 @@ def Gn_GridSampleOp : Gn_InferredOp<"grid_sample",
   let hasVerifier = 1;
 }
 
+def Gn_RoiAlignOp : Gn_InferredOp<"roi_align",
+    "inferRoiAlign(ctx, loc, adaptor.getInput(), adaptor.getBoxes(), adaptor.getBatchIndex(), "
+    "adaptor.getPooledHeight(), adaptor.getPooledWidth(), types)"> {
+  let summary = "average bilinear samples of each box's bins (RoIAlign: Paddle, torchvision)";
+  let description = [{
+    input [N, C, H, W], boxes [R, 4] of (x1, y1, x2, y2) in input pixels before
+    `spatial_scale`, batch_index [R] (the image each box reads; negative counts
+    from the end, out of range is an error) -> [R, C, pooled_height, pooled_width].
+    A box is scaled and, with `aligned`, shifted by -0.5; without it, its width
+    and height are at least 1. Each of its pooled_height x pooled_width bins
+    averages a grid of gh x gw bilinear samples at the grid cells' centers:
+    `sampling_ratio` each way when positive, else ceil(box size / pooled size)
+    per axis, divided by gh * gw (PaddlePaddle's CPU kernel: an inverted box's
+    empty grid gives 0 / 0 = NaN; torchvision divides by max(gh * gw, 1)). A
+    sample outside [-1, H] x [-1, W]
+    reads 0; one in [-1, 0] reads the edge (Detectron's rule, as Paddle's and
+    torchvision's kernels). Computed in f64. A box whose size is not finite
+    gives NaN.
+    ```mlir
+    %r = gn.roi_align %x, %boxes, %batch {aligned = true, pooled_height = 7 : i64, pooled_width = 7 : i64, sampling_ratio = 0 : i64, spatial_scale = 2.500000e-01 : f64} : (tensor<1x8x32x32xf32>, tensor<5x4xf32>, tensor<5xi64>) -> tensor<5x8x7x7xf32>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$boxes, Gn_IndexTensor:$batch_index,
+                   I64Attr:$pooled_height, I64Attr:$pooled_width, F64Attr:$spatial_scale,
+                   I64Attr:$sampling_ratio, BoolAttr:$aligned);
+  let results = (outs Gn_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $boxes `,` $batch_index attr-dict `:` functional-type(operands, results)";
+}
+
+def Gn_NmsOp : Gn_InferredOp<"nms", "inferNms(ctx, loc, adaptor.getBoxes(), types)"> {
+  let summary = "greedy non-maximum suppression of boxes taken in index order";
+  let description = [{
+    boxes [K, 4] of (x1, y1, x2, y2), ordered by descending score -> keep [K]
+    i1. Box k is kept when its IoU with every box kept before it is at most
+    the threshold; IoU is 0 for boxes that do not overlap, each side
+    `pixel_offset` (1 or 0) longer (PaddlePaddle's JaccardOverlap); NaN
+    suppresses. After each kept box, while `eta` < 1 and the threshold is
+    above 0.5, the threshold is multiplied by `eta` (adaptive NMS).
+    Sequential: one thread walks the boxes (O(K^2) IoUs). In f64.
+    ```mlir
+    %keep = gn.nms %boxes {eta = 1.0 : f64, iou_threshold = 0.7 : f64, pixel_offset = false} : tensor<100x4xf32> -> tensor<100xi1>
+    ```
+  }];
+  let arguments = (ins Gn_FloatTensor:$boxes, F64Attr:$iou_threshold, F64Attr:$eta,
+                   BoolAttr:$pixel_offset);
+  let results = (outs Gn_BoolTensor:$result);
+  let assemblyFormat = "$boxes attr-dict `:` type($boxes) `->` type($result)";
+}
+
 def Gn_ResizeOp : Gn_InferredOp<"resize",
     "inferResize(ctx, loc, adaptor.getInput(), adaptor.getSize(), types)"> {
   let summary = "resample the spatial dims (F.interpolate)";

@@ -128,6 +128,10 @@ LogicalResult inferAdaptivePool(MLIRContext *ctx, OptLoc loc, Value input,
                                 llvm::ArrayRef<int64_t> outputSize, TypeList &types);
 LogicalResult inferGridSample(MLIRContext *ctx, OptLoc loc, Value input, Value grid,
                               TypeList &types);
+LogicalResult inferNms(MLIRContext *ctx, OptLoc loc, Value boxes, TypeList &types);
+LogicalResult inferRoiAlign(MLIRContext *ctx, OptLoc loc, Value input, Value boxes,
+                            Value batchIndex, int64_t pooledHeight, int64_t pooledWidth,
+                            TypeList &types);
 LogicalResult inferResize(MLIRContext *ctx, OptLoc loc, Value input, llvm::ArrayRef<int64_t> size,
                           TypeList &types);
 

@@ -144,6 +144,10 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
     return (gs.getMode() == "bilinear" || gs.getMode() == "nearest") &&
            (gs.getPaddingMode() == "zeros" || gs.getPaddingMode() == "border") &&
            allKernelTypes(op);
+  // RoIAlign: each output averages its bin's bilinear samples, in f64.
+  // NMS: one thread walks the boxes in order.
+  if (llvm::isa<RoiAlignOp, NmsOp>(op))
+    return allKernelTypes(op);
   // Attention: partial softmax sums per chunk of keys, then merged; no
   // score matrix stored (CopyKernels' emitAttention).
   if (auto attention = llvm::dyn_cast<AttentionOp>(op))

@@ -136,22 +136,6 @@ FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
                                            ctx.attr("dtype", TypeAttr::get(*t))}));
 }
 
-FailureOr<Value> uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape, Type e,
-                               double lo, double hi) {
-  auto u = ctx.build<gn::RandomOp>({}, {ctx.ints("shape", shape),
-                                        ctx.attr("dtype", TypeAttr::get(ctx.f32())),
-                                        ctx.str("distribution", "uniform"),
-                                        ctx.i64("seed", ctx.nextRandomSeed++)});
-  if (failed(u))
-    return failure();
-  auto s = ctx.build<gn::MulOp>({*u, ctx.splat(ctx.f32(), hi - lo)});
-  if (failed(s))
-    return failure();
-  auto r = ctx.build<gn::AddOp>({*s, ctx.splat(ctx.f32(), lo)});
-  if (failed(r))
-    return failure();
-  return ctx.convert(*r, e);
-}
 
 /// uniform(shape, dtype, min, max, seed, place).
 FailureOr<PyValue> uniform(ImportContext &ctx, Args &a) {
@@ -241,6 +225,23 @@ FailureOr<PyValue> dropout(ImportContext &ctx, Args &a) {
 }
 
 } // namespace
+
+FailureOr<Value> paddle::uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape, Type e,
+                               double lo, double hi) {
+  auto u = ctx.build<gn::RandomOp>({}, {ctx.ints("shape", shape),
+                                        ctx.attr("dtype", TypeAttr::get(ctx.f32())),
+                                        ctx.str("distribution", "uniform"),
+                                        ctx.i64("seed", ctx.nextRandomSeed++)});
+  if (failed(u))
+    return failure();
+  auto s = ctx.build<gn::MulOp>({*u, ctx.splat(ctx.f32(), hi - lo)});
+  if (failed(s))
+    return failure();
+  auto r = ctx.build<gn::AddOp>({*s, ctx.splat(ctx.f32(), lo)});
+  if (failed(r))
+    return failure();
+  return ctx.convert(*r, e);
+}
 
 void paddle::registerFactoryOps(OpRegistry &r) {
   r.add("full", "shape, value, dtype, place=None", full);

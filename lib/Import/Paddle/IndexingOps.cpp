@@ -345,7 +345,7 @@ FailureOr<PyValue> maskedSelect(ImportContext &ctx, Args &a) {
 }
 
 /// Ops whose output shape depends on the data that gn does not specialize
-/// yet (proposals, NMS, unique): an error naming the op.
+/// yet (multi-class NMS, unique): an error naming the op.
 FailureOr<PyValue> dataDependent(ImportContext &ctx, Args &a) {
   return a.error("unsupported: data-dependent shape (the output's size depends on the "
                  "input's values)");
@@ -356,7 +356,7 @@ FailureOr<PyValue> dataDependent(ImportContext &ctx, Args &a) {
 void paddle::registerIndexingOps(OpRegistry &r) {
   r.add("nonzero", "x", nonzero);
   r.add("masked_select", "x, mask", maskedSelect);
-  r.add("generate_proposals|distribute_fpn_proposals|unique|"
+  r.add("unique|"
         "unique_consecutive|multiclass_nms3|matrix_nms",
         "*args", dataDependent);
   r.add("set_value_|set_value",

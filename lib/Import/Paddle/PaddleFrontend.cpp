@@ -26,6 +26,8 @@ public:
     paddle::registerIndexingOps(registry);
     paddle::registerSpectralOps(registry);
     paddle::registerDetectionOps(registry);
+    paddle::registerProposalOps(registry);
+    paddle::registerRecurrentOps(registry);
   }
 
   llvm::StringRef name() const override { return "paddle"; }

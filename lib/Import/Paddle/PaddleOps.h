@@ -23,6 +23,8 @@ void registerFactoryOps(OpRegistry &registry);
 void registerIndexingOps(OpRegistry &registry);
 void registerSpectralOps(OpRegistry &registry);
 void registerDetectionOps(OpRegistry &registry);
+void registerProposalOps(OpRegistry &registry);
+void registerRecurrentOps(OpRegistry &registry);
 
 /// Folds the ops computing `v` when they only read small constants (shape
 /// arithmetic) and returns the gn.constant that replaces `v`; returns `v`
@@ -58,6 +60,10 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> axes(Args &a, ImportContext &ctx,
 mlir::FailureOr<mlir::Type> dtypeArg(Args &a, ImportContext &ctx, llvm::StringRef name);
 /// A list of tensors (`combine`).
 mlir::FailureOr<llvm::SmallVector<mlir::Value>> tensorList(Args &a, llvm::StringRef name);
+/// A uniform draw in [lo, hi) of `shape` from gn's random stream (a
+/// gn.random in f32, scaled and converted to `e`).
+mlir::FailureOr<mlir::Value> uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape,
+                                          mlir::Type e, double lo, double hi);
 /// NHWC <-> NCHW for 4-d (and NDHWC for 5-d) data: the permutation that
 /// moves the last dim to position 1, and its inverse.
 llvm::SmallVector<int64_t> channelsFirst(int64_t rank);

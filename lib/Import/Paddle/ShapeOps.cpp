@@ -337,6 +337,31 @@ FailureOr<PyValue> expand(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::BroadcastToOp>({*x}, {ctx.ints("shape", *shape)}));
 }
 
+/// broadcast_tensors(input): every tensor of the list broadcast to their
+/// common shape (numpy's rules), as a list.
+FailureOr<PyValue> broadcastTensors(ImportContext &ctx, Args &a) {
+  auto xs = tensorList(a, "input");
+  if (failed(xs))
+    return failure();
+  llvm::SmallVector<int64_t> shape;
+  for (Value x : *xs) {
+    auto common = gn::broadcastShapes(shape, typeOf(x).getShape());
+    if (!common)
+      return a.error("the shapes do not broadcast together");
+    shape = *common;
+  }
+  std::vector<PyValue> out;
+  for (Value x : *xs) {
+    auto b = typeOf(x).getShape() == llvm::ArrayRef<int64_t>(shape)
+                 ? FailureOr<Value>(x)
+                 : ctx.build<gn::BroadcastToOp>({x}, {ctx.ints("shape", shape)});
+    if (failed(b))
+      return failure();
+    out.push_back(PyValue::of(*b));
+  }
+  return PyValue::tuple(std::move(out));
+}
+
 FailureOr<PyValue> expandAs(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x"), y = a.tensor("y");
   if (failed(x) || failed(y))
@@ -677,6 +702,7 @@ void paddle::registerShapeOps(OpRegistry &r) {
   r.add("split_with_num", "x, num, axis=0", folded<splitWithNum>);
   r.add("expand", "x, shape", folded<expand>);
   r.add("expand_as", "x, y, target_shape=None", folded<expandAs>);
+  r.add("broadcast_tensors", "input", folded<broadcastTensors>);
   r.add("tile", "x, repeat_times", folded<tile>);
   r.add("repeat_interleave", "x, repeats, axis=0, output_size=-1", folded<repeatInterleave>);
   r.add("gather|index_select", "x, index, axis=0", folded<indexSelect>);

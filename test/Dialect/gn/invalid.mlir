@@ -836,3 +836,21 @@ func.func @attention_key_batch_zero(%q: tensor<2x4x8xf32>, %k: tensor<0x4x8xf32>
   %0 = gn.attention %q, %k, %k : (tensor<2x4x8xf32>, tensor<0x4x8xf32>, tensor<0x4x8xf32>) -> tensor<2x4x8xf32>
   return
 }
+
+// -----
+
+func.func @roi_align_box_count(%x: tensor<1x3x8x8xf32>, %b: tensor<5x4xf32>, %i: tensor<4xi64>) {
+  // expected-error @+2 {{boxes and batch_index count different boxes: 5 and 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.roi_align %x, %b, %i {aligned = true, pooled_height = 2 : i64, pooled_width = 2 : i64, sampling_ratio = 0 : i64, spatial_scale = 1.0 : f64} : (tensor<1x3x8x8xf32>, tensor<5x4xf32>, tensor<4xi64>) -> tensor<5x3x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @roi_align_empty_map(%x: tensor<1x3x0x8xf32>, %b: tensor<2x4xf32>, %i: tensor<2xi64>) {
+  // expected-error @+2 {{boxes read an empty input [1, 3, 0, 8]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gn.roi_align %x, %b, %i {aligned = false, pooled_height = 2 : i64, pooled_width = 2 : i64, sampling_ratio = 0 : i64, spatial_scale = 1.0 : f64} : (tensor<1x3x0x8xf32>, tensor<2x4xf32>, tensor<2xi64>) -> tensor<2x3x2x2xf32>
+  return
+}

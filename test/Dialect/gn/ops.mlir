@@ -101,3 +101,10 @@ func.func @grid_sample(%x: tensor<1x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) -> tens
   %0 = gn.grid_sample %x, %g {align_corners = false, mode = "bilinear", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32>
   return %0 : tensor<1x3x4x5xf32>
 }
+
+// CHECK-LABEL: func.func @roi_align
+func.func @roi_align(%x: tensor<2x3x8x8xf32>, %b: tensor<5x4xf32>, %i: tensor<5xi64>) -> tensor<5x3x2x4xf32> {
+  // CHECK: gn.roi_align %{{.*}}, %{{.*}}, %{{.*}} {aligned = true, pooled_height = 2 : i64, pooled_width = 4 : i64, sampling_ratio = 0 : i64, spatial_scale = 2.500000e-01 : f64} : (tensor<2x3x8x8xf32>, tensor<5x4xf32>, tensor<5xi64>) -> tensor<5x3x2x4xf32>
+  %0 = gn.roi_align %x, %b, %i {aligned = true, pooled_height = 2 : i64, pooled_width = 4 : i64, sampling_ratio = 0 : i64, spatial_scale = 0.25 : f64} : (tensor<2x3x8x8xf32>, tensor<5x4xf32>, tensor<5xi64>) -> tensor<5x3x2x4xf32>
+  return %0 : tensor<5x3x2x4xf32>
+}

@@ -108,6 +108,10 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
     return emitAvgPool(b, loc, ins[0], out);
   if (auto gs = dyn_cast<GridSampleOp>(copyOp))
     return emitGridSample(b, loc, gs, ins[0], ins[1], out);
+  if (auto roi = dyn_cast<RoiAlignOp>(copyOp))
+    return emitRoiAlign(b, loc, roi, ins[0], ins[1], ins[2], out);
+  if (auto nms = dyn_cast<NmsOp>(copyOp))
+    return emitNms(b, loc, nms, ins[0], out);
   if (auto attention = dyn_cast<AttentionOp>(copyOp))
     return emitAttention(b, loc, attention, ins, out);
   if (isa<ConvOp>(copyOp)) // with its epilogue: OutlineKernels' emitPointwiseCopyGroup

@@ -9,6 +9,7 @@
 //                   replicate pad, constant pad and concat as gathers, tril/triu
 //   SortScan.cpp    argmax/argmin, top_k, cumsum
 //   Resize.cpp      linear/cubic and nearest resize, grid_sample
+//   Detection.cpp   roi_align, nms
 //   Attention.cpp   scaled dot-product attention
 //   Pooling.cpp     average, adaptive and max pooling; the depthwise
 //                   convolution and max pool values at a point
@@ -189,6 +190,14 @@ public:
   /// bilinear taps, summed in the interpreter's order; taps outside read 0.
   LogicalResult emitGridSample(OpBuilder &b, Location loc, GridSampleOp op, Value x, Value grid,
                                Value out);
+
+  /// gn.nms as the interpreter runs it: one thread walks the boxes in
+  /// order, each compared with every kept box before it (Detection.cpp).
+  LogicalResult emitNms(OpBuilder &b, Location loc, NmsOp op, Value boxes, Value out);
+
+  /// roi_align as the interpreter computes it (Detection.cpp).
+  LogicalResult emitRoiAlign(OpBuilder &b, Location loc, RoiAlignOp op, Value x, Value boxes,
+                             Value batch, Value out);
 
   /// gn.attention (fitsAttentionKernel) in the interpreter's compute type
   /// (f64 for f64, else f32), without the score matrix, in two loop nests

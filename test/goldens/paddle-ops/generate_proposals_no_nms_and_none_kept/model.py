@@ -1,0 +1,11 @@
+import paddle
+
+
+class GraphModule(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, s, d, im, a, v):
+        r, p, n = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, -1, 5, float('0'), float('2'), float('1'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))
+        q, t, m = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, 25, 5, float('0.7'), float('1000'), float('1'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))
+        return r, p, n, q, t, m
