@@ -53,9 +53,13 @@ class Gn_Op<string mnemonic, list<Trait> traits = []>
 // shape function declared in GnShapes.h; it sees `ctx`, `loc`, `adaptor` and
 // `types`. Each family's rule is written once and the per-op glue is
 // generated here, so the verifier, the parser and the importer share it.
-class Gn_InferredOp<string mnemonic, string inferCall, list<Trait> traits = []>
+// `pure` = 0 for an op that checks a guard (gn.nonzero's specialized count):
+// it writes the run's status, so it is never erased as dead, which would
+// drop the check with it.
+class Gn_InferredOp<string mnemonic, string inferCall, list<Trait> traits = [], bit pure = 1>
     : Gn_Op<mnemonic, !listconcat(traits,
-          [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
+          !if(pure, [Pure], [MemoryEffects<[MemWrite]>]),
+          [DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *ctx, ::std::optional<::mlir::Location> loc,

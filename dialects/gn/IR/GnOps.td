@@ -434,7 +434,7 @@ def Gn_TriangularOp : Gn_InferredOp<"triangular",
 //===----------------------------------------------------------------------===//
 
 def Gn_NonzeroOp : Gn_InferredOp<"nonzero",
-    "inferNonzero(ctx, loc, adaptor.getInput(), adaptor.getCount(), types)"> {
+    "inferNonzero(ctx, loc, adaptor.getInput(), adaptor.getCount(), types)", [], 0> {
   let summary = "indices of the nonzero elements, specialized to their count";
   let description = [{
     Row-major indices (count x rank, i64) of the elements of `input` that
@@ -446,7 +446,9 @@ def Gn_NonzeroOp : Gn_InferredOp<"nonzero",
     ordinal in the sample, and the count it found; the importer then takes
     that count for that site, and the run starts again). A compiled program
     checks the same guard: it never returns indices it has no room for, or
-    rows it did not write.
+    rows it did not write. The guard is a side effect: a nonzero whose
+    indices are not used still runs (a count that only decided the graph's
+    shape, e.g. that no proposal survives, is still checked).
 
     ```mlir
     %i = gn.nonzero %m count 3 site 0 : tensor<2x4xi1> -> tensor<3x2xi64>
