@@ -419,6 +419,9 @@ CASES = {
         "g, = su"], ["o", "h", "q", "g"]),
     "broadcast_tensors": ([inp("a", [3, 1]), inp("b", [4]), inp("c", [2, 1, 1])], [
         "x, y, z = paddle._C_ops.broadcast_tensors([a, b, c])"], ["x", "y", "z"]),
+    "relu_nan_and_signed_zero": ([inp("x", [6], data=[-1.0, -4.0, 2.0, -0.0, 3.0, 0.5])], [
+        "y = paddle._C_ops.relu(paddle._C_ops.sqrt(x))",
+        "z = paddle._C_ops.relu(x)"], ["y", "z"]),
     "huber_loss": ([inp("x", [2, 5], std=2, lo=-4, hi=4), inp("y", [2, 5])], [
         "o, r = (lambda x, f: f(x))(paddle._C_ops.huber_loss(x, y, float('1')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["o"]),
 }

@@ -24,6 +24,19 @@ FailureOr<PyValue> unary(ImportContext &ctx, Args &a) {
   return ctx.unary<OpTy>(*x, FloatOnly);
 }
 
+/// relu(x) as PaddlePaddle's kernel computes it, x > 0 ? x : 0: NaN and -0
+/// give +0 (gn.relu keeps NaN, as PyTorch; docs/paddle-semantics.md).
+FailureOr<PyValue> relu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  Value zero = ctx.splat(typeOf(*x).getElementType(), 0);
+  auto positive = ctx.build<gn::GtOp>({*x, zero});
+  if (failed(positive))
+    return failure();
+  return wrap(ctx.build<gn::WhereOp>({*positive, *x, zero}));
+}
+
 template <typename OpTy>
 FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
   return ctx.binary<OpTy>(a.get("x"), a.get("y"));
@@ -438,7 +451,7 @@ void paddle::registerElementwiseOps(OpRegistry &r) {
   r.add("bitwise_not", "x", folded<unary<gn::NotOp, false>>);
   r.add("logical_not", "x", folded<logicalNot>);
   r.add("isnan", "x", folded<isnan>);
-  r.add("relu", "x", folded<unary<gn::ReluOp, false>>);
+  r.add("relu", "x", folded<relu>);
   r.add("relu6", "x", folded<relu6>);
   r.add("swish|silu", "x", folded<unary<gn::SiluOp, true>>);
   r.add("hardswish", "x", folded<unary<gn::HardswishOp, true>>);
