@@ -55,7 +55,8 @@ for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
              "check-sample-goldens.sh compiled" "check-op-goldens.sh compiled" \
              "check-sample-goldens.sh compiled torch cuda-forms" \
              "check-op-goldens.sh compiled torch cuda-forms" \
-             "check-op-goldens.sh eager paddle" "check-op-goldens.sh compiled paddle"; do
+             "check-op-goldens.sh eager paddle" "check-op-goldens.sh compiled paddle" \
+             "check-op-goldens.sh compiled paddle cuda-forms"; do
   read -r script side framework forms <<< "$check"
   [ -x "$root/scripts/$script" ] || continue
   echo "== $check =="
