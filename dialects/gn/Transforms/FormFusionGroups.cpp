@@ -100,7 +100,7 @@ public:
       else if (isFusibleReduction(&op))
         placeReduction(&op);
       else if (isCopyKernelOp(&op) && (attentionKernels || !isa<AttentionOp>(op)) &&
-               (depthwiseKernels || !isa<ConvOp>(op)) && (rankKernels || !isa<TopKOp>(op)))
+               (depthwiseKernels || !isa<ConvOp>(op)) && (rankKernels || !isa<TopKOp, NonzeroOp>(op)))
         startCopyGroup(&op);
     }
     // Views no group absorbed become copy kernels of their own.
@@ -803,7 +803,7 @@ private:
   bool fuseReductions;
   bool attentionKernels; // gn.attention as a copy kernel, not a host op
   bool depthwiseKernels; // depthwise gn.conv as a copy kernel, not a host op
-  bool rankKernels;      // gn.top_k as a copy kernel, not a host op
+  bool rankKernels;      // gn.top_k and gn.nonzero as copy kernels, not host ops
   bool windowGroups;     // max pooling with epilogue and prologue groups too
   bool mergeGroups;
   bool absorbBroadcastProducers;
@@ -852,7 +852,12 @@ void outlineGroup(Group &g) {
   }
   // A group nothing reads (dead code, e.g. the statistics a training-mode
   // batch_norm also computes) is dropped rather than made a kernel with no
-  // results.
+  // results, unless a member checks a guard (gn.nonzero's count: an effect,
+  // see Gn_InferredOp): then it keeps that member's result, unread.
+  if (outputs.empty())
+    for (Operation *op : g.ops)
+      if (!isMemoryEffectFree(op))
+        outputs.insert(op->result_begin(), op->result_end());
   if (outputs.empty()) {
     for (Operation *op : llvm::reverse(g.ops))
       op->erase();

@@ -145,8 +145,10 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
            (gs.getPaddingMode() == "zeros" || gs.getPaddingMode() == "border") &&
            allKernelTypes(op);
   // RoIAlign: each output averages its bin's bilinear samples, in f64.
-  // NMS: one thread walks the boxes in order.
-  if (llvm::isa<RoiAlignOp, NmsOp>(op))
+  // NMS: one thread walks the boxes in order; nonzero: one thread scans
+  // (FormFusionGroups takes it only with rank-kernels: the CPU calls the
+  // interpreter's scan).
+  if (llvm::isa<RoiAlignOp, NmsOp, NonzeroOp>(op))
     return allKernelTypes(op);
   // Attention: partial softmax sums per chunk of keys, then merged; no
   // score matrix stored (CopyKernels' emitAttention).

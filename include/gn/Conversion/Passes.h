@@ -28,6 +28,12 @@ inline ModuleOp lookupKernelModule(ModuleOp top) {
 /// tensor is out of range; the runtime defines it and fails the run.
 inline constexpr llvm::StringLiteral kIndexErrorCallback = "gn_index_out_of_range";
 
+/// External a kernel calls with (site, found, specialized) when a
+/// data-dependent size it computed (gn.nonzero's count) is not the one the
+/// program was specialized to; the runtime fails the run with the shape
+/// guard's message (gn/Support/ShapeGuard.h).
+inline constexpr llvm::StringLiteral kShapeGuardCallback = "gn_shape_guard_failed";
+
 /// On a CUDA kernel function: the #gn.schedule of the group it computes.
 inline constexpr llvm::StringLiteral kScheduleAttrName = "gn.schedule";
 
@@ -40,8 +46,10 @@ inline constexpr llvm::StringLiteral kWorkspacesAttrName = "gn.workspaces";
 /// run as one launch, each row's totals in registers (gn-outline-kernels).
 inline constexpr llvm::StringLiteral kRowKernelAttrName = "gn.row_kernel";
 
-/// In each CUDA kernel module: i64 [raised, index, size], set by a kernel
-/// that read an index out of range (the GPU form of kIndexErrorCallback).
+/// In each CUDA kernel module: i64 [kind, a, b], set by a kernel that read
+/// an index out of range (kind 1, index, size: the GPU form of
+/// kIndexErrorCallback) or failed a shape guard (kind 2 + site, found,
+/// specialized: the GPU form of kShapeGuardCallback); 0 when neither.
 inline constexpr llvm::StringLiteral kIndexErrorGlobal = "gn_index_error";
 
 #define GEN_PASS_DECL

@@ -55,9 +55,9 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::init(false)};
   Option<bool> rankKernels{
       *this, "rank-kernels",
-      llvm::cl::desc("Testing only: compile gn.top_k as the rank copy kernel (the CUDA "
-                     "pipeline's), not the host sort, so the kernel is checked against the "
-                     "interpreter without a GPU"),
+      llvm::cl::desc("Testing only: compile gn.top_k as the rank copy kernel and gn.nonzero "
+                     "as the scan kernel (the CUDA pipeline's), not host library calls, so "
+                     "the kernels are checked against the interpreter without a GPU"),
       llvm::cl::init(false)};
   Option<bool> mergeLaunches{
       *this, "merge-launches",

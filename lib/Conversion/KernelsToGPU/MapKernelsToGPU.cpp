@@ -231,11 +231,13 @@ private:
     return success();
   }
 
-  /// func.call @gn_index_out_of_range(i, n) -> gn_index_error = [1, i, n].
+  /// func.call @gn_index_out_of_range(i, n) -> gn_index_error = [1, i, n];
+  /// func.call @gn_shape_guard_failed(site, found, specialized) ->
+  /// gn_index_error = [2 + site, found, specialized] (kIndexErrorGlobal).
   void reportIndexErrorsToGlobal() {
     llvm::SmallVector<func::CallOp> calls;
     func.walk([&](func::CallOp c) {
-      if (c.getCallee() == kIndexErrorCallback)
+      if (c.getCallee() == kIndexErrorCallback || c.getCallee() == kShapeGuardCallback)
         calls.push_back(c);
     });
     if (calls.empty())
@@ -252,11 +254,16 @@ private:
     for (func::CallOp c : calls) {
       OpBuilder b(c);
       Location loc = c.getLoc();
+      bool guard = c.getCallee() == kShapeGuardCallback;
       Value g = memref::GetGlobalOp::create(b, loc, type, kIndexErrorGlobal);
-      memref::StoreOp::create(b, loc, c.getOperand(0), g, ValueRange{indexConst(b, loc, 1)});
-      memref::StoreOp::create(b, loc, c.getOperand(1), g, ValueRange{indexConst(b, loc, 2)});
-      Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
-      memref::StoreOp::create(b, loc, one, g, ValueRange{indexConst(b, loc, 0)});
+      ValueRange args = c.getOperands().take_back(2);
+      memref::StoreOp::create(b, loc, args[0], g, ValueRange{indexConst(b, loc, 1)});
+      memref::StoreOp::create(b, loc, args[1], g, ValueRange{indexConst(b, loc, 2)});
+      Value kind = arith::ConstantIntOp::create(b, loc, 1, 64);
+      if (guard)
+        kind = arith::AddIOp::create(b, loc, c.getOperand(0),
+                                     arith::ConstantIntOp::create(b, loc, 2, 64));
+      memref::StoreOp::create(b, loc, kind, g, ValueRange{indexConst(b, loc, 0)});
       c.erase();
     }
   }
@@ -910,10 +917,11 @@ struct GnMapKernelsToGPUPass : mlir::gn::impl::GnMapKernelsToGPUPassBase<GnMapKe
       if (failed(KernelMapper(func, schedule).run()))
         return signalPassFailure();
     }
-    // The index-error callback is now a global store.
-    if (auto callback = kernels.lookupSymbol<func::FuncOp>(kIndexErrorCallback);
-        callback && callback.isExternal() && SymbolTable::symbolKnownUseEmpty(callback, kernels))
-      callback.erase();
+    // The index-error and shape-guard callbacks are now global stores.
+    for (llvm::StringRef name : {kIndexErrorCallback, kShapeGuardCallback})
+      if (auto callback = kernels.lookupSymbol<func::FuncOp>(name);
+          callback && callback.isExternal() && SymbolTable::symbolKnownUseEmpty(callback, kernels))
+        callback.erase();
   }
 };
 

@@ -13,6 +13,7 @@
 #include "gn/IR/GnOps.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Pipelines/Pipelines.h"
+#include "gn/Support/ShapeGuard.h"
 #include "gn/Runtime/StepList.h"
 #include "gn/Support/StepProfile.h"
 #include "gn/Target/Target.h"
@@ -85,6 +86,22 @@ struct IndexError {
   std::atomic<bool> raised{false};
   int64_t index = 0, size = 0;
 } indexError;
+
+/// The first shape guard a kernel failed (kShapeGuardCallback): gn.nonzero's
+/// scan found another count than the program was specialized to.
+struct ShapeGuardFailure {
+  std::atomic<bool> raised{false};
+  int64_t site = 0, found = 0, specialized = 0;
+} shapeGuardFailure;
+
+extern "C" void gnShapeGuardFailed(int64_t site, int64_t found, int64_t specialized) {
+  bool expected = false;
+  if (shapeGuardFailure.raised.compare_exchange_strong(expected, true)) {
+    shapeGuardFailure.site = site;
+    shapeGuardFailure.found = found;
+    shapeGuardFailure.specialized = specialized;
+  }
+}
 
 extern "C" void gnIndexOutOfRange(int64_t index, int64_t size) {
   bool expected = false;
@@ -178,6 +195,8 @@ LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel,
     llvm::orc::SymbolMap symbols;
     symbols[interner(kIndexErrorCallback)] =
         llvm::orc::ExecutorSymbolDef::fromPtr(&gnIndexOutOfRange);
+    symbols[interner(kShapeGuardCallback)] =
+        llvm::orc::ExecutorSymbolDef::fromPtr(&gnShapeGuardFailed);
     return symbols;
   });
   // ORC compiles on first lookup: look every kernel up now, so that code
@@ -295,6 +314,12 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
         int64_t index = indexError.index, size = indexError.size;
         indexError.raised.store(false);
         return step.op->emitError() << "index " << index << " out of range for size " << size;
+      }
+      if (shapeGuardFailure.raised.load(std::memory_order_acquire)) {
+        shapeGuardFailure.raised.store(false);
+        return step.op->emitError() << shapeGuardMessage(shapeGuardFailure.site,
+                                                         shapeGuardFailure.found,
+                                                         shapeGuardFailure.specialized);
       }
       break;
     case Step::Kind::Alias:

@@ -5,6 +5,7 @@
 #include "CudaApi.h"
 #include "CudaConv.h"
 #include "CudaGemm.h"
+#include "gn/Support/ShapeGuard.h"
 #include <chrono>
 #include <functional>
 #include <cstdlib>
@@ -573,19 +574,22 @@ bool CudaExecutor::Impl::checkIndexErrors(std::string &error) {
     const int64_t *word = indexErrorWords + 3 * mod;
     if (!word[0])
       continue;
-    int64_t index = word[1], size = word[2];
+    int64_t kind = word[0], index = word[1], size = word[2];
     int64_t zero[3] = {0, 0, 0};
     driver->memcpyHtoD(global, zero, sizeof(zero));
+    // Kind 2 + site: a shape guard (found, specialized); else an index.
+    std::string what = kind >= 2 ? shapeGuardMessage(kind - 2, index, size)
+                                 : "index " + std::to_string(index) + " out of range for size " +
+                                       std::to_string(size);
     // The first step that launches a kernel of this module.
     for (const Step &s : program.steps)
       if (s.kind == Step::Kind::Launch)
         for (const KernelLaunch &l : program.kernels[s.kernel].launches)
           if (l.module == (int)mod) {
-            error = where(s) + ": index " + std::to_string(index) + " out of range for size " +
-                    std::to_string(size);
+            error = where(s) + ": " + what;
             return false;
           }
-    error = "index " + std::to_string(index) + " out of range for size " + std::to_string(size);
+    error = what;
     return false;
   }
   return true;

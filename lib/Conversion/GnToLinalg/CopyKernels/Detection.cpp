@@ -221,3 +221,61 @@ LogicalResult CopyKernelEmitter::emitNms(OpBuilder &b, Location loc, NmsOp op, V
   (void)ivs;
   return success();
 }
+
+LogicalResult CopyKernelEmitter::emitNonzero(OpBuilder &b, Location loc, NonzeroOp op, Value x,
+                                             Value out) {
+  auto type = llvm::cast<MemRefType>(x.getType());
+  llvm::ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = shape.size(), count = op.getCount();
+  Type i64 = b.getI64Type(), e = type.getElementType();
+  auto [lb, ivs] = loops.pointLoops(b, loc, llvm::ArrayRef<int64_t>{1});
+  auto index = [&](OpBuilder &ib, int64_t v) {
+    return Value(arith::ConstantIndexOp::create(ib, loc, v));
+  };
+  Value none = arith::ConstantIntOp::create(lb, loc, i64, 0);
+  Value room = arith::ConstantIntOp::create(lb, loc, i64, count);
+  auto scan = scf::ForOp::create(
+      lb, loc, index(lb, 0), index(lb, type.getNumElements()), index(lb, 1), ValueRange{none},
+      [&](OpBuilder &sb, Location sl, Value linear, ValueRange found) {
+        // The element's coordinates, row-major.
+        llvm::SmallVector<Value> at(rank);
+        Value rest = linear;
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          Value size = index(sb, shape[d]);
+          at[d] = d == 0 ? rest : Value(arith::RemUIOp::create(sb, sl, rest, size));
+          if (d > 0)
+            rest = arith::DivUIOp::create(sb, sl, rest, size);
+        }
+        Value v = memref::LoadOp::create(sb, sl, x, at);
+        Value isNonzero =
+            llvm::isa<FloatType>(e)
+                ? Value(arith::CmpFOp::create(sb, sl, arith::CmpFPredicate::UNE, v,
+                                              arith::ConstantOp::create(
+                                                  sb, sl, e, sb.getFloatAttr(e, 0.0))))
+                : Value(arith::CmpIOp::create(sb, sl, arith::CmpIPredicate::ne, v,
+                                              arith::ConstantIntOp::create(sb, sl, e, 0)));
+        Value fits = arith::CmpIOp::create(sb, sl, arith::CmpIPredicate::slt, found[0], room);
+        Value write = arith::AndIOp::create(sb, sl, isNonzero, fits);
+        scf::IfOp::create(sb, sl, write, [&](OpBuilder &tb, Location tl) {
+          Value row = arith::IndexCastOp::create(tb, tl, tb.getIndexType(), found[0]);
+          for (int64_t d = 0; d < rank; ++d)
+            memref::StoreOp::create(tb, tl, arith::IndexCastOp::create(tb, tl, i64, at[d]), out,
+                                    ValueRange{row, index(tb, d)});
+          scf::YieldOp::create(tb, tl);
+        });
+        Value next = arith::AddIOp::create(sb, sl, found[0],
+                                           arith::ConstantIntOp::create(sb, sl, i64, 1));
+        scf::YieldOp::create(
+            sb, sl, ValueRange{arith::SelectOp::create(sb, sl, isNonzero, next, found[0])});
+      });
+  Value found = scan.getResult(0);
+  Value wrong = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne, found, room);
+  func::FuncOp callback = shapeGuardCallback(loc);
+  scf::IfOp::create(lb, loc, wrong, [&](OpBuilder &tb, Location tl) {
+    Value site = arith::ConstantIntOp::create(tb, tl, i64, op.getSite());
+    func::CallOp::create(tb, tl, callback, ValueRange{site, found, room});
+    scf::YieldOp::create(tb, tl);
+  });
+  (void)ivs;
+  return success();
+}

@@ -112,6 +112,8 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
     return emitRoiAlign(b, loc, roi, ins[0], ins[1], ins[2], out);
   if (auto nms = dyn_cast<NmsOp>(copyOp))
     return emitNms(b, loc, nms, ins[0], out);
+  if (auto nonzero = dyn_cast<NonzeroOp>(copyOp))
+    return emitNonzero(b, loc, nonzero, ins[0], out);
   if (auto attention = dyn_cast<AttentionOp>(copyOp))
     return emitAttention(b, loc, attention, ins, out);
   if (isa<ConvOp>(copyOp)) // with its epilogue: OutlineKernels' emitPointwiseCopyGroup
@@ -146,6 +148,17 @@ func::FuncOp CopyKernelEmitter::indexErrorCallback(Location loc) {
   OpBuilder mb = OpBuilder::atBlockBegin(kernels.getBody());
   Type i64 = mb.getI64Type();
   auto f = func::FuncOp::create(mb, loc, kIndexErrorCallback, mb.getFunctionType({i64, i64}, {}));
+  f.setPrivate();
+  return f;
+}
+
+func::FuncOp CopyKernelEmitter::shapeGuardCallback(Location loc) {
+  if (auto f = kernels.lookupSymbol<func::FuncOp>(kShapeGuardCallback))
+    return f;
+  OpBuilder mb = OpBuilder::atBlockBegin(kernels.getBody());
+  Type i64 = mb.getI64Type();
+  auto f = func::FuncOp::create(mb, loc, kShapeGuardCallback,
+                                mb.getFunctionType({i64, i64, i64}, {}));
   f.setPrivate();
   return f;
 }

@@ -9,7 +9,7 @@
 //                   replicate pad, constant pad and concat as gathers, tril/triu
 //   SortScan.cpp    argmax/argmin, top_k, cumsum
 //   Resize.cpp      linear/cubic and nearest resize, grid_sample
-//   Detection.cpp   roi_align, nms
+//   Detection.cpp   roi_align, nms, nonzero
 //   Attention.cpp   scaled dot-product attention
 //   Pooling.cpp     average, adaptive and max pooling; the depthwise
 //                   convolution and max pool values at a point
@@ -60,6 +60,8 @@ public:
   /// The external the runtime defines to record an index out of range
   /// (kIndexErrorCallback), declared once in the kernel module.
   func::FuncOp indexErrorCallback(Location loc);
+  /// The external that records a failed shape guard (kShapeGuardCallback).
+  func::FuncOp shapeGuardCallback(Location loc);
 
   /// An index read from a tensor, as the interpreter takes it: negative
   /// counts from the end. Out of range, it is reported to the runtime (which
@@ -190,6 +192,12 @@ public:
   /// bilinear taps, summed in the interpreter's order; taps outside read 0.
   LogicalResult emitGridSample(OpBuilder &b, Location loc, GridSampleOp op, Value x, Value grid,
                                Value out);
+
+  /// gn.nonzero: one thread scans the input row-major, writing the
+  /// coordinates of each nonzero element while there is room, then reports
+  /// a count other than the specialized one to kShapeGuardCallback
+  /// (Detection.cpp).
+  LogicalResult emitNonzero(OpBuilder &b, Location loc, NonzeroOp op, Value x, Value out);
 
   /// gn.nms as the interpreter runs it: one thread walks the boxes in
   /// order, each compared with every kept box before it (Detection.cpp).
