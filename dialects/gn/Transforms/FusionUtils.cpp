@@ -145,11 +145,16 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
            (gs.getPaddingMode() == "zeros" || gs.getPaddingMode() == "border") &&
            allKernelTypes(op);
   // RoIAlign: each output averages its bin's bilinear samples, in f64.
-  // NMS: one thread walks the boxes in order; nonzero: one thread scans
-  // (FormFusionGroups takes it only with rank-kernels: the CPU calls the
-  // interpreter's scan).
-  if (llvm::isa<RoiAlignOp, NmsOp, NonzeroOp>(op))
+  // NMS: one thread walks the boxes in order.
+  if (llvm::isa<RoiAlignOp, NmsOp>(op))
     return allKernelTypes(op);
+  // Nonzero: one thread scans (FormFusionGroups takes it only with
+  // rank-kernels: the CPU calls the interpreter's scan). Specialized to no
+  // element, it writes nothing but still checks its guard: its empty
+  // result is passed and never touched.
+  if (auto nonzero = llvm::dyn_cast<NonzeroOp>(op))
+    return isKernelElementType(nonzero.getInput().getType()) &&
+           llvm::cast<RankedTensorType>(nonzero.getInput().getType()).getNumElements() > 0;
   // Attention: partial softmax sums per chunk of keys, then merged; no
   // score matrix stored (CopyKernels' emitAttention).
   if (auto attention = llvm::dyn_cast<AttentionOp>(op))
