@@ -43,6 +43,8 @@ FailureOr<HostTensor> roiAlign(RoiAlignOp op, const HostTensor &x, const HostTen
   int64_t rois = boxes.shape()[0], ph = op.getPooledHeight(), pw = op.getPooledWidth();
   double scale = op.getSpatialScale().convertToDouble(), shift = op.getAligned() ? 0.5 : 0;
   int64_t ratio = op.getSamplingRatio();
+  if (ratio > 64) // as the importer's kMaxSamplingRatio
+    return op.emitError() << "sampling_ratio " << ratio << " above 64 is not supported";
   // Bilinear read of plane at (y, x): 0 outside [-1, size], edge-clamped.
   auto sample = [&](int64_t plane, double y, double xx) {
     if (y < -1.0 || y > h || xx < -1.0 || xx > w)
@@ -64,12 +66,12 @@ FailureOr<HostTensor> roiAlign(RoiAlignOp op, const HostTensor &x, const HostTen
            ly * lx * at(y1, x1);
   };
   for (int64_t r = 0; r < rois; ++r) {
-    int64_t b = (int64_t)loadAsDouble(batch, r);
+    double image = loadAsDouble(batch, r);
+    if (!(image >= -double(n) && image < double(n))) // checked before the cast
+      return op.emitError() << "box " << r << " reads image " << image << " of a batch of " << n;
+    int64_t b = (int64_t)image;
     if (b < 0)
       b += n;
-    if (b < 0 || b >= n)
-      return op.emitError() << "box " << r << " reads image " << loadAsDouble(batch, r)
-                            << " of a batch of " << n;
     double x0 = loadAsDouble(boxes, 4 * r) * scale - shift;
     double y0 = loadAsDouble(boxes, 4 * r + 1) * scale - shift;
     double rw = loadAsDouble(boxes, 4 * r + 2) * scale - shift - x0;

@@ -44,6 +44,8 @@ FailureOr<PyValue> roiAlign(ImportContext &ctx, Args &a) {
   if (failed(x) || failed(boxes) || failed(num) || failed(ph) || failed(pw) || failed(ratio) ||
       failed(scale) || failed(aligned))
     return failure();
+  if (*ratio > kMaxSamplingRatio)
+    return a.error("sampling_ratio above " + llvm::Twine(kMaxSamplingRatio) + " is not supported");
   if (typeOf(*boxes).getRank() != 2 || typeOf(*boxes).getDimSize(1) != 4)
     return a.error("expects boxes [R, 4]");
   int64_t rois = typeOf(*boxes).getDimSize(0);
@@ -93,8 +95,8 @@ FailureOr<PyValue> distributeFpnProposals(ImportContext &ctx, Args &a) {
     return a.error("rois_num is required (PaddlePaddle's kernel refuses boxes without it too)");
   if (typeOf(*num).getRank() != 1 || !typeOf(*num).getElementType().isSignlessInteger())
     return a.error("expects rois_num to be a 1-d integer tensor");
-  if (*minLevel > *maxLevel || *maxLevel - *minLevel > 64)
-    return a.error("expects min_level <= max_level, at most 64 levels apart");
+  if (*minLevel < 0 || *minLevel > *maxLevel || *maxLevel > 64)
+    return a.error("expects 0 <= min_level <= max_level <= 64");
   if (*referScale == 0)
     return a.error("refer_scale must not be 0");
   int64_t r = roisType.getDimSize(0), images = typeOf(*num).getDimSize(0);
@@ -276,7 +278,8 @@ FailureOr<PyValue> generateProposals(ImportContext &ctx, Args &a) {
   if (typeOf(*im).getShape() != llvm::ArrayRef<int64_t>{n, 2})
     return a.error("expects im_shape [N, 2]");
   for (Value v : {*anchors, *variances})
-    if (typeOf(v).getNumElements() != 4 * m || typeOf(v).getShape().back() != 4)
+    if (typeOf(v).getRank() < 1 || typeOf(v).getNumElements() != 4 * m ||
+        typeOf(v).getShape().back() != 4)
       return a.error("expects anchors and variances of A * H * W boxes ([H, W, A, 4] or [M, 4])");
   Type e = st.getElementType();
   Chain c{ctx};

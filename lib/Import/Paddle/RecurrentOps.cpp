@@ -110,11 +110,18 @@ FailureOr<PyValue> rnn(ImportContext &ctx, Args &a) {
   auto xType = typeOf(*x);
   if (xType.getRank() != 3 || !llvm::isa<FloatType>(xType.getElementType()))
     return a.error("expects a float time-major x [T, B, input_size]");
+  // Unrolled at import: a bound on the cell steps keeps a hostile size from
+  // building millions of ops (or overflowing the sizes below).
+  constexpr int64_t kMaxCellSteps = 1 << 16, kMaxHidden = 1 << 20;
+  if (*layers < 1 || *layers > 1024 || *hidden < 1 || *hidden > kMaxHidden ||
+      xType.getDimSize(2) != *inputSize || xType.getDimSize(0) < 1)
+    return a.error("expects 1 <= num_layers <= 1024, 1 <= hidden_size <= " +
+                   llvm::Twine(kMaxHidden) + ", T >= 1 and x's last dim = input_size");
   int64_t dirs = *bidirectional ? 2 : 1, cells = *layers * dirs, h = *hidden;
   int64_t batch = xType.getDimSize(1);
-  if (*layers < 1 || h < 1 || xType.getDimSize(2) != *inputSize || xType.getDimSize(0) < 1)
-    return a.error("expects num_layers, hidden_size and T of at least 1 and x's last dim = "
-                   "input_size");
+  if (xType.getDimSize(0) > kMaxCellSteps / cells)
+    return a.error("unrolling more than " + llvm::Twine(kMaxCellSteps) +
+                   " cell steps (T x layers x directions) is not supported");
   if ((int64_t)weights->size() != 4 * cells)
     return a.error("expects " + llvm::Twine(4 * cells) + " tensors in weight_list, got " +
                    llvm::Twine(weights->size()));
