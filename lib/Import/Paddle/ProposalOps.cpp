@@ -273,6 +273,8 @@ FailureOr<PyValue> generateProposals(ImportContext &ctx, Args &a) {
     return a.error("expects float scores [N, A, H, W]");
   int64_t n = st.getDimSize(0), na = st.getDimSize(1), h = st.getDimSize(2), w = st.getDimSize(3);
   int64_t m = na * h * w;
+  if (n < 1)
+    return a.error("expects at least one image");
   if (typeOf(*deltas).getShape() != llvm::ArrayRef<int64_t>{n, 4 * na, h, w})
     return a.error("expects bbox_deltas [N, 4A, H, W] for scores [N, A, H, W]");
   if (typeOf(*im).getShape() != llvm::ArrayRef<int64_t>{n, 2})
