@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Kernels.h"
+#include "gn/Support/RoiAlignLimits.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <algorithm>
 #include <array>
@@ -43,8 +44,9 @@ FailureOr<HostTensor> roiAlign(RoiAlignOp op, const HostTensor &x, const HostTen
   int64_t rois = boxes.shape()[0], ph = op.getPooledHeight(), pw = op.getPooledWidth();
   double scale = op.getSpatialScale().convertToDouble(), shift = op.getAligned() ? 0.5 : 0;
   int64_t ratio = op.getSamplingRatio();
-  if (ratio > 64) // as the importer's kMaxSamplingRatio
-    return op.emitError() << "sampling_ratio " << ratio << " above 64 is not supported";
+  if (ratio > kMaxRoiSamplingRatio)
+    return op.emitError() << "sampling_ratio " << ratio << " above " << kMaxRoiSamplingRatio
+                          << " is not supported";
   // Bilinear read of plane at (y, x): 0 outside [-1, size], edge-clamped.
   auto sample = [&](int64_t plane, double y, double xx) {
     if (y < -1.0 || y > h || xx < -1.0 || xx > w)

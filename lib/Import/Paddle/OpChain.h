@@ -12,11 +12,6 @@
 
 namespace mlir::gn::import::paddle {
 
-/// The largest fixed sampling grid per RoIAlign bin side gn runs (the
-/// interpreter and the kernel refuse larger ones: a huge grid on a small
-/// box would read the map billions of times).
-inline constexpr int64_t kMaxSamplingRatio = 64;
-
 /// Builds ops until one fails, then builds nothing more: the first failure
 /// has reported itself, and `ok()` says whether every op was built.
 struct Chain {

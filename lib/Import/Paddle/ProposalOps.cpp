@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OpChain.h"
+#include "gn/Support/RoiAlignLimits.h"
 #include <cmath>
 
 using namespace mlir;
@@ -44,8 +45,9 @@ FailureOr<PyValue> roiAlign(ImportContext &ctx, Args &a) {
   if (failed(x) || failed(boxes) || failed(num) || failed(ph) || failed(pw) || failed(ratio) ||
       failed(scale) || failed(aligned))
     return failure();
-  if (*ratio > kMaxSamplingRatio)
-    return a.error("sampling_ratio above " + llvm::Twine(kMaxSamplingRatio) + " is not supported");
+  if (*ratio > gn::kMaxRoiSamplingRatio)
+    return a.error("sampling_ratio above " + llvm::Twine(gn::kMaxRoiSamplingRatio) +
+                   " is not supported");
   if (typeOf(*boxes).getRank() != 2 || typeOf(*boxes).getDimSize(1) != 4)
     return a.error("expects boxes [R, 4]");
   int64_t rois = typeOf(*boxes).getDimSize(0);

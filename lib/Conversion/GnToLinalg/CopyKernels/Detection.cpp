@@ -1,5 +1,6 @@
 //===- Detection.cpp - roi_align and nms kernels ----------------------------===//
 #include "Emitter.h"
+#include "gn/Support/RoiAlignLimits.h"
 #include <array>
 #include <cmath>
 
@@ -61,8 +62,9 @@ LogicalResult CopyKernelEmitter::emitRoiAlign(OpBuilder &b, Location loc, RoiAli
   int64_t ph = op.getPooledHeight(), pw = op.getPooledWidth(), ratio = op.getSamplingRatio();
   double scale = op.getSpatialScale().convertToDouble(), shift = op.getAligned() ? 0.5 : 0;
   bool aligned = op.getAligned();
-  if (ratio > 64) // as the interpreter
-    return op.emitError() << "sampling_ratio " << ratio << " above 64 is not supported";
+  if (ratio > kMaxRoiSamplingRatio)
+    return op.emitError() << "sampling_ratio " << ratio << " above " << kMaxRoiSamplingRatio
+                          << " is not supported";
   overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
     F64Builder f{nb, nloc};
     auto index = [&](int64_t v) { return Value(arith::ConstantIndexOp::create(nb, nloc, v)); };
