@@ -13,7 +13,7 @@
 #define GN_LIB_INTERPRETER_KERNELS_H
 
 #include "gn/IR/GnOps.h"
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/Interpreter/DTypeConversion.h"
 #include "mlir/IR/Operation.h"
 #include <optional>
 

@@ -1,7 +1,8 @@
 //===- gn-cuda-run.cpp - run gn's CUDA programs on a machine without LLVM ===//
 //
 //   gn-cuda-run ARTIFACT_DIR... [--warmup N] [--warmup-ms MS] [--trials N]
-//       [--out results.jsonl] [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS] [--no-graph]
+//       [--out results.jsonl] [--dump DIR] [--timeout SECONDS] [--deadline EPOCH_SECONDS]
+//       [--no-graph]
 //       [--profile N] [--env-side NAME:VAR=VALUE[@KIND]]... [--sides all|main|extra]
 //
 // Each ARTIFACT_DIR is what `gn-eval compile --device cuda` wrote for one
@@ -32,7 +33,7 @@
 // must have); --sides extra: only the compiled program (untimed by the
 // profile) with the alternatives and env sides beside it, each record
 // marked "sides": "extra" (a second pass, when time is left, whose
-// records scripts/gpu_report.py joins to the first's by sample). Links no
+// records bench/gpu_report.py joins to the first's by sample). Links no
 // MLIR and no LLVM dylib.
 //
 //===----------------------------------------------------------------------===//

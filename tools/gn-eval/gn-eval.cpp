@@ -21,7 +21,7 @@
 #include "gn/Eval/Runner.h"
 #include "gn/Eval/Score.h"
 #include "gn/Import/GraphNet/ShapeVariants.h"
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/Interpreter/DTypeConversion.h"
 #include "gn/Support/ChildProcesses.h"
 #include "gn/Support/GeneralSwitches.h"
 #include "gn/Support/MemoryLimit.h"
@@ -36,14 +36,14 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
-#include <set>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <map>
-#include <nlohmann/json.hpp>
-#include <sstream>
-#include <fcntl.h>
 #include <new>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>

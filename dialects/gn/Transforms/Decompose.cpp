@@ -6,6 +6,7 @@
 // (test/Transforms/decompose-numerics.test).
 //
 //===----------------------------------------------------------------------===//
+#include "CountedRewrites.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -22,6 +23,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-decompose"
+GN_STATISTIC(numOpsReplaced, "ops replaced or erased by the rewrites");
+GN_STATISTIC(numOpsCreated, "ops created by the rewrites");
 
 namespace {
 
@@ -531,7 +536,8 @@ struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
     }
     RewritePatternSet patterns(&getContext());
     populateDecompositions(patterns, legal, keep);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+    if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
+                                    {numOpsReplaced, numOpsCreated}))) {
       getOperation().emitError("gn-decompose: the decompositions did not converge");
       signalPassFailure();
     }

@@ -40,6 +40,7 @@
 // the end (sortStably), since a group sits where its last op was.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Support/PassTrace.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/IRMapping.h"
@@ -56,6 +57,13 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-form-fusion-groups"
+GN_STATISTIC(numGroups, "fusion groups formed");
+GN_STATISTIC(numOpsGrouped, "ops placed in fusion groups");
+GN_STATISTIC(numReductionGroups, "groups that reduce");
+GN_STATISTIC(numRowGroups, "row groups (reductions over rows and what maps around them)");
+GN_STATISTIC(numCopyGroups, "copy groups (a copy kernel and its epilogue)");
 
 namespace {
 
@@ -935,6 +943,30 @@ LogicalResult sortStably(Block &block) {
   return success(placed == ops.size());
 }
 
+/// Counts a group and, under --gn-debug-only=gn-form-fusion-groups, says
+/// what it holds.
+void traceGroup(const Group &g) {
+  ++numGroups;
+  numOpsGrouped += g.ops.size();
+  if (g.reduction)
+    ++numReductionGroups;
+  if (g.row)
+    ++numRowGroups;
+  if (g.copy)
+    ++numCopyGroups;
+  GN_DEBUG({
+    llvm::raw_ostream &os = traceStream();
+    os << "[" DEBUG_TYPE "] group of " << g.ops.size() << (g.ops.size() == 1 ? " op" : " ops")
+       << (g.copy ? ", copy" : "") << (g.epilogue ? " with epilogue" : "")
+       << (g.reduction ? ", reduction" : "") << (g.row ? ", rows" : "") << ", domain [";
+    llvm::interleaveComma(g.domain, os);
+    os << "]:";
+    for (Operation *op : g.ops)
+      os << " " << op->getName().stripDialect();
+    os << " at " << g.ops.front()->getLoc() << "\n";
+  });
+}
+
 struct GnFormFusionGroupsPass
     : mlir::gn::impl::GnFormFusionGroupsPassBase<GnFormFusionGroupsPass> {
   using Base::Base;
@@ -947,8 +979,10 @@ struct GnFormFusionGroupsPass
                        windowGroups, mergeGroups, absorbBroadcastProducers, rowGroups, mergeSiblings,
                        absorbWrappedViews);
     former.run();
-    for (auto &g : former.groups)
+    for (auto &g : former.groups) {
+      traceGroup(*g);
       outlineGroup(*g);
+    }
     if (failed(sortStably(block))) {
       func.emitError("gn-form-fusion-groups: fusion created a cycle");
       return signalPassFailure();

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include "gn/Support/PassTrace.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -32,6 +33,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-group-matmuls"
+GN_STATISTIC(numGroups, "groups of matmuls made one");
+GN_STATISTIC(numMatmulsGrouped, "matmuls in them");
 
 namespace {
 
@@ -149,6 +154,10 @@ struct GnGroupMatmulsPass : gn::impl::GnGroupMatmulsPassBase<GnGroupMatmulsPass>
   /// and the stacked weights, each old product a view of the result.
   void rewriteGroup(llvm::SmallVector<MatmulOp, 4> group, Value packed) {
     MatmulOp first = group.front();
+    ++numGroups;
+    numMatmulsGrouped += group.size();
+    GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] " << group.size() << " matmuls of one lhs at "
+                           << first.getLoc() << "\n");
     OpBuilder b(first);
     Location loc = first.getLoc();
     auto lt = llvm::cast<RankedTensorType>(first.getLhs().getType());

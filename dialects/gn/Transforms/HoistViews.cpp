@@ -34,6 +34,7 @@
 // to the reduction's row kernel, which the move would split.
 //
 //===----------------------------------------------------------------------===//
+#include "CountedRewrites.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -47,6 +48,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-hoist-views"
+GN_STATISTIC(numOpsReplaced, "ops replaced or erased by the rewrites");
+GN_STATISTIC(numOpsCreated, "ops created by the rewrites");
 
 namespace {
 
@@ -749,7 +754,8 @@ struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass>
     patterns.add<HoistTransposeAboveElementwise, HoistReshapeAboveElementwise, SinkSliceBelowReshape,
                  SplitElementwiseIntoSlices, RotateHalfAsRoll, GroupedQueryMatmul,
                  TransposeIntoMatmulResult>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+    if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
+                                    {numOpsReplaced, numOpsCreated}))) {
       // Each rewrite moves views up or slices apart, so this is a bug in
       // the patterns (a cycle), said as one rather than a silent failure.
       getOperation().emitError("gn-hoist-views: the view rewrites did not converge");

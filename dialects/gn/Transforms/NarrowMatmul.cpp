@@ -20,6 +20,7 @@
 // holds no f32 copy of it.
 //
 //===----------------------------------------------------------------------===//
+#include "CountedRewrites.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -32,6 +33,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-narrow-matmul"
+GN_STATISTIC(numOpsReplaced, "ops replaced or erased by the rewrites");
+GN_STATISTIC(numOpsCreated, "ops created by the rewrites");
 
 namespace {
 
@@ -111,7 +116,8 @@ struct GnNarrowMatmulPass : gn::impl::GnNarrowMatmulPassBase<GnNarrowMatmulPass>
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<NarrowMatmul, WidenMatmul>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
+                                    {numOpsReplaced, numOpsCreated})))
       signalPassFailure();
   }
 };

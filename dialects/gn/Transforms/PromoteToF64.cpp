@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include "gn/Support/PassTrace.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
 
@@ -23,6 +24,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-promote-to-f64"
+GN_STATISTIC(numOpsPromoted, "ops computing in f64 now");
+GN_STATISTIC(numSourcesConverted, "constants and random draws converted to f64 after them");
 
 namespace {
 
@@ -61,6 +66,7 @@ struct GnPromoteToF64Pass : mlir::gn::impl::GnPromoteToF64PassBase<GnPromoteToF6
       for (BlockArgument a : block->getArguments())
         a.setType(promote(a.getType()));
     });
+    numOpsPromoted += computed.size();
     for (Operation *op : computed) {
       for (OpResult r : op->getResults())
         r.setType(promote(r.getType()));
@@ -78,6 +84,7 @@ struct GnPromoteToF64Pass : mlir::gn::impl::GnPromoteToF64PassBase<GnPromoteToF6
       auto convert = ConvertOp::create(b, op->getLoc(), wide, v,
                                        TypeAttr::get(cast<RankedTensorType>(wide).getElementType()));
       v.replaceAllUsesExcept(convert.getResult(), convert);
+      ++numSourcesConverted;
     }
   }
 };

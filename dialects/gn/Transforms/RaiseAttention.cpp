@@ -22,9 +22,10 @@
 // hold a large share of the memory at stake.
 //
 //===----------------------------------------------------------------------===//
-#include "gn/Transforms/Passes.h"
+#include "CountedRewrites.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Transforms/FusionUtils.h"
+#include "gn/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -35,6 +36,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-raise-attention"
+GN_STATISTIC(numOpsReplaced, "ops replaced or erased by the rewrites");
+GN_STATISTIC(numOpsCreated, "ops created by the rewrites");
 
 namespace {
 
@@ -260,7 +265,8 @@ struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAt
     if (foldProjections)
       patterns.add<FoldKeyValueProjections>(&getContext(),
                                             (int64_t)(keyValueMinShare * ioBytes));
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
+                                    {numOpsReplaced, numOpsCreated})))
       signalPassFailure();
   }
 };

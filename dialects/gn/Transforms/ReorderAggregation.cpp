@@ -14,6 +14,7 @@
 // runs in place over a + b.
 //
 //===----------------------------------------------------------------------===//
+#include "CountedRewrites.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/Matchers.h"
@@ -27,6 +28,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-reorder-aggregation"
+GN_STATISTIC(numOpsReplaced, "ops replaced or erased by the rewrites");
+GN_STATISTIC(numOpsCreated, "ops created by the rewrites");
 
 namespace {
 
@@ -182,7 +187,8 @@ struct GnReorderAggregationPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<LinearBeforeRowSum, AddIntoScatterBase, BiasIntoLinear>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
+                                    {numOpsReplaced, numOpsCreated})))
       signalPassFailure();
   }
 };

@@ -21,6 +21,7 @@
 //                elements, a warp up to 1024, the whole block beyond.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Support/PassTrace.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -32,6 +33,9 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-schedule"
+GN_STATISTIC(numScheduled, "fusion groups given a schedule");
 
 namespace {
 
@@ -46,6 +50,9 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
     }
     getOperation().walk([&](FusionOp fusion) {
       fusion.setScheduleAttr(cuda ? cudaSchedule(fusion) : cpuSchedule(fusion));
+      ++numScheduled;
+      GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] " << fusion.getScheduleAttr() << " at "
+                             << fusion.getLoc() << "\n");
     });
   }
 

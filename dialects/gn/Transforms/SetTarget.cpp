@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include "gn/Support/PassTrace.h"
 #include "gn/Transforms/Passes.h"
 
 namespace mlir::gn {
@@ -14,6 +15,8 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-set-target"
 
 namespace {
 
@@ -27,6 +30,7 @@ struct GnSetTargetPass : mlir::gn::impl::GnSetTargetPassBase<GnSetTargetPass> {
       return signalPassFailure();
     }
     getOperation()->setAttr(kTargetAttrName, TargetKindAttr::get(&getContext(), *kind));
+    GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] target " << target << "\n");
   }
 };
 

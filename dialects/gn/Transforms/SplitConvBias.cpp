@@ -12,6 +12,7 @@
 // its element type, then the add rounds once more. For the CUDA pipeline.
 //
 //===----------------------------------------------------------------------===//
+#include "CountedRewrites.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -24,6 +25,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-split-conv-bias"
+GN_STATISTIC(numOpsReplaced, "ops replaced or erased by the rewrites");
+GN_STATISTIC(numOpsCreated, "ops created by the rewrites");
 
 namespace {
 
@@ -59,7 +64,8 @@ struct GnSplitConvBiasPass : gn::impl::GnSplitConvBiasPassBase<GnSplitConvBiasPa
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<SplitConvBias>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
+                                    {numOpsReplaced, numOpsCreated})))
       signalPassFailure();
   }
 };

@@ -36,6 +36,7 @@
 // the next.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Support/PassTrace.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/IRMapping.h"
@@ -50,6 +51,11 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-stream-bands"
+GN_STATISTIC(numConesStreamed, "cones computed in bands");
+GN_STATISTIC(numBands, "bands emitted for them");
+GN_STATISTIC(numRolledBack, "functions whose bands were dropped (require-fit: did not fit)");
 
 namespace {
 
@@ -810,158 +816,242 @@ private:
     return false;
   }
 
+  /// stream's state across bands: the builder before the cone's sink, every
+  /// op created so far (erased again when a band fails), the sink's bands
+  /// not yet combined or concatenated, and, written over `over`, `dest`:
+  /// the buffer after bands 0..i-1 were inserted, which band i reads `over`
+  /// from (its own rows still hold `over`'s).
+  struct StreamedBands {
+    OpBuilder b;
+    Value over, dest;
+    llvm::SmallVector<Value> pieces;
+    llvm::SmallVector<Operation *> created;
+  };
+
   /// Emits `bands` bands of `cone` before its sink and replaces it.
   LogicalResult stream(const Cone &cone, int64_t bands, Value over) {
     Value sinkValue = cone.sink->getResult(0);
     int64_t a = cone.axis.lookup(sinkValue);
     int64_t dim = typeOf(cone.reduces ? cone.sink->getOperand(0) : sinkValue).getDimSize(a);
     int64_t bandSize = llvm::divideCeil(dim, bands);
-    OpBuilder b(cone.sink);
+    StreamedBands sb{OpBuilder(cone.sink), over, over, {}, {}};
+    OpBuilder &b = sb.b;
     llvm::SmallVector<Operation *> forward(cone.ops.rbegin(), cone.ops.rend());
-    llvm::SmallVector<Value> pieces;
-    llvm::SmallVector<Operation *> created;
-    // Written over `over`: band i reads it from `dest`, the buffer after
-    // bands 0..i-1 were inserted (its own rows still hold `over`'s).
-    Value dest = over;
     auto fail = [&]() {
-      for (Operation *op : llvm::reverse(created))
+      for (Operation *op : llvm::reverse(sb.created))
         op->erase();
       return failure();
     };
     for (int64_t lo = 0; lo < dim; lo += bandSize) {
-      BandRanges ranges = rangesFor(cone, {lo, std::min(dim, lo + bandSize)});
-      IRMapping banded;
-      for (Operation *op : forward) {
-        Value r = op->getResult(0);
-        int64_t ra = cone.axis.lookup(r);
-        Range out = ranges[r];
-        IRMapping operands;
-        Range convPad{0, 0};
-        for (OpOperand &use : op->getOpOperands()) {
-          Value v = use.get();
-          int64_t va = *cone.readAxis(op, use.getOperandNumber());
-          if (va == kWhole)
-            continue;
-          Range need = operandRange(op, use.getOperandNumber(), ra, out);
-          int64_t vdim = typeOf(v).getDimSize(va);
-          Range clipped{std::max<int64_t>(0, need.lo), std::min(vdim, need.hi)};
-          bool convInput = isa<ConvOp>(op) && use.getOperandNumber() == 0 && ra >= 2;
-          if (convInput) // the zero rows the halo reaches beyond each edge
-            convPad = {clipped.lo - need.lo, need.hi - clipped.hi};
-          bool inCone = cone.axis.count(v);
-          Value have = inCone ? banded.lookup(v) : v == over ? dest : v;
-          Range haveRange = inCone ? ranges[v] : Range{0, vdim};
-          if (!(clipped == haveRange)) {
-            RankedTensorType ht = typeOf(have);
-            FailureOr<Value> s = createInferred<SliceOp>(
-                b, op->getLoc(), {have},
-                windowAttrs(b, ht.getShape(), va, clipped.lo - haveRange.lo,
-                            clipped.hi - haveRange.lo));
-            if (failed(s))
-              return fail();
-            // Folded where it folds: a band of a splat (zeros a loop fills
-            // per band) is a smaller splat, which kernels clone in.
-            Operation *slice = s->getDefiningOp();
-            llvm::SmallVector<Value, 1> folded;
-            if (succeeded(b.tryFold(slice, folded)) && !folded.empty()) {
-              slice->erase();
-              *s = folded[0];
-            }
-            created.push_back(s->getDefiningOp());
-            have = *s;
-          }
-          if (convInput && convPad.lo != convPad.hi) {
-            // A halo crossing one edge only: pad that side explicitly.
-            RankedTensorType ht = typeOf(have);
-            llvm::SmallVector<int64_t> low(ht.getRank(), 0), high(ht.getRank(), 0);
-            low[va] = convPad.lo;
-            high[va] = convPad.hi;
-            FailureOr<Value> p = createInferred<PadOp>(
-                b, op->getLoc(), {have},
-                {b.getNamedAttr("low", b.getDenseI64ArrayAttr(low)),
-                 b.getNamedAttr("high", b.getDenseI64ArrayAttr(high))});
-            if (failed(p))
-              return fail();
-            created.push_back(p->getDefiningOp());
-            have = *p;
-            convPad = {0, 0};
-          }
-          operands.map(v, have);
-        }
-        Operation *clone = b.clone(*op, operands);
-        created.push_back(clone);
-        RankedTensorType rt = typeOf(r);
-        llvm::SmallVector<int64_t> shape(rt.getShape());
-        bool partial = cone.reduces && op == cone.sink;
-        if (!partial)
-          shape[ra] = out.size();
-        if (isa<ReshapeOp, BroadcastToOp>(clone))
-          clone->setAttr("shape", b.getDenseI64ArrayAttr(shape));
-        if (auto conv = dyn_cast<ConvOp>(clone); conv && ra >= 2) {
-          llvm::SmallVector<int64_t> padding(conv.getPadding());
-          padding[ra - 2] = convPad.lo;
-          clone->setAttr("padding", b.getDenseI64ArrayAttr(padding));
-        }
-        if (auto slice = dyn_cast<SliceOp>(clone); slice && !partial) {
-          // Its operand is already the window the band reads.
-          llvm::SmallVector<int64_t> starts(slice.getStarts()), limits(slice.getLimits());
-          starts[ra] = 0;
-          limits[ra] = out.size();
-          clone->setAttr("starts", b.getDenseI64ArrayAttr(starts));
-          clone->setAttr("limits", b.getDenseI64ArrayAttr(limits));
-        }
-        llvm::SmallVector<Type, 1> types;
-        auto infer = cast<InferTypeOpInterface>(clone);
-        if (failed(infer.inferReturnTypes(b.getContext(), clone->getLoc(), clone->getOperands(),
-                                          clone->getAttrDictionary(),
-                                          clone->getPropertiesStorage(), clone->getRegions(),
-                                          types)) ||
-            types.size() != 1 || llvm::cast<RankedTensorType>(types[0]).getShape() != llvm::ArrayRef<int64_t>(shape))
-          return fail();
-        clone->getResult(0).setType(types[0]);
-        banded.map(r, clone->getResult(0));
-      }
-      pieces.push_back(banded.lookup(sinkValue));
-      if (cone.reduces && pieces.size() > 1) {
-        // Combined as they come, so that one partial result is live at once.
-        FailureOr<Value> acc = combinePartials(b, cone, pieces[0], pieces[1]);
-        if (failed(acc))
-          return fail();
-        created.push_back(acc->getDefiningOp());
-        pieces.assign({*acc});
-      }
-      if (over) {
-        RankedTensorType pt = typeOf(pieces.back());
-        FailureOr<Value> next = createInferred<InsertSliceOp>(
-            b, cone.sink->getLoc(), {pieces.back(), dest},
-            windowAttrs(b, pt.getShape(), a, lo, lo + pt.getDimSize(a)));
-        if (failed(next))
-          return fail();
-        created.push_back(next->getDefiningOp());
-        dest = *next;
-      }
+      FailureOr<Value> piece = emitBand(sb, cone, forward, {lo, std::min(dim, lo + bandSize)});
+      if (failed(piece) || failed(addBandResult(sb, cone, a, lo, *piece)))
+        return fail();
     }
-    FailureOr<Value> whole = over           ? FailureOr<Value>(dest)
-                             : cone.reduces ? FailureOr<Value>(pieces[0])
-                                            : createInferred<ConcatOp>(
-                                                  b, cone.sink->getLoc(), pieces,
+    FailureOr<Value> whole =
+        over           ? FailureOr<Value>(sb.dest)
+        : cone.reduces ? FailureOr<Value>(sb.pieces[0])
+                       : createInferred<ConcatOp>(b, cone.sink->getLoc(), sb.pieces,
                                                   {b.getNamedAttr("dim", b.getI64IntegerAttr(a))});
     if (succeeded(whole) && !cone.reduces && !over)
-      created.push_back(whole->getDefiningOp());
+      sb.created.push_back(whole->getDefiningOp());
     if (failed(whole) || whole->getType() != sinkValue.getType())
       return fail();
-    banded.insert(created.begin(), created.end());
-    if (options.remarks) {
-      InFlightDiagnostic remark = cone.sink->emitRemark();
-      remark << "computed " << cone.ops.size() << " ops in " << bands << " bands along "
-             << (cone.reduces ? "input " : "") << "axis " << a
-             << (cone.reduces ? " (partial results combined)" : "");
-      if (!cone.recomputed.empty())
-        remark << ", " << cone.recomputed.size() << " recomputed";
-      if (over)
-        remark << ", written over an input";
+    banded.insert(sb.created.begin(), sb.created.end());
+    ++numConesStreamed;
+    numBands += bands;
+    GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] " << cone.ops.size() << " ops in " << bands
+                           << " bands along axis " << a << " at " << cone.sink->getLoc() << "\n");
+    if (options.remarks)
+      remarkStreamed(cone, bands, a, over);
+    replaceCone(cone, *whole, sb.created);
+    return success();
+  }
+
+  /// Clones the cone's ops, producers first, for the rows `band` of the
+  /// sink; returns the sink's band.
+  FailureOr<Value> emitBand(StreamedBands &sb, const Cone &cone,
+                            llvm::ArrayRef<Operation *> forward, Range band) {
+    BandRanges ranges = rangesFor(cone, band);
+    IRMapping bandValues; // each cone value's band
+    for (Operation *op : forward) {
+      Range out = ranges[op->getResult(0)];
+      IRMapping operands;
+      FailureOr<Range> convPad = bandOperands(sb, cone, op, out, ranges, bandValues, operands);
+      if (failed(convPad) || failed(cloneOnBand(sb, cone, op, out, *convPad, operands, bandValues)))
+        return failure();
     }
-    sinkValue.replaceAllUsesWith(*whole);
+    return bandValues.lookup(cone.sink->getResult(0));
+  }
+
+  /// Maps each operand `op` reads banded to what its band `out` needs: the
+  /// producer's band or the whole value, sliced where it holds more, padded
+  /// where a convolution's halo crosses one edge only. Returns the zero rows
+  /// the halo reaches beyond both edges alike, for the clone's own padding.
+  FailureOr<Range> bandOperands(StreamedBands &sb, const Cone &cone, Operation *op, Range out,
+                                BandRanges &ranges, IRMapping &bandValues, IRMapping &operands) {
+    int64_t ra = cone.axis.lookup(op->getResult(0));
+    Range convPad{0, 0};
+    for (OpOperand &use : op->getOpOperands()) {
+      Value v = use.get();
+      int64_t va = *cone.readAxis(op, use.getOperandNumber());
+      if (va == kWhole)
+        continue;
+      Range need = operandRange(op, use.getOperandNumber(), ra, out);
+      int64_t vdim = typeOf(v).getDimSize(va);
+      Range clipped{std::max<int64_t>(0, need.lo), std::min(vdim, need.hi)};
+      bool convInput = isa<ConvOp>(op) && use.getOperandNumber() == 0 && ra >= 2;
+      if (convInput) // the zero rows the halo reaches beyond each edge
+        convPad = {clipped.lo - need.lo, need.hi - clipped.hi};
+      bool inCone = cone.axis.count(v);
+      Value have = inCone ? bandValues.lookup(v) : v == sb.over ? sb.dest : v;
+      Range haveRange = inCone ? ranges[v] : Range{0, vdim};
+      if (!(clipped == haveRange)) {
+        FailureOr<Value> s =
+            sliceBand(sb, op, have, va, clipped.lo - haveRange.lo, clipped.hi - haveRange.lo);
+        if (failed(s))
+          return failure();
+        have = *s;
+      }
+      if (convInput && convPad.lo != convPad.hi) {
+        FailureOr<Value> p = padHaloEdge(sb, op, have, va, convPad);
+        if (failed(p))
+          return failure();
+        have = *p;
+        convPad = {0, 0};
+      }
+      operands.map(v, have);
+    }
+    return convPad;
+  }
+
+  /// The rows [lo, hi) along `axis` of `have`, for `op` to read.
+  FailureOr<Value> sliceBand(StreamedBands &sb, Operation *op, Value have, int64_t axis, int64_t lo,
+                             int64_t hi) {
+    OpBuilder &b = sb.b;
+    RankedTensorType ht = typeOf(have);
+    FailureOr<Value> s = createInferred<SliceOp>(b, op->getLoc(), {have},
+                                                 windowAttrs(b, ht.getShape(), axis, lo, hi));
+    if (failed(s))
+      return failure();
+    // Folded where it folds: a band of a splat (zeros a loop fills
+    // per band) is a smaller splat, which kernels clone in.
+    Operation *slice = s->getDefiningOp();
+    llvm::SmallVector<Value, 1> folded;
+    if (succeeded(b.tryFold(slice, folded)) && !folded.empty()) {
+      slice->erase();
+      *s = folded[0];
+    }
+    sb.created.push_back(s->getDefiningOp());
+    return *s;
+  }
+
+  /// `have` with `pad` zero rows before and after it along `axis`.
+  FailureOr<Value> padHaloEdge(StreamedBands &sb, Operation *op, Value have, int64_t axis,
+                               Range pad) {
+    OpBuilder &b = sb.b;
+    // A halo crossing one edge only: pad that side explicitly.
+    RankedTensorType ht = typeOf(have);
+    llvm::SmallVector<int64_t> low(ht.getRank(), 0), high(ht.getRank(), 0);
+    low[axis] = pad.lo;
+    high[axis] = pad.hi;
+    FailureOr<Value> p =
+        createInferred<PadOp>(b, op->getLoc(), {have},
+                              {b.getNamedAttr("low", b.getDenseI64ArrayAttr(low)),
+                               b.getNamedAttr("high", b.getDenseI64ArrayAttr(high))});
+    if (failed(p))
+      return failure();
+    sb.created.push_back(p->getDefiningOp());
+    return *p;
+  }
+
+  /// `op` cloned on its band operands, its shape-giving attributes set for
+  /// the band `out` (`convPad`: a convolution's own padding) and its result
+  /// type inferred again; fails where that type is not the band's.
+  LogicalResult cloneOnBand(StreamedBands &sb, const Cone &cone, Operation *op, Range out,
+                            Range convPad, IRMapping &operands, IRMapping &bandValues) {
+    OpBuilder &b = sb.b;
+    Value r = op->getResult(0);
+    int64_t ra = cone.axis.lookup(r);
+    Operation *clone = b.clone(*op, operands);
+    sb.created.push_back(clone);
+    RankedTensorType rt = typeOf(r);
+    llvm::SmallVector<int64_t> shape(rt.getShape());
+    bool partial = cone.reduces && op == cone.sink;
+    if (!partial)
+      shape[ra] = out.size();
+    if (isa<ReshapeOp, BroadcastToOp>(clone))
+      clone->setAttr("shape", b.getDenseI64ArrayAttr(shape));
+    if (auto conv = dyn_cast<ConvOp>(clone); conv && ra >= 2) {
+      llvm::SmallVector<int64_t> padding(conv.getPadding());
+      padding[ra - 2] = convPad.lo;
+      clone->setAttr("padding", b.getDenseI64ArrayAttr(padding));
+    }
+    if (auto slice = dyn_cast<SliceOp>(clone); slice && !partial) {
+      // Its operand is already the window the band reads.
+      llvm::SmallVector<int64_t> starts(slice.getStarts()), limits(slice.getLimits());
+      starts[ra] = 0;
+      limits[ra] = out.size();
+      clone->setAttr("starts", b.getDenseI64ArrayAttr(starts));
+      clone->setAttr("limits", b.getDenseI64ArrayAttr(limits));
+    }
+    llvm::SmallVector<Type, 1> types;
+    auto infer = cast<InferTypeOpInterface>(clone);
+    if (failed(infer.inferReturnTypes(b.getContext(), clone->getLoc(), clone->getOperands(),
+                                      clone->getAttrDictionary(), clone->getPropertiesStorage(),
+                                      clone->getRegions(), types)) ||
+        types.size() != 1 ||
+        llvm::cast<RankedTensorType>(types[0]).getShape() != llvm::ArrayRef<int64_t>(shape))
+      return failure();
+    clone->getResult(0).setType(types[0]);
+    bandValues.map(r, clone->getResult(0));
+    return success();
+  }
+
+  /// Adds the sink's band `piece` (rows from `lo` along `a`) to the result:
+  /// combined with the partial so far (a reducing sink), and inserted into
+  /// `dest` where the result is written over `over`.
+  LogicalResult addBandResult(StreamedBands &sb, const Cone &cone, int64_t a, int64_t lo,
+                              Value piece) {
+    OpBuilder &b = sb.b;
+    llvm::SmallVector<Value> &pieces = sb.pieces;
+    pieces.push_back(piece);
+    if (cone.reduces && pieces.size() > 1) {
+      // Combined as they come, so that one partial result is live at once.
+      FailureOr<Value> acc = combinePartials(b, cone, pieces[0], pieces[1]);
+      if (failed(acc))
+        return failure();
+      sb.created.push_back(acc->getDefiningOp());
+      pieces.assign({*acc});
+    }
+    if (sb.over) {
+      RankedTensorType pt = typeOf(pieces.back());
+      FailureOr<Value> next = createInferred<InsertSliceOp>(
+          b, cone.sink->getLoc(), {pieces.back(), sb.dest},
+          windowAttrs(b, pt.getShape(), a, lo, lo + pt.getDimSize(a)));
+      if (failed(next))
+        return failure();
+      sb.created.push_back(next->getDefiningOp());
+      sb.dest = *next;
+    }
+    return success();
+  }
+
+  /// The remark (remarks option) that says how `cone` was streamed.
+  void remarkStreamed(const Cone &cone, int64_t bands, int64_t a, Value over) {
+    InFlightDiagnostic remark = cone.sink->emitRemark();
+    remark << "computed " << cone.ops.size() << " ops in " << bands << " bands along "
+           << (cone.reduces ? "input " : "") << "axis " << a
+           << (cone.reduces ? " (partial results combined)" : "");
+    if (!cone.recomputed.empty())
+      remark << ", " << cone.recomputed.size() << " recomputed";
+    if (over)
+      remark << ", written over an input";
+  }
+
+  /// The sink's uses moved to `whole`, and the cone's ops and the created
+  /// ones that nothing reads erased.
+  void replaceCone(const Cone &cone, Value whole, llvm::ArrayRef<Operation *> created) {
+    cone.sink->getResult(0).replaceAllUsesWith(whole);
     // Users precede producers in cone.ops; what outside ops still read (a
     // recomputed producer and what feeds it) stays.
     for (Operation *op : cone.ops)
@@ -975,7 +1065,6 @@ private:
         banded.erase(op);
         op->erase();
       }
-    return success();
   }
 
   /// Two partial results of a reducing sink, combined.
@@ -1013,8 +1102,10 @@ struct GnStreamBandsPass : mlir::gn::impl::GnStreamBandsPassBase<GnStreamBandsPa
     bool fits = BandStreamer<GnStreamBandsPass>(func.getBody().front(), *this).run();
     if (!before)
       return;
-    if (!fits)
+    if (!fits) {
       func.getBody().takeBody(before.getBody());
+      ++numRolledBack;
+    }
     before.erase();
   }
 };

@@ -10,7 +10,7 @@
 #ifndef GN_EVAL_FP64REFERENCE_H
 #define GN_EVAL_FP64REFERENCE_H
 
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/Interpreter/DTypeConversion.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <nlohmann/json.hpp>
 #include <string>

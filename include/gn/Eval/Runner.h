@@ -2,7 +2,7 @@
 #ifndef GN_EVAL_RUNNER_H
 #define GN_EVAL_RUNNER_H
 
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/Interpreter/DTypeConversion.h"
 #include "gn/Target/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"

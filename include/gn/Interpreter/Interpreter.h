@@ -8,7 +8,7 @@
 #ifndef GN_INTERPRETER_INTERPRETER_H
 #define GN_INTERPRETER_INTERPRETER_H
 
-#include "gn/Interpreter/HostTensor.h"
+#include "gn/Interpreter/DTypeConversion.h"
 #include "gn/Support/StepProfile.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"

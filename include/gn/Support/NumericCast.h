@@ -18,24 +18,11 @@
 namespace mlir::gn {
 
 /// Truncation toward zero, saturated to int64's range; NaN is 0.
-inline int64_t saturatingInt64(double d) {
-  if (std::isnan(d))
-    return 0;
-  // 2^63 is exactly representable; every double below it converts.
-  if (d >= 9223372036854775808.0)
-    return std::numeric_limits<int64_t>::max();
-  if (d <= -9223372036854775808.0)
-    return std::numeric_limits<int64_t>::min();
-  return static_cast<int64_t>(d);
-}
+int64_t saturatingInt64(double d);
 
 /// Truncation toward zero when the result fits in int64; nothing for NaN,
 /// Inf and values out of range.
-inline std::optional<int64_t> checkedInt64(double d) {
-  if (!std::isfinite(d) || d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-    return std::nullopt;
-  return static_cast<int64_t>(d);
-}
+std::optional<int64_t> checkedInt64(double d);
 
 /// The product of `dims` (a shape's element count), or nothing when it
 /// overflows int64 (signed overflow is undefined; found by gn-fuzz-sample).

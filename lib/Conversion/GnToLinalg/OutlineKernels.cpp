@@ -21,6 +21,7 @@
 #include "ScalarOps.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
+#include "gn/Support/PassTrace.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
@@ -36,6 +37,11 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-outline-kernels"
+GN_STATISTIC(numKernels, "kernels outlined");
+GN_STATISTIC(numLaunches, "launches of them");
+GN_STATISTIC(numCopyKernels, "of the kernels: copy kernels (one op each, with its epilogue)");
 
 namespace {
 
@@ -954,7 +960,13 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
                llvm::utohexstr(llvm::xxh3_64bits(key) & 0xffffffff);
         if (failed(emitter.emit(kernels, name)))
           return signalPassFailure();
+        ++numKernels;
+        if (emitter.getCopyOp())
+          ++numCopyKernels;
       }
+      ++numLaunches;
+      GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] launch " << name << " (thread dim "
+                             << emitter.getThreadDim() << ") at " << fusion.getLoc() << "\n");
       OpBuilder b(fusion);
       auto ref = SymbolRefAttr::get(b.getStringAttr(kKernelModuleName),
                                     {FlatSymbolRefAttr::get(b.getStringAttr(name))});

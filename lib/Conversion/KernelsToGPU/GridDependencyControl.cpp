@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Conversion/Passes.h"
+#include "gn/Support/PassTrace.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -21,6 +22,9 @@ namespace mlir::gn {
 } // namespace mlir::gn
 
 using namespace mlir;
+
+#define DEBUG_TYPE "gn-grid-dependency-control"
+GN_STATISTIC(numKernels, "kernels that wait on their predecessor and release their successor");
 
 namespace {
 
@@ -33,6 +37,7 @@ struct GnGridDependencyControlPass
       OpBuilder b = OpBuilder::atBlockBegin(&fn.getBody().front());
       NVVM::GriddepcontrolOp::create(b, fn.getLoc(), NVVM::GridDepActionKind::wait);
       NVVM::GriddepcontrolOp::create(b, fn.getLoc(), NVVM::GridDepActionKind::launch_dependents);
+      ++numKernels;
     }
   }
 };

@@ -45,6 +45,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
+#include "gn/Support/PassTrace.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -61,6 +62,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-map-kernels-to-gpu"
+GN_STATISTIC(numKernels, "kernels mapped to GPU launches");
+GN_STATISTIC(numGpuLaunches, "gpu.launch ops they hold");
 
 namespace {
 
@@ -916,6 +921,12 @@ struct GnMapKernelsToGPUPass : mlir::gn::impl::GnMapKernelsToGPUPassBase<GnMapKe
       auto schedule = func->getAttrOfType<ScheduleAttr>(kScheduleAttrName);
       if (failed(KernelMapper(func, schedule).run()))
         return signalPassFailure();
+      ++numKernels;
+      unsigned launches = 0;
+      func.walk([&](gpu::LaunchOp) { ++launches; });
+      numGpuLaunches += launches;
+      GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] " << func.getSymName() << ": " << launches
+                             << " launch(es)\n");
     }
     // The index-error and shape-guard callbacks are now global stores.
     for (llvm::StringRef name : {kIndexErrorCallback, kShapeGuardCallback})

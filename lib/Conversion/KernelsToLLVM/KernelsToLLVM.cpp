@@ -1,10 +1,11 @@
 //===- KernelsToLLVM.cpp - the @gn_kernels module -> LLVM dialect --------===//
 #include "gn/Conversion/Passes.h"
+#include "gn/Support/PassTrace.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -18,6 +19,10 @@ namespace mlir::gn {
 
 using namespace mlir;
 using namespace mlir::gn;
+
+#define DEBUG_TYPE "gn-lower-kernels-to-llvm"
+GN_STATISTIC(numKernels, "kernels lowered to LLVM");
+GN_STATISTIC(numPolynomialExp, "kernels whose exp became a polynomial (no f16/bf16 data)");
 
 namespace {
 
@@ -94,6 +99,10 @@ struct GnLowerKernelsToLLVMPass
       });
       if (!narrow && failed(applyPatternsGreedily(func, frozenExp)))
         return signalPassFailure();
+      if (!func.isExternal()) {
+        ++numKernels;
+        numPolynomialExp += !narrow;
+      }
     }
     // tanh and erf as polynomials (they vectorize; libm calls do not).
     RewritePatternSet patterns(&getContext());

@@ -250,6 +250,192 @@ FailureOr<PyValue> priorBox(ImportContext &ctx, Args &a) {
                          PyValue::of(vector(ctx, vars, shape))});
 }
 
+/// Sizes of a yolo_box input: batch N, A anchors, C classes, an H x W grid.
+struct YoloSizes {
+  int64_t n, na, nc, h, w;
+};
+
+/// The head's channels per anchor, [N, A, H, W] (cls: [N, A, C, H, W]); iou null unless iou_aware.
+struct YoloHead {
+  Value tx, ty, tw, th, obj, cls, iou;
+};
+
+/// Converts x to f32 and cuts it into the IoU (sigmoid) and each anchor's box and class channels.
+FailureOr<YoloHead> splitYoloHead(ImportContext &ctx, Value x, bool iouAware, const YoloSizes &sz) {
+  Type f32 = ctx.f32();
+  auto in = ctx.convert(x, f32);
+  if (failed(in))
+    return failure();
+  Value iou, body = *in;
+  if (iouAware) {
+    auto i = sliceAxis(ctx, *in, 1, 0, sz.na);
+    auto b = sliceAxis(ctx, *in, 1, sz.na, typeOf(x).getDimSize(1));
+    if (failed(i) || failed(b))
+      return failure();
+    auto s = ctx.build<gn::SigmoidOp>({*i});
+    if (failed(s))
+      return failure();
+    iou = *s;
+    body = *b;
+  }
+  auto grid = ctx.reshape(body, {sz.n, sz.na, 5 + sz.nc, sz.h, sz.w});
+  if (failed(grid))
+    return failure();
+  // Channel c of every anchor: [N, A, H, W] (classes: [N, A, C, H, W]).
+  auto channel = [&](int64_t c, int64_t count = 1) -> FailureOr<Value> {
+    auto s = sliceAxis(ctx, *grid, 2, c, c + count);
+    if (failed(s) || count > 1)
+      return s;
+    return ctx.reshape(*s, {sz.n, sz.na, sz.h, sz.w});
+  };
+  auto tx = channel(0), ty = channel(1), tw = channel(2), th = channel(3), obj = channel(4),
+       cls = channel(5, sz.nc);
+  if (failed(tx) || failed(ty) || failed(tw) || failed(th) || failed(obj) || failed(cls))
+    return failure();
+  return YoloHead{*tx, *ty, *tw, *th, *obj, *cls, iou};
+}
+
+/// Image height and width per batch, [N, 1, 1, 1] each.
+struct ImageSize {
+  Value height, width;
+};
+
+/// img_size [N, 2] in f32 as one height and one width per batch.
+FailureOr<ImageSize> perBatchImageSize(ImportContext &ctx, Value imgSize, int64_t n) {
+  auto size = ctx.convert(imgSize, ctx.f32());
+  if (failed(size))
+    return failure();
+  auto imgH = sliceAxis(ctx, *size, 1, 0, 1), imgW = sliceAxis(ctx, *size, 1, 1, 2);
+  if (failed(imgH) || failed(imgW))
+    return failure();
+  auto imgH4 = ctx.reshape(*imgH, {n, 1, 1, 1}), imgW4 = ctx.reshape(*imgW, {n, 1, 1, 1});
+  if (failed(imgH4) || failed(imgW4))
+    return failure();
+  return ImageSize{*imgH4, *imgW4};
+}
+
+/// Box center, left to right as Paddle: (cell + sigmoid(t) * scale + bias) * img / cells.
+FailureOr<Value> boxCenter(ImportContext &ctx, Value t, Value cells, Value img, int64_t count,
+                           double scale) {
+  Type f32 = ctx.f32();
+  float bias = -0.5f * (static_cast<float>(scale) - 1.0f);
+  auto s = ctx.build<gn::SigmoidOp>({t});
+  if (failed(s))
+    return failure();
+  auto v = ctx.build<gn::MulOp>({*s, ctx.splat(f32, scale)});
+  if (failed(v) || failed(v = ctx.build<gn::AddOp>({cells, *v})) ||
+      failed(v = ctx.build<gn::AddOp>({*v, ctx.splat(f32, bias)})) ||
+      failed(v = ctx.build<gn::MulOp>({*v, img})) ||
+      failed(v = ctx.build<gn::DivOp>({*v, ctx.splat(f32, count)})))
+    return failure();
+  return v;
+}
+
+/// A box extent: exp(t) * anchor * img / input_size.
+FailureOr<Value> boxExtent(ImportContext &ctx, Value t, llvm::ArrayRef<float> anchor, Value img,
+                           int64_t inputSize) {
+  Type f32 = ctx.f32();
+  int64_t na = anchor.size();
+  auto e = ctx.build<gn::ExpOp>({t});
+  if (failed(e))
+    return failure();
+  auto v = ctx.build<gn::MulOp>({*e, vector(ctx, anchor, {1, na, 1, 1})});
+  if (failed(v) || failed(v = ctx.build<gn::MulOp>({*v, img})) ||
+      failed(v = ctx.build<gn::DivOp>({*v, ctx.splat(f32, inputSize)})))
+    return failure();
+  return v;
+}
+
+/// Box centers and extents in image pixels, [N, A, H, W] each.
+struct YoloBoxes {
+  Value cx, cy, bw, bh;
+};
+
+/// Decodes each anchor's box at each cell from the head's tx, ty, tw and th.
+FailureOr<YoloBoxes> decodeBoxes(ImportContext &ctx, const YoloHead &head, const ImageSize &image,
+                                 llvm::ArrayRef<int64_t> anchors, int64_t ratio, double scale,
+                                 const YoloSizes &sz) {
+  llvm::SmallVector<float> cols, rows, anchorW, anchorH;
+  for (int64_t i = 0; i < sz.w; ++i)
+    cols.push_back(i);
+  for (int64_t i = 0; i < sz.h; ++i)
+    rows.push_back(i);
+  for (int64_t i = 0; i < sz.na; ++i) {
+    anchorW.push_back(anchors[2 * i]);
+    anchorH.push_back(anchors[2 * i + 1]);
+  }
+  auto cx = boxCenter(ctx, head.tx, vector(ctx, cols, {1, 1, 1, sz.w}), image.width, sz.w, scale);
+  auto cy = boxCenter(ctx, head.ty, vector(ctx, rows, {1, 1, sz.h, 1}), image.height, sz.h, scale);
+  auto bw = boxExtent(ctx, head.tw, anchorW, image.width, ratio * sz.w);
+  auto bh = boxExtent(ctx, head.th, anchorH, image.height, ratio * sz.h);
+  if (failed(cx) || failed(cy) || failed(bw) || failed(bh))
+    return failure();
+  return YoloBoxes{*cx, *cy, *bw, *bh};
+}
+
+/// Each box's confidence: sigmoid(obj), with iou_aware conf^(1 - f) * iou^f.
+FailureOr<Value> boxConfidence(ImportContext &ctx, const YoloHead &head, bool iouAware,
+                               double iouFactor) {
+  Type f32 = ctx.f32();
+  auto conf = ctx.build<gn::SigmoidOp>({head.obj});
+  if (failed(conf) || !iouAware)
+    return conf;
+  auto c = ctx.build<gn::PowOp>({*conf, ctx.splat(f32, 1.0 - iouFactor)});
+  auto i = ctx.build<gn::PowOp>({head.iou, ctx.splat(f32, iouFactor)});
+  if (failed(c) || failed(i))
+    return failure();
+  return ctx.build<gn::MulOp>({*c, *i});
+}
+
+/// Corners (x0, y0, x1, y1), [N, A, H, W, 4]: clipped to the image, zero below the threshold.
+FailureOr<Value> cornerBoxes(ImportContext &ctx, const YoloBoxes &boxes, const ImageSize &image,
+                             Value below, Value zero, bool clip, const YoloSizes &sz) {
+  Type f32 = ctx.f32();
+  auto corner = [&](Value c, Value extentV, bool high, Value img) -> FailureOr<Value> {
+    auto half = ctx.build<gn::DivOp>({extentV, ctx.splat(f32, 2.0)});
+    if (failed(half))
+      return failure();
+    auto v = high ? ctx.build<gn::AddOp>({c, *half}) : ctx.build<gn::SubOp>({c, *half});
+    if (failed(v))
+      return failure();
+    if (clip) {
+      if (high) {
+        auto limit = ctx.build<gn::SubOp>({img, ctx.splat(f32, 1.0)});
+        if (failed(limit) || failed(v = ctx.build<gn::MinimumOp>({*v, *limit})))
+          return failure();
+      } else if (failed(v = ctx.build<gn::MaximumOp>({*v, zero}))) {
+        return failure();
+      }
+    }
+    auto kept = ctx.build<gn::WhereOp>({below, zero, *v});
+    if (failed(kept))
+      return failure();
+    return ctx.reshape(*kept, {sz.n, sz.na, sz.h, sz.w, 1});
+  };
+  auto x0 = corner(boxes.cx, boxes.bw, false, image.width),
+       y0 = corner(boxes.cy, boxes.bh, false, image.height),
+       x1 = corner(boxes.cx, boxes.bw, true, image.width),
+       y1 = corner(boxes.cy, boxes.bh, true, image.height);
+  if (failed(x0) || failed(y0) || failed(x1) || failed(y1))
+    return failure();
+  return ctx.build<gn::ConcatOp>({*x0, *y0, *x1, *y1}, {ctx.i64("dim", 4)});
+}
+
+/// Scores [N, A*H*W, C] from conf and class probabilities, [N, A, 1 or C, H, W].
+FailureOr<Value> classScores(ImportContext &ctx, Value conf5, Value probs, Value below5, Value zero,
+                             const YoloSizes &sz) {
+  auto scores = ctx.build<gn::MulOp>({conf5, probs});
+  if (failed(scores))
+    return failure();
+  auto kept = ctx.build<gn::WhereOp>({below5, zero, *scores});
+  if (failed(kept))
+    return failure();
+  auto perm = transpose(ctx, *kept, {0, 1, 3, 4, 2});
+  if (failed(perm))
+    return failure();
+  return ctx.reshape(*perm, {sz.n, sz.na * sz.h * sz.w, sz.nc});
+}
+
 /// yolo_box(x, img_size, anchors, class_num, conf_thresh, downsample_ratio,
 /// clip_bbox, scale_x_y, iou_aware, iou_aware_factor) -> (boxes [N, A*H*W, 4],
 /// scores [N, A*H*W, class_num]): YOLOv3 head decoding. x is
@@ -276,150 +462,34 @@ FailureOr<PyValue> yoloBox(ImportContext &ctx, Args &a) {
     return a.error("img_size must be [N, 2]");
   int64_t n = xt.getDimSize(0), h = xt.getDimSize(2), w = xt.getDimSize(3);
   Type f32 = ctx.f32();
-  auto in = ctx.convert(*x, f32);
-  if (failed(in))
+  YoloSizes sz{n, na, nc, h, w};
+  auto head = splitYoloHead(ctx, *x, *iouAware, sz);
+  if (failed(head))
     return failure();
-  Value iou, body = *in;
-  if (*iouAware) {
-    auto i = sliceAxis(ctx, *in, 1, 0, na);
-    auto b = sliceAxis(ctx, *in, 1, na, xt.getDimSize(1));
-    if (failed(i) || failed(b))
-      return failure();
-    auto s = ctx.build<gn::SigmoidOp>({*i});
-    if (failed(s))
-      return failure();
-    iou = *s;
-    body = *b;
-  }
-  auto grid = ctx.reshape(body, {n, na, 5 + nc, h, w});
-  if (failed(grid))
+  auto image = perBatchImageSize(ctx, *imgSize, n);
+  if (failed(image))
     return failure();
-  // Channel c of every anchor: [N, A, H, W] (classes: [N, A, C, H, W]).
-  auto channel = [&](int64_t c, int64_t count = 1) -> FailureOr<Value> {
-    auto s = sliceAxis(ctx, *grid, 2, c, c + count);
-    if (failed(s) || count > 1)
-      return s;
-    return ctx.reshape(*s, {n, na, h, w});
-  };
-  auto tx = channel(0), ty = channel(1), tw = channel(2), th = channel(3), obj = channel(4),
-       cls = channel(5, nc);
-  if (failed(tx) || failed(ty) || failed(tw) || failed(th) || failed(obj) || failed(cls))
+  auto boxes = decodeBoxes(ctx, *head, *image, *anchors, *ratio, *scale, sz);
+  if (failed(boxes))
     return failure();
-  // Image height and width per batch, [N, 1, 1, 1].
-  auto size = ctx.convert(*imgSize, f32);
-  if (failed(size))
+  auto confidence = boxConfidence(ctx, *head, *iouAware, *iouFactor);
+  if (failed(confidence))
     return failure();
-  auto imgH = sliceAxis(ctx, *size, 1, 0, 1), imgW = sliceAxis(ctx, *size, 1, 1, 2);
-  if (failed(imgH) || failed(imgW))
-    return failure();
-  auto imgH4 = ctx.reshape(*imgH, {n, 1, 1, 1}), imgW4 = ctx.reshape(*imgW, {n, 1, 1, 1});
-  if (failed(imgH4) || failed(imgW4))
-    return failure();
-  llvm::SmallVector<float> cols, rows, anchorW, anchorH;
-  for (int64_t i = 0; i < w; ++i)
-    cols.push_back(i);
-  for (int64_t i = 0; i < h; ++i)
-    rows.push_back(i);
-  for (int64_t i = 0; i < na; ++i) {
-    anchorW.push_back((*anchors)[2 * i]);
-    anchorH.push_back((*anchors)[2 * i + 1]);
-  }
-  float bias = -0.5f * (static_cast<float>(*scale) - 1.0f);
-  // Left to right, as Paddle's kernel: (cell + sigmoid(t) * scale + bias) * img / cells.
-  auto center = [&](Value t, Value cells, Value img, int64_t count) -> FailureOr<Value> {
-    auto s = ctx.build<gn::SigmoidOp>({t});
-    if (failed(s))
-      return failure();
-    auto v = ctx.build<gn::MulOp>({*s, ctx.splat(f32, *scale)});
-    if (failed(v) || failed(v = ctx.build<gn::AddOp>({cells, *v})) ||
-        failed(v = ctx.build<gn::AddOp>({*v, ctx.splat(f32, bias)})) ||
-        failed(v = ctx.build<gn::MulOp>({*v, img})) ||
-        failed(v = ctx.build<gn::DivOp>({*v, ctx.splat(f32, count)})))
-      return failure();
-    return v;
-  };
-  // exp(t) * anchor * img / input_size.
-  auto extent = [&](Value t, llvm::ArrayRef<float> anchor, Value img,
-                    int64_t inputSize) -> FailureOr<Value> {
-    auto e = ctx.build<gn::ExpOp>({t});
-    if (failed(e))
-      return failure();
-    auto v = ctx.build<gn::MulOp>({*e, vector(ctx, anchor, {1, na, 1, 1})});
-    if (failed(v) || failed(v = ctx.build<gn::MulOp>({*v, img})) ||
-        failed(v = ctx.build<gn::DivOp>({*v, ctx.splat(f32, inputSize)})))
-      return failure();
-    return v;
-  };
-  auto cx = center(*tx, vector(ctx, cols, {1, 1, 1, w}), *imgW4, w);
-  auto cy = center(*ty, vector(ctx, rows, {1, 1, h, 1}), *imgH4, h);
-  auto bw = extent(*tw, anchorW, *imgW4, *ratio * w);
-  auto bh = extent(*th, anchorH, *imgH4, *ratio * h);
-  if (failed(cx) || failed(cy) || failed(bw) || failed(bh))
-    return failure();
-  auto conf = ctx.build<gn::SigmoidOp>({*obj});
-  if (failed(conf))
-    return failure();
-  Value confidence = *conf;
-  if (*iouAware) { // conf^(1 - f) * iou^f
-    auto c = ctx.build<gn::PowOp>({confidence, ctx.splat(f32, 1.0 - *iouFactor)});
-    auto i = ctx.build<gn::PowOp>({iou, ctx.splat(f32, *iouFactor)});
-    if (failed(c) || failed(i))
-      return failure();
-    auto m = ctx.build<gn::MulOp>({*c, *i});
-    if (failed(m))
-      return failure();
-    confidence = *m;
-  }
-  auto below = ctx.build<gn::LtOp>({confidence, ctx.splat(f32, *thresh)});
+  auto below = ctx.build<gn::LtOp>({*confidence, ctx.splat(f32, *thresh)});
   if (failed(below))
     return failure();
   Value zero = ctx.splat(f32, 0.0);
-  // Corners, clipped to the image, zero below the threshold.
-  auto corner = [&](Value c, Value extentV, bool high, Value img) -> FailureOr<Value> {
-    auto half = ctx.build<gn::DivOp>({extentV, ctx.splat(f32, 2.0)});
-    if (failed(half))
-      return failure();
-    auto v = high ? ctx.build<gn::AddOp>({c, *half}) : ctx.build<gn::SubOp>({c, *half});
-    if (failed(v))
-      return failure();
-    if (*clip) {
-      if (high) {
-        auto limit = ctx.build<gn::SubOp>({img, ctx.splat(f32, 1.0)});
-        if (failed(limit) || failed(v = ctx.build<gn::MinimumOp>({*v, *limit})))
-          return failure();
-      } else if (failed(v = ctx.build<gn::MaximumOp>({*v, zero}))) {
-        return failure();
-      }
-    }
-    auto kept = ctx.build<gn::WhereOp>({*below, zero, *v});
-    if (failed(kept))
-      return failure();
-    return ctx.reshape(*kept, {n, na, h, w, 1});
-  };
-  auto x0 = corner(*cx, *bw, false, *imgW4), y0 = corner(*cy, *bh, false, *imgH4),
-       x1 = corner(*cx, *bw, true, *imgW4), y1 = corner(*cy, *bh, true, *imgH4);
-  if (failed(x0) || failed(y0) || failed(x1) || failed(y1))
+  auto corners = cornerBoxes(ctx, *boxes, *image, *below, zero, *clip, sz);
+  if (failed(corners))
     return failure();
-  auto boxes = ctx.build<gn::ConcatOp>({*x0, *y0, *x1, *y1}, {ctx.i64("dim", 4)});
-  if (failed(boxes))
-    return failure();
-  auto boxesOut = ctx.reshape(*boxes, {n, na * h * w, 4});
+  auto boxesOut = ctx.reshape(*corners, {n, na * h * w, 4});
   // Scores: conf * sigmoid(class logit), [N, A, C, H, W] -> [N, A*H*W, C].
-  auto probs = ctx.build<gn::SigmoidOp>({*cls});
-  auto conf5 = ctx.reshape(confidence, {n, na, 1, h, w});
+  auto probs = ctx.build<gn::SigmoidOp>({head->cls});
+  auto conf5 = ctx.reshape(*confidence, {n, na, 1, h, w});
   auto below5 = ctx.reshape(*below, {n, na, 1, h, w});
   if (failed(boxesOut) || failed(probs) || failed(conf5) || failed(below5))
     return failure();
-  auto scores = ctx.build<gn::MulOp>({*conf5, *probs});
-  if (failed(scores))
-    return failure();
-  auto kept = ctx.build<gn::WhereOp>({*below5, zero, *scores});
-  if (failed(kept))
-    return failure();
-  auto perm = transpose(ctx, *kept, {0, 1, 3, 4, 2});
-  if (failed(perm))
-    return failure();
-  auto scoresOut = ctx.reshape(*perm, {n, na * h * w, nc});
+  auto scoresOut = classScores(ctx, *conf5, *probs, *below5, zero, sz);
   if (failed(scoresOut))
     return failure();
   return PyValue::tuple({PyValue::of(*boxesOut), PyValue::of(*scoresOut)});

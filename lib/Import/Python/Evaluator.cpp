@@ -88,15 +88,6 @@ LogicalResult Evaluator::execBody(const std::vector<py::StmtPtr> &body) {
 bool Evaluator::hasReturned() const { return impl->hasReturned; }
 llvm::ArrayRef<Value> Evaluator::returned() const { return impl->returned; }
 
-FailureOr<PyValue> Frontend::subscript(ImportContext &ctx, const PyValue &base,
-                                       const PyValue &index) const {
-  return ctx.error("subscripting a tensor is not supported in " + name() + " models");
-}
-FailureOr<PyValue> Frontend::setSubscript(ImportContext &ctx, const PyValue &base,
-                                          const PyValue &index, const PyValue &value) const {
-  return ctx.error("item assignment into a tensor is not supported in " + name() + " models");
-}
-
 //===----------------------------------------------------------------------===//
 // Module and statements
 //===----------------------------------------------------------------------===//

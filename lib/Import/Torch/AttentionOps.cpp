@@ -90,43 +90,40 @@ FailureOr<Value> splitHeads(ImportContext &ctx, Value x, int64_t heads) {
   return ctx.build<gn::TransposeOp>({*r}, {ctx.ints("permutation", {1, 0, 2})});
 }
 
-FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
-  auto q = a.tensor("query"), k = a.tensor("key"), v = a.tensor("value");
-  auto heads = a.integer("num_heads");
-  auto training = a.boolean("training"), needWeights = a.boolean("need_weights"),
-       average = a.boolean("average_attn_weights"), causal = a.boolean("is_causal");
-  if (failed(q) || failed(k) || failed(v) || failed(heads) || failed(training) ||
-      failed(needWeights) || failed(average) || failed(causal))
-    return failure();
-  if (*training && a.get("dropout_p").asDouble() != 0)
+/// Sizes of one attention: query [L, N, E], key length S, H heads.
+struct AttentionSizes {
+  int64_t len, n, e, srcLen, h;
+};
+
+/// Refuses the options this expansion does not implement.
+LogicalResult checkSupported(Args &a, bool training, bool causal) {
+  if (training && a.get("dropout_p").asDouble() != 0)
     return a.error("dropout in training mode is random; not supported");
   if (a.has("bias_k") || a.has("bias_v") || a.has("static_k") || a.has("static_v"))
     return a.error("bias_k/bias_v/static_k/static_v are not supported");
   if (a.get("add_zero_attn").i)
     return a.error("add_zero_attn=True is not supported");
-  if (*causal && !a.has("attn_mask"))
+  if (causal && !a.has("attn_mask"))
     return a.error("is_causal without attn_mask is not supported");
-  bool unbatched = typeOf(*q).getRank() == 2;
-  bool selfAttention = *q == *k && *k == *v;
-  Value query = *q, key = *k, value = *v;
-  if (unbatched) {
-    for (Value *x : {&query, &key, &value}) {
-      auto t = typeOf(*x);
-      auto r = ctx.reshape(*x, {t.getDimSize(0), 1, t.getDimSize(1)});
-      if (failed(r))
-        return failure();
-      *x = *r;
-    }
-  }
-  auto qt = typeOf(query);
-  if (qt.getRank() != 3)
-    return a.error("expected query of shape [L, N, E]");
-  int64_t len = qt.getDimSize(0), n = qt.getDimSize(1), e = qt.getDimSize(2),
-          srcLen = typeOf(key).getDimSize(0), h = *heads;
-  if (h <= 0 || e % h)
-    return a.error("embed dim " + llvm::Twine(e) + " is not divisible by num_heads " +
-                   llvm::Twine(h));
+  return success();
+}
 
+/// Unbatched [T, E] inputs as a batch of one, [T, 1, E].
+LogicalResult addBatchDim(ImportContext &ctx, Value &query, Value &key, Value &value) {
+  for (Value *x : {&query, &key, &value}) {
+    auto t = typeOf(*x);
+    auto r = ctx.reshape(*x, {t.getDimSize(0), 1, t.getDimSize(1)});
+    if (failed(r))
+      return failure();
+    *x = *r;
+  }
+  return success();
+}
+
+/// q, k and v projected and split into heads, [N * H, T, D] each.
+FailureOr<std::tuple<Value, Value, Value>> projectHeads(ImportContext &ctx, Args &a, Value query,
+                                                        Value key, Value value, bool selfAttention,
+                                                        int64_t e, int64_t h) {
   // Self-attention on the packed weight: one projection, then its thirds
   // (one GEMM of 3E columns instead of three of E).
   bool packed = !a.get("use_separate_proj_weight").i;
@@ -145,7 +142,8 @@ FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
     auto p = project(ctx, query, *w, b);
     if (failed(p))
       return failure();
-    pq = lastDims(ctx, *p, 0, e), pk = lastDims(ctx, *p, e, 2 * e), pv = lastDims(ctx, *p, 2 * e, 3 * e);
+    pq = lastDims(ctx, *p, 0, e), pk = lastDims(ctx, *p, e, 2 * e),
+    pv = lastDims(ctx, *p, 2 * e, 3 * e);
   } else {
     auto projected = separateProjections(ctx, a, query, key, value, e);
     if (failed(projected))
@@ -157,35 +155,41 @@ FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
   auto hq = splitHeads(ctx, *pq, h), hk = splitHeads(ctx, *pk, h), hv = splitHeads(ctx, *pv, h);
   if (failed(hq) || failed(hk) || failed(hv))
     return failure();
+  return std::make_tuple(*hq, *hk, *hv);
+}
 
-  // Scores [N*H, L, S] = q k^T / sqrt(D) (+ masks).
-  Type et = qt.getElementType();
-  auto kt = ctx.build<gn::TransposeOp>({*hk}, {ctx.ints("permutation", {0, 2, 1})});
+/// Adds `mask` to the scores `s`: a boolean one sets -inf where true, a float one is added.
+LogicalResult addMask(ImportContext &ctx, Type et, Value &s, Value mask) {
+  Type me = typeOf(mask).getElementType();
+  FailureOr<Value> r;
+  if (me.isInteger(1)) // true = masked out
+    r = ctx.build<gn::WhereOp>({mask, ctx.splat(et, -INFINITY), s});
+  else {
+    auto c = ctx.convert(mask, et);
+    if (failed(c))
+      return failure();
+    r = ctx.build<gn::AddOp>({s, *c});
+  }
+  if (failed(r))
+    return failure();
+  s = *r;
+  return success();
+}
+
+/// Scores [N*H, L, S] = q k^T / sqrt(D) (+ masks).
+FailureOr<Value> maskedScores(ImportContext &ctx, Args &a, Value hq, Value hk, Type et,
+                              const AttentionSizes &sz) {
+  auto kt = ctx.build<gn::TransposeOp>({hk}, {ctx.ints("permutation", {0, 2, 1})});
   if (failed(kt))
     return failure();
-  auto scores = ctx.build<gn::MatmulOp>({*hq, *kt});
+  auto scores = ctx.build<gn::MatmulOp>({hq, *kt});
   if (failed(scores))
     return failure();
-  auto scaled = ctx.build<gn::MulOp>({*scores, ctx.splat(et, 1.0 / std::sqrt(double(e / h)))});
+  auto scaled =
+      ctx.build<gn::MulOp>({*scores, ctx.splat(et, 1.0 / std::sqrt(double(sz.e / sz.h)))});
   if (failed(scaled))
     return failure();
   Value s = *scaled;
-  auto addMask = [&](Value mask) -> LogicalResult {
-    Type me = typeOf(mask).getElementType();
-    FailureOr<Value> r;
-    if (me.isInteger(1)) // true = masked out
-      r = ctx.build<gn::WhereOp>({mask, ctx.splat(et, -INFINITY), s});
-    else {
-      auto c = ctx.convert(mask, et);
-      if (failed(c))
-        return failure();
-      r = ctx.build<gn::AddOp>({s, *c});
-    }
-    if (failed(r))
-      return failure();
-    s = *r;
-    return success();
-  };
   if (a.has("attn_mask")) {
     auto m = a.tensor("attn_mask");
     if (failed(m))
@@ -195,7 +199,7 @@ FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
     } else if (typeOf(mask).getRank() != 2) {
       return a.error("attn_mask must be 2-d or 3-d");
     }
-    if (failed(addMask(mask)))
+    if (failed(addMask(ctx, et, s, mask)))
       return failure();
   }
   if (a.has("key_padding_mask")) {
@@ -203,27 +207,30 @@ FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
     if (failed(m))
       return failure();
     // [N, S] -> [N, 1, 1, S] -> [N, H, 1, S] -> [N*H, 1, S]
-    auto r = ctx.reshape(*m, {n, 1, 1, srcLen});
+    auto r = ctx.reshape(*m, {sz.n, 1, 1, sz.srcLen});
     if (failed(r))
       return failure();
-    auto b = ctx.build<gn::BroadcastToOp>({*r}, {ctx.ints("shape", {n, h, 1, srcLen})});
+    auto b = ctx.build<gn::BroadcastToOp>({*r}, {ctx.ints("shape", {sz.n, sz.h, 1, sz.srcLen})});
     if (failed(b))
       return failure();
-    auto f = ctx.reshape(*b, {n * h, 1, srcLen});
-    if (failed(f) || failed(addMask(*f)))
+    auto f = ctx.reshape(*b, {sz.n * sz.h, 1, sz.srcLen});
+    if (failed(f) || failed(addMask(ctx, et, s, *f)))
       return failure();
   }
-  auto attn = ctx.build<gn::SoftmaxOp>({s}, {ctx.i64("dim", 2)});
-  if (failed(attn))
-    return failure();
-  auto out = ctx.build<gn::MatmulOp>({*attn, *hv});
+  return s;
+}
+
+/// The attended values, heads merged and through out_proj (unbatched again if the input was).
+FailureOr<Value> outputProjection(ImportContext &ctx, Args &a, Value attn, Value hv,
+                                  const AttentionSizes &sz, bool unbatched) {
+  auto out = ctx.build<gn::MatmulOp>({attn, hv});
   if (failed(out))
     return failure();
   // [N*H, L, D] -> [L, N*H, D] -> [L, N, E] -> out_proj
   auto t = ctx.build<gn::TransposeOp>({*out}, {ctx.ints("permutation", {1, 0, 2})});
   if (failed(t))
     return failure();
-  auto merged = ctx.reshape(*t, {len, n, e});
+  auto merged = ctx.reshape(*t, {sz.len, sz.n, sz.e});
   auto wo = a.tensor("out_proj_weight");
   if (failed(merged) || failed(wo))
     return failure();
@@ -239,33 +246,83 @@ FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
     return failure();
   Value res = *result;
   if (unbatched) {
-    auto r = ctx.reshape(res, {len, e});
+    auto r = ctx.reshape(res, {sz.len, sz.e});
     if (failed(r))
       return failure();
     res = *r;
   }
+  return res;
+}
+
+/// The attention weights returned: [N, H, L, S], averaged over heads if asked, unbatched again.
+FailureOr<Value> attentionWeights(ImportContext &ctx, Value attn, const AttentionSizes &sz,
+                                  bool average, bool unbatched) {
+  auto w4 = ctx.reshape(attn, {sz.n, sz.h, sz.len, sz.srcLen});
+  if (failed(w4))
+    return failure();
+  Value w = *w4;
+  if (average) {
+    auto m = ctx.build<gn::ReduceMeanOp>({w}, {ctx.ints("dims", {1}), ctx.flag("keepdim", false)});
+    if (failed(m))
+      return failure();
+    w = *m;
+  }
+  if (unbatched) {
+    auto t2 = typeOf(w);
+    auto r = ctx.reshape(w, t2.getShape().drop_front());
+    if (failed(r))
+      return failure();
+    w = *r;
+  }
+  return w;
+}
+
+FailureOr<PyValue> multiHeadAttention(ImportContext &ctx, Args &a) {
+  auto q = a.tensor("query"), k = a.tensor("key"), v = a.tensor("value");
+  auto heads = a.integer("num_heads");
+  auto training = a.boolean("training"), needWeights = a.boolean("need_weights"),
+       average = a.boolean("average_attn_weights"), causal = a.boolean("is_causal");
+  if (failed(q) || failed(k) || failed(v) || failed(heads) || failed(training) ||
+      failed(needWeights) || failed(average) || failed(causal))
+    return failure();
+  if (failed(checkSupported(a, *training, *causal)))
+    return failure();
+  bool unbatched = typeOf(*q).getRank() == 2;
+  bool selfAttention = *q == *k && *k == *v;
+  Value query = *q, key = *k, value = *v;
+  if (unbatched && failed(addBatchDim(ctx, query, key, value)))
+    return failure();
+  auto qt = typeOf(query);
+  if (qt.getRank() != 3)
+    return a.error("expected query of shape [L, N, E]");
+  int64_t len = qt.getDimSize(0), n = qt.getDimSize(1), e = qt.getDimSize(2),
+          srcLen = typeOf(key).getDimSize(0), h = *heads;
+  if (h <= 0 || e % h)
+    return a.error("embed dim " + llvm::Twine(e) + " is not divisible by num_heads " +
+                   llvm::Twine(h));
+  AttentionSizes sz{len, n, e, srcLen, h};
+
+  auto split = projectHeads(ctx, a, query, key, value, selfAttention, e, h);
+  if (failed(split))
+    return failure();
+  auto [hq, hk, hv] = *split;
+  auto s = maskedScores(ctx, a, hq, hk, qt.getElementType(), sz);
+  if (failed(s))
+    return failure();
+  auto attn = ctx.build<gn::SoftmaxOp>({*s}, {ctx.i64("dim", 2)});
+  if (failed(attn))
+    return failure();
+  auto res = outputProjection(ctx, a, *attn, hv, sz, unbatched);
+  if (failed(res))
+    return failure();
   PyValue weights = PyValue::none();
   if (*needWeights) {
-    auto w4 = ctx.reshape(*attn, {n, h, len, srcLen});
-    if (failed(w4))
+    auto w = attentionWeights(ctx, *attn, sz, *average, unbatched);
+    if (failed(w))
       return failure();
-    Value w = *w4;
-    if (*average) {
-      auto m = ctx.build<gn::ReduceMeanOp>({w}, {ctx.ints("dims", {1}), ctx.flag("keepdim", false)});
-      if (failed(m))
-        return failure();
-      w = *m;
-    }
-    if (unbatched) {
-      auto t2 = typeOf(w);
-      auto r = ctx.reshape(w, t2.getShape().drop_front());
-      if (failed(r))
-        return failure();
-      w = *r;
-    }
-    weights = PyValue::of(w);
+    weights = PyValue::of(*w);
   }
-  return PyValue::tuple({PyValue::of(res), weights});
+  return PyValue::tuple({PyValue::of(*res), weights});
 }
 
 /// torch._native_multi_head_attention: batch-first [B, L, E] inputs, fused

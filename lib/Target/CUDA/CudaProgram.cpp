@@ -181,7 +181,15 @@ bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std
   return bool(out);
 }
 
-std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std::string &error) {
+namespace {
+
+// readProgram's stages. Those that find the file malformed return what is
+// wrong, which readProgram prefixes with the path; nullopt when all is well.
+using Problem = std::optional<std::string>;
+
+/// The file parsed, if it is a gn CUDA program of kFormatVersion; else
+/// nullopt with `error` set.
+std::optional<json> openProgram(const std::string &path, std::string &error) {
   std::ifstream in(path);
   if (!in) {
     error = "cannot read '" + path + "'";
@@ -196,21 +204,17 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
     error = "'" + path + "' is not a gn CUDA program of version " + std::to_string(kFormatVersion);
     return std::nullopt;
   }
-  // Structure checks are explicit (no exceptions in this build): every field
-  // used below is read with value() or checked first.
-  Program p;
-  auto bad = [&](const std::string &what) {
-    error = "'" + path + "': " + what;
-    return std::nullopt;
-  };
-  p.sample = j.value("sample", "");
-  p.chip = j.value("chip", "");
+  return j;
+}
+
+/// The slots: a known dtype and place and a shape each.
+Problem readSlots(const json &j, Program &p) {
   for (const json &s : j.value("slots", json::array())) {
     Slot slot;
     auto dt = interp::dtypeNamed(s.value("dtype", ""));
     auto where = whereNamed(s.value("where", ""));
     if (!dt || !where || !s.contains("shape") || !s["shape"].is_array())
-      return bad("bad slot " + s.dump());
+      return "bad slot " + s.dump();
     slot.dtype = *dt;
     slot.where = *where;
     for (const json &d : s["shape"])
@@ -219,6 +223,11 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
     slot.viewOf = s.value("view_of", -1);
     p.slots.push_back(slot);
   }
+  return std::nullopt;
+}
+
+/// The argument specs (every field optional).
+void readArguments(const json &j, Program &p) {
   for (const json &a : j.value("arguments", json::array())) {
     ArgumentSpec spec;
     spec.name = a.value("name", "");
@@ -231,23 +240,35 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
     spec.data = optionalFrom<std::vector<double>>(a, "data");
     p.arguments.push_back(spec);
   }
-  p.results = j.value("results", std::vector<int>());
-  p.arenaBytes = j.value("arena_bytes", int64_t(0));
+}
+
+/// The constants' bytes, decoded from base64.
+Problem readConstants(const json &j, Program &p) {
   for (const json &c : j.value("constants", json::array())) {
     std::vector<uint8_t> bytes;
     if (!unbase64(c.value("base64", ""), bytes))
-      return bad("bad constant data");
+      return "bad constant data";
     p.constants.push_back({c.value("slot", -1), std::move(bytes)});
   }
+  return std::nullopt;
+}
+
+/// The PTX modules, each with its cubin where one was assembled.
+Problem readModules(const json &j, Program &p) {
   for (const json &m : j.value("modules", json::array())) {
     PtxModule module{m.value("name", ""), m.value("ptx", ""), m.value("index_errors", false)};
     if (m.contains("cubin_base64")) {
       module.cubinArch = m.value("cubin_arch", "");
       if (!unbase64(m.value("cubin_base64", ""), module.cubin) || module.cubin.empty())
-        return bad("module '" + module.name + "': bad cubin_base64");
+        return "module '" + module.name + "': bad cubin_base64";
     }
     p.modules.push_back(std::move(module));
   }
+  return std::nullopt;
+}
+
+/// The kernels and their launches (every field defaulted).
+void readKernels(const json &j, Program &p) {
   for (const json &k : j.value("kernels", json::array())) {
     Kernel kernel;
     kernel.name = k.value("name", "");
@@ -263,6 +284,10 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
     }
     p.kernels.push_back(kernel);
   }
+}
+
+/// The steps in order: a known kind each, with its GEMM or conv parameters.
+Problem readSteps(const json &j, Program &p) {
   for (const json &s : j.value("steps", json::array())) {
     Step step;
     std::string kind = s.value("kind", "");
@@ -275,7 +300,7 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
     else if (kind == "conv")
       step.kind = Step::Kind::Conv;
     else
-      return bad("unknown step kind '" + kind + "'");
+      return "unknown step kind '" + kind + "'";
     step.in = s.value("in", std::vector<int>());
     step.out = s.value("out", std::vector<int>());
     step.scratch = s.value("scratch", std::vector<int>());
@@ -301,6 +326,11 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
     }
     p.steps.push_back(step);
   }
+  return std::nullopt;
+}
+
+/// The compile statistics, where the file has them.
+void readStats(const json &j, Program &p) {
   if (j.contains("stats")) {
     const json &st = j["stats"];
     p.pipelineSeconds = st.value("pipeline_seconds", 0.0);
@@ -308,43 +338,79 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
     p.libraryCalls = st.value("library_calls", 0);
     p.serialLaunches = st.value("serial_launches", 0);
   }
-  // Indices in range, so the executor can trust them.
+}
+
+/// Indices in range, so the executor can trust them.
+Problem checkIndices(const Program &p) {
   int numSlots = p.slots.size();
   auto slotOk = [&](int i) { return i >= 0 && i < numSlots; };
   for (const Slot &s : p.slots) {
     if (s.where == Slot::Where::View && !slotOk(s.viewOf))
-      return bad("a view of a slot that does not exist");
+      return "a view of a slot that does not exist";
     if (s.where == Slot::Where::Argument && s.viewOf != -1 &&
         (!slotOk(s.viewOf) || p.slots[s.viewOf].where != Slot::Where::Pack || s.offset < 0 ||
          s.offset + s.bytes() > p.slots[s.viewOf].bytes()))
-      return bad("an argument placed outside a pack");
+      return "an argument placed outside a pack";
   }
   if ((int)p.arguments.size() > numSlots)
-    return bad("more arguments than slots");
+    return "more arguments than slots";
   for (int r : p.results)
     if (!slotOk(r))
-      return bad("a result slot that does not exist");
+      return "a result slot that does not exist";
   for (const auto &c : p.constants)
     if (!slotOk(c.first) || (int64_t)c.second.size() != p.slots[c.first].bytes())
-      return bad("a constant of the wrong size");
+      return "a constant of the wrong size";
   for (const Kernel &k : p.kernels)
     for (const KernelLaunch &l : k.launches)
       if (l.module < 0 || l.module >= (int)p.modules.size())
-        return bad("kernel '" + k.name + "' launches a module that does not exist");
+        return "kernel '" + k.name + "' launches a module that does not exist";
   for (const Step &s : p.steps) {
     for (const std::vector<int> *v : {&s.in, &s.out, &s.scratch})
       for (int i : *v)
         if (!slotOk(i))
-          return bad("step " + s.op + " uses a slot that does not exist");
+          return "step " + s.op + " uses a slot that does not exist";
     if (s.kind == Step::Kind::Launch) {
       if (s.kernel < 0 || s.kernel >= (int)p.kernels.size())
-        return bad("a launch of a kernel that does not exist");
+        return "a launch of a kernel that does not exist";
       int buffers = s.in.size() + s.out.size() + s.scratch.size();
       for (const KernelLaunch &l : p.kernels[s.kernel].launches)
         for (int a : l.args)
           if (a < 0 || a >= buffers)
-            return bad("kernel '" + p.kernels[s.kernel].name + "' reads a buffer it is not given");
+            return "kernel '" + p.kernels[s.kernel].name + "' reads a buffer it is not given";
     }
   }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std::string &error) {
+  std::optional<json> j = openProgram(path, error);
+  if (!j)
+    return std::nullopt;
+  // Structure checks are explicit (no exceptions in this build): every field
+  // used below is read with value() or checked first.
+  Program p;
+  auto bad = [&](const std::string &what) {
+    error = "'" + path + "': " + what;
+    return std::nullopt;
+  };
+  p.sample = j->value("sample", "");
+  p.chip = j->value("chip", "");
+  if (Problem what = readSlots(*j, p))
+    return bad(*what);
+  readArguments(*j, p);
+  p.results = j->value("results", std::vector<int>());
+  p.arenaBytes = j->value("arena_bytes", int64_t(0));
+  if (Problem what = readConstants(*j, p))
+    return bad(*what);
+  if (Problem what = readModules(*j, p))
+    return bad(*what);
+  readKernels(*j, p);
+  if (Problem what = readSteps(*j, p))
+    return bad(*what);
+  readStats(*j, p);
+  if (Problem what = checkIndices(p))
+    return bad(*what);
   return p;
 }

@@ -1,12 +1,12 @@
-//===- HostTensor.h - host tensors and MLIR element types ------*- C++ -*-===//
+//===- DTypeConversion.h - the interpreter's conversion between dtypes -*- C++ -*-===//
 //
 // HostTensor itself is MLIR-free (gn/Support/HostTensor.h) and its dtypes
 // of MLIR element types are the dialect's (gn/IR/DTypes.h); this adds the
-// interpreter's conversion between dtypes.
+// interpreter's conversion between dtypes (lib/Interpreter/DTypeConversion.cpp).
 //
 //===----------------------------------------------------------------------===//
-#ifndef GN_INTERPRETER_HOSTTENSOR_H
-#define GN_INTERPRETER_HOSTTENSOR_H
+#ifndef GN_INTERPRETER_DTYPECONVERSION_H
+#define GN_INTERPRETER_DTYPECONVERSION_H
 
 #include "gn/IR/DTypes.h"
 
@@ -18,4 +18,4 @@ void convertInto(const HostTensor &t, HostTensor &out);
 
 } // namespace mlir::gn::interp
 
-#endif // GN_INTERPRETER_HOSTTENSOR_H
+#endif // GN_INTERPRETER_DTYPECONVERSION_H
