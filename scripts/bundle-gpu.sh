@@ -32,7 +32,7 @@
 # compile time measured here, on the machine that compiles.
 # Usage: scripts/bundle-gpu.sh [--out BUNDLE] [--jobs N] [SAMPLE_LIST]
 #   default BUNDLE: .gpu-bundle (ignored by git; pass it to the device tool's
-#   `carry`), default list: test/bench/gpu-samples.txt. Lines of the list
+#   `carry`), default list: bench/gpu-samples.txt. Lines of the list
 #   are paths under the unpacked samples/ (PyTorch), or under the unpacked
 #   folder when they start with samples/ or paddle_samples/, or absolute
 #   folders (e.g. the shipped samples/). A sample is named as gn-eval names
@@ -44,7 +44,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
 out="$root/.gpu-bundle"
-list="$root/test/bench/gpu-samples.txt"
+list="$root/bench/gpu-samples.txt"
 jobs=2
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -112,12 +112,12 @@ for name in $names; do
   done
   echo "$name" >> "$stage/list.txt"
 done
-# Trade-offs to measure (scripts/bench-gpu.sh --extra): the same list
+# Trade-offs to measure (bench/bench-gpu.sh --extra): the same list
 # compiled with other pipeline options, one alternative per ';'-separated
 # set of GN_BUNDLE_ALT_OPTIONS. Where a sample's program differs, the k-th
 # goes along as compiled-alt.json (k = 1) or compiled-alt-k.json, its
 # options in the matching .txt, and gn-cuda-run times each as a side of its
-# own. None by default: run 3 (test/bench/results/gpu-h200-2026-11-27)
+# own. None by default: run 3 (bench/results/gpu-h200-2026-11-27)
 # timed "merge-launches=false;depthwise-kernels=false;attention-min-share=0"
 # and each default won (the alternatives 1.40x, 1.08x and 2.31x slower,
 # geomean where they differ); run 2 timed "attention-min-share=-1

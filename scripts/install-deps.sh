@@ -5,8 +5,8 @@ pkgs=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build c
       libgtest-dev libbenchmark-dev python3 python3-numpy nlohmann-json3-dev
       libdnnl-dev libopenblas-dev
       pybind11-dev python3-dev python3-pytest  # the gn Python module and its tests
-      chromium  # renders gn-eval report's HTML in scripts/check-report.sh
-      clang-22 libclang-rt-22-dev libomp-22-dev)  # libFuzzer targets (scripts/fuzz.sh)
+      chromium  # renders gn-eval report's HTML in test/tools/check-report.sh
+      clang-22 libclang-rt-22-dev libomp-22-dev)  # libFuzzer targets (dev/fuzz.sh)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

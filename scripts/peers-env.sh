@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Adds (once) the CPU peer systems that scripts/bench_torch.py --peers runs
+# Adds (once) the CPU peer systems that bench/bench_torch.py --peers runs
 # beside PyTorch eager and Inductor to the pinned PyTorch venv of
 # scripts/torch-env.sh (created first if missing): OpenVINO (its
 # torch.compile backend "openvino", registered by `import openvino.torch`),

@@ -58,11 +58,10 @@ for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
              "check-op-goldens.sh eager paddle" "check-op-goldens.sh compiled paddle" \
              "check-op-goldens.sh compiled paddle cuda-forms"; do
   read -r script side framework forms <<< "$check"
-  [ -x "$root/scripts/$script" ] || continue
   echo "== $check =="
   opts=""
   [ "${forms:-}" = cuda-forms ] && opts=$cuda_forms
-  out=$(GN_PIPELINE_OPTIONS="$opts" "$root/scripts/$script" "$side" ${framework:-} 2>&1)
+  out=$(GN_PIPELINE_OPTIONS="$opts" "$root/test/tools/$script" "$side" ${framework:-} 2>&1)
   rc=$?
   echo "$out" | grep -vE "^pass " | tail -40
   line=$(echo "$out" | grep -E "^[0-9]+ passed, [0-9]+ failed$" | tail -1)
@@ -74,7 +73,7 @@ done
 # PTX of every op case and shipped sample, lowered by gn-cuda-pipeline,
 # checked by ptxas (no GPU needed). Without ptxas: a loud skip.
 echo "== check-ptx-ops.sh =="
-out=$("$root/scripts/check-ptx-ops.sh" 2>&1)
+out=$("$root/test/tools/check-ptx-ops.sh" 2>&1)
 rc=$?
 if [ $rc -eq 2 ]; then
   echo "$out" | tail -3
@@ -89,11 +88,11 @@ fi
 
 # libFuzzer on the readers (parser, meta files, whole importer, gn IR),
 # a short bounded run per target on the seed corpora and kept regressions
-# (scripts/fuzz.sh SECONDS for longer runs). Not under GN_SANITIZE: the
+# (dev/fuzz.sh SECONDS for longer runs). Not under GN_SANITIZE: the
 # fuzz build is instrumented already.
 if [ -z "${GN_SANITIZE:-}" ]; then
   echo "== fuzz.sh ${GN_FUZZ_SECONDS:-15} =="
-  out=$(GN_FUZZ_SEED=${GN_FUZZ_SEED:-1} "$root/scripts/fuzz.sh" "${GN_FUZZ_SECONDS:-15}" 2>&1)
+  out=$(GN_FUZZ_SEED=${GN_FUZZ_SEED:-1} "$root/dev/fuzz.sh" "${GN_FUZZ_SECONDS:-15}" 2>&1)
   rc=$?
   if [ $rc -eq 77 ]; then
     echo "$out" | tail -1
@@ -133,7 +132,7 @@ rtmp=$(mktemp -d)
   --graphnet-log "$rtmp/gn.log" > /dev/null 2>&1
 "$build/bin/gn-eval" report gn=$rtmp/gn.jsonl gn-via-graphnet-log=$rtmp/gn.log \
   "$root/test/Eval/Inputs/graphnet-other-compiler.log" -o "$rtmp/report.html" > /dev/null
-out=$("$root/scripts/check-report.sh" "$rtmp/report.html" "$rtmp/report.png" 3 2>&1)
+out=$("$root/test/tools/check-report.sh" "$rtmp/report.html" "$rtmp/report.png" 3 2>&1)
 rc=$?
 echo "$out"
 if [ $rc -eq 77 ]; then

@@ -43,7 +43,7 @@ if os.path.exists(os.path.join(cuda_home, "nvvm", "libdevice", "libdevice.10.bc"
 # that need one say `REQUIRES: cuda`.
 if os.environ.get("GN_TEST_CUDA") == "1" or os.path.exists("/dev/nvidia0"):
     config.available_features.add("cuda")
-config.substitutions.append(("%check_ptx", "/usr/bin/python3 " + os.path.join(config.gn_src_root, "scripts", "check-ptx.py")))
+config.substitutions.append(("%check_ptx", "/usr/bin/python3 " + os.path.join(config.gn_src_root, "test", "tools", "check-ptx.py")))
 # The stand-in CUDA libraries (test/unit/FakeCuda.cpp): point the runtime at
 # them with `env GN_LIBCUDA=%fake_cuda/libcuda.so.1 GN_CUDA_LIBRARY_PATH=%fake_cuda`.
 config.substitutions.append(("%fake_cuda", os.path.join(config.gn_obj_root, "test", "fake-cuda")))

@@ -1,7 +1,7 @@
 //===- InputSynthesis.cpp - deterministic GraphNet input replay ----------===//
 //
-// See InputSynthesis.h for the rules and the random stream; scripts/
-// gn_inputs.py mirrors every function here, and test/unit/
+// See InputSynthesis.h for the rules and the random stream;
+// python-bindings/gn/inputs.py mirrors every function here, and test/unit/
 // synthesis_mirror_check.py checks the two agree byte for byte.
 //
 //===----------------------------------------------------------------------===//

@@ -2,7 +2,7 @@
 its GraphCompilerBackend interface is constructed with a config dict,
 `__call__(model)` returns a callable used as `compiled(**inputs)`, and
 `synchronize()` waits for the device. Register it in the harness's
-compiler_backend_name2class as "gn" (scripts/bench/graphnet_harness.py does),
+compiler_backend_name2class as "gn" (bench/graphnet_harness.py does),
 or use it directly:
 
     from gn.graphnet_backend import GnBackend

@@ -129,7 +129,7 @@ TEST(InputSynthesis, Deterministic) {
 
 TEST(InputSynthesis, GoldenValues) {
   // Pinned so that any change to the stream is deliberate (the numpy mirror
-  // scripts/gn_inputs.py gives the same numbers).
+  // python-bindings/gn/inputs.py gives the same numbers).
   auto f = synthesize(makeSpec({4}, DType::F32, 0.0, 5.0), 0, 0);
   const uint32_t wantF[] = {0x3F908CF5, 0x3DBD606E, 0xBE3133C3, 0x3F77BD49};
   for (size_t i = 0; i < 4; ++i)

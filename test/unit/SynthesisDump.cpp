@@ -9,7 +9,7 @@
 // and writes OUT_DIR/<index>.bin, the
 // bytes mlir::gn::eval::synthesize returns for spec <index> as argument
 // <index> under SEED. test/unit/synthesis_mirror_check.py compares them with
-// the numpy mirror scripts/gn_inputs.py. Built without exceptions.
+// the numpy mirror python-bindings/gn/inputs.py. Built without exceptions.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/InputSynthesis.h"

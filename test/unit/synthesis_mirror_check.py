@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that scripts/gn_inputs.py (numpy) reproduces gn's C++ input synthesis
+"""Checks that python-bindings/gn/inputs.py (numpy) reproduces gn's C++ input synthesis
 byte for byte.
 
     synthesis_mirror_check.py --specs SPECS.json --seed N --bin-dir DIR
@@ -19,11 +19,11 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python-bindings", "gn"))  # inputs.py alone
 
 import numpy as np  # noqa: E402
 
-import gn_inputs  # noqa: E402
+import inputs as gn_inputs  # noqa: E402
 
 
 def compare(specs, seed, bin_dir):

@@ -4,7 +4,7 @@
 // say (shape, dtype, mean, std, min_val, max_val, data), following GraphNet's
 // `replay_tensor` (graph_net/torch/utils.py) but with a random stream that is
 // deterministic, documented and reproduced bit for bit by the numpy mirror
-// scripts/gn_inputs.py. Plain C++17: no MLIR, no exceptions.
+// python-bindings/gn/inputs.py. Plain C++17: no MLIR, no exceptions.
 //
 // GraphNet's rules, as gn applies them (element i of a tensor):
 //

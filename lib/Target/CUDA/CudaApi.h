@@ -135,7 +135,7 @@ constexpr int kCublasGemmDefault = -1;
 // split-K reductions. Pedantic math, used before, is meant for numerical
 // studies and may be slower (cuBLAS's documentation); on an H200 ViT-B/16's
 // GEMMs under it took longer than PyTorch eager's whole forward
-// (test/bench/results/gpu-h200-2026-11-26-run2). Not yet timed without it.
+// (bench/results/gpu-h200-2026-11-26-run2). Not yet timed without it.
 // cuBLASLt takes no math mode: its compute type says the same
 // (kCublasCompute32F; ...Pedantic with GN_CUBLAS_MATH=pedantic).
 constexpr int kCublasDefaultMathNoReducedReduction = 0 | 16, kCublasPedanticMath = 2;

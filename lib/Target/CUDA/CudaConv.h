@@ -7,7 +7,7 @@
 // (shapes, strides, padding, dilation, groups, type), and every step of it
 // runs the choice. GN_CUDNN_ALGO chooses how:
 //   heuristic (default)  cuDNN's first heuristic guess, untimed. Why: on
-//                    an H200 (test/bench/results/gpu-h200-2026-11-27-loads,
+//                    an H200 (bench/results/gpu-h200-2026-11-27-loads,
 //                    6 convolution nets, 4 loads each) it ran the forward
 //                    in 0.93x of timed's time (geomean of the medians) and
 //                    1.00x to 1.01x of itself across loads, where timed

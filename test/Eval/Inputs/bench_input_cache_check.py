@@ -5,11 +5,12 @@ import sys
 
 import numpy as np
 
-scripts, bundle, cache = sys.argv[1:4]
-sys.path.insert(0, scripts)
+root, bundle, cache = sys.argv[1:4]
+sys.path.insert(0, os.path.join(root, "bench"))
+sys.path.insert(0, os.path.join(root, "python-bindings", "gn"))  # inputs.py alone
 os.environ["GN_BENCH_INPUT_CACHE"] = cache
 import bench_torch_gpu as b
-import gn_inputs
+import inputs as gn_inputs
 
 for name in ("tiny_mlp", "tiny_convnet"):
     specs = b.argument_specs(bundle, name)

@@ -5,7 +5,7 @@
 // symbolic_dimension_reifier names the GraphNet table that gives the
 // symbols' values for each shape variant, keyed by the sample's symbolic
 // input shapes. GraphNet's tables are compiled in (GraphNetReifiers.inc,
-// made by scripts/export_graphnet_reifiers.py); a variant's index is its
+// made by dev/export_graphnet_reifiers.py); a variant's index is its
 // position in GraphNet's list.
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,1711 @@
+#!/usr/bin/env python3
+"""Generates per-op conformance goldens: tiny GraphNet samples with PyTorch's outputs.
+
+    scripts/torch-env.sh python test/tools/make_op_goldens.py [--out test/goldens/ops]
+        [--only REGEX] [--list] [--keep-tmp] [--jobs N]
+
+Each case is a folder OUT/<case>/ in GraphNet's format (model.py with a
+Dynamo-style GraphModule.forward, weight_meta.py holding every tensor,
+graph_net.json) plus expected/<i>.npy, PyTorch's (CPU) outputs in return
+order; bfloat16 outputs are saved as uint16 bit patterns.
+
+How: every selected case is written to a scratch folder and run once through
+`build/bin/gn-eval run --mode eager --dump`, which writes the inputs gn
+synthesizes from the meta files; those inputs are fed to the same model.py
+under PyTorch. When gn cannot run a case (so dumps nothing), the inputs come
+from python-bindings/gn/inputs.py, the bit-exact numpy mirror of gn's synthesis;
+where both exist they are checked to agree.
+
+A case is left out of OUT (and listed at the end) when gn cannot import it
+(`gn-translate --import-graphnet` fails: an unsupported op or construct),
+when PyTorch itself rejects it, or when PyTorch's output has a NaN that the
+case does not declare. Cases that import but fail in gn's interpreter are
+kept: they are real gaps. Without --only, case folders in OUT that are no
+longer defined are removed.
+
+Then check gn against the goldens without PyTorch:
+
+    build/bin/gn-eval run test/goldens/ops/* --mode eager --trials 1 --warmup 0 \\
+        --dump /tmp/opdump --out /tmp/op.jsonl
+    test/tools/check_goldens.py --goldens test/goldens/ops --dump /tmp/opdump --t -5
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+def _load_gn_inputs():
+    """gn's input synthesis mirror (python-bindings/gn/inputs.py), loaded by
+    path: importing the gn package needs its built runtime."""
+    import importlib.util
+    path = os.path.join(ROOT, "python-bindings", "gn", "inputs.py")
+    spec = importlib.util.spec_from_file_location("gn_inputs", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+gn_inputs = _load_gn_inputs()
+
+TORCH_DTYPE = {
+    "f32": "torch.float32", "f16": "torch.float16", "bf16": "torch.bfloat16",
+    "f64": "torch.float64", "i64": "torch.int64", "i32": "torch.int32", "i16": "torch.int16",
+    "i8": "torch.int8", "u8": "torch.uint8", "bool": "torch.bool",
+}
+FL = ("f32", "f16", "bf16", "f64")
+LOWP = ("f16", "bf16")
+
+# --------------------------------------------------------------------------
+# Case definitions
+# --------------------------------------------------------------------------
+
+
+class P:
+    """A tensor parameter of forward: variable `var` (parameter L_<var>_).
+
+    Floats are synthesized as N(mean, (0.2*std)^2) clamped to [lo, hi]
+    (gn's rule), so std=5 gives unit variance; integers with lo/hi are
+    uniform in [lo, hi]; bools are ~31% True; `data` is used verbatim."""
+
+    def __init__(self, var, shape, dt="f32", mean=0.0, std=5.0, lo=None, hi=None, data=None):
+        self.var, self.shape, self.dt = var, list(shape), dt
+        self.mean, self.std, self.lo, self.hi = mean, std, lo, hi
+        if data is not None:
+            data = np.asarray(data, dtype=np.float64).reshape(-1).tolist()
+            n = int(np.prod(self.shape)) if self.shape else 1
+            assert len(data) == n, (var, shape, len(data))
+            finite = [d for d in data if np.isfinite(d)] or [0.0]
+            self.mean = float(np.mean(finite))
+            self.std = float(np.std(finite)) or 1.0
+        self.data = data
+
+    @property
+    def pname(self):
+        return f"L_{self.var}_"
+
+    def spec(self):
+        return {"name": self.pname, "shape": self.shape, "dtype": TORCH_DTYPE[self.dt],
+                "mean": self.mean, "std": self.std, "min_val": self.lo, "max_val": self.hi,
+                "data": self.data}
+
+
+def N(var, shape, dt="f32", sd=1.0, mean=0.0):
+    """Normal with standard deviation sd."""
+    return P(var, shape, dt, mean=mean, std=sd * 5.0)
+
+
+def POS(var, shape, dt="f32", mean=2.0, sd=0.5, lo=0.1):
+    return P(var, shape, dt, mean=mean, std=sd * 5.0, lo=lo)
+
+
+def UNIT(var, shape, dt="f32"):
+    """In (0, 1): about N(0.5, 0.2) clamped to [0.05, 0.95]."""
+    return P(var, shape, dt, mean=0.5, std=1.0, lo=0.05, hi=0.95)
+
+
+def I(var, shape, lo, hi, dt="i64"):
+    """Uniform integers in [lo, hi]."""
+    return P(var, shape, dt, mean=(lo + hi) / 2.0, std=max(1.0, (hi - lo) / 2.0), lo=lo, hi=hi)
+
+
+def B(var, shape):
+    return P(var, shape, "bool", mean=0.5, std=0.5)
+
+
+def D(var, shape, data, dt="f32"):
+    return P(var, shape, dt, data=data)
+
+
+def distinct(var, shape, dt="f32", seed=0, step=0.25):
+    """Distinct values k*step (exact in every float dtype for small k), shuffled:
+    no ties for argmax / sort-like ops."""
+    n = int(np.prod(shape))
+    v = (np.random.RandomState(seed).permutation(n) - n // 2) * step
+    return D(var, shape, v, dt)
+
+
+class Case:
+    def __init__(self, name, family, params, body, dtype=None, allow_nan=False, note=""):
+        self.name, self.family, self.params = name, family, params
+        self.body = body
+        self.dtype = dtype or (params[0].dt if params else "f32")
+        self.allow_nan = allow_nan
+        self.note = note
+
+
+CASES = collections.OrderedDict()
+
+
+def case(name, family, params, body, dtype=None, **kw):
+    assert re.fullmatch(r"[a-z0-9_]+", name), name
+    assert name not in CASES, f"duplicate case {name}"
+    CASES[name] = Case(name, family, params, body, dtype, **kw)
+
+
+def model_source(c):
+    lines = ["import torch", "", "", "class GraphModule(torch.nn.Module):"]
+    sig = ", ".join(["self"] + [f"{p.pname}: torch.Tensor" for p in c.params])
+    lines.append(f"    def forward({sig}):")
+    body = [f"{p.var} = {p.pname}" for p in c.params]
+    text = c.body.strip("\n")
+    if "return" not in text:
+        text = f"return ({text},)"
+    body += text.split("\n")
+    lines += ["        " + b for b in body]
+    return "\n".join(lines) + "\n"
+
+
+def _lit(v):
+    if v is None:
+        return "None"
+    if isinstance(v, float):
+        if np.isnan(v):
+            return 'float("nan")'
+        if np.isinf(v):
+            return 'float("inf")' if v > 0 else 'float("-inf")'
+        return repr(float(v))
+    return repr(v)
+
+
+def meta_source(c):
+    out = []
+    for p in c.params:
+        s = p.spec()
+        data = None
+        if p.data is not None:
+            if p.dt in ("f32", "f16", "bf16", "f64"):
+                data = "[" + ", ".join(_lit(float(d)) for d in p.data) + "]"
+            else:
+                data = "[" + ", ".join(str(int(d)) for d in p.data) + "]"
+        out.append(f"class Program_weight_tensor_meta_{p.pname}:\n"
+                   f"    name = \"{p.pname}\"\n"
+                   f"    shape = {s['shape']}\n"
+                   f"    dtype = \"{s['dtype']}\"\n"
+                   f"    device = \"cpu\"\n"
+                   f"    mean = {_lit(float(s['mean']))}\n"
+                   f"    std = {_lit(float(s['std']))}\n"
+                   + (f"    min_val = {_lit(s['min_val'])}\n" if s["min_val"] is not None else "")
+                   + (f"    max_val = {_lit(s['max_val'])}\n" if s["max_val"] is not None else "")
+                   + f"    data = {data if data else 'None'}\n")
+    return "\n\n".join(out)
+
+
+def graph_net_json(c):
+    return json.dumps({"framework": "torch", "num_devices_required": 1, "num_nodes_required": 1,
+                       "source": "gn test/tools/make_op_goldens.py", "heuristic_tag": "other",
+                       "op_family": c.family}, indent=4) + "\n"
+
+
+# ---- elementwise unary ----------------------------------------------------
+
+def define_unary():
+    S = (4, 7)
+    ops = {
+        "neg": ("torch.neg(x)", N), "neg_op": ("-x", N), "abs": ("torch.abs(x)", N),
+        "exp": ("torch.exp(x)", N), "exp_method": ("x.exp()", N),
+        "log": ("torch.log(x)", POS), "log1p": ("torch.log1p(x)", POS),
+        "sqrt": ("torch.sqrt(x)", POS), "rsqrt": ("torch.rsqrt(x)", POS),
+        "sin": ("torch.sin(x)", lambda v, s, d: N(v, s, d, sd=2.0)),
+        "cos": ("torch.cos(x)", lambda v, s, d: N(v, s, d, sd=2.0)),
+        "tanh": ("torch.tanh(x)", N), "erf": ("torch.erf(x)", N),
+        "floor": ("torch.floor(x)", lambda v, s, d: N(v, s, d, sd=3.0)),
+        "ceil": ("torch.ceil(x)", lambda v, s, d: N(v, s, d, sd=3.0)),
+        "round": ("torch.round(x)", lambda v, s, d: N(v, s, d, sd=3.0)),
+        "trunc": ("torch.trunc(x)", lambda v, s, d: N(v, s, d, sd=3.0)),
+        "sign": ("torch.sign(x)", N), "reciprocal": ("torch.reciprocal(x)", POS),
+        "sigmoid": ("torch.sigmoid(x)", lambda v, s, d: N(v, s, d, sd=3.0)),
+        "square": ("torch.square(x)", N), "logit": ("torch.logit(x)", UNIT),
+        "logit_eps": ("torch.logit(x, eps=0.1)", UNIT),
+        "pow2_op": ("x ** 2", N), "rsqrt_method": ("x.rsqrt()", POS),
+        "special_expit": ("torch.special.expit(x)", N),
+    }
+    for op, (expr, gen) in ops.items():
+        for dt in FL:
+            case(f"unary_{op}_{dt}", "unary", [gen("x", S, dt)], expr)
+    for dt in ("f32", "f64"):
+        case(f"unary_round_decimals_{dt}", "unary", [N("x", S, dt, sd=3.0)],
+             "torch.round(x, decimals=2)")
+    # exact ties of round (half to even) and floor/ceil on negative halves
+    ties = [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, -3.5, 0.0, 1.0, -1.0, 2.25]
+    for dt in FL:
+        case(f"unary_round_ties_{dt}", "unary", [D("x", (12,), ties, dt)],
+             "return (torch.round(x), torch.floor(x), torch.ceil(x), torch.trunc(x))")
+    for dt in ("i64", "i32"):
+        case(f"unary_neg_{dt}", "unary", [I("x", S, -50, 50, dt)], "torch.neg(x)")
+        case(f"unary_abs_{dt}", "unary", [I("x", S, -50, 50, dt)], "torch.abs(x)")
+        case(f"unary_sign_{dt}", "unary", [I("x", S, -3, 3, dt)], "torch.sign(x)")
+        case(f"unary_square_{dt}", "unary", [I("x", S, -50, 50, dt)], "torch.square(x)")
+        case(f"unary_bitwise_not_{dt}", "unary", [I("x", S, -50, 50, dt)], "torch.bitwise_not(x)")
+    case("unary_bitwise_not_bool", "unary", [B("x", S)], "torch.bitwise_not(x)")
+    case("unary_invert_op_bool", "unary", [B("x", S)], "~x")
+    case("unary_logical_not_bool", "unary", [B("x", S)], "torch.logical_not(x)")
+    case("unary_logical_not_f32", "unary", [D("x", (6,), [0.0, -0.0, 1.5, -2.0, 0.0, 3.0])],
+         "torch.logical_not(x)")
+    case("unary_logical_not_i64", "unary", [I("x", S, -2, 2)], "torch.logical_not(x)")
+    # exp of int promotes to float
+    case("unary_exp_i64", "unary", [I("x", S, -3, 3)], "torch.exp(x)")
+    case("unary_sqrt_i64", "unary", [I("x", S, 0, 20)], "torch.sqrt(x)")
+    case("unary_sigmoid_i64", "unary", [I("x", S, -3, 3)], "torch.sigmoid(x)")
+
+
+# ---- activations ----------------------------------------------------------
+
+def define_activations():
+    S = (3, 4, 6)
+    F = "torch.nn.functional."
+    ops = {
+        "relu": f"{F}relu(x)", "relu_inplace": f"{F}relu(x, inplace=True)",
+        "relu_method": "x.relu()", "relu6": f"{F}relu6(x)", "silu": f"{F}silu(x)",
+        "mish": f"{F}mish(x)", "hardswish": f"{F}hardswish(x)",
+        "hardsigmoid": f"{F}hardsigmoid(x)", "gelu": f"{F}gelu(x)",
+        "gelu_tanh": f"{F}gelu(x, approximate='tanh')",
+        "leaky_relu": f"{F}leaky_relu(x, 0.2)", "leaky_relu_default": f"{F}leaky_relu(x)",
+        "elu": f"{F}elu(x, alpha=1.5)", "softplus": f"{F}softplus(x)",
+        "softplus_beta": f"{F}softplus(x, beta=2.0, threshold=5.0)",
+        "hardtanh": f"{F}hardtanh(x, -0.5, 0.5)", "hardtanh_default": f"{F}hardtanh(x)",
+        "sigmoid": "torch.sigmoid(x)", "tanh": f"{F}tanh(x)",
+        "glu": f"{F}glu(x, dim=-1)", "glu_dim1": f"{F}glu(x, 1)",
+        "dropout_eval": f"{F}dropout(x, 0.1, False, False)",
+        "dropout2d_eval": f"{F}dropout2d(x, p=0.5, training=False)",
+    }
+    for op, expr in ops.items():
+        for dt in FL:
+            case(f"act_{op}_{dt}", "activation", [N("x", S, dt, sd=2.5)], expr)
+    for dt in FL:
+        case(f"act_prelu_{dt}", "activation", [N("x", (2, 3, 5), dt, sd=2.0),
+                                               UNIT("w", (3,), dt)],
+             "torch.nn.functional.prelu(x, w)")
+    case("act_prelu_scalar_f32", "activation", [N("x", (2, 3, 5), sd=2.0), UNIT("w", (1,))],
+         "torch.nn.functional.prelu(x, w)")
+    case("act_relu_i64", "activation", [I("x", (4, 5), -5, 5)], "torch.relu(x)")
+
+
+# ---- elementwise binary ---------------------------------------------------
+
+NONZERO = [1.5, -2.0, 0.75, -0.5, 3.0]
+INZ = [3, -2, 5, -4, 7]
+
+
+def define_binary():
+    S, SB = (3, 4, 5), (4, 5)
+    for dt in FL:
+        x, y = N("x", S, dt), N("y", SB, dt)
+        yc = N("y", (3, 1, 5), dt)
+        case(f"binary_add_{dt}", "binary", [x, y], "torch.add(x, y)")
+        case(f"binary_add_op_bcast_{dt}", "binary", [N("x", (4, 1), dt), yc], "x + y")
+        case(f"binary_add_alpha_{dt}", "binary", [x, y], "torch.add(x, y, alpha=2)")
+        case(f"binary_add_scalar_{dt}", "binary", [x], "x + 1.5")
+        case(f"binary_radd_scalar_{dt}", "binary", [x], "0.1 + x")
+        case(f"binary_sub_{dt}", "binary", [x, y], "x - y")
+        case(f"binary_sub_alpha_{dt}", "binary", [x, y], "torch.sub(x, y, alpha=0.5)")
+        case(f"binary_rsub_scalar_{dt}", "binary", [x], "1.0 - x")
+        case(f"binary_rsub_fn_{dt}", "binary", [x, y], "torch.rsub(x, y)")
+        case(f"binary_mul_{dt}", "binary", [x, y], "torch.mul(x, y)")
+        case(f"binary_mul_scalar_{dt}", "binary", [x], "x * 0.125")
+        case(f"binary_mul_scalar_inexact_{dt}", "binary", [x], "x * 0.1")
+        case(f"binary_div_{dt}", "binary", [x, D("y", (5,), NONZERO, dt)], "x / y")
+        case(f"binary_div_scalar_{dt}", "binary", [x], "x / 3.0")
+        case(f"binary_rdiv_scalar_{dt}", "binary", [POS("x", S, dt)], "1.0 / x")
+        case(f"binary_div_floor_{dt}", "binary", [N("x", S, dt, sd=4.0), D("y", (5,), NONZERO, dt)],
+             "torch.div(x, y, rounding_mode='floor')")
+        case(f"binary_div_trunc_{dt}", "binary", [N("x", S, dt, sd=4.0), D("y", (5,), NONZERO, dt)],
+             "torch.div(x, y, rounding_mode='trunc')")
+        case(f"binary_floor_divide_{dt}", "binary",
+             [N("x", S, dt, sd=4.0), D("y", (5,), NONZERO, dt)], "x // y")
+        case(f"binary_remainder_{dt}", "binary",
+             [N("x", S, dt, sd=4.0), D("y", (5,), NONZERO, dt)], "torch.remainder(x, y)")
+        case(f"binary_mod_op_scalar_{dt}", "binary", [N("x", S, dt, sd=4.0)], "x % 1.5")
+        case(f"binary_fmod_{dt}", "binary",
+             [N("x", S, dt, sd=4.0), D("y", (5,), NONZERO, dt)], "torch.fmod(x, y)")
+        case(f"binary_pow_scalar_{dt}", "binary", [POS("x", S, dt)], "torch.pow(x, 3)")
+        case(f"binary_pow_half_{dt}", "binary", [POS("x", S, dt)], "x ** 0.5")
+        case(f"binary_pow_neg_{dt}", "binary", [POS("x", S, dt)], "x ** -2")
+        case(f"binary_pow_tensor_{dt}", "binary", [POS("x", S, dt), N("y", SB, dt)],
+             "torch.pow(x, y)")
+        case(f"binary_rpow_scalar_{dt}", "binary", [N("x", S, dt)], "2 ** x")
+        case(f"binary_maximum_{dt}", "binary", [x, y], "torch.maximum(x, y)")
+        case(f"binary_minimum_{dt}", "binary", [x, y], "torch.minimum(x, y)")
+        case(f"binary_fmax_{dt}", "binary", [x, y], "torch.fmax(x, y)")
+        case(f"binary_max_other_{dt}", "binary", [x, y], "torch.max(x, y)")
+        case(f"binary_atan2_{dt}", "binary", [x, y], "torch.atan2(x, y)")
+        case(f"binary_addcmul_{dt}", "binary", [x, N("y", SB, dt), N("z", S, dt)],
+             "torch.addcmul(x, y, z, value=0.5)")
+        case(f"binary_addcdiv_{dt}", "binary", [x, N("y", SB, dt), POS("z", S, dt)],
+             "torch.addcdiv(x, y, z, value=2)")
+        case(f"binary_lerp_scalar_{dt}", "binary", [x, y], "torch.lerp(x, y, 0.3)")
+        case(f"binary_lerp_tensor_{dt}", "binary", [x, y, UNIT("w", SB, dt)],
+             "torch.lerp(x, y, w)")
+        case(f"binary_inplace_add_{dt}", "binary", [x, y], "x = x.clone()\nx.add_(y)\nx.mul_(2)\n"
+             "return (x,)")
+    # integers
+    for dt in ("i64", "i32"):
+        x, y = I("x", S, -20, 20, dt), I("y", SB, -20, 20, dt)
+        nz = D("y", (5,), INZ, dt)
+        case(f"binary_add_{dt}", "binary", [x, y], "x + y")
+        case(f"binary_sub_{dt}", "binary", [x, y], "x - y")
+        case(f"binary_mul_{dt}", "binary", [x, y], "x * y")
+        case(f"binary_add_alpha_{dt}", "binary", [x, y], "torch.add(x, y, alpha=3)")
+        case(f"binary_add_int_scalar_{dt}", "binary", [x], "x + 7")
+        case(f"binary_add_float_scalar_{dt}", "binary", [x], "x + 1.5")
+        case(f"binary_mul_float_scalar_{dt}", "binary", [x], "x * 0.5")
+        case(f"binary_div_{dt}", "binary", [x, nz], "x / y")
+        case(f"binary_div_floor_{dt}", "binary", [x, nz], "torch.div(x, y, rounding_mode='floor')")
+        case(f"binary_div_trunc_{dt}", "binary", [x, nz], "torch.div(x, y, rounding_mode='trunc')")
+        case(f"binary_floor_divide_{dt}", "binary", [x, nz], "x // y")
+        case(f"binary_floor_divide_scalar_{dt}", "binary", [x], "x // 3")
+        case(f"binary_remainder_{dt}", "binary", [x, nz], "torch.remainder(x, y)")
+        case(f"binary_mod_op_scalar_{dt}", "binary", [x], "x % 3")
+        case(f"binary_fmod_{dt}", "binary", [x, nz], "torch.fmod(x, y)")
+        case(f"binary_maximum_{dt}", "binary", [x, y], "torch.maximum(x, y)")
+        case(f"binary_minimum_{dt}", "binary", [x, y], "torch.minimum(x, y)")
+        case(f"binary_pow_scalar_{dt}", "binary", [I("x", S, -9, 9, dt)], "x ** 3")
+        case(f"binary_pow_float_scalar_{dt}", "binary", [I("x", S, 0, 9, dt)], "x ** 0.5")
+        case(f"binary_bitwise_and_{dt}", "binary", [x, y], "x & y")
+        case(f"binary_bitwise_or_{dt}", "binary", [x, y], "torch.bitwise_or(x, y)")
+        case(f"binary_bitwise_xor_{dt}", "binary", [x, y], "x ^ y")
+    for op, expr in (("and", "x & y"), ("or", "x | y"), ("xor", "x ^ y")):
+        case(f"binary_bitwise_{op}_bool", "binary", [B("x", S), B("y", SB)], expr)
+    case("binary_add_bool", "binary", [B("x", S), B("y", SB)], "x + y")
+    case("binary_mul_bool", "binary", [B("x", S), B("y", SB)], "x * y")
+    case("binary_mul_u8", "binary", [I("x", S, 0, 15, "u8"), I("y", SB, 0, 15, "u8")], "x * y")
+    # type promotion
+    case("promote_f16_f32", "promotion", [N("x", S, "f16"), N("y", SB, "f32")], "x + y",
+         dtype="f16")
+    case("promote_bf16_f16", "promotion", [N("x", S, "bf16"), N("y", SB, "f16")], "x * y",
+         dtype="bf16")
+    case("promote_bf16_f32", "promotion", [N("x", S, "bf16"), N("y", SB, "f32")], "x - y",
+         dtype="bf16")
+    case("promote_f32_f64", "promotion", [N("x", S, "f32"), N("y", SB, "f64")], "x + y")
+    case("promote_i64_f32", "promotion", [I("x", S, -9, 9), N("y", SB)], "x * y", dtype="i64")
+    case("promote_i64_f16", "promotion", [I("x", S, -9, 9), N("y", SB, "f16")], "x + y",
+         dtype="i64")
+    case("promote_i32_i64", "promotion", [I("x", S, -9, 9, "i32"), I("y", SB, -9, 9)], "x + y",
+         dtype="i32")
+    case("promote_u8_i8", "promotion", [I("x", S, 0, 200, "u8"), I("y", SB, -100, 100, "i8")],
+         "x + y", dtype="u8")
+    case("promote_bool_i64", "promotion", [B("x", S), I("y", SB, -9, 9)], "x + y", dtype="bool")
+    case("promote_bool_f32", "promotion", [B("x", S), N("y", SB)], "x * y", dtype="bool")
+    case("promote_f16_scalar_tensor_f32", "promotion", [N("x", S, "f16"), N("y", [], "f32")],
+         "x * y", dtype="f16")
+    case("promote_f32_scalar_tensor_f64", "promotion", [N("x", S, "f32"), N("y", [], "f64")],
+         "x + y")
+    case("promote_i64_scalar_tensor_f32", "promotion", [I("x", S, -9, 9), N("y", [], "f32")],
+         "x * y", dtype="i64")
+    case("promote_bf16_scalar_tensor_f32", "promotion", [N("x", S, "bf16"), N("y", [], "f32")],
+         "x + y", dtype="bf16")
+    case("promote_f16_int_tensor_0d", "promotion", [N("x", S, "f16"), I("y", [1], 1, 5)],
+         "x * y.squeeze()", dtype="f16")
+    case("promote_i64_div_scalar", "promotion", [I("x", S, -20, 20)], "x / 4", dtype="i64")
+    case("promote_bool_add_scalar", "promotion", [B("x", S)], "x + 1", dtype="bool")
+    case("promote_bool_float_scalar", "promotion", [B("x", S)], "x * 2.5", dtype="bool")
+    case("promote_i32_float_scalar", "promotion", [I("x", S, -9, 9, "i32")], "x * 0.5",
+         dtype="i32")
+    case("promote_where_f16_f32", "promotion", [B("c", S), N("x", S, "f16"), N("y", SB)],
+         "torch.where(c, x, y)", dtype="f16")
+    case("promote_cat_f16_f32", "promotion", [N("x", (2, 5), "f16"), N("y", (3, 5))],
+         "torch.cat([x, y], 0)", dtype="f16")
+    case("promote_cat_i64_f32", "promotion", [I("x", (2, 5), -9, 9), N("y", (3, 5))],
+         "torch.cat([x, y], 0)", dtype="i64")
+
+
+# ---- comparisons, logical -------------------------------------------------
+
+def define_compare():
+    S, SB = (3, 4, 5), (4, 5)
+    ops = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+    for name, sym in ops.items():
+        for dt in FL:
+            # integral-valued floats so that ties occur
+            case(f"cmp_{name}_{dt}", "compare", [P("x", S, dt, mean=0, std=10, lo=-2, hi=2),
+                                                 P("y", SB, dt, mean=0, std=10, lo=-2, hi=2)],
+                 f"torch.{name}(torch.round(x), torch.round(y))")
+            case(f"cmp_{name}_scalar_{dt}", "compare", [N("x", S, dt)], f"x {sym} 0.25")
+        for dt in ("i64", "i32"):
+            case(f"cmp_{name}_{dt}", "compare", [I("x", S, -2, 2, dt), I("y", SB, -2, 2, dt)],
+                 f"x {sym} y")
+            case(f"cmp_{name}_scalar_{dt}", "compare", [I("x", S, -2, 2, dt)], f"x {sym} 1")
+        case(f"cmp_{name}_bool", "compare", [B("x", S), B("y", SB)], f"x {sym} y")
+    # the scalar is rounded to the tensor's dtype before comparing (torch semantics)
+    for dt in ("f16", "bf16"):
+        vals = [0.1, 0.2, 0.3, 0.7, 1.1, 0.05, 0.15, 0.25]
+        case(f"cmp_scalar_rounding_{dt}", "compare", [D("x", (8,), vals, dt)],
+             "return (x == 0.1, x >= 0.3, x < 0.7, x != 1.1)")
+    case("cmp_i64_float_scalar", "compare", [I("x", S, -3, 3)], "return (x > 0.5, x == 1.0)",
+         dtype="i64")
+    case("cmp_f32_i64", "compare", [P("x", S, "f32", std=10, lo=-2, hi=2), I("y", SB, -2, 2)],
+         "torch.round(x) == y")
+    for name in ("and", "or", "xor"):
+        case(f"logical_{name}_bool", "logical", [B("x", S), B("y", SB)],
+             f"torch.logical_{name}(x, y)")
+        case(f"logical_{name}_f32", "logical",
+             [D("x", (6,), [0.0, 1.0, -2.0, 0.0, 0.5, -0.0]), D("y", (6,), [0.0, 0.0, 3.0, 1.0, 0.0, 2.0])],
+             f"torch.logical_{name}(x, y)")
+        case(f"logical_{name}_i64", "logical", [I("x", S, -1, 1), I("y", SB, -1, 1)],
+             f"torch.logical_{name}(x, y)")
+
+
+# ---- where / masked_fill / clamp ------------------------------------------
+
+def define_select():
+    S = (3, 4, 5)
+    for dt in FL + ("i64",):
+        x = N("x", S, dt) if dt in FL else I("x", S, -9, 9)
+        y = N("y", (5,), dt) if dt in FL else I("y", (5,), -9, 9)
+        case(f"where_{dt}", "where", [B("c", (4, 1)), x, y], "torch.where(c, x, y)", dtype=dt)
+        case(f"where_scalar_{dt}", "where", [B("c", S), x], "torch.where(c, x, 0)", dtype=dt)
+        case(f"where_cond_expr_{dt}", "where", [x], "torch.where(x > 0, x, x * 2)", dtype=dt)
+        case(f"masked_fill_{dt}", "masked_fill", [x, B("m", (4, 5))],
+             "x.masked_fill(m, -3)", dtype=dt)
+        case(f"masked_fill_fn_{dt}", "masked_fill", [x, B("m", (1, 5))],
+             "torch.masked_fill(x, m, 2)", dtype=dt)
+    for dt in FL:
+        x = N("x", S, dt)
+        case(f"where_scalars_{dt}", "where", [x], "torch.where(x > 0, 1.0, -1.0)", dtype=dt)
+        case(f"masked_fill_neg_inf_{dt}", "masked_fill", [x, B("m", (4, 5))],
+             "x.masked_fill(m, float('-inf'))")
+        case(f"masked_fill_min_{dt}", "masked_fill", [x, B("m", (4, 5))],
+             f"x.masked_fill(m, {float(torch.finfo(getattr(torch, TORCH_DTYPE[dt][6:])).min)!r})")
+        case(f"masked_fill_tensor_value_{dt}", "masked_fill", [x, B("m", (4, 5)), N("v", [], dt)],
+             "x.masked_fill(m, v)")
+        case(f"masked_fill_inplace_{dt}", "masked_fill", [x, B("m", (4, 5))],
+             "x = x.clone()\nx.masked_fill_(m, 0.5)\nreturn (x,)")
+        case(f"clamp_{dt}", "clamp", [x], "torch.clamp(x, -0.5, 0.75)")
+        case(f"clamp_min_kw_{dt}", "clamp", [x], "x.clamp(min=0.0)")
+        case(f"clamp_max_kw_{dt}", "clamp", [x], "torch.clamp(x, max=0.3)")
+        case(f"clamp_min_{dt}", "clamp", [x], "torch.clamp_min(x, -0.1)")
+        case(f"clamp_max_{dt}", "clamp", [x], "x.clamp_max(0.2)")
+        case(f"clip_{dt}", "clamp", [x], "torch.clip(x, -1, 1)")
+        case(f"clamp_tensor_{dt}", "clamp", [x, N("lo", (5,), dt, mean=-0.5),
+                                              N("hi", (4, 5), dt, mean=0.5, sd=0.3)],
+             "torch.clamp(x, lo, hi)")
+    case("clamp_i64", "clamp", [I("x", S, -20, 20)], "torch.clamp(x, -5, 7)")
+    case("clamp_min_i64", "clamp", [I("x", S, -20, 20)], "x.clamp(min=0)")
+    case("clamp_float_bounds_i64", "clamp", [I("x", S, -20, 20)], "torch.clamp(x, -2.5, 3.5)")
+    case("masked_fill_bool", "masked_fill", [B("x", S), B("m", (4, 5))], "x.masked_fill(m, True)")
+    case("where_bool", "where", [B("c", S), B("x", S), B("y", S)], "torch.where(c, x, y)")
+
+
+# ---- conversions -----------------------------------------------------------
+
+def define_convert():
+    S = (4, 6)
+    conv = {
+        "f32_to_f16": ("f32", "x.half()"), "f32_to_f16_to": ("f32", "x.to(torch.float16)"),
+        "f32_to_bf16": ("f32", "x.bfloat16()"), "f32_to_bf16_to": ("f32", "x.to(dtype=torch.bfloat16)"),
+        "f32_to_f64": ("f32", "x.double()"), "f64_to_f32": ("f64", "x.float()"),
+        "f64_to_f16": ("f64", "x.half()"), "f64_to_bf16": ("f64", "x.bfloat16()"),
+        "f32_to_i64": ("f32", "x.long()"), "f32_to_i32": ("f32", "x.int()"),
+        "f32_to_bool": ("f32", "x.bool()"), "f16_to_f32": ("f16", "x.float()"),
+        "bf16_to_f32": ("bf16", "x.float()"), "bf16_to_f16": ("bf16", "x.half()"),
+        "f16_to_bf16": ("f16", "x.to(torch.bfloat16)"), "f16_to_i64": ("f16", "x.long()"),
+        "bf16_to_i64": ("bf16", "x.long()"), "f32_type": ("f32", "x.type(torch.float64)"),
+        "f32_to_cpu": ("f32", "x.to('cpu')"), "f32_to_device_dtype": ("f32", "x.to('cpu', torch.float16)"),
+        "f32_contiguous": ("f32", "x.contiguous()"), "f32_clone_detach": ("f32", "x.clone().detach()"),
+        "f64_to_i64": ("f64", "x.to(torch.int64)"),
+    }
+    for name, (dt, expr) in conv.items():
+        case(f"convert_{name}", "convert", [N("x", S, dt, sd=3.0)], expr, dtype=dt)
+    ints = {
+        "i64_to_f32": ("i64", "x.float()"), "i64_to_f16": ("i64", "x.half()"),
+        "i64_to_bf16": ("i64", "x.bfloat16()"), "i64_to_f64": ("i64", "x.double()"),
+        "i64_to_i32": ("i64", "x.int()"), "i32_to_i64": ("i32", "x.long()"),
+        "i64_to_bool": ("i64", "x.bool()"), "i64_to_u8": ("i64", "x.to(torch.uint8)"),
+        "u8_to_f32": ("u8", "x.float()"), "i32_to_f32": ("i32", "x.float()"),
+    }
+    for name, (dt, expr) in ints.items():
+        lo = 0 if dt == "u8" or name.endswith("u8") else -300
+        case(f"convert_{name}", "convert", [I("x", S, lo, 300, dt)], expr, dtype=dt)
+    for name, expr in (("bool_to_f32", "x.float()"), ("bool_to_i64", "x.long()"),
+                       ("bool_to_f16", "x.half()"), ("bool_to_u8", "x.byte()"),
+                       ("bool_to_bf16", "x.to(torch.bfloat16)")):
+        case(f"convert_{name}", "convert", [B("x", S)], expr, dtype="bool")
+    case("convert_f32_to_u8", "convert", [P("x", S, mean=100, std=300, lo=0, hi=255)], "x.byte()")
+    case("convert_type_as", "convert", [N("x", S), N("y", (2,), "f16")], "x.type_as(y)")
+    case("convert_to_other", "convert", [N("x", S, "bf16"), N("y", (2,), "f64")], "x.to(y.dtype)",
+         dtype="bf16")
+    # rounding edges: halfway cases, overflow, subnormals
+    edges = [1.00390625, 1.01171875, -1.00390625, 65504.0, 65520.0, 70000.0, -70000.0, 1e-8,
+             6e-8, 3e-5, 3.0e38, 1.0000001, 0.1, 2.5, -0.0, 1e-40]
+    case("convert_edges_f32_to_f16", "convert", [D("x", (16,), edges)], "x.half()")
+    case("convert_edges_f32_to_bf16", "convert", [D("x", (16,), edges)], "x.bfloat16()")
+    case("convert_edges_f64_to_f32", "convert",
+         [D("x", (6,), [1.0 + 2.0**-24, 1.0 + 3 * 2.0**-24, 1e-46, 1e39, 0.1, -2.5], "f64")],
+         "x.float()")
+    case("convert_edges_f32_to_i64", "convert",
+         [D("x", (8,), [-2.7, -2.5, -0.5, 0.5, 2.5, 2.7, 1e6, -1e6])], "x.long()")
+
+
+# ---- reductions ------------------------------------------------------------
+
+def define_reductions():
+    S = (3, 4, 5)
+    red = {
+        "sum_all": "torch.sum(x)", "sum_dim": "x.sum(1)", "sum_dims_keepdim": "torch.sum(x, dim=(0, 2), keepdim=True)",
+        "sum_neg_dim": "x.sum(dim=-1)", "mean_all": "x.mean()", "mean_dim_keepdim": "x.mean(-1, keepdim=True)",
+        "mean_dims": "torch.mean(x, [0, 2])", "amax": "torch.amax(x, dim=1)",
+        "amin_dims": "torch.amin(x, dim=(0, 2), keepdim=True)", "max_all": "torch.max(x)",
+        "min_all": "x.min()", "var": "torch.var(x, dim=1)", "var_unbiased_false": "x.var(-1, unbiased=False)",
+        "var_correction0_keepdim": "torch.var(x, dim=(1, 2), correction=0, keepdim=True)",
+        "var_all": "x.var()", "std": "torch.std(x, dim=-1)", "std_all": "x.std()",
+        "std_unbiased_false_keepdim": "torch.std(x, 1, unbiased=False, keepdim=True)",
+        "norm": "torch.norm(x)", "norm_dim": "x.norm(dim=-1)", "norm_p1_dim": "torch.norm(x, p=1, dim=1)",
+        "norm_p2_keepdim": "x.norm(2, -1, True)", "vector_norm": "torch.linalg.vector_norm(x, dim=-1)",
+        "vector_norm_inf": "torch.linalg.vector_norm(x, ord=float('inf'), dim=1)",
+        "linalg_norm_dim": "torch.linalg.norm(x, dim=-1)",
+        "logsumexp": "torch.logsumexp(x, dim=-1)", "logsumexp_keepdim": "x.logsumexp(1, keepdim=True)",
+        "cumsum": "torch.cumsum(x, dim=1)", "cumsum_neg": "x.cumsum(-1)",
+        "nansum": "torch.nansum(x, 1)",
+    }
+    for name, expr in red.items():
+        for dt in FL:
+            case(f"reduce_{name}_{dt}", "reduction", [N("x", S, dt)], expr)
+    for dt in FL:
+        case(f"reduce_prod_{dt}", "reduction", [N("x", S, dt, mean=1.0, sd=0.3)], "torch.prod(x, 1)")
+        case(f"reduce_prod_all_{dt}", "reduction", [N("x", (2, 5), dt, mean=1.0, sd=0.3)], "x.prod()")
+        d = distinct("x", S, dt)
+        case(f"reduce_argmax_{dt}", "reduction", [d], "torch.argmax(x)")
+        case(f"reduce_argmax_dim_{dt}", "reduction", [d], "x.argmax(dim=-1)")
+        case(f"reduce_argmax_keepdim_{dt}", "reduction", [d], "torch.argmax(x, 1, keepdim=True)")
+        case(f"reduce_argmin_dim_{dt}", "reduction", [d], "torch.argmin(x, dim=0)")
+        case(f"reduce_max_dim_{dt}", "reduction", [d], "r = torch.max(x, 1)\nreturn (r[0], r[1])")
+        case(f"reduce_max_dim_keepdim_{dt}", "reduction", [d],
+             "values, indices = x.max(dim=-1, keepdim=True)\nreturn (values, indices)")
+        case(f"reduce_min_dim_{dt}", "reduction", [d], "r = torch.min(x, dim=0)\nreturn (r[0], r[1])")
+        case(f"reduce_sum_dtype_f32_{dt}", "reduction", [N("x", S, dt)], "torch.sum(x, -1, dtype=torch.float32)")
+        case(f"reduce_mean_dtype_f64_{dt}", "reduction", [N("x", S, dt)], "x.mean(dim=1, dtype=torch.float64)")
+        case(f"reduce_cumsum_dtype_f32_{dt}", "reduction", [N("x", S, dt)], "torch.cumsum(x, 1, dtype=torch.float32)")
+        case(f"reduce_softmax_then_sum_{dt}", "reduction", [N("x", S, dt)], "x.softmax(-1).sum(-1)")
+    for dt in ("i64", "i32"):
+        x = I("x", S, -9, 9, dt)
+        case(f"reduce_sum_all_{dt}", "reduction", [x], "x.sum()")
+        case(f"reduce_sum_dim_{dt}", "reduction", [x], "torch.sum(x, 1)")
+        case(f"reduce_prod_dim_{dt}", "reduction", [I("x", S, -3, 3, dt)], "torch.prod(x, -1)")
+        case(f"reduce_amax_{dt}", "reduction", [x], "torch.amax(x, -1)")
+        case(f"reduce_max_all_{dt}", "reduction", [x], "x.max()")
+        case(f"reduce_cumsum_{dt}", "reduction", [x], "torch.cumsum(x, 0)")
+        case(f"reduce_sum_dtype_f32_{dt}", "reduction", [x], "x.sum(1, dtype=torch.float32)")
+        case(f"reduce_mean_dtype_{dt}", "reduction", [x], "x.mean(-1, dtype=torch.float32)")
+        # ties: torch documents that the first maximal index is returned
+        case(f"reduce_argmax_ties_{dt}", "reduction", [I("x", S, 0, 2, dt)], "torch.argmax(x, dim=-1)")
+        case(f"reduce_argmin_ties_{dt}", "reduction", [I("x", S, 0, 2, dt)], "torch.argmin(x, dim=1)")
+        case(f"reduce_max_dim_ties_{dt}", "reduction", [I("x", S, 0, 2, dt)],
+             "r = x.max(-1)\nreturn (r[0], r[1])")
+    case("reduce_sum_bool", "reduction", [B("x", S)], "x.sum(-1)")
+    case("reduce_sum_all_bool", "reduction", [B("x", S)], "torch.sum(x)")
+    case("reduce_cumsum_bool", "reduction", [B("x", S)], "x.cumsum(1)")
+    case("reduce_any_bool", "reduction", [B("x", S)], "torch.any(x, dim=-1)")
+    case("reduce_any_all_bool", "reduction", [B("x", S)], "x.any()")
+    case("reduce_all_bool", "reduction", [B("x", (3, 4, 2))], "torch.all(x, 1)")
+    case("reduce_all_keepdim_bool", "reduction", [B("x", (3, 2))], "x.all(dim=-1, keepdim=True)")
+    case("reduce_any_f32", "reduction", [D("x", (2, 3), [0.0, 0.0, 1.0, 0.0, 0.0, 0.0])], "torch.any(x, 1)")
+    case("reduce_all_i64", "reduction", [I("x", S, 0, 3)], "torch.all(x, -1)")
+    case("reduce_amax_bool", "reduction", [B("x", S)], "torch.amax(x, -1)")
+    case("reduce_logsumexp_neg_inf_f32", "reduction",
+         [D("x", (2, 4), [0.5, float("-inf"), 1.0, -2.0, float("-inf"), 3.0, 0.0, 1.0])],
+         "torch.logsumexp(x, -1)")
+    case("reduce_max_nan_f32", "reduction", [D("x", (2, 3), [1.0, float("nan"), 2.0, 0.5, -1.0, 3.0])],
+         "return (torch.amax(x, -1), torch.max(x, dim=-1)[0], x.sum(-1))", allow_nan=True)
+
+
+# ---- softmax -------------------------------------------------------------
+
+def define_softmax():
+    S = (3, 4, 6)
+    sm = {
+        "softmax_last": "torch.softmax(x, dim=-1)", "softmax_dim1": "torch.nn.functional.softmax(x, dim=1)",
+        "softmax_dim0": "x.softmax(0)", "softmax_method_kw": "x.softmax(dim=-1)",
+        "log_softmax_last": "torch.nn.functional.log_softmax(x, dim=-1)",
+        "log_softmax_dim1": "x.log_softmax(1)", "log_softmax_dim0": "torch.log_softmax(x, 0)",
+        "softmax_large": "torch.softmax(x * 30.0, dim=-1)",
+    }
+    for name, expr in sm.items():
+        for dt in FL:
+            case(f"{name}_{dt}", "softmax", [N("x", S, dt, sd=2.0)], expr)
+    for dt in LOWP:
+        case(f"softmax_dtype_f32_{dt}", "softmax", [N("x", S, dt, sd=2.0)],
+             "torch.nn.functional.softmax(x, dim=-1, dtype=torch.float32)")
+        case(f"log_softmax_dtype_f32_{dt}", "softmax", [N("x", S, dt, sd=2.0)],
+             "torch.log_softmax(x, -1, dtype=torch.float32)")
+        case(f"softmax_float_then_cast_{dt}", "softmax", [N("x", S, dt, sd=2.0)],
+             f"torch.softmax(x.float(), dim=-1).to({TORCH_DTYPE[dt]})")
+    for dt in FL:
+        # masked softmax as attention writes it; every row keeps >= 1 element
+        mask = np.array([[0, 1, 1, 0, 1, 1], [1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0],
+                         [1, 0, 1, 0, 1, 0]], dtype=bool)
+        case(f"softmax_masked_{dt}", "softmax", [N("x", S, dt, sd=2.0), D("m", (4, 6), mask, "bool")],
+             "torch.softmax(x.masked_fill(m, float('-inf')), dim=-1)")
+    case("softmax_int_dtype", "softmax", [I("x", (3, 5), -3, 3)],
+         "torch.softmax(x, dim=-1, dtype=torch.float32)", dtype="i64")
+
+
+# ---- shape / data movement -------------------------------------------------
+
+def define_shape():
+    S = (2, 3, 4)
+    exprs = {
+        "view": "x.view(6, 4)", "view_neg": "x.view(-1)", "view_tuple": "x.view((4, -1))",
+        "view_size": "x.view(x.size(0), -1)", "view_shape_index": "x.view(x.shape[0] * x.shape[1], x.shape[2])",
+        "reshape": "x.reshape(3, -1, 2)", "reshape_fn": "torch.reshape(x, (4, 6))",
+        "view_as": "x.view_as(torch.zeros(4, 6))", "flatten": "torch.flatten(x, 1)",
+        "flatten_all": "x.flatten()", "flatten_0_1": "x.flatten(0, 1)",
+        "unflatten": "x.unflatten(2, (2, 2))", "unflatten_neg": "torch.unflatten(x, -1, (2, -1))",
+        "squeeze_dim": "x.unsqueeze(1).squeeze(1)", "squeeze_all": "x.view(2, 1, 3, 1, 4).squeeze()",
+        "unsqueeze": "x.unsqueeze(0)", "unsqueeze_neg": "torch.unsqueeze(x, -1)",
+        "permute": "x.permute(2, 0, 1)", "permute_fn": "torch.permute(x, (1, 2, 0))",
+        "permute_list": "x.permute([0, 2, 1])",
+        "diag_vector": "torch.diag(x[0, 0])", "diag_vector_k2": "torch.diag(x[0, 0], 2)",
+        "diag_vector_k_neg": "torch.diag(x[1, 2], diagonal=-1)",
+        "diag_matrix": "torch.diag(x[0])", "diag_matrix_k1": "torch.diag(x[1], 1)",
+        "diag_matrix_k_neg2": "x[0].diag(-2)", "diag_matrix_empty": "torch.diag(x[0], 5)",
+        "transpose": "x.transpose(0, 2)", "transpose_neg": "torch.transpose(x, -1, -2)",
+        "swapaxes": "torch.swapaxes(x, 0, 1)", "t": "x[0].t()", "mt": "x.mT",
+        "numpy_t_2d": "x[1].T", "movedim": "torch.movedim(x, 0, -1)", "movedim_multi": "x.movedim((0, 1), (2, 0))",
+        "expand": "x[:, :1, :].expand(2, 5, 4)", "expand_neg": "x.unsqueeze(1).expand(-1, 3, -1, -1)",
+        "expand_new_dims": "x[0, 0].expand(3, 2, 4)", "expand_as": "x[:1].expand_as(x)",
+        "broadcast_to": "torch.broadcast_to(x[:, :, :1], (2, 3, 5))",
+        "repeat": "x.repeat(2, 1, 3)", "repeat_new_dims": "x.repeat(2, 1, 1, 2)",
+        "tile": "torch.tile(x, (2,))", "cat_0": "torch.cat([x, x * 2], 0)",
+        "cat_1": "torch.cat((x, x[:, :1], x), dim=1)", "cat_neg": "torch.cat([x, -x], dim=-1)",
+        "concat": "torch.concat([x, x], 2)", "stack_0": "torch.stack([x, x + 1])",
+        "stack_neg": "torch.stack((x, x * 3, x), dim=-1)", "stack_1": "torch.stack([x, x], 1)",
+        "split_int": "return tuple(torch.split(x, 3, dim=2))",
+        "split_uneven": "a, b = x.split(2, 1)\nreturn (a, b)",
+        "split_sizes": "return tuple(torch.split(x, [1, 3], dim=-1))",
+        "split_with_sizes": "return tuple(x.split_with_sizes([2, 1], 1))",
+        "chunk": "return tuple(x.chunk(2, dim=-1))", "chunk_uneven": "return tuple(torch.chunk(x, 2, 1))",
+        "tensor_split": "return tuple(torch.tensor_split(x, 3, dim=2))",
+        "tensor_split_idx": "return tuple(torch.tensor_split(x, [1, 3], dim=2))",
+        "unbind": "return tuple(x.unbind(1))", "unbind_0": "a, b = torch.unbind(x)\nreturn (a, b)",
+        "narrow": "x.narrow(2, 1, 2)", "narrow_fn": "torch.narrow(x, 1, 1, 2)",
+        "select": "x.select(1, 2)", "select_neg": "torch.select(x, -1, -1)",
+        "flip": "torch.flip(x, [0])", "flip_multi": "x.flip(0, 2)", "flip_neg": "torch.flip(x, dims=(-1,))",
+        "roll_flat": "torch.roll(x, 5)", "roll_dim": "torch.roll(x, 1, 2)",
+        "roll_multi": "x.roll(shifts=(1, -2), dims=(1, 2))", "roll_neg": "torch.roll(x, -3, -1)",
+        "roll_big": "torch.roll(x, 7, dims=1)",
+        "tril": "torch.tril(x)", "tril_neg": "x.tril(-1)", "triu": "torch.triu(x, 1)",
+        "triu_neg": "x.triu(diagonal=-2)", "triu_2d": "torch.triu(x[0])",
+        "contiguous": "x.transpose(0, 1).contiguous()", "clone": "x.clone()",
+        "alias": "torch.ops.aten.alias(x)",
+        "meshgrid_ij": "a, b = torch.meshgrid(x[0, 0], x[1, :, 0], indexing='ij')\nreturn (a, b)",
+        "meshgrid_xy": "a, b = torch.meshgrid(x[0, 0], x[1, :, 0], indexing='xy')\nreturn (a, b)",
+        "repeat_interleave": "torch.repeat_interleave(x, 2, dim=1)",
+        "repeat_interleave_flat": "x.repeat_interleave(2)",
+        "numel_view": "x.view(x.numel())",
+    }
+    for name, expr in exprs.items():
+        case(f"shape_{name}_f32", "shape", [N("x", S)], expr)
+    # data movement on other dtypes
+    for dt, gen in (("f16", lambda: N("x", S, "f16")), ("bf16", lambda: N("x", S, "bf16")),
+                    ("f64", lambda: N("x", S, "f64")), ("i64", lambda: I("x", S, -99, 99)),
+                    ("bool", lambda: B("x", S)), ("i32", lambda: I("x", S, -99, 99, "i32")),
+                    ("u8", lambda: I("x", S, 0, 200, "u8"))):
+        for name in ("permute", "transpose", "cat_1", "stack_neg", "split_uneven", "flip_multi",
+                     "roll_multi", "expand", "repeat", "tril", "triu", "unbind", "narrow"):
+            if dt == "bool" and name == "cat_1":
+                continue
+            case(f"shape_{name}_{dt}", "shape", [gen()], exprs[name])
+    case("shape_cat_bool", "shape", [B("x", S), B("y", (2, 1, 4))], "torch.cat([x, y], 1)")
+    case("shape_cat_empty_f32", "shape", [N("x", S)], "torch.cat([x, x[:, :0]], 1)")
+    # pad
+    pads = {
+        "const_1d": ("(2, 3, 6)", "torch.nn.functional.pad(x, (1, 2))"),
+        "const_value": ("(2, 3, 6)", "torch.nn.functional.pad(x, (2, 1), 'constant', 0.5)"),
+        "const_2d": ("(2, 3, 4, 4)", "torch.nn.functional.pad(x, (1, 1, 2, 0), value=-1.0)"),
+        "const_3dims": ("(2, 3, 4)", "torch.nn.functional.pad(x, (0, 1, 1, 0, 1, 1))"),
+        "const_negative": ("(2, 3, 6)", "torch.nn.functional.pad(x, (-1, 2))"),
+        "reflect_1d": ("(2, 3, 6)", "torch.nn.functional.pad(x, (2, 3), mode='reflect')"),
+        "reflect_2d": ("(2, 3, 5, 5)", "torch.nn.functional.pad(x, (1, 2, 2, 1), mode='reflect')"),
+        "replicate_1d": ("(2, 3, 6)", "torch.nn.functional.pad(x, (3, 1), mode='replicate')"),
+        "replicate_2d": ("(1, 2, 4, 5)", "torch.nn.functional.pad(x, (1, 2, 3, 0), mode='replicate')"),
+        "replicate_3d": ("(1, 2, 3, 3, 3)", "torch.nn.functional.pad(x, (1, 1, 0, 2, 1, 0), mode='replicate')"),
+        "circular_1d": ("(2, 3, 6)", "torch.nn.functional.pad(x, (2, 1), mode='circular')"),
+        "circular_2d": ("(1, 2, 4, 5)", "torch.nn.functional.pad(x, (1, 2, 1, 1), mode='circular')"),
+    }
+    for name, (shape, expr) in pads.items():
+        for dt in (("f32", "f16", "bf16", "f64") if name in ("const_2d", "reflect_2d") else ("f32",)):
+            case(f"pad_{name}_{dt}", "pad", [N("x", eval(shape), dt)], expr)
+    case("pad_const_i64", "pad", [I("x", (2, 5), -9, 9)], "torch.nn.functional.pad(x, (1, 1), value=7)")
+    case("pad_const_bool", "pad", [B("x", (2, 5))], "torch.nn.functional.pad(x, (2, 0))")
+    # pixel shuffle / unfold / im2col
+    for dt in FL:
+        case(f"pixel_shuffle_{dt}", "shape", [N("x", (1, 8, 3, 2), dt)],
+             "torch.nn.functional.pixel_shuffle(x, 2)")
+    case("pixel_shuffle_r3_f32", "shape", [N("x", (2, 9, 2, 2))], "torch.pixel_shuffle(x, 3)")
+    case("tensor_unfold_f32", "shape", [N("x", (2, 3, 8))], "x.unfold(2, 3, 2)")
+    case("tensor_unfold_dim1_f32", "shape", [N("x", (2, 7, 3))], "x.unfold(1, 2, 2)")
+    case("tensor_unfold_overlap_f32", "shape", [N("x", (2, 10))], "x.unfold(-1, 4, 1)")
+    for dt in ("f32", "f16", "bf16"):
+        case(f"im2col_{dt}", "shape", [N("x", (1, 2, 5, 5), dt)],
+             "torch.nn.functional.unfold(x, kernel_size=3)")
+    case("im2col_stride_pad_f32", "shape", [N("x", (2, 2, 5, 6))],
+         "torch.nn.functional.unfold(x, (2, 3), dilation=1, padding=1, stride=2)")
+    case("im2col_dilation_f32", "shape", [N("x", (1, 3, 6, 6))],
+         "torch.nn.functional.unfold(x, kernel_size=(2, 2), dilation=2, padding=(0, 1), stride=(1, 2))")
+
+
+# ---- indexing ---------------------------------------------------------------
+
+def define_indexing():
+    S = (4, 5, 6)
+    idx = {
+        "int": "x[1]", "neg_int": "x[-1]", "slice": "x[1:3]", "slice_2": "x[:, 1:4]",
+        "slice_step": "x[..., ::2]", "slice_neg": "x[:, -2:]", "slice_mixed": "x[1:, :-1, 2]",
+        "none": "x[None]", "none_mid": "x[:, None, 1]", "ellipsis_none": "x[..., None]",
+        "ellipsis_int": "x[..., 0]", "all_ints": "x[0, 1, 2]", "step_start": "x[1::2, 1:5:3]",
+        "slice_out_of_range": "x[:, 2:100]", "ellipsis_mid": "x[0, ..., 1:3]",
+        "slice_fn": "x[slice(1, None), slice(None, None, 2)]",
+        "empty_slice": "x[:, 3:3]",
+    }
+    for name, expr in idx.items():
+        case(f"getitem_{name}_f32", "getitem", [N("x", S)], expr)
+    for dt in ("f16", "bf16", "i64", "bool"):
+        gen = {"f16": lambda: N("x", S, "f16"), "bf16": lambda: N("x", S, "bf16"),
+               "i64": lambda: I("x", S, -9, 9), "bool": lambda: B("x", S)}[dt]
+        case(f"getitem_slice_mixed_{dt}", "getitem", [gen()], idx["slice_mixed"])
+        case(f"getitem_none_mid_{dt}", "getitem", [gen()], idx["none_mid"])
+        case(f"getitem_tensor_{dt}", "getitem", [gen(), I("i", (3,), 0, 3)], "x[i]")
+    adv = {
+        "tensor": ([I("i", (3,), 0, 3)], "x[i]"),
+        "tensor_2d": ([I("i", (2, 3), 0, 3)], "x[i]"),
+        "tensor_neg": ([I("i", (5,), -4, 3)], "x[i]"),
+        "tensor_dim1": ([I("i", (3,), 0, 4)], "x[:, i]"),
+        "tensor_last": ([I("i", (2, 2), 0, 5)], "x[..., i]"),
+        "two_tensors": ([I("i", (3,), 0, 3), I("j", (3,), 0, 4)], "x[i, j]"),
+        "two_tensors_bcast": ([I("i", (3, 1), 0, 3), I("j", (1, 2), 0, 4)], "x[i, j]"),
+        "tensor_slice_tensor": ([I("i", (3,), 0, 3), I("j", (3,), 0, 5)], "x[i, :, j]"),
+        "slice_then_tensor": ([I("j", (2,), 0, 4)], "x[1:3, j]"),
+        "int_and_tensor": ([I("j", (4,), 0, 5)], "x[:, 2, j]"),
+        "none_and_tensor": ([I("i", (3,), 0, 3)], "x[None, i]"),
+        "index_fn": ([I("i", (3,), 0, 3)], "torch.ops.aten.index(x, [i])"),
+    }
+    for name, (ps, expr) in adv.items():
+        case(f"getitem_{name}_f32", "getitem", [N("x", S)] + ps, expr)
+    # setitem
+    sets = {
+        "scalar_col": ([], "x[:, 0] = 0.0"),
+        "slice_tensor_bcast": ([N("y", (6,))], "x[1:3] = y"),
+        "ellipsis": ([N("y", (4, 5, 2))], "x[..., :2] = y"),
+        "int_int_scalar": ([], "x[0, 1] = 5.0"),
+        "tensor_index_scalar": ([D("i", (2,), [3, 1], "i64")], "x[i] = -1.0"),
+        "tensor_index_tensor": ([D("i", (2,), [0, 2], "i64"), N("y", (2, 5, 6))], "x[i] = y"),
+        "dim1_tensor_index": ([D("i", (3,), [4, 0, 2], "i64"), N("y", (6,))], "x[:, i] = y"),
+        "step": ([], "x[:, ::2, 1] = 2.5"),
+        "bool_mask": ([B("m", S)], "x[m] = 0.0"),
+        "bool_mask_rows": ([D("m", (4,), [1, 0, 1, 1], "bool")], "x[m] = 1.0"),
+        "tensor_value_0d": ([N("v", [])], "x[1, :, 2] = v"),
+        "none_index": ([N("y", (1, 6))], "x[0, None, 2] = y"),
+    }
+    for name, (ps, stmt) in sets.items():
+        case(f"setitem_{name}_f32", "setitem", [N("x", S)] + ps,
+             f"x = x.clone()\n{stmt}\nreturn (x,)")
+    case("setitem_scalar_col_i64", "setitem", [I("x", S, -9, 9)], "x = x.clone()\nx[:, 0] = 3\nreturn (x,)")
+    case("setitem_slice_bf16", "setitem", [N("x", S, "bf16"), N("y", (6,), "f32")],
+         "x = x.clone()\nx[1:3] = y\nreturn (x,)")
+    case("setitem_slice_f16", "setitem", [N("x", S, "f16")], "x = x.clone()\nx[..., -1] = 0.1\nreturn (x,)")
+    # index_select / gather / scatter / embedding
+    for dt in FL + ("i64",):
+        x = N("x", S, dt) if dt in FL else I("x", S, -9, 9)
+        case(f"index_select_{dt}", "gather", [x, I("i", (3,), 0, 3)], "torch.index_select(x, 0, i)",
+             dtype=dt)
+        case(f"index_select_dim2_{dt}", "gather", [x, I("i", (7,), 0, 5)], "x.index_select(2, i)",
+             dtype=dt)
+        case(f"gather_{dt}", "gather", [x, I("i", (4, 3, 6), 0, 4)], "torch.gather(x, 1, i)", dtype=dt)
+        case(f"gather_dim0_{dt}", "gather", [x, I("i", (2, 5, 6), 0, 3)], "x.gather(0, i)", dtype=dt)
+    case("gather_last_f32", "gather", [N("x", S), I("i", (4, 5, 1), 0, 5)], "torch.gather(x, -1, i)")
+    case("gather_smaller_f32", "gather", [N("x", S), I("i", (2, 3, 2), 0, 5)], "torch.gather(x, 2, i)")
+    case("take_along_dim_f32", "gather", [N("x", S), I("i", (4, 5, 2), 0, 5)],
+         "torch.take_along_dim(x, i, dim=2)")
+    perm = [[4, 0, 2, 1], [1, 3, 0, 2], [0, 4, 3, 1]]
+    for dt in FL + ("i64",):
+        x = N("x", (3, 5), dt) if dt in FL else I("x", (3, 5), -9, 9)
+        src = N("s", (3, 4), dt) if dt in FL else I("s", (3, 4), -9, 9)
+        case(f"scatter_src_{dt}", "scatter", [x, D("i", (3, 4), perm, "i64"), src],
+             "torch.scatter(x, 1, i, s)", dtype=dt)
+        case(f"scatter_value_{dt}", "scatter", [x, D("i", (3, 4), perm, "i64")],
+             "x.scatter(1, i, 2.0)", dtype=dt)
+        case(f"scatter_add_{dt}", "scatter", [x, I("i", (3, 4), 0, 4), src],
+             "torch.scatter_add(x, 1, i, s)", dtype=dt)
+        case(f"scatter_add_dim0_{dt}", "scatter", [x, I("i", (5, 5), 0, 2), N("s", (5, 5), dt) if dt in FL else I("s", (5, 5), -9, 9)],
+             "x.scatter_add(0, i, s)", dtype=dt)
+    for red in ("sum", "prod", "mean", "amax", "amin"):
+        for incl in (True, False):
+            case(f"scatter_reduce_{red}_{'incl' if incl else 'excl'}_f32", "scatter",
+                 [N("x", (3, 5)), I("i", (3, 4), 0, 4), N("s", (3, 4), mean=0.5)],
+                 f"torch.scatter_reduce(x, 1, i, s, '{red}', include_self={incl})")
+    case("scatter_inplace_f32", "scatter", [N("x", (3, 5)), D("i", (3, 4), perm, "i64"), N("s", (3, 4))],
+         "x = x.clone()\nx.scatter_(1, i, s)\nreturn (x,)")
+    case("scatter_add_inplace_f32", "scatter", [N("x", (3, 5)), I("i", (3, 4), 0, 4), N("s", (3, 4))],
+         "x = x.clone()\nx.scatter_add_(1, i, s)\nreturn (x,)")
+    for dt in FL:
+        case(f"embedding_{dt}", "embedding", [I("i", (2, 5), 0, 9), N("w", (10, 4), dt)],
+             "torch.nn.functional.embedding(i, w)", dtype=dt)
+    case("embedding_padding_idx_f32", "embedding", [I("i", (2, 5), 0, 9), N("w", (10, 4))],
+         "torch.nn.functional.embedding(i, w, 0)")
+    case("embedding_1d_f32", "embedding", [I("i", (6,), 0, 9), N("w", (10, 3))],
+         "torch.nn.functional.embedding(i, w, None, None, 2.0, False, False)")
+    case("embedding_aten_order_f32", "embedding", [I("i", (2, 5), 0, 9), N("w", (10, 4))],
+         "torch.embedding(w, i)")  # aten argument order: (weight, indices)
+    case("embedding_i32_idx_f32", "embedding", [I("i", (2, 3), 0, 9, "i32"), N("w", (10, 3))],
+         "torch.nn.functional.embedding(i, w)")
+
+
+# ---- contractions -------------------------------------------------------------
+
+def define_matmul():
+    for dt in FL:
+        mm = {
+            "matmul_2d": ([N("a", (4, 8), dt), N("b", (8, 6), dt)], "torch.matmul(a, b)"),
+            "matmul_1d_2d": ([N("a", (8,), dt), N("b", (8, 6), dt)], "torch.matmul(a, b)"),
+            "matmul_2d_1d": ([N("a", (4, 8), dt), N("b", (8,), dt)], "a @ b"),
+            "matmul_1d_1d": ([N("a", (8,), dt), N("b", (8,), dt)], "torch.matmul(a, b)"),
+            "matmul_3d_2d": ([N("a", (2, 4, 8), dt), N("b", (8, 5), dt)], "a @ b"),
+            "matmul_2d_3d": ([N("a", (4, 8), dt), N("b", (3, 8, 5), dt)], "torch.matmul(a, b)"),
+            "matmul_bcast": ([N("a", (1, 4, 8), dt), N("b", (3, 8, 5), dt)], "torch.matmul(a, b)"),
+            "matmul_4d": ([N("a", (2, 3, 4, 8), dt), N("b", (2, 1, 8, 5), dt)], "a.matmul(b)"),
+            "matmul_1d_3d": ([N("a", (8,), dt), N("b", (2, 8, 3), dt)], "torch.matmul(a, b)"),
+            "matmul_3d_1d": ([N("a", (2, 4, 8), dt), N("b", (8,), dt)], "torch.matmul(a, b)"),
+            "mm": ([N("a", (4, 8), dt), N("b", (8, 6), dt)], "torch.mm(a, b)"),
+            "bmm": ([N("a", (3, 4, 8), dt), N("b", (3, 8, 5), dt)], "torch.bmm(a, b)"),
+            "bmm_transposed": ([N("a", (3, 8, 4), dt), N("b", (3, 5, 8), dt)],
+                               "torch.bmm(a.transpose(1, 2), b.transpose(-1, -2))"),
+            "linear": ([N("a", (2, 5, 8), dt), N("w", (6, 8), dt, sd=0.3), N("b", (6,), dt)],
+                       "torch._C._nn.linear(a, w, b)"),
+            "linear_nobias": ([N("a", (4, 8), dt), N("w", (6, 8), dt, sd=0.3)],
+                              "torch.nn.functional.linear(a, w)"),
+            "linear_1d": ([N("a", (8,), dt), N("w", (6, 8), dt, sd=0.3), N("b", (6,), dt)],
+                          "torch.nn.functional.linear(a, w, b)"),
+            "addmm": ([N("c", (6,), dt), N("a", (4, 8), dt), N("b", (8, 6), dt)],
+                      "torch.addmm(c, a, b)"),
+            "addmm_beta_alpha": ([N("c", (4, 6), dt), N("a", (4, 8), dt), N("b", (8, 6), dt)],
+                                 "torch.addmm(c, a, b, beta=0.5, alpha=2)"),
+            "baddbmm": ([N("c", (3, 4, 5), dt), N("a", (3, 4, 8), dt), N("b", (3, 8, 5), dt)],
+                        "torch.baddbmm(c, a, b)"),
+            "baddbmm_beta_alpha": ([N("c", (4, 5), dt), N("a", (3, 4, 8), dt), N("b", (3, 8, 5), dt)],
+                                   "c.baddbmm(a, b, beta=0.0, alpha=0.125)"),
+            "einsum_bmm": ([N("a", (2, 3, 4), dt), N("b", (2, 4, 5), dt)],
+                           "torch.einsum('bij,bjk->bik', a, b)"),
+            "einsum_attn": ([N("a", (2, 2, 3, 4), dt), N("b", (2, 2, 5, 4), dt)],
+                            "torch.einsum('bhqd,bhkd->bhqk', a, b)"),
+            "einsum_outer": ([N("a", (3,), dt), N("b", (4,), dt)], "torch.einsum('i,j->ij', a, b)"),
+            "einsum_transpose": ([N("a", (3, 4), dt)], "torch.einsum('ij->ji', a)"),
+            "einsum_sum": ([N("a", (2, 3, 4), dt)], "torch.einsum('bij->bj', a)"),
+            "einsum_ellipsis": ([N("a", (2, 3, 4), dt), N("b", (4, 5), dt)],
+                                "torch.einsum('...ij,jk->...ik', a, b)"),
+            "einsum_bilinear": ([N("a", (2, 3), dt), N("w", (4, 3, 5), dt), N("b", (2, 5), dt)],
+                                "torch.einsum('bn,anm,bm->ba', a, w, b)"),
+            "einsum_list_operands": ([N("a", (3, 4), dt), N("b", (4, 2), dt)],
+                                     "torch.einsum('ij,jk', [a, b])"),
+            "einsum_dot": ([N("a", (5,), dt), N("b", (5,), dt)], "torch.einsum('i,i->', a, b)"),
+            "einsum_diag": ([N("a", (4, 4), dt)], "torch.einsum('ii->i', a)"),
+            "einsum_trace": ([N("a", (4, 4), dt)], "torch.einsum('ii', a)"),
+            "outer": ([N("a", (3,), dt), N("b", (4,), dt)], "torch.outer(a, b)"),
+        }
+        for name, (ps, expr) in mm.items():
+            case(f"{name}_{dt}", "matmul", ps, expr, dtype=dt)
+    case("mm_i64", "matmul", [I("a", (4, 8), -9, 9), I("b", (8, 6), -9, 9)], "torch.mm(a, b)")
+    case("matmul_i64", "matmul", [I("a", (2, 4, 8), -9, 9), I("b", (8, 3), -9, 9)], "a @ b")
+    case("linear_bf16_big_k", "matmul", [N("a", (2, 64), "bf16"), N("w", (4, 64), "bf16", sd=0.3)],
+         "torch.nn.functional.linear(a, w)", dtype="bf16")
+    case("matmul_f16_big_k", "matmul", [N("a", (2, 128), "f16"), N("b", (128, 3), "f16")],
+         "a @ b", dtype="f16")
+
+
+# ---- attention ------------------------------------------------------------
+
+def define_attention():
+    F = "torch.nn.functional.scaled_dot_product_attention"
+    bool_mask = np.array([[1, 0, 1, 1, 0, 0], [0, 0, 0, 0, 0, 1], [1, 1, 1, 1, 1, 1],
+                          [0, 1, 0, 1, 0, 1]], dtype=bool)
+    for dt in FL:
+        q, k, v = N("q", (2, 2, 4, 8), dt), N("k", (2, 2, 6, 8), dt), N("v", (2, 2, 6, 8), dt)
+        case(f"sdpa_{dt}", "attention", [q, k, v], f"{F}(q, k, v)")
+        case(f"sdpa_causal_{dt}", "attention",
+             [N("q", (2, 2, 5, 8), dt), N("k", (2, 2, 5, 8), dt), N("v", (2, 2, 5, 8), dt)],
+             f"{F}(q, k, v, is_causal=True)")
+        case(f"sdpa_bool_mask_{dt}", "attention", [q, k, v, D("m", (4, 6), bool_mask, "bool")],
+             f"{F}(q, k, v, attn_mask=m)")
+        case(f"sdpa_float_mask_{dt}", "attention", [q, k, v, N("m", (2, 1, 4, 6), dt)],
+             f"{F}(q, k, v, attn_mask=m)")
+        case(f"sdpa_scale_{dt}", "attention", [q, k, v], f"{F}(q, k, v, scale=0.5)")
+    q, k, v = N("q", (2, 2, 4, 8)), N("k", (2, 2, 6, 8)), N("v", (2, 2, 6, 8))
+    neg = np.where(bool_mask, 0.0, -1e9).astype(np.float64)
+    case("sdpa_additive_big_neg_mask_f32", "attention", [q, k, v, D("m", (4, 6), neg)],
+         f"{F}(q, k, v, attn_mask=m)")
+    ninf = np.where(bool_mask, 0.0, float("-inf"))
+    case("sdpa_additive_neg_inf_mask_f32", "attention", [q, k, v, D("m", (4, 6), ninf)],
+         f"{F}(q, k, v, attn_mask=m)")
+    case("sdpa_3d_f32", "attention", [N("q", (2, 4, 8)), N("k", (2, 6, 8)), N("v", (2, 6, 3))],
+         f"{F}(q, k, v)")
+    case("sdpa_dv_differs_f32", "attention",
+         [N("q", (1, 2, 4, 8)), N("k", (1, 2, 6, 8)), N("v", (1, 2, 6, 5))], f"{F}(q, k, v)")
+    case("sdpa_gqa_f32", "attention",
+         [N("q", (1, 4, 3, 8)), N("k", (1, 2, 5, 8)), N("v", (1, 2, 5, 8))],
+         f"{F}(q, k, v, enable_gqa=True)")
+    case("sdpa_causal_rect_f32", "attention",
+         [N("q", (1, 2, 3, 8)), N("k", (1, 2, 5, 8)), N("v", (1, 2, 5, 8))],
+         f"{F}(q, k, v, is_causal=True)")
+    case("sdpa_mask_bcast_heads_f32", "attention", [q, k, v, B("m", (2, 1, 1, 6))],
+         f"{F}(q, k, v, attn_mask=m | torch.ones(1, 1, 1, 6, dtype=torch.bool).tril(0))",
+         note="mask has >= 1 True per row")
+    case("sdpa_dropout_eval_f32", "attention", [q, k, v], f"{F}(q, k, v, None, 0.0, False)")
+    # multi-head attention (nn.MultiheadAttention's functional form), (L, N, E) layout
+    E, H = 8, 2
+    mha_params = lambda dt: [N("q", (4, 2, E), dt), N("k", (5, 2, E), dt), N("v", (5, 2, E), dt),
+                             N("w_in", (3 * E, E), dt, sd=0.3), N("b_in", (3 * E,), dt, sd=0.1),
+                             N("w_out", (E, E), dt, sd=0.3), N("b_out", (E,), dt, sd=0.1)]
+    MHA = "torch.nn.functional.multi_head_attention_forward"
+    for dt in FL:
+        case(f"mha_weights_{dt}", "attention", mha_params(dt),
+             f"r = {MHA}(q, k, v, {E}, {H}, w_in, b_in, None, None, False, 0.0, w_out, b_out, "
+             "training=False, key_padding_mask=None, need_weights=True, attn_mask=None)\n"
+             "return (r[0], r[1])")
+        case(f"mha_no_weights_{dt}", "attention", mha_params(dt),
+             f"r = {MHA}(q, k, v, {E}, {H}, w_in, b_in, None, None, False, 0.0, w_out, b_out, "
+             "training=False, need_weights=False)\nreturn (r[0],)")
+    case("mha_self_f32", "attention", [N("x", (4, 2, E))] + mha_params("f32")[3:],
+         f"r = {MHA}(x, x, x, {E}, {H}, w_in, b_in, None, None, False, 0.0, w_out, b_out, "
+         "training=False, need_weights=False)\nreturn (r[0],)")
+    case("mha_not_averaged_f32", "attention", mha_params("f32"),
+         f"r = {MHA}(q, k, v, {E}, {H}, w_in, b_in, None, None, False, 0.0, w_out, b_out, "
+         "training=False, need_weights=True, average_attn_weights=False)\nreturn (r[0], r[1])")
+    kpm = np.array([[0, 0, 1, 0, 1], [0, 0, 0, 0, 0]], dtype=bool)
+    case("mha_key_padding_mask_f32", "attention", mha_params("f32") + [D("m", (2, 5), kpm, "bool")],
+         f"r = {MHA}(q, k, v, {E}, {H}, w_in, b_in, None, None, False, 0.0, w_out, b_out, "
+         "training=False, key_padding_mask=m, need_weights=True)\nreturn (r[0], r[1])")
+    am = np.array([[0, 1, 0, 0, 1], [0, 0, 0, 1, 1], [1, 1, 1, 1, 0], [0, 0, 0, 0, 0]], dtype=bool)
+    case("mha_attn_mask_bool_f32", "attention", mha_params("f32") + [D("m", (4, 5), am, "bool")],
+         f"r = {MHA}(q, k, v, {E}, {H}, w_in, b_in, None, None, False, 0.0, w_out, b_out, "
+         "training=False, need_weights=False, attn_mask=m)\nreturn (r[0],)")
+    case("mha_attn_mask_float_f32", "attention", mha_params("f32") + [N("m", (4, 5))],
+         f"r = {MHA}(q, k, v, {E}, {H}, w_in, b_in, None, None, False, 0.0, w_out, b_out, "
+         "training=False, need_weights=False, attn_mask=m)\nreturn (r[0],)")
+    case("native_mha_f32", "attention",
+         [N("x", (2, 4, E)), N("w_in", (3 * E, E), sd=0.3), N("b_in", (3 * E,), sd=0.1),
+          N("w_out", (E, E), sd=0.3), N("b_out", (E,), sd=0.1)],
+         f"r = torch._native_multi_head_attention(x, x, x, {E}, {H}, w_in, b_in, w_out, b_out, "
+         "None, True, True, None)\nreturn (r[0], r[1])")
+    case("native_mha_no_weights_f32", "attention",
+         [N("x", (2, 4, E)), N("w_in", (3 * E, E), sd=0.3), N("b_in", (3 * E,), sd=0.1),
+          N("w_out", (E, E), sd=0.3), N("b_out", (E,), sd=0.1)],
+         f"r = torch._native_multi_head_attention(x, x, x, {E}, {H}, w_in, b_in, w_out, b_out, "
+         "None, False)\nreturn (r[0],)")
+
+
+# ---- convolution -------------------------------------------------------------
+
+def define_conv():
+    conv = {
+        "conv1d": ((2, 4, 10), (6, 4, 3), True, "torch.conv1d(x, w, b)"),
+        "conv1d_stride_pad": ((2, 4, 10), (6, 4, 3), True, "torch.nn.functional.conv1d(x, w, b, 2, 1)"),
+        "conv1d_dilation": ((2, 4, 10), (6, 4, 3), False, "torch.nn.functional.conv1d(x, w, dilation=2, padding=2)"),
+        "conv1d_groups": ((2, 4, 10), (6, 2, 3), True, "torch.conv1d(x, w, b, 1, 0, 1, 2)"),
+        "conv1d_same": ((2, 4, 10), (6, 4, 5), True, "torch.conv1d(x, w, b, padding='same')"),
+        "conv1d_same_even": ((2, 4, 9), (6, 4, 4), True, "torch.conv1d(x, w, b, padding='same')"),
+        "conv1d_same_dilation": ((2, 4, 10), (6, 4, 3), True, "torch.conv1d(x, w, b, padding='same', dilation=2)"),
+        "conv1d_valid": ((2, 4, 10), (6, 4, 3), True, "torch.conv1d(x, w, b, padding='valid')"),
+        "conv2d": ((2, 4, 6, 6), (6, 4, 3, 3), True, "torch.conv2d(x, w, b)"),
+        "conv2d_stride_pad": ((2, 4, 7, 7), (6, 4, 3, 3), True, "torch.conv2d(x, w, b, stride=2, padding=1)"),
+        "conv2d_groups": ((2, 4, 6, 6), (6, 2, 3, 3), True, "torch.conv2d(x, w, b, 1, 1, 1, 2)"),
+        "conv2d_depthwise": ((1, 4, 6, 6), (4, 1, 3, 3), True, "torch.conv2d(x, w, b, 1, 1, 1, 4)"),
+        "conv2d_depthwise_mult": ((1, 3, 5, 5), (6, 1, 3, 3), False, "torch.conv2d(x, w, None, 2, 1, 1, 3)"),
+        "conv2d_dilation": ((1, 3, 8, 8), (4, 3, 3, 3), True, "torch.conv2d(x, w, b, 1, 2, 2)"),
+        "conv2d_same": ((1, 3, 6, 5), (4, 3, 3, 3), True, "torch.conv2d(x, w, b, padding='same')"),
+        "conv2d_same_even": ((1, 3, 6, 6), (4, 3, 4, 2), True, "torch.conv2d(x, w, b, padding='same')"),
+        "conv2d_rect": ((1, 3, 7, 6), (4, 3, 3, 1), True, "torch.conv2d(x, w, b, stride=(2, 1), padding=(1, 0))"),
+        "conv2d_1x1": ((2, 8, 4, 4), (4, 8, 1, 1), False, "torch.conv2d(x, w)"),
+        "conv2d_asym_stride_dil": ((1, 2, 9, 8), (3, 2, 3, 2), True,
+                                   "torch.conv2d(x, w, b, (2, 3), (2, 1), (1, 2))"),
+        "conv3d": ((1, 2, 4, 5, 5), (3, 2, 3, 3, 3), True, "torch.conv3d(x, w, b, padding=1)"),
+        "conv3d_stride": ((1, 2, 5, 5, 5), (3, 2, 3, 3, 3), False, "torch.conv3d(x, w, None, 2)"),
+        "conv3d_groups": ((1, 4, 3, 4, 4), (4, 2, 2, 2, 2), True, "torch.conv3d(x, w, b, 1, 0, 1, 2)"),
+        "conv_transpose1d": ((2, 4, 6), (4, 3, 3), True,
+                             "torch.conv_transpose1d(x, w, b, stride=2, padding=1, output_padding=1)"),
+        "conv_transpose1d_groups": ((1, 4, 5), (4, 2, 3), True,
+                                    "torch.nn.functional.conv_transpose1d(x, w, b, 1, 0, 0, 2)"),
+        "conv_transpose1d_dilation": ((1, 2, 5), (2, 3, 3), False,
+                                      "torch.nn.functional.conv_transpose1d(x, w, dilation=2)"),
+        "conv_transpose2d": ((1, 4, 5, 5), (4, 3, 3, 3), True,
+                             "torch.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1)"),
+        "conv_transpose2d_plain": ((2, 3, 4, 4), (3, 2, 2, 2), True,
+                                   "torch.nn.functional.conv_transpose2d(x, w, b, 2)"),
+        "conv_transpose2d_groups": ((1, 4, 4, 4), (4, 2, 3, 3), True,
+                                    "torch.nn.functional.conv_transpose2d(x, w, b, 1, 1, 0, 2)"),
+        "conv_transpose2d_dilation": ((1, 2, 4, 4), (2, 3, 3, 3), False,
+                                      "torch.nn.functional.conv_transpose2d(x, w, None, 1, 0, 0, 1, 2)"),
+        "conv_transpose2d_rect": ((1, 2, 3, 5), (2, 2, 3, 2), True,
+                                  "torch.nn.functional.conv_transpose2d(x, w, b, (2, 1), (0, 1), (1, 0))"),
+        "conv_transpose3d": ((1, 2, 3, 3, 3), (2, 2, 2, 2, 2), True,
+                             "torch.nn.functional.conv_transpose3d(x, w, b, stride=2)"),
+    }
+    many = ("conv1d", "conv2d", "conv2d_stride_pad", "conv2d_groups", "conv2d_depthwise",
+            "conv_transpose2d", "conv3d", "conv_transpose1d")
+    for name, (xs, ws, bias, expr) in conv.items():
+        for dt in (FL if name in many else ("f32",)):
+            ps = [N("x", xs, dt), N("w", ws, dt, sd=0.3)]
+            if bias:
+                # conv_transpose weights are (Cin, Cout / groups, k...)
+                groups = 2 if name.endswith("_groups") else 1
+                cout = ws[1] * groups if name.startswith("conv_transpose") else ws[0]
+                ps.append(N("b", (cout,), dt, sd=0.1))
+            case(f"{name}_{dt}", "conv", ps, expr)
+
+
+# ---- pooling ----------------------------------------------------------------
+
+def define_pool():
+    F = "torch.nn.functional."
+    pools = {
+        "max_pool2d": ((2, 3, 6, 6), f"{F}max_pool2d(x, 2)"),
+        "max_pool2d_k3s2p1": ((1, 2, 7, 7), f"{F}max_pool2d(x, kernel_size=3, stride=2, padding=1)"),
+        "max_pool2d_ceil": ((1, 2, 7, 7), f"{F}max_pool2d(x, 3, 2, 0, 1, ceil_mode=True)"),
+        "max_pool2d_ceil_pad": ((1, 2, 6, 6), f"{F}max_pool2d(x, 3, 2, 1, ceil_mode=True)"),
+        "max_pool2d_dilation": ((1, 2, 7, 7), f"{F}max_pool2d(x, 2, 1, 0, 2)"),
+        "max_pool2d_rect": ((1, 2, 6, 7), f"{F}max_pool2d(x, (2, 3), (1, 2))"),
+        "max_pool1d": ((2, 3, 9), f"{F}max_pool1d(x, 3, 2)"),
+        "max_pool1d_ceil": ((2, 3, 8), f"{F}max_pool1d(x, 3, 2, 1, ceil_mode=True)"),
+        "max_pool3d": ((1, 2, 4, 4, 4), f"{F}max_pool3d(x, 2)"),
+        "max_pool3d_pad": ((1, 1, 5, 5, 5), f"{F}max_pool3d(x, 3, 2, 1)"),
+        "avg_pool2d": ((2, 3, 6, 6), f"{F}avg_pool2d(x, 2)"),
+        "avg_pool2d_pad_incl": ((1, 2, 7, 7), f"{F}avg_pool2d(x, 3, 2, 1)"),
+        "avg_pool2d_pad_excl": ((1, 2, 7, 7), f"{F}avg_pool2d(x, 3, 2, 1, count_include_pad=False)"),
+        "avg_pool2d_ceil": ((1, 2, 6, 6), f"{F}avg_pool2d(x, 3, 2, 0, ceil_mode=True)"),
+        "avg_pool2d_ceil_pad_incl": ((1, 2, 6, 6), f"{F}avg_pool2d(x, 3, 2, 1, ceil_mode=True)"),
+        "avg_pool2d_ceil_pad_excl": ((1, 2, 6, 6),
+                                     f"{F}avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False)"),
+        "avg_pool2d_divisor": ((1, 2, 6, 6), f"{F}avg_pool2d(x, 2, divisor_override=3)"),
+        "avg_pool2d_rect": ((1, 2, 6, 7), f"{F}avg_pool2d(x, (3, 2), (2, 2), (1, 0))"),
+        "avg_pool1d": ((2, 3, 9), f"{F}avg_pool1d(x, 3, 2)"),
+        "avg_pool1d_pad_ceil": ((2, 3, 8), f"{F}avg_pool1d(x, 3, 2, 1, ceil_mode=True)"),
+        "avg_pool1d_pad_excl": ((2, 3, 8), f"{F}avg_pool1d(x, 3, 2, 1, count_include_pad=False)"),
+        "avg_pool3d": ((1, 2, 4, 4, 4), f"{F}avg_pool3d(x, 2)"),
+        "avg_pool3d_pad": ((1, 1, 5, 5, 5), f"{F}avg_pool3d(x, 3, 2, 1, count_include_pad=False)"),
+        "adaptive_avg_pool2d_1": ((2, 3, 5, 5), f"{F}adaptive_avg_pool2d(x, 1)"),
+        "adaptive_avg_pool2d_uneven": ((1, 2, 7, 7), f"{F}adaptive_avg_pool2d(x, (3, 3))"),
+        "adaptive_avg_pool2d_up": ((1, 2, 3, 3), f"{F}adaptive_avg_pool2d(x, (5, 4))"),
+        "adaptive_avg_pool2d_none": ((1, 2, 7, 5), f"{F}adaptive_avg_pool2d(x, (3, None))"),
+        "adaptive_avg_pool1d": ((2, 3, 12), f"{F}adaptive_avg_pool1d(x, 5)"),
+        "adaptive_avg_pool3d": ((1, 2, 4, 5, 3), f"{F}adaptive_avg_pool3d(x, (2, 3, 1))"),
+        "adaptive_max_pool2d": ((1, 2, 7, 7), f"{F}adaptive_max_pool2d(x, (3, 3))"),
+        "adaptive_max_pool2d_1": ((2, 3, 5, 5), f"{F}adaptive_max_pool2d(x, 1)"),
+        "adaptive_max_pool1d": ((2, 3, 11), f"{F}adaptive_max_pool1d(x, 4)"),
+    }
+    many = ("max_pool2d", "max_pool2d_k3s2p1", "avg_pool2d", "avg_pool2d_pad_excl",
+            "adaptive_avg_pool2d_uneven", "adaptive_avg_pool2d_1", "max_pool1d")
+    for name, (shape, expr) in pools.items():
+        for dt in (FL if name in many else ("f32",)):
+            case(f"{name}_{dt}", "pool", [distinct("x", shape, dt, step=0.125)], expr)
+    case("max_pool2d_indices_f32", "pool", [distinct("x", (1, 2, 6, 6))],
+         f"r = {F}max_pool2d(x, 3, 2, 1, return_indices=True)\nreturn (r[0], r[1])")
+    case("max_pool1d_indices_f32", "pool", [distinct("x", (2, 2, 9))],
+         f"out, idx = {F}max_pool1d(x, 3, 2, return_indices=True)\nreturn (out, idx)")
+    case("adaptive_max_pool2d_indices_f32", "pool", [distinct("x", (1, 2, 7, 7))],
+         f"r = {F}adaptive_max_pool2d(x, 3, True)\nreturn (r[0], r[1])")
+    case("max_pool2d_i64", "pool", [I("x", (1, 2, 6, 6), -99, 99)], f"{F}max_pool2d(x, 2)")
+
+
+# ---- interpolate -----------------------------------------------------------
+
+def define_interpolate():
+    F = "torch.nn.functional.interpolate"
+    it = {
+        "nearest_scale2": ((1, 2, 3, 4), f"{F}(x, scale_factor=2)"),
+        "nearest_size": ((1, 2, 4, 4), f"{F}(x, size=(5, 7))"),
+        "nearest_down": ((1, 2, 7, 6), f"{F}(x, size=(3, 4), mode='nearest')"),
+        "nearest_1d": ((2, 3, 5), f"{F}(x, size=7)"),
+        "nearest_3d": ((1, 1, 2, 3, 2), f"{F}(x, scale_factor=2, mode='nearest')"),
+        "nearest_scale_tuple": ((1, 2, 3, 4), f"{F}(x, scale_factor=(2, 3))"),
+        "bilinear": ((1, 2, 3, 4), f"{F}(x, scale_factor=2, mode='bilinear', align_corners=False)"),
+        "bilinear_align": ((1, 2, 3, 4), f"{F}(x, scale_factor=2, mode='bilinear', align_corners=True)"),
+        "bilinear_size": ((1, 2, 4, 4), f"{F}(x, size=(5, 7), mode='bilinear')"),
+        "bilinear_down": ((1, 2, 8, 7), f"{F}(x, size=(5, 3), mode='bilinear', align_corners=False)"),
+        "bilinear_down_align": ((1, 2, 8, 7), f"{F}(x, size=(5, 3), mode='bilinear', align_corners=True)"),
+        "bicubic": ((1, 2, 4, 4), f"{F}(x, scale_factor=2, mode='bicubic', align_corners=False)"),
+        "bicubic_align": ((1, 2, 4, 4), f"{F}(x, size=(6, 7), mode='bicubic', align_corners=True)"),
+        "bicubic_down": ((1, 2, 8, 8), f"{F}(x, size=(5, 3), mode='bicubic')"),
+        "linear": ((2, 3, 5), f"{F}(x, size=8, mode='linear')"),
+        "linear_align": ((2, 3, 5), f"{F}(x, scale_factor=2, mode='linear', align_corners=True)"),
+        "trilinear": ((1, 1, 2, 3, 2), f"{F}(x, scale_factor=2, mode='trilinear')"),
+        "nearest_exact": ((1, 2, 4, 5), f"{F}(x, size=(6, 3), mode='nearest-exact')"),
+        "area": ((1, 2, 6, 6), f"{F}(x, size=(4, 3), mode='area')"),
+        "upsample_fn": ((1, 2, 3, 3), "torch.nn.functional.upsample(x, scale_factor=2, mode='nearest')"),
+        "nearest_frac_scale": ((1, 2, 4, 4), f"{F}(x, scale_factor=1.5)"),
+        "bilinear_frac_scale": ((1, 2, 4, 5), f"{F}(x, scale_factor=1.5, mode='bilinear')"),
+        "bicubic_frac_scale": ((1, 2, 4, 4), f"{F}(x, scale_factor=(1.5, 2.5), mode='bicubic', align_corners=False)"),
+        # in * scale_factor not whole: PyTorch steps by 1 / scale_factor.
+        "nearest_nonint_scale": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7)"),
+        "bilinear_nonint_scale": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7, mode='bilinear')"),
+        "bilinear_nonint_down": ((1, 2, 5, 7), f"{F}(x, scale_factor=0.5, mode='bilinear')"),
+        "bilinear_nonint_align": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7, mode='bilinear', align_corners=True)"),
+        "bilinear_nonint_recompute": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7, mode='bilinear', recompute_scale_factor=True)"),
+        "bicubic_nonint_scale": ((1, 2, 5, 6), f"{F}(x, scale_factor=(1.3, 2.2), mode='bicubic')"),
+        "linear_nonint_scale": ((2, 3, 7), f"{F}(x, scale_factor=1.45, mode='linear')"),
+        "trilinear_nonint_scale": ((1, 1, 3, 3, 3), f"{F}(x, scale_factor=1.5, mode='trilinear')"),
+        "nearest_nonint_3d": ((1, 1, 3, 3, 3), f"{F}(x, scale_factor=(0.7, 1.5, 2.3))"),
+    }
+    many = ("nearest_scale2", "bilinear", "bilinear_align", "bicubic")
+    for name, (shape, expr) in it.items():
+        for dt in (FL if name in many else ("f32",)):
+            case(f"interp_{name}_{dt}", "interpolate", [N("x", shape, dt)], expr)
+    case("interp_nearest_i64", "interpolate", [I("x", (1, 2, 3, 3), -9, 9)], f"{F}(x, scale_factor=2)")
+    # grid_sample: the sampling grid in [-1.2, 1.2] (some points outside).
+    G = "torch.nn.functional.grid_sample"
+    grid = P("g", (2, 3, 4, 2), "f32", mean=0.0, std=3.0, lo=-1.2, hi=1.2)
+    gs = {
+        "bilinear": f"{G}(x, g)",
+        "bilinear_align": f"{G}(x, g, align_corners=True)",
+        "nearest": f"{G}(x, g, mode='nearest', align_corners=False)",
+        "border": f"{G}(x, g, padding_mode='border')",
+        "nearest_border_align": f"{G}(x, g, 'nearest', 'border', True)",
+    }
+    for name, expr in gs.items():
+        for dt in (("f32", "f64") if name == "bilinear" else ("f32",)):
+            case(f"grid_sample_{name}_{dt}", "interpolate",
+                 [N("x", (2, 3, 5, 6), dt), P("g", (2, 3, 4, 2), dt, mean=0.0, std=3.0,
+                                              lo=-1.2, hi=1.2)], expr)
+
+
+# ---- normalization ---------------------------------------------------------
+
+def define_norm():
+    F = "torch.nn.functional."
+    for dt in FL:
+        x4 = N("x", (2, 3, 4, 4), dt, mean=0.5, sd=2.0)
+        stats = [N("rm", (3,), dt, sd=0.5), POS("rv", (3,), dt, mean=1.5, sd=0.5, lo=0.2)]
+        aff = [N("w", (3,), dt, mean=1.0, sd=0.3), N("b", (3,), dt, sd=0.3)]
+        case(f"batch_norm_eval_{dt}", "norm", [x4] + stats + aff,
+             f"{F}batch_norm(x, rm, rv, w, b, False, 0.1, 1e-05)")
+        case(f"batch_norm_train_{dt}", "norm", [x4] + stats + aff,
+             f"{F}batch_norm(x, rm.clone(), rv.clone(), w, b, True, 0.1, 1e-05)")
+        case(f"layer_norm_{dt}", "norm",
+             [N("x", (2, 5, 8), dt, mean=1.0, sd=2.0), N("w", (8,), dt, mean=1.0, sd=0.3),
+              N("b", (8,), dt, sd=0.3)],
+             f"{F}layer_norm(x, (8,), w, b, 1e-05)")
+        case(f"group_norm_{dt}", "norm",
+             [N("x", (2, 6, 3, 3), dt, mean=0.5, sd=2.0), N("w", (6,), dt, mean=1.0, sd=0.3),
+              N("b", (6,), dt, sd=0.3)],
+             f"{F}group_norm(x, 3, w, b, 1e-05)")
+        case(f"rms_norm_{dt}", "norm", [N("x", (2, 5, 8), dt, sd=2.0), N("w", (8,), dt, mean=1.0, sd=0.3)],
+             f"{F}rms_norm(x, (8,), w, 1e-06)")
+        case(f"instance_norm_{dt}", "norm", [N("x", (2, 3, 5, 4), dt, mean=0.5, sd=2.0)] + aff,
+             f"{F}instance_norm(x, None, None, w, b)")
+        case(f"normalize_{dt}", "norm", [N("x", (3, 4, 5), dt)], f"{F}normalize(x, dim=-1)")
+    case("batch_norm_eval_noaffine_f32", "norm",
+         [N("x", (2, 3, 4, 4), mean=0.5, sd=2.0), N("rm", (3,), sd=0.5), POS("rv", (3,), mean=1.5, lo=0.2)],
+         f"{F}batch_norm(x, rm, rv, None, None, False, 0.1, 0.001)")
+    case("batch_norm_eval_2d_f32", "norm",
+         [N("x", (4, 3), sd=2.0), N("rm", (3,), sd=0.5), POS("rv", (3,), mean=1.5, lo=0.2),
+          N("w", (3,), mean=1.0, sd=0.3), N("b", (3,), sd=0.3)],
+         f"{F}batch_norm(x, rm, rv, w, b, False, 0.1, 1e-05)")
+    case("batch_norm_eval_3d_f32", "norm",
+         [N("x", (2, 3, 7), sd=2.0), N("rm", (3,), sd=0.5), POS("rv", (3,), mean=1.5, lo=0.2),
+          N("w", (3,), mean=1.0, sd=0.3), N("b", (3,), sd=0.3)],
+         "torch.batch_norm(x, w, b, rm, rv, False, 0.1, 1e-05, False)")  # aten argument order
+    case("instance_norm_aten_order_f32", "norm",
+         [N("x", (2, 3, 5, 4), mean=0.5, sd=2.0), N("w", (3,), mean=1.0, sd=0.3), N("b", (3,), sd=0.3)],
+         "torch.instance_norm(x, w, b, None, None, True, 0.1, 1e-05, False)")  # aten argument order
+    case("batch_norm_train_2d_f32", "norm",
+         [N("x", (6, 3), sd=2.0), N("rm", (3,), sd=0.5), POS("rv", (3,), mean=1.5, lo=0.2)],
+         f"{F}batch_norm(x, rm.clone(), rv.clone(), None, None, True, 0.1, 1e-05)")
+    for dt in LOWP:
+        case(f"batch_norm_eval_f32_stats_{dt}", "norm",
+             [N("x", (2, 3, 4, 4), dt, mean=0.5, sd=2.0), N("rm", (3,), sd=0.5),
+              POS("rv", (3,), mean=1.5, lo=0.2), N("w", (3,), mean=1.0, sd=0.3), N("b", (3,), sd=0.3)],
+             f"{F}batch_norm(x, rm, rv, w, b, False, 0.1, 1e-05)")
+        case(f"layer_norm_f32_weights_{dt}", "norm",
+             [N("x", (2, 5, 8), dt, mean=1.0, sd=2.0), N("w", (8,), mean=1.0, sd=0.3), N("b", (8,), sd=0.3)],
+             f"{F}layer_norm(x, (8,), w, b, 1e-05)")
+        case(f"layer_norm_upcast_{dt}", "norm",
+             [N("x", (2, 5, 8), dt, mean=1.0, sd=2.0), N("w", (8,), mean=1.0, sd=0.3), N("b", (8,), sd=0.3)],
+             f"{F}layer_norm(x.float(), (8,), w, b, 1e-05).to({TORCH_DTYPE[dt]})")
+    case("layer_norm_noaffine_f32", "norm", [N("x", (2, 5, 8), mean=1.0, sd=2.0)],
+         f"{F}layer_norm(x, [8])")
+    case("layer_norm_2dims_f32", "norm", [N("x", (2, 5, 8), mean=1.0, sd=2.0), N("w", (5, 8), mean=1.0, sd=0.3),
+                                         N("b", (5, 8), sd=0.3)],
+         f"{F}layer_norm(x, (5, 8), w, b, 1e-06)")
+    case("layer_norm_weight_only_f32", "norm", [N("x", (3, 8), mean=1.0, sd=2.0), N("w", (8,), mean=1.0, sd=0.3)],
+         f"{F}layer_norm(x, (8,), w, None, 1e-12)")
+    case("layer_norm_const_rows_f32", "norm",
+         [D("x", (2, 4), [1.5, 1.5, 1.5, 1.5, 0.0, 1.0, 2.0, 3.0])], f"{F}layer_norm(x, (4,))")
+    case("group_norm_noaffine_f32", "norm", [N("x", (2, 4, 5), sd=2.0)], f"{F}group_norm(x, 2)")
+    case("group_norm_1group_f32", "norm", [N("x", (2, 4, 3, 3), sd=2.0), N("w", (4,), mean=1.0, sd=0.3),
+                                            N("b", (4,), sd=0.3)],
+         f"{F}group_norm(x, 1, w, b, 1e-06)")
+    case("group_norm_per_channel_f32", "norm", [N("x", (2, 4, 3, 3), sd=2.0)], f"{F}group_norm(x, 4)")
+    case("rms_norm_eps_none_f32", "norm", [N("x", (2, 5, 8), sd=2.0), N("w", (8,), mean=1.0, sd=0.3)],
+         f"{F}rms_norm(x, [8], w)")
+    case("rms_norm_noweight_2dims_f32", "norm", [N("x", (2, 5, 8), sd=2.0)], f"{F}rms_norm(x, (5, 8))")
+    case("rms_norm_eps_none_f16", "norm", [N("x", (2, 5, 8), "f16", sd=2.0), N("w", (8,), "f16", mean=1.0, sd=0.3)],
+         f"{F}rms_norm(x, [8], w)")
+    case("rms_norm_manual_f32", "norm", [N("x", (2, 5, 8), sd=2.0), N("w", (8,), mean=1.0, sd=0.3)],
+         "v = x.pow(2).mean(-1, keepdim=True)\nreturn (w * (x * torch.rsqrt(v + 1e-06)),)")
+    # |x| > 256: x * x overflows float16, the norm itself (about 780) does not
+    case("normalize_large_f16", "norm",
+         [D("x", (2, 4), [300.0, -400.0, 500.0, 20.0, 0.5, -1.5, 2.0, 0.25], "f16")],
+         f"{F}normalize(x, dim=-1)")
+    case("normalize_p1_f32", "norm", [N("x", (3, 4, 5))], f"{F}normalize(x, p=1.0, dim=1)")
+    case("normalize_zero_row_f32", "norm", [D("x", (2, 3), [0.0, 0.0, 0.0, 1.0, -2.0, 2.0])],
+         f"{F}normalize(x, dim=-1)")
+    case("weight_norm_f32", "norm", [N("v", (4, 3, 2)), POS("g", (4, 1, 1), mean=1.0)],
+         "torch._weight_norm(v, g, 0)")
+    case("weight_norm_dim1_f32", "norm", [N("v", (4, 3)), POS("g", (1, 3), mean=1.0)],
+         "torch._weight_norm(v, g, 1)")
+
+
+# ---- factories ----------------------------------------------------------------
+
+def define_factory():
+    fac = {
+        "arange": "torch.arange(6)", "arange_start_step": "torch.arange(1, 10, 2)",
+        "arange_float_step": "torch.arange(0, 1, 0.1)", "arange_dtype": "torch.arange(5, dtype=torch.float32)",
+        "arange_float_bounds": "torch.arange(0.0, 5.0)", "arange_neg_step": "torch.arange(5, -3, -2)",
+        "arange_size": "torch.arange(x.size(1))", "arange_f16": "torch.arange(0, 3, 0.25, dtype=torch.float16)",
+        "arange_plus_x": "torch.arange(4) + x", "full": "torch.full((2, 3), 1.5)",
+        "full_int": "torch.full((2, 3), 7)", "full_bool": "torch.full((2, 2), True)",
+        "full_dtype": "torch.full([3], 0.1, dtype=torch.float16)",
+        "full_neg_inf": "torch.full((2, 2), float('-inf'))",
+        "zeros": "torch.zeros((2, 3))", "zeros_varargs_dtype": "torch.zeros(2, 3, dtype=torch.int64)",
+        "ones": "torch.ones(3, 2)", "ones_bool": "torch.ones(2, 2, dtype=torch.bool)",
+        "zeros_like": "torch.zeros_like(x)", "ones_like_dtype": "torch.ones_like(x, dtype=torch.bool)",
+        "full_like": "torch.full_like(x, 7)", "full_like_float": "torch.full_like(x, 0.3, dtype=torch.float64)",
+        "new_zeros": "x.new_zeros((2, 3))", "new_ones": "x.new_ones(3)",
+        "new_full": "x.new_full((2, 2), 3.0)", "new_tensor": "x.new_tensor([1, 2, 3])",
+        "tensor_list": "torch.tensor([1.0, 2.5, -3.0])", "tensor_int": "torch.tensor([[1, 2], [3, 4]])",
+        "tensor_0d": "torch.tensor(3)", "tensor_dtype": "torch.tensor([0.1, 0.2], dtype=torch.float16)",
+        "tensor_bool": "torch.tensor([True, False])", "scalar_tensor": "torch.scalar_tensor(2.5)",
+        "linspace": "torch.linspace(0, 1, 5)", "linspace_dtype": "torch.linspace(-1, 1, steps=7, dtype=torch.float64)",
+        "linspace_thirds": "torch.linspace(0, 1, 7)",
+        "eye": "torch.eye(3)", "eye_rect": "torch.eye(2, 4)", "eye_dtype": "torch.eye(3, dtype=torch.int64)",
+        "empty_fill": "t = torch.empty(2, 3)\nt.fill_(1.25)\nreturn (t,)",
+        "zero_": "t = x.clone()\nt.zero_()\nreturn (t,)",
+        "fill_": "t = x.clone()\nt.fill_(-2.0)\nreturn (t,)",
+        "copy_": "t = torch.zeros(4, 4)\nt.copy_(x)\nreturn (t,)",
+        "zeros_like_f16": "torch.zeros_like(x, dtype=torch.float16)",
+    }
+    for name, expr in fac.items():
+        case(f"factory_{name}", "factory", [N("x", (4, 4))], expr)
+    case("factory_full_like_bf16", "factory", [N("x", (2, 3), "bf16")], "torch.full_like(x, 0.1)")
+    case("factory_ones_like_i64", "factory", [I("x", (2, 3), 0, 9)], "torch.ones_like(x)")
+    case("factory_new_zeros_bf16", "factory", [N("x", (2, 3), "bf16")], "x.new_zeros(3, 2)")
+    case("one_hot", "factory", [I("i", (2, 4), 0, 4)], "torch.nn.functional.one_hot(i, 5)")
+    case("one_hot_neg1", "factory", [D("i", (2, 3), [0, 3, 1, 2, 2, 0], "i64")],
+         "torch.nn.functional.one_hot(i)")
+
+
+# ---- composite patterns seen in real graphs -------------------------------
+
+def define_patterns():
+    case("pattern_rotary_f32", "pattern", [N("x", (1, 2, 4, 8)), N("c", (4, 8)), N("s", (4, 8))],
+         "x1 = x[..., :4]\nx2 = x[..., 4:]\nrot = torch.cat((-x2, x1), dim=-1)\nreturn (x * c + rot * s,)")
+    case("pattern_attention_manual_f32", "pattern",
+         [N("q", (2, 2, 4, 8)), N("k", (2, 2, 5, 8)), N("v", (2, 2, 5, 8))],
+         "a = torch.matmul(q, k.transpose(-1, -2)) / 2.8284271247461903\n"
+         "p = torch.nn.functional.softmax(a, dim=-1, dtype=torch.float32)\nreturn (torch.matmul(p, v),)")
+    case("pattern_gelu_erf_manual_f32", "pattern", [N("x", (3, 7), sd=2.0)],
+         "return (x * 0.5 * (1.0 + torch.erf(x / 1.4142135623730951)),)")
+    case("pattern_bf16_mlp", "pattern",
+         [N("x", (2, 3, 8), "bf16"), N("w1", (16, 8), "bf16", sd=0.3), N("w2", (8, 16), "bf16", sd=0.3)],
+         "h = torch.nn.functional.silu(torch.nn.functional.linear(x, w1))\n"
+         "return (torch.nn.functional.linear(h, w2) + x,)")
+    case("pattern_f16_layernorm_residual", "pattern",
+         [N("x", (2, 4, 8), "f16"), N("y", (2, 4, 8), "f16"), N("w", (8,), "f16", mean=1.0, sd=0.2),
+          N("b", (8,), "f16", sd=0.2)],
+         "return (torch.nn.functional.layer_norm(x + y, (8,), w, b, 1e-05),)")
+    case("pattern_masked_mean_f32", "pattern", [N("x", (2, 5, 4)), B("m", (2, 5))],
+         "mf = m.unsqueeze(-1).float()\nreturn ((x * mf).sum(1) / mf.sum(1).clamp(min=1e-09),)")
+    case("pattern_causal_mask_build", "pattern", [N("x", (1, 4, 4))],
+         "m = torch.full((4, 4), float('-inf'))\nm = torch.triu(m, diagonal=1)\n"
+         "return (torch.softmax(x + m, dim=-1),)")
+    case("pattern_int_position_ids", "pattern", [I("x", (2, 5), 0, 9)],
+         "m = x.ne(1).int()\nidx = torch.cumsum(m, dim=1).type_as(m) * m\nreturn (idx.long() + 1,)",
+         dtype="i64")
+    # A projection's bias add, then the head split (reshape, transpose): the
+    # CUDA pipeline's gn-hoist-views writes the permuted result from the add's
+    # kernel (checked on the CPU with GN_PIPELINE_OPTIONS merge-launches=true).
+    case("pattern_head_split_bias_f32", "pattern",
+         [N("x", (5, 1, 16)), N("w", (16, 16), sd=0.3), N("b", (16,))],
+         "h = torch.matmul(x, w.t()) + b\n"
+         "h = h.reshape(5, 4, 4).transpose(0, 1)\n"
+         "return (torch.matmul(h, h.transpose(1, 2)),)")
+    case("pattern_head_split_gelu_f16", "pattern",
+         [N("x", (2, 6, 8), "f16"), N("w", (8, 8), "f16", sd=0.3), N("b", (8,), "f16")],
+         "h = torch.nn.functional.gelu(torch.matmul(x, w.t()) + b)\n"
+         "return (h.view(2, 6, 2, 4).permute(0, 2, 1, 3) * 2.0,)")
+    case("pattern_topk_free_argmax_onehot_f32", "pattern", [distinct("x", (3, 6))],
+         "return (torch.nn.functional.one_hot(x.argmax(-1), 6).float() * x,)")
+
+
+# ---- probes: ops gn is not expected to import ------------------------------
+
+def define_probes():
+    F = "torch.nn.functional."
+    probes = {
+        "selu": f"{F}selu(x)", "celu": f"{F}celu(x)", "logsigmoid": f"{F}logsigmoid(x)",
+        "softsign": f"{F}softsign(x)", "tanhshrink": f"{F}tanhshrink(x)",
+        "hardshrink": f"{F}hardshrink(x)", "cumprod": "torch.cumprod(x, 1)",
+        "pixel_unshuffle": f"{F}pixel_unshuffle(x.view(1, 1, 4, 4), 2)",
+        "interp_antialias": f"{F}interpolate(x.view(1, 1, 4, 4), size=(2, 2), mode='bilinear', antialias=True)",
+        "cummax": "r = torch.cummax(x, 1)\nreturn (r[0],)", "erfinv": "torch.erfinv(x.clamp(-0.9, 0.9))",
+        "expm1": "torch.expm1(x)", "log2": "torch.log2(x.abs() + 1)", "tan": "torch.tan(x)",
+        "asin": "torch.asin(x.clamp(-0.9, 0.9))", "var_mean": "r = torch.var_mean(x, 1)\nreturn (r[0], r[1])",
+        "bitwise_left_shift": "torch.arange(4) << 1", "amax_nan": "torch.nanmean(x)",
+        "flatten_sum_std_mean": "r = torch.std_mean(x, 1)\nreturn (r[0], r[1])",
+        "triu_indices": "torch.triu_indices(3, 3)", "kthvalue": "torch.kthvalue(x, 2, 1)[0]",
+        "heaviside": "torch.heaviside(x, torch.tensor(0.5))", "softmin": f"{F}softmin(x, dim=1)",
+        "hypot": "torch.hypot(x, x)", "cosine_similarity": f"{F}cosine_similarity(x, x * 2, dim=1)",
+        "cross_entropy": f"{F}cross_entropy(x, torch.tensor([0, 1, 2, 3]))",
+        "mse_loss": f"{F}mse_loss(x, x * 0.5)", "bucketize": "torch.bucketize(x, torch.tensor([-1.0, 0.0, 1.0]))",
+        "max_values_attr": "r = torch.max(x, dim=1)\nreturn (r.values, r.indices)",
+        "fill_on_expression": "x.clone().fill_(-2.0)",
+        "zero_on_expression": "x.clone().zero_()",
+    }
+    for name, expr in probes.items():
+        case(f"probe_{name}_f32", "probe", [N("x", (4, 4))], expr)
+
+
+# ---- sorting: topk, sort, argsort, msort ----------------------------------
+
+def define_sorting():
+    S = (4, 7)
+    for dt in FL:
+        d = distinct("x", S, dt)
+        case(f"sort_topk_{dt}", "sorting", [d], "r = torch.topk(x, 3)\nreturn (r[0], r[1])")
+        case(f"sort_topk_smallest_dim0_{dt}", "sorting", [d],
+             "v, i = x.topk(2, dim=0, largest=False)\nreturn (v, i)")
+        case(f"sort_sort_{dt}", "sorting", [d], "r = torch.sort(x)\nreturn (r[0], r[1])")
+        case(f"sort_sort_descending_dim0_{dt}", "sorting", [d],
+             "v, i = x.sort(dim=0, descending=True)\nreturn (v, i)")
+        case(f"sort_argsort_{dt}", "sorting", [d], "torch.argsort(x, dim=1)")
+        case(f"sort_argsort_descending_{dt}", "sorting", [d], "x.argsort(descending=True)")
+        case(f"sort_msort_{dt}", "sorting", [d], "torch.msort(x)")
+    for dt in ("i64", "i32"):
+        d = D("x", S, list(np.random.RandomState(3).permutation(28) - 14), dt)
+        case(f"sort_topk_{dt}", "sorting", [d], "r = torch.topk(x, 3, dim=-1)\nreturn (r[0], r[1])")
+        case(f"sort_sort_{dt}", "sorting", [d], "v, i = torch.sort(x, 0)\nreturn (v, i)")
+    case("sort_topk_k1_f32", "sorting", [distinct("x", S)], "torch.topk(x, 1)[1]")
+    case("sort_topk_k_all_f32", "sorting", [distinct("x", S)], "torch.topk(x, 7)[0]")
+    case("sort_topk_3d_f32", "sorting", [distinct("x", (2, 3, 5))],
+         "r = torch.topk(x, 2, dim=1)\nreturn (r[0], r[1])")
+    # sorted=False: PyTorch's order is unspecified; the values as a set.
+    case("sort_topk_unsorted_f32", "sorting", [distinct("x", S)],
+         "torch.topk(x, 3, sorted=False)[0].sort(-1)[0]")
+    case("sort_sort_stable_f32", "sorting", [distinct("x", S)],
+         "r = torch.sort(x, stable=True, dim=1)\nreturn (r[0], r[1])")
+    # Ties keep the lower index first and NaN counts as the largest: a
+    # stable sort's order, which gn's top_k (host sort and rank kernel) has.
+    nan = float("nan")
+    ties = D("x", (2, 9), [2.0, nan, -1.0, 2.0, 0.0, nan, -1.0, 2.0, 5.0,
+                            0.0, 0.0, 3.0, nan, 3.0, -0.0, 1.0, 1.0, nan])
+    case("sort_ties_nan_f32", "sorting", [ties],
+         "a = torch.sort(x, stable=True)\nd = torch.sort(x, dim=1, descending=True, stable=True)\n"
+         "return (a[0], a[1], d[0], d[1])", allow_nan=True)
+
+
+# ---- data-dependent sizes: nonzero, boolean masks ----------------------------
+
+def define_masking():
+    # gn learns each size from a run on these inputs (gn/Support/ShapeGuard.h).
+    S = (4, 6)
+    for dt in ("f32", "f16", "bf16", "f64", "i64", "i32"):
+        x = distinct("x", S, dt) if dt not in ("i64", "i32") else I("x", S, -9, 9, dt)
+        case(f"mask_nonzero_{dt}", "masking", [x], "torch.nonzero(x)")
+        case(f"mask_select_{dt}", "masking", [x, B("m", S)], "torch.masked_select(x, m)")
+        case(f"mask_index_{dt}", "masking", [x, B("m", S)], "x[m]")
+    xs = distinct("x", (3, 4, 5))
+    case("mask_nonzero_bool", "masking", [B("m", (3, 5))], "m.nonzero()")
+    case("mask_nonzero_as_tuple_f32", "masking", [xs],
+         "a, b, c = torch.nonzero(x > 0, as_tuple=True)\nreturn (a, b, c)")
+    case("mask_argwhere_f32", "masking", [xs], "torch.argwhere(x < 0.5)")
+    case("mask_where_one_arg_f32", "masking", [xs], "r = torch.where(x > 0)\nreturn (r[0], r[2])")
+    case("mask_nonzero_none_f32", "masking", [xs], "torch.nonzero(x > 1000.0)")
+    case("mask_nonzero_all_f32", "masking", [xs], "torch.nonzero(x > -1000.0)")
+    case("mask_nonzero_3d_f32", "masking", [xs], "(x > 0).nonzero()")
+    case("mask_select_broadcast_f32", "masking", [xs, B("m", (4, 1))],
+         "torch.masked_select(x, m)")
+    case("mask_select_method_f32", "masking", [xs], "x.masked_select(x > 0)")
+    case("mask_index_leading_f32", "masking", [xs, B("m", (3, 4))], "x[m]")
+    case("mask_index_first_dim_f32", "masking", [xs, B("m", (3,))], "x[m]")
+    case("mask_index_then_use_f32", "masking", [xs],
+         "v = x[x > 0]\nreturn (v * 2.0).sum() + v.numel()")
+    case("mask_index_twice_f32", "masking", [xs],
+         "a = x[x > 0]\nb = x[x < -0.5]\nreturn (a.sum(), b.sum(), b)")
+    case("mask_set_scalar_f32", "masking", [xs, B("m", (3, 4, 5))],
+         "y = x.clone()\ny[m] = 7.0\nreturn y")
+    case("mask_set_row_f32", "masking", [xs, B("m", (3, 4)), P("r", (5,), "f32")],
+         "y = x.clone()\ny[m] = r\nreturn y")
+    case("mask_set_rows_f32", "masking", [xs, B("m", (3, 4))],
+         "y = x.clone()\ny[m] = x[m] * 10.0\nreturn y")
+
+
+# ---- spectral: torch.fft, complex parts -------------------------------------
+
+def define_spectral():
+    S = (3, 8)
+    fft = {
+        "fft": "r = torch.fft.fft(x)\nreturn (r.real, r.imag)",
+        "fft_n_pad": "r = torch.fft.fft(x, n=11, dim=1)\nreturn (r.real, r.imag)",
+        "fft_n_cut_dim0": "r = torch.fft.fft(x, n=2, dim=0)\nreturn (r.real, r.imag)",
+        "fft_norm_ortho": "r = torch.fft.fft(x, norm='ortho')\nreturn (r.real, r.imag)",
+        "fft_norm_forward": "r = torch.fft.fft(x, norm='forward')\nreturn (r.real, r.imag)",
+        "ifft_of_fft": "r = torch.fft.ifft(torch.fft.fft(x))\nreturn (r.real, r.imag)",
+        "ifft_real": "r = torch.fft.ifft(x)\nreturn (torch.real(r), torch.imag(r))",
+        "rfft": "r = torch.fft.rfft(x)\nreturn (r.real, r.imag)",
+        "rfft_n": "r = torch.fft.rfft(x, n=10)\nreturn (r.real, r.imag)",
+        "rfft_odd": "r = torch.fft.rfft(x[:, :7])\nreturn (r.real, r.imag)",
+        "fft2": "r = torch.fft.fft2(x)\nreturn (r.real, r.imag)",
+        "fft2_ortho": "r = torch.fft.fft2(x, norm='ortho')\nreturn (r.real,)",
+        "ifft2": "r = torch.fft.ifft2(x)\nreturn (r.real, r.imag)",
+        "rfft2": "r = torch.fft.rfft2(x)\nreturn (r.real, r.imag)",
+        "fftn_dims": "r = torch.fft.fftn(x.view(3, 2, 4), dim=(1, 2))\nreturn (r.real,)",
+        "fftn_all": "r = torch.fft.fftn(x)\nreturn (r.real, r.imag)",
+        "fftn_s": "r = torch.fft.fftn(x, s=(2, 5))\nreturn (r.real, r.imag)",
+        "ifftn_forward": "r = torch.fft.ifftn(x, norm='forward')\nreturn (r.real, r.imag)",
+        "rfftn": "r = torch.fft.rfftn(x.view(3, 2, 4))\nreturn (r.real, r.imag)",
+        # FNet's mixing: the real part of a 2-d DFT over sequence and features.
+        "fnet_mixing": "return (torch._C._fft.fft_fftn(x.view(1, 3, 8), dim=(1, 2)).real,)",
+        # irfft (Mega's FFT convolution: irfft(rfft(a, n) * rfft(b, n), n)).
+        "irfft_of_rfft": "return (torch.fft.irfft(torch.fft.rfft(x)),)",
+        "irfft_n_odd": "return (torch.fft.irfft(torch.fft.rfft(x), n=7),)",
+        "irfft_n_pad_dim0": "return (torch.fft.irfft(torch.fft.fft(x, dim=0), n=6, dim=0),)",
+        "irfft_ortho": "return (torch.fft.irfft(torch.fft.fft(x), norm='ortho'),)",
+        "irfft_forward": "return (torch.fft.irfft(torch.fft.rfft(x), norm='forward'),)",
+        "irfft_real_input": "return (torch.fft.irfft(x),)",
+        "irfft2_of_rfft2": "return (torch.fft.irfft2(torch.fft.rfft2(x)),)",
+        "irfft2_s": "return (torch.fft.irfft2(torch.fft.rfft2(x), s=(5, 9)),)",
+        "irfft2_forward": "return (torch.fft.irfft2(torch.fft.fft2(x), norm='forward'),)",
+        "irfftn_3d": "return (torch.fft.irfftn(torch.fft.rfftn(x.view(3, 2, 4))),)",
+        "irfftn_dims_ortho": "return (torch._C._fft.fft_irfftn(torch.fft.fftn(x.view(3, 2, 4), "
+                             "dim=(0, 2)), dim=(0, 2), norm='ortho'),)",
+        "irfftn_real_input": "return (torch.fft.irfftn(x, s=(3, 10)),)",
+        "fft_conv": "a = torch.fft.rfft(x, n=16)\nb = torch.fft.rfft(x.flip(1), n=16)\n"
+                    "return (torch._C._fft.fft_irfft(a * b, n=16),)",
+        # complex arithmetic: + - * / between complex tensors, real tensors and numbers
+        # the same through function and method forms (alpha, rsub, true_divide)
+        "complex_fn_forms": "a = torch.fft.fft(x)\nb = torch.fft.fft(x.flip(1))\n"
+                            "r = torch.add(torch.mul(a, b), a, alpha=2).sub(b)\n"
+                            "r = torch.div(r, b.add(3.0)).mul(0.5)\n"
+                            "r = torch.rsub(r, 1.0) + torch.true_divide(a, x + 4.0)\n"
+                            "return (r.real, r.imag)",
+        "complex_arith": "a = torch.fft.fft(x)\nb = torch.fft.fft(x.flip(1))\n"
+                         "r = (a * b + a - 2.0 * b) / (b + 3.0) - x\nreturn (r.real, r.imag)",
+    }
+    for name, body in fft.items():
+        case(f"fft_{name}_f32", "spectral", [N("x", S)], body)
+    case("fft_fft_f64", "spectral", [N("x", S, "f64")], "r = torch.fft.fft(x)\nreturn (r.real, r.imag)")
+    case("fft_rfft_i64", "spectral", [I("x", S, -5, 5)], "r = torch.fft.rfft(x)\nreturn (r.real,)")
+
+
+def define_all():
+    for f in (define_unary, define_activations, define_binary, define_compare, define_select,
+              define_convert, define_reductions, define_softmax, define_shape, define_indexing,
+              define_matmul, define_attention, define_conv, define_pool, define_interpolate,
+              define_norm, define_factory, define_patterns, define_sorting, define_spectral,
+              define_masking, define_probes):
+        f()
+
+
+# --------------------------------------------------------------------------
+# Running
+# --------------------------------------------------------------------------
+
+def write_case(c, folder):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "model.py"), "w") as f:
+        f.write(model_source(c))
+    with open(os.path.join(folder, "weight_meta.py"), "w") as f:
+        f.write(meta_source(c))
+    with open(os.path.join(folder, "graph_net.json"), "w") as f:
+        f.write(graph_net_json(c))
+
+
+def load_module(folder):
+    ns = {}
+    path = os.path.join(folder, "model.py")
+    exec(compile(open(path).read(), path, "exec"), ns)
+    return ns["GraphModule"]()
+
+
+def flatten(x):
+    if isinstance(x, torch.Tensor):
+        return [x]
+    if isinstance(x, (list, tuple)):
+        return [t for e in x for t in flatten(e)]
+    return []
+
+
+def mirror_input(p, index, seed):
+    spec = dict(p.spec())
+    for k in ("mean", "std", "min_val", "max_val"):
+        v = spec[k]
+        if isinstance(v, float) and not np.isfinite(v):
+            spec[k] = "nan" if np.isnan(v) else ("inf" if v > 0 else "-inf")
+    if spec["data"] is not None:
+        spec["data"] = ["nan" if np.isnan(d) else ("inf" if d == np.inf else "-inf")
+                        if not np.isfinite(d) else d for d in spec["data"]]
+    return gn_inputs.synthesize(spec, seed=seed, arg_index=index)
+
+
+def to_torch(arr, dt):
+    t = torch.from_numpy(np.array(arr, copy=True))  # keeps 0-d arrays 0-d
+    return t.view(torch.bfloat16) if dt == "bf16" else t
+
+
+def to_numpy(t):
+    t = t.detach().contiguous()
+    if t.dtype == torch.bfloat16:
+        return t.view(torch.uint16).numpy()
+    return t.numpy()
+
+
+def run_gn(gn_eval, folders, dump, results, jobs):
+    cmd = [gn_eval, "run", *folders, "--mode", "eager", "--trials", "1", "--warmup", "0",
+           "--dump", dump, "--out", results, "--timeout", "60"]
+    if jobs:
+        cmd += ["--jobs", str(jobs)]
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    status = {}
+    if os.path.exists(results):
+        for line in open(results):
+            r = json.loads(line)
+            status[os.path.basename(r["sample"])] = r
+    return status
+
+
+def import_error(gn_translate, folder):
+    p = subprocess.run([gn_translate, "--import-graphnet", folder, "-o", os.devnull],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode == 0:
+        return None
+    msg = (p.stderr or p.stdout).strip().splitlines()
+    return msg[0] if msg else f"exit {p.returncode}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=os.path.join(ROOT, "test", "goldens", "ops"))
+    ap.add_argument("--only", help="regex: only the cases whose name matches (re.search)")
+    ap.add_argument("--list", action="store_true", help="list the cases and exit")
+    ap.add_argument("--keep-tmp", action="store_true")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--gn-eval", default=os.path.join(ROOT, "build", "bin", "gn-eval"))
+    ap.add_argument("--gn-translate", default=os.path.join(ROOT, "build", "bin", "gn-translate"))
+    args = ap.parse_args()
+
+    define_all()
+    cases = [c for c in CASES.values() if not args.only or re.search(args.only, c.name)]
+    if args.list:
+        for c in cases:
+            print(f"{c.name}\t{c.family}\t{c.dtype}")
+        print(f"{len(cases)} cases")
+        return 0
+    torch.set_num_threads(1)
+    tmp = tempfile.mkdtemp(prefix="gn-op-goldens-")
+    stage, dump = os.path.join(tmp, "cases"), os.path.join(tmp, "dump")
+    folders = []
+    for c in cases:
+        folders.append(os.path.join(stage, c.name))
+        write_case(c, folders[-1])
+    print(f"{len(cases)} cases written to {stage}; running gn-eval ...", flush=True)
+    status = run_gn(args.gn_eval, folders, dump, os.path.join(tmp, "results.jsonl"), args.jobs)
+
+    committed, unsupported, torch_err, nan_cases, eager_err, mismatched_inputs = [], [], [], [], [], []
+    for c, folder in zip(cases, folders):
+        st = status.get(c.name, {})
+        if st.get("status") != "ok":
+            err = import_error(args.gn_translate, folder)
+            if err:
+                unsupported.append((c, err))
+                continue
+            eager_err.append((c, st.get("error", st.get("status", "no result"))))
+        # inputs: gn's dump, else the numpy mirror of gn's synthesis
+        kwargs = {}
+        for i, p in enumerate(c.params):
+            mirror = mirror_input(p, i, args.seed)
+            path = os.path.join(dump, c.name, "inputs", p.pname + ".npy")
+            if os.path.exists(path):
+                arr = np.load(path)
+                if arr.shape != mirror.shape or arr.tobytes() != mirror.tobytes():
+                    mismatched_inputs.append((c, p.pname))
+            else:
+                arr = mirror
+            kwargs[p.pname] = to_torch(arr, p.dt)
+        try:
+            with torch.no_grad():
+                outs = flatten(load_module(folder)(**kwargs))
+            if not outs:
+                raise RuntimeError("no tensor outputs")
+        except Exception as e:
+            torch_err.append((c, f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"))
+            continue
+        if not c.allow_nan and any(o.is_floating_point() and bool(torch.isnan(o).any()) for o in outs):
+            nan_cases.append(c)
+            continue
+        dst = os.path.join(args.out, c.name)
+        if os.path.exists(dst):
+            shutil.rmtree(dst)
+        shutil.copytree(folder, dst)
+        os.makedirs(os.path.join(dst, "expected"))
+        for i, o in enumerate(outs):
+            np.save(os.path.join(dst, "expected", f"{i}.npy"), to_numpy(o))
+        committed.append(c)
+
+    if not args.only and os.path.isdir(args.out):
+        keep = {c.name for c in committed}
+        for name in os.listdir(args.out):
+            d = os.path.join(args.out, name)
+            if name not in keep and os.path.isfile(os.path.join(d, "model.py")):
+                shutil.rmtree(d)
+
+    # ---- summary
+    fams = collections.OrderedDict()
+    for c in committed:
+        fams.setdefault(c.family, collections.Counter())[c.dtype] += 1
+    dts = ["f32", "f16", "bf16", "f64", "i64", "i32", "u8", "bool"]
+    print("\ncommitted cases by family and (first input) dtype:")
+    print(f"  {'family':<13}" + "".join(f"{d:>6}" for d in dts) + f"{'total':>7}")
+    for fam, cnt in fams.items():
+        print(f"  {fam:<13}" + "".join(f"{cnt.get(d, 0):>6}" for d in dts) + f"{sum(cnt.values()):>7}")
+    tot = collections.Counter()
+    for cnt in fams.values():
+        tot.update(cnt)
+    print(f"  {'total':<13}" + "".join(f"{tot.get(d, 0):>6}" for d in dts) + f"{sum(tot.values()):>7}")
+    if unsupported:
+        print(f"\nnot committed, gn cannot import ({len(unsupported)}):")
+        for c, e in unsupported:
+            print(f"  {c.name}: {e}")
+    if torch_err:
+        print(f"\nnot committed, PyTorch rejects ({len(torch_err)}):")
+        for c, e in torch_err:
+            print(f"  {c.name}: {e}")
+    if nan_cases:
+        print(f"\nnot committed, PyTorch output has NaN ({len(nan_cases)}):")
+        for c in nan_cases:
+            print(f"  {c.name}")
+    if eager_err:
+        print(f"\ncommitted, but gn's eager run failed ({len(eager_err)}):")
+        for c, e in eager_err:
+            print(f"  {c.name}: {e[:200]}")
+    if mismatched_inputs:
+        print(f"\nWARNING: gn's dumped inputs differ from python-bindings/gn/inputs.py ({len(mismatched_inputs)}):")
+        for c, p in mismatched_inputs:
+            print(f"  {c.name}: {p}")
+    print(f"\n{len(committed)} cases committed to {args.out}")
+    if args.keep_tmp:
+        print(f"scratch kept in {tmp}")
+    else:
+        shutil.rmtree(tmp)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

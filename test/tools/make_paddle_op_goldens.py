@@ -1,0 +1,510 @@
+#!/usr/bin/env python3
+"""Generates per-op conformance goldens for the Paddle frontend: tiny GraphNet
+Paddle samples with PaddlePaddle's (CPU) outputs.
+
+    scripts/paddle-env.sh python test/tools/make_paddle_op_goldens.py \\
+        [--out test/goldens/paddle-ops] [--only REGEX] [--list]
+
+Each case is a folder OUT/<case>/ in GraphNet's Paddle format (model.py whose
+forward calls paddle._C_ops as the samples do, input_meta.py, graph_net.json)
+plus expected/<i>.npy, PaddlePaddle's outputs in return order. Inputs are the
+ones gn synthesizes (`gn-eval run --mode eager --dump`), so both sides see the
+same values. A case PaddlePaddle itself rejects is reported and left out.
+Each case's semantics are the ones the Paddle samples rely on (see
+../shared/notes/PADDLE-SAMPLES.md): it is a check of gn's Paddle op set
+against PaddlePaddle, not against memory.
+
+Then check gn against the goldens without PaddlePaddle:
+
+    build/bin/gn-eval run test/goldens/paddle-ops/*/ --mode eager --trials 1 --warmup 0 \\
+        --dump /tmp/pdump --out /tmp/p.jsonl
+    test/tools/check_goldens.py --goldens test/goldens/paddle-ops --dump /tmp/pdump --t -5
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import paddle
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+F = "paddle.float32"
+PLACE = "paddle.core.CPUPlace()"
+
+
+def inp(name, shape, dtype="float32", lo=-2.0, hi=2.0, mean=0.0, std=1.0, data=None):
+    return dict(name=name, shape=shape, dtype=dtype, lo=lo, hi=hi, mean=mean, std=std, data=data)
+
+
+def grid_anchors(h, w, sizes, stride):
+    """RPN anchors [H, W, A, 4] as a flat list: squares of each size
+    centered on each cell, (x1, y1, x2, y2)."""
+    out = []
+    for i in range(h):
+        for j in range(w):
+            for size in sizes:
+                cx, cy = (j + 0.5) * stride, (i + 0.5) * stride
+                out += [cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2]
+    return out
+
+
+# name -> (inputs, body lines (Python, indented by the generator), returned names)
+CASES = {
+    "scale_after": ([inp("x", [2, 3])], [
+        f"s = paddle._C_ops.full([1], float('2.5'), {F}, {PLACE})",
+        "y = paddle._C_ops.scale(x, s, float('0.5'), True)"], ["y"]),
+    "scale_0d": ([inp("x", [2, 3])], [
+        "m = paddle._C_ops.sum(x, [], None, False)",
+        f"s = paddle._C_ops.full([1], float('0.5'), {F}, {PLACE})",
+        "y = paddle._C_ops.scale(m, s, float('1'), True)"], ["y"]),
+    "scale_before": ([inp("x", [2, 3])], [
+        "y = paddle._C_ops.scale(x, float('2.5'), float('0.5'), False)"], ["y"]),
+    "scale_int64": ([inp("x", [5], "int64", lo=-9, hi=9)], [
+        "y = paddle._C_ops.scale(x, float('2.7'), float('-1.9'), True)",
+        f"s = paddle._C_ops.full([1], float('2.7'), {F}, {PLACE})",
+        "z = paddle._C_ops.scale(x, s, float('0.5'), True)"], ["y", "z"]),
+    "reshape_zero_minus_one": ([inp("x", [2, 3, 4])], [
+        "y = paddle._C_ops.reshape(x, [0, -1])"], ["y"]),
+    "reshape_shape64": ([inp("x", [2, 3, 4])], [
+        "s = paddle._C_ops.shape64(x)",
+        "a = paddle._C_ops.slice(s, [0], [0], [1], [1], [0])",
+        "m = paddle._C_ops.full([], float('-1'), paddle.int64, paddle.core.CPUPlace())",
+        "t = paddle._C_ops.stack([a, m], 0)",
+        "y = paddle._C_ops.reshape(x, t)"], ["y"]),
+    "slice_decrease": ([inp("x", [3, 4, 5])], [
+        "y = paddle._C_ops.slice(x, [1, 2], [1, -3], [2, 2147483647], [1, 1], [1])"], ["y"]),
+    "strided_slice": ([inp("x", [6, 5])], [
+        "y = paddle._C_ops.strided_slice(x, [0, 1], [1, 0], [6, 5], [2, 2])"], ["y"]),
+    "strided_slice_negative": ([inp("x", [6, 5])], [
+        "y = paddle._C_ops.strided_slice(x, [0], [-1], [-7], [-2])"], ["y"]),
+    "gather_axis": ([inp("x", [4, 3]), inp("i", [3], "int64", lo=0, hi=3)], [
+        f"a = paddle._C_ops.full([1], float('0'), paddle.int32, {PLACE})",
+        "y = paddle._C_ops.gather(x, i, a)"], ["y"]),
+    "index_select": ([inp("x", [3, 4]), inp("i", [5], "int64", lo=0, hi=3)], [
+        "y = paddle._C_ops.index_select(x, i, 1)"], ["y"]),
+    "gather_nd": ([inp("x", [3, 4, 2]), inp("i", [5, 2], "int64", lo=0, hi=2)], [
+        "y = paddle._C_ops.gather_nd(x, i)"], ["y"]),
+    "index_sample": ([inp("x", [3, 6]), inp("i", [3, 2], "int64", lo=0, hi=5)], [
+        "y = paddle._C_ops.index_sample(x, i)"], ["y"]),
+    "embedding_padding": ([inp("i", [2, 4], "int64", lo=0, hi=5), inp("w", [6, 3])], [
+        "y = paddle._C_ops.embedding(i, w, 2, False)"], ["y"]),
+    "embedding_negative_padding": ([inp("i", [2, 4], "int64", lo=0, hi=5), inp("w", [6, 3])], [
+        "y = paddle._C_ops.embedding(i, w, -2, False)"], ["y"]),
+    "arange_int_truncates": ([inp("x", [2])], [
+        f"s = paddle._C_ops.full([1], float('0.5'), paddle.float64, {PLACE})",
+        f"e = paddle._C_ops.full([1], float('2.6'), paddle.float64, {PLACE})",
+        f"d = paddle._C_ops.full([1], float('1'), paddle.float64, {PLACE})",
+        "y = paddle.arange(s, e, d, dtype='int64')"], ["y"]),
+    "pool2d_avg_ceil": ([inp("x", [1, 2, 6, 6])], [
+        "y = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [1, 1], True, True, 'NCHW', 'avg', False, False, 'EXPLICIT')"], ["y"]),
+    "embedding_no_padding": ([inp("i", [2, 4], "int64", lo=0, hi=5), inp("w", [6, 3])], [
+        "y = paddle._C_ops.embedding(i, w, -1, False)"], ["y"]),
+    "hardsigmoid": ([inp("x", [2, 8], lo=-6, hi=6, std=3)], [
+        "y = paddle._C_ops.hardsigmoid(x, float('0.2'), float('0.5'))"], ["y"]),
+    "hardswish_swish_relu6": ([inp("x", [2, 8], lo=-8, hi=8, std=4)], [
+        "a = paddle._C_ops.hardswish(x)",
+        "b = paddle._C_ops.swish(x)",
+        "c = paddle._C_ops.relu6(x)"], ["a", "b", "c"]),
+    "gelu_exact_tanh": ([inp("x", [2, 8])], [
+        "a = paddle._C_ops.gelu(x, False)",
+        "b = paddle._C_ops.gelu(x, True)"], ["a", "b"]),
+    "leaky_relu": ([inp("x", [2, 8])], ["y = paddle._C_ops.leaky_relu(x, float('0.1'))"], ["y"]),
+    "pool2d_avg_exclusive_pad": ([inp("x", [1, 2, 5, 5])], [
+        "y = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [1, 1], False, True, 'NCHW', 'avg', False, False, 'EXPLICIT')"], ["y"]),
+    "pool2d_avg_inclusive_pad": ([inp("x", [1, 2, 5, 5])], [
+        "y = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [1, 1], False, False, 'NCHW', 'avg', False, False, 'EXPLICIT')"], ["y"]),
+    "pool2d_max_ceil": ([inp("x", [1, 2, 6, 6])], [
+        "y = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [0, 0], True, True, 'NCHW', 'max', False, False, 'EXPLICIT')"], ["y"]),
+    "pool2d_adaptive_avg": ([inp("x", [1, 2, 7, 5])], [
+        "y = paddle._C_ops.pool2d(x, [3, 2], [1, 1], [0, 0], False, True, 'NCHW', 'avg', False, True, 'EXPLICIT')"], ["y"]),
+    # pool2d with pooling_type 'max' and adaptive True is left out: in
+    # PaddlePaddle 3.3.1 it does not compute adaptive max pooling (a [1, 1]
+    # output over arange(35) is 0; paddle.nn.functional.adaptive_max_pool2d
+    # uses another op). No dev sample calls it; gn computes adaptive max.
+    "pool2d_max_k2_pad1": ([inp("x", [1, 2, 5, 5])], [
+        "y = paddle._C_ops.pool2d(x, [2, 2], [1, 1], [1, 1], False, True, 'NCHW', 'max', False, False, 'EXPLICIT')"], ["y"]),
+    "interp_bilinear_scale2": ([inp("x", [1, 2, 3, 4])], [
+        "y = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, -1, -1, [float('2'), float('2')], 'bilinear', False, 0)"], ["y"]),
+    "linspace": ([inp("x", [2])], [
+        f"a = paddle._C_ops.full([1], float('-1'), {F}, {PLACE})",
+        f"b = paddle._C_ops.full([1], float('1'), {F}, {PLACE})",
+        f"n = paddle._C_ops.full([1], float('7'), paddle.int32, {PLACE})",
+        "y = paddle._C_ops.linspace(a, b, n, paddle.float32, paddle.framework._current_expected_place())"], ["y"]),
+    "pool2d_max_same": ([inp("x", [1, 2, 6, 6])], [
+        "y = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [0, 0], False, True, 'NCHW', 'max', False, False, 'SAME')"], ["y"]),
+    "pool2d_global_nhwc": ([inp("x", [1, 4, 4, 3])], [
+        "y = paddle._C_ops.pool2d(x, [1, 1], [1, 1], [0, 0], False, True, 'NHWC', 'avg', True, False, 'EXPLICIT')"], ["y"]),
+    "conv2d_same_stride2": ([inp("x", [1, 2, 7, 7]), inp("w", [3, 2, 3, 3], std=0.3)], [
+        "y = paddle._C_ops.conv2d(x, w, [2, 2], [0, 0], 'SAME', [1, 1], 1, 'NCHW')"], ["y"]),
+    "conv2d_pad4": ([inp("x", [1, 2, 6, 6]), inp("w", [3, 2, 3, 3], std=0.3)], [
+        "y = paddle._C_ops.conv2d(x, w, [1, 1], [0, 1, 2, 1], 'EXPLICIT', [1, 1], 1, 'NCHW')"], ["y"]),
+    "conv2d_nhwc": ([inp("x", [1, 6, 6, 2]), inp("w", [3, 2, 3, 3], std=0.3)], [
+        "y = paddle._C_ops.conv2d(x, w, [1, 1], [1, 1], 'EXPLICIT', [1, 1], 1, 'NHWC')"], ["y"]),
+    "depthwise_conv2d": ([inp("x", [1, 4, 6, 6]), inp("w", [4, 1, 3, 3], std=0.3)], [
+        "y = paddle._C_ops.depthwise_conv2d(x, w, [1, 1], [1, 1], 'EXPLICIT', 4, [1, 1], 'NCHW')"], ["y"]),
+    "conv2d_transpose": ([inp("x", [1, 3, 4, 4]), inp("w", [3, 2, 2, 2], std=0.3)], [
+        "y = paddle._C_ops.conv2d_transpose(x, w, [2, 2], [0, 0], [], [], 'EXPLICIT', 1, [1, 1], 'NCHW')"], ["y"]),
+    "batch_norm_test": ([inp("x", [2, 3, 4, 4]), inp("m", [3], std=0.1), inp("v", [3], lo=0.5, hi=1.5, mean=1, std=0.2),
+                         inp("s", [3], mean=1, std=0.1), inp("b", [3], std=0.1)], [
+        "y, _a, _b, _c, _d, _e = (lambda x, f: f(x))(paddle._C_ops.batch_norm(x, m, v, s, b, True, float('0.9'), float('1e-05'), 'NCHW', False, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None, None, None, None))"], ["y"]),
+    "batch_norm_train": ([inp("x", [2, 3, 4, 4]), inp("m", [3], std=0.1), inp("v", [3], lo=0.5, hi=1.5, mean=1, std=0.2),
+                          inp("s", [3], mean=1, std=0.1), inp("b", [3], std=0.1)], [
+        "y, _a, _b, _c, _d, _e = (lambda x, f: f(x))(paddle._C_ops.batch_norm(x, m, v, s, b, False, float('0.9'), float('1e-05'), 'NCHW', False, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None, None, None, None))"], ["y"]),
+    "batch_norm_train_large": ([inp("x", [4, 8, 48, 48], lo=-10, hi=20, mean=3, std=10), inp("m", [8], std=0.1),
+                                inp("v", [8], lo=0.5, hi=1.5, mean=1, std=0.2),
+                                inp("s", [8], mean=1, std=0.1), inp("b", [8], std=0.1)], [
+        "y, _a, _b, _c, _d, _e = (lambda x, f: f(x))(paddle._C_ops.batch_norm(x, m, v, s, b, False, float('0.9'), float('1e-05'), 'NCHW', False, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None, None, None, None))"], ["y"]),
+    "layer_norm_begin1": ([inp("x", [2, 3, 4]), inp("s", [12], mean=1, std=0.1), inp("b", [12], std=0.1)], [
+        "y, _m, _v = (lambda x, f: f(x))(paddle._C_ops.layer_norm(x, s, b, float('1e-05'), 1), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["y"]),
+    "group_norm": ([inp("x", [2, 4, 3, 3]), inp("s", [4], mean=1, std=0.1), inp("b", [4], std=0.1)], [
+        "y, _m, _v = (lambda x, f: f(x))(paddle._C_ops.group_norm(x, s, b, float('1e-05'), 2, 'NCHW'), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["y"]),
+    "dropout_downgrade_test": ([inp("x", [2, 5])], [
+        "y, _m = (lambda x, f: f(x))(paddle._C_ops.dropout(x, None, float('0.3'), True, 'downgrade_in_infer', 0, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["y"]),
+    "dropout_upscale_test": ([inp("x", [2, 5])], [
+        "y, _m = (lambda x, f: f(x))(paddle._C_ops.dropout(x, None, float('0.3'), True, 'upscale_in_train', 0, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["y"]),
+    # Random ops whose outputs do not depend on the draws: training dropout
+    # with p = 0, and drop path with keep probability 1 (floor(1 + uniform)
+    # is 1), as in Swin and ConvNeXt samples exported in training mode.
+    "dropout_train_p0": ([inp("x", [3, 5])], [
+        f"p = paddle._C_ops.full([1], float('0'), {F}, {PLACE})",
+        "y, _m = (lambda x, f: f(x))(paddle._C_ops.dropout(x, None, p, False, 'upscale_in_train', 0, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["y"]),
+    "drop_path_keep_1": ([inp("x", [4, 3, 2])], [
+        f"lo = paddle._C_ops.full([1], float('0'), {F}, {PLACE})",
+        f"hi = paddle._C_ops.full([1], float('1'), {F}, {PLACE})",
+        "u = paddle._C_ops.uniform([4, 1, 1], paddle.float32, lo, hi, 0, paddle.framework._current_expected_place())",
+        "keep = paddle._C_ops.floor(paddle._C_ops.add(hi, u))",
+        "y = paddle._C_ops.multiply(paddle._C_ops.divide(x, hi), keep)"], ["y"]),
+    "reduce_all_axes": ([inp("x", [2, 3, 4])], [
+        "a = paddle._C_ops.sum(x, [], None, False)",
+        "b = paddle._C_ops.mean(x, [], False)",
+        "c = paddle._C_ops.max(x, [], False)"], ["a", "b", "c"]),
+    "reduce_keepdim": ([inp("x", [2, 3, 4])], [
+        "a = paddle._C_ops.sum(x, [1], None, True)",
+        "b = paddle._C_ops.mean(x, [-1], True)",
+        "c = paddle._C_ops.min(x, [0, 2], False)",
+        "d = paddle._C_ops.prod(x, [2], False, False)"], ["a", "b", "c", "d"]),
+    "sum_int32": ([inp("x", [2, 3], "int32", lo=-5, hi=5)], [
+        "a = paddle._C_ops.sum(x, [1], None, False)"], ["a"]),
+    "pad_first_dim_first": ([inp("x", [2, 3, 4])], [
+        f"v = paddle._C_ops.full([1], float('0.5'), {F}, {PLACE})",
+        "y = paddle._C_ops.pad(x, [0, 1, 2, 0, 1, 1], v)"], ["y"]),
+    "pad3d_ndhwc": ([inp("x", [1, 2, 3, 4, 2])], [
+        "y = paddle._C_ops.pad3d(x, [1, 0, 0, 2, 1, 1], 'constant', float('0'), 'NDHWC')"], ["y"]),
+    "pad3d_replicate": ([inp("x", [1, 2, 2, 3, 3])], [
+        "y = paddle._C_ops.pad3d(x, [1, 1, 1, 0, 0, 1], 'replicate', float('0'), 'NCDHW')"], ["y"]),
+    "floor_divide_int": ([inp("a", [6], "int64", data=[7, -7, 7, -7, 0, 9]), inp("b", [6], "int64", data=[2, 2, -2, -2, 3, 4])], [
+        "y = paddle._C_ops.floor_divide(a, b)",
+        "r = a % b"], ["y", "r"]),
+    "divide_int": ([inp("a", [4], "int64", data=[7, -7, 7, -7]), inp("b", [4], "int64", data=[2, 2, -2, -2])], [
+        "y = paddle._C_ops.divide(a, b)"], ["y"]),
+    "remainder_float": ([inp("a", [6]), inp("b", [6], lo=0.5, hi=2, mean=1, std=0.5)], [
+        "y = paddle._C_ops.remainder(a, b)"], ["y"]),
+    "one_hot": ([inp("i", [4], "int64", lo=0, hi=4)], [
+        f"n = paddle._C_ops.full([1], float('5'), paddle.int32, {PLACE})",
+        "y = paddle._C_ops.one_hot(i % paddle.cast(n, i.dtype), n)"], ["y"]),
+    "split_and_concat": ([inp("x", [2, 7])], [
+        f"a = paddle._C_ops.full([1], float('1'), paddle.int32, {PLACE})",
+        "p = paddle._C_ops.split(x, [2, -1, 3], a)",
+        "(p0, p1, p2) = p",
+        "q = paddle._C_ops.concat([p2, p0], a)"], ["p1", "q"]),
+    "split_with_num_stack": ([inp("x", [4, 6])], [
+        f"a = paddle._C_ops.full([1], float('0'), paddle.int32, {PLACE})",
+        "p = paddle._C_ops.split_with_num(x, 2, a)",
+        "(p0, p1) = p",
+        "y = paddle._C_ops.stack([p0, p1], 1)"], ["y"]),
+    "unsqueeze_squeeze_flatten": ([inp("x", [2, 1, 3])], [
+        "a = paddle._C_ops.unsqueeze(x, [0, -1])",
+        "b = paddle._C_ops.squeeze(a, [])",
+        "c = paddle._C_ops.flatten(a, 1, 3)"], ["a", "b", "c"]),
+    "expand_tile_transpose": ([inp("x", [3, 1])], [
+        "a = paddle._C_ops.expand(x, [2, -1, 4])",
+        "b = paddle._C_ops.tile(x, [2, 1, 2])",
+        "c = paddle._C_ops.transpose(a, [2, 0, 1])"], ["a", "b", "c"]),
+    "matmul_transpose": ([inp("x", [2, 4, 3]), inp("y", [2, 5, 4])], [
+        "z = paddle._C_ops.matmul(x, y, True, True)"], ["z"]),
+    "matmul_vector": ([inp("x", [3]), inp("y", [2, 3, 4])], [
+        "z = paddle._C_ops.matmul(x, y, False, False)"], ["z"]),
+    "softmax_log_softmax": ([inp("x", [2, 5])], [
+        "a = paddle._C_ops.softmax(x, 0)",
+        "b = paddle._C_ops.log_softmax(x, -1)"], ["a", "b"]),
+    "cumsum": ([inp("x", [3, 4])], [
+        "a = paddle._C_ops.cumsum(x, 1, False, False, False)",
+        "c = paddle._C_ops.cumsum(x, -1, True, False, False)"], ["a", "c"]),
+    "topk_argsort": ([inp("x", [3, 6])], [
+        f"k = paddle._C_ops.full([1], float('3'), paddle.int32, {PLACE})",
+        "v, i = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, True, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        "w, j = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, 0, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        "s, o = (lambda x, f: f(x))(paddle._C_ops.argsort(x, -1, True, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"],
+        ["v", "i", "w", "j", "s", "o"]),
+    "where_clip_compare": ([inp("x", [2, 5]), inp("y", [2, 5])], [
+        "c = paddle._C_ops.greater_than(x, y)",
+        "a = paddle._C_ops.where(c, x, y)",
+        f"lo = paddle._C_ops.full([1], float('-0.5'), {F}, {PLACE})",
+        f"hi = paddle._C_ops.full([1], float('0.5'), {F}, {PLACE})",
+        "b = paddle._C_ops.clip(x, lo, hi)",
+        "e = paddle._C_ops.equal(x, x)"], ["a", "b", "e"]),
+    "pow_elementwise_pow": ([inp("x", [2, 5], lo=0.1, hi=3, mean=1, std=0.5)], [
+        "a = paddle._C_ops.pow(x, float('3'))",
+        f"e = paddle._C_ops.full([], float('0.5'), {F}, {PLACE})",
+        "b = paddle._C_ops.elementwise_pow(x, e)"], ["a", "b"]),
+    "arange_full_like": ([inp("x", [2, 3])], [
+        f"s = paddle._C_ops.full([1], float('0'), {F}, {PLACE})",
+        f"e = paddle._C_ops.full([1], float('5'), {F}, {PLACE})",
+        f"d = paddle._C_ops.full([1], float('1.5'), {F}, {PLACE})",
+        "a = paddle.arange(s, e, d, dtype='float32')",
+        f"b = paddle._C_ops.full_like(x, float('3'), paddle.int64, {PLACE})"], ["a", "b"]),
+    "set_value": ([inp("x", [4, 5])], [
+        "y = paddle._C_ops.set_value_(x, [1], [3], [1], [0], [], [], [1], [float('7')])"], ["y"]),
+    "set_value_with_tensor": ([inp("x", [4, 5]), inp("v", [4, 2])], [
+        "y = paddle._C_ops.set_value_with_tensor_(x, v, [1], [5], [2], [1], [], [])"], ["y"]),
+    "scatter_overwrite_add": ([inp("x", [5, 3]), inp("i", [3], "int64", data=[1, 3, 1]), inp("u", [3, 3])], [
+        "a = paddle._C_ops.scatter(x, i, u, True)",
+        "b = paddle._C_ops.scatter(x, i, u, False)"], ["a", "b"]),
+    "interp_nearest_scale": ([inp("x", [1, 2, 3, 4])], [
+        "y = paddle._C_ops.nearest_interp(x, None, None, None, 'NCHW', -1, -1, -1, [float('2'), float('2')], 'nearest', False, 0)"], ["y"]),
+    "interp_bilinear_size": ([inp("x", [1, 2, 3, 4])], [
+        "y = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, 5, 7, [], 'bilinear', False, 0)"], ["y"]),
+    "interp_bilinear_align": ([inp("x", [1, 2, 3, 4])], [
+        "y = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, 5, 7, [], 'bilinear', True, 0)"], ["y"]),
+    "bce_sigmoid_ce": ([inp("p", [2, 4], lo=0.05, hi=0.95, mean=0.5, std=0.2), inp("l", [2, 4], lo=0, hi=1, mean=0.5, std=0.3), inp("z", [2, 4])], [
+        "a = paddle._C_ops.bce_loss(p, l)",
+        "b = paddle._C_ops.sigmoid_cross_entropy_with_logits(z, l, None, False, -100)"], ["a", "b"]),
+    "prelu_channel": ([inp("x", [1, 3, 2, 2]), inp("a", [3], lo=0, hi=0.5, mean=0.2, std=0.1)], [
+        "y = paddle._C_ops.prelu(x, a, 'NCHW', 'channel')"], ["y"]),
+    "grid_sample_bilinear_zeros": ([inp("x", [2, 3, 5, 6]), inp("g", [2, 4, 7, 2], lo=-1.3, hi=1.3, std=0.8)], [
+        "y = paddle._C_ops.grid_sample(x, g, 'bilinear', 'zeros', False)"], ["y"]),
+    "grid_sample_align_border_nearest": ([inp("x", [1, 2, 5, 6]), inp("g", [1, 4, 7, 2], lo=-1.3, hi=1.3, std=0.8)], [
+        "a = paddle._C_ops.grid_sample(x, g, 'bilinear', 'border', True)",
+        "b = paddle._C_ops.grid_sample(x, g, 'nearest', 'zeros', False)"], ["a", "b"]),
+    "diag_offsets": ([inp("x", [4])], [
+        "a = paddle._C_ops.diag(x, 0, float('0'))",
+        "b = paddle._C_ops.diag(x, 1, float('-1'))",
+        "c = paddle._C_ops.diag(x, -2, float('0.5'))"], ["a", "b", "c"]),
+    "cross_entropy_with_softmax": ([inp("z", [3, 4, 5]), inp("l", [3, 4, 1], "int64", data=[0, 4, 2, 1, 3, -100, 0, 2, 4, 1, 1, 3])], [
+        "s, loss = (lambda x, f: f(x))(paddle._C_ops.cross_entropy_with_softmax(z, l, False, True, True, -100, -1), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["s", "loss"]),
+    "einsum": ([inp("x", [2, 3]), inp("y", [3, 4])], [
+        "z, _c, _s = (lambda x, f: f(x))(paddle._C_ops.einsum([x, y], 'ij,jk->ik'), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["z"]),
+    "roll_flip_tril": ([inp("x", [3, 4])], [
+        "a = paddle._C_ops.roll(x, [1, -1], [0, 1])",
+        "b = paddle._C_ops.flip(x, [1])",
+        "c = paddle._C_ops.tril(x, 0)"], ["a", "b", "c"]),
+    "meshgrid": ([inp("x", [3]), inp("y", [2])], [
+        "g = paddle._C_ops.meshgrid([x, y])",
+        "(a, b) = g"], ["a", "b"]),
+    "cast_floor_sign": ([inp("x", [2, 5], std=2)], [
+        "a = paddle._C_ops.cast(x, paddle.int32)",
+        "b = paddle._C_ops.floor(x)",
+        "c = paddle.cast(x, 'bool')"], ["a", "b", "c"]),
+    "p_norm_orders": ([inp("x", [3, 4, 5])], [
+        "a = paddle._C_ops.p_norm(x, float('1'), -1, float('1e-12'), False, False)",
+        "b = paddle._C_ops.p_norm(x, float('3'), 1, float('1e-12'), True, False)",
+        "c = paddle._C_ops.p_norm(x, float('inf'), 0, float('1e-12'), False, False)",
+        "d = paddle._C_ops.p_norm(x, float('-inf'), 2, float('1e-12'), False, False)",
+        "e = paddle._C_ops.p_norm(x, float('1'), -1, float('1e-12'), False, True)"], ["a", "b", "c", "d", "e"]),
+    "masked_fill": ([inp("x", [2, 3, 4]), inp("m", [2, 1, 4])], [
+        f"z = paddle._C_ops.full([], float('0'), {F}, {PLACE})",
+        "k = paddle._C_ops.greater_than(m, z)",
+        f"v = paddle._C_ops.full([], float('-7.5'), {F}, {PLACE})",
+        "y = paddle._C_ops.masked_fill(x, k, v)"], ["y"]),
+    "swiglu": ([inp("x", [2, 3, 8]), inp("y", [2, 3, 8])], [
+        "a = paddle._C_ops.swiglu(x, y)",
+        "b = paddle._C_ops.swiglu(x, None)"], ["a", "b"]),
+    "repeat_interleave": ([inp("x", [2, 1, 3])], [
+        "a = paddle._C_ops.repeat_interleave(x, 3, 1, -1)",
+        "b = paddle._C_ops.repeat_interleave(x, 2, -1, -1)"], ["a", "b"]),
+    "index_put": ([inp("x", [6, 3]), inp("i", [2], "int64", data=[4, -1]), inp("j", [2], "int64", data=[0, 2]), inp("v", [2, 3]), inp("w", [1])], [
+        "a = paddle._C_ops.index_put(x, [i], v, False)",
+        "b = paddle._C_ops.index_put(x, [i], v, True)",
+        "c = paddle._C_ops.index_put(x, [i, j], w, False)"], ["a", "b", "c"]),
+    "index_put_mask": ([inp("x", [3, 4]), inp("w", [1])], [
+        f"z = paddle._C_ops.full([], float('0'), {F}, {PLACE})",
+        "k = paddle._C_ops.greater_than(x, z)",
+        "a = paddle._C_ops.index_put(x, [k], w, False)"], ["a"]),
+    "fft_r2c_all_axes_real": ([inp("x", [1, 5, 12])], [
+        "f = paddle._C_ops.fft_r2c(x, [0, 1, 2], 'backward', True, False)",
+        "y = paddle._C_ops.real(f)"], ["y"]),
+    "fft_r2c_onesided_abs": ([inp("x", [2, 10, 3])], [
+        "f = paddle._C_ops.fft_r2c(x, [1], 'backward', True, True)",
+        "y = paddle._C_ops.abs(f)"], ["y"]),
+    "fft_r2c_ortho_imag": ([inp("x", [3, 7])], [
+        "f = paddle._C_ops.fft_r2c(x, [1], 'ortho', True, True)",
+        "a = paddle._C_ops.imag(f)",
+        "g = paddle._C_ops.fft_r2c(x, [0, 1], 'forward', True, True)",
+        "b = paddle._C_ops.real(g)",
+        "c = paddle._C_ops.imag(g)"], ["a", "b", "c"]),
+    "deformable_conv_mask": ([inp("x", [2, 4, 6, 7]), inp("o", [2, 18, 6, 7], std=1.5, lo=-3, hi=3), inp("w", [5, 4, 3, 3]), inp("m", [2, 9, 6, 7], lo=0, hi=1, mean=0.5, std=0.3)], [
+        "y = paddle._C_ops.deformable_conv(x, o, w, m, [1, 1], [1, 1], [1, 1], 1, 1, 1)"], ["y"]),
+    "deformable_conv_v1_stride2": ([inp("x", [1, 3, 9, 8]), inp("o", [1, 18, 3, 2], std=1.5, lo=-3, hi=3), inp("w", [4, 3, 3, 3])], [
+        "y = paddle._C_ops.deformable_conv(x, o, w, None, [2, 2], [0, 0], [2, 2], 1, 1, 1)"], ["y"]),
+    "deformable_conv_groups": ([inp("x", [1, 4, 5, 5]), inp("o", [1, 8, 6, 5], std=1.5, lo=-3, hi=3), inp("w", [6, 2, 2, 1]), inp("m", [1, 4, 6, 5], lo=0, hi=1, mean=0.5, std=0.3)], [
+        "y = paddle._C_ops.deformable_conv(x, o, w, m, [1, 1], [1, 0], [1, 1], 2, 2, 1)"], ["y"]),
+    "prior_box_blazeface": ([inp("f", [1, 2, 4, 5]), inp("img", [1, 3, 32, 40])], [
+        "b, v = (lambda x, f: f(x))(paddle._C_ops.prior_box(f, img, [float('16'), float('24')], [], [float('1')], [float('0.1'), float('0.1'), float('0.2'), float('0.2')], False, False, float('8'), float('8'), float('0.5'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "v"]),
+    "prior_box_ratios_max_clip": ([inp("f", [1, 2, 3, 3]), inp("img", [1, 3, 30, 30])], [
+        "b, v = (lambda x, f: f(x))(paddle._C_ops.prior_box(f, img, [float('8'), float('12')], [float('16'), float('20')], [float('2'), float('3')], [float('0.1'), float('0.1'), float('0.2'), float('0.2')], True, True, float('0'), float('0'), float('0.5'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "v"]),
+    "prior_box_minmax_order": ([inp("f", [1, 2, 2, 3]), inp("img", [1, 3, 20, 30])], [
+        "b, v = (lambda x, f: f(x))(paddle._C_ops.prior_box(f, img, [float('8')], [float('16')], [float('2')], [float('0.1'), float('0.1'), float('0.2'), float('0.2')], True, False, float('10'), float('10'), float('0.25'), True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "v"]),
+    "yolo_box": ([inp("x", [2, 18, 3, 4], std=2, lo=-4, hi=4), inp("s", [2, 2], "int32", data=[96, 128, 90, 120])], [
+        "b, c = (lambda x, f: f(x))(paddle._C_ops.yolo_box(x, s, [10, 13, 16, 30], 4, float('0.3'), 32, True, float('1'), False, float('0.5')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "c"]),
+    "yolo_box_noclip_scale": ([inp("x", [1, 14, 3, 3], std=2, lo=-4, hi=4), inp("s", [1, 2], "int32", data=[48, 48])], [
+        "b, c = (lambda x, f: f(x))(paddle._C_ops.yolo_box(x, s, [10, 13, 16, 30], 2, float('0.2'), 16, False, float('1.05'), False, float('0.5')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "c"]),
+    "yolo_box_iou_aware": ([inp("x", [1, 16, 2, 3], std=2, lo=-4, hi=4), inp("s", [1, 2], "int32", data=[64, 96])], [
+        "b, c = (lambda x, f: f(x))(paddle._C_ops.yolo_box(x, s, [10, 13, 16, 30], 2, float('0.1'), 32, True, float('1'), True, float('0.4')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["b", "c"]),
+    "topk_ties": ([inp("x", [2, 10], data=[1, 3, 3, 2, 3, 1, 1, 2, 3, 1, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]), inp("y", [1, 200], data=[100.0] * 200)], [
+        f"k = paddle._C_ops.full([1], float('3'), paddle.int32, {PLACE})",
+        "a, ai = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, True, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        "b, bi = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        "c, ci = (lambda x, f: f(x))(paddle._C_ops.topk(y, k, -1, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["a", "ai", "b", "bi", "c", "ci"]),
+    # Data-dependent sizes: gn learns each from a run on these inputs.
+    "nonzero": ([inp("x", [3, 4], data=[0, 1, 0, 2, 3, 0, 0, 0, 4, 5, 0, 6])], [
+        "i = paddle._C_ops.nonzero(x)",
+        "m = paddle._C_ops.greater_than(x, paddle._C_ops.full([], float('2'), paddle.float32, paddle.core.CPUPlace()))",
+        "j = paddle._C_ops.nonzero(m)",
+        "v = paddle._C_ops.gather_nd(x, j)"], ["i", "j", "v"]),
+    "nonzero_none": ([inp("x", [2, 5], lo=0.5, hi=1.5, mean=1.0)], [
+        "m = paddle._C_ops.less_than(x, paddle._C_ops.full([], float('0'), paddle.float32, paddle.core.CPUPlace()))",
+        "i = paddle._C_ops.nonzero(m)"], ["i"]),
+    "masked_select": ([inp("x", [2, 3, 4]), inp("m", [2, 3, 4], "bool")], [
+        "y = paddle._C_ops.masked_select(x, m)",
+        "s = paddle._C_ops.sum(y, [], None, False)"], ["y", "s"]),
+    "masked_select_broadcast": ([inp("x", [2, 3, 4]), inp("m", [3, 1], "bool")], [
+        "y = paddle._C_ops.masked_select(x, m)"], ["y"]),
+    # RoI ops of two-stage detectors (FPN levels, RoIAlign).
+    "roi_align_aligned_adaptive": ([inp("x", [2, 3, 12, 10]), inp("b", [5, 4], data=[2, 3, 15, 18, -4, -3, 8, 30, 5, 5, 5.5, 6, 0, 0, 19.5, 23.5, 10, 12, 6, 8]), inp("n", [2], "int32", data=[2, 3])], [
+        "y = paddle._C_ops.roi_align(x, b, n, 3, 2, float('0.5'), 0, True)"], ["y"]),
+    "roi_align_unaligned_ratio": ([inp("x", [2, 3, 12, 10]), inp("b", [5, 4], data=[2, 3, 15, 18, -4, -3, 8, 30, 5, 5, 5.5, 6, 0, 0, 19.5, 23.5, 10, 12, 6, 8]), inp("n", [2], "int32", data=[2, 3])], [
+        "y = paddle._C_ops.roi_align(x, b, n, 4, 4, float('0.25'), 2, False)",
+        "z = paddle._C_ops.roi_align(x, b, n, 2, 3, float('1'), 0, False)"], ["y", "z"]),
+    "generate_proposals": ([inp("s", [1, 3, 4, 5]), inp("d", [1, 12, 4, 5], std=0.5, lo=-1, hi=1), inp("im", [1, 2], data=[60, 76]), inp("a", [60, 4], data=grid_anchors(4, 5, [12, 24, 40], 16)), inp("v", [60, 4], lo=0.8, hi=1.2, mean=1.0, std=0.1)], [
+        "r, p, n = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, 30, 8, float('0.5'), float('2'), float('1'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["r", "p", "n"]),
+    "generate_proposals_batch_offset_adaptive": ([inp("s", [2, 3, 4, 5]), inp("d", [2, 12, 4, 5], std=0.5, lo=-1, hi=1), inp("im", [2, 2], data=[60, 76, 50, 64]), inp("a", [4, 5, 3, 4], data=grid_anchors(4, 5, [12, 24, 40], 16)), inp("v", [4, 5, 3, 4], data=[1.0] * 240)], [
+        "r, p, n = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, -1, 1000, float('0.7'), float('1'), float('0.9'), True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["r", "p", "n"]),
+    "generate_proposals_no_nms_and_none_kept": ([inp("s", [1, 3, 4, 5]), inp("d", [1, 12, 4, 5], std=0.5, lo=-1, hi=1), inp("im", [1, 2], data=[60, 76]), inp("a", [60, 4], data=grid_anchors(4, 5, [12, 24, 40], 16)), inp("v", [60, 4], data=[1.0] * 240)], [
+        "r, p, n = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, -1, 5, float('0'), float('2'), float('1'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "q, t, m = (lambda x, f: f(x))(paddle._C_ops.generate_proposals(s, d, im, a, v, 25, 5, float('0.7'), float('1000'), float('1'), False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["r", "p", "n", "q", "t", "m"]),
+    "distribute_fpn_proposals": ([inp("r", [12, 4], data=[312.5, 448.6, 337.8, 759.5, 387.8, 112.6, 669.7, 663.2, 150.1, 436.8, 529.1, 747.2, 40.0, 40.0, 20.0, 30.0, 398.5, 234.0, 409.5, 352.7, 151.5, 139.2, 568.0, 262.8, 127.4, 222.5, 351.6, 228.7, 252.3, 276.7, 751.0, 372.8, 10.0, 10.0, 10.0, 10.0, 311.1, 494.5, 618.9, 1003.4, 107.7, 80.1, 493.0, 526.2, 306.3, 22.0, 364.8, 348.5]), inp("n", [2], "int32", data=[5, 7])], [
+        "a, b, c = (lambda x, f: f(x))(paddle._C_ops.distribute_fpn_proposals(r, n, 2, 5, 4, 224, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "a0, a1, a2, a3 = a",
+        "b0, b1, b2, b3 = b"], ["a0", "a1", "a2", "a3", "b0", "b1", "b2", "b3", "c"]),
+    "distribute_fpn_proposals_offset": ([inp("r", [12, 4], data=[312.5, 448.6, 337.8, 759.5, 387.8, 112.6, 669.7, 663.2, 150.1, 436.8, 529.1, 747.2, 40.0, 40.0, 20.0, 30.0, 398.5, 234.0, 409.5, 352.7, 151.5, 139.2, 568.0, 262.8, 127.4, 222.5, 351.6, 228.7, 252.3, 276.7, 751.0, 372.8, 10.0, 10.0, 10.0, 10.0, 311.1, 494.5, 618.9, 1003.4, 107.7, 80.1, 493.0, 526.2, 306.3, 22.0, 364.8, 348.5]), inp("n", [3], "int32", data=[4, 0, 8])], [
+        "a, b, c = (lambda x, f: f(x))(paddle._C_ops.distribute_fpn_proposals(r, n, 3, 4, 4, 300, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "a0, a1 = a",
+        "b0, b1 = b"], ["a0", "a1", "b0", "b1", "c"]),
+    "fpn_roi_align_restore": ([inp("r", [6, 4], data=[20.3, 34.9, 45.3, 61.1, 14.5, 23.9, 42.2, 31.6, 2.4, 15.5, 21.1, 26.6, 12.9, 6.0, 30.2, 11.7, 32.7, 15.2, 71.5, 25.4, 39.1, 23.6, 66.6, 37.0]), inp("n", [1], "int32", data=[6]), inp("f2", [1, 4, 16, 20]), inp("f3", [1, 4, 8, 10])], [
+        "a, b, c = (lambda x, f: f(x))(paddle._C_ops.distribute_fpn_proposals(r, n, 2, 3, 3, 32, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "a0, a1 = a",
+        "b0, b1 = b",
+        "y0 = paddle._C_ops.roi_align(f2, a0, b0, 2, 2, float('0.25'), 0, True)",
+        "y1 = paddle._C_ops.roi_align(f3, a1, b1, 2, 2, float('0.125'), 0, True)",
+        f"z = paddle._C_ops.full([1], float('0'), paddle.int32, {PLACE})",
+        "y = paddle._C_ops.concat([y0, y1], z)",
+        "g = paddle._C_ops.gather(y, c, z)"], ["g"]),
+    # Recurrent layers, unrolled (time-major x; weights, then biases, per layer and direction).
+    "rnn_lstm_two_layers": ([inp("x", [5, 2, 3]), inp("h0", [2, 2, 4]), inp("c0", [2, 2, 4]), inp("w0", [16, 3], std=0.5, lo=-1, hi=1), inp("w1", [16, 4], std=0.5, lo=-1, hi=1), inp("w2", [16, 4], std=0.5, lo=-1, hi=1), inp("w3", [16, 4], std=0.5, lo=-1, hi=1), inp("b0", [16], std=0.5, lo=-1, hi=1), inp("b1", [16], std=0.5, lo=-1, hi=1), inp("b2", [16], std=0.5, lo=-1, hi=1), inp("b3", [16], std=0.5, lo=-1, hi=1), inp("ds", [], "uint8", lo=0, hi=3)], [
+        "o, s, st = (lambda x, f: f(x))(paddle._C_ops.rnn(x, [h0, c0], [w0, w1, w2, w3, b0, b1, b2, b3], None, ds, float('0'), False, 3, 4, 2, 'LSTM', 0, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "h, c = st"], ["o", "h", "c"]),
+    "rnn_gru_bidirectional": ([inp("x", [4, 3, 5]), inp("h0", [2, 3, 4]), inp("w0", [12, 5], std=0.5, lo=-1, hi=1), inp("w1", [12, 4], std=0.5, lo=-1, hi=1), inp("w2", [12, 5], std=0.5, lo=-1, hi=1), inp("w3", [12, 4], std=0.5, lo=-1, hi=1), inp("b0", [12], std=0.5, lo=-1, hi=1), inp("b1", [12], std=0.5, lo=-1, hi=1), inp("b2", [12], std=0.5, lo=-1, hi=1), inp("b3", [12], std=0.5, lo=-1, hi=1), inp("ds", [], "uint8", lo=0, hi=3)], [
+        "o, s, st = (lambda x, f: f(x))(paddle._C_ops.rnn(x, [h0], [w0, w1, w2, w3, b0, b1, b2, b3], None, ds, float('0'), True, 5, 4, 1, 'GRU', 0, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "h, = st"], ["o", "h"]),
+    "rnn_tanh_bidirectional_two_layers_and_relu": ([inp("x", [3, 2, 3]), inp("h0", [4, 2, 4]), inp("g0", [1, 2, 4]), inp("w0", [4, 3], std=0.5, lo=-1, hi=1), inp("w1", [4, 4], std=0.5, lo=-1, hi=1), inp("w2", [4, 3], std=0.5, lo=-1, hi=1), inp("w3", [4, 4], std=0.5, lo=-1, hi=1), inp("w4", [4, 8], std=0.5, lo=-1, hi=1), inp("w5", [4, 4], std=0.5, lo=-1, hi=1), inp("w6", [4, 8], std=0.5, lo=-1, hi=1), inp("w7", [4, 4], std=0.5, lo=-1, hi=1), inp("b0", [4], std=0.5, lo=-1, hi=1), inp("b1", [4], std=0.5, lo=-1, hi=1), inp("b2", [4], std=0.5, lo=-1, hi=1), inp("b3", [4], std=0.5, lo=-1, hi=1), inp("b4", [4], std=0.5, lo=-1, hi=1), inp("b5", [4], std=0.5, lo=-1, hi=1), inp("b6", [4], std=0.5, lo=-1, hi=1), inp("b7", [4], std=0.5, lo=-1, hi=1), inp("ds", [], "uint8", lo=0, hi=3)], [
+        "o, s, st = (lambda x, f: f(x))(paddle._C_ops.rnn(x, [h0], [w0, w1, w2, w3, w4, w5, w6, w7, b0, b1, b2, b3, b4, b5, b6, b7], None, ds, float('0'), True, 3, 4, 2, 'RNN_TANH', 0, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "h, = st",
+        "q, t, su = (lambda x, f: f(x))(paddle._C_ops.rnn(x, [g0], [w0, w1, b0, b1], None, ds, float('0'), False, 3, 4, 1, 'RNN_RELU', 0, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))",
+        "g, = su"], ["o", "h", "q", "g"]),
+    "broadcast_tensors": ([inp("a", [3, 1]), inp("b", [4]), inp("c", [2, 1, 1])], [
+        "x, y, z = paddle._C_ops.broadcast_tensors([a, b, c])"], ["x", "y", "z"]),
+    "relu_nan_and_signed_zero": ([inp("x", [6], data=[-1.0, -4.0, 2.0, -0.0, 3.0, 0.5])], [
+        "y = paddle._C_ops.relu(paddle._C_ops.sqrt(x))",
+        "z = paddle._C_ops.relu(x)"], ["y", "z"]),
+    "huber_loss": ([inp("x", [2, 5], std=2, lo=-4, hi=4), inp("y", [2, 5])], [
+        "o, r = (lambda x, f: f(x))(paddle._C_ops.huber_loss(x, y, float('1')), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["o"]),
+}
+
+
+def write_case(folder, inputs, body, returns):
+    os.makedirs(folder, exist_ok=True)
+    params = ", ".join(i["name"] for i in inputs)
+    lines = ["import paddle", "", "", "class GraphModule(paddle.nn.Layer):",
+             "    def __init__(self):", "        super().__init__()", "",
+             f"    def forward(self, {params}):"]
+    lines += ["        " + b for b in body]
+    lines.append("        return " + ", ".join(returns))
+    open(os.path.join(folder, "model.py"), "w").write("\n".join(lines) + "\n")
+    meta = []
+    for i in inputs:
+        data = "None" if i["data"] is None else repr(list(i["data"]))
+        meta.append(f'''class Program_weight_tensor_{i["name"]}:
+    name = "{i["name"]}"
+    shape = {i["shape"]}
+    dtype = "{i["dtype"]}"
+    min_val = float("{i["lo"]}")
+    max_val = float("{i["hi"]}")
+    mean = float("{i["mean"]}")
+    std = float("{i["std"]}")
+    data = {data}
+''')
+    open(os.path.join(folder, "input_meta.py"), "w").write("\n\n".join(meta))
+    open(os.path.join(folder, "graph_net.json"), "w").write(
+        '{\n    "framework": "paddle",\n    "source": "gn",\n    "num_devices_required": 1,\n'
+        '    "num_nodes_required": 1\n}\n')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--out", default=os.path.join(ROOT, "test", "goldens", "paddle-ops"))
+    ap.add_argument("--only")
+    ap.add_argument("--list", action="store_true")
+    args = ap.parse_args()
+    names = [n for n in CASES if not args.only or re.search(args.only, n)]
+    if args.list:
+        print("\n".join(names))
+        return 0
+    gn_eval = os.path.join(ROOT, "build", "bin", "gn-eval")
+    tmp = tempfile.mkdtemp(prefix="gn-paddle-ops.")
+    for n in names:
+        write_case(os.path.join(tmp, "cases", n), *CASES[n])
+    subprocess.run([gn_eval, "run", *[os.path.join(tmp, "cases", n) for n in names], "--mode",
+                    "eager", "--trials", "1", "--warmup", "0", "--dump", os.path.join(tmp, "dump"),
+                    "--out", os.path.join(tmp, "r.jsonl")], stdout=subprocess.DEVNULL)
+    paddle.set_device("cpu")
+    left_out = []
+    for n in names:
+        case = os.path.join(tmp, "cases", n)
+        inputs = {}
+        for i in CASES[n][0]:
+            path = os.path.join(tmp, "dump", n, "inputs", i["name"] + ".npy")
+            if not os.path.exists(path):
+                left_out.append((n, "gn dumped no inputs (import or run failed)"))
+                break
+            inputs[i["name"]] = paddle.to_tensor(np.load(path), place=paddle.CPUPlace())
+        else:
+            ns = {}
+            try:
+                exec(compile(open(os.path.join(case, "model.py")).read(), n, "exec"), ns)
+                with paddle.no_grad():
+                    outs = ns["GraphModule"]()(**inputs)
+            except Exception as e:
+                left_out.append((n, f"PaddlePaddle: {type(e).__name__}: {e}"[:200]))
+                continue
+            outs = outs if isinstance(outs, (list, tuple)) else [outs]
+            dst = os.path.join(args.out, n)
+            shutil.rmtree(dst, ignore_errors=True)
+            shutil.copytree(case, dst)
+            os.makedirs(os.path.join(dst, "expected"))
+            for k, o in enumerate(outs):
+                np.save(os.path.join(dst, "expected", f"{k}.npy"), o.numpy())
+            print(f"{n}: {len(outs)} outputs")
+    for n, why in left_out:
+        print(f"left out {n}: {why}")
+    shutil.rmtree(tmp)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
