@@ -559,6 +559,17 @@ HostTensor gridSample(GridSampleOp op, const HostTensor &x, const HostTensor &g)
   return out;
 }
 
+/// The input index a nearest resize reads for output index `o`, in float32
+/// as PyTorch's and PaddlePaddle's kernels compute it: floorf(o * step)
+/// (a float product), or for nearest-exact floorf((o + 0.5) * step) (a
+/// double product rounded to float); at most `in` - 1.
+int64_t nearestSource(int64_t o, double step, int64_t in, bool exact) {
+  float s = static_cast<float>(step);
+  float pos = exact ? static_cast<float>((o + 0.5) * static_cast<double>(s))
+                    : static_cast<float>(o) * s;
+  return std::min<int64_t>(static_cast<int64_t>(std::floor(pos)), in - 1);
+}
+
 HostTensor resize(ResizeOp op, const HostTensor &x) {
   HostTensor out = makeResult(op);
   int64_t sp = x.rank() - 2, planes = x.shape()[0] * x.shape()[1];
@@ -577,13 +588,10 @@ HostTensor resize(ResizeOp op, const HostTensor &x) {
   for (int64_t p = 0; p < planes; ++p)
     forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
       double v = 0;
-      if (mode == "nearest") {
+      if (mode.starts_with("nearest")) {
         int64_t off = 0;
-        for (int64_t d = 0; d < sp; ++d) {
-          int64_t i = std::min<int64_t>(static_cast<int64_t>(std::floor(o[d] * steps[d])),
-                                        inS[d] - 1);
-          off += i * inStr[d];
-        }
+        for (int64_t d = 0; d < sp; ++d)
+          off += nearestSource(o[d], steps[d], inS[d], mode == "nearest-exact") * inStr[d];
         v = loadAsDouble(x, p * inPlane + off);
       } else {
         bool cubic = mode == "bicubic";

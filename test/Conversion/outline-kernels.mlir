@@ -487,8 +487,8 @@ func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j
 // cumsum: one line at a time, a running f64 sum carried by the inner loop,
 // each prefix stored as the interpreter stores a double (integers truncated
 // toward zero, saturated at the type's range). Nearest resize: the
-// source row is min(floor(o * in / out), in - 1) in f64; unscaled dims are
-// read as they are.
+// source row is min(floor(o * in / out), in - 1) in f32, as the frameworks
+// compute it; unscaled dims are read as they are.
 // CHECK-LABEL: func.func @cumsum_resize
 // CHECK: func.func @k0_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[X:.*]]: memref<2x5xi64> {llvm.noalias}, %[[O:.*]]: memref<2x5xi64> {llvm.noalias})
 // CHECK: scf.for %[[R:.*]] =
@@ -509,11 +509,11 @@ func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j
 // CHECK: %[[N:.*]] = linalg.index 0
 // CHECK: %[[C:.*]] = linalg.index 1
 // CHECK: %[[H:.*]] = linalg.index 2
-// CHECK: %[[SCALE:.*]] = arith.constant 5.000000e-01 : f64
 // CHECK: %[[HI:.*]] = arith.index_cast %[[H]]
-// CHECK: %[[HF:.*]] = arith.sitofp %[[HI]] : i64 to f64
-// CHECK: %[[P:.*]] = arith.mulf %[[HF]], %[[SCALE]] : f64
-// CHECK: %[[FL:.*]] = math.floor %[[P]] : f64
+// CHECK: %[[SCALE:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK: %[[HF:.*]] = arith.sitofp %[[HI]] : i64 to f32
+// CHECK: %[[P:.*]] = arith.mulf %[[HF]], %[[SCALE]] : f32
+// CHECK: %[[FL:.*]] = math.floor %[[P]] : f32
 // CHECK: %[[SRC:.*]] = arith.fptosi %[[FL]]
 // CHECK: %[[LAST:.*]] = arith.constant 2 : i64
 // CHECK: %[[CL:.*]] = arith.minsi %[[SRC]], %[[LAST]]

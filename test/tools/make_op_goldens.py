@@ -1151,8 +1151,31 @@ def define_interpolate():
         "linear_nonint_scale": ((2, 3, 7), f"{F}(x, scale_factor=1.45, mode='linear')"),
         "trilinear_nonint_scale": ((1, 1, 3, 3, 3), f"{F}(x, scale_factor=1.5, mode='trilinear')"),
         "nearest_nonint_3d": ((1, 1, 3, 3, 3), f"{F}(x, scale_factor=(0.7, 1.5, 2.3))"),
+        # Source indices in float32 (26 -> 22 and 14 -> 46 round differently in float64).
+        "nearest_float_rounding": ((1, 1, 26, 14), f"{F}(x, size=(22, 46))"),
+        # A kept or doubled size: PyTorch reads in order / every other row, whatever the scale.
+        "nearest_keep_scale": ((1, 2, 4, 4), f"{F}(x, scale_factor=1.1)"),
+        "nearest_double_scale": ((1, 2, 5, 3), f"{F}(x, scale_factor=2.1)"),
+        "nearest_double_scale_1d": ((2, 3, 5), f"{F}(x, scale_factor=2.1)"),  # no shortcut in 1-d
+        "nearest_exact_scale": ((1, 2, 5, 7), f"{F}(x, scale_factor=1.7, mode='nearest-exact')"),
+        "nearest_exact_down": ((1, 2, 9, 8), f"{F}(x, size=(4, 3), mode='nearest-exact')"),
+        "nearest_exact_1d": ((2, 3, 5), f"{F}(x, size=8, mode='nearest-exact')"),
+        "nearest_exact_3d": ((1, 1, 3, 3, 2), f"{F}(x, scale_factor=(1.5, 2, 2.5), mode='nearest-exact')"),
+        "nearest_exact_float_rounding": ((1, 1, 4, 2), f"{F}(x, size=(41, 49), mode='nearest-exact')"),
+        # antialias=True: PIL-style windows widened by the scale when downsampling.
+        "bilinear_aa_down": ((1, 2, 9, 11), f"{F}(x, size=(4, 5), mode='bilinear', antialias=True)"),
+        "bilinear_aa_up": ((1, 2, 3, 4), f"{F}(x, size=(5, 9), mode='bilinear', antialias=True)"),
+        "bilinear_aa_mixed": ((1, 2, 6, 4), f"{F}(x, size=(3, 7), mode='bilinear', antialias=True)"),
+        "bilinear_aa_align": ((1, 2, 9, 11), f"{F}(x, size=(4, 5), mode='bilinear', align_corners=True, antialias=True)"),
+        "bilinear_aa_scale": ((1, 2, 10, 9), f"{F}(x, scale_factor=0.35, mode='bilinear', antialias=True)"),
+        "bilinear_aa_keep_w": ((1, 2, 8, 6), f"{F}(x, size=(3, 6), mode='bilinear', antialias=True)"),
+        "bilinear_aa_big_down": ((1, 1, 64, 48), f"{F}(x, size=(7, 5), mode='bilinear', antialias=True)"),
+        "bicubic_aa_down": ((1, 2, 12, 10), f"{F}(x, size=(5, 4), mode='bicubic', antialias=True)"),
+        "bicubic_aa_up": ((1, 2, 4, 3), f"{F}(x, size=(7, 8), mode='bicubic', antialias=True)"),
+        "bicubic_aa_align": ((1, 2, 12, 10), f"{F}(x, size=(5, 4), mode='bicubic', align_corners=True, antialias=True)"),
     }
-    many = ("nearest_scale2", "bilinear", "bilinear_align", "bicubic")
+    many = ("nearest_scale2", "bilinear", "bilinear_align", "bicubic", "bilinear_aa_down",
+            "bicubic_aa_down", "nearest_exact")
     for name, (shape, expr) in it.items():
         for dt in (FL if name in many else ("f32",)):
             case(f"interp_{name}_{dt}", "interpolate", [N("x", shape, dt)], expr)
@@ -1353,7 +1376,6 @@ def define_probes():
         "softsign": f"{F}softsign(x)", "tanhshrink": f"{F}tanhshrink(x)",
         "hardshrink": f"{F}hardshrink(x)", "cumprod": "torch.cumprod(x, 1)",
         "pixel_unshuffle": f"{F}pixel_unshuffle(x.view(1, 1, 4, 4), 2)",
-        "interp_antialias": f"{F}interpolate(x.view(1, 1, 4, 4), size=(2, 2), mode='bilinear', antialias=True)",
         "cummax": "r = torch.cummax(x, 1)\nreturn (r[0],)", "erfinv": "torch.erfinv(x.clamp(-0.9, 0.9))",
         "expm1": "torch.expm1(x)", "log2": "torch.log2(x.abs() + 1)", "tan": "torch.tan(x)",
         "asin": "torch.asin(x.clamp(-0.9, 0.9))", "var_mean": "r = torch.var_mean(x, 1)\nreturn (r[0], r[1])",

@@ -270,6 +270,16 @@ CASES = {
         "y = paddle._C_ops.nearest_interp(x, None, None, None, 'NCHW', -1, -1, -1, [float('2'), float('2')], 'nearest', False, 0)"], ["y"]),
     "interp_bilinear_size": ([inp("x", [1, 2, 3, 4])], [
         "y = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, 5, 7, [], 'bilinear', False, 0)"], ["y"]),
+    # A scale that is not a whole ratio: PaddlePaddle steps by 1 / scale (not in / out).
+    "interp_nearest_frac_scale": ([inp("x", [1, 2, 5, 7])], [
+        "y = paddle._C_ops.nearest_interp(x, None, None, None, 'NCHW', -1, -1, -1, [float('1.7'), float('1.7')], 'nearest', False, 0)"], ["y"]),
+    "interp_bilinear_frac_scale": ([inp("x", [1, 2, 5, 7])], [
+        "y = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, -1, -1, [float('1.7'), float('0.6')], 'bilinear', False, 0)"], ["y"]),
+    # One output position: PaddlePaddle's ratio stays 0, so it reads from the start.
+    "interp_bilinear_to_one": ([inp("x", [1, 2, 5, 7])], [
+        "y = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, 1, 3, [], 'bilinear', False, 0)"], ["y"]),
+    "interp_bicubic_to_one": ([inp("x", [1, 2, 5, 7])], [
+        "y = paddle._C_ops.bicubic_interp(x, None, None, None, 'NCHW', -1, 4, 1, [], 'bicubic', False, 0)"], ["y"]),
     "interp_bilinear_align": ([inp("x", [1, 2, 3, 4])], [
         "y = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, 5, 7, [], 'bilinear', True, 0)"], ["y"]),
     "bce_sigmoid_ce": ([inp("p", [2, 4], lo=0.05, hi=0.95, mean=0.5, std=0.2), inp("l", [2, 4], lo=0, hi=1, mean=0.5, std=0.3), inp("z", [2, 4])], [

@@ -73,10 +73,10 @@ LogicalResult ResizeOp::verify() {
       return emitOpError() << "expects " << spatial << " scales, one per spatial dim, got "
                            << scales->size();
     for (double s : *scales)
-      if (!(s > 0) || !std::isfinite(s))
-        return emitOpError() << "scales must be positive and finite, got " << s;
+      if (!(s >= 0) || !std::isfinite(s))
+        return emitOpError() << "scales must be non-negative and finite, got " << s;
   }
-  return checkOneOf(*this, "mode", getMode(), {"nearest", "linear", "bicubic", "area"});
+  return checkOneOf(*this, "mode", getMode(), {"nearest", "nearest-exact", "linear", "bicubic", "area"});
 }
 
 double ResizeOp::inputStep(unsigned d) {

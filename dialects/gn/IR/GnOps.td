@@ -899,12 +899,15 @@ def Gn_ResizeOp : Gn_InferredOp<"resize",
     "inferResize(ctx, loc, adaptor.getInput(), adaptor.getSize(), types)"> {
   let summary = "resample the spatial dims (F.interpolate)";
   let description = [{
-    `mode` is `nearest`, `linear` (also bilinear/trilinear) or `bicubic`.
-    An output position o reads the input around o * step (nearest) or
-    (o + 0.5) * step - 0.5 (linear, bicubic) in each spatial dim, step
+    `mode` is `nearest`, `nearest-exact`, `linear` (also bilinear/trilinear)
+    or `bicubic`. An output position o reads the input at floor(o * step)
+    (nearest) or floor((o + 0.5) * step) (nearest-exact), both in float32 as
+    PyTorch and PaddlePaddle compute them, or around (o + 0.5) * step - 0.5
+    (linear, bicubic) in each spatial dim, step
     being `scales`' entry when given (the framework was given a scale
     factor and uses 1 / factor as is, which differs from in / out when
-    in * factor is not a whole number), else in / out; with
+    in * factor is not a whole number; 0 where PaddlePaddle resizes to one
+    position, which it reads from the start), else in / out; with
     `align_corners`, o * (in - 1) / (out - 1) whatever `scales` says.
 
     ```mlir

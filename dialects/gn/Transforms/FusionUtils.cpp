@@ -136,7 +136,8 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   if (auto r = llvm::dyn_cast<RandomOp>(op))
     return allKernelTypes(op) && llvm::isa<FloatType>(r.getType().getElementType());
   if (auto resize = llvm::dyn_cast<ResizeOp>(op))
-    return (resize.getMode() == "nearest" || resize.getMode() == "linear" ||
+    return (resize.getMode() == "nearest" || resize.getMode() == "nearest-exact" ||
+            resize.getMode() == "linear" ||
             resize.getMode() == "bicubic") &&
            allKernelTypes(op);
   // Grid sampling: each output reads taps at its grid point, in f64.

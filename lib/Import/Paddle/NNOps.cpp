@@ -1,6 +1,7 @@
 //===- NNOps.cpp - Paddle contractions, convolution, pooling, norms ------===//
 #include "PaddleOps.h"
 #include "gn/Support/NumericCast.h"
+#include "llvm/ADT/Sequence.h"
 #include <cmath>
 
 using namespace mlir;
@@ -435,39 +436,39 @@ FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
     in = *t;
   }
   auto inShape = typeOf(in).getShape().drop_front(2);
+  // PaddlePaddle's precedence: a size tensor, else a positive scale
+  // (output = int(in * scale) in float32), else out_d/out_h/out_w.
+  std::vector<double> scales;
+  if (a.has("scale_tensor")) {
+    auto k = knownValues(ctx, a.get("scale_tensor").tensor);
+    if (!k)
+      return a.error("scale_tensor is computed at run time (unsupported: data-dependent shape)");
+    scales = *k;
+  } else if (a.get("scale").isSequence()) {
+    for (const PyValue &e : a.get("scale").elts)
+      scales.push_back(e.asDouble());
+  }
+  if (scales.size() == 1)
+    scales.assign(spatial, scales[0]);
+  bool scaled = (int64_t)scales.size() == spatial &&
+                llvm::all_of(scales, [](double v) { return float(v) > 0; });
   llvm::SmallVector<int64_t> size;
   if (a.has("size_tensor") || a.has("out_size")) {
     auto s = intList(a, ctx, a.has("size_tensor") ? "size_tensor" : "out_size");
     if (failed(s))
       return failure();
     size = *s;
+  } else if (scaled) {
+    for (int64_t i = 0; i < spatial; ++i)
+      size.push_back(gn::saturatingCast<int64_t>(float(inShape[i]) * float(scales[i])));
   } else {
     llvm::SmallVector<int64_t> given;
     if (spatial == 3) given.push_back(*outD);
     if (spatial >= 2) given.push_back(*outH);
     given.push_back(*outW);
-    if (llvm::all_of(given, [](int64_t v) { return v > 0; })) {
-      size = given;
-    } else {
-      // Scales: output = floor(input * scale).
-      const PyValue &sv = a.get("scale");
-      std::vector<double> scales;
-      if (a.has("scale_tensor")) {
-        auto k = knownValues(ctx, a.get("scale_tensor").tensor);
-        if (!k)
-          return a.error("scale_tensor is computed at run time (unsupported: data-dependent shape)");
-        scales = *k;
-      } else if (sv.isSequence()) {
-        for (const PyValue &e : sv.elts)
-          scales.push_back(e.asDouble());
-      }
-      if (scales.size() == 1)
-        scales.assign(spatial, scales[0]);
-      if ((int64_t)scales.size() != spatial)
-        return a.error("needs an output size or " + llvm::Twine(spatial) + " scales");
-      for (int64_t i = 0; i < spatial; ++i)
-        size.push_back(gn::saturatingCast<int64_t>(std::floor(inShape[i] * scales[i])));
-    }
+    if (!llvm::all_of(given, [](int64_t v) { return v > 0; }))
+      return a.error("needs an output size or " + llvm::Twine(spatial) + " positive scales");
+    size = given;
   }
   if ((int64_t)size.size() != spatial)
     return a.error("expected " + llvm::Twine(spatial) + " output sizes");
@@ -485,8 +486,22 @@ FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
   } else {
     return a.error("unsupported interp_method '" + *method + "'");
   }
-  auto r = ctx.build<gn::ResizeOp>({in}, {ctx.ints("size", size), ctx.str("mode", mode),
-                                          ctx.flag("align_corners", *align)});
+  // Source positions step by 1 / scale where a scale was given (float32, as
+  // PaddlePaddle), by 0 where one position is asked for (PaddlePaddle's
+  // ratio stays 0 then), else by in / out (gn.resize's default).
+  llvm::SmallVector<double> steps;
+  for (int64_t i = 0; i < spatial; ++i)
+    steps.push_back(size[i] <= 1 ? 0.0
+                    : scaled     ? double(float(1.0 / double(float(scales[i]))))
+                                 : double(inShape[i]) / double(size[i]));
+  bool defaultSteps = llvm::all_of(llvm::seq<int64_t>(0, spatial), [&](int64_t i) {
+    return steps[i] == double(inShape[i]) / double(size[i]);
+  });
+  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("size", size), ctx.str("mode", mode),
+                                          ctx.flag("align_corners", *align)};
+  if (!defaultSteps)
+    attrs.push_back(ctx.attr("scales", ctx.builder.getDenseF64ArrayAttr(steps)));
+  auto r = ctx.build<gn::ResizeOp>({in}, attrs);
   if (failed(r) || !last)
     return wrap(r);
   return wrap(transpose(ctx, *r, channelsLast(rank)));

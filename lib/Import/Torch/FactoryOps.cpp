@@ -11,8 +11,22 @@
 using namespace mlir;
 using namespace mlir::gn::import;
 
-namespace {
+Value mlir::gn::import::denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef<int64_t> shape,
+                                      llvm::ArrayRef<double> values) {
+  auto type = RankedTensorType::get(shape, e);
+  llvm::SmallVector<Attribute> attrs;
+  for (double d : values) {
+    if (auto ft = llvm::dyn_cast<FloatType>(e))
+      attrs.push_back(ctx.builder.getFloatAttr(ft, d));
+    else if (e.isInteger(1))
+      attrs.push_back(ctx.builder.getIntegerAttr(e, d != 0));
+    else
+      attrs.push_back(ctx.builder.getIntegerAttr(e, gn::saturatingCast<int64_t>(d)));
+  }
+  return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
+}
 
+namespace {
 
 /// Flattens nested Python lists of numbers; sets `shape` and `sawFloat`.
 LogicalResult flattenData(const PyValue &v, std::vector<double> &out,
@@ -38,20 +52,6 @@ LogicalResult flattenData(const PyValue &v, std::vector<double> &out,
   return success();
 }
 
-Value denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef<int64_t> shape,
-                    llvm::ArrayRef<double> values) {
-  auto type = RankedTensorType::get(shape, e);
-  llvm::SmallVector<Attribute> attrs;
-  for (double d : values) {
-    if (auto ft = llvm::dyn_cast<FloatType>(e))
-      attrs.push_back(ctx.builder.getFloatAttr(ft, d));
-    else if (e.isInteger(1))
-      attrs.push_back(ctx.builder.getIntegerAttr(e, d != 0));
-    else
-      attrs.push_back(ctx.builder.getIntegerAttr(e, gn::saturatingCast<int64_t>(d)));
-  }
-  return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
-}
 
 /// linspace and eye become constants here, an attribute per element: their
 /// sizes are checked first (2^24 elements, 16M, holds eye(4096)).

@@ -21,6 +21,10 @@ void registerIndexingOps(OpRegistry &registry);
 void registerAttentionOps(OpRegistry &registry);
 void registerSpectralOps(OpRegistry &registry);
 
+/// A constant of element type `e` and `shape` holding `values` (row-major).
+mlir::Value denseConstant(ImportContext &ctx, mlir::Type e, llvm::ArrayRef<int64_t> shape,
+                          llvm::ArrayRef<double> values);
+
 /// Tensor subscripting `x[...]` (basic and single-tensor advanced indexing).
 mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,
                                      const PyValue &index);

@@ -411,7 +411,7 @@ func.func @adaptive_pool_size(%x: tensor<1x3x8x8xf32>) {
 // -----
 
 func.func @resize_mode(%x: tensor<1x3x8x8xf32>) {
-  // expected-error @+1 {{'gn.resize' op mode must be one of 'nearest', 'linear', 'bicubic', 'area', got 'cubic'}}
+  // expected-error @+1 {{'gn.resize' op mode must be one of 'nearest', 'nearest-exact', 'linear', 'bicubic', 'area', got 'cubic'}}
   %0 = gn.resize %x [16, 16] {align_corners = false, mode = "cubic"} : tensor<1x3x8x8xf32> -> tensor<1x3x16x16xf32>
   return
 }

@@ -102,8 +102,9 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
   if (auto arg = dyn_cast<ArgMinOp>(copyOp))
     return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), false, ins[0], out);
   if (auto resize = dyn_cast<ResizeOp>(copyOp))
-    return resize.getMode() == "nearest" ? emitNearestResize(b, loc, resize, ins[0], out)
-                                         : emitWeightedResize(b, loc, resize, ins[0], out);
+    return resize.getMode().starts_with("nearest")
+               ? emitNearestResize(b, loc, resize, ins[0], out)
+               : emitWeightedResize(b, loc, resize, ins[0], out);
   if (isa<AvgPoolOp, AdaptiveAvgPoolOp, AdaptiveMaxPoolOp>(copyOp))
     return emitAvgPool(b, loc, ins[0], out);
   if (auto gs = dyn_cast<GridSampleOp>(copyOp))

@@ -215,29 +215,39 @@ LogicalResult CopyKernelEmitter::emitGridSample(OpBuilder &b, Location loc, Grid
   return success();
 }
 
-/// Nearest resize (F.interpolate's default): along each spatial dim the
-/// source index is min(floor(o * step), in - 1) in f64 (step: gn.resize's
-/// inputStep, in / out or 1 / scale factor), as the
-/// interpreter computes it.
+/// Nearest resize (F.interpolate's default) and nearest-exact: along each
+/// spatial dim the source index is min(floor(pos), in - 1), pos in float32
+/// as the interpreter (nearestSource) and the frameworks compute it: o *
+/// step as a float product, or for nearest-exact (o + 0.5) * step as a
+/// double product rounded to float (step: gn.resize's inputStep as a float).
 LogicalResult CopyKernelEmitter::emitNearestResize(OpBuilder &b, Location loc, ResizeOp resize,
                                                    Value x, Value out) {
   auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
   int64_t rank = xShape.size();
-  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  bool exact = resize.getMode() == "nearest-exact";
+  Type f32 = b.getF32Type(), f64 = b.getF64Type(), i64 = b.getI64Type();
   overOutput(
       b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
         llvm::SmallVector<Value> at;
         for (int64_t d = 0; d < rank; ++d) {
           Value o = linalg::IndexOp::create(nb, nloc, d);
-          double scale = d < 2 ? 1.0 : resize.inputStep(d - 2);
-          if (d < 2 || scale == 1.0) {
+          float scale = d < 2 ? 1.0f : static_cast<float>(resize.inputStep(d - 2));
+          if (d < 2 || scale == 1.0f) {
             at.push_back(o);
             continue;
           }
-          Value pos = arith::MulFOp::create(
-              nb, nloc,
-              arith::SIToFPOp::create(nb, nloc, f64, arith::IndexCastOp::create(nb, nloc, i64, o)),
-              arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(scale)));
+          Value oi = arith::IndexCastOp::create(nb, nloc, i64, o);
+          Value pos;
+          if (exact) {
+            Value half = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0.5));
+            Value centre =
+                arith::AddFOp::create(nb, nloc, arith::SIToFPOp::create(nb, nloc, f64, oi), half);
+            Value s = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(double(scale)));
+            pos = arith::TruncFOp::create(nb, nloc, f32, arith::MulFOp::create(nb, nloc, centre, s));
+          } else {
+            Value s = arith::ConstantOp::create(nb, nloc, f32, nb.getF32FloatAttr(scale));
+            pos = arith::MulFOp::create(nb, nloc, arith::SIToFPOp::create(nb, nloc, f32, oi), s);
+          }
           Value i = arith::FPToSIOp::create(nb, nloc, i64, math::FloorOp::create(nb, nloc, pos));
           i = arith::MinSIOp::create(nb, nloc, i,
                                      arith::ConstantIntOp::create(nb, nloc, i64, xShape[d] - 1));

@@ -1,0 +1,7 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: torch.Tensor):
+        x = L_x_
+        return (torch.nn.functional.interpolate(x, scale_factor=0.35, mode='bilinear', antialias=True),)
