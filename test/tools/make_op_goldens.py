@@ -1519,6 +1519,29 @@ def define_spectral():
                             "return (r.real, r.imag)",
         "complex_arith": "a = torch.fft.fft(x)\nb = torch.fft.fft(x.flip(1))\n"
                          "r = (a * b + a - 2.0 * b) / (b + 3.0) - x\nreturn (r.real, r.imag)",
+        # Hermitian signals: hfft of a onesided spectrum, ihfft of a real signal.
+        "hfft": "return (torch.fft.hfft(torch.fft.rfft(x)),)",
+        "hfft_n_odd_ortho": "return (torch.fft.hfft(torch.fft.fft(x), n=7, norm='ortho'),)",
+        "hfft_dim0_forward": "return (torch.fft.hfft(torch.fft.fft(x, dim=0), dim=0, norm='forward'),)",
+        "hfft_real_input": "return (torch.fft.hfft(x, n=10),)",
+        "ihfft": "r = torch.fft.ihfft(x)\nreturn (r.real, r.imag)",
+        "ihfft_n_ortho": "r = torch.fft.ihfft(x, n=6, norm='ortho')\nreturn (r.real, r.imag)",
+        "ihfft_dim0_forward": "r = torch.fft.ihfft(x, dim=0, norm='forward')\nreturn (r.real, r.imag)",
+        "hfft_of_ihfft": "return (torch.fft.hfft(torch.fft.ihfft(x), n=8),)",
+        # conj in its spellings; resolve_conj is the identity on values.
+        "conj": "a = torch.fft.fft(x)\nr = torch.conj(a) * a.conj() + a.conj_physical()\n"
+                "return (r.real, r.imag, torch.conj(x))",
+        "resolve_conj": "r = torch.fft.fft(x).conj().resolve_conj()\nreturn (r.real, r.imag)",
+        # shifts and frequencies.
+        "fftshift": "return (torch.fft.fftshift(x),)",
+        "fftshift_dim": "return (torch.fft.fftshift(x[:, :7], dim=1),)",
+        "ifftshift_odd": "return (torch.fft.ifftshift(x[:3, :7]),)",
+        "ifftshift_dims": "return (torch.fft.ifftshift(x, dim=(0, -1)),)",
+        "fftshift_complex": "r = torch.fft.fftshift(torch.fft.fft2(x))\nreturn (r.real, r.imag)",
+        "fftfreq": "return (torch.fft.fftfreq(8) + x[0], torch.fft.fftfreq(7, d=0.3))",
+        "fftfreq_f64": "return (torch.fft.fftfreq(9, 0.1, dtype=torch.float64),)",
+        "rfftfreq": "return (torch.fft.rfftfreq(8) + x[0, :5], torch.fft.rfftfreq(7, d=0.3))",
+        "rfftfreq_f64": "return (torch.fft.rfftfreq(10, 1.0 / 3, dtype=torch.float64),)",
     }
     for name, body in fft.items():
         case(f"fft_{name}_f32", "spectral", [N("x", S)], body)

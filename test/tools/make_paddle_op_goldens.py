@@ -348,6 +348,29 @@ CASES = {
         "g = paddle._C_ops.fft_r2c(x, [0, 1], 'forward', True, True)",
         "b = paddle._C_ops.real(g)",
         "c = paddle._C_ops.imag(g)"], ["a", "b", "c"]),
+    # fft_c2r: irfft (forward=False) and hfft (forward=True), one or more axes.
+    "fft_c2r_irfft": ([inp("x", [3, 10])], [
+        "f = paddle._C_ops.fft_r2c(x, [1], 'backward', True, True)",
+        "y = paddle._C_ops.fft_c2r(f, [1], 'backward', False, 0)"], ["y"]),
+    "fft_c2r_irfft_n_odd_ortho": ([inp("x", [3, 10])], [
+        "f = paddle._C_ops.fft_r2c(x, [1], 'ortho', True, True)",
+        "y = paddle._C_ops.fft_c2r(f, [1], 'ortho', False, 9)"], ["y"]),
+    "fft_c2r_irfft2_forward": ([inp("x", [2, 4, 6])], [
+        "f = paddle._C_ops.fft_r2c(x, [1, 2], 'forward', True, True)",
+        "y = paddle._C_ops.fft_c2r(f, [1, 2], 'forward', False, 6)"], ["y"]),
+    "fft_c2r_hfft": ([inp("x", [3, 8])], [
+        "f = paddle._C_ops.fft_r2c(x, [1], 'backward', True, True)",
+        "y = paddle._C_ops.fft_c2r(f, [1], 'backward', True, 0)"], ["y"]),
+    "fft_c2r_hfft_axis0_ortho": ([inp("x", [6, 3])], [
+        "f = paddle._C_ops.fft_r2c(x, [0], 'backward', True, False)",
+        "y = paddle._C_ops.fft_c2r(f, [0], 'ortho', True, 7)"], ["y"]),
+    # fft_c2c: fft / ifft of a complex tensor.
+    "fft_c2c_fft_ifft": ([inp("x", [3, 7])], [
+        "f = paddle._C_ops.fft_r2c(x, [0, 1], 'backward', True, False)",
+        "g = paddle._C_ops.fft_c2c(f, [1], 'ortho', True)",
+        "h = paddle._C_ops.fft_c2c(g, [0, 1], 'backward', False)",
+        "a = paddle._C_ops.real(h)",
+        "b = paddle._C_ops.imag(h)"], ["a", "b"]),
     "deformable_conv_mask": ([inp("x", [2, 4, 6, 7]), inp("o", [2, 18, 6, 7], std=1.5, lo=-3, hi=3), inp("w", [5, 4, 3, 3]), inp("m", [2, 9, 6, 7], lo=0, hi=1, mean=0.5, std=0.3)], [
         "y = paddle._C_ops.deformable_conv(x, o, w, m, [1, 1], [1, 1], [1, 1], 1, 1, 1)"], ["y"]),
     "deformable_conv_v1_stride2": ([inp("x", [1, 3, 9, 8]), inp("o", [1, 18, 3, 2], std=1.5, lo=-3, hi=3), inp("w", [4, 3, 3, 3])], [

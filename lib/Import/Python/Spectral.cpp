@@ -313,3 +313,23 @@ FailureOr<Value> mlir::gn::import::irfft(ImportContext &ctx, Value re, Value im,
   }
   return swapWithLast(ctx, out, dim);
 }
+
+FailureOr<Value> mlir::gn::import::resizedAlong(ImportContext &ctx, Value v, int64_t dim,
+                                                int64_t n) {
+  if (!v)
+    return v;
+  auto type = typeOf(v);
+  int64_t have = type.getDimSize(dim), rank = type.getRank();
+  if (have == n)
+    return v;
+  if (have > n) {
+    llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
+    limits[dim] = n;
+    return ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                        ctx.ints("steps", steps)});
+  }
+  llvm::SmallVector<int64_t> low(rank, 0), high(rank, 0);
+  high[dim] = n - have;
+  return ctx.build<gn::PadOp>({v}, {ctx.ints("low", low), ctx.ints("high", high),
+                                    ctx.str("mode", "constant"), ctx.f64("value", 0)});
+}

@@ -3,8 +3,10 @@
 // torch.fft's transforms onto the frontends' shared DFT (complex values as
 // pairs of real tensors, gn/Import/Python/Spectral.h): fft, ifft, fft2,
 // ifft2, fftn, ifftn of real or complex inputs, rfft, rfft2, rfftn of real
-// ones, irfft, irfft2, irfftn back to real ones, with n / s (the input cut or zero-padded first) and norm; then
-// real and imag (torch.real, Tensor.real) and abs. A complex result used
+// ones, irfft, irfft2, irfftn back to real ones, hfft and ihfft (Hermitian
+// signals), with n / s (the input cut or zero-padded first) and norm;
+// fftshift, ifftshift, fftfreq, rfftfreq; then real, imag (torch.real,
+// Tensor.real), conj and abs. A complex result used
 // any other way is an error naming the op that meets it.
 //
 //===----------------------------------------------------------------------===//
@@ -34,26 +36,6 @@ FailureOr<std::pair<Value, Value>> complexInput(ImportContext &ctx, Args &a) {
   if (failed(f))
     return failure();
   return std::make_pair(*f, Value());
-}
-
-/// `v` cut or zero-padded to `n` along `dim`.
-FailureOr<Value> resized(ImportContext &ctx, Value v, int64_t dim, int64_t n) {
-  if (!v)
-    return v;
-  auto type = typeOf(v);
-  int64_t have = type.getDimSize(dim), rank = type.getRank();
-  if (have == n)
-    return v;
-  if (have > n) {
-    llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
-    limits[dim] = n;
-    return ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
-                                        ctx.ints("steps", steps)});
-  }
-  llvm::SmallVector<int64_t> low(rank, 0), high(rank, 0);
-  high[dim] = n - have;
-  return ctx.build<gn::PadOp>({v}, {ctx.ints("low", low), ctx.ints("high", high),
-                                    ctx.str("mode", "constant"), ctx.f64("value", 0)});
 }
 
 FailureOr<DftNorm> normOf(Args &a) {
@@ -134,7 +116,7 @@ FailureOr<PyValue> transform(ImportContext &ctx, Args &a, llvm::StringRef dimNam
       continue;
     if (s < 1)
       return a.error("invalid size " + llvm::Twine(s) + " in '" + sizeName + "'");
-    auto r = resized(ctx, re, dims[i], s), m = resized(ctx, im, dims[i], s);
+    auto r = resizedAlong(ctx, re, dims[i], s), m = resizedAlong(ctx, im, dims[i], s);
     if (failed(r) || failed(m))
       return failure();
     re = *r;
@@ -160,14 +142,39 @@ FailureOr<PyValue> part(ImportContext &ctx, Args &a) {
 
 } // namespace
 
+/// The norm that names the same scaling seen from the other direction:
+/// hfft is irfft, and ihfft rfft, of the conjugate with the roles swapped.
+static DftNorm swapped(DftNorm n) {
+  return n == DftNorm::Backward  ? DftNorm::Forward
+         : n == DftNorm::Forward ? DftNorm::Backward
+                                 : n;
+}
+
+/// -im: the imaginary part of the conjugate (null stays null).
+static FailureOr<Value> negated(ImportContext &ctx, Value im) {
+  if (!im)
+    return im;
+  return ctx.build<gn::NegOp>({im});
+}
+
 /// irfft(input, n=None, dim=-1, norm=None): the real signal of length n
 /// (default 2 * (m - 1), m the input's length along dim) whose onesided DFT
-/// is the input, cut or zero-padded to n / 2 + 1 first.
+/// is the input, cut or zero-padded to n / 2 + 1 first. With `Hermitian`,
+/// hfft: the same of the input's conjugate, with the norm's roles swapped
+/// (hfft is the forward transform of a Hermitian signal).
+template <bool Hermitian>
 static FailureOr<PyValue> inverseRealTransform(ImportContext &ctx, Args &a) {
   auto in = complexInput(ctx, a);
   auto norm = normOf(a);
   if (failed(in) || failed(norm))
     return failure();
+  if (Hermitian) {
+    auto conj = negated(ctx, in->second);
+    if (failed(conj))
+      return failure();
+    in->second = *conj;
+    *norm = swapped(*norm);
+  }
   int64_t rank = typeOf(in->first).getRank();
   int64_t dim = rank - 1;
   if (a.has("dim")) {
@@ -188,7 +195,7 @@ static FailureOr<PyValue> inverseRealTransform(ImportContext &ctx, Args &a) {
   }
   if (n < 1)
     return a.error("invalid number of data points (" + llvm::Twine(n) + ") for irfft");
-  auto re = resized(ctx, in->first, dim, n / 2 + 1), im = resized(ctx, in->second, dim, n / 2 + 1);
+  auto re = resizedAlong(ctx, in->first, dim, n / 2 + 1), im = resizedAlong(ctx, in->second, dim, n / 2 + 1);
   if (failed(re) || failed(im))
     return failure();
   return wrap(irfft(ctx, *re, *im, dim, n, *norm));
@@ -213,7 +220,7 @@ static FailureOr<PyValue> inverseRealTransformN(ImportContext &ctx, Args &a, int
       continue;
     if (sizes[i] < 1)
       return a.error("invalid size " + llvm::Twine(sizes[i]) + " in 's'");
-    auto r = resized(ctx, re, dims[i], sizes[i]), m = resized(ctx, im, dims[i], sizes[i]);
+    auto r = resizedAlong(ctx, re, dims[i], sizes[i]), m = resizedAlong(ctx, im, dims[i], sizes[i]);
     if (failed(r) || failed(m))
       return failure();
     re = *r;
@@ -231,14 +238,154 @@ static FailureOr<PyValue> inverseRealTransformN(ImportContext &ctx, Args &a, int
   int64_t n = sizes.empty() || sizes.back() == -1 ? 2 * (m - 1) : sizes.back();
   if (n < 1)
     return a.error("invalid number of data points (" + llvm::Twine(n) + ") for the last dim");
-  auto r = resized(ctx, re, last, n / 2 + 1), i = resized(ctx, im, last, n / 2 + 1);
+  auto r = resizedAlong(ctx, re, last, n / 2 + 1), i = resizedAlong(ctx, im, last, n / 2 + 1);
   if (failed(r) || failed(i))
     return failure();
   return wrap(irfft(ctx, *r, *i, last, n, *norm));
 }
 
+/// ihfft(input, n=None, dim=-1, norm=None): the inverse of hfft, the
+/// conjugate of rfft with the norm's roles swapped (onesided, n // 2 + 1).
+static FailureOr<PyValue> inverseHermitian(ImportContext &ctx, Args &a) {
+  auto in = complexInput(ctx, a);
+  auto norm = normOf(a);
+  if (failed(in) || failed(norm))
+    return failure();
+  if (in->second)
+    return a.error("expected a real input (ihfft takes real signals)");
+  int64_t rank = typeOf(in->first).getRank();
+  llvm::SmallVector<int64_t> dims, sizes;
+  if (failed(transformDims(ctx, a, rank, "dim", "n", 1, dims, sizes)))
+    return failure();
+  Value re = in->first;
+  if (!sizes.empty() && sizes[0] != -1) {
+    if (sizes[0] < 1)
+      return a.error("invalid size " + llvm::Twine(sizes[0]) + " in 'n'");
+    auto r = resizedAlong(ctx, re, dims[0], sizes[0]);
+    if (failed(r))
+      return failure();
+    re = *r;
+  }
+  auto out = dft(ctx, re, Value(), dims, /*onesidedLast=*/true, /*inverse=*/false,
+                 swapped(*norm));
+  if (failed(out))
+    return failure();
+  auto im = negated(ctx, out->second);
+  if (failed(im))
+    return failure();
+  return complexPair(out->first, *im);
+}
+
+/// fftshift / ifftshift(input, dim=None): each dim (default: all) rolled by
+/// half its size, n // 2 forward, (n + 1) // 2 back; part by part for a
+/// complex input.
+template <bool Inverse>
+static FailureOr<PyValue> shifted(ImportContext &ctx, Args &a) {
+  const PyValue &v = a.get("input");
+  bool complex = isComplex(v);
+  Value x = complex ? v.elts[0].tensor : Value();
+  if (!complex) {
+    auto t = a.tensor("input");
+    if (failed(t))
+      return failure();
+    x = *t;
+  }
+  int64_t rank = typeOf(x).getRank();
+  llvm::SmallVector<int64_t> dims, shifts;
+  if (a.has("dim")) {
+    auto d = a.ints("dim"); // an int or a sequence of them
+    if (failed(d))
+      return failure();
+    for (int64_t dim : *d) {
+      auto n = ctx.dim(dim, rank);
+      if (failed(n))
+        return failure();
+      dims.push_back(*n);
+    }
+  } else {
+    for (int64_t dim = 0; dim < rank; ++dim)
+      dims.push_back(dim);
+  }
+  for (int64_t dim : dims) {
+    int64_t n = typeOf(x).getDimSize(dim);
+    shifts.push_back(Inverse ? (n + 1) / 2 : n / 2);
+  }
+  auto roll = [&](Value t) -> FailureOr<Value> {
+    if (dims.empty())
+      return t;
+    return ctx.build<gn::RollOp>({t}, {ctx.ints("shifts", shifts), ctx.ints("dims", dims)});
+  };
+  if (!complex)
+    return wrap(roll(x));
+  auto re = roll(v.elts[0].tensor), im = roll(v.elts[1].tensor);
+  if (failed(re) || failed(im))
+    return failure();
+  return complexPair(*re, *im);
+}
+
+/// fftfreq(n, d=1.0) and rfftfreq: the sample frequencies, k / (n * d) for
+/// k = 0, 1, ..., then the negative ones (fftfreq) or up to n // 2
+/// (rfftfreq), as PyTorch computes them: the whole numbers times 1 / (n * d)
+/// in the result's dtype (float32 unless dtype says otherwise).
+template <bool Onesided>
+static FailureOr<PyValue> frequencies(ImportContext &ctx, Args &a) {
+  auto n = a.integer("n");
+  auto d = a.real("d");
+  auto dt = a.dtype("dtype");
+  if (failed(n) || failed(d) || failed(dt))
+    return failure();
+  if (*n < 1 || *n > (int64_t(1) << 24))
+    return a.error("n must be in [1, 2^24], got " + llvm::Twine(*n));
+  Type e = *dt ? **dt : ctx.f32();
+  if (!isFloat(e))
+    return a.error("fftfreq takes a floating dtype");
+  int64_t count = Onesided ? *n / 2 + 1 : *n;
+  double scale = 1.0 / (double(*n) * *d);
+  std::vector<double> values;
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t whole = (!Onesided && k >= (*n + 1) / 2) ? k - *n : k;
+    values.push_back(e.isF64() ? double(whole) * scale
+                               : double(float(whole) * float(scale)));
+  }
+  return PyValue::of(denseConstant(ctx, e, {count}, values));
+}
+
+/// conj(input): the imaginary part negated; a real tensor is its own.
+static FailureOr<PyValue> conjugate(ImportContext &ctx, Args &a) {
+  const PyValue &v = a.get("input");
+  if (!isComplex(v))
+    return wrap(a.tensor("input"));
+  auto im = negated(ctx, v.elts[1].tensor);
+  if (failed(im))
+    return failure();
+  return complexPair(v.elts[0].tensor, *im);
+}
+
+/// resolve_conj / resolve_neg(input): PyTorch's lazy conjugate and negative
+/// bits made real; gn's values are always resolved, so the input itself.
+static FailureOr<PyValue> resolved(ImportContext &ctx, Args &a) {
+  const PyValue &v = a.get("input");
+  if (isComplex(v))
+    return v;
+  return wrap(a.tensor("input"));
+}
+
 void mlir::gn::import::registerSpectralOps(OpRegistry &r) {
-  r.add("fft_irfft", "input, n=None, dim=-1, norm=None, *, out=None", inverseRealTransform);
+  r.add("fft_irfft", "input, n=None, dim=-1, norm=None, *, out=None",
+        inverseRealTransform<false>);
+  r.add("fft_hfft", "input, n=None, dim=-1, norm=None, *, out=None",
+        inverseRealTransform<true>);
+  r.add("fft_ihfft", "input, n=None, dim=-1, norm=None, *, out=None", inverseHermitian);
+  r.add("fft_fftshift", "input, dim=None", shifted<false>);
+  r.add("fft_ifftshift", "input, dim=None", shifted<true>);
+  r.add("fft_fftfreq", "n, d=1.0, *, out=None, dtype=None, layout=None, device=None, "
+                       "requires_grad=False",
+        frequencies<false>);
+  r.add("fft_rfftfreq", "n, d=1.0, *, out=None, dtype=None, layout=None, device=None, "
+                        "requires_grad=False",
+        frequencies<true>);
+  r.add("conj|Tensor.conj|conj_physical|Tensor.conj_physical", "input", conjugate);
+  r.add("resolve_conj|Tensor.resolve_conj|resolve_neg|Tensor.resolve_neg", "input", resolved);
   r.add("fft_irfft2", "input, s=None, dim=None, norm=None, *, out=None",
         [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 2); });
   r.add("fft_irfftn", "input, s=None, dim=None, norm=None, *, out=None",

@@ -39,6 +39,11 @@ mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
 dft(ImportContext &ctx, mlir::Value re, mlir::Value im, llvm::ArrayRef<int64_t> dims,
     bool onesidedLast, bool inverse, DftNorm norm);
 
+/// `v` cut or zero-padded to `n` along `dim` (null stays null): a
+/// transform's n / s argument.
+mlir::FailureOr<mlir::Value> resizedAlong(ImportContext &ctx, mlir::Value v, int64_t dim,
+                                          int64_t n);
+
 /// The real inverse of a onesided DFT (torch.fft.irfft) along `dim`: the
 /// input (re, im; im null for a real one) already n / 2 + 1 long there, the
 /// output n long. Only f32 or f64 parts.
