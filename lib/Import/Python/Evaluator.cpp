@@ -257,16 +257,23 @@ LogicalResult Evaluator::Impl::updateInPlace(py::SrcLoc l, llvm::StringRef name,
 }
 
 /// Flattens returned values: tensors (nested in tuples/lists).
-static LogicalResult collectReturned(const PyValue &v, std::vector<Value> &out) {
+/// The tensors forward returns, in order. A None inside the returned
+/// tuple (an op output the framework does not materialize, as Paddle's
+/// huber_loss residual) is left out, as GraphNet's and gn's comparisons
+/// flatten outputs to their tensors.
+static LogicalResult collectReturned(const PyValue &v, std::vector<Value> &out,
+                                     bool inSequence = false) {
   if (v.isTensor() && !v.levels.empty())
     return failure();
   if (v.isTensor()) {
     out.push_back(v.tensor);
     return success();
   }
+  if (v.isNone() && inSequence)
+    return success();
   if (v.isSequence()) {
     for (const PyValue &e : v.elts)
-      if (failed(collectReturned(e, out)))
+      if (failed(collectReturned(e, out, /*inSequence=*/true)))
         return failure();
     return success();
   }
@@ -331,6 +338,8 @@ LogicalResult Evaluator::Impl::exec(const py::Stmt &s) {
       return failure();
     if (failed(collectReturned(*v, returned)))
       return error(s.loc, "forward must return tensors, got " + v->describe());
+    if (returned.empty())
+      return error(s.loc, "forward returns no tensor (only None)");
     return success();
   }
   case py::StmtKind::FunctionDef:
