@@ -576,7 +576,14 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     }
   }
   std::error_code ec;
-  raw_fd_ostream out(outPath, ec, sys::fs::OF_Append);
+  // Result files go where they are asked for: their folder is made first.
+  auto openAppending = [&](const std::string &path) {
+    if (StringRef dir = sys::path::parent_path(path); !dir.empty())
+      sys::fs::create_directories(dir);
+    return std::make_unique<raw_fd_ostream>(path, ec, sys::fs::OF_Append);
+  };
+  std::unique_ptr<raw_fd_ostream> outFile = openAppending(outPath);
+  raw_fd_ostream &out = *outFile;
   if (ec) {
     errs() << "error: cannot open '" << outPath << "': " << ec.message() << "\n";
     return 2;
@@ -584,7 +591,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   std::unique_ptr<raw_fd_ostream> log;
   eval::GraphNetLogConfig logConfig;
   if (!graphNetLog.empty() && options.mode == "compiled") {
-    log = std::make_unique<raw_fd_ostream>(graphNetLog, ec, sys::fs::OF_Append);
+    log = openAppending(graphNetLog);
     if (ec) {
       errs() << "error: cannot open '" << graphNetLog << "': " << ec.message() << "\n";
       return 2;
