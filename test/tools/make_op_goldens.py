@@ -1549,12 +1549,49 @@ def define_spectral():
     case("fft_rfft_i64", "spectral", [I("x", S, -5, 5)], "r = torch.fft.rfft(x)\nreturn (r.real,)")
 
 
+# ---- recurrent: torch.lstm / gru / rnn_tanh / rnn_relu (what nn.LSTM, nn.GRU, nn.RNN call) ----
+
+def define_recurrent():
+    def cell(prefix, gates, hidden, width, bias=True):
+        ps = [N(f"{prefix}_wi", (gates * hidden, width), sd=0.1), N(f"{prefix}_wh", (gates * hidden, hidden), sd=0.1)]
+        if bias:
+            ps += [N(f"{prefix}_bi", (gates * hidden,), sd=0.1), N(f"{prefix}_bh", (gates * hidden,), sd=0.1)]
+        return ps
+
+    def names(ps):
+        return "[" + ", ".join(p.var for p in ps) + "]"
+
+    # LSTM: one layer, time-major.
+    ws = cell("l0", 4, 3, 4)
+    case("torch_lstm_f32", "recurrent", [N("x", (5, 2, 4)), N("h0", (1, 2, 3), sd=0.2), N("c0", (1, 2, 3), sd=0.2)] + ws,
+         f"out, hn, cn = torch.lstm(x, (h0, c0), {names(ws)}, True, 1, 0.0, False, False, False)\n"
+         "return (out, hn, cn)")
+    # LSTM: two layers, bidirectional, batch_first; dropout given but not training.
+    ws = cell("a", 4, 3, 4) + cell("b", 4, 3, 4) + cell("c", 4, 3, 6) + cell("d", 4, 3, 6)
+    case("torch_lstm_bi_2layer_batch_first_f32", "recurrent",
+         [N("x", (2, 5, 4)), N("h0", (4, 2, 3), sd=0.2), N("c0", (4, 2, 3), sd=0.2)] + ws,
+         f"out, hn, cn = torch.lstm(x, (h0, c0), {names(ws)}, True, 2, 0.3, False, True, True)\n"
+         "return (out, hn, cn)")
+    # GRU: one layer; bidirectional without biases.
+    ws = cell("g", 3, 2, 5)
+    case("torch_gru_f32", "recurrent", [N("x", (4, 3, 5)), N("h0", (1, 3, 2), sd=0.2)] + ws,
+         f"out, hn = torch.gru(x, h0, {names(ws)}, True, 1, 0.0, False, False, False)\nreturn (out, hn)")
+    ws = cell("f", 3, 2, 5, bias=False) + cell("r", 3, 2, 5, bias=False)
+    case("torch_gru_bi_no_bias_f32", "recurrent", [N("x", (4, 3, 5)), N("h0", (2, 3, 2), sd=0.2)] + ws,
+         f"out, hn = torch.gru(x, h0, {names(ws)}, False, 1, 0.0, False, True, False)\nreturn (out, hn)")
+    # Simple RNNs, two layers.
+    for fn in ("rnn_tanh", "rnn_relu"):
+        ws = cell("p", 1, 3, 4) + cell("q", 1, 3, 3)
+        case(f"torch_{fn}_2layer_f32", "recurrent", [N("x", (6, 2, 4)), N("h0", (2, 2, 3), sd=0.2)] + ws,
+             f"out, hn = torch.{fn}(x, h0, {names(ws)}, True, 2, 0.0, False, False, False)\nreturn (out, hn)")
+
+
 def define_all():
     for f in (define_unary, define_activations, define_binary, define_compare, define_select,
               define_convert, define_reductions, define_softmax, define_shape, define_indexing,
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
-              define_masking, define_probes):
+              define_masking, define_recurrent, define_probes):
         f()
 
 

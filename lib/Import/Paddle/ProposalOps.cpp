@@ -8,7 +8,8 @@
 // gn/Support/ShapeGuard.h).
 //
 //===----------------------------------------------------------------------===//
-#include "OpChain.h"
+#include "PaddleOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Support/RoiAlignLimits.h"
 #include <cmath>
 

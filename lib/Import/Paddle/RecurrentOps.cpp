@@ -1,13 +1,13 @@
 //===- RecurrentOps.cpp - Paddle's rnn (LSTM, GRU, simple RNN) -----------===//
 //
-// paddle._C_ops.rnn is unrolled at import over the (static) time steps:
-// each step's gates are gn.linear of the hidden state plus the input's
-// projection (one gn.linear over all steps), then the cell's elementwise
-// update. Checked against PaddlePaddle's kernel for all four modes, one or
-// two directions, several layers (docs/paddle-semantics.md).
+// paddle._C_ops.rnn's arguments onto the shared unrolled layers
+// (gn/Import/Python/Recurrent.h). Checked against PaddlePaddle's kernel for
+// all four modes, one or two directions, several layers
+// (docs/paddle-semantics.md).
 //
 //===----------------------------------------------------------------------===//
-#include "OpChain.h"
+#include "PaddleOps.h"
+#include "gn/Import/Python/Recurrent.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -17,57 +17,6 @@ using namespace mlir::gn::import::paddle;
 namespace {
 
 RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-/// One direction of one layer: its weights and initial state.
-struct Cell {
-  Value wInput, wHidden, bInput, bHidden; // [G*H, in], [G*H, H], [G*H] x 2
-  Value h, c;                             // [B, H]; c for LSTM only
-};
-
-/// Runs `cell` over `inputs` ([T, B, in]) forward or backward and returns
-/// the outputs [T, B, H] in time order; leaves the final state in `cell`.
-Value runDirection(Chain &ch, llvm::StringRef mode, Cell &cell, Value inputs, bool reverse,
-                   int64_t hidden) {
-  auto shape = typeOf(inputs).getShape();
-  int64_t steps = shape[0], batch = shape[1], width = shape[2];
-  int64_t gates = typeOf(cell.wInput).getDimSize(0);
-  // The input's part of every step's gates at once: [T * B, G * H].
-  Value projected = ch.reshape(
-      ch.op<gn::LinearOp>({ch.reshape(inputs, {steps * batch, width}), cell.wInput, cell.bInput}),
-      {steps, batch, gates});
-  auto gate = [&](Value g, int64_t k) { return ch.slice(g, 1, k * hidden, (k + 1) * hidden); };
-  std::vector<Value> outputs(steps);
-  for (int64_t n = 0; n < steps && ch.ok(); ++n) {
-    int64_t t = reverse ? steps - 1 - n : n;
-    Value fromInput = ch.reshape(ch.slice(projected, 0, t, t + 1), {batch, gates});
-    Value fromHidden = ch.op<gn::LinearOp>({cell.h, cell.wHidden, cell.bHidden});
-    if (mode == "LSTM") { // gates i, f, c~, o
-      Value g = ch.op<gn::AddOp>({fromInput, fromHidden});
-      Value i = ch.op<gn::SigmoidOp>({gate(g, 0)}), f = ch.op<gn::SigmoidOp>({gate(g, 1)});
-      Value candidate = ch.op<gn::TanhOp>({gate(g, 2)}), o = ch.op<gn::SigmoidOp>({gate(g, 3)});
-      cell.c = ch.op<gn::AddOp>({ch.op<gn::MulOp>({f, cell.c}), ch.op<gn::MulOp>({i, candidate})});
-      cell.h = ch.op<gn::MulOp>({o, ch.op<gn::TanhOp>({cell.c})});
-    } else if (mode == "GRU") { // gates r, z, n; n reads r * (its hidden part)
-      Value r = ch.op<gn::SigmoidOp>(
-          {ch.op<gn::AddOp>({gate(fromInput, 0), gate(fromHidden, 0)})});
-      Value z = ch.op<gn::SigmoidOp>(
-          {ch.op<gn::AddOp>({gate(fromInput, 1), gate(fromHidden, 1)})});
-      Value candidate = ch.op<gn::TanhOp>(
-          {ch.op<gn::AddOp>({gate(fromInput, 2), ch.op<gn::MulOp>({r, gate(fromHidden, 2)})})});
-      Type e = typeOf(inputs).getElementType();
-      Value keepNew = ch.op<gn::SubOp>({ch.ctx.splat(e, 1), z});
-      cell.h = ch.op<gn::AddOp>(
-          {ch.op<gn::MulOp>({keepNew, candidate}), ch.op<gn::MulOp>({z, cell.h})});
-    } else {
-      Value g = ch.op<gn::AddOp>({fromInput, fromHidden});
-      cell.h = mode == "RNN_TANH" ? ch.op<gn::TanhOp>({g}) : ch.op<gn::ReluOp>({g});
-    }
-    outputs[t] = ch.reshape(cell.h, {1, batch, hidden});
-  }
-  if (!ch.ok())
-    return {};
-  return steps == 1 ? outputs[0] : ch.op<gn::ConcatOp>(outputs, {ch.ctx.i64("dim", 0)});
-}
 
 /// Training-mode dropout between layers (upscale_in_train), from gn's
 /// random stream.
@@ -131,44 +80,21 @@ FailureOr<PyValue> rnn(ImportContext &ctx, Args &a) {
   for (Value s : *states)
     if (typeOf(s).getShape() != llvm::ArrayRef<int64_t>{cells, batch, h})
       return a.error("expects each pre_state tensor [num_layers * directions, B, hidden_size]");
-  Chain ch{ctx};
-  Value layerInput = *x;
-  std::vector<Value> finalH, finalC;
-  for (int64_t l = 0; l < *layers && ch.ok(); ++l) {
-    int64_t width = typeOf(layerInput).getDimSize(2);
-    std::vector<Value> outs;
-    for (int64_t d = 0; d < dirs && ch.ok(); ++d) {
-      int64_t k = l * dirs + d;
-      Cell cell{(*weights)[2 * k], (*weights)[2 * k + 1], (*weights)[2 * cells + 2 * k],
-                (*weights)[2 * cells + 2 * k + 1], {}, {}};
-      if (typeOf(cell.wInput).getShape() != llvm::ArrayRef<int64_t>{gates * h, width} ||
-          typeOf(cell.wHidden).getShape() != llvm::ArrayRef<int64_t>{gates * h, h} ||
-          typeOf(cell.bInput).getShape() != llvm::ArrayRef<int64_t>{gates * h} ||
-          typeOf(cell.bHidden).getShape() != llvm::ArrayRef<int64_t>{gates * h})
-        return a.error("weights of layer " + llvm::Twine(l) + " direction " + llvm::Twine(d) +
-                       " do not have " + *mode + "'s shapes");
-      cell.h = ch.reshape(ch.slice((*states)[0], 0, k, k + 1), {batch, h});
-      if (stateCount == 2)
-        cell.c = ch.reshape(ch.slice((*states)[1], 0, k, k + 1), {batch, h});
-      if (!ch.ok())
-        return failure();
-      outs.push_back(runDirection(ch, *mode, cell, layerInput, d == 1, h));
-      finalH.push_back(ch.reshape(cell.h, {1, batch, h}));
-      if (stateCount == 2)
-        finalC.push_back(ch.reshape(cell.c, {1, batch, h}));
-    }
-    layerInput = dirs == 1 ? outs[0] : ch.op<gn::ConcatOp>(outs, {ctx.i64("dim", 2)});
-    if (!*isTest && *dropoutP > 0 && l + 1 < *layers)
-      layerInput = dropBetweenLayers(ch, layerInput, *dropoutP);
-  }
-  auto stack = [&](std::vector<Value> &v) {
-    return v.size() == 1 ? v[0] : ch.op<gn::ConcatOp>(v, {ctx.i64("dim", 0)});
-  };
-  std::vector<PyValue> last{PyValue::of(stack(finalH))};
-  if (stateCount == 2)
-    last.push_back(PyValue::of(stack(finalC)));
-  if (!ch.ok())
+  std::vector<RecurrentWeights> cellWeights;
+  for (int64_t k = 0; k < cells; ++k)
+    cellWeights.push_back({(*weights)[2 * k], (*weights)[2 * k + 1], (*weights)[2 * cells + 2 * k],
+                           (*weights)[2 * cells + 2 * k + 1]});
+  RecurrentLayers spec{*mode, *layers, dirs, h, {}};
+  if (!*isTest && *dropoutP > 0)
+    spec.betweenLayers = [p = *dropoutP](Chain &ch, Value v) { return dropBetweenLayers(ch, v, p); };
+  auto r = unrollRecurrent(ctx, spec, *x, (*states)[0], stateCount == 2 ? (*states)[1] : Value(),
+                           cellWeights, [&](const llvm::Twine &m) { return a.error(m); });
+  if (failed(r))
     return failure();
+  std::vector<PyValue> last{PyValue::of(r->h)};
+  if (stateCount == 2)
+    last.push_back(PyValue::of(r->c));
+  Value layerInput = r->output;
   // The dropout state passes through (gn draws from its own stream).
   return PyValue::tuple({PyValue::of(layerInput), a.get("dropout_state_in"),
                          PyValue::tuple(std::move(last))});

@@ -53,6 +53,7 @@ public:
     registerIndexingOps(registry);
     registerAttentionOps(registry);
     registerSpectralOps(registry);
+    registerRecurrentOps(registry);
   }
 
   llvm::StringRef name() const override { return "torch"; }

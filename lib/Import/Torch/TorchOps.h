@@ -20,6 +20,7 @@ void registerFactoryOps(OpRegistry &registry);
 void registerIndexingOps(OpRegistry &registry);
 void registerAttentionOps(OpRegistry &registry);
 void registerSpectralOps(OpRegistry &registry);
+void registerRecurrentOps(OpRegistry &registry);
 
 /// A constant of element type `e` and `shape` holding `values` (row-major).
 mlir::Value denseConstant(ImportContext &ctx, mlir::Type e, llvm::ArrayRef<int64_t> shape,

@@ -1,16 +1,17 @@
 //===- OpChain.h - build a run of gn ops, failing once ----------*- C++ -*-===//
 //
-// Private to lib/Import/Paddle: decompositions of many ops (proposals,
-// recurrent layers) build through an OpChain instead of checking each
-// FailureOr.
+// Decompositions of many ops (Paddle's proposals, the recurrent layers of
+// both frameworks) build through a Chain instead of checking each
+// FailureOr. Out-of-line parts: lib/Import/Python/OpChain.cpp.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GN_LIB_IMPORT_PADDLE_OPCHAIN_H
-#define GN_LIB_IMPORT_PADDLE_OPCHAIN_H
+#ifndef GN_IMPORT_PYTHON_OPCHAIN_H
+#define GN_IMPORT_PYTHON_OPCHAIN_H
 
-#include "PaddleOps.h"
+#include "gn/IR/GnOps.h"
+#include "gn/Import/Python/ImportContext.h"
 
-namespace mlir::gn::import::paddle {
+namespace mlir::gn::import {
 
 /// Builds ops until one fails, then builds nothing more: the first failure
 /// has reported itself, and `ok()` says whether every op was built.
@@ -36,26 +37,14 @@ struct Chain {
     return v ? take(ctx.reshape(v, shape)) : take(failure());
   }
   /// v[start:limit] along axis.
-  Value slice(Value v, int64_t axis, int64_t start, int64_t limit) {
-    return v ? take(sliceAxis(ctx, v, axis, start, limit)) : take(failure());
-  }
-  Value transpose(Value v, llvm::ArrayRef<int64_t> perm) {
-    return v ? take(paddle::transpose(ctx, v, perm)) : take(failure());
-  }
+  Value slice(Value v, int64_t axis, int64_t start, int64_t limit);
+  Value transpose(Value v, llvm::ArrayRef<int64_t> perm);
   /// Column k of an [R, 4] box tensor, as [R].
-  Value column(Value boxes, int64_t k) {
-    if (!boxes)
-      return take(failure());
-    int64_t r = llvm::cast<RankedTensorType>(boxes.getType()).getDimSize(0);
-    return reshape(slice(boxes, 1, k, k + 1), {r});
-  }
-  Value arange(int64_t n, Type t) {
-    return op<gn::ArangeOp>({}, {ctx.f64("start", 0), ctx.f64("step", 1), ctx.i64("size", n),
-                                 ctx.attr("dtype", TypeAttr::get(t))});
-  }
+  Value column(Value boxes, int64_t k);
+  Value arange(int64_t n, Type t);
   bool ok() const { return !failedOnce; }
 };
 
-} // namespace mlir::gn::import::paddle
+} // namespace mlir::gn::import
 
-#endif // GN_LIB_IMPORT_PADDLE_OPCHAIN_H
+#endif // GN_IMPORT_PYTHON_OPCHAIN_H

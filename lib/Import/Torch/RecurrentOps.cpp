@@ -1,0 +1,127 @@
+//===- RecurrentOps.cpp - torch.lstm, gru, rnn_tanh, rnn_relu -------------===//
+//
+// What nn.LSTM, nn.GRU and nn.RNN call (torch._VF, as Dynamo records them):
+// torch.lstm(input, hx, params, has_biases, num_layers, dropout, train,
+// bidirectional, batch_first) and its GRU and simple-RNN siblings, onto the
+// shared unrolled layers (gn/Import/Python/Recurrent.h). `params` holds, by
+// (layer, direction), w_ih, w_hh and, with has_biases, b_ih and b_hh.
+// Packed sequences, LSTM projections (proj_size) and training-mode dropout
+// between layers (random) are refused by name.
+//
+//===----------------------------------------------------------------------===//
+#include "TorchOps.h"
+#include "gn/Import/Python/Recurrent.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+/// The tensors of a list argument.
+FailureOr<std::vector<Value>> tensorsOf(Args &a, llvm::StringRef name) {
+  const PyValue &v = a.get(name);
+  if (!v.isSequence())
+    return a.error("argument '" + name + "' must be a list or tuple of tensors, got " +
+                   v.describe());
+  std::vector<Value> out;
+  for (const PyValue &e : v.elts) {
+    if (!e.isTensor())
+      return a.error("argument '" + name + "' must hold tensors, got " + e.describe());
+    out.push_back(e.tensor);
+  }
+  return out;
+}
+
+template <const char *Mode>
+FailureOr<PyValue> recurrent(ImportContext &ctx, Args &a) {
+  llvm::StringRef mode = Mode;
+  bool lstm = mode == "LSTM";
+  const PyValue &input = a.get("input");
+  if (!input.isTensor())
+    return a.error("expects an input tensor (packed sequences are not supported)");
+  auto params = tensorsOf(a, "params");
+  auto hasBiases = a.boolean("has_biases"), train = a.boolean("train"),
+       bidirectional = a.boolean("bidirectional"), batchFirst = a.boolean("batch_first");
+  auto layers = a.integer("num_layers");
+  auto dropout = a.real("dropout");
+  if (failed(params) || failed(hasBiases) || failed(train) || failed(bidirectional) ||
+      failed(batchFirst) || failed(layers) || failed(dropout))
+    return failure();
+  Value h0, c0;
+  if (lstm) {
+    auto hx = tensorsOf(a, "hx");
+    if (failed(hx))
+      return failure();
+    if (hx->size() != 2)
+      return a.error("LSTM takes hx = (h0, c0), got " + llvm::Twine(hx->size()) + " tensors");
+    h0 = (*hx)[0];
+    c0 = (*hx)[1];
+  } else {
+    auto hx = a.tensor("hx");
+    if (failed(hx))
+      return failure();
+    h0 = *hx;
+  }
+  if (*train && *dropout > 0 && *layers > 1)
+    return a.error("dropout between layers in training mode is random; not supported");
+  Value x = input.tensor;
+  auto xType = typeOf(x);
+  if (xType.getRank() != 3 || !llvm::isa<FloatType>(xType.getElementType()))
+    return a.error("expects a float input [T, B, input_size] (or [B, T, ...] with batch_first)");
+  int64_t dirs = *bidirectional ? 2 : 1, perCell = *hasBiases ? 4 : 2;
+  constexpr int64_t kMaxCellSteps = 1 << 16;
+  if (*layers < 1 || *layers > 1024)
+    return a.error("expects 1 <= num_layers <= 1024");
+  int64_t cells = *layers * dirs;
+  if ((int64_t)params->size() == cells * (perCell + 1) && lstm)
+    return a.error("LSTM projections (proj_size) are not supported");
+  if ((int64_t)params->size() != cells * perCell)
+    return a.error("expects " + llvm::Twine(cells * perCell) + " tensors in params, got " +
+                   llvm::Twine(params->size()));
+  if (typeOf(h0).getRank() != 3)
+    return a.error("expects hx tensors [num_layers * directions, B, hidden_size]");
+  int64_t hidden = typeOf(h0).getDimSize(2), steps = xType.getDimSize(*batchFirst ? 1 : 0);
+  if (steps < 1 || steps > kMaxCellSteps / cells)
+    return a.error("unrolling more than " + llvm::Twine(kMaxCellSteps) +
+                   " cell steps (T x layers x directions) is not supported");
+  Chain ch{ctx};
+  if (*batchFirst)
+    x = ch.transpose(x, {1, 0, 2});
+  Type e = xType.getElementType();
+  std::vector<RecurrentWeights> weights;
+  for (int64_t k = 0; k < cells; ++k) {
+    const Value *p = &(*params)[k * perCell];
+    int64_t rows = typeOf(p[0]).getDimSize(0);
+    Value zero = *hasBiases ? Value() : ctx.splat(e, 0, {rows});
+    weights.push_back({p[0], p[1], *hasBiases ? p[2] : zero, *hasBiases ? p[3] : zero});
+  }
+  if (!ch.ok())
+    return failure();
+  RecurrentLayers spec{mode, *layers, dirs, hidden, {}};
+  auto r = unrollRecurrent(ctx, spec, x, h0, c0, weights,
+                           [&](const llvm::Twine &m) { return a.error(m); });
+  if (failed(r))
+    return failure();
+  Value out = *batchFirst ? ch.transpose(r->output, {1, 0, 2}) : r->output;
+  if (!ch.ok())
+    return failure();
+  std::vector<PyValue> results{PyValue::of(out), PyValue::of(r->h)};
+  if (lstm)
+    results.push_back(PyValue::of(r->c));
+  return PyValue::tuple(std::move(results));
+}
+
+constexpr char kLstm[] = "LSTM", kGru[] = "GRU", kRnnTanh[] = "RNN_TANH", kRnnRelu[] = "RNN_RELU";
+
+} // namespace
+
+void mlir::gn::import::registerRecurrentOps(OpRegistry &r) {
+  const char *signature =
+      "input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first";
+  r.add("lstm", signature, recurrent<kLstm>);
+  r.add("gru", signature, recurrent<kGru>);
+  r.add("rnn_tanh", signature, recurrent<kRnnTanh>);
+  r.add("rnn_relu", signature, recurrent<kRnnRelu>);
+}
