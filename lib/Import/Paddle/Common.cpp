@@ -237,19 +237,6 @@ FailureOr<Type> paddle::dtypeArg(Args &a, ImportContext &ctx, llvm::StringRef na
   return a.error("argument '" + name + "' must be a dtype, got " + v.describe());
 }
 
-FailureOr<llvm::SmallVector<Value>> paddle::tensorList(Args &a, llvm::StringRef name) {
-  const PyValue &v = a.get(name);
-  if (!v.isSequence())
-    return a.error("argument '" + name + "' must be a list of tensors, got " + v.describe());
-  llvm::SmallVector<Value> out;
-  for (const PyValue &e : v.elts) {
-    if (!e.isTensor())
-      return a.error("argument '" + name + "' must hold tensors, got " + e.describe());
-    out.push_back(e.tensor);
-  }
-  return out;
-}
-
 llvm::SmallVector<int64_t> paddle::channelsFirst(int64_t rank) {
   llvm::SmallVector<int64_t> p{0, rank - 1};
   for (int64_t i = 1; i < rank - 1; ++i)

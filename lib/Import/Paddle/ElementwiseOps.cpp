@@ -305,7 +305,7 @@ FailureOr<PyValue> identity(ImportContext &ctx, Args &a) {
 }
 
 FailureOr<PyValue> addN(ImportContext &ctx, Args &a) {
-  auto xs = tensorList(a, "inputs");
+  auto xs = a.tensors("inputs");
   if (failed(xs))
     return failure();
   if (xs->empty())

@@ -220,7 +220,7 @@ FailureOr<PyValue> gatherNd(ImportContext &ctx, Args &a) {
 /// A single bool mask of x's shape is a select.
 FailureOr<PyValue> indexPut(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x"), value = a.tensor("value");
-  auto indices = tensorList(a, "indices");
+  auto indices = a.tensors("indices");
   auto accumulate = a.boolean("accumulate");
   if (failed(x) || failed(value) || failed(indices) || failed(accumulate))
     return failure();

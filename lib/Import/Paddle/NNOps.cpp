@@ -525,7 +525,7 @@ FailureOr<PyValue> gridSample(ImportContext &ctx, Args &a) {
 
 /// einsum(xs, equation) -> (out, inner_cache, xshape).
 FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
-  auto xs = tensorList(a, "x");
+  auto xs = a.tensors("x");
   auto eq = a.string("equation");
   if (failed(xs) || failed(eq))
     return failure();

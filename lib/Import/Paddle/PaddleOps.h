@@ -58,8 +58,6 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> axes(Args &a, ImportContext &ctx,
                                                  bool emptyMeansAll);
 /// A dtype given as paddle.float32 or as "float32".
 mlir::FailureOr<mlir::Type> dtypeArg(Args &a, ImportContext &ctx, llvm::StringRef name);
-/// A list of tensors (`combine`).
-mlir::FailureOr<llvm::SmallVector<mlir::Value>> tensorList(Args &a, llvm::StringRef name);
 /// A uniform draw in [lo, hi) of `shape` from gn's random stream (a
 /// gn.random in f32, scaled and converted to `e`).
 mlir::FailureOr<mlir::Value> uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape,

@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
 #include "gn/Import/Python/Recurrent.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -35,7 +34,7 @@ Value dropBetweenLayers(Chain &ch, Value x, double p) {
 /// input and hidden weights, then their biases in the same order.
 FailureOr<PyValue> rnn(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
-  auto states = tensorList(a, "pre_state"), weights = tensorList(a, "weight_list");
+  auto states = a.tensors("pre_state"), weights = a.tensors("weight_list");
   auto lengths = a.optionalTensor("sequence_length");
   auto dropoutP = a.real("dropout_prob");
   auto bidirectional = a.boolean("is_bidirec"), isTest = a.boolean("is_test");
@@ -48,12 +47,7 @@ FailureOr<PyValue> rnn(ImportContext &ctx, Args &a) {
     return failure();
   if (*lengths)
     return a.error("sequence_length (sequences of different lengths) is not supported");
-  int64_t gates = llvm::StringSwitch<int64_t>(*mode)
-                      .Case("LSTM", 4)
-                      .Case("GRU", 3)
-                      .Case("RNN_TANH", 1)
-                      .Case("RNN_RELU", 1)
-                      .Default(0);
+  int64_t gates = recurrentGates(*mode);
   if (!gates)
     return a.error("unsupported mode '" + *mode + "' (LSTM, GRU, RNN_TANH, RNN_RELU)");
   auto xType = typeOf(*x);

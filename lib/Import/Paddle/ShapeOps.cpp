@@ -157,7 +157,7 @@ FailureOr<PyValue> stridedSlice(ImportContext &ctx, Args &a) {
 }
 
 FailureOr<PyValue> concat(ImportContext &ctx, Args &a) {
-  auto xs = tensorList(a, "x");
+  auto xs = a.tensors("x");
   auto axis = number(a, ctx, "axis");
   if (failed(xs) || failed(axis))
     return failure();
@@ -172,7 +172,7 @@ FailureOr<PyValue> concat(ImportContext &ctx, Args &a) {
 }
 
 FailureOr<PyValue> stack(ImportContext &ctx, Args &a) {
-  auto xs = tensorList(a, "x");
+  auto xs = a.tensors("x");
   auto axis = a.integer("axis");
   if (failed(xs) || failed(axis))
     return failure();
@@ -340,7 +340,7 @@ FailureOr<PyValue> expand(ImportContext &ctx, Args &a) {
 /// broadcast_tensors(input): every tensor of the list broadcast to their
 /// common shape (numpy's rules), as a list.
 FailureOr<PyValue> broadcastTensors(ImportContext &ctx, Args &a) {
-  auto xs = tensorList(a, "input");
+  auto xs = a.tensors("input");
   if (failed(xs))
     return failure();
   llvm::SmallVector<int64_t> shape;
@@ -535,7 +535,7 @@ FailureOr<PyValue> pad3d(ImportContext &ctx, Args &a) {
 }
 
 FailureOr<PyValue> meshgrid(ImportContext &ctx, Args &a) {
-  auto xs = tensorList(a, "inputs");
+  auto xs = a.tensors("inputs");
   if (failed(xs))
     return failure();
   llvm::SmallVector<int64_t> shape;

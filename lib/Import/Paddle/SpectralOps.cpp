@@ -121,13 +121,11 @@ FailureOr<PyValue> fftC2R(ImportContext &ctx, Args &a) {
   Value re = in->first, im = in->second;
   DftNorm n = *norm;
   if (*forward) {
-    if (im) {
-      auto conj = ctx.build<gn::NegOp>({im});
-      if (failed(conj))
-        return failure();
-      im = *conj;
-    }
-    n = n == DftNorm::Backward ? DftNorm::Forward : n == DftNorm::Forward ? DftNorm::Backward : n;
+    auto conj = conjugateImag(ctx, im);
+    if (failed(conj))
+      return failure();
+    im = *conj;
+    n = swappedNorm(n);
   }
   if (dims->size() > 1) {
     auto r = dft(ctx, re, im, llvm::ArrayRef<int64_t>(*dims).drop_back(), /*onesidedLast=*/false,

@@ -94,6 +94,19 @@ FailureOr<std::string> Args::string(llvm::StringRef name) const {
   return v.s;
 }
 
+FailureOr<llvm::SmallVector<Value>> Args::tensors(llvm::StringRef name) const {
+  const PyValue &v = get(name);
+  if (!v.isSequence())
+    return error("argument '" + name + "' must be a list of tensors, got " + v.describe());
+  llvm::SmallVector<Value> out;
+  for (const PyValue &e : v.elts) {
+    if (!e.isTensor())
+      return error("argument '" + name + "' must hold tensors, got " + e.describe());
+    out.push_back(e.tensor);
+  }
+  return out;
+}
+
 FailureOr<llvm::SmallVector<int64_t>> Args::ints(llvm::StringRef name, size_t n) const {
   const PyValue &v = get(name);
   llvm::SmallVector<int64_t> out;

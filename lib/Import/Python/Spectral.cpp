@@ -333,3 +333,15 @@ FailureOr<Value> mlir::gn::import::resizedAlong(ImportContext &ctx, Value v, int
   return ctx.build<gn::PadOp>({v}, {ctx.ints("low", low), ctx.ints("high", high),
                                     ctx.str("mode", "constant"), ctx.f64("value", 0)});
 }
+
+DftNorm mlir::gn::import::swappedNorm(DftNorm norm) {
+  return norm == DftNorm::Backward  ? DftNorm::Forward
+         : norm == DftNorm::Forward ? DftNorm::Backward
+                                    : norm;
+}
+
+FailureOr<Value> mlir::gn::import::conjugateImag(ImportContext &ctx, Value im) {
+  if (!im)
+    return im;
+  return ctx.build<gn::NegOp>({im});
+}

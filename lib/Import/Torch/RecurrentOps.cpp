@@ -17,23 +17,6 @@ using namespace mlir::gn::import;
 
 namespace {
 
-RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-/// The tensors of a list argument.
-FailureOr<std::vector<Value>> tensorsOf(Args &a, llvm::StringRef name) {
-  const PyValue &v = a.get(name);
-  if (!v.isSequence())
-    return a.error("argument '" + name + "' must be a list or tuple of tensors, got " +
-                   v.describe());
-  std::vector<Value> out;
-  for (const PyValue &e : v.elts) {
-    if (!e.isTensor())
-      return a.error("argument '" + name + "' must hold tensors, got " + e.describe());
-    out.push_back(e.tensor);
-  }
-  return out;
-}
-
 template <const char *Mode>
 FailureOr<PyValue> recurrent(ImportContext &ctx, Args &a) {
   llvm::StringRef mode = Mode;
@@ -41,7 +24,7 @@ FailureOr<PyValue> recurrent(ImportContext &ctx, Args &a) {
   const PyValue &input = a.get("input");
   if (!input.isTensor())
     return a.error("expects an input tensor (packed sequences are not supported)");
-  auto params = tensorsOf(a, "params");
+  auto params = a.tensors("params");
   auto hasBiases = a.boolean("has_biases"), train = a.boolean("train"),
        bidirectional = a.boolean("bidirectional"), batchFirst = a.boolean("batch_first");
   auto layers = a.integer("num_layers");
@@ -51,7 +34,7 @@ FailureOr<PyValue> recurrent(ImportContext &ctx, Args &a) {
     return failure();
   Value h0, c0;
   if (lstm) {
-    auto hx = tensorsOf(a, "hx");
+    auto hx = a.tensors("hx");
     if (failed(hx))
       return failure();
     if (hx->size() != 2)

@@ -340,20 +340,14 @@ FailureOr<PyValue> tile(ImportContext &ctx, Args &a) {
   return repeat(ctx, b);
 }
 
-/// The list of tensors of cat/stack.
+/// The list of tensors of cat/stack (at least one).
 FailureOr<std::vector<Value>> tensorList(Args &a, llvm::StringRef name) {
-  const PyValue &v = a.get(name);
-  if (!v.isSequence())
-    return a.error("argument '" + name + "' must be a sequence of tensors");
-  std::vector<Value> out;
-  for (const PyValue &e : v.elts) {
-    if (!e.isTensor())
-      return a.error("argument '" + name + "' must hold tensors, got " + e.describe());
-    out.push_back(e.tensor);
-  }
-  if (out.empty())
+  auto list = a.tensors(name);
+  if (failed(list))
+    return failure();
+  if (list->empty())
     return a.error("expected a non-empty list of tensors");
-  return out;
+  return std::vector<Value>(list->begin(), list->end());
 }
 
 /// Promotes all tensors to one dtype (torch.cat does).

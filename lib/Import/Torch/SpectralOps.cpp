@@ -142,21 +142,6 @@ FailureOr<PyValue> part(ImportContext &ctx, Args &a) {
 
 } // namespace
 
-/// The norm that names the same scaling seen from the other direction:
-/// hfft is irfft, and ihfft rfft, of the conjugate with the roles swapped.
-static DftNorm swapped(DftNorm n) {
-  return n == DftNorm::Backward  ? DftNorm::Forward
-         : n == DftNorm::Forward ? DftNorm::Backward
-                                 : n;
-}
-
-/// -im: the imaginary part of the conjugate (null stays null).
-static FailureOr<Value> negated(ImportContext &ctx, Value im) {
-  if (!im)
-    return im;
-  return ctx.build<gn::NegOp>({im});
-}
-
 /// irfft(input, n=None, dim=-1, norm=None): the real signal of length n
 /// (default 2 * (m - 1), m the input's length along dim) whose onesided DFT
 /// is the input, cut or zero-padded to n / 2 + 1 first. With `Hermitian`,
@@ -169,11 +154,11 @@ static FailureOr<PyValue> inverseRealTransform(ImportContext &ctx, Args &a) {
   if (failed(in) || failed(norm))
     return failure();
   if (Hermitian) {
-    auto conj = negated(ctx, in->second);
+    auto conj = conjugateImag(ctx, in->second);
     if (failed(conj))
       return failure();
     in->second = *conj;
-    *norm = swapped(*norm);
+    *norm = swappedNorm(*norm);
   }
   int64_t rank = typeOf(in->first).getRank();
   int64_t dim = rank - 1;
@@ -267,10 +252,10 @@ static FailureOr<PyValue> inverseHermitian(ImportContext &ctx, Args &a) {
     re = *r;
   }
   auto out = dft(ctx, re, Value(), dims, /*onesidedLast=*/true, /*inverse=*/false,
-                 swapped(*norm));
+                 swappedNorm(*norm));
   if (failed(out))
     return failure();
-  auto im = negated(ctx, out->second);
+  auto im = conjugateImag(ctx, out->second);
   if (failed(im))
     return failure();
   return complexPair(out->first, *im);
@@ -355,7 +340,7 @@ static FailureOr<PyValue> conjugate(ImportContext &ctx, Args &a) {
   const PyValue &v = a.get("input");
   if (!isComplex(v))
     return wrap(a.tensor("input"));
-  auto im = negated(ctx, v.elts[1].tensor);
+  auto im = conjugateImag(ctx, v.elts[1].tensor);
   if (failed(im))
     return failure();
   return complexPair(v.elts[0].tensor, *im);

@@ -81,6 +81,9 @@ public:
   // Typed accessors: on a wrong type they emit "<op>: argument '<name>' ..."
   // at the call and return failure.
   mlir::FailureOr<mlir::Value> tensor(llvm::StringRef name) const;
+  /// The tensors of a list or tuple argument (Paddle's x lists, torch's
+  /// recurrent params), in order.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>> tensors(llvm::StringRef name) const;
   /// A tensor, or a null Value when the argument is None.
   mlir::FailureOr<mlir::Value> optionalTensor(llvm::StringRef name) const {
     return has(name) ? tensor(name) : mlir::FailureOr<mlir::Value>(mlir::Value());

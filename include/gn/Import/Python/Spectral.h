@@ -39,6 +39,14 @@ mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
 dft(ImportContext &ctx, mlir::Value re, mlir::Value im, llvm::ArrayRef<int64_t> dims,
     bool onesidedLast, bool inverse, DftNorm norm);
 
+/// The norm naming the same scaling seen from the other direction
+/// (backward <-> forward): hfft is irfft, and ihfft rfft, of the conjugate
+/// with the roles swapped.
+DftNorm swappedNorm(DftNorm norm);
+
+/// -im: the imaginary part of the conjugate (null stays null).
+mlir::FailureOr<mlir::Value> conjugateImag(ImportContext &ctx, mlir::Value im);
+
 /// `v` cut or zero-padded to `n` along `dim` (null stays null): a
 /// transform's n / s argument.
 mlir::FailureOr<mlir::Value> resizedAlong(ImportContext &ctx, mlir::Value v, int64_t dim,
