@@ -29,7 +29,7 @@ std::optional<interp::HostTensor> eval::synthesizeTensor(const TensorSpec &spec,
             spec.name + "', expected " + std::to_string(t.nbytes());
     return std::nullopt;
   }
-  // An empty tensor has no buffer: memcpy of null pointers is undefined
+  // An empty vector's data() may be null, and memcpy from null is undefined
   // even for 0 bytes (UBSan, fuzz regression empty-operands.mlir).
   if (!bytes.empty())
     std::memcpy(t.bytes(), bytes.data(), bytes.size());
