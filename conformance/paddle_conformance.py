@@ -3,7 +3,7 @@
 gn synthesized and compares with gn's eager outputs.
 
     scripts/paddle-env.sh python conformance/paddle_conformance.py --dump DUMP SAMPLE_DIR... \\
-        [--refs OUT_DIR] [--t -5] [--time] [--json results.jsonl]
+        [--refs OUT_DIR] [--t -5] [--time] [--fp64] [--f64-rule] [--json results.jsonl]
 
 DUMP is a `gn-eval run --dump DUMP` folder: DUMP/<name>/inputs/<arg>.npy and
 DUMP/<name>/eager/<i>.npy, <name> being the sample folder's name, or
@@ -19,7 +19,13 @@ compared like any other ("random_unused" in the JSON). --fp64 also runs the
 model in float64 (float32 inputs and dtypes widened) and reports both f32
 results' largest error against it, so that a miss can be attributed: gn
 drifted, or both f32 results are as far from the truth. --refs writes
-PaddlePaddle's outputs as OUT_DIR/<name>/<i>.npy (goldens). --time also
+PaddlePaddle's outputs as OUT_DIR/<name>/<i>.npy (goldens). --f64-rule
+(issue 41's conformance rule, as conformance.py's for PyTorch): a
+deterministic sample that misses the plain check still conforms when gn's
+error against the float64 run is no larger than PaddlePaddle's own float32
+error against it, the error measured by GraphNet's tolerance check (the
+tightest t at which an output matches under its own dtype's tolerances, the
+worst over the outputs). Both counts are printed: plain, and under the rule. --time also
 reports PaddlePaddle eager time (median of 5 after 1 warmup, 2 threads).
 """
 import argparse
@@ -82,17 +88,20 @@ def flatten(x):
     return []
 
 
-def tightest_t(actual, expected):
-    """Smallest t in [-10, 1] at which actual matches expected, else 2."""
+def tightest_t(actual, expected, table=None):
+    """Smallest t in [-10, 1] at which actual matches expected, else 2.
+    `table`: the dtype whose tolerances apply, comparing against a reference
+    of another (higher) precision; default: the expected output's dtype."""
     if actual.shape != expected.shape:
         return 2
-    if expected.dtype not in TOL:
+    table = expected.dtype if table is None else np.dtype(table)
+    if table not in TOL:
         return -10 if np.array_equal(actual.astype(expected.dtype), expected) else 2
     a, e = actual.astype(np.float64), expected.astype(np.float64)
     ok_special = (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & np.isinf(e) & (a == e))
     diff = np.abs(a - e)
     for t in range(-10, 2):
-        atol, rtol = TOL[expected.dtype][0](t), TOL[expected.dtype][1](t)
+        atol, rtol = TOL[table][0](t), TOL[table][1](t)
         with np.errstate(invalid="ignore"):
             good = (diff <= atol + rtol * np.abs(e)) | ok_special
         if bool(good.all()):
@@ -112,7 +121,15 @@ def load_inputs(mod, dump, name, widen=False):
     return kwargs
 
 
-def run_sample(sample, dump, refs, t_check, timing, fp64=False):
+def float64_outputs(sample, dump, name):
+    """The model run in float64: float32 inputs, weights and dtype literals
+    widened (casts written in model.py to other dtypes still round)."""
+    mod64, _ = load_module(sample, fp64=True)
+    with paddle.no_grad():
+        return [o.numpy() for o in flatten(mod64(**load_inputs(mod64, dump, name, True)))]
+
+
+def run_sample(sample, dump, refs, t_check, timing, fp64=False, f64_rule=False):
     name = dump_name(sample)
     mod, src = load_module(sample)
     kwargs = load_inputs(mod, dump, name)
@@ -139,14 +156,16 @@ def run_sample(sample, dump, refs, t_check, timing, fp64=False):
         os.makedirs(os.path.join(refs, name), exist_ok=True)
         for i, o in enumerate(outs):
             np.save(os.path.join(refs, name, f"{i}.npy"), o)
-    worst, diffs = -10, []
+    worst, diffs, mines = -10, [], []
     for i, o in enumerate(outs):
         path = os.path.join(dump, name, "eager", f"{i}.npy")
         if not os.path.exists(path):
             worst = 2
             diffs.append(None)
+            mines.append(None)
             continue
         mine = np.load(path)
+        mines.append(mine)
         worst = max(worst, tightest_t(mine, o))
         if mine.shape == o.shape and np.issubdtype(o.dtype, np.floating):
             d = np.abs(mine.astype(np.float64) - o.astype(np.float64))
@@ -156,22 +175,35 @@ def run_sample(sample, dump, refs, t_check, timing, fp64=False):
             diffs.append(None)
     result["tightest_t"] = worst
     result["max_abs_diff"] = diffs
-    if fp64:
-        mod64, _ = load_module(sample, fp64=True)
-        with paddle.no_grad():
-            truth = [o.numpy() for o in flatten(mod64(**load_inputs(mod64, dump, name, True)))]
-        err = lambda a, b: float(np.nanmax(np.abs(a.astype(np.float64) - b))) if a.size else 0.0
-        result["paddle_vs_fp64"], result["gn_vs_fp64"] = [], []
-        for i, (o, t) in enumerate(zip(outs, truth)):
-            path = os.path.join(dump, name, "eager", f"{i}.npy")
-            floating = np.issubdtype(t.dtype, np.floating) and os.path.exists(path)
-            mine = np.load(path) if floating else None
-            ok = floating and mine.shape == t.shape
-            result["paddle_vs_fp64"].append(err(o, t) if ok else None)
-            result["gn_vs_fp64"].append(err(mine, t) if ok else None)
     result["random"] = random
     result["random_unused"] = is_random(src) and not random
-    result["pass"] = worst <= t_check
+    result["pass"] = result["pass_plain"] = worst <= t_check
+    want_rule = f64_rule and not result["pass"] and not random
+    if fp64 or want_rule:
+        try:
+            truth = float64_outputs(sample, dump, name)
+        except Exception as e:  # a model.py that does not run in float64
+            result["f64"] = {"error": f"{type(e).__name__}: {e}"[:200]}
+            return result
+        floating = [np.issubdtype(o.dtype, np.floating) for o in outs]
+        if fp64:
+            err = lambda a, b: float(np.nanmax(np.abs(a.astype(np.float64) - b))) if a.size else 0.0
+            result["paddle_vs_fp64"], result["gn_vs_fp64"] = [], []
+            for o, t, mine, fl in zip(outs, truth, mines, floating):
+                ok = fl and mine is not None and mine.shape == t.shape
+                result["paddle_vs_fp64"].append(err(o, t) if ok else None)
+                result["gn_vs_fp64"].append(err(mine, t) if ok else None)
+        if want_rule:
+            # GraphNet's tolerance check as the error measure, both sides
+            # against the float64 result under the output's own dtype's table.
+            gn_t = paddle_t = -10
+            for o, t, mine, fl in zip(outs, truth, mines, floating):
+                if mine is None or not fl:
+                    continue
+                gn_t = max(gn_t, tightest_t(mine, t, table=o.dtype))
+                paddle_t = max(paddle_t, tightest_t(o, t, table=o.dtype))
+            result["f64"] = {"gn_t": gn_t, "paddle_t": paddle_t}
+            result["pass"] = all(m is not None for m in mines) and gn_t <= paddle_t
     return result
 
 
@@ -184,13 +216,16 @@ def main():
     ap.add_argument("--time", action="store_true")
     ap.add_argument("--json")
     ap.add_argument("--fp64", action="store_true")
+    ap.add_argument("--f64-rule", action="store_true",
+                    help="a miss conforms when gn is no farther from PaddlePaddle's float64 "
+                         "result than PaddlePaddle's float32 is")
     args = ap.parse_args()
     paddle.set_device("cpu")
     log = open(args.json, "a") if args.json else None
-    passed = failed = random = errors = 0
+    passed = failed = random = errors = plain = 0
     for k, s in enumerate(args.samples, 1):
         try:
-            r = run_sample(s, args.dump, args.refs, args.t, args.time, args.fp64)
+            r = run_sample(s, args.dump, args.refs, args.t, args.time, args.fp64, args.f64_rule)
         except Exception as e:  # PaddlePaddle itself cannot run it, or gn dumped nothing
             r = {"sample": dump_name(s), "path": s, "pass": False,
                  "error": f"{type(e).__name__}: {e}"[:300]}
@@ -202,13 +237,17 @@ def main():
             verdict = "random"
         elif r["pass"]:
             passed += 1
-            verdict = "pass"
+            plain += r["pass_plain"]
+            verdict = "pass" if r["pass_plain"] else "pass (f64 rule)"
         else:
             failed += 1
             verdict = "FAIL"
         print(f"[{k}/{len(args.samples)}] {verdict} {r['sample']}"
               + (f" t={r['tightest_t']}" if "tightest_t" in r else "")
               + (f" paddle {r['paddle_eager_ms']:.2f} ms" if "paddle_eager_ms" in r else "")
+              + (f" (f64 rule: gn t={r['f64']['gn_t']}, paddle t={r['f64']['paddle_t']})"
+                 if "gn_t" in r.get("f64", {}) else
+                 f" (f64 run: {r['f64']['error']})" if "f64" in r else "")
               + (" vs fp64: paddle " + " ".join(f"{x:.2g}" if x is not None else "-" for x in r["paddle_vs_fp64"])
                  + ", gn " + " ".join(f"{x:.2g}" if x is not None else "-" for x in r["gn_vs_fp64"])
                  if "gn_vs_fp64" in r else "")
@@ -216,6 +255,10 @@ def main():
         if log:
             log.write(json.dumps(r) + "\n")
             log.flush()
+    if args.f64_rule:
+        judged = passed + failed
+        print(f"deterministic samples both ran: {judged}; plain t = {args.t}: {plain}/{judged}; "
+              f"under the float64 rule: {passed}/{judged}")
     print(f"{passed} pass, {failed} fail, {random} random (not compared), {errors} errors "
           f"(t = {args.t})")
     return 0 if failed == 0 and errors == 0 else 1

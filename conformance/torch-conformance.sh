@@ -16,9 +16,9 @@ mkdir -p "$out"
 # Random draws (dropout in training mode, rand*, bernoulli, normal_) make a
 # sample's outputs differ between frameworks by design: left out, as GraphNet's
 # own correctness check cannot judge them either.
-GN_SCRIPTS=$root/scripts /usr/bin/python3 - "$samples" "$n" "$seed" "$max" > "$out/list.txt" <<'PY'
+GN_BENCH=$root/bench /usr/bin/python3 - "$samples" "$n" "$seed" "$max" > "$out/list.txt" <<'PY'
 import os, random, re, sys
-sys.path.insert(0, os.environ["GN_SCRIPTS"])
+sys.path.insert(0, os.environ["GN_BENCH"])  # small_samples.py
 from small_samples import elements
 root, n, seed, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 dirs = sorted(os.path.dirname(os.path.join(d, f)) for d, _, fs in os.walk(root) for f in fs
