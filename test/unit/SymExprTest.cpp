@@ -1,0 +1,165 @@
+// SymExpr: the normal form, floor division, evaluation, parsing and the
+// bounds that keep hostile input finite.
+
+#include "gn/IR/SymExpr.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+#include <random>
+
+using mlir::gn::SymExpr;
+
+namespace {
+
+SymExpr parsed(const std::string &text) {
+  std::string error;
+  std::optional<SymExpr> e = SymExpr::parse(text, &error);
+  EXPECT_TRUE(e.has_value()) << text << ": " << error;
+  return e.value_or(SymExpr());
+}
+
+std::string normal(const std::string &text) { return parsed(text).str(); }
+
+std::optional<int64_t> at(const SymExpr &e, std::map<std::string, int64_t> binding) {
+  return e.evaluate([&](llvm::StringRef name) -> std::optional<int64_t> {
+    auto it = binding.find(name.str());
+    if (it == binding.end())
+      return std::nullopt;
+    return it->second;
+  });
+}
+
+std::string parseError(const std::string &text) {
+  std::string error;
+  EXPECT_FALSE(SymExpr::parse(text, &error).has_value()) << text;
+  return error;
+}
+
+} // namespace
+
+TEST(SymExpr, EqualSizesPrintTheSameWhicheverWayTheyWereWritten) {
+  EXPECT_EQ(normal("s1 + s0"), normal("s0 + s1"));
+  EXPECT_EQ(normal("(s0 + 1) * (s0 - 1)"), "s0^2 - 1");
+  EXPECT_EQ(normal("s1*s0*2 + 3 - s0*s1"), "s0*s1 + 3");
+  EXPECT_EQ(normal("s0 - s0"), "0");
+  EXPECT_EQ(normal("-s0 + 4"), "-s0 + 4");
+  EXPECT_EQ(normal("2^3*s0"), "8*s0");
+  EXPECT_EQ(normal("(s0)"), "s0");
+  EXPECT_NE(parsed("s0"), parsed("s1"));
+  EXPECT_EQ(parsed("3 * 4"), SymExpr::constant(12));
+  EXPECT_TRUE(parsed("s0 - s0 + 7").isConstant());
+  EXPECT_EQ(parsed("s0 - s0 + 7").constantValue(), 7);
+  EXPECT_EQ(parsed("s0 + 7").constantValue(), std::nullopt);
+}
+
+TEST(SymExpr, FloorDivisionKeepsTheExactPartOutside) {
+  EXPECT_EQ(normal("floordiv(4*s0 + 2, 2)"), "2*s0 + 1");
+  EXPECT_EQ(normal("floordiv(2*s0 + 1, 2)"), "s0");  // the remainder 1 never reaches 2
+  // Terms of one degree are ordered by text: "floordiv(...)" before "s0".
+  EXPECT_EQ(normal("floordiv(6*s0 + s1, 4)"), "floordiv(2*s0 + s1, 4) + s0");
+  EXPECT_EQ(normal("floordiv(floordiv(s0, 2), 8)"), "floordiv(s0, 16)");
+  EXPECT_EQ(normal("floordiv(-s0, 3)"), "floordiv(2*s0, 3) - s0");
+  EXPECT_EQ(normal("floordiv(s0, 1)"), "s0");
+  EXPECT_EQ(normal("mod(4*s0 + 3, 2)"), "1");
+  EXPECT_EQ(normal("floordiv(s1, 16)^2 + 1"), "floordiv(s1, 16)^2 + 1");
+  EXPECT_EQ(normal("floordiv(s1, 16) * floordiv(s1, 16) + 1"), "floordiv(s1, 16)^2 + 1");
+  EXPECT_EQ(normal("floordiv(-7, 2)"), "-4");
+  EXPECT_EQ(normal("mod(-7, 2)"), "1");
+}
+
+TEST(SymExpr, EvaluatesAtABinding) {
+  SymExpr tokens = parsed("floordiv(s1, 16)^2 + 1");
+  EXPECT_EQ(at(tokens, {{"s1", 224}}), 197);
+  EXPECT_EQ(at(tokens, {{"s1", 15}}), 1);
+  EXPECT_EQ(at(parsed("mod(s0 - 5, 3)"), {{"s0", 1}}), 2);
+  EXPECT_EQ(at(parsed("s0 * s1"), {{"s0", 3}}), std::nullopt);  // s1 unbound
+  EXPECT_EQ(at(parsed("s0^2"), {{"s0", int64_t(1) << 32}}), std::nullopt);  // overflow
+  EXPECT_EQ(parsed("s1*floordiv(s0, 2)").symbols(), (std::set<std::string>{"s0", "s1"}));
+}
+
+TEST(SymExpr, RefusesWhatItCannotHoldAndSaysWhere) {
+  EXPECT_EQ(parseError("s0 +"), "at column 5: expected an integer, a symbol, floordiv, mod or '('");
+  EXPECT_EQ(parseError("floordiv(s0, 0)"), "at column 15: the divisor of floordiv must be positive");
+  EXPECT_EQ(parseError("floordiv(s0)"), "at column 12: expected ',' and the divisor");
+  EXPECT_EQ(parseError("s0 s1"), "at column 4: expected '+', '-', '*' or the end");
+  EXPECT_EQ(parseError("99999999999999999999"), "at column 1: integer out of range");
+  EXPECT_NE(parseError("9223372036854775807 + 1").find("overflows int64"), std::string::npos);
+  EXPECT_NE(parseError("s0^9").find("degree"), std::string::npos);
+  EXPECT_NE(parseError(std::string(40, '(') + "s0" + std::string(40, ')')).find("nested deeper"),
+            std::string::npos);
+  std::string deep = "s0";
+  for (int k = 0; k < 20; ++k)
+    deep = "floordiv(" + deep + " + s1, 2)";
+  EXPECT_FALSE(SymExpr::parse(deep).has_value());
+  EXPECT_FALSE(SymExpr::symbol("floordiv").has_value());
+  EXPECT_FALSE(SymExpr::symbol("2s").has_value());
+  EXPECT_FALSE(SymExpr::floorDiv(parsed("s0"), -2).has_value());
+  // The most negative coefficient prints and reads back.
+  SymExpr low = SymExpr::constant(INT64_MIN);
+  EXPECT_EQ(low.str(), "-9223372036854775808");
+}
+
+// Random expressions over s0, s1 built from + - * floordiv mod: the normal
+// form evaluates as the expression itself at every binding, and its text
+// reads back to the same normal form.
+TEST(SymExpr, AgreesWithTheExpressionItNormalizesOnRandomCases) {
+  std::mt19937 rng(20261129);
+  using Direct = std::function<int64_t(int64_t, int64_t)>;
+  auto floorDiv = [](int64_t a, int64_t c) { return a / c - (a % c != 0 && a < 0); };
+  std::function<std::pair<SymExpr, Direct>(int)> gen = [&](int depth) -> std::pair<SymExpr, Direct> {
+    int kind = depth == 0 ? rng() % 3 : rng() % 8;
+    switch (kind) {
+    case 0: {
+      int64_t c = int64_t(rng() % 11) - 3;
+      return {SymExpr::constant(c), [c](int64_t, int64_t) { return c; }};
+    }
+    case 1:
+      return {*SymExpr::symbol("s0"), [](int64_t a, int64_t) { return a; }};
+    case 2:
+      return {*SymExpr::symbol("s1"), [](int64_t, int64_t b) { return b; }};
+    default: {
+      // Depth 3 keeps every value far inside int64 at the bindings below.
+      auto [x, fx] = gen(depth - 1);
+      std::optional<SymExpr> e;
+      Direct f;
+      if (kind >= 6) {
+        int64_t c = 1 + rng() % 7;
+        if (kind == 6) {
+          e = SymExpr::floorDiv(x, c);
+          f = [=](int64_t a, int64_t b) { return floorDiv(fx(a, b), c); };
+        } else {
+          e = SymExpr::mod(x, c);
+          f = [=](int64_t a, int64_t b) { return fx(a, b) - c * floorDiv(fx(a, b), c); };
+        }
+      } else {
+        auto [y, fy] = gen(depth - 1);
+        if (kind == 3) {
+          e = SymExpr::add(x, y);
+          f = [=](int64_t a, int64_t b) { return fx(a, b) + fy(a, b); };
+        } else if (kind == 4) {
+          e = SymExpr::sub(x, y);
+          f = [=](int64_t a, int64_t b) { return fx(a, b) - fy(a, b); };
+        } else {
+          e = SymExpr::mul(x, y);
+          f = [=](int64_t a, int64_t b) { return fx(a, b) * fy(a, b); };
+        }
+      }
+      EXPECT_TRUE(e.has_value()) << "within the bounds, arithmetic must succeed";
+      if (!e)
+        return {x, fx};
+      return {*e, f};
+    }
+    }
+  };
+  for (int trial = 0; trial < 400; ++trial) {
+    auto [e, direct] = gen(3);
+    SymExpr again = parsed(e.str());
+    ASSERT_EQ(again, e) << e.str() << " read back as " << again.str();
+    for (int64_t s0 : {1, 2, 3, 7, 16, 33})
+      for (int64_t s1 : {1, 5, 64})
+        ASSERT_EQ(at(e, {{"s0", s0}, {"s1", s1}}), direct(s0, s1))
+            << e.str() << " at s0 = " << s0 << ", s1 = " << s1;
+  }
+}
