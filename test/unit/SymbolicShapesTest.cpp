@@ -1,7 +1,8 @@
-// SymExpr: the normal form, floor division, evaluation, parsing and the
-// bounds that keep hostile input finite.
+// Symbolic shapes: SymExpr (the normal form, floor division, evaluation,
+// parsing, the bounds that keep hostile input finite) and SymbolBinding.
 
 #include "gn/IR/SymExpr.h"
+#include "gn/IR/SymbolBinding.h"
 
 #include <gtest/gtest.h>
 
@@ -162,4 +163,52 @@ TEST(SymExpr, AgreesWithTheExpressionItNormalizesOnRandomCases) {
         ASSERT_EQ(at(e, {{"s0", s0}, {"s1", s1}}), direct(s0, s1))
             << e.str() << " at s0 = " << s0 << ", s1 = " << s1;
   }
+}
+
+namespace {
+
+mlir::gn::DimUse use(const std::string &where, const std::string &size, int64_t actual) {
+  return {where, parsed(size), actual};
+}
+
+std::string bindError(llvm::ArrayRef<mlir::gn::DimUse> uses) {
+  std::string error;
+  EXPECT_FALSE(mlir::gn::SymbolBinding::bind(uses, error).has_value());
+  return error;
+}
+
+} // namespace
+
+TEST(SymbolBinding, BindsFromBareSymbolsAndChecksEveryDim) {
+  std::string error;
+  std::optional<mlir::gn::SymbolBinding> b = mlir::gn::SymbolBinding::bind(
+      {use("argument #0 dim 0", "s0", 5), use("argument #0 dim 1", "3", 3),
+       use("argument #1 dim 0", "s1", 224), use("argument #2 dim 1", "floordiv(s1, 16)^2 + 1", 197),
+       use("argument #3 dim 0", "s0", 5)},
+      error);
+  ASSERT_TRUE(b.has_value()) << error;
+  EXPECT_EQ(b->str(), "s0 = 5, s1 = 224");
+  EXPECT_EQ(b->lookup("s1"), 224);
+  EXPECT_EQ(b->lookup("s2"), std::nullopt);
+  EXPECT_EQ(b->evaluate(parsed("2*s0 - 1")), 9);
+  EXPECT_EQ(b->evaluate(parsed("s0 - 6")), std::nullopt);  // a negative size
+  EXPECT_EQ(b->evaluate(parsed("s2")), std::nullopt);      // unbound
+}
+
+TEST(SymbolBinding, NamesBothPlacesOfADisagreement) {
+  EXPECT_EQ(bindError({use("argument #0 dim 0", "s0", 5), use("argument #2 dim 0", "s0", 6)}),
+            "argument #2 dim 0 is 6, but s0 = 5 from argument #0 dim 0");
+  EXPECT_EQ(bindError({use("argument #0 dim 1", "s1", 64),
+                       use("argument #1 dim 1", "floordiv(s1, 16)", 5)}),
+            "argument #1 dim 1 is 5, but its size floordiv(s1, 16) is 4 at s1 = 64");
+  EXPECT_EQ(bindError({use("argument #0 dim 0", "2*s0", 8)}),
+            "argument #0 dim 0 has the size 2*s0, but no argument dim is s0 alone, so s0 "
+            "cannot be bound");
+  EXPECT_EQ(bindError({use("argument #0 dim 0", "s0", -1)}),
+            "argument #0 dim 0 has the negative size -1");
+  EXPECT_EQ(bindError({use("argument #0 dim 0", "s0", 3), use("argument #1 dim 0", "s0 - 4", 0)}),
+            "argument #1 dim 0: its size s0 - 4 at s0 = 3 is negative (-1)");
+  EXPECT_EQ(bindError({use("argument #0 dim 0", "s0", int64_t(1) << 40),
+                       use("argument #1 dim 0", "s0^2", 0)}),
+            "argument #1 dim 0: its size s0^2 at s0 = 1099511627776 overflows int64");
 }

@@ -1,0 +1,74 @@
+//===- SymbolBinding.cpp - shape symbols bound from argument sizes ---------===//
+
+#include "gn/IR/SymbolBinding.h"
+
+namespace mlir::gn {
+
+std::optional<SymbolBinding> SymbolBinding::bind(llvm::ArrayRef<DimUse> uses,
+                                                 std::string &error) {
+  SymbolBinding binding;
+  // Bare symbols first, so that the check below can name where each came from.
+  for (const DimUse &use : uses) {
+    if (use.actual < 0) {
+      error = use.where + " has the negative size " + std::to_string(use.actual);
+      return std::nullopt;
+    }
+    std::set<std::string> used = use.size.symbols();
+    if (used.size() != 1)
+      continue;
+    const std::string &name = *used.begin();
+    if (use.size != *SymExpr::symbol(name))
+      continue;
+    auto [it, inserted] = binding.symbols.try_emplace(name, Bound{use.actual, use.where});
+    if (!inserted && it->second.value != use.actual) {
+      error = use.where + " is " + std::to_string(use.actual) + ", but " + name + " = " +
+              std::to_string(it->second.value) + " from " + it->second.where;
+      return std::nullopt;
+    }
+  }
+  for (const DimUse &use : uses) {
+    for (const std::string &name : use.size.symbols())
+      if (!binding.symbols.count(name)) {
+        error = use.where + " has the size " + use.size.str() + ", but no argument dim is " +
+                name + " alone, so " + name + " cannot be bound";
+        return std::nullopt;
+      }
+    std::optional<int64_t> expected =
+        use.size.evaluate([&](llvm::StringRef name) { return binding.lookup(name); });
+    if (!expected || *expected < 0) {
+      error = use.where + ": its size " + use.size.str() + " at " + binding.str() +
+              (expected ? " is negative (" + std::to_string(*expected) + ")" : " overflows int64");
+      return std::nullopt;
+    }
+    if (*expected != use.actual) {
+      error = use.where + " is " + std::to_string(use.actual) + ", but its size " +
+              use.size.str() + " is " + std::to_string(*expected) + " at " + binding.str();
+      return std::nullopt;
+    }
+  }
+  return binding;
+}
+
+std::optional<int64_t> SymbolBinding::lookup(llvm::StringRef symbol) const {
+  auto it = symbols.find(symbol.str());
+  if (it == symbols.end())
+    return std::nullopt;
+  return it->second.value;
+}
+
+std::optional<int64_t> SymbolBinding::evaluate(const SymExpr &size) const {
+  std::optional<int64_t> value =
+      size.evaluate([&](llvm::StringRef name) { return lookup(name); });
+  if (!value || *value < 0)
+    return std::nullopt;
+  return value;
+}
+
+std::string SymbolBinding::str() const {
+  std::string out;
+  for (const auto &[name, bound] : symbols)
+    out += (out.empty() ? "" : ", ") + name + " = " + std::to_string(bound.value);
+  return out.empty() ? "no symbols" : out;
+}
+
+} // namespace mlir::gn

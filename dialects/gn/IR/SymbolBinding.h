@@ -1,0 +1,62 @@
+//===- SymbolBinding.h - shape symbols bound from argument sizes -*- C++ -*-===//
+//
+// A program with symbolic dims is run at sizes its caller's arguments give.
+// Before anything runs, the symbols are bound from those sizes and every
+// symbolic dim is checked against them, so a mismatch is one sentence naming
+// both places ("argument #2 dim 0 is 6, but s0 = 5 from argument #0 dim 0"),
+// never a kernel reading past a buffer (docs/symbolic-shapes.md).
+//
+// A dim whose size is a bare symbol binds that symbol (the first one met);
+// every other dim is then evaluated at the binding and compared. A symbol no
+// bare dim binds is an error: GraphNet's symbolic dims are input dims, each
+// one symbol.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GN_IR_SYMBOLBINDING_H
+#define GN_IR_SYMBOLBINDING_H
+
+#include "gn/IR/SymExpr.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace mlir::gn {
+
+/// One dim of the caller's arguments: where it is ("argument #0 dim 1"), its
+/// size as an expression, and the size the caller gave.
+struct DimUse {
+  std::string where;
+  SymExpr size;
+  int64_t actual = 0;
+};
+
+class SymbolBinding {
+public:
+  /// Binds the symbols from `uses` and checks every use. On failure returns
+  /// std::nullopt with the first disagreement in `error`.
+  static std::optional<SymbolBinding> bind(llvm::ArrayRef<DimUse> uses, std::string &error);
+
+  /// The value of `symbol`, if bound.
+  std::optional<int64_t> lookup(llvm::StringRef symbol) const;
+  /// `size` at this binding: std::nullopt when it uses an unbound symbol,
+  /// overflows or is negative.
+  std::optional<int64_t> evaluate(const SymExpr &size) const;
+  /// "s0 = 5, s1 = 64", sorted by name.
+  std::string str() const;
+
+private:
+  struct Bound {
+    int64_t value;
+    std::string where;
+  };
+  std::map<std::string, Bound> symbols;
+};
+
+} // namespace mlir::gn
+
+#endif // GN_IR_SYMBOLBINDING_H
