@@ -1,8 +1,14 @@
 // Symbolic shapes: SymExpr (the normal form, floor division, evaluation,
-// parsing, the bounds that keep hostile input finite) and SymbolBinding.
+// parsing, the bounds that keep hostile input finite), SymbolBinding, and
+// firstDifference (the oracle's comparison).
 
+#include "gn/IR/FirstDifference.h"
 #include "gn/IR/SymExpr.h"
 #include "gn/IR/SymbolBinding.h"
+#include "gn/InitAll.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 
 #include <gtest/gtest.h>
 
@@ -211,4 +217,76 @@ TEST(SymbolBinding, NamesBothPlacesOfADisagreement) {
   EXPECT_EQ(bindError({use("argument #0 dim 0", "s0", int64_t(1) << 40),
                        use("argument #1 dim 0", "s0^2", 0)}),
             "argument #1 dim 0: its size s0^2 at s0 = 1099511627776 overflows int64");
+}
+
+namespace {
+
+// The difference between two one-function modules, as firstDifference says it.
+std::optional<std::string> differenceOf(const std::string &a, const std::string &b) {
+  mlir::DialectRegistry registry;
+  mlir::gn::registerAllDialects(registry);
+  mlir::MLIRContext ctx(registry);
+  auto ma = mlir::parseSourceString<mlir::ModuleOp>(a, &ctx);
+  auto mb = mlir::parseSourceString<mlir::ModuleOp>(b, &ctx);
+  EXPECT_TRUE(ma && mb);
+  if (!ma || !mb)
+    return "unparsed";
+  mlir::Operation &fa = ma->getBody()->front(), &fb = mb->getBody()->front();
+  return mlir::gn::firstDifference(fa.getRegion(0), fb.getRegion(0));
+}
+
+const char *kProgram = R"(
+func.func @forward(%a: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<8x4xf32> {
+  %0 = gn.add %a, %b : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+  %1 = gn.transpose %0 [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
+  return %1 : tensor<8x4xf32>
+})";
+
+} // namespace
+
+TEST(FirstDifference, SameProgramWhateverTheLocations) {
+  std::string moved = std::string(kProgram);
+  moved.replace(moved.find("tensor<4x8xf32>\n"), 16, "tensor<4x8xf32> loc(\"model.py\":3:1)\n");
+  EXPECT_EQ(differenceOf(kProgram, moved), std::nullopt);
+}
+
+TEST(FirstDifference, NamesTheFirstOpThatDiffersAndHow) {
+  std::string p = kProgram;
+  auto with = [&](const std::string &from, const std::string &to) {
+    std::string q = p;
+    q.replace(q.find(from), from.size(), to);
+    return q;
+  };
+  const char *square = R"(
+func.func @forward(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = gn.relu %a : tensor<8x8xf32>
+  %1 = gn.transpose %0 [1, 0] : tensor<8x8xf32> -> tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+})";
+  std::string kept = square;
+  kept.replace(kept.find("[1, 0]"), 6, "[0, 1]");
+  std::optional<std::string> d = differenceOf(square, kept);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NE(d->find("op #1 (gn.transpose at "), std::string::npos) << *d;
+  EXPECT_NE(d->find("attribute"), std::string::npos) << *d;
+  d = differenceOf(p, with("%0 = gn.add %a, %b", "%0 = gn.sub %a, %b"));
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NE(d->find("op #0 (gn.add at "), std::string::npos) << *d;
+  EXPECT_NE(d->find(") is gn.sub there"), std::string::npos) << *d;
+  d = differenceOf(R"(
+func.func @forward(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = gn.sub %a, %b : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+})", R"(
+func.func @forward(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = gn.sub %b, %a : tensor<8xf32>, tensor<8xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+})");
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NE(d->find("operand #0 is %1 here, %2 there"), std::string::npos) << *d;
+  std::string wider = with("%b: tensor<8xf32>", "%b: tensor<1x8xf32>");
+  wider.replace(wider.find(", tensor<8xf32> ->"), 18, ", tensor<1x8xf32> ->");
+  d = differenceOf(p, wider);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(*d, "the function: argument #1 is tensor<8xf32> here, tensor<1x8xf32> there");
 }
