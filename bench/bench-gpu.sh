@@ -42,7 +42,7 @@
 #   GN_BENCH_HARNESS_SHARE (default 95%), Inductor default to 15 s before the end. Each
 #   phase starts when the one before it ends; the percentages are caps.
 #   What comes back from the device is at most 8 files: gpu.txt (with the
-#   bundle's commit), probe.json, clocks.csv, gn.jsonl, gn-extra.jsonl
+#   bundle's commit and the real GPU fault checks), probe.json, clocks.csv, gn.jsonl, gn-extra.jsonl
 #   (--extra) or harness-gn.log (--harness: not both), torch.jsonl,
 #   report.txt, and the caller's log.
 # Inductor's cold compiles overlap: GN_BENCH_COMPILE_JOBS (default 8)
@@ -134,6 +134,13 @@ at() { [ "$budget" -gt 0 ] && echo $((start + budget * $1 / 100)) || echo 0; }
 # What one small launch costs here, cold and warm (bench/gpu_probe.py:
 # idle clocks or slow small GEMMs?), before anything else loads the card.
 "$python" "$root/bench/gpu_probe.py" --json "$out/probe.json" >&2 || true
+# Real GPU faults (bench/gpu-faults.sh, seconds): an illegal address, device
+# memory exhausted at load, no driver; each must be its sample's record while
+# the batch goes on. The summary goes into gpu.txt.
+if [ -d "$bundle/faults" ]; then
+  timeout 120 "$root/bench/gpu-faults.sh" run "$bundle/faults" "$bundle/bin/gn-cuda-run" 2>&1 |
+    tee -a "$out/gpu.txt" || true
+fi
 # The card's clocks and load every half second for the whole run: timings
 # taken at idle clocks would say so here (the report summarizes it).
 clock_pid=""

@@ -157,6 +157,11 @@ print(f"alternative programs ({os.environ['ALT_OPTIONS']}): {n} samples differ")
 PY
   rm -rf "$alt" "$alt.jsonl"
 done
+# Real GPU faults (issue 44; bench/gpu-faults.sh): five small programs, one
+# kernel storing to address 64, one program asking for a 1 PiB arena;
+# bench-gpu.sh runs them first.
+"$root/bench/gpu-faults.sh" prepare "$stage/faults" >&2 ||
+  echo "bundle: the GPU fault programs could not be prepared" >&2
 # Which gn compiled it: the run's results name it (bench-gpu.sh).
 { git -C "$root" rev-parse HEAD 2>/dev/null || echo unknown
   git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo "(with uncommitted changes)"
