@@ -1,10 +1,12 @@
 // Symbolic shapes: SymExpr (the normal form, floor division, evaluation,
 // parsing, the bounds that keep hostile input finite), SymbolBinding, and
-// firstDifference (the oracle's comparison).
+// firstDifference (the oracle's comparison), and the symbolic size rules.
 
 #include "gn/IR/FirstDifference.h"
 #include "gn/IR/SymExpr.h"
 #include "gn/IR/SymbolBinding.h"
+#include "gn/IR/SymbolicSizes.h"
+#include "gn/IR/GnShapes.h"
 #include "gn/InitAll.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -289,4 +291,60 @@ func.func @forward(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
   d = differenceOf(p, wider);
   ASSERT_TRUE(d.has_value());
   EXPECT_EQ(*d, "the function: argument #1 is tensor<8xf32> here, tensor<1x8xf32> there");
+}
+
+// The symbolic size rules give what the static shape functions give, at
+// every size, wherever they accept the parameters.
+TEST(SymbolicSizes, SlidingWindowAgreesWithTheStaticRuleAtEverySize) {
+  SymExpr s0 = *SymExpr::symbol("s0");
+  int accepted = 0, refused = 0;
+  for (int64_t kernel : {1, 2, 3, 5, 7})
+    for (int64_t stride : {1, 2, 3, 4})
+      for (int64_t padding : {0, 1, 2, 3})
+        for (int64_t dilation : {1, 2})
+          for (bool ceil : {false, true}) {
+            std::string why;
+            std::optional<SymExpr> out =
+                mlir::gn::sym::slidingWindowOutput(s0, kernel, stride, padding, dilation, ceil, why);
+            if (!out) {
+              ++refused;
+              EXPECT_TRUE(ceil) << why;
+              EXPECT_NE(why.find("ceil_mode"), std::string::npos) << why;
+              continue;
+            }
+            ++accepted;
+            for (int64_t in = 1; in <= 64; ++in) {
+              int64_t expected =
+                  mlir::gn::slidingWindowOutputSize(in, kernel, stride, padding, dilation, ceil);
+              if (expected < 1)
+                continue;  // the static rule refuses this size: the binding will too
+              ASSERT_EQ(at(*out, {{"s0", in}}), expected)
+                  << out->str() << " k=" << kernel << " s=" << stride << " p=" << padding
+                  << " d=" << dilation << " ceil=" << ceil << " in=" << in;
+            }
+          }
+  EXPECT_GT(accepted, 200);
+  EXPECT_GT(refused, 0);
+  std::string why;
+  EXPECT_EQ(mlir::gn::sym::slidingWindowOutput(s0, 3, 2, 1, 1, false, why)->str(),
+            "floordiv(s0 + 1, 2)");  // floor((s0 - 1) / 2) + 1
+  EXPECT_FALSE(mlir::gn::sym::slidingWindowOutput(s0, 3, 0, 1, 1, false, why).has_value());
+  EXPECT_EQ(why, "stride 0 is not positive");
+  EXPECT_FALSE(
+      mlir::gn::sym::slidingWindowOutput(s0, INT64_MIN, 1, 0, 2, false, why).has_value());
+}
+
+TEST(SymbolicSizes, TransposedWindowBroadcastAndProduct) {
+  SymExpr s0 = *SymExpr::symbol("s0"), s1 = *SymExpr::symbol("s1");
+  std::string why;
+  // (in - 1) * 2 - 2 + 1 * 2 + 1 + 1 = 2 * in
+  EXPECT_EQ(mlir::gn::sym::transposedWindowOutput(s0, 3, 2, 1, 1, 1, why)->str(), "2*s0");
+  EXPECT_EQ(mlir::gn::sym::broadcastSizes(s0, SymExpr::constant(1), why), s0);
+  EXPECT_EQ(mlir::gn::sym::broadcastSizes(SymExpr::constant(1), s1, why), s1);
+  EXPECT_EQ(mlir::gn::sym::broadcastSizes(s0, s0, why), s0);
+  EXPECT_FALSE(mlir::gn::sym::broadcastSizes(s0, s1, why).has_value());
+  EXPECT_EQ(why, "sizes s0 and s1 do not broadcast at every size");
+  EXPECT_EQ(mlir::gn::sym::product({s0, s1, SymExpr::constant(3)}, why)->str(), "3*s0*s1");
+  std::vector<SymExpr> many(SymExpr::kMaxDegree + 1, s0);
+  EXPECT_FALSE(mlir::gn::sym::product(many, why).has_value());
 }

@@ -1,0 +1,48 @@
+//===- SymbolicSizes.h - size rules of the shape functions, symbolic -*- C++ -*-===//
+//
+// The size arithmetic of gn's shape functions (GnShapes.h) over SymExpr, for
+// dims that follow GraphNet's shape symbols (docs/symbolic-shapes.md). Each
+// rule either gives the size for every binding or says why it cannot, so
+// the importer can pin that dim with a guard instead of guessing. Sizes are
+// not checked positive here: that needs the binding, and SymbolBinding
+// checks every size before a program runs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GN_IR_SYMBOLICSIZES_H
+#define GN_IR_SYMBOLICSIZES_H
+
+#include "gn/IR/SymExpr.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::gn::sym {
+
+/// A convolution's or pooling window's output size along one dim, as
+/// slidingWindowOutputSize computes it at one size. With ceil_mode, exact
+/// for every size only when no window can start in the trailing padding,
+/// which holds for every input size when stride <= (window extent) - padding;
+/// otherwise std::nullopt with `why`.
+std::optional<SymExpr> slidingWindowOutput(const SymExpr &in, int64_t kernel, int64_t stride,
+                                           int64_t padding, int64_t dilation, bool ceilMode,
+                                           std::string &why);
+
+/// A transposed convolution's output size along one dim:
+/// (in - 1) * stride - 2 * padding + dilation * (kernel - 1) + outputPadding + 1.
+std::optional<SymExpr> transposedWindowOutput(const SymExpr &in, int64_t kernel, int64_t stride,
+                                              int64_t padding, int64_t dilation,
+                                              int64_t outputPadding, std::string &why);
+
+/// The broadcast of two dims: equal sizes, or one of them the constant 1.
+/// Two different expressions are refused: they may differ at some binding.
+std::optional<SymExpr> broadcastSizes(const SymExpr &a, const SymExpr &b, std::string &why);
+
+/// The product of sizes (a reshape's merged dims, an element count).
+std::optional<SymExpr> product(llvm::ArrayRef<SymExpr> sizes, std::string &why);
+
+} // namespace mlir::gn::sym
+
+#endif // GN_IR_SYMBOLICSIZES_H
