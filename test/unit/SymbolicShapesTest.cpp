@@ -348,3 +348,38 @@ TEST(SymbolicSizes, TransposedWindowBroadcastAndProduct) {
   std::vector<SymExpr> many(SymExpr::kMaxDegree + 1, s0);
   EXPECT_FALSE(mlir::gn::sym::product(many, why).has_value());
 }
+
+TEST(SymbolicSizes, ReshapeInfersTheMinusOneExactlyOrSaysWhyNot) {
+  SymExpr s0 = *SymExpr::symbol("s0"), s1 = *SymExpr::symbol("s1");
+  SymExpr c = SymExpr::constant(384), six = SymExpr::constant(6), sixtyFour = SymExpr::constant(64);
+  std::string why;
+  // [s0, s1, 384] -> [s0, -1, 6, 64]: the -1 is s1.
+  auto out = mlir::gn::sym::reshapeSizes({s0, s1, c}, {s0, std::nullopt, six, sixtyFour}, why);
+  ASSERT_TRUE(out.has_value()) << why;
+  EXPECT_EQ((*out)[1], s1);
+  // [s0, s1, 384] -> [-1, 384]: s0*s1.
+  out = mlir::gn::sym::reshapeSizes({s0, s1, c}, {std::nullopt, c}, why);
+  ASSERT_TRUE(out.has_value()) << why;
+  EXPECT_EQ((*out)[0].str(), "s0*s1");
+  // [s0, 3] -> [-1, 2]: 3*s0 / 2 is exact only for even s0.
+  EXPECT_FALSE(mlir::gn::sym::reshapeSizes({s0, SymExpr::constant(3)},
+                                           {std::nullopt, SymExpr::constant(2)}, why));
+  EXPECT_EQ(why, "the -1 of the target shape: 2 does not divide 3*s0 at every size");
+  // [s0 + 1, 4] -> [-1, 2]: 4*s0 + 4 over 2.
+  out = mlir::gn::sym::reshapeSizes({*SymExpr::parse("s0 + 1"), SymExpr::constant(4)},
+                                    {std::nullopt, SymExpr::constant(2)}, why);
+  ASSERT_TRUE(out.has_value()) << why;
+  EXPECT_EQ((*out)[0].str(), "2*s0 + 2");
+  // Sizes that do not multiply to the element count at every size.
+  EXPECT_FALSE(mlir::gn::sym::reshapeSizes({s0, s1}, {s1, s1}, why));
+  EXPECT_EQ(why, "the target shape has s1^2 elements, the input s0*s1");
+  EXPECT_FALSE(mlir::gn::sym::reshapeSizes({s0}, {std::nullopt, std::nullopt}, why));
+  EXPECT_EQ(why, "more than one -1 in the target shape");
+  EXPECT_FALSE(mlir::gn::sym::reshapeSizes({s0}, {std::nullopt, SymExpr::constant(0)}, why));
+  EXPECT_EQ(why, "the -1 of the target shape: division by a size of 0");
+  EXPECT_EQ(SymExpr::divideByTerm(*SymExpr::parse("6*s0^2*s1 + 4*s0"), *SymExpr::parse("2*s0"))
+                ->str(),
+            "3*s0*s1 + 2");
+  EXPECT_FALSE(SymExpr::divideByTerm(*SymExpr::parse("s0 + 1"), s0).has_value());
+  EXPECT_FALSE(SymExpr::divideByTerm(*SymExpr::parse("s0*s1"), *SymExpr::parse("s0 + s1")));
+}

@@ -204,6 +204,28 @@ std::optional<SymExpr> SymExpr::mod(const SymExpr &a, int64_t divisor) {
   return sub(a, *multiple);
 }
 
+std::optional<SymExpr> SymExpr::divideByTerm(const SymExpr &a, const SymExpr &b) {
+  if (b.terms.size() != 1)
+    return std::nullopt;
+  const auto &[divisorMonomial, divisorCoef] = b.terms.front();
+  std::vector<Term> out;
+  for (const auto &[monomial, coef] : a.terms) {
+    if (coef % divisorCoef != 0 || (coef == INT64_MIN && divisorCoef == -1))
+      return std::nullopt;
+    // The monomial less the divisor's atoms, each of them present often enough.
+    Monomial rest = monomial;
+    for (const auto &[atom, exp] : divisorMonomial) {
+      auto it = llvm::find_if(rest, [&](const auto &x) { return x.first == atom; });
+      if (it == rest.end() || it->second < exp)
+        return std::nullopt;
+      if ((it->second -= exp) == 0)
+        rest.erase(it);
+    }
+    out.push_back({std::move(rest), coef / divisorCoef});
+  }
+  return fromTerms(std::move(out));
+}
+
 bool SymExpr::isConstant() const {
   return terms.empty() || (terms.size() == 1 && terms.front().first.empty());
 }

@@ -59,6 +59,10 @@ public:
   static std::optional<SymExpr> floorDiv(const SymExpr &a, int64_t divisor);
   /// a - divisor * floor(a / divisor), in [0, divisor); divisor positive.
   static std::optional<SymExpr> mod(const SymExpr &a, int64_t divisor);
+  /// a / b when b is one nonzero term (a coefficient times a product of
+  /// atoms) that divides every term of a: exact at every binding. Otherwise
+  /// std::nullopt.
+  static std::optional<SymExpr> divideByTerm(const SymExpr &a, const SymExpr &b);
 
   bool isConstant() const;
   /// The value when the expression is a constant.

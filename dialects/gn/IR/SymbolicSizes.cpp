@@ -96,4 +96,57 @@ std::optional<SymExpr> product(llvm::ArrayRef<SymExpr> sizes, std::string &why) 
   return out;
 }
 
+std::optional<SymExpr> divideExactly(const SymExpr &a, const SymExpr &b, std::string &why) {
+  if (b.constantValue() == 0) {
+    why = "division by a size of 0";
+    return std::nullopt;
+  }
+  if (a == b)
+    return SymExpr::constant(1);
+  if (std::optional<SymExpr> q = SymExpr::divideByTerm(a, b))
+    return q;
+  why = b.str() + " does not divide " + a.str() + " at every size";
+  return std::nullopt;
+}
+
+std::optional<std::vector<SymExpr>>
+reshapeSizes(llvm::ArrayRef<SymExpr> from, llvm::ArrayRef<std::optional<SymExpr>> to,
+             std::string &why) {
+  std::optional<SymExpr> count = product(from, why);
+  if (!count)
+    return std::nullopt;
+  std::vector<SymExpr> known;
+  int inferred = -1;
+  for (size_t i = 0; i < to.size(); ++i) {
+    if (to[i]) {
+      known.push_back(*to[i]);
+    } else if (inferred >= 0) {
+      why = "more than one -1 in the target shape";
+      return std::nullopt;
+    } else {
+      inferred = static_cast<int>(i);
+    }
+  }
+  std::optional<SymExpr> given = product(known, why);
+  if (!given)
+    return std::nullopt;
+  std::vector<SymExpr> out;
+  for (const std::optional<SymExpr> &size : to)
+    out.push_back(size ? *size : SymExpr());
+  if (inferred >= 0) {
+    std::optional<SymExpr> rest = divideExactly(*count, *given, why);
+    if (!rest) {
+      why = "the -1 of the target shape: " + why;
+      return std::nullopt;
+    }
+    out[inferred] = std::move(*rest);
+    return out;
+  }
+  if (*given != *count) {
+    why = "the target shape has " + given->str() + " elements, the input " + count->str();
+    return std::nullopt;
+  }
+  return out;
+}
+
 } // namespace mlir::gn::sym

@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::gn::sym {
 
@@ -42,6 +43,19 @@ std::optional<SymExpr> broadcastSizes(const SymExpr &a, const SymExpr &b, std::s
 
 /// The product of sizes (a reshape's merged dims, an element count).
 std::optional<SymExpr> product(llvm::ArrayRef<SymExpr> sizes, std::string &why);
+
+/// a / b when b divides a at every binding: b a nonzero constant dividing
+/// every coefficient, or one monomial dividing every term. Otherwise
+/// std::nullopt with `why` (the division may be inexact at some sizes).
+std::optional<SymExpr> divideExactly(const SymExpr &a, const SymExpr &b, std::string &why);
+
+/// A reshape's target sizes, at most one of them -1 (std::nullopt here): the
+/// -1 becomes the element count divided by the other sizes, exactly, and
+/// without one the sizes must multiply to the element count at every size.
+/// Otherwise std::nullopt with `why`.
+std::optional<std::vector<SymExpr>>
+reshapeSizes(llvm::ArrayRef<SymExpr> from, llvm::ArrayRef<std::optional<SymExpr>> to,
+             std::string &why);
 
 } // namespace mlir::gn::sym
 
