@@ -383,3 +383,27 @@ TEST(SymbolicSizes, ReshapeInfersTheMinusOneExactlyOrSaysWhyNot) {
   EXPECT_FALSE(SymExpr::divideByTerm(*SymExpr::parse("s0 + 1"), s0).has_value());
   EXPECT_FALSE(SymExpr::divideByTerm(*SymExpr::parse("s0*s1"), *SymExpr::parse("s0 + s1")));
 }
+
+TEST(SymbolicSizes, SliceLengthAtEverySize) {
+  SymExpr s0 = *SymExpr::symbol("s0");
+  std::string why;
+  // x[1:], x[-5:], x[::2] and x[2:-1:3] of a dim s0, at every s0 where the
+  // slice is in bounds.
+  struct Case { std::string start, limit; int64_t step; };
+  for (const Case &c : {Case{"1", "s0", 1}, Case{"s0 - 5", "s0", 1}, Case{"0", "s0", 2},
+                        Case{"2", "s0 - 1", 3}}) {
+    std::optional<SymExpr> n = mlir::gn::sym::sliceSize(parsed(c.start), parsed(c.limit), c.step, why);
+    ASSERT_TRUE(n.has_value()) << why;
+    for (int64_t size = 5; size <= 40; ++size) {
+      int64_t start = *at(parsed(c.start), {{"s0", size}});
+      int64_t limit = *at(parsed(c.limit), {{"s0", size}});
+      int64_t expected = 0;
+      for (int64_t i = start; i < limit; i += c.step)
+        ++expected;
+      ASSERT_EQ(at(*n, {{"s0", size}}), expected) << n->str() << " at s0 = " << size;
+    }
+  }
+  EXPECT_EQ(mlir::gn::sym::sliceSize(parsed("1"), s0, 1, why)->str(), "s0 - 1");
+  EXPECT_FALSE(mlir::gn::sym::sliceSize(parsed("0"), s0, 0, why).has_value());
+  EXPECT_EQ(why, "slice step 0 is not positive");
+}

@@ -96,6 +96,21 @@ std::optional<SymExpr> product(llvm::ArrayRef<SymExpr> sizes, std::string &why) 
   return out;
 }
 
+std::optional<SymExpr> sliceSize(const SymExpr &start, const SymExpr &limit, int64_t step,
+                                 std::string &why) {
+  if (step <= 0) {
+    why = "slice step " + std::to_string(step) + " is not positive";
+    return std::nullopt;
+  }
+  std::optional<SymExpr> span = SymExpr::sub(limit, start);
+  std::optional<SymExpr> rounded =
+      span ? SymExpr::add(*span, SymExpr::constant(step - 1)) : std::nullopt;
+  std::optional<SymExpr> out = rounded ? SymExpr::floorDiv(*rounded, step) : std::nullopt;
+  if (!out)
+    why = kTooBig;
+  return out;
+}
+
 std::optional<SymExpr> divideExactly(const SymExpr &a, const SymExpr &b, std::string &why) {
   if (b.constantValue() == 0) {
     why = "division by a size of 0";

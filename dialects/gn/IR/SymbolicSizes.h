@@ -44,6 +44,12 @@ std::optional<SymExpr> broadcastSizes(const SymExpr &a, const SymExpr &b, std::s
 /// The product of sizes (a reshape's merged dims, an element count).
 std::optional<SymExpr> product(llvm::ArrayRef<SymExpr> sizes, std::string &why);
 
+/// The length of a slice [start, limit) with a positive step: ceil((limit -
+/// start) / step). Whether 0 <= start <= limit <= the dim holds is a check at
+/// the binding (the interpreter checks every slice's bounds there), not here.
+std::optional<SymExpr> sliceSize(const SymExpr &start, const SymExpr &limit, int64_t step,
+                                 std::string &why);
+
 /// a / b when b divides a at every binding: b a nonzero constant dividing
 /// every coefficient, or one monomial dividing every term. Otherwise
 /// std::nullopt with `why` (the division may be inexact at some sizes).
