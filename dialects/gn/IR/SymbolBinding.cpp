@@ -33,8 +33,7 @@ std::optional<SymbolBinding> SymbolBinding::bind(llvm::ArrayRef<DimUse> uses,
                 name + " alone, so " + name + " cannot be bound";
         return std::nullopt;
       }
-    std::optional<int64_t> expected =
-        use.size.evaluate([&](llvm::StringRef name) { return binding.lookup(name); });
+    std::optional<int64_t> expected = binding.rawValue(use.size);
     if (!expected || *expected < 0) {
       error = use.where + ": its size " + use.size.str() + " at " + binding.str() +
               (expected ? " is negative (" + std::to_string(*expected) + ")" : " overflows int64");
@@ -56,9 +55,12 @@ std::optional<int64_t> SymbolBinding::lookup(llvm::StringRef symbol) const {
   return it->second.value;
 }
 
+std::optional<int64_t> SymbolBinding::rawValue(const SymExpr &size) const {
+  return size.evaluate([&](llvm::StringRef name) { return lookup(name); });
+}
+
 std::optional<int64_t> SymbolBinding::evaluate(const SymExpr &size) const {
-  std::optional<int64_t> value =
-      size.evaluate([&](llvm::StringRef name) { return lookup(name); });
+  std::optional<int64_t> value = rawValue(size);
   if (!value || *value < 0)
     return std::nullopt;
   return value;

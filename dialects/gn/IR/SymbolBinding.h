@@ -50,6 +50,9 @@ public:
   std::string str() const;
 
 private:
+  /// `size` at this binding, negative values included.
+  std::optional<int64_t> rawValue(const SymExpr &size) const;
+
   struct Bound {
     int64_t value;
     std::string where;

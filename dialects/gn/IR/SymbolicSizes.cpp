@@ -52,7 +52,7 @@ std::optional<SymExpr> slidingWindowOutput(const SymExpr &in, int64_t kernel, in
       narrow(__int128(2) * padding - *extent + (ceilMode ? stride - 1 : 0), why);
   if (!offset)
     return std::nullopt;
-  std::optional<SymExpr> num = scaleAndShift(in, 1, *offset, why);
+  std::optional<SymExpr> num = SymExpr::add(in, SymExpr::constant(*offset));
   std::optional<SymExpr> quotient = num ? SymExpr::floorDiv(*num, stride) : std::nullopt;
   std::optional<SymExpr> out =
       quotient ? SymExpr::add(*quotient, SymExpr::constant(1)) : std::nullopt;
