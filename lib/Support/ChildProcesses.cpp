@@ -26,6 +26,16 @@ std::string readAndRemove(const std::string &path) {
   return s.str();
 }
 
+// A child ends with _exit, or is killed, so the OpenMP runtime never unregisters: libomp
+// leaves /dev/shm/__KMP_REGISTERED_LIB_<pid>_<uid> behind for each child that ran a parallel
+// region. The parent removes it once the child is reaped, so a sweep of thousands of samples
+// leaves nothing behind.
+void removeRuntimeLeftovers(pid_t pid) {
+  std::string name = "/dev/shm/__KMP_REGISTERED_LIB_" + std::to_string(pid) + "_" +
+                     std::to_string(getuid());
+  std::remove(name.c_str());
+}
+
 } // namespace
 
 bool FinishedChild::died() const {
@@ -101,6 +111,7 @@ std::optional<FinishedChild> ChildProcesses::waitAny() {
     auto it = children.find(pid);
     if (it == children.end())
       continue; // not one of ours
+    removeRuntimeLeftovers(pid);
     FinishedChild f = collect(it->second, status);
     children.erase(it);
     return f;
@@ -121,6 +132,7 @@ ChildProcesses::run(unsigned timeoutSeconds,
       while (waitpid(it->first, &status, 0) < 0 && errno == EINTR) {
       }
       Running done = it->second;
+      removeRuntimeLeftovers(it->first);
       children.erase(it);
       return collect(done, status);
     }
@@ -132,6 +144,7 @@ void ChildProcesses::killAll() {
     kill(pid, SIGKILL);
     int status = 0;
     waitpid(pid, &status, 0);
+    removeRuntimeLeftovers(pid);
     readAndRemove(child.resultPath);
     readAndRemove(child.resultPath + ".last");
   }
