@@ -1,5 +1,6 @@
 //===- Coverage.cpp - import coverage over sample folders ---------------===//
 #include "Coverage.h"
+#include "gn/Eval/Runner.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/Support/ChildProcesses.h"
 #include "gn/InitAll.h"
@@ -81,24 +82,36 @@ struct SampleResult {
   std::string status = "ok"; // ok, import_error, roundtrip_error, crash, timeout
   size_t ops = 0;
   double seconds = 0;
-  std::string error; // first error, "file:line:col: message"
+  size_t dataSizes = 0; // data-dependent sizes learned from the inputs
+  std::string error;    // first error, "file:line:col: message"
 };
 
-SampleResult importOne(const DialectRegistry &registry, const std::string &sample,
-                       bool roundTrip, const std::string &dtypeVariant) {
+SampleResult importOne(const std::string &sample, bool roundTrip,
+                       const std::string &dtypeVariant) {
   SampleResult r;
-  // A fresh context per sample keeps memory flat over thousands of samples.
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error && r.error.empty())
-      r.error = gn::diagnosticText(diag);
-    return success();
-  });
   auto start = std::chrono::steady_clock::now();
-  gn::ImportOptions importOptions;
-  importOptions.dtypeVariant = dtypeVariant;
-  auto module = gn::importGraphNetSample(context, sample, importOptions);
+  // A fresh context per sample keeps memory flat over thousands of samples.
+  // The import is gn-eval's: a size that depends on the data (nonzero, a
+  // boolean mask) is learned from the synthesized inputs, so a sample counts
+  // here exactly when gn-eval can load it.
+  gn::eval::LoadedSample loaded(sample, dtypeVariant);
+  if (loaded.module && (*loaded.module)->hasAttr(gn::kSizeProbe)) {
+    std::string why;
+    auto forward = loaded.module->lookupSymbol<func::FuncOp>("forward");
+    auto args = forward ? gn::eval::synthesizeInputs(forward, /*seed=*/0, why)
+                        : FailureOr<std::vector<gn::interp::HostTensor>>(failure());
+    if (failed(args)) {
+      r.status = "import_error";
+      r.error = "cannot synthesize the inputs that give its data-dependent sizes: " + why;
+      return r;
+    }
+    if (failed(loaded.specialize(*args)) && loaded.firstError.empty())
+      loaded.firstError = "learning its data-dependent sizes failed";
+    r.dataSizes = loaded.dataSizes.size();
+  }
+  r.error = loaded.firstError;
+  OwningOpRef<ModuleOp> &module = loaded.module;
+  MLIRContext &context = loaded.context;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!module) {
     // GraphNet's gap (a sample without its meta files), not gn's.
@@ -128,7 +141,7 @@ SampleResult importOne(const DialectRegistry &registry, const std::string &sampl
 
 /// Runs importOne in a child process so that a crash or a hang in one
 /// sample is recorded (status crash / timeout) and the run goes on.
-SampleResult importIsolated(const DialectRegistry &registry, const std::string &sample,
+SampleResult importIsolated(const std::string &sample,
                             const mlir::gn::CoverageOptions &options) {
   llvm::outs().flush();
   mlir::gn::ChildProcesses children;
@@ -143,13 +156,13 @@ SampleResult importIsolated(const DialectRegistry &registry, const std::string &
           if (llvm::sys::path::filename(sample) == crash)
             raise(SIGSEGV);
 #endif
-        SampleResult r = importOne(registry, sample, options.roundTrip, options.dtypeVariant);
+        SampleResult r = importOne(sample, options.roundTrip, options.dtypeVariant);
         return r.status + "\n" + std::to_string(r.ops) + "\n" + std::to_string(r.seconds) +
-               "\n" + r.error;
+               "\n" + std::to_string(r.dataSizes) + "\n" + r.error;
       },
       error);
   if (!child) // no process to isolate it in: import it here
-    return importOne(registry, sample, options.roundTrip, options.dtypeVariant);
+    return importOne(sample, options.roundTrip, options.dtypeVariant);
   SampleResult r;
   if (child->timedOut()) {
     r.status = "timeout";
@@ -162,8 +175,8 @@ SampleResult importIsolated(const DialectRegistry &registry, const std::string &
     return r;
   }
   llvm::SmallVector<llvm::StringRef, 4> parts;
-  llvm::StringRef(child->result).split(parts, '\n', 3);
-  if (parts.size() < 3) {
+  llvm::StringRef(child->result).split(parts, '\n', 4);
+  if (parts.size() < 4) {
     r.status = "crash";
     r.error = "importer exited without a result";
     return r;
@@ -171,7 +184,8 @@ SampleResult importIsolated(const DialectRegistry &registry, const std::string &
   r.status = parts[0].str();
   parts[1].getAsInteger(10, r.ops);
   r.seconds = std::strtod(parts[2].str().c_str(), nullptr);
-  r.error = parts.size() > 3 ? parts[3].str() : "";
+  parts[3].getAsInteger(10, r.dataSizes);
+  r.error = parts.size() > 4 ? parts[4].str() : "";
   return r;
 }
 
@@ -200,8 +214,6 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
     }
   }
 
-  DialectRegistry registry;
-  gn::registerAllDialects(registry);
   // Each sample's framework (graph_net.json); blockers are ranked per
   // framework when the roots hold more than one.
   std::vector<std::string> frameworks;
@@ -225,8 +237,8 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
     const std::string &framework = frameworks[n];
     ++n;
     ++byFramework[framework].second;
-    SampleResult r = options.isolate ? importIsolated(registry, sample, options)
-                                     : importOne(registry, sample, options.roundTrip, options.dtypeVariant);
+    SampleResult r = options.isolate ? importIsolated(sample, options)
+                                     : importOne(sample, options.roundTrip, options.dtypeVariant);
     const std::string &status = r.status;
     std::string &firstError = r.error;
     double seconds = r.seconds;
@@ -259,7 +271,8 @@ int mlir::gn::runCoverage(const CoverageOptions &options) {
     if (log) {
       *log << "{\"sample\": \"" << jsonEscape(sample) << "\", \"status\": \"" << status
            << "\", \"ops\": " << numOps << ", \"seconds\": " << seconds << ", \"framework\": \"" << framework << "\""
-           << ", \"error\": \"" << jsonEscape(firstError) << "\"}\n";
+           << ", \"data_sizes\": " << r.dataSizes << ", \"error\": \"" << jsonEscape(firstError)
+           << "\"}\n";
       log->flush();
     }
   }
