@@ -258,6 +258,114 @@ def define_unary():
     case("unary_sigmoid_i64", "unary", [I("x", S, -3, 3)], "torch.sigmoid(x)")
 
 
+# ---- math functions built from gn ops (lib/Import/Python/MathFunctions.cpp) --
+
+INF = float("inf")
+NAN = float("nan")
+# name -> (expression, data): data spans each function's domain, its edges
+# and the points where a careless formula loses digits (near 0, near 1,
+# where the formula switches, far out).
+MATH_UNARY = {
+    "tan": ("torch.tan(x)", np.linspace(-1.5, 1.5, 15).tolist() + [1e-6, -1e-5]),
+    "atan": ("torch.atan(x)", [-1e4, -20, -2, -1, -0.3, -1e-6, 0, 1e-7, 0.5, 1, 3, 50, 1e6]),
+    "arctan": ("torch.arctan(x)", [-3, -1, 0, 0.25, 2]),
+    "asin": ("torch.asin(x)", np.linspace(-1, 1, 13).tolist() + [0.999999, -0.9999, 1e-6]),
+    "arcsin_method": ("x.arcsin()", [-0.5, 0, 0.25, 0.9]),
+    "acos": ("torch.acos(x)", np.linspace(-1, 1, 13).tolist() + [0.999999, -0.9999, 1e-6]),
+    "sinh": ("torch.sinh(x)", [-80, -20, -3, -1.01, -0.99, -0.3, -1e-4, -1e-7, 0, 1e-6, 0.2,
+                               0.5, 1, 1.2, 4, 15, 60, 88]),
+    "cosh": ("torch.cosh(x)", [-80, -20, -3, -1, -0.3, -1e-4, 0, 1e-6, 0.2, 1, 4, 15, 60, 88]),
+    "asinh": ("torch.asinh(x)", [-1e6, -2e4, -100, -3, -0.5, -1e-5, 0, 1e-6, 0.2, 1, 2, 50,
+                                 9999, 1e4, 2e4, 1e7]),
+    "acosh": ("torch.acosh(x)", [1, 1.0001, 1.01, 1.5, 2, 10, 1e3, 9999, 10001, 1e6, 1e10]),
+    "atanh": ("torch.atanh(x)", [-0.999, -0.9, -0.5, -1e-5, 0, 1e-6, 0.3, 0.7, 0.99, 0.9999]),
+    "expm1": ("torch.expm1(x)", [-20, -3, -0.6, -0.5, -0.49, -1e-3, -1e-7, 0, 1e-7, 1e-4,
+                                 0.25, 0.49, 0.5, 0.51, 2, 10, 40, 80]),
+    "special_expm1": ("torch.special.expm1(x)", [-1, -1e-5, 0, 1e-6, 1]),
+    "log2": ("torch.log2(x)", [1e-6, 0.1, 0.5, 0.75, 1, 1.5, 3, 10, 100, 1e3, 1e6, 3e7]),
+    "log10": ("torch.log10(x)", [1e-6, 0.1, 0.5, 0.75, 1, 1.5, 3, 7, 50, 1e3, 1e6, 3e7]),
+    "exp2": ("torch.exp2(x)", [-10, -1.5, -0.1, 0, 0.5, 1, 3, 10, 20]),
+    "softsign": ("torch.nn.functional.softsign(x)", [-1e4, -30, -2, -0.5, 0, 1e-6, 0.5, 3, 1e5]),
+    "tanhshrink": ("torch.nn.functional.tanhshrink(x)", [-20, -3, -1, -0.2, 0, 0.3, 1, 4, 30]),
+    "logsigmoid": ("torch.nn.functional.logsigmoid(x)", [-100, -30, -5, -1, -1e-4, 0, 1e-3, 1,
+                                                          5, 20, 40, 100]),
+    "erfc": ("torch.erfc(x)", [-4, -2, -0.5, 0, 0.1, 0.5, 1, 2, 3, 3.5]),
+    "special_erfc": ("torch.special.erfc(x)", [-1, 0, 0.7, 1.5]),
+    "frac": ("torch.frac(x)", [-2.75, -1.5, -0.25, 0, 0.3, 1.75, 100.5, 12345.25]),
+    "sinc": ("torch.sinc(x)", [-3, -1, -0.5, -1e-4, 0, 1e-4, 0.5, 1.5, 2.25, 7.5]),
+    "deg2rad": ("torch.deg2rad(x)", [-720, -180, -45, 0, 30, 90, 360]),
+    "rad2deg": ("torch.rad2deg(x)", [-7, -3.14159, -0.5, 0, 1, 6.28]),
+}
+
+
+def define_math():
+    for op, (expr, data) in MATH_UNARY.items():
+        dts = FL if op in ("tan", "asin", "sinh", "expm1", "log2", "logsigmoid") else ("f32",)
+        for dt in dts:
+            values = data
+            if dt == "f16":  # keep the case inside float16's range
+                values = [v for v in data if abs(v) < 60000 and (v == 0 or abs(v) > 1e-7)]
+                if op in ("sinh", "expm1"):
+                    values = [v for v in values if abs(v) <= 10]
+            case(f"math_{op}_{dt}", "math", [D("x", (len(values),), values, dt)], expr)
+    case("math_sinh_i64", "math", [I("x", (8,), -5, 5)], "torch.sinh(x)")
+    case("math_log2_i64", "math", [I("x", (8,), 1, 64)], "torch.log2(x)")
+    case("math_asin_inplace_f32", "math", [D("x", (5,), [-0.5, 0, 0.25, 0.9, 1])],
+         "y = x * 1.0\ny.asin_()\nreturn (y,)")
+    # float classes and nan_to_num on inf, -inf and NaN (made by 1/0, -1/0, 0/0)
+    num, den = [1, -1, 0, 2, -3, 0, 5, 7], [0, 0, 0, 1, 2, 5, 1e-30, 3]
+    special = [D("a", (8,), num), D("b", (8,), den)]
+    for fn in ("isinf", "isfinite", "isnan", "isposinf", "isneginf"):
+        case(f"math_{fn}_f32", "math", special, f"return (torch.{fn}(a / b),)")
+    case("math_isinf_i64", "math", [I("x", (6,), -5, 5)], "torch.isinf(x)")
+    case("math_isfinite_i64", "math", [I("x", (6,), -5, 5)], "torch.isfinite(x)")
+    case("math_nan_to_num_f32", "math", special, "return (torch.nan_to_num(a / b),)")
+    case("math_nan_to_num_args_f32", "math", special,
+         "return (torch.nan_to_num(a / b, nan=1.5, posinf=100.0, neginf=-7.0),)")
+    case("math_nan_to_num_method_f16", "math", [D("a", (8,), num, "f16"), D("b", (8,), [0, 0, 0, 1, 2, 5, 1, 3], "f16")],
+         "return ((a / b).nan_to_num(posinf=3.0),)")
+    F = "torch.nn.functional."
+    acts = {
+        "selu": f"{F}selu(x)", "celu": f"{F}celu(x)", "celu_alpha": f"{F}celu(x, alpha=0.7)",
+        "softshrink": f"{F}softshrink(x)", "softshrink_lambd": f"{F}softshrink(x, 1.2)",
+        "hardshrink": f"{F}hardshrink(x)", "hardshrink_lambd": f"{F}hardshrink(x, lambd=1.0)",
+        "threshold": f"{F}threshold(x, 0.1, 20.0)", "rrelu_eval": f"{F}rrelu(x)",
+        "rrelu_bounds": f"{F}rrelu(x, 0.1, 0.5, False)",
+        "logsigmoid": f"{F}logsigmoid(x)", "softsign": f"{F}softsign(x)",
+        "tanhshrink": f"{F}tanhshrink(x)",
+    }
+    for op, expr in acts.items():
+        for dt in (FL if op in ("selu", "celu", "softshrink") else ("f32",)):
+            case(f"math_act_{op}_{dt}", "math", [N("x", (3, 4, 6), dt, sd=2.5)], expr)
+    S = (3, 5)
+    binaries = {
+        "xlogy": ("torch.xlogy(x, y)", N("x", S), POS("y", S)),
+        "special_xlogy": ("torch.special.xlogy(x, y)", N("x", S), POS("y", S)),
+        "logaddexp": ("torch.logaddexp(x, y)", N("x", S, sd=4.0), N("y", S, sd=4.0)),
+        "logaddexp2": ("torch.logaddexp2(x, y)", N("x", S, sd=4.0), N("y", S, sd=4.0)),
+        "hypot": ("torch.hypot(x, y)", N("x", S), N("y", S)),
+        "fmax": ("torch.fmax(x, y)", N("x", S), N("y", S)),
+        "fmin": ("torch.fmin(x, y)", N("x", S), N("y", S)),
+        "copysign": ("torch.copysign(x, y)", N("x", S), N("y", S)),
+    }
+    for op, (expr, x, y) in binaries.items():
+        case(f"math_{op}_f32", "math", [x, y], expr)
+    case("math_xlogy_zeros_f32", "math", [D("x", (6,), [0, 0, 1, 2, 0, -1]),
+                                           D("y", (6,), [0, 2, 0, 3, 1e-30, 4])],
+         "torch.xlogy(x, y)")
+    case("math_logaddexp_inf_f32", "math", special, "return (torch.logaddexp(a / b, a / b),)",
+         allow_nan=True)
+    case("math_heaviside_f32", "math", [D("x", (6,), [-1, 0, 2, 0, -3, 0.5]),
+                                         D("v", (6,), [0.5, 0.25, 9, 1, 4, 7])],
+         "torch.heaviside(x, v)")
+    case("math_heaviside_i64", "math", [I("x", (6,), -2, 2), I("v", (6,), 3, 9)],
+         "torch.heaviside(x, v)")
+    case("math_fmax_nan_f32", "math", special + [D("c", (8,), [3, 3, 3, 3, 3, 3, 3, 3])],
+         "return (torch.fmax(a / b, c), torch.fmin(c, a / b))")
+    case("math_fmax_i64", "math", [I("x", (6,), -5, 5), I("y", (6,), -5, 5)], "torch.fmax(x, y)")
+    case("math_hypot_broadcast_f32", "math", [N("x", (3, 1)), N("y", (1, 4))], "torch.hypot(x, y)")
+
+
 # ---- activations ----------------------------------------------------------
 
 def define_activations():
@@ -825,6 +933,15 @@ def define_indexing():
     case("gather_smaller_f32", "gather", [N("x", S), I("i", (2, 3, 2), 0, 5)], "torch.gather(x, 2, i)")
     case("take_along_dim_f32", "gather", [N("x", S), I("i", (4, 5, 2), 0, 5)],
          "torch.take_along_dim(x, i, dim=2)")
+    # broadcasting in the other dims, a negative dim, the method, no dim
+    case("take_along_dim_broadcast_f32", "gather", [N("x", (4, 1, 6)), I("i", (1, 3, 2), 0, 5)],
+         "torch.take_along_dim(x, i, dim=-1)")
+    case("take_along_dim_method_i64", "gather", [I("x", (3, 5), -9, 9), I("i", (3, 2), 0, 4)],
+         "x.take_along_dim(i, 1)")
+    case("take_along_dim_flat_f32", "gather", [N("x", (3, 4)), I("i", (5,), 0, 11)],
+         "torch.take_along_dim(x, i)")
+    case("take_along_dim_argsort_f32", "gather", [distinct("x", (3, 6))],
+         "return (torch.take_along_dim(x, torch.argsort(x, dim=1), dim=1),)")
     perm = [[4, 0, 2, 1], [1, 3, 0, 2], [0, 4, 3, 1]]
     for dt in FL + ("i64",):
         x = N("x", (3, 5), dt) if dt in FL else I("x", (3, 5), -9, 9)
@@ -1591,7 +1708,7 @@ def define_all():
               define_convert, define_reductions, define_softmax, define_shape, define_indexing,
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
-              define_masking, define_recurrent, define_probes):
+              define_masking, define_recurrent, define_probes, define_math):
         f()
 
 

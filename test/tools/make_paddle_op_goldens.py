@@ -460,6 +460,97 @@ CASES = {
 }
 
 
+# Math functions gn builds from its ops (lib/Import/Python/MathFunctions.cpp):
+# the data spans each function's domain and the points where a careless
+# formula loses digits.
+MATH_UNARY = {
+    "tan": np.linspace(-1.5, 1.5, 15).tolist() + [1e-6],
+    "atan": [-1e4, -20, -2, -1, -0.3, -1e-6, 0, 0.5, 1, 3, 50, 1e6],
+    "asin": np.linspace(-1, 1, 13).tolist() + [0.999999, 1e-6],
+    "acos": np.linspace(-1, 1, 13).tolist() + [0.999999, 1e-6],
+    "sinh": [-80, -20, -3, -0.99, -0.3, -1e-4, 0, 1e-6, 0.2, 1, 1.2, 4, 15, 60, 88],
+    "cosh": [-80, -20, -3, -1, -0.3, 0, 1e-6, 0.2, 1, 4, 15, 60, 88],
+    "asinh": [-1e6, -2e4, -100, -3, -0.5, -1e-5, 0, 1e-6, 0.2, 1, 50, 9999, 2e4, 1e7],
+    "acosh": [1, 1.0001, 1.01, 1.5, 2, 10, 1e3, 9999, 10001, 1e6],
+    "atanh": [-0.999, -0.9, -0.5, -1e-5, 0, 1e-6, 0.3, 0.7, 0.99, 0.9999],
+    "expm1": [-20, -3, -0.5, -0.49, -1e-3, -1e-7, 0, 1e-7, 1e-4, 0.49, 0.51, 2, 10, 80],
+    "log2": [1e-6, 0.1, 0.5, 0.75, 1, 1.5, 3, 10, 1e3, 1e6],
+    "log10": [1e-6, 0.1, 0.5, 0.75, 1, 1.5, 3, 7, 1e3, 1e6],
+    "softsign": [-1e4, -30, -2, -0.5, 0, 1e-6, 0.5, 3, 1e5],
+    "tanh_shrink": [-20, -3, -1, -0.2, 0, 0.3, 1, 4, 30],
+    "logsigmoid": [-100, -30, -5, -1, -1e-4, 0, 1e-3, 1, 5, 20, 40, 100],
+    "trunc": [-2.75, -1.5, -0.25, 0, 0.3, 1.75, 100.5],
+    "rint": [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 0.3, -7.7],
+}
+for _op, _data in MATH_UNARY.items():
+    CASES[f"math_{_op}"] = ([inp("x", [len(_data)], data=_data)],
+                            [f"y = paddle._C_ops.{_op}(x)"], ["y"])
+CASES["math_trunc_int64"] = ([inp("x", [5], "int64", lo=-9, hi=9)],
+                             ["y = paddle._C_ops.trunc(x)"], ["y"])
+_special = [inp("a", [8], data=[1, -1, 0, 2, -3, 0, 5, 7]),
+            inp("b", [8], data=[0, 0, 0, 1, 2, 5, 1e-30, 3])]
+for _op in ("isinf", "isfinite"):
+    CASES[f"math_{_op}"] = (_special, ["q = paddle._C_ops.divide(a, b)",
+                                       f"y = paddle._C_ops.{_op}(q)"], ["y"])
+_act = [inp("x", [3, 8], std=2.5, lo=-6, hi=6)]
+CASES.update({
+    "math_celu": (_act, ["y = paddle._C_ops.celu(x, 0.7)"], ["y"]),
+    "math_selu": (_act, ["y = paddle._C_ops.selu(x, 1.0507009873554805, 1.6732632423543772)"],
+                  ["y"]),
+    "math_softshrink": (_act, ["y = paddle._C_ops.softshrink(x, 0.5)"], ["y"]),
+    "math_hardshrink": (_act, ["y = paddle._C_ops.hardshrink(x, 0.5)"], ["y"]),
+    "math_thresholded_relu": (_act, ["y = paddle._C_ops.thresholded_relu(x, 1.0, 0.0)"], ["y"]),
+    "math_thresholded_relu_value": (_act, ["y = paddle._C_ops.thresholded_relu(x, 0.5, -2.0)"],
+                                    ["y"]),
+    "math_stanh": (_act, ["y = paddle._C_ops.stanh(x, 0.67, 1.7159)"], ["y"]),
+    "math_softplus": (_act, ["y = paddle._C_ops.softplus(x, 1.0, 20.0)"], ["y"]),
+    "math_softplus_beta": (_act, ["y = paddle._C_ops.softplus(x, 2.0, 5.0)"], ["y"]),
+    "math_hardtanh": (_act, ["y = paddle._C_ops.hardtanh(x, -0.5, 0.5)"], ["y"]),
+    "math_mish": (_act, ["y = paddle._C_ops.mish(x, 20.0)"], ["y"]),
+    "math_atan2": ([inp("x", [3, 5]), inp("y", [3, 5])],
+                   ["z = paddle._C_ops.atan2(x, y)"], ["z"]),
+    "math_lerp": ([inp("x", [3, 5]), inp("y", [3, 5]), inp("w", [5], lo=0, hi=1, mean=0.5)],
+                  ["z = paddle._C_ops.lerp(x, y, w)"], ["z"]),
+    "math_fmax_fmin_nan": (_special + [inp("c", [8], data=[3] * 8)],
+                           ["q = paddle._C_ops.divide(a, b)",
+                            "y = paddle._C_ops.fmax(q, c)", "z = paddle._C_ops.fmin(c, q)"],
+                           ["y", "z"]),
+    "math_heaviside": ([inp("x", [6], data=[-1, 0, 2, 0, -3, 0.5]),
+                        inp("v", [6], data=[0.5, 0.25, 9, 1, 4, 7])],
+                       ["y = paddle._C_ops.heaviside(x, v)"], ["y"]),
+    "math_copysign": ([inp("x", [3, 5]), inp("y", [3, 5])],
+                      ["z = paddle._C_ops.copysign(x, y)"], ["z"]),
+    "math_amax": ([inp("x", [3, 4, 5])], ["y = paddle._C_ops.amax(x, [1], False)",
+                                          "z = paddle._C_ops.amax(x, [], True)"], ["y", "z"]),
+    "math_amin": ([inp("x", [3, 4, 5])], ["y = paddle._C_ops.amin(x, [0, 2], True)"], ["y"]),
+    "math_logsumexp": ([inp("x", [3, 4, 5], std=4, lo=-30, hi=30)],
+                       ["y = paddle._C_ops.logsumexp(x, [1], False, False)",
+                        "z = paddle._C_ops.logsumexp(x, [0, 2], True, False)",
+                        "w = paddle._C_ops.logsumexp(x, [], False, True)"], ["y", "z", "w"]),
+    "math_logsumexp_large": ([inp("x", [2, 4], data=[100, 101, 99, 100.5, -80, -81, -79, -90])],
+                             ["y = paddle._C_ops.logsumexp(x, [1], False, False)"], ["y"]),
+})
+
+# take_along_axis / put_along_axis: broadcasting, negative axes, each reduce.
+_perm = [4, 0, 2, 1, 1, 3, 0, 2, 0, 4, 3, 1]
+CASES.update({
+    "take_along_axis": ([inp("x", [3, 5]), inp("i", [3, 2], "int64", lo=0, hi=4)],
+                        ["y = paddle._C_ops.take_along_axis(x, i, 1)"], ["y"]),
+    "take_along_axis_smaller": ([inp("x", [4, 3, 6]), inp("i", [2, 3, 2], "int64", lo=-6, hi=5)],
+                                ["y = paddle._C_ops.take_along_axis(x, i, 2)"], ["y"]),
+    "take_along_axis_axis0_int64": ([inp("x", [3, 4], "int64", lo=-9, hi=9),
+                                     inp("i", [2, 4], "int64", lo=0, hi=2)],
+                                    ["y = paddle._C_ops.take_along_axis(x, i, 0)"], ["y"]),
+})
+for _reduce in ("assign", "add", "mul", "multiply", "mean", "amax", "amin"):
+    CASES[f"put_along_axis_{_reduce}"] = (
+        [inp("x", [3, 5]), inp("i", [3, 4], "int64", data=_perm), inp("v", [3, 4])],
+        [f"y = paddle._C_ops.put_along_axis(x, i, v, 1, '{_reduce}', True, True)"], ["y"])
+CASES["put_along_axis_exclude_self"] = (
+    [inp("x", [3, 5]), inp("i", [3, 4], "int64", data=_perm), inp("v", [3, 4])],
+    ["y = paddle._C_ops.put_along_axis(x, i, v, 1, 'add', False, True)"], ["y"])
+
+
 def write_case(folder, inputs, body, returns):
     os.makedirs(folder, exist_ok=True)
     params = ", ".join(i["name"] for i in inputs)

@@ -351,6 +351,41 @@ FailureOr<PyValue> dataDependent(ImportContext &ctx, Args &a) {
                  "input's values)");
 }
 
+/// take_along_axis(arr, indices, axis): gather's semantics (PaddlePaddle
+/// broadcasts in its Python API, before the op the programs record).
+FailureOr<PyValue> takeAlongAxis(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("arr"), index = a.tensor("indices");
+  auto axis = a.integer("axis");
+  if (failed(x) || failed(index) || failed(axis))
+    return failure();
+  auto d = ctx.dim(*axis, typeOf(*x).getRank());
+  if (failed(d))
+    return failure();
+  return wrap(ctx.takeAlongAxis(*x, *index, *d, /*broadcast=*/false));
+}
+
+/// put_along_axis(arr, indices, values, axis, reduce, include_self,
+/// broadcast): reduce is assign, add, mul (multiply), mean, amax or amin.
+FailureOr<PyValue> putAlongAxis(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("arr"), index = a.tensor("indices");
+  auto axis = a.integer("axis");
+  auto reduce = a.string("reduce");
+  auto includeSelf = a.boolean("include_self");
+  if (failed(x) || failed(index) || failed(axis) || failed(reduce) || failed(includeSelf))
+    return failure();
+  auto d = ctx.dim(*axis, typeOf(*x).getRank());
+  auto values = ctx.asTensor(a.get("values"), typeOf(*x).getElementType());
+  if (failed(d) || failed(values))
+    return failure();
+  std::string mode = *reduce == "assign"                          ? "none"
+                     : *reduce == "multiply" || *reduce == "mul" ? "mul"
+                                                                  : *reduce;
+  if (mode != "none" && mode != "add" && mode != "mul" && mode != "mean" && mode != "amax" &&
+      mode != "amin")
+    return a.error("reduce '" + *reduce + "' is not one of assign, add, mul, mean, amax, amin");
+  return wrap(ctx.putAlongAxis(*x, *index, *values, *d, mode, *includeSelf));
+}
+
 } // namespace
 
 void paddle::registerIndexingOps(OpRegistry &r) {
@@ -368,4 +403,8 @@ void paddle::registerIndexingOps(OpRegistry &r) {
   r.add("gather_nd", "x, index", gatherNd);
   r.add("index_put|index_put_", "x, indices, value, accumulate=False", folded<indexPut>);
   r.add("index_sample", "x, index", indexSample);
+  r.add("take_along_axis", "arr, indices, axis, broadcast=True", folded<takeAlongAxis>);
+  r.add("put_along_axis|put_along_axis_",
+        "arr, indices, values, axis, reduce='assign', include_self=True, broadcast=True",
+        folded<putAlongAxis>);
 }

@@ -19,6 +19,7 @@ class PaddleFrontend final : public Frontend {
 public:
   PaddleFrontend() {
     paddle::registerElementwiseOps(registry);
+    paddle::registerMathOps(registry);
     paddle::registerShapeOps(registry);
     paddle::registerReductionOps(registry);
     paddle::registerNNOps(registry);

@@ -233,6 +233,84 @@ FailureOr<std::pair<Value, Value>> ImportContext::topK(Value x, int64_t k, int64
   return std::make_pair(*values, *idx);
 }
 
+namespace {
+
+/// The index as i64 with negative entries wrapped; with `broadcast`, `x` and
+/// `index` broadcast against each other in every dim but `dim` (which each
+/// keeps).
+LogicalResult alongAxisOperands(ImportContext &ctx, Value &x, Value &index, int64_t dim,
+                                bool broadcast) {
+  auto xt = llvm::cast<RankedTensorType>(x.getType());
+  auto it = llvm::cast<RankedTensorType>(index.getType());
+  if (xt.getRank() != it.getRank())
+    return ctx.error("the index has rank " + std::to_string(it.getRank()) +
+                     " but the tensor has rank " + std::to_string(xt.getRank()));
+  if (!it.getElementType().isInteger() || it.getElementType().isInteger(1))
+    return ctx.error("the index must be an integer tensor");
+  llvm::SmallVector<int64_t> xShape(xt.getShape()), iShape(it.getShape());
+  for (int64_t d = 0; broadcast && d < xt.getRank(); ++d) {
+    if (d == dim || xShape[d] == iShape[d])
+      continue;
+    if (xShape[d] != 1 && iShape[d] != 1)
+      return ctx.error("the index's dim " + std::to_string(d) + " (" + std::to_string(iShape[d]) +
+                       ") does not broadcast against the tensor's (" +
+                       std::to_string(xShape[d]) + ")");
+    int64_t n = std::max(xShape[d], iShape[d]);
+    xShape[d] = iShape[d] = n;
+  }
+  auto expand = [&](Value v, llvm::ArrayRef<int64_t> shape) -> FailureOr<Value> {
+    if (llvm::cast<RankedTensorType>(v.getType()).getShape() == shape)
+      return v;
+    return ctx.build<gn::BroadcastToOp>({v}, {ctx.ints("shape", shape)});
+  };
+  auto bx = expand(x, xShape);
+  auto i64 = ctx.convert(index, ctx.i64Type());
+  if (failed(bx) || failed(i64))
+    return failure();
+  auto bi = expand(*i64, iShape);
+  if (failed(bi))
+    return failure();
+  Value size = ctx.splat(ctx.i64Type(), static_cast<double>(xShape[dim]));
+  Value zero = ctx.splat(ctx.i64Type(), 0);
+  auto negative = ctx.build<gn::LtOp>({*bi, zero});
+  auto wrapped = ctx.build<gn::AddOp>({*bi, size});
+  if (failed(negative) || failed(wrapped))
+    return failure();
+  auto fixed = ctx.build<gn::WhereOp>({*negative, *wrapped, *bi});
+  if (failed(fixed))
+    return failure();
+  x = *bx;
+  index = *fixed;
+  return success();
+}
+
+} // namespace
+
+FailureOr<Value> ImportContext::takeAlongAxis(Value x, Value index, int64_t dim, bool broadcast) {
+  if (failed(alongAxisOperands(*this, x, index, dim, broadcast)))
+    return failure();
+  return build<gn::GatherOp>({x, index}, {i64("dim", dim)});
+}
+
+FailureOr<Value> ImportContext::putAlongAxis(Value x, Value index, Value values, int64_t dim,
+                                             llvm::StringRef reduce, bool includeSelf) {
+  if (failed(alongAxisOperands(*this, x, index, dim, /*broadcast=*/false)))
+    return failure();
+  auto indexShape = llvm::cast<RankedTensorType>(index.getType()).getShape();
+  auto v = convert(values, llvm::cast<RankedTensorType>(x.getType()).getElementType());
+  if (failed(v))
+    return failure();
+  Value source = *v;
+  if (llvm::cast<RankedTensorType>(source.getType()).getShape() != indexShape) {
+    auto b = build<gn::BroadcastToOp>({source}, {ints("shape", indexShape)});
+    if (failed(b))
+      return failure();
+    source = *b;
+  }
+  return build<gn::ScatterOp>({source, x, index}, {i64("dim", dim), str("reduce", reduce),
+                                                   flag("include_self", includeSelf)});
+}
+
 FailureOr<Value> ImportContext::nonzero(Value x) {
   if (Value known = nonzeroOf.lookup(x))
     return known;

@@ -509,8 +509,8 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("fmod", "input, other",
         [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, fmod); });
   r.add("pow|__pow__", "input, exponent", pow);
-  r.add("maximum|fmax", "input, other", binary<gn::MaximumOp>);
-  r.add("minimum|fmin", "input, other", binary<gn::MinimumOp>);
+  r.add("maximum", "input, other", binary<gn::MaximumOp>);
+  r.add("minimum", "input, other", binary<gn::MinimumOp>);
   r.add("atan2|arctan2", "input, other", binary<gn::Atan2Op>);
   r.add("bitwise_and|__and__|__iand__", "input, other", binary<gn::AndOp>);
   r.add("bitwise_or|__or__|__ior__", "input, other", binary<gn::OrOp>);

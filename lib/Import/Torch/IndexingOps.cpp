@@ -505,6 +505,28 @@ FailureOr<PyValue> maskedSelect(ImportContext &ctx, Args &a) {
   return wrap(ctx.maskedSelect(*x, *mask));
 }
 
+/// take_along_dim(input, indices, dim): input and indices broadcast against
+/// each other except along dim; without dim, both flattened.
+FailureOr<PyValue> takeAlongDim(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), idx = a.tensor("indices");
+  if (failed(x) || failed(idx))
+    return failure();
+  if (!a.has("dim")) {
+    auto flatX = ctx.reshape(*x, {typeOf(*x).getNumElements()});
+    auto flatI = ctx.reshape(*idx, {typeOf(*idx).getNumElements()});
+    if (failed(flatX) || failed(flatI))
+      return failure();
+    return wrap(ctx.takeAlongAxis(*flatX, *flatI, 0, /*broadcast=*/true));
+  }
+  auto d = a.integer("dim");
+  if (failed(d))
+    return failure();
+  auto dim = ctx.dim(*d, typeOf(*x).getRank());
+  if (failed(dim))
+    return failure();
+  return wrap(ctx.takeAlongAxis(*x, *idx, *dim, /*broadcast=*/true));
+}
+
 } // namespace
 
 void mlir::gn::import::registerIndexingOps(OpRegistry &r) {
@@ -513,11 +535,7 @@ void mlir::gn::import::registerIndexingOps(OpRegistry &r) {
   r.add("masked_select", "input, mask, *, out=None", maskedSelect);
   r.add("index_select", "input, dim, index", indexSelect);
   r.add("gather", "input, dim, index, *, sparse_grad=False", gather);
-  r.add("take_along_dim", "input, index, dim=None", [](ImportContext &ctx, Args &a) {
-    if (!a.has("dim"))
-      return FailureOr<PyValue>(a.error("take_along_dim without dim is not supported"));
-    return gather(ctx, a);
-  });
+  r.add("take_along_dim", "input, indices, dim=None, *, out=None", takeAlongDim);
   r.add("scatter", "input, dim, index, src=None, *, value=None, reduce=None",
         [](ImportContext &ctx, Args &a) {
           if (a.has("value"))

@@ -46,6 +46,7 @@ class TorchFrontend final : public Frontend {
 public:
   TorchFrontend() {
     registerElementwiseOps(registry);
+    registerMathOps(registry);
     registerShapeOps(registry);
     registerReductionOps(registry);
     registerNNOps(registry);

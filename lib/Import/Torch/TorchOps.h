@@ -13,6 +13,7 @@
 namespace mlir::gn::import {
 
 void registerElementwiseOps(OpRegistry &registry);
+void registerMathOps(OpRegistry &registry);
 void registerShapeOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);

@@ -220,6 +220,19 @@ public:
   mlir::FailureOr<std::pair<mlir::Value, mlir::Value>> topK(mlir::Value x, int64_t k, int64_t dim,
                                                             bool largest);
 
+  /// take_along_dim / take_along_axis: x gathered along `dim` (normalized)
+  /// at `index` (integers; negative ones count from the end). With
+  /// `broadcast` (torch) the two broadcast against each other in every other
+  /// dim; without (Paddle's kernel) the index is at most x's size there.
+  mlir::FailureOr<mlir::Value> takeAlongAxis(mlir::Value x, mlir::Value index, int64_t dim,
+                                             bool broadcast);
+  /// put_along_axis: `values` (broadcast to the index's shape) scattered into
+  /// x along `dim` at `index` (negative entries count from the end);
+  /// `reduce` as gn.scatter's.
+  mlir::FailureOr<mlir::Value> putAlongAxis(mlir::Value x, mlir::Value index, mlir::Value values,
+                                            int64_t dim, llvm::StringRef reduce,
+                                            bool includeSelf);
+
   /// Row-major indices (count x rank, i64) of the nonzero elements of `x`:
   /// a gn.nonzero at the next data-dependent site, specialized to its
   /// size in dataSizes (else the element count, an upper bound).

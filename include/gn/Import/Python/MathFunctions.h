@@ -1,0 +1,57 @@
+//===- MathFunctions.h - elementwise functions built from gn ops -*- C++ -*-===//
+//
+// The elementwise functions that have no gn op of their own (tan, asin,
+// sinh, expm1, log2, softsign, logsigmoid, isinf, nan_to_num, xlogy, fmax,
+// ...), built from gn's ops once for every frontend, so that every target
+// (interpreter, CPU kernels, CUDA kernels) runs them without new kernels.
+// Each formula is the numerically careful one (expm1 through tanh near 0,
+// asin through atan2, sinh and cosh without overflowing early); the
+// precision each gives is in lib/Import/Python/MathFunctions.cpp.
+//
+// Integer and bool inputs compute in f32, as PyTorch and PaddlePaddle
+// return them; f16 and bf16 compute in f32 and round once at the end, as
+// both frameworks' kernels do.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_IMPORT_PYTHON_MATHFUNCTIONS_H
+#define GN_IMPORT_PYTHON_MATHFUNCTIONS_H
+
+#include "gn/Import/Python/ImportContext.h"
+#include <optional>
+
+namespace mlir::gn::import::math {
+
+/// Whether `name` is one of the unary functions of `unary`.
+bool isUnary(llvm::StringRef name);
+/// tan, atan, asin, acos, sinh, cosh, asinh, acosh, atanh, expm1, log2,
+/// log10, exp2, softsign, tanhshrink, logsigmoid, erfc, frac, sinc,
+/// deg2rad, rad2deg.
+FailureOr<Value> unary(ImportContext &ctx, llvm::StringRef name, Value x);
+
+/// isinf, isfinite, isposinf, isneginf, isnan: an i1 tensor (all false,
+/// or all true for isfinite, on integer inputs).
+FailureOr<Value> classify(ImportContext &ctx, llvm::StringRef name, Value x);
+
+/// softshrink (x -+ lambda outside [-lambda, lambda], else 0) and
+/// hardshrink (x outside it, else 0).
+FailureOr<Value> shrink(ImportContext &ctx, Value x, double lambda, bool hard);
+/// celu(x, alpha) = max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+FailureOr<Value> celu(ImportContext &ctx, Value x, double alpha);
+/// selu(x) = scale * (max(0, x) + min(0, alpha * (exp(x) - 1))).
+FailureOr<Value> selu(ImportContext &ctx, Value x, double scale, double alpha);
+/// thresholded_relu(x) = x > threshold ? x : value.
+FailureOr<Value> thresholdedRelu(ImportContext &ctx, Value x, double threshold, double value);
+/// nan_to_num: NaN, +inf and -inf replaced (by default 0, the largest and
+/// the lowest finite value of the type).
+FailureOr<Value> nanToNum(ImportContext &ctx, Value x, double nan, std::optional<double> posinf,
+                          std::optional<double> neginf);
+
+/// xlogy, logaddexp, logaddexp2, hypot, heaviside, fmax, fmin, copysign of
+/// two operands broadcast and promoted as the frontend's binary ops are.
+bool isBinary(llvm::StringRef name);
+FailureOr<PyValue> binary(ImportContext &ctx, llvm::StringRef name, const PyValue &a,
+                          const PyValue &b);
+
+} // namespace mlir::gn::import::math
+
+#endif // GN_IMPORT_PYTHON_MATHFUNCTIONS_H

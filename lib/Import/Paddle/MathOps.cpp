@@ -1,0 +1,243 @@
+//===- MathOps.cpp - Paddle's math functions and activations built from gn ops ===//
+//
+// tan, asin, sinh, expm1, log2, isinf, fmax, heaviside, celu, selu, the
+// shrinks, stanh, logsumexp, amax, lerp, ...: formulas over gn ops shared
+// with the torch frontend (gn/Import/Python/MathFunctions.h), or gn ops
+// with Paddle's argument order (softplus, hardtanh, mish, trunc, rint,
+// atan2).
+//
+//===----------------------------------------------------------------------===//
+#include "PaddleOps.h"
+#include "gn/Import/Python/MathFunctions.h"
+#include "gn/Import/Python/OpChain.h"
+#include <cmath>
+#include <limits>
+#include <utility>
+
+using namespace mlir;
+using namespace mlir::gn::import;
+using namespace mlir::gn::import::paddle;
+
+namespace {
+
+/// (Paddle op names, the function's name in MathFunctions.h).
+constexpr std::pair<const char *, const char *> kUnary[] = {
+    {"tan", "tan"},         {"atan", "atan"},           {"asin", "asin"},
+    {"acos", "acos"},       {"sinh", "sinh"},           {"cosh", "cosh"},
+    {"asinh", "asinh"},     {"acosh", "acosh"},         {"atanh", "atanh"},
+    {"expm1", "expm1"},     {"log2", "log2"},           {"log10", "log10"},
+    {"softsign", "softsign"}, {"tanh_shrink", "tanhshrink"}, {"logsigmoid", "logsigmoid"},
+};
+
+constexpr std::pair<const char *, const char *> kBinary[] = {
+    {"fmax", "fmax"}, {"fmin", "fmin"}, {"heaviside", "heaviside"}, {"copysign", "copysign"}};
+
+constexpr const char *kClasses[] = {"isinf", "isfinite"};
+
+template <size_t I> FailureOr<PyValue> unaryFn(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return wrap(math::unary(ctx, kUnary[I].second, *x));
+}
+
+template <size_t I> FailureOr<PyValue> binaryFn(ImportContext &ctx, Args &a) {
+  return math::binary(ctx, kBinary[I].second, a.get("x"), a.get("y"));
+}
+
+template <size_t I> FailureOr<PyValue> classFn(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return wrap(math::classify(ctx, kClasses[I], *x));
+}
+
+template <size_t... I> void addUnary(OpRegistry &r, std::index_sequence<I...>) {
+  (r.add(kUnary[I].first, "x", folded<unaryFn<I>>), ...);
+}
+template <size_t... I> void addBinary(OpRegistry &r, std::index_sequence<I...>) {
+  (r.add(kBinary[I].first, "x, y", folded<binaryFn<I>>), ...);
+}
+template <size_t... I> void addClasses(OpRegistry &r, std::index_sequence<I...>) {
+  (r.add(kClasses[I], "x", folded<classFn<I>>), ...);
+}
+
+template <bool Hard> FailureOr<PyValue> shrink(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto t = number(a, ctx, "threshold");
+  if (failed(x) || failed(t))
+    return failure();
+  return wrap(math::shrink(ctx, *x, *t, Hard));
+}
+
+FailureOr<PyValue> celu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto alpha = number(a, ctx, "alpha");
+  if (failed(x) || failed(alpha))
+    return failure();
+  return wrap(math::celu(ctx, *x, *alpha));
+}
+
+FailureOr<PyValue> selu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto scale = number(a, ctx, "scale"), alpha = number(a, ctx, "alpha");
+  if (failed(x) || failed(scale) || failed(alpha))
+    return failure();
+  return wrap(math::selu(ctx, *x, *scale, *alpha));
+}
+
+FailureOr<PyValue> thresholdedRelu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto t = number(a, ctx, "threshold"), v = number(a, ctx, "value");
+  if (failed(x) || failed(t) || failed(v))
+    return failure();
+  return wrap(math::thresholdedRelu(ctx, *x, *t, *v));
+}
+
+/// stanh(x, scale_a, scale_b) = scale_b * tanh(scale_a * x).
+FailureOr<PyValue> stanh(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto sa = number(a, ctx, "scale_a"), sb = number(a, ctx, "scale_b");
+  if (failed(x) || failed(sa) || failed(sb))
+    return failure();
+  auto inner = ctx.binary<gn::MulOp>(PyValue::of(*x), PyValue::real(*sa), /*resultFloat=*/true);
+  if (failed(inner))
+    return failure();
+  auto t = ctx.build<gn::TanhOp>({inner->tensor});
+  if (failed(t))
+    return failure();
+  return ctx.binary<gn::MulOp>(PyValue::of(*t), PyValue::real(*sb));
+}
+
+FailureOr<PyValue> softplus(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto beta = number(a, ctx, "beta"), threshold = number(a, ctx, "threshold");
+  if (failed(x) || failed(beta) || failed(threshold))
+    return failure();
+  auto in = ctx.convert(*x, isFloat(typeOf(*x).getElementType()) ? typeOf(*x).getElementType()
+                                                                  : ctx.f32());
+  if (failed(in))
+    return failure();
+  return wrap(ctx.build<gn::SoftplusOp>(
+      {*in}, {ctx.f64("beta", *beta), ctx.f64("threshold", *threshold)}));
+}
+
+FailureOr<PyValue> hardtanh(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto lo = number(a, ctx, "min"), hi = number(a, ctx, "max");
+  if (failed(x) || failed(lo) || failed(hi))
+    return failure();
+  return wrap(ctx.build<gn::ClampOp>({*x}, {ctx.f64("min", *lo), ctx.f64("max", *hi)}));
+}
+
+/// mish(x, threshold): gn.mish's softplus turns linear above 20, as
+/// PaddlePaddle's does at its default; another threshold is refused.
+FailureOr<PyValue> mish(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto threshold = number(a, ctx, "threshold");
+  if (failed(x) || failed(threshold))
+    return failure();
+  if (*threshold != 20.0)
+    return a.error("threshold " + std::to_string(*threshold) +
+                   " is not supported (gn.mish's softplus is linear above 20)");
+  return ctx.unary<gn::MishOp>(*x, /*floatOnly=*/true);
+}
+
+/// trunc and rint keep integer tensors as they are.
+template <typename OpTy> FailureOr<PyValue> rounding(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  if (!isFloat(typeOf(*x).getElementType()))
+    return PyValue::of(*x);
+  return wrap(ctx.build<OpTy>({*x}));
+}
+
+/// lerp(x, y, weight) = x + weight * (y - x).
+FailureOr<PyValue> lerp(ImportContext &ctx, Args &a) {
+  auto d = ctx.binary<gn::SubOp>(a.get("y"), a.get("x"));
+  if (failed(d))
+    return failure();
+  auto w = ctx.binary<gn::MulOp>(a.get("weight"), *d);
+  if (failed(w))
+    return failure();
+  return ctx.binary<gn::AddOp>(a.get("x"), *w);
+}
+
+template <typename OpTy> FailureOr<PyValue> extreme(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = a.boolean("keepdim");
+  if (failed(x) || failed(k))
+    return failure();
+  auto type = typeOf(*x);
+  auto dims = axes(a, ctx, "axis", type.getRank(), /*emptyMeansAll=*/true);
+  if (failed(dims))
+    return failure();
+  if (type.getRank() == 0)
+    return PyValue::of(*x);
+  return wrap(ctx.build<OpTy>({*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *k)}));
+}
+
+/// logsumexp = m + log(sum(exp(x - m))), m the maximum (0 where it is
+/// infinite, so that all -inf gives -inf and +inf gives +inf).
+FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = a.boolean("keepdim"), all = a.boolean("reduce_all");
+  if (failed(x) || failed(k) || failed(all))
+    return failure();
+  auto type = typeOf(*x);
+  Type e = type.getElementType();
+  if (!isFloat(e))
+    return a.error("expects a float tensor, got " + PyValue::of(*x).describe());
+  auto dims = axes(a, ctx, "axis", type.getRank(), /*emptyMeansAll=*/true);
+  if (failed(dims))
+    return failure();
+  if (*all) {
+    dims->clear();
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      dims->push_back(i);
+  }
+  if (type.getRank() == 0)
+    return PyValue::of(*x);
+  Chain c{ctx};
+  auto reduceAttrs = [&](bool keep) {
+    return llvm::SmallVector<NamedAttribute>{ctx.ints("dims", *dims), ctx.flag("keepdim", keep)};
+  };
+  Value m = c.op<gn::ReduceMaxOp>({*x}, reduceAttrs(true));
+  Value infinite = c.op<gn::EqOp>({c.op<gn::AbsOp>({m}),
+                                   ctx.splat(e, std::numeric_limits<double>::infinity())});
+  Value shift = c.op<gn::WhereOp>({infinite, ctx.splat(e, 0), m});
+  Value sum = c.op<gn::ReduceSumOp>({c.op<gn::ExpOp>({c.op<gn::SubOp>({*x, shift})})},
+                                    reduceAttrs(*k));
+  Value shiftOut = *k ? shift : c.reshape(shift, typeOf(sum ? sum : *x).getShape());
+  Value r = c.op<gn::AddOp>({c.op<gn::LogOp>({sum}), shiftOut});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+} // namespace
+
+void paddle::registerMathOps(OpRegistry &r) {
+  addUnary(r, std::make_index_sequence<std::size(kUnary)>());
+  addBinary(r, std::make_index_sequence<std::size(kBinary)>());
+  addClasses(r, std::make_index_sequence<std::size(kClasses)>());
+  r.add("softshrink", "x, threshold=0.5", folded<shrink<false>>);
+  r.add("hardshrink", "x, threshold=0.5", folded<shrink<true>>);
+  r.add("celu", "x, alpha=1.0", folded<celu>);
+  r.add("selu", "x, scale=1.0507009873554805, alpha=1.6732632423543772", folded<selu>);
+  r.add("thresholded_relu", "x, threshold=1.0, value=0.0", folded<thresholdedRelu>);
+  r.add("stanh", "x, scale_a=0.67, scale_b=1.7159", folded<stanh>);
+  r.add("softplus", "x, beta=1.0, threshold=20.0", folded<softplus>);
+  r.add("hardtanh", "x, min=-1.0, max=1.0", folded<hardtanh>);
+  r.add("mish", "x, threshold=20.0", folded<mish>);
+  r.add("trunc", "x", folded<rounding<gn::TruncOp>>);
+  r.add("rint", "x", folded<rounding<gn::RoundOp>>);
+  r.add("atan2", "x, y", [](ImportContext &ctx, Args &a) {
+    return ctx.binary<gn::Atan2Op>(a.get("x"), a.get("y"), /*resultFloat=*/true);
+  });
+  r.add("lerp", "x, y, weight", folded<lerp>);
+  r.add("amax", "x, axis=None, keepdim=False", folded<extreme<gn::ReduceMaxOp>>);
+  r.add("amin", "x, axis=None, keepdim=False", folded<extreme<gn::ReduceMinOp>>);
+  r.add("logsumexp", "x, axis=None, keepdim=False, reduce_all=False", folded<logsumexp>);
+}

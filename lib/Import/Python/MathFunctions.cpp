@@ -1,0 +1,313 @@
+//===- MathFunctions.cpp - elementwise functions built from gn ops -------===//
+//
+// Formulas and their precision in f32 (checked against PyTorch and
+// PaddlePaddle by the op goldens, math_* cases):
+// - asin, acos through atan2 with sqrt((1 - x)(1 + x)): no cancellation
+//   near |x| = 1; NaN outside [-1, 1].
+// - expm1 = 2t / (1 - t), t = tanh(x / 2), for |x| < 1/2 (exp(x) - 1 would
+//   lose all digits near 0), exp(x) - 1 beyond.
+// - sinh, asinh keep their relative precision near 0 (through expm1, log1p);
+//   sinh, cosh beyond 1 use exp(|x| / 2)^2 / 2, which overflows where they do,
+//   not at half the range; asinh, acosh past 1e4 use log(|x|) + ln 2;
+//   atanh = (log1p(x) - log1p(-x)) / 2, exact in 1 +- x near |x| = 1.
+// - erfc = 1 - erf: absolute error below 1e-7, not relative in the tail.
+// - log2, log10 = log(x) times a constant: within 2 ulp of the rounded
+//   result, so floor(log2(2^k)) may differ from a correctly rounded log2.
+// Signs of zero follow the functions (sinh(-0) = -0).
+//
+//===----------------------------------------------------------------------===//
+#include "gn/Import/Python/MathFunctions.h"
+#include "gn/Import/Python/OpChain.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <cfloat>
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+constexpr double kLn2 = 0.69314718055994530942;
+constexpr double kLn10 = 2.30258509299404568402;
+constexpr double kPi = 3.14159265358979323846;
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+/// A chain of gn ops over one compute type, with shorthands for the
+/// formulas below.
+struct Math {
+  ImportContext &ctx;
+  Chain c;
+  Type t;
+  Math(ImportContext &ctx, Type t) : ctx(ctx), c{ctx}, t(t) {}
+
+  Value k(double v) { return ctx.splat(t, v); }
+  Value add(Value a, Value b) { return c.op<gn::AddOp>({a, b}); }
+  Value sub(Value a, Value b) { return c.op<gn::SubOp>({a, b}); }
+  Value mul(Value a, Value b) { return c.op<gn::MulOp>({a, b}); }
+  Value div(Value a, Value b) { return c.op<gn::DivOp>({a, b}); }
+  Value max(Value a, Value b) { return c.op<gn::MaximumOp>({a, b}); }
+  Value min(Value a, Value b) { return c.op<gn::MinimumOp>({a, b}); }
+  Value abs(Value a) { return c.op<gn::AbsOp>({a}); }
+  Value neg(Value a) { return c.op<gn::NegOp>({a}); }
+  Value exp(Value a) { return c.op<gn::ExpOp>({a}); }
+  Value log(Value a) { return c.op<gn::LogOp>({a}); }
+  Value log1p(Value a) { return c.op<gn::Log1pOp>({a}); }
+  Value sqrt(Value a) { return c.op<gn::SqrtOp>({a}); }
+  Value tanh(Value a) { return c.op<gn::TanhOp>({a}); }
+  Value atan2(Value a, Value b) { return c.op<gn::Atan2Op>({a, b}); }
+  Value lt(Value a, Value b) { return c.op<gn::LtOp>({a, b}); }
+  Value gt(Value a, Value b) { return c.op<gn::GtOp>({a, b}); }
+  Value eq(Value a, Value b) { return c.op<gn::EqOp>({a, b}); }
+  Value ne(Value a, Value b) { return c.op<gn::NeOp>({a, b}); }
+  Value both(Value a, Value b) { return c.op<gn::AndOp>({a, b}); }
+  Value either(Value a, Value b) { return c.op<gn::OrOp>({a, b}); }
+  Value where(Value cond, Value a, Value b) { return c.op<gn::WhereOp>({cond, a, b}); }
+
+  /// f(|x|) given x's sign back: -s below 0, x itself at +-0 (keeps -0).
+  Value odd(Value x, Value s) { return where(lt(x, k(0)), neg(s), where(eq(x, k(0)), x, s)); }
+  Value expm1(Value x) {
+    Value t = tanh(mul(x, k(0.5)));
+    Value nearZero = div(mul(k(2), t), sub(k(1), t));
+    return where(lt(abs(x), k(0.5)), nearZero, sub(exp(x), k(1)));
+  }
+  /// sqrt((1 - x)(1 + x)), exact in its factors near |x| = 1.
+  Value cosOfAsin(Value x) { return sqrt(mul(sub(k(1), x), add(k(1), x))); }
+  /// exp(|x|) / 2 as (exp(|x| / 2) / 2) * exp(|x| / 2): no overflow before
+  /// the result's, and no rounding of |x| - ln 2 (which costs |x| ulp).
+  Value halfExp(Value a) {
+    Value root = exp(mul(a, k(0.5)));
+    return mul(mul(root, k(0.5)), root);
+  }
+};
+
+/// The compute type of a float function of `x`: f32 for integers, bools,
+/// f16 and bf16; f64 stays.
+Type computeType(ImportContext &ctx, Type e) {
+  return e.isF64() ? e : ctx.f32();
+}
+
+/// The result type: x's when it is a float, else f32.
+Type resultType(ImportContext &ctx, Type e) { return isFloat(e) ? e : ctx.f32(); }
+
+const char *const kUnaryNames[] = {"tan",   "atan",       "asin",       "acos",    "sinh",
+                                   "cosh",  "asinh",      "acosh",      "atanh",   "expm1",
+                                   "log2",  "log10",      "exp2",       "softsign", "tanhshrink",
+                                   "logsigmoid", "erfc",  "frac",       "sinc",    "deg2rad",
+                                   "rad2deg"};
+
+/// Runs `body` on `x` in its compute type and converts the result back.
+template <typename Body>
+FailureOr<Value> inComputeType(ImportContext &ctx, Value x, Type result, Body body) {
+  Math m(ctx, computeType(ctx, typeOf(x).getElementType()));
+  Value in = m.c.convert(x, m.t);
+  Value out = in ? body(m, in) : Value();
+  out = out ? m.c.convert(out, result) : Value();
+  if (!m.c.ok() || !out)
+    return failure();
+  return out;
+}
+
+} // namespace
+
+bool math::isUnary(llvm::StringRef name) { return llvm::is_contained(kUnaryNames, name); }
+
+FailureOr<Value> math::unary(ImportContext &ctx, llvm::StringRef name, Value x) {
+  if (!isUnary(name))
+    return ctx.error("'" + name + "' is not one of gn's built math functions");
+  Type result = resultType(ctx, typeOf(x).getElementType());
+  return inComputeType(ctx, x, result, [&](Math &m, Value x) -> Value {
+    if (name == "tan")
+      return m.div(m.c.op<gn::SinOp>({x}), m.c.op<gn::CosOp>({x}));
+    if (name == "atan")
+      return m.atan2(x, m.k(1));
+    if (name == "asin")
+      return m.atan2(x, m.cosOfAsin(x));
+    if (name == "acos")
+      return m.atan2(m.cosOfAsin(x), x);
+    if (name == "expm1")
+      return m.expm1(x);
+    if (name == "sinh") {
+      Value a = m.abs(x), u = m.expm1(a);
+      Value nearZero = m.mul(m.k(0.5), m.add(u, m.div(u, m.add(u, m.k(1)))));
+      Value e = m.halfExp(a);
+      Value beyond = m.sub(e, m.div(m.k(0.25), e));
+      return m.odd(x, m.where(m.lt(a, m.k(1)), nearZero, beyond));
+    }
+    if (name == "cosh") {
+      Value e = m.halfExp(m.abs(x));
+      return m.add(e, m.div(m.k(0.25), e));
+    }
+    if (name == "asinh") {
+      Value a = m.abs(x), a2 = m.mul(a, a);
+      Value nearZero = m.log1p(m.add(a, m.div(a2, m.add(m.k(1), m.sqrt(m.add(m.k(1), a2))))));
+      Value far = m.add(m.log(a), m.k(kLn2));
+      return m.odd(x, m.where(m.gt(a, m.k(1e4)), far, nearZero));
+    }
+    if (name == "acosh") {
+      Value d = m.sub(x, m.k(1));
+      Value nearOne = m.log1p(m.add(d, m.sqrt(m.mul(d, m.add(d, m.k(2))))));
+      Value far = m.add(m.log(x), m.k(kLn2));
+      return m.where(m.gt(x, m.k(1e4)), far, nearOne);
+    }
+    if (name == "atanh")
+      return m.mul(m.k(0.5), m.sub(m.log1p(x), m.log1p(m.neg(x))));
+    if (name == "log2")
+      return m.mul(m.log(x), m.k(1 / kLn2));
+    if (name == "log10")
+      return m.mul(m.log(x), m.k(1 / kLn10));
+    if (name == "exp2")
+      return m.c.op<gn::PowOp>({m.k(2), x});
+    if (name == "softsign")
+      return m.div(x, m.add(m.k(1), m.abs(x)));
+    if (name == "tanhshrink")
+      return m.sub(x, m.tanh(x));
+    if (name == "logsigmoid")
+      return m.sub(m.min(x, m.k(0)), m.log1p(m.exp(m.neg(m.abs(x)))));
+    if (name == "erfc")
+      return m.sub(m.k(1), m.c.op<gn::ErfOp>({x}));
+    if (name == "frac")
+      return m.sub(x, m.c.op<gn::TruncOp>({x}));
+    if (name == "sinc") {
+      Value px = m.mul(x, m.k(kPi));
+      return m.where(m.eq(x, m.k(0)), m.k(1), m.div(m.c.op<gn::SinOp>({px}), px));
+    }
+    if (name == "deg2rad")
+      return m.mul(x, m.k(kPi / 180));
+    return m.mul(x, m.k(180 / kPi)); // rad2deg
+  });
+}
+
+FailureOr<Value> math::classify(ImportContext &ctx, llvm::StringRef name, Value x) {
+  Type e = typeOf(x).getElementType();
+  bool known = llvm::StringSwitch<bool>(name)
+                   .Cases({"isinf", "isfinite", "isposinf", "isneginf", "isnan"}, true)
+                   .Default(false);
+  if (!known)
+    return ctx.error("'" + name + "' is not one of gn's float classes");
+  Math m(ctx, isFloat(e) ? e : ctx.f32());
+  if (!isFloat(e)) // integers are finite
+    return m.c.take(ctx.build<gn::BroadcastToOp>(
+        {ctx.splat(ctx.i1(), name == "isfinite" ? 1 : 0)}, {ctx.ints("shape", typeOf(x).getShape())}));
+  const double inf = std::numeric_limits<double>::infinity();
+  Value r = name == "isinf"      ? m.eq(m.abs(x), m.k(inf))
+            : name == "isfinite" ? m.lt(m.abs(x), m.k(inf))
+            : name == "isposinf" ? m.eq(x, m.k(inf))
+            : name == "isneginf" ? m.eq(x, m.k(-inf))
+                                 : m.ne(x, x);
+  if (!m.c.ok())
+    return failure();
+  return r;
+}
+
+FailureOr<Value> math::shrink(ImportContext &ctx, Value x, double lambda, bool hard) {
+  Type e = typeOf(x).getElementType();
+  return inComputeType(ctx, x, resultType(ctx, e), [&](Math &m, Value x) -> Value {
+    Value above = m.gt(x, m.k(lambda)), below = m.lt(x, m.k(-lambda));
+    if (hard)
+      return m.where(m.either(above, below), x, m.k(0));
+    return m.where(above, m.sub(x, m.k(lambda)),
+                   m.where(below, m.add(x, m.k(lambda)), m.k(0)));
+  });
+}
+
+FailureOr<Value> math::celu(ImportContext &ctx, Value x, double alpha) {
+  if (alpha == 0)
+    return ctx.error("celu: alpha must not be 0");
+  Type e = typeOf(x).getElementType();
+  return inComputeType(ctx, x, resultType(ctx, e), [&](Math &m, Value x) -> Value {
+    Value negative = m.mul(m.k(alpha), m.expm1(m.div(x, m.k(alpha))));
+    return m.where(m.gt(x, m.k(0)), x, negative);
+  });
+}
+
+FailureOr<Value> math::selu(ImportContext &ctx, Value x, double scale, double alpha) {
+  Type e = typeOf(x).getElementType();
+  return inComputeType(ctx, x, resultType(ctx, e), [&](Math &m, Value x) -> Value {
+    Value negative = m.mul(m.k(alpha), m.expm1(x));
+    return m.mul(m.k(scale), m.where(m.gt(x, m.k(0)), x, negative));
+  });
+}
+
+FailureOr<Value> math::thresholdedRelu(ImportContext &ctx, Value x, double threshold,
+                                       double value) {
+  Type e = typeOf(x).getElementType();
+  return inComputeType(ctx, x, resultType(ctx, e), [&](Math &m, Value x) -> Value {
+    return m.where(m.gt(x, m.k(threshold)), x, m.k(value));
+  });
+}
+
+FailureOr<Value> math::nanToNum(ImportContext &ctx, Value x, double nan,
+                                std::optional<double> posinf, std::optional<double> neginf) {
+  Type e = typeOf(x).getElementType();
+  if (!isFloat(e))
+    return x; // integers hold no NaN nor inf
+  double largest = e.isF64()    ? DBL_MAX
+                   : e.isF16()  ? 65504.0
+                   : e.isBF16() ? 3.3895313892515355e38
+                                : FLT_MAX;
+  const double inf = std::numeric_limits<double>::infinity();
+  Math m(ctx, e);
+  Value r = m.where(m.ne(x, x), m.k(nan),
+                    m.where(m.eq(x, m.k(inf)), m.k(posinf.value_or(largest)),
+                            m.where(m.eq(x, m.k(-inf)), m.k(neginf.value_or(-largest)), x)));
+  if (!m.c.ok())
+    return failure();
+  return r;
+}
+
+bool math::isBinary(llvm::StringRef name) {
+  return llvm::is_contained({"xlogy", "logaddexp", "logaddexp2", "hypot", "heaviside", "fmax",
+                             "fmin", "copysign"},
+                            name);
+}
+
+FailureOr<PyValue> math::binary(ImportContext &ctx, llvm::StringRef name, const PyValue &a,
+                                const PyValue &b) {
+  if (!isBinary(name))
+    return ctx.error("'" + name + "' is not one of gn's built math functions");
+  auto promoted = ctx.promote({a, b});
+  if (failed(promoted))
+    return failure();
+  // heaviside, fmax and fmin keep the operands' type; the others are float
+  // functions.
+  bool keepsType = name == "heaviside" || name == "fmax" || name == "fmin";
+  Type result = keepsType ? *promoted : resultType(ctx, *promoted);
+  Type compute = keepsType ? *promoted : computeType(ctx, *promoted);
+  auto x = ctx.asTensor(a, compute), y = ctx.asTensor(b, compute);
+  if (failed(x) || failed(y))
+    return failure();
+  Math m(ctx, compute);
+  Value r;
+  if (name == "xlogy") {
+    // 0 where x = 0, unless y is NaN (PyTorch).
+    Value zeroX = m.both(m.eq(*x, m.k(0)), m.eq(*y, *y));
+    r = m.where(zeroX, m.k(0), m.mul(*x, m.log(*y)));
+  } else if (name == "logaddexp" || name == "logaddexp2") {
+    // max + log(1 + exp(-|x - y|)) in the function's base; equal operands
+    // (both infinite among them) give x + log(2).
+    bool two = name == "logaddexp2";
+    Value xs = two ? m.mul(*x, m.k(kLn2)) : *x, ys = two ? m.mul(*y, m.k(kLn2)) : *y;
+    Value natural = m.add(m.max(xs, ys), m.log1p(m.exp(m.neg(m.abs(m.sub(xs, ys))))));
+    natural = m.where(m.eq(xs, ys), m.add(xs, m.k(kLn2)), natural);
+    r = two ? m.mul(natural, m.k(1 / kLn2)) : natural;
+  } else if (name == "hypot") {
+    r = m.sqrt(m.add(m.mul(*x, *x), m.mul(*y, *y)));
+  } else if (name == "heaviside") {
+    r = m.where(m.eq(*x, m.k(0)), *y, m.where(m.gt(*x, m.k(0)), m.k(1), m.k(0)));
+  } else if (name == "fmax" || name == "fmin") {
+    // The other operand where one is NaN (maximum and minimum give NaN).
+    Value best = name == "fmax" ? m.max(*x, *y) : m.min(*x, *y);
+    r = isFloat(compute) ? m.where(m.ne(*x, *x), *y, m.where(m.ne(*y, *y), *x, best)) : best;
+  } else { // copysign: y's sign bit, -0.0 included (1 / -0 = -inf)
+    Value negative = m.either(m.lt(*y, m.k(0)),
+                              m.both(m.eq(*y, m.k(0)), m.lt(m.div(m.k(1), *y), m.k(0))));
+    Value magnitude = m.abs(*x);
+    r = m.where(negative, m.neg(magnitude), magnitude);
+  }
+  r = r ? m.c.convert(r, result) : r;
+  if (!m.c.ok() || !r)
+    return failure();
+  return PyValue::of(r);
+}
