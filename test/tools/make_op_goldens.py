@@ -366,6 +366,55 @@ def define_math():
     case("math_hypot_broadcast_f32", "math", [N("x", (3, 1)), N("y", (1, 4))], "torch.hypot(x, y)")
 
 
+# ---- products and distances (lib/Import/Torch/LinalgOps.cpp) ---------------
+
+def define_linalg():
+    for dt in ("f32", "f64"):
+        case(f"linalg_dot_{dt}", "linalg", [N("x", (7,), dt), N("y", (7,), dt)], "torch.dot(x, y)")
+    case("linalg_dot_method_f32", "linalg", [N("x", (5,)), N("y", (5,))], "x.dot(y)")
+    case("linalg_vdot_f32", "linalg", [N("x", (5,)), N("y", (5,))], "torch.vdot(x, y)")
+    case("linalg_inner_f32", "linalg", [N("x", (2, 3, 4)), N("y", (5, 4))], "torch.inner(x, y)")
+    case("linalg_inner_scalar_f32", "linalg", [N("x", ()), N("y", (5, 4))], "torch.inner(x, y)")
+    case("linalg_mv_f32", "linalg", [N("m", (4, 6)), N("v", (6,))], "torch.mv(m, v)")
+    case("linalg_mv_method_f32", "linalg", [N("m", (4, 6)), N("v", (6,))], "m.mv(v)")
+    case("linalg_addmv_f32", "linalg", [N("b", (4,)), N("m", (4, 6)), N("v", (6,))],
+         "torch.addmv(b, m, v, beta=0.5, alpha=2.0)")
+    case("linalg_addr_f32", "linalg", [N("b", (4, 3)), N("x", (4,)), N("y", (3,))],
+         "torch.addr(b, x, y, alpha=-1.5)")
+    case("linalg_addbmm_f32", "linalg", [N("b", (4, 5)), N("x", (3, 4, 6)), N("y", (3, 6, 5))],
+         "torch.addbmm(b, x, y, beta=2.0)")
+    case("linalg_tensordot_int_f32", "linalg", [N("x", (2, 3, 4)), N("y", (3, 4, 5))],
+         "torch.tensordot(x, y, dims=2)")
+    case("linalg_tensordot_lists_f32", "linalg", [N("x", (2, 3, 4)), N("y", (4, 2, 5))],
+         "torch.tensordot(x, y, dims=([0, 2], [1, 0]))")
+    case("linalg_kron_f32", "linalg", [N("x", (2, 3)), N("y", (4, 2))], "torch.kron(x, y)")
+    case("linalg_kron_ranks_f32", "linalg", [N("x", (3,)), N("y", (2, 2))], "torch.kron(x, y)")
+    case("linalg_trace_f32", "linalg", [N("x", (4, 6))], "torch.trace(x)")
+    case("linalg_trace_i64", "linalg", [I("x", (3, 3), -9, 9)], "torch.trace(x)")
+    case("linalg_cross_f32", "linalg", [N("x", (4, 3)), N("y", (4, 3))],
+         "torch.cross(x, y, dim=1)")
+    case("linalg_cross_broadcast_f32", "linalg", [N("x", (2, 3, 5)), N("y", (1, 3, 1))],
+         "torch.linalg.cross(x, y, dim=1)")
+    for p in ("1.0", "2.0", "3.0", "float('inf')", "0.0"):
+        tag = {"1.0": "p1", "2.0": "p2", "3.0": "p3", "float('inf')": "pinf", "0.0": "p0"}[p]
+        case(f"linalg_cdist_{tag}_f32", "linalg", [N("x", (2, 5, 4)), N("y", (2, 7, 4))],
+             f"torch.cdist(x, y, p={p})")
+    case("linalg_cdist_mm_f32", "linalg", [N("x", (30, 8)), N("y", (26, 8))], "torch.cdist(x, y)")
+    case("linalg_cdist_mode_f32", "linalg", [N("x", (6, 8)), N("y", (5, 8))],
+         "torch.cdist(x, y, compute_mode='use_mm_for_euclid_dist')")
+    case("linalg_dist_f32", "linalg", [N("x", (3, 4)), N("y", (3, 4))], "torch.dist(x, y)")
+    case("linalg_dist_p3_f32", "linalg", [N("x", (3, 4)), N("y", (4,))], "torch.dist(x, y, 3)")
+    case("linalg_pairwise_distance_f32", "linalg", [N("x", (5, 8)), N("y", (5, 8))],
+         "torch.nn.functional.pairwise_distance(x, y)")
+    case("linalg_pairwise_distance_p1_f32", "linalg", [N("x", (5, 8)), N("y", (1, 8))],
+         "torch.nn.functional.pairwise_distance(x, y, p=1.0, keepdim=True)")
+    for dt in ("f32", "f16", "f64"):
+        case(f"linalg_cosine_similarity_{dt}", "linalg", [N("x", (4, 16), dt), N("y", (4, 16), dt)],
+             "torch.nn.functional.cosine_similarity(x, y)")
+    case("linalg_cosine_similarity_dim_f32", "linalg", [N("x", (2, 3, 8)), N("y", (1, 3, 8))],
+         "torch.cosine_similarity(x, y, dim=-1, eps=1e-6)")
+
+
 # ---- activations ----------------------------------------------------------
 
 def define_activations():
@@ -1708,7 +1757,8 @@ def define_all():
               define_convert, define_reductions, define_softmax, define_shape, define_indexing,
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
-              define_masking, define_recurrent, define_probes, define_math):
+              define_masking, define_recurrent, define_probes, define_math,
+              define_linalg):
         f()
 
 

@@ -47,6 +47,7 @@ public:
   TorchFrontend() {
     registerElementwiseOps(registry);
     registerMathOps(registry);
+    registerLinalgOps(registry);
     registerShapeOps(registry);
     registerReductionOps(registry);
     registerNNOps(registry);

@@ -1,0 +1,445 @@
+//===- LinalgOps.cpp - torch's vector and matrix products, distances -----===//
+//
+// dot, vdot, inner, mv, addmv, addr, addbmm, tensordot, kron, trace,
+// cross, cdist, dist, pairwise_distance and cosine_similarity, built from
+// gn.einsum and elementwise ops. cdist follows PyTorch's two algorithms
+// (the direct differences, or |x|^2 + |y|^2 - 2 x.y past 25 rows for
+// p = 2), since the two round differently.
+//
+//===----------------------------------------------------------------------===//
+#include "TorchOps.h"
+#include "gn/Import/Python/OpChain.h"
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+constexpr llvm::StringLiteral kLabels = "abcdefghijklmnopqrstuvwxyz";
+
+/// Both operands at their promoted type.
+LogicalResult promoted(ImportContext &ctx, const PyValue &a, const PyValue &b, Value &x,
+                       Value &y) {
+  auto t = ctx.promote({a, b});
+  if (failed(t))
+    return failure();
+  auto cx = ctx.asTensor(a, *t), cy = ctx.asTensor(b, *t);
+  if (failed(cx) || failed(cy))
+    return failure();
+  x = *cx;
+  y = *cy;
+  return success();
+}
+
+FailureOr<PyValue> einsum2(ImportContext &ctx, const PyValue &a, const PyValue &b,
+                           llvm::StringRef equation) {
+  Value x, y;
+  if (failed(promoted(ctx, a, b, x, y)))
+    return failure();
+  return wrap(ctx.build<gn::EinsumOp>({x, y}, {ctx.str("equation", equation)}));
+}
+
+/// beta * input + alpha * product (beta = 0 ignores input, NaN included).
+FailureOr<PyValue> scaledSum(ImportContext &ctx, Args &a, FailureOr<PyValue> product) {
+  if (failed(product))
+    return failure();
+  const PyValue &beta = a.get("beta"), &alpha = a.get("alpha");
+  PyValue p = *product;
+  if (!(alpha.isNumber() && alpha.asDouble() == 1)) {
+    auto s = ctx.binary<gn::MulOp>(p, alpha);
+    if (failed(s))
+      return failure();
+    p = *s;
+  }
+  if (beta.isNumber() && beta.asDouble() == 0)
+    return p;
+  PyValue in = a.get("input");
+  if (!(beta.isNumber() && beta.asDouble() == 1)) {
+    auto s = ctx.binary<gn::MulOp>(in, beta);
+    if (failed(s))
+      return failure();
+    in = *s;
+  }
+  return ctx.binary<gn::AddOp>(in, p);
+}
+
+FailureOr<PyValue> dot(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), y = a.tensor("other");
+  if (failed(x) || failed(y))
+    return failure();
+  if (typeOf(*x).getRank() != 1 || typeOf(*y).getRank() != 1)
+    return a.error("expects two 1-d tensors");
+  return einsum2(ctx, a.get("input"), a.get("other"), "i,i->");
+}
+
+/// inner(a, b): the last dims contracted; a 0-d operand multiplies.
+FailureOr<PyValue> inner(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), y = a.tensor("other");
+  if (failed(x) || failed(y))
+    return failure();
+  int64_t rx = typeOf(*x).getRank(), ry = typeOf(*y).getRank();
+  if (rx == 0 || ry == 0)
+    return ctx.binary<gn::MulOp>(a.get("input"), a.get("other"));
+  if (rx + ry - 1 > (int64_t)kLabels.size())
+    return a.error("too many dims");
+  std::string l = kLabels.substr(0, rx - 1).str(), r = kLabels.substr(rx - 1, ry - 1).str();
+  return einsum2(ctx, a.get("input"), a.get("other"), l + "z," + r + "z->" + l + r);
+}
+
+FailureOr<PyValue> mv(ImportContext &ctx, const PyValue &mat, const PyValue &vec, Args &a) {
+  if (!mat.isTensor() || !vec.isTensor() || mat.type().getRank() != 2 ||
+      vec.type().getRank() != 1)
+    return a.error("expects a 2-d matrix and a 1-d vector");
+  return einsum2(ctx, mat, vec, "ij,j->i");
+}
+
+FailureOr<PyValue> addr(ImportContext &ctx, Args &a) {
+  const PyValue &v1 = a.get("vec1"), &v2 = a.get("vec2");
+  if (!v1.isTensor() || !v2.isTensor() || v1.type().getRank() != 1 || v2.type().getRank() != 1)
+    return a.error("expects two 1-d vectors");
+  return scaledSum(ctx, a, einsum2(ctx, v1, v2, "i,j->ij"));
+}
+
+FailureOr<PyValue> addbmm(ImportContext &ctx, Args &a) {
+  const PyValue &b1 = a.get("batch1"), &b2 = a.get("batch2");
+  if (!b1.isTensor() || !b2.isTensor() || b1.type().getRank() != 3 || b2.type().getRank() != 3)
+    return a.error("expects two 3-d batches");
+  return scaledSum(ctx, a, einsum2(ctx, b1, b2, "bij,bjk->ik"));
+}
+
+/// tensordot(a, b, dims): dims an int (a's last n against b's first n) or
+/// two lists of dims.
+FailureOr<PyValue> tensordot(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("a"), y = a.tensor("b");
+  if (failed(x) || failed(y))
+    return failure();
+  int64_t rx = typeOf(*x).getRank(), ry = typeOf(*y).getRank();
+  llvm::SmallVector<int64_t> dx, dy;
+  const PyValue &dims = a.get("dims");
+  if (dims.kind == PyValue::Int) {
+    if (dims.i < 0 || dims.i > std::min(rx, ry))
+      return a.error("dims must be in [0, min(a.dim(), b.dim())]");
+    for (int64_t k = 0; k < dims.i; ++k) {
+      dx.push_back(rx - dims.i + k);
+      dy.push_back(k);
+    }
+  } else if (dims.isSequence() && dims.elts.size() == 2) {
+    auto list = [&](const PyValue &v, int64_t rank, llvm::SmallVector<int64_t> &out) {
+      std::vector<PyValue> items = v.isSequence() ? v.elts : std::vector<PyValue>{v};
+      for (const PyValue &e : items) {
+        if (e.kind != PyValue::Int)
+          return failure();
+        auto d = ctx.dim(e.i, rank);
+        if (failed(d))
+          return failure();
+        out.push_back(*d);
+      }
+      return success();
+    };
+    if (failed(list(dims.elts[0], rx, dx)) || failed(list(dims.elts[1], ry, dy)) ||
+        dx.size() != dy.size())
+      return a.error("dims must be an int or two lists of dims of the same length");
+  } else {
+    return a.error("dims must be an int or two lists of dims");
+  }
+  if (rx + ry > (int64_t)kLabels.size())
+    return a.error("too many dims");
+  std::string lx(rx, ' '), ly(ry, ' '), out;
+  for (int64_t i = 0; i < rx; ++i)
+    lx[i] = kLabels[i];
+  for (int64_t j = 0; j < ry; ++j)
+    ly[j] = kLabels[rx + j];
+  for (size_t k = 0; k < dx.size(); ++k)
+    ly[dy[k]] = lx[dx[k]];
+  for (int64_t i = 0; i < rx; ++i)
+    if (!llvm::is_contained(dx, i))
+      out += lx[i];
+  for (int64_t j = 0; j < ry; ++j)
+    if (!llvm::is_contained(dy, j))
+      out += ly[j];
+  return einsum2(ctx, a.get("a"), a.get("b"), lx + "," + ly + "->" + out);
+}
+
+/// kron(a, b): out[i * n + j] = a[i] * b[j] in every dim (the lower rank
+/// padded with leading 1s).
+FailureOr<PyValue> kron(ImportContext &ctx, Args &a) {
+  Value x, y;
+  if (failed(promoted(ctx, a.get("input"), a.get("other"), x, y)))
+    return failure();
+  int64_t rank = std::max(typeOf(x).getRank(), typeOf(y).getRank());
+  auto padded = [&](Value v) {
+    llvm::SmallVector<int64_t> s(rank - typeOf(v).getRank(), 1);
+    llvm::append_range(s, typeOf(v).getShape());
+    return s;
+  };
+  llvm::SmallVector<int64_t> sx = padded(x), sy = padded(y), ex, ey, out;
+  for (int64_t d = 0; d < rank; ++d) {
+    ex.append({sx[d], 1});
+    ey.append({1, sy[d]});
+    out.push_back(sx[d] * sy[d]);
+  }
+  Chain c{ctx};
+  Value prod = c.op<gn::MulOp>({c.reshape(x, ex), c.reshape(y, ey)});
+  Value r = c.reshape(prod, out);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// trace(x): the sum of a 2-d tensor's main diagonal.
+FailureOr<PyValue> trace(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() != 2)
+    return a.error("expects a 2-d tensor");
+  Chain c{ctx};
+  Type i64 = ctx.i64Type();
+  Value rows = c.reshape(c.arange(type.getDimSize(0), i64), {type.getDimSize(0), 1});
+  Value cols = c.reshape(c.arange(type.getDimSize(1), i64), {1, type.getDimSize(1)});
+  Value onDiagonal = c.op<gn::EqOp>({rows, cols});
+  Value kept = c.op<gn::WhereOp>({onDiagonal, *x, ctx.splat(type.getElementType(), 0)});
+  Type e = type.getElementType();
+  // Integer traces accumulate in i64, as torch.sum does.
+  if (!isFloat(e))
+    kept = c.convert(kept, i64);
+  Value r = c.op<gn::ReduceSumOp>({kept}, {ctx.ints("dims", {0, 1}), ctx.flag("keepdim", false)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// cross(a, b, dim): the 3-vector cross product along dim (torch.cross
+/// without dim: the first dim of size 3; linalg.cross: the last).
+FailureOr<PyValue> cross(ImportContext &ctx, Args &a, bool linalg) {
+  Value x, y;
+  if (failed(promoted(ctx, a.get("input"), a.get("other"), x, y)))
+    return failure();
+  auto shape = gn::broadcastShapes(typeOf(x).getShape(), typeOf(y).getShape());
+  if (!shape)
+    return a.error("the operands do not broadcast");
+  Chain c{ctx};
+  auto expand = [&](Value v) {
+    return typeOf(v).getShape() == llvm::ArrayRef<int64_t>(*shape)
+               ? v
+               : c.op<gn::BroadcastToOp>({v}, {ctx.ints("shape", *shape)});
+  };
+  x = expand(x);
+  y = expand(y);
+  int64_t rank = shape->size(), dim = -1;
+  if (a.has("dim")) {
+    auto d = a.integer("dim");
+    if (failed(d))
+      return failure();
+    auto nd = ctx.dim(*d, rank);
+    if (failed(nd))
+      return failure();
+    dim = *nd;
+  } else if (linalg) {
+    dim = rank - 1;
+  } else {
+    for (int64_t d = 0; d < rank && dim < 0; ++d)
+      if ((*shape)[d] == 3)
+        dim = d;
+  }
+  if (dim < 0 || (*shape)[dim] != 3)
+    return a.error("the cross product needs a dim of size 3");
+  auto part = [&](Value v, int64_t k) { return c.slice(v, dim, k, k + 1); };
+  auto term = [&](int64_t i, int64_t j) {
+    return c.op<gn::SubOp>({c.op<gn::MulOp>({part(x, i), part(y, j)}),
+                            c.op<gn::MulOp>({part(x, j), part(y, i)})});
+  };
+  Value r = c.op<gn::ConcatOp>({term(1, 2), term(2, 0), term(0, 1)}, {ctx.i64("dim", dim)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// The p-norm of `d` over `dims`: p = 0 counts nonzeros, inf takes the
+/// largest magnitude, -inf the smallest.
+Value pNorm(ImportContext &ctx, Chain &c, Value d, double p, llvm::ArrayRef<int64_t> dims,
+            bool keepdim) {
+  Type e = typeOf(d).getElementType();
+  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("dims", dims), ctx.flag("keepdim", keepdim)};
+  Value mag = c.op<gn::AbsOp>({d});
+  if (std::isinf(p))
+    return p > 0 ? c.op<gn::ReduceMaxOp>({mag}, attrs) : c.op<gn::ReduceMinOp>({mag}, attrs);
+  if (p == 0)
+    return c.op<gn::ReduceSumOp>(
+        {c.convert(c.op<gn::NeOp>({d, ctx.splat(e, 0)}), e)}, attrs);
+  if (p == 1)
+    return c.op<gn::ReduceSumOp>({mag}, attrs);
+  if (p == 2)
+    return c.op<gn::SqrtOp>({c.op<gn::ReduceSumOp>({c.op<gn::MulOp>({d, d})}, attrs)});
+  Value powered = c.op<gn::PowOp>({mag, ctx.splat(e, p)});
+  return c.op<gn::PowOp>({c.op<gn::ReduceSumOp>({powered}, attrs), ctx.splat(e, 1 / p)});
+}
+
+FailureOr<double> normOrder(Args &a, llvm::StringRef name) {
+  const PyValue &p = a.get(name);
+  if (p.isNone())
+    return 2.0;
+  if (!p.isNumber())
+    return a.error("argument '" + name + "' must be a number");
+  double v = p.asDouble();
+  if (v < 0 && !std::isinf(v))
+    return a.error("p must be non-negative");
+  return v;
+}
+
+/// cdist(x1 [..., P, M], x2 [..., R, M], p): [..., P, R].
+FailureOr<PyValue> cdist(ImportContext &ctx, Args &a) {
+  Value x, y;
+  if (failed(promoted(ctx, a.get("x1"), a.get("x2"), x, y)))
+    return failure();
+  auto p = normOrder(a, "p");
+  if (failed(p))
+    return failure();
+  auto tx = typeOf(x), ty = typeOf(y);
+  int64_t rank = tx.getRank();
+  if (rank < 2 || ty.getRank() != rank || tx.getShape().back() != ty.getShape().back() ||
+      tx.getShape().drop_back(2) != ty.getShape().drop_back(2))
+    return a.error("expects [..., P, M] and [..., R, M] with the same batch dims");
+  if (!isFloat(tx.getElementType()))
+    return a.error("expects float tensors");
+  int64_t rows = tx.getDimSize(rank - 2), cols = ty.getDimSize(rank - 2);
+  int64_t mode = 0; // 0: PyTorch's default, 1: always mm, 2: never
+  const PyValue &m = a.get("compute_mode");
+  if (m.kind == PyValue::Str)
+    mode = m.s == "use_mm_for_euclid_dist" ? 1 : m.s == "donot_use_mm_for_euclid_dist" ? 2 : 0;
+  Chain c{ctx};
+  Type e = tx.getElementType();
+  llvm::SmallVector<int64_t> batch(tx.getShape().drop_back(2));
+  if (*p == 2 && (mode == 1 || (mode == 0 && (rows > 25 || cols > 25)))) {
+    // PyTorch's matrix form: sqrt(clamp_min(|x|^2 - 2 x.y + |y|^2, 0)).
+    auto sq = [&](Value v) {
+      return c.op<gn::ReduceSumOp>({c.op<gn::MulOp>({v, v})},
+                                   {ctx.ints("dims", {rank - 1}), ctx.flag("keepdim", true)});
+    };
+    llvm::SmallVector<int64_t> perm;
+    for (int64_t d = 0; d < rank; ++d)
+      perm.push_back(d);
+    std::swap(perm[rank - 1], perm[rank - 2]);
+    Value xy = c.op<gn::MatmulOp>({x, c.transpose(y, perm)});
+    Value yy = c.transpose(sq(y), perm);
+    Value d2 = c.op<gn::AddOp>(
+        {c.op<gn::SubOp>({sq(x), c.op<gn::MulOp>({xy, ctx.splat(e, 2)})}), yy});
+    Value r = c.op<gn::SqrtOp>({c.op<gn::MaximumOp>({d2, ctx.splat(e, 0)})});
+    if (!c.ok())
+      return failure();
+    return PyValue::of(r);
+  }
+  llvm::SmallVector<int64_t> ex(batch), ey(batch);
+  ex.append({rows, 1, tx.getShape().back()});
+  ey.append({1, cols, tx.getShape().back()});
+  Value d = c.op<gn::SubOp>({c.reshape(x, ex), c.reshape(y, ey)});
+  Value r = pNorm(ctx, c, d, *p, {rank}, false);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// dist(a, b, p): the p-norm of a - b over every element.
+FailureOr<PyValue> dist(ImportContext &ctx, Args &a) {
+  auto p = normOrder(a, "p");
+  auto d = ctx.binary<gn::SubOp>(a.get("input"), a.get("other"));
+  if (failed(p) || failed(d))
+    return failure();
+  Value v = d->tensor;
+  if (!isFloat(typeOf(v).getElementType()))
+    return a.error("expects float tensors");
+  llvm::SmallVector<int64_t> all;
+  for (int64_t i = 0; i < typeOf(v).getRank(); ++i)
+    all.push_back(i);
+  Chain c{ctx};
+  Value r = all.empty() ? c.op<gn::AbsOp>({v}) : pNorm(ctx, c, v, *p, all, false);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// pairwise_distance(x1, x2, p, eps, keepdim) = |x1 - x2 + eps|_p over the
+/// last dim.
+FailureOr<PyValue> pairwiseDistance(ImportContext &ctx, Args &a) {
+  auto p = normOrder(a, "p");
+  auto eps = a.real("eps");
+  auto keep = a.boolean("keepdim");
+  auto d = ctx.binary<gn::SubOp>(a.get("x1"), a.get("x2"));
+  if (failed(p) || failed(eps) || failed(keep) || failed(d))
+    return failure();
+  auto shifted = ctx.binary<gn::AddOp>(*d, PyValue::real(*eps));
+  if (failed(shifted))
+    return failure();
+  Value v = shifted->tensor;
+  int64_t rank = typeOf(v).getRank();
+  if (rank == 0)
+    return wrap(ctx.build<gn::AbsOp>({v}));
+  Chain c{ctx};
+  Value r = pNorm(ctx, c, v, *p, {rank - 1}, *keep);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// cosine_similarity(x1, x2, dim, eps): sum((x1 / max(|x1|, eps)) *
+/// (x2 / max(|x2|, eps))) over dim, as PyTorch computes it.
+FailureOr<PyValue> cosineSimilarity(ImportContext &ctx, Args &a) {
+  Value x, y;
+  if (failed(promoted(ctx, a.get("x1"), a.get("x2"), x, y)))
+    return failure();
+  auto d = a.integer("dim");
+  auto eps = a.real("eps");
+  if (failed(d) || failed(eps))
+    return failure();
+  auto shape = gn::broadcastShapes(typeOf(x).getShape(), typeOf(y).getShape());
+  if (!shape)
+    return a.error("the operands do not broadcast");
+  auto dim = ctx.dim(*d, shape->size());
+  if (failed(dim))
+    return failure();
+  Type e = typeOf(x).getElementType();
+  if (!isFloat(e))
+    return a.error("expects float tensors");
+  Chain c{ctx};
+  auto unit = [&](Value v) {
+    if (typeOf(v).getShape() != llvm::ArrayRef<int64_t>(*shape))
+      v = c.op<gn::BroadcastToOp>({v}, {ctx.ints("shape", *shape)});
+    Value norm = pNorm(ctx, c, v, 2, {*dim}, true);
+    return c.op<gn::DivOp>({v, c.op<gn::MaximumOp>({norm, ctx.splat(e, *eps)})});
+  };
+  Value r = c.op<gn::ReduceSumOp>({c.op<gn::MulOp>({unit(x), unit(y)})},
+                                  {ctx.ints("dims", {*dim}), ctx.flag("keepdim", false)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+} // namespace
+
+void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
+  r.add("dot|vdot", "input, other", dot);
+  r.add("inner", "input, other", inner);
+  r.add("mv", "input, vec", [](ImportContext &ctx, Args &a) {
+    return mv(ctx, a.get("input"), a.get("vec"), a);
+  });
+  r.add("addmv", "input, mat, vec, *, beta=1, alpha=1", [](ImportContext &ctx, Args &a) {
+    return scaledSum(ctx, a, mv(ctx, a.get("mat"), a.get("vec"), a));
+  });
+  r.add("addr", "input, vec1, vec2, *, beta=1, alpha=1", addr);
+  r.add("addbmm", "input, batch1, batch2, *, beta=1, alpha=1", addbmm);
+  r.add("tensordot", "a, b, dims=2, out=None", tensordot);
+  r.add("kron", "input, other", kron);
+  r.add("trace", "input", trace);
+  r.add("cross", "input, other, dim=None", [](ImportContext &ctx, Args &a) {
+    return cross(ctx, a, /*linalg=*/false);
+  });
+  r.add("linalg_cross", "input, other, *, dim=-1", [](ImportContext &ctx, Args &a) {
+    return cross(ctx, a, /*linalg=*/true);
+  });
+  r.add("cdist", "x1, x2, p=2.0, compute_mode=None", cdist);
+  r.add("dist", "input, other, p=2", dist);
+  r.add("pairwise_distance", "x1, x2, p=2.0, eps=1e-06, keepdim=False", pairwiseDistance);
+  r.add("cosine_similarity", "x1, x2, dim=1, eps=1e-08", cosineSimilarity);
+}

@@ -1,0 +1,8 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, L_m_: torch.Tensor, L_v_: torch.Tensor):
+        m = L_m_
+        v = L_v_
+        return (torch.mv(m, v),)
