@@ -415,6 +415,107 @@ def define_linalg():
          "torch.cosine_similarity(x, y, dim=-1, eps=1e-6)")
 
 
+# ---- stacking and rearranging forms (lib/Import/Torch/ArrangeOps.cpp) -------
+
+def define_arrange():
+    a, b = N("a", (2, 3)), N("b", (2, 3))
+    v, w = N("v", (3,)), N("w", (4,))
+    case("arrange_hstack_f32", "arrange", [a, b], "torch.hstack([a, b])")
+    case("arrange_hstack_1d_f32", "arrange", [v, w], "torch.hstack((v, w))")
+    case("arrange_vstack_f32", "arrange", [a, N("v", (3,))], "torch.vstack([a, v])")
+    case("arrange_row_stack_f32", "arrange", [a, b], "torch.row_stack([a, b])")
+    case("arrange_dstack_f32", "arrange", [a, b], "torch.dstack([a, b])")
+    case("arrange_column_stack_f32", "arrange", [N("v", (2,)), a, N("s", ())],
+         "torch.column_stack([v, a, s.expand(2)])")
+    case("arrange_atleast_2d_f32", "arrange", [v], "torch.atleast_2d(v)")
+    case("arrange_atleast_3d_f32", "arrange", [a, v, N("s", ())],
+         "return torch.atleast_3d(a, v, s)")
+    case("arrange_atleast_1d_list_f32", "arrange", [N("s", ()), v], "return torch.atleast_1d([s, v])")
+    case("arrange_hsplit_f32", "arrange", [N("x", (2, 6, 2))], "return torch.hsplit(x, 3)")
+    case("arrange_hsplit_indices_f32", "arrange", [N("x", (7,))], "return torch.hsplit(x, [2, 5])")
+    case("arrange_vsplit_f32", "arrange", [N("x", (4, 3))], "return x.vsplit([1])")
+    case("arrange_dsplit_f32", "arrange", [N("x", (2, 2, 4))], "return torch.dsplit(x, 2)")
+    for k in (1, 2, 3, -1):
+        tag = f"k{k}" if k >= 0 else "kneg1"
+        case(f"arrange_rot90_{tag}_f32", "arrange", [N("x", (2, 3, 4))],
+             f"torch.rot90(x, {k}, [1, 2])")
+    case("arrange_rot90_default_f32", "arrange", [N("x", (3, 5))], "torch.rot90(x)")
+    case("arrange_diag_embed_f32", "arrange", [N("x", (2, 4))], "torch.diag_embed(x)")
+    case("arrange_diag_embed_offset_f32", "arrange", [N("x", (2, 3))],
+         "torch.diag_embed(x, offset=1, dim1=0, dim2=2)")
+    case("arrange_diag_embed_negative_f32", "arrange", [N("x", (3,))], "torch.diag_embed(x, -2)")
+    case("arrange_block_diag_f32", "arrange", [a, N("v", (2,)), N("s", ()), N("c", (3, 1))],
+         "torch.block_diag(a, v, s, c)")
+    case("arrange_tril_indices_i64", "arrange", [I("x", (1,), 0, 1)],
+         "return (torch.tril_indices(4, 3) + x, torch.tril_indices(3, 5, 1) + x)")
+    case("arrange_triu_indices_i64", "arrange", [I("x", (1,), 0, 1)],
+         "return (torch.triu_indices(4, 4) + x, torch.triu_indices(3, 5, -1) + x)")
+    case("arrange_channel_shuffle_f32", "arrange", [N("x", (2, 6, 3, 3))],
+         "torch.nn.functional.channel_shuffle(x, 3)")
+    case("arrange_pixel_unshuffle_f32", "arrange", [N("x", (1, 2, 6, 4))],
+         "torch.nn.functional.pixel_unshuffle(x, 2)")
+
+
+# ---- order statistics, NaN-aware sums, scans (StatisticsOps.cpp) -------------
+
+def define_statistics():
+    S = (4, 9)
+    nan = [D("a", (2, 4), [1, 0, 2, 3, 0, 4, 5, 6]), D("b", (2, 4), [1, 0, 1, 1, 1, 0, 2, 3])]
+    case("stat_nansum_f32", "statistics", nan, "return (torch.nansum(a / b, dim=1),)")
+    case("stat_nansum_all_f32", "statistics", nan, "return (torch.nansum(a / b),)")
+    case("stat_nanmean_f32", "statistics", nan, "return (torch.nanmean(a / b, dim=1, keepdim=True),)")
+    case("stat_nansum_i64", "statistics", [I("x", S, -9, 9)], "torch.nansum(x, 0)")
+    case("stat_count_nonzero_f32", "statistics", [I("x", S, -1, 1, "f32")],
+         "return (torch.count_nonzero(x), torch.count_nonzero(x, dim=1))")
+    case("stat_aminmax_f32", "statistics", [N("x", S)],
+         "mn, mx = torch.aminmax(x, dim=1)\nreturn (mn, mx)")
+    case("stat_aminmax_all_f32", "statistics", [N("x", S)], "return tuple(torch.aminmax(x))")
+    case("stat_median_f32", "statistics", [distinct("x", S)], "return (torch.median(x),)")
+    case("stat_median_dim_f32", "statistics", [distinct("x", S)],
+         "v, i = torch.median(x, dim=1)\nreturn (v, i)")
+    case("stat_median_dim_keepdim_f32", "statistics", [distinct("x", (4, 8))],
+         "v, i = x.median(0, keepdim=True)\nreturn (v, i)")
+    case("stat_kthvalue_f32", "statistics", [distinct("x", S)],
+         "v, i = torch.kthvalue(x, 3)\nreturn (v, i)")
+    case("stat_kthvalue_dim0_f32", "statistics", [distinct("x", S)],
+         "v, i = torch.kthvalue(x, 2, 0, True)\nreturn (v, i)")
+    for how in ("linear", "lower", "higher", "midpoint", "nearest"):
+        case(f"stat_quantile_{how}_f32", "statistics", [distinct("x", S)],
+             f"torch.quantile(x, 0.3, dim=1, interpolation='{how}')")
+    case("stat_quantile_list_f32", "statistics", [distinct("x", S)],
+         "return (torch.quantile(x, torch.tensor([0.1, 0.5, 0.95]), dim=0, keepdim=True),)")
+    case("stat_quantile_all_f32", "statistics", [distinct("x", S)], "torch.quantile(x, 0.75)")
+    case("stat_nanmedian_like_median_f64", "statistics", [distinct("x", (5,), "f64")],
+         "torch.median(x)")
+    for dt in ("f32", "f64"):
+        case(f"stat_cumprod_{dt}", "statistics", [UNIT("x", (3, 11), dt)], "torch.cumprod(x, 1)")
+    case("stat_cumprod_i64", "statistics", [I("x", (2, 7), -3, 3)], "torch.cumprod(x, dim=1)")
+    case("stat_cumprod_method_f32", "statistics", [UNIT("x", (6, 2))], "x.cumprod(0)")
+    for fn in ("cummax", "cummin"):
+        case(f"stat_{fn}_f32", "statistics", [distinct("x", (3, 13))],
+             f"v, i = torch.{fn}(x, 1)\nreturn (v, i)")
+        case(f"stat_{fn}_ties_i64", "statistics", [I("x", (4, 9), 0, 3)],
+             f"v, i = torch.{fn}(x, dim=1)\nreturn (v, i)")
+    case("stat_logcumsumexp_f32", "statistics", [N("x", (3, 17), sd=4.0)],
+         "torch.logcumsumexp(x, 1)")
+    case("stat_logcumsumexp_dim0_f64", "statistics", [N("x", (9, 2), "f64", sd=4.0)],
+         "torch.logcumsumexp(x, 0)")
+    seq = D("s", (6,), [-2.0, -0.5, 0.0, 0.5, 1.0, 3.0])
+    vals = D("v", (2, 5), [-3.0, -0.5, 0.2, 0.5, 4.0, 1.0, 1.0, -2.0, 2.5, 0.0])
+    case("stat_searchsorted_f32", "statistics", [seq, vals], "torch.searchsorted(s, v)")
+    case("stat_searchsorted_right_f32", "statistics", [seq, vals],
+         "torch.searchsorted(s, v, right=True)")
+    case("stat_searchsorted_side_i32_f32", "statistics", [seq, vals],
+         "torch.searchsorted(s, v, side='right', out_int32=True)")
+    case("stat_searchsorted_nd_f32", "statistics",
+         [D("s", (2, 3), [0, 1, 2, -1, 0, 5]), D("v", (2, 2), [0.5, 2.0, 0.0, 7.0])],
+         "torch.searchsorted(s, v)")
+    case("stat_bucketize_f32", "statistics", [vals, seq], "torch.bucketize(v, s)")
+    case("stat_bucketize_right_f32", "statistics", [vals, seq], "torch.bucketize(v, s, right=True)")
+    case("stat_softmin_f32", "statistics", [N("x", S)], "torch.nn.functional.softmin(x, dim=1)")
+    case("stat_softmin_f16", "statistics", [N("x", S, "f16")], "torch.nn.functional.softmin(x, 0)")
+
+
 # ---- activations ----------------------------------------------------------
 
 def define_activations():
@@ -1758,7 +1859,7 @@ def define_all():
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
               define_masking, define_recurrent, define_probes, define_math,
-              define_linalg):
+              define_linalg, define_arrange, define_statistics):
         f()
 
 

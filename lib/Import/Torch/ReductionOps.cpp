@@ -303,6 +303,20 @@ FailureOr<PyValue> softmax(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<OpTy>({*v}, {ctx.i64("dim", *dim)}));
 }
 
+/// softmin(x, dim) = softmax(-x, dim).
+FailureOr<PyValue> softmin(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto negated = ctx.build<gn::NegOp>({*x});
+  if (failed(negated))
+    return failure();
+  for (auto &[name, v] : a.bound)
+    if (name == "input")
+      v = PyValue::of(*negated);
+  return softmax<gn::SoftmaxOp>(ctx, a);
+}
+
 /// The `k` largest (or smallest) of `input` along `dim`, sorted, and their
 /// indices; a 0-d input is taken as one element and given back 0-d.
 FailureOr<PyValue> sortedAlong(ImportContext &ctx, Args &a, std::optional<int64_t> k,
@@ -380,7 +394,6 @@ void mlir::gn::import::registerReductionOps(OpRegistry &r) {
   r.add("argsort", "input, dim=-1, descending=False, stable=False", argsort);
   r.add("msort", "input, dim=0, *, out=None", msort);
   r.add("sum", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceSumOp, 1>);
-  r.add("nansum", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceSumOp, 1>);
   r.add("mean", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceMeanOp, 2>);
   r.add("prod", "input, dim=None, keepdim=False, *, dtype=None", reduce<gn::ReduceProdOp, 1>);
   r.add("amax", "input, dim=None, keepdim=False", reduce<gn::ReduceMaxOp, 0>);
@@ -413,6 +426,7 @@ void mlir::gn::import::registerReductionOps(OpRegistry &r) {
   r.add("logsumexp", "input, dim, keepdim=False", logsumexp);
   r.add("cumsum", "input, dim, *, dtype=None", cumsum);
   r.add("softmax|_softmax", "input, dim=None, _stacklevel=3, dtype=None", softmax<gn::SoftmaxOp>);
+  r.add("softmin", "input, dim=None, _stacklevel=3, dtype=None", softmin);
   r.add("log_softmax|_log_softmax", "input, dim=None, _stacklevel=3, dtype=None",
         softmax<gn::LogSoftmaxOp>);
 }

@@ -350,8 +350,10 @@ FailureOr<std::vector<Value>> tensorList(Args &a, llvm::StringRef name) {
   return std::vector<Value>(list->begin(), list->end());
 }
 
-/// Promotes all tensors to one dtype (torch.cat does).
-FailureOr<std::vector<Value>> promoteAll(ImportContext &ctx, std::vector<Value> values) {
+} // namespace
+
+FailureOr<std::vector<Value>> mlir::gn::import::promoteAll(ImportContext &ctx,
+                                                            std::vector<Value> values) {
   std::vector<PyValue> pv;
   for (Value v : values)
     pv.push_back(PyValue::of(v));
@@ -366,6 +368,8 @@ FailureOr<std::vector<Value>> promoteAll(ImportContext &ctx, std::vector<Value> 
   }
   return values;
 }
+
+namespace {
 
 FailureOr<PyValue> cat(ImportContext &ctx, Args &a) {
   auto list = tensorList(a, "tensors");
@@ -427,8 +431,10 @@ FailureOr<Value> sliceDim(ImportContext &ctx, Value x, int64_t dim, int64_t star
                                       ctx.ints("steps", steps)});
 }
 
-FailureOr<PyValue> splitBySizes(ImportContext &ctx, Value x, int64_t dim,
-                                llvm::ArrayRef<int64_t> sizes) {
+} // namespace
+
+FailureOr<PyValue> mlir::gn::import::splitBySizes(ImportContext &ctx, Value x, int64_t dim,
+                                                  llvm::ArrayRef<int64_t> sizes) {
   std::vector<PyValue> parts;
   int64_t offset = 0;
   for (int64_t s : sizes) {
@@ -440,6 +446,8 @@ FailureOr<PyValue> splitBySizes(ImportContext &ctx, Value x, int64_t dim,
   }
   return PyValue::tuple(parts);
 }
+
+namespace {
 
 FailureOr<PyValue> split(ImportContext &ctx, Args &a) {
   auto xd = tensorAndDim(ctx, a);

@@ -48,6 +48,8 @@ public:
     registerElementwiseOps(registry);
     registerMathOps(registry);
     registerLinalgOps(registry);
+    registerArrangeOps(registry);
+    registerStatisticsOps(registry);
     registerShapeOps(registry);
     registerReductionOps(registry);
     registerNNOps(registry);

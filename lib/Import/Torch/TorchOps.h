@@ -15,6 +15,8 @@ namespace mlir::gn::import {
 void registerElementwiseOps(OpRegistry &registry);
 void registerMathOps(OpRegistry &registry);
 void registerLinalgOps(OpRegistry &registry);
+void registerArrangeOps(OpRegistry &registry);
+void registerStatisticsOps(OpRegistry &registry);
 void registerShapeOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);
@@ -23,6 +25,13 @@ void registerIndexingOps(OpRegistry &registry);
 void registerAttentionOps(OpRegistry &registry);
 void registerSpectralOps(OpRegistry &registry);
 void registerRecurrentOps(OpRegistry &registry);
+
+/// The tensors converted to their promoted dtype (torch.cat does).
+mlir::FailureOr<std::vector<mlir::Value>> promoteAll(ImportContext &ctx,
+                                                     std::vector<mlir::Value> values);
+/// `x` split along `dim` into consecutive parts of `sizes`, as a tuple.
+mlir::FailureOr<PyValue> splitBySizes(ImportContext &ctx, mlir::Value x, int64_t dim,
+                                      llvm::ArrayRef<int64_t> sizes);
 
 /// A constant of element type `e` and `shape` holding `values` (row-major).
 mlir::Value denseConstant(ImportContext &ctx, mlir::Type e, llvm::ArrayRef<int64_t> shape,

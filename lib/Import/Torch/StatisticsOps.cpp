@@ -1,0 +1,460 @@
+//===- StatisticsOps.cpp - torch's order statistics, NaN-aware sums, scans ===//
+//
+// median, kthvalue, quantile (through gn.top_k's sort), nansum, nanmean,
+// count_nonzero, aminmax, cumprod, cummax, cummin, logcumsumexp (log-step
+// scans, gn/Import/Python/Scans.h), searchsorted and bucketize (counts of
+// comparisons), softmin.
+//
+//===----------------------------------------------------------------------===//
+#include "TorchOps.h"
+#include "gn/Import/Python/OpChain.h"
+#include "gn/Import/Python/Scans.h"
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+/// The normalized dims of a `dim` argument (an int, a list, or None for all).
+FailureOr<llvm::SmallVector<int64_t>> dimsOf(ImportContext &ctx, Args &a, Value x,
+                                             llvm::StringRef name = "dim") {
+  int64_t rank = typeOf(x).getRank();
+  llvm::SmallVector<int64_t> dims;
+  const PyValue &d = a.get(name);
+  if (d.isNone() || (d.isSequence() && d.elts.empty())) {
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back(i);
+    return dims;
+  }
+  auto raw = a.ints(name);
+  if (failed(raw))
+    return failure();
+  for (int64_t v : *raw) {
+    auto n = ctx.dim(v, std::max<int64_t>(rank, 1));
+    if (failed(n))
+      return failure();
+    if (rank > 0)
+      dims.push_back(*n);
+  }
+  llvm::sort(dims);
+  dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
+  return dims;
+}
+
+/// x with NaN replaced by 0 (nansum's and nanmean's view of it).
+Value withoutNaN(ImportContext &ctx, Chain &c, Value x) {
+  Type e = typeOf(x).getElementType();
+  if (!isFloat(e))
+    return x;
+  return c.op<gn::WhereOp>({c.op<gn::NeOp>({x, x}), ctx.splat(e, 0), x});
+}
+
+/// nansum / nanmean(input, dim, keepdim, dtype).
+template <bool Mean> FailureOr<PyValue> nanReduce(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto keep = a.boolean("keepdim");
+  auto dt = a.dtype("dtype");
+  if (failed(x) || failed(keep) || failed(dt))
+    return failure();
+  Chain c{ctx};
+  Value v = *dt ? c.convert(*x, **dt) : *x;
+  Type e = typeOf(v).getElementType();
+  if (Mean && !isFloat(e))
+    return a.error("nanmean expects a floating tensor");
+  if (!Mean && !isFloat(e) && !*dt)
+    v = c.convert(v, ctx.i64Type()); // integer sums accumulate in i64
+  auto dims = dimsOf(ctx, a, *x);
+  if (failed(dims))
+    return failure();
+  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)};
+  Value sum = c.op<gn::ReduceSumOp>({withoutNaN(ctx, c, v)}, attrs);
+  if (Mean) {
+    Value kept = c.convert(c.op<gn::EqOp>({v, v}), e);
+    sum = c.op<gn::DivOp>({sum, c.op<gn::ReduceSumOp>({kept}, attrs)});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(sum);
+}
+
+/// count_nonzero(input, dim=None) as i64.
+FailureOr<PyValue> countNonzero(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto dims = dimsOf(ctx, a, *x);
+  if (failed(dims))
+    return failure();
+  Chain c{ctx};
+  Type e = typeOf(*x).getElementType();
+  Value nz = e.isInteger(1) ? *x : c.op<gn::NeOp>({*x, ctx.splat(e, 0)});
+  Value r = c.op<gn::ReduceSumOp>({c.convert(nz, ctx.i64Type())},
+                                  {ctx.ints("dims", *dims), ctx.flag("keepdim", false)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// aminmax(input, *, dim=None, keepdim=False) -> (min, max).
+FailureOr<PyValue> aminmax(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto keep = a.boolean("keepdim");
+  if (failed(x) || failed(keep))
+    return failure();
+  auto dims = dimsOf(ctx, a, *x);
+  if (failed(dims))
+    return failure();
+  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)};
+  Chain c{ctx};
+  Value lo = c.op<gn::ReduceMinOp>({*x}, attrs), hi = c.op<gn::ReduceMaxOp>({*x}, attrs);
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(lo), PyValue::of(hi)});
+}
+
+/// The `k`-th smallest (from 1) along `dim` and its index, from an
+/// ascending sort; keepdim keeps the dim as size 1. 0-d inputs are one
+/// element.
+FailureOr<std::pair<Value, Value>> kthAlong(ImportContext &ctx, Value x, int64_t k, int64_t dim,
+                                            bool keepdim) {
+  Chain c{ctx};
+  bool scalar = typeOf(x).getRank() == 0;
+  if (scalar)
+    x = c.reshape(x, {1});
+  if (!c.ok())
+    return failure();
+  int64_t n = typeOf(x).getDimSize(dim);
+  if (k < 1 || k > n)
+    return ctx.error("k = " + std::to_string(k) + " is out of range for a dim of size " +
+                     std::to_string(n));
+  auto sorted = ctx.topK(x, k, dim, /*largest=*/false);
+  if (failed(sorted))
+    return failure();
+  Value v = c.slice(sorted->first, dim, k - 1, k), i = c.slice(sorted->second, dim, k - 1, k);
+  llvm::SmallVector<int64_t> shape(typeOf(x).getShape());
+  if (scalar)
+    shape.clear();
+  else if (keepdim)
+    shape[dim] = 1;
+  else
+    shape.erase(shape.begin() + dim);
+  v = c.reshape(v, shape);
+  i = c.reshape(i, shape);
+  if (!c.ok())
+    return failure();
+  return std::make_pair(v, i);
+}
+
+/// median(input, dim=None, keepdim=False): the lower median; with a dim,
+/// (values, indices).
+FailureOr<PyValue> median(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto keep = a.boolean("keepdim");
+  if (failed(x) || failed(keep))
+    return failure();
+  if (!a.has("dim")) {
+    auto flat = ctx.reshape(*x, {typeOf(*x).getNumElements()});
+    if (failed(flat))
+      return failure();
+    int64_t n = typeOf(*flat).getDimSize(0);
+    if (n == 0)
+      return a.error("median of an empty tensor");
+    auto r = kthAlong(ctx, *flat, (n - 1) / 2 + 1, 0, false);
+    if (failed(r))
+      return failure();
+    return PyValue::of(r->first);
+  }
+  auto d = a.integer("dim");
+  if (failed(d))
+    return failure();
+  auto dim = ctx.dim(*d, std::max<int64_t>(typeOf(*x).getRank(), 1));
+  if (failed(dim))
+    return failure();
+  int64_t n = typeOf(*x).getRank() ? typeOf(*x).getDimSize(*dim) : 1;
+  auto r = kthAlong(ctx, *x, (n - 1) / 2 + 1, *dim, *keep);
+  if (failed(r))
+    return failure();
+  return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
+}
+
+/// kthvalue(input, k, dim=-1, keepdim=False) -> (values, indices).
+FailureOr<PyValue> kthvalue(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto k = a.integer("k"), d = a.integer("dim");
+  auto keep = a.boolean("keepdim");
+  if (failed(x) || failed(k) || failed(d) || failed(keep))
+    return failure();
+  auto dim = ctx.dim(*d, std::max<int64_t>(typeOf(*x).getRank(), 1));
+  if (failed(dim))
+    return failure();
+  auto r = kthAlong(ctx, *x, *k, *dim, *keep);
+  if (failed(r))
+    return failure();
+  return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
+}
+
+/// quantile(input, q, dim=None, keepdim=False, *, interpolation='linear'):
+/// q a number or a list of numbers in [0, 1]; a list puts its dim first.
+FailureOr<PyValue> quantile(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto keep = a.boolean("keepdim");
+  auto how = a.string("interpolation");
+  if (failed(x) || failed(keep) || failed(how))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  if (!isFloat(e))
+    return a.error("expects a floating tensor");
+  const PyValue &qv = a.get("q");
+  std::vector<double> qs;
+  bool listed = qv.isSequence();
+  if (qv.isTensor()) {
+    // A q tensor of values known at import (torch.tensor([...])).
+    auto constant = qv.tensor.getDefiningOp<gn::ConstantOp>();
+    auto values = constant ? llvm::dyn_cast<DenseElementsAttr>(constant.getValue()) : nullptr;
+    if (!values || !isFloat(values.getElementType()))
+      return a.error("q must be a number, a list or a constant float tensor (its values are "
+                     "not known at import)");
+    for (const APFloat &f : values.getValues<APFloat>())
+      qs.push_back(f.convertToDouble());
+    listed = qv.type().getRank() > 0;
+  } else {
+    for (const PyValue &v : listed ? qv.elts : std::vector<PyValue>{qv}) {
+      if (!v.isNumber())
+        return a.error("q must be a number, a list or a constant float tensor");
+      qs.push_back(v.asDouble());
+    }
+  }
+  for (double q : qs)
+    if (!(q >= 0 && q <= 1))
+      return a.error("q must be in [0, 1]");
+  if (*how != "linear" && *how != "lower" && *how != "higher" && *how != "midpoint" &&
+      *how != "nearest")
+    return a.error("interpolation must be linear, lower, higher, midpoint or nearest");
+  Chain c{ctx};
+  Value in = *x;
+  int64_t dim = 0;
+  bool all = !a.has("dim");
+  if (all) {
+    in = c.reshape(in, {typeOf(in).getNumElements()});
+  } else {
+    auto d = a.integer("dim");
+    if (failed(d))
+      return failure();
+    auto nd = ctx.dim(*d, std::max<int64_t>(typeOf(in).getRank(), 1));
+    if (failed(nd))
+      return failure();
+    dim = *nd;
+    if (typeOf(in).getRank() == 0)
+      in = c.reshape(in, {1});
+  }
+  if (!c.ok())
+    return failure();
+  int64_t n = typeOf(in).getDimSize(dim);
+  if (n == 0)
+    return a.error("quantile of an empty dim");
+  auto sorted = ctx.topK(in, n, dim, /*largest=*/false);
+  if (failed(sorted))
+    return failure();
+  llvm::SmallVector<int64_t> outShape(typeOf(in).getShape());
+  outShape[dim] = 1;
+  std::vector<Value> results;
+  for (double q : qs) {
+    double pos = q * (n - 1);
+    int64_t lo = (int64_t)std::floor(pos), hi = (int64_t)std::ceil(pos);
+    double frac = pos - lo;
+    if (*how == "lower")
+      hi = lo;
+    else if (*how == "higher")
+      lo = hi;
+    else if (*how == "nearest")
+      lo = hi = (int64_t)std::nearbyint(pos); // half to even, as torch
+    Value vlo = c.slice(sorted->first, dim, lo, lo + 1);
+    Value r = vlo;
+    if (hi != lo) {
+      Value vhi = c.slice(sorted->first, dim, hi, hi + 1);
+      double w = *how == "midpoint" ? 0.5 : frac;
+      r = c.op<gn::AddOp>({vlo, c.op<gn::MulOp>({c.op<gn::SubOp>({vhi, vlo}), ctx.splat(e, w)})});
+    }
+    llvm::SmallVector<int64_t> shape;
+    if (all)
+      shape.assign(*keep ? typeOf(*x).getRank() : 0, 1);
+    else if (*keep)
+      shape = outShape;
+    else {
+      shape = outShape;
+      shape.erase(shape.begin() + dim);
+    }
+    results.push_back(c.reshape(r, shape));
+  }
+  if (!c.ok())
+    return failure();
+  if (!listed)
+    return PyValue::of(results[0]);
+  std::vector<Value> lined;
+  for (Value r : results) {
+    llvm::SmallVector<int64_t> s{1};
+    llvm::append_range(s, typeOf(r).getShape());
+    lined.push_back(c.reshape(r, s));
+  }
+  Value out = c.op<gn::ConcatOp>(lined, {ctx.i64("dim", 0)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
+/// cumprod / logcumsumexp(input, dim, dtype), cummax / cummin -> (values,
+/// indices).
+template <ScanKind Kind> FailureOr<PyValue> scanOp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  Value v = *x;
+  if (Kind == ScanKind::Prod) {
+    auto dt = a.dtype("dtype");
+    if (failed(dt))
+      return failure();
+    Type target = *dt ? **dt : isFloat(typeOf(v).getElementType()) ? typeOf(v).getElementType()
+                                                                   : ctx.i64Type();
+    auto cv = ctx.convert(v, target);
+    if (failed(cv))
+      return failure();
+    v = *cv;
+  }
+  bool scalar = typeOf(v).getRank() == 0;
+  if (scalar) {
+    auto r = ctx.reshape(v, {1});
+    if (failed(r))
+      return failure();
+    v = *r;
+  }
+  auto dim = ctx.dim(*d, typeOf(v).getRank());
+  if (failed(dim))
+    return failure();
+  Value indices;
+  bool extreme = Kind == ScanKind::Max || Kind == ScanKind::Min;
+  auto r = inclusiveScan(ctx, v, *dim, Kind, extreme ? &indices : nullptr);
+  if (failed(r))
+    return failure();
+  Value out = *r;
+  if (scalar) {
+    auto o = ctx.reshape(out, {});
+    auto i = extreme ? ctx.reshape(indices, {}) : FailureOr<Value>(Value());
+    if (failed(o) || failed(i))
+      return failure();
+    out = *o;
+    indices = *i;
+  }
+  if (!extreme)
+    return PyValue::of(out);
+  return PyValue::tuple({PyValue::of(out), PyValue::of(indices)});
+}
+
+/// How many boundaries lie below each value (left) or at or below it
+/// (right): searchsorted and bucketize.
+FailureOr<PyValue> countBelow(ImportContext &ctx, Args &a, Value boundaries, const PyValue &values,
+                              bool right, bool int32) {
+  Chain c{ctx};
+  Value v;
+  if (values.isTensor()) {
+    v = values.tensor;
+  } else if (values.isNumber()) {
+    v = ctx.splat(typeOf(boundaries).getElementType(), values.asDouble());
+  } else {
+    return a.error("the values must be a tensor or a number");
+  }
+  auto t = ctx.promote({PyValue::of(boundaries), PyValue::of(v)});
+  if (failed(t))
+    return failure();
+  Value b = c.convert(boundaries, *t);
+  v = c.convert(v, *t);
+  if (!c.ok())
+    return failure();
+  auto bt = typeOf(b), vt = typeOf(v);
+  int64_t m = bt.getShape().empty() ? 1 : bt.getShape().back();
+  Value lhs, rhs;
+  int64_t last;
+  if (bt.getRank() <= 1) {
+    llvm::SmallVector<int64_t> vs(vt.getShape());
+    vs.push_back(1);
+    lhs = c.reshape(b, {m});
+    rhs = c.reshape(v, vs);
+    last = vt.getRank();
+  } else {
+    if (bt.getShape().drop_back() != vt.getShape().drop_back())
+      return a.error("the boundaries and the values must share their leading dims");
+    llvm::SmallVector<int64_t> bs(bt.getShape().drop_back()), vs(vt.getShape());
+    bs.append({1, m});
+    vs.push_back(1);
+    lhs = c.reshape(b, bs);
+    rhs = c.reshape(v, vs);
+    last = vt.getRank();
+  }
+  Value below = right ? c.op<gn::LeOp>({lhs, rhs}) : c.op<gn::LtOp>({lhs, rhs});
+  Value count = c.op<gn::ReduceSumOp>({c.convert(below, ctx.i64Type())},
+                                      {ctx.ints("dims", {last}), ctx.flag("keepdim", false)});
+  if (int32)
+    count = c.convert(count, ctx.builder.getI32Type());
+  if (!c.ok())
+    return failure();
+  return PyValue::of(count);
+}
+
+FailureOr<bool> rightSide(Args &a) {
+  auto right = a.boolean("right");
+  if (failed(right))
+    return failure();
+  const PyValue &side = a.get("side");
+  if (side.kind == PyValue::Str) {
+    if (side.s != "left" && side.s != "right")
+      return a.error("side must be 'left' or 'right'");
+    if (*right && side.s == "left")
+      return a.error("side='left' contradicts right=True");
+    return side.s == "right";
+  }
+  return *right;
+}
+
+FailureOr<PyValue> searchsorted(ImportContext &ctx, Args &a) {
+  auto seq = a.tensor("sorted_sequence");
+  auto right = rightSide(a);
+  auto int32 = a.boolean("out_int32");
+  if (failed(seq) || failed(right) || failed(int32))
+    return failure();
+  if (a.has("sorter"))
+    return a.error("sorter is not supported");
+  return countBelow(ctx, a, *seq, a.get("input"), *right, *int32);
+}
+
+FailureOr<PyValue> bucketize(ImportContext &ctx, Args &a) {
+  auto b = a.tensor("boundaries");
+  auto right = a.boolean("right");
+  auto int32 = a.boolean("out_int32");
+  if (failed(b) || failed(right) || failed(int32))
+    return failure();
+  if (typeOf(*b).getRank() != 1)
+    return a.error("boundaries must be 1-d");
+  return countBelow(ctx, a, *b, a.get("input"), *right, *int32);
+}
+
+} // namespace
+
+void mlir::gn::import::registerStatisticsOps(OpRegistry &r) {
+  r.add("nansum", "input, dim=None, keepdim=False, *, dtype=None", nanReduce<false>);
+  r.add("nanmean", "input, dim=None, keepdim=False, *, dtype=None", nanReduce<true>);
+  r.add("count_nonzero", "input, dim=None", countNonzero);
+  r.add("aminmax", "input, *, dim=None, keepdim=False", aminmax);
+  r.add("median", "input, dim=None, keepdim=False", median);
+  r.add("kthvalue", "input, k, dim=-1, keepdim=False", kthvalue);
+  r.add("quantile", "input, q, dim=None, keepdim=False, *, interpolation='linear'", quantile);
+  r.add("cumprod", "input, dim, *, dtype=None", scanOp<ScanKind::Prod>);
+  r.add("cummax", "input, dim", scanOp<ScanKind::Max>);
+  r.add("cummin", "input, dim", scanOp<ScanKind::Min>);
+  r.add("logcumsumexp", "input, dim", scanOp<ScanKind::LogSumExp>);
+  r.add("searchsorted",
+        "sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None",
+        searchsorted);
+  r.add("bucketize", "input, boundaries, *, out_int32=False, right=False", bucketize);
+}

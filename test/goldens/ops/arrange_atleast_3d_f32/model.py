@@ -1,0 +1,9 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, L_a_: torch.Tensor, L_v_: torch.Tensor, L_s_: torch.Tensor):
+        a = L_a_
+        v = L_v_
+        s = L_s_
+        return torch.atleast_3d(a, v, s)

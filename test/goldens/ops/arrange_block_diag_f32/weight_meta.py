@@ -1,0 +1,38 @@
+class Program_weight_tensor_meta_L_a_:
+    name = "L_a_"
+    shape = [2, 3]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_v_:
+    name = "L_v_"
+    shape = [2]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_s_:
+    name = "L_s_"
+    shape = []
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_c_:
+    name = "L_c_"
+    shape = [3, 1]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None

@@ -1,0 +1,18 @@
+class Program_weight_tensor_meta_L_v_:
+    name = "L_v_"
+    shape = [3]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_w_:
+    name = "L_w_"
+    shape = [4]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None

@@ -1,0 +1,10 @@
+class Program_weight_tensor_meta_L_x_:
+    name = "L_x_"
+    shape = [4, 9]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 1.0
+    min_val = -1
+    max_val = 1
+    data = None
