@@ -395,6 +395,8 @@ def define_linalg():
          "torch.cross(x, y, dim=1)")
     case("linalg_cross_broadcast_f32", "linalg", [N("x", (2, 3, 5)), N("y", (1, 3, 1))],
          "torch.linalg.cross(x, y, dim=1)")
+    case("linalg_cross_default_dims_f32", "linalg", [N("x", (3, 3)), N("y", (3, 3))],
+         "return (torch.linalg.cross(x, y), torch.cross(x, y, dim=0))")
     for p in ("1.0", "2.0", "3.0", "float('inf')", "0.0"):
         tag = {"1.0": "p1", "2.0": "p2", "3.0": "p3", "float('inf')": "pinf", "0.0": "p0"}[p]
         case(f"linalg_cdist_{tag}_f32", "linalg", [N("x", (2, 5, 4)), N("y", (2, 7, 4))],
@@ -444,6 +446,12 @@ def define_arrange():
     case("arrange_diag_embed_offset_f32", "arrange", [N("x", (2, 3))],
          "torch.diag_embed(x, offset=1, dim1=0, dim2=2)")
     case("arrange_diag_embed_negative_f32", "arrange", [N("x", (3,))], "torch.diag_embed(x, -2)")
+    case("arrange_diagonal_f32", "arrange", [N("x", (3, 4, 5))],
+         "return (torch.diagonal(x), torch.diagonal(x, 1, 1, 2), x.diagonal(-1, 0, 2))")
+    case("arrange_diagonal_i64", "arrange", [I("x", (4, 4), -9, 9)],
+         "torch.diagonal(x, offset=2)")
+    case("arrange_linalg_diagonal_f32", "arrange", [N("x", (2, 3, 3))],
+         "torch.linalg.diagonal(x)")
     case("arrange_block_diag_f32", "arrange", [a, N("v", (2,)), N("s", ()), N("c", (3, 1))],
          "torch.block_diag(a, v, s, c)")
     case("arrange_tril_indices_i64", "arrange", [I("x", (1,), 0, 1)],

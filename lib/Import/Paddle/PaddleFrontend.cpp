@@ -20,6 +20,7 @@ public:
   PaddleFrontend() {
     paddle::registerElementwiseOps(registry);
     paddle::registerMathOps(registry);
+    paddle::registerLinalgOps(registry);
     paddle::registerShapeOps(registry);
     paddle::registerReductionOps(registry);
     paddle::registerNNOps(registry);

@@ -1,13 +1,14 @@
 //===- ArrangeOps.cpp - torch's stacking, splitting and rearranging forms ---===//
 //
 // hstack, vstack, dstack, column_stack, atleast_1d/2d/3d, hsplit, vsplit,
-// dsplit, rot90, diag_embed, block_diag, tril_indices, triu_indices,
+// dsplit, rot90, diagonal, diag_embed, block_diag, tril_indices, triu_indices,
 // channel_shuffle and pixel_unshuffle: reshapes, concats, flips and
 // transposes of gn (the general forms are in ShapeOps.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
 #include "gn/Import/Python/OpChain.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -194,43 +195,20 @@ FailureOr<PyValue> diagEmbed(ImportContext &ctx, Args &a) {
     return failure();
   if (*d1 == *d2)
     return a.error("dim1 and dim2 must differ");
-  int64_t n = type.getShape().back(), offset = *off, m = n + std::abs(offset);
-  Type e = type.getElementType();
-  Chain c{ctx};
-  // The values padded to m, laid along rows (offset >= 0) or columns.
-  llvm::SmallVector<int64_t> batch(type.getShape().drop_back());
-  Value padded = *x;
-  if (m > n) {
-    llvm::SmallVector<int64_t> zerosShape(batch);
-    zerosShape.push_back(m - n);
-    padded = c.op<gn::ConcatOp>({*x, ctx.splat(e, 0, zerosShape)},
-                                {ctx.i64("dim", type.getRank() - 1)});
-  }
-  llvm::SmallVector<int64_t> lined(batch), square(batch);
-  lined.append(offset >= 0 ? llvm::SmallVector<int64_t>{m, 1} : llvm::SmallVector<int64_t>{1, m});
-  square.append({m, m});
-  Value values = c.op<gn::BroadcastToOp>({c.reshape(padded, lined)}, {ctx.ints("shape", square)});
-  Type i64 = ctx.i64Type();
-  Value rows = c.reshape(c.arange(m, i64), {m, 1}), cols = c.reshape(c.arange(m, i64), {1, m});
-  Value onDiagonal =
-      c.op<gn::EqOp>({c.op<gn::SubOp>({cols, rows}), ctx.splat(i64, (double)offset)});
-  Value r = c.op<gn::WhereOp>({onDiagonal, values, ctx.splat(e, 0)});
-  // The two new dims are last; move them to dim1 and dim2.
-  llvm::SmallVector<int64_t> perm(rank, -1);
-  perm[*d1] = rank - 2;
-  perm[*d2] = rank - 1;
-  int64_t next = 0;
-  for (int64_t &p : perm)
-    if (p < 0)
-      p = next++;
-  bool identity = true;
-  for (int64_t d = 0; d < rank; ++d)
-    identity &= perm[d] == d;
-  if (!identity)
-    r = c.transpose(r, perm);
-  if (!c.ok())
+  return wrap(algebra::diagEmbed(ctx, *x, *off, *d1, *d2));
+}
+
+/// diagonal(input, offset, dim1, dim2): that diagonal as the last dim.
+FailureOr<PyValue> diagonal(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto off = a.integer("offset"), a1 = a.integer("dim1"), a2 = a.integer("dim2");
+  if (failed(x) || failed(off) || failed(a1) || failed(a2))
     return failure();
-  return PyValue::of(r);
+  int64_t rank = typeOf(*x).getRank();
+  auto d1 = ctx.dim(*a1, rank), d2 = ctx.dim(*a2, rank);
+  if (failed(d1) || failed(d2))
+    return failure();
+  return wrap(algebra::diagonal(ctx, *x, *off, *d1, *d2));
 }
 
 /// block_diag(*tensors): each (0-d -> [1, 1], 1-d -> [1, n]) on the
@@ -301,25 +279,13 @@ template <bool Upper> FailureOr<PyValue> triangleIndices(ImportContext &ctx, Arg
   return PyValue::of(denseConstant(ctx, e, {2, (int64_t)js.size()}, is));
 }
 
-/// channel_shuffle(x [N, C, ...], groups): channels regrouped as C/g x g.
+/// channel_shuffle(x [N, C, ...], groups).
 FailureOr<PyValue> channelShuffle(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto g = a.integer("groups");
   if (failed(x) || failed(g))
     return failure();
-  auto shape = typeOf(*x).getShape();
-  if (shape.size() < 3 || *g < 1 || shape[1] % *g)
-    return a.error("expects [N, C, ...] with C divisible by groups");
-  llvm::SmallVector<int64_t> split{shape[0], *g, shape[1] / *g};
-  llvm::append_range(split, shape.drop_front(2));
-  llvm::SmallVector<int64_t> perm{0, 2, 1};
-  for (size_t d = 3; d < split.size(); ++d)
-    perm.push_back(d);
-  Chain c{ctx};
-  Value r = c.reshape(c.transpose(c.reshape(*x, split), perm), shape);
-  if (!c.ok())
-    return failure();
-  return PyValue::of(r);
+  return wrap(algebra::channelShuffle(ctx, *x, *g));
 }
 
 /// pixel_unshuffle(x [N, C, H*r, W*r], r) -> [N, C*r*r, H, W].
@@ -328,19 +294,7 @@ FailureOr<PyValue> pixelUnshuffle(ImportContext &ctx, Args &a) {
   auto f = a.integer("downscale_factor");
   if (failed(x) || failed(f))
     return failure();
-  auto shape = typeOf(*x).getShape();
-  int64_t r = *f;
-  if (r < 1 || r > (int64_t(1) << 31))
-    return a.error("downscale_factor must be in [1, 2^31], got " + llvm::Twine(r));
-  if (shape.size() != 4 || shape[2] % r || shape[3] % r)
-    return a.error("expects a 4-d input whose height and width divide by downscale_factor");
-  int64_t n = shape[0], ch = shape[1], h = shape[2] / r, w = shape[3] / r;
-  Chain c{ctx};
-  Value v = c.reshape(*x, {n, ch, h, r, w, r});
-  Value out = c.reshape(c.transpose(v, {0, 1, 3, 5, 2, 4}), {n, ch * r * r, h, w});
-  if (!c.ok())
-    return failure();
-  return PyValue::of(out);
+  return wrap(algebra::pixelUnshuffle(ctx, *x, *f));
 }
 
 } // namespace
@@ -363,6 +317,8 @@ void mlir::gn::import::registerArrangeOps(OpRegistry &r) {
   r.add("rot90", "input, k=1, dims=None", rot90);
   r.add("diag_embed", "input, offset=0, dim1=-2, dim2=-1", diagEmbed);
   r.add("block_diag", "*tensors", blockDiag);
+  r.add("diagonal", "input, offset=0, dim1=0, dim2=1", diagonal);
+  r.add("torch.linalg.diagonal|linalg_diagonal", "input, *, offset=0, dim1=-2, dim2=-1", diagonal);
   r.add("tril_indices", "row, col, offset=0, *, dtype=None, device=None, layout=None",
         triangleIndices<false>);
   r.add("triu_indices", "row, col, offset=0, *, dtype=None, device=None, layout=None",

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
 #include "gn/Import/Python/OpChain.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include <limits>
 
 using namespace mlir;
@@ -161,30 +162,12 @@ FailureOr<PyValue> tensordot(ImportContext &ctx, Args &a) {
   return einsum2(ctx, a.get("a"), a.get("b"), lx + "," + ly + "->" + out);
 }
 
-/// kron(a, b): out[i * n + j] = a[i] * b[j] in every dim (the lower rank
-/// padded with leading 1s).
+/// kron(a, b) (gn/Import/Python/TensorAlgebra.h).
 FailureOr<PyValue> kron(ImportContext &ctx, Args &a) {
   Value x, y;
   if (failed(promoted(ctx, a.get("input"), a.get("other"), x, y)))
     return failure();
-  int64_t rank = std::max(typeOf(x).getRank(), typeOf(y).getRank());
-  auto padded = [&](Value v) {
-    llvm::SmallVector<int64_t> s(rank - typeOf(v).getRank(), 1);
-    llvm::append_range(s, typeOf(v).getShape());
-    return s;
-  };
-  llvm::SmallVector<int64_t> sx = padded(x), sy = padded(y), ex, ey, out;
-  for (int64_t d = 0; d < rank; ++d) {
-    ex.append({sx[d], 1});
-    ey.append({1, sy[d]});
-    out.push_back(sx[d] * sy[d]);
-  }
-  Chain c{ctx};
-  Value prod = c.op<gn::MulOp>({c.reshape(x, ex), c.reshape(y, ey)});
-  Value r = c.reshape(prod, out);
-  if (!c.ok())
-    return failure();
-  return PyValue::of(r);
+  return wrap(algebra::kron(ctx, x, y));
 }
 
 /// trace(x): the sum of a 2-d tensor's main diagonal.
@@ -192,23 +175,9 @@ FailureOr<PyValue> trace(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
-  auto type = typeOf(*x);
-  if (type.getRank() != 2)
+  if (typeOf(*x).getRank() != 2)
     return a.error("expects a 2-d tensor");
-  Chain c{ctx};
-  Type i64 = ctx.i64Type();
-  Value rows = c.reshape(c.arange(type.getDimSize(0), i64), {type.getDimSize(0), 1});
-  Value cols = c.reshape(c.arange(type.getDimSize(1), i64), {1, type.getDimSize(1)});
-  Value onDiagonal = c.op<gn::EqOp>({rows, cols});
-  Value kept = c.op<gn::WhereOp>({onDiagonal, *x, ctx.splat(type.getElementType(), 0)});
-  Type e = type.getElementType();
-  // Integer traces accumulate in i64, as torch.sum does.
-  if (!isFloat(e))
-    kept = c.convert(kept, i64);
-  Value r = c.op<gn::ReduceSumOp>({kept}, {ctx.ints("dims", {0, 1}), ctx.flag("keepdim", false)});
-  if (!c.ok())
-    return failure();
-  return PyValue::of(r);
+  return wrap(algebra::trace(ctx, *x, 0, 0, 1));
 }
 
 /// cross(a, b, dim): the 3-vector cross product along dim (torch.cross
@@ -246,15 +215,9 @@ FailureOr<PyValue> cross(ImportContext &ctx, Args &a, bool linalg) {
   }
   if (dim < 0 || (*shape)[dim] != 3)
     return a.error("the cross product needs a dim of size 3");
-  auto part = [&](Value v, int64_t k) { return c.slice(v, dim, k, k + 1); };
-  auto term = [&](int64_t i, int64_t j) {
-    return c.op<gn::SubOp>({c.op<gn::MulOp>({part(x, i), part(y, j)}),
-                            c.op<gn::MulOp>({part(x, j), part(y, i)})});
-  };
-  Value r = c.op<gn::ConcatOp>({term(1, 2), term(2, 0), term(0, 1)}, {ctx.i64("dim", dim)});
   if (!c.ok())
     return failure();
-  return PyValue::of(r);
+  return wrap(algebra::cross(ctx, x, y, dim));
 }
 
 /// The p-norm of `d` over `dims`: p = 0 counts nonzeros, inf takes the
@@ -435,7 +398,7 @@ void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
   r.add("cross", "input, other, dim=None", [](ImportContext &ctx, Args &a) {
     return cross(ctx, a, /*linalg=*/false);
   });
-  r.add("linalg_cross", "input, other, *, dim=-1", [](ImportContext &ctx, Args &a) {
+  r.add("torch.linalg.cross|linalg_cross", "input, other, *, dim=-1", [](ImportContext &ctx, Args &a) {
     return cross(ctx, a, /*linalg=*/true);
   });
   r.add("cdist", "x1, x2, p=2.0, compute_mode=None", cdist);

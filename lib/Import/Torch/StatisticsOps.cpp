@@ -9,6 +9,7 @@
 #include "TorchOps.h"
 #include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/Scans.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include <cmath>
 #include <limits>
 
@@ -352,54 +353,21 @@ template <ScanKind Kind> FailureOr<PyValue> scanOp(ImportContext &ctx, Args &a) 
   return PyValue::tuple({PyValue::of(out), PyValue::of(indices)});
 }
 
-/// How many boundaries lie below each value (left) or at or below it
-/// (right): searchsorted and bucketize.
+/// searchsorted / bucketize: the values as a tensor (a number becomes 0-d)
+/// searched in `boundaries` (gn/Import/Python/TensorAlgebra.h).
 FailureOr<PyValue> countBelow(ImportContext &ctx, Args &a, Value boundaries, const PyValue &values,
                               bool right, bool int32) {
-  Chain c{ctx};
   Value v;
-  if (values.isTensor()) {
+  if (values.isTensor())
     v = values.tensor;
-  } else if (values.isNumber()) {
+  else if (values.isNumber())
     v = ctx.splat(typeOf(boundaries).getElementType(), values.asDouble());
-  } else {
+  else
     return a.error("the values must be a tensor or a number");
-  }
-  auto t = ctx.promote({PyValue::of(boundaries), PyValue::of(v)});
-  if (failed(t))
+  auto r = algebra::searchSorted(ctx, boundaries, v, right);
+  if (failed(r))
     return failure();
-  Value b = c.convert(boundaries, *t);
-  v = c.convert(v, *t);
-  if (!c.ok())
-    return failure();
-  auto bt = typeOf(b), vt = typeOf(v);
-  int64_t m = bt.getShape().empty() ? 1 : bt.getShape().back();
-  Value lhs, rhs;
-  int64_t last;
-  if (bt.getRank() <= 1) {
-    llvm::SmallVector<int64_t> vs(vt.getShape());
-    vs.push_back(1);
-    lhs = c.reshape(b, {m});
-    rhs = c.reshape(v, vs);
-    last = vt.getRank();
-  } else {
-    if (bt.getShape().drop_back() != vt.getShape().drop_back())
-      return a.error("the boundaries and the values must share their leading dims");
-    llvm::SmallVector<int64_t> bs(bt.getShape().drop_back()), vs(vt.getShape());
-    bs.append({1, m});
-    vs.push_back(1);
-    lhs = c.reshape(b, bs);
-    rhs = c.reshape(v, vs);
-    last = vt.getRank();
-  }
-  Value below = right ? c.op<gn::LeOp>({lhs, rhs}) : c.op<gn::LtOp>({lhs, rhs});
-  Value count = c.op<gn::ReduceSumOp>({c.convert(below, ctx.i64Type())},
-                                      {ctx.ints("dims", {last}), ctx.flag("keepdim", false)});
-  if (int32)
-    count = c.convert(count, ctx.builder.getI32Type());
-  if (!c.ok())
-    return failure();
-  return PyValue::of(count);
+  return int32 ? wrap(ctx.convert(*r, ctx.builder.getI32Type())) : PyValue::of(*r);
 }
 
 FailureOr<bool> rightSide(Args &a) {

@@ -1,0 +1,42 @@
+//===- TensorAlgebra.h - diagonals, Kronecker and cross products -*- C++ -*-===//
+//
+// Builders that both frontends' spellings share (torch.diagonal and
+// paddle._C_ops.diagonal, kron, trace, cross, diag_embed, channel_shuffle,
+// pixel_unshuffle), over gn ops. Each reports its own errors at the
+// current location; dims are normalized by the caller.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GN_IMPORT_PYTHON_TENSORALGEBRA_H
+#define GN_IMPORT_PYTHON_TENSORALGEBRA_H
+
+#include "gn/Import/Python/ImportContext.h"
+
+namespace mlir::gn::import::algebra {
+
+/// The diagonal at `offset` of dims d1 and d2, moved to the last dim (the
+/// others in order): torch.diagonal, paddle diagonal.
+FailureOr<Value> diagonal(ImportContext &ctx, Value x, int64_t offset, int64_t d1, int64_t d2);
+/// The sum of that diagonal (trace); integers accumulate in i64.
+FailureOr<Value> trace(ImportContext &ctx, Value x, int64_t offset, int64_t d1, int64_t d2);
+/// x's last dim on the diagonal at `offset` of two new dims placed at d1
+/// and d2 (of the result's rank).
+FailureOr<Value> diagEmbed(ImportContext &ctx, Value x, int64_t offset, int64_t d1, int64_t d2);
+/// The Kronecker product (operands of one dtype; the lower rank padded with
+/// leading 1s).
+FailureOr<Value> kron(ImportContext &ctx, Value x, Value y);
+/// The 3-vector cross product along `dim` of two tensors of one shape and
+/// dtype.
+FailureOr<Value> cross(ImportContext &ctx, Value x, Value y, int64_t dim);
+/// [N, C, ...] with its channels regrouped as C/groups x groups.
+FailureOr<Value> channelShuffle(ImportContext &ctx, Value x, int64_t groups);
+/// [N, C, H*r, W*r] -> [N, C*r*r, H, W].
+FailureOr<Value> pixelUnshuffle(ImportContext &ctx, Value x, int64_t r);
+
+/// For each value, how many boundaries lie below it (`right`: at or below):
+/// the insertion points of searchsorted and bucketize, as i64. Boundaries
+/// are 1-d, or share the values' leading dims with their last dim sorted.
+FailureOr<Value> searchSorted(ImportContext &ctx, Value boundaries, Value values, bool right);
+
+} // namespace mlir::gn::import::algebra
+
+#endif // GN_IMPORT_PYTHON_TENSORALGEBRA_H

@@ -1,0 +1,443 @@
+//===- LinalgOps.cpp - Paddle's products, diagonals, scans and statistics ---===//
+//
+// dot, mv, kron, cross, trace, diagonal, diag_embed, addmm, baddbmm,
+// unbind, unstack, reverse, channel_shuffle, pixel_unshuffle, cumprod,
+// cummax, cummin, logcumsumexp, kthvalue, nansum, frobenius_norm,
+// searchsorted, instance_norm and label_smooth, over the builders both
+// frontends share (TensorAlgebra.h, Scans.h) and gn ops.
+//
+//===----------------------------------------------------------------------===//
+#include "PaddleOps.h"
+#include "gn/Import/Python/OpChain.h"
+#include "gn/Import/Python/Scans.h"
+#include "gn/Import/Python/TensorAlgebra.h"
+#include <cfloat>
+
+using namespace mlir;
+using namespace mlir::gn::import;
+using namespace mlir::gn::import::paddle;
+
+namespace {
+
+/// A dim argument normalized for a tensor of `rank`.
+FailureOr<int64_t> axisOf(ImportContext &ctx, Args &a, llvm::StringRef name, int64_t rank) {
+  auto d = a.integer(name);
+  if (failed(d))
+    return failure();
+  return ctx.dim(*d, std::max<int64_t>(rank, 1));
+}
+
+/// dot(x, y): 1-d vectors, or the rows of two [B, N] matrices.
+FailureOr<PyValue> dot(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  if (failed(x) || failed(y))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  if ((rank != 1 && rank != 2) || typeOf(*y).getShape() != typeOf(*x).getShape())
+    return a.error("expects two 1-d or two 2-d tensors of one shape");
+  return wrap(ctx.build<gn::EinsumOp>({*x, *y},
+                                      {ctx.str("equation", rank == 1 ? "i,i->" : "bi,bi->b")}));
+}
+
+FailureOr<PyValue> mv(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), v = a.tensor("vec");
+  if (failed(x) || failed(v))
+    return failure();
+  if (typeOf(*x).getRank() != 2 || typeOf(*v).getRank() != 1)
+    return a.error("expects a 2-d matrix and a 1-d vector");
+  return wrap(ctx.build<gn::EinsumOp>({*x, *v}, {ctx.str("equation", "ij,j->i")}));
+}
+
+FailureOr<PyValue> kron(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  if (failed(x) || failed(y))
+    return failure();
+  return wrap(algebra::kron(ctx, *x, *y));
+}
+
+/// cross(x, y, axis): axis 9 (Paddle's default) is the first dim of size 3.
+FailureOr<PyValue> cross(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  auto axis = a.integer("axis");
+  if (failed(x) || failed(y) || failed(axis))
+    return failure();
+  int64_t rank = typeOf(*x).getRank(), dim = -1;
+  if (*axis == 9 && rank <= 9) {
+    for (int64_t d = 0; d < rank && dim < 0; ++d)
+      if (typeOf(*x).getDimSize(d) == 3)
+        dim = d;
+  } else {
+    auto d = ctx.dim(*axis, rank);
+    if (failed(d))
+      return failure();
+    dim = *d;
+  }
+  if (dim < 0)
+    return a.error("no dim of size 3");
+  return wrap(algebra::cross(ctx, *x, *y, dim));
+}
+
+/// trace / diagonal(x, offset, axis1, axis2).
+template <bool Sum> FailureOr<PyValue> diagonalOp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto off = a.integer("offset");
+  if (failed(x) || failed(off))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  auto d1 = axisOf(ctx, a, "axis1", rank), d2 = axisOf(ctx, a, "axis2", rank);
+  if (failed(d1) || failed(d2))
+    return failure();
+  return wrap(Sum ? algebra::trace(ctx, *x, *off, *d1, *d2)
+                  : algebra::diagonal(ctx, *x, *off, *d1, *d2));
+}
+
+FailureOr<PyValue> diagEmbed(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto off = a.integer("offset");
+  if (failed(x) || failed(off))
+    return failure();
+  int64_t rank = typeOf(*x).getRank() + 1;
+  auto d1 = axisOf(ctx, a, "dim1", rank), d2 = axisOf(ctx, a, "dim2", rank);
+  if (failed(d1) || failed(d2))
+    return failure();
+  return wrap(algebra::diagEmbed(ctx, *x, *off, *d1, *d2));
+}
+
+/// addmm / baddbmm(input, x, y, beta, alpha) = beta * input + alpha * x @ y.
+FailureOr<PyValue> addmm(ImportContext &ctx, Args &a) {
+  auto in = a.tensor("input"), x = a.tensor("x"), y = a.tensor("y");
+  auto beta = number(a, ctx, "beta"), alpha = number(a, ctx, "alpha");
+  if (failed(in) || failed(x) || failed(y) || failed(beta) || failed(alpha))
+    return failure();
+  auto product = ctx.build<gn::MatmulOp>({*x, *y});
+  if (failed(product))
+    return failure();
+  auto scaled = ctx.binary<gn::MulOp>(PyValue::of(*product), PyValue::real(*alpha));
+  auto base = ctx.binary<gn::MulOp>(PyValue::of(*in), PyValue::real(*beta));
+  if (failed(scaled) || failed(base))
+    return failure();
+  return ctx.binary<gn::AddOp>(*base, *scaled);
+}
+
+/// unbind(input, axis) / unstack(x, axis, num): the slices along axis.
+FailureOr<PyValue> unstack(ImportContext &ctx, Value x, int64_t dim) {
+  auto type = typeOf(x);
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + dim);
+  Chain c{ctx};
+  std::vector<PyValue> parts;
+  for (int64_t i = 0; i < type.getDimSize(dim); ++i)
+    parts.push_back(PyValue::of(c.reshape(c.slice(x, dim, i, i + 1), shape)));
+  if (!c.ok())
+    return failure();
+  PyValue list = PyValue::tuple(parts);
+  list.kind = PyValue::List;
+  return list;
+}
+
+template <bool Unbind> FailureOr<PyValue> unstackOp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor(Unbind ? "input" : "x");
+  if (failed(x))
+    return failure();
+  if (typeOf(*x).getRank() == 0)
+    return a.error("expects at least one dim");
+  auto d = axisOf(ctx, a, "axis", typeOf(*x).getRank());
+  if (failed(d))
+    return failure();
+  return unstack(ctx, *x, *d);
+}
+
+/// channel_shuffle(x, groups, data_format) and shuffle_channel(x, group).
+FailureOr<PyValue> channelShuffle(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto g = a.integer("groups");
+  auto format = a.string("data_format");
+  if (failed(x) || failed(g) || failed(format))
+    return failure();
+  if (*format != "NCHW")
+    return a.error("data_format '" + *format + "' is not supported (NCHW is)");
+  return wrap(algebra::channelShuffle(ctx, *x, *g));
+}
+
+FailureOr<PyValue> pixelUnshuffle(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto r = a.integer("downscale_factor");
+  auto format = a.string("data_format");
+  if (failed(x) || failed(r) || failed(format))
+    return failure();
+  if (*format != "NCHW")
+    return a.error("data_format '" + *format + "' is not supported (NCHW is)");
+  return wrap(algebra::pixelUnshuffle(ctx, *x, *r));
+}
+
+/// v reversed along dim (for the reverse= forms of the scans).
+Value reversed(ImportContext &ctx, Chain &c, Value v, int64_t dim, bool reverse) {
+  return reverse ? c.op<gn::FlipOp>({v}, {ctx.ints("dims", {dim})}) : v;
+}
+
+/// v shifted one place along dim with `fill` first (the exclusive= forms).
+Value exclusive(ImportContext &ctx, Chain &c, Value v, int64_t dim, double fill) {
+  auto type = typeOf(v);
+  llvm::SmallVector<int64_t> head(type.getShape());
+  head[dim] = 1;
+  int64_t n = type.getDimSize(dim);
+  return c.op<gn::ConcatOp>({ctx.splat(type.getElementType(), fill, head), c.slice(v, dim, 0, n - 1)},
+                            {ctx.i64("dim", dim)});
+}
+
+/// The lowest finite value of a float type: where PaddlePaddle's exclusive
+/// logcumsumexp starts (not -inf).
+double lowest(Type e) {
+  return e.isF64() ? -DBL_MAX : e.isF16() ? -65504.0 : e.isBF16() ? -3.3895313892515355e38 : -FLT_MAX;
+}
+
+/// cumprod(x, dim, exclusive, reverse) and logcumsumexp(x, axis, flatten,
+/// exclusive, reverse).
+template <ScanKind Kind> FailureOr<PyValue> accumulate(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto excl = a.boolean("exclusive"), rev = a.boolean("reverse");
+  if (failed(x) || failed(excl) || failed(rev))
+    return failure();
+  Chain c{ctx};
+  Value v = *x;
+  bool flatten = false;
+  if (Kind == ScanKind::LogSumExp) {
+    auto f = a.boolean("flatten");
+    if (failed(f))
+      return failure();
+    flatten = *f;
+  }
+  if (flatten || typeOf(v).getRank() == 0)
+    v = c.reshape(v, {typeOf(v).getNumElements()});
+  if (!c.ok())
+    return failure();
+  int64_t dim = 0;
+  if (!flatten) {
+    auto d = axisOf(ctx, a, Kind == ScanKind::Prod ? "dim" : "axis", typeOf(*x).getRank());
+    if (failed(d))
+      return failure();
+    dim = *d;
+  }
+  if (typeOf(v).getDimSize(dim) == 0)
+    return PyValue::of(v);
+  v = reversed(ctx, c, v, dim, *rev);
+  if (!c.ok())
+    return failure();
+  auto scanned = inclusiveScan(ctx, v, dim, Kind);
+  if (failed(scanned))
+    return failure();
+  Value r = *scanned;
+  if (*excl)
+    r = exclusive(ctx, c, r, dim, Kind == ScanKind::Prod ? 1.0 : lowest(typeOf(r).getElementType()));
+  r = reversed(ctx, c, r, dim, *rev);
+  if (!flatten && typeOf(*x).getRank() == 0)
+    r = c.reshape(r, {});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// cummax / cummin(x, axis, dtype) -> (values, indices in dtype).
+template <ScanKind Kind> FailureOr<PyValue> runningExtreme(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto dt = dtypeArg(a, ctx, "dtype");
+  if (failed(x) || failed(dt))
+    return failure();
+  Chain c{ctx};
+  Value v = typeOf(*x).getRank() == 0 ? c.reshape(*x, {1}) : *x;
+  if (!c.ok())
+    return failure();
+  auto d = axisOf(ctx, a, "axis", typeOf(*x).getRank());
+  if (failed(d))
+    return failure();
+  Value indices;
+  auto r = inclusiveScan(ctx, v, *d, Kind, &indices);
+  if (failed(r))
+    return failure();
+  Value values = *r;
+  indices = c.convert(indices, *dt);
+  if (typeOf(*x).getRank() == 0) {
+    values = c.reshape(values, {});
+    indices = c.reshape(indices, {});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(values), PyValue::of(indices)});
+}
+
+/// kthvalue(x, k, axis, keepdim) -> (values, int64 indices).
+FailureOr<PyValue> kthvalue(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = a.integer("k");
+  auto keep = a.boolean("keepdim");
+  if (failed(x) || failed(k) || failed(keep))
+    return failure();
+  Chain c{ctx};
+  bool scalar = typeOf(*x).getRank() == 0;
+  Value v = scalar ? c.reshape(*x, {1}) : *x;
+  auto d = axisOf(ctx, a, "axis", typeOf(*x).getRank());
+  if (failed(d) || !c.ok())
+    return failure();
+  int64_t n = typeOf(v).getDimSize(*d);
+  if (*k < 1 || *k > n)
+    return a.error("k = " + llvm::Twine(*k) + " is out of range for a dim of size " +
+                   llvm::Twine(n));
+  auto sorted = ctx.topK(v, *k, *d, /*largest=*/false);
+  if (failed(sorted))
+    return failure();
+  llvm::SmallVector<int64_t> shape(typeOf(v).getShape());
+  if (scalar)
+    shape.clear();
+  else if (*keep)
+    shape[*d] = 1;
+  else
+    shape.erase(shape.begin() + *d);
+  Value values = c.reshape(c.slice(sorted->first, *d, *k - 1, *k), shape);
+  Value indices = c.reshape(c.slice(sorted->second, *d, *k - 1, *k), shape);
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(values), PyValue::of(indices)});
+}
+
+/// nansum(x, axis, dtype, keepdim): NaN counted as 0.
+FailureOr<PyValue> nansum(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto keep = a.boolean("keepdim");
+  auto dt = a.dtype("dtype");
+  if (failed(x) || failed(keep) || failed(dt))
+    return failure();
+  Chain c{ctx};
+  Value v = *dt ? c.convert(*x, **dt) : *x;
+  if (!c.ok())
+    return failure();
+  Type e = typeOf(v).getElementType();
+  if (isFloat(e))
+    v = c.op<gn::WhereOp>({c.op<gn::NeOp>({v, v}), ctx.splat(e, 0), v});
+  else if (!*dt && (e.isInteger(1) || e.isInteger(32)))
+    v = c.convert(v, ctx.i64Type()); // as Paddle's sum
+  auto dims = axes(a, ctx, "axis", typeOf(*x).getRank(), /*emptyMeansAll=*/true);
+  if (failed(dims) || !c.ok())
+    return failure();
+  if (typeOf(v).getRank() == 0)
+    return PyValue::of(v);
+  Value r = c.op<gn::ReduceSumOp>({v}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// frobenius_norm(x, axis, keep_dim, reduce_all) = sqrt(sum(x^2)).
+FailureOr<PyValue> frobeniusNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto keep = a.boolean("keep_dim"), all = a.boolean("reduce_all");
+  if (failed(x) || failed(keep) || failed(all))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  auto dims = axes(a, ctx, "axis", rank, /*emptyMeansAll=*/true);
+  if (failed(dims))
+    return failure();
+  if (*all) {
+    dims->clear();
+    for (int64_t i = 0; i < rank; ++i)
+      dims->push_back(i);
+  }
+  Chain c{ctx};
+  Value sq = c.op<gn::MulOp>({*x, *x});
+  Value r = rank == 0 ? c.op<gn::AbsOp>({*x})
+                      : c.op<gn::SqrtOp>({c.op<gn::ReduceSumOp>(
+                            {sq}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)})});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// searchsorted(sorted_sequence, values, out_int32, right).
+FailureOr<PyValue> searchsorted(ImportContext &ctx, Args &a) {
+  auto seq = a.tensor("sorted_sequence"), v = a.tensor("values");
+  auto int32 = a.boolean("out_int32"), right = a.boolean("right");
+  if (failed(seq) || failed(v) || failed(int32) || failed(right))
+    return failure();
+  auto r = algebra::searchSorted(ctx, *seq, *v, *right);
+  if (failed(r))
+    return failure();
+  return *int32 ? wrap(ctx.convert(*r, ctx.builder.getI32Type())) : PyValue::of(*r);
+}
+
+/// instance_norm(x, scale, bias, epsilon) -> (y, None, None): group norm
+/// with one group per channel.
+FailureOr<PyValue> instanceNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto scale = a.optionalTensor("scale"), bias = a.optionalTensor("bias");
+  auto eps = number(a, ctx, "epsilon");
+  if (failed(x) || failed(scale) || failed(bias) || failed(eps))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() < 3)
+    return a.error("expects [N, C, ...]");
+  int64_t channels = type.getDimSize(1);
+  Type e = type.getElementType();
+  Value w = *scale ? *scale : ctx.splat(e, 1, {channels});
+  Value b = *bias ? *bias : ctx.splat(e, 0, {channels});
+  auto y = ctx.build<gn::GroupNormOp>({*x, w, b}, {ctx.i64("num_groups", channels),
+                                                    ctx.f64("epsilon", *eps)});
+  if (failed(y))
+    return failure();
+  return PyValue::tuple({PyValue::of(*y), PyValue::none(), PyValue::none()});
+}
+
+/// label_smooth(label, prior_dist, epsilon) = (1 - eps) * label + eps *
+/// prior (uniform 1 / classes without one).
+FailureOr<PyValue> labelSmooth(ImportContext &ctx, Args &a) {
+  auto label = a.tensor("label");
+  auto prior = a.optionalTensor("prior_dist");
+  auto eps = number(a, ctx, "epsilon");
+  if (failed(label) || failed(prior) || failed(eps))
+    return failure();
+  auto type = typeOf(*label);
+  if (type.getRank() == 0)
+    return a.error("expects the classes as the last dim");
+  PyValue smooth = *prior ? PyValue::of(*prior) : PyValue::real(1.0 / type.getShape().back());
+  auto kept = ctx.binary<gn::MulOp>(PyValue::of(*label), PyValue::real(1 - *eps));
+  auto spread = ctx.binary<gn::MulOp>(smooth, PyValue::real(*eps));
+  if (failed(kept) || failed(spread))
+    return failure();
+  return ctx.binary<gn::AddOp>(*kept, *spread);
+}
+
+} // namespace
+
+void paddle::registerLinalgOps(OpRegistry &r) {
+  r.add("dot", "x, y", folded<dot>);
+  r.add("mv", "x, vec", folded<mv>);
+  r.add("kron", "x, y", folded<kron>);
+  r.add("cross", "x, y, axis=9", folded<cross>);
+  r.add("trace", "x, offset=0, axis1=0, axis2=1", folded<diagonalOp<true>>);
+  r.add("diagonal", "x, offset=0, axis1=0, axis2=1", folded<diagonalOp<false>>);
+  r.add("diag_embed", "input, offset=0, dim1=-2, dim2=-1", folded<diagEmbed>);
+  r.add("addmm|addmm_|baddbmm|baddbmm_", "input, x, y, beta=1.0, alpha=1.0", folded<addmm>);
+  r.add("unbind", "input, axis=0", folded<unstackOp<true>>);
+  r.add("unstack", "x, axis=0, num=None", folded<unstackOp<false>>);
+  r.add("channel_shuffle", "x, groups, data_format='NCHW'", folded<channelShuffle>);
+  r.add("shuffle_channel", "x, groups=1", [](ImportContext &ctx, Args &a) {
+    auto x = a.tensor("x");
+    auto g = a.integer("groups");
+    if (failed(x) || failed(g))
+      return FailureOr<PyValue>(failure());
+    return wrap(algebra::channelShuffle(ctx, *x, *g));
+  });
+  r.add("pixel_unshuffle", "x, downscale_factor, data_format='NCHW'", folded<pixelUnshuffle>);
+  r.add("cumprod|cumprod_", "x, dim, exclusive=False, reverse=False",
+        folded<accumulate<ScanKind::Prod>>);
+  r.add("logcumsumexp", "x, axis=-1, flatten=False, exclusive=False, reverse=False",
+        folded<accumulate<ScanKind::LogSumExp>>);
+  r.add("cummax", "x, axis=-1, dtype='int64'", folded<runningExtreme<ScanKind::Max>>);
+  r.add("cummin", "x, axis=-1, dtype='int64'", folded<runningExtreme<ScanKind::Min>>);
+  r.add("kthvalue", "x, k=1, axis=-1, keepdim=False", folded<kthvalue>);
+  r.add("nansum", "x, axis=None, dtype=None, keepdim=False", folded<nansum>);
+  r.add("frobenius_norm", "x, axis=None, keep_dim=False, reduce_all=False",
+        folded<frobeniusNorm>);
+  r.add("searchsorted", "sorted_sequence, values, out_int32=False, right=False",
+        folded<searchsorted>);
+  r.add("instance_norm", "x, scale=None, bias=None, epsilon=1e-05", instanceNorm);
+  r.add("label_smooth", "label, prior_dist=None, epsilon=0.1", folded<labelSmooth>);
+}

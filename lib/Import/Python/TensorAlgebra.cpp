@@ -1,0 +1,196 @@
+//===- TensorAlgebra.cpp - diagonals, Kronecker and cross products --------===//
+#include "gn/Import/Python/TensorAlgebra.h"
+#include "gn/Import/Python/OpChain.h"
+
+using namespace mlir;
+using namespace mlir::gn::import;
+
+namespace {
+
+RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
+
+FailureOr<Value> result(Chain &c, Value v) {
+  if (!c.ok() || !v)
+    return failure();
+  return v;
+}
+
+} // namespace
+
+FailureOr<Value> algebra::diagonal(ImportContext &ctx, Value x, int64_t offset, int64_t d1,
+                                   int64_t d2) {
+  auto type = typeOf(x);
+  int64_t rank = type.getRank();
+  if (d1 == d2 || d1 < 0 || d2 < 0 || d1 >= rank || d2 >= rank)
+    return ctx.error("the diagonal needs two different dims of the tensor");
+  int64_t n1 = type.getDimSize(d1), n2 = type.getDimSize(d2);
+  // Elements (i, i + offset): i from max(0, -offset) while both are in range.
+  int64_t first = std::max<int64_t>(0, -offset);
+  int64_t length = std::max<int64_t>(0, std::min(n1 - first, n2 - (first + offset)));
+  llvm::SmallVector<int64_t> perm, rest;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != d1 && d != d2) {
+      perm.push_back(d);
+      rest.push_back(type.getDimSize(d));
+    }
+  perm.append({d1, d2});
+  Chain c{ctx};
+  llvm::SmallVector<int64_t> flat(rest);
+  flat.push_back(n1 * n2);
+  Value moved = c.reshape(c.transpose(x, perm), flat);
+  llvm::SmallVector<int64_t> at;
+  for (int64_t i = first; i < first + length; ++i)
+    at.push_back(i * n2 + i + offset);
+  auto indexType = RankedTensorType::get({length}, ctx.i64Type());
+  Value index = gn::ConstantOp::create(ctx.builder, ctx.loc, indexType,
+                                       DenseIntElementsAttr::get(indexType, at));
+  Value r = c.op<gn::IndexSelectOp>({moved, index}, {ctx.i64("dim", (int64_t)rest.size())});
+  return result(c, r);
+}
+
+FailureOr<Value> algebra::trace(ImportContext &ctx, Value x, int64_t offset, int64_t d1,
+                                int64_t d2) {
+  auto diag = diagonal(ctx, x, offset, d1, d2);
+  if (failed(diag))
+    return failure();
+  Chain c{ctx};
+  Value v = *diag;
+  if (!isFloat(typeOf(v).getElementType()))
+    v = c.convert(v, ctx.i64Type());
+  Value r = c.op<gn::ReduceSumOp>({v}, {ctx.ints("dims", {typeOf(*diag).getRank() - 1}),
+                                        ctx.flag("keepdim", false)});
+  return result(c, r);
+}
+
+FailureOr<Value> algebra::diagEmbed(ImportContext &ctx, Value x, int64_t offset, int64_t d1,
+                                    int64_t d2) {
+  auto type = typeOf(x);
+  int64_t rank = type.getRank() + 1;
+  if (type.getRank() < 1)
+    return ctx.error("diag_embed expects at least one dim");
+  if (d1 == d2)
+    return ctx.error("diag_embed: the two dims must differ");
+  int64_t n = type.getShape().back(), m = n + std::abs(offset);
+  Type e = type.getElementType();
+  Chain c{ctx};
+  // The values padded to m, laid along rows (offset >= 0) or columns.
+  llvm::SmallVector<int64_t> batch(type.getShape().drop_back());
+  Value padded = x;
+  if (m > n) {
+    llvm::SmallVector<int64_t> zeros(batch);
+    zeros.push_back(m - n);
+    padded = c.op<gn::ConcatOp>({x, ctx.splat(e, 0, zeros)}, {ctx.i64("dim", type.getRank() - 1)});
+  }
+  llvm::SmallVector<int64_t> lined(batch), square(batch);
+  lined.append(offset >= 0 ? llvm::SmallVector<int64_t>{m, 1} : llvm::SmallVector<int64_t>{1, m});
+  square.append({m, m});
+  Value values = c.op<gn::BroadcastToOp>({c.reshape(padded, lined)}, {ctx.ints("shape", square)});
+  Type i64 = ctx.i64Type();
+  Value rows = c.reshape(c.arange(m, i64), {m, 1}), cols = c.reshape(c.arange(m, i64), {1, m});
+  Value onDiagonal =
+      c.op<gn::EqOp>({c.op<gn::SubOp>({cols, rows}), ctx.splat(i64, (double)offset)});
+  Value r = c.op<gn::WhereOp>({onDiagonal, values, ctx.splat(e, 0)});
+  // The two new dims are last; move them to d1 and d2.
+  llvm::SmallVector<int64_t> perm(rank, -1);
+  perm[d1] = rank - 2;
+  perm[d2] = rank - 1;
+  int64_t next = 0;
+  bool identity = true;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (perm[d] < 0)
+      perm[d] = next++;
+    identity &= perm[d] == d;
+  }
+  if (!identity)
+    r = c.transpose(r, perm);
+  return result(c, r);
+}
+
+FailureOr<Value> algebra::kron(ImportContext &ctx, Value x, Value y) {
+  int64_t rank = std::max(typeOf(x).getRank(), typeOf(y).getRank());
+  auto padded = [&](Value v) {
+    llvm::SmallVector<int64_t> s(rank - typeOf(v).getRank(), 1);
+    llvm::append_range(s, typeOf(v).getShape());
+    return s;
+  };
+  llvm::SmallVector<int64_t> sx = padded(x), sy = padded(y), ex, ey, out;
+  for (int64_t d = 0; d < rank; ++d) {
+    ex.append({sx[d], 1});
+    ey.append({1, sy[d]});
+    out.push_back(sx[d] * sy[d]);
+  }
+  Chain c{ctx};
+  Value r = c.reshape(c.op<gn::MulOp>({c.reshape(x, ex), c.reshape(y, ey)}), out);
+  return result(c, r);
+}
+
+FailureOr<Value> algebra::cross(ImportContext &ctx, Value x, Value y, int64_t dim) {
+  if (typeOf(x).getShape() != typeOf(y).getShape() || dim < 0 || dim >= typeOf(x).getRank() ||
+      typeOf(x).getDimSize(dim) != 3)
+    return ctx.error("the cross product needs two tensors of one shape with a dim of size 3");
+  Chain c{ctx};
+  auto part = [&](Value v, int64_t k) { return c.slice(v, dim, k, k + 1); };
+  auto term = [&](int64_t i, int64_t j) {
+    return c.op<gn::SubOp>({c.op<gn::MulOp>({part(x, i), part(y, j)}),
+                            c.op<gn::MulOp>({part(x, j), part(y, i)})});
+  };
+  Value r = c.op<gn::ConcatOp>({term(1, 2), term(2, 0), term(0, 1)}, {ctx.i64("dim", dim)});
+  return result(c, r);
+}
+
+FailureOr<Value> algebra::channelShuffle(ImportContext &ctx, Value x, int64_t groups) {
+  auto shape = typeOf(x).getShape();
+  if (shape.size() < 3 || groups < 1 || shape[1] % groups)
+    return ctx.error("channel_shuffle expects [N, C, ...] with C divisible by groups");
+  llvm::SmallVector<int64_t> split{shape[0], groups, shape[1] / groups};
+  llvm::append_range(split, shape.drop_front(2));
+  llvm::SmallVector<int64_t> perm{0, 2, 1};
+  for (size_t d = 3; d < split.size(); ++d)
+    perm.push_back(d);
+  Chain c{ctx};
+  Value r = c.reshape(c.transpose(c.reshape(x, split), perm), shape);
+  return result(c, r);
+}
+
+FailureOr<Value> algebra::pixelUnshuffle(ImportContext &ctx, Value x, int64_t r) {
+  auto shape = typeOf(x).getShape();
+  if (r < 1 || r > (int64_t(1) << 31))
+    return ctx.error("downscale_factor must be in [1, 2^31], got " + std::to_string(r));
+  if (shape.size() != 4 || shape[2] % r || shape[3] % r)
+    return ctx.error("pixel_unshuffle expects a 4-d input whose height and width divide by the "
+                     "factor");
+  int64_t n = shape[0], ch = shape[1], h = shape[2] / r, w = shape[3] / r;
+  Chain c{ctx};
+  Value v = c.reshape(x, {n, ch, h, r, w, r});
+  Value out = c.reshape(c.transpose(v, {0, 1, 3, 5, 2, 4}), {n, ch * r * r, h, w});
+  return result(c, out);
+}
+
+FailureOr<Value> algebra::searchSorted(ImportContext &ctx, Value boundaries, Value values,
+                                       bool right) {
+  auto t = ctx.promote({PyValue::of(boundaries), PyValue::of(values)});
+  if (failed(t))
+    return failure();
+  Chain c{ctx};
+  Value b = c.convert(boundaries, *t), v = c.convert(values, *t);
+  if (!c.ok())
+    return failure();
+  auto bt = typeOf(b), vt = typeOf(v);
+  int64_t m = bt.getShape().empty() ? 1 : bt.getShape().back();
+  llvm::SmallVector<int64_t> bs, vs(vt.getShape());
+  vs.push_back(1);
+  if (bt.getRank() <= 1) {
+    bs = {m};
+  } else {
+    if (bt.getShape().drop_back() != vt.getShape().drop_back())
+      return ctx.error("the boundaries and the values must share their leading dims");
+    bs.assign(bt.getShape().drop_back().begin(), bt.getShape().drop_back().end());
+    bs.append({1, m});
+  }
+  Value lhs = c.reshape(b, bs), rhs = c.reshape(v, vs);
+  Value below = right ? c.op<gn::LeOp>({lhs, rhs}) : c.op<gn::LtOp>({lhs, rhs});
+  Value count = c.op<gn::ReduceSumOp>({c.convert(below, ctx.i64Type())},
+                                      {ctx.ints("dims", {vt.getRank()}),
+                                       ctx.flag("keepdim", false)});
+  return result(c, count);
+}

@@ -1,0 +1,10 @@
+import paddle
+
+
+class GraphModule(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        p, q, r = paddle._C_ops.unbind(x, 0)
+        return p, q, r

@@ -1,0 +1,9 @@
+class Program_weight_tensor_x:
+    name = "x"
+    shape = [3, 5]
+    dtype = "float32"
+    min_val = float("0")
+    max_val = float("1")
+    mean = float("0.5")
+    std = float("1.0")
+    data = None
