@@ -15,6 +15,12 @@ if [ ! -f "$venv/.gn-ready" ]; then
     MarkupSafe==3.0.4 mpmath==1.3.0 networkx==3.6.1 sympy==1.14.0 typing_extensions==4.16.0
   touch "$venv/.gn-ready"
 fi
+# torchvision for its C ops only (torch.ops.torchvision.*: the op goldens):
+# its _C_stable.so is built on torch's stable ABI and loads under torch 2.15.
+if [ ! -f "$venv/.gn-torchvision" ]; then
+  "$venv/bin/pip" install -q --no-deps torchvision==0.29.2
+  touch "$venv/.gn-torchvision"
+fi
 nv="$venv/lib/python3.11/site-packages/nvidia"
 export LD_LIBRARY_PATH="$nv/cu13/lib:$nv/nvshmem/lib:$nv/nccl/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 cmd=${1:-python}

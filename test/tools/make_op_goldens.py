@@ -57,6 +57,24 @@ def _load_gn_inputs():
 
 gn_inputs = _load_gn_inputs()
 
+
+def _load_torchvision_ops():
+    """torchvision's C ops (torch.ops.torchvision.*) without importing the
+    package (whose datasets need PIL): scripts/torch-env.sh installs it with
+    --no-deps. Cases calling them are left out when it is absent."""
+    import glob
+    import importlib.util
+    spec = importlib.util.find_spec("torchvision")
+    if not spec or not spec.submodule_search_locations:
+        return False
+    for lib in sorted(glob.glob(os.path.join(spec.submodule_search_locations[0], "_C*.so"))):
+        torch.ops.load_library(lib)
+        return True
+    return False
+
+
+HAVE_TORCHVISION_OPS = _load_torchvision_ops()
+
 TORCH_DTYPE = {
     "f32": "torch.float32", "f16": "torch.float16", "bf16": "torch.bfloat16",
     "f64": "torch.float64", "i64": "torch.int64", "i32": "torch.int32", "i16": "torch.int16",
@@ -522,6 +540,31 @@ def define_statistics():
     case("stat_bucketize_right_f32", "statistics", [vals, seq], "torch.bucketize(v, s, right=True)")
     case("stat_softmin_f32", "statistics", [N("x", S)], "torch.nn.functional.softmin(x, dim=1)")
     case("stat_softmin_f16", "statistics", [N("x", S, "f16")], "torch.nn.functional.softmin(x, 0)")
+
+
+# ---- torchvision's detection ops (lib/Import/Torch/VisionOps.cpp) -----------
+
+def define_vision():
+    rois = [0, 1.0, 1.0, 6.0, 5.5,
+            1, 0.5, 2.0, 7.5, 7.0,
+            0, 3.2, 0.1, 4.1, 3.9,
+            1, 5.0, 5.0, 5.0, 6.0,   # zero width
+            0, 6.0, 6.0, 2.0, 3.0]   # inverted
+    x, r = N("x", (2, 3, 8, 8)), D("r", (5, 5), rois)
+    for aligned in (False, True):
+        for ratio in (-1, 2):
+            tag = f"{'aligned' if aligned else 'legacy'}_r{'adaptive' if ratio < 0 else ratio}"
+            case(f"vision_roi_align_{tag}_f32", "vision", [x, r],
+                 f"torch.ops.torchvision.roi_align(x, r, 0.75, 3, 2, {ratio}, {aligned})")
+    case("vision_roi_align_default_f32", "vision", [x, r],
+         "torch.ops.torchvision.roi_align.default(x, r, 1.0, 2, 2, 0, True)")
+    boxes = [0, 0, 4, 4, 1, 1, 5, 5, 0.5, 0.5, 4.5, 4.5, 10, 10, 14, 14,
+             11, 11, 15, 15, 20, 0, 22, 2, 0, 0, 4, 4.2, 30, 30, 31, 31]
+    scores = [0.9, 0.8, 0.95, 0.5, 0.6, 0.3, 0.85, 0.1]
+    case("vision_nms_f32", "vision", [D("b", (8, 4), boxes), D("s", (8,), scores)],
+         "torch.ops.torchvision.nms(b, s, 0.5)")
+    case("vision_nms_strict_f32", "vision", [D("b", (8, 4), boxes), D("s", (8,), scores)],
+         "return (torch.ops.torchvision.nms.default(b, s, 0.1) + 0,)")
 
 
 # ---- activations ----------------------------------------------------------
@@ -1867,7 +1910,7 @@ def define_all():
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
               define_masking, define_recurrent, define_probes, define_math,
-              define_linalg, define_arrange, define_statistics):
+              define_linalg, define_arrange, define_statistics, define_vision):
         f()
 
 

@@ -615,6 +615,28 @@ CASES.update({
                         ["y = paddle._C_ops.label_smooth(x, None, 0.1)"], ["y"]),
 })
 
+# Creation forms (lib/Import/Paddle/FactoryOps.cpp) and reverse.
+CASES.update({
+    "factory_ones_zeros": ([inp("x", [2, 3])],
+                           [f"o = paddle._C_ops.ones([2, 3], paddle.float32, {PLACE})",
+                            f"z = paddle._C_ops.zeros([2, 3], paddle.int64, {PLACE})",
+                            "y = paddle._C_ops.add(x, o)"], ["y", "z"]),
+    "factory_like": ([inp("x", [2, 3])],
+                     [f"o = paddle._C_ops.ones_like(x, paddle.float32, {PLACE})",
+                      f"z = paddle._C_ops.zeros_like(x, paddle.int32, {PLACE})",
+                      "y = paddle._C_ops.subtract(x, o)"], ["y", "z"]),
+    "factory_eye": ([inp("x", [3, 4])],
+                    [f"e = paddle._C_ops.eye(3, 4, paddle.float32, {PLACE})",
+                     f"f = paddle._C_ops.eye(3, -1, paddle.int64, {PLACE})",
+                     "y = paddle._C_ops.multiply(x, e)"], ["y", "f"]),
+    "factory_tril_triu_indices": ([inp("x", [1], "int64", lo=0, hi=0)],
+                                  [f"t = paddle._C_ops.tril_indices(4, 3, 0, paddle.int64, {PLACE})",
+                                   f"u = paddle._C_ops.triu_indices(3, 5, -1, paddle.int64, {PLACE})",
+                                   "y = paddle._C_ops.add(t, x)", "z = paddle._C_ops.add(u, x)"],
+                                  ["y", "z"]),
+    "reverse": ([inp("x", [3, 4])], ["y = paddle._C_ops.reverse(x, [0, 1])"], ["y"]),
+})
+
 
 def write_case(folder, inputs, body, returns):
     os.makedirs(folder, exist_ok=True)

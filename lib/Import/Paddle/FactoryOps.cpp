@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Support/NumericCast.h"
 #include <cmath>
 
@@ -47,6 +48,72 @@ FailureOr<PyValue> fullLike(ImportContext &ctx, Args &a) {
     e = *t;
   }
   return splatOf(ctx, a, typeOf(*x).getShape(), *value, e);
+}
+
+/// ones / zeros / empty(shape, dtype, place): empty's values are
+/// unspecified in PaddlePaddle; gn gives zeros.
+template <int Value> FailureOr<PyValue> filled(ImportContext &ctx, Args &a) {
+  auto shape = sizeList(a, ctx, "shape");
+  auto t = dtypeArg(a, ctx, "dtype");
+  if (failed(shape) || failed(t))
+    return failure();
+  return splatOf(ctx, a, *shape, Value, *t);
+}
+
+/// ones_like / zeros_like / empty_like(x, dtype, place): dtype None keeps x's.
+template <int Value> FailureOr<PyValue> filledLike(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  if (a.has("dtype")) {
+    auto t = dtypeArg(a, ctx, "dtype");
+    if (failed(t))
+      return failure();
+    e = *t;
+  }
+  return splatOf(ctx, a, typeOf(*x).getShape(), Value, e);
+}
+
+/// eye(num_rows, num_columns, dtype, place): num_columns < 0 is num_rows.
+FailureOr<PyValue> eye(ImportContext &ctx, Args &a) {
+  auto rows = number(a, ctx, "num_rows"), cols = number(a, ctx, "num_columns");
+  auto t = dtypeArg(a, ctx, "dtype");
+  if (failed(rows) || failed(cols) || failed(t))
+    return failure();
+  int64_t n = (int64_t)*rows, m = *cols < 0 ? n : (int64_t)*cols;
+  if (n < 0 || n > (int64_t(1) << 31) || m > (int64_t(1) << 31))
+    return a.error("num_rows and num_columns must be in [0, 2^31]");
+  Chain c{ctx};
+  Type i64 = ctx.i64Type();
+  Value r = c.reshape(c.arange(n, i64), {n, 1}), k = c.reshape(c.arange(m, i64), {1, m});
+  Value out = c.convert(c.op<gn::EqOp>({r, k}), *t);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
+/// tril_indices(rows, cols, offset, dtype, place) / triu_indices(row, col,
+/// offset, dtype, place): the [2, N] coordinates of the triangle, row by row.
+template <bool Upper> FailureOr<PyValue> triangleIndices(ImportContext &ctx, Args &a) {
+  auto rows = a.integer(Upper ? "row" : "rows"), cols = a.integer(Upper ? "col" : "cols");
+  auto off = a.integer("offset");
+  auto t = dtypeArg(a, ctx, "dtype");
+  if (failed(rows) || failed(cols) || failed(off) || failed(t))
+    return failure();
+  if (*rows < 0 || *cols < 0 || *rows * *cols > (int64_t(1) << 24))
+    return a.error("the triangle must have between 0 and 2^24 positions");
+  std::vector<int64_t> is, js;
+  for (int64_t i = 0; i < *rows; ++i)
+    for (int64_t j = 0; j < *cols; ++j)
+      if (Upper ? j - i >= *off : j - i <= *off) {
+        is.push_back(i);
+        js.push_back(j);
+      }
+  is.insert(is.end(), js.begin(), js.end());
+  auto type = RankedTensorType::get({2, (int64_t)js.size()}, ctx.i64Type());
+  Value v = gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseIntElementsAttr::get(type, is));
+  return wrap(ctx.convert(v, *t));
 }
 
 /// full_with_tensor(value, shape, dtype).
@@ -246,6 +313,14 @@ FailureOr<Value> paddle::uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_
 void paddle::registerFactoryOps(OpRegistry &r) {
   r.add("full", "shape, value, dtype, place=None", full);
   r.add("full_like", "x, value, dtype=None, place=None", fullLike);
+  r.add("ones", "shape, dtype='float32', place=None", filled<1>);
+  r.add("zeros|empty", "shape, dtype='float32', place=None", filled<0>);
+  r.add("ones_like", "x, dtype=None, place=None", filledLike<1>);
+  r.add("zeros_like|empty_like", "x, dtype=None, place=None", filledLike<0>);
+  r.add("eye", "num_rows, num_columns=-1, dtype='float32', place=None", folded<eye>);
+  r.add("tril_indices", "rows, cols, offset=0, dtype='int64', place=None",
+        triangleIndices<false>);
+  r.add("triu_indices", "row, col, offset=0, dtype='int64', place=None", triangleIndices<true>);
   r.add("full_with_tensor", "value, shape, dtype", fullWithTensor);
   r.add("assign_value_", "out, shape, dtype, values, place=None", assignValue);
   r.add("arange", "start, end, step, dtype=None, place=None", folded<arange>);

@@ -707,7 +707,7 @@ void paddle::registerShapeOps(OpRegistry &r) {
   r.add("repeat_interleave", "x, repeats, axis=0, output_size=-1", folded<repeatInterleave>);
   r.add("gather|index_select", "x, index, axis=0", folded<indexSelect>);
   r.add("roll", "x, shifts, axis", folded<roll>);
-  r.add("flip", "x, axis", folded<flip>);
+  r.add("flip|reverse", "x, axis", folded<flip>);
   r.add("pad", "x, paddings, pad_value=0.0", folded<pad>);
   r.add("pad3d", "x, paddings, mode='constant', pad_value=0.0, data_format='NCDHW'", folded<pad3d>);
   r.add("meshgrid", "inputs", folded<meshgrid>);

@@ -50,6 +50,7 @@ public:
     registerLinalgOps(registry);
     registerArrangeOps(registry);
     registerStatisticsOps(registry);
+    registerVisionOps(registry);
     registerShapeOps(registry);
     registerReductionOps(registry);
     registerNNOps(registry);

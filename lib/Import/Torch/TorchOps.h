@@ -17,6 +17,7 @@ void registerMathOps(OpRegistry &registry);
 void registerLinalgOps(OpRegistry &registry);
 void registerArrangeOps(OpRegistry &registry);
 void registerStatisticsOps(OpRegistry &registry);
+void registerVisionOps(OpRegistry &registry);
 void registerShapeOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);
