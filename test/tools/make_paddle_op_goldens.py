@@ -637,6 +637,23 @@ CASES.update({
     "reverse": ([inp("x", [3, 4])], ["y = paddle._C_ops.reverse(x, [0, 1])"], ["y"]),
 })
 
+# multiclass_nms3 (lib/Import/Paddle/NmsOps.cpp): boxes that overlap within and
+# across classes, scores distinct so the order is defined.
+_rng = np.random.RandomState(7)
+_corner = _rng.rand(2, 12, 2) * 12
+_nms_boxes = np.concatenate([_corner, _corner + 2 + _rng.rand(2, 12, 2) * 6], -1).round(2)
+_nms_scores = (_rng.permutation(2 * 3 * 12).reshape(2, 3, 12) + 1) / 80.0
+_nms_in = [inp("b", [2, 12, 4], data=_nms_boxes.reshape(-1).tolist()),
+           inp("s", [2, 3, 12], data=_nms_scores.reshape(-1).tolist())]
+for _name, _args in {
+        "nms3": "0.2, 6, 8, 0.45, False, 1.0, -1",
+        "nms3_normalized_bg0": "0.1, -1, -1, 0.3, True, 1.0, 0",
+        "nms3_eta": "0.05, 10, 20, 0.7, False, 0.8, -1",
+        "nms3_keep_all": "0.0, 12, 100, 0.5, True, 1.0, -1",
+        "nms3_none": "0.99, 6, 8, 0.45, False, 1.0, -1"}.items():
+    CASES[f"multiclass_{_name}"] = (_nms_in, [
+        f"o, i, n = paddle._C_ops.multiclass_nms3(b, s, None, {_args})"], ["o", "i", "n"])
+
 
 def write_case(folder, inputs, body, returns):
     os.makedirs(folder, exist_ok=True)

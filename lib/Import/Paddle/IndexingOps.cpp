@@ -392,7 +392,7 @@ void paddle::registerIndexingOps(OpRegistry &r) {
   r.add("nonzero", "x", nonzero);
   r.add("masked_select", "x, mask", maskedSelect);
   r.add("unique|"
-        "unique_consecutive|multiclass_nms3|matrix_nms",
+        "unique_consecutive|matrix_nms",
         "*args", dataDependent);
   r.add("set_value_|set_value",
         "x, starts, ends, steps, axes, decrease_axes, none_axes, shape, values", folded<setValue>);

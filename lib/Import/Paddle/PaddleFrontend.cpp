@@ -21,6 +21,7 @@ public:
     paddle::registerElementwiseOps(registry);
     paddle::registerMathOps(registry);
     paddle::registerLinalgOps(registry);
+    paddle::registerNmsOps(registry);
     paddle::registerShapeOps(registry);
     paddle::registerReductionOps(registry);
     paddle::registerNNOps(registry);

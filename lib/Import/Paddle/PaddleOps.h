@@ -18,6 +18,7 @@ namespace mlir::gn::import::paddle {
 void registerElementwiseOps(OpRegistry &registry);
 void registerMathOps(OpRegistry &registry);
 void registerLinalgOps(OpRegistry &registry);
+void registerNmsOps(OpRegistry &registry);
 void registerShapeOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);
