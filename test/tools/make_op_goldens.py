@@ -538,6 +538,15 @@ def define_statistics():
          "torch.searchsorted(s, v)")
     case("stat_bucketize_f32", "statistics", [vals, seq], "torch.bucketize(v, s)")
     case("stat_bucketize_right_f32", "statistics", [vals, seq], "torch.bucketize(v, s, right=True)")
+    rep = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3]
+    case("stat_unique_i64", "statistics", [D("x", (3, 6), rep, "i64")], "torch.unique(x)")
+    case("stat_unique_all_f32", "statistics", [D("x", (3, 6), [r * 0.5 for r in rep])],
+         "return tuple(torch.unique(x, return_inverse=True, return_counts=True))")
+    case("stat_unique_method_i64", "statistics", [D("x", (18,), rep, "i64")],
+         "v, c = x.unique(sorted=True, return_counts=True)\nreturn (v, c)")
+    case("stat_unique_consecutive_i64", "statistics",
+         [D("x", (12,), [1, 1, 2, 2, 2, 3, 1, 1, 4, 4, 2, 2], "i64")],
+         "return tuple(torch.unique_consecutive(x, return_inverse=True, return_counts=True))")
     case("stat_softmin_f32", "statistics", [N("x", S)], "torch.nn.functional.softmin(x, dim=1)")
     case("stat_softmin_f16", "statistics", [N("x", S, "f16")], "torch.nn.functional.softmin(x, 0)")
 

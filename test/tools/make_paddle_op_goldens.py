@@ -654,6 +654,20 @@ for _name, _args in {
     CASES[f"multiclass_{_name}"] = (_nms_in, [
         f"o, i, n = paddle._C_ops.multiclass_nms3(b, s, None, {_args})"], ["o", "i", "n"])
 
+# unique / unique_consecutive (a data-dependent count, learned from the inputs).
+_rep = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3]
+CASES.update({
+    "unique_int64": ([inp("x", [3, 6], "int64", data=_rep)],
+                     ["o, i, v, c = paddle._C_ops.unique(x, True, True, True, [], paddle.int64, True)"],
+                     ["o", "i", "v", "c"]),
+    "unique_float32_int32": ([inp("x", [18], data=[r * 0.5 for r in _rep])],
+                             ["o, i, v, c = paddle._C_ops.unique(x, True, True, True, [], paddle.int32, True)"],
+                             ["o", "i", "v", "c"]),
+    "unique_consecutive": ([inp("x", [12], "int64", data=[1, 1, 2, 2, 2, 3, 1, 1, 4, 4, 2, 2])],
+                           ["o, v, c = paddle._C_ops.unique_consecutive(x, True, True, [], paddle.int64)"],
+                           ["o", "v", "c"]),
+})
+
 
 def write_case(folder, inputs, body, returns):
     os.makedirs(folder, exist_ok=True)

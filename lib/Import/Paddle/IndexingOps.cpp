@@ -1,5 +1,6 @@
 //===- IndexingOps.cpp - Paddle slice assignment, scatter, gathers -------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Support/NumericCast.h"
 
 using namespace mlir;
@@ -344,8 +345,54 @@ FailureOr<PyValue> maskedSelect(ImportContext &ctx, Args &a) {
   return wrap(ctx.maskedSelect(*x, *mask));
 }
 
+/// unique(x, return_index, return_inverse, return_counts, axis, dtype,
+/// is_sorted) -> (out, indices, inverse, counts): over the flattened x
+/// (axis []); the index outputs in `dtype`, the inverse flat.
+FailureOr<PyValue> unique(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto dt = dtypeArg(a, ctx, "dtype");
+  auto dims = intList(a, ctx, "axis");
+  if (failed(x) || failed(dt) || failed(dims))
+    return failure();
+  if (!dims->empty())
+    return a.error("unique along an axis is not supported (axis [] is)");
+  auto u = algebra::unique(ctx, *x, /*consecutive=*/false);
+  if (failed(u))
+    return failure();
+  // PaddlePaddle's inverse is flat (torch's keeps x's shape).
+  auto flatInverse = ctx.reshape(u->inverse, {typeOf(*x).getNumElements()});
+  if (failed(flatInverse))
+    return failure();
+  auto first = ctx.convert(u->first, *dt), inverse = ctx.convert(*flatInverse, *dt),
+       counts = ctx.convert(u->counts, *dt);
+  if (failed(first) || failed(inverse) || failed(counts))
+    return failure();
+  return PyValue::tuple(
+      {PyValue::of(u->values), PyValue::of(*first), PyValue::of(*inverse), PyValue::of(*counts)});
+}
+
+/// unique_consecutive(x, return_inverse, return_counts, axis, dtype) ->
+/// (out, index, counts): each run of equal neighbours once.
+FailureOr<PyValue> uniqueConsecutive(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto dt = dtypeArg(a, ctx, "dtype");
+  auto dims = a.has("axis") ? intList(a, ctx, "axis")
+                            : FailureOr<llvm::SmallVector<int64_t>>(llvm::SmallVector<int64_t>{});
+  if (failed(x) || failed(dt) || failed(dims))
+    return failure();
+  if (!dims->empty())
+    return a.error("unique_consecutive along an axis is not supported (axis [] is)");
+  auto u = algebra::unique(ctx, *x, /*consecutive=*/true);
+  if (failed(u))
+    return failure();
+  auto inverse = ctx.convert(u->inverse, *dt), counts = ctx.convert(u->counts, *dt);
+  if (failed(inverse) || failed(counts))
+    return failure();
+  return PyValue::tuple({PyValue::of(u->values), PyValue::of(*inverse), PyValue::of(*counts)});
+}
+
 /// Ops whose output shape depends on the data that gn does not specialize
-/// yet (multi-class NMS, unique): an error naming the op.
+/// yet (matrix NMS): an error naming the op.
 FailureOr<PyValue> dataDependent(ImportContext &ctx, Args &a) {
   return a.error("unsupported: data-dependent shape (the output's size depends on the "
                  "input's values)");
@@ -391,9 +438,11 @@ FailureOr<PyValue> putAlongAxis(ImportContext &ctx, Args &a) {
 void paddle::registerIndexingOps(OpRegistry &r) {
   r.add("nonzero", "x", nonzero);
   r.add("masked_select", "x, mask", maskedSelect);
-  r.add("unique|"
-        "unique_consecutive|matrix_nms",
-        "*args", dataDependent);
+  r.add("unique", "x, return_index, return_inverse, return_counts, axis, dtype='int64', "
+        "is_sorted=True", unique);
+  r.add("unique_consecutive", "x, return_inverse=False, return_counts=False, axis=None, "
+        "dtype='int64'", uniqueConsecutive);
+  r.add("matrix_nms", "*args", dataDependent);
   r.add("set_value_|set_value",
         "x, starts, ends, steps, axes, decrease_axes, none_axes, shape, values", folded<setValue>);
   r.add("set_value_with_tensor_|set_value_with_tensor",

@@ -194,3 +194,52 @@ FailureOr<Value> algebra::searchSorted(ImportContext &ctx, Value boundaries, Val
                                        ctx.flag("keepdim", false)});
   return result(c, count);
 }
+
+FailureOr<algebra::Unique> algebra::unique(ImportContext &ctx, Value x, bool consecutive) {
+  auto type = typeOf(x);
+  int64_t n = type.getNumElements();
+  Type i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value flat = c.reshape(x, {n});
+  if (!c.ok())
+    return failure();
+  if (n == 0)
+    return ctx.error("unique of an empty tensor is not supported");
+  // Sorted (stably, so equal values keep their original order) unless
+  // consecutive runs are asked for.
+  Value sorted = flat, position = c.arange(n, i64);
+  if (!consecutive) {
+    auto order = ctx.topK(flat, n, 0, /*largest=*/false);
+    if (failed(order))
+      return failure();
+    sorted = order->first;
+    position = order->second;
+  }
+  // A run starts where the value differs from the one before it.
+  Value previous = c.slice(sorted, 0, 0, n - 1), next = c.slice(sorted, 0, 1, n);
+  Value starts = c.op<gn::ConcatOp>(
+      {ctx.splat(ctx.i1(), 1, {1}), c.op<gn::NeOp>({next, previous})}, {ctx.i64("dim", 0)});
+  Value run = c.op<gn::SubOp>({c.op<gn::CumSumOp>({c.convert(starts, i64)}, {ctx.i64("dim", 0)}),
+                               ctx.splat(i64, 1)});
+  if (!c.ok())
+    return failure();
+  auto at = ctx.nonzero(starts);
+  if (failed(at))
+    return failure();
+  int64_t u = typeOf(*at).getDimSize(0);
+  Value begin = c.reshape(*at, {u});
+  Unique r;
+  r.values = c.op<gn::IndexSelectOp>({sorted, begin}, {ctx.i64("dim", 0)});
+  r.first = c.op<gn::IndexSelectOp>({position, begin}, {ctx.i64("dim", 0)});
+  Value end = c.op<gn::ConcatOp>({c.slice(begin, 0, 1, u), ctx.splat(i64, (double)n, {1})},
+                                 {ctx.i64("dim", 0)});
+  r.counts = c.op<gn::SubOp>({end, begin});
+  // Each element's run, put back at the element's place.
+  Value inverse = c.op<gn::ScatterOp>({run, ctx.splat(i64, 0, {n}), position},
+                                      {ctx.i64("dim", 0), ctx.str("reduce", "none"),
+                                       ctx.flag("include_self", true)});
+  r.inverse = c.reshape(inverse, type.getShape());
+  if (!c.ok())
+    return failure();
+  return r;
+}

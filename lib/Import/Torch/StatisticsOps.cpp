@@ -407,9 +407,54 @@ FailureOr<PyValue> bucketize(ImportContext &ctx, Args &a) {
   return countBelow(ctx, a, *b, a.get("input"), *right, *int32);
 }
 
+/// unique(input, sorted, return_inverse, return_counts, dim) and
+/// unique_consecutive(input, return_inverse, return_counts, dim): the values
+/// alone, or a tuple with the inverse and/or the counts (the size depends
+/// on the data, learned from the inputs). With sorted=False PyTorch's CPU
+/// order is sorted too.
+template <bool Consecutive> FailureOr<PyValue> unique(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto inverse = a.boolean("return_inverse"), counts = a.boolean("return_counts");
+  if (failed(x) || failed(inverse) || failed(counts))
+    return failure();
+  if (a.has("dim"))
+    return a.error("unique along a dim is not supported (dim=None is)");
+  auto u = algebra::unique(ctx, *x, Consecutive);
+  if (failed(u))
+    return failure();
+  if (!*inverse && !*counts)
+    return PyValue::of(u->values);
+  std::vector<PyValue> out{PyValue::of(u->values)};
+  if (*inverse)
+    out.push_back(PyValue::of(u->inverse));
+  if (*counts)
+    out.push_back(PyValue::of(u->counts));
+  return PyValue::tuple(out);
+}
+
+/// torch._unique2(input, sorted, return_inverse, return_counts): always the
+/// triple (an empty tensor for what was not asked).
+FailureOr<PyValue> unique2(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto inverse = a.boolean("return_inverse"), counts = a.boolean("return_counts");
+  if (failed(x) || failed(inverse) || failed(counts))
+    return failure();
+  auto u = algebra::unique(ctx, *x, false);
+  if (failed(u))
+    return failure();
+  Value none = ctx.splat(ctx.i64Type(), 0, {0});
+  return PyValue::tuple({PyValue::of(u->values), PyValue::of(*inverse ? u->inverse : none),
+                         PyValue::of(*counts ? u->counts : none)});
+}
+
 } // namespace
 
 void mlir::gn::import::registerStatisticsOps(OpRegistry &r) {
+  r.add("unique", "input, sorted=True, return_inverse=False, return_counts=False, dim=None",
+        unique<false>);
+  r.add("unique_consecutive", "input, return_inverse=False, return_counts=False, dim=None",
+        unique<true>);
+  r.add("_unique2", "input, sorted=True, return_inverse=False, return_counts=False", unique2);
   r.add("nansum", "input, dim=None, keepdim=False, *, dtype=None", nanReduce<false>);
   r.add("nanmean", "input, dim=None, keepdim=False, *, dtype=None", nanReduce<true>);
   r.add("count_nonzero", "input, dim=None", countNonzero);

@@ -37,6 +37,17 @@ FailureOr<Value> pixelUnshuffle(ImportContext &ctx, Value x, int64_t r);
 /// are 1-d, or share the values' leading dims with their last dim sorted.
 FailureOr<Value> searchSorted(ImportContext &ctx, Value boundaries, Value values, bool right);
 
+/// unique / unique_consecutive of x's elements (flattened): `values` sorted
+/// ascending (`consecutive`: each run of equal neighbours once, in order),
+/// `first` the flat index of each value's first occurrence, `inverse` (x's
+/// shape) the position of each element's value in `values`, `counts` how
+/// many elements each holds; i64. How many values there are depends on
+/// the data: one data-dependent site (ImportContext::nonzero).
+struct Unique {
+  Value values, first, inverse, counts;
+};
+FailureOr<Unique> unique(ImportContext &ctx, Value x, bool consecutive);
+
 } // namespace mlir::gn::import::algebra
 
 #endif // GN_IMPORT_PYTHON_TENSORALGEBRA_H
