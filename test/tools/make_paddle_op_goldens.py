@@ -654,6 +654,14 @@ for _name, _args in {
     CASES[f"multiclass_{_name}"] = (_nms_in, [
         f"o, i, n = paddle._C_ops.multiclass_nms3(b, s, None, {_args})"], ["o", "i", "n"])
 
+for _name, _args in {
+        "matrix_nms": "0.1, 8, -1, 0.0, False, 2.0, -1, False",
+        "matrix_nms_gaussian": "0.1, 8, 10, 0.05, True, 2.0, -1, True",
+        "matrix_nms_post_bg0": "0.05, -1, 12, 0.3, False, 2.0, 0, False",
+        "matrix_nms_none": "0.99, 8, 10, 0.0, False, 2.0, -1, False"}.items():
+    CASES[_name] = (_nms_in, [
+        f"o, i, n = paddle._C_ops.matrix_nms(b, s, {_args})"], ["o", "i", "n"])
+
 # unique / unique_consecutive (a data-dependent count, learned from the inputs).
 _rep = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3]
 CASES.update({

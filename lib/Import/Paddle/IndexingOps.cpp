@@ -391,13 +391,6 @@ FailureOr<PyValue> uniqueConsecutive(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(u->values), PyValue::of(*inverse), PyValue::of(*counts)});
 }
 
-/// Ops whose output shape depends on the data that gn does not specialize
-/// yet (matrix NMS): an error naming the op.
-FailureOr<PyValue> dataDependent(ImportContext &ctx, Args &a) {
-  return a.error("unsupported: data-dependent shape (the output's size depends on the "
-                 "input's values)");
-}
-
 /// take_along_axis(arr, indices, axis): gather's semantics (PaddlePaddle
 /// broadcasts in its Python API, before the op the programs record).
 FailureOr<PyValue> takeAlongAxis(ImportContext &ctx, Args &a) {
@@ -442,7 +435,6 @@ void paddle::registerIndexingOps(OpRegistry &r) {
         "is_sorted=True", unique);
   r.add("unique_consecutive", "x, return_inverse=False, return_counts=False, axis=None, "
         "dtype='int64'", uniqueConsecutive);
-  r.add("matrix_nms", "*args", dataDependent);
   r.add("set_value_|set_value",
         "x, starts, ends, steps, axes, decrease_axes, none_axes, shape, values", folded<setValue>);
   r.add("set_value_with_tensor_|set_value_with_tensor",

@@ -122,9 +122,170 @@ FailureOr<PyValue> multiclassNms(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(out), PyValue::of(index), PyValue::of(counts)});
 }
 
+/// The [k, k] IoU of `boxes` [k, 4] with each other, as PaddlePaddle's
+/// JaccardOverlap: 0 for boxes apart (strictly), each side +1 pixel with
+/// `offset` (so boxes that touch overlap), and an inverted box's area 0.
+Value iouMatrix(ImportContext &ctx, Chain &c, Value boxes, int64_t k, bool offset) {
+  Type e = typeOf(boxes).getElementType();
+  Value one = ctx.splat(e, offset ? 1.0 : 0.0), zero = ctx.splat(e, 0);
+  auto coord = [&](int64_t j, bool asRow) {
+    return c.reshape(c.column(boxes, j), asRow ? llvm::SmallVector<int64_t>{1, k}
+                                               : llvm::SmallVector<int64_t>{k, 1});
+  };
+  Value x1 = c.column(boxes, 0), y1 = c.column(boxes, 1), x2 = c.column(boxes, 2),
+        y2 = c.column(boxes, 3);
+  Value inverted = c.op<gn::OrOp>({c.op<gn::LtOp>({x2, x1}), c.op<gn::LtOp>({y2, y1})});
+  Value area = c.op<gn::WhereOp>(
+      {inverted, zero,
+       c.op<gn::MulOp>({c.op<gn::AddOp>({c.op<gn::SubOp>({x2, x1}), one}),
+                        c.op<gn::AddOp>({c.op<gn::SubOp>({y2, y1}), one})})});
+  Value apart = c.op<gn::OrOp>(
+      {c.op<gn::OrOp>({c.op<gn::GtOp>({coord(0, true), coord(2, false)}),
+                       c.op<gn::LtOp>({coord(2, true), coord(0, false)})}),
+       c.op<gn::OrOp>({c.op<gn::GtOp>({coord(1, true), coord(3, false)}),
+                       c.op<gn::LtOp>({coord(3, true), coord(1, false)})})});
+  Value w = c.op<gn::AddOp>({c.op<gn::SubOp>({c.op<gn::MinimumOp>({coord(2, false), coord(2, true)}),
+                                              c.op<gn::MaximumOp>({coord(0, false), coord(0, true)})}),
+                             one});
+  Value h = c.op<gn::AddOp>({c.op<gn::SubOp>({c.op<gn::MinimumOp>({coord(3, false), coord(3, true)}),
+                                              c.op<gn::MaximumOp>({coord(1, false), coord(1, true)})}),
+                             one});
+  Value inter = c.op<gn::MulOp>({w, h});
+  Value uni = c.op<gn::SubOp>({c.op<gn::AddOp>({c.reshape(area, {k, 1}), c.reshape(area, {1, k})}),
+                               inter});
+  return c.op<gn::WhereOp>({apart, zero, c.op<gn::DivOp>({inter, uni})});
+}
+
+/// matrix_nms(bboxes [N, M, 4], scores [N, C, M], score_threshold,
+/// nms_top_k, keep_top_k, post_threshold, use_gaussian, gaussian_sigma,
+/// background_label, normalized) -> (out [K, 6], index [K, 1] i32,
+/// roisnum [N] i32): per class, the scores above the threshold sorted (top
+/// nms_top_k) and each decayed by its worst overlap with a higher box
+/// (Matrix NMS: linear (1 - iou) / (1 - that box's own worst), or gaussian
+/// exp((worst^2 - iou^2) * sigma)), kept above post_threshold; across
+/// classes sorted by decayed score (stable), the keep_top_k first.
+FailureOr<PyValue> matrixNms(ImportContext &ctx, Args &a) {
+  auto boxes = a.tensor("bboxes"), scores = a.tensor("scores");
+  auto threshold = number(a, ctx, "score_threshold"), post = number(a, ctx, "post_threshold"),
+       sigma = number(a, ctx, "gaussian_sigma");
+  auto topK = a.integer("nms_top_k"), keepTopK = a.integer("keep_top_k"),
+       background = a.integer("background_label");
+  auto gaussian = a.boolean("use_gaussian"), normalized = a.boolean("normalized");
+  if (failed(boxes) || failed(scores) || failed(threshold) || failed(post) || failed(sigma) ||
+      failed(topK) || failed(keepTopK) || failed(background) || failed(gaussian) ||
+      failed(normalized))
+    return failure();
+  auto bt = typeOf(*boxes), st = typeOf(*scores);
+  if (bt.getRank() != 3 || bt.getDimSize(2) != 4 || st.getRank() != 3 ||
+      st.getDimSize(0) != bt.getDimSize(0) || st.getDimSize(2) != bt.getDimSize(1))
+    return a.error("expects bboxes [N, M, 4] and scores [N, C, M]");
+  int64_t n = bt.getDimSize(0), classes = st.getDimSize(1), m = bt.getDimSize(1);
+  if (m == 0)
+    return a.error("expects at least one box");
+  Type e = bt.getElementType(), i64 = ctx.i64Type(), i32 = ctx.builder.getI32Type();
+  int64_t k = *topK > -1 ? std::min(*topK, m) : m;
+  const double inf = std::numeric_limits<double>::infinity();
+  Chain c{ctx};
+  Value sc = c.convert(*scores, e);
+  Type i64t = i64;
+  Value rowIdx = c.reshape(c.arange(k, i64t), {k, 1}), colIdx = c.reshape(c.arange(k, i64t), {1, k});
+  Value above = c.op<gn::LtOp>({rowIdx, colIdx}); // i < j: box i ranks above box j
+  std::vector<Value> rows, kept, indices, perImage;
+  for (int64_t img = 0; img < n; ++img) {
+    Value imageBoxes = c.reshape(c.slice(*boxes, 0, img, img + 1), {m, 4});
+    std::vector<Value> labels, decayed, order, keep, sortedBoxes;
+    for (int64_t cls = 0; cls < classes; ++cls) {
+      if (cls == *background)
+        continue;
+      Value s = c.reshape(c.slice(c.slice(sc, 0, img, img + 1), 1, cls, cls + 1), {m});
+      Value masked =
+          c.op<gn::WhereOp>({c.op<gn::GtOp>({s, ctx.splat(e, *threshold)}), s, ctx.splat(e, -inf)});
+      auto best = ctx.topK(masked, k, 0, /*largest=*/true);
+      if (failed(best))
+        return failure();
+      Value valid = c.op<gn::GtOp>({best->first, ctx.splat(e, *threshold)});
+      Value sorted = c.op<gn::IndexSelectOp>({imageBoxes, best->second}, {ctx.i64("dim", 0)});
+      // Pairs (i, j) of selected boxes with i above j.
+      Value pair = c.op<gn::AndOp>(
+          {above, c.op<gn::AndOp>({c.reshape(valid, {k, 1}), c.reshape(valid, {1, k})})});
+      Value iou = c.op<gn::WhereOp>({pair, iouMatrix(ctx, c, sorted, k, !*normalized),
+                                     ctx.splat(e, 0)});
+      // Each box's worst overlap with a box above it.
+      Value worst = c.reshape(c.op<gn::ReduceMaxOp>({iou}, {ctx.ints("dims", {0}),
+                                                            ctx.flag("keepdim", false)}),
+                              {k, 1});
+      Value decay =
+          *gaussian
+              ? c.op<gn::ExpOp>({c.op<gn::MulOp>(
+                    {c.op<gn::SubOp>({c.op<gn::MulOp>({worst, worst}), c.op<gn::MulOp>({iou, iou})}),
+                     ctx.splat(e, *sigma)})})
+              : c.op<gn::DivOp>({c.op<gn::SubOp>({ctx.splat(e, 1), iou}),
+                                 c.op<gn::SubOp>({ctx.splat(e, 1), worst})});
+      Value least = c.op<gn::ReduceMinOp>(
+          {c.op<gn::MinimumOp>({c.op<gn::WhereOp>({pair, decay, ctx.splat(e, 1)}), ctx.splat(e, 1)})},
+          {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
+      Value ds = c.op<gn::MulOp>({best->first, least});
+      keep.push_back(c.op<gn::AndOp>({valid, c.op<gn::GtOp>({ds, ctx.splat(e, *post)})}));
+      decayed.push_back(c.op<gn::WhereOp>({valid, ds, ctx.splat(e, -inf)}));
+      order.push_back(best->second);
+      sortedBoxes.push_back(sorted);
+      labels.push_back(ctx.splat(e, (double)cls, {k}));
+    }
+    if (labels.empty())
+      return a.error("every class is the background label");
+    auto cat = [&](std::vector<Value> &parts) {
+      return parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 0)});
+    };
+    int64_t total = k * (int64_t)labels.size();
+    Value keepAll = cat(keep);
+    Value ranked = c.op<gn::WhereOp>({keepAll, cat(decayed), ctx.splat(e, -inf)});
+    // Every candidate by decayed score (stable); the kept come first.
+    auto byScore = ctx.topK(ranked, total, 0, /*largest=*/true);
+    if (failed(byScore))
+      return failure();
+    Value pos = byScore->second;
+    Value label = c.reshape(cat(labels), {total, 1});
+    Value row = c.op<gn::ConcatOp>({label, c.reshape(ranked, {total, 1}), cat(sortedBoxes)},
+                                   {ctx.i64("dim", 1)});
+    Value taken = c.op<gn::IndexSelectOp>({keepAll, pos}, {ctx.i64("dim", 0)});
+    if (*keepTopK > -1 && *keepTopK < total)
+      taken = c.op<gn::AndOp>(
+          {taken, c.op<gn::LtOp>({c.arange(total, i64t), ctx.splat(i64t, (double)*keepTopK)})});
+    Value flatIndex = c.op<gn::AddOp>({cat(order), ctx.splat(i64, (double)(img * m))});
+    rows.push_back(c.op<gn::IndexSelectOp>({row, pos}, {ctx.i64("dim", 0)}));
+    indices.push_back(c.op<gn::IndexSelectOp>({flatIndex, pos}, {ctx.i64("dim", 0)}));
+    kept.push_back(taken);
+    perImage.push_back(c.reshape(
+        c.op<gn::ReduceSumOp>({c.convert(taken, i32)},
+                              {ctx.ints("dims", {0}), ctx.flag("keepdim", false)}),
+        {1}));
+  }
+  auto cat = [&](std::vector<Value> &parts) {
+    return parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 0)});
+  };
+  Value allRows = cat(rows), allKept = cat(kept), allIndex = cat(indices), counts = cat(perImage);
+  if (!c.ok())
+    return failure();
+  auto at = ctx.nonzero(allKept);
+  if (failed(at))
+    return failure();
+  int64_t found = typeOf(*at).getDimSize(0);
+  Value where = c.reshape(*at, {found});
+  Value out = c.op<gn::IndexSelectOp>({allRows, where}, {ctx.i64("dim", 0)});
+  Value index = c.reshape(
+      c.convert(c.op<gn::IndexSelectOp>({allIndex, where}, {ctx.i64("dim", 0)}), i32), {found, 1});
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(out), PyValue::of(index), PyValue::of(counts)});
+}
+
 } // namespace
 
 void paddle::registerNmsOps(OpRegistry &r) {
+  r.add("matrix_nms",
+        "bboxes, scores, score_threshold, nms_top_k, keep_top_k, post_threshold=0.0, "
+        "use_gaussian=False, gaussian_sigma=2.0, background_label=0, normalized=True",
+        matrixNms);
   r.add("multiclass_nms3",
         "bboxes, scores, rois_num, score_threshold, nms_top_k, keep_top_k, nms_threshold=0.3, "
         "normalized=True, nms_eta=1.0, background_label=0",

@@ -1,0 +1,10 @@
+import paddle
+
+
+class GraphModule(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, b, s):
+        o, i, n = paddle._C_ops.matrix_nms(b, s, 0.1, 8, 10, 0.05, True, 2.0, -1, True)
+        return o, i, n
