@@ -91,3 +91,20 @@ LogicalResult ScheduleAttr::verify(llvm::function_ref<InFlightDiagnostic()> emit
     return emitError() << "a GPU schedule (block_threads > 0) has no thread_dim";
   return success();
 }
+
+// #gn.dims<["s0", "", "floordiv(s1, 16)^2 + 1"]>
+Attribute DimsAttr::parse(AsmParser &parser, Type) {
+  llvm::SmallVector<StringAttr> exprs;
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        std::string text;
+        if (parser.parseString(&text))
+          return failure();
+        exprs.push_back(StringAttr::get(parser.getContext(), text));
+        return success();
+      }) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(),
+                    exprs);
+}

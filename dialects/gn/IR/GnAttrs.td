@@ -4,6 +4,7 @@
 
 include "GnBase.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/IR/TensorEncoding.td"
 
 def Gn_TargetKind : I32EnumAttr<"TargetKind", "what a module is compiled for", [
     I32EnumAttrCase<"Cpu", 0, "cpu">,
@@ -58,6 +59,36 @@ def Gn_ScheduleAttr : AttrDef<Gn_Dialect, "Schedule"> {
   let extraClassDeclaration = [{
     /// Whether this schedule is for a GPU (it has a block size).
     bool isGpu() const { return getBlockThreads() > 0; }
+  }];
+}
+
+def Gn_DimsAttr : AttrDef<Gn_Dialect, "Dims",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let mnemonic = "dims";
+  let summary = "the size of each dim of a tensor for every binding of the shape symbols";
+  let description = [{
+    The encoding of a tensor type whose sizes follow GraphNet's shape symbols
+    (docs/symbolic-shapes.md). The type's static shape holds the sizes at the
+    compile example; this attribute holds, per dim, either "" (the dim is
+    static) or the dim's size as a SymExpr in its normal form, the text
+    `SymExpr::str()` prints, so two dims have the same size at every binding
+    exactly when their texts are equal:
+
+    ```mlir
+    tensor<2x197x768xf32, #gn.dims<["s0", "floordiv(s1, 16)^2 + 1", ""]>>
+    ```
+
+    A gn op refuses an operand or result with this encoding unless it has
+    the `GnSymbolicShapes` trait (its shape function computes the
+    expressions), so a pass or an op not yet symbolic never computes at the
+    example's sizes in silence.
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::StringAttr">:$exprs);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Whether dim `d` has an expression (is symbolic).
+    bool isSymbolic(unsigned d) const { return !getExprs()[d].getValue().empty(); }
   }];
 }
 

@@ -46,8 +46,13 @@ def Gn_Composite : NativeOpTrait<"GnComposite">;
 // Marks an elementwise op whose operands broadcast numpy-style to the result.
 def Gn_Elementwise : NativeOpTrait<"GnElementwise">;
 
+// Marks an op whose shape function computes symbolic dims (#gn.dims); every
+// other gn op refuses operands and results that carry them (GnTraits.h).
+def Gn_SymbolicShapes : NativeOpTrait<"GnSymbolicShapes">;
+def Gn_ChecksSymbolicDims : NativeOpTrait<"GnChecksSymbolicDims">;
+
 class Gn_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Gn_Dialect, mnemonic, traits>;
+    : Op<Gn_Dialect, mnemonic, !listconcat(traits, [Gn_ChecksSymbolicDims])>;
 
 // Every op infers its result types. `inferCall` is a C++ call to a family
 // shape function declared in GnShapes.h; it sees `ctx`, `loc`, `adaptor` and

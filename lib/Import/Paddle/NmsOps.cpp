@@ -19,6 +19,60 @@ using namespace mlir::gn::import::paddle;
 
 namespace {
 
+/// Both NMS ops read bboxes [N, M, 4] (M > 0) and scores [N, C, M].
+LogicalResult checkShapes(Args &a, Value boxes, Value scores) {
+  auto bt = typeOf(boxes), st = typeOf(scores);
+  if (bt.getRank() != 3 || bt.getDimSize(2) != 4 || st.getRank() != 3 ||
+      st.getDimSize(0) != bt.getDimSize(0) || st.getDimSize(2) != bt.getDimSize(1))
+    return a.error("expects bboxes [N, M, 4] and scores [N, C, M]");
+  if (bt.getDimSize(1) == 0)
+    return a.error("expects at least one box");
+  return success();
+}
+
+Value catRows(ImportContext &ctx, Chain &c, std::vector<Value> &parts) {
+  return parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 0)});
+}
+
+/// The candidates of every image, and how the three outputs are gathered
+/// from the survivors.
+struct Detections {
+  std::vector<Value> rows, kept, indices, counts;
+  /// One image's candidates in output order: rows [T, 6] (label, score,
+  /// box), whether each survives [T], its flat box index n * M + m [T].
+  void add(ImportContext &ctx, Chain &c, Value row, Value keep, Value index) {
+    rows.push_back(row);
+    kept.push_back(keep);
+    indices.push_back(index);
+    Type i32 = ctx.builder.getI32Type();
+    counts.push_back(c.reshape(c.op<gn::ReduceSumOp>({c.convert(keep, i32)},
+                                                     {ctx.ints("dims", {0}),
+                                                      ctx.flag("keepdim", false)}),
+                               {1}));
+  }
+  /// (out [K, 6], index [K, 1] i32, per-image counts [N] i32): K, the
+  /// survivors, is a data-dependent size learned from the inputs.
+  FailureOr<PyValue> finish(ImportContext &ctx, Chain &c) {
+    Value allRows = catRows(ctx, c, rows), allKept = catRows(ctx, c, kept),
+          allIndex = catRows(ctx, c, indices), perImage = catRows(ctx, c, counts);
+    if (!c.ok())
+      return failure();
+    auto at = ctx.nonzero(allKept);
+    if (failed(at))
+      return failure();
+    int64_t k = typeOf(*at).getDimSize(0);
+    Value where = c.reshape(*at, {k});
+    Value out = c.op<gn::IndexSelectOp>({allRows, where}, {ctx.i64("dim", 0)});
+    Value index = c.reshape(c.convert(c.op<gn::IndexSelectOp>({allIndex, where},
+                                                              {ctx.i64("dim", 0)}),
+                                      ctx.builder.getI32Type()),
+                            {k, 1});
+    if (!c.ok())
+      return failure();
+    return PyValue::tuple({PyValue::of(out), PyValue::of(index), PyValue::of(perImage)});
+  }
+};
+
 /// multiclass_nms3(bboxes [N, M, 4], scores [N, C, M], rois_num,
 /// score_threshold, nms_top_k, keep_top_k, nms_threshold, normalized,
 /// nms_eta, background_label) -> (out [K, 6] of (label, score, x1, y1, x2,
@@ -36,19 +90,16 @@ FailureOr<PyValue> multiclassNms(ImportContext &ctx, Args &a) {
     return failure();
   if (*roisNum)
     return a.error("the rois_num form (per-RoI class boxes) is not supported");
+  if (failed(checkShapes(a, *boxes, *scores)))
+    return failure();
   auto bt = typeOf(*boxes), st = typeOf(*scores);
-  if (bt.getRank() != 3 || bt.getDimSize(2) != 4 || st.getRank() != 3 ||
-      st.getDimSize(0) != bt.getDimSize(0) || st.getDimSize(2) != bt.getDimSize(1))
-    return a.error("expects bboxes [N, M, 4] and scores [N, C, M]");
   int64_t n = bt.getDimSize(0), classes = st.getDimSize(1), m = bt.getDimSize(1);
-  if (m == 0)
-    return a.error("expects at least one box");
-  Type e = bt.getElementType(), i64 = ctx.i64Type(), i32 = ctx.builder.getI32Type();
+  Type e = bt.getElementType(), i64 = ctx.i64Type();
   int64_t k = *topK > -1 ? std::min(*topK, m) : m;
   const double inf = std::numeric_limits<double>::infinity();
   Chain c{ctx};
   Value sc = c.convert(*scores, e);
-  std::vector<Value> rows, kept, indices, perImage;
+  Detections found;
   for (int64_t img = 0; img < n; ++img) {
     Value imageBoxes = c.reshape(c.slice(*boxes, 0, img, img + 1), {m, 4});
     std::vector<Value> labels, values, order, keep, sortedBoxes;
@@ -74,9 +125,7 @@ FailureOr<PyValue> multiclassNms(ImportContext &ctx, Args &a) {
     }
     if (labels.empty())
       return a.error("every class is the background label");
-    auto cat = [&](std::vector<Value> &parts) {
-      return parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 0)});
-    };
+    auto cat = [&](std::vector<Value> &parts) { return catRows(ctx, c, parts); };
     int64_t total = k * (int64_t)labels.size();
     Value score = cat(values), keepAll = cat(keep);
     if (*keepTopK > -1 && *keepTopK < total) {
@@ -95,31 +144,9 @@ FailureOr<PyValue> multiclassNms(ImportContext &ctx, Args &a) {
     Value row = c.op<gn::ConcatOp>({label, c.reshape(score, {total, 1}), cat(sortedBoxes)},
                                    {ctx.i64("dim", 1)});
     Value flatIndex = c.op<gn::AddOp>({cat(order), ctx.splat(i64, (double)(img * m))});
-    rows.push_back(row);
-    kept.push_back(keepAll);
-    indices.push_back(flatIndex);
-    perImage.push_back(c.reshape(
-        c.op<gn::ReduceSumOp>({c.convert(keepAll, i32)},
-                              {ctx.ints("dims", {0}), ctx.flag("keepdim", false)}),
-        {1}));
+    found.add(ctx, c, row, keepAll, flatIndex);
   }
-  auto cat = [&](std::vector<Value> &parts) {
-    return parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 0)});
-  };
-  Value allRows = cat(rows), allKept = cat(kept), allIndex = cat(indices), counts = cat(perImage);
-  if (!c.ok())
-    return failure();
-  auto at = ctx.nonzero(allKept);
-  if (failed(at))
-    return failure();
-  int64_t found = typeOf(*at).getDimSize(0);
-  Value where = c.reshape(*at, {found});
-  Value out = c.op<gn::IndexSelectOp>({allRows, where}, {ctx.i64("dim", 0)});
-  Value index = c.reshape(
-      c.convert(c.op<gn::IndexSelectOp>({allIndex, where}, {ctx.i64("dim", 0)}), i32), {found, 1});
-  if (!c.ok())
-    return failure();
-  return PyValue::tuple({PyValue::of(out), PyValue::of(index), PyValue::of(counts)});
+  return found.finish(ctx, c);
 }
 
 /// The [k, k] IoU of `boxes` [k, 4] with each other, as PaddlePaddle's
@@ -175,14 +202,11 @@ FailureOr<PyValue> matrixNms(ImportContext &ctx, Args &a) {
       failed(topK) || failed(keepTopK) || failed(background) || failed(gaussian) ||
       failed(normalized))
     return failure();
+  if (failed(checkShapes(a, *boxes, *scores)))
+    return failure();
   auto bt = typeOf(*boxes), st = typeOf(*scores);
-  if (bt.getRank() != 3 || bt.getDimSize(2) != 4 || st.getRank() != 3 ||
-      st.getDimSize(0) != bt.getDimSize(0) || st.getDimSize(2) != bt.getDimSize(1))
-    return a.error("expects bboxes [N, M, 4] and scores [N, C, M]");
   int64_t n = bt.getDimSize(0), classes = st.getDimSize(1), m = bt.getDimSize(1);
-  if (m == 0)
-    return a.error("expects at least one box");
-  Type e = bt.getElementType(), i64 = ctx.i64Type(), i32 = ctx.builder.getI32Type();
+  Type e = bt.getElementType(), i64 = ctx.i64Type();
   int64_t k = *topK > -1 ? std::min(*topK, m) : m;
   const double inf = std::numeric_limits<double>::infinity();
   Chain c{ctx};
@@ -190,7 +214,7 @@ FailureOr<PyValue> matrixNms(ImportContext &ctx, Args &a) {
   Type i64t = i64;
   Value rowIdx = c.reshape(c.arange(k, i64t), {k, 1}), colIdx = c.reshape(c.arange(k, i64t), {1, k});
   Value above = c.op<gn::LtOp>({rowIdx, colIdx}); // i < j: box i ranks above box j
-  std::vector<Value> rows, kept, indices, perImage;
+  Detections found;
   for (int64_t img = 0; img < n; ++img) {
     Value imageBoxes = c.reshape(c.slice(*boxes, 0, img, img + 1), {m, 4});
     std::vector<Value> labels, decayed, order, keep, sortedBoxes;
@@ -233,9 +257,7 @@ FailureOr<PyValue> matrixNms(ImportContext &ctx, Args &a) {
     }
     if (labels.empty())
       return a.error("every class is the background label");
-    auto cat = [&](std::vector<Value> &parts) {
-      return parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 0)});
-    };
+    auto cat = [&](std::vector<Value> &parts) { return catRows(ctx, c, parts); };
     int64_t total = k * (int64_t)labels.size();
     Value keepAll = cat(keep);
     Value ranked = c.op<gn::WhereOp>({keepAll, cat(decayed), ctx.splat(e, -inf)});
@@ -252,31 +274,10 @@ FailureOr<PyValue> matrixNms(ImportContext &ctx, Args &a) {
       taken = c.op<gn::AndOp>(
           {taken, c.op<gn::LtOp>({c.arange(total, i64t), ctx.splat(i64t, (double)*keepTopK)})});
     Value flatIndex = c.op<gn::AddOp>({cat(order), ctx.splat(i64, (double)(img * m))});
-    rows.push_back(c.op<gn::IndexSelectOp>({row, pos}, {ctx.i64("dim", 0)}));
-    indices.push_back(c.op<gn::IndexSelectOp>({flatIndex, pos}, {ctx.i64("dim", 0)}));
-    kept.push_back(taken);
-    perImage.push_back(c.reshape(
-        c.op<gn::ReduceSumOp>({c.convert(taken, i32)},
-                              {ctx.ints("dims", {0}), ctx.flag("keepdim", false)}),
-        {1}));
+    found.add(ctx, c, c.op<gn::IndexSelectOp>({row, pos}, {ctx.i64("dim", 0)}), taken,
+              c.op<gn::IndexSelectOp>({flatIndex, pos}, {ctx.i64("dim", 0)}));
   }
-  auto cat = [&](std::vector<Value> &parts) {
-    return parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 0)});
-  };
-  Value allRows = cat(rows), allKept = cat(kept), allIndex = cat(indices), counts = cat(perImage);
-  if (!c.ok())
-    return failure();
-  auto at = ctx.nonzero(allKept);
-  if (failed(at))
-    return failure();
-  int64_t found = typeOf(*at).getDimSize(0);
-  Value where = c.reshape(*at, {found});
-  Value out = c.op<gn::IndexSelectOp>({allRows, where}, {ctx.i64("dim", 0)});
-  Value index = c.reshape(
-      c.convert(c.op<gn::IndexSelectOp>({allIndex, where}, {ctx.i64("dim", 0)}), i32), {found, 1});
-  if (!c.ok())
-    return failure();
-  return PyValue::tuple({PyValue::of(out), PyValue::of(index), PyValue::of(counts)});
+  return found.finish(ctx, c);
 }
 
 } // namespace

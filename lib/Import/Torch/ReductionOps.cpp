@@ -4,12 +4,8 @@
 using namespace mlir;
 using namespace mlir::gn::import;
 
-namespace {
-
-
-/// Normalized, sorted reduction dims; all dims when `dim` is None or ().
-FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Args &a, Value x,
-                                                    llvm::StringRef name = "dim") {
+FailureOr<llvm::SmallVector<int64_t>>
+mlir::gn::import::reductionDims(ImportContext &ctx, Args &a, Value x, llvm::StringRef name) {
   int64_t rank = typeOf(x).getRank();
   llvm::SmallVector<int64_t> dims;
   const PyValue &d = a.get(name);
@@ -32,6 +28,8 @@ FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Args &a,
   dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
   return dims;
 }
+
+namespace {
 
 /// Applies an optional `dtype=` conversion before reducing.
 FailureOr<Value> withDtype(ImportContext &ctx, Args &a, Value x) {

@@ -18,32 +18,6 @@ using namespace mlir::gn::import;
 
 namespace {
 
-/// The normalized dims of a `dim` argument (an int, a list, or None for all).
-FailureOr<llvm::SmallVector<int64_t>> dimsOf(ImportContext &ctx, Args &a, Value x,
-                                             llvm::StringRef name = "dim") {
-  int64_t rank = typeOf(x).getRank();
-  llvm::SmallVector<int64_t> dims;
-  const PyValue &d = a.get(name);
-  if (d.isNone() || (d.isSequence() && d.elts.empty())) {
-    for (int64_t i = 0; i < rank; ++i)
-      dims.push_back(i);
-    return dims;
-  }
-  auto raw = a.ints(name);
-  if (failed(raw))
-    return failure();
-  for (int64_t v : *raw) {
-    auto n = ctx.dim(v, std::max<int64_t>(rank, 1));
-    if (failed(n))
-      return failure();
-    if (rank > 0)
-      dims.push_back(*n);
-  }
-  llvm::sort(dims);
-  dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
-  return dims;
-}
-
 /// x with NaN replaced by 0 (nansum's and nanmean's view of it).
 Value withoutNaN(ImportContext &ctx, Chain &c, Value x) {
   Type e = typeOf(x).getElementType();
@@ -66,7 +40,7 @@ template <bool Mean> FailureOr<PyValue> nanReduce(ImportContext &ctx, Args &a) {
     return a.error("nanmean expects a floating tensor");
   if (!Mean && !isFloat(e) && !*dt)
     v = c.convert(v, ctx.i64Type()); // integer sums accumulate in i64
-  auto dims = dimsOf(ctx, a, *x);
+  auto dims = reductionDims(ctx, a, *x);
   if (failed(dims))
     return failure();
   llvm::SmallVector<NamedAttribute> attrs{ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)};
@@ -85,7 +59,7 @@ FailureOr<PyValue> countNonzero(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
-  auto dims = dimsOf(ctx, a, *x);
+  auto dims = reductionDims(ctx, a, *x);
   if (failed(dims))
     return failure();
   Chain c{ctx};
@@ -104,7 +78,7 @@ FailureOr<PyValue> aminmax(ImportContext &ctx, Args &a) {
   auto keep = a.boolean("keepdim");
   if (failed(x) || failed(keep))
     return failure();
-  auto dims = dimsOf(ctx, a, *x);
+  auto dims = reductionDims(ctx, a, *x);
   if (failed(dims))
     return failure();
   llvm::SmallVector<NamedAttribute> attrs{ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)};

@@ -27,6 +27,11 @@ void registerAttentionOps(OpRegistry &registry);
 void registerSpectralOps(OpRegistry &registry);
 void registerRecurrentOps(OpRegistry &registry);
 
+/// Normalized, sorted reduction dims of a `dim` argument (an int or a
+/// list); all dims when it is None or ().
+mlir::FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Args &a,
+                                                          mlir::Value x,
+                                                          llvm::StringRef name = "dim");
 /// The tensors converted to their promoted dtype (torch.cat does).
 mlir::FailureOr<std::vector<mlir::Value>> promoteAll(ImportContext &ctx,
                                                      std::vector<mlir::Value> values);

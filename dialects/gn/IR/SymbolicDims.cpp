@@ -1,0 +1,80 @@
+//===- SymbolicDims.cpp - #gn.dims and the ops that refuse it -------------===//
+//
+// The tensor encoding of symbolic sizes (GnAttrs.td, DimsAttr; its parser is in
+// GnAttrs.cpp, beside the attribute storage) and the check
+// every gn op runs: symbolic dims are taken only by ops whose shape function
+// computes them (GnSymbolicShapes), never reinterpreted at the compile
+// example's sizes (docs/symbolic-shapes.md).
+//
+//===----------------------------------------------------------------------===//
+#include "gn/IR/GnOps.h"
+#include "gn/IR/SymExpr.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::gn;
+
+void DimsAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getExprs(), printer, [&](StringAttr e) {
+    printer << '"';
+    llvm::printEscapedString(e.getValue(), printer.getStream());
+    printer << '"';
+  });
+  printer << "]>";
+}
+
+LogicalResult DimsAttr::verify(llvm::function_ref<InFlightDiagnostic()> emitError,
+                               llvm::ArrayRef<StringAttr> exprs) {
+  bool anySymbolic = false;
+  for (auto [d, e] : llvm::enumerate(exprs)) {
+    llvm::StringRef text = e.getValue();
+    if (text.empty())
+      continue;
+    anySymbolic = true;
+    std::string why;
+    std::optional<SymExpr> parsed = SymExpr::parse(text, &why);
+    if (!parsed)
+      return emitError() << "dim " << d << ": '" << text << "' is not a size expression: " << why;
+    if (parsed->isConstant())
+      return emitError() << "dim " << d << ": '" << text
+                         << "' is a constant; a static dim is written \"\"";
+    if (parsed->str() != text)
+      return emitError() << "dim " << d << ": '" << text << "' is not in normal form; write '"
+                         << parsed->str() << "'";
+  }
+  if (!anySymbolic)
+    return emitError() << "no dim is symbolic; a static tensor has no #gn.dims";
+  return success();
+}
+
+LogicalResult
+DimsAttr::verifyEncoding(llvm::ArrayRef<int64_t> shape, Type,
+                         llvm::function_ref<InFlightDiagnostic()> emitError) const {
+  if (getExprs().size() != shape.size())
+    return emitError() << "#gn.dims has " << getExprs().size() << " dims for a tensor of rank "
+                       << shape.size();
+  for (int64_t size : shape)
+    if (ShapedType::isDynamic(size))
+      return emitError() << "#gn.dims needs the example's static sizes, not '?'";
+  return success();
+}
+
+LogicalResult mlir::OpTrait::gn_detail::verifySymbolicDimsAccepted(Operation *op) {
+  if (op->hasTrait<OpTrait::GnSymbolicShapes>())
+    return success();
+  auto carries = [](Type t) {
+    auto ranked = llvm::dyn_cast<RankedTensorType>(t);
+    return ranked && llvm::isa_and_nonnull<DimsAttr>(ranked.getEncoding());
+  };
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    if (carries(v.getType()))
+      return op->emitOpError() << "does not take symbolic dims yet: operand #" << i << " is "
+                               << v.getType();
+  for (auto [i, v] : llvm::enumerate(op->getResults()))
+    if (carries(v.getType()))
+      return op->emitOpError() << "does not give symbolic dims yet: result #" << i << " is "
+                               << v.getType();
+  return success();
+}
