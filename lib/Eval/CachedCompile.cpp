@@ -46,10 +46,9 @@ OwningOpRef<ModuleOp> loadSource(MLIRContext &context, const std::string &source
         << "cannot read the file: " << buffer.getError().message();
     return nullptr;
   }
-  if (std::optional<size_t> at = tooDeepAt((*buffer)->getBuffer())) {
-    auto [line, col] = lineAndColumn((*buffer)->getBuffer(), *at);
-    emitError(FileLineColLoc::get(&context, source, line, col))
-        << "brackets nested deeper than " << kMaxIrNesting << " levels; refused before parsing";
+  if (std::optional<RefusedText> refused = refusedBeforeParsing((*buffer)->getBuffer())) {
+    auto [line, col] = lineAndColumn((*buffer)->getBuffer(), refused->offset);
+    emitError(FileLineColLoc::get(&context, source, line, col)) << refused->why;
     return nullptr;
   }
   return parseSourceString<ModuleOp>((*buffer)->getBuffer(), &context, source);

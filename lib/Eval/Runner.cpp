@@ -267,11 +267,9 @@ OwningOpRef<ModuleOp> eval::LoadedSample::parseIrFile(const std::string &path) {
     return nullptr;
   }
   llvm::StringRef text = (*buffer)->getBuffer();
-  if (std::optional<size_t> at = tooDeepAt(text)) {
-    auto [line, col] = lineAndColumn(text, *at);
-    emitError(FileLineColLoc::get(&context, path, line, col))
-        << "brackets nested deeper than " << kMaxIrNesting
-        << " levels; refused before parsing (the parser recurses once a level)";
+  if (std::optional<RefusedText> refused = refusedBeforeParsing(text)) {
+    auto [line, col] = lineAndColumn(text, refused->offset);
+    emitError(FileLineColLoc::get(&context, path, line, col)) << refused->why;
     return nullptr;
   }
   return parseSourceString<ModuleOp>(text, &context, path);

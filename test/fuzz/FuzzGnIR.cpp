@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string text(reinterpret_cast<const char *>(data), size);
   // gn's readers refuse text nested past kMaxIrNesting before parsing
   // (MLIR's parser would overflow the stack on it).
-  if (mlir::gn::tooDeepAt(text))
+  if (mlir::gn::refusedBeforeParsing(text))
     return 0;
   mlir::ParserConfig config(context, /*verifyAfterParse=*/true);
   mlir::OwningOpRef<mlir::ModuleOp> module =

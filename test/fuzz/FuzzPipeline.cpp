@@ -63,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mlir::MLIRContext &ctx = context();
   mlir::ScopedDiagnosticHandler handler(&ctx, [](mlir::Diagnostic &) { return mlir::success(); });
   std::string text(reinterpret_cast<const char *>(data), size);
-  if (mlir::gn::tooDeepAt(text))
+  if (mlir::gn::refusedBeforeParsing(text))
     return 0;
   mlir::ParserConfig config(&ctx, /*verifyAfterParse=*/true);
   mlir::OwningOpRef<mlir::ModuleOp> module =

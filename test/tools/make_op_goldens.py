@@ -1855,6 +1855,14 @@ def define_spectral():
         "ihfft_n_ortho": "r = torch.fft.ihfft(x, n=6, norm='ortho')\nreturn (r.real, r.imag)",
         "ihfft_dim0_forward": "r = torch.fft.ihfft(x, dim=0, norm='forward')\nreturn (r.real, r.imag)",
         "hfft_of_ihfft": "return (torch.fft.hfft(torch.fft.ihfft(x), n=8),)",
+        # The same over several dims: the last onesided.
+        "hfft2": "return (torch.fft.hfft2(torch.fft.rfft2(x)),)",
+        "hfft2_s_ortho": "return (torch.fft.hfft2(torch.fft.fft2(x), s=(3, 7), norm='ortho'),)",
+        "hfftn_dims": "return (torch.fft.hfftn(torch.fft.fftn(x), dim=(0, 1), norm='forward'),)",
+        "ihfft2": "r = torch.fft.ihfft2(x)\nreturn (r.real, r.imag)",
+        "ihfft2_s_ortho": "r = torch.fft.ihfft2(x, s=(3, 6), norm='ortho')\nreturn (r.real, r.imag)",
+        "ihfftn": "r = torch.fft.ihfftn(x, norm='forward')\nreturn (r.real, r.imag)",
+        "hfft2_of_ihfft2": "return (torch.fft.hfft2(torch.fft.ihfft2(x), s=x.shape),)",
         # conj in its spellings; resolve_conj is the identity on values.
         "conj": "a = torch.fft.fft(x)\nr = torch.conj(a) * a.conj() + a.conj_physical()\n"
                 "return (r.real, r.imag, torch.conj(x))",

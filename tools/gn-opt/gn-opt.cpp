@@ -48,11 +48,10 @@ int main(int argc, char **argv) {
     return EXIT_FAILURE;
   }
   llvm::StringRef text = buffer->getBuffer();
-  if (std::optional<size_t> at = mlir::gn::tooDeepAt(text)) {
-    auto [line, col] = mlir::gn::lineAndColumn(text, *at);
+  if (std::optional<mlir::gn::RefusedText> refused = mlir::gn::refusedBeforeParsing(text)) {
+    auto [line, col] = mlir::gn::lineAndColumn(text, refused->offset);
     llvm::errs() << (input == "-" ? std::string("<stdin>") : input) << ":" << line << ":" << col
-                 << ": error: brackets nested deeper than " << mlir::gn::kMaxIrNesting
-                 << " levels; refused before parsing (the parser recurses once a level)\n";
+                 << ": error: " << refused->why << "\n";
     return EXIT_FAILURE;
   }
   if (mlir::gn::passStatisticsRequested()) {

@@ -189,12 +189,22 @@ static FailureOr<PyValue> inverseRealTransform(ImportContext &ctx, Args &a) {
 /// irfft2 / irfftn(input, s=None, dim=None, norm=None): the inverse of
 /// rfftn: a complex inverse DFT over every transformed dim but the last
 /// (each cut or zero-padded to its s first), then irfft along the last, of
-/// length s[-1] (default 2 * (m - 1), m the input's length there).
-static FailureOr<PyValue> inverseRealTransformN(ImportContext &ctx, Args &a, int count) {
+/// length s[-1] (default 2 * (m - 1), m the input's length there). With
+/// `hermitian`, hfft2 / hfftn: the same of the conjugate, norms swapped.
+static FailureOr<PyValue> inverseRealTransformN(ImportContext &ctx, Args &a, int count,
+                                                bool hermitian) {
   auto in = complexInput(ctx, a);
   auto norm = normOf(a);
   if (failed(in) || failed(norm))
     return failure();
+  if (hermitian) {
+    // hfft2 / hfftn: irfftn of the conjugate, the norm's roles swapped.
+    auto conj = conjugateImag(ctx, in->second);
+    if (failed(conj))
+      return failure();
+    in->second = *conj;
+    *norm = swappedNorm(*norm);
+  }
   int64_t rank = typeOf(in->first).getRank();
   llvm::SmallVector<int64_t> dims, sizes;
   if (failed(transformDims(ctx, a, rank, "dim", "s", count, dims, sizes)))
@@ -230,8 +240,10 @@ static FailureOr<PyValue> inverseRealTransformN(ImportContext &ctx, Args &a, int
 }
 
 /// ihfft(input, n=None, dim=-1, norm=None): the inverse of hfft, the
-/// conjugate of rfft with the norm's roles swapped (onesided, n // 2 + 1).
-static FailureOr<PyValue> inverseHermitian(ImportContext &ctx, Args &a) {
+/// conjugate of rfft with the norm's roles swapped (onesided, n // 2 + 1);
+/// ihfft2 / ihfftn(input, s, dim, norm) the same over several dims, the last
+/// onesided.
+static FailureOr<PyValue> inverseHermitian(ImportContext &ctx, Args &a, int count) {
   auto in = complexInput(ctx, a);
   auto norm = normOf(a);
   if (failed(in) || failed(norm))
@@ -240,13 +252,16 @@ static FailureOr<PyValue> inverseHermitian(ImportContext &ctx, Args &a) {
     return a.error("expected a real input (ihfft takes real signals)");
   int64_t rank = typeOf(in->first).getRank();
   llvm::SmallVector<int64_t> dims, sizes;
-  if (failed(transformDims(ctx, a, rank, "dim", "n", 1, dims, sizes)))
+  llvm::StringRef sizeName = count == 1 ? "n" : "s";
+  if (failed(transformDims(ctx, a, rank, "dim", sizeName, count, dims, sizes)))
     return failure();
   Value re = in->first;
-  if (!sizes.empty() && sizes[0] != -1) {
-    if (sizes[0] < 1)
-      return a.error("invalid size " + llvm::Twine(sizes[0]) + " in 'n'");
-    auto r = resizedAlong(ctx, re, dims[0], sizes[0]);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == -1)
+      continue;
+    if (sizes[i] < 1)
+      return a.error("invalid size " + llvm::Twine(sizes[i]) + " in '" + sizeName + "'");
+    auto r = resizedAlong(ctx, re, dims[i], sizes[i]);
     if (failed(r))
       return failure();
     re = *r;
@@ -360,7 +375,16 @@ void mlir::gn::import::registerSpectralOps(OpRegistry &r) {
         inverseRealTransform<false>);
   r.add("fft_hfft", "input, n=None, dim=-1, norm=None, *, out=None",
         inverseRealTransform<true>);
-  r.add("fft_ihfft", "input, n=None, dim=-1, norm=None, *, out=None", inverseHermitian);
+  r.add("fft_ihfft", "input, n=None, dim=-1, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return inverseHermitian(c, a, 1); });
+  r.add("fft_ihfft2", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return inverseHermitian(c, a, 2); });
+  r.add("fft_ihfftn", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return inverseHermitian(c, a, 0); });
+  r.add("fft_hfft2", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 2, true); });
+  r.add("fft_hfftn", "input, s=None, dim=None, norm=None, *, out=None",
+        [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 0, true); });
   r.add("fft_fftshift", "input, dim=None", shifted<false>);
   r.add("fft_ifftshift", "input, dim=None", shifted<true>);
   r.add("fft_fftfreq", "n, d=1.0, *, out=None, dtype=None, layout=None, device=None, "
@@ -372,9 +396,9 @@ void mlir::gn::import::registerSpectralOps(OpRegistry &r) {
   r.add("conj|Tensor.conj|conj_physical|Tensor.conj_physical", "input", conjugate);
   r.add("resolve_conj|Tensor.resolve_conj|resolve_neg|Tensor.resolve_neg", "input", resolved);
   r.add("fft_irfft2", "input, s=None, dim=None, norm=None, *, out=None",
-        [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 2); });
+        [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 2, false); });
   r.add("fft_irfftn", "input, s=None, dim=None, norm=None, *, out=None",
-        [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 0); });
+        [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 0, false); });
   r.add("fft_fft", "input, n=None, dim=-1, norm=None, *, out=None",
         [](ImportContext &c, Args &a) { return transform<false, false>(c, a, "dim", "n", 1); });
   r.add("fft_ifft", "input, n=None, dim=-1, norm=None, *, out=None",
