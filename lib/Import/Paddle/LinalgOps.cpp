@@ -272,31 +272,13 @@ FailureOr<PyValue> kthvalue(ImportContext &ctx, Args &a) {
   auto keep = a.boolean("keepdim");
   if (failed(x) || failed(k) || failed(keep))
     return failure();
-  Chain c{ctx};
-  bool scalar = typeOf(*x).getRank() == 0;
-  Value v = scalar ? c.reshape(*x, {1}) : *x;
   auto d = axisOf(ctx, a, "axis", typeOf(*x).getRank());
-  if (failed(d) || !c.ok())
+  if (failed(d))
     return failure();
-  int64_t n = typeOf(v).getDimSize(*d);
-  if (*k < 1 || *k > n)
-    return a.error("k = " + llvm::Twine(*k) + " is out of range for a dim of size " +
-                   llvm::Twine(n));
-  auto sorted = ctx.topK(v, *k, *d, /*largest=*/false);
-  if (failed(sorted))
+  auto r = algebra::kthSmallest(ctx, *x, *k, *d, *keep);
+  if (failed(r))
     return failure();
-  llvm::SmallVector<int64_t> shape(typeOf(v).getShape());
-  if (scalar)
-    shape.clear();
-  else if (*keep)
-    shape[*d] = 1;
-  else
-    shape.erase(shape.begin() + *d);
-  Value values = c.reshape(c.slice(sorted->first, *d, *k - 1, *k), shape);
-  Value indices = c.reshape(c.slice(sorted->second, *d, *k - 1, *k), shape);
-  if (!c.ok())
-    return failure();
-  return PyValue::tuple({PyValue::of(values), PyValue::of(indices)});
+  return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
 }
 
 /// nansum(x, axis, dtype, keepdim): NaN counted as 0.

@@ -30,6 +30,34 @@ LogicalResult checkShapes(Args &a, Value boxes, Value scores) {
   return success();
 }
 
+/// One class's candidates in one image: its scores strictly above the
+/// threshold sorted descending (stably) and the top k, the others at -inf
+/// (`valid` false); their box indices (`order`) and boxes.
+struct Ranked {
+  Value scores, order, boxes, valid;
+};
+Ranked rankClass(ImportContext &ctx, Chain &c, Value scores, Value imageBoxes, int64_t img,
+                 int64_t cls, int64_t k, double threshold) {
+  int64_t m = typeOf(imageBoxes).getDimSize(0);
+  Type e = typeOf(scores).getElementType();
+  Value s = c.reshape(c.slice(c.slice(scores, 0, img, img + 1), 1, cls, cls + 1), {m});
+  Value masked = c.op<gn::WhereOp>({c.op<gn::GtOp>({s, ctx.splat(e, threshold)}), s,
+                                    ctx.splat(e, -std::numeric_limits<double>::infinity())});
+  Ranked r;
+  if (!c.ok())
+    return r;
+  auto best = ctx.topK(masked, k, 0, /*largest=*/true);
+  if (failed(best)) {
+    c.take(failure());
+    return r;
+  }
+  r.scores = best->first;
+  r.order = best->second;
+  r.boxes = c.op<gn::IndexSelectOp>({imageBoxes, r.order}, {ctx.i64("dim", 0)});
+  r.valid = c.op<gn::GtOp>({r.scores, ctx.splat(e, threshold)});
+  return r;
+}
+
 Value catRows(ImportContext &ctx, Chain &c, std::vector<Value> &parts) {
   return parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 0)});
 }
@@ -106,21 +134,16 @@ FailureOr<PyValue> multiclassNms(ImportContext &ctx, Args &a) {
     for (int64_t cls = 0; cls < classes; ++cls) {
       if (cls == *background)
         continue;
-      Value s = c.reshape(c.slice(c.slice(sc, 0, img, img + 1), 1, cls, cls + 1), {m});
-      Value above = c.op<gn::GtOp>({s, ctx.splat(e, *threshold)});
-      Value masked = c.op<gn::WhereOp>({above, s, ctx.splat(e, -inf)});
-      auto best = ctx.topK(masked, k, 0, /*largest=*/true);
-      if (failed(best))
+      Ranked best = rankClass(ctx, c, sc, imageBoxes, img, cls, k, *threshold);
+      if (!c.ok())
         return failure();
-      Value sorted = c.op<gn::IndexSelectOp>({imageBoxes, best->second}, {ctx.i64("dim", 0)});
-      Value survives = c.op<gn::NmsOp>({sorted}, {ctx.f64("iou_threshold", *iou),
-                                                  ctx.f64("eta", *eta),
-                                                  ctx.flag("pixel_offset", !*normalized)});
-      keep.push_back(c.op<gn::AndOp>(
-          {survives, c.op<gn::GtOp>({best->first, ctx.splat(e, *threshold)})}));
-      values.push_back(best->first);
-      order.push_back(best->second);
-      sortedBoxes.push_back(sorted);
+      Value survives = c.op<gn::NmsOp>({best.boxes}, {ctx.f64("iou_threshold", *iou),
+                                                      ctx.f64("eta", *eta),
+                                                      ctx.flag("pixel_offset", !*normalized)});
+      keep.push_back(c.op<gn::AndOp>({survives, best.valid}));
+      values.push_back(best.scores);
+      order.push_back(best.order);
+      sortedBoxes.push_back(best.boxes);
       labels.push_back(ctx.splat(e, (double)cls, {k}));
     }
     if (labels.empty())
@@ -221,14 +244,10 @@ FailureOr<PyValue> matrixNms(ImportContext &ctx, Args &a) {
     for (int64_t cls = 0; cls < classes; ++cls) {
       if (cls == *background)
         continue;
-      Value s = c.reshape(c.slice(c.slice(sc, 0, img, img + 1), 1, cls, cls + 1), {m});
-      Value masked =
-          c.op<gn::WhereOp>({c.op<gn::GtOp>({s, ctx.splat(e, *threshold)}), s, ctx.splat(e, -inf)});
-      auto best = ctx.topK(masked, k, 0, /*largest=*/true);
-      if (failed(best))
+      Ranked best = rankClass(ctx, c, sc, imageBoxes, img, cls, k, *threshold);
+      if (!c.ok())
         return failure();
-      Value valid = c.op<gn::GtOp>({best->first, ctx.splat(e, *threshold)});
-      Value sorted = c.op<gn::IndexSelectOp>({imageBoxes, best->second}, {ctx.i64("dim", 0)});
+      Value valid = best.valid, sorted = best.boxes;
       // Pairs (i, j) of selected boxes with i above j.
       Value pair = c.op<gn::AndOp>(
           {above, c.op<gn::AndOp>({c.reshape(valid, {k, 1}), c.reshape(valid, {1, k})})});
@@ -248,10 +267,10 @@ FailureOr<PyValue> matrixNms(ImportContext &ctx, Args &a) {
       Value least = c.op<gn::ReduceMinOp>(
           {c.op<gn::MinimumOp>({c.op<gn::WhereOp>({pair, decay, ctx.splat(e, 1)}), ctx.splat(e, 1)})},
           {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
-      Value ds = c.op<gn::MulOp>({best->first, least});
+      Value ds = c.op<gn::MulOp>({best.scores, least});
       keep.push_back(c.op<gn::AndOp>({valid, c.op<gn::GtOp>({ds, ctx.splat(e, *post)})}));
       decayed.push_back(c.op<gn::WhereOp>({valid, ds, ctx.splat(e, -inf)}));
-      order.push_back(best->second);
+      order.push_back(best.order);
       sortedBoxes.push_back(sorted);
       labels.push_back(ctx.splat(e, (double)cls, {k}));
     }

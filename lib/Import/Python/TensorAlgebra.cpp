@@ -243,3 +243,33 @@ FailureOr<algebra::Unique> algebra::unique(ImportContext &ctx, Value x, bool con
     return failure();
   return r;
 }
+
+FailureOr<std::pair<Value, Value>> algebra::kthSmallest(ImportContext &ctx, Value x, int64_t k,
+                                                        int64_t dim, bool keepdim) {
+  Chain c{ctx};
+  bool scalar = typeOf(x).getRank() == 0;
+  if (scalar)
+    x = c.reshape(x, {1});
+  if (!c.ok())
+    return failure();
+  int64_t n = typeOf(x).getDimSize(dim);
+  if (k < 1 || k > n)
+    return ctx.error("k = " + std::to_string(k) + " is out of range for a dim of size " +
+                     std::to_string(n));
+  auto sorted = ctx.topK(x, k, dim, /*largest=*/false);
+  if (failed(sorted))
+    return failure();
+  Value v = c.slice(sorted->first, dim, k - 1, k), i = c.slice(sorted->second, dim, k - 1, k);
+  llvm::SmallVector<int64_t> shape(typeOf(x).getShape());
+  if (scalar)
+    shape.clear();
+  else if (keepdim)
+    shape[dim] = 1;
+  else
+    shape.erase(shape.begin() + dim);
+  v = c.reshape(v, shape);
+  i = c.reshape(i, shape);
+  if (!c.ok())
+    return failure();
+  return std::make_pair(v, i);
+}

@@ -134,13 +134,7 @@ FailureOr<PyValue> splitForm(ImportContext &ctx, Args &a, int64_t dim, int64_t m
     auto idx = a.ints("indices_or_sections");
     if (failed(idx))
       return failure();
-    int64_t prev = 0;
-    for (int64_t i : *idx) {
-      int64_t c = std::clamp<int64_t>(i < 0 ? i + n : i, prev, n);
-      sizes.push_back(c - prev);
-      prev = c;
-    }
-    sizes.push_back(n - prev);
+    sizes = sizesBetween(*idx, n);
   }
   return splitBySizes(ctx, *x, dim, sizes);
 }

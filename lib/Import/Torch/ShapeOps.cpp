@@ -433,6 +433,19 @@ FailureOr<Value> sliceDim(ImportContext &ctx, Value x, int64_t dim, int64_t star
 
 } // namespace
 
+llvm::SmallVector<int64_t> mlir::gn::import::sizesBetween(llvm::ArrayRef<int64_t> indices,
+                                                          int64_t n) {
+  llvm::SmallVector<int64_t> sizes;
+  int64_t prev = 0;
+  for (int64_t i : indices) {
+    int64_t c = std::clamp<int64_t>(i < 0 ? i + n : i, prev, n);
+    sizes.push_back(c - prev);
+    prev = c;
+  }
+  sizes.push_back(n - prev);
+  return sizes;
+}
+
 FailureOr<PyValue> mlir::gn::import::splitBySizes(ImportContext &ctx, Value x, int64_t dim,
                                                   llvm::ArrayRef<int64_t> sizes) {
   std::vector<PyValue> parts;
@@ -516,13 +529,7 @@ FailureOr<PyValue> tensorSplit(ImportContext &ctx, Args &a) {
     auto idx = a.ints("indices_or_sections");
     if (failed(idx))
       return failure();
-    int64_t prev = 0;
-    for (int64_t i : *idx) {
-      int64_t c = std::clamp<int64_t>(i < 0 ? i + n : i, prev, n);
-      sizes.push_back(c - prev);
-      prev = c;
-    }
-    sizes.push_back(n - prev);
+    sizes = sizesBetween(*idx, n);
   }
   return splitBySizes(ctx, x, dim, sizes);
 }

@@ -89,39 +89,6 @@ FailureOr<PyValue> aminmax(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(lo), PyValue::of(hi)});
 }
 
-/// The `k`-th smallest (from 1) along `dim` and its index, from an
-/// ascending sort; keepdim keeps the dim as size 1. 0-d inputs are one
-/// element.
-FailureOr<std::pair<Value, Value>> kthAlong(ImportContext &ctx, Value x, int64_t k, int64_t dim,
-                                            bool keepdim) {
-  Chain c{ctx};
-  bool scalar = typeOf(x).getRank() == 0;
-  if (scalar)
-    x = c.reshape(x, {1});
-  if (!c.ok())
-    return failure();
-  int64_t n = typeOf(x).getDimSize(dim);
-  if (k < 1 || k > n)
-    return ctx.error("k = " + std::to_string(k) + " is out of range for a dim of size " +
-                     std::to_string(n));
-  auto sorted = ctx.topK(x, k, dim, /*largest=*/false);
-  if (failed(sorted))
-    return failure();
-  Value v = c.slice(sorted->first, dim, k - 1, k), i = c.slice(sorted->second, dim, k - 1, k);
-  llvm::SmallVector<int64_t> shape(typeOf(x).getShape());
-  if (scalar)
-    shape.clear();
-  else if (keepdim)
-    shape[dim] = 1;
-  else
-    shape.erase(shape.begin() + dim);
-  v = c.reshape(v, shape);
-  i = c.reshape(i, shape);
-  if (!c.ok())
-    return failure();
-  return std::make_pair(v, i);
-}
-
 /// median(input, dim=None, keepdim=False): the lower median; with a dim,
 /// (values, indices).
 FailureOr<PyValue> median(ImportContext &ctx, Args &a) {
@@ -136,7 +103,7 @@ FailureOr<PyValue> median(ImportContext &ctx, Args &a) {
     int64_t n = typeOf(*flat).getDimSize(0);
     if (n == 0)
       return a.error("median of an empty tensor");
-    auto r = kthAlong(ctx, *flat, (n - 1) / 2 + 1, 0, false);
+    auto r = algebra::kthSmallest(ctx, *flat, (n - 1) / 2 + 1, 0, false);
     if (failed(r))
       return failure();
     return PyValue::of(r->first);
@@ -148,7 +115,7 @@ FailureOr<PyValue> median(ImportContext &ctx, Args &a) {
   if (failed(dim))
     return failure();
   int64_t n = typeOf(*x).getRank() ? typeOf(*x).getDimSize(*dim) : 1;
-  auto r = kthAlong(ctx, *x, (n - 1) / 2 + 1, *dim, *keep);
+  auto r = algebra::kthSmallest(ctx, *x, (n - 1) / 2 + 1, *dim, *keep);
   if (failed(r))
     return failure();
   return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
@@ -164,7 +131,7 @@ FailureOr<PyValue> kthvalue(ImportContext &ctx, Args &a) {
   auto dim = ctx.dim(*d, std::max<int64_t>(typeOf(*x).getRank(), 1));
   if (failed(dim))
     return failure();
-  auto r = kthAlong(ctx, *x, *k, *dim, *keep);
+  auto r = algebra::kthSmallest(ctx, *x, *k, *dim, *keep);
   if (failed(r))
     return failure();
   return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});

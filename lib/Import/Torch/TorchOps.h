@@ -35,6 +35,9 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Ar
 /// The tensors converted to their promoted dtype (torch.cat does).
 mlir::FailureOr<std::vector<mlir::Value>> promoteAll(ImportContext &ctx,
                                                      std::vector<mlir::Value> values);
+/// The sizes of the parts a dim of size `n` splits into at `indices`
+/// (tensor_split's rule: negative ones count from the end, each clamped).
+llvm::SmallVector<int64_t> sizesBetween(llvm::ArrayRef<int64_t> indices, int64_t n);
 /// `x` split along `dim` into consecutive parts of `sizes`, as a tuple.
 mlir::FailureOr<PyValue> splitBySizes(ImportContext &ctx, mlir::Value x, int64_t dim,
                                       llvm::ArrayRef<int64_t> sizes);

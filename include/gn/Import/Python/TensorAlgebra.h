@@ -32,6 +32,13 @@ FailureOr<Value> channelShuffle(ImportContext &ctx, Value x, int64_t groups);
 /// [N, C, H*r, W*r] -> [N, C*r*r, H, W].
 FailureOr<Value> pixelUnshuffle(ImportContext &ctx, Value x, int64_t r);
 
+/// The `k`-th smallest (from 1) along `dim` and its i64 index, from a
+/// stable ascending sort (equal values: the earlier index first); keepdim
+/// keeps the dim as size 1. A 0-d x is one element. An error when k does
+/// not fit the dim.
+FailureOr<std::pair<Value, Value>> kthSmallest(ImportContext &ctx, Value x, int64_t k,
+                                               int64_t dim, bool keepdim);
+
 /// For each value, how many boundaries lie below it (`right`: at or below):
 /// the insertion points of searchsorted and bucketize, as i64. Boundaries
 /// are 1-d, or share the values' leading dims with their last dim sorted.
