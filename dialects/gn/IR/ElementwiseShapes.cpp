@@ -1,5 +1,7 @@
 //===- ElementwiseShapes.cpp - factories and elementwise maps -----------===//
 #include "ShapeUtils.h"
+#include "gn/IR/SymbolicDims.h"
+#include "gn/IR/SymbolicSizes.h"
 #include "llvm/Support/raw_ostream.h"
 #include <limits>
 
@@ -94,6 +96,36 @@ LogicalResult gn::inferConvert(MLIRContext *, OptLoc loc, Value input, Type dtyp
   return success();
 }
 
+/// The broadcast of two tensor types' shapes, with element type `element`.
+/// When either carries #gn.dims the result's dims are computed for every
+/// binding of the shape symbols (SymbolicSizes.h), or refused with why.
+static FailureOr<RankedTensorType> broadcastType(OptLoc loc, RankedTensorType a,
+                                                 RankedTensorType b, Type element) {
+  auto shape = broadcastShapes(a.getShape(), b.getShape());
+  if (!shape) {
+    (void)fail(loc, "shapes " + shapeStr(a.getShape()) + " and " + shapeStr(b.getShape()) +
+                        " do not broadcast");
+    return failure();
+  }
+  if (!hasSymbolicDims(a) && !hasSymbolicDims(b))
+    return RankedTensorType::get(*shape, element);
+  llvm::SmallVector<SymExpr> ea = dimExprs(a), eb = dimExprs(b), out(shape->size());
+  size_t rank = shape->size();
+  for (size_t i = 0; i < rank; ++i) {
+    SymExpr x = i < rank - ea.size() ? SymExpr::constant(1) : ea[i - (rank - ea.size())];
+    SymExpr y = i < rank - eb.size() ? SymExpr::constant(1) : eb[i - (rank - eb.size())];
+    std::string why;
+    std::optional<SymExpr> r = sym::broadcastSizes(x, y, why);
+    if (!r) {
+      (void)fail(loc, "dim " + llvm::Twine(i) + " of " + typeStr(a) + " and " + typeStr(b) +
+                          " does not broadcast at every binding of the shape symbols: " + why);
+      return failure();
+    }
+    out[i] = *r;
+  }
+  return symbolicTensorType(*shape, element, out);
+}
+
 static LogicalResult inferBroadcast(OptLoc loc, Value lhs, Value rhs, Type resultElement,
                                     TypeList &types) {
   auto a = tensorType(lhs), b = tensorType(rhs);
@@ -103,12 +135,10 @@ static LogicalResult inferBroadcast(OptLoc loc, Value lhs, Value rhs, Type resul
     return fail(loc, llvm::Twine("expected operands of the same element type, got ") +
                          typeStr(a.getElementType()) + " and " +
                          typeStr(b.getElementType()));
-  auto shape = broadcastShapes(a.getShape(), b.getShape());
-  if (!shape)
-    return fail(loc, "shapes " + shapeStr(a.getShape()) + " and " + shapeStr(b.getShape()) +
-                         " do not broadcast");
-  types.push_back(RankedTensorType::get(*shape, resultElement ? resultElement
-                                                              : a.getElementType()));
+  auto type = broadcastType(loc, a, b, resultElement ? resultElement : a.getElementType());
+  if (failed(type))
+    return failure();
+  types.push_back(*type);
   return success();
 }
 
@@ -129,10 +159,14 @@ LogicalResult gn::inferWhere(MLIRContext *, OptLoc loc, Value cond, Value lhs, V
     return failure();
   auto valueType = llvm::cast<RankedTensorType>(values[0]);
   auto condType = tensorType(cond);
-  auto shape = broadcastShapes(condType.getShape(), valueType.getShape());
-  if (!shape)
+  if (!condType)
+    return fail(loc, "expected a ranked tensor condition");
+  if (!broadcastShapes(condType.getShape(), valueType.getShape()))
     return fail(loc, "condition shape " + shapeStr(condType.getShape()) +
                          " does not broadcast with " + shapeStr(valueType.getShape()));
-  types.push_back(valueType.clone(*shape));
+  auto type = broadcastType(loc, condType, valueType, valueType.getElementType());
+  if (failed(type))
+    return failure();
+  types.push_back(*type);
   return success();
 }

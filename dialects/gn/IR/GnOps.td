@@ -80,7 +80,7 @@ def Gn_RandomOp : Gn_InferredOp<"random",
 class Gn_UnaryOp<string mnemonic, string summ, list<Trait> traits = [],
                  Type operandType = Gn_Tensor>
     : Gn_InferredOp<mnemonic, "inferSameAsInput(ctx, loc, adaptor.getInput(), types)",
-                    !listconcat(traits, [Gn_Elementwise])> {
+                    !listconcat(traits, [Gn_Elementwise, Gn_SymbolicShapes])> {
   let summary = summ;
   let description = "Elementwise " # summ # [{.
 
@@ -125,7 +125,7 @@ def Gn_HardsigmoidOp : Gn_UnaryOp<"hardsigmoid", "relu6(x + 3) / 6", [Gn_Composi
 class Gn_ParamUnaryOp<string mnemonic, string summ, dag attrs,
                       string attrFormat>
     : Gn_InferredOp<mnemonic, "inferSameAsInput(ctx, loc, adaptor.getInput(), types)",
-                    [Gn_Elementwise, Gn_Composite]> {
+                    [Gn_Elementwise, Gn_Composite, Gn_SymbolicShapes]> {
   let summary = summ;
   let description = "Elementwise " # summ # [{; decomposes into core maps.
 
@@ -157,7 +157,7 @@ def Gn_SoftplusOp : Gn_ParamUnaryOp<"softplus",
 }
 
 def Gn_ClampOp : Gn_InferredOp<"clamp",
-    "inferSameAsInput(ctx, loc, adaptor.getInput(), types)", [Gn_Elementwise]> {
+    "inferSameAsInput(ctx, loc, adaptor.getInput(), types)", [Gn_Elementwise, Gn_SymbolicShapes]> {
   let summary = "elementwise clamp to [min, max]; either bound may be absent";
   let description = [{
     ```mlir
@@ -172,7 +172,7 @@ def Gn_ClampOp : Gn_InferredOp<"clamp",
 
 def Gn_ConvertOp : Gn_InferredOp<"convert",
     "inferConvert(ctx, loc, adaptor.getInput(), adaptor.getDtype(), types)",
-    [Gn_Elementwise]> {
+    [Gn_Elementwise, Gn_SymbolicShapes]> {
   let summary = "elementwise element-type conversion (torch .to(dtype))";
   let description = [{
     Float to integer truncates toward zero, saturated to the integer type's
@@ -197,7 +197,7 @@ def Gn_ConvertOp : Gn_InferredOp<"convert",
 class Gn_BinaryOp<string mnemonic, string summ, string inferFn = "inferBroadcastBinary",
                   list<Trait> traits = []>
     : Gn_InferredOp<mnemonic, inferFn # "(ctx, loc, adaptor.getLhs(), adaptor.getRhs(), types)",
-                    !listconcat(traits, [Gn_Elementwise])> {
+                    !listconcat(traits, [Gn_Elementwise, Gn_SymbolicShapes])> {
   let summary = summ;
   let description = "Elementwise " # summ # [{, operands broadcast numpy-style.
 
@@ -233,7 +233,7 @@ def Gn_GeOp : Gn_BinaryOp<"ge", "greater-or-equal, result i1", "inferBroadcastCo
 
 def Gn_WhereOp : Gn_InferredOp<"where",
     "inferWhere(ctx, loc, adaptor.getCondition(), adaptor.getLhs(), adaptor.getRhs(), types)",
-    [Gn_Elementwise]> {
+    [Gn_Elementwise, Gn_SymbolicShapes]> {
   let summary = "elementwise select: condition ? lhs : rhs, broadcasting";
   let description = [{
     ```mlir

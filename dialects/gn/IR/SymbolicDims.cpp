@@ -7,6 +7,7 @@
 // example's sizes (docs/symbolic-shapes.md).
 //
 //===----------------------------------------------------------------------===//
+#include "gn/IR/SymbolicDims.h"
 #include "gn/IR/GnOps.h"
 #include "gn/IR/SymExpr.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -77,4 +78,32 @@ LogicalResult mlir::OpTrait::gn_detail::verifySymbolicDimsAccepted(Operation *op
       return op->emitOpError() << "does not give symbolic dims yet: result #" << i << " is "
                                << v.getType();
   return success();
+}
+
+bool mlir::gn::hasSymbolicDims(Type type) {
+  auto ranked = llvm::dyn_cast<RankedTensorType>(type);
+  return ranked && llvm::isa_and_nonnull<DimsAttr>(ranked.getEncoding());
+}
+
+llvm::SmallVector<SymExpr> mlir::gn::dimExprs(RankedTensorType type) {
+  llvm::SmallVector<SymExpr> out;
+  auto dims = llvm::dyn_cast_or_null<DimsAttr>(type.getEncoding());
+  for (auto [d, size] : llvm::enumerate(type.getShape())) {
+    std::optional<SymExpr> e;
+    if (dims && dims.isSymbolic(d))
+      e = SymExpr::parse(dims.getExprs()[d].getValue()); // the verifier read it already
+    out.push_back(e ? *e : SymExpr::constant(size));
+  }
+  return out;
+}
+
+RankedTensorType mlir::gn::symbolicTensorType(llvm::ArrayRef<int64_t> shape, Type element,
+                                              llvm::ArrayRef<SymExpr> exprs) {
+  bool symbolic = llvm::any_of(exprs, [](const SymExpr &e) { return !e.isConstant(); });
+  if (!symbolic)
+    return RankedTensorType::get(shape, element);
+  llvm::SmallVector<StringAttr> texts;
+  for (const SymExpr &e : exprs)
+    texts.push_back(StringAttr::get(element.getContext(), e.isConstant() ? "" : e.str()));
+  return RankedTensorType::get(shape, element, DimsAttr::get(element.getContext(), texts));
 }

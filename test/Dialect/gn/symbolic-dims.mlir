@@ -1,6 +1,7 @@
 // #gn.dims, the encoding of symbolic sizes: it parses and prints back in
-// its normal form, is checked against the tensor's rank, and a gn op whose
-// shape function is not symbolic refuses it, naming the value.
+// its normal form, is checked against the tensor's rank, a gn op whose
+// shape function is not symbolic refuses it, naming the value, and the
+// elementwise family computes it.
 // RUN: gn-opt %s -split-input-file -verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @identity
@@ -12,11 +13,43 @@ func.func @identity(%x: tensor<2x197x768xf32, #gn.dims<["s0", "floordiv(s1, 16)^
 
 // -----
 
-func.func @refused(%x: tensor<4x8xf32, #gn.dims<["s0", ""]>>)
-    -> tensor<4x8xf32, #gn.dims<["s0", ""]>> {
-  // expected-error @+1 {{'gn.relu' op does not take symbolic dims yet: operand #0 is 'tensor<4x8xf32, #gn.dims<["s0", ""]>>'}}
-  %y = gn.relu %x : tensor<4x8xf32, #gn.dims<["s0", ""]>>
-  return %y : tensor<4x8xf32, #gn.dims<["s0", ""]>>
+// An op whose shape function is not symbolic yet refuses the encoding.
+func.func @refused(%x: tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'gn.transpose' op does not take symbolic dims yet: operand #0 is 'tensor<4x8xf32, #gn.dims<["s0", ""]>>'}}
+  %y = "gn.transpose"(%x) {permutation = array<i64: 1, 0>} : (tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<8x4xf32>
+  return %y : tensor<8x4xf32>
+}
+
+// -----
+
+// The elementwise family is symbolic: unary maps and conversions keep the
+// dims; binary ops, comparisons and where broadcast them for every binding.
+// CHECK-LABEL: func.func @elementwise
+func.func @elementwise(%x: tensor<4x8xf32, #gn.dims<["s0", ""]>>, %b: tensor<8xf32>,
+                       %c: tensor<4x1xf32, #gn.dims<["s0", ""]>>, %r: tensor<1x6xf32, #gn.dims<["", "s1"]>>)
+    -> tensor<4x6xf32, #gn.dims<["s0", "s1"]>> {
+  // CHECK: gn.relu %{{.*}} : tensor<4x8xf32, #gn.dims<["s0", ""]>>
+  %0 = gn.relu %x : tensor<4x8xf32, #gn.dims<["s0", ""]>>
+  // CHECK: gn.add {{.*}} -> tensor<4x8xf32, #gn.dims<["s0", ""]>>
+  %1 = gn.add %0, %b : tensor<4x8xf32, #gn.dims<["s0", ""]>>, tensor<8xf32> -> tensor<4x8xf32, #gn.dims<["s0", ""]>>
+  // CHECK: gn.lt {{.*}} -> tensor<4x8xi1, #gn.dims<["s0", ""]>>
+  %2 = gn.lt %1, %b : tensor<4x8xf32, #gn.dims<["s0", ""]>>, tensor<8xf32> -> tensor<4x8xi1, #gn.dims<["s0", ""]>>
+  // CHECK: gn.convert {{.*}} tensor<4x8xf16, #gn.dims<["s0", ""]>>
+  %3 = gn.convert %1 {dtype = f16} : tensor<4x8xf32, #gn.dims<["s0", ""]>> -> tensor<4x8xf16, #gn.dims<["s0", ""]>>
+  // CHECK: gn.mul {{.*}} -> tensor<4x6xf32, #gn.dims<["s0", "s1"]>>
+  %4 = gn.mul %c, %r : tensor<4x1xf32, #gn.dims<["s0", ""]>>, tensor<1x6xf32, #gn.dims<["", "s1"]>> -> tensor<4x6xf32, #gn.dims<["s0", "s1"]>>
+  return %4 : tensor<4x6xf32, #gn.dims<["s0", "s1"]>>
+}
+
+// -----
+
+// Two different symbols may differ at some binding: no broadcast.
+func.func @mismatch(%x: tensor<4xf32, #gn.dims<["s0"]>>, %y: tensor<4xf32, #gn.dims<["s1"]>>)
+    -> tensor<4xf32> {
+  // expected-error @+2 {{dim 0 of tensor<4xf32, #gn.dims<["s0"]>> and tensor<4xf32, #gn.dims<["s1"]>> does not broadcast at every binding of the shape symbols: sizes s0 and s1 do not broadcast at every size}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %z = gn.add %x, %y : tensor<4xf32, #gn.dims<["s0"]>>, tensor<4xf32, #gn.dims<["s1"]>> -> tensor<4xf32>
+  return %z : tensor<4xf32>
 }
 
 // -----
