@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Import/Python/OpChain.h"
 #include "gn/Support/NumericCast.h"
 #include <cmath>
@@ -101,19 +102,7 @@ template <bool Upper> FailureOr<PyValue> triangleIndices(ImportContext &ctx, Arg
   auto t = dtypeArg(a, ctx, "dtype");
   if (failed(rows) || failed(cols) || failed(off) || failed(t))
     return failure();
-  if (*rows < 0 || *cols < 0 || *rows * *cols > (int64_t(1) << 24))
-    return a.error("the triangle must have between 0 and 2^24 positions");
-  std::vector<int64_t> is, js;
-  for (int64_t i = 0; i < *rows; ++i)
-    for (int64_t j = 0; j < *cols; ++j)
-      if (Upper ? j - i >= *off : j - i <= *off) {
-        is.push_back(i);
-        js.push_back(j);
-      }
-  is.insert(is.end(), js.begin(), js.end());
-  auto type = RankedTensorType::get({2, (int64_t)js.size()}, ctx.i64Type());
-  Value v = gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseIntElementsAttr::get(type, is));
-  return wrap(ctx.convert(v, *t));
+  return wrap(algebra::triangleIndices(ctx, *rows, *cols, *off, Upper, *t));
 }
 
 /// full_with_tensor(value, shape, dtype).

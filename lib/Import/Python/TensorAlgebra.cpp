@@ -273,3 +273,24 @@ FailureOr<std::pair<Value, Value>> algebra::kthSmallest(ImportContext &ctx, Valu
     return failure();
   return std::make_pair(v, i);
 }
+
+FailureOr<Value> algebra::triangleIndices(ImportContext &ctx, int64_t rows, int64_t cols,
+                                          int64_t offset, bool upper, Type e) {
+  if (rows < 0 || cols < 0)
+    return ctx.error("the triangle's rows and columns must be non-negative");
+  if (rows > (int64_t(1) << 24) || cols > (int64_t(1) << 24) || rows * cols > (int64_t(1) << 24))
+    return ctx.error("a triangle of " + std::to_string(rows) + " x " + std::to_string(cols) +
+                     " is too large a constant (2^24 positions)");
+  llvm::SmallVector<int64_t> is, js;
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j)
+      if (upper ? j - i >= offset : j - i <= offset) {
+        is.push_back(i);
+        js.push_back(j);
+      }
+  int64_t n = js.size();
+  is.append(js.begin(), js.end());
+  auto type = RankedTensorType::get({2, n}, ctx.i64Type());
+  Value v = gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseIntElementsAttr::get(type, is));
+  return ctx.convert(v, e);
+}

@@ -256,21 +256,8 @@ template <bool Upper> FailureOr<PyValue> triangleIndices(ImportContext &ctx, Arg
   auto dt = a.dtype("dtype");
   if (failed(rows) || failed(cols) || failed(off) || failed(dt))
     return failure();
-  if (*rows < 0 || *cols < 0)
-    return a.error("row and col must be non-negative");
-  if (*rows * *cols > (int64_t(1) << 24))
-    return a.error("a triangle of " + llvm::Twine(*rows) + " x " + llvm::Twine(*cols) +
-                   " is too large a constant");
-  std::vector<double> is, js;
-  for (int64_t i = 0; i < *rows; ++i)
-    for (int64_t j = 0; j < *cols; ++j)
-      if (Upper ? j - i >= *off : j - i <= *off) {
-        is.push_back(i);
-        js.push_back(j);
-      }
-  is.insert(is.end(), js.begin(), js.end());
-  Type e = dt->value_or(ctx.i64Type());
-  return PyValue::of(denseConstant(ctx, e, {2, (int64_t)js.size()}, is));
+  return wrap(algebra::triangleIndices(ctx, *rows, *cols, *off, Upper,
+                                       dt->value_or(ctx.i64Type())));
 }
 
 /// channel_shuffle(x [N, C, ...], groups).

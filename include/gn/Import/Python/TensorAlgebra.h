@@ -39,6 +39,13 @@ FailureOr<Value> pixelUnshuffle(ImportContext &ctx, Value x, int64_t r);
 FailureOr<std::pair<Value, Value>> kthSmallest(ImportContext &ctx, Value x, int64_t k,
                                                int64_t dim, bool keepdim);
 
+/// The [2, N] coordinates (row, column) of the lower (`upper`: upper)
+/// triangle of a rows x cols matrix at `offset`, row by row, as a constant
+/// of element type `e`: tril_indices / triu_indices. An error for negative
+/// or too large (over 2^24 positions) sizes.
+FailureOr<Value> triangleIndices(ImportContext &ctx, int64_t rows, int64_t cols, int64_t offset,
+                                 bool upper, Type e);
+
 /// For each value, how many boundaries lie below it (`right`: at or below):
 /// the insertion points of searchsorted and bucketize, as i64. Boundaries
 /// are 1-d, or share the values' leading dims with their last dim sorted.
