@@ -249,7 +249,7 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool 
 HostTensor linear(Operation *op, const HostTensor &x, const HostTensor &w, const HostTensor *b,
                   const HostTensor *dest) {
   DType ct = computeType(x.dtype()), outType = resultDType(op);
-  llvm::ArrayRef<int64_t> outShape = resultShape(op);
+  llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
   int64_t k = x.shape().back(), rows = k ? x.numel() / k : 0;
   int64_t n = w.rank() == 2 ? w.shape()[0] : 1;
   bool halfPanels = useHalfPanels(w, n * k);
@@ -382,7 +382,7 @@ template <typename Kernel> HostTensor inComputeType(DType d, Kernel &&kernel) {
 
 template <typename T>
 HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
-  llvm::ArrayRef<int64_t> outShape = resultShape(op);
+  llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
   DType ct = std::is_same_v<T, double> ? DType::F64 : DType::F32;
   const HostTensor &q = in[0], &k = in[1], &v = in[2];
   const HostTensor *mask = in.size() > 3 ? &in[3] : nullptr;
@@ -511,7 +511,7 @@ HostTensor attention(AttentionOp op, Operands in, const HostTensor *dest) {
 /// stored whole (see the op's description).
 template <typename T>
 HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const HostTensor *dest) {
-  llvm::ArrayRef<int64_t> outShape = resultShape(op);
+  llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
   DType ct = std::is_same_v<T, double> ? DType::F64 : DType::F32;
   HostTensor qf = convertTo(in[0], ct), xf = convertTo(in[1], ct), wk = convertTo(in[2], ct),
              bk = convertTo(in[3], ct), wv = convertTo(in[4], ct), bv = convertTo(in[5], ct);

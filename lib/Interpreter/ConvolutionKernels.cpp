@@ -238,7 +238,7 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
       weights && weights->isConstant(in[1]) ? weights->impl.get() : nullptr;
   const void *weightKey = in[1].bytes();
   DType outType = resultDType(op);
-  llvm::ArrayRef<int64_t> outShape = resultShape(op);
+  llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
   if (in[0].numel() == 0 || in[1].numel() == 0) {
     // Nothing to sum over (zero input channels, or an empty batch or
     // filter): the bias per output channel, else zeros. oneDNN refuses

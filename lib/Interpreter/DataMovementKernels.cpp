@@ -28,6 +28,20 @@ HostTensor broadcastTo(Operation *op, const HostTensor &x) {
   return out;
 }
 
+/// A slice's window [start, start + (size - 1) * step] must lie in the
+/// sliced tensor: with symbolic dims a literal limit may pass a dim that is
+/// smaller at this binding than at the compile example.
+LogicalResult checkSliceWindow(Operation *op, llvm::ArrayRef<int64_t> sliced,
+                               llvm::ArrayRef<int64_t> window, llvm::ArrayRef<int64_t> starts,
+                               llvm::ArrayRef<int64_t> steps) {
+  for (size_t k = 0; k < window.size(); ++k)
+    if (window[k] > 0 && starts[k] + (window[k] - 1) * steps[k] >= sliced[k])
+      return op->emitError() << "slice of " << window[k] << " from " << starts[k] << " by "
+                             << steps[k] << " passes the end of dim " << k << " of size "
+                             << sliced[k] << " at these sizes";
+  return success();
+}
+
 HostTensor slice(Operation *op, const HostTensor &x, llvm::ArrayRef<int64_t> starts,
                  llvm::ArrayRef<int64_t> steps) {
   HostTensor out = makeResult(op);
@@ -352,8 +366,18 @@ std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Op
       .Case([&](ReshapeOp) { return done(in[0].reshaped(resultShape(op))); })
       .Case([&](TransposeOp t) { return done(transpose(op, in[0], t.getPermutation())); })
       .Case([&](BroadcastToOp) { return done(broadcastTo(op, in[0])); })
-      .Case([&](SliceOp s) { return done(slice(op, in[0], s.getStarts(), s.getSteps())); })
-      .Case([&](InsertSliceOp s) { return done(insertSlice(s, in[0], in[1])); })
+      .Case([&](SliceOp s) -> std::optional<LogicalResult> {
+        if (failed(checkSliceWindow(op, in[0].shape(), resultShape(op), s.getStarts(),
+                                    s.getSteps())))
+          return failure();
+        return done(slice(op, in[0], s.getStarts(), s.getSteps()));
+      })
+      .Case([&](InsertSliceOp s) -> std::optional<LogicalResult> {
+        if (failed(checkSliceWindow(op, in[1].shape(), in[0].shape(), s.getStarts(),
+                                    s.getSteps())))
+          return failure();
+        return done(insertSlice(s, in[0], in[1]));
+      })
       .Case([&](ConcatOp c) { return done(concat(op, in, c.getDim())); })
       .Case([&](PadOp p) { return done(pad(p, in[0])); })
       .Case([&](TileOp) { return done(tile(op, in[0])); })

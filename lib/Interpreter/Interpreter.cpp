@@ -1,10 +1,12 @@
 //===- Interpreter.cpp - eager execution of gn functions ----------------===//
 #include "gn/Interpreter/Interpreter.h"
 #include "Kernels.h"
+#include "gn/IR/SymbolicDims.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
+using namespace mlir::gn;
 using namespace mlir::gn::interp;
 
 namespace {
@@ -41,6 +43,16 @@ private:
 
 std::unique_ptr<Backend> mlir::gn::interp::createCpuBackend() { return std::make_unique<CpuBackend>(); }
 
+namespace {
+thread_local const SymbolBinding *currentBinding = nullptr;
+} // namespace
+
+BindingScope::BindingScope(const SymbolBinding *binding) : saved(currentBinding) {
+  currentBinding = binding;
+}
+BindingScope::~BindingScope() { currentBinding = saved; }
+const SymbolBinding *BindingScope::current() { return currentBinding; }
+
 Interpreter::Interpreter(func::FuncOp func, std::unique_ptr<Backend> backend)
     : func(func), backend(std::move(backend)) {}
 
@@ -75,10 +87,24 @@ FailureOr<std::vector<HostTensor>> Interpreter::run(llvm::ArrayRef<HostTensor> a
     for (Operation &op : body)
       for (Value v : op.getOperands())
         lastUse[v] = &op;
+  if (!symbolic) {
+    bool any = false;
+    func.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        any |= hasSymbolicDims(t);
+    });
+    for (Type t : func.getArgumentTypes())
+      any |= hasSymbolicDims(t);
+    symbolic = any;
+  }
+  if (*symbolic && failed(bindSymbols(args)))
+    return failure();
+  BindingScope scope(lastBinding());
   llvm::DenseMap<Value, HostTensor> env;
   for (auto [i, a] : llvm::enumerate(body.getArguments())) {
     auto type = cast<RankedTensorType>(a.getType());
-    if (args[i].shape() != type.getShape() || dtypeOf(type.getElementType()) != args[i].dtype())
+    if ((!*symbolic && args[i].shape() != type.getShape()) ||
+        dtypeOf(type.getElementType()) != args[i].dtype())
       return func.emitError() << "argument #" << i << " does not match " << type;
     env[a] = args[i];
   }
@@ -105,4 +131,39 @@ FailureOr<std::vector<HostTensor>> Interpreter::run(llvm::ArrayRef<HostTensor> a
         env.erase(v);
   }
   return func.emitError("function has no return");
+}
+
+LogicalResult Interpreter::bindSymbols(llvm::ArrayRef<HostTensor> args) {
+  binding.reset();
+  std::vector<DimUse> uses;
+  for (auto [i, a] : llvm::enumerate(func.getArguments())) {
+    auto type = cast<RankedTensorType>(a.getType());
+    if (args[i].rank() != type.getRank())
+      return func.emitError() << "argument #" << i << " has rank " << args[i].rank()
+                              << ", but its type is " << type;
+    for (auto [d, e] : llvm::enumerate(dimExprs(type)))
+      uses.push_back({"argument #" + std::to_string(i) + " dim " + std::to_string(d), e,
+                      args[i].shape()[d]});
+  }
+  std::string error;
+  std::optional<SymbolBinding> bound = SymbolBinding::bind(uses, error);
+  if (!bound)
+    return func.emitError() << "the arguments do not fit the program's symbolic sizes: " << error;
+  // Every result must have sizes at this binding before anything runs: a
+  // size that goes negative is the model's limit, said once, here.
+  WalkResult r = func.walk([&](Operation *op) {
+    for (auto [k, t] : llvm::enumerate(op->getResultTypes())) {
+      auto ranked = dyn_cast<RankedTensorType>(t);
+      std::string why;
+      if (ranked && hasSymbolicDims(ranked) && !shapeAt(ranked, *bound, why)) {
+        op->emitError() << "result #" << k << " " << t << ": " << why;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (r.wasInterrupted())
+    return failure();
+  binding = std::move(bound);
+  return success();
 }

@@ -1,11 +1,14 @@
 //===- KernelUtils.cpp - shared machinery of the CPU kernels ------------===//
 #include "Kernels.h"
+#include "gn/IR/SymbolicDims.h"
+#include "gn/Interpreter/Interpreter.h"
 #include "gn/Support/NumericCast.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include <cmath>
 #include <cstring>
 
 using namespace mlir;
+using namespace mlir::gn;
 using namespace mlir::gn::interp;
 
 double mlir::gn::interp::loadAsDouble(const HostTensor &t, int64_t i) {
@@ -36,8 +39,21 @@ DType mlir::gn::interp::resultDType(Operation *op, unsigned i) {
   return *dtypeOf(cast<RankedTensorType>(op->getResult(i).getType()).getElementType());
 }
 
-llvm::ArrayRef<int64_t> mlir::gn::interp::resultShape(Operation *op, unsigned i) {
-  return cast<RankedTensorType>(op->getResult(i).getType()).getShape();
+llvm::SmallVector<int64_t, 6> mlir::gn::interp::resultShape(Operation *op, unsigned i) {
+  auto type = cast<RankedTensorType>(op->getResult(i).getType());
+  if (!hasSymbolicDims(type))
+    return llvm::SmallVector<int64_t, 6>(type.getShape());
+  const SymbolBinding *binding = BindingScope::current();
+  if (!binding)
+    llvm::report_fatal_error(llvm::Twine("the sizes of a symbolic result of '") +
+                             op->getName().getStringRef() +
+                             "' were asked outside a binding of the shape symbols");
+  std::string why;
+  // Interpreter::run checked every result has sizes at the binding.
+  std::optional<llvm::SmallVector<int64_t, 6>> shape = shapeAt(type, *binding, why);
+  if (!shape)
+    llvm::report_fatal_error(llvm::Twine("'") + op->getName().getStringRef() + "': " + why);
+  return *shape;
 }
 
 HostTensor mlir::gn::interp::makeResult(Operation *op, unsigned i) {

@@ -81,7 +81,9 @@ void storeFromDouble(HostTensor &t, int64_t i, double v);
 
 /// The DType of an op result.
 DType resultDType(Operation *op, unsigned i = 0);
-llvm::ArrayRef<int64_t> resultShape(Operation *op, unsigned i = 0);
+/// The sizes of an op result in the run in progress: its type's sizes, its
+/// symbolic dims (#gn.dims) evaluated at the run's binding (BindingScope).
+llvm::SmallVector<int64_t, 6> resultShape(Operation *op, unsigned i = 0);
 HostTensor makeResult(Operation *op, unsigned i = 0);
 
 /// Broadcast strides of `shape` aligned right to `outShape` (0 on broadcast dims).

@@ -1,5 +1,7 @@
 //===- ConvolutionShapes.cpp - conv, pooling, resampling ----------------===//
 #include "ShapeUtils.h"
+#include "gn/IR/SymbolicDims.h"
+#include "gn/IR/SymbolicSizes.h"
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -45,6 +47,19 @@ static LogicalResult checkConvOperands(OptLoc loc, RankedTensorType x, RankedTen
   return success();
 }
 
+/// The symbolic sizes of a convolution's operands: the weight is static and
+/// so are the input channels it reads; batch and spatial dims may follow the
+/// shape symbols.
+static LogicalResult checkSymbolicConv(OptLoc loc, RankedTensorType x, RankedTensorType w,
+                                       Value bias) {
+  if (hasSymbolicDims(w) || hasSymbolicDims(tensorType(bias)))
+    return fail(loc, "a convolution takes a static weight and bias");
+  if (!dimExprs(x)[1].isConstant())
+    return fail(loc, "input channels " + dimExprs(x)[1].str() + " of " + typeStr(x) +
+                         " are not static");
+  return success();
+}
+
 LogicalResult gn::inferConv(MLIRContext *, OptLoc loc, Value input, Value weight, Value bias,
                             llvm::ArrayRef<int64_t> stride, llvm::ArrayRef<int64_t> padding,
                             llvm::ArrayRef<int64_t> dilation, uint64_t groups,
@@ -65,7 +80,11 @@ LogicalResult gn::inferConv(MLIRContext *, OptLoc loc, Value input, Value weight
     return fail(loc, "expected weight of shape [O, " + llvm::Twine(x.getDimSize(1) / g) +
                          ", ...] for " + llvm::Twine(x.getDimSize(1)) + " input channels and " +
                          llvm::Twine(g) + " groups, got " + shapeStr(w.getShape()));
+  if (failed(checkSymbolicConv(loc, x, w, bias)))
+    return failure();
+  llvm::SmallVector<SymExpr> in = dimExprs(x);
   llvm::SmallVector<int64_t> shape{x.getDimSize(0), w.getDimSize(0)};
+  llvm::SmallVector<SymExpr> exprs{in[0], SymExpr::constant(w.getDimSize(0))};
   for (int64_t i = 0; i < spatial; ++i) {
     int64_t o = slidingWindowOutputSize(x.getDimSize(2 + i), w.getDimSize(2 + i), stride[i],
                                         padding[i], dilation[i], false);
@@ -74,8 +93,14 @@ LogicalResult gn::inferConv(MLIRContext *, OptLoc loc, Value input, Value weight
                            " does not fit input " + shapeStr(x.getShape().drop_front(2)) +
                            " with this padding and dilation");
     shape.push_back(o);
+    std::string why;
+    std::optional<SymExpr> e = sym::slidingWindowOutput(
+        in[2 + i], w.getDimSize(2 + i), stride[i], padding[i], dilation[i], false, why);
+    if (!e)
+      return fail(loc, "convolution output dim " + llvm::Twine(2 + i) + ": " + why);
+    exprs.push_back(*e);
   }
-  types.push_back(x.clone(shape));
+  types.push_back(symbolicTensorType(shape, x.getElementType(), exprs));
   return success();
 }
 
@@ -99,15 +124,26 @@ LogicalResult gn::inferConvTranspose(MLIRContext *, OptLoc loc, Value input, Val
   if (g < 1 || w.getDimSize(0) != x.getDimSize(1) || x.getDimSize(1) % g)
     return fail(loc, "expected weight of shape [" + llvm::Twine(x.getDimSize(1)) +
                          ", O / groups, ...], got " + shapeStr(w.getShape()));
+  if (failed(checkSymbolicConv(loc, x, w, bias)))
+    return failure();
+  llvm::SmallVector<SymExpr> in = dimExprs(x);
   llvm::SmallVector<int64_t> shape{x.getDimSize(0), outChannels};
+  llvm::SmallVector<SymExpr> exprs{in[0], SymExpr::constant(outChannels)};
   for (int64_t i = 0; i < spatial; ++i) {
     int64_t o = (x.getDimSize(2 + i) - 1) * stride[i] - 2 * padding[i] +
                 dilation[i] * (w.getDimSize(2 + i) - 1) + outputPadding[i] + 1;
     if (o < 1)
       return fail(loc, "transposed convolution output would be empty");
     shape.push_back(o);
+    std::string why;
+    std::optional<SymExpr> e = sym::transposedWindowOutput(
+        in[2 + i], w.getDimSize(2 + i), stride[i], padding[i], dilation[i], outputPadding[i],
+        why);
+    if (!e)
+      return fail(loc, "transposed convolution output dim " + llvm::Twine(2 + i) + ": " + why);
+    exprs.push_back(*e);
   }
-  types.push_back(x.clone(shape));
+  types.push_back(symbolicTensorType(shape, x.getElementType(), exprs));
   return success();
 }
 
@@ -125,19 +161,31 @@ LogicalResult gn::inferPool(MLIRContext *, OptLoc loc, Value input,
       failed(checkPerSpatial(loc, dilation, spatial, "dilation")))
     return failure();
   llvm::SmallVector<int64_t> shape(x.getShape().drop_back(spatial));
+  llvm::SmallVector<SymExpr> inExprs = dimExprs(x);
+  llvm::SmallVector<SymExpr> exprs(inExprs.begin(), inExprs.end() - spatial);
   for (int64_t i = 0; i < spatial; ++i) {
     if (padding[i] * 2 > kernel[i])
       return fail(loc, "padding " + llvm::Twine(padding[i]) +
                            " exceeds half the kernel size " + llvm::Twine(kernel[i]));
-    int64_t in = x.getDimSize(x.getRank() - spatial + i);
-    int64_t o = slidingWindowOutputSize(in, kernel[i], stride[i], padding[i], dilation[i],
-                                        ceilMode);
+    int64_t d = x.getRank() - spatial + i;
+    int64_t o = slidingWindowOutputSize(x.getDimSize(d), kernel[i], stride[i], padding[i],
+                                        dilation[i], ceilMode);
     if (o < 1)
       return fail(loc, "pooling window " + shapeStr(kernel) + " does not fit input " +
                            shapeStr(x.getShape()));
     shape.push_back(o);
+    if (inExprs[d].isConstant()) {
+      exprs.push_back(SymExpr::constant(o));
+      continue;
+    }
+    std::string why;
+    std::optional<SymExpr> e = sym::slidingWindowOutput(inExprs[d], kernel[i], stride[i],
+                                                        padding[i], dilation[i], ceilMode, why);
+    if (!e)
+      return fail(loc, "pooling output dim " + llvm::Twine(d) + ": " + why);
+    exprs.push_back(*e);
   }
-  types.push_back(x.clone(shape));
+  types.push_back(symbolicTensorType(shape, x.getElementType(), exprs));
   return success();
 }
 
@@ -147,14 +195,18 @@ LogicalResult gn::inferAdaptivePool(MLIRContext *, OptLoc loc, Value input,
   int64_t spatial = outputSize.size();
   if (spatial < 1 || spatial > 3 || x.getRank() < spatial + 1)
     return fail(loc, "expected 1 to 3 output sizes and input of rank >= sizes + 1");
+  // The output's spatial sizes are given: static whatever the input's are.
   llvm::SmallVector<int64_t> shape(x.getShape().drop_back(spatial));
+  llvm::SmallVector<SymExpr> exprs = dimExprs(x);
+  exprs.resize(shape.size());
   for (int64_t s : outputSize) {
     if (s < 1)
       return fail(loc, "adaptive pooling output sizes must be positive, got " +
                            shapeStr(outputSize));
     shape.push_back(s);
+    exprs.push_back(SymExpr::constant(s));
   }
-  types.push_back(x.clone(shape));
+  types.push_back(symbolicTensorType(shape, x.getElementType(), exprs));
   return success();
 }
 

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/Sequence.h"
@@ -59,10 +60,13 @@ OpFoldResult FlipOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult RollOp::fold(FoldAdaptor adaptor) {
   auto shape = getInput().getType().getShape();
+  // A symbolic dim's example size says nothing of whole turns at other sizes.
+  llvm::SmallVector<SymExpr> exprs = dimExprs(getInput().getType());
   bool whole = true;
   for (auto [shift, d] : llvm::zip(getShifts(), getDims())) {
-    int64_t size = shape[d < 0 ? d + shape.size() : d];
-    whole &= size <= 1 || shift % size == 0;
+    size_t dim = d < 0 ? d + shape.size() : d;
+    int64_t size = shape[dim];
+    whole &= exprs[dim].isConstant() && (size <= 1 || shift % size == 0);
   }
   if (whole && !getDims().empty())
     return getInput();
@@ -116,8 +120,10 @@ struct TransposeOfUnitDimsToReshape : OpRewritePattern<TransposeOp> {
         return rewriter.notifyMatchFailure(op, "dims of size > 1 change order");
       last = p;
     }
-    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), op.getInput(),
-                                           op.getType().getShape());
+    // The result's #gn.dims, if any, are the reshape's symbolic sizes.
+    rewriter.replaceOpWithNewOp<ReshapeOp>(
+        op, op.getType(), op.getInput(), op.getType().getShape(),
+        llvm::dyn_cast_or_null<DimsAttr>(op.getType().getEncoding()));
     return success();
   }
 };

@@ -251,7 +251,8 @@ def Gn_WhereOp : Gn_InferredOp<"where",
 //===----------------------------------------------------------------------===//
 
 def Gn_ReshapeOp : Gn_InferredOp<"reshape",
-    "inferReshape(ctx, loc, adaptor.getInput(), adaptor.getShape(), types)"> {
+    "inferReshape(ctx, loc, adaptor.getInput(), adaptor.getShape(), adaptor.getSymShapeAttr(), "
+    "types)", [Gn_SymbolicShapes]> {
   let summary = "reshape to a static shape with the same element count";
   let description = [{
     Covers torch's view, reshape, flatten, unflatten, squeeze and unsqueeze.
@@ -260,14 +261,34 @@ def Gn_ReshapeOp : Gn_InferredOp<"reshape",
     %r = gn.reshape %x [6] : tensor<2x3xf32> -> tensor<6xf32>
     ```
   }];
-  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$shape);
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$shape,
+                   OptionalAttr<Gn_DimsAttr>:$sym_shape);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input $shape attr-dict `:` type($input) `->` type($result)";
   let hasFolder = 1;
+  // Static shapes need no sym_shape: the verifier refuses a symbolic input
+  // without it.
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$input, "::llvm::ArrayRef<int64_t>":$shape), [{
+      build($_builder, $_state, input, shape, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Value":$input, "::mlir::DenseI64ArrayAttr":$shape), [{
+      build($_builder, $_state, input, shape, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$input,
+                   "::llvm::ArrayRef<int64_t>":$shape), [{
+      build($_builder, $_state, result, input, shape, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$input,
+                   "::mlir::DenseI64ArrayAttr":$shape), [{
+      build($_builder, $_state, result, input, shape, ::mlir::gn::DimsAttr());
+    }]>
+  ];
 }
 
 def Gn_TransposeOp : Gn_InferredOp<"transpose",
-    "inferTranspose(ctx, loc, adaptor.getInput(), adaptor.getPermutation(), types)"> {
+    "inferTranspose(ctx, loc, adaptor.getInput(), adaptor.getPermutation(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "permute dimensions: result dim i is input dim permutation[i]";
   let description = [{
     ```mlir
@@ -287,22 +308,42 @@ def Gn_TransposeOp : Gn_InferredOp<"transpose",
 }
 
 def Gn_BroadcastToOp : Gn_InferredOp<"broadcast_to",
-    "inferBroadcastTo(ctx, loc, adaptor.getInput(), adaptor.getShape(), types)"> {
+    "inferBroadcastTo(ctx, loc, adaptor.getInput(), adaptor.getShape(), "
+    "adaptor.getSymShapeAttr(), types)", [Gn_SymbolicShapes]> {
   let summary = "numpy-style broadcast to a static shape (torch expand)";
   let description = [{
     ```mlir
     %r = gn.broadcast_to %x [4, 3] : tensor<1x3xf32> -> tensor<4x3xf32>
     ```
   }];
-  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$shape);
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$shape,
+                   OptionalAttr<Gn_DimsAttr>:$sym_shape);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input $shape attr-dict `:` type($input) `->` type($result)";
   let hasFolder = 1;
+  // Static shapes need no sym_shape: the verifier refuses a symbolic input
+  // without it.
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$input, "::llvm::ArrayRef<int64_t>":$shape), [{
+      build($_builder, $_state, input, shape, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Value":$input, "::mlir::DenseI64ArrayAttr":$shape), [{
+      build($_builder, $_state, input, shape, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$input,
+                   "::llvm::ArrayRef<int64_t>":$shape), [{
+      build($_builder, $_state, result, input, shape, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$input,
+                   "::mlir::DenseI64ArrayAttr":$shape), [{
+      build($_builder, $_state, result, input, shape, ::mlir::gn::DimsAttr());
+    }]>
+  ];
 }
 
 def Gn_SliceOp : Gn_InferredOp<"slice",
     "inferSlice(ctx, loc, adaptor.getInput(), adaptor.getStarts(), adaptor.getLimits(), "
-    "adaptor.getSteps(), types)"> {
+    "adaptor.getSteps(), adaptor.getSymLimitsAttr(), types)", [Gn_SymbolicShapes]> {
   let summary = "strided slice: per dim [start, limit) with a positive step";
   let description = [{
     Bounds are already clamped to the dimension (Python slice semantics are
@@ -313,16 +354,34 @@ def Gn_SliceOp : Gn_InferredOp<"slice",
     ```
   }];
   let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$starts,
-                   DenseI64ArrayAttr:$limits, DenseI64ArrayAttr:$steps);
+                   DenseI64ArrayAttr:$limits, DenseI64ArrayAttr:$steps,
+                   OptionalAttr<Gn_DimsAttr>:$sym_limits);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input `starts` $starts `limits` $limits `steps` $steps attr-dict "
                        "`:` type($input) `->` type($result)";
   let hasFolder = 1;
+  // Static limits need no sym_limits.
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$input, "::llvm::ArrayRef<int64_t>":$starts,
+                   "::llvm::ArrayRef<int64_t>":$limits, "::llvm::ArrayRef<int64_t>":$steps), [{
+      build($_builder, $_state, input, starts, limits, steps, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Value":$input, "::mlir::DenseI64ArrayAttr":$starts,
+                   "::mlir::DenseI64ArrayAttr":$limits, "::mlir::DenseI64ArrayAttr":$steps), [{
+      build($_builder, $_state, input, starts, limits, steps, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$input,
+                   "::llvm::ArrayRef<int64_t>":$starts, "::llvm::ArrayRef<int64_t>":$limits,
+                   "::llvm::ArrayRef<int64_t>":$steps), [{
+      build($_builder, $_state, result, input, starts, limits, steps, ::mlir::gn::DimsAttr());
+    }]>
+  ];
 }
 
 def Gn_InsertSliceOp : Gn_InferredOp<"insert_slice",
     "inferInsertSlice(ctx, loc, adaptor.getDest(), adaptor.getSource(), adaptor.getStarts(), "
-    "adaptor.getLimits(), adaptor.getSteps(), types)"> {
+    "adaptor.getLimits(), adaptor.getSteps(), adaptor.getSymLimitsAttr(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "dest with a strided slice replaced by source (x[...] = v)";
   let description = [{
     `source` has exactly the shape of the slice.
@@ -332,15 +391,35 @@ def Gn_InsertSliceOp : Gn_InferredOp<"insert_slice",
     ```
   }];
   let arguments = (ins Gn_Tensor:$source, Gn_Tensor:$dest, DenseI64ArrayAttr:$starts,
-                   DenseI64ArrayAttr:$limits, DenseI64ArrayAttr:$steps);
+                   DenseI64ArrayAttr:$limits, DenseI64ArrayAttr:$steps,
+                   OptionalAttr<Gn_DimsAttr>:$sym_limits);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$source `into` $dest `starts` $starts `limits` $limits `steps` $steps "
                        "attr-dict `:` type($source) `into` type($dest)";
   let hasCanonicalizer = 1;
+  // Static limits need no sym_limits.
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$source, "::mlir::Value":$dest,
+                   "::llvm::ArrayRef<int64_t>":$starts, "::llvm::ArrayRef<int64_t>":$limits,
+                   "::llvm::ArrayRef<int64_t>":$steps), [{
+      build($_builder, $_state, source, dest, starts, limits, steps, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Value":$source, "::mlir::Value":$dest,
+                   "::mlir::DenseI64ArrayAttr":$starts, "::mlir::DenseI64ArrayAttr":$limits,
+                   "::mlir::DenseI64ArrayAttr":$steps), [{
+      build($_builder, $_state, source, dest, starts, limits, steps, ::mlir::gn::DimsAttr());
+    }]>,
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$source, "::mlir::Value":$dest,
+                   "::llvm::ArrayRef<int64_t>":$starts, "::llvm::ArrayRef<int64_t>":$limits,
+                   "::llvm::ArrayRef<int64_t>":$steps), [{
+      build($_builder, $_state, result, source, dest, starts, limits, steps,
+            ::mlir::gn::DimsAttr());
+    }]>
+  ];
 }
 
 def Gn_ConcatOp : Gn_InferredOp<"concat",
-    "inferConcat(ctx, loc, adaptor.getInputs(), adaptor.getDim(), types)"> {
+    "inferConcat(ctx, loc, adaptor.getInputs(), adaptor.getDim(), types)", [Gn_SymbolicShapes]> {
   let summary = "concatenate along a dimension (torch.cat)";
   let description = [{
     ```mlir
@@ -355,7 +434,8 @@ def Gn_ConcatOp : Gn_InferredOp<"concat",
 }
 
 def Gn_PadOp : Gn_InferredOp<"pad",
-    "inferPad(ctx, loc, adaptor.getInput(), adaptor.getLow(), adaptor.getHigh(), types)"> {
+    "inferPad(ctx, loc, adaptor.getInput(), adaptor.getLow(), adaptor.getHigh(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "pad each dim by low/high (non-negative) with a constant or by reflection";
   let description = [{
     `mode` is `constant`, `reflect`, `replicate` or `circular`.
@@ -374,7 +454,7 @@ def Gn_PadOp : Gn_InferredOp<"pad",
 }
 
 def Gn_TileOp : Gn_InferredOp<"tile",
-    "inferTile(ctx, loc, adaptor.getInput(), adaptor.getMultiples(), types)"> {
+    "inferTile(ctx, loc, adaptor.getInput(), adaptor.getMultiples(), types)", [Gn_SymbolicShapes]> {
   let summary = "repeat the whole tensor along each dim (torch repeat)";
   let description = [{
     ```mlir
@@ -387,7 +467,7 @@ def Gn_TileOp : Gn_InferredOp<"tile",
 }
 
 def Gn_FlipOp : Gn_InferredOp<"flip",
-    "inferFlip(ctx, loc, adaptor.getInput(), adaptor.getDims(), types)"> {
+    "inferFlip(ctx, loc, adaptor.getInput(), adaptor.getDims(), types)", [Gn_SymbolicShapes]> {
   let summary = "reverse the order of elements along dims";
   let description = [{
     ```mlir
@@ -401,7 +481,8 @@ def Gn_FlipOp : Gn_InferredOp<"flip",
 }
 
 def Gn_RollOp : Gn_InferredOp<"roll",
-    "inferRoll(ctx, loc, adaptor.getInput(), adaptor.getShifts(), adaptor.getDims(), types)"> {
+    "inferRoll(ctx, loc, adaptor.getInput(), adaptor.getShifts(), adaptor.getDims(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "rotate elements along dims by shifts (torch.roll)";
   let description = [{
     ```mlir
@@ -415,7 +496,7 @@ def Gn_RollOp : Gn_InferredOp<"roll",
 }
 
 def Gn_TriangularOp : Gn_InferredOp<"triangular",
-    "inferTriangular(ctx, loc, adaptor.getInput(), types)"> {
+    "inferTriangular(ctx, loc, adaptor.getInput(), types)", [Gn_SymbolicShapes]> {
   let summary = "keep the lower (tril) or upper (triu) triangle of the last two dims";
   let description = [{
     Elements outside the triangle bounded by `diagonal` become zero.
@@ -461,7 +542,8 @@ def Gn_NonzeroOp : Gn_InferredOp<"nonzero",
 }
 
 def Gn_IndexSelectOp : Gn_InferredOp<"index_select",
-    "inferIndexSelect(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)"> {
+    "inferIndexSelect(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "take slices along dim at the given indices (numpy take)";
   let description = [{
     result shape = input.shape[:dim] + index.shape + input.shape[dim+1:].
@@ -479,7 +561,8 @@ def Gn_IndexSelectOp : Gn_InferredOp<"index_select",
 }
 
 def Gn_GatherOp : Gn_InferredOp<"gather",
-    "inferGather(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)"> {
+    "inferGather(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "torch.gather: result[i][j] = input[index[i][j]][j] for dim 0";
   let description = [{
     ```mlir
@@ -519,7 +602,7 @@ def Gn_ScatterOp : Gn_InferredOp<"scatter",
 class Gn_ReduceOp<string mnemonic, string summ, list<Trait> traits = []>
     : Gn_InferredOp<mnemonic,
           "inferReduce(ctx, loc, adaptor.getInput(), adaptor.getDims(), adaptor.getKeepdim(), types)",
-          traits> {
+          !listconcat(traits, [Gn_SymbolicShapes])> {
   let summary = summ # " over dims";
   let description = summ # [{ over `dims` (sorted, unique); reduced dims are
     kept with size 1 when `keepdim`.
@@ -544,7 +627,7 @@ def Gn_ReduceMeanOp : Gn_ReduceOp<"reduce_mean", "arithmetic mean", [Gn_Composit
 
 def Gn_VarianceOp : Gn_InferredOp<"variance",
     "inferReduce(ctx, loc, adaptor.getInput(), adaptor.getDims(), adaptor.getKeepdim(), types)",
-    [Gn_Composite]> {
+    [Gn_Composite, Gn_SymbolicShapes]> {
   let summary = "variance over dims with a correction (Bessel: 1)";
   let description = [{
     ```mlir
@@ -560,7 +643,8 @@ def Gn_VarianceOp : Gn_InferredOp<"variance",
 
 class Gn_ArgReduceOp<string mnemonic, string summ>
     : Gn_InferredOp<mnemonic,
-          "inferArgReduce(ctx, loc, adaptor.getInput(), adaptor.getDim(), adaptor.getKeepdim(), types)"> {
+          "inferArgReduce(ctx, loc, adaptor.getInput(), adaptor.getDim(), adaptor.getKeepdim(), types)",
+          [Gn_SymbolicShapes]> {
   let summary = "index (i64) of the " # summ # " along dim (first one on ties)";
   let description = [{
     ```mlir
@@ -598,7 +682,7 @@ def Gn_TopKOp : Gn_InferredOp<"top_k",
 }
 
 def Gn_CumSumOp : Gn_InferredOp<"cumsum",
-    "inferCumSum(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)"> {
+    "inferCumSum(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)", [Gn_SymbolicShapes]> {
   let summary = "inclusive prefix sum along dim";
   let description = [{
     ```mlir
@@ -612,7 +696,7 @@ def Gn_CumSumOp : Gn_InferredOp<"cumsum",
 
 class Gn_SoftmaxLikeOp<string mnemonic, string summ>
     : Gn_InferredOp<mnemonic,
-          "inferSoftmax(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)", [Gn_Composite]> {
+          "inferSoftmax(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)", [Gn_Composite, Gn_SymbolicShapes]> {
   let summary = summ # " along dim";
   let description = [{
     ```mlir
@@ -632,7 +716,8 @@ def Gn_LogSoftmaxOp : Gn_SoftmaxLikeOp<"log_softmax", "log of softmax">;
 
 def Gn_MatmulOp : Gn_InferredOp<"matmul",
     "inferMatmul(ctx, loc, adaptor.getLhs(), adaptor.getRhs(), adaptor.getTransposeLhs(), "
-    "adaptor.getTransposeRhs(), adaptor.getWiden(), adaptor.getTransposeResult(), types)"> {
+    "adaptor.getTransposeRhs(), adaptor.getWiden(), adaptor.getTransposeResult(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "torch.matmul: 1-d promotion and batch broadcasting";
   let description = [{
     `transpose_lhs` (`transpose_rhs`) says that operand is stored with its
@@ -662,7 +747,7 @@ def Gn_MatmulOp : Gn_InferredOp<"matmul",
 
 def Gn_LinearOp : Gn_InferredOp<"linear",
     "inferLinear(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), types)",
-    [Gn_Composite]> {
+    [Gn_Composite, Gn_SymbolicShapes]> {
   let summary = "input @ weight^T + bias (torch linear)";
   let description = [{
     ```mlir
@@ -692,7 +777,7 @@ def Gn_EinsumOp : Gn_InferredOp<"einsum",
 def Gn_AttentionOp : Gn_InferredOp<"attention",
     "inferAttention(ctx, loc, adaptor.getQuery(), adaptor.getKey(), adaptor.getValue(), "
     "adaptor.getMask(), adaptor.getSeqFirstAttr() && adaptor.getSeqFirstAttr().getValue(), types)",
-    [Gn_Composite]> {
+    [Gn_Composite, Gn_SymbolicShapes]> {
   let summary = "scaled dot-product attention softmax(q k^T * scale + mask) v";
   let description = [{
     q: [..., L, E], k: [..., S, E], v: [..., S, Ev] -> [..., L, Ev]. A boolean
@@ -753,7 +838,8 @@ def Gn_ProjectedAttentionOp : Gn_InferredOp<"projected_attention",
 
 def Gn_ConvOp : Gn_InferredOp<"conv",
     "inferConv(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
-    "adaptor.getStride(), adaptor.getPadding(), adaptor.getDilation(), adaptor.getGroups(), types)"> {
+    "adaptor.getStride(), adaptor.getPadding(), adaptor.getDilation(), adaptor.getGroups(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "grouped N-d convolution (cross-correlation), NC[D]HW layout";
   let description = [{
     input [N, C, *spatial], weight [O, C / groups, *kernel], optional bias [O].
@@ -774,7 +860,7 @@ def Gn_ConvOp : Gn_InferredOp<"conv",
 def Gn_ConvTransposeOp : Gn_InferredOp<"conv_transpose",
     "inferConvTranspose(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
     "adaptor.getStride(), adaptor.getPadding(), adaptor.getOutputPadding(), adaptor.getDilation(), "
-    "adaptor.getGroups(), types)"> {
+    "adaptor.getGroups(), types)", [Gn_SymbolicShapes]> {
   let summary = "grouped N-d transposed convolution, NC[D]HW layout";
   let description = [{
     input [N, C, *spatial], weight [C, O / groups, *kernel], optional bias [O].
@@ -794,7 +880,8 @@ def Gn_ConvTransposeOp : Gn_InferredOp<"conv_transpose",
 class Gn_PoolOp<string mnemonic, string summ, dag extra>
     : Gn_InferredOp<mnemonic,
           "inferPool(ctx, loc, adaptor.getInput(), adaptor.getKernel(), adaptor.getStride(), "
-          "adaptor.getPadding(), adaptor.getDilation(), adaptor.getCeilMode(), types)"> {
+          "adaptor.getPadding(), adaptor.getDilation(), adaptor.getCeilMode(), types)",
+          [Gn_SymbolicShapes]> {
   let summary = summ # " over the trailing spatial dims";
   let description = [{
     ```mlir
@@ -813,7 +900,8 @@ def Gn_AvgPoolOp : Gn_PoolOp<"avg_pool", "average pooling",
 
 class Gn_AdaptivePoolOp<string mnemonic, string summ>
     : Gn_InferredOp<mnemonic,
-          "inferAdaptivePool(ctx, loc, adaptor.getInput(), adaptor.getOutputSize(), types)"> {
+          "inferAdaptivePool(ctx, loc, adaptor.getInput(), adaptor.getOutputSize(), types)",
+          [Gn_SymbolicShapes]> {
   let summary = "adaptive " # summ # " to a fixed output size";
   let description = [{
     ```mlir
@@ -896,7 +984,7 @@ def Gn_NmsOp : Gn_InferredOp<"nms", "inferNms(ctx, loc, adaptor.getBoxes(), type
 }
 
 def Gn_ResizeOp : Gn_InferredOp<"resize",
-    "inferResize(ctx, loc, adaptor.getInput(), adaptor.getSize(), types)"> {
+    "inferResize(ctx, loc, adaptor.getInput(), adaptor.getSize(), types)", [Gn_SymbolicShapes]> {
   let summary = "resample the spatial dims (F.interpolate)";
   let description = [{
     `mode` is `nearest`, `nearest-exact`, `linear` (also bilinear/trilinear)
@@ -933,7 +1021,7 @@ def Gn_ResizeOp : Gn_InferredOp<"resize",
 def Gn_BatchNormOp : Gn_InferredOp<"batch_norm",
     "inferBatchNorm(ctx, loc, adaptor.getInput(), adaptor.getRunningMean(), "
     "adaptor.getRunningVar(), adaptor.getWeight(), adaptor.getBias(), types)",
-    [Gn_Composite]> {
+    [Gn_Composite, Gn_SymbolicShapes]> {
   let summary = "batch normalization over dim 1";
   let description = [{
     With `training` the batch statistics are used (as torch does when a
@@ -954,7 +1042,7 @@ def Gn_BatchNormOp : Gn_InferredOp<"batch_norm",
 
 def Gn_LayerNormOp : Gn_InferredOp<"layer_norm",
     "inferLayerNorm(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
-    "adaptor.getNormalizedRank(), types)", [Gn_Composite]> {
+    "adaptor.getNormalizedRank(), types)", [Gn_Composite, Gn_SymbolicShapes]> {
   let summary = "layer normalization over the trailing `normalized_rank` dims";
   let description = [{
     With `rms` set it is RMS normalization (no mean subtraction). Absent
@@ -973,7 +1061,7 @@ def Gn_LayerNormOp : Gn_InferredOp<"layer_norm",
 
 def Gn_GroupNormOp : Gn_InferredOp<"group_norm",
     "inferGroupNorm(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
-    "adaptor.getNumGroups(), types)", [Gn_Composite]> {
+    "adaptor.getNumGroups(), types)", [Gn_Composite, Gn_SymbolicShapes]> {
   let summary = "group normalization: channels split into num_groups groups";
   let description = [{
     ```mlir

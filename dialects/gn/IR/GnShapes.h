@@ -21,6 +21,8 @@
 
 namespace mlir::gn {
 
+class DimsAttr; // GnAttrs.td: symbolic sizes (docs/symbolic-shapes.md)
+
 using OptLoc = std::optional<Location>;
 using TypeList = llvm::SmallVectorImpl<Type>;
 
@@ -45,18 +47,23 @@ LogicalResult inferWhere(MLIRContext *ctx, OptLoc loc, Value cond, Value lhs, Va
                          TypeList &types);
 
 // Data movement.
+/// `symShape` (may be null) gives the symbolic target sizes; the element
+/// counts must then agree at every binding of the shape symbols.
 LogicalResult inferReshape(MLIRContext *ctx, OptLoc loc, Value input,
-                           llvm::ArrayRef<int64_t> shape, TypeList &types);
+                           llvm::ArrayRef<int64_t> shape, DimsAttr symShape, TypeList &types);
 LogicalResult inferTranspose(MLIRContext *ctx, OptLoc loc, Value input,
                              llvm::ArrayRef<int64_t> perm, TypeList &types);
 LogicalResult inferBroadcastTo(MLIRContext *ctx, OptLoc loc, Value input,
-                               llvm::ArrayRef<int64_t> shape, TypeList &types);
+                               llvm::ArrayRef<int64_t> shape, DimsAttr symShape,
+                               TypeList &types);
+/// `symLimits` (may be null) gives the limits that follow shape symbols.
 LogicalResult inferSlice(MLIRContext *ctx, OptLoc loc, Value input,
                          llvm::ArrayRef<int64_t> starts, llvm::ArrayRef<int64_t> limits,
-                         llvm::ArrayRef<int64_t> steps, TypeList &types);
+                         llvm::ArrayRef<int64_t> steps, DimsAttr symLimits, TypeList &types);
 LogicalResult inferInsertSlice(MLIRContext *ctx, OptLoc loc, Value dest, Value source,
                                llvm::ArrayRef<int64_t> starts, llvm::ArrayRef<int64_t> limits,
-                               llvm::ArrayRef<int64_t> steps, TypeList &types);
+                               llvm::ArrayRef<int64_t> steps, DimsAttr symLimits,
+                               TypeList &types);
 LogicalResult inferConcat(MLIRContext *ctx, OptLoc loc, ValueRange inputs, uint64_t dim,
                           TypeList &types);
 LogicalResult inferPad(MLIRContext *ctx, OptLoc loc, Value input, llvm::ArrayRef<int64_t> low,

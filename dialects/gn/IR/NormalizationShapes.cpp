@@ -1,22 +1,34 @@
 //===- NormalizationShapes.cpp - batch/layer/group norm -----------------===//
 #include "ShapeUtils.h"
+#include "gn/IR/SymbolicDims.h"
 
 using namespace mlir;
 using namespace mlir::gn;
 using namespace mlir::gn::shapes;
 
-/// Checks that an optional per-channel (or per-feature) parameter has `shape`.
-static LogicalResult checkParam(OptLoc loc, Value param, llvm::ArrayRef<int64_t> shape,
-                                Type element, llvm::StringRef what) {
+/// Checks that an optional per-channel (or per-feature) parameter has the
+/// input's dims `dims`: the same sizes at the example and, where the input's
+/// are symbolic, at every binding.
+static LogicalResult checkParam(OptLoc loc, Value param, RankedTensorType input,
+                                llvm::ArrayRef<int64_t> dims, llvm::StringRef what) {
   auto t = tensorType(param);
   if (!t)
     return success();
-  if (t.getShape() != shape)
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<SymExpr> inputExprs = dimExprs(input), exprs;
+  for (int64_t d : dims) {
+    shape.push_back(input.getDimSize(d));
+    exprs.push_back(inputExprs[d]);
+  }
+  if (t.getShape() != llvm::ArrayRef<int64_t>(shape))
     return fail(loc, "expected " + what + " of shape " + shapeStr(shape) + ", got " +
                          shapeStr(t.getShape()));
-  if (t.getElementType() != element)
+  if (llvm::ArrayRef<SymExpr>(dimExprs(t)) != llvm::ArrayRef<SymExpr>(exprs))
+    return fail(loc, what + " " + typeStr(t) + " may differ from the input " + typeStr(input) +
+                         " at some binding of the shape symbols");
+  if (t.getElementType() != input.getElementType())
     return fail(loc, what + " element type " + typeStr(t.getElementType()) +
-                         " does not match input " + typeStr(element));
+                         " does not match input " + typeStr(input.getElementType()));
   return success();
 }
 
@@ -25,12 +37,10 @@ LogicalResult gn::inferBatchNorm(MLIRContext *, OptLoc loc, Value input, Value m
   auto x = tensorType(input);
   if (x.getRank() < 2)
     return fail(loc, "expected input of rank >= 2, got rank " + llvm::Twine(x.getRank()));
-  int64_t c = x.getDimSize(1);
-  Type e = x.getElementType();
-  if (failed(checkParam(loc, mean, {c}, e, "running_mean")) ||
-      failed(checkParam(loc, var, {c}, e, "running_var")) ||
-      failed(checkParam(loc, weight, {c}, e, "weight")) ||
-      failed(checkParam(loc, bias, {c}, e, "bias")))
+  if (failed(checkParam(loc, mean, x, {1}, "running_mean")) ||
+      failed(checkParam(loc, var, x, {1}, "running_var")) ||
+      failed(checkParam(loc, weight, x, {1}, "weight")) ||
+      failed(checkParam(loc, bias, x, {1}, "bias")))
     return failure();
   types.push_back(x);
   return success();
@@ -42,9 +52,11 @@ LogicalResult gn::inferLayerNorm(MLIRContext *, OptLoc loc, Value input, Value w
   if (normalizedRank < 1 || (int64_t)normalizedRank > x.getRank())
     return fail(loc, "normalized_rank " + llvm::Twine(normalizedRank) +
                          " out of range for input of rank " + llvm::Twine(x.getRank()));
-  auto shape = x.getShape().take_back(normalizedRank);
-  if (failed(checkParam(loc, weight, shape, x.getElementType(), "weight")) ||
-      failed(checkParam(loc, bias, shape, x.getElementType(), "bias")))
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t d = x.getRank() - normalizedRank; d < x.getRank(); ++d)
+    dims.push_back(d);
+  if (failed(checkParam(loc, weight, x, dims, "weight")) ||
+      failed(checkParam(loc, bias, x, dims, "bias")))
     return failure();
   types.push_back(x);
   return success();
@@ -59,8 +71,10 @@ LogicalResult gn::inferGroupNorm(MLIRContext *, OptLoc loc, Value input, Value w
   if (numGroups < 1 || c % (int64_t)numGroups)
     return fail(loc, "num_groups " + llvm::Twine(numGroups) + " must divide channels " +
                          llvm::Twine(c));
-  if (failed(checkParam(loc, weight, {c}, x.getElementType(), "weight")) ||
-      failed(checkParam(loc, bias, {c}, x.getElementType(), "bias")))
+  if (!dimExprs(x)[1].isConstant())
+    return fail(loc, "group norm needs static channels, not " + dimExprs(x)[1].str());
+  if (failed(checkParam(loc, weight, x, {1}, "weight")) ||
+      failed(checkParam(loc, bias, x, {1}, "bias")))
     return failure();
   types.push_back(x);
   return success();

@@ -1,5 +1,6 @@
 //===- ReductionShapes.cpp - reductions, arg-reductions, scans, softmax -===//
 #include "ShapeUtils.h"
+#include "gn/IR/SymbolicDims.h"
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -10,14 +11,19 @@ LogicalResult gn::inferReduce(MLIRContext *, OptLoc loc, Value input,
   auto type = tensorType(input);
   if (failed(checkDims(loc, dims, type.getRank(), "reduction dim")))
     return failure();
+  // Kept dims keep their sizes, symbolic ones too; reduced dims go or are 1.
+  llvm::SmallVector<SymExpr> exprs = dimExprs(type), outExprs;
   llvm::SmallVector<int64_t> shape;
   for (int64_t i = 0; i < type.getRank(); ++i) {
-    if (!llvm::is_contained(dims, i))
+    if (!llvm::is_contained(dims, i)) {
       shape.push_back(type.getDimSize(i));
-    else if (keepdim)
+      outExprs.push_back(exprs[i]);
+    } else if (keepdim) {
       shape.push_back(1);
+      outExprs.push_back(SymExpr::constant(1));
+    }
   }
-  types.push_back(type.clone(shape));
+  types.push_back(symbolicTensorType(shape, type.getElementType(), outExprs));
   return success();
 }
 

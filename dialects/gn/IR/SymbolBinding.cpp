@@ -40,8 +40,11 @@ std::optional<SymbolBinding> SymbolBinding::bind(llvm::ArrayRef<DimUse> uses,
       return std::nullopt;
     }
     if (*expected != use.actual) {
-      error = use.where + " is " + std::to_string(use.actual) + ", but its size " +
-              use.size.str() + " is " + std::to_string(*expected) + " at " + binding.str();
+      error = use.where + " is " + std::to_string(use.actual) +
+              (use.size.isConstant()
+                   ? ", but the program takes " + std::to_string(*expected) + " there"
+                   : ", but its size " + use.size.str() + " is " + std::to_string(*expected) +
+                         " at " + binding.str());
       return std::nullopt;
     }
   }

@@ -10,6 +10,7 @@
 #include "gn/IR/SymbolicDims.h"
 #include "gn/IR/GnOps.h"
 #include "gn/IR/SymExpr.h"
+#include "gn/IR/SymbolBinding.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -56,9 +57,16 @@ DimsAttr::verifyEncoding(llvm::ArrayRef<int64_t> shape, Type,
   if (getExprs().size() != shape.size())
     return emitError() << "#gn.dims has " << getExprs().size() << " dims for a tensor of rank "
                        << shape.size();
-  for (int64_t size : shape)
+  for (auto [d, size] : llvm::enumerate(shape)) {
     if (ShapedType::isDynamic(size))
       return emitError() << "#gn.dims needs the example's static sizes, not '?'";
+    // At 0 or 1 a dim looks empty or broadcastable to every pass that reads
+    // the example's sizes: the compile example must not put one there.
+    if (isSymbolic(d) && size < 2)
+      return emitError() << "dim " << d << " (" << getExprs()[d].getValue()
+                         << ") is symbolic but " << size
+                         << " at the compile example; symbolic dims need an example size >= 2";
+  }
   return success();
 }
 
@@ -81,16 +89,19 @@ LogicalResult mlir::OpTrait::gn_detail::verifySymbolicDimsAccepted(Operation *op
 }
 
 bool mlir::gn::hasSymbolicDims(Type type) {
-  auto ranked = llvm::dyn_cast<RankedTensorType>(type);
+  auto ranked = llvm::dyn_cast_if_present<RankedTensorType>(type);
   return ranked && llvm::isa_and_nonnull<DimsAttr>(ranked.getEncoding());
 }
 
 llvm::SmallVector<SymExpr> mlir::gn::dimExprs(RankedTensorType type) {
+  return dimExprs(type.getShape(), llvm::dyn_cast_or_null<DimsAttr>(type.getEncoding()));
+}
+
+llvm::SmallVector<SymExpr> mlir::gn::dimExprs(llvm::ArrayRef<int64_t> sizes, DimsAttr dims) {
   llvm::SmallVector<SymExpr> out;
-  auto dims = llvm::dyn_cast_or_null<DimsAttr>(type.getEncoding());
-  for (auto [d, size] : llvm::enumerate(type.getShape())) {
+  for (auto [d, size] : llvm::enumerate(sizes)) {
     std::optional<SymExpr> e;
-    if (dims && dims.isSymbolic(d))
+    if (dims && d < dims.getExprs().size() && dims.isSymbolic(d))
       e = SymExpr::parse(dims.getExprs()[d].getValue()); // the verifier read it already
     out.push_back(e ? *e : SymExpr::constant(size));
   }
@@ -106,4 +117,24 @@ RankedTensorType mlir::gn::symbolicTensorType(llvm::ArrayRef<int64_t> shape, Typ
   for (const SymExpr &e : exprs)
     texts.push_back(StringAttr::get(element.getContext(), e.isConstant() ? "" : e.str()));
   return RankedTensorType::get(shape, element, DimsAttr::get(element.getContext(), texts));
+}
+
+std::optional<llvm::SmallVector<int64_t, 6>>
+mlir::gn::shapeAt(RankedTensorType type, const SymbolBinding &binding, std::string &why) {
+  llvm::SmallVector<int64_t, 6> shape(type.getShape());
+  auto dims = llvm::dyn_cast_or_null<DimsAttr>(type.getEncoding());
+  if (!dims)
+    return shape;
+  for (auto [d, e] : llvm::enumerate(dimExprs(type))) {
+    if (e.isConstant())
+      continue;
+    std::optional<int64_t> size = binding.evaluate(e);
+    if (!size) {
+      why = "dim " + std::to_string(d) + " = " + e.str() + " has no size at " + binding.str() +
+            " (negative, overflowing or naming an unbound symbol)";
+      return std::nullopt;
+    }
+    shape[d] = *size;
+  }
+  return shape;
 }

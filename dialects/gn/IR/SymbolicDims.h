@@ -10,18 +10,34 @@
 #include "gn/IR/SymExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
 
 namespace mlir::gn {
 
-/// Whether `type` is a ranked tensor carrying #gn.dims.
+class DimsAttr;
+class SymbolBinding;
+
+/// Whether `type` (may be null) is a ranked tensor carrying #gn.dims.
 bool hasSymbolicDims(Type type);
 /// The size of each dim of `type`: its #gn.dims expression, else its static
 /// size as a constant.
 llvm::SmallVector<SymExpr> dimExprs(RankedTensorType type);
+/// The same for sizes given apart from a type (a reshape's `shape` with its
+/// `sym_shape`): `dims`' expression where it has one (it may be null), else
+/// the static size. `dims` must have one entry per size (checked by callers).
+llvm::SmallVector<SymExpr> dimExprs(llvm::ArrayRef<int64_t> sizes, DimsAttr dims);
 /// A tensor of `shape` (the compile example's sizes) and `element`, carrying
 /// #gn.dims with `exprs` when any of them is not a constant.
 RankedTensorType symbolicTensorType(llvm::ArrayRef<int64_t> shape, Type element,
                                     llvm::ArrayRef<SymExpr> exprs);
+
+/// The sizes of `type` at `binding`: its #gn.dims evaluated, its static
+/// dims as they are. std::nullopt with `why` when a size uses an unbound
+/// symbol, overflows or is negative there.
+std::optional<llvm::SmallVector<int64_t, 6>> shapeAt(RankedTensorType type,
+                                                     const SymbolBinding &binding,
+                                                     std::string &why);
 
 } // namespace mlir::gn
 

@@ -15,8 +15,8 @@ func.func @identity(%x: tensor<2x197x768xf32, #gn.dims<["s0", "floordiv(s1, 16)^
 
 // An op whose shape function is not symbolic yet refuses the encoding.
 func.func @refused(%x: tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<8x4xf32> {
-  // expected-error @+1 {{'gn.transpose' op does not take symbolic dims yet: operand #0 is 'tensor<4x8xf32, #gn.dims<["s0", ""]>>'}}
-  %y = "gn.transpose"(%x) {permutation = array<i64: 1, 0>} : (tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<8x4xf32>
+  // expected-error @+1 {{'gn.einsum' op does not take symbolic dims yet: operand #0 is 'tensor<4x8xf32, #gn.dims<["s0", ""]>>'}}
+  %y = "gn.einsum"(%x) {equation = "ij->ji"} : (tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<8x4xf32>
   return %y : tensor<8x4xf32>
 }
 
@@ -57,8 +57,8 @@ func.func @mismatch(%x: tensor<4xf32, #gn.dims<["s0"]>>, %y: tensor<4xf32, #gn.d
 // A result alone (an op whose static operand gives a symbolic type) is
 // refused too.
 func.func @result(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error @+1 {{'gn.transpose' op does not give symbolic dims yet: result #0 is 'tensor<8x4xf32, #gn.dims<["", "s0"]>>'}}
-  %y = "gn.transpose"(%x) {permutation = array<i64: 1, 0>} : (tensor<4x8xf32>) -> tensor<8x4xf32, #gn.dims<["", "s0"]>>
+  // expected-error @+1 {{'gn.einsum' op does not give symbolic dims yet: result #0 is 'tensor<8x4xf32, #gn.dims<["", "s0"]>>'}}
+  %y = "gn.einsum"(%x) {equation = "ij->ji"} : (tensor<4x8xf32>) -> tensor<8x4xf32, #gn.dims<["", "s0"]>>
   return %x : tensor<4x8xf32>
 }
 
@@ -94,5 +94,14 @@ func.func @static(%x: tensor<4xf32, #gn.dims<[""]>>) {
 
 // expected-error @+1 {{dim 0: '8' is a constant}}
 func.func @constant(%x: tensor<8xf32, #gn.dims<["8"]>>) {
+  return
+}
+
+// -----
+
+// A symbolic dim at 0 or 1 would look empty or broadcastable to passes
+// that read the example's sizes.
+// expected-error @+1 {{dim 0 (s0) is symbolic but 1 at the compile example; symbolic dims need an example size >= 2}}
+func.func @unit(%x: tensor<1x4xf32, #gn.dims<["s0", ""]>>) {
   return
 }
