@@ -31,6 +31,7 @@
 #include "gn/Support/DiagnosticText.h"
 #include "gn/Support/NestingDepth.h"
 #include "gn/Target/Target.h"
+#include "gn/IR/SymbolicDims.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
@@ -51,6 +52,12 @@ using json = nlohmann::json;
 
 FailureOr<std::vector<interp::HostTensor>>
 eval::synthesizeInputs(func::FuncOp f, uint64_t seed, std::string &error) {
+  return synthesizeInputs(f, seed, {}, error);
+}
+
+FailureOr<std::vector<interp::HostTensor>>
+eval::synthesizeInputs(func::FuncOp f, uint64_t seed,
+                       const std::map<std::string, int64_t> &binding, std::string &error) {
   std::vector<interp::HostTensor> args;
   for (unsigned i = 0; i < f.getNumArguments(); ++i) {
     auto type = cast<RankedTensorType>(f.getArgument(i).getType());
@@ -60,12 +67,55 @@ eval::synthesizeInputs(func::FuncOp f, uint64_t seed, std::string &error) {
       error = "argument #" + std::to_string(i) + " ('" + meta.name + "') has no tensor dtype";
       return failure();
     }
-    auto t = eval::synthesizeArgument(meta, type.getShape().vec(), *dtype, seed, i, error);
+    // At the compile example's sizes, or at the binding's where symbolic.
+    std::vector<int64_t> shape = type.getShape().vec();
+    if (!binding.empty())
+      for (auto [d, e] : llvm::enumerate(dimExprs(type))) {
+        if (e.isConstant())
+          continue;
+        std::optional<int64_t> size = e.evaluate([&](llvm::StringRef name) {
+          auto it = binding.find(name.str());
+          return it == binding.end() ? std::nullopt : std::optional<int64_t>(it->second);
+        });
+        if (!size || *size < 0) {
+          error = "argument #" + std::to_string(i) + " ('" + meta.name + "') dim " +
+                  std::to_string(d) + " has the size " + e.str() +
+                  (size ? ", negative at the given binding" : ", which --bind does not give");
+          return failure();
+        }
+        shape[d] = *size;
+      }
+    auto t = eval::synthesizeArgument(meta, shape, *dtype, seed, i, error);
     if (!t)
       return failure();
     args.push_back(std::move(*t));
   }
   return args;
+}
+
+bool eval::parseBinding(llvm::StringRef text, std::map<std::string, int64_t> &binding,
+                        std::string &error) {
+  llvm::SmallVector<llvm::StringRef> items;
+  text.split(items, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef item : items) {
+    auto [name, value] = item.split('=');
+    name = name.trim();
+    value = value.trim();
+    int64_t v = 0;
+    if (!item.contains('=') || !SymExpr::symbol(name) || value.getAsInteger(10, v) || v < 0) {
+      error = "expected SYMBOL=SIZE[,SYMBOL=SIZE...] with sizes >= 0, got '" + item.str() + "'";
+      return false;
+    }
+    if (!binding.emplace(name.str(), v).second) {
+      error = "symbol '" + name.str() + "' given twice";
+      return false;
+    }
+  }
+  if (binding.empty()) {
+    error = "no symbol given";
+    return false;
+  }
+  return true;
 }
 
 namespace {
@@ -429,7 +479,17 @@ bool SampleRun::load() {
 
 bool SampleRun::synthesize() {
   std::string error;
-  auto synthesized = eval::synthesizeInputs(func, options.seed, error);
+  if (!options.binding.empty()) {
+    bool symbolic = llvm::any_of(func.getArgumentTypes(), hasSymbolicDims);
+    if (!symbolic)
+      return fail("eager_error", "--bind gives shape symbols, but no argument of '" + path +
+                                     "' has symbolic dims (#gn.dims)");
+    std::string text;
+    for (const auto &[name, value] : options.binding)
+      text += (text.empty() ? "" : ", ") + name + " = " + std::to_string(value);
+    r["binding"] = text;
+  }
+  auto synthesized = eval::synthesizeInputs(func, options.seed, options.binding, error);
   if (failed(synthesized))
     return fail("eager_error", error);
   args = std::move(*synthesized);

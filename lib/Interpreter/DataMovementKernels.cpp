@@ -364,6 +364,8 @@ std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Op
   };
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](ReshapeOp) { return done(in[0].reshaped(resultShape(op))); })
+      // Its guard was checked when the symbols were bound (Interpreter::run).
+      .Case([&](SpecializeOp) { return done(in[0]); })
       .Case([&](TransposeOp t) { return done(transpose(op, in[0], t.getPermutation())); })
       .Case([&](BroadcastToOp) { return done(broadcastTo(op, in[0])); })
       .Case([&](SliceOp s) -> std::optional<LogicalResult> {

@@ -152,6 +152,22 @@ LogicalResult Interpreter::bindSymbols(llvm::ArrayRef<HostTensor> args) {
   // Every result must have sizes at this binding before anything runs: a
   // size that goes negative is the model's limit, said once, here.
   WalkResult r = func.walk([&](Operation *op) {
+    // A guard holds when its dims have their example's sizes here too.
+    if (auto guard = dyn_cast<SpecializeOp>(op)) {
+      auto type = cast<RankedTensorType>(guard.getInput().getType());
+      llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+      for (int64_t d : guard.getDims()) {
+        std::optional<int64_t> size = bound->evaluate(exprs[d]);
+        if (size != type.getDimSize(d)) {
+          op->emitError() << "the model needs dim " << d << " (" << exprs[d].str()
+                          << ") at its size " << type.getDimSize(d)
+                          << " here, but it is "
+                          << (size ? std::to_string(*size) : std::string("undefined")) << " at "
+                          << bound->str();
+          return WalkResult::interrupt();
+        }
+      }
+    }
     for (auto [k, t] : llvm::enumerate(op->getResultTypes())) {
       auto ranked = dyn_cast<RankedTensorType>(t);
       std::string why;

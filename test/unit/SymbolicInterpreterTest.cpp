@@ -10,6 +10,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/raw_ostream.h"
 #include <gtest/gtest.h>
 
 using namespace mlir;
@@ -31,8 +32,11 @@ struct Program {
   }
   FailureOr<std::vector<HostTensor>> run(std::vector<HostTensor> args, std::string *error) {
     ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
-      if (error && error->empty())
-        *error = d.str();
+      if (error && error->empty()) {
+        llvm::raw_string_ostream os(*error);
+        d.getLocation().print(os);
+        os << ": " << d.str();
+      }
       return success();
     });
     if (!interp) {
@@ -165,4 +169,26 @@ TEST(SymbolicInterpreter, NegativeSizeRefusedBeforeRunning) {
   auto out = p.run({iota({2}, 1)}, &error);
   EXPECT_TRUE(failed(out));
   EXPECT_NE(error.find("dim 0 = s0 - 3 has no size at s0 = 2"), std::string::npos) << error;
+}
+
+// A guard (gn.specialize) holds at the example's size and is refused,
+// naming its location, at any other, before anything runs.
+TEST(SymbolicInterpreter, GuardCheckedWhenTheSymbolsAreBound) {
+  Program p(R"(
+    func.func @forward(%x: tensor<4x2xf32, #gn.dims<["s0", ""]>>, %t: tensor<4x2xf32>) -> tensor<4x2xf32> {
+      %g = gn.specialize %x [0] : tensor<4x2xf32, #gn.dims<["s0", ""]>> -> tensor<4x2xf32> loc("model.py":12:3)
+      %a = gn.add %g, %t : tensor<4x2xf32>, tensor<4x2xf32> -> tensor<4x2xf32>
+      return %a : tensor<4x2xf32>
+    })");
+  ASSERT_TRUE(p.module);
+  std::string error;
+  auto ok = p.run({iota({4, 2}, 1), iota({4, 2}, 1)}, &error);
+  ASSERT_TRUE(succeeded(ok)) << error;
+  EXPECT_EQ((*ok)[0].data<float>()[3], 2 * iota({4, 2}, 1).data<float>()[3]);
+  auto out = p.run({iota({5, 2}, 1), iota({4, 2}, 1)}, &error);
+  EXPECT_TRUE(failed(out));
+  EXPECT_NE(error.find("model.py\":12:3): the model needs dim 0 (s0) at its size 4 here, but "
+                       "it is 5 at s0 = 5"),
+            std::string::npos)
+      << error;
 }

@@ -146,6 +146,11 @@ static cl::opt<std::string> dtypeVariant(
              "generalization pass rewrites it (a sample that does not list the pass is recorded "
              "as such); float32 (default): as extracted"),
     cl::init("float32"), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
+static cl::opt<std::string> bindSymbols(
+    "bind",
+    cl::desc("A .mlir with symbolic dims (#gn.dims) at these values of its shape symbols: "
+             "SYMBOL=SIZE[,SYMBOL=SIZE...] (default: at its compile example)"),
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> shapes(
     "shapes",
     cl::desc("GraphNet's shape channel: all | N runs each sample at each (or its first N) of the "
@@ -448,6 +453,13 @@ int runMain() {
   options.seed = seed;
   if (!readDtypeVariant(options))
     return 2;
+  if (!bindSymbols.empty()) {
+    std::string error;
+    if (!eval::parseBinding(bindSymbols, options.binding, error)) {
+      errs() << "error: --bind: " << error << "\n";
+      return 2;
+    }
+  }
   options.dumpDir = dumpDir;
   options.reference = reference;
   if (memoryLimit == "auto") {

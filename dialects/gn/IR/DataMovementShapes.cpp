@@ -285,6 +285,22 @@ LogicalResult gn::inferTriangular(MLIRContext *, OptLoc loc, Value input, TypeLi
   return success();
 }
 
+LogicalResult gn::inferSpecialize(MLIRContext *, OptLoc loc, Value input,
+                                  llvm::ArrayRef<int64_t> dims, TypeList &types) {
+  auto type = tensorType(input);
+  if (failed(checkDims(loc, dims, type.getRank(), "specialized dim")))
+    return failure();
+  llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+  for (int64_t d : dims) {
+    if (exprs[d].isConstant())
+      return fail(loc, "dim " + llvm::Twine(d) + " of " + typeStr(type) +
+                           " is static already: nothing to specialize");
+    exprs[d] = SymExpr::constant(type.getDimSize(d));
+  }
+  types.push_back(symbolicTensorType(type.getShape(), type.getElementType(), exprs));
+  return success();
+}
+
 LogicalResult gn::inferIndexSelect(MLIRContext *, OptLoc loc, Value input, Value index,
                                    uint64_t dim, TypeList &types) {
   auto type = tensorType(input), indexType = tensorType(index);

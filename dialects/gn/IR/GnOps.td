@@ -495,6 +495,28 @@ def Gn_RollOp : Gn_InferredOp<"roll",
   let hasFolder = 1;
 }
 
+def Gn_SpecializeOp : Gn_InferredOp<"specialize",
+    "inferSpecialize(ctx, loc, adaptor.getInput(), adaptor.getDims(), types)",
+    [Gn_SymbolicShapes]> {
+  let summary = "a guard: symbolic dims pinned to their compile example's sizes";
+  let description = [{
+    The value itself, with the listed symbolic dims made static at their
+    sizes at the compile example. An op that needs a symbolic dim at one
+    size (a position table of fixed length added to a sequence, a reshape to
+    literal sizes) reads the guard's result; when the symbols are bound, the
+    guard is checked before anything runs, and a binding at which the dim
+    has another size is refused, naming the guard's location (the model's
+    line) (docs/symbolic-shapes.md, "Guards").
+
+    ```mlir
+    %r = gn.specialize %x [1] : tensor<2x197xf32, #gn.dims<["s0", "floordiv(s1, 16)^2 + 1"]>> -> tensor<2x197xf32, #gn.dims<["s0", ""]>>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, DenseI64ArrayAttr:$dims);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input $dims attr-dict `:` type($input) `->` type($result)";
+}
+
 def Gn_TriangularOp : Gn_InferredOp<"triangular",
     "inferTriangular(ctx, loc, adaptor.getInput(), types)", [Gn_SymbolicShapes]> {
   let summary = "keep the lower (tril) or upper (triu) triangle of the last two dims";

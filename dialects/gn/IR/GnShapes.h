@@ -76,6 +76,10 @@ LogicalResult inferRoll(MLIRContext *ctx, OptLoc loc, Value input,
                         llvm::ArrayRef<int64_t> shifts, llvm::ArrayRef<int64_t> dims,
                         TypeList &types);
 LogicalResult inferTriangular(MLIRContext *ctx, OptLoc loc, Value input, TypeList &types);
+/// gn.specialize: `dims` (each symbolic in `input`) become static at the
+/// compile example's sizes.
+LogicalResult inferSpecialize(MLIRContext *ctx, OptLoc loc, Value input,
+                              llvm::ArrayRef<int64_t> dims, TypeList &types);
 LogicalResult inferIndexSelect(MLIRContext *ctx, OptLoc loc, Value input, Value index,
                                uint64_t dim, TypeList &types);
 LogicalResult inferGather(MLIRContext *ctx, OptLoc loc, Value input, Value index, uint64_t dim,

@@ -9,6 +9,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,10 @@ struct RunOptions {
   /// index (ImportOptions::shapeVariant); the record's sample is named
   /// "<path>@shape<index>". -1: the shapes as extracted.
   int shapeVariant = -1;
+  /// A .mlir with symbolic dims (#gn.dims) run at these values of its shape
+  /// symbols ("s0=7,s1=64"): its inputs are synthesized at the sizes they
+  /// give and the record says which. Empty: at the compile example.
+  std::map<std::string, int64_t> binding;
   std::string dumpDir; // when set: inputs and outputs as .npy
   /// "fp64": also run the interpreter with every float in f64 and record
   /// each side's distance to it (`fp64_reference`), attributing a miss.
@@ -106,6 +111,17 @@ std::string runSample(const std::string &path, const RunOptions &options);
 /// (gn.dtype, gn.mean, ..., gn.data) under `seed`, as gn-eval feeds them.
 FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp forward, uint64_t seed,
                                                             std::string &error);
+/// The same at `binding`'s values of the shape symbols: each argument at
+/// the sizes its #gn.dims give there (an unbound symbol is an error naming
+/// the argument and dim).
+FailureOr<std::vector<interp::HostTensor>>
+synthesizeInputs(func::FuncOp forward, uint64_t seed,
+                 const std::map<std::string, int64_t> &binding, std::string &error);
+
+/// Reads "s0=7,s1=64" (the values of shape symbols); false with `error`
+/// on anything else.
+bool parseBinding(llvm::StringRef text, std::map<std::string, int64_t> &binding,
+                  std::string &error);
 
 } // namespace mlir::gn::eval
 

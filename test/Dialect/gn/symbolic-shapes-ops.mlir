@@ -182,3 +182,26 @@ func.func @norm_symbolic_features(%x: tensor<4x8xf32, #gn.dims<["", "s0"]>>, %w:
   %l = gn.layer_norm %x, %w, %w {epsilon = 1.0e-05 : f64, normalized_rank = 1 : i64} : (tensor<4x8xf32, #gn.dims<["", "s0"]>>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
   return
 }
+
+// -----
+
+// A guard pins a symbolic dim to its example size: a fixed position table
+// of 197 rows added to floordiv(s1, 16)^2 + 1 tokens.
+// CHECK-LABEL: func.func @guard
+func.func @guard(%x: tensor<2x197x8xf32, #gn.dims<["s0", "floordiv(s1, 16)^2 + 1", ""]>>, %pos: tensor<197x8xf32>) {
+  // CHECK: gn.specialize %{{.*}} [1] : {{.*}} -> tensor<2x197x8xf32, #gn.dims<["s0", "", ""]>>
+  %g = gn.specialize %x [1] : tensor<2x197x8xf32, #gn.dims<["s0", "floordiv(s1, 16)^2 + 1", ""]>> -> tensor<2x197x8xf32, #gn.dims<["s0", "", ""]>>
+  // CHECK: gn.add {{.*}} -> tensor<2x197x8xf32, #gn.dims<["s0", "", ""]>>
+  %a = gn.add %g, %pos : tensor<2x197x8xf32, #gn.dims<["s0", "", ""]>>, tensor<197x8xf32> -> tensor<2x197x8xf32, #gn.dims<["s0", "", ""]>>
+  "test.use"(%a) : (tensor<2x197x8xf32, #gn.dims<["s0", "", ""]>>) -> ()
+  return
+}
+
+// -----
+
+func.func @guard_static(%x: tensor<2x8xf32, #gn.dims<["s0", ""]>>) {
+  // expected-error @+2 {{dim 1 of tensor<2x8xf32, #gn.dims<["s0", ""]>> is static already: nothing to specialize}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %g = gn.specialize %x [1] : tensor<2x8xf32, #gn.dims<["s0", ""]>> -> tensor<2x8xf32, #gn.dims<["s0", ""]>>
+  return
+}

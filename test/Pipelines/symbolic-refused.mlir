@@ -1,0 +1,13 @@
+// Both compilers lower at one size per dim (docs/symbolic-shapes.md, phases
+// 3 and 4): a module with symbolic dims is refused at the pipeline's start,
+// naming the value, never specialized to its compile example in silence.
+// RUN: not gn-opt %s --gn-cpu-pipeline 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: not gn-opt %s --gn-cuda-pipeline="lower-to-binary=false" 2>&1 | FileCheck %s --check-prefix=CUDA
+
+// CPU: error: the cpu compiler does not take symbolic dims yet (argument #0 is 'tensor<3x3xf32, #gn.dims<["s0", ""]>>')
+// CUDA: error: the cuda compiler does not take symbolic dims yet (argument #0 is 'tensor<3x3xf32, #gn.dims<["s0", ""]>>')
+func.func @forward(%x: tensor<3x3xf32, #gn.dims<["s0", ""]>>, %w: tensor<3x4xf32>) -> tensor<4xf32> {
+  %m = gn.matmul %x, %w : tensor<3x3xf32, #gn.dims<["s0", ""]>>, tensor<3x4xf32> -> tensor<3x4xf32, #gn.dims<["s0", ""]>>
+  %s = gn.reduce_sum %m dims [0] : tensor<3x4xf32, #gn.dims<["s0", ""]>> -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
