@@ -1173,6 +1173,69 @@ def define_indexing():
          "x = x.clone()\nx.scatter_(1, i, s)\nreturn (x,)")
     case("scatter_add_inplace_f32", "scatter", [N("x", (3, 5)), I("i", (3, 4), 0, 4), N("s", (3, 4))],
          "x = x.clone()\nx.scatter_add_(1, i, s)\nreturn (x,)")
+    # writes of whole slices at an index (IndexedWriteOps.cpp)
+    rows = D("i", (3,), [4, 0, 2], "i64")
+    for dt in FL + ("i64",):
+        x = N("x", (5, 4), dt) if dt in FL else I("x", (5, 4), -9, 9)
+        src = N("s", (3, 4), dt) if dt in FL else I("s", (3, 4), -9, 9)
+        case(f"index_add_{dt}", "index_write", [x, rows, src], "torch.index_add(x, 0, i, s)",
+             dtype=dt)
+        case(f"index_copy_{dt}", "index_write", [x, rows, src], "x.index_copy(0, i, s)",
+             dtype=dt)
+    case("index_add_alpha_dim1_f32", "index_write",
+         [N("x", (3, 6)), D("i", (4,), [5, 1, 1, 3], "i64"), N("s", (3, 4))],
+         "x.index_add(1, i, s, alpha=-0.5)")
+    case("index_add_inplace_f32", "index_write", [N("x", (5, 4)), rows, N("s", (3, 4))],
+         "x = x.clone()\nx.index_add_(0, i, s)\nreturn (x,)")
+    case("index_copy_inplace_neg_dim_f32", "index_write",
+         [N("x", (2, 5, 3)), D("i", (2,), [3, 0], "i64"), N("s", (2, 2, 3))],
+         "x = x.clone()\nx.index_copy_(-2, i, s)\nreturn (x,)")
+    for red in ("prod", "mean", "amax", "amin"):
+        for incl in (True, False):
+            case(f"index_reduce_{red}_{'incl' if incl else 'excl'}_f32", "index_write",
+                 [N("x", (5, 3)), D("i", (4,), [1, 3, 1, 0], "i64"), N("s", (4, 3), mean=0.5)],
+                 f"x.index_reduce(0, i, s, '{red}', include_self={incl})")
+    case("index_fill_f32", "index_write", [N("x", (4, 5)), D("i", (2,), [4, 1], "i64")],
+         "torch.index_fill(x, 1, i, -1.5)")
+    case("index_fill_tensor_value_i64", "index_write",
+         [I("x", (4, 5), -9, 9), D("i", (2,), [0, 2], "i64"), D("v", (), [7], "i64")],
+         "x.index_fill(0, i, v)")
+    case("index_fill_inplace_f32", "index_write", [N("x", (3, 4)), D("i", (1,), [2], "i64")],
+         "x = x.clone()\nx.index_fill_(1, i, 0.0)\nreturn (x,)")
+    case("select_scatter_f32", "index_write", [N("x", (3, 4, 5)), N("s", (3, 5))],
+         "torch.select_scatter(x, s, 1, -1)")
+    case("slice_scatter_f32", "index_write", [N("x", (6, 4)), N("s", (2, 4))],
+         "torch.slice_scatter(x, s, 0, 1, 5, 2)")
+    case("slice_scatter_dim1_i64", "index_write", [I("x", (3, 6), -9, 9), I("s", (3, 2), -9, 9)],
+         "x.slice_scatter(s, dim=1, start=4)")
+    case("index_put_f32", "index_write",
+         [N("x", (5, 3)), D("i", (2,), [3, 0], "i64"), N("v", (2, 3))],
+         "torch.index_put(x, (i,), v)")
+    case("index_put_broadcast_i64", "index_write",
+         [I("x", (4, 3), -9, 9), D("i", (3,), [1, -1, 0], "i64"), I("v", (3,), -9, 9)],
+         "x.index_put((i,), v)")
+    case("index_put_inplace_row_f32", "index_write", [N("x", (4, 3)), D("i", (1,), [2], "i64")],
+         "x = x.clone()\nx.index_put_((i,), torch.tensor(-3.0))\nreturn (x,)")
+    case("index_put_mask_f32", "index_write", [N("x", (4, 3)), B("m", (4, 3))],
+         "x.index_put((m,), torch.tensor(0.25))")
+    case("take_f32", "index_write", [N("x", (3, 4)), D("i", (2, 3), [0, 11, -1, 5, -12, 3], "i64")],
+         "torch.take(x, i)")
+    case("take_method_i64", "index_write", [I("x", (2, 3, 2), -9, 9), D("i", (4,), [7, 0, -2, 3], "i64")],
+         "x.take(i)")
+    # the *_copy views and small aliases
+    case("copy_views_f32", "shape", [N("x", (2, 3, 4))],
+         "a = torch.permute_copy(x, (2, 0, 1))\nb = torch.transpose_copy(x, 0, 2)\n"
+         "c = torch.view_copy(x, [6, 4])\nd = torch.expand_copy(x[:, :1], [2, 3, 4])\n"
+         "e = torch.narrow_copy(x, 2, 1, 2)\nf = torch.select_copy(x, 1, 2)\n"
+         "g = torch.unsqueeze_copy(x, 0)\nh = torch.squeeze_copy(g, 0)\n"
+         "k = torch.t_copy(x[0])\nl = torch.diagonal_copy(x, 0, 1, 2)\n"
+         "return (a, b, c, d, e, f, h, k, l)")
+    case("flips_ravel_f32", "shape", [N("x", (3, 4))],
+         "return (torch.fliplr(x), torch.flipud(x), torch.ravel(x), x.ravel())")
+    case("rounding_ints_i64", "unary", [I("x", (6,), -9, 9)],
+         "return (torch.floor(x), torch.ceil(x), torch.trunc(x), torch.fix(x), x.floor())")
+    case("fix_sgn_positive_f32", "unary", [D("x", (6,), [-2.5, -0.5, 0.0, 0.5, 1.5, 3.0])],
+         "return (torch.fix(x), torch.sgn(x), torch.positive(x), x.fix())")
     for dt in FL:
         case(f"embedding_{dt}", "embedding", [I("i", (2, 5), 0, 9), N("w", (10, 4), dt)],
              "torch.nn.functional.embedding(i, w)", dtype=dt)

@@ -298,7 +298,7 @@ void mlir::gn::import::registerArrangeOps(OpRegistry &r) {
   r.add("rot90", "input, k=1, dims=None", rot90);
   r.add("diag_embed", "input, offset=0, dim1=-2, dim2=-1", diagEmbed);
   r.add("block_diag", "*tensors", blockDiag);
-  r.add("diagonal", "input, offset=0, dim1=0, dim2=1", diagonal);
+  r.add("diagonal|diagonal_copy", "input, offset=0, dim1=0, dim2=1", diagonal);
   r.add("torch.linalg.diagonal|linalg_diagonal", "input, *, offset=0, dim1=-2, dim2=-1", diagonal);
   r.add("tril_indices", "row, col, offset=0, *, dtype=None, device=None, layout=None",
         triangleIndices<false>);

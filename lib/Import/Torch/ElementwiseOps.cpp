@@ -21,6 +21,18 @@ FailureOr<PyValue> unary(ImportContext &ctx, Args &a) {
   return ctx.unary<OpTy>(*x, FloatOnly);
 }
 
+/// floor, ceil, trunc: integers are whole already, and keep their dtype
+/// (torch returns them unchanged).
+template <typename OpTy>
+FailureOr<PyValue> rounding(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  if (!isFloat(typeOf(*x).getElementType()))
+    return PyValue::of(*x);
+  return ctx.unary<OpTy>(*x, true);
+}
+
 template <typename OpTy>
 FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
   return ctx.binary<OpTy>(a.get("input"), a.get("other"));
@@ -463,11 +475,11 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("cos", "input", unary<gn::CosOp, true>);
   r.add("tanh", "input", unary<gn::TanhOp, true>);
   r.add("erf", "input", unary<gn::ErfOp, true>);
-  r.add("floor", "input", unary<gn::FloorOp, true>);
-  r.add("ceil", "input", unary<gn::CeilOp, true>);
+  r.add("floor", "input", rounding<gn::FloorOp>);
+  r.add("ceil", "input", rounding<gn::CeilOp>);
   r.add("round", "input, *, decimals=0", round);
-  r.add("trunc", "input", unary<gn::TruncOp, true>);
-  r.add("sign", "input", unary<gn::SignOp, false>);
+  r.add("trunc|fix", "input", rounding<gn::TruncOp>);
+  r.add("sign|sgn", "input", unary<gn::SignOp, false>); // sgn: sign for real tensors
   r.add("reciprocal", "input", unary<gn::ReciprocalOp, true>);
   r.add("sigmoid|expit", "input", unary<gn::SigmoidOp, true>);
   r.add("bitwise_not", "input", unary<gn::NotOp, false>);
@@ -558,7 +570,7 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
         {*x}, {ctx.attr("dtype", TypeAttr::get(typeOf(*x).getElementType()))}));
   });
   r.add("Tensor.contiguous|Tensor.detach|detach|Tensor.cuda|Tensor.cpu|"
-        "Tensor.requires_grad_|alias",
+        "Tensor.requires_grad_|alias|alias_copy|detach_copy|positive",
         "input, *args", identity);
   r.add("Tensor.zero_", "input",
         [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, PyValue::integer(0)); });

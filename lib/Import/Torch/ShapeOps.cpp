@@ -606,6 +606,16 @@ FailureOr<PyValue> flip(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::FlipOp>({*x}, {ctx.ints("dims", norm)}));
 }
 
+/// fliplr (dim 1, rank >= 2) and flipud (dim 0, rank >= 1).
+FailureOr<PyValue> flipOne(ImportContext &ctx, Args &a, int64_t dim) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  if (typeOf(*x).getRank() <= dim)
+    return a.error("the input must have at least " + std::to_string(dim + 1) + " dims");
+  return wrap(ctx.build<gn::FlipOp>({*x}, {ctx.ints("dims", {dim})}));
+}
+
 FailureOr<PyValue> roll(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto shifts = a.ints("shifts");
@@ -940,20 +950,24 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("diag", "input, diagonal=0, *, out=None", diag);
   r.add("Tensor.view|Tensor.reshape", "input, *shape", view);
   r.add("reshape|view", "input, shape", view);
+  // The *_copy ops are their views as new tensors: the same values.
+  r.add("view_copy", "input, shape", view);
   r.add("Tensor.view_as|Tensor.reshape_as", "input, other", viewAs);
   r.add("flatten", "input, start_dim=0, end_dim=-1", flatten);
+  r.add("ravel", "input, start_dim=0, end_dim=-1", flatten); // torch.ravel(input) only
   r.add("unflatten", "input, dim, sizes", unflatten);
-  r.add("squeeze", "input, dim=None", squeeze);
-  r.add("unsqueeze", "input, dim", unsqueeze);
-  r.add("transpose|swapaxes|swapdims", "input, dim0, dim1", transpose);
+  r.add("squeeze|squeeze_copy", "input, dim=None", squeeze);
+  r.add("unsqueeze|unsqueeze_copy", "input, dim", unsqueeze);
+  r.add("transpose|swapaxes|swapdims|transpose_copy", "input, dim0, dim1", transpose);
   r.add("Tensor.permute", "input, *dims", permuteOp);
-  r.add("permute", "input, dims", permuteOp);
-  r.add("t|mT|adjoint", "input", matrixTranspose);
+  r.add("permute|permute_copy", "input, dims", permuteOp);
+  r.add("t|mT|adjoint|t_copy", "input", matrixTranspose);
   r.add("numpy_T", "input", reverseDims);
   r.add("movedim|moveaxis", "input, source, destination", movedim);
   r.add("Tensor.expand", "input, *size", expand);
   r.add("Tensor.expand_as", "input, other", expandAs);
   r.add("broadcast_to", "input, size", expand);
+  r.add("expand_copy", "input, size, *, implicit=False", expand);
   r.add("broadcast_tensors", "*tensors", broadcastTensors);
   r.add("Tensor.repeat", "input, *repeats", repeat);
   r.add("tile", "input, dims", tile);
@@ -963,10 +977,12 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("split_with_sizes", "input, split_size_or_sections, dim=0", split);
   r.add("chunk", "input, chunks, dim=0", chunk);
   r.add("tensor_split", "input, indices_or_sections, dim=0", tensorSplit);
-  r.add("unbind", "input, dim=0", unbind);
-  r.add("narrow", "input, dim, start, length", narrow);
-  r.add("select", "input, dim, index", select);
+  r.add("unbind|unbind_copy", "input, dim=0", unbind);
+  r.add("narrow|narrow_copy", "input, dim, start, length", narrow);
+  r.add("select|select_copy", "input, dim, index", select);
   r.add("flip", "input, *dims", flip);
+  r.add("fliplr", "input", [](ImportContext &ctx, Args &a) { return flipOne(ctx, a, 1); });
+  r.add("flipud", "input", [](ImportContext &ctx, Args &a) { return flipOne(ctx, a, 0); });
   r.add("roll", "input, shifts, dims=None", roll);
   r.add("tril", "input, diagonal=0", triangular<false>);
   r.add("triu", "input, diagonal=0", triangular<true>);

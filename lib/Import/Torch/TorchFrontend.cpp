@@ -56,6 +56,7 @@ public:
     registerNNOps(registry);
     registerFactoryOps(registry);
     registerIndexingOps(registry);
+    registerIndexedWriteOps(registry);
     registerAttentionOps(registry);
     registerSpectralOps(registry);
     registerRecurrentOps(registry);

@@ -23,6 +23,7 @@ void registerReductionOps(OpRegistry &registry);
 void registerNNOps(OpRegistry &registry);
 void registerFactoryOps(OpRegistry &registry);
 void registerIndexingOps(OpRegistry &registry);
+void registerIndexedWriteOps(OpRegistry &registry);
 void registerAttentionOps(OpRegistry &registry);
 void registerSpectralOps(OpRegistry &registry);
 void registerRecurrentOps(OpRegistry &registry);

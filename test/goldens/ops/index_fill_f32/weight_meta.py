@@ -1,0 +1,18 @@
+class Program_weight_tensor_meta_L_x_:
+    name = "L_x_"
+    shape = [4, 5]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_i_:
+    name = "L_i_"
+    shape = [2]
+    dtype = "torch.int64"
+    device = "cpu"
+    mean = 2.5
+    std = 1.5
+    data = [4, 1]

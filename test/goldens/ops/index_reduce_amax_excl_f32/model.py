@@ -1,0 +1,9 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: torch.Tensor, L_i_: torch.Tensor, L_s_: torch.Tensor):
+        x = L_x_
+        i = L_i_
+        s = L_s_
+        return (x.index_reduce(0, i, s, 'amax', include_self=False),)
