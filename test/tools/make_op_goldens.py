@@ -1589,6 +1589,55 @@ def define_interpolate():
 
 # ---- normalization ---------------------------------------------------------
 
+def define_nn_more():
+    F = "torch.nn.functional."
+    for dt in FL:
+        case(f"lp_pool2d_{dt}", "pool", [N("x", (2, 3, 6, 7), dt)], f"{F}lp_pool2d(x, 2.0, 3, 2)",
+             dtype=dt)
+    case("lp_pool1d_p3_f32", "pool", [POS("x", (2, 3, 9))], f"{F}lp_pool1d(x, 3, 2)")
+    case("lp_pool2d_rect_ceil_f32", "pool", [POS("x", (1, 2, 7, 8))],
+         f"{F}lp_pool2d(x, 1.5, (2, 3), stride=(2, 2), ceil_mode=True)")
+    for dt in ("f32", "f64"):  # PyTorch's CPU avg_pool3d has no half kernels
+        case(f"local_response_norm_{dt}", "norm", [N("x", (2, 7, 4, 5), dt)],
+             f"{F}local_response_norm(x, 3)", dtype=dt)
+    case("local_response_norm_3d_even_f32", "norm", [N("x", (2, 6, 9))],
+         f"{F}local_response_norm(x, 4, alpha=0.01, beta=0.5, k=2.0)")
+    case("local_response_norm_5d_f32", "norm", [N("x", (1, 5, 2, 3, 4))],
+         f"{F}local_response_norm(x, 2)")
+    for dt in FL:
+        case(f"fold_{dt}", "shape", [N("x", (2, 3 * 2 * 2, 12), dt)],
+             f"{F}fold(x, (4, 5), 2)", dtype=dt)
+    case("fold_overlap_pad_dilation_f32", "shape", [N("x", (1, 2 * 3 * 3, 9))],
+         f"{F}fold(x, output_size=(5, 5), kernel_size=3, dilation=1, padding=1, stride=2)")
+    case("fold_unbatched_f32", "shape", [N("x", (2 * 2 * 3, 8))],
+         f"{F}fold(x, (3, 6), (2, 3), dilation=(1, 2), stride=(1, 1))")
+    case("fold_of_unfold_f32", "shape", [N("x", (2, 3, 6, 6))],
+         f"return ({F}fold({F}unfold(x, 3, padding=1), (6, 6), 3, padding=1),)")
+    for dt in FL:
+        case(f"std_mean_{dt}", "reduce", [N("x", (3, 4, 5), dt)], "torch.std_mean(x, dim=1)",
+             dtype=dt)
+    case("var_mean_keepdim_f32", "reduce", [N("x", (3, 4, 5))],
+         "torch.var_mean(x, (0, 2), keepdim=True, correction=0)")
+    case("var_mean_all_f32", "reduce", [N("x", (3, 4))], "torch.var_mean(x)")
+    case("isclose_f32", "compare",
+         [D("a", (8,), [1.0, 1.0, float("nan"), float("inf"), float("inf"), 0.0, 1e-9, 5.0]),
+          D("b", (8,), [1.0 + 1e-6, 1.1, float("nan"), float("inf"), 3.0, -0.0, 0.0, 5.0001])],
+         "return (torch.isclose(a, b), torch.isclose(a, b, equal_nan=True), a.isclose(b, rtol=0.2, atol=0.0))")
+    case("isclose_i64", "compare", [I("a", (6,), -3, 3), I("b", (6,), -3, 3)],
+         "torch.isclose(a, b, atol=1)")
+    case("isin_i64", "compare", [I("a", (3, 4), 0, 9), I("t", (5,), 0, 9)],
+         "return (torch.isin(a, t), torch.isin(a, t, invert=True))")
+    case("isin_scalar_f32", "compare", [D("a", (5,), [0.5, 1.0, 2.0, 1.0, -1.0])],
+         "torch.isin(a, 1.0)")
+    for dt in FL + ("i64",):
+        x = N("x", (4, 6), dt) if dt in FL else I("x", (4, 6), -9, 9)
+        case(f"diff_{dt}", "binary", [x], "return (torch.diff(x), x.diff(dim=0), torch.diff(x, n=2))",
+             dtype=dt)
+    case("diff_prepend_append_f32", "binary", [N("x", (3, 5)), N("p", (3, 2))],
+         "return (torch.diff(x, dim=1, prepend=p, append=p), torch.diff(x, n=3, dim=1, append=p))")
+    case("diff_bool", "binary", [B("x", (3, 6))], "torch.diff(x)")
+
+
 def define_norm():
     F = "torch.nn.functional."
     for dt in FL:
@@ -1990,7 +2039,7 @@ def define_all():
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
               define_masking, define_recurrent, define_probes, define_math,
-              define_linalg, define_arrange, define_statistics, define_vision):
+              define_linalg, define_arrange, define_statistics, define_vision, define_nn_more):
         f()
 
 

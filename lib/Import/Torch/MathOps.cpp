@@ -4,11 +4,13 @@
 // and celu/selu activations, ... in every torch spelling (torch.X,
 // Tensor.X, torch.special.X, torch.nn.functional.X, the arc- aliases, the
 // in-place forms): each is a formula over gn ops, shared with the Paddle
-// frontend (gn/Import/Python/MathFunctions.h).
+// frontend (gn/Import/Python/MathFunctions.h). Also isclose, isin and diff.
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
 #include "gn/Import/Python/MathFunctions.h"
+#include "gn/Import/Python/OpChain.h"
+#include <limits>
 #include <utility>
 
 using namespace mlir;
@@ -145,9 +147,124 @@ FailureOr<PyValue> nanToNum(ImportContext &ctx, Args &a) {
   return wrap(math::nanToNum(ctx, *x, *nan, posinf, neginf));
 }
 
+/// isclose(input, other, rtol, atol, equal_nan) as PyTorch decides it:
+/// equal, or |a - b| finite and at most atol + |rtol * b|; with equal_nan
+/// two NaNs too. Integers compare in f64.
+FailureOr<PyValue> isclose(ImportContext &ctx, Args &a) {
+  auto rtol = a.real("rtol"), atol = a.real("atol");
+  auto equalNan = a.boolean("equal_nan");
+  auto promoted = ctx.promote({a.get("input"), a.get("other")});
+  if (failed(rtol) || failed(atol) || failed(equalNan) || failed(promoted))
+    return failure();
+  Type t = isFloat(*promoted) ? *promoted : ctx.builder.getF64Type();
+  auto x = ctx.asTensor(a.get("input"), t), y = ctx.asTensor(a.get("other"), t);
+  if (failed(x) || failed(y))
+    return failure();
+  Chain c{ctx};
+  Value actual = c.op<gn::AbsOp>({c.op<gn::SubOp>({*x, *y})});
+  Value allowed = c.op<gn::AddOp>(
+      {ctx.splat(t, *atol), c.op<gn::AbsOp>({c.op<gn::MulOp>({*y, ctx.splat(t, *rtol)})})});
+  Value finite = c.op<gn::AndOp>(
+      {c.op<gn::EqOp>({actual, actual}),
+       c.op<gn::NeOp>({actual, ctx.splat(t, std::numeric_limits<double>::infinity())})});
+  Value close = c.op<gn::OrOp>(
+      {c.op<gn::EqOp>({*x, *y}), c.op<gn::AndOp>({finite, c.op<gn::LeOp>({actual, allowed})})});
+  if (*equalNan)
+    close = c.op<gn::OrOp>(
+        {close, c.op<gn::AndOp>({c.op<gn::NeOp>({*x, *x}), c.op<gn::NeOp>({*y, *y})})});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(close);
+}
+
+/// isin(elements, test_elements, *, assume_unique, invert): whether each
+/// element equals one of the test elements (either may be a number).
+FailureOr<PyValue> isin(ImportContext &ctx, Args &a) {
+  auto invert = a.boolean("invert");
+  auto promoted = ctx.promote({a.get("elements"), a.get("test_elements")});
+  if (failed(invert) || failed(promoted))
+    return failure();
+  auto x = ctx.asTensor(a.get("elements"), *promoted);
+  auto test = ctx.asTensor(a.get("test_elements"), *promoted);
+  if (failed(x) || failed(test))
+    return failure();
+  auto shape = llvm::to_vector(typeOf(*x).getShape());
+  int64_t m = typeOf(*test).getNumElements();
+  auto column = llvm::to_vector(shape);
+  column.push_back(1);
+  Chain c{ctx};
+  Value hits = c.op<gn::EqOp>({c.reshape(*x, column), c.reshape(*test, {m})});
+  Value any = c.op<gn::ReduceAnyOp>(
+      {hits}, {ctx.ints("dims", {(int64_t)shape.size()}), ctx.flag("keepdim", false)});
+  if (*invert)
+    any = c.op<gn::NotOp>({any});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(any);
+}
+
+/// diff(input, n=1, dim=-1, prepend=None, append=None): n-th forward
+/// differences along dim (logical xor for booleans), after prepend and
+/// append (numbers become one slice) are concatenated.
+FailureOr<PyValue> diff(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto n = a.integer("n"), d = a.integer("dim");
+  if (failed(x) || failed(n) || failed(d))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() == 0)
+    return a.error("diff needs at least one dim");
+  if (*n < 0)
+    return a.error("order must be non-negative, got " + std::to_string(*n));
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  Type e = type.getElementType();
+  Chain c{ctx};
+  // prepend / append: a tensor with x's dims but along dim, or a number.
+  auto edge = [&](llvm::StringRef name) -> Value {
+    const PyValue &v = a.get(name);
+    if (v.isNone())
+      return Value();
+    llvm::SmallVector<int64_t> slab(type.getShape());
+    slab[*dim] = 1;
+    if (v.isNumber())
+      return ctx.splat(e, v.asDouble(), slab);
+    if (!v.isTensor()) {
+      (void)a.error(name + " must be a tensor or a number, got " + v.describe());
+      return c.take(failure());
+    }
+    Value t = c.convert(v.tensor, e);
+    if (t && typeOf(t).getRank() == 0)
+      t = c.op<gn::BroadcastToOp>({t}, {ctx.ints("shape", slab)});
+    return t;
+  };
+  llvm::SmallVector<Value> parts;
+  if (Value p = edge("prepend"))
+    parts.push_back(p);
+  parts.push_back(*x);
+  if (Value p = edge("append"))
+    parts.push_back(p);
+  Value v = parts.size() == 1 ? *x : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", *dim)});
+  bool boolean = e.isInteger(1);
+  for (int64_t k = 0; k < *n && v; ++k) {
+    int64_t len = typeOf(v).getDimSize(*dim);
+    if (len == 0)
+      break;
+    Value hi = c.slice(v, *dim, 1, len), lo = c.slice(v, *dim, 0, len - 1);
+    v = boolean ? c.op<gn::XorOp>({hi, lo}) : c.op<gn::SubOp>({hi, lo});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(v);
+}
+
 } // namespace
 
 void mlir::gn::import::registerMathOps(OpRegistry &r) {
+  r.add("isclose", "input, other, rtol=1e-05, atol=1e-08, equal_nan=False", isclose);
+  r.add("isin", "elements, test_elements, *, assume_unique=False, invert=False", isin);
+  r.add("diff", "input, n=1, dim=-1, prepend=None, append=None", diff);
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());
   addBinary(r, std::make_index_sequence<std::size(kBinary)>());
   addClasses(r, std::make_index_sequence<std::size(kClasses)>());

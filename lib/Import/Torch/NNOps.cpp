@@ -1,5 +1,6 @@
 //===- NNOps.cpp - import of contractions, convolution, pooling, norms --===//
 #include "TorchOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Support/NumericCast.h"
 
 using namespace mlir;
@@ -303,6 +304,89 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
     attrs.push_back(ctx.i64("divisor_override", *dv));
   }
   return wrap(ctx.build<gn::AvgPoolOp>({*x}, attrs));
+}
+
+/// lp_pool1d/2d/3d(input, norm_type, kernel_size, stride=None,
+/// ceil_mode=False), as PyTorch writes it: the windows' mean of x^p (no
+/// padding), its sign times its magnitude times the window size, to the
+/// power 1/p.
+template <int Spatial>
+FailureOr<PyValue> lpPool(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto p = a.real("norm_type");
+  auto kernel = a.ints("kernel_size", Spatial);
+  auto ceil = a.boolean("ceil_mode");
+  if (failed(x) || failed(p) || failed(kernel) || failed(ceil))
+    return failure();
+  if (*p == 0)
+    return a.error("norm_type must not be 0");
+  llvm::SmallVector<int64_t> stride = *kernel;
+  if (a.has("stride")) {
+    auto st = a.ints("stride", Spatial);
+    if (failed(st))
+      return failure();
+    stride = *st;
+  }
+  auto powered = ctx.binary<gn::PowOp>(PyValue::of(*x), PyValue::real(*p));
+  if (failed(powered))
+    return failure();
+  Chain c{ctx};
+  Value mean = c.op<gn::AvgPoolOp>(
+      {powered->tensor},
+      {ctx.ints("kernel", *kernel), ctx.ints("stride", stride),
+       ctx.ints("padding", llvm::SmallVector<int64_t>(Spatial, 0)),
+       ctx.ints("dilation", llvm::SmallVector<int64_t>(Spatial, 1)), ctx.flag("ceil_mode", *ceil),
+       ctx.flag("count_include_pad", true)});
+  int64_t window = 1;
+  for (int64_t k : *kernel)
+    window *= k;
+  Type e = mean ? typeOf(mean).getElementType() : Type();
+  Value magnitude = c.op<gn::ReluOp>({c.op<gn::AbsOp>({mean})});
+  Value signedMean = c.op<gn::MulOp>({c.op<gn::SignOp>({mean}), magnitude});
+  Value scaled = e ? c.op<gn::MulOp>({signedMean, ctx.splat(e, (double)window)}) : Value();
+  Value r = e ? c.op<gn::PowOp>({scaled, ctx.splat(e, 1.0 / *p)}) : Value();
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0): x over
+/// (k + alpha * mean of x^2 over `size` neighbouring channels, zero padded
+/// size/2 before and (size-1)/2 after)^beta, as PyTorch computes it (an
+/// average pool over the channels).
+FailureOr<PyValue> localResponseNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto size = a.integer("size");
+  auto alpha = a.real("alpha"), beta = a.real("beta"), k = a.real("k");
+  if (failed(x) || failed(size) || failed(alpha) || failed(beta) || failed(k))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() < 3)
+    return a.error("expected an input of 3 or more dims, got " + std::to_string(type.getRank()));
+  if (*size < 1)
+    return a.error("size must be positive");
+  if (!isFloat(type.getElementType()))
+    return a.error("expected a floating input");
+  int64_t n = type.getDimSize(0), channels = type.getDimSize(1), rest = 1;
+  for (int64_t d = 2; d < type.getRank(); ++d)
+    rest *= type.getDimSize(d);
+  Type e = type.getElementType();
+  Chain c{ctx};
+  Value squares = c.reshape(c.op<gn::MulOp>({*x, *x}), {n, 1, channels, rest});
+  Value padded = c.op<gn::PadOp>(
+      {squares}, {ctx.ints("low", {0, 0, *size / 2, 0}), ctx.ints("high", {0, 0, (*size - 1) / 2, 0}),
+                  ctx.str("mode", "constant"), ctx.f64("value", 0)});
+  Value mean = c.op<gn::AvgPoolOp>(
+      {padded}, {ctx.ints("kernel", {*size, 1}), ctx.ints("stride", {1, 1}),
+                 ctx.ints("padding", {0, 0}), ctx.ints("dilation", {1, 1}),
+                 ctx.flag("ceil_mode", false), ctx.flag("count_include_pad", true)});
+  Value div = c.reshape(mean, type.getShape());
+  div = c.op<gn::AddOp>({c.op<gn::MulOp>({div, ctx.splat(e, *alpha)}), ctx.splat(e, *k)});
+  div = c.op<gn::PowOp>({div, ctx.splat(e, *beta)});
+  Value r = c.op<gn::DivOp>({*x, div});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
 }
 
 template <int Spatial, bool IsMax>
@@ -876,6 +960,10 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
                       "count_include_pad=True, divisor_override=None", pool<2, false>);
   r.add("avg_pool3d", "input, kernel_size, stride=None, padding=0, ceil_mode=False, "
                       "count_include_pad=True, divisor_override=None", pool<3, false>);
+  r.add("lp_pool1d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<1>);
+  r.add("lp_pool2d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<2>);
+  r.add("lp_pool3d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<3>);
+  r.add("local_response_norm", "input, size, alpha=0.0001, beta=0.75, k=1.0", localResponseNorm);
   r.add("adaptive_avg_pool1d", "input, output_size", adaptivePool<1, false>);
   r.add("adaptive_avg_pool2d", "input, output_size", adaptivePool<2, false>);
   r.add("adaptive_avg_pool3d", "input, output_size", adaptivePool<3, false>);

@@ -177,6 +177,22 @@ FailureOr<PyValue> variance(ImportContext &ctx, Args &a, bool takeSqrt) {
 FailureOr<PyValue> var(ImportContext &ctx, Args &a) { return variance(ctx, a, false); }
 FailureOr<PyValue> stdDev(ImportContext &ctx, Args &a) { return variance(ctx, a, true); }
 
+/// var_mean / std_mean: the spread and the mean over the same dims.
+FailureOr<PyValue> spreadAndMean(ImportContext &ctx, Args &a, bool takeSqrt) {
+  auto spread = variance(ctx, a, takeSqrt);
+  if (failed(spread))
+    return failure();
+  auto x = a.tensor("input");
+  auto dims = reductionDims(ctx, a, *x);
+  auto keep = a.boolean("keepdim");
+  if (failed(dims) || failed(keep))
+    return failure();
+  auto mean = ctx.build<gn::ReduceMeanOp>({*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)});
+  if (failed(mean))
+    return failure();
+  return PyValue::tuple({*spread, PyValue::of(*mean)});
+}
+
 /// p-norms over dims: p = 2 (default), 1, inf.
 FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
@@ -406,6 +422,10 @@ void mlir::gn::import::registerReductionOps(OpRegistry &r) {
         maxMin<gn::ReduceMinOp, gn::ArgMinOp, gn::MinimumOp>);
   r.add("var", "input, dim=None, unbiased=None, keepdim=False, *, correction=None", var);
   r.add("std", "input, dim=None, unbiased=None, keepdim=False, *, correction=None", stdDev);
+  r.add("var_mean", "input, dim=None, unbiased=None, keepdim=False, *, correction=None",
+        [](ImportContext &ctx, Args &a) { return spreadAndMean(ctx, a, false); });
+  r.add("std_mean", "input, dim=None, unbiased=None, keepdim=False, *, correction=None",
+        [](ImportContext &ctx, Args &a) { return spreadAndMean(ctx, a, true); });
   r.add("norm", "input, p=None, dim=None, keepdim=False, dtype=None", norm);
   r.add("vector_norm|linalg_vector_norm", "input, ord=2, dim=None, keepdim=False, *, dtype=None",
         [](ImportContext &ctx, Args &a) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
@@ -885,6 +886,61 @@ FailureOr<PyValue> im2col(ImportContext &ctx, Args &a) {
   return wrap(ctx.reshape(*t, {n, c * (*k)[0] * (*k)[1], oh * ow}));
 }
 
+/// F.fold (col2im), the inverse layout of unfold: [N, C * kh * kw, L] (or
+/// [C * kh * kw, L]) to [N, C, H, W], each column's values added at its
+/// window's positions (overlaps sum), as one gn.scatter add into the
+/// padded image, then the padding cut away.
+FailureOr<PyValue> col2im(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto out = a.ints("output_size", 2), k = a.ints("kernel_size", 2), dl = a.ints("dilation", 2),
+       p = a.ints("padding", 2), st = a.ints("stride", 2);
+  if (failed(x) || failed(out) || failed(k) || failed(dl) || failed(p) || failed(st))
+    return failure();
+  auto type = typeOf(*x);
+  bool batched = type.getRank() == 3;
+  if (type.getRank() != 2 && !batched)
+    return a.error("expected an input of 2 or 3 dims, got " + std::to_string(type.getRank()));
+  int64_t n = batched ? type.getDimSize(0) : 1, ck = type.getDimSize(batched ? 1 : 0),
+          l = type.getDimSize(batched ? 2 : 1);
+  int64_t kh = (*k)[0], kw = (*k)[1], h = (*out)[0], w = (*out)[1];
+  if (kh < 1 || kw < 1 || ck % (kh * kw))
+    return a.error("the input's " + std::to_string(ck) + " rows are not channels times the " +
+                   std::to_string(kh) + "x" + std::to_string(kw) + " kernel");
+  int64_t c = ck / (kh * kw), hp = h + 2 * (*p)[0], wp = w + 2 * (*p)[1];
+  int64_t oh = mlir::gn::slidingWindowOutputSize(hp, kh, (*st)[0], 0, (*dl)[0], false),
+          ow = mlir::gn::slidingWindowOutputSize(wp, kw, (*st)[1], 0, (*dl)[1], false);
+  if (oh < 1 || ow < 1 || oh * ow != l)
+    return a.error("the input's " + std::to_string(l) + " columns do not match the " +
+                   std::to_string(std::max<int64_t>(oh, 0) * std::max<int64_t>(ow, 0)) +
+                   " windows of a " + std::to_string(h) + "x" + std::to_string(w) + " output");
+  // Element (ki, kj, l) of a channel goes to padded position
+  // (bi * sh + ki * dh, bj * sw + kj * dw), with l = bi * ow + bj.
+  std::vector<double> positions;
+  positions.reserve(kh * kw * l);
+  for (int64_t ki = 0; ki < kh; ++ki)
+    for (int64_t kj = 0; kj < kw; ++kj)
+      for (int64_t li = 0; li < l; ++li) {
+        int64_t row = (li / ow) * (*st)[0] + ki * (*dl)[0];
+        int64_t col = (li % ow) * (*st)[1] + kj * (*dl)[1];
+        positions.push_back(double(row * wp + col));
+      }
+  Type e = type.getElementType();
+  Chain chain{ctx};
+  Value index = denseConstant(ctx, ctx.i64Type(), {1, 1, kh * kw * l}, positions);
+  index = chain.op<gn::BroadcastToOp>({index}, {ctx.ints("shape", {n, c, kh * kw * l})});
+  Value source = chain.reshape(*x, {n, c, kh * kw * l});
+  Value image = chain.op<gn::ScatterOp>(
+      {source, ctx.splat(e, 0, {n, c, hp * wp}), index},
+      {ctx.i64("dim", 2), ctx.str("reduce", "add"), ctx.flag("include_self", true)});
+  image = chain.reshape(image, {n, c, hp, wp});
+  image = chain.slice(chain.slice(image, 2, (*p)[0], (*p)[0] + h), 3, (*p)[1], (*p)[1] + w);
+  if (!batched)
+    image = chain.reshape(image, {c, h, w});
+  if (!chain.ok())
+    return failure();
+  return PyValue::of(image);
+}
+
 /// An i64 arange [0, n) shaped `shape` (n elements).
 FailureOr<Value> iota(ImportContext &ctx, int64_t n, llvm::ArrayRef<int64_t> shape) {
   auto r = ctx.build<gn::ArangeOp>({}, {ctx.f64("start", 0), ctx.f64("step", 1),
@@ -992,4 +1048,5 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("pixel_shuffle", "input, upscale_factor", pixelShuffle);
   r.add("Tensor.unfold", "input, dimension, size, step", tensorUnfold);
   r.add("unfold", "input, kernel_size, dilation=1, padding=0, stride=1", im2col);
+  r.add("fold", "input, output_size, kernel_size, dilation=1, padding=0, stride=1", col2im);
 }
