@@ -637,6 +637,79 @@ CASES.update({
     "reverse": ([inp("x", [3, 4])], ["y = paddle._C_ops.reverse(x, [0, 1])"], ["y"]),
 })
 
+# More PaddlePaddle ops: shuffles, pools and transposed convolutions in 3-d,
+# spreads, products, channel ops, writes at an index.
+CASES.update({
+    "pixel_shuffle": ([inp("x", [2, 8, 3, 4])],
+                      ["y = paddle._C_ops.pixel_shuffle(x, 2, 'NCHW')"], ["y"]),
+    "pixel_shuffle_nhwc": ([inp("x", [1, 3, 4, 9])],
+                           ["y = paddle._C_ops.pixel_shuffle(x, 3, 'NHWC')"], ["y"]),
+    "pool3d_max": ([inp("x", [1, 2, 5, 6, 6])],
+                   ["y = paddle._C_ops.pool3d(x, [2, 2, 2], [2, 2, 2], [0, 0, 0], False, True, "
+                    "'NCDHW', 'max', False, False, 'EXPLICIT')"], ["y"]),
+    "pool3d_avg_pad": ([inp("x", [1, 2, 4, 5, 5])],
+                       ["y = paddle._C_ops.pool3d(x, [3, 3, 3], [1, 2, 2], [1, 1, 1], False, True, "
+                        "'NCDHW', 'avg', False, False, 'EXPLICIT')"], ["y"]),
+    "pool3d_global_avg": ([inp("x", [2, 3, 3, 4, 4])],
+                          ["y = paddle._C_ops.pool3d(x, [1, 1, 1], [1, 1, 1], [0, 0, 0], False, "
+                           "True, 'NCDHW', 'avg', True, False, 'EXPLICIT')"], ["y"]),
+    # pool3d with pooling_type 'max' and adaptive True is left out, as pool2d's
+    # is (above): PaddlePaddle's CPU kernel does not pool adaptively there.
+    "pool3d_adaptive_avg": ([inp("x", [1, 3, 4, 6, 5])],
+                            ["y = paddle._C_ops.pool3d(x, [3, 4, 2], [1, 1, 1], [0, 0, 0], "
+                             "False, True, 'NCDHW', 'avg', False, True, 'EXPLICIT')"], ["y"]),
+    "pool3d_adaptive_avg_ndhwc": ([inp("x", [1, 4, 6, 5, 3])],
+                                  ["y = paddle._C_ops.pool3d(x, [2, 3, 2], [1, 1, 1], [0, 0, 0], "
+                                   "False, True, 'NDHWC', 'avg', False, True, 'EXPLICIT')"], ["y"]),
+    "conv3d_transpose": ([inp("x", [1, 4, 3, 4, 4]), inp("w", [4, 2, 2, 3, 3], std=0.3)],
+                         ["y = paddle._C_ops.conv3d_transpose(x, w, [2, 1, 2], [0, 1, 1], [], [], "
+                          "'EXPLICIT', 1, [1, 1, 1], 'NCDHW')"], ["y"]),
+    "stat_std_var": ([inp("x", [3, 4, 5])],
+                     ["y = paddle._C_ops.std(x, [1], False, True, 1.0)",
+                      "z = paddle._C_ops.var(x, [0, 2], True, False, 1.0)",
+                      "w = paddle._C_ops.std(x, [], False, True, 1.0)"], ["y", "z", "w"]),
+    "linalg_multi_dot": ([inp("a", [3, 4]), inp("b", [4, 5]), inp("c", [5, 2])],
+                         ["y = paddle._C_ops.multi_dot([a, b, c])"], ["y"]),
+    "linalg_multi_dot_vectors": ([inp("a", [4]), inp("b", [4, 5]), inp("c", [5])],
+                                 ["y = paddle._C_ops.multi_dot([a, b, c])"], ["y"]),
+    "linalg_matrix_power": ([inp("x", [2, 3, 3], std=0.6)],
+                            ["y = paddle._C_ops.matrix_power(x, 5)",
+                             "z = paddle._C_ops.matrix_power(x, 0)",
+                             "w = paddle._C_ops.matrix_power(x, 1)"], ["y", "z", "w"]),
+    "linalg_renorm": ([inp("x", [3, 4, 2])],
+                      ["y = paddle._C_ops.renorm(x, 2.0, 1, 1.5)",
+                       "z = paddle._C_ops.renorm(x, 1.0, 2, 2.0)"], ["y", "z"]),
+    "nn_maxout": ([inp("x", [2, 6, 3, 4])], ["y = paddle._C_ops.maxout(x, 3, 1)",
+                                             "z = paddle._C_ops.maxout(x, 2, -1)"], ["y", "z"]),
+    "nn_temporal_shift": ([inp("x", [6, 8, 2, 3])],
+                          ["y = paddle._C_ops.temporal_shift(x, 3, 0.25, 'NCHW')",
+                           "z = paddle._C_ops.temporal_shift(x, 2, 0.125, 'NCHW')"], ["y", "z"]),
+    "nn_temporal_shift_nhwc": ([inp("x", [4, 2, 3, 8])],
+                               ["y = paddle._C_ops.temporal_shift(x, 2, 0.25, 'NHWC')"], ["y"]),
+    "nn_affine_channel": ([inp("x", [2, 3, 4, 4]), inp("s", [3]), inp("b", [3])],
+                          ["y = paddle._C_ops.affine_channel(x, s, b, 'NCHW')"], ["y"]),
+    "nn_affine_channel_nhwc": ([inp("x", [2, 4, 4, 3]), inp("s", [3]), inp("b", [3])],
+                               ["y = paddle._C_ops.affine_channel(x, s, b, 'NHWC')"], ["y"]),
+    "math_isclose": ([inp("a", [6], data=[1.0, 1.0, float("nan"), float("inf"), 0.0, 5.0]),
+                      inp("b", [6], data=[1.000001, 1.1, float("nan"), float("inf"), -0.0, 5.0001])],
+                     ["y = paddle._C_ops.isclose(a, b, 1e-05, 1e-08, False)",
+                      "z = paddle._C_ops.isclose(a, b, 0.2, 0.0, True)"], ["y", "z"]),
+    "math_logit": ([inp("x", [8], lo=-0.2, hi=1.2, mean=0.5, std=0.4)],
+                   ["y = paddle._C_ops.logit(x, 1e-06)", "z = paddle._C_ops.logit(x, 0.1)"],
+                   ["y", "z"]),
+    "math_trunc_divide": ([inp("x", [6], data=[7, -7, 7.5, -7.5, 1, -1]),
+                           inp("y", [6], data=[2, 2, -2, 2, 3, 3]),
+                           inp("i", [4], "int64", data=[7, -7, 9, -9]),
+                           inp("j", [4], "int64", data=[2, 2, -4, 4])],
+                          ["z = paddle._C_ops.trunc_divide(x, y)",
+                           "k = paddle._C_ops.trunc_divide(i, j)"], ["z", "k"]),
+    "index_add": ([inp("x", [5, 3]), inp("i", [4], "int64", data=[1, 3, 1, 0]),
+                   inp("v", [4, 3])], ["y = paddle._C_ops.index_add(x, i, v, 0)"], ["y"]),
+    "index_add_axis1": ([inp("x", [2, 5]), inp("i", [2], "int64", data=[4, 2]),
+                         inp("v", [2, 2])], ["y = paddle._C_ops.index_add(x, i, v, -1)"], ["y"]),
+    "view_shape": ([inp("x", [2, 3, 4])], ["y = paddle._C_ops.view_shape(x, [6, -1])"], ["y"]),
+})
+
 # multiclass_nms3 (lib/Import/Paddle/NmsOps.cpp): boxes that overlap within and
 # across classes, scores distinct so the order is defined.
 _rng = np.random.RandomState(7)

@@ -1,5 +1,6 @@
 //===- IndexingOps.cpp - Paddle slice assignment, scatter, gathers -------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Support/NumericCast.h"
 
@@ -426,9 +427,37 @@ FailureOr<PyValue> putAlongAxis(ImportContext &ctx, Args &a) {
   return wrap(ctx.putAlongAxis(*x, *index, *values, *d, mode, *includeSelf));
 }
 
+/// index_add(x, index, add_value, axis): add_value's slices along axis
+/// added at the positions the 1-d index lists (repeats add up), as
+/// put_along_axis with the index repeated over the other dims.
+FailureOr<PyValue> indexAdd(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), idx = a.tensor("index"), values = a.tensor("add_value");
+  auto ax = a.integer("axis");
+  if (failed(x) || failed(idx) || failed(values) || failed(ax))
+    return failure();
+  auto type = typeOf(*x);
+  auto axis = ctx.dim(*ax, type.getRank());
+  if (failed(axis))
+    return failure();
+  auto vt = typeOf(*values), it = typeOf(*idx);
+  if (it.getRank() != 1 || vt.getRank() != type.getRank() ||
+      vt.getDimSize(*axis) != it.getDimSize(0))
+    return a.error("expects a 1-d index and add_value of the input's rank with as many slices "
+                   "along axis as the index has entries");
+  llvm::SmallVector<int64_t> column(type.getRank(), 1);
+  column[*axis] = it.getDimSize(0);
+  Chain c{ctx};
+  Value full = c.op<gn::BroadcastToOp>({c.reshape(*idx, column)},
+                                       {ctx.ints("shape", vt.getShape())});
+  if (!c.ok())
+    return failure();
+  return wrap(ctx.putAlongAxis(*x, full, *values, *axis, "add", true));
+}
+
 } // namespace
 
 void paddle::registerIndexingOps(OpRegistry &r) {
+  r.add("index_add", "x, index, add_value, axis=0", folded<indexAdd>);
   r.add("nonzero", "x", nonzero);
   r.add("masked_select", "x, mask", maskedSelect);
   r.add("unique", "x, return_index, return_inverse, return_counts, axis, dtype='int64', "

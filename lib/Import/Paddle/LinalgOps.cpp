@@ -170,6 +170,141 @@ FailureOr<PyValue> pixelUnshuffle(ImportContext &ctx, Args &a) {
   return wrap(algebra::pixelUnshuffle(ctx, *x, *r));
 }
 
+/// pixel_shuffle(x, upscale_factor, data_format): NCHW, or NHWC as its
+/// channels-first transpose.
+FailureOr<PyValue> pixelShuffle(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto r = a.integer("upscale_factor");
+  auto format = a.string("data_format");
+  if (failed(x) || failed(r) || failed(format))
+    return failure();
+  if (*format != "NCHW" && *format != "NHWC")
+    return a.error("data_format must be NCHW or NHWC, got '" + *format + "'");
+  if (*format == "NCHW" || typeOf(*x).getRank() != 4)
+    return wrap(algebra::pixelShuffle(ctx, *x, *r));
+  auto first = transpose(ctx, *x, channelsFirst(4));
+  if (failed(first))
+    return failure();
+  auto shuffled = algebra::pixelShuffle(ctx, *first, *r);
+  if (failed(shuffled))
+    return failure();
+  return wrap(transpose(ctx, *shuffled, channelsLast(4)));
+}
+
+/// std / var(x, axis, keepdim, unbiased, correction): the spread over
+/// `axis` (all axes when empty) with `correction`, which PaddlePaddle's
+/// kernel takes whatever `unbiased` says (its Python API folds `unbiased`
+/// into it).
+template <bool TakeSqrt>
+FailureOr<PyValue> spread(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto keep = a.boolean("keepdim");
+  auto correction = number(a, ctx, "correction");
+  if (failed(x) || failed(keep) || failed(correction))
+    return failure();
+  auto dims = axes(a, ctx, "axis", typeOf(*x).getRank(), /*emptyMeansAll=*/true);
+  if (failed(dims))
+    return failure();
+  int64_t c = (int64_t)*correction;
+  Chain chain{ctx};
+  Value v = chain.op<gn::VarianceOp>(
+      {*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep), ctx.i64("correction", c)});
+  if (TakeSqrt)
+    v = chain.op<gn::SqrtOp>({v});
+  if (!chain.ok())
+    return failure();
+  return PyValue::of(v);
+}
+
+/// multi_dot(x): the matrices multiplied left to right (a 1-d first or
+/// last operand as a row or column vector, as matmul takes it).
+FailureOr<PyValue> multiDot(ImportContext &ctx, Args &a) {
+  auto xs = a.tensors("x");
+  if (failed(xs))
+    return failure();
+  if (xs->size() < 2)
+    return a.error("multi_dot needs at least two tensors, got " + std::to_string(xs->size()));
+  Value v = (*xs)[0];
+  Chain c{ctx};
+  for (Value next : llvm::ArrayRef<Value>(*xs).drop_front())
+    v = c.op<gn::MatmulOp>({v, next});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(v);
+}
+
+/// matrix_power(x, n) for n >= 0, by repeated squaring (n = 0: the
+/// identity of x's batch shape). Negative powers need an inverse: refused.
+FailureOr<PyValue> matrixPower(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto n = a.integer("n");
+  if (failed(x) || failed(n))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() < 2 || type.getDimSize(type.getRank() - 1) != type.getDimSize(type.getRank() - 2))
+    return a.error("expects square matrices in the last two dims");
+  if (*n < 0)
+    return a.error("negative powers (an inverse) are not supported, got n = " +
+                   std::to_string(*n));
+  int64_t m = type.getDimSize(type.getRank() - 1);
+  Chain c{ctx};
+  if (*n == 0) {
+    Value i = c.arange(m, ctx.i64Type());
+    Value diagonal = c.op<gn::EqOp>({c.reshape(i, {m, 1}), c.reshape(i, {1, m})});
+    Value identity = c.op<gn::WhereOp>({diagonal, ctx.splat(type.getElementType(), 1),
+                                        ctx.splat(type.getElementType(), 0)});
+    Value r = c.op<gn::BroadcastToOp>({identity}, {ctx.ints("shape", type.getShape())});
+    if (!c.ok())
+      return failure();
+    return PyValue::of(r);
+  }
+  Value result, square = *x;
+  for (int64_t k = *n; k > 0; k >>= 1) {
+    if (k & 1)
+      result = result ? c.op<gn::MatmulOp>({result, square}) : square;
+    if (k > 1)
+      square = c.op<gn::MatmulOp>({square, square});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(result);
+}
+
+/// renorm(x, p, axis, max_norm): each slice along `axis` whose p-norm
+/// exceeds max_norm scaled to max_norm / (norm + 1e-7), as PaddlePaddle's
+/// kernel does.
+FailureOr<PyValue> renorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto p = number(a, ctx, "p"), maxNorm = number(a, ctx, "max_norm");
+  auto axis = a.integer("axis");
+  if (failed(x) || failed(p) || failed(maxNorm) || failed(axis))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*axis, type.getRank());
+  if (failed(dim))
+    return failure();
+  if (*p <= 0)
+    return a.error("p must be positive, got " + std::to_string(*p));
+  llvm::SmallVector<int64_t> others;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (d != *dim)
+      others.push_back(d);
+  Type e = type.getElementType();
+  Chain c{ctx};
+  Value powered = c.op<gn::PowOp>({c.op<gn::AbsOp>({*x}), ctx.splat(e, *p)});
+  Value norm = c.op<gn::PowOp>(
+      {c.op<gn::ReduceSumOp>({powered}, {ctx.ints("dims", others), ctx.flag("keepdim", true)}),
+       ctx.splat(e, 1.0 / *p)});
+  Value scale = c.op<gn::WhereOp>(
+      {c.op<gn::GtOp>({norm, ctx.splat(e, *maxNorm)}),
+       c.op<gn::DivOp>({ctx.splat(e, *maxNorm), c.op<gn::AddOp>({norm, ctx.splat(e, 1e-7)})}),
+       ctx.splat(e, 1.0)});
+  Value r = c.op<gn::MulOp>({*x, scale});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 /// v reversed along dim (for the reverse= forms of the scans).
 Value reversed(ImportContext &ctx, Chain &c, Value v, int64_t dim, bool reverse) {
   return reverse ? c.op<gn::FlipOp>({v}, {ctx.ints("dims", {dim})}) : v;
@@ -389,6 +524,12 @@ FailureOr<PyValue> labelSmooth(ImportContext &ctx, Args &a) {
 } // namespace
 
 void paddle::registerLinalgOps(OpRegistry &r) {
+  r.add("pixel_shuffle", "x, upscale_factor=1, data_format='NCHW'", folded<pixelShuffle>);
+  r.add("std", "x, axis=None, keepdim=False, unbiased=True, correction=1", folded<spread<true>>);
+  r.add("var", "x, axis=None, keepdim=False, unbiased=True, correction=1", folded<spread<false>>);
+  r.add("multi_dot", "x", folded<multiDot>);
+  r.add("matrix_power", "x, n", folded<matrixPower>);
+  r.add("renorm", "x, p, axis, max_norm", folded<renorm>);
   r.add("dot", "x, y", folded<dot>);
   r.add("mv", "x, vec", folded<mv>);
   r.add("kron", "x, y", folded<kron>);

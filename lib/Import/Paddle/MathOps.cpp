@@ -216,9 +216,49 @@ FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
+/// isclose(x, y, rtol, atol, equal_nan): math::isclose.
+FailureOr<PyValue> isclose(ImportContext &ctx, Args &a) {
+  auto rtol = number(a, ctx, "rtol"), atol = number(a, ctx, "atol");
+  auto equalNan = a.boolean("equal_nan");
+  if (failed(rtol) || failed(atol) || failed(equalNan))
+    return failure();
+  return wrap(math::isclose(ctx, a.get("x"), a.get("y"), *rtol, *atol, *equalNan));
+}
+
+/// logit(x, eps): log(x / (1 - x)) of x clamped to [eps, 1 - eps], as
+/// PaddlePaddle's kernel clamps it.
+FailureOr<PyValue> logit(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto eps = number(a, ctx, "eps");
+  if (failed(x) || failed(eps))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  if (!isFloat(e))
+    return a.error("expects a floating tensor");
+  Chain c{ctx};
+  Value v = c.op<gn::ClampOp>({*x}, {ctx.f64("min", *eps), ctx.f64("max", 1 - *eps)});
+  Value r = c.op<gn::LogOp>({c.op<gn::DivOp>({v, c.op<gn::SubOp>({ctx.splat(e, 1), v})})});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// trunc_divide(x, y): x / y rounded toward zero (integers: C division).
+FailureOr<PyValue> truncDivide(ImportContext &ctx, Args &a) {
+  auto q = ctx.binary<gn::DivOp>(a.get("x"), a.get("y"));
+  if (failed(q))
+    return failure();
+  if (!isFloat(q->type().getElementType()))
+    return q;
+  return wrap(ctx.build<gn::TruncOp>({q->tensor}));
+}
+
 } // namespace
 
 void paddle::registerMathOps(OpRegistry &r) {
+  r.add("isclose", "x, y, rtol=1e-05, atol=1e-08, equal_nan=False", folded<isclose>);
+  r.add("logit", "x, eps=1e-06", folded<logit>);
+  r.add("trunc_divide", "x, y", folded<truncDivide>);
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());
   addBinary(r, std::make_index_sequence<std::size(kBinary)>());
   addClasses(r, std::make_index_sequence<std::size(kClasses)>());

@@ -1,5 +1,6 @@
 //===- NNOps.cpp - Paddle contractions, convolution, pooling, norms ------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Support/NumericCast.h"
 #include "llvm/ADT/Sequence.h"
 #include <cmath>
@@ -188,8 +189,8 @@ FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
       failed(outSize) || failed(dilations) || failed(algorithm) || failed(format) ||
       failed(groups))
     return failure();
-  if (*format != "NCHW")
-    return a.error("data_format '" + *format + "' is not supported (NCHW is)");
+  if (*format != "NCHW" && *format != "NCDHW")
+    return a.error("data_format '" + *format + "' is not supported (NCHW, NCDHW are)");
   if (*algorithm != "EXPLICIT")
     return a.error("padding_algorithm '" + *algorithm + "' is not supported (EXPLICIT is)");
   int64_t spatial = typeOf(*x).getRank() - 2;
@@ -232,7 +233,8 @@ FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
 
 /// pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive,
 /// data_format, pooling_type, global_pooling, adaptive, padding_algorithm).
-FailureOr<PyValue> pool2d(ImportContext &ctx, Args &a) {
+template <int Spatial>
+FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto kernelList = intList(a, ctx, "kernel_size"), strides = intList(a, ctx, "strides"),
        pads = intList(a, ctx, "paddings");
@@ -248,9 +250,9 @@ FailureOr<PyValue> pool2d(ImportContext &ctx, Args &a) {
     return a.error("unsupported pooling_type '" + *type + "'");
   bool isMax = *type == "max";
   int64_t rank = typeOf(*x).getRank();
-  if (rank != 4)
-    return a.error("expects a 4-d input");
-  bool last = *format == "NHWC";
+  if (rank != Spatial + 2)
+    return a.error("expects a " + std::to_string(Spatial + 2) + "-d input");
+  bool last = *format == "NHWC" || *format == "NDHWC";
   Value in = *x;
   if (last) {
     auto t = transpose(ctx, in, channelsFirst(rank));
@@ -260,22 +262,23 @@ FailureOr<PyValue> pool2d(ImportContext &ctx, Args &a) {
   }
   auto spatialShape = typeOf(in).getShape().drop_front(2);
   FailureOr<Value> r = failure();
+  llvm::SmallVector<int64_t> ones(Spatial, 1);
   if (*global) {
-    r = isMax ? ctx.build<gn::AdaptiveMaxPoolOp>({in}, {ctx.ints("output_size", {1, 1})})
-              : ctx.build<gn::AdaptiveAvgPoolOp>({in}, {ctx.ints("output_size", {1, 1})});
+    r = isMax ? ctx.build<gn::AdaptiveMaxPoolOp>({in}, {ctx.ints("output_size", ones)})
+              : ctx.build<gn::AdaptiveAvgPoolOp>({in}, {ctx.ints("output_size", ones)});
   } else if (*adaptive) {
-    auto size = spatialParam(a, *kernelList, 2, "kernel_size", 1);
+    auto size = spatialParam(a, *kernelList, Spatial, "kernel_size", 1);
     if (failed(size))
       return failure();
     r = isMax ? ctx.build<gn::AdaptiveMaxPoolOp>({in}, {ctx.ints("output_size", *size)})
               : ctx.build<gn::AdaptiveAvgPoolOp>({in}, {ctx.ints("output_size", *size)});
   } else {
-    auto kernelOr = spatialParam(a, *kernelList, 2, "kernel_size", 1);
-    auto strideOr = spatialParam(a, *strides, 2, "strides", 1);
+    auto kernelOr = spatialParam(a, *kernelList, Spatial, "kernel_size", 1);
+    auto strideOr = spatialParam(a, *strides, Spatial, "strides", 1);
     if (failed(kernelOr) || failed(strideOr))
       return failure();
     auto kernel = *kernelOr, stride = *strideOr;
-    llvm::SmallVector<int64_t> dilation(2, 1);
+    llvm::SmallVector<int64_t> dilation(Spatial, 1);
     auto p = convPadding(a, *pads, *algorithm, spatialShape, kernel, stride, dilation);
     if (failed(p))
       return failure();
@@ -296,7 +299,7 @@ FailureOr<PyValue> pool2d(ImportContext &ctx, Args &a) {
     // torch and gn drop it, 3x3) and fills it with -FLT_MAX or NaN: refused.
     bool ceilMode = *ceil && *algorithm == "EXPLICIT";
     if (ceilMode)
-      for (int64_t i = 0; i < 2; ++i) {
+      for (int64_t i = 0; i < Spatial; ++i) {
         int64_t in = spatialShape[i] + p->low[i] + p->high[i];
         int64_t paddleOut = (in - kernel[i] + stride[i] - 1) / stride[i] + 1;
         if ((paddleOut - 1) * stride[i] >= spatialShape[i] + p->low[i])
@@ -558,23 +561,129 @@ FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(*r), cache, xshape});
 }
 
+/// maxout(x, groups, axis=1): the channels along `axis` in consecutive
+/// runs of `groups`, each run's maximum.
+FailureOr<PyValue> maxout(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto g = a.integer("groups"), ax = a.integer("axis");
+  if (failed(x) || failed(g) || failed(ax))
+    return failure();
+  auto type = typeOf(*x);
+  auto axis = ctx.dim(*ax, type.getRank());
+  if (failed(axis))
+    return failure();
+  int64_t channels = type.getDimSize(*axis);
+  if (*g < 1 || channels % *g)
+    return a.error("groups " + std::to_string(*g) + " must divide the " +
+                   std::to_string(channels) + " channels");
+  llvm::SmallVector<int64_t> split(type.getShape());
+  split[*axis] = channels / *g;
+  split.insert(split.begin() + *axis + 1, *g);
+  Chain c{ctx};
+  Value r = c.op<gn::ReduceMaxOp>({c.reshape(*x, split)}, {ctx.ints("dims", {*axis + 1}),
+                                                            ctx.flag("keepdim", false)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// temporal_shift(x, seg_num, shift_ratio, data_format): x is [N T, C, H, W]
+/// (NCHW) or [N T, H, W, C]; the first C * ratio channels take the previous
+/// frame's values, the next C * ratio the next frame's, zeros past the
+/// ends; the rest stay.
+FailureOr<PyValue> temporalShift(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto seg = a.integer("seg_num");
+  auto ratio = number(a, ctx, "shift_ratio");
+  auto format = a.string("data_format");
+  if (failed(x) || failed(seg) || failed(ratio) || failed(format))
+    return failure();
+  if (*format != "NCHW" && *format != "NHWC")
+    return a.error("data_format must be NCHW or NHWC, got '" + *format + "'");
+  auto type = typeOf(*x);
+  if (type.getRank() != 4 || *seg < 1 || type.getDimSize(0) % *seg)
+    return a.error("expects a 4-d input whose batch divides by seg_num");
+  bool last = *format == "NHWC";
+  Value in = *x;
+  if (last) {
+    auto t = transpose(ctx, in, channelsFirst(4));
+    if (failed(t))
+      return failure();
+    in = *t;
+  }
+  auto shape = typeOf(in).getShape();
+  int64_t t = *seg, n = shape[0] / t, ch = shape[1], h = shape[2], w = shape[3];
+  int64_t c1 = (int64_t)(ch * *ratio), c2 = (int64_t)(ch * 2 * *ratio);
+  Chain c{ctx};
+  Value v = c.reshape(in, {n, t, ch, h, w});
+  auto zeroPad = [&](Value part, int64_t low, int64_t high) {
+    return c.op<gn::PadOp>({part}, {ctx.ints("low", {0, low, 0, 0, 0}),
+                                    ctx.ints("high", {0, high, 0, 0, 0}),
+                                    ctx.str("mode", "constant"), ctx.f64("value", 0)});
+  };
+  llvm::SmallVector<Value> parts;
+  if (c1 > 0) // frame i reads frame i - 1
+    parts.push_back(zeroPad(c.slice(c.slice(v, 2, 0, c1), 1, 0, t - 1), 1, 0));
+  if (c2 > c1) // frame i reads frame i + 1
+    parts.push_back(zeroPad(c.slice(c.slice(v, 2, c1, c2), 1, 1, t), 0, 1));
+  if (ch > c2)
+    parts.push_back(c.slice(v, 2, c2, ch));
+  Value out = parts.size() == 1 ? parts[0] : c.op<gn::ConcatOp>(parts, {ctx.i64("dim", 2)});
+  out = c.reshape(out, {n * t, ch, h, w});
+  if (last)
+    out = c.take(transpose(ctx, out, channelsLast(4)));
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
+/// affine_channel(x, scale, bias, data_layout): x * scale + bias per
+/// channel (dim 1, or the last dim for NHWC).
+FailureOr<PyValue> affineChannel(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), scale = a.tensor("scale"), bias = a.tensor("bias");
+  auto layout = a.string("data_layout");
+  if (failed(x) || failed(scale) || failed(bias) || failed(layout))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() < 2)
+    return a.error("expects an input of rank >= 2");
+  int64_t axis = *layout == "NHWC" ? type.getRank() - 1 : 1, ch = type.getDimSize(axis);
+  llvm::SmallVector<int64_t> column(type.getRank(), 1);
+  column[axis] = ch;
+  Chain c{ctx};
+  Value s = c.reshape(c.convert(*scale, type.getElementType()), column);
+  Value b = c.reshape(c.convert(*bias, type.getElementType()), column);
+  Value r = c.op<gn::AddOp>({c.op<gn::MulOp>({*x, s}), b});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void paddle::registerNNOps(OpRegistry &r) {
+  r.add("maxout", "x, groups, axis=1", folded<maxout>);
+  r.add("temporal_shift", "x, seg_num, shift_ratio=0.25, data_format='NCHW'",
+        folded<temporalShift>);
+  r.add("affine_channel", "x, scale, bias, data_layout='AnyLayout'", folded<affineChannel>);
   r.add("matmul", "x, y, transpose_x=False, transpose_y=False", folded<matmul>);
   r.add("bmm", "x, y", bmm);
   r.add("conv2d|conv3d",
         "x, filter, strides, paddings, padding_algorithm, dilations, groups, data_format", conv);
   r.add("depthwise_conv2d",
         "x, filter, strides, paddings, padding_algorithm, groups, dilations, data_format", conv);
-  r.add("conv2d_transpose|depthwise_conv2d_transpose",
+  r.add("conv2d_transpose|depthwise_conv2d_transpose|conv3d_transpose",
         "x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, "
         "dilations, data_format",
         convTranspose);
   r.add("pool2d",
         "x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, "
         "global_pooling, adaptive, padding_algorithm",
-        pool2d);
+        pool<2>);
+  r.add("pool3d",
+        "x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, "
+        "global_pooling, adaptive, padding_algorithm",
+        pool<3>);
   r.add("batch_norm|batch_norm_|sync_batch_norm_",
         "x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format, "
         "use_global_stats, trainable_statistics",

@@ -690,6 +690,7 @@ FailureOr<PyValue> diag(ImportContext &ctx, Args &a) {
 
 void paddle::registerShapeOps(OpRegistry &r) {
   r.add("reshape", "x, shape", folded<reshape>);
+  r.add("view_shape", "x, shape", folded<reshape>); // a reshape as a view
   r.add("transpose", "x, perm", folded<transposeOp>);
   r.add("slice", "x, axes, starts, ends, infer_flags=None, decrease_axis=None", folded<slice>);
   r.add("strided_slice", "x, axes, starts, ends, strides", folded<stridedSlice>);

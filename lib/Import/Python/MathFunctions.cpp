@@ -59,6 +59,7 @@ struct Math {
   Value atan2(Value a, Value b) { return c.op<gn::Atan2Op>({a, b}); }
   Value lt(Value a, Value b) { return c.op<gn::LtOp>({a, b}); }
   Value gt(Value a, Value b) { return c.op<gn::GtOp>({a, b}); }
+  Value le(Value a, Value b) { return c.op<gn::LeOp>({a, b}); }
   Value eq(Value a, Value b) { return c.op<gn::EqOp>({a, b}); }
   Value ne(Value a, Value b) { return c.op<gn::NeOp>({a, b}); }
   Value both(Value a, Value b) { return c.op<gn::AndOp>({a, b}); }
@@ -255,6 +256,28 @@ FailureOr<Value> math::nanToNum(ImportContext &ctx, Value x, double nan,
   if (!m.c.ok())
     return failure();
   return r;
+}
+
+FailureOr<Value> math::isclose(ImportContext &ctx, const PyValue &a, const PyValue &b,
+                               double rtol, double atol, bool equalNan) {
+  auto promoted = ctx.promote({a, b});
+  if (failed(promoted))
+    return failure();
+  Type t = isFloat(*promoted) ? *promoted : ctx.builder.getF64Type();
+  auto x = ctx.asTensor(a, t), y = ctx.asTensor(b, t);
+  if (failed(x) || failed(y))
+    return failure();
+  Math m(ctx, t);
+  Value actual = m.abs(m.sub(*x, *y));
+  Value allowed = m.add(m.k(atol), m.abs(m.mul(*y, m.k(rtol))));
+  Value finite = m.both(m.eq(actual, actual),
+                        m.ne(actual, m.k(std::numeric_limits<double>::infinity())));
+  Value close = m.either(m.eq(*x, *y), m.both(finite, m.le(actual, allowed)));
+  if (equalNan)
+    close = m.either(close, m.both(m.ne(*x, *x), m.ne(*y, *y)));
+  if (!m.c.ok())
+    return failure();
+  return close;
 }
 
 bool math::isBinary(llvm::StringRef name) {

@@ -166,6 +166,20 @@ FailureOr<Value> algebra::pixelUnshuffle(ImportContext &ctx, Value x, int64_t r)
   return result(c, out);
 }
 
+FailureOr<Value> algebra::pixelShuffle(ImportContext &ctx, Value x, int64_t r) {
+  auto shape = typeOf(x).getShape();
+  if (r < 1 || r > (int64_t(1) << 31))
+    return ctx.error("upscale_factor must be in [1, 2^31], got " + std::to_string(r));
+  if (shape.size() != 4 || shape[1] % (r * r))
+    return ctx.error("pixel_shuffle expects a 4-d input whose channels divide by "
+                     "upscale_factor^2");
+  int64_t n = shape[0], ch = shape[1] / (r * r), h = shape[2], w = shape[3];
+  Chain c{ctx};
+  Value v = c.reshape(x, {n, ch, r, r, h, w});
+  Value out = c.reshape(c.transpose(v, {0, 1, 4, 2, 5, 3}), {n, ch, h * r, w * r});
+  return result(c, out);
+}
+
 FailureOr<Value> algebra::searchSorted(ImportContext &ctx, Value boundaries, Value values,
                                        bool right) {
   auto t = ctx.promote({PyValue::of(boundaries), PyValue::of(values)});

@@ -10,7 +10,6 @@
 #include "TorchOps.h"
 #include "gn/Import/Python/MathFunctions.h"
 #include "gn/Import/Python/OpChain.h"
-#include <limits>
 #include <utility>
 
 using namespace mlir;
@@ -147,34 +146,13 @@ FailureOr<PyValue> nanToNum(ImportContext &ctx, Args &a) {
   return wrap(math::nanToNum(ctx, *x, *nan, posinf, neginf));
 }
 
-/// isclose(input, other, rtol, atol, equal_nan) as PyTorch decides it:
-/// equal, or |a - b| finite and at most atol + |rtol * b|; with equal_nan
-/// two NaNs too. Integers compare in f64.
+/// isclose(input, other, rtol, atol, equal_nan): math::isclose.
 FailureOr<PyValue> isclose(ImportContext &ctx, Args &a) {
   auto rtol = a.real("rtol"), atol = a.real("atol");
   auto equalNan = a.boolean("equal_nan");
-  auto promoted = ctx.promote({a.get("input"), a.get("other")});
-  if (failed(rtol) || failed(atol) || failed(equalNan) || failed(promoted))
+  if (failed(rtol) || failed(atol) || failed(equalNan))
     return failure();
-  Type t = isFloat(*promoted) ? *promoted : ctx.builder.getF64Type();
-  auto x = ctx.asTensor(a.get("input"), t), y = ctx.asTensor(a.get("other"), t);
-  if (failed(x) || failed(y))
-    return failure();
-  Chain c{ctx};
-  Value actual = c.op<gn::AbsOp>({c.op<gn::SubOp>({*x, *y})});
-  Value allowed = c.op<gn::AddOp>(
-      {ctx.splat(t, *atol), c.op<gn::AbsOp>({c.op<gn::MulOp>({*y, ctx.splat(t, *rtol)})})});
-  Value finite = c.op<gn::AndOp>(
-      {c.op<gn::EqOp>({actual, actual}),
-       c.op<gn::NeOp>({actual, ctx.splat(t, std::numeric_limits<double>::infinity())})});
-  Value close = c.op<gn::OrOp>(
-      {c.op<gn::EqOp>({*x, *y}), c.op<gn::AndOp>({finite, c.op<gn::LeOp>({actual, allowed})})});
-  if (*equalNan)
-    close = c.op<gn::OrOp>(
-        {close, c.op<gn::AndOp>({c.op<gn::NeOp>({*x, *x}), c.op<gn::NeOp>({*y, *y})})});
-  if (!c.ok())
-    return failure();
-  return PyValue::of(close);
+  return wrap(math::isclose(ctx, a.get("input"), a.get("other"), *rtol, *atol, *equalNan));
 }
 
 /// isin(elements, test_elements, *, assume_unique, invert): whether each

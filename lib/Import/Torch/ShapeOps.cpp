@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
 #include "gn/Import/Python/OpChain.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
@@ -779,21 +780,7 @@ FailureOr<PyValue> pixelShuffle(ImportContext &ctx, Args &a) {
   auto f = a.integer("upscale_factor");
   if (failed(x) || failed(f))
     return failure();
-  auto type = typeOf(*x);
-  int64_t r = *f;
-  if (r < 1 || r > (int64_t(1) << 31))
-    return a.error("upscale_factor must be in [1, 2^31], got " + llvm::Twine(r));
-  if (type.getRank() != 4 || type.getDimSize(1) % (r * r))
-    return a.error("expected a 4-d input whose channels divide by upscale_factor^2");
-  int64_t n = type.getDimSize(0), c = type.getDimSize(1) / (r * r), h = type.getDimSize(2),
-          w = type.getDimSize(3);
-  auto s = ctx.reshape(*x, {n, c, r, r, h, w});
-  if (failed(s))
-    return failure();
-  auto t = permute(ctx, *s, {0, 1, 4, 2, 5, 3});
-  if (failed(t))
-    return failure();
-  return wrap(ctx.reshape(*t, {n, c, h * r, w * r}));
+  return wrap(algebra::pixelShuffle(ctx, *x, *f));
 }
 
 /// i64 constant index tensor of `shape` with `values` (row-major).

@@ -46,6 +46,12 @@ FailureOr<Value> thresholdedRelu(ImportContext &ctx, Value x, double threshold, 
 FailureOr<Value> nanToNum(ImportContext &ctx, Value x, double nan, std::optional<double> posinf,
                           std::optional<double> neginf);
 
+/// isclose as PyTorch and PaddlePaddle decide it: equal, or |x - y| finite
+/// and at most atol + |rtol * y|; with `equalNan` two NaNs too. Integers
+/// compare in f64. An i1 tensor of the operands' broadcast shape.
+FailureOr<Value> isclose(ImportContext &ctx, const PyValue &x, const PyValue &y, double rtol,
+                         double atol, bool equalNan);
+
 /// xlogy, logaddexp, logaddexp2, hypot, heaviside, fmax, fmin, copysign of
 /// two operands broadcast and promoted as the frontend's binary ops are.
 bool isBinary(llvm::StringRef name);

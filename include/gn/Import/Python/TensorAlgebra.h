@@ -31,6 +31,8 @@ FailureOr<Value> cross(ImportContext &ctx, Value x, Value y, int64_t dim);
 FailureOr<Value> channelShuffle(ImportContext &ctx, Value x, int64_t groups);
 /// [N, C, H*r, W*r] -> [N, C*r*r, H, W].
 FailureOr<Value> pixelUnshuffle(ImportContext &ctx, Value x, int64_t r);
+/// pixel_shuffle of NCHW `x`: [N, C r^2, H, W] -> [N, C, H r, W r].
+FailureOr<Value> pixelShuffle(ImportContext &ctx, Value x, int64_t r);
 
 /// The `k`-th smallest (from 1) along `dim` and its i64 index, from a
 /// stable ascending sort (equal values: the earlier index first); keepdim
