@@ -707,6 +707,25 @@ CASES.update({
                    inp("v", [4, 3])], ["y = paddle._C_ops.index_add(x, i, v, 0)"], ["y"]),
     "index_add_axis1": ([inp("x", [2, 5]), inp("i", [2], "int64", data=[4, 2]),
                          inp("v", [2, 2])], ["y = paddle._C_ops.index_add(x, i, v, -1)"], ["y"]),
+    "box_coder_encode": ([inp("p", [3, 4], data=[0, 0, 4, 4, 1, 2, 6, 5, 2, 1, 3, 7]),
+                          inp("v", [3, 4], lo=0.1, hi=0.3, mean=0.2, std=0.05),
+                          inp("t", [2, 4], data=[0.5, 0.5, 3, 5, 2, 2, 7, 6])],
+                         ["y = paddle._C_ops.box_coder(p, v, t, 'encode_center_size', False, 0, [])",
+                          "z = paddle._C_ops.box_coder(p, None, t, 'encode_center_size', True, 0, "
+                          "[0.1, 0.1, 0.2, 0.2])"], ["y", "z"]),
+    "box_coder_decode": ([inp("p", [3, 4], data=[0, 0, 4, 4, 1, 2, 6, 5, 2, 1, 3, 7]),
+                          inp("v", [3, 4], lo=0.1, hi=0.3, mean=0.2, std=0.05),
+                          inp("t", [2, 3, 4], std=0.5)],
+                         ["y = paddle._C_ops.box_coder(p, v, t, 'decode_center_size', True, 0, [])",
+                          "z = paddle._C_ops.box_coder(p, None, t, 'decode_center_size', False, 0, "
+                          "[0.1, 0.1, 0.2, 0.2])",
+                          "w = paddle._C_ops.box_coder(p, None, t, 'decode_center_size', True, 0, [])"],
+                         ["y", "z", "w"]),
+    "box_coder_decode_axis1": ([inp("p", [2, 4], data=[0, 0, 4, 4, 1, 2, 6, 5]),
+                                inp("v", [2, 4], lo=0.1, hi=0.3, mean=0.2, std=0.05),
+                                inp("t", [2, 3, 4], std=0.5)],
+                               ["y = paddle._C_ops.box_coder(p, v, t, 'decode_center_size', False, 1, [])"],
+                               ["y"]),
     "view_shape": ([inp("x", [2, 3, 4])], ["y = paddle._C_ops.view_shape(x, [6, -1])"], ["y"]),
 })
 

@@ -3,10 +3,12 @@
 // Ops of detection models that gn has no op for, decomposed into gn ops:
 // a deformable convolution samples its input with gn.grid_sample and
 // contracts with gn.matmul; prior boxes depend only on shapes and are
-// constants; YOLO box decoding is elementwise.
+// constants; YOLO box decoding and box_coder are elementwise.
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/OpChain.h"
+#include <array>
 #include <cmath>
 
 using namespace mlir;
@@ -495,9 +497,123 @@ FailureOr<PyValue> yoloBox(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(*boxesOut), PyValue::of(*scoresOut)});
 }
 
+/// box_coder(prior_box, prior_box_var, target_box, code_type,
+/// box_normalized, axis, variance) as PaddlePaddle's CPU kernel computes it.
+/// Priors [M, 4] (x1, y1, x2, y2); widths gain 1 when not normalized.
+/// - encode_center_size: targets [N, 4] -> [N, M, 4] offsets of each
+///   target's centre and log size against each prior, divided by the
+///   prior's variance (prior_box_var [M, 4] or the 4 `variance` values).
+/// - decode_center_size: offsets [N, M, 4] -> boxes [N, M, 4]; axis 0 reads
+///   prior j for column j, axis 1 prior i for row i.
+FailureOr<PyValue> boxCoder(ImportContext &ctx, Args &a) {
+  auto prior = a.tensor("prior_box"), target = a.tensor("target_box");
+  auto priorVar = a.optionalTensor("prior_box_var");
+  auto code = a.string("code_type");
+  auto normalized = a.boolean("box_normalized");
+  auto axis = a.integer("axis");
+  if (failed(prior) || failed(target) || failed(priorVar) || failed(code) ||
+      failed(normalized) || failed(axis))
+    return failure();
+  llvm::SmallVector<double> variance;
+  if (a.has("variance")) {
+    auto v = a.get("variance");
+    if (!v.isSequence())
+      return a.error("variance must be a list of 4 numbers");
+    for (const PyValue &e : v.elts)
+      variance.push_back(e.asDouble());
+  }
+  if (!variance.empty() && variance.size() != 4)
+    return a.error("variance must have 4 values, got " + std::to_string(variance.size()));
+  if (*priorVar && !variance.empty())
+    return a.error("prior_box_var and variance must not both be given");
+  auto pt = typeOf(*prior), tt = typeOf(*target);
+  if (pt.getRank() != 2 || pt.getDimSize(1) != 4)
+    return a.error("prior_box must be [M, 4]");
+  bool encode = *code == "encode_center_size";
+  if (!encode && *code != "decode_center_size")
+    return a.error("code_type must be encode_center_size or decode_center_size, got '" + *code +
+                   "'");
+  Type e = pt.getElementType();
+  double off = *normalized ? 0.0 : 1.0;
+  int64_t m = pt.getDimSize(0);
+  Chain c{ctx};
+  auto k = [&](double v) { return ctx.splat(e, v); };
+  auto add = [&](Value x, Value y) { return c.op<gn::AddOp>({x, y}); };
+  auto sub = [&](Value x, Value y) { return c.op<gn::SubOp>({x, y}); };
+  auto mul = [&](Value x, Value y) { return c.op<gn::MulOp>({x, y}); };
+  auto div = [&](Value x, Value y) { return c.op<gn::DivOp>({x, y}); };
+  // A prior's width, height and centre, shaped to broadcast over `shape`.
+  auto priorParts = [&](llvm::ArrayRef<int64_t> shape) {
+    Value x1 = c.reshape(c.column(*prior, 0), shape), y1 = c.reshape(c.column(*prior, 1), shape);
+    Value w = add(sub(c.reshape(c.column(*prior, 2), shape), x1), k(off));
+    Value h = add(sub(c.reshape(c.column(*prior, 3), shape), y1), k(off));
+    return std::array<Value, 4>{w, h, add(x1, div(w, k(2))), add(y1, div(h, k(2)))};
+  };
+  // Variance k, shaped to broadcast over `shape` (the prior's), or none.
+  auto varianceOf = [&](int64_t i, llvm::ArrayRef<int64_t> shape) -> Value {
+    if (*priorVar)
+      return c.reshape(c.column(*priorVar, i), shape);
+    return variance.empty() ? Value() : k(variance[i]);
+  };
+  auto stack = [&](std::array<Value, 4> parts, int64_t n, int64_t cols) {
+    llvm::SmallVector<Value> slabs;
+    for (Value v : parts)
+      slabs.push_back(c.reshape(v, {n, cols, 1}));
+    return c.op<gn::ConcatOp>(slabs, {ctx.i64("dim", 2)});
+  };
+  Value out;
+  if (encode) {
+    if (tt.getRank() != 2 || tt.getDimSize(1) != 4)
+      return a.error("encode_center_size takes target_box [N, 4]");
+    int64_t n = tt.getDimSize(0);
+    auto [pw, ph, pcx, pcy] = priorParts({1, m});
+    auto col = [&](int64_t i) { return c.reshape(c.column(*target, i), {n, 1}); };
+    Value tw = add(sub(col(2), col(0)), k(off)), th = add(sub(col(3), col(1)), k(off));
+    Value tcx = div(add(col(2), col(0)), k(2)), tcy = div(add(col(3), col(1)), k(2));
+    std::array<Value, 4> parts{div(sub(tcx, pcx), pw), div(sub(tcy, pcy), ph),
+                               c.op<gn::LogOp>({c.op<gn::AbsOp>({div(tw, pw)})}),
+                               c.op<gn::LogOp>({c.op<gn::AbsOp>({div(th, ph)})})};
+    for (int64_t i = 0; i < 4; ++i)
+      if (Value v = varianceOf(i, {1, m}))
+        parts[i] = div(parts[i], v);
+    out = stack(parts, n, m);
+  } else {
+    if (tt.getRank() != 3 || tt.getDimSize(2) != 4)
+      return a.error("decode_center_size takes target_box [N, M, 4]");
+    int64_t n = tt.getDimSize(0), cols = tt.getDimSize(1);
+    if (*axis != 0 && *axis != 1)
+      return a.error("axis must be 0 or 1, got " + std::to_string(*axis));
+    if ((*axis == 0 ? cols : n) != m)
+      return a.error("target_box's dim " + std::to_string(*axis == 0 ? 1 : 0) + " must count the " +
+                     std::to_string(m) + " priors");
+    llvm::SmallVector<int64_t> shape = *axis == 0 ? llvm::SmallVector<int64_t>{1, m}
+                                                  : llvm::SmallVector<int64_t>{m, 1};
+    auto [pw, ph, pcx, pcy] = priorParts(shape);
+    auto t = [&](int64_t i) {
+      Value v = c.reshape(c.slice(*target, 2, i, i + 1), {n, cols});
+      if (Value var = varianceOf(i, shape))
+        v = mul(v, var);
+      return v;
+    };
+    Value cx = add(mul(t(0), pw), pcx), cy = add(mul(t(1), ph), pcy);
+    Value w = mul(c.op<gn::ExpOp>({t(2)}), pw), h = mul(c.op<gn::ExpOp>({t(3)}), ph);
+    Value halfW = div(w, k(2)), halfH = div(h, k(2));
+    out = stack({sub(cx, halfW), sub(cy, halfH), sub(add(cx, halfW), k(off)),
+                 sub(add(cy, halfH), k(off))},
+                n, cols);
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
 } // namespace
 
 void paddle::registerDetectionOps(OpRegistry &r) {
+  r.add("box_coder",
+        "prior_box, prior_box_var, target_box, code_type='encode_center_size', "
+        "box_normalized=True, axis=0, variance=None",
+        folded<boxCoder>);
   r.add("deformable_conv",
         "x, offset, filter, mask, strides, paddings, dilations, deformable_groups, groups, "
         "im2col_step",
