@@ -1636,6 +1636,15 @@ def define_nn_more():
     case("diff_prepend_append_f32", "binary", [N("x", (3, 5)), N("p", (3, 2))],
          "return (torch.diff(x, dim=1, prepend=p, append=p), torch.diff(x, n=3, dim=1, append=p))")
     case("diff_bool", "binary", [B("x", (3, 6))], "torch.diff(x)")
+    for dt in ("f32", "f64"):
+        case(f"affine_grid_{dt}", "grid", [N("t", (2, 2, 3), dt, sd=0.5)],
+             f"return ({F}affine_grid(t, [2, 3, 4, 5], align_corners=False), "
+             f"{F}affine_grid(t, (2, 1, 3, 1), align_corners=True))", dtype=dt)
+    case("affine_grid_3d_f32", "grid", [N("t", (1, 3, 4), sd=0.5)],
+         f"{F}affine_grid(t, [1, 2, 3, 4, 2])")
+    case("affine_grid_sample_f32", "grid", [N("x", (2, 3, 6, 7)), N("t", (2, 2, 3), sd=0.4)],
+         f"return ({F}grid_sample(x, {F}affine_grid(t, x.size(), align_corners=False), "
+         f"align_corners=False),)")
 
 
 def define_norm():

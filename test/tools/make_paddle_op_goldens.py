@@ -726,6 +726,9 @@ CASES.update({
                                 inp("t", [2, 3, 4], std=0.5)],
                                ["y = paddle._C_ops.box_coder(p, v, t, 'decode_center_size', False, 1, [])"],
                                ["y"]),
+    "nn_affine_grid": ([inp("t", [2, 2, 3], std=0.5)],
+                       ["y = paddle._C_ops.affine_grid(t, [2, 3, 4, 5], True)",
+                        "z = paddle._C_ops.affine_grid(t, [2, 3, 4, 5], False)"], ["y", "z"]),
     "view_shape": ([inp("x", [2, 3, 4])], ["y = paddle._C_ops.view_shape(x, [6, -1])"], ["y"]),
 })
 

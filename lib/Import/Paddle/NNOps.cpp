@@ -1,6 +1,7 @@
 //===- NNOps.cpp - Paddle contractions, convolution, pooling, norms ------===//
 #include "PaddleOps.h"
 #include "gn/Import/Python/OpChain.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Support/NumericCast.h"
 #include "llvm/ADT/Sequence.h"
 #include <cmath>
@@ -561,6 +562,16 @@ FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(*r), cache, xshape});
 }
 
+/// affine_grid(input, output_shape, align_corners): algebra::affineGrid.
+FailureOr<PyValue> affineGrid(ImportContext &ctx, Args &a) {
+  auto theta = a.tensor("input");
+  auto shape = intList(a, ctx, "output_shape");
+  auto align = a.boolean("align_corners");
+  if (failed(theta) || failed(shape) || failed(align))
+    return failure();
+  return wrap(algebra::affineGrid(ctx, *theta, *shape, *align));
+}
+
 /// maxout(x, groups, axis=1): the channels along `axis` in consecutive
 /// runs of `groups`, each run's maximum.
 FailureOr<PyValue> maxout(ImportContext &ctx, Args &a) {
@@ -663,6 +674,7 @@ FailureOr<PyValue> affineChannel(ImportContext &ctx, Args &a) {
 
 void paddle::registerNNOps(OpRegistry &r) {
   r.add("maxout", "x, groups, axis=1", folded<maxout>);
+  r.add("affine_grid", "input, output_shape, align_corners=True", folded<affineGrid>);
   r.add("temporal_shift", "x, seg_num, shift_ratio=0.25, data_format='NCHW'",
         folded<temporalShift>);
   r.add("affine_channel", "x, scale, bias, data_layout='AnyLayout'", folded<affineChannel>);

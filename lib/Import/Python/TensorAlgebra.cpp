@@ -180,6 +180,57 @@ FailureOr<Value> algebra::pixelShuffle(ImportContext &ctx, Value x, int64_t r) {
   return result(c, out);
 }
 
+FailureOr<Value> algebra::affineGrid(ImportContext &ctx, Value theta,
+                                     llvm::ArrayRef<int64_t> size, bool alignCorners) {
+  auto tt = typeOf(theta);
+  int64_t spatial = (int64_t)size.size() - 2;
+  if ((spatial != 2 && spatial != 3) || tt.getRank() != 3 || tt.getDimSize(0) != size[0] ||
+      tt.getDimSize(1) != spatial || tt.getDimSize(2) != spatial + 1)
+    return ctx.error("affine_grid takes theta [N, 2, 3] with a size [N, C, H, W], or theta "
+                     "[N, 3, 4] with [N, C, D, H, W]");
+  Type e = tt.getElementType();
+  if (!isFloat(e))
+    return ctx.error("affine_grid takes a floating theta");
+  // Normalized coordinate of position i of n.
+  auto coord = [&](int64_t i, int64_t n) {
+    if (n <= 1)
+      return 0.0;
+    return alignCorners ? -1.0 + 2.0 * i / (n - 1) : (2.0 * i + 1) / n - 1;
+  };
+  llvm::ArrayRef<int64_t> dims = size.drop_front(2); // [D,] H, W
+  int64_t positions = 1;
+  for (int64_t d : dims)
+    positions *= d;
+  if (positions > (int64_t(1) << 24))
+    return ctx.error("affine_grid output of " + std::to_string(positions) +
+                     " positions is too large for a constant grid");
+  // Rows (x, y[, z], 1) in row-major order of the output positions; x
+  // follows the last dim.
+  std::vector<double> base;
+  base.reserve(positions * (spatial + 1));
+  llvm::SmallVector<int64_t> idx(spatial, 0);
+  for (int64_t p = 0; p < positions; ++p) {
+    for (int64_t k = spatial - 1; k >= 0; --k)
+      base.push_back(coord(idx[k], dims[k]));
+    base.push_back(1.0);
+    for (int64_t k = spatial - 1; k >= 0; --k) {
+      if (++idx[k] < dims[k])
+        break;
+      idx[k] = 0;
+    }
+  }
+  auto baseType = RankedTensorType::get({1, positions, spatial + 1}, ctx.builder.getF64Type());
+  Value grid = gn::ConstantOp::create(ctx.builder, ctx.loc, baseType,
+                                      DenseElementsAttr::get(baseType, llvm::ArrayRef(base)));
+  Chain c{ctx};
+  grid = c.convert(grid, e);
+  Value out = c.op<gn::MatmulOp>({grid, theta}, {ctx.attr("transpose_rhs", ctx.builder.getUnitAttr())});
+  llvm::SmallVector<int64_t> shape{size[0]};
+  llvm::append_range(shape, dims);
+  shape.push_back(spatial);
+  return result(c, c.reshape(out, shape));
+}
+
 FailureOr<Value> algebra::searchSorted(ImportContext &ctx, Value boundaries, Value values,
                                        bool right) {
   auto t = ctx.promote({PyValue::of(boundaries), PyValue::of(values)});

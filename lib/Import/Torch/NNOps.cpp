@@ -1,6 +1,7 @@
 //===- NNOps.cpp - import of contractions, convolution, pooling, norms --===//
 #include "TorchOps.h"
 #include "gn/Import/Python/OpChain.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Support/NumericCast.h"
 
 using namespace mlir;
@@ -387,6 +388,23 @@ FailureOr<PyValue> localResponseNorm(ImportContext &ctx, Args &a) {
   if (!c.ok())
     return failure();
   return PyValue::of(r);
+}
+
+/// affine_grid(theta, size, align_corners=None): algebra::affineGrid
+/// (align_corners None is False).
+FailureOr<PyValue> affineGrid(ImportContext &ctx, Args &a) {
+  auto theta = a.tensor("theta");
+  auto size = a.ints("size");
+  if (failed(theta) || failed(size))
+    return failure();
+  bool align = false;
+  if (a.has("align_corners")) {
+    auto ac = a.boolean("align_corners");
+    if (failed(ac))
+      return failure();
+    align = *ac;
+  }
+  return wrap(algebra::affineGrid(ctx, *theta, *size, align));
 }
 
 template <int Spatial, bool IsMax>
@@ -963,6 +981,7 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("lp_pool1d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<1>);
   r.add("lp_pool2d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<2>);
   r.add("lp_pool3d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<3>);
+  r.add("affine_grid", "theta, size, align_corners=None", affineGrid);
   r.add("local_response_norm", "input, size, alpha=0.0001, beta=0.75, k=1.0", localResponseNorm);
   r.add("adaptive_avg_pool1d", "input, output_size", adaptivePool<1, false>);
   r.add("adaptive_avg_pool2d", "input, output_size", adaptivePool<2, false>);

@@ -33,6 +33,13 @@ FailureOr<Value> channelShuffle(ImportContext &ctx, Value x, int64_t groups);
 FailureOr<Value> pixelUnshuffle(ImportContext &ctx, Value x, int64_t r);
 /// pixel_shuffle of NCHW `x`: [N, C r^2, H, W] -> [N, C, H r, W r].
 FailureOr<Value> pixelShuffle(ImportContext &ctx, Value x, int64_t r);
+/// affine_grid: the sampling grid of `theta` ([N, 2, 3], or [N, 3, 4] in
+/// 3-d) for an output of `size` ([N, C, H, W] or [N, C, D, H, W]): each
+/// output position's normalized coordinates (x, y[, z], 1) times theta^T,
+/// as [N, H, W, 2] or [N, D, H, W, 3]. With align_corners the corners are
+/// -1 and 1, else the outer pixels' edges.
+FailureOr<Value> affineGrid(ImportContext &ctx, Value theta, llvm::ArrayRef<int64_t> size,
+                            bool alignCorners);
 
 /// The `k`-th smallest (from 1) along `dim` and its i64 index, from a
 /// stable ascending sort (equal values: the earlier index first); keepdim
