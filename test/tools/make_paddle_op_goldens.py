@@ -729,6 +729,13 @@ CASES.update({
     "nn_affine_grid": ([inp("t", [2, 2, 3], std=0.5)],
                        ["y = paddle._C_ops.affine_grid(t, [2, 3, 4, 5], True)",
                         "z = paddle._C_ops.affine_grid(t, [2, 3, 4, 5], False)"], ["y", "z"]),
+    "nn_unfold": ([inp("x", [2, 3, 5, 6])],
+                  ["y = paddle._C_ops.unfold(x, [2, 3], [1, 2], [1, 0, 1, 0], [1, 1])",
+                   "z = paddle._C_ops.unfold(x, [3, 3], [2, 2], [1, 1, 2, 0], [1, 2])"], ["y", "z"]),
+    "nn_fold": ([inp("x", [2, 3 * 2 * 2, 12])],
+                ["y = paddle._C_ops.fold(x, [4, 5], [2, 2], [1, 1], [0, 0, 0, 0], [1, 1])",
+                 "z = paddle._C_ops.fold(x, [5, 6], [2, 2], [2, 2], [1, 1, 1, 1], [1, 1])"],
+                ["y", "z"]),
     "view_shape": ([inp("x", [2, 3, 4])], ["y = paddle._C_ops.view_shape(x, [6, -1])"], ["y"]),
 })
 

@@ -572,6 +572,66 @@ FailureOr<PyValue> affineGrid(ImportContext &ctx, Args &a) {
   return wrap(algebra::affineGrid(ctx, *theta, *shape, *align));
 }
 
+/// Two values per spatial dim from a Paddle int list: one value for both,
+/// or one each.
+FailureOr<llvm::SmallVector<int64_t>> pairOf(Args &a, llvm::ArrayRef<int64_t> v,
+                                             llvm::StringRef name) {
+  if (v.size() == 1)
+    return llvm::SmallVector<int64_t>{v[0], v[0]};
+  if (v.size() == 2)
+    return llvm::SmallVector<int64_t>(v);
+  return a.error(name + " must have 1 or 2 values, got " + std::to_string(v.size()));
+}
+
+/// unfold / fold's paddings: 1, 2 ([h, w]) or 4 ([top, left, bottom, right])
+/// values, as low and high padding per spatial dim.
+LogicalResult foldPaddings(Args &a, llvm::ArrayRef<int64_t> p, llvm::SmallVector<int64_t> &low,
+                           llvm::SmallVector<int64_t> &high) {
+  if (p.size() == 1 || p.size() == 2) {
+    low = high = {p[0], p.back()};
+    return success();
+  }
+  if (p.size() == 4) {
+    low = {p[0], p[1]};
+    high = {p[2], p[3]};
+    return success();
+  }
+  return a.error("paddings must have 1, 2 or 4 values, got " + std::to_string(p.size()));
+}
+
+/// unfold(x, kernel_sizes, strides, paddings, dilations): algebra::im2col.
+FailureOr<PyValue> unfold(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto k = intList(a, ctx, "kernel_sizes"), st = intList(a, ctx, "strides"),
+       p = intList(a, ctx, "paddings"), dl = intList(a, ctx, "dilations");
+  if (failed(x) || failed(k) || failed(st) || failed(p) || failed(dl))
+    return failure();
+  auto kk = pairOf(a, *k, "kernel_sizes"), ss = pairOf(a, *st, "strides"),
+       dd = pairOf(a, *dl, "dilations");
+  llvm::SmallVector<int64_t> low, high;
+  if (failed(kk) || failed(ss) || failed(dd) || failed(foldPaddings(a, *p, low, high)))
+    return failure();
+  return wrap(algebra::im2col(ctx, *x, *kk, *dd, low, high, *ss));
+}
+
+/// fold(x, output_sizes, kernel_sizes, strides, paddings, dilations):
+/// algebra::col2im.
+FailureOr<PyValue> fold(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto out = intList(a, ctx, "output_sizes"), k = intList(a, ctx, "kernel_sizes"),
+       st = intList(a, ctx, "strides"), p = intList(a, ctx, "paddings"),
+       dl = intList(a, ctx, "dilations");
+  if (failed(x) || failed(out) || failed(k) || failed(st) || failed(p) || failed(dl))
+    return failure();
+  auto oo = pairOf(a, *out, "output_sizes"), kk = pairOf(a, *k, "kernel_sizes"),
+       ss = pairOf(a, *st, "strides"), dd = pairOf(a, *dl, "dilations");
+  llvm::SmallVector<int64_t> low, high;
+  if (failed(oo) || failed(kk) || failed(ss) || failed(dd) ||
+      failed(foldPaddings(a, *p, low, high)))
+    return failure();
+  return wrap(algebra::col2im(ctx, *x, *oo, *kk, *dd, low, high, *ss));
+}
+
 /// maxout(x, groups, axis=1): the channels along `axis` in consecutive
 /// runs of `groups`, each run's maximum.
 FailureOr<PyValue> maxout(ImportContext &ctx, Args &a) {
@@ -674,6 +734,8 @@ FailureOr<PyValue> affineChannel(ImportContext &ctx, Args &a) {
 
 void paddle::registerNNOps(OpRegistry &r) {
   r.add("maxout", "x, groups, axis=1", folded<maxout>);
+  r.add("unfold", "x, kernel_sizes, strides, paddings, dilations", folded<unfold>);
+  r.add("fold", "x, output_sizes, kernel_sizes, strides, paddings, dilations", folded<fold>);
   r.add("affine_grid", "input, output_shape, align_corners=True", folded<affineGrid>);
   r.add("temporal_shift", "x, seg_num, shift_ratio=0.25, data_format='NCHW'",
         folded<temporalShift>);

@@ -180,6 +180,113 @@ FailureOr<Value> algebra::pixelShuffle(ImportContext &ctx, Value x, int64_t r) {
   return result(c, out);
 }
 
+FailureOr<Value> algebra::windows(ImportContext &ctx, Value x, int64_t dim, int64_t size,
+                                  int64_t step, int64_t dilation, int64_t &count) {
+  int64_t n = typeOf(x).getDimSize(dim);
+  int64_t limit = int64_t(1) << 31;
+  if (size < 1 || step < 1 || dilation < 1 || size > limit || step > limit || dilation > limit)
+    return ctx.error("window size, stride and dilation must be in [1, 2^31], got " +
+                     llvm::Twine(size) + ", " + llvm::Twine(step) + ", " + llvm::Twine(dilation));
+  int64_t span = dilation * (size - 1) + 1;
+  count = n >= span ? (n - span) / step + 1 : 0;
+  // The windows are a constant index tensor built here: bounded (2 GiB).
+  if (count > 0 && size > (int64_t(1) << 28) / count)
+    return ctx.error("sliding windows of " + llvm::Twine(count) + " x " + llvm::Twine(size) +
+                     " positions: too large an index");
+  llvm::SmallVector<int64_t> idx;
+  for (int64_t w = 0; w < count; ++w)
+    for (int64_t k = 0; k < size; ++k)
+      idx.push_back(w * step + k * dilation);
+  auto type = RankedTensorType::get({count, size}, ctx.i64Type());
+  Value index = gn::ConstantOp::create(ctx.builder, ctx.loc, type,
+                                       DenseIntElementsAttr::get(type, llvm::ArrayRef(idx)));
+  return ctx.build<gn::IndexSelectOp>({x, index}, {ctx.i64("dim", dim)});
+}
+
+FailureOr<Value> algebra::im2col(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> k,
+                                 llvm::ArrayRef<int64_t> dl, llvm::ArrayRef<int64_t> low,
+                                 llvm::ArrayRef<int64_t> high, llvm::ArrayRef<int64_t> st) {
+  auto type = typeOf(x);
+  if (type.getRank() != 4 || k.size() != 2 || dl.size() != 2 || low.size() != 2 ||
+      high.size() != 2 || st.size() != 2)
+    return ctx.error("im2col takes a 4-d input and two kernel sizes, dilations, paddings and "
+                     "strides");
+  Value v = x;
+  if (low[0] || low[1] || high[0] || high[1]) {
+    auto padded = ctx.build<gn::PadOp>(
+        {v}, {ctx.ints("low", {0, 0, low[0], low[1]}), ctx.ints("high", {0, 0, high[0], high[1]}),
+              ctx.str("mode", "constant"), ctx.f64("value", 0)});
+    if (failed(padded))
+      return failure();
+    v = *padded;
+  }
+  int64_t oh, ow;
+  auto rowsW = windows(ctx, v, 2, k[0], st[0], dl[0], oh); // [N, C, oh, kh, W]
+  if (failed(rowsW))
+    return failure();
+  auto both = windows(ctx, *rowsW, 4, k[1], st[1], dl[1], ow); // [N, C, oh, kh, ow, kw]
+  if (failed(both))
+    return failure();
+  Chain c{ctx};
+  Value t = c.transpose(*both, {0, 1, 3, 5, 2, 4}); // [N, C, kh, kw, oh, ow]
+  int64_t n = type.getDimSize(0), ch = type.getDimSize(1);
+  return result(c, c.reshape(t, {n, ch * k[0] * k[1], oh * ow}));
+}
+
+FailureOr<Value> algebra::col2im(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> out,
+                                 llvm::ArrayRef<int64_t> k, llvm::ArrayRef<int64_t> dl,
+                                 llvm::ArrayRef<int64_t> low, llvm::ArrayRef<int64_t> high,
+                                 llvm::ArrayRef<int64_t> st) {
+  auto type = typeOf(x);
+  bool batched = type.getRank() == 3;
+  if (type.getRank() != 2 && !batched)
+    return ctx.error("col2im takes an input of 2 or 3 dims, got " +
+                     std::to_string(type.getRank()));
+  if (out.size() != 2 || k.size() != 2 || dl.size() != 2 || low.size() != 2 ||
+      high.size() != 2 || st.size() != 2)
+    return ctx.error("col2im takes two output sizes, kernel sizes, dilations, paddings and "
+                     "strides");
+  int64_t n = batched ? type.getDimSize(0) : 1, ck = type.getDimSize(batched ? 1 : 0),
+          l = type.getDimSize(batched ? 2 : 1);
+  int64_t kh = k[0], kw = k[1], h = out[0], w = out[1];
+  if (kh < 1 || kw < 1 || ck % (kh * kw))
+    return ctx.error("the input's " + std::to_string(ck) + " rows are not channels times the " +
+                     std::to_string(kh) + "x" + std::to_string(kw) + " kernel");
+  int64_t ch = ck / (kh * kw), hp = h + low[0] + high[0], wp = w + low[1] + high[1];
+  int64_t oh = slidingWindowOutputSize(hp, kh, st[0], 0, dl[0], false),
+          ow = slidingWindowOutputSize(wp, kw, st[1], 0, dl[1], false);
+  if (oh < 1 || ow < 1 || oh * ow != l)
+    return ctx.error("the input's " + std::to_string(l) + " columns do not match the " +
+                     std::to_string(std::max<int64_t>(oh, 0) * std::max<int64_t>(ow, 0)) +
+                     " windows of a " + std::to_string(h) + "x" + std::to_string(w) + " output");
+  if (kh * kw * l > (int64_t(1) << 26))
+    return ctx.error("col2im of " + std::to_string(kh * kw * l) +
+                     " positions per channel is too large for a constant index");
+  // Element (ki, kj, l) of a channel goes to padded position
+  // (bi * sh + ki * dh, bj * sw + kj * dw), with l = bi * ow + bj.
+  llvm::SmallVector<int64_t> positions;
+  positions.reserve(kh * kw * l);
+  for (int64_t ki = 0; ki < kh; ++ki)
+    for (int64_t kj = 0; kj < kw; ++kj)
+      for (int64_t li = 0; li < l; ++li)
+        positions.push_back(((li / ow) * st[0] + ki * dl[0]) * wp + (li % ow) * st[1] +
+                            kj * dl[1]);
+  auto indexType = RankedTensorType::get({1, 1, kh * kw * l}, ctx.i64Type());
+  Value index = gn::ConstantOp::create(
+      ctx.builder, ctx.loc, indexType, DenseIntElementsAttr::get(indexType, llvm::ArrayRef(positions)));
+  Type e = type.getElementType();
+  Chain c{ctx};
+  index = c.op<gn::BroadcastToOp>({index}, {ctx.ints("shape", {n, ch, kh * kw * l})});
+  Value image = c.op<gn::ScatterOp>(
+      {c.reshape(x, {n, ch, kh * kw * l}), ctx.splat(e, 0, {n, ch, hp * wp}), index},
+      {ctx.i64("dim", 2), ctx.str("reduce", "add"), ctx.flag("include_self", true)});
+  image = c.reshape(image, {n, ch, hp, wp});
+  image = c.slice(c.slice(image, 2, low[0], low[0] + h), 3, low[1], low[1] + w);
+  if (!batched)
+    image = c.reshape(image, {ch, h, w});
+  return result(c, image);
+}
+
 FailureOr<Value> algebra::affineGrid(ImportContext &ctx, Value theta,
                                      llvm::ArrayRef<int64_t> size, bool alignCorners) {
   auto tt = typeOf(theta);

@@ -783,36 +783,7 @@ FailureOr<PyValue> pixelShuffle(ImportContext &ctx, Args &a) {
   return wrap(algebra::pixelShuffle(ctx, *x, *f));
 }
 
-/// i64 constant index tensor of `shape` with `values` (row-major).
-Value indexConstant(ImportContext &ctx, llvm::ArrayRef<int64_t> shape,
-                    llvm::ArrayRef<int64_t> values) {
-  auto type = RankedTensorType::get(shape, ctx.i64Type());
-  return gn::ConstantOp::create(ctx.builder, ctx.loc, type,
-                                DenseIntElementsAttr::get(type, values));
-}
 
-/// Sliding windows along `dim`: [.., n, ..] -> [.., windows, size, ..] as one
-/// gn.index_select with a constant [windows, size] index.
-FailureOr<Value> windows(ImportContext &ctx, Value x, int64_t dim, int64_t size, int64_t step,
-                         int64_t dilation, int64_t &count) {
-  int64_t n = typeOf(x).getDimSize(dim);
-  int64_t limit = int64_t(1) << 31;
-  if (size < 1 || step < 1 || dilation < 1 || size > limit || step > limit || dilation > limit)
-    return ctx.error("window size, stride and dilation must be in [1, 2^31], got " +
-                     llvm::Twine(size) + ", " + llvm::Twine(step) + ", " + llvm::Twine(dilation));
-  int64_t span = dilation * (size - 1) + 1;
-  count = n >= span ? (n - span) / step + 1 : 0;
-  // The windows are a constant index tensor built here: bounded (2 GiB).
-  if (count > 0 && size > (int64_t(1) << 28) / count)
-    return ctx.error("sliding windows of " + llvm::Twine(count) + " x " + llvm::Twine(size) +
-                     " positions: too large an index");
-  llvm::SmallVector<int64_t> idx;
-  for (int64_t w = 0; w < count; ++w)
-    for (int64_t k = 0; k < size; ++k)
-      idx.push_back(w * step + k * dilation);
-  return ctx.build<gn::IndexSelectOp>({x, indexConstant(ctx, {count, size}, idx)},
-                                      {ctx.i64("dim", dim)});
-}
 
 /// Tensor.unfold(dimension, size, step): windows along a dim, window last.
 FailureOr<PyValue> tensorUnfold(ImportContext &ctx, Args &a) {
@@ -827,7 +798,7 @@ FailureOr<PyValue> tensorUnfold(ImportContext &ctx, Args &a) {
   if (*size < 1 || *step < 1 || *size > type.getDimSize(*dim))
     return a.error("size must be in [1, dim size] and step positive");
   int64_t count;
-  auto w = windows(ctx, *x, *dim, *size, *step, 1, count);
+  auto w = algebra::windows(ctx, *x, *dim, *size, *step, 1, count);
   if (failed(w))
     return failure();
   // [.., windows, size, rest..] -> [.., windows, rest.., size]
@@ -840,92 +811,24 @@ FailureOr<PyValue> tensorUnfold(ImportContext &ctx, Args &a) {
   return wrap(permute(ctx, *w, perm));
 }
 
-/// F.unfold (im2col): [N, C, H, W] -> [N, C * kh * kw, L].
+/// F.unfold (im2col): algebra::im2col.
 FailureOr<PyValue> im2col(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto k = a.ints("kernel_size", 2), dl = a.ints("dilation", 2), p = a.ints("padding", 2),
        st = a.ints("stride", 2);
   if (failed(x) || failed(k) || failed(dl) || failed(p) || failed(st))
     return failure();
-  auto type = typeOf(*x);
-  if (type.getRank() != 4 || k->size() != 2)
-    return a.error("expected a 4-d input and a 2-d kernel");
-  Value v = *x;
-  if ((*p)[0] || (*p)[1]) {
-    auto padded = ctx.build<gn::PadOp>(
-        {v}, {ctx.ints("low", {0, 0, (*p)[0], (*p)[1]}), ctx.ints("high", {0, 0, (*p)[0], (*p)[1]}),
-              ctx.str("mode", "constant"), ctx.f64("value", 0)});
-    if (failed(padded))
-      return failure();
-    v = *padded;
-  }
-  int64_t oh, ow;
-  auto rowsW = windows(ctx, v, 2, (*k)[0], (*st)[0], (*dl)[0], oh); // [N, C, oh, kh, W]
-  if (failed(rowsW))
-    return failure();
-  auto both = windows(ctx, *rowsW, 4, (*k)[1], (*st)[1], (*dl)[1], ow); // [N, C, oh, kh, ow, kw]
-  if (failed(both))
-    return failure();
-  auto t = permute(ctx, *both, {0, 1, 3, 5, 2, 4}); // [N, C, kh, kw, oh, ow]
-  if (failed(t))
-    return failure();
-  int64_t n = type.getDimSize(0), c = type.getDimSize(1);
-  return wrap(ctx.reshape(*t, {n, c * (*k)[0] * (*k)[1], oh * ow}));
+  return wrap(algebra::im2col(ctx, *x, *k, *dl, *p, *p, *st));
 }
 
-/// F.fold (col2im), the inverse layout of unfold: [N, C * kh * kw, L] (or
-/// [C * kh * kw, L]) to [N, C, H, W], each column's values added at its
-/// window's positions (overlaps sum), as one gn.scatter add into the
-/// padded image, then the padding cut away.
+/// F.fold (col2im): algebra::col2im.
 FailureOr<PyValue> col2im(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto out = a.ints("output_size", 2), k = a.ints("kernel_size", 2), dl = a.ints("dilation", 2),
        p = a.ints("padding", 2), st = a.ints("stride", 2);
   if (failed(x) || failed(out) || failed(k) || failed(dl) || failed(p) || failed(st))
     return failure();
-  auto type = typeOf(*x);
-  bool batched = type.getRank() == 3;
-  if (type.getRank() != 2 && !batched)
-    return a.error("expected an input of 2 or 3 dims, got " + std::to_string(type.getRank()));
-  int64_t n = batched ? type.getDimSize(0) : 1, ck = type.getDimSize(batched ? 1 : 0),
-          l = type.getDimSize(batched ? 2 : 1);
-  int64_t kh = (*k)[0], kw = (*k)[1], h = (*out)[0], w = (*out)[1];
-  if (kh < 1 || kw < 1 || ck % (kh * kw))
-    return a.error("the input's " + std::to_string(ck) + " rows are not channels times the " +
-                   std::to_string(kh) + "x" + std::to_string(kw) + " kernel");
-  int64_t c = ck / (kh * kw), hp = h + 2 * (*p)[0], wp = w + 2 * (*p)[1];
-  int64_t oh = mlir::gn::slidingWindowOutputSize(hp, kh, (*st)[0], 0, (*dl)[0], false),
-          ow = mlir::gn::slidingWindowOutputSize(wp, kw, (*st)[1], 0, (*dl)[1], false);
-  if (oh < 1 || ow < 1 || oh * ow != l)
-    return a.error("the input's " + std::to_string(l) + " columns do not match the " +
-                   std::to_string(std::max<int64_t>(oh, 0) * std::max<int64_t>(ow, 0)) +
-                   " windows of a " + std::to_string(h) + "x" + std::to_string(w) + " output");
-  // Element (ki, kj, l) of a channel goes to padded position
-  // (bi * sh + ki * dh, bj * sw + kj * dw), with l = bi * ow + bj.
-  std::vector<double> positions;
-  positions.reserve(kh * kw * l);
-  for (int64_t ki = 0; ki < kh; ++ki)
-    for (int64_t kj = 0; kj < kw; ++kj)
-      for (int64_t li = 0; li < l; ++li) {
-        int64_t row = (li / ow) * (*st)[0] + ki * (*dl)[0];
-        int64_t col = (li % ow) * (*st)[1] + kj * (*dl)[1];
-        positions.push_back(double(row * wp + col));
-      }
-  Type e = type.getElementType();
-  Chain chain{ctx};
-  Value index = denseConstant(ctx, ctx.i64Type(), {1, 1, kh * kw * l}, positions);
-  index = chain.op<gn::BroadcastToOp>({index}, {ctx.ints("shape", {n, c, kh * kw * l})});
-  Value source = chain.reshape(*x, {n, c, kh * kw * l});
-  Value image = chain.op<gn::ScatterOp>(
-      {source, ctx.splat(e, 0, {n, c, hp * wp}), index},
-      {ctx.i64("dim", 2), ctx.str("reduce", "add"), ctx.flag("include_self", true)});
-  image = chain.reshape(image, {n, c, hp, wp});
-  image = chain.slice(chain.slice(image, 2, (*p)[0], (*p)[0] + h), 3, (*p)[1], (*p)[1] + w);
-  if (!batched)
-    image = chain.reshape(image, {c, h, w});
-  if (!chain.ok())
-    return failure();
-  return PyValue::of(image);
+  return wrap(algebra::col2im(ctx, *x, *out, *k, *dl, *p, *p, *st));
 }
 
 /// An i64 arange [0, n) shaped `shape` (n elements).

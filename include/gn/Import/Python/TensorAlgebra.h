@@ -33,6 +33,24 @@ FailureOr<Value> channelShuffle(ImportContext &ctx, Value x, int64_t groups);
 FailureOr<Value> pixelUnshuffle(ImportContext &ctx, Value x, int64_t r);
 /// pixel_shuffle of NCHW `x`: [N, C r^2, H, W] -> [N, C, H r, W r].
 FailureOr<Value> pixelShuffle(ImportContext &ctx, Value x, int64_t r);
+/// Sliding windows along `dim`: [.., n, ..] -> [.., count, size, ..], the
+/// windows `step` apart, their taps `dilation` apart (one gn.index_select
+/// with a constant index); `count` is set.
+FailureOr<Value> windows(ImportContext &ctx, Value x, int64_t dim, int64_t size, int64_t step,
+                         int64_t dilation, int64_t &count);
+/// im2col (torch's F.unfold, Paddle's unfold) of NCHW `x`: [N, C kh kw, L],
+/// the image padded by `padLow` / `padHigh` (per spatial dim) with zeros.
+FailureOr<Value> im2col(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> kernel,
+                        llvm::ArrayRef<int64_t> dilation, llvm::ArrayRef<int64_t> padLow,
+                        llvm::ArrayRef<int64_t> padHigh, llvm::ArrayRef<int64_t> stride);
+/// col2im (torch's F.fold, Paddle's fold), im2col's inverse layout: [N, C
+/// kh kw, L] (or [C kh kw, L]) to [N, C, H, W] (or [C, H, W]) for
+/// `outputSize` (H, W), overlapping windows summed (one gn.scatter add into
+/// the padded image, then the padding cut away).
+FailureOr<Value> col2im(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> outputSize,
+                        llvm::ArrayRef<int64_t> kernel, llvm::ArrayRef<int64_t> dilation,
+                        llvm::ArrayRef<int64_t> padLow, llvm::ArrayRef<int64_t> padHigh,
+                        llvm::ArrayRef<int64_t> stride);
 /// affine_grid: the sampling grid of `theta` ([N, 2, 3], or [N, 3, 4] in
 /// 3-d) for an output of `size` ([N, C, H, W] or [N, C, D, H, W]): each
 /// output position's normalized coordinates (x, y[, z], 1) times theta^T,
