@@ -138,3 +138,25 @@ mlir::gn::shapeAt(RankedTensorType type, const SymbolBinding &binding, std::stri
   }
   return shape;
 }
+
+LogicalResult mlir::gn::refuseSymbolicDims(Operation *root, llvm::StringRef who) {
+  WalkResult found = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto named = [&](Type t, const std::string &what) {
+      if (!hasSymbolicDims(t))
+        return false;
+      op->emitError() << who << " does not take symbolic dims yet (" << what << " is " << t
+                      << "); run it eagerly, or import the sample at its concrete sizes";
+      return true;
+    };
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (auto [i, arg] : llvm::enumerate(block.getArguments()))
+          if (named(arg.getType(), "argument #" + std::to_string(i)))
+            return WalkResult::interrupt();
+    for (auto [i, t] : llvm::enumerate(op->getResultTypes()))
+      if (named(t, "result #" + std::to_string(i)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(found.wasInterrupted());
+}

@@ -9,6 +9,7 @@
 
 #include "gn/IR/SymExpr.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
@@ -38,6 +39,13 @@ RankedTensorType symbolicTensorType(llvm::ArrayRef<int64_t> shape, Type element,
 std::optional<llvm::SmallVector<int64_t, 6>> shapeAt(RankedTensorType type,
                                                      const SymbolBinding &binding,
                                                      std::string &why);
+
+/// For the passes that do not take symbolic dims yet (docs/symbolic-shapes.md,
+/// phases 3 and 4): emits "<who> does not take symbolic dims yet (...)" at
+/// the first value under `root` that has them and fails; succeeds when
+/// there is none. Their rewrites build ops at the example's sizes, which a
+/// symbolic type refuses: without this they stop inside a rewrite.
+LogicalResult refuseSymbolicDims(Operation *root, llvm::StringRef who);
 
 } // namespace mlir::gn
 

@@ -6,6 +6,7 @@
 // (test/Transforms/decompose-numerics.test).
 //
 //===----------------------------------------------------------------------===//
+#include "gn/IR/SymbolicDims.h"
 #include "CountedRewrites.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
@@ -518,6 +519,8 @@ namespace {
 struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     llvm::StringSet<> legal;
     for (const std::string &op : legalOps)
       legal.insert(op);

@@ -40,6 +40,7 @@
 // the end (sortStably), since a group sits where its last op was.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Support/PassTrace.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
@@ -971,6 +972,8 @@ struct GnFormFusionGroupsPass
     : mlir::gn::impl::GnFormFusionGroupsPassBase<GnFormFusionGroupsPass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     func::FuncOp func = getOperation();
     if (func.getBody().empty())
       return;

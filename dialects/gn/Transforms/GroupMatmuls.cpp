@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Support/PassTrace.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -57,6 +58,8 @@ BlockArgument groupableWeight(MatmulOp mm, Block &body) {
 
 struct GnGroupMatmulsPass : gn::impl::GnGroupMatmulsPassBase<GnGroupMatmulsPass> {
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     func::FuncOp fn = getOperation();
     if (fn.getBody().empty())
       return;

@@ -34,6 +34,7 @@
 // to the reduction's row kernel, which the move would split.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/IR/SymbolicDims.h"
 #include "CountedRewrites.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
@@ -750,6 +751,8 @@ struct TransposeIntoMatmulResult : OpRewritePattern<TransposeOp> {
 struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<HoistTransposeAboveElementwise, HoistReshapeAboveElementwise, SinkSliceBelowReshape,
                  SplitElementwiseIntoSlices, RotateHalfAsRoll, GroupedQueryMatmul,

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "CountedRewrites.h"
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -114,6 +115,8 @@ struct WidenMatmul : OpRewritePattern<MatmulOp> {
 
 struct GnNarrowMatmulPass : gn::impl::GnNarrowMatmulPassBase<GnNarrowMatmulPass> {
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<NarrowMatmul, WidenMatmul>(&getContext());
     if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Support/PassTrace.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
@@ -47,6 +48,8 @@ struct GnPromoteToF64Pass : mlir::gn::impl::GnPromoteToF64PassBase<GnPromoteToF6
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     func::FuncOp func = getOperation();
     auto promoteAll = [](TypeRange types) {
       return llvm::map_to_vector(types, [](Type t) { return promote(t); });

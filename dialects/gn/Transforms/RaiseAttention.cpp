@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "CountedRewrites.h"
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -252,6 +253,8 @@ struct FoldKeyValueProjections : OpRewritePattern<AttentionOp> {
 struct GnRaiseAttentionPass : mlir::gn::impl::GnRaiseAttentionPassBase<GnRaiseAttentionPass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<RaiseAttention>(&getContext(), /*channelsFirst=*/false);
     patterns.add<ReadSeqFirst>(&getContext());

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "CountedRewrites.h"
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -185,6 +186,8 @@ struct GnReorderAggregationPass
     : mlir::gn::impl::GnReorderAggregationPassBase<GnReorderAggregationPass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<LinearBeforeRowSum, AddIntoScatterBase, BiasIntoLinear>(&getContext());
     if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,

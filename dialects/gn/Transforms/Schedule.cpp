@@ -21,6 +21,7 @@
 //                elements, a warp up to 1024, the whole block beyond.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Support/PassTrace.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
@@ -43,6 +44,8 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     bool cuda = targetOf(getOperation()) == TargetKind::Cuda;
     if (cuda && (blockThreads < 32 || blockThreads > 1024 || blockThreads % 32)) {
       getOperation().emitError("gn-schedule: block-threads must be a multiple of 32 in [32, 1024]");

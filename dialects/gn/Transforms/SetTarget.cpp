@@ -33,27 +33,7 @@ struct GnSetTargetPass : mlir::gn::impl::GnSetTargetPassBase<GnSetTargetPass> {
     // The compilers lower at one size per dim (docs/symbolic-shapes.md,
     // phases 3 and 4): a symbolic module is refused here, by name, rather
     // than deep inside a pass or specialized to its example in silence.
-    WalkResult symbolic = getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
-      auto named = [&](Type t, llvm::StringRef what) {
-        if (!hasSymbolicDims(t))
-          return false;
-        op->emitError() << "the " << target << " compiler does not take symbolic dims yet ("
-                        << what << " is " << t
-                        << "); run it eagerly, or import the sample at its concrete sizes";
-        return true;
-      };
-      if (auto f = llvm::dyn_cast<func::FuncOp>(op)) {
-        for (auto [i, t] : llvm::enumerate(f.getArgumentTypes()))
-          if (named(t, "argument #" + std::to_string(i)))
-            return WalkResult::interrupt();
-        return WalkResult::advance();
-      }
-      for (auto [i, t] : llvm::enumerate(op->getResultTypes()))
-        if (named(t, "result #" + std::to_string(i)))
-          return WalkResult::interrupt();
-      return WalkResult::advance();
-    });
-    if (symbolic.wasInterrupted())
+    if (failed(refuseSymbolicDims(getOperation(), "the " + target + " compiler")))
       return signalPassFailure();
     getOperation()->setAttr(kTargetAttrName, TargetKindAttr::get(&getContext(), *kind));
     GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] target " << target << "\n");

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "CountedRewrites.h"
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -62,6 +63,8 @@ struct SplitConvBias : OpRewritePattern<ConvOp> {
 
 struct GnSplitConvBiasPass : gn::impl::GnSplitConvBiasPassBase<GnSplitConvBiasPass> {
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<SplitConvBias>(&getContext());
     if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,

@@ -36,6 +36,7 @@
 // the next.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Support/PassTrace.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
@@ -1091,6 +1092,8 @@ struct GnStreamBandsPass : mlir::gn::impl::GnStreamBandsPassBase<GnStreamBandsPa
   using Base::Base;
   template <typename> friend class BandStreamer; // reads the options
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     if (memoryRatio <= 0)
       return;
     func::FuncOp func = getOperation();

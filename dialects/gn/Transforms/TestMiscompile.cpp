@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
 
@@ -25,6 +26,8 @@ struct GnTestMiscompilePass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     llvm::SmallVector<Operation *> marked;
     getOperation().walk([&](Operation *op) {
       if (op->hasAttr("gn.test.miscompile"))

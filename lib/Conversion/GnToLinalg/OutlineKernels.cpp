@@ -17,6 +17,7 @@
 // of a row in one launch, the totals in registers.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/IR/SymbolicDims.h"
 #include "CopyKernels.h"
 #include "ScalarOps.h"
 #include "gn/Conversion/Passes.h"
@@ -928,6 +929,8 @@ ModuleOp getOrCreateKernelModule(ModuleOp top) {
 struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutlineKernelsPass> {
   using Base::Base;
   void runOnOperation() override {
+    if (failed(refuseSymbolicDims(getOperation(), getArgument())))
+      return signalPassFailure();
     ModuleOp top = getOperation();
     llvm::SmallVector<FusionOp> fusions;
     for (auto func : top.getOps<func::FuncOp>())
