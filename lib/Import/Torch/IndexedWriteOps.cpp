@@ -59,19 +59,26 @@ LogicalResult checkSource(ImportContext &ctx, RankedTensorType x, RankedTensorTy
   return success();
 }
 
+/// The written dim of `x` (`dim` argument, normalized); x needs a dim.
+FailureOr<int64_t> writtenDim(ImportContext &ctx, Args &a, Value x) {
+  auto d = a.integer("dim");
+  if (failed(d))
+    return failure();
+  if (typeOf(x).getRank() == 0)
+    return a.error("the input must have at least one dim");
+  return ctx.dim(*d, typeOf(x).getRank());
+}
+
 /// index_add (reduce "add", scaled by alpha), index_copy ("none") and
 /// index_reduce (its `reduce` argument, include_self).
 FailureOr<PyValue> indexWrite(ImportContext &ctx, Args &a, llvm::StringRef reduce) {
   auto x = a.tensor("input"), idx = a.tensor("index"), src = a.tensor("source");
-  auto d = a.integer("dim");
-  if (failed(x) || failed(idx) || failed(src) || failed(d))
+  if (failed(x) || failed(idx) || failed(src))
     return failure();
-  auto type = typeOf(*x);
-  if (type.getRank() == 0)
-    return a.error("the input must have at least one dim");
-  auto dim = ctx.dim(*d, type.getRank());
+  auto dim = writtenDim(ctx, a, *x);
   if (failed(dim))
     return failure();
+  auto type = typeOf(*x);
   Value source = *src;
   if (typeOf(source).getRank() == 0 && type.getRank() == 1) {
     auto r = ctx.reshape(source, {1});
@@ -108,15 +115,12 @@ FailureOr<PyValue> indexWrite(ImportContext &ctx, Args &a, llvm::StringRef reduc
 /// written at every position of the listed slices.
 FailureOr<PyValue> indexFill(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input"), idx = a.tensor("index");
-  auto d = a.integer("dim");
-  if (failed(x) || failed(idx) || failed(d))
+  if (failed(x) || failed(idx))
     return failure();
-  auto type = typeOf(*x);
-  if (type.getRank() == 0)
-    return a.error("the input must have at least one dim");
-  auto dim = ctx.dim(*d, type.getRank());
+  auto dim = writtenDim(ctx, a, *x);
   if (failed(dim))
     return failure();
+  auto type = typeOf(*x);
   llvm::SmallVector<int64_t> shape(type.getShape());
   shape[*dim] = typeOf(*idx).getRank() ? typeOf(*idx).getDimSize(0) : 1;
   const PyValue &value = a.get("value");
