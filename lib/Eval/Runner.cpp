@@ -262,15 +262,16 @@ static DialectRegistry everyGnDialect() {
 }
 
 eval::LoadedSample::LoadedSample(const std::string &path, const std::string &dtypeVariant,
-                                 int shapeVariant)
+                                 int shapeVariant, bool symbolic)
     : context(everyGnDialect()), handler(&context, [this](Diagnostic &diag) {
         if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
           firstError = diagnosticText(diag);
         return success();
       }), path(path), dtypeVariant(dtypeVariant),
-      shapeVariant(shapeVariant) {
+      shapeVariant(shapeVariant), symbolic(symbolic) {
   context.loadAllAvailableDialects();
   ImportOptions options;
+  options.symbolic = symbolic;
   options.learnSizes = true; // specialize() learns the sizes
   options.dtypeVariant = dtypeVariant;
   options.shapeVariant = shapeVariant;
@@ -304,6 +305,7 @@ LogicalResult eval::LoadedSample::specialize(llvm::ArrayRef<interp::HostTensor> 
     options.learnSizes = true;
     options.dtypeVariant = dtypeVariant;
     options.shapeVariant = shapeVariant;
+    options.symbolic = symbolic;
     module = importGraphNetSample(context, path, options);
   }
   return success(static_cast<bool>(module));

@@ -7,6 +7,7 @@
 //   gn-eval compile SAMPLE... --device cuda -o DIR [--pipeline-options "..."]
 //       [--log compile.jsonl] [--jobs N]
 //   gn-eval bisect SAMPLE [--t T] [--pipeline-options "..."] [-o case.mlir]
+//   gn-eval one-program SAMPLE... [--max-variants N] [--out records.jsonl]
 //   gn-eval score results.jsonl... [--p P] [--b B] [--format table|json|markdown]
 //
 // `run` executes each sample in a child process: a crash or a timeout is
@@ -16,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/Bisect.h"
 #include "gn/Eval/GraphNetLog.h"
+#include "gn/Eval/OneProgram.h"
 #include "gn/Eval/Records.h"
 #include "gn/Eval/Report.h"
 #include "gn/Eval/Runner.h"
@@ -81,6 +83,22 @@ static cl::opt<uint64_t> bisectSeed("seed", cl::desc("Input synthesis seed"), cl
                                     cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 static cl::opt<std::string> bisectCase("o", cl::desc("Write the failing range here as .mlir"),
                                        cl::init(""), cl::cat(gnEvalCategory), cl::sub(bisectCmd));
+
+static cl::SubCommand oneProgramCmd(
+    "one-program", "Import torch samples once with their symbolic dims and check that the one "
+                   "program gives each GraphNet shape variant's output bit for bit");
+static cl::list<std::string> oneProgramInputs(cl::Positional, cl::desc("<sample dir>..."),
+                                              cl::OneOrMore, cl::cat(gnEvalCategory),
+                                              cl::sub(oneProgramCmd));
+static cl::opt<uint64_t> oneProgramSeed("seed", cl::desc("Input synthesis seed"), cl::init(0),
+                                        cl::cat(gnEvalCategory), cl::sub(oneProgramCmd));
+static cl::opt<unsigned> oneProgramMaxVariants(
+    "max-variants", cl::desc("Run at most N variants per sample, the smallest first (0: all)"),
+    cl::init(0), cl::cat(gnEvalCategory), cl::sub(oneProgramCmd));
+static cl::opt<std::string> oneProgramOut("out",
+                                          cl::desc("Append one JSON record per sample here"),
+                                          cl::init(""), cl::cat(gnEvalCategory),
+                                          cl::sub(oneProgramCmd));
 
 static cl::list<std::string> compileInputs(cl::Positional, cl::desc("<sample dir | file.mlir>..."),
                                            cl::cat(gnEvalCategory), cl::sub(compileCmd));
@@ -908,7 +926,7 @@ int main(int argc, char **argv) {
   // --help shows gn-eval's options, not the LLVM backend flags linked in.
   cl::HideUnrelatedOptions(gnEvalCategory);
   for (cl::SubCommand *s :
-       {&runCmd, &scoreCmd, &reportCmd, &mergeCmd, &compileCmd, &bisectCmd})
+       {&runCmd, &scoreCmd, &reportCmd, &mergeCmd, &compileCmd, &bisectCmd, &oneProgramCmd})
     cl::HideUnrelatedOptions(gnEvalCategory, *s);
   cl::ParseCommandLineOptions(argc, argv, "gn evaluation driver\n");
   if (runCmd) {
@@ -931,7 +949,18 @@ int main(int argc, char **argv) {
     options.casePath = bisectCase;
     return eval::bisectSample(bisectInput, options, outs(), errs());
   }
-  errs() << "error: expected a subcommand: run, compile, bisect, score, report or merge (see "
+  if (oneProgramCmd) {
+    eval::OneProgramOptions options;
+    options.seed = oneProgramSeed;
+    options.maxVariants = oneProgramMaxVariants;
+    options.outPath = oneProgramOut;
+    int worst = 0;
+    for (const std::string &sample : oneProgramInputs)
+      worst = std::max(worst, eval::checkOneProgram(sample, options, outs()));
+    return worst;
+  }
+  errs() << "error: expected a subcommand: run, compile, bisect, one-program, score, report or "
+            "merge (see "
             "--help)\n";
   return 2;
 }

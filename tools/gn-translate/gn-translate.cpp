@@ -47,6 +47,11 @@ static cl::opt<int> shapeVariant(
     cl::desc("GraphNet's shape channel: import the sample at its shape variant N (the N-th of "
              "its symbolic_dimension_reifier's list, from 0); -1: as extracted"),
     cl::init(-1));
+static cl::opt<bool> symbolicImport(
+    "symbolic",
+    cl::desc("GraphNet's shape channel: one program for all shapes, the input dims "
+             "input_tensor_constraints.py names by a symbol symbolic (s0, s1, ...), at the "
+             "extracted shapes or at --shape-variant's (docs/symbolic-shapes.md)"));
 static cl::opt<bool> listShapeVariants(
     "list-shape-variants",
     cl::desc("Print the sample's shape variants (index, symbols' values) and exit"));
@@ -107,6 +112,7 @@ int main(int argc, char **argv) {
   mlir::gn::ImportOptions importOptions;
   importOptions.dtypeVariant = dtypeVariant;
   importOptions.shapeVariant = shapeVariant;
+  importOptions.symbolic = symbolicImport;
   auto module = mlir::gn::importGraphNetSample(context, inputs[0], importOptions);
   if (!module)
     return 1;

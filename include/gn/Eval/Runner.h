@@ -76,8 +76,9 @@ struct RunOptions {
 struct LoadedSample {
   /// `dtypeVariant`: as ImportOptions::dtypeVariant.
   /// `shapeVariant`: as ImportOptions::shapeVariant.
+  /// `symbolic`: as ImportOptions::symbolic (at shapeVariant's shapes).
   explicit LoadedSample(const std::string &path, const std::string &dtypeVariant = "",
-                        int shapeVariant = -1);
+                        int shapeVariant = -1, bool symbolic = false);
   MLIRContext context;
   std::string firstError;
   ScopedDiagnosticHandler handler;
@@ -97,6 +98,7 @@ private:
   std::string path;
   std::string dtypeVariant;
   int shapeVariant = -1;
+  bool symbolic = false;
   /// A .mlir file, refused with an error at the bracket if nested past
   /// kMaxIrNesting (gn/Support/NestingDepth.h).
   OwningOpRef<ModuleOp> parseIrFile(const std::string &path);

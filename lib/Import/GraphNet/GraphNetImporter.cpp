@@ -11,6 +11,7 @@
 #include "gn/Import/GraphNet/DimensionRewrites.h"
 #include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/Import/GraphNet/TensorMeta.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Import/Paddle/PaddleFrontend.h"
 #include "gn/Import/Python/Evaluator.h"
 #include "gn/Import/Torch/TorchFrontend.h"
@@ -119,7 +120,9 @@ static DictionaryAttr metaAttrs(ImportContext &ctx, const TensorMeta &m, llvm::S
 /// Creates @forward in `result` and evaluates model.py's forward into it.
 static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
                                    const py::Module &module,
-                                   const std::vector<TensorMeta> &metas, ModuleOp result) {
+                                   const std::vector<TensorMeta> &metas, ModuleOp result,
+                                   const ImportOptions &options) {
+  const auto &symbolicDims = options.symbolicDims;
   Evaluator evaluator(ctx, frontend);
   evaluator.addImports(module);
   auto error = [&](py::SrcLoc l, const llvm::Twine &message) {
@@ -175,6 +178,27 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
                                 " elements");
     }
     argTypes.push_back(RankedTensorType::get(m.shape, dtype));
+    for (const auto &[tensor, symbols] : symbolicDims) {
+      if (tensor != m.name)
+        continue;
+      if (symbols.size() != m.shape.size())
+        return metaError(m, "input_tensor_constraints.py gives tensor '" + m.name + "' rank " +
+                                llvm::Twine(symbols.size()) + ", but it has rank " +
+                                llvm::Twine(m.shape.size()));
+      llvm::SmallVector<SymExpr> exprs;
+      for (auto [size, symbol] : llvm::zip(m.shape, symbols)) {
+        if (symbol.empty()) {
+          exprs.push_back(SymExpr::constant(size));
+          continue;
+        }
+        if (size < 2)
+          return metaError(m, "tensor '" + m.name + "' has size " + llvm::Twine(size) +
+                                  " at symbol " + symbol +
+                                  "; a symbolic dim must be at least 2 at the compile example");
+        exprs.push_back(*SymExpr::symbol(symbol));
+      }
+      argTypes.back() = symbolicTensorType(m.shape, dtype, exprs);
+    }
     bool inWeightMeta = !llvm::StringRef(m.file).ends_with("input_meta.py");
     argAttrs.push_back(
         metaAttrs(ctx, m, frontend.isWeight(m.name, inWeightMeta) ? "weight" : "input"));
@@ -311,8 +335,11 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
   import::GraphTrace trace;
   ctx.trace = options.trace ? options.trace : options.sizeRewrites.empty() ? nullptr : &trace;
   ctx.sizeRewrites = options.sizeRewrites.empty() ? nullptr : &options.sizeRewrites;
-  if (failed(importForward(ctx, *frontend, module, metas, *result)))
+  ctx.symbolic = options.symbolic;
+  if (failed(importForward(ctx, *frontend, module, metas, *result, options)))
     return nullptr;
+  if (options.symbolic)
+    (*result)->setAttr(kGuardCount, builder.getI64IntegerAttr(ctx.guards));
   if (failed(verify(*result)))
     return nullptr;
   return result;
@@ -340,6 +367,80 @@ std::vector<std::string> mlir::gn::sampleDtypeVariants(llvm::StringRef sampleDir
       if (name->consume_front("dtype_generalization_pass_"))
         variants.push_back(name->str());
   return variants;
+}
+
+/// GraphNet's size rewrites for `sampleDir` at the shapes `shaped` gives:
+/// its dimension passes run over the graph at the example shapes. False
+/// after emitting an error.
+static bool sizeRewritesFor(MLIRContext &context, llvm::StringRef sampleDir,
+                            llvm::StringRef framework, const std::string &modelPath,
+                            const std::string &model, const std::string &weights,
+                            const std::string &inputs, const ImportOptions &options,
+                            ImportOptions &shaped, const std::string &what) {
+  std::vector<std::string> passes = sampleDimensionPasses(sampleDir);
+  if (passes.empty())
+    return true;
+  import::GraphTrace trace;
+  ImportOptions example = options;
+  example.shapeVariant = -1;
+  example.learnSizes = false;
+  example.symbolic = false;
+  example.trace = &trace;
+  if (!importGraphNetSource(context, modelPath, model, weights, inputs, framework, example))
+    return false;
+  ShapeConstraints constraints;
+  std::string error;
+  if (!readShapeConstraints(sampleDir, constraints, error) ||
+      !generalizeDimensions(trace, constraints, passes, shaped.sizeRewrites, error)) {
+    llvm::SmallString<256> json(sampleDir);
+    llvm::sys::path::append(json, "graph_net.json");
+    emitError(FileLineColLoc::get(&context, json, 1, 1), what + ": " + error);
+    return false;
+  }
+  return true;
+}
+
+/// gn's spelling of GraphNet's symbol S<k>: s<k>.
+static std::string gnSymbol(llvm::StringRef graphNetSymbol) { return graphNetSymbol.lower(); }
+
+/// A symbolic import (ImportOptions::symbolic).
+static OwningOpRef<ModuleOp> importSymbolic(MLIRContext &context, llvm::StringRef sampleDir,
+                                            llvm::StringRef framework,
+                                            const std::string &modelPath,
+                                            const std::string &model, const std::string &weights,
+                                            const std::string &inputs,
+                                            const ImportOptions &options) {
+  llvm::SmallString<256> constraintsPath(sampleDir);
+  llvm::sys::path::append(constraintsPath, "input_tensor_constraints.py");
+  auto fail = [&](const std::string &message) {
+    emitError(FileLineColLoc::get(&context, constraintsPath, 1, 1), message);
+    return nullptr;
+  };
+  if (framework != "torch")
+    return fail("a symbolic import takes torch samples only, not " + framework.str());
+  ShapeConstraints constraints;
+  std::string error;
+  if (!readShapeConstraints(sampleDir, constraints, error))
+    return fail(std::string(kVariantNotListed) + error);
+  ImportOptions symbolic = options;
+  for (const auto &[dims, tensor] : constraints.inputShapes) {
+    std::vector<std::string> symbols;
+    for (const ConstraintDim &d : dims)
+      symbols.push_back(d.symbol.empty() ? "" : gnSymbol(d.symbol));
+    symbolic.symbolicDims.push_back({tensor, symbols});
+  }
+  if (options.shapeVariant >= 0) {
+    std::vector<ShapeVariant> variants = sampleShapeVariants(sampleDir, error);
+    if (static_cast<size_t>(options.shapeVariant) >= variants.size())
+      return fail(std::string(kVariantNotListed) +
+                  (error.empty() ? "no shape variant " + std::to_string(options.shapeVariant)
+                                 : error));
+    symbolic.reifiedShapes = variants[options.shapeVariant].shapes;
+  }
+  if (!sizeRewritesFor(context, sampleDir, framework, modelPath, model, weights, inputs, options,
+                       symbolic, "the symbolic import"))
+    return nullptr;
+  return importGraphNetSource(context, modelPath, model, weights, inputs, framework, symbolic);
 }
 
 OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
@@ -378,6 +479,9 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
                   options.dtypeVariant + " in data_type_generalization_passes");
     return nullptr;
   }
+  if (options.symbolic)
+    return importSymbolic(context, sampleDir, framework, modelPath, model, weights, inputs,
+                          options);
   if (options.shapeVariant < 0)
     return importGraphNetSource(context, modelPath, model, weights, inputs, framework, options);
   std::string variantError;
@@ -392,24 +496,8 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSample(MLIRContext &context,
   }
   ImportOptions withShapes = options;
   withShapes.reifiedShapes = variants[options.shapeVariant].shapes;
-  std::vector<std::string> passes = sampleDimensionPasses(sampleDir);
-  if (!passes.empty()) {
-    // GraphNet's passes read the graph at the example shapes.
-    import::GraphTrace trace;
-    ImportOptions example = options;
-    example.shapeVariant = -1;
-    example.learnSizes = false;
-    example.trace = &trace;
-    if (!importGraphNetSource(context, modelPath, model, weights, inputs, framework, example))
-      return nullptr;
-    ShapeConstraints constraints;
-    std::string error;
-    if (!readShapeConstraints(sampleDir, constraints, error) ||
-        !generalizeDimensions(trace, constraints, passes, withShapes.sizeRewrites, error)) {
-      emitError(FileLineColLoc::get(&context, path("graph_net.json"), 1, 1),
-                "shape variant " + variants[options.shapeVariant].label() + ": " + error);
-      return nullptr;
-    }
-  }
+  if (!sizeRewritesFor(context, sampleDir, framework, modelPath, model, weights, inputs, options,
+                       withShapes, "shape variant " + variants[options.shapeVariant].label()))
+    return nullptr;
   return importGraphNetSource(context, modelPath, model, weights, inputs, framework, withShapes);
 }

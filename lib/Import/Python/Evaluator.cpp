@@ -10,6 +10,8 @@
 #include "GraphTracer.h"
 #include "gn/Import/Python/Spectral.h"
 #include "gn/Import/Python/OpRegistry.h"
+#include "gn/IR/SymbolicDims.h"
+#include "gn/IR/SymbolicSizes.h"
 #include "gn/Support/NumericCast.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
@@ -20,6 +22,16 @@
 using namespace mlir;
 using namespace mlir::gn;
 using namespace mlir::gn::import;
+
+/// A tensor's shape as Python sees it: a tuple of ints, each a size that
+/// follows the shape symbols where the dim is symbolic.
+static PyValue shapeOf(RankedTensorType type) {
+  PyValue v;
+  v.kind = PyValue::Tuple;
+  for (auto [size, e] : llvm::zip(type.getShape(), dimExprs(type)))
+    v.elts.push_back(PyValue::size(size, e));
+  return v;
+}
 
 class Evaluator::Impl {
 public:
@@ -562,13 +574,8 @@ FailureOr<PyValue> Evaluator::Impl::evalAttribute(const py::Expr &e) {
     return callOp("Tensor." + attr, attr, true, {*base}, {});
   if (base->isTensor()) {
     auto type = base->type();
-    if (attr == "shape") {
-      PyValue v;
-      v.kind = PyValue::Tuple;
-      for (int64_t d : type.getShape())
-        v.elts.push_back(PyValue::integer(d));
-      return v;
-    }
+    if (attr == "shape")
+      return shapeOf(type);
     if (attr == "dtype")
       return PyValue::dtypeOf(type.getElementType());
     if (attr == "ndim")
@@ -997,8 +1004,13 @@ FailureOr<PyValue> Evaluator::Impl::callTensorMethod(
       name == "get_device" || name == "stride") {
     if (name == "dim")
       return PyValue::integer(type.getRank());
-    if (name == "numel" || name == "nelement")
-      return PyValue::integer(type.getNumElements());
+    if (name == "numel" || name == "nelement") {
+      std::string why;
+      std::optional<SymExpr> n = sym::product(dimExprs(type), why);
+      if (!n)
+        return ctx.error("Tensor." + name + ": " + why);
+      return PyValue::size(type.getNumElements(), *n);
+    }
     if (name == "element_size")
       return PyValue::integer(std::max(1u, type.getElementTypeBitWidth() / 8));
     if (name == "is_contiguous")
@@ -1033,13 +1045,9 @@ FailureOr<PyValue> Evaluator::Impl::callTensorMethod(
       auto d = ctx.dim(dimArg->i, type.getRank());
       if (failed(d))
         return failure();
-      return PyValue::integer(type.getDimSize(*d));
+      return shapeOf(type).elts[*d];
     }
-    PyValue v;
-    v.kind = PyValue::Tuple;
-    for (int64_t d : type.getShape())
-      v.elts.push_back(PyValue::integer(d));
-    return v;
+    return shapeOf(type);
   }
   if (name == "item" || name == "tolist") {
     // An argument whose meta gives `data` has known values: fold them.
@@ -1169,8 +1177,40 @@ static FailureOr<PyValue> intArith(ImportContext &ctx, llvm::StringRef op, int64
   return (r >> b) == a ? FailureOr<PyValue>(PyValue::integer(r)) : overflow();
 }
 
+/// Arithmetic on ints one of which is a size that follows the shape
+/// symbols: + - *, and // and % by a positive constant, keep the
+/// expression; anything else would fix the size at the compile example.
+static FailureOr<PyValue> symbolicArith(ImportContext &ctx, llvm::StringRef op, const PyValue &a,
+                                        const PyValue &b) {
+  SymExpr x = a.symExpr(), y = b.symExpr();
+  std::optional<SymExpr> e;
+  if (a.kind != PyValue::Float && b.kind != PyValue::Float) {
+    std::optional<int64_t> divisor = y.constantValue();
+    if (op == "+")
+      e = SymExpr::add(x, y);
+    else if (op == "-")
+      e = SymExpr::sub(x, y);
+    else if (op == "*")
+      e = SymExpr::mul(x, y);
+    else if (op == "//" && divisor && *divisor > 0)
+      e = SymExpr::floorDiv(x, *divisor);
+    else if (op == "%" && divisor && *divisor > 0)
+      e = SymExpr::mod(x, *divisor);
+  }
+  if (!e)
+    return ctx.error("'" + x.str() + " " + op + " " + y.str() +
+                     "' on sizes that follow the shape symbols has no symbolic form: not "
+                     "symbolic yet (docs/symbolic-shapes.md)");
+  auto example = intArith(ctx, op, a.i, b.i);
+  if (failed(example))
+    return failure();
+  return PyValue::size(example->i, *e);
+}
+
 static FailureOr<PyValue> pythonArith(ImportContext &ctx, llvm::StringRef op, const PyValue &a,
                                       const PyValue &b) {
+  if (a.isSymbolic() || b.isSymbolic())
+    return symbolicArith(ctx, op, a, b);
   bool ints = a.kind != PyValue::Float && b.kind != PyValue::Float;
   if (ints && op != "/" && (op != "**" || b.i >= 0) &&
       llvm::is_contained({"+", "-", "*", "//", "%", "**", "&", "|", "^", "<<", ">>"}, op))
@@ -1232,6 +1272,11 @@ FailureOr<PyValue> Evaluator::Impl::evalUnary(const py::Expr &e) {
   if (failed(v))
     return failure();
   ctx.loc = ctx.locOf(e.loc);
+  if (v->isSymbolic() && (e.str == "-" || e.str == "+"))
+    return symbolicArith(ctx, e.str, PyValue::integer(0), *v);
+  if (v->isSymbolic())
+    return error(e.loc, "unary '" + e.str + "' on the size " + v->sym->str() +
+                            ": not symbolic yet (docs/symbolic-shapes.md)");
   if (v->isNumber()) {
     if (e.str == "-") {
       if (v->kind != PyValue::Float && v->i == INT64_MIN)
@@ -1284,6 +1329,12 @@ FailureOr<PyValue> Evaluator::Impl::evalCompare(const py::Expr &e) {
       if (fn.empty() || e.compareOps.size() != 1)
         return error(e.loc, "unsupported comparison '" + op + "' on tensors");
       return callOp(("operator " + op).str(), fn, false, {*lhs, *rhs}, {});
+    } else if (lhs->isSymbolic() || rhs->isSymbolic()) {
+      // A branch on a size would fix it at the example in silence.
+      return error(e.loc, "comparing '" + lhs->symExpr().str() + " " + op + " " +
+                              rhs->symExpr().str() +
+                              "' on sizes that follow the shape symbols: not symbolic yet "
+                              "(docs/symbolic-shapes.md)");
     } else if (lhs->isNumber() && rhs->isNumber()) {
       double x = lhs->asDouble(), y = rhs->asDouble();
       bool b = op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y

@@ -1,5 +1,6 @@
 //===- GraphTracer.cpp - recording the graph, rewriting literal sizes ----===//
 #include "GraphTracer.h"
+#include "gn/IR/SymbolicDims.h"
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -131,7 +132,22 @@ LogicalResult GraphTracer::rewrite(py::SrcLoc loc, std::vector<PyValue> &args, i
         slot = &slot->elts[rw.path.part];
       }
     }
-    *slot = PyValue::integer(rw.negate ? -size : size);
+    // A symbolic import: the size for every binding, as FX's size() call.
+    SymExpr expr = SymExpr::constant(size);
+    if (ctx.symbolic) {
+      auto type = llvm::cast<RankedTensorType>(values[rw.from].getType());
+      std::optional<SymExpr> e = SymExpr::add(dimExprs(type)[rw.axis], SymExpr::constant(rw.add));
+      if (!e)
+        return differs();
+      expr = *e;
+    }
+    if (rw.negate) {
+      std::optional<SymExpr> e = SymExpr::sub(SymExpr::constant(0), expr);
+      if (!e)
+        return differs();
+      expr = *e;
+    }
+    *slot = PyValue::size(rw.negate ? -size : size, expr);
   }
   return success();
 }
@@ -156,5 +172,6 @@ void GraphTracer::record(TraceLoc loc, const PyValue &result, std::string op,
   n.op = std::move(op);
   n.args = std::move(args);
   nodeOf[result.tensor] = static_cast<int>(nodes.size());
+  values.push_back(result.tensor);
   nodes.push_back(std::move(n));
 }

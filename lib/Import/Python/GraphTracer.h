@@ -43,6 +43,7 @@ private:
   void record(TraceLoc loc, const PyValue &result, std::string op, std::vector<TraceArg> args);
   ImportContext &ctx;
   llvm::DenseMap<Value, int> nodeOf;
+  std::vector<Value> values; // each node's tensor
   const py::Expr *last = nullptr;
 };
 

@@ -1,5 +1,7 @@
 //===- ImportContext.cpp - values, argument access, type promotion ------===//
 #include "gn/Import/Python/ImportContext.h"
+#include "gn/IR/SymbolicDims.h"
+#include "gn/IR/SymbolicSizes.h"
 #include "gn/Support/NumericCast.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -16,7 +18,7 @@ std::string PyValue::describe() const {
   switch (kind) {
   case None: return "None";
   case Bool: return "bool";
-  case Int: return "int";
+  case Int: return sym ? "int (the size " + sym->str() + ")" : "int";
   case Float: return "float";
   case Str: return "str";
   case Tuple: return "tuple";
@@ -57,6 +59,13 @@ LogicalResult Args::error(const llvm::Twine &message) const {
   return ctx.error(opName + ": " + message);
 }
 
+/// The refusal of a symbolic int where a handler reads a plain one.
+static LogicalResult notSymbolic(const Args &a, llvm::StringRef name, const PyValue &v) {
+  return a.error("argument '" + name + "' is the size " + v.sym->str() +
+                 ", which this op takes as a fixed int: not symbolic yet "
+                 "(docs/symbolic-shapes.md)");
+}
+
 FailureOr<Value> Args::tensor(llvm::StringRef name) const {
   const PyValue &v = get(name);
   if (!v.isTensor())
@@ -68,6 +77,8 @@ FailureOr<int64_t> Args::integer(llvm::StringRef name) const {
   const PyValue &v = get(name);
   if (v.kind != PyValue::Int && v.kind != PyValue::Bool)
     return error("argument '" + name + "' must be an int, got " + v.describe());
+  if (v.isSymbolic())
+    return notSymbolic(*this, name, v);
   return v.i;
 }
 
@@ -75,6 +86,8 @@ FailureOr<double> Args::real(llvm::StringRef name) const {
   const PyValue &v = get(name);
   if (!v.isNumber())
     return error("argument '" + name + "' must be a number, got " + v.describe());
+  if (v.isSymbolic())
+    return notSymbolic(*this, name, v);
   return v.asDouble();
 }
 
@@ -111,6 +124,8 @@ FailureOr<llvm::SmallVector<int64_t>> Args::ints(llvm::StringRef name, size_t n)
   const PyValue &v = get(name);
   llvm::SmallVector<int64_t> out;
   if (v.kind == PyValue::Int) {
+    if (v.isSymbolic())
+      return notSymbolic(*this, name, v);
     out.assign(n ? n : 1, v.i);
     return out;
   }
@@ -120,6 +135,8 @@ FailureOr<llvm::SmallVector<int64_t>> Args::ints(llvm::StringRef name, size_t n)
   for (const PyValue &e : v.elts) {
     if (e.kind != PyValue::Int)
       return error("argument '" + name + "' must hold ints, got " + e.describe());
+    if (e.isSymbolic())
+      return notSymbolic(*this, name, e);
     out.push_back(e.i);
   }
   if (n && out.size() == 1)
@@ -212,10 +229,25 @@ FailureOr<Value> ImportContext::convert(Value v, Type t) {
   return build<gn::ConvertOp>({v}, {attr("dtype", TypeAttr::get(t))});
 }
 
-FailureOr<Value> ImportContext::reshape(Value v, llvm::ArrayRef<int64_t> shape) {
-  if (llvm::cast<RankedTensorType>(v.getType()).getShape() == shape)
+FailureOr<Value> ImportContext::reshape(Value v, llvm::ArrayRef<int64_t> shape,
+                                        llvm::ArrayRef<SymExpr> exprs) {
+  auto type = llvm::cast<RankedTensorType>(v.getType());
+  Attribute dims = exprs.empty() ? Attribute() : dimsAttr(exprs);
+  if (type.getShape() == shape && type.getEncoding() == dims)
     return v;
-  return build<gn::ReshapeOp>({v}, {ints("shape", shape)});
+  llvm::SmallVector<NamedAttribute> attrs{ints("shape", shape)};
+  if (dims)
+    attrs.push_back(attr("sym_shape", dims));
+  return build<gn::ReshapeOp>({v}, attrs);
+}
+
+Attribute ImportContext::dimsAttr(llvm::ArrayRef<SymExpr> exprs) {
+  if (llvm::all_of(exprs, [](const SymExpr &e) { return e.isConstant(); }))
+    return {};
+  llvm::SmallVector<StringAttr> texts;
+  for (const SymExpr &e : exprs)
+    texts.push_back(builder.getStringAttr(e.isConstant() ? "" : e.str()));
+  return gn::DimsAttr::get(&mlirContext, texts);
 }
 
 FailureOr<std::pair<Value, Value>> ImportContext::topK(Value x, int64_t k, int64_t d,
@@ -385,6 +417,9 @@ FailureOr<Value> ImportContext::maskedSelect(Value x, Value mask) {
 FailureOr<Value> ImportContext::asTensor(const PyValue &v, Type t) {
   if (v.isTensor())
     return convert(v.tensor, t);
+  if (v.isSymbolic())
+    return error("the size " + v.sym->str() +
+                 " is used as a tensor's value: not symbolic yet (docs/symbolic-shapes.md)");
   if (v.isNumber())
     return splat(t, v.asDouble());
   return error("expected a tensor or a number, got " + v.describe());

@@ -5,10 +5,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "gn/Support/NumericCast.h"
 
 using namespace mlir;
+using namespace mlir::gn;
 using namespace mlir::gn::import;
 
 Value mlir::gn::import::denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef<int64_t> shape,
@@ -82,7 +84,8 @@ FailureOr<PyValue> tensor(ImportContext &ctx, Args &a) {
   return PyValue::of(denseConstant(ctx, e, shape, values));
 }
 
-FailureOr<llvm::SmallVector<int64_t>> sizeArg(Args &a) {
+FailureOr<llvm::SmallVector<int64_t>> sizeArg(Args &a,
+                                              llvm::SmallVector<SymExpr> *exprs = nullptr) {
   std::vector<PyValue> items = a.rest();
   if (a.has("size")) {
     const PyValue &s = a.get("size");
@@ -94,14 +97,31 @@ FailureOr<llvm::SmallVector<int64_t>> sizeArg(Args &a) {
   for (const PyValue &v : items) {
     if (v.kind != PyValue::Int || v.i < 0)
       return a.error("sizes must be non-negative ints, got " + v.describe());
+    if (v.isSymbolic() && !exprs)
+      return a.error("size " + v.sym->str() + " follows the shape symbols here: not symbolic " +
+                     "yet (docs/symbolic-shapes.md)");
     shape.push_back(v.i);
+    if (exprs)
+      exprs->push_back(v.symExpr());
   }
   return shape;
 }
 
+/// A tensor of `shape` filled with `value`; where `exprs` (one per size, or
+/// none) follow the shape symbols, a broadcast carrying them.
+FailureOr<Value> filledTensor(ImportContext &ctx, Type e, double value,
+                              llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<SymExpr> exprs) {
+  Attribute dims = exprs.empty() ? Attribute() : ctx.dimsAttr(exprs);
+  if (!dims)
+    return ctx.splat(e, value, shape);
+  return ctx.build<gn::BroadcastToOp>({ctx.splat(e, value)},
+                                      {ctx.ints("shape", shape), ctx.attr("sym_shape", dims)});
+}
+
 /// full / zeros / ones / empty with an explicit size.
 FailureOr<PyValue> filled(ImportContext &ctx, Args &a, std::optional<double> fill) {
-  auto shape = sizeArg(a);
+  llvm::SmallVector<SymExpr> exprs;
+  auto shape = sizeArg(a, &exprs);
   auto dt = a.dtype("dtype");
   if (failed(shape) || failed(dt))
     return failure();
@@ -109,15 +129,19 @@ FailureOr<PyValue> filled(ImportContext &ctx, Args &a, std::optional<double> fil
   Type e = *dt ? **dt : ctx.f32();
   if (!fill) {
     const PyValue &v = a.get("fill_value");
-    if (v.isTensor())
-      return wrap(ctx.build<gn::BroadcastToOp>({v.tensor}, {ctx.ints("shape", *shape)}));
+    if (v.isTensor()) {
+      llvm::SmallVector<NamedAttribute> attrs{ctx.ints("shape", *shape)};
+      if (Attribute dims = ctx.dimsAttr(exprs))
+        attrs.push_back(ctx.attr("sym_shape", dims));
+      return wrap(ctx.build<gn::BroadcastToOp>({v.tensor}, attrs));
+    }
     if (!v.isNumber())
       return a.error("fill_value must be a number, got " + v.describe());
     value = v.asDouble();
     if (!*dt)
       e = v.kind == PyValue::Float ? ctx.f32() : v.kind == PyValue::Bool ? ctx.i1() : ctx.i64Type();
   }
-  return PyValue::of(ctx.splat(e, value, *shape));
+  return wrap(filledTensor(ctx, e, value, *shape, exprs));
 }
 
 /// *_like and new_*: shape and dtype from a tensor.
@@ -128,8 +152,10 @@ FailureOr<PyValue> like(ImportContext &ctx, Args &a, std::optional<double> fill,
     return failure();
   auto type = typeOf(*x);
   llvm::SmallVector<int64_t> shape(type.getShape());
+  llvm::SmallVector<SymExpr> exprs = dimExprs(type);
   if (newStyle) {
-    auto s = sizeArg(a);
+    exprs.clear();
+    auto s = sizeArg(a, &exprs);
     if (failed(s))
       return failure();
     shape = *s;
@@ -144,7 +170,46 @@ FailureOr<PyValue> like(ImportContext &ctx, Args &a, std::optional<double> fill,
       return failure();
     value = *v;
   }
-  return PyValue::of(ctx.splat(e, value, shape));
+  return wrap(filledTensor(ctx, e, value, shape, exprs));
+}
+
+/// arange whose end follows the shape symbols (a symbolic import): the
+/// running count of a tensor of ones of the symbolic length, minus one,
+/// times the step, plus the start; start and step plain ints. gn.arange
+/// holds its size as a literal (docs/symbolic-shapes.md).
+FailureOr<PyValue> symbolicArange(ImportContext &ctx, Args &a, std::optional<Type> dtype) {
+  const PyValue &p0 = a.get("start"), &p1 = a.get("end"), &p2 = a.get("step");
+  const PyValue &endV = p1.isNone() ? p0 : p1;
+  PyValue startV = p1.isNone() ? PyValue::integer(0) : p0;
+  PyValue stepV = p2.isNone() ? PyValue::integer(1) : p2;
+  if (endV.kind != PyValue::Int || startV.kind != PyValue::Int || startV.isSymbolic() ||
+      stepV.kind != PyValue::Int || stepV.isSymbolic() || stepV.i <= 0)
+    return a.error("arange to the size " + endV.symExpr().str() +
+                   " takes an int start and a positive int step: not symbolic yet "
+                   "(docs/symbolic-shapes.md)");
+  int64_t start = startV.i, step = stepV.i;
+  auto length = SymExpr::sub(*endV.sym, SymExpr::constant(start - step + 1));
+  std::optional<SymExpr> size = length ? SymExpr::floorDiv(*length, step) : std::nullopt;
+  int64_t example = endV.i > start ? (endV.i - start + step - 1) / step : 0;
+  if (!size || example < 2)
+    return a.error("arange to the size " + endV.sym->str() + " has no symbolic length here");
+  Type i64 = ctx.i64Type();
+  auto ones = ctx.build<gn::BroadcastToOp>(
+      {ctx.splat(i64, 1)},
+      {ctx.ints("shape", {example}), ctx.attr("sym_shape", ctx.dimsAttr({*size}))});
+  if (failed(ones))
+    return failure();
+  auto count = ctx.build<gn::CumSumOp>({*ones}, {ctx.i64("dim", 0)});
+  if (failed(count))
+    return failure();
+  // count - 1 is the index; index * step + start, as one multiply-add.
+  auto scaled = ctx.build<gn::MulOp>({*count, ctx.splat(i64, step)});
+  if (failed(scaled))
+    return failure();
+  auto r = ctx.build<gn::AddOp>({*scaled, ctx.splat(i64, start - step)});
+  if (failed(r))
+    return failure();
+  return wrap(ctx.convert(*r, dtype ? *dtype : i64));
 }
 
 FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
@@ -153,6 +218,8 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
   auto dt = a.dtype("dtype");
   if (failed(dt))
     return failure();
+  if (p0.isSymbolic() || p1.isSymbolic() || p2.isSymbolic())
+    return symbolicArange(ctx, a, *dt);
   auto num = [&](const PyValue &v, const char *what) -> FailureOr<double> {
     if (!v.isNumber())
       return a.error(llvm::Twine(what) + " must be a number, got " + v.describe());

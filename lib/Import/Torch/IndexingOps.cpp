@@ -9,8 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/IR/SymbolicDims.h"
+#include "gn/IR/SymbolicSizes.h"
 
 using namespace mlir;
+using namespace mlir::gn;
 using namespace mlir::gn::import;
 
 namespace {
@@ -44,6 +47,43 @@ LogicalResult resolveSlice(ImportContext &ctx, const PyValue &s, int64_t n, int6
   if (limit < start)
     limit = start;
   return success();
+}
+
+/// In a symbolic import, the limit of slice `s` over a dim whose size is
+/// `dim` (`n` at the example), for every binding; `limit` is the limit at
+/// the example. What would fix a size at the example is refused: a
+/// symbolic start, a negative start on a symbolic dim (starts stay
+/// literals), a literal stop past the example's size (min(dim, stop)).
+FailureOr<SymExpr> symbolicLimit(ImportContext &ctx, const PyValue &s, const SymExpr &dim,
+                                 int64_t n, int64_t limit) {
+  const PyValue &start = s.elts[0], &stop = s.elts[1];
+  bool symbolicDim = !dim.isConstant();
+  auto refuse = [&](const std::string &what) -> FailureOr<SymExpr> {
+    return ctx.error("slice " + what + " over a dim of size " + dim.str() +
+                     ": not symbolic yet (docs/symbolic-shapes.md)");
+  };
+  if (start.isSymbolic())
+    return refuse("from " + start.sym->str());
+  if (symbolicDim && start.kind == PyValue::Int && start.i < 0)
+    return refuse("from " + std::to_string(start.i));
+  std::optional<SymExpr> e;
+  if (stop.isNone())
+    e = dim;
+  else if (stop.isSymbolic())
+    e = stop.i < 0 ? SymExpr::add(dim, *stop.sym) : *stop.sym;
+  else if (!symbolicDim)
+    e = SymExpr::constant(limit);
+  else if (stop.i < 0)
+    e = SymExpr::add(dim, SymExpr::constant(stop.i));
+  else if (stop.i == n)
+    e = dim;
+  else if (stop.i > n)
+    return refuse("to " + std::to_string(stop.i));
+  else
+    e = SymExpr::constant(stop.i);
+  if (!e)
+    return refuse("to " + stop.describe());
+  return *e;
 }
 
 /// One entry of a subscript, after Ellipsis expansion.
@@ -142,19 +182,24 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
   int64_t rank = type.getRank();
   llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
   llvm::SmallVector<int64_t> outShape;
+  // A symbolic import: each size for every binding of the shape symbols.
+  llvm::SmallVector<SymExpr> dims = dimExprs(type), limitExprs(dims), outExprs;
   int64_t d = 0;
   bool sliced = false;
   for (const IndexItem &it : items) {
     switch (it.kind) {
     case IndexItem::NewAxis:
       outShape.push_back(1);
+      outExprs.push_back(SymExpr::constant(1));
       continue;
     case IndexItem::Full:
       outShape.push_back(type.getDimSize(d));
+      outExprs.push_back(dims[d]);
       break;
     case IndexItem::Tensor:
       tensorDims.push_back({(int64_t)outShape.size(), it.value.tensor});
       outShape.push_back(type.getDimSize(d));
+      outExprs.push_back(dims[d]);
       break;
     case IndexItem::Slice: {
       if (failed(resolveSlice(ctx, it.value, type.getDimSize(d), starts[d], limits[d], steps[d])))
@@ -162,9 +207,27 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
       int64_t extent = limits[d] - starts[d];
       outShape.push_back(extent <= 0 ? 0 : (extent - 1) / steps[d] + 1);
       sliced |= starts[d] != 0 || limits[d] != type.getDimSize(d) || steps[d] != 1;
+      if (!ctx.symbolic) {
+        outExprs.push_back(SymExpr::constant(outShape.back()));
+        break;
+      }
+      auto limit = symbolicLimit(ctx, it.value, dims[d], type.getDimSize(d), limits[d]);
+      if (failed(limit))
+        return failure();
+      std::string why;
+      std::optional<SymExpr> size =
+          sym::sliceSize(SymExpr::constant(starts[d]), *limit, steps[d], why);
+      if (!size)
+        return ctx.error("slice over a dim of size " + dims[d].str() + ": " + why);
+      limitExprs[d] = *limit;
+      outExprs.push_back(*size);
+      sliced |= *limit != dims[d];
       break;
     }
     case IndexItem::Int: {
+      if (!dims[d].isConstant() && it.value.i < 0)
+        return ctx.error("index " + llvm::Twine(it.value.i) + " from the end of a dim of size " +
+                         dims[d].str() + ": not symbolic yet (docs/symbolic-shapes.md)");
       int64_t n = type.getDimSize(d), i = it.value.i < 0 ? it.value.i + n : it.value.i;
       if (i < 0 || i >= n)
         return ctx.error("index " + llvm::Twine(it.value.i) + " is out of bounds for dim " +
@@ -179,13 +242,16 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
   }
   Value v = x;
   if (sliced) {
-    auto s = ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
-                                          ctx.ints("steps", steps)});
+    llvm::SmallVector<NamedAttribute> attrs{ctx.ints("starts", starts),
+                                            ctx.ints("limits", limits), ctx.ints("steps", steps)};
+    if (Attribute symLimits = ctx.dimsAttr(limitExprs))
+      attrs.push_back(ctx.attr("sym_limits", symLimits));
+    auto s = ctx.build<gn::SliceOp>({v}, attrs);
     if (failed(s))
       return failure();
     v = *s;
   }
-  return ctx.reshape(v, outShape);
+  return ctx.reshape(v, outShape, outExprs);
 }
 
 } // namespace

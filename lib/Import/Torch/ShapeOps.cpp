@@ -8,17 +8,23 @@
 #include "TorchOps.h"
 #include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/TensorAlgebra.h"
+#include "gn/IR/SymbolicDims.h"
+#include "gn/IR/SymbolicSizes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
+using namespace mlir::gn;
 using namespace mlir::gn::import;
 
 namespace {
 
 
 /// Collects a shape given either as varargs (`view(2, -1)`) or as one
-/// sequence (`view((2, -1))`) from `rest()` or the named argument.
-FailureOr<llvm::SmallVector<int64_t>> shapeArg(Args &a, llvm::StringRef name) {
+/// sequence (`view((2, -1))`) from `rest()` or the named argument. With
+/// `exprs`, sizes that follow the shape symbols are taken, their
+/// expressions there (constants for the others); without, refused.
+FailureOr<llvm::SmallVector<int64_t>> shapeArg(Args &a, llvm::StringRef name,
+                                               llvm::SmallVector<SymExpr> *exprs = nullptr) {
   std::vector<PyValue> items = a.rest();
   if (a.has(name)) {
     const PyValue &v = a.get(name);
@@ -30,9 +36,35 @@ FailureOr<llvm::SmallVector<int64_t>> shapeArg(Args &a, llvm::StringRef name) {
   for (const PyValue &v : items) {
     if (v.kind != PyValue::Int)
       return a.error("sizes must be ints, got " + v.describe());
+    if (v.isSymbolic() && !exprs)
+      return a.error("size " + v.sym->str() + " follows the shape symbols here: not symbolic " +
+                     "yet (docs/symbolic-shapes.md)");
     shape.push_back(v.i);
+    if (exprs)
+      exprs->push_back(v.symExpr());
   }
   return shape;
+}
+
+/// The expressions of a reshape's target `exprs` of `x`, the -1 among them
+/// (at `shape`'s -1) solved for every binding; empty when nothing is
+/// symbolic.
+FailureOr<llvm::SmallVector<SymExpr>> reshapeExprs(Args &a, Value x,
+                                                   llvm::ArrayRef<int64_t> shape,
+                                                   llvm::ArrayRef<SymExpr> exprs) {
+  auto type = llvm::cast<RankedTensorType>(x.getType());
+  bool symbolic = hasSymbolicDims(type) ||
+                  llvm::any_of(exprs, [](const SymExpr &e) { return !e.isConstant(); });
+  if (!symbolic)
+    return llvm::SmallVector<SymExpr>();
+  std::vector<std::optional<SymExpr>> to;
+  for (auto [size, e] : llvm::zip(shape, exprs))
+    to.push_back(size == -1 ? std::nullopt : std::optional<SymExpr>(e));
+  std::string why;
+  std::optional<std::vector<SymExpr>> sizes = sym::reshapeSizes(dimExprs(type), to, why);
+  if (!sizes)
+    return a.error("cannot reshape " + a.get("input").describe() + ": " + why);
+  return llvm::SmallVector<SymExpr>(sizes->begin(), sizes->end());
 }
 
 /// Resolves one -1 in a target shape against `numElements`.
@@ -66,13 +98,17 @@ FailureOr<PyValue> view(ImportContext &ctx, Args &a) {
   // view(dtype) reinterprets bits: not supported.
   if (a.rest().size() == 1 && a.rest()[0].kind == PyValue::Dtype)
     return a.error("view(dtype) reinterprets memory; not supported");
-  auto shape = shapeArg(a, "shape");
+  llvm::SmallVector<SymExpr> given;
+  auto shape = shapeArg(a, "shape", &given);
   if (failed(shape))
     return failure();
   auto resolved = inferMinusOne(a, *shape, typeOf(*x).getNumElements());
   if (failed(resolved))
     return failure();
-  return wrap(ctx.reshape(*x, *resolved));
+  auto exprs = reshapeExprs(a, *x, *shape, given);
+  if (failed(exprs))
+    return failure();
+  return wrap(ctx.reshape(*x, *resolved, *exprs));
 }
 
 FailureOr<PyValue> viewAs(ImportContext &ctx, Args &a) {
@@ -255,7 +291,8 @@ FailureOr<PyValue> movedim(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> expand(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
-  auto sizes = shapeArg(a, "size");
+  llvm::SmallVector<SymExpr> exprs;
+  auto sizes = shapeArg(a, "size", &exprs);
   if (failed(x) || failed(sizes))
     return failure();
   auto type = typeOf(*x);
@@ -263,20 +300,28 @@ FailureOr<PyValue> expand(ImportContext &ctx, Args &a) {
   int64_t offset = shape.size() - type.getRank();
   if (offset < 0)
     return a.error("expand to fewer dims than the input has");
+  llvm::SmallVector<SymExpr> inExprs = dimExprs(type);
   for (size_t i = 0; i < shape.size(); ++i)
     if (shape[i] == -1) {
       if ((int64_t)i < offset)
         return a.error("-1 is not allowed for a new leading dim");
       shape[i] = type.getDimSize(i - offset);
+      exprs[i] = inExprs[i - offset];
     }
-  return wrap(ctx.build<gn::BroadcastToOp>({*x}, {ctx.ints("shape", shape)}));
+  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("shape", shape)};
+  if (Attribute dims = ctx.dimsAttr(exprs))
+    attrs.push_back(ctx.attr("sym_shape", dims));
+  return wrap(ctx.build<gn::BroadcastToOp>({*x}, attrs));
 }
 
 FailureOr<PyValue> expandAs(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input"), other = a.tensor("other");
   if (failed(x) || failed(other))
     return failure();
-  return wrap(ctx.build<gn::BroadcastToOp>({*x}, {ctx.ints("shape", typeOf(*other).getShape())}));
+  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("shape", typeOf(*other).getShape())};
+  if (Attribute dims = ctx.dimsAttr(dimExprs(typeOf(*other))))
+    attrs.push_back(ctx.attr("sym_shape", dims));
+  return wrap(ctx.build<gn::BroadcastToOp>({*x}, attrs));
 }
 
 FailureOr<PyValue> broadcastTensors(ImportContext &ctx, Args &a) {

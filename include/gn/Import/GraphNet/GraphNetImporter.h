@@ -59,7 +59,19 @@ struct ImportOptions {
   std::vector<import::SizeRewrite> sizeRewrites;
   /// When set, the graph the import evaluates is recorded here.
   import::GraphTrace *trace = nullptr;
+  /// One program for all shapes (docs/symbolic-shapes.md, phase 2): the
+  /// input dims input_tensor_constraints.py names by a symbol (S0, S1, ...)
+  /// are symbolic (s0, s1, ...), at the compile example: the extracted
+  /// shapes, or shapeVariant's when it is set. Torch samples only.
+  bool symbolic = false;
+  /// Filled by importGraphNetSample for a symbolic import: each constrained
+  /// tensor's dims, the symbol (gn's spelling) or "" for a static one.
+  std::vector<std::pair<std::string, std::vector<std::string>>> symbolicDims;
 };
+
+/// The module attribute of a symbolic import: how many ops read a guard
+/// (gn.specialize), an i64.
+inline constexpr const char *kGuardCount = "gn.guards";
 
 /// The dtype variants GraphNet lists for `sampleDir` (graph_net.json's
 /// data_type_generalization_passes: "float16", "bfloat16"); none when the

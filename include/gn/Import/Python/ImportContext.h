@@ -1,8 +1,10 @@
 //===- ImportContext.h - evaluator state shared by op handlers -*- C++ -*-===//
 //
 // The importer evaluates model.py symbolically: Python ints, floats, tuples,
-// dtypes and shapes are computed at import time (shapes are static), tensors
-// are SSA values of gn ops. Op handlers (one file per op family, see
+// dtypes and shapes are computed at import time, tensors are SSA values of
+// gn ops. Shapes are static, or, in a symbolic import (GraphNet's shape
+// channel, docs/symbolic-shapes.md), carry #gn.dims: a size read from such a
+// shape is an int that knows its expression (PyValue::sym). Op handlers (one file per op family, see
 // OpRegistry.h) receive the bound call arguments and this context.
 //
 //===----------------------------------------------------------------------===//
@@ -10,12 +12,14 @@
 #define GN_LIB_IMPORT_IMPORTCONTEXT_H
 
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymExpr.h"
 #include "gn/Import/Python/GraphTrace.h"
 #include "gn/Import/Python/PyAST.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <map>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -41,10 +45,23 @@ struct PyValue {
   std::shared_ptr<PyValue> self; // Method receiver
   std::vector<int64_t> levels; // vmap levels of the leading dims (see Vmap.cpp)
   const py::Expr *lambda = nullptr; // Function: the `lambda` node
+  /// Int: its value for every binding of the shape symbols, when it follows
+  /// them (a symbolic dim's size, or arithmetic on one); `i` is its value at
+  /// the compile example. Null for a plain int.
+  std::shared_ptr<const SymExpr> sym;
 
   static PyValue none() { return PyValue(); }
   static PyValue boolean(bool b) { PyValue v; v.kind = Bool; v.i = b; return v; }
   static PyValue integer(int64_t i) { PyValue v; v.kind = Int; v.i = i; return v; }
+  /// A size: a plain int when `e` is a constant, else a symbolic one.
+  static PyValue size(int64_t example, const SymExpr &e) {
+    PyValue v = integer(example);
+    if (!e.isConstant())
+      v.sym = std::make_shared<const SymExpr>(e);
+    return v;
+  }
+  /// The int's expression (a constant for a plain int).
+  SymExpr symExpr() const { return sym ? *sym : SymExpr::constant(i); }
   static PyValue real(double f) { PyValue v; v.kind = Float; v.f = f; return v; }
   static PyValue str(std::string s) { PyValue v; v.kind = Str; v.s = std::move(s); return v; }
   static PyValue of(mlir::Value t) { PyValue v; v.kind = Tensor; v.tensor = t; return v; }
@@ -55,6 +72,7 @@ struct PyValue {
   bool isNone() const { return kind == None; }
   bool isTensor() const { return kind == Tensor; }
   bool isNumber() const { return kind == Int || kind == Float || kind == Bool; }
+  bool isSymbolic() const { return sym != nullptr; }
   bool isSequence() const { return kind == Tuple || kind == List; }
   double asDouble() const { return kind == Float ? f : static_cast<double>(i); }
   mlir::RankedTensorType type() const {
@@ -88,6 +106,9 @@ public:
   mlir::FailureOr<mlir::Value> optionalTensor(llvm::StringRef name) const {
     return has(name) ? tensor(name) : mlir::FailureOr<mlir::Value>(mlir::Value());
   }
+  /// A plain int. A symbolic one (a size that follows the shape symbols)
+  /// is refused, naming its expression: a handler that reads ints this way
+  /// would fix it at the compile example in silence.
   mlir::FailureOr<int64_t> integer(llvm::StringRef name) const;
   mlir::FailureOr<double> real(llvm::StringRef name) const;
   mlir::FailureOr<bool> boolean(llvm::StringRef name) const;
@@ -163,11 +184,46 @@ public:
 
   /// Builds a gn op whose result types are inferred; on a shape error the
   /// op's shape function has already reported it at the current location.
+  /// In a symbolic import the op is built through buildSymbolic.
   template <typename OpTy>
   mlir::FailureOr<mlir::Value> build(mlir::ValueRange operands,
                                      llvm::ArrayRef<mlir::NamedAttribute> attrs = {}) {
-    return mlir::gn::createInferred<OpTy>(builder, loc, operands, attrs);
+    if (!symbolic)
+      return mlir::gn::createInferred<OpTy>(builder, loc, operands, attrs);
+    return buildSymbolic(OpTy::getOperationName(), operands, attrs,
+                         [&](mlir::ValueRange ops, llvm::ArrayRef<mlir::NamedAttribute> as) {
+                           return mlir::gn::createInferred<OpTy>(builder, loc, ops, as);
+                         });
   }
+
+  /// A symbolic import (ImportOptions::symbolic): the forward's constrained
+  /// input dims carry #gn.dims, and every op is built by buildSymbolic.
+  bool symbolic = false;
+  using Creator = llvm::function_ref<mlir::FailureOr<mlir::Value>(
+      mlir::ValueRange, llvm::ArrayRef<mlir::NamedAttribute>)>;
+  /// Builds op `name` with symbolic operands (docs/symbolic-shapes.md,
+  /// "Guards"): a reshape, broadcast or slice whose sizes were given as
+  /// the example's literals first gets the expressions those literals stand
+  /// for (symbolicSizeAttrs); then, if the op's shape function refuses, the
+  /// fewest operands are pinned to their example sizes by gn.specialize
+  /// (one operand, then all), tried quietly, and the op reads the guards.
+  /// A refusal that no guard lifts is reported as the op's own.
+  mlir::FailureOr<mlir::Value> buildSymbolic(llvm::StringRef name, mlir::ValueRange operands,
+                                             llvm::ArrayRef<mlir::NamedAttribute> attrs,
+                                             Creator create);
+  /// The guard of `v` pinning `dims` (its symbolic dims when empty); one
+  /// per value and dims.
+  mlir::FailureOr<mlir::Value> guard(mlir::Value v, llvm::ArrayRef<int64_t> dims = {});
+  std::map<std::pair<mlir::Value, std::vector<int64_t>>, mlir::Value,
+           bool (*)(const std::pair<mlir::Value, std::vector<int64_t>> &,
+                    const std::pair<mlir::Value, std::vector<int64_t>> &)>
+      guardOf{[](const auto &a, const auto &b) {
+        return a.first.getAsOpaquePointer() != b.first.getAsOpaquePointer()
+                   ? a.first.getAsOpaquePointer() < b.first.getAsOpaquePointer()
+                   : a.second < b.second;
+      }};
+  /// Ops that read a guard so far (one-program's report counts them).
+  int64_t guards = 0;
 
   // Attribute shorthands.
   mlir::NamedAttribute attr(llvm::StringRef name, mlir::Attribute value) {
@@ -194,7 +250,12 @@ public:
   mlir::Value splat(mlir::Type elementType, double value, llvm::ArrayRef<int64_t> shape = {});
   /// Converts `v` to element type `t` (no-op when equal).
   mlir::FailureOr<mlir::Value> convert(mlir::Value v, mlir::Type t);
-  mlir::FailureOr<mlir::Value> reshape(mlir::Value v, llvm::ArrayRef<int64_t> shape);
+  /// `v` reshaped to `shape`; with `exprs` (one per size) the sizes for
+  /// every binding of the shape symbols (a symbolic import).
+  mlir::FailureOr<mlir::Value> reshape(mlir::Value v, llvm::ArrayRef<int64_t> shape,
+                                       llvm::ArrayRef<SymExpr> exprs = {});
+  /// #gn.dims of `exprs`, or null when every one is a constant.
+  mlir::Attribute dimsAttr(llvm::ArrayRef<SymExpr> exprs);
   /// Materializes a tensor or Python number as a tensor of element type `t`.
   mlir::FailureOr<mlir::Value> asTensor(const PyValue &v, mlir::Type t);
   /// torch's result dtype for an arithmetic op over `operands`.

@@ -1,0 +1,202 @@
+//===- OneProgram.cpp - gn-eval one-program: the symbolic import's oracle -===//
+#include "gn/Eval/OneProgram.h"
+#include "gn/Eval/Runner.h"
+#include "gn/Import/GraphNet/GraphNetImporter.h"
+#include "gn/Import/GraphNet/ShapeVariants.h"
+#include "gn/Interpreter/Interpreter.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::gn;
+using json = nlohmann::json;
+
+namespace {
+
+/// Whether symbols at these sizes make a compile example: each at least 2
+/// (a 0 or 1 would look empty or broadcastable to every pass) and no two
+/// equal (the import's reading of literal sizes could take one for the
+/// other).
+bool goodExample(const std::vector<std::pair<std::string, int64_t>> &values) {
+  std::set<int64_t> seen;
+  for (const auto &[symbol, size] : values)
+    if (size < 2 || !seen.insert(size).second)
+      return false;
+  return !values.empty();
+}
+
+std::string shapeText(llvm::ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+/// Where two runs' outputs first differ; "" when they agree bit for bit.
+std::string firstOutputDifference(const std::vector<interp::HostTensor> &a,
+                                  const std::vector<interp::HostTensor> &b) {
+  if (a.size() != b.size())
+    return std::to_string(a.size()) + " outputs against " + std::to_string(b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].shape() != b[i].shape() || a[i].dtype() != b[i].dtype())
+      return "output #" + std::to_string(i) + " has shape " + shapeText(a[i].shape()) +
+             " against " + shapeText(b[i].shape());
+    if (a[i].nbytes() && std::memcmp(a[i].bytes(), b[i].bytes(), a[i].nbytes()) != 0) {
+      int64_t k = 0;
+      while (k < a[i].numel() &&
+             !(interp::elementAsDouble(a[i], k) != interp::elementAsDouble(b[i], k)))
+        ++k;
+      k = std::min(k, a[i].numel() - 1);
+      return "output #" + std::to_string(i) + " differs at element " + std::to_string(k) + " (" +
+             std::to_string(interp::elementAsDouble(a[i], k)) + " against " +
+             std::to_string(interp::elementAsDouble(b[i], k)) + ")";
+    }
+  }
+  return "";
+}
+
+int64_t inputElements(const ShapeVariant &v) {
+  int64_t n = 0;
+  for (const auto &[name, shape] : v.shapes) {
+    int64_t p = 1;
+    for (int64_t d : shape)
+      p *= d;
+    n += p;
+  }
+  return n;
+}
+
+std::string labelOf(const std::vector<std::pair<std::string, int64_t>> &values) {
+  std::string s;
+  for (const auto &[symbol, size] : values)
+    s += (s.empty() ? "" : ",") + symbol + "=" + std::to_string(size);
+  return s;
+}
+
+} // namespace
+
+int eval::checkOneProgram(const std::string &path, const OneProgramOptions &options,
+                          llvm::raw_ostream &out) {
+  json record = {{"sample", path}};
+  auto finish = [&](int code, const char *status) {
+    record["status"] = status;
+    if (!options.outPath.empty()) {
+      std::ofstream f(options.outPath, std::ios::app);
+      f << record.dump() << "\n";
+    }
+    return code;
+  };
+  auto noProgram = [&](const char *status, const std::string &why) {
+    out << path << ": no one program: " << why << "\n";
+    record["error"] = why;
+    return finish(2, status);
+  };
+  std::string error;
+  std::vector<ShapeVariant> variants = sampleShapeVariants(path, error);
+  if (variants.empty())
+    return noProgram("no_variants", "GraphNet gives it no shape variants: " + error);
+
+  // The compile example: the extracted shapes, else the first variant that
+  // suits.
+  ShapeConstraints constraints;
+  int example = -2;
+  if (readShapeConstraints(path, constraints, error) && goodExample(constraints.exampleValues))
+    example = -1;
+  for (size_t k = 0; example == -2 && k < variants.size(); ++k)
+    if (goodExample(variants[k].values))
+      example = static_cast<int>(k);
+  if (example == -2)
+    return noProgram("no_example",
+                     "neither the extracted shapes nor a variant has every symbol at least 2 "
+                     "and no two alike");
+  std::string exampleLabel =
+      example < 0 ? labelOf(constraints.exampleValues) : variants[example].label();
+  record["example"] = exampleLabel;
+
+  LoadedSample one(path, "", example, /*symbolic=*/true);
+  if (!one.module)
+    return noProgram("not_symbolic", "the symbolic import fails: " + one.firstError);
+  if ((*one.module)->hasAttr(kSizeProbe))
+    return noProgram("not_symbolic", "data-dependent sizes are not symbolic yet");
+  auto oneForward = one.module->lookupSymbol<func::FuncOp>("forward");
+  int64_t guards = 0;
+  if (auto g = (*one.module)->getAttrOfType<IntegerAttr>(kGuardCount))
+    guards = g.getInt();
+  record["guards"] = guards;
+  out << path << ": one program at " << exampleLabel
+      << (example < 0 ? " (the extracted shapes)" : " (variant " + std::to_string(example) + ")")
+      << ", " << guards << " guards\n";
+
+  // Which variants run: all, or the smallest ones.
+  std::vector<unsigned> order(variants.size());
+  for (unsigned k = 0; k < order.size(); ++k)
+    order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+    return inputElements(variants[a]) < inputElements(variants[b]);
+  });
+  if (options.maxVariants && order.size() > options.maxVariants)
+    order.resize(options.maxVariants);
+  std::set<unsigned> runs(order.begin(), order.end());
+
+  int same = 0, differ = 0, refused = 0, notImported = 0, notRun = 0;
+  json rows = json::array();
+  for (const ShapeVariant &v : variants) {
+    std::string outcome, detail;
+    if (!runs.count(v.index)) {
+      outcome = "not_run";
+      ++notRun;
+    } else {
+      LoadedSample own(path, "", static_cast<int>(v.index));
+      auto ownForward = own.module ? own.module->lookupSymbol<func::FuncOp>("forward")
+                                   : func::FuncOp();
+      FailureOr<std::vector<interp::HostTensor>> args = failure(), expected = failure();
+      if (ownForward)
+        args = synthesizeInputs(ownForward, options.seed, error);
+      if (succeeded(args) && succeeded(own.specialize(*args))) {
+        ownForward = own.module->lookupSymbol<func::FuncOp>("forward");
+        interp::Interpreter reference(ownForward);
+        if (succeeded(reference.verifySupported()))
+          expected = reference.run(*args);
+      }
+      if (failed(expected)) {
+        outcome = "own_import_fails";
+        detail = own.firstError.empty() ? error : own.firstError;
+        ++notImported;
+      } else {
+        one.firstError.clear();
+        interp::Interpreter program(oneForward);
+        auto got = program.run(*args);
+        if (failed(got)) {
+          outcome = "refused";
+          detail = one.firstError;
+          ++refused;
+        } else if (std::string d = firstOutputDifference(*expected, *got); !d.empty()) {
+          outcome = "differs";
+          detail = d;
+          ++differ;
+        } else {
+          outcome = "same";
+          ++same;
+        }
+      }
+    }
+    out << "  variant " << v.index << " " << v.label() << ": " << outcome
+        << (detail.empty() ? "" : ": " + detail) << "\n";
+    rows.push_back({{"index", v.index}, {"label", v.label()}, {"outcome", outcome},
+                    {"detail", detail}});
+  }
+  record["variants"] = rows;
+  record["counts"] = {{"same", same}, {"differs", differ}, {"refused", refused},
+                      {"own_import_fails", notImported}, {"not_run", notRun}};
+  out << "  " << same << " same, " << differ << " differ, " << refused
+      << " refused by a guard or the binding, " << notImported
+      << " refused by their own import (not counted), " << notRun << " not run\n";
+  bool ok = differ == 0 && refused == 0 && same > 0;
+  return finish(ok ? 0 : 1, ok ? (guards ? "one_program_guarded" : "one_program")
+                               : "not_one_program");
+}

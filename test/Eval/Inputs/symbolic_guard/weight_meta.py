@@ -1,0 +1,18 @@
+class Program_weight_tensor_meta_L_self_modules_conv_parameters_weight_:
+    name = "L_self_modules_conv_parameters_weight_"
+    shape = [4, 3, 3, 3]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 0.2
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_parameters_pos_:
+    name = "L_self_parameters_pos_"
+    shape = [1, 50176, 4]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 0.02
+    data = None
