@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
+#include "gn/IR/GnOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
@@ -189,6 +191,35 @@ TEST(SymbolicInterpreter, GuardCheckedWhenTheSymbolsAreBound) {
   EXPECT_TRUE(failed(out));
   EXPECT_NE(error.find("model.py\":12:3): the model needs dim 0 (s0) at its size 4 here, but "
                        "it is 5 at s0 = 5"),
+            std::string::npos)
+      << error;
+}
+
+// Types a shape function builds skip the encoding's own check: a result
+// that is symbolic at size 1 (an importer once gave a slice the limit s0
+// where the index took one row) is refused by the op's verifier, naming it.
+TEST(SymbolicInterpreter, SymbolicResultAtSizeOneRefusedByTheVerifier) {
+  Program p(R"(
+    func.func @forward(%x: tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<4x8xf32, #gn.dims<["s0", ""]>> {
+      return %x : tensor<4x8xf32, #gn.dims<["s0", ""]>>
+    })");
+  ASSERT_TRUE(p.module);
+  auto forward = p.module->lookupSymbol<func::FuncOp>("forward");
+  OpBuilder b(&forward.getBody().front().front());
+  auto dims = gn::DimsAttr::get(&p.ctx, {b.getStringAttr("s0"), b.getStringAttr("")});
+  auto slice = gn::createInferred<gn::SliceOp>(
+      b, b.getUnknownLoc(), {forward.getArgument(0)},
+      {b.getNamedAttr("starts", b.getDenseI64ArrayAttr({0, 0})),
+       b.getNamedAttr("limits", b.getDenseI64ArrayAttr({1, 8})),
+       b.getNamedAttr("steps", b.getDenseI64ArrayAttr({1, 1})), b.getNamedAttr("sym_limits", dims)});
+  ASSERT_TRUE(succeeded(slice));
+  std::string error;
+  ScopedDiagnosticHandler handler(&p.ctx, [&](Diagnostic &d) {
+    error += d.str();
+    return success();
+  });
+  EXPECT_TRUE(failed(verify(slice->getDefiningOp())));
+  EXPECT_NE(error.find("result #0: dim 0 (s0) is symbolic but 1 at the compile example"),
             std::string::npos)
       << error;
 }

@@ -71,8 +71,20 @@ DimsAttr::verifyEncoding(llvm::ArrayRef<int64_t> shape, Type,
 }
 
 LogicalResult mlir::OpTrait::gn_detail::verifySymbolicDimsAccepted(Operation *op) {
-  if (op->hasTrait<OpTrait::GnSymbolicShapes>())
+  if (op->hasTrait<OpTrait::GnSymbolicShapes>()) {
+    // Types built by shape functions (RankedTensorType::get) skip the
+    // encoding's own check; a result symbolic at size 0 or 1 is a shape
+    // function's (or an importer's) mistake, caught here.
+    for (auto [i, v] : llvm::enumerate(op->getResults())) {
+      auto ranked = llvm::dyn_cast<RankedTensorType>(v.getType());
+      auto dims = ranked ? llvm::dyn_cast_or_null<DimsAttr>(ranked.getEncoding()) : DimsAttr();
+      if (dims && failed(dims.verifyEncoding(ranked.getShape(), ranked.getElementType(), [&] {
+            return op->emitOpError() << "result #" << i << ": ";
+          })))
+        return failure();
+    }
     return success();
+  }
   auto carries = [](Type t) {
     auto ranked = llvm::dyn_cast<RankedTensorType>(t);
     return ranked && llvm::isa_and_nonnull<DimsAttr>(ranked.getEncoding());

@@ -234,6 +234,7 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
                          llvm::Twine(d) + " with size " + llvm::Twine(n));
       starts[d] = i;
       limits[d] = i + 1;
+      limitExprs[d] = SymExpr::constant(i + 1);
       sliced = true;
       break;
     }
