@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -102,27 +103,38 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
     return noProgram("no_variants", "GraphNet gives it no shape variants: " + error);
 
   // The compile example: the extracted shapes, else the first variant that
-  // suits.
+  // suits and whose symbolic import succeeds (a model extracted with
+  // literal sizes imports at some shapes only).
   ShapeConstraints constraints;
-  int example = -2;
+  std::vector<int> candidates;
   if (readShapeConstraints(path, constraints, error) && goodExample(constraints.exampleValues))
-    example = -1;
-  for (size_t k = 0; example == -2 && k < variants.size(); ++k)
+    candidates.push_back(-1);
+  for (size_t k = 0; k < variants.size(); ++k)
     if (goodExample(variants[k].values))
-      example = static_cast<int>(k);
-  if (example == -2)
+      candidates.push_back(static_cast<int>(k));
+  if (candidates.empty())
     return noProgram("no_example",
                      "neither the extracted shapes nor a variant has every symbol at least 2 "
                      "and no two alike");
+  std::unique_ptr<LoadedSample> loaded;
+  std::string firstFailure;
+  int example = -2;
+  for (int k : candidates) {
+    loaded = std::make_unique<LoadedSample>(path, "", k, /*symbolic=*/true);
+    if (loaded->module && !(*loaded->module)->hasAttr(kSizeProbe)) {
+      example = k;
+      break;
+    }
+    if (firstFailure.empty())
+      firstFailure = loaded->module ? "data-dependent sizes are not symbolic yet"
+                                    : "the symbolic import fails: " + loaded->firstError;
+  }
+  if (example == -2)
+    return noProgram("not_symbolic", firstFailure);
+  LoadedSample &one = *loaded;
   std::string exampleLabel =
       example < 0 ? labelOf(constraints.exampleValues) : variants[example].label();
   record["example"] = exampleLabel;
-
-  LoadedSample one(path, "", example, /*symbolic=*/true);
-  if (!one.module)
-    return noProgram("not_symbolic", "the symbolic import fails: " + one.firstError);
-  if ((*one.module)->hasAttr(kSizeProbe))
-    return noProgram("not_symbolic", "data-dependent sizes are not symbolic yet");
   auto oneForward = one.module->lookupSymbol<func::FuncOp>("forward");
   int64_t guards = 0;
   if (auto g = (*one.module)->getAttrOfType<IntegerAttr>(kGuardCount))
@@ -196,7 +208,9 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
   out << "  " << same << " same, " << differ << " differ, " << refused
       << " refused by a guard or the binding, " << notImported
       << " refused by their own import (not counted), " << notRun << " not run\n";
-  bool ok = differ == 0 && refused == 0 && same > 0;
+  if (same + differ + refused == 0)
+    return finish(1, "no_variant_ran");
+  bool ok = differ == 0 && refused == 0;
   return finish(ok ? 0 : 1, ok ? (guards ? "one_program_guarded" : "one_program")
                                : "not_one_program");
 }

@@ -47,23 +47,25 @@ FailureOr<llvm::SmallVector<int64_t>> shapeArg(Args &a, llvm::StringRef name,
 }
 
 /// The expressions of a reshape's target `exprs` of `x`, the -1 among them
-/// (at `shape`'s -1) solved for every binding; empty when nothing is
-/// symbolic.
-FailureOr<llvm::SmallVector<SymExpr>> reshapeExprs(Args &a, Value x,
-                                                   llvm::ArrayRef<int64_t> shape,
-                                                   llvm::ArrayRef<SymExpr> exprs) {
+/// (at `shape`'s -1) solved for every binding. Empty when nothing is
+/// symbolic, or when literal sizes do not follow the input's symbols at
+/// every binding (`view(1, 128, 128, 128)` of a symbolic image): the reshape
+/// is then built from the example's sizes, and the import guards its input
+/// (ImportContext::buildSymbolic).
+llvm::SmallVector<SymExpr> reshapeExprs(Value x, llvm::ArrayRef<int64_t> shape,
+                                        llvm::ArrayRef<SymExpr> exprs) {
   auto type = llvm::cast<RankedTensorType>(x.getType());
   bool symbolic = hasSymbolicDims(type) ||
                   llvm::any_of(exprs, [](const SymExpr &e) { return !e.isConstant(); });
   if (!symbolic)
-    return llvm::SmallVector<SymExpr>();
+    return {};
   std::vector<std::optional<SymExpr>> to;
   for (auto [size, e] : llvm::zip(shape, exprs))
     to.push_back(size == -1 ? std::nullopt : std::optional<SymExpr>(e));
   std::string why;
   std::optional<std::vector<SymExpr>> sizes = sym::reshapeSizes(dimExprs(type), to, why);
   if (!sizes)
-    return a.error("cannot reshape " + a.get("input").describe() + ": " + why);
+    return {};
   return llvm::SmallVector<SymExpr>(sizes->begin(), sizes->end());
 }
 
@@ -105,10 +107,7 @@ FailureOr<PyValue> view(ImportContext &ctx, Args &a) {
   auto resolved = inferMinusOne(a, *shape, typeOf(*x).getNumElements());
   if (failed(resolved))
     return failure();
-  auto exprs = reshapeExprs(a, *x, *shape, given);
-  if (failed(exprs))
-    return failure();
-  return wrap(ctx.reshape(*x, *resolved, *exprs));
+  return wrap(ctx.reshape(*x, *resolved, reshapeExprs(*x, *shape, given)));
 }
 
 FailureOr<PyValue> viewAs(ImportContext &ctx, Args &a) {
