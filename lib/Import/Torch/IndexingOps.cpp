@@ -50,40 +50,30 @@ LogicalResult resolveSlice(ImportContext &ctx, const PyValue &s, int64_t n, int6
 }
 
 /// In a symbolic import, the limit of slice `s` over a dim whose size is
-/// `dim` (`n` at the example), for every binding; `limit` is the limit at
-/// the example. What would fix a size at the example is refused: a
-/// symbolic start, a negative start on a symbolic dim (starts stay
-/// literals), a literal stop past the example's size (min(dim, stop)).
-FailureOr<SymExpr> symbolicLimit(ImportContext &ctx, const PyValue &s, const SymExpr &dim,
-                                 int64_t n, int64_t limit) {
+/// `dim` (`n` at the example), for every binding. std::nullopt where the
+/// slice has no such form: a symbolic start, a negative start on a
+/// symbolic dim (starts stay literals), a literal stop past the example's
+/// size (min(dim, stop)); applyBasic then pins the dim to the example.
+std::optional<SymExpr> symbolicLimit(const PyValue &s, const SymExpr &dim, int64_t n) {
   const PyValue &start = s.elts[0], &stop = s.elts[1];
   bool symbolicDim = !dim.isConstant();
-  auto refuse = [&](const std::string &what) -> FailureOr<SymExpr> {
-    return ctx.error("slice " + what + " over a dim of size " + dim.str() +
-                     ": not symbolic yet (docs/symbolic-shapes.md)");
-  };
-  if (start.isSymbolic())
-    return refuse("from " + start.sym->str());
-  if (symbolicDim && start.kind == PyValue::Int && start.i < 0)
-    return refuse("from " + std::to_string(start.i));
-  std::optional<SymExpr> e;
+  if (start.isSymbolic() || (symbolicDim && start.kind == PyValue::Int && start.i < 0))
+    return std::nullopt;
   if (stop.isNone())
-    e = dim;
-  else if (stop.isSymbolic())
-    e = stop.i < 0 ? SymExpr::add(dim, *stop.sym) : *stop.sym;
-  else if (!symbolicDim)
-    e = SymExpr::constant(limit);
-  else if (stop.i < 0)
-    e = SymExpr::add(dim, SymExpr::constant(stop.i));
-  else if (stop.i == n)
-    e = dim;
-  else if (stop.i > n)
-    return refuse("to " + std::to_string(stop.i));
-  else
-    e = SymExpr::constant(stop.i);
-  if (!e)
-    return refuse("to " + stop.describe());
-  return *e;
+    return dim;
+  if (stop.kind != PyValue::Int)
+    return std::nullopt;
+  if (stop.isSymbolic())
+    return stop.i < 0 ? SymExpr::add(dim, *stop.sym) : *stop.sym;
+  if (!symbolicDim)
+    return SymExpr::constant(std::clamp<int64_t>(stop.i < 0 ? stop.i + n : stop.i, 0, n));
+  if (stop.i < 0)
+    return SymExpr::add(dim, SymExpr::constant(stop.i));
+  if (stop.i == n)
+    return dim;
+  if (stop.i > n)
+    return std::nullopt;
+  return SymExpr::constant(stop.i);
 }
 
 /// One entry of a subscript, after Ellipsis expansion.
@@ -178,6 +168,31 @@ FailureOr<std::vector<IndexItem>> normalizeIndex(ImportContext &ctx, const PyVal
 /// tensor and, for each tensor index, the result dim it now refers to.
 FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<IndexItem> &items,
                             std::vector<std::pair<int64_t, Value>> &tensorDims) {
+  // A symbolic import: the dims an index cannot follow (a slice from the
+  // end, an index from the end) are pinned to the example by a guard.
+  if (ctx.symbolic && hasSymbolicDims(x.getType())) {
+    llvm::SmallVector<SymExpr> dims = dimExprs(typeOf(x));
+    llvm::SmallVector<int64_t> pinned;
+    int64_t d = 0;
+    for (const IndexItem &it : items) {
+      if (it.kind == IndexItem::NewAxis)
+        continue;
+      bool pin = !dims[d].isConstant() &&
+                 ((it.kind == IndexItem::Int && it.value.i < 0) ||
+                  (it.kind == IndexItem::Slice &&
+                   !symbolicLimit(it.value, dims[d], typeOf(x).getDimSize(d))));
+      if (pin)
+        pinned.push_back(d);
+      ++d;
+    }
+    if (!pinned.empty()) {
+      auto g = ctx.guard(x, pinned);
+      if (failed(g))
+        return failure();
+      ++ctx.guards;
+      x = *g;
+    }
+  }
   auto type = typeOf(x);
   int64_t rank = type.getRank();
   llvm::SmallVector<int64_t> starts(rank, 0), limits(type.getShape()), steps(rank, 1);
@@ -211,9 +226,10 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
         outExprs.push_back(SymExpr::constant(outShape.back()));
         break;
       }
-      auto limit = symbolicLimit(ctx, it.value, dims[d], type.getDimSize(d), limits[d]);
-      if (failed(limit))
-        return failure();
+      std::optional<SymExpr> limit = symbolicLimit(it.value, dims[d], type.getDimSize(d));
+      if (!limit)
+        return ctx.error("slice over a dim of size " + dims[d].str() +
+                         " has no symbolic form: not symbolic yet (docs/symbolic-shapes.md)");
       std::string why;
       std::optional<SymExpr> size =
           sym::sliceSize(SymExpr::constant(starts[d]), *limit, steps[d], why);
@@ -225,9 +241,6 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
       break;
     }
     case IndexItem::Int: {
-      if (!dims[d].isConstant() && it.value.i < 0)
-        return ctx.error("index " + llvm::Twine(it.value.i) + " from the end of a dim of size " +
-                         dims[d].str() + ": not symbolic yet (docs/symbolic-shapes.md)");
       int64_t n = type.getDimSize(d), i = it.value.i < 0 ? it.value.i + n : it.value.i;
       if (i < 0 || i >= n)
         return ctx.error("index " + llvm::Twine(it.value.i) + " is out of bounds for dim " +
