@@ -181,6 +181,30 @@ FailureOr<Value> ImportContext::buildSymbolic(llvm::StringRef name, ValueRange o
                                               Creator create) {
   if (llvm::none_of(operands, symbolicValue))
     return create(operands, attrs);
+  // A slice a handler built from the example's sizes (split, chunk,
+  // narrow, ...) over part of a symbolic dim: its literals may have come
+  // from that size, so the dim is pinned; only a whole dim follows it.
+  llvm::SmallVector<Value> ops(operands.begin(), operands.end());
+  unsigned sliced = name == "gn.insert_slice" ? 1 : 0;
+  if ((name == "gn.slice" || name == "gn.insert_slice") && !hasAttr(attrs, "sym_limits") &&
+      ops.size() > sliced && symbolicValue(ops[sliced])) {
+    auto type = rankedOf(ops[sliced]);
+    llvm::ArrayRef<int64_t> starts = intsAttr(attrs, "starts"), limits = intsAttr(attrs, "limits"),
+                            steps = intsAttr(attrs, "steps");
+    llvm::SmallVector<int64_t> pinned;
+    for (auto [d, e] : llvm::enumerate(dimExprs(type)))
+      if (!e.isConstant() && d < starts.size() && d < limits.size() && d < steps.size() &&
+          (starts[d] != 0 || limits[d] != type.getDimSize(d) || steps[d] != 1))
+        pinned.push_back(static_cast<int64_t>(d));
+    if (!pinned.empty()) {
+      auto g = guard(ops[sliced], pinned);
+      if (failed(g))
+        return failure();
+      ++guards;
+      ops[sliced] = *g;
+      operands = ops;
+    }
+  }
   llvm::SmallVector<NamedAttribute> withSizes = symbolicSizeAttrs(*this, name, operands, attrs);
   {
     // Quiet trials: the op as it is, then with the fewest guards: one dim

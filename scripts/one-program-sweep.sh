@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The symbolic import's oracle over GraphNet's torch dev samples (issue 42,
+# docs/symbolic-shapes.md): `gn-eval one-program` on each sample, one
+# process per sample (a timeout or a crash is recorded and the run goes on),
+# records appended to OUT/one-program.jsonl as it goes; rerunning the same
+# command resumes. Then a count by outcome, and the first refusal of each
+# sample that is not one program.
+#
+#   scripts/one-program-sweep.sh OUT [--limit N] [--seed S] [--max-variants N]
+#
+# --limit N: a seeded random N of the torch samples (default: all).
+# --max-variants N: the N smallest variants of each sample (default 2: the
+# interpreter runs every variant twice, and large ones take minutes).
+# Per-sample timeout GN_ONE_PROGRAM_TIMEOUT (default 300 s).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${GN_BUILD_DIR:-$root/build}
+[ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//' >&2; exit 2; }
+out=$1
+shift
+limit=0 seed=42 maxVariants=2
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --limit) limit=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --max-variants) maxVariants=$2; shift 2 ;;
+    *) echo "one-program-sweep: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+timeout=${GN_ONE_PROGRAM_TIMEOUT:-300}
+[ -x "$build/bin/gn-eval" ] || "$root/scripts/build.sh" gn-eval
+dir=$("$root/scripts/graphnet-dir.sh")
+mkdir -p "$out"
+list="$out/samples.txt" records="$out/one-program.jsonl"
+if [ ! -f "$list" ]; then
+  find "$dir/samples" -name input_tensor_constraints.py -printf '%h\n' | sort |
+    /usr/bin/python3 -c "import random, sys
+l = sys.stdin.read().split(); n = int(sys.argv[1]); random.seed(int(sys.argv[2]))
+print('\n'.join(sorted(random.sample(l, n)) if 0 < n < len(l) else l))" "$limit" "$seed" > "$list.tmp"
+  mv "$list.tmp" "$list"
+fi
+touch "$records"
+mapfile -t samples < "$list"
+done_count=0
+for s in "${samples[@]}"; do
+  done_count=$((done_count + 1))
+  grep -qF "\"sample\":\"$s\"" "$records" && continue
+  echo "[$done_count/${#samples[@]}] $s"
+  rc=0
+  timeout "$timeout" "$build/bin/gn-eval" one-program "$s" --max-variants "$maxVariants" \
+    --out "$records" > /dev/null 2>&1 || rc=$?
+  if [ $rc -eq 124 ]; then
+    echo "{\"sample\":\"$s\",\"status\":\"timeout\",\"error\":\"timed out after $timeout s\"}" >> "$records"
+  elif [ $rc -gt 2 ]; then
+    echo "{\"sample\":\"$s\",\"status\":\"crash\",\"error\":\"exit status $rc\"}" >> "$records"
+  fi
+done
+/usr/bin/python3 - "$records" <<'PY'
+import collections, json, sys
+counts = collections.Counter()
+lines = []
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    counts[r["status"]] += 1
+    if r["status"] in ("one_program", "one_program_guarded", "no_variants", "no_variant_ran"):
+        continue
+    why = r.get("error", "")
+    for v in r.get("variants", []):
+        if v["outcome"] in ("refused", "differs"):
+            why = f'{v["label"]} {v["outcome"]}: {v["detail"]}'
+            break
+    lines.append(f'- {r["sample"].split("/samples/")[-1]} ({r["status"]}): {why[:300]}')
+print("\n## one-program: %d samples" % sum(counts.values()))
+for status, n in counts.most_common():
+    print(f"- {status}: {n}")
+print("\n".join(lines))
+PY
