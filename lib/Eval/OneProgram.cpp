@@ -12,6 +12,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <utility>
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -144,59 +145,63 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
       << (example < 0 ? " (the extracted shapes)" : " (variant " + std::to_string(example) + ")")
       << ", " << guards << " guards\n";
 
-  // Which variants run: all, or the smallest ones.
+  // The variants run smallest first; with maxVariants, until that many
+  // have run through both programs (those the model refuses cost only an
+  // import and do not count).
   std::vector<unsigned> order(variants.size());
   for (unsigned k = 0; k < order.size(); ++k)
     order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
     return inputElements(variants[a]) < inputElements(variants[b]);
   });
-  if (options.maxVariants && order.size() > options.maxVariants)
-    order.resize(options.maxVariants);
-  std::set<unsigned> runs(order.begin(), order.end());
-
   int same = 0, differ = 0, refused = 0, notImported = 0, notRun = 0;
-  json rows = json::array();
-  for (const ShapeVariant &v : variants) {
-    std::string outcome, detail;
-    if (!runs.count(v.index)) {
+  std::vector<std::pair<std::string, std::string>> outcomes(variants.size());
+  for (unsigned k : order) {
+    const ShapeVariant &v = variants[k];
+    std::string &outcome = outcomes[k].first, &detail = outcomes[k].second;
+    if (options.maxVariants &&
+        same + differ + refused >= static_cast<int>(options.maxVariants)) {
       outcome = "not_run";
       ++notRun;
-    } else {
-      LoadedSample own(path, "", static_cast<int>(v.index));
-      auto ownForward = own.module ? own.module->lookupSymbol<func::FuncOp>("forward")
-                                   : func::FuncOp();
-      FailureOr<std::vector<interp::HostTensor>> args = failure(), expected = failure();
-      if (ownForward)
-        args = synthesizeInputs(ownForward, options.seed, error);
-      if (succeeded(args) && succeeded(own.specialize(*args))) {
-        ownForward = own.module->lookupSymbol<func::FuncOp>("forward");
-        interp::Interpreter reference(ownForward);
-        if (succeeded(reference.verifySupported()))
-          expected = reference.run(*args);
-      }
-      if (failed(expected)) {
-        outcome = "own_import_fails";
-        detail = own.firstError.empty() ? error : own.firstError;
-        ++notImported;
-      } else {
-        one.firstError.clear();
-        interp::Interpreter program(oneForward);
-        auto got = program.run(*args);
-        if (failed(got)) {
-          outcome = "refused";
-          detail = one.firstError;
-          ++refused;
-        } else if (std::string d = firstOutputDifference(*expected, *got); !d.empty()) {
-          outcome = "differs";
-          detail = d;
-          ++differ;
-        } else {
-          outcome = "same";
-          ++same;
-        }
-      }
+      continue;
     }
+    LoadedSample own(path, "", static_cast<int>(v.index));
+    auto ownForward =
+        own.module ? own.module->lookupSymbol<func::FuncOp>("forward") : func::FuncOp();
+    FailureOr<std::vector<interp::HostTensor>> args = failure(), expected = failure();
+    if (ownForward)
+      args = synthesizeInputs(ownForward, options.seed, error);
+    if (succeeded(args) && succeeded(own.specialize(*args))) {
+      ownForward = own.module->lookupSymbol<func::FuncOp>("forward");
+      interp::Interpreter reference(ownForward);
+      if (succeeded(reference.verifySupported()))
+        expected = reference.run(*args);
+    }
+    if (failed(expected)) {
+      outcome = "own_import_fails";
+      detail = own.firstError.empty() ? error : own.firstError;
+      ++notImported;
+      continue;
+    }
+    one.firstError.clear();
+    interp::Interpreter program(oneForward);
+    auto got = program.run(*args);
+    if (failed(got)) {
+      outcome = "refused";
+      detail = one.firstError;
+      ++refused;
+    } else if (std::string d = firstOutputDifference(*expected, *got); !d.empty()) {
+      outcome = "differs";
+      detail = d;
+      ++differ;
+    } else {
+      outcome = "same";
+      ++same;
+    }
+  }
+  json rows = json::array();
+  for (const ShapeVariant &v : variants) {
+    const auto &[outcome, detail] = outcomes[v.index];
     out << "  variant " << v.index << " " << v.label() << ": " << outcome
         << (detail.empty() ? "" : ": " + detail) << "\n";
     rows.push_back({{"index", v.index}, {"label", v.label()}, {"outcome", outcome},
