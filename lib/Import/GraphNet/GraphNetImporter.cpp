@@ -23,6 +23,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -215,6 +216,12 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
   for (auto &[name, index] : tensorParams) {
     Value arg = entry->getArgument(index);
     evaluator.bind(name, PyValue::of(arg));
+    // A symbolic import: where each symbol can be pinned (ImportContext::pinned).
+    auto type = llvm::cast<RankedTensorType>(arg.getType());
+    for (auto [d, e] : llvm::enumerate(dimExprs(type)))
+      if (std::set<std::string> symbols = e.symbols(); symbols.size() == 1 &&
+                                                       e == *SymExpr::symbol(*symbols.begin()))
+        ctx.symbolSources.emplace(*symbols.begin(), std::make_pair(arg, int64_t(d)));
     const TensorMeta *m = metaByName[name];
     if (m->data) {
       ctx.knownData[arg] = *m->data;

@@ -1177,6 +1177,9 @@ static FailureOr<PyValue> intArith(ImportContext &ctx, llvm::StringRef op, int64
   return (r >> b) == a ? FailureOr<PyValue>(PyValue::integer(r)) : overflow();
 }
 
+static FailureOr<PyValue> pythonArith(ImportContext &ctx, llvm::StringRef op, const PyValue &a,
+                                      const PyValue &b);
+
 /// Arithmetic on ints one of which is a size that follows the shape
 /// symbols: + - *, and // and % by a positive constant, keep the
 /// expression; anything else would fix the size at the compile example.
@@ -1197,10 +1200,16 @@ static FailureOr<PyValue> symbolicArith(ImportContext &ctx, llvm::StringRef op, 
     else if (op == "%" && divisor && *divisor > 0)
       e = SymExpr::mod(x, *divisor);
   }
-  if (!e)
-    return ctx.error("'" + x.str() + " " + op + " " + y.str() +
-                     "' on sizes that follow the shape symbols has no symbolic form: not "
-                     "symbolic yet (docs/symbolic-shapes.md)");
+  if (!e) {
+    // No symbolic form: the sizes are pinned to the example (guards) and
+    // the arithmetic is done on their example values.
+    std::string what = "'" + x.str() + " " + op.str() + " " + y.str() + "'";
+    if (failed(ctx.pinned(a, what)) || failed(ctx.pinned(b, what)))
+      return failure();
+    PyValue pa = a, pb = b;
+    pa.sym = pb.sym = nullptr;
+    return pythonArith(ctx, op, pa, pb);
+  }
   auto example = intArith(ctx, op, a.i, b.i);
   if (failed(example))
     return failure();
@@ -1274,9 +1283,11 @@ FailureOr<PyValue> Evaluator::Impl::evalUnary(const py::Expr &e) {
   ctx.loc = ctx.locOf(e.loc);
   if (v->isSymbolic() && (e.str == "-" || e.str == "+"))
     return symbolicArith(ctx, e.str, PyValue::integer(0), *v);
-  if (v->isSymbolic())
-    return error(e.loc, "unary '" + e.str + "' on the size " + v->sym->str() +
-                            ": not symbolic yet (docs/symbolic-shapes.md)");
+  if (v->isSymbolic()) {
+    if (failed(ctx.pinned(*v, "unary '" + e.str + "'")))
+      return failure();
+    v->sym = nullptr;
+  }
   if (v->isNumber()) {
     if (e.str == "-") {
       if (v->kind != PyValue::Float && v->i == INT64_MIN)
@@ -1329,13 +1340,12 @@ FailureOr<PyValue> Evaluator::Impl::evalCompare(const py::Expr &e) {
       if (fn.empty() || e.compareOps.size() != 1)
         return error(e.loc, "unsupported comparison '" + op + "' on tensors");
       return callOp(("operator " + op).str(), fn, false, {*lhs, *rhs}, {});
-    } else if (lhs->isSymbolic() || rhs->isSymbolic()) {
-      // A branch on a size would fix it at the example in silence.
-      return error(e.loc, "comparing '" + lhs->symExpr().str() + " " + op + " " +
-                              rhs->symExpr().str() +
-                              "' on sizes that follow the shape symbols: not symbolic yet "
-                              "(docs/symbolic-shapes.md)");
     } else if (lhs->isNumber() && rhs->isNumber()) {
+      // A branch on a size holds at the example only: its sizes are pinned.
+      std::string what = "comparing '" + lhs->symExpr().str() + " " + op.str() + " " +
+                         rhs->symExpr().str() + "'";
+      if (failed(ctx.pinned(*lhs, what)) || failed(ctx.pinned(*rhs, what)))
+        return failure();
       double x = lhs->asDouble(), y = rhs->asDouble();
       bool b = op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y
              : op == ">=" ? x >= y : op == "==" ? x == y : x != y;

@@ -59,11 +59,10 @@ LogicalResult Args::error(const llvm::Twine &message) const {
   return ctx.error(opName + ": " + message);
 }
 
-/// The refusal of a symbolic int where a handler reads a plain one.
-static LogicalResult notSymbolic(const Args &a, llvm::StringRef name, const PyValue &v) {
-  return a.error("argument '" + name + "' is the size " + v.sym->str() +
-                 ", which this op takes as a fixed int: not symbolic yet "
-                 "(docs/symbolic-shapes.md)");
+/// A symbolic int where a handler reads a plain one: pinned to the example.
+static FailureOr<int64_t> pinnedArg(ImportContext &ctx, const Args &a, llvm::StringRef name,
+                                    const PyValue &v) {
+  return ctx.pinned(v, a.op() + ": argument '" + name + "'");
 }
 
 FailureOr<Value> Args::tensor(llvm::StringRef name) const {
@@ -77,17 +76,15 @@ FailureOr<int64_t> Args::integer(llvm::StringRef name) const {
   const PyValue &v = get(name);
   if (v.kind != PyValue::Int && v.kind != PyValue::Bool)
     return error("argument '" + name + "' must be an int, got " + v.describe());
-  if (v.isSymbolic())
-    return notSymbolic(*this, name, v);
-  return v.i;
+  return pinnedArg(ctx, *this, name, v);
 }
 
 FailureOr<double> Args::real(llvm::StringRef name) const {
   const PyValue &v = get(name);
   if (!v.isNumber())
     return error("argument '" + name + "' must be a number, got " + v.describe());
-  if (v.isSymbolic())
-    return notSymbolic(*this, name, v);
+  if (v.isSymbolic() && failed(pinnedArg(ctx, *this, name, v)))
+    return failure();
   return v.asDouble();
 }
 
@@ -124,8 +121,8 @@ FailureOr<llvm::SmallVector<int64_t>> Args::ints(llvm::StringRef name, size_t n)
   const PyValue &v = get(name);
   llvm::SmallVector<int64_t> out;
   if (v.kind == PyValue::Int) {
-    if (v.isSymbolic())
-      return notSymbolic(*this, name, v);
+    if (failed(pinnedArg(ctx, *this, name, v)))
+      return failure();
     out.assign(n ? n : 1, v.i);
     return out;
   }
@@ -135,8 +132,8 @@ FailureOr<llvm::SmallVector<int64_t>> Args::ints(llvm::StringRef name, size_t n)
   for (const PyValue &e : v.elts) {
     if (e.kind != PyValue::Int)
       return error("argument '" + name + "' must hold ints, got " + e.describe());
-    if (e.isSymbolic())
-      return notSymbolic(*this, name, e);
+    if (failed(pinnedArg(ctx, *this, name, e)))
+      return failure();
     out.push_back(e.i);
   }
   if (n && out.size() == 1)
@@ -417,9 +414,8 @@ FailureOr<Value> ImportContext::maskedSelect(Value x, Value mask) {
 FailureOr<Value> ImportContext::asTensor(const PyValue &v, Type t) {
   if (v.isTensor())
     return convert(v.tensor, t);
-  if (v.isSymbolic())
-    return error("the size " + v.sym->str() +
-                 " is used as a tensor's value: not symbolic yet (docs/symbolic-shapes.md)");
+  if (v.isSymbolic() && failed(pinned(v, "a tensor's value")))
+    return failure();
   if (v.isNumber())
     return splat(t, v.asDouble());
   return error("expected a tensor or a number, got " + v.describe());

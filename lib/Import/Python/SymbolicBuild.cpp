@@ -285,3 +285,21 @@ FailureOr<Value> ImportContext::buildSymbolic(llvm::StringRef name, ValueRange o
   // No guard lifts the refusal: report the op's own.
   return create(operands, withSizes);
 }
+
+FailureOr<int64_t> ImportContext::pinned(const PyValue &v, const llvm::Twine &what) {
+  if (!v.isSymbolic())
+    return v.i;
+  for (const std::string &symbol : v.sym->symbols()) {
+    auto source = symbolSources.find(symbol);
+    if (source == symbolSources.end())
+      return error(what + " takes the size " + v.sym->str() +
+                   " as a fixed int, and the symbol " + symbol +
+                   " has no argument to pin: not symbolic yet (docs/symbolic-shapes.md)");
+    // The guard is read by nothing: the interpreter checks every guard when
+    // it binds the symbols (docs/symbolic-shapes.md, "Guards").
+    if (failed(guard(source->second.first, {source->second.second})))
+      return failure();
+  }
+  ++guards;
+  return v.i;
+}

@@ -222,6 +222,14 @@ public:
                    ? a.first.getAsOpaquePointer() < b.first.getAsOpaquePointer()
                    : a.second < b.second;
       }};
+  /// A symbolic int where an op takes a plain one (a handler's attribute, a
+  /// branch, a tensor's value): its symbols are pinned to the compile
+  /// example by guards on the arguments they come from (symbolSources),
+  /// and its example value is returned. `what` says where, for the error
+  /// when a symbol has no source. A plain int is returned as it is.
+  mlir::FailureOr<int64_t> pinned(const PyValue &v, const llvm::Twine &what);
+  /// Where each shape symbol comes from: an argument and the dim it sizes.
+  std::map<std::string, std::pair<mlir::Value, int64_t>> symbolSources;
   /// Ops that read a guard so far (one-program's report counts them).
   int64_t guards = 0;
 
