@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <numeric>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <utility>
@@ -120,8 +121,11 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
   std::unique_ptr<LoadedSample> loaded;
   std::string firstFailure;
   int example = -2;
+  ImportOptions symbolic;
+  symbolic.symbolic = true;
   for (int k : candidates) {
-    loaded = std::make_unique<LoadedSample>(path, "", k, /*symbolic=*/true);
+    symbolic.shapeVariant = k;
+    loaded = std::make_unique<LoadedSample>(path, symbolic);
     if (loaded->module && !(*loaded->module)->hasAttr(kSizeProbe)) {
       example = k;
       break;
@@ -132,6 +136,41 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
   }
   if (example == -2)
     return noProgram("not_symbolic", firstFailure);
+  // Where the plain import needs guards, the factors every variant's
+  // symbols share (S1 in {224, 256, 384}: 32*s1) can make two sizes one
+  // (floordiv(s1, 2) and floordiv(s1 + 1, 2) at an even s1): kept when
+  // they place fewer guards.
+  auto guardsOf = [](LoadedSample &l) -> int64_t {
+    auto g = (*l.module)->getAttrOfType<IntegerAttr>(kGuardCount);
+    return g ? g.getInt() : 0;
+  };
+  std::string factorsText;
+  if (guardsOf(*loaded) > 0) {
+    std::map<std::string, int64_t> shared;
+    auto take = [&](const std::vector<std::pair<std::string, int64_t>> &values) {
+      for (const auto &[symbol, size] : values) {
+        int64_t &g = shared[llvm::StringRef(symbol).lower()];
+        g = std::gcd(g, size);
+      }
+    };
+    for (const ShapeVariant &v : variants)
+      take(v.values);
+    if (example < 0)
+      take(constraints.exampleValues);
+    for (auto &[symbol, g] : shared)
+      if (g > 1)
+        symbolic.symbolFactors[symbol] = g;
+    if (!symbolic.symbolFactors.empty()) {
+      auto factored = std::make_unique<LoadedSample>(path, symbolic);
+      if (factored->module && !(*factored->module)->hasAttr(kSizeProbe) &&
+          guardsOf(*factored) < guardsOf(*loaded)) {
+        loaded = std::move(factored);
+        for (const auto &[symbol, g] : symbolic.symbolFactors)
+          factorsText += (factorsText.empty() ? "" : ", ") + std::to_string(g) + "*" + symbol;
+        record["factors"] = factorsText;
+      }
+    }
+  }
   LoadedSample &one = *loaded;
   std::string exampleLabel =
       example < 0 ? labelOf(constraints.exampleValues) : variants[example].label();
@@ -143,7 +182,8 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
   record["guards"] = guards;
   out << path << ": one program at " << exampleLabel
       << (example < 0 ? " (the extracted shapes)" : " (variant " + std::to_string(example) + ")")
-      << ", " << guards << " guards\n";
+      << ", " << guards << " guards"
+      << (factorsText.empty() ? "" : ", assuming the variants' factors " + factorsText) << "\n";
 
   // The variants run smallest first; with maxVariants, until that many
   // have run through both programs (those the model refuses cost only an

@@ -261,21 +261,27 @@ static DialectRegistry everyGnDialect() {
   return registry;
 }
 
+static ImportOptions variantOptions(const std::string &dtypeVariant, int shapeVariant) {
+  ImportOptions options;
+  options.dtypeVariant = dtypeVariant;
+  options.shapeVariant = shapeVariant;
+  return options;
+}
+
 eval::LoadedSample::LoadedSample(const std::string &path, const std::string &dtypeVariant,
-                                 int shapeVariant, bool symbolic)
+                                 int shapeVariant)
+    : LoadedSample(path, variantOptions(dtypeVariant, shapeVariant)) {}
+
+eval::LoadedSample::LoadedSample(const std::string &path, const ImportOptions &importOptions)
     : context(everyGnDialect()), handler(&context, [this](Diagnostic &diag) {
         if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
           firstError = diagnosticText(diag);
         return success();
-      }), path(path), dtypeVariant(dtypeVariant),
-      shapeVariant(shapeVariant), symbolic(symbolic) {
+      }), path(path), options(importOptions) {
   context.loadAllAvailableDialects();
-  ImportOptions options;
-  options.symbolic = symbolic;
   options.learnSizes = true; // specialize() learns the sizes
-  options.dtypeVariant = dtypeVariant;
-  options.shapeVariant = shapeVariant;
-  if ((!dtypeVariant.empty() || shapeVariant >= 0) && llvm::StringRef(path).ends_with(".mlir")) {
+  if ((!options.dtypeVariant.empty() || options.shapeVariant >= 0) &&
+      llvm::StringRef(path).ends_with(".mlir")) {
     emitError(FileLineColLoc::get(&context, path, 0, 0))
         << "GraphNet's dtype and shape variants apply to GraphNet samples, not .mlir files";
     return;
@@ -300,12 +306,7 @@ LogicalResult eval::LoadedSample::specialize(llvm::ArrayRef<interp::HostTensor> 
     for (int64_t i = 0; i < (*outs)[0].numel(); ++i)
       found += interp::elementAsDouble((*outs)[0], i) != 0;
     dataSizes.push_back(found);
-    ImportOptions options;
     options.dataSizes = dataSizes;
-    options.learnSizes = true;
-    options.dtypeVariant = dtypeVariant;
-    options.shapeVariant = shapeVariant;
-    options.symbolic = symbolic;
     module = importGraphNetSample(context, path, options);
   }
   return success(static_cast<bool>(module));

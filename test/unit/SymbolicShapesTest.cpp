@@ -187,6 +187,22 @@ std::string bindError(llvm::ArrayRef<mlir::gn::DimUse> uses) {
 
 } // namespace
 
+// A symbol assumed a multiple of a factor the variants share (`32*s1`) is
+// bound by dividing; a size that is not a multiple is refused, naming it.
+TEST(SymbolBinding, BindsMultiplesOfASymbol) {
+  std::string error;
+  std::optional<mlir::gn::SymbolBinding> b = mlir::gn::SymbolBinding::bind(
+      {use("argument #0 dim 2", "32*s1", 224), use("argument #0 dim 3", "32*s1", 224),
+       use("argument #1 dim 0", "16*s1", 112)},
+      error);
+  ASSERT_TRUE(b.has_value()) << error;
+  EXPECT_EQ(b->str(), "s1 = 7");
+  EXPECT_EQ(bindError({use("argument #0 dim 2", "32*s1", 200)}),
+            "argument #0 dim 2 is 200, but the program takes a multiple of 32 there (32*s1)");
+  EXPECT_EQ(bindError({use("argument #0 dim 2", "32*s1", 224), use("argument #0 dim 3", "32*s1", 256)}),
+            "argument #0 dim 3 is 256, but s1 = 7 from argument #0 dim 2");
+}
+
 TEST(SymbolBinding, BindsFromBareSymbolsAndChecksEveryDim) {
   std::string error;
   std::optional<mlir::gn::SymbolBinding> b = mlir::gn::SymbolBinding::bind(
@@ -209,8 +225,9 @@ TEST(SymbolBinding, NamesBothPlacesOfADisagreement) {
   EXPECT_EQ(bindError({use("argument #0 dim 1", "s1", 64),
                        use("argument #1 dim 1", "floordiv(s1, 16)", 5)}),
             "argument #1 dim 1 is 5, but its size floordiv(s1, 16) is 4 at s1 = 64");
-  EXPECT_EQ(bindError({use("argument #0 dim 0", "2*s0", 8)}),
-            "argument #0 dim 0 has the size 2*s0, but no argument dim is s0 alone, so s0 "
+  // A multiple binds (BindsMultiplesOfASymbol); s0 + 1 does not.
+  EXPECT_EQ(bindError({use("argument #0 dim 0", "s0 + 1", 8)}),
+            "argument #0 dim 0 has the size s0 + 1, but no argument dim is s0 alone, so s0 "
             "cannot be bound");
   EXPECT_EQ(bindError({use("argument #0 dim 0", "s0", -1)}),
             "argument #0 dim 0 has the negative size -1");

@@ -7,6 +7,7 @@
 #include "Coverage.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/Import/GraphNet/ShapeVariants.h"
+#include "gn/Eval/Runner.h"
 #include "gn/InitAll.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -52,6 +53,11 @@ static cl::opt<bool> symbolicImport(
     cl::desc("GraphNet's shape channel: one program for all shapes, the input dims "
              "input_tensor_constraints.py names by a symbol symbolic (s0, s1, ...), at the "
              "extracted shapes or at --shape-variant's (docs/symbolic-shapes.md)"));
+static cl::opt<std::string> symbolFactors(
+    "symbol-factors",
+    cl::desc("With --symbolic: symbols assumed multiples of a factor, e.g. s1=32 (dims 32*s1, "
+             "s1 being GraphNet's S1 / 32)"),
+    cl::init(""));
 static cl::opt<bool> listShapeVariants(
     "list-shape-variants",
     cl::desc("Print the sample's shape variants (index, symbols' values) and exit"));
@@ -113,6 +119,13 @@ int main(int argc, char **argv) {
   importOptions.dtypeVariant = dtypeVariant;
   importOptions.shapeVariant = shapeVariant;
   importOptions.symbolic = symbolicImport;
+  if (!symbolFactors.empty()) {
+    std::string error;
+    if (!mlir::gn::eval::parseBinding(symbolFactors, importOptions.symbolFactors, error)) {
+      llvm::errs() << "error: --symbol-factors: " << error << "\n";
+      return 1;
+    }
+  }
   auto module = mlir::gn::importGraphNetSample(context, inputs[0], importOptions);
   if (!module)
     return 1;

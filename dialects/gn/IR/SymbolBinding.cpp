@@ -16,11 +16,24 @@ std::optional<SymbolBinding> SymbolBinding::bind(llvm::ArrayRef<DimUse> uses,
     std::set<std::string> used = use.size.symbols();
     if (used.size() != 1)
       continue;
+    // A symbol alone, or a multiple of it (`32*s1`: a factor every variant
+    // shares, docs/symbolic-shapes.md): the size divided by the factor.
     const std::string &name = *used.begin();
-    if (use.size != *SymExpr::symbol(name))
+    std::optional<int64_t> factor =
+        use.size.evaluate([](llvm::StringRef) { return std::optional<int64_t>(1); });
+    std::optional<SymExpr> multiple =
+        factor && *factor > 0 ? SymExpr::mul(SymExpr::constant(*factor), *SymExpr::symbol(name))
+                              : std::nullopt;
+    if (!multiple || use.size != *multiple)
       continue;
-    auto [it, inserted] = binding.symbols.try_emplace(name, Bound{use.actual, use.where});
-    if (!inserted && it->second.value != use.actual) {
+    if (use.actual % *factor != 0) {
+      error = use.where + " is " + std::to_string(use.actual) + ", but the program takes a " +
+              "multiple of " + std::to_string(*factor) + " there (" + use.size.str() + ")";
+      return std::nullopt;
+    }
+    auto [it, inserted] =
+        binding.symbols.try_emplace(name, Bound{use.actual / *factor, use.where});
+    if (!inserted && it->second.value != use.actual / *factor) {
       error = use.where + " is " + std::to_string(use.actual) + ", but " + name + " = " +
               std::to_string(it->second.value) + " from " + it->second.where;
       return std::nullopt;

@@ -2,6 +2,7 @@
 #ifndef GN_EVAL_RUNNER_H
 #define GN_EVAL_RUNNER_H
 
+#include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/Interpreter/DTypeConversion.h"
 #include "gn/Target/Target.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -76,9 +77,10 @@ struct RunOptions {
 struct LoadedSample {
   /// `dtypeVariant`: as ImportOptions::dtypeVariant.
   /// `shapeVariant`: as ImportOptions::shapeVariant.
-  /// `symbolic`: as ImportOptions::symbolic (at shapeVariant's shapes).
   explicit LoadedSample(const std::string &path, const std::string &dtypeVariant = "",
-                        int shapeVariant = -1, bool symbolic = false);
+                        int shapeVariant = -1);
+  /// With every import option (a symbolic import, ...); learnSizes is set.
+  LoadedSample(const std::string &path, const ImportOptions &options);
   MLIRContext context;
   std::string firstError;
   ScopedDiagnosticHandler handler;
@@ -96,9 +98,7 @@ struct LoadedSample {
 
 private:
   std::string path;
-  std::string dtypeVariant;
-  int shapeVariant = -1;
-  bool symbolic = false;
+  ImportOptions options; // the import's, dataSizes aside
   /// A .mlir file, refused with an error at the bracket if nested past
   /// kMaxIrNesting (gn/Support/NestingDepth.h).
   OwningOpRef<ModuleOp> parseIrFile(const std::string &path);

@@ -187,16 +187,20 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
                                 llvm::Twine(symbols.size()) + ", but it has rank " +
                                 llvm::Twine(m.shape.size()));
       llvm::SmallVector<SymExpr> exprs;
-      for (auto [size, symbol] : llvm::zip(m.shape, symbols)) {
-        if (symbol.empty()) {
+      for (auto [size, text] : llvm::zip(m.shape, symbols)) {
+        if (text.empty()) {
           exprs.push_back(SymExpr::constant(size));
           continue;
         }
         if (size < 2)
           return metaError(m, "tensor '" + m.name + "' has size " + llvm::Twine(size) +
-                                  " at symbol " + symbol +
+                                  " at symbol " + text +
                                   "; a symbolic dim must be at least 2 at the compile example");
-        exprs.push_back(*SymExpr::symbol(symbol));
+        std::string why;
+        std::optional<SymExpr> e = SymExpr::parse(text, &why);
+        if (!e)
+          return metaError(m, "the size '" + text + "' of tensor '" + m.name + "': " + why);
+        exprs.push_back(*e);
       }
       argTypes.back() = symbolicTensorType(m.shape, dtype, exprs);
     }
@@ -219,8 +223,7 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
     // A symbolic import: where each symbol can be pinned (ImportContext::pinned).
     auto type = llvm::cast<RankedTensorType>(arg.getType());
     for (auto [d, e] : llvm::enumerate(dimExprs(type)))
-      if (std::set<std::string> symbols = e.symbols(); symbols.size() == 1 &&
-                                                       e == *SymExpr::symbol(*symbols.begin()))
+      if (std::set<std::string> symbols = e.symbols(); symbols.size() == 1)
         ctx.symbolSources.emplace(*symbols.begin(), std::make_pair(arg, int64_t(d)));
     const TensorMeta *m = metaByName[name];
     if (m->data) {
@@ -432,8 +435,13 @@ static OwningOpRef<ModuleOp> importSymbolic(MLIRContext &context, llvm::StringRe
   ImportOptions symbolic = options;
   for (const auto &[dims, tensor] : constraints.inputShapes) {
     std::vector<std::string> symbols;
-    for (const ConstraintDim &d : dims)
-      symbols.push_back(d.symbol.empty() ? "" : gnSymbol(d.symbol));
+    for (const ConstraintDim &d : dims) {
+      std::string symbol = d.symbol.empty() ? "" : gnSymbol(d.symbol);
+      auto factor = options.symbolFactors.find(symbol);
+      if (factor != options.symbolFactors.end() && factor->second > 1)
+        symbol = std::to_string(factor->second) + "*" + symbol;
+      symbols.push_back(symbol);
+    }
     symbolic.symbolicDims.push_back({tensor, symbols});
   }
   if (options.shapeVariant >= 0) {

@@ -15,6 +15,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -64,8 +65,15 @@ struct ImportOptions {
   /// are symbolic (s0, s1, ...), at the compile example: the extracted
   /// shapes, or shapeVariant's when it is set. Torch samples only.
   bool symbolic = false;
+  /// A symbolic import assuming a symbol is a multiple of a factor (by gn's
+  /// name: {"s1", 32}): its dims are `32*s1`, s1 being GraphNet's S1 / 32.
+  /// gn-eval one-program gives the factor every variant shares where the
+  /// plain symbolic import needs guards; a binding whose size is not a
+  /// multiple is refused when the symbols are bound.
+  std::map<std::string, int64_t> symbolFactors;
   /// Filled by importGraphNetSample for a symbolic import: each constrained
-  /// tensor's dims, the symbol (gn's spelling) or "" for a static one.
+  /// tensor's dims, their size (a SymExpr's text: "s1", "32*s1") or "" for a
+  /// static one.
   std::vector<std::pair<std::string, std::vector<std::string>>> symbolicDims;
 };
 
