@@ -252,6 +252,8 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
     return error(forward->loc, "forward has no return statement");
   auto ret = func::ReturnOp::create(ctx.builder, ctx.loc, evaluator.returned());
   ctx.eraseFoldedAway();
+  if (ctx.symbolic)
+    ctx.eraseDeadOps(*entry);
   func.setFunctionType(ctx.builder.getFunctionType(argTypes, ret.getOperandTypes()));
   return success();
 }
@@ -348,8 +350,11 @@ OwningOpRef<ModuleOp> mlir::gn::importGraphNetSource(MLIRContext &context,
   ctx.symbolic = options.symbolic;
   if (failed(importForward(ctx, *frontend, module, metas, *result, options)))
     return nullptr;
-  if (options.symbolic)
-    (*result)->setAttr(kGuardCount, builder.getI64IntegerAttr(ctx.guards));
+  if (options.symbolic) {
+    int64_t guards = 0;
+    result->walk([&](gn::SpecializeOp) { ++guards; });
+    (*result)->setAttr(kGuardCount, builder.getI64IntegerAttr(guards));
+  }
   if (failed(verify(*result)))
     return nullptr;
   return result;

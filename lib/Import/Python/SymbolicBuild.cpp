@@ -15,9 +15,11 @@
 //   checked when the symbols are bound, naming this op's line.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/IR/GnTraits.h"
 #include "gn/IR/SymbolicDims.h"
 #include "gn/Import/Python/ImportContext.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <set>
 
@@ -181,10 +183,25 @@ FailureOr<Value> ImportContext::buildSymbolic(llvm::StringRef name, ValueRange o
                                               Creator create) {
   if (llvm::none_of(operands, symbolicValue))
     return create(operands, attrs);
+  llvm::SmallVector<Value> ops(operands.begin(), operands.end());
+  // An op whose shape function is not symbolic yet (top_k, einsum, ...)
+  // takes its operands pinned whole: its result is the example's.
+  std::optional<RegisteredOperationName> registered =
+      RegisteredOperationName::lookup(name, &mlirContext);
+  if (registered && !registered->hasTrait<OpTrait::GnSymbolicShapes>()) {
+    for (Value &v : ops) {
+      if (!symbolicValue(v))
+        continue;
+      auto g = guard(v);
+      if (failed(g))
+        return failure();
+      v = *g;
+    }
+    return create(ops, attrs);
+  }
   // A slice a handler built from the example's sizes (split, chunk,
   // narrow, ...) over part of a symbolic dim: its literals may have come
   // from that size, so the dim is pinned; only a whole dim follows it.
-  llvm::SmallVector<Value> ops(operands.begin(), operands.end());
   unsigned sliced = name == "gn.insert_slice" ? 1 : 0;
   if ((name == "gn.slice" || name == "gn.insert_slice") && !hasAttr(attrs, "sym_limits") &&
       ops.size() > sliced && symbolicValue(ops[sliced])) {
@@ -200,7 +217,6 @@ FailureOr<Value> ImportContext::buildSymbolic(llvm::StringRef name, ValueRange o
       auto g = guard(ops[sliced], pinned);
       if (failed(g))
         return failure();
-      ++guards;
       ops[sliced] = *g;
       operands = ops;
     }
@@ -271,16 +287,14 @@ FailureOr<Value> ImportContext::buildSymbolic(llvm::StringRef name, ValueRange o
       Operation *op = g.getDefiningOp();
       if (!seen.insert(op).second)
         continue;
-      if (g.use_empty()) {
+      if (g.use_empty() && !pins.contains(op)) {
         llvm::ArrayRef<int64_t> dims = cast<gn::SpecializeOp>(op).getDims();
         guardOf.erase({op->getOperand(0), std::vector<int64_t>(dims.begin(), dims.end())});
         op->erase();
       }
     }
-    if (succeeded(r)) {
-      ++guards;
+    if (succeeded(r))
       return r;
-    }
   }
   // No guard lifts the refusal: report the op's own.
   return create(operands, withSizes);
@@ -297,9 +311,29 @@ FailureOr<int64_t> ImportContext::pinned(const PyValue &v, const llvm::Twine &wh
                    " has no argument to pin: not symbolic yet (docs/symbolic-shapes.md)");
     // The guard is read by nothing: the interpreter checks every guard when
     // it binds the symbols (docs/symbolic-shapes.md, "Guards").
-    if (failed(guard(source->second.first, {source->second.second})))
+    auto g = guard(source->second.first, {source->second.second});
+    if (failed(g))
       return failure();
+    pins.insert(g->getDefiningOp());
   }
-  ++guards;
   return v.i;
+}
+
+void ImportContext::eraseDeadOps(Block &body) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body))) {
+      if (!op.use_empty() || op.hasTrait<OpTrait::IsTerminator>() || pins.contains(&op) ||
+          !isMemoryEffectFree(&op) || op.getNumRegions() != 0)
+        continue;
+      for (auto &[key, g] : guardOf)
+        if (g.getDefiningOp() == &op)
+          g = Value();
+      op.erase();
+      changed = true;
+    }
+  }
+  for (auto it = guardOf.begin(); it != guardOf.end();)
+    it = it->second ? std::next(it) : guardOf.erase(it);
 }

@@ -57,8 +57,14 @@ LogicalResult resolveSlice(ImportContext &ctx, const PyValue &s, int64_t n, int6
 std::optional<SymExpr> symbolicLimit(const PyValue &s, const SymExpr &dim, int64_t n) {
   const PyValue &start = s.elts[0], &stop = s.elts[1];
   bool symbolicDim = !dim.isConstant();
-  if (start.isSymbolic() || (symbolicDim && start.kind == PyValue::Int && start.i < 0))
-    return std::nullopt;
+  // The start, from the end where it is negative, must be the same at every
+  // binding: x[-s1:] of a dim of size s1 starts at 0.
+  if (start.kind == PyValue::Int && (start.isSymbolic() || (symbolicDim && start.i < 0))) {
+    std::optional<SymExpr> from =
+        start.i < 0 ? SymExpr::add(dim, start.symExpr()) : std::optional<SymExpr>(start.symExpr());
+    if (!from || !from->isConstant())
+      return std::nullopt;
+  }
   if (stop.isNone())
     return dim;
   if (stop.kind != PyValue::Int)
@@ -189,7 +195,6 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
       auto g = ctx.guard(x, pinned);
       if (failed(g))
         return failure();
-      ++ctx.guards;
       x = *g;
     }
   }
@@ -227,9 +232,15 @@ FailureOr<Value> applyBasic(ImportContext &ctx, Value x, const std::vector<Index
         break;
       }
       std::optional<SymExpr> limit = symbolicLimit(it.value, dims[d], type.getDimSize(d));
-      if (!limit)
-        return ctx.error("slice over a dim of size " + dims[d].str() +
-                         " has no symbolic form: not symbolic yet (docs/symbolic-shapes.md)");
+      if (!limit) {
+        // A symbolic bound over a static dim (a rewritten `-size` start):
+        // the bounds are pinned to the example (a symbolic dim was pinned
+        // above).
+        for (const PyValue &bound : it.value.elts)
+          if (failed(ctx.pinned(bound, "a slice over a dim of size " + dims[d].str())))
+            return failure();
+        limit = SymExpr::constant(limits[d]);
+      }
       std::string why;
       std::optional<SymExpr> size =
           sym::sliceSize(SymExpr::constant(starts[d]), *limit, steps[d], why);

@@ -77,8 +77,8 @@ struct ImportOptions {
   std::vector<std::pair<std::string, std::vector<std::string>>> symbolicDims;
 };
 
-/// The module attribute of a symbolic import: how many ops read a guard
-/// (gn.specialize), an i64.
+/// The module attribute of a symbolic import: how many guards
+/// (gn.specialize) it holds, an i64.
 inline constexpr const char *kGuardCount = "gn.guards";
 
 /// The dtype variants GraphNet lists for `sampleDir` (graph_net.json's

@@ -18,6 +18,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
 #include <memory>
@@ -228,10 +229,14 @@ public:
   /// and its example value is returned. `what` says where, for the error
   /// when a symbol has no source. A plain int is returned as it is.
   mlir::FailureOr<int64_t> pinned(const PyValue &v, const llvm::Twine &what);
+  /// The guards `pinned` placed: nothing reads them, and they stay.
+  llvm::SmallPtrSet<mlir::Operation *, 8> pins;
+  /// A symbolic import's last step: erases the ops nothing reads (FX keeps
+  /// dead reads, `x = cache_position[-1]`), so a guard placed for a value
+  /// the model never uses does not refuse bindings; the pins stay.
+  void eraseDeadOps(mlir::Block &body);
   /// Where each shape symbol comes from: an argument and the dim it sizes.
   std::map<std::string, std::pair<mlir::Value, int64_t>> symbolSources;
-  /// Ops that read a guard so far (one-program's report counts them).
-  int64_t guards = 0;
 
   // Attribute shorthands.
   mlir::NamedAttribute attr(llvm::StringRef name, mlir::Attribute value) {
