@@ -134,8 +134,20 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
       firstFailure = loaded->module ? "data-dependent sizes are not symbolic yet"
                                     : "the symbolic import fails: " + loaded->firstError;
   }
-  if (example == -2)
+  if (example == -2) {
+    // Is it the symbolic import, or do the candidates not import at all?
+    bool anyImports = false;
+    for (int k : candidates)
+      if (LoadedSample(path, "", k).module) {
+        anyImports = true;
+        break;
+      }
+    if (!anyImports)
+      return noProgram("no_example_imports",
+                       "no candidate compile example imports as its own sample (" +
+                           firstFailure.substr(firstFailure.find(':') + 2) + ")");
     return noProgram("not_symbolic", firstFailure);
+  }
   // Where the plain import needs guards, the factors every variant's
   // symbols share (S1 in {224, 256, 384}: 32*s1) can make two sizes one
   // (floordiv(s1, 2) and floordiv(s1 + 1, 2) at an even s1): kept when
