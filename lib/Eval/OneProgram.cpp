@@ -3,6 +3,8 @@
 #include "gn/Eval/Runner.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/Import/GraphNet/ShapeVariants.h"
+#include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include <algorithm>
@@ -196,6 +198,28 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
       << (example < 0 ? " (the extracted shapes)" : " (variant " + std::to_string(example) + ")")
       << ", " << guards << " guards"
       << (factorsText.empty() ? "" : ", assuming the variants' factors " + factorsText) << "\n";
+  // Where a dim could not stay symbolic: each guard's line, dims and sizes.
+  json sites = json::array();
+  oneForward.walk([&](gn::SpecializeOp guard) {
+    auto type = llvm::cast<RankedTensorType>(guard.getInput().getType());
+    llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+    std::string where, dims;
+    if (auto f = llvm::dyn_cast<FileLineColLoc>(guard.getLoc())) {
+      where = (f.getFilename().str() + ":" + std::to_string(f.getLine()) + ":" +
+               std::to_string(f.getColumn()));
+    } else {
+      llvm::raw_string_ostream os(where);
+      guard.getLoc().print(os);
+    }
+    for (int64_t d : guard.getDims())
+      dims += (dims.empty() ? "" : ", ") + std::string("dim ") + std::to_string(d) + " (" +
+              exprs[d].str() + ") at " + std::to_string(type.getDimSize(d));
+    bool readByNothing = guard.getResult().use_empty();
+    out << "  guard " << where << ": " << dims
+        << (readByNothing ? " (an int the model takes as fixed)" : "") << "\n";
+    sites.push_back({{"loc", where}, {"dims", dims}, {"pinned_int", readByNothing}});
+  });
+  record["guard_sites"] = sites;
 
   // The variants run smallest first; with maxVariants, until that many
   // have run through both programs (those the model refuses cost only an
