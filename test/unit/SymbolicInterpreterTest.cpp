@@ -223,3 +223,28 @@ TEST(SymbolicInterpreter, SymbolicResultAtSizeOneRefusedByTheVerifier) {
             std::string::npos)
       << error;
 }
+
+// einsum and top_k run at every binding: rows that follow s0.
+TEST(SymbolicInterpreter, EinsumAndTopKAtEveryBinding) {
+  Program p(R"(
+    func.func @forward(%x: tensor<3x2xf32, #gn.dims<["s0", ""]>>)
+        -> (tensor<3xf32, #gn.dims<["s0"]>>, tensor<3x1xi64, #gn.dims<["s0", ""]>>) {
+      %d = gn.einsum "ij,ij->i" %x, %x : (tensor<3x2xf32, #gn.dims<["s0", ""]>>, tensor<3x2xf32, #gn.dims<["s0", ""]>>) -> tensor<3xf32, #gn.dims<["s0"]>>
+      %t = "gn.top_k"(%x) {k = 1 : i64, dim = 1 : i64, largest = true} : (tensor<3x2xf32, #gn.dims<["s0", ""]>>) -> tensor<3x1xi64, #gn.dims<["s0", ""]>>
+      return %d, %t : tensor<3xf32, #gn.dims<["s0"]>>, tensor<3x1xi64, #gn.dims<["s0", ""]>>
+    })");
+  ASSERT_TRUE(p.module);
+  for (int64_t rows : {3, 5, 2}) {
+    HostTensor x = iota({rows, 2}, 1);
+    std::string error;
+    auto out = p.run({x}, &error);
+    ASSERT_TRUE(succeeded(out)) << error;
+    ASSERT_EQ((*out)[0].shape().vec(), (std::vector<int64_t>{rows}));
+    ASSERT_EQ((*out)[1].shape().vec(), (std::vector<int64_t>{rows, 1}));
+    for (int64_t i = 0; i < rows; ++i) {
+      float a = x.data<float>()[2 * i], b = x.data<float>()[2 * i + 1];
+      EXPECT_NEAR((*out)[0].data<float>()[i], a * a + b * b, 1e-5) << "row " << i;
+      EXPECT_EQ((*out)[1].data<int64_t>()[i], b > a ? 1 : 0) << "row " << i;
+    }
+  }
+}

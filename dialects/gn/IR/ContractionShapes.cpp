@@ -155,6 +155,7 @@ LogicalResult gn::inferEinsum(MLIRContext *, OptLoc loc, ValueRange inputs,
     return fail(loc, "einsum equation has " + llvm::Twine(terms.size()) + " operands, got " +
                          llvm::Twine(inputs.size()));
   std::map<char, int64_t> sizes;
+  std::map<char, SymExpr> exprs; // each label's size at every binding
   Type element;
   for (auto [term, value] : llvm::zip(terms, inputs)) {
     auto t = tensorType(value);
@@ -165,9 +166,19 @@ LogicalResult gn::inferEinsum(MLIRContext *, OptLoc loc, ValueRange inputs,
     if (element && element != t.getElementType())
       return fail(loc, "einsum operands have different element types");
     element = t.getElementType();
-    for (auto [c, d] : llvm::zip(term, t.getShape())) {
+    for (auto [c, d, e] : llvm::zip(term, t.getShape(), dimExprs(t))) {
       if (!llvm::isAlpha(c))
         return fail(loc, "einsum label '" + llvm::Twine(c) + "' is not a letter");
+      // A label's sizes agree at every binding, or one is a broadcast 1.
+      auto [at, fresh] = exprs.insert({c, e});
+      if (!fresh && at->second != e) {
+        if (at->second.constantValue() == 1)
+          at->second = e;
+        else if (e.constantValue() != 1)
+          return fail(loc, "einsum label '" + llvm::Twine(c) + "' has sizes " +
+                               at->second.str() + " and " + e.str() +
+                               ", which may differ at some binding of the shape symbols");
+      }
       auto [it, inserted] = sizes.insert({c, d});
       if (!inserted && it->second != d) {
         if (it->second == 1)
@@ -179,13 +190,15 @@ LogicalResult gn::inferEinsum(MLIRContext *, OptLoc loc, ValueRange inputs,
     }
   }
   llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<SymExpr> outExprs;
   for (char c : out.trim()) {
     auto it = sizes.find(c);
     if (it == sizes.end())
       return fail(loc, "einsum output label '" + llvm::Twine(c) + "' not among the inputs");
     shape.push_back(it->second);
+    outExprs.push_back(exprs.at(c));
   }
-  types.push_back(RankedTensorType::get(shape, element));
+  types.push_back(symbolicTensorType(shape, element, outExprs));
   return success();
 }
 

@@ -682,7 +682,8 @@ def Gn_ArgMaxOp : Gn_ArgReduceOp<"argmax", "maximum">;
 def Gn_ArgMinOp : Gn_ArgReduceOp<"argmin", "minimum">;
 
 def Gn_TopKOp : Gn_InferredOp<"top_k",
-    "inferTopK(ctx, loc, adaptor.getInput(), adaptor.getK(), adaptor.getDim(), types)"> {
+    "inferTopK(ctx, loc, adaptor.getInput(), adaptor.getK(), adaptor.getDim(), types)",
+    [Gn_SymbolicShapes]> {
   let summary = "indices (i64) of the k largest (or smallest) elements along dim";
   let description = [{
     Sorted: the largest first when `largest`, else the smallest first. NaN
@@ -784,7 +785,8 @@ def Gn_LinearOp : Gn_InferredOp<"linear",
 }
 
 def Gn_EinsumOp : Gn_InferredOp<"einsum",
-    "inferEinsum(ctx, loc, adaptor.getInputs(), adaptor.getEquation(), types)", [Gn_Composite]> {
+    "inferEinsum(ctx, loc, adaptor.getInputs(), adaptor.getEquation(), types)",
+    [Gn_Composite, Gn_SymbolicShapes]> {
   let summary = "Einstein summation with an explicit `->` output";
   let description = [{
     ```mlir

@@ -57,9 +57,17 @@ LogicalResult gn::inferTopK(MLIRContext *ctx, OptLoc loc, Value input, uint64_t 
   if ((int64_t)k > type.getDimSize(dim))
     return fail(loc, "k = " + llvm::Twine(k) + " exceeds the size " +
                          llvm::Twine(type.getDimSize(dim)) + " of dim " + llvm::Twine(dim));
+  // The other dims may follow the shape symbols; the one searched must be
+  // static, or k could pass its end at some binding.
+  llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+  if (!exprs[dim].isConstant())
+    return fail(loc, "top_k along the symbolic dim " + llvm::Twine(dim) + " (" +
+                         exprs[dim].str() + "): k = " + llvm::Twine(k) +
+                         " may pass its end at some binding");
   llvm::SmallVector<int64_t> shape(type.getShape());
   shape[dim] = k;
-  types.push_back(RankedTensorType::get(shape, IntegerType::get(ctx, 64)));
+  exprs[dim] = SymExpr::constant(k);
+  types.push_back(symbolicTensorType(shape, IntegerType::get(ctx, 64), exprs));
   return success();
 }
 

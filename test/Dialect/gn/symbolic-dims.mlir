@@ -14,10 +14,10 @@ func.func @identity(%x: tensor<2x197x768xf32, #gn.dims<["s0", "floordiv(s1, 16)^
 // -----
 
 // An op whose shape function is not symbolic yet refuses the encoding.
-func.func @refused(%x: tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<8x4xf32> {
-  // expected-error @+1 {{'gn.einsum' op does not take symbolic dims yet: operand #0 is 'tensor<4x8xf32, #gn.dims<["s0", ""]>>'}}
-  %y = "gn.einsum"(%x) {equation = "ij->ji"} : (tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<8x4xf32>
-  return %y : tensor<8x4xf32>
+func.func @refused(%x: tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<4x8xf32, #gn.dims<["s0", ""]>> {
+  // expected-error @+1 {{'gn.nonzero' op does not take symbolic dims yet: operand #0 is 'tensor<4x8xf32, #gn.dims<["s0", ""]>>'}}
+  %y = "gn.nonzero"(%x) {count = 3 : i64, site = 0 : i64} : (tensor<4x8xf32, #gn.dims<["s0", ""]>>) -> tensor<3x2xi64>
+  return %x : tensor<4x8xf32, #gn.dims<["s0", ""]>>
 }
 
 // -----
@@ -57,8 +57,8 @@ func.func @mismatch(%x: tensor<4xf32, #gn.dims<["s0"]>>, %y: tensor<4xf32, #gn.d
 // A result alone (an op whose static operand gives a symbolic type) is
 // refused too.
 func.func @result(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error @+1 {{'gn.einsum' op does not give symbolic dims yet: result #0 is 'tensor<8x4xf32, #gn.dims<["", "s0"]>>'}}
-  %y = "gn.einsum"(%x) {equation = "ij->ji"} : (tensor<4x8xf32>) -> tensor<8x4xf32, #gn.dims<["", "s0"]>>
+  // expected-error @+1 {{'gn.nonzero' op does not give symbolic dims yet: result #0 is 'tensor<3x2xi64, #gn.dims<["s0", ""]>>'}}
+  %y = "gn.nonzero"(%x) {count = 3 : i64, site = 0 : i64} : (tensor<4x8xf32>) -> tensor<3x2xi64, #gn.dims<["s0", ""]>>
   return %x : tensor<4x8xf32>
 }
 

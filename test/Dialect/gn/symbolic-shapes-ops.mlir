@@ -205,3 +205,35 @@ func.func @guard_static(%x: tensor<2x8xf32, #gn.dims<["s0", ""]>>) {
   %g = gn.specialize %x [1] : tensor<2x8xf32, #gn.dims<["s0", ""]>> -> tensor<2x8xf32, #gn.dims<["s0", ""]>>
   return
 }
+
+// -----
+
+// einsum: a label's size follows the operand dims that carry it, which must
+// agree at every binding (or be a broadcast 1); top_k keeps the other dims.
+// CHECK-LABEL: func.func @einsum_top_k
+func.func @einsum_top_k(%q: tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, %k: tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>) {
+  // CHECK: gn.einsum {{.*}} -> tensor<2x5x5xf32, #gn.dims<["s0", "s1", "s1"]>>
+  %s = "gn.einsum"(%q, %k) {equation = "bqd,bkd->bqk"} : (tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>) -> tensor<2x5x5xf32, #gn.dims<["s0", "s1", "s1"]>>
+  // CHECK: gn.top_k {{.*}} -> tensor<2x5x3xi64, #gn.dims<["s0", "s1", ""]>>
+  %t = "gn.top_k"(%q) {k = 3 : i64, dim = 2 : i64, largest = true} : (tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>) -> tensor<2x5x3xi64, #gn.dims<["s0", "s1", ""]>>
+  "test.use"(%s, %t) : (tensor<2x5x5xf32, #gn.dims<["s0", "s1", "s1"]>>, tensor<2x5x3xi64, #gn.dims<["s0", "s1", ""]>>) -> ()
+  return
+}
+
+// -----
+
+func.func @einsum_disagree(%a: tensor<4x8xf32, #gn.dims<["s0", ""]>>, %b: tensor<4x8xf32>) {
+  // expected-error @+2 {{einsum label 'i' has sizes s0 and 4, which may differ at some binding of the shape symbols}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %s = "gn.einsum"(%a, %b) {equation = "ij,ij->j"} : (tensor<4x8xf32, #gn.dims<["s0", ""]>>, tensor<4x8xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @top_k_symbolic_dim(%x: tensor<2x5xf32, #gn.dims<["", "s1"]>>) {
+  // expected-error @+2 {{top_k along the symbolic dim 1 (s1): k = 3 may pass its end at some binding}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %t = "gn.top_k"(%x) {k = 3 : i64, dim = 1 : i64, largest = true} : (tensor<2x5xf32, #gn.dims<["", "s1"]>>) -> tensor<2x3xi64>
+  return
+}
