@@ -172,6 +172,23 @@ bool naiveExpandPass(Rewriter &r) {
   return true;
 }
 
+/// batch_call_method_expand_pass: an expand of an input whose axis 0 is 1,
+/// with a size per axis, the first an int >= 1 (whatever its value): that
+/// size becomes the batch, the first placeholder's axis 0.
+bool batchExpandPass(Rewriter &r) {
+  if (r.nodes.empty() || r.nodes[0].loc.line != 0)
+    return true; // no tensor placeholder: GraphNet's size(0) would have no input
+  for (size_t i = 0; i < r.nodes.size(); ++i) {
+    TraceNode &n = r.nodes[i];
+    const auto *shape = n.op == "expand" ? r.shapeOf(n.args[0]) : nullptr;
+    if (!shape || shape->empty() || n.args.size() - 1 != shape->size() || (*shape)[0] != 1)
+      continue;
+    if (n.args[1].kind == TraceArg::Int && n.args[1].value >= 1)
+      r.replace(i, {1}, 0, 0);
+  }
+  return true;
+}
+
 /// batch_call_method_view_pass: a view's first size, when it is the input's axis 0.
 bool batchViewPass(Rewriter &r, const std::string &pass, int64_t dim) {
   for (size_t i = 0; i < r.nodes.size(); ++i) {
@@ -350,8 +367,6 @@ bool refuseUnimplementedPass(Rewriter &r, const std::string &pass, bool batch) {
     });
   if (pass == "batch_call_method_zeros_pass")
     return !batch || refuseWhere(r, pass, [](const TraceNode &n) { return n.op == "torch.zeros"; });
-  if (pass == "batch_call_method_expand_pass")
-    return !batch || refuseWhere(r, pass, [](const TraceNode &n) { return n.op == "expand"; });
   if (pass == "batch_dim_restore_view_pass")
     return !batch || refuseWhere(r, pass, [&](const TraceNode &n) {
       return n.op == "view" && n.args.size() == 4 && n.args[1].kind == TraceArg::Int &&
@@ -371,6 +386,8 @@ bool runPass(Rewriter &r, const std::string &pass, int64_t dim, bool batch) {
     return !batch || naiveExpandPass(r);
   if (pass == "batch_call_method_view_pass")
     return !batch || batchViewPass(r, pass, dim);
+  if (pass == "batch_call_method_expand_pass")
+    return !batch || batchExpandPass(r);
   if (pass == "tuple_arg_call_method_view_pass")
     return !batch || tupleArgViewPass(r, pass, dim);
   if (pass == "non_batch_call_method_view_pass")
@@ -401,7 +418,7 @@ llvm::ArrayRef<const char *> mlir::gn::implementedDimensionPasses() {
       "non_batch_call_method_expand_pass",    "non_batch_call_function_arange_pass",
       "non_batch_call_function_arange_plus_one_pass", "non_batch_call_function_full_pass",
       "non_batch_call_function_full_plus_one_pass",   "non_batch_call_function_zeros_pass",
-      "non_batch_call_function_getitem_slice_pass"};
+      "non_batch_call_function_getitem_slice_pass", "batch_call_method_expand_pass"};
   return passes;
 }
 
