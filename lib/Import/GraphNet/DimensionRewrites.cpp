@@ -189,6 +189,42 @@ bool batchExpandPass(Rewriter &r) {
   return true;
 }
 
+/// batch_call_method_zeros_pass: torch.zeros with its sizes as one tuple or
+/// list holding the symbol's example size: a first size equal to it becomes
+/// the batch, the first placeholder's axis 0.
+bool batchZerosPass(Rewriter &r, int64_t dim) {
+  if (r.nodes.empty() || r.nodes[0].loc.line != 0)
+    return true;
+  for (size_t i = 0; i < r.nodes.size(); ++i) {
+    TraceNode &n = r.nodes[i];
+    if (n.op != "torch.zeros" || n.args.empty() || !isTuple(n.args[0]) ||
+        llvm::none_of(n.args[0].elts, [&](const TraceArg &e) { return r.isInt(e, dim); }))
+      continue;
+    if (!n.args[0].elts.empty() && r.isInt(n.args[0].elts[0], dim))
+      r.replace(i, {0, 0}, 0, 0);
+  }
+  return true;
+}
+
+/// batch_call_method_reshape_pass: a reshape whose first size is 1 takes the
+/// batch (the first placeholder's axis 0) there. GraphNet handles the sizes
+/// as one tuple only: with separate sizes (`reshape(1, 659, 768)`) its
+/// rewrite fails, and so does gn, saying so.
+bool batchReshapePass(Rewriter &r, const std::string &pass) {
+  if (r.nodes.empty() || r.nodes[0].loc.line != 0)
+    return true;
+  for (size_t i = 0; i < r.nodes.size(); ++i) {
+    TraceNode &n = r.nodes[i];
+    if (n.op != "reshape" || n.args.size() < 2)
+      continue;
+    if (r.isInt(n.args[1], 1))
+      return r.fail(i, pass, "fails on a reshape whose sizes are separate arguments");
+    if (isTuple(n.args[1]) && !n.args[1].elts.empty() && r.isInt(n.args[1].elts[0], 1))
+      r.replace(i, {1, 0}, 0, 0);
+  }
+  return true;
+}
+
 /// batch_call_method_view_pass: a view's first size, when it is the input's axis 0.
 bool batchViewPass(Rewriter &r, const std::string &pass, int64_t dim) {
   for (size_t i = 0; i < r.nodes.size(); ++i) {
@@ -359,14 +395,6 @@ bool refuseWhere(Rewriter &r, const std::string &pass,
 bool refuseUnimplementedPass(Rewriter &r, const std::string &pass, bool batch) {
   // GraphNet passes gn does not implement: refused where they could
   // rewrite (a superset of where they do).
-  if (pass == "batch_call_method_reshape_pass")
-    return !batch || refuseWhere(r, pass, [&](const TraceNode &n) {
-      return n.op == "reshape" && n.args.size() >= 2 &&
-             (r.isInt(n.args[1], 1) || (isTuple(n.args[1]) && !n.args[1].elts.empty() &&
-                                         r.isInt(n.args[1].elts[0], 1)));
-    });
-  if (pass == "batch_call_method_zeros_pass")
-    return !batch || refuseWhere(r, pass, [](const TraceNode &n) { return n.op == "torch.zeros"; });
   if (pass == "batch_dim_restore_view_pass")
     return !batch || refuseWhere(r, pass, [&](const TraceNode &n) {
       return n.op == "view" && n.args.size() == 4 && n.args[1].kind == TraceArg::Int &&
@@ -388,6 +416,10 @@ bool runPass(Rewriter &r, const std::string &pass, int64_t dim, bool batch) {
     return !batch || batchViewPass(r, pass, dim);
   if (pass == "batch_call_method_expand_pass")
     return !batch || batchExpandPass(r);
+  if (pass == "batch_call_method_zeros_pass")
+    return !batch || batchZerosPass(r, dim);
+  if (pass == "batch_call_method_reshape_pass")
+    return !batch || batchReshapePass(r, pass);
   if (pass == "tuple_arg_call_method_view_pass")
     return !batch || tupleArgViewPass(r, pass, dim);
   if (pass == "non_batch_call_method_view_pass")
@@ -418,7 +450,8 @@ llvm::ArrayRef<const char *> mlir::gn::implementedDimensionPasses() {
       "non_batch_call_method_expand_pass",    "non_batch_call_function_arange_pass",
       "non_batch_call_function_arange_plus_one_pass", "non_batch_call_function_full_pass",
       "non_batch_call_function_full_plus_one_pass",   "non_batch_call_function_zeros_pass",
-      "non_batch_call_function_getitem_slice_pass", "batch_call_method_expand_pass"};
+      "non_batch_call_function_getitem_slice_pass", "batch_call_method_expand_pass",
+      "batch_call_method_zeros_pass",         "batch_call_method_reshape_pass"};
   return passes;
 }
 
