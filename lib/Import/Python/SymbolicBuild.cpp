@@ -184,8 +184,9 @@ FailureOr<Value> ImportContext::buildSymbolic(llvm::StringRef name, ValueRange o
   if (llvm::none_of(operands, symbolicValue))
     return create(operands, attrs);
   llvm::SmallVector<Value> ops(operands.begin(), operands.end());
-  // An op whose shape function is not symbolic yet (top_k, einsum, ...)
-  // takes its operands pinned whole: its result is the example's.
+  // An op whose shape function is not symbolic yet (nonzero, scatter,
+  // grid_sample, ...) takes its operands pinned whole: its result is the
+  // example's.
   std::optional<RegisteredOperationName> registered =
       RegisteredOperationName::lookup(name, &mlirContext);
   if (registered && !registered->hasTrait<OpTrait::GnSymbolicShapes>()) {
@@ -223,8 +224,8 @@ FailureOr<Value> ImportContext::buildSymbolic(llvm::StringRef name, ValueRange o
   }
   llvm::SmallVector<NamedAttribute> withSizes = symbolicSizeAttrs(*this, name, operands, attrs);
   {
-    // Quiet trials: the op as it is, then with the fewest guards: one dim
-    // of one operand, then one whole operand, then every operand.
+    // Quiet trials: the op as it is, then with the fewest guards (the
+    // candidates below).
     ScopedDiagnosticHandler quiet(&mlirContext, [](Diagnostic &) { return success(); });
     if (auto r = create(operands, withSizes); succeeded(r))
       return r;
