@@ -7,6 +7,7 @@
 #include "gn/IR/SymbolicDims.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/FileSystem.h"
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -101,6 +102,10 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
     record["error"] = why;
     return finish(2, status);
   };
+  if (!llvm::sys::fs::is_directory(path))
+    return noProgram("no_sample", llvm::sys::fs::exists(path)
+                                      ? "one-program takes a GraphNet sample folder, not a file"
+                                      : "no such sample folder");
   std::string error;
   std::vector<ShapeVariant> variants = sampleShapeVariants(path, error);
   if (variants.empty())
