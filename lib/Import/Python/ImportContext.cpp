@@ -238,6 +238,14 @@ FailureOr<Value> ImportContext::reshape(Value v, llvm::ArrayRef<int64_t> shape,
   return build<gn::ReshapeOp>({v}, attrs);
 }
 
+FailureOr<Value> ImportContext::broadcastTo(Value v, llvm::ArrayRef<int64_t> shape,
+                                            llvm::ArrayRef<SymExpr> exprs) {
+  llvm::SmallVector<NamedAttribute> attrs{ints("shape", shape)};
+  if (Attribute dims = exprs.empty() ? Attribute() : dimsAttr(exprs))
+    attrs.push_back(attr("sym_shape", dims));
+  return build<gn::BroadcastToOp>({v}, attrs);
+}
+
 Attribute ImportContext::dimsAttr(llvm::ArrayRef<SymExpr> exprs) {
   if (llvm::all_of(exprs, [](const SymExpr &e) { return e.isConstant(); }))
     return {};

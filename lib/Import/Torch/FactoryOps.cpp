@@ -111,11 +111,9 @@ FailureOr<llvm::SmallVector<int64_t>> sizeArg(Args &a,
 /// none) follow the shape symbols, a broadcast carrying them.
 FailureOr<Value> filledTensor(ImportContext &ctx, Type e, double value,
                               llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<SymExpr> exprs) {
-  Attribute dims = exprs.empty() ? Attribute() : ctx.dimsAttr(exprs);
-  if (!dims)
+  if (exprs.empty() || !ctx.dimsAttr(exprs))
     return ctx.splat(e, value, shape);
-  return ctx.build<gn::BroadcastToOp>({ctx.splat(e, value)},
-                                      {ctx.ints("shape", shape), ctx.attr("sym_shape", dims)});
+  return ctx.broadcastTo(ctx.splat(e, value), shape, exprs);
 }
 
 /// full / zeros / ones / empty with an explicit size.
@@ -129,12 +127,8 @@ FailureOr<PyValue> filled(ImportContext &ctx, Args &a, std::optional<double> fil
   Type e = *dt ? **dt : ctx.f32();
   if (!fill) {
     const PyValue &v = a.get("fill_value");
-    if (v.isTensor()) {
-      llvm::SmallVector<NamedAttribute> attrs{ctx.ints("shape", *shape)};
-      if (Attribute dims = ctx.dimsAttr(exprs))
-        attrs.push_back(ctx.attr("sym_shape", dims));
-      return wrap(ctx.build<gn::BroadcastToOp>({v.tensor}, attrs));
-    }
+    if (v.isTensor())
+      return wrap(ctx.broadcastTo(v.tensor, *shape, exprs));
     if (!v.isNumber())
       return a.error("fill_value must be a number, got " + v.describe());
     value = v.asDouble();
@@ -194,9 +188,7 @@ FailureOr<PyValue> symbolicArange(ImportContext &ctx, Args &a, std::optional<Typ
   if (!size || example < 2)
     return a.error("arange to the size " + endV.sym->str() + " has no symbolic length here");
   Type i64 = ctx.i64Type();
-  auto ones = ctx.build<gn::BroadcastToOp>(
-      {ctx.splat(i64, 1)},
-      {ctx.ints("shape", {example}), ctx.attr("sym_shape", ctx.dimsAttr({*size}))});
+  auto ones = ctx.broadcastTo(ctx.splat(i64, 1), {example}, {*size});
   if (failed(ones))
     return failure();
   auto count = ctx.build<gn::CumSumOp>({*ones}, {ctx.i64("dim", 0)});

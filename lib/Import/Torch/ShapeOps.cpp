@@ -307,20 +307,14 @@ FailureOr<PyValue> expand(ImportContext &ctx, Args &a) {
       shape[i] = type.getDimSize(i - offset);
       exprs[i] = inExprs[i - offset];
     }
-  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("shape", shape)};
-  if (Attribute dims = ctx.dimsAttr(exprs))
-    attrs.push_back(ctx.attr("sym_shape", dims));
-  return wrap(ctx.build<gn::BroadcastToOp>({*x}, attrs));
+  return wrap(ctx.broadcastTo(*x, shape, exprs));
 }
 
 FailureOr<PyValue> expandAs(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input"), other = a.tensor("other");
   if (failed(x) || failed(other))
     return failure();
-  llvm::SmallVector<NamedAttribute> attrs{ctx.ints("shape", typeOf(*other).getShape())};
-  if (Attribute dims = ctx.dimsAttr(dimExprs(typeOf(*other))))
-    attrs.push_back(ctx.attr("sym_shape", dims));
-  return wrap(ctx.build<gn::BroadcastToOp>({*x}, attrs));
+  return wrap(ctx.broadcastTo(*x, typeOf(*other).getShape(), dimExprs(typeOf(*other))));
 }
 
 FailureOr<PyValue> broadcastTensors(ImportContext &ctx, Args &a) {

@@ -267,6 +267,10 @@ public:
   /// every binding of the shape symbols (a symbolic import).
   mlir::FailureOr<mlir::Value> reshape(mlir::Value v, llvm::ArrayRef<int64_t> shape,
                                        llvm::ArrayRef<SymExpr> exprs = {});
+  /// `v` broadcast to `shape`; with `exprs` (one per size) the sizes for
+  /// every binding of the shape symbols.
+  mlir::FailureOr<mlir::Value> broadcastTo(mlir::Value v, llvm::ArrayRef<int64_t> shape,
+                                           llvm::ArrayRef<SymExpr> exprs = {});
   /// #gn.dims of `exprs`, or null when every one is a constant.
   mlir::Attribute dimsAttr(llvm::ArrayRef<SymExpr> exprs);
   /// Materializes a tensor or Python number as a tensor of element type `t`.
