@@ -141,6 +141,28 @@ FailureOr<llvm::SmallVector<int64_t>> Args::ints(llvm::StringRef name, size_t n)
   return out;
 }
 
+FailureOr<llvm::SmallVector<int64_t>> Args::sizes(llvm::StringRef name,
+                                                   llvm::SmallVector<SymExpr> *exprs) const {
+  std::vector<PyValue> items = rest();
+  if (has(name)) {
+    const PyValue &v = get(name);
+    items = v.isSequence() ? v.elts : std::vector<PyValue>{v};
+  } else if (items.size() == 1 && items[0].isSequence()) {
+    items = std::vector<PyValue>(items[0].elts);
+  }
+  llvm::SmallVector<int64_t> out;
+  for (const PyValue &v : items) {
+    if (v.kind != PyValue::Int)
+      return error("sizes must be ints, got " + v.describe());
+    if (exprs)
+      exprs->push_back(v.symExpr());
+    else if (failed(pinnedArg(ctx, *this, name, v)))
+      return failure();
+    out.push_back(v.i);
+  }
+  return out;
+}
+
 FailureOr<std::optional<Type>> Args::dtype(llvm::StringRef name) const {
   const PyValue &v = get(name);
   if (v.isNone())

@@ -84,26 +84,15 @@ FailureOr<PyValue> tensor(ImportContext &ctx, Args &a) {
   return PyValue::of(denseConstant(ctx, e, shape, values));
 }
 
+/// A factory's `size` (Args::sizes), every size non-negative.
 FailureOr<llvm::SmallVector<int64_t>> sizeArg(Args &a,
                                               llvm::SmallVector<SymExpr> *exprs = nullptr) {
-  std::vector<PyValue> items = a.rest();
-  if (a.has("size")) {
-    const PyValue &s = a.get("size");
-    items = s.isSequence() ? s.elts : std::vector<PyValue>{s};
-  } else if (items.size() == 1 && items[0].isSequence()) {
-    items = std::vector<PyValue>(items[0].elts);
-  }
-  llvm::SmallVector<int64_t> shape;
-  for (const PyValue &v : items) {
-    if (v.kind != PyValue::Int || v.i < 0)
-      return a.error("sizes must be non-negative ints, got " + v.describe());
-    if (v.isSymbolic() && !exprs)
-      return a.error("size " + v.sym->str() + " follows the shape symbols here: not symbolic " +
-                     "yet (docs/symbolic-shapes.md)");
-    shape.push_back(v.i);
-    if (exprs)
-      exprs->push_back(v.symExpr());
-  }
+  auto shape = a.sizes("size", exprs);
+  if (failed(shape))
+    return failure();
+  for (int64_t d : *shape)
+    if (d < 0)
+      return a.error("sizes must be non-negative ints, got " + llvm::Twine(d));
   return shape;
 }
 

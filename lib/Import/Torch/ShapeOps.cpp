@@ -19,31 +19,10 @@ using namespace mlir::gn::import;
 namespace {
 
 
-/// Collects a shape given either as varargs (`view(2, -1)`) or as one
-/// sequence (`view((2, -1))`) from `rest()` or the named argument. With
-/// `exprs`, sizes that follow the shape symbols are taken, their
-/// expressions there (constants for the others); without, refused.
+/// A shape as `view` and friends take it: Args::sizes.
 FailureOr<llvm::SmallVector<int64_t>> shapeArg(Args &a, llvm::StringRef name,
                                                llvm::SmallVector<SymExpr> *exprs = nullptr) {
-  std::vector<PyValue> items = a.rest();
-  if (a.has(name)) {
-    const PyValue &v = a.get(name);
-    items = v.isSequence() ? v.elts : std::vector<PyValue>{v};
-  } else if (items.size() == 1 && items[0].isSequence()) {
-    items = std::vector<PyValue>(items[0].elts);
-  }
-  llvm::SmallVector<int64_t> shape;
-  for (const PyValue &v : items) {
-    if (v.kind != PyValue::Int)
-      return a.error("sizes must be ints, got " + v.describe());
-    if (v.isSymbolic() && !exprs)
-      return a.error("size " + v.sym->str() + " follows the shape symbols here: not symbolic " +
-                     "yet (docs/symbolic-shapes.md)");
-    shape.push_back(v.i);
-    if (exprs)
-      exprs->push_back(v.symExpr());
-  }
-  return shape;
+  return a.sizes(name, exprs);
 }
 
 /// The expressions of a reshape's target `exprs` of `x`, the -1 among them

@@ -117,6 +117,13 @@ public:
   /// An int or a sequence of ints; a single int is repeated `n` times when
   /// n > 0 (stride=2 for a 2-d conv), a one-element list too.
   mlir::FailureOr<llvm::SmallVector<int64_t>> ints(llvm::StringRef name, size_t n = 0) const;
+  /// Sizes given either as varargs (`view(2, -1)`, collected in rest())
+  /// or as one sequence, in `name` or alone in rest(). With `exprs`, each
+  /// size's expression over the shape symbols is appended (a constant for a
+  /// plain int); without, a symbolic size is pinned to the example
+  /// (ImportContext::pinned).
+  mlir::FailureOr<llvm::SmallVector<int64_t>>
+  sizes(llvm::StringRef name, llvm::SmallVector<SymExpr> *exprs = nullptr) const;
   /// A dtype argument, or std::nullopt when None.
   mlir::FailureOr<std::optional<mlir::Type>> dtype(llvm::StringRef name) const;
 
