@@ -19,12 +19,6 @@ using namespace mlir::gn::import;
 namespace {
 
 
-/// A shape as `view` and friends take it: Args::sizes.
-FailureOr<llvm::SmallVector<int64_t>> shapeArg(Args &a, llvm::StringRef name,
-                                               llvm::SmallVector<SymExpr> *exprs = nullptr) {
-  return a.sizes(name, exprs);
-}
-
 /// The expressions of a reshape's target `exprs` of `x`, the -1 among them
 /// (at `shape`'s -1) solved for every binding. Empty when nothing is
 /// symbolic, or when literal sizes do not follow the input's symbols at
@@ -80,7 +74,7 @@ FailureOr<PyValue> view(ImportContext &ctx, Args &a) {
   if (a.rest().size() == 1 && a.rest()[0].kind == PyValue::Dtype)
     return a.error("view(dtype) reinterprets memory; not supported");
   llvm::SmallVector<SymExpr> given;
-  auto shape = shapeArg(a, "shape", &given);
+  auto shape = a.sizes("shape", &given);
   if (failed(shape))
     return failure();
   auto resolved = inferMinusOne(a, *shape, typeOf(*x).getNumElements());
@@ -201,7 +195,7 @@ FailureOr<PyValue> transpose(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> permuteOp(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
-  auto dims = shapeArg(a, "dims");
+  auto dims = a.sizes("dims");
   if (failed(x) || failed(dims))
     return failure();
   int64_t rank = typeOf(*x).getRank();
@@ -270,7 +264,7 @@ FailureOr<PyValue> movedim(ImportContext &ctx, Args &a) {
 FailureOr<PyValue> expand(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   llvm::SmallVector<SymExpr> exprs;
-  auto sizes = shapeArg(a, "size", &exprs);
+  auto sizes = a.sizes("size", &exprs);
   if (failed(x) || failed(sizes))
     return failure();
   auto type = typeOf(*x);
@@ -321,7 +315,7 @@ FailureOr<PyValue> broadcastTensors(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> repeat(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
-  auto reps = shapeArg(a, "repeats");
+  auto reps = a.sizes("repeats");
   if (failed(x) || failed(reps))
     return failure();
   auto type = typeOf(*x);
@@ -612,7 +606,7 @@ FailureOr<PyValue> select(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> flip(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
-  auto dims = shapeArg(a, "dims");
+  auto dims = a.sizes("dims");
   if (failed(x) || failed(dims))
     return failure();
   llvm::SmallVector<int64_t> norm;
