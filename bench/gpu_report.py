@@ -107,8 +107,17 @@ BASELINES = {
 }
 
 
+def reduce_overhead_side(t):
+    """The Inductor reduce-overhead side a torch record holds: with the
+    weights marked static (bench-gpu.sh's default since 2026-11-28), else
+    the plain one."""
+    return "inductor_ro_static" if "inductor_ro_static_ms" in t else "inductor_ro"
+
+
 def baseline_ms(baseline, g, t):
     side, path = BASELINES[baseline]
+    if baseline == "inductor-ro":
+        path = (f"{reduce_overhead_side(t)}_ms",)
     x = g if side == "gn" else t
     for key in path:
         x = x.get(key) if isinstance(x, dict) else None
@@ -257,8 +266,9 @@ def main():
         et = tightest(g.get("eager_correct_at")) if ok else 2
         gn_ms = g.get("compiled", {}).get("median_ms") if ok else None
         ge_ms = g.get("eager", {}).get("median_ms") if ok else None
-        te, ti, tr = t.get("eager_ms"), t.get("inductor_ms"), t.get("inductor_ro_ms")
-        tet, tit, trt = t.get("eager_t", 2), t.get("inductor_t", 2), t.get("inductor_ro_t", 2)
+        ro = reduce_overhead_side(t)
+        te, ti, tr = t.get("eager_ms"), t.get("inductor_ms"), t.get(f"{ro}_ms")
+        tet, tit, trt = t.get("eager_t", 2), t.get("inductor_t", 2), t.get(f"{ro}_t", 2)
         good = lambda x: x is not None and x <= a.t
         summary["ran"] += ok
         summary["gn_ok"] += good(gt)
@@ -280,8 +290,8 @@ def main():
             s_vs_torch.append(te / gn_ms if gn_ms and good(gt) else 0.1)
         if ok and g.get("compile_seconds") is not None:
             gn_compile.append(g["compile_seconds"])
-        if t.get("inductor_ro_compile_s") is not None:
-            ro_compile.append(t["inductor_ro_compile_s"])
+        if t.get(f"{ro}_compile_s") is not None:
+            ro_compile.append(t[f"{ro}_compile_s"])
         mem = g.get("device_memory", {}).get("compiled_over_io") if ok else None
         if mem is not None:
             mem_n += 1
@@ -289,7 +299,7 @@ def main():
         oks = "/".join("y" if good(x) else "n" for x in (gt, et, tet, tit, trt))
         print("{:<44} {:>8} {:>8} {:>8} {:>8} {:>8} {:>21} {:>9} {:>9} {:>8} {:>6}".format(
             n[:44], fmt(gn_ms), fmt(ge_ms), fmt(te), fmt(ti), fmt(tr), oks,
-            fmt(g.get("compile_seconds"), ".2f"), fmt(t.get("inductor_ro_compile_s"), ".1f"),
+            fmt(g.get("compile_seconds"), ".2f"), fmt(t.get(f"{ro}_compile_s"), ".1f"),
             str(g.get("launches", "-")), fmt(mem, ".2f")))
         if g.get("error"):
             print(f"    gn: {g['error'][:200]}")

@@ -173,6 +173,20 @@ class Program:
         _check(_lib.gnrt_run_device(self._handle, a, ab, n, o, ob, m, int(stream or 0),
                                     ctypes.byref(error)), error)
 
+    @staticmethod
+    def device_arrays(n):
+        """An (addresses, bytes) pair of ctypes arrays for n tensors, for
+        run_device_arrays (gn.cuda.Caller keeps them from call to call)."""
+        return (ctypes.c_uint64 * max(1, n))(), (ctypes.c_uint64 * max(1, n))()
+
+    def run_device_arrays(self, a, ab, o, ob, stream=0):
+        """run_device on arrays from device_arrays, filled for every argument
+        and result."""
+        error = ctypes.c_void_p()
+        _check(_lib.gnrt_run_device(self._handle, a, ab, len(self.arguments), o, ob,
+                                    len(self.results), int(stream or 0), ctypes.byref(error)),
+               error)
+
     def synchronize(self, stream=0):
         error = ctypes.c_void_p()
         _check(_lib.gnrt_synchronize(self._handle, int(stream or 0), ctypes.byref(error)), error)

@@ -152,11 +152,13 @@ def runner(compiled, target):
             views.clear()  # tensors of past calls, no longer passed
         return [_from_numpy(r) for r in compiled(*[view(t) for t in tensors])]
 
+    caller = gn_cuda.Caller(compiled) if target == "cuda" else None
+    made = [(r["shape"], _TORCH_OF_GN[r["dtype"]]) for r in results]
+
     def run_cuda(tensors):
         dev = tensors[0].device if tensors else torch.device("cuda", 0)
-        outs = [torch.empty(r["shape"], dtype=_TORCH_OF_GN[r["dtype"]], device=dev)
-                for r in results]
-        gn_cuda.run(compiled, tensors, outs, torch.cuda.current_stream(dev).cuda_stream)
+        outs = [torch.empty(shape, dtype=dtype, device=dev) for shape, dtype in made]
+        caller(tensors, outs, torch.cuda.current_stream(dev).cuda_stream)
         return outs
 
     return run_cuda if target == "cuda" else run_cpu

@@ -117,10 +117,20 @@ def test_runtime_only_runs_programs_compiled_elsewhere(tmp_path):
         "host = f(*args)\n"
         "for o, r, h in zip(outs, f.results, host):\n"
         "    np.testing.assert_allclose(d.read(o, r['shape'], r['dtype']), h, rtol=1e-6)\n"
+        # gn.cuda.Caller: the address arrays kept from call to call.
+        "call, outs2 = gn.cuda.Caller(f), [d.empty(r['shape'], r['dtype']) for r in f.results]\n"
+        "dargs = [d.array(a) for a in args]\n"
+        "for _ in range(2):\n"
+        "    call(dargs, outs2)\n"
+        "    f.synchronize()\n"
+        "    for o, r, h in zip(outs2, f.results, host):\n"
+        "        np.testing.assert_allclose(d.read(o, r['shape'], r['dtype']), h, rtol=1e-6)\n"
         "print(json.dumps(f.binding))\n")
     cache_info, binding = out.strip().splitlines()
     assert '"hit": true' in cache_info and made.cache["key"] in cache_info
-    assert '"loads": 1' in binding
+    # The Caller's arguments sit at new addresses: one more load, then read
+    # in place.
+    assert '"loads": 2' in binding
 
 
 def test_runtime_only_miss_names_the_key(tmp_path):

@@ -193,3 +193,63 @@ def test_a_fault_in_a_replay_surfaces_at_synchronize(device):
     finally:
         del os.environ["GN_FAKE_CUDA_FAULT_KERNEL"], os.environ["GN_FAKE_CUDA_FAULT_AFTER"]
         device.lib.gn_fake_cuda_reset()
+
+
+class TensorLike:
+    """What gn.cuda reads of a torch CUDA tensor (is_cuda, device, dtype,
+    data_ptr, the version counter), over stand-in memory; counts how often
+    it is described."""
+
+    class Device:
+        index = 0
+
+    def __init__(self, ref, shape):
+        self.address, self.shape, self._version = ref[0], tuple(shape), 0
+        self.is_cuda, self.device, self.dtype = True, self.Device(), "torch.float32"
+        self.described = 0
+
+    def data_ptr(self):
+        return self.address
+
+    def is_contiguous(self):
+        self.described += 1
+        return True
+
+    def numel(self):
+        return int(np.prod(self.shape))
+
+    def element_size(self):
+        return 4
+
+
+def test_caller_checks_only_what_changed(device):
+    m = gemm_program()
+    args = m.synthesize_inputs()
+    f = gn.compile(m, device="cuda", switches=SWITCHES, caller_tensors=True)
+    tensors = [TensorLike(device.array(a), a.shape) for a in args]
+    outs = [device.empty(r["shape"], r["dtype"]) for r in m.results]
+    call = gn.cuda.Caller(f)
+    for _ in range(3):
+        call(tensors, outs)
+        f.synchronize()
+    np.testing.assert_allclose(device.read(outs[0], m.results[0]["shape"], "float32"),
+                               m.run_eager(*args)[0], rtol=1e-5, atol=1e-5)
+    # Passed again unchanged: described once, at the first call.
+    assert [t.described for t in tensors] == [1] * len(tensors)
+    assert f.binding == {"in_place": 5, "copied": 0, "packed": 0, "loads": 1}
+    # Changed in place (its version counter moved): checked again, and a
+    # shape it no longer has is refused.
+    tensors[1]._version += 1
+    tensors[1].shape = (1,) + tensors[1].shape
+    with pytest.raises(gn.GnError, match=r"argument #1 .*expected shape"):
+        call(tensors, outs)
+    assert tensors[1].described == 2
+    # A new object at a position: described, and read at its own address.
+    x2 = args[0] * 2
+    tensors[0] = TensorLike(device.array(x2), x2.shape)
+    tensors[1] = TensorLike(device.array(args[1]), args[1].shape)
+    call(tensors, outs)
+    f.synchronize()
+    np.testing.assert_allclose(device.read(outs[0], m.results[0]["shape"], "float32"),
+                               m.run_eager(x2, *args[1:])[0], rtol=1e-5, atol=1e-5)
+    assert tensors[0].described == 1
