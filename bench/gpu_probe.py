@@ -16,8 +16,9 @@ For each of two graphs (20 small GEMMs [16, 128] x [128, 128] through
 torch.mm, i.e. cuBLAS; 20 elementwise adds on 2048 floats), this times
 one replay right after a 2 s idle pause ("cold", the first replays) and
 the median replay after 300 ms of back-to-back replays ("warm"), in
-microseconds per launch. bench-gpu.sh runs it first and keeps probe.json
-beside the results. PyTorch only (the machine's own); no gn code.
+microseconds per launch. Then the card's ceilings (ceilings(), for each
+sample's limit in gpu_report.py). bench-gpu.sh runs it first and keeps
+probe.json beside the results. PyTorch only (the machine's own); no gn code.
 """
 import argparse
 import json
@@ -58,6 +59,68 @@ def probe(torch, name, body, launches):
             "warm_min_us": min(warm)}
 
 
+def event_ms(torch, fn, reps):
+    """Median ms of fn() over `reps` runs, by CUDA events, after 3 warm-ups."""
+    for _ in range(3):
+        fn()
+    times = []
+    for _ in range(reps):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times)
+
+
+def ceilings(torch):
+    """The card's two ceilings, measured (METHOD.md: datasheet rates are
+    leads): a 1 GiB device-to-device copy (bytes read plus written per
+    second) and an 8192^3 matrix product per dtype (f32 with TF32 off, TF32,
+    bf16, f16), in FLOP/s; and the latency of one CUDA graph launch of one
+    tiny kernel, replayed and waited for (a forward's floor, however small).
+    The limit of a sample on this card (gpu_report.py) is the larger of its
+    FLOPs over the rate for its dtype, its bytes over the copy rate, and
+    one graph launch."""
+    out = {}
+    n = 1 << 28  # floats: 1 GiB
+    src, dst = torch.empty(n, device="cuda"), torch.empty(n, device="cuda")
+    src.uniform_()
+    out["copy_bytes_per_s"] = 2 * 4 * n / (event_ms(torch, lambda: dst.copy_(src), 10) / 1e3)
+    del src, dst
+    k = 8192
+    flops = 2.0 * k ** 3
+    saved = torch.backends.cuda.matmul.allow_tf32
+    for name, dtype, tf32 in (("f32", torch.float32, False), ("tf32", torch.float32, True),
+                              ("bf16", torch.bfloat16, False), ("f16", torch.float16, False)):
+        torch.backends.cuda.matmul.allow_tf32 = tf32
+        a = torch.randn(k, k, device="cuda").to(dtype)
+        b = torch.randn(k, k, device="cuda").to(dtype)
+        c = torch.empty(k, k, device="cuda", dtype=dtype)
+        out[f"{name}_flops_per_s"] = flops / (event_ms(torch, lambda: torch.mm(a, b, out=c), 10)
+                                              / 1e3)
+        del a, b, c
+    torch.backends.cuda.matmul.allow_tf32 = saved
+    torch.cuda.empty_cache()
+    v, u = torch.randn(256, device="cuda"), torch.empty(256, device="cuda")
+    graph = torch.cuda.CUDAGraph()
+    stream = torch.cuda.Stream()
+    with torch.cuda.stream(stream):
+        torch.add(v, 1.0, out=u)
+    torch.cuda.synchronize()
+    with torch.cuda.graph(graph):
+        torch.add(v, 1.0, out=u)
+    times = []
+    for _ in range(300):
+        start = time.perf_counter()
+        graph.replay()
+        torch.cuda.synchronize()
+        times.append((time.perf_counter() - start) * 1e6)
+    out["graph_launch_us"] = statistics.median(times[100:])
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
@@ -88,7 +151,13 @@ def main():
 
     rows = [probe(torch, "20 cuBLAS GEMMs [16,128]x[128,128]", gemms, n),
             probe(torch, "20 elementwise adds of 2048", adds, n)]
-    result = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "probes": rows}
+    result = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "probes": rows,
+              "ceilings": ceilings(torch)}
+    c = result["ceilings"]
+    print(f"gpu_probe: ceilings: copy {c['copy_bytes_per_s'] / 1e12:.2f} TB/s, f32 "
+          f"{c['f32_flops_per_s'] / 1e12:.1f} TFLOP/s, tf32 {c['tf32_flops_per_s'] / 1e12:.1f}, "
+          f"bf16 {c['bf16_flops_per_s'] / 1e12:.1f}, f16 {c['f16_flops_per_s'] / 1e12:.1f}; "
+          f"one graph launch and wait {c['graph_launch_us']:.1f} us")
     for r in rows:
         print(f"gpu_probe: {r['graph']}: cold first {r['cold_first_us']:.1f} us/launch, "
               f"cold median of 5 {r['cold_median5_us']:.1f}, warm median {r['warm_median_us']:.1f} "

@@ -22,7 +22,10 @@ b = 0.1: failed samples count as speedup b; samples the baseline did not
 time are left out and counted), compile times, device memory over
 (weights + inputs + outputs), launches and host overhead per forward, and
 (--clocks: bench-gpu.sh's nvidia-smi log) the card's SM clock while busy,
-and (--probe: bench/gpu_probe.py's) what one small launch cost cold and warm.
+and (--probe: bench/gpu_probe.py's) what one small launch cost cold and warm,
+and each sample's time over its own limit on the card (FLOPs over the rate
+for its dtype, bytes over the copy rate, one graph launch: the probe's
+measured ceilings, else the card's datasheet rates, said which).
 
     python3 bench/gpu_report.py RESULTS.jsonl... --score-records BASELINE > x.jsonl
     gn-eval score x.jsonl
@@ -456,11 +459,87 @@ def main():
               ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in top))
     if a.clocks:
         print(clock_summary(a.clocks))
+    probe = {}
     if a.probe and os.path.exists(a.probe):
         with open(a.probe) as f:
-            for r in json.load(f).get("probes", []):
-                print(f"probe, {r['graph']}: {r['cold_first_us']:.1f} us per launch right after "
-                      f"2 s idle, {r['warm_median_us']:.1f} warm (median)")
+            probe = json.load(f)
+    limits_section(gn, th, names, probe, device, a.t)
+    for r in probe.get("probes", []):
+        print(f"probe, {r['graph']}: {r['cold_first_us']:.1f} us per launch right after "
+              f"2 s idle, {r['warm_median_us']:.1f} warm (median)")
+
+
+# Datasheet rates (dense) of the cards this bench has run on, for runs whose
+# probe.json predates the measured ceilings (bench/gpu_probe.py): leads, not
+# measurements, and the report says which it used.
+DATASHEET = {
+    "H200": {"copy_bytes_per_s": 4.8e12, "f32_flops_per_s": 67e12, "tf32_flops_per_s": 494.7e12,
+             "bf16_flops_per_s": 989.4e12, "f16_flops_per_s": 989.4e12},
+    "H100": {"copy_bytes_per_s": 3.35e12, "f32_flops_per_s": 67e12, "tf32_flops_per_s": 494.7e12,
+             "bf16_flops_per_s": 989.4e12, "f16_flops_per_s": 989.4e12},
+}
+
+
+def sample_limit_ms(g, rates):
+    """A sample's floor on this card in ms: the larger of its FLOPs over the
+    rate for its dtype (the widest float of its outputs: f32 at the FP32
+    rate, TF32 off as gn computes; bf16, f16 at theirs), its bytes (inputs,
+    weights, outputs, each moved once) over the copy rate, and one graph
+    launch. Returns (ms, which term bound it), or None without FLOPs or bytes."""
+    flops, nbytes = g.get("flops"), g.get("bytes")
+    if flops is None or not isinstance(nbytes, dict):
+        return None
+    dtypes = {o.get("dtype") for o in g.get("outputs", [])}
+    dtype = "f32" if "f32" in dtypes or not dtypes & {"bf16", "f16"} else \
+        ("bf16" if "bf16" in dtypes else "f16")
+    terms = {
+        "compute": flops / rates[f"{dtype}_flops_per_s"],
+        "memory": sum(nbytes.get(k, 0) for k in ("inputs", "weights", "outputs")) /
+        rates["copy_bytes_per_s"],
+        "launch": rates.get("graph_launch_us", 0) / 1e6,
+    }
+    which = max(terms, key=terms.get)
+    return terms[which] * 1e3, which
+
+
+def limits_section(gn, th, names, probe, device, t):
+    """Each sample's time against its own limit on this card (issue 40,
+    item 5), as the geomean of time / limit per side, over the samples
+    where that side is correct at t."""
+    rates = probe.get("ceilings")
+    source = "measured by gpu_probe.py"
+    if not rates:
+        card = next((k for k in DATASHEET if k in (device or "")), None)
+        if not card:
+            print(f"limits: no ceilings measured and no datasheet rates for {device}: not computed")
+            return
+        rates, source = DATASHEET[card], (f"{card} datasheet rates (this run's probe did not "
+                                          "measure them); no graph-launch floor")
+    good = lambda x: x is not None and x <= t
+    sides = {"gn runner": [], "gn-py": [], "PyTorch eager": [], "Inductor RO": []}
+    bound = {"compute": 0, "memory": 0, "launch": 0}
+    for n in names:
+        g, r = gn.get(n, {}), th.get(n, {})
+        limit = sample_limit_ms(g, rates)
+        if not limit:
+            continue
+        limit, which = limit
+        bound[which] += 1
+        ro = reduce_overhead_side(r)
+        times = {
+            "gn runner": g.get("compiled", {}).get("median_ms")
+            if g.get("status") == "ok" and good(tightest(g.get("correct_at"))) else None,
+            "gn-py": r.get("gn_ms") if good(r.get("gn_t", 2)) else None,
+            "PyTorch eager": r.get("eager_ms") if good(r.get("eager_t", 2)) else None,
+            "Inductor RO": r.get(f"{ro}_ms") if good(r.get(f"{ro}_t", 2)) else None,
+        }
+        for side, ms in times.items():
+            if ms:
+                sides[side].append(ms / limit)
+    print(f"time / the sample's own limit on this card ({source}; the limit is bound by "
+          f"compute on {bound['compute']}, memory on {bound['memory']}, one launch on "
+          f"{bound['launch']}), geomean over the samples correct at t = {t}: " +
+          ", ".join(f"{k} {fmt(geomean(v), '.1f')} over {len(v)}" for k, v in sides.items()))
 
 
 def clock_summary(path):
