@@ -60,6 +60,16 @@ json eval::compareWithReference(const std::vector<interp::HostTensor> &actual,
                        {"shape_dtype_match", d.shapeAndDtypeMatch}});
     if (!d.mismatch.empty())
       outputs.back()["mismatch"] = d.mismatch;
+    // A check that can fail where the tolerance cannot: the relative L2
+    // error (null: the reference is all zeros and the output is not), and
+    // why the reference alone would pass a wrong output.
+    if (d.shapeAndDtypeMatch) {
+      outputs.back()["rel_l2"] = std::isinf(d.relL2) ? json(nullptr) : json(d.relL2);
+      outputs.back()["reference_max_abs"] = d.refMaxAbs;
+      std::vector<std::string> why = degenerateReasons(d, expected[i].dtype());
+      if (!why.empty())
+        outputs.back()["degenerate"] = why;
+    }
     // What GraphNet's log needs: allclose at every t under each float
     // dtype's tolerance pair.
     json familyT = json::object();

@@ -389,6 +389,7 @@ private:
   bool dumpInputs();
   bool specialize();
   bool writePrograms();
+  bool recordDegenerateOutputs();
   bool storeInCache(const std::string &pipeline, const std::string &written);
   bool deviceEager();
   bool compiledSide();
@@ -615,6 +616,8 @@ bool SampleRun::writePrograms() {
     return fail("compile_error", error);
   if (!strides.empty())
     r["reference_strides"] = strides;
+  if (!recordDegenerateOutputs())
+    return false;
   std::optional<std::string> eagerPipeline = target.eagerPipelineOptions();
   std::vector<std::pair<std::string, std::string>> programs;
   if (eagerPipeline)
@@ -647,6 +650,32 @@ bool SampleRun::writePrograms() {
   r["artifacts"] = dir;
   std::ofstream meta(dir + "/record.json");
   meta << r.dump(-1, ' ', false, json::error_handler_t::replace);
+  return true;
+}
+
+/// gn-eval compile: the reference outputs that cannot show a wrong
+/// computation under a tolerance check (issue 40: outputs of 1e-25 passed
+/// t = -5 on a GPU), in the record as "degenerate_outputs": near zero,
+/// constant, or unchanged when every input (weights too) is synthesized from
+/// another seed, which costs one more interpreter run.
+bool SampleRun::recordDegenerateOutputs() {
+  std::string error;
+  auto other = eval::synthesizeInputs(func, options.seed + 1, options.binding, error);
+  if (failed(other))
+    return fail("runtime_error", error);
+  auto again = interpreter->run(*other);
+  if (failed(again))
+    return fail("eager_error", loaded.firstError);
+  json degenerate = json::array();
+  for (size_t i = 0; i < expected.size(); ++i) {
+    eval::OutputDiff self = eval::compareOutputs(expected[i], expected[i]);
+    bool insensitive = i < again->size() && eval::compareOutputs((*again)[i], expected[i]).equal;
+    std::vector<std::string> why =
+        eval::degenerateReasons(self, expected[i].dtype(), insensitive);
+    if (!why.empty())
+      degenerate.push_back({{"index", i}, {"reasons", why}, {"max_abs", self.refMaxAbs}});
+  }
+  r["degenerate_outputs"] = degenerate;
   return true;
 }
 

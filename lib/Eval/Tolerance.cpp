@@ -1,5 +1,6 @@
 //===- Tolerance.cpp - GraphNet's tolerance-parameterized compare -------===//
 #include "gn/Eval/Tolerance.h"
+#include <limits>
 #include <cmath>
 
 using namespace mlir::gn;
@@ -67,8 +68,10 @@ eval::OutputDiff eval::compareOutputs(const HostTensor &a, const HostTensor &b) 
   // For each element the tightest passing t: check from -10 upwards.
   int worst = kMinT;
   bool exact = !isFloat(a.dtype());
-  double sumAbs = 0;
+  double sumAbs = 0, sumSqDiff = 0, sumSqRef = 0;
   int64_t finite = 0;
+  double firstRef = 0;
+  d.refConstant = true;
   static const Table families[4] = {Table(kLogFamilies[0]), Table(kLogFamilies[1]),
                                     Table(kLogFamilies[2]), Table(kLogFamilies[3])};
   const Table own(a.dtype());
@@ -99,6 +102,13 @@ eval::OutputDiff eval::compareOutputs(const HostTensor &a, const HostTensor &b) 
     double diff = std::fabs(x - y);
     d.maxAbs = std::max(d.maxAbs, diff);
     sumAbs += diff;
+    sumSqDiff += diff * diff;
+    sumSqRef += y * y;
+    d.refMaxAbs = std::max(d.refMaxAbs, std::fabs(y));
+    if (finite == 0)
+      firstRef = y;
+    else if (y != firstRef)
+      d.refConstant = false;
     ++finite;
     if (y != 0)
       d.maxRel = std::max(d.maxRel, diff / std::fabs(y));
@@ -114,6 +124,23 @@ eval::OutputDiff eval::compareOutputs(const HostTensor &a, const HostTensor &b) 
     own.tighten(worst, kMaxComparedT, diff, y);
   }
   d.meanAbs = finite ? sumAbs / static_cast<double>(finite) : 0.0;
+  d.refConstant = d.refConstant && finite >= 2;
+  d.relL2 = sumSqRef > 0 ? std::sqrt(sumSqDiff / sumSqRef)
+                         : (sumSqDiff > 0 ? std::numeric_limits<double>::infinity() : 0.0);
   d.tightestT = worst;
   return d;
+}
+
+std::vector<std::string> eval::degenerateReasons(const OutputDiff &d, DType dtype,
+                                                 bool insensitive) {
+  std::vector<std::string> why;
+  if (!d.shapeAndDtypeMatch)
+    return why;
+  if (isFloat(dtype) && d.refMaxAbs <= kNearZeroOutput)
+    why.push_back("near_zero");
+  if (d.refConstant)
+    why.push_back("constant");
+  if (insensitive)
+    why.push_back("input_insensitive");
+  return why;
 }

@@ -217,6 +217,36 @@ TEST(Tolerance, MismatchKinds) {
   EXPECT_EQ(d.tightestT, 2);
 }
 
+// What a tolerance check cannot see: a reference near zero or constant
+// (degenerateReasons), and the relative L2 error that still fails there.
+TEST(Tolerance, DegenerateReferences) {
+  using mlir::gn::eval::compareOutputs;
+  using mlir::gn::eval::degenerateReasons;
+  // Zeros against a reference of 1e-8: within t = -5, relative error 1.
+  HostTensor tiny = f32({2}, {1e-8f, -2e-8f}), zeros = f32({2}, {0, 0});
+  auto d = compareOutputs(zeros, tiny);
+  EXPECT_LE(d.tightestT, -5);
+  EXPECT_DOUBLE_EQ(d.relL2, 1.0);
+  EXPECT_EQ(degenerateReasons(d, DType::F32), std::vector<std::string>{"near_zero"});
+  // All zeros: constant too; a nonzero output against it has no relative
+  // error to speak of (infinite).
+  auto z = compareOutputs(f32({2}, {1e-9f, 0}), zeros);
+  EXPECT_TRUE(std::isinf(z.relL2));
+  EXPECT_EQ(degenerateReasons(z, DType::F32, /*insensitive=*/true),
+            (std::vector<std::string>{"near_zero", "constant", "input_insensitive"}));
+  // An ordinary output: none, and ||(0, 0.001)|| / ||(1, 2)||.
+  HostTensor a = f32({2}, {1.0f, 2.0f}), b = f32({2}, {1.0f, 2.001f});
+  auto ok = compareOutputs(a, b);
+  EXPECT_TRUE(degenerateReasons(ok, DType::F32).empty());
+  EXPECT_NEAR(ok.relL2, 0.001 / std::sqrt(1.0 + 2.001 * 2.001), 1e-7);
+  EXPECT_FALSE(ok.refConstant);
+  // One element is no constant; near zero is a float output's property.
+  EXPECT_FALSE(compareOutputs(f32({1}, {3}), f32({1}, {3})).refConstant);
+  HostTensor i0(DType::I64, {2}, /*zero=*/true);
+  EXPECT_EQ(degenerateReasons(compareOutputs(i0, i0), DType::I64),
+            std::vector<std::string>{"constant"});
+}
+
 // gn.projected_attention equals attention on the projections it folds in:
 // two key blocks (600 keys, 512 a block) and two row blocks (70 queries, 64
 // a block) merged by its online softmax, grouped key heads (2 for 4 query

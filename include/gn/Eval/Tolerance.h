@@ -5,6 +5,7 @@
 #include "gn/Support/HostTensor.h"
 #include <map>
 #include <string>
+#include <vector>
 
 namespace mlir::gn::eval {
 
@@ -48,6 +49,15 @@ struct OutputDiff {
   /// Per kLogFamilies entry, the tightest t in [kLogMinT, kLogMaxT] at which
   /// every element is within that family's tolerance pair, or kLogMaxT + 1.
   int familyT[4] = {kLogMinT, kLogMinT, kLogMinT, kLogMinT};
+  /// The reference's largest finite magnitude, and whether its finite
+  /// elements (two or more) are all one value: an output near zero or
+  /// constant passes a tolerance check whatever computed it.
+  double refMaxAbs = 0;
+  bool refConstant = false;
+  /// ||actual - reference|| / ||reference|| over finite elements (L2): the
+  /// check that still fails on outputs near zero; infinity when the
+  /// reference is all zeros and the actual is not.
+  double relL2 = 0;
   /// GraphNet's mismatch kinds: "shape_mismatch", "type_mismatch", "nan"
   /// (a NaN where the reference has none), "inf" (an infinity where the
   /// reference has another value); "" when none.
@@ -55,6 +65,17 @@ struct OutputDiff {
 };
 
 OutputDiff compareOutputs(const interp::HostTensor &actual, const interp::HostTensor &expected);
+
+/// An output of at most this magnitude (10x the f32 atol at t = -5) passes
+/// t = -5 with any error of its own size: reported as degenerate.
+constexpr double kNearZeroOutput = 1e-4;
+
+/// Why a reference output cannot show a wrong computation under a tolerance
+/// check: "near_zero" (a float output), "constant" (from the diff's
+/// reference statistics), or none; `insensitive` adds "input_insensitive"
+/// (unchanged when every input changed).
+std::vector<std::string> degenerateReasons(const OutputDiff &d, interp::DType dtype,
+                                           bool insensitive = false);
 
 } // namespace mlir::gn::eval
 
