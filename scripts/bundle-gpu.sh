@@ -7,7 +7,9 @@
 #                                  plan), reference/*.npy (the CPU
 #                                  interpreter's outputs; past 2 MiB a sample,
 #                                  every k-th element, k in <i>.stride),
-#                                  record.json
+#                                  record.json (with degenerate_outputs:
+#                                  references near zero, constant or
+#                                  unchanged on another seed's inputs)
 #                                  compiled-alt.json, compiled-alt-2.json:
 #                                  where the program compiled with each of
 #                                  GN_BUNDLE_ALT_OPTIONS (default: none)
