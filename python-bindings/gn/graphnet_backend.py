@@ -81,8 +81,12 @@ class GnBackend:
         return call
 
     def synchronize(self):
-        """Waits for the device (CPU: every call has finished when it
-        returns) and raises a fault a compiled graph reported since."""
+        """Waits for the device, as every GraphNet backend does (the harness
+        times its eager side with this too, before gn has compiled
+        anything; CPU: every call has finished when it returns), and raises
+        a fault a compiled graph reported since."""
+        if torch.cuda.is_available() and torch.cuda.is_initialized():
+            torch.cuda.synchronize()
         for program, device in self.compiled:
             if device == "cuda":
                 program.synchronize(torch.cuda.current_stream(0).cuda_stream)
