@@ -1,6 +1,9 @@
 //===- OneProgram.cpp - gn-eval one-program: the symbolic import's oracle -===//
 #include "gn/Eval/OneProgram.h"
 #include "gn/Eval/Runner.h"
+#include "gn/Eval/Tolerance.h"
+#include "gn/Runtime/CompiledModel.h"
+#include "gn/Target/Target.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/IR/GnOps.h"
@@ -9,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/FileSystem.h"
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -82,6 +86,59 @@ std::string labelOf(const std::vector<std::pair<std::string, int64_t>> &values) 
   for (const auto &[symbol, size] : values)
     s += (s.empty() ? "" : ",") + symbol + "=" + std::to_string(size);
   return s;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+/// Compiles `module` for the CPU: the program, or failure with the first
+/// error's text in `error` (the pipeline names what it refuses).
+std::unique_ptr<runtime::CompiledModel> compileForCpu(ModuleOp module, std::string &firstError,
+                                                      std::string &error, double &seconds) {
+  firstError.clear();
+  auto start = std::chrono::steady_clock::now();
+  CompileOptions options;
+  auto compiled = cpuTarget().compile(module, options);
+  seconds = secondsSince(start);
+  if (failed(compiled)) {
+    error = firstError.empty() ? "compilation failed" : firstError;
+    return nullptr;
+  }
+  return std::move(*compiled);
+}
+
+/// Median milliseconds of `trials` runs after one warm-up; the outputs of
+/// the first in `outs`. Failure with the program's error.
+FailureOr<double> timeRuns(runtime::CompiledModel &model, llvm::ArrayRef<interp::HostTensor> args,
+                           unsigned trials, std::vector<interp::HostTensor> &outs) {
+  auto first = model.run(args);
+  if (failed(first))
+    return failure();
+  outs = std::move(*first);
+  std::vector<double> ms;
+  for (unsigned t = 0; t < std::max(1u, trials); ++t) {
+    auto start = std::chrono::steady_clock::now();
+    if (failed(model.run(args)))
+      return failure();
+    ms.push_back(secondsSince(start) * 1e3);
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+/// The tightest t at which every output of `got` is within tolerance of
+/// `want` (2 when some output's shape or dtype differs).
+int tightestT(const std::vector<interp::HostTensor> &got,
+              const std::vector<interp::HostTensor> &want) {
+  if (got.size() != want.size())
+    return 2;
+  int worst = eval::kMinT;
+  for (size_t i = 0; i < got.size(); ++i) {
+    eval::OutputDiff d = eval::compareOutputs(got[i], want[i]);
+    worst = std::max(worst, d.shapeAndDtypeMatch ? d.tightestT : 2);
+  }
+  return worst;
 }
 
 } // namespace
@@ -225,6 +282,21 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
     sites.push_back({{"loc", where}, {"dims", dims}, {"pinned_int", readByNothing}});
   });
   record["guard_sites"] = sites;
+  // --compiled: the one program compiled once for the CPU.
+  std::unique_ptr<runtime::CompiledModel> compiledOne;
+  json compiledRecord;
+  if (options.compiled) {
+    double seconds = 0;
+    std::string why;
+    compiledOne = compileForCpu(*one.module, one.firstError, why, seconds);
+    compiledRecord = {{"compiles", compiledOne ? 1 : 0}, {"compile_seconds", seconds}};
+    if (!compiledOne) {
+      compiledRecord["error"] = why;
+      out << "  compiled once for the cpu: refused: " << why << "\n";
+    }
+  }
+  std::vector<double> runRatios, ownCompileSeconds;
+  int compiledOk = 0, compiledMiss = 0, compiledFailed = 0;
 
   // The variants run smallest first; with maxVariants, until that many
   // have run through both programs (those the model refuses cost only an
@@ -279,6 +351,38 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
       outcome = "same";
       ++same;
     }
+    if (compiledOne && succeeded(got)) {
+      // The one program compiled, at this variant, against its own eager
+      // run; beside it the variant's own program compiled for its sizes.
+      std::vector<interp::HostTensor> oneOut, ownOut;
+      one.firstError.clear();
+      FailureOr<double> oneMs = timeRuns(*compiledOne, *args, options.trials, oneOut);
+      json row = {{"index", v.index}};
+      if (failed(oneMs)) {
+        row["error"] = one.firstError.empty() ? "the compiled program failed" : one.firstError;
+        ++compiledFailed;
+      } else {
+        int t = tightestT(oneOut, *expected);
+        row["one_ms"] = *oneMs;
+        row["correct_at"] = t;
+        ++(t <= -5 ? compiledOk : compiledMiss);
+        double seconds = 0;
+        std::string why;
+        auto ownCompiled = compileForCpu(*own.module, own.firstError, why, seconds);
+        if (ownCompiled) {
+          FailureOr<double> ownMs = timeRuns(*ownCompiled, *args, options.trials, ownOut);
+          ownCompileSeconds.push_back(seconds);
+          row["own_compile_seconds"] = seconds;
+          if (succeeded(ownMs) && *ownMs > 0) {
+            row["own_ms"] = *ownMs;
+            runRatios.push_back(*oneMs / *ownMs);
+          }
+        } else {
+          row["own_error"] = why;
+        }
+      }
+      compiledRecord["variants"].push_back(row);
+    }
   }
   json rows = json::array();
   for (const ShapeVariant &v : variants) {
@@ -294,6 +398,33 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
   out << "  " << same << " same, " << differ << " differ, " << refused
       << " refused by a guard or the binding, " << notImported
       << " refused by their own import (not counted), " << notRun << " not run\n";
+  if (compiledOne) {
+    double logSum = 0;
+    for (double r : runRatios)
+      logSum += std::log(r);
+    double meanOwn = 0;
+    for (double sec : ownCompileSeconds)
+      meanOwn += sec / static_cast<double>(ownCompileSeconds.size());
+    compiledRecord["counts"] = {
+        {"correct", compiledOk}, {"miss", compiledMiss}, {"failed", compiledFailed}};
+    if (!runRatios.empty())
+      compiledRecord["run_over_own_geomean"] = std::exp(logSum / runRatios.size());
+    if (meanOwn > 0)
+      compiledRecord["compile_over_one_own"] =
+          compiledRecord["compile_seconds"].get<double>() / meanOwn;
+    out << "  compiled once for the cpu (" << compiledRecord["compile_seconds"].get<double>()
+        << " s): " << compiledOk << " variants correct at t = -5, " << compiledMiss
+        << " not, " << compiledFailed << " failed";
+    if (!runRatios.empty())
+      out << "; run time over each variant's own program, geomean "
+          << compiledRecord["run_over_own_geomean"].get<double>();
+    if (meanOwn > 0)
+      out << "; compile time over one own compile "
+          << compiledRecord["compile_over_one_own"].get<double>();
+    out << "\n";
+  }
+  if (options.compiled)
+    record["compiled"] = compiledRecord;
   if (same + differ + refused == 0)
     return finish(1, "no_variant_ran");
   bool ok = differ == 0 && refused == 0;

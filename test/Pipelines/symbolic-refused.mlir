@@ -1,14 +1,17 @@
-// Both compilers lower at one size per dim (docs/symbolic-shapes.md, phases
-// 3 and 4): a module with symbolic dims is refused at the pipeline's start,
+// The CUDA compiler lowers at one size per dim (docs/symbolic-shapes.md,
+// phase 4): a module with symbolic dims is refused at the pipeline's start,
 // naming the value, never specialized to its compile example in silence.
-// Each of gn's passes refuses it too when run alone (gn-decompose once
-// stopped with a fatal error inside a rewrite).
+// The CPU compiler takes some ops symbolically (phase 3, test/Pipelines/
+// symbolic-cpu.mlir) and names the first it does not. Each of gn's passes
+// refuses a symbolic module when run alone, outside a pipeline whose
+// gn-set-target accepted it (gn-decompose once stopped with a fatal error
+// inside a rewrite).
 // RUN: not gn-opt %s --gn-cpu-pipeline 2>&1 | FileCheck %s --check-prefix=CPU
 // RUN: not gn-opt %s --gn-cuda-pipeline="lower-to-binary=false" 2>&1 | FileCheck %s --check-prefix=CUDA
 // RUN: not gn-opt %s --gn-decompose 2>&1 | FileCheck %s --check-prefix=DECOMPOSE
 // RUN: not gn-opt %s --gn-form-fusion-groups 2>&1 | FileCheck %s --check-prefix=FUSE
 
-// CPU: error: the cpu compiler does not take symbolic dims yet (argument #0 is 'tensor<3x3xf32, #gn.dims<["s0", ""]>>')
+// CPU: error: the cpu compiler does not take 'gn.reduce_sum' with symbolic dims yet (docs/symbolic-shapes.md, phase 3)
 // DECOMPOSE: error: gn-decompose does not take symbolic dims yet (argument #0 is 'tensor<3x3xf32, #gn.dims<["s0", ""]>>')
 // FUSE: error: gn-form-fusion-groups does not take symbolic dims yet
 // CUDA: error: the cuda compiler does not take symbolic dims yet (argument #0 is 'tensor<3x3xf32, #gn.dims<["s0", ""]>>')

@@ -71,6 +71,11 @@ DimsAttr::verifyEncoding(llvm::ArrayRef<int64_t> shape, Type,
 }
 
 LogicalResult mlir::OpTrait::gn_detail::verifySymbolicDimsAccepted(Operation *op) {
+  // Structural ops whose types are their body's or their kernel's (the
+  // compilers' fusion groups and launches): nothing to compute.
+  llvm::StringRef name = op->getName().getStringRef();
+  if (name == "gn.fusion" || name == "gn.launch" || name == "gn.yield")
+    return success();
   if (op->hasTrait<OpTrait::GnSymbolicShapes>()) {
     // Types built by shape functions (RankedTensorType::get) skip the
     // encoding's own check; a result symbolic at size 0 or 1 is a shape
@@ -152,6 +157,13 @@ mlir::gn::shapeAt(RankedTensorType type, const SymbolBinding &binding, std::stri
 }
 
 LogicalResult mlir::gn::refuseSymbolicDims(Operation *root, llvm::StringRef who) {
+  // gn-set-target checked every op against what the target's compiler
+  // takes symbolically.
+  Operation *module = root;
+  while (module && !isa<ModuleOp>(module))
+    module = module->getParentOp();
+  if (module && module->hasAttr(kSymbolicAcceptedAttrName))
+    return success();
   WalkResult found = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     auto named = [&](Type t, const std::string &what) {
       if (!hasSymbolicDims(t))

@@ -47,6 +47,11 @@ std::optional<llvm::SmallVector<int64_t, 6>> shapeAt(RankedTensorType type,
 /// symbolic type refuses: without this they stop inside a rewrite.
 LogicalResult refuseSymbolicDims(Operation *root, llvm::StringRef who);
 
+/// Set on a module by gn-set-target when the target's compiler takes every
+/// op with symbolic dims in it (the CPU, phase 3): gn's passes then accept
+/// it instead of refusing (refuseSymbolicDims).
+inline constexpr llvm::StringLiteral kSymbolicAcceptedAttrName = "gn.symbolic";
+
 } // namespace mlir::gn
 
 #endif // GN_IR_SYMBOLICDIMS_H

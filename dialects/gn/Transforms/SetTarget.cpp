@@ -21,6 +21,37 @@ using namespace mlir::gn;
 
 namespace {
 
+/// Whether the CPU compiler lowers `op` with symbolic dims correctly at
+/// every binding (docs/symbolic-shapes.md, phase 3): the elementwise
+/// family and broadcasts, whose kernels take the symbol values, and
+/// reductions over static dims only (a count over a symbolic dim would be
+/// the example's). Anything else is refused by name.
+bool cpuTakesSymbolic(Operation *op) {
+  if (isa<func::FuncOp, func::ReturnOp, ModuleOp, ConstantOp, ConvertOp, WhereOp, BroadcastToOp,
+          ClampOp>(op))
+    return true;
+  // Library calls (sgemm) sized by their operands at run time.
+  if (isa<MatmulOp, LinearOp>(op))
+    return true;
+  if (op->hasTrait<OpTrait::GnElementwise>())
+    return true;
+  auto staticDims = [&](Value v, llvm::ArrayRef<int64_t> dims) {
+    auto type = llvm::cast<RankedTensorType>(v.getType());
+    llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+    for (int64_t d : dims) {
+      int64_t k = d < 0 ? d + type.getRank() : d;
+      if (k < 0 || k >= (int64_t)exprs.size() || !exprs[k].isConstant())
+        return false;
+    }
+    return true;
+  };
+  if (isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp,
+          ReduceMeanOp>(op))
+    return staticDims(op->getOperand(0),
+                      llvm::cast<DenseI64ArrayAttr>(op->getAttr("dims")).asArrayRef());
+  return false;
+}
+
 struct GnSetTargetPass : mlir::gn::impl::GnSetTargetPassBase<GnSetTargetPass> {
   using Base::Base;
 
@@ -33,8 +64,37 @@ struct GnSetTargetPass : mlir::gn::impl::GnSetTargetPassBase<GnSetTargetPass> {
     // The compilers lower at one size per dim (docs/symbolic-shapes.md,
     // phases 3 and 4): a symbolic module is refused here, by name, rather
     // than deep inside a pass or specialized to its example in silence.
-    if (failed(refuseSymbolicDims(getOperation(), "the " + target + " compiler")))
+    bool symbolic = false;
+    getOperation()->walk([&](Operation *op) {
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments())
+            symbolic |= hasSymbolicDims(a.getType());
+      for (Type t : op->getResultTypes())
+        symbolic |= hasSymbolicDims(t);
+    });
+    if (symbolic && *kind == TargetKind::Cpu) {
+      // The CPU compiler takes these ops symbolically: the module is marked,
+      // and gn's passes accept it (refuseSymbolicDims). The first op it does
+      // not take is named.
+      WalkResult refused = getOperation()->walk([&](Operation *op) {
+        if (cpuTakesSymbolic(op))
+          return WalkResult::advance();
+        bool touches = llvm::any_of(op->getOperandTypes(), hasSymbolicDims) ||
+                       llvm::any_of(op->getResultTypes(), hasSymbolicDims);
+        if (!touches)
+          return WalkResult::advance();
+        op->emitError() << "the cpu compiler does not take '" << op->getName()
+                        << "' with symbolic dims yet (docs/symbolic-shapes.md, phase 3); run "
+                           "it eagerly, or import the sample at its concrete sizes";
+        return WalkResult::interrupt();
+      });
+      if (refused.wasInterrupted())
+        return signalPassFailure();
+      getOperation()->setAttr(kSymbolicAcceptedAttrName, UnitAttr::get(&getContext()));
+    } else if (failed(refuseSymbolicDims(getOperation(), "the " + target + " compiler"))) {
       return signalPassFailure();
+    }
     getOperation()->setAttr(kTargetAttrName, TargetKindAttr::get(&getContext(), *kind));
     GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] target " << target << "\n");
   }

@@ -7,7 +7,8 @@
 // the variant's own import, and the two outputs must agree bit for bit. A
 // variant its own import refuses (as PyTorch would) is shown and not
 // counted; a guard that refuses a variant its own import takes counts
-// against the one program.
+// against the one program. With --compiled, the one program is also
+// compiled once for the CPU and run at every variant (phase 3).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_EVAL_ONEPROGRAM_H
@@ -26,6 +27,13 @@ struct OneProgramOptions {
   unsigned maxVariants = 0;
   /// Where each sample's record goes, one JSON line appended (empty: none).
   std::string outPath;
+  /// Also compile the one program once for the CPU (phase 3) and run every
+  /// variant through it, against the variant's own eager run at t = -5,
+  /// beside the variant's own program compiled for its sizes: compile
+  /// seconds and run times side by side ("compiled" in the record).
+  bool compiled = false;
+  /// Timed runs of each compiled program per variant (the median is kept).
+  unsigned trials = 3;
 };
 
 /// Checks `path`, printing each variant's outcome on `out`. Returns 0 when

@@ -57,6 +57,8 @@ public:
   KernelEmitter(FusionOp fusion, const KernelLoops &loops)
       : fusion(fusion), ctx(fusion.getContext()), loops(loops) {
     domain = fusionDomain(fusion, reduced);
+    symbolic = llvm::any_of(fusion->getOperandTypes(), hasSymbolicDims) ||
+               llvm::any_of(fusion->getResultTypes(), hasSymbolicDims);
     ScheduleAttr s = fusion.getScheduleAttr();
     if (s && s.getLoopOrder().size() != domain.size()) {
       fusion.emitError() << "schedule has " << s.getLoopOrder().size()
@@ -116,9 +118,14 @@ public:
       return;
     }
     planReads();
+    // A group with symbolic dims (phase 3, docs/symbolic-shapes.md) runs
+    // whole: its thread dim's extent would be the example's.
+    if (symbolic)
+      threadDim = -1;
   }
 
   int64_t getThreadDim() const { return threadDim; }
+  bool isSymbolic() const { return symbolic; }
   /// The data-movement op of a copy group, or null.
   Operation *getCopyOp() const { return copyOp; }
 
@@ -213,11 +220,26 @@ public:
     // CPU kernels take the thread loop's [lo, hi) first; GPU kernels only
     // buffers (every parallel dim goes on the grid).
     unsigned first = loops.numRangeArgs();
+    // A symbolic kernel then takes the sizes of its buffers' symbolic dims
+    // (each buffer's in dim order, inputs then results: the runtime
+    // evaluates them at the binding), and each such buffer as a bare
+    // pointer (memref<1xT>) seen at those sizes.
+    llvm::SmallVector<Type> bufferTypes;
+    for (Type t : llvm::concat<const Type>(fusion.getInputs().getTypes(), fusion.getResultTypes()))
+      bufferTypes.push_back(t);
+    if (symbolic && failed(checkSymbolicKernel()))
+      return failure();
+    unsigned numSizes = 0;
+    for (Type t : bufferTypes)
+      if (hasSymbolicDims(t))
+        for (const SymExpr &e : dimExprs(llvm::cast<RankedTensorType>(t)))
+          numSizes += !e.isConstant();
+    first += numSizes;
     llvm::SmallVector<Type> argTypes(first, b.getIndexType());
-    for (Type t : fusion.getInputs().getTypes())
-      argTypes.push_back(memrefFor(t));
-    for (Type t : fusion.getResultTypes())
-      argTypes.push_back(memrefFor(t));
+    for (Type t : bufferTypes)
+      argTypes.push_back(hasSymbolicDims(t)
+                             ? MemRefType::get({1}, llvm::cast<RankedTensorType>(t).getElementType())
+                             : memrefFor(t));
     auto func = func::FuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
     // Buffers never overlap, except a result written over its `inplace`
     // input, which the kernel reads only at the element it writes and
@@ -247,6 +269,24 @@ public:
     llvm::SmallVector<Value> ins(entry->args_begin() + first,
                                  entry->args_begin() + first + numInputs);
     llvm::SmallVector<Value> outs(entry->args_begin() + first + numInputs, entry->args_end());
+    if (numSizes) {
+      unsigned nextSize = first - numSizes;
+      auto view = [&](Value &buffer, Type tensorType) {
+        if (!hasSymbolicDims(tensorType))
+          return;
+        auto t = llvm::cast<RankedTensorType>(tensorType);
+        llvm::SmallVector<Value> sizes;
+        for (const SymExpr &e : dimExprs(t))
+          sizes.push_back(e.isConstant()
+                              ? Value(arith::ConstantIndexOp::create(b, loc, *e.constantValue()))
+                              : entry->getArgument(nextSize++));
+        buffer = contiguousView(b, loc, buffer, t, sizes);
+      };
+      for (auto [k, v] : llvm::enumerate(ins))
+        view(v, bufferTypes[k]);
+      for (auto [k, v] : llvm::enumerate(outs))
+        view(v, bufferTypes[numInputs + k]);
+    }
     if (loops.mapsToGpu())
       func->setAttr(kScheduleAttrName, fusion.getScheduleAttr());
     if (loops.mapsToGpu() && !rowReductions.empty())
@@ -286,6 +326,51 @@ public:
   }
 
 private:
+  /// `buffer` (a bare pointer) seen as a row-major memref of `t`'s element
+  /// type at `sizes`: strides static where every dim after them is.
+  static Value contiguousView(OpBuilder &b, Location loc, Value buffer, RankedTensorType t,
+                              llvm::ArrayRef<Value> sizes) {
+    llvm::SmallVector<int64_t> shape;
+    for (auto [d, e] : llvm::enumerate(dimExprs(t)))
+      shape.push_back(e.isConstant() ? t.getDimSize(d) : ShapedType::kDynamic);
+    llvm::SmallVector<OpFoldResult> sizeFolds, strideFolds(shape.size());
+    for (auto [d, v] : llvm::enumerate(sizes))
+      sizeFolds.push_back(shape[d] == ShapedType::kDynamic ? OpFoldResult(v)
+                                                           : OpFoldResult(b.getIndexAttr(shape[d])));
+    int64_t staticStride = 1;
+    Value stride;
+    for (int64_t d = (int64_t)shape.size() - 1; d >= 0; --d) {
+      strideFolds[d] = stride ? OpFoldResult(stride) : OpFoldResult(b.getIndexAttr(staticStride));
+      if (shape[d] == ShapedType::kDynamic || stride) {
+        Value prev = stride ? stride : Value(arith::ConstantIndexOp::create(b, loc, staticStride));
+        stride = arith::MulIOp::create(b, loc, prev, sizes[d]);
+      } else {
+        staticStride *= shape[d];
+      }
+    }
+    auto type = MemRefType::get(shape, t.getElementType());
+    return memref::ReinterpretCastOp::create(b, loc, type, buffer, b.getIndexAttr(0), sizeFolds,
+                                             strideFolds);
+  }
+
+  /// The kernels this slice of phase 3 emits with symbolic dims: one
+  /// linalg.generic over the group (elementwise, or a reduction of static
+  /// dims). Anything else says so by name.
+  LogicalResult checkSymbolicKernel() {
+    auto refuse = [&](llvm::StringRef what) {
+      return fusion.emitError() << "gn-outline-kernels: a " << what
+                                << " with symbolic dims is not supported yet (docs/"
+                                   "symbolic-shapes.md, phase 3)";
+    };
+    if (fusion.getKind() == "copy" || windowGroup)
+      return refuse("copy kernel");
+    if (!rowReductions.empty())
+      return refuse("row kernel");
+    if (needsCarrier)
+      return refuse("kernel whose loop no operand reads");
+    return success();
+  }
+
   /// The map of an operand of `shape` broadcast (right-aligned) to the domain.
   AffineMap broadcastMap(llvm::ArrayRef<int64_t> shape) {
     int64_t offset = domain.size() - shape.size();
@@ -496,7 +581,12 @@ private:
       Value target = outViews[0];
       if (accType != outType.getElementType()) {
         auto bufType = MemRefType::get(outType.getShape(), accType);
-        acc = memref::AllocOp::create(b, loc, bufType);
+        // A symbolic kernel's dynamic dims: the result's sizes.
+        llvm::SmallVector<Value> dynamicSizes;
+        for (int64_t d = 0; d < outType.getRank(); ++d)
+          if (outType.isDynamicDim(d))
+            dynamicSizes.push_back(memref::DimOp::create(b, loc, outViews[0], d));
+        acc = memref::AllocOp::create(b, loc, bufType, dynamicSizes);
         target = acc;
       }
       linalg::FillOp::create(b, loc, initValue(b, loc, accType, reduction), target);
@@ -902,6 +992,7 @@ private:
   llvm::SmallVector<Read> reads;
   llvm::SmallVector<AffineMap> outMaps;
   bool needsCarrier = false;
+  bool symbolic = false; // a buffer has symbolic dims: sizes passed in
   LogicalResult status = success();
 };
 

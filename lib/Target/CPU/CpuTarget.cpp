@@ -11,6 +11,8 @@
 #include "CpuOptions.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolBinding.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Pipelines/Pipelines.h"
 #include "gn/Support/ShapeGuard.h"
@@ -55,11 +57,17 @@ bool isLibraryOp(Operation *op) {
              TopKOp, NonzeroOp>(op);
 }
 
-/// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP pool.
-void launch(KernelFn fn, int64_t threadDim, int64_t extent, llvm::ArrayRef<void *> buffers) {
+/// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP
+/// pool. A symbolic kernel takes `sizes` (its buffers' symbolic dims at the
+/// binding) after the range.
+void launch(KernelFn fn, int64_t threadDim, int64_t extent, llvm::ArrayRef<void *> buffers,
+            llvm::ArrayRef<int64_t> sizes = {}) {
   auto call = [&](int64_t lo, int64_t hi) {
     llvm::SmallVector<void *, 12> ptrs(buffers.begin(), buffers.end());
+    llvm::SmallVector<int64_t, 8> sizeArgs(sizes.begin(), sizes.end());
     llvm::SmallVector<void *, 14> argv{&lo, &hi};
+    for (int64_t &n : sizeArgs)
+      argv.push_back(&n);
     for (void *&p : ptrs)
       argv.push_back(&p);
     fn(argv.data());
@@ -153,6 +161,14 @@ private:
   std::vector<HostTensor> fixed; // constants and arena views, valid() when set
   std::shared_ptr<uint8_t> arena;
   CompileStats stats_;
+  /// A program with symbolic dims (phase 3): each slot's type, whose sizes
+  /// are evaluated when the arguments bind the symbols; no arena (its
+  /// offsets would be the example's), every value allocated per run.
+  bool symbolic = false;
+  std::vector<RankedTensorType> slotTypes;
+  LogicalResult bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args,
+                          std::optional<SymbolBinding> &binding,
+                          std::vector<llvm::SmallVector<int64_t, 6>> &shapes);
 
   friend class CpuTarget;
 };
@@ -267,8 +283,62 @@ LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsig
   if (failed(built))
     return failure();
   list = std::move(*built);
+  symbolic = llvm::any_of(func.getArgumentTypes(), hasSymbolicDims);
+  if (symbolic) {
+    slotTypes.assign(list.types.size(), RankedTensorType());
+    for (auto [i, a] : llvm::enumerate(func.getArguments()))
+      slotTypes[i] = llvm::cast<RankedTensorType>(a.getType());
+    for (const Step &step : list.steps) {
+      for (auto [k, o] : llvm::enumerate(step.out))
+        slotTypes[o] = llvm::cast<RankedTensorType>(step.op->getResult(k).getType());
+      // A view's offset is the example's: only views at the start follow
+      // a binding.
+      if (step.kind == Step::Kind::Alias && step.aliasOffset != 0)
+        return step.op->emitError("a view at an offset with symbolic dims is not supported "
+                                  "yet (docs/symbolic-shapes.md, phase 3)");
+    }
+    // Every slot is allocated per run at its bound size (planBuffers' arena
+    // offsets are the example's): no arena.
+    plan = planBuffers(list, stats_);
+    for (SlotPlace &p : plan.places)
+      if (p.where == SlotPlace::Where::Arena)
+        p.where = SlotPlace::Where::Heap;
+    plan.arenaBytes = 0;
+    stats_.arenaBytes = 0;
+    return bind();
+  }
   plan = planBuffers(list, stats_);
   return bind();
+}
+
+/// Binds the symbols from the arguments' sizes (as the interpreter does:
+/// every disagreement named) and gives every slot its shape there.
+LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args,
+                                          std::optional<SymbolBinding> &binding,
+                                          std::vector<llvm::SmallVector<int64_t, 6>> &shapes) {
+  std::vector<DimUse> uses;
+  for (unsigned i = 0; i < list.numArgs; ++i) {
+    RankedTensorType type = slotTypes[i];
+    if (args[i].rank() != type.getRank() || args[i].dtype() != list.types[i].dtype)
+      return func.emitError() << "argument #" << i << " has the wrong type or rank for " << type;
+    for (auto [d, e] : llvm::enumerate(dimExprs(type)))
+      uses.push_back({"argument #" + std::to_string(i) + " dim " + std::to_string(d), e,
+                      args[i].shape()[d]});
+  }
+  std::string error;
+  binding = SymbolBinding::bind(uses, error);
+  if (!binding)
+    return func.emitError() << "the arguments do not fit the program's symbolic sizes: " << error;
+  shapes.assign(slotTypes.size(), {});
+  for (auto [i, type] : llvm::enumerate(slotTypes)) {
+    if (!type)
+      continue;
+    std::optional<llvm::SmallVector<int64_t, 6>> shape = shapeAt(type, *binding, error);
+    if (!shape)
+      return func.emitError() << "value #" << i << " " << type << ": " << error;
+    shapes[i] = *shape;
+  }
+  return success();
 }
 
 FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTensor> args) {
@@ -276,12 +346,22 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
     return emitError(module->getLoc())
            << "expected " << list.numArgs << " arguments, got " << args.size();
   std::vector<HostTensor> slots(list.types.size());
+  std::optional<SymbolBinding> binding;
+  std::vector<llvm::SmallVector<int64_t, 6>> shapes; // per slot, symbolic programs
+  if (symbolic &&
+      failed(bindSlots(module->lookupSymbol<func::FuncOp>("forward"), args, binding, shapes)))
+    return failure();
+  // Host steps (library calls) size their results at the binding.
+  interp::BindingScope scope(binding ? &*binding : nullptr);
+  auto shapeOf = [&](int slot) -> llvm::ArrayRef<int64_t> {
+    return symbolic ? llvm::ArrayRef<int64_t>(shapes[slot]) : llvm::ArrayRef(list.types[slot].shape);
+  };
   for (unsigned i = 0; i < list.numArgs; ++i) {
-    if (args[i].dtype() != list.types[i].dtype ||
-        args[i].shape() != llvm::ArrayRef(list.types[i].shape))
+    if (args[i].dtype() != list.types[i].dtype || args[i].shape() != shapeOf(i))
       return emitError(module->getLoc()) << "argument #" << i << " has the wrong type or shape";
     slots[i] = args[i];
   }
+  llvm::SmallVector<int64_t, 8> sizes;
   // Weights are constant for the run: library calls may keep work derived
   // from them (oneDNN's reordered convolution weights) across runs.
   llvm::SmallVector<HostTensor, 16> weights;
@@ -302,14 +382,22 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
     switch (step.kind) {
     case Step::Kind::Launch:
       buffers.clear();
+      sizes.clear();
       for (int i : step.in)
         buffers.push_back(slots[i].bytes());
       for (int o : step.out) {
         if (!inArena(o))
-          slots[o] = HostTensor(list.types[o].dtype, list.types[o].shape, /*zero=*/false);
+          slots[o] = HostTensor(list.types[o].dtype, shapeOf(o), /*zero=*/false);
         buffers.push_back(slots[o].bytes());
       }
-      launch(kernelOf[s], step.threadDim, step.extent, buffers);
+      if (symbolic)
+        // The sizes of the buffers' symbolic dims, in the kernel's order
+        // (gn-outline-kernels: inputs then results, each in dim order).
+        for (int b : llvm::concat<const int>(step.in, step.out))
+          for (auto [d, e] : llvm::enumerate(dimExprs(slotTypes[b])))
+            if (!e.isConstant())
+              sizes.push_back(shapes[b][d]);
+      launch(kernelOf[s], step.threadDim, step.extent, buffers, sizes);
       if (indexError.raised.load(std::memory_order_acquire)) {
         int64_t index = indexError.index, size = indexError.size;
         indexError.raised.store(false);
@@ -323,8 +411,7 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
       }
       break;
     case Step::Kind::Alias:
-      slots[step.out[0]] =
-          slots[step.in[0]].window(step.aliasOffset, list.types[step.out[0]].shape);
+      slots[step.out[0]] = slots[step.in[0]].window(step.aliasOffset, shapeOf(step.out[0]));
       break;
     case Step::Kind::Host: {
       operands.clear();
