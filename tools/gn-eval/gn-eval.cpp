@@ -7,7 +7,7 @@
 //   gn-eval compile SAMPLE... --device cuda -o DIR [--pipeline-options "..."]
 //       [--log compile.jsonl] [--jobs N]
 //   gn-eval bisect SAMPLE [--t T] [--pipeline-options "..."] [-o case.mlir]
-//   gn-eval one-program SAMPLE... [--max-variants N] [--compiled] [--out records.jsonl]
+//   gn-eval one-program SAMPLE... [--max-variants N] [--compiled [--trials N]] [--out records.jsonl]
 //   gn-eval score results.jsonl... [--p P] [--b B] [--format table|json|markdown]
 //
 // `run` executes each sample in a child process: a crash or a timeout is
@@ -100,6 +100,9 @@ static cl::opt<bool> oneProgramCompiled(
     cl::desc("Also compile the one program once for the CPU and run every variant through it, "
              "beside each variant's own compiled program"),
     cl::init(false), cl::cat(gnEvalCategory), cl::sub(oneProgramCmd));
+static cl::opt<unsigned> oneProgramTrials(
+    "trials", cl::desc("With --compiled: timed runs of each program per variant (median kept)"),
+    cl::init(3), cl::cat(gnEvalCategory), cl::sub(oneProgramCmd));
 static cl::opt<std::string> oneProgramOut("out",
                                           cl::desc("Append one JSON record per sample here"),
                                           cl::init(""), cl::cat(gnEvalCategory),
@@ -960,6 +963,7 @@ int main(int argc, char **argv) {
     options.maxVariants = oneProgramMaxVariants;
     options.outPath = oneProgramOut;
     options.compiled = oneProgramCompiled;
+    options.trials = oneProgramTrials;
     int worst = 0;
     for (const std::string &sample : oneProgramInputs)
       worst = std::max(worst, eval::checkOneProgram(sample, options, outs()));

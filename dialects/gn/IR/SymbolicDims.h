@@ -51,6 +51,10 @@ LogicalResult refuseSymbolicDims(Operation *root, llvm::StringRef who);
 /// op with symbolic dims in it (the CPU, phase 3): gn's passes then accept
 /// it instead of refusing (refuseSymbolicDims).
 inline constexpr llvm::StringLiteral kSymbolicAcceptedAttrName = "gn.symbolic";
+/// On a gn.launch of a symbolic kernel split along its thread dim: that
+/// dim's size as a SymExpr's text, which the runtime evaluates at the
+/// binding (the launch's `extent` is the example's).
+inline constexpr llvm::StringLiteral kSymbolicExtentAttrName = "gn.sym_extent";
 
 } // namespace mlir::gn
 

@@ -73,7 +73,13 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
       points *= s;
     Operation *copyOp = copyGroupOp(fusion);
     int64_t threadDim = -1;
-    if (points >= minParallelElements && (fusion.getKind() != "copy" || (copyOp && threadCopies)))
+    // A symbolic group may be large at other bindings: it gets a thread
+    // dim whatever its example's size, and the runtime runs it on one
+    // thread where the bound size is small (CpuTarget.cpp).
+    bool symbolic = llvm::any_of(fusion->getOperandTypes(), hasSymbolicDims) ||
+                    llvm::any_of(fusion->getResultTypes(), hasSymbolicDims);
+    if ((points >= minParallelElements || symbolic) &&
+        (fusion.getKind() != "copy" || (copyOp && threadCopies)))
       for (int64_t d : order) {
         // A copy splits only outside every dim its op acts on, so each
         // thread's share stays whole contiguous slabs: a concat on

@@ -118,10 +118,6 @@ public:
       return;
     }
     planReads();
-    // A group with symbolic dims (phase 3, docs/symbolic-shapes.md) runs
-    // whole: its thread dim's extent would be the example's.
-    if (symbolic)
-      threadDim = -1;
   }
 
   int64_t getThreadDim() const { return threadDim; }
@@ -211,6 +207,25 @@ public:
     return false;
   }
   int64_t getExtent() const { return threadDim >= 0 ? domain[threadDim] : 1; }
+  /// A symbolic kernel's thread extent where it follows the symbols (the
+  /// runtime evaluates it at the binding); null otherwise.
+  StringAttr getSymbolicExtent() const {
+    if (!symbolic || threadDim < 0)
+      return {};
+    // The domain dim's size: from an operand or result that spans it
+    // (right-aligned, not broadcast along it).
+    int64_t rank = domain.size();
+    for (Type t : llvm::concat<const Type>(fusion->getOperandTypes(), fusion->getResultTypes())) {
+      auto rt = llvm::cast<RankedTensorType>(t);
+      int64_t j = threadDim - (rank - rt.getRank());
+      if (j < 0 || j >= rt.getRank() || rt.getDimSize(j) != domain[threadDim])
+        continue;
+      SymExpr e = dimExprs(rt)[j];
+      if (!e.isConstant())
+        return StringAttr::get(ctx, e.str());
+    }
+    return {};
+  }
 
   /// Emits the kernel function `name` at the end of `kernels`.
   FailureOr<func::FuncOp> emit(ModuleOp kernelModule, StringRef name) {
@@ -400,8 +415,10 @@ private:
     auto type = llvm::cast<MemRefType>(m.getType());
     llvm::SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
     llvm::SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
-    for (int64_t s : type.getShape())
-      sizes.push_back(b.getIndexAttr(s));
+    for (auto [d, s] : llvm::enumerate(type.getShape()))
+      sizes.push_back(ShapedType::isDynamic(s)
+                          ? OpFoldResult(memref::DimOp::create(b, loc, m, d).getResult())
+                          : OpFoldResult(b.getIndexAttr(s)));
     offsets[dim] = iv;
     sizes[dim] = b.getIndexAttr(1);
     return memref::SubViewOp::create(b, loc, m, offsets, sizes, strides);
@@ -1069,6 +1086,8 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
                                      emitter.getExtent(), DenseI64ArrayAttr());
       if (llvm::SmallVector<int64_t> inplace = emitter.inplaceInputs(); !inplace.empty())
         launch.setInplace(inplace);
+      if (StringAttr extent = emitter.getSymbolicExtent())
+        launch->setAttr(kSymbolicExtentAttrName, extent);
       launch.setConcatenates(emitter.concatenatesInputs());
       fusion.replaceAllUsesWith(launch.getResults());
       fusion.erase();

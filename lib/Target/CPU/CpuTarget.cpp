@@ -43,6 +43,10 @@ namespace {
 
 using KernelFn = void (*)(void **);
 
+/// gn-cpu-pipeline's default min-parallel-elements: a symbolic kernel whose
+/// buffers are all smaller at the binding runs on one thread.
+constexpr int64_t kSymbolicMinParallelElements = 32768;
+
 double secondsSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
@@ -166,9 +170,15 @@ private:
   /// offsets would be the example's), every value allocated per run.
   bool symbolic = false;
   std::vector<RankedTensorType> slotTypes;
-  LogicalResult bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args,
-                          std::optional<SymbolBinding> &binding,
-                          std::vector<llvm::SmallVector<int64_t, 6>> &shapes);
+  std::vector<std::optional<SymExpr>> symbolicExtents; // per step (gn.sym_extent)
+  /// The binding of the last run's argument sizes, every slot's shape there
+  /// and the arena planned for them (planAt): remade when the sizes change.
+  std::vector<llvm::SmallVector<int64_t, 6>> boundArgShapes;
+  std::optional<SymbolBinding> binding;
+  std::vector<llvm::SmallVector<int64_t, 6>> shapes;
+  LogicalResult planAt(llvm::ArrayRef<HostTensor> args);
+  LogicalResult bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args);
+  void placeArena(const StepList &at);
 
   friend class CpuTarget;
 };
@@ -250,14 +260,52 @@ LogicalResult CpuCompiledModel::bind() {
       fixed[i] = *value;
       stats_.constantBytes += value->nbytes();
     }
+  placeArena(list);
+  return success();
+}
+
+/// Allocates the arena of `plan` and gives every slot placed in it a view at
+/// its offset, with its shape in `at`.
+void CpuCompiledModel::placeArena(const StepList &at) {
+  arena.reset();
   if (plan.arenaBytes > 0) {
     auto *p = static_cast<uint8_t *>(std::aligned_alloc(64, (plan.arenaBytes + 63) / 64 * 64));
     arena = std::shared_ptr<uint8_t>(p, [](uint8_t *q) { std::free(q); });
   }
-  for (size_t i = 0; i < n; ++i)
+  for (size_t i = 0; i < at.types.size(); ++i)
     if (plan.places[i].where == SlotPlace::Where::Arena)
-      fixed[i] = HostTensor::view(list.types[i].dtype, list.types[i].shape, arena,
+      fixed[i] = HostTensor::view(at.types[i].dtype, at.types[i].shape, arena,
                                   arena.get() + plan.places[i].offset);
+    else if (!at.constants[i])
+      fixed[i] = HostTensor();
+}
+
+/// A symbolic program at the arguments' sizes: the symbols bound, every
+/// slot's shape, and the memory plan made for those shapes (the same
+/// planner as a static program's), kept until the sizes change.
+LogicalResult CpuCompiledModel::planAt(llvm::ArrayRef<HostTensor> args) {
+  bool same = boundArgShapes.size() == args.size();
+  for (size_t i = 0; same && i < args.size(); ++i)
+    same = llvm::ArrayRef<int64_t>(boundArgShapes[i]) == args[i].shape();
+  if (same && binding)
+    return success();
+  binding.reset();
+  if (failed(bindSlots(module->lookupSymbol<func::FuncOp>("forward"), args)))
+    return failure();
+  StepList at = list;
+  for (size_t i = 0; i < at.types.size(); ++i)
+    if (slotTypes[i])
+      at.types[i].shape.assign(shapes[i].begin(), shapes[i].end());
+  CompileStats scratch;
+  plan = planBuffers(at, scratch);
+  // What the planner decided about steps (a concat elided into its
+  // operands' places) holds for this binding.
+  for (size_t k = 0; k < list.steps.size(); ++k)
+    list.steps[k].elided = at.steps[k].elided;
+  placeArena(at);
+  boundArgShapes.clear();
+  for (const HostTensor &a : args)
+    boundArgShapes.emplace_back(a.shape().begin(), a.shape().end());
   return success();
 }
 
@@ -288,23 +336,26 @@ LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsig
     slotTypes.assign(list.types.size(), RankedTensorType());
     for (auto [i, a] : llvm::enumerate(func.getArguments()))
       slotTypes[i] = llvm::cast<RankedTensorType>(a.getType());
-    for (const Step &step : list.steps) {
+    symbolicExtents.assign(list.steps.size(), std::nullopt);
+    for (auto [s, step] : llvm::enumerate(list.steps)) {
       for (auto [k, o] : llvm::enumerate(step.out))
         slotTypes[o] = llvm::cast<RankedTensorType>(step.op->getResult(k).getType());
+      if (auto extent = step.op->getAttrOfType<StringAttr>(kSymbolicExtentAttrName)) {
+        std::string error;
+        symbolicExtents[s] = SymExpr::parse(extent.getValue(), &error);
+        if (!symbolicExtents[s])
+          return step.op->emitError("bad ") << kSymbolicExtentAttrName << ": " << error;
+      }
       // A view's offset is the example's: only views at the start follow
       // a binding.
       if (step.kind == Step::Kind::Alias && step.aliasOffset != 0)
         return step.op->emitError("a view at an offset with symbolic dims is not supported "
                                   "yet (docs/symbolic-shapes.md, phase 3)");
     }
-    // Every slot is allocated per run at its bound size (planBuffers' arena
-    // offsets are the example's): no arena.
-    plan = planBuffers(list, stats_);
-    for (SlotPlace &p : plan.places)
-      if (p.where == SlotPlace::Where::Arena)
-        p.where = SlotPlace::Where::Heap;
-    plan.arenaBytes = 0;
-    stats_.arenaBytes = 0;
+    // The memory plan is made at each binding (planAt): the example's
+    // offsets would not hold at another.
+    plan = BufferPlan();
+    plan.places.assign(list.types.size(), SlotPlace());
     return bind();
   }
   plan = planBuffers(list, stats_);
@@ -313,9 +364,7 @@ LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsig
 
 /// Binds the symbols from the arguments' sizes (as the interpreter does:
 /// every disagreement named) and gives every slot its shape there.
-LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args,
-                                          std::optional<SymbolBinding> &binding,
-                                          std::vector<llvm::SmallVector<int64_t, 6>> &shapes) {
+LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args) {
   std::vector<DimUse> uses;
   for (unsigned i = 0; i < list.numArgs; ++i) {
     RankedTensorType type = slotTypes[i];
@@ -346,10 +395,7 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
     return emitError(module->getLoc())
            << "expected " << list.numArgs << " arguments, got " << args.size();
   std::vector<HostTensor> slots(list.types.size());
-  std::optional<SymbolBinding> binding;
-  std::vector<llvm::SmallVector<int64_t, 6>> shapes; // per slot, symbolic programs
-  if (symbolic &&
-      failed(bindSlots(module->lookupSymbol<func::FuncOp>("forward"), args, binding, shapes)))
+  if (symbolic && failed(planAt(args)))
     return failure();
   // Host steps (library calls) size their results at the binding.
   interp::BindingScope scope(binding ? &*binding : nullptr);
@@ -380,7 +426,7 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
       continue;
     auto stepStart = profile.start();
     switch (step.kind) {
-    case Step::Kind::Launch:
+    case Step::Kind::Launch: {
       buffers.clear();
       sizes.clear();
       for (int i : step.in)
@@ -397,7 +443,27 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
           for (auto [d, e] : llvm::enumerate(dimExprs(slotTypes[b])))
             if (!e.isConstant())
               sizes.push_back(shapes[b][d]);
-      launch(kernelOf[s], step.threadDim, step.extent, buffers, sizes);
+      int64_t extent = step.extent, threadDim = step.threadDim;
+      if (symbolic && symbolicExtents[s]) {
+        std::optional<int64_t> bound = binding->evaluate(*symbolicExtents[s]);
+        if (!bound)
+          return step.op->emitError("no thread extent at ") << binding->str();
+        extent = *bound;
+      }
+      if (symbolic && threadDim >= 0) {
+        // gn-schedule splits every symbolic group: below the pipeline's
+        // default min-parallel-elements at this binding, one thread.
+        int64_t points = 0;
+        for (int b : llvm::concat<const int>(step.in, step.out)) {
+          int64_t n = 1;
+          for (int64_t d : shapes[b])
+            n *= d;
+          points = std::max(points, n);
+        }
+        if (points < kSymbolicMinParallelElements)
+          threadDim = -1;
+      }
+      launch(kernelOf[s], threadDim, extent, buffers, sizes);
       if (indexError.raised.load(std::memory_order_acquire)) {
         int64_t index = indexError.index, size = indexError.size;
         indexError.raised.store(false);
@@ -410,6 +476,7 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
                                                          shapeGuardFailure.specialized);
       }
       break;
+    }
     case Step::Kind::Alias:
       slots[step.out[0]] = slots[step.in[0]].window(step.aliasOffset, shapeOf(step.out[0]));
       break;
