@@ -6,11 +6,15 @@
 # command resumes. Then a count by outcome, and the first refusal of each
 # sample that is not one program.
 #
-#   scripts/one-program-sweep.sh OUT [--limit N] [--seed S] [--max-variants N]
+#   scripts/one-program-sweep.sh OUT [--limit N] [--seed S] [--max-variants N] [--compiled]
 #
 # --limit N: a seeded random N of the torch samples (default: all).
 # --max-variants N: the N smallest variants of each sample (default 2: the
 # interpreter runs every variant twice, and large ones take minutes).
+# --compiled: also compile each one program once for the CPU (phase 3) and
+# run the variants through it beside their own compiled programs; the
+# summary counts the samples that compile and the first op each refusal
+# names, and the geomean run and compile ratios.
 # Per-sample timeout GN_ONE_PROGRAM_TIMEOUT (default 300 s).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,9 +22,10 @@ build=${GN_BUILD_DIR:-$root/build}
 [ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//' >&2; exit 2; }
 out=$1
 shift
-limit=0 seed=42 maxVariants=2
+limit=0 seed=42 maxVariants=2 compiled=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    --compiled) compiled=(--compiled); shift ;;
     --limit) limit=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --max-variants) maxVariants=$2; shift 2 ;;
@@ -48,7 +53,7 @@ for s in "${samples[@]}"; do
   echo "[$done_count/${#samples[@]}] $s"
   rc=0
   timeout "$timeout" "$build/bin/gn-eval" one-program "$s" --max-variants "$maxVariants" \
-    --out "$records" > /dev/null 2>&1 || rc=$?
+    ${compiled[@]+"${compiled[@]}"} --out "$records" > /dev/null 2>&1 || rc=$?
   if [ $rc -eq 124 ]; then
     echo "{\"sample\":\"$s\",\"status\":\"timeout\",\"error\":\"timed out after $timeout s\"}" >> "$records"
   elif [ $rc -gt 2 ]; then
@@ -74,4 +79,25 @@ print("\n## one-program: %d samples" % sum(counts.values()))
 for status, n in counts.most_common():
     print(f"- {status}: {n}")
 print("\n".join(lines))
+# --compiled: how far the CPU compiler takes the one programs.
+import math, re
+comp = [json.loads(l) for l in open(sys.argv[1])]
+comp = [r["compiled"] for r in comp if "compiled" in r]
+if comp:
+    took = [c for c in comp if c.get("compiles") == 1]
+    refused = collections.Counter()
+    for c in comp:
+        if c.get("error"):
+            m = re.search(r"does not take '([^']+)'|a ([a-z ]+) with symbolic dims", c["error"])
+            refused[m.group(1) or m.group(2) if m else c["error"][:80]] += 1
+    correct = sum(c["counts"]["correct"] for c in took)
+    ran = sum(sum(c["counts"].values()) for c in took)
+    geo = lambda xs: math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
+    runs = [c["run_over_own_geomean"] for c in took if "run_over_own_geomean" in c]
+    comps = [c["compile_over_one_own"] for c in took if "compile_over_one_own" in c]
+    print(f"\n## compiled once for the cpu: {len(took)} of {len(comp)} samples; variants correct "
+          f"at t = -5: {correct} of {ran}; run time over own programs, geomean {geo(runs):.3f} "
+          f"({len(runs)} samples); compile time over one own compile, geomean {geo(comps):.3f}")
+    for op, n in refused.most_common(12):
+        print(f"- refused at {op}: {n}")
 PY

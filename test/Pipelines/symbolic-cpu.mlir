@@ -27,3 +27,4 @@ func.func @forward(%x: tensor<4x8xf32, #gn.dims<["s0", ""]>>, %b: tensor<8xf32>)
   %m = gn.mul %r, %x : tensor<4x8xf32, #gn.dims<["s0", ""]>>, tensor<4x8xf32, #gn.dims<["s0", ""]>> -> tensor<4x8xf32, #gn.dims<["s0", ""]>>
   return %m : tensor<4x8xf32, #gn.dims<["s0", ""]>>
 }
+

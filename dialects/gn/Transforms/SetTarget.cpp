@@ -23,15 +23,24 @@ namespace {
 
 /// Whether the CPU compiler lowers `op` with symbolic dims correctly at
 /// every binding (docs/symbolic-shapes.md, phase 3): the elementwise
-/// family and broadcasts, whose kernels take the symbol values, and
-/// reductions over static dims only (a count over a symbolic dim would be
-/// the example's). Anything else is refused by name.
+/// family and broadcasts, whose kernels take the symbol values; reshapes
+/// (views); matmul, linear and conv (library calls); and reductions over
+/// static dims only (a count over a symbolic dim would be the example's).
+/// Anything else is refused by name.
 bool cpuTakesSymbolic(Operation *op) {
   if (isa<func::FuncOp, func::ReturnOp, ModuleOp, ConstantOp, ConvertOp, WhereOp, BroadcastToOp,
           ClampOp>(op))
     return true;
   // Library calls (sgemm) sized by their operands at run time.
   if (isa<MatmulOp, LinearOp>(op))
+    return true;
+  // oneDNN convolutions sized by their operands at run time (the window
+  // rule's symbolic sizes give the result's).
+  if (isa<ConvOp>(op))
+    return true;
+  // A view of the whole buffer (the runtime's alias at offset 0), sized at
+  // the binding by its sym_shape.
+  if (isa<ReshapeOp>(op))
     return true;
   if (op->hasTrait<OpTrait::GnElementwise>())
     return true;

@@ -1097,6 +1097,10 @@ struct GnStreamBandsPass : mlir::gn::impl::GnStreamBandsPassBase<GnStreamBandsPa
     if (memoryRatio <= 0)
       return;
     func::FuncOp func = getOperation();
+    // Bands fit a memory budget at the example's sizes: a symbolic program
+    // (phase 3) is left whole.
+    if (llvm::any_of(func.getArgumentTypes(), hasSymbolicDims))
+      return;
     if (func.getBody().empty())
       return;
     // requireFit: keep the bands only if they bring the estimate within

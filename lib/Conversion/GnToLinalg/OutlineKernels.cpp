@@ -373,16 +373,26 @@ private:
   /// dims). Anything else says so by name.
   LogicalResult checkSymbolicKernel() {
     auto refuse = [&](llvm::StringRef what) {
-      return fusion.emitError() << "gn-outline-kernels: a " << what
-                                << " with symbolic dims is not supported yet (docs/"
+      return fusion.emitError() << "gn-outline-kernels: " << what
+                                << " is not supported with symbolic dims yet (docs/"
                                    "symbolic-shapes.md, phase 3)";
     };
     if (fusion.getKind() == "copy" || windowGroup)
-      return refuse("copy kernel");
+      return refuse("a copy kernel");
     if (!rowReductions.empty())
-      return refuse("row kernel");
+      return refuse("a row kernel");
     if (needsCarrier)
-      return refuse("kernel whose loop no operand reads");
+      return refuse("a kernel whose loop no operand reads");
+    // A count over a reduced dim (a mean's divisor, decomposed or not) is
+    // the example's: reduced dims must be static.
+    if (reduction) {
+      auto in = llvm::cast<RankedTensorType>(reduction->getOperand(0).getType());
+      llvm::SmallVector<SymExpr> exprs = dimExprs(in);
+      if (auto dims = reduction->getAttrOfType<DenseI64ArrayAttr>("dims"))
+        for (int64_t d : dims.asArrayRef())
+          if (d >= 0 && d < (int64_t)exprs.size() && !exprs[d].isConstant())
+            return refuse("a reduction over a symbolic dim");
+    }
     return success();
   }
 
