@@ -77,9 +77,11 @@ FailureOr<StepList> runtime::buildStepList(func::FuncOp func, llvm::StringRef ta
         step.inplace.assign(inplace->begin(), inplace->end());
       step.concatenates = l.getConcatenates();
       ++stats.launches;
-    } else if (std::optional<int64_t> viewAt =
-                   isa<ReshapeOp>(op) ? 0 : contiguousSliceOffset(&op)) {
-      // A reshape, or a slice that is one run of its input: a view.
+    } else if (std::optional<int64_t> viewAt = isa<ReshapeOp, SpecializeOp>(op)
+                                                   ? 0
+                                                   : contiguousSliceOffset(&op)) {
+      // A reshape, a guard (its dims checked when the symbols are bound),
+      // or a slice that is one run of its input: a view.
       step.kind = Step::Kind::Alias;
       step.aliasOffset = *viewAt;
       ++stats.aliases;

@@ -95,7 +95,11 @@ inline interp::HostTensor fromNumpy(py::handle obj, const interp::TensorSignatur
   if (!a.dtype().is(py::dtype(want)))
     throw GnError(what + ": expected " + want + ", got " + std::string(py::str(a.dtype())));
   std::vector<int64_t> shape(a.shape(), a.shape() + a.ndim());
-  if (shape != sig.shape)
+  // -1: a symbolic dim, any size (the program binds the symbols and checks).
+  bool fits = shape.size() == sig.shape.size();
+  for (size_t d = 0; fits && d < shape.size(); ++d)
+    fits = sig.shape[d] < 0 || shape[d] == sig.shape[d];
+  if (!fits)
     throw GnError(what + ": expected shape " + shapeText(sig.shape) + ", got " +
                   shapeText(shape));
   py::array c = py::array::ensure(a, py::array::c_style);

@@ -167,3 +167,26 @@ def test_graphnet_channels_from_python():
         gn.import_sample(sample, dtype="bfloat16")
     with pytest.raises(gn.GnError, match="no symbolic_dimension_reifier"):
         gn.shape_variants(os.path.join(ROOT, "samples", "tiny_mlp"))
+
+
+def test_one_compiled_program_for_every_size():
+    # Symbolic dims (docs/symbolic-shapes.md, phase 3): compiled once for the
+    # CPU, the program runs at every size its symbols take, shows those dims
+    # as -1, and checks the model's guard (s1 must stay 6) when it binds them.
+    with open(os.path.join(ROOT, "test", "Eval", "Inputs", "symbolic-guarded.mlir")) as f:
+        m = gn.parse_mlir(f.read())
+    compiled = gn.compile(m, device="cpu")
+    assert compiled.arguments[0]["shape"] == [-1, -1, 8]
+    assert compiled.results[0]["shape"] == [-1, 6, 8]
+    rng = np.random.default_rng(0)
+    pos = rng.standard_normal((6, 8)).astype(np.float32)
+    for batch in (3, 1, 17):
+        x = rng.standard_normal((batch, 6, 8)).astype(np.float32)
+        (y,) = compiled(x, pos)
+        assert y.shape == (batch, 6, 8)
+        np.testing.assert_allclose(y, np.tanh(x + pos), rtol=1e-5, atol=1e-6)
+    with pytest.raises(gn.GnError, match=r"the model needs dim 1 \(s1\) at its size 6 here, "
+                                         r"but it is 7 at s0 = 2, s1 = 7"):
+        compiled(rng.standard_normal((2, 7, 8)).astype(np.float32), pos)
+    with pytest.raises(gn.GnError, match=r"expected shape \[-1, -1, 8\], got \[2, 6\]"):
+        compiled(np.zeros((2, 6), np.float32), pos)

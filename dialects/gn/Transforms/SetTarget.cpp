@@ -42,6 +42,11 @@ bool cpuTakesSymbolic(Operation *op) {
   // the binding by its sym_shape.
   if (isa<ReshapeOp>(op))
     return true;
+  // A guard: the runtime checks it when it binds the symbols (CpuTarget.cpp
+  // collects every guard before the pipeline, which may erase those nothing
+  // reads).
+  if (isa<SpecializeOp>(op))
+    return true;
   if (op->hasTrait<OpTrait::GnElementwise>())
     return true;
   auto staticDims = [&](Value v, llvm::ArrayRef<int64_t> dims) {

@@ -132,19 +132,25 @@ public:
     auto f = const_cast<CpuCompiledModel *>(this)->module->lookupSymbol<func::FuncOp>("forward");
     for (unsigned i = 0; i < list.numArgs; ++i) {
       auto name = f ? f.getArgAttrOfType<StringAttr>(i, "gn.name") : StringAttr();
-      out.push_back({name ? name.str() : "", list.types[i].dtype,
-                     std::vector<int64_t>(list.types[i].shape.begin(),
-                                          list.types[i].shape.end())});
+      out.push_back({name ? name.str() : "", list.types[i].dtype, signatureShape(i)});
     }
     return out;
   }
   std::vector<interp::TensorSignature> results() const override {
     std::vector<interp::TensorSignature> out;
     for (int r : list.results)
-      out.push_back({"", list.types[r].dtype,
-                     std::vector<int64_t>(list.types[r].shape.begin(),
-                                          list.types[r].shape.end())});
+      out.push_back({"", list.types[r].dtype, signatureShape(r)});
     return out;
+  }
+  /// A slot's shape as callers see it: -1 for a symbolic dim (any size the
+  /// binding gives).
+  std::vector<int64_t> signatureShape(int slot) const {
+    std::vector<int64_t> shape(list.types[slot].shape.begin(), list.types[slot].shape.end());
+    if (symbolic && slotTypes[slot])
+      for (auto [d, e] : llvm::enumerate(dimExprs(slotTypes[slot])))
+        if (!e.isConstant())
+          shape[d] = -1;
+    return shape;
   }
 
   LogicalResult load(ModuleOp module, func::FuncOp func, unsigned optLevel,
@@ -176,6 +182,15 @@ private:
   std::vector<llvm::SmallVector<int64_t, 6>> boundArgShapes;
   std::optional<SymbolBinding> binding;
   std::vector<llvm::SmallVector<int64_t, 6>> shapes;
+  /// The model's guards (gn.specialize), taken before the pipeline: each
+  /// dim's expression, the size the model needs it at, and where.
+  struct Guard {
+    SymExpr size;
+    int64_t needed;
+    int64_t dim;
+    Location loc;
+  };
+  std::vector<Guard> guards;
   LogicalResult planAt(llvm::ArrayRef<HostTensor> args);
   LogicalResult bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args);
   void placeArena(const StepList &at);
@@ -378,6 +393,18 @@ LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<Host
   binding = SymbolBinding::bind(uses, error);
   if (!binding)
     return func.emitError() << "the arguments do not fit the program's symbolic sizes: " << error;
+  for (const Guard &g : guards) {
+    std::optional<int64_t> size = binding->evaluate(g.size);
+    if (size != g.needed) {
+      InFlightDiagnostic d = emitError(g.loc)
+                             << "the model needs dim " << g.dim << " (" << g.size.str()
+                             << ") at its size " << g.needed << " here, but it is "
+                             << (size ? std::to_string(*size) : std::string("undefined"))
+                             << " at " << binding->str();
+      binding.reset();
+      return d;
+    }
+  }
   shapes.assign(slotTypes.size(), {});
   for (auto [i, type] : llvm::enumerate(slotTypes)) {
     if (!type)
@@ -550,6 +577,13 @@ public:
     auto model = std::make_unique<CpuCompiledModel>();
     auto start = std::chrono::steady_clock::now();
     model->module = module.clone();
+    // Guards first: the pipeline erases those nothing reads.
+    model->module->walk([&](SpecializeOp guard) {
+      auto type = llvm::cast<RankedTensorType>(guard.getInput().getType());
+      llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+      for (int64_t d : guard.getDims())
+        model->guards.push_back({exprs[d], type.getDimSize(d), d, guard.getLoc()});
+    });
     PassManager pm(module.getContext());
     if (failed(buildPipeline(pm, options.pipelineOptions, module.getLoc())) ||
         failed(runTargetPipeline(pm, *model->module)))
