@@ -66,6 +66,11 @@ struct Rewrite {
   }
   Value mean(Value x, llvm::ArrayRef<int64_t> dims, bool keep) {
     auto t = llvm::cast<RankedTensorType>(x.getType());
+    // Over a symbolic dim the count is a run-time size: the mean stays
+    // whole, for the kernel to divide (phase 3).
+    llvm::SmallVector<SymExpr> exprs = dimExprs(t);
+    if (llvm::any_of(dims, [&](int64_t d) { return !exprs[d].isConstant(); }))
+      return make<ReduceMeanOp>({x}, {ints("dims", dims), flag("keepdim", keep)});
     int64_t n = 1;
     for (int64_t d : dims)
       n *= t.getDimSize(d);
@@ -222,7 +227,11 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     sp = b.make<WhereOp>({big, x, sp}); // softplus threshold 20, as torch
     return b.mul(x, b.make<TanhOp>({sp}));
   });
-  add(ReduceMeanOp(), [](Rewrite &b, ReduceMeanOp op) {
+  add(ReduceMeanOp(), [](Rewrite &b, ReduceMeanOp op) -> Value {
+    llvm::SmallVector<SymExpr> exprs =
+        dimExprs(llvm::cast<RankedTensorType>(op.getInput().getType()));
+    if (llvm::any_of(op.getDims(), [&](int64_t d) { return !exprs[d].isConstant(); }))
+      return nullptr; // kept whole (Rewrite::mean)
     return b.mean(op.getInput(), op.getDims(), op.getKeepdim());
   });
   // Global average pooling is a mean over the spatial dims.

@@ -54,7 +54,10 @@ bool mlir::gn::isFusibleElementwise(Operation *op) {
 }
 
 bool mlir::gn::isReductionOp(Operation *op) {
-  return isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp>(op);
+  // reduce_mean reaches the kernels only over symbolic dims (gn-decompose
+  // turns every other into a sum and a division).
+  return isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp,
+             ReduceMeanOp>(op);
 }
 
 bool mlir::gn::isFusibleReduction(Operation *op) {

@@ -24,9 +24,11 @@ namespace {
 /// Whether the CPU compiler lowers `op` with symbolic dims correctly at
 /// every binding (docs/symbolic-shapes.md, phase 3): the elementwise
 /// family and broadcasts, whose kernels take the symbol values; reshapes
-/// (views); matmul, linear and conv (library calls); and reductions over
-/// static dims only (a count over a symbolic dim would be the example's).
-/// Anything else is refused by name.
+/// (views); matmul, linear and conv (library calls); reductions, a mean
+/// dividing by the sizes it reads at run time. A decomposition that wrote a
+/// symbolic dim's example size into a constant would be wrong elsewhere:
+/// the ops here have none (the oracle, gn-eval one-program --compiled,
+/// checks). Anything else is refused by name.
 bool cpuTakesSymbolic(Operation *op) {
   if (isa<func::FuncOp, func::ReturnOp, ModuleOp, ConstantOp, ConvertOp, WhereOp, BroadcastToOp,
           ClampOp>(op))
@@ -37,6 +39,12 @@ bool cpuTakesSymbolic(Operation *op) {
   // oneDNN convolutions sized by their operands at run time (the window
   // rule's symbolic sizes give the result's).
   if (isa<ConvOp>(op))
+    return true;
+  // Inference batch norm decomposes to elementwise ops over static
+  // channels; a transpose becomes a kernel's read map. What lowers to a
+  // kernel the CPU cannot size yet (batch statistics: a reduction over the
+  // batch; a transpose copied on its own) is refused by gn-outline-kernels.
+  if (isa<BatchNormOp, TransposeOp>(op))
     return true;
   // A view of the whole buffer (the runtime's alias at offset 0), sized at
   // the binding by its sym_shape.
@@ -49,20 +57,15 @@ bool cpuTakesSymbolic(Operation *op) {
     return true;
   if (op->hasTrait<OpTrait::GnElementwise>())
     return true;
-  auto staticDims = [&](Value v, llvm::ArrayRef<int64_t> dims) {
-    auto type = llvm::cast<RankedTensorType>(v.getType());
-    llvm::SmallVector<SymExpr> exprs = dimExprs(type);
-    for (int64_t d : dims) {
-      int64_t k = d < 0 ? d + type.getRank() : d;
-      if (k < 0 || k >= (int64_t)exprs.size() || !exprs[k].isConstant())
-        return false;
-    }
-    return true;
-  };
+
+  // Reductions need no count except a mean, which the kernel divides by
+  // the reduced sizes it reads at run time (gn-decompose keeps a mean over
+  // a symbolic dim whole); global average pooling is such a mean.
   if (isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp,
           ReduceMeanOp>(op))
-    return staticDims(op->getOperand(0),
-                      llvm::cast<DenseI64ArrayAttr>(op->getAttr("dims")).asArrayRef());
+    return true;
+  if (auto pool = dyn_cast<AdaptiveAvgPoolOp>(op))
+    return llvm::all_of(pool.getOutputSize(), [](int64_t s) { return s == 1; });
   return false;
 }
 

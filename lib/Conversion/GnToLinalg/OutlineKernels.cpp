@@ -383,16 +383,6 @@ private:
       return refuse("a row kernel");
     if (needsCarrier)
       return refuse("a kernel whose loop no operand reads");
-    // A count over a reduced dim (a mean's divisor, decomposed or not) is
-    // the example's: reduced dims must be static.
-    if (reduction) {
-      auto in = llvm::cast<RankedTensorType>(reduction->getOperand(0).getType());
-      llvm::SmallVector<SymExpr> exprs = dimExprs(in);
-      if (auto dims = reduction->getAttrOfType<DenseI64ArrayAttr>("dims"))
-        for (int64_t d : dims.asArrayRef())
-          if (d >= 0 && d < (int64_t)exprs.size() && !exprs[d].isConstant())
-            return refuse("a reduction over a symbolic dim");
-    }
     return success();
   }
 
@@ -606,7 +596,9 @@ private:
       auto outType = llvm::cast<MemRefType>(outViews[0].getType());
       accType = accumulatorType(reduction, outType.getElementType());
       Value target = outViews[0];
-      if (accType != outType.getElementType()) {
+      // A mean (kept whole only in symbolic kernels, where its count is a
+      // run-time size) always sums into a buffer, divided at the end.
+      if (accType != outType.getElementType() || isa<ReduceMeanOp>(reduction)) {
         auto bufType = MemRefType::get(outType.getShape(), accType);
         // A symbolic kernel's dynamic dims: the result's sizes.
         llvm::SmallVector<Value> dynamicSizes;
@@ -627,8 +619,29 @@ private:
         });
     if (!ok)
       return failure();
+    // A mean's count: the product of the reduced loops' sizes, read from
+    // an input that spans each (its dim at run time).
+    Value count;
+    if (isa_and_nonnull<ReduceMeanOp>(reduction)) {
+      count = arith::ConstantIndexOp::create(b, loc, 1);
+      for (int64_t i = 0; i < (int64_t)domain.size(); ++i) {
+        if (!reduced[i])
+          continue;
+        AffineExpr d = getAffineDimExpr(loopOf[i], ctx);
+        Value size;
+        for (auto [k, map] : llvm::enumerate(inMaps))
+          for (auto [j, e] : llvm::enumerate(map.getResults()))
+            if (!size && e == d)
+              size = memref::DimOp::create(b, loc, inViews[k], j);
+        if (!size)
+          return fusion.emitError("gn-outline-kernels: no input spans a reduced dim of a mean");
+        count = arith::MulIOp::create(b, loc, count, size);
+      }
+      count = arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
+      count = arith::SIToFPOp::create(b, loc, accType, count);
+    }
     if (acc) {
-      // out = acc, converted to the result type.
+      // out = acc, converted to the result type (a mean divided first).
       auto outType = llvm::cast<MemRefType>(outs[0].getType());
       Value target = threadSlice(b, loc, outs[0], outMaps[0], iv);
       unsigned rank = outType.getRank();
@@ -637,7 +650,10 @@ private:
           b, loc, ValueRange{acc}, ValueRange{target}, llvm::ArrayRef<AffineMap>{id, id},
           llvm::SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
           [&](OpBuilder &nb, Location nloc, ValueRange args) {
-            linalg::YieldOp::create(nb, nloc, accToElement(nb, nloc, args[0], outType.getElementType()));
+            Value v = args[0];
+            if (count)
+              v = arith::DivFOp::create(nb, nloc, v, count);
+            linalg::YieldOp::create(nb, nloc, accToElement(nb, nloc, v, outType.getElementType()));
           });
       memref::DeallocOp::create(b, loc, acc);
     }
@@ -722,7 +738,7 @@ private:
   /// Sums and products of floats accumulate in f64 (as the interpreter
   /// does), of integers in i64; f16/bf16 max/min in their f32 carry type.
   Type accumulatorType(Operation *reduction, Type outElem) {
-    if (!isa<ReduceSumOp, ReduceProdOp>(reduction))
+    if (!isa<ReduceSumOp, ReduceProdOp, ReduceMeanOp>(reduction))
       return carryType(outElem);
     if (llvm::isa<FloatType>(outElem))
       return Float64Type::get(ctx);
@@ -767,7 +783,7 @@ private:
     // (partial sums per lane); they accumulate in f64, so the order costs
     // nothing measurable.
     auto reassoc = arith::FastMathFlagsAttr::get(ctx, arith::FastMathFlags::reassoc);
-    if (isa<ReduceSumOp>(reduction))
+    if (isa<ReduceSumOp, ReduceMeanOp>(reduction))
       return isFloat ? Value(arith::AddFOp::create(b, loc, acc, x, reassoc))
                      : Value(arith::AddIOp::create(b, loc, acc, x));
     if (isa<ReduceProdOp>(reduction))
