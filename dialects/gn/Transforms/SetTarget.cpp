@@ -33,8 +33,9 @@ bool cpuTakesSymbolic(Operation *op) {
   if (isa<func::FuncOp, func::ReturnOp, ModuleOp, ConstantOp, ConvertOp, WhereOp, BroadcastToOp,
           ClampOp>(op))
     return true;
-  // Library calls (sgemm) sized by their operands at run time.
-  if (isa<MatmulOp, LinearOp>(op))
+  // Library calls (sgemm, the row-blocked attention) sized by their
+  // operands at run time.
+  if (isa<MatmulOp, LinearOp, AttentionOp>(op))
     return true;
   // oneDNN convolutions sized by their operands at run time (the window
   // rule's symbolic sizes give the result's).
@@ -46,9 +47,15 @@ bool cpuTakesSymbolic(Operation *op) {
   // batch; a transpose copied on its own) is refused by gn-outline-kernels.
   if (isa<BatchNormOp, TransposeOp>(op))
     return true;
+  // An embedding: rows of a table whose indexed dim is static, at indices
+  // of any size (the copy kernel bounds-checks against the table).
+  if (auto select = dyn_cast<IndexSelectOp>(op))
+    return !hasSymbolicDims(select.getInput().getType());
   // A view of the whole buffer (the runtime's alias at offset 0), sized at
-  // the binding by its sym_shape.
-  if (isa<ReshapeOp>(op))
+  // the binding by its sym_shape; a slice that is one run of its input from
+  // its start (a prefix: position_ids[:, :s1]) likewise. Other slices lower
+  // to copy kernels or kernel reads, which gn-outline-kernels refuses.
+  if (isa<ReshapeOp, SliceOp>(op))
     return true;
   // A guard: the runtime checks it when it binds the symbols (CpuTarget.cpp
   // collects every guard before the pipeline, which may erase those nothing
@@ -66,6 +73,27 @@ bool cpuTakesSymbolic(Operation *op) {
     return true;
   if (auto pool = dyn_cast<AdaptiveAvgPoolOp>(op))
     return llvm::all_of(pool.getOutputSize(), [](int64_t s) { return s == 1; });
+  // Normalizations over static dims: their counts are the static sizes
+  // (the rows they run over may be any number).
+  auto staticDims = [](Value v, llvm::ArrayRef<int64_t> dims) {
+    auto type = llvm::cast<RankedTensorType>(v.getType());
+    llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+    return llvm::all_of(dims, [&](int64_t d) {
+      int64_t k = d < 0 ? d + type.getRank() : d;
+      return k >= 0 && k < type.getRank() && exprs[k].isConstant();
+    });
+  };
+  if (auto softmax = dyn_cast<SoftmaxOp>(op))
+    return staticDims(softmax.getInput(), {softmax.getDim()});
+  if (auto softmax = dyn_cast<LogSoftmaxOp>(op))
+    return staticDims(softmax.getInput(), {softmax.getDim()});
+  if (auto norm = dyn_cast<LayerNormOp>(op)) {
+    int64_t rank = llvm::cast<RankedTensorType>(norm.getInput().getType()).getRank();
+    llvm::SmallVector<int64_t> dims;
+    for (int64_t d = rank - norm.getNormalizedRank(); d < rank; ++d)
+      dims.push_back(d);
+    return staticDims(norm.getInput(), dims);
+  }
   return false;
 }
 

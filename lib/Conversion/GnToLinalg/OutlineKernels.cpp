@@ -372,15 +372,32 @@ private:
   /// linalg.generic over the group (elementwise, or a reduction of static
   /// dims). Anything else says so by name.
   LogicalResult checkSymbolicKernel() {
-    auto refuse = [&](llvm::StringRef what) {
+    auto refuse = [&](const llvm::Twine &what) {
       return fusion.emitError() << "gn-outline-kernels: " << what
                                 << " is not supported with symbolic dims yet (docs/"
                                    "symbolic-shapes.md, phase 3)";
     };
-    if (fusion.getKind() == "copy" || windowGroup)
-      return refuse("a copy kernel");
-    if (!rowReductions.empty())
-      return refuse("a row kernel");
+    // Copy kernels whose loops run over their output (any size) and whose
+    // reads are bounded by static sizes: an embedding's rows. Other copy
+    // kernels read static shapes for their loops and strides.
+    auto select = llvm::dyn_cast_if_present<IndexSelectOp>(copyOp);
+    bool sizedByOutput = select && !hasSymbolicDims(select.getInput().getType()) &&
+                         llvm::all_of(fusion.getBody().front(), [&](Operation &op) {
+                           return &op == copyOp || isa<YieldOp>(op);
+                         });
+    if (windowGroup || (fusion.getKind() == "copy" && !sizedByOutput))
+      return refuse("a copy kernel" + (copyOp ? " (" + copyOp->getName().getStringRef().str() +
+                                                   ")"
+                                              : std::string()));
+    // A row kernel's divisions are ops of its own (decomposed means over
+    // static dims); a mean kept whole would need the count in its stage.
+    if (llvm::any_of(rowReductions, [](Operation *r) { return isa<ReduceMeanOp>(r); }))
+      return refuse("a row kernel with a mean over a symbolic dim");
+    // A slice read inside a kernel is a subview: a symbolic dim of it must
+    // run to the end of its input's dim (its size is then read at run time).
+    for (const Read &r : reads)
+      if (r.slice && !symbolicSliceSizes(r.slice))
+        return refuse("a slice read inside a kernel that stops before the end of a symbolic dim");
     if (needsCarrier)
       return refuse("a kernel whose loop no operand reads");
     return success();
@@ -547,8 +564,30 @@ private:
                  llvm::SmallVectorImpl<Value> &inViews, llvm::SmallVectorImpl<AffineMap> &inMaps) {
     for (const Read &r : reads) {
       Value m = ins[r.input];
-      if (SliceOp sl = r.slice)
-        m = stridedSubview(b, loc, m, sl.getStarts(), sl.getType().getShape(), sl.getSteps());
+      if (SliceOp sl = r.slice) {
+        if (symbolic && hasSymbolicDims(sl.getType())) {
+          // Dims that run to the input's end: ceil((size - start) / step).
+          llvm::SmallVector<OpFoldResult> offsets, sizes, strides;
+          llvm::SmallVector<SymExpr> exprs = dimExprs(sl.getType());
+          for (auto [d, e] : llvm::enumerate(exprs)) {
+            int64_t start = sl.getStarts()[d], step = sl.getSteps()[d];
+            offsets.push_back(b.getIndexAttr(start));
+            strides.push_back(b.getIndexAttr(step));
+            if (e.isConstant()) {
+              sizes.push_back(b.getIndexAttr(sl.getType().getDimSize(d)));
+              continue;
+            }
+            Value n = memref::DimOp::create(b, loc, m, d);
+            Value left = arith::SubIOp::create(b, loc, n,
+                                               arith::ConstantIndexOp::create(b, loc, start));
+            sizes.push_back(Value(arith::CeilDivUIOp::create(
+                b, loc, left, arith::ConstantIndexOp::create(b, loc, step))));
+          }
+          m = memref::SubViewOp::create(b, loc, m, offsets, sizes, strides);
+        } else {
+          m = stridedSubview(b, loc, m, sl.getStarts(), sl.getType().getShape(), sl.getSteps());
+        }
+      }
       inViews.push_back(threadSlice(b, loc, m, r.map, iv));
       inMaps.push_back(r.map);
     }
@@ -627,12 +666,7 @@ private:
       for (int64_t i = 0; i < (int64_t)domain.size(); ++i) {
         if (!reduced[i])
           continue;
-        AffineExpr d = getAffineDimExpr(loopOf[i], ctx);
-        Value size;
-        for (auto [k, map] : llvm::enumerate(inMaps))
-          for (auto [j, e] : llvm::enumerate(map.getResults()))
-            if (!size && e == d)
-              size = memref::DimOp::create(b, loc, inViews[k], j);
+        Value size = loopSize(b, loc, i, inViews, inMaps);
         if (!size)
           return fusion.emitError("gn-outline-kernels: no input spans a reduced dim of a mean");
         count = arith::MulIOp::create(b, loc, count, size);
@@ -658,6 +692,49 @@ private:
       memref::DeallocOp::create(b, loc, acc);
     }
     return success();
+  }
+
+  /// Whether every symbolic dim of `slice`'s result runs to the end of its
+  /// input's dim (the limit is the dim's own size), so a kernel can size it
+  /// from the input at run time.
+  static bool symbolicSliceSizes(SliceOp slice) {
+    // A static dim cut from a symbolic one reads up to its literal limit:
+    // the runtime checks the dim reaches it when it binds the symbols
+    // (CpuTarget.cpp, the slices' minimum sizes).
+    llvm::SmallVector<SymExpr> in =
+        dimExprs(llvm::cast<RankedTensorType>(slice.getInput().getType()));
+    llvm::SmallVector<SymExpr> limits =
+        dimExprs(slice.getLimits(), slice.getSymLimitsAttr());
+    llvm::SmallVector<SymExpr> out = dimExprs(slice.getType());
+    for (size_t d = 0; d < out.size(); ++d)
+      if (!out[d].isConstant() && limits[d] != in[d])
+        return false;
+    return true;
+  }
+
+  /// Whether domain dim `i` follows the symbols: some operand or result
+  /// spans it with a symbolic size.
+  bool domainIsSymbolic(int64_t i) const {
+    int64_t rank = domain.size();
+    for (Type t : llvm::concat<const Type>(fusion->getOperandTypes(), fusion->getResultTypes())) {
+      auto rt = llvm::cast<RankedTensorType>(t);
+      int64_t j = i - (rank - rt.getRank());
+      if (j >= 0 && j < rt.getRank() && !dimExprs(rt)[j].isConstant())
+        return true;
+    }
+    return false;
+  }
+
+  /// Domain dim `i`'s size at run time: the dim of an input view that reads
+  /// it as a plain loop; null when none does.
+  Value loopSize(OpBuilder &b, Location loc, int64_t i, llvm::ArrayRef<Value> inViews,
+                 llvm::ArrayRef<AffineMap> inMaps) {
+    AffineExpr d = getAffineDimExpr(loopOf[i], ctx);
+    for (auto [k, map] : llvm::enumerate(inMaps))
+      for (auto [j, e] : llvm::enumerate(map.getResults()))
+        if (e == d)
+          return memref::DimOp::create(b, loc, inViews[k], j);
+    return {};
   }
 
   /// The loops' iterators: reduction where the domain dim is reduced.
@@ -694,12 +771,26 @@ private:
     for (auto [d, r] : llvm::enumerate(reduced))
       if (r)
         rowShape[d] = 1;
+    // A symbolic kernel's rows: each loop's size read from an input that
+    // spans it, at run time.
+    llvm::SmallVector<Value> rowSizes;
+    if (symbolic)
+      for (auto [d, r] : llvm::enumerate(reduced)) {
+        if (r || !domainIsSymbolic(d))
+          continue;
+        Value size = loopSize(b, loc, d, inViews, inMaps);
+        if (!size)
+          return fusion.emitError("gn-outline-kernels: no input spans a row dim");
+        rowShape[d] = ShapedType::kDynamic;
+        rowSizes.push_back(size);
+      }
     llvm::SmallVector<Value> buffers, accs;
     bool ok = true;
     for (Operation *r : rowReductions) {
       Type elem = llvm::cast<RankedTensorType>(r->getResult(0).getType()).getElementType();
       Type accType = accumulatorType(r, elem);
-      Value buffer = memref::AllocOp::create(b, loc, MemRefType::get(rowShape, accType));
+      Value buffer =
+          memref::AllocOp::create(b, loc, MemRefType::get(rowShape, accType), rowSizes);
       buffers.push_back(buffer);
       Value acc = threadSlice(b, loc, buffer, rowMap, iv);
       linalg::FillOp::create(b, loc, initValue(b, loc, accType, r), acc);

@@ -189,6 +189,7 @@ private:
     int64_t needed;
     int64_t dim;
     Location loc;
+    bool atLeast = false; // a slice's literal stop: the dim must reach it
   };
   std::vector<Guard> guards;
   LogicalResult planAt(llvm::ArrayRef<HostTensor> args);
@@ -395,6 +396,17 @@ LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<Host
     return func.emitError() << "the arguments do not fit the program's symbolic sizes: " << error;
   for (const Guard &g : guards) {
     std::optional<int64_t> size = binding->evaluate(g.size);
+    if (g.atLeast && size && *size >= g.needed)
+      continue;
+    if (g.atLeast) {
+      InFlightDiagnostic d = emitError(g.loc)
+                             << "the slice reads dim " << g.dim << " (" << g.size.str()
+                             << ") up to " << g.needed << ", but it is "
+                             << (size ? std::to_string(*size) : std::string("undefined"))
+                             << " at " << binding->str();
+      binding.reset();
+      return d;
+    }
     if (size != g.needed) {
       InFlightDiagnostic d = emitError(g.loc)
                              << "the model needs dim " << g.dim << " (" << g.size.str()
@@ -505,6 +517,17 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
       break;
     }
     case Step::Kind::Alias:
+      if (symbolic) {
+        // A view must lie within its input at this binding (a slice's
+        // literal stop over a symbolic dim can pass its end).
+        int64_t n = 1;
+        for (int64_t d : shapeOf(step.out[0]))
+          n *= d;
+        if (step.aliasOffset + n > slots[step.in[0]].numel())
+          return step.op->emitError() << "the view needs " << step.aliasOffset + n
+                                      << " elements of its input, which has "
+                                      << slots[step.in[0]].numel() << " at " << binding->str();
+      }
       slots[step.out[0]] = slots[step.in[0]].window(step.aliasOffset, shapeOf(step.out[0]));
       break;
     case Step::Kind::Host: {
@@ -577,12 +600,22 @@ public:
     auto model = std::make_unique<CpuCompiledModel>();
     auto start = std::chrono::steady_clock::now();
     model->module = module.clone();
-    // Guards first: the pipeline erases those nothing reads.
+    // Guards first: the pipeline erases those nothing reads. A slice with
+    // a literal stop on a symbolic dim needs the dim to reach it.
     model->module->walk([&](SpecializeOp guard) {
       auto type = llvm::cast<RankedTensorType>(guard.getInput().getType());
       llvm::SmallVector<SymExpr> exprs = dimExprs(type);
       for (int64_t d : guard.getDims())
         model->guards.push_back({exprs[d], type.getDimSize(d), d, guard.getLoc()});
+    });
+    model->module->walk([&](SliceOp slice) {
+      auto in = llvm::cast<RankedTensorType>(slice.getInput().getType());
+      llvm::SmallVector<SymExpr> exprs = dimExprs(in);
+      llvm::SmallVector<SymExpr> limits = dimExprs(slice.getLimits(), slice.getSymLimitsAttr());
+      for (auto [d, e] : llvm::enumerate(exprs))
+        if (!e.isConstant() && limits[d].isConstant() && slice.getSteps()[d] > 0)
+          model->guards.push_back(
+              {e, *limits[d].constantValue(), (int64_t)d, slice.getLoc(), /*atLeast=*/true});
     });
     PassManager pm(module.getContext());
     if (failed(buildPipeline(pm, options.pipelineOptions, module.getLoc())) ||
