@@ -84,9 +84,9 @@ bool cpuTakesSymbolic(Operation *op) {
     });
   };
   if (auto softmax = dyn_cast<SoftmaxOp>(op))
-    return staticDims(softmax.getInput(), {softmax.getDim()});
+    return staticDims(softmax.getInput(), {static_cast<int64_t>(softmax.getDim())});
   if (auto softmax = dyn_cast<LogSoftmaxOp>(op))
-    return staticDims(softmax.getInput(), {softmax.getDim()});
+    return staticDims(softmax.getInput(), {static_cast<int64_t>(softmax.getDim())});
   if (auto norm = dyn_cast<LayerNormOp>(op)) {
     int64_t rank = llvm::cast<RankedTensorType>(norm.getInput().getType()).getRank();
     llvm::SmallVector<int64_t> dims;

@@ -396,26 +396,18 @@ LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<Host
     return func.emitError() << "the arguments do not fit the program's symbolic sizes: " << error;
   for (const Guard &g : guards) {
     std::optional<int64_t> size = binding->evaluate(g.size);
-    if (g.atLeast && size && *size >= g.needed)
+    if (g.atLeast ? size && *size >= g.needed : size == g.needed)
       continue;
-    if (g.atLeast) {
-      InFlightDiagnostic d = emitError(g.loc)
-                             << "the slice reads dim " << g.dim << " (" << g.size.str()
-                             << ") up to " << g.needed << ", but it is "
-                             << (size ? std::to_string(*size) : std::string("undefined"))
-                             << " at " << binding->str();
-      binding.reset();
-      return d;
-    }
-    if (size != g.needed) {
-      InFlightDiagnostic d = emitError(g.loc)
-                             << "the model needs dim " << g.dim << " (" << g.size.str()
-                             << ") at its size " << g.needed << " here, but it is "
-                             << (size ? std::to_string(*size) : std::string("undefined"))
-                             << " at " << binding->str();
-      binding.reset();
-      return d;
-    }
+    InFlightDiagnostic d = emitError(g.loc);
+    if (g.atLeast)
+      d << "the slice reads dim " << g.dim << " (" << g.size.str() << ") up to " << g.needed;
+    else
+      d << "the model needs dim " << g.dim << " (" << g.size.str() << ") at its size "
+        << g.needed << " here";
+    d << ", but it is " << (size ? std::to_string(*size) : std::string("undefined")) << " at "
+      << binding->str();
+    binding.reset();
+    return d;
   }
   shapes.assign(slotTypes.size(), {});
   for (auto [i, type] : llvm::enumerate(slotTypes)) {
