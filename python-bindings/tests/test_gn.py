@@ -190,3 +190,20 @@ def test_one_compiled_program_for_every_size():
         compiled(rng.standard_normal((2, 7, 8)).astype(np.float32), pos)
     with pytest.raises(gn.GnError, match=r"expected shape \[-1, -1, 8\], got \[2, 6\]"):
         compiled(np.zeros((2, 6), np.float32), pos)
+
+
+def test_one_compiled_program_checks_a_slice_reaches_its_stop():
+    # x[:, :3] of a symbolic dim: the compiled program refuses s1 < 3 when
+    # it binds the symbols, naming the slice, instead of reading past x.
+    with open(os.path.join(ROOT, "test", "Eval", "Inputs", "symbolic-prefix.mlir")) as f:
+        compiled = gn.compile(gn.parse_mlir(f.read()), device="cpu")
+    rng = np.random.default_rng(0)
+    table = rng.standard_normal((64, 8)).astype(np.float32)
+    for s1 in (3, 9):
+        ids = rng.integers(0, 64, (4, s1))
+        t, q = compiled(ids, table)
+        np.testing.assert_allclose(t, np.tanh(table[ids]), rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(q, np.exp(np.tanh(table[ids])[:, :3]), rtol=1e-5, atol=1e-6)
+    with pytest.raises(gn.GnError, match=r"the slice reads dim 1 \(s1\) up to 3, but it is 2 "
+                                         r"at s0 = 4, s1 = 2"):
+        compiled(rng.integers(0, 64, (4, 2)), table)
