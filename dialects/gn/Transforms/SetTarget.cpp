@@ -25,7 +25,8 @@ namespace {
 /// every binding (docs/symbolic-shapes.md, phase 3): the elementwise
 /// family and broadcasts, whose kernels take the symbol values; reshapes
 /// (views); matmul, linear and conv (library calls); reductions, a mean
-/// dividing by the sizes it reads at run time. A decomposition that wrote a
+/// dividing by the sizes it reads at run time; cumsum, concat and max
+/// pooling, whose kernels read their sizes. A decomposition that wrote a
 /// symbolic dim's example size into a constant would be wrong elsewhere:
 /// the ops here have none (the oracle, gn-eval one-program --compiled,
 /// checks). Anything else is refused by name.
@@ -63,6 +64,13 @@ bool cpuTakesSymbolic(Operation *op) {
   if (isa<SpecializeOp>(op))
     return true;
   if (op->hasTrait<OpTrait::GnElementwise>())
+    return true;
+  // Copy kernels that read their loops' sizes from their buffers at run
+  // time (CopyKernels' dimSizes): a prefix sum along any dim, a
+  // concatenation (each slab starting where the one before ends), max
+  // pooling (the padded copy sized at run time; alone or with the ops
+  // around it, a window group).
+  if (isa<CumSumOp, ConcatOp, MaxPoolOp>(op))
     return true;
 
   // Reductions need no count except a mean, which the kernel divides by

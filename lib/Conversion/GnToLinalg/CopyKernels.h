@@ -28,6 +28,10 @@ namespace mlir::gn {
 LogicalResult emitCopyKernel(OpBuilder &b, Location loc, Operation *copyOp, ModuleOp kernels,
                              llvm::ArrayRef<Value> kernelIns, Value out, const KernelLoops &loops);
 
+/// The sizes of memref `m`'s dims: constants where static, memref.dim
+/// where known at run time (a symbolic kernel's buffers).
+llvm::SmallVector<Value> dimSizes(OpBuilder &b, Location loc, Value m);
+
 /// The value of depthwise gn.conv `op` (FusionUtils' fitsDepthwiseKernel)
 /// at output position `ivs` [n, c, o...], in the compute type (f64 for
 /// f64, else f32): the sum over the taps k (row-major, unrolled) of
@@ -36,19 +40,23 @@ LogicalResult emitCopyKernel(OpBuilder &b, Location loc, Operation *copyOp, Modu
 /// only in dims with padding: without, every tap of every output lies
 /// inside), plus bias[c] (`bias` may be null). `loadInput(b, at)` gives x
 /// at an in-bounds position in the compute type (a load, or the elementwise
-/// ops computing x evaluated there); `weight`, `bias`: memrefs. PyTorch
-/// runs its own kernel for f32 depthwise convolutions on CUDA, not cuDNN's.
+/// ops computing x evaluated there); `weight`, `bias`: memrefs.
+/// `extents`: x's spatial sizes (index values; run-time sizes where the
+/// kernel is symbolic). PyTorch runs its own kernel for f32 depthwise
+/// convolutions on CUDA, not cuDNN's.
 Value emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
                           function_ref<Value(OpBuilder &, ValueRange)> loadInput, Value weight,
-                          Value bias, ValueRange ivs);
+                          Value bias, llvm::ArrayRef<Value> extents, ValueRange ivs);
 
 /// The value of max pooling `op` at output position `ivs` in the compute
 /// type (f64 for f64, else f32; exact for f16 and bf16): the maximum
 /// (NaN-propagating, as the interpreter) over the window's taps that lie
 /// inside the input (bounds checked only in dims where some window reaches
-/// past it), -inf where none does. `loadInput` as for emitDepthwiseConvAt.
+/// past it, and in every symbolic dim), -inf where none does. `loadInput`
+/// and `extents` as for emitDepthwiseConvAt.
 Value emitMaxPoolAt(OpBuilder &b, Location loc, MaxPoolOp op,
-                    function_ref<Value(OpBuilder &, ValueRange)> loadInput, ValueRange ivs);
+                    function_ref<Value(OpBuilder &, ValueRange)> loadInput,
+                    llvm::ArrayRef<Value> extents, ValueRange ivs);
 
 /// A strided subview of memref `m`: `starts`, `sizes`, `steps` per dim.
 Value stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayRef<int64_t> starts,

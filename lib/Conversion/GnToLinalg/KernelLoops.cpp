@@ -47,19 +47,25 @@ std::unique_ptr<KernelLoops> KernelLoops::forTarget(TargetKind target, bool para
 
 std::pair<OpBuilder, llvm::SmallVector<Value>>
 KernelLoops::pointLoops(OpBuilder b, Location loc, llvm::ArrayRef<int64_t> shape) const {
+  llvm::SmallVector<Value> sizes;
+  for (int64_t n : shape)
+    sizes.push_back(arith::ConstantIndexOp::create(b, loc, n));
+  return pointLoops(b, loc, sizes);
+}
+
+std::pair<OpBuilder, llvm::SmallVector<Value>>
+KernelLoops::pointLoops(OpBuilder b, Location loc, llvm::ArrayRef<Value> sizes) const {
   llvm::SmallVector<Value> ivs;
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  if (pointParallel() && !shape.empty()) {
-    llvm::SmallVector<Value> lower(shape.size(), zero), steps(shape.size(), one), upper;
-    for (int64_t n : shape)
-      upper.push_back(arith::ConstantIndexOp::create(b, loc, n));
-    auto par = scf::ParallelOp::create(b, loc, lower, upper, steps);
+  if (pointParallel() && !sizes.empty()) {
+    llvm::SmallVector<Value> lower(sizes.size(), zero), steps(sizes.size(), one);
+    auto par = scf::ParallelOp::create(b, loc, lower, sizes, steps);
     b.setInsertionPoint(par.getBody()->getTerminator());
     return {b, llvm::to_vector(par.getInductionVars())};
   }
-  for (int64_t n : shape) {
-    auto loop = scf::ForOp::create(b, loc, zero, arith::ConstantIndexOp::create(b, loc, n), one);
+  for (Value n : sizes) {
+    auto loop = scf::ForOp::create(b, loc, zero, n, one);
     b.setInsertionPoint(loop.getBody()->getTerminator());
     ivs.push_back(loop.getInductionVar());
   }

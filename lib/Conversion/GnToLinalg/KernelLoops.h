@@ -46,6 +46,10 @@ public:
   /// the induction variables.
   std::pair<OpBuilder, llvm::SmallVector<Value>> pointLoops(OpBuilder b, Location loc,
                                                             llvm::ArrayRef<int64_t> shape) const;
+  /// The same over sizes known at run time (index values): a symbolic
+  /// kernel's (docs/symbolic-shapes.md, phase 3).
+  std::pair<OpBuilder, llvm::SmallVector<Value>> pointLoops(OpBuilder b, Location loc,
+                                                            llvm::ArrayRef<Value> sizes) const;
 };
 
 } // namespace mlir::gn

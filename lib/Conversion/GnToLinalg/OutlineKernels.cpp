@@ -291,10 +291,14 @@ public:
           return;
         auto t = llvm::cast<RankedTensorType>(tensorType);
         llvm::SmallVector<Value> sizes;
-        for (const SymExpr &e : dimExprs(t))
-          sizes.push_back(e.isConstant()
-                              ? Value(arith::ConstantIndexOp::create(b, loc, *e.constantValue()))
-                              : entry->getArgument(nextSize++));
+        for (const SymExpr &e : dimExprs(t)) {
+          if (e.isConstant()) {
+            sizes.push_back(arith::ConstantIndexOp::create(b, loc, *e.constantValue()));
+            continue;
+          }
+          sizes.push_back(entry->getArgument(nextSize++));
+          symbolicSizes.try_emplace(e.str(), sizes.back());
+        }
         buffer = contiguousView(b, loc, buffer, t, sizes);
       };
       for (auto [k, v] : llvm::enumerate(ins))
@@ -380,12 +384,19 @@ private:
     // Copy kernels whose loops run over their output (any size) and whose
     // reads are bounded by static sizes: an embedding's rows. Other copy
     // kernels read static shapes for their loops and strides.
+    // Copy kernels that read their sizes from their buffers (dimSizes):
+    // cumsum, concat and max pooling (a window group too, its loops and
+    // extents from the kernel's size arguments).
     auto select = llvm::dyn_cast_if_present<IndexSelectOp>(copyOp);
-    bool sizedByOutput = select && !hasSymbolicDims(select.getInput().getType()) &&
-                         llvm::all_of(fusion.getBody().front(), [&](Operation &op) {
-                           return &op == copyOp || isa<YieldOp>(op);
-                         });
-    if (windowGroup || (fusion.getKind() == "copy" && !sizedByOutput))
+    bool alone = llvm::all_of(fusion.getBody().front(), [&](Operation &op) {
+      return &op == copyOp || isa<YieldOp>(op);
+    });
+    bool sizedByOutput = select && !hasSymbolicDims(select.getInput().getType()) && alone;
+    bool sizedByBuffers = isa_and_present<CumSumOp, ConcatOp, MaxPoolOp>(copyOp) &&
+                          (alone || windowGroup);
+    if (windowGroup && isa<ConvOp>(copyOp))
+      sizedByBuffers = true;
+    if ((windowGroup || fusion.getKind() == "copy") && !sizedByOutput && !sizedByBuffers)
       return refuse("a copy kernel" + (copyOp ? " (" + copyOp->getName().getStringRef().str() +
                                                    ")"
                                               : std::string()));
@@ -980,7 +991,19 @@ private:
   LogicalResult emitWindowGroup(OpBuilder &b, Location loc, llvm::ArrayRef<Value> ins,
                                 llvm::ArrayRef<Value> outs) {
     Value result = copyOp->getResult(0);
-    auto [lb, ivs] = loops.pointLoops(b, loc, llvm::cast<RankedTensorType>(result.getType()).getShape());
+    auto resultType = llvm::cast<RankedTensorType>(result.getType());
+    auto inputType = llvm::cast<RankedTensorType>(copyOp->getOperand(0).getType());
+    FailureOr<llvm::SmallVector<Value>> resultSizes = sizesOf(b, loc, resultType);
+    FailureOr<llvm::SmallVector<Value>> inputSizes = sizesOf(b, loc, inputType);
+    if (failed(resultSizes) || failed(inputSizes))
+      return failure();
+    // The window op reads its input's spatial dims (after batch and channel
+    // for a convolution, the leading dims for a pool) up to their extents.
+    int64_t spatial = isa<ConvOp>(copyOp)
+                          ? inputType.getRank() - 2
+                          : (int64_t)cast<MaxPoolOp>(copyOp).getKernel().size();
+    llvm::SmallVector<Value> extents(inputSizes->end() - spatial, inputSizes->end());
+    auto [lb, ivs] = loops.pointLoops(b, loc, *resultSizes);
     Block &body = fusion.getBody().front();
     llvm::SmallVector<Operation *> prologue;
     for (Operation &op : body) {
@@ -1013,8 +1036,8 @@ private:
     };
     Value acc = conv ? emitDepthwiseConvAt(lb, loc, conv, loadInput, memrefOf(conv.getWeight()),
                                            conv.getBias() ? memrefOf(conv.getBias()) : Value(),
-                                           ivs)
-                     : emitMaxPoolAt(lb, loc, cast<MaxPoolOp>(copyOp), loadInput, ivs);
+                                           extents, ivs)
+                     : emitMaxPoolAt(lb, loc, cast<MaxPoolOp>(copyOp), loadInput, extents, ivs);
     if (failed(status))
       return failure();
     llvm::DenseMap<Value, Value> scalar;
@@ -1034,6 +1057,27 @@ private:
         return failure();
     }
     return fusion.emitError("fusion body has no gn.yield");
+  }
+
+  /// The sizes of a value of type `t` in this kernel: constants where
+  /// static, a symbolic kernel's size arguments (by the dim's expression)
+  /// elsewhere. A symbolic dim no buffer of the kernel carries is an error.
+  FailureOr<llvm::SmallVector<Value>> sizesOf(OpBuilder &b, Location loc, RankedTensorType t) {
+    llvm::SmallVector<Value> sizes;
+    for (const SymExpr &e : dimExprs(t)) {
+      if (e.isConstant()) {
+        sizes.push_back(arith::ConstantIndexOp::create(b, loc, *e.constantValue()));
+        continue;
+      }
+      Value v = symbolicSizes.lookup(e.str());
+      if (!v)
+        return fusion.emitError() << "gn-outline-kernels: no buffer of the kernel has a dim of "
+                                     "size "
+                                  << e.str() << ", which its loops need (docs/symbolic-shapes.md, "
+                                                "phase 3)";
+      sizes.push_back(v);
+    }
+    return sizes;
   }
 
   /// A window group's value `v` at point `at`: computed (in `scalar`),
@@ -1122,6 +1166,8 @@ private:
   bool touchesNarrowFloat = false;
   const KernelLoops &loops;
   bool windowGroup = false;        // emitWindowGroup
+  /// A symbolic kernel's size arguments by the dim's expression (emit).
+  llvm::StringMap<Value> symbolicSizes;
   ModuleOp kernels;
   llvm::SmallVector<Read> reads;
   llvm::SmallVector<AffineMap> outMaps;

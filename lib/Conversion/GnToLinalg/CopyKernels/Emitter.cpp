@@ -21,12 +21,34 @@ Value mlir::gn::stridedSubview(OpBuilder &b, Location loc, Value m, llvm::ArrayR
 /// one wraps past n, so one unsigned compare), else 0; the compare is ANDed
 /// into `inside` (null: none yet).
 Value copy::clampIndex(OpBuilder &b, Location loc, Value i, int64_t n, Value &inside) {
-  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
-                                   arith::ConstantIndexOp::create(b, loc, n));
+  return clampIndex(b, loc, i, arith::ConstantIndexOp::create(b, loc, n), inside);
+}
+
+Value copy::clampIndex(OpBuilder &b, Location loc, Value i, Value n, Value &inside) {
+  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, n);
   inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
   return arith::SelectOp::create(b, loc, ok, i, arith::ConstantIndexOp::create(b, loc, 0));
 }
 
+
+OpFoldResult copy::addFolded(OpBuilder &b, Location loc, OpFoldResult x, OpFoldResult y) {
+  std::optional<int64_t> cx = getConstantIntValue(x), cy = getConstantIntValue(y);
+  if (cx && cy)
+    return b.getIndexAttr(*cx + *cy);
+  return arith::AddIOp::create(b, loc, getValueOrCreateConstantIndexOp(b, loc, x),
+                               getValueOrCreateConstantIndexOp(b, loc, y))
+      .getResult();
+}
+
+llvm::SmallVector<Value> mlir::gn::dimSizes(OpBuilder &b, Location loc, Value m) {
+  auto type = llvm::cast<MemRefType>(m.getType());
+  llvm::SmallVector<Value> sizes;
+  for (auto [d, n] : llvm::enumerate(type.getShape()))
+    sizes.push_back(ShapedType::isDynamic(n)
+                        ? Value(memref::DimOp::create(b, loc, m, d))
+                        : Value(arith::ConstantIndexOp::create(b, loc, n)));
+  return sizes;
+}
 
 /// A parallel linalg.generic over every element of `out`, reading `ins`
 /// (each of `out`'s shape) at the same position; `body` yields the value.
@@ -55,17 +77,23 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
   auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
   llvm::SmallVector<int64_t> ones(outShape.size(), 1), zeros(outShape.size(), 0);
   if (auto concat = dyn_cast<ConcatOp>(copyOp)) {
-    int64_t dim = concat.getDim(), at = 0;
+    int64_t dim = concat.getDim();
     if (loops.pointParallel())
       return emitConcatGather(b, loc, dim, ins, out);
+    // Each slab starts where the one before ends: a constant while every
+    // size so far is static, else computed from a symbolic kernel's sizes.
+    OpFoldResult at = b.getIndexAttr(0);
     for (Value in : ins) {
       auto shape = llvm::cast<MemRefType>(in.getType()).getShape();
-      llvm::SmallVector<int64_t> starts(zeros);
-      starts[dim] = at;
-      at += shape[dim];
+      llvm::SmallVector<OpFoldResult> offsets(shape.size(), b.getIndexAttr(0)),
+          strides(shape.size(), b.getIndexAttr(1));
+      llvm::SmallVector<OpFoldResult> sizes = memref::getMixedSizes(b, loc, in);
+      offsets[dim] = at;
+      at = addFolded(b, loc, at, sizes[dim]);
       if (llvm::is_contained(shape, 0))
         continue; // an empty input writes nothing
-      linalg::CopyOp::create(b, loc, in, stridedSubview(b, loc, out, starts, shape, ones));
+      linalg::CopyOp::create(b, loc, in,
+                             memref::SubViewOp::create(b, loc, out, offsets, sizes, strides).getResult());
     }
     return success();
   }

@@ -29,6 +29,7 @@
 #include "gn/IR/GnOps.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -42,6 +43,11 @@ namespace mlir::gn::copy {
 /// one wraps past n, so one unsigned compare), else 0; the compare is ANDed
 /// into `inside` (null: none yet).
 Value clampIndex(OpBuilder &b, Location loc, Value i, int64_t n, Value &inside);
+/// The same for a dim whose size `n` is known at run time.
+Value clampIndex(OpBuilder &b, Location loc, Value i, Value n, Value &inside);
+
+/// x + y, folded to a constant when both are.
+OpFoldResult addFolded(OpBuilder &b, Location loc, OpFoldResult x, OpFoldResult y);
 
 class CopyKernelEmitter {
 public:

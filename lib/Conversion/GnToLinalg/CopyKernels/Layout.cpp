@@ -137,30 +137,31 @@ LogicalResult CopyKernelEmitter::emitTriangular(OpBuilder &b, Location loc, Tria
 LogicalResult CopyKernelEmitter::emitConcatGather(OpBuilder &b, Location loc, int64_t dim,
                                                   llvm::ArrayRef<Value> ins, Value out) {
   auto outType = llvm::cast<MemRefType>(out.getType());
-  llvm::SmallVector<std::pair<Value, int64_t>> parts; // non-empty inputs, slab start
-  int64_t at = 0;
+  // Non-empty inputs and their slab starts (index values: a symbolic
+  // kernel's sizes are known at run time; an input empty at run time is
+  // never picked, its slab being empty).
+  llvm::SmallVector<std::pair<Value, Value>> parts;
+  OpFoldResult at = b.getIndexAttr(0);
   for (Value in : ins) {
     auto shape = llvm::cast<MemRefType>(in.getType()).getShape();
     if (!llvm::is_contained(shape, 0))
-      parts.push_back({in, at});
-    at += shape[dim];
+      parts.push_back({in, getValueOrCreateConstantIndexOp(b, loc, at)});
+    at = addFolded(b, loc, at, memref::getMixedSizes(b, loc, in)[dim]);
   }
   if (parts.empty())
     return success();
-  auto [lb, ivs] = loops.pointLoops(b, loc, outType.getShape());
+  auto [lb, ivs] = loops.pointLoops(b, loc, dimSizes(b, loc, out));
   Value pos = ivs[dim];
   std::function<Value(OpBuilder &, size_t)> pick = [&](OpBuilder &nb, size_t i) -> Value {
     auto load = [&](OpBuilder &cb) {
       llvm::SmallVector<Value> at(ivs.begin(), ivs.end());
-      at[dim] = arith::SubIOp::create(cb, loc, pos,
-                                      arith::ConstantIndexOp::create(cb, loc, parts[i].second));
+      at[dim] = arith::SubIOp::create(cb, loc, pos, parts[i].second);
       return Value(memref::LoadOp::create(cb, loc, parts[i].first, at));
     };
     if (i + 1 == parts.size())
       return load(nb);
-    Value inside = arith::CmpIOp::create(
-        nb, loc, arith::CmpIPredicate::ult, pos,
-        arith::ConstantIndexOp::create(nb, loc, parts[i + 1].second));
+    Value inside =
+        arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, pos, parts[i + 1].second);
     auto branch = scf::IfOp::create(nb, loc, TypeRange{outType.getElementType()}, inside,
                                     /*withElseRegion=*/true);
     OpBuilder tb = branch.getThenBodyBuilder();

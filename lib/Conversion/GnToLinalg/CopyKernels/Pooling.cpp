@@ -1,5 +1,6 @@
 //===- Pooling.cpp - pooling and depthwise convolution kernels --------------===//
 #include "Emitter.h"
+#include "gn/IR/SymbolicDims.h"
 #include <cmath>
 
 using namespace mlir;
@@ -15,7 +16,7 @@ namespace {
 llvm::SmallVector<Value> tapPositions(OpBuilder &b, Location loc, llvm::ArrayRef<Value> base,
                                       llvm::ArrayRef<int64_t> k, llvm::ArrayRef<int64_t> dilation,
                                       llvm::ArrayRef<int64_t> padding,
-                                      llvm::ArrayRef<int64_t> extent, llvm::ArrayRef<bool> check,
+                                      llvm::ArrayRef<Value> extent, llvm::ArrayRef<bool> check,
                                       Value &inside) {
   llvm::SmallVector<Value> at;
   for (size_t d = 0; d < base.size(); ++d) {
@@ -212,22 +213,50 @@ LogicalResult CopyKernelEmitter::emitMaxPool(OpBuilder &b, Location loc, MaxPool
   llvm::ArrayRef<int64_t> k = pool.getKernel(), st = pool.getStride(), pd = pool.getPadding(),
                           dl = pool.getDilation();
   Value negInf = arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, -INFINITY));
-  // Padded extents: every window of every output position fits.
+  // Padded extents: every window of every output position fits. A
+  // symbolic kernel's (dynamic dims) are computed at run time, and it pads
+  // wherever a dim is dynamic.
   llvm::SmallVector<int64_t> padded(inType.getShape()), starts(rank, 0), ones(rank, 1);
+  llvm::SmallVector<Value> paddedSizes, inSizes = dimSizes(b, loc, in),
+                                        outSizes = dimSizes(b, loc, out);
+  auto cst = [&](int64_t v) { return Value(arith::ConstantIndexOp::create(b, loc, v)); };
   bool needPad = false;
   for (int64_t i = 0; i < sp; ++i) {
     int64_t d = lead + i;
+    starts[d] = pd[i];
+    if (ShapedType::isDynamic(padded[d]) || ShapedType::isDynamic(outShape[d])) {
+      // max(in + 2 pd, (out - 1) st + (k - 1) dl + 1)
+      Value reach = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, outSizes[d], cst(st[i])),
+          cst((k[i] - 1) * dl[i] + 1 - st[i]));
+      Value whole = arith::AddIOp::create(b, loc, inSizes[d], cst(2 * pd[i]));
+      paddedSizes.push_back(arith::MaxSIOp::create(b, loc, whole, reach));
+      padded[d] = ShapedType::kDynamic;
+      needPad = true;
+      continue;
+    }
     int64_t reach = (outShape[d] - 1) * st[i] + (k[i] - 1) * dl[i] + 1;
     padded[d] = std::max(inType.getShape()[d] + 2 * pd[i], reach);
-    starts[d] = pd[i];
     needPad |= padded[d] != inType.getShape()[d];
   }
+  // The dynamic lead dims (a symbolic batch) are the input's.
+  llvm::SmallVector<Value> allocSizes;
+  for (int64_t d = 0, j = 0; d < rank; ++d)
+    if (ShapedType::isDynamic(padded[d]))
+      allocSizes.push_back(d < lead ? inSizes[d] : paddedSizes[j++]);
   Value src = in, buffer;
   if (needPad) {
-    buffer = memref::AllocOp::create(b, loc, MemRefType::get(padded, e));
+    buffer = memref::AllocOp::create(b, loc, MemRefType::get(padded, e), allocSizes);
     linalg::FillOp::create(b, loc, negInf, buffer);
+    llvm::SmallVector<OpFoldResult> offsets, sizes, strides(rank, b.getIndexAttr(1));
+    for (int64_t d = 0; d < rank; ++d) {
+      offsets.push_back(b.getIndexAttr(starts[d]));
+      sizes.push_back(ShapedType::isDynamic(inType.getShape()[d])
+                          ? OpFoldResult(inSizes[d])
+                          : OpFoldResult(b.getIndexAttr(inType.getShape()[d])));
+    }
     linalg::CopyOp::create(b, loc, in,
-                           stridedSubview(b, loc, buffer, starts, inType.getShape(), ones));
+                           memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides).getResult());
     src = buffer;
   }
   // Shape-only, so one for the whole kernel: in the function's entry, not
@@ -282,7 +311,8 @@ LogicalResult CopyKernelEmitter::emitMaxPool(OpBuilder &b, Location loc, MaxPool
 
 Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
                                     function_ref<Value(OpBuilder &, ValueRange)> loadInput,
-                                    Value weight, Value bias, ValueRange ivs) {
+                                    Value weight, Value bias, llvm::ArrayRef<Value> extents,
+                                    ValueRange ivs) {
   auto xType = llvm::cast<RankedTensorType>(op.getInput().getType());
   auto wShape = llvm::cast<MemRefType>(weight.getType()).getShape();
   int64_t spatial = wShape.size() - 2;
@@ -303,8 +333,8 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
   forEachTap(wShape.drop_front(2), [&](llvm::ArrayRef<int64_t> k) {
     Value inside;
     llvm::SmallVector<Value> xAt{ivs[0], ivs[1]}, wAt{ivs[1], cst(0)};
-    xAt.append(tapPositions(b, loc, base, k, op.getDilation(), op.getPadding(),
-                            xType.getShape().drop_front(2), check, inside));
+    xAt.append(tapPositions(b, loc, base, k, op.getDilation(), op.getPadding(), extents, check,
+                            inside));
     for (int64_t kd : k)
       wAt.push_back(cst(kd));
     Value x = loadInput(b, xAt);
@@ -321,9 +351,11 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
 
 Value mlir::gn::emitMaxPoolAt(OpBuilder &b, Location loc, MaxPoolOp op,
                               function_ref<Value(OpBuilder &, ValueRange)> loadInput,
-                              ValueRange ivs) {
-  auto xShape = llvm::cast<RankedTensorType>(op.getInput().getType()).getShape();
+                              llvm::ArrayRef<Value> extents, ValueRange ivs) {
+  auto xType = llvm::cast<RankedTensorType>(op.getInput().getType());
+  auto xShape = xType.getShape();
   auto outShape = op.getType().getShape();
+  llvm::SmallVector<SymExpr> xDims = dimExprs(xType), outDims = dimExprs(op.getType());
   Type ct = op.getType().getElementType().isF64() ? Type(b.getF64Type()) : Type(b.getF32Type());
   llvm::ArrayRef<int64_t> kernel = op.getKernel(), stride = op.getStride(),
                           padding = op.getPadding(), dilation = op.getDilation();
@@ -334,15 +366,15 @@ Value mlir::gn::emitMaxPoolAt(OpBuilder &b, Location loc, MaxPoolOp op,
   for (int64_t d = 0; d < sp; ++d) {
     base.push_back(arith::MulIOp::create(b, loc, ivs[lead + d], cst(stride[d])));
     int64_t reach = (outShape[lead + d] - 1) * stride[d] + (kernel[d] - 1) * dilation[d];
-    check.push_back(padding[d] > 0 || reach >= xShape[lead + d]);
+    bool symbolic = !xDims[lead + d].isConstant() || !outDims[lead + d].isConstant();
+    check.push_back(padding[d] > 0 || symbolic || reach >= xShape[lead + d]);
   }
   Value negInf = arith::ConstantOp::create(b, loc, ct, b.getFloatAttr(ct, -INFINITY));
   Value acc = negInf;
   forEachTap(kernel, [&](llvm::ArrayRef<int64_t> k) {
     Value inside;
     llvm::SmallVector<Value> at(ivs.begin(), ivs.begin() + lead);
-    at.append(tapPositions(b, loc, base, k, dilation, padding, xShape.drop_front(lead), check,
-                           inside));
+    at.append(tapPositions(b, loc, base, k, dilation, padding, extents, check, inside));
     Value v = loadInput(b, at);
     if (inside)
       v = arith::SelectOp::create(b, loc, inside, v, negInf);

@@ -123,12 +123,13 @@ LogicalResult CopyKernelEmitter::emitCumSum(OpBuilder &b, Location loc, CumSumOp
   auto type = llvm::cast<MemRefType>(x.getType());
   Type e = type.getElementType(), f64 = b.getF64Type();
   int64_t dim = op.getDim();
-  llvm::SmallVector<int64_t> lines(type.getShape());
+  // Sizes read from x: a symbolic kernel's are known at run time.
+  llvm::SmallVector<Value> lines = dimSizes(b, loc, x);
+  Value len = lines[dim];
   lines.erase(lines.begin() + dim);
   auto [lb, ivs] = loops.pointLoops(b, loc, lines);
   Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
   Value one = arith::ConstantIndexOp::create(lb, loc, 1);
-  Value len = arith::ConstantIndexOp::create(lb, loc, type.getShape()[dim]);
   Value init = arith::ConstantOp::create(lb, loc, f64, lb.getF64FloatAttr(0));
   auto loop = scf::ForOp::create(
       lb, loc, zero, len, one, ValueRange{init},
