@@ -135,20 +135,20 @@ FailureOr<std::vector<HostTensor>> Interpreter::run(llvm::ArrayRef<HostTensor> a
 
 LogicalResult Interpreter::bindSymbols(llvm::ArrayRef<HostTensor> args) {
   binding.reset();
-  std::vector<DimUse> uses;
+  llvm::SmallVector<RankedTensorType> types;
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> shapes;
   for (auto [i, a] : llvm::enumerate(func.getArguments())) {
     auto type = cast<RankedTensorType>(a.getType());
     if (args[i].rank() != type.getRank())
       return func.emitError() << "argument #" << i << " has rank " << args[i].rank()
                               << ", but its type is " << type;
-    for (auto [d, e] : llvm::enumerate(dimExprs(type)))
-      uses.push_back({"argument #" + std::to_string(i) + " dim " + std::to_string(d), e,
-                      args[i].shape()[d]});
+    types.push_back(type);
+    shapes.push_back(args[i].shape());
   }
   std::string error;
-  std::optional<SymbolBinding> bound = SymbolBinding::bind(uses, error);
+  std::optional<SymbolBinding> bound = bindArguments(types, shapes, error);
   if (!bound)
-    return func.emitError() << "the arguments do not fit the program's symbolic sizes: " << error;
+    return func.emitError() << error;
   // Every result must have sizes at this binding before anything runs: a
   // size that goes negative is the model's limit, said once, here.
   WalkResult r = func.walk([&](Operation *op) {
@@ -157,13 +157,9 @@ LogicalResult Interpreter::bindSymbols(llvm::ArrayRef<HostTensor> args) {
       auto type = cast<RankedTensorType>(guard.getInput().getType());
       llvm::SmallVector<SymExpr> exprs = dimExprs(type);
       for (int64_t d : guard.getDims()) {
-        std::optional<int64_t> size = bound->evaluate(exprs[d]);
-        if (size != type.getDimSize(d)) {
-          op->emitError() << "the model needs dim " << d << " (" << exprs[d].str()
-                          << ") at its size " << type.getDimSize(d)
-                          << " here, but it is "
-                          << (size ? std::to_string(*size) : std::string("undefined")) << " at "
-                          << bound->str();
+        std::string failure = guardFailure(d, exprs[d], type.getDimSize(d), *bound);
+        if (!failure.empty()) {
+          op->emitError() << failure;
           return WalkResult::interrupt();
         }
       }

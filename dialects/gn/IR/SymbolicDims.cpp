@@ -156,6 +156,30 @@ mlir::gn::shapeAt(RankedTensorType type, const SymbolBinding &binding, std::stri
   return shape;
 }
 
+std::optional<SymbolBinding>
+mlir::gn::bindArguments(llvm::ArrayRef<RankedTensorType> types,
+                        llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes, std::string &error) {
+  std::vector<DimUse> uses;
+  for (auto [i, type] : llvm::enumerate(types))
+    for (auto [d, e] : llvm::enumerate(dimExprs(type)))
+      uses.push_back({"argument #" + std::to_string(i) + " dim " + std::to_string(d), e,
+                      shapes[i][d]});
+  std::optional<SymbolBinding> bound = SymbolBinding::bind(uses, error);
+  if (!bound)
+    error = "the arguments do not fit the program's symbolic sizes: " + error;
+  return bound;
+}
+
+std::string mlir::gn::guardFailure(int64_t dim, const SymExpr &size, int64_t needed,
+                                   const SymbolBinding &binding) {
+  std::optional<int64_t> actual = binding.evaluate(size);
+  if (actual == needed)
+    return {};
+  return "the model needs dim " + std::to_string(dim) + " (" + size.str() + ") at its size " +
+         std::to_string(needed) + " here, but it is " +
+         (actual ? std::to_string(*actual) : std::string("undefined")) + " at " + binding.str();
+}
+
 LogicalResult mlir::gn::refuseSymbolicDims(Operation *root, llvm::StringRef who) {
   // gn-set-target checked every op against what the target's compiler
   // takes symbolically.

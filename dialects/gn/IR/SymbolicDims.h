@@ -8,6 +8,7 @@
 #define GN_IR_SYMBOLICDIMS_H
 
 #include "gn/IR/SymExpr.h"
+#include "gn/IR/SymbolBinding.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
@@ -39,6 +40,22 @@ RankedTensorType symbolicTensorType(llvm::ArrayRef<int64_t> shape, Type element,
 std::optional<llvm::SmallVector<int64_t, 6>> shapeAt(RankedTensorType type,
                                                      const SymbolBinding &binding,
                                                      std::string &why);
+
+/// The symbols bound from the caller's arguments, argument i of type
+/// `types[i]` given at `shapes[i]` (ranks already checked): every dim
+/// checked (SymbolBinding::bind). std::nullopt with `error` ("the
+/// arguments do not fit the program's symbolic sizes: ...") otherwise. The
+/// interpreter and the CPU runtime bind alike.
+std::optional<SymbolBinding> bindArguments(llvm::ArrayRef<RankedTensorType> types,
+                                           llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes,
+                                           std::string &error);
+
+/// A guard (gn.specialize) on dim `dim` of size `size` that must be
+/// `needed`: empty where it holds at `binding`, else the sentence saying it
+/// does not ("the model needs dim 1 (s1) at its size 6 here, but it is 7 at
+/// s0 = 2, s1 = 7").
+std::string guardFailure(int64_t dim, const SymExpr &size, int64_t needed,
+                         const SymbolBinding &binding);
 
 /// For the passes that do not take symbolic dims yet (docs/symbolic-shapes.md,
 /// phases 3 and 4): emits "<who> does not take symbolic dims yet (...)" at

@@ -381,33 +381,35 @@ LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsig
 /// Binds the symbols from the arguments' sizes (as the interpreter does:
 /// every disagreement named) and gives every slot its shape there.
 LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args) {
-  std::vector<DimUse> uses;
+  llvm::SmallVector<RankedTensorType> types;
+  llvm::SmallVector<llvm::ArrayRef<int64_t>> argShapes;
   for (unsigned i = 0; i < list.numArgs; ++i) {
     RankedTensorType type = slotTypes[i];
     if (args[i].rank() != type.getRank() || args[i].dtype() != list.types[i].dtype)
       return func.emitError() << "argument #" << i << " has the wrong type or rank for " << type;
-    for (auto [d, e] : llvm::enumerate(dimExprs(type)))
-      uses.push_back({"argument #" + std::to_string(i) + " dim " + std::to_string(d), e,
-                      args[i].shape()[d]});
+    types.push_back(type);
+    argShapes.push_back(args[i].shape());
   }
   std::string error;
-  binding = SymbolBinding::bind(uses, error);
+  binding = bindArguments(types, argShapes, error);
   if (!binding)
-    return func.emitError() << "the arguments do not fit the program's symbolic sizes: " << error;
+    return func.emitError() << error;
   for (const Guard &g : guards) {
-    std::optional<int64_t> size = binding->evaluate(g.size);
-    if (g.atLeast ? size && *size >= g.needed : size == g.needed)
+    std::string failure;
+    if (g.atLeast) {
+      std::optional<int64_t> size = binding->evaluate(g.size);
+      if (!size || *size < g.needed)
+        failure = "the slice reads dim " + std::to_string(g.dim) + " (" + g.size.str() +
+                  ") up to " + std::to_string(g.needed) + ", but it is " +
+                  (size ? std::to_string(*size) : std::string("undefined")) + " at " +
+                  binding->str();
+    } else {
+      failure = guardFailure(g.dim, g.size, g.needed, *binding);
+    }
+    if (failure.empty())
       continue;
-    InFlightDiagnostic d = emitError(g.loc);
-    if (g.atLeast)
-      d << "the slice reads dim " << g.dim << " (" << g.size.str() << ") up to " << g.needed;
-    else
-      d << "the model needs dim " << g.dim << " (" << g.size.str() << ") at its size "
-        << g.needed << " here";
-    d << ", but it is " << (size ? std::to_string(*size) : std::string("undefined")) << " at "
-      << binding->str();
     binding.reset();
-    return d;
+    return emitError(g.loc) << failure;
   }
   shapes.assign(slotTypes.size(), {});
   for (auto [i, type] : llvm::enumerate(slotTypes)) {
