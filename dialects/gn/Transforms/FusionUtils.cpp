@@ -1,6 +1,7 @@
 //===- FusionUtils.cpp - which gn ops a compiled kernel can hold ---------===//
 #include "gn/Transforms/FusionUtils.h"
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -89,17 +90,23 @@ std::optional<int64_t> mlir::gn::contiguousSliceOffset(Operation *op) {
   auto slice = llvm::dyn_cast<SliceOp>(op);
   if (!slice)
     return std::nullopt;
-  auto in = llvm::cast<RankedTensorType>(slice.getInput().getType()).getShape();
+  auto inType = llvm::cast<RankedTensorType>(slice.getInput().getType());
+  auto in = inType.getShape();
   auto out = slice.getType().getShape();
   llvm::ArrayRef<int64_t> starts = slice.getStarts(), steps = slice.getSteps();
+  // With symbolic dims the run must be one at every binding: a dim it
+  // keeps whole has the input's size expression (x[:, :5] of [2, s1] at
+  // s1 = 5 is one run there only: read as a view, it came out wrong at
+  // s1 = 7), and one before the last it cuts is a static 1.
+  llvm::SmallVector<SymExpr> inDims = dimExprs(inType), outDims = dimExprs(slice.getType());
   int64_t last = -1; // the last dim the slice cuts
   for (int64_t d = 0; d < (int64_t)in.size(); ++d)
-    if (out[d] != in[d])
+    if (out[d] != in[d] || outDims[d] != inDims[d])
       last = d;
   int64_t offset = 0, stride = 1;
   for (int64_t d = (int64_t)in.size() - 1; d >= 0; --d) {
     bool ok = d > last ? out[d] == in[d] && (in[d] <= 1 || steps[d] == 1)
-                       : out[d] <= 1 || (d == last && steps[d] == 1);
+                       : (out[d] <= 1 && outDims[d].isConstant()) || (d == last && steps[d] == 1);
     if (!ok)
       return std::nullopt;
     offset += starts[d] * stride;

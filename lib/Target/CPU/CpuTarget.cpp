@@ -308,6 +308,23 @@ LogicalResult CpuCompiledModel::planAt(llvm::ArrayRef<HostTensor> args) {
   binding.reset();
   if (failed(bindSlots(module->lookupSymbol<func::FuncOp>("forward"), args)))
     return failure();
+  // A slice read as a view (one run of its input at every binding:
+  // contiguousSliceOffset) starts where its starts fall at this binding's
+  // sizes; the example's offset holds only at the example.
+  for (Step &step : list.steps) {
+    auto slice = step.kind == Step::Kind::Alias ? dyn_cast<SliceOp>(step.op) : SliceOp();
+    if (!slice)
+      continue;
+    llvm::ArrayRef<int64_t> in =
+        slotTypes[step.in[0]] ? llvm::ArrayRef<int64_t>(shapes[step.in[0]])
+                              : llvm::ArrayRef<int64_t>(list.types[step.in[0]].shape);
+    int64_t offset = 0, stride = 1;
+    for (int64_t d = (int64_t)in.size() - 1; d >= 0; --d) {
+      offset += slice.getStarts()[d] * stride;
+      stride *= in[d];
+    }
+    step.aliasOffset = offset;
+  }
   StepList at = list;
   for (size_t i = 0; i < at.types.size(); ++i)
     if (slotTypes[i])
@@ -362,11 +379,6 @@ LogicalResult CpuCompiledModel::load(ModuleOp compiled, func::FuncOp func, unsig
         if (!symbolicExtents[s])
           return step.op->emitError("bad ") << kSymbolicExtentAttrName << ": " << error;
       }
-      // A view's offset is the example's: only views at the start follow
-      // a binding.
-      if (step.kind == Step::Kind::Alias && step.aliasOffset != 0)
-        return step.op->emitError("a view at an offset with symbolic dims is not supported "
-                                  "yet (docs/symbolic-shapes.md, phase 3)");
     }
     // The memory plan is made at each binding (planAt): the example's
     // offsets would not hold at another.
