@@ -583,8 +583,9 @@ HostTensor resize(ResizeOp op, const HostTensor &x) {
   llvm::StringRef mode = op.getMode();
   bool ac = op.getAlignCorners();
   llvm::SmallVector<double, 3> steps;
+  // At the sizes run: a symbolic program's types hold its example's.
   for (int64_t d = 0; d < sp; ++d)
-    steps.push_back(op.inputStep(d));
+    steps.push_back(op.inputStep(d, inS[d], outS[d]));
   for (int64_t p = 0; p < planes; ++p)
     forEachIndex(outS, [&](int64_t lin, llvm::ArrayRef<int64_t> o) {
       double v = 0;

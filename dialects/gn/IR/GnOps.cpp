@@ -80,9 +80,13 @@ LogicalResult ResizeOp::verify() {
 }
 
 double ResizeOp::inputStep(unsigned d) {
+  return inputStep(d, getInput().getType().getDimSize(2 + d), getType().getDimSize(2 + d));
+}
+
+double ResizeOp::inputStep(unsigned d, int64_t in, int64_t out) {
   if (std::optional<llvm::ArrayRef<double>> scales = getScales())
     return (*scales)[d];
-  return double(getInput().getType().getDimSize(2 + d)) / getType().getDimSize(2 + d);
+  return double(in) / out;
 }
 
 #define GET_OP_CLASSES

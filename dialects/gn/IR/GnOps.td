@@ -1033,8 +1033,12 @@ def Gn_ResizeOp : Gn_InferredOp<"resize",
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Input positions per output position along spatial dim `d` (0 is
-    /// the first spatial dim): `scales`' entry, else in / out.
+    /// the first spatial dim): `scales`' entry, else in / out at the
+    /// types' sizes.
     double inputStep(unsigned d);
+    /// The same at sizes `in` and `out` (a symbolic program's, bound at run
+    /// time: its types hold the compile example's).
+    double inputStep(unsigned d, int64_t in, int64_t out);
   }];
 }
 

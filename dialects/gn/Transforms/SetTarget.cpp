@@ -72,6 +72,10 @@ bool cpuTakesSymbolic(Operation *op) {
   // around it, a window group).
   if (isa<CumSumOp, ConcatOp, MaxPoolOp>(op))
     return true;
+  // Resizes whose kernels (nearest, linear, bicubic) take their sizes and
+  // step (in / out, divided at run time) from their buffers.
+  if (auto resize = dyn_cast<ResizeOp>(op))
+    return resize.getMode() != "area";
 
   // Reductions need no count except a mean, which the kernel divides by
   // the reduced sizes it reads at run time (gn-decompose keeps a mean over

@@ -6,6 +6,55 @@ using namespace mlir;
 using namespace mlir::gn;
 using namespace mlir::gn::copy;
 
+namespace {
+
+/// A resize kernel's sizes per spatial dim: input and output (i64) and the
+/// step (f64, gn.resize's inputStep). Constants where the buffers are
+/// static; a symbolic kernel's read from its buffers, the step divided at
+/// run time as inputStep divides (the same double).
+struct ResizeSizes {
+  llvm::SmallVector<Value> in, out, step;
+  llvm::SmallVector<std::optional<double>> staticStep;
+  llvm::SmallVector<int64_t> staticIn; // dynamic where known at run time only
+
+  /// in - 1 along spatial dim `d` (i64): the last input position, a
+  /// constant made at `b` where static.
+  Value lastIn(OpBuilder &b, Location loc, int64_t d) const {
+    Type i64 = b.getI64Type();
+    if (!ShapedType::isDynamic(staticIn[d]))
+      return arith::ConstantIntOp::create(b, loc, i64, staticIn[d] - 1);
+    return arith::SubIOp::create(b, loc, in[d], arith::ConstantIntOp::create(b, loc, i64, 1));
+  }
+};
+
+ResizeSizes resizeSizes(OpBuilder &b, Location loc, ResizeOp op, Value x, Value out) {
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  llvm::SmallVector<Value> xSizes = dimSizes(b, loc, x), outSizes = dimSizes(b, loc, out);
+  auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+  auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+  ResizeSizes r;
+  for (size_t d = 2; d < xShape.size(); ++d) {
+    r.staticIn.push_back(xShape[d]);
+    r.in.push_back(arith::IndexCastOp::create(b, loc, i64, xSizes[d]));
+    r.out.push_back(arith::IndexCastOp::create(b, loc, i64, outSizes[d]));
+    bool known = op.getScales() ||
+                 (!ShapedType::isDynamic(xShape[d]) && !ShapedType::isDynamic(outShape[d]));
+    if (known) {
+      double step = op.getScales() ? op.inputStep(d - 2)
+                                   : op.inputStep(d - 2, xShape[d], outShape[d]);
+      r.staticStep.push_back(step);
+      r.step.push_back(arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(step)));
+      continue;
+    }
+    r.staticStep.push_back(std::nullopt);
+    r.step.push_back(arith::DivFOp::create(b, loc, arith::SIToFPOp::create(b, loc, f64, r.in.back()),
+                                           arith::SIToFPOp::create(b, loc, f64, r.out.back())));
+  }
+  return r;
+}
+
+} // namespace
+
 /// Linear (bilinear, trilinear) and bicubic resize as the interpreter
 /// computes them: per spatial dim the source coordinate s (align_corners:
 /// o * (in - 1) / (out - 1); else (o + 0.5) * step - 0.5, clamped at 0 for
@@ -22,6 +71,7 @@ LogicalResult CopyKernelEmitter::emitWeightedResize(OpBuilder &b, Location loc, 
   auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
   Type e = llvm::cast<MemRefType>(x.getType()).getElementType();
   int64_t rank = xShape.size(), sp = rank - 2;
+  ResizeSizes sizes = resizeSizes(b, loc, op, x, out);
   bool alignCorners = op.getAlignCorners();
   bool cubic = op.getMode() == "bicubic";
   int64_t taps = cubic ? 4 : 2;
@@ -62,15 +112,27 @@ LogicalResult CopyKernelEmitter::emitWeightedResize(OpBuilder &b, Location loc, 
               nb, nloc, f64,
               arith::IndexCastOp::create(nb, nloc, i64, linalg::IndexOp::create(nb, nloc, 2 + d)));
           Value src;
-          if (alignCorners) {
+          if (alignCorners && !ShapedType::isDynamic(in) && !ShapedType::isDynamic(o)) {
             // double(o) * (in - 1) / (out - 1), or 0 for one output.
             src = o > 1 ? Value(arith::DivFOp::create(
                               nb, nloc, arith::MulFOp::create(nb, nloc, pos, f(double(in - 1))),
                               f(double(o - 1))))
                         : Value(f(0));
+          } else if (alignCorners) {
+            // The same at the sizes bound at run time.
+            Value ratio = arith::DivFOp::create(
+                nb, nloc,
+                arith::MulFOp::create(nb, nloc, pos,
+                                      arith::SIToFPOp::create(nb, nloc, f64,
+                                                              sizes.lastIn(nb, nloc, d))),
+                arith::SIToFPOp::create(nb, nloc, f64,
+                                        arith::SubIOp::create(nb, nloc, sizes.out[d], n(1))));
+            Value several =
+                arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sgt, sizes.out[d], n(1));
+            src = arith::SelectOp::create(nb, nloc, several, ratio, f(0));
           } else {
             Value scaled = arith::MulFOp::create(
-                nb, nloc, arith::AddFOp::create(nb, nloc, pos, f(0.5)), f(op.inputStep(d)));
+                nb, nloc, arith::AddFOp::create(nb, nloc, pos, f(0.5)), sizes.step[d]);
             src = arith::SubFOp::create(nb, nloc, scaled, f(0.5));
             if (!cubic) {
               Value negative =
@@ -81,7 +143,8 @@ LogicalResult CopyKernelEmitter::emitWeightedResize(OpBuilder &b, Location loc, 
           Value floor = math::FloorOp::create(nb, nloc, src);
           Value i0 = arith::FPToSIOp::create(nb, nloc, i64, floor);
           base.push_back(cubic ? Value(arith::SubIOp::create(nb, nloc, i0, n(1)))
-                               : Value(arith::MinSIOp::create(nb, nloc, i0, n(in - 1))));
+                               : Value(arith::MinSIOp::create(nb, nloc, i0,
+                                                              sizes.lastIn(nb, nloc, d))));
           frac.push_back(
               arith::SubFOp::create(nb, nloc, src, arith::SIToFPOp::create(nb, nloc, f64, i0)));
         }
@@ -98,7 +161,7 @@ LogicalResult CopyKernelEmitter::emitWeightedResize(OpBuilder &b, Location loc, 
             w = arith::MulFOp::create(nb, nloc, w, weight(frac[d], k));
             Value i = k ? Value(arith::AddIOp::create(nb, nloc, base[d], n(k))) : base[d];
             i = arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, i, n(0)),
-                                       n(xShape[2 + d] - 1));
+                                       sizes.lastIn(nb, nloc, d));
             at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
           }
           Value v = memref::LoadOp::create(nb, nloc, x, at);
@@ -226,31 +289,34 @@ LogicalResult CopyKernelEmitter::emitNearestResize(OpBuilder &b, Location loc, R
   int64_t rank = xShape.size();
   bool exact = resize.getMode() == "nearest-exact";
   Type f32 = b.getF32Type(), f64 = b.getF64Type(), i64 = b.getI64Type();
+  ResizeSizes sizes = resizeSizes(b, loc, resize, x, out);
   overOutput(
       b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
         llvm::SmallVector<Value> at;
         for (int64_t d = 0; d < rank; ++d) {
           Value o = linalg::IndexOp::create(nb, nloc, d);
-          float scale = d < 2 ? 1.0f : static_cast<float>(resize.inputStep(d - 2));
-          if (d < 2 || scale == 1.0f) {
+          std::optional<double> step = d < 2 ? std::optional<double>(1.0) : sizes.staticStep[d - 2];
+          float scale = step ? static_cast<float>(*step) : 0.0f;
+          if (d < 2 || (step && scale == 1.0f)) {
             at.push_back(o);
             continue;
           }
           Value oi = arith::IndexCastOp::create(nb, nloc, i64, o);
+          // The step as a float, as the frameworks take it.
+          Value s32 = step ? Value(arith::ConstantOp::create(nb, nloc, f32, nb.getF32FloatAttr(scale)))
+                           : Value(arith::TruncFOp::create(nb, nloc, f32, sizes.step[d - 2]));
           Value pos;
           if (exact) {
             Value half = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(0.5));
             Value centre =
                 arith::AddFOp::create(nb, nloc, arith::SIToFPOp::create(nb, nloc, f64, oi), half);
-            Value s = arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(double(scale)));
+            Value s = arith::ExtFOp::create(nb, nloc, f64, s32);
             pos = arith::TruncFOp::create(nb, nloc, f32, arith::MulFOp::create(nb, nloc, centre, s));
           } else {
-            Value s = arith::ConstantOp::create(nb, nloc, f32, nb.getF32FloatAttr(scale));
-            pos = arith::MulFOp::create(nb, nloc, arith::SIToFPOp::create(nb, nloc, f32, oi), s);
+            pos = arith::MulFOp::create(nb, nloc, arith::SIToFPOp::create(nb, nloc, f32, oi), s32);
           }
           Value i = arith::FPToSIOp::create(nb, nloc, i64, math::FloorOp::create(nb, nloc, pos));
-          i = arith::MinSIOp::create(nb, nloc, i,
-                                     arith::ConstantIntOp::create(nb, nloc, i64, xShape[d] - 1));
+          i = arith::MinSIOp::create(nb, nloc, i, sizes.lastIn(nb, nloc, d - 2));
           at.push_back(arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), i));
         }
         linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
