@@ -16,11 +16,14 @@ using namespace mlir::gn;
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
 /// A splat constant keeps its value under any reshape, broadcast, slice,
-/// transpose, flip or roll.
+/// transpose, flip or roll. Not into a type with symbolic dims: a constant
+/// has one size (the broadcast of a 1 to [s1] for position ids, folded,
+/// failed the verifier inside the CPU pipeline).
 static OpFoldResult foldSplat(Attribute operand, Type resultType) {
   auto splat = llvm::dyn_cast_if_present<SplatElementsAttr>(operand);
   auto type = llvm::dyn_cast<ShapedType>(resultType);
-  if (!splat || !type || splat.getElementType() != type.getElementType())
+  if (!splat || !type || splat.getElementType() != type.getElementType() ||
+      hasSymbolicDims(type))
     return {};
   return SplatElementsAttr::get(type, splat.getSplatValue<Attribute>());
 }

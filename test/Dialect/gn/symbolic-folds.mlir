@@ -23,3 +23,18 @@ func.func @unit_transpose(%x: tensor<1x5x8xf32, #gn.dims<["", "s0", ""]>>)
   %t = gn.transpose %x [1, 0, 2] : tensor<1x5x8xf32, #gn.dims<["", "s0", ""]>> -> tensor<5x1x8xf32, #gn.dims<["s0", "", ""]>>
   return %t : tensor<5x1x8xf32, #gn.dims<["s0", "", ""]>>
 }
+
+// A splat broadcast to a symbolic size stays a broadcast: a constant has
+// one size (a 1 broadcast to [s1] for position ids, folded, once failed the
+// verifier inside the CPU pipeline). To a static size it folds.
+// CHECK-LABEL: func.func @splat_broadcast
+// CHECK-DAG: %[[FOLDED:.*]] = gn.constant dense<1> : tensor<6xi64>
+// CHECK-DAG: %[[ONE:.*]] = gn.constant dense<1> : tensor<i64>
+// CHECK: %[[KEPT:.*]] = gn.broadcast_to %[[ONE]] [6] {sym_shape = #gn.dims<["s1"]>}
+// CHECK: return %[[KEPT]], %[[FOLDED]]
+func.func @splat_broadcast() -> (tensor<6xi64, #gn.dims<["s1"]>>, tensor<6xi64>) {
+  %c = gn.constant dense<1> : tensor<i64>
+  %a = gn.broadcast_to %c [6] {sym_shape = #gn.dims<["s1"]>} : tensor<i64> -> tensor<6xi64, #gn.dims<["s1"]>>
+  %b = gn.broadcast_to %c [6] : tensor<i64> -> tensor<6xi64>
+  return %a, %b : tensor<6xi64, #gn.dims<["s1"]>>, tensor<6xi64>
+}
