@@ -164,6 +164,17 @@ LogicalResult Interpreter::bindSymbols(llvm::ArrayRef<HostTensor> args) {
         }
       }
     }
+    // Padding that reads its input needs its dims at least so large.
+    if (auto pad = dyn_cast<PadOp>(op)) {
+      llvm::SmallVector<SymExpr> exprs = dimExprs(pad.getInput().getType());
+      for (auto [d, e] : llvm::enumerate(exprs)) {
+        std::string failure = tooSmall(d, e, pad.minInputSize(d), *bound, "the padding reads");
+        if (!failure.empty()) {
+          op->emitError() << failure;
+          return WalkResult::interrupt();
+        }
+      }
+    }
     for (auto [k, t] : llvm::enumerate(op->getResultTypes())) {
       auto ranked = dyn_cast<RankedTensorType>(t);
       std::string why;

@@ -204,6 +204,26 @@ def test_one_compiled_program_checks_a_slice_reaches_its_stop():
         t, q = compiled(ids, table)
         np.testing.assert_allclose(t, np.tanh(table[ids]), rtol=1e-5, atol=1e-6)
         np.testing.assert_allclose(q, np.exp(np.tanh(table[ids])[:, :3]), rtol=1e-5, atol=1e-6)
-    with pytest.raises(gn.GnError, match=r"the slice reads dim 1 \(s1\) up to 3, but it is 2 "
+    with pytest.raises(gn.GnError, match=r"the slice reads dim 1 \(s1\), which must be at least 3, but it is 2 "
                                          r"at s0 = 4, s1 = 2"):
         compiled(rng.integers(0, 64, (4, 2)), table)
+
+
+def test_one_compiled_program_checks_reflect_padding_fits():
+    # Reflect padding of 2 reads 3 elements of a symbolic dim: the compiled
+    # program refuses s1 < 3 when it binds the symbols, naming the pad,
+    # instead of mirroring past the input; at s1 >= 3 it mirrors as numpy.
+    with open(os.path.join(ROOT, "test", "Eval", "Inputs", "symbolic-pad.mlir")) as f:
+        compiled = gn.compile(gn.parse_mlir(f.read()), device="cpu")
+    rng = np.random.default_rng(0)
+    for s1 in (3, 10):
+        x = rng.standard_normal((2, s1, s1)).astype(np.float32)
+        outs = compiled(x)
+        np.testing.assert_array_equal(outs[1], np.pad(x, ((0, 0), (1, 2), (2, 0)), mode="reflect"))
+        np.testing.assert_array_equal(outs[2], np.pad(x, ((0, 0), (1, 2), (2, 0)), mode="edge"))
+        np.testing.assert_array_equal(outs[3], np.pad(x, ((0, 0), (1, 2), (2, 0)), mode="wrap"))
+        np.testing.assert_array_equal(outs[4], np.tile(x, (2, 1, 3)))
+        np.testing.assert_array_equal(outs[5], np.triu(x, 1))
+    with pytest.raises(gn.GnError, match=r"the padding reads dim 1 \(s1\), which must be at least 3, "
+                                         r"but it is 2 at s0 = 1, s1 = 2"):
+        compiled(rng.standard_normal((1, 2, 2)).astype(np.float32))

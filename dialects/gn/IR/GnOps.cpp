@@ -39,25 +39,27 @@ LogicalResult ClampOp::verify() {
   return success();
 }
 
+int64_t PadOp::minInputSize(unsigned d) {
+  int64_t most = std::max(getLow()[d], getHigh()[d]);
+  if (getMode() == "constant" || most == 0)
+    return 0;
+  return getMode() == "reflect" ? most + 1 : 1;
+}
+
 LogicalResult PadOp::verify() {
   if (failed(checkOneOf(*this, "mode", getMode(), {"constant", "reflect", "replicate", "circular"})))
     return failure();
-  if (getMode() == "constant")
-    return success();
-  // The padding reads the input: reflect mirrors about the edge element
-  // (at most n - 1 to a side, as torch), the others need one element.
   auto shape = llvm::cast<ShapedType>(getInput().getType()).getShape();
   if (getLow().size() != shape.size() || getHigh().size() != shape.size())
     return success(); // inferPad reports it
   for (auto [d, n] : llvm::enumerate(shape)) {
-    int64_t most = std::max(getLow()[d], getHigh()[d]);
-    if (most == 0)
+    int64_t least = minInputSize(d);
+    if (n >= least)
       continue;
     if (n == 0)
       return emitOpError() << getMode() << " padding of dim " << d << ", which is empty";
-    if (getMode() == "reflect" && most >= n)
-      return emitOpError() << "reflect padding " << most << " of dim " << d
-                           << " must be less than its size " << n;
+    return emitOpError() << "reflect padding " << least - 1 << " of dim " << d
+                         << " must be less than its size " << n;
   }
   return success();
 }

@@ -451,6 +451,14 @@ def Gn_PadOp : Gn_InferredOp<"pad",
   let assemblyFormat = "$input `low` $low `high` $high attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The smallest size dim `d` of the input may have: the padding reads
+    /// the input (reflect mirrors about the edge element, at most n - 1 to
+    /// a side, as torch; replicate and circular need one element); 0 for
+    /// constant padding or none. The verifier checks it at the types'
+    /// sizes, a symbolic program's runtime at each binding.
+    int64_t minInputSize(unsigned d);
+  }];
 }
 
 def Gn_TileOp : Gn_InferredOp<"tile",

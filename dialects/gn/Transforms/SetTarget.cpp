@@ -25,8 +25,9 @@ namespace {
 /// every binding (docs/symbolic-shapes.md, phase 3): the elementwise
 /// family and broadcasts, whose kernels take the symbol values; reshapes
 /// (views); matmul, linear and conv (library calls); reductions, a mean
-/// dividing by the sizes it reads at run time; cumsum, concat and max
-/// pooling, whose kernels read their sizes. A decomposition that wrote a
+/// dividing by the sizes it reads at run time; copy kernels that read their
+/// sizes (cumsum, concat, max pooling, resize, pad, tile, tril/triu);
+/// softmax. A decomposition that wrote a
 /// symbolic dim's example size into a constant would be wrong elsewhere:
 /// the ops here have none (the oracle, gn-eval one-program --compiled,
 /// checks). Anything else is refused by name.
@@ -71,6 +72,11 @@ bool cpuTakesSymbolic(Operation *op) {
   // pooling (the padded copy sized at run time; alone or with the ops
   // around it, a window group).
   if (isa<CumSumOp, ConcatOp, MaxPoolOp>(op))
+    return true;
+  // Likewise padding (every mode: the input's window, mirrored, clamped or
+  // wrapped positions at its run-time sizes), tile, tril/triu (positions
+  // only).
+  if (isa<PadOp, TileOp, TriangularOp>(op))
     return true;
   // Resizes whose kernels (nearest, linear, bicubic) take their sizes and
   // step (in / out, divided at run time) from their buffers.

@@ -189,7 +189,8 @@ private:
     int64_t needed;
     int64_t dim;
     Location loc;
-    bool atLeast = false; // a slice's literal stop: the dim must reach it
+    bool atLeast = false; // the dim must reach `needed` (tooSmall)
+    std::string reads = "the slice reads"; // what needs it, for tooSmall
   };
   std::vector<Guard> guards;
   LogicalResult planAt(llvm::ArrayRef<HostTensor> args);
@@ -409,12 +410,7 @@ LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<Host
   for (const Guard &g : guards) {
     std::string failure;
     if (g.atLeast) {
-      std::optional<int64_t> size = binding->evaluate(g.size);
-      if (!size || *size < g.needed)
-        failure = "the slice reads dim " + std::to_string(g.dim) + " (" + g.size.str() +
-                  ") up to " + std::to_string(g.needed) + ", but it is " +
-                  (size ? std::to_string(*size) : std::string("undefined")) + " at " +
-                  binding->str();
+      failure = tooSmall(g.dim, g.size, g.needed, *binding, g.reads);
     } else {
       failure = guardFailure(g.dim, g.size, g.needed, *binding);
     }
@@ -622,6 +618,14 @@ public:
         if (!e.isConstant() && limits[d].isConstant() && slice.getSteps()[d] > 0)
           model->guards.push_back(
               {e, *limits[d].constantValue(), (int64_t)d, slice.getLoc(), /*atLeast=*/true});
+    });
+    // Padding that reads its input (reflect, replicate, circular) needs
+    // its dims at least PadOp::minInputSize.
+    model->module->walk([&](PadOp pad) {
+      for (auto [d, e] : llvm::enumerate(dimExprs(pad.getInput().getType())))
+        if (!e.isConstant() && pad.minInputSize(d) > 0)
+          model->guards.push_back({e, pad.minInputSize(d), (int64_t)d, pad.getLoc(),
+                                   /*atLeast=*/true, "the padding reads"});
     });
     PassManager pm(module.getContext());
     if (failed(buildPipeline(pm, options.pipelineOptions, module.getLoc())) ||

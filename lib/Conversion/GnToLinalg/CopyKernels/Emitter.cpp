@@ -74,8 +74,6 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
       return copyOp->emitError("copy kernel operand is not a group input");
     ins.push_back(kernelIns[arg.getArgNumber()]);
   }
-  auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
-  llvm::SmallVector<int64_t> ones(outShape.size(), 1), zeros(outShape.size(), 0);
   if (auto concat = dyn_cast<ConcatOp>(copyOp)) {
     int64_t dim = concat.getDim();
     if (loops.pointParallel())
@@ -165,7 +163,15 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
   if (loops.pointParallel())
     return emitConstantPadGather(b, loc, pad, ins[0], fill, out);
   linalg::FillOp::create(b, loc, fill, out);
-  linalg::CopyOp::create(b, loc, ins[0], stridedSubview(b, loc, out, pad.getLow(), shape, ones));
+  // The input's window at `low`, sized by the input (a symbolic kernel's
+  // sizes at run time).
+  llvm::SmallVector<OpFoldResult> offsets, strides(shape.size(), b.getIndexAttr(1));
+  for (int64_t low : pad.getLow())
+    offsets.push_back(b.getIndexAttr(low));
+  linalg::CopyOp::create(b, loc, ins[0],
+                         memref::SubViewOp::create(b, loc, out, offsets,
+                                                   memref::getMixedSizes(b, loc, ins[0]), strides)
+                             .getResult());
   return success();
 }
 

@@ -11,25 +11,37 @@ using namespace mlir::gn::copy;
 /// view: OutlineKernels reads it through a map with the same `mod`.)
 LogicalResult CopyKernelEmitter::emitWrappedRead(OpBuilder &b, Location loc, Value x, Value out) {
   auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
-  int64_t rank = xShape.size();
-  llvm::SmallVector<int64_t> offset(rank, 0);
-  // Circular padding reads position p - low, wrapped.
-  if (auto pad = dyn_cast<PadOp>(copyOp))
-    for (int64_t d = 0; d < rank; ++d)
-      offset[d] = xShape[d] ? (((-pad.getLow()[d]) % xShape[d]) + xShape[d]) % xShape[d] : 0;
   auto outShape = llvm::cast<MemRefType>(out.getType()).getShape();
+  int64_t rank = xShape.size();
+  // Sizes read from x (a symbolic kernel's at run time).
+  llvm::SmallVector<Value> xSizes = dimSizes(b, loc, x);
+  auto pad = dyn_cast<PadOp>(copyOp);
   overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
+    auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
     llvm::SmallVector<Value> at;
     for (int64_t d = 0; d < rank; ++d) {
       Value p = linalg::IndexOp::create(nb, nloc, d);
-      if (offset[d] == 0 && outShape[d] == xShape[d]) {
-        at.push_back(p); // not tiled or rolled along d
+      int64_t low = pad ? pad.getLow()[d] : 0;
+      bool dynamic = ShapedType::isDynamic(xShape[d]) || ShapedType::isDynamic(outShape[d]);
+      if (!dynamic) {
+        // Circular padding reads position p - low, wrapped.
+        int64_t n = xShape[d], offset = n ? (((-low) % n) + n) % n : 0;
+        if (offset == 0 && outShape[d] == n) {
+          at.push_back(p); // not tiled or rolled along d
+          continue;
+        }
+        if (offset)
+          p = arith::AddIOp::create(nb, nloc, p, cst(offset));
+        at.push_back(arith::RemUIOp::create(nb, nloc, p, cst(n)));
         continue;
       }
-      Value n = arith::ConstantIndexOp::create(nb, nloc, xShape[d]);
-      if (offset[d])
-        p = arith::AddIOp::create(nb, nloc, p,
-                                  arith::ConstantIndexOp::create(nb, nloc, offset[d]));
+      // At run time: offset = (-low mod n + n) mod n, then (p + offset) mod n.
+      Value n = xSizes[d];
+      if (low) {
+        Value r = arith::RemSIOp::create(nb, nloc, cst(-low), n);
+        Value offset = arith::RemUIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, r, n), n);
+        p = arith::AddIOp::create(nb, nloc, p, offset);
+      }
       at.push_back(arith::RemUIOp::create(nb, nloc, p, n));
     }
     linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
@@ -58,18 +70,26 @@ LogicalResult CopyKernelEmitter::emitEdgePad(OpBuilder &b, Location loc, PadOp o
                                              Value out) {
   auto shape = llvm::cast<MemRefType>(x.getType()).getShape();
   bool reflect = op.getMode() == "reflect";
+  llvm::SmallVector<Value> sizes = dimSizes(b, loc, x); // a symbolic kernel's at run time
   emitMappedRead(b, loc, x, out, [&](OpBuilder &nb, Location nloc, int64_t d, Value p) -> Value {
     int64_t low = op.getLow()[d], n = shape[d];
     if (low == 0 && op.getHigh()[d] == 0)
       return p;
     using P = arith::CmpIPredicate;
     auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
+    // n - 1 and 2 (n - 1): constants, or from the size known at run time.
+    bool dynamic = ShapedType::isDynamic(n);
+    auto lastTimes = [&](int64_t k) -> Value {
+      if (!dynamic)
+        return cst(k * (n - 1));
+      Value last = arith::SubIOp::create(nb, nloc, sizes[d], cst(1));
+      return k == 1 ? last : Value(arith::MulIOp::create(nb, nloc, last, cst(k)));
+    };
     Value i = arith::SubIOp::create(nb, nloc, p, cst(low));
     Value below = arith::CmpIOp::create(nb, nloc, P::slt, i, cst(0));
-    Value above = arith::CmpIOp::create(nb, nloc, P::sge, i, cst(n));
+    Value above = arith::CmpIOp::create(nb, nloc, P::sge, i, dynamic ? sizes[d] : Value(cst(n)));
     Value under = reflect ? Value(arith::SubIOp::create(nb, nloc, cst(0), i)) : cst(0);
-    Value over = reflect ? Value(arith::SubIOp::create(nb, nloc, cst(2 * (n - 1)), i))
-                         : cst(n - 1);
+    Value over = reflect ? Value(arith::SubIOp::create(nb, nloc, lastTimes(2), i)) : lastTimes(1);
     Value inside = arith::SelectOp::create(nb, nloc, above, over, i);
     return arith::SelectOp::create(nb, nloc, below, under, inside);
   });
@@ -83,8 +103,9 @@ LogicalResult CopyKernelEmitter::emitEdgePad(OpBuilder &b, Location loc, PadOp o
 /// its bands' convolution inputs, 12 pads a forward).
 LogicalResult CopyKernelEmitter::emitConstantPadGather(OpBuilder &b, Location loc, PadOp op,
                                                        Value x, Value fill, Value out) {
-  auto shape = llvm::cast<MemRefType>(x.getType()).getShape();
-  auto [lb, ivs] = loops.pointLoops(b, loc, llvm::cast<MemRefType>(out.getType()).getShape());
+  // Sizes read from the buffers (a symbolic kernel's at run time).
+  llvm::SmallVector<Value> xSizes = dimSizes(b, loc, x);
+  auto [lb, ivs] = loops.pointLoops(b, loc, dimSizes(b, loc, out));
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(lb, loc, v); };
   Value inside;
   llvm::SmallVector<Value> at;
@@ -94,8 +115,10 @@ LogicalResult CopyKernelEmitter::emitConstantPadGather(OpBuilder &b, Location lo
       at.push_back(p);
       continue;
     }
-    at.push_back(
-        clampIndex(lb, loc, arith::SubIOp::create(lb, loc, p, cst(low)), shape[d], inside));
+    Value i = arith::SubIOp::create(lb, loc, p, cst(low));
+    int64_t n = llvm::cast<MemRefType>(x.getType()).getShape()[d];
+    at.push_back(ShapedType::isDynamic(n) ? clampIndex(lb, loc, i, xSizes[d], inside)
+                                          : clampIndex(lb, loc, i, n, inside));
   }
   Value v = memref::LoadOp::create(lb, loc, x, at);
   if (inside)
