@@ -89,8 +89,12 @@ bool cpuTakesSymbolic(Operation *op) {
   if (isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp,
           ReduceMeanOp>(op))
     return true;
-  if (auto pool = dyn_cast<AdaptiveAvgPoolOp>(op))
-    return llvm::all_of(pool.getOutputSize(), [](int64_t s) { return s == 1; });
+  // Average pooling and adaptive pools: their kernels read the input's
+  // sizes at run time (an adaptive window's taps loop to ceil(in / out)
+  // + 1, skipping the taps past the window); global average pooling is a
+  // mean.
+  if (isa<AvgPoolOp, AdaptiveAvgPoolOp, AdaptiveMaxPoolOp>(op))
+    return true;
   // Normalizations over static dims: their counts are the static sizes
   // (the rows they run over may be any number).
   auto staticDims = [](Value v, llvm::ArrayRef<int64_t> dims) {

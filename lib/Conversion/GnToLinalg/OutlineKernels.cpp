@@ -385,16 +385,17 @@ private:
     // reads are bounded by static sizes: an embedding's rows. Other copy
     // kernels read static shapes for their loops and strides.
     // Copy kernels that read their sizes from their buffers (dimSizes):
-    // cumsum, concat, resize, pad, tile, tril/triu and max pooling
-    // (a window group too, its loops and extents from the kernel's size
-    // arguments).
+    // cumsum, concat, resize, pad, tile, tril/triu, average, adaptive and
+    // max pooling (max pooling as a window group too, its loops and
+    // extents from the kernel's size arguments).
     auto select = llvm::dyn_cast_if_present<IndexSelectOp>(copyOp);
     bool alone = llvm::all_of(fusion.getBody().front(), [&](Operation &op) {
       return &op == copyOp || isa<YieldOp>(op);
     });
     bool sizedByOutput = select && !hasSymbolicDims(select.getInput().getType()) && alone;
     bool sizedByBuffers = isa_and_present<CumSumOp, ConcatOp, MaxPoolOp, ResizeOp, PadOp, TileOp,
-                                          TriangularOp>(copyOp) &&
+                                          TriangularOp, AvgPoolOp, AdaptiveAvgPoolOp,
+                                          AdaptiveMaxPoolOp>(copyOp) &&
                           (alone || windowGroup);
     if (windowGroup && isa<ConvOp>(copyOp))
       sizedByBuffers = true;

@@ -82,12 +82,31 @@ LogicalResult CopyKernelEmitter::emitAvgPool(OpBuilder &b, Location loc, Value x
     // The widest window: the taps loop runs to it and skips the rest.
     for (int64_t d = 0; d < sp; ++d) {
       int64_t in = xType.getShape()[rank - sp + d], o = outShape[rank - sp + d], widest = 0;
-      for (int64_t i = 0; i < o; ++i)
+      for (int64_t i = 0; !ShapedType::isDynamic(in) && !ShapedType::isDynamic(o) && i < o; ++i)
         widest = std::max(widest, ((i + 1) * in + o - 1) / o - (i * in) / o);
       kernel.push_back(widest);
     }
   }
   int64_t lead = rank - sp;
+  // A symbolic kernel's spatial sizes, known at run time (i64), and an
+  // adaptive window's taps loop bound there: no window is wider than
+  // ceil(in / out) + 1.
+  llvm::SmallVector<Value> xSizes = dimSizes(b, loc, x), outSizes = dimSizes(b, loc, out);
+  llvm::SmallVector<Value> dynamicIn(sp), dynamicOut(sp), dynamicKernel(sp);
+  for (int64_t d = 0; d < sp; ++d) {
+    Type i64 = b.getI64Type();
+    bool inDynamic = ShapedType::isDynamic(xType.getShape()[lead + d]);
+    bool outDynamic = ShapedType::isDynamic(outShape[lead + d]);
+    if (inDynamic)
+      dynamicIn[d] = arith::IndexCastOp::create(b, loc, i64, xSizes[lead + d]);
+    if (outDynamic)
+      dynamicOut[d] = arith::IndexCastOp::create(b, loc, i64, outSizes[lead + d]);
+    if (!avg && (inDynamic || outDynamic)) {
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      Value ceil = arith::CeilDivUIOp::create(b, loc, xSizes[lead + d], outSizes[lead + d]);
+      dynamicKernel[d] = arith::AddIOp::create(b, loc, ceil, one);
+    }
+  }
   overOutput(
       b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
         Type i64 = nb.getI64Type();
@@ -100,21 +119,31 @@ LogicalResult CopyKernelEmitter::emitAvgPool(OpBuilder &b, Location loc, Value x
         for (int64_t d = 0; d < sp; ++d) {
           Value o = arith::IndexCastOp::create(nb, nloc, i64, outPos[lead + d]);
           int64_t in = xType.getShape()[lead + d];
+          // in, as a constant or the size bound at run time.
+          auto inValue = [&](int64_t plus) -> Value {
+            if (!dynamicIn[d])
+              return cst(in + plus);
+            return plus ? Value(arith::AddIOp::create(nb, nloc, dynamicIn[d], cst(plus)))
+                        : dynamicIn[d];
+          };
           if (avg) {
             first.push_back(arith::SubIOp::create(
                 nb, nloc, arith::MulIOp::create(nb, nloc, o, cst(stride[d])), cst(padding[d])));
-            limit.push_back(cst(in));
-            padLimit.push_back(cst(in + padding[d]));
+            limit.push_back(inValue(0));
+            padLimit.push_back(inValue(padding[d]));
           } else {
             int64_t n = outShape[lead + d];
+            Value nValue = dynamicOut[d] ? dynamicOut[d] : Value(cst(n));
+            Value nLess1 = dynamicOut[d] ? Value(arith::SubIOp::create(nb, nloc, nValue, cst(1)))
+                                         : Value(cst(n - 1));
             first.push_back(arith::DivSIOp::create(
-                nb, nloc, arith::MulIOp::create(nb, nloc, o, cst(in)), cst(n)));
+                nb, nloc, arith::MulIOp::create(nb, nloc, o, inValue(0)), nValue));
             Value next = arith::AddIOp::create(nb, nloc, o, cst(1));
             limit.push_back(arith::DivSIOp::create(
                 nb, nloc,
-                arith::AddIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, next, cst(in)),
-                                      cst(n - 1)),
-                cst(n)));
+                arith::AddIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, next, inValue(0)),
+                                      nLess1),
+                nValue));
             padLimit.push_back(limit.back());
           }
         }
@@ -143,9 +172,11 @@ LogicalResult CopyKernelEmitter::emitAvgPool(OpBuilder &b, Location loc, Value x
               insidePad =
                   insidePad ? Value(arith::AndIOp::create(lb, nloc, insidePad, okPad)) : okPad;
               // A tap outside reads a valid element and discards it.
+              Value last = dynamicIn[j]
+                               ? Value(arith::SubIOp::create(lb, nloc, dynamicIn[j], cst(1)))
+                               : Value(cst(xType.getShape()[lead + j] - 1));
               Value safe = arith::MinSIOp::create(
-                  lb, nloc, arith::MaxSIOp::create(lb, nloc, pos, cst(0)),
-                  cst(xType.getShape()[lead + j] - 1));
+                  lb, nloc, arith::MaxSIOp::create(lb, nloc, pos, cst(0)), last);
               at.push_back(arith::IndexCastOp::create(lb, nloc, lb.getIndexType(), safe));
             }
             Value v = memref::LoadOp::create(lb, nloc, x, at);
@@ -169,7 +200,8 @@ LogicalResult CopyKernelEmitter::emitAvgPool(OpBuilder &b, Location loc, Value x
           }
           Value c0 = arith::ConstantIndexOp::create(lb, nloc, 0);
           Value c1 = arith::ConstantIndexOp::create(lb, nloc, 1);
-          Value n = arith::ConstantIndexOp::create(lb, nloc, kernel[d]);
+          Value n = dynamicKernel[d] ? dynamicKernel[d]
+                                     : Value(arith::ConstantIndexOp::create(lb, nloc, kernel[d]));
           auto loop = scf::ForOp::create(
               lb, nloc, c0, n, c1, carried,
               [&](OpBuilder &ib, Location, Value k, ValueRange iter) {
