@@ -227,3 +227,19 @@ def test_one_compiled_program_checks_reflect_padding_fits():
     with pytest.raises(gn.GnError, match=r"the padding reads dim 1 \(s1\), which must be at least 3, "
                                          r"but it is 2 at s0 = 1, s1 = 2"):
         compiled(rng.standard_normal((1, 2, 2)).astype(np.float32))
+
+
+def test_one_compiled_program_gathers_along_a_symbolic_dim():
+    # index_select and torch.gather along s1: equal to numpy at a size other
+    # than the example's, and an index past the size bound at run time is
+    # refused naming the op, not read.
+    with open(os.path.join(ROOT, "test", "Eval", "Inputs", "symbolic-gather.mlir")) as f:
+        compiled = gn.compile(gn.parse_mlir(f.read()), device="cpu")
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((2, 7, 4)).astype(np.float32)
+    ids, g = np.array([1, 0, 6]), rng.integers(0, 7, (2, 3, 4))
+    a, b = compiled(x, ids, g)
+    np.testing.assert_array_equal(a, x[:, ids])
+    np.testing.assert_array_equal(b, np.take_along_axis(x, g, 1))
+    with pytest.raises(gn.GnError, match=r":4:8: error: index 1 out of range for size 1"):
+        compiled(x[:, :1], np.array([0, 1, 0]), np.zeros((2, 3, 4), np.int64))

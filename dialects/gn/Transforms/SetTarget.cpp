@@ -49,10 +49,11 @@ bool cpuTakesSymbolic(Operation *op) {
   // batch; a transpose copied on its own) is refused by gn-outline-kernels.
   if (isa<BatchNormOp, TransposeOp>(op))
     return true;
-  // An embedding: rows of a table whose indexed dim is static, at indices
-  // of any size (the copy kernel bounds-checks against the table).
-  if (auto select = dyn_cast<IndexSelectOp>(op))
-    return !hasSymbolicDims(select.getInput().getType());
+  // Gathers: an embedding's rows, or any index_select or torch.gather, at
+  // indices of any size, each bounds-checked against the input's size at
+  // run time.
+  if (isa<IndexSelectOp, GatherOp>(op))
+    return true;
   // A view of the whole buffer (the runtime's alias at offset 0), sized at
   // the binding by its sym_shape; a slice that is one run of its input from
   // its start (a prefix: position_ids[:, :s1]) likewise. Other slices lower

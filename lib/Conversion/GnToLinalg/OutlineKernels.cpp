@@ -381,25 +381,22 @@ private:
                                 << " is not supported with symbolic dims yet (docs/"
                                    "symbolic-shapes.md, phase 3)";
     };
-    // Copy kernels whose loops run over their output (any size) and whose
-    // reads are bounded by static sizes: an embedding's rows. Other copy
-    // kernels read static shapes for their loops and strides.
     // Copy kernels that read their sizes from their buffers (dimSizes):
-    // cumsum, concat, resize, pad, tile, tril/triu, average, adaptive and
-    // max pooling (max pooling as a window group too, its loops and
-    // extents from the kernel's size arguments).
-    auto select = llvm::dyn_cast_if_present<IndexSelectOp>(copyOp);
+    // gathers (indices checked against the input's run-time size), cumsum,
+    // concat, resize, pad, tile, tril/triu, average, adaptive and max
+    // pooling (max pooling and depthwise convolutions as window groups
+    // too, their loops and extents from the kernel's size arguments).
+    // Others (scatter, top-k, roi_align, ...) read static shapes.
     bool alone = llvm::all_of(fusion.getBody().front(), [&](Operation &op) {
       return &op == copyOp || isa<YieldOp>(op);
     });
-    bool sizedByOutput = select && !hasSymbolicDims(select.getInput().getType()) && alone;
     bool sizedByBuffers = isa_and_present<CumSumOp, ConcatOp, MaxPoolOp, ResizeOp, PadOp, TileOp,
                                           TriangularOp, AvgPoolOp, AdaptiveAvgPoolOp,
-                                          AdaptiveMaxPoolOp>(copyOp) &&
+                                          AdaptiveMaxPoolOp, IndexSelectOp, GatherOp>(copyOp) &&
                           (alone || windowGroup);
     if (windowGroup && isa<ConvOp>(copyOp))
       sizedByBuffers = true;
-    if ((windowGroup || fusion.getKind() == "copy") && !sizedByOutput && !sizedByBuffers)
+    if ((windowGroup || fusion.getKind() == "copy") && !sizedByBuffers)
       return refuse("a copy kernel" + (copyOp ? " (" + copyOp->getName().getStringRef().str() +
                                                    ")"
                                               : std::string()));

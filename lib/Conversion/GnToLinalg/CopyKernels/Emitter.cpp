@@ -206,8 +206,14 @@ Value CopyKernelEmitter::checkedIndex(OpBuilder &b, Location loc, Value raw, int
   Type i64 = b.getI64Type();
   if (raw.getType() != i64)
     raw = arith::ExtSIOp::create(b, loc, i64, raw);
+  return checkedIndex(b, loc, raw, arith::ConstantIntOp::create(b, loc, i64, size));
+}
+
+Value CopyKernelEmitter::checkedIndex(OpBuilder &b, Location loc, Value raw, Value n) {
+  Type i64 = b.getI64Type();
+  if (raw.getType() != i64)
+    raw = arith::ExtSIOp::create(b, loc, i64, raw);
   Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
-  Value n = arith::ConstantIntOp::create(b, loc, i64, size);
   Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, raw, zero);
   Value wrapped = arith::SelectOp::create(b, loc, negative,
                                           arith::AddIOp::create(b, loc, raw, n), raw);

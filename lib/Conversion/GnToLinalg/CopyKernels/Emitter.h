@@ -74,6 +74,13 @@ public:
   /// fails the run with the op's location) and clamped to 0, so the kernel
   /// never reads outside its buffer.
   Value checkedIndex(OpBuilder &b, Location loc, Value raw, int64_t size);
+  /// The same against a size known at run time (`n`: i64).
+  Value checkedIndex(OpBuilder &b, Location loc, Value raw, Value n);
+  /// Dim `d` of memref `m` for checkedIndex: a constant where static, else
+  /// its run-time size (i64) read at `b`, outside the loops.
+  std::function<Value(OpBuilder &, Location, Value)> indexCheckAgainst(OpBuilder &b,
+                                                                        Location loc, Value m,
+                                                                        int64_t d);
 
   /// out[pre..., j..., post...] = x[pre..., index[j...], post...]: one
   /// generic over the output reading the index at the j dims.

@@ -18,13 +18,14 @@ LogicalResult CopyKernelEmitter::emitIndexSelect(OpBuilder &b, Location loc, Ind
   llvm::SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, indexExprs, ctx),
                                        AffineMap::getMultiDimIdentityMap(rank, ctx)};
   llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  auto check = indexCheckAgainst(b, loc, x, dim);
   linalg::GenericOp::create(
       b, loc, ValueRange{index}, ValueRange{out}, maps, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         llvm::SmallVector<Value> at;
         for (int64_t d = 0; d < dim; ++d)
           at.push_back(linalg::IndexOp::create(nb, nloc, d));
-        at.push_back(checkedIndex(nb, nloc, args[0], xType.getShape()[dim]));
+        at.push_back(check(nb, nloc, args[0]));
         for (int64_t d = dim + k; d < rank; ++d)
           at.push_back(linalg::IndexOp::create(nb, nloc, d));
         linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
@@ -37,14 +38,29 @@ LogicalResult CopyKernelEmitter::emitGather(OpBuilder &b, Location loc, GatherOp
                                             Value index, Value out) {
   auto xType = llvm::cast<MemRefType>(x.getType());
   int64_t dim = op.getDim(), rank = xType.getRank();
+  auto check = indexCheckAgainst(b, loc, x, dim);
   overOutput(b, loc, ValueRange{index}, out, [&](OpBuilder &nb, Location nloc, ValueRange args) {
     llvm::SmallVector<Value> at;
     for (int64_t d = 0; d < rank; ++d)
-      at.push_back(d == dim ? checkedIndex(nb, nloc, args[0], xType.getShape()[dim])
+      at.push_back(d == dim ? check(nb, nloc, args[0])
                             : Value(linalg::IndexOp::create(nb, nloc, d)));
     linalg::YieldOp::create(nb, nloc, Value(memref::LoadOp::create(nb, nloc, x, at)));
   });
   return success();
+}
+
+std::function<Value(OpBuilder &, Location, Value)>
+CopyKernelEmitter::indexCheckAgainst(OpBuilder &b, Location loc, Value m, int64_t d) {
+  int64_t n = llvm::cast<MemRefType>(m.getType()).getShape()[d];
+  if (!ShapedType::isDynamic(n))
+    return [this, n](OpBuilder &nb, Location nloc, Value raw) {
+      return checkedIndex(nb, nloc, raw, n);
+    };
+  Value size = arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                          memref::DimOp::create(b, loc, m, d).getResult());
+  return [this, size](OpBuilder &nb, Location nloc, Value raw) {
+    return checkedIndex(nb, nloc, raw, size);
+  };
 }
 
 /// A scatter operand: its kernel input (a memref), or the scalar of a
