@@ -440,8 +440,10 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
     return failure();
   // Host steps (library calls) size their results at the binding.
   interp::BindingScope scope(binding ? &*binding : nullptr);
+  // A slot's shape at this binding; constants (no slot type) are static.
   auto shapeOf = [&](int slot) -> llvm::ArrayRef<int64_t> {
-    return symbolic ? llvm::ArrayRef<int64_t>(shapes[slot]) : llvm::ArrayRef(list.types[slot].shape);
+    return symbolic && slotTypes[slot] ? llvm::ArrayRef<int64_t>(shapes[slot])
+                                       : llvm::ArrayRef(list.types[slot].shape);
   };
   for (unsigned i = 0; i < list.numArgs; ++i) {
     if (args[i].dtype() != list.types[i].dtype || args[i].shape() != shapeOf(i))
@@ -481,9 +483,10 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
         // The sizes of the buffers' symbolic dims, in the kernel's order
         // (gn-outline-kernels: inputs then results, each in dim order).
         for (int b : llvm::concat<const int>(step.in, step.out))
-          for (auto [d, e] : llvm::enumerate(dimExprs(slotTypes[b])))
-            if (!e.isConstant())
-              sizes.push_back(shapes[b][d]);
+          if (slotTypes[b]) // constants (weights) are static
+            for (auto [d, e] : llvm::enumerate(dimExprs(slotTypes[b])))
+              if (!e.isConstant())
+                sizes.push_back(shapes[b][d]);
       int64_t extent = step.extent, threadDim = step.threadDim;
       if (symbolic && symbolicExtents[s]) {
         std::optional<int64_t> bound = binding->evaluate(*symbolicExtents[s]);
@@ -497,7 +500,7 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
         int64_t points = 0;
         for (int b : llvm::concat<const int>(step.in, step.out)) {
           int64_t n = 1;
-          for (int64_t d : shapes[b])
+          for (int64_t d : shapeOf(b))
             n *= d;
           points = std::max(points, n);
         }
