@@ -7,6 +7,7 @@
 # sample that is not one program.
 #
 #   scripts/one-program-sweep.sh OUT [--limit N] [--seed S] [--max-variants N] [--compiled]
+#                                [--trials N] [--list FILE]
 #
 # --limit N: a seeded random N of the torch samples (default: all).
 # --max-variants N: the N smallest variants of each sample (default 2: the
@@ -15,6 +16,8 @@
 # run the variants through it beside their own compiled programs; the
 # summary counts the samples that compile and the first op each refusal
 # names, and the geomean run and compile ratios.
+# --trials N: timed runs per side of --compiled (gn-eval's default: 5).
+# --list FILE: these samples (one folder per line) instead of a random share.
 # Per-sample timeout GN_ONE_PROGRAM_TIMEOUT (default 300 s).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,13 +25,15 @@ build=${GN_BUILD_DIR:-$root/build}
 [ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//' >&2; exit 2; }
 out=$1
 shift
-limit=0 seed=42 maxVariants=2 compiled=()
+limit=0 seed=42 maxVariants=2 compiled=() trials=() given=
 while [ $# -gt 0 ]; do
   case "$1" in
     --compiled) compiled=(--compiled); shift ;;
     --limit) limit=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --max-variants) maxVariants=$2; shift 2 ;;
+    --trials) trials=(--trials "$2"); shift 2 ;;
+    --list) given=$2; shift 2 ;;
     *) echo "one-program-sweep: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -37,6 +42,9 @@ timeout=${GN_ONE_PROGRAM_TIMEOUT:-300}
 dir=$("$root/scripts/graphnet-dir.sh")
 mkdir -p "$out"
 list="$out/samples.txt" records="$out/one-program.jsonl"
+if [ -n "$given" ] && [ ! -f "$list" ]; then
+  cp "$given" "$list"
+fi
 if [ ! -f "$list" ]; then
   find "$dir/samples" -name input_tensor_constraints.py -printf '%h\n' | sort |
     /usr/bin/python3 -c "import random, sys
@@ -53,7 +61,7 @@ for s in "${samples[@]}"; do
   echo "[$done_count/${#samples[@]}] $s"
   rc=0
   timeout "$timeout" "$build/bin/gn-eval" one-program "$s" --max-variants "$maxVariants" \
-    ${compiled[@]+"${compiled[@]}"} --out "$records" > /dev/null 2>&1 || rc=$?
+    ${compiled[@]+"${compiled[@]}"} ${trials[@]+"${trials[@]}"} --out "$records" > /dev/null 2>&1 || rc=$?
   if [ $rc -eq 124 ]; then
     echo "{\"sample\":\"$s\",\"status\":\"timeout\",\"error\":\"timed out after $timeout s\"}" >> "$records"
   elif [ $rc -gt 2 ]; then
