@@ -39,9 +39,10 @@ bool cpuTakesSymbolic(Operation *op) {
   // operands at run time.
   if (isa<MatmulOp, LinearOp, AttentionOp>(op))
     return true;
-  // oneDNN convolutions sized by their operands at run time (the window
-  // rule's symbolic sizes give the result's).
-  if (isa<ConvOp>(op))
+  // oneDNN convolutions and transposed convolutions sized by their
+  // operands at run time (the window rules' symbolic sizes give the
+  // result's).
+  if (isa<ConvOp, ConvTransposeOp>(op))
     return true;
   // Inference batch norm decomposes to elementwise ops over static
   // channels; a transpose becomes a kernel's read map. What lowers to a
