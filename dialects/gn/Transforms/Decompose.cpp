@@ -51,6 +51,18 @@ struct Rewrite {
     return rw.getNamedAttr(n, rw.getDenseI64ArrayAttr(v));
   }
   NamedAttribute flag(StringRef n, bool v) { return rw.getNamedAttr(n, rw.getBoolAttr(v)); }
+  /// A reshape to `shape` whose dims are `exprs` at every binding (its
+  /// sym_shape where any is symbolic).
+  Value reshape(Value x, llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<SymExpr> exprs) {
+    llvm::SmallVector<NamedAttribute> attrs{ints("shape", shape)};
+    if (llvm::any_of(exprs, [](const SymExpr &e) { return !e.isConstant(); })) {
+      llvm::SmallVector<StringAttr> texts;
+      for (const SymExpr &e : exprs)
+        texts.push_back(rw.getStringAttr(e.isConstant() ? "" : e.str()));
+      attrs.push_back(rw.getNamedAttr("sym_shape", DimsAttr::get(rw.getContext(), texts)));
+    }
+    return make<ReshapeOp>({x}, attrs);
+  }
   NamedAttribute f64(StringRef n, double v) { return rw.getNamedAttr(n, rw.getF64FloatAttr(v)); }
 
   /// `v` with element type `elem`.
@@ -515,9 +527,20 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     Value x = op.getInput();
     auto t = llvm::cast<RankedTensorType>(x.getType());
     int64_t n = t.getDimSize(0), g = op.getNumGroups();
-    Value grouped = b.make<ReshapeOp>({x}, {b.ints("shape", {n, g, t.getNumElements() / (n * g)})});
+    // [N, G, C / G * spatial...]: with symbolic dims the group's size is
+    // an expression (its mean kept whole, divided at run time).
+    llvm::SmallVector<SymExpr> exprs = dimExprs(t);
+    if (!exprs[1].isConstant())
+      return nullptr; // channels follow a symbol: gn-set-target refuses it
+    std::optional<SymExpr> rest = SymExpr::constant(t.getDimSize(1) / g);
+    for (size_t d = 2; d < exprs.size() && rest; ++d)
+      rest = SymExpr::mul(*rest, exprs[d]);
+    if (!rest)
+      return nullptr;
+    Value grouped = b.reshape(x, {n, g, t.getNumElements() / (n * g)},
+                              {exprs[0], SymExpr::constant(g), *rest});
     Value norm = normalize(b, grouped, {2}, op.getEpsilon().convertToDouble(), false);
-    Value back = b.make<ReshapeOp>({norm}, {b.ints("shape", t.getShape())});
+    Value back = b.reshape(norm, t.getShape(), exprs);
     int64_t rank = t.getRank();
     return b.add(b.mul(back, perChannel(b, op.getWeight(), rank)),
                  perChannel(b, op.getBias(), rank));

@@ -111,6 +111,11 @@ bool cpuTakesSymbolic(Operation *op) {
   // size read at run time, symbolic or not.
   if (isa<SoftmaxOp, LogSoftmaxOp>(op))
     return true;
+  // Group norm over static channels: gn-decompose reshapes it to
+  // [N, G, C / G * spatial] with the group's size an expression, whose
+  // mean the kernel divides at run time.
+  if (auto norm = dyn_cast<GroupNormOp>(op))
+    return staticDims(norm.getInput(), {1});
   if (auto norm = dyn_cast<LayerNormOp>(op)) {
     int64_t rank = llvm::cast<RankedTensorType>(norm.getInput().getType()).getRank();
     llvm::SmallVector<int64_t> dims;
