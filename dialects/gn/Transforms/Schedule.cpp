@@ -78,6 +78,14 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
     // thread where the bound size is small (CpuTarget.cpp).
     bool symbolic = llvm::any_of(fusion->getOperandTypes(), hasSymbolicDims) ||
                     llvm::any_of(fusion->getResultTypes(), hasSymbolicDims);
+    // Its symbolic dims may be 1 at a binding (GraphNet's batch often is):
+    // a static dim of at least kLargeThreadDim is split instead, where the
+    // order reaches one (a [s0, 64, s1, s1] map at batch 1 ran on one
+    // thread). Not a symbolic dim that is large at every binding (64*s1^2):
+    // split innermost, each thread's step is one element through strided
+    // views of run-time sizes, 6x slower than leaving it whole.
+    llvm::SmallVector<SymExpr> exprs = symbolic ? domainExprs(fusion) : llvm::SmallVector<SymExpr>();
+    int64_t firstCandidate = -1;
     if ((points >= minParallelElements || symbolic) &&
         (fusion.getKind() != "copy" || (copyOp && threadCopies)))
       for (int64_t d : order) {
@@ -87,11 +95,18 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
         // row (yolo11n's copies got slower that way).
         if (copyOp && !isCopySliceIndependent(copyOp, d))
           break;
-        if (!reduced[d] && domain[d] > 1) {
+        if (reduced[d] || domain[d] <= 1)
+          continue;
+        if (firstCandidate < 0)
+          firstCandidate = d;
+        bool staticDim = d < (int64_t)exprs.size() && exprs[d].isConstant();
+        if (!symbolic || (staticDim && domain[d] >= kLargeThreadDim)) {
           threadDim = d;
           break;
         }
       }
+    if (threadDim < 0)
+      threadDim = firstCandidate;
     return ScheduleAttr::get(fusion.getContext(), order, threadDim, /*blockThreads=*/0,
                              /*rowThreads=*/1);
   }
@@ -107,6 +122,21 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
     int64_t rowThreads = !reduces || rowLength <= 16 ? 1 : rowLength <= 1024 ? 32 : blockThreads;
     return ScheduleAttr::get(fusion.getContext(), reducedInnermost(reduced), /*threadDim=*/-1,
                              blockThreads, rowThreads);
+  }
+
+  /// The least static size at which a symbolic group's thread dim is
+  /// chosen over a symbolic dim before it, which may be small.
+  static constexpr int64_t kLargeThreadDim = 16;
+
+  /// The domain's dims (fusionDomain's) as expressions: the reduction's
+  /// operand, else the first result.
+  static llvm::SmallVector<SymExpr> domainExprs(FusionOp fusion) {
+    Block &body = fusion.getBody().front();
+    for (Operation &op : body)
+      if (isReductionOp(&op))
+        return dimExprs(llvm::cast<RankedTensorType>(op.getOperand(0).getType()));
+    auto yield = cast<YieldOp>(body.getTerminator());
+    return dimExprs(llvm::cast<RankedTensorType>(yield.getValues()[0].getType()));
   }
 
   static llvm::SmallVector<int64_t> memoryOrder(llvm::ArrayRef<int64_t> domain) {
