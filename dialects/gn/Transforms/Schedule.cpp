@@ -81,9 +81,10 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
     // Its symbolic dims may be 1 at a binding (GraphNet's batch often is):
     // a static dim of at least kLargeThreadDim is split instead, where the
     // order reaches one (a [s0, 64, s1, s1] map at batch 1 ran on one
-    // thread). Not a symbolic dim that is large at every binding (64*s1^2):
-    // split innermost, each thread's step is one element through strided
-    // views of run-time sizes, 6x slower than leaving it whole.
+    // thread). Never the innermost loop, static or symbolic: each thread
+    // step is then one element through strided views of run-time sizes
+    // (6x slower on group norm's [s0, 1, 64*s1^2]; convnext_large's
+    // channels-last maps 1.9x).
     llvm::SmallVector<SymExpr> exprs = symbolic ? domainExprs(fusion) : llvm::SmallVector<SymExpr>();
     int64_t firstCandidate = -1;
     if ((points >= minParallelElements || symbolic) &&
@@ -99,8 +100,9 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
           continue;
         if (firstCandidate < 0)
           firstCandidate = d;
+        // Never the innermost loop: each thread step would be one element.
         bool staticDim = d < (int64_t)exprs.size() && exprs[d].isConstant();
-        if (!symbolic || (staticDim && domain[d] >= kLargeThreadDim)) {
+        if (!symbolic || (staticDim && domain[d] >= kLargeThreadDim && d != order.back())) {
           threadDim = d;
           break;
         }
