@@ -39,17 +39,13 @@ while [ $# -gt 0 ]; do
 done
 timeout=${GN_ONE_PROGRAM_TIMEOUT:-300}
 [ -x "$build/bin/gn-eval" ] || "$root/scripts/build.sh" gn-eval
-dir=$("$root/scripts/graphnet-dir.sh")
 mkdir -p "$out"
 list="$out/samples.txt" records="$out/one-program.jsonl"
 if [ -n "$given" ] && [ ! -f "$list" ]; then
   cp "$given" "$list"
 fi
 if [ ! -f "$list" ]; then
-  find "$dir/samples" -name input_tensor_constraints.py -printf '%h\n' | sort |
-    /usr/bin/python3 -c "import random, sys
-l = sys.stdin.read().split(); n = int(sys.argv[1]); random.seed(int(sys.argv[2]))
-print('\n'.join(sorted(random.sample(l, n)) if 0 < n < len(l) else l))" "$limit" "$seed" > "$list.tmp"
+  "$root/scripts/constrained-samples.sh" "$limit" "$seed" > "$list.tmp"
   mv "$list.tmp" "$list"
 fi
 touch "$records"

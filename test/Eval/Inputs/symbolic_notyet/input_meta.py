@@ -1,8 +1,0 @@
-class Program_weight_tensor_meta_L_x_:
-    name = "L_x_"
-    shape = [1, 3, 224, 224]
-    dtype = "torch.float32"
-    device = "cpu"
-    mean = 0.0
-    std = 1.0
-    data = None
