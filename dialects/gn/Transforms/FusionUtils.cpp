@@ -93,7 +93,7 @@ std::optional<int64_t> mlir::gn::contiguousSliceOffset(Operation *op) {
   auto inType = llvm::cast<RankedTensorType>(slice.getInput().getType());
   auto in = inType.getShape();
   auto out = slice.getType().getShape();
-  llvm::ArrayRef<int64_t> starts = slice.getStarts(), steps = slice.getSteps();
+  llvm::ArrayRef<int64_t> steps = slice.getSteps();
   // With symbolic dims the run must be one at every binding: a dim it
   // keeps whole has the input's size expression (x[:, :5] of [2, s1] at
   // s1 = 5 is one run there only: read as a view, it came out wrong at
@@ -103,14 +103,20 @@ std::optional<int64_t> mlir::gn::contiguousSliceOffset(Operation *op) {
   for (int64_t d = 0; d < (int64_t)in.size(); ++d)
     if (out[d] != in[d] || outDims[d] != inDims[d])
       last = d;
-  int64_t offset = 0, stride = 1;
   for (int64_t d = (int64_t)in.size() - 1; d >= 0; --d) {
     bool ok = d > last ? out[d] == in[d] && (in[d] <= 1 || steps[d] == 1)
                        : (out[d] <= 1 && outDims[d].isConstant()) || (d == last && steps[d] == 1);
     if (!ok)
       return std::nullopt;
-    offset += starts[d] * stride;
-    stride *= in[d];
+  }
+  return sliceStartOffset(slice, in);
+}
+
+int64_t mlir::gn::sliceStartOffset(SliceOp slice, llvm::ArrayRef<int64_t> inShape) {
+  int64_t offset = 0, stride = 1;
+  for (int64_t d = (int64_t)inShape.size() - 1; d >= 0; --d) {
+    offset += slice.getStarts()[d] * stride;
+    stride *= inShape[d];
   }
   return offset;
 }

@@ -32,6 +32,9 @@ bool isKernelView(Operation *op);
 /// cuts; extent 1 before it), the element offset of that run: the runtime
 /// reads such a slice as a view, without a copy. nullopt otherwise.
 std::optional<int64_t> contiguousSliceOffset(Operation *op);
+/// The element offset of `slice`'s first element in a row-major input of
+/// `inShape` (a symbolic program's shape at a binding, or the example's).
+int64_t sliceStartOffset(SliceOp slice, llvm::ArrayRef<int64_t> inShape);
 /// Data movement a kernel does with subview copies: concat, insert_slice,
 /// constant pad; f32/f64 max pooling (a padded copy, then a window
 /// reduction); index_select and gather (loads at indices read from a

@@ -19,6 +19,7 @@
 #include "gn/Runtime/StepList.h"
 #include "gn/Support/StepProfile.h"
 #include "gn/Target/Target.h"
+#include "gn/Transforms/FusionUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -319,12 +320,7 @@ LogicalResult CpuCompiledModel::planAt(llvm::ArrayRef<HostTensor> args) {
     llvm::ArrayRef<int64_t> in =
         slotTypes[step.in[0]] ? llvm::ArrayRef<int64_t>(shapes[step.in[0]])
                               : llvm::ArrayRef<int64_t>(list.types[step.in[0]].shape);
-    int64_t offset = 0, stride = 1;
-    for (int64_t d = (int64_t)in.size() - 1; d >= 0; --d) {
-      offset += slice.getStarts()[d] * stride;
-      stride *= in[d];
-    }
-    step.aliasOffset = offset;
+    step.aliasOffset = sliceStartOffset(slice, in);
   }
   StepList at = list;
   for (size_t i = 0; i < at.types.size(); ++i)
