@@ -143,6 +143,127 @@ int tightestT(const std::vector<interp::HostTensor> &got,
 
 } // namespace
 
+std::vector<eval::GuardSite> eval::guardSites(func::FuncOp forward) {
+  std::vector<GuardSite> sites;
+  forward.walk([&](gn::SpecializeOp guard) {
+    auto type = llvm::cast<RankedTensorType>(guard.getInput().getType());
+    llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+    GuardSite site;
+    if (auto f = llvm::dyn_cast<FileLineColLoc>(guard.getLoc())) {
+      site.loc = (f.getFilename().str() + ":" + std::to_string(f.getLine()) + ":" +
+                  std::to_string(f.getColumn()));
+    } else {
+      llvm::raw_string_ostream os(site.loc);
+      guard.getLoc().print(os);
+    }
+    for (int64_t d : guard.getDims())
+      site.dims += (site.dims.empty() ? "" : ", ") + std::string("dim ") + std::to_string(d) +
+                   " (" + exprs[d].str() + ") at " + std::to_string(type.getDimSize(d));
+    site.pinnedInt = guard.getResult().use_empty();
+    sites.push_back(std::move(site));
+  });
+  return sites;
+}
+
+nlohmann::json eval::guardSitesRecord(func::FuncOp forward) {
+  json sites = json::array();
+  for (const GuardSite &site : guardSites(forward))
+    sites.push_back({{"loc", site.loc}, {"dims", site.dims}, {"pinned_int", site.pinnedInt}});
+  return sites;
+}
+
+eval::OneProgramImport eval::importOneProgram(const std::string &path,
+                                              const std::vector<ShapeVariant> &variants,
+                                              const std::string &dtypeVariant) {
+  OneProgramImport result;
+  auto refuse = [&](const char *status, const std::string &why) {
+    result.loaded.reset();
+    result.status = status;
+    result.error = why;
+    return std::move(result);
+  };
+  // The compile example: the extracted shapes, else the first variant that
+  // suits and whose symbolic import succeeds (a model extracted with
+  // literal sizes imports at some shapes only).
+  std::string error;
+  ShapeConstraints constraints;
+  std::vector<int> candidates;
+  if (readShapeConstraints(path, constraints, error) && goodExample(constraints.exampleValues))
+    candidates.push_back(-1);
+  for (size_t k = 0; k < variants.size(); ++k)
+    if (goodExample(variants[k].values))
+      candidates.push_back(static_cast<int>(k));
+  if (candidates.empty())
+    return refuse("no_example",
+                  "neither the extracted shapes nor a variant has every symbol at least 2 "
+                  "and no two alike");
+  std::unique_ptr<LoadedSample> &loaded = result.loaded;
+  std::string firstFailure;
+  int example = -2;
+  ImportOptions symbolic;
+  symbolic.symbolic = true;
+  symbolic.dtypeVariant = dtypeVariant;
+  for (int k : candidates) {
+    symbolic.shapeVariant = k;
+    loaded = std::make_unique<LoadedSample>(path, symbolic);
+    if (loaded->module && !(*loaded->module)->hasAttr(kSizeProbe)) {
+      example = k;
+      break;
+    }
+    if (firstFailure.empty())
+      firstFailure = loaded->module ? "data-dependent sizes are not symbolic yet"
+                                    : "the symbolic import fails: " + loaded->firstError;
+  }
+  if (example == -2) {
+    // Is it the symbolic import, or do the candidates not import at all?
+    for (int k : candidates)
+      if (LoadedSample(path, dtypeVariant, k).module)
+        return refuse("not_symbolic", firstFailure);
+    return refuse("no_example_imports",
+                  "no candidate compile example imports as its own sample (" +
+                      firstFailure.substr(firstFailure.find(':') + 2) + ")");
+  }
+  // Where the plain import needs guards, the factors every variant's
+  // symbols share (S1 in {224, 256, 384}: 32*s1) can make two sizes one
+  // (floordiv(s1, 2) and floordiv(s1 + 1, 2) at an even s1): kept when
+  // they place fewer guards.
+  auto guardsOf = [](LoadedSample &l) -> int64_t {
+    auto g = (*l.module)->getAttrOfType<IntegerAttr>(kGuardCount);
+    return g ? g.getInt() : 0;
+  };
+  if (guardsOf(*loaded) > 0) {
+    std::map<std::string, int64_t> shared;
+    auto take = [&](const std::vector<std::pair<std::string, int64_t>> &values) {
+      for (const auto &[symbol, size] : values) {
+        int64_t &g = shared[llvm::StringRef(symbol).lower()];
+        g = std::gcd(g, size);
+      }
+    };
+    for (const ShapeVariant &v : variants)
+      take(v.values);
+    if (example < 0)
+      take(constraints.exampleValues);
+    for (auto &[symbol, g] : shared)
+      if (g > 1)
+        symbolic.symbolFactors[symbol] = g;
+    if (!symbolic.symbolFactors.empty()) {
+      auto factored = std::make_unique<LoadedSample>(path, symbolic);
+      if (factored->module && !(*factored->module)->hasAttr(kSizeProbe) &&
+          guardsOf(*factored) < guardsOf(*loaded)) {
+        loaded = std::move(factored);
+        for (const auto &[symbol, g] : symbolic.symbolFactors)
+          result.factors +=
+              (result.factors.empty() ? "" : ", ") + std::to_string(g) + "*" + symbol;
+      }
+    }
+  }
+  result.example = example;
+  result.exampleLabel =
+      example < 0 ? labelOf(constraints.exampleValues) : variants[example].label();
+  result.guards = guardsOf(*loaded);
+  return result;
+}
+
 int eval::checkOneProgram(const std::string &path, const OneProgramOptions &options,
                           llvm::raw_ostream &out) {
   json record = {{"sample", path}};
@@ -168,120 +289,29 @@ int eval::checkOneProgram(const std::string &path, const OneProgramOptions &opti
   if (variants.empty())
     return noProgram("no_variants", "GraphNet gives it no shape variants: " + error);
 
-  // The compile example: the extracted shapes, else the first variant that
-  // suits and whose symbolic import succeeds (a model extracted with
-  // literal sizes imports at some shapes only).
-  ShapeConstraints constraints;
-  std::vector<int> candidates;
-  if (readShapeConstraints(path, constraints, error) && goodExample(constraints.exampleValues))
-    candidates.push_back(-1);
-  for (size_t k = 0; k < variants.size(); ++k)
-    if (goodExample(variants[k].values))
-      candidates.push_back(static_cast<int>(k));
-  if (candidates.empty())
-    return noProgram("no_example",
-                     "neither the extracted shapes nor a variant has every symbol at least 2 "
-                     "and no two alike");
-  std::unique_ptr<LoadedSample> loaded;
-  std::string firstFailure;
-  int example = -2;
-  ImportOptions symbolic;
-  symbolic.symbolic = true;
-  for (int k : candidates) {
-    symbolic.shapeVariant = k;
-    loaded = std::make_unique<LoadedSample>(path, symbolic);
-    if (loaded->module && !(*loaded->module)->hasAttr(kSizeProbe)) {
-      example = k;
-      break;
-    }
-    if (firstFailure.empty())
-      firstFailure = loaded->module ? "data-dependent sizes are not symbolic yet"
-                                    : "the symbolic import fails: " + loaded->firstError;
-  }
-  if (example == -2) {
-    // Is it the symbolic import, or do the candidates not import at all?
-    bool anyImports = false;
-    for (int k : candidates)
-      if (LoadedSample(path, "", k).module) {
-        anyImports = true;
-        break;
-      }
-    if (!anyImports)
-      return noProgram("no_example_imports",
-                       "no candidate compile example imports as its own sample (" +
-                           firstFailure.substr(firstFailure.find(':') + 2) + ")");
-    return noProgram("not_symbolic", firstFailure);
-  }
-  // Where the plain import needs guards, the factors every variant's
-  // symbols share (S1 in {224, 256, 384}: 32*s1) can make two sizes one
-  // (floordiv(s1, 2) and floordiv(s1 + 1, 2) at an even s1): kept when
-  // they place fewer guards.
-  auto guardsOf = [](LoadedSample &l) -> int64_t {
-    auto g = (*l.module)->getAttrOfType<IntegerAttr>(kGuardCount);
-    return g ? g.getInt() : 0;
-  };
-  std::string factorsText;
-  if (guardsOf(*loaded) > 0) {
-    std::map<std::string, int64_t> shared;
-    auto take = [&](const std::vector<std::pair<std::string, int64_t>> &values) {
-      for (const auto &[symbol, size] : values) {
-        int64_t &g = shared[llvm::StringRef(symbol).lower()];
-        g = std::gcd(g, size);
-      }
-    };
-    for (const ShapeVariant &v : variants)
-      take(v.values);
-    if (example < 0)
-      take(constraints.exampleValues);
-    for (auto &[symbol, g] : shared)
-      if (g > 1)
-        symbolic.symbolFactors[symbol] = g;
-    if (!symbolic.symbolFactors.empty()) {
-      auto factored = std::make_unique<LoadedSample>(path, symbolic);
-      if (factored->module && !(*factored->module)->hasAttr(kSizeProbe) &&
-          guardsOf(*factored) < guardsOf(*loaded)) {
-        loaded = std::move(factored);
-        for (const auto &[symbol, g] : symbolic.symbolFactors)
-          factorsText += (factorsText.empty() ? "" : ", ") + std::to_string(g) + "*" + symbol;
-        record["factors"] = factorsText;
-      }
-    }
-  }
+  OneProgramImport imported = importOneProgram(path, variants);
+  if (!imported.loaded)
+    return noProgram(imported.status.c_str(), imported.error);
+  std::unique_ptr<LoadedSample> &loaded = imported.loaded;
+  int example = imported.example;
+  const std::string &factorsText = imported.factors;
+  if (!factorsText.empty())
+    record["factors"] = factorsText;
   LoadedSample &one = *loaded;
-  std::string exampleLabel =
-      example < 0 ? labelOf(constraints.exampleValues) : variants[example].label();
+  const std::string &exampleLabel = imported.exampleLabel;
   record["example"] = exampleLabel;
   auto oneForward = one.module->lookupSymbol<func::FuncOp>("forward");
-  int64_t guards = 0;
-  if (auto g = (*one.module)->getAttrOfType<IntegerAttr>(kGuardCount))
-    guards = g.getInt();
+  int64_t guards = imported.guards;
   record["guards"] = guards;
   out << path << ": one program at " << exampleLabel
       << (example < 0 ? " (the extracted shapes)" : " (variant " + std::to_string(example) + ")")
       << ", " << guards << " guards"
       << (factorsText.empty() ? "" : ", assuming the variants' factors " + factorsText) << "\n";
   // Where a dim could not stay symbolic: each guard's line, dims and sizes.
-  json sites = json::array();
-  oneForward.walk([&](gn::SpecializeOp guard) {
-    auto type = llvm::cast<RankedTensorType>(guard.getInput().getType());
-    llvm::SmallVector<SymExpr> exprs = dimExprs(type);
-    std::string where, dims;
-    if (auto f = llvm::dyn_cast<FileLineColLoc>(guard.getLoc())) {
-      where = (f.getFilename().str() + ":" + std::to_string(f.getLine()) + ":" +
-               std::to_string(f.getColumn()));
-    } else {
-      llvm::raw_string_ostream os(where);
-      guard.getLoc().print(os);
-    }
-    for (int64_t d : guard.getDims())
-      dims += (dims.empty() ? "" : ", ") + std::string("dim ") + std::to_string(d) + " (" +
-              exprs[d].str() + ") at " + std::to_string(type.getDimSize(d));
-    bool readByNothing = guard.getResult().use_empty();
-    out << "  guard " << where << ": " << dims
-        << (readByNothing ? " (an int the model takes as fixed)" : "") << "\n";
-    sites.push_back({{"loc", where}, {"dims", dims}, {"pinned_int", readByNothing}});
-  });
-  record["guard_sites"] = sites;
+  for (const GuardSite &site : guardSites(oneForward))
+    out << "  guard " << site.loc << ": " << site.dims
+        << (site.pinnedInt ? " (an int the model takes as fixed)" : "") << "\n";
+  record["guard_sites"] = guardSitesRecord(oneForward);
   // --compiled: the one program compiled once for the CPU.
   std::unique_ptr<runtime::CompiledModel> compiledOne;
   json compiledRecord;

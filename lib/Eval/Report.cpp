@@ -303,7 +303,8 @@ std::string mlir::gn::eval::renderReport(const std::vector<ReportRun> &runs,
   o << "<h2>By channel</h2>\n<table id=\"channels\"><tr><th class=\"l\">run</th>"
     << "<th class=\"l\">channel</th><th>records</th><th>ran</th><th>correct at t = " << t0
     << "</th><th>mismatches (NaN, Inf, shape, type)</th><th>S(" << t0
-    << ")</th><th>ES(1)</th><th>ES(1), mismatch_extended</th></tr>\n";
+    << ")</th><th>ES(1)</th><th>ES(1), mismatch_extended</th><th>programs per sample "
+    << "(compiled once)</th></tr>\n";
   for (const ReportRun &run : runs) {
     std::map<std::string, std::vector<SampleRecord>> byChannel;
     for (const SampleRecord &r : run.records)
@@ -328,7 +329,11 @@ std::string mlir::gn::eval::renderReport(const std::vector<ReportRun> &runs,
       o << "<tr><td class=\"l\">" << escape(run.name) << "</td><td class=\"l\">"
         << escape(channel) << "</td><td>" << rs.size() << "</td><td>" << ran << "</td><td>"
         << correct << "</td><td>" << mismatches << "</td><td>" << num(sAt) << "</td><td>"
-        << num(es1) << "</td><td>" << num(es1x) << "</td></tr>\n";
+        << num(es1) << "</td><td>" << num(es1x) << "</td><td>";
+      // Shape variants: how many programs each sample's variants took.
+      if (ProgramCount pc = programCount(rs); pc.samples)
+        o << num(pc.meanCompiles) << " (" << pc.compiledOnce << " of " << pc.samples << ")";
+      o << "</td></tr>\n";
     }
   }
   o << "</table>\n";

@@ -18,6 +18,7 @@
 #include "gn/Eval/HostInputs.h"
 #include "gn/Eval/InputSynthesis.h"
 #include "gn/Eval/Npy.h"
+#include "gn/Eval/OneProgram.h"
 #include "gn/Eval/Records.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
@@ -44,6 +45,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 using namespace mlir;
@@ -343,6 +345,27 @@ void addAssemblyFields(json &record, const runtime::CompileStats &st) {
 
 /// Every runtime switch in force ({"cuda": {"gemm": "tuned", ...},
 /// "gn": {...}}), for the record.
+/// A compile's record: its seconds and what the program holds.
+json compileStatsRecord(const runtime::CompileStats &st, double seconds) {
+  json fallback = json::object();
+  for (auto &[op, n] : st.fallbackByOp)
+    fallback[op] = n;
+  json record = {{"seconds", seconds},
+                 {"pipeline_seconds", st.pipelineSeconds},
+                 {"jit_seconds", st.jitSeconds},
+                 {"kernels", st.kernels},
+                 {"launches", st.launches},
+                 {"library_calls", st.libraryCalls},
+                 {"aliases", st.aliases},
+                 {"inplace", st.inplaceResults},
+                 {"concats_elided", st.concatsElided},
+                 {"argument_packs", st.argumentPacks},
+                 {"fallback_ops", st.fallbackOps},
+                 {"fallback", fallback}};
+  addAssemblyFields(record, st);
+  return record;
+}
+
 json switchesRecord(const Switches &target) {
   json out;
   for (const Switches *s : {&target, static_cast<const Switches *>(&generalSwitches())})
@@ -355,16 +378,32 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
+/// The one program of a sample's shape variants (runShapeVariants):
+/// imported once with its symbolic dims, compiled once, run at each variant.
+struct SharedProgram {
+  eval::OneProgramImport imported;
+  std::unique_ptr<runtime::CompiledModel> model; // null: none (`info` says why)
+  json compileRecord;                            // as compileAndTime records it
+  json info;                                     // the records' "one_program"
+  /// Programs compiled for the sample's variants so far: the one program,
+  /// and each variant's own where there is none or its guard refused it.
+  int compiles = 0;
+  bool compileCharged = false; // a variant's record carries the compile time
+};
+
 /// One sample's run, stage by stage: load, synthesize the inputs, the
 /// reference (the CPU interpreter), then the sides the options ask for, and
 /// the comparison. Each stage that fails records the sample's status and
 /// error and returns false; run() then writes the record as it stands.
 class SampleRun {
 public:
-  SampleRun(const std::string &path, const eval::RunOptions &options)
+  /// `shared`: the compiled side runs this one program of the sample's
+  /// shape variants instead of compiling its own (when it has one).
+  SampleRun(const std::string &path, const eval::RunOptions &options,
+            SharedProgram *shared = nullptr)
       : path(path), options(options),
         target(options.target ? *options.target : cpuTarget()),
-        loaded(path, options.dtypeVariant, options.shapeVariant) {}
+        loaded(path, options.dtypeVariant, options.shapeVariant), shared(shared) {}
 
   /// The record: one JSON line, no newline.
   std::string run();
@@ -402,6 +441,17 @@ private:
                                                             std::vector<double> &ms,
                                                             json &compileRecord,
                                                             json &memoryRecord);
+  /// `model` timed on the arguments: its outputs and memory record; null
+  /// with the record's status set when it fails (`errors`: the context its
+  /// diagnostics go to).
+  FailureOr<std::vector<interp::HostTensor>> timeModel(runtime::CompiledModel &model,
+                                                       std::vector<double> &ms,
+                                                       json &memoryRecord,
+                                                       const eval::LoadedSample &errors);
+  /// The compiled side through the sample's one program: true when it ran,
+  /// false when its guards refuse this variant (`refusal`: why; the record
+  /// untouched), none when it failed (the record's status says how).
+  std::optional<bool> runSharedProgram(std::vector<double> &ms, std::string &refusal);
   CompileOptions compileOptions(const std::string &pipeline) const {
     CompileOptions o;
     o.pipelineOptions = pipeline;
@@ -418,6 +468,7 @@ private:
   const Target &target;
   std::shared_ptr<const Switches> switches;
   eval::LoadedSample loaded;
+  SharedProgram *shared;
   json r;
   func::FuncOp func;
   std::vector<interp::HostTensor> args, expected, actual;
@@ -733,7 +784,26 @@ bool SampleRun::compiledSide() {
     return true;
   }
   std::vector<double> ms;
-  if (options.compiler == "gn") {
+  std::string refusal;
+  bool ranShared = false;
+  if (options.compiler == "gn" && shared && shared->model) {
+    std::optional<bool> ran = runSharedProgram(ms, refusal);
+    if (!ran)
+      return false;
+    ranShared = *ran;
+  }
+  if (ranShared) {
+    // The one program ran this variant.
+  } else if (options.compiler == "gn") {
+    if (shared) {
+      // No one program, or its guards refuse this variant: the variant's
+      // own program, compiled for its sizes, and the record says so.
+      ++shared->compiles;
+      r["one_program"] = shared->info;
+      r["one_program"]["own_compile"] = true;
+      if (!refusal.empty())
+        r["one_program"]["refused"] = refusal;
+    }
     json compileRecord, memoryRecord;
     auto outs = compileAndTime(options.pipelineOptions, /*graph=*/true, "compile_error", ms,
                                compileRecord, memoryRecord);
@@ -765,6 +835,34 @@ bool SampleRun::compiledSide() {
   if (!dumpBase.empty() && !dumpTensors(dumpBase + "/compiled", actual, {}, error))
     return fail("runtime_error", error);
   compare();
+  return true;
+}
+
+std::optional<bool> SampleRun::runSharedProgram(std::vector<double> &ms,
+                                                std::string &refusal) {
+  eval::LoadedSample &one = *shared->imported.loaded;
+  one.firstError.clear();
+  // One run first: a guard that refuses this variant's sizes is no failure
+  // of the variant, which then gets its own program.
+  if (failed(shared->model->run(args))) {
+    refusal = one.firstError.empty() ? "the one program refused the variant" : one.firstError;
+    return false;
+  }
+  json memoryRecord;
+  auto outs = timeModel(*shared->model, ms, memoryRecord, one);
+  if (failed(outs)) {
+    r["one_program"] = shared->info;
+    return std::nullopt;
+  }
+  actual = std::move(*outs);
+  json compileRecord = shared->compileRecord;
+  r["compile_seconds"] = shared->compileCharged ? 0.0 : compileRecord["seconds"].get<double>();
+  r["one_program"] = shared->info;
+  r["one_program"]["compile_reused"] = shared->compileCharged;
+  shared->compileCharged = true;
+  compileRecord.erase("seconds");
+  r["compile"] = compileRecord;
+  r["memory"] = memoryRecord;
   return true;
 }
 
@@ -801,28 +899,20 @@ SampleRun::compileAndTime(const std::string &pipeline, bool graph, const char *s
     return failure();
   }
   double seconds = secondsSince(compileStart);
-  const runtime::CompileStats &st = (*model)->stats();
-  json fallback = json::object();
-  for (auto &[op, n] : st.fallbackByOp)
-    fallback[op] = n;
-  compileRecord = {{"seconds", seconds},
-                   {"pipeline_seconds", st.pipelineSeconds},
-                   {"jit_seconds", st.jitSeconds},
-                   {"kernels", st.kernels},
-                   {"launches", st.launches},
-                   {"library_calls", st.libraryCalls},
-                   {"aliases", st.aliases},
-                   {"inplace", st.inplaceResults},
-                   {"concats_elided", st.concatsElided},
-                   {"argument_packs", st.argumentPacks},
-                   {"fallback_ops", st.fallbackOps},
-                   {"fallback", fallback}};
-  addAssemblyFields(compileRecord, st);
-  auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return (*model)->run(a); };
+  compileRecord = compileStatsRecord((*model)->stats(), seconds);
+  return timeModel(**model, ms, memoryRecord, loaded);
+}
+
+FailureOr<std::vector<interp::HostTensor>>
+SampleRun::timeModel(runtime::CompiledModel &model, std::vector<double> &ms, json &memoryRecord,
+                     const eval::LoadedSample &errors) {
+  const runtime::CompileStats &st = model.stats();
+  auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return model.run(a); };
   int64_t runExtraBytes = 0;
   auto outs = timedRuns(runCompiled, args, options.warmup, options.trials, ms, &runExtraBytes);
   if (failed(outs)) {
-    fail("runtime_error", firstErrorOr("compiled run failed"));
+    fail("runtime_error",
+         errors.firstError.empty() ? "compiled run failed" : errors.firstError);
     return failure();
   }
   // Planned: arguments + arena + planned heap. Measured (host targets):
@@ -849,4 +939,69 @@ SampleRun::compileAndTime(const std::string &pipeline, bool graph, const char *s
 
 std::string eval::runSample(const std::string &path, const RunOptions &options) {
   return SampleRun(path, options).run();
+}
+
+std::vector<std::string> eval::runShapeVariants(const std::string &path,
+                                                llvm::ArrayRef<int> indices,
+                                                const RunOptions &options) {
+  SharedProgram shared;
+  std::string error;
+  std::vector<ShapeVariant> variants = sampleShapeVariants(path, error);
+  const Target &target = options.target ? *options.target : cpuTarget();
+  if (variants.empty()) {
+    shared.info = {{"error", "GraphNet gives it no shape variants: " + error}};
+  } else {
+    shared.imported = importOneProgram(path, variants, options.dtypeVariant);
+    if (!shared.imported.loaded) {
+      shared.info = {{"error", shared.imported.error}, {"why", shared.imported.status}};
+    } else {
+      LoadedSample &one = *shared.imported.loaded;
+      shared.info = {{"example", shared.imported.exampleLabel},
+                     {"guards", shared.imported.guards},
+                     {"guard_sites", guardSitesRecord(
+                                         one.module->lookupSymbol<func::FuncOp>("forward"))}};
+      if (!shared.imported.factors.empty())
+        shared.info["factors"] = shared.imported.factors;
+      CompileOptions co;
+      co.pipelineOptions = options.pipelineOptions;
+      co.jitOptLevel = options.jitOptLevel;
+      co.captureGraph = true;
+      co.programName = sampleName(path) + "@one_program";
+      CompileOptions given;
+      given.switches = options.switches;
+      co.switches = switchesFor(target, given, error);
+      auto start = std::chrono::steady_clock::now();
+      FailureOr<std::unique_ptr<runtime::CompiledModel>> model = failure();
+      if (co.switches)
+        model = target.compile(*one.module, co);
+      double seconds = secondsSince(start);
+      ++shared.compiles;
+      if (failed(model)) {
+        shared.info["error"] = co.switches ? (one.firstError.empty() ? "compilation failed"
+                                                                     : one.firstError)
+                                           : error;
+      } else {
+        shared.model = std::move(*model);
+        shared.compileRecord = compileStatsRecord(shared.model->stats(), seconds);
+        shared.info["compile_seconds"] = seconds;
+      }
+      shared.info["compiled"] = shared.model != nullptr;
+    }
+  }
+  std::vector<std::string> lines;
+  for (int index : indices) {
+    RunOptions variantOptions = options;
+    variantOptions.shapeVariant = index;
+    lines.push_back(SampleRun(path, variantOptions, &shared).run());
+  }
+  // Every record of the sample says how many programs its variants took.
+  for (std::string &line : lines) {
+    json r = json::parse(line, nullptr, false);
+    if (r.is_discarded() || !r.contains("one_program"))
+      continue;
+    r["one_program"]["compiles"] = shared.compiles;
+    r["one_program"]["variants_run"] = indices.size();
+    line = r.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  return lines;
 }

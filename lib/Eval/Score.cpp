@@ -120,6 +120,8 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <iomanip>
+#include <map>
 
 using namespace mlir::gn::eval;
 
@@ -452,6 +454,10 @@ bool parseRecord(const nlohmann::json &j, SampleRecord &rec,
                     : "float32";
   if (j.contains("shape_variant"))
     rec.channel += "+shapes";
+  rec.sampleCompiles.reset();
+  if (j.contains("one_program") && j["one_program"].is_object() &&
+      j["one_program"].contains("compiles") && j["one_program"]["compiles"].is_number_integer())
+    rec.sampleCompiles = j["one_program"]["compiles"].get<int>();
   rec.compileSeconds.reset();
   if (j.contains("compile_seconds") && j["compile_seconds"].is_number())
     rec.compileSeconds = j["compile_seconds"].get<double>();
@@ -605,4 +611,45 @@ std::string mlir::gn::eval::formatScores(const std::vector<ScoreRow> &rows,
     return out;
   }
   return "";
+}
+
+mlir::gn::eval::ProgramCount mlir::gn::eval::programCount(const std::vector<SampleRecord> &records) {
+  struct PerSample {
+    std::optional<int> compiles;
+    int variants = 0, compiledVariants = 0;
+  };
+  std::map<std::string, PerSample> bySample;
+  for (const SampleRecord &r : records) {
+    size_t at = r.sample.rfind("@shape");
+    if (at == std::string::npos)
+      continue;
+    PerSample &p = bySample[r.sample.substr(0, at)];
+    ++p.variants;
+    p.compiledVariants += r.compileSeconds.has_value();
+    if (r.sampleCompiles)
+      p.compiles = std::max(p.compiles.value_or(0), *r.sampleCompiles);
+  }
+  ProgramCount count;
+  double total = 0;
+  for (const auto &[sample, p] : bySample) {
+    int compiles = p.compiles.value_or(p.compiledVariants);
+    ++count.samples;
+    count.variants += p.variants;
+    count.compiledOnce += compiles == 1;
+    total += compiles;
+  }
+  if (count.samples)
+    count.meanCompiles = total / count.samples;
+  return count;
+}
+
+std::string mlir::gn::eval::programCountLine(const std::vector<SampleRecord> &records) {
+  ProgramCount c = programCount(records);
+  if (!c.samples)
+    return "";
+  std::ostringstream os;
+  os << c.samples << " samples, " << c.variants << " variants: " << c.compiledOnce
+     << " compiled once; " << std::fixed << std::setprecision(2) << c.meanCompiles
+     << " programs per sample";
+  return os.str();
 }

@@ -183,6 +183,12 @@ static cl::opt<std::string> shapes(
              "shape variants its symbolic_dimension_reifier gives, one record each, named "
              "<sample>@shape<index> (a sample without variants is recorded as such)"),
     cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
+static cl::opt<bool> oneProgram(
+    "one-program",
+    cl::desc("With --shapes and --mode compiled: compile each sample once with its symbolic "
+             "dims and run all its variants through that one program, each record saying how "
+             "many programs the sample took (default); =false: each variant its own program"),
+    cl::init(true), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> outPath("out", cl::desc("Append one JSON line per sample"),
                                     cl::init("results.jsonl"), cl::cat(gnEvalCategory),
                                     cl::sub(runCmd));
@@ -377,17 +383,16 @@ bool expandShapeVariants(std::vector<std::string> &inputs) {
   return true;
 }
 
-/// `inputs` cut to --shard and, with --resume, stripped of those already in
-/// `recordsPath`. Returns -1 to go on, else the exit status (2 after an
-/// error, 0 when nothing is left to run).
-int selectShardAndResume(std::vector<std::string> &inputs, const std::string &recordsPath) {
+/// `inputs` cut to --shard (samples, before --shapes makes them variants:
+/// a sample's variants stay in one shard). False after an error.
+bool selectShard(std::vector<std::string> &inputs) {
   if (!shard.empty()) {
     unsigned index = 0, count = 0;
     char slash = 0, extra = 0;
     if (std::sscanf(shard.c_str(), "%u%c%u%c", &index, &slash, &count, &extra) != 3 ||
         slash != '/' || count == 0 || index >= count) {
       errs() << "error: --shard must be i/N with 0 <= i < N, got '" << shard << "'\n";
-      return 2;
+      return false;
     }
     std::sort(inputs.begin(), inputs.end());
     inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
@@ -398,6 +403,13 @@ int selectShardAndResume(std::vector<std::string> &inputs, const std::string &re
            << inputs.size() << " samples\n";
     inputs = std::move(mine);
   }
+  return true;
+}
+
+/// With --resume, `inputs` stripped of those already in `recordsPath`.
+/// Returns -1 to go on, else the exit status (2 after an error, 0 when
+/// nothing is left to run).
+int skipRecorded(std::vector<std::string> &inputs, const std::string &recordsPath) {
   if (resume) {
     std::set<std::string> done;
     if (!resumePoint(recordsPath, done))
@@ -436,9 +448,9 @@ int compileMain() {
   std::vector<std::string> inputs;
   for (const std::string &in : compileInputs)
     inputs.push_back(normalizedSample(in));
-  if (!expandShapeVariants(inputs))
+  if (!selectShard(inputs) || !expandShapeVariants(inputs))
     return 2;
-  if (int rc = selectShardAndResume(inputs, compileLog); rc >= 0)
+  if (int rc = skipRecorded(inputs, compileLog); rc >= 0)
     return rc;
   return runBatch(inputs, options, compileLog, compileJobs);
 }
@@ -505,9 +517,9 @@ int runMain() {
   std::vector<std::string> inputs;
   for (const std::string &in : runInputs)
     inputs.push_back(normalizedSample(in));
-  if (!expandShapeVariants(inputs))
+  if (!selectShard(inputs) || !expandShapeVariants(inputs))
     return 2;
-  if (int rc = selectShardAndResume(inputs, outPath); rc >= 0)
+  if (int rc = skipRecorded(inputs, outPath); rc >= 0)
     return rc;
   return runBatch(inputs, options, outPath, jobs);
 }
@@ -645,8 +657,23 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   SmallString<128> tmpDir;
   sys::path::system_temp_directory(true, tmpDir);
   mlir::gn::ChildProcesses children(tmpDir.str().str());
-  std::map<int, std::string> inputOf; // child id -> its input
-  size_t next = 0, done = 0, total = runInputs.size(), ok = 0;
+  std::map<int, size_t> unitOf; // child id -> its unit
+  // What each child runs: one input, or under --shapes with one program a
+  // sample's variants together (one compile for all of them).
+  std::vector<std::vector<std::string>> units;
+  bool grouped = !shapes.empty() && oneProgram && options.mode == "compiled" &&
+                 options.compiler == "gn";
+  for (const std::string &in : runInputs) {
+    std::string path, lastPath;
+    mlir::gn::splitShapeVariantName(in, path);
+    if (grouped && !units.empty())
+      mlir::gn::splitShapeVariantName(units.back().front(), lastPath);
+    if (grouped && !units.empty() && path == lastPath)
+      units.back().push_back(in);
+    else
+      units.push_back({in});
+  }
+  size_t nextUnit = 0, done = 0, total = runInputs.size(), ok = 0;
   auto start = std::chrono::steady_clock::now();
   size_t stopAfter = 0;
 #ifdef GN_TEST_HOOKS
@@ -655,11 +682,14 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   if (const char *s = std::getenv("GN_EVAL_TEST_STOP_AFTER"))
     stopAfter = std::strtoul(s, nullptr, 10);
 #endif
-  auto finish = [&](const mlir::gn::FinishedChild &c, const std::string &input) {
-    std::string line = c.result;
+  // Under one program: each sample's compiles, and why one was not enough.
+  std::map<std::string, int> compilesOf;
+  std::map<std::string, std::string> whyNotOne;
+  auto finish = [&](const mlir::gn::FinishedChild &c, const std::string &input,
+                    std::string line) {
     const std::string &oom = c.lastWords;
-    if (c.died())
-      line = eval::deathRecord(input, "", c.waitStatus, timeout);
+    if (c.died() || line.empty())
+      line = eval::deathRecord(input, "", c.waitStatus, c.timeoutSeconds);
     if (c.died() && !oom.empty()) {
       auto r = nlohmann::json::parse(line);
       r["error"] = oom;
@@ -676,6 +706,16 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
       log->flush();
     }
     ++done;
+    if (!j.is_discarded() && j.contains("one_program") && j["one_program"].is_object()) {
+      std::string path;
+      mlir::gn::splitShapeVariantName(input, path);
+      const nlohmann::json &one = j["one_program"];
+      compilesOf[path] = one.value("compiles", 0);
+      if (one.contains("error") && one["error"].is_string())
+        whyNotOne[path] = one["error"].get<std::string>();
+      else if (one.contains("refused") && one["refused"].is_string())
+        whyNotOne[path] = one["refused"].get<std::string>();
+    }
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     outs() << "[" << done << "/" << total << "] " << status << " " << input;
     if (!j.is_discarded() && j.contains("speedup") && j["speedup"].is_number())
@@ -696,21 +736,21 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
     outs().flush();
   };
   while (done < total) {
-    while (next < total && children.running() < std::max(1u, (unsigned)jobs)) {
-      const std::string &input = runInputs[next];
+    while (nextUnit < units.size() && children.running() < std::max(1u, (unsigned)jobs)) {
+      const std::vector<std::string> &unit = units[nextUnit];
       outs().flush();
       std::string error;
       int id = children.start(
-          timeout,
-          [&](const std::string &resultPath) {
+          timeout * unit.size(),
+          [&](const std::string &resultPath) -> std::string {
 #ifdef GN_TEST_HOOKS
             // Test hooks (gn-eval-test-hooks only): let the lit suite check
             // that a crashing or hanging sample is recorded and the run goes on.
             if (const char *crash = std::getenv("GN_EVAL_TEST_CRASH"))
-              if (sys::path::filename(input) == crash)
+              if (sys::path::filename(unit.front()) == crash)
                 raise(SIGSEGV);
             if (const char *hang = std::getenv("GN_EVAL_TEST_HANG"))
-              if (sys::path::filename(input) == hang)
+              if (sys::path::filename(unit.front()) == hang)
                 for (;;)
                   pause();
 #endif
@@ -718,29 +758,54 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
               limitChildMemory(options.memoryLimit, resultPath + ".last");
             std::string path;
             eval::RunOptions childOptions = options;
-            childOptions.shapeVariant = mlir::gn::splitShapeVariantName(input, path);
-            return eval::runSample(path, childOptions);
+            childOptions.shapeVariant = mlir::gn::splitShapeVariantName(unit.front(), path);
+            if (!grouped)
+              return eval::runSample(path, childOptions);
+            std::vector<int> indices;
+            for (const std::string &in : unit)
+              indices.push_back(mlir::gn::splitShapeVariantName(in, path));
+            std::string lines;
+            for (const std::string &line : eval::runShapeVariants(path, indices, childOptions))
+              lines += (lines.empty() ? "" : "\n") + line;
+            return lines;
           },
           error);
       if (id < 0) {
         errs() << "error: " << error << "\n";
         return 2;
       }
-      inputOf[id] = input;
-      ++next;
+      unitOf[id] = nextUnit;
+      ++nextUnit;
     }
     std::optional<mlir::gn::FinishedChild> child = children.waitAny();
     if (!child)
       break;
-    finish(*child, inputOf[child->id]);
-    inputOf.erase(child->id);
-    if (stopAfter && done == stopAfter) {
+    // A unit's records, one line each; a child that died gets a death
+    // record for each of its inputs.
+    const std::vector<std::string> &unit = units[unitOf[child->id]];
+    std::vector<std::string> lines(unit.size());
+    if (!child->died()) {
+      std::istringstream in(child->result);
+      for (size_t k = 0; k < unit.size() && std::getline(in, lines[k]);)
+        ++k;
+    }
+    for (size_t k = 0; k < unit.size(); ++k)
+      finish(*child, unit[k], lines[k]);
+    unitOf.erase(child->id);
+    if (stopAfter && done >= stopAfter) {
       children.killAll();
       _exit(137);
     }
   }
   outs() << "\n" << ok << " / " << total << " samples ok; results appended to " << outPath
          << "\n";
+  if (grouped && !compilesOf.empty()) {
+    size_t once = llvm::count_if(compilesOf, [](const auto &kv) { return kv.second == 1; });
+    outs() << "one program: " << once << " of " << compilesOf.size()
+           << " samples compiled once for all their variants\n";
+    for (const auto &[sample, why] : whyNotOne)
+      outs() << "  " << sample << ": " << compilesOf[sample] << " compiles: " << why << "\n";
+  }
   return 0;
 }
 
@@ -924,6 +989,9 @@ int scoreMain() {
     }
     outs() << eval::formatScores(eval::computeScores(records, options), scoreFormat);
   }
+  if (scoreFormat == "table")
+    if (std::string programs = eval::programCountLine(records); !programs.empty())
+      outs() << "shape variants: " << programs << "\n";
   return 0;
 }
 

@@ -109,6 +109,20 @@ private:
 /// Never throws; errors become a `status` and an `error` message.
 std::string runSample(const std::string &path, const RunOptions &options);
 
+/// Runs shape variants `indices` of GraphNet sample `path` (mode compiled,
+/// compiler gn), one record each, as runSample would name them
+/// ("<path>@shape<K>"), but with one program for all of them: the sample is
+/// imported once with its symbolic dims (importOneProgram in
+/// gn/Eval/OneProgram.h) and compiled once for the target, and each
+/// variant's compiled side runs that program on the variant's inputs. A
+/// variant gets a program of its own, compiled for its sizes, only where
+/// there is no one program (the symbolic import or the target refuses it)
+/// or the program's guards refuse the variant's sizes; each record's
+/// "one_program" says which, why, and how many programs the sample's
+/// variants took in all ("compiles").
+std::vector<std::string> runShapeVariants(const std::string &path, llvm::ArrayRef<int> indices,
+                                          const RunOptions &options);
+
 /// The arguments of `forward` synthesized from its argument attributes
 /// (gn.dtype, gn.mean, ..., gn.data) under `seed`, as gn-eval feeds them.
 FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp forward, uint64_t seed,

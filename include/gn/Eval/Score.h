@@ -43,7 +43,24 @@ struct SampleRecord {
   /// GraphNet's channel: "float32", "float16", "bfloat16" (dtype_variant),
   /// with "+shapes" for a shape variant's record ("float32+shapes").
   std::string channel = "float32";
+  /// A shape variant's record under one program (gn-eval run --shapes): how
+  /// many programs its sample's variants took in all (1: compiled once).
+  std::optional<int> sampleCompiles;
 };
+
+/// Programs compiled per sample over shape-variant records (the "+shapes"
+/// channels): a sample is its records' name before "@shape"; its compiles
+/// are what its records' one_program says, else one per variant that was
+/// compiled (gn-eval run --one-program=false).
+struct ProgramCount {
+  size_t samples = 0, variants = 0;
+  size_t compiledOnce = 0; // samples whose variants all ran one program
+  double meanCompiles = 0; // programs per sample
+};
+ProgramCount programCount(const std::vector<SampleRecord> &records);
+/// "3 samples, 7 variants: 2 compiled once; 1.67 programs per sample" ("":
+/// no shape-variant records).
+std::string programCountLine(const std::vector<SampleRecord> &records);
 
 /// One row of the score table. For t <= 0 alpha/beta/lambda/eta describe the
 /// samples correct at t; for t >= 1 they are frozen at t = 1 (GraphNet).
