@@ -81,6 +81,11 @@ static cl::opt<std::string> bisectPipelineOptions("pipeline-options",
                                                   cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 static cl::opt<uint64_t> bisectSeed("seed", cl::desc("Input synthesis seed"), cl::init(0),
                                     cl::cat(gnEvalCategory), cl::sub(bisectCmd));
+static cl::opt<std::string> bisectBind(
+    "bind",
+    cl::desc("A .mlir with symbolic dims at these values of its shape symbols: "
+             "SYMBOL=SIZE[,SYMBOL=SIZE...] (default: at its compile example)"),
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 static cl::opt<std::string> bisectCase("o", cl::desc("Write the failing range here as .mlir"),
                                        cl::init(""), cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 
@@ -1023,6 +1028,11 @@ int main(int argc, char **argv) {
     options.seed = bisectSeed;
     options.pipelineOptions = bisectPipelineOptions;
     options.casePath = bisectCase;
+    if (std::string error; !bisectBind.empty() &&
+                           !eval::parseBinding(bisectBind, options.binding, error)) {
+      errs() << "error: --bind: " << error << "\n";
+      return 2;
+    }
     return eval::bisectSample(bisectInput, options, outs(), errs());
   }
   if (oneProgramCmd) {

@@ -312,3 +312,12 @@ llvm::SmallVector<int64_t> mlir::gn::fusionDomain(FusionOp fusion,
   reduced.assign(domain.size(), false);
   return domain;
 }
+
+llvm::SmallVector<SymExpr> mlir::gn::fusionDomainExprs(FusionOp fusion) {
+  Block &body = fusion.getBody().front();
+  for (Operation &op : body)
+    if (isReductionOp(&op))
+      return dimExprs(llvm::cast<RankedTensorType>(op.getOperand(0).getType()));
+  auto yield = cast<YieldOp>(body.getTerminator());
+  return dimExprs(llvm::cast<RankedTensorType>(yield.getValues()[0].getType()));
+}

@@ -10,6 +10,7 @@
 #define GN_TRANSFORMS_FUSIONUTILS_H
 
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymExpr.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir::gn {
@@ -94,6 +95,9 @@ BroadcastToOp scatterIndexView(ScatterOp scatter);
 /// The iteration space of a fusion group (the reduction input's shape in a
 /// reduction group, the results' shape otherwise) and which dims are reduced.
 llvm::SmallVector<int64_t> fusionDomain(FusionOp fusion, llvm::SmallVectorImpl<bool> &reduced);
+/// The same domain's dims as expressions over the shape symbols (constants
+/// where static): the sizes a symbolic group's loops run to at a binding.
+llvm::SmallVector<SymExpr> fusionDomainExprs(FusionOp fusion);
 
 } // namespace mlir::gn
 

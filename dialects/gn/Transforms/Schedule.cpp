@@ -85,7 +85,7 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
     // step is then one element through strided views of run-time sizes
     // (6x slower on group norm's [s0, 1, 64*s1^2]; convnext_large's
     // channels-last maps 1.9x).
-    llvm::SmallVector<SymExpr> exprs = symbolic ? domainExprs(fusion) : llvm::SmallVector<SymExpr>();
+    llvm::SmallVector<SymExpr> exprs = symbolic ? fusionDomainExprs(fusion) : llvm::SmallVector<SymExpr>();
     int64_t firstCandidate = -1;
     if ((points >= minParallelElements || symbolic) &&
         (fusion.getKind() != "copy" || (copyOp && threadCopies)))
@@ -129,17 +129,6 @@ struct GnSchedulePass : mlir::gn::impl::GnSchedulePassBase<GnSchedulePass> {
   /// The least static size at which a symbolic group's thread dim is
   /// chosen over a symbolic dim before it, which may be small.
   static constexpr int64_t kLargeThreadDim = 16;
-
-  /// The domain's dims (fusionDomain's) as expressions: the reduction's
-  /// operand, else the first result.
-  static llvm::SmallVector<SymExpr> domainExprs(FusionOp fusion) {
-    Block &body = fusion.getBody().front();
-    for (Operation &op : body)
-      if (isReductionOp(&op))
-        return dimExprs(llvm::cast<RankedTensorType>(op.getOperand(0).getType()));
-    auto yield = cast<YieldOp>(body.getTerminator());
-    return dimExprs(llvm::cast<RankedTensorType>(yield.getValues()[0].getType()));
-  }
 
   static llvm::SmallVector<int64_t> memoryOrder(llvm::ArrayRef<int64_t> domain) {
     return llvm::to_vector(llvm::seq<int64_t>(0, domain.size()));

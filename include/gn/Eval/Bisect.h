@@ -12,6 +12,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
+#include <map>
 #include <string>
 
 namespace mlir::gn::eval {
@@ -22,6 +23,9 @@ struct BisectOptions {
   std::string pipelineOptions; // gn-cpu-pipeline options of every compile
   /// Where the failing range goes as a standalone .mlir (empty: nowhere).
   std::string casePath;
+  /// A .mlir with symbolic dims run at these values of its shape symbols
+  /// (empty: at its compile example), every piece too.
+  std::map<std::string, int64_t> binding;
 };
 
 /// Bisects `path` (a GraphNet folder or a .mlir file), reporting each step

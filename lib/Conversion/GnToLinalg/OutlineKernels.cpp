@@ -108,9 +108,13 @@ public:
       }
       // A copy kernel splits only a dim its op computes slice by slice, with
       // every input sliced along it too.
+      // (Symbolic: the same size at every binding, not just the example's.)
+      llvm::SmallVector<SymExpr> domainExprs = fusionDomainExprs(fusion);
       auto slicedAlike = [&](Type t) {
-        auto shape = llvm::cast<RankedTensorType>(t).getShape();
-        return shape.size() == domain.size() && shape[threadDim] == domain[threadDim];
+        auto rt = llvm::cast<RankedTensorType>(t);
+        return rt.getRank() == (int64_t)domain.size() &&
+               rt.getDimSize(threadDim) == domain[threadDim] &&
+               dimExprs(rt)[threadDim] == domainExprs[threadDim];
       };
       if (!copyOp || !isCopySliceIndependent(copyOp, threadDim) ||
           !llvm::all_of(fusion.getInputs().getTypes(), slicedAlike))
@@ -212,19 +216,11 @@ public:
   StringAttr getSymbolicExtent() const {
     if (!symbolic || threadDim < 0)
       return {};
-    // The domain dim's size: from an operand or result that spans it
-    // (right-aligned, not broadcast along it).
-    int64_t rank = domain.size();
-    for (Type t : llvm::concat<const Type>(fusion->getOperandTypes(), fusion->getResultTypes())) {
-      auto rt = llvm::cast<RankedTensorType>(t);
-      int64_t j = threadDim - (rank - rt.getRank());
-      if (j < 0 || j >= rt.getRank() || rt.getDimSize(j) != domain[threadDim])
-        continue;
-      SymExpr e = dimExprs(rt)[j];
-      if (!e.isConstant())
-        return StringAttr::get(ctx, e.str());
-    }
-    return {};
+    // The domain dim's size, from the value the domain is the shape of (not
+    // an operand's dim of the same size: a transpose's input has its dims
+    // elsewhere, and a static dim may equal a symbol's example size).
+    SymExpr e = fusionDomainExprs(fusion)[threadDim];
+    return e.isConstant() ? StringAttr() : StringAttr::get(ctx, e.str());
   }
 
   /// Emits the kernel function `name` at the end of `kernels`.
@@ -408,7 +404,7 @@ private:
     // run to the end of its input's dim (its size is then read at run time).
     for (const Read &r : reads)
       if (r.slice && !symbolicSliceSizes(r.slice))
-        return refuse("a slice read inside a kernel that stops before the end of a symbolic dim");
+        return refuse("a slice read inside a kernel whose limit on a symbolic dim is not its input's size less a constant");
     if (needsCarrier)
       return refuse("a kernel whose loop no operand reads");
     return success();
@@ -577,7 +573,8 @@ private:
       Value m = ins[r.input];
       if (SliceOp sl = r.slice) {
         if (symbolic && hasSymbolicDims(sl.getType())) {
-          // Dims that run to the input's end: ceil((size - start) / step).
+          // Dims that stop at the input's end, or a constant before it:
+          // ceil((size + (limit - size) - start) / step).
           llvm::SmallVector<OpFoldResult> offsets, sizes, strides;
           llvm::SmallVector<SymExpr> exprs = dimExprs(sl.getType());
           for (auto [d, e] : llvm::enumerate(exprs)) {
@@ -589,8 +586,9 @@ private:
               continue;
             }
             Value n = memref::DimOp::create(b, loc, m, d);
-            Value left = arith::SubIOp::create(b, loc, n,
-                                               arith::ConstantIndexOp::create(b, loc, start));
+            int64_t fromEnd = *limitFromEnd(sl, d);
+            Value left = arith::SubIOp::create(
+                b, loc, n, arith::ConstantIndexOp::create(b, loc, start - fromEnd));
             sizes.push_back(Value(arith::CeilDivUIOp::create(
                 b, loc, left, arith::ConstantIndexOp::create(b, loc, step))));
           }
@@ -712,15 +710,23 @@ private:
     // A static dim cut from a symbolic one reads up to its literal limit:
     // the runtime checks the dim reaches it when it binds the symbols
     // (CpuTarget.cpp, the slices' minimum sizes).
-    llvm::SmallVector<SymExpr> in =
-        dimExprs(llvm::cast<RankedTensorType>(slice.getInput().getType()));
-    llvm::SmallVector<SymExpr> limits =
-        dimExprs(slice.getLimits(), slice.getSymLimitsAttr());
-    llvm::SmallVector<SymExpr> out = dimExprs(slice.getType());
-    for (size_t d = 0; d < out.size(); ++d)
-      if (!out[d].isConstant() && limits[d] != in[d])
+    for (size_t d = 0; d < slice.getType().getRank(); ++d)
+      if (!dimExprs(slice.getType())[d].isConstant() && !limitFromEnd(slice, d))
         return false;
     return true;
+  }
+
+  /// Where slice dim `d`'s limit is its input's size plus a constant (0 up
+  /// to the end, -1 for x[:, :-1]): that constant, which the kernel adds to
+  /// the input's run-time size. std::nullopt for any other limit.
+  static std::optional<int64_t> limitFromEnd(SliceOp slice, int64_t d) {
+    SymExpr in = dimExprs(llvm::cast<RankedTensorType>(slice.getInput().getType()))[d];
+    SymExpr limit = dimExprs(slice.getLimits(), slice.getSymLimitsAttr())[d];
+    std::optional<SymExpr> diff = SymExpr::sub(limit, in);
+    std::optional<int64_t> c = diff ? diff->constantValue() : std::nullopt;
+    if (!c || *c > 0)
+      return std::nullopt;
+    return c;
   }
 
   /// Whether domain dim `i` follows the symbols: some operand or result
