@@ -162,7 +162,8 @@ public:
       auto rt = llvm::cast<RankedTensorType>(type);
       for (auto [i, in] : llvm::enumerate(fusion.getInputs())) {
         auto it = llvm::cast<RankedTensorType>(in.getType());
-        bool sameElement = it.getShape() == rt.getShape() &&
+        // (Symbolic: the same sizes at every binding, not just the example's.)
+        bool sameElement = it.getShape() == rt.getShape() && dimExprs(it) == dimExprs(rt) &&
                            it.getElementTypeBitWidth() == rt.getElementTypeBitWidth();
         bool readAtWrite = llvm::all_of(reads, [&](const Read &rd) {
           return rd.input != i || (!rd.slice && rd.map == outMaps[r] &&
