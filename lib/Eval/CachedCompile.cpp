@@ -18,7 +18,7 @@ std::string eval::cacheKeyOf(const std::string &source, const SampleVariant &var
   if (!switches)
     return "";
   ProgramKey parts{source, target.name().str(), options.pipelineOptions,
-                   target.compileSwitchesKey(*switches), channelVariant(variant.dtype, variant.shape)};
+                   target.compileSwitchesKey(*switches), channelVariant(variant.dtype, variant.shape, variant.symbolic)};
   return programCacheKey(parts, error);
 }
 
@@ -33,11 +33,13 @@ OwningOpRef<ModuleOp> loadSource(MLIRContext &context, const std::string &source
     ImportOptions options;
     options.dtypeVariant = variant.dtype;
     options.shapeVariant = variant.shape;
+    options.symbolic = variant.symbolic;
     return importGraphNetSample(context, source, options);
   }
-  if (!variant.dtype.empty() || variant.shape >= 0) {
+  if (!variant.dtype.empty() || variant.shape >= 0 || variant.symbolic) {
     emitError(FileLineColLoc::get(&context, source, 0, 0))
-        << "GraphNet's dtype and shape variants apply to GraphNet samples, not .mlir files";
+        << "GraphNet's dtype and shape variants and the symbolic import apply to GraphNet "
+           "samples, not .mlir files";
     return nullptr;
   }
   auto buffer = llvm::MemoryBuffer::getFile(source);
@@ -102,7 +104,7 @@ FailureOr<eval::CachedCompile> eval::compileCached(MLIRContext &context,
   if (failed(program))
     return failure();
   ProgramKey parts{source, target.name().str(), options.pipelineOptions, "",
-                   channelVariant(variant.dtype, variant.shape)};
+                   channelVariant(variant.dtype, variant.shape, variant.symbolic)};
   auto switches = switchesFor(target, options, error);
   if (switches)
     parts.compileSwitches = target.compileSwitchesKey(*switches);

@@ -68,10 +68,12 @@ std::string mlir::gn::programCacheKey(const ProgramKey &key, std::string &error)
   return llvm::toHex(h.final(), /*LowerCase=*/true);
 }
 
-std::string mlir::gn::channelVariant(const std::string &dtype, int shape) {
+std::string mlir::gn::channelVariant(const std::string &dtype, int shape, bool symbolic) {
   std::string v = dtype.empty() ? "" : "dtype=" + dtype;
   if (shape >= 0)
     v += (v.empty() ? "shape=" : " shape=") + std::to_string(shape);
+  if (symbolic)
+    v += v.empty() ? "symbolic" : " symbolic";
   return v;
 }
 

@@ -52,10 +52,14 @@ except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
 
     def compile_sample(source, device="cuda", pipeline_options="", jit_opt_level=2,
                        switches=None, caller_tensors=False, cache_dir="", dtype="float32",
-                       shape_variant=-1):
+                       shape_variant=-1, symbolic=False):
         """The program of `source` from the cache (a runtime-only gn compiles
         nothing): a GnError naming the key when none is there."""
         import time
+
+        if symbolic:
+            raise GnError("one program for all shapes (symbolic) is compiled for the CPU, "
+                          "which this gn cannot do: it has no compiler")
 
         if device != "cuda":
             _needs_compiler()

@@ -14,9 +14,16 @@ replay a call, the results written into tensors allocated by torch (see
 gn.cuda for what is read in place and what is copied). Nothing waits for
 the device: torch.cuda.synchronize() does.
 
+Dynamic shapes (torch.compile(..., dynamic=True), or the recompile
+TorchDynamo makes when a shape changes): on the CPU, gn compiles the graph
+once with its shape symbols (docs/symbolic-shapes.md) and that one program
+runs every size; the symbols TorchDynamo passes as SymInt arguments are
+bound from the tensors' sizes. gn.torch_backend.gn_backend.graphs_compiled
+counts the graphs compiled.
+
 Anything gn cannot take (an unsupported op, a dtype gn lacks, dynamic
-shapes, tensors on two devices) raises: torch.compile reports it as a
-backend failure. There is no silent fallback to eager PyTorch.
+shapes on CUDA, tensors on two devices) raises: torch.compile reports it as
+a backend failure. There is no silent fallback to eager PyTorch.
 """
 import os
 import shutil
@@ -97,7 +104,86 @@ def _lift_attributes(gm):
     return values
 
 
-def _write_sample(folder, gm, inputs):
+def _symbols_of(gm):
+    """A dynamic graph's shape symbols: {placeholder: its dims' symbol names
+    ("" where static), or the symbol a SymInt placeholder is}; empty for a
+    static graph. A dim that is an expression of symbols (2*s0) is refused:
+    TorchDynamo gives placeholders plain symbols."""
+    dims = {}
+    for n in gm.graph.nodes:
+        if n.op != "placeholder":
+            continue
+        v = n.meta.get("example_value")
+        if isinstance(v, torch.SymInt) and not str(v).isdigit():
+            dims[n.target] = str(v)
+        elif isinstance(v, torch.Tensor) and any(isinstance(d, torch.SymInt) and not str(d).isdigit()
+                                                 for d in v.shape):
+            # (A dim TorchDynamo specialized is a SymInt of a number.)
+            names = ["" if isinstance(d, int) or str(d).isdigit() else str(d) for d in v.shape]
+            for name in names:
+                if name and not name.isidentifier():
+                    raise NotImplementedError(
+                        f"gn backend: input {n.target} has a dim of size {name}, an expression "
+                        "of shape symbols; gn takes dims that are one symbol each "
+                        "(torch.compile(..., dynamic=False) compiles each shape on its own)")
+            dims[n.target] = names
+    in_tensors = {d for v in dims.values() if isinstance(v, list) for d in v}
+    for name, v in dims.items():
+        if isinstance(v, str) and v not in in_tensors:
+            raise NotImplementedError(
+                f"gn backend: input {name} is an int that changes between calls ({v}) and no "
+                "input tensor's size; gn takes shape symbols only (torch.compile(..., "
+                "dynamic=False) compiles each value on its own)")
+    return dims
+
+
+def _write_constraints(folder, symbols, placeholders, inputs):
+    """input_tensor_constraints.py in GraphNet's form: the symbols, their sizes
+    at this call (the compile example), which dims of which inputs follow
+    them."""
+    example = {}
+    for name, t in zip(placeholders, inputs):
+        dims = symbols.get(name)
+        if isinstance(dims, list):
+            for sym, size in zip(dims, t.shape):
+                if sym:
+                    example.setdefault(sym, int(size))
+    names = sorted(example)
+    lines = ["from sympy import Symbol", ""]
+    lines += [f'{s} = Symbol("{s}")' for s in names]
+    lines += ["", f"dynamic_dim_constraint_symbols = [{', '.join(names)}]", "",
+              "dynamic_dim_constraint_symbol2example_value = {"
+              + ", ".join(f"{s}: {example[s]}" for s in names) + "}", "",
+              "dynamic_dim_constraint_relations = []", "",
+              "dynamic_dim_constraint_input_shapes = ["]
+    for name, t in zip(placeholders, inputs):
+        dims = symbols.get(name)
+        if isinstance(t, torch.Tensor):
+            shape = [d or str(s) for d, s in zip(dims, t.shape)] if isinstance(dims, list) \
+                else [int(s) for s in t.shape]
+            lines.append(f'    ([{", ".join(map(str, shape))}], "{name}"),')
+        else:
+            lines.append(f'    ([], "{name}"),')
+    lines.append("]")
+    with open(os.path.join(folder, "input_tensor_constraints.py"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def _read_as_numbers(gm, inputs):
+    """Placeholders of one element read only through .item() (a module's
+    float attributes, which TorchDynamo passes as tensors under dynamic
+    shapes: BatchNorm's eps and momentum): {name: index}. gn compiles them
+    as the constants they are at this call (an op's eps must be a number)."""
+    out = {}
+    for i, n in enumerate(n for n in gm.graph.nodes if n.op == "placeholder"):
+        t = inputs[i]
+        if (isinstance(t, torch.Tensor) and t.numel() == 1 and n.users
+                and all(u.op == "call_method" and u.target == "item" for u in n.users)):
+            out[n.target] = i
+    return out
+
+
+def _write_sample(folder, gm, inputs, symbols=None, constants=None):
     placeholders = [n.target for n in gm.graph.nodes if n.op == "placeholder"]
     body = gm.code.strip("\n")
     # gm.code is "def forward(self, ...):" and its body: a method of GraphModule.
@@ -110,20 +196,29 @@ def _write_sample(folder, gm, inputs):
         f.write("\n".join(lines) + "\n")
     meta = []
     for name, t in zip(placeholders, inputs):
+        if symbols and name in symbols and not isinstance(t, torch.Tensor):
+            # A shape symbol passed as an int: its size at this call.
+            meta.append(f'class Program_weight_tensor_meta_{name}:\n    name = "{name}"\n'
+                        f'    shape = []\n    dtype = "torch.int64"\n    device = "cpu"\n'
+                        f"    mean = None\n    std = None\n    data = [{int(t)}]\n")
+            continue
         if not isinstance(t, torch.Tensor):
             raise NotImplementedError(
-                f"gn backend: graph input {name} is a {type(t).__name__}, not a tensor "
-                "(dynamic shapes are not supported; use torch.compile(..., dynamic=False))")
+                f"gn backend: graph input {name} is a {type(t).__name__}, not a tensor or a "
+                "shape symbol")
         if t.dtype not in _NUMPY_OF_TORCH and t.dtype != torch.bfloat16:
             raise NotImplementedError(f"gn backend: input {name} has dtype {t.dtype}, "
                                       "which gn's Python interface cannot pass")
+        data = f"[{t.item()!r}]" if name in (constants or {}) else "None"
         meta.append(f'class Program_weight_tensor_meta_{name}:\n    name = "{name}"\n'
                     f"    shape = {list(t.shape)}\n    dtype = \"{t.dtype}\"\n"
-                    f'    device = "cpu"\n    mean = 0.0\n    std = 1.0\n    data = None\n')
+                    f'    device = "cpu"\n    mean = 0.0\n    std = 1.0\n    data = {data}\n')
     with open(os.path.join(folder, "input_meta.py"), "w") as f:
         f.write("\n\n".join(meta))
     with open(os.path.join(folder, "graph_net.json"), "w") as f:
         f.write('{"framework": "torch", "source": "torch.compile"}\n')
+    if symbols:
+        _write_constraints(folder, symbols, placeholders, inputs)
 
 
 def runner(compiled, target):
@@ -164,20 +259,40 @@ def runner(compiled, target):
     return run_cuda if target == "cuda" else run_cpu
 
 
+def _hint(x):
+    """A SymInt example input as the int it is at this call."""
+    if isinstance(x, torch.SymInt):
+        return int(x.node.hint) if x.node.hint is not None else int(x)
+    return x
+
+
 def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=None):
     """The TorchDynamo backend: compiles `gm` with gn for the device its
     tensors are on (`device`, when given, must agree); returns the callable
     that runs it."""
     attrs = _lift_attributes(gm)
-    inputs = list(example_inputs) + attrs
+    inputs = [_hint(x) for x in example_inputs] + attrs
     target = _device_of(inputs, device)
+    symbols = _symbols_of(gm)
+    if symbols and target != "cpu":
+        raise NotImplementedError(
+            "gn backend: a graph with dynamic shapes runs on the CPU only for now (one program "
+            "for all shapes on CUDA is not built); use torch.compile(..., dynamic=False)")
+    # Shape symbols are arguments of the graph, not of gn's program: the
+    # program binds them from the tensors' sizes.
+    names = [n.target for n in gm.graph.nodes if n.op == "placeholder"]
+    keep = [i for i, name in enumerate(names) if not isinstance(symbols.get(name), str)]
+    constants = _read_as_numbers(gm, inputs)
+    baked = {i: (name, inputs[i].item()) for name, i in constants.items()}
     folder = tempfile.mkdtemp(prefix="gn-torch-compile-")
     try:
-        _write_sample(folder, gm, inputs)
+        _write_sample(folder, gm, inputs, symbols, constants)
         # Through the program cache: the same graph compiled again (another
-        # process, a GPU machine without LLVM) loads instead.
+        # process, a GPU machine without LLVM) loads instead. With shape
+        # symbols: one program for every size (gn's symbolic import).
         compiled = compile_sample(folder, device=target, pipeline_options=pipeline_options,
-                                  switches=dict(switches or {}), caller_tensors=target == "cuda")
+                                  switches=dict(switches or {}), caller_tensors=target == "cuda",
+                                  symbolic=bool(symbols))
     except GnError as e:
         raise RuntimeError(f"gn backend: {e}\n(the graph gn was given is in {folder})") from None
     if not os.environ.get("GN_KEEP_TORCH_SAMPLES"):
@@ -187,7 +302,14 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     run_positional = runner(compiled, target)
 
     def run(*args):
-        outs = run_positional(list(args) + attrs)
+        given = list(args) + attrs
+        for i, (name, value) in baked.items():
+            if given[i].item() != value:
+                raise RuntimeError(
+                    f"gn backend: input {name}, read as a number (.item()), was {value!r} when "
+                    f"gn compiled the graph and is {given[i].item()!r} now; gn compiled it as a "
+                    "constant: torch.compile the model again (torch._dynamo.reset())")
+        outs = run_positional([given[i] for i in keep])
         return tuple(outs) if returns_sequence else outs[0]
 
     run.gn_compiled = compiled

@@ -227,8 +227,9 @@ std::shared_ptr<Compiled> compileSample(const std::string &source, const std::st
                                         const std::string &pipelineOptions,
                                         unsigned jitOptLevel, const py::dict &settings,
                                         bool callerTensors, const std::string &cacheDir,
-                                        const std::string &dtype, int shapeVariant) {
-  eval::SampleVariant variant{dtypeVariantOf(dtype), shapeVariant};
+                                        const std::string &dtype, int shapeVariant,
+                                        bool symbolic) {
+  eval::SampleVariant variant{dtypeVariantOf(dtype), shapeVariant, symbolic};
   CompileOptions options;
   const Target &target = chooseTarget(device, settings, options.switches);
   options.callerTensors = callerTensors;
@@ -391,8 +392,11 @@ PYBIND11_MODULE(_gn, m) {
         py::arg("pipeline_options") = "", py::arg("jit_opt_level") = 2,
         py::arg("switches") = py::dict(), py::arg("caller_tensors") = false,
         py::arg("cache_dir") = "", py::arg("dtype") = "float32", py::arg("shape_variant") = -1,
+        py::arg("symbolic") = false,
         "Compiles a sample folder or .mlir file (at GraphNet's dtype and shape variant, as "
-        "import_sample takes them) through the program cache: a program stored under its key "
+        "import_sample takes them; symbolic: one program for every size its "
+        "input_tensor_constraints.py allows, the CPU only) through the program cache: a "
+        "program stored under its key "
         "(the sample's files, the variant, the target, the options, gn's version) loads "
         "without compiling; else it is compiled, stored and loaded. cache_dir: default the "
         "cache-dir switch (GN_CACHE_DIR, else ~/.cache/gn/programs). .cache says which");

@@ -243,3 +243,62 @@ def test_one_compiled_program_gathers_along_a_symbolic_dim():
     np.testing.assert_array_equal(b, np.take_along_axis(x, g, 1))
     with pytest.raises(gn.GnError, match=r":4:8: error: index 1 out of range for size 1"):
         compiled(x[:, :1], np.array([0, 1, 0]), np.zeros((2, 3, 4), np.int64))
+
+
+def _dynamo_style_sample(folder):
+    """A sample as gn.torch_backend writes a TorchDynamo graph with dynamic
+    shapes: the symbols as SymInt parameters, sizes computed from them, and
+    input_tensor_constraints.py naming them (s0 = 2, s1 = 5 at this call)."""
+    os.makedirs(folder)
+    with open(os.path.join(folder, "model.py"), "w") as f:
+        f.write("import torch\n\n\nclass GraphModule(torch.nn.Module):\n"
+                "    def forward(self, s0 : torch.SymInt, s1 : torch.SymInt, L_x_ : torch.Tensor, "
+                "L_w_ : torch.nn.parameter.Parameter):\n"
+                "        y = torch._C._nn.linear(L_x_, L_w_)\n"
+                "        mul = s0 * s1\n"
+                "        z = y.view(mul, 4)\n"
+                "        p = torch.softmax(z, -1)\n"
+                "        return (p.view(s0, s1, 4)[(slice(None, None, None), slice(None, -1, None))],)\n")
+    meta = []
+    for name, shape, dtype, data in [("s0", [], "torch.int64", "[2]"),
+                                     ("s1", [], "torch.int64", "[5]"),
+                                     ("L_x_", [2, 5, 8], "torch.float32", "None"),
+                                     ("L_w_", [4, 8], "torch.float32", "None")]:
+        meta.append(f'class Program_weight_tensor_meta_{name}:\n    name = "{name}"\n'
+                    f'    shape = {shape}\n    dtype = "{dtype}"\n    device = "cpu"\n'
+                    f"    mean = 0.0\n    std = 1.0\n    data = {data}\n")
+    with open(os.path.join(folder, "input_meta.py"), "w") as f:
+        f.write("\n\n".join(meta))
+    with open(os.path.join(folder, "graph_net.json"), "w") as f:
+        f.write('{"framework": "torch"}\n')
+    with open(os.path.join(folder, "input_tensor_constraints.py"), "w") as f:
+        f.write('from sympy import Symbol\n\ns0 = Symbol("s0")\ns1 = Symbol("s1")\n\n'
+                "dynamic_dim_constraint_symbols = [s0, s1]\n\n"
+                "dynamic_dim_constraint_symbol2example_value = {s0: 2, s1: 5}\n\n"
+                "dynamic_dim_constraint_relations = []\n\n"
+                "dynamic_dim_constraint_input_shapes = [\n"
+                '    ([], "s0"),\n    ([], "s1"),\n    ([s0, s1, 8], "L_x_"),\n'
+                '    ([4, 8], "L_w_"),\n]\n')
+
+
+def test_compile_sample_once_for_every_size_of_its_symbols(tmp_path):
+    # torch.compile's dynamic graphs (gn.torch_backend): the SymInt
+    # parameters named after the constraints' symbols are those symbols, so
+    # view(s0 * s1, 4) follows them; one program runs every size.
+    folder = str(tmp_path / "dynamo")
+    _dynamo_style_sample(folder)
+    compiled = gn.compile_sample(folder, device="cpu", symbolic=True)
+    assert compiled.arguments[0]["shape"] == [-1, -1, 8]
+    rng = np.random.default_rng(3)
+    w = rng.standard_normal((4, 8)).astype(np.float32)
+    for batch, seq in ((2, 5), (3, 7), (1, 2), (5, 11)):
+        x = rng.standard_normal((batch, seq, 8)).astype(np.float32)
+        (y,) = compiled(x, w)
+        logits = x @ w.T
+        e = np.exp(logits - logits.max(-1, keepdims=True))
+        np.testing.assert_allclose(y, (e / e.sum(-1, keepdims=True))[:, :-1], rtol=1e-5,
+                                   atol=1e-6)
+    # At its own sizes only, without symbolic: another size is refused.
+    fixed = gn.compile_sample(folder, device="cpu")
+    with pytest.raises(gn.GnError, match=r"expected shape \[2, 5, 8\], got \[3, 7, 8\]"):
+        fixed(rng.standard_normal((3, 7, 8)).astype(np.float32), w)

@@ -31,6 +31,9 @@ struct CachedCompile {
 struct SampleVariant {
   std::string dtype; // "float16", "bfloat16"; "": as extracted
   int shape = -1;    // an index into sampleShapeVariants; -1: as extracted
+  /// One program for all shapes: the sample imported with its symbolic dims
+  /// (ImportOptions::symbolic; input_tensor_constraints.py says which).
+  bool symbolic = false;
 };
 
 /// The cache key of `source` at `variant` compiled for `target` with

@@ -32,7 +32,7 @@ struct ProgramKey {
 /// The `variant` of a key: a sample compiled at GraphNet's dtype variant
 /// (`dtype`: "float16", "bfloat16"; "" as extracted) and shape variant
 /// (`shape` >= 0; -1 as extracted): "dtype=float16 shape=2", or "".
-std::string channelVariant(const std::string &dtype, int shape);
+std::string channelVariant(const std::string &dtype, int shape, bool symbolic = false);
 
 /// gn's version: part of every key, so no program outlives the code that
 /// compiled it.

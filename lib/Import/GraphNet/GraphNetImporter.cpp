@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Import/GraphNet/GraphNetImporter.h"
+#include <map>
 #include "gn/Import/GraphNet/DimensionRewrites.h"
 #include "gn/Import/GraphNet/ShapeVariants.h"
 #include "gn/Import/GraphNet/TensorMeta.h"
@@ -142,6 +143,17 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
   for (const TensorMeta &m : metas)
     metaByName[m.name] = &m;
 
+  // A symbolic import: each shape symbol's size at the compile example, from
+  // a tensor dim that is that symbol alone. A SymInt parameter named after
+  // a symbol and holding that size (TorchDynamo's dynamic graphs pass their
+  // symbols as `s0: torch.SymInt`) is that symbol, not a fixed int.
+  std::map<std::string, int64_t> symbolExamples;
+  for (const auto &[tensor, symbols] : symbolicDims)
+    if (auto it = metaByName.find(tensor); it != metaByName.end())
+      for (auto [size, text] : llvm::zip(it->second->shape, symbols))
+        if (!text.empty() && SymExpr::symbol(text))
+          symbolExamples.emplace(text, size);
+
   // Signature: every tensor parameter becomes an argument of @forward.
   llvm::SmallVector<Type> argTypes;
   llvm::SmallVector<Attribute> argAttrs;
@@ -163,7 +175,11 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
       auto value = checkedInt64((*m.data)[0]);
       if (!value)
         return error(p.loc, "SymInt parameter '" + p.name + "' has a value that is not an int64");
-      evaluator.bind(p.name, PyValue::integer(*value));
+      auto symbol = symbolExamples.find(llvm::StringRef(p.name).lower());
+      if (symbol != symbolExamples.end() && symbol->second == *value)
+        evaluator.bind(p.name, PyValue::size(*value, *SymExpr::symbol(symbol->first)));
+      else
+        evaluator.bind(p.name, PyValue::integer(*value));
       continue;
     }
     Type dtype = ctx.dtypeFromName(m.dtype);

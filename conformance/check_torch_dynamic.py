@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""torch.compile(model, backend="gn") with changing shapes, against eager
+PyTorch: a few models, each called at several input sizes, the default way
+(TorchDynamo compiles the first size as it is, recompiles once with shape
+symbols when a size changes) and with dynamic=True. gn compiles a graph with
+shape symbols once (gn.torch_backend: one program for all shapes, CPU) and
+that program runs every later size. Prints, per model and mode, the graphs
+gn compiled, the sizes run and the worst tightest t against eager; exits 1
+when any output misses --t or a call fails. Run with the PyTorch venv and
+gn's Python module:
+
+    PYTHONPATH=build/python scripts/torch-env.sh python conformance/check_torch_dynamic.py [--t -5]
+"""
+import argparse
+import os
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conformance import flatten, tightest_t  # noqa: E402
+
+import gn.torch_backend  # noqa: E402  (registers "gn")
+from gn.torch_backend import gn_backend  # noqa: E402
+
+
+class Tokens(torch.nn.Module):
+    """Sizes computed from the input's (view(b * t, ...)), a slice to -1."""
+
+    def __init__(self):
+        super().__init__()
+        self.l = torch.nn.Linear(8, 4)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        y = self.l(x).view(b * t, 4)
+        return torch.softmax(y, -1).view(b, t, 4)[:, :-1]
+
+
+class ConvNet(torch.nn.Module):
+    """Convolutions, batch norm (its eps a module attribute), pooling."""
+
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(3, 16, 3, padding=1)
+        self.bn = torch.nn.BatchNorm2d(16)
+        self.c2 = torch.nn.Conv2d(16, 32, 3, stride=2, padding=1)
+        self.fc = torch.nn.Linear(32, 10)
+
+    def forward(self, x):
+        x = torch.relu(self.bn(self.c1(x)))
+        x = torch.nn.functional.max_pool2d(x, 2)
+        x = torch.nn.functional.gelu(self.c2(x))
+        x = torch.nn.functional.adaptive_avg_pool2d(x, 1).flatten(1)
+        return torch.softmax(self.fc(x), -1)
+
+
+class Attention(torch.nn.Module):
+    """A transformer block over a changing sequence: heads, attention,
+    layer norm, an MLP."""
+
+    def __init__(self, d=32, heads=4):
+        super().__init__()
+        self.heads = heads
+        self.qkv = torch.nn.Linear(d, 3 * d)
+        self.out = torch.nn.Linear(d, d)
+        self.norm = torch.nn.LayerNorm(d)
+        self.mlp = torch.nn.Sequential(torch.nn.Linear(d, 4 * d), torch.nn.GELU(),
+                                       torch.nn.Linear(4 * d, d))
+
+    def forward(self, x):
+        b, s, d = x.shape
+        q, k, v = self.qkv(self.norm(x)).chunk(3, dim=-1)
+        split = lambda t: t.view(b, s, self.heads, d // self.heads).transpose(1, 2)
+        a = torch.nn.functional.scaled_dot_product_attention(split(q), split(k), split(v))
+        x = x + self.out(a.transpose(1, 2).reshape(b, s, d))
+        return x + self.mlp(self.norm(x))
+
+
+CASES = [
+    ("tokens", Tokens, [(2, 5, 8), (3, 7, 8), (4, 9, 8), (6, 2, 8)]),
+    ("convnet", ConvNet, [(2, 3, 32, 32), (3, 3, 48, 48), (4, 3, 64, 40), (2, 3, 20, 28)]),
+    ("attention", Attention, [(2, 16, 32), (2, 24, 32), (3, 40, 32), (5, 7, 32)]),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--t", type=int, default=-5)
+    args = ap.parse_args()
+    torch.set_num_threads(2)
+    ok = True
+    for name, make, shapes in CASES:
+        for mode in ("default", "dynamic=True"):
+            torch.manual_seed(0)
+            model = make().eval()
+            torch._dynamo.reset()
+            compiled = torch.compile(model, backend="gn",
+                                     **({"dynamic": True} if mode != "default" else {}))
+            before = gn_backend.graphs_compiled
+            worst, error = -10, ""
+            with torch.no_grad():
+                for shape in shapes:
+                    x = torch.randn(*shape)
+                    try:
+                        got = flatten(compiled(x))
+                    except Exception as e:  # noqa: BLE001 - reported, counted
+                        error = f"{shape}: {type(e).__name__}: {str(e).splitlines()[-1][:200]}"
+                        break
+                    want = flatten(model(x))
+                    worst = max([worst] + [tightest_t(g.contiguous(), w)
+                                           for g, w in zip(got, want)])
+            graphs = gn_backend.graphs_compiled - before
+            good = not error and worst <= args.t
+            ok &= good
+            print(f"{'pass' if good else 'FAIL'} {name} ({mode}): {len(shapes)} sizes, "
+                  f"{graphs} graphs compiled by gn, worst t = {worst}"
+                  + (f"; {error}" if error else ""), flush=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
