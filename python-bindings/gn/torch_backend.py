@@ -183,6 +183,16 @@ def _read_as_numbers(gm, inputs):
     return out
 
 
+def _meta_entry(name, shape, dtype, data, stats=None):
+    """One input's class in GraphNet's input_meta.py form (`data`: its values
+    as Python text, "None" for none; `stats`: mean and std, "None" for a
+    SymInt)."""
+    mean, std = (stats, stats) if stats else ("0.0", "1.0")
+    return (f'class Program_weight_tensor_meta_{name}:\n    name = "{name}"\n'
+            f'    shape = {shape}\n    dtype = "{dtype}"\n    device = "cpu"\n'
+            f"    mean = {mean}\n    std = {std}\n    data = {data}\n")
+
+
 def _write_sample(folder, gm, inputs, symbols=None, constants=None):
     placeholders = [n.target for n in gm.graph.nodes if n.op == "placeholder"]
     body = gm.code.strip("\n")
@@ -198,9 +208,7 @@ def _write_sample(folder, gm, inputs, symbols=None, constants=None):
     for name, t in zip(placeholders, inputs):
         if symbols and name in symbols and not isinstance(t, torch.Tensor):
             # A shape symbol passed as an int: its size at this call.
-            meta.append(f'class Program_weight_tensor_meta_{name}:\n    name = "{name}"\n'
-                        f'    shape = []\n    dtype = "torch.int64"\n    device = "cpu"\n'
-                        f"    mean = None\n    std = None\n    data = [{int(t)}]\n")
+            meta.append(_meta_entry(name, [], "torch.int64", f"[{int(t)}]", stats="None"))
             continue
         if not isinstance(t, torch.Tensor):
             raise NotImplementedError(
@@ -210,9 +218,7 @@ def _write_sample(folder, gm, inputs, symbols=None, constants=None):
             raise NotImplementedError(f"gn backend: input {name} has dtype {t.dtype}, "
                                       "which gn's Python interface cannot pass")
         data = f"[{t.item()!r}]" if name in (constants or {}) else "None"
-        meta.append(f'class Program_weight_tensor_meta_{name}:\n    name = "{name}"\n'
-                    f"    shape = {list(t.shape)}\n    dtype = \"{t.dtype}\"\n"
-                    f'    device = "cpu"\n    mean = 0.0\n    std = 1.0\n    data = {data}\n')
+        meta.append(_meta_entry(name, list(t.shape), str(t.dtype), data))
     with open(os.path.join(folder, "input_meta.py"), "w") as f:
         f.write("\n\n".join(meta))
     with open(os.path.join(folder, "graph_net.json"), "w") as f:
