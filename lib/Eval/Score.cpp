@@ -633,6 +633,8 @@ mlir::gn::eval::ProgramCount mlir::gn::eval::programCount(const std::vector<Samp
   double total = 0;
   for (const auto &[sample, p] : bySample) {
     int compiles = p.compiles.value_or(p.compiledVariants);
+    if (compiles == 0)
+      continue; // no variant reached a compile (no variants, all refused eagerly)
     ++count.samples;
     count.variants += p.variants;
     count.compiledOnce += compiles == 1;

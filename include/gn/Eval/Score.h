@@ -51,7 +51,8 @@ struct SampleRecord {
 /// Programs compiled per sample over shape-variant records (the "+shapes"
 /// channels): a sample is its records' name before "@shape"; its compiles
 /// are what its records' one_program says, else one per variant that was
-/// compiled (gn-eval run --one-program=false).
+/// compiled (gn-eval run --one-program=false). Samples none of whose
+/// variants reached a compile are not counted.
 struct ProgramCount {
   size_t samples = 0, variants = 0;
   size_t compiledOnce = 0; // samples whose variants all ran one program
