@@ -84,6 +84,19 @@ bool cpuTakesSymbolic(Operation *op) {
   // step (in / out, divided at run time) from their buffers.
   if (auto resize = dyn_cast<ResizeOp>(op))
     return resize.getMode() != "area";
+  // Writing a window into a tensor (x[:, 1::3] = y): along each symbolic dim
+  // the window must be the whole dim (start 0, step 1, source and dest the
+  // same size at every binding), so it fits at every binding; the kernel
+  // copies the source at its run-time sizes.
+  if (auto insert = dyn_cast<InsertSliceOp>(op)) {
+    llvm::SmallVector<SymExpr> src = dimExprs(insert.getSource().getType()),
+                               dest = dimExprs(insert.getDest().getType());
+    for (auto [d, e] : llvm::enumerate(dest))
+      if ((!e.isConstant() || !src[d].isConstant()) &&
+          (insert.getStarts()[d] != 0 || insert.getSteps()[d] != 1 || src[d] != e))
+        return false;
+    return true;
+  }
 
   // Reductions need no count except a mean, which the kernel divides by
   // the reduced sizes it reads at run time (gn-decompose keeps a mean over

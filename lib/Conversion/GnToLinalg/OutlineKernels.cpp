@@ -389,7 +389,8 @@ private:
     });
     bool sizedByBuffers = isa_and_present<CumSumOp, ConcatOp, MaxPoolOp, ResizeOp, PadOp, TileOp,
                                           TriangularOp, AvgPoolOp, AdaptiveAvgPoolOp,
-                                          AdaptiveMaxPoolOp, IndexSelectOp, GatherOp>(copyOp) &&
+                                          AdaptiveMaxPoolOp, IndexSelectOp, GatherOp,
+                                          InsertSliceOp>(copyOp) &&
                           (alone || windowGroup);
     if (windowGroup && isa<ConvOp>(copyOp))
       sizedByBuffers = true;

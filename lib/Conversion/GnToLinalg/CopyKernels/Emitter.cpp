@@ -100,9 +100,24 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
     // dest's bytes: gn-stream-bands writes band after band into one
     // buffer), only the window is written.
     copyUnlessSame(b, loc, ins[1], out);
-    auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
+    auto source = llvm::cast<MemRefType>(ins[0].getType());
+    if (source.hasStaticShape()) {
+      linalg::CopyOp::create(b, loc, ins[0],
+                             stridedSubview(b, loc, out, ins2.getStarts(), source.getShape(),
+                                            ins2.getSteps()));
+      return success();
+    }
+    // Symbolic dims (gn-set-target takes only windows that span them): the
+    // window at the source's run-time sizes.
+    llvm::SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (auto [start, size, step] :
+         llvm::zip(ins2.getStarts(), dimSizes(b, loc, ins[0]), ins2.getSteps())) {
+      offsets.push_back(b.getIndexAttr(start));
+      sizes.push_back(getAsOpFoldResult(size));
+      strides.push_back(b.getIndexAttr(step));
+    }
     linalg::CopyOp::create(b, loc, ins[0],
-                           stridedSubview(b, loc, out, ins2.getStarts(), shape, ins2.getSteps()));
+                           memref::SubViewOp::create(b, loc, out, offsets, sizes, strides).getResult());
     return success();
   }
   if (auto pool = dyn_cast<MaxPoolOp>(copyOp))
