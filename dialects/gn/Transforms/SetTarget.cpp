@@ -129,6 +129,10 @@ bool cpuTakesSymbolic(Operation *op) {
   // mean the kernel divides at run time.
   if (auto norm = dyn_cast<GroupNormOp>(op))
     return staticDims(norm.getInput(), {1});
+  // Top-k along a static dim (yolov10's 300 best of 8400 anchors, over a
+  // symbolic batch): a host step that sizes its result at the binding.
+  if (auto topK = dyn_cast<TopKOp>(op))
+    return staticDims(topK.getInput(), {topK.getDim()});
   if (auto norm = dyn_cast<LayerNormOp>(op)) {
     int64_t rank = llvm::cast<RankedTensorType>(norm.getInput().getType()).getRank();
     llvm::SmallVector<int64_t> dims;
