@@ -334,13 +334,11 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
   // product, and a sum over the summed labels. (Fusion runs the product and
   // the sum as one reduction kernel: the product is never stored.)
   add(EinsumOp(), [](Rewrite &b, EinsumOp op) -> Value {
-    if (!llvm::isa<FloatType>(op.getType().getElementType()))
+    if (!isProductSumEinsum(op))
       return nullptr;
     auto [lhs, rhs] = op.getEquation().split("->");
     llvm::SmallVector<StringRef> terms;
     lhs.split(terms, ',');
-    if (terms.size() != op.getInputs().size() || op.getEquation().contains('.'))
-      return nullptr;
     std::string labels = rhs.str();
     for (StringRef t : terms)
       for (char c : t)
@@ -349,21 +347,23 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     int64_t rank = labels.size();
     Value product;
     for (auto [term, v] : llvm::zip(terms, op.getInputs())) {
-      auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
-      // This operand's dims in label order, and its full-rank shape.
+      auto type = llvm::cast<RankedTensorType>(v.getType());
+      llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+      // This operand's dims in label order, and its full-rank shape (with
+      // each dim's expression over the shape symbols).
       llvm::SmallVector<int64_t> perm, full(rank, 1);
+      llvm::SmallVector<SymExpr> fullExprs(rank, SymExpr::constant(1));
       for (auto [k, c] : llvm::enumerate(labels)) {
         size_t at = term.find(c);
         if (at == StringRef::npos)
           continue;
-        if (term.find(c, at + 1) != StringRef::npos)
-          return nullptr; // a diagonal ("ii")
         perm.push_back(at);
-        full[k] = shape[at];
+        full[k] = type.getShape()[at];
+        fullExprs[k] = exprs[at];
       }
       if (!llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
         v = b.make<TransposeOp>({v}, {b.ints("permutation", perm)});
-      v = b.make<ReshapeOp>({v}, {b.ints("shape", full)});
+      v = b.reshape(v, full, fullExprs);
       product = product ? b.mul(product, v) : v;
     }
     int64_t kept = rhs.size();

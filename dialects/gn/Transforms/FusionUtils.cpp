@@ -321,3 +321,18 @@ llvm::SmallVector<SymExpr> mlir::gn::fusionDomainExprs(FusionOp fusion) {
   auto yield = cast<YieldOp>(body.getTerminator());
   return dimExprs(llvm::cast<RankedTensorType>(yield.getValues()[0].getType()));
 }
+
+bool mlir::gn::isProductSumEinsum(EinsumOp op) {
+  if (!llvm::isa<FloatType>(op.getType().getElementType()) || op.getEquation().contains('.'))
+    return false;
+  auto [lhs, rhs] = op.getEquation().split("->");
+  llvm::SmallVector<StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != op.getInputs().size())
+    return false;
+  for (StringRef t : terms)
+    for (size_t i = 0; i < t.size(); ++i)
+      if (t.find(t[i], i + 1) != StringRef::npos)
+        return false; // a diagonal ("ii")
+  return true;
+}

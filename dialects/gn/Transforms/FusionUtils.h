@@ -95,6 +95,10 @@ BroadcastToOp scatterIndexView(ScatterOp scatter);
 /// The iteration space of a fusion group (the reduction input's shape in a
 /// reduction group, the results' shape otherwise) and which dims are reduced.
 llvm::SmallVector<int64_t> fusionDomain(FusionOp fusion, llvm::SmallVectorImpl<bool> &reduced);
+/// Whether gn-decompose writes `op` as a broadcast product and a sum:
+/// floats, no ellipsis, each label at most once per term.
+bool isProductSumEinsum(EinsumOp op);
+
 /// The same domain's dims as expressions over the shape symbols (constants
 /// where static): the sizes a symbolic group's loops run to at a binding.
 llvm::SmallVector<SymExpr> fusionDomainExprs(FusionOp fusion);

@@ -7,6 +7,7 @@
 #include "gn/IR/GnOps.h"
 #include "gn/IR/SymbolicDims.h"
 #include "gn/Support/PassTrace.h"
+#include "gn/Transforms/FusionUtils.h"
 #include "gn/Transforms/Passes.h"
 
 namespace mlir::gn {
@@ -133,6 +134,11 @@ bool cpuTakesSymbolic(Operation *op) {
   // symbolic batch): a host step that sizes its result at the binding.
   if (auto topK = dyn_cast<TopKOp>(op))
     return staticDims(topK.getInput(), {topK.getDim()});
+  // einsum as gn-decompose writes it: permuted operands (kernel read maps),
+  // reshapes carrying their dims' expressions, a broadcast product and a
+  // sum, each of which the kernels size at run time.
+  if (auto einsum = dyn_cast<EinsumOp>(op))
+    return isProductSumEinsum(einsum);
   if (auto norm = dyn_cast<LayerNormOp>(op)) {
     int64_t rank = llvm::cast<RankedTensorType>(norm.getInput().getType()).getRank();
     llvm::SmallVector<int64_t> dims;
