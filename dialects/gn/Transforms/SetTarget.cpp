@@ -133,7 +133,7 @@ bool cpuTakesSymbolic(Operation *op) {
   // Top-k along a static dim (yolov10's 300 best of 8400 anchors, over a
   // symbolic batch): a host step that sizes its result at the binding.
   if (auto topK = dyn_cast<TopKOp>(op))
-    return staticDims(topK.getInput(), {topK.getDim()});
+    return staticDims(topK.getInput(), {static_cast<int64_t>(topK.getDim())});
   // einsum as gn-decompose writes it: permuted operands (kernel read maps),
   // reshapes carrying their dims' expressions, a broadcast product and a
   // sum, each of which the kernels size at run time.
