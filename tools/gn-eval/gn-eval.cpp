@@ -232,9 +232,11 @@ static cl::opt<std::string> reference(
 static cl::opt<std::string> memoryLimit(
     "memory-limit",
     cl::desc("Memory each sample's process may hold: bytes, or with K/M/G/T (0: no limit). "
-             "auto: 3/4 of the machine's memory divided by --jobs on cpu; no limit on cuda, "
-             "whose driver maps large private regions"),
-    cl::init("auto"), cl::cat(gnEvalCategory), cl::sub(runCmd));
+             "auto: 3/4 of the machine's memory divided by --jobs where the process runs on "
+             "the host only (run --device cpu, and compile, whose reference outputs come from "
+             "the CPU interpreter); no limit for run --device cuda, whose driver maps large "
+             "private regions"),
+    cl::init("auto"), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
 static cl::opt<std::string> dumpDir("dump", cl::desc("Write inputs and outputs as .npy here"),
                                     cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Samples run at once"), cl::init(1),
@@ -353,6 +355,24 @@ const mlir::gn::Target *chooseTarget(const std::string &name,
   return target;
 }
 
+/// --memory-limit into `options` (false after an error): "auto" is 3/4 of
+/// the machine's memory over `jobs` where the sample's process runs on the
+/// host only (`hostOnly`), else no limit.
+bool readMemoryLimit(eval::RunOptions &options, bool hostOnly, unsigned jobs) {
+  if (memoryLimit == "auto") {
+    int64_t machine = int64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+    options.memoryLimit = hostOnly ? machine / 4 * 3 / std::max(1u, jobs) : 0;
+    return true;
+  }
+  options.memoryLimit = mlir::gn::parseByteSize(memoryLimit);
+  if (options.memoryLimit < 0) {
+    errs() << "error: --memory-limit must be bytes, with K, M, G or T, or auto; got '"
+           << memoryLimit << "'\n";
+    return false;
+  }
+  return true;
+}
+
 /// --dtype into `options` (false after an error).
 bool readDtypeVariant(eval::RunOptions &options) {
   if (dtypeVariant != "float32" && dtypeVariant != "float16" && dtypeVariant != "bfloat16") {
@@ -450,6 +470,11 @@ int compileMain() {
   options.cacheLink = compileCacheLink;
   if (!readDtypeVariant(options))
     return 2;
+  // Compiling touches no GPU: the reference outputs come from the CPU
+  // interpreter, whose memory the limit bounds (a 3B model was killed by
+  // the kernel's OOM killer, recorded as a crash, before).
+  if (!readMemoryLimit(options, /*hostOnly=*/true, compileJobs))
+    return 2;
   std::vector<std::string> inputs;
   for (const std::string &in : compileInputs)
     inputs.push_back(normalizedSample(in));
@@ -505,18 +530,8 @@ int runMain() {
   }
   options.dumpDir = dumpDir;
   options.reference = reference;
-  if (memoryLimit == "auto") {
-    int64_t machine = int64_t(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
-    options.memoryLimit =
-        target->runsOnHost() ? machine / 4 * 3 / std::max(1u, (unsigned)jobs) : 0;
-  } else {
-    options.memoryLimit = mlir::gn::parseByteSize(memoryLimit);
-    if (options.memoryLimit < 0) {
-      errs() << "error: --memory-limit must be bytes, with K, M, G or T, or auto; got '"
-             << memoryLimit << "'\n";
-      return 2;
-    }
-  }
+  if (!readMemoryLimit(options, target->runsOnHost(), jobs))
+    return 2;
   options.pipelineOptions = pipelineOptions;
   options.jitOptLevel = jitOptLevel;
   std::vector<std::string> inputs;
