@@ -10,7 +10,7 @@
 #
 # FILE: sample paths relative to the GraphNet samples folder (default
 # conformance/shape-list.txt, the shape channel's conformance list). Resumes
-# where OUT/gn.jsonl stops.
+# where OUT/gn.jsonl stops; progress on stdout and in OUT/run.log.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: shape-channel-compiled.sh OUT [N] [--list FILE] [--trials T]}
@@ -31,7 +31,7 @@ mkdir -p "$out"
 mapfile -t dirs < <(grep -v '^#' "$list" | sed "s|^|$samples/|")
 echo "== gn-eval run --shapes $n --mode compiled, one program per sample (${#dirs[@]} samples)"
 "$bin/gn-eval" run --shapes "$n" --mode compiled --trials "$trials" --warmup 1 \
-  --timeout "${GN_SHAPES_TIMEOUT:-600}" --resume --out "$out/gn.jsonl" "${dirs[@]}" | tail -40
+  --timeout "${GN_SHAPES_TIMEOUT:-600}" --resume --out "$out/gn.jsonl" "${dirs[@]}" | tee -a "$out/run.log"
 python3 - "$out/gn.jsonl" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
