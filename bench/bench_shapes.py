@@ -41,32 +41,6 @@ sys.path.insert(0, os.path.join(here, "..", "conformance"))
 sys.path.insert(0, here)
 
 
-def variant_inputs(mod, dump, variant_dir):
-    """The forward's arguments: gn's dumped inputs, and the sizes a variant
-    takes as ints (SymInts) from its meta files, as shape_conformance.py."""
-    import inspect
-
-    import torch
-    import conformance as cf
-
-    meta = cf.meta_of(variant_dir)
-    args = []
-    for p in inspect.signature(mod.forward).parameters:
-        if p == "self":
-            continue
-        path = os.path.join(dump, "inputs", p + ".npy")
-        if not os.path.exists(path) and p in meta and meta[p].get("data"):
-            args.append(int(meta[p]["data"][0]))
-            continue
-        if not os.path.exists(path):
-            raise RuntimeError(f"no dumped input {p} in {dump}")
-        a = cf.load_npy(path)
-        if str(a.dtype) == "torch.uint16":
-            a = a.view(torch.bfloat16)
-        args.append(a)
-    return args
-
-
 def median_ms(fn, args, warmup, trials):
     for _ in range(warmup):
         fn(*args)
@@ -96,7 +70,7 @@ def worst_t(outs, dump):
 def run_sample(sample, args):
     import torch
     import conformance as cf
-    from shape_conformance import graphnet_variants
+    from shape_conformance import graphnet_variants, variant_args
 
     torch.set_num_threads(args.threads)
     name = os.path.basename(os.path.normpath(sample))
@@ -120,7 +94,7 @@ def run_sample(sample, args):
                           "compile once")
             return r
         mod = cf.load_module(variants[dumped[0]])
-        inputs = {k: variant_inputs(mod, os.path.join(args.dump, f"{name}@shape{k}"), variants[k])
+        inputs = {k: variant_args(mod, os.path.join(args.dump, f"{name}@shape{k}"), variants[k])
                   for k in dumped}
     rows = []
     with torch.no_grad():

@@ -59,21 +59,31 @@ def graphnet_variants(sample, graphnet, work):
     return out
 
 
-def run_variant(variant_dir, dump, t_check):
-    mod = load_module(variant_dir)
+def variant_args(mod, dump, variant_dir):
+    """forward's arguments at a variant: gn's dumped inputs (DUMP/<name>@shape<K>),
+    and the sizes the variant takes as ints (SymInts) from its meta files."""
     import inspect
-    params = [p for p in inspect.signature(mod.forward).parameters if p != "self"]
     meta = meta_of(variant_dir)
     args = []
-    for p in params:
+    for p in inspect.signature(mod.forward).parameters:
+        if p == "self":
+            continue
         path = os.path.join(dump, "inputs", p + ".npy")
         if os.path.exists(path):
             a = load_npy(path)
             if str(a.dtype) == "torch.uint16":
                 a = a.view(torch.bfloat16)
             args.append(a)
-        else:
+        elif meta.get(p, {}).get("data"):
             args.append(int(meta[p]["data"][0]))  # SymInt
+        else:
+            raise RuntimeError(f"no dumped input {p} in {dump}")
+    return args
+
+
+def run_variant(variant_dir, dump, t_check):
+    mod = load_module(variant_dir)
+    args = variant_args(mod, dump, variant_dir)
     with torch.no_grad():
         outs = flatten(mod(*args))
     worst = -10
