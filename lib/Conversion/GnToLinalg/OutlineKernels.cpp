@@ -712,8 +712,8 @@ private:
     // A static dim cut from a symbolic one reads up to its literal limit:
     // the runtime checks the dim reaches it when it binds the symbols
     // (CpuTarget.cpp, the slices' minimum sizes).
-    for (size_t d = 0; d < slice.getType().getRank(); ++d)
-      if (!dimExprs(slice.getType())[d].isConstant() && !limitFromEnd(slice, d))
+    for (auto [d, e] : llvm::enumerate(dimExprs(slice.getType())))
+      if (!e.isConstant() && !limitFromEnd(slice, d))
         return false;
     return true;
   }
