@@ -3,8 +3,8 @@
 // firstDifference (the oracle's comparison), and the symbolic size rules.
 
 #include "gn/IR/FirstDifference.h"
-#include "gn/IR/SymExpr.h"
-#include "gn/IR/SymbolBinding.h"
+#include "gn/Support/SymExpr.h"
+#include "gn/Support/SymbolBinding.h"
 #include "gn/IR/SymbolicSizes.h"
 #include "gn/IR/GnShapes.h"
 #include "gn/InitAll.h"

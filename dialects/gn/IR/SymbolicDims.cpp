@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "gn/IR/SymbolicDims.h"
 #include "gn/IR/GnOps.h"
-#include "gn/IR/SymExpr.h"
-#include "gn/IR/SymbolBinding.h"
+#include "gn/Support/SymExpr.h"
+#include "gn/Support/SymbolBinding.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
 

@@ -7,8 +7,8 @@
 #ifndef GN_IR_SYMBOLICDIMS_H
 #define GN_IR_SYMBOLICDIMS_H
 
-#include "gn/IR/SymExpr.h"
-#include "gn/IR/SymbolBinding.h"
+#include "gn/Support/SymExpr.h"
+#include "gn/Support/SymbolBinding.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"

@@ -12,7 +12,7 @@
 #ifndef GN_IR_SYMBOLICSIZES_H
 #define GN_IR_SYMBOLICSIZES_H
 
-#include "gn/IR/SymExpr.h"
+#include "gn/Support/SymExpr.h"
 
 #include "llvm/ADT/ArrayRef.h"
 

@@ -10,7 +10,7 @@
 #define GN_TRANSFORMS_FUSIONUTILS_H
 
 #include "gn/IR/GnOps.h"
-#include "gn/IR/SymExpr.h"
+#include "gn/Support/SymExpr.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir::gn {

@@ -8,7 +8,7 @@
 #ifndef GN_INTERPRETER_INTERPRETER_H
 #define GN_INTERPRETER_INTERPRETER_H
 
-#include "gn/IR/SymbolBinding.h"
+#include "gn/Support/SymbolBinding.h"
 #include "gn/Interpreter/DTypeConversion.h"
 #include "gn/Support/StepProfile.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -11,7 +11,7 @@
 #include "CpuOptions.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
-#include "gn/IR/SymbolBinding.h"
+#include "gn/Support/SymbolBinding.h"
 #include "gn/IR/SymbolicDims.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Pipelines/Pipelines.h"

@@ -12,7 +12,7 @@
 #define GN_LIB_IMPORT_IMPORTCONTEXT_H
 
 #include "gn/IR/GnOps.h"
-#include "gn/IR/SymExpr.h"
+#include "gn/Support/SymExpr.h"
 #include "gn/Import/Python/GraphTrace.h"
 #include "gn/Import/Python/PyAST.h"
 #include "mlir/IR/Builders.h"

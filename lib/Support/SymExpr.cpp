@@ -1,6 +1,6 @@
 //===- SymExpr.cpp - sizes as expressions over shape symbols ---------------===//
 
-#include "gn/IR/SymExpr.h"
+#include "gn/Support/SymExpr.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"

@@ -1,6 +1,6 @@
 //===- SymbolBinding.cpp - shape symbols bound from argument sizes ---------===//
 
-#include "gn/IR/SymbolBinding.h"
+#include "gn/Support/SymbolBinding.h"
 
 namespace mlir::gn {
 

@@ -13,10 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GN_IR_SYMBOLBINDING_H
-#define GN_IR_SYMBOLBINDING_H
+#ifndef GN_SUPPORT_SYMBOLBINDING_H
+#define GN_SUPPORT_SYMBOLBINDING_H
 
-#include "gn/IR/SymExpr.h"
+#include "gn/Support/SymExpr.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
@@ -62,4 +62,4 @@ private:
 
 } // namespace mlir::gn
 
-#endif // GN_IR_SYMBOLBINDING_H
+#endif // GN_SUPPORT_SYMBOLBINDING_H

@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GN_IR_SYMEXPR_H
-#define GN_IR_SYMEXPR_H
+#ifndef GN_SUPPORT_SYMEXPR_H
+#define GN_SUPPORT_SYMEXPR_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -112,4 +112,4 @@ private:
 
 } // namespace mlir::gn
 
-#endif // GN_IR_SYMEXPR_H
+#endif // GN_SUPPORT_SYMEXPR_H
