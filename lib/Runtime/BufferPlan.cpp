@@ -11,7 +11,7 @@
 //  4. the heap's peak and the byte statistics.
 //
 //===----------------------------------------------------------------------===//
-#include "gn/Runtime/MemoryPlan.h"
+#include "gn/Support/MemoryPlan.h"
 #include "gn/Runtime/StepList.h"
 #include "gn/Support/GeneralSwitches.h"
 #include "llvm/ADT/DenseMap.h"

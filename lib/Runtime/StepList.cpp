@@ -2,7 +2,7 @@
 #include "gn/Runtime/StepList.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Interpreter/Interpreter.h"
-#include "gn/Runtime/MemoryPlan.h"
+#include "gn/Support/MemoryPlan.h"
 #include "gn/Support/GeneralSwitches.h"
 #include "gn/Transforms/FusionUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"

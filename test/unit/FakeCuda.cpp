@@ -4,8 +4,9 @@
 // GN_CUDA_LIBRARY_PATH (cuBLAS, cuDNN) on machines without a GPU, so the
 // CUDA runtime's plumbing is tested in CI: every PTX module is parsed for
 // its entries and their parameter counts, every launch is checked (the
-// function exists, each pointer argument lies inside a live allocation) and
-// logged, graphs record and replay. No kernel runs: outputs are whatever
+// function exists, each pointer argument lies inside a live allocation; a
+// value below 2^32 is a size, logged) and logged, graphs record and
+// replay. No kernel runs: outputs are whatever
 // the buffers held. Faults can be injected:
 //   GN_FAKE_CUDA_LOG=FILE            one line per launch, library call, replay
 //   GN_FAKE_CUDA_FAIL_SYNC=N         the N-th stream synchronize fails with
@@ -122,9 +123,18 @@ std::string describe(const Launch &l, const char *verb) {
                   " block=" + std::to_string(l.b[0]) + "," + std::to_string(l.b[1]) + "," +
                   std::to_string(l.b[2]) + " params=" + std::to_string(l.args.size()) +
                   (l.programmatic ? " programmatic" : "");
-  for (uint64_t a : l.args)
-    if (!inAllocation(a))
+  // A symbolic kernel's sizes come before its buffers: a parameter below
+  // 2^32 is taken for a size (the stand-in's device memory is host memory,
+  // far above it) and logged, every other one must lie in an allocation.
+  std::string sizes;
+  for (uint64_t a : l.args) {
+    if (a < (uint64_t(1) << 32))
+      sizes += (sizes.empty() ? "" : ",") + std::to_string(a);
+    else if (!inAllocation(a))
       s += " BAD-POINTER";
+  }
+  if (!sizes.empty())
+    s += " sizes=" + sizes;
   return s;
 }
 

@@ -1,5 +1,5 @@
 //===- MemoryPlanTest.cpp - static buffer offsets by liveness ------------===//
-#include "gn/Runtime/MemoryPlan.h"
+#include "gn/Support/MemoryPlan.h"
 #include <gtest/gtest.h>
 #include <random>
 

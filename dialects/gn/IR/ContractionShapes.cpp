@@ -9,18 +9,6 @@ using namespace mlir;
 using namespace mlir::gn;
 using namespace mlir::gn::shapes;
 
-bool gn::batchFoldsIntoRows(llvm::ArrayRef<int64_t> lhsBatch, llvm::ArrayRef<int64_t> rhsBatch,
-                            int64_t batch, bool transposeLhs, bool transposeResult) {
-  auto count = [](llvm::ArrayRef<int64_t> dims) {
-    int64_t c = 1;
-    for (int64_t d : dims)
-      c *= d;
-    return c;
-  };
-  return batch > 1 && !transposeLhs && !transposeResult && count(rhsBatch) == 1 &&
-         count(lhsBatch) == batch;
-}
-
 LogicalResult gn::inferMatmul(MLIRContext *, OptLoc loc, Value lhs, Value rhs, bool transposeLhs,
                               bool transposeRhs, bool widen, bool transposeResult,
                               TypeList &types) {

@@ -10,6 +10,7 @@
 #ifndef GN_IR_GNSHAPES_H
 #define GN_IR_GNSHAPES_H
 
+#include "gn/Support/GemmShapes.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
@@ -102,14 +103,6 @@ LogicalResult inferSoftmax(MLIRContext *ctx, OptLoc loc, Value input, uint64_t d
                            TypeList &types);
 
 // Contractions.
-/// Whether a batched product runs as one GEMM over all the batch's rows:
-/// one RHS matrix for every batch item (its batch dims all 1), the LHS a
-/// matrix per item with its rows contiguous (not transposed), and the result
-/// packed ([197, 1, 768] x [768, 768] is one 197-row GEMM, not 197 GEMVs
-/// that each read the whole weight). The interpreter and the CUDA target's
-/// GEMMs both fold so.
-bool batchFoldsIntoRows(llvm::ArrayRef<int64_t> lhsBatch, llvm::ArrayRef<int64_t> rhsBatch,
-                        int64_t batch, bool transposeLhs, bool transposeResult);
 LogicalResult inferMatmul(MLIRContext *ctx, OptLoc loc, Value lhs, Value rhs, bool transposeLhs,
                           bool transposeRhs, bool widen, bool transposeResult, TypeList &types);
 LogicalResult inferLinear(MLIRContext *ctx, OptLoc loc, Value input, Value weight, Value bias,

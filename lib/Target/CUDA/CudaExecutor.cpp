@@ -6,6 +6,7 @@
 #include "CudaConv.h"
 #include "CudaGemm.h"
 #include "gn/Support/ShapeGuard.h"
+#include "gn/Support/SymExpr.h"
 #include <chrono>
 #include <functional>
 #include <cstdlib>
@@ -41,6 +42,34 @@ struct LaunchPlan {
   std::vector<CUdeviceptr> values;
   std::vector<void *> params;
 };
+
+/// Launch `l`'s grid: where it follows the kernel's sizes, its expressions
+/// evaluated at `params`' leading sizes (symbols a0, a1, ...), each at
+/// least 1 and within what a launch takes.
+bool launchGrid(const Kernel &kernel, const KernelLaunch &l, llvm::ArrayRef<CUdeviceptr> params,
+                std::array<unsigned, 3> &grid, std::string &error) {
+  grid = l.grid;
+  for (int d = 0; d < 3; ++d) {
+    if (l.gridExprs[d].empty())
+      continue;
+    std::optional<mlir::gn::SymExpr> e = mlir::gn::SymExpr::parse(l.gridExprs[d]);
+    std::optional<int64_t> v;
+    if (e)
+      v = e->evaluate([&](llvm::StringRef name) -> std::optional<int64_t> {
+        unsigned k;
+        if (!name.consume_front("a") || name.getAsInteger(10, k) || k >= kernel.sizes.size())
+          return std::nullopt;
+        return (int64_t)params[k];
+      });
+    if (!v || *v > (d == 0 ? INT32_MAX : 65535)) {
+      error = "kernel function '" + l.function + "': grid dim " + std::to_string(d) + " '" +
+              l.gridExprs[d] + "' has no valid value at its sizes";
+      return false;
+    }
+    grid[d] = std::max<int64_t>(*v, 1);
+  }
+  return true;
+}
 
 } // namespace
 
@@ -373,20 +402,30 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
     if (s.elided)
       continue;
     if (s.kind == Step::Kind::Launch) {
-      std::vector<CUdeviceptr> buffers;
+      // A symbolic kernel's sizes (read from its buffers' shapes), then
+      // the buffers: the parameters its launches pick from.
+      const Kernel &kernel = program.kernels[s.kernel];
+      std::vector<int> slots;
       for (const std::vector<int> *v : {&s.in, &s.out, &s.scratch})
-        for (int slot : *v)
-          buffers.push_back(slotPtr[slot]);
-      for (const KernelLaunch &l : program.kernels[s.kernel].launches) {
+        slots.insert(slots.end(), v->begin(), v->end());
+      std::vector<CUdeviceptr> params;
+      for (const KernelSize &size : kernel.sizes)
+        params.push_back(program.slots[slots[size.buffer]].shape[size.dim]);
+      for (int slot : slots)
+        params.push_back(slotPtr[slot]);
+      for (const KernelLaunch &l : kernel.launches) {
         LaunchPlan p;
         if (!check(driver->moduleGetFunction(&p.function, modules[l.module], l.function.c_str()),
                    ("kernel function '" + l.function + "'").c_str(), error, &s))
           return false;
         p.waits = moduleWaits[l.module];
-        p.grid = l.grid;
         p.block = l.block;
+        if (!launchGrid(kernel, l, params, p.grid, error)) {
+          error = where(s) + ": " + error;
+          return false;
+        }
         for (int a : l.args)
-          p.values.push_back(buffers[a]);
+          p.values.push_back(params[a]);
         launchPlans[i].push_back(std::move(p));
         ++launches;
       }

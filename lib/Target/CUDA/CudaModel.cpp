@@ -1,35 +1,72 @@
 //===- CudaModel.cpp - a CUDA program ready to run ------------------------===//
 #include "gn/Target/CUDA/CudaModel.h"
+#include <algorithm>
 
 using namespace mlir::gn;
 using namespace mlir::gn::cuda;
 using mlir::gn::interp::HostTensor;
 
 bool CudaModel::load(std::string &error) {
+  if (program_.symbolic) {
+    // Loaded at the sizes of the first call (useBinding).
+    if (!executor)
+      error = "a program with symbolic dims is loaded at its first call's sizes";
+    return executor != nullptr;
+  }
   if (!executor)
     executor = CudaExecutor::load(program_, switches, error);
   return executor != nullptr;
 }
 
+bool CudaModel::useBinding(const std::vector<HostTensor> &args, std::string &error) {
+  std::vector<std::vector<int64_t>> shapes;
+  for (const HostTensor &a : args)
+    shapes.push_back(a.shape().vec());
+  auto it = std::find_if(bindings.begin(), bindings.end(),
+                         [&](const Bound &b) { return b.shapes == shapes; });
+  if (it != bindings.end()) {
+    std::rotate(it, it + 1, bindings.end()); // the last used at the back
+  } else {
+    Bound b;
+    b.shapes = shapes;
+    std::optional<Program> at = bindProgram(program_, shapes, error, &b.symbols);
+    if (!at || !(b.executor = CudaExecutor::load(*at, switches, error)))
+      return false;
+    ++bindingLoads;
+    if (bindings.size() >= kBindings)
+      bindings.erase(bindings.begin());
+    bindings.push_back(std::move(b));
+  }
+  symbols = bindings.back().symbols;
+  return true;
+}
+
 bool CudaModel::run(const std::vector<HostTensor> &args, std::vector<HostTensor> &out,
                     std::string &error) {
-  if (!load(error))
+  if (program_.symbolic ? !useBinding(args, error) : !load(error))
     return false;
+  CudaExecutor &ex = program_.symbolic ? *bindings.back().executor : *executor;
+  bool &tried = program_.symbolic ? bindings.back().graphTried : graphTried;
   // The first run is checked step by step (a fault names its op); later
   // runs replay the captured CUDA graph.
-  bool first = !graphTried;
-  if (!executor->setArguments(args, error) || !executor->forward(/*checked=*/first, error))
+  bool first = !tried;
+  if (!ex.setArguments(args, error) || !ex.forward(/*checked=*/first, error))
     return false;
   if (first) {
-    graphTried = true;
-    if (useGraph && !executor->captureGraph(error))
+    tried = true;
+    if (useGraph && !ex.captureGraph(error))
       return false;
   }
-  return executor->results(out, error);
+  return ex.results(out, error);
 }
 
 bool CudaModel::runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<DeviceTensor> outs,
                             void *stream, std::string &error) {
+  if (program_.symbolic) {
+    error = "a program with symbolic dims runs on host tensors only yet: the caller's device "
+            "tensors come without their shapes (docs/symbolic-shapes.md, phase 4)";
+    return false;
+  }
   // Sizes first: loading reads the arguments (GEMM and convolution
   // algorithms are timed on them).
   if (!checkDeviceTensors(program_, args, outs, error))

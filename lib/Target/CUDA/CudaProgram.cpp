@@ -110,12 +110,27 @@ bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std
   j["version"] = kFormatVersion;
   j["sample"] = p.sample;
   j["chip"] = p.chip;
-  for (const Slot &s : p.slots)
-    j["slots"].push_back({{"dtype", interp::name(s.dtype)},
-                          {"shape", s.shape},
-                          {"where", whereName(s.where)},
-                          {"offset", s.offset},
-                          {"view_of", s.viewOf}});
+  for (const Slot &s : p.slots) {
+    json slot = {{"dtype", interp::name(s.dtype)},
+                 {"shape", s.shape},
+                 {"where", whereName(s.where)},
+                 {"offset", s.offset},
+                 {"view_of", s.viewOf}};
+    if (!s.dims.empty())
+      slot["dims"] = s.dims;
+    if (s.liveFirst >= 0)
+      slot["live"] = {s.liveFirst, s.liveLast};
+    if (!s.offsetExpr.empty())
+      slot["offset_expr"] = s.offsetExpr;
+    j["slots"].push_back(slot);
+  }
+  if (p.symbolic) {
+    j["symbolic"] = true;
+    j["guards"] = json::array();
+    for (const Guard &g : p.guards)
+      j["guards"].push_back(
+          {{"size", g.size}, {"needed", g.needed}, {"at_least", g.atLeast}, {"what", g.what}});
+  }
   for (const ArgumentSpec &a : p.arguments)
     j["arguments"].push_back({{"name", a.name},
                               {"dtype", a.torchDtype},
@@ -141,14 +156,17 @@ bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std
   j["kernels"] = json::array();
   for (const Kernel &k : p.kernels) {
     json launches = json::array();
-    for (const KernelLaunch &l : k.launches)
-      launches.push_back({{"module", l.module},
-                          {"function", l.function},
-                          {"grid", l.grid},
-                          {"block", l.block},
-                          {"args", l.args},
-                          {"serial", l.serial}});
-    j["kernels"].push_back({{"name", k.name}, {"launches", launches}});
+    for (const KernelLaunch &l : k.launches) {
+      json launch = {{"module", l.module}, {"function", l.function}, {"grid", l.grid},
+                     {"block", l.block},   {"args", l.args},         {"serial", l.serial}};
+      if (l.gridExprs != std::array<std::string, 3>{})
+        launch["grid_exprs"] = l.gridExprs;
+      launches.push_back(launch);
+    }
+    json kernel = {{"name", k.name}, {"launches", launches}};
+    for (const KernelSize &size : k.sizes)
+      kernel["sizes"].push_back({size.buffer, size.dim});
+    j["kernels"].push_back(kernel);
   }
   for (const Step &s : p.steps) {
     json step = {{"kind", stepKindName(s.kind)}, {"in", s.in},       {"out", s.out},
@@ -161,7 +179,9 @@ bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std
                       {"k", s.gemm.k},           {"batch", s.gemm.batch},
                       {"trans_a", s.gemm.transA}, {"trans_b", s.gemm.transB},
                       {"stride_a", s.gemm.strideA}, {"stride_b", s.gemm.strideB},
-                      {"stride_c", s.gemm.strideC}, {"ldc", s.gemm.ldc}};
+                      {"stride_c", s.gemm.strideC}, {"ldc", s.gemm.ldc},
+                      {"matmul", {s.matmul.transposeLhs, s.matmul.transposeRhs,
+                                  s.matmul.transposeResult}}};
     if (s.kind == Step::Kind::Conv)
       step["conv"] = {{"stride", s.conv.stride},     {"padding", s.conv.padding},
                       {"dilation", s.conv.dilation}, {"groups", s.conv.groups},
@@ -221,6 +241,15 @@ Problem readSlots(const json &j, Program &p) {
       slot.shape.push_back(d.get<int64_t>());
     slot.offset = s.value("offset", int64_t(0));
     slot.viewOf = s.value("view_of", -1);
+    slot.dims = s.value("dims", std::vector<std::string>());
+    if (!slot.dims.empty() && slot.dims.size() != slot.shape.size())
+      return "a slot's dims do not match its rank: " + s.dump();
+    std::vector<int64_t> live = s.value("live", std::vector<int64_t>());
+    if (live.size() == 2) {
+      slot.liveFirst = live[0];
+      slot.liveLast = live[1];
+    }
+    slot.offsetExpr = s.value("offset_expr", "");
     p.slots.push_back(slot);
   }
   return std::nullopt;
@@ -280,8 +309,12 @@ void readKernels(const json &j, Program &p) {
       launch.block = l.value("block", std::array<unsigned, 3>{1, 1, 1});
       launch.args = l.value("args", std::vector<int>());
       launch.serial = l.value("serial", false);
+      launch.gridExprs = l.value("grid_exprs", std::array<std::string, 3>{});
       kernel.launches.push_back(launch);
     }
+    for (const json &size : k.value("sizes", json::array()))
+      if (size.is_array() && size.size() == 2)
+        kernel.sizes.push_back({size[0].get<int>(), size[1].get<int>()});
     p.kernels.push_back(kernel);
   }
 }
@@ -315,6 +348,9 @@ Problem readSteps(const json &j, Program &p) {
                    g.value("trans_a", false),       g.value("trans_b", false),
                    g.value("stride_a", int64_t(0)), g.value("stride_b", int64_t(0)),
                    g.value("stride_c", int64_t(0)), g.value("ldc", int64_t(0))};
+      std::vector<bool> flags = g.value("matmul", std::vector<bool>());
+      if (flags.size() == 3)
+        step.matmul = {flags[0], flags[1], flags[2]};
     }
     if (s.contains("conv")) {
       const json &c = s["conv"];
@@ -372,11 +408,20 @@ Problem checkIndices(const Program &p) {
     if (s.kind == Step::Kind::Launch) {
       if (s.kernel < 0 || s.kernel >= (int)p.kernels.size())
         return "a launch of a kernel that does not exist";
+      const Kernel &k = p.kernels[s.kernel];
       int buffers = s.in.size() + s.out.size() + s.scratch.size();
-      for (const KernelLaunch &l : p.kernels[s.kernel].launches)
+      int params = buffers + k.sizes.size();
+      for (const KernelLaunch &l : k.launches)
         for (int a : l.args)
-          if (a < 0 || a >= buffers)
-            return "kernel '" + p.kernels[s.kernel].name + "' reads a buffer it is not given";
+          if (a < 0 || a >= params)
+            return "kernel '" + k.name + "' reads a buffer it is not given";
+      std::vector<int> slots(s.in);
+      slots.insert(slots.end(), s.out.begin(), s.out.end());
+      slots.insert(slots.end(), s.scratch.begin(), s.scratch.end());
+      for (const KernelSize &size : k.sizes)
+        if (size.buffer < 0 || size.buffer >= buffers || size.dim < 0 ||
+            size.dim >= (int)p.slots[slots[size.buffer]].shape.size())
+          return "kernel '" + k.name + "' takes the size of a buffer it is not given";
     }
   }
   return std::nullopt;
@@ -410,6 +455,10 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
   if (Problem what = readSteps(*j, p))
     return bad(*what);
   readStats(*j, p);
+  p.symbolic = j->value("symbolic", false);
+  for (const json &g : j->value("guards", json::array()))
+    p.guards.push_back({g.value("size", ""), g.value("needed", int64_t(0)),
+                        g.value("at_least", false), g.value("what", "")});
   if (Problem what = checkIndices(p))
     return bad(*what);
   return p;

@@ -49,60 +49,17 @@ std::string locationText(Location loc) {
   return "";
 }
 
-/// A matmul as one strided-batched GEMM, if its batch dims allow one:
-/// each operand's batch either matches the result's or is a single matrix.
+/// A matmul's flags, as its GEMM is made from them.
+cuda::MatmulFlags matmulFlags(MatmulOp op) {
+  return {op.getTransposeLhs(), op.getTransposeRhs(), op.getTransposeResult()};
+}
+
+/// A matmul as one strided-batched GEMM at the compile example, if its
+/// batch dims allow one (cuda::gemmOf).
 std::optional<cuda::Gemm> gemmOf(MatmulOp op) {
-  auto lt = llvm::cast<RankedTensorType>(op.getLhs().getType());
-  auto rt = llvm::cast<RankedTensorType>(op.getRhs().getType());
-  auto ot = llvm::cast<RankedTensorType>(op.getType());
-  llvm::SmallVector<int64_t> ls(lt.getShape()), rs(rt.getShape());
-  // torch.matmul's 1-d promotion (a transpose flag on a vector is moot).
-  bool lt1 = ls.size() == 1, rt1 = rs.size() == 1;
-  if (lt1)
-    ls.insert(ls.begin(), 1);
-  if (rt1)
-    rs.push_back(1);
-  bool ta = op.getTransposeLhs() && !lt1, tb = op.getTransposeRhs() && !rt1;
-  int64_t m = ta ? ls.back() : ls[ls.size() - 2], k = ta ? ls[ls.size() - 2] : ls.back();
-  int64_t n = tb ? rs[rs.size() - 2] : rs.back();
-  auto batchOf = [](llvm::ArrayRef<int64_t> s) {
-    int64_t b = 1;
-    for (int64_t d : s.drop_back(2))
-      b *= d;
-    return b;
-  };
-  // A transposed result, [.., B, M, N] given as [.., M, B, N]: batch item b
-  // starts at column b * n of rows B * n apart. Only for one batch dim (the
-  // dims before it all 1): two would need two strides.
-  bool tc = op.getTransposeResult();
-  llvm::SmallVector<int64_t> os(ot.getShape());
-  if (tc && os.size() >= 3)
-    std::swap(os[os.size() - 3], os[os.size() - 2]);
-  int64_t batch = 1;
-  for (int64_t d : llvm::ArrayRef(os).drop_back(lt1 || rt1 ? (lt1 && rt1 ? 0 : 1) : 2))
-    batch *= d;
-  int64_t lb = batchOf(ls), rb = batchOf(rs);
-  if ((lb != batch && lb != 1) || (rb != batch && rb != 1))
-    return std::nullopt;
-  if (tc && (os.size() < 3 || batch != os[os.size() - 3]))
-    return std::nullopt;
-  if (batchFoldsIntoRows(llvm::ArrayRef(ls).drop_back(2), llvm::ArrayRef(rs).drop_back(2), batch,
-                         ta, tc)) {
-    m *= batch;
-    lb = batch = 1;
-  }
-  cuda::Gemm g;
-  g.m = m;
-  g.n = n;
-  g.k = k;
-  g.batch = batch;
-  g.transA = ta;
-  g.transB = tb;
-  g.strideA = lb == 1 ? 0 : m * k;
-  g.strideB = rb == 1 ? 0 : k * n;
-  g.strideC = tc ? n : m * n;
-  g.ldc = tc ? batch * n : 0;
-  return g;
+  auto shape = [](Value v) { return llvm::cast<RankedTensorType>(v.getType()).getShape(); };
+  return cuda::gemmOf(shape(op.getLhs()), shape(op.getRhs()), shape(op.getResult()),
+                      matmulFlags(op));
 }
 
 bool isGemmType(Type t) {
@@ -295,6 +252,7 @@ LogicalResult translateSteps(cuda::Program &program, const StepList &list,
       if (auto mm = dyn_cast<MatmulOp>(step.op)) {
         s.kind = cuda::Step::Kind::Gemm;
         s.gemm = *gemmOf(mm);
+        s.matmul = matmulFlags(mm);
       } else if (auto conv = dyn_cast<ConvOp>(step.op)) {
         s.kind = cuda::Step::Kind::Conv;
         s.conv.stride.assign(conv.getStride().begin(), conv.getStride().end());

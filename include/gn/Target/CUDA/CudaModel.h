@@ -23,7 +23,10 @@ public:
   /// Loads the program for host tensors now (else the first run() does).
   bool load(std::string &error);
   /// One forward on host tensors: the arguments copied to the device, the
-  /// results copied back.
+  /// results copied back. A symbolic program (Program::symbolic) runs at
+  /// the sizes the arguments give: bound there (bindProgram) and loaded at
+  /// the first call of those sizes, kept for later calls of them (the last
+  /// kBindings bindings), each with its own arena and CUDA graph.
   bool run(const std::vector<interp::HostTensor> &args, std::vector<interp::HostTensor> &out,
            std::string &error);
   /// One forward on the caller's device tensors, enqueued on `stream`
@@ -39,11 +42,33 @@ public:
   /// Waits for `stream` and reports a fault runOnDevice's work raised.
   bool synchronize(void *stream, std::string &error);
   DeviceBinding binding() const { return binding_; }
+  /// The symbols' values at the last host run of a symbolic program ("" for
+  /// another), and how many bindings it has loaded so far.
+  const std::string &symbolBinding() const { return symbols; }
+  int bindingsLoaded() const { return bindingLoads; }
+  static constexpr size_t kBindings = 8;
   const Program &program() const { return program_; }
-  /// The executor of host runs, once loaded.
-  const CudaExecutor *hostExecutor() const { return executor.get(); }
+  /// The executor of host runs, once loaded (of a symbolic program: at the
+  /// last run's binding).
+  const CudaExecutor *hostExecutor() const {
+    return program_.symbolic ? (bindings.empty() ? nullptr : bindings.back().executor.get())
+                             : executor.get();
+  }
 
 private:
+  /// A symbolic program's executors by their arguments' shapes, the last
+  /// used at the back.
+  struct Bound {
+    std::vector<std::vector<int64_t>> shapes;
+    std::unique_ptr<CudaExecutor> executor;
+    bool graphTried = false;
+    std::string symbols;
+  };
+  bool useBinding(const std::vector<interp::HostTensor> &args, std::string &error);
+  std::vector<Bound> bindings;
+  std::string symbols;
+  int bindingLoads = 0;
+
   Program program_;
   CudaOptions switches;
   bool useGraph = true, graphTried = false;

@@ -14,6 +14,7 @@
 
 #include "gn/Support/ArgumentMeta.h"
 #include "gn/Support/HostTensor.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -36,6 +37,19 @@ struct Slot {
   int64_t offset = 0;
   int viewOf = -1;
   int64_t bytes() const;
+
+  // A symbolic program (Program::symbolic): `shape` is the compile
+  // example's, and what follows the shape symbols is given as expressions
+  // (SymExpr's normal form), evaluated when bindProgram binds the symbols.
+  /// Each dim's size ("" where static); empty where every dim is static.
+  std::vector<std::string> dims;
+  /// An arena slot with bytes of its own: the steps it is live over (its
+  /// bytes are placed by liveness at each binding). -1: none of its own.
+  int64_t liveFirst = -1, liveLast = -1;
+  /// Bytes into slot `viewOf` where this one starts: a view, an argument
+  /// in a pack, or an arena slot written over another's bytes (an in-place
+  /// result: `viewOf` is that slot's). Empty: `offset` at every binding.
+  std::string offsetExpr;
 };
 
 /// One gpu.launch_func of a kernel: a function of a PTX module, its grid and
@@ -45,13 +59,28 @@ struct KernelLaunch {
   int module = -1;
   std::string function;
   std::array<unsigned, 3> grid{1, 1, 1}, block{1, 1, 1};
+  /// The launch's parameters: index k < the kernel's sizes.size() is that
+  /// size, any other the buffer k - sizes.size() of the step's buffers.
   std::vector<int> args;
   bool serial = false; // one thread runs sequential updates (gn.serial)
+  /// Where the grid follows the kernel's sizes: each grid dim as a SymExpr
+  /// over the symbols a0, a1, ... (the kernel's sizes in order), "" where
+  /// `grid` holds at every size.
+  std::array<std::string, 3> gridExprs;
+};
+
+/// A size a symbolic kernel takes: dim `dim` of the step's buffer `buffer`
+/// (inputs, outputs, then scratch), read from that slot's shape.
+struct KernelSize {
+  int buffer = 0, dim = 0;
 };
 
 struct Kernel {
   std::string name;
   std::vector<KernelLaunch> launches;
+  /// The sizes passed before the buffers (a symbolic kernel's loops run to
+  /// them); empty for a kernel of static sizes.
+  std::vector<KernelSize> sizes;
 };
 
 struct PtxModule {
@@ -78,6 +107,19 @@ struct Gemm {
   int64_t ldc = 0;
 };
 
+/// A gn.matmul's flags: which operands it reads transposed, and whether its
+/// result is written with the batch as the middle dim.
+struct MatmulFlags {
+  bool transposeLhs = false, transposeRhs = false, transposeResult = false;
+};
+
+/// The GEMM of a matmul with operands and result of these shapes, if one
+/// strided-batched GEMM computes it: each operand's batch either matches
+/// the result's or is a single matrix. The compiler sizes a program's GEMMs
+/// with it, and bindProgram a symbolic program's at each binding.
+std::optional<Gemm> gemmOf(llvm::ArrayRef<int64_t> lhs, llvm::ArrayRef<int64_t> rhs,
+                           llvm::ArrayRef<int64_t> result, MatmulFlags flags);
+
 /// Convolution, NC[D]HW, cross-correlation; bias [O] optional (a third
 /// input).
 struct Conv {
@@ -91,6 +133,7 @@ struct Step {
   std::vector<int> in, out, scratch;
   int kernel = -1;          // Launch
   Gemm gemm;                // Gemm
+  MatmulFlags matmul;       // Gemm: the flags gemm was made from
   Conv conv;                // Conv
   bool elided = false;      // the inputs were written into the result
   std::string op, location; // the gn op and its model.py location, for errors
@@ -107,6 +150,16 @@ const char *stepKindName(Step::Kind k);
 /// How to synthesize an argument (the sample's meta-file facts).
 using ArgumentSpec = ArgumentMeta;
 
+/// A dim a symbolic program needs at one size, or at least at it (a
+/// gn.specialize of the model, a slice's literal stop): checked when the
+/// symbols are bound, before anything runs.
+struct Guard {
+  std::string size;     // the dim's size, a SymExpr
+  int64_t needed = 0;
+  bool atLeast = false; // the dim must reach `needed`, not equal it
+  std::string what;     // "for gn.add at model.py:12: dim 1"
+};
+
 struct Program {
   std::string sample, chip;
   std::vector<Slot> slots;
@@ -117,12 +170,28 @@ struct Program {
   std::vector<PtxModule> modules;
   std::vector<Kernel> kernels;
   std::vector<Step> steps;
+  /// Compiled with symbolic dims: the arguments' sizes bind the shape
+  /// symbols at each call, and bindProgram gives the program at them.
+  bool symbolic = false;
+  std::vector<Guard> guards;
   /// Compile statistics (gn-eval's `compile` record).
   double pipelineSeconds = 0;
   int launchesPerRun = 0, libraryCalls = 0, serialLaunches = 0;
 
   unsigned numArgs() const { return arguments.size(); }
 };
+
+/// Symbolic program `p` at the sizes `argShapes` give (one per argument):
+/// the shape symbols bound from the arguments' dims (every dim checked,
+/// a disagreement naming both places), the guards checked, and a program
+/// of those sizes returned: every slot's shape, the arena planned by
+/// liveness at them, views', packs' and in-place results' offsets, GEMM
+/// sizes. Kernels and launches are shared (their sizes are read from the
+/// slots when loaded). std::nullopt with `error` saying why; `binding`,
+/// when given, gets the symbols' values ("s0 = 5, s1 = 64").
+std::optional<Program> bindProgram(const Program &p,
+                                   llvm::ArrayRef<std::vector<int64_t>> argShapes,
+                                   std::string &error, std::string *binding = nullptr);
 
 /// JSON (one file): writes, or reads with `error` naming what is wrong.
 bool writeProgram(const Program &p, const std::string &path, std::string &error);

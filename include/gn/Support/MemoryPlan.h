@@ -8,8 +8,8 @@
 // of the lower bound on most real graphs but not on all.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GN_RUNTIME_MEMORYPLAN_H
-#define GN_RUNTIME_MEMORYPLAN_H
+#ifndef GN_SUPPORT_MEMORYPLAN_H
+#define GN_SUPPORT_MEMORYPLAN_H
 
 #include <cstdint>
 #include <vector>
@@ -35,4 +35,4 @@ MemoryPlan planMemory(const std::vector<BufferRequest> &requests);
 
 } // namespace mlir::gn::runtime
 
-#endif // GN_RUNTIME_MEMORYPLAN_H
+#endif // GN_SUPPORT_MEMORYPLAN_H

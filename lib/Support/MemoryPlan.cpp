@@ -1,5 +1,5 @@
 //===- MemoryPlan.cpp - static buffer offsets by liveness ----------------===//
-#include "gn/Runtime/MemoryPlan.h"
+#include "gn/Support/MemoryPlan.h"
 #include <algorithm>
 #include <functional>
 #include <map>
