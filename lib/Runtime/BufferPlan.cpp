@@ -305,7 +305,11 @@ private:
     inArena.assign(n, 0);
     llvm::DenseMap<int, int64_t> offsetOf;
     for (auto [k, slot] : llvm::enumerate(arenaSlots)) {
-      plan.places[slot] = {SlotPlace::Where::Arena, memory.offsets[k]};
+      SlotPlace &p = plan.places[slot];
+      p = {SlotPlace::Where::Arena, memory.offsets[k]};
+      p.root = slot;
+      p.first = requests[k].first;
+      p.last = requests[k].last;
       inArena[slot] = 1;
       offsetOf[slot] = memory.offsets[k];
     }
@@ -319,6 +323,8 @@ private:
         plan.places[i].where = SlotPlace::Where::View;
       } else if (offsetOf.count(root[i])) {
         plan.places[i] = {SlotPlace::Where::Arena, offsetOf[root[i]] + offsetIn[i]};
+        plan.places[i].root = root[i];
+        plan.places[i].inRoot = offsetIn[i];
         inArena[i] = 1;
       }
     }

@@ -1,6 +1,7 @@
 //===- StepList.cpp - a compiled host function as steps over slots -------===//
 #include "gn/Runtime/StepList.h"
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Support/MemoryPlan.h"
 #include "gn/Support/GeneralSwitches.h"
@@ -129,4 +130,38 @@ FailureOr<interp::HostTensor> runtime::materializeConstant(Operation *op) {
   if (failed(backend->execute(op, {}, out)))
     return failure();
   return out[0];
+}
+
+std::string SymbolicGuard::failure(const SymbolBinding &binding) const {
+  return atLeast ? tooSmall(dim, size, needed, binding, reads)
+                 : guardFailure(dim, size, needed, binding);
+}
+
+std::vector<SymbolicGuard> mlir::gn::runtime::collectSymbolicGuards(ModuleOp module) {
+  std::vector<SymbolicGuard> guards;
+  module->walk([&](SpecializeOp guard) {
+    auto type = llvm::cast<RankedTensorType>(guard.getInput().getType());
+    llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+    for (int64_t d : guard.getDims())
+      guards.push_back({exprs[d], type.getDimSize(d), d, guard.getLoc()});
+  });
+  // A slice with a literal stop on a symbolic dim needs the dim to reach it.
+  module->walk([&](SliceOp slice) {
+    auto in = llvm::cast<RankedTensorType>(slice.getInput().getType());
+    llvm::SmallVector<SymExpr> exprs = dimExprs(in);
+    llvm::SmallVector<SymExpr> limits = dimExprs(slice.getLimits(), slice.getSymLimitsAttr());
+    for (auto [d, e] : llvm::enumerate(exprs))
+      if (!e.isConstant() && limits[d].isConstant() && slice.getSteps()[d] > 0)
+        guards.push_back(
+            {e, *limits[d].constantValue(), (int64_t)d, slice.getLoc(), /*atLeast=*/true});
+  });
+  // Padding that reads its input (reflect, replicate, circular) needs its
+  // dims at least PadOp::minInputSize.
+  module->walk([&](PadOp pad) {
+    for (auto [d, e] : llvm::enumerate(dimExprs(pad.getInput().getType())))
+      if (!e.isConstant() && pad.minInputSize(d) > 0)
+        guards.push_back({e, pad.minInputSize(d), (int64_t)d, pad.getLoc(), /*atLeast=*/true,
+                          "the padding reads"});
+  });
+  return guards;
 }

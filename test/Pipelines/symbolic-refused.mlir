@@ -1,8 +1,6 @@
-// The CUDA compiler lowers at one size per dim (docs/symbolic-shapes.md,
-// phase 4): a module with symbolic dims is refused at the pipeline's start,
-// naming the value, never specialized to its compile example in silence.
-// The CPU compiler takes some ops symbolically (phase 3, test/Pipelines/
-// symbolic-cpu.mlir) and names the first it does not. Each of gn's passes
+// The compilers take some ops symbolically (phase 3 for the CPU, test/
+// Pipelines/symbolic-cpu.mlir; phase 4's first slice for CUDA) and name the
+// first they do not, never specializing it to its compile example in silence. Each of gn's passes
 // refuses a symbolic module when run alone, outside a pipeline whose
 // gn-set-target accepted it (gn-decompose once stopped with a fatal error
 // inside a rewrite).
@@ -14,7 +12,7 @@
 // CPU: error: the cpu compiler does not take 'gn.flip' with symbolic dims yet (docs/symbolic-shapes.md, phase 3)
 // DECOMPOSE: error: gn-decompose does not take symbolic dims yet (argument #0 is 'tensor<3x3xf32, #gn.dims<["s0", ""]>>')
 // FUSE: error: gn-form-fusion-groups does not take symbolic dims yet
-// CUDA: error: the cuda compiler does not take symbolic dims yet (argument #0 is 'tensor<3x3xf32, #gn.dims<["s0", ""]>>')
+// CUDA: error: the cuda compiler does not take 'gn.flip' with symbolic dims yet (docs/symbolic-shapes.md, phase 4)
 func.func @forward(%x: tensor<3x3xf32, #gn.dims<["s0", ""]>>, %w: tensor<3x4xf32>) -> tensor<4xf32> {
   %m = gn.matmul %x, %w : tensor<3x3xf32, #gn.dims<["s0", ""]>>, tensor<3x4xf32> -> tensor<3x4xf32, #gn.dims<["s0", ""]>>
   %p = gn.flip %m [0] : tensor<3x4xf32, #gn.dims<["s0", ""]>>

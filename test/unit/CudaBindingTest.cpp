@@ -128,7 +128,7 @@ TEST(CudaBinding, SizesOffsetsAndArenaFollowTheSymbols) {
 
 TEST(CudaBinding, SymbolicFieldsSurviveTheFile) {
   Program p = chain();
-  p.guards.push_back({"s0", 2, /*atLeast=*/true, "for gn.slice at model.py:9: dim 0"});
+  p.guards.push_back({"s0", 2, 0, /*atLeast=*/true, "the slice reads", "model.py:9:5"});
   p.steps[0].matmul.transposeRhs = true;
   char path[] = "/tmp/gn-cuda-program-XXXXXX";
   int fd = mkstemp(path);
@@ -141,7 +141,8 @@ TEST(CudaBinding, SymbolicFieldsSurviveTheFile) {
   ASSERT_TRUE(read) << error;
   EXPECT_TRUE(read->symbolic);
   ASSERT_EQ(read->guards.size(), 1u);
-  EXPECT_EQ(read->guards[0].what, p.guards[0].what);
+  EXPECT_EQ(read->guards[0].location, "model.py:9:5");
+  EXPECT_EQ(read->guards[0].reads, "the slice reads");
   EXPECT_TRUE(read->guards[0].atLeast);
   EXPECT_EQ(read->slots[3].dims, p.slots[3].dims);
   EXPECT_EQ(read->slots[3].liveLast, 2);
@@ -163,11 +164,16 @@ TEST(CudaBinding, DisagreementsAndGuardsAreNamed) {
   shapes[0] = {5, 4, 1};
   EXPECT_FALSE(bindProgram(p, shapes, error));
   EXPECT_NE(error.find("argument #0 has rank 3"), std::string::npos) << error;
-  p.guards.push_back({"s0", 4, /*atLeast=*/true, "for gn.slice at model.py:9: dim 0"});
+  p.guards.push_back({"s0", 4, 0, /*atLeast=*/true, "the slice reads", "model.py:9:5"});
   EXPECT_TRUE(bindProgram(p, shapesAt(4), error)) << error;
   EXPECT_FALSE(bindProgram(p, shapesAt(3), error));
-  EXPECT_EQ(error, "for gn.slice at model.py:9: dim 0 = s0 is 3 at s0 = 3, but the model needs it "
-                   "at least 4");
+  EXPECT_EQ(error, "model.py:9:5: the slice reads dim 0 (s0), which must be at least 4, but it is "
+                   "3 at s0 = 3");
+  p.guards = {{"s0", 4, 0, /*atLeast=*/false, "", "model.py:12:3"}};
+  EXPECT_TRUE(bindProgram(p, shapesAt(4), error)) << error;
+  EXPECT_FALSE(bindProgram(p, shapesAt(6), error));
+  EXPECT_EQ(error, "model.py:12:3: the model needs dim 0 (s0) at its size 4 here, but it is 6 at "
+                   "s0 = 6");
 }
 
 TEST(CudaBinding, GemmOfShapes) {
@@ -207,7 +213,10 @@ std::vector<float> expected(const HostTensor &x, const HostTensor &w, const Host
   return y;
 }
 
-TEST(CudaBinding, OneModelRunsEverySizeOnTheStandIn) {
+/// In a child process (the death-test machinery): the stand-in libraries
+/// it loads would otherwise stay loaded for later tests (CudaAbiTest looks
+/// the toolkit's own up).
+void runEverySizeOnTheStandIn() {
   CudaOptions options;
   options.driverLibrary = GN_FAKE_CUDA_DIR "/libcuda.so.1";
   options.libraryPath = GN_FAKE_CUDA_DIR;
@@ -243,6 +252,16 @@ TEST(CudaBinding, OneModelRunsEverySizeOnTheStandIn) {
   EXPECT_NE(log.str().find("launch k grid=1,1,1 block=128,1,1 params=3 sizes=2"),
             std::string::npos);
   EXPECT_EQ(log.str().find("BAD-POINTER"), std::string::npos);
+}
+
+TEST(CudaBinding, OneModelRunsEverySizeOnTheStandIn) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        runEverySizeOnTheStandIn();
+        std::exit(::testing::Test::HasFailure() ? 1 : 0);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 } // namespace

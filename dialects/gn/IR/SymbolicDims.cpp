@@ -170,28 +170,6 @@ mlir::gn::bindArguments(llvm::ArrayRef<RankedTensorType> types,
   return bound;
 }
 
-std::string mlir::gn::guardFailure(int64_t dim, const SymExpr &size, int64_t needed,
-                                   const SymbolBinding &binding) {
-  std::optional<int64_t> actual = binding.evaluate(size);
-  if (actual == needed)
-    return {};
-  return "the model needs dim " + std::to_string(dim) + " (" + size.str() + ") at its size " +
-         std::to_string(needed) + " here, but it is " +
-         (actual ? std::to_string(*actual) : std::string("undefined")) + " at " + binding.str();
-}
-
-std::string mlir::gn::tooSmall(int64_t dim, const SymExpr &size, int64_t least,
-                               const SymbolBinding &binding, llvm::StringRef what) {
-  if (size.isConstant() || least <= 0)
-    return {};
-  std::optional<int64_t> actual = binding.evaluate(size);
-  if (actual && *actual >= least)
-    return {};
-  return what.str() + " dim " + std::to_string(dim) + " (" + size.str() +
-         "), which must be at least " + std::to_string(least) + ", but it is " +
-         (actual ? std::to_string(*actual) : std::string("undefined")) + " at " + binding.str();
-}
-
 LogicalResult mlir::gn::refuseSymbolicDims(Operation *root, llvm::StringRef who) {
   // gn-set-target checked every op against what the target's compiler
   // takes symbolically.

@@ -21,6 +21,7 @@
 #include "gn/IR/DTypes.h"
 #include "gn/Runtime/CompiledModel.h"
 #include "gn/Support/HostTensor.h"
+#include "gn/Support/SymbolBinding.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallVector.h"
 #include <functional>
@@ -78,6 +79,13 @@ struct SlotPlace {
   /// Argument: the Pack slot (an elided concatenation of whole arguments,
   /// a buffer of its own) the argument is copied into; -1: its own buffer.
   int packOf = -1;
+  /// Arena: the slot with bytes of its own that this one lies in (itself,
+  /// or the buffer an in-place result or a concatenation's input shares),
+  /// `inRoot` bytes into it; a slot of its own is live over steps
+  /// [first, last]. A target that plans the arena again at other sizes (a
+  /// symbolic CUDA program) keeps this structure.
+  int root = -1;
+  int64_t inRoot = 0, first = -1, last = -1;
 };
 
 struct BufferPlan {
@@ -104,6 +112,23 @@ FailureOr<StepList> buildStepList(func::FuncOp func, llvm::StringRef targetName,
 /// another pack, is elided into an argument pack (for a target that copies
 /// arguments into buffers it places).
 BufferPlan planBuffers(StepList &list, CompileStats &stats, bool packArguments = false);
+
+/// A dim a symbolic program needs at one size, or at least at one: a
+/// gn.specialize guard, a slice's literal stop on a symbolic dim, padding
+/// that reads its input. Collected before a target's pipeline (which
+/// erases the guards nothing reads) and checked when the symbols are bound,
+/// with the interpreter's sentences.
+struct SymbolicGuard {
+  SymExpr size;
+  int64_t needed = 0;
+  int64_t dim = 0;
+  Location loc;
+  bool atLeast = false;                  // the dim must reach `needed`
+  std::string reads = "the slice reads"; // what needs it, when atLeast
+  /// Empty where the guard holds at `binding`, else why not.
+  std::string failure(const SymbolBinding &binding) const;
+};
+std::vector<SymbolicGuard> collectSymbolicGuards(ModuleOp module);
 
 /// The value of a constant slot's op (StepList::constants), computed once at
 /// compile time: a gn.constant's data, or an empty tensor for a pure op whose

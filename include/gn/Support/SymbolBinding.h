@@ -60,6 +60,20 @@ private:
   std::map<std::string, Bound> symbols;
 };
 
+/// A guard (gn.specialize) on dim `dim` of size `size` that must be
+/// `needed`: empty where it holds at `binding`, else the sentence saying it
+/// does not ("the model needs dim 1 (s1) at its size 6 here, but it is 7 at
+/// s0 = 2, s1 = 7").
+std::string guardFailure(int64_t dim, const SymExpr &size, int64_t needed,
+                         const SymbolBinding &binding);
+
+/// A dim `dim` of size `size` that `what` ("the slice reads") needs to be
+/// at least `least`: empty where it is at `binding` (or `size` is
+/// constant), else the sentence saying it is not ("the slice reads dim 1
+/// (s1), which must be at least 5, but it is 3 at s1 = 3").
+std::string tooSmall(int64_t dim, const SymExpr &size, int64_t least,
+                     const SymbolBinding &binding, llvm::StringRef what);
+
 } // namespace mlir::gn
 
 #endif // GN_SUPPORT_SYMBOLBINDING_H

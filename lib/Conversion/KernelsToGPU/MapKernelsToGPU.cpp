@@ -48,6 +48,7 @@
 #include "gn/Support/PassTrace.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -97,6 +98,35 @@ llvm::SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value i,
       i = arith::DivUIOp::create(b, loc, i, s);
   }
   return ivs;
+}
+
+/// The multi-index of linear index `i` over `sizes` known at run time (a
+/// symbolic kernel's), the last fastest; a constant size 1 gives index 0.
+llvm::SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value i, ValueRange sizes) {
+  llvm::SmallVector<Value> ivs(sizes.size());
+  for (int64_t d = sizes.size() - 1; d >= 0; --d) {
+    if (getConstantIntValue(sizes[d]) == 1) {
+      ivs[d] = indexConst(b, loc, 0);
+      continue;
+    }
+    ivs[d] = d == 0 ? i : Value(arith::RemUIOp::create(b, loc, i, sizes[d]));
+    if (d > 0)
+      i = arith::DivUIOp::create(b, loc, i, sizes[d]);
+  }
+  return ivs;
+}
+
+/// A loop size as a value of the kernel function: a memref.dim of a
+/// buffer seen at its run-time sizes (memref.reinterpret_cast, a symbolic
+/// kernel's) is that view's size operand, so the grid computed from it
+/// reads the kernel's size arguments, which the runtime evaluates.
+Value loopSize(OpBuilder &b, Location loc, OpFoldResult size) {
+  if (auto v = llvm::dyn_cast<Value>(size))
+    if (auto dim = v.getDefiningOp<memref::DimOp>())
+      if (auto view = dim.getSource().getDefiningOp<memref::ReinterpretCastOp>())
+        if (std::optional<int64_t> d = getConstantIntValue(dim.getIndex()))
+          size = view.getMixedSizes()[*d];
+  return getValueOrCreateConstantIndexOp(b, loc, size);
 }
 
 /// The identity of an associative combiner `op` for type `t`, if `op` is
@@ -322,11 +352,30 @@ private:
     Location loc = at->getLoc();
     b.setInsertionPoint(at);
     Value one = indexConst(b, loc, 1);
-    std::string name = (func.getName() + "_" + llvm::Twine(launches.size())).str();
-    auto sym = FlatSymbolRefAttr::get(ctx, name);
+    auto sym = nextLaunchName();
     auto launch = gpu::LaunchOp::create(b, loc, indexConst(b, loc, grid), one, one,
                                         indexConst(b, loc, block), one, one, nullptr, nullptr,
                                         {}, workgroup, {}, nullptr, nullptr, nullptr, sym, sym);
+    return enterLaunch(b, loc, launch);
+  }
+  /// The same with a grid computed in the kernel function (from a symbolic
+  /// kernel's sizes) before `at`.
+  gpu::LaunchOp createLaunch(OpBuilder &b, Operation *at, Value grid, int64_t block) {
+    Location loc = at->getLoc();
+    b.setInsertionPoint(at);
+    Value one = indexConst(b, loc, 1);
+    auto sym = nextLaunchName();
+    auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, indexConst(b, loc, block), one,
+                                        one, nullptr, nullptr, {}, {}, {}, nullptr, nullptr,
+                                        nullptr, sym, sym);
+    return enterLaunch(b, loc, launch);
+  }
+  FlatSymbolRefAttr nextLaunchName() {
+    return FlatSymbolRefAttr::get(
+        ctx, (func.getName() + "_" + llvm::Twine(launches.size())).str());
+  }
+  /// The builder inside `launch`'s body, before its terminator.
+  gpu::LaunchOp enterLaunch(OpBuilder &b, Location loc, gpu::LaunchOp launch) {
     Block &body = launch.getBody().front();
     if (body.empty() || !body.back().hasTrait<OpTrait::IsTerminator>()) {
       b.setInsertionPointToEnd(&body);
@@ -442,12 +491,43 @@ private:
   LogicalResult mapParallel(linalg::GenericOp generic, Value guard) {
     llvm::SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
     if (llvm::any_of(ranges, ShapedType::isDynamic))
-      return generic.emitError("GPU kernels need static loop ranges");
+      return mapParallelAtRunTimeSizes(generic, guard);
     if (product(ranges) > 0) {
       OpBuilder b(ctx);
       llvm::SmallVector<Value> ivs = threadPerPoint(b, generic, ranges, guard);
       storeOutputs(b, generic, ivs, emitBody(b, generic, ivs));
     }
+    generic.erase();
+    return success();
+  }
+
+  /// A symbolic kernel's parallel generic (its loops run to sizes passed at
+  /// launch): one thread per point as above, the grid computed in the
+  /// kernel function from those sizes (the runtime evaluates it at each
+  /// binding: cuda::KernelLaunch::gridExprs), blocks of the schedule's size.
+  LogicalResult mapParallelAtRunTimeSizes(linalg::GenericOp generic, Value guard) {
+    OpBuilder b(generic);
+    Location loc = generic.getLoc();
+    llvm::SmallVector<Value> sizes;
+    Value total = indexConst(b, loc, 1);
+    auto linalgOp = llvm::cast<linalg::LinalgOp>(generic.getOperation());
+    for (Range r : linalgOp.createLoopRanges(b, loc)) {
+      if (getConstantIntValue(r.offset) != 0 || getConstantIntValue(r.stride) != 1)
+        return generic.emitError("GPU kernels need loops from 0 by 1");
+      sizes.push_back(loopSize(b, loc, r.size));
+      total = arith::MulIOp::create(b, loc, total, sizes.back());
+    }
+    int64_t block = blockThreads;
+    Value grid = arith::CeilDivUIOp::create(b, loc, total, indexConst(b, loc, block));
+    gpu::LaunchOp launch = createLaunch(b, generic, grid, block);
+    Value i = globalThread(b, loc, launch, block);
+    Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, total);
+    if (guard)
+      in = arith::AndIOp::create(b, loc, in, guard);
+    auto ifOp = scf::IfOp::create(b, loc, in, /*withElse=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    llvm::SmallVector<Value> ivs = delinearize(b, loc, i, sizes);
+    storeOutputs(b, generic, ivs, emitBody(b, generic, ivs));
     generic.erase();
     return success();
   }

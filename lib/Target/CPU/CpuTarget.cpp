@@ -183,17 +183,8 @@ private:
   std::vector<llvm::SmallVector<int64_t, 6>> boundArgShapes;
   std::optional<SymbolBinding> binding;
   std::vector<llvm::SmallVector<int64_t, 6>> shapes;
-  /// The model's guards (gn.specialize), taken before the pipeline: each
-  /// dim's expression, the size the model needs it at, and where.
-  struct Guard {
-    SymExpr size;
-    int64_t needed;
-    int64_t dim;
-    Location loc;
-    bool atLeast = false; // the dim must reach `needed` (tooSmall)
-    std::string reads = "the slice reads"; // what needs it, for tooSmall
-  };
-  std::vector<Guard> guards;
+  /// The model's guards, taken before the pipeline (collectSymbolicGuards).
+  std::vector<SymbolicGuard> guards;
   LogicalResult planAt(llvm::ArrayRef<HostTensor> args);
   LogicalResult bindSlots(func::FuncOp func, llvm::ArrayRef<HostTensor> args);
   void placeArena(const StepList &at);
@@ -403,13 +394,8 @@ LogicalResult CpuCompiledModel::bindSlots(func::FuncOp func, llvm::ArrayRef<Host
   binding = bindArguments(types, argShapes, error);
   if (!binding)
     return func.emitError() << error;
-  for (const Guard &g : guards) {
-    std::string failure;
-    if (g.atLeast) {
-      failure = tooSmall(g.dim, g.size, g.needed, *binding, g.reads);
-    } else {
-      failure = guardFailure(g.dim, g.size, g.needed, *binding);
-    }
+  for (const SymbolicGuard &g : guards) {
+    std::string failure = g.failure(*binding);
     if (failure.empty())
       continue;
     binding.reset();
@@ -601,31 +587,8 @@ public:
     auto model = std::make_unique<CpuCompiledModel>();
     auto start = std::chrono::steady_clock::now();
     model->module = module.clone();
-    // Guards first: the pipeline erases those nothing reads. A slice with
-    // a literal stop on a symbolic dim needs the dim to reach it.
-    model->module->walk([&](SpecializeOp guard) {
-      auto type = llvm::cast<RankedTensorType>(guard.getInput().getType());
-      llvm::SmallVector<SymExpr> exprs = dimExprs(type);
-      for (int64_t d : guard.getDims())
-        model->guards.push_back({exprs[d], type.getDimSize(d), d, guard.getLoc()});
-    });
-    model->module->walk([&](SliceOp slice) {
-      auto in = llvm::cast<RankedTensorType>(slice.getInput().getType());
-      llvm::SmallVector<SymExpr> exprs = dimExprs(in);
-      llvm::SmallVector<SymExpr> limits = dimExprs(slice.getLimits(), slice.getSymLimitsAttr());
-      for (auto [d, e] : llvm::enumerate(exprs))
-        if (!e.isConstant() && limits[d].isConstant() && slice.getSteps()[d] > 0)
-          model->guards.push_back(
-              {e, *limits[d].constantValue(), (int64_t)d, slice.getLoc(), /*atLeast=*/true});
-    });
-    // Padding that reads its input (reflect, replicate, circular) needs
-    // its dims at least PadOp::minInputSize.
-    model->module->walk([&](PadOp pad) {
-      for (auto [d, e] : llvm::enumerate(dimExprs(pad.getInput().getType())))
-        if (!e.isConstant() && pad.minInputSize(d) > 0)
-          model->guards.push_back({e, pad.minInputSize(d), (int64_t)d, pad.getLoc(),
-                                   /*atLeast=*/true, "the padding reads"});
-    });
+    // Guards first: the pipeline erases those nothing reads.
+    model->guards = collectSymbolicGuards(*model->module);
     PassManager pm(module.getContext());
     if (failed(buildPipeline(pm, options.pipelineOptions, module.getLoc())) ||
         failed(runTargetPipeline(pm, *model->module)))

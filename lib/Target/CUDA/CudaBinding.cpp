@@ -138,13 +138,16 @@ std::optional<Program> mlir::gn::cuda::bindProgram(const Program &p,
   if (bindingText)
     *bindingText = binding->str();
   for (const Guard &g : p.guards) {
-    std::optional<int64_t> v = valueOf(g.size, *binding, g.what, error);
-    if (!v)
+    std::string parseError;
+    std::optional<SymExpr> size = SymExpr::parse(g.size, &parseError);
+    if (!size) {
+      error = "a guard at " + g.location + ": bad size expression '" + g.size + "': " + parseError;
       return std::nullopt;
-    if (g.atLeast ? *v < g.needed : *v != g.needed) {
-      error = g.what + " = " + g.size + " is " + std::to_string(*v) + " at " + binding->str() +
-              ", but the model needs it " + (g.atLeast ? "at least " : "") +
-              std::to_string(g.needed);
+    }
+    std::string failure = g.atLeast ? tooSmall(g.dim, *size, g.needed, *binding, g.reads)
+                                    : guardFailure(g.dim, *size, g.needed, *binding);
+    if (!failure.empty()) {
+      error = (g.location.empty() ? "" : g.location + ": ") + failure;
       return std::nullopt;
     }
   }
@@ -176,8 +179,8 @@ std::optional<Program> mlir::gn::cuda::bindProgram(const Program &p,
   bound.arenaBytes = plan.arenaBytes;
   for (auto [k, i] : llvm::enumerate(owners))
     bound.slots[i].offset = plan.offsets[k];
-  // Offsets into other slots, in slot order: an in-place result's is its
-  // owner's offset plus its own (owners come first).
+  // Offsets into other slots: an in-place result's is its owner's offset
+  // (placed above) plus its own.
   for (auto [i, s] : llvm::enumerate(bound.slots)) {
     int64_t at = s.offset;
     if (!s.offsetExpr.empty()) {
@@ -189,7 +192,8 @@ std::optional<Program> mlir::gn::cuda::bindProgram(const Program &p,
       s.offsetExpr.clear();
     }
     if (s.where == Slot::Where::Arena && s.liveFirst < 0) {
-      if (s.viewOf < 0 || s.viewOf >= (int)i || bound.slots[s.viewOf].where != Slot::Where::Arena) {
+      if (s.viewOf < 0 || s.viewOf >= (int)bound.slots.size() || s.viewOf == (int)i ||
+          bound.slots[s.viewOf].where != Slot::Where::Arena) {
         error = "slot " + std::to_string(i) + " is in the arena with neither bytes of its own "
                 "nor an earlier arena slot it is written over";
         return std::nullopt;

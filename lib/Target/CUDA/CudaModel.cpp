@@ -7,12 +7,9 @@ using namespace mlir::gn::cuda;
 using mlir::gn::interp::HostTensor;
 
 bool CudaModel::load(std::string &error) {
-  if (program_.symbolic) {
-    // Loaded at the sizes of the first call (useBinding).
-    if (!executor)
-      error = "a program with symbolic dims is loaded at its first call's sizes";
-    return executor != nullptr;
-  }
+  // A symbolic program is loaded at each call's sizes (useBinding).
+  if (program_.symbolic)
+    return true;
   if (!executor)
     executor = CudaExecutor::load(program_, switches, error);
   return executor != nullptr;

@@ -128,8 +128,12 @@ bool mlir::gn::cuda::writeProgram(const Program &p, const std::string &path, std
     j["symbolic"] = true;
     j["guards"] = json::array();
     for (const Guard &g : p.guards)
-      j["guards"].push_back(
-          {{"size", g.size}, {"needed", g.needed}, {"at_least", g.atLeast}, {"what", g.what}});
+      j["guards"].push_back({{"size", g.size},
+                             {"needed", g.needed},
+                             {"dim", g.dim},
+                             {"at_least", g.atLeast},
+                             {"reads", g.reads},
+                             {"location", g.location}});
   }
   for (const ArgumentSpec &a : p.arguments)
     j["arguments"].push_back({{"name", a.name},
@@ -458,7 +462,8 @@ std::optional<Program> mlir::gn::cuda::readProgram(const std::string &path, std:
   p.symbolic = j->value("symbolic", false);
   for (const json &g : j->value("guards", json::array()))
     p.guards.push_back({g.value("size", ""), g.value("needed", int64_t(0)),
-                        g.value("at_least", false), g.value("what", "")});
+                        g.value("dim", int64_t(0)), g.value("at_least", false),
+                        g.value("reads", ""), g.value("location", "")});
   if (Problem what = checkIndices(p))
     return bad(*what);
   return p;

@@ -13,6 +13,7 @@
 #include "CudaAssemble.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Pipelines/Pipelines.h"
 #include "gn/Runtime/ArgumentMeta.h"
@@ -81,6 +82,56 @@ HostOpKind classifyForCuda(Operation *op) {
   return HostOpKind::Unsupported;
 }
 
+/// The sizes a symbolic kernel function takes before its buffers (index
+/// arguments: gn-outline-kernels puts them first).
+unsigned numSizeArguments(func::FuncOp fn) {
+  unsigned n = 0;
+  while (n < fn.getNumArguments() && fn.getArgument(n).getType().isIndex())
+    ++n;
+  return n;
+}
+
+/// A launch size computed in kernel function `fn` from its size arguments
+/// (a symbolic kernel's grid: gn-map-kernels-to-gpu), as a SymExpr over
+/// a0, a1, ... (the sizes in order), which the runtime evaluates.
+std::optional<SymExpr> launchSizeExpr(Value v, func::FuncOp fn) {
+  if (auto arg = llvm::dyn_cast<BlockArgument>(v)) {
+    if (arg.getOwner() != &fn.getBody().front() || !arg.getType().isIndex())
+      return std::nullopt;
+    return SymExpr::symbol("a" + std::to_string(arg.getArgNumber()));
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto c = llvm::dyn_cast<arith::ConstantIndexOp>(def))
+    return SymExpr::constant(c.value());
+  auto operand = [&](unsigned i) { return launchSizeExpr(def->getOperand(i), fn); };
+  auto divisor = [&]() -> std::optional<int64_t> {
+    std::optional<SymExpr> d = operand(1);
+    std::optional<int64_t> c = d ? d->constantValue() : std::nullopt;
+    return c && *c > 0 ? c : std::nullopt;
+  };
+  if (isa<arith::MulIOp, arith::AddIOp, arith::SubIOp>(def)) {
+    std::optional<SymExpr> a = operand(0), b = operand(1);
+    if (!a || !b)
+      return std::nullopt;
+    return isa<arith::MulIOp>(def)   ? SymExpr::mul(*a, *b)
+           : isa<arith::AddIOp>(def) ? SymExpr::add(*a, *b)
+                                     : SymExpr::sub(*a, *b);
+  }
+  if (isa<arith::CeilDivUIOp, arith::DivUIOp>(def)) {
+    std::optional<SymExpr> a = operand(0);
+    std::optional<int64_t> d = divisor();
+    if (!a || !d)
+      return std::nullopt;
+    if (isa<arith::DivUIOp>(def))
+      return SymExpr::floorDiv(*a, *d);
+    std::optional<SymExpr> up = SymExpr::add(*a, SymExpr::constant(*d - 1));
+    return up ? SymExpr::floorDiv(*up, *d) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
 /// Reads the launches of kernel function `fn` (after gn-cuda-pipeline).
 LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &program,
                          llvm::StringMap<int> &moduleIndex, cuda::Kernel &kernel) {
@@ -91,7 +142,8 @@ LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &progr
     return std::nullopt;
   };
   for (Operation &op : fn.getBody().front()) {
-    if (isa<func::ReturnOp, arith::ConstantOp>(op))
+    // Constants, and a symbolic kernel's grid arithmetic (read below).
+    if (isa<func::ReturnOp>(op) || isa<arith::ArithDialect>(op.getDialect()))
       continue;
     auto launch = dyn_cast<gpu::LaunchFuncOp>(op);
     if (!launch)
@@ -120,9 +172,16 @@ LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &progr
     Value dims[] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
     for (int d = 0; d < 6; ++d) {
       auto c = constantOf(dims[d]);
-      if (!c)
-        return launch.emitError("launch sizes must be constants");
-      (d < 3 ? l.grid[d] : l.block[d - 3]) = *c;
+      if (c) {
+        (d < 3 ? l.grid[d] : l.block[d - 3]) = *c;
+        continue;
+      }
+      // A grid dim computed from the sizes: evaluated at each binding.
+      std::optional<SymExpr> e = d < 3 ? launchSizeExpr(dims[d], fn) : std::nullopt;
+      if (!e)
+        return launch.emitError("launch sizes must be constants, or a grid computed from the "
+                                "kernel's size arguments");
+      l.gridExprs[d] = e->str();
     }
     for (Value a : launch.getKernelOperands()) {
       auto arg = llvm::dyn_cast<BlockArgument>(a);
@@ -144,8 +203,45 @@ namespace {
 /// Each kernel a launch names, read once (its modules, launches and
 /// arguments), indexed by name in `kernelIndex`; a kernel's workspaces
 /// become slots of their own, live for its launch.
+/// Each slot's tensor type where it has one (arguments and step results;
+/// not a kernel's workspaces): a symbolic program's sizes are read from
+/// their #gn.dims.
+std::vector<RankedTensorType> slotTensorTypes(func::FuncOp func, const StepList &list) {
+  std::vector<RankedTensorType> types(list.types.size());
+  for (auto [i, a] : llvm::enumerate(func.getArguments()))
+    types[i] = llvm::cast<RankedTensorType>(a.getType());
+  for (const Step &step : list.steps)
+    for (auto [k, o] : llvm::enumerate(step.out))
+      types[o] = llvm::dyn_cast<RankedTensorType>(step.op->getResult(k).getType());
+  return types;
+}
+
+/// A symbolic kernel's sizes: the symbolic dims of its buffers, each
+/// buffer's in dim order, inputs then results (as gn-outline-kernels gives
+/// them to the kernel function).
+LogicalResult readKernelSizes(const Step &step, func::FuncOp fn,
+                              llvm::ArrayRef<RankedTensorType> slotTypes, cuda::Kernel &kernel) {
+  std::vector<cuda::KernelSize> sizes;
+  int buffer = 0;
+  for (const llvm::SmallVector<int, 4> *v : {&step.in, &step.out})
+    for (int slot : *v) {
+      if (RankedTensorType t = slotTypes.empty() ? RankedTensorType() : slotTypes[slot])
+        for (auto [d, e] : llvm::enumerate(dimExprs(t)))
+          if (!e.isConstant())
+            sizes.push_back({buffer, (int)d});
+      ++buffer;
+    }
+  if (sizes.size() != numSizeArguments(fn))
+    return step.op->emitError("kernel @")
+           << fn.getName() << " takes " << numSizeArguments(fn) << " sizes, its buffers have "
+           << sizes.size() << " symbolic dims";
+  kernel.sizes = std::move(sizes);
+  return success();
+}
+
 LogicalResult readLaunchedKernels(StepList &list, ModuleOp kernels, cuda::Program &program,
-                                  llvm::StringMap<int> &kernelIndex) {
+                                  llvm::StringMap<int> &kernelIndex,
+                                  llvm::ArrayRef<RankedTensorType> slotTypes) {
   llvm::StringMap<int> moduleIndex;
   for (Step &step : list.steps) {
     if (step.kind != Step::Kind::Launch)
@@ -156,16 +252,19 @@ LogicalResult readLaunchedKernels(StepList &list, ModuleOp kernels, cuda::Progra
     auto [it, fresh] = kernelIndex.try_emplace(step.kernel, (int)program.kernels.size());
     if (fresh) {
       cuda::Kernel kernel;
-      if (failed(readKernel(fn, kernels, program, moduleIndex, kernel)))
+      if (failed(readKernel(fn, kernels, program, moduleIndex, kernel)) ||
+          failed(readKernelSizes(step, fn, slotTypes, kernel)))
         return failure();
       program.kernels.push_back(std::move(kernel));
     }
-    unsigned buffers = step.in.size() + step.out.size();
+    unsigned buffers = numSizeArguments(fn) + step.in.size() + step.out.size();
     for (unsigned a = buffers; a < fn.getNumArguments(); ++a) {
       auto type = llvm::cast<MemRefType>(fn.getArgument(a).getType());
       auto dt = interp::dtypeOf(type.getElementType());
       if (!dt)
         return fn.emitError("unsupported workspace type ") << type;
+      if (!type.hasStaticShape())
+        return fn.emitError("a kernel workspace of sizes known only at run time: ") << type;
       list.types.push_back({*dt, llvm::SmallVector<int64_t, 4>(type.getShape())});
       list.constants.push_back(nullptr);
       step.scratch.push_back(list.types.size() - 1);
@@ -206,6 +305,54 @@ void placeSlots(cuda::Program &program, const StepList &list, const BufferPlan &
     }
   program.arenaBytes = plan.arenaBytes;
   program.results.assign(list.results.begin(), list.results.end());
+}
+
+/// A symbolic program's sizes as expressions beside the example's
+/// (docs/symbolic-shapes.md, phase 4): each slot's dims, the arena by
+/// liveness (in-place results at their buffer's start), the guards.
+/// bindProgram evaluates them at each call's sizes. What would need an
+/// offset that follows the symbols is refused by name.
+LogicalResult describeSymbolic(cuda::Program &program, const StepList &list,
+                               const BufferPlan &plan, llvm::ArrayRef<RankedTensorType> slotTypes,
+                               llvm::ArrayRef<SymbolicGuard> guards) {
+  program.symbolic = true;
+  std::vector<Operation *> producer(list.types.size(), nullptr);
+  for (const Step &step : list.steps)
+    for (int o : step.out)
+      producer[o] = step.op;
+  auto refuse = [&](size_t slot, const char *what) {
+    Operation *op = producer[slot];
+    return (op ? op->emitError() : emitError(UnknownLoc::get(slotTypes[0].getContext())))
+           << "the cuda compiler does not place " << what
+           << " with symbolic dims yet (docs/symbolic-shapes.md, phase 4)";
+  };
+  for (auto [i, s] : llvm::enumerate(program.slots)) {
+    if (RankedTensorType t = slotTypes[i]; t && hasSymbolicDims(t))
+      for (const SymExpr &e : dimExprs(t))
+        s.dims.push_back(e.isConstant() ? "" : e.str());
+    const SlotPlace &place = plan.places[i];
+    if (s.where == cuda::Slot::Where::Arena) {
+      if (place.root == (int)i) {
+        s.liveFirst = place.first;
+        s.liveLast = place.last;
+        s.offset = 0;
+      } else if (place.inRoot != 0 && (!s.dims.empty() || !program.slots[place.root].dims.empty())) {
+        return refuse(i, "a result inside another buffer");
+      } else {
+        s.viewOf = place.root;
+        s.offset = place.inRoot;
+      }
+    }
+    if (s.where == cuda::Slot::Where::View && s.offset != 0 &&
+        !program.slots[s.viewOf].dims.empty())
+      return refuse(i, "a view at an offset");
+    if (s.where == cuda::Slot::Where::Pack)
+      return refuse(i, "an argument pack");
+  }
+  for (const SymbolicGuard &g : guards)
+    program.guards.push_back(
+        {g.size.str(), g.needed, g.dim, g.atLeast, g.reads, locationText(g.loc)});
+  return success();
 }
 
 /// Constants, materialized as the interpreter computes them.
@@ -279,6 +426,9 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
                                                     CompileStats &stats) {
   auto start = std::chrono::steady_clock::now();
   OwningOpRef<ModuleOp> compiled = module.clone();
+  // A symbolic module's guards, before the pipeline erases those nothing
+  // reads: the runtime checks them when it binds the symbols.
+  std::vector<SymbolicGuard> guards = collectSymbolicGuards(*compiled);
   auto parsed = CudaPipelineOptions::createFromString(options.pipelineOptions);
   if (!parsed)
     return module.emitError("bad gn-cuda-pipeline options '") << options.pipelineOptions << "'";
@@ -309,14 +459,25 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
   StepList list = std::move(*built);
   cuda::Program program;
   program.chip = parsed->chip;
+  bool symbolic = llvm::any_of(func.getArgumentTypes(), hasSymbolicDims);
+  std::vector<RankedTensorType> slotTypes;
+  if (symbolic)
+    slotTypes = slotTensorTypes(func, list);
   llvm::StringMap<int> kernelIndex;
-  if (failed(readLaunchedKernels(list, kernels, program, kernelIndex)))
+  if (failed(readLaunchedKernels(list, kernels, program, kernelIndex, slotTypes)))
     return failure();
   // The runtime copies the arguments in, so a concatenation of whole
-  // arguments (a grouped GEMM's weights) is a placement, not a launch.
-  BufferPlan plan = planBuffers(list, stats, /*packArguments=*/true);
+  // arguments (a grouped GEMM's weights) is a placement, not a launch. A
+  // symbolic program's concatenations run (their slabs' offsets would
+  // follow the symbols).
+  if (symbolic)
+    for (Step &step : list.steps)
+      step.concatenates = false;
+  BufferPlan plan = planBuffers(list, stats, /*packArguments=*/!symbolic);
 
   placeSlots(program, list, plan);
+  if (symbolic && failed(describeSymbolic(program, list, plan, slotTypes, guards)))
+    return failure();
   for (unsigned i = 0; i < list.numArgs; ++i)
     program.arguments.push_back(readArgumentMeta(func, i));
   if (failed(materializeConstants(program, list, stats)) ||
@@ -369,14 +530,22 @@ public:
     std::vector<interp::TensorSignature> out;
     const cuda::Program &p = model.program();
     for (unsigned i = 0; i < p.numArgs(); ++i)
-      out.push_back({p.arguments[i].name, p.slots[i].dtype, p.slots[i].shape});
+      out.push_back({p.arguments[i].name, p.slots[i].dtype, signatureShape(p.slots[i])});
     return out;
   }
   std::vector<interp::TensorSignature> results() const override {
     std::vector<interp::TensorSignature> out;
     for (int r : model.program().results)
-      out.push_back({"", model.program().slots[r].dtype, model.program().slots[r].shape});
+      out.push_back({"", model.program().slots[r].dtype, signatureShape(model.program().slots[r])});
     return out;
+  }
+  /// A slot's shape as callers see it: -1 for a symbolic dim.
+  static std::vector<int64_t> signatureShape(const cuda::Slot &s) {
+    std::vector<int64_t> shape = s.shape;
+    for (size_t d = 0; d < s.dims.size(); ++d)
+      if (!s.dims[d].empty())
+        shape[d] = -1;
+    return shape;
   }
   const CompileStats &stats() const override { return stats_; }
 

@@ -20,7 +20,8 @@ public:
   CudaModel(Program program, CudaOptions switches, bool useGraph = true)
       : program_(std::move(program)), switches(std::move(switches)), useGraph(useGraph) {}
 
-  /// Loads the program for host tensors now (else the first run() does).
+  /// Loads the program for host tensors now (else the first run() does; a
+  /// symbolic program loads at each run's sizes).
   bool load(std::string &error);
   /// One forward on host tensors: the arguments copied to the device, the
   /// results copied back. A symbolic program (Program::symbolic) runs at

@@ -151,13 +151,16 @@ const char *stepKindName(Step::Kind k);
 using ArgumentSpec = ArgumentMeta;
 
 /// A dim a symbolic program needs at one size, or at least at it (a
-/// gn.specialize of the model, a slice's literal stop): checked when the
-/// symbols are bound, before anything runs.
+/// gn.specialize of the model, a slice's literal stop, padding that reads
+/// its input: runtime::SymbolicGuard): checked when the symbols are bound,
+/// before anything runs, with the interpreter's sentence.
 struct Guard {
   std::string size;     // the dim's size, a SymExpr
   int64_t needed = 0;
+  int64_t dim = 0;
   bool atLeast = false; // the dim must reach `needed`, not equal it
-  std::string what;     // "for gn.add at model.py:12: dim 1"
+  std::string reads;    // what needs it, when atLeast ("the slice reads")
+  std::string location; // the op's model.py location
 };
 
 struct Program {
