@@ -174,6 +174,14 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
   auto program = cuda::readProgram(programPath, error);
   if (!program)
     return false;
+  // A program with symbolic dims runs at the sizes of its arguments.
+  if (program->symbolic) {
+    std::vector<std::vector<int64_t>> shapes;
+    for (const HostTensor &a : args)
+      shapes.push_back(a.shape().vec());
+    if (!(program = cuda::bindProgram(*program, shapes, error)))
+      return false;
+  }
   auto loadStart = std::chrono::steady_clock::now();
   auto ex = cuda::CudaExecutor::load(*program, o.switches, error);
   if (!ex)

@@ -482,6 +482,11 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
 std::unique_ptr<CudaExecutor> CudaExecutor::load(const Program &program,
                                                  const CudaOptions &options, std::string &error,
                                                  const std::vector<uint64_t> &boundArguments) {
+  if (program.symbolic) {
+    error = "a program with symbolic dims is loaded at its arguments' sizes: bind it first "
+            "(cuda::bindProgram)";
+    return nullptr;
+  }
   std::unique_ptr<CudaExecutor> ex(new CudaExecutor());
   Impl &m = *ex->impl;
   m.options = options;
