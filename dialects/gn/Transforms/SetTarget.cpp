@@ -22,6 +22,26 @@ using namespace mlir::gn;
 
 namespace {
 
+/// Whether dims `dims` of `v` (negative: from the end) are static at every
+/// binding.
+bool staticDims(Value v, llvm::ArrayRef<int64_t> dims) {
+  auto type = llvm::cast<RankedTensorType>(v.getType());
+  llvm::SmallVector<SymExpr> exprs = dimExprs(type);
+  return llvm::all_of(dims, [&](int64_t d) {
+    int64_t k = d < 0 ? d + type.getRank() : d;
+    return k >= 0 && k < type.getRank() && exprs[k].isConstant();
+  });
+}
+
+/// Whether a layer norm normalizes static dims only.
+bool normalizesStaticDims(LayerNormOp norm) {
+  int64_t rank = llvm::cast<RankedTensorType>(norm.getInput().getType()).getRank();
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t d = rank - norm.getNormalizedRank(); d < rank; ++d)
+    dims.push_back(d);
+  return staticDims(norm.getInput(), dims);
+}
+
 /// Whether the CPU compiler lowers `op` with symbolic dims correctly at
 /// every binding (docs/symbolic-shapes.md, phase 3): the elementwise
 /// family and broadcasts, whose kernels take the symbol values; reshapes
@@ -113,14 +133,6 @@ bool cpuTakesSymbolic(Operation *op) {
     return true;
   // Normalizations over static dims: their counts are the static sizes
   // (the rows they run over may be any number).
-  auto staticDims = [](Value v, llvm::ArrayRef<int64_t> dims) {
-    auto type = llvm::cast<RankedTensorType>(v.getType());
-    llvm::SmallVector<SymExpr> exprs = dimExprs(type);
-    return llvm::all_of(dims, [&](int64_t d) {
-      int64_t k = d < 0 ? d + type.getRank() : d;
-      return k >= 0 && k < type.getRank() && exprs[k].isConstant();
-    });
-  };
   // Softmax needs no count: its row kernel's loops run over the row's
   // size read at run time, symbolic or not.
   if (isa<SoftmaxOp, LogSoftmaxOp>(op))
@@ -139,28 +151,32 @@ bool cpuTakesSymbolic(Operation *op) {
   // sum, each of which the kernels size at run time.
   if (auto einsum = dyn_cast<EinsumOp>(op))
     return isProductSumEinsum(einsum);
-  if (auto norm = dyn_cast<LayerNormOp>(op)) {
-    int64_t rank = llvm::cast<RankedTensorType>(norm.getInput().getType()).getRank();
-    llvm::SmallVector<int64_t> dims;
-    for (int64_t d = rank - norm.getNormalizedRank(); d < rank; ++d)
-      dims.push_back(d);
-    return staticDims(norm.getInput(), dims);
-  }
+  if (auto norm = dyn_cast<LayerNormOp>(op))
+    return normalizesStaticDims(norm);
   return false;
 }
 
 /// Whether the CUDA compiler takes `op` with symbolic dims (docs/
-/// symbolic-shapes.md, phase 4, first slice): kernels of one thread per
-/// point whose loops run to sizes passed at launch, with grids computed from
-/// them (the elementwise family, convert, where, clamp, broadcasts);
-/// reshapes (views); GEMMs and convolutions (cuBLASLt and cuDNN, set up
-/// for each binding); guards. Anything else is refused by name.
+/// symbolic-shapes.md, phase 4): kernels whose loops run to sizes passed
+/// at launch, with grids computed from them: one thread per point (the
+/// elementwise family, convert, where, clamp, broadcasts, inference batch
+/// norm, transposes read inside a kernel), or threads per row over any
+/// number of rows of a static length (reductions, softmax, log-softmax,
+/// layer norm; gn-map-kernels-to-gpu refuses a reduction over a symbolic
+/// dim by name); reshapes (views); GEMMs and convolutions (cuBLASLt and
+/// cuDNN, set up for each binding); guards. Anything else is refused by
+/// name.
 bool cudaTakesSymbolic(Operation *op) {
   if (isa<func::FuncOp, func::ReturnOp, ModuleOp, ConstantOp, ConvertOp, WhereOp, BroadcastToOp,
-          ClampOp, ReshapeOp, SpecializeOp>(op))
+          ClampOp, ReshapeOp, SpecializeOp, BatchNormOp, TransposeOp>(op))
     return true;
   if (isa<MatmulOp, LinearOp, ConvOp>(op))
     return true;
+  if (isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp,
+          ReduceMeanOp, SoftmaxOp, LogSoftmaxOp>(op))
+    return true;
+  if (auto norm = dyn_cast<LayerNormOp>(op))
+    return normalizesStaticDims(norm);
   return op->hasTrait<OpTrait::GnElementwise>();
 }
 

@@ -199,7 +199,7 @@ public:
       return failure();
     reportIndexErrorsToGlobal();
     if (func->hasAttr(kRowKernelAttrName)) {
-      if (failed(mapRowKernel()))
+      if (failed(mapRowKernel()) || failed(dropRunTimeAllocations()))
         return failure();
       for (gpu::LaunchOp launch : launches)
         sinkValuesDefinedAbove(launch);
@@ -209,7 +209,8 @@ public:
     Block &body = func.getBody().front();
     llvm::SmallVector<Operation *> top;
     for (Operation &op : body.without_terminator())
-      top.push_back(&op);
+      if (!llvm::is_contained(runTimeAllocations, &op))
+        top.push_back(&op);
     for (size_t i = 0; i < top.size(); ++i) {
       if (std::optional<FusedReduction> f = matchFusedReduction(top, i)) {
         if (failed(mapReduction(f->reduce, /*guard=*/nullptr, f->fillValue, f->epilogue)))
@@ -223,6 +224,8 @@ public:
       if (failed(mapOp(top[i], /*guard=*/nullptr)))
         return failure();
     }
+    if (failed(dropRunTimeAllocations()))
+      return failure();
     for (gpu::LaunchOp launch : launches)
       sinkValuesDefinedAbove(launch);
     eraseDeadPureOps();
@@ -253,6 +256,13 @@ private:
       if (!isa<memref::AllocOp, memref::AllocaOp>(op))
         continue;
       auto type = llvm::cast<MemRefType>(op.getResult(0).getType());
+      // A symbolic kernel's accumulator over its rows (sized at run time):
+      // kept where it is, to be held in registers by the reduction that
+      // fills it (dropRunTimeAllocations).
+      if (!type.hasStaticShape() && type.getLayout().isIdentity()) {
+        runTimeAllocations.push_back(&op);
+        continue;
+      }
       if (!type.hasStaticShape() || !type.getLayout().isIdentity())
         return op.emitError("a GPU kernel workspace must have a static shape, got ") << type;
       unsigned index = func.getNumArguments();
@@ -263,6 +273,20 @@ private:
       ++workspaces;
     }
     func->setAttr(kWorkspacesAttrName, IntegerAttr::get(IntegerType::get(ctx, 64), workspaces));
+    return success();
+  }
+
+  /// The accumulators sized at run time, once mapped: a reduction that
+  /// keeps its total in registers leaves them unread; one still read would
+  /// need a workspace sized at run time, which the runtime does not place.
+  LogicalResult dropRunTimeAllocations() {
+    for (Operation *alloc : runTimeAllocations) {
+      if (!alloc->use_empty())
+        return alloc->emitError("the cuda compiler does not place a kernel workspace sized at "
+                                "run time yet (docs/symbolic-shapes.md, phase 4): ")
+               << alloc->getResult(0).getType();
+      alloc->erase();
+    }
     return success();
   }
 
@@ -360,14 +384,15 @@ private:
   }
   /// The same with a grid computed in the kernel function (from a symbolic
   /// kernel's sizes) before `at`.
-  gpu::LaunchOp createLaunch(OpBuilder &b, Operation *at, Value grid, int64_t block) {
+  gpu::LaunchOp createLaunch(OpBuilder &b, Operation *at, Value grid, int64_t block,
+                             TypeRange workgroup = {}) {
     Location loc = at->getLoc();
     b.setInsertionPoint(at);
     Value one = indexConst(b, loc, 1);
     auto sym = nextLaunchName();
     auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, indexConst(b, loc, block), one,
-                                        one, nullptr, nullptr, {}, {}, {}, nullptr, nullptr,
-                                        nullptr, sym, sym);
+                                        one, nullptr, nullptr, {}, workgroup, {}, nullptr,
+                                        nullptr, nullptr, sym, sym);
     return enterLaunch(b, loc, launch);
   }
   FlatSymbolRefAttr nextLaunchName() {
@@ -501,6 +526,30 @@ private:
     return success();
   }
 
+  /// A symbolic kernel's loop sizes for `generic`, computed before `at`
+  /// (default: the generic) in the kernel function (static ones as
+  /// constants); an error where a reduced loop's size is not static (a
+  /// row's length must be).
+  FailureOr<llvm::SmallVector<Value>> runTimeLoopSizes(linalg::GenericOp generic,
+                                                       Operation *at = nullptr) {
+    OpBuilder b(at ? at : generic.getOperation());
+    Location loc = generic.getLoc();
+    llvm::SmallVector<Value> sizes;
+    auto linalgOp = llvm::cast<linalg::LinalgOp>(generic.getOperation());
+    llvm::SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+    llvm::SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+    for (auto [d, r] : llvm::enumerate(linalgOp.createLoopRanges(b, loc))) {
+      if (getConstantIntValue(r.offset) != 0 || getConstantIntValue(r.stride) != 1)
+        return generic.emitError("GPU kernels need loops from 0 by 1");
+      if (iterators[d] == utils::IteratorType::reduction && ShapedType::isDynamic(ranges[d]))
+        return generic.emitError(
+            "the cuda compiler does not reduce over a symbolic dim yet (docs/symbolic-shapes.md, "
+            "phase 4)");
+      sizes.push_back(loopSize(b, loc, r.size));
+    }
+    return sizes;
+  }
+
   /// A symbolic kernel's parallel generic (its loops run to sizes passed at
   /// launch): one thread per point as above, the grid computed in the
   /// kernel function from those sizes (the runtime evaluates it at each
@@ -606,7 +655,8 @@ private:
         reduce.getDpsInits()[0] != fill.getOutputs()[0] ||
         // An empty row or output leaves the fill's value to the epilogue:
         // keep the launches apart then.
-        llvm::any_of(reduce.getStaticLoopRanges(), [](int64_t r) { return r <= 0; }))
+        llvm::any_of(reduce.getStaticLoopRanges(),
+                     [](int64_t r) { return !ShapedType::isDynamic(r) && r <= 0; }))
       return std::nullopt;
     Value acc = fill.getOutputs()[0];
     // The reduction must not read acc but through its init.
@@ -619,6 +669,8 @@ private:
     auto epi = dyn_cast<linalg::GenericOp>(top[i + 2]);
     auto accType = llvm::cast<MemRefType>(acc.getType());
     auto isWorkspace = [&] {
+      if (llvm::is_contained(runTimeAllocations, acc.getDefiningOp()))
+        return true;
       auto arg = llvm::dyn_cast<BlockArgument>(acc);
       int64_t workspaces = func->getAttrOfType<IntegerAttr>(kWorkspacesAttrName).getInt();
       return arg && arg.getOwner() == &func.getBody().front() &&
@@ -658,20 +710,29 @@ private:
     llvm::SmallVector<utils::IteratorType> iterators;
     llvm::SmallVector<int64_t> parallelSizes, reducedSizes;
   };
+  /// `runTimeSizes`, when given, are the loops' sizes known at launch (a
+  /// symbolic kernel's: `ranges` has them dynamic); the rows may be any
+  /// number, the row's length must be static.
   RowLaunch startRowLaunch(OpBuilder &b, Operation *at, llvm::ArrayRef<int64_t> ranges,
                            llvm::ArrayRef<utils::IteratorType> iterators, int64_t t,
-                           Value guard, llvm::ArrayRef<Type> sharedTypes) {
+                           Value guard, llvm::ArrayRef<Type> sharedTypes,
+                           ValueRange runTimeSizes = {}) {
     Location loc = at->getLoc();
     RowLaunch r;
     r.t = t;
     r.iterators.assign(iterators.begin(), iterators.end());
-    for (auto [n, it] : llvm::zip(ranges, iterators))
+    llvm::SmallVector<Value> parallelValues;
+    for (auto [d, n, it] : llvm::enumerate(ranges, iterators)) {
       (it == utils::IteratorType::reduction ? r.reducedSizes : r.parallelSizes).push_back(n);
-    int64_t rows = product(r.parallelSizes);
+      if (!runTimeSizes.empty() && it != utils::IteratorType::reduction)
+        parallelValues.push_back(runTimeSizes[d]);
+    }
+    bool atRunTime = !runTimeSizes.empty();
+    int64_t rows = atRunTime ? 0 : product(r.parallelSizes);
     r.rowLength = product(r.reducedSizes);
-    r.block = t == 1 ? std::min(blockThreads, std::max<int64_t>(kWarp, rows)) : blockThreads;
+    r.block = t == 1 && !atRunTime ? std::min(blockThreads, std::max<int64_t>(kWarp, rows))
+                                   : blockThreads;
     int64_t rowsPerBlock = r.block / t;
-    int64_t grid = (rows + rowsPerBlock - 1) / rowsPerBlock;
     r.warps = r.block / kWarp;
     // Warp totals meet in shared memory when a row spans warps.
     llvm::SmallVector<Type> workgroup;
@@ -680,7 +741,19 @@ private:
         workgroup.push_back(MemRefType::get(
             {r.warps}, accType, AffineMap(),
             gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)));
-    r.launch = createLaunch(b, at, grid, r.block, workgroup);
+    Value rowCount;
+    if (atRunTime) {
+      // The rows counted in the kernel function, the grid from them.
+      b.setInsertionPoint(at);
+      rowCount = indexConst(b, loc, 1);
+      for (Value n : parallelValues)
+        rowCount = arith::MulIOp::create(b, loc, rowCount, n);
+      Value grid = arith::CeilDivUIOp::create(b, loc, rowCount, indexConst(b, loc, rowsPerBlock));
+      r.launch = createLaunch(b, at, grid, r.block, workgroup);
+    } else {
+      int64_t grid = (rows + rowsPerBlock - 1) / rowsPerBlock;
+      r.launch = createLaunch(b, at, grid, r.block, workgroup);
+    }
     r.tid = r.launch.getThreadIds().x;
     Value bid = r.launch.getBlockIds().x;
     Value row = arith::AddIOp::create(
@@ -688,12 +761,13 @@ private:
         t == 1 ? r.tid : Value(arith::DivUIOp::create(b, loc, r.tid, indexConst(b, loc, t))));
     r.lane = t == 1 ? indexConst(b, loc, 0)
                     : Value(arith::RemUIOp::create(b, loc, r.tid, indexConst(b, loc, t)));
-    r.valid =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, indexConst(b, loc, rows));
+    r.valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                    atRunTime ? rowCount : indexConst(b, loc, rows));
     if (guard)
       r.valid = arith::AndIOp::create(b, loc, r.valid, guard);
     Value safeRow = arith::SelectOp::create(b, loc, r.valid, row, indexConst(b, loc, 0));
-    r.rowIvs = delinearize(b, loc, safeRow, r.parallelSizes);
+    r.rowIvs = atRunTime ? delinearize(b, loc, safeRow, parallelValues)
+                         : delinearize(b, loc, safeRow, r.parallelSizes);
     return r;
   }
 
@@ -757,20 +831,27 @@ private:
   LogicalResult mapReduction(linalg::GenericOp generic, Value guard, Value fillValue = {},
                              linalg::GenericOp epilogue = {}) {
     llvm::SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
-    if (llvm::any_of(ranges, ShapedType::isDynamic))
-      return generic.emitError("GPU kernels need static loop ranges");
+    // A symbolic kernel's rows: any number, counted at launch.
+    llvm::SmallVector<Value> runTimeSizes;
+    if (llvm::any_of(ranges, ShapedType::isDynamic)) {
+      FailureOr<llvm::SmallVector<Value>> sizes = runTimeLoopSizes(generic);
+      if (failed(sizes))
+        return failure();
+      runTimeSizes = std::move(*sizes);
+    }
     llvm::SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
     Operation *combiner = combinerOf(generic);
     // Threads per row: 1, a warp, or the whole block (one row per block).
     int64_t t = !combiner ? 1 : rowThreads > kWarp ? blockThreads : rowThreads;
-    if (product(ranges) == 0) {
+    if (runTimeSizes.empty() && product(ranges) == 0) {
       generic.erase();
       return success();
     }
     Location loc = generic.getLoc();
     OpBuilder b(ctx);
     Type accType = generic.getRegion().front().getArgument(generic.getNumDpsInputs()).getType();
-    RowLaunch r = startRowLaunch(b, generic, ranges, iterators, t, guard, {accType});
+    RowLaunch r =
+        startRowLaunch(b, generic, ranges, iterators, t, guard, {accType}, runTimeSizes);
     OpOperand &outOperand = generic.getDpsInitsMutable()[0];
     AffineMap outMap = generic.getMatchingIndexingMap(&outOperand);
     // The output's indices do not depend on reduced loops: any k will do.
@@ -820,7 +901,7 @@ private:
     linalg::GenericOp last;
     linalg::FillOp pendingFill;
     for (Operation &op : body.without_terminator()) {
-      if (isPure(&op) && op.getNumRegions() == 0)
+      if ((isPure(&op) && op.getNumRegions() == 0) || llvm::is_contained(runTimeAllocations, &op))
         continue;
       auto fill = dyn_cast<linalg::FillOp>(op);
       auto generic = dyn_cast<linalg::GenericOp>(op);
@@ -843,8 +924,17 @@ private:
       return func.emitError("row kernel without its last (parallel) stage");
     llvm::SmallVector<int64_t> ranges = last.getStaticLoopRanges();
     llvm::SmallVector<utils::IteratorType> iterators = stages[0].second.getIteratorTypesArray();
-    if (llvm::any_of(ranges, ShapedType::isDynamic))
-      return last.emitError("GPU kernels need static loop ranges");
+    // A symbolic kernel's rows: any number, counted at launch (before the
+    // first stage, from the first reduction's loops, which every stage
+    // shares).
+    llvm::SmallVector<Value> runTimeSizes;
+    if (llvm::any_of(ranges, ShapedType::isDynamic)) {
+      FailureOr<llvm::SmallVector<Value>> sizes =
+          runTimeLoopSizes(stages[0].second, stages[0].first);
+      if (failed(sizes))
+        return failure();
+      runTimeSizes = std::move(*sizes);
+    }
     bool combiners = true;
     llvm::SmallVector<Type> accTypes;
     for (auto [fill, reduce] : stages) {
@@ -853,7 +943,7 @@ private:
       combiners &= combinerOf(reduce) != nullptr;
       accTypes.push_back(llvm::cast<MemRefType>(fill.getOutputs()[0].getType()).getElementType());
     }
-    if (product(ranges) == 0) {
+    if (runTimeSizes.empty() && product(ranges) == 0) {
       for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body.without_terminator())))
         if (!isPure(&op) || op.getNumRegions())
           op.erase();
@@ -864,7 +954,8 @@ private:
     int64_t t = !combiners ? 1 : rowThreads > kWarp ? blockThreads : rowThreads;
     Location loc = last.getLoc();
     OpBuilder b(ctx);
-    RowLaunch r = startRowLaunch(b, stages[0].first, ranges, iterators, t, nullptr, accTypes);
+    RowLaunch r = startRowLaunch(b, stages[0].first, ranges, iterators, t, nullptr, accTypes,
+                                 runTimeSizes);
     llvm::DenseMap<Value, Value> totals; // accumulator -> this row's total
     for (auto [i, stage] : llvm::enumerate(stages)) {
       auto [fill, reduce] = stage;
@@ -987,6 +1078,7 @@ private:
   MLIRContext *ctx;
   int64_t blockThreads, rowThreads;
   llvm::SmallVector<gpu::LaunchOp> launches;
+  llvm::SmallVector<Operation *> runTimeAllocations; // accumulators sized at run time
 };
 
 struct GnMapKernelsToGPUPass : mlir::gn::impl::GnMapKernelsToGPUPassBase<GnMapKernelsToGPUPass> {
