@@ -198,3 +198,10 @@ LogicalResult mlir::gn::refuseSymbolicDims(Operation *root, llvm::StringRef who)
   });
   return failure(found.wasInterrupted());
 }
+
+bool mlir::gn::inSymbolicModule(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (p->hasAttr(kSymbolicAcceptedAttrName))
+      return true;
+  return false;
+}

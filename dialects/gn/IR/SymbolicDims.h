@@ -61,6 +61,9 @@ LogicalResult refuseSymbolicDims(Operation *root, llvm::StringRef who);
 /// op with symbolic dims in it (the CPU, phase 3): gn's passes then accept
 /// it instead of refusing (refuseSymbolicDims).
 inline constexpr llvm::StringLiteral kSymbolicAcceptedAttrName = "gn.symbolic";
+/// Whether `op` lies in a module gn-set-target marked so (a compiler takes
+/// its symbolic dims).
+bool inSymbolicModule(Operation *op);
 /// On a gn.launch of a symbolic kernel split along its thread dim: that
 /// dim's size as a SymExpr's text, which the runtime evaluates at the
 /// binding (the launch's `extent` is the example's).

@@ -978,9 +978,14 @@ struct GnFormFusionGroupsPass
     if (func.getBody().empty())
       return;
     Block &block = func.getBody().front();
+    // The launch merging (merge-groups .. absorb-wrapped-views) is not yet
+    // proved at every binding of a symbolic module: a merged einsum came
+    // out wrong there (docs/symbolic-shapes.md, phase 4). Off for one.
+    bool merging = !inSymbolicModule(func);
     GroupFormer former(block, maxOps, fuseReductions, attentionKernels, depthwiseKernels, rankKernels,
-                       windowGroups, mergeGroups, absorbBroadcastProducers, rowGroups, mergeSiblings,
-                       absorbWrappedViews);
+                       windowGroups, merging && mergeGroups, merging && absorbBroadcastProducers,
+                       merging && rowGroups, merging && mergeSiblings,
+                       merging && absorbWrappedViews);
     former.run();
     for (auto &g : former.groups) {
       traceGroup(*g);

@@ -753,6 +753,10 @@ struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass>
   void runOnOperation() override {
     if (failed(refuseSymbolicDims(getOperation(), getArgument())))
       return signalPassFailure();
+    // Its rewrites build ops at the example's sizes (docs/symbolic-shapes.md,
+    // phase 4): a symbolic module keeps its views where they are.
+    if (inSymbolicModule(getOperation()))
+      return;
     RewritePatternSet patterns(&getContext());
     patterns.add<HoistTransposeAboveElementwise, HoistReshapeAboveElementwise, SinkSliceBelowReshape,
                  SplitElementwiseIntoSlices, RotateHalfAsRoll, GroupedQueryMatmul,

@@ -157,27 +157,14 @@ bool cpuTakesSymbolic(Operation *op) {
 }
 
 /// Whether the CUDA compiler takes `op` with symbolic dims (docs/
-/// symbolic-shapes.md, phase 4): kernels whose loops run to sizes passed
-/// at launch, with grids computed from them: one thread per point (the
-/// elementwise family, convert, where, clamp, broadcasts, inference batch
-/// norm, transposes read inside a kernel), or threads per row over any
-/// number of rows of a static length (reductions, softmax, log-softmax,
-/// layer norm; gn-map-kernels-to-gpu refuses a reduction over a symbolic
-/// dim by name); reshapes (views); GEMMs and convolutions (cuBLASLt and
-/// cuDNN, set up for each binding); guards. Anything else is refused by
-/// name.
+/// symbolic-shapes.md, phase 4): what the CPU compiler takes, whose kernels
+/// outline alike, with loops that run to sizes passed at launch and grids
+/// computed from them (gn-map-kernels-to-gpu: one thread per point, or
+/// threads per row over rows counted at launch, of any length), GEMMs and
+/// convolutions set up for each binding; not top-k, a host step on the CPU
+/// that CUDA has no kernel for. Anything else is refused by name.
 bool cudaTakesSymbolic(Operation *op) {
-  if (isa<func::FuncOp, func::ReturnOp, ModuleOp, ConstantOp, ConvertOp, WhereOp, BroadcastToOp,
-          ClampOp, ReshapeOp, SpecializeOp, BatchNormOp, TransposeOp>(op))
-    return true;
-  if (isa<MatmulOp, LinearOp, ConvOp>(op))
-    return true;
-  if (isa<ReduceSumOp, ReduceProdOp, ReduceMaxOp, ReduceMinOp, ReduceAnyOp, ReduceAllOp,
-          ReduceMeanOp, SoftmaxOp, LogSoftmaxOp>(op))
-    return true;
-  if (auto norm = dyn_cast<LayerNormOp>(op))
-    return normalizesStaticDims(norm);
-  return op->hasTrait<OpTrait::GnElementwise>();
+  return !isa<TopKOp>(op) && cpuTakesSymbolic(op);
 }
 
 struct GnSetTargetPass : mlir::gn::impl::GnSetTargetPassBase<GnSetTargetPass> {

@@ -120,13 +120,16 @@ llvm::SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value i, ValueR
 /// buffer seen at its run-time sizes (memref.reinterpret_cast, a symbolic
 /// kernel's) is that view's size operand, so the grid computed from it
 /// reads the kernel's size arguments, which the runtime evaluates.
-Value loopSize(OpBuilder &b, Location loc, OpFoldResult size) {
+OpFoldResult resolveDim(OpFoldResult size) {
   if (auto v = llvm::dyn_cast<Value>(size))
     if (auto dim = v.getDefiningOp<memref::DimOp>())
       if (auto view = dim.getSource().getDefiningOp<memref::ReinterpretCastOp>())
         if (std::optional<int64_t> d = getConstantIntValue(dim.getIndex()))
-          size = view.getMixedSizes()[*d];
-  return getValueOrCreateConstantIndexOp(b, loc, size);
+          return view.getMixedSizes()[*d];
+  return size;
+}
+Value loopSize(OpBuilder &b, Location loc, OpFoldResult size) {
+  return getValueOrCreateConstantIndexOp(b, loc, resolveDim(size));
 }
 
 /// The identity of an associative combiner `op` for type `t`, if `op` is
@@ -528,8 +531,7 @@ private:
 
   /// A symbolic kernel's loop sizes for `generic`, computed before `at`
   /// (default: the generic) in the kernel function (static ones as
-  /// constants); an error where a reduced loop's size is not static (a
-  /// row's length must be).
+  /// constants).
   FailureOr<llvm::SmallVector<Value>> runTimeLoopSizes(linalg::GenericOp generic,
                                                        Operation *at = nullptr) {
     OpBuilder b(at ? at : generic.getOperation());
@@ -541,10 +543,6 @@ private:
     for (auto [d, r] : llvm::enumerate(linalgOp.createLoopRanges(b, loc))) {
       if (getConstantIntValue(r.offset) != 0 || getConstantIntValue(r.stride) != 1)
         return generic.emitError("GPU kernels need loops from 0 by 1");
-      if (iterators[d] == utils::IteratorType::reduction && ShapedType::isDynamic(ranges[d]))
-        return generic.emitError(
-            "the cuda compiler does not reduce over a symbolic dim yet (docs/symbolic-shapes.md, "
-            "phase 4)");
       sizes.push_back(loopSize(b, loc, r.size));
     }
     return sizes;
@@ -555,30 +553,36 @@ private:
   /// kernel function from those sizes (the runtime evaluates it at each
   /// binding: cuda::KernelLaunch::gridExprs), blocks of the schedule's size.
   LogicalResult mapParallelAtRunTimeSizes(linalg::GenericOp generic, Value guard) {
-    OpBuilder b(generic);
-    Location loc = generic.getLoc();
-    llvm::SmallVector<Value> sizes;
+    FailureOr<llvm::SmallVector<Value>> sizes = runTimeLoopSizes(generic);
+    if (failed(sizes))
+      return failure();
+    OpBuilder b(ctx);
+    llvm::SmallVector<Value> ivs = threadPerPointAtRunTime(b, generic, *sizes, guard);
+    storeOutputs(b, generic, ivs, emitBody(b, generic, ivs));
+    generic.erase();
+    return success();
+  }
+
+  /// threadPerPoint over `sizes` known at launch (defined before `at` in
+  /// the kernel function): the grid computed there from them, blocks of
+  /// the schedule's size.
+  llvm::SmallVector<Value> threadPerPointAtRunTime(OpBuilder &b, Operation *at, ValueRange sizes,
+                                                   Value guard) {
+    Location loc = at->getLoc();
+    b.setInsertionPoint(at);
     Value total = indexConst(b, loc, 1);
-    auto linalgOp = llvm::cast<linalg::LinalgOp>(generic.getOperation());
-    for (Range r : linalgOp.createLoopRanges(b, loc)) {
-      if (getConstantIntValue(r.offset) != 0 || getConstantIntValue(r.stride) != 1)
-        return generic.emitError("GPU kernels need loops from 0 by 1");
-      sizes.push_back(loopSize(b, loc, r.size));
-      total = arith::MulIOp::create(b, loc, total, sizes.back());
-    }
+    for (Value n : sizes)
+      total = arith::MulIOp::create(b, loc, total, n);
     int64_t block = blockThreads;
     Value grid = arith::CeilDivUIOp::create(b, loc, total, indexConst(b, loc, block));
-    gpu::LaunchOp launch = createLaunch(b, generic, grid, block);
+    gpu::LaunchOp launch = createLaunch(b, at, grid, block);
     Value i = globalThread(b, loc, launch, block);
     Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, total);
     if (guard)
       in = arith::AndIOp::create(b, loc, in, guard);
     auto ifOp = scf::IfOp::create(b, loc, in, /*withElse=*/false);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    llvm::SmallVector<Value> ivs = delinearize(b, loc, i, sizes);
-    storeOutputs(b, generic, ivs, emitBody(b, generic, ivs));
-    generic.erase();
-    return success();
+    return delinearize(b, loc, i, sizes);
   }
 
   /// scf.parallel (independent iterations: a scatter's dims other than the
@@ -588,20 +592,28 @@ private:
     if (loop.getNumResults() != 0)
       return loop.emitError("GPU kernels need scf.parallel loops without reductions");
     llvm::SmallVector<int64_t> ranges;
+    llvm::SmallVector<Value> runTimeSizes; // a symbolic kernel's bounds
     for (auto [lo, hi, st] :
          llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
       auto l = getConstantIntValue(lo), h = getConstantIntValue(hi), s = getConstantIntValue(st);
-      if (!l || !h || !s || *l != 0 || *s != 1)
-        return loop.emitError("GPU kernels need scf.parallel loops from 0 by 1 to a constant");
-      ranges.push_back(*h);
+      if (!l || !s || *l != 0 || *s != 1)
+        return loop.emitError("GPU kernels need scf.parallel loops from 0 by 1");
+      ranges.push_back(h ? *h : ShapedType::kDynamic);
+      runTimeSizes.push_back(hi);
+      if (auto v = llvm::dyn_cast<Value>(resolveDim(hi)))
+        runTimeSizes.back() = v;
     }
+    if (llvm::none_of(ranges, ShapedType::isDynamic))
+      runTimeSizes.clear();
     if (failed(lowerNestedLinalg(loop)))
       return failure();
-    if (product(ranges) > 0) {
+    if (!runTimeSizes.empty() || product(ranges) > 0) {
       OpBuilder b(ctx);
       IRMapping map;
-      for (auto [iv, v] :
-           llvm::zip(loop.getInductionVars(), threadPerPoint(b, loop, ranges, guard)))
+      llvm::SmallVector<Value> ivs =
+          runTimeSizes.empty() ? threadPerPoint(b, loop, ranges, guard)
+                               : threadPerPointAtRunTime(b, loop, runTimeSizes, guard);
+      for (auto [iv, v] : llvm::zip(loop.getInductionVars(), ivs))
         map.map(iv, v);
       for (Operation &o : loop.getBody()->without_terminator())
         b.clone(o, map);
@@ -709,10 +721,14 @@ private:
     llvm::SmallVector<Value> rowIvs;
     llvm::SmallVector<utils::IteratorType> iterators;
     llvm::SmallVector<int64_t> parallelSizes, reducedSizes;
+    /// A symbolic kernel's row: its reduced loops' sizes and length, known
+    /// at launch (empty, null: the static ones above).
+    llvm::SmallVector<Value> reducedValues;
+    Value rowLengthValue;
   };
   /// `runTimeSizes`, when given, are the loops' sizes known at launch (a
-  /// symbolic kernel's: `ranges` has them dynamic); the rows may be any
-  /// number, the row's length must be static.
+  /// symbolic kernel's: `ranges` has them dynamic): any number of rows, of
+  /// any length.
   RowLaunch startRowLaunch(OpBuilder &b, Operation *at, llvm::ArrayRef<int64_t> ranges,
                            llvm::ArrayRef<utils::IteratorType> iterators, int64_t t,
                            Value guard, llvm::ArrayRef<Type> sharedTypes,
@@ -723,9 +739,10 @@ private:
     r.iterators.assign(iterators.begin(), iterators.end());
     llvm::SmallVector<Value> parallelValues;
     for (auto [d, n, it] : llvm::enumerate(ranges, iterators)) {
-      (it == utils::IteratorType::reduction ? r.reducedSizes : r.parallelSizes).push_back(n);
-      if (!runTimeSizes.empty() && it != utils::IteratorType::reduction)
-        parallelValues.push_back(runTimeSizes[d]);
+      bool reduced = it == utils::IteratorType::reduction;
+      (reduced ? r.reducedSizes : r.parallelSizes).push_back(n);
+      if (!runTimeSizes.empty())
+        (reduced ? r.reducedValues : parallelValues).push_back(runTimeSizes[d]);
     }
     bool atRunTime = !runTimeSizes.empty();
     int64_t rows = atRunTime ? 0 : product(r.parallelSizes);
@@ -743,11 +760,19 @@ private:
             gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup)));
     Value rowCount;
     if (atRunTime) {
-      // The rows counted in the kernel function, the grid from them.
+      // The rows counted in the kernel function, the grid from them; the
+      // row's length likewise (sunk into the launch with the rest).
       b.setInsertionPoint(at);
       rowCount = indexConst(b, loc, 1);
       for (Value n : parallelValues)
         rowCount = arith::MulIOp::create(b, loc, rowCount, n);
+      if (llvm::any_of(r.reducedSizes, ShapedType::isDynamic)) {
+        r.rowLengthValue = indexConst(b, loc, 1);
+        for (Value n : r.reducedValues)
+          r.rowLengthValue = arith::MulIOp::create(b, loc, r.rowLengthValue, n);
+      } else {
+        r.reducedValues.clear();
+      }
       Value grid = arith::CeilDivUIOp::create(b, loc, rowCount, indexConst(b, loc, rowsPerBlock));
       r.launch = createLaunch(b, at, grid, r.block, workgroup);
     } else {
@@ -773,7 +798,9 @@ private:
 
   /// The loop indices of point `k` of the row (reduced loops from k).
   llvm::SmallVector<Value> ivsAt(OpBuilder &b, Location loc, const RowLaunch &r, Value k) {
-    llvm::SmallVector<Value> kIvs = delinearize(b, loc, k, r.reducedSizes);
+    llvm::SmallVector<Value> kIvs = r.reducedValues.empty()
+                                        ? delinearize(b, loc, k, r.reducedSizes)
+                                        : delinearize(b, loc, k, r.reducedValues);
     llvm::SmallVector<Value> ivs;
     unsigned p = 0, q = 0;
     for (utils::IteratorType it : r.iterators)
@@ -787,7 +814,9 @@ private:
   scf::ForOp rowLoop(OpBuilder &b, Location loc, const RowLaunch &r, ValueRange init,
                      llvm::function_ref<void(OpBuilder &, llvm::ArrayRef<Value>, Value, ValueRange)>
                          body) {
-    Value upper = arith::SelectOp::create(b, loc, r.valid, indexConst(b, loc, r.rowLength),
+    Value upper = arith::SelectOp::create(b, loc, r.valid,
+                                          r.rowLengthValue ? r.rowLengthValue
+                                                           : indexConst(b, loc, r.rowLength),
                                           indexConst(b, loc, 0));
     return scf::ForOp::create(b, loc, r.lane, upper, indexConst(b, loc, r.t), init,
                               [&](OpBuilder &nb, Location nloc, Value k, ValueRange acc) {
