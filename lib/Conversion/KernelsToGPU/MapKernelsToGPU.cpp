@@ -43,6 +43,7 @@
 // the module's `gn_index_error` global, which the runtime reads.
 //
 //===----------------------------------------------------------------------===//
+#include "gn/Conversion/KernelSizes.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Support/PassTrace.h"
@@ -202,7 +203,7 @@ public:
       return failure();
     reportIndexErrorsToGlobal();
     if (func->hasAttr(kRowKernelAttrName)) {
-      if (failed(mapRowKernel()) || failed(dropRunTimeAllocations()))
+      if (failed(mapRowKernel()))
         return failure();
       for (gpu::LaunchOp launch : launches)
         sinkValuesDefinedAbove(launch);
@@ -212,8 +213,7 @@ public:
     Block &body = func.getBody().front();
     llvm::SmallVector<Operation *> top;
     for (Operation &op : body.without_terminator())
-      if (!llvm::is_contained(runTimeAllocations, &op))
-        top.push_back(&op);
+      top.push_back(&op);
     for (size_t i = 0; i < top.size(); ++i) {
       if (std::optional<FusedReduction> f = matchFusedReduction(top, i)) {
         if (failed(mapReduction(f->reduce, /*guard=*/nullptr, f->fillValue, f->epilogue)))
@@ -227,8 +227,6 @@ public:
       if (failed(mapOp(top[i], /*guard=*/nullptr)))
         return failure();
     }
-    if (failed(dropRunTimeAllocations()))
-      return failure();
     for (gpu::LaunchOp launch : launches)
       sinkValuesDefinedAbove(launch);
     eraseDeadPureOps();
@@ -251,6 +249,9 @@ private:
   LogicalResult allocationsToWorkspaces() {
     Block &body = func.getBody().front();
     unsigned workspaces = 0;
+    OpBuilder b(ctx);
+    llvm::SmallVector<Attribute> dims; // per workspace: its dims' expressions
+    bool runTimeWorkspaces = false;
     for (Operation &op : llvm::make_early_inc_range(body)) {
       if (isa<memref::DeallocOp>(op)) {
         op.erase();
@@ -259,37 +260,61 @@ private:
       if (!isa<memref::AllocOp, memref::AllocaOp>(op))
         continue;
       auto type = llvm::cast<MemRefType>(op.getResult(0).getType());
-      // A symbolic kernel's accumulator over its rows (sized at run time):
-      // kept where it is, to be held in registers by the reduction that
-      // fills it (dropRunTimeAllocations).
-      if (!type.hasStaticShape() && type.getLayout().isIdentity()) {
-        runTimeAllocations.push_back(&op);
+      if (!type.getLayout().isIdentity())
+        return op.emitError("a GPU kernel workspace must have an identity layout, got ") << type;
+      unsigned index = func.getNumArguments();
+      if (type.hasStaticShape()) {
+        if (failed(func.insertArgument(index, type, {}, op.getLoc())))
+          return failure();
+        op.getResult(0).replaceAllUsesWith(func.getArgument(index));
+        dims.push_back(b.getStrArrayAttr({}));
+        op.erase();
+        ++workspaces;
         continue;
       }
-      if (!type.hasStaticShape() || !type.getLayout().isIdentity())
-        return op.emitError("a GPU kernel workspace must have a static shape, got ") << type;
-      unsigned index = func.getNumArguments();
-      if (failed(func.insertArgument(index, type, {}, op.getLoc())))
+      // A symbolic kernel's workspace (an accumulator over its rows, a
+      // padded copy), sized by its size arguments: a bare pointer seen at
+      // those sizes, its dims recorded for the runtime to evaluate.
+      auto alloc = llvm::cast<memref::AllocOp>(op);
+      auto bare = MemRefType::get({1}, type.getElementType());
+      if (failed(func.insertArgument(index, bare, {}, op.getLoc())))
         return failure();
-      op.getResult(0).replaceAllUsesWith(func.getArgument(index));
+      b.setInsertionPoint(&op);
+      Location loc = op.getLoc();
+      llvm::SmallVector<OpFoldResult> sizes = alloc.getMixedSizes();
+      llvm::SmallVector<std::string> texts;
+      for (OpFoldResult size : sizes) {
+        if (std::optional<int64_t> c = getConstantIntValue(size)) {
+          texts.push_back(std::to_string(*c));
+          continue;
+        }
+        std::optional<SymExpr> e = kernelSizeExpr(llvm::cast<Value>(size), func);
+        if (!e)
+          return op.emitError("a GPU kernel workspace sized by a value the runtime cannot "
+                              "compute: ")
+                 << type;
+        texts.push_back(e->str());
+      }
+      llvm::SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+      for (int64_t d = (int64_t)sizes.size() - 2; d >= 0; --d) {
+        auto a = getConstantIntValue(strides[d + 1]), c = getConstantIntValue(sizes[d + 1]);
+        strides[d] = a && c ? OpFoldResult(b.getIndexAttr(*a * *c))
+                            : OpFoldResult(arith::MulIOp::create(
+                                  b, loc, getValueOrCreateConstantIndexOp(b, loc, strides[d + 1]),
+                                  getValueOrCreateConstantIndexOp(b, loc, sizes[d + 1])));
+      }
+      Value view = memref::ReinterpretCastOp::create(b, loc, type, func.getArgument(index),
+                                                     b.getIndexAttr(0), sizes, strides);
+      op.getResult(0).replaceAllUsesWith(view);
+      dims.push_back(b.getStrArrayAttr(llvm::SmallVector<llvm::StringRef>(texts.begin(),
+                                                                          texts.end())));
       op.erase();
       ++workspaces;
+      runTimeWorkspaces = true;
     }
     func->setAttr(kWorkspacesAttrName, IntegerAttr::get(IntegerType::get(ctx, 64), workspaces));
-    return success();
-  }
-
-  /// The accumulators sized at run time, once mapped: a reduction that
-  /// keeps its total in registers leaves them unread; one still read would
-  /// need a workspace sized at run time, which the runtime does not place.
-  LogicalResult dropRunTimeAllocations() {
-    for (Operation *alloc : runTimeAllocations) {
-      if (!alloc->use_empty())
-        return alloc->emitError("the cuda compiler does not place a kernel workspace sized at "
-                                "run time yet (docs/symbolic-shapes.md, phase 4): ")
-               << alloc->getResult(0).getType();
-      alloc->erase();
-    }
+    if (runTimeWorkspaces)
+      func->setAttr(kWorkspaceDimsAttrName, b.getArrayAttr(dims));
     return success();
   }
 
@@ -681,9 +706,10 @@ private:
     auto epi = dyn_cast<linalg::GenericOp>(top[i + 2]);
     auto accType = llvm::cast<MemRefType>(acc.getType());
     auto isWorkspace = [&] {
-      if (llvm::is_contained(runTimeAllocations, acc.getDefiningOp()))
-        return true;
-      auto arg = llvm::dyn_cast<BlockArgument>(acc);
+      Value a = acc; // a workspace sized at run time is seen through a cast
+      if (auto view = a.getDefiningOp<memref::ReinterpretCastOp>())
+        a = view.getSource();
+      auto arg = llvm::dyn_cast<BlockArgument>(a);
       int64_t workspaces = func->getAttrOfType<IntegerAttr>(kWorkspacesAttrName).getInt();
       return arg && arg.getOwner() == &func.getBody().front() &&
              arg.getArgNumber() >= func.getNumArguments() - workspaces;
@@ -930,7 +956,7 @@ private:
     linalg::GenericOp last;
     linalg::FillOp pendingFill;
     for (Operation &op : body.without_terminator()) {
-      if ((isPure(&op) && op.getNumRegions() == 0) || llvm::is_contained(runTimeAllocations, &op))
+      if (isPure(&op) && op.getNumRegions() == 0)
         continue;
       auto fill = dyn_cast<linalg::FillOp>(op);
       auto generic = dyn_cast<linalg::GenericOp>(op);
@@ -1107,7 +1133,6 @@ private:
   MLIRContext *ctx;
   int64_t blockThreads, rowThreads;
   llvm::SmallVector<gpu::LaunchOp> launches;
-  llvm::SmallVector<Operation *> runTimeAllocations; // accumulators sized at run time
 };
 
 struct GnMapKernelsToGPUPass : mlir::gn::impl::GnMapKernelsToGPUPassBase<GnMapKernelsToGPUPass> {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "CudaTarget.h"
 #include "CudaAssemble.h"
+#include "gn/Conversion/KernelSizes.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
 #include "gn/IR/SymbolicDims.h"
@@ -23,9 +24,11 @@
 #include "gn/Target/Target.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
 #include <chrono>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::gn;
@@ -82,56 +85,6 @@ HostOpKind classifyForCuda(Operation *op) {
   return HostOpKind::Unsupported;
 }
 
-/// The sizes a symbolic kernel function takes before its buffers (index
-/// arguments: gn-outline-kernels puts them first).
-unsigned numSizeArguments(func::FuncOp fn) {
-  unsigned n = 0;
-  while (n < fn.getNumArguments() && fn.getArgument(n).getType().isIndex())
-    ++n;
-  return n;
-}
-
-/// A launch size computed in kernel function `fn` from its size arguments
-/// (a symbolic kernel's grid: gn-map-kernels-to-gpu), as a SymExpr over
-/// a0, a1, ... (the sizes in order), which the runtime evaluates.
-std::optional<SymExpr> launchSizeExpr(Value v, func::FuncOp fn) {
-  if (auto arg = llvm::dyn_cast<BlockArgument>(v)) {
-    if (arg.getOwner() != &fn.getBody().front() || !arg.getType().isIndex())
-      return std::nullopt;
-    return SymExpr::symbol("a" + std::to_string(arg.getArgNumber()));
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return std::nullopt;
-  if (auto c = llvm::dyn_cast<arith::ConstantIndexOp>(def))
-    return SymExpr::constant(c.value());
-  auto operand = [&](unsigned i) { return launchSizeExpr(def->getOperand(i), fn); };
-  auto divisor = [&]() -> std::optional<int64_t> {
-    std::optional<SymExpr> d = operand(1);
-    std::optional<int64_t> c = d ? d->constantValue() : std::nullopt;
-    return c && *c > 0 ? c : std::nullopt;
-  };
-  if (isa<arith::MulIOp, arith::AddIOp, arith::SubIOp>(def)) {
-    std::optional<SymExpr> a = operand(0), b = operand(1);
-    if (!a || !b)
-      return std::nullopt;
-    return isa<arith::MulIOp>(def)   ? SymExpr::mul(*a, *b)
-           : isa<arith::AddIOp>(def) ? SymExpr::add(*a, *b)
-                                     : SymExpr::sub(*a, *b);
-  }
-  if (isa<arith::CeilDivUIOp, arith::DivUIOp>(def)) {
-    std::optional<SymExpr> a = operand(0);
-    std::optional<int64_t> d = divisor();
-    if (!a || !d)
-      return std::nullopt;
-    if (isa<arith::DivUIOp>(def))
-      return SymExpr::floorDiv(*a, *d);
-    std::optional<SymExpr> up = SymExpr::add(*a, SymExpr::constant(*d - 1));
-    return up ? SymExpr::floorDiv(*up, *d) : std::nullopt;
-  }
-  return std::nullopt;
-}
-
 /// Reads the launches of kernel function `fn` (after gn-cuda-pipeline).
 LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &program,
                          llvm::StringMap<int> &moduleIndex, cuda::Kernel &kernel) {
@@ -142,8 +95,9 @@ LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &progr
     return std::nullopt;
   };
   for (Operation &op : fn.getBody().front()) {
-    // Constants, and a symbolic kernel's grid arithmetic (read below).
-    if (isa<func::ReturnOp>(op) || isa<arith::ArithDialect>(op.getDialect()))
+    // Constants, and a symbolic kernel's size arithmetic (its grids are
+    // read below through it: kernelSizeExpr); nothing with an effect.
+    if (isa<func::ReturnOp>(op) || isPure(&op))
       continue;
     auto launch = dyn_cast<gpu::LaunchFuncOp>(op);
     if (!launch)
@@ -177,7 +131,7 @@ LogicalResult readKernel(func::FuncOp fn, ModuleOp kernels, cuda::Program &progr
         continue;
       }
       // A grid dim computed from the sizes: evaluated at each binding.
-      std::optional<SymExpr> e = d < 3 ? launchSizeExpr(dims[d], fn) : std::nullopt;
+      std::optional<SymExpr> e = d < 3 ? kernelSizeExpr(dims[d], fn) : std::nullopt;
       if (!e)
         return launch.emitError("launch sizes must be constants, or a grid computed from the "
                                 "kernel's size arguments");
@@ -239,9 +193,69 @@ LogicalResult readKernelSizes(const Step &step, func::FuncOp fn,
   return success();
 }
 
+/// A symbolic kernel's workspace dims (gn.workspace_dims: expressions over
+/// the kernel's sizes a0, a1, ...) at `step`: each dim's size at the compile
+/// example, and as an expression over the shape symbols (the sizes replaced
+/// by their buffers' dims). False with the workspace's dims unreadable.
+bool workspaceDimsAt(const Step &step, const cuda::Kernel &kernel, ArrayAttr texts,
+                     const StepList &list, llvm::ArrayRef<RankedTensorType> slotTypes,
+                     llvm::SmallVector<int64_t, 4> &shape, std::vector<std::string> &dims) {
+  std::vector<int> slots(step.in.begin(), step.in.end());
+  slots.insert(slots.end(), step.out.begin(), step.out.end());
+  std::vector<int64_t> example;
+  std::vector<std::string> symbolic;
+  for (const cuda::KernelSize &k : kernel.sizes) {
+    int slot = slots[k.buffer];
+    example.push_back(list.types[slot].shape[k.dim]);
+    symbolic.push_back(dimExprs(slotTypes[slot])[k.dim].str());
+  }
+  for (Attribute a : texts) {
+    llvm::StringRef text = llvm::cast<StringAttr>(a).getValue();
+    std::optional<SymExpr> e = SymExpr::parse(text);
+    if (!e)
+      return false;
+    auto argument = [](llvm::StringRef name) -> std::optional<unsigned> {
+      unsigned k;
+      if (!name.consume_front("a") || name.getAsInteger(10, k))
+        return std::nullopt;
+      return k;
+    };
+    std::optional<int64_t> v = e->evaluate([&](llvm::StringRef name) -> std::optional<int64_t> {
+      std::optional<unsigned> k = argument(name);
+      return k && *k < example.size() ? std::optional<int64_t>(example[*k]) : std::nullopt;
+    });
+    if (!v)
+      return false;
+    shape[dims.size()] = *v;
+    // The same over the shape symbols: each a<k> as its buffer dim's
+    // expression (parenthesized), parsed back into the normal form.
+    std::string over;
+    for (size_t i = 0; i < text.size();) {
+      if (text[i] == 'a' && (i == 0 || !isalnum(text[i - 1]) && text[i - 1] != '_')) {
+        size_t j = i + 1;
+        while (j < text.size() && isdigit(text[j]))
+          ++j;
+        unsigned k;
+        if (j > i + 1 && !text.substr(i + 1, j - i - 1).getAsInteger(10, k) && k < symbolic.size()) {
+          over += "(" + symbolic[k] + ")";
+          i = j;
+          continue;
+        }
+      }
+      over += text[i++];
+    }
+    std::optional<SymExpr> s = SymExpr::parse(over);
+    if (!s)
+      return false;
+    dims.push_back(s->isConstant() ? "" : s->str());
+  }
+  return true;
+}
+
 LogicalResult readLaunchedKernels(StepList &list, ModuleOp kernels, cuda::Program &program,
                                   llvm::StringMap<int> &kernelIndex,
-                                  llvm::ArrayRef<RankedTensorType> slotTypes) {
+                                  llvm::ArrayRef<RankedTensorType> slotTypes,
+                                  std::map<int, std::vector<std::string>> &scratchDims) {
   llvm::StringMap<int> moduleIndex;
   for (Step &step : list.steps) {
     if (step.kind != Step::Kind::Launch)
@@ -258,16 +272,31 @@ LogicalResult readLaunchedKernels(StepList &list, ModuleOp kernels, cuda::Progra
       program.kernels.push_back(std::move(kernel));
     }
     unsigned buffers = numSizeArguments(fn) + step.in.size() + step.out.size();
+    auto workspaceDims = fn->getAttrOfType<ArrayAttr>(kWorkspaceDimsAttrName);
     for (unsigned a = buffers; a < fn.getNumArguments(); ++a) {
       auto type = llvm::cast<MemRefType>(fn.getArgument(a).getType());
       auto dt = interp::dtypeOf(type.getElementType());
       if (!dt)
         return fn.emitError("unsupported workspace type ") << type;
-      if (!type.hasStaticShape())
+      llvm::SmallVector<int64_t, 4> shape(type.getShape());
+      std::vector<std::string> dims;
+      auto texts = workspaceDims && a - buffers < workspaceDims.size()
+                       ? llvm::dyn_cast<ArrayAttr>(workspaceDims[a - buffers])
+                       : ArrayAttr();
+      if (texts && !texts.empty()) { // sized at run time: a bare pointer
+        shape.assign(texts.size(), 0);
+        if (slotTypes.empty() ||
+            !workspaceDimsAt(step, program.kernels[it->second], texts, list, slotTypes, shape,
+                             dims))
+          return fn.emitError("a kernel workspace whose sizes cannot be read: ") << texts;
+      } else if (!type.hasStaticShape()) {
         return fn.emitError("a kernel workspace of sizes known only at run time: ") << type;
-      list.types.push_back({*dt, llvm::SmallVector<int64_t, 4>(type.getShape())});
+      }
+      list.types.push_back({*dt, shape});
       list.constants.push_back(nullptr);
       step.scratch.push_back(list.types.size() - 1);
+      if (!dims.empty())
+        scratchDims[step.scratch.back()] = std::move(dims);
     }
   }
   return success();
@@ -314,6 +343,7 @@ void placeSlots(cuda::Program &program, const StepList &list, const BufferPlan &
 /// offset that follows the symbols is refused by name.
 LogicalResult describeSymbolic(cuda::Program &program, const StepList &list,
                                const BufferPlan &plan, llvm::ArrayRef<RankedTensorType> slotTypes,
+                               const std::map<int, std::vector<std::string>> &scratchDims,
                                llvm::ArrayRef<SymbolicGuard> guards) {
   program.symbolic = true;
   std::vector<Operation *> producer(list.types.size(), nullptr);
@@ -327,9 +357,13 @@ LogicalResult describeSymbolic(cuda::Program &program, const StepList &list,
            << " with symbolic dims yet (docs/symbolic-shapes.md, phase 4)";
   };
   for (auto [i, s] : llvm::enumerate(program.slots)) {
-    if (RankedTensorType t = slotTypes[i]; t && hasSymbolicDims(t))
+    // A kernel's workspaces come after the values (readLaunchedKernels).
+    if (RankedTensorType t = i < slotTypes.size() ? slotTypes[i] : RankedTensorType();
+        t && hasSymbolicDims(t))
       for (const SymExpr &e : dimExprs(t))
         s.dims.push_back(e.isConstant() ? "" : e.str());
+    if (auto it = scratchDims.find(i); it != scratchDims.end())
+      s.dims = it->second;
     const SlotPlace &place = plan.places[i];
     if (s.where == cuda::Slot::Where::Arena) {
       if (place.root == (int)i) {
@@ -464,7 +498,8 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
   if (symbolic)
     slotTypes = slotTensorTypes(func, list);
   llvm::StringMap<int> kernelIndex;
-  if (failed(readLaunchedKernels(list, kernels, program, kernelIndex, slotTypes)))
+  std::map<int, std::vector<std::string>> scratchDims;
+  if (failed(readLaunchedKernels(list, kernels, program, kernelIndex, slotTypes, scratchDims)))
     return failure();
   // The runtime copies the arguments in, so a concatenation of whole
   // arguments (a grouped GEMM's weights) is a placement, not a launch. A
@@ -476,7 +511,7 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
   BufferPlan plan = planBuffers(list, stats, /*packArguments=*/!symbolic);
 
   placeSlots(program, list, plan);
-  if (symbolic && failed(describeSymbolic(program, list, plan, slotTypes, guards)))
+  if (symbolic && failed(describeSymbolic(program, list, plan, slotTypes, scratchDims, guards)))
     return failure();
   for (unsigned i = 0; i < list.numArgs; ++i)
     program.arguments.push_back(readArgumentMeta(func, i));
