@@ -79,6 +79,9 @@ struct Group {
   bool row = false; // reductions over domain's rows and what maps around them
   llvm::SmallVector<int64_t, 4> rowDims; // of a row group: the reduced dims
   llvm::SmallVector<int64_t, 4> domain; // shape every op maps over
+  // Of a row group: the domain's dims as expressions (a symbolic module's
+  // rows must agree at every binding, not just the example's).
+  llvm::SmallVector<SymExpr, 4> rowDomainExprs;
   llvm::SmallVector<Operation *> ops;   // in program order
   llvm::DenseSet<Operation *> members;
   int64_t firstPos = 0;
@@ -96,7 +99,8 @@ public:
         windowGroups(windowGroups),
         mergeGroups(mergeGroups),
         absorbBroadcastProducers(absorbBroadcastProducers), rowGroups(rowGroups),
-        mergeSiblings(mergeSiblings), absorbWrappedViews(absorbWrappedViews) {
+        mergeSiblings(mergeSiblings), absorbWrappedViews(absorbWrappedViews),
+        symbolic(inSymbolicModule(block.getParentOp())) {
     int64_t i = 0;
     for (Operation &op : block)
       position[&op] = i++;
@@ -546,8 +550,25 @@ private:
     llvm::SmallVector<int64_t, 4> domain;
     llvm::SmallVector<int64_t, 4> rowShape; // domain with reduced dims 1
     llvm::SmallVector<int64_t, 4> dims;
-    bool operator==(const Rows &o) const { return domain == o.domain && dims == o.dims; }
+    // The same as expressions: sizes equal at the example may differ at
+    // another binding of a symbolic module's symbols.
+    llvm::SmallVector<SymExpr, 4> domainExprs, rowShapeExprs;
+    bool operator==(const Rows &o) const {
+      return domain == o.domain && dims == o.dims && domainExprs == o.domainExprs;
+    }
   };
+  /// The dims of the domain a non-row group maps over, as expressions: its
+  /// last op's result's (every op of such a group has the domain's shape).
+  static std::optional<llvm::SmallVector<SymExpr, 4>> domainExprsOf(Group &g) {
+    Operation *last = g.ops.back();
+    if (last->getNumResults() == 0)
+      return std::nullopt;
+    auto t = llvm::dyn_cast<RankedTensorType>(last->getResult(0).getType());
+    if (!t || t.getShape() != llvm::ArrayRef(g.domain))
+      return std::nullopt;
+    llvm::SmallVector<SymExpr> e = dimExprs(t);
+    return llvm::SmallVector<SymExpr, 4>(e.begin(), e.end());
+  }
   static std::optional<Rows> rowsOf(Group &g) {
     if (!g.reduction || hasBroadcastView(g))
       return std::nullopt;
@@ -556,9 +577,13 @@ private:
     if (!isReductionOp(r) || !keep || !keep.getValue())
       return std::nullopt;
     Rows rows;
-    auto shape = llvm::cast<RankedTensorType>(r->getOperand(0).getType()).getShape();
+    auto inputType = llvm::cast<RankedTensorType>(r->getOperand(0).getType());
+    auto shape = inputType.getShape();
     rows.domain.assign(shape.begin(), shape.end());
     rows.rowShape = rows.domain;
+    llvm::SmallVector<SymExpr> exprs = dimExprs(inputType);
+    rows.domainExprs.assign(exprs.begin(), exprs.end());
+    rows.rowShapeExprs = rows.domainExprs;
     llvm::ArrayRef<int64_t> dims = llvm::cast<DenseI64ArrayAttr>(r->getAttr("dims")).asArrayRef();
     rows.dims.assign(dims.begin(), dims.end());
     llvm::sort(rows.dims);
@@ -566,8 +591,14 @@ private:
     for (int64_t d : rows.dims) {
       length *= rows.domain[d];
       rows.rowShape[d] = 1;
+      rows.rowShapeExprs[d] = SymExpr::constant(1);
     }
     if (length > kRowMaxLength || length <= 1 || rows.dims.empty())
+      return std::nullopt;
+    // A row kernel's mean divides by a static count (gn-outline-kernels
+    // refuses one over a symbolic dim): such a mean stays a reduction.
+    if (isa<ReduceMeanOp>(r) &&
+        llvm::any_of(rows.dims, [&](int64_t d) { return !rows.domainExprs[d].isConstant(); }))
       return std::nullopt;
     return rows;
   }
@@ -606,6 +637,7 @@ private:
         seed->row = true;
         seed->domain = rows.domain;
         seed->rowDims = rows.dims;
+        seed->rowDomainExprs = rows.domainExprs;
       }
     }
   }
@@ -630,7 +662,9 @@ private:
         if (!order[i])
           continue; // merged away
         Group &h = *order[i], &g = *order[j];
-        if (h.domain != g.domain || h.row != g.row || h.rowDims != g.rowDims)
+        if (h.domain != g.domain || h.row != g.row || h.rowDims != g.rowDims ||
+            (symbolic && (h.rowDomainExprs != g.rowDomainExprs ||
+                          domainExprsOf(h) != domainExprsOf(g))))
           continue;
         auto reductions = [](Group &x) {
           return llvm::count_if(x.ops, [](Operation *m) { return isReductionOp(m); });
@@ -725,7 +759,8 @@ private:
       return false;
     if (h.row) {
       reductions = countReductions(h);
-      return h.domain == rows.domain && h.rowDims == rows.dims;
+      return h.domain == rows.domain && h.rowDims == rows.dims &&
+             h.rowDomainExprs == rows.domainExprs;
     }
     if (h.reduction) {
       std::optional<Rows> r = rowsOf(h);
@@ -737,8 +772,13 @@ private:
     if (h.closed)
       return false; // a view of its own (a copy kernel)
     reductions = 0;
-    return llvm::ArrayRef(h.domain) == llvm::ArrayRef(rows.domain) ||
-           llvm::ArrayRef(h.domain) == llvm::ArrayRef(rows.rowShape);
+    std::optional<llvm::SmallVector<SymExpr, 4>> exprs = domainExprsOf(h);
+    if (symbolic && !exprs)
+      return false;
+    return (llvm::ArrayRef(h.domain) == llvm::ArrayRef(rows.domain) &&
+            (!symbolic || *exprs == rows.domainExprs)) ||
+           (llvm::ArrayRef(h.domain) == llvm::ArrayRef(rows.rowShape) &&
+            (!symbolic || *exprs == rows.rowShapeExprs));
   }
 
   /// A gn.broadcast_to among g's ops: the row kernel's reads do not
@@ -819,6 +859,7 @@ private:
   bool rowGroups;
   bool mergeSiblings;
   bool absorbWrappedViews;
+  bool symbolic; // a module compiled with symbolic dims: sizes compare as expressions
   // A row group's rows: a block's threads each fold a few of a row's points.
   static constexpr int64_t kRowMaxLength = 8192;
   // Reductions in one row group (a layer norm has two, a softmax two).
@@ -978,14 +1019,14 @@ struct GnFormFusionGroupsPass
     if (func.getBody().empty())
       return;
     Block &block = func.getBody().front();
-    // The launch merging (merge-groups .. absorb-wrapped-views) is not yet
-    // proved at every binding of a symbolic module: a merged einsum came
-    // out wrong there (docs/symbolic-shapes.md, phase 4). Off for one.
+    // Of the launch merging, a symbolic module takes the row groups and
+    // merged siblings, their shapes compared as expressions; merge-groups
+    // and the absorbing of producers and views decide at the example's
+    // sizes and stay off for one (docs/symbolic-shapes.md, phase 4).
     bool merging = !inSymbolicModule(func);
     GroupFormer former(block, maxOps, fuseReductions, attentionKernels, depthwiseKernels, rankKernels,
                        windowGroups, merging && mergeGroups, merging && absorbBroadcastProducers,
-                       merging && rowGroups, merging && mergeSiblings,
-                       merging && absorbWrappedViews);
+                       rowGroups, mergeSiblings, merging && absorbWrappedViews);
     former.run();
     for (auto &g : former.groups) {
       traceGroup(*g);

@@ -797,7 +797,16 @@ private:
       for (auto [d, r] : llvm::enumerate(reduced)) {
         if (r || !domainIsSymbolic(d))
           continue;
-        Value size = loopSize(b, loc, d, inViews, inMaps);
+        // The thread dim: the views hold this thread's one index of it,
+        // and the accumulators are sliced at that index (threadSlice), so
+        // they reach the thread loop's end. (Its views' size, 1, put a
+        // row group's accumulators out of bounds at every index past 0.)
+        Value size;
+        if ((int64_t)d == threadDim && iv)
+          if (auto loop = scf::getForInductionVarOwner(iv))
+            size = loop.getUpperBound();
+        if (!size)
+          size = loopSize(b, loc, d, inViews, inMaps);
         if (!size)
           return fusion.emitError("gn-outline-kernels: no input spans a row dim");
         rowShape[d] = ShapedType::kDynamic;
