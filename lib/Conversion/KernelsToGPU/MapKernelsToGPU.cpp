@@ -404,11 +404,7 @@ private:
     Location loc = at->getLoc();
     b.setInsertionPoint(at);
     Value one = indexConst(b, loc, 1);
-    auto sym = nextLaunchName();
-    auto launch = gpu::LaunchOp::create(b, loc, indexConst(b, loc, grid), one, one,
-                                        indexConst(b, loc, block), one, one, nullptr, nullptr,
-                                        {}, workgroup, {}, nullptr, nullptr, nullptr, sym, sym);
-    return enterLaunch(b, loc, launch);
+    return launchAt(b, loc, one, indexConst(b, loc, grid), indexConst(b, loc, block), workgroup);
   }
   /// The same with a grid computed in the kernel function (from a symbolic
   /// kernel's sizes) before `at`.
@@ -417,10 +413,13 @@ private:
     Location loc = at->getLoc();
     b.setInsertionPoint(at);
     Value one = indexConst(b, loc, 1);
+    return launchAt(b, loc, one, grid, indexConst(b, loc, block), workgroup);
+  }
+  gpu::LaunchOp launchAt(OpBuilder &b, Location loc, Value one, Value grid, Value block,
+                         TypeRange workgroup) {
     auto sym = nextLaunchName();
-    auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, indexConst(b, loc, block), one,
-                                        one, nullptr, nullptr, {}, workgroup, {}, nullptr,
-                                        nullptr, nullptr, sym, sym);
+    auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, block, one, one, nullptr, nullptr,
+                                        {}, workgroup, {}, nullptr, nullptr, nullptr, sym, sym);
     return enterLaunch(b, loc, launch);
   }
   FlatSymbolRefAttr nextLaunchName() {
