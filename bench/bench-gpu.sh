@@ -141,6 +141,13 @@ if [ -d "$bundle/faults" ]; then
   timeout 120 "$root/bench/gpu-faults.sh" run "$bundle/faults" "$bundle/bin/gn-cuda-run" 2>&1 |
     tee -a "$out/gpu.txt" || true
 fi
+# One CUDA program for all shapes (bench/gpu-symbolic.sh, seconds): the
+# symbolic kernels at bindings other than their compile examples, against
+# the CPU interpreter. The summary goes into gpu.txt, the records beside.
+if [ -d "$bundle/symbolic" ]; then
+  timeout 120 "$root/bench/gpu-symbolic.sh" run "$bundle/symbolic" "$bundle/bin/gn-cuda-run" \
+    "$out/symbolic.jsonl" 2>&1 | tee -a "$out/gpu.txt" || true
+fi
 # The card's clocks and load every half second for the whole run: timings
 # taken at idle clocks would say so here (the report summarizes it).
 clock_pid=""

@@ -28,6 +28,9 @@
 #                                  GN_GRAPHNET_SRC (default
 #                                  ~/.cache/gn/graphnet-src), if there
 #   list.txt, compile.jsonl        the samples in order; the compile log
+#   faults/, symbolic/             real GPU faults (bench/gpu-faults.sh) and
+#                                  symbolic programs bound at several sizes
+#                                  (bench/gpu-symbolic.sh), run first
 # Why ahead-of-time: the GPU machine has no LLVM, and a statically linked
 # gn-eval (MLIR, LLVM, oneDNN, OpenBLAS) would not fit the 64 MiB that can
 # be carried; PTX plus a launch plan is what a runner needs, and keeps the
@@ -164,6 +167,11 @@ done
 # bench-gpu.sh runs them first.
 "$root/bench/gpu-faults.sh" prepare "$stage/faults" >&2 ||
   echo "bundle: the GPU fault programs could not be prepared" >&2
+# One CUDA program for all shapes (issue 42, phase 4; bench/gpu-symbolic.sh):
+# the symbolic test programs bound at bindings other than their examples,
+# with CPU references there; bench-gpu.sh runs them first.
+"$root/bench/gpu-symbolic.sh" prepare "$stage/symbolic" >&2 ||
+  echo "bundle: the symbolic programs could not be prepared" >&2
 # Which gn compiled it: the run's results name it (bench-gpu.sh).
 { git -C "$root" rev-parse HEAD 2>/dev/null || echo unknown
   git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo "(with uncommitted changes)"

@@ -681,6 +681,15 @@ bool SampleRun::writePrograms() {
     if (failed(program))
       return fail(name == "eager" ? "eager_error" : "compile_error",
                   firstErrorOr("compilation failed"));
+    // --bind: written at the binding's sizes, for a runner that runs a
+    // file at its arguments' sizes (gn-cuda-run synthesizes them from it).
+    if (!options.binding.empty()) {
+      std::vector<std::vector<int64_t>> shapes;
+      for (const interp::HostTensor &a : args)
+        shapes.push_back(a.shape().vec());
+      if (!(*program)->bindTo(shapes, error))
+        return fail("compile_error", error);
+    }
     std::string written = dir + "/" + name + target.programSuffix().str();
     if (!(*program)->write(written, error))
       return fail("compile_error", error);

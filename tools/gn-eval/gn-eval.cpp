@@ -180,8 +180,9 @@ static cl::opt<std::string> dtypeVariant(
 static cl::opt<std::string> bindSymbols(
     "bind",
     cl::desc("A .mlir with symbolic dims (#gn.dims) at these values of its shape symbols: "
-             "SYMBOL=SIZE[,SYMBOL=SIZE...] (default: at its compile example)"),
-    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
+             "SYMBOL=SIZE[,SYMBOL=SIZE...] (default: at its compile example); compile writes "
+             "its programs bound at those sizes (gn-cuda-run runs them there)"),
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
 static cl::opt<std::string> shapes(
     "shapes",
     cl::desc("GraphNet's shape channel: all | N runs each sample at each (or its first N) of the "
@@ -384,6 +385,16 @@ bool readDtypeVariant(eval::RunOptions &options) {
   return true;
 }
 
+/// --bind's values into `options`; false after an error.
+bool readBinding(eval::RunOptions &options) {
+  std::string error;
+  if (!bindSymbols.empty() && !eval::parseBinding(bindSymbols, options.binding, error)) {
+    errs() << "error: --bind: " << error << "\n";
+    return false;
+  }
+  return true;
+}
+
 /// `inputs` under --shapes: each sample as its shape variants
 /// ("<sample>@shape<K>"; one name for a sample without any, whose record
 /// says why). False after an error.
@@ -468,7 +479,7 @@ int compileMain() {
   options.referenceBudget = referenceBudget;
   options.cacheDir = compileCacheDir;
   options.cacheLink = compileCacheLink;
-  if (!readDtypeVariant(options))
+  if (!readDtypeVariant(options) || !readBinding(options))
     return 2;
   // Compiling touches no GPU: the reference outputs come from the CPU
   // interpreter, whose memory the limit bounds (a 3B model was killed by
@@ -519,15 +530,8 @@ int runMain() {
   options.warmup = warmup;
   options.trials = trials;
   options.seed = seed;
-  if (!readDtypeVariant(options))
+  if (!readDtypeVariant(options) || !readBinding(options))
     return 2;
-  if (!bindSymbols.empty()) {
-    std::string error;
-    if (!eval::parseBinding(bindSymbols, options.binding, error)) {
-      errs() << "error: --bind: " << error << "\n";
-      return 2;
-    }
-  }
   options.dumpDir = dumpDir;
   options.reference = reference;
   if (!readMemoryLimit(options, target->runsOnHost(), jobs))

@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::gn {
 
@@ -55,6 +56,13 @@ public:
   virtual ~TargetProgram();
   /// Writes the program to `path`; false with `error`.
   virtual bool write(const std::string &path, std::string &error) const = 0;
+  /// A program compiled with symbolic dims, to be written for arguments of
+  /// these sizes (a runner that runs a file at its own arguments' sizes):
+  /// the CUDA target binds it (its kernels stay the symbolic ones); others
+  /// write it as it is. False with `error`.
+  virtual bool bindTo(llvm::ArrayRef<std::vector<int64_t>> argShapes, std::string &error) {
+    return true;
+  }
 };
 
 class Target {

@@ -596,6 +596,14 @@ public:
   bool write(const std::string &path, std::string &error) const override {
     return cuda::writeProgram(program, path, error);
   }
+  bool bindTo(llvm::ArrayRef<std::vector<int64_t>> argShapes, std::string &error) override {
+    if (!program.symbolic)
+      return true;
+    std::optional<cuda::Program> bound = cuda::bindProgram(program, argShapes, error);
+    if (bound)
+      program = std::move(*bound);
+    return bound.has_value();
+  }
 
 private:
   cuda::Program program;
