@@ -40,6 +40,8 @@ specs=(
   "Eval/Inputs/symbolic-transpose-heads.mlir s0=2,s1=8"
   "Eval/Inputs/symbolic-shifted-slice.mlir s1=9"
   "Eval/Inputs/symbolic-insert-slice.mlir s0=5"
+  "Eval/Inputs/symbolic-attention.mlir s0=3,s1=37"
+  "Eval/Inputs/symbolic-attention.mlir s0=2,s1=600"
 )
 
 if [ "$mode" = prepare ]; then

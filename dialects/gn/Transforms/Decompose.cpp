@@ -380,6 +380,13 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     int64_t r = qt.getRank();
     if (r < 2 || (op.getSeqFirst() && r < 3))
       return nullptr;
+    // A causal mask is a constant of the scores' sizes: with symbolic dims
+    // it would hold only at the example (a gn.where of it was ill-typed, a
+    // fatal error), so such an attention stays whole, for the attention
+    // kernel or the CPU's library call.
+    if (op.getIsCausal() &&
+        llvm::any_of(op->getOperandTypes(), [](Type t) { return hasSymbolicDims(t); }))
+      return nullptr;
     // Keys and values must match the query's batch dims ([..., H] for
     // seq_first) or broadcast from 1: checked before any op is created, so
     // a form left alone leaves the IR as it was (else the greedy driver

@@ -382,7 +382,8 @@ private:
     // gathers (indices checked against the input's run-time size), cumsum,
     // concat, resize, pad, tile, tril/triu, average, adaptive and max
     // pooling (max pooling and depthwise convolutions as window groups
-    // too, their loops and extents from the kernel's size arguments).
+    // too, their loops and extents from the kernel's size arguments), the
+    // attention kernel (its rows and keys; one chunk of every key).
     // Others (scatter, top-k, roi_align, ...) read static shapes.
     bool alone = llvm::all_of(fusion.getBody().front(), [&](Operation &op) {
       return &op == copyOp || isa<YieldOp>(op);
@@ -390,7 +391,7 @@ private:
     bool sizedByBuffers = isa_and_present<CumSumOp, ConcatOp, MaxPoolOp, ResizeOp, PadOp, TileOp,
                                           TriangularOp, AvgPoolOp, AdaptiveAvgPoolOp,
                                           AdaptiveMaxPoolOp, IndexSelectOp, GatherOp,
-                                          InsertSliceOp>(copyOp) &&
+                                          InsertSliceOp, AttentionOp>(copyOp) &&
                           (alone || windowGroup);
     if (windowGroup && isa<ConvOp>(copyOp))
       sizedByBuffers = true;

@@ -38,6 +38,20 @@ public:
     scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(e));
     mask = ins.size() > 3 ? ins[3] : Value();
     rowShape.assign(outShape.begin(), outShape.end() - 1); // [..., L(, H)]
+    // A symbolic kernel's buffers (sizes known at run time): one chunk of
+    // every key (no workspace), the rows and keys read from the buffers.
+    atRunTime = llvm::any_of(ins, [](Value v) {
+      return !llvm::cast<MemRefType>(v.getType()).hasStaticShape();
+    }) || !llvm::cast<MemRefType>(out.getType()).hasStaticShape();
+    if (atRunTime) {
+      groupColumns = std::min<int64_t>(kAttentionGroupColumns, ev);
+      groups = llvm::divideCeil(ev, groupColumns);
+      chunks = 1;
+      chunkKeys = 0; // unused: the chunk is every key
+      batch = batchSizes(outShape);
+      oneChunk = true;
+      return;
+    }
     int64_t rows = 1;
     for (int64_t n : rowShape)
       rows *= n;
@@ -55,7 +69,29 @@ public:
     oneChunk = chunks == 1;
   }
 
+  /// What the kernel cannot take at sizes known at run time (empty: all).
+  std::string refusal() const {
+    if (!atRunTime)
+      return "";
+    if (ShapedType::isDynamic(e) || ShapedType::isDynamic(ev))
+      return "an attention kernel whose head size is symbolic";
+    // Batch dims of q, k, v broadcast from 1 or match the output's; a
+    // repeat (grouped-query heads) needs the sizes to divide.
+    for (Value t : ins.take_front(3)) {
+      llvm::SmallVector<int64_t> sizes = batchSizes(shapeOf(t));
+      for (auto [d, n] : llvm::enumerate(sizes))
+        if (n != 1 && n != batch[d])
+          return "an attention kernel repeating grouped-query heads of symbolic sizes";
+    }
+    return "";
+  }
+
   void emit(OpBuilder &b) {
+    if (atRunTime) {
+      llvm::SmallVector<Value> outSizes = dimSizes(b, loc, out);
+      rowSizes.assign(outSizes.begin(), outSizes.end() - 1);
+      keys = dimSizes(b, loc, ins[1])[seqDim];
+    }
     // (m, l, acc_0..acc_{Ev-1}) of each chunk and row; none with one chunk,
     // whose partials are already the output.
     llvm::SmallVector<int64_t> wsShape{chunks};
@@ -104,7 +140,12 @@ private:
   void emitPartials(OpBuilder &b) {
     llvm::SmallVector<int64_t> nest{chunks, groups};
     nest.append(rowShape.begin(), rowShape.end());
-    auto [lb, ivs] = loops.pointLoops(b, loc, nest);
+    llvm::SmallVector<Value> nestSizes;
+    if (atRunTime) {
+      nestSizes = {index(b, chunks), index(b, groups)};
+      nestSizes.append(rowSizes.begin(), rowSizes.end());
+    }
+    auto [lb, ivs] = atRunTime ? loops.pointLoops(b, loc, nestSizes) : loops.pointLoops(b, loc, nest);
     Value chunk = ivs[0], group = ivs[1];
     llvm::SmallVector<Value> rowIvs(ivs.begin() + 2, ivs.end());
     llvm::SmallVector<Value> batchIvs(rowIvs.begin(), rowIvs.begin() + seqDim);
@@ -169,10 +210,14 @@ private:
         return Value(arith::SelectOp::create(nb, loc, m, v, real(nb, -INFINITY)));
       return Value(arith::AddFOp::create(nb, loc, v, toCompute(nb, m)));
     };
-    // Keys [lo, hi) of the chunk that the row sees.
-    Value lo = arith::MulIOp::create(lb, loc, chunk, index(lb, chunkKeys));
-    Value hi = arith::MinUIOp::create(
-        lb, loc, arith::AddIOp::create(lb, loc, lo, index(lb, chunkKeys)), index(lb, s));
+    // Keys [lo, hi) of the chunk that the row sees (at run time: every
+    // key, one chunk).
+    Value lo = atRunTime ? index(lb, 0)
+                         : Value(arith::MulIOp::create(lb, loc, chunk, index(lb, chunkKeys)));
+    Value hi = atRunTime ? keys
+                         : Value(arith::MinUIOp::create(
+                               lb, loc, arith::AddIOp::create(lb, loc, lo, index(lb, chunkKeys)),
+                               index(lb, s)));
     if (causal)
       hi = arith::MinUIOp::create(lb, loc, hi, arith::AddIOp::create(lb, loc, row, index(lb, 1)));
     auto maxLoop = scf::ForOp::create(
@@ -303,6 +348,9 @@ private:
   llvm::SmallVector<int64_t> rowShape, batch;
   int64_t r, seqDim, e, s, ev, groupColumns, groups, chunks, chunkKeys;
   bool seqFirst, causal, oneChunk;
+  bool atRunTime = false;                // a symbolic kernel's buffers
+  llvm::SmallVector<Value> rowSizes; // atRunTime: rowShape's sizes
+  Value keys;                        // atRunTime: S
   Type ct, outElement;
   double scale;
 };
@@ -337,6 +385,10 @@ private:
 /// broadcasts to the scores [batch..., L, S].
 LogicalResult CopyKernelEmitter::emitAttention(OpBuilder &b, Location loc, AttentionOp op,
                                                llvm::ArrayRef<Value> ins, Value out) {
-  AttentionKernel(b, loc, op, ins, out, loops).emit(b);
+  AttentionKernel kernel(b, loc, op, ins, out, loops);
+  if (std::string why = kernel.refusal(); !why.empty())
+    return op.emitError("gn-outline-kernels: ")
+           << why << " is not supported yet (docs/symbolic-shapes.md, phase 4)";
+  kernel.emit(b);
   return success();
 }
