@@ -14,8 +14,10 @@
 #               coverage, the benchmarks time): import, eager (the interpreter),
 #               compiled for the CPU, compared at every t; the record counts
 #               the ops handed to the interpreter (compile.fallback_ops)
-#   cuda        gn-eval compile --device cuda: gn-cuda-pipeline to PTX, ptxas
-#               to sm_90 cubins (programs deleted after; records kept)
+#   cuda        gn-eval compile --device cuda --references=false: gn-cuda-pipeline
+#               to PTX, ptxas to sm_90 cubins (programs deleted after; records
+#               kept); no interpreter run (the cpu stage has eager), which
+#               took large models past the timeout before
 #   cuda-forms  the CUDA kernels' forms (scf.parallel copies, attention, band
 #               GEMMs, merged launches, ...) compiled and run on the CPU,
 #               against eager, for samples whose CPU eager run took at most
@@ -83,7 +85,7 @@ for stage in ${stages//,/ }; do
     cuda)
       echo "== cuda: gn-cuda-pipeline and ptxas =="
       "$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$out/cuda-programs$sfx" \
-        --reference-budget 1 --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
+        --references=false --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
         --log "$out/cuda$sfx.jsonl" | grep -v "^\[.*\] ok " || true
       rm -rf "$out/cuda-programs$sfx" ;;
     cuda-forms)

@@ -428,6 +428,7 @@ private:
   bool dumpInputs();
   bool specialize();
   bool writePrograms();
+  bool checkInterpreterTakes();
   bool recordDegenerateOutputs();
   bool storeInCache(const std::string &pipeline, const std::string &written);
   bool deviceEager();
@@ -492,8 +493,9 @@ std::string SampleRun::run() {
         variant["symbols"][symbol] = size;
     r["shape_variant"] = variant;
   }
-  bool ok = load() && synthesize() && specialize() && checkTarget() && runReference() &&
-            dumpInputs();
+  bool referenceRun = options.mode != "compile" || options.compileReferences;
+  bool ok = load() && synthesize() && specialize() && checkTarget() &&
+            (referenceRun ? runReference() : checkInterpreterTakes()) && dumpInputs();
   if (ok && options.mode == "compile")
     ok = writePrograms();
   else if (ok)
@@ -583,6 +585,16 @@ bool SampleRun::checkTarget() {
   return true;
 }
 
+/// gn-eval compile --references=false: the interpreter is not run, but it
+/// must take every op (as runReference checks first).
+bool SampleRun::checkInterpreterTakes() {
+  interpreter = std::make_unique<interp::Interpreter>(func);
+  if (failed(interpreter->verifySupported()))
+    return fail("eager_error", loaded.firstError);
+  r["references"] = false;
+  return true;
+}
+
 /// The CPU interpreter: the eager side on the CPU (timed); on a device, the
 /// reference both device sides are checked against (run once, untimed).
 bool SampleRun::runReference() {
@@ -647,8 +659,10 @@ bool SampleRun::writePrograms() {
     refBytes += t.nbytes();
   std::vector<interp::HostTensor> refs = expected;
   json strides = json::object();
-  llvm::sys::fs::create_directories(dir + "/reference");
-  if (options.referenceBudget > 0 && refBytes > options.referenceBudget) {
+  if (options.compileReferences)
+    llvm::sys::fs::create_directories(dir + "/reference");
+  if (options.compileReferences && options.referenceBudget > 0 &&
+      refBytes > options.referenceBudget) {
     // At least a byte each (a budget below one byte per output kept
     // nothing to divide by: SIGFPE).
     int64_t share =
@@ -663,12 +677,14 @@ bool SampleRun::writePrograms() {
     }
   }
   std::string error;
-  if (!dumpTensors(dir + "/reference", refs, {}, error))
-    return fail("compile_error", error);
-  if (!strides.empty())
-    r["reference_strides"] = strides;
-  if (!recordDegenerateOutputs())
-    return false;
+  if (options.compileReferences) {
+    if (!dumpTensors(dir + "/reference", refs, {}, error))
+      return fail("compile_error", error);
+    if (!strides.empty())
+      r["reference_strides"] = strides;
+    if (!recordDegenerateOutputs())
+      return false;
+  }
   std::optional<std::string> eagerPipeline = target.eagerPipelineOptions();
   std::vector<std::pair<std::string, std::string>> programs;
   if (eagerPipeline)
@@ -706,7 +722,8 @@ bool SampleRun::writePrograms() {
     addAssemblyFields(record, st);
   }
   r["compile_seconds"] = r["compile"]["seconds"];
-  r["io_bytes"] = ioBytes;
+  if (options.compileReferences)
+    r["io_bytes"] = ioBytes;
   r["artifacts"] = dir;
   std::ofstream meta(dir + "/record.json");
   meta << r.dump(-1, ' ', false, json::error_handler_t::replace);

@@ -133,6 +133,11 @@ static cl::opt<int64_t> referenceBudget(
     cl::desc("Bytes of reference outputs per sample; larger outputs keep every k-th element "
              "(0: all)"),
     cl::init(2 << 20), cl::cat(gnEvalCategory), cl::sub(compileCmd));
+static cl::opt<bool> compileReferences(
+    "references",
+    cl::desc("Write the CPU interpreter's reference outputs beside the programs (false: the "
+             "programs only, for measuring compiling; gn-cuda-run cannot check them)"),
+    cl::init(true), cl::cat(gnEvalCategory), cl::sub(compileCmd));
 static cl::opt<std::string> compileCacheDir(
     "cache-dir",
     cl::desc("Also store each compiled program in this program cache under its key (the "
@@ -477,6 +482,7 @@ int compileMain() {
   options.outDir = compileOut;
   options.pipelineOptions = compilePipelineOptions;
   options.referenceBudget = referenceBudget;
+  options.compileReferences = compileReferences;
   options.cacheDir = compileCacheDir;
   options.cacheLink = compileCacheLink;
   if (!readDtypeVariant(options) || !readBinding(options))

@@ -61,6 +61,12 @@ struct RunOptions {
   /// mode "compile": reference outputs over this many bytes in all keep
   /// every k-th element of their large outputs (0: no limit).
   int64_t referenceBudget = 0;
+  /// mode "compile": false writes the programs only, without the CPU
+  /// interpreter's reference outputs (and their degenerate-output check),
+  /// for a sweep that measures compiling alone: a large model's two
+  /// interpreter runs took most of a 600 s limit (DepthPro: 211 s each).
+  /// gn-cuda-run cannot check such artifacts.
+  bool compileReferences = true;
   /// Bytes a sample may hold (0: no limit). A sample whose arguments or
   /// any single tensor would exceed it ends before allocating, as
   /// runtime_error with error_class "out of memory"; gn-eval's children
