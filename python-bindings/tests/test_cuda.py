@@ -253,3 +253,30 @@ def test_caller_checks_only_what_changed(device):
     np.testing.assert_allclose(device.read(outs[0], m.results[0]["shape"], "float32"),
                                m.run_eager(x2, *args[1:])[0], rtol=1e-5, atol=1e-5)
     assert tensors[0].described == 1
+
+
+def test_one_cuda_program_for_every_size(device):
+    # Symbolic dims on CUDA (docs/symbolic-shapes.md, phase 4): compiled
+    # once, bound at each call's sizes (an executor, arena and graph per
+    # binding), the stand-in's GEMMs giving real values at every s0. The
+    # caller's device tensors come without shapes: refused by name.
+    with open(os.path.join(ROOT, "test", "GPU", "Inputs", "symbolic-gemms.mlir")) as f:
+        m = gn.parse_mlir(f.read())
+    compiled = gn.compile(m, device="cuda", switches=SWITCHES)
+    assert compiled.arguments[0]["shape"] == [-1, 8]
+    assert compiled.results[0]["shape"] == [-1, 3]
+    rng = np.random.default_rng(0)
+    w = rng.standard_normal((8, 4)).astype(np.float32)
+    w2 = rng.standard_normal((4, 3)).astype(np.float32)
+    for rows in (5, 1, 300, 5):
+        x = rng.standard_normal((rows, 8)).astype(np.float32)
+        (z,) = compiled(x, w, w2)
+        assert z.shape == (rows, 3)
+        np.testing.assert_allclose(z, x @ w @ w2, rtol=1e-5, atol=1e-5)
+    with pytest.raises(gn.GnError,
+                       match=r"argument #1 \('w'\): expected shape \[8, 4\], got \[9, 4\]"):
+        compiled(np.zeros((2, 8), np.float32), np.zeros((9, 4), np.float32), w2)
+    on_device = gn.compile(m, device="cuda", switches=SWITCHES, caller_tensors=True)
+    args = [device.array(a) for a in (np.zeros((2, 8), np.float32), w, w2)]
+    with pytest.raises(gn.GnError, match="symbolic dims runs on host tensors only yet"):
+        gn.cuda.run(on_device, args, [device.empty((2, 3), np.float32)])
