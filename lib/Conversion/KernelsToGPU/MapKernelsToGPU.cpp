@@ -35,9 +35,16 @@
 //    one launch of one thread that runs it as written. Counted as serial in
 //    the launch's `gn.serial` attribute: correct, and slow.
 //
+// A symbolic kernel (docs/symbolic-shapes.md, phase 4) runs its loops to
+// its size arguments: the grid of each launch is computed in the kernel
+// function from them (the CUDA target reads it back as an expression,
+// gn/Conversion/KernelSizes.h), rows are counted at launch and may be of
+// a length known only then.
+//
 // Top-level allocations (a narrow reduction's wide accumulator, a padded
 // copy) become workspace arguments after the outputs (`gn.workspaces`),
-// which the runtime places in the arena for the launch. Pure values defined
+// which the runtime places in the arena for the launch; one sized at run
+// time is a bare pointer seen at its sizes, its dims in `gn.workspace_dims`. Pure values defined
 // above a launch are cloned into it, so every launch reads only buffers.
 // A kernel that reports an index out of range stores [1, index, size] into
 // the module's `gn_index_error` global, which the runtime reads.
