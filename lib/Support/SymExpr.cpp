@@ -271,6 +271,32 @@ SymExpr::evaluate(llvm::function_ref<std::optional<int64_t>(llvm::StringRef)> lo
   return sum;
 }
 
+std::optional<SymExpr>
+SymExpr::substitute(llvm::function_ref<std::optional<SymExpr>(llvm::StringRef)> replace) const {
+  SymExpr sum;
+  for (const Term &t : terms) {
+    std::optional<SymExpr> product = constant(t.second);
+    for (const auto &[atom, exp] : t.first) {
+      std::optional<SymExpr> value;
+      if (atom.inner) {
+        std::optional<SymExpr> inner = atom.inner->substitute(replace);
+        value = inner ? floorDiv(*inner, atom.divisor) : std::nullopt;
+      } else {
+        value = replace(atom.symbol);
+      }
+      for (unsigned i = 0; value && product && i < exp; ++i)
+        product = mul(*product, *value);
+      if (!value || !product)
+        return std::nullopt;
+    }
+    std::optional<SymExpr> next = add(sum, *product);
+    if (!next)
+      return std::nullopt;
+    sum = std::move(*next);
+  }
+  return sum;
+}
+
 std::set<std::string> SymExpr::symbols() const {
   std::set<std::string> out;
   for (const Term &t : terms)

@@ -78,6 +78,25 @@ TEST(SymExpr, FloorDivisionKeepsTheExactPartOutside) {
   EXPECT_EQ(normal("mod(-7, 2)"), "1");
 }
 
+TEST(SymExpr, SubstitutesExpressionsForSymbols) {
+  // A kernel's workspace dims over its sizes a0, a1 become dims over the
+  // shape symbols (the CUDA target's workspaceDimsAt): nested floor
+  // divisions and powers included, in normal form.
+  auto over = [](const std::string &text) {
+    std::optional<SymExpr> e = parsed(text).substitute([](llvm::StringRef name) {
+      return name == "a0"   ? std::optional<SymExpr>(parsed("s0"))
+             : name == "a1" ? std::optional<SymExpr>(parsed("2*s1 + 1"))
+                            : std::nullopt;
+    });
+    return e ? e->str() : std::string("none");
+  };
+  EXPECT_EQ(over("a0*a1"), normal("2*s0*s1 + s0"));
+  EXPECT_EQ(over("floordiv(a1 + 1, 2)^2"), normal("(s1 + 1)^2"));
+  EXPECT_EQ(over("floordiv(a0*a1 + 255, 256)"), normal("floordiv(2*s0*s1 + s0 + 255, 256)"));
+  EXPECT_EQ(over("7"), "7");
+  EXPECT_EQ(over("a2 + 1"), "none");
+}
+
 TEST(SymExpr, EvaluatesAtABinding) {
   SymExpr tokens = parsed("floordiv(s1, 16)^2 + 1");
   EXPECT_EQ(at(tokens, {{"s1", 224}}), 197);

@@ -71,6 +71,11 @@ public:
   /// symbol it uses or the arithmetic overflows int64.
   std::optional<int64_t>
   evaluate(llvm::function_ref<std::optional<int64_t>(llvm::StringRef)> lookup) const;
+  /// Each symbol replaced by the expression `replace` gives for it, in
+  /// normal form; std::nullopt when `replace` has none for a symbol or a
+  /// bound is exceeded.
+  std::optional<SymExpr>
+  substitute(llvm::function_ref<std::optional<SymExpr>(llvm::StringRef)> replace) const;
   /// The symbols the expression uses.
   std::set<std::string> symbols() const;
 

@@ -74,6 +74,13 @@ std::optional<Gemm> mlir::gn::cuda::gemmOf(llvm::ArrayRef<int64_t> lhs,
   return g;
 }
 
+std::optional<unsigned> mlir::gn::cuda::kernelSizeIndex(llvm::StringRef name, size_t count) {
+  unsigned k;
+  if (!name.consume_front("a") || name.getAsInteger(10, k) || k >= count)
+    return std::nullopt;
+  return k;
+}
+
 namespace {
 
 /// The binding's value of expression `text` (bytes, sizes), or nullopt

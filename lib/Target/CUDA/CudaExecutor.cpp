@@ -56,10 +56,8 @@ bool launchGrid(const Kernel &kernel, const KernelLaunch &l, llvm::ArrayRef<CUde
     std::optional<int64_t> v;
     if (e)
       v = e->evaluate([&](llvm::StringRef name) -> std::optional<int64_t> {
-        unsigned k;
-        if (!name.consume_front("a") || name.getAsInteger(10, k) || k >= kernel.sizes.size())
-          return std::nullopt;
-        return (int64_t)params[k];
+        std::optional<unsigned> k = kernelSizeIndex(name, kernel.sizes.size());
+        return k ? std::optional<int64_t>(params[*k]) : std::nullopt;
       });
     if (!v || *v > (d == 0 ? INT32_MAX : 65535)) {
       error = "kernel function '" + l.function + "': grid dim " + std::to_string(d) + " '" +

@@ -203,51 +203,32 @@ bool workspaceDimsAt(const Step &step, const cuda::Kernel &kernel, ArrayAttr tex
   std::vector<int> slots(step.in.begin(), step.in.end());
   slots.insert(slots.end(), step.out.begin(), step.out.end());
   std::vector<int64_t> example;
-  std::vector<std::string> symbolic;
+  std::vector<SymExpr> symbolic;
   for (const cuda::KernelSize &k : kernel.sizes) {
     int slot = slots[k.buffer];
     example.push_back(list.types[slot].shape[k.dim]);
-    symbolic.push_back(dimExprs(slotTypes[slot])[k.dim].str());
+    symbolic.push_back(dimExprs(slotTypes[slot])[k.dim]);
   }
+  auto argument = [&](llvm::StringRef name) {
+    return cuda::kernelSizeIndex(name, kernel.sizes.size());
+  };
   for (Attribute a : texts) {
-    llvm::StringRef text = llvm::cast<StringAttr>(a).getValue();
-    std::optional<SymExpr> e = SymExpr::parse(text);
+    std::optional<SymExpr> e = SymExpr::parse(llvm::cast<StringAttr>(a).getValue());
     if (!e)
       return false;
-    auto argument = [](llvm::StringRef name) -> std::optional<unsigned> {
-      unsigned k;
-      if (!name.consume_front("a") || name.getAsInteger(10, k))
-        return std::nullopt;
-      return k;
-    };
     std::optional<int64_t> v = e->evaluate([&](llvm::StringRef name) -> std::optional<int64_t> {
       std::optional<unsigned> k = argument(name);
-      return k && *k < example.size() ? std::optional<int64_t>(example[*k]) : std::nullopt;
+      return k ? std::optional<int64_t>(example[*k]) : std::nullopt;
     });
-    if (!v)
+    // The same over the shape symbols: each size as its buffer dim's.
+    std::optional<SymExpr> over = e->substitute([&](llvm::StringRef name) {
+      std::optional<unsigned> k = argument(name);
+      return k ? std::optional<SymExpr>(symbolic[*k]) : std::nullopt;
+    });
+    if (!v || !over)
       return false;
     shape[dims.size()] = *v;
-    // The same over the shape symbols: each a<k> as its buffer dim's
-    // expression (parenthesized), parsed back into the normal form.
-    std::string over;
-    for (size_t i = 0; i < text.size();) {
-      if (text[i] == 'a' && (i == 0 || !isalnum(text[i - 1]) && text[i - 1] != '_')) {
-        size_t j = i + 1;
-        while (j < text.size() && isdigit(text[j]))
-          ++j;
-        unsigned k;
-        if (j > i + 1 && !text.substr(i + 1, j - i - 1).getAsInteger(10, k) && k < symbolic.size()) {
-          over += "(" + symbolic[k] + ")";
-          i = j;
-          continue;
-        }
-      }
-      over += text[i++];
-    }
-    std::optional<SymExpr> s = SymExpr::parse(over);
-    if (!s)
-      return false;
-    dims.push_back(s->isConstant() ? "" : s->str());
+    dims.push_back(over->isConstant() ? "" : over->str());
   }
   return true;
 }

@@ -15,6 +15,7 @@
 #include "gn/Support/ArgumentMeta.h"
 #include "gn/Support/HostTensor.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -74,6 +75,10 @@ struct KernelLaunch {
 struct KernelSize {
   int buffer = 0, dim = 0;
 };
+
+/// Which of a kernel's sizes symbol `name` of its grid and workspace
+/// expressions is (a0, a1, ...), if it is one of its `count` sizes.
+std::optional<unsigned> kernelSizeIndex(llvm::StringRef name, size_t count);
 
 struct Kernel {
   std::string name;
