@@ -423,6 +423,7 @@ private:
   }
   bool load();
   bool synthesize();
+  bool runsHere() const;
   bool checkTarget();
   bool runReference();
   bool dumpInputs();
@@ -526,7 +527,7 @@ bool SampleRun::load() {
   r["bytes"] = {{"weights", cost.weightBytes},
                 {"inputs", cost.inputBytes},
                 {"outputs", cost.outputBytes}};
-  if (options.memoryLimit > 0)
+  if (options.memoryLimit > 0 && runsHere())
     if (std::string why = overMemoryLimit(func, options.memoryLimit); !why.empty()) {
       r["error_class"] = "out of memory";
       return fail("runtime_error", why);
@@ -546,11 +547,22 @@ bool SampleRun::synthesize() {
       text += (text.empty() ? "" : ", ") + name + " = " + std::to_string(value);
     r["binding"] = text;
   }
+  if (!runsHere())
+    return true; // nothing reads them (gtr-t5-xxl's weights exceed this host's memory)
   auto synthesized = eval::synthesizeInputs(func, options.seed, options.binding, error);
   if (failed(synthesized))
     return fail("eager_error", error);
   args = std::move(*synthesized);
   return true;
+}
+
+/// Whether anything runs on this host, so needs the synthesized inputs:
+/// not for gn-eval compile --references=false without --dump or --bind,
+/// unless data-dependent sizes must be learned by running the graph.
+bool SampleRun::runsHere() const {
+  bool compileOnly = options.mode == "compile" && !options.compileReferences;
+  return !compileOnly || !options.dumpDir.empty() || !options.binding.empty() ||
+         (loaded.module && (*loaded.module)->hasAttr(kSizeProbe));
 }
 
 /// The sample's data-dependent sizes, learned from its inputs (recorded as
