@@ -9,6 +9,7 @@
 #include "gn/IR/GnOps.h"
 #include "gn/IR/SymbolicDims.h"
 #include "gn/Interpreter/Interpreter.h"
+#include "gn/Support/ShapeText.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/FileSystem.h"
 #include <algorithm>
@@ -38,13 +39,6 @@ bool goodExample(const std::vector<std::pair<std::string, int64_t>> &values) {
     if (size < 2 || !seen.insert(size).second)
       return false;
   return !values.empty();
-}
-
-std::string shapeText(llvm::ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
 }
 
 /// Where two runs' outputs first differ; "" when they agree bit for bit.

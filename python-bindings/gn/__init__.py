@@ -57,14 +57,11 @@ except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
         nothing): a GnError naming the key when none is there."""
         import time
 
-        if symbolic:
-            raise GnError("one program for all shapes (symbolic) is compiled for the CPU, "
-                          "which this gn cannot do: it has no compiler")
-
         if device != "cuda":
             _needs_compiler()
         start = time.perf_counter()
-        key = cache_key(source, pipeline_options, dict(switches or {}), dtype, shape_variant)
+        key = cache_key(source, pipeline_options, dict(switches or {}), dtype, shape_variant,
+                        symbolic)
         path = find_cached_program(key, cache_dir)
         if path is None:
             raise GnError(f"no program in the cache for '{source}' (key {key}, looked in "

@@ -36,11 +36,13 @@ def _library():
         "gnrt_run_device": (c.c_int, [c.c_void_p, c.POINTER(c.c_uint64), c.POINTER(c.c_uint64),
                                       c.c_size_t, c.POINTER(c.c_uint64), c.POINTER(c.c_uint64),
                                       c.c_size_t, c.c_uint64, c.POINTER(c.c_void_p)]),
+        "gnrt_bind": (c.c_int, [c.c_void_p, c.POINTER(c.c_int64), c.POINTER(c.c_uint64),
+                                c.c_size_t, c.POINTER(c.c_void_p), c.POINTER(c.c_void_p)]),
         "gnrt_synchronize": (c.c_int, [c.c_void_p, c.c_uint64, c.POINTER(c.c_void_p)]),
         "gnrt_run_host": (c.c_int, [c.c_void_p, c.POINTER(c.c_void_p), c.c_size_t,
                                     c.POINTER(c.c_void_p), c.c_size_t, c.POINTER(c.c_void_p)]),
         "gnrt_cache_key": (c.c_int, [c.c_char_p, c.c_char_p, c.c_char_p, c.c_char_p, c.c_int,
-                                     c.POINTER(c.c_void_p), c.POINTER(c.c_void_p)]),
+                                     c.c_int, c.POINTER(c.c_void_p), c.POINTER(c.c_void_p)]),
         "gnrt_find_cached": (c.c_void_p, [c.c_char_p, c.c_char_p]),
         "gnrt_cached_path": (c.c_void_p, [c.c_char_p, c.c_char_p]),
         "gnrt_score": (c.c_int, [c.c_char_p, c.c_double, c.c_double, c.c_char_p,
@@ -82,16 +84,19 @@ def version():
     return _take(_lib.gnrt_version())
 
 
-def cache_key(source, pipeline_options="", switches=None, dtype="float32", shape_variant=-1):
+def cache_key(source, pipeline_options="", switches=None, dtype="float32", shape_variant=-1,
+              symbolic=False):
     """The program cache's key of a sample folder or .mlir file (at GraphNet's
-    dtype and shape variant) compiled for CUDA with these options, as
-    gn.compile_sample and gn-eval compile --cache-dir compute it."""
+    dtype and shape variant, or with its symbolic dims: one program for all
+    shapes) compiled for CUDA with these options, as gn.compile_sample and
+    gn-eval compile --cache-dir compute it."""
     if dtype not in ("float32", "float16", "bfloat16"):
         raise GnError(f"dtype must be float32, float16 or bfloat16, got '{dtype}'")
     key, error = ctypes.c_void_p(), ctypes.c_void_p()
     _check(_lib.gnrt_cache_key(_b(source), pipeline_options.encode(), _settings(switches),
                                b"" if dtype == "float32" else dtype.encode(), int(shape_variant),
-                               ctypes.byref(key), ctypes.byref(error)), error)
+                               int(bool(symbolic)), ctypes.byref(key), ctypes.byref(error)),
+           error)
     return _take(key.value)
 
 
@@ -139,8 +144,28 @@ class Program:
     def binding(self):
         return json.loads(_take(_lib.gnrt_binding(self._handle)))
 
+    @property
+    def symbolic(self):
+        """Whether some dim follows the shape symbols (-1 in arguments)."""
+        return any(-1 in a["shape"] for a in self.arguments)
+
+    def bind(self, shapes):
+        """The program run_device (and a call) runs from now on, at these
+        argument shapes: a symbolic program bound there (its guards
+        checked), a static one checking they are its own. Returns the
+        results' shape and dtype there."""
+        shapes = [[int(d) for d in s] for s in shapes]
+        dims = [d for s in shapes for d in s]
+        d = (ctypes.c_int64 * max(1, len(dims)))(*dims)
+        r = (ctypes.c_uint64 * max(1, len(shapes)))(*[len(s) for s in shapes])
+        results, error = ctypes.c_void_p(), ctypes.c_void_p()
+        _check(_lib.gnrt_bind(self._handle, d, r, len(shapes), ctypes.byref(results),
+                              ctypes.byref(error)), error)
+        return [dict(x, dtype=_NUMPY[x["dtype"]]) for x in json.loads(_take(results.value))]
+
     def __call__(self, *args):
-        """One forward on numpy arrays (copied to the device and back)."""
+        """One forward on numpy arrays (copied to the device and back); a
+        symbolic program at the arrays' shapes."""
         if len(args) != len(self.arguments):
             raise GnError(f"forward takes {len(self.arguments)} arguments, got {len(args)}")
         arrays = []
@@ -149,11 +174,13 @@ class Program:
             what = f"argument #{i} ('{spec['name']}')"
             if a.dtype != np.dtype(spec["dtype"]):
                 raise GnError(f"{what}: expected {spec['dtype']}, got {a.dtype}")
-            if list(a.shape) != list(spec["shape"]):
+            if len(a.shape) != len(spec["shape"]) or any(
+                    w not in (-1, g) for w, g in zip(spec["shape"], a.shape)):
                 raise GnError(f"{what}: expected shape {list(spec['shape'])}, got "
                               f"{list(a.shape)}")
             arrays.append(a)
-        outs = [np.empty(r["shape"], r["dtype"]) for r in self.results]
+        results = self.bind([a.shape for a in arrays]) if self.symbolic else self.results
+        outs = [np.empty(r["shape"], r["dtype"]) for r in results]
         ptrs = (ctypes.c_void_p * max(1, len(arrays)))(*[a.ctypes.data for a in arrays])
         optrs = (ctypes.c_void_p * max(1, len(outs)))(*[o.ctypes.data for o in outs])
         error = ctypes.c_void_p()

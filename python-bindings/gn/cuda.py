@@ -10,6 +10,13 @@ caller's tensors by address, on the caller's stream, with no host copies.
 __cuda_array_interface__ (CuPy, Numba), or (address, bytes) pairs. Each must
 be C-contiguous with forward's shape and dtype (gn.GnError otherwise).
 
+A program with symbolic dims (-1 in f.arguments: one program for all shapes)
+runs at the shapes of each call's arguments, which must then be tensors,
+not pairs: it is bound there (f.bind(shapes), which checks its guards and
+gives the results' shapes there) and keeps the last 8 bindings loaded,
+each with its own buffers, CUDA graph and in-place arguments.
+Caller.results_for(args) gives the shapes to allocate the outputs at.
+
 What is copied: an argument that stays at one address from call to call is
 read in place (weights, and inputs a caller reuses); one that moves (a
 framework's fresh input each call) is copied device to device into the
@@ -81,8 +88,44 @@ def run(compiled, args, outs, stream=0):
     device="cuda", caller_tensors=True), or gn.load_program) on device
     tensors, enqueued on `stream` (a CUstream handle, 0 for the default
     stream). For repeated calls, Caller checks only what changed."""
-    compiled.run_device(_check(compiled.arguments, list(args), "argument"),
-                        _check(compiled.results, list(outs), "output"), int(stream or 0))
+    args = list(args)
+    arguments, results = compiled.arguments, compiled.results
+    if _symbolic_positions(arguments):
+        shapes = _call_shapes(arguments, args, range(len(arguments)))
+        results = compiled.bind(shapes)
+        arguments = _at_shapes(arguments, shapes)
+    compiled.run_device(_check(arguments, args, "argument"),
+                        _check(results, list(outs), "output"), int(stream or 0))
+
+
+def _symbolic_positions(specs):
+    return [i for i, spec in enumerate(specs) if -1 in spec["shape"]]
+
+
+def _shape_of(obj, what):
+    if hasattr(obj, "data_ptr") and hasattr(obj, "shape"):  # torch
+        return tuple(obj.shape)
+    cai = getattr(obj, "__cuda_array_interface__", None)
+    if cai is not None:
+        return tuple(cai["shape"])
+    raise GnError(f"{what} is a {type(obj).__name__}: the program has symbolic dims, so each "
+                  "argument must carry its shape (a CUDA tensor or an object with "
+                  "__cuda_array_interface__, not an (address, bytes) pair)")
+
+
+def _call_shapes(specs, args, positions):
+    """The arguments' shapes at this call: read at `positions` (the
+    symbolic ones, or all), forward's own elsewhere (checked later)."""
+    if len(args) != len(specs):
+        raise GnError(f"forward takes {len(specs)} arguments, got {len(args)}")
+    shapes = [list(spec["shape"]) for spec in specs]
+    for i in positions:
+        shapes[i] = list(_shape_of(args[i], f"argument #{i}"))
+    return shapes
+
+
+def _at_shapes(specs, shapes):
+    return [dict(spec, shape=list(shape)) for spec, shape in zip(specs, shapes)]
 
 
 _UNTRUSTED = object()  # no object passed is this one
@@ -142,17 +185,51 @@ class Caller:
     """run(compiled, ...) for a program called again and again: what a
     call passes at the same positions as the last one is not checked again
     (see _Positions), and gn.load_program's programs reuse their address
-    arrays."""
+    arrays. A symbolic program is bound again only when the shapes at its
+    symbolic positions change (results_for)."""
+
+    kBindings = 8  # as the program keeps (CudaModel::kBindings)
 
     def __init__(self, compiled):
         self.compiled = compiled
-        arrays = getattr(compiled, "device_arrays", None)
-        self.args = _Positions(compiled.arguments, "argument",
-                               arrays(len(compiled.arguments)) if arrays else None)
-        self.outs = _Positions(compiled.results, "output",
-                               arrays(len(compiled.results)) if arrays else None)
+        self.symbolic = _symbolic_positions(compiled.arguments)
+        self.bindings = {}  # shapes at the symbolic positions -> (args, outs, results)
+        self.current = None
+        if not self.symbolic:
+            self.args, self.outs = self._positions(compiled.arguments, compiled.results)
+            self.results = compiled.results
+
+    def _positions(self, arguments, results):
+        arrays = getattr(self.compiled, "device_arrays", None)
+        return (_Positions(arguments, "argument", arrays(len(arguments)) if arrays else None),
+                _Positions(results, "output", arrays(len(results)) if arrays else None))
+
+    def results_for(self, args):
+        """The results' shape and dtype at these arguments (a symbolic
+        program is bound at their shapes when they changed)."""
+        if not self.symbolic:
+            return self.results
+        if len(args) != len(self.compiled.arguments):
+            raise GnError(f"forward takes {len(self.compiled.arguments)} arguments, got "
+                          f"{len(args)}")
+        key = tuple(_shape_of(args[i], f"argument #{i}") for i in self.symbolic)
+        if key != self.current:
+            shapes = _call_shapes(self.compiled.arguments, args, self.symbolic)
+            results = self.compiled.bind(shapes)
+            kept = self.bindings.pop(key, None)
+            if kept is None:
+                kept = self._positions(_at_shapes(self.compiled.arguments, shapes), results)
+                kept = (*kept, results)
+                while len(self.bindings) >= self.kBindings:
+                    self.bindings.pop(next(iter(self.bindings)))
+            self.bindings[key] = kept
+            self.args, self.outs, self.results = kept
+            self.current = key
+        return self.results
 
     def __call__(self, args, outs, stream=0):
+        if self.symbolic:
+            self.results_for(args)
         a, o = self.args.update(args), self.outs.update(outs)
         if self.args.addresses is not None:
             self.compiled.run_device_arrays(self.args.addresses, self.args.sizes,

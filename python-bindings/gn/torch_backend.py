@@ -15,15 +15,16 @@ gn.cuda for what is read in place and what is copied). Nothing waits for
 the device: torch.cuda.synchronize() does.
 
 Dynamic shapes (torch.compile(..., dynamic=True), or the recompile
-TorchDynamo makes when a shape changes): on the CPU, gn compiles the graph
-once with its shape symbols (docs/symbolic-shapes.md) and that one program
-runs every size; the symbols TorchDynamo passes as SymInt arguments are
-bound from the tensors' sizes. gn.torch_backend.gn_backend.graphs_compiled
-counts the graphs compiled.
+TorchDynamo makes when a shape changes): gn compiles the graph once with its
+shape symbols (docs/symbolic-shapes.md) and that one program runs every
+size, on the CPU and on CUDA (bound at each new size's first call: the
+arena, GEMM plans and CUDA graph of the last 8 sizes kept); the symbols
+TorchDynamo passes as SymInt arguments are bound from the tensors' sizes.
+gn.torch_backend.gn_backend.graphs_compiled counts the graphs compiled.
 
-Anything gn cannot take (an unsupported op, a dtype gn lacks, dynamic
-shapes on CUDA, tensors on two devices) raises: torch.compile reports it as
-a backend failure. There is no silent fallback to eager PyTorch.
+Anything gn cannot take (an unsupported op, a dtype gn lacks, a dim CUDA
+cannot keep symbolic, tensors on two devices) raises: torch.compile reports
+it as a backend failure. There is no silent fallback to eager PyTorch.
 """
 import os
 import shutil
@@ -232,7 +233,6 @@ def runner(compiled, target):
     where they are and returns its results as torch tensors: CPU tensors in
     place; CUDA tensors through gn.cuda on torch's current stream, into
     tensors torch allocates."""
-    results = compiled.results
     views = {}  # id(tensor) -> (tensor, its data_ptr, numpy view): made once a tensor
 
     def view(t):
@@ -254,11 +254,19 @@ def runner(compiled, target):
         return [_from_numpy(r) for r in compiled(*[view(t) for t in tensors])]
 
     caller = gn_cuda.Caller(compiled) if target == "cuda" else None
-    made = [(r["shape"], _TORCH_OF_GN[r["dtype"]]) for r in results]
+    made = {}  # id of the results' list (one per binding) -> what to allocate
 
     def run_cuda(tensors):
         dev = tensors[0].device if tensors else torch.device("cuda", 0)
-        outs = [torch.empty(shape, dtype=dtype, device=dev) for shape, dtype in made]
+        # A symbolic program's results have the shapes of this call's binding.
+        specs = caller.results_for(tensors)
+        kinds = made.get(id(specs))
+        if kinds is None or kinds[0] is not specs:
+            kinds = made[id(specs)] = (specs, [(r["shape"], _TORCH_OF_GN[r["dtype"]])
+                                               for r in specs])
+            if len(made) > 4 * gn_cuda.Caller.kBindings:
+                made.clear()
+        outs = [torch.empty(shape, dtype=dtype, device=dev) for shape, dtype in kinds[1]]
         caller(tensors, outs, torch.cuda.current_stream(dev).cuda_stream)
         return outs
 
@@ -280,10 +288,6 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     inputs = [_hint(x) for x in example_inputs] + attrs
     target = _device_of(inputs, device)
     symbols = _symbols_of(gm)
-    if symbols and target != "cpu":
-        raise NotImplementedError(
-            "gn backend: a graph with dynamic shapes runs on the CPU only for now (one program "
-            "for all shapes on CUDA is not built); use torch.compile(..., dynamic=False)")
     # Shape symbols are arguments of the graph, not of gn's program: the
     # program binds them from the tensors' sizes.
     names = [n.target for n in gm.graph.nodes if n.op == "placeholder"]

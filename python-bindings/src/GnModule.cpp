@@ -157,6 +157,11 @@ struct Compiled {
                                 reinterpret_cast<void *>(stream), error);
     });
   }
+  py::list bindShapes(const std::vector<std::vector<int64_t>> &shapes) {
+    std::vector<interp::TensorSignature> results;
+    withoutGil([&](std::string &error) { return model->bindShapes(shapes, results, error); });
+    return signatureList(results, false);
+  }
   void synchronize(uint64_t stream) {
     withoutGil([&](std::string &error) {
       return model->synchronize(reinterpret_cast<void *>(stream), error);
@@ -350,6 +355,11 @@ PYBIND11_MODULE(_gn, m) {
            "into `outs`, enqueued on `stream` (a CUstream handle; 0: the default stream) "
            "without waiting. Arguments at the same address as at the first call are read in "
            "place; see gn.cuda")
+      .def("bind", &Compiled::bindShapes, py::arg("shapes"),
+           "The program run_device runs from now on, at these argument shapes (device tensors "
+           "carry none): a program with symbolic dims (-1 in `arguments`) is bound there, its "
+           "guards checked; a static one checks they are its own. Returns the results' shape "
+           "and dtype there")
       .def("synchronize", &Compiled::synchronize, py::arg("stream") = 0,
            "Waits for `stream` and raises a fault the forward reported (an index out of range)")
       .def_readonly("module", &Compiled::module)

@@ -66,14 +66,16 @@ bool cudaSwitches(const char *settings, cuda::CudaOptions &out, std::string &err
   return true;
 }
 
+/// Shapes as callers see them: -1 for a dim that follows the shape symbols.
 json signatureJson(const cuda::Program &p) {
   json args = json::array(), results = json::array();
   for (unsigned i = 0; i < p.numArgs(); ++i)
     args.push_back({{"name", p.arguments[i].name},
                     {"dtype", interp::name(p.slots[i].dtype)},
-                    {"shape", p.slots[i].shape}});
+                    {"shape", p.slots[i].callerShape()}});
   for (int r : p.results)
-    results.push_back({{"dtype", interp::name(p.slots[r].dtype)}, {"shape", p.slots[r].shape}});
+    results.push_back(
+        {{"dtype", interp::name(p.slots[r].dtype)}, {"shape", p.slots[r].callerShape()}});
   return {{"arguments", args}, {"results", results}};
 }
 
@@ -139,6 +141,23 @@ int gnrt_run_device(GnrtProgram *p, const uint64_t *args, const uint64_t *argByt
   return 0;
 }
 
+/// The program gnrt_run_device and gnrt_run_host run from now on, at the
+/// argument shapes given (`dims`: every argument's dims one after another,
+/// `ranks[i]` of them for argument i): a program with symbolic dims is
+/// bound there (CudaModel::bind), a static one checks they are its own.
+/// `*results` gets the results' [{dtype, shape}] there.
+int gnrt_bind(GnrtProgram *p, const int64_t *dims, const uint64_t *ranks, size_t nargs,
+              char **results, char **error) {
+  std::vector<std::vector<int64_t>> shapes(nargs);
+  for (size_t i = 0, k = 0; i < nargs; k += ranks[i], ++i)
+    shapes[i].assign(dims + k, dims + k + ranks[i]);
+  std::string why;
+  if (!p->model->bind(shapes, why))
+    return fail(error, why);
+  *results = copyString(signatureJson(p->model->current())["results"].dump());
+  return 0;
+}
+
 int gnrt_synchronize(GnrtProgram *p, uint64_t stream, char **error) {
   std::string why;
   if (!p->model->synchronize(reinterpret_cast<void *>(stream), why))
@@ -147,11 +166,15 @@ int gnrt_synchronize(GnrtProgram *p, uint64_t stream, char **error) {
 }
 
 /// One forward on host arrays: `args[i]` holds argument i's bytes (its
-/// dtype and shape, C order: the caller checked), the results are copied
-/// into `outs[i]` (each the size of result i).
+/// dtype and shape, C order: the caller checked; a symbolic program's at
+/// the shapes of the last gnrt_bind), the results are copied into
+/// `outs[i]` (each the size of result i).
 int gnrt_run_host(GnrtProgram *p, void *const *args, size_t nargs, void *const *outs,
                   size_t nouts, char **error) {
-  const cuda::Program &program = p->model->program();
+  const cuda::Program &program = p->model->current();
+  if (p->model->program().symbolic && &program == &p->model->program())
+    return fail(error, "the program has symbolic dims: gnrt_bind it at the arguments' shapes "
+                       "first");
   if (nargs != program.numArgs() || nouts != program.results.size())
     return fail(error, "forward takes " + std::to_string(program.numArgs()) +
                            " arguments and " + std::to_string(program.results.size()) +
@@ -174,7 +197,7 @@ int gnrt_run_host(GnrtProgram *p, void *const *args, size_t nargs, void *const *
 }
 
 int gnrt_cache_key(const char *source, const char *pipelineOptions, const char *settings,
-                   const char *dtypeVariant, int shapeVariant,
+                   const char *dtypeVariant, int shapeVariant, int symbolic,
                    char **key, char **error) {
   cuda::CudaOptions switches;
   std::string why;
@@ -182,7 +205,7 @@ int gnrt_cache_key(const char *source, const char *pipelineOptions, const char *
     return fail(error, why);
   ProgramKey parts{source, "cuda", pipelineOptions ? pipelineOptions : "",
                    switches.compileKey(),
-                   channelVariant(dtypeVariant ? dtypeVariant : "", shapeVariant)};
+                   channelVariant(dtypeVariant ? dtypeVariant : "", shapeVariant, symbolic != 0)};
   std::string k = programCacheKey(parts, why);
   if (k.empty())
     return fail(error, why);

@@ -258,8 +258,7 @@ def test_caller_checks_only_what_changed(device):
 def test_one_cuda_program_for_every_size(device):
     # Symbolic dims on CUDA (docs/symbolic-shapes.md, phase 4): compiled
     # once, bound at each call's sizes (an executor, arena and graph per
-    # binding), the stand-in's GEMMs giving real values at every s0. The
-    # caller's device tensors come without shapes: refused by name.
+    # binding), the stand-in's GEMMs giving real values at every s0.
     with open(os.path.join(ROOT, "test", "GPU", "Inputs", "symbolic-gemms.mlir")) as f:
         m = gn.parse_mlir(f.read())
     compiled = gn.compile(m, device="cuda", switches=SWITCHES)
@@ -276,7 +275,96 @@ def test_one_cuda_program_for_every_size(device):
     with pytest.raises(gn.GnError,
                        match=r"argument #1 \('w'\): expected shape \[8, 4\], got \[9, 4\]"):
         compiled(np.zeros((2, 8), np.float32), np.zeros((9, 4), np.float32), w2)
-    on_device = gn.compile(m, device="cuda", switches=SWITCHES, caller_tensors=True)
-    args = [device.array(a) for a in (np.zeros((2, 8), np.float32), w, w2)]
-    with pytest.raises(gn.GnError, match="symbolic dims runs on host tensors only yet"):
-        gn.cuda.run(on_device, args, [device.empty((2, 3), np.float32)])
+    # bind: the results' shapes at a binding.
+    assert compiled.bind([[7, 8], [8, 4], [4, 3]]) == [{"shape": [7, 3], "dtype": "float32"}]
+
+
+def symbolic_gemms_path():
+    return os.path.join(ROOT, "test", "GPU", "Inputs", "symbolic-gemms.mlir")
+
+
+def check_every_size_on_device(device, f):
+    """`f` (symbolic-gemms.mlir for CUDA on the caller's tensors) through
+    gn.cuda.Caller as torch.compile's backend calls it: the weights the same
+    objects every call, x a new tensor of another row count; the outputs
+    allocated at results_for's shapes."""
+    rng = np.random.default_rng(1)
+    w = rng.standard_normal((8, 4)).astype(np.float32)
+    w2 = rng.standard_normal((4, 3)).astype(np.float32)
+    weights = [TensorLike(device.array(a), a.shape) for a in (w, w2)]
+    call = gn.cuda.Caller(f)
+    for rows in (5, 1, 300, 5, 5):
+        x = rng.standard_normal((rows, 8)).astype(np.float32)
+        args = [TensorLike(device.array(x), x.shape)] + weights
+        (spec,) = call.results_for(args)
+        assert spec["shape"] == [rows, 3]
+        out = device.empty(spec["shape"], spec["dtype"])
+        call(args, [out])
+        f.synchronize()
+        np.testing.assert_allclose(device.read(out, (rows, 3), "float32"), x @ w @ w2,
+                                   rtol=1e-5, atol=1e-5)
+    # The weights read in place, described once per binding (3); x moved
+    # at the second call of rows = 5 (copied from then on: one more load).
+    assert [t.described for t in weights] == [3, 3]
+    assert f.binding == {"in_place": 2, "copied": 1, "packed": 0, "loads": 4}
+    return w, w2
+
+
+def test_one_cuda_program_for_every_size_on_device_tensors(device):
+    # Phase 4 on the caller's device tensors: bound at each call's shapes
+    # (the tensors carry them; gn's DeviceTensor does not), one compile.
+    with open(symbolic_gemms_path()) as fh:
+        m = gn.parse_mlir(fh.read())
+    f = gn.compile(m, device="cuda", switches=SWITCHES, caller_tensors=True)
+    w, w2 = check_every_size_on_device(device, f)
+    # gn.cuda.run binds too; objects with __cuda_array_interface__ carry shapes.
+    x = np.ones((7, 8), np.float32)
+    out = device.empty((7, 3), np.float32)
+    gn.cuda.run(f, [CudaArray(device.array(a), a.shape, "<f4") for a in (x, w, w2)],
+                [CudaArray(out, (7, 3), "<f4")])
+    f.synchronize()
+    np.testing.assert_allclose(device.read(out, (7, 3), "float32"), x @ w @ w2, rtol=1e-5,
+                               atol=1e-5)
+    # More sizes than bindings kept (8): the oldest, its device work
+    # waited for, goes; each size right.
+    for rows in range(1, 12):
+        xr = np.full((rows, 8), rows, np.float32)
+        o = device.empty((rows, 3), np.float32)
+        gn.cuda.run(f, [CudaArray(device.array(a), a.shape, "<f4") for a in (xr, w, w2)],
+                    [CudaArray(o, (rows, 3), "<f4")])
+        f.synchronize()
+        np.testing.assert_allclose(device.read(o, (rows, 3), "float32"), xr @ w @ w2,
+                                   rtol=1e-5, atol=1e-5)
+    # (address, bytes) pairs carry no shapes: refused by name.
+    with pytest.raises(gn.GnError, match="symbolic dims, so each argument must carry its shape"):
+        gn.cuda.run(f, [device.array(a) for a in (x, w, w2)], [out])
+    # A static dim that disagrees, and an output of the wrong size.
+    with pytest.raises(gn.GnError, match=r"argument #1 \('w'\) dim 0 is 9, but the program takes 8"):
+        gn.cuda.run(f, [CudaArray(device.array(a), a.shape, "<f4")
+                        for a in (x, np.zeros((9, 4), np.float32), w2)],
+                    [CudaArray(out, (7, 3), "<f4")])
+    with pytest.raises(gn.GnError, match=r"output #0: expected shape \[7, 3\], got \[6, 3\]"):
+        gn.cuda.run(f, [CudaArray(device.array(a), a.shape, "<f4") for a in (x, w, w2)],
+                    [CudaArray(out, (6, 3), "<f4")])
+    # Before any binding, the program refuses device tensors without shapes.
+    fresh = gn.compile(m, device="cuda", switches=SWITCHES, caller_tensors=True)
+    with pytest.raises(gn.GnError, match="bind it at the arguments' shapes"):
+        fresh.run_device([device.array(a) for a in (x, w, w2)], [out])
+
+
+def test_one_cuda_program_for_every_size_from_the_runtime_library(device, tmp_path):
+    # The same through libgn_runtime.so (a GPU machine without LLVM): the
+    # symbolic program from the cache, gn.load_program, bound per call.
+    compiled = gn.compile_sample(symbolic_gemms_path(), device="cuda", switches=SWITCHES,
+                                 caller_tensors=True, cache_dir=str(tmp_path))
+    program = gn.load_program(compiled.cache["path"], SWITCHES)
+    assert program.symbolic and program.arguments[0]["shape"] == [-1, 8]
+    check_every_size_on_device(device, program)
+    # Host arrays through the runtime library at two sizes.
+    rng = np.random.default_rng(2)
+    w = rng.standard_normal((8, 4)).astype(np.float32)
+    w2 = rng.standard_normal((4, 3)).astype(np.float32)
+    for rows in (3, 11):
+        x = rng.standard_normal((rows, 8)).astype(np.float32)
+        (z,) = program(x, w, w2)
+        np.testing.assert_allclose(z, x @ w @ w2, rtol=1e-5, atol=1e-5)

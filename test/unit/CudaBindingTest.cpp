@@ -159,11 +159,11 @@ TEST(CudaBinding, DisagreementsAndGuardsAreNamed) {
   auto shapes = shapesAt(5);
   shapes[1] = {5, 3};
   EXPECT_FALSE(bindProgram(p, shapes, error));
-  EXPECT_NE(error.find("argument #1 dim 0"), std::string::npos) << error;
+  EXPECT_NE(error.find("argument #1 ('w') dim 0"), std::string::npos) << error;
   shapes = shapesAt(5);
   shapes[0] = {5, 4, 1};
   EXPECT_FALSE(bindProgram(p, shapes, error));
-  EXPECT_NE(error.find("argument #0 has rank 3"), std::string::npos) << error;
+  EXPECT_NE(error.find("argument #0 ('x') has rank 3"), std::string::npos) << error;
   p.guards.push_back({"s0", 4, 0, /*atLeast=*/true, "the slice reads", "model.py:9:5"});
   EXPECT_TRUE(bindProgram(p, shapesAt(4), error)) << error;
   EXPECT_FALSE(bindProgram(p, shapesAt(3), error));

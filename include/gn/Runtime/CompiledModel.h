@@ -70,6 +70,17 @@ public:
     error = "this target runs on host memory, not on device tensors";
     return false;
   }
+  /// A device target: the program runOnDevice runs from now on, at the
+  /// argument shapes `shapes` (one per argument; device tensors carry no
+  /// shapes): a program with symbolic dims is bound there (its guards
+  /// checked), a static one checks they are its own. `results` gets the
+  /// results' signatures there, for the caller to allocate its outputs.
+  /// False with `error` (a host target: always).
+  virtual bool bindShapes(llvm::ArrayRef<std::vector<int64_t>> shapes,
+                          std::vector<interp::TensorSignature> &results, std::string &error) {
+    error = "this target runs on host memory, not on device tensors";
+    return false;
+  }
   /// Waits for the work runOnDevice enqueued on `stream` and reports a
   /// fault it raised.
   virtual bool synchronize(void *stream, std::string &error) { return true; }

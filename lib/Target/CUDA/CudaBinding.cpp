@@ -111,14 +111,18 @@ std::optional<SymbolBinding> bindArguments(const Program &p,
   std::vector<DimUse> uses;
   for (size_t i = 0; i < argShapes.size(); ++i) {
     const Slot &s = p.slots[i];
+    // "argument #1 ('w')", as the callers' own checks name it.
+    std::string argument = "argument #" + std::to_string(i);
+    if (i < p.arguments.size() && !p.arguments[i].name.empty())
+      argument += " ('" + p.arguments[i].name + "')";
     if (argShapes[i].size() != s.shape.size()) {
-      error = "argument #" + std::to_string(i) + " has rank " +
+      error = argument + " has rank " +
               std::to_string(argShapes[i].size()) + ", the program takes rank " +
               std::to_string(s.shape.size());
       return std::nullopt;
     }
     for (size_t d = 0; d < s.shape.size(); ++d) {
-      std::string where = "argument #" + std::to_string(i) + " dim " + std::to_string(d);
+      std::string where = argument + " dim " + std::to_string(d);
       std::optional<SymExpr> size = SymExpr::constant(s.shape[d]);
       if (d < s.dims.size() && !s.dims[d].empty() && !(size = SymExpr::parse(s.dims[d]))) {
         error = where + ": bad size expression '" + s.dims[d] + "'";

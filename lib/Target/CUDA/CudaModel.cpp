@@ -1,5 +1,6 @@
 //===- CudaModel.cpp - a CUDA program ready to run ------------------------===//
 #include "gn/Target/CUDA/CudaModel.h"
+#include "gn/Support/ShapeText.h"
 #include <algorithm>
 
 using namespace mlir::gn;
@@ -7,7 +8,7 @@ using namespace mlir::gn::cuda;
 using mlir::gn::interp::HostTensor;
 
 bool CudaModel::load(std::string &error) {
-  // A symbolic program is loaded at each call's sizes (useBinding).
+  // A symbolic program is loaded at each binding's sizes (bind).
   if (program_.symbolic)
     return true;
   if (!executor)
@@ -15,54 +16,85 @@ bool CudaModel::load(std::string &error) {
   return executor != nullptr;
 }
 
-bool CudaModel::useBinding(const std::vector<HostTensor> &args, std::string &error) {
-  std::vector<std::vector<int64_t>> shapes;
-  for (const HostTensor &a : args)
-    shapes.push_back(a.shape().vec());
+bool CudaModel::bind(llvm::ArrayRef<std::vector<int64_t>> shapes, std::string &error) {
+  if (!program_.symbolic) {
+    if (shapes.size() != program_.numArgs()) {
+      error = "forward takes " + std::to_string(program_.numArgs()) + " arguments, got " +
+              std::to_string(shapes.size()) + " shapes";
+      return false;
+    }
+    for (size_t i = 0; i < shapes.size(); ++i)
+      if (shapes[i] != program_.slots[i].shape) {
+        error = "argument #" + std::to_string(i) + " ('" + program_.arguments[i].name +
+                "') has shape " + shapeText(shapes[i]) + ", the program takes " +
+                shapeText(program_.slots[i].shape);
+        return false;
+      }
+    return true;
+  }
   auto it = std::find_if(bindings.begin(), bindings.end(),
-                         [&](const Bound &b) { return b.shapes == shapes; });
+                         [&](const Bound &b) { return llvm::ArrayRef(b.shapes) == shapes; });
   if (it != bindings.end()) {
-    std::rotate(it, it + 1, bindings.end()); // the last used at the back
+    std::rotate(it, it + 1, bindings.end()); // the current one at the back
   } else {
     Bound b;
-    b.shapes = shapes;
+    b.shapes.assign(shapes.begin(), shapes.end());
     std::optional<Program> at = bindProgram(program_, shapes, error, &b.symbols);
-    if (!at || !(b.executor = CudaExecutor::load(*at, switches, error)))
+    if (!at)
       return false;
-    ++bindingLoads;
-    if (bindings.size() >= kBindings)
+    b.model = std::make_unique<CudaModel>(std::move(*at), switches, useGraph);
+    if (bindings.size() >= kBindings) {
+      // The oldest goes; its device work must be done before its buffers
+      // are freed.
+      CudaModel &old = *bindings.front().model;
+      if (old.lastStream || old.deviceExecutor)
+        if (!old.synchronize(old.lastStream, error))
+          return false;
       bindings.erase(bindings.begin());
+    }
+    ++bindingLoads;
     bindings.push_back(std::move(b));
   }
   symbols = bindings.back().symbols;
   return true;
 }
 
+const Program &CudaModel::current() const {
+  return program_.symbolic && !bindings.empty() ? bindings.back().model->program_ : program_;
+}
+
 bool CudaModel::run(const std::vector<HostTensor> &args, std::vector<HostTensor> &out,
                     std::string &error) {
-  if (program_.symbolic ? !useBinding(args, error) : !load(error))
+  if (program_.symbolic) {
+    std::vector<std::vector<int64_t>> shapes;
+    for (const HostTensor &a : args)
+      shapes.push_back(a.shape().vec());
+    return bind(shapes, error) && bindings.back().model->run(args, out, error);
+  }
+  if (!load(error))
     return false;
-  CudaExecutor &ex = program_.symbolic ? *bindings.back().executor : *executor;
-  bool &tried = program_.symbolic ? bindings.back().graphTried : graphTried;
   // The first run is checked step by step (a fault names its op); later
   // runs replay the captured CUDA graph.
-  bool first = !tried;
-  if (!ex.setArguments(args, error) || !ex.forward(/*checked=*/first, error))
+  bool first = !graphTried;
+  if (!executor->setArguments(args, error) || !executor->forward(/*checked=*/first, error))
     return false;
   if (first) {
-    tried = true;
-    if (useGraph && !ex.captureGraph(error))
+    graphTried = true;
+    if (useGraph && !executor->captureGraph(error))
       return false;
   }
-  return ex.results(out, error);
+  return executor->results(out, error);
 }
 
 bool CudaModel::runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<DeviceTensor> outs,
                             void *stream, std::string &error) {
   if (program_.symbolic) {
-    error = "a program with symbolic dims runs on host tensors only yet: the caller's device "
-            "tensors come without their shapes (docs/symbolic-shapes.md, phase 4)";
-    return false;
+    if (bindings.empty()) {
+      error = "the program has symbolic dims: bind it at the arguments' shapes before running "
+              "it on device tensors (which carry no shapes)";
+      return false;
+    }
+    return bindings.back().model->runOnDevice(args, outs, stream, error);
   }
   // Sizes first: loading reads the arguments (GEMM and convolution
   // algorithms are timed on them).
@@ -98,6 +130,7 @@ bool CudaModel::runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<De
       binding_.inPlace += deviceExecutor->boundArgument(i) != 0;
     }
   }
+  lastStream = stream;
   lastAddress.assign(args.size(), 0);
   for (size_t i = 0; i < args.size(); ++i)
     lastAddress[i] = args[i].address;
@@ -107,5 +140,18 @@ bool CudaModel::runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<De
 }
 
 bool CudaModel::synchronize(void *stream, std::string &error) {
+  for (Bound &b : bindings)
+    if (!b.model->synchronize(stream, error))
+      return false;
   return !deviceExecutor || deviceExecutor->synchronize(stream, error);
+}
+
+DeviceBinding CudaModel::binding() const {
+  if (!program_.symbolic)
+    return binding_;
+  DeviceBinding out = bindings.empty() ? DeviceBinding{} : bindings.back().model->binding_;
+  out.loads = 0;
+  for (const Bound &b : bindings)
+    out.loads += b.model->binding_.loads;
+  return out;
 }

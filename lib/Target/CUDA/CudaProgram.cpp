@@ -15,6 +15,14 @@ int64_t Slot::bytes() const {
   return n;
 }
 
+std::vector<int64_t> Slot::callerShape() const {
+  std::vector<int64_t> out = shape;
+  for (size_t d = 0; d < dims.size() && d < out.size(); ++d)
+    if (!dims[d].empty())
+      out[d] = -1;
+  return out;
+}
+
 namespace {
 
 constexpr int kFormatVersion = 1;

@@ -538,6 +538,16 @@ public:
                    void *stream, std::string &error) override {
     return model.runOnDevice(args, outs, stream, error);
   }
+  bool bindShapes(llvm::ArrayRef<std::vector<int64_t>> shapes,
+                  std::vector<interp::TensorSignature> &results, std::string &error) override {
+    if (!model.bind(shapes, error))
+      return false;
+    results.clear();
+    const cuda::Program &p = model.current();
+    for (int r : p.results)
+      results.push_back({"", p.slots[r].dtype, p.slots[r].shape});
+    return true;
+  }
   bool synchronize(void *stream, std::string &error) override {
     return model.synchronize(stream, error);
   }
@@ -546,22 +556,14 @@ public:
     std::vector<interp::TensorSignature> out;
     const cuda::Program &p = model.program();
     for (unsigned i = 0; i < p.numArgs(); ++i)
-      out.push_back({p.arguments[i].name, p.slots[i].dtype, signatureShape(p.slots[i])});
+      out.push_back({p.arguments[i].name, p.slots[i].dtype, p.slots[i].callerShape()});
     return out;
   }
   std::vector<interp::TensorSignature> results() const override {
     std::vector<interp::TensorSignature> out;
     for (int r : model.program().results)
-      out.push_back({"", model.program().slots[r].dtype, signatureShape(model.program().slots[r])});
+      out.push_back({"", model.program().slots[r].dtype, model.program().slots[r].callerShape()});
     return out;
-  }
-  /// A slot's shape as callers see it: -1 for a symbolic dim.
-  static std::vector<int64_t> signatureShape(const cuda::Slot &s) {
-    std::vector<int64_t> shape = s.shape;
-    for (size_t d = 0; d < s.dims.size(); ++d)
-      if (!s.dims[d].empty())
-        shape[d] = -1;
-    return shape;
   }
   const CompileStats &stats() const override { return stats_; }
 

@@ -38,6 +38,9 @@ struct Slot {
   int64_t offset = 0;
   int viewOf = -1;
   int64_t bytes() const;
+  /// Its shape as a caller sees it: -1 for a dim that follows the shape
+  /// symbols (`dims`), else the size.
+  std::vector<int64_t> callerShape() const;
 
   // A symbolic program (Program::symbolic): `shape` is the compile
   // example's, and what follows the shape symbols is given as expressions
