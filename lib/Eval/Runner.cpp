@@ -346,6 +346,35 @@ void addAssemblyFields(json &record, const runtime::CompileStats &st) {
 /// Every runtime switch in force ({"cuda": {"gemm": "tuned", ...},
 /// "gn": {...}}), for the record.
 /// A compile's record: its seconds and what the program holds.
+/// gn-eval compile --cache-dir: the program written at `written` into the
+/// cache under `key` (a copy, or with --cache-link a pointer to it).
+bool cacheWrittenProgram(const eval::RunOptions &options, const std::string &key,
+                         const ProgramKey &parts, const std::string &written,
+                         std::string &error) {
+  auto copy = [&](const std::string &to, std::string &e) {
+    if (std::error_code ec = llvm::sys::fs::copy_file(written, to)) {
+      e = "cannot copy '" + written + "' into the cache: " + ec.message();
+      return false;
+    }
+    return true;
+  };
+  return options.cacheLink ? linkProgram(options.cacheDir, key, parts, written, error)
+                           : storeProgram(options.cacheDir, key, parts, copy, error);
+}
+
+/// gn-eval compile: a written program's compile record.
+json writtenProgramRecord(const runtime::CompileStats &st, double seconds) {
+  json record = {{"seconds", seconds},
+                 {"kernels", st.kernels},
+                 {"launches", st.launches},
+                 {"library_calls", st.libraryCalls},
+                 {"serial_launches", st.serialLaunches},
+                 {"arena_bytes", st.arenaBytes},
+                 {"constant_bytes", st.constantBytes}};
+  addAssemblyFields(record, st);
+  return record;
+}
+
 json compileStatsRecord(const runtime::CompileStats &st, double seconds) {
   json fallback = json::object();
   for (auto &[op, n] : st.fallbackByOp)
@@ -383,6 +412,9 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 struct SharedProgram {
   eval::OneProgramImport imported;
   std::unique_ptr<runtime::CompiledModel> model; // null: none (`info` says why)
+  /// gn-eval compile: the one program, written bound at each variant.
+  std::unique_ptr<TargetProgram> program;
+  std::string programKey; // its key in the program cache, when stored
   json compileRecord;                            // as compileAndTime records it
   json info;                                     // the records' "one_program"
   /// Programs compiled for the sample's variants so far: the one program,
@@ -430,6 +462,7 @@ private:
   bool specialize();
   bool writePrograms();
   bool checkInterpreterTakes();
+  std::optional<bool> writeSharedProgram(const std::string &dir);
   bool recordDegenerateOutputs();
   bool storeInCache(const std::string &pipeline, const std::string &written);
   bool deviceEager();
@@ -561,7 +594,7 @@ bool SampleRun::synthesize() {
 /// unless data-dependent sizes must be learned by running the graph.
 bool SampleRun::runsHere() const {
   bool compileOnly = options.mode == "compile" && !options.compileReferences;
-  return !compileOnly || !options.dumpDir.empty() || !options.binding.empty() ||
+  return !compileOnly || !options.dumpDir.empty() || !options.binding.empty() || shared ||
          (loaded.module && (*loaded.module)->hasAttr(kSizeProbe));
 }
 
@@ -699,10 +732,22 @@ bool SampleRun::writePrograms() {
   }
   std::optional<std::string> eagerPipeline = target.eagerPipelineOptions();
   std::vector<std::pair<std::string, std::string>> programs;
-  if (eagerPipeline)
+  if (eagerPipeline && options.compileEager)
     programs.push_back({"eager", *eagerPipeline});
   programs.push_back({"compiled", options.pipelineOptions});
   for (auto &[name, pipeline] : programs) {
+    if (name == "compiled" && shared && shared->program) {
+      std::optional<bool> bound = writeSharedProgram(dir);
+      if (!bound)
+        return false;
+      if (*bound)
+        continue;
+    } else if (name == "compiled" && shared) {
+      // No one program (the record says why): the variant's own.
+      ++shared->compiles;
+      r["one_program"] = shared->info;
+      r["one_program"]["own_compile"] = true;
+    }
     auto start = std::chrono::steady_clock::now();
     runtime::CompileStats st;
     auto program = target.compileProgram(*loaded.module, compileOptions(pipeline), st);
@@ -723,22 +768,47 @@ bool SampleRun::writePrograms() {
       return fail("compile_error", error);
     if (name == "compiled" && !options.cacheDir.empty() && !storeInCache(pipeline, written))
       return false;
-    json &record = r[name == "eager" ? "eager_compile" : "compile"];
-    record = {{"seconds", secondsSince(start)},
-              {"kernels", st.kernels},
-              {"launches", st.launches},
-              {"library_calls", st.libraryCalls},
-              {"serial_launches", st.serialLaunches},
-              {"arena_bytes", st.arenaBytes},
-              {"constant_bytes", st.constantBytes}};
-    addAssemblyFields(record, st);
+    r[name == "eager" ? "eager_compile" : "compile"] = writtenProgramRecord(st, secondsSince(start));
   }
   r["compile_seconds"] = r["compile"]["seconds"];
+  if (r.contains("one_program") && r["one_program"].value("compile_reused", false))
+    r["compile_seconds"] = 0.0; // charged to the sample's first variant
   if (options.compileReferences)
     r["io_bytes"] = ioBytes;
   r["artifacts"] = dir;
   std::ofstream meta(dir + "/record.json");
   meta << r.dump(-1, ' ', false, json::error_handler_t::replace);
+  return true;
+}
+
+/// gn-eval compile --shapes with one program: the sample's one program
+/// bound at this variant's sizes, written as its compiled program (its
+/// kernels the one program's, compiled once). nullopt after a failure;
+/// false when its guards refuse the variant, which then gets its own.
+std::optional<bool> SampleRun::writeSharedProgram(const std::string &dir) {
+  std::unique_ptr<TargetProgram> program = shared->program->clone();
+  std::vector<std::vector<int64_t>> shapes;
+  for (const interp::HostTensor &a : args)
+    shapes.push_back(a.shape().vec());
+  std::string error;
+  if (!program->bindTo(shapes, error)) {
+    ++shared->compiles;
+    r["one_program"] = shared->info;
+    r["one_program"]["own_compile"] = true;
+    r["one_program"]["refused"] = error;
+    return false;
+  }
+  std::string written = dir + "/compiled" + target.programSuffix().str();
+  if (!program->write(written, error)) {
+    fail("compile_error", error);
+    return std::nullopt;
+  }
+  r["compile"] = shared->compileRecord;
+  r["one_program"] = shared->info;
+  r["one_program"]["compile_reused"] = shared->compileCharged;
+  shared->compileCharged = true;
+  if (!shared->programKey.empty())
+    r["cache_key"] = shared->programKey;
   return true;
 }
 
@@ -779,15 +849,7 @@ bool SampleRun::storeInCache(const std::string &pipeline, const std::string &wri
     return fail("compile_error", error);
   ProgramKey parts{path, target.name().str(), pipeline, target.compileSwitchesKey(*switches),
                    channelVariant(variant.dtype, variant.shape)};
-  auto copy = [&](const std::string &to, std::string &e) {
-    if (std::error_code ec = llvm::sys::fs::copy_file(written, to)) {
-      e = "cannot copy '" + written + "' into the cache: " + ec.message();
-      return false;
-    }
-    return true;
-  };
-  if (options.cacheLink ? !linkProgram(options.cacheDir, key, parts, written, error)
-                        : !storeProgram(options.cacheDir, key, parts, copy, error))
+  if (!cacheWrittenProgram(options, key, parts, written, error))
     return fail("compile_error", error);
   r["cache_key"] = key;
   return true;
@@ -979,6 +1041,40 @@ std::string eval::runSample(const std::string &path, const RunOptions &options) 
   return SampleRun(path, options).run();
 }
 
+namespace {
+
+/// gn-eval compile --shapes with one program: the one program as compiled
+/// (unbound, its dims symbolic) in <out>/<sample>@one_program/, and in the
+/// program cache under the sample's symbolic key (what
+/// gn.compile_sample(..., symbolic=True) looks up, a runtime-only gn too).
+bool writeOneProgram(const std::string &path, const eval::RunOptions &options, const Target &target,
+                     const CompileOptions &co, SharedProgram &shared, std::string &error) {
+  std::string dir = options.outDir + "/" + dumpName(sampleName(path) + "@one_program");
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+    error = "cannot create '" + dir + "': " + ec.message();
+    return false;
+  }
+  std::string written = dir + "/compiled" + target.programSuffix().str();
+  if (!shared.program->write(written, error))
+    return false;
+  shared.info["program"] = written;
+  if (options.cacheDir.empty())
+    return true;
+  eval::SampleVariant variant{options.dtypeVariant, -1, /*symbolic=*/true};
+  std::string key = eval::cacheKeyOf(path, variant, target, co, error);
+  if (key.empty())
+    return false;
+  ProgramKey parts{path, target.name().str(), co.pipelineOptions,
+                   target.compileSwitchesKey(*co.switches),
+                   channelVariant(variant.dtype, variant.shape, variant.symbolic)};
+  if (!cacheWrittenProgram(options, key, parts, written, error))
+    return false;
+  shared.programKey = key;
+  return true;
+}
+
+} // namespace
+
 std::vector<std::string> eval::runShapeVariants(const std::string &path,
                                                 llvm::ArrayRef<int> indices,
                                                 const RunOptions &options) {
@@ -1009,21 +1105,32 @@ std::vector<std::string> eval::runShapeVariants(const std::string &path,
       given.switches = options.switches;
       co.switches = switchesFor(target, given, error);
       auto start = std::chrono::steady_clock::now();
+      bool compileOnly = options.mode == "compile";
       FailureOr<std::unique_ptr<runtime::CompiledModel>> model = failure();
-      if (co.switches)
+      FailureOr<std::unique_ptr<TargetProgram>> program = failure();
+      runtime::CompileStats st;
+      if (co.switches && compileOnly)
+        program = target.compileProgram(*one.module, co, st);
+      else if (co.switches)
         model = target.compile(*one.module, co);
       double seconds = secondsSince(start);
       ++shared.compiles;
-      if (failed(model)) {
+      if (failed(model) && failed(program)) {
         shared.info["error"] = co.switches ? (one.firstError.empty() ? "compilation failed"
                                                                      : one.firstError)
                                            : error;
+      } else if (compileOnly) {
+        shared.program = std::move(*program);
+        shared.compileRecord = writtenProgramRecord(st, seconds);
+        shared.info["compile_seconds"] = seconds;
+        if (!writeOneProgram(path, options, target, co, shared, error))
+          shared.info["not_written"] = error;
       } else {
         shared.model = std::move(*model);
         shared.compileRecord = compileStatsRecord(shared.model->stats(), seconds);
         shared.info["compile_seconds"] = seconds;
       }
-      shared.info["compiled"] = shared.model != nullptr;
+      shared.info["compiled"] = shared.model != nullptr || shared.program != nullptr;
     }
   }
   std::vector<std::string> lines;

@@ -161,7 +161,8 @@ class Program:
         results, error = ctypes.c_void_p(), ctypes.c_void_p()
         _check(_lib.gnrt_bind(self._handle, d, r, len(shapes), ctypes.byref(results),
                               ctypes.byref(error)), error)
-        return [dict(x, dtype=_NUMPY[x["dtype"]]) for x in json.loads(_take(results.value))]
+        return [{"shape": x["shape"], "dtype": _NUMPY[x["dtype"]]}
+                for x in json.loads(_take(results.value))]
 
     def __call__(self, *args):
         """One forward on numpy arrays (copied to the device and back); a

@@ -214,3 +214,27 @@ def test_each_graphnet_variant_is_its_own_program(tmp_path):
     assert half.cache["key"] != gn.cache_key(dtypes, "", SWITCHES)
     with pytest.raises(gn.GnError, match="dtype must be float32, float16 or bfloat16"):
         gn.cache_key(dtypes, "", SWITCHES, dtype="half")
+
+
+def test_gn_eval_compile_stores_the_one_program_a_runtime_only_gn_finds(tmp_path):
+    # gn-eval compile --shapes N (one program): compiled once with the
+    # sample's symbolic dims, stored under its symbolic key, which a gn
+    # without its compiler computes the same way and runs at any shape.
+    cache = str(tmp_path / "cache")
+    sample = os.path.join(ROOT, "test", "Eval", "Inputs", "shape_variant")
+    gn_eval = os.path.join(BUILD, "bin", "gn-eval")
+    p = subprocess.run([gn_eval, "compile", sample, "--shapes", "2", "--device", "cuda", "-o",
+                        str(tmp_path / "out"), "--log", str(tmp_path / "log.jsonl"),
+                        "--cache-dir", cache], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+    key = gn.cache_key(sample, "", SWITCHES, symbolic=True)
+    assert open(tmp_path / "log.jsonl").read().count(key) == 2
+    out = run_python(
+        NO_COMPILER +
+        f"f = gn.compile_sample({sample!r}, device='cuda', switches={SWITCHES!r}, "
+        f"cache_dir={cache!r}, symbolic=True)\n"
+        "print(f.cache['hit'], f.cache['key'], f.arguments[0]['shape'])\n"
+        "print(f.bind([[3, 7], [64, 8], [1, 64]]))\n")
+    assert f"True {key} [-1, -1]" in out
+    assert "[{'shape': [3, 7, 2, 4], 'dtype': 'float32'}, {'shape': [3, 7], 'dtype': 'int64'}, " \
+           "{'shape': [7], 'dtype': 'int64'}]" in out

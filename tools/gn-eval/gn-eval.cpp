@@ -138,6 +138,11 @@ static cl::opt<bool> compileReferences(
     cl::desc("Write the CPU interpreter's reference outputs beside the programs (false: the "
              "programs only, for measuring compiling; gn-cuda-run cannot check them)"),
     cl::init(true), cl::cat(gnEvalCategory), cl::sub(compileCmd));
+static cl::opt<bool> compileEagerProgram(
+    "eager-program",
+    cl::desc("Write the device's eager program (a kernel per op) beside the compiled one "
+             "(false: compiled.json only; gn-cuda-run --sides extra runs such a folder)"),
+    cl::init(true), cl::cat(gnEvalCategory), cl::sub(compileCmd));
 static cl::opt<std::string> compileCacheDir(
     "cache-dir",
     cl::desc("Also store each compiled program in this program cache under its key (the "
@@ -198,8 +203,11 @@ static cl::opt<bool> oneProgram(
     "one-program",
     cl::desc("With --shapes and --mode compiled: compile each sample once with its symbolic "
              "dims and run all its variants through that one program, each record saying how "
-             "many programs the sample took (default); =false: each variant its own program"),
-    cl::init(true), cl::cat(gnEvalCategory), cl::sub(runCmd));
+             "many programs the sample took (default); =false: each variant its own program. "
+             "compile --shapes: each variant's compiled program is the one program bound at its "
+             "sizes (its kernels compiled once), the unbound one in <sample>@one_program/ and "
+             "the cache under the sample's symbolic key"),
+    cl::init(true), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
 static cl::opt<std::string> outPath("out", cl::desc("Append one JSON line per sample"),
                                     cl::init("results.jsonl"), cl::cat(gnEvalCategory),
                                     cl::sub(runCmd));
@@ -483,6 +491,7 @@ int compileMain() {
   options.pipelineOptions = compilePipelineOptions;
   options.referenceBudget = referenceBudget;
   options.compileReferences = compileReferences;
+  options.compileEager = compileEagerProgram;
   options.cacheDir = compileCacheDir;
   options.cacheLink = compileCacheLink;
   if (!readDtypeVariant(options) || !readBinding(options))
@@ -691,7 +700,8 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   // What each child runs: one input, or under --shapes with one program a
   // sample's variants together (one compile for all of them).
   std::vector<std::vector<std::string>> units;
-  bool grouped = !shapes.empty() && oneProgram && options.mode == "compiled" &&
+  bool grouped = !shapes.empty() && oneProgram &&
+                 (options.mode == "compiled" || options.mode == "compile") &&
                  options.compiler == "gn";
   for (const std::string &in : runInputs) {
     std::string path, lastPath;

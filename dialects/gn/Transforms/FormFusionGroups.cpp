@@ -116,9 +116,13 @@ public:
                (depthwiseKernels || !isa<ConvOp>(op)) && (rankKernels || !isa<TopKOp, NonzeroOp>(op)))
         startCopyGroup(&op);
     }
-    // Views no group absorbed become copy kernels of their own.
+    // Views no group absorbed become copy kernels of their own; a view of a
+    // splat is materialized as a constant, unless its size follows the shape
+    // symbols (arange(n)'s ones broadcast to [s1]: no runtime took it).
     for (Operation &op : block)
-      if (isKernelView(&op) && !groupOfOp.count(&op) && !readsSplat(&op) && !readAsAlias(&op))
+      if (isKernelView(&op) && !groupOfOp.count(&op) &&
+          (!readsSplat(&op) || hasSymbolicDims(op.getResult(0).getType())) &&
+          !readAsAlias(&op))
         startGroup(&op, llvm::cast<RankedTensorType>(op.getResult(0).getType()).getShape(),
                    /*reduction=*/false).closed = true;
     if (rowGroups)

@@ -67,6 +67,7 @@ struct RunOptions {
   /// interpreter runs took most of a 600 s limit (DepthPro: 211 s each).
   /// gn-cuda-run cannot check such artifacts.
   bool compileReferences = true;
+  bool compileEager = true; // gn-eval compile: the device's eager program too
   /// Bytes a sample may hold (0: no limit). A sample whose arguments or
   /// any single tensor would exceed it ends before allocating, as
   /// runtime_error with error_class "out of memory"; gn-eval's children

@@ -63,6 +63,8 @@ public:
   virtual bool bindTo(llvm::ArrayRef<std::vector<int64_t>> argShapes, std::string &error) {
     return true;
   }
+  /// A copy (to bind one program at each of a sample's shape variants).
+  virtual std::unique_ptr<TargetProgram> clone() const = 0;
 };
 
 class Target {

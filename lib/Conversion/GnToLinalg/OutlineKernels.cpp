@@ -957,8 +957,13 @@ private:
         scalar[total] = toCarry(b, loc, accToElement(b, loc, args[stage->firstAcc + k], elem));
       }
     for (Operation &op : body) {
-      if (isKernelView(&op))
-        continue; // read through its source's map
+      if (isKernelView(&op)) {
+        // Read through its source's map; a view of a splat is that splat
+        // (a broadcast of a constant to a symbolic size: a group of its own).
+        if (Operation *src = op.getOperand(0).getDefiningOp(); src && isSplatConstant(src))
+          scalar[op.getResult(0)] = scalar.lookup(op.getOperand(0));
+        continue;
+      }
       if (stage && isReductionOp(&op)) {
         if (&op != stage->folds)
           continue; // a total read from its accumulator

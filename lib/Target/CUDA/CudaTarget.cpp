@@ -587,6 +587,9 @@ public:
       program = std::move(*bound);
     return bound.has_value();
   }
+  std::unique_ptr<TargetProgram> clone() const override {
+    return std::make_unique<WrittenProgram>(program);
+  }
 
 private:
   cuda::Program program;

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# One CUDA program for all shapes against a program per shape, on a GPU
+# (issue 42's target: over a sample's variants, run time within 1.15x
+# geomean of programs specialized to each shape, 0 recompiles).
+#
+#   bench/gpu-shapes.sh prepare DIR [LIST] [N]   here (gn-eval, ptxas): DIR is
+#                                                 what the device tool carries
+#   bench/gpu-shapes.sh run DIR OUT              on the GPU machine (no LLVM)
+#
+# prepare: the samples of LIST (default bench/gpu-samples.txt, the 46-sample
+# GPU list; the rule: every sample of it that GraphNet gives shape variants,
+# the others recorded as having none) at their first N (default 3) variants,
+# compiled twice with gn-eval compile --device cuda --eager-program=false:
+#   DIR/one/  compiled once with the sample's symbolic dims, each variant's
+#             compiled.json that one program bound at its sizes (the kernels
+#             compiled once; binding is what the runtime does at a shape's
+#             first call) -- one.jsonl says how many compiles each sample took
+#   DIR/own/  each variant compiled for its own sizes (--one-program=false)
+# each with the CPU interpreter's references at the variant, gn-cuda-run in
+# DIR/bin, and DIR/list.txt: the variants both forms compiled.
+# run: gn-cuda-run --sides extra (the compiled program: timed, checked at
+# every t) over both forms, interleaved by variant so drift hits both, then
+# the summary (bench/gpu_shapes_report.py): correct at t = -5 per form, the
+# geomean of one / own time over the variants both ran correctly, compile
+# seconds per sample (one compile against the sum of the own ones).
+# Environment: GN_BENCH_WARMUP (3), GN_BENCH_TRIALS (10), GN_BUILD_DIR.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+mode=${1:?usage: bench/gpu-shapes.sh prepare DIR [LIST] [N] | run DIR OUT}
+dir=${2:?usage: bench/gpu-shapes.sh prepare DIR [LIST] [N] | run DIR OUT}
+
+if [ "$mode" = prepare ]; then
+  build=${GN_BUILD_DIR:-$root/build}
+  list=${3:-$root/bench/gpu-samples.txt}
+  n=${4:-3}
+  samples_dir=$("$root/scripts/graphnet-dir.sh")/samples
+  mapfile -t rel < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
+  samples=()
+  for s in "${rel[@]}"; do
+    case "$s" in
+      /*) samples+=("$s") ;;
+      samples/*|paddle_samples/*) samples+=("$(dirname "$samples_dir")/$s") ;;
+      *) samples+=("$samples_dir/$s") ;;
+    esac
+  done
+  rm -rf "$dir" && mkdir -p "$dir/bin"
+  common=(--device cuda --shapes "$n" --eager-program=false --jobs 2 --timeout 900)
+  echo "== gpu-shapes: one program per sample (${#samples[@]} samples, $n variants)" >&2
+  "$build/bin/gn-eval" compile "${samples[@]}" "${common[@]}" -o "$dir/one" \
+    --log "$dir/one.jsonl" >&2 || true
+  echo "== gpu-shapes: a program per variant" >&2
+  "$build/bin/gn-eval" compile "${samples[@]}" "${common[@]}" --one-program=false \
+    -o "$dir/own" --log "$dir/own.jsonl" >&2 || true
+  cp "$build/bin/gn-cuda-run" "$dir/bin/"
+  # The variants both forms wrote, by artifact folder name.
+  (cd "$dir" && comm -12 <(ls one | grep '@shape' | sort) <(ls own | grep '@shape' | sort)) \
+    > "$dir/list.txt"
+  echo "gpu-shapes: $(wc -l < "$dir/list.txt") variants prepared in $dir" \
+       "($(du -sh "$dir" | cut -f1))" >&2
+  exit 0
+fi
+
+[ "$mode" = run ] || { echo "gpu-shapes: unknown mode '$mode'" >&2; exit 2; }
+out=${3:?usage: bench/gpu-shapes.sh run DIR OUT}
+mkdir -p "$out"
+warmup=${GN_BENCH_WARMUP:-3}
+trials=${GN_BENCH_TRIALS:-10}
+mapfile -t variants < "$dir/list.txt"
+rm -f "$out/shapes-one.jsonl" "$out/shapes-own.jsonl"
+i=0
+for v in "${variants[@]}"; do
+  # Interleaved, and the order flipped every other variant.
+  forms=(own one)
+  [ $((i % 2)) -eq 1 ] && forms=(one own)
+  for form in "${forms[@]}"; do
+    timeout 120 "$dir/bin/gn-cuda-run" "$dir/$form/$v" --sides extra --warmup "$warmup" \
+      --trials "$trials" --out "$out/shapes-$form.jsonl" > /dev/null 2>&1 ||
+      echo "gpu-shapes: $form/$v did not finish" >&2
+  done
+  i=$((i + 1))
+done
+python3 "$root/bench/gpu_shapes_report.py" "$dir" "$out" | tee "$out/shapes.txt"
