@@ -25,6 +25,7 @@
 # Usage: bench/bench-gpu.sh [--bundle BUNDLE] [--out DIR] [--quick]
 #                             [--only gn|torch] [--range FIRST:END]
 #                             [--budget SECONDS] [--extra] [--harness]
+#                             [--shapes DIR]
 #   default BUNDLE: .gpu-bundle (its bundle.tar.gz is unpacked to a temporary
 #   folder); default DIR: $OUT if set (the device tool's
 #   folder that comes back), else bench/results/gpu. --quick: the first
@@ -41,10 +42,16 @@
 #   (--extra) until 90%, GraphNet's harness with gn (--harness) until
 #   GN_BENCH_HARNESS_SHARE (default 95%), Inductor default to 15 s before the end. Each
 #   phase starts when the one before it ends; the percentages are caps.
+#   --shapes DIR: first (after the fault and symbolic checks), one CUDA
+#   program for all shapes against a program per shape
+#   (bench/gpu-shapes.sh run on DIR/shapes.tar.gz) until
+#   GN_BENCH_SHAPES_SHARE (default 22%) of the budget, its summary in
+#   gpu.txt; give GN_BENCH_SPLIT later caps then (e.g. "45 60 82 90").
 #   What comes back from the device is at most 8 files: gpu.txt (with the
-#   bundle's commit and the real GPU fault checks), probe.json, clocks.csv, gn.jsonl, gn-extra.jsonl
-#   (--extra) or harness-gn.log (--harness: not both), torch.jsonl,
-#   report.txt, and the caller's log.
+#   bundle's commit, the real GPU fault, symbolic and shapes summaries),
+#   gn.jsonl, gn-extra.jsonl (--extra) or harness-gn.log (--harness: not
+#   both), torch.jsonl, report.txt, records.tar.gz (probe.json, clocks.csv,
+#   symbolic.jsonl, shapes/: packed at the end) and the caller's log.
 # Inductor's cold compiles overlap: GN_BENCH_COMPILE_JOBS (default 8)
 #   samples at a time, each in its own worker, and each timed alone (every
 #   other worker is stopped while one is checked and timed:
@@ -79,8 +86,10 @@ range=""
 budget=0
 extra=0
 harness=0
+shapes=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --shapes) shapes=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --range) range=$2; shift 2 ;;
     --budget) budget=$2; shift 2 ;;
@@ -89,7 +98,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1; shift ;;
     --extra) extra=1; shift ;;
     --harness) harness=1; shift ;;
-    -h|--help) sed -n '2,63p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,69p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -147,6 +156,13 @@ fi
 if [ -d "$bundle/symbolic" ]; then
   timeout 120 "$root/bench/gpu-symbolic.sh" run "$bundle/symbolic" "$bundle/bin/gn-cuda-run" \
     "$out/symbolic.jsonl" 2>&1 | tee -a "$out/gpu.txt" || true
+fi
+# One CUDA program for all shapes against a program per shape (issue 42's
+# run-time target), until its share of the budget; summary in gpu.txt.
+if [ -n "$shapes" ] && [ -f "$shapes/shapes.tar.gz" ]; then
+  echo "== one program for all shapes (bench/gpu-shapes.sh) ($(( $(date +%s) - start )) s)" >&2
+  "$root/bench/gpu-shapes.sh" run "$shapes" "$out/shapes" "$(at "${GN_BENCH_SHAPES_SHARE:-22}")" \
+    2>&1 | tee -a "$out/gpu.txt" || true
 fi
 # The card's clocks and load every half second for the whole run: timings
 # taken at idle clocks would say so here (the report summarizes it).
@@ -238,4 +254,12 @@ rm -rf "$torch_work/inputs"
 clock_pid=""
 "$python" "$root/bench/gpu_report.py" "$out"/gn.jsonl "$out"/gn-extra.jsonl "$out"/torch.jsonl --gpu "$out/gpu.txt" \
   --clocks "$out/clocks.csv" --probe "$out/probe.json" | tee "$out/report.txt"
+# At most 8 files come back from a device: the small records in one.
+packed=()
+for f in probe.json clocks.csv symbolic.jsonl shapes; do
+  [ -e "$out/$f" ] && packed+=("$f")
+done
+if [ ${#packed[@]} -gt 0 ] && tar -C "$out" -czf "$out/records.tar.gz" "${packed[@]}"; then
+  (cd "$out" && rm -rf "${packed[@]}")
+fi
 echo "results in $out"

@@ -3,21 +3,23 @@
 # (issue 42's target: over a sample's variants, run time within 1.15x
 # geomean of programs specialized to each shape, 0 recompiles).
 #
-#   bench/gpu-shapes.sh prepare DIR [LIST] [N]   here (gn-eval, ptxas): DIR is
-#                                                 what the device tool carries
-#   bench/gpu-shapes.sh run DIR OUT              on the GPU machine (no LLVM)
+#   bench/gpu-shapes.sh prepare DIR [LIST] [N]   here (gn-eval, ptxas): writes
+#                       DIR/shapes.tar.gz, what the device tool carries (staged
+#                       in GN_SHAPES_STAGE, default build/gpu-shapes)
+#   bench/gpu-shapes.sh run DIR OUT [DEADLINE]   on the GPU machine (no LLVM);
+#                       DEADLINE: epoch seconds after which no variant starts
 #
 # prepare: the samples of LIST (default bench/gpu-samples.txt, the 46-sample
 # GPU list; the rule: every sample of it that GraphNet gives shape variants,
 # the others recorded as having none) at their first N (default 3) variants,
 # compiled twice with gn-eval compile --device cuda --eager-program=false:
-#   DIR/one/  compiled once with the sample's symbolic dims, each variant's
-#             compiled.json that one program bound at its sizes (the kernels
-#             compiled once; binding is what the runtime does at a shape's
-#             first call) -- one.jsonl says how many compiles each sample took
-#   DIR/own/  each variant compiled for its own sizes (--one-program=false)
+#   one/  compiled once with the sample's symbolic dims (<sample>@one_program),
+#         each variant's compiled.json a link to it and its record the
+#         argument shapes gn-cuda-run binds it at, as a runtime binds at a
+#         shape's first call -- one.jsonl says how many compiles each took
+#   own/  each variant compiled for its own sizes (--one-program=false)
 # each with the CPU interpreter's references at the variant, gn-cuda-run in
-# DIR/bin, and DIR/list.txt: the variants both forms compiled.
+# bin/, and list.txt: the variants both forms compiled.
 # run: gn-cuda-run --sides extra (the compiled program: timed, checked at
 # every t) over both forms, interleaved by variant so drift hits both, then
 # the summary (bench/gpu_shapes_report.py): correct at t = -5 per form, the
@@ -43,32 +45,49 @@ if [ "$mode" = prepare ]; then
       *) samples+=("$samples_dir/$s") ;;
     esac
   done
-  rm -rf "$dir" && mkdir -p "$dir/bin"
+  stage=${GN_SHAPES_STAGE:-$build/gpu-shapes}
+  rm -rf "$stage" && mkdir -p "$stage/bin" "$dir"
   common=(--device cuda --shapes "$n" --eager-program=false --jobs 2 --timeout 900)
   echo "== gpu-shapes: one program per sample (${#samples[@]} samples, $n variants)" >&2
-  "$build/bin/gn-eval" compile "${samples[@]}" "${common[@]}" -o "$dir/one" \
-    --log "$dir/one.jsonl" >&2 || true
+  "$build/bin/gn-eval" compile "${samples[@]}" "${common[@]}" -o "$stage/one" \
+    --log "$stage/one.jsonl" >&2 || true
   echo "== gpu-shapes: a program per variant" >&2
   "$build/bin/gn-eval" compile "${samples[@]}" "${common[@]}" --one-program=false \
-    -o "$dir/own" --log "$dir/own.jsonl" >&2 || true
-  cp "$build/bin/gn-cuda-run" "$dir/bin/"
+    -o "$stage/own" --log "$stage/own.jsonl" >&2 || true
+  cp "$build/bin/gn-cuda-run" "$stage/bin/"
   # The variants both forms wrote, by artifact folder name.
-  (cd "$dir" && comm -12 <(ls one | grep '@shape' | sort) <(ls own | grep '@shape' | sort)) \
-    > "$dir/list.txt"
-  echo "gpu-shapes: $(wc -l < "$dir/list.txt") variants prepared in $dir" \
-       "($(du -sh "$dir" | cut -f1))" >&2
+  (cd "$stage" && comm -12 <(ls one | grep '@shape' | sort) <(ls own | grep '@shape' | sort)) \
+    > "$stage/list.txt"
+  rm -f "$dir/shapes.tar.gz"
+  tar -C "$stage" -czf "$dir/shapes.tar.gz" .
+  echo "gpu-shapes: $(wc -l < "$stage/list.txt") variants prepared in $dir/shapes.tar.gz" \
+       "($(du -h "$dir/shapes.tar.gz" | cut -f1))" >&2
   exit 0
 fi
 
 [ "$mode" = run ] || { echo "gpu-shapes: unknown mode '$mode'" >&2; exit 2; }
-out=${3:?usage: bench/gpu-shapes.sh run DIR OUT}
+out=${3:?usage: bench/gpu-shapes.sh run DIR OUT [DEADLINE]}
+deadline=${4:-0}
 mkdir -p "$out"
+# cuDNN opens its engine libraries by soname: the runner's library folders.
+if [ -n "${GN_CUDA_LIBRARY_PATH:-}" ]; then
+  export LD_LIBRARY_PATH=$GN_CUDA_LIBRARY_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
+if [ -f "$dir/shapes.tar.gz" ]; then
+  unpacked=$(mktemp -d "${TMPDIR:-/tmp}/gn-gpu-shapes.XXXXXX")
+  tar -C "$unpacked" -xzf "$dir/shapes.tar.gz"
+  dir=$unpacked
+fi
 warmup=${GN_BENCH_WARMUP:-3}
 trials=${GN_BENCH_TRIALS:-10}
 mapfile -t variants < "$dir/list.txt"
 rm -f "$out/shapes-one.jsonl" "$out/shapes-own.jsonl"
 i=0
 for v in "${variants[@]}"; do
+  if [ "$deadline" -gt 0 ] && [ "$(date +%s)" -ge "$deadline" ]; then
+    echo "gpu-shapes: the deadline came after $i of ${#variants[@]} variants" >&2
+    break
+  fi
   # Interleaved, and the order flipped every other variant.
   forms=(own one)
   [ $((i % 2)) -eq 1 ] && forms=(one own)

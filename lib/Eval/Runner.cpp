@@ -414,6 +414,7 @@ struct SharedProgram {
   std::unique_ptr<runtime::CompiledModel> model; // null: none (`info` says why)
   /// gn-eval compile: the one program, written bound at each variant.
   std::unique_ptr<TargetProgram> program;
+  std::string programDir; // where it is written (<out>/<sample>@one_program)
   std::string programKey; // its key in the program cache, when stored
   json compileRecord;                            // as compileAndTime records it
   json info;                                     // the records' "one_program"
@@ -736,14 +737,14 @@ bool SampleRun::writePrograms() {
     programs.push_back({"eager", *eagerPipeline});
   programs.push_back({"compiled", options.pipelineOptions});
   for (auto &[name, pipeline] : programs) {
-    if (name == "compiled" && shared && shared->program) {
+    if (name == "compiled" && shared && shared->program && !shared->programDir.empty()) {
       std::optional<bool> bound = writeSharedProgram(dir);
       if (!bound)
         return false;
       if (*bound)
         continue;
     } else if (name == "compiled" && shared) {
-      // No one program (the record says why): the variant's own.
+      // No one program written (the record says why): the variant's own.
       ++shared->compiles;
       r["one_program"] = shared->info;
       r["one_program"]["own_compile"] = true;
@@ -781,28 +782,34 @@ bool SampleRun::writePrograms() {
   return true;
 }
 
-/// gn-eval compile --shapes with one program: the sample's one program
-/// bound at this variant's sizes, written as its compiled program (its
-/// kernels the one program's, compiled once). nullopt after a failure;
-/// false when its guards refuse the variant, which then gets its own.
+/// gn-eval compile --shapes with one program: this variant's compiled
+/// program is the sample's one program itself (compiled.json a relative
+/// link to <sample>@one_program/compiled.json), which gn-cuda-run binds at
+/// the argument shapes the record names, as a runtime binds at a call. Its
+/// guards are checked here first: nullopt after a failure; false when they
+/// refuse the variant, which then gets its own program.
 std::optional<bool> SampleRun::writeSharedProgram(const std::string &dir) {
-  std::unique_ptr<TargetProgram> program = shared->program->clone();
   std::vector<std::vector<int64_t>> shapes;
   for (const interp::HostTensor &a : args)
     shapes.push_back(a.shape().vec());
   std::string error;
-  if (!program->bindTo(shapes, error)) {
+  std::unique_ptr<TargetProgram> bound = shared->program->clone();
+  if (!bound->bindTo(shapes, error)) {
     ++shared->compiles;
     r["one_program"] = shared->info;
     r["one_program"]["own_compile"] = true;
     r["one_program"]["refused"] = error;
     return false;
   }
-  std::string written = dir + "/compiled" + target.programSuffix().str();
-  if (!program->write(written, error)) {
-    fail("compile_error", error);
+  std::string name = "compiled" + target.programSuffix().str();
+  std::string link = dir + "/" + name;
+  llvm::sys::fs::remove(link);
+  std::string to = "../" + llvm::sys::path::filename(shared->programDir).str() + "/" + name;
+  if (std::error_code ec = llvm::sys::fs::create_link(to, link)) {
+    fail("compile_error", "cannot link '" + link + "' to the one program: " + ec.message());
     return std::nullopt;
   }
+  r["argument_shapes"] = shapes;
   r["compile"] = shared->compileRecord;
   r["one_program"] = shared->info;
   r["one_program"]["compile_reused"] = shared->compileCharged;
@@ -1057,6 +1064,7 @@ bool writeOneProgram(const std::string &path, const eval::RunOptions &options, c
   std::string written = dir + "/compiled" + target.programSuffix().str();
   if (!shared.program->write(written, error))
     return false;
+  shared.programDir = dir;
   shared.info["program"] = written;
   if (options.cacheDir.empty())
     return true;

@@ -311,6 +311,8 @@ int cuMemAlloc_v2(uint64_t *p, size_t bytes) {
     if (bytes > std::strtoull(limit, nullptr, 10))
       return 2;
   void *q = std::calloc(1, bytes);
+  if (!q && bytes)
+    return 2; // CUDA_ERROR_OUT_OF_MEMORY, as a device out of memory says
   *p = reinterpret_cast<uintptr_t>(q);
   allocations()[*p] = bytes;
   return 0;

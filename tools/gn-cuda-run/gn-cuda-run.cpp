@@ -332,6 +332,21 @@ std::string runSample(const std::string &dir, const Options &o) {
   auto compiled = cuda::readProgram(dir + "/compiled.json", error);
   if (!compiled)
     return fail("compile_error", error);
+  // A program with symbolic dims (gn-eval compile --shapes: a sample's one
+  // program) runs at the argument shapes its record names.
+  if (compiled->symbolic) {
+    std::vector<std::vector<int64_t>> shapes;
+    if (!r.contains("argument_shapes") || !r["argument_shapes"].is_array() ||
+        r["argument_shapes"].size() != compiled->numArgs())
+      return fail("eager_error", dir + "/compiled.json has symbolic dims, and " + dir +
+                                     "/record.json names no argument_shapes to bind them at");
+    for (const json &s : r["argument_shapes"])
+      shapes.push_back(s.get<std::vector<int64_t>>());
+    auto bound = cuda::bindProgram(*compiled, shapes, error);
+    if (!bound)
+      return fail("eager_error", error);
+    compiled = std::move(bound);
+  }
   std::vector<HostTensor> args;
   if (!synthesizeInputs(*compiled, args, error))
     return fail("eager_error", error);

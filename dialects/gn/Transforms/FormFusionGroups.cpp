@@ -375,6 +375,17 @@ private:
     for (auto [i, n] : llvm::enumerate(h.domain))
       if (n != 1 && n != shape[offset + i])
         return false;
+    if (symbolic) {
+      // Sizes equal at the example may differ at another binding: h's
+      // domain must be static, each dim 1 or g's dim as an expression too
+      // (a batch norm's per-channel scale over [s0, C, H, W]).
+      auto hx = domainExprsOf(h), gx = domainExprsOf(g);
+      if (!hx || !gx)
+        return false;
+      for (auto [i, e] : llvm::enumerate(*hx))
+        if (!e.isConstant() || (h.domain[i] != 1 && !(e == (*gx)[offset + i])))
+          return false;
+    }
     for (Operation *m : h.ops) {
       if (isKernelView(m))
         return false;
@@ -1023,14 +1034,14 @@ struct GnFormFusionGroupsPass
     if (func.getBody().empty())
       return;
     Block &block = func.getBody().front();
-    // Of the launch merging, a symbolic module takes the row groups and
-    // merged siblings, their shapes compared as expressions; merge-groups
-    // and the absorbing of producers and views decide at the example's
-    // sizes and stay off for one (docs/symbolic-shapes.md, phase 4).
+    // Of the launch merging, a symbolic module takes the row groups, merged
+    // siblings and absorbed broadcast producers, their shapes compared as
+    // expressions; merge-groups and the absorbing of views decide at the
+    // example's sizes and stay off for one (docs/symbolic-shapes.md).
     bool merging = !inSymbolicModule(func);
     GroupFormer former(block, maxOps, fuseReductions, attentionKernels, depthwiseKernels, rankKernels,
-                       windowGroups, merging && mergeGroups, merging && absorbBroadcastProducers,
-                       rowGroups, mergeSiblings, merging && absorbWrappedViews);
+                       windowGroups, mergeGroups, absorbBroadcastProducers, rowGroups,
+                       mergeSiblings, merging && absorbWrappedViews);
     former.run();
     for (auto &g : former.groups) {
       traceGroup(*g);
