@@ -57,8 +57,11 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   // matmul) and a bias add fused with what follows. Attention whose score
   // matrix would weigh on the memory stays whole and becomes one kernel
   // that never stores it (see CopyKernels' emitAttention).
+  // A matmul whose operand's batch broadcasts unevenly (grouped-query
+  // heads) reads that operand broadcast: one strided-batched GEMM.
   GnDecomposePassOptions decompose;
   decompose.keepAttentionMinShare = options.attentionMinShare;
+  decompose.broadcastGemmBatches = true;
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

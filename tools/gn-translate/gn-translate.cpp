@@ -58,6 +58,11 @@ static cl::opt<std::string> symbolFactors(
     cl::desc("With --symbolic: symbols assumed multiples of a factor, e.g. s1=32 (dims 32*s1, "
              "s1 being GraphNet's S1 / 32)"),
     cl::init(""));
+static cl::list<int64_t> dataSizes(
+    "data-sizes",
+    cl::desc("The sizes of the sample's data-dependent sites, in order (what gn-eval learns "
+             "from its inputs and records as data_sizes), to import such a sample whole"),
+    cl::CommaSeparated);
 static cl::opt<bool> listShapeVariants(
     "list-shape-variants",
     cl::desc("Print the sample's shape variants (index, symbols' values) and exit"));
@@ -119,6 +124,7 @@ int main(int argc, char **argv) {
   importOptions.dtypeVariant = dtypeVariant;
   importOptions.shapeVariant = shapeVariant;
   importOptions.symbolic = symbolicImport;
+  importOptions.dataSizes.assign(dataSizes.begin(), dataSizes.end());
   if (!symbolFactors.empty()) {
     std::string error;
     if (!mlir::gn::eval::parseBinding(symbolFactors, importOptions.symbolFactors, error)) {

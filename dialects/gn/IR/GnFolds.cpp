@@ -216,8 +216,25 @@ struct InsertSplatAsWhere : OpRewritePattern<InsertSliceOp> {
 };
 } // namespace
 
+namespace {
+/// x[...] = v where v has no element (a Paddle set_value_ over an empty range):
+/// x itself. A kernel has nothing to write, and none is made for an empty
+/// tensor, so the CUDA runtime was left an insert_slice it does not take.
+struct InsertNothing : OpRewritePattern<InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(InsertSliceOp op, PatternRewriter &rw) const override {
+    auto source = llvm::cast<RankedTensorType>(op.getSource().getType());
+    if (!source.hasStaticShape() || source.getNumElements() != 0 ||
+        op.getDest().getType() != op.getType())
+      return rw.notifyMatchFailure(op, "inserts some element");
+    rw.replaceOp(op, op.getDest());
+    return success();
+  }
+};
+} // namespace
+
 void InsertSliceOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
-  patterns.add<InsertSplatAsWhere>(ctx);
+  patterns.add<InsertSplatAsWhere, InsertNothing>(ctx);
 }
 
 namespace {

@@ -555,6 +555,45 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
 }
 
 namespace {
+/// A matmul whose operand's batch dims broadcast against the other's but
+/// are neither all 1 nor the result's batch dims: that operand broadcast to
+/// them (a copy), so one strided-batched GEMM computes the product (a
+/// batch stride cannot repeat an item for 4 heads and then move on).
+/// Static shapes, untransposed results only.
+struct BroadcastGemmBatches : OpRewritePattern<MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatmulOp op, PatternRewriter &rw) const override {
+    auto type = llvm::cast<RankedTensorType>(op.getType());
+    if (op.getTransposeResult() || type.getRank() < 3 || hasSymbolicDims(type))
+      return rw.notifyMatchFailure(op, "a transposed, symbolic or unbatched result");
+    llvm::ArrayRef<int64_t> batch = type.getShape().drop_back(2);
+    int64_t full = 1;
+    for (int64_t d : batch)
+      full *= d;
+    Rewrite b{rw, op.getLoc()};
+    bool changed = false;
+    llvm::SmallVector<Value, 2> operands{op.getLhs(), op.getRhs()};
+    for (Value &v : operands) {
+      auto t = llvm::cast<RankedTensorType>(v.getType());
+      if (t.getRank() < 3 || hasSymbolicDims(t))
+        continue;
+      int64_t items = 1;
+      for (int64_t d : t.getShape().drop_back(2))
+        items *= d;
+      if (items == 1 || items == full)
+        continue;
+      llvm::SmallVector<int64_t> shape(batch);
+      shape.append(t.getShape().end() - 2, t.getShape().end());
+      v = b.make<BroadcastToOp>({v}, {b.ints("shape", shape)});
+      changed = true;
+    }
+    if (!changed)
+      return rw.notifyMatchFailure(op, "each operand's batch is 1 or the result's");
+    rw.modifyOpInPlace(op, [&] { op->setOperands(operands); });
+    return success();
+  }
+};
+
 struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
   using Base::Base;
   void runOnOperation() override {
@@ -578,6 +617,8 @@ struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
     }
     RewritePatternSet patterns(&getContext());
     populateDecompositions(patterns, legal, keep);
+    if (broadcastGemmBatches)
+      patterns.add<BroadcastGemmBatches>(&getContext());
     if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
                                     {numOpsReplaced, numOpsCreated}))) {
       getOperation().emitError("gn-decompose: the decompositions did not converge");

@@ -20,6 +20,12 @@ def GnDecomposePass : Pass<"gn-decompose", "func::FuncOp"> {
            "(fitsAttentionKernel) and its score matrix would hold at least "
            "this share of the function's arguments and results; negative: "
            "never (legal-ops keeps every attention whole)">,
+    Option<"broadcastGemmBatches", "broadcast-gemm-batches", "bool", "false",
+           "Broadcast a matmul operand's batch dims to the result's with "
+           "gn.broadcast_to where they are neither all 1 nor the result's "
+           "(a key shared by 4 query heads: [64, 1, 64, 49] against "
+           "[64, 4, 196, 64]), so the product is one strided-batched GEMM "
+           "(the CUDA target's only form)">,
   ];
   let dependentDialects = ["mlir::gn::GnDialect"];
 }

@@ -192,3 +192,16 @@ func.func @conv_absorbs_pad(%x: tensor<1x2x8xf32>, %w: tensor<3x2x5xf32>, %w4: t
   %f = gn.conv %g, %w {dilation = array<i64: 1>, groups = 1 : i64, padding = array<i64: 1>, stride = array<i64: 1>} : (tensor<1x2x16xf32>, tensor<3x2x5xf32>) -> tensor<1x3x14xf32>
   return %a, %b, %c, %d, %e, %f : tensor<1x3x10xf32>, tensor<1x3x5xf32>, tensor<1x3x8xf32>, tensor<1x3x8xf32>, tensor<1x3x2xf32>, tensor<1x3x14xf32>
 }
+
+// -----
+
+// x[0:2, 0:0] = v inserts nothing: x (a Paddle set_value_ over an empty
+// range; no kernel is made for an empty tensor, and the CUDA runtime has no
+// insert_slice of its own).
+// CHECK-LABEL: func.func @insert_nothing_is_dest
+// CHECK-NOT: gn.insert_slice
+// CHECK: return %arg1
+func.func @insert_nothing_is_dest(%v: tensor<2x0xi1>, %x: tensor<6x6xi1>) -> tensor<6x6xi1> {
+  %0 = gn.insert_slice %v into %x starts [0, 0] limits [2, 0] steps [1, 1] : tensor<2x0xi1> into tensor<6x6xi1>
+  return %0 : tensor<6x6xi1>
+}
