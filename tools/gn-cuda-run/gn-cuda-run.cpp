@@ -332,16 +332,22 @@ std::string runSample(const std::string &dir, const Options &o) {
   auto compiled = cuda::readProgram(dir + "/compiled.json", error);
   if (!compiled)
     return fail("compile_error", error);
-  // A program with symbolic dims (gn-eval compile --shapes: a sample's one
-  // program) runs at the argument shapes its record names.
-  if (compiled->symbolic) {
+  // A program with symbolic dims runs at the argument shapes its record
+  // names (gn-eval compile --shapes: a sample's one program at a variant),
+  // else at its compile example's.
+  if (compiled->symbolic && r.contains("argument_shapes")) {
     std::vector<std::vector<int64_t>> shapes;
-    if (!r.contains("argument_shapes") || !r["argument_shapes"].is_array() ||
-        r["argument_shapes"].size() != compiled->numArgs())
-      return fail("eager_error", dir + "/compiled.json has symbolic dims, and " + dir +
-                                     "/record.json names no argument_shapes to bind them at");
-    for (const json &s : r["argument_shapes"])
+    if (!r["argument_shapes"].is_array() || r["argument_shapes"].size() != compiled->numArgs())
+      return fail("eager_error", dir + "/record.json: argument_shapes does not give one shape "
+                                     "per argument of its compiled.json");
+    for (const json &s : r["argument_shapes"]) {
+      if (!s.is_array() || !std::all_of(s.begin(), s.end(), [](const json &d) {
+            return d.is_number_integer() && d.get<int64_t>() >= 0;
+          }))
+        return fail("eager_error", dir + "/record.json: argument_shapes holds a shape that is "
+                                       "not a list of sizes");
       shapes.push_back(s.get<std::vector<int64_t>>());
+    }
     auto bound = cuda::bindProgram(*compiled, shapes, error);
     if (!bound)
       return fail("eager_error", error);

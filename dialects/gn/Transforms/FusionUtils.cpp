@@ -17,19 +17,34 @@ bool mlir::gn::isKernelElementType(Type type) {
   return i && i.isSignless();
 }
 
-/// Kernel element types, and no empty tensor (nothing to compute; the
-/// bare-pointer calling convention has no pointer to pass for it).
-static bool allKernelTypes(Operation *op) {
-  auto ok = [](Type t) {
+/// An unsigned integer element type (GraphNet's uint8). Kernels carry such
+/// values as signless integers of their width (ScalarOps' carryType) and
+/// emit the ops whose results differ (compares, division, max and min,
+/// widening) in their unsigned forms: elementwise ops, views and copies
+/// take them; reductions and the copy kernels that compute with values do
+/// not yet.
+static bool isUnsignedElement(Type type) {
+  if (auto t = llvm::dyn_cast<RankedTensorType>(type))
+    type = t.getElementType();
+  auto i = llvm::dyn_cast<IntegerType>(type);
+  return i && i.isUnsigned();
+}
+
+/// Kernel element types (unsigned ones too where `unsignedOk`), and no
+/// empty tensor (nothing to compute; the bare-pointer calling convention
+/// has no pointer to pass for it).
+static bool allKernelTypes(Operation *op, bool unsignedOk = false) {
+  auto ok = [unsignedOk](Type t) {
     auto rt = llvm::dyn_cast<RankedTensorType>(t);
-    return isKernelElementType(t) && rt && rt.getNumElements() > 0;
+    return (isKernelElementType(t) || (unsignedOk && isUnsignedElement(t))) && rt &&
+           rt.getNumElements() > 0;
   };
   return llvm::all_of(op->getOperandTypes(), ok) && llvm::all_of(op->getResultTypes(), ok);
 }
 
 bool mlir::gn::isFusibleElementwise(Operation *op) {
   if (!op->hasTrait<OpTrait::GnElementwise>() || op->getNumOperands() == 0 ||
-      op->getNumResults() != 1 || !allKernelTypes(op))
+      op->getNumResults() != 1 || !allKernelTypes(op, /*unsignedOk=*/true))
     return false;
   bool isFloat = llvm::isa<FloatType>(
       llvm::cast<RankedTensorType>(op->getOperand(0).getType()).getElementType());
@@ -74,7 +89,8 @@ bool mlir::gn::isFusibleReduction(Operation *op) {
 }
 
 bool mlir::gn::isKernelView(Operation *op) {
-  return isa<TransposeOp, SliceOp, BroadcastToOp, RollOp, FlipOp>(op) && allKernelTypes(op);
+  return isa<TransposeOp, SliceOp, BroadcastToOp, RollOp, FlipOp>(op) &&
+         allKernelTypes(op, /*unsignedOk=*/true);
 }
 
 bool mlir::gn::scatterCanWriteOverInput(ScatterOp scatter) {
@@ -179,8 +195,10 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Depthwise convolution: a thread per output element over its taps.
   if (auto conv = llvm::dyn_cast<ConvOp>(op))
     return fitsDepthwiseKernel(conv);
-  return isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, ArangeOp, TileOp, TriangularOp,
-             CumSumOp, ArgMaxOp, ArgMinOp, TopKOp>(op) &&
+  // Copies: loads and stores of the elements, so unsigned ones too.
+  if (isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, TileOp>(op))
+    return allKernelTypes(op, /*unsignedOk=*/true);
+  return isa<ArangeOp, TriangularOp, CumSumOp, ArgMaxOp, ArgMinOp, TopKOp>(op) &&
          allKernelTypes(op);
 }
 
@@ -289,7 +307,8 @@ bool mlir::gn::isSplatConstant(Operation *op) {
   if (!c)
     return false;
   auto dense = llvm::dyn_cast<DenseElementsAttr>(c.getValue());
-  return dense && dense.isSplat() && isKernelElementType(dense.getElementType());
+  return dense && dense.isSplat() &&
+         (isKernelElementType(dense.getElementType()) || isUnsignedElement(dense.getElementType()));
 }
 
 llvm::SmallVector<int64_t> mlir::gn::fusionDomain(FusionOp fusion,

@@ -3,12 +3,16 @@
 // Semantics follow the interpreter's kernels (lib/Interpreter/Elementwise
 // Kernels.cpp): NaN propagates through maximum/minimum/clamp, rsqrt is
 // 1 / sqrt, round is half-to-even, float -> int truncates, x -> i1 is x != 0.
+// Unsigned integers (uint8) are carried as signless values of their width;
+// compares, division, remainder, max/min, clamp, sign and widening take
+// their unsigned forms (the interpreter computes them in uint8_t).
 //
 //===----------------------------------------------------------------------===//
 #include "ScalarOps.h"
 #include "gn/IR/GnOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
 
@@ -21,21 +25,38 @@ static Type elementOf(Type t) {
   return t;
 }
 
+static bool isUnsignedInt(Type t) {
+  auto i = llvm::dyn_cast<IntegerType>(elementOf(t));
+  return i && i.isUnsigned();
+}
+
 Type mlir::gn::carryType(Type t) {
   t = elementOf(t);
   if (llvm::isa<Float16Type, BFloat16Type>(t))
     return Float32Type::get(t.getContext());
+  if (isUnsignedInt(t)) // arith takes signless integers only
+    return IntegerType::get(t.getContext(), t.getIntOrFloatBitWidth());
   return t;
+}
+
+/// An unsigned value as the signless one of its bits, and back (the casts
+/// vanish when the LLVM lowering makes both the same integer type).
+static Value retype(OpBuilder &b, Location loc, Value v, Type to) {
+  return UnrealizedConversionCastOp::create(b, loc, to, v).getResult(0);
 }
 
 Value mlir::gn::toCarry(OpBuilder &b, Location loc, Value v) {
   Type c = carryType(v.getType());
-  return c == v.getType() ? v : arith::ExtFOp::create(b, loc, c, v);
+  if (c == v.getType())
+    return v;
+  return isUnsignedInt(v.getType()) ? retype(b, loc, v, c) : arith::ExtFOp::create(b, loc, c, v);
 }
 
 Value mlir::gn::fromCarry(OpBuilder &b, Location loc, Value v, Type t) {
   t = elementOf(t);
-  return v.getType() == t ? v : arith::TruncFOp::create(b, loc, t, v);
+  if (v.getType() == t)
+    return v;
+  return isUnsignedInt(t) ? retype(b, loc, v, t) : arith::TruncFOp::create(b, loc, t, v);
 }
 
 static Value floatConst(OpBuilder &b, Location loc, Type t, double v) {
@@ -59,7 +80,7 @@ Value mlir::gn::carryConstant(OpBuilder &b, Location loc, Operation *splatConsta
 
 Value mlir::gn::roundThrough(OpBuilder &b, Location loc, Value v, Type t) {
   t = elementOf(t);
-  if (carryType(t) == t)
+  if (carryType(t) == t || isUnsignedInt(t)) // (an unsigned value's bits are exact)
     return v;
   return toCarry(b, loc, arith::TruncFOp::create(b, loc, t, v));
 }
@@ -109,9 +130,10 @@ static Value convert(OpBuilder &b, Location loc, Value v, Type from, Type to) {
   }
   if (fromFloat)
     return saturatingFloatToInt(b, loc, v, c, to.isUnsignedInteger());
+  bool fromUnsigned = from.isInteger(1) || isUnsignedInt(from);
   if (toFloat) {
-    Value r = from.isInteger(1) ? Value(arith::UIToFPOp::create(b, loc, c, v))
-                                : Value(arith::SIToFPOp::create(b, loc, c, v));
+    Value r = fromUnsigned ? Value(arith::UIToFPOp::create(b, loc, c, v))
+                           : Value(arith::SIToFPOp::create(b, loc, c, v));
     return roundThrough(b, loc, r, to);
   }
   unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
@@ -119,11 +141,12 @@ static Value convert(OpBuilder &b, Location loc, Value v, Type from, Type to) {
     return v;
   if (fw > tw)
     return arith::TruncIOp::create(b, loc, c, v);
-  return from.isInteger(1) ? Value(arith::ExtUIOp::create(b, loc, c, v))
-                           : Value(arith::ExtSIOp::create(b, loc, c, v));
+  return fromUnsigned ? Value(arith::ExtUIOp::create(b, loc, c, v))
+                      : Value(arith::ExtSIOp::create(b, loc, c, v));
 }
 
-static Value compare(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
+static Value compare(OpBuilder &b, Location loc, Operation *op, Value x, Value y,
+                     bool isUnsigned) {
   if (llvm::isa<FloatType>(x.getType())) {
     auto p = llvm::TypeSwitch<Operation *, arith::CmpFPredicate>(op)
                  .Case([](EqOp) { return arith::CmpFPredicate::OEQ; })
@@ -134,7 +157,7 @@ static Value compare(OpBuilder &b, Location loc, Operation *op, Value x, Value y
                  .Default([](Operation *) { return arith::CmpFPredicate::OGE; });
     return arith::CmpFOp::create(b, loc, p, x, y);
   }
-  bool u = x.getType().isInteger(1);
+  bool u = x.getType().isInteger(1) || isUnsigned;
   using P = arith::CmpIPredicate;
   auto p = llvm::TypeSwitch<Operation *, P>(op)
                .Case([](EqOp) { return P::eq; })
@@ -219,6 +242,19 @@ static Value integerDivision(OpBuilder &b, Location loc, Value x, Value y, bool 
   return arith::SelectOp::create(b, loc, byZero, zero, r);
 }
 
+/// Unsigned x / y (floor division is the same) or x % y, as the
+/// interpreter's in uint8_t: x / 0 and x % 0 are 0 (1 stands in as the
+/// divisor there: udiv by 0 is undefined).
+static Value unsignedDivision(OpBuilder &b, Location loc, Value x, Value y, bool remainder) {
+  Type t = x.getType();
+  Value zero = constLike(b, loc, t, 0);
+  Value byZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, zero);
+  Value divisor = arith::SelectOp::create(b, loc, byZero, constLike(b, loc, t, 1), y);
+  Value r = remainder ? Value(arith::RemUIOp::create(b, loc, x, divisor))
+                      : Value(arith::DivUIOp::create(b, loc, x, divisor));
+  return arith::SelectOp::create(b, loc, byZero, zero, r);
+}
+
 static bool isCompare(Operation *op) { return isa<EqOp, NeOp, LtOp, LeOp, GtOp, GeOp>(op); }
 
 Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in) {
@@ -227,8 +263,11 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
   Type t = x.getType();
   bool isFloat = llvm::isa<FloatType>(t);
   bool isBool = t.isInteger(1);
+  // The gn operand's type says what the carried bits mean.
+  bool isUnsigned = isUnsignedInt(op->getOperand(0).getType());
+  bool u = isBool || isUnsigned; // unsigned compares and max/min
   if (isCompare(op))
-    return compare(b, loc, op, x, in[1]);
+    return compare(b, loc, op, x, in[1], isUnsigned);
   if (auto c = dyn_cast<ConvertOp>(op))
     return convert(b, loc, x, elementOf(c.getInput().getType()), c.getDtype());
   if (isa<WhereOp>(op))
@@ -239,13 +278,17 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
     if (c.getMin()) {
       Value lo = constLike(b, loc, t, c.getMin()->convertToDouble());
       Value below = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, r, lo))
-                            : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, r, lo));
+                            : Value(arith::CmpIOp::create(
+                                  b, loc, u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+                                  r, lo));
       r = arith::SelectOp::create(b, loc, below, lo, r);
     }
     if (c.getMax()) {
       Value hi = constLike(b, loc, t, c.getMax()->convertToDouble());
       Value above = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, r, hi))
-                            : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, r, hi));
+                            : Value(arith::CmpIOp::create(
+                                  b, loc, u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt,
+                                  r, hi));
       r = arith::SelectOp::create(b, loc, above, hi, r);
     }
     return r;
@@ -254,9 +297,14 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
     Value zero = constLike(b, loc, t, 0), one = constLike(b, loc, t, 1),
           minus = constLike(b, loc, t, -1);
     Value pos = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero))
-                        : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, x, zero));
+                        : Value(arith::CmpIOp::create(
+                              b, loc, u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt, x,
+                              zero));
+    // (An unsigned value is never below zero.)
     Value neg = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero))
-                        : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero));
+                        : Value(arith::CmpIOp::create(
+                              b, loc, u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt, x,
+                              zero));
     return arith::SelectOp::create(b, loc, pos, one,
                                    arith::SelectOp::create(b, loc, neg, minus, zero));
   }
@@ -314,26 +362,35 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
   }
   Value r = llvm::TypeSwitch<Operation *, Value>(op)
       .Case([&](NegOp) { return arith::SubIOp::create(b, loc, intConst(b, loc, t, 0), x); })
-      .Case([&](AbsOp) { return isBool ? x : Value(math::AbsIOp::create(b, loc, x)); })
+      .Case([&](AbsOp) { return u ? x : Value(math::AbsIOp::create(b, loc, x)); })
       .Case([&](AddOp) {
         return isBool ? Value(arith::OrIOp::create(b, loc, x, in[1]))
                       : Value(arith::AddIOp::create(b, loc, x, in[1]));
       })
       .Case([&](SubOp) { return arith::SubIOp::create(b, loc, x, in[1]); })
-      .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1]); })
-      .Case([&](DivOp) { return integerDivision(b, loc, x, in[1], /*floor=*/false); })
-      .Case([&](FloorDivOp) { return integerDivision(b, loc, x, in[1], /*floor=*/true); })
+      .Case([&](RemOp) {
+        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/true)
+                          : pythonRemainder(b, loc, x, in[1]);
+      })
+      .Case([&](DivOp) {
+        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/false)
+                          : integerDivision(b, loc, x, in[1], /*floor=*/false);
+      })
+      .Case([&](FloorDivOp) {
+        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/false)
+                          : integerDivision(b, loc, x, in[1], /*floor=*/true);
+      })
       .Case([&](MulOp) {
         return isBool ? Value(arith::AndIOp::create(b, loc, x, in[1]))
                       : Value(arith::MulIOp::create(b, loc, x, in[1]));
       })
       .Case([&](MaximumOp) {
-        return isBool ? Value(arith::MaxUIOp::create(b, loc, x, in[1]))
-                      : Value(arith::MaxSIOp::create(b, loc, x, in[1]));
+        return u ? Value(arith::MaxUIOp::create(b, loc, x, in[1]))
+                 : Value(arith::MaxSIOp::create(b, loc, x, in[1]));
       })
       .Case([&](MinimumOp) {
-        return isBool ? Value(arith::MinUIOp::create(b, loc, x, in[1]))
-                      : Value(arith::MinSIOp::create(b, loc, x, in[1]));
+        return u ? Value(arith::MinUIOp::create(b, loc, x, in[1]))
+                 : Value(arith::MinSIOp::create(b, loc, x, in[1]));
       })
       .Case([&](AndOp) { return arith::AndIOp::create(b, loc, x, in[1]); })
       .Case([&](OrOp) { return arith::OrIOp::create(b, loc, x, in[1]); })
