@@ -296,11 +296,13 @@ class Generator:
         return self.emit(x.shape, "f32", f"gn.{name} {{0}} : {x.type}", [s], exact=True)
 
     def integer(self):
-        """f32 (exact) -> i32/i64 -> integer ops -> f32 or kept."""
+        """f32 (exact) -> i32/i64/ui8 -> integer ops -> f32 or kept (ui8: the
+        unsigned forms of division, remainder, max/min, and wrapping)."""
         x = self.pick(lambda v: v.exact and v.dtype == "f32")
         if x is None:
             return None
-        it = self.rng.choice(["i32", "i64"])
+        it = self.rng.choice(["i32", "i64", "ui8"])
+        unsigned = it == "ui8"
         four = self.const("4.0")
         s = self.g.op(x.shape, "f32", f"gn.mul {{0}}, {{1}} : {x.type}, {four.type} -> {x.type}",
                       [x, four], exact=True)
@@ -308,7 +310,7 @@ class Generator:
                       f"{tensor_type(x.shape, it)}", [s], exact=True)
         for _ in range(self.rng.randint(1, 3)):
             name = self.rng.choice(["add", "sub", "mul", "floor_div", "rem", "maximum", "minimum",
-                                    "neg", "abs", "cumsum", "reduce_sum"])
+                                    "neg", "abs"] + ([] if unsigned else ["cumsum", "reduce_sum"]))
             if name in ("neg", "abs"):
                 i = self.g.op(i.shape, it, f"gn.{name} {{0}} : {i.type}", [i], exact=True)
             elif name == "cumsum" and i.shape:
@@ -321,7 +323,8 @@ class Generator:
                               f"{tensor_type(rs, it)}", [i], exact=True)
             elif name not in ("cumsum", "reduce_sum"):
                 c = self.const(str(self.rng.choice([3, 5, 7] if name in ("floor_div", "rem")
-                                                   else [-2, 1, 3])), it)
+                                                   else [200, 1, 3] if unsigned else [-2, 1, 3])),
+                               it)
                 i = self.g.op(i.shape, it, f"gn.{name} {{0}}, {{1}} : {i.type}, {c.type} -> "
                               f"{i.type}", [i, c], exact=True)
         self.live.append(i)

@@ -195,10 +195,10 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Depthwise convolution: a thread per output element over its taps.
   if (auto conv = llvm::dyn_cast<ConvOp>(op))
     return fitsDepthwiseKernel(conv);
-  // Copies: loads and stores of the elements, so unsigned ones too.
-  if (isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, TileOp>(op))
+  // Copies: loads and stores of the elements (and zeros), so unsigned ones too.
+  if (isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, TileOp, TriangularOp>(op))
     return allKernelTypes(op, /*unsignedOk=*/true);
-  return isa<ArangeOp, TriangularOp, CumSumOp, ArgMaxOp, ArgMinOp, TopKOp>(op) &&
+  return isa<ArangeOp, CumSumOp, ArgMaxOp, ArgMinOp, TopKOp>(op) &&
          allKernelTypes(op);
 }
 

@@ -144,9 +144,14 @@ LogicalResult CopyKernelEmitter::emitTriangular(OpBuilder &b, Location loc, Tria
         Value keep = arith::CmpIOp::create(
             nb, nloc, op.getUpper() ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sle,
             diff, diag);
-        Value zero = llvm::isa<FloatType>(e)
-                         ? Value(arith::ConstantOp::create(nb, nloc, e, nb.getFloatAttr(e, 0)))
-                         : Value(arith::ConstantOp::create(nb, nloc, e, nb.getIntegerAttr(e, 0)));
+        // (A uint8 zero is made as the signless one of its bits: carryType.)
+        Type c = carryType(e);
+        Value zero = fromCarry(
+            nb, nloc,
+            llvm::isa<FloatType>(c)
+                ? Value(arith::ConstantOp::create(nb, nloc, c, nb.getFloatAttr(c, 0)))
+                : Value(arith::ConstantOp::create(nb, nloc, c, nb.getIntegerAttr(c, 0))),
+            e);
         linalg::YieldOp::create(nb, nloc,
                                 Value(arith::SelectOp::create(nb, nloc, keep, args[0], zero)));
       });
