@@ -2,7 +2,7 @@
 # The GraphNet samples that carry input_tensor_constraints.py (the shape
 # channel), sorted, or a seeded random LIMIT of them (0: all), one folder
 # per line on stdout. Shared by the symbolic sweeps (one-program-sweep.sh,
-# symbolic-cpu-survey.sh), so the same seed names the same samples.
+# symbolic-survey.sh), so the same seed names the same samples.
 #
 #   scripts/constrained-samples.sh LIMIT SEED
 set -euo pipefail

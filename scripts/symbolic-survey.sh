@@ -10,7 +10,7 @@
 # oracle (scripts/one-program-sweep.sh) proves the programs correct; this
 # only says how far the compiler reaches, fast.
 #
-#   scripts/symbolic-cpu-survey.sh OUT [--limit N] [--seed S] [--target cpu|cuda]
+#   scripts/symbolic-survey.sh OUT [--limit N] [--seed S] [--target cpu|cuda]
 #
 # Per-sample timeout GN_SURVEY_TIMEOUT (default 120 s).
 set -euo pipefail
