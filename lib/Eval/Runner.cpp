@@ -346,6 +346,19 @@ void addAssemblyFields(json &record, const runtime::CompileStats &st) {
 /// Every runtime switch in force ({"cuda": {"gemm": "tuned", ...},
 /// "gn": {...}}), for the record.
 /// A compile's record: its seconds and what the program holds.
+/// What a sample's program is compiled with: the run's JIT level, the
+/// target's switches, `pipeline` options, named `name` in its errors.
+CompileOptions compileOptionsOf(const eval::RunOptions &options,
+                                std::shared_ptr<const Switches> switches,
+                                const std::string &pipeline, const std::string &name) {
+  CompileOptions o;
+  o.pipelineOptions = pipeline;
+  o.jitOptLevel = options.jitOptLevel;
+  o.switches = std::move(switches);
+  o.programName = name;
+  return o;
+}
+
 /// gn-eval compile --cache-dir: the program written at `written` into the
 /// cache under `key` (a copy, or with --cache-link a pointer to it).
 bool cacheWrittenProgram(const eval::RunOptions &options, const std::string &key,
@@ -489,12 +502,7 @@ private:
   /// untouched), none when it failed (the record's status says how).
   std::optional<bool> runSharedProgram(std::vector<double> &ms, std::string &refusal);
   CompileOptions compileOptions(const std::string &pipeline) const {
-    CompileOptions o;
-    o.pipelineOptions = pipeline;
-    o.jitOptLevel = options.jitOptLevel;
-    o.switches = switches;
-    o.programName = r["sample"].get<std::string>();
-    return o;
+    return compileOptionsOf(options, switches, pipeline, r["sample"].get<std::string>());
   }
 
   double overIo(int64_t bytes) const { return ioBytes > 0 ? double(bytes) / ioBytes : 0.0; }
@@ -1104,14 +1112,12 @@ std::vector<std::string> eval::runShapeVariants(const std::string &path,
                                          one.module->lookupSymbol<func::FuncOp>("forward"))}};
       if (!shared.imported.factors.empty())
         shared.info["factors"] = shared.imported.factors;
-      CompileOptions co;
-      co.pipelineOptions = options.pipelineOptions;
-      co.jitOptLevel = options.jitOptLevel;
-      co.captureGraph = true;
-      co.programName = sampleName(path) + "@one_program";
       CompileOptions given;
       given.switches = options.switches;
-      co.switches = switchesFor(target, given, error);
+      CompileOptions co =
+          compileOptionsOf(options, switchesFor(target, given, error), options.pipelineOptions,
+                           sampleName(path) + "@one_program");
+      co.captureGraph = true;
       auto start = std::chrono::steady_clock::now();
       bool compileOnly = options.mode == "compile";
       FailureOr<std::unique_ptr<runtime::CompiledModel>> model = failure();
