@@ -91,16 +91,26 @@ template <typename C> C geluTanh(C x) {
   return C(0.5) * x * (C(1) + std::tanh(k * (x + C(0.044715) * x * x * x)));
 }
 
+/// -v; an integer's wraps as the compiled kernels' does (-INT64_MIN is
+/// INT64_MIN; negating it in C++ is undefined: found by the importer's
+/// fuzzer folding a Paddle scale of int64 topk indices).
+template <typename C> C negateWrapping(C v) {
+  if constexpr (std::is_integral_v<C>)
+    return C(std::make_unsigned_t<C>(0) - std::make_unsigned_t<C>(v));
+  else
+    return -v;
+}
+
 std::optional<HostTensor> unary(Operation *op, const HostTensor &x) {
   auto f = [&](auto fn) { return mapUnary(op, x, fn); };
   return llvm::TypeSwitch<Operation *, std::optional<HostTensor>>(op)
-      .Case([&](NegOp) { return f([](auto v) { return -v; }); })
+      .Case([&](NegOp) { return f([](auto v) { return negateWrapping(v); }); })
       .Case([&](AbsOp) {
         return f([](auto v) {
           if constexpr (std::is_floating_point_v<decltype(v)>)
             return std::fabs(v); // |-0.0| is +0.0 (v < 0 ? -v : v kept -0.0)
           else
-            return v < 0 ? decltype(v)(-v) : v;
+            return v < 0 ? negateWrapping(v) : v;
         });
       })
       .Case([&](ExpOp) { return f([](auto v) { return std::exp(v); }); })
