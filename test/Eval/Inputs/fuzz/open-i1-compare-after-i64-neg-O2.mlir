@@ -3,6 +3,10 @@
 // program at the default --jit-opt-level 2, right at 0, 1 and 3 (an LLVM -O2 codegen or
 // vectorizer issue, like the floor_div k-mask one in docs/reliability.md); the CUDA forms are
 // not affected. Reproduce: gn-eval run THIS --mode compiled --jit-opt-level 2.
+// Where (--set dump-object=k.o, objdump): LLVM folds lt(sitofp(n), 0) to n's sign bit and, in
+// the unrolled loop's last pair of lanes (elements 8 and 9 of each row of 10), takes lane 8's
+// bit with vmovmskpd but lane 9's from k0 shifted, and k0 still holds the previous pair's
+// vpmovq2m mask: element 9 gets element 7's answer. An LLVM 22 x86 AVX-512 backend bug.
 // miscompile: the compiled result drifted: it is farther from the f64 result than eager (against f64: compiled at no t <= 1, eager at t = -6)
 // cpu, graph seed 901766, shrunk in 19 runs
 module {
