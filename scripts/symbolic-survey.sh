@@ -25,13 +25,13 @@ while [ $# -gt 0 ]; do
     --limit) limit=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --target) target=$2; shift 2 ;;
-    *) echo "symbolic-cpu-survey: unknown argument '$1'" >&2; exit 2 ;;
+    *) echo "symbolic-survey: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
 case "$target" in
   cpu) pipeline='--gn-cpu-pipeline=lower-to-llvm=false' ;;
   cuda) pipeline='--gn-cuda-pipeline=lower-to-binary=false' ;;
-  *) echo "symbolic-cpu-survey: --target is cpu or cuda, not '$target'" >&2; exit 2 ;;
+  *) echo "symbolic-survey: --target is cpu or cuda, not '$target'" >&2; exit 2 ;;
 esac
 timeout=${GN_SURVEY_TIMEOUT:-120}
 mkdir -p "$out"

@@ -254,19 +254,12 @@ def runner(compiled, target):
         return [_from_numpy(r) for r in compiled(*[view(t) for t in tensors])]
 
     caller = gn_cuda.Caller(compiled) if target == "cuda" else None
-    made = {}  # id of the results' list (one per binding) -> what to allocate
 
     def run_cuda(tensors):
         dev = tensors[0].device if tensors else torch.device("cuda", 0)
         # A symbolic program's results have the shapes of this call's binding.
-        specs = caller.results_for(tensors)
-        kinds = made.get(id(specs))
-        if kinds is None or kinds[0] is not specs:
-            kinds = made[id(specs)] = (specs, [(r["shape"], _TORCH_OF_GN[r["dtype"]])
-                                               for r in specs])
-            if len(made) > 4 * gn_cuda.Caller.kBindings:
-                made.clear()
-        outs = [torch.empty(shape, dtype=dtype, device=dev) for shape, dtype in kinds[1]]
+        outs = [torch.empty(r["shape"], dtype=_TORCH_OF_GN[r["dtype"]], device=dev)
+                for r in caller.results_for(tensors)]
         caller(tensors, outs, torch.cuda.current_stream(dev).cuda_stream)
         return outs
 

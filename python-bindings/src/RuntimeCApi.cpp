@@ -171,10 +171,10 @@ int gnrt_synchronize(GnrtProgram *p, uint64_t stream, char **error) {
 /// `outs[i]` (each the size of result i).
 int gnrt_run_host(GnrtProgram *p, void *const *args, size_t nargs, void *const *outs,
                   size_t nouts, char **error) {
-  const cuda::Program &program = p->model->current();
-  if (p->model->program().symbolic && &program == &p->model->program())
+  if (!p->model->bound())
     return fail(error, "the program has symbolic dims: gnrt_bind it at the arguments' shapes "
                        "first");
+  const cuda::Program &program = p->model->current();
   if (nargs != program.numArgs() || nouts != program.results.size())
     return fail(error, "forward takes " + std::to_string(program.numArgs()) +
                            " arguments and " + std::to_string(program.results.size()) +

@@ -89,7 +89,7 @@ bool CudaModel::run(const std::vector<HostTensor> &args, std::vector<HostTensor>
 bool CudaModel::runOnDevice(llvm::ArrayRef<DeviceTensor> args, llvm::ArrayRef<DeviceTensor> outs,
                             void *stream, std::string &error) {
   if (program_.symbolic) {
-    if (bindings.empty()) {
+    if (!bound()) {
       error = "the program has symbolic dims: bind it at the arguments' shapes before running "
               "it on device tensors (which carry no shapes)";
       return false;

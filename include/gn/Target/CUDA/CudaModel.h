@@ -44,6 +44,9 @@ public:
   /// The program runOnDevice runs: a symbolic program's current binding
   /// (the program itself before any), else the program.
   const Program &current() const;
+  /// Whether runOnDevice has a program to run: a static one always, a
+  /// symbolic one once bound.
+  bool bound() const { return !program_.symbolic || !bindings.empty(); }
 
   /// One forward on the caller's device tensors, enqueued on `stream`
   /// without waiting. Every argument outside a pack is read in place at the
