@@ -35,10 +35,11 @@ if [ "$mode" = prepare ]; then
   build=${GN_BUILD_DIR:-$root/build}
   list=${3:-$root/bench/gpu-samples.txt}
   n=${4:-3}
-  samples_dir=$("$root/scripts/graphnet-dir.sh")/samples
   mapfile -t rel < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
-  samples=()
+  samples=() samples_dir=""
   for s in "${rel[@]}"; do
+    # GraphNet's samples only when the list names some (absolute paths need none).
+    [[ $s == /* ]] || [ -n "$samples_dir" ] || samples_dir=$("$root/scripts/graphnet-dir.sh")/samples
     case "$s" in
       /*) samples+=("$s") ;;
       samples/*|paddle_samples/*) samples+=("$(dirname "$samples_dir")/$s") ;;
