@@ -69,6 +69,26 @@ static Value constLike(OpBuilder &b, Location loc, Type t, double v) {
   return llvm::isa<FloatType>(t) ? floatConst(b, loc, t, v) : intConst(b, loc, t, (int64_t)v);
 }
 
+/// atan2(y, x) where both are zeros, as C and libm define it: +-0 for
+/// x = +0, +-pi for x = -0, with y's sign. MLIR's constant folder of
+/// math.atan2 gives NaN there, so an atan2 of two folded zeros (an empty
+/// sum, a K = 0 matmul) was NaN in compiled kernels (fuzz graph seed 955116).
+static Value atan2OfZeros(OpBuilder &b, Location loc, Value y, Value x, Value atan2) {
+  Type t = y.getType();
+  Value zero = constLike(b, loc, t, 0.0);
+  auto isZero = [&](Value v) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, v, zero);
+  };
+  Value both = arith::AndIOp::create(b, loc, isZero(y), isZero(x));
+  // x's sign bit: copysign(1, x) < 0 holds for -0.0 too.
+  Value xNegative = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                          math::CopySignOp::create(b, loc, constLike(b, loc, t, 1.0), x),
+                                          zero);
+  Value magnitude = arith::SelectOp::create(b, loc, xNegative, constLike(b, loc, t, M_PI), zero);
+  Value withSign = math::CopySignOp::create(b, loc, magnitude, y);
+  return arith::SelectOp::create(b, loc, both, withSign, atan2);
+}
+
 Value mlir::gn::carryConstant(OpBuilder &b, Location loc, Operation *splatConstant) {
   auto attr = llvm::cast<DenseElementsAttr>(cast<ConstantOp>(splatConstant).getValue());
   Type c = carryType(attr.getElementType());
@@ -347,10 +367,11 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
           // the CPU, so bit for bit; libdevice's on CUDA).
           Type f64 = b.getF64Type();
           if (t == f64)
-            return math::Atan2Op::create(b, loc, x, in[1]);
+            return atan2OfZeros(b, loc, x, in[1], math::Atan2Op::create(b, loc, x, in[1]));
           Value wx = arith::ExtFOp::create(b, loc, f64, x);
           Value wy = arith::ExtFOp::create(b, loc, f64, in[1]);
-          return arith::TruncFOp::create(b, loc, t, math::Atan2Op::create(b, loc, wx, wy));
+          Value r = arith::TruncFOp::create(b, loc, t, math::Atan2Op::create(b, loc, wx, wy));
+          return atan2OfZeros(b, loc, x, in[1], r);
         })
         .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1]); })
         .Case([&](MaximumOp) { return arith::MaximumFOp::create(b, loc, x, in[1]); })
