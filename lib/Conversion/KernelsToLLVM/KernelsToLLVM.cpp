@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -22,6 +23,7 @@ using namespace mlir::gn;
 
 #define DEBUG_TYPE "gn-lower-kernels-to-llvm"
 GN_STATISTIC(numKernels, "kernels lowered to LLVM");
+GN_STATISTIC(numBoolBytes, "loads and stores of booleans made byte accesses");
 GN_STATISTIC(numPolynomialExp, "kernels whose exp became a polynomial (no f16/bf16 data)");
 
 namespace {
@@ -117,6 +119,43 @@ struct GnLowerKernelsToLLVMPass
     buildPipeline(pm);
     if (failed(runPipeline(pm, kernels)))
       return signalPassFailure();
+    booleansAsBytes(kernels);
+  }
+
+  /// Booleans are one byte each in memory (0 or 1). Loads and stores of i1
+  /// become i8 accesses with a trunc / zext beside them: the same bytes, but
+  /// LLVM's vectorizers then store a vector of bytes, where an i1 store of
+  /// each lane of a compare made LLVM 22's x86 backend extract mask bits one
+  /// by one, and its EVEX compression (vpmovq2m + kmov -> vmovmskpd) erased
+  /// a k-register another lane still read: lt(neg(i64)) gave a neighbour's
+  /// answer at -O2 (llvm/llvm-project#174871; fuzz graph seed 901766).
+  static void booleansAsBytes(ModuleOp kernels) {
+    auto byteLike = [](Type t) -> Type {
+      Type i8 = IntegerType::get(t.getContext(), 8);
+      if (auto v = llvm::dyn_cast<VectorType>(t))
+        return v.getElementType().isInteger(1) ? VectorType::get(v.getShape(), i8) : Type();
+      return t.isInteger(1) ? i8 : Type();
+    };
+    kernels.walk([&](Operation *op) {
+      OpBuilder b(op);
+      if (auto store = llvm::dyn_cast<LLVM::StoreOp>(op)) {
+        Type bytes = byteLike(store.getValue().getType());
+        if (!bytes)
+          return;
+        Value wide = LLVM::ZExtOp::create(b, op->getLoc(), bytes, store.getValue());
+        store.getValueMutable().assign(wide);
+        ++numBoolBytes;
+      } else if (auto load = llvm::dyn_cast<LLVM::LoadOp>(op)) {
+        Type bits = load.getType(), bytes = byteLike(bits);
+        if (!bytes)
+          return;
+        b.setInsertionPointAfter(op);
+        auto narrow = LLVM::TruncOp::create(b, op->getLoc(), bits, load.getResult());
+        load.getResult().replaceAllUsesExcept(narrow, narrow);
+        load.getResult().setType(bytes);
+        ++numBoolBytes;
+      }
+    });
   }
 };
 

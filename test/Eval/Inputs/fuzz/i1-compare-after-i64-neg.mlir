@@ -1,12 +1,12 @@
-// OPEN (session 17, not fixed): found by test/fuzz/fuzz_diff.py --form cpu, graph seed 901766.
-// lt(v16, 0) over a convert(neg(i64)) chain: 4 of 160 booleans wrong in the CPU-compiled
-// program at the default --jit-opt-level 2, right at 0, 1 and 3 (an LLVM -O2 codegen or
-// vectorizer issue, like the floor_div k-mask one in docs/reliability.md); the CUDA forms are
-// not affected. Reproduce: gn-eval run THIS --mode compiled --jit-opt-level 2.
-// Where (--set dump-object=k.o, objdump): LLVM folds lt(sitofp(n), 0) to n's sign bit and, in
-// the unrolled loop's last pair of lanes (elements 8 and 9 of each row of 10), takes lane 8's
-// bit with vmovmskpd but lane 9's from k0 shifted, and k0 still holds the previous pair's
-// vpmovq2m mask: element 9 gets element 7's answer. An LLVM 22 x86 AVX-512 backend bug.
+// Found by test/fuzz/fuzz_diff.py --form cpu, graph seed 901766: lt(v16, 0) over a
+// convert(neg(i64)) chain, 4 of 160 booleans wrong in the CPU-compiled program at the
+// default --jit-opt-level 2 only. LLVM folds lt(sitofp(n), 0) to n's sign bit; the i1
+// store of each lane made the x86 backend extract mask bits one by one (vpmovq2m, kshift,
+// kmov), and LLVM 22's EVEX compression rewrote one vpmovq2m + kmov into vmovmskpd while
+// a kshift of the same k0 still read it (llvm/llvm-project#174871): element 9 of each
+// row got element 7's answer. gn-lower-kernels-to-llvm now loads and stores booleans as
+// bytes (trunc / zext beside), so the vectorizer stores bytes (vpmovqb) and no mask bit
+// is extracted.
 // miscompile: the compiled result drifted: it is farther from the f64 result than eager (against f64: compiled at no t <= 1, eager at t = -6)
 // cpu, graph seed 901766, shrunk in 19 runs
 module {
