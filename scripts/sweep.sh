@@ -22,6 +22,16 @@
 #               GEMMs, merged launches, ...) compiled and run on the CPU,
 #               against eager, for samples whose CPU eager run took at most
 #               GN_SWEEP_FORMS_MS (default 2000 ms): they fit in time
+# GraphNet's channels (issue 42; torch samples that list them, not in the
+# default stages):
+#   float16, bfloat16   gn-eval run --dtype D --mode compiled on the samples
+#               whose graph_net.json lists the pass: import, eager, compiled
+#               in that dtype, compared at GraphNet's table for each output dtype
+#   cuda-float16, cuda-bfloat16   gn-eval compile --device cuda --dtype D
+#               (gn-cuda-pipeline, ptxas) on the same samples
+#   shapes      gn-eval run --shapes all --mode compiled on the samples with a
+#               symbolic_dimension_reifier: every variant GraphNet's reifier
+#               gives, run through one program compiled once per sample
 # --limit N: a seeded random N of each framework's samples (default: all).
 # Per-sample timeout GN_SWEEP_TIMEOUT (default 600 s); memory as gn-eval's
 # --memory-limit auto.
@@ -75,6 +85,15 @@ shard_args=()
 sfx=""
 [ -n "$shard" ] && sfx=".shard-${shard//\//-of-}"
 
+# The samples whose graph_net.json names FIELD_OR_VALUE (a channel's pass or
+# reifier): only torch samples carry them.
+channel_samples() {
+  for s in "${samples[@]}"; do
+    grep -q "\"$1\"" "$s/graph_net.json" 2>/dev/null && echo "$s"
+  done
+  return 0
+}
+
 for stage in ${stages//,/ }; do
   case "$stage" in
     cpu)
@@ -101,7 +120,30 @@ for line in open(sys.argv[1]):
           --pipeline-options "$forms" --timeout "$timeout" --jobs "$jobs" --resume \
           --out "$out/cuda-forms$sfx.jsonl" | grep -v "^\[.*\] ok " || true
       fi ;;
-    *) echo "sweep: unknown stage '$stage' (cpu, cuda, cuda-forms)" >&2; exit 2 ;;
+    float16|bfloat16|cuda-float16|cuda-bfloat16)
+      dtype=${stage#cuda-}
+      mapfile -t listed < <(channel_samples "dtype_generalization_pass_$dtype")
+      echo "== $stage: ${#listed[@]} samples list GraphNet's $dtype pass =="
+      [ ${#listed[@]} -gt 0 ] || continue
+      if [ "$stage" = "$dtype" ]; then
+        "$build/bin/gn-eval" run "${listed[@]}" --dtype "$dtype" --mode compiled --trials 1 \
+          --warmup 0 --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
+          --out "$out/$stage$sfx.jsonl" | grep -v "^\[.*\] ok " || true
+      else
+        "$build/bin/gn-eval" compile "${listed[@]}" --device cuda --dtype "$dtype" \
+          -o "$out/$stage-programs$sfx" --references=false --timeout "$timeout" --jobs "$jobs" \
+          "${shard_args[@]}" --resume --log "$out/$stage$sfx.jsonl" | grep -v "^\[.*\] ok " || true
+        rm -rf "$out/$stage-programs$sfx"
+      fi ;;
+    shapes)
+      mapfile -t listed < <(channel_samples symbolic_dimension_reifier)
+      echo "== shapes: ${#listed[@]} samples have a symbolic_dimension_reifier =="
+      [ ${#listed[@]} -gt 0 ] || continue
+      "$build/bin/gn-eval" run "${listed[@]}" --shapes all --mode compiled --trials 1 --warmup 0 \
+        --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
+        --out "$out/shapes$sfx.jsonl" | grep -v "^\[.*\] ok " || true ;;
+    *) echo "sweep: unknown stage '$stage' (cpu, cuda, cuda-forms, float16, bfloat16," \
+         "cuda-float16, cuda-bfloat16, shapes)" >&2; exit 2 ;;
   esac
 done
 /usr/bin/python3 "$root/scripts/sweep_table.py" "$out" > "$out/table.md"

@@ -19,6 +19,16 @@ Columns (each a count of samples):
   forms tried tried in the CUDA kernels' forms on the CPU (samples that fit in time)
   forms run   of those, compiled and ran
   forms t-5   of those, matching eager at t = -5
+
+GraphNet's channels (stages float16, bfloat16, cuda-float16, cuda-bfloat16,
+shapes), a table each when their records are there:
+  listed      samples that list the pass (dtype) or a reifier (shapes)
+  import, eager, compiled, = t-5   as above, in that dtype (t = -5 under
+              GraphNet's table for each output's dtype)
+  cuda        compiled for CUDA in that dtype, ptxas accepting every kernel
+  variants    shapes: samples that gave their variants / the variants given
+  v eager, v = t-5   variants gn's interpreter ran; of those, compiled = eager
+  once        samples whose variants all ran through one program compiled once
 """
 import collections
 import glob
@@ -32,7 +42,7 @@ def records(folder, stage):
     """sample -> its last record of `stage` (shards included)."""
     out = {}
     for path in sorted(glob.glob(os.path.join(folder, stage + "*.jsonl"))):
-        if stage == "cuda" and os.path.basename(path).startswith("cuda-forms"):
+        if stage == "cuda" and os.path.basename(path).startswith("cuda-"):
             continue
         with open(path) as f:
             for line in f:
@@ -147,6 +157,93 @@ def main():
     if fallback_ops:
         print("- **ops handed to the interpreter** (samples): " +
               ", ".join(f"{op} {n}" for op, n in fallback_ops.most_common(12)))
+    print_channels(folders)
+
+
+def dtype_channel(folders, dtype):
+    """Rows of the dtype channel: per framework and task tag."""
+    cpu, cuda = {}, {}
+    for folder in folders:
+        cpu.update(records(folder, dtype))
+        cuda.update(records(folder, "cuda-" + dtype))
+    if not cpu and not cuda:
+        return None
+    rows = collections.defaultdict(collections.Counter)
+    errors = collections.Counter()
+    for s in sorted(set(cpu) | set(cuda)):
+        framework, _, tag = describe(s)
+        c = collections.Counter(listed=1)
+        r = cpu.get(s)
+        if r is not None:
+            status = r.get("status")
+            c["import"] = int("num_ops" in r)
+            c["eager"] = int(status in ("ok", "compile_error", "runtime_error") and "eager" in r)
+            c["compiled"] = int(status == "ok")
+            c["= t-5"] = int(status == "ok" and bool((r.get("correct_at") or {}).get("-5")))
+            if status != "ok" or not c["= t-5"]:
+                errors["mismatch at t = -5" if status == "ok" else error_key(r)] += 1
+        r = cuda.get(s)
+        if r is not None:
+            c["cuda"] = int(r.get("status") == "ok")
+            if not c["cuda"]:
+                errors["cuda: " + error_key(r)] += 1
+        for key in ((framework, "all", ""), (framework, "tag", tag)):
+            rows[key].update(c)
+    return rows, ["listed", "import", "eager", "compiled", "= t-5", "cuda"], errors
+
+
+def shape_channel(folders):
+    """Rows of the shape channel: variants grouped by their sample."""
+    recs = {}
+    for folder in folders:
+        recs.update(records(folder, "shapes"))
+    if not recs:
+        return None
+    by_sample = collections.defaultdict(list)
+    for name, r in recs.items():
+        by_sample[name.split("@shape")[0]].append(r)
+    rows = collections.defaultdict(collections.Counter)
+    errors = collections.Counter()
+    for s, rs in sorted(by_sample.items()):
+        framework, _, tag = describe(s)
+        variants = [r for r in rs if "shape_variant" in r]
+        c = collections.Counter(listed=1)
+        c["variants"] = int(bool(variants))
+        c["variants given"] = len(variants)
+        eager = [r for r in variants
+                 if r.get("status") in ("ok", "compile_error", "runtime_error") and "eager" in r]
+        c["v eager"] = len(eager)
+        c["v = t-5"] = sum(1 for r in eager if r.get("status") == "ok" and
+                           bool((r.get("correct_at") or {}).get("-5")))
+        ran = [r for r in variants if r.get("status") == "ok"]
+        c["once"] = int(bool(ran) and all(
+            (r.get("one_program") or {}).get("compiles") == 1 for r in ran))
+        for r in rs:
+            if r.get("status") != "ok":
+                errors[error_key(r)] += 1
+            elif not (r.get("correct_at") or {}).get("-5"):
+                errors["mismatch at t = -5"] += 1
+        for key in ((framework, "all", ""), (framework, "tag", tag)):
+            rows[key].update(c)
+    return rows, ["listed", "variants", "variants given", "v eager", "v = t-5", "once"], errors
+
+
+def print_channels(folders):
+    for name, made in [("float16", dtype_channel(folders, "float16")),
+                       ("bfloat16", dtype_channel(folders, "bfloat16")),
+                       ("shapes", shape_channel(folders))]:
+        if made is None:
+            continue
+        rows, columns, errors = made
+        print(f"\n## Channel: {name}\n")
+        head = ["framework", "tag"] + columns
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+        for (framework, kind, tag), c in sorted(rows.items(), key=lambda kv: (kv[0][1] != "all", kv[0])):
+            cells = [framework, "all" if kind == "all" else tag] + [str(c[k]) for k in columns]
+            print("| " + " | ".join(cells) + " |")
+        if errors:
+            print("\n- **misses**: " + "; ".join(f"{n} × {e}" for e, n in errors.most_common(8)))
 
 
 if __name__ == "__main__":
