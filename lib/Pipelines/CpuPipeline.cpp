@@ -31,6 +31,8 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   stream.memoryRatio = options.memoryRatio;
   stream.bandGemms = options.bandGemms;
   pm.addNestedPass<func::FuncOp>(createGnStreamBandsPass(stream));
+  if (options.mergeLaunches) // as gn-cuda-pipeline groups q, k and v (a copy of the weights here)
+    pm.addNestedPass<func::FuncOp>(createGnGroupMatmulsPass());
   GnFormFusionGroupsPassOptions fuse;
   fuse.maxOps = options.maxFusionOps;
   fuse.attentionKernels = options.attentionKernels;

@@ -52,3 +52,23 @@ func.func @shared(%x: tensor<3x8xf32>, %wq: tensor<16x8xf32>, %wk: tensor<16x8xf
   %j = gn.matmul %t, %wk {transpose_lhs, transpose_rhs} : tensor<8x3xf32>, tensor<16x8xf32> -> tensor<3x16xf32>
   return %a, %b, %c, %d, %e, %f, %g, %i, %j : tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x4xf32>, tensor<3x16xf32>, tensor<3x16xf32>
 }
+
+// -----
+
+// Symbolic rows (s0 x s1 tokens, weights static): the lhs is reshaped to
+// [1, s0*s1, K], the slices' limits and the views' sizes carry the rows'
+// expression.
+// CHECK-LABEL: func.func @symbolic
+// CHECK: gn.concat %arg1, %arg2, %arg3 dim 0 : (tensor<16x8xf32>, tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<48x8xf32>
+// CHECK: %[[X:.*]] = gn.reshape %arg0 [1, 10, 8] {sym_shape = #gn.dims<["", "s0*s1", ""]>}
+// CHECK: %[[P:.*]] = gn.matmul %[[X]], {{.*}} {transpose_rhs} : tensor<1x10x8xf32, #gn.dims<["", "s0*s1", ""]>>, tensor<3x16x8xf32> -> tensor<3x10x16xf32, #gn.dims<["", "s0*s1", ""]>>
+// CHECK: gn.slice %[[P]] starts [1, 0, 0] limits [2, 10, 16] steps [1, 1, 1] {sym_limits = #gn.dims<["", "s0*s1", ""]>}
+// CHECK: gn.reshape {{.*}} [2, 5, 16] {sym_shape = #gn.dims<["s0", "s1", ""]>}
+module attributes {gn.symbolic} {
+func.func @symbolic(%x: tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, %wq: tensor<16x8xf32>, %wk: tensor<16x8xf32>, %wv: tensor<16x8xf32>) -> (tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>, tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>, tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>) {
+  %q = gn.matmul %x, %wq {transpose_rhs} : tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, tensor<16x8xf32> -> tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>
+  %k = gn.matmul %x, %wk {transpose_rhs} : tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, tensor<16x8xf32> -> tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>
+  %v = gn.matmul %x, %wv {transpose_rhs} : tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, tensor<16x8xf32> -> tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>
+  return %q, %k, %v : tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>, tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>, tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>
+}
+}

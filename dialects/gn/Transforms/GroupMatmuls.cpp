@@ -18,10 +18,15 @@
 // same lhs, no transpose of the lhs or of the result, a rank-2 function
 // argument of one type as rhs, the same attributes and result type, within
 // kMaxSpan ops of the group's first. For the CUDA pipeline (merge-launches).
+// In a symbolic module the lhs may have symbolic dims (a batch of S0 x S1
+// tokens): the weights, and so their pack, stay static; the rows R are the
+// product of the lhs's leading dims as an expression, carried by the
+// reshapes' sym_shape and the slices' sym_limits.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
 #include "gn/IR/SymbolicDims.h"
+#include "gn/IR/SymbolicSizes.h"
 #include "gn/Support/PassTrace.h"
 #include "gn/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -51,19 +56,36 @@ BlockArgument groupableWeight(MatmulOp mm, Block &body) {
   auto lt = llvm::cast<RankedTensorType>(mm.getLhs().getType());
   auto rt = llvm::cast<RankedTensorType>(mm.getType());
   if (wt.getRank() != 2 || lt.getRank() < 2 || rt.getRank() != lt.getRank() ||
-      !wt.hasStaticShape() || !lt.hasStaticShape())
+      !wt.hasStaticShape() || !dimExprs(lt).back().isConstant())
     return {};
   return w;
+}
+
+/// The sizes' texts as a #gn.dims attribute named `name`, or nothing when
+/// every size is a constant (a static op needs none).
+std::optional<NamedAttribute> dimsNamed(OpBuilder &b, StringRef name,
+                                        llvm::ArrayRef<SymExpr> exprs) {
+  if (llvm::all_of(exprs, [](const SymExpr &e) { return e.isConstant(); }))
+    return std::nullopt;
+  llvm::SmallVector<StringAttr> texts;
+  for (const SymExpr &e : exprs)
+    texts.push_back(b.getStringAttr(e.isConstant() ? "" : e.str()));
+  return b.getNamedAttr(name, DimsAttr::get(b.getContext(), texts));
+}
+
+/// gn.reshape of `x` to `shape` (the example's sizes), `exprs` at every binding.
+Value reshapeTo(OpBuilder &b, Location loc, Value x, llvm::ArrayRef<int64_t> shape,
+                llvm::ArrayRef<SymExpr> exprs) {
+  llvm::SmallVector<NamedAttribute> attrs{b.getNamedAttr("shape", b.getDenseI64ArrayAttr(shape))};
+  if (auto dims = dimsNamed(b, "sym_shape", exprs))
+    attrs.push_back(*dims);
+  return createInferredOrDie<ReshapeOp>(b, loc, "gn-group-matmuls", {x}, attrs);
 }
 
 struct GnGroupMatmulsPass : gn::impl::GnGroupMatmulsPassBase<GnGroupMatmulsPass> {
   void runOnOperation() override {
     if (failed(refuseSymbolicDims(getOperation(), getArgument())))
       return signalPassFailure();
-    // Argument packs are placed at the example's sizes: a symbolic module's
-    // GEMMs stay apart (docs/symbolic-shapes.md, phase 4).
-    if (inSymbolicModule(getOperation()))
-      return;
     func::FuncOp fn = getOperation();
     if (fn.getBody().empty())
       return;
@@ -169,23 +191,32 @@ struct GnGroupMatmulsPass : gn::impl::GnGroupMatmulsPassBase<GnGroupMatmulsPass>
     Location loc = first.getLoc();
     auto lt = llvm::cast<RankedTensorType>(first.getLhs().getType());
     auto rt = llvm::cast<RankedTensorType>(first.getType());
+    llvm::SmallVector<SymExpr> lhsDims = dimExprs(lt);
     int64_t g = group.size(), k = lt.getShape().back(), n = rt.getShape().back();
     int64_t rows = lt.getNumElements() / k;
-    llvm::SmallVector<int64_t> lhsShape{1, rows, k}, outShape{g, rows, n};
-    Value lhs = ReshapeOp::create(b, loc, lt.clone(lhsShape), first.getLhs(),
-                                  b.getDenseI64ArrayAttr(lhsShape));
-    auto product = MatmulOp::create(b, loc, TypeRange{rt.clone(outShape)}, ValueRange{lhs, packed},
-                                    first->getAttrs());
+    std::string why;
+    std::optional<SymExpr> rowsExpr =
+        sym::product(llvm::ArrayRef<SymExpr>(lhsDims).drop_back(), why);
+    if (!rowsExpr) {
+      first.emitError("gn-group-matmuls: the rows of the lhs have no size expression: ") << why;
+      return signalPassFailure();
+    }
+    Value lhs = reshapeTo(b, loc, first.getLhs(), {1, rows, k},
+                          {SymExpr::constant(1), *rowsExpr, SymExpr::constant(k)});
+    Value product = createInferredOrDie<MatmulOp>(b, loc, "gn-group-matmuls", {lhs, packed},
+                                                  first->getAttrs());
+    llvm::SmallVector<SymExpr> limitDims{SymExpr::constant(1), *rowsExpr, SymExpr::constant(n)};
     for (auto [i, op] : llvm::enumerate(group)) {
       MatmulOp mm = op;
       OpBuilder at(mm);
-      llvm::SmallVector<int64_t> starts{(int64_t)i, 0, 0}, limits{(int64_t)i + 1, rows, n},
-          steps{1, 1, 1}, one{1, rows, n};
-      Value slice = SliceOp::create(at, loc, rt.clone(one), product.getResult(),
-                                    at.getDenseI64ArrayAttr(starts),
-                                    at.getDenseI64ArrayAttr(limits), at.getDenseI64ArrayAttr(steps));
-      Value view = ReshapeOp::create(at, mm.getLoc(), rt, slice,
-                                     at.getDenseI64ArrayAttr(rt.getShape()));
+      llvm::SmallVector<NamedAttribute> attrs{
+          at.getNamedAttr("starts", at.getDenseI64ArrayAttr({(int64_t)i, 0, 0})),
+          at.getNamedAttr("limits", at.getDenseI64ArrayAttr({(int64_t)i + 1, rows, n})),
+          at.getNamedAttr("steps", at.getDenseI64ArrayAttr({1, 1, 1}))};
+      if (auto dims = dimsNamed(at, "sym_limits", limitDims))
+        attrs.push_back(*dims);
+      Value slice = createInferredOrDie<SliceOp>(at, loc, "gn-group-matmuls", {product}, attrs);
+      Value view = reshapeTo(at, mm.getLoc(), slice, rt.getShape(), dimExprs(rt));
       mm.getResult().replaceAllUsesWith(view);
     }
     for (MatmulOp mm : group)

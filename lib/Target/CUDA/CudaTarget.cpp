@@ -317,6 +317,25 @@ void placeSlots(cuda::Program &program, const StepList &list, const BufferPlan &
   program.results.assign(list.results.begin(), list.results.end());
 }
 
+/// The byte offset of a slice's first element in its input, as an
+/// expression over the shape symbols: the starts are literals, the strides
+/// the input's trailing sizes. nullopt where a size has no product.
+std::optional<SymExpr> sliceOffsetExpr(SliceOp slice, int64_t elementBytes) {
+  auto in = llvm::cast<RankedTensorType>(slice.getInput().getType());
+  llvm::SmallVector<SymExpr> dims = dimExprs(in);
+  SymExpr offset = SymExpr::constant(0), stride = SymExpr::constant(elementBytes);
+  for (int64_t d = in.getRank() - 1; d >= 0; --d) {
+    std::optional<SymExpr> term = SymExpr::mul(stride, SymExpr::constant(slice.getStarts()[d]));
+    std::optional<SymExpr> sum = term ? SymExpr::add(offset, *term) : std::nullopt;
+    std::optional<SymExpr> next = SymExpr::mul(stride, dims[d]);
+    if (!sum || !next)
+      return std::nullopt;
+    offset = *sum;
+    stride = *next;
+  }
+  return offset;
+}
+
 /// A symbolic program's sizes as expressions beside the example's
 /// (docs/symbolic-shapes.md, phase 4): each slot's dims, the arena by
 /// liveness (in-place results at their buffer's start), the guards.
@@ -337,6 +356,23 @@ LogicalResult describeSymbolic(cuda::Program &program, const StepList &list,
            << "the cuda compiler does not place " << what
            << " with symbolic dims yet (docs/symbolic-shapes.md, phase 4)";
   };
+  // Views at an offset in a symbolic buffer: a slice that is one run of its
+  // input (q, k and v of a grouped GEMM) is at an offset that follows the
+  // input's sizes, which bindProgram evaluates.
+  std::map<size_t, SymExpr> viewAt;
+  for (auto [i, s] : llvm::enumerate(program.slots)) {
+    if (s.where != cuda::Slot::Where::View || s.offset == 0 || s.viewOf < 0 ||
+        !hasSymbolicDims(slotTypes[s.viewOf]))
+      continue;
+    auto slice = llvm::dyn_cast_or_null<SliceOp>(producer[i]);
+    std::optional<SymExpr> at =
+        slice ? sliceOffsetExpr(slice, interp::sizeOf(s.dtype)) : std::nullopt;
+    if (!at)
+      return refuse(i, "a view at an offset");
+    if (!at->isConstant())
+      s.offsetExpr = at->str();
+    viewAt[i] = *at;
+  }
   for (auto [i, s] : llvm::enumerate(program.slots)) {
     // A kernel's workspaces come after the values (readLaunchedKernels).
     if (RankedTensorType t = i < slotTypes.size() ? slotTypes[i] : RankedTensorType();
@@ -351,19 +387,34 @@ LogicalResult describeSymbolic(cuda::Program &program, const StepList &list,
         s.liveFirst = place.first;
         s.liveLast = place.last;
         s.offset = 0;
-      } else if (place.inRoot != 0 && (!s.dims.empty() || !program.slots[place.root].dims.empty())) {
-        return refuse(i, "a result inside another buffer");
       } else {
         s.viewOf = place.root;
         s.offset = place.inRoot;
+        if (place.inRoot != 0 && (!s.dims.empty() || !program.slots[place.root].dims.empty())) {
+          // Written in place over a view of its root at an offset (a bias
+          // added to q): that view's offset, when one view there has one.
+          std::optional<SymExpr> at;
+          int found = 0;
+          for (const auto &[v, e] : viewAt)
+            if (program.slots[v].viewOf == place.root && program.slots[v].offset == place.inRoot) {
+              at = e;
+              ++found;
+            }
+          if (found != 1)
+            return refuse(i, "a result inside another buffer");
+          if (!at->isConstant())
+            s.offsetExpr = at->str();
+        }
       }
     }
-    if (s.where == cuda::Slot::Where::View && s.offset != 0 &&
-        !program.slots[s.viewOf].dims.empty())
-      return refuse(i, "a view at an offset");
-    if (s.where == cuda::Slot::Where::Pack)
-      return refuse(i, "an argument pack");
   }
+  // Argument packs are placed at the example's sizes: only static arguments
+  // may share one (the weights of a grouped GEMM).
+  for (auto [i, s] : llvm::enumerate(program.slots))
+    if ((s.where == cuda::Slot::Where::Pack ||
+         (s.where == cuda::Slot::Where::Argument && s.viewOf >= 0)) &&
+        !s.dims.empty())
+      return refuse(i, "an argument pack of symbolic arguments");
   for (const SymbolicGuard &g : guards)
     program.guards.push_back(
         {g.size.str(), g.needed, g.dim, g.atLeast, g.reads, locationText(g.loc)});
@@ -483,13 +534,16 @@ FailureOr<cuda::Program> mlir::gn::buildCudaProgram(ModuleOp module,
   if (failed(readLaunchedKernels(list, kernels, program, kernelIndex, slotTypes, scratchDims)))
     return failure();
   // The runtime copies the arguments in, so a concatenation of whole
-  // arguments (a grouped GEMM's weights) is a placement, not a launch. A
-  // symbolic program's concatenations run (their slabs' offsets would
-  // follow the symbols).
+  // arguments (a grouped GEMM's weights) is a placement, not a launch. In
+  // a symbolic program only concatenations of static values are placed
+  // (the slabs' offsets would follow the symbols); the others run.
   if (symbolic)
     for (Step &step : list.steps)
-      step.concatenates = false;
-  BufferPlan plan = planBuffers(list, stats, /*packArguments=*/!symbolic);
+      if (step.concatenates &&
+          (llvm::any_of(step.in, [&](int i) { return hasSymbolicDims(slotTypes[i]); }) ||
+           llvm::any_of(step.out, [&](int o) { return hasSymbolicDims(slotTypes[o]); })))
+        step.concatenates = false;
+  BufferPlan plan = planBuffers(list, stats, /*packArguments=*/true);
 
   placeSlots(program, list, plan);
   if (symbolic && failed(describeSymbolic(program, list, plan, slotTypes, scratchDims, guards)))
