@@ -549,6 +549,19 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
   int64_t rowBlocks = (L + rowBlock - 1) / rowBlock, work = H * rowBlocks;
   std::vector<T> kBuf(keyBlock * Hk * E), vBuf(keyBlock * Hk * Ev);
   const T *qp = qf.data<T>(), *xp = xf.data<T>();
+  // k and v rounded to x's dtype, as the linear layers this op stands for
+  // round their results (a half x: its projections are half tensors;
+  // keeping them in f32 made the compiled f16 ViTs differ from eager).
+  DType kvType = in[1].dtype();
+  auto roundTo = [kvType](T v) -> T {
+    if constexpr (std::is_same_v<T, float>) {
+      if (kvType == DType::F16)
+        return halfToFloat(floatToHalf(v));
+      if (kvType == DType::BF16)
+        return bf16ToFloat(floatToBf16(v));
+    }
+    return v;
+  };
   // Fold keys [j0, j0 + n) of batch item b into query rows of item w.
   auto foldBlock = [&](int64_t b, int64_t j0, int64_t n, int64_t w, std::vector<T> &scores) {
     int64_t h = w / rowBlocks, hk = h / group, i0 = (w % rowBlocks) * rowBlock;
@@ -586,9 +599,9 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
       gemm<T>(false, true, n, Hk * Ev, D, xb, D, wv.data<T>(), D, vBuf.data(), Hk * Ev, T(0));
       for (int64_t j = 0; j < n; ++j) {
         for (int64_t c = 0; c < Hk * E; ++c)
-          kBuf[j * Hk * E + c] += bk.data<T>()[c];
+          kBuf[j * Hk * E + c] = roundTo(kBuf[j * Hk * E + c] + bk.data<T>()[c]);
         for (int64_t c = 0; c < Hk * Ev; ++c)
-          vBuf[j * Hk * Ev + c] += bv.data<T>()[c];
+          vBuf[j * Hk * Ev + c] = roundTo(vBuf[j * Hk * Ev + c] + bv.data<T>()[c]);
       }
       if (work > 1 && flops > (int64_t(1) << 20)) {
 #pragma omp parallel

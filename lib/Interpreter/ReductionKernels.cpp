@@ -246,7 +246,9 @@ HostTensor softmax(Operation *op, const HostTensor &x0, int64_t dim, bool log) {
           for (int64_t k = 0; k < len; ++k)
             dst[k * inner] = src[k * inner] - m - ls;
         } else {
-          T inv = static_cast<T>(1.0 / sum);
+          // The sum in the compute type, then its reciprocal (gn-decompose's
+          // softmax, so compiled kernels round alike).
+          T inv = T(1) / static_cast<T>(sum);
           for (int64_t k = 0; k < len; ++k)
             dst[k * inner] = std::exp(src[k * inner] - m) * inv;
         }

@@ -33,7 +33,8 @@ func.func @linear_is_matmul_with_transposed_weight(%x: tensor<2x3xf32>, %w: tens
 // CHECK: %[[D:.+]] = gn.sub %arg0, %[[M]]
 // CHECK: %[[E:.+]] = gn.exp %[[D]]
 // CHECK: %[[S:.+]] = gn.reduce_sum %[[E]] dims [1] {keepdim = true}
-// CHECK: gn.div %[[E]], %[[S]]
+// CHECK: %[[I:.+]] = gn.div %{{.*}}, %[[S]]
+// CHECK: gn.mul %[[E]], %[[I]]
 func.func @softmax_is_stable_exp_over_sum(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gn.softmax %x dim 1 : tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
@@ -83,7 +84,7 @@ func.func @attention_self(%q: tensor<1x4x8xf32>) -> tensor<1x4x8xf32> {
 // CHECK: %[[W:.*]] = gn.convert %arg0 {dtype = f32} : tensor<2x8xf16> -> tensor<2x8xf32>
 // CHECK: gn.reduce_max %[[W]] dims [1] {keepdim = true} : tensor<2x8xf32>
 // CHECK: gn.exp {{.*}} : tensor<2x8xf32>
-// CHECK: %[[R:.*]] = gn.div {{.*}} : tensor<2x8xf32>, tensor<2x1xf32> -> tensor<2x8xf32>
+// CHECK: %[[R:.*]] = gn.mul {{.*}} : tensor<2x8xf32>, tensor<2x1xf32> -> tensor<2x8xf32>
 // CHECK: gn.convert %[[R]] {dtype = f16} : tensor<2x8xf32> -> tensor<2x8xf16>
 func.func @f16_softmax_widens(%x: tensor<2x8xf16>) -> tensor<2x8xf16> {
   %r = gn.softmax %x dim 1 : tensor<2x8xf16>
@@ -182,7 +183,8 @@ func.func @einsum(%a: tensor<2x3x4xf32>, %b: tensor<2x5x4xf32>, %c: tensor<4x3xf
 // CHECK: %[[M:.*]] = gn.where %arg3, %[[SC]]
 // CHECK: gn.reduce_max %[[M]]
 // CHECK: gn.exp
-// CHECK: %[[P:.*]] = gn.div
+// CHECK: gn.div
+// CHECK: %[[P:.*]] = gn.mul
 // CHECK: gn.matmul %[[P]], %arg2 :
 // CHECK-NOT: gn.attention
 func.func @attention_bool_mask(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>, %m: tensor<4x6xi1>) -> tensor<1x2x4x8xf32> {

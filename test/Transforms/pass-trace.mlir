@@ -7,29 +7,29 @@
 
 // The elementwise chain is one group of three ops (the splat is cloned in),
 // the reduction a second that absorbs its producer; softmax, decomposed,
-// four more (max, sub+exp, sum, div).
+// five more (max, sub+exp, sum, the sum's reciprocal, the product).
 // CHECK: [gn-form-fusion-groups] group of 3 ops, domain [4, 8]: add mul exp at loc({{.*}}pass-trace.mlir":
 // CHECK: [gn-form-fusion-groups] group of 2 ops, reduction, domain [4, 8]: exp reduce_sum at
 // CHECK: [gn-form-fusion-groups] group of 1 op, reduction, domain [4, 8]: reduce_max at
 // CHECK: ... gn pass statistics ...
 // CHECK: gn-decompose
 // CHECK-NEXT: (S) 1 numOpsReplaced - ops replaced or erased by the rewrites
-// CHECK-NEXT: (S) 5 numOpsCreated - ops created by the rewrites
+// CHECK-NEXT: (S) 7 numOpsCreated - ops created by the rewrites
 // CHECK-NEXT: gn-form-fusion-groups
-// CHECK-NEXT: (S) 6 numGroups - fusion groups formed
-// CHECK-NEXT: (S) 10 numOpsGrouped - ops placed in fusion groups
+// CHECK-NEXT: (S) 7 numGroups - fusion groups formed
+// CHECK-NEXT: (S) 11 numOpsGrouped - ops placed in fusion groups
 // CHECK-NEXT: (S) 3 numReductionGroups - groups that reduce
 // Passes that did not run print nothing.
 // CHECK-NOT: gn-outline-kernels
 
 // The whole CPU pipeline: every group becomes a kernel, launched once.
 // PIPE: gn-schedule
-// PIPE-NEXT: (S) 6 numScheduled - fusion groups given a schedule
+// PIPE-NEXT: (S) 7 numScheduled - fusion groups given a schedule
 // PIPE-NEXT: gn-outline-kernels
-// PIPE-NEXT: (S) 6 numKernels - kernels outlined
-// PIPE-NEXT: (S) 6 numLaunches - launches of them
+// PIPE-NEXT: (S) 7 numKernels - kernels outlined
+// PIPE-NEXT: (S) 7 numLaunches - launches of them
 // PIPE: gn-lower-kernels-to-llvm
-// PIPE-NEXT: (S) 6 numKernels - kernels lowered to LLVM
+// PIPE-NEXT: (S) 7 numKernels - kernels lowered to LLVM
 
 // softmax is composite: gn-decompose replaces it, and says so under "all".
 // ALL: [gn-decompose] replaced gn.softmax at

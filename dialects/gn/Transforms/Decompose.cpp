@@ -269,7 +269,10 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     int64_t dim = op.getDim();
     Value m = b.make<ReduceMaxOp>({x}, {b.ints("dims", {dim}), b.flag("keepdim", true)});
     Value e = b.make<ExpOp>({b.sub(x, m)});
-    return b.div(e, b.sum(e, {dim}, true));
+    // e times the sum's reciprocal, as the interpreter and PyTorch's CPU
+    // kernel compute it (e / sum rounds otherwise: an f16 bit flipped after
+    // a convert).
+    return b.mul(e, b.div(b.scalar(x, 1.0), b.sum(e, {dim}, true)));
   });
   add(LogSoftmaxOp(), [](Rewrite &b, LogSoftmaxOp op) {
     Value x = op.getInput();

@@ -54,8 +54,11 @@ MemRefType memrefFor(Type tensorType) {
 
 class KernelEmitter {
 public:
-  KernelEmitter(FusionOp fusion, const KernelLoops &loops)
-      : fusion(fusion), ctx(fusion.getContext()), loops(loops) {
+  /// `modelIsMixed`: the graph holds f16/bf16 values anywhere (see
+  /// touchesNarrowFloat).
+  KernelEmitter(FusionOp fusion, const KernelLoops &loops, bool modelIsMixed)
+      : fusion(fusion), ctx(fusion.getContext()), loops(loops),
+        touchesNarrowFloat(modelIsMixed) {
     domain = fusionDomain(fusion, reduced);
     symbolic = llvm::any_of(fusion->getOperandTypes(), hasSymbolicDims) ||
                llvm::any_of(fusion->getResultTypes(), hasSymbolicDims);
@@ -1186,6 +1189,8 @@ private:
   Operation *reduction = nullptr;
   llvm::SmallVector<Operation *> rowReductions; // of a row group, in order
   Operation *copyOp = nullptr;
+  /// The group, or the graph it is in, holds f16/bf16 values: erf and tanh
+  /// call libm as the interpreter does (libmCallForNarrowFloat).
   bool touchesNarrowFloat = false;
   const KernelLoops &loops;
   bool windowGroup = false;        // emitWindowGroup
@@ -1235,6 +1240,17 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
     llvm::StringMap<std::string> byKey; // group key -> kernel name
     unsigned next = 0;
     std::unique_ptr<KernelLoops> loops = KernelLoops::forTarget(targetOf(top), parallelCopyLoops);
+    // A graph with half values anywhere computes its f32 ops as eager does
+    // too: an f32 softmax rounded to f16 by a later convert flips an f16
+    // bit when its exp is one f32 ulp off (GraphNet's f16 pass leaves such
+    // chains: a BERT's f32 softmax between f16 matmuls).
+    bool mixed = false;
+    for (auto func : top.getOps<func::FuncOp>())
+      func.walk([&](Operation *op) {
+        for (Type t : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+          if (auto rt = llvm::dyn_cast<RankedTensorType>(t))
+            mixed |= llvm::isa<Float16Type, BFloat16Type>(rt.getElementType());
+      });
     for (FusionOp fusion : fusions) {
       // (A GPU module takes a schedule without a block size: the GPU
       // mapping's default.)
@@ -1242,7 +1258,7 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
         fusion.emitError("a GPU schedule in a module compiled for the CPU (gn.target)");
         return signalPassFailure();
       }
-      KernelEmitter emitter(fusion, *loops);
+      KernelEmitter emitter(fusion, *loops, mixed);
       if (failed(emitter.getStatus()))
         return signalPassFailure();
       std::string key = groupKey(fusion);

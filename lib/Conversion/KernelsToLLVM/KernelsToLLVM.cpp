@@ -24,7 +24,7 @@ using namespace mlir::gn;
 #define DEBUG_TYPE "gn-lower-kernels-to-llvm"
 GN_STATISTIC(numKernels, "kernels lowered to LLVM");
 GN_STATISTIC(numBoolBytes, "loads and stores of booleans made byte accesses");
-GN_STATISTIC(numPolynomialExp, "kernels whose exp became a polynomial (no f16/bf16 data)");
+GN_STATISTIC(numPolynomialExp, "kernels whose exp became a polynomial (no f16/bf16 data in the graph)");
 
 namespace {
 
@@ -87,18 +87,22 @@ struct GnLowerKernelsToLLVMPass
       return;
     keepNaN(kernels);
     // exp as a polynomial (Cephes, within 2^-22.5 relative; it vectorizes,
-    // the libm call does not) in kernels on f32/f64 data only: kernels that
-    // touch f16/bf16 keep libm's expf, bit for bit what the interpreter
-    // computes, because one f32 ulp there can flip an f16 rounding.
+    // the libm call does not) in the kernels of f32/f64 graphs only: where
+    // any kernel touches f16/bf16, every kernel keeps libm's expf, bit for
+    // bit what the interpreter computes, because one f32 ulp can flip an
+    // f16 rounding, in the kernel or after a later convert (an f32 softmax
+    // between f16 matmuls).
     RewritePatternSet expPatterns(&getContext());
     populateMathPolynomialApproximationPatterns(
         expPatterns, [](StringRef name) { return name == math::ExpOp::getOperationName(); });
     FrozenRewritePatternSet frozenExp(std::move(expPatterns));
-    for (auto func : kernels.getOps<func::FuncOp>()) {
-      bool narrow = llvm::any_of(func.getArgumentTypes(), [](Type t) {
+    bool narrow = llvm::any_of(kernels.getOps<func::FuncOp>(), [](func::FuncOp func) {
+      return llvm::any_of(func.getArgumentTypes(), [](Type t) {
         auto m = llvm::dyn_cast<MemRefType>(t);
         return m && llvm::isa<Float16Type, BFloat16Type>(m.getElementType());
       });
+    });
+    for (auto func : kernels.getOps<func::FuncOp>()) {
       if (!narrow && failed(applyPatternsGreedily(func, frozenExp)))
         return signalPassFailure();
       if (!func.isExternal()) {
