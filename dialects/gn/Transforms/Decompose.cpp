@@ -95,6 +95,22 @@ bool isNarrowFloat(Type t) {
   return rt && llvm::isa<Float16Type, BFloat16Type>(rt.getElementType());
 }
 
+/// The function around `op` holds f16/bf16 values (GraphNet's dtype channel,
+/// AMP): its f32 ops round as the interpreter's, since one f32 ulp flips an
+/// f16 bit at the next convert.
+bool inMixedGraph(Operation *op) {
+  auto fn = op->getParentOfType<func::FuncOp>();
+  if (!fn)
+    return false;
+  WalkResult found = fn.walk([](Operation *o) {
+    for (Type t : llvm::concat<const Type>(o->getOperandTypes(), o->getResultTypes()))
+      if (isNarrowFloat(t))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 bool isLowPrecision(Operation *op) {
   return llvm::any_of(op->getResultTypes(), isNarrowFloat);
 }
@@ -102,20 +118,29 @@ bool isLowPrecision(Operation *op) {
 /// f16/bf16 composites compute in f32 (normalizations in f64) and round
 /// once, as the interpreter's kernels and PyTorch's do: the op is re-created
 /// on wide operands between converts, and the wide copy is then decomposed.
-LogicalResult widen(Operation *op, PatternRewriter &rw) {
+/// With `f32ToF64`: an f32 op of a graph with half values (inMixedGraph)
+/// widened to f64 the same way.
+LogicalResult widen(Operation *op, PatternRewriter &rw, bool f32ToF64 = false) {
   Location loc = op->getLoc();
   // Normalizations widen to f64: the interpreter computes them in double, and
   // an f32 last-bit difference would flip f16 roundings.
-  Type wideType = isa<BatchNormOp, LayerNormOp, GroupNormOp>(op) ? Type(rw.getF64Type())
-                                                            : Type(rw.getF32Type());
+  Type wideType = f32ToF64 || isa<BatchNormOp, LayerNormOp, GroupNormOp>(op)
+                      ? Type(rw.getF64Type())
+                      : Type(rw.getF32Type());
+  auto narrow = [&](Type t) {
+    if (!f32ToF64)
+      return isNarrowFloat(t);
+    auto rt = llvm::dyn_cast<RankedTensorType>(t);
+    return rt && rt.getElementType().isF32();
+  };
   Rewrite b{rw, loc};
   llvm::SmallVector<Value> operands;
   for (Value v : op->getOperands())
-    operands.push_back(isNarrowFloat(v.getType()) ? b.convert(v, wideType) : v);
+    operands.push_back(narrow(v.getType()) ? b.convert(v, wideType) : v);
   Operation *wide = rw.clone(*op);
   wide->setOperands(operands);
   for (Value r : wide->getResults())
-    if (isNarrowFloat(r.getType()))
+    if (narrow(r.getType()))
       r.setType(llvm::cast<RankedTensorType>(r.getType()).clone(wideType));
   llvm::SmallVector<Value> results;
   for (auto [orig, w] : llvm::zip(op->getResults(), wide->getResults()))
@@ -140,6 +165,13 @@ struct DecomposeOp : OpRewritePattern<OpTy> {
       return rw.notifyMatchFailure(op, "kept whole for the target's kernel");
     if (isLowPrecision(op))
       return widen(op, rw);
+    // f32 means and normalizations of a graph with half values in f64,
+    // rounded once, as the interpreter computes them (a T5's RMS norm and a
+    // BERT's f32 layer norms between f16 GEMMs missed t = -5 by an f16 ulp).
+    if (isa<LayerNormOp, GroupNormOp, ReduceMeanOp>(op.getOperation()) &&
+        llvm::cast<RankedTensorType>(op->getResult(0).getType()).getElementType().isF32() &&
+        inMixedGraph(op))
+      return widen(op, rw, /*f32ToF64=*/true);
     Rewrite b{rw, op.getLoc()};
     Value r = fn(b, op);
     if (!r)
@@ -329,6 +361,11 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     Value mean = b.convert(perChannel(b, op.getRunningMean(), rank), f64);
     Value scale = b.mul(b.convert(w, f64), b.make<RsqrtOp>({b.add(var, b.scalar(var, eps))}));
     Value shift = b.sub(b.convert(bias, f64), b.mul(mean, scale));
+    // In a graph with half values, x * scale + shift in f64 and rounded
+    // once, exactly the interpreter's (an f32 batch norm between f16 convs,
+    // GraphNet's f16 pass: ERFNet compiled missed t = -5 by one f16 ulp).
+    if (xType.isF32() && inMixedGraph(op))
+      return b.convert(b.add(b.mul(b.convert(x, f64), scale), shift), xType);
     return b.add(b.mul(x, b.convert(scale, xType)), b.convert(shift, xType));
   });
   // einsum over floats, each label at most once per term: every operand
