@@ -34,6 +34,7 @@ HostTensor batchNorm(BatchNormOp op, Operands in) {
   bool training = op.getTraining();
   auto mean = params(in[1]), var = params(in[2]), w = params(in[3]), b = params(in[4]);
   std::vector<double> scales(c), shifts(c);
+  bool f32Affine = !training && x0.dtype() == DType::F32;
   dispatchFloat(ct, [&](auto tag) {
     using T = decltype(tag);
     const T *px = x.data<T>();
@@ -70,6 +71,19 @@ HostTensor batchNorm(BatchNormOp op, Operands in) {
         continue;
       }
       double scale = scales[p % c], shift = shifts[p % c];
+      if (f32Affine) {
+        // Running statistics on f32 data: the scale and shift rounded to
+        // f32, then x * scale and + shift each rounded, as gn-decompose's
+        // form (and PyTorch's CPU kernel, short of its FMA) computes it:
+        // compiled equals eager, where one f32 ulp at a first batch norm
+        // grew to t = -2 through an RSN.
+        float s32 = float(scale), b32 = float(shift);
+        for (int64_t i = 0; i < inner; ++i) {
+          float scaled = float(src[i]) * s32;
+          dst[i] = static_cast<T>(scaled + b32);
+        }
+        continue;
+      }
       for (int64_t i = 0; i < inner; ++i)
         dst[i] = static_cast<T>(src[i] * scale + shift);
     }

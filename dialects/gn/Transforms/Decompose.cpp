@@ -354,18 +354,17 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
       return b.convert(b.add(b.mul(wide, scale), shift), xType);
     }
     // y = x * scale + shift, with scale = w / sqrt(var + eps) and
-    // shift = b - mean * scale per channel in f64, rounded once (as the
-    // interpreter and PyTorch compute it): two roundings and two ops per
-    // element instead of four, which deep CNNs (mnasnet) amplified.
+    // shift = b - mean * scale per channel in f64, rounded to x's type:
+    // two roundings and two ops per element instead of four, which deep
+    // CNNs (mnasnet) amplified.
     Value var = b.convert(perChannel(b, op.getRunningVar(), rank), f64);
     Value mean = b.convert(perChannel(b, op.getRunningMean(), rank), f64);
     Value scale = b.mul(b.convert(w, f64), b.make<RsqrtOp>({b.add(var, b.scalar(var, eps))}));
     Value shift = b.sub(b.convert(bias, f64), b.mul(mean, scale));
-    // In a graph with half values, x * scale + shift in f64 and rounded
-    // once, exactly the interpreter's (an f32 batch norm between f16 convs,
-    // GraphNet's f16 pass: ERFNet compiled missed t = -5 by one f16 ulp).
-    if (xType.isF32() && inMixedGraph(op))
-      return b.convert(b.add(b.mul(b.convert(x, f64), scale), shift), xType);
+    // The interpreter computes this same form on f32 data (batchNorm's
+    // f32Affine), so compiled equals eager bit for bit (ERFNet's f32 batch
+    // norm between f16 convs, GraphNet's f16 pass, missed t = -5 by an f16
+    // ulp; an RSN's first batch norm grew to t = -2 in f32).
     return b.add(b.mul(x, b.convert(scale, xType)), b.convert(shift, xType));
   });
   // einsum over floats, each label at most once per term: every operand
