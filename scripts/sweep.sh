@@ -32,6 +32,8 @@
 #   shapes      gn-eval run --shapes all --mode compiled on the samples with a
 #               symbolic_dimension_reifier: every variant GraphNet's reifier
 #               gives, run through one program compiled once per sample
+#               (GN_SWEEP_SHAPES=N: the first N variants of each, for a
+#               quicker pass; a large model's 9 variants take minutes each)
 # --limit N: a seeded random N of each framework's samples (default: all).
 # Per-sample timeout GN_SWEEP_TIMEOUT (default 600 s); memory as gn-eval's
 # --memory-limit auto.
@@ -139,7 +141,8 @@ for line in open(sys.argv[1]):
       mapfile -t listed < <(channel_samples symbolic_dimension_reifier)
       echo "== shapes: ${#listed[@]} samples have a symbolic_dimension_reifier =="
       [ ${#listed[@]} -gt 0 ] || continue
-      "$build/bin/gn-eval" run "${listed[@]}" --shapes all --mode compiled --trials 1 --warmup 0 \
+      "$build/bin/gn-eval" run "${listed[@]}" --shapes "${GN_SWEEP_SHAPES:-all}" --mode compiled \
+        --trials 1 --warmup 0 \
         --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
         --out "$out/shapes$sfx.jsonl" | grep -v "^\[.*\] ok " || true ;;
     *) echo "sweep: unknown stage '$stage' (cpu, cuda, cuda-forms, float16, bfloat16," \
