@@ -95,20 +95,10 @@ bool isNarrowFloat(Type t) {
   return rt && llvm::isa<Float16Type, BFloat16Type>(rt.getElementType());
 }
 
-/// The function around `op` holds f16/bf16 values (GraphNet's dtype channel,
-/// AMP): its f32 ops round as the interpreter's, since one f32 ulp flips an
-/// f16 bit at the next convert.
+/// The function around `op` holds f16/bf16 values (holdsHalfFloats).
 bool inMixedGraph(Operation *op) {
   auto fn = op->getParentOfType<func::FuncOp>();
-  if (!fn)
-    return false;
-  WalkResult found = fn.walk([](Operation *o) {
-    for (Type t : llvm::concat<const Type>(o->getOperandTypes(), o->getResultTypes()))
-      if (isNarrowFloat(t))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return found.wasInterrupted();
+  return fn && holdsHalfFloats(fn);
 }
 
 bool isLowPrecision(Operation *op) {

@@ -355,3 +355,14 @@ bool mlir::gn::isProductSumEinsum(EinsumOp op) {
         return false; // a diagonal ("ii")
   return true;
 }
+
+bool mlir::gn::holdsHalfFloats(Operation *root) {
+  WalkResult found = root->walk([](Operation *op) {
+    for (Type t : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (auto rt = llvm::dyn_cast<RankedTensorType>(t);
+          rt && llvm::isa<Float16Type, BFloat16Type>(rt.getElementType()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}

@@ -103,6 +103,12 @@ bool isProductSumEinsum(EinsumOp op);
 /// where static): the sizes a symbolic group's loops run to at a binding.
 llvm::SmallVector<SymExpr> fusionDomainExprs(FusionOp fusion);
 
+/// Whether any op under `root` reads or makes an f16/bf16 tensor (a graph
+/// of GraphNet's dtype channel, AMP): its f32 ops then round as eager does
+/// (gn-decompose's normalizations and means in f64, libm's exp/erf/tanh in
+/// its kernels), since one f32 ulp flips an f16 bit at the next convert.
+bool holdsHalfFloats(Operation *root);
+
 } // namespace mlir::gn
 
 #endif // GN_TRANSFORMS_FUSIONUTILS_H

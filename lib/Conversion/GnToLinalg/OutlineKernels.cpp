@@ -1244,13 +1244,8 @@ struct GnOutlineKernelsPass : mlir::gn::impl::GnOutlineKernelsPassBase<GnOutline
     // too: an f32 softmax rounded to f16 by a later convert flips an f16
     // bit when its exp is one f32 ulp off (GraphNet's f16 pass leaves such
     // chains: a BERT's f32 softmax between f16 matmuls).
-    bool mixed = false;
-    for (auto func : top.getOps<func::FuncOp>())
-      func.walk([&](Operation *op) {
-        for (Type t : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
-          if (auto rt = llvm::dyn_cast<RankedTensorType>(t))
-            mixed |= llvm::isa<Float16Type, BFloat16Type>(rt.getElementType());
-      });
+    bool mixed = llvm::any_of(top.getOps<func::FuncOp>(),
+                              [](func::FuncOp f) { return holdsHalfFloats(f); });
     for (FusionOp fusion : fusions) {
       // (A GPU module takes a schedule without a block size: the GPU
       // mapping's default.)
