@@ -57,6 +57,22 @@ def samples_of(args):
     return out
 
 
+def failure_reasons(err, why):
+    """What made a sample fail, from the harness's stderr: its "... model execution
+    failed: ..." messages (each side's, with the fluctuation figure when GraphNet's
+    noise guard raised), else the last line it wrote; `why` (exit status, timeout)
+    first."""
+    lines = [l for l in err.strip().splitlines() if not l.startswith(PROMPT)]
+    reasons = [why] if why else []
+    for i, l in enumerate(lines):
+        if "model execution failed:" in l:
+            more = [m.strip() for m in lines[i + 1:i + 3] if "IQR/median" in m]
+            reasons.append(" ".join([l.strip()] + more))
+    if len(reasons) == (1 if why else 0) and lines:
+        reasons.append(lines[-1])
+    return reasons
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("samples", nargs="*")
@@ -115,10 +131,10 @@ def main():
         with open(args.log, "a") as f:
             f.write("\n".join(lines) + "\n")
         speedup = [l.split()[-1] for l in lines if "[Speedup][e2e]" in l]
-        tail = [l for l in err.strip().splitlines() if not l.startswith(PROMPT)][-1:]
         print(f"[{i + 1}/{len(samples)}] {status} {sample}"
               + (f" e2e speedup {speedup[0]}" if speedup else "")
-              + (f"\n    {why}: {tail[0] if tail else ''}" if status != "success" else ""),
+              + ("".join(f"\n    {l}" for l in failure_reasons(err, why))
+                 if status != "success" else ""),
               flush=True)
     print(f"\n{ok} / {len(samples)} succeeded in {time.time() - start:.0f} s; log: {args.log}")
     return 0
