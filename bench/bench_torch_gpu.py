@@ -255,9 +255,43 @@ def timed(torch, fn, kwargs, warmup, trials, warmup_ms, stats=None):
 # (torch._dynamo.mark_static_address: reduce-overhead's CUDA graphs then
 # read them in place instead of copying each into the graph's buffers on
 # every call, as GraphNet's harness passes weights as forward arguments).
-MODES = {"inductor": (None, False), "inductor_ro": ("reduce-overhead", False),
-         "inductor_ro_static": ("reduce-overhead", True),
-         "inductor_max": ("max-autotune", True)}
+# Inductor's sides: (torch.compile mode, weights marked static, precision
+# settings changed for that side alone). PyTorch's default runs cuDNN
+# convolutions in TF32 while gn keeps FMA (TF32 missed t = -5 on 3 of 16
+# samples, 2026-11-27): the _fp32 side is the comparison at equal precision.
+MODES = {"inductor": (None, False, {}), "inductor_ro": ("reduce-overhead", False, {}),
+         "inductor_ro_static": ("reduce-overhead", True, {}),
+         "inductor_ro_static_fp32": ("reduce-overhead", True, {"cudnn_allow_tf32": False}),
+         "inductor_max": ("max-autotune", True, {})}
+
+
+class precision_set:
+    """Sets precision switches (precision()'s names) for a block, then
+    restores them."""
+
+    def __init__(self, torch, settings):
+        self.torch, self.settings, self.saved = torch, settings, {}
+
+    def _set(self, name, value):
+        b = self.torch.backends
+        if name == "cudnn_allow_tf32":
+            b.cudnn.allow_tf32 = value
+        elif name == "matmul_allow_tf32":
+            b.cuda.matmul.allow_tf32 = value
+        else:
+            raise ValueError(f"unknown precision setting {name}")
+
+    def __enter__(self):
+        current = precision(self.torch)
+        for name, value in self.settings.items():
+            self.saved[name] = current[name]
+            self._set(name, value)
+        return self
+
+    def __exit__(self, *exc):
+        for name, value in self.saved.items():
+            self._set(name, value)
+        return False
 
 
 def precision(torch):
@@ -356,6 +390,30 @@ def run_one(torch, name, args, progress):
         r[key + "_t"] = tightest(torch, outs, refs)
         r[key + "_t_after"] = tightest(torch, [o.clone() for o in cf.flatten(fn(**kwargs))], refs)
 
+    def inductor_side(key, mode, static):
+        """Compiles with Inductor (compile seconds: the first call, which
+        compiles), then times and checks it as every other side."""
+        r["stage"] = key + " compile"
+        r[key + "_precision"] = precision(torch)
+        progress(r)
+        torch._dynamo.reset()
+        if static:
+            for w in weight_names(args.bundle, name) & set(kwargs):
+                if isinstance(kwargs[w], torch.Tensor):
+                    torch._dynamo.mark_static_address(kwargs[w])
+        cmod = torch.compile(mod) if mode is None else torch.compile(mod, mode=mode)
+        t0 = time.perf_counter()
+        r[key + "_compile_from"] = time.time()
+        first = [o.clone() for o in cf.flatten(cmod(**kwargs))]
+        sync(torch)
+        r[key + "_compile_s"] = time.perf_counter() - t0
+        r[key + "_compile_to"] = time.time()
+        del first
+        r["stage"] = key + " timing"
+        progress(r)
+        side(key, cmod)
+        progress(r)
+
     with torch.no_grad():
         if "eager" in modes:
             r["stage"] = "eager"
@@ -379,26 +437,9 @@ def run_one(torch, name, args, progress):
                 r["gn_binding"] = fn.gn_program.binding
         for key in [m for m in MODES if m in modes]:
             # Compile seconds: torch.compile's first call, which compiles.
-            mode, static = MODES[key]
-            r["stage"] = key + " compile"
-            progress(r)
-            torch._dynamo.reset()
-            if static:
-                for w in weight_names(args.bundle, name) & set(kwargs):
-                    if isinstance(kwargs[w], torch.Tensor):
-                        torch._dynamo.mark_static_address(kwargs[w])
-            cmod = torch.compile(mod) if mode is None else torch.compile(mod, mode=mode)
-            t0 = time.perf_counter()
-            r[key + "_compile_from"] = time.time()
-            first = [o.clone() for o in cf.flatten(cmod(**kwargs))]
-            sync(torch)
-            r[key + "_compile_s"] = time.perf_counter() - t0
-            r[key + "_compile_to"] = time.time()
-            del first
-            r["stage"] = key + " timing"
-            progress(r)
-            side(key, cmod)
-            progress(r)
+            mode, static, settings = MODES[key]
+            with precision_set(torch, settings):
+                inductor_side(key, mode, static)
     del r["stage"]
     r["wall_s"] = time.time() - r.pop("started")
     return r
@@ -628,8 +669,9 @@ def main():
     ap.add_argument("--modes", default="eager,inductor,inductor_ro",
                     help="comma list of eager, gn (gn through Python, from the bundle's program "
                          "cache), inductor, inductor_ro (reduce-overhead), inductor_ro_static "
-                         "(reduce-overhead, weights marked static), inductor_max (max-autotune, "
-                         "weights static)")
+                         "(reduce-overhead, weights marked static), inductor_ro_static_fp32 "
+                         "(the same with cuDNN's TF32 off, as gn runs convolutions), inductor_max "
+                         "(max-autotune, weights static)")
     ap.add_argument("--tf32", choices=("default", "off"), default="default",
                     help="off: TF32 off for matmuls and convolutions in every side (the "
                          "records say which ran)")

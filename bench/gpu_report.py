@@ -168,7 +168,8 @@ def memory_with_workspaces(gn, th, names):
           f"{within} / {n}; <= PyTorch eager's peak: {vs_torch} / {m}")
 
 
-INDUCTOR_SIDES = ("inductor", "inductor_ro", "inductor_ro_static", "inductor_max")
+INDUCTOR_SIDES = ("inductor", "inductor_ro", "inductor_ro_static", "inductor_ro_static_fp32",
+                  "inductor_max")
 
 
 def python_section(gn, th, names, t):
@@ -225,6 +226,17 @@ def python_section(gn, th, names, t):
     print(f"both correct: PyTorch eager / gn-py {fmt(geomean(both_torch))} over "
           f"{len(both_torch)}; best Inductor / gn-py {fmt(geomean(both_best))} over "
           f"{len(both_best)}")
+    for key, what in (("inductor_ro_static", "PyTorch's precision defaults"),
+                      ("inductor_ro_static_fp32", "cuDNN TF32 off, as gn")):
+        pairs = [(n, r["gn_ms"] / r[key + "_ms"]) for n, g, r in rows
+                 if r.get("gn_ms") and r.get(key + "_ms") and good(r.get(key + "_t", 2))
+                 and good(r.get("gn_t", 2)) and good(r.get("gn_t_after", 2))]
+        if pairs:
+            slow = sorted((x, n) for n, x in pairs if x > 1.10)[::-1]
+            print(f"Inductor reduce-overhead, static weights, {what}: / gn-py "
+                  f"{fmt(geomean([1 / x for _, x in pairs]))} over {len(pairs)} both correct; "
+                  f"gn-py more than 10% slower on {len(slow)}"
+                  + (": " + ", ".join(f"{n[:24]} {x:.2f}x" for x, n in slow[:8]) if slow else ""))
     print(f"gn-py / gn's runner: geomean {fmt(geomean(over_runner))}, over 1.10 on "
           f"{sum(x > 1.10 for x in over_runner)} of {len(over_runner)}; noisy (IQR/median > 0.2) "
           f"{noisy}; from the cache to a runnable program: median "
