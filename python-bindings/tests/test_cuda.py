@@ -253,6 +253,15 @@ def test_caller_checks_only_what_changed(device):
     np.testing.assert_allclose(device.read(outs[0], m.results[0]["shape"], "float32"),
                                m.run_eager(x2, *args[1:])[0], rtol=1e-5, atol=1e-5)
     assert tensors[0].described == 1
+    # Moved with its version counter unchanged (torch's `t.data = other`):
+    # seen by its address, described again and read where it now is.
+    w2 = args[2] * 3
+    tensors[2].address = device.array(w2)[0]
+    call(tensors, outs)
+    f.synchronize()
+    assert tensors[2].described == 2
+    np.testing.assert_allclose(device.read(outs[0], m.results[0]["shape"], "float32"),
+                               m.run_eager(x2, args[1], w2, *args[3:])[0], rtol=1e-5, atol=1e-5)
 
 
 def test_one_cuda_program_for_every_size(device):
