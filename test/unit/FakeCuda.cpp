@@ -676,12 +676,16 @@ int cublasLtMatmulAlgoGetHeuristic(void *, void *, void *, void *, void *, void 
     out[i].algo.id = i;
     for (int k = 0; k < 4; ++k)
       out[i].algo.align[k] = pref->align[k];
+    // GN_FAKE_CUBLASLT_WORKSPACE=B: algorithm i needs i * B bytes of
+    // workspace (remembered in the algorithm, checked at the matmul).
+    out[i].workspaceSize = size_t(i) * size_t(envInt("GN_FAKE_CUBLASLT_WORKSPACE", 0));
+    out[i].algo.unused[0] = out[i].workspaceSize;
   }
   return n ? 0 : 15; // CUBLAS_STATUS_NOT_SUPPORTED
 }
 int cublasLtMatmul(void *, void *d, const void *alpha, const void *a, void *la, const void *b,
                    void *lb, const void *beta, const void *c, void *lc, void *dd, void *ld,
-                   const LtAlgo *algo, void *, size_t, void *) {
+                   const LtAlgo *algo, void *workspace, size_t workspaceBytes, void *) {
   if (int status = envInt("GN_FAKE_CUBLAS_FAIL", 0))
     return status;
   auto *desc = static_cast<LtDesc *>(d);
@@ -695,6 +699,10 @@ int cublasLtMatmul(void *, void *d, const void *alpha, const void *a, void *la, 
       api += " BAD-ALIGNMENT";
   if (c != dd || lc != ld)
     api += " C-IS-NOT-D";
+  uintptr_t w = reinterpret_cast<uintptr_t>(workspace);
+  if (algo->unused[0] && (!w || workspaceBytes < algo->unused[0] || !inAllocation(w) ||
+                          !inAllocation(w + algo->unused[0])))
+    api += " WORKSPACE-TOO-SMALL";
   if (!capturing)
     clockMs += (int)algo->id == envInt("GN_FAKE_CUBLASLT_FASTEST", 1) ? 1 : 2;
   return gemm(api.c_str(), desc->transA, desc->transB, C->rows, C->cols, k, alpha, a, A->type,

@@ -462,6 +462,17 @@ bool CudaExecutor::Impl::prepareSteps(std::string &error) {
   }
   if (gemms && !gemms->tune(error))
     return false;
+  // The GEMMs were timed on the full workspace; their choices keep only
+  // what they need (most need none: a small model's 32 MiB was most of
+  // its device memory).
+  if (gemms && gemms->workspaceNeeded() < kGemmWorkspaceBytes) {
+    size_t need = gemms->workspaceNeeded();
+    if (!freeAllocation(gemmWorkspace, kGemmWorkspaceBytes, error) ||
+        !alloc(need, gemmWorkspace, error))
+      return false;
+    workspaceBytes -= int64_t(kGemmWorkspaceBytes) - int64_t(need);
+    gemms->setWorkspace(gemmWorkspace, need);
+  }
   if (!convs)
     return true;
   // The convolutions' timing on the largest candidate's workspace, then

@@ -2,6 +2,7 @@
 #include "CudaGemm.h"
 #include "CudaTiming.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -274,6 +275,15 @@ bool GemmRunner::tune(std::string &error) {
   statistics.tuneMs +=
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return true;
+}
+
+size_t GemmRunner::workspaceNeeded() const {
+  if (cublasHandle)
+    return workspaceBytes;
+  size_t bytes = 0;
+  for (const auto &p : products)
+    bytes = std::max(bytes, p->candidates[p->chosen].workspaceSize);
+  return bytes;
 }
 
 bool GemmRunner::runCublas(const Call &call, std::string &error) {

@@ -63,6 +63,15 @@ public:
   bool tune(std::string &error);
   /// Enqueues step `step`'s product on the stream.
   bool run(size_t step, std::string &error);
+  /// The workspace the chosen algorithms need (after tune()): the largest
+  /// cuBLASLt choice's, or all of it while any step goes through cuBLAS
+  /// (whose workspace is set once, at its handle).
+  size_t workspaceNeeded() const;
+  /// The workspace the runs use from now on (at least workspaceNeeded()).
+  void setWorkspace(CUdeviceptr p, size_t bytes) {
+    workspace = p;
+    workspaceBytes = bytes;
+  }
   /// "cublaslt" or "cublas": the library step `step` runs through.
   const char *library(size_t step) const;
   const GemmStats &stats() const { return statistics; }
