@@ -303,6 +303,7 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     out = [n for n in gm.graph.nodes if n.op == "output"][0].args[0]
     returns_sequence = isinstance(out, (tuple, list))
     run_positional = runner(compiled, target)
+    keep_all = keep == list(range(len(inputs)))  # no shape symbols among the arguments
 
     def run(*args):
         given = list(args) + attrs
@@ -312,7 +313,7 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                     f"gn backend: input {name}, read as a number (.item()), was {value!r} when "
                     f"gn compiled the graph and is {given[i].item()!r} now; gn compiled it as a "
                     "constant: torch.compile the model again (torch._dynamo.reset())")
-        outs = run_positional([given[i] for i in keep])
+        outs = run_positional(given if keep_all else [given[i] for i in keep])
         return tuple(outs) if returns_sequence else outs[0]
 
     run.gn_compiled = compiled
