@@ -1,12 +1,14 @@
 // RUN: gn-opt %s --gn-stream-bands="max-bands=2 min-bytes=1024 band-bytes=64 memory-ratio=3 require-fit=true" | FileCheck %s --check-prefix=BANDS
 // RUN: gn-opt %s --gn-stream-bands="max-bands=2 min-bytes=1024 band-bytes=64 memory-ratio=2" | FileCheck %s --check-prefix=BANDS
 // RUN: gn-opt %s --gn-stream-bands="max-bands=2 min-bytes=1024 band-bytes=64 memory-ratio=2 require-fit=true" | FileCheck %s --check-prefix=WHOLE
+// RUN: gn-opt %s --gn-stream-bands="max-bands=2 min-bytes=1024 band-bytes=64 memory-ratio=3 require-fit=true min-excess-bytes=65536" | FileCheck %s --check-prefix=WHOLE
 
 // require-fit (gn-cuda-pipeline's setting, where every band is launches of
 // its own): the bands are kept only where they bring the estimated peak
 // within memory-ratio. Two bands of this audio front end fit 3x but not 2x:
 // at 2x the function is left as it was, while without require-fit it is
-// banded anyway.
+// banded anyway. With min-excess-bytes (gn-cuda-pipeline's 16 MiB): an
+// estimate over the budget by less than that is left whole, as it fits.
 // BANDS-LABEL: func.func @conv_chain
 // BANDS: gn.slice %arg0
 // BANDS: gn.concat

@@ -266,6 +266,10 @@ def GnStreamBandsPass : Pass<"gn-stream-bands", "func::FuncOp"> {
     Option<"bandGemms", "band-gemms", "bool", "false",
            "Band GEMMs along the rows of their lhs (where linear is "
            "decomposed into a GEMM; the CPU keeps linear whole)">,
+    Option<"minExcessBytes", "min-excess-bytes", "int64_t", "0",
+           "Leave the function whole while its estimated peak exceeds the "
+           "budget by less than this many bytes (a target where each band "
+           "costs launches: a model of a few MiB gains nothing worth them)">,
     Option<"requireFit", "require-fit", "bool", "false",
            "Keep the bands only where they bring the estimated peak within "
            "memory-ratio (a target where each band costs launches)">,

@@ -291,7 +291,13 @@ public:
       index();
       int64_t peakStep = -1;
       int64_t peak = estimatePeak(peakStep);
-      if (peak <= options.memoryRatio * (double)ioBytes)
+      double budget = options.memoryRatio * (double)ioBytes;
+      if (peak <= budget)
+        return true;
+      // Over the budget by less than min-excess-bytes before any band:
+      // left whole (bands made in an earlier round stay: that excess was
+      // worth them).
+      if (round == 0 && peak - budget < (double)options.minExcessBytes)
         return true;
       if (!tryStreamOne(peakStep, peak - ioBytes))
         return false;

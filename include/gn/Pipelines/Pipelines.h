@@ -104,6 +104,12 @@ struct CudaPipelineOptions : public PassPipelineOptions<CudaPipelineOptions> {
                            llvm::cl::desc("gn-stream-bands: most bands per region (each band is "
                                           "its own launches)"),
                            llvm::cl::init(8)};
+  Option<int64_t> bandMinExcessBytes{
+      *this, "band-min-excess-bytes",
+      llvm::cl::desc("gn-stream-bands: leave a function whole while its estimated peak exceeds "
+                     "memory-ratio by less than this (each band is launches of its own: "
+                     "LINKX's 0.8 MB excess became 110 more steps, 0.57 ms on an H200)"),
+      llvm::cl::init(4 << 20)};
   Option<bool> requireFit{
       *this, "stream-require-fit",
       llvm::cl::desc("gn-stream-bands: keep the bands only where they bring the estimated peak "
