@@ -622,7 +622,7 @@ def run_batch(names, args, workdir, deadline, report):
             time.sleep(0.5)
             current = partial + ".current"
             if time.time() > deadline:
-                killed = f"stopped at the benchmark's deadline"
+                killed = "stopped at the benchmark's deadline"
             elif os.path.exists(current) and time.time() - os.path.getmtime(current) > args.timeout:
                 killed = f"timed out after {args.timeout} s"
             if killed:

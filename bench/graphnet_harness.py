@@ -22,7 +22,6 @@ sample, and the run goes on.
 """
 import argparse
 import base64
-import json
 import os
 import subprocess
 import sys

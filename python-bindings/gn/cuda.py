@@ -129,6 +129,8 @@ def _at_shapes(specs, shapes):
 
 
 _UNTRUSTED = object()  # no object passed is this one
+_ITEMSIZE = {"float32": 4, "float64": 8, "float16": 2, "uint16": 2, "int64": 8, "int32": 4,
+             "int16": 2, "int8": 1, "uint8": 1, "bool": 1}
 
 
 class _Positions:
@@ -167,6 +169,30 @@ class _Positions:
             versions[i] = obj._version if trusted else None
             if self.addresses is not None:
                 self.addresses[i], self.sizes[i] = ref
+        return refs
+
+
+    def place(self, objs):
+        """update() for objects the caller made to these specs itself (the
+        outputs gn.torch_backend allocates at results_for's shapes and
+        dtypes, contiguous on the device): only their addresses are read,
+        about 0.1 us an object against 2.4 us described and checked."""
+        specs = self.specs
+        if len(objs) != len(specs):
+            raise GnError(f"forward takes {len(specs)} {self.what}s, got {len(objs)}")
+        if not hasattr(self, "nbytes"):
+            self.nbytes = []
+            for spec in specs:
+                n = _ITEMSIZE[spec["dtype"]]
+                for d in spec["shape"]:
+                    n *= d
+                self.nbytes.append(n)
+        refs, kept, addresses = self.refs, self.kept, self.addresses
+        for i, obj in enumerate(objs):
+            refs[i] = (obj.data_ptr(), self.nbytes[i])
+            kept[i] = _UNTRUSTED
+            if addresses is not None:
+                addresses[i], self.sizes[i] = refs[i]
         return refs
 
 
@@ -227,10 +253,15 @@ class Caller:
             self.current = key
         return self.results
 
-    def __call__(self, args, outs, stream=0):
+    def __call__(self, args, outs, stream=0, outs_as_results=False):
+        """One forward, enqueued on `stream`. outs_as_results: the caller
+        allocated `outs` itself at results_for()'s shapes and dtypes,
+        contiguous on GPU 0, so they are not described and checked (each
+        call's fresh outputs were: 2.4 us each, 33 outputs for flan-t5)."""
         if self.symbolic:
             self.results_for(args)
-        a, o = self.args.update(args), self.outs.update(outs)
+        a = self.args.update(args)
+        o = self.outs.place(outs) if outs_as_results else self.outs.update(outs)
         if self.args.addresses is not None:
             self.compiled.run_device_arrays(self.args.addresses, self.args.sizes,
                                             self.outs.addresses, self.outs.sizes,

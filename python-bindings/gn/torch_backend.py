@@ -228,6 +228,17 @@ def _write_sample(folder, gm, inputs, symbols=None, constants=None):
         _write_constraints(folder, symbols, placeholders, inputs)
 
 
+# The raw handle of torch's current stream without making a Stream object
+# (what Inductor's generated code calls); the public API where it is absent.
+_RAW_STREAM = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+
+
+def _current_stream(dev):
+    if _RAW_STREAM is not None:
+        return _RAW_STREAM(dev.index if dev.index is not None else torch.cuda.current_device())
+    return torch.cuda.current_stream(dev).cuda_stream
+
+
 def runner(compiled, target):
     """A function of forward's tensors (in its order) that runs `compiled`
     where they are and returns its results as torch tensors: CPU tensors in
@@ -254,13 +265,20 @@ def runner(compiled, target):
         return [_from_numpy(r) for r in compiled(*[view(t) for t in tensors])]
 
     caller = gn_cuda.Caller(compiled) if target == "cuda" else None
+    made = {}  # id of a results list -> (its list, [(shape, torch dtype)])
 
     def run_cuda(tensors):
         dev = tensors[0].device if tensors else torch.device("cuda", 0)
         # A symbolic program's results have the shapes of this call's binding.
-        outs = [torch.empty(r["shape"], dtype=_TORCH_OF_GN[r["dtype"]], device=dev)
-                for r in caller.results_for(tensors)]
-        caller(tensors, outs, torch.cuda.current_stream(dev).cuda_stream)
+        results = caller.results_for(tensors)
+        kept = made.get(id(results))
+        if kept is None or kept[0] is not results:
+            if len(made) > 2 * gn_cuda.Caller.kBindings:
+                made.clear()  # results of bindings the caller no longer keeps
+            kept = made[id(results)] = (results, [(tuple(r["shape"]), _TORCH_OF_GN[r["dtype"]])
+                                                  for r in results])
+        outs = [torch.empty(shape, dtype=dtype, device=dev) for shape, dtype in kept[1]]
+        caller(tensors, outs, _current_stream(dev), outs_as_results=True)
         return outs
 
     return run_cuda if target == "cuda" else run_cpu

@@ -264,6 +264,25 @@ def test_caller_checks_only_what_changed(device):
                                m.run_eager(x2, args[1], w2, *args[3:])[0], rtol=1e-5, atol=1e-5)
 
 
+def test_caller_takes_outputs_it_was_told_fit(device):
+    # gn.torch_backend allocates each call's outputs itself at the results'
+    # shapes: outs_as_results reads only their addresses (not described).
+    m = gemm_program()
+    args = m.synthesize_inputs()
+    f = gn.compile(m, device="cuda", switches=SWITCHES, caller_tensors=True)
+    tensors = [TensorLike(device.array(a), a.shape) for a in args]
+    call = gn.cuda.Caller(f)
+    for k in range(3):
+        outs = [TensorLike(device.empty(r["shape"], r["dtype"]), r["shape"])
+                for r in call.results_for(tensors)]
+        call(tensors, outs, outs_as_results=True)
+        f.synchronize()
+        assert [o.described for o in outs] == [0] * len(outs)
+        np.testing.assert_allclose(device.read((outs[0].address, 0), m.results[0]["shape"],
+                                               "float32"),
+                                   m.run_eager(*args)[0], rtol=1e-5, atol=1e-5)
+
+
 def test_one_cuda_program_for_every_size(device):
     # Symbolic dims on CUDA (docs/symbolic-shapes.md, phase 4): compiled
     # once, bound at each call's sizes (an executor, arena and graph per
