@@ -100,11 +100,10 @@ HALF = (torch.float16, torch.bfloat16)
 
 
 
-def run_sample(sample, dump, dtype, graphnet, t_check, side="eager"):
+def dump_inputs(sample, dump, params):
+    """forward's arguments as gn ran them (`gn-eval run --dump DUMP`): the
+    variant's inputs, SymInts from the sample's meta."""
     name = os.path.basename(os.path.normpath(sample))
-    gm, original, params = rewritten(sample, dtype, graphnet)
-    if gm is None:
-        return {"sample": name, "pass": False, "error": "the pass rewrites nothing"}
     meta = meta_of(sample)
     args = []
     for p in params:
@@ -117,6 +116,15 @@ def run_sample(sample, dump, dtype, graphnet, t_check, side="eager"):
         if a.dtype == torch.int16 or str(a.dtype) == "torch.uint16":
             a = a.view(torch.bfloat16)
         args.append(a)
+    return args
+
+
+def run_sample(sample, dump, dtype, graphnet, t_check, side="eager"):
+    name = os.path.basename(os.path.normpath(sample))
+    gm, original, params = rewritten(sample, dtype, graphnet)
+    if gm is None:
+        return {"sample": name, "pass": False, "error": "the pass rewrites nothing"}
+    args = dump_inputs(sample, dump, params)
     with torch.no_grad():
         outs = flatten(gm(*args))
         wide = flatten(original(*[a.float() if isinstance(a, torch.Tensor) and a.dtype in HALF
