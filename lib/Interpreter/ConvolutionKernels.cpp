@@ -74,21 +74,28 @@ namespace {
 /// Runs a oneDNN (de)convolution on f32 data. Weights are passed grouped:
 /// [G, O/G, I/G, k...] for both directions (deconvolution weights are
 /// rearranged by the caller).
+/// `wei` gives the weights in f32, grouped: called only when they are read
+/// (not when their reordered copy is cached: a half weight was widened on
+/// every call for nothing).
 template <typename PrimDesc, typename Prim>
-LogicalResult runDnnl(Operation *op, PrimDesc &pd, HostTensor &src, HostTensor &wei,
-                      HostTensor *bias, HostTensor &dst, const dnnl::memory::desc &srcMd,
-                      const dnnl::memory::desc &weiMd, const dnnl::memory::desc &dstMd,
-                      ReorderedWeights::Impl *cache, const void *weightKey) {
+LogicalResult runDnnl(Operation *op, PrimDesc &pd, HostTensor &src,
+                      llvm::function_ref<HostTensor &()> wei, HostTensor *bias, HostTensor &dst,
+                      const dnnl::memory::desc &srcMd, const dnnl::memory::desc &weiMd,
+                      const dnnl::memory::desc &dstMd, ReorderedWeights::Impl *cache,
+                      const void *weightKey) {
   auto &eng = cpuEngine();
   dnnl::stream stream(eng);
-  dnnl::memory srcUser(srcMd, eng, src.bytes()), weiUser(weiMd, eng, wei.bytes()),
-      dstUser(dstMd, eng, dst.bytes());
-  auto srcMem = srcUser, weiMem = weiUser, dstMem = dstUser;
+  dnnl::memory srcUser(srcMd, eng, src.bytes()), dstUser(dstMd, eng, dst.bytes());
+  auto srcMem = srcUser, dstMem = dstUser;
+  dnnl::memory weiMem;
+  auto weiUser = [&] { return dnnl::memory(weiMd, eng, wei().bytes()); };
   if (pd.src_desc() != srcUser.get_desc()) {
     srcMem = dnnl::memory(pd.src_desc(), eng);
     dnnl::reorder(srcUser, srcMem).execute(stream, srcUser, srcMem);
   }
-  if (pd.weights_desc() != weiUser.get_desc()) {
+  if (pd.weights_desc() == weiMd) {
+    weiMem = weiUser();
+  } else {
     // Constant weights are reordered on their first use only.
     auto hit = !cache ? nullptr : [&]() -> ReorderedWeights::Impl::Entry * {
       for (auto &e : cache->entries)
@@ -99,8 +106,9 @@ LogicalResult runDnnl(Operation *op, PrimDesc &pd, HostTensor &src, HostTensor &
     if (hit) {
       weiMem = hit->memory;
     } else {
+      dnnl::memory user = weiUser();
       weiMem = dnnl::memory(pd.weights_desc(), eng);
-      dnnl::reorder(weiUser, weiMem).execute(stream, weiUser, weiMem);
+      dnnl::reorder(user, weiMem).execute(stream, user, weiMem);
       if (cache)
         cache->entries.push_back({weightKey, pd.weights_desc(), weiMem});
     }
@@ -257,7 +265,8 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
     return convolutionF64Gemm(op, in, stride, padding, dilation, groups);
   if (in[0].dtype() == DType::F64)
     return convolutionF64(op, in, stride, padding, dilation, groups, transposed);
-  HostTensor x = convertTo(in[0], DType::F32), w = convertTo(in[1], DType::F32);
+  HostTensor x = convertTo(in[0], DType::F32);
+  llvm::ArrayRef<int64_t> wShape = in[1].shape();
   std::optional<HostTensor> b;
   if (in.size() > 2)
     b = convertTo(in[2], DType::F32);
@@ -270,28 +279,36 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   // Grouped weights [G, O/G, I/G, k...]. Transposed conv weights are
   // [I, O/G, k...] in torch: regroup to [G, O/G, I/G, k...].
   llvm::SmallVector<int64_t, 6> gw;
-  HostTensor wg = w;
-  if (!transposed) {
-    gw = {g, w.shape()[0] / g, w.shape()[1]};
-  } else {
-    int64_t inC = w.shape()[0], outPerG = w.shape()[1];
-    gw = {g, outPerG, inC / g};
-    llvm::SmallVector<int64_t, 6> gshape(gw);
-    llvm::append_range(gshape, w.shape().drop_front(2));
-    wg = HostTensor(DType::F32, gshape);
+  if (!transposed)
+    gw = {g, wShape[0] / g, wShape[1]};
+  else
+    gw = {g, wShape[1], wShape[0] / g};
+  llvm::append_range(gw, wShape.drop_front(2));
+  // The weights in f32, grouped, made when oneDNN reads them (not when
+  // their reordered copy is cached).
+  std::optional<HostTensor> wg;
+  auto groupedWeights = [&]() -> HostTensor & {
+    if (wg)
+      return *wg;
+    HostTensor w = convertTo(in[1], DType::F32);
+    if (!transposed)
+      return wg.emplace(w);
+    // [I, O/G, k...] (torch's transposed layout) to [G, O/G, I/G, k...].
+    int64_t inC = wShape[0], outPerG = wShape[1];
+    wg.emplace(DType::F32, gw);
     int64_t ksz = 1;
-    for (int64_t d : w.shape().drop_front(2))
+    for (int64_t d : wShape.drop_front(2))
       ksz *= d;
     const float *src = w.data<float>();
-    float *dst = wg.data<float>();
+    float *dst = wg->data<float>();
     for (int64_t gi = 0; gi < g; ++gi)
       for (int64_t o = 0; o < outPerG; ++o)
         for (int64_t i = 0; i < inC / g; ++i)
           for (int64_t kk = 0; kk < ksz; ++kk)
             dst[((gi * outPerG + o) * (inC / g) + i) * ksz + kk] =
                 src[((gi * (inC / g) + i) * outPerG + o) * ksz + kk];
-  }
-  llvm::append_range(gw, w.shape().drop_front(2));
+    return *wg;
+  };
   dnnl::memory::dims strides = toDims(stride), padL = toDims(padding), padR = toDims(padding),
                      dil;
   for (int64_t d : dilation)
@@ -316,7 +333,8 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
                           anySrc, anyWei, anyDst, strides, dil, padL, padR);
       dnnl::convolution_forward::primitive_desc pd(desc, cpuEngine());
       if (failed(runDnnl<decltype(pd), dnnl::convolution_forward>(
-              op, pd, x, wg, b ? &*b : nullptr, y, srcMd, weiMd, dstMd, cache, weightKey)))
+              op, pd, x, groupedWeights, b ? &*b : nullptr, y, srcMd, weiMd, dstMd, cache,
+              weightKey)))
         return failure();
     } else {
       auto desc = b ? dnnl::deconvolution_forward::desc(
@@ -329,7 +347,8 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
                           dil, padL, padR);
       dnnl::deconvolution_forward::primitive_desc pd(desc, cpuEngine());
       if (failed(runDnnl<decltype(pd), dnnl::deconvolution_forward>(
-              op, pd, x, wg, b ? &*b : nullptr, y, srcMd, weiMd, dstMd, cache, weightKey)))
+              op, pd, x, groupedWeights, b ? &*b : nullptr, y, srcMd, weiMd, dstMd, cache,
+              weightKey)))
         return failure();
     }
   } catch (const dnnl::error &e) {

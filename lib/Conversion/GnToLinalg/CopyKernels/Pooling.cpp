@@ -300,7 +300,21 @@ LogicalResult CopyKernelEmitter::emitMaxPool(OpBuilder &b, Location loc, MaxPool
     b.setInsertionPointToStart(&func.getBody().front());
     window = memref::AllocaOp::create(b, loc, MemRefType::get(k, e));
   }
-  linalg::FillOp::create(b, loc, negInf, out);
+  // f16 / bf16: the maximum runs in an f32 buffer, rounded to the output
+  // once at the end (exact: it is one of the inputs). Rounding after every
+  // tap was a software f32 -> bf16 rounding per tap and element, unvectorized
+  // (rtmpose-s's 13 x 13 pools in bfloat16: 8x their float32 time).
+  bool narrow = e.isF16() || e.isBF16();
+  Value acc = out;
+  if (narrow) {
+    llvm::SmallVector<Value> dynamicOut;
+    for (int64_t d = 0; d < rank; ++d)
+      if (ShapedType::isDynamic(outShape[d]))
+        dynamicOut.push_back(outSizes[d]);
+    acc = memref::AllocOp::create(b, loc, MemRefType::get(outShape, b.getF32Type()), dynamicOut);
+    negInf = arith::ConstantOp::create(b, loc, b.getF32Type(), b.getF32FloatAttr(-INFINITY));
+  }
+  linalg::FillOp::create(b, loc, negInf, acc);
   // Loops: the output dims, then the window dims.
   unsigned loops = rank + sp;
   llvm::SmallVector<AffineExpr> srcExprs, winExprs, outExprs;
@@ -321,21 +335,24 @@ LogicalResult CopyKernelEmitter::emitMaxPool(OpBuilder &b, Location loc, MaxPool
                                        AffineMap::get(loops, 0, outExprs, ctx)};
   llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
   iterators.append(sp, utils::IteratorType::reduction);
-  linalg::GenericOp::create(b, loc, ValueRange{src, window}, ValueRange{out}, maps, iterators,
+  linalg::GenericOp::create(b, loc, ValueRange{src, window}, ValueRange{acc}, maps, iterators,
                             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                              // f16 / bf16 compared in f32: exact, and
-                              // every target has an f32 maximum.
-                              Value acc = args[2], v = args[0];
-                              bool narrow = e.isF16() || e.isBF16();
-                              if (narrow) {
-                                acc = arith::ExtFOp::create(nb, nloc, nb.getF32Type(), acc);
-                                v = arith::ExtFOp::create(nb, nloc, nb.getF32Type(), v);
-                              }
-                              Value m = arith::MaximumFOp::create(nb, nloc, acc, v);
+                              Value v = args[0];
                               if (narrow)
-                                m = arith::TruncFOp::create(nb, nloc, e, m);
-                              linalg::YieldOp::create(nb, nloc, m);
+                                v = arith::ExtFOp::create(nb, nloc, nb.getF32Type(), v);
+                              linalg::YieldOp::create(
+                                  nb, nloc, ValueRange{arith::MaximumFOp::create(nb, nloc, args[2], v).getResult()});
                             });
+  if (narrow) {
+    llvm::SmallVector<AffineMap> same(2, b.getMultiDimIdentityMap(rank));
+    linalg::GenericOp::create(
+        b, loc, ValueRange{acc}, ValueRange{out}, same,
+        llvm::SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          linalg::YieldOp::create(nb, nloc, ValueRange{arith::TruncFOp::create(nb, nloc, e, args[0]).getResult()});
+        });
+    memref::DeallocOp::create(b, loc, acc);
+  }
   if (buffer)
     memref::DeallocOp::create(b, loc, buffer);
   return success();
