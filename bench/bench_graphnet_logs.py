@@ -44,12 +44,17 @@ def last_by_sample(path, name_of):
     return out
 
 
-def block(out, sample, system, ms, eager_ms, dtypes, ts, failure=None):
+CPU_CONFIG = (("device", "cpu"), ("hardware", "2-core x86 VM"), ("warmup", 1), ("trials", 5))
+
+
+def block(out, sample, system, ms, eager_ms, dtypes, ts, failure=None, config=CPU_CONFIG):
+    """One sample's lines in a system's log: `ts` the tightest t of each
+    output (None: the system produced none), `failure` "eager" when PyTorch
+    eager failed; `config` the [Config] lines besides model and compiler."""
     p = lambda k, v="": out.append(f"{PROMPT} {k} {v}".rstrip())  # noqa: E731
     p("[Processing]", sample)
     p("[Config] model:", os.path.basename(sample.rstrip("/")))
-    for k, v in (("device", "cpu"), ("hardware", "2-core x86 VM"), ("compiler", system),
-                 ("warmup", 1), ("trials", 5)):
+    for k, v in (*config[:2], ("compiler", system), *config[2:]):
         p(f"[Config] {k}:", v)
     if failure == "eager":
         out.append("RuntimeError: PyTorch eager failed")
@@ -57,7 +62,7 @@ def block(out, sample, system, ms, eager_ms, dtypes, ts, failure=None):
         p("[Fail due to eager model execution error.]")
         return
     p("[Datatype][eager]:", " ".join(dtypes))
-    if failure == "compile" or ts is None:
+    if failure == "compile" or ts is None or ms is None:
         out.append(f"CompileError: {system} did not produce outputs")
         p("[Result] status:", "failed")
         p("[Fail due to compiled model execution error.]")

@@ -24,7 +24,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_graphnet_logs import FAMILIES, PROMPT, key  # noqa: E402
+from bench_graphnet_logs import block  # noqa: E402
 from gpu_report import read, tightest  # noqa: E402
 
 DTYPES = {"f32": "float32", "f64": "float64", "f16": "float16", "bf16": "bfloat16"}
@@ -33,37 +33,6 @@ TORCH_SIDES = {"inductor-ro-static": "inductor_ro_static",
                "inductor-ro-static-fp32": "inductor_ro_static_fp32",
                "inductor-ro": "inductor_ro", "inductor": "inductor",
                "inductor-max-autotune": "inductor_max"}
-
-
-def block(out, sample, system, device, ms, eager_ms, dtypes, t, failure=None):
-    p = lambda k, v="": out.append(f"{PROMPT} {k} {v}".rstrip())  # noqa: E731
-    p("[Processing]", sample)
-    p("[Config] model:", os.path.basename(sample.rstrip("/")))
-    for k, v in (("device", "cuda"), ("hardware", device), ("compiler", system)):
-        p(f"[Config] {k}:", v)
-    if failure == "eager":
-        out.append("RuntimeError: PyTorch eager failed or was not timed")
-        p("[Result] status:", "failed")
-        p("[Fail due to eager model execution error.]")
-        return
-    p("[Datatype][eager]:", " ".join(dtypes))
-    if ms is None or t is None:
-        out.append(f"RuntimeError: {system} did not run or was not timed")
-        p("[Result] status:", "failed")
-        p("[Fail due to compiled model execution error.]")
-        return
-    p("[Datatype][compiled]:", " ".join(dtypes))
-    p("[DataType]", f"eager:{dtypes} compiled:{dtypes} match:True")
-    p("[Correctness][equal]:", " ".join("1" if t <= -10 else "0" for _ in dtypes))
-    for family in FAMILIES:
-        if family in dtypes:
-            for at in range(-10, 6):
-                p(f"[Correctness]{key(family, at)}:", " ".join("1" if at >= t else "0"
-                                                               for _ in dtypes))
-    p("[Result] status:", "success")
-    p("[Performance][eager]:", f'{{"e2e": {{"median": {eager_ms}}}}}')
-    p("[Performance][compiled]:", f'{{"e2e": {{"median": {ms}}}}}')
-    p("[Speedup][e2e]:", f"{eager_ms / ms:.9g}")
 
 
 def side_t(r, field):
@@ -83,6 +52,11 @@ def main():
     logs = {s: [] for s in systems}
     device = next((r.get("gpu") for r in th.values() if r.get("gpu")), None) or \
         next((g.get("device") for g in gn.values() if g.get("device")), "cuda")
+    config = (("device", "cuda"), ("hardware", device))
+
+    def log(system, ms, eager_ms, dtypes, t, failure=None):
+        block(logs[system], sample, system, ms, eager_ms, dtypes,
+              None if t is None else [t] * len(dtypes), failure, config)
     for name in sorted(set(gn) | set(th)):
         g, r = gn.get(name, {}), th.get(name, {})
         sample = g.get("sample") or name
@@ -92,19 +66,16 @@ def main():
         eager_t = side_t(r, "eager")
         if not eager_ms or eager_t is None:
             for s in systems:
-                block(logs[s], sample, s, device, None, None, dtypes, None, failure="eager")
+                log(s, None, None, dtypes, None, failure="eager")
             continue
-        block(logs["pytorch-eager"], sample, "pytorch-eager", device, eager_ms, eager_ms,
-              dtypes, eager_t)
+        log("pytorch-eager", eager_ms, eager_ms, dtypes, eager_t)
         ok = g.get("status") == "ok"
-        block(logs["gn"], sample, "gn", device,
-              (g.get("compiled") or {}).get("median_ms") if ok else None, eager_ms, dtypes,
-              tightest(g.get("correct_at")) if ok else None)
-        block(logs["gn-py"], sample, "gn-py", device, r.get("gn_ms"), eager_ms, dtypes,
-              side_t(r, "gn"))
+        log("gn", (g.get("compiled") or {}).get("median_ms") if ok else None, eager_ms, dtypes,
+            tightest(g.get("correct_at")) if ok else None)
+        log("gn-py", r.get("gn_ms"), eager_ms, dtypes, side_t(r, "gn"))
         for s in systems[3:]:
             f = TORCH_SIDES[s]
-            block(logs[s], sample, s, device, r.get(f"{f}_ms"), eager_ms, dtypes, side_t(r, f))
+            log(s, r.get(f"{f}_ms"), eager_ms, dtypes, side_t(r, f))
     os.makedirs(out_dir, exist_ok=True)
     for s, lines in logs.items():
         with open(os.path.join(out_dir, s + ".log"), "w") as f:
