@@ -181,6 +181,8 @@ class _Positions:
         if len(objs) != len(specs):
             raise GnError(f"forward takes {len(specs)} {self.what}s, got {len(objs)}")
         if not hasattr(self, "nbytes"):
+            if any(spec["dtype"] not in _ITEMSIZE for spec in specs):
+                return self.update(objs)  # a dtype this path does not size: checked instead
             self.nbytes = []
             for spec in specs:
                 n = _ITEMSIZE[spec["dtype"]]
