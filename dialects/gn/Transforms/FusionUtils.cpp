@@ -137,8 +137,25 @@ int64_t mlir::gn::sliceStartOffset(SliceOp slice, llvm::ArrayRef<int64_t> inShap
   return offset;
 }
 
+std::optional<SymExpr> mlir::gn::sliceStartOffsetExpr(SliceOp slice, int64_t elementBytes) {
+  auto in = llvm::cast<RankedTensorType>(slice.getInput().getType());
+  llvm::SmallVector<SymExpr> dims = dimExprs(in);
+  SymExpr offset = SymExpr::constant(0), stride = SymExpr::constant(elementBytes);
+  for (int64_t d = in.getRank() - 1; d >= 0; --d) {
+    std::optional<SymExpr> term = SymExpr::mul(stride, SymExpr::constant(slice.getStarts()[d]));
+    std::optional<SymExpr> sum = term ? SymExpr::add(offset, *term) : std::nullopt;
+    std::optional<SymExpr> next = SymExpr::mul(stride, dims[d]);
+    if (!sum || !next)
+      return std::nullopt;
+    offset = *sum;
+    stride = *next;
+  }
+  return offset;
+}
+
 bool mlir::gn::isCopyKernelOp(Operation *op) {
-  // Max pooling: a window reduction over a -inf padded copy of the input.
+  // Max pooling: a window reduction over a -inf padded copy of the input
+  // (half types held in f32 and rounded once).
   if (auto pool = llvm::dyn_cast<MaxPoolOp>(op))
     return allKernelTypes(op) && llvm::isa<FloatType>(pool.getType().getElementType());
   // Padding: constant fills; reflect, replicate and circular read mirrored,

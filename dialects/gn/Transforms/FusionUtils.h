@@ -36,8 +36,13 @@ std::optional<int64_t> contiguousSliceOffset(Operation *op);
 /// The element offset of `slice`'s first element in a row-major input of
 /// `inShape` (a symbolic program's shape at a binding, or the example's).
 int64_t sliceStartOffset(SliceOp slice, llvm::ArrayRef<int64_t> inShape);
+/// The same in bytes of `elementBytes` elements, as an expression over the
+/// shape symbols (a symbolic program's views at an offset): the starts are
+/// literals, the strides the input's trailing sizes. nullopt where a size
+/// has no product.
+std::optional<SymExpr> sliceStartOffsetExpr(SliceOp slice, int64_t elementBytes);
 /// Data movement a kernel does with subview copies: concat, insert_slice,
-/// constant pad; f32/f64 max pooling (a padded copy, then a window
+/// constant pad; max pooling on floats (a padded copy, then a window
 /// reduction); index_select and gather (loads at indices read from a
 /// tensor, bounds-checked); scatter on floats (sequential updates); tile,
 /// roll, triangular and arange. Each is a group ("copy" kind) of its own.

@@ -22,6 +22,7 @@
 #include "gn/Target/CUDA/CudaExecutor.h"
 #include "gn/Target/CUDA/CudaModel.h"
 #include "gn/Target/Target.h"
+#include "gn/Transforms/FusionUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -317,25 +318,6 @@ void placeSlots(cuda::Program &program, const StepList &list, const BufferPlan &
   program.results.assign(list.results.begin(), list.results.end());
 }
 
-/// The byte offset of a slice's first element in its input, as an
-/// expression over the shape symbols: the starts are literals, the strides
-/// the input's trailing sizes. nullopt where a size has no product.
-std::optional<SymExpr> sliceOffsetExpr(SliceOp slice, int64_t elementBytes) {
-  auto in = llvm::cast<RankedTensorType>(slice.getInput().getType());
-  llvm::SmallVector<SymExpr> dims = dimExprs(in);
-  SymExpr offset = SymExpr::constant(0), stride = SymExpr::constant(elementBytes);
-  for (int64_t d = in.getRank() - 1; d >= 0; --d) {
-    std::optional<SymExpr> term = SymExpr::mul(stride, SymExpr::constant(slice.getStarts()[d]));
-    std::optional<SymExpr> sum = term ? SymExpr::add(offset, *term) : std::nullopt;
-    std::optional<SymExpr> next = SymExpr::mul(stride, dims[d]);
-    if (!sum || !next)
-      return std::nullopt;
-    offset = *sum;
-    stride = *next;
-  }
-  return offset;
-}
-
 /// A symbolic program's sizes as expressions beside the example's
 /// (docs/symbolic-shapes.md, phase 4): each slot's dims, the arena by
 /// liveness (in-place results at their buffer's start), the guards.
@@ -366,7 +348,7 @@ LogicalResult describeSymbolic(cuda::Program &program, const StepList &list,
       continue;
     auto slice = llvm::dyn_cast_or_null<SliceOp>(producer[i]);
     std::optional<SymExpr> at =
-        slice ? sliceOffsetExpr(slice, interp::sizeOf(s.dtype)) : std::nullopt;
+        slice ? sliceStartOffsetExpr(slice, interp::sizeOf(s.dtype)) : std::nullopt;
     if (!at)
       return refuse(i, "a view at an offset");
     if (!at->isConstant())
