@@ -512,7 +512,9 @@ class Generator:
                          f"({tensor_type(rs, 'f32')})", ops)
 
     def pool(self):
-        x = self.pick(lambda v: v.dtype == "f32" and len(v.shape) == 4 and min(v.shape) > 0 and
+        # Max pools over f16 and bf16 too (held in f32 in the kernel, rounded
+        # once); average pools over f32.
+        x = self.pick(lambda v: v.dtype in FLOATS and len(v.shape) == 4 and min(v.shape) > 0 and
                       min(v.shape[2:]) >= 2)
         if x is None:
             return None
@@ -526,12 +528,13 @@ class Generator:
         rs = [n, c, oh, ow]
         common = (f"ceil_mode = false, dilation = array<i64: 1, 1>, kernel = {iarray([k, k])}, "
                   f"padding = {iarray([p, p])}, stride = {iarray([s, s])}")
-        if self.rng.random() < 0.5:
-            text = f"gn.max_pool {{0}} {{{{{common}}}}} : {x.type} -> {tensor_type(rs, 'f32')}"
+        if x.dtype != "f32" or self.rng.random() < 0.5:
+            text = (f"gn.max_pool {{0}} {{{{{common}}}}} : {x.type} -> "
+                    f"{tensor_type(rs, x.dtype)}")
         else:
             text = (f"gn.avg_pool {{0}} {{{{{common}, count_include_pad = "
                     f"{self.rng.choice(['true', 'false'])}}}}} : {x.type} -> {tensor_type(rs, 'f32')}")
-        return self.emit(rs, "f32", text, [x])
+        return self.emit(rs, x.dtype, text, [x])
 
     def norm(self):
         x = self.pick(lambda v: v.dtype == "f32" and v.shape and v.shape[-1] > 0)
