@@ -245,3 +245,34 @@ func.func @transposed_result(%p: tensor<1x4x3x5xf32>, %v: tensor<1x4x5x8xf32>, %
   %w = gn.transpose %c [1, 0, 2, 3] : tensor<1x4x3x8xf32> -> tensor<4x1x3x8xf32>
   return %t, %u, %w : tensor<1x3x4x8xf32>, tensor<2x3x4x8xf32>, tensor<4x1x3x8xf32>
 }
+
+// -----
+
+// A symbolic module (one program for all shapes): the head split after a
+// projection's bias add moves onto the add's operands as there, the GEMM's
+// result taking the reshape (its sym_shape with it) and the transpose, the
+// static bias its own; the add writes the permuted heads. A mask that
+// broadcasts over a symbolic dim keeps its transpose below (its sizes
+// would follow only at the example's).
+// CHECK-LABEL: func.func @symbolic_heads
+// CHECK: %[[R:.*]] = gn.reshape %arg0 [2, 5, 4, 8] {sym_shape = #gn.dims<["s0", "s1", "", ""]>}
+// CHECK: %[[T:.*]] = gn.transpose %[[R]] [0, 2, 1, 3] : tensor<2x5x4x8xf32, #gn.dims<["s0", "s1", "", ""]>> -> tensor<2x4x5x8xf32, #gn.dims<["s0", "", "s1", ""]>>
+// CHECK: %[[B:.*]] = gn.reshape %arg1 [1, 1, 4, 8]
+// CHECK: %[[BT:.*]] = gn.transpose %[[B]] [0, 2, 1, 3]
+// CHECK: gn.add %[[T]], %[[BT]] : {{.*}} -> tensor<2x4x5x8xf32, #gn.dims<["s0", "", "s1", ""]>>
+// CHECK-LABEL: func.func @symbolic_mask
+// CHECK: gn.add %arg0, %arg1
+// CHECK: gn.transpose
+module attributes {gn.symbolic} {
+func.func @symbolic_heads(%p: tensor<2x5x32xf32, #gn.dims<["s0", "s1", ""]>>, %bias: tensor<32xf32>) -> tensor<2x4x5x8xf32, #gn.dims<["s0", "", "s1", ""]>> {
+  %a = gn.add %p, %bias : tensor<2x5x32xf32, #gn.dims<["s0", "s1", ""]>>, tensor<32xf32> -> tensor<2x5x32xf32, #gn.dims<["s0", "s1", ""]>>
+  %r = gn.reshape %a [2, 5, 4, 8] {sym_shape = #gn.dims<["s0", "s1", "", ""]>} : tensor<2x5x32xf32, #gn.dims<["s0", "s1", ""]>> -> tensor<2x5x4x8xf32, #gn.dims<["s0", "s1", "", ""]>>
+  %t = gn.transpose %r [0, 2, 1, 3] : tensor<2x5x4x8xf32, #gn.dims<["s0", "s1", "", ""]>> -> tensor<2x4x5x8xf32, #gn.dims<["s0", "", "s1", ""]>>
+  return %t : tensor<2x4x5x8xf32, #gn.dims<["s0", "", "s1", ""]>>
+}
+func.func @symbolic_mask(%p: tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, %m: tensor<2x1x8xf32, #gn.dims<["s0", "", ""]>>) -> tensor<2x8x5xf32, #gn.dims<["s0", "", "s1"]>> {
+  %a = gn.add %p, %m : tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, tensor<2x1x8xf32, #gn.dims<["s0", "", ""]>> -> tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>
+  %t = gn.transpose %a [0, 2, 1] : tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>> -> tensor<2x8x5xf32, #gn.dims<["s0", "", "s1"]>>
+  return %t : tensor<2x8x5xf32, #gn.dims<["s0", "", "s1"]>>
+}
+}

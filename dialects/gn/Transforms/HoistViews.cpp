@@ -207,11 +207,27 @@ bool endsOnInputs(Value v, llvm::ArrayRef<int64_t> shape, int &budget) {
   return llvm::all_of(d->getOperands(), [&](Value w) { return endsOnInputs(w, shape, budget); });
 }
 
+/// In a symbolic module: whether the reshape from `from` to `to` keeps the
+/// symbolic dims one to one, cutting or merging only static ones: a common
+/// prefix of equal size expressions, then static dims on both sides (the
+/// attention head split [s0, s1, 768] -> [s0, s1, 12, 64]). The broadcast
+/// groups then hold at every binding, not only at the example's sizes.
+bool reshapesStaticDimsOnly(RankedTensorType from, RankedTensorType to) {
+  llvm::SmallVector<SymExpr> f = dimExprs(from), t = dimExprs(to);
+  size_t k = 0;
+  while (k < f.size() && k < t.size() && f[k] == t[k])
+    ++k;
+  return llvm::all_of(llvm::ArrayRef(f).drop_front(k), [](const SymExpr &e) { return e.isConstant(); }) &&
+         llvm::all_of(llvm::ArrayRef(t).drop_front(k), [](const SymExpr &e) { return e.isConstant(); });
+}
+
 struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
   using OpRewritePattern::OpRewritePattern;
   // Elementwise ops a transpose may travel over, end to end.
   static constexpr int kMaxChain = 16;
   LogicalResult matchAndRewrite(TransposeOp t, PatternRewriter &rw) const override {
+    if (hasSymbolicDims(t.getInput().getType()))
+      return matchSymbolic(t, rw);
     if (t.swapsLastTwoDims() &&
         llvm::any_of(t->getUsers(), [](Operation *u) { return isa<MatmulOp>(u); }))
       return rw.notifyMatchFailure(t, "a matmul reads it: its transpose flag is free");
@@ -262,6 +278,79 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
       operands.push_back(w);
     }
     rw.replaceOp(t, recreate(rw, e, operands, t.getType().getShape())->getResults());
+    return success();
+  }
+
+  /// The same with symbolic dims (docs/symbolic-shapes.md), for the forms
+  /// whose sizes follow at every binding: each operand of the elementwise
+  /// op is of the op's own type (it takes the reshape and the transpose as
+  /// they are, their types inferred) or static (it broadcasts as at the
+  /// example's sizes), and a reshape only cuts or merges static dims. q, k
+  /// and v's head split in a one-program transformer: the bias add's
+  /// kernel writes the permuted heads instead of a copy kernel after it.
+  LogicalResult matchSymbolic(TransposeOp t, PatternRewriter &rw) const {
+    if (t.swapsLastTwoDims() &&
+        llvm::any_of(t->getUsers(), [](Operation *u) { return isa<MatmulOp>(u); }))
+      return rw.notifyMatchFailure(t, "a matmul reads it: its transpose flag is free");
+    Value input = t.getInput();
+    auto reshape = input.getDefiningOp<ReshapeOp>();
+    if (reshape) {
+      if (!reshape->hasOneUse() ||
+          !reshapesStaticDimsOnly(llvm::cast<RankedTensorType>(reshape.getInput().getType()),
+                                  reshape.getType()))
+        return rw.notifyMatchFailure(t, "the reshape has other uses or regroups symbolic dims");
+      input = reshape.getInput();
+    }
+    Operation *e = input.getDefiningOp();
+    if (!e || !e->hasOneUse() || !isFusibleElementwise(e) || e->getNumResults() != 1)
+      return rw.notifyMatchFailure(t, "not the only use of an elementwise result");
+    if (llvm::any_of(e->getOperands(), [](Value v) { return fromReduction(v); }))
+      return rw.notifyMatchFailure(t, "computed from a reduction (its row kernel's)");
+    Type eType = e->getResult(0).getType();
+    llvm::ArrayRef<int64_t> shape = llvm::cast<RankedTensorType>(eType).getShape();
+    int budget = kMaxChain;
+    for (Value v : e->getOperands()) {
+      bool same = v.getType() == eType, fixed = !hasSymbolicDims(v.getType());
+      if (!same && !fixed)
+        return rw.notifyMatchFailure(t, "an operand broadcasts over symbolic dims");
+      // Only arguments and library results (a GEMM's) take the views
+      // (endsOnInputs' chains of elementwise ops build at example sizes).
+      if (!fixed && computedElementwise(v))
+        return rw.notifyMatchFailure(t, "would end on a computed value");
+      if (fixed && !endsOnInputs(v, shape, budget))
+        return rw.notifyMatchFailure(t, "would end on a computed value");
+    }
+    llvm::ArrayRef<int64_t> viewShape = reshape ? reshape.getType().getShape() : shape;
+    auto shapes = operandShapesUnder(e, shape, viewShape);
+    if (!shapes)
+      return rw.notifyMatchFailure(t, "an operand broadcasts across a reshaped group of dims");
+    Location loc = t.getLoc();
+    NamedAttribute perm = rw.getNamedAttr("permutation", t.getPermutationAttr());
+    llvm::SmallVector<Value> operands;
+    for (auto [v, s] : llvm::zip(e->getOperands(), *shapes)) {
+      auto vType = llvm::cast<RankedTensorType>(v.getType());
+      if (broadcastsAsScalar(v, t.getPermutation().size())) {
+        operands.push_back(v);
+        continue;
+      }
+      Value w = v;
+      if (v.getType() == eType) {
+        // The reshape as it was (its sym_shape with it), then the transpose.
+        if (reshape)
+          w = createInferredOrDie<ReshapeOp>(rw, loc, "gn-hoist-views", {w},
+                                             reshape->getAttrs());
+        operands.push_back(createInferredOrDie<TransposeOp>(rw, loc, "gn-hoist-views", {w}, perm));
+        continue;
+      }
+      if (llvm::ArrayRef<int64_t>(s) != vType.getShape())
+        w = ReshapeOp::create(rw, loc, RankedTensorType::get(s, vType.getElementType()), v,
+                              rw.getDenseI64ArrayAttr(s));
+      if (llvm::any_of(s, [](int64_t d) { return d != 1; }))
+        w = createInferredOrDie<TransposeOp>(rw, loc, "gn-hoist-views", {w}, perm);
+      operands.push_back(w);
+    }
+    OperationState state(e->getLoc(), e->getName(), operands, t.getType(), e->getAttrs());
+    rw.replaceOp(t, rw.create(state)->getResults());
     return success();
   }
 };
@@ -753,11 +842,19 @@ struct GnHoistViewsPass : mlir::gn::impl::GnHoistViewsPassBase<GnHoistViewsPass>
   void runOnOperation() override {
     if (failed(refuseSymbolicDims(getOperation(), getArgument())))
       return signalPassFailure();
-    // Its rewrites build ops at the example's sizes (docs/symbolic-shapes.md,
-    // phase 4): a symbolic module keeps its views where they are.
-    if (inSymbolicModule(getOperation()))
-      return;
     RewritePatternSet patterns(&getContext());
+    // The other rewrites build ops at the example's sizes
+    // (docs/symbolic-shapes.md, phase 4): a symbolic module moves only its
+    // transposes, in the forms whose sizes follow at every binding.
+    if (inSymbolicModule(getOperation())) {
+      patterns.add<HoistTransposeAboveElementwise>(&getContext());
+      if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
+                                      {numOpsReplaced, numOpsCreated}))) {
+        getOperation().emitError("gn-hoist-views: the view rewrites did not converge");
+        signalPassFailure();
+      }
+      return;
+    }
     patterns.add<HoistTransposeAboveElementwise, HoistReshapeAboveElementwise, SinkSliceBelowReshape,
                  SplitElementwiseIntoSlices, RotateHalfAsRoll, GroupedQueryMatmul,
                  TransposeIntoMatmulResult>(&getContext());
