@@ -314,25 +314,43 @@ HostTensor einsum(EinsumOp op, Operands in) {
     labels += c;
     dims.push_back(d);
   }
-  auto pos = [&](char c) { return labels.find(c); };
+  // Each operand's and the result's stride per label (0 where a label is
+  // not among its dims or is a broadcast 1), and the operands as doubles,
+  // made once: looking the labels up and converting per element made
+  // CvT-21's attention einsums take minutes.
+  size_t nl = labels.size();
+  auto stridesPerLabel = [&](llvm::StringRef term, llvm::ArrayRef<int64_t> shape) {
+    std::vector<int64_t> per(nl, 0);
+    auto strides = stridesOf(shape);
+    for (size_t q = 0; q < term.size(); ++q)
+      if (shape[q] != 1)
+        per[labels.find(term[q])] += strides[q];
+    return per;
+  };
+  std::vector<std::vector<int64_t>> inPer;
+  std::vector<HostTensor> wide;
+  for (auto [term, t] : llvm::zip(terms, in)) {
+    inPer.push_back(stridesPerLabel(term, t.shape()));
+    wide.push_back(convertTo(t, DType::F64));
+  }
+  std::vector<int64_t> outPer(nl, 0);
+  {
+    auto strides = stridesOf(out.shape());
+    for (size_t q = 0; q < rhs.size(); ++q)
+      outPer[labels.find(rhs[q])] += strides[q];
+  }
   std::vector<double> acc(out.numel(), 0.0);
-  auto outStrides = stridesOf(out.shape());
-  std::vector<llvm::SmallVector<int64_t, 6>> inStrides;
-  for (const HostTensor &t : in)
-    inStrides.push_back(stridesOf(t.shape()));
   forEachIndex(dims, [&](int64_t, llvm::ArrayRef<int64_t> idx) {
     double prod = 1;
-    for (size_t o = 0; o < in.size(); ++o) {
+    for (size_t o = 0; o < wide.size(); ++o) {
       int64_t off = 0;
-      for (size_t q = 0; q < terms[o].size(); ++q) {
-        int64_t i = idx[pos(terms[o][q])];
-        off += (in[o].shape()[q] == 1 ? 0 : i) * inStrides[o][q];
-      }
-      prod *= loadAsDouble(in[o], off);
+      for (size_t l = 0; l < nl; ++l)
+        off += idx[l] * inPer[o][l];
+      prod *= wide[o].data<double>()[off];
     }
     int64_t off = 0;
-    for (size_t q = 0; q < rhs.size(); ++q)
-      off += idx[pos(rhs[q])] * outStrides[q];
+    for (size_t l = 0; l < nl; ++l)
+      off += idx[l] * outPer[l];
     acc[off] += prod;
   });
   for (int64_t i = 0; i < out.numel(); ++i)
