@@ -226,11 +226,11 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
   // Elementwise ops a transpose may travel over, end to end.
   static constexpr int kMaxChain = 16;
   LogicalResult matchAndRewrite(TransposeOp t, PatternRewriter &rw) const override {
-    if (hasSymbolicDims(t.getInput().getType()))
-      return matchSymbolic(t, rw);
     if (t.swapsLastTwoDims() &&
         llvm::any_of(t->getUsers(), [](Operation *u) { return isa<MatmulOp>(u); }))
       return rw.notifyMatchFailure(t, "a matmul reads it: its transpose flag is free");
+    if (hasSymbolicDims(t.getInput().getType()))
+      return matchSymbolic(t, rw);
     Value input = t.getInput();
     auto reshape = input.getDefiningOp<ReshapeOp>();
     if (reshape) {
@@ -289,9 +289,6 @@ struct HoistTransposeAboveElementwise : OpRewritePattern<TransposeOp> {
   /// and v's head split in a one-program transformer: the bias add's
   /// kernel writes the permuted heads instead of a copy kernel after it.
   LogicalResult matchSymbolic(TransposeOp t, PatternRewriter &rw) const {
-    if (t.swapsLastTwoDims() &&
-        llvm::any_of(t->getUsers(), [](Operation *u) { return isa<MatmulOp>(u); }))
-      return rw.notifyMatchFailure(t, "a matmul reads it: its transpose flag is free");
     Value input = t.getInput();
     auto reshape = input.getDefiningOp<ReshapeOp>();
     if (reshape) {
