@@ -265,19 +265,12 @@ def runner(compiled, target):
         return [_from_numpy(r) for r in compiled(*[view(t) for t in tensors])]
 
     caller = gn_cuda.Caller(compiled) if target == "cuda" else None
-    made = {}  # id of a results list -> (its list, [(shape, torch dtype)])
 
     def run_cuda(tensors):
         dev = tensors[0].device if tensors else torch.device("cuda", 0)
         # A symbolic program's results have the shapes of this call's binding.
-        results = caller.results_for(tensors)
-        kept = made.get(id(results))
-        if kept is None or kept[0] is not results:
-            if len(made) > 2 * gn_cuda.Caller.kBindings:
-                made.clear()  # results of bindings the caller no longer keeps
-            kept = made[id(results)] = (results, [(tuple(r["shape"]), _TORCH_OF_GN[r["dtype"]])
-                                                  for r in results])
-        outs = [torch.empty(shape, dtype=dtype, device=dev) for shape, dtype in kept[1]]
+        outs = [torch.empty(r["shape"], dtype=_TORCH_OF_GN[r["dtype"]], device=dev)
+                for r in caller.results_for(tensors)]
         caller(tensors, outs, _current_stream(dev), outs_as_results=True)
         return outs
 
