@@ -382,6 +382,58 @@ def define_math():
          "return (torch.fmax(a / b, c), torch.fmin(c, a / b))")
     case("math_fmax_i64", "math", [I("x", (6,), -5, 5), I("y", (6,), -5, 5)], "torch.fmax(x, y)")
     case("math_hypot_broadcast_f32", "math", [N("x", (3, 1)), N("y", (1, 4))], "torch.hypot(x, y)")
+    define_special()
+
+
+# ---- special functions (lib/Import/Python/SpecialFunctions.cpp) -------------
+
+# name -> (expression, data): poles, the reflection's side, where the
+# series switch, and far out.
+SPECIAL_UNARY = {
+    "lgamma": ("torch.lgamma(x)", [-1e6 + 0.25, -20.5, -3.7, -2.5, -1.25, -0.5, -1e-6, 1e-7,
+                                   0.1, 0.49, 0.5, 0.51, 1, 1.5, 2, 2.5, 7, 30, 171.3, 1e5, 1e30,
+                                   -2, -1, 0, INF, -INF]),
+    "special_gammaln": ("torch.special.gammaln(x)", [0.3, 1.7, 4, 12.5]),
+    "lgamma_method": ("x.lgamma()", [0.25, 3.5, -0.5]),
+    "digamma": ("torch.digamma(x)", [-1e4 + 0.3, -20.5, -3.7, -2.5, -1.25, -0.5, -1e-6, 1e-7,
+                                     0.1, 0.49, 0.5, 0.51, 1, 1.5, 2, 6, 6.5, 7, 30, 1e5, 1e30,
+                                     -2, -1, 0, -0.0, INF, -INF]),
+    "special_psi": ("torch.special.psi(x)", [0.3, 1.7, 4, 12.5]),
+    "special_digamma": ("torch.special.digamma(x)", [-0.3, 2.5]),
+    "erfinv": ("torch.erfinv(x)", [-1, -0.999999, -0.99, -0.9, -0.5, -1e-6, 0, 1e-7, 0.2, 0.5,
+                                   0.8, 0.95, 0.9999, 0.9999999, 1, 1.5, -2]),
+    "special_erfinv": ("torch.special.erfinv(x)", [-0.3, 0.7]),
+    "erfinv_method": ("x.erfinv()", [-0.6, 0.1, 0.99]),
+    "i0": ("torch.i0(x)", [-80, -20, -3.75, -3.7, -1, -1e-5, 0, 0.5, 2, 3.74, 3.76, 10, 50,
+                           85, INF, -INF]),
+    "special_i0": ("torch.special.i0(x)", [-2.5, 0.3, 7]),
+    "special_i0e": ("torch.special.i0e(x)", [-1e4, -80, -3.76, -3.7, -1, 0, 0.5, 3.75, 10, 1e3,
+                                             1e6, INF]),
+    "special_i1": ("torch.special.i1(x)", [-80, -20, -3.76, -1, -1e-5, 0, 1e-6, 0.5, 3.74, 3.76,
+                                           10, 85, INF, -INF]),
+    "special_i1e": ("torch.special.i1e(x)", [-1e4, -80, -3.76, -1, -1e-6, 0, 0.5, 3.75, 10,
+                                             1e3, 1e6, INF, -INF]),
+    "special_entr": ("torch.special.entr(x)", [-1, -1e-6, 0, 1e-30, 1e-6, 0.3, 1, 2.5, 1e4,
+                                               INF]),
+}
+
+
+def define_special():
+    for op, (expr, data) in SPECIAL_UNARY.items():
+        dts = FL if op in ("lgamma", "digamma", "erfinv", "i0") else ("f32",)
+        for dt in dts:
+            values = data
+            if dt != "f32" and dt != "f64":  # inside the half types' range
+                values = [v for v in data if abs(v) == INF
+                          or (abs(v) < 60000 and (v == 0 or abs(v) > 1e-4))]
+            case(f"special_{op}_{dt}", "special", [D("x", (len(values),), values, dt)], expr,
+                 allow_nan=True)
+    case("special_lgamma_i64", "special", [I("x", (8,), 1, 20)], "torch.lgamma(x)")
+    case("special_digamma_i64", "special", [I("x", (8,), 1, 20)], "torch.digamma(x)")
+    case("special_i0_inplace_f32", "special", [D("x", (4,), [-1, 0, 2, 5])],
+         "y = x * 1.0\ny.i0_()\nreturn (y,)")
+    case("special_random_lgamma_f32", "special", [N("x", (6, 9), sd=6.0)],
+         "return (torch.lgamma(x), torch.digamma(x))", allow_nan=True)
 
 
 # ---- products and distances (lib/Import/Torch/LinalgOps.cpp) ---------------

@@ -11,6 +11,7 @@
 #include "gn/InitAll.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -66,6 +67,12 @@ static cl::list<int64_t> dataSizes(
 static cl::opt<bool> listShapeVariants(
     "list-shape-variants",
     cl::desc("Print the sample's shape variants (index, symbols' values) and exit"));
+static cl::opt<std::string> listOps(
+    "list-ops",
+    cl::desc("Print the op names a framework's frontend registers (torch | paddle), one a "
+             "line, and exit: canonical names, as conformance/api_coverage.py compares them "
+             "with the framework's API"),
+    cl::value_desc("framework"), cl::init(""));
 static cl::list<std::string> inputs(cl::Positional, cl::desc("<sample dir>..."));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file"), cl::value_desc("file"),
                                        cl::init("-"));
@@ -73,6 +80,17 @@ static cl::opt<std::string> outputFile("o", cl::desc("Output file"), cl::value_d
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "gn import/export driver\n");
+  if (!listOps.empty()) {
+    auto names = mlir::gn::frameworkOpNames(listOps);
+    if (names.empty()) {
+      errs() << "error: --list-ops: unknown framework '" << listOps << "' (expected one of "
+             << llvm::join(mlir::gn::frameworkNames(), ", ") << ")\n";
+      return 2;
+    }
+    for (const std::string &n : names)
+      outs() << n << "\n";
+    return 0;
+  }
   if (!importGraphNet) {
     errs() << "error: no translation given (use --import-graphnet)\n";
     return 2;

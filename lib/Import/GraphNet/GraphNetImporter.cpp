@@ -15,6 +15,7 @@
 #include "gn/IR/SymbolicDims.h"
 #include "gn/Import/Paddle/PaddleFrontend.h"
 #include "gn/Import/Python/Evaluator.h"
+#include "gn/Import/Python/OpRegistry.h"
 #include "gn/Import/Torch/TorchFrontend.h"
 #include "gn/Support/NestingDepth.h"
 #include "gn/Support/NumericCast.h"
@@ -38,6 +39,11 @@ static const Frontend *lookupFrontend(llvm::StringRef framework) {
 }
 
 std::vector<std::string> mlir::gn::frameworkNames() { return {"paddle", "torch"}; }
+
+std::vector<std::string> mlir::gn::frameworkOpNames(llvm::StringRef framework) {
+  const Frontend *f = lookupFrontend(framework);
+  return f ? f->ops().names() : std::vector<std::string>{};
+}
 
 static bool readFile(llvm::StringRef path, std::string &out) {
   auto buf = llvm::MemoryBuffer::getFile(path);

@@ -27,6 +27,9 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"asinh", "asinh"},     {"acosh", "acosh"},         {"atanh", "atanh"},
     {"expm1", "expm1"},     {"log2", "log2"},           {"log10", "log10"},
     {"softsign", "softsign"}, {"tanh_shrink", "tanhshrink"}, {"logsigmoid", "logsigmoid"},
+    {"erfinv", "erfinv"},   {"lgamma|gammaln", "lgamma"}, {"digamma", "digamma"},
+    {"i0", "i0"},           {"i0e", "i0e"},             {"i1", "i1"},
+    {"i1e", "i1e"},
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {

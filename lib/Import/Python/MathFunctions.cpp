@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "gn/Import/Python/MathFunctions.h"
 #include "gn/Import/Python/OpChain.h"
+#include "MathChain.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cfloat>
 #include <cmath>
@@ -25,72 +26,13 @@
 
 using namespace mlir;
 using namespace mlir::gn::import;
+using namespace mlir::gn::import::math::detail;
 
 namespace {
 
 constexpr double kLn2 = 0.69314718055994530942;
 constexpr double kLn10 = 2.30258509299404568402;
 constexpr double kPi = 3.14159265358979323846;
-
-RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
-
-/// A chain of gn ops over one compute type, with shorthands for the
-/// formulas below.
-struct Math {
-  ImportContext &ctx;
-  Chain c;
-  Type t;
-  Math(ImportContext &ctx, Type t) : ctx(ctx), c{ctx}, t(t) {}
-
-  Value k(double v) { return ctx.splat(t, v); }
-  Value add(Value a, Value b) { return c.op<gn::AddOp>({a, b}); }
-  Value sub(Value a, Value b) { return c.op<gn::SubOp>({a, b}); }
-  Value mul(Value a, Value b) { return c.op<gn::MulOp>({a, b}); }
-  Value div(Value a, Value b) { return c.op<gn::DivOp>({a, b}); }
-  Value max(Value a, Value b) { return c.op<gn::MaximumOp>({a, b}); }
-  Value min(Value a, Value b) { return c.op<gn::MinimumOp>({a, b}); }
-  Value abs(Value a) { return c.op<gn::AbsOp>({a}); }
-  Value neg(Value a) { return c.op<gn::NegOp>({a}); }
-  Value exp(Value a) { return c.op<gn::ExpOp>({a}); }
-  Value log(Value a) { return c.op<gn::LogOp>({a}); }
-  Value log1p(Value a) { return c.op<gn::Log1pOp>({a}); }
-  Value sqrt(Value a) { return c.op<gn::SqrtOp>({a}); }
-  Value tanh(Value a) { return c.op<gn::TanhOp>({a}); }
-  Value atan2(Value a, Value b) { return c.op<gn::Atan2Op>({a, b}); }
-  Value lt(Value a, Value b) { return c.op<gn::LtOp>({a, b}); }
-  Value gt(Value a, Value b) { return c.op<gn::GtOp>({a, b}); }
-  Value le(Value a, Value b) { return c.op<gn::LeOp>({a, b}); }
-  Value eq(Value a, Value b) { return c.op<gn::EqOp>({a, b}); }
-  Value ne(Value a, Value b) { return c.op<gn::NeOp>({a, b}); }
-  Value both(Value a, Value b) { return c.op<gn::AndOp>({a, b}); }
-  Value either(Value a, Value b) { return c.op<gn::OrOp>({a, b}); }
-  Value where(Value cond, Value a, Value b) { return c.op<gn::WhereOp>({cond, a, b}); }
-
-  /// f(|x|) given x's sign back: -s below 0, x itself at +-0 (keeps -0).
-  Value odd(Value x, Value s) { return where(lt(x, k(0)), neg(s), where(eq(x, k(0)), x, s)); }
-  Value expm1(Value x) {
-    Value t = tanh(mul(x, k(0.5)));
-    Value nearZero = div(mul(k(2), t), sub(k(1), t));
-    return where(lt(abs(x), k(0.5)), nearZero, sub(exp(x), k(1)));
-  }
-  /// sqrt((1 - x)(1 + x)), exact in its factors near |x| = 1.
-  Value cosOfAsin(Value x) { return sqrt(mul(sub(k(1), x), add(k(1), x))); }
-  /// exp(|x|) / 2 as (exp(|x| / 2) / 2) * exp(|x| / 2): no overflow before
-  /// the result's, and no rounding of |x| - ln 2 (which costs |x| ulp).
-  Value halfExp(Value a) {
-    Value root = exp(mul(a, k(0.5)));
-    return mul(mul(root, k(0.5)), root);
-  }
-};
-
-/// The compute type of a float function of `x`: f32 for integers, bools,
-/// f16 and bf16; f64 stays.
-Type computeType(ImportContext &ctx, Type e) {
-  return e.isF64() ? e : ctx.f32();
-}
-
-/// The result type: x's when it is a float, else f32.
-Type resultType(ImportContext &ctx, Type e) { return isFloat(e) ? e : ctx.f32(); }
 
 const char *const kUnaryNames[] = {"tan",   "atan",       "asin",       "acos",    "sinh",
                                    "cosh",  "asinh",      "acosh",      "atanh",   "expm1",
@@ -101,13 +43,7 @@ const char *const kUnaryNames[] = {"tan",   "atan",       "asin",       "acos", 
 /// Runs `body` on `x` in its compute type and converts the result back.
 template <typename Body>
 FailureOr<Value> inComputeType(ImportContext &ctx, Value x, Type result, Body body) {
-  Math m(ctx, computeType(ctx, typeOf(x).getElementType()));
-  Value in = m.c.convert(x, m.t);
-  Value out = in ? body(m, in) : Value();
-  out = out ? m.c.convert(out, result) : Value();
-  if (!m.c.ok() || !out)
-    return failure();
-  return out;
+  return inType(ctx, x, computeType(ctx, typeOf(x).getElementType()), result, body);
 }
 
 } // namespace
@@ -115,6 +51,8 @@ FailureOr<Value> inComputeType(ImportContext &ctx, Value x, Type result, Body bo
 bool math::isUnary(llvm::StringRef name) { return llvm::is_contained(kUnaryNames, name); }
 
 FailureOr<Value> math::unary(ImportContext &ctx, llvm::StringRef name, Value x) {
+  if (isSpecial(name))
+    return special(ctx, name, x);
   if (!isUnary(name))
     return ctx.error("'" + name + "' is not one of gn's built math functions");
   Type result = resultType(ctx, typeOf(x).getElementType());

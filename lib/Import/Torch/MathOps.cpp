@@ -40,6 +40,14 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"sinc", "sinc"},
     {"deg2rad", "deg2rad"},
     {"rad2deg", "rad2deg"},
+    {"erfinv", "erfinv"},
+    {"lgamma|gammaln", "lgamma"},
+    {"digamma|psi", "digamma"},
+    {"i0|modified_bessel_i0", "i0"},
+    {"i0e", "i0e"},
+    {"i1|modified_bessel_i1", "i1"},
+    {"i1e", "i1e"},
+    {"entr", "entr"},
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {

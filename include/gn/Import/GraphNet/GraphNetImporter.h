@@ -111,6 +111,11 @@ importGraphNetSource(mlir::MLIRContext &context, llvm::StringRef modelPath,
 /// The frameworks with a frontend ("paddle", "torch").
 std::vector<std::string> frameworkNames();
 
+/// The op names `framework`'s frontend registers, sorted (canonical names:
+/// `paddle._C_ops.relu` and `torch.relu` are "relu"; "Tensor.view" a method
+/// only); empty for an unknown framework. For API coverage reports.
+std::vector<std::string> frameworkOpNames(llvm::StringRef framework);
+
 /// The `framework` of `sampleDir`/graph_net.json; "torch" when the file is
 /// absent (early torch samples have none). On a malformed file or an
 /// unknown framework sets `error` and returns "".

@@ -25,8 +25,15 @@ namespace mlir::gn::import::math {
 bool isUnary(llvm::StringRef name);
 /// tan, atan, asin, acos, sinh, cosh, asinh, acosh, atanh, expm1, log2,
 /// log10, exp2, softsign, tanhshrink, logsigmoid, erfc, frac, sinc,
-/// deg2rad, rad2deg.
+/// deg2rad, rad2deg; and the special functions (`special`).
 FailureOr<Value> unary(ImportContext &ctx, llvm::StringRef name, Value x);
+
+/// Whether `name` is one of the special functions of `special`.
+bool isSpecial(llvm::StringRef name);
+/// erfinv, lgamma, digamma, i0, i0e, i1, i1e, entr: computed in f64 and
+/// rounded once to x's type (f32 for integers); formulas and precision in
+/// lib/Import/Python/SpecialFunctions.cpp.
+FailureOr<Value> special(ImportContext &ctx, llvm::StringRef name, Value x);
 
 /// isinf, isfinite, isposinf, isneginf, isnan: an i1 tensor (all false,
 /// or all true for isfinite, on integer inputs).
