@@ -193,6 +193,85 @@ FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
 }
 
 
+/// logspace(start, stop, num, base, dtype, place): base ** linspace(start,
+/// stop, num), computed in f64 and converted.
+FailureOr<PyValue> logspace(ImportContext &ctx, Args &a) {
+  auto start = number(a, ctx, "start"), stop = number(a, ctx, "stop"), num = number(a, ctx, "num");
+  auto base = number(a, ctx, "base");
+  auto t = dtypeArg(a, ctx, "dtype");
+  if (failed(start) || failed(stop) || failed(num) || failed(base) || failed(t))
+    return failure();
+  int64_t n = gn::saturatingCast<int64_t>(*num);
+  if (n < 0)
+    return a.error("num must be non-negative, got " + std::to_string(n));
+  std::vector<double> values;
+  for (int64_t i = 0; i < n; ++i) {
+    double step = n > 1 ? (*stop - *start) / (n - 1) : 0;
+    values.push_back(std::pow(*base, i == n - 1 && n > 1 ? *stop : *start + step * i));
+  }
+  if (!isFloat(*t))
+    for (double &v : values)
+      v = std::trunc(v);
+  return PyValue::of(denseConstant(ctx, *t, {n}, values));
+}
+
+/// full_batch_size_like(input, shape, dtype, value, input_dim_idx,
+/// output_dim_idx, place): `shape` with its output_dim_idx size taken from
+/// input's input_dim_idx, filled with value.
+FailureOr<PyValue> fullBatchSizeLike(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto shape = intList(a, ctx, "shape");
+  auto value = number(a, ctx, "value");
+  auto t = dtypeArg(a, ctx, "dtype");
+  auto in = a.integer("input_dim_idx"), out = a.integer("output_dim_idx");
+  if (failed(x) || failed(shape) || failed(value) || failed(t) || failed(in) || failed(out))
+    return failure();
+  auto type = typeOf(*x);
+  if (*in < 0 || *in >= type.getRank() || *out < 0 || *out >= (int64_t)shape->size())
+    return a.error("input_dim_idx or output_dim_idx is out of range");
+  llvm::SmallVector<int64_t> size(*shape);
+  size[*out] = type.getDimSize(*in);
+  for (int64_t d : size)
+    if (d < 0)
+      return a.error("shape has a negative size");
+  return splatOf(ctx, a, size, *value, *t);
+}
+
+/// gaussian(shape, mean, std, seed, dtype, place): normal draws from gn's
+/// random stream (not PaddlePaddle's), scaled by std and shifted by mean.
+FailureOr<PyValue> gaussian(ImportContext &ctx, Args &a) {
+  auto shape = sizeList(a, ctx, "shape");
+  auto mean = number(a, ctx, "mean"), std = number(a, ctx, "std");
+  auto t = dtypeArg(a, ctx, "dtype");
+  if (failed(shape) || failed(mean) || failed(std) || failed(t))
+    return failure();
+  Chain c{ctx};
+  Value n = c.take(ctx.build<gn::RandomOp>(
+      {}, {ctx.ints("shape", *shape), ctx.attr("dtype", TypeAttr::get(ctx.f32())),
+           ctx.str("distribution", "normal"), ctx.i64("seed", ctx.nextRandomSeed++)}));
+  Value r = c.op<gn::AddOp>({c.op<gn::MulOp>({n, ctx.splat(ctx.f32(), *std)}),
+                             ctx.splat(ctx.f32(), *mean)});
+  r = c.convert(r, *t);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// bernoulli(x): 1 where a uniform draw in [0, 1) is below x, else 0, in
+/// x's type (gn's random stream).
+FailureOr<PyValue> bernoulli(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  auto type = typeOf(*x);
+  Chain c{ctx};
+  Value u = c.take(uniformValues(ctx, type.getShape(), ctx.f32(), 0, 1));
+  Value r = c.convert(c.op<gn::LtOp>({u, c.convert(*x, ctx.f32())}), type.getElementType());
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 /// uniform(shape, dtype, min, max, seed, place).
 FailureOr<PyValue> uniform(ImportContext &ctx, Args &a) {
   auto shape = sizeList(a, ctx, "shape");
@@ -315,6 +394,12 @@ void paddle::registerFactoryOps(OpRegistry &r) {
   r.add("arange", "start, end, step, dtype=None, place=None", folded<arange>);
   r.add("linspace", "start, stop, number, dtype, place=None", folded<linspace>);
   r.add("uniform", "shape, dtype, min, max, seed=0, place=None", uniform);
+  r.add("gaussian", "shape, mean, std, seed=0, dtype=None, place=None", gaussian);
+  r.add("bernoulli", "x", bernoulli);
+  r.add("logspace", "start, stop, num, base, dtype, place=None", logspace);
+  r.add("full_batch_size_like",
+        "input, shape, dtype, value, input_dim_idx=0, output_dim_idx=0, place=None",
+        fullBatchSizeLike);
   r.add("randint", "low=0, high=None, shape=None, dtype=None, place=None", randint);
   r.add("dropout", "x, seed_tensor, p, is_test, mode, seed=0, fix_seed=False", dropout);
 }

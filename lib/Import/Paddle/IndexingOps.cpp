@@ -164,11 +164,15 @@ FailureOr<PyValue> scatter(ImportContext &ctx, Args &a) {
 }
 
 /// gather_nd(x, index): index[..., k] addresses x's first k dims.
-FailureOr<PyValue> gatherNd(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("x"), index = a.tensor("index");
-  if (failed(x) || failed(index))
-    return failure();
-  auto xt = typeOf(*x), it = typeOf(*index);
+/// The rows of x that an nd index ([..., k], k <= rank) addresses: x as a
+/// table [prod(first k dims), rest...] and the flat row of each index
+/// ([n], i64, n the count of index rows).
+struct NdRows {
+  Value table, rows;
+  llvm::SmallVector<int64_t> batch; // the index's leading dims
+};
+FailureOr<NdRows> ndRows(ImportContext &ctx, Args &a, Value x, Value index) {
+  auto xt = typeOf(x), it = typeOf(index);
   if (it.getRank() == 0)
     return a.error("index must have rank >= 1");
   int64_t k = it.getDimSize(it.getRank() - 1);
@@ -176,44 +180,74 @@ FailureOr<PyValue> gatherNd(ImportContext &ctx, Args &a) {
     return a.error("index addresses " + llvm::Twine(k) + " dims of a rank-" +
                    llvm::Twine(xt.getRank()) + " tensor");
   // Linear index over the first k dims: sum(index[..., i] * stride_i).
-  llvm::SmallVector<int64_t> strides(k, 1);
+  llvm::SmallVector<double> strides(k, 1);
   for (int64_t i = k - 2; i >= 0; --i)
     strides[i] = strides[i + 1] * xt.getDimSize(i + 1);
-  auto idx = ctx.convert(*index, ctx.i64Type());
-  if (failed(idx))
-    return failure();
-  auto stridesType = RankedTensorType::get({k}, ctx.i64Type());
-  llvm::SmallVector<Attribute> elements;
-  for (int64_t s : strides)
-    elements.push_back(IntegerAttr::get(ctx.i64Type(), s));
-  Value strideConst = gn::ConstantOp::create(ctx.builder, ctx.loc, stridesType,
-                                             DenseElementsAttr::get(stridesType, elements));
-  auto scaled = ctx.build<gn::MulOp>({*idx, strideConst});
-  if (failed(scaled))
-    return failure();
-  auto linear = ctx.build<gn::ReduceSumOp>(
-      {*scaled}, {ctx.ints("dims", {it.getRank() - 1}), ctx.flag("keepdim", false)});
-  if (failed(linear))
-    return failure();
-  auto batch = it.getShape().drop_back();
-  int64_t n = 1;
-  for (int64_t d : batch)
+  NdRows out;
+  out.batch.assign(it.getShape().drop_back().begin(), it.getShape().drop_back().end());
+  int64_t n = 1, lead = 1;
+  for (int64_t d : out.batch)
     n *= d;
-  int64_t lead = 1;
   for (int64_t i = 0; i < k; ++i)
     lead *= xt.getDimSize(i);
   llvm::SmallVector<int64_t> table{lead};
   llvm::append_range(table, xt.getShape().drop_front(k));
-  auto rows = ctx.reshape(*x, table);
-  auto flatIdx = ctx.reshape(*linear, {n});
-  if (failed(rows) || failed(flatIdx))
+  Chain c{ctx};
+  Value scaled = c.op<gn::MulOp>({c.convert(index, ctx.i64Type()),
+                                  denseConstant(ctx, ctx.i64Type(), {k}, strides)});
+  Value linear = c.op<gn::ReduceSumOp>(
+      {scaled}, {ctx.ints("dims", {it.getRank() - 1}), ctx.flag("keepdim", false)});
+  out.rows = c.reshape(linear, {n});
+  out.table = c.reshape(x, table);
+  if (!c.ok())
     return failure();
-  auto picked = ctx.build<gn::IndexSelectOp>({*rows, *flatIdx}, {ctx.i64("dim", 0)});
+  return out;
+}
+
+FailureOr<PyValue> gatherNd(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), index = a.tensor("index");
+  if (failed(x) || failed(index))
+    return failure();
+  auto nd = ndRows(ctx, a, *x, *index);
+  if (failed(nd))
+    return failure();
+  auto picked = ctx.build<gn::IndexSelectOp>({nd->table, nd->rows}, {ctx.i64("dim", 0)});
   if (failed(picked))
     return failure();
-  llvm::SmallVector<int64_t> shape(batch);
-  llvm::append_range(shape, xt.getShape().drop_front(k));
+  llvm::SmallVector<int64_t> shape(nd->batch);
+  llvm::append_range(shape, typeOf(nd->table).getShape().drop_front());
   return wrap(ctx.reshape(*picked, shape));
+}
+
+/// scatter_nd_add(x, index, updates): x with updates added at the rows an
+/// nd index addresses (repeated rows add up); updates are the index's
+/// leading dims followed by the addressed rows' dims.
+FailureOr<PyValue> scatterNdAdd(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), index = a.tensor("index"), updates = a.tensor("updates");
+  if (failed(x) || failed(index) || failed(updates))
+    return failure();
+  auto nd = ndRows(ctx, a, *x, *index);
+  if (failed(nd))
+    return failure();
+  auto tableShape = typeOf(nd->table).getShape();
+  int64_t n = typeOf(nd->rows).getDimSize(0);
+  llvm::SmallVector<int64_t> expected(nd->batch), rowsShape{n};
+  llvm::append_range(expected, tableShape.drop_front());
+  llvm::append_range(rowsShape, tableShape.drop_front());
+  if (typeOf(*updates).getShape() != llvm::ArrayRef<int64_t>(expected))
+    return a.error("updates must have shape [index dims..., addressed row dims...]");
+  Chain c{ctx};
+  Value src = c.reshape(c.convert(*updates, typeOf(*x).getElementType()), rowsShape);
+  llvm::SmallVector<int64_t> idxShape(rowsShape.size(), 1);
+  idxShape[0] = n;
+  Value idx = c.op<gn::BroadcastToOp>({c.reshape(nd->rows, idxShape)},
+                                      {ctx.ints("shape", rowsShape)});
+  Value sum = c.op<gn::ScatterOp>({src, nd->table, idx},
+                                  {ctx.i64("dim", 0), ctx.str("reduce", "add")});
+  Value r = c.reshape(sum, typeOf(*x).getShape());
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
 }
 
 /// index_put(x, indices, value, accumulate): x[i0, i1, ...] = value (or
@@ -471,6 +505,7 @@ void paddle::registerIndexingOps(OpRegistry &r) {
         folded<setValueWithTensor>);
   r.add("scatter|scatter_", "x, index, updates, overwrite=True", scatter);
   r.add("gather_nd", "x, index", gatherNd);
+  r.add("scatter_nd_add", "x, index, updates", scatterNdAdd);
   r.add("index_put|index_put_", "x, indices, value, accumulate=False", folded<indexPut>);
   r.add("index_sample", "x, index", indexSample);
   r.add("take_along_axis", "arr, indices, axis, broadcast=True", folded<takeAlongAxis>);

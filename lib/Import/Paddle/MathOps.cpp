@@ -10,6 +10,7 @@
 #include "PaddleOps.h"
 #include "gn/Import/Python/MathFunctions.h"
 #include "gn/Import/Python/OpChain.h"
+#include "llvm/ADT/Sequence.h"
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -228,6 +229,34 @@ FailureOr<PyValue> isclose(ImportContext &ctx, Args &a) {
   return wrap(math::isclose(ctx, a.get("x"), a.get("y"), *rtol, *atol, *equalNan));
 }
 
+/// allclose(x, y, rtol, atol, equal_nan): every element isclose, a 0-d bool.
+FailureOr<PyValue> allclose(ImportContext &ctx, Args &a) {
+  auto close = isclose(ctx, a);
+  if (failed(close))
+    return failure();
+  int64_t rank = close->type().getRank();
+  auto dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  return wrap(ctx.build<gn::ReduceAllOp>({close->tensor},
+                                         {ctx.ints("dims", dims), ctx.flag("keepdim", false)}));
+}
+
+/// equal_all(x, y): a 0-d bool, true when the shapes match and every
+/// element is equal (shapes that differ: false, not an error).
+FailureOr<PyValue> equalAll(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  if (failed(x) || failed(y))
+    return failure();
+  if (typeOf(*x).getShape() != typeOf(*y).getShape())
+    return PyValue::of(ctx.splat(ctx.i1(), 0));
+  auto eq = ctx.compare<gn::EqOp>(PyValue::of(*x), PyValue::of(*y));
+  if (failed(eq))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  auto dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  return wrap(ctx.build<gn::ReduceAllOp>({eq->tensor},
+                                         {ctx.ints("dims", dims), ctx.flag("keepdim", false)}));
+}
+
 /// logit(x, eps): log(x / (1 - x)) of x clamped to [eps, 1 - eps], as
 /// PaddlePaddle's kernel clamps it.
 FailureOr<PyValue> logit(ImportContext &ctx, Args &a) {
@@ -260,6 +289,8 @@ FailureOr<PyValue> truncDivide(ImportContext &ctx, Args &a) {
 
 void paddle::registerMathOps(OpRegistry &r) {
   r.add("isclose", "x, y, rtol=1e-05, atol=1e-08, equal_nan=False", folded<isclose>);
+  r.add("allclose", "x, y, rtol=1e-05, atol=1e-08, equal_nan=False", folded<allclose>);
+  r.add("equal_all", "x, y", folded<equalAll>);
   r.add("logit", "x, eps=1e-06", folded<logit>);
   r.add("trunc_divide", "x, y", folded<truncDivide>);
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());

@@ -732,6 +732,131 @@ FailureOr<PyValue> affineChannel(ImportContext &ctx, Args &a) {
 
 } // namespace
 
+namespace {
+
+/// linear(x, weight, bias) = x @ weight + bias, weight [in, out].
+FailureOr<PyValue> linear(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), w = a.tensor("weight");
+  auto b = a.optionalTensor("bias");
+  if (failed(x) || failed(w) || failed(b))
+    return failure();
+  Chain c{ctx};
+  Value r = c.op<gn::MatmulOp>({*x, *w});
+  if (*b)
+    r = c.op<gn::AddOp>({r, *b});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// The type a norm over `e` computes in: f32 for the half types.
+Type normCompute(ImportContext &ctx, Type e) {
+  return e.isF16() || e.isBF16() ? Type(ctx.f32()) : e;
+}
+
+/// rms_norm(input, weight, normalized_shape, eps) -> (out, invvar):
+/// invvar = 1 / sqrt(mean(x^2) + eps) over the normalized (last) dims,
+/// one per row of the leading dims (f32), out = x * invvar * weight.
+FailureOr<PyValue> rmsNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto w = a.optionalTensor("weight");
+  auto shape = intList(a, ctx, "normalized_shape");
+  auto eps = number(a, ctx, "eps");
+  if (failed(x) || failed(w) || failed(shape) || failed(eps))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t k = shape->size(), rank = type.getRank();
+  if (k < 1 || k > rank || type.getShape().take_back(k) != llvm::ArrayRef<int64_t>(*shape))
+    return a.error("normalized_shape must be the input's last dims");
+  Type e = type.getElementType(), t = normCompute(ctx, e);
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t d = rank - k; d < rank; ++d)
+    dims.push_back(d);
+  Chain c{ctx};
+  Value xf = c.convert(*x, t);
+  Value meanSquare = c.op<gn::ReduceMeanOp>({c.op<gn::MulOp>({xf, xf})},
+                                            {ctx.ints("dims", dims), ctx.flag("keepdim", true)});
+  Value inv = c.op<gn::RsqrtOp>({c.op<gn::AddOp>({meanSquare, ctx.splat(t, *eps)})});
+  Value out = c.op<gn::MulOp>({xf, inv});
+  if (*w)
+    out = c.op<gn::MulOp>({out, c.convert(*w, t)});
+  out = c.convert(out, e);
+  int64_t rows = 1;
+  for (int64_t d = 0; d < rank - k; ++d)
+    rows *= type.getDimSize(d);
+  Value invvar = c.reshape(c.convert(inv, ctx.f32()), {rows});
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(out), PyValue::of(invvar)});
+}
+
+/// norm(x, axis, epsilon, is_test) -> (out, norm): norm = sqrt(sum(x^2)
+/// + epsilon) along axis (kept), out = x / norm; at test PaddlePaddle
+/// returns an empty norm ([0]).
+FailureOr<PyValue> l2Normalize(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto axis = a.integer("axis");
+  auto eps = number(a, ctx, "epsilon");
+  auto test = a.boolean("is_test");
+  if (failed(x) || failed(axis) || failed(eps) || failed(test))
+    return failure();
+  auto dim = ctx.dim(*axis, std::max<int64_t>(typeOf(*x).getRank(), 1));
+  if (failed(dim))
+    return failure();
+  Type e = typeOf(*x).getElementType(), t = normCompute(ctx, e);
+  Chain c{ctx};
+  Value xf = c.convert(*x, t);
+  Value sum = c.op<gn::ReduceSumOp>({c.op<gn::MulOp>({xf, xf})},
+                                    {ctx.ints("dims", {*dim}), ctx.flag("keepdim", true)});
+  Value norm = c.op<gn::SqrtOp>({c.op<gn::AddOp>({sum, ctx.splat(t, *eps)})});
+  Value out = c.convert(c.op<gn::DivOp>({xf, norm}), e);
+  norm = *test ? ctx.splat(e, 0, {0}) : c.convert(norm, e);
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(out), PyValue::of(norm)});
+}
+
+/// bilinear(x1, x2, weight, bias): out[b, o] = x1[b] W[o] x2[b] + bias[o].
+FailureOr<PyValue> bilinear(ImportContext &ctx, Args &a) {
+  auto x1 = a.tensor("x"), x2 = a.tensor("y"), w = a.tensor("weight");
+  auto b = a.optionalTensor("bias");
+  if (failed(x1) || failed(x2) || failed(w) || failed(b))
+    return failure();
+  if (typeOf(*x1).getRank() != 2 || typeOf(*x2).getRank() != 2 || typeOf(*w).getRank() != 3)
+    return a.error("expects 2-d inputs and a 3-d weight");
+  Chain c{ctx};
+  Value left = c.op<gn::EinsumOp>({*x1, *w}, {ctx.str("equation", "bi,oij->boj")});
+  Value r = c.op<gn::EinsumOp>({left, *x2}, {ctx.str("equation", "boj,bj->bo")});
+  if (*b)
+    r = c.op<gn::AddOp>({r, *b});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// rrelu(x, lower, upper, is_test): negative inputs times (lower + upper)
+/// / 2 at test; in training times a slope drawn uniformly in [lower,
+/// upper] per element (gn's random stream).
+FailureOr<PyValue> rrelu(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto lo = number(a, ctx, "lower"), hi = number(a, ctx, "upper");
+  auto test = a.boolean("is_test");
+  if (failed(x) || failed(lo) || failed(hi) || failed(test))
+    return failure();
+  auto type = typeOf(*x);
+  Type e = type.getElementType();
+  Chain c{ctx};
+  Value slope = *test ? ctx.splat(e, (*lo + *hi) / 2)
+                      : c.take(uniformValues(ctx, type.getShape(), e, *lo, *hi));
+  Value r = c.op<gn::WhereOp>({c.op<gn::GeOp>({*x, ctx.splat(e, 0)}), *x,
+                               c.op<gn::MulOp>({*x, slope})});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+} // namespace
+
 void paddle::registerNNOps(OpRegistry &r) {
   r.add("maxout", "x, groups, axis=1", folded<maxout>);
   r.add("unfold", "x, kernel_sizes, strides, paddings, dilations", folded<unfold>);
@@ -763,6 +888,11 @@ void paddle::registerNNOps(OpRegistry &r) {
         "use_global_stats, trainable_statistics",
         batchNorm);
   r.add("layer_norm", "x, scale, bias, epsilon, begin_norm_axis", layerNorm);
+  r.add("rms_norm", "input, weight, normalized_shape, eps=1e-05", folded<rmsNorm>);
+  r.add("norm", "x, axis, epsilon, is_test=False", folded<l2Normalize>);
+  r.add("linear", "x, weight, bias=None", folded<linear>);
+  r.add("bilinear", "x, y, weight, bias=None", folded<bilinear>);
+  r.add("rrelu", "x, lower, upper, is_test", rrelu);
   r.add("group_norm", "x, scale, bias, epsilon, groups, data_format", groupNorm);
   r.add("nearest_interp|bilinear_interp|linear_interp|bicubic_interp|trilinear_interp",
         "x, out_size, size_tensor, scale_tensor, data_format, out_d, out_h, out_w, scale, "

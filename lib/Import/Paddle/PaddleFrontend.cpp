@@ -28,6 +28,7 @@ public:
     paddle::registerFactoryOps(registry);
     paddle::registerIndexingOps(registry);
     paddle::registerSpectralOps(registry);
+    paddle::registerLossOps(registry);
     paddle::registerDetectionOps(registry);
     paddle::registerProposalOps(registry);
     paddle::registerRecurrentOps(registry);

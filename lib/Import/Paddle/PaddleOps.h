@@ -28,6 +28,7 @@ void registerSpectralOps(OpRegistry &registry);
 void registerDetectionOps(OpRegistry &registry);
 void registerProposalOps(OpRegistry &registry);
 void registerRecurrentOps(OpRegistry &registry);
+void registerLossOps(OpRegistry &registry);
 
 /// Folds the ops computing `v` when they only read small constants (shape
 /// arithmetic) and returns the gn.constant that replaces `v`; returns `v`

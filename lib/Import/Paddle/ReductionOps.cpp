@@ -5,6 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include <cmath>
+#include "llvm/ADT/Sequence.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Support/NumericCast.h"
 
 using namespace mlir;
@@ -312,6 +315,68 @@ FailureOr<PyValue> crossEntropyWithSoftmax(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(*sm), PyValue::of(*loss)});
 }
 
+/// dist(x, y, p): the p-norm of x - y (broadcast) as a 0-d tensor; p = 0
+/// counts the nonzero differences, +-inf takes the largest / smallest.
+FailureOr<PyValue> dist(ImportContext &ctx, Args &a) {
+  auto p = number(a, ctx, "p");
+  if (failed(p))
+    return failure();
+  auto diff = ctx.binary<gn::SubOp>(a.get("x"), a.get("y"));
+  if (failed(diff) || !diff->isTensor())
+    return failure();
+  Value d = diff->tensor;
+  Type e = typeOf(d).getElementType();
+  auto dims = llvm::to_vector(llvm::seq<int64_t>(0, typeOf(d).getRank()));
+  auto all = [&](Chain &c, Value v, auto op) {
+    return c.op<decltype(op)>({v}, {ctx.ints("dims", dims), ctx.flag("keepdim", false)});
+  };
+  Chain c{ctx};
+  Value r, absD = c.op<gn::AbsOp>({d});
+  if (*p == 0)
+    r = all(c, c.convert(c.op<gn::NeOp>({d, ctx.splat(e, 0)}), e), gn::ReduceSumOp());
+  else if (std::isinf(*p))
+    r = *p > 0 ? all(c, absD, gn::ReduceMaxOp()) : all(c, absD, gn::ReduceMinOp());
+  else
+    r = c.op<gn::PowOp>({all(c, c.op<gn::PowOp>({absD, ctx.splat(e, *p)}), gn::ReduceSumOp()),
+                         ctx.splat(e, 1 / *p)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// reduce_as(x, target): x summed over the dims it was broadcast along to
+/// reach target's shape.
+FailureOr<PyValue> reduceAs(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), target = a.tensor("target");
+  if (failed(x) || failed(target))
+    return failure();
+  auto xs = typeOf(*x).getShape(), ts = typeOf(*target).getShape();
+  int64_t lead = xs.size() - ts.size();
+  if (lead < 0)
+    return a.error("target has more dims than x");
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < (int64_t)xs.size(); ++d) {
+    if (d < lead) {
+      dims.push_back(d);
+      continue;
+    }
+    int64_t want = ts[d - lead];
+    if (want == xs[d])
+      continue;
+    if (want != 1)
+      return a.error("x's shape does not broadcast from target's");
+    dims.push_back(d);
+  }
+  Chain c{ctx};
+  Value r = dims.empty() ? *x
+                         : c.op<gn::ReduceSumOp>({*x}, {ctx.ints("dims", dims),
+                                                        ctx.flag("keepdim", false)});
+  r = c.reshape(r, ts);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void paddle::registerReductionOps(OpRegistry &r) {
@@ -336,5 +401,7 @@ void paddle::registerReductionOps(OpRegistry &r) {
         "ignore_index=-100, axis=-1",
         crossEntropyWithSoftmax);
   r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp>);
+  r.add("dist", "x, y, p=2.0", folded<dist>);
+  r.add("reduce_as", "x, target", folded<reduceAs>);
   r.add("p_norm", "x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False", pNorm);
 }

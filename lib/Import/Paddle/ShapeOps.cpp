@@ -1,5 +1,6 @@
 //===- ShapeOps.cpp - Paddle reshapes, slices, joins, gathers, padding --===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Support/NumericCast.h"
 
 using namespace mlir;
@@ -686,6 +687,87 @@ FailureOr<PyValue> diag(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::WhereOp>({*mask, *rowVec, ctx.splat(type.getElementType(), *pad)}));
 }
 
+/// crop(x, shape, offsets): x[offsets : offsets + shape] per dim; a size
+/// of -1 keeps the rest of that dim.
+FailureOr<PyValue> crop(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto shape = intList(a, ctx, "shape"), offsets = intList(a, ctx, "offsets");
+  if (failed(x) || failed(shape) || failed(offsets))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t rank = type.getRank();
+  if ((int64_t)shape->size() != rank || (int64_t)offsets->size() != rank)
+    return a.error("shape and offsets need one entry per dim (" + llvm::Twine(rank) + ")");
+  Value v = *x;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t n = type.getDimSize(d), start = (*offsets)[d];
+    int64_t size = (*shape)[d] == -1 ? n - start : (*shape)[d];
+    if (start < 0 || size < 0 || start + size > n)
+      return a.error("the crop of dim " + llvm::Twine(d) + " (offset " + llvm::Twine(start) +
+                     ", size " + llvm::Twine(size) + ") does not fit its " + llvm::Twine(n));
+    if (start == 0 && size == n)
+      continue;
+    auto s = sliceAxis(ctx, v, d, start, start + size);
+    if (failed(s))
+      return failure();
+    v = *s;
+  }
+  return PyValue::of(v);
+}
+
+/// tensor_unfold(x, axis, size, step): torch's Tensor.unfold.
+FailureOr<PyValue> tensorUnfold(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto axis = a.integer("axis"), size = a.integer("size"), step = a.integer("step");
+  if (failed(x) || failed(axis) || failed(size) || failed(step))
+    return failure();
+  auto d = ctx.dim(*axis, typeOf(*x).getRank());
+  if (failed(d))
+    return failure();
+  return wrap(algebra::unfoldDim(ctx, *x, *d, *size, *step));
+}
+
+/// as_strided(x, shape, stride, offset): over x's elements in row-major
+/// order; PaddlePaddle's offset counts bytes.
+FailureOr<PyValue> asStrided(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto shape = intList(a, ctx, "shape"), stride = intList(a, ctx, "stride");
+  auto offset = a.integer("offset");
+  if (failed(x) || failed(shape) || failed(stride) || failed(offset))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  int64_t bytes = std::max<int64_t>(1, e.getIntOrFloatBitWidth() / 8);
+  if (*offset % bytes)
+    return a.error("offset " + llvm::Twine(*offset) + " is not a whole element of " +
+                   llvm::Twine(bytes) + " bytes");
+  return wrap(algebra::asStrided(ctx, *x, *shape, *stride, *offset / bytes));
+}
+
+/// fill_diagonal_tensor(x, y, offset, dim1, dim2): x with the diagonal
+/// replaced by y.
+FailureOr<PyValue> fillDiagonalTensor(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  auto offset = a.integer("offset"), d1 = a.integer("dim1"), d2 = a.integer("dim2");
+  if (failed(x) || failed(y) || failed(offset) || failed(d1) || failed(d2))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  auto a1 = ctx.dim(*d1, rank), a2 = ctx.dim(*d2, rank);
+  if (failed(a1) || failed(a2))
+    return failure();
+  return wrap(algebra::diagonalScatter(ctx, *x, *y, *offset, *a1, *a2));
+}
+
+/// fill_diagonal(x, value, offset, wrap).
+FailureOr<PyValue> fillDiagonal(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto value = number(a, ctx, "value");
+  auto offset = a.integer("offset");
+  auto wrapAround = a.boolean("wrap");
+  if (failed(x) || failed(value) || failed(offset) || failed(wrapAround))
+    return failure();
+  return wrap(algebra::fillDiagonal(ctx, *x, *value, *offset, *wrapAround));
+}
+
 } // namespace
 
 void paddle::registerShapeOps(OpRegistry &r) {
@@ -720,4 +802,9 @@ void paddle::registerShapeOps(OpRegistry &r) {
   r.add("triu", "x, diagonal=0", folded<triangular<true>>);
   r.add("embedding", "x, weight, padding_idx=-1, sparse=False", embedding);
   r.add("diag", "x, offset=0, padding_value=0.0", folded<diag>);
+  r.add("crop", "x, shape, offsets", folded<crop>);
+  r.add("tensor_unfold", "x, axis, size, step", folded<tensorUnfold>);
+  r.add("as_strided", "x, shape, stride, offset=0", folded<asStrided>);
+  r.add("fill_diagonal_tensor", "x, y, offset=0, dim1=0, dim2=1", folded<fillDiagonalTensor>);
+  r.add("fill_diagonal", "x, value=0.0, offset=0, wrap=False", folded<fillDiagonal>);
 }

@@ -526,3 +526,18 @@ FailureOr<Type> ImportContext::promote(llvm::ArrayRef<PyValue> operands) {
     return error("cannot infer a dtype");
   return result;
 }
+
+Value mlir::gn::import::denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef<int64_t> shape,
+                                      llvm::ArrayRef<double> values) {
+  auto type = RankedTensorType::get(shape, e);
+  llvm::SmallVector<Attribute> attrs;
+  for (double d : values) {
+    if (auto ft = llvm::dyn_cast<FloatType>(e))
+      attrs.push_back(ctx.builder.getFloatAttr(ft, d));
+    else if (e.isInteger(1))
+      attrs.push_back(ctx.builder.getIntegerAttr(e, d != 0));
+    else
+      attrs.push_back(ctx.builder.getIntegerAttr(e, gn::saturatingCast<int64_t>(d)));
+  }
+  return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
+}

@@ -466,3 +466,181 @@ FailureOr<Value> algebra::triangleIndices(ImportContext &ctx, int64_t rows, int6
   Value v = gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseIntElementsAttr::get(type, is));
   return ctx.convert(v, e);
 }
+
+FailureOr<Value> algebra::unfoldDim(ImportContext &ctx, Value x, int64_t dim, int64_t size,
+                                    int64_t step) {
+  auto type = typeOf(x);
+  if (size < 1 || step < 1 || size > type.getDimSize(dim))
+    return ctx.error("unfold: size must be in [1, " + llvm::Twine(type.getDimSize(dim)) +
+                     "] and step positive, got " + llvm::Twine(size) + " and " +
+                     llvm::Twine(step));
+  int64_t count;
+  auto w = windows(ctx, x, dim, size, step, 1, count);
+  if (failed(w))
+    return failure();
+  // [.., windows, size, rest..] -> [.., windows, rest.., size]
+  int64_t rank = type.getRank() + 1;
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != dim + 1)
+      perm.push_back(i);
+  perm.push_back(dim + 1);
+  return ctx.build<gn::TransposeOp>({*w}, {ctx.ints("permutation", perm)});
+}
+
+FailureOr<Value> algebra::asStrided(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> sizes,
+                                    llvm::ArrayRef<int64_t> strides, int64_t offset) {
+  if (sizes.size() != strides.size())
+    return ctx.error("as_strided: " + llvm::Twine(sizes.size()) + " sizes but " +
+                     llvm::Twine(strides.size()) + " strides");
+  // The frameworks index the storage under a view; gn knows it only for a
+  // tensor that owns its elements (reshapes of one keep them).
+  for (Value v = x; Operation *def = v.getDefiningOp();) {
+    if (isa<gn::TransposeOp, gn::SliceOp, gn::BroadcastToOp>(def))
+      return ctx.error("as_strided of a " + def->getName().getStringRef() +
+                       " view: the storage it indexes is not its own elements (not supported)");
+    if (!isa<gn::ReshapeOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  int64_t total = typeOf(x).getNumElements(), count = 1;
+  for (int64_t s : sizes) {
+    if (s < 0)
+      return ctx.error("as_strided: negative size " + llvm::Twine(s));
+    if (s && count > (int64_t(1) << 26) / s)
+      return ctx.error("as_strided: more than 2^26 elements, too large a constant index");
+    count *= s;
+  }
+  for (int64_t st : strides)
+    if (st < 0)
+      return ctx.error("as_strided: negative stride " + llvm::Twine(st));
+  llvm::SmallVector<int64_t> index(count, offset);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t rest = i;
+    for (int64_t d = sizes.size(); d-- > 0;) {
+      index[i] += (rest % sizes[d]) * strides[d];
+      rest /= sizes[d];
+    }
+    if (index[i] < 0 || index[i] >= total)
+      return ctx.error("as_strided: element " + llvm::Twine(index[i]) +
+                       " is outside the input's " + llvm::Twine(total) + " elements");
+  }
+  Chain c{ctx};
+  Value flat = c.reshape(x, {total});
+  auto type = RankedTensorType::get({count}, ctx.i64Type());
+  Value idx = gn::ConstantOp::create(ctx.builder, ctx.loc, type,
+                                     DenseIntElementsAttr::get(type, llvm::ArrayRef(index)));
+  Value r = c.reshape(c.op<gn::IndexSelectOp>({flat, idx}, {ctx.i64("dim", 0)}), sizes);
+  if (!c.ok())
+    return failure();
+  return r;
+}
+
+namespace {
+
+/// A constant i1 tensor of `shape` from `bits`.
+Value boolConstant(ImportContext &ctx, llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<bool> bits) {
+  auto type = RankedTensorType::get(shape, ctx.i1());
+  llvm::SmallVector<Attribute> attrs;
+  for (bool b : bits)
+    attrs.push_back(ctx.builder.getBoolAttr(b));
+  return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
+}
+
+constexpr int64_t kMaxMaskElements = int64_t(1) << 24;
+
+} // namespace
+
+FailureOr<Value> algebra::diagonalScatter(ImportContext &ctx, Value x, Value src, int64_t offset,
+                                          int64_t d1, int64_t d2) {
+  auto xt = typeOf(x);
+  int64_t rank = xt.getRank();
+  if (rank < 2 || d1 == d2)
+    return ctx.error("diagonal scatter needs a tensor of rank >= 2 and two distinct dims");
+  int64_t total = xt.getNumElements();
+  if (total > kMaxMaskElements)
+    return ctx.error("diagonal scatter over more than 2^24 elements: too large a constant mask");
+  // The diagonal's shape: x's other dims, then its length.
+  int64_t rows = xt.getDimSize(d1), cols = xt.getDimSize(d2);
+  int64_t length = std::max<int64_t>(
+      0, offset >= 0 ? std::min(rows, cols - offset) : std::min(rows + offset, cols));
+  llvm::SmallVector<int64_t> diagShape;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != d1 && d != d2)
+      diagShape.push_back(xt.getDimSize(d));
+  diagShape.push_back(length);
+  if (typeOf(src).getShape() != llvm::ArrayRef<int64_t>(diagShape))
+    return ctx.error("the values for the diagonal must have its shape");
+  llvm::SmallVector<bool> mask(total, false);
+  llvm::SmallVector<double> from(total, 0);
+  llvm::SmallVector<int64_t> idx(rank, 0);
+  for (int64_t p = 0; p < total; ++p) {
+    for (int64_t d = rank, rest = p; d-- > 0;) {
+      idx[d] = rest % xt.getDimSize(d);
+      rest /= xt.getDimSize(d);
+    }
+    if (idx[d2] - idx[d1] != offset)
+      continue;
+    mask[p] = true;
+    int64_t flat = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != d1 && d != d2)
+        flat = flat * xt.getDimSize(d) + idx[d];
+    from[p] = flat * length + (offset >= 0 ? idx[d1] : idx[d2]);
+  }
+  Chain c{ctx};
+  int64_t count = typeOf(src).getNumElements();
+  Value values = c.reshape(
+      c.op<gn::IndexSelectOp>({c.reshape(c.convert(src, xt.getElementType()), {count}),
+                               denseConstant(ctx, ctx.i64Type(), {total}, from)},
+                              {ctx.i64("dim", 0)}),
+      xt.getShape());
+  if (count == 0)
+    return x;
+  Value r = c.op<gn::WhereOp>({boolConstant(ctx, xt.getShape(), mask), values, x});
+  if (!c.ok())
+    return failure();
+  return r;
+}
+
+FailureOr<Value> algebra::fillDiagonal(ImportContext &ctx, Value x, double value, int64_t offset,
+                                       bool wrap) {
+  auto xt = typeOf(x);
+  int64_t rank = xt.getRank(), total = xt.getNumElements();
+  if (rank < 2)
+    return ctx.error("fill_diagonal needs a tensor of rank >= 2");
+  if (total > kMaxMaskElements)
+    return ctx.error("fill_diagonal over more than 2^24 elements: too large a constant mask");
+  llvm::SmallVector<bool> mask(total, false);
+  if (rank == 2) {
+    int64_t rows = xt.getDimSize(0), cols = xt.getDimSize(1);
+    if (wrap && rows > cols) {
+      // The diagonal restarts every cols + 1 elements, a row apart.
+      if (offset != 0)
+        return ctx.error("fill_diagonal with wrap takes no offset");
+      for (int64_t p = 0; p < total; p += cols + 1)
+        mask[p] = true;
+    } else {
+      for (int64_t i = 0; i < rows; ++i)
+        if (i + offset >= 0 && i + offset < cols)
+          mask[i * cols + i + offset] = true;
+    }
+  } else {
+    if (offset != 0 || wrap)
+      return ctx.error("fill_diagonal of a tensor of rank > 2 takes no offset or wrap");
+    int64_t n = xt.getDimSize(0), step = 0;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (xt.getDimSize(d) != n)
+        return ctx.error("fill_diagonal of a tensor of rank > 2 needs all its dims equal");
+      step = step * n + 1;
+    }
+    for (int64_t i = 0; i < n; ++i)
+      mask[i * step] = true;
+  }
+  Chain c{ctx};
+  Value r = c.op<gn::WhereOp>(
+      {boolConstant(ctx, xt.getShape(), mask), ctx.splat(xt.getElementType(), value), x});
+  if (!c.ok())
+    return failure();
+  return r;
+}

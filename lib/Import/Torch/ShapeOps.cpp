@@ -802,24 +802,50 @@ FailureOr<PyValue> tensorUnfold(ImportContext &ctx, Args &a) {
   auto d = a.integer("dimension"), size = a.integer("size"), step = a.integer("step");
   if (failed(x) || failed(d) || failed(size) || failed(step))
     return failure();
-  auto type = typeOf(*x);
-  auto dim = ctx.dim(*d, type.getRank());
+  auto dim = ctx.dim(*d, typeOf(*x).getRank());
   if (failed(dim))
     return failure();
-  if (*size < 1 || *step < 1 || *size > type.getDimSize(*dim))
-    return a.error("size must be in [1, dim size] and step positive");
-  int64_t count;
-  auto w = algebra::windows(ctx, *x, *dim, *size, *step, 1, count);
-  if (failed(w))
+  return wrap(algebra::unfoldDim(ctx, *x, *dim, *size, *step));
+}
+
+/// diagonal_scatter(input, src, offset=0, dim1=0, dim2=1).
+FailureOr<PyValue> diagonalScatter(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), src = a.tensor("src");
+  auto offset = a.integer("offset"), d1 = a.integer("dim1"), d2 = a.integer("dim2");
+  if (failed(x) || failed(src) || failed(offset) || failed(d1) || failed(d2))
     return failure();
-  // [.., windows, size, rest..] -> [.., windows, rest.., size]
-  int64_t rank = type.getRank() + 1;
-  llvm::SmallVector<int64_t> perm;
-  for (int64_t i = 0; i < rank; ++i)
-    if (i != *dim + 1)
-      perm.push_back(i);
-  perm.push_back(*dim + 1);
-  return wrap(permute(ctx, *w, perm));
+  int64_t rank = typeOf(*x).getRank();
+  auto a1 = ctx.dim(*d1, rank), a2 = ctx.dim(*d2, rank);
+  if (failed(a1) || failed(a2))
+    return failure();
+  return wrap(algebra::diagonalScatter(ctx, *x, *src, *offset, *a1, *a2));
+}
+
+/// Tensor.fill_diagonal_(fill_value, wrap=False).
+FailureOr<PyValue> fillDiagonal(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto value = a.real("fill_value");
+  auto wrapAround = a.boolean("wrap");
+  if (failed(x) || failed(value) || failed(wrapAround))
+    return failure();
+  return wrap(algebra::fillDiagonal(ctx, *x, *value, 0, *wrapAround));
+}
+
+/// as_strided(input, size, stride, storage_offset=None): over the input's
+/// elements in row-major order (what a contiguous tensor's storage holds).
+FailureOr<PyValue> asStrided(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto sizes = a.ints("size"), strides = a.ints("stride");
+  if (failed(x) || failed(sizes) || failed(strides))
+    return failure();
+  int64_t offset = 0;
+  if (a.has("storage_offset")) {
+    auto o = a.integer("storage_offset");
+    if (failed(o))
+      return failure();
+    offset = *o;
+  }
+  return wrap(algebra::asStrided(ctx, *x, *sizes, *strides, offset));
 }
 
 /// F.unfold (im2col): algebra::im2col.
@@ -948,6 +974,9 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("repeat_interleave", "input, repeats, dim=None, *, output_size=None", repeatInterleave);
   r.add("pixel_shuffle", "input, upscale_factor", pixelShuffle);
   r.add("Tensor.unfold", "input, dimension, size, step", tensorUnfold);
+  r.add("as_strided", "input, size, stride, storage_offset=None", asStrided);
+  r.add("diagonal_scatter", "input, src, offset=0, dim1=0, dim2=1", diagonalScatter);
+  r.add("Tensor.fill_diagonal", "input, fill_value, wrap=False", fillDiagonal);
   r.add("unfold", "input, kernel_size, dilation=1, padding=0, stride=1", im2col);
   r.add("fold", "input, output_size, kernel_size, dilation=1, padding=0, stride=1", col2im);
 }

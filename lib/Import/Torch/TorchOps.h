@@ -43,9 +43,6 @@ llvm::SmallVector<int64_t> sizesBetween(llvm::ArrayRef<int64_t> indices, int64_t
 mlir::FailureOr<PyValue> splitBySizes(ImportContext &ctx, mlir::Value x, int64_t dim,
                                       llvm::ArrayRef<int64_t> sizes);
 
-/// A constant of element type `e` and `shape` holding `values` (row-major).
-mlir::Value denseConstant(ImportContext &ctx, mlir::Type e, llvm::ArrayRef<int64_t> shape,
-                          llvm::ArrayRef<double> values);
 
 /// Tensor subscripting `x[...]` (basic and single-tensor advanced indexing).
 mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,

@@ -342,6 +342,11 @@ public:
 
 bool isFloat(mlir::Type t);
 
+/// A constant of element type `e` and `shape` holding `values` (row-major;
+/// integers saturate, bools are v != 0).
+mlir::Value denseConstant(ImportContext &ctx, mlir::Type e, llvm::ArrayRef<int64_t> shape,
+                          llvm::ArrayRef<double> values);
+
 /// Whether `a` or `b` is a complex value (gn/Import/Python/Spectral.h).
 bool eitherComplex(const PyValue &a, const PyValue &b);
 /// `a op b` with a complex operand: + - * / part by part (`symbol`); any

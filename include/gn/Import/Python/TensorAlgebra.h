@@ -89,6 +89,29 @@ struct Unique {
 };
 FailureOr<Unique> unique(ImportContext &ctx, Value x, bool consecutive);
 
+/// torch's Tensor.unfold and Paddle's tensor_unfold: windows of `size`
+/// elements `step` apart along `dim`, which becomes their count; the
+/// windows' elements a new last dim.
+FailureOr<Value> unfoldDim(ImportContext &ctx, Value x, int64_t dim, int64_t size, int64_t step);
+/// torch's diagonal_scatter and Paddle's fill_diagonal_tensor: x with its
+/// diagonal `offset` over (d1, d2) replaced by src (x's other dims, then
+/// the diagonal's length), through a constant mask and index (bounded:
+/// 2^24 elements).
+FailureOr<Value> diagonalScatter(ImportContext &ctx, Value x, Value src, int64_t offset,
+                                 int64_t d1, int64_t d2);
+/// fill_diagonal_: `value` on the main diagonal (offset `offset`) of a 2-d
+/// x, or at [i, i, ..] of an x whose dims are all equal; `wrap` continues
+/// a tall matrix's diagonal every cols + 1 elements, as both frameworks do.
+FailureOr<Value> fillDiagonal(ImportContext &ctx, Value x, double value, int64_t offset,
+                              bool wrap);
+/// as_strided over x's elements in row-major order (a contiguous x, as
+/// both frameworks see it): element [i0, i1, ..] of the result is flat
+/// element offset + sum(i_k * strides[k]); one gn.index_select with a
+/// constant index (bounded: 2^26 elements). Out-of-range positions are an
+/// error, as in both frameworks.
+FailureOr<Value> asStrided(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> sizes,
+                           llvm::ArrayRef<int64_t> strides, int64_t offset);
+
 } // namespace mlir::gn::import::algebra
 
 #endif // GN_IMPORT_PYTHON_TENSORALGEBRA_H

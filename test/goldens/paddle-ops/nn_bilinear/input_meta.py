@@ -1,0 +1,42 @@
+class Program_weight_tensor_x:
+    name = "x"
+    shape = [3, 4]
+    dtype = "float32"
+    min_val = float("-2.0")
+    max_val = float("2.0")
+    mean = float("0.0")
+    std = float("1.0")
+    data = None
+
+
+class Program_weight_tensor_y:
+    name = "y"
+    shape = [3, 5]
+    dtype = "float32"
+    min_val = float("-2.0")
+    max_val = float("2.0")
+    mean = float("0.0")
+    std = float("1.0")
+    data = None
+
+
+class Program_weight_tensor_w:
+    name = "w"
+    shape = [2, 4, 5]
+    dtype = "float32"
+    min_val = float("-2.0")
+    max_val = float("2.0")
+    mean = float("0.0")
+    std = float("1.0")
+    data = None
+
+
+class Program_weight_tensor_b:
+    name = "b"
+    shape = [1, 2]
+    dtype = "float32"
+    min_val = float("-2.0")
+    max_val = float("2.0")
+    mean = float("0.0")
+    std = float("1.0")
+    data = None
