@@ -436,6 +436,91 @@ def define_special():
          "return (torch.lgamma(x), torch.digamma(x))", allow_nan=True)
 
 
+
+# ---- losses (lib/Import/Torch/LossOps.cpp) ----------------------------------
+
+def define_losses():
+    F = "torch.nn.functional."
+    S = (4, 6)
+    red = ("mean", "sum", "none")
+    for r in red:
+        case(f"loss_mse_{r}_f32", "loss", [N("x", S), N("y", S)], f"{F}mse_loss(x, y, reduction='{r}')")
+        case(f"loss_l1_{r}_f32", "loss", [N("x", S), N("y", S)], f"{F}l1_loss(x, y, reduction='{r}')")
+    case("loss_mse_broadcast_f32", "loss", [N("x", (3, 4)), N("y", (4,))], f"{F}mse_loss(x, y)")
+    case("loss_mse_legacy_f32", "loss", [N("x", S), N("y", S)],
+         f"return ({F}mse_loss(x, y, size_average=False), {F}mse_loss(x, y, reduce=False))")
+    case("loss_mse_weight_f32", "loss", [N("x", S), N("y", S), POS("w", S)],
+         f"{F}mse_loss(x, y, weight=w)")
+    case("loss_l1_f64", "loss", [N("x", S, "f64"), N("y", S, "f64")], f"{F}l1_loss(x, y)")
+    for beta in (1.0, 0.5, 0.0):
+        case(f"loss_smooth_l1_beta{str(beta).replace('.', '_')}_f32", "loss",
+             [N("x", S, sd=2.0), N("y", S)], f"{F}smooth_l1_loss(x, y, beta={beta})")
+    case("loss_huber_f32", "loss", [N("x", S, sd=2.0), N("y", S)],
+         f"return ({F}huber_loss(x, y), {F}huber_loss(x, y, reduction='none', delta=0.7))")
+    case("loss_bce_f32", "loss", [UNIT("x", S), UNIT("y", S), POS("w", (6,))],
+         f"return ({F}binary_cross_entropy(x, y), {F}binary_cross_entropy(x, y, w, reduction='sum'))")
+    case("loss_bce_edges_f32", "loss", [D("x", (4,), [0.0, 1.0, 0.5, 1e-30]),
+                                        D("y", (4,), [0.0, 1.0, 1.0, 1.0])],
+         f"{F}binary_cross_entropy(x, y, reduction='none')")
+    case("loss_bce_logits_f32", "loss", [N("x", S, sd=4.0), UNIT("y", S), POS("w", (6,)),
+                                         POS("pw", (6,))],
+         f"return ({F}binary_cross_entropy_with_logits(x, y), "
+         f"{F}binary_cross_entropy_with_logits(x, y, w, pos_weight=pw, reduction='none'))")
+    case("loss_bce_logits_f16", "loss", [N("x", S, "f16", sd=4.0), UNIT("y", S, "f16")],
+         f"{F}binary_cross_entropy_with_logits(x, y)")
+    t = D("t", (4,), [1, 5, 0, 3], "i64")
+    case("loss_nll_f32", "loss", [N("x", (4, 6)), t, POS("w", (6,))],
+         f"return ({F}nll_loss(x, t), {F}nll_loss(x, t, w), {F}nll_loss(x, t, reduction='none'), "
+         f"{F}nll_loss(x, t, w, ignore_index=5, reduction='sum'))")
+    ti = D("t", (4,), [1, -100, 0, 3], "i64")
+    for r in red:
+        case(f"loss_ce_{r}_f32", "loss", [N("x", (4, 6), sd=2.0), ti],
+             f"{F}cross_entropy(x, t, reduction='{r}')")
+    case("loss_ce_weight_smoothing_f32", "loss", [N("x", (4, 6), sd=2.0), ti, POS("w", (6,))],
+         f"return ({F}cross_entropy(x, t, w, label_smoothing=0.1), "
+         f"{F}cross_entropy(x, t, label_smoothing=0.2, reduction='sum'), "
+         f"{F}cross_entropy(x, t, w, label_smoothing=0.3, reduction='none'))")
+    case("loss_ce_spatial_f32", "loss", [N("x", (2, 3, 2, 4)),
+                                         D("t", (2, 2, 4), [0, 1, 2, 1, 2, 2, 0, 0] * 2, "i64")],
+         f"return ({F}cross_entropy(x, t), {F}cross_entropy(x, t, reduction='none'))")
+    case("loss_ce_probs_f32", "loss", [N("x", (4, 6)), UNIT("p", (4, 6)), POS("w", (6,))],
+         f"return ({F}cross_entropy(x, p), {F}cross_entropy(x, p, w, label_smoothing=0.1, "
+         f"reduction='sum'), {F}cross_entropy(x, p, reduction='none'))")
+    case("loss_ce_1d_f32", "loss", [N("x", (6,)), D("t", (), [2], "i64")], f"{F}cross_entropy(x, t)")
+    case("loss_ce_method_f64", "loss", [N("x", (3, 5), "f64"), D("t", (3,), [4, 0, 2], "i64")],
+         "torch.nn.functional.cross_entropy(x.log_softmax(-1), t)")
+    case("loss_kl_div_f32", "loss", [N("x", S), UNIT("y", S)],
+         f"return ({F}kl_div(x, y, reduction='batchmean'), {F}kl_div(x, y, reduction='none'), "
+         f"{F}kl_div(x, y.log(), reduction='sum', log_target=True))")
+    case("loss_kl_div_zeros_f32", "loss", [N("x", (4,)), D("y", (4,), [0, 0.5, 0, 0.5])],
+         f"{F}kl_div(x, y, reduction='none')")
+    pm = D("t", (6,), [1, -1, 1, 1, -1, -1])
+    case("loss_soft_margin_f32", "loss", [N("x", (6,), sd=3.0), pm], f"{F}soft_margin_loss(x, t)")
+    case("loss_margin_ranking_f32", "loss", [N("a", (6,)), N("b", (6,)), pm],
+         f"return ({F}margin_ranking_loss(a, b, t), {F}margin_ranking_loss(a, b, t, margin=0.5, reduction='none'))")
+    case("loss_hinge_embedding_f32", "loss", [N("x", (6,), sd=2.0), pm],
+         f"return ({F}hinge_embedding_loss(x, t), {F}hinge_embedding_loss(x, t, margin=0.3, reduction='none'))")
+    case("loss_poisson_nll_f32", "loss", [N("x", S), POS("y", S, mean=1.5)],
+         f"return ({F}poisson_nll_loss(x, y), {F}poisson_nll_loss(x.exp(), y, log_input=False, full=True, reduction='sum'))")
+    case("loss_gaussian_nll_f32", "loss", [N("x", S), N("y", S), POS("v", (4,))],
+         f"return ({F}gaussian_nll_loss(x, y, v), {F}gaussian_nll_loss(x, y, v.unsqueeze(-1), full=True, reduction='none'))")
+    case("loss_cosine_embedding_f32", "loss", [N("a", (6, 5)), N("b", (6, 5)), pm],
+         f"return ({F}cosine_embedding_loss(a, b, t), {F}cosine_embedding_loss(a, b, t, margin=0.2, reduction='none'))")
+    case("loss_triplet_margin_f32", "loss", [N("a", (5, 4)), N("p", (5, 4)), N("n", (5, 4))],
+         f"return ({F}triplet_margin_loss(a, p, n), {F}triplet_margin_loss(a, p, n, margin=0.5, p=1, swap=True, reduction='none'))")
+    # The ATen forms TorchDynamo records (reduction as an enum).
+    case("loss_aten_forms_f32", "loss", [N("x", (4, 6), sd=2.0), N("y", (4, 6)), ti, UNIT("u", (4, 6))],
+         "return (torch._C._nn.mse_loss(x, y, 1), torch._C._nn.l1_loss(x, y, 2), "
+         "torch._C._nn.smooth_l1_loss(x, y, 0, 0.5), torch._C._nn.huber_loss(x, y, 1, 0.7), "
+         "torch._C._nn.cross_entropy_loss(x, t, None, 1, -100, 0.1), "
+         "torch._C._nn.nll_loss_nd(x.log_softmax(1), t, None, 2, -100), "
+         "torch.binary_cross_entropy_with_logits(x, u, None, None, 1), "
+         "torch._C._nn.binary_cross_entropy(u, u * 0.5, None, 1), "
+         "torch.kl_div(x, u, 0, log_target=False), torch._C._nn.soft_margin_loss(x, y.sign(), 1))")
+    case("loss_multilabel_soft_margin_f32", "loss", [N("x", (4, 5), sd=2.0), I("y", (4, 5), 0, 1, "f32"),
+                                                     POS("w", (5,))],
+         f"return ({F}multilabel_soft_margin_loss(x, y), {F}multilabel_soft_margin_loss(x, y, w, reduction='none'))")
+
 # ---- products and distances (lib/Import/Torch/LinalgOps.cpp) ---------------
 
 def define_linalg():
@@ -2100,7 +2185,8 @@ def define_all():
               define_matmul, define_attention, define_conv, define_pool, define_interpolate,
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
               define_masking, define_recurrent, define_probes, define_math,
-              define_linalg, define_arrange, define_statistics, define_vision, define_nn_more):
+              define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
+              define_losses):
         f()
 
 

@@ -60,6 +60,7 @@ public:
     registerAttentionOps(registry);
     registerSpectralOps(registry);
     registerRecurrentOps(registry);
+    registerLossOps(registry);
   }
 
   llvm::StringRef name() const override { return "torch"; }

@@ -27,6 +27,7 @@ void registerIndexedWriteOps(OpRegistry &registry);
 void registerAttentionOps(OpRegistry &registry);
 void registerSpectralOps(OpRegistry &registry);
 void registerRecurrentOps(OpRegistry &registry);
+void registerLossOps(OpRegistry &registry);
 
 /// Normalized, sorted reduction dims of a `dim` argument (an int or a
 /// list); all dims when it is None or ().

@@ -1,0 +1,20 @@
+class Program_weight_tensor_meta_L_x_:
+    name = "L_x_"
+    shape = [4, 6]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.0
+    std = 20.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_y_:
+    name = "L_y_"
+    shape = [4, 6]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.5
+    std = 1.0
+    min_val = 0.05
+    max_val = 0.95
+    data = None

@@ -1,0 +1,31 @@
+class Program_weight_tensor_meta_L_x_:
+    name = "L_x_"
+    shape = [4, 5]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 10.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_y_:
+    name = "L_y_"
+    shape = [4, 5]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.5
+    std = 1.0
+    min_val = 0
+    max_val = 1
+    data = None
+
+
+class Program_weight_tensor_meta_L_w_:
+    name = "L_w_"
+    shape = [5]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 2.0
+    std = 2.5
+    min_val = 0.1
+    data = None
