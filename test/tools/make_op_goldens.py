@@ -1589,6 +1589,42 @@ def define_conv():
 
 # ---- pooling ----------------------------------------------------------------
 
+def define_pool_indices():
+    """Max pools that return where each maximum came from, and max_unpool
+    (algebra::maxPoolWithIndices, adaptiveMaxPoolWithIndices, maxUnpool)."""
+    F = "torch.nn.functional."
+    cases = {
+        "max_pool2d": ((2, 3, 6, 6), f"{F}max_pool2d(x, 2, return_indices=True)"),
+        "max_pool2d_k3s2p1": ((1, 2, 7, 7), f"{F}max_pool2d(x, 3, 2, 1, return_indices=True)"),
+        "max_pool2d_ceil_pad": ((1, 2, 6, 6), f"{F}max_pool2d(x, 3, 2, 1, ceil_mode=True, return_indices=True)"),
+        "max_pool2d_dilation": ((1, 2, 7, 7), f"{F}max_pool2d(x, 2, 1, 0, 2, return_indices=True)"),
+        "max_pool2d_rect_unbatched": ((2, 6, 7), f"{F}max_pool2d(x, (2, 3), (1, 2), return_indices=True)"),
+        "max_pool2d_with_indices": ((1, 2, 5, 5), f"{F}max_pool2d_with_indices(x, 3, 1, 1)"),
+        "max_pool2d_aten": ((1, 2, 5, 5), "torch._C._nn.max_pool2d_with_indices(x, [2, 2], [2, 2], [0, 0], [1, 1], False)"),
+        "max_pool1d": ((2, 3, 9), f"{F}max_pool1d(x, 3, 2, return_indices=True)"),
+        "max_pool3d": ((1, 2, 4, 5, 4), f"{F}max_pool3d(x, 2, return_indices=True)"),
+        "adaptive_max_pool2d": ((2, 3, 7, 9), f"{F}adaptive_max_pool2d(x, (3, 4), return_indices=True)"),
+        "adaptive_max_pool2d_aten": ((1, 2, 5, 5), "torch._C._nn.adaptive_max_pool2d(x, [2, 3])"),
+        "adaptive_max_pool1d": ((2, 3, 10), f"{F}adaptive_max_pool1d(x, 4, return_indices=True)"),
+        "adaptive_max_pool3d": ((1, 2, 5, 4, 6), f"{F}adaptive_max_pool3d(x, (2, 3, 4))"),
+    }
+    for name, (shape, expr) in cases.items():
+        case(f"pool_idx_{name}_f32", "pool", [distinct("x", shape)],
+             f"r = {expr}\nreturn tuple(r) if isinstance(r, tuple) else (r,)")
+    case("pool_idx_max_pool2d_ties_f32", "pool", [I("x", (1, 2, 6, 6), 0, 2, "f32")],
+         f"v, i = {F}max_pool2d(x, 3, 1, 1, return_indices=True)\nreturn (v, i)")
+    case("pool_idx_max_pool2d_f16", "pool", [distinct("x", (1, 2, 6, 6), "f16", step=0.125)],
+         f"v, i = {F}max_pool2d(x, 2, return_indices=True)\nreturn (v, i)")
+    case("pool_idx_unpool2d_f32", "pool", [distinct("x", (2, 3, 6, 6))],
+         f"v, i = {F}max_pool2d(x, 2, return_indices=True)\n"
+         f"return ({F}max_unpool2d(v, i, 2), {F}max_unpool2d(v, i, 2, output_size=(7, 7)))")
+    case("pool_idx_unpool1d_f32", "pool", [distinct("x", (2, 3, 9))],
+         f"v, i = {F}max_pool1d(x, 3, 2, 1, return_indices=True)\n"
+         f"return ({F}max_unpool1d(v, i, 3, 2, 1),)")
+    case("pool_idx_unpool3d_f32", "pool", [distinct("x", (1, 2, 4, 4, 4))],
+         f"v, i = {F}max_pool3d(x, 2, return_indices=True)\nreturn ({F}max_unpool3d(v, i, 2),)")
+
+
 def define_pool():
     F = "torch.nn.functional."
     pools = {
@@ -2186,7 +2222,7 @@ def define_all():
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
               define_masking, define_recurrent, define_probes, define_math,
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
-              define_losses):
+              define_losses, define_pool_indices):
         f()
 
 

@@ -865,6 +865,26 @@ CASES.update({
                  ["a = paddle._C_ops.log_loss(x, y, 0.0001)"], ["a"]),
 })
 
+# Max pools with their index masks, and unpool (algebra::maxPoolWithIndices).
+_distinct = lambda n: [((i * 37) % n) * 0.25 - n / 8 for i in range(n)]
+CASES.update({
+    "pool_max_with_index": ([inp("x", [2, 3, 6, 6], data=_distinct(216))], [
+        "o, m = paddle._C_ops.max_pool2d_with_index(x, [2, 2], [2, 2], [0, 0], False, False, False)",
+        "p, n = paddle._C_ops.max_pool2d_with_index(x, [3, 3], [2, 2], [1, 1], False, False, True)"],
+        ["o", "m", "p", "n"]),
+    "pool_max_with_index_adaptive": ([inp("x", [1, 2, 7, 9], data=_distinct(126))], [
+        "o, m = paddle._C_ops.max_pool2d_with_index(x, [3, 4], [1, 1], [0, 0], False, True, False)",
+        "p, n = paddle._C_ops.max_pool2d_with_index(x, [1, 1], [1, 1], [0, 0], True, False, False)"],
+        ["o", "m", "p", "n"]),
+    "pool_max3d_with_index": ([inp("x", [1, 2, 4, 4, 4], data=_distinct(128))], [
+        "o, m = paddle._C_ops.max_pool3d_with_index(x, [2, 2, 2], [2, 2, 2], [0, 0, 0], False, False, False)"],
+        ["o", "m"]),
+    "pool_unpool": ([inp("x", [2, 3, 6, 6], data=_distinct(216))], [
+        "o, m = paddle._C_ops.max_pool2d_with_index(x, [2, 2], [2, 2], [0, 0], False, False, False)",
+        "u = paddle._C_ops.unpool(o, m, [2, 2], [2, 2], [0, 0], [6, 6], 'NCHW')",
+        "v = paddle._C_ops.unpool(o, m, [2, 2], [2, 2], [0, 0], [7, 7], 'NCHW')"], ["u", "v"]),
+})
+
 # Ops PaddlePaddle's CPU build has no kernel for (rms_norm is GPU-only): their
 # outputs from numpy, in float64 from the same inputs, by the formula
 # PaddlePaddle's GPU kernel documents (paddle.nn.functional.rms_norm).

@@ -857,6 +857,69 @@ FailureOr<PyValue> rrelu(ImportContext &ctx, Args &a) {
 
 } // namespace
 
+namespace {
+
+/// max_pool2d_with_index / max_pool3d_with_index(x, kernel_size, strides,
+/// paddings, global_pooling, adaptive, ceil_mode) -> (out, int32 mask):
+/// the mask holds each maximum's flat spatial position in x.
+template <int Spatial> FailureOr<PyValue> maxPoolWithIndex(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto kernel = intList(a, ctx, "kernel_size"), strides = intList(a, ctx, "strides"),
+       paddings = intList(a, ctx, "paddings");
+  auto global = a.boolean("global_pooling"), adaptive = a.boolean("adaptive"),
+       ceil = a.boolean("ceil_mode");
+  if (failed(x) || failed(kernel) || failed(strides) || failed(paddings) || failed(global) ||
+      failed(adaptive) || failed(ceil))
+    return failure();
+  auto shape = typeOf(*x).getShape();
+  if ((int64_t)shape.size() != Spatial + 2)
+    return a.error("expected an NC" + llvm::Twine(Spatial == 2 ? "HW" : "DHW") + " input");
+  FailureOr<std::pair<Value, Value>> r = failure();
+  if (*global) {
+    llvm::SmallVector<algebra::Window> dims;
+    for (int64_t i = 0; i < Spatial; ++i)
+      dims.push_back({shape[2 + i], 1, 0, 1});
+    r = algebra::maxPoolWithIndices(ctx, *x, dims, false);
+  } else if (*adaptive) {
+    if ((int64_t)kernel->size() != Spatial)
+      return a.error("expected " + llvm::Twine(Spatial) + " output sizes");
+    r = algebra::adaptiveMaxPoolWithIndices(ctx, *x, *kernel);
+  } else {
+    if ((int64_t)kernel->size() != Spatial || (int64_t)strides->size() != Spatial ||
+        (int64_t)paddings->size() != Spatial)
+      return a.error("expected " + llvm::Twine(Spatial) + " kernel sizes, strides and paddings");
+    llvm::SmallVector<algebra::Window> dims;
+    for (int64_t i = 0; i < Spatial; ++i)
+      dims.push_back({(*kernel)[i], (*strides)[i], (*paddings)[i], 1});
+    r = algebra::maxPoolWithIndices(ctx, *x, dims, *ceil, /*dropPaddedWindow=*/false);
+  }
+  if (failed(r))
+    return failure();
+  auto mask = ctx.convert(r->second, ctx.builder.getI32Type());
+  if (failed(mask))
+    return failure();
+  return PyValue::tuple({PyValue::of(r->first), PyValue::of(*mask)});
+}
+
+/// unpool / unpool3d(x, indices, ksize, strides, padding, output_size,
+/// data_format): x's values at the flat spatial positions `indices` of a
+/// zero tensor of output_size.
+template <int Spatial> FailureOr<PyValue> unpool(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), indices = a.tensor("indices");
+  auto out = intList(a, ctx, "output_size");
+  auto format = a.string("data_format");
+  if (failed(x) || failed(indices) || failed(out) || failed(format))
+    return failure();
+  if (*format != "NCHW" && *format != "NCDHW" && *format != "NCL")
+    return a.error("data_format '" + *format + "' is not supported");
+  if ((int64_t)out->size() < Spatial)
+    return a.error("output_size needs " + llvm::Twine(Spatial) + " sizes");
+  llvm::SmallVector<int64_t> size(out->end() - Spatial, out->end());
+  return wrap(algebra::maxUnpool(ctx, *x, *indices, size));
+}
+
+} // namespace
+
 void paddle::registerNNOps(OpRegistry &r) {
   r.add("maxout", "x, groups, axis=1", folded<maxout>);
   r.add("unfold", "x, kernel_sizes, strides, paddings, dilations", folded<unfold>);
@@ -888,6 +951,16 @@ void paddle::registerNNOps(OpRegistry &r) {
         "use_global_stats, trainable_statistics",
         batchNorm);
   r.add("layer_norm", "x, scale, bias, epsilon, begin_norm_axis", layerNorm);
+  r.add("max_pool2d_with_index",
+        "x, kernel_size, strides, paddings, global_pooling=False, adaptive=False, ceil_mode=False",
+        folded<maxPoolWithIndex<2>>);
+  r.add("max_pool3d_with_index",
+        "x, kernel_size, strides, paddings, global_pooling=False, adaptive=False, ceil_mode=False",
+        folded<maxPoolWithIndex<3>>);
+  r.add("unpool", "x, indices, ksize, strides, padding, output_size, data_format='NCHW'",
+        folded<unpool<2>>);
+  r.add("unpool3d", "x, indices, ksize, strides, padding, output_size, data_format='NCDHW'",
+        folded<unpool<3>>);
   r.add("rms_norm", "input, weight, normalized_shape, eps=1e-05", folded<rmsNorm>);
   r.add("norm", "x, axis, epsilon, is_test=False", folded<l2Normalize>);
   r.add("linear", "x, weight, bias=None", folded<linear>);

@@ -1,6 +1,7 @@
 //===- TensorAlgebra.cpp - diagonals, Kronecker and cross products --------===//
 #include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Import/Python/OpChain.h"
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -640,6 +641,242 @@ FailureOr<Value> algebra::fillDiagonal(ImportContext &ctx, Value x, double value
   Chain c{ctx};
   Value r = c.op<gn::WhereOp>(
       {boolConstant(ctx, xt.getShape(), mask), ctx.splat(xt.getElementType(), value), x});
+  if (!c.ok())
+    return failure();
+  return r;
+}
+
+namespace {
+
+/// Gathers a window per output position along each spatial dim (`tables`:
+/// per dim, [out][k] positions in x's own coordinates), reduces each to
+/// its maximum and first argmax, and maps the argmax to the flat input
+/// position `flat[out.., k]` (a constant). x is [N, C, spatial..].
+FailureOr<std::pair<Value, Value>>
+maxOverWindows(ImportContext &ctx, Value x, llvm::ArrayRef<std::vector<std::vector<int64_t>>> tables,
+               llvm::ArrayRef<int64_t> padLow, llvm::ArrayRef<int64_t> inSizes) {
+  int64_t n = tables.size();
+  llvm::SmallVector<int64_t> outs, ks;
+  for (auto &t : tables) {
+    outs.push_back(t.size());
+    ks.push_back(t.empty() ? 0 : t[0].size());
+  }
+  int64_t positions = 1, window = 1;
+  for (int64_t d = 0; d < n; ++d) {
+    positions *= outs[d];
+    window *= ks[d];
+  }
+  if (positions * window > (int64_t(1) << 24))
+    return ctx.error("max pooling with indices over more than 2^24 window positions: too large a "
+                     "constant index");
+  Chain c{ctx};
+  Value v = x;
+  for (int64_t d = 0; d < n; ++d) {
+    llvm::SmallVector<int64_t> idx;
+    for (auto &row : tables[d])
+      llvm::append_range(idx, row);
+    auto type = RankedTensorType::get({outs[d], ks[d]}, ctx.i64Type());
+    Value table = gn::ConstantOp::create(ctx.builder, ctx.loc, type,
+                                         DenseIntElementsAttr::get(type, llvm::ArrayRef(idx)));
+    // Dim 2 + 2d is spatial dim d once the earlier ones became (out, k).
+    v = c.op<gn::IndexSelectOp>({v, table}, {ctx.i64("dim", 2 + 2 * d)});
+  }
+  auto vt = c.ok() ? typeOf(v) : RankedTensorType();
+  if (!c.ok())
+    return failure();
+  llvm::SmallVector<int64_t> perm{0, 1}, shape{vt.getDimSize(0), vt.getDimSize(1)};
+  for (int64_t d = 0; d < n; ++d) {
+    perm.push_back(2 + 2 * d);
+    shape.push_back(outs[d]);
+  }
+  for (int64_t d = 0; d < n; ++d)
+    perm.push_back(3 + 2 * d);
+  shape.push_back(window);
+  v = c.reshape(c.op<gn::TransposeOp>({v}, {ctx.ints("permutation", perm)}), shape);
+  int64_t last = shape.size() - 1;
+  Value values = c.op<gn::ReduceMaxOp>({v}, {ctx.ints("dims", {last}), ctx.flag("keepdim", false)});
+  Value arg = c.op<gn::ArgMaxOp>({v}, {ctx.i64("dim", last), ctx.flag("keepdim", true)});
+  // flat[o.., k] = sum_d (table_d[o_d][k_d] - padLow_d) * inStride_d.
+  llvm::SmallVector<int64_t> inStride(n, 1);
+  for (int64_t d = n - 1; d > 0; --d)
+    inStride[d - 1] = inStride[d] * inSizes[d];
+  std::vector<double> flat(positions * window);
+  llvm::SmallVector<int64_t> o(n), k(n);
+  for (int64_t p = 0; p < positions; ++p) {
+    for (int64_t d = n, rest = p; d-- > 0;) {
+      o[d] = rest % outs[d];
+      rest /= outs[d];
+    }
+    for (int64_t q = 0; q < window; ++q) {
+      int64_t f = 0;
+      for (int64_t d = n, rest = q; d-- > 0;) {
+        k[d] = rest % ks[d];
+        rest /= ks[d];
+      }
+      for (int64_t d = 0; d < n; ++d)
+        f += (tables[d][o[d]][k[d]] - padLow[d]) * inStride[d];
+      flat[p * window + q] = f;
+    }
+  }
+  llvm::SmallVector<int64_t> tableShape(outs);
+  tableShape.push_back(window);
+  llvm::SmallVector<int64_t> full(shape);
+  Value table = c.op<gn::BroadcastToOp>({denseConstant(ctx, ctx.i64Type(), tableShape, flat)},
+                                        {ctx.ints("shape", full)});
+  Value index = c.take(ctx.takeAlongAxis(table, arg, last, false));
+  llvm::SmallVector<int64_t> outShape(shape.begin(), shape.end() - 1);
+  index = c.reshape(index, outShape);
+  if (!c.ok())
+    return failure();
+  return std::make_pair(values, index);
+}
+
+/// x as [N, C, spatial..] (an unbatched [C, spatial..] gains N = 1), and
+/// how to undo it.
+Value batched(Chain &c, Value x, int64_t spatial, bool &added) {
+  auto t = typeOf(x);
+  added = t.getRank() == spatial + 1;
+  if (!added)
+    return x;
+  llvm::SmallVector<int64_t> shape{1};
+  llvm::append_range(shape, t.getShape());
+  return c.reshape(x, shape);
+}
+Value unbatched(Chain &c, Value v, bool added) {
+  return added ? c.reshape(v, typeOf(v).getShape().drop_front()) : v;
+}
+
+} // namespace
+
+FailureOr<std::pair<Value, Value>> algebra::maxPoolWithIndices(ImportContext &ctx, Value x,
+                                                               llvm::ArrayRef<Window> dims,
+                                                               bool ceilMode,
+                                                               bool dropPaddedWindow) {
+  int64_t n = dims.size();
+  auto xt = typeOf(x);
+  if (xt.getRank() != n + 1 && xt.getRank() != n + 2)
+    return ctx.error("max pooling over " + llvm::Twine(n) + " dims needs a rank-" +
+                     llvm::Twine(n + 1) + " or rank-" + llvm::Twine(n + 2) + " input");
+  if (!isFloat(xt.getElementType()))
+    return ctx.error("max pooling with indices takes a floating tensor");
+  Chain c{ctx};
+  bool added;
+  Value v = batched(c, x, n, added);
+  if (!c.ok())
+    return failure();
+  auto vt = typeOf(v);
+  std::vector<std::vector<std::vector<int64_t>>> tables(n);
+  llvm::SmallVector<int64_t> low, high, inSizes;
+  for (int64_t d = 0; d < n; ++d) {
+    const Window &w = dims[d];
+    int64_t size = vt.getDimSize(2 + d);
+    if (w.kernel < 1 || w.stride < 1 || w.dilation < 1 || w.padding < 0 ||
+        2 * w.padding > w.kernel)
+      return ctx.error("max pooling: kernel, stride and dilation must be positive and padding at "
+                       "most half the kernel");
+    int64_t span = w.dilation * (w.kernel - 1) + 1;
+    int64_t room = size + 2 * w.padding - span;
+    if (room < 0)
+      return ctx.error("max pooling: the window is larger than the padded input");
+    int64_t out = (ceilMode ? (room + w.stride - 1) / w.stride : room / w.stride) + 1;
+    // The last window must start inside the input or its left padding.
+    if (ceilMode && dropPaddedWindow && (out - 1) * w.stride >= size + w.padding)
+      --out;
+    int64_t need = (out - 1) * w.stride + span;
+    low.push_back(w.padding);
+    high.push_back(std::max<int64_t>(0, need - size - w.padding));
+    inSizes.push_back(size);
+    for (int64_t o = 0; o < out; ++o) {
+      std::vector<int64_t> row;
+      for (int64_t k = 0; k < w.kernel; ++k)
+        row.push_back(o * w.stride + k * w.dilation);
+      tables[d].push_back(row);
+    }
+  }
+  llvm::SmallVector<int64_t> padLow{0, 0}, padHigh{0, 0};
+  llvm::append_range(padLow, low);
+  llvm::append_range(padHigh, high);
+  if (llvm::any_of(padLow, [](int64_t p) { return p; }) ||
+      llvm::any_of(padHigh, [](int64_t p) { return p; }))
+    v = c.op<gn::PadOp>({v}, {ctx.ints("low", padLow), ctx.ints("high", padHigh),
+                              ctx.str("mode", "constant"),
+                              ctx.f64("value", -std::numeric_limits<double>::infinity())});
+  if (!c.ok())
+    return failure();
+  auto r = maxOverWindows(ctx, v, tables, low, inSizes);
+  if (failed(r))
+    return failure();
+  Value values = unbatched(c, r->first, added), index = unbatched(c, r->second, added);
+  if (!c.ok())
+    return failure();
+  return std::make_pair(values, index);
+}
+
+FailureOr<std::pair<Value, Value>>
+algebra::adaptiveMaxPoolWithIndices(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> out) {
+  int64_t n = out.size();
+  auto xt = typeOf(x);
+  if (xt.getRank() != n + 1 && xt.getRank() != n + 2)
+    return ctx.error("adaptive max pooling over " + llvm::Twine(n) + " dims needs a rank-" +
+                     llvm::Twine(n + 1) + " or rank-" + llvm::Twine(n + 2) + " input");
+  Chain c{ctx};
+  bool added;
+  Value v = batched(c, x, n, added);
+  if (!c.ok())
+    return failure();
+  auto vt = typeOf(v);
+  std::vector<std::vector<std::vector<int64_t>>> tables(n);
+  llvm::SmallVector<int64_t> low(n, 0), inSizes;
+  for (int64_t d = 0; d < n; ++d) {
+    int64_t size = vt.getDimSize(2 + d);
+    if (out[d] < 1 || size < 1)
+      return ctx.error("adaptive max pooling: sizes must be positive");
+    inSizes.push_back(size);
+    int64_t widest = 0;
+    for (int64_t o = 0; o < out[d]; ++o)
+      widest = std::max(widest, (o + 1) * size / out[d] + ((o + 1) * size % out[d] != 0) -
+                                    o * size / out[d]);
+    for (int64_t o = 0; o < out[d]; ++o) {
+      int64_t start = o * size / out[d];
+      int64_t end = (o + 1) * size / out[d] + ((o + 1) * size % out[d] != 0);
+      std::vector<int64_t> row;
+      for (int64_t k = 0; k < widest; ++k) // the window's last element repeated
+        row.push_back(std::min(start + k, end - 1));
+      tables[d].push_back(row);
+    }
+  }
+  auto r = maxOverWindows(ctx, v, tables, low, inSizes);
+  if (failed(r))
+    return failure();
+  Value values = unbatched(c, r->first, added), index = unbatched(c, r->second, added);
+  if (!c.ok())
+    return failure();
+  return std::make_pair(values, index);
+}
+
+FailureOr<Value> algebra::maxUnpool(ImportContext &ctx, Value x, Value indices,
+                                    llvm::ArrayRef<int64_t> outputSize) {
+  auto xt = typeOf(x);
+  int64_t n = outputSize.size(), rank = xt.getRank();
+  if (rank < n + 1 || typeOf(indices).getShape() != xt.getShape())
+    return ctx.error("max unpooling needs indices of the input's shape and a batch or channel dim");
+  llvm::SmallVector<int64_t> lead(xt.getShape().drop_back(n));
+  int64_t in = 1, out = 1;
+  for (int64_t d : xt.getShape().take_back(n))
+    in *= d;
+  for (int64_t d : outputSize)
+    out *= d;
+  llvm::SmallVector<int64_t> flatIn(lead), flatOut(lead), result(lead);
+  flatIn.push_back(in);
+  flatOut.push_back(out);
+  llvm::append_range(result, outputSize);
+  Chain c{ctx};
+  Value src = c.reshape(x, flatIn);
+  Value idx = c.reshape(c.convert(indices, ctx.i64Type()), flatIn);
+  Value zeros = ctx.splat(xt.getElementType(), 0, flatOut);
+  Value r = c.op<gn::ScatterOp>({src, zeros, idx}, {ctx.i64("dim", (int64_t)lead.size()),
+                                                    ctx.str("reduce", "none")});
+  r = c.reshape(r, result);
   if (!c.ok())
     return failure();
   return r;

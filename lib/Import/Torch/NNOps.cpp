@@ -255,6 +255,48 @@ FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
                  ctx.i64("groups", *groups)}));
 }
 
+/// Whether a max pool returns (values, indices): its return_indices
+/// argument, or always for the *_with_indices names and ATen's
+/// adaptive_max_pool (registered with return_indices=True as default).
+FailureOr<bool> returnsIndices(Args &a) {
+  if (!a.has("return_indices"))
+    return false;
+  return a.boolean("return_indices");
+}
+
+/// max_unpool1d/2d/3d(input, indices, kernel_size, stride=None, padding=0,
+/// output_size=None).
+template <int Spatial> FailureOr<PyValue> maxUnpool(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), indices = a.tensor("indices");
+  auto kernel = a.ints("kernel_size", Spatial), pad = a.ints("padding", Spatial);
+  if (failed(x) || failed(indices) || failed(kernel) || failed(pad))
+    return failure();
+  llvm::SmallVector<int64_t> stride = *kernel;
+  const PyValue &s = a.get("stride");
+  if (!s.isNone() && !(s.isSequence() && s.elts.empty())) {
+    auto st = a.ints("stride", Spatial);
+    if (failed(st))
+      return failure();
+    stride = *st;
+  }
+  auto shape = typeOf(*x).getShape();
+  if ((int64_t)shape.size() < Spatial + 1)
+    return a.error("expected an input with " + llvm::Twine(Spatial) + " spatial dims");
+  llvm::SmallVector<int64_t> out;
+  for (int64_t i = 0; i < Spatial; ++i)
+    out.push_back((shape[shape.size() - Spatial + i] - 1) * stride[i] - 2 * (*pad)[i] +
+                  (*kernel)[i]);
+  if (a.has("output_size")) {
+    auto given = a.ints("output_size");
+    if (failed(given))
+      return failure();
+    if ((int64_t)given->size() < Spatial)
+      return a.error("output_size needs " + llvm::Twine(Spatial) + " sizes");
+    out.assign(given->end() - Spatial, given->end()); // its last dims
+  }
+  return wrap(algebra::maxUnpool(ctx, *x, *indices, out));
+}
+
 template <int Spatial, bool IsMax>
 FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
@@ -279,17 +321,22 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
   llvm::SmallVector<NamedAttribute> attrs{ctx.ints("kernel", *kernel), ctx.ints("stride", stride),
                                           ctx.ints("padding", *pad), ctx.flag("ceil_mode", *ceil)};
   if (IsMax) {
-    if (a.has("return_indices")) {
-      auto ri = a.boolean("return_indices");
-      if (failed(ri))
-        return failure();
-      if (*ri)
-        return a.error("return_indices=True is not supported");
-    }
     auto d = a.ints("dilation", Spatial);
     if (failed(d))
       return failure();
     dilation = *d;
+    auto indices = returnsIndices(a);
+    if (failed(indices))
+      return failure();
+    if (*indices) {
+      llvm::SmallVector<algebra::Window> dims;
+      for (int64_t i = 0; i < Spatial; ++i)
+        dims.push_back({(*kernel)[i], stride[i], (*pad)[i], dilation[i]});
+      auto r = algebra::maxPoolWithIndices(ctx, *x, dims, *ceil);
+      if (failed(r))
+        return failure();
+      return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
+    }
     attrs.push_back(ctx.ints("dilation", dilation));
     return wrap(ctx.build<gn::MaxPoolOp>({*x}, attrs));
   }
@@ -427,12 +474,14 @@ FailureOr<PyValue> adaptivePool(ImportContext &ctx, Args &a) {
       return a.error("output sizes must be ints or None");
   }
   if (IsMax) {
-    if (a.has("return_indices")) {
-      auto ri = a.boolean("return_indices");
-      if (failed(ri))
+    auto indices = returnsIndices(a);
+    if (failed(indices))
+      return failure();
+    if (*indices) {
+      auto r = algebra::adaptiveMaxPoolWithIndices(ctx, *x, size);
+      if (failed(r))
         return failure();
-      if (*ri)
-        return a.error("return_indices=True is not supported");
+      return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
     }
     return wrap(ctx.build<gn::AdaptiveMaxPoolOp>({*x}, {ctx.ints("output_size", size)}));
   }
@@ -986,8 +1035,25 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("adaptive_avg_pool1d", "input, output_size", adaptivePool<1, false>);
   r.add("adaptive_avg_pool2d", "input, output_size", adaptivePool<2, false>);
   r.add("adaptive_avg_pool3d", "input, output_size", adaptivePool<3, false>);
+  for (int d = 1; d <= 3; ++d) {
+    std::string n = std::to_string(d);
+    auto maxPool = d == 1 ? pool<1, true> : d == 2 ? pool<2, true> : pool<3, true>;
+    auto adaptive = d == 1 ? adaptivePool<1, true> : d == 2 ? adaptivePool<2, true>
+                                                            : adaptivePool<3, true>;
+    // Always (values, indices): F's *_with_indices and ATen's forms.
+    r.add("max_pool" + n + "d_with_indices",
+          "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, "
+          "return_indices=True",
+          maxPool);
+    r.add("adaptive_max_pool" + n + "d_with_indices|torch._C._nn.adaptive_max_pool" + n + "d",
+          "input, output_size, return_indices=True", adaptive);
+    r.add("max_unpool" + n + "d",
+          "input, indices, kernel_size, stride=None, padding=0, output_size=None",
+          d == 1 ? maxUnpool<1> : d == 2 ? maxUnpool<2> : maxUnpool<3>);
+  }
   r.add("adaptive_max_pool1d", "input, output_size, return_indices=False", adaptivePool<1, true>);
   r.add("adaptive_max_pool2d", "input, output_size, return_indices=False", adaptivePool<2, true>);
+  r.add("adaptive_max_pool3d", "input, output_size, return_indices=False", adaptivePool<3, true>);
   r.add("interpolate|upsample", "input, size=None, scale_factor=None, mode='nearest', "
                                 "align_corners=None, recompute_scale_factor=None, antialias=False",
         interpolate);

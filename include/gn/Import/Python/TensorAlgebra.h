@@ -104,6 +104,30 @@ FailureOr<Value> diagonalScatter(ImportContext &ctx, Value x, Value src, int64_t
 /// a tall matrix's diagonal every cols + 1 elements, as both frameworks do.
 FailureOr<Value> fillDiagonal(ImportContext &ctx, Value x, double value, int64_t offset,
                               bool wrap);
+/// Max pooling that also gives where each maximum came from, as torch's
+/// return_indices=True and Paddle's max_pool*_with_index do: x is
+/// [N, C, spatial..] or [C, spatial..]; each index is the flat position in
+/// the input's spatial dims (h * W + w), i64, the first maximum of its
+/// window in row-major order. Windows are gathered by constant indices
+/// (the input padded with -inf), so every target runs them.
+struct Window {
+  int64_t kernel, stride, padding, dilation;
+};
+/// `ceilMode` rounds the output size up; PyTorch then drops a last window
+/// that would start in the right padding (`dropPaddedWindow`), PaddlePaddle
+/// does not.
+FailureOr<std::pair<Value, Value>> maxPoolWithIndices(ImportContext &ctx, Value x,
+                                                      llvm::ArrayRef<Window> dims,
+                                                      bool ceilMode,
+                                                      bool dropPaddedWindow = true);
+/// The adaptive form: output size `out` per spatial dim, windows from
+/// floor(i n / out) to ceil((i + 1) n / out).
+FailureOr<std::pair<Value, Value>> adaptiveMaxPoolWithIndices(ImportContext &ctx, Value x,
+                                                              llvm::ArrayRef<int64_t> out);
+/// max_unpool / Paddle's unpool: `x`'s values scattered to the flat
+/// spatial positions `indices` of a zero tensor [.., outputSize..].
+FailureOr<Value> maxUnpool(ImportContext &ctx, Value x, Value indices,
+                           llvm::ArrayRef<int64_t> outputSize);
 /// as_strided over x's elements in row-major order (a contiguous x, as
 /// both frameworks see it): element [i0, i1, ..] of the result is flat
 /// element offset + sum(i_k * strides[k]); one gn.index_select with a

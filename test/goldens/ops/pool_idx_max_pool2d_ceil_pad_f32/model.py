@@ -1,0 +1,8 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, L_x_: torch.Tensor):
+        x = L_x_
+        r = torch.nn.functional.max_pool2d(x, 3, 2, 1, ceil_mode=True, return_indices=True)
+        return tuple(r) if isinstance(r, tuple) else (r,)
