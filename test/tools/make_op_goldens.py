@@ -1589,6 +1589,34 @@ def define_conv():
 
 # ---- pooling ----------------------------------------------------------------
 
+def define_random_forms():
+    """Random factories and in-place fills (gn.random: gn's stream, not
+    PyTorch's), checked where their results do not depend on the draws:
+    probabilities 0 and 1, zero-width ranges, bounds, shapes and dtypes."""
+    S = (3, 5)
+    case("random_like_bounds_f32", "random", [N("x", S)],
+         "u = torch.rand_like(x)\nn = torch.randn_like(x, dtype=torch.float64)\n"
+         "e = torch.empty_like(x).fill_(2.0)\n"
+         "return ((u >= 0) & (u < 1), n * 0, e, torch.empty_like(x, dtype=torch.int64).zero_())")
+    case("random_new_empty_f32", "random", [N("x", S)],
+         "return (x.new_empty((2, 4)).fill_(1.5), x.new_empty(3, dtype=torch.int32).zero_(), "
+         "torch.empty_strided((2, 3), (3, 1)).zero_())")
+    case("random_randint_f32", "random", [N("x", S)],
+         "a = torch.randint(5, 8, (4, 6))\nb = torch.randint(1, (3,), dtype=torch.int32)\n"
+         "c = torch.randint_like(x, 3, 4)\nd = torch.randint_like(x, 10)\n"
+         "return ((a >= 5) & (a < 8), b, c, (d >= 0) & (d < 10))")
+    case("random_bernoulli_f32", "random", [D("p", (6,), [0, 1, 0, 1, 1, 0])],
+         "return (torch.bernoulli(p), torch.bernoulli(p, 0.0), p.bernoulli(), "
+         "torch.zeros(2, 3).bernoulli_(1.0), torch.zeros(4).bernoulli_(0.0), torch.ones(6).bernoulli_(p))")
+    case("random_fills_f32", "random", [N("x", S)],
+         "a = x.clone()\na.uniform_(0.25, 0.25)\nb = x.clone()\nb.normal_(3.0, 0.0)\n"
+         "c = x.clone()\nc.uniform_()\nreturn (a, b, (c >= 0) & (c < 1))")
+    case("random_normal_f32", "random", [N("m", S), D("s", (5,), [0, 0, 0, 0, 0])],
+         "return (torch.normal(m, s), torch.normal(2.0, 0.0, (2, 3)), torch.normal(m, 0.0))")
+    case("convert_short_char_f32", "convert", [N("x", S, sd=20.0)],
+         "return (x.short(), x.char())")
+
+
 def define_pool_indices():
     """Max pools that return where each maximum came from, and max_unpool
     (algebra::maxPoolWithIndices, adaptiveMaxPoolWithIndices, maxUnpool)."""
@@ -2222,7 +2250,7 @@ def define_all():
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
               define_masking, define_recurrent, define_probes, define_math,
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
-              define_losses, define_pool_indices):
+              define_losses, define_pool_indices, define_random_forms):
         f()
 
 

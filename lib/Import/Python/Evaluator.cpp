@@ -671,6 +671,21 @@ FailureOr<PyValue> Evaluator::Impl::evalCall(const py::Expr &e) {
   return evalCallOf(e, *callee, std::move(args), std::move(kwargs));
 }
 
+/// Whether `call` makes a tensor of its own (a factory, a copy), not a
+/// view of one that a variable holds: an in-place update of its result
+/// changes nothing else.
+static bool makesFreshTensor(const py::Expr &call) {
+  const py::Expr &callee = *call.children[0];
+  if (callee.kind != py::ExprKind::Attribute && callee.kind != py::ExprKind::Name)
+    return false;
+  return llvm::is_contained(
+      {"new_empty", "new_zeros", "new_ones", "new_full", "new_tensor", "empty_like",
+       "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "randint_like",
+       "clone", "empty", "zeros", "ones", "full", "rand", "randn", "randint", "arange",
+       "empty_strided", "tensor"},
+      llvm::StringRef(callee.str));
+}
+
 FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue calleeValue,
                                                std::vector<PyValue> args, KwArgs kwargs) {
   auto callee = &calleeValue;
@@ -709,6 +724,10 @@ FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue callee
       llvm::StringRef m(callee->s);
       if (m.ends_with("_") && !m.ends_with("__")) {
         const py::Expr &recv = *e.children[0]->children[0];
+        // On a tensor a call has just made (x.new_empty(s).bernoulli_(p)),
+        // nothing else sees the update: its result is the value.
+        if (recv.kind == py::ExprKind::Call && makesFreshTensor(recv))
+          return result;
         if (recv.kind != py::ExprKind::Name)
           return error(e.loc, "in-place '" + m + "' on an expression that is not a variable "
                                                  "is not supported");

@@ -332,7 +332,7 @@ FailureOr<PyValue> castTo(ImportContext &ctx, Args &a) {
   Builder &b = ctx.builder;
   Type types[] = {b.getF32Type(), b.getF16Type(), b.getBF16Type(), b.getF64Type(),
                   b.getI64Type(), b.getI32Type(), b.getI1Type(),
-                  b.getIntegerType(8, /*isSigned=*/false)};
+                  b.getIntegerType(8, /*isSigned=*/false), b.getI16Type(), b.getI8Type()};
   return convertTo(ctx, a.get("input"), types[Kind]);
 }
 
@@ -556,6 +556,8 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("Tensor.int", "input, memory_format=None", castTo<5>);
   r.add("Tensor.bool", "input, memory_format=None", castTo<6>);
   r.add("Tensor.byte", "input, memory_format=None", castTo<7>);
+  r.add("Tensor.short", "input, memory_format=None", castTo<8>);
+  r.add("Tensor.char", "input, memory_format=None", castTo<9>);
   r.add("Tensor.to|_to_copy", "input, *args, dtype=None", to);
   r.add("Tensor.type_as", "input, other", typeAs);
   r.add("Tensor.type", "input, dtype=None, non_blocking=False", typeMethod);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/IR/SymbolicDims.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "gn/Support/NumericCast.h"
@@ -276,6 +277,206 @@ FailureOr<PyValue> random(ImportContext &ctx, Args &a, const char *distribution)
            ctx.str("distribution", distribution), ctx.i64("seed", ctx.nextRandomSeed++)}));
 }
 
+/// A draw of `shape` from gn's random stream (its values are not
+/// PyTorch's: samples that draw are compared by what does not depend on
+/// them), in `e`.
+FailureOr<Value> draw(ImportContext &ctx, llvm::ArrayRef<int64_t> shape, Type e,
+                      const char *distribution) {
+  return ctx.build<gn::RandomOp>(
+      {}, {ctx.ints("shape", shape), ctx.attr("dtype", TypeAttr::get(e)),
+           ctx.str("distribution", distribution), ctx.i64("seed", ctx.nextRandomSeed++)});
+}
+
+/// empty_like / rand_like / randn_like(input, *, dtype=None): a draw of
+/// input's shape (empty's values are unspecified: a draw too).
+FailureOr<PyValue> randomLike(ImportContext &ctx, Args &a, const char *distribution) {
+  auto x = a.tensor("input");
+  auto dt = a.dtype("dtype");
+  if (failed(x) || failed(dt))
+    return failure();
+  auto type = typeOf(*x);
+  return wrap(draw(ctx, type.getShape(), *dt ? **dt : type.getElementType(), distribution));
+}
+
+/// Tensor.new_empty(size, *, dtype=None).
+FailureOr<PyValue> newEmpty(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto shape = sizeArg(a);
+  auto dt = a.dtype("dtype");
+  if (failed(x) || failed(shape) || failed(dt))
+    return failure();
+  return wrap(draw(ctx, *shape, *dt ? **dt : typeOf(*x).getElementType(), "empty"));
+}
+
+/// empty_strided(size, stride, *, dtype=None): the strides only place
+/// values that are unspecified.
+FailureOr<PyValue> emptyStrided(ImportContext &ctx, Args &a) {
+  auto shape = a.ints("size");
+  auto dt = a.dtype("dtype");
+  if (failed(shape) || failed(dt))
+    return failure();
+  return wrap(draw(ctx, *shape, *dt ? **dt : ctx.f32(), "empty"));
+}
+
+/// floor(low + u (high - low)) of a uniform u in [0, 1), in `e`.
+FailureOr<Value> integersIn(ImportContext &ctx, llvm::ArrayRef<int64_t> shape, Type e,
+                            int64_t low, int64_t high) {
+  if (high <= low)
+    return ctx.error("randint: high (" + llvm::Twine(high) + ") must exceed low (" +
+                     llvm::Twine(low) + ")");
+  Type f64 = ctx.builder.getF64Type();
+  Chain c{ctx};
+  Value u = c.take(draw(ctx, shape, f64, "uniform"));
+  Value v = c.op<gn::FloorOp>(
+      {c.op<gn::AddOp>({c.op<gn::MulOp>({u, ctx.splat(f64, double(high - low))}),
+                        ctx.splat(f64, double(low))})});
+  v = c.convert(v, e);
+  if (!c.ok())
+    return failure();
+  return v;
+}
+
+/// randint(high, size) / randint(low, high, size), *, dtype=int64.
+FailureOr<PyValue> randint(ImportContext &ctx, Args &a) {
+  std::vector<PyValue> args = a.rest();
+  auto dt = a.dtype("dtype");
+  if (failed(dt))
+    return failure();
+  if (args.size() != 2 && args.size() != 3)
+    return a.error("expects (high, size) or (low, high, size)");
+  auto asInt = [&](const PyValue &v) -> FailureOr<int64_t> {
+    if (v.kind != PyValue::Int)
+      return a.error("low and high must be ints");
+    return v.i;
+  };
+  auto low = args.size() == 3 ? asInt(args[0]) : FailureOr<int64_t>(0);
+  auto high = asInt(args[args.size() - 2]);
+  if (failed(low) || failed(high))
+    return failure();
+  const PyValue &sz = args.back();
+  llvm::SmallVector<int64_t> shape;
+  if (!sz.isSequence())
+    return a.error("size must be a tuple or list");
+  for (const PyValue &d : sz.elts) {
+    if (d.kind != PyValue::Int)
+      return a.error("size must hold ints");
+    shape.push_back(d.i);
+  }
+  return wrap(integersIn(ctx, shape, *dt ? **dt : ctx.i64Type(), *low, *high));
+}
+
+/// randint_like(input, low=0, high=None, *, dtype=None): randint_like(x,
+/// high) or randint_like(x, low, high).
+FailureOr<PyValue> randintLike(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto dt = a.dtype("dtype");
+  auto first = a.integer("low");
+  if (failed(x) || failed(dt) || failed(first))
+    return failure();
+  int64_t low = 0, high = *first;
+  if (a.has("high")) {
+    auto h = a.integer("high");
+    if (failed(h))
+      return failure();
+    low = *first;
+    high = *h;
+  }
+  auto type = typeOf(*x);
+  return wrap(integersIn(ctx, type.getShape(), *dt ? **dt : type.getElementType(), low, high));
+}
+
+/// 1 where a uniform draw is below `p` (a tensor of probabilities or a
+/// number), in `e`.
+FailureOr<Value> bernoulliOf(ImportContext &ctx, llvm::ArrayRef<int64_t> shape, Type e,
+                             Value p) {
+  Chain c{ctx};
+  Value u = c.take(draw(ctx, shape, ctx.f32(), "uniform"));
+  Value r = c.convert(c.op<gn::LtOp>({u, c.convert(p, ctx.f32())}), e);
+  if (!c.ok())
+    return failure();
+  return r;
+}
+
+/// bernoulli(input, p=None): draws with input's probabilities (or p).
+FailureOr<PyValue> bernoulli(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto type = typeOf(*x);
+  Value p = *x;
+  if (a.has("p")) {
+    auto pv = a.real("p");
+    if (failed(pv))
+      return failure();
+    p = ctx.splat(ctx.f32(), *pv);
+  }
+  return wrap(bernoulliOf(ctx, type.getShape(), type.getElementType(), p));
+}
+
+/// Tensor.bernoulli_(p=0.5): input filled with draws of probability p (a
+/// number or a tensor).
+FailureOr<PyValue> bernoulliFill(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto type = typeOf(*x);
+  const PyValue &pv = a.get("p");
+  auto p = pv.isTensor() ? FailureOr<Value>(pv.tensor) : ctx.asTensor(pv, ctx.f32());
+  if (failed(p))
+    return failure();
+  return wrap(bernoulliOf(ctx, type.getShape(), type.getElementType(), *p));
+}
+
+/// Tensor.uniform_(from=0, to=1) and Tensor.normal_(mean=0, std=1): input
+/// filled with draws.
+template <bool Normal> FailureOr<PyValue> fillRandom(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto lo = a.real(Normal ? "mean" : "from"), hi = a.real(Normal ? "std" : "to");
+  if (failed(x) || failed(lo) || failed(hi))
+    return failure();
+  auto type = typeOf(*x);
+  Type f32 = ctx.f32();
+  Chain c{ctx};
+  Value u = c.take(draw(ctx, type.getShape(), f32, Normal ? "normal" : "uniform"));
+  Value scale = ctx.splat(f32, Normal ? *hi : *hi - *lo);
+  Value r = c.convert(c.op<gn::AddOp>({c.op<gn::MulOp>({u, scale}), ctx.splat(f32, *lo)}),
+                      type.getElementType());
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// normal(mean, std=1.0, size=None, *, dtype=None): tensors of means and
+/// stds broadcast together, or numbers with a size.
+FailureOr<PyValue> normal(ImportContext &ctx, Args &a) {
+  const PyValue &mean = a.get("mean"), &std = a.get("std");
+  auto dt = a.dtype("dtype");
+  if (failed(dt))
+    return failure();
+  llvm::SmallVector<int64_t> shape;
+  Type e = *dt ? **dt : ctx.f32();
+  if (mean.isTensor() || std.isTensor()) {
+    auto b = ctx.binary<gn::AddOp>(mean, std);
+    if (failed(b))
+      return failure();
+    shape.assign(b->type().getShape().begin(), b->type().getShape().end());
+    e = b->type().getElementType();
+  } else {
+    auto s = a.ints("size");
+    if (failed(s))
+      return failure();
+    shape = *s;
+  }
+  Chain c{ctx};
+  Value n = c.convert(c.take(draw(ctx, shape, ctx.f32(), "normal")), e);
+  if (!c.ok())
+    return failure();
+  auto scaled = ctx.binary<gn::MulOp>(PyValue::of(n), std);
+  if (failed(scaled))
+    return failure();
+  return ctx.binary<gn::AddOp>(*scaled, mean);
+}
+
 FailureOr<PyValue> scalarTensor(ImportContext &ctx, Args &a) {
   const PyValue &v = a.get("s");
   auto dt = a.dtype("dtype");
@@ -343,6 +544,21 @@ void mlir::gn::import::registerFactoryOps(OpRegistry &r) {
         [](ImportContext &ctx, Args &a) { return random(ctx, a, "uniform"); });
   r.add("randn", "*size, dtype=None, generator=None",
         [](ImportContext &ctx, Args &a) { return random(ctx, a, "normal"); });
+  r.add("empty_like", "input, *, dtype=None",
+        [](ImportContext &ctx, Args &a) { return randomLike(ctx, a, "empty"); });
+  r.add("rand_like", "input, *, dtype=None",
+        [](ImportContext &ctx, Args &a) { return randomLike(ctx, a, "uniform"); });
+  r.add("randn_like", "input, *, dtype=None",
+        [](ImportContext &ctx, Args &a) { return randomLike(ctx, a, "normal"); });
+  r.add("Tensor.new_empty", "input, *size, dtype=None", newEmpty);
+  r.add("empty_strided", "size, stride, *, dtype=None", emptyStrided);
+  r.add("randint", "*args, dtype=None, generator=None", randint);
+  r.add("randint_like", "input, low=0, high=None, *, dtype=None", randintLike);
+  r.add("bernoulli", "input, p=None, *, generator=None", bernoulli);
+  r.add("Tensor.bernoulli_", "input, p=0.5, *, generator=None", bernoulliFill);
+  r.add("Tensor.uniform_", "input, from=0.0, to=1.0, *, generator=None", fillRandom<false>);
+  r.add("Tensor.normal_", "input, mean=0.0, std=1.0, *, generator=None", fillRandom<true>);
+  r.add("normal", "mean, std=1.0, size=None, *, generator=None, dtype=None", normal);
   r.add("zeros_like", "input, *, dtype=None",
         [](ImportContext &ctx, Args &a) { return like(ctx, a, 0.0, false); });
   r.add("ones_like", "input, *, dtype=None",
