@@ -1617,6 +1617,61 @@ def define_random_forms():
          "return (x.short(), x.char())")
 
 
+def define_api_more():
+    """Ops found by comparing gn's registry with PyTorch's API (gn-translate
+    --list-ops torch): products, windows, shifts, statistics."""
+    F = "torch.nn.functional."
+    case("more_vecdot_f32", "linalg", [N("x", (3, 4)), N("y", (4,))],
+         "return (torch.linalg.vecdot(x, y), torch.linalg.vecdot(x, x, dim=0))")
+    case("more_multi_dot_f32", "linalg", [N("a", (3,)), N("b", (3, 4)), N("c", (4, 5)), N("d", (5,))],
+         "return (torch.linalg.multi_dot([a, b, c, d]), torch.linalg.multi_dot((b, c)), "
+         "torch.linalg.multi_dot([a, b, c]), torch.chain_matmul(b, c))")
+    case("more_matrix_power_f32", "linalg", [N("x", (2, 3, 3), sd=0.5)],
+         "return (torch.matrix_power(x, 0), torch.linalg.matrix_power(x, 5), x.matrix_power(2))")
+    case("more_bilinear_f32", "linalg", [N("a", (2, 3, 4)), N("b", (2, 3, 5)), N("w", (6, 4, 5)), N("c", (6,))],
+         f"return ({F}bilinear(a, b, w, c), {F}bilinear(a[0], b[0], w))")
+    case("more_diagflat_f32", "linalg", [N("x", (2, 3))],
+         "return (torch.diagflat(x), torch.diagflat(x, 2), torch.diagflat(x, offset=-1))")
+    case("more_cartesian_prod_i64", "linalg", [I("a", (3,), 0, 9), I("b", (2,), 0, 9), I("c", (4,), 0, 9)],
+         "return (torch.cartesian_prod(a, b, c), torch.cartesian_prod(a, b), torch.cartesian_prod(a))")
+    case("more_vander_f32", "linalg", [N("x", (4,))],
+         "return (torch.vander(x), torch.vander(x, N=3, increasing=True), torch.linalg.vander(x), "
+         "torch.linalg.vander(x, N=2))")
+    case("more_float_power_f32", "math", [POS("x", (3, 4)), N("y", (3, 4))],
+         "return (torch.float_power(x, y), torch.float_power(x, 2), x.float_power(0.5))")
+    case("more_ldexp_signbit_f32", "math", [N("x", (6,)), I("e", (6,), -3, 4),
+                                            D("z", (6,), [0.0, -0.0, -1.0, 2.0, -1e-30, 3.0])],
+         "return (torch.ldexp(x, e), torch.signbit(z), torch.signbit(e))")
+    case("more_shifts_i64", "math", [I("x", (8,), -100, 100), I("s", (8,), 0, 6)],
+         "return (x << 2, x >> 1, x << s, x >> s, torch.bitwise_left_shift(x, s), "
+         "torch.bitwise_right_shift(x, 3), x.bitwise_right_shift(s))")
+    case("more_shifts_u8", "math", [I("x", (6,), 0, 255, "u8")], "return (x << 1, x >> 2)")
+    case("more_logspace_range_f32", "factory", [N("x", (1,))],
+         "return (torch.logspace(-2, 2, 5), torch.logspace(0, 3, 4, base=2.0), "
+         "torch.range(1, 4), torch.range(0, 1, 0.25, dtype=torch.float64))")
+    case("more_windows_f32", "factory", [N("x", (1,))],
+         "return (torch.hann_window(8), torch.hann_window(7, periodic=False), "
+         "torch.hamming_window(6), torch.hamming_window(5, False, alpha=0.5, beta=0.5), "
+         "torch.blackman_window(9), torch.bartlett_window(6), torch.bartlett_window(5, False), "
+         "torch.kaiser_window(8), torch.kaiser_window(7, False, 5.0), torch.hann_window(1))")
+    case("more_upsample_f32", "interpolate", [N("x", (1, 2, 3, 4))],
+         f"return ({F}upsample_bilinear(x, scale_factor=2), {F}upsample_bilinear(x, size=(5, 7)), "
+         f"{F}upsample_nearest(x, scale_factor=2))")
+    case("more_trapezoid_f32", "statistics", [N("y", (3, 5)), D("t", (5,), [0, 0.5, 1.5, 2, 4])],
+         "return (torch.trapezoid(y), torch.trapezoid(y, t), torch.trapezoid(y, dx=0.5, dim=0), "
+         "torch.trapz(y, t), torch.cumulative_trapezoid(y, t), torch.cumulative_trapezoid(y, dim=0))")
+    case("more_cov_corrcoef_f32", "statistics", [N("x", (3, 6)), N("v", (7,))],
+         "return (torch.cov(x), torch.cov(x, correction=0), torch.corrcoef(x), torch.cov(v))")
+    case("more_histc_f32", "statistics", [N("x", (4, 9), sd=2.0)],
+         "return (torch.histc(x, bins=6, min=-2, max=2), torch.histc(x, 5), x.histc(bins=4, min=-1, max=1))")
+    nanrow = D("x", (3, 5), [1, 5, 2, 4, 3, 3, NAN, 0, 1, 2, NAN, NAN, NAN, NAN, NAN])
+    case("more_nanmedian_f32", "statistics", [nanrow],
+         "v, i = torch.nanmedian(x, 1)\nw, j = x.nanmedian(dim=0, keepdim=True)\n"
+         "return (v, i, torch.nanmedian(x), w)", allow_nan=True)
+    case("more_median_nan_f32", "statistics", [nanrow],
+         "v, i = torch.median(x, 1)\nreturn (v, i, torch.median(x))", allow_nan=True)
+
+
 def define_pool_indices():
     """Max pools that return where each maximum came from, and max_unpool
     (algebra::maxPoolWithIndices, adaptiveMaxPoolWithIndices, maxUnpool)."""
@@ -2250,7 +2305,8 @@ def define_all():
               define_norm, define_factory, define_patterns, define_sorting, define_spectral,
               define_masking, define_recurrent, define_probes, define_math,
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
-              define_losses, define_pool_indices, define_random_forms):
+              define_losses, define_pool_indices, define_random_forms,
+              define_api_more):
         f()
 
 

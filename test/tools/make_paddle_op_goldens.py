@@ -885,6 +885,21 @@ CASES.update({
         "v = paddle._C_ops.unpool(o, m, [2, 2], [2, 2], [0, 0], [7, 7], 'NCHW')"], ["u", "v"]),
 })
 
+# median / nanmedian: 'avg' and 'min' modes, odd and even counts, NaNs.
+_med = [1, 5, 2, 4, 3, 7, 3, 9, 0, 1, 2, 8]
+_nan = float("nan")
+CASES.update({
+    "stat_median": ([inp("x", [3, 4], data=_med)], [
+        "a, i = paddle._C_ops.median(x, 1, False, 'avg')",
+        "b, j = paddle._C_ops.median(x, 0, True, 'min')",
+        "c, k = paddle._C_ops.median(x, 1, True, 'avg')",
+        "d, l = paddle._C_ops.median(x, 0, False, 'avg')"], ["a", "i", "b", "j", "c", "k", "d", "l"]),
+    "stat_nanmedian": ([inp("x", [3, 4], data=[1, 5, 2, 4, 3, _nan, 0, 1.5, _nan, 7, _nan, 6])], [
+        "a, i = paddle._C_ops.nanmedian(x, [1], False, 'avg')",
+        "b, j = paddle._C_ops.nanmedian(x, [1], False, 'min')",
+        "c, k = paddle._C_ops.nanmedian(x, [0, 1], True, 'min')"], ["a", "i", "b", "j", "c", "k"]),
+})
+
 # Ops PaddlePaddle's CPU build has no kernel for (rms_norm is GPU-only): their
 # outputs from numpy, in float64 from the same inputs, by the formula
 # PaddlePaddle's GPU kernel documents (paddle.nn.functional.rms_norm).

@@ -233,41 +233,13 @@ FailureOr<PyValue> multiDot(ImportContext &ctx, Args &a) {
   return PyValue::of(v);
 }
 
-/// matrix_power(x, n) for n >= 0, by repeated squaring (n = 0: the
-/// identity of x's batch shape). Negative powers need an inverse: refused.
+/// matrix_power(x, n): algebra::matrixPower.
 FailureOr<PyValue> matrixPower(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto n = a.integer("n");
   if (failed(x) || failed(n))
     return failure();
-  auto type = typeOf(*x);
-  if (type.getRank() < 2 || type.getDimSize(type.getRank() - 1) != type.getDimSize(type.getRank() - 2))
-    return a.error("expects square matrices in the last two dims");
-  if (*n < 0)
-    return a.error("negative powers (an inverse) are not supported, got n = " +
-                   std::to_string(*n));
-  int64_t m = type.getDimSize(type.getRank() - 1);
-  Chain c{ctx};
-  if (*n == 0) {
-    Value i = c.arange(m, ctx.i64Type());
-    Value diagonal = c.op<gn::EqOp>({c.reshape(i, {m, 1}), c.reshape(i, {1, m})});
-    Value identity = c.op<gn::WhereOp>({diagonal, ctx.splat(type.getElementType(), 1),
-                                        ctx.splat(type.getElementType(), 0)});
-    Value r = c.op<gn::BroadcastToOp>({identity}, {ctx.ints("shape", type.getShape())});
-    if (!c.ok())
-      return failure();
-    return PyValue::of(r);
-  }
-  Value result, square = *x;
-  for (int64_t k = *n; k > 0; k >>= 1) {
-    if (k & 1)
-      result = result ? c.op<gn::MatmulOp>({result, square}) : square;
-    if (k > 1)
-      square = c.op<gn::MatmulOp>({square, square});
-  }
-  if (!c.ok())
-    return failure();
-  return PyValue::of(result);
+  return wrap(algebra::matrixPower(ctx, *x, *n));
 }
 
 /// renorm(x, p, axis, max_norm): each slice along `axis` whose p-norm

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/TensorAlgebra.h"
 #include <cmath>
 #include "llvm/ADT/Sequence.h"
 #include "gn/Import/Python/OpChain.h"
@@ -377,6 +378,67 @@ FailureOr<PyValue> reduceAs(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
+/// median(x, axis, keepdim, mode) and nanmedian(x, axis, keepdim, mode)
+/// -> (values, indices): mode 'min' the lower middle element, 'avg' the
+/// mean of both (indices then [.., 2]); axis None (or [] for nanmedian)
+/// every element, a list of axes those axes together.
+template <bool IgnoreNan> FailureOr<PyValue> median(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto keep = a.boolean("keepdim");
+  auto mode = a.string("mode");
+  if (failed(x) || failed(keep) || failed(mode))
+    return failure();
+  if (*mode != "avg" && *mode != "min")
+    return a.error("mode must be 'avg' or 'min', got '" + *mode + "'");
+  auto type = typeOf(*x);
+  int64_t rank = type.getRank();
+  llvm::SmallVector<int64_t> dims;
+  if (a.has("axis")) {
+    auto ax = axes(a, ctx, "axis", rank, /*emptyMeansAll=*/true);
+    if (failed(ax))
+      return failure();
+    dims = *ax;
+  } else {
+    dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  }
+  llvm::sort(dims);
+  // The reduced axes moved last and flattened into one.
+  llvm::SmallVector<int64_t> perm, outShape, keptShape;
+  int64_t reduced = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(dims, d)) {
+      perm.push_back(d);
+      outShape.push_back(type.getDimSize(d));
+    }
+  for (int64_t d : dims) {
+    perm.push_back(d);
+    reduced *= type.getDimSize(d);
+  }
+  for (int64_t d = 0; d < rank; ++d)
+    keptShape.push_back(llvm::is_contained(dims, d) ? 1 : type.getDimSize(d));
+  Chain c{ctx};
+  llvm::SmallVector<int64_t> flatShape(outShape);
+  flatShape.push_back(reduced);
+  Value v = c.reshape(c.op<gn::TransposeOp>({*x}, {ctx.ints("permutation", perm)}), flatShape);
+  if (!c.ok())
+    return failure();
+  bool average = *mode == "avg";
+  auto r = algebra::median(ctx, v, flatShape.size() - 1, false, IgnoreNan, average);
+  if (failed(r))
+    return failure();
+  Value values = r->values, indices = r->indices;
+  if (*keep) {
+    values = c.reshape(values, keptShape);
+    llvm::SmallVector<int64_t> idxShape(keptShape);
+    if (average)
+      idxShape.push_back(2);
+    indices = c.reshape(indices, idxShape);
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(values), PyValue::of(indices)});
+}
+
 } // namespace
 
 void paddle::registerReductionOps(OpRegistry &r) {
@@ -402,6 +464,8 @@ void paddle::registerReductionOps(OpRegistry &r) {
         crossEntropyWithSoftmax);
   r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp>);
   r.add("dist", "x, y, p=2.0", folded<dist>);
+  r.add("median", "x, axis=None, keepdim=False, mode='avg'", median<false>);
+  r.add("nanmedian", "x, axis=None, keepdim=False, mode='avg'", median<true>);
   r.add("reduce_as", "x, target", folded<reduceAs>);
   r.add("p_norm", "x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False", pNorm);
 }

@@ -881,3 +881,102 @@ FailureOr<Value> algebra::maxUnpool(ImportContext &ctx, Value x, Value indices,
     return failure();
   return r;
 }
+
+FailureOr<Value> algebra::matrixPower(ImportContext &ctx, Value x, int64_t n) {
+  auto type = typeOf(x);
+  int64_t rank = type.getRank();
+  if (rank < 2 || type.getDimSize(rank - 1) != type.getDimSize(rank - 2))
+    return ctx.error("matrix_power expects square matrices in the last two dims");
+  if (n < 0)
+    return ctx.error("matrix_power: negative powers (an inverse) are not supported, got n = " +
+                     llvm::Twine(n));
+  int64_t m = type.getDimSize(rank - 1);
+  Chain c{ctx};
+  Value result;
+  if (n == 0) {
+    Value i = c.arange(m, ctx.i64Type());
+    Value diagonal = c.op<gn::EqOp>({c.reshape(i, {m, 1}), c.reshape(i, {1, m})});
+    Value identity = c.op<gn::WhereOp>({diagonal, ctx.splat(type.getElementType(), 1),
+                                        ctx.splat(type.getElementType(), 0)});
+    result = c.op<gn::BroadcastToOp>({identity}, {ctx.ints("shape", type.getShape())});
+  } else {
+    Value square = x;
+    for (int64_t k = n; k > 0; k >>= 1) {
+      if (k & 1)
+        result = result ? c.op<gn::MatmulOp>({result, square}) : square;
+      if (k > 1)
+        square = c.op<gn::MatmulOp>({square, square});
+    }
+  }
+  if (!c.ok())
+    return failure();
+  return result;
+}
+
+FailureOr<algebra::Median> algebra::median(ImportContext &ctx, Value x, int64_t dim, bool keepdim,
+                                           bool ignoreNan, bool average) {
+  auto type = typeOf(x);
+  int64_t n = type.getDimSize(dim);
+  if (n == 0)
+    return ctx.error("median of an empty dim");
+  Type e = type.getElementType(), i64 = ctx.i64Type();
+  bool floats = isFloat(e);
+  Chain c{ctx};
+  Value nan = floats ? c.op<gn::NeOp>({x, x}) : Value();
+  Value key = ignoreNan && floats
+                  ? c.op<gn::WhereOp>({nan, ctx.splat(e, std::numeric_limits<double>::infinity()), x})
+                  : x;
+  if (!c.ok())
+    return failure();
+  auto sorted = ctx.topK(key, n, dim, /*largest=*/false);
+  if (failed(sorted))
+    return failure();
+  llvm::SmallVector<int64_t> kept(type.getShape());
+  kept[dim] = 1;
+  Value count = ignoreNan && floats
+                    ? c.op<gn::ReduceSumOp>({c.convert(c.op<gn::NotOp>({nan}), i64)},
+                                            {ctx.ints("dims", {dim}), ctx.flag("keepdim", true)})
+                    : ctx.splat(i64, double(n), kept);
+  // An all-NaN row picks its middle as a row of n would (PyTorch).
+  Value middleOf = c.op<gn::WhereOp>({c.op<gn::EqOp>({count, ctx.splat(i64, 0)}),
+                                      ctx.splat(i64, double(n)), count});
+  Value lo = c.op<gn::FloorDivOp>({c.op<gn::SubOp>({middleOf, ctx.splat(i64, 1)}), ctx.splat(i64, 2)});
+  Value hi = c.op<gn::FloorDivOp>({middleOf, ctx.splat(i64, 2)});
+  if (!c.ok())
+    return failure();
+  auto pick = [&](Value from, Value at) { return c.take(ctx.takeAlongAxis(from, at, dim, false)); };
+  Value value = pick(sorted->first, lo), index = pick(sorted->second, lo);
+  Value indexHi = average ? pick(sorted->second, hi) : Value();
+  if (average)
+    value = c.op<gn::DivOp>({c.op<gn::AddOp>({value, pick(sorted->first, hi)}), ctx.splat(e, 2)});
+  if (floats) {
+    Value nanValue = ctx.splat(e, std::numeric_limits<double>::quiet_NaN());
+    if (ignoreNan) {
+      value = c.op<gn::WhereOp>({c.op<gn::EqOp>({count, ctx.splat(i64, 0)}), nanValue, value});
+    } else {
+      Value any = c.op<gn::ReduceAnyOp>({nan}, {ctx.ints("dims", {dim}), ctx.flag("keepdim", true)});
+      Value firstNan = c.op<gn::ArgMaxOp>({c.convert(nan, ctx.f32())},
+                                          {ctx.i64("dim", dim), ctx.flag("keepdim", true)});
+      value = c.op<gn::WhereOp>({any, nanValue, value});
+      index = c.op<gn::WhereOp>({any, firstNan, index});
+      if (average)
+        indexHi = c.op<gn::WhereOp>({any, firstNan, indexHi});
+    }
+  }
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  if (keepdim)
+    shape[dim] = 1;
+  else
+    shape.erase(shape.begin() + dim);
+  value = c.reshape(value, shape);
+  index = c.reshape(index, shape);
+  if (average) {
+    llvm::SmallVector<int64_t> one(shape);
+    one.push_back(1);
+    index = c.op<gn::ConcatOp>({c.reshape(index, one), c.reshape(indexHi, one)},
+                               {ctx.i64("dim", (int64_t)shape.size())});
+  }
+  if (!c.ok())
+    return failure();
+  return Median{value, index};
+}

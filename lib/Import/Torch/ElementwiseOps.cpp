@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include <cmath>
 
 using namespace mlir;
@@ -461,6 +462,76 @@ FailureOr<PyValue> fillLike(ImportContext &ctx, Args &a, const PyValue &v) {
   return PyValue::of(*r);
 }
 
+/// float_power(input, exponent): pow in f64.
+FailureOr<PyValue> floatPower(ImportContext &ctx, Args &a) {
+  Type f64 = ctx.builder.getF64Type();
+  auto x = ctx.asTensor(a.get("input"), f64), y = ctx.asTensor(a.get("exponent"), f64);
+  if (failed(x) || failed(y))
+    return failure();
+  return wrap(ctx.build<gn::PowOp>({*x, *y}));
+}
+
+/// ldexp(input, other) = input * 2^other, a float result.
+FailureOr<PyValue> ldexp(ImportContext &ctx, Args &a) {
+  auto t = ctx.promote({a.get("input"), a.get("other")});
+  if (failed(t))
+    return failure();
+  Type e = isFloat(*t) ? *t : ctx.f32();
+  auto x = ctx.asTensor(a.get("input"), e), y = ctx.asTensor(a.get("other"), e);
+  if (failed(x) || failed(y))
+    return failure();
+  Chain c{ctx};
+  Value r = c.op<gn::MulOp>({*x, c.op<gn::PowOp>({ctx.splat(e, 2), *y})});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// signbit(input): the sign bit, -0.0 included.
+FailureOr<PyValue> signbit(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  Chain c{ctx};
+  Value r;
+  if (e.isInteger(1) || (llvm::isa<IntegerType>(e) && llvm::cast<IntegerType>(e).isUnsigned())) {
+    r = ctx.splat(ctx.i1(), 0, typeOf(*x).getShape());
+  } else if (!isFloat(e)) {
+    r = c.op<gn::LtOp>({*x, ctx.splat(e, 0)});
+  } else {
+    Value zero = ctx.splat(e, 0);
+    Value negZero = c.op<gn::AndOp>({c.op<gn::EqOp>({*x, zero}),
+                                     c.op<gn::LtOp>({c.op<gn::DivOp>({ctx.splat(e, 1), *x}), zero})});
+    r = c.op<gn::OrOp>({c.op<gn::LtOp>({*x, zero}), negZero});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// bitwise_left_shift / bitwise_right_shift (<<, >>) of integers: times or
+/// floor-divided by 2^other (an arithmetic right shift).
+template <bool Left> FailureOr<PyValue> shift(ImportContext &ctx, Args &a) {
+  auto t = ctx.promote({a.get("input"), a.get("other")});
+  if (failed(t))
+    return failure();
+  if (!llvm::isa<IntegerType>(*t) || t->isInteger(1))
+    return a.error("shifts take integer tensors");
+  auto x = ctx.asTensor(a.get("input"), *t), y = ctx.asTensor(a.get("other"), *t);
+  if (failed(x) || failed(y))
+    return failure();
+  Type f64 = ctx.builder.getF64Type();
+  Chain c{ctx};
+  // 2^other, exact in f64 for shifts below 63.
+  Value k = c.convert(c.op<gn::MinimumOp>({c.convert(*y, f64), ctx.splat(f64, 62)}), f64);
+  Value factor = c.convert(c.op<gn::PowOp>({ctx.splat(f64, 2), k}), *t);
+  Value r = Left ? c.op<gn::MulOp>({*x, factor}) : c.op<gn::FloorDivOp>({*x, factor});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
@@ -521,6 +592,11 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("fmod", "input, other",
         [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, fmod); });
   r.add("pow|__pow__", "input, exponent", pow);
+  r.add("float_power", "input, exponent", floatPower);
+  r.add("ldexp", "input, other", ldexp);
+  r.add("signbit", "input", signbit);
+  r.add("bitwise_left_shift|__lshift__|__ilshift__", "input, other", shift<true>);
+  r.add("bitwise_right_shift|__rshift__|__irshift__", "input, other", shift<false>);
   r.add("maximum", "input, other", binary<gn::MaximumOp>);
   r.add("minimum", "input, other", binary<gn::MinimumOp>);
   r.add("atan2|arctan2", "input, other", binary<gn::Atan2Op>);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include <cmath>
 #include "gn/Import/Python/OpChain.h"
 #include "gn/IR/SymbolicDims.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -477,6 +478,88 @@ FailureOr<PyValue> normal(ImportContext &ctx, Args &a) {
   return ctx.binary<gn::AddOp>(*scaled, mean);
 }
 
+/// logspace(start, end, steps, base=10.0, *, dtype=None): base ** the
+/// points of linspace(start, end, steps), computed in f64.
+FailureOr<PyValue> logspace(ImportContext &ctx, Args &a) {
+  auto start = a.real("start"), end = a.real("end"), base = a.real("base");
+  auto steps = a.integer("steps");
+  auto dt = a.dtype("dtype");
+  if (failed(start) || failed(end) || failed(base) || failed(steps) || failed(dt))
+    return failure();
+  if (*steps < 0)
+    return a.error("steps must be non-negative, got " + llvm::Twine(*steps));
+  std::vector<double> values;
+  for (int64_t i = 0; i < *steps; ++i) {
+    double t = *steps > 1 ? *start + (*end - *start) * double(i) / double(*steps - 1) : *start;
+    values.push_back(std::pow(*base, t));
+  }
+  return PyValue::of(denseConstant(ctx, *dt ? **dt : ctx.f32(), {*steps}, values));
+}
+
+/// torch.range(start, end, step=1, *, dtype=None): like arange but the end
+/// included (deprecated in PyTorch, still found in models).
+FailureOr<PyValue> rangeInclusive(ImportContext &ctx, Args &a) {
+  auto start = a.real("start"), end = a.real("end"), step = a.real("step");
+  auto dt = a.dtype("dtype");
+  if (failed(start) || failed(end) || failed(step) || failed(dt))
+    return failure();
+  if (*step == 0 || (*end - *start) / *step < 0)
+    return a.error("the range from start to end does not follow step's sign");
+  int64_t n = int64_t(std::floor((*end - *start) / *step)) + 1;
+  std::vector<double> values;
+  for (int64_t i = 0; i < n; ++i)
+    values.push_back(*start + *step * i);
+  return PyValue::of(denseConstant(ctx, *dt ? **dt : ctx.f32(), {n}, values));
+}
+
+/// hann, hamming, blackman, bartlett and kaiser windows (window_length,
+/// periodic=True, ..., *, dtype=None): a periodic window is the symmetric
+/// one of length + 1 without its last point.
+template <int Kind> FailureOr<PyValue> window(ImportContext &ctx, Args &a) {
+  auto n = a.integer("window_length");
+  auto periodic = a.boolean("periodic");
+  auto dt = a.dtype("dtype");
+  if (failed(n) || failed(periodic) || failed(dt))
+    return failure();
+  if (*n < 0)
+    return a.error("window_length must be non-negative");
+  double alpha = 0, beta = 0;
+  if (Kind == 1 || Kind == 4) {
+    auto b = a.real("beta");
+    if (failed(b))
+      return failure();
+    beta = *b;
+  }
+  if (Kind == 1) {
+    auto al = a.real("alpha");
+    if (failed(al))
+      return failure();
+    alpha = *al;
+  }
+  std::vector<double> values;
+  int64_t m = *periodic ? *n + 1 : *n;
+  for (int64_t i = 0; i < *n; ++i) {
+    if (*n == 1) { // a window of one point is 1, periodic or not
+      values.push_back(1);
+      continue;
+    }
+    double x = double(i) / double(m - 1), w;
+    switch (Kind) {
+    case 0: w = 0.5 - 0.5 * std::cos(2 * M_PI * x); break;            // hann
+    case 1: w = alpha - beta * std::cos(2 * M_PI * x); break;         // hamming
+    case 2: w = 0.42 - 0.5 * std::cos(2 * M_PI * x) + 0.08 * std::cos(4 * M_PI * x); break;
+    case 3: w = 1 - std::abs(2 * x - 1); break;                       // bartlett
+    default: { // kaiser
+      double r = 2 * x - 1;
+      w = std::cyl_bessel_i(0.0, beta * std::sqrt(std::max(0.0, 1 - r * r))) /
+          std::cyl_bessel_i(0.0, beta);
+    }
+    }
+    values.push_back(w);
+  }
+  return PyValue::of(denseConstant(ctx, *dt ? **dt : ctx.f32(), {*n}, values));
+}
+
 FailureOr<PyValue> scalarTensor(ImportContext &ctx, Args &a) {
   const PyValue &v = a.get("s");
   auto dt = a.dtype("dtype");
@@ -581,6 +664,14 @@ void mlir::gn::import::registerFactoryOps(OpRegistry &r) {
         });
   r.add("arange", "start=None, end=None, step=None, *, dtype=None", arange);
   r.add("linspace", "start, end, steps, *, dtype=None", linspace);
+  r.add("logspace", "start, end, steps, base=10.0, *, dtype=None", logspace);
+  r.add("range", "start, end, step=1, *, dtype=None", rangeInclusive);
+  r.add("hann_window", "window_length, periodic=True, *, dtype=None", window<0>);
+  r.add("hamming_window", "window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None",
+        window<1>);
+  r.add("blackman_window", "window_length, periodic=True, *, dtype=None", window<2>);
+  r.add("bartlett_window", "window_length, periodic=True, *, dtype=None", window<3>);
+  r.add("kaiser_window", "window_length, periodic=True, beta=12.0, *, dtype=None", window<4>);
   r.add("eye", "n, m=None, *, dtype=None", eye);
   r.add("_local_scalar_dense", "input", localScalar);
   r.add("one_hot", "input, num_classes=-1", oneHot);

@@ -379,6 +379,177 @@ FailureOr<PyValue> cosineSimilarity(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
+/// linalg.vecdot(x, y, *, dim=-1): sum(x * y) along dim (real tensors).
+FailureOr<PyValue> vecdot(ImportContext &ctx, Args &a) {
+  auto d = a.integer("dim");
+  if (failed(d))
+    return failure();
+  auto prod = ctx.binary<gn::MulOp>(a.get("x"), a.get("y"));
+  if (failed(prod))
+    return failure();
+  auto dim = ctx.dim(*d, prod->type().getRank());
+  if (failed(dim))
+    return failure();
+  return wrap(ctx.build<gn::ReduceSumOp>({prod->tensor}, {ctx.ints("dims", {*dim}),
+                                                          ctx.flag("keepdim", false)}));
+}
+
+/// linalg.multi_dot(tensors) and chain_matmul(*matrices): the product left
+/// to right; multi_dot takes a 1-d first (a row) and last (a column) and
+/// drops those dims from the result.
+FailureOr<PyValue> chainProduct(ImportContext &ctx, Args &a, bool multiDot) {
+  llvm::SmallVector<Value> ms;
+  if (multiDot) {
+    auto ts = a.tensors("tensors");
+    if (failed(ts))
+      return failure();
+    ms = *ts;
+  } else {
+    for (const PyValue &v : a.rest()) {
+      if (!v.isTensor())
+        return a.error("expects tensors");
+      ms.push_back(v.tensor);
+    }
+  }
+  if (ms.empty() || (multiDot && ms.size() < 2))
+    return a.error(multiDot ? "needs at least two tensors" : "needs at least one matrix");
+  Chain c{ctx};
+  bool rowFirst = typeOf(ms.front()).getRank() == 1, columnLast = typeOf(ms.back()).getRank() == 1;
+  if (multiDot && rowFirst)
+    ms.front() = c.reshape(ms.front(), {1, typeOf(ms.front()).getDimSize(0)});
+  if (multiDot && columnLast)
+    ms.back() = c.reshape(ms.back(), {typeOf(ms.back()).getDimSize(0), 1});
+  if (!c.ok())
+    return failure();
+  for (Value m : ms)
+    if (typeOf(m).getRank() != 2)
+      return a.error("expects 2-d matrices (1-d ends for multi_dot)");
+  Value r = ms[0];
+  for (size_t i = 1; i < ms.size(); ++i)
+    r = c.op<gn::MatmulOp>({r, ms[i]});
+  if (multiDot && (rowFirst || columnLast)) {
+    llvm::SmallVector<int64_t> shape;
+    if (!rowFirst)
+      shape.push_back(typeOf(r).getDimSize(0));
+    if (!columnLast)
+      shape.push_back(typeOf(r).getDimSize(1));
+    r = c.reshape(r, shape);
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// F.bilinear(input1, input2, weight, bias=None): out[.., o] =
+/// x1[..] W[o] x2[..] + bias[o].
+FailureOr<PyValue> bilinear(ImportContext &ctx, Args &a) {
+  auto x1 = a.tensor("input1"), x2 = a.tensor("input2"), w = a.tensor("weight");
+  auto b = a.optionalTensor("bias");
+  if (failed(x1) || failed(x2) || failed(w) || failed(b))
+    return failure();
+  auto t1 = typeOf(*x1), t2 = typeOf(*x2);
+  if (typeOf(*w).getRank() != 3 || t1.getRank() < 1 ||
+      t1.getShape().drop_back() != t2.getShape().drop_back())
+    return a.error("expects inputs with equal leading dims and a 3-d weight");
+  int64_t rows = 1;
+  for (int64_t d : t1.getShape().drop_back())
+    rows *= d;
+  Chain c{ctx};
+  Value l = c.reshape(*x1, {rows, t1.getShape().back()});
+  Value r = c.reshape(*x2, {rows, t2.getShape().back()});
+  Value left = c.op<gn::EinsumOp>({l, *w}, {ctx.str("equation", "bi,oij->boj")});
+  Value out = c.op<gn::EinsumOp>({left, r}, {ctx.str("equation", "boj,bj->bo")});
+  if (*b)
+    out = c.op<gn::AddOp>({out, *b});
+  llvm::SmallVector<int64_t> shape(t1.getShape().drop_back());
+  shape.push_back(typeOf(*w).getDimSize(0));
+  out = c.reshape(out, shape);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
+/// diagflat(input, offset=0): input flattened onto a diagonal of a square
+/// matrix.
+FailureOr<PyValue> diagflat(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto offset = a.integer("offset");
+  if (failed(x) || failed(offset))
+    return failure();
+  auto flat = ctx.reshape(*x, {typeOf(*x).getNumElements()});
+  if (failed(flat))
+    return failure();
+  return wrap(algebra::diagEmbed(ctx, *flat, *offset, 0, 1));
+}
+
+/// cartesian_prod(*tensors): every combination of the 1-d inputs' elements,
+/// one per row, the last input varying fastest; one input is itself.
+FailureOr<PyValue> cartesianProd(ImportContext &ctx, Args &a) {
+  llvm::SmallVector<Value> xs;
+  for (const PyValue &v : a.rest()) {
+    if (!v.isTensor() || v.type().getRank() != 1)
+      return a.error("expects 1-d tensors");
+    xs.push_back(v.tensor);
+  }
+  if (xs.empty())
+    return a.error("expects at least one tensor");
+  if (xs.size() == 1)
+    return PyValue::of(xs[0]);
+  llvm::SmallVector<int64_t> grid;
+  for (Value x : xs)
+    grid.push_back(typeOf(x).getDimSize(0));
+  int64_t total = 1;
+  for (int64_t g : grid)
+    total *= g;
+  Chain c{ctx};
+  llvm::SmallVector<Value> columns;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    llvm::SmallVector<int64_t> shape(xs.size(), 1);
+    shape[i] = grid[i];
+    Value b = c.op<gn::BroadcastToOp>({c.reshape(xs[i], shape)}, {ctx.ints("shape", grid)});
+    columns.push_back(c.reshape(b, {total, 1}));
+  }
+  Value r = c.op<gn::ConcatOp>(columns, {ctx.i64("dim", 1)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// vander(x, N=None, increasing=False): columns x^(N-1) .. x^0 (or up).
+FailureOr<PyValue> vander(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto increasing = a.boolean("increasing");
+  if (failed(x) || failed(increasing))
+    return failure();
+  if (typeOf(*x).getRank() != 1)
+    return a.error("expects a 1-d tensor");
+  int64_t n = typeOf(*x).getDimSize(0), cols = n;
+  if (a.has("N")) {
+    auto given = a.integer("N");
+    if (failed(given))
+      return failure();
+    if (*given < 0)
+      return a.error("N must be non-negative");
+    cols = *given;
+  }
+  Chain c{ctx};
+  Type e = typeOf(*x).getElementType();
+  Value column = c.reshape(*x, {n, 1});
+  llvm::SmallVector<Value> powers;
+  Value p = ctx.splat(e, 1, {n, 1});
+  for (int64_t k = 0; k < cols; ++k) {
+    powers.push_back(p);
+    p = c.op<gn::MulOp>({p, column});
+  }
+  if (!*increasing)
+    std::reverse(powers.begin(), powers.end());
+  Value r = powers.empty() ? ctx.splat(e, 0, {n, 0})
+                           : c.op<gn::ConcatOp>(powers, {ctx.i64("dim", 1)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
@@ -394,6 +565,25 @@ void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
   r.add("addbmm", "input, batch1, batch2, *, beta=1, alpha=1", addbmm);
   r.add("tensordot", "a, b, dims=2, out=None", tensordot);
   r.add("kron", "input, other", kron);
+  r.add("vecdot|linalg_vecdot", "x, y, *, dim=-1", vecdot);
+  r.add("multi_dot|linalg_multi_dot", "tensors, *, out=None",
+        [](ImportContext &ctx, Args &a) { return chainProduct(ctx, a, true); });
+  r.add("chain_matmul", "*matrices, out=None",
+        [](ImportContext &ctx, Args &a) { return chainProduct(ctx, a, false); });
+  r.add("matrix_power|linalg_matrix_power", "input, n",
+        [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+          auto x = a.tensor("input");
+          auto n = a.integer("n");
+          if (failed(x) || failed(n))
+            return failure();
+          return wrap(algebra::matrixPower(ctx, *x, *n));
+        });
+  r.add("bilinear", "input1, input2, weight, bias=None", bilinear);
+  r.add("diagflat", "input, offset=0", diagflat);
+  r.add("cartesian_prod", "*tensors", cartesianProd);
+  r.add("vander", "x, N=None, increasing=False", vander);
+  // torch.linalg.vander counts its powers up, torch.vander down.
+  r.add("torch.linalg.vander|linalg_vander", "x, *, N=None, increasing=True", vander);
   r.add("trace", "input", trace);
   r.add("cross", "input, other, dim=None", [](ImportContext &ctx, Args &a) {
     return cross(ctx, a, /*linalg=*/false);

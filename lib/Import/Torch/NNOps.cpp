@@ -1057,6 +1057,13 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("interpolate|upsample", "input, size=None, scale_factor=None, mode='nearest', "
                                 "align_corners=None, recompute_scale_factor=None, antialias=False",
         interpolate);
+  // F.upsample_bilinear and F.upsample_nearest: interpolate in one mode.
+  r.add("upsample_bilinear", "input, size=None, scale_factor=None, mode='bilinear', "
+                             "align_corners=True, recompute_scale_factor=None, antialias=False",
+        interpolate);
+  r.add("upsample_nearest", "input, size=None, scale_factor=None, mode='nearest', "
+                            "align_corners=None, recompute_scale_factor=None, antialias=False",
+        interpolate);
   r.add("batch_norm", "input, running_mean, running_var, weight=None, bias=None, training=False, "
                       "momentum=0.1, eps=1e-05, cudnn_enabled=True", batchNorm);
   r.add("instance_norm", "input, running_mean=None, running_var=None, weight=None, bias=None, "

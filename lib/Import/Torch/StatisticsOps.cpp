@@ -89,9 +89,10 @@ FailureOr<PyValue> aminmax(ImportContext &ctx, Args &a) {
   return PyValue::tuple({PyValue::of(lo), PyValue::of(hi)});
 }
 
-/// median(input, dim=None, keepdim=False): the lower median; with a dim,
+/// median / nanmedian(input, dim=None, keepdim=False): the lower median
+/// (a NaN makes median NaN; nanmedian leaves NaNs out); with a dim,
 /// (values, indices).
-FailureOr<PyValue> median(ImportContext &ctx, Args &a) {
+template <bool IgnoreNan> FailureOr<PyValue> median(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto keep = a.boolean("keepdim");
   if (failed(x) || failed(keep))
@@ -100,25 +101,176 @@ FailureOr<PyValue> median(ImportContext &ctx, Args &a) {
     auto flat = ctx.reshape(*x, {typeOf(*x).getNumElements()});
     if (failed(flat))
       return failure();
-    int64_t n = typeOf(*flat).getDimSize(0);
-    if (n == 0)
-      return a.error("median of an empty tensor");
-    auto r = algebra::kthSmallest(ctx, *flat, (n - 1) / 2 + 1, 0, false);
+    auto r = algebra::median(ctx, *flat, 0, false, IgnoreNan, false);
     if (failed(r))
       return failure();
-    return PyValue::of(r->first);
+    return PyValue::of(r->values);
   }
   auto d = a.integer("dim");
   if (failed(d))
     return failure();
-  auto dim = ctx.dim(*d, std::max<int64_t>(typeOf(*x).getRank(), 1));
+  Value v = *x;
+  bool scalar = typeOf(v).getRank() == 0;
+  if (scalar) {
+    auto r = ctx.reshape(v, {1});
+    if (failed(r))
+      return failure();
+    v = *r;
+  }
+  auto dim = ctx.dim(*d, typeOf(v).getRank());
   if (failed(dim))
     return failure();
-  int64_t n = typeOf(*x).getRank() ? typeOf(*x).getDimSize(*dim) : 1;
-  auto r = algebra::kthSmallest(ctx, *x, (n - 1) / 2 + 1, *dim, *keep);
+  auto r = algebra::median(ctx, v, *dim, *keep && !scalar, IgnoreNan, false);
   if (failed(r))
     return failure();
-  return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
+  if (scalar) {
+    auto values = ctx.reshape(r->values, {}), indices = ctx.reshape(r->indices, {});
+    if (failed(values) || failed(indices))
+      return failure();
+    return PyValue::tuple({PyValue::of(*values), PyValue::of(*indices)});
+  }
+  return PyValue::tuple({PyValue::of(r->values), PyValue::of(r->indices)});
+}
+
+/// trapezoid / trapz(y, x=None, *, dx=None, dim=-1) and
+/// cumulative_trapezoid: the trapezoids' areas along dim, summed or
+/// running.
+template <bool Cumulative> FailureOr<PyValue> trapezoid(ImportContext &ctx, Args &a) {
+  auto y = a.tensor("y");
+  auto d = a.integer("dim");
+  if (failed(y) || failed(d))
+    return failure();
+  auto type = typeOf(*y);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  Type e = isFloat(type.getElementType()) ? type.getElementType() : ctx.f32();
+  int64_t n = type.getDimSize(*dim);
+  Chain c{ctx};
+  Value yf = c.convert(*y, e);
+  if (n == 0 || !c.ok())
+    return a.error("trapezoid of an empty dim");
+  Value sums = c.op<gn::AddOp>({c.slice(yf, *dim, 1, n), c.slice(yf, *dim, 0, n - 1)});
+  Value widths;
+  const PyValue &xv = a.get("x");
+  if (xv.isTensor()) {
+    Value xs = c.convert(xv.tensor, e);
+    int64_t xdim = typeOf(xs).getRank() == 1 ? 0 : *dim;
+    widths = c.op<gn::SubOp>({c.slice(xs, xdim, 1, n), c.slice(xs, xdim, 0, n - 1)});
+    if (typeOf(xs).getRank() == 1 && type.getRank() > 1) {
+      llvm::SmallVector<int64_t> shape(type.getRank(), 1);
+      shape[*dim] = n - 1;
+      widths = c.reshape(widths, shape);
+    }
+  } else {
+    double dx = 1;
+    if (a.has("dx")) {
+      auto v = a.real("dx");
+      if (failed(v))
+        return failure();
+      dx = *v;
+    } else if (xv.isNumber()) {
+      dx = xv.asDouble();
+    }
+    widths = ctx.splat(e, dx);
+  }
+  Value areas = c.op<gn::MulOp>({c.op<gn::MulOp>({sums, widths}), ctx.splat(e, 0.5)});
+  Value r = Cumulative ? c.op<gn::CumSumOp>({areas}, {ctx.i64("dim", *dim)})
+                       : c.op<gn::ReduceSumOp>({areas}, {ctx.ints("dims", {*dim}),
+                                                         ctx.flag("keepdim", false)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// cov(input, *, correction=1, fweights=None, aweights=None) of the rows
+/// of a [variables, observations] input (a 1-d input: one variable);
+/// corrcoef the covariances over the outer product of the deviations,
+/// clipped to [-1, 1].
+template <bool Correlation> FailureOr<PyValue> covariance(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  int64_t correction = 1;
+  if (!Correlation) {
+    auto corr = a.integer("correction");
+    if (failed(corr))
+      return failure();
+    correction = *corr;
+    if (a.has("fweights") || a.has("aweights"))
+      return a.error("fweights and aweights are not supported");
+  }
+  auto type = typeOf(*x);
+  if (type.getRank() > 2)
+    return a.error("expects a 1-d or 2-d input");
+  Type e = isFloat(type.getElementType()) ? type.getElementType() : ctx.f32();
+  int64_t obs = type.getRank() ? type.getShape().back() : 1;
+  int64_t vars = type.getRank() == 2 ? type.getDimSize(0) : 1;
+  Chain c{ctx};
+  Value m = c.reshape(c.convert(*x, e), {vars, obs});
+  Value mean = c.op<gn::ReduceMeanOp>({m}, {ctx.ints("dims", {1}), ctx.flag("keepdim", true)});
+  Value dev = c.op<gn::SubOp>({m, mean});
+  Value cov = c.op<gn::DivOp>(
+      {c.op<gn::EinsumOp>({dev, dev}, {ctx.str("equation", "io,jo->ij")}),
+       ctx.splat(e, double(std::max<int64_t>(obs - correction, 0)))});
+  if (Correlation) {
+    Value var = c.reshape(c.op<gn::EinsumOp>({dev, dev}, {ctx.str("equation", "io,io->i")}),
+                          {vars});
+    Value scale = c.op<gn::SqrtOp>({c.op<gn::MulOp>({c.reshape(var, {vars, 1}),
+                                                     c.reshape(var, {1, vars})})});
+    cov = c.op<gn::ClampOp>({c.op<gn::DivOp>({c.op<gn::EinsumOp>(
+                                                  {dev, dev}, {ctx.str("equation", "io,jo->ij")}),
+                                              scale})},
+                            {ctx.f64("min", -1), ctx.f64("max", 1)});
+  }
+  if (type.getRank() < 2)
+    cov = c.reshape(cov, {});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(cov);
+}
+
+/// histc(input, bins=100, min=0, max=0): counts in equal bins over [min,
+/// max] (both 0: the data's own range), the last bin closed; elements
+/// outside are not counted.
+FailureOr<PyValue> histc(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto bins = a.integer("bins");
+  auto lo = a.real("min"), hi = a.real("max");
+  if (failed(x) || failed(bins) || failed(lo) || failed(hi))
+    return failure();
+  if (*bins < 1)
+    return a.error("bins must be positive");
+  auto type = typeOf(*x);
+  Type e = type.getElementType();
+  if (!isFloat(e))
+    return a.error("expects a floating tensor");
+  int64_t count = type.getNumElements();
+  Type f64 = ctx.builder.getF64Type(), i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value v = c.reshape(c.convert(*x, f64), {count});
+  Value low = ctx.splat(f64, *lo), high = ctx.splat(f64, *hi);
+  if (*lo == *hi) {
+    auto all = [&](auto op) {
+      return c.op<decltype(op)>({v}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
+    };
+    low = all(gn::ReduceMinOp()), high = all(gn::ReduceMaxOp());
+    Value same = c.op<gn::EqOp>({low, high});
+    low = c.op<gn::WhereOp>({same, c.op<gn::SubOp>({low, ctx.splat(f64, 1)}), low});
+    high = c.op<gn::WhereOp>({same, c.op<gn::AddOp>({high, ctx.splat(f64, 1)}), high});
+  }
+  Value inside = c.op<gn::AndOp>({c.op<gn::GeOp>({v, low}), c.op<gn::LeOp>({v, high})});
+  Value position = c.op<gn::FloorOp>({c.op<gn::DivOp>(
+      {c.op<gn::MulOp>({c.op<gn::SubOp>({v, low}), ctx.splat(f64, double(*bins))}),
+       c.op<gn::SubOp>({high, low})})});
+  Value bin = c.op<gn::MinimumOp>({c.op<gn::MaximumOp>({c.convert(position, i64),
+                                                        ctx.splat(i64, 0)}),
+                                   ctx.splat(i64, double(*bins - 1))});
+  Value counts = c.op<gn::ScatterOp>({c.convert(inside, e), ctx.splat(e, 0, {*bins}), bin},
+                                     {ctx.i64("dim", 0), ctx.str("reduce", "add")});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(counts);
 }
 
 /// kthvalue(input, k, dim=-1, keepdim=False) -> (values, indices).
@@ -400,7 +552,13 @@ void mlir::gn::import::registerStatisticsOps(OpRegistry &r) {
   r.add("nanmean", "input, dim=None, keepdim=False, *, dtype=None", nanReduce<true>);
   r.add("count_nonzero", "input, dim=None", countNonzero);
   r.add("aminmax", "input, *, dim=None, keepdim=False", aminmax);
-  r.add("median", "input, dim=None, keepdim=False", median);
+  r.add("nanmedian", "input, dim=None, keepdim=False", median<true>);
+  r.add("trapezoid|trapz", "y, x=None, *, dx=None, dim=-1", trapezoid<false>);
+  r.add("cumulative_trapezoid", "y, x=None, *, dx=None, dim=-1", trapezoid<true>);
+  r.add("cov", "input, *, correction=1, fweights=None, aweights=None", covariance<false>);
+  r.add("corrcoef", "input", covariance<true>);
+  r.add("histc", "input, bins=100, min=0, max=0", histc);
+  r.add("median", "input, dim=None, keepdim=False", median<false>);
   r.add("kthvalue", "input, k, dim=-1, keepdim=False", kthvalue);
   r.add("quantile", "input, q, dim=None, keepdim=False, *, interpolation='linear'", quantile);
   r.add("cumprod", "input, dim, *, dtype=None", scanOp<ScanKind::Prod>);

@@ -75,6 +75,7 @@ public:
         .Case("//", "floor_divide").Case("%", "remainder").Case("**", "pow")
         .Case("@", "matmul").Case("&", "bitwise_and").Case("|", "bitwise_or")
         .Case("^", "bitwise_xor").Case("neg", "neg").Case("~", "bitwise_not")
+        .Case("<<", "bitwise_left_shift").Case(">>", "bitwise_right_shift")
         .Case("<", "lt").Case("<=", "le").Case(">", "gt").Case(">=", "ge")
         .Case("==", "eq").Case("!=", "ne")
         .Default("");

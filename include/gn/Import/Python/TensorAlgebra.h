@@ -128,6 +128,20 @@ FailureOr<std::pair<Value, Value>> adaptiveMaxPoolWithIndices(ImportContext &ctx
 /// spatial positions `indices` of a zero tensor [.., outputSize..].
 FailureOr<Value> maxUnpool(ImportContext &ctx, Value x, Value indices,
                            llvm::ArrayRef<int64_t> outputSize);
+/// The median along `dim` from a stable ascending sort: the lower of the
+/// two middle elements, or with `average` their mean (PaddlePaddle's
+/// mode 'avg'; then `indices` holds both positions in a last dim of 2).
+/// With `ignoreNan` (nanmedian) the NaNs are left out (all NaN: NaN);
+/// without, a NaN anywhere makes the median NaN and its index the first
+/// NaN's. `keepdim` keeps `dim` as size 1.
+struct Median {
+  Value values, indices;
+};
+FailureOr<Median> median(ImportContext &ctx, Value x, int64_t dim, bool keepdim, bool ignoreNan,
+                         bool average);
+/// matrix_power for n >= 0 by repeated squaring (n = 0: the identity of
+/// x's batch shape); negative powers need an inverse and are refused.
+FailureOr<Value> matrixPower(ImportContext &ctx, Value x, int64_t n);
 /// as_strided over x's elements in row-major order (a contiguous x, as
 /// both frameworks see it): element [i0, i1, ..] of the result is flat
 /// element offset + sum(i_k * strides[k]); one gn.index_select with a
