@@ -900,9 +900,50 @@ CASES.update({
         "c, k = paddle._C_ops.nanmedian(x, [0, 1], True, 'min')"], ["a", "i", "b", "j", "c", "k"]),
 })
 
-# Ops PaddlePaddle's CPU build has no kernel for (rms_norm is GPU-only): their
-# outputs from numpy, in float64 from the same inputs, by the formula
-# PaddlePaddle's GPU kernel documents (paddle.nn.functional.rms_norm).
+# More of paddle._C_ops: convolutions with their bias, linear_v2, range_v2,
+# full_int_array, frames, shifts, fills.
+CASES.update({
+    "nn_depthwise_conv2d_bias": ([inp("x", [1, 4, 6, 6]), inp("w", [4, 1, 3, 3]), inp("b", [4])], [
+        "y = paddle._C_ops.depthwise_conv2d_bias(x, w, b, [1, 1], [1, 1], 'EXPLICIT', 4, [1, 1], 'NCHW')"],
+        ["y"]),
+    "nn_linear_v2": ([inp("x", [2, 3, 4]), inp("w", [4, 5]), inp("v", [5, 4]), inp("b", [5])], [
+        "y = paddle._C_ops.linear_v2(x, w, b, False)",
+        "z = paddle._C_ops.linear_v2(x, v, b, True)"], ["y", "z"]),
+    "factory_range_v2": ([inp("x", [1])], [
+        f"s = paddle._C_ops.full([1], float('0.5'), {F}, {PLACE})",
+        f"e = paddle._C_ops.full([1], float('3'), {F}, {PLACE})",
+        f"d = paddle._C_ops.full([1], float('0.5'), {F}, {PLACE})",
+        f"y = paddle._C_ops.range_v2(s, e, d, {F}, {PLACE})",
+        f"i = paddle._C_ops.full([1], float('5'), paddle.int64, {PLACE})",
+        f"j = paddle._C_ops.full([1], float('2'), paddle.int64, {PLACE})",
+        f"k = paddle._C_ops.full([1], float('0'), paddle.int64, {PLACE})",
+        f"z = paddle._C_ops.range_v2(k, i, j, paddle.int64, {PLACE})"], ["y", "z"]),
+    "factory_full_int_array": ([inp("x", [1])], [
+        f"y = paddle._C_ops.full_int_array([2, 3, -1], paddle.int64, {PLACE})",
+        f"z = paddle._C_ops.full_int_array([4], paddle.int32, {PLACE})"], ["y", "z"]),
+    "signal_frame": ([inp("x", [2, 9])], ["y = paddle._C_ops.frame(x, 4, 2, -1)"], ["y"]),
+    "signal_frame_axis0": ([inp("x", [9, 2])], ["y = paddle._C_ops.frame(x, 3, 3, 0)"], ["y"]),
+    "signal_overlap_add": ([inp("x", [2, 4, 3])], ["y = paddle._C_ops.overlap_add(x, 2, -1)"], ["y"]),
+    "signal_overlap_add_axis0": ([inp("x", [3, 4, 2])], ["y = paddle._C_ops.overlap_add(x, 3, 0)"],
+                                 ["y"]),
+    "shape_is_empty_fill": ([inp("x", [2, 3])], [
+        "e = paddle._C_ops.is_empty(x)",
+        "y = paddle._C_ops.fill_(x, 2.5)"], ["e", "y"]),
+    "math_shifts": ([inp("x", [6], "int32", data=[-8, 5, -1, 100, -300, 7]),
+                     inp("k", [6], "int32", data=[1, 2, 3, 0, 4, 5])], [
+        "a = paddle._C_ops.bitwise_left_shift(x, k, True)",
+        "b = paddle._C_ops.bitwise_right_shift(x, k, True)",
+        "c = paddle._C_ops.bitwise_right_shift(x, k, False)"], ["a", "b", "c"]),
+    "math_shifts_int64": ([inp("x", [4], "int64", data=[-8, 5, -1, 1000]),
+                           inp("k", [4], "int64", data=[1, 2, 60, 3])], [
+        "b = paddle._C_ops.bitwise_right_shift(x, k, False)",
+        "c = paddle._C_ops.bitwise_left_shift(x, k, True)"], ["b", "c"]),
+})
+
+# Ops PaddlePaddle's CPU build has no kernel for (rms_norm, max_with_index and
+# depthwise_conv2d_bias are GPU-only): their outputs from numpy (rms_norm in
+# float64, by the formula paddle.nn.functional.rms_norm documents) or from
+# the CPU ops they combine.
 def _rms_norm(x, w, dims, eps):
     x = x.astype(np.float64)
     axes = tuple(range(x.ndim - dims, x.ndim))
@@ -910,11 +951,24 @@ def _rms_norm(x, w, dims, eps):
     return [(x * inv * w).astype(np.float32), inv.reshape(-1).astype(np.float32)]
 
 
+def _depthwise_bias(v):
+    t = {k: paddle.to_tensor(a) for k, a in v.items()}
+    y = paddle._C_ops.depthwise_conv2d(t["x"], t["w"], [1, 1], [1, 1], "EXPLICIT", 4, [1, 1], "NCHW")
+    return [(y + t["b"].reshape([1, -1, 1, 1])).numpy()]
+
+
 NUMPY_REFERENCE = {
+    # GPU-only kernel: PaddlePaddle's depthwise_conv2d, then the bias.
+    "nn_depthwise_conv2d_bias": _depthwise_bias,
+    "reduce_max_with_index": lambda v: [v["x"].max(1), v["x"].argmax(1), v["x"].min(0, keepdims=True),
+                                        v["x"].argmin(0).reshape(1, -1)],
     "nn_rms_norm": lambda v: _rms_norm(v["x"], v["w"], 1, 1e-6),
     "nn_rms_norm_2d": lambda v: _rms_norm(v["x"], v["w"], 2, 1e-5),
 }
 CASES.update({
+    "reduce_max_with_index": ([inp("x", [3, 5], data=[((i * 7) % 15) * 0.5 for i in range(15)])], [
+        "a, i = paddle._C_ops.max_with_index(x, 1, False, False)",
+        "b, j = paddle._C_ops.min_with_index(x, 0, True, False)"], ["a", "i", "b", "j"]),
     "nn_rms_norm": ([inp("x", [2, 3, 8]), inp("w", [8], mean=1, std=0.2)],
                     ["y, r = paddle._C_ops.rms_norm(x, w, [8], 1e-06)"], ["y", "r"]),
     "nn_rms_norm_2d": ([inp("x", [2, 3, 4]), inp("w", [3, 4], mean=1, std=0.2)],

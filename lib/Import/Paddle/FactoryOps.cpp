@@ -179,6 +179,54 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
                                            ctx.attr("dtype", TypeAttr::get(*t))}));
 }
 
+/// range_v2(start, end, step, dtype, place): paddle.range, the end
+/// included (floor((end - start) / step) + 1 values).
+FailureOr<PyValue> rangeInclusive(ImportContext &ctx, Args &a) {
+  auto start = number(a, ctx, "start"), end = number(a, ctx, "end"), step = number(a, ctx, "step");
+  auto t = dtypeArg(a, ctx, "dtype");
+  if (failed(start) || failed(end) || failed(step) || failed(t))
+    return failure();
+  double first = *start, last = *end, by = *step;
+  if (!isFloat(*t))
+    first = std::trunc(first), last = std::trunc(last), by = std::trunc(by);
+  if (by == 0)
+    return a.error("step must not be 0");
+  int64_t size =
+      std::max<int64_t>(0, gn::saturatingCast<int64_t>(std::floor((last - first) / by)) + 1);
+  return wrap(ctx.build<gn::ArangeOp>({}, {ctx.f64("start", first), ctx.f64("step", by),
+                                           ctx.i64("size", size),
+                                           ctx.attr("dtype", TypeAttr::get(*t))}));
+}
+
+/// full_int_array(value, dtype, place): a 1-d tensor of the ints given.
+FailureOr<PyValue> fullIntArray(ImportContext &ctx, Args &a) {
+  auto values = intList(a, ctx, "value");
+  auto t = dtypeArg(a, ctx, "dtype");
+  if (failed(values) || failed(t))
+    return failure();
+  std::vector<double> v(values->begin(), values->end());
+  return PyValue::of(denseConstant(ctx, *t, {(int64_t)v.size()}, v));
+}
+
+/// exponential_(x, lam): x filled with exponential draws of rate lam,
+/// -log(1 - u) / lam of a uniform u (gn's random stream).
+FailureOr<PyValue> exponential(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto lam = number(a, ctx, "lam");
+  if (failed(x) || failed(lam))
+    return failure();
+  auto type = typeOf(*x);
+  Type f32 = ctx.f32();
+  Chain c{ctx};
+  Value u = c.take(uniformValues(ctx, type.getShape(), f32, 0, 1));
+  Value r = c.op<gn::DivOp>({c.op<gn::NegOp>({c.op<gn::Log1pOp>({c.op<gn::NegOp>({u})})}),
+                             ctx.splat(f32, *lam)});
+  r = c.convert(r, type.getElementType());
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 /// linspace(start, stop, num, dtype, place).
 FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
   auto start = number(a, ctx, "start"), stop = number(a, ctx, "stop"), num = number(a, ctx, "number");
@@ -391,6 +439,10 @@ void paddle::registerFactoryOps(OpRegistry &r) {
   r.add("triu_indices", "row, col, offset=0, dtype='int64', place=None", triangleIndices<true>);
   r.add("full_with_tensor", "value, shape, dtype", fullWithTensor);
   r.add("assign_value_", "out, shape, dtype, values, place=None", assignValue);
+  r.add("assign_value", "shape, dtype, values, place=None", assignValue);
+  r.add("range_v2", "start, end, step, dtype=None, place=None", folded<rangeInclusive>);
+  r.add("full_int_array", "value, dtype=None, place=None", fullIntArray);
+  r.add("exponential_", "x, lam=1.0", exponential);
   r.add("arange", "start, end, step, dtype=None, place=None", folded<arange>);
   r.add("linspace", "start, stop, number, dtype, place=None", folded<linspace>);
   r.add("uniform", "shape, dtype, min, max, seed=0, place=None", uniform);

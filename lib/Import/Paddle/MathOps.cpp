@@ -257,6 +257,45 @@ FailureOr<PyValue> equalAll(ImportContext &ctx, Args &a) {
                                          {ctx.ints("dims", dims), ctx.flag("keepdim", false)}));
 }
 
+/// bitwise_left_shift / bitwise_right_shift(x, y, is_arithmetic) of
+/// integers: times or floor-divided by 2^y; a logical right shift (not
+/// arithmetic) also clears the bits the sign filled in.
+template <bool Left> FailureOr<PyValue> shift(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  auto arithmetic = a.boolean("is_arithmetic");
+  if (failed(x) || failed(y) || failed(arithmetic))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  auto it = llvm::dyn_cast<IntegerType>(e);
+  if (!it || it.getWidth() == 1)
+    return a.error("shifts take integer tensors");
+  int64_t width = it.getWidth();
+  Type f64 = ctx.builder.getF64Type();
+  Chain c{ctx};
+  Value k = c.op<gn::MinimumOp>({c.convert(*y, f64), ctx.splat(f64, double(width - 1))});
+  auto pow2 = [&](Value exponent) {
+    return c.convert(c.op<gn::PowOp>({ctx.splat(f64, 2), exponent}), e);
+  };
+  Value r;
+  if (Left) {
+    r = c.op<gn::MulOp>({*x, pow2(k)});
+  } else {
+    r = c.op<gn::FloorDivOp>({*x, pow2(k)});
+    if (!*arithmetic && !it.isUnsigned()) {
+      // Keep the low width - k bits: mask = (2^(width-k-1) - 1) * 2 + 1.
+      Value half = pow2(c.op<gn::SubOp>({ctx.splat(f64, double(width - 1)), k}));
+      Value mask = c.op<gn::AddOp>(
+          {c.op<gn::MulOp>({c.op<gn::SubOp>({half, ctx.splat(e, 1)}), ctx.splat(e, 2)}),
+           ctx.splat(e, 1)});
+      Value shifted = c.op<gn::AndOp>({r, mask});
+      r = c.op<gn::WhereOp>({c.op<gn::EqOp>({k, ctx.splat(f64, 0)}), *x, shifted});
+    }
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 /// logit(x, eps): log(x / (1 - x)) of x clamped to [eps, 1 - eps], as
 /// PaddlePaddle's kernel clamps it.
 FailureOr<PyValue> logit(ImportContext &ctx, Args &a) {
@@ -291,6 +330,8 @@ void paddle::registerMathOps(OpRegistry &r) {
   r.add("isclose", "x, y, rtol=1e-05, atol=1e-08, equal_nan=False", folded<isclose>);
   r.add("allclose", "x, y, rtol=1e-05, atol=1e-08, equal_nan=False", folded<allclose>);
   r.add("equal_all", "x, y", folded<equalAll>);
+  r.add("bitwise_left_shift", "x, y, is_arithmetic=True", folded<shift<true>>);
+  r.add("bitwise_right_shift", "x, y, is_arithmetic=True", folded<shift<false>>);
   r.add("logit", "x, eps=1e-06", folded<logit>);
   r.add("trunc_divide", "x, y", folded<truncDivide>);
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());

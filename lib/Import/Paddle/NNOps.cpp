@@ -920,6 +920,53 @@ template <int Spatial> FailureOr<PyValue> unpool(ImportContext &ctx, Args &a) {
 
 } // namespace
 
+namespace {
+
+/// depthwise_conv2d_bias / depthwise_conv3d_bias(x, filter, bias, strides,
+/// paddings, padding_algorithm, groups, dilations, data_format): the
+/// convolution, then the bias along the channel dim.
+FailureOr<PyValue> convWithBias(ImportContext &ctx, Args &a) {
+  auto r = conv(ctx, a);
+  auto b = a.optionalTensor("bias");
+  auto format = a.string("data_format");
+  if (failed(r) || failed(b) || failed(format) || !*b)
+    return r;
+  int64_t rank = r->type().getRank();
+  bool last = *format == "NHWC" || *format == "NDHWC" || *format == "NLC";
+  llvm::SmallVector<int64_t> shape(rank, 1);
+  shape[last ? rank - 1 : 1] = typeOf(*b).getNumElements();
+  auto bias = ctx.reshape(*b, shape);
+  if (failed(bias))
+    return failure();
+  return wrap(ctx.build<gn::AddOp>({r->tensor, *bias}));
+}
+
+/// linear_v2(x, weight, bias, transpose_weight): x @ weight (weight
+/// [out, in] when transpose_weight, as torch's) + bias.
+FailureOr<PyValue> linearV2(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), w = a.tensor("weight");
+  auto b = a.optionalTensor("bias");
+  auto transposed = a.boolean("transpose_weight");
+  if (failed(x) || failed(w) || failed(b) || failed(transposed))
+    return failure();
+  Value weight = *w;
+  if (*transposed) {
+    auto t = swapLastTwo(ctx, weight);
+    if (failed(t))
+      return failure();
+    weight = *t;
+  }
+  Chain c{ctx};
+  Value r = c.op<gn::MatmulOp>({*x, weight});
+  if (*b)
+    r = c.op<gn::AddOp>({r, *b});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+} // namespace
+
 void paddle::registerNNOps(OpRegistry &r) {
   r.add("maxout", "x, groups, axis=1", folded<maxout>);
   r.add("unfold", "x, kernel_sizes, strides, paddings, dilations", folded<unfold>);
@@ -932,6 +979,10 @@ void paddle::registerNNOps(OpRegistry &r) {
   r.add("bmm", "x, y", bmm);
   r.add("conv2d|conv3d",
         "x, filter, strides, paddings, padding_algorithm, dilations, groups, data_format", conv);
+  r.add("depthwise_conv2d_bias|depthwise_conv3d_bias",
+        "x, filter, bias, strides, paddings, padding_algorithm, groups, dilations, data_format",
+        convWithBias);
+  r.add("linear_v2", "x, weight, bias=None, transpose_weight=False", folded<linearV2>);
   r.add("depthwise_conv2d",
         "x, filter, strides, paddings, padding_algorithm, groups, dilations, data_format", conv);
   r.add("conv2d_transpose|depthwise_conv2d_transpose|conv3d_transpose",

@@ -439,6 +439,34 @@ template <bool IgnoreNan> FailureOr<PyValue> median(ImportContext &ctx, Args &a)
   return PyValue::tuple({PyValue::of(values), PyValue::of(indices)});
 }
 
+/// max_with_index / min_with_index(x, dim, keepdim, flatten) -> (values,
+/// int64 indices), as torch.max(x, dim) (flatten: over every element).
+template <bool Max> FailureOr<PyValue> withIndex(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto d = a.integer("dim");
+  auto keep = a.boolean("keepdim"), flat = a.boolean("flatten");
+  if (failed(x) || failed(d) || failed(keep) || failed(flat))
+    return failure();
+  Chain c{ctx};
+  Value v = *flat ? c.reshape(*x, {typeOf(*x).getNumElements()}) : *x;
+  if (!c.ok())
+    return failure();
+  int64_t rank = typeOf(v).getRank();
+  auto dim = *flat ? FailureOr<int64_t>(0) : ctx.dim(*d, std::max<int64_t>(rank, 1));
+  if (failed(dim))
+    return failure();
+  bool keepdim = *keep && !*flat;
+  Value values =
+      Max ? c.op<gn::ReduceMaxOp>({v}, {ctx.ints("dims", {*dim}), ctx.flag("keepdim", keepdim)})
+          : c.op<gn::ReduceMinOp>({v}, {ctx.ints("dims", {*dim}), ctx.flag("keepdim", keepdim)});
+  Value indices =
+      Max ? c.op<gn::ArgMaxOp>({v}, {ctx.i64("dim", *dim), ctx.flag("keepdim", keepdim)})
+          : c.op<gn::ArgMinOp>({v}, {ctx.i64("dim", *dim), ctx.flag("keepdim", keepdim)});
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(values), PyValue::of(indices)});
+}
+
 } // namespace
 
 void paddle::registerReductionOps(OpRegistry &r) {
@@ -464,6 +492,8 @@ void paddle::registerReductionOps(OpRegistry &r) {
         crossEntropyWithSoftmax);
   r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp>);
   r.add("dist", "x, y, p=2.0", folded<dist>);
+  r.add("max_with_index", "x, dim, keepdim=False, flatten=False", withIndex<true>);
+  r.add("min_with_index", "x, dim, keepdim=False, flatten=False", withIndex<false>);
   r.add("median", "x, axis=None, keepdim=False, mode='avg'", median<false>);
   r.add("nanmedian", "x, axis=None, keepdim=False, mode='avg'", median<true>);
   r.add("reduce_as", "x, target", folded<reduceAs>);

@@ -1,5 +1,6 @@
 //===- ShapeOps.cpp - Paddle reshapes, slices, joins, gathers, padding --===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Support/NumericCast.h"
 
@@ -768,6 +769,107 @@ FailureOr<PyValue> fillDiagonal(ImportContext &ctx, Args &a) {
   return wrap(algebra::fillDiagonal(ctx, *x, *value, *offset, *wrapAround));
 }
 
+/// frame(x, frame_length, hop_length, axis): frames hop_length apart
+/// along the last axis (axis -1: [.., frame_length, count]) or the first
+/// (axis 0: [count, frame_length, ..]).
+FailureOr<PyValue> frame(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto length = a.integer("frame_length"), hop = a.integer("hop_length"),
+       axis = a.integer("axis");
+  if (failed(x) || failed(length) || failed(hop) || failed(axis))
+    return failure();
+  int64_t rank = typeOf(*x).getRank();
+  if (rank < 1 || (*axis != 0 && *axis != -1 && *axis != rank - 1))
+    return a.error("axis must be 0 or -1");
+  bool first = *axis == 0;
+  int64_t dim = first ? 0 : rank - 1, count;
+  auto w = algebra::windows(ctx, *x, dim, *length, *hop, 1, count);
+  if (failed(w))
+    return failure();
+  if (first)
+    return PyValue::of(*w); // [count, length, ..]
+  // [.., count, length] -> [.., length, count]
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t d = 0; d < rank - 1; ++d)
+    perm.push_back(d);
+  perm.push_back(rank);
+  perm.push_back(rank - 1);
+  return wrap(transpose(ctx, *w, perm));
+}
+
+/// overlap_add(x, hop_length, axis): frames ([.., frame_length, count] for
+/// axis -1, [count, frame_length, ..] for 0) summed where they overlap
+/// into a signal of (count - 1) * hop + frame_length.
+FailureOr<PyValue> overlapAdd(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto hop = a.integer("hop_length"), axis = a.integer("axis");
+  if (failed(x) || failed(hop) || failed(axis))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t rank = type.getRank();
+  if (rank < 2 || (*axis != 0 && *axis != -1 && *axis != rank - 1) || *hop < 1)
+    return a.error("expects frames of rank >= 2, axis 0 or -1 and a positive hop");
+  bool first = *axis == 0;
+  Chain c{ctx};
+  // As [rows, length, count] with rows the other dims.
+  Value v = *x;
+  if (first) {
+    llvm::SmallVector<int64_t> perm;
+    for (int64_t d = 2; d < rank; ++d)
+      perm.push_back(d);
+    perm.push_back(1);
+    perm.push_back(0);
+    v = c.op<gn::TransposeOp>({v}, {ctx.ints("permutation", perm)});
+  }
+  auto vt = c.ok() ? typeOf(v) : RankedTensorType();
+  if (!c.ok())
+    return failure();
+  int64_t length = vt.getDimSize(rank - 2), count = vt.getDimSize(rank - 1);
+  int64_t rows = vt.getNumElements() / std::max<int64_t>(1, length * count);
+  int64_t size = (count - 1) * *hop + length;
+  Value flat = c.reshape(v, {rows, length * count});
+  // Element (k, f) of the frames lands at f * hop + k.
+  std::vector<double> positions;
+  for (int64_t k = 0; k < length; ++k)
+    for (int64_t f = 0; f < count; ++f)
+      positions.push_back(double(f * *hop + k));
+  Value idx = c.op<gn::BroadcastToOp>(
+      {denseConstant(ctx, ctx.i64Type(), {1, length * count}, positions)},
+      {ctx.ints("shape", {rows, length * count})});
+  Value out = c.op<gn::ScatterOp>({flat, ctx.splat(vt.getElementType(), 0, {rows, size}), idx},
+                                  {ctx.i64("dim", 1), ctx.str("reduce", "add")});
+  llvm::SmallVector<int64_t> others(vt.getShape().drop_back(2)), shape(others);
+  shape.push_back(size);
+  out = c.reshape(out, shape);
+  if (first) { // [others.., size] -> [size, others..]
+    llvm::SmallVector<int64_t> perm{(int64_t)others.size()};
+    for (int64_t d = 0; d < (int64_t)others.size(); ++d)
+      perm.push_back(d);
+    out = c.op<gn::TransposeOp>({out}, {ctx.ints("permutation", perm)});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
+/// is_empty(x): a 0-d bool, whether x has no elements.
+FailureOr<PyValue> isEmpty(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return PyValue::of(ctx.splat(ctx.i1(), typeOf(*x).getNumElements() == 0 ? 1 : 0));
+}
+
+/// fill_(x, value): x's shape and dtype, every element value.
+FailureOr<PyValue> fill(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto value = number(a, ctx, "value");
+  if (failed(x) || failed(value))
+    return failure();
+  auto type = typeOf(*x);
+  return PyValue::of(ctx.splat(type.getElementType(), *value, type.getShape()));
+}
+
 } // namespace
 
 void paddle::registerShapeOps(OpRegistry &r) {
@@ -803,6 +905,10 @@ void paddle::registerShapeOps(OpRegistry &r) {
   r.add("embedding", "x, weight, padding_idx=-1, sparse=False", embedding);
   r.add("diag", "x, offset=0, padding_value=0.0", folded<diag>);
   r.add("crop", "x, shape, offsets", folded<crop>);
+  r.add("frame", "x, frame_length, hop_length, axis=-1", folded<frame>);
+  r.add("overlap_add", "x, hop_length, axis=-1", folded<overlapAdd>);
+  r.add("is_empty", "x", isEmpty);
+  r.add("fill", "x, value", folded<fill>);
   r.add("tensor_unfold", "x, axis, size, step", folded<tensorUnfold>);
   r.add("as_strided", "x, shape, stride, offset=0", folded<asStrided>);
   r.add("fill_diagonal_tensor", "x, y, offset=0, dim1=0, dim2=1", folded<fillDiagonalTensor>);
