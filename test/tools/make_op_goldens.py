@@ -1672,6 +1672,45 @@ def define_api_more():
          "v, i = torch.median(x, 1)\nreturn (v, i, torch.median(x))", allow_nan=True)
 
 
+def define_api_more2():
+    """The second batch from the API comparison: aliases and ATen forms,
+    norms, scatter-like writes, statistics and random fills."""
+    F = "torch.nn.functional."
+    case("more2_aliases_f32", "shape", [N("x", (4, 6))],
+         "a, b = torch.unsafe_chunk(x, 2, 1)\nc, d = torch.unsafe_split(x, 3, 1)\n"
+         "e, f = torch.split_with_sizes_copy(x, [1, 3], 0)\n"
+         "return (a, b, c, d, e, f, torch.unfold_copy(x, 1, 2, 2), torch.as_strided_copy(x, (2, 2), (1, 2)), "
+         "torch.fill(x, 1.5), torch.constant_pad_nd(x, [1, 2], 0.5))")
+    case("more2_convolution_aten_f32", "conv", [N("x", (1, 2, 5, 5)), N("w", (3, 2, 3, 3)), N("b", (3,)),
+                                                N("t", (2, 3, 2, 2))],
+         "return (torch.convolution(x, w, b, [1, 1], [1, 1], [1, 1], False, [0, 0], 1), "
+         "torch.convolution(x, t, None, [2, 2], [0, 0], [1, 1], True, [1, 1], 1))")
+    case("more2_norms_f32", "linalg", [N("x", (3, 4, 5))],
+         "return (torch.frobenius_norm(x, [1, 2]), torch.frobenius_norm(x, [0], True), "
+         "torch.renorm(x, 2, 0, 1.5), x.renorm(1, 2, 2.0), torch.pdist(x[0]), "
+         "torch.pdist(x[1], p=1), torch.pdist(x[2], 0.5))")
+    case("more2_mvlgamma_xlog1py_f32", "special", [POS("x", (3, 4), mean=3.0), N("y", (3, 4)), POS("z", (3, 4))],
+         "return (torch.mvlgamma(x, 3), torch.special.multigammaln(x, 1), torch.special.xlog1py(y, z), "
+         "torch.isreal(y))")
+    case("more2_sum_to_size_unravel_f32", "shape", [N("x", (2, 3, 4)), I("i", (5,), -23, 23)],
+         "a, b, c = torch.unravel_index(i, (2, 3, 4))\n"
+         "return (x.sum_to_size(3, 1), x.sum_to_size((1, 3, 4)), a, b, c)")
+    case("more2_put_masked_scatter_f32", "indexing",
+         [N("x", (3, 4)), D("i", (4,), [0, 5, -1, 7], "i64"), N("s", (4,)), I("m", (3, 4), 0, 1, "bool"),
+          N("src", (12,))],
+         "return (torch.put(x, i, s), x.put(i, s, accumulate=True), torch.masked_scatter(x, m, src), "
+         "x.masked_scatter(m[0], src))")
+    case("more2_random_fills_f32", "random", [N("x", (3, 4))],
+         "a = x.clone()\na.exponential_(2.0)\nb = x.clone()\nb.log_normal_(0.0, 1e-30)\n"
+         "c = x.clone()\nc.geometric_(0.5)\nd = x.clone()\nd.random_(3, 4)\n"
+         "e = x.clone()\ne.cauchy_(2.0, 1e-30)\n"
+         "g = torch.nn.functional.gumbel_softmax(x, tau=0.5, hard=True)\n"
+         "return (a >= 0, b, c >= 1, d, e, g.sum(-1), x.new_empty_strided((2, 2), (2, 1)).fill_(3.0))")
+    case("more2_multi_margin_f32", "loss", [N("x", (4, 6)), D("t", (4,), [1, 5, 0, 3], "i64"), POS("w", (6,))],
+         f"return ({F}multi_margin_loss(x, t), {F}multi_margin_loss(x, t, p=2, margin=0.5, weight=w, "
+         f"reduction='none'), {F}multi_margin_loss(x[0], t[0], reduction='sum'))")
+
+
 def define_pool_indices():
     """Max pools that return where each maximum came from, and max_unpool
     (algebra::maxPoolWithIndices, adaptiveMaxPoolWithIndices, maxUnpool)."""
@@ -2306,7 +2345,7 @@ def define_all():
               define_masking, define_recurrent, define_probes, define_math,
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
               define_losses, define_pool_indices, define_random_forms,
-              define_api_more):
+              define_api_more, define_api_more2):
         f()
 
 

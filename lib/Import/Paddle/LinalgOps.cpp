@@ -242,39 +242,17 @@ FailureOr<PyValue> matrixPower(ImportContext &ctx, Args &a) {
   return wrap(algebra::matrixPower(ctx, *x, *n));
 }
 
-/// renorm(x, p, axis, max_norm): each slice along `axis` whose p-norm
-/// exceeds max_norm scaled to max_norm / (norm + 1e-7), as PaddlePaddle's
-/// kernel does.
+/// renorm(x, p, axis, max_norm): algebra::renorm.
 FailureOr<PyValue> renorm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto p = number(a, ctx, "p"), maxNorm = number(a, ctx, "max_norm");
   auto axis = a.integer("axis");
   if (failed(x) || failed(p) || failed(maxNorm) || failed(axis))
     return failure();
-  auto type = typeOf(*x);
-  auto dim = ctx.dim(*axis, type.getRank());
+  auto dim = ctx.dim(*axis, typeOf(*x).getRank());
   if (failed(dim))
     return failure();
-  if (*p <= 0)
-    return a.error("p must be positive, got " + std::to_string(*p));
-  llvm::SmallVector<int64_t> others;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    if (d != *dim)
-      others.push_back(d);
-  Type e = type.getElementType();
-  Chain c{ctx};
-  Value powered = c.op<gn::PowOp>({c.op<gn::AbsOp>({*x}), ctx.splat(e, *p)});
-  Value norm = c.op<gn::PowOp>(
-      {c.op<gn::ReduceSumOp>({powered}, {ctx.ints("dims", others), ctx.flag("keepdim", true)}),
-       ctx.splat(e, 1.0 / *p)});
-  Value scale = c.op<gn::WhereOp>(
-      {c.op<gn::GtOp>({norm, ctx.splat(e, *maxNorm)}),
-       c.op<gn::DivOp>({ctx.splat(e, *maxNorm), c.op<gn::AddOp>({norm, ctx.splat(e, 1e-7)})}),
-       ctx.splat(e, 1.0)});
-  Value r = c.op<gn::MulOp>({*x, scale});
-  if (!c.ok())
-    return failure();
-  return PyValue::of(r);
+  return wrap(algebra::renorm(ctx, *x, *p, *dim, *maxNorm));
 }
 
 /// v reversed along dim (for the reverse= forms of the scans).

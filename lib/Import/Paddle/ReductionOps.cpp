@@ -351,31 +351,7 @@ FailureOr<PyValue> reduceAs(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x"), target = a.tensor("target");
   if (failed(x) || failed(target))
     return failure();
-  auto xs = typeOf(*x).getShape(), ts = typeOf(*target).getShape();
-  int64_t lead = xs.size() - ts.size();
-  if (lead < 0)
-    return a.error("target has more dims than x");
-  llvm::SmallVector<int64_t> dims;
-  for (int64_t d = 0; d < (int64_t)xs.size(); ++d) {
-    if (d < lead) {
-      dims.push_back(d);
-      continue;
-    }
-    int64_t want = ts[d - lead];
-    if (want == xs[d])
-      continue;
-    if (want != 1)
-      return a.error("x's shape does not broadcast from target's");
-    dims.push_back(d);
-  }
-  Chain c{ctx};
-  Value r = dims.empty() ? *x
-                         : c.op<gn::ReduceSumOp>({*x}, {ctx.ints("dims", dims),
-                                                        ctx.flag("keepdim", false)});
-  r = c.reshape(r, ts);
-  if (!c.ok())
-    return failure();
-  return PyValue::of(r);
+  return wrap(algebra::sumToShape(ctx, *x, typeOf(*target).getShape()));
 }
 
 /// median(x, axis, keepdim, mode) and nanmedian(x, axis, keepdim, mode)

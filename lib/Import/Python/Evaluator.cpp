@@ -679,7 +679,7 @@ static bool makesFreshTensor(const py::Expr &call) {
   if (callee.kind != py::ExprKind::Attribute && callee.kind != py::ExprKind::Name)
     return false;
   return llvm::is_contained(
-      {"new_empty", "new_zeros", "new_ones", "new_full", "new_tensor", "empty_like",
+      {"new_empty", "new_empty_strided", "new_zeros", "new_ones", "new_full", "new_tensor", "empty_like",
        "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "randint_like",
        "clone", "empty", "zeros", "ones", "full", "rand", "randn", "randint", "arange",
        "empty_strided", "tensor"},

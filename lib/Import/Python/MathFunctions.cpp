@@ -219,7 +219,7 @@ FailureOr<Value> math::isclose(ImportContext &ctx, const PyValue &a, const PyVal
 }
 
 bool math::isBinary(llvm::StringRef name) {
-  return llvm::is_contained({"xlogy", "logaddexp", "logaddexp2", "hypot", "heaviside", "fmax",
+  return llvm::is_contained({"xlogy", "xlog1py", "logaddexp", "logaddexp2", "hypot", "heaviside", "fmax",
                              "fmin", "copysign"},
                             name);
 }
@@ -241,10 +241,10 @@ FailureOr<PyValue> math::binary(ImportContext &ctx, llvm::StringRef name, const 
     return failure();
   Math m(ctx, compute);
   Value r;
-  if (name == "xlogy") {
+  if (name == "xlogy" || name == "xlog1py") {
     // 0 where x = 0, unless y is NaN (PyTorch).
     Value zeroX = m.both(m.eq(*x, m.k(0)), m.eq(*y, *y));
-    r = m.where(zeroX, m.k(0), m.mul(*x, m.log(*y)));
+    r = m.where(zeroX, m.k(0), m.mul(*x, name == "xlogy" ? m.log(*y) : m.log1p(*y)));
   } else if (name == "logaddexp" || name == "logaddexp2") {
     // max + log(1 + exp(-|x - y|)) in the function's base; equal operands
     // (both infinite among them) give x + log(2).

@@ -980,3 +980,56 @@ FailureOr<algebra::Median> algebra::median(ImportContext &ctx, Value x, int64_t 
     return failure();
   return Median{value, index};
 }
+
+FailureOr<Value> algebra::renorm(ImportContext &ctx, Value x, double p, int64_t dim,
+                                 double maxNorm) {
+  if (p <= 0)
+    return ctx.error("renorm: p must be positive, got " + std::to_string(p));
+  auto type = typeOf(x);
+  llvm::SmallVector<int64_t> others;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (d != dim)
+      others.push_back(d);
+  Type e = type.getElementType();
+  Chain c{ctx};
+  Value powered = c.op<gn::PowOp>({c.op<gn::AbsOp>({x}), ctx.splat(e, p)});
+  Value norm = c.op<gn::PowOp>(
+      {c.op<gn::ReduceSumOp>({powered}, {ctx.ints("dims", others), ctx.flag("keepdim", true)}),
+       ctx.splat(e, 1.0 / p)});
+  Value scale = c.op<gn::WhereOp>(
+      {c.op<gn::GtOp>({norm, ctx.splat(e, maxNorm)}),
+       c.op<gn::DivOp>({ctx.splat(e, maxNorm), c.op<gn::AddOp>({norm, ctx.splat(e, 1e-7)})}),
+       ctx.splat(e, 1.0)});
+  Value r = c.op<gn::MulOp>({x, scale});
+  if (!c.ok())
+    return failure();
+  return r;
+}
+
+FailureOr<Value> algebra::sumToShape(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> ts) {
+  auto xs = typeOf(x).getShape();
+  int64_t lead = xs.size() - ts.size();
+  if (lead < 0)
+    return ctx.error("sum to a shape with more dims than the tensor");
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < (int64_t)xs.size(); ++d) {
+    if (d < lead) {
+      dims.push_back(d);
+      continue;
+    }
+    int64_t want = ts[d - lead];
+    if (want == xs[d])
+      continue;
+    if (want != 1)
+      return ctx.error("the tensor's shape does not broadcast from the one to sum to");
+    dims.push_back(d);
+  }
+  Chain c{ctx};
+  Value r = dims.empty() ? x
+                         : c.op<gn::ReduceSumOp>({x}, {ctx.ints("dims", dims),
+                                                       ctx.flag("keepdim", false)});
+  r = c.reshape(r, ts);
+  if (!c.ok())
+    return failure();
+  return r;
+}

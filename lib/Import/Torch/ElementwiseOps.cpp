@@ -652,6 +652,14 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
         "input, *args", identity);
   r.add("Tensor.zero_", "input",
         [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, PyValue::integer(0)); });
+  r.add("fill", "input, value",
+        [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, a.get("value")); });
+  r.add("isreal", "input", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto x = a.tensor("input"); // complex values are pairs gn refuses elsewhere
+    if (failed(x))
+      return failure();
+    return PyValue::of(ctx.splat(ctx.i1(), 1, typeOf(*x).getShape()));
+  });
   r.add("Tensor.fill_", "input, value",
         [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, a.get("value")); });
   r.add("Tensor.copy_", "input, src, non_blocking=False",

@@ -560,6 +560,100 @@ template <int Kind> FailureOr<PyValue> window(ImportContext &ctx, Args &a) {
   return PyValue::of(denseConstant(ctx, *dt ? **dt : ctx.f32(), {*n}, values));
 }
 
+/// Tensor.exponential_(lambd=1), cauchy_(median=0, sigma=1),
+/// log_normal_(mean=1, std=2), geometric_(p): input filled with draws of
+/// that distribution (by inverting a uniform or normal draw).
+template <int Kind> FailureOr<PyValue> fillDistribution(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  auto type = typeOf(*x);
+  Type f32 = ctx.f32();
+  const char *names[][2] = {{"lambd", ""}, {"median", "sigma"}, {"mean", "std"}, {"p", ""}};
+  auto first = a.real(names[Kind][0]);
+  auto second = *names[Kind][1] ? a.real(names[Kind][1]) : FailureOr<double>(0.0);
+  if (failed(first) || failed(second))
+    return failure();
+  Chain c{ctx};
+  Value u = c.take(draw(ctx, type.getShape(), f32, Kind == 2 ? "normal" : "uniform"));
+  Value one = ctx.splat(f32, 1);
+  Value r;
+  if (Kind == 0) // -log(1 - u) / lambda
+    r = c.op<gn::DivOp>({c.op<gn::NegOp>({c.op<gn::Log1pOp>({c.op<gn::NegOp>({u})})}),
+                         ctx.splat(f32, *first)});
+  else if (Kind == 1) { // median + sigma tan(pi (u - 1/2))
+    Value angle = c.op<gn::MulOp>({c.op<gn::SubOp>({u, ctx.splat(f32, 0.5)}), ctx.splat(f32, M_PI)});
+    Value tan = c.op<gn::DivOp>({c.op<gn::SinOp>({angle}), c.op<gn::CosOp>({angle})});
+    r = c.op<gn::AddOp>({ctx.splat(f32, *first), c.op<gn::MulOp>({tan, ctx.splat(f32, *second)})});
+  } else if (Kind == 2) // exp(mean + std n)
+    r = c.op<gn::ExpOp>({c.op<gn::AddOp>({c.op<gn::MulOp>({u, ctx.splat(f32, *second)}),
+                                          ctx.splat(f32, *first)})});
+  else // ceil(log(1 - u) / log(1 - p))
+    r = c.op<gn::CeilOp>({c.op<gn::DivOp>({c.op<gn::Log1pOp>({c.op<gn::NegOp>({u})}),
+                                           ctx.splat(f32, std::log1p(-*first))})});
+  (void)one;
+  r = c.convert(r, type.getElementType());
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// Tensor.random_(from=0, to=None): integers uniform in [from, to); a
+/// missing `to` (the dtype's whole range) is refused.
+FailureOr<PyValue> randomFill(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto from = a.integer("from");
+  if (failed(x) || failed(from))
+    return failure();
+  int64_t low = 0, high = *from;
+  if (a.has("to")) {
+    auto to = a.integer("to");
+    if (failed(to))
+      return failure();
+    low = *from;
+    high = *to;
+  } else if (!a.has("from")) {
+    return a.error("random_() over the dtype's whole range is not supported; give from and to");
+  }
+  auto type = typeOf(*x);
+  return wrap(integersIn(ctx, type.getShape(), type.getElementType(), low, high));
+}
+
+/// F.gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+/// softmax((logits + g) / tau) with g = -log(-log(u)) Gumbel draws; hard:
+/// the one-hot of its argmax (what the straight-through sum equals).
+FailureOr<PyValue> gumbelSoftmax(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("logits");
+  auto tau = a.real("tau");
+  auto hard = a.boolean("hard");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(tau) || failed(hard) || failed(d))
+    return failure();
+  auto type = typeOf(*x);
+  auto dim = ctx.dim(*d, std::max<int64_t>(type.getRank(), 1));
+  if (failed(dim))
+    return failure();
+  Type e = type.getElementType();
+  Chain c{ctx};
+  Value u = c.convert(c.take(draw(ctx, type.getShape(), ctx.f32(), "uniform")), e);
+  // -log(-log(u)), u kept inside (0, 1).
+  Value g = c.op<gn::NegOp>({c.op<gn::LogOp>({c.op<gn::NegOp>({c.op<gn::LogOp>(
+      {c.op<gn::MaximumOp>({u, ctx.splat(e, 1e-10)})})})})});
+  Value y = c.op<gn::SoftmaxOp>(
+      {c.op<gn::DivOp>({c.op<gn::AddOp>({*x, g}), ctx.splat(e, *tau)})}, {ctx.i64("dim", *dim)});
+  if (*hard) {
+    int64_t n = type.getDimSize(*dim);
+    Value arg = c.op<gn::ArgMaxOp>({y}, {ctx.i64("dim", *dim), ctx.flag("keepdim", true)});
+    llvm::SmallVector<int64_t> shape(type.getRank(), 1);
+    shape[*dim] = n;
+    Value iota = c.reshape(c.arange(n, ctx.i64Type()), shape);
+    y = c.convert(c.op<gn::EqOp>({arg, iota}), e);
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(y);
+}
+
 FailureOr<PyValue> scalarTensor(ImportContext &ctx, Args &a) {
   const PyValue &v = a.get("s");
   auto dt = a.dtype("dtype");
@@ -642,6 +736,13 @@ void mlir::gn::import::registerFactoryOps(OpRegistry &r) {
   r.add("Tensor.uniform_", "input, from=0.0, to=1.0, *, generator=None", fillRandom<false>);
   r.add("Tensor.normal_", "input, mean=0.0, std=1.0, *, generator=None", fillRandom<true>);
   r.add("normal", "mean, std=1.0, size=None, *, generator=None, dtype=None", normal);
+  r.add("Tensor.new_empty_strided", "input, size, stride, *, dtype=None", newEmpty);
+  r.add("Tensor.exponential_", "input, lambd=1.0, *, generator=None", fillDistribution<0>);
+  r.add("Tensor.cauchy_", "input, median=0.0, sigma=1.0, *, generator=None", fillDistribution<1>);
+  r.add("Tensor.log_normal_", "input, mean=1.0, std=2.0, *, generator=None", fillDistribution<2>);
+  r.add("Tensor.geometric_", "input, p, *, generator=None", fillDistribution<3>);
+  r.add("Tensor.random_", "input, from=None, to=None, *, generator=None", randomFill);
+  r.add("gumbel_softmax", "logits, tau=1, hard=False, eps=1e-10, dim=-1", gumbelSoftmax);
   r.add("zeros_like", "input, *, dtype=None",
         [](ImportContext &ctx, Args &a) { return like(ctx, a, 0.0, false); });
   r.add("ones_like", "input, *, dtype=None",

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/Import/Python/OpChain.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -279,6 +280,61 @@ FailureOr<PyValue> take(ImportContext &ctx, Args &a) {
   return wrap(ctx.reshape(*picked, it.getShape()));
 }
 
+/// put(input, index, source, accumulate=False) / Tensor.put_: source's
+/// elements written (or added) at input's flat positions `index`
+/// (negative ones count from the end).
+FailureOr<PyValue> put(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), idx = a.tensor("index"), src = a.tensor("source");
+  auto accumulate = a.boolean("accumulate");
+  if (failed(x) || failed(idx) || failed(src) || failed(accumulate))
+    return failure();
+  auto xt = typeOf(*x);
+  int64_t n = xt.getNumElements(), m = typeOf(*idx).getNumElements();
+  if (typeOf(*src).getNumElements() != m)
+    return a.error("source must have as many elements as index");
+  Type i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value i = c.reshape(c.convert(*idx, i64), {m});
+  i = c.op<gn::WhereOp>({c.op<gn::LtOp>({i, ctx.splat(i64, 0)}),
+                         c.op<gn::AddOp>({i, ctx.splat(i64, double(n))}), i});
+  Value r = c.op<gn::ScatterOp>(
+      {c.reshape(c.convert(*src, xt.getElementType()), {m}), c.reshape(*x, {n}), i},
+      {ctx.i64("dim", 0), ctx.str("reduce", *accumulate ? "add" : "none")});
+  r = c.reshape(r, xt.getShape());
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// masked_scatter(input, mask, source): the positions where the mask
+/// (broadcast to input) is true take source's elements in row-major
+/// order: the k-th true position source's k-th element.
+FailureOr<PyValue> maskedScatter(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), mask = a.tensor("mask"), src = a.tensor("source");
+  if (failed(x) || failed(mask) || failed(src))
+    return failure();
+  auto xt = typeOf(*x);
+  int64_t n = xt.getNumElements(), m = typeOf(*src).getNumElements();
+  if (m == 0)
+    return a.error("source has no elements");
+  Type i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value bits = c.op<gn::BroadcastToOp>({c.convert(*mask, ctx.i1())},
+                                       {ctx.ints("shape", xt.getShape())});
+  Value flatBits = c.reshape(bits, {n});
+  Value rank = c.op<gn::SubOp>({c.op<gn::CumSumOp>({c.convert(flatBits, i64)},
+                                                   {ctx.i64("dim", 0)}),
+                                ctx.splat(i64, 1)});
+  rank = c.op<gn::MinimumOp>({c.op<gn::MaximumOp>({rank, ctx.splat(i64, 0)}),
+                              ctx.splat(i64, double(m - 1))});
+  Value values = c.op<gn::IndexSelectOp>(
+      {c.reshape(c.convert(*src, xt.getElementType()), {m}), rank}, {ctx.i64("dim", 0)});
+  Value r = c.reshape(c.op<gn::WhereOp>({flatBits, values, c.reshape(*x, {n})}), xt.getShape());
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void mlir::gn::import::registerIndexedWriteOps(OpRegistry &r) {
@@ -293,4 +349,6 @@ void mlir::gn::import::registerIndexedWriteOps(OpRegistry &r) {
   r.add("slice_scatter", "input, src, dim=0, start=None, end=None, step=1", sliceScatter);
   r.add("index_put", "input, indices, values, accumulate=False", indexPut);
   r.add("take", "input, index", take);
+  r.add("put", "input, index, source, accumulate=False", put);
+  r.add("masked_scatter", "input, mask, source", maskedScatter);
 }

@@ -10,6 +10,7 @@
 #include "TorchOps.h"
 #include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/TensorAlgebra.h"
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -550,6 +551,93 @@ FailureOr<PyValue> vander(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
+/// frobenius_norm(input, dim, keepdim=False): sqrt(sum(x^2)) over dim.
+FailureOr<PyValue> frobeniusNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto keep = a.boolean("keepdim");
+  if (failed(x) || failed(keep))
+    return failure();
+  llvm::SmallVector<int64_t> given;
+  if (a.has("dim")) {
+    auto dims = a.ints("dim");
+    if (failed(dims))
+      return failure();
+    given = *dims;
+  }
+  int64_t rank = typeOf(*x).getRank();
+  llvm::SmallVector<int64_t> ds;
+  for (int64_t d : given) {
+    auto n = ctx.dim(d, std::max<int64_t>(rank, 1));
+    if (failed(n))
+      return failure();
+    ds.push_back(*n);
+  }
+  if (ds.empty())
+    for (int64_t d = 0; d < rank; ++d)
+      ds.push_back(d);
+  Chain c{ctx};
+  Value r = c.op<gn::SqrtOp>({c.op<gn::ReduceSumOp>({c.op<gn::MulOp>({*x, *x})},
+                                                    {ctx.ints("dims", ds), ctx.flag("keepdim", *keep)})});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// renorm(input, p, dim, maxnorm).
+FailureOr<PyValue> renorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto p = a.real("p"), maxNorm = a.real("maxnorm");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(p) || failed(maxNorm) || failed(d))
+    return failure();
+  auto dim = ctx.dim(*d, typeOf(*x).getRank());
+  if (failed(dim))
+    return failure();
+  return wrap(algebra::renorm(ctx, *x, *p, *dim, *maxNorm));
+}
+
+/// pdist(input, p=2): the p-norm distances between the rows of [N, M],
+/// pairs (i < j) in row-major order.
+FailureOr<PyValue> pdist(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto p = a.real("p");
+  if (failed(x) || failed(p))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() != 2)
+    return a.error("expects a 2-d input");
+  if (*p < 0)
+    return a.error("p must be non-negative");
+  int64_t n = type.getDimSize(0);
+  std::vector<double> is, js;
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = i + 1; j < n; ++j)
+      is.push_back(i), js.push_back(j);
+  int64_t pairs = is.size();
+  Type e = type.getElementType();
+  Chain c{ctx};
+  auto rows = [&](const std::vector<double> &at) {
+    return c.op<gn::IndexSelectOp>({*x, denseConstant(ctx, ctx.i64Type(), {pairs}, at)},
+                                   {ctx.i64("dim", 0)});
+  };
+  Value d = c.op<gn::AbsOp>({c.op<gn::SubOp>({rows(is), rows(js)})});
+  auto sum = [&](Value v) {
+    return c.op<gn::ReduceSumOp>({v}, {ctx.ints("dims", {1}), ctx.flag("keepdim", false)});
+  };
+  Value r;
+  if (*p == 0)
+    r = sum(c.convert(c.op<gn::NeOp>({d, ctx.splat(e, 0)}), e));
+  else if (std::isinf(*p))
+    r = c.op<gn::ReduceMaxOp>({d}, {ctx.ints("dims", {1}), ctx.flag("keepdim", false)});
+  else if (*p == 2)
+    r = c.op<gn::SqrtOp>({sum(c.op<gn::MulOp>({d, d}))});
+  else
+    r = c.op<gn::PowOp>({sum(c.op<gn::PowOp>({d, ctx.splat(e, *p)})), ctx.splat(e, 1 / *p)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
@@ -580,6 +668,9 @@ void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
         });
   r.add("bilinear", "input1, input2, weight, bias=None", bilinear);
   r.add("diagflat", "input, offset=0", diagflat);
+  r.add("frobenius_norm", "input, dim=None, keepdim=False", frobeniusNorm);
+  r.add("renorm", "input, p, dim, maxnorm", renorm);
+  r.add("pdist", "input, p=2", pdist);
   r.add("cartesian_prod", "*tensors", cartesianProd);
   r.add("vander", "x, N=None, increasing=False", vander);
   // torch.linalg.vander counts its powers up, torch.vander down.

@@ -465,6 +465,46 @@ FailureOr<PyValue> multilabelSoftMargin(ImportContext &ctx, Args &a) {
   return finish(ctx, a, c, each);
 }
 
+/// multi_margin_loss(input, target, p=1, margin=1, weight=None): per
+/// sample, the sum over the other classes of max(0, margin - x[y] +
+/// x[j])^p (times w[y]), divided by the class count.
+FailureOr<PyValue> multiMargin(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), t = a.tensor("target");
+  auto p = a.integer("p");
+  auto margin = a.real("margin");
+  auto w = a.optionalTensor("weight");
+  if (failed(x) || failed(t) || failed(p) || failed(margin) || failed(w))
+    return failure();
+  if (*p != 1 && *p != 2)
+    return a.error("p must be 1 or 2");
+  auto xt = typeOf(*x);
+  bool single = xt.getRank() == 1;
+  Chain c{ctx};
+  Value in = single ? c.reshape(*x, {1, xt.getDimSize(0)}) : *x;
+  if (!c.ok())
+    return failure();
+  int64_t n = typeOf(in).getDimSize(0), classes = typeOf(in).getDimSize(1);
+  Type e = xt.getElementType();
+  Value target = c.reshape(c.convert(*t, ctx.i64Type()), {n, 1});
+  Value picked = c.take(ctx.takeAlongAxis(in, target, 1, false));
+  Value m = c.op<gn::MaximumOp>(
+      {c.op<gn::AddOp>({c.op<gn::SubOp>({ctx.splat(e, *margin), picked}), in}), ctx.splat(e, 0)});
+  if (*p == 2)
+    m = c.op<gn::MulOp>({m, m});
+  if (*w) {
+    Value wy = c.reshape(c.op<gn::IndexSelectOp>({c.convert(*w, e), c.reshape(target, {n})},
+                                                 {ctx.i64("dim", 0)}),
+                         {n, 1});
+    m = c.op<gn::MulOp>({m, wy});
+  }
+  Value iota = c.reshape(c.arange(classes, ctx.i64Type()), {1, classes});
+  m = c.op<gn::WhereOp>({c.op<gn::EqOp>({iota, target}), ctx.splat(e, 0), m});
+  Value each = c.op<gn::DivOp>({sumDim(ctx, c, m, 1), ctx.splat(e, double(classes))});
+  if (single)
+    each = c.reshape(each, {});
+  return finish(ctx, a, c, each);
+}
+
 } // namespace
 
 void mlir::gn::import::registerLossOps(OpRegistry &r) {
@@ -504,6 +544,7 @@ void mlir::gn::import::registerLossOps(OpRegistry &r) {
   r.add("triplet_margin_loss",
         sig("anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False"), tripletMargin);
   r.add("multilabel_soft_margin_loss", sig("input, target, weight=None"), multilabelSoftMargin);
+  r.add("multi_margin_loss", sig("input, target, p=1, margin=1, weight=None"), multiMargin);
   // The ATen forms TorchDynamo records when it traces into
   // torch.nn.functional: the reduction as an enum, no legacy flags.
   r.add("torch._C._nn.mse_loss", "input, target, reduction=1", pointwise<0>);
@@ -523,6 +564,8 @@ void mlir::gn::import::registerLossOps(OpRegistry &r) {
   r.add("torch.poisson_nll_loss", "input, target, log_input, full, eps, reduction", poissonNll);
   r.add("torch.cosine_embedding_loss", "input1, input2, target, margin=0.0, reduction=1",
         cosineEmbedding);
+  r.add("torch._C._nn.multi_margin_loss",
+        "input, target, p=1, margin=1, weight=None, reduction=1", multiMargin);
   r.add("torch.triplet_margin_loss",
         "anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction=1",
         tripletMargin);

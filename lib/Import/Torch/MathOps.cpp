@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include <cmath>
 #include "gn/Import/Python/MathFunctions.h"
 #include "gn/Import/Python/OpChain.h"
 #include <utility>
@@ -51,7 +52,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {
-    {"xlogy", "xlogy"},         {"logaddexp", "logaddexp"}, {"logaddexp2", "logaddexp2"},
+    {"xlogy", "xlogy"},         {"xlog1py", "xlog1py"},     {"logaddexp", "logaddexp"}, {"logaddexp2", "logaddexp2"},
     {"hypot", "hypot"},         {"heaviside", "heaviside"}, {"fmax", "fmax"},
     {"fmin", "fmin"},           {"copysign", "copysign"},
 };
@@ -245,6 +246,27 @@ FailureOr<PyValue> diff(ImportContext &ctx, Args &a) {
   return PyValue::of(v);
 }
 
+/// mvlgamma(input, p): sum over i < p of lgamma(x - i / 2), plus
+/// p (p - 1) / 4 log(pi).
+FailureOr<PyValue> mvlgamma(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto p = a.integer("p");
+  if (failed(x) || failed(p))
+    return failure();
+  if (*p < 1)
+    return a.error("p must be at least 1");
+  Type e = isFloat(typeOf(*x).getElementType()) ? typeOf(*x).getElementType() : ctx.f32();
+  Chain c{ctx};
+  Value xf = c.convert(*x, e);
+  Value sum = ctx.splat(e, double(*p) * double(*p - 1) / 4 * std::log(M_PI));
+  for (int64_t i = 0; i < *p; ++i)
+    sum = c.op<gn::AddOp>(
+        {sum, c.take(math::special(ctx, "lgamma", c.op<gn::SubOp>({xf, ctx.splat(e, i / 2.0)})))});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(sum);
+}
+
 } // namespace
 
 void mlir::gn::import::registerMathOps(OpRegistry &r) {
@@ -252,6 +274,7 @@ void mlir::gn::import::registerMathOps(OpRegistry &r) {
   r.add("isin", "elements, test_elements, *, assume_unique=False, invert=False", isin);
   r.add("diff", "input, n=1, dim=-1, prepend=None, append=None", diff);
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());
+  r.add("mvlgamma|multigammaln", "input, p", mvlgamma);
   addBinary(r, std::make_index_sequence<std::size(kBinary)>());
   addClasses(r, std::make_index_sequence<std::size(kClasses)>());
   r.add("softshrink", "input, lambd=0.5", shrink<false>);

@@ -1012,6 +1012,15 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("outer|ger", "input, vec2", outer);
   r.add("conv1d|conv2d|conv3d",
         "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1", conv);
+  // ATen's convolution: either form by `transposed`.
+  r.add("convolution",
+        "input, weight, bias, stride, padding, dilation, transposed, output_padding, groups",
+        [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+          auto transposed = a.boolean("transposed");
+          if (failed(transposed))
+            return failure();
+          return *transposed ? convTranspose(ctx, a) : conv(ctx, a);
+        });
   r.add("conv_transpose1d|conv_transpose2d|conv_transpose3d",
         "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1",
         convTranspose);

@@ -927,6 +927,49 @@ FailureOr<PyValue> diag(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::IndexSelectOp>({*flat, *index}, {ctx.i64("dim", 0)}));
 }
 
+/// Tensor.sum_to_size(*size): summed over the dims broadcast to reach it.
+FailureOr<PyValue> sumToSize(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto size = a.sizes("size");
+  if (failed(x) || failed(size))
+    return failure();
+  return wrap(algebra::sumToShape(ctx, *x, *size));
+}
+
+/// unravel_index(indices, shape): a tuple of coordinate tensors, one per
+/// dim of shape (negative indices count from the end).
+FailureOr<PyValue> unravelIndex(ImportContext &ctx, Args &a) {
+  auto idx = a.tensor("indices");
+  auto shape = a.ints("shape");
+  if (failed(idx) || failed(shape))
+    return failure();
+  if (!llvm::isa<IntegerType>(typeOf(*idx).getElementType()))
+    return a.error("indices must be integers");
+  int64_t total = 1;
+  for (int64_t d : *shape) {
+    if (d < 0)
+      return a.error("shape must be non-negative");
+    total *= d;
+  }
+  Type i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value i = c.convert(*idx, i64);
+  i = c.op<gn::WhereOp>({c.op<gn::LtOp>({i, ctx.splat(i64, 0)}),
+                         c.op<gn::AddOp>({i, ctx.splat(i64, double(total))}), i});
+  std::vector<PyValue> out;
+  int64_t stride = total;
+  for (int64_t d : *shape) {
+    stride = d ? stride / d : 0;
+    Value coord = c.op<gn::RemOp>(
+        {c.op<gn::FloorDivOp>({i, ctx.splat(i64, double(std::max<int64_t>(stride, 1)))}),
+         ctx.splat(i64, double(std::max<int64_t>(d, 1)))});
+    out.push_back(PyValue::of(coord));
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple(out);
+}
+
 } // namespace
 
 void mlir::gn::import::registerShapeOps(OpRegistry &r) {
@@ -956,9 +999,10 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("tile", "input, dims", tile);
   r.add("cat|concat|concatenate", "tensors, dim=0, *, axis=None", cat);
   r.add("stack", "tensors, dim=0", stack);
-  r.add("split", "input, split_size_or_sections, dim=0", split);
-  r.add("split_with_sizes", "input, split_size_or_sections, dim=0", split);
-  r.add("chunk", "input, chunks, dim=0", chunk);
+  r.add("split|unsafe_split|split_copy", "input, split_size_or_sections, dim=0", split);
+  r.add("split_with_sizes|unsafe_split_with_sizes|split_with_sizes_copy",
+        "input, split_size_or_sections, dim=0", split);
+  r.add("chunk|unsafe_chunk", "input, chunks, dim=0", chunk);
   r.add("tensor_split", "input, indices_or_sections, dim=0", tensorSplit);
   r.add("unbind|unbind_copy", "input, dim=0", unbind);
   r.add("narrow|narrow_copy", "input, dim, start, length", narrow);
@@ -970,11 +1014,14 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("tril", "input, diagonal=0", triangular<false>);
   r.add("triu", "input, diagonal=0", triangular<true>);
   r.add("pad", "input, pad, mode='constant', value=None", pad);
+  r.add("constant_pad_nd", "input, pad, value=0, mode='constant'", pad);
   r.add("meshgrid", "*tensors, indexing=None", meshgrid);
   r.add("repeat_interleave", "input, repeats, dim=None, *, output_size=None", repeatInterleave);
   r.add("pixel_shuffle", "input, upscale_factor", pixelShuffle);
-  r.add("Tensor.unfold", "input, dimension, size, step", tensorUnfold);
-  r.add("as_strided", "input, size, stride, storage_offset=None", asStrided);
+  r.add("Tensor.sum_to_size", "input, *size", sumToSize);
+  r.add("unravel_index", "indices, shape", unravelIndex);
+  r.add("Tensor.unfold|unfold_copy", "input, dimension, size, step", tensorUnfold);
+  r.add("as_strided|as_strided_copy", "input, size, stride, storage_offset=None", asStrided);
   r.add("diagonal_scatter", "input, src, offset=0, dim1=0, dim2=1", diagonalScatter);
   r.add("Tensor.fill_diagonal", "input, fill_value, wrap=False", fillDiagonal);
   r.add("unfold", "input, kernel_size, dilation=1, padding=0, stride=1", im2col);

@@ -59,7 +59,7 @@ FailureOr<Value> nanToNum(ImportContext &ctx, Value x, double nan, std::optional
 FailureOr<Value> isclose(ImportContext &ctx, const PyValue &x, const PyValue &y, double rtol,
                          double atol, bool equalNan);
 
-/// xlogy, logaddexp, logaddexp2, hypot, heaviside, fmax, fmin, copysign of
+/// xlogy, xlog1py, logaddexp, logaddexp2, hypot, heaviside, fmax, fmin, copysign of
 /// two operands broadcast and promoted as the frontend's binary ops are.
 bool isBinary(llvm::StringRef name);
 FailureOr<PyValue> binary(ImportContext &ctx, llvm::StringRef name, const PyValue &a,

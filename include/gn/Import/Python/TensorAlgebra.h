@@ -139,6 +139,13 @@ struct Median {
 };
 FailureOr<Median> median(ImportContext &ctx, Value x, int64_t dim, bool keepdim, bool ignoreNan,
                          bool average);
+/// renorm: each slice along `dim` whose p-norm exceeds max_norm scaled to
+/// max_norm / (norm + 1e-7) (PyTorch's and PaddlePaddle's kernels).
+FailureOr<Value> renorm(ImportContext &ctx, Value x, double p, int64_t dim, double maxNorm);
+/// x summed over the dims it was broadcast along to reach `shape`
+/// (torch's sum_to_size, Paddle's reduce_as); an error when x does not
+/// broadcast from it.
+FailureOr<Value> sumToShape(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> shape);
 /// matrix_power for n >= 0 by repeated squaring (n = 0: the identity of
 /// x's batch shape); negative powers need an inverse and are refused.
 FailureOr<Value> matrixPower(ImportContext &ctx, Value x, int64_t n);

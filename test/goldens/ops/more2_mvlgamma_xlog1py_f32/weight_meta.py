@@ -1,0 +1,30 @@
+class Program_weight_tensor_meta_L_x_:
+    name = "L_x_"
+    shape = [3, 4]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 3.0
+    std = 2.5
+    min_val = 0.1
+    data = None
+
+
+class Program_weight_tensor_meta_L_y_:
+    name = "L_y_"
+    shape = [3, 4]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.0
+    std = 5.0
+    data = None
+
+
+class Program_weight_tensor_meta_L_z_:
+    name = "L_z_"
+    shape = [3, 4]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 2.0
+    std = 2.5
+    min_val = 0.1
+    data = None
