@@ -1711,6 +1711,31 @@ def define_api_more2():
          f"reduction='none'), {F}multi_margin_loss(x[0], t[0], reduction='sum'))")
 
 
+def define_aten_forms():
+    """The ATen spellings an exported or decomposed graph calls
+    (torch.ops.aten.X.overload), and dropout in training."""
+    A = "torch.ops.aten."
+    case("aten_forms_f32", "aten", [N("x", (2, 3, 4)), N("w", (4, 4)), POS("b", (4,))],
+         f"a = {A}_unsafe_view.default(x, [6, 4])\n"
+         f"n, m, r = {A}native_layer_norm.default(x, [4], b, b, 1e-05)\n"
+         f"o, k = {A}native_dropout.default(x, 0.0, False)\n"
+         f"return ({A}slice.Tensor(x, 1, 0, 2), {A}slice.Tensor(x, 2, 1, 9223372036854775807, 2), "
+         f"{A}expand.default(b, [2, 3, 4]), n, m, r, a, {A}addmm.default(b, a, w), "
+         f"{A}lift_fresh_copy.default(b), o, k)")
+    case("aten_norms_resize_f32", "aten", [N("x", (2, 3, 4, 5)), N("rm", (3,)), POS("rv", (3,)),
+                                           POS("g", (3,)), N("bb", (3,))],
+         f"o, s, t = {A}_native_batch_norm_legit_no_training.default(x, g, bb, rm, rv, 0.1, 1e-05)\n"
+         f"return (o, {A}upsample_bilinear2d.vec(x, [6, 7], False, None), "
+         f"{A}upsample_bilinear2d.vec(x, None, True, [2.0, 2.0]), "
+         f"{A}upsample_nearest2d.vec(x, [8, 10], None))")
+    F = "torch.nn.functional."
+    case("dropout_training_f32", "random", [POS("x", (4, 6))],
+         f"d = {F}dropout(x, 0.5, True)\nc = {F}dropout2d(x.reshape(1, 4, 2, 3), 0.3, training=True)\n"
+         f"return ({F}dropout(x, 1.0, True), {F}dropout(x, 0.0, True), "
+         f"((d == 0) | ((d - 2 * x).abs() < 1e-5)).all(), {F}dropout2d(x.reshape(2, 2, 2, 3), 1.0, True), "
+         f"(c == 0).all(dim=(2, 3)) | (c != 0).all(dim=(2, 3)))")
+
+
 def define_pool_indices():
     """Max pools that return where each maximum came from, and max_unpool
     (algebra::maxPoolWithIndices, adaptiveMaxPoolWithIndices, maxUnpool)."""
@@ -2345,7 +2370,7 @@ def define_all():
               define_masking, define_recurrent, define_probes, define_math,
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
               define_losses, define_pool_indices, define_random_forms,
-              define_api_more, define_api_more2):
+              define_api_more, define_api_more2, define_aten_forms):
         f()
 
 

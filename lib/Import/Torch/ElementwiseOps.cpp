@@ -399,15 +399,41 @@ FailureOr<PyValue> identity(ImportContext &ctx, Args &a) {
   return a.get("input");
 }
 
-FailureOr<PyValue> dropout(ImportContext &ctx, Args &a) {
+/// dropout / dropout1d / dropout2d / dropout3d(input, p, training): the
+/// input at eval; in training each element (dropout) or each channel of
+/// [N, C, ..] (the Nd forms) kept with probability 1 - p by gn's random
+/// stream and scaled by 1 / (1 - p). The alpha forms refuse training.
+template <int Spatial> FailureOr<PyValue> dropout(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto training = a.boolean("training");
   if (failed(x) || failed(training))
     return failure();
   auto p = a.get("p");
-  if (*training && !(p.isNumber() && p.asDouble() == 0))
-    return a.error("dropout with training=True is random; not supported");
-  return a.get("input");
+  if (!*training || (p.isNumber() && p.asDouble() == 0))
+    return a.get("input");
+  if (Spatial < 0)
+    return a.error("alpha dropout with training=True is not supported");
+  auto prob = a.real("p");
+  if (failed(prob))
+    return failure();
+  if (*prob < 0 || *prob > 1)
+    return a.error("p must be in [0, 1]");
+  auto type = typeOf(*x);
+  Type e = type.getElementType();
+  llvm::SmallVector<int64_t> maskShape(type.getShape());
+  if (Spatial > 0) // one draw per channel: [N, C, 1, ..] (or [C, 1, ..] unbatched)
+    for (int64_t d = std::max<int64_t>(type.getRank() - Spatial, 0); d < type.getRank(); ++d)
+      maskShape[d] = 1;
+  Chain c{ctx};
+  Value u = c.take(ctx.build<gn::RandomOp>(
+      {}, {ctx.ints("shape", maskShape), ctx.attr("dtype", TypeAttr::get(ctx.f32())),
+           ctx.str("distribution", "uniform"), ctx.i64("seed", ctx.nextRandomSeed++)}));
+  Value keep = c.convert(c.op<gn::GeOp>({u, ctx.splat(ctx.f32(), *prob)}), e);
+  double scale = *prob < 1 ? 1 / (1 - *prob) : 0;
+  Value r = c.op<gn::MulOp>({c.op<gn::MulOp>({*x, keep}), ctx.splat(e, scale)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
 }
 
 /// torch.fmod: remainder with the sign of the dividend, a - trunc(a / b) * b
@@ -664,6 +690,32 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
         [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, a.get("value")); });
   r.add("Tensor.copy_", "input, src, non_blocking=False",
         [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, a.get("src")); });
-  r.add("dropout|dropout1d|dropout2d|dropout3d|alpha_dropout|feature_alpha_dropout",
-        "input, p=0.5, training=False, inplace=False", dropout);
+  r.add("dropout", "input, p=0.5, training=False, inplace=False", dropout<0>);
+  r.add("dropout1d", "input, p=0.5, training=False, inplace=False", dropout<1>);
+  r.add("dropout2d", "input, p=0.5, training=False, inplace=False", dropout<2>);
+  r.add("dropout3d", "input, p=0.5, training=False, inplace=False", dropout<3>);
+  r.add("alpha_dropout|feature_alpha_dropout", "input, p=0.5, training=False, inplace=False",
+        dropout<-1>);
+  // ATen's native_dropout(input, p, train) -> (output, mask).
+  r.add("native_dropout", "input, p, training", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto out = dropout<0>(ctx, a);
+    if (failed(out))
+      return failure();
+    auto x = a.tensor("input");
+    if (failed(x))
+      return failure();
+    // The mask: where the output kept the input (all of it at eval).
+    auto keep = a.get("training").isNone() || !a.get("training").i
+                    ? FailureOr<Value>(ctx.splat(ctx.i1(), 1, typeOf(*x).getShape()))
+                    : ctx.build<gn::NeOp>({out->tensor, ctx.splat(typeOf(*x).getElementType(), 0)});
+    if (failed(keep))
+      return failure();
+    return PyValue::tuple({*out, PyValue::of(*keep)});
+  });
+  r.add("lift_fresh_copy|lift_fresh", "input", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto x = a.tensor("input");
+    if (failed(x))
+      return failure();
+    return wrap(ctx.convert(*x, typeOf(*x).getElementType()));
+  });
 }

@@ -174,6 +174,22 @@ FailureOr<PyValue> selectScatter(ImportContext &ctx, Args &a) {
                         PyValue::of(*src));
 }
 
+/// ATen's slice(input, dim=0, start=None, end=None, step=1):
+/// `x[..., start:end:step]` in dim.
+FailureOr<PyValue> sliceOp(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto d = a.integer("dim");
+  if (failed(x) || failed(d))
+    return failure();
+  auto dim = ctx.dim(*d, typeOf(*x).getRank());
+  if (failed(dim))
+    return failure();
+  PyValue range;
+  range.kind = PyValue::Slice;
+  range.elts = {a.get("start"), a.get("end"), a.get("step")};
+  return indexTensor(ctx, PyValue::of(*x), subscriptAt(*dim, range));
+}
+
 /// slice_scatter(input, src, dim=0, start=None, end=None, step=1):
 /// `x[..., start:end:step] = src` in dim.
 FailureOr<PyValue> sliceScatter(ImportContext &ctx, Args &a) {
@@ -347,6 +363,7 @@ void mlir::gn::import::registerIndexedWriteOps(OpRegistry &r) {
   r.add("index_fill", "input, dim, index, value", indexFill);
   r.add("select_scatter", "input, src, dim, index", selectScatter);
   r.add("slice_scatter", "input, src, dim=0, start=None, end=None, step=1", sliceScatter);
+  r.add("slice", "input, dim=0, start=None, end=None, step=1", sliceOp);
   r.add("index_put", "input, indices, values, accumulate=False", indexPut);
   r.add("take", "input, index", take);
   r.add("put", "input, index, source, accumulate=False", put);

@@ -994,6 +994,48 @@ FailureOr<PyValue> gridSample(ImportContext &ctx, Args &a) {
 
 } // namespace
 
+namespace {
+
+/// ATen's native_layer_norm(input, normalized_shape, weight, bias, eps) ->
+/// (out, mean, rstd): the statistics over the normalized dims, kept as 1.
+FailureOr<PyValue> nativeLayerNorm(ImportContext &ctx, Args &a) {
+  auto out = layerNorm(ctx, a, false);
+  auto x = a.tensor("input");
+  auto shape = a.ints("normalized_shape");
+  auto eps = a.real("eps");
+  if (failed(out) || failed(x) || failed(shape) || failed(eps))
+    return failure();
+  auto type = typeOf(*x);
+  int64_t rank = type.getRank(), n = shape->size();
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t d = rank - n; d < rank; ++d)
+    dims.push_back(d);
+  Type e = type.getElementType();
+  Type t = e.isF16() || e.isBF16() ? Type(ctx.f32()) : e;
+  Chain c{ctx};
+  Value xf = c.convert(*x, t);
+  Value mean = c.op<gn::ReduceMeanOp>({xf}, {ctx.ints("dims", dims), ctx.flag("keepdim", true)});
+  Value d = c.op<gn::SubOp>({xf, mean});
+  Value var = c.op<gn::ReduceMeanOp>({c.op<gn::MulOp>({d, d})},
+                                     {ctx.ints("dims", dims), ctx.flag("keepdim", true)});
+  Value rstd = c.op<gn::RsqrtOp>({c.op<gn::AddOp>({var, ctx.splat(t, *eps)})});
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({*out, PyValue::of(mean), PyValue::of(rstd)});
+}
+
+/// ATen's upsample_bilinear2d / upsample_nearest2d .vec(input, output_size,
+/// [align_corners,] scale_factors): interpolate in that mode.
+template <bool Bilinear> FailureOr<PyValue> upsampleAten(ImportContext &ctx, Args &a) {
+  for (auto &[n, v] : a.bound)
+    n = n == "output_size" ? "size" : n == "scale_factors" ? "scale_factor" : n;
+  a.bound.push_back({"mode", PyValue::str(Bilinear ? "bilinear" : "nearest")});
+  a.bound.push_back({"antialias", PyValue::boolean(false)});
+  return interpolate(ctx, a);
+}
+
+} // namespace
+
 void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("grid_sample", "input, grid, mode='bilinear', padding_mode='zeros', align_corners=None",
         gridSample);
@@ -1073,6 +1115,23 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("upsample_nearest", "input, size=None, scale_factor=None, mode='nearest', "
                             "align_corners=None, recompute_scale_factor=None, antialias=False",
         interpolate);
+  r.add("native_layer_norm", "input, normalized_shape, weight, bias, eps", nativeLayerNorm);
+  r.add("upsample_bilinear2d", "input, output_size, align_corners, scale_factors=None",
+        upsampleAten<true>);
+  r.add("upsample_nearest2d", "input, output_size, scale_factors=None", upsampleAten<false>);
+  // ATen's _native_batch_norm_legit_no_training(input, weight, bias,
+  // running_mean, running_var, momentum, eps) -> (out, save_mean, save_rstd),
+  // the last two empty.
+  r.add("_native_batch_norm_legit_no_training",
+        "input, weight, bias, running_mean, running_var, momentum, eps, training=False",
+        [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+          auto out = batchNorm(ctx, a);
+          if (failed(out))
+            return failure();
+          Type e = out->type().getElementType();
+          return PyValue::tuple({*out, PyValue::of(ctx.splat(e, 0, {0})),
+                                 PyValue::of(ctx.splat(e, 0, {0}))});
+        });
   r.add("batch_norm", "input, running_mean, running_var, weight=None, bias=None, training=False, "
                       "momentum=0.1, eps=1e-05, cudnn_enabled=True", batchNorm);
   r.add("instance_norm", "input, running_mean=None, running_var=None, weight=None, bias=None, "

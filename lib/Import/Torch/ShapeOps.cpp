@@ -975,7 +975,8 @@ FailureOr<PyValue> unravelIndex(ImportContext &ctx, Args &a) {
 void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("diag", "input, diagonal=0, *, out=None", diag);
   r.add("Tensor.view|Tensor.reshape", "input, *shape", view);
-  r.add("reshape|view", "input, shape", view);
+  r.add("reshape|view|_unsafe_view", "input, shape", view);
+  r.add("expand", "input, size, implicit=False", expand); // ATen's function form
   // The *_copy ops are their views as new tensors: the same values.
   r.add("view_copy", "input, shape", view);
   r.add("Tensor.view_as|Tensor.reshape_as", "input, other", viewAs);
