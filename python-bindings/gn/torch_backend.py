@@ -23,7 +23,8 @@ TorchDynamo passes as SymInt arguments are bound from the tensors' sizes.
 gn.torch_backend.gn_backend.graphs_compiled counts the graphs compiled.
 
 Anything gn cannot take (an unsupported op, a dtype gn lacks, a dim CUDA
-cannot keep symbolic, tensors on two devices) raises: torch.compile reports
+cannot keep symbolic, tensors on two devices, a graph that draws random
+numbers: gn's draws would repeat every call) raises: torch.compile reports
 it as a backend failure. There is no silent fallback to eager PyTorch.
 """
 import os
@@ -284,10 +285,51 @@ def _hint(x):
     return x
 
 
+_RANDOM_FUNCTIONS = ("rand", "randn", "randint", "rand_like", "randn_like", "randint_like",
+                     "bernoulli", "normal", "randperm", "multinomial", "poisson",
+                     "gumbel_softmax")
+_RANDOM_METHODS = ("bernoulli", "bernoulli_", "uniform_", "normal_", "exponential_", "random_",
+                   "cauchy_", "log_normal_", "geometric_")
+_DROPOUTS = ("dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout",
+             "feature_alpha_dropout", "native_dropout", "rrelu")
+
+
+def _random_draw(gm):
+    """The first node of `gm` that draws random numbers, described, or None.
+    gn's random ops are a counter-based stream fixed per op: every call of
+    the compiled graph would draw the same numbers, which a training step
+    (dropout masks, noise) does not expect; gn refuses such graphs here
+    rather than repeat them silently."""
+    for node in gm.graph.nodes:
+        name = getattr(node.target, "__name__", str(node.target))
+        if node.op == "call_method" and name in _RANDOM_METHODS:
+            return f"{node.name}: Tensor.{name}"
+        if node.op != "call_function":
+            continue
+        if name in _RANDOM_FUNCTIONS:
+            return f"{node.name}: {name}"
+        if name in _DROPOUTS:
+            training = node.kwargs.get("training", node.kwargs.get("train"))
+            if training is None:
+                # positional: dropout(input, p, training, ...), rrelu(input, lower, upper, training)
+                at = 3 if name == "rrelu" else 2
+                training = node.args[at] if len(node.args) > at else (name == "native_dropout")
+            p = node.kwargs.get("p", node.args[1] if len(node.args) > 1 else 0.5)
+            if training and not (name != "rrelu" and isinstance(p, (int, float)) and p == 0):
+                return f"{node.name}: {name} with training=True"
+    return None
+
+
 def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=None):
     """The TorchDynamo backend: compiles `gm` with gn for the device its
     tensors are on (`device`, when given, must agree); returns the callable
     that runs it."""
+    drawn = _random_draw(gm)
+    if drawn:
+        raise RuntimeError(
+            f"gn backend: the graph draws random numbers ({drawn}); gn's draws would repeat the "
+            "same values on every call, so it does not compile such graphs (model.eval() turns "
+            "dropout off)")
     attrs = _lift_attributes(gm)
     inputs = [_hint(x) for x in example_inputs] + attrs
     target = _device_of(inputs, device)
