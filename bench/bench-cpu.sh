@@ -13,7 +13,12 @@
 # Runtime) on the same inputs and threads, in scripts/peers-env.sh's venv.
 # Timings need an otherwise idle machine: 2 OpenMP threads on 2 cores slow down
 # many-fold (not by a constant factor) when anything else runs, e.g. a build.
-# Usage: bench/bench-cpu.sh [--out DIR] [--peers LIST] [SAMPLE_LIST]
+# With --channels, GraphNet's dtype and shape channels are timed after the
+# main run, into DIR/dtype and DIR/shapes (bench-dtype.sh, bench-shapes.sh
+# on their own lists: gn's float16/bfloat16 programs against PyTorch running
+# GraphNet's dtype pass; gn's one program for all shapes against PyTorch
+# eager and Inductor running each variant).
+# Usage: bench/bench-cpu.sh [--out DIR] [--peers LIST] [--channels] [SAMPLE_LIST]
 #   --out DIR   keep everything there (gn.jsonl, score.txt, torch.jsonl,
 #               report.txt, dump/); results are appended as samples finish,
 #               so a rerun into the same DIR adds lines (the report keeps the
@@ -36,6 +41,7 @@ timeout=${GN_BENCH_TIMEOUT:-600}
 warmup=${GN_BENCH_WARMUP:-2}
 trials=${GN_BENCH_TRIALS:-15}
 peers=${GN_BENCH_PEERS:-}
+channels=0
 out=""
 list="$root/bench/cpu-samples.txt"
 while [ $# -gt 0 ]; do
@@ -44,7 +50,8 @@ while [ $# -gt 0 ]; do
     --out=*) out=${1#--out=}; shift ;;
     --peers) peers=$2; shift 2 ;;
     --peers=*) peers=${1#--peers=}; shift ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    --channels) channels=1; shift ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) list=$1; shift ;;
   esac
 done
@@ -73,4 +80,9 @@ echo "== PyTorch eager and Inductor${peers:+, peers $peers}" >&2
 echo
 /usr/bin/python3 "$root/bench/bench_report.py" "$out/gn.jsonl" "$out/torch.jsonl" \
   | tee "$out/report.txt"
+if [ "$channels" = 1 ]; then
+  echo "== GraphNet's channels: dtype (bench-dtype.sh), shapes (bench-shapes.sh)" >&2
+  GN_SKIP_BUILD=1 "$root/bench/bench-dtype.sh" --out "$out/dtype" || true
+  GN_SKIP_BUILD=1 "$root/bench/bench-shapes.sh" --out "$out/shapes" || true
+fi
 echo "results in $out"
