@@ -1,7 +1,8 @@
 //===- ConvolutionKernels.cpp - conv (oneDNN), pooling, resize ----------===//
 //
-// Convolutions go through oneDNN in f32 (f16/bf16 widened and rounded once
-// at the end); f64 convolutions as im2col + OpenBLAS dgemm (transposed ones
+// Convolutions go through oneDNN in f32 (f16 widened and rounded once at
+// the end; bf16 in oneDNN's bf16 kernels where the CPU has them, which
+// accumulate in f32 and round once too); f64 convolutions as im2col + OpenBLAS dgemm (transposed ones
 // as direct loops), in f64.
 // This file is compiled with exceptions on: oneDNN's C++ API reports errors
 // by throwing, and every throw is caught here and turned into a diagnostic.
@@ -12,6 +13,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <cblas.h>
 #include <dnnl.hpp>
 
@@ -235,45 +237,35 @@ HostTensor convolutionF64(Operation *op, Operands in, llvm::ArrayRef<int64_t> st
   return y;
 }
 
-FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
-                                  llvm::ArrayRef<int64_t> padding,
-                                  llvm::ArrayRef<int64_t> dilation, int64_t groups,
-                                  bool transposed, llvm::ArrayRef<int64_t> outputPadding,
-                                  const HostTensor *dest, ReorderedWeights *weights) {
-  // Reordered weights are cached by the address of the weight operand as
-  // given (before any widening or regrouping), when it is declared constant.
-  ReorderedWeights::Impl *cache =
-      weights && weights->isConstant(in[1]) ? weights->impl.get() : nullptr;
-  const void *weightKey = in[1].bytes();
+namespace {
+
+/// Whether the last bf16 (de)convolution found no oneDNN kernel for bf16
+/// on this CPU (then the caller runs it in f32).
+thread_local bool lastBf16Unsupported = false;
+bool bf16Unsupported() { return lastBf16Unsupported; }
+
+/// The oneDNN (de)convolution with its data in `compute` (f32, or bf16
+/// when x and w are bf16): inputs converted to it, the result converted
+/// to the op's type.
+FailureOr<HostTensor> convolutionIn(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
+                                    llvm::ArrayRef<int64_t> padding,
+                                    llvm::ArrayRef<int64_t> dilation, int64_t groups,
+                                    bool transposed, llvm::ArrayRef<int64_t> outputPadding,
+                                    const HostTensor *dest, ReorderedWeights::Impl *cache,
+                                    const void *weightKey, DType compute) {
   DType outType = resultDType(op);
   llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
-  if (in[0].numel() == 0 || in[1].numel() == 0) {
-    // Nothing to sum over (zero input channels, or an empty batch or
-    // filter): the bias per output channel, else zeros. oneDNN refuses
-    // empty dims.
-    HostTensor y(DType::F32, outShape);
-    if (in.size() > 2 && y.numel() > 0) {
-      HostTensor b = convertTo(in[2], DType::F32);
-      int64_t channels = outShape[1], inner = y.numel() / (outShape[0] * channels);
-      float *out = y.data<float>();
-      for (int64_t i = 0; i < y.numel(); ++i)
-        out[i] = b.data<float>()[(i / inner) % channels];
-    }
-    return outType == DType::F32 ? y : convertTo(y, outType);
-  }
-  if (in[0].dtype() == DType::F64 && !transposed)
-    return convolutionF64Gemm(op, in, stride, padding, dilation, groups);
-  if (in[0].dtype() == DType::F64)
-    return convolutionF64(op, in, stride, padding, dilation, groups, transposed);
-  HostTensor x = convertTo(in[0], DType::F32);
+  lastBf16Unsupported = false;
+  HostTensor x = convertTo(in[0], compute);
   llvm::ArrayRef<int64_t> wShape = in[1].shape();
   std::optional<HostTensor> b;
   if (in.size() > 2)
     b = convertTo(in[2], DType::F32);
   // oneDNN writes every element; into the destination when it is f32.
-  HostTensor y = dest && dest->dtype() == DType::F32 ? *dest
-                                                     : HostTensor(DType::F32, outShape, false);
+  HostTensor y = dest && dest->dtype() == compute ? *dest : HostTensor(compute, outShape, false);
   using dt = dnnl::memory::data_type;
+  dt data = compute == DType::BF16 ? dt::bf16 : dt::f32;
+  size_t elem = compute == DType::BF16 ? 2 : 4;
   size_t rank = x.rank();
   int64_t g = groups;
   // Grouped weights [G, O/G, I/G, k...]. Transposed conv weights are
@@ -290,23 +282,23 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   auto groupedWeights = [&]() -> HostTensor & {
     if (wg)
       return *wg;
-    HostTensor w = convertTo(in[1], DType::F32);
+    HostTensor w = convertTo(in[1], compute);
     if (!transposed)
       return wg.emplace(w);
     // [I, O/G, k...] (torch's transposed layout) to [G, O/G, I/G, k...].
     int64_t inC = wShape[0], outPerG = wShape[1];
-    wg.emplace(DType::F32, gw);
+    wg.emplace(compute, gw);
     int64_t ksz = 1;
     for (int64_t d : wShape.drop_front(2))
       ksz *= d;
-    const float *src = w.data<float>();
-    float *dst = wg->data<float>();
+    const uint8_t *src = static_cast<const uint8_t *>(w.bytes());
+    uint8_t *dst = static_cast<uint8_t *>(wg->bytes());
     for (int64_t gi = 0; gi < g; ++gi)
       for (int64_t o = 0; o < outPerG; ++o)
         for (int64_t i = 0; i < inC / g; ++i)
           for (int64_t kk = 0; kk < ksz; ++kk)
-            dst[((gi * outPerG + o) * (inC / g) + i) * ksz + kk] =
-                src[((gi * (inC / g) + i) * outPerG + o) * ksz + kk];
+            std::memcpy(dst + (((gi * outPerG + o) * (inC / g) + i) * ksz + kk) * elem,
+                        src + (((gi * (inC / g) + i) * outPerG + o) * ksz + kk) * elem, elem);
     return *wg;
   };
   dnnl::memory::dims strides = toDims(stride), padL = toDims(padding), padR = toDims(padding),
@@ -316,12 +308,12 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   if (transposed)
     for (size_t i = 0; i < outputPadding.size(); ++i)
       padR[i] -= outputPadding[i];
-  dnnl::memory::desc srcMd(toDims(x.shape()), dt::f32, plainTag(rank));
-  dnnl::memory::desc weiMd(toDims(gw), dt::f32, groupedWeightsTag(rank + 1));
-  dnnl::memory::desc dstMd(toDims(y.shape()), dt::f32, plainTag(rank));
-  dnnl::memory::desc anySrc(toDims(x.shape()), dt::f32, dnnl::memory::format_tag::any);
-  dnnl::memory::desc anyWei(toDims(gw), dt::f32, dnnl::memory::format_tag::any);
-  dnnl::memory::desc anyDst(toDims(y.shape()), dt::f32, dnnl::memory::format_tag::any);
+  dnnl::memory::desc srcMd(toDims(x.shape()), data, plainTag(rank));
+  dnnl::memory::desc weiMd(toDims(gw), data, groupedWeightsTag(rank + 1));
+  dnnl::memory::desc dstMd(toDims(y.shape()), data, plainTag(rank));
+  dnnl::memory::desc anySrc(toDims(x.shape()), data, dnnl::memory::format_tag::any);
+  dnnl::memory::desc anyWei(toDims(gw), data, dnnl::memory::format_tag::any);
+  dnnl::memory::desc anyDst(toDims(y.shape()), data, dnnl::memory::format_tag::any);
   dnnl::memory::desc biasMd({y.shape()[1]}, dt::f32, dnnl::memory::format_tag::x);
   try {
     if (!transposed) {
@@ -352,13 +344,64 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
         return failure();
     }
   } catch (const dnnl::error &e) {
+    if (compute == DType::BF16 && e.status == dnnl_unimplemented) {
+      lastBf16Unsupported = true; // no bf16 kernel on this CPU: f32 instead
+      return failure();
+    }
     return op->emitError() << "oneDNN failed: " << e.what();
   }
   if (!dest)
-    return convertTo(y, outType);
+    return y.dtype() == outType ? y : convertTo(y, outType);
+  if (y.bytes() == dest->bytes())
+    return y;
   HostTensor d = *dest;
   convertInto(y, d);
   return d;
+}
+
+} // namespace
+
+FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int64_t> stride,
+                                  llvm::ArrayRef<int64_t> padding,
+                                  llvm::ArrayRef<int64_t> dilation, int64_t groups,
+                                  bool transposed, llvm::ArrayRef<int64_t> outputPadding,
+                                  const HostTensor *dest, ReorderedWeights *weights) {
+  // Reordered weights are cached by the address of the weight operand as
+  // given (before any widening or regrouping), when it is declared constant.
+  ReorderedWeights::Impl *cache =
+      weights && weights->isConstant(in[1]) ? weights->impl.get() : nullptr;
+  const void *weightKey = in[1].bytes();
+  DType outType = resultDType(op);
+  llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
+  if (in[0].numel() == 0 || in[1].numel() == 0) {
+    // Nothing to sum over (zero input channels, or an empty batch or
+    // filter): the bias per output channel, else zeros. oneDNN refuses
+    // empty dims.
+    HostTensor y(DType::F32, outShape);
+    if (in.size() > 2 && y.numel() > 0) {
+      HostTensor b = convertTo(in[2], DType::F32);
+      int64_t channels = outShape[1], inner = y.numel() / (outShape[0] * channels);
+      float *out = y.data<float>();
+      for (int64_t i = 0; i < y.numel(); ++i)
+        out[i] = b.data<float>()[(i / inner) % channels];
+    }
+    return outType == DType::F32 ? y : convertTo(y, outType);
+  }
+  if (in[0].dtype() == DType::F64 && !transposed)
+    return convolutionF64Gemm(op, in, stride, padding, dilation, groups);
+  if (in[0].dtype() == DType::F64)
+    return convolutionF64(op, in, stride, padding, dilation, groups, transposed);
+  // bf16 data runs oneDNN's bf16 kernels (f32 accumulation, one rounding
+  // at the end: the result widening to f32 first would give, up to the
+  // order of the sums), where the CPU has them; else f32.
+  if (in[0].dtype() == DType::BF16 && in[1].dtype() == DType::BF16) {
+    auto r = convolutionIn(op, in, stride, padding, dilation, groups, transposed, outputPadding,
+                           dest, cache, weightKey, DType::BF16);
+    if (succeeded(r) || !bf16Unsupported())
+      return r;
+  }
+  return convolutionIn(op, in, stride, padding, dilation, groups, transposed, outputPadding,
+                       dest, cache, weightKey, DType::F32);
 }
 
 HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> kernel,
