@@ -742,6 +742,21 @@ Value batched(Chain &c, Value x, int64_t spatial, bool &added) {
   llvm::append_range(shape, t.getShape());
   return c.reshape(x, shape);
 }
+/// A max pool's input over `spatial` dims, checked (a floating
+/// [N, C, spatial..] or [C, spatial..]) and batched.
+FailureOr<Value> poolInput(ImportContext &ctx, Chain &c, Value x, int64_t spatial, bool &added) {
+  auto xt = typeOf(x);
+  if (xt.getRank() != spatial + 1 && xt.getRank() != spatial + 2)
+    return ctx.error("max pooling over " + llvm::Twine(spatial) + " dims needs a rank-" +
+                     llvm::Twine(spatial + 1) + " or rank-" + llvm::Twine(spatial + 2) + " input");
+  if (!isFloat(xt.getElementType()))
+    return ctx.error("max pooling with indices takes a floating tensor");
+  Value v = batched(c, x, spatial, added);
+  if (!c.ok())
+    return failure();
+  return v;
+}
+
 Value unbatched(Chain &c, Value v, bool added) {
   return added ? c.reshape(v, typeOf(v).getShape().drop_front()) : v;
 }
@@ -753,17 +768,12 @@ FailureOr<std::pair<Value, Value>> algebra::maxPoolWithIndices(ImportContext &ct
                                                                bool ceilMode,
                                                                bool dropPaddedWindow) {
   int64_t n = dims.size();
-  auto xt = typeOf(x);
-  if (xt.getRank() != n + 1 && xt.getRank() != n + 2)
-    return ctx.error("max pooling over " + llvm::Twine(n) + " dims needs a rank-" +
-                     llvm::Twine(n + 1) + " or rank-" + llvm::Twine(n + 2) + " input");
-  if (!isFloat(xt.getElementType()))
-    return ctx.error("max pooling with indices takes a floating tensor");
   Chain c{ctx};
   bool added;
-  Value v = batched(c, x, n, added);
-  if (!c.ok())
+  auto batchedX = poolInput(ctx, c, x, n, added);
+  if (failed(batchedX))
     return failure();
+  Value v = *batchedX;
   auto vt = typeOf(v);
   std::vector<std::vector<std::vector<int64_t>>> tables(n);
   llvm::SmallVector<int64_t> low, high, inSizes;
@@ -815,15 +825,12 @@ FailureOr<std::pair<Value, Value>> algebra::maxPoolWithIndices(ImportContext &ct
 FailureOr<std::pair<Value, Value>>
 algebra::adaptiveMaxPoolWithIndices(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> out) {
   int64_t n = out.size();
-  auto xt = typeOf(x);
-  if (xt.getRank() != n + 1 && xt.getRank() != n + 2)
-    return ctx.error("adaptive max pooling over " + llvm::Twine(n) + " dims needs a rank-" +
-                     llvm::Twine(n + 1) + " or rank-" + llvm::Twine(n + 2) + " input");
   Chain c{ctx};
   bool added;
-  Value v = batched(c, x, n, added);
-  if (!c.ok())
+  auto batchedX = poolInput(ctx, c, x, n, added);
+  if (failed(batchedX))
     return failure();
+  Value v = *batchedX;
   auto vt = typeOf(v);
   std::vector<std::vector<std::vector<int64_t>>> tables(n);
   llvm::SmallVector<int64_t> low(n, 0), inSizes;

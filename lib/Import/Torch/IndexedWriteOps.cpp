@@ -174,6 +174,15 @@ FailureOr<PyValue> selectScatter(ImportContext &ctx, Args &a) {
                         PyValue::of(*src));
 }
 
+/// The subscript `[..., start:end:step]` in dim from a call's start, end
+/// and step arguments.
+PyValue sliceSubscript(Args &a, int64_t dim) {
+  PyValue range;
+  range.kind = PyValue::Slice;
+  range.elts = {a.get("start"), a.get("end"), a.get("step")};
+  return subscriptAt(dim, range);
+}
+
 /// ATen's slice(input, dim=0, start=None, end=None, step=1):
 /// `x[..., start:end:step]` in dim.
 FailureOr<PyValue> sliceOp(ImportContext &ctx, Args &a) {
@@ -184,10 +193,7 @@ FailureOr<PyValue> sliceOp(ImportContext &ctx, Args &a) {
   auto dim = ctx.dim(*d, typeOf(*x).getRank());
   if (failed(dim))
     return failure();
-  PyValue range;
-  range.kind = PyValue::Slice;
-  range.elts = {a.get("start"), a.get("end"), a.get("step")};
-  return indexTensor(ctx, PyValue::of(*x), subscriptAt(*dim, range));
+  return indexTensor(ctx, PyValue::of(*x), sliceSubscript(a, *dim));
 }
 
 /// slice_scatter(input, src, dim=0, start=None, end=None, step=1):
@@ -200,10 +206,7 @@ FailureOr<PyValue> sliceScatter(ImportContext &ctx, Args &a) {
   auto dim = ctx.dim(*d, typeOf(*x).getRank());
   if (failed(dim))
     return failure();
-  PyValue range;
-  range.kind = PyValue::Slice;
-  range.elts = {a.get("start"), a.get("end"), a.get("step")};
-  return setIndexTensor(ctx, PyValue::of(*x), subscriptAt(*dim, range), PyValue::of(*src));
+  return setIndexTensor(ctx, PyValue::of(*x), sliceSubscript(a, *dim), PyValue::of(*src));
 }
 
 /// index_put(input, indices, values, accumulate=False): `x[indices] =
