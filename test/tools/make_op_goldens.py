@@ -1736,6 +1736,23 @@ def define_aten_forms():
          f"(c == 0).all(dim=(2, 3)) | (c != 0).all(dim=(2, 3)))")
 
 
+def define_complex_views():
+    """Complex tensors as RoPE implementations use them (Meta's LLaMA
+    reference, SAM 2): polar, view_as_complex, complex products with
+    broadcasting, reshapes and slices of complex values, view_as_real."""
+    case("complex_rope_f32", "complex", [N("q", (2, 5, 3, 8)), N("f", (5, 4))],
+         "freqs = torch.polar(torch.ones_like(f), f)\n"
+         "qc = torch.view_as_complex(q.float().reshape(*q.shape[:-1], -1, 2))\n"
+         "fc = freqs[:5].view(1, 5, 1, 4)\n"
+         "out = torch.view_as_real(qc * fc).flatten(3)\n"
+         "return (out.type_as(q), torch.view_as_real(freqs))")
+    case("complex_parts_f32", "complex", [N("a", (3, 4)), N("b", (3, 4))],
+         "z = torch.complex(a, b)\nw = z.reshape(2, 6).transpose(0, 1)\n"
+         "u, v = z.chunk(2, dim=1)\n"
+         "return (torch.view_as_real(w), z.abs(), torch.angle(z), torch.view_as_real(torch.cat([u, v], 0)), "
+         "torch.angle(a), torch.view_as_real(z[1:, ::2]), torch.view_as_real(z.unsqueeze(0).expand(2, 3, 4)))")
+
+
 def define_pool_indices():
     """Max pools that return where each maximum came from, and max_unpool
     (algebra::maxPoolWithIndices, adaptiveMaxPoolWithIndices, maxUnpool)."""
@@ -2370,7 +2387,7 @@ def define_all():
               define_masking, define_recurrent, define_probes, define_math,
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
               define_losses, define_pool_indices, define_random_forms,
-              define_api_more, define_api_more2, define_aten_forms):
+              define_api_more, define_api_more2, define_aten_forms, define_complex_views):
         f()
 
 

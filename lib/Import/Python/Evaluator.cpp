@@ -84,6 +84,12 @@ public:
                                       bool &handled);
   FailureOr<PyValue> callOp(llvm::StringRef displayName, llvm::StringRef canonical,
                             bool isMethod, std::vector<PyValue> args, KwArgs kwargs);
+  /// A layout op on a complex value (or a list of them), applied to each
+  /// part; std::nullopt when the call is not one.
+  std::optional<FailureOr<PyValue>> complexPartwise(llvm::StringRef displayName,
+                                                    llvm::StringRef canonical, bool isMethod,
+                                                    const std::vector<PyValue> &args,
+                                                    const KwArgs &kwargs);
 };
 
 Evaluator::Evaluator(ImportContext &ctx, const Frontend &frontend)
@@ -784,6 +790,59 @@ FailureOr<PyValue> Evaluator::Impl::callLambda(py::SrcLoc l, const PyValue &fn,
   return result;
 }
 
+/// The ops a complex value takes part by part (layout only).
+static bool isPartwiseOnComplex(llvm::StringRef op) {
+  return llvm::is_contained(
+      {"view", "reshape", "flatten", "unflatten", "unsqueeze", "squeeze", "transpose", "permute",
+       "expand", "contiguous", "clone", "repeat", "flip", "roll", "narrow", "select", "detach",
+       "chunk", "split", "unbind", "cat", "concat", "concatenate", "stack", "t", "movedim",
+       "swapaxes", "__getitem__"},
+      op);
+}
+
+std::optional<FailureOr<PyValue>>
+Evaluator::Impl::complexPartwise(llvm::StringRef displayName, llvm::StringRef canonical,
+                                 bool isMethod, const std::vector<PyValue> &args,
+                                 const KwArgs &kwargs) {
+  if (args.empty() || !isPartwiseOnComplex(canonical))
+    return std::nullopt;
+  const PyValue &first = args[0];
+  bool joined = first.isSequence() && !first.elts.empty() &&
+                llvm::any_of(first.elts, [](const PyValue &v) { return isComplex(v); });
+  if (!isComplex(first) && !joined)
+    return std::nullopt;
+  std::vector<PyValue> parts[2] = {args, args};
+  for (int k = 0; k < 2; ++k) {
+    if (isComplex(first)) {
+      parts[k][0] = first.elts[k];
+      continue;
+    }
+    for (PyValue &v : parts[k][0].elts) {
+      if (!isComplex(v))
+        return FailureOr<PyValue>(ctx.error("joining complex and real tensors is not supported"));
+      v = v.elts[k];
+    }
+  }
+  auto re = callOp(displayName, canonical, isMethod, parts[0], kwargs);
+  if (failed(re))
+    return FailureOr<PyValue>(failure());
+  auto im = callOp(displayName, canonical, isMethod, parts[1], kwargs);
+  if (failed(im))
+    return FailureOr<PyValue>(failure());
+  if (re->isTensor() && im->isTensor())
+    return FailureOr<PyValue>(complexPair(re->tensor, im->tensor));
+  if (re->isSequence() && im->isSequence() && re->elts.size() == im->elts.size()) {
+    std::vector<PyValue> zipped;
+    for (size_t i = 0; i < re->elts.size(); ++i) {
+      if (!re->elts[i].isTensor() || !im->elts[i].isTensor())
+        return FailureOr<PyValue>(ctx.error("'" + displayName + "' of a complex tensor"));
+      zipped.push_back(complexPair(re->elts[i].tensor, im->elts[i].tensor));
+    }
+    return FailureOr<PyValue>(PyValue::tuple(std::move(zipped)));
+  }
+  return FailureOr<PyValue>(ctx.error("'" + displayName + "' of a complex tensor"));
+}
+
 FailureOr<PyValue> Evaluator::Impl::callOp(llvm::StringRef displayName, llvm::StringRef canonical,
                                      bool isMethod, std::vector<PyValue> args,
                                      KwArgs kwargs) {
@@ -807,6 +866,11 @@ FailureOr<PyValue> Evaluator::Impl::callOp(llvm::StringRef displayName, llvm::St
   }
   if (!entry)
     return ctx.error("unsupported op '" + displayName + "'");
+
+  // Layout ops on complex values (pairs of real tensors) apply to each part:
+  // reshaping, slicing, joining and splitting do not mix the two.
+  if (auto parts = complexPartwise(displayName, canonical, isMethod, args, kwargs))
+    return *parts;
 
   // Inside torch.vmap: align batched operands (or refuse the op).
   llvm::SmallVector<int64_t> levels;
@@ -1105,6 +1169,18 @@ FailureOr<PyValue> Evaluator::Impl::evalSubscript(const py::Expr &e) {
   if (failed(index))
     return failure();
   ctx.loc = ctx.locOf(e.loc);
+  // A complex value (a pair of real tensors) is subscripted part by part.
+  if (isComplex(*base) && !tracer.active()) {
+    auto re = frontend.subscript(ctx, base->elts[0], *index);
+    if (failed(re))
+      return failure();
+    auto im = frontend.subscript(ctx, base->elts[1], *index);
+    if (failed(im))
+      return failure();
+    if (!re->isTensor() || !im->isTensor())
+      return error(e.loc, "subscript of a complex tensor must give a tensor");
+    return complexPair(re->tensor, im->tensor);
+  }
   if (base->isTensor()) {
     if (!tracer.active())
       return frontend.subscript(ctx, *base, *index);

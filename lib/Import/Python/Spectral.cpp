@@ -97,6 +97,17 @@ bool mlir::gn::import::isComplex(const PyValue &v) {
   return v.kind == PyValue::Opaque && v.s == kComplex;
 }
 
+FailureOr<Value> mlir::gn::import::complexAbs(ImportContext &ctx, const PyValue &z) {
+  Value re = z.elts[0].tensor, im = z.elts[1].tensor;
+  auto rr = ctx.build<gn::MulOp>({re, re}), ii = ctx.build<gn::MulOp>({im, im});
+  if (failed(rr) || failed(ii))
+    return failure();
+  auto sum = ctx.build<gn::AddOp>({*rr, *ii});
+  if (failed(sum))
+    return failure();
+  return ctx.build<gn::SqrtOp>({*sum});
+}
+
 bool mlir::gn::import::eitherComplex(const PyValue &a, const PyValue &b) {
   return isComplex(a) || isComplex(b);
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/Import/Python/Spectral.h"
 #include "gn/Import/Python/OpChain.h"
 #include <cmath>
 
@@ -562,7 +563,11 @@ template <bool Left> FailureOr<PyValue> shift(ImportContext &ctx, Args &a) {
 
 void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("neg|negative", "input", unary<gn::NegOp, false>);
-  r.add("abs|absolute", "input", unary<gn::AbsOp, false>);
+  r.add("abs|absolute", "input", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    if (isComplex(a.get("input")))
+      return wrap(complexAbs(ctx, a.get("input")));
+    return unary<gn::AbsOp, false>(ctx, a);
+  });
   r.add("exp", "input", unary<gn::ExpOp, true>);
   r.add("log", "input", unary<gn::LogOp, true>);
   r.add("log1p", "input", unary<gn::Log1pOp, true>);

@@ -21,6 +21,8 @@ namespace mlir::gn::import {
 /// A complex tensor: the pair of its real and imaginary parts.
 PyValue complexPair(mlir::Value re, mlir::Value im);
 bool isComplex(const PyValue &v);
+/// |z| of a complex tensor: sqrt(re^2 + im^2).
+mlir::FailureOr<mlir::Value> complexAbs(ImportContext &ctx, const PyValue &z);
 /// a op b for + - * / where a or b is a complex tensor (the other a complex
 /// or real tensor, or a Python number; real parts converted to the complex
 /// one's element type).
