@@ -940,6 +940,21 @@ CASES.update({
         "c = paddle._C_ops.bitwise_left_shift(x, k, True)"], ["b", "c"]),
 })
 
+# Complex tensors (pairs of real ones in gn): as_complex, as_real, complex,
+# angle, abs, and layout ops applied part by part.
+CASES.update({
+    "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
+        "c = paddle._C_ops.as_complex(x)",
+        "w = paddle._C_ops.complex(y, z)",
+        "p = c * w",
+        "t = paddle._C_ops.transpose(p, [0, 2, 1])",
+        "r = paddle._C_ops.as_real(t)",
+        "q = paddle._C_ops.reshape(w, [12])",
+        "a = paddle._C_ops.angle(w)",
+        "m = paddle._C_ops.abs(w)",
+        "s = paddle._C_ops.as_real(q)"], ["r", "a", "m", "s"]),
+})
+
 # Ops PaddlePaddle's CPU build has no kernel for (rms_norm, max_with_index and
 # depthwise_conv2d_bias are GPU-only): their outputs from numpy (rms_norm in
 # float64, by the formula paddle.nn.functional.rms_norm documents) or from

@@ -165,25 +165,46 @@ FailureOr<PyValue> part(ImportContext &ctx, Args &a) {
 /// abs(x): |x|, the modulus of a complex tensor.
 FailureOr<PyValue> absOp(ImportContext &ctx, Args &a) {
   const PyValue &v = a.get("x");
-  if (!isComplex(v)) {
-    auto x = a.tensor("x");
-    if (failed(x))
-      return failure();
-    return ctx.unary<gn::AbsOp>(*x, false);
-  }
-  Value re = v.elts[0].tensor, im = v.elts[1].tensor;
-  auto re2 = ctx.build<gn::MulOp>({re, re}), im2 = ctx.build<gn::MulOp>({im, im});
-  if (failed(re2) || failed(im2))
+  if (isComplex(v))
+    return wrap(complexAbs(ctx, v));
+  auto x = a.tensor("x");
+  if (failed(x))
     return failure();
-  auto sum = ctx.build<gn::AddOp>({*re2, *im2});
-  if (failed(sum))
+  return ctx.unary<gn::AbsOp>(*x, false);
+}
+
+} // namespace
+
+namespace {
+
+/// as_complex(x), as_real(x), complex(real, imag), angle(x): Spectral.h's
+/// builders.
+FailureOr<PyValue> asComplex(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
     return failure();
-  return wrap(ctx.build<gn::SqrtOp>({*sum}));
+  return complexFromLastDim(ctx, *x);
+}
+FailureOr<PyValue> asReal(ImportContext &ctx, Args &a) {
+  return wrap(complexToLastDim(ctx, a.get("x")));
+}
+FailureOr<PyValue> complexOp(ImportContext &ctx, Args &a) {
+  auto re = a.tensor("real"), im = a.tensor("imag");
+  if (failed(re) || failed(im))
+    return failure();
+  return complexOf(ctx, *re, *im, false);
+}
+FailureOr<PyValue> angleOp(ImportContext &ctx, Args &a) {
+  return wrap(complexAngle(ctx, a.get("x")));
 }
 
 } // namespace
 
 void paddle::registerSpectralOps(OpRegistry &r) {
+  r.add("as_complex", "x", asComplex);
+  r.add("as_real", "x", asReal);
+  r.add("complex", "real, imag", complexOp);
+  r.add("angle", "x", angleOp);
   r.add("fft_r2c", "x, axes, normalization='backward', forward=True, onesided=True", fftR2C);
   r.add("fft_c2c", "x, axes, normalization='backward', forward=True", fftC2C);
   r.add("fft_c2r", "x, axes, normalization='backward', forward=False, last_dim_size=0", fftC2R);

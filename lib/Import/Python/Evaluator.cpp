@@ -796,7 +796,8 @@ static bool isPartwiseOnComplex(llvm::StringRef op) {
       {"view", "reshape", "flatten", "unflatten", "unsqueeze", "squeeze", "transpose", "permute",
        "expand", "contiguous", "clone", "repeat", "flip", "roll", "narrow", "select", "detach",
        "chunk", "split", "unbind", "cat", "concat", "concatenate", "stack", "t", "movedim",
-       "swapaxes", "__getitem__"},
+       "swapaxes", "__getitem__", "slice", "strided_slice", "split_with_num", "tile",
+       "unstack", "assign"},
       op);
 }
 

@@ -108,6 +108,91 @@ FailureOr<Value> mlir::gn::import::complexAbs(ImportContext &ctx, const PyValue 
   return ctx.build<gn::SqrtOp>({*sum});
 }
 
+FailureOr<PyValue> mlir::gn::import::complexFromLastDim(ImportContext &ctx, Value x) {
+  auto type = llvm::cast<RankedTensorType>(x.getType());
+  if (type.getRank() < 1 || type.getShape().back() != 2 || !isFloat(type.getElementType()))
+    return ctx.error("a complex view needs a floating tensor whose last dim is 2");
+  int64_t last = type.getRank() - 1;
+  llvm::SmallVector<int64_t> shape(type.getShape().drop_back());
+  Value parts[2];
+  for (int64_t k = 0; k < 2; ++k) {
+    llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+        steps(type.getRank(), 1);
+    starts[last] = k;
+    limits[last] = k + 1;
+    auto s = ctx.build<gn::SliceOp>({x}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
+                                          ctx.ints("steps", steps)});
+    if (failed(s))
+      return failure();
+    auto r = ctx.reshape(*s, shape);
+    if (failed(r))
+      return failure();
+    parts[k] = *r;
+  }
+  return complexPair(parts[0], parts[1]);
+}
+
+FailureOr<Value> mlir::gn::import::complexToLastDim(ImportContext &ctx, const PyValue &z) {
+  if (!isComplex(z))
+    return ctx.error("expects a complex tensor");
+  llvm::SmallVector<Value> parts;
+  for (const PyValue &p : z.elts) {
+    llvm::SmallVector<int64_t> shape(
+        llvm::cast<RankedTensorType>(p.tensor.getType()).getShape());
+    shape.push_back(1);
+    auto r = ctx.reshape(p.tensor, shape);
+    if (failed(r))
+      return failure();
+    parts.push_back(*r);
+  }
+  int64_t last = llvm::cast<RankedTensorType>(parts[0].getType()).getRank() - 1;
+  return ctx.build<gn::ConcatOp>(parts, {ctx.i64("dim", last)});
+}
+
+FailureOr<PyValue> mlir::gn::import::complexOf(ImportContext &ctx, Value x, Value y, bool polar) {
+  Type e = llvm::cast<RankedTensorType>(x.getType()).getElementType();
+  if (!isFloat(e) || llvm::cast<RankedTensorType>(y.getType()).getElementType() != e)
+    return ctx.error("a complex tensor needs two floating tensors of one dtype");
+  Value re = x, im = y;
+  if (polar) {
+    auto c = ctx.build<gn::CosOp>({y}), s = ctx.build<gn::SinOp>({y});
+    if (failed(c) || failed(s))
+      return failure();
+    auto r = ctx.binary<gn::MulOp>(PyValue::of(x), PyValue::of(*c));
+    auto i = ctx.binary<gn::MulOp>(PyValue::of(x), PyValue::of(*s));
+    if (failed(r) || failed(i))
+      return failure();
+    re = r->tensor, im = i->tensor;
+  }
+  auto sum = ctx.binary<gn::AddOp>(PyValue::of(re), PyValue::of(im));
+  if (failed(sum))
+    return failure();
+  auto shape = sum->type().getShape();
+  auto rb = ctx.broadcastTo(re, shape), ib = ctx.broadcastTo(im, shape);
+  if (failed(rb) || failed(ib))
+    return failure();
+  return complexPair(*rb, *ib);
+}
+
+FailureOr<Value> mlir::gn::import::complexAngle(ImportContext &ctx, const PyValue &z) {
+  if (isComplex(z))
+    return ctx.build<gn::Atan2Op>({z.elts[1].tensor, z.elts[0].tensor});
+  if (!z.isTensor())
+    return ctx.error("angle expects a tensor");
+  Type e = isFloat(z.type().getElementType()) ? z.type().getElementType() : ctx.f32();
+  auto xf = ctx.convert(z.tensor, e);
+  if (failed(xf))
+    return failure();
+  auto negative = ctx.build<gn::LtOp>({*xf, ctx.splat(e, 0)});
+  if (failed(negative))
+    return failure();
+  auto pi = ctx.build<gn::WhereOp>({*negative, ctx.splat(e, M_PI), ctx.splat(e, 0)});
+  auto nan = ctx.build<gn::NeOp>({*xf, *xf});
+  if (failed(pi) || failed(nan))
+    return failure();
+  return ctx.build<gn::WhereOp>({*nan, *xf, *pi});
+}
+
 bool mlir::gn::import::eitherComplex(const PyValue &a, const PyValue &b) {
   return isComplex(a) || isComplex(b);
 }

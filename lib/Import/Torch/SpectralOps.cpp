@@ -362,107 +362,25 @@ static FailureOr<PyValue> conjugate(ImportContext &ctx, Args &a) {
   return complexPair(v.elts[0].tensor, *im);
 }
 
-/// view_as_complex(input): a real [..., 2] tensor as the complex [...] one
-/// (last dim: real, imaginary).
+/// view_as_complex(input), view_as_real(input), complex(real, imag),
+/// polar(abs, angle), angle(input): Spectral.h's builders.
 static FailureOr<PyValue> viewAsComplex(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
-  auto type = typeOf(*x);
-  if (type.getRank() < 1 || type.getShape().back() != 2 || !isFloat(type.getElementType()))
-    return a.error("expects a floating tensor whose last dim is 2");
-  int64_t last = type.getRank() - 1;
-  llvm::SmallVector<int64_t> shape(type.getShape().drop_back());
-  auto part = [&](int64_t k) -> FailureOr<Value> {
-    llvm::SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
-        steps(type.getRank(), 1);
-    starts[last] = k;
-    limits[last] = k + 1;
-    auto s = ctx.build<gn::SliceOp>({*x}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
-                                           ctx.ints("steps", steps)});
-    if (failed(s))
-      return failure();
-    return ctx.reshape(*s, shape);
-  };
-  auto re = part(0), im = part(1);
-  if (failed(re) || failed(im))
-    return failure();
-  return complexPair(*re, *im);
+  return complexFromLastDim(ctx, *x);
 }
-
-/// view_as_real(input): a complex tensor as a real one with a last dim of 2
-/// (real, imaginary).
 static FailureOr<PyValue> viewAsReal(ImportContext &ctx, Args &a) {
-  const PyValue &v = a.get("input");
-  if (!isComplex(v))
-    return a.error("expects a complex tensor");
-  llvm::SmallVector<Value> parts;
-  for (const PyValue &p : v.elts) {
-    llvm::SmallVector<int64_t> shape(typeOf(p.tensor).getShape());
-    shape.push_back(1);
-    auto r = ctx.reshape(p.tensor, shape);
-    if (failed(r))
-      return failure();
-    parts.push_back(*r);
-  }
-  return wrap(ctx.build<gn::ConcatOp>(parts, {ctx.i64("dim", typeOf(parts[0]).getRank() - 1)}));
+  return wrap(complexToLastDim(ctx, a.get("input")));
 }
-
-/// complex(real, imag) and polar(abs, angle): a complex tensor from two
-/// real ones of one floating type (broadcast together).
 template <bool Polar> static FailureOr<PyValue> makeComplex(ImportContext &ctx, Args &a) {
   auto x = a.tensor(Polar ? "abs" : "real"), y = a.tensor(Polar ? "angle" : "imag");
   if (failed(x) || failed(y))
     return failure();
-  Type e = typeOf(*x).getElementType();
-  if (!isFloat(e) || typeOf(*y).getElementType() != e)
-    return a.error("expects two floating tensors of one dtype");
-  Value re = *x, im = *y;
-  if (Polar) {
-    auto c = ctx.build<gn::CosOp>({*y}), s = ctx.build<gn::SinOp>({*y});
-    if (failed(c) || failed(s))
-      return failure();
-    auto r = ctx.binary<gn::MulOp>(PyValue::of(*x), PyValue::of(*c));
-    auto i = ctx.binary<gn::MulOp>(PyValue::of(*x), PyValue::of(*s));
-    if (failed(r) || failed(i))
-      return failure();
-    re = r->tensor, im = i->tensor;
-  }
-  // Both parts at the broadcast shape.
-  auto sum = ctx.binary<gn::AddOp>(PyValue::of(re), PyValue::of(im));
-  if (failed(sum))
-    return failure();
-  auto shape = sum->type().getShape();
-  auto rb = ctx.broadcastTo(re, shape), ib = ctx.broadcastTo(im, shape);
-  if (failed(rb) || failed(ib))
-    return failure();
-  return complexPair(*rb, *ib);
+  return complexOf(ctx, *x, *y, Polar);
 }
-
-/// angle(input): atan2(imag, real) of a complex tensor; of a real one, 0
-/// where it is >= 0 and pi where it is negative (NaN stays NaN).
 static FailureOr<PyValue> angle(ImportContext &ctx, Args &a) {
-  const PyValue &v = a.get("input");
-  if (isComplex(v))
-    return wrap(ctx.build<gn::Atan2Op>({v.elts[1].tensor, v.elts[0].tensor}));
-  auto x = a.tensor("input");
-  if (failed(x))
-    return failure();
-  Type e = isFloat(typeOf(*x).getElementType()) ? typeOf(*x).getElementType() : ctx.f32();
-  auto xf = ctx.convert(*x, e);
-  if (failed(xf))
-    return failure();
-  auto negative = ctx.build<gn::LtOp>({*xf, ctx.splat(e, 0)});
-  if (failed(negative))
-    return failure();
-  auto pi = ctx.build<gn::WhereOp>({*negative, ctx.splat(e, M_PI), ctx.splat(e, 0)});
-  if (failed(pi))
-    return failure();
-  // NaN: x != x keeps x.
-  auto nan = ctx.build<gn::NeOp>({*xf, *xf});
-  if (failed(nan))
-    return failure();
-  return wrap(ctx.build<gn::WhereOp>({*nan, *xf, *pi}));
+  return wrap(complexAngle(ctx, a.get("input")));
 }
 
 /// resolve_conj / resolve_neg(input): PyTorch's lazy conjugate and negative

@@ -21,6 +21,18 @@ namespace mlir::gn::import {
 /// A complex tensor: the pair of its real and imaginary parts.
 PyValue complexPair(mlir::Value re, mlir::Value im);
 bool isComplex(const PyValue &v);
+/// A real [..., 2] tensor as the complex [...] one (last dim: real,
+/// imaginary): torch.view_as_complex, paddle as_complex.
+mlir::FailureOr<PyValue> complexFromLastDim(ImportContext &ctx, mlir::Value x);
+/// A complex tensor as a real one with a last dim of 2 (view_as_real,
+/// as_real); an error for anything else.
+mlir::FailureOr<mlir::Value> complexToLastDim(ImportContext &ctx, const PyValue &z);
+/// complex(re, im), or with `polar` polar(abs, angle): a complex tensor from
+/// two real ones of one floating type, broadcast together.
+mlir::FailureOr<PyValue> complexOf(ImportContext &ctx, mlir::Value x, mlir::Value y, bool polar);
+/// angle: atan2(im, re) of a complex tensor; of a real one 0 where it is
+/// >= 0, pi where negative, NaN kept.
+mlir::FailureOr<mlir::Value> complexAngle(ImportContext &ctx, const PyValue &z);
 /// |z| of a complex tensor: sqrt(re^2 + im^2).
 mlir::FailureOr<mlir::Value> complexAbs(ImportContext &ctx, const PyValue &z);
 /// a op b for + - * / where a or b is a complex tensor (the other a complex
