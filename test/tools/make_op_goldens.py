@@ -1753,6 +1753,23 @@ def define_complex_views():
          "torch.angle(a), torch.view_as_real(z[1:, ::2]), torch.view_as_real(z.unsqueeze(0).expand(2, 3, 4)))")
 
 
+def define_index_writes():
+    """Writes through index tensors anywhere in a subscript, and index_put
+    with accumulate (torch.ops: setThroughPositions)."""
+    i = D("i", (3,), [2, 0, 2], "i64")
+    j = D("j", (3,), [1, 3, 0], "i64")
+    case("index_write_tensor_positions_f32", "indexing", [N("x", (4, 5)), N("v", (3,)), i, j],
+         "a = x.clone()\na[i, j] = v\nb = x.clone()\nb[:, j] = 7.0\nc = x.clone()\nc[i, 1:3] = 2.5\n"
+         "d = x.clone()\nd[j[:2]] = v[:2].unsqueeze(1)\nreturn (a, b, c, d)")
+    case("index_put_accumulate_f32", "indexing", [N("x", (4, 5)), N("v", (3,)), i, j, N("w", (3, 5))],
+         "a = torch.index_put(x, (i, j), v, accumulate=True)\n"
+         "b = x.clone()\nb.index_put_((i,), w, accumulate=True)\n"
+         "c = torch.index_put(x, (i, j), v)\nreturn (a, b, c)")
+    case("index_put_accumulate_i64", "indexing", [I("x", (6,), -5, 5), D("k", (4,), [1, 1, 5, 1], "i64"),
+                                                  I("v", (4,), 1, 9)],
+         "return (x.index_put((k,), v, accumulate=True),)")
+
+
 def define_pool_indices():
     """Max pools that return where each maximum came from, and max_unpool
     (algebra::maxPoolWithIndices, adaptiveMaxPoolWithIndices, maxUnpool)."""
@@ -2387,7 +2404,8 @@ def define_all():
               define_masking, define_recurrent, define_probes, define_math,
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
               define_losses, define_pool_indices, define_random_forms,
-              define_api_more, define_api_more2, define_aten_forms, define_complex_views):
+              define_api_more, define_api_more2, define_aten_forms, define_complex_views,
+              define_index_writes):
         f()
 
 

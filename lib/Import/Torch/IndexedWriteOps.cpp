@@ -210,14 +210,12 @@ FailureOr<PyValue> sliceScatter(ImportContext &ctx, Args &a) {
 }
 
 /// index_put(input, indices, values, accumulate=False): `x[indices] =
-/// values`. Accumulating writes (+=, repeated positions summed) are refused.
+/// values`; with accumulate, repeated positions add up (setThroughPositions).
 FailureOr<PyValue> indexPut(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto accumulate = a.boolean("accumulate");
   if (failed(x) || failed(accumulate))
     return failure();
-  if (*accumulate)
-    return a.error("accumulate=True is not supported (only overwriting writes)");
   const PyValue &indices = a.get("indices");
   if (!indices.isSequence())
     return a.error("indices must be a tuple or list of tensors, got " + indices.describe());
@@ -243,6 +241,10 @@ FailureOr<PyValue> indexPut(ImportContext &ctx, Args &a) {
   }
   const PyValue &values = a.get("values");
   auto type = typeOf(*x);
+  if (*accumulate) { // repeated positions add up
+    PyValue index = subscript.elts.size() == 1 ? subscript.elts[0] : subscript;
+    return setThroughPositions(ctx, *x, index, values, /*accumulate=*/true);
+  }
   if (!others && k >= 0 && k < type.getRank()) {
     Value index = indices.elts[k].tensor;
     llvm::SmallVector<int64_t> shape(type.getShape());

@@ -432,7 +432,7 @@ FailureOr<PyValue> mlir::gn::import::setIndexTensor(ImportContext &ctx, const Py
     if (it.kind == IndexItem::NewAxis)
       continue;
     if (it.kind == IndexItem::Tensor)
-      return ctx.error("assignment through an index tensor is not supported");
+      return setThroughPositions(ctx, x, index, value, /*accumulate=*/false);
     if (it.kind == IndexItem::Slice &&
         failed(resolveSlice(ctx, it.value, type.getDimSize(d), starts[d], limits[d], steps[d])))
       return failure();
@@ -640,4 +640,43 @@ void mlir::gn::import::registerIndexingOps(OpRegistry &r) {
   r.add("scatter_reduce", "input, dim, index, src, reduce, *, include_self=True",
         [](ImportContext &ctx, Args &a) { return scatter(ctx, a, "from_arg"); });
   r.add("index|Tensor.__getitem__", "input, indices", atenIndex);
+}
+
+FailureOr<PyValue> mlir::gn::import::setThroughPositions(ImportContext &ctx, Value x,
+                                                         const PyValue &index,
+                                                         const PyValue &value, bool accumulate) {
+  auto type = typeOf(x);
+  int64_t n = type.getNumElements();
+  Type i64 = ctx.i64Type();
+  auto iota = ctx.build<gn::ArangeOp>({}, {ctx.f64("start", 0), ctx.f64("step", 1),
+                                           ctx.i64("size", n),
+                                           ctx.attr("dtype", TypeAttr::get(i64))});
+  if (failed(iota))
+    return failure();
+  auto positions = ctx.reshape(*iota, type.getShape());
+  if (failed(positions))
+    return failure();
+  auto read = indexTensor(ctx, PyValue::of(*positions), index);
+  if (failed(read))
+    return failure();
+  if (!read->isTensor())
+    return ctx.error("the subscript of an assignment must select a tensor");
+  auto pt = read->type();
+  int64_t m = pt.getNumElements();
+  auto v = ctx.asTensor(value, type.getElementType());
+  if (failed(v))
+    return failure();
+  auto src = ctx.broadcastTo(*v, pt.getShape());
+  if (failed(src))
+    return failure();
+  auto flatSrc = ctx.reshape(*src, {m}), flatPos = ctx.reshape(read->tensor, {m}),
+       flatX = ctx.reshape(x, {n});
+  if (failed(flatSrc) || failed(flatPos) || failed(flatX))
+    return failure();
+  auto r = ctx.build<gn::ScatterOp>({*flatSrc, *flatX, *flatPos},
+                                    {ctx.i64("dim", 0),
+                                     ctx.str("reduce", accumulate ? "add" : "none")});
+  if (failed(r))
+    return failure();
+  return wrap(ctx.reshape(*r, type.getShape()));
 }

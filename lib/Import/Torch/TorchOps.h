@@ -48,12 +48,19 @@ mlir::FailureOr<PyValue> splitBySizes(ImportContext &ctx, mlir::Value x, int64_t
 /// Tensor subscripting `x[...]` (basic and single-tensor advanced indexing).
 mlir::FailureOr<PyValue> indexTensor(ImportContext &ctx, const PyValue &base,
                                      const PyValue &index);
-/// `x[...] = v`: returns the updated tensor.
 /// The indices of `x`'s nonzero elements, one (count) tensor per dim
 /// (nonzero(as_tuple=True), where(condition)).
 mlir::FailureOr<PyValue> nonzeroColumns(ImportContext &ctx, mlir::Value x);
+/// `x[...] = v`: returns the updated tensor.
 mlir::FailureOr<PyValue> setIndexTensor(ImportContext &ctx, const PyValue &base,
                                         const PyValue &index, const PyValue &value);
+/// `x[index] = value` (or `+=` with `accumulate`: repeated positions add
+/// up) for any subscript, index tensors anywhere included: the flat
+/// positions the subscript reads (the subscript applied to an arange of x's
+/// shape) take the value broadcast to them, through one gn.scatter.
+mlir::FailureOr<PyValue> setThroughPositions(ImportContext &ctx, mlir::Value x,
+                                             const PyValue &index, const PyValue &value,
+                                             bool accumulate);
 
 // functorch batching (Vmap.cpp).
 mlir::FailureOr<PyValue> addBatchDim(ImportContext &ctx, const PyValue &x, int64_t inDim,
