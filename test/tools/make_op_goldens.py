@@ -1765,6 +1765,10 @@ def define_index_writes():
          "a = torch.index_put(x, (i, j), v, accumulate=True)\n"
          "b = x.clone()\nb.index_put_((i,), w, accumulate=True)\n"
          "c = torch.index_put(x, (i, j), v)\nreturn (a, b, c)")
+    case("index_nonadjacent_f32", "indexing", [N("x", (2, 3, 4, 5)), D("i", (2,), [0, 1], "i64"),
+                                               D("k", (2,), [3, 0], "i64")],
+         "a = x[i, :, k]\nb = x[:, i, :, k]\nc = x[0, :, k]\nd = x.clone()\nd[:, i, :, k] = 1.5\n"
+         "return (a, b, c, d)")
     case("index_put_accumulate_i64", "indexing", [I("x", (6,), -5, 5), D("k", (4,), [1, 1, 5, 1], "i64"),
                                                   I("v", (4,), 1, 9)],
          "return (x.index_put((k,), v, accumulate=True),)")

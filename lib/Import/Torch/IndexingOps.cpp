@@ -297,10 +297,27 @@ FailureOr<PyValue> mlir::gn::import::indexTensor(ImportContext &ctx, const PyVal
   if (tensorDims.size() == 1)
     return wrap(ctx.build<gn::IndexSelectOp>({cur, tensorDims[0].second},
                                              {ctx.i64("dim", tensorDims[0].first)}));
-  // Several index tensors on adjacent dims: merge the dims, linearize.
+  // Index tensors on dims a slice separates: their result dims go first (as
+  // PyTorch orders them), so the indexed dims move to the front first.
+  bool adjacent = true;
   for (size_t k = 1; k < tensorDims.size(); ++k)
-    if (tensorDims[k].first != tensorDims[k - 1].first + 1)
-      return ctx.error("advanced indexing on non-adjacent dims is not supported");
+    adjacent &= tensorDims[k].first == tensorDims[k - 1].first + 1;
+  if (!adjacent) {
+    int64_t rank = typeOf(cur).getRank();
+    llvm::SmallVector<int64_t> perm;
+    for (auto &[dim, idx] : tensorDims)
+      perm.push_back(dim);
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(perm, d))
+        perm.push_back(d);
+    auto moved = ctx.build<gn::TransposeOp>({cur}, {ctx.ints("permutation", perm)});
+    if (failed(moved))
+      return failure();
+    cur = *moved;
+    for (size_t k = 0; k < tensorDims.size(); ++k)
+      tensorDims[k].first = k;
+  }
+  // Several index tensors on adjacent dims: merge the dims, linearize.
   auto type = typeOf(cur);
   int64_t first = tensorDims.front().first, last = tensorDims.back().first;
   PyValue linear = PyValue::integer(0);
