@@ -943,6 +943,11 @@ CASES.update({
 # Complex tensors (pairs of real ones in gn): as_complex, as_real, complex,
 # angle, abs, and layout ops applied part by part.
 CASES.update({
+    "reduce_cumsum_exclusive_reverse": ([inp("x", [3, 5])], [
+        "a = paddle._C_ops.cumsum(x, 1, False, True, False)",
+        "b = paddle._C_ops.cumsum(x, 0, False, False, True)",
+        "c = paddle._C_ops.cumsum(x, -1, False, True, True)",
+        "d = paddle._C_ops.cumsum(x, 0, True, True, False)"], ["a", "b", "c", "d"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

@@ -266,3 +266,16 @@ FailureOr<Value> paddle::sliceAxis(ImportContext &ctx, Value v, int64_t axis, in
   return ctx.build<gn::SliceOp>({v}, {ctx.ints("starts", starts), ctx.ints("limits", limits),
                                      ctx.ints("steps", steps)});
 }
+
+Value paddle::reversedAlong(ImportContext &ctx, Chain &c, Value v, int64_t dim, bool reverse) {
+  return reverse ? c.op<gn::FlipOp>({v}, {ctx.ints("dims", {dim})}) : v;
+}
+
+Value paddle::shiftedAlong(ImportContext &ctx, Chain &c, Value v, int64_t dim, double fill) {
+  auto type = typeOf(v);
+  llvm::SmallVector<int64_t> head(type.getShape());
+  head[dim] = 1;
+  int64_t n = type.getDimSize(dim);
+  return c.op<gn::ConcatOp>({ctx.splat(type.getElementType(), fill, head), c.slice(v, dim, 0, n - 1)},
+                            {ctx.i64("dim", dim)});
+}

@@ -255,21 +255,6 @@ FailureOr<PyValue> renorm(ImportContext &ctx, Args &a) {
   return wrap(algebra::renorm(ctx, *x, *p, *dim, *maxNorm));
 }
 
-/// v reversed along dim (for the reverse= forms of the scans).
-Value reversed(ImportContext &ctx, Chain &c, Value v, int64_t dim, bool reverse) {
-  return reverse ? c.op<gn::FlipOp>({v}, {ctx.ints("dims", {dim})}) : v;
-}
-
-/// v shifted one place along dim with `fill` first (the exclusive= forms).
-Value exclusive(ImportContext &ctx, Chain &c, Value v, int64_t dim, double fill) {
-  auto type = typeOf(v);
-  llvm::SmallVector<int64_t> head(type.getShape());
-  head[dim] = 1;
-  int64_t n = type.getDimSize(dim);
-  return c.op<gn::ConcatOp>({ctx.splat(type.getElementType(), fill, head), c.slice(v, dim, 0, n - 1)},
-                            {ctx.i64("dim", dim)});
-}
-
 /// The lowest finite value of a float type: where PaddlePaddle's exclusive
 /// logcumsumexp starts (not -inf).
 double lowest(Type e) {
@@ -305,7 +290,7 @@ template <ScanKind Kind> FailureOr<PyValue> accumulate(ImportContext &ctx, Args 
   }
   if (typeOf(v).getDimSize(dim) == 0)
     return PyValue::of(v);
-  v = reversed(ctx, c, v, dim, *rev);
+  v = reversedAlong(ctx, c, v, dim, *rev);
   if (!c.ok())
     return failure();
   auto scanned = inclusiveScan(ctx, v, dim, Kind);
@@ -313,8 +298,8 @@ template <ScanKind Kind> FailureOr<PyValue> accumulate(ImportContext &ctx, Args 
     return failure();
   Value r = *scanned;
   if (*excl)
-    r = exclusive(ctx, c, r, dim, Kind == ScanKind::Prod ? 1.0 : lowest(typeOf(r).getElementType()));
-  r = reversed(ctx, c, r, dim, *rev);
+    r = shiftedAlong(ctx, c, r, dim, Kind == ScanKind::Prod ? 1.0 : lowest(typeOf(r).getElementType()));
+  r = reversedAlong(ctx, c, r, dim, *rev);
   if (!flatten && typeOf(*x).getRank() == 0)
     r = c.reshape(r, {});
   if (!c.ok())

@@ -11,6 +11,7 @@
 #ifndef GN_LIB_IMPORT_PADDLE_PADDLEOPS_H
 #define GN_LIB_IMPORT_PADDLE_PADDLEOPS_H
 
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/OpRegistry.h"
 
 namespace mlir::gn::import::paddle {
@@ -66,6 +67,10 @@ mlir::FailureOr<mlir::Type> dtypeArg(Args &a, ImportContext &ctx, llvm::StringRe
 /// gn.random in f32, scaled and converted to `e`).
 mlir::FailureOr<mlir::Value> uniformValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape,
                                           mlir::Type e, double lo, double hi);
+/// The scans' reverse= and exclusive= forms: v flipped along dim when
+/// `reverse`; v shifted one place along dim with `fill` first.
+mlir::Value reversedAlong(ImportContext &ctx, Chain &c, mlir::Value v, int64_t dim, bool reverse);
+mlir::Value shiftedAlong(ImportContext &ctx, Chain &c, mlir::Value v, int64_t dim, double fill);
 /// NHWC <-> NCHW for 4-d (and NDHWC for 5-d) data: the permutation that
 /// moves the last dim to position 1, and its inverse.
 llvm::SmallVector<int64_t> channelsFirst(int64_t rank);

@@ -140,8 +140,6 @@ FailureOr<PyValue> cumsum(ImportContext &ctx, Args &a) {
        reverse = a.boolean("reverse");
   if (failed(x) || failed(axis) || failed(flat) || failed(exclusive) || failed(reverse))
     return failure();
-  if (*exclusive || *reverse)
-    return a.error("exclusive or reverse cumsum is not supported");
   Value in = *x;
   int64_t dim = gn::saturatingCast<int64_t>(*axis);
   if (*flat || typeOf(in).getRank() == 0) {
@@ -154,7 +152,17 @@ FailureOr<PyValue> cumsum(ImportContext &ctx, Args &a) {
   auto d = ctx.dim(dim, typeOf(in).getRank());
   if (failed(d))
     return failure();
-  return wrap(ctx.build<gn::CumSumOp>({in}, {ctx.i64("dim", *d)}));
+  // reverse: the running sums from the end; exclusive: each sum without
+  // its own element (0 first).
+  Chain c{ctx};
+  Value v = reversedAlong(ctx, c, in, *d, *reverse);
+  Value r = c.op<gn::CumSumOp>({v}, {ctx.i64("dim", *d)});
+  if (*exclusive && typeOf(in).getDimSize(*d) > 0)
+    r = shiftedAlong(ctx, c, r, *d, 0);
+  r = reversedAlong(ctx, c, r, *d, *reverse);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
 }
 
 template <typename OpTy>
