@@ -537,19 +537,10 @@ FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
   for (char c : *eq)
     if (c != ' ')
       equation += c;
-  if (equation.find("...") != std::string::npos)
-    return a.error("einsum with '...' is not supported");
-  if (equation.find("->") == std::string::npos) {
-    std::map<char, int> counts;
-    for (char c : equation)
-      if (std::isalpha(c))
-        counts[c]++;
-    equation += "->";
-    for (auto [c, n] : counts)
-      if (n == 1)
-        equation += c;
-  }
-  auto r = ctx.build<gn::EinsumOp>(*xs, {ctx.str("equation", equation)});
+  auto explicitEq = algebra::explicitEinsum(ctx, equation, *xs);
+  if (failed(explicitEq))
+    return failure();
+  auto r = ctx.build<gn::EinsumOp>(*xs, {ctx.str("equation", *explicitEq)});
   if (failed(r))
     return failure();
   // The other results (a cache and the inputs) are PIR bookkeeping; the

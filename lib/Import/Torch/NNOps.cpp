@@ -80,67 +80,10 @@ FailureOr<PyValue> einsum(ImportContext &ctx, Args &a) {
       return a.error("expected tensor operands");
     operands.push_back(v.tensor);
   }
-  if (equation.find("...") != std::string::npos) {
-    // Spell '...' out with unused upper-case labels, right-aligned.
-    std::string unused;
-    for (char c = 'Z'; c >= 'A'; --c)
-      if (equation.find(c) == std::string::npos)
-        unused += c;
-    llvm::SmallVector<llvm::StringRef> terms;
-    llvm::StringRef eqRef(equation);
-    auto [lhs, rhs] = eqRef.split("->");
-    llvm::StringRef(lhs).split(terms, ',');
-    if (terms.size() != operands.size())
-      return a.error("einsum equation does not match the number of operands");
-    int64_t maxEllipsis = 0;
-    std::string out;
-    for (auto [term, v] : llvm::zip(terms, operands)) {
-      int64_t explicitLabels = 0;
-      for (char c : term)
-        explicitLabels += std::isalpha(c) != 0;
-      int64_t n = typeOf(v).getRank() - explicitLabels;
-      if (term.contains("...") && n < 0)
-        return a.error("einsum term '" + term + "' does not match the operand rank");
-      std::string labels = unused.substr(unused.size() - std::max<int64_t>(n, 0));
-      maxEllipsis = std::max(maxEllipsis, n);
-      std::string t = term.str();
-      size_t pos = t.find("...");
-      if (pos != std::string::npos)
-        t.replace(pos, 3, labels);
-      out += (out.empty() ? "" : ",") + t;
-    }
-    std::string all = unused.substr(unused.size() - maxEllipsis);
-    if (equation.find("->") != std::string::npos) {
-      std::string r = rhs.str();
-      size_t pos = r.find("...");
-      if (pos != std::string::npos)
-        r.replace(pos, 3, all);
-      out += "->" + r;
-    } else {
-      // Implicit output: broadcast labels first, then single-use labels.
-      std::map<char, int> counts;
-      for (char c : out)
-        if (std::islower(c))
-          counts[c]++;
-      out += "->" + all;
-      for (auto [c, k] : counts)
-        if (k == 1)
-          out += c;
-    }
-    equation = out;
-  }
-  if (equation.find("->") == std::string::npos) {
-    // Implicit output: labels appearing once, sorted.
-    std::map<char, int> counts;
-    for (char c : equation)
-      if (std::isalpha(c))
-        counts[c]++;
-    equation += "->";
-    for (auto [c, n] : counts)
-      if (n == 1)
-        equation += c;
-  }
-  return wrap(ctx.build<gn::EinsumOp>(operands, {ctx.str("equation", equation)}));
+  auto explicitEq = algebra::explicitEinsum(ctx, equation, operands);
+  if (failed(explicitEq))
+    return failure();
+  return wrap(ctx.build<gn::EinsumOp>(operands, {ctx.str("equation", *explicitEq)}));
 }
 
 FailureOr<PyValue> outer(ImportContext &ctx, Args &a) {

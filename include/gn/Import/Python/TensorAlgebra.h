@@ -10,6 +10,7 @@
 #define GN_IMPORT_PYTHON_TENSORALGEBRA_H
 
 #include "gn/Import/Python/ImportContext.h"
+#include <string>
 
 namespace mlir::gn::import::algebra {
 
@@ -146,6 +147,12 @@ FailureOr<Value> renorm(ImportContext &ctx, Value x, double p, int64_t dim, doub
 /// (torch's sum_to_size, Paddle's reduce_as); an error when x does not
 /// broadcast from it.
 FailureOr<Value> sumToShape(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> shape);
+/// An einsum equation (spaces removed) made explicit for gn.einsum: '...'
+/// spelled out with unused upper-case labels, right-aligned per operand,
+/// and an implicit output (no '->') written out as the frameworks define it
+/// (broadcast labels, then the labels used once, sorted).
+FailureOr<std::string> explicitEinsum(ImportContext &ctx, std::string equation,
+                                      llvm::ArrayRef<Value> operands);
 /// matrix_power for n >= 0 by repeated squaring (n = 0: the identity of
 /// x's batch shape); negative powers need an inverse and are refused.
 FailureOr<Value> matrixPower(ImportContext &ctx, Value x, int64_t n);
