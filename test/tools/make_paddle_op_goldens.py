@@ -948,6 +948,11 @@ CASES.update({
         "b = paddle._C_ops.cumsum(x, 0, False, False, True)",
         "c = paddle._C_ops.cumsum(x, -1, False, True, True)",
         "d = paddle._C_ops.cumsum(x, 0, True, True, False)"], ["a", "b", "c", "d"]),
+    "pool2d_avg_same": ([inp("x", [1, 2, 6, 7])], [
+        "a = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [0, 0], False, True, 'NCHW', 'avg', False, False, 'SAME')",
+        "b = paddle._C_ops.pool2d(x, [3, 2], [2, 2], [0, 0], False, True, 'NCHW', 'avg', False, False, 'SAME')",
+        "c = paddle._C_ops.pool2d(x, [2, 2], [2, 2], [0, 0], False, True, 'NCHW', 'max', False, False, 'SAME')"],
+        ["a", "b", "c"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

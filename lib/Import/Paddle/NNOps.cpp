@@ -283,14 +283,24 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
     auto p = convPadding(a, *pads, *algorithm, spatialShape, kernel, stride, dilation);
     if (failed(p))
       return failure();
+    // Asymmetric padding (SAME): the extra side padded explicitly, with -inf
+    // for max pooling and zeros for exclusive average pooling, which then
+    // divides by the average of a padded tensor of ones (the share of real
+    // cells in each window). PaddlePaddle's non-exclusive average over such
+    // padding divided by other counts than the window's when checked: refused.
+    Value ones;
     if (p->low != p->high) {
       if (!isMax && !*exclusive)
         return a.error("asymmetric padding with exclusive=False is not supported");
-      // Max pooling pads with -inf; exclusive average pooling would count
-      // the padded cells, so it is refused above only when not exclusive.
-      if (!isMax)
-        return a.error("asymmetric padding of average pooling is not supported");
-      auto padded = padAsymmetric(ctx, in, *p, -INFINITY);
+      Type e = typeOf(in).getElementType();
+      if (!isMax && *exclusive) {
+        auto padOnes = *p;
+        auto o = padAsymmetric(ctx, ctx.splat(e, 1, typeOf(in).getShape()), padOnes, 0);
+        if (failed(o))
+          return failure();
+        ones = *o;
+      }
+      auto padded = padAsymmetric(ctx, in, *p, isMax ? -INFINITY : 0.0);
       if (failed(padded))
         return failure();
       in = *padded;
@@ -312,6 +322,13 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
         ctx.ints("dilation", dilation), ctx.flag("ceil_mode", ceilMode)};
     if (isMax) {
       r = ctx.build<gn::MaxPoolOp>({in}, attrs);
+    } else if (ones) {
+      attrs.push_back(ctx.flag("count_include_pad", true));
+      auto sums = ctx.build<gn::AvgPoolOp>({in}, attrs);
+      auto share = ctx.build<gn::AvgPoolOp>({ones}, attrs);
+      if (failed(sums) || failed(share))
+        return failure();
+      r = ctx.build<gn::DivOp>({*sums, *share});
     } else {
       attrs.push_back(ctx.flag("count_include_pad", !*exclusive));
       r = ctx.build<gn::AvgPoolOp>({in}, attrs);
