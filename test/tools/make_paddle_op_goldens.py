@@ -953,6 +953,12 @@ CASES.update({
         "b = paddle._C_ops.pool2d(x, [3, 2], [2, 2], [0, 0], False, True, 'NCHW', 'avg', False, False, 'SAME')",
         "c = paddle._C_ops.pool2d(x, [2, 2], [2, 2], [0, 0], False, True, 'NCHW', 'max', False, False, 'SAME')"],
         ["a", "b", "c"]),
+    "conv2d_transpose_forms": ([inp("x", [1, 4, 5, 6]), inp("w", [4, 3, 3, 3]), inp("h", [1, 5, 6, 4])], [
+        "a = paddle._C_ops.conv2d_transpose(x, w, [2, 2], [0, 0], [], [], 'SAME', 1, [1, 1], 'NCHW')",
+        "b = paddle._C_ops.conv2d_transpose(x, w, [2, 2], [0, 1, 1, 0], [], [], 'EXPLICIT', 1, [1, 1], 'NCHW')",
+        "c = paddle._C_ops.conv2d_transpose(x, w, [1, 2], [0, 0], [], [], 'VALID', 1, [1, 1], 'NCHW')",
+        "d = paddle._C_ops.conv2d_transpose(h, w, [2, 2], [1, 1], [], [], 'EXPLICIT', 1, [1, 1], 'NHWC')"],
+        ["a", "b", "c", "d"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

@@ -178,7 +178,11 @@ FailureOr<PyValue> conv(ImportContext &ctx, Args &a) {
 }
 
 /// conv2d_transpose(x, filter, strides, paddings, output_padding,
-/// output_size, padding_algorithm, groups, dilations, data_format).
+/// output_size, padding_algorithm, groups, dilations, data_format): NCHW or
+/// NHWC data (the filter [I, O/G, k...] either way), EXPLICIT (symmetric or
+/// asymmetric), SAME or VALID padding (PaddlePaddle takes SAME's pads from
+/// the input as a convolution would). Asymmetric pads run the transposed
+/// convolution with the smaller pad on both sides and cut the rest away.
 FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x"), w = a.tensor("filter");
   auto strides = intList(a, ctx, "strides"), pads = intList(a, ctx, "paddings"),
@@ -190,19 +194,27 @@ FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
       failed(outSize) || failed(dilations) || failed(algorithm) || failed(format) ||
       failed(groups))
     return failure();
-  if (*format != "NCHW" && *format != "NCDHW")
-    return a.error("data_format '" + *format + "' is not supported (NCHW, NCDHW are)");
-  if (*algorithm != "EXPLICIT")
-    return a.error("padding_algorithm '" + *algorithm + "' is not supported (EXPLICIT is)");
-  int64_t spatial = typeOf(*x).getRank() - 2;
+  int64_t rank = typeOf(*x).getRank(), spatial = rank - 2;
   if (spatial < 1 || typeOf(*w).getRank() != spatial + 2)
     return a.error("expects input and filter of the same rank >= 3");
-  if (pads->size() == 2 * (size_t)spatial)
-    return a.error("asymmetric paddings are not supported");
+  bool last = *format == "NHWC" || *format == "NDHWC" || *format == "NLC";
+  if (!last && *format != "NCHW" && *format != "NCDHW" && *format != "NCL")
+    return a.error("data_format '" + *format + "' is not supported");
+  Value in = *x;
+  if (last) {
+    auto t = transpose(ctx, in, channelsFirst(rank));
+    if (failed(t))
+      return failure();
+    in = *t;
+  }
   auto stride = spatialParam(a, *strides, spatial, "strides", 1);
   auto dilation = spatialParam(a, *dilations, spatial, "dilations", 1);
-  auto pad = spatialParam(a, *pads, spatial, "paddings", 0);
-  if (failed(stride) || failed(dilation) || failed(pad))
+  if (failed(stride) || failed(dilation))
+    return failure();
+  auto kernel = typeOf(*w).getShape().drop_front(2);
+  auto inShape = typeOf(in).getShape().drop_front(2);
+  auto pad = convPadding(a, *pads, *algorithm, inShape, kernel, *stride, *dilation);
+  if (failed(pad))
     return failure();
   llvm::SmallVector<int64_t> op(spatial, 0);
   if (!outPad->empty()) {
@@ -211,25 +223,43 @@ FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
       return failure();
     op = *given;
   }
-  auto kernel = typeOf(*w).getShape().drop_front(2);
-  auto in = typeOf(*x).getShape().drop_front(2);
+  // The symmetric part, and what is cut from each side after.
+  llvm::SmallVector<int64_t> common(spatial), cutLow(spatial), cutHigh(spatial);
+  for (int64_t i = 0; i < spatial; ++i) {
+    common[i] = std::min(pad->low[i], pad->high[i]);
+    cutLow[i] = pad->low[i] - common[i];
+    cutHigh[i] = pad->high[i] - common[i];
+  }
   if (!outSize->empty()) {
     // output_size picks the output padding.
     auto size = spatialParam(a, *outSize, spatial, "output_size", 1);
     if (failed(size))
       return failure();
     for (int64_t i = 0; i < spatial; ++i) {
-      int64_t base = (in[i] - 1) * (*stride)[i] - 2 * (*pad)[i] +
+      int64_t base = (inShape[i] - 1) * (*stride)[i] - pad->low[i] - pad->high[i] +
                      (*dilation)[i] * (kernel[i] - 1) + 1;
       op[i] = (*size)[i] - base;
       if (op[i] < 0 || op[i] >= std::max((*stride)[i], (*dilation)[i]))
         return a.error("output_size " + llvm::Twine((*size)[i]) + " is not reachable");
     }
   }
-  return wrap(ctx.build<gn::ConvTransposeOp>(
-      {*x, *w}, {ctx.ints("stride", *stride), ctx.ints("padding", *pad),
+  Chain c{ctx};
+  Value r = c.op<gn::ConvTransposeOp>(
+      {in, *w}, {ctx.ints("stride", *stride), ctx.ints("padding", common),
                  ctx.ints("output_padding", op), ctx.ints("dilation", *dilation),
-                 ctx.i64("groups", *groups)}));
+                 ctx.i64("groups", *groups)});
+  if (!c.ok())
+    return failure();
+  for (int64_t i = 0; i < spatial; ++i)
+    if (cutLow[i] || cutHigh[i]) {
+      int64_t n = typeOf(r).getDimSize(2 + i);
+      r = c.slice(r, 2 + i, cutLow[i], n - cutHigh[i]);
+    }
+  if (!c.ok())
+    return failure();
+  if (!last)
+    return PyValue::of(r);
+  return wrap(transpose(ctx, r, channelsLast(rank)));
 }
 
 /// pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive,
