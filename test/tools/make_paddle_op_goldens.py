@@ -959,6 +959,11 @@ CASES.update({
         "c = paddle._C_ops.conv2d_transpose(x, w, [1, 2], [0, 0], [], [], 'VALID', 1, [1, 1], 'NCHW')",
         "d = paddle._C_ops.conv2d_transpose(h, w, [2, 2], [1, 1], [], [], 'EXPLICIT', 1, [1, 1], 'NHWC')"],
         ["a", "b", "c", "d"]),
+    "interp_align_mode1": ([inp("x", [1, 2, 5, 7])], [
+        "a = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, 9, 12, [], 'bilinear', False, 1)",
+        "b = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, 3, 4, [], 'bilinear', False, 1)",
+        "c = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, -1, -1, [2.0, 1.5], 'bilinear', False, 1)"],
+        ["a", "b", "c"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

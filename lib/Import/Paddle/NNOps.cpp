@@ -530,8 +530,6 @@ FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
       return a.error("nearest with align_corners=True is not supported");
   } else if (*method == "bilinear" || *method == "linear" || *method == "trilinear") {
     mode = "linear";
-    if (!*align && *alignMode != 0)
-      return a.error("align_mode 1 (asymmetric source indices) is not supported");
   } else if (*method == "bicubic") {
     mode = "bicubic";
   } else {
@@ -548,6 +546,40 @@ FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
   bool defaultSteps = llvm::all_of(llvm::seq<int64_t>(0, spatial), [&](int64_t i) {
     return steps[i] == double(inShape[i]) / double(size[i]);
   });
+  if (mode == "linear" && !*align && *alignMode != 0) {
+    // align_mode 1 (fluid's resize default): output o reads the input at
+    // o * step, not (o + 0.5) * step - 0.5: separable lerps between the two
+    // neighbours, their indices and weights constants in float32 as
+    // PaddlePaddle computes them.
+    Chain c{ctx};
+    Value v = in;
+    Type e = typeOf(in).getElementType();
+    for (int64_t i = 0; i < spatial; ++i) {
+      int64_t n = inShape[i], dim = 2 + i;
+      std::vector<double> lo, hi, weight;
+      for (int64_t o = 0; o < size[i]; ++o) {
+        float src = float(steps[i]) * float(o);
+        int64_t k = std::min<int64_t>(src > 0 ? int64_t(src) : 0, n - 1);
+        lo.push_back(k);
+        hi.push_back(std::min<int64_t>(k + 1, n - 1));
+        weight.push_back(double(src - float(k)));
+      }
+      llvm::SmallVector<int64_t> wshape(typeOf(v).getRank(), 1);
+      wshape[dim] = size[i];
+      Value w = denseConstant(ctx, e, wshape, weight);
+      Value a0 = c.op<gn::IndexSelectOp>(
+          {v, denseConstant(ctx, ctx.i64Type(), {size[i]}, lo)}, {ctx.i64("dim", dim)});
+      Value a1 = c.op<gn::IndexSelectOp>(
+          {v, denseConstant(ctx, ctx.i64Type(), {size[i]}, hi)}, {ctx.i64("dim", dim)});
+      v = c.op<gn::AddOp>({c.op<gn::MulOp>({a0, c.op<gn::SubOp>({ctx.splat(e, 1), w})}),
+                           c.op<gn::MulOp>({a1, w})});
+      if (!c.ok())
+        return failure();
+    }
+    if (!last)
+      return PyValue::of(v);
+    return wrap(transpose(ctx, v, channelsLast(rank)));
+  }
   llvm::SmallVector<NamedAttribute> attrs{ctx.ints("size", size), ctx.str("mode", mode),
                                           ctx.flag("align_corners", *align)};
   if (!defaultSteps)
