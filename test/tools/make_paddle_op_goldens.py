@@ -964,6 +964,10 @@ CASES.update({
         "b = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, 3, 4, [], 'bilinear', False, 1)",
         "c = paddle._C_ops.bilinear_interp(x, None, None, None, 'NCHW', -1, -1, -1, [2.0, 1.5], 'bilinear', False, 1)"],
         ["a", "b", "c"]),
+    "interp_nearest_align_corners": ([inp("x", [1, 2, 5, 7])], [
+        "a = paddle._C_ops.nearest_interp(x, None, None, None, 'NCHW', -1, 9, 12, [], 'nearest', True, 0)",
+        "b = paddle._C_ops.nearest_interp(x, None, None, None, 'NCHW', -1, 3, 4, [], 'nearest', True, 0)"],
+        ["a", "b"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

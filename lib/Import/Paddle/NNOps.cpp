@@ -526,8 +526,25 @@ FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
   llvm::StringRef mode;
   if (*method == "nearest") {
     mode = "nearest";
-    if (*align)
-      return a.error("nearest with align_corners=True is not supported");
+    if (*align) {
+      // Output o reads int(o * (in - 1) / (out - 1) + 0.5), the ratio in
+      // float32 as PaddlePaddle computes it: one gather per dim.
+      Chain c{ctx};
+      Value v = in;
+      for (int64_t i = 0; i < spatial; ++i) {
+        float ratio = size[i] > 1 ? float(inShape[i] - 1) / float(size[i] - 1) : 0.f;
+        std::vector<double> at;
+        for (int64_t o = 0; o < size[i]; ++o)
+          at.push_back(std::min<int64_t>(int64_t(ratio * float(o) + 0.5f), inShape[i] - 1));
+        v = c.op<gn::IndexSelectOp>({v, denseConstant(ctx, ctx.i64Type(), {size[i]}, at)},
+                                    {ctx.i64("dim", 2 + i)});
+      }
+      if (!c.ok())
+        return failure();
+      if (!last)
+        return PyValue::of(v);
+      return wrap(transpose(ctx, v, channelsLast(rank)));
+    }
   } else if (*method == "bilinear" || *method == "linear" || *method == "trilinear") {
     mode = "linear";
   } else if (*method == "bicubic") {
