@@ -968,6 +968,9 @@ CASES.update({
         "a = paddle._C_ops.nearest_interp(x, None, None, None, 'NCHW', -1, 9, 12, [], 'nearest', True, 0)",
         "b = paddle._C_ops.nearest_interp(x, None, None, None, 'NCHW', -1, 3, 4, [], 'nearest', True, 0)"],
         ["a", "b"]),
+    "group_norm_nhwc": ([inp("x", [2, 3, 4, 6]), inp("s", [6]), inp("b", [6])], [
+        "y, _, _ = (lambda x, f: f(x))(paddle._C_ops.group_norm(x, s, b, 1e-05, 3, 'NHWC'), "
+        "lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["y"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

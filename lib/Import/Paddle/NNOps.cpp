@@ -452,18 +452,34 @@ FailureOr<PyValue> groupNorm(ImportContext &ctx, Args &a) {
   if (failed(x) || failed(scale) || failed(bias) || failed(eps) || failed(groups) ||
       failed(format))
     return failure();
-  if (*format != "NCHW" && *format != "NCL" && *format != "NCDHW")
+  bool last = *format == "NHWC" || *format == "NLC" || *format == "NDHWC";
+  if (!last && *format != "NCHW" && *format != "NCL" && *format != "NCDHW")
     return a.error("data_format '" + *format + "' is not supported");
-  auto type = typeOf(*x);
+  Value in = *x;
+  int64_t rank = typeOf(in).getRank();
+  if (last) { // channels last: normalized as channels first, then back
+    auto t = transpose(ctx, in, channelsFirst(rank));
+    if (failed(t))
+      return failure();
+    in = *t;
+  }
+  auto type = typeOf(in);
   int64_t c = type.getDimSize(1);
   Type e = type.getElementType();
   Value w = *scale ? *scale : ctx.splat(e, 1, {c});
   Value b = *bias ? *bias : ctx.splat(e, 0, {c});
-  auto r = ctx.build<gn::GroupNormOp>({*x, w, b}, {ctx.i64("num_groups", *groups),
+  auto r = ctx.build<gn::GroupNormOp>({in, w, b}, {ctx.i64("num_groups", *groups),
                                                    ctx.f64("epsilon", *eps)});
   if (failed(r))
     return failure();
-  return PyValue::tuple({PyValue::of(*r), PyValue::none(), PyValue::none()});
+  Value out = *r;
+  if (last) {
+    auto t = transpose(ctx, out, channelsLast(rank));
+    if (failed(t))
+      return failure();
+    out = *t;
+  }
+  return PyValue::tuple({PyValue::of(out), PyValue::none(), PyValue::none()});
 }
 
 /// *_interp(x, out_size, size_tensor, scale_tensor, data_format, out_d,
