@@ -1526,6 +1526,16 @@ def define_attention():
           N("w_out", (E, E), sd=0.3), N("b_out", (E,), sd=0.1)],
          f"r = torch._native_multi_head_attention(x, x, x, {E}, {H}, w_in, b_in, w_out, b_out, "
          "None, False)\nreturn (r[0],)")
+    native = [N("x", (2, 4, E)), N("w_in", (3 * E, E), sd=0.3), N("b_in", (3 * E,), sd=0.1),
+              N("w_out", (E, E), sd=0.3), N("b_out", (E,), sd=0.1)]
+    pad = np.array([[0, 0, 1, 0], [0, 0, 0, 1]], dtype=bool)
+    src = np.array([[0, 1, 0, 0], [0, 0, 1, 1], [0, 0, 0, 0], [1, 0, 0, 0]], dtype=bool)
+    case("native_mha_padding_mask_f32", "attention", native + [D("m", (2, 4), pad, "bool")],
+         f"r = torch._native_multi_head_attention(x, x, x, {E}, {H}, w_in, b_in, w_out, b_out, "
+         "m, True, True, 1)\nreturn (r[0], r[1])")
+    case("native_mha_src_mask_f32", "attention", native + [D("m", (4, 4), src, "bool")],
+         f"r = torch._native_multi_head_attention(x, x, x, {E}, {H}, w_in, b_in, w_out, b_out, "
+         "m, False, True, 0)\nreturn (r[0],)")
 
 
 # ---- convolution -------------------------------------------------------------

@@ -350,8 +350,31 @@ FailureOr<PyValue> nativeMultiHeadAttention(ImportContext &ctx, Args &a) {
   auto v = same("value") ? q : seqFirst("value");
   if (failed(q) || failed(k) || failed(v))
     return failure();
-  if (a.has("mask"))
-    return a.error("masks are not supported by this import of _native_multi_head_attention");
+  // mask_type: 0 an attention mask [L, S], 1 a key padding mask [B, S],
+  // 2 both merged into [B, H, L, S] (an attention mask per batch and head).
+  PyValue attnMask = PyValue::none(), paddingMask = PyValue::none();
+  if (a.has("mask")) {
+    auto mask = a.tensor("mask");
+    auto type = a.integer("mask_type");
+    if (failed(mask) || failed(type))
+      return failure();
+    if (*type == 0) {
+      attnMask = PyValue::of(*mask);
+    } else if (*type == 1) {
+      paddingMask = PyValue::of(*mask);
+    } else if (*type == 2) {
+      auto mt = typeOf(*mask);
+      if (mt.getRank() != 4)
+        return a.error("a merged mask (mask_type 2) must be [B, H, L, S]");
+      auto flat = ctx.reshape(*mask, {mt.getDimSize(0) * mt.getDimSize(1), mt.getDimSize(2),
+                                      mt.getDimSize(3)});
+      if (failed(flat))
+        return failure();
+      attnMask = PyValue::of(*flat);
+    } else {
+      return a.error("mask_type must be 0, 1 or 2, got " + llvm::Twine(*type));
+    }
+  }
   inner.bound = {{"query", *q},
                  {"key", *k},
                  {"value", *v},
@@ -366,7 +389,9 @@ FailureOr<PyValue> nativeMultiHeadAttention(ImportContext &ctx, Args &a) {
                  {"is_causal", PyValue::boolean(false)},
                  {"dropout_p", PyValue::real(0)},
                  {"add_zero_attn", PyValue::boolean(false)},
-                 {"use_separate_proj_weight", PyValue::boolean(false)}};
+                 {"use_separate_proj_weight", PyValue::boolean(false)},
+                 {"attn_mask", attnMask},
+                 {"key_padding_mask", paddingMask}};
   auto r = multiHeadAttention(ctx, inner);
   if (failed(r))
     return failure();
