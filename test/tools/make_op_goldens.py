@@ -1947,12 +1947,16 @@ def define_interpolate():
         "nearest": f"{G}(x, g, mode='nearest', align_corners=False)",
         "border": f"{G}(x, g, padding_mode='border')",
         "nearest_border_align": f"{G}(x, g, 'nearest', 'border', True)",
+        "reflection": f"{G}(x, g, padding_mode='reflection')",
+        "reflection_align": f"{G}(x, g, padding_mode='reflection', align_corners=True)",
+        "nearest_reflection": f"{G}(x, g, 'nearest', 'reflection', False)",
     }
     for name, expr in gs.items():
         for dt in (("f32", "f64") if name == "bilinear" else ("f32",)):
             case(f"grid_sample_{name}_{dt}", "interpolate",
                  [N("x", (2, 3, 5, 6), dt), P("g", (2, 3, 4, 2), dt, mean=0.0, std=3.0,
-                                              lo=-1.2, hi=1.2)], expr)
+                                              lo=-3.5 if "reflection" in name else -1.2,
+                                              hi=3.5 if "reflection" in name else 1.2)], expr)
 
 
 # ---- normalization ---------------------------------------------------------

@@ -630,13 +630,7 @@ FailureOr<PyValue> gridSample(ImportContext &ctx, Args &a) {
   auto align = a.boolean("align_corners");
   if (failed(x) || failed(grid) || failed(mode) || failed(padding) || failed(align))
     return failure();
-  if (*mode != "bilinear" && *mode != "nearest")
-    return a.error("unsupported mode '" + *mode + "'");
-  if (*padding != "zeros" && *padding != "border")
-    return a.error("unsupported padding_mode '" + *padding + "' (zeros and border are)");
-  return wrap(ctx.build<gn::GridSampleOp>({*x, *grid}, {ctx.str("mode", *mode),
-                                                        ctx.str("padding_mode", *padding),
-                                                        ctx.flag("align_corners", *align)}));
+  return wrap(algebra::gridSample(ctx, *x, *grid, *mode, *padding, *align));
 }
 
 /// einsum(xs, equation) -> (out, inner_cache, xshape).

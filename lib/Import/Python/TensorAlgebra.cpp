@@ -1106,3 +1106,62 @@ FailureOr<std::string> algebra::explicitEinsum(ImportContext &ctx, std::string e
   }
   return equation;
 }
+
+FailureOr<Value> algebra::gridSample(ImportContext &ctx, Value x, Value grid, llvm::StringRef mode,
+                                     llvm::StringRef padding, bool alignCorners) {
+  if (mode != "bilinear" && mode != "nearest")
+    return ctx.error("grid_sample: mode '" + mode + "' is not supported (bilinear and nearest are)");
+  if (padding != "zeros" && padding != "border" && padding != "reflection")
+    return ctx.error("grid_sample: padding_mode '" + padding +
+                     "' is not supported (zeros, border and reflection are)");
+  Value g = grid;
+  if (padding == "reflection") {
+    auto xt = typeOf(x), gt = typeOf(grid);
+    int64_t rank = gt.getRank(), comps = gt.getShape().back();
+    Type e = gt.getElementType();
+    Chain c{ctx};
+    llvm::SmallVector<Value> parts;
+    for (int64_t k = 0; k < comps; ++k) {
+      int64_t n = xt.getDimSize(xt.getRank() - 1 - k); // x reads W, y H, z D
+      Value v = c.slice(g, rank - 1, k, k + 1);
+      if (n == 1) { // one position: every coordinate reads it
+        parts.push_back(c.op<gn::MulOp>({v, ctx.splat(e, 0)}));
+        continue;
+      }
+      double lo2 = alignCorners ? 0 : -1, hi2 = alignCorners ? 2.0 * (n - 1) : 2.0 * n - 1;
+      Value one = ctx.splat(e, 1);
+      Value p = alignCorners
+                    ? c.op<gn::MulOp>({c.op<gn::AddOp>({v, one}), ctx.splat(e, (n - 1) / 2.0)})
+                    : c.op<gn::MulOp>({c.op<gn::SubOp>({c.op<gn::MulOp>(
+                                                            {c.op<gn::AddOp>({v, one}),
+                                                             ctx.splat(e, double(n))}),
+                                                        one}),
+                                       ctx.splat(e, 0.5)});
+      double mn = lo2 / 2, span = (hi2 - lo2) / 2;
+      Value q = c.op<gn::AbsOp>({c.op<gn::SubOp>({p, ctx.splat(e, mn)})});
+      Value extra = c.op<gn::RemOp>({q, ctx.splat(e, span)});
+      Value flips = c.op<gn::FloorOp>({c.op<gn::DivOp>({q, ctx.splat(e, span)})});
+      Value even = c.op<gn::EqOp>({c.op<gn::RemOp>({flips, ctx.splat(e, 2)}), ctx.splat(e, 0)});
+      Value r = c.op<gn::WhereOp>({even, c.op<gn::AddOp>({extra, ctx.splat(e, mn)}),
+                                   c.op<gn::AddOp>({c.op<gn::SubOp>({ctx.splat(e, span), extra}),
+                                                    ctx.splat(e, mn)})});
+      r = c.op<gn::MinimumOp>({c.op<gn::MaximumOp>({r, ctx.splat(e, 0)}), ctx.splat(e, n - 1.0)});
+      // Back to grid coordinates.
+      Value back = alignCorners
+                       ? c.op<gn::SubOp>({c.op<gn::MulOp>({r, ctx.splat(e, 2.0 / (n - 1))}), one})
+                       : c.op<gn::SubOp>({c.op<gn::DivOp>({c.op<gn::AddOp>(
+                                                               {c.op<gn::MulOp>({r, ctx.splat(e, 2)}),
+                                                                one}),
+                                                           ctx.splat(e, double(n))}),
+                                          one});
+      parts.push_back(back);
+    }
+    g = c.op<gn::ConcatOp>(parts, {ctx.i64("dim", rank - 1)});
+    if (!c.ok())
+      return failure();
+    padding = "border";
+  }
+  return ctx.build<gn::GridSampleOp>({x, g}, {ctx.str("mode", mode),
+                                             ctx.str("padding_mode", padding),
+                                             ctx.flag("align_corners", alignCorners)});
+}

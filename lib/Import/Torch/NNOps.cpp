@@ -926,13 +926,7 @@ FailureOr<PyValue> gridSample(ImportContext &ctx, Args &a) {
       return failure();
     align = *v;
   }
-  if (*mode != "bilinear" && *mode != "nearest")
-    return a.error("mode '" + *mode + "' is not supported (bilinear and nearest are)");
-  if (*padding != "zeros" && *padding != "border")
-    return a.error("padding_mode '" + *padding + "' is not supported (zeros and border are)");
-  return wrap(ctx.build<gn::GridSampleOp>({*x, *grid}, {ctx.str("mode", *mode),
-                                                        ctx.str("padding_mode", *padding),
-                                                        ctx.flag("align_corners", align)}));
+  return wrap(algebra::gridSample(ctx, *x, *grid, *mode, *padding, align));
 }
 
 } // namespace

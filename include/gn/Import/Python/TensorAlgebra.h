@@ -153,6 +153,12 @@ FailureOr<Value> sumToShape(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t>
 /// (broadcast labels, then the labels used once, sorted).
 FailureOr<std::string> explicitEinsum(ImportContext &ctx, std::string equation,
                                       llvm::ArrayRef<Value> operands);
+/// grid_sample (torch and PaddlePaddle): gn.grid_sample for zeros and
+/// border padding; reflection padding as border on a grid whose coordinates
+/// were reflected into the input first (PyTorch's reflect_coordinates, then
+/// clipped), so every target samples it without a mode of its own.
+FailureOr<Value> gridSample(ImportContext &ctx, Value x, Value grid, llvm::StringRef mode,
+                            llvm::StringRef padding, bool alignCorners);
 /// matrix_power for n >= 0 by repeated squaring (n = 0: the identity of
 /// x's batch shape); negative powers need an inverse and are refused.
 FailureOr<Value> matrixPower(ImportContext &ctx, Value x, int64_t n);
