@@ -1763,6 +1763,13 @@ def define_complex_views():
          "torch.angle(a), torch.view_as_real(z[1:, ::2]), torch.view_as_real(z.unsqueeze(0).expand(2, 3, 4)))")
 
 
+def define_instance_norm_running():
+    case("instance_norm_running_stats_f32", "norm",
+         [N("x", (2, 3, 4, 5)), N("rm", (3,)), POS("rv", (3,)), POS("w", (3,)), N("b", (3,))],
+         "return (torch.instance_norm(x, rm, rv, w, b, False, 0.1, 1e-05, False), "
+         "torch.nn.functional.instance_norm(x, rm, rv, w, b, use_input_stats=True))")
+
+
 def define_index_writes():
     """Writes through index tensors anywhere in a subscript, and index_put
     with accumulate (torch.ops: setThroughPositions)."""
@@ -2423,7 +2430,7 @@ def define_all():
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
               define_losses, define_pool_indices, define_random_forms,
               define_api_more, define_api_more2, define_aten_forms, define_complex_views,
-              define_index_writes):
+              define_index_writes, define_instance_norm_running):
         f()
 
 

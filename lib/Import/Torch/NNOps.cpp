@@ -675,12 +675,24 @@ FailureOr<PyValue> instanceNorm(ImportContext &ctx, Args &a) {
   auto eps = a.real("eps");
   if (failed(x) || failed(eps))
     return failure();
-  if (a.has("running_mean") && !(a.get("use_input_stats").kind == PyValue::Bool &&
-                                 a.get("use_input_stats").i))
-    return a.error("instance_norm with running stats is not supported");
   auto type = typeOf(*x);
   int64_t c = type.getDimSize(1);
   Type e = type.getElementType();
+  const PyValue &useInput = a.get("use_input_stats");
+  if (a.has("running_mean") && !(useInput.kind == PyValue::Bool && useInput.i)) {
+    // use_input_stats=False: the running statistics normalize each channel,
+    // as batch norm does at eval.
+    auto mean = paramOr(ctx, a, "running_mean", e, {c}, 0);
+    auto var = paramOr(ctx, a, "running_var", e, {c}, 1);
+    auto w = paramOr(ctx, a, "weight", e, {c}, 1);
+    auto b = paramOr(ctx, a, "bias", e, {c}, 0);
+    if (failed(mean) || failed(var) || failed(w) || failed(b))
+      return failure();
+    return normalization(ctx, *x, {*mean, *var, *w, *b}, [&](Value in, ValueRange p) {
+      return ctx.build<gn::BatchNormOp>({in, p[0], p[1], p[2], p[3]},
+                                        {ctx.f64("epsilon", *eps), ctx.flag("training", false)});
+    });
+  }
   auto w = paramOr(ctx, a, "weight", e, {c}, 1);
   auto b = paramOr(ctx, a, "bias", e, {c}, 0);
   if (failed(w) || failed(b))
