@@ -971,6 +971,10 @@ CASES.update({
     "group_norm_nhwc": ([inp("x", [2, 3, 4, 6]), inp("s", [6]), inp("b", [6])], [
         "y, _, _ = (lambda x, f: f(x))(paddle._C_ops.group_norm(x, s, b, 1e-05, 3, 'NHWC'), "
         "lambda out: out if isinstance(out, (list, tuple)) else (out, None, None))"], ["y"]),
+    "sigmoid_ce_pos_weight": ([inp("x", [3, 4], std=3), inp("l", [3, 4], lo=0, hi=1, mean=0.5, std=0.4),
+                               inp("w", [3, 4], lo=0.5, hi=3, mean=1.5, std=0.5)], [
+        "a = paddle._C_ops.sigmoid_cross_entropy_with_logits(x, l, w, False, -100)",
+        "b = paddle._C_ops.sigmoid_cross_entropy_with_logits(x, l, w, True, -100)"], ["a", "b"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Support/NumericCast.h"
 #include <cmath>
 
@@ -387,27 +388,25 @@ FailureOr<PyValue> sigmoidCrossEntropy(ImportContext &ctx, Args &a) {
   auto ignore = number(a, ctx, "ignore_index");
   if (failed(x) || failed(y) || failed(normalize) || failed(ignore))
     return failure();
-  if (a.has("pos_weight"))
-    return a.error("pos_weight is not supported");
+  auto posWeight = a.optionalTensor("pos_weight");
+  if (failed(posWeight))
+    return failure();
   Type e = typeOf(*x).getElementType();
-  auto relu = ctx.build<gn::ReluOp>({*x});
-  auto xy = ctx.build<gn::MulOp>({*x, *y});
-  auto absx = ctx.build<gn::AbsOp>({*x});
-  if (failed(relu) || failed(xy) || failed(absx))
+  // (1 - y) x + w (log1p(exp(-|x|)) + max(-x, 0)), w = pos_weight as
+  // PaddlePaddle's kernel weighs every element (not 1 + (pw - 1) y, torch's),
+  // w = 1 without it: relu(x) - x y + log1p(exp(-|x|)).
+  Chain c{ctx};
+  Value one = ctx.splat(e, 1);
+  Value softplusNeg = c.op<gn::AddOp>(
+      {c.op<gn::Log1pOp>({c.op<gn::ExpOp>({c.op<gn::NegOp>({c.op<gn::AbsOp>({*x})})})}),
+       c.op<gn::MaximumOp>({c.op<gn::NegOp>({*x}), ctx.splat(e, 0)})});
+  if (*posWeight)
+    softplusNeg = c.op<gn::MulOp>({*posWeight, softplusNeg});
+  Value lossValue =
+      c.op<gn::AddOp>({c.op<gn::MulOp>({c.op<gn::SubOp>({one, *y}), *x}), softplusNeg});
+  if (!c.ok())
     return failure();
-  auto negAbs = ctx.build<gn::NegOp>({*absx});
-  if (failed(negAbs))
-    return failure();
-  auto ex = ctx.build<gn::ExpOp>({*negAbs});
-  if (failed(ex))
-    return failure();
-  auto lp = ctx.build<gn::Log1pOp>({*ex});
-  auto d = ctx.build<gn::SubOp>({*relu, *xy});
-  if (failed(lp) || failed(d))
-    return failure();
-  auto loss = ctx.build<gn::AddOp>({*d, *lp});
-  if (failed(loss))
-    return failure();
+  FailureOr<Value> loss = lossValue;
   auto keep = ctx.build<gn::NeOp>({*y, ctx.splat(typeOf(*y).getElementType(), *ignore)});
   if (failed(keep))
     return failure();
