@@ -1770,6 +1770,20 @@ def define_instance_norm_running():
          "torch.nn.functional.instance_norm(x, rm, rv, w, b, use_input_stats=True))")
 
 
+def define_embedding_bag():
+    F = "torch.nn.functional."
+    w = N("w", (10, 4))
+    case("embedding_bag_offsets_f32", "embedding",
+         [w, D("i", (9,), [1, 2, 4, 5, 4, 3, 2, 9, 0], "i64"), D("o", (4,), [0, 3, 3, 7], "i64"),
+          POS("p", (9,)), D("q", (5,), [0, 3, 3, 7, 9], "i64")],
+         f"return ({F}embedding_bag(i, w, o), {F}embedding_bag(i, w, o, mode='sum'), "
+         f"{F}embedding_bag(i, w, o, mode='max'), {F}embedding_bag(i, w, o, mode='sum', per_sample_weights=p), "
+         f"{F}embedding_bag(i, w, q, include_last_offset=True), {F}embedding_bag(i, w, o, padding_idx=4))")
+    case("embedding_bag_2d_f32", "embedding", [w, D("i", (3, 4), [1, 2, 4, 5, 4, 3, 2, 9, 0, 0, 7, 1], "i64")],
+         f"return ({F}embedding_bag(i, w), {F}embedding_bag(i, w, mode='max'), "
+         f"{F}embedding_bag(i, w, mode='sum', padding_idx=0))")
+
+
 def define_index_writes():
     """Writes through index tensors anywhere in a subscript, and index_put
     with accumulate (torch.ops: setThroughPositions)."""
@@ -2430,7 +2444,7 @@ def define_all():
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
               define_losses, define_pool_indices, define_random_forms,
               define_api_more, define_api_more2, define_aten_forms, define_complex_views,
-              define_index_writes, define_instance_norm_running):
+              define_index_writes, define_instance_norm_running, define_embedding_bag):
         f()
 
 

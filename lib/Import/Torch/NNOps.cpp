@@ -945,6 +945,142 @@ FailureOr<PyValue> gridSample(ImportContext &ctx, Args &a) {
 
 namespace {
 
+/// embedding_bag: the rows of `weight` at `input` reduced per bag (0 sum,
+/// 1 mean, 2 max): a 2-d input's rows are its bags; a 1-d input's bags start
+/// at `offsets` (include_last_offset: the last offset ends the last bag).
+/// per_sample_weights scale the rows (sum only); entries equal to
+/// padding_idx are left out (and not counted by the mean). An empty bag
+/// gives zeros.
+FailureOr<Value> embeddingBag(ImportContext &ctx, Args &a, Value weight, Value input,
+                              Value offsets, int64_t mode, Value perSample,
+                              bool includeLast, std::optional<int64_t> paddingIdx) {
+  auto it = typeOf(input), wt = typeOf(weight);
+  if (wt.getRank() != 2 || (it.getRank() != 1 && it.getRank() != 2))
+    return a.error("expects a 2-d weight and a 1-d or 2-d input");
+  if (mode < 0 || mode > 2)
+    return a.error("mode must be sum, mean or max");
+  if (perSample && mode != 0)
+    return a.error("per_sample_weights only go with mode='sum'");
+  int64_t dim = wt.getDimSize(1), count = it.getNumElements();
+  Type e = wt.getElementType(), i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value flat = c.reshape(c.convert(input, i64), {count});
+  int64_t bags;
+  Value bagOf;
+  if (it.getRank() == 2) {
+    bags = it.getDimSize(0);
+    int64_t per = it.getDimSize(1);
+    std::vector<double> ids;
+    for (int64_t i = 0; i < count; ++i)
+      ids.push_back(per ? i / per : 0);
+    bagOf = denseConstant(ctx, i64, {count}, ids);
+  } else {
+    if (!offsets)
+      return a.error("a 1-d input needs offsets");
+    int64_t n = typeOf(offsets).getNumElements();
+    bags = includeLast ? n - 1 : n;
+    if (bags < 0)
+      return a.error("offsets is empty");
+    Value off = c.reshape(c.convert(offsets, i64), {n});
+    Value positions = c.arange(count, i64);
+    bagOf = c.op<gn::SubOp>({c.take(algebra::searchSorted(ctx, off, positions, true)),
+                             ctx.splat(i64, 1)});
+    // Elements past the last bag (include_last_offset) or before the first
+    // belong to none.
+    if (!c.ok())
+      return failure();
+  }
+  Value keep = c.op<gn::AndOp>({c.op<gn::GeOp>({bagOf, ctx.splat(i64, 0)}),
+                                c.op<gn::LtOp>({bagOf, ctx.splat(i64, double(bags))})});
+  if (paddingIdx)
+    keep = c.op<gn::AndOp>({keep, c.op<gn::NeOp>({flat, ctx.splat(i64, double(*paddingIdx))})});
+  Value safeBag = c.op<gn::WhereOp>({keep, bagOf, ctx.splat(i64, 0)});
+  Value rows = c.op<gn::IndexSelectOp>({weight, flat}, {ctx.i64("dim", 0)}); // [count, dim]
+  if (perSample)
+    rows = c.op<gn::MulOp>({rows, c.reshape(c.convert(perSample, e), {count, 1})});
+  Value keepCol = c.reshape(keep, {count, 1});
+  Value idx = c.op<gn::BroadcastToOp>({c.reshape(safeBag, {count, 1})},
+                                      {ctx.ints("shape", {count, dim})});
+  Value r;
+  if (mode == 2) {
+    double lowest = -std::numeric_limits<double>::infinity();
+    Value masked = c.op<gn::WhereOp>({keepCol, rows, ctx.splat(e, lowest)});
+    Value init = ctx.splat(e, lowest, {bags, dim});
+    r = c.op<gn::ScatterOp>({masked, init, idx}, {ctx.i64("dim", 0), ctx.str("reduce", "amax")});
+    r = c.op<gn::WhereOp>({c.op<gn::EqOp>({r, ctx.splat(e, lowest)}), ctx.splat(e, 0), r});
+  } else {
+    Value masked = c.op<gn::WhereOp>({keepCol, rows, ctx.splat(e, 0)});
+    r = c.op<gn::ScatterOp>({masked, ctx.splat(e, 0, {bags, dim}), idx},
+                            {ctx.i64("dim", 0), ctx.str("reduce", "add")});
+    if (mode == 1) {
+      Value ones = c.convert(keep, e);
+      Value counts = c.op<gn::ScatterOp>({ones, ctx.splat(e, 0, {bags}), safeBag},
+                                         {ctx.i64("dim", 0), ctx.str("reduce", "add")});
+      counts = c.reshape(c.op<gn::MaximumOp>({counts, ctx.splat(e, 1)}), {bags, 1});
+      r = c.op<gn::DivOp>({r, counts});
+    }
+  }
+  if (!c.ok())
+    return failure();
+  return r;
+}
+
+int64_t bagMode(llvm::StringRef mode) { return mode == "sum" ? 0 : mode == "mean" ? 1 : mode == "max" ? 2 : -1; }
+
+/// F.embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
+/// scale_grad_by_freq=False, mode='mean', sparse=False,
+/// per_sample_weights=None, include_last_offset=False, padding_idx=None).
+FailureOr<PyValue> embeddingBagF(ImportContext &ctx, Args &a) {
+  auto input = a.tensor("input"), weight = a.tensor("weight");
+  auto offsets = a.optionalTensor("offsets"), perSample = a.optionalTensor("per_sample_weights");
+  auto mode = a.string("mode");
+  auto last = a.boolean("include_last_offset");
+  if (failed(input) || failed(weight) || failed(offsets) || failed(perSample) || failed(mode) ||
+      failed(last))
+    return failure();
+  if (a.has("max_norm"))
+    return a.error("max_norm (renormalizing the weight in place) is not supported");
+  std::optional<int64_t> pad;
+  if (a.has("padding_idx")) {
+    auto p = a.integer("padding_idx");
+    if (failed(p))
+      return failure();
+    pad = *p < 0 ? *p + typeOf(*weight).getDimSize(0) : *p;
+  }
+  return wrap(embeddingBag(ctx, a, *weight, *input, *offsets, bagMode(*mode), *perSample, *last,
+                           pad));
+}
+
+/// ATen's embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode
+/// (0 sum, 1 mean, 2 max), sparse, per_sample_weights, include_last_offset,
+/// padding_idx) -> (output, offset2bag, bag_size, max_indices): the output;
+/// the bookkeeping results are not made (None: a use of one errors).
+FailureOr<PyValue> embeddingBagAten(ImportContext &ctx, Args &a) {
+  auto weight = a.tensor("weight"), input = a.tensor("indices");
+  auto offsets = a.optionalTensor("offsets"), perSample = a.optionalTensor("per_sample_weights");
+  auto mode = a.integer("mode");
+  auto last = a.boolean("include_last_offset");
+  if (failed(input) || failed(weight) || failed(offsets) || failed(perSample) || failed(mode) ||
+      failed(last))
+    return failure();
+  std::optional<int64_t> pad;
+  if (a.has("padding_idx")) {
+    auto p = a.integer("padding_idx");
+    if (failed(p))
+      return failure();
+    if (*p >= 0)
+      pad = *p;
+  }
+  auto r = embeddingBag(ctx, a, *weight, *input, *offsets, *mode, *perSample, *last, pad);
+  if (failed(r))
+    return failure();
+  return PyValue::tuple({PyValue::of(*r), PyValue::none(), PyValue::none(), PyValue::none()});
+}
+
+} // namespace
+
+namespace {
+
 /// ATen's native_layer_norm(input, normalized_shape, weight, bias, eps) ->
 /// (out, mean, rstd): the statistics over the normalized dims, kept as 1.
 FailureOr<PyValue> nativeLayerNorm(ImportContext &ctx, Args &a) {
@@ -1103,6 +1239,15 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
                                "momentum, eps, cudnn_enabled", instanceNorm);
   r.add("torch.embedding", "weight, input, padding_idx=-1, scale_grad_by_freq=False, sparse=False",
         embedding);
+  r.add("embedding_bag",
+        "input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, "
+        "mode='mean', sparse=False, per_sample_weights=None, include_last_offset=False, "
+        "padding_idx=None",
+        embeddingBagF);
+  r.add("torch.embedding_bag|_embedding_bag|_embedding_bag_forward_only",
+        "weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False, "
+        "per_sample_weights=None, include_last_offset=False, padding_idx=None",
+        embeddingBagAten);
   r.add("embedding", "input, weight, padding_idx=None, max_norm=None, norm_type=2.0, "
                      "scale_grad_by_freq=False, sparse=False", embedding);
   r.add("scaled_dot_product_attention", "query, key, value, attn_mask=None, dropout_p=0.0, "
