@@ -1784,6 +1784,19 @@ def define_embedding_bag():
          f"{F}embedding_bag(i, w, mode='sum', padding_idx=0))")
 
 
+def define_small_linalg():
+    """Determinants, inverses and solves of up to 4x4 matrices (cofactors)."""
+    for n in (1, 2, 3, 4):
+        case(f"linalg_small_{n}x{n}_f32", "linalg", [N("a", (2, n, n)), N("b", (2, n, 3)), N("v", (2, n))],
+             "a = a + torch.eye(a.shape[-1]) * 2.0\n"
+             "s, l = torch.linalg.slogdet(a)\n"
+             "return (torch.det(a), torch.linalg.det(a), torch.inverse(a), torch.linalg.inv(a), s, l, "
+             "torch.linalg.solve(a, b), torch.linalg.solve(a, v), a.inverse(), "
+             "torch.logdet(a @ a.transpose(-1, -2) + torch.eye(a.shape[-1]) * 3.0))")
+    case("linalg_small_3x3_f64", "linalg", [N("a", (3, 3), "f64")],
+         "a = a + torch.eye(3, dtype=torch.float64) * 2.0\nreturn (torch.inverse(a), torch.det(a))")
+
+
 def define_index_writes():
     """Writes through index tensors anywhere in a subscript, and index_put
     with accumulate (torch.ops: setThroughPositions)."""
@@ -2444,7 +2457,8 @@ def define_all():
               define_linalg, define_arrange, define_statistics, define_vision, define_nn_more,
               define_losses, define_pool_indices, define_random_forms,
               define_api_more, define_api_more2, define_aten_forms, define_complex_views,
-              define_index_writes, define_instance_norm_running, define_embedding_bag):
+              define_index_writes, define_instance_norm_running, define_embedding_bag,
+              define_small_linalg):
         f()
 
 

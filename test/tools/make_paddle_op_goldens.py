@@ -975,6 +975,13 @@ CASES.update({
                                inp("w", [3, 4], lo=0.5, hi=3, mean=1.5, std=0.5)], [
         "a = paddle._C_ops.sigmoid_cross_entropy_with_logits(x, l, w, False, -100)",
         "b = paddle._C_ops.sigmoid_cross_entropy_with_logits(x, l, w, True, -100)"], ["a", "b"]),
+    "linalg_small": ([inp("a", [2, 3, 3], data=[2.5, 0.3, -0.2, 0.1, 1.8, 0.4, -0.3, 0.2, 2.2,
+                                                1.9, -0.5, 0.1, 0.2, 2.4, 0.3, 0.0, -0.1, 1.7]),
+                      inp("b", [2, 3, 2])], [
+        "i = paddle._C_ops.inverse(a)",
+        "d = paddle._C_ops.det(a)",
+        "s = paddle._C_ops.slogdet(a)",
+        "x = paddle._C_ops.solve(a, b)"], ["i", "d", "s", "x"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

@@ -456,6 +456,58 @@ FailureOr<PyValue> labelSmooth(ImportContext &ctx, Args &a) {
   return ctx.binary<gn::AddOp>(*kept, *spread);
 }
 
+/// inverse(x), det(x), slogdet(x) -> [2, ...] (sign stacked over
+/// log|det|), solve(x, y): small matrices (algebra::smallDet/smallInverse).
+FailureOr<PyValue> inverse(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return wrap(algebra::smallInverse(ctx, *x));
+}
+FailureOr<PyValue> det(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  return wrap(algebra::smallDet(ctx, *x));
+}
+FailureOr<PyValue> slogdet(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  auto d = algebra::smallDet(ctx, *x);
+  if (failed(d))
+    return failure();
+  Chain c{ctx};
+  llvm::SmallVector<int64_t> one{1};
+  llvm::append_range(one, typeOf(*d).getShape());
+  Value sign = c.reshape(c.op<gn::SignOp>({*d}), one);
+  Value logabs = c.reshape(c.op<gn::LogOp>({c.op<gn::AbsOp>({*d})}), one);
+  Value r = c.op<gn::ConcatOp>({sign, logabs}, {ctx.i64("dim", 0)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+FailureOr<PyValue> solve(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  if (failed(x) || failed(y))
+    return failure();
+  auto inv = algebra::smallInverse(ctx, *x);
+  if (failed(inv))
+    return failure();
+  Chain c{ctx};
+  Value r;
+  if (typeOf(*y).getRank() == typeOf(*x).getRank() - 1) {
+    llvm::SmallVector<int64_t> col(typeOf(*y).getShape());
+    col.push_back(1);
+    r = c.reshape(c.op<gn::MatmulOp>({*inv, c.reshape(*y, col)}), typeOf(*y).getShape());
+  } else {
+    r = c.op<gn::MatmulOp>({*inv, *y});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void paddle::registerLinalgOps(OpRegistry &r) {
@@ -464,6 +516,10 @@ void paddle::registerLinalgOps(OpRegistry &r) {
   r.add("var", "x, axis=None, keepdim=False, unbiased=True, correction=1", folded<spread<false>>);
   r.add("multi_dot", "x", folded<multiDot>);
   r.add("matrix_power", "x, n", folded<matrixPower>);
+  r.add("inverse", "x", folded<inverse>);
+  r.add("det", "x", folded<det>);
+  r.add("slogdet|slogdet_v2", "x", folded<slogdet>);
+  r.add("solve", "x, y", folded<solve>);
   r.add("renorm", "x, p, axis, max_norm", folded<renorm>);
   r.add("dot", "x, y", folded<dot>);
   r.add("mv", "x, vec", folded<mv>);

@@ -1165,3 +1165,100 @@ FailureOr<Value> algebra::gridSample(ImportContext &ctx, Value x, Value grid, ll
                                              ctx.str("padding_mode", padding),
                                              ctx.flag("align_corners", alignCorners)});
 }
+
+namespace {
+
+/// The elements of [..., n, n] as n * n values of shape [...], in f64.
+FailureOr<std::vector<Value>> matrixElements(ImportContext &ctx, Chain &c, Value m,
+                                             int64_t &n) {
+  auto type = typeOf(m);
+  int64_t rank = type.getRank();
+  if (rank < 2 || type.getDimSize(rank - 1) != type.getDimSize(rank - 2))
+    return ctx.error("expects square matrices in the last two dims");
+  n = type.getDimSize(rank - 1);
+  if (n < 1 || n > 4)
+    return ctx.error("determinants and inverses of " + llvm::Twine(n) + "x" + llvm::Twine(n) +
+                     " matrices are not supported (up to 4x4 are)");
+  if (!isFloat(type.getElementType()))
+    return ctx.error("expects a floating tensor");
+  Value wide = c.convert(m, ctx.builder.getF64Type());
+  llvm::SmallVector<int64_t> batch(type.getShape().drop_back(2));
+  std::vector<Value> out;
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      out.push_back(c.reshape(c.slice(c.slice(wide, rank - 2, i, i + 1), rank - 1, j, j + 1),
+                              batch));
+  if (!c.ok())
+    return failure();
+  return out;
+}
+
+/// det of the submatrix of `e` (n x n, row-major) on `rows` x `cols`.
+Value cofactorDet(Chain &c, const std::vector<Value> &e, int64_t n,
+                  llvm::ArrayRef<int64_t> rows, llvm::ArrayRef<int64_t> cols) {
+  if (rows.size() == 1)
+    return e[rows[0] * n + cols[0]];
+  Value sum;
+  for (size_t k = 0; k < cols.size(); ++k) {
+    llvm::SmallVector<int64_t> rest(cols.begin(), cols.end());
+    rest.erase(rest.begin() + k);
+    Value term = c.op<gn::MulOp>(
+        {e[rows[0] * n + cols[k]], cofactorDet(c, e, n, rows.drop_front(), rest)});
+    sum = !sum ? term : k % 2 ? c.op<gn::SubOp>({sum, term}) : c.op<gn::AddOp>({sum, term});
+  }
+  return sum;
+}
+
+} // namespace
+
+FailureOr<Value> algebra::smallDet(ImportContext &ctx, Value m) {
+  Chain c{ctx};
+  int64_t n;
+  auto e = matrixElements(ctx, c, m, n);
+  if (failed(e))
+    return failure();
+  auto all = llvm::to_vector(llvm::seq<int64_t>(0, n));
+  Value d = c.convert(cofactorDet(c, *e, n, all, all), typeOf(m).getElementType());
+  if (!c.ok())
+    return failure();
+  return d;
+}
+
+FailureOr<Value> algebra::smallInverse(ImportContext &ctx, Value m) {
+  Chain c{ctx};
+  int64_t n;
+  auto e = matrixElements(ctx, c, m, n);
+  if (failed(e))
+    return failure();
+  auto type = typeOf(m);
+  auto all = llvm::to_vector(llvm::seq<int64_t>(0, n));
+  Value det = cofactorDet(c, *e, n, all, all);
+  llvm::SmallVector<int64_t> batch(type.getShape().drop_back(2)), one(batch);
+  one.push_back(1);
+  llvm::SmallVector<Value> entries;
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      // inverse[i][j] = cofactor[j][i] / det
+      Value cof;
+      if (n == 1) {
+        cof = ctx.splat(ctx.builder.getF64Type(), 1, batch);
+      } else {
+        llvm::SmallVector<int64_t> rows, cols;
+        for (int64_t r = 0; r < n; ++r)
+          if (r != j)
+            rows.push_back(r);
+        for (int64_t q = 0; q < n; ++q)
+          if (q != i)
+            cols.push_back(q);
+        cof = cofactorDet(c, *e, n, rows, cols);
+        if ((i + j) % 2)
+          cof = c.op<gn::NegOp>({cof});
+      }
+      entries.push_back(c.reshape(c.op<gn::DivOp>({cof, det}), one));
+    }
+  Value flat = c.op<gn::ConcatOp>(entries, {ctx.i64("dim", (int64_t)batch.size())});
+  Value r = c.convert(c.reshape(flat, type.getShape()), type.getElementType());
+  if (!c.ok())
+    return failure();
+  return r;
+}

@@ -638,6 +638,77 @@ FailureOr<PyValue> pdist(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
+/// det / inverse / slogdet / logdet / solve of small matrices (n <= 4,
+/// algebra::smallDet and smallInverse).
+FailureOr<PyValue> det(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("A");
+  if (failed(x))
+    return failure();
+  return wrap(algebra::smallDet(ctx, *x));
+}
+FailureOr<PyValue> inverse(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("A");
+  if (failed(x))
+    return failure();
+  return wrap(algebra::smallInverse(ctx, *x));
+}
+/// slogdet(A) -> (sign, logabsdet); logdet(A) = log(det) (NaN below 0).
+template <bool Signed> FailureOr<PyValue> logDet(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("A");
+  if (failed(x))
+    return failure();
+  auto d = algebra::smallDet(ctx, *x);
+  if (failed(d))
+    return failure();
+  Chain c{ctx};
+  if (!Signed) {
+    Value r = c.op<gn::LogOp>({*d});
+    if (!c.ok())
+      return failure();
+    return PyValue::of(r);
+  }
+  Value sign = c.op<gn::SignOp>({*d});
+  Value logabs = c.op<gn::LogOp>({c.op<gn::AbsOp>({*d})});
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(sign), PyValue::of(logabs)});
+}
+/// linalg.solve(A, B, *, left=True): inverse(A) @ B (B a vector or
+/// matrices); left=False solves X A = B.
+FailureOr<PyValue> solve(ImportContext &ctx, Args &a) {
+  auto A = a.tensor("A"), B = a.tensor("B");
+  auto left = a.boolean("left");
+  if (failed(A) || failed(B) || failed(left))
+    return failure();
+  auto inv = algebra::smallInverse(ctx, *A);
+  if (failed(inv))
+    return failure();
+  Chain c{ctx};
+  int64_t ar = typeOf(*A).getRank(), br = typeOf(*B).getRank();
+  Value r;
+  if (!*left) {
+    r = c.op<gn::MatmulOp>({*B, *inv});
+  } else if (br == ar - 1) { // a batch of vectors
+    llvm::SmallVector<int64_t> col(typeOf(*B).getShape());
+    col.push_back(1);
+    r = c.op<gn::MatmulOp>({*inv, c.reshape(*B, col)});
+    r = c.reshape(r, typeOf(*B).getShape());
+  } else {
+    r = c.op<gn::MatmulOp>({*inv, *B});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+/// linalg.inv_ex(A) -> (inverse, info): info 0 (gn reports no failure).
+FailureOr<PyValue> inverseEx(ImportContext &ctx, Args &a) {
+  auto inv = inverse(ctx, a);
+  if (failed(inv))
+    return failure();
+  llvm::SmallVector<int64_t> batch(inv->type().getShape().drop_back(2));
+  return PyValue::tuple({*inv, PyValue::of(ctx.splat(ctx.builder.getI32Type(), 0, batch))});
+}
+
 } // namespace
 
 void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
@@ -668,6 +739,12 @@ void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
         });
   r.add("bilinear", "input1, input2, weight, bias=None", bilinear);
   r.add("diagflat", "input, offset=0", diagflat);
+  r.add("det|linalg_det", "A", det);
+  r.add("inverse|inv|linalg_inv", "A, *, out=None", inverse);
+  r.add("inv_ex|linalg_inv_ex", "A, *, check_errors=False, out=None", inverseEx);
+  r.add("slogdet|linalg_slogdet", "A", logDet<true>);
+  r.add("logdet", "A", logDet<false>);
+  r.add("solve|linalg_solve", "A, B, *, left=True, out=None", solve);
   r.add("frobenius_norm", "input, dim=None, keepdim=False", frobeniusNorm);
   r.add("renorm", "input, p, dim, maxnorm", renorm);
   r.add("pdist", "input, p=2", pdist);

@@ -159,6 +159,12 @@ FailureOr<std::string> explicitEinsum(ImportContext &ctx, std::string equation,
 /// clipped), so every target samples it without a mode of its own.
 FailureOr<Value> gridSample(ImportContext &ctx, Value x, Value grid, llvm::StringRef mode,
                             llvm::StringRef padding, bool alignCorners);
+/// Small square matrices [..., n, n], n <= 4 (what geometry code inverts):
+/// the determinant by cofactor expansion and the inverse as the adjugate
+/// over it, computed in f64 and rounded once. Larger n is refused by name
+/// (no LU in gn yet).
+FailureOr<Value> smallDet(ImportContext &ctx, Value m);
+FailureOr<Value> smallInverse(ImportContext &ctx, Value m);
 /// matrix_power for n >= 0 by repeated squaring (n = 0: the identity of
 /// x's batch shape); negative powers need an inverse and are refused.
 FailureOr<Value> matrixPower(ImportContext &ctx, Value x, int64_t n);
