@@ -648,6 +648,12 @@ def define_statistics():
     case("stat_quantile_list_f32", "statistics", [distinct("x", S)],
          "return (torch.quantile(x, torch.tensor([0.1, 0.5, 0.95]), dim=0, keepdim=True),)")
     case("stat_quantile_all_f32", "statistics", [distinct("x", S)], "torch.quantile(x, 0.75)")
+    qnan = D("x", (3, 5), [1, 5, 2, 4, 3, 3, NAN, 0, 1, 2, NAN, NAN, NAN, NAN, NAN])
+    case("stat_nanquantile_f32", "statistics", [qnan],
+         "return (torch.nanquantile(x, 0.3, dim=1), torch.nanquantile(x, 0.5, dim=1, keepdim=True, "
+         "interpolation='lower'), torch.nanquantile(x, torch.tensor([0.25, 0.9]), dim=1, interpolation='midpoint'), "
+         "torch.quantile(x, 0.5, dim=1), torch.nanquantile(x, 0.6), torch.nanquantile(x, 0.4, dim=1, "
+         "interpolation='nearest'), torch.nanquantile(x, 0.4, dim=1, interpolation='higher'))", allow_nan=True)
     case("stat_nanmedian_like_median_f64", "statistics", [distinct("x", (5,), "f64")],
          "torch.median(x)")
     for dt in ("f32", "f64"):

@@ -291,7 +291,7 @@ FailureOr<PyValue> kthvalue(ImportContext &ctx, Args &a) {
 
 /// quantile(input, q, dim=None, keepdim=False, *, interpolation='linear'):
 /// q a number or a list of numbers in [0, 1]; a list puts its dim first.
-FailureOr<PyValue> quantile(ImportContext &ctx, Args &a) {
+template <bool IgnoreNan> FailureOr<PyValue> quantile(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto keep = a.boolean("keepdim");
   auto how = a.string("interpolation");
@@ -348,13 +348,57 @@ FailureOr<PyValue> quantile(ImportContext &ctx, Args &a) {
   int64_t n = typeOf(in).getDimSize(dim);
   if (n == 0)
     return a.error("quantile of an empty dim");
-  auto sorted = ctx.topK(in, n, dim, /*largest=*/false);
+  // NaN: quantile gives NaN where a reduced row holds one; nanquantile
+  // leaves NaNs out (sorted last as +inf) and reads positions of the count
+  // that is left (all NaN: NaN).
+  Value nan = c.op<gn::NeOp>({in, in});
+  Value key = IgnoreNan ? c.op<gn::WhereOp>(
+                              {nan, ctx.splat(e, std::numeric_limits<double>::infinity()), in})
+                        : in;
+  Value anyNan = c.op<gn::ReduceAnyOp>({nan}, {ctx.ints("dims", {dim}), ctx.flag("keepdim", true)});
+  Value valid = IgnoreNan ? c.op<gn::ReduceSumOp>({c.convert(c.op<gn::NotOp>({nan}), e)},
+                                                  {ctx.ints("dims", {dim}), ctx.flag("keepdim", true)})
+                          : Value();
+  if (!c.ok())
+    return failure();
+  auto sorted = ctx.topK(key, n, dim, /*largest=*/false);
   if (failed(sorted))
     return failure();
   llvm::SmallVector<int64_t> outShape(typeOf(in).getShape());
   outShape[dim] = 1;
+  Value nanValue = ctx.splat(e, std::numeric_limits<double>::quiet_NaN());
   std::vector<Value> results;
   for (double q : qs) {
+    if (IgnoreNan) {
+      // Positions q (c - 1) of the c values left, per row.
+      Type i64 = ctx.i64Type();
+      Value pos = c.op<gn::MulOp>(
+          {c.op<gn::MaximumOp>({c.op<gn::SubOp>({valid, ctx.splat(e, 1)}), ctx.splat(e, 0)}),
+           ctx.splat(e, q)});
+      Value lo = c.op<gn::FloorOp>({pos}), hi = c.op<gn::CeilOp>({pos});
+      if (*how == "lower")
+        hi = lo;
+      else if (*how == "higher")
+        lo = hi;
+      else if (*how == "nearest")
+        lo = hi = c.op<gn::RoundOp>({pos});
+      Value vlo = c.take(ctx.takeAlongAxis(sorted->first, c.convert(lo, i64), dim, false));
+      Value vhi = c.take(ctx.takeAlongAxis(sorted->first, c.convert(hi, i64), dim, false));
+      Value w = *how == "midpoint" ? ctx.splat(e, 0.5) : c.op<gn::SubOp>({pos, lo});
+      Value r = c.op<gn::AddOp>({vlo, c.op<gn::MulOp>({c.op<gn::SubOp>({vhi, vlo}), w})});
+      r = c.op<gn::WhereOp>({c.op<gn::EqOp>({valid, ctx.splat(e, 0)}), nanValue, r});
+      llvm::SmallVector<int64_t> shape;
+      if (all)
+        shape.assign(*keep ? typeOf(*x).getRank() : 0, 1);
+      else if (*keep)
+        shape = outShape;
+      else {
+        shape = outShape;
+        shape.erase(shape.begin() + dim);
+      }
+      results.push_back(c.reshape(r, shape));
+      continue;
+    }
     double pos = q * (n - 1);
     int64_t lo = (int64_t)std::floor(pos), hi = (int64_t)std::ceil(pos);
     double frac = pos - lo;
@@ -371,6 +415,7 @@ FailureOr<PyValue> quantile(ImportContext &ctx, Args &a) {
       double w = *how == "midpoint" ? 0.5 : frac;
       r = c.op<gn::AddOp>({vlo, c.op<gn::MulOp>({c.op<gn::SubOp>({vhi, vlo}), ctx.splat(e, w)})});
     }
+    r = c.op<gn::WhereOp>({anyNan, nanValue, r});
     llvm::SmallVector<int64_t> shape;
     if (all)
       shape.assign(*keep ? typeOf(*x).getRank() : 0, 1);
@@ -560,7 +605,10 @@ void mlir::gn::import::registerStatisticsOps(OpRegistry &r) {
   r.add("histc", "input, bins=100, min=0, max=0", histc);
   r.add("median", "input, dim=None, keepdim=False", median<false>);
   r.add("kthvalue", "input, k, dim=-1, keepdim=False", kthvalue);
-  r.add("quantile", "input, q, dim=None, keepdim=False, *, interpolation='linear'", quantile);
+  r.add("quantile", "input, q, dim=None, keepdim=False, *, interpolation='linear'",
+        quantile<false>);
+  r.add("nanquantile", "input, q, dim=None, keepdim=False, *, interpolation='linear'",
+        quantile<true>);
   r.add("cumprod", "input, dim, *, dtype=None", scanOp<ScanKind::Prod>);
   r.add("cummax", "input, dim", scanOp<ScanKind::Max>);
   r.add("cummin", "input, dim", scanOp<ScanKind::Min>);
