@@ -648,6 +648,10 @@ def define_statistics():
     case("stat_quantile_list_f32", "statistics", [distinct("x", S)],
          "return (torch.quantile(x, torch.tensor([0.1, 0.5, 0.95]), dim=0, keepdim=True),)")
     case("stat_quantile_all_f32", "statistics", [distinct("x", S)], "torch.quantile(x, 0.75)")
+    mx = D("x", (3, 6), [1, 3, 3, 2, 2, 5, 4, 4, 1, 1, 1, 4, 7, 6, 5, 4, 3, 2])
+    case("stat_mode_f32", "statistics", [mx, I("i", (4, 7), 0, 3)],
+         "v, k = torch.mode(x, 1)\nw, j = x.mode(0, keepdim=True)\nu, m = torch.mode(i)\n"
+         "return (v, k, w, j, u, m)")
     qnan = D("x", (3, 5), [1, 5, 2, 4, 3, 3, NAN, 0, 1, 2, NAN, NAN, NAN, NAN, NAN])
     case("stat_nanquantile_f32", "statistics", [qnan],
          "return (torch.nanquantile(x, 0.3, dim=1), torch.nanquantile(x, 0.5, dim=1, keepdim=True, "

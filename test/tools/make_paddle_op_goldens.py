@@ -982,6 +982,9 @@ CASES.update({
         "d = paddle._C_ops.det(a)",
         "s = paddle._C_ops.slogdet(a)",
         "x = paddle._C_ops.solve(a, b)"], ["i", "d", "s", "x"]),
+    "stat_mode": ([inp("x", [3, 6], data=[1, 3, 3, 2, 2, 5, 4, 4, 1, 1, 1, 4, 7, 6, 5, 4, 3, 2])], [
+        "v, i = paddle._C_ops.mode(x, 1, False)",
+        "w, j = paddle._C_ops.mode(x, 0, True)"], ["v", "i", "w", "j"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

@@ -476,6 +476,20 @@ void paddle::registerReductionOps(OpRegistry &r) {
         crossEntropyWithSoftmax);
   r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp>);
   r.add("dist", "x, y, p=2.0", folded<dist>);
+  r.add("mode", "x, axis=-1, keepdim=False", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto x = a.tensor("x");
+    auto d = a.integer("axis");
+    auto keep = a.boolean("keepdim");
+    if (failed(x) || failed(d) || failed(keep))
+      return failure();
+    auto dim = ctx.dim(*d, std::max<int64_t>(typeOf(*x).getRank(), 1));
+    if (failed(dim))
+      return failure();
+    auto r = algebra::mode(ctx, *x, *dim, *keep);
+    if (failed(r))
+      return failure();
+    return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
+  });
   r.add("max_with_index", "x, dim, keepdim=False, flatten=False", withIndex<true>);
   r.add("min_with_index", "x, dim, keepdim=False, flatten=False", withIndex<false>);
   r.add("median", "x, axis=None, keepdim=False, mode='avg'", median<false>);

@@ -1262,3 +1262,55 @@ FailureOr<Value> algebra::smallInverse(ImportContext &ctx, Value m) {
     return failure();
   return r;
 }
+
+FailureOr<std::pair<Value, Value>> algebra::mode(ImportContext &ctx, Value x, int64_t dim,
+                                                 bool keepdim) {
+  auto type = typeOf(x);
+  int64_t rank = type.getRank(), n = type.getDimSize(dim);
+  if (n < 1 || n > 4096)
+    return ctx.error("mode over a dim of " + llvm::Twine(n) + " elements (1 to 4096 are supported)");
+  Type e = type.getElementType(), i64 = ctx.i64Type();
+  Chain c{ctx};
+  // Move dim last: [.., n]; equals counted over a new last dim.
+  llvm::SmallVector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim)
+      perm.push_back(d);
+  perm.push_back(dim);
+  Value v = c.op<gn::TransposeOp>({x}, {ctx.ints("permutation", perm)});
+  llvm::SmallVector<int64_t> rowShape(typeOf(v).getShape()), a(rowShape), b(rowShape);
+  a.push_back(1);
+  b.insert(b.end() - 1, 1);
+  Value eq = c.op<gn::EqOp>({c.reshape(v, a), c.reshape(v, b)}); // [.., n, n]
+  Value counts = c.op<gn::ReduceSumOp>({c.convert(eq, i64)},
+                                       {ctx.ints("dims", {rank}), ctx.flag("keepdim", false)});
+  int64_t last = rank - 1;
+  Value best = c.op<gn::ReduceMaxOp>({counts}, {ctx.ints("dims", {last}), ctx.flag("keepdim", true)});
+  Value top = c.op<gn::EqOp>({counts, best});
+  double inf = std::numeric_limits<double>::infinity();
+  Value big = isFloat(e) ? ctx.splat(e, inf) : ctx.splat(e, double(std::numeric_limits<int64_t>::max()));
+  Value value = c.op<gn::ReduceMinOp>({c.op<gn::WhereOp>({top, v, big})},
+                                      {ctx.ints("dims", {last}), ctx.flag("keepdim", true)});
+  Value iota = c.arange(n, i64);
+  Value at = c.op<gn::WhereOp>({c.op<gn::EqOp>({v, value}), iota, ctx.splat(i64, -1)});
+  Value index = c.op<gn::ReduceMaxOp>({at}, {ctx.ints("dims", {last}), ctx.flag("keepdim", true)});
+  // Back to x's dims: dim kept as 1 or dropped.
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  if (keepdim)
+    shape[dim] = 1;
+  else
+    shape.erase(shape.begin() + dim);
+  if (keepdim) {
+    // [.., 1] with dim last -> dim back in place.
+    llvm::SmallVector<int64_t> inverse(rank);
+    for (int64_t k = 0; k < rank; ++k)
+      inverse[perm[k]] = k;
+    value = c.op<gn::TransposeOp>({value}, {ctx.ints("permutation", inverse)});
+    index = c.op<gn::TransposeOp>({index}, {ctx.ints("permutation", inverse)});
+  }
+  value = c.reshape(value, shape);
+  index = c.reshape(index, shape);
+  if (!c.ok())
+    return failure();
+  return std::make_pair(value, index);
+}

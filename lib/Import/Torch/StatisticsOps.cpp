@@ -607,6 +607,34 @@ void mlir::gn::import::registerStatisticsOps(OpRegistry &r) {
   r.add("kthvalue", "input, k, dim=-1, keepdim=False", kthvalue);
   r.add("quantile", "input, q, dim=None, keepdim=False, *, interpolation='linear'",
         quantile<false>);
+  r.add("mode", "input, dim=-1, keepdim=False", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto x = a.tensor("input");
+    auto d = a.integer("dim");
+    auto keep = a.boolean("keepdim");
+    if (failed(x) || failed(d) || failed(keep))
+      return failure();
+    Value v = *x;
+    bool scalar = typeOf(v).getRank() == 0;
+    if (scalar) {
+      auto r = ctx.reshape(v, {1});
+      if (failed(r))
+        return failure();
+      v = *r;
+    }
+    auto dim = ctx.dim(*d, typeOf(v).getRank());
+    if (failed(dim))
+      return failure();
+    auto r = algebra::mode(ctx, v, *dim, *keep && !scalar);
+    if (failed(r))
+      return failure();
+    if (scalar) {
+      auto values = ctx.reshape(r->first, {}), indices = ctx.reshape(r->second, {});
+      if (failed(values) || failed(indices))
+        return failure();
+      return PyValue::tuple({PyValue::of(*values), PyValue::of(*indices)});
+    }
+    return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
+  });
   r.add("nanquantile", "input, q, dim=None, keepdim=False, *, interpolation='linear'",
         quantile<true>);
   r.add("cumprod", "input, dim, *, dtype=None", scanOp<ScanKind::Prod>);

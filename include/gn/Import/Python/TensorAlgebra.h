@@ -165,6 +165,11 @@ FailureOr<Value> gridSample(ImportContext &ctx, Value x, Value grid, llvm::Strin
 /// (no LU in gn yet).
 FailureOr<Value> smallDet(ImportContext &ctx, Value m);
 FailureOr<Value> smallInverse(ImportContext &ctx, Value m);
+/// mode along `dim`: the most frequent value (the smallest among ties) and
+/// the index of its last occurrence, as PyTorch and PaddlePaddle give them;
+/// by counting each element's equals (an n x n compare per row: bounded,
+/// n <= 4096).
+FailureOr<std::pair<Value, Value>> mode(ImportContext &ctx, Value x, int64_t dim, bool keepdim);
 /// matrix_power for n >= 0 by repeated squaring (n = 0: the identity of
 /// x's batch shape); negative powers need an inverse and are refused.
 FailureOr<Value> matrixPower(ImportContext &ctx, Value x, int64_t n);
