@@ -833,3 +833,23 @@ func.func @unread_loop() -> tensor<f32> {
   }
   return %0 : tensor<f32>
 }
+
+// -----
+
+// A row group's rows-shaped result is written once per index of the reduced
+// dim (its last stage loops over the whole domain), so it never writes over
+// a rows-shaped input it reads: the second pass would read the first's
+// result (torch.quantile's interpolation under merge-launches did).
+// The full-shape result may still reuse its full-shape input.
+// CHECK-LABEL: func.func @row_result_not_in_place
+// CHECK: gn.launch @gn_kernels::@{{k[0-9]+_[0-9A-F]+}}(%arg0, %arg1) {inplace = array<i64: -1, 0>}
+func.func @row_result_not_in_place(%x: tensor<4x9xf32>, %y: tensor<1x9xf32>) -> (tensor<1x9xf32>, tensor<4x9xf32>) {
+  %0:2 = gn.fusion "row" (%x, %y) : (tensor<4x9xf32>, tensor<1x9xf32>) -> (tensor<1x9xf32>, tensor<4x9xf32>) {
+  ^bb0(%a: tensor<4x9xf32>, %b: tensor<1x9xf32>):
+    %s = gn.reduce_sum %a dims [0] {keepdim = true} : tensor<4x9xf32> -> tensor<1x9xf32>
+    %t = gn.add %b, %s : tensor<1x9xf32>, tensor<1x9xf32> -> tensor<1x9xf32>
+    %u = gn.sub %a, %s : tensor<4x9xf32>, tensor<1x9xf32> -> tensor<4x9xf32>
+    gn.yield %t, %u : tensor<1x9xf32>, tensor<4x9xf32>
+  }
+  return %0#0, %0#1 : tensor<1x9xf32>, tensor<4x9xf32>
+}

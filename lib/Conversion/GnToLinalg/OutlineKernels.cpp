@@ -163,6 +163,14 @@ public:
     bool any = false;
     for (auto [r, type] : llvm::enumerate(fusion.getResultTypes())) {
       auto rt = llvm::cast<RankedTensorType>(type);
+      // A result that does not span the loops (a row group's rows, a
+      // broadcast value a wider group yields) is written once per index of
+      // the loops it lacks: over its input, the second write would read
+      // what the first wrote.
+      AffineMap m = outMaps[r];
+      if (!llvm::all_of(llvm::seq<unsigned>(0, m.getNumDims()),
+                        [&](unsigned d) { return m.isFunctionOfDim(d); }))
+        continue;
       for (auto [i, in] : llvm::enumerate(fusion.getInputs())) {
         auto it = llvm::cast<RankedTensorType>(in.getType());
         // (Symbolic: the same sizes at every binding, not just the example's.)
