@@ -429,6 +429,12 @@ def define_special():
             case(f"special_{op}_{dt}", "special", [D("x", (len(values),), values, dt)], expr,
                  allow_nan=True)
     case("special_lgamma_i64", "special", [I("x", (8,), 1, 20)], "torch.lgamma(x)")
+    pg = D("x", (9,), [0.05, 0.3, 0.9, 1.0, 2.5, 7.0, 13.5, 100.0, -1.5])
+    case("special_polygamma_f32", "special", [pg],
+         "return (torch.polygamma(1, x), torch.polygamma(2, x), torch.special.polygamma(3, x), "
+         "x.polygamma(0), x.polygamma(4))", allow_nan=True)
+    case("special_polygamma_f64", "special", [D("x", (5,), [0.2, 1.0, 3.3, 25.0, -0.5], "f64")],
+         "return (torch.polygamma(1, x), torch.polygamma(5, x))", allow_nan=True)
     case("special_digamma_i64", "special", [I("x", (8,), 1, 20)], "torch.digamma(x)")
     case("special_i0_inplace_f32", "special", [D("x", (4,), [-1, 0, 2, 5])],
          "y = x * 1.0\ny.i0_()\nreturn (y,)")

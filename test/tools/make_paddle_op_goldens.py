@@ -985,6 +985,9 @@ CASES.update({
     "stat_mode": ([inp("x", [3, 6], data=[1, 3, 3, 2, 2, 5, 4, 4, 1, 1, 1, 4, 7, 6, 5, 4, 3, 2])], [
         "v, i = paddle._C_ops.mode(x, 1, False)",
         "w, j = paddle._C_ops.mode(x, 0, True)"], ["v", "i", "w", "j"]),
+    "special_polygamma": ([inp("x", [7], data=[0.05, 0.3, 1.0, 2.5, 7.0, 13.5, 100.0])], [
+        "a = paddle._C_ops.polygamma(x, 1)",
+        "b = paddle._C_ops.polygamma(x, 3)"], ["a", "b"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

@@ -330,6 +330,13 @@ void paddle::registerMathOps(OpRegistry &r) {
   r.add("isclose", "x, y, rtol=1e-05, atol=1e-08, equal_nan=False", folded<isclose>);
   r.add("allclose", "x, y, rtol=1e-05, atol=1e-08, equal_nan=False", folded<allclose>);
   r.add("equal_all", "x, y", folded<equalAll>);
+  r.add("polygamma", "x, n", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto n = a.integer("n");
+    auto x = a.tensor("x");
+    if (failed(n) || failed(x))
+      return failure();
+    return wrap(math::polygamma(ctx, *n, *x));
+  });
   r.add("bitwise_left_shift", "x, y, is_arithmetic=True", folded<shift<true>>);
   r.add("bitwise_right_shift", "x, y, is_arithmetic=True", folded<shift<false>>);
   r.add("logit", "x, eps=1e-06", folded<logit>);

@@ -275,6 +275,21 @@ void mlir::gn::import::registerMathOps(OpRegistry &r) {
   r.add("diff", "input, n=1, dim=-1, prepend=None, append=None", diff);
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());
   r.add("mvlgamma|multigammaln", "input, p", mvlgamma);
+  r.add("polygamma", "n, input", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto n = a.integer("n");
+    auto x = a.tensor("input");
+    if (failed(n) || failed(x))
+      return failure();
+    return wrap(math::polygamma(ctx, *n, *x));
+  });
+  // x.polygamma(n): the tensor first.
+  r.add("Tensor.polygamma", "input, n", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto n = a.integer("n");
+    auto x = a.tensor("input");
+    if (failed(n) || failed(x))
+      return failure();
+    return wrap(math::polygamma(ctx, *n, *x));
+  });
   addBinary(r, std::make_index_sequence<std::size(kBinary)>());
   addClasses(r, std::make_index_sequence<std::size(kClasses)>());
   r.add("softshrink", "input, lambd=0.5", shrink<false>);

@@ -34,6 +34,9 @@ bool isSpecial(llvm::StringRef name);
 /// rounded once to x's type (f32 for integers); formulas and precision in
 /// lib/Import/Python/SpecialFunctions.cpp.
 FailureOr<Value> special(ImportContext &ctx, llvm::StringRef name, Value x);
+/// polygamma(n, x): digamma for n = 0, else (-1)^(n+1) n! zeta(n + 1, x)
+/// (SpecialFunctions.cpp), in f64 and rounded once.
+FailureOr<Value> polygamma(ImportContext &ctx, int64_t n, Value x);
 
 /// isinf, isfinite, isposinf, isneginf, isnan: an i1 tensor (all false,
 /// or all true for isfinite, on integer inputs).
