@@ -386,6 +386,28 @@ class Generator:
         return self.emit(rs, x.dtype, f"gn.{name} {{0}} dims {ilist(dims)}{attr} : {x.type} -> "
                          f"{tensor_type(rs, x.dtype)}", [x])
 
+    def rows(self):
+        """A reduction kept over rows (any dims, not only the last) with
+        rows-shaped values a kernel of their own produced (a cumsum), read by
+        two results: a row group whose results could be written over that
+        value's buffer (the in-place bug found under merge-launches)."""
+        x = self.pick(lambda v: self.floats(v) and len(v.shape) >= 2 and 0 not in v.shape)
+        if x is None:
+            return None
+        rank = len(x.shape)
+        dims = sorted(self.rng.sample(range(rank), self.rng.randint(1, rank - 1)))
+        rs = tuple(1 if i in dims else s for i, s in enumerate(x.shape))
+        name = self.rng.choice(["reduce_sum", "reduce_max", "reduce_mean"])
+        r = self.emit(rs, x.dtype, f"gn.{name} {{0}} dims {ilist(dims)} {{{{keepdim = true}}}} : "
+                      f"{x.type} -> {tensor_type(rs, x.dtype)}", [x])
+        y = self.input_as(rs, x.dtype)
+        y = self.emit(rs, x.dtype, f"gn.cumsum {{0}} dim {self.rng.randrange(rank)} : {y.type}", [y])
+        t = r.type
+        first = self.rng.choice(["add", "sub", "mul"])
+        self.emit(rs, x.dtype, f"gn.{first} {{0}}, {{1}} : {t}, {t} -> {t}", [y, r])
+        second = self.rng.choice(["sub", "maximum", "add"])
+        return self.emit(rs, x.dtype, f"gn.{second} {{0}}, {{1}} : {t}, {t} -> {t}", [r, y])
+
     def view(self):
         x = self.pick()
         s = list(x.shape)
@@ -710,7 +732,7 @@ class Generator:
     FAMILIES = [("unary", 5), ("binary", 7), ("view", 6), ("reduction", 3), ("matmul", 2),
                 ("compare_select", 1.5), ("rounding", 0.7), ("integer", 1), ("half_stretch", 0.8),
                 ("widen", 0.8), ("conv", 1), ("pool", 0.7), ("norm", 1), ("indexing", 1.5),
-                ("ranking", 0.5), ("attention", 0.6), ("spatial", 1.2), ("logic", 0.6)]
+                ("ranking", 0.5), ("attention", 0.6), ("spatial", 1.2), ("logic", 0.6), ("rows", 0.8)]
 
     def build(self):
         for _ in range(self.rng.randint(1, 3)):
