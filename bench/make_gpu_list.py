@@ -4,13 +4,17 @@ not by hand, from the unpacked GraphNet dev samples:
 
     python3 bench/make_gpu_list.py [--graphnet DIR] [--count 150] [--seed 40]
         [--max-gib 16] [--parts 5] [--exclude bench/gpu-samples.txt]
+        [--records conformance/results/sweep-cuda-2026-11-30/cuda.jsonl]
         --out bench/gpu-list
 
 The rule:
   1. Every sample: torch (samples/, graph_net.json "framework": "torch") and
      PaddlePaddle (paddle_samples/), shape_patches_* folders left out; a
      sample of --exclude (today's 46-sample list) left out, so the two lists
-     are disjoint.
+     are disjoint; a sample whose --records record (any gn-eval JSONL; by
+     default the committed whole-dataset CUDA sweep) is a GraphNet data gap
+     left out: it cannot be run by anyone, so it would only be a hole in the
+     list.
   2. Its weights and inputs from weight_meta.py and input_meta.py: elements
      and bytes. Samples over --max-gib of them are left out (what does not fit
      one 80 GB GPU with room for its intermediates).
@@ -116,6 +120,9 @@ def main():
     ap.add_argument("--max-gib", type=float, default=16)
     ap.add_argument("--parts", type=int, default=5)
     ap.add_argument("--exclude", action="append", default=[])
+    ap.add_argument("--records", action="append", default=None,
+                    help="gn-eval JSONL whose 'graphnet data gap' samples are left out "
+                         "(default: the committed whole-dataset CUDA sweep)")
     ap.add_argument("--out", required=True, help="folder for part-N.txt and all.txt")
     a = ap.parse_args()
     excluded = set()
@@ -124,11 +131,31 @@ def main():
             line = line.strip()
             if line and not line.startswith("#"):
                 excluded.add(line if line.startswith("paddle_samples/") else "samples/" + line)
+    if a.records is None:
+        default = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance",
+                               "results", "sweep-cuda-2026-11-30", "cuda.jsonl")
+        a.records = [default] if os.path.exists(default) else []
+    gaps = set()
+    for f in a.records:
+        for line in open(f):
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if r.get("error_class") == "graphnet data gap":
+                # Records hold the path they were run at: match from the
+                # framework folder on (samples/... or paddle_samples/...).
+                m = re.search(r"(?:^|/)((?:paddle_)?samples/.*)$", r.get("sample", ""))
+                if m:
+                    gaps.add(m.group(1).rstrip("/"))
     eligible, seen_models, dropped = [], set(), collections.Counter()
     every = sorted(samples(a.graphnet), key=lambda s: order(a.seed, s["path"]))
     for s in every:
         if s["path"] in excluded:
             dropped["in --exclude"] += 1
+            continue
+        if s["path"] in gaps:
+            dropped["GraphNet data gap (--records)"] += 1
             continue
         if s["model"] in seen_models:
             dropped["another piece of a model already eligible"] += 1
@@ -160,7 +187,8 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     header = [f"# {len(chosen)} GraphNet dev samples chosen by bench/make_gpu_list.py "
               f"(--count {a.count} --seed {a.seed} --max-gib {a.max_gib}; excluded: "
-              f"{', '.join(a.exclude) or 'none'}); paths relative to the unpacked GraphNet "
+              f"{', '.join(a.exclude) or 'none'}; data gaps from: "
+              f"{', '.join(os.path.relpath(r) for r in a.records) or 'none'}); paths relative to the unpacked GraphNet "
               "folder. Rerun the script to regenerate; do not edit by hand."]
     with open(os.path.join(a.out, "all.txt"), "w") as f:
         f.write("\n".join(header) + "\n")
