@@ -2462,6 +2462,28 @@ def define_recurrent():
         ws = cell("p", 1, 3, 4) + cell("q", 1, 3, 3)
         case(f"torch_{fn}_2layer_f32", "recurrent", [N("x", (6, 2, 4)), N("h0", (2, 2, 3), sd=0.2)] + ws,
              f"out, hn = torch.{fn}(x, h0, {names(ws)}, True, 2, 0.0, False, False, False)\nreturn (out, hn)")
+    # Single steps (nn.LSTMCell, GRUCell, RNNCell): with and without biases.
+    ws = cell("k", 4, 3, 5)
+    case("torch_lstm_cell_f32", "recurrent",
+         [N("x", (2, 5)), N("h", (2, 3), sd=0.2), N("c", (2, 3), sd=0.2), N("u", (1, 5))] + ws,
+         f"h1, c1 = torch.lstm_cell(x, (h, c), {', '.join(p.var for p in ws)})\n"
+         f"h2, c2 = torch.lstm_cell(u, (h[:1], c[:1]), k_wi, k_wh)\n"
+         "return (h1, c1, h2, c2)")
+    ws = cell("m", 3, 4, 5)
+    case("torch_gru_rnn_cells_f32", "recurrent",
+         [N("x", (3, 5)), N("h", (3, 4), sd=0.2)] + ws + cell("t", 1, 4, 5),
+         f"a = torch.gru_cell(x, h, {', '.join(p.var for p in ws)})\n"
+         "b = torch.rnn_tanh_cell(x, h, t_wi, t_wh, t_bi, t_bh)\n"
+         "c = torch.rnn_relu_cell(x[:1], h[:1], t_wi, t_wh)\n"
+         "return (a, b, c)")
+
+
+def define_conv_tbc_feature_dropout():
+    # fairseq's time-major convolution, padded and not.
+    case("conv_tbc_f32", "conv", [N("x", (7, 2, 4)), N("w", (3, 4, 5), sd=0.3), N("b", (5,), sd=0.1)],
+         "return (torch.conv_tbc(x, w, b, 1), torch.conv_tbc(x, w, b), torch.conv_tbc(x, w, b, pad=2))")
+    case("feature_dropout_eval_f32", "activation", [N("x", (2, 3, 4, 4))],
+         "return (torch.feature_dropout(x, 0.4, False), torch.feature_dropout(x[:, :, 0], 0.0, True))")
 
 
 def define_all():
@@ -2474,7 +2496,7 @@ def define_all():
               define_losses, define_pool_indices, define_random_forms,
               define_api_more, define_api_more2, define_aten_forms, define_complex_views,
               define_index_writes, define_instance_norm_running, define_embedding_bag,
-              define_small_linalg):
+              define_small_linalg, define_conv_tbc_feature_dropout):
         f()
 
 

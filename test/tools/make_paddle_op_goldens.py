@@ -985,6 +985,29 @@ CASES.update({
     "stat_mode": ([inp("x", [3, 6], data=[1, 3, 3, 2, 2, 5, 4, 4, 1, 1, 1, 4, 7, 6, 5, 4, 3, 2])], [
         "v, i = paddle._C_ops.mode(x, 1, False)",
         "w, j = paddle._C_ops.mode(x, 0, True)"], ["v", "i", "w", "j"]),
+    "misc_multiplex_select": ([inp("a", [4, 3]), inp("b", [4, 3]), inp("c", [4, 3]),
+                               inp("i", [4, 1], dtype="int32", data=[2, 0, 1, 2])], [
+        "m = paddle._C_ops.multiplex([a, b, c], i)",
+        "s = paddle._C_ops.index_select_strided(a, 1, 1)",
+        "t = paddle._C_ops.index_select_strided(b, 3, 0)",
+        "v = paddle._C_ops.view_slice(c, 1, 3)"], ["m", "s", "t", "v"]),
+    "loss_hinge_l1_norm": ([inp("x", [5, 1]), inp("y", [5, 1], data=[1, 0, 0, 1, 1]), inp("z", [3, 4])], [
+        "h = paddle._C_ops.hinge_loss(x, y)",
+        "n = paddle._C_ops.l1_norm(z)"], ["h", "n"]),
+    "stat_variance_conj": ([inp("x", [3, 5]), inp("y", [2, 3, 4])], [
+        "v = paddle._C_ops.variance(x, [1], False)",
+        "w = paddle._C_ops.variance(y, [0, 2], True)",
+        "u = paddle._C_ops.variance(x, [], False)",
+        "c = paddle._C_ops.conj(y)"], ["v", "w", "u", "c"]),
+    "nn_lp_pool2d": ([inp("x", [1, 2, 5, 5], lo=0.1, hi=2.0)], [
+        "a = paddle._C_ops.lp_pool2d(x, [2, 2], [2, 2], [0, 0], False, True, 'NCHW', 'LP', False, False, 'EXPLICIT', 2.0)",
+        "b = paddle._C_ops.lp_pool2d(x, [3, 3], [2, 2], [1, 1], True, True, 'NCHW', 'LP', False, False, 'EXPLICIT', 3.0)",
+        "c = paddle._C_ops.lp_pool2d(x, [2, 2], [2, 2], [0, 0], True, True, 'NCHW', 'LP', False, False, 'EXPLICIT', 1.5)",
+        "d = paddle._C_ops.lp_pool2d(x, [3, 3], [1, 1], [0, 0], False, True, 'NCHW', 'LP', False, False, 'SAME', 2.0)"],
+        ["a", "b", "c", "d"]),
+    "nn_conv2d_transpose_bias": ([inp("x", [1, 4, 5, 5]), inp("w", [4, 3, 3, 3]), inp("b", [3])], [
+        "y = paddle._C_ops.conv2d_transpose_bias(x, w, b, [2, 2], [1, 1], [1, 1], [], 'EXPLICIT', 1, [1, 1], 'NCHW')"],
+        ["y"]),
     "special_polygamma": ([inp("x", [7], data=[0.05, 0.3, 1.0, 2.5, 7.0, 13.5, 100.0])], [
         "a = paddle._C_ops.polygamma(x, 1)",
         "b = paddle._C_ops.polygamma(x, 3)"], ["a", "b"]),
@@ -1017,7 +1040,16 @@ def _depthwise_bias(v):
     return [(y + t["b"].reshape([1, -1, 1, 1])).numpy()]
 
 
+def _conv_transpose_bias(v):
+    t = {k: paddle.to_tensor(a) for k, a in v.items()}
+    y = paddle._C_ops.conv2d_transpose(t["x"], t["w"], [2, 2], [1, 1], [1, 1], [], "EXPLICIT", 1,
+                                       [1, 1], "NCHW")
+    return [(y + t["b"].reshape([1, -1, 1, 1])).numpy()]
+
+
 NUMPY_REFERENCE = {
+    # oneDNN-only kernel: PaddlePaddle's conv2d_transpose, then the bias.
+    "nn_conv2d_transpose_bias": _conv_transpose_bias,
     # GPU-only kernel: PaddlePaddle's depthwise_conv2d, then the bias.
     "nn_depthwise_conv2d_bias": _depthwise_bias,
     "reduce_max_with_index": lambda v: [v["x"].max(1), v["x"].argmax(1), v["x"].min(0, keepdims=True),

@@ -287,22 +287,30 @@ FailureOr<PyValue> fullBatchSizeLike(ImportContext &ctx, Args &a) {
 
 /// gaussian(shape, mean, std, seed, dtype, place): normal draws from gn's
 /// random stream (not PaddlePaddle's), scaled by std and shifted by mean.
+/// Draws of gn's normal stream in f32, times std plus mean.
+FailureOr<Value> normalValues(ImportContext &ctx, llvm::ArrayRef<int64_t> shape, double mean,
+                              double std) {
+  Chain c{ctx};
+  Value n = c.take(ctx.build<gn::RandomOp>(
+      {}, {ctx.ints("shape", shape), ctx.attr("dtype", TypeAttr::get(ctx.f32())),
+           ctx.str("distribution", "normal"), ctx.i64("seed", ctx.nextRandomSeed++)}));
+  Value r = c.op<gn::AddOp>({c.op<gn::MulOp>({n, ctx.splat(ctx.f32(), std)}),
+                             ctx.splat(ctx.f32(), mean)});
+  if (!c.ok())
+    return failure();
+  return r;
+}
+
 FailureOr<PyValue> gaussian(ImportContext &ctx, Args &a) {
   auto shape = sizeList(a, ctx, "shape");
   auto mean = number(a, ctx, "mean"), std = number(a, ctx, "std");
   auto t = dtypeArg(a, ctx, "dtype");
   if (failed(shape) || failed(mean) || failed(std) || failed(t))
     return failure();
-  Chain c{ctx};
-  Value n = c.take(ctx.build<gn::RandomOp>(
-      {}, {ctx.ints("shape", *shape), ctx.attr("dtype", TypeAttr::get(ctx.f32())),
-           ctx.str("distribution", "normal"), ctx.i64("seed", ctx.nextRandomSeed++)}));
-  Value r = c.op<gn::AddOp>({c.op<gn::MulOp>({n, ctx.splat(ctx.f32(), *std)}),
-                             ctx.splat(ctx.f32(), *mean)});
-  r = c.convert(r, *t);
-  if (!c.ok())
+  auto r = normalValues(ctx, *shape, *mean, *std);
+  if (failed(r))
     return failure();
-  return PyValue::of(r);
+  return wrap(ctx.convert(*r, *t));
 }
 
 /// bernoulli(x): 1 where a uniform draw in [0, 1) is below x, else 0, in
@@ -328,6 +336,37 @@ FailureOr<PyValue> uniform(ImportContext &ctx, Args &a) {
   if (failed(shape) || failed(t) || failed(lo) || failed(hi))
     return failure();
   return wrap(uniformValues(ctx, *shape, *t, *lo, *hi));
+}
+
+/// uniform_inplace(x, min, max, seed, diag_num, diag_step, diag_val) and
+/// gaussian_inplace(x, mean, std, seed): x's shape and dtype filled with
+/// draws of gn's random stream (uniform / gaussian above). The diagonal
+/// fill of uniform_inplace (diag_num > 0) is refused: PaddlePaddle's CPU
+/// kernel left it out when checked, so what it should give is not known.
+FailureOr<PyValue> uniformInplace(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto lo = number(a, ctx, "min"), hi = number(a, ctx, "max"), diag = number(a, ctx, "diag_num");
+  if (failed(x) || failed(lo) || failed(hi) || failed(diag))
+    return failure();
+  if (*diag > 0)
+    return a.error("uniform_inplace with diag_num > 0 is not supported");
+  auto type = typeOf(*x);
+  if (!llvm::isa<FloatType>(type.getElementType()))
+    return a.error("uniform_inplace expects a floating-point tensor");
+  return wrap(uniformValues(ctx, type.getShape(), type.getElementType(), *lo, *hi));
+}
+FailureOr<PyValue> gaussianInplace(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto mean = number(a, ctx, "mean"), std = number(a, ctx, "std");
+  if (failed(x) || failed(mean) || failed(std))
+    return failure();
+  auto type = typeOf(*x);
+  if (!llvm::isa<FloatType>(type.getElementType()))
+    return a.error("gaussian_inplace expects a floating-point tensor");
+  auto r = normalValues(ctx, type.getShape(), *mean, *std);
+  if (failed(r))
+    return failure();
+  return wrap(ctx.convert(*r, type.getElementType()));
 }
 
 /// randint(low, high, shape, dtype, place): integers uniform in [low,
@@ -448,6 +487,9 @@ void paddle::registerFactoryOps(OpRegistry &r) {
   r.add("uniform", "shape, dtype, min, max, seed=0, place=None", uniform);
   r.add("gaussian", "shape, mean, std, seed=0, dtype=None, place=None", gaussian);
   r.add("bernoulli", "x", bernoulli);
+  r.add("uniform_inplace|uniform_inplace_",
+        "x, min=-1.0, max=1.0, seed=0, diag_num=0, diag_step=0, diag_val=1.0", uniformInplace);
+  r.add("gaussian_inplace|gaussian_inplace_", "x, mean=0, std=1.0, seed=0", gaussianInplace);
   r.add("logspace", "start, stop, num, base, dtype, place=None", logspace);
   r.add("full_batch_size_like",
         "input, shape, dtype, value, input_dim_idx=0, output_dim_idx=0, place=None",

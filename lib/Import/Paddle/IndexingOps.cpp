@@ -488,6 +488,88 @@ FailureOr<PyValue> indexAdd(ImportContext &ctx, Args &a) {
   return wrap(ctx.putAlongAxis(*x, full, *values, *axis, "add", true));
 }
 
+/// multiplex(inputs, index): row i of the result is row i of
+/// inputs[index[i]] (index [N, 1]; the inputs share a shape [N, ...]):
+/// the inputs stacked along a new dim 0 and gathered there.
+FailureOr<PyValue> multiplex(ImportContext &ctx, Args &a) {
+  auto xs = a.tensors("inputs");
+  auto index = a.tensor("index");
+  if (failed(xs) || failed(index))
+    return failure();
+  if (xs->empty())
+    return a.error("multiplex needs at least one input");
+  auto type = typeOf(xs->front());
+  if (type.getRank() < 1)
+    return a.error("multiplex expects inputs of rank 1 or more");
+  for (Value v : *xs)
+    if (typeOf(v) != type)
+      return a.error("multiplex expects inputs of one shape and dtype");
+  auto it = typeOf(*index);
+  int64_t n = type.getDimSize(0);
+  if (!llvm::isa<IntegerType>(it.getElementType()) || it.getNumElements() != n)
+    return a.error("multiplex expects an integer index of one entry per row");
+  llvm::SmallVector<int64_t> stacked{1};
+  stacked.append(type.getShape().begin(), type.getShape().end());
+  llvm::SmallVector<Value> rows;
+  for (Value v : *xs) {
+    auto r = ctx.reshape(v, stacked);
+    if (failed(r))
+      return failure();
+    rows.push_back(*r);
+  }
+  llvm::SmallVector<int64_t> column(stacked.size(), 1);
+  column[1] = n;
+  Chain c{ctx};
+  Value all = rows.size() == 1 ? rows[0] : c.op<gn::ConcatOp>(rows, {ctx.i64("dim", 0)});
+  Value at = c.convert(c.take(ctx.reshape(*index, column)), ctx.builder.getI64Type());
+  Value wide = c.op<gn::BroadcastToOp>({at}, {ctx.ints("shape", stacked)});
+  Value picked = c.op<gn::GatherOp>({all, wide}, {ctx.i64("dim", 0)});
+  if (!c.ok())
+    return failure();
+  return wrap(ctx.reshape(picked, type.getShape()));
+}
+
+/// index_select_strided(x, index, axis): x.select(axis, index), the axis
+/// dropped. An index outside [0, n) is refused: PaddlePaddle's kernel does
+/// not wrap a negative one and reads outside the tensor (checked on 3.3).
+FailureOr<PyValue> indexSelectStrided(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto index = a.integer("index"), axis = a.integer("axis");
+  if (failed(x) || failed(index) || failed(axis))
+    return failure();
+  auto type = typeOf(*x);
+  auto d = ctx.dim(*axis, type.getRank());
+  if (failed(d))
+    return failure();
+  int64_t n = type.getDimSize(*d), i = *index;
+  if (i < 0 || i >= n)
+    return a.error("index " + std::to_string(*index) + " out of range for a dim of " +
+                   std::to_string(n));
+  auto s = sliceAxis(ctx, *x, *d, i, i + 1);
+  if (failed(s))
+    return failure();
+  llvm::SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + *d);
+  return wrap(ctx.reshape(*s, shape));
+}
+
+/// view_slice(input, begin_idx, end_idx): input[begin_idx:end_idx] along
+/// dim 0.
+FailureOr<PyValue> viewSlice(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto begin = a.integer("begin_idx"), end = a.integer("end_idx");
+  if (failed(x) || failed(begin) || failed(end))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() < 1)
+    return a.error("view_slice expects a tensor of rank 1 or more");
+  int64_t n = type.getDimSize(0);
+  if (*begin < 0 || *end > n || *begin > *end)
+    return a.error("view_slice range [" + std::to_string(*begin) + ", " + std::to_string(*end) +
+                   ") out of [0, " + std::to_string(n) + "]");
+  return wrap(sliceAxis(ctx, *x, 0, *begin, *end));
+}
+
 } // namespace
 
 void paddle::registerIndexingOps(OpRegistry &r) {
@@ -512,4 +594,7 @@ void paddle::registerIndexingOps(OpRegistry &r) {
   r.add("put_along_axis|put_along_axis_",
         "arr, indices, values, axis, reduce='assign', include_self=True, broadcast=True",
         folded<putAlongAxis>);
+  r.add("multiplex", "inputs, index", multiplex);
+  r.add("index_select_strided", "x, index, axis=0", indexSelectStrided);
+  r.add("view_slice", "input, begin_idx, end_idx", viewSlice);
 }

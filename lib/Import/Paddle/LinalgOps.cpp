@@ -514,6 +514,9 @@ void paddle::registerLinalgOps(OpRegistry &r) {
   r.add("pixel_shuffle", "x, upscale_factor=1, data_format='NCHW'", folded<pixelShuffle>);
   r.add("std", "x, axis=None, keepdim=False, unbiased=True, correction=1", folded<spread<true>>);
   r.add("var", "x, axis=None, keepdim=False, unbiased=True, correction=1", folded<spread<false>>);
+  // The kernel paddle.var's Python wrapper does not reach: the population
+  // variance (checked on PaddlePaddle 3.3).
+  r.add("variance", "x, axis=None, keepdim=False, correction=0", folded<spread<false>>);
   r.add("multi_dot", "x", folded<multiDot>);
   r.add("matrix_power", "x, n", folded<matrixPower>);
   r.add("inverse", "x", folded<inverse>);

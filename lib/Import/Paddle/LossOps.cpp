@@ -57,10 +57,27 @@ FailureOr<PyValue> logLoss(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
+/// hinge_loss(logits, labels): max(0, 1 - logits * (2 labels - 1)), labels
+/// 0 or 1, elementwise.
+FailureOr<PyValue> hingeLoss(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("logits"), y = a.tensor("labels");
+  if (failed(x) || failed(y))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  Chain c{ctx};
+  Value sign = c.op<gn::SubOp>({c.op<gn::MulOp>({c.convert(*y, e), ctx.splat(e, 2)}), ctx.splat(e, 1)});
+  Value margin = c.op<gn::SubOp>({ctx.splat(e, 1), c.op<gn::MulOp>({*x, sign})});
+  Value r = c.op<gn::ReluOp>({margin});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void paddle::registerLossOps(OpRegistry &r) {
   r.add("nll_loss", "input, label, weight=None, ignore_index=-100, reduction='mean'", nllLoss);
   r.add("kldiv_loss", "x, label, reduction='mean', log_target=False", kldivLoss);
   r.add("log_loss", "input, label, epsilon=0.0001", logLoss);
+  r.add("hinge_loss", "logits, labels", hingeLoss);
 }

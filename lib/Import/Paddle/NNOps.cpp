@@ -277,14 +277,35 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
       failed(exclusive) || failed(global) || failed(adaptive) || failed(format) ||
       failed(type) || failed(algorithm))
     return failure();
-  if (*type != "max" && *type != "avg")
+  // "LP" (lp_pool2d, with norm_type p): (sum over the window of x^p)^(1/p),
+  // zero padding adding nothing, x^p NaN where x < 0 and p is fractional.
+  bool isLp = a.has("norm_type"); // only lp_pool2d has it
+  if (*type != "max" && *type != "avg" && !isLp)
     return a.error("unsupported pooling_type '" + *type + "'");
   bool isMax = *type == "max";
+  double lpNorm = 1;
+  if (isLp) {
+    auto n = number(a, ctx, "norm_type");
+    if (failed(n))
+      return failure();
+    if (*n == 0)
+      return a.error("lp_pool2d with norm_type 0 is not supported");
+    if (*global || *adaptive)
+      return a.error("lp_pool2d with global_pooling or adaptive is not supported");
+    lpNorm = *n;
+  }
   int64_t rank = typeOf(*x).getRank();
   if (rank != Spatial + 2)
     return a.error("expects a " + std::to_string(Spatial + 2) + "-d input");
   bool last = *format == "NHWC" || *format == "NDHWC";
   Value in = *x;
+  if (isLp) {
+    Type e = typeOf(in).getElementType();
+    auto powered = ctx.build<gn::PowOp>({in, ctx.splat(e, lpNorm)});
+    if (failed(powered))
+      return failure();
+    in = *powered;
+  }
   if (last) {
     auto t = transpose(ctx, in, channelsFirst(rank));
     if (failed(t))
@@ -320,10 +341,10 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
     // padding divided by other counts than the window's when checked: refused.
     Value ones;
     if (p->low != p->high) {
-      if (!isMax && !*exclusive)
+      if (!isMax && !isLp && !*exclusive)
         return a.error("asymmetric padding with exclusive=False is not supported");
       Type e = typeOf(in).getElementType();
-      if (!isMax && *exclusive) {
+      if (!isMax && !isLp && *exclusive) {
         auto padOnes = *p;
         auto o = padAsymmetric(ctx, ctx.splat(e, 1, typeOf(in).getShape()), padOnes, 0);
         if (failed(o))
@@ -352,6 +373,13 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
         ctx.ints("dilation", dilation), ctx.flag("ceil_mode", ceilMode)};
     if (isMax) {
       r = ctx.build<gn::MaxPoolOp>({in}, attrs);
+    } else if (isLp) {
+      attrs.push_back(ctx.flag("count_include_pad", true));
+      attrs.push_back(ctx.i64("divisor_override", 1));
+      auto sums = ctx.build<gn::AvgPoolOp>({in}, attrs);
+      if (failed(sums))
+        return failure();
+      r = ctx.build<gn::PowOp>({*sums, ctx.splat(typeOf(*sums).getElementType(), 1.0 / lpNorm)});
     } else if (ones) {
       attrs.push_back(ctx.flag("count_include_pad", true));
       auto sums = ctx.build<gn::AvgPoolOp>({in}, attrs);
@@ -1019,11 +1047,12 @@ template <int Spatial> FailureOr<PyValue> unpool(ImportContext &ctx, Args &a) {
 
 namespace {
 
-/// depthwise_conv2d_bias / depthwise_conv3d_bias(x, filter, bias, strides,
-/// paddings, padding_algorithm, groups, dilations, data_format): the
-/// convolution, then the bias along the channel dim.
+/// depthwise_conv2d_bias / depthwise_conv3d_bias and conv2d_transpose_bias:
+/// the convolution (Conv: conv or convTranspose, which read the arguments
+/// of their own), then the bias along the channel dim.
+template <FailureOr<PyValue> (*Conv)(ImportContext &, Args &)>
 FailureOr<PyValue> convWithBias(ImportContext &ctx, Args &a) {
-  auto r = conv(ctx, a);
+  auto r = Conv(ctx, a);
   auto b = a.optionalTensor("bias");
   auto format = a.string("data_format");
   if (failed(r) || failed(b) || failed(format) || !*b)
@@ -1078,7 +1107,7 @@ void paddle::registerNNOps(OpRegistry &r) {
         "x, filter, strides, paddings, padding_algorithm, dilations, groups, data_format", conv);
   r.add("depthwise_conv2d_bias|depthwise_conv3d_bias",
         "x, filter, bias, strides, paddings, padding_algorithm, groups, dilations, data_format",
-        convWithBias);
+        convWithBias<conv>);
   r.add("linear_v2", "x, weight, bias=None, transpose_weight=False", folded<linearV2>);
   r.add("depthwise_conv2d",
         "x, filter, strides, paddings, padding_algorithm, groups, dilations, data_format", conv);
@@ -1086,9 +1115,17 @@ void paddle::registerNNOps(OpRegistry &r) {
         "x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, "
         "dilations, data_format",
         convTranspose);
+  r.add("conv2d_transpose_bias",
+        "x, filter, bias, strides, paddings, output_padding, output_size, padding_algorithm, "
+        "groups, dilations, data_format",
+        convWithBias<convTranspose>);
   r.add("pool2d",
         "x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, "
         "global_pooling, adaptive, padding_algorithm",
+        pool<2>);
+  r.add("lp_pool2d",
+        "x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, "
+        "global_pooling, adaptive, padding_algorithm, norm_type",
         pool<2>);
   r.add("pool3d",
         "x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, "

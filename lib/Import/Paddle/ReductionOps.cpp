@@ -79,6 +79,22 @@ FailureOr<PyValue> meanAll(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::ReduceMeanOp>({*x}, {ctx.ints("dims", dims), ctx.flag("keepdim", false)}));
 }
 
+/// l1_norm(x): sum |x| over every element, a 0-d tensor.
+FailureOr<PyValue> l1Norm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  llvm::SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < typeOf(*x).getRank(); ++i)
+    dims.push_back(i);
+  Chain c{ctx};
+  Value r = c.op<gn::ReduceSumOp>({c.op<gn::AbsOp>({*x})},
+                                  {ctx.ints("dims", dims), ctx.flag("keepdim", false)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 template <typename OpTy>
 FailureOr<PyValue> boolReduce(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
@@ -457,6 +473,7 @@ void paddle::registerReductionOps(OpRegistry &r) {
   r.add("sum", "x, axis=None, dtype=None, keepdim=False", folded<sum>);
   r.add("mean", "x, axis=None, keepdim=False", folded<mean>);
   r.add("mean_all", "x", folded<meanAll>);
+  r.add("l1_norm|l1_norm_", "x", folded<l1Norm>);
   r.add("max", "x, axis=None, keepdim=False", folded<plain<gn::ReduceMaxOp>>);
   r.add("min", "x, axis=None, keepdim=False", folded<plain<gn::ReduceMinOp>>);
   r.add("prod", "x, axis=None, keepdim=False, reduce_all=False", folded<plain<gn::ReduceProdOp>>);

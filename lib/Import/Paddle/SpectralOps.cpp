@@ -209,6 +209,7 @@ void paddle::registerSpectralOps(OpRegistry &r) {
   r.add("fft_c2c", "x, axes, normalization='backward', forward=True", fftC2C);
   r.add("fft_c2r", "x, axes, normalization='backward', forward=False, last_dim_size=0", fftC2R);
   r.add("real", "x", part<false>);
+  r.add("conj", "x", [](ImportContext &c, Args &a) { return conjugate(c, a.get("x")); });
   r.add("imag", "x", part<true>);
   r.add("abs", "x", folded<absOp>);
 }

@@ -441,3 +441,15 @@ FailureOr<Value> mlir::gn::import::conjugateImag(ImportContext &ctx, Value im) {
     return im;
   return ctx.build<gn::NegOp>({im});
 }
+
+FailureOr<PyValue> mlir::gn::import::conjugate(ImportContext &ctx, const PyValue &v) {
+  if (!isComplex(v)) {
+    if (!v.isTensor())
+      return ctx.error("conj expects a tensor");
+    return v;
+  }
+  auto im = conjugateImag(ctx, v.elts[1].tensor);
+  if (failed(im))
+    return failure();
+  return complexPair(v.elts[0].tensor, *im);
+}

@@ -701,6 +701,23 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("dropout3d", "input, p=0.5, training=False, inplace=False", dropout<3>);
   r.add("alpha_dropout|feature_alpha_dropout", "input, p=0.5, training=False, inplace=False",
         dropout<-1>);
+  // ATen's feature_dropout(input, p, train): whole channels of [N, C, ...],
+  // as dropout1d/2d/3d by the input's rank.
+  r.add("feature_dropout", "input, p, training", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto x = a.tensor("input");
+    if (failed(x))
+      return failure();
+    switch (typeOf(*x).getRank()) {
+    case 3:
+      return dropout<1>(ctx, a);
+    case 4:
+      return dropout<2>(ctx, a);
+    case 5:
+      return dropout<3>(ctx, a);
+    default:
+      return a.error("feature_dropout expects a 3-d to 5-d input [N, C, ...]");
+    }
+  });
   // ATen's native_dropout(input, p, train) -> (output, mask).
   r.add("native_dropout", "input, p, training", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
     auto out = dropout<0>(ctx, a);

@@ -176,6 +176,35 @@ FailureOr<PyValue> conv(ImportContext &ctx, Args &a) {
   return wrap(ctx.reshape(*r, typeOf(*r).getShape().drop_front()));
 }
 
+/// conv_tbc(input, weight, bias, pad=0), fairseq's time-major convolution:
+/// input [T, B, C_in], weight [K, C_in, C_out], bias [C_out], zero padding
+/// `pad` on both ends of T; [T + 2 pad - K + 1, B, C_out]. A conv1d on the
+/// input as [B, C_in, T] with the weight as [C_out, C_in, K].
+FailureOr<PyValue> convTbc(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), w = a.tensor("weight"), b = a.tensor("bias");
+  auto pad = a.integer("pad");
+  if (failed(x) || failed(w) || failed(b) || failed(pad))
+    return failure();
+  auto xt = typeOf(*x), wt = typeOf(*w);
+  if (xt.getRank() != 3 || wt.getRank() != 3 || xt.getDimSize(2) != wt.getDimSize(1))
+    return a.error("expects input [T, B, C_in] and weight [K, C_in, C_out]");
+  if (typeOf(*b).getNumElements() != wt.getDimSize(2))
+    return a.error("expects a bias of C_out = " + std::to_string(wt.getDimSize(2)) + " elements");
+  if (*pad < 0)
+    return a.error("pad must be non-negative");
+  Chain c{ctx};
+  Value in = c.transpose(*x, {1, 2, 0});
+  Value weight = c.transpose(*w, {2, 1, 0});
+  Value bias = c.reshape(*b, {wt.getDimSize(2)});
+  Value r = c.op<gn::ConvOp>({in, weight, bias},
+                             {ctx.ints("stride", {1}), ctx.ints("padding", {*pad}),
+                              ctx.ints("dilation", {1}), ctx.i64("groups", 1)});
+  r = c.transpose(r, {2, 0, 1});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 FailureOr<PyValue> convTranspose(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input"), w = a.tensor("weight");
   auto b = a.optionalTensor("bias");
@@ -1148,6 +1177,7 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
             return failure();
           return *transposed ? convTranspose(ctx, a) : conv(ctx, a);
         });
+  r.add("conv_tbc", "input, weight, bias, pad=0", convTbc);
   r.add("conv_transpose1d|conv_transpose2d|conv_transpose3d",
         "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1",
         convTranspose);

@@ -6,7 +6,9 @@
 // shared unrolled layers (gn/Import/Python/Recurrent.h). `params` holds, by
 // (layer, direction), w_ih, w_hh and, with has_biases, b_ih and b_hh.
 // Packed sequences, LSTM projections (proj_size) and training-mode dropout
-// between layers (random) are refused by name.
+// between layers (random) are refused by name. The single steps nn.LSTMCell,
+// nn.GRUCell and nn.RNNCell call (torch.lstm_cell, gru_cell, rnn_tanh_cell,
+// rnn_relu_cell) are one step of one layer.
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
@@ -96,6 +98,88 @@ FailureOr<PyValue> recurrent(ImportContext &ctx, Args &a) {
   return PyValue::tuple(std::move(results));
 }
 
+/// lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> (h, c) and
+/// gru_cell / rnn_tanh_cell / rnn_relu_cell(...) -> h: input [B, I] or [I]
+/// (unbatched), hx [B, H] or [H] (LSTM: the pair (h, c)).
+template <const char *Mode>
+FailureOr<PyValue> cell(ImportContext &ctx, Args &a) {
+  llvm::StringRef mode = Mode;
+  bool lstm = mode == "LSTM";
+  auto x = a.tensor("input"), wIh = a.tensor("w_ih"), wHh = a.tensor("w_hh");
+  auto bIh = a.optionalTensor("b_ih"), bHh = a.optionalTensor("b_hh");
+  if (failed(x) || failed(wIh) || failed(wHh) || failed(bIh) || failed(bHh))
+    return failure();
+  auto xType = typeOf(*x);
+  if (xType.getRank() < 1 || xType.getRank() > 2 || !llvm::isa<FloatType>(xType.getElementType()))
+    return a.error("expects a float input [batch, input_size] or [input_size]");
+  bool unbatched = xType.getRank() == 1;
+  int64_t batch = unbatched ? 1 : xType.getDimSize(0), width = xType.getShape().back();
+  int64_t rows = typeOf(*wIh).getRank() == 2 ? typeOf(*wIh).getDimSize(0) : 0;
+  int64_t gates = recurrentGates(mode);
+  if (rows == 0 || rows % gates)
+    return a.error("expects w_ih [" + llvm::Twine(gates) + " * hidden_size, input_size]");
+  int64_t hidden = rows / gates;
+  Type e = xType.getElementType();
+  llvm::SmallVector<int64_t> state{1, batch, hidden};
+  Chain ch{ctx};
+  // hx None: zeros, as nn.*Cell passes them.
+  auto stateOf = [&](Value v) -> Value {
+    if (!v)
+      return ctx.splat(e, 0, state);
+    if (typeOf(v).getNumElements() != batch * hidden)
+      return Value();
+    return ch.reshape(v, state);
+  };
+  Value h0, c0;
+  const PyValue &hx = a.get("hx");
+  if (lstm) {
+    if (hx.isNone()) {
+      h0 = stateOf({});
+      c0 = stateOf({});
+    } else {
+      auto pair = a.tensors("hx");
+      if (failed(pair))
+        return failure();
+      if (pair->size() != 2)
+        return a.error("lstm_cell takes hx = (h, c), got " + llvm::Twine(pair->size()) + " tensors");
+      h0 = stateOf((*pair)[0]);
+      c0 = stateOf((*pair)[1]);
+    }
+  } else {
+    Value h;
+    if (!hx.isNone()) {
+      auto t = a.tensor("hx");
+      if (failed(t))
+        return failure();
+      h = *t;
+    }
+    h0 = stateOf(h);
+  }
+  if (!h0 || (lstm && !c0))
+    return a.error("expects hx of [batch, hidden_size] = [" + llvm::Twine(batch) + ", " +
+                   llvm::Twine(hidden) + "]");
+  Value zero = ctx.splat(e, 0, {rows});
+  Value in = ch.reshape(*x, {1, batch, width});
+  if (!ch.ok())
+    return failure();
+  RecurrentLayers spec{mode, 1, 1, hidden, {}};
+  RecurrentWeights w{*wIh, *wHh, *bIh ? *bIh : zero, *bHh ? *bHh : zero};
+  auto r = unrollRecurrent(ctx, spec, in, h0, c0, {w},
+                           [&](const llvm::Twine &m) { return a.error(m); });
+  if (failed(r))
+    return failure();
+  llvm::SmallVector<int64_t> out{batch, hidden};
+  if (unbatched)
+    out = {hidden};
+  Value h = ch.reshape(r->h, out);
+  Value c = lstm ? ch.reshape(r->c, out) : Value();
+  if (!ch.ok())
+    return failure();
+  if (!lstm)
+    return PyValue::of(h);
+  return PyValue::tuple({PyValue::of(h), PyValue::of(c)});
+}
+
 constexpr char kLstm[] = "LSTM", kGru[] = "GRU", kRnnTanh[] = "RNN_TANH", kRnnRelu[] = "RNN_RELU";
 
 } // namespace
@@ -107,4 +191,9 @@ void mlir::gn::import::registerRecurrentOps(OpRegistry &r) {
   r.add("gru", signature, recurrent<kGru>);
   r.add("rnn_tanh", signature, recurrent<kRnnTanh>);
   r.add("rnn_relu", signature, recurrent<kRnnRelu>);
+  const char *cellSignature = "input, hx, w_ih, w_hh, b_ih=None, b_hh=None";
+  r.add("lstm_cell", cellSignature, cell<kLstm>);
+  r.add("gru_cell", cellSignature, cell<kGru>);
+  r.add("rnn_tanh_cell", cellSignature, cell<kRnnTanh>);
+  r.add("rnn_relu_cell", cellSignature, cell<kRnnRelu>);
 }

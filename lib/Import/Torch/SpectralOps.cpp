@@ -352,16 +352,6 @@ static FailureOr<PyValue> frequencies(ImportContext &ctx, Args &a) {
 }
 
 /// conj(input): the imaginary part negated; a real tensor is its own.
-static FailureOr<PyValue> conjugate(ImportContext &ctx, Args &a) {
-  const PyValue &v = a.get("input");
-  if (!isComplex(v))
-    return wrap(a.tensor("input"));
-  auto im = conjugateImag(ctx, v.elts[1].tensor);
-  if (failed(im))
-    return failure();
-  return complexPair(v.elts[0].tensor, *im);
-}
-
 /// view_as_complex(input), view_as_real(input), complex(real, imag),
 /// polar(abs, angle), angle(input): Spectral.h's builders.
 static FailureOr<PyValue> viewAsComplex(ImportContext &ctx, Args &a) {
@@ -415,7 +405,8 @@ void mlir::gn::import::registerSpectralOps(OpRegistry &r) {
   r.add("fft_rfftfreq", "n, d=1.0, *, out=None, dtype=None, layout=None, device=None, "
                         "requires_grad=False",
         frequencies<true>);
-  r.add("conj|Tensor.conj|conj_physical|Tensor.conj_physical", "input", conjugate);
+  r.add("conj|Tensor.conj|conj_physical|Tensor.conj_physical", "input",
+        [](ImportContext &c, Args &a) { return conjugate(c, a.get("input")); });
   r.add("resolve_conj|Tensor.resolve_conj|resolve_neg|Tensor.resolve_neg", "input", resolved);
   r.add("fft_irfft2", "input, s=None, dim=None, norm=None, *, out=None",
         [](ImportContext &c, Args &a) { return inverseRealTransformN(c, a, 2, false); });

@@ -61,6 +61,9 @@ DftNorm swappedNorm(DftNorm norm);
 /// -im: the imaginary part of the conjugate (null stays null).
 mlir::FailureOr<mlir::Value> conjugateImag(ImportContext &ctx, mlir::Value im);
 
+/// conj(v): a complex value's conjugate; a real tensor is its own.
+mlir::FailureOr<PyValue> conjugate(ImportContext &ctx, const PyValue &v);
+
 /// `v` cut or zero-padded to `n` along `dim` (null stays null): a
 /// transform's n / s argument.
 mlir::FailureOr<mlir::Value> resizedAlong(ImportContext &ctx, mlir::Value v, int64_t dim,

@@ -1,0 +1,20 @@
+class Program_weight_tensor_x:
+    name = "x"
+    shape = [3, 5]
+    dtype = "float32"
+    min_val = float("-2.0")
+    max_val = float("2.0")
+    mean = float("0.0")
+    std = float("1.0")
+    data = None
+
+
+class Program_weight_tensor_y:
+    name = "y"
+    shape = [2, 3, 4]
+    dtype = "float32"
+    min_val = float("-2.0")
+    max_val = float("2.0")
+    mean = float("0.0")
+    std = float("1.0")
+    data = None
