@@ -1008,6 +1008,19 @@ CASES.update({
     "nn_conv2d_transpose_bias": ([inp("x", [1, 4, 5, 5]), inp("w", [4, 3, 3, 3]), inp("b", [3])], [
         "y = paddle._C_ops.conv2d_transpose_bias(x, w, b, [2, 2], [1, 1], [1, 1], [], 'EXPLICIT', 1, [1, 1], 'NCHW')"],
         ["y"]),
+    # Integer forms PaddlePaddle keeps in their type (conformance/paddle_dtype_matrix.py).
+    "int_rounding_copysign": ([inp("x", [3, 4], dtype="int32", lo=-5, hi=5),
+                               inp("y", [3, 4], dtype="int64", lo=-5, hi=5),
+                               inp("u", [5], dtype="uint8", lo=0, hi=9)], [
+        "a = paddle._C_ops.floor(x)", "b = paddle._C_ops.ceil(y)", "c = paddle._C_ops.round(x, 1)",
+        "d = paddle._C_ops.copysign(x, paddle._C_ops.cast(y, paddle.int32))",
+        "e = paddle._C_ops.copysign(u, u)", "f = paddle._C_ops.atan2(y, y)",
+        "g = paddle._C_ops.logsumexp(x, [1], False, False)"], ["a", "b", "c", "d", "e", "f", "g"]),
+    "round_decimals_diag2d": ([inp("x", [3, 4], data=[1.2345, -2.5551, 0.5, 1.5, 2.5, -0.5, 3.14159, -7.777,
+                                                      0.125, 0.375, 10.05, -0.005])], [
+        "a = paddle._C_ops.round(x, 2)", "b = paddle._C_ops.round(x, 0)", "c = paddle._C_ops.round(x, -1)",
+        "d = paddle._C_ops.diag(x, 1, float('0'))", "e = paddle._C_ops.diag(x, -1, float('0'))"],
+        ["a", "b", "c", "d", "e"]),
     "special_polygamma": ([inp("x", [7], data=[0.05, 0.3, 1.0, 2.5, 7.0, 13.5, 100.0])], [
         "a = paddle._C_ops.polygamma(x, 1)",
         "b = paddle._C_ops.polygamma(x, 3)"], ["a", "b"]),

@@ -440,9 +440,7 @@ void paddle::registerElementwiseOps(OpRegistry &r) {
   r.add("cos", "x", folded<unary<gn::CosOp, true>>);
   r.add("tanh", "x", folded<unary<gn::TanhOp, true>>);
   r.add("erf", "x", folded<unary<gn::ErfOp, true>>);
-  r.add("floor", "x", folded<unary<gn::FloorOp, true>>);
-  r.add("ceil", "x", folded<unary<gn::CeilOp, true>>);
-  r.add("round", "x", folded<unary<gn::RoundOp, true>>);
+  // floor, ceil and round: MathOps.cpp (integers unchanged).
   r.add("sign", "x", folded<unary<gn::SignOp, false>>);
   r.add("reciprocal", "x", folded<unary<gn::ReciprocalOp, true>>);
   r.add("sigmoid", "x", folded<unary<gn::SigmoidOp, true>>);

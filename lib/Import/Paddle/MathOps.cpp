@@ -34,7 +34,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {
-    {"fmax", "fmax"}, {"fmin", "fmin"}, {"heaviside", "heaviside"}, {"copysign", "copysign"}};
+    {"fmax", "fmax"}, {"fmin", "fmin"}, {"heaviside", "heaviside"}};
 
 constexpr const char *kClasses[] = {"isinf", "isfinite"};
 
@@ -157,6 +157,49 @@ template <typename OpTy> FailureOr<PyValue> rounding(ImportContext &ctx, Args &a
   return wrap(ctx.build<OpTy>({*x}));
 }
 
+/// copysign(x, y): PaddlePaddle keeps integer types (torch turns them to
+/// floats): |x| with y's sign for signed integers, x itself for bool and
+/// uint8 (checked on 3.3); floats as math::binary.
+FailureOr<PyValue> copysign(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), y = a.tensor("y");
+  if (failed(x) || failed(y))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  if (isFloat(e) || isFloat(typeOf(*y).getElementType()))
+    return math::binary(ctx, "copysign", a.get("x"), a.get("y"));
+  if (e.isInteger(1) || e.isUnsignedInteger())
+    return PyValue::of(*x);
+  Chain c{ctx};
+  Value magnitude = c.op<gn::AbsOp>({*x});
+  Value negative = c.op<gn::LtOp>({c.convert(*y, e), ctx.splat(e, 0)});
+  Value r = c.op<gn::WhereOp>({negative, c.op<gn::NegOp>({magnitude}), magnitude});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
+/// round(x, decimals): half to even at 10^-decimals for floats (x scaled,
+/// rounded, scaled back, as PaddlePaddle's kernel); integers unchanged.
+FailureOr<PyValue> roundDecimals(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto d = a.integer("decimals");
+  if (failed(x) || failed(d))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  if (!isFloat(e))
+    return PyValue::of(*x);
+  if (*d == 0)
+    return wrap(ctx.build<gn::RoundOp>({*x}));
+  if (std::abs(*d) > 300)
+    return a.error("decimals out of range");
+  Value scale = ctx.splat(e, std::pow(10.0, (double)*d));
+  Chain c{ctx};
+  Value r = c.op<gn::DivOp>({c.op<gn::RoundOp>({c.op<gn::MulOp>({*x, scale})}), scale});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 /// lerp(x, y, weight) = x + weight * (y - x).
 FailureOr<PyValue> lerp(ImportContext &ctx, Args &a) {
   auto d = ctx.binary<gn::SubOp>(a.get("y"), a.get("x"));
@@ -189,10 +232,15 @@ FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
   auto k = a.boolean("keepdim"), all = a.boolean("reduce_all");
   if (failed(x) || failed(k) || failed(all))
     return failure();
-  auto type = typeOf(*x);
+  Value in = *x;
+  if (!isFloat(typeOf(in).getElementType())) { // integers: float32 (PaddlePaddle)
+    auto f = ctx.convert(in, ctx.f32());
+    if (failed(f))
+      return failure();
+    in = *f;
+  }
+  auto type = typeOf(in);
   Type e = type.getElementType();
-  if (!isFloat(e))
-    return a.error("expects a float tensor, got " + PyValue::of(*x).describe());
   auto dims = axes(a, ctx, "axis", type.getRank(), /*emptyMeansAll=*/true);
   if (failed(dims))
     return failure();
@@ -202,18 +250,18 @@ FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
       dims->push_back(i);
   }
   if (type.getRank() == 0)
-    return PyValue::of(*x);
+    return PyValue::of(in);
   Chain c{ctx};
   auto reduceAttrs = [&](bool keep) {
     return llvm::SmallVector<NamedAttribute>{ctx.ints("dims", *dims), ctx.flag("keepdim", keep)};
   };
-  Value m = c.op<gn::ReduceMaxOp>({*x}, reduceAttrs(true));
+  Value m = c.op<gn::ReduceMaxOp>({in}, reduceAttrs(true));
   Value infinite = c.op<gn::EqOp>({c.op<gn::AbsOp>({m}),
                                    ctx.splat(e, std::numeric_limits<double>::infinity())});
   Value shift = c.op<gn::WhereOp>({infinite, ctx.splat(e, 0), m});
-  Value sum = c.op<gn::ReduceSumOp>({c.op<gn::ExpOp>({c.op<gn::SubOp>({*x, shift})})},
+  Value sum = c.op<gn::ReduceSumOp>({c.op<gn::ExpOp>({c.op<gn::SubOp>({in, shift})})},
                                     reduceAttrs(*k));
-  Value shiftOut = *k ? shift : c.reshape(shift, typeOf(sum ? sum : *x).getShape());
+  Value shiftOut = *k ? shift : c.reshape(shift, typeOf(sum ? sum : in).getShape());
   Value r = c.op<gn::AddOp>({c.op<gn::LogOp>({sum}), shiftOut});
   if (!c.ok())
     return failure();
@@ -353,11 +401,27 @@ void paddle::registerMathOps(OpRegistry &r) {
   r.add("softplus", "x, beta=1.0, threshold=20.0", folded<softplus>);
   r.add("hardtanh", "x, min=-1.0, max=1.0", folded<hardtanh>);
   r.add("mish", "x, threshold=20.0", folded<mish>);
+  // Integers stay as they are, in their type (PaddlePaddle 3.3).
+  r.add("floor", "x", folded<rounding<gn::FloorOp>>);
+  r.add("ceil", "x", folded<rounding<gn::CeilOp>>);
   r.add("trunc", "x", folded<rounding<gn::TruncOp>>);
   r.add("rint", "x", folded<rounding<gn::RoundOp>>);
-  r.add("atan2", "x, y", [](ImportContext &ctx, Args &a) {
+  // Integer operands give float64 in PaddlePaddle (checked on 3.3).
+  r.add("atan2", "x, y", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto x = a.tensor("x"), y = a.tensor("y");
+    if (failed(x) || failed(y))
+      return failure();
+    if (!isFloat(typeOf(*x).getElementType()) && !isFloat(typeOf(*y).getElementType())) {
+      Type f64 = ctx.builder.getF64Type();
+      auto xf = ctx.convert(*x, f64), yf = ctx.convert(*y, f64);
+      if (failed(xf) || failed(yf))
+        return failure();
+      return wrap(ctx.build<gn::Atan2Op>({*xf, *yf}));
+    }
     return ctx.binary<gn::Atan2Op>(a.get("x"), a.get("y"), /*resultFloat=*/true);
   });
+  r.add("copysign", "x, y", folded<copysign>);
+  r.add("round", "x, decimals=0", folded<roundDecimals>);
   r.add("lerp", "x, y, weight", folded<lerp>);
   r.add("amax", "x, axis=None, keepdim=False", folded<extreme<gn::ReduceMaxOp>>);
   r.add("amin", "x, axis=None, keepdim=False", folded<extreme<gn::ReduceMinOp>>);

@@ -658,8 +658,11 @@ FailureOr<PyValue> diag(ImportContext &ctx, Args &a) {
   if (failed(x) || failed(offset) || failed(pad))
     return failure();
   auto type = typeOf(*x);
+  if (type.getRank() == 2) // the diagonal at offset (padding_value unused)
+    return wrap(algebra::diagonal(ctx, *x, *offset, 0, 1));
   if (type.getRank() != 1)
-    return a.error("only a 1-d input (building a diagonal matrix) is supported");
+    return a.error("expects a 1-d input (a diagonal matrix is built) or a 2-d one (its "
+                   "diagonal is taken)");
   int64_t k = *offset, len = type.getDimSize(0), n = len + std::abs(k);
   // Row vector v with v[j] = x[j - k] (k >= 0) or x[j] (k < 0), and the
   // mask j - i == k.
