@@ -967,6 +967,16 @@ private:
                                b.getNamedAttr("high", b.getDenseI64ArrayAttr(high))});
     if (failed(p))
       return failure();
+    // A band wholly in the padding pads no rows: its zeros are a splat, as
+    // kernels take no empty tensor (a pad of one ran in the interpreter).
+    if (ht.getNumElements() == 0) {
+      Operation *pad = p->getDefiningOp();
+      auto zeros = ConstantOp::create(
+          b, op->getLoc(), DenseElementsAttr::get(llvm::cast<ShapedType>(p->getType()),
+                                                  b.getZeroAttr(ht.getElementType())));
+      pad->erase();
+      *p = zeros.getResult();
+    }
     sb.created.push_back(p->getDefiningOp());
     return *p;
   }
