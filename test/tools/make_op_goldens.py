@@ -2486,6 +2486,19 @@ def define_conv_tbc_feature_dropout():
          "return (torch.feature_dropout(x, 0.4, False), torch.feature_dropout(x[:, :, 0], 0.0, True))")
 
 
+def define_dtype_forms():
+    # Integer and bool forms whose result dtype PyTorch fixes (conformance/torch_dtype_matrix.py).
+    case("int_forms_i32", "binary", [I("x", (3, 4), -5, 5, "i32"), I("y", (3, 4), 1, 5, "i32")],
+         "return (torch.round(x), torch.atan2(x, y), torch.logsumexp(x, 1), "
+         "torch.addcmul(x, x, y, value=0.5), torch.addcmul(x, x, y, value=2), "
+         "torch.nn.functional.linear(x, y[:2]), x.clamp_min(0.5))")
+    case("bool_u8_forms", "binary", [B("b", (3, 4)), I("u", (3, 4), 0, 5, "u8")],
+         "return (torch.clamp(b, 0, 1), b.clamp_min(0), b ** 2, torch.square(b), "
+         "u.any(1), torch.all(u, 0), torch.atan2(b, b))")
+    case("tanhshrink_half", "activation", [N("x", (4, 5), "f16"), N("y", (4, 5), "bf16")],
+         "return (torch.nn.functional.tanhshrink(x), torch.nn.functional.tanhshrink(y))")
+
+
 def define_all():
     for f in (define_unary, define_activations, define_binary, define_compare, define_select,
               define_convert, define_reductions, define_softmax, define_shape, define_indexing,
@@ -2496,7 +2509,7 @@ def define_all():
               define_losses, define_pool_indices, define_random_forms,
               define_api_more, define_api_more2, define_aten_forms, define_complex_views,
               define_index_writes, define_instance_norm_running, define_embedding_bag,
-              define_small_linalg, define_conv_tbc_feature_dropout):
+              define_small_linalg, define_conv_tbc_feature_dropout, define_dtype_forms):
         f()
 
 

@@ -78,7 +78,16 @@ FailureOr<PyValue> div(ImportContext &ctx, Args &a) {
 }
 
 FailureOr<PyValue> pow(ImportContext &ctx, Args &a) {
-  const PyValue &base = a.get("input"), &exp = a.get("exponent");
+  PyValue base = a.get("input");
+  const PyValue &exp = a.get("exponent");
+  // bool ** int is int64 in torch.
+  if (base.isTensor() && typeOf(base.tensor).getElementType().isInteger(1) &&
+      exp.kind == PyValue::Int) {
+    auto wide = ctx.convert(base.tensor, ctx.i64Type());
+    if (failed(wide))
+      return failure();
+    base = PyValue::of(*wide);
+  }
   // x ** 2 is common: keep it a multiply so no backend needs powf for it.
   if (base.isTensor() && exp.isNumber() && exp.asDouble() == 2.0)
     return ctx.binary<gn::MulOp>(base, base);
@@ -161,6 +170,14 @@ FailureOr<PyValue> clamp(ImportContext &ctx, Args &a) {
     return failure();
   const PyValue &lo = a.get("min"), &hi = a.get("max");
   Value v = *x;
+  // clamp(bool tensor, int bound) is int64 in torch.
+  if (typeOf(v).getElementType().isInteger(1) &&
+      (lo.kind == PyValue::Int || hi.kind == PyValue::Int)) {
+    auto c = ctx.convert(v, ctx.i64Type());
+    if (failed(c))
+      return failure();
+    v = *c;
+  }
   // clamp(int tensor, float bound) promotes like arithmetic does.
   if (!isFloat(typeOf(v).getElementType()) &&
       (lo.kind == PyValue::Float || hi.kind == PyValue::Float)) {
@@ -220,7 +237,18 @@ FailureOr<PyValue> clampOneSide(ImportContext &ctx, Args &a) {
   auto bound = a.real(name);
   if (failed(bound))
     return failure();
-  return wrap(ctx.build<gn::ClampOp>({*x}, {ctx.f64(name, *bound)}));
+  Value v = *x;
+  Type e = typeOf(v).getElementType();
+  // As clamp: bool with an int bound is int64, an integer with a float
+  // bound float32.
+  if ((e.isInteger(1) && a.get(name).kind == PyValue::Int) ||
+      (!isFloat(e) && a.get(name).kind == PyValue::Float)) {
+    auto c = ctx.convert(v, a.get(name).kind == PyValue::Int ? ctx.i64Type() : ctx.f32());
+    if (failed(c))
+      return failure();
+    v = *c;
+  }
+  return wrap(ctx.build<gn::ClampOp>({v}, {ctx.f64(name, *bound)}));
 }
 
 /// A unary op whose f64 attributes come from real arguments: {attr, arg}.
@@ -275,8 +303,17 @@ FailureOr<PyValue> logit(ImportContext &ctx, Args &a) {
   return PyValue::of(*r);
 }
 
+/// square(x) = x * x; a bool tensor squares as int64 (torch.square is
+/// pow(x, 2), and bool ** int promotes to int64).
 FailureOr<PyValue> square(ImportContext &ctx, Args &a) {
-  return ctx.binary<gn::MulOp>(a.get("input"), a.get("input"));
+  const PyValue &x = a.get("input");
+  if (x.isTensor() && typeOf(x.tensor).getElementType().isInteger(1)) {
+    auto wide = ctx.convert(x.tensor, ctx.i64Type());
+    if (failed(wide))
+      return failure();
+    return ctx.binary<gn::MulOp>(PyValue::of(*wide), PyValue::of(*wide));
+  }
+  return ctx.binary<gn::MulOp>(x, x);
 }
 
 FailureOr<PyValue> addcmul(ImportContext &ctx, Args &a) {
@@ -284,7 +321,12 @@ FailureOr<PyValue> addcmul(ImportContext &ctx, Args &a) {
   if (failed(prod))
     return failure();
   if (a.has("value")) {
-    prod = ctx.binary<gn::MulOp>(*prod, a.get("value"));
+    // Integer tensors take value truncated to an integer (torch: 0.5 -> 0).
+    PyValue value = a.get("value");
+    if (prod->isTensor() && !isFloat(typeOf(prod->tensor).getElementType()) &&
+        value.kind == PyValue::Float)
+      value = PyValue::integer((int64_t)std::trunc(value.asDouble()));
+    prod = ctx.binary<gn::MulOp>(*prod, value);
     if (failed(prod))
       return failure();
   }
@@ -459,8 +501,11 @@ FailureOr<PyValue> fmod(ImportContext &ctx, Args &a) {
 /// round(x, decimals=d) = round(x * 10^d) / 10^d.
 FailureOr<PyValue> round(ImportContext &ctx, Args &a) {
   auto d = a.integer("decimals");
-  if (failed(d))
+  auto x = a.tensor("input");
+  if (failed(d) || failed(x))
     return failure();
+  if (!isFloat(typeOf(*x).getElementType())) // integers: unchanged, in their type
+    return PyValue::of(*x);
   if (*d == 0)
     return unary<gn::RoundOp, true>(ctx, a);
   double scale = std::pow(10.0, static_cast<double>(*d));
@@ -630,7 +675,10 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("bitwise_right_shift|__rshift__|__irshift__", "input, other", shift<false>);
   r.add("maximum", "input, other", binary<gn::MaximumOp>);
   r.add("minimum", "input, other", binary<gn::MinimumOp>);
-  r.add("atan2|arctan2", "input, other", binary<gn::Atan2Op>);
+  // Integer and bool operands give float32 (torch's default float).
+  r.add("atan2|arctan2", "input, other", [](ImportContext &ctx, Args &a) {
+    return ctx.binary<gn::Atan2Op>(a.get("input"), a.get("other"), /*resultFloat=*/true);
+  });
   r.add("bitwise_and|__and__|__iand__", "input, other", binary<gn::AndOp>);
   r.add("bitwise_or|__or__|__ior__", "input, other", binary<gn::OrOp>);
   r.add("bitwise_xor|__xor__", "input, other", binary<gn::XorOp>);

@@ -34,7 +34,6 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"log10", "log10"},
     {"exp2", "exp2"},
     {"softsign", "softsign"},
-    {"tanhshrink", "tanhshrink"},
     {"logsigmoid", "logsigmoid"},
     {"erfc", "erfc"},
     {"frac", "frac"},
@@ -64,6 +63,23 @@ template <size_t I> FailureOr<PyValue> unaryFn(ImportContext &ctx, Args &a) {
   if (failed(x))
     return failure();
   return wrap(math::unary(ctx, kUnary[I].second, *x));
+}
+
+/// tanhshrink(x) = x - tanh(x), as torch.nn.functional writes it: f16 and
+/// bf16 round tanh before the subtraction (math::unary's one rounding differs
+/// from PyTorch there by an ulp).
+FailureOr<PyValue> tanhshrink(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  if (!e.isF16() && !e.isBF16())
+    return wrap(math::unary(ctx, "tanhshrink", *x));
+  Chain c{ctx};
+  Value r = c.op<gn::SubOp>({*x, c.op<gn::TanhOp>({*x})});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
 }
 
 template <size_t I> FailureOr<PyValue> binaryFn(ImportContext &ctx, Args &a) {
@@ -270,6 +286,7 @@ FailureOr<PyValue> mvlgamma(ImportContext &ctx, Args &a) {
 } // namespace
 
 void mlir::gn::import::registerMathOps(OpRegistry &r) {
+  r.add("tanhshrink", "input", tanhshrink);
   r.add("isclose", "input, other, rtol=1e-05, atol=1e-08, equal_nan=False", isclose);
   r.add("isin", "elements, test_elements, *, assume_unique=False, invert=False", isin);
   r.add("diff", "input, n=1, dim=-1, prepend=None, append=None", diff);

@@ -20,6 +20,20 @@ FailureOr<PyValue> linear(ImportContext &ctx, Args &a) {
   auto b = a.optionalTensor("bias");
   if (failed(x) || failed(w) || failed(b))
     return failure();
+  // Integer linear (PyTorch's CPU kernels take it): x @ w^T (+ b); gn.linear
+  // is a float op.
+  if (!isFloat(typeOf(*x).getElementType())) {
+    int64_t r = typeOf(*w).getRank();
+    if (r != 2)
+      return a.error("expects a 2-d weight");
+    Chain c{ctx};
+    Value y = c.op<gn::MatmulOp>({*x, c.transpose(*w, {1, 0})});
+    if (*b)
+      y = c.op<gn::AddOp>({y, *b});
+    if (!c.ok())
+      return failure();
+    return PyValue::of(y);
+  }
   llvm::SmallVector<Value> operands{*x, *w};
   if (*b)
     operands.push_back(*b);

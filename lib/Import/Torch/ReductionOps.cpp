@@ -75,7 +75,12 @@ FailureOr<PyValue> logicalReduce(ImportContext &ctx, Args &a) {
   auto keep = a.boolean("keepdim");
   if (failed(b) || failed(dims) || failed(keep))
     return failure();
-  return wrap(ctx.build<OpTy>({*b}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)}));
+  auto r = ctx.build<OpTy>({*b}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)});
+  // uint8 in, uint8 out (torch keeps that legacy form).
+  Type e = typeOf(*x).getElementType();
+  if (failed(r) || !e.isUnsignedInteger(8))
+    return wrap(r);
+  return wrap(ctx.convert(*r, e));
 }
 
 template <typename ArgOp>
@@ -231,9 +236,15 @@ FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  if (!isFloat(typeOf(*x).getElementType())) // integers and bools: float32 (torch)
+    x = ctx.convert(*x, ctx.f32());
+  if (failed(x))
+    return failure();
   auto dims = reductionDims(ctx, a, *x);
   auto keep = a.boolean("keepdim");
-  if (failed(x) || failed(dims) || failed(keep))
+  if (failed(dims) || failed(keep))
     return failure();
   // m + log(sum(exp(x - m))) with m the max kept for broadcasting.
   auto m = ctx.build<gn::ReduceMaxOp>({*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", true)});
