@@ -149,7 +149,7 @@ func.func @batch_norm_training_in_f64(%x: tensor<2x3x2x2xf32>, %m: tensor<3xf32>
 
 // einsum on floats: operands reshaped (and permuted) to the label order
 // [output labels, summed labels], multiplied, and summed over the summed
-// labels; an outer product is just the multiply. Integer einsum stays.
+// labels; an outer product is just the multiply. Integer (signless) einsum too.
 // CHECK-LABEL: func.func @einsum
 // CHECK: %[[A:.+]] = gn.reshape %arg0 [2, 3, 1, 4]
 // CHECK: %[[B:.+]] = gn.reshape %arg1 [2, 1, 5, 4]
@@ -163,7 +163,9 @@ func.func @batch_norm_training_in_f64(%x: tensor<2x3x2x2xf32>, %m: tensor<3xf32>
 // CHECK: %[[X:.+]] = gn.reshape %arg4 [19, 1]
 // CHECK: %[[Y:.+]] = gn.reshape %arg5 [1, 2]
 // CHECK: %[[O:.+]] = gn.mul %[[X]], %[[Y]] : tensor<19x1xf32>, tensor<1x2xf32> -> tensor<19x2xf32>
-// CHECK: %[[I:.+]] = gn.einsum "i,j->ij" %arg6, %arg6
+// CHECK: %[[IA:.+]] = gn.reshape %arg6 [3, 1] : tensor<3xi64> -> tensor<3x1xi64>
+// CHECK: %[[IB:.+]] = gn.reshape %arg6 [1, 3] : tensor<3xi64> -> tensor<1x3xi64>
+// CHECK: %[[I:.+]] = gn.mul %[[IA]], %[[IB]] : tensor<3x1xi64>, tensor<1x3xi64> -> tensor<3x3xi64>
 // CHECK: return %[[S]], %[[R]], %[[O]], %[[I]]
 func.func @einsum(%a: tensor<2x3x4xf32>, %b: tensor<2x5x4xf32>, %c: tensor<4x3xf32>, %d: tensor<2xf32>, %u: tensor<19xf32>, %v: tensor<2xf32>, %i: tensor<3xi64>) -> (tensor<2x3x5xf32>, tensor<3xf32>, tensor<19x2xf32>, tensor<3x3xi64>) {
   %0 = gn.einsum "bik,bjk->bij" %a, %b : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>

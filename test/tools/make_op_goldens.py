@@ -2495,6 +2495,14 @@ def define_dtype_forms():
     case("bool_u8_forms", "binary", [B("b", (3, 4)), I("u", (3, 4), 0, 5, "u8")],
          "return (torch.clamp(b, 0, 1), b.clamp_min(0), b ** 2, torch.square(b), "
          "u.any(1), torch.all(u, 0), torch.atan2(b, b))")
+    # Kernels on integers, uint8 and bools (compiled without the interpreter).
+    case("int_kernels_compiled", "binary",
+         [I("x", (3, 4), -4, 4, "i32"), I("e", (3, 4), -2, 9, "i32"), I("u", (3, 4), 0, 200, "u8"),
+          B("b", (3, 4)), I("i", (3, 2), 0, 3)],
+         "return (torch.pow(x, e), 3 ** e, x ** 3, u.amax(1), torch.amin(u, 0), u.argmax(1), "
+         "b.amax(0), torch.nn.functional.pad(u, (1, 2), value=7), u.scatter(1, i, u[:, :2]), "
+         "torch.scatter_add(b, 1, i, b[:, :2]), torch.einsum('ij,kj->ik', x, e), "
+         "torch.clamp(u, -1, 150), torch.arange(5, dtype=torch.uint8) + u[0, 0])")
     case("tanhshrink_half", "activation", [N("x", (4, 5), "f16"), N("y", (4, 5), "bf16")],
          "return (torch.nn.functional.tanhshrink(x), torch.nn.functional.tanhshrink(y))")
 

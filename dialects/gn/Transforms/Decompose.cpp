@@ -357,7 +357,7 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     // ulp; an RSN's first batch norm grew to t = -2 in f32).
     return b.add(b.mul(x, b.convert(scale, xType)), b.convert(shift, xType));
   });
-  // einsum over floats, each label at most once per term: every operand
+  // einsum over floats and integers, each label at most once per term: every operand
   // permuted to the label order (output labels, then summed ones) and
   // reshaped to full rank with 1 for its missing labels, the broadcast
   // product, and a sum over the summed labels. (Fusion runs the product and

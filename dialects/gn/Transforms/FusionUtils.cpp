@@ -60,8 +60,11 @@ bool mlir::gn::isFusibleElementwise(Operation *op) {
   // (x % 0 and x / 0 are 0), not bools.
   if (isa<RemOp, DivOp, FloorDivOp>(op))
     return !llvm::cast<RankedTensorType>(op->getOperand(0).getType()).getElementType().isInteger(1);
-  // Power (the integer form is a loop) and atan2: floats only.
-  if (isa<PowOp, Atan2Op>(op))
+  // Power: floats, and integers by square and multiply (ScalarOps'
+  // integerPower). atan2: floats only.
+  if (isa<PowOp>(op))
+    return true;
+  if (isa<Atan2Op>(op))
     return isFloat;
   // Bitwise ops: integers and bools.
   if (isa<AndOp, OrOp, XorOp, NotOp>(op))
@@ -77,15 +80,18 @@ bool mlir::gn::isReductionOp(Operation *op) {
 }
 
 bool mlir::gn::isFusibleReduction(Operation *op) {
-  if (!isReductionOp(op) || !allKernelTypes(op))
+  // Max and min compare unsigned bits (uint8, bools) unsigned; sums and
+  // products of unsigned values are not kernels yet.
+  bool maxOrMin = isa<ReduceMaxOp, ReduceMinOp>(op);
+  if (!isReductionOp(op) || !allKernelTypes(op, /*unsignedOk=*/maxOrMin))
     return false;
-  // Results keep the input's element type: any/all on bools only, the
-  // arithmetic ones on numbers only.
+  // Results keep the input's element type: any/all on bools only, max and
+  // min on anything, the arithmetic ones on numbers only.
   bool isBool = llvm::cast<RankedTensorType>(op->getOperand(0).getType()).getElementType()
                     .isInteger(1);
   if (isa<ReduceAnyOp, ReduceAllOp>(op))
     return isBool;
-  return !isBool;
+  return maxOrMin || !isBool;
 }
 
 bool mlir::gn::isKernelView(Operation *op) {
@@ -161,14 +167,17 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Padding: constant fills; reflect, replicate and circular read mirrored,
   // clamped or wrapped positions.
   if (llvm::isa<PadOp>(op))
-    return allKernelTypes(op);
+    return allKernelTypes(op, /*unsignedOk=*/true);
   // Scatters as the interpreter runs them, in f64 (a mean with a count per
-  // target), on floats and integers; a plain one (overwrite) on bools too.
-  if (auto scatter = llvm::dyn_cast<ScatterOp>(op))
-    return allKernelTypes(op) &&
-           (scatter.getReduce() == "none" ||
-            (!scatter.getType().getElementType().isInteger(1) &&
-             llvm::is_contained({"add", "mean", "mul", "amax", "amin"}, scatter.getReduce())));
+  // target), on floats and integers (uint8 too); a plain one (overwrite) and
+  // a sum (index_add, scatter_add: stored as != 0, a logical or) on bools.
+  if (auto scatter = llvm::dyn_cast<ScatterOp>(op)) {
+    bool isBool = scatter.getType().getElementType().isInteger(1);
+    llvm::StringRef reduce = scatter.getReduce();
+    return allKernelTypes(op, /*unsignedOk=*/true) &&
+           (reduce == "none" || reduce == "add" ||
+            (!isBool && llvm::is_contained({"mean", "mul", "amax", "amin"}, reduce)));
+  }
   // Gathers read their input at indices loaded from a tensor; tile at
   // wrapped positions (roll and flip are kernel views), nearest resize at
   // scaled ones; arange and
@@ -215,8 +224,11 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // Copies: loads and stores of the elements (and zeros), so unsigned ones too.
   if (isa<ConcatOp, InsertSliceOp, IndexSelectOp, GatherOp, TileOp, TriangularOp>(op))
     return allKernelTypes(op, /*unsignedOk=*/true);
-  return isa<ArangeOp, CumSumOp, ArgMaxOp, ArgMinOp, TopKOp>(op) &&
-         allKernelTypes(op);
+  // Arg reductions and top-k read values as f64 (uint8 too); arange makes
+  // each element from its position (in any type).
+  if (isa<ArgMaxOp, ArgMinOp, TopKOp, ArangeOp>(op))
+    return allKernelTypes(op, /*unsignedOk=*/true);
+  return isa<CumSumOp>(op) && allKernelTypes(op);
 }
 
 bool mlir::gn::fitsAttentionKernel(AttentionOp op) {
@@ -359,7 +371,12 @@ llvm::SmallVector<SymExpr> mlir::gn::fusionDomainExprs(FusionOp fusion) {
 }
 
 bool mlir::gn::isProductSumEinsum(EinsumOp op) {
-  if (!llvm::isa<FloatType>(op.getType().getElementType()) || op.getEquation().contains('.'))
+  // Floats and signless integers (int32 / int64 einsum: an integer product
+  // and sum, as the interpreter computes them); not bools or uint8.
+  Type e = op.getType().getElementType();
+  auto i = llvm::dyn_cast<IntegerType>(e);
+  bool numeric = llvm::isa<FloatType>(e) || (i && i.isSignless() && i.getWidth() > 1);
+  if (!numeric || op.getEquation().contains('.'))
     return false;
   auto [lhs, rhs] = op.getEquation().split("->");
   llvm::SmallVector<StringRef> terms;

@@ -787,6 +787,14 @@ private:
         v = arith::TruncFOp::create(b, loc, b.getF32Type(), v);
       return arith::TruncFOp::create(b, loc, t, v);
     }
+    // An unsigned result (uint8 max / min) takes the carried bits as they are,
+    // a wider accumulator truncated first.
+    if (t.isUnsignedInteger()) {
+      Type bits = carryType(t);
+      if (v.getType() != bits)
+        v = arith::TruncIOp::create(b, loc, bits, v);
+      return fromCarry(b, loc, v, t);
+    }
     return arith::TruncIOp::create(b, loc, t, v);
   }
 
@@ -876,6 +884,14 @@ private:
     return IntegerType::get(ctx, 64);
   }
 
+  /// A reduction over unsigned bits (uint8, bool): compares and widening
+  /// take their unsigned forms (the carried values are signless).
+  static bool reducesUnsigned(Operation *reduction) {
+    auto e = llvm::dyn_cast<IntegerType>(
+        llvm::cast<RankedTensorType>(reduction->getOperand(0).getType()).getElementType());
+    return e && (e.isUnsigned() || e.getWidth() == 1);
+  }
+
   static Value initValue(OpBuilder &b, Location loc, Type t, Operation *reduction) {
     bool isMax = isa<ReduceMaxOp>(reduction), isMin = isa<ReduceMinOp>(reduction);
     if (auto f = llvm::dyn_cast<FloatType>(t)) {
@@ -886,11 +902,12 @@ private:
       return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, v));
     }
     unsigned w = t.getIntOrFloatBitWidth();
+    bool uns = reducesUnsigned(reduction);
     APInt v = isa<ReduceProdOp>(reduction) ? APInt(w, 1)
               : isa<ReduceAllOp>(reduction) ? APInt::getAllOnes(w)
-              : isMax                       ? APInt::getSignedMinValue(w)
-              : isMin                       ? APInt::getSignedMaxValue(w)
-                                            : APInt::getZero(w);
+              : isMax ? (uns ? APInt::getMinValue(w) : APInt::getSignedMinValue(w))
+              : isMin ? (uns ? APInt::getMaxValue(w) : APInt::getSignedMaxValue(w))
+                      : APInt::getZero(w);
     return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
   }
 
@@ -907,8 +924,10 @@ private:
         return arith::OrIOp::create(b, loc, acc, nz);
       return arith::AndIOp::create(b, loc, acc, nz);
     }
+    bool uns = reducesUnsigned(reduction);
     if (x.getType() != t) // widen to the accumulator
       x = isFloat ? Value(arith::ExtFOp::create(b, loc, t, x))
+          : uns   ? Value(arith::ExtUIOp::create(b, loc, t, x))
                   : Value(arith::ExtSIOp::create(b, loc, t, x));
     // Float sums and products may be reassociated so LLVM vectorizes them
     // (partial sums per lane); they accumulate in f64, so the order costs
@@ -924,6 +943,9 @@ private:
     if (isFloat)
       return isMax ? Value(arith::MaximumFOp::create(b, loc, acc, x))
                    : Value(arith::MinimumFOp::create(b, loc, acc, x));
+    if (uns)
+      return isMax ? Value(arith::MaxUIOp::create(b, loc, acc, x))
+                   : Value(arith::MinUIOp::create(b, loc, acc, x));
     return isMax ? Value(arith::MaxSIOp::create(b, loc, acc, x))
                  : Value(arith::MinSIOp::create(b, loc, acc, x));
   }

@@ -275,6 +275,35 @@ static Value unsignedDivision(OpBuilder &b, Location loc, Value x, Value y, bool
   return arith::SelectOp::create(b, loc, byZero, zero, r);
 }
 
+/// x ** e for integers, as the interpreter computes it: the product of e
+/// factors x wrapping at the type's width (square and multiply over e's
+/// bits gives the same product: multiplication mod 2^w is associative), 1
+/// for e = 0, and for a negative e 1 where x = 1, else 0. Bools: e ? x : 1.
+static Value integerPower(OpBuilder &b, Location loc, Value x, Value e, bool isBool,
+                          bool isUnsigned) {
+  Type t = x.getType();
+  if (isBool)
+    return arith::SelectOp::create(b, loc, e, x, intConst(b, loc, t, 1));
+  unsigned w = t.getIntOrFloatBitWidth();
+  Value one = intConst(b, loc, t, 1), zero = intConst(b, loc, t, 0);
+  Value r = one, square = x, rest = e;
+  for (unsigned i = 0; i < w; ++i) {
+    Value bit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      arith::AndIOp::create(b, loc, rest, one), zero);
+    r = arith::SelectOp::create(b, loc, bit, arith::MulIOp::create(b, loc, r, square), r);
+    if (i + 1 < w) {
+      square = arith::MulIOp::create(b, loc, square, square);
+      rest = arith::ShRUIOp::create(b, loc, rest, one);
+    }
+  }
+  if (isUnsigned)
+    return r;
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, e, zero);
+  Value isOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, one);
+  Value inverse = arith::SelectOp::create(b, loc, isOne, one, zero);
+  return arith::SelectOp::create(b, loc, negative, inverse, r);
+}
+
 static bool isCompare(Operation *op) { return isa<EqOp, NeOp, LtOp, LeOp, GtOp, GeOp>(op); }
 
 Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in) {
@@ -294,9 +323,29 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
     return arith::SelectOp::create(b, loc, in[0], in[1], in[2]);
   if (auto c = dyn_cast<ClampOp>(op)) {
     // Comparisons with NaN are false, so NaN passes through as torch does.
+    // An integer bound outside the type's range saturates to it (clamp(uint8,
+    // min=-1) leaves every value, as the interpreter's wide compare does;
+    // the bits of -1 were 255 before).
+    auto bound = [&](double v) {
+      auto i = llvm::dyn_cast<IntegerType>(t);
+      if (isFloat || !i || isBool)
+        return v;
+      unsigned w = i.getWidth();
+      double lo = u ? 0.0 : -std::ldexp(1.0, w - 1), hi = std::ldexp(1.0, u ? w : w - 1) - 1;
+      return std::min(std::max(v, lo), hi);
+    };
+    auto constBound = [&](double v) -> Value {
+      double sat = bound(v);
+      // An unsigned bound above the signed range: the same bits, as the
+      // signless constant's (negative) signed value.
+      unsigned w = t.getIntOrFloatBitWidth();
+      if (u && !isBool && !isFloat && w < 64 && sat >= std::ldexp(1.0, w - 1))
+        return intConst(b, loc, t, (int64_t)sat - ((int64_t)1 << w));
+      return constLike(b, loc, t, sat);
+    };
     Value r = x;
     if (c.getMin()) {
-      Value lo = constLike(b, loc, t, c.getMin()->convertToDouble());
+      Value lo = constBound(c.getMin()->convertToDouble());
       Value below = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, r, lo))
                             : Value(arith::CmpIOp::create(
                                   b, loc, u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
@@ -304,7 +353,7 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
       r = arith::SelectOp::create(b, loc, below, lo, r);
     }
     if (c.getMax()) {
-      Value hi = constLike(b, loc, t, c.getMax()->convertToDouble());
+      Value hi = constBound(c.getMax()->convertToDouble());
       Value above = isFloat ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, r, hi))
                             : Value(arith::CmpIOp::create(
                                   b, loc, u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt,
@@ -382,6 +431,7 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
     return r;
   }
   Value r = llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](PowOp) { return integerPower(b, loc, x, in[1], isBool, u); })
       .Case([&](NegOp) { return arith::SubIOp::create(b, loc, intConst(b, loc, t, 0), x); })
       .Case([&](AbsOp) { return u ? x : Value(math::AbsIOp::create(b, loc, x)); })
       .Case([&](AddOp) {

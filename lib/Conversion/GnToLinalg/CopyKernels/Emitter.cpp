@@ -167,9 +167,17 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
     return emitEdgePad(b, loc, pad, ins[0], out);
   Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
   double v = pad.getValue().convertToDouble();
-  Value fill = llvm::isa<FloatType>(e)
-                   ? Value(arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, v)))
-                   : Value(arith::ConstantOp::create(b, loc, e, b.getIntegerAttr(e, (int64_t)v)));
+  // (A uint8 fill is made as the signless constant of its bits: carryType.)
+  Type c = carryType(e);
+  int64_t bits = (int64_t)v;
+  if (e.isUnsignedInteger() && e.getIntOrFloatBitWidth() < 64 &&
+      bits >= (int64_t(1) << (e.getIntOrFloatBitWidth() - 1)))
+    bits -= int64_t(1) << e.getIntOrFloatBitWidth();
+  Value fill = fromCarry(
+      b, loc,
+      llvm::isa<FloatType>(e) ? Value(arith::ConstantOp::create(b, loc, e, b.getFloatAttr(e, v)))
+                              : Value(arith::ConstantOp::create(b, loc, c, b.getIntegerAttr(c, bits))),
+      e);
   auto shape = llvm::cast<MemRefType>(ins[0].getType()).getShape();
   if (llvm::is_contained(shape, 0)) {
     linalg::FillOp::create(b, loc, fill, out);
@@ -280,19 +288,25 @@ Value CopyKernelEmitter::storedAnyFromF64(OpBuilder &b, Location loc, Value v, T
   if (e.isInteger(1))
     return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, real(0));
   unsigned w = e.getIntOrFloatBitWidth();
+  // Unsigned (uint8): saturated at [0, 2^w - 1], stored as the carried bits.
+  bool uns = e.isUnsignedInteger() && w < 64;
   auto integer = [&](int64_t x) { return Value(arith::ConstantIntOp::create(b, loc, i64, x)); };
   using P = arith::CmpFPredicate;
-  double lo = -std::ldexp(1.0, w - 1), hiPlusOne = std::ldexp(1.0, w - 1);
+  double lo = uns ? 0.0 : -std::ldexp(1.0, w - 1), hiPlusOne = std::ldexp(1.0, uns ? w : w - 1);
   Value nan = arith::CmpFOp::create(b, loc, P::UNO, v, v);
   Value low = arith::CmpFOp::create(b, loc, P::OLE, v, real(lo));
   Value high = arith::CmpFOp::create(b, loc, P::OGE, v, real(hiPlusOne));
   Value out = arith::OrIOp::create(b, loc, arith::OrIOp::create(b, loc, nan, low), high);
   Value i = arith::FPToSIOp::create(b, loc, i64, arith::SelectOp::create(b, loc, out, real(0), v));
-  int64_t min = w == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t(1) << (w - 1));
-  int64_t max = w == 64 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << (w - 1)) - 1;
+  int64_t min = uns ? 0 : w == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t(1) << (w - 1));
+  int64_t max = uns ? (int64_t(1) << w) - 1
+                    : w == 64 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << (w - 1)) - 1;
   i = arith::SelectOp::create(b, loc, low, integer(min), i);
   i = arith::SelectOp::create(b, loc, high, integer(max), i);
-  return w == 64 ? i : Value(arith::TruncIOp::create(b, loc, e, i));
+  if (w == 64)
+    return i;
+  Value bits = arith::TruncIOp::create(b, loc, carryType(e), i);
+  return fromCarry(b, loc, bits, e);
 }
 
 /// An element as the interpreter's loadAsDouble reads it: floats
@@ -305,6 +319,8 @@ Value CopyKernelEmitter::widenToF64(OpBuilder &b, Location loc, Value v) {
     return arith::ExtFOp::create(b, loc, f64, v);
   if (e.isInteger(1))
     return arith::UIToFPOp::create(b, loc, f64, v);
+  if (e.isUnsignedInteger()) // uint8: its bits as the signless carry, read unsigned
+    return arith::UIToFPOp::create(b, loc, f64, toCarry(b, loc, v));
   return arith::SIToFPOp::create(b, loc, f64, v);
 }
 
