@@ -103,12 +103,12 @@ def compare(g, edt, e):
     return ("ok", "")
 
 
-def main(framework, forms, run_framework, write_case, index_dtype="int64"):
+def main(framework, forms, run_framework, write_case, index_dtype="int64", dtypes=None):
     """The command line: run_framework(folder, inputs, body, rets) -> None or
     (verdict, message) as run_forked; write_case(folder, inputs, body, rets)."""
     ap = argparse.ArgumentParser(description=f"gn against {framework}, op by dtype")
     ap.add_argument("--only")
-    ap.add_argument("--dtypes", default=",".join(DTYPES))
+    ap.add_argument("--dtypes", default=",".join(dtypes or DTYPES))
     ap.add_argument("--keep", help="keep the cases and dumps here")
     ap.add_argument("--out", help="write the table (markdown) here too")
     ap.add_argument("--gn-eval", default=os.path.join(ROOT, "build", "bin", "gn-eval"))

@@ -10,6 +10,7 @@ take: the dtype forms no dev sample happens to use, which unseen samples may.
 The driver, the inputs and the comparison: dtype_matrix.py. Results:
 conformance/results/torch-dtype-matrix-*/.
 """
+import math
 import os
 import sys
 
@@ -171,7 +172,7 @@ def to_torch(a, dtype):
 
 def run_torch(folder, inputs, body, rets):
     def compute():
-        ns = {"torch": torch}
+        ns = {"torch": torch, "math": math}
         ns.update({v: to_torch(arr, d) for v, d, arr in inputs})
         with torch.no_grad():
             exec("\n".join(body), ns)
@@ -189,7 +190,7 @@ def run_torch(folder, inputs, body, rets):
 def write_case(folder, inputs, body, returns):
     os.makedirs(folder, exist_ok=True)
     params = ", ".join(f"L_{v}_: torch.Tensor" for v, _, _ in inputs)
-    lines = ["import torch", "", "", "class GraphModule(torch.nn.Module):",
+    lines = ["import math", "import torch", "", "", "class GraphModule(torch.nn.Module):",
              f"    def forward(self, {params}):"]
     lines += [f"        {v} = L_{v}_" for v, _, _ in inputs]
     lines += ["        " + b for b in body] + ["        return (" + ", ".join(returns) + ",)"]

@@ -172,6 +172,8 @@ def case(name, family, params, body, dtype=None, **kw):
 
 def model_source(c):
     lines = ["import torch", "", "", "class GraphModule(torch.nn.Module):"]
+    if "math." in c.body:
+        lines.insert(0, "import math")
     sig = ", ".join(["self"] + [f"{p.pname}: torch.Tensor" for p in c.params])
     lines.append(f"    def forward({sig}):")
     body = [f"{p.var} = {p.pname}" for p in c.params]
@@ -2505,6 +2507,25 @@ def define_dtype_forms():
          "torch.clamp(u, -1, 150), torch.arange(5, dtype=torch.uint8) + u[0, 0])")
     case("tanhshrink_half", "activation", [N("x", (4, 5), "f16"), N("y", (4, 5), "bf16")],
          "return (torch.nn.functional.tanhshrink(x), torch.nn.functional.tanhshrink(y))")
+    # Argument forms from conformance/torch_form_matrix.py: torch.return_types
+    # fields, chained in-place calls, tuple slices with a step.
+    case("return_type_fields_inplace_chain", "shape", [N("x", (3, 4, 5))],
+         "a = x.clone()\n"
+         "a.add_(1.0).mul_(2)\n"
+         "b = x.clone().sub_(1.0).div_(4)\n"
+         "return (x.max(dim=1).values, x.max(-1).indices, x.min(0).values, "
+         "x.topk(2, dim=-1, largest=False).values, torch.sort(x, 1, descending=True).indices, "
+         "torch.aminmax(x, dim=0).max, torch.kthvalue(x, 2, 1).values, "
+         "x.reshape(list(x.shape)[::-1]), x.sum(tuple(range(3))[::-2]), "
+         "x.permute(tuple(range(3))[-1::-1]), a, b)")
+    case("numpy_aliases_finfo_math", "reduction", [N("x", (3, 4, 5)), N("m", (3, 4, 5))],
+         "s = torch.sum(x, axis=1, keepdims=True)\n"
+         "return (s, x.mean(axis=-1), torch.amax(x, axis=(0, 2)), "
+         "x.masked_fill(m > 0, torch.finfo(x.dtype).min), "
+         "torch.full((2, 3), torch.finfo(torch.float16).max) + x[0, :2, :3], "
+         "x.clamp(max=float(torch.iinfo(torch.int16).max) / 30000.0), "
+         "x / math.sqrt(x.size(-1)), x * math.floor(2.7) + math.log(10000.0) / math.pi, "
+         "x * torch.finfo(torch.bfloat16).eps + torch.finfo(torch.float32).tiny)")
 
 
 def define_all():

@@ -138,6 +138,12 @@ void Evaluator::Impl::addImports(const py::Module &module) {
   for (auto &s : module.body) {
     if (s->kind != py::StmtKind::Import)
       continue;
+    // `import math`, `import torch.nn`: binds the top-level package.
+    if (s->names.empty() && !s->importFrom) {
+      std::string top = llvm::StringRef(s->name).split('.').first.str();
+      globals[top] = PyValue::module(top);
+      continue;
+    }
     // "from torch import device" -> names = {"device"}, name = "torch"
     for (const std::string &n : s->names) {
       llvm::StringRef name(n), alias(n);
@@ -568,6 +574,38 @@ FailureOr<PyValue> Evaluator::Impl::evalName(const py::Expr &e) {
   return error(e.loc, "name '" + e.str + "' is not defined");
 }
 
+/// A field of torch.finfo / iinfo (and paddle's) for `type`.
+static FailureOr<PyValue> numericLimit(ImportContext &ctx, Type type, llvm::StringRef field) {
+  if (auto f = llvm::dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = f.getFloatSemantics();
+    int precision = llvm::APFloat::semanticsPrecision(sem);
+    if (field == "max" || field == "min") {
+      double largest = llvm::APFloat::getLargest(sem).convertToDouble();
+      return PyValue::real(field == "max" ? largest : -largest);
+    }
+    if (field == "eps")
+      return PyValue::real(std::ldexp(1.0, 1 - precision));
+    if (field == "tiny" || field == "smallest_normal")
+      return PyValue::real(llvm::APFloat::getSmallestNormalized(sem).convertToDouble());
+    if (field == "resolution")
+      return PyValue::real(std::pow(10.0, -std::floor((precision - 1) * std::log10(2.0))));
+    if (field == "bits")
+      return PyValue::integer(f.getWidth());
+    return ctx.error("finfo has no field '" + field + "'");
+  }
+  auto i = llvm::cast<IntegerType>(type);
+  unsigned w = i.getWidth();
+  bool isUnsigned = i.isUnsigned();
+  if (field == "bits")
+    return PyValue::integer(w);
+  if (field == "max")
+    return PyValue::integer(isUnsigned ? static_cast<int64_t>(llvm::maxUIntN(std::min(w, 63u)))
+                                       : llvm::maxIntN(w));
+  if (field == "min")
+    return PyValue::integer(isUnsigned ? 0 : llvm::minIntN(w));
+  return ctx.error("iinfo has no field '" + field + "'");
+}
+
 FailureOr<PyValue> Evaluator::Impl::evalAttribute(const py::Expr &e) {
   auto base = eval(*e.children[0]);
   if (failed(base))
@@ -612,6 +650,23 @@ FailureOr<PyValue> Evaluator::Impl::evalAttribute(const py::Expr &e) {
     if (attr == "itemsize")
       return PyValue::integer(std::max(1u, base->dtype.getIntOrFloatBitWidth() / 8));
   }
+  // Fields of torch.return_types tuples (x.max(1).values, x.sort().indices,
+  // torch.aminmax(x).max, torch.slogdet(a).logabsdet): no plain tuple has them.
+  if (base->isSequence()) {
+    static const std::pair<llvm::StringRef, size_t> fields[] = {
+        {"values", 0},   {"indices", 1},  {"min", 0},          {"max", 1},      {"sign", 0},
+        {"logabsdet", 1}, {"mantissa", 0}, {"exponent", 1},     {"inverse", 0},  {"info", 1},
+        {"L", 0},        {"Q", 0},        {"R", 1},            {"eigenvalues", 0},
+        {"eigenvectors", 1}, {"U", 0},    {"S", 1},            {"Vh", 2}};
+    for (auto [name, i] : fields)
+      if (attr == name) {
+        if (i >= base->elts.size())
+          return error(e.loc, "'" + attr + "' of " + base->describe() + ": no such field");
+        return base->elts[i];
+      }
+  }
+  if (base->kind == PyValue::Opaque && (base->s == "finfo" || base->s == "iinfo"))
+    return numericLimit(ctx, base->dtype, attr);
   if (base->kind == PyValue::Device && attr == "type")
     return PyValue::str(llvm::StringRef(base->s).split(':').first.str());
   if (base->kind == PyValue::Device && attr == "index")
@@ -692,6 +747,15 @@ static bool makesFreshTensor(const py::Expr &call) {
       llvm::StringRef(callee.str));
 }
 
+/// `recv.name_(...)`: an in-place tensor method's call (not a dunder).
+static bool isInPlaceMethodCall(const py::Expr &call) {
+  const py::Expr &callee = *call.children[0];
+  if (callee.kind != py::ExprKind::Attribute)
+    return false;
+  llvm::StringRef m(callee.str);
+  return m.ends_with("_") && !m.ends_with("__");
+}
+
 FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue calleeValue,
                                                std::vector<PyValue> args, KwArgs kwargs) {
   auto callee = &calleeValue;
@@ -729,7 +793,11 @@ FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue callee
       // In-place method (`x.mul_(2)`): rebind the receiver variable.
       llvm::StringRef m(callee->s);
       if (m.ends_with("_") && !m.ends_with("__")) {
-        const py::Expr &recv = *e.children[0]->children[0];
+        // A chain of in-place calls (x.add_(1).mul_(2)) updates its root.
+        const py::Expr *root = e.children[0]->children[0].get();
+        while (root->kind == py::ExprKind::Call && isInPlaceMethodCall(*root))
+          root = root->children[0]->children[0].get();
+        const py::Expr &recv = *root;
         // On a tensor a call has just made (x.new_empty(s).bernoulli_(p)),
         // nothing else sees the update: its result is the value.
         if (recv.kind == py::ExprKind::Call && makesFreshTensor(recv))
@@ -916,8 +984,24 @@ FailureOr<PyValue> Evaluator::Impl::callOp(llvm::StringRef displayName, llvm::St
   if (next < args.size())
     return bound.error("takes at most " + llvm::Twine(next) + " positional arguments, got " +
                        llvm::Twine(args.size()));
-  for (auto &[k, v] : kwargs) {
+  for (auto &[key, v] : kwargs) {
+    std::string k = key;
     auto it = llvm::find_if(entry->params, [&](const Param &p) { return p.name == k; });
+    // numpy's spellings that PyTorch's argument parser accepts for the
+    // same parameters (torch.sum(x, axis=1, keepdims=True)).
+    if (it == entry->params.end()) {
+      static const std::pair<llvm::StringRef, llvm::StringRef> numpyAliases[] = {
+          {"axis", "dim"}, {"keepdims", "keepdim"}, {"x", "input"}, {"a", "input"},
+          {"x1", "input"}, {"x2", "other"}};
+      for (auto [alias, param] : numpyAliases)
+        if (k == alias) {
+          auto at = llvm::find_if(entry->params, [&](const Param &p) { return p.name == param; });
+          if (at != entry->params.end()) {
+            k = param.str();
+            it = at;
+          }
+        }
+    }
     if (it == entry->params.end()) {
       // Keyword spellings that only steer placement or autograd.
       if (k == "device" || k == "layout" || k == "pin_memory" || k == "requires_grad" ||
@@ -960,10 +1044,98 @@ static FailureOr<int64_t> toInt(ImportContext &ctx, const PyValue &v) {
   return ctx.error("expected an int, got " + v.describe());
 }
 
+/// Python's math module on numbers (math.sqrt(d_head), math.log(10000.0)):
+/// ints where Python gives ints (floor, ceil, gcd, isqrt), floats otherwise.
+static FailureOr<PyValue> mathOfNumbers(ImportContext &ctx, llvm::StringRef fn,
+                                        const std::vector<PyValue> &args) {
+  double x = args[0].asDouble();
+  auto asInt = [&](double r) -> FailureOr<PyValue> {
+    if (auto i = checkedInt64(r))
+      return PyValue::integer(*i);
+    return ctx.error("math." + fn + ": " + std::to_string(r) + " is not a 64-bit int");
+  };
+  if (args.size() == 1) {
+    if (fn == "floor")
+      return asInt(std::floor(x));
+    if (fn == "ceil")
+      return asInt(std::ceil(x));
+    if (fn == "trunc")
+      return asInt(std::trunc(x));
+    if (fn == "isqrt" && args[0].kind != PyValue::Float && x >= 0) {
+      auto r = static_cast<int64_t>(std::sqrt(x));
+      while (r * r > args[0].i)
+        --r;
+      while ((r + 1) * (r + 1) <= args[0].i)
+        ++r;
+      return PyValue::integer(r);
+    }
+    if (fn == "isnan" || fn == "isinf" || fn == "isfinite")
+      return PyValue::boolean(fn == "isnan" ? std::isnan(x)
+                              : fn == "isinf" ? std::isinf(x) : std::isfinite(x));
+    if ((fn == "sqrt" && x < 0) || ((fn == "log" || fn == "log2" || fn == "log10") && x <= 0))
+      return ctx.error("math." + fn + "(" + std::to_string(x) + "): math domain error");
+    static const std::pair<llvm::StringRef, double (*)(double)> unary[] = {
+        {"sqrt", [](double v) { return std::sqrt(v); }},  {"exp", [](double v) { return std::exp(v); }},
+        {"log", [](double v) { return std::log(v); }},    {"log2", [](double v) { return std::log2(v); }},
+        {"log10", [](double v) { return std::log10(v); }}, {"log1p", [](double v) { return std::log1p(v); }},
+        {"expm1", [](double v) { return std::expm1(v); }}, {"sin", [](double v) { return std::sin(v); }},
+        {"cos", [](double v) { return std::cos(v); }},    {"tan", [](double v) { return std::tan(v); }},
+        {"atan", [](double v) { return std::atan(v); }},  {"tanh", [](double v) { return std::tanh(v); }},
+        {"erf", [](double v) { return std::erf(v); }},    {"fabs", [](double v) { return std::fabs(v); }},
+        {"radians", [](double v) { return v * M_PI / 180; }},
+        {"degrees", [](double v) { return v * 180 / M_PI; }}};
+    for (auto [name, f] : unary)
+      if (fn == name)
+        return PyValue::real(f(x));
+  }
+  if (args.size() == 2) {
+    double y = args[1].asDouble();
+    if (fn == "pow")
+      return PyValue::real(std::pow(x, y));
+    if (fn == "atan2")
+      return PyValue::real(std::atan2(x, y));
+    if (fn == "log" && x > 0 && y > 0 && y != 1)
+      return PyValue::real(std::log(x) / std::log(y));
+    if (fn == "fmod" && y != 0)
+      return PyValue::real(std::fmod(x, y));
+    if (fn == "copysign")
+      return PyValue::real(std::copysign(x, y));
+    if (fn == "gcd" && args[0].kind != PyValue::Float && args[1].kind != PyValue::Float)
+      return PyValue::integer(std::gcd(args[0].i, args[1].i));
+  }
+  return ctx.error("math." + fn + " of " + llvm::Twine(args.size()) +
+                   " number(s) is not supported");
+}
+
 FailureOr<PyValue> Evaluator::Impl::callBuiltin(llvm::StringRef name, std::vector<PyValue> &args,
                                           KwArgs &kwargs,
                                           bool &handled) {
   handled = true;
+  if (name.starts_with("math.") && !args.empty() &&
+      llvm::all_of(args, [](const PyValue &a) { return a.isNumber(); }))
+    return mathOfNumbers(ctx, name.drop_front(5), args);
+  // torch.finfo(dtype), paddle.iinfo(dtype): their fields are read by
+  // evalAttribute (finfo(x.dtype).min in attention masks).
+  if (name.ends_with(".finfo") || name.ends_with(".iinfo")) {
+    bool finfo = name.ends_with(".finfo");
+    PyValue v;
+    v.kind = PyValue::Opaque;
+    v.s = finfo ? "finfo" : "iinfo";
+    v.dtype = Float32Type::get(&ctx.mlirContext);
+    if (!args.empty() && args[0].kind == PyValue::Dtype)
+      v.dtype = args[0].dtype;
+    else if (!args.empty() && args[0].isTensor())
+      v.dtype = args[0].type().getElementType();
+    else if (!args.empty() || (!finfo && args.empty()))
+      return ctx.error(llvm::Twine(v.s) + "() needs a dtype");
+    if (finfo != llvm::isa<FloatType>(v.dtype) || v.dtype.isInteger(1)) {
+      std::string t;
+      llvm::raw_string_ostream os(t);
+      os << v.dtype;
+      return ctx.error(llvm::Twine(v.s) + "() of " + t + " is not defined");
+    }
+    return v;
+  }
   if (name == "builtins.slice") {
     PyValue v;
     v.kind = PyValue::Slice;
@@ -1203,18 +1375,21 @@ FailureOr<PyValue> Evaluator::Impl::evalSubscript(const py::Expr &e) {
       return base->elts[i];
     }
     if (index->kind == PyValue::Slice) {
+      // Python's slice.indices(n): bounds clamped per the step's sign.
+      int64_t step = index->elts[2].isNone() ? 1 : index->elts[2].i;
+      if (step == 0)
+        return error(e.loc, "slice step cannot be zero");
       auto bound = [&](const PyValue &v, int64_t def) -> int64_t {
         if (v.isNone())
           return def;
         int64_t x = v.i < 0 ? v.i + n : v.i;
-        return std::clamp<int64_t>(x, 0, n);
+        return step > 0 ? std::clamp<int64_t>(x, 0, n) : std::clamp<int64_t>(x, -1, n - 1);
       };
-      int64_t step = index->elts[2].isNone() ? 1 : index->elts[2].i;
-      if (step != 1)
-        return error(e.loc, "tuple slices with a step are not supported");
+      int64_t start = bound(index->elts[0], step > 0 ? 0 : n - 1);
+      int64_t stop = bound(index->elts[1], step > 0 ? n : -1);
       PyValue v;
       v.kind = base->kind;
-      for (int64_t i = bound(index->elts[0], 0); i < bound(index->elts[1], n); ++i)
+      for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
         v.elts.push_back(base->elts[i]);
       return v;
     }
