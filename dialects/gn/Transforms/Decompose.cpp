@@ -35,6 +35,9 @@ namespace {
 struct Rewrite {
   PatternRewriter &rw;
   Location loc;
+  /// Largest score matrix an attention decomposes into at once (0: any):
+  /// larger ones are done in chunks of query rows.
+  int64_t attentionChunkBytes = 0;
 
   template <typename OpTy>
   Value make(ValueRange operands, llvm::ArrayRef<NamedAttribute> attrs = {}) {
@@ -148,8 +151,9 @@ using KeepWhole = std::function<bool(Operation *)>;
 template <typename OpTy>
 struct DecomposeOp : OpRewritePattern<OpTy> {
   using Fn = Value (*)(Rewrite &, OpTy);
-  DecomposeOp(MLIRContext *ctx, Fn fn, const KeepWhole &keep)
-      : OpRewritePattern<OpTy>(ctx), fn(fn), keep(keep) {}
+  DecomposeOp(MLIRContext *ctx, Fn fn, const KeepWhole &keep, int64_t attentionChunkBytes)
+      : OpRewritePattern<OpTy>(ctx), fn(fn), keep(keep),
+        attentionChunkBytes(attentionChunkBytes) {}
   LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rw) const override {
     if (keep && keep(op))
       return rw.notifyMatchFailure(op, "kept whole for the target's kernel");
@@ -162,7 +166,7 @@ struct DecomposeOp : OpRewritePattern<OpTy> {
         llvm::cast<RankedTensorType>(op->getResult(0).getType()).getElementType().isF32() &&
         inMixedGraph(op))
       return widen(op, rw, /*f32ToF64=*/true);
-    Rewrite b{rw, op.getLoc()};
+    Rewrite b{rw, op.getLoc(), attentionChunkBytes};
     Value r = fn(b, op);
     if (!r)
       return rw.notifyMatchFailure(op, "no decomposition for this form");
@@ -171,6 +175,7 @@ struct DecomposeOp : OpRewritePattern<OpTy> {
   }
   Fn fn;
   KeepWhole keep;
+  int64_t attentionChunkBytes;
 };
 
 llvm::SmallVector<int64_t> trailingDims(int64_t rank, int64_t count) {
@@ -199,12 +204,12 @@ Value perChannel(Rewrite &b, Value p, int64_t rank) {
 } // namespace
 
 static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<> &legal,
-                                   const KeepWhole &keep) {
+                                   const KeepWhole &keep, int64_t attentionChunkBytes) {
   MLIRContext *ctx = p.getContext();
   auto add = [&](auto tag, auto fn) {
     using OpTy = decltype(tag);
     if (!legal.contains(OpTy::getOperationName().drop_front(3))) // drop "gn."
-      p.add<DecomposeOp<OpTy>>(ctx, +fn, keep);
+      p.add<DecomposeOp<OpTy>>(ctx, +fn, keep, attentionChunkBytes);
   };
   add(ReluOp(), [](Rewrite &b, ReluOp op) {
     return b.make<MaximumOp>({op.getInput(), b.scalar(op.getInput(), 0)});
@@ -440,29 +445,70 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     }
     int64_t e = qt.getShape().back();
     double scale = op.getScale() ? op.getScale()->convertToDouble() : 1.0 / std::sqrt(double(e));
-    Value scores = b.make<MatmulOp>({q, k}, {b.rw.getNamedAttr("transpose_rhs", b.rw.getUnitAttr())});
-    scores = b.mul(scores, b.scalar(scores, scale));
-    auto st = llvm::cast<RankedTensorType>(scores.getType());
-    int64_t L = st.getShape()[st.getRank() - 2], S = st.getShape().back();
-    Value negInf = b.scalar(scores, -INFINITY);
-    if (Value mask = op.getMask()) {
-      Type me = llvm::cast<RankedTensorType>(mask.getType()).getElementType();
-      if (me.isInteger(1))
-        scores = b.make<WhereOp>({mask, scores, negInf});
-      else
-        scores = b.add(scores, me == st.getElementType() ? mask : b.convert(mask, st.getElementType()));
+    Value mask = op.getMask();
+    auto qs = llvm::cast<RankedTensorType>(q.getType()).getShape(); // [..., L, E]
+    int64_t L = qs[qs.size() - 2];
+    // Rows [first, first + rows) of the queries, as GEMMs around a softmax.
+    auto chain = [&](Value qRows, Value maskRows, int64_t first) {
+      Value scores = b.make<MatmulOp>({qRows, k}, {b.rw.getNamedAttr("transpose_rhs", b.rw.getUnitAttr())});
+      scores = b.mul(scores, b.scalar(scores, scale));
+      auto st = llvm::cast<RankedTensorType>(scores.getType());
+      int64_t rows = st.getShape()[st.getRank() - 2], S = st.getShape().back();
+      Value negInf = b.scalar(scores, -INFINITY);
+      if (maskRows) {
+        Type me = llvm::cast<RankedTensorType>(maskRows.getType()).getElementType();
+        if (me.isInteger(1))
+          scores = b.make<WhereOp>({maskRows, scores, negInf});
+        else
+          scores = b.add(scores, me == st.getElementType() ? maskRows
+                                                          : b.convert(maskRows, st.getElementType()));
+      }
+      if (op.getIsCausal()) {
+        auto boolType = RankedTensorType::get({rows, S}, b.rw.getI1Type());
+        llvm::SmallVector<bool> keep(rows * S);
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = 0; j < S; ++j)
+            keep[i * S + j] = j <= first + i;
+        Value tril = ConstantOp::create(b.rw, b.loc, boolType, DenseElementsAttr::get(boolType, keep));
+        scores = b.make<WhereOp>({tril, scores, negInf});
+      }
+      Value probs = b.make<SoftmaxOp>({scores}, {b.rw.getNamedAttr("dim", b.rw.getI64IntegerAttr(st.getRank() - 1))});
+      return b.make<MatmulOp>({probs, v});
+    };
+    // A score matrix over the target's budget is made a chunk of query rows
+    // at a time (each chunk's scores dead before the next one's), so the
+    // memory plan holds one chunk, where the attention kernel would hold
+    // none but runs on CUDA cores, every key once per column group.
+    int64_t chunks = 1;
+    int64_t scoreBytes = attentionScoreBytes(op);
+    if (b.attentionChunkBytes > 0 && scoreBytes > b.attentionChunkBytes &&
+        llvm::none_of(op->getOperandTypes(), [](Type t) { return hasSymbolicDims(t); }))
+      chunks = std::min<int64_t>(L, llvm::divideCeil(scoreBytes, b.attentionChunkBytes));
+    Value out;
+    if (chunks == 1) {
+      out = chain(q, mask, 0);
+    } else {
+      int64_t rowsPerChunk = llvm::divideCeil(L, chunks);
+      // The rows of q, or of the mask where it has the queries' dim (a
+      // mask right-aligned against [..., L, S] may broadcast it from 1).
+      auto rowsOf = [&](Value x, int64_t first, int64_t end) {
+        auto shape = llvm::cast<RankedTensorType>(x.getType()).getShape();
+        int64_t d = shape.size() - 2;
+        if (shape.size() < 2 || shape[d] != L)
+          return x;
+        llvm::SmallVector<int64_t> starts(shape.size(), 0), limits(shape), steps(shape.size(), 1);
+        starts[d] = first;
+        limits[d] = end;
+        return b.make<SliceOp>({x}, {b.ints("starts", starts), b.ints("limits", limits),
+                                     b.ints("steps", steps)});
+      };
+      llvm::SmallVector<Value> parts;
+      for (int64_t first = 0; first < L; first += rowsPerChunk) {
+        int64_t end = std::min(L, first + rowsPerChunk);
+        parts.push_back(chain(rowsOf(q, first, end), mask ? rowsOf(mask, first, end) : Value(), first));
+      }
+      out = b.make<ConcatOp>(parts, {b.rw.getNamedAttr("dim", b.rw.getI64IntegerAttr(qs.size() - 2))});
     }
-    if (op.getIsCausal()) {
-      auto boolType = RankedTensorType::get({L, S}, b.rw.getI1Type());
-      llvm::SmallVector<bool> keep(L * S);
-      for (int64_t i = 0; i < L; ++i)
-        for (int64_t j = 0; j < S; ++j)
-          keep[i * S + j] = j <= i;
-      Value tril = ConstantOp::create(b.rw, b.loc, boolType, DenseElementsAttr::get(boolType, keep));
-      scores = b.make<WhereOp>({tril, scores, negInf});
-    }
-    Value probs = b.make<SoftmaxOp>({scores}, {b.rw.getNamedAttr("dim", b.rw.getI64IntegerAttr(st.getRank() - 1))});
-    Value out = b.make<MatmulOp>({probs, v});
     if (op.getSeqFirst())
       out = b.make<TransposeOp>({out}, {b.ints("permutation", swap)});
     return out.getType() == op.getType() ? out : nullptr;
@@ -634,18 +680,31 @@ struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
     // Attention whose score matrix would weigh on the memory plan, for a
     // target that compiles it as one kernel (gn-form-fusion-groups'
     // attention-kernels).
+    // Past attention-kernel-max-scores score elements the kernel is slower
+    // than GEMMs around a softmax (it recomputes each score once per group of
+    // value columns, on CUDA cores: OWLv2's 12 x 3601 x 3601 scores a layer
+    // took 55 ms on an H200, PyTorch eager's whole forward 42 ms), so such
+    // an attention decomposes a chunk of query rows at a time, each chunk's
+    // scores within the same share.
     KeepWhole keep;
+    int64_t chunkBytes = 0;
     if (keepAttentionMinShare >= 0) {
       auto minScoreBytes =
           (int64_t)(keepAttentionMinShare * argumentAndResultBytes(getOperation()));
-      keep = [minScoreBytes](Operation *op) {
+      chunkBytes = std::max<int64_t>({minScoreBytes, attentionChunkMinBytes, 1});
+      int64_t maxScores = attentionKernelMaxScores;
+      keep = [minScoreBytes, maxScores](Operation *op) {
         auto attention = dyn_cast<AttentionOp>(op);
-        return attention && fitsAttentionKernel(attention) &&
-               attentionScoreBytes(attention) >= minScoreBytes;
+        if (!attention || !fitsAttentionKernel(attention))
+          return false;
+        int64_t scoreBytes = attentionScoreBytes(attention);
+        int64_t elementBytes = attention.getType().getElementType().isF64() ? 8 : 4;
+        return scoreBytes >= minScoreBytes &&
+               scoreBytes / elementBytes <= maxScores;
       };
     }
     RewritePatternSet patterns(&getContext());
-    populateDecompositions(patterns, legal, keep);
+    populateDecompositions(patterns, legal, keep, chunkBytes);
     if (broadcastGemmBatches)
       patterns.add<BroadcastGemmBatches>(&getContext());
     if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,

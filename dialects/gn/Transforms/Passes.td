@@ -17,9 +17,18 @@ def GnDecomposePass : Pass<"gn-decompose", "func::FuncOp"> {
                "Composite ops (mnemonics) to keep whole">,
     Option<"keepAttentionMinShare", "keep-attention-min-share", "double", "-1",
            "Keep gn.attention whole where the attention kernel takes it "
-           "(fitsAttentionKernel) and its score matrix would hold at least "
-           "this share of the function's arguments and results; negative: "
-           "never (legal-ops keeps every attention whole)">,
+           "(fitsAttentionKernel), its score matrix would hold at least "
+           "this share of the function's arguments and results, and it has "
+           "at most attention-kernel-max-scores scores; a larger one decomposes a chunk of query "
+           "rows at a time, each chunk's scores within that share (at least "
+           "16 MiB); negative: never keep, never chunk (legal-ops keeps "
+           "every attention whole)">,
+    Option<"attentionKernelMaxScores", "attention-kernel-max-scores", "int64_t", "4194304",
+           "The most scores an attention kept whole for the attention kernel "
+           "may have (past it: GEMMs around a softmax, in chunks)">,
+    Option<"attentionChunkMinBytes", "attention-chunk-min-bytes", "int64_t", "16777216",
+           "The smallest chunk of scores an attention past the kernel's limit "
+           "is decomposed by (with keep-attention-min-share)">,
     Option<"broadcastGemmBatches", "broadcast-gemm-batches", "bool", "false",
            "Broadcast a matmul operand's batch dims to the result's with "
            "gn.broadcast_to where they are neither all 1 nor the result's "
