@@ -57,7 +57,9 @@ def read(paths):
             if not line:
                 continue
             r = json.loads(line)
-            name = os.path.basename(r.get("sample", "").rstrip("/"))
+            # gn's lines name the sample's artifacts folder, as the bundle and
+            # the torch side do (Model_subgraph_3): folders' basenames repeat.
+            name = os.path.basename((r.get("artifacts") or r.get("sample", "")).rstrip("/"))
             if "status" in r:  # gn lines always have one
                 (extra if r.get("sides") == "extra" else gn)[name] = r
                 continue
