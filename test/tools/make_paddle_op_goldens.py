@@ -999,6 +999,18 @@ CASES.update({
         "w = paddle._C_ops.variance(y, [0, 2], True)",
         "u = paddle._C_ops.variance(x, [], False)",
         "c = paddle._C_ops.conj(y)"], ["v", "w", "u", "c"]),
+    "stat_histogram": ([inp("x", [4, 5]), inp("w", [4, 5], lo=0.1, hi=2.0),
+                        inp("i", [7], dtype="int64", data=[1, 2, 2, 5, 9, 4, 9])], [
+        "a = paddle._C_ops.histogram(x, None, 6, 0.0, 0.0, False)",
+        "b = paddle._C_ops.histogram(x, w, 5, -1.0, 1.5, False)",
+        "c = paddle._C_ops.histogram(x, None, 4, -1.0, 1.0, True)",
+        "d = paddle._C_ops.histogram(x, w, 3, 0.0, 0.0, True)",
+        "e = paddle._C_ops.histogram(i, None, 3, 2.0, 2.0, False)"], ["a", "b", "c", "d", "e"]),
+    "nn_spectral_norm": ([inp("w", [6, 4]), inp("u", [6]), inp("v", [4]),
+                          inp("k", [3, 2, 3, 3]), inp("p", [2]), inp("q", [27])], [
+        "a = paddle._C_ops.spectral_norm(w, u, v, 0, 1, 1e-12)",
+        "b = paddle._C_ops.spectral_norm(w, v, u, 1, 3, 1e-12)",
+        "c = paddle._C_ops.spectral_norm(k, p, q, 1, 2, 1e-12)"], ["a", "b", "c"]),
     "nn_lp_pool2d": ([inp("x", [1, 2, 5, 5], lo=0.1, hi=2.0)], [
         "a = paddle._C_ops.lp_pool2d(x, [2, 2], [2, 2], [0, 0], False, True, 'NCHW', 'LP', False, False, 'EXPLICIT', 2.0)",
         "b = paddle._C_ops.lp_pool2d(x, [3, 3], [2, 2], [1, 1], True, True, 'NCHW', 'LP', False, False, 'EXPLICIT', 3.0)",

@@ -508,9 +508,80 @@ FailureOr<PyValue> solve(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
+/// histogram(input, weight, bins, min, max, density): int64 counts, or the
+/// weights' sums (their dtype) / a density (float32).
+FailureOr<PyValue> histogram(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto w = a.optionalTensor("weight");
+  auto bins = a.integer("bins");
+  auto lo = a.real("min"), hi = a.real("max");
+  auto density = a.boolean("density");
+  if (failed(x) || failed(w) || failed(bins) || failed(lo) || failed(hi) || failed(density))
+    return failure();
+  Type result = *w ? typeOf(*w).getElementType()
+                : *density ? Type(ctx.builder.getF32Type())
+                           : ctx.i64Type();
+  return wrap(algebra::histogram(ctx, *x, *bins, *lo, *hi, *w, *density, result));
+}
+
+/// spectral_norm(weight, u, v, dim, power_iters, eps): weight over its
+/// largest singular value, estimated from u [h] and v [w] by power_iters
+/// steps on the weight as an h x w matrix (h its size along dim), each
+/// vector divided by its norm + eps, as PaddlePaddle's kernel does.
+FailureOr<PyValue> spectralNorm(ImportContext &ctx, Args &a) {
+  auto weight = a.tensor("weight"), u0 = a.tensor("u"), v0 = a.tensor("v");
+  auto d = a.integer("dim"), iters = a.integer("power_iters");
+  auto eps = a.real("eps");
+  if (failed(weight) || failed(u0) || failed(v0) || failed(d) || failed(iters) || failed(eps))
+    return failure();
+  auto type = typeOf(*weight);
+  auto dim = ctx.dim(*d, type.getRank());
+  if (failed(dim))
+    return failure();
+  if (*iters < 0)
+    return a.error("power_iters must not be negative");
+  llvm::SmallVector<int64_t> perm{*dim};
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (i != *dim)
+      perm.push_back(i);
+  int64_t h = type.getDimSize(*dim), w = h == 0 ? 0 : type.getNumElements() / h;
+  if (typeOf(*u0).getNumElements() != h || typeOf(*v0).getNumElements() != w)
+    return a.error("u must have " + llvm::Twine(h) + " elements and v " + llvm::Twine(w));
+  Chain c{ctx};
+  Value moved = *dim == 0 ? *weight : c.op<gn::TransposeOp>({*weight}, {ctx.ints("permutation", perm)});
+  Value mat = c.reshape(moved, {h, w});
+  Value u = c.reshape(*u0, {h, 1}), v = c.reshape(*v0, {w, 1});
+  Type e = type.getElementType();
+  auto normalized = [&](Value x) {
+    Value norm = c.op<gn::SqrtOp>({c.op<gn::ReduceSumOp>(
+        {c.op<gn::MulOp>({x, x})}, {ctx.ints("dims", {0, 1}), ctx.flag("keepdim", true)})});
+    return c.op<gn::DivOp>({x, c.op<gn::AddOp>({norm, ctx.splat(e, *eps)})});
+  };
+  Value matT = c.op<gn::TransposeOp>({mat}, {ctx.ints("permutation", {1, 0})});
+  for (int64_t i = 0; i < *iters; ++i) {
+    v = normalized(c.op<gn::MatmulOp>({matT, u}));
+    u = normalized(c.op<gn::MatmulOp>({mat, v}));
+  }
+  Value sigma = c.op<gn::ReduceSumOp>({c.op<gn::MulOp>({u, c.op<gn::MatmulOp>({mat, v})})},
+                                      {ctx.ints("dims", {0, 1}), ctx.flag("keepdim", false)});
+  Value out = c.op<gn::DivOp>({moved, sigma});
+  if (*dim != 0) {
+    llvm::SmallVector<int64_t> back(perm.size());
+    for (auto [i, p] : llvm::enumerate(perm))
+      back[p] = i;
+    out = c.op<gn::TransposeOp>({out}, {ctx.ints("permutation", back)});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
 } // namespace
 
 void paddle::registerLinalgOps(OpRegistry &r) {
+  r.add("histogram", "input, weight=None, bins=100, min=0.0, max=0.0, density=False",
+        folded<histogram>);
+  r.add("spectral_norm", "weight, u, v, dim=0, power_iters=1, eps=1e-12", folded<spectralNorm>);
   r.add("pixel_shuffle", "x, upscale_factor=1, data_format='NCHW'", folded<pixelShuffle>);
   r.add("std", "x, axis=None, keepdim=False, unbiased=True, correction=1", folded<spread<true>>);
   r.add("var", "x, axis=None, keepdim=False, unbiased=True, correction=1", folded<spread<false>>);

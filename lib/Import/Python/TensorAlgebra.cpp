@@ -1314,3 +1314,51 @@ FailureOr<std::pair<Value, Value>> algebra::mode(ImportContext &ctx, Value x, in
     return failure();
   return std::make_pair(value, index);
 }
+
+FailureOr<Value> algebra::histogram(ImportContext &ctx, Value x, int64_t bins, double lo,
+                                    double hi, Value weight, bool density, Type resultType) {
+  if (bins < 1)
+    return ctx.error("histogram: bins must be positive, got " + llvm::Twine(bins));
+  auto type = llvm::cast<RankedTensorType>(x.getType());
+  if (weight && llvm::cast<RankedTensorType>(weight.getType()).getShape() != type.getShape())
+    return ctx.error("histogram: the weight's shape differs from the input's");
+  int64_t count = type.getNumElements();
+  Type f64 = ctx.builder.getF64Type(), i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value v = c.reshape(c.convert(x, f64), {count});
+  Value low = ctx.splat(f64, lo), high = ctx.splat(f64, hi);
+  if (lo == hi) {
+    auto all = [&](auto op) {
+      return c.op<decltype(op)>({v}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
+    };
+    low = all(gn::ReduceMinOp()), high = all(gn::ReduceMaxOp());
+    Value same = c.op<gn::EqOp>({low, high});
+    low = c.op<gn::WhereOp>({same, c.op<gn::SubOp>({low, ctx.splat(f64, 1)}), low});
+    high = c.op<gn::WhereOp>({same, c.op<gn::AddOp>({high, ctx.splat(f64, 1)}), high});
+  }
+  Value inside = c.op<gn::AndOp>({c.op<gn::GeOp>({v, low}), c.op<gn::LeOp>({v, high})});
+  Value position = c.op<gn::FloorOp>({c.op<gn::DivOp>(
+      {c.op<gn::MulOp>({c.op<gn::SubOp>({v, low}), ctx.splat(f64, double(bins))}),
+       c.op<gn::SubOp>({high, low})})});
+  Value bin = c.op<gn::MinimumOp>({c.op<gn::MaximumOp>({c.convert(position, i64),
+                                                        ctx.splat(i64, 0)}),
+                                   ctx.splat(i64, double(bins - 1))});
+  // Sums in the result's type as the frameworks do (f64 for integer
+  // counts: exact to 2^53).
+  Type acc = llvm::isa<FloatType>(resultType) ? resultType : f64;
+  Value each = c.convert(inside, acc);
+  if (weight)
+    each = c.op<gn::MulOp>({each, c.reshape(c.convert(weight, acc), {count})});
+  Value counts = c.op<gn::ScatterOp>({each, ctx.splat(acc, 0, {bins}), bin},
+                                     {ctx.i64("dim", 0), ctx.str("reduce", "add")});
+  if (density) {
+    counts = c.convert(counts, f64);
+    Value total = c.op<gn::ReduceSumOp>({counts}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
+    Value width = c.op<gn::DivOp>({c.op<gn::SubOp>({high, low}), ctx.splat(f64, double(bins))});
+    counts = c.op<gn::DivOp>({counts, c.op<gn::MulOp>({total, width})});
+  }
+  counts = c.convert(counts, resultType);
+  if (!c.ok())
+    return failure();
+  return counts;
+}

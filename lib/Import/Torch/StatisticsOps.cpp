@@ -245,32 +245,10 @@ FailureOr<PyValue> histc(ImportContext &ctx, Args &a) {
   Type e = type.getElementType();
   if (!isFloat(e))
     return a.error("expects a floating tensor");
-  int64_t count = type.getNumElements();
-  Type f64 = ctx.builder.getF64Type(), i64 = ctx.i64Type();
-  Chain c{ctx};
-  Value v = c.reshape(c.convert(*x, f64), {count});
-  Value low = ctx.splat(f64, *lo), high = ctx.splat(f64, *hi);
-  if (*lo == *hi) {
-    auto all = [&](auto op) {
-      return c.op<decltype(op)>({v}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
-    };
-    low = all(gn::ReduceMinOp()), high = all(gn::ReduceMaxOp());
-    Value same = c.op<gn::EqOp>({low, high});
-    low = c.op<gn::WhereOp>({same, c.op<gn::SubOp>({low, ctx.splat(f64, 1)}), low});
-    high = c.op<gn::WhereOp>({same, c.op<gn::AddOp>({high, ctx.splat(f64, 1)}), high});
-  }
-  Value inside = c.op<gn::AndOp>({c.op<gn::GeOp>({v, low}), c.op<gn::LeOp>({v, high})});
-  Value position = c.op<gn::FloorOp>({c.op<gn::DivOp>(
-      {c.op<gn::MulOp>({c.op<gn::SubOp>({v, low}), ctx.splat(f64, double(*bins))}),
-       c.op<gn::SubOp>({high, low})})});
-  Value bin = c.op<gn::MinimumOp>({c.op<gn::MaximumOp>({c.convert(position, i64),
-                                                        ctx.splat(i64, 0)}),
-                                   ctx.splat(i64, double(*bins - 1))});
-  Value counts = c.op<gn::ScatterOp>({c.convert(inside, e), ctx.splat(e, 0, {*bins}), bin},
-                                     {ctx.i64("dim", 0), ctx.str("reduce", "add")});
-  if (!c.ok())
+  auto counts = algebra::histogram(ctx, *x, *bins, *lo, *hi, Value(), false, e);
+  if (failed(counts))
     return failure();
-  return PyValue::of(counts);
+  return PyValue::of(*counts);
 }
 
 /// kthvalue(input, k, dim=-1, keepdim=False) -> (values, indices).

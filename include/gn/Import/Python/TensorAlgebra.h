@@ -67,6 +67,14 @@ FailureOr<Value> affineGrid(ImportContext &ctx, Value theta, llvm::ArrayRef<int6
 FailureOr<std::pair<Value, Value>> kthSmallest(ImportContext &ctx, Value x, int64_t k,
                                                int64_t dim, bool keepdim);
 
+/// torch.histc and paddle.histogram: `bins` equal bins over [lo, hi] (lo ==
+/// hi: the data's own range, widened by 1 each way where it is one value),
+/// the last bin closed, elements outside not counted. Each element counts
+/// 1, or its `weight` (x's shape) where given; `density` divides by the
+/// total times the bin width. The result is 1-d of `resultType`'s element.
+FailureOr<Value> histogram(ImportContext &ctx, Value x, int64_t bins, double lo, double hi,
+                           Value weight, bool density, Type resultType);
+
 /// The [2, N] coordinates (row, column) of the lower (`upper`: upper)
 /// triangle of a rows x cols matrix at `offset`, row by row, as a constant
 /// of element type `e`: tril_indices / triu_indices. An error for negative
