@@ -11,6 +11,7 @@ The driver, the inputs and the comparison: dtype_matrix.py. Results:
 conformance/results/torch-dtype-matrix-*/.
 """
 import math
+import operator
 import os
 import sys
 
@@ -172,7 +173,7 @@ def to_torch(a, dtype):
 
 def run_torch(folder, inputs, body, rets):
     def compute():
-        ns = {"torch": torch, "math": math}
+        ns = {"torch": torch, "math": math, "operator": operator}
         ns.update({v: to_torch(arr, d) for v, d, arr in inputs})
         with torch.no_grad():
             exec("\n".join(body), ns)
@@ -190,7 +191,7 @@ def run_torch(folder, inputs, body, rets):
 def write_case(folder, inputs, body, returns):
     os.makedirs(folder, exist_ok=True)
     params = ", ".join(f"L_{v}_: torch.Tensor" for v, _, _ in inputs)
-    lines = ["import math", "import torch", "", "", "class GraphModule(torch.nn.Module):",
+    lines = ["import math", "import operator", "import torch", "", "", "class GraphModule(torch.nn.Module):",
              f"    def forward(self, {params}):"]
     lines += [f"        {v} = L_{v}_" for v, _, _ in inputs]
     lines += ["        " + b for b in body] + ["        return (" + ", ".join(returns) + ",)"]

@@ -172,8 +172,9 @@ def case(name, family, params, body, dtype=None, **kw):
 
 def model_source(c):
     lines = ["import torch", "", "", "class GraphModule(torch.nn.Module):"]
-    if "math." in c.body:
-        lines.insert(0, "import math")
+    for module in ("math", "operator"):
+        if module + "." in c.body:
+            lines.insert(0, "import " + module)
     sig = ", ".join(["self"] + [f"{p.pname}: torch.Tensor" for p in c.params])
     lines.append(f"    def forward({sig}):")
     body = [f"{p.var} = {p.pname}" for p in c.params]
@@ -2518,6 +2519,11 @@ def define_dtype_forms():
          "torch.aminmax(x, dim=0).max, torch.kthvalue(x, 2, 1).values, "
          "x.reshape(list(x.shape)[::-1]), x.sum(tuple(range(3))[::-2]), "
          "x.permute(tuple(range(3))[-1::-1]), a, b)")
+    case("isinstance_sum_operator_std_half", "reduction", [N("x", (3, 4)), N("h", (4, 5), "f16", sd=2.0)],
+         "return (x * 2 if isinstance(x, torch.Tensor) else x, x if isinstance(x, (int, float)) else -x, "
+         "sum([x, x, x]), sum((x, x), x), operator.add(x, operator.mul(x, 2)), "
+         "x.reshape(operator.floordiv(x.size(1), 2), -1), torch.std(h, 1), torch.std_mean(h, 0)[0], "
+         "h.std(dim=-1, unbiased=False))")
     case("numpy_aliases_finfo_math", "reduction", [N("x", (3, 4, 5)), N("m", (3, 4, 5))],
          "s = torch.sum(x, axis=1, keepdims=True)\n"
          "return (s, x.mean(axis=-1), torch.amax(x, axis=(0, 2)), "

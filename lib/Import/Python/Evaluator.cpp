@@ -766,6 +766,30 @@ FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue callee
   }
   if (callee->kind == PyValue::Module) {
     const std::string &name = callee->s;
+    // operator.add(a, b) is a + b: Python's semantics on ints, the
+    // binary op on tensors.
+    static const std::pair<llvm::StringRef, llvm::StringRef> binaryOperators[] = {
+        {"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"truediv", "/"}, {"floordiv", "//"},
+        {"mod", "%"}, {"pow", "**"}, {"matmul", "@"}, {"and_", "&"}, {"or_", "|"},
+        {"xor", "^"}, {"lshift", "<<"}, {"rshift", ">>"}};
+    llvm::StringRef fn(name);
+    if ((fn.consume_front("operator.") || fn.consume_front("_operator.")) && args.size() == 2 &&
+        kwargs.empty())
+      for (auto [opName, symbol] : binaryOperators)
+        if (fn == opName)
+          return evalBinary(e.loc, symbol, args[0], args[1]);
+    // sum(iterable, start=0): the values added left to right.
+    if (name == "builtins.sum" && (args.size() == 1 || args.size() == 2) && kwargs.empty() &&
+        args[0].isSequence()) {
+      PyValue total = args.size() == 2 ? args[1] : PyValue::integer(0);
+      for (const PyValue &v : args[0].elts) {
+        auto next = evalBinary(e.loc, "+", total, v);
+        if (failed(next))
+          return failure();
+        total = *next;
+      }
+      return total;
+    }
     bool handled = false;
     auto r = callBuiltin(name, args, kwargs, handled);
     if (handled)
@@ -1233,16 +1257,27 @@ FailureOr<PyValue> Evaluator::Impl::callBuiltin(llvm::StringRef name, std::vecto
   if (name == "builtins.isinstance" && args.size() == 2) {
     // isinstance(v, (list, tuple)) as Paddle's multi-output wrappers write it.
     std::vector<PyValue> types = args[1].isSequence() ? args[1].elts : std::vector{args[1]};
+    // A class gn does not know is an error, not False (isinstance(x,
+    // torch.Tensor) was False: the other branch, silently).
     bool match = false;
     for (const PyValue &t : types) {
       if (t.kind != PyValue::Module)
         return ctx.error("isinstance() with " + t.describe() + " is not supported");
       llvm::StringRef tn = t.s;
+      bool isTensorClass = tn == "torch.Tensor" || tn == "paddle.Tensor";
+      if (!isTensorClass && !llvm::is_contained({"builtins.list", "builtins.tuple", "builtins.int",
+                                                 "builtins.float", "builtins.bool", "builtins.str"},
+                                                tn))
+        return ctx.error("isinstance() with '" + tn + "' is not supported");
+      // bool is an int subclass in Python.
       match |= (tn == "builtins.list" && args[0].kind == PyValue::List) ||
                (tn == "builtins.tuple" && args[0].kind == PyValue::Tuple) ||
-               (tn == "builtins.int" && args[0].kind == PyValue::Int) ||
+               (tn == "builtins.int" &&
+                (args[0].kind == PyValue::Int || args[0].kind == PyValue::Bool)) ||
                (tn == "builtins.float" && args[0].kind == PyValue::Float) ||
-               (tn == "builtins.bool" && args[0].kind == PyValue::Bool);
+               (tn == "builtins.bool" && args[0].kind == PyValue::Bool) ||
+               (tn == "builtins.str" && args[0].kind == PyValue::Str) ||
+               (isTensorClass && args[0].isTensor());
     }
     return PyValue::boolean(match);
   }

@@ -172,11 +172,25 @@ FailureOr<PyValue> variance(ImportContext &ctx, Args &a, bool takeSqrt) {
       return failure();
     correction = *u ? 1 : 0;
   }
-  auto r = ctx.build<gn::VarianceOp>({*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep),
+  // std of f16 / bf16: the square root taken in f32 and rounded once, as
+  // PyTorch's kernels do (the variance rounded to f16 first was an ulp off).
+  Type e = typeOf(*x).getElementType();
+  bool half = takeSqrt && (e.isF16() || e.isBF16());
+  Value in = *x;
+  if (half) {
+    auto wide = ctx.convert(*x, ctx.builder.getF32Type());
+    if (failed(wide))
+      return failure();
+    in = *wide;
+  }
+  auto r = ctx.build<gn::VarianceOp>({in}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep),
                                             ctx.i64("correction", correction)});
   if (failed(r) || !takeSqrt)
     return wrap(r);
-  return wrap(ctx.build<gn::SqrtOp>({*r}));
+  auto root = ctx.build<gn::SqrtOp>({*r});
+  if (failed(root) || !half)
+    return wrap(root);
+  return wrap(ctx.convert(*root, e));
 }
 
 FailureOr<PyValue> var(ImportContext &ctx, Args &a) { return variance(ctx, a, false); }
