@@ -1006,6 +1006,12 @@ CASES.update({
         "c = paddle._C_ops.histogram(x, None, 4, -1.0, 1.0, True)",
         "d = paddle._C_ops.histogram(x, w, 3, 0.0, 0.0, True)",
         "e = paddle._C_ops.histogram(i, None, 3, 2.0, 2.0, False)"], ["a", "b", "c", "d", "e"]),
+    "nn_pool_asym_nonexclusive": ([inp("x", [1, 2, 5, 6])], [
+        "a = paddle._C_ops.pool2d(x, [2, 2], [1, 1], [0, 1, 1, 0], False, False, 'NCHW', 'avg', False, False, 'EXPLICIT')",
+        "b = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [1, 0, 2, 1], False, False, 'NCHW', 'avg', False, False, 'EXPLICIT')",
+        "c = paddle._C_ops.pool2d(x, [3, 3], [2, 2], [0, 0], False, False, 'NCHW', 'avg', False, False, 'SAME')",
+        "d = paddle._C_ops.pool2d(x, [2, 2], [2, 2], [0, 1, 1, 0], True, False, 'NCHW', 'avg', False, False, 'EXPLICIT')"],
+        ["a", "b", "c", "d"]),
     "nn_spectral_norm": ([inp("w", [6, 4]), inp("u", [6]), inp("v", [4]),
                           inp("k", [3, 2, 3, 3]), inp("p", [2]), inp("q", [27])], [
         "a = paddle._C_ops.spectral_norm(w, u, v, 0, 1, 1e-12)",

@@ -337,12 +337,14 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
     // Asymmetric padding (SAME): the extra side padded explicitly, with -inf
     // for max pooling and zeros for exclusive average pooling, which then
     // divides by the average of a padded tensor of ones (the share of real
-    // cells in each window). PaddlePaddle's non-exclusive average over such
-    // padding divided by other counts than the window's when checked: refused.
+    // cells in each window). PaddlePaddle's non-exclusive average divides
+    // by the window clipped to the input padded by the *leading* padding on
+    // both sides (its kernel assumes symmetric padding; checked on 3.3):
+    // the sums over zeros, then those counts (a constant).
     Value ones;
+    llvm::SmallVector<int64_t> leading(p->low), trailing(p->high);
+    bool leadingDivisor = p->low != p->high && !isMax && !isLp && !*exclusive;
     if (p->low != p->high) {
-      if (!isMax && !isLp && !*exclusive)
-        return a.error("asymmetric padding with exclusive=False is not supported");
       Type e = typeOf(in).getElementType();
       if (!isMax && !isLp && *exclusive) {
         auto padOnes = *p;
@@ -362,9 +364,11 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
     bool ceilMode = *ceil && *algorithm == "EXPLICIT";
     if (ceilMode)
       for (int64_t i = 0; i < Spatial; ++i) {
-        int64_t in = spatialShape[i] + p->low[i] + p->high[i];
+        // (The padding as given: padAsymmetric has moved part of it into
+        // the input.)
+        int64_t in = spatialShape[i] + leading[i] + trailing[i];
         int64_t paddleOut = (in - kernel[i] + stride[i] - 1) / stride[i] + 1;
-        if ((paddleOut - 1) * stride[i] >= spatialShape[i] + p->low[i])
+        if ((paddleOut - 1) * stride[i] >= spatialShape[i] + leading[i])
           return a.error("ceil_mode with a last window wholly in the padding (PaddlePaddle "
                          "keeps it and fills it with -FLT_MAX or NaN) is not supported");
       }
@@ -387,6 +391,35 @@ FailureOr<PyValue> pool(ImportContext &ctx, Args &a) {
       if (failed(sums) || failed(share))
         return failure();
       r = ctx.build<gn::DivOp>({*sums, *share});
+    } else if (leadingDivisor) {
+      attrs.push_back(ctx.flag("count_include_pad", true));
+      attrs.push_back(ctx.i64("divisor_override", 1));
+      auto sums = ctx.build<gn::AvgPoolOp>({in}, attrs);
+      if (failed(sums))
+        return failure();
+      auto outType = typeOf(*sums);
+      auto outShape = outType.getShape().drop_front(2);
+      // Per dim, the window [o * stride - lead, + kernel) clipped to
+      // [-lead, size + lead); the divisor is their product.
+      llvm::SmallVector<int64_t> counts(1, 1);
+      for (int64_t i = 0; i < Spatial; ++i) {
+        llvm::SmallVector<int64_t> next;
+        for (int64_t c : counts)
+          for (int64_t o = 0; o < outShape[i]; ++o) {
+            int64_t start = o * stride[i] - leading[i];
+            int64_t end = std::min(start + kernel[i], spatialShape[i] + leading[i]);
+            next.push_back(c * std::max<int64_t>(end - start, 1));
+          }
+        counts = std::move(next);
+      }
+      Type e = outType.getElementType();
+      auto divisorType = RankedTensorType::get(outShape, e);
+      llvm::SmallVector<Attribute> values;
+      for (int64_t c : counts)
+        values.push_back(ctx.builder.getFloatAttr(e, double(c)));
+      Value divisor = gn::ConstantOp::create(ctx.builder, ctx.loc, divisorType,
+                                             DenseElementsAttr::get(divisorType, values));
+      r = ctx.build<gn::DivOp>({*sums, divisor});
     } else {
       attrs.push_back(ctx.flag("count_include_pad", !*exclusive));
       r = ctx.build<gn::AvgPoolOp>({in}, attrs);
