@@ -2524,6 +2524,19 @@ def define_dtype_forms():
          "sum([x, x, x]), sum((x, x), x), operator.add(x, operator.mul(x, 2)), "
          "x.reshape(operator.floordiv(x.size(1), 2), -1), torch.std(h, 1), torch.std_mean(h, 0)[0], "
          "h.std(dim=-1, unbiased=False))")
+    # API names no dev sample calls (conformance/api_coverage.py --missing).
+    case("ndtr_family_f32", "math", [N("x", (4, 6), sd=3.0), UNIT("p", (3, 4))],
+         "return (torch.special.ndtr(x), torch.special.log_ndtr(x), torch.special.log_ndtr(x * 8 - 40), "
+         "torch.special.ndtri(p), torch.special.ndtr(x.double()))")
+    case("aten_aliases_combinations_matrix_norm", "shape",
+         [N("x", (5,)), N("a", (2, 3, 4)), N("v", (4, 3, 2)), N("img", (1, 2, 4, 5)), N("grid", (1, 3, 3, 2), sd=0.5),
+          N("theta", (1, 2, 3), sd=0.5)],
+         "return (torch.combinations(x), torch.combinations(x, 3), torch.combinations(x[:3], 2, with_replacement=True), "
+         "torch.linalg.matrix_norm(a), torch.linalg.matrix_norm(a, 1), torch.linalg.matrix_norm(a, float('-inf'), keepdim=True), "
+         "torch.linalg.matrix_norm(a, -1, dim=(0, 2)), torch.norm_except_dim(v, 2, 0), torch.norm_except_dim(v, 2, 1), "
+         "torch.norm_except_dim(v, 3, -1), torch.slice_copy(a, 1, 1, 3), "
+         "torch.grid_sampler(img, grid, 0, 0, False), torch.grid_sampler_2d(img, grid, 1, 1, True), "
+         "torch.affine_grid_generator(theta, [1, 2, 3, 4], False))")
     case("numpy_aliases_finfo_math", "reduction", [N("x", (3, 4, 5)), N("m", (3, 4, 5))],
          "s = torch.sum(x, axis=1, keepdims=True)\n"
          "return (s, x.mean(axis=-1), torch.amax(x, axis=(0, 2)), "

@@ -368,7 +368,7 @@ void mlir::gn::import::registerIndexedWriteOps(OpRegistry &r) {
   r.add("index_fill", "input, dim, index, value", indexFill);
   r.add("select_scatter", "input, src, dim, index", selectScatter);
   r.add("slice_scatter", "input, src, dim=0, start=None, end=None, step=1", sliceScatter);
-  r.add("slice", "input, dim=0, start=None, end=None, step=1", sliceOp);
+  r.add("slice|slice_copy", "input, dim=0, start=None, end=None, step=1", sliceOp);
   r.add("index_put", "input, indices, values, accumulate=False", indexPut);
   r.add("take", "input, index", take);
   r.add("put", "input, index, source, accumulate=False", put);

@@ -709,6 +709,107 @@ FailureOr<PyValue> inverseEx(ImportContext &ctx, Args &a) {
   return PyValue::tuple({*inv, PyValue::of(ctx.splat(ctx.builder.getI32Type(), 0, batch))});
 }
 
+/// combinations(input, r=2, with_replacement=False): the r-element
+/// combinations of a 1-d input's elements in lexicographic order of their
+/// positions, [count, r] (itertools.combinations / _with_replacement).
+FailureOr<PyValue> combinations(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto r = a.integer("r");
+  auto repeat = a.boolean("with_replacement");
+  if (failed(x) || failed(r) || failed(repeat))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() != 1)
+    return a.error("expects a 1-d tensor");
+  if (*r < 0)
+    return a.error("r must be non-negative");
+  int64_t n = type.getDimSize(0);
+  Chain c{ctx};
+  if (*r == 0 || (!*repeat && *r > n))
+    return PyValue::of(c.op<gn::ReshapeOp>({c.op<gn::SliceOp>(
+                                               {*x}, {ctx.ints("starts", {0}), ctx.ints("limits", {0}),
+                                                      ctx.ints("steps", {1})})},
+                                           {ctx.ints("shape", {0})}));
+  std::vector<int64_t> positions, pick(*r, 0);
+  if (!*repeat)
+    for (int64_t i = 0; i < *r; ++i)
+      pick[i] = i;
+  while (true) {
+    positions.insert(positions.end(), pick.begin(), pick.end());
+    if (positions.size() > (size_t(1) << 24))
+      return a.error("more than 2^24 combinations");
+    int64_t i = *r - 1;
+    while (i >= 0 && pick[i] == (*repeat ? n - 1 : n - *r + i))
+      --i;
+    if (i < 0)
+      break;
+    ++pick[i];
+    for (int64_t j = i + 1; j < *r; ++j)
+      pick[j] = *repeat ? pick[i] : pick[j - 1] + 1;
+  }
+  int64_t count = positions.size() / *r;
+  auto idxType = RankedTensorType::get({count * *r}, ctx.i64Type());
+  Value idx = gn::ConstantOp::create(ctx.builder, ctx.loc, idxType,
+                                     DenseElementsAttr::get(idxType, llvm::ArrayRef(positions)));
+  Value picked = c.op<gn::IndexSelectOp>({*x, idx}, {ctx.i64("dim", 0)});
+  Value result = c.reshape(picked, {count, *r});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(result);
+}
+
+/// linalg.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False): 'fro',
+/// 1 / -1 (max / min over columns of the column sums of |A|), inf / -inf
+/// (over rows); 'nuc' and +-2 need singular values: refused.
+FailureOr<PyValue> matrixNorm(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("A");
+  auto keep = a.boolean("keepdim");
+  if (failed(x) || failed(keep))
+    return failure();
+  FailureOr<llvm::SmallVector<int64_t>> dims = llvm::SmallVector<int64_t>{-2, -1};
+  if (a.has("dim"))
+    dims = a.ints("dim");
+  if (failed(dims))
+    return failure();
+  auto type = typeOf(*x);
+  if (type.getRank() < 2 || dims->size() != 2)
+    return a.error("expects a matrix (or a batch) and two dims");
+  auto d0 = ctx.dim((*dims)[0], type.getRank()), d1 = ctx.dim((*dims)[1], type.getRank());
+  if (failed(d0) || failed(d1))
+    return failure();
+  if (*d0 == *d1)
+    return a.error("the two dims must differ");
+  const PyValue &ord = a.get("ord");
+  Chain c{ctx};
+  Value abs = c.op<gn::AbsOp>({*x});
+  auto reduce = [&](auto op, Value v, int64_t d) {
+    return c.op<decltype(op)>({v}, {ctx.ints("dims", {d}), ctx.flag("keepdim", true)});
+  };
+  Value r;
+  if (ord.kind == PyValue::Str && ord.s == "fro") {
+    r = c.op<gn::SqrtOp>({c.op<gn::ReduceSumOp>(
+        {c.op<gn::MulOp>({abs, abs})}, {ctx.ints("dims", {*d0, *d1}), ctx.flag("keepdim", true)})});
+  } else if (ord.isNumber() && (std::fabs(ord.asDouble()) == 1 || std::isinf(ord.asDouble()))) {
+    double o = ord.asDouble();
+    // 1: sums down the rows (over d0), then the largest over d1; inf: the other way.
+    int64_t sumDim = std::isinf(o) ? *d1 : *d0, overDim = std::isinf(o) ? *d0 : *d1;
+    Value sums = reduce(gn::ReduceSumOp(), abs, sumDim);
+    r = o > 0 ? reduce(gn::ReduceMaxOp(), sums, overDim) : reduce(gn::ReduceMinOp(), sums, overDim);
+  } else {
+    return a.error("ord " + ord.describe() + " (singular values) is not supported");
+  }
+  if (!*keep) {
+    llvm::SmallVector<int64_t> shape;
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      if (i != *d0 && i != *d1)
+        shape.push_back(type.getDimSize(i));
+    r = c.reshape(r, shape);
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
@@ -749,6 +850,9 @@ void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
   r.add("renorm", "input, p, dim, maxnorm", renorm);
   r.add("pdist", "input, p=2", pdist);
   r.add("cartesian_prod", "*tensors", cartesianProd);
+  r.add("combinations", "input, r=2, with_replacement=False", combinations);
+  r.add("matrix_norm|linalg_matrix_norm", "A, ord='fro', dim=None, keepdim=False, *, dtype=None",
+        matrixNorm);
   r.add("vander", "x, N=None, increasing=False", vander);
   // torch.linalg.vander counts its powers up, torch.vander down.
   r.add("torch.linalg.vander|linalg_vander", "x, *, N=None, increasing=True", vander);

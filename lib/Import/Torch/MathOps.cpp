@@ -48,6 +48,9 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"i1|modified_bessel_i1", "i1"},
     {"i1e", "i1e"},
     {"entr", "entr"},
+    {"ndtr", "ndtr"},
+    {"log_ndtr", "log_ndtr"},
+    {"ndtri", "ndtri"},
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {

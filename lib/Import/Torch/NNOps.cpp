@@ -963,6 +963,39 @@ FailureOr<PyValue> weightNorm(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::MulOp>({*v, *scale}));
 }
 
+/// norm_except_dim(v, pow=2, dim=0): the p-norm over every dim but `dim`,
+/// kept as size 1 (dim -1: over all, a 0-d result), as _weight_norm uses it.
+FailureOr<PyValue> normExceptDim(ImportContext &ctx, Args &a) {
+  auto v = a.tensor("v");
+  auto p = a.real("pow");
+  auto d = a.integer("dim");
+  if (failed(v) || failed(p) || failed(d))
+    return failure();
+  if (*p <= 0)
+    return a.error("pow must be positive");
+  auto type = typeOf(*v);
+  llvm::SmallVector<int64_t> dims;
+  int64_t keep = -1;
+  if (*d != -1) {
+    auto dim = ctx.dim(*d, type.getRank());
+    if (failed(dim))
+      return failure();
+    keep = *dim;
+  }
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (i != keep)
+      dims.push_back(i);
+  Type e = type.getElementType();
+  Chain c{ctx};
+  Value powered = *p == 2 ? c.op<gn::MulOp>({*v, *v})
+                          : c.op<gn::PowOp>({c.op<gn::AbsOp>({*v}), ctx.splat(e, *p)});
+  Value sum = c.op<gn::ReduceSumOp>({powered}, {ctx.ints("dims", dims), ctx.flag("keepdim", keep != -1)});
+  Value r = *p == 2 ? c.op<gn::SqrtOp>({sum}) : c.op<gn::PowOp>({sum, ctx.splat(e, 1.0 / *p)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(r);
+}
+
 } // namespace
 
 namespace {
@@ -982,6 +1015,21 @@ FailureOr<PyValue> gridSample(ImportContext &ctx, Args &a) {
     align = *v;
   }
   return wrap(algebra::gridSample(ctx, *x, *grid, *mode, *padding, align));
+}
+
+/// ATen's grid_sampler(input, grid, interpolation_mode, padding_mode,
+/// align_corners): grid_sample with the modes as F.grid_sample numbers them.
+FailureOr<PyValue> gridSampler(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input"), grid = a.tensor("grid");
+  auto mode = a.integer("interpolation_mode"), padding = a.integer("padding_mode");
+  auto align = a.boolean("align_corners");
+  if (failed(x) || failed(grid) || failed(mode) || failed(padding) || failed(align))
+    return failure();
+  static const char *const modes[] = {"bilinear", "nearest", "bicubic"};
+  static const char *const paddings[] = {"zeros", "border", "reflection"};
+  if (*mode < 0 || *mode > 2 || *padding < 0 || *padding > 2)
+    return a.error("interpolation_mode and padding_mode must be 0, 1 or 2");
+  return wrap(algebra::gridSample(ctx, *x, *grid, modes[*mode], paddings[*padding], *align));
 }
 
 } // namespace
@@ -1167,6 +1215,8 @@ template <bool Bilinear> FailureOr<PyValue> upsampleAten(ImportContext &ctx, Arg
 void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("grid_sample", "input, grid, mode='bilinear', padding_mode='zeros', align_corners=None",
         gridSample);
+  r.add("grid_sampler|grid_sampler_2d|grid_sampler_3d",
+        "input, grid, interpolation_mode, padding_mode, align_corners", gridSampler);
   r.add("linear", "input, weight, bias=None", linear);
   r.add("matmul|mm|bmm|__matmul__", "input, other", matmul);
   r.add("Tensor.matmul|Tensor.mm|Tensor.bmm", "input, other", matmul);
@@ -1210,7 +1260,7 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("lp_pool1d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<1>);
   r.add("lp_pool2d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<2>);
   r.add("lp_pool3d", "input, norm_type, kernel_size, stride=None, ceil_mode=False", lpPool<3>);
-  r.add("affine_grid", "theta, size, align_corners=None", affineGrid);
+  r.add("affine_grid|affine_grid_generator", "theta, size, align_corners=None", affineGrid);
   r.add("local_response_norm", "input, size, alpha=0.0001, beta=0.75, k=1.0", localResponseNorm);
   r.add("adaptive_avg_pool1d", "input, output_size", adaptivePool<1, false>);
   r.add("adaptive_avg_pool2d", "input, output_size", adaptivePool<2, false>);
@@ -1299,4 +1349,5 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
   r.add("glu", "input, dim=-1", glu);
   r.add("prelu", "input, weight", prelu);
   r.add("_weight_norm", "v, g, dim=0", weightNorm);
+  r.add("norm_except_dim", "v, pow=2, dim=0", normExceptDim);
 }
