@@ -747,13 +747,13 @@ static bool makesFreshTensor(const py::Expr &call) {
       llvm::StringRef(callee.str));
 }
 
-/// `recv.name_(...)`: an in-place tensor method's call (not a dunder).
+/// `add_`, `mul_`: an in-place method's name (not a dunder like `__add__`).
+static bool isInPlaceName(llvm::StringRef m) { return m.ends_with("_") && !m.ends_with("__"); }
+
+/// `recv.name_(...)`: an in-place tensor method's call.
 static bool isInPlaceMethodCall(const py::Expr &call) {
   const py::Expr &callee = *call.children[0];
-  if (callee.kind != py::ExprKind::Attribute)
-    return false;
-  llvm::StringRef m(callee.str);
-  return m.ends_with("_") && !m.ends_with("__");
+  return callee.kind == py::ExprKind::Attribute && isInPlaceName(callee.str);
 }
 
 FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue calleeValue,
@@ -816,7 +816,7 @@ FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue callee
         return failure();
       // In-place method (`x.mul_(2)`): rebind the receiver variable.
       llvm::StringRef m(callee->s);
-      if (m.ends_with("_") && !m.ends_with("__")) {
+      if (isInPlaceName(m)) {
         // A chain of in-place calls (x.add_(1).mul_(2)) updates its root.
         const py::Expr *root = e.children[0]->children[0].get();
         while (root->kind == py::ExprKind::Call && isInPlaceMethodCall(*root))
@@ -840,7 +840,7 @@ FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue callee
     // complex value is a pair, not a buffer to update.
     if (isComplex(self)) {
       llvm::StringRef m(callee->s);
-      if (m.ends_with("_") && !m.ends_with("__"))
+      if (isInPlaceName(m))
         return ctx.error("in-place '" + m + "' on a complex tensor is not supported");
       args.insert(args.begin(), self);
       return callOp("Tensor." + callee->s, callee->s, true, std::move(args), std::move(kwargs));
@@ -950,7 +950,7 @@ FailureOr<PyValue> Evaluator::Impl::callOp(llvm::StringRef displayName, llvm::St
     entry = registry.lookup(name);
   // In-place spellings (relu_, add_) share the out-of-place handler.
   llvm::StringRef n(name);
-  if (!entry && n.ends_with("_") && !n.ends_with("__")) {
+  if (!entry && isInPlaceName(n)) {
     std::string base = n.drop_back().str();
     if (isMethod)
       entry = registry.lookup("Tensor." + base);
