@@ -53,7 +53,9 @@ def GnLowerKernelsToLLVMPass : Pass<"gn-lower-kernels-to-llvm", "ModuleOp"> {
   let description = [{
     Runs, on the nested `@gn_kernels` module only: linalg to loops, affine
     and strided-metadata expansion, scf to cf, polynomial approximations of
-    tanh and erf (so they vectorize), math to LLVM intrinsics and libm, and
+    tanh and erf (so they vectorize), exp as a polynomial in f32/f64 graphs
+    and computed in f64, rounded once, in f16/bf16 graphs (RoundedExp.cpp),
+    math to LLVM intrinsics and libm, and
     the memref/arith/index/cf/func to LLVM conversions with the bare-pointer
     calling convention (one pointer per memref argument). The host function
     keeps its gn ops and gn.launch calls for the runtime.

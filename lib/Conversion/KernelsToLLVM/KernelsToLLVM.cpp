@@ -1,4 +1,5 @@
 //===- KernelsToLLVM.cpp - the @gn_kernels module -> LLVM dialect --------===//
+#include "RoundedExp.h"
 #include "gn/Conversion/Passes.h"
 #include "gn/Support/PassTrace.h"
 #include "mlir/Conversion/Passes.h"
@@ -25,6 +26,7 @@ using namespace mlir::gn;
 GN_STATISTIC(numKernels, "kernels lowered to LLVM");
 GN_STATISTIC(numBoolBytes, "loads and stores of booleans made byte accesses");
 GN_STATISTIC(numPolynomialExp, "kernels whose exp became a polynomial (no f16/bf16 data in the graph)");
+GN_STATISTIC(numRoundedExp, "kernels whose f32 exp is computed in f64 and rounded once (f16/bf16 graphs)");
 
 namespace {
 
@@ -86,16 +88,20 @@ struct GnLowerKernelsToLLVMPass
     if (!kernels)
       return;
     keepNaN(kernels);
-    // exp as a polynomial (Cephes, within 2^-22.5 relative; it vectorizes,
-    // the libm call does not) in the kernels of f32/f64 graphs only: where
-    // any kernel touches f16/bf16, every kernel keeps libm's expf, bit for
-    // bit what the interpreter computes, because one f32 ulp can flip an
-    // f16 rounding, in the kernel or after a later convert (an f32 softmax
-    // between f16 matmuls).
+    // exp in the kernels of f32/f64 graphs: a polynomial (Cephes, within
+    // 2^-22.5 relative; it vectorizes, the libm call does not). Where any
+    // kernel touches f16/bf16, one f32 ulp can flip an f16 rounding, in the
+    // kernel or after a later convert (an f32 softmax between f16 matmuls),
+    // so every kernel's exp is computed in f64 and rounded once
+    // (RoundedExp.cpp): glibc's expf, which the interpreter calls, but for
+    // its own misroundings (4e-5 of inputs, 1 ulp), and it vectorizes.
     RewritePatternSet expPatterns(&getContext());
     populateMathPolynomialApproximationPatterns(
         expPatterns, [](StringRef name) { return name == math::ExpOp::getOperationName(); });
-    FrozenRewritePatternSet frozenExp(std::move(expPatterns));
+    FrozenRewritePatternSet polynomialExp(std::move(expPatterns));
+    RewritePatternSet roundedExpPatterns(&getContext());
+    populateRoundedExpPatterns(roundedExpPatterns);
+    FrozenRewritePatternSet roundedExp(std::move(roundedExpPatterns));
     bool narrow = llvm::any_of(kernels.getOps<func::FuncOp>(), [](func::FuncOp func) {
       return llvm::any_of(func.getArgumentTypes(), [](Type t) {
         auto m = llvm::dyn_cast<MemRefType>(t);
@@ -103,11 +109,12 @@ struct GnLowerKernelsToLLVMPass
       });
     });
     for (auto func : kernels.getOps<func::FuncOp>()) {
-      if (!narrow && failed(applyPatternsGreedily(func, frozenExp)))
+      if (failed(applyPatternsGreedily(func, narrow ? roundedExp : polynomialExp)))
         return signalPassFailure();
       if (!func.isExternal()) {
         ++numKernels;
         numPolynomialExp += !narrow;
+        numRoundedExp += narrow;
       }
     }
     // tanh and erf as polynomials (they vectorize; libm calls do not).
