@@ -5,6 +5,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstring>
+#include <optional>
 #include <sys/wait.h>
 
 using namespace mlir::gn;
@@ -83,6 +84,27 @@ json eval::compareWithReference(const std::vector<interp::HostTensor> &actual,
   for (int t = kMinT; t <= kMaxComparedT; ++t)
     correct[std::to_string(t)] = worst <= t;
   return correct;
+}
+
+std::string eval::degenerateRecheckSummary(const json &recheck) {
+  std::string line = "degenerate outputs, rechecked on " + recheck.value("inputs", "?") +
+                     " inputs: ";
+  if (recheck.contains("error"))
+    return line + "failed: " + recheck["error"].get<std::string>();
+  std::optional<int> tightest;
+  if (recheck.contains("correct_at"))
+    for (int t = kMinT; t <= kMaxComparedT; ++t)
+      if (recheck["correct_at"].value(std::to_string(t), false)) {
+        tightest = t;
+        break;
+      }
+  line += tightest ? "compiled = eager from t = " + std::to_string(*tightest)
+                   : std::string("compiled misses eager at every t");
+  if (tightest && *tightest > -5)
+    line += " (misses t = -5)";
+  if (recheck.contains("degenerate") && !recheck["degenerate"].empty())
+    line += "; outputs still degenerate there: " + recheck["degenerate"].dump();
+  return line;
 }
 
 std::string eval::errorClassOf(const std::string &error) {

@@ -1,4 +1,5 @@
 //===- InputSynthesisTest.cpp - deterministic input synthesis ------------===//
+#include "gn/Eval/HostInputs.h"
 #include "gn/Eval/InputSynthesis.h"
 
 #include <gtest/gtest.h>
@@ -484,4 +485,48 @@ TEST(InputSynthesis, IntegerSaturation) {
   EXPECT_EQ(toIntegerSaturated(40000, DType::I16), 32767);
   EXPECT_EQ(toIntegerSaturated(-1, DType::U8), 0);
   EXPECT_EQ(toIntegerSaturated(INFINITY, DType::I8), 127);
+}
+
+// Synthesis::FanIn (gn-eval --inputs fan-in, and the degenerate-output
+// recheck): weights of rank >= 2 at He's std, constant rank >= 2 tensors
+// standard normal, centered random rank-1 weights around 1; the rest, and
+// every GraphNet draw, as the meta says.
+TEST(InputSynthesis, FanInKeepsTheScale) {
+  auto stats = [](const mlir::gn::interp::HostTensor &t) {
+    double sum = 0, sq = 0;
+    const float *v = t.data<float>();
+    for (int64_t i = 0; i < t.numel(); ++i)
+      sum += v[i], sq += double(v[i]) * v[i];
+    double mean = sum / t.numel();
+    return std::make_pair(mean, std::sqrt(sq / t.numel() - mean * mean));
+  };
+  auto draw = [](mlir::gn::ArgumentMeta meta, std::vector<int64_t> shape, Synthesis how) {
+    meta.torchDtype = "torch.float32";
+    std::string error;
+    auto t = synthesizeArgument(meta, shape, mlir::gn::interp::DType::F32, 7, 0, error, how);
+    EXPECT_TRUE(t.has_value()) << error;
+    return *t;
+  };
+  using mlir::gn::ArgumentMeta;
+  ArgumentMeta weight{"w", "", "weight", 0.0, 0.02, -0.1, 0.1, std::nullopt};
+  auto [m0, s0] = stats(draw(weight, {256, 32, 3, 3}, Synthesis::GraphNet));
+  EXPECT_NEAR(s0, 0.02 * 0.2, 0.0005);
+  auto [m1, s1] = stats(draw(weight, {256, 32, 3, 3}, Synthesis::FanIn));
+  EXPECT_NEAR(m1, 0.0, 0.01);
+  EXPECT_NEAR(s1, std::sqrt(2.0 / (32 * 9)), 0.005);
+  ArgumentMeta image{"pixel_values", "", "input", 0.0, 0.0, std::nullopt, std::nullopt,
+                     std::nullopt};
+  auto [m2, s2] = stats(draw(image, {1, 3, 64, 64}, Synthesis::GraphNet));
+  EXPECT_EQ(s2, 0.0);
+  auto [m3, s3] = stats(draw(image, {1, 3, 64, 64}, Synthesis::FanIn));
+  EXPECT_NEAR(s3, 1.0, 0.03);
+  ArgumentMeta scale{"bn.weight", "", "weight", 0.001, 0.02, std::nullopt, std::nullopt,
+                     std::vector<double>(4096, 0.01)};
+  auto [m4, s4] = stats(draw(scale, {4096}, Synthesis::FanIn));
+  EXPECT_NEAR(m4, 1.0, 0.01);
+  EXPECT_NEAR(s4, 0.1, 0.01);
+  ArgumentMeta bias{"bias", "", "weight", 0.0, 0.0, std::nullopt, std::nullopt, std::nullopt};
+  auto [m5, s5] = stats(draw(bias, {64}, Synthesis::FanIn));
+  EXPECT_EQ(m5, 0.0);
+  EXPECT_EQ(s5, 0.0);
 }

@@ -181,6 +181,17 @@ static cl::opt<int> trials("trials", cl::desc("Timed runs per side"), cl::init(5
                            cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<uint64_t> seed("seed", cl::desc("Input synthesis seed"), cl::init(0),
                               cl::cat(gnEvalCategory), cl::sub(runCmd));
+static cl::opt<std::string> synthesis(
+    "inputs",
+    cl::desc("How inputs are drawn: graphnet (from each tensor's meta, as GraphNet replays "
+             "them), or fan-in (float weights of rank >= 2 with std 1/sqrt(fan-in), so deep "
+             "nets' outputs do not shrink to zero)"),
+    cl::init("graphnet"), cl::cat(gnEvalCategory), cl::sub(runCmd));
+static cl::opt<bool> recheckDegenerate(
+    "recheck-degenerate",
+    cl::desc("Where the reference has a near-zero or constant output, also check the compiled "
+             "program on fan-in inputs (the record's degenerate_recheck)"),
+    cl::init(true), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<std::string> dtypeVariant(
     "dtype",
     cl::desc("GraphNet's dtype channel: float16 | bfloat16 runs each sample as its dtype "
@@ -545,6 +556,13 @@ int runMain() {
   options.warmup = warmup;
   options.trials = trials;
   options.seed = seed;
+  if (auto how = eval::parseSynthesis(synthesis)) {
+    options.inputs = *how;
+  } else {
+    llvm::errs() << "gn-eval: --inputs must be graphnet or fan-in, got '" << synthesis << "'\n";
+    return 2;
+  }
+  options.recheckDegenerate = recheckDegenerate;
   if (!readDtypeVariant(options) || !readBinding(options))
     return 2;
   options.dumpDir = dumpDir;
@@ -772,6 +790,8 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
       else if (fp64.contains("error"))
         outs() << "\n    fp64 reference: " << fp64["error"].get<std::string>();
     }
+    if (!j.is_discarded() && j.contains("degenerate_recheck"))
+      outs() << "\n    " << eval::degenerateRecheckSummary(j["degenerate_recheck"]);
     outs() << "\n";
     outs().flush();
   };

@@ -24,13 +24,33 @@ interp::DType hostDType(DType d);
 std::optional<interp::HostTensor> synthesizeTensor(const TensorSpec &spec, uint64_t seed,
                                                    size_t argIndex, std::string &error);
 
+/// How arguments are drawn.
+enum class Synthesis {
+  /// As GraphNet replays them: each tensor from its meta (mean, std, ...).
+  GraphNet,
+  /// Scale-keeping draws, so that outputs depend on the computation where
+  /// GraphNet's inputs make them vanish (mobilevit-xx-small's are exactly 0:
+  /// its image is all zeros in the meta, and its weights, std 0.02 times
+  /// GraphNet's 0.2, shrink every layer): float weights of rank >= 2 with
+  /// mean 0 and He's std sqrt(2 / fan-in) (fan-in: all dims but the first),
+  /// constant float tensors of rank >= 2 standard normal, centered random
+  /// rank-1 weights (untrained normalization scales) around 1 with std 0.1;
+  /// everything else as GraphNet.
+  FanIn,
+};
+
+/// "graphnet" / "fan-in" (null for anything else), and back.
+std::optional<Synthesis> parseSynthesis(const std::string &name);
+const char *synthesisName(Synthesis how);
+
 /// Argument `argIndex` of shape `shape` synthesized from `meta` under
 /// `seed`; nullopt with `error` when its dtype is not `expected` or the
 /// bytes do not fit.
 std::optional<interp::HostTensor> synthesizeArgument(const ArgumentMeta &meta,
                                                      const std::vector<int64_t> &shape,
                                                      interp::DType expected, uint64_t seed,
-                                                     size_t argIndex, std::string &error);
+                                                     size_t argIndex, std::string &error,
+                                                     Synthesis how = Synthesis::GraphNet);
 
 } // namespace mlir::gn::eval
 

@@ -32,6 +32,11 @@ nlohmann::json compareWithReference(const std::vector<interp::HostTensor> &actua
                                     const std::vector<int64_t> &strides,
                                     nlohmann::json &outputs);
 
+/// One line on a record's "degenerate_recheck" (RunOptions::
+/// recheckDegenerate): the tightest t at which the compiled outputs match
+/// on fan-in inputs, or its error, and the outputs still degenerate there.
+std::string degenerateRecheckSummary(const nlohmann::json &recheck);
+
 /// The class of a runtime failure from its message, for the record's
 /// error_class: "out of memory", "device fault" (an illegal address, a
 /// failed launch: the GPU context is lost), "device unavailable" (no

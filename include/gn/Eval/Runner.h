@@ -2,6 +2,7 @@
 #ifndef GN_EVAL_RUNNER_H
 #define GN_EVAL_RUNNER_H
 
+#include "gn/Eval/HostInputs.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/Interpreter/DTypeConversion.h"
 #include "gn/Target/Target.h"
@@ -31,6 +32,14 @@ struct RunOptions {
   int warmup = 1;
   int trials = 5;
   uint64_t seed = 0;
+  /// How the inputs are drawn (HostInputs.h); the record names a kind other
+  /// than GraphNet's.
+  Synthesis inputs = Synthesis::GraphNet;
+  /// Where the reference has a degenerate output (near zero or constant:
+  /// t = -5 passes almost anything there), the compiled program is also
+  /// checked against the interpreter on fan-in inputs, whose outputs depend
+  /// on the computation: the record's "degenerate_recheck".
+  bool recheckDegenerate = true;
   /// GraphNet's dtype channel: "float16", "bfloat16" (the sample as its
   /// dtype generalization pass rewrites it, ImportOptions::dtypeVariant),
   /// "" for the sample as extracted.
@@ -139,7 +148,8 @@ FailureOr<std::vector<interp::HostTensor>> synthesizeInputs(func::FuncOp forward
 /// the argument and dim).
 FailureOr<std::vector<interp::HostTensor>>
 synthesizeInputs(func::FuncOp forward, uint64_t seed,
-                 const std::map<std::string, int64_t> &binding, std::string &error);
+                 const std::map<std::string, int64_t> &binding, std::string &error,
+                 Synthesis how = Synthesis::GraphNet);
 
 /// Reads "s0=7,s1=64" (the values of shape symbols); false with `error`
 /// on anything else.
