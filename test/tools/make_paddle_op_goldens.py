@@ -1097,6 +1097,25 @@ CASES.update({
     "nn_rms_norm_2d": ([inp("x", [2, 3, 4]), inp("w", [3, 4], mean=1, std=0.2)],
                        ["y, r = paddle._C_ops.rms_norm(x, w, [3, 4], 1e-05)"], ["y", "r"]),
 })
+# interp_antialias (F.interpolate(antialias=True)): PyTorch's antialiased
+# resize, down and up, both methods, a scale, align_corners, NHWC.
+_aa = "paddle._C_ops.interp_antialias(x, None, None, None, '{fmt}', -1, {h}, {w}, {scale}, '{m}', {ac}, 0)"
+CASES.update({
+    "interp_antialias_bilinear_down": ([inp("x", [2, 3, 17, 23])], [
+        "y = " + _aa.format(fmt="NCHW", h=5, w=7, scale="[]", m="bilinear", ac=False)], ["y"]),
+    "interp_antialias_bicubic_down": ([inp("x", [2, 3, 17, 23])], [
+        "y = " + _aa.format(fmt="NCHW", h=6, w=4, scale="[]", m="bicubic", ac=False)], ["y"]),
+    "interp_antialias_mixed": ([inp("x", [1, 2, 9, 13])], [
+        "a = " + _aa.format(fmt="NCHW", h=5, w=20, scale="[]", m="bilinear", ac=False),
+        "b = " + _aa.format(fmt="NCHW", h=12, w=20, scale="[]", m="bicubic", ac=False)], ["a", "b"]),
+    "interp_antialias_scale": ([inp("x", [1, 2, 16, 20])], [
+        "y = " + _aa.format(fmt="NCHW", h=-1, w=-1, scale="[float('0.3'), float('0.45')]", m="bilinear", ac=False)], ["y"]),
+    "interp_antialias_align_corners": ([inp("x", [1, 2, 16, 20])], [
+        "a = " + _aa.format(fmt="NCHW", h=5, w=6, scale="[]", m="bilinear", ac=True),
+        "b = " + _aa.format(fmt="NCHW", h=5, w=6, scale="[]", m="bicubic", ac=True)], ["a", "b"]),
+    "interp_antialias_nhwc": ([inp("x", [1, 15, 11, 3])], [
+        "y = " + _aa.format(fmt="NHWC", h=4, w=5, scale="[]", m="bicubic", ac=False)], ["y"]),
+})
 
 def write_case(folder, inputs, body, returns):
     os.makedirs(folder, exist_ok=True)

@@ -1,5 +1,6 @@
 //===- NNOps.cpp - Paddle contractions, convolution, pooling, norms ------===//
 #include "PaddleOps.h"
+#include "gn/Import/Python/Antialias.h"
 #include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/TensorAlgebra.h"
 #include "gn/Support/NumericCast.h"
@@ -544,7 +545,10 @@ FailureOr<PyValue> groupNorm(ImportContext &ctx, Args &a) {
 }
 
 /// *_interp(x, out_size, size_tensor, scale_tensor, data_format, out_d,
-/// out_h, out_w, scale, interp_method, align_corners, align_mode).
+/// out_h, out_w, scale, interp_method, align_corners, align_mode);
+/// `Antialiased`: interp_antialias (the same arguments, bilinear or bicubic,
+/// align_mode unused), which computes PyTorch's antialiased resize.
+template <bool Antialiased>
 FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto format = a.string("data_format"), method = a.string("interp_method");
@@ -600,6 +604,21 @@ FailureOr<PyValue> interp(ImportContext &ctx, Args &a) {
   }
   if ((int64_t)size.size() != spatial)
     return a.error("expected " + llvm::Twine(spatial) + " output sizes");
+  if (Antialiased) {
+    if (*method != "bilinear" && *method != "bicubic")
+      return a.error("interp_antialias takes interp_method bilinear or bicubic, got '" +
+                     *method + "'");
+    // Steps by 1 / scale in float32 where a scale was given, as below.
+    llvm::SmallVector<double> steps;
+    for (int64_t i = 0; scaled && i < spatial; ++i)
+      steps.push_back(double(float(1.0 / double(float(scales[i])))));
+    auto v = resampleAntialiased(ctx, in, size, steps, *method == "bicubic", *align);
+    if (failed(v))
+      return failure();
+    if (!last)
+      return PyValue::of(*v);
+    return wrap(transpose(ctx, *v, channelsLast(rank)));
+  }
   llvm::StringRef mode;
   if (*method == "nearest") {
     mode = "nearest";
@@ -1188,7 +1207,11 @@ void paddle::registerNNOps(OpRegistry &r) {
   r.add("nearest_interp|bilinear_interp|linear_interp|bicubic_interp|trilinear_interp",
         "x, out_size, size_tensor, scale_tensor, data_format, out_d, out_h, out_w, scale, "
         "interp_method, align_corners, align_mode",
-        interp);
+        interp<false>);
+  r.add("interp_antialias",
+        "x, out_size, size_tensor, scale_tensor, data_format, out_d, out_h, out_w, scale, "
+        "interp_method, align_corners, align_mode",
+        interp<true>);
   r.add("einsum", "x, equation", einsum);
   r.add("grid_sample", "x, grid, mode='bilinear', padding_mode='zeros', align_corners=True",
         gridSample);
