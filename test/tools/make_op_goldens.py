@@ -1693,6 +1693,17 @@ def define_api_more():
          "return (torch.cov(x), torch.cov(x, correction=0), torch.corrcoef(x), torch.cov(v))")
     case("more_histc_f32", "statistics", [N("x", (4, 9), sd=2.0)],
          "return (torch.histc(x, bins=6, min=-2, max=2), torch.histc(x, 5), x.histc(bins=4, min=-1, max=1))")
+    # histogram: (hist, bin_edges); the data's range, a given one, edges as
+    # a tensor, weights, density, values on the edges, a one-value range.
+    case("more_histogram_f32", "statistics",
+         [N("x", (4, 9), sd=2.0), N("w", (4, 9)), D("e", (5,), [-2, -0.5, 0, 1, 3]),
+          D("g", (7,), [-1, -0.5, 0, 0.25, 0.5, 1, 1])],
+         "h, b = torch.histogram(x, 6)\n"
+         "r = torch.histogram(x, bins=5, range=(-1.0, 1.5), weight=w)\n"
+         "d = x.histogram(4, density=True)\n"
+         "return (h, b, r.hist, r.bin_edges, torch.histogram(x, e)[0], d[0], d[1], "
+         "torch.histogram(g, 4, range=(-1.0, 1.0)).hist, torch.histogram(g[6:], 3).bin_edges, "
+         "torch.histogram(x, e, weight=w, density=True).hist)")
     nanrow = D("x", (3, 5), [1, 5, 2, 4, 3, 3, NAN, 0, 1, 2, NAN, NAN, NAN, NAN, NAN])
     case("more_nanmedian_f32", "statistics", [nanrow],
          "v, i = torch.nanmedian(x, 1)\nw, j = x.nanmedian(dim=0, keepdim=True)\n"

@@ -657,7 +657,8 @@ FailureOr<PyValue> Evaluator::Impl::evalAttribute(const py::Expr &e) {
         {"values", 0},   {"indices", 1},  {"min", 0},          {"max", 1},      {"sign", 0},
         {"logabsdet", 1}, {"mantissa", 0}, {"exponent", 1},     {"inverse", 0},  {"info", 1},
         {"L", 0},        {"Q", 0},        {"R", 1},            {"eigenvalues", 0},
-        {"eigenvectors", 1}, {"U", 0},    {"S", 1},            {"Vh", 2}};
+        {"eigenvectors", 1}, {"U", 0},    {"S", 1},            {"Vh", 2},
+        {"hist", 0},     {"bin_edges", 1}};
     for (auto [name, i] : fields)
       if (attr == name) {
         if (i >= base->elts.size())

@@ -251,6 +251,131 @@ FailureOr<PyValue> histc(ImportContext &ctx, Args &a) {
   return PyValue::of(*counts);
 }
 
+/// histogram(input, bins, *, range=None, weight=None, density=False) ->
+/// (hist, bin_edges), as PyTorch's CPU kernel computes them in the input's
+/// type: `bins` equal bins from linspace over `range` (else the data's min
+/// and max; a range of one value widened by 0.5 each way), each element's
+/// bin interpolated, then corrected against the edges around it; or
+/// `bins` given as the edges (a binary search). The last bin is closed;
+/// elements outside, and NaN, are not counted. Each element counts 1 or its
+/// weight; `density` divides by the total, then by each bin's width.
+FailureOr<PyValue> histogram(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto weight = a.optionalTensor("weight");
+  auto density = a.boolean("density");
+  if (failed(x) || failed(weight) || failed(density))
+    return failure();
+  auto type = typeOf(*x);
+  Type e = type.getElementType();
+  if (!isFloat(e))
+    return a.error("expects a floating tensor");
+  if (*weight && typeOf(*weight).getShape() != type.getShape())
+    return a.error("weight must have the input's shape");
+  int64_t n = type.getNumElements();
+  Type i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value v = c.reshape(*x, {n});
+  auto scalar = [&](Value t) { return c.reshape(t, {}); };
+  Value edges;
+  bool search = a.get("bins").kind == PyValue::Tensor;
+  int64_t bins = 0;
+  if (search) {
+    auto given = a.tensor("bins");
+    if (failed(given))
+      return failure();
+    if (typeOf(*given).getRank() != 1 || typeOf(*given).getDimSize(0) < 1)
+      return a.error("bins given as a tensor must be 1-d edges");
+    edges = c.convert(*given, e);
+    bins = typeOf(*given).getDimSize(0) - 1;
+  } else {
+    auto count = a.integer("bins");
+    if (failed(count))
+      return failure();
+    if (*count < 1)
+      return a.error("bins must be positive, got " + llvm::Twine(*count));
+    bins = *count;
+    Value lo, hi;
+    if (a.has("range")) {
+      const PyValue &r = a.get("range");
+      if (!r.isSequence() || r.elts.size() != 2 || !r.elts[0].isNumber() ||
+          !r.elts[1].isNumber())
+        return a.error("range must be a pair of numbers");
+      double l = r.elts[0].asDouble(), h = r.elts[1].asDouble();
+      if (!std::isfinite(l) || !std::isfinite(h) || l > h)
+        return a.error("range must be finite with min <= max");
+      if (l == h)
+        l -= 0.5, h += 0.5;
+      lo = ctx.splat(e, l), hi = ctx.splat(e, h);
+    } else if (n == 0) {
+      lo = ctx.splat(e, -0.5), hi = ctx.splat(e, 0.5);
+    } else {
+      auto all = [&](auto op) {
+        return c.op<decltype(op)>({v}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
+      };
+      lo = all(gn::ReduceMinOp()), hi = all(gn::ReduceMaxOp());
+      Value same = c.op<gn::EqOp>({lo, hi});
+      lo = c.op<gn::WhereOp>({same, c.op<gn::SubOp>({lo, ctx.splat(e, 0.5)}), lo});
+      hi = c.op<gn::WhereOp>({same, c.op<gn::AddOp>({hi, ctx.splat(e, 0.5)}), hi});
+    }
+    // linspace(lo, hi, bins + 1) in the input's type: the first half from
+    // lo up, the rest from hi down, by step (hi - lo) / bins.
+    Value step = c.op<gn::DivOp>({c.op<gn::SubOp>({hi, lo}), ctx.splat(e, double(bins))});
+    Value k = c.arange(bins + 1, e);
+    Value up = c.op<gn::AddOp>({lo, c.op<gn::MulOp>({step, k})});
+    Value down = c.op<gn::SubOp>(
+        {hi, c.op<gn::MulOp>({step, c.op<gn::SubOp>({ctx.splat(e, double(bins)), k})})});
+    Value firstHalf = c.op<gn::LtOp>({k, ctx.splat(e, double((bins + 1) / 2))});
+    edges = c.op<gn::WhereOp>({firstHalf, up, down});
+  }
+  Value left = scalar(c.slice(edges, 0, 0, 1)), right = scalar(c.slice(edges, 0, bins, bins + 1));
+  Value inside = c.op<gn::AndOp>({c.op<gn::GeOp>({v, left}), c.op<gn::LeOp>({v, right})});
+  auto gatherEdges = [&](Value at) { return c.op<gn::IndexSelectOp>({edges, at}, {ctx.i64("dim", 0)}); };
+  auto clampIndex = [&](Value i, int64_t top) {
+    return c.op<gn::MinimumOp>({c.op<gn::MaximumOp>({i, ctx.splat(i64, 0)}), ctx.splat(i64, double(top))});
+  };
+  Value bin;
+  if (search) {
+    // upper_bound over all edges, minus one: the edges at or below v.
+    Value below = c.op<gn::LeOp>({c.reshape(edges, {1, bins + 1}), c.reshape(v, {n, 1})});
+    bin = c.op<gn::SubOp>({c.op<gn::ReduceSumOp>({c.convert(below, i64)},
+                                                 {ctx.ints("dims", {1}), ctx.flag("keepdim", false)}),
+                           ctx.splat(i64, 1)});
+  } else {
+    // pos = (v - left) * bins / (right - left), truncated; then
+    // upper_bound over the edges pos - 1 .. pos + 1, minus one.
+    Value pos = c.convert(
+        c.op<gn::DivOp>({c.op<gn::MulOp>({c.op<gn::SubOp>({v, left}), ctx.splat(e, double(bins))}),
+                         c.op<gn::SubOp>({right, left})}),
+        i64);
+    pos = clampIndex(c.op<gn::WhereOp>({inside, pos, ctx.splat(i64, 0)}), bins);
+    Value atOrBelow = ctx.splat(i64, 0);
+    for (int64_t d = -1; d <= 1; ++d) {
+      Value j = c.op<gn::AddOp>({pos, ctx.splat(i64, double(d))});
+      Value valid = c.op<gn::AndOp>({c.op<gn::GeOp>({j, ctx.splat(i64, 0)}),
+                                      c.op<gn::LeOp>({j, ctx.splat(i64, double(bins))})});
+      Value le = c.op<gn::LeOp>({gatherEdges(clampIndex(j, bins)), v});
+      atOrBelow = c.op<gn::AddOp>({atOrBelow, c.convert(c.op<gn::AndOp>({valid, le}), i64)});
+    }
+    Value first = c.op<gn::MaximumOp>({c.op<gn::SubOp>({pos, ctx.splat(i64, 1)}), ctx.splat(i64, 0)});
+    bin = c.op<gn::SubOp>({c.op<gn::AddOp>({first, atOrBelow}), ctx.splat(i64, 1)});
+  }
+  // The last edge closes the last bin.
+  bin = clampIndex(bin, bins - 1);
+  Value each = c.convert(inside, e);
+  if (*weight)
+    each = c.op<gn::MulOp>({each, c.reshape(c.convert(*weight, e), {n})});
+  Value hist = c.op<gn::ScatterOp>({each, ctx.splat(e, 0, {bins}), bin},
+                                   {ctx.i64("dim", 0), ctx.str("reduce", "add")});
+  if (*density) {
+    Value total = c.op<gn::ReduceSumOp>({hist}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
+    Value width = c.op<gn::SubOp>({c.slice(edges, 0, 1, bins + 1), c.slice(edges, 0, 0, bins)});
+    hist = c.op<gn::DivOp>({c.op<gn::DivOp>({hist, total}), width});
+  }
+  if (!c.ok())
+    return failure();
+  return PyValue::tuple({PyValue::of(hist), PyValue::of(edges)});
+}
+
 /// kthvalue(input, k, dim=-1, keepdim=False) -> (values, indices).
 FailureOr<PyValue> kthvalue(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
@@ -581,6 +706,7 @@ void mlir::gn::import::registerStatisticsOps(OpRegistry &r) {
   r.add("cov", "input, *, correction=1, fweights=None, aweights=None", covariance<false>);
   r.add("corrcoef", "input", covariance<true>);
   r.add("histc", "input, bins=100, min=0, max=0", histc);
+  r.add("histogram", "input, bins, *, range=None, weight=None, density=False", histogram);
   r.add("median", "input, dim=None, keepdim=False", median<false>);
   r.add("kthvalue", "input, k, dim=-1, keepdim=False", kthvalue);
   r.add("quantile", "input, q, dim=None, keepdim=False, *, interpolation='linear'",
