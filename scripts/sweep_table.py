@@ -98,6 +98,11 @@ def main():
     rows = collections.defaultdict(collections.Counter)
     errors = {s: collections.Counter() for s in ("import/eager", "compiled", "cuda", "forms")}
     fallback_ops = collections.Counter()
+    # Degenerate outputs (near zero or constant) rechecked on fan-in inputs
+    # (gn-eval run's degenerate_recheck): samples, correct at t = -5 there,
+    # and still degenerate there.
+    recheck = collections.Counter()
+    recheck_missed = []
     for s in sorted(set(samples)):
         framework, source, tag = describe(s)
         c = collections.Counter()
@@ -114,6 +119,14 @@ def main():
             fb = ((r.get("compile") or {}).get("fallback_ops") or 0)
             c["no fallback"] = int(status == "ok" and fb == 0)
             c["= t-5"] = int(status == "ok" and bool((r.get("correct_at") or {}).get("-5")))
+            dr = r.get("degenerate_recheck")
+            if status == "ok" and dr is not None:
+                recheck["samples"] += 1
+                if (dr.get("correct_at") or {}).get("-5"):
+                    recheck["= t-5"] += 1
+                else:
+                    recheck_missed.append(s)
+                recheck["still degenerate"] += int(bool(dr.get("degenerate")) or "error" in dr)
             if status == "ok" and fb:
                 for op, n in ((r.get("compile") or {}).get("fallback") or {}).items():
                     fallback_ops[op] += 1
@@ -157,6 +170,14 @@ def main():
     if fallback_ops:
         print("- **ops handed to the interpreter** (samples): " +
               ", ".join(f"{op} {n}" for op, n in fallback_ops.most_common(12)))
+    if recheck:
+        print(f"\n## Degenerate outputs rechecked on fan-in inputs\n\n"
+              f"{recheck['samples']} compiled samples have a near-zero or constant reference output; "
+              f"on fan-in inputs compiled = eager at t = -5 on {recheck['= t-5']}, and "
+              f"{recheck['still degenerate']} stay degenerate (or the recheck failed) there.")
+        if recheck_missed:
+            print("Missed t = -5 there: " + ", ".join(recheck_missed[:20]) +
+                  (" ..." if len(recheck_missed) > 20 else ""))
     print_channels(folders)
 
 
