@@ -764,6 +764,26 @@ for _name, _args in {
     CASES[_name] = (_nms_in, [
         f"o, i, n = paddle._C_ops.matrix_nms(b, s, {_args})"], ["o", "i", "n"])
 
+# nms (paddle.vision.ops.nms's kernel): greedy suppression in the given
+# order, IoU above the threshold; the count is learned from the inputs.
+_nms1 = _nms_boxes[0]
+CASES.update({
+    "nms_plain": ([inp("b", [12, 4], data=_nms1.reshape(-1).tolist())],
+                  ["k = paddle._C_ops.nms(b, 0.3)", "m = paddle._C_ops.nms(b, 0.05)"], ["k", "m"]),
+    "nms_all_kept": ([inp("b", [12, 4], data=_nms1.reshape(-1).tolist())],
+                     ["k = paddle._C_ops.nms(b, 1.0)"], ["k"]),
+})
+# gather_tree: beams traced back through their parents, [T, B, beam].
+_gt_rng = np.random.RandomState(3)
+CASES.update({
+    "gather_tree": ([inp("ids", [5, 2, 3], "int64", data=_gt_rng.randint(0, 50, 30).tolist()),
+                     inp("parents", [5, 2, 3], "int64", data=_gt_rng.randint(0, 3, 30).tolist())],
+                    ["y = paddle._C_ops.gather_tree(ids, parents)"], ["y"]),
+    "gather_tree_int32": ([inp("ids", [4, 1, 4], "int32", data=_gt_rng.randint(0, 9, 16).tolist()),
+                           inp("parents", [4, 1, 4], "int32", data=_gt_rng.randint(0, 4, 16).tolist())],
+                          ["y = paddle._C_ops.gather_tree(ids, parents)"], ["y"]),
+})
+
 # unique / unique_consecutive (a data-dependent count, learned from the inputs).
 _rep = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3]
 CASES.update({

@@ -439,6 +439,43 @@ FailureOr<PyValue> takeAlongAxis(ImportContext &ctx, Args &a) {
   return wrap(ctx.takeAlongAxis(*x, *index, *d, /*broadcast=*/false));
 }
 
+/// gather_tree(ids, parents), both [T, B, beam]: the beams traced back from
+/// the last step, as PaddlePaddle's kernel does: out[T-1] = ids[T-1], then
+/// at each earlier step the id of the beam its successor came from
+/// (parents). Unrolled over the static T.
+FailureOr<PyValue> gatherTree(ImportContext &ctx, Args &a) {
+  auto ids = a.tensor("ids"), parents = a.tensor("parents");
+  if (failed(ids) || failed(parents))
+    return failure();
+  auto type = typeOf(*ids);
+  if (type.getRank() != 3 || typeOf(*parents).getShape() != type.getShape())
+    return a.error("expects ids and parents of the same shape [T, B, beam]");
+  if (!type.getElementType().isInteger() ||
+      typeOf(*parents).getElementType() != type.getElementType())
+    return a.error("expects integer ids and parents of one dtype");
+  int64_t steps = type.getDimSize(0), batch = type.getDimSize(1), beams = type.getDimSize(2);
+  if (steps == 0)
+    return PyValue::of(*ids);
+  Chain c{ctx};
+  auto at = [&](Value v, int64_t t) { return c.reshape(c.slice(v, 0, t, t + 1), {batch, beams}); };
+  auto pick = [&](Value v, Value from) {
+    return c.op<gn::GatherOp>({v, c.convert(from, ctx.i64Type())}, {ctx.i64("dim", 1)});
+  };
+  std::vector<Value> out(steps);
+  out[steps - 1] = at(*ids, steps - 1);
+  Value parent = at(*parents, steps - 1);
+  for (int64_t t = steps - 2; t >= 0 && c.ok(); --t) {
+    out[t] = pick(at(*ids, t), parent);
+    parent = pick(at(*parents, t), parent);
+  }
+  std::vector<Value> rows;
+  for (Value v : out)
+    rows.push_back(c.reshape(v, {1, batch, beams}));
+  if (!c.ok())
+    return failure();
+  return wrap(ctx.build<gn::ConcatOp>(rows, {ctx.i64("dim", 0)}));
+}
+
 /// put_along_axis(arr, indices, values, axis, reduce, include_self,
 /// broadcast): reduce is assign, add, mul (multiply), mean, amax or amin.
 FailureOr<PyValue> putAlongAxis(ImportContext &ctx, Args &a) {
@@ -591,6 +628,7 @@ void paddle::registerIndexingOps(OpRegistry &r) {
   r.add("index_put|index_put_", "x, indices, value, accumulate=False", folded<indexPut>);
   r.add("index_sample", "x, index", indexSample);
   r.add("take_along_axis", "arr, indices, axis, broadcast=True", folded<takeAlongAxis>);
+  r.add("gather_tree", "ids, parents", gatherTree);
   r.add("put_along_axis|put_along_axis_",
         "arr, indices, values, axis, reduce='assign', include_self=True, broadcast=True",
         folded<putAlongAxis>);

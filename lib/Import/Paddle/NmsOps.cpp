@@ -299,9 +299,38 @@ FailureOr<PyValue> matrixNms(ImportContext &ctx, Args &a) {
   return found.finish(ctx, c);
 }
 
+/// nms(boxes [N, 4], threshold): the indices of the boxes kept by greedy
+/// suppression in the given order (paddle.vision.ops.nms sorts by score
+/// before calling it): a box is dropped when its IoU with a kept one
+/// exceeds the threshold. A data-dependent size, learned from the inputs.
+FailureOr<PyValue> nms(ImportContext &ctx, Args &a) {
+  auto boxes = a.tensor("x");
+  auto threshold = a.real("threshold");
+  if (failed(boxes) || failed(threshold))
+    return failure();
+  auto type = typeOf(*boxes);
+  if (type.getRank() != 2 || type.getDimSize(1) != 4)
+    return a.error("expects boxes [N, 4]");
+  if (type.getDimSize(0) == 0)
+    return PyValue::of(ctx.splat(ctx.i64Type(), 0, {0}));
+  Chain c{ctx};
+  Value keep = c.op<gn::NmsOp>({*boxes}, {ctx.f64("iou_threshold", *threshold),
+                                          ctx.f64("eta", 1.0), ctx.flag("pixel_offset", false)});
+  if (!c.ok())
+    return failure();
+  auto kept = ctx.nonzero(keep);
+  if (failed(kept))
+    return failure();
+  Value indices = c.reshape(*kept, {typeOf(*kept).getDimSize(0)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(indices);
+}
+
 } // namespace
 
 void paddle::registerNmsOps(OpRegistry &r) {
+  r.add("nms", "x, threshold=1.0", nms);
   r.add("matrix_nms",
         "bboxes, scores, score_threshold, nms_top_k, keep_top_k, post_threshold=0.0, "
         "use_gaussian=False, gaussian_sigma=2.0, background_label=0, normalized=True",
