@@ -590,6 +590,8 @@ def degenerate_section(gn, names, t):
                 within &= good
         if g["degenerate_outputs"]:
             flagged.append(n)
+        if "degenerate_recheck" in g:
+            within &= tightest(g["degenerate_recheck"].get("correct_at")) <= t
         strict += ok and within
     print(f"degenerate outputs (of {len(recorded)} samples checked): {len(flagged)} samples, "
           f"outputs near zero {kinds['near_zero']}, constant {kinds['constant']}, unchanged "
@@ -597,8 +599,17 @@ def degenerate_section(gn, names, t):
           (f" ({', '.join(x[:30] for x in flagged[:8])}{', ...' if len(flagged) > 8 else ''})"
            if flagged else ""))
     print(f"near-zero outputs within the relative L2 bound (1e-3 f32, 1e-2 half): {near_ok} / "
-          f"{near}; gn compiled correct at t = {t} with every near-zero output within it: "
-          f"{strict} / {len(recorded)}")
+          f"{near}; gn compiled correct at t = {t} with every near-zero output within it "
+          f"(and its fan-in recheck passed, where run): {strict} / {len(recorded)}")
+    # gn-cuda-run's "degenerate_recheck": the program again on fan-in inputs
+    # (bundles from gn-eval compile that wrote reference-fan-in/).
+    rechecked = [n for n in flagged if "degenerate_recheck" in gn[n]]
+    if rechecked:
+        good = [n for n in rechecked
+                if tightest(gn[n]["degenerate_recheck"].get("correct_at")) <= t]
+        missed = [n for n in rechecked if n not in good]
+        print(f"rechecked on fan-in inputs: {len(good)} / {len(rechecked)} correct at t = {t}" +
+              (f" (missed: {', '.join(x[:30] for x in missed[:8])})" if missed else ""))
 
 
 def clock_summary(path):

@@ -478,7 +478,9 @@ private:
   bool writePrograms();
   bool checkInterpreterTakes();
   std::optional<bool> writeSharedProgram(const std::string &dir);
-  bool recordDegenerateOutputs();
+  bool recordDegenerateOutputs(const std::string &dir);
+  bool writeReferences(const std::string &folder, const std::vector<interp::HostTensor> &outputs,
+                       json &strides);
   bool storeInCache(const std::string &pipeline, const std::string &written);
   bool deviceEager();
   bool compiledSide();
@@ -706,44 +708,52 @@ bool SampleRun::dumpInputs() {
   return true;
 }
 
-/// gn-eval compile: the programs of a run on a machine without LLVM
-/// (gn-cuda-run), the reference outputs and what the record needs.
-bool SampleRun::writePrograms() {
-  std::string dir = options.outDir + "/" + dumpName(r["sample"].get<std::string>());
-  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-    return fail("compile_error", "cannot create '" + dir + "': " + ec.message());
-  // References over the budget keep every k-th element (k in
-  // reference/<i>.stride), so a bundle of many samples stays small enough
-  // to carry; gn-cuda-run compares the same elements.
+/// Reference outputs as <folder>/<i>.npy. Over the budget, each keeps every
+/// k-th element (k in <i>.stride and in `strides`), so a bundle of many
+/// samples stays small enough to carry; gn-cuda-run compares the same
+/// elements.
+bool SampleRun::writeReferences(const std::string &folder,
+                                const std::vector<interp::HostTensor> &outputs, json &strides) {
+  llvm::sys::fs::create_directories(folder);
   int64_t refBytes = 0;
-  for (const interp::HostTensor &t : expected)
+  for (const interp::HostTensor &t : outputs)
     refBytes += t.nbytes();
-  std::vector<interp::HostTensor> refs = expected;
-  json strides = json::object();
-  if (options.compileReferences)
-    llvm::sys::fs::create_directories(dir + "/reference");
-  if (options.compileReferences && options.referenceBudget > 0 &&
-      refBytes > options.referenceBudget) {
+  std::vector<interp::HostTensor> refs = outputs;
+  strides = json::object();
+  if (options.referenceBudget > 0 && refBytes > options.referenceBudget) {
     // At least a byte each (a budget below one byte per output kept
     // nothing to divide by: SIGFPE).
     int64_t share =
-        std::max<int64_t>(1, options.referenceBudget / std::max<int64_t>(1, expected.size()));
+        std::max<int64_t>(1, options.referenceBudget / std::max<int64_t>(1, outputs.size()));
     for (auto [i, t] : llvm::enumerate(refs)) {
       if (t.nbytes() <= size_t(share))
         continue;
       int64_t k = (t.nbytes() + share - 1) / share;
       t = eval::everyKth(t, k);
       strides[std::to_string(i)] = k;
-      std::ofstream(dir + "/reference/" + std::to_string(i) + ".stride") << k << "\n";
+      std::ofstream(folder + "/" + std::to_string(i) + ".stride") << k << "\n";
     }
   }
   std::string error;
+  if (!dumpTensors(folder, refs, {}, error))
+    return fail("compile_error", error);
+  return true;
+}
+
+/// gn-eval compile: the programs of a run on a machine without LLVM
+/// (gn-cuda-run), the reference outputs and what the record needs.
+bool SampleRun::writePrograms() {
+  std::string dir = options.outDir + "/" + dumpName(r["sample"].get<std::string>());
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return fail("compile_error", "cannot create '" + dir + "': " + ec.message());
+  std::string error;
   if (options.compileReferences) {
-    if (!dumpTensors(dir + "/reference", refs, {}, error))
-      return fail("compile_error", error);
+    json strides;
+    if (!writeReferences(dir + "/reference", expected, strides))
+      return false;
     if (!strides.empty())
       r["reference_strides"] = strides;
-    if (!recordDegenerateOutputs())
+    if (!recordDegenerateOutputs(dir))
       return false;
   }
   std::optional<std::string> eagerPipeline = target.eagerPipelineOptions();
@@ -839,7 +849,7 @@ std::optional<bool> SampleRun::writeSharedProgram(const std::string &dir) {
 /// t = -5 on a GPU), in the record as "degenerate_outputs": near zero,
 /// constant, or unchanged when every input (weights too) is synthesized from
 /// another seed, which costs one more interpreter run.
-bool SampleRun::recordDegenerateOutputs() {
+bool SampleRun::recordDegenerateOutputs(const std::string &dir) {
   std::string error;
   auto other = eval::synthesizeInputs(func, options.seed + 1, options.binding, error);
   if (failed(other))
@@ -857,6 +867,22 @@ bool SampleRun::recordDegenerateOutputs() {
       degenerate.push_back({{"index", i}, {"reasons", why}, {"max_abs", self.refMaxAbs}});
   }
   r["degenerate_outputs"] = degenerate;
+  if (degenerate.empty() || !options.recheckDegenerate)
+    return true;
+  // For the device's recheck (RunOptions::recheckDegenerate): the
+  // interpreter's outputs on fan-in inputs, in reference-fan-in/, which
+  // gn-cuda-run compares with the program's on the same inputs.
+  auto fanIn = eval::synthesizeInputs(func, options.seed, options.binding, error,
+                                      eval::Synthesis::FanIn);
+  if (failed(fanIn))
+    return fail("runtime_error", error);
+  auto fanInOut = interpreter->run(*fanIn);
+  if (failed(fanInOut))
+    return fail("eager_error", firstErrorOr("the interpreter failed on fan-in inputs"));
+  json strides;
+  if (!writeReferences(dir + "/reference-fan-in", *fanInOut, strides))
+    return false;
+  r["degenerate_recheck_reference"] = "reference-fan-in";
   return true;
 }
 

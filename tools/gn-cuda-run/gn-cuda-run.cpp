@@ -93,10 +93,12 @@ struct Options {
   std::vector<std::string> dirs;
 };
 
-bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std::string &error) {
+bool synthesizeInputs(const cuda::Program &p, std::vector<HostTensor> &args, std::string &error,
+                      eval::Synthesis how = eval::Synthesis::GraphNet) {
   for (unsigned i = 0; i < p.numArgs(); ++i) {
     const cuda::Slot &slot = p.slots[i];
-    auto t = eval::synthesizeArgument(p.arguments[i], slot.shape, slot.dtype, /*seed=*/0, i, error);
+    auto t = eval::synthesizeArgument(p.arguments[i], slot.shape, slot.dtype, /*seed=*/0, i,
+                                      error, how);
     if (!t)
       return false;
     args.push_back(std::move(*t));
@@ -269,11 +271,13 @@ bool runSide(const std::string &programPath, const std::vector<HostTensor> &args
   return true;
 }
 
-/// reference/<i>.npy, and the stride each was kept at (1: whole).
+/// <folder>/<i>.npy (folder: reference, or reference-fan-in for the
+/// degenerate recheck), and the stride each was kept at (1: whole).
 bool readReferences(const std::string &dir, std::vector<HostTensor> &out,
-                    std::vector<int64_t> &strides, std::string &error) {
+                    std::vector<int64_t> &strides, std::string &error,
+                    const std::string &folder = "reference") {
   for (int i = 0;; ++i) {
-    std::string base = dir + "/reference/" + std::to_string(i);
+    std::string base = dir + "/" + folder + "/" + std::to_string(i);
     struct stat st;
     if (stat((base + ".npy").c_str(), &st) != 0)
       break;
@@ -286,7 +290,7 @@ bool readReferences(const std::string &dir, std::vector<HostTensor> &out,
     strides.push_back(std::max<int64_t>(1, k));
   }
   if (out.empty()) {
-    error = "no reference outputs in " + dir + "/reference";
+    error = "no reference outputs in " + dir + "/" + folder;
     return false;
   }
   return true;
@@ -381,6 +385,36 @@ std::string runSample(const std::string &dir, const Options &o) {
   r["correct_at"] = eval::compareWithReference(compiledOut, expected, strides, outputs);
   r["outputs"] = outputs;
   r["device"] = comp["device"];
+  // Degenerate reference outputs (gn-eval compile wrote reference-fan-in/):
+  // the compiled program again on fan-in inputs, whose outputs depend on
+  // the computation, against the interpreter's there.
+  if (r.contains("degenerate_recheck_reference") && o.mainSides) {
+    json &check = r["degenerate_recheck"];
+    check["inputs"] = eval::synthesisName(eval::Synthesis::FanIn);
+    std::vector<HostTensor> fanIn, fanInExpected, fanInOut;
+    std::vector<int64_t> fanInStrides;
+    std::string why;
+    json side, fanInOutputs;
+    Options once = o;
+    once.warmup = 0;
+    once.trials = 1;
+    once.profile = 0;
+    once.warmupMs = 0;
+    if (!readReferences(dir, fanInExpected, fanInStrides, why, "reference-fan-in") ||
+        !synthesizeInputs(*compiled, fanIn, why, eval::Synthesis::FanIn) ||
+        !runSide(dir + "/compiled.json", fanIn, once, o.graph, /*profileTop=*/0, fanInOut, side,
+                 why)) {
+      check["error"] = why;
+    } else {
+      check["correct_at"] =
+          eval::compareWithReference(fanInOut, fanInExpected, fanInStrides, fanInOutputs);
+      json still = json::array();
+      for (size_t i = 0; i < fanInOutputs.size(); ++i)
+        if (fanInOutputs[i].contains("degenerate"))
+          still.push_back(i);
+      check["degenerate"] = still;
+    }
+  }
   // The switches this run used (the record from compiling held the
   // compiling machine's).
   r["switches"] = json::object();
@@ -630,6 +664,8 @@ int main(int argc, char **argv) {
       std::cout << " speedup " << j["speedup"].get<double>();
     if (!j.is_discarded() && j.contains("error") && j["error"].is_string())
       std::cout << "\n    " << j["error"].get<std::string>();
+    if (!j.is_discarded() && j.contains("degenerate_recheck"))
+      std::cout << "\n    " << eval::degenerateRecheckSummary(j["degenerate_recheck"]);
     std::cout << std::endl;
   }
   std::cout << "\n" << ok << " / " << o.dirs.size() << " samples ok; results appended to " << o.out
