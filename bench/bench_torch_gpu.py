@@ -79,7 +79,7 @@ def argument_specs(bundle, name):
     for i, a in enumerate(program["arguments"]):
         spec = {"dtype": a["dtype"], "shape": program["slots"][i]["shape"], "mean": a.get("mean"),
                 "std": a.get("std"), "min_val": a.get("min_val"), "max_val": a.get("max_val"),
-                "data": a.get("data")}
+                "data": a.get("data"), "kind": a.get("kind")}
         specs[a["name"]] = (i, spec, a["dtype"])
     return specs
 
@@ -148,7 +148,10 @@ def prepare_inputs(bundle, names, jobs):
           f"{time.time() - start:.0f} s ({jobs} at a time)", file=sys.stderr)
 
 
-def make_inputs(torch, bundle, name, mod):
+def make_inputs(torch, bundle, name, mod, fan_in=False):
+    """forward's keyword arguments on the device, as gn synthesizes them
+    (`fan_in`: the scale-keeping draws of the degenerate recheck, never
+    cached)."""
     import conformance as cf
 
     specs = argument_specs(bundle, name)
@@ -164,20 +167,25 @@ def make_inputs(torch, bundle, name, mod):
                 continue
             raise RuntimeError(f"forward parameter {p} has no gn argument spec")
         i, spec, dtype = specs[p]
-        t = torch.from_numpy(synthesized(name, i, spec).copy())
+        if fan_in:
+            spec = gn_inputs().fan_in_spec(spec, spec.get("kind") == "weight")
+            t = torch.from_numpy(gn_inputs().synthesize(spec, 0, i).copy())
+        else:
+            t = torch.from_numpy(synthesized(name, i, spec).copy())
         if dtype in ("torch.bfloat16", "bfloat16"):
             t = t.view(torch.bfloat16)
         kwargs[p] = t.to(DEVICE)
     return kwargs
 
 
-def references(torch, bundle, name):
+def references(torch, bundle, name, folder="reference"):
     """The reference outputs, each with the stride it was kept at: past a
-    size, bundle-gpu.sh keeps every k-th element (reference/<i>.stride)."""
+    size, bundle-gpu.sh keeps every k-th element (reference/<i>.stride).
+    `folder`: reference-fan-in for the degenerate recheck."""
     import numpy as np
 
     out, i = [], 0
-    d = os.path.join(bundle, "artifacts", name, "reference")
+    d = os.path.join(bundle, "artifacts", name, folder)
     while os.path.exists(os.path.join(d, f"{i}.npy")):
         k = 1
         if os.path.exists(os.path.join(d, f"{i}.stride")):
@@ -435,6 +443,17 @@ def run_one(torch, name, args, progress):
             side("gn", fn)
             if DEVICE.startswith("cuda"):
                 r["gn_binding"] = fn.gn_program.binding
+            fan_in_refs = references(torch, args.bundle, name, "reference-fan-in")
+            if fan_in_refs:
+                # Degenerate reference outputs: the program again on fan-in
+                # inputs, against the interpreter's outputs there.
+                r["stage"] = "gn degenerate recheck"
+                progress(r)
+                fan_in = make_inputs(torch, args.bundle, name, mod, fan_in=True)
+                outs = [o.clone() for o in cf.flatten(fn(**fan_in))]
+                sync(torch)
+                r["gn_degenerate_recheck_t"] = tightest(torch, outs, fan_in_refs)
+                del fan_in, outs
         for key in [m for m in MODES if m in modes]:
             # Compile seconds: torch.compile's first call, which compiles.
             mode, static, settings = MODES[key]

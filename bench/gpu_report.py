@@ -479,6 +479,11 @@ def main():
             probe = json.load(f)
     limits_section(gn, th, names, probe, device, a.t)
     degenerate_section(gn, names, a.t)
+    py_rechecked = [n for n in names if "gn_degenerate_recheck_t" in th.get(n, {})]
+    if py_rechecked:
+        good = [n for n in py_rechecked if th[n]["gn_degenerate_recheck_t"] <= a.t]
+        print(f"gn through Python, rechecked on fan-in inputs: {len(good)} / {len(py_rechecked)} "
+              f"correct at t = {a.t}")
     for r in probe.get("probes", []):
         print(f"probe, {r['graph']}: {r['cold_first_us']:.1f} us per launch right after "
               f"2 s idle, {r['warm_median_us']:.1f} warm (median)")

@@ -1,8 +1,5 @@
 //===- HostInputs.cpp - synthesized inputs as host tensors ---------------===//
 #include "gn/Eval/HostInputs.h"
-#include "llvm/ADT/ArrayRef.h"
-#include <algorithm>
-#include <cmath>
 #include <cstring>
 
 using namespace mlir::gn;
@@ -52,50 +49,6 @@ const char *eval::synthesisName(Synthesis how) {
   return how == Synthesis::FanIn ? "fan-in" : "graphnet";
 }
 
-namespace {
-
-bool isFloatDType(eval::DType t) {
-  return t == eval::DType::F16 || t == eval::DType::BF16 || t == eval::DType::F32 ||
-         t == eval::DType::F64;
-}
-
-/// Synthesis::FanIn's changes to `spec` (HostInputs.h). synthesize() draws
-/// z * std * 0.2 + mean (GraphNet's replay) clamped to the meta's range,
-/// which is the original tensor's: the range is dropped where the draw
-/// changes.
-void keepScale(const ArgumentMeta &meta, const std::vector<int64_t> &shape, eval::DType dt,
-               eval::TensorSpec &spec) {
-  if (!isFloatDType(dt))
-    return;
-  bool weight = meta.kind == "weight";
-  double mean = meta.mean.value_or(0), stdev = meta.std.value_or(0);
-  auto draw = [&](double m, double s) {
-    spec.mean = m;
-    spec.std = 5.0 * s;
-    spec.minVal.reset();
-    spec.maxVal.reset();
-    spec.data.reset();
-  };
-  if (shape.size() >= 2 && stdev == 0 && !meta.data) {
-    // A constant input or weight (GraphNet's meta gives some images as all
-    // zeros: mobilevit's pixel values): standard normal.
-    draw(0.0, 1.0);
-  } else if (shape.size() >= 2 && weight && !meta.data) {
-    // He's sqrt(2 / fan-in) keeps the scale through ReLU- and SiLU-like
-    // layers.
-    double fanIn = 1;
-    for (int64_t d : llvm::ArrayRef<int64_t>(shape).drop_front())
-      fanIn *= std::max<int64_t>(d, 1);
-    draw(0.0, std::sqrt(2.0 / fanIn));
-  } else if (shape.size() == 1 && weight && stdev > 0 && std::abs(mean) < stdev) {
-    // A centered random vector: an untrained normalization's scale (std
-    // 0.02 around 0 in mobilevit's batch norms) would shrink every layer.
-    draw(1.0, 0.1);
-  }
-}
-
-} // namespace
-
 std::optional<interp::HostTensor>
 eval::synthesizeArgument(const ArgumentMeta &meta, const std::vector<int64_t> &shape,
                          interp::DType expected, uint64_t seed, size_t argIndex,
@@ -116,6 +69,6 @@ eval::synthesizeArgument(const ArgumentMeta &meta, const std::vector<int64_t> &s
   spec.maxVal = meta.maxVal;
   spec.data = meta.data;
   if (how == Synthesis::FanIn)
-    keepScale(meta, shape, *dt, spec);
+    spec = fanInSpec(spec, meta.kind == "weight");
   return synthesizeTensor(spec, seed, argIndex, error);
 }

@@ -231,6 +231,38 @@ size_t numElements(const std::vector<int64_t> &shape) {
   return n;
 }
 
+TensorSpec fanInSpec(TensorSpec spec, bool weight) {
+  if (!isFloat(spec.dtype))
+    return spec;
+  double mean = spec.mean.value_or(0), stdev = spec.std.value_or(0);
+  bool hasData = spec.data && !spec.data->empty(); // as synthesize() reads it
+  auto draw = [&](double m, double s) {
+    spec.mean = m;
+    spec.std = 5.0 * s;
+    spec.minVal.reset();
+    spec.maxVal.reset();
+    spec.data.reset();
+  };
+  size_t rank = spec.shape.size();
+  if (rank >= 2 && stdev == 0 && !hasData) {
+    // A constant input or weight (GraphNet's meta gives some images as all
+    // zeros: mobilevit's pixel values).
+    draw(0.0, 1.0);
+  } else if (rank >= 2 && weight && !hasData) {
+    // He's sqrt(2 / fan-in) keeps the scale through ReLU- and SiLU-like
+    // layers.
+    double fanIn = 1;
+    for (size_t d = 1; d < rank; ++d)
+      fanIn *= spec.shape[d] > 1 ? double(spec.shape[d]) : 1.0;
+    draw(0.0, std::sqrt(2.0 / fanIn));
+  } else if (rank == 1 && weight && stdev > 0 && std::abs(mean) < stdev) {
+    // mobilevit's batch-norm scales are std-0.02 draws around 0: every
+    // layer would shrink.
+    draw(1.0, 0.1);
+  }
+  return spec;
+}
+
 std::vector<uint8_t> synthesize(const TensorSpec &spec, uint64_t seed, size_t argIndex) {
   const size_t n = numElements(spec.shape);
   const DType t = spec.dtype;

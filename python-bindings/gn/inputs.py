@@ -348,6 +348,40 @@ def _synthesize_flat(spec, seed, arg_index):
     return out, dt, shape
 
 
+def fan_in_spec(spec, weight):
+    """The spec drawn to keep the scale (gn-eval --inputs fan-in; C++
+    fanInSpec in gn/Eval/InputSynthesis.h): weights of rank >= 2 with He's
+    std sqrt(2 / fan-in), constant tensors of rank >= 2 standard normal,
+    centered random rank-1 weights around 1 (std 0.1); float tensors only.
+    `weight`: the meta lists the tensor as a weight."""
+    dt = parse_torch_dtype(spec.get("dtype", "torch.float32"))
+    if dt not in _FLOATS:
+        return dict(spec)
+    mean = _num(spec.get("mean"))
+    std = _num(spec.get("std"))
+    mean = 0.0 if mean is None else mean
+    std = 0.0 if std is None else std
+    data = spec.get("data")
+    has_data = data is not None and len(_flatten(data, [])) > 0
+    shape = [-1 if d is None else int(d) for d in spec.get("shape", [])]
+
+    def draw(m, s):
+        new = {k: v for k, v in spec.items() if k not in ("min_val", "max_val", "data")}
+        new["mean"], new["std"] = m, 5.0 * s
+        return new
+
+    if len(shape) >= 2 and std == 0 and not has_data:
+        return draw(0.0, 1.0)
+    if len(shape) >= 2 and weight and not has_data:
+        fan_in = 1.0
+        for d in shape[1:]:
+            fan_in *= float(d) if d > 1 else 1.0
+        return draw(0.0, math.sqrt(2.0 / fan_in))
+    if len(shape) == 1 and weight and std > 0 and abs(mean) < std:
+        return draw(1.0, 0.1)
+    return dict(spec)
+
+
 def synthesize(spec, seed, arg_index, bf16="bits"):
     """The tensor for `spec` (a dict, see the module doc) as argument
     `arg_index` under `seed`: an ndarray of the spec's shape (negative

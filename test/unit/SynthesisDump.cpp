@@ -1,6 +1,6 @@
 //===- SynthesisDump.cpp - write synthesized inputs as raw files ---------===//
 //
-//   SynthesisDump SPECS.json SEED OUT_DIR
+//   SynthesisDump SPECS.json SEED OUT_DIR [fan-in]
 //
 // Reads a JSON list of tensor specs (or {"specs": [...]}) with GraphNet's
 // field names (name, shape, dtype, mean, std, min_val, max_val, data; null or
@@ -8,8 +8,10 @@
 // "+inf", "Infinity", "-inf" or "-Infinity"; a null dimension is dynamic)
 // and writes OUT_DIR/<index>.bin, the
 // bytes mlir::gn::eval::synthesize returns for spec <index> as argument
-// <index> under SEED. test/unit/synthesis_mirror_check.py compares them with
-// the numpy mirror python-bindings/gn/inputs.py. Built without exceptions.
+// <index> under SEED; with `fan-in`, of fanInSpec(spec, kind == "weight")
+// (a spec's optional "kind": weight or input). test/unit/
+// synthesis_mirror_check.py compares them with the numpy mirror
+// python-bindings/gn/inputs.py. Built without exceptions.
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Eval/InputSynthesis.h"
@@ -133,8 +135,9 @@ bool readSpec(const json &obj, TensorSpec &spec, std::string &err) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s SPECS.json SEED OUT_DIR\n", argv[0]);
+  bool fanIn = argc == 5 && std::string(argv[4]) == "fan-in";
+  if (argc != 4 && !fanIn) {
+    std::fprintf(stderr, "usage: %s SPECS.json SEED OUT_DIR [fan-in]\n", argv[0]);
     return 2;
   }
   std::ifstream in(argv[1], std::ios::binary);
@@ -169,6 +172,8 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "error: spec %zu: %s\n", i, err.c_str());
       return 1;
     }
+    if (fanIn)
+      spec = fanInSpec(spec, doc[i].is_object() && doc[i].value("kind", "") == "weight");
     std::vector<uint8_t> bytes = synthesize(spec, seed, i);
     std::string path = std::string(argv[3]) + "/" + std::to_string(i) + ".bin";
     std::ofstream out(path, std::ios::binary);

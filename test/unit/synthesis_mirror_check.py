@@ -3,11 +3,13 @@
 byte for byte.
 
     synthesis_mirror_check.py --specs SPECS.json --seed N --bin-dir DIR
-    synthesis_mirror_check.py --specs SPECS.json --seed N --dump-tool PATH
+    synthesis_mirror_check.py --specs SPECS.json --seed N --dump-tool PATH [--fan-in]
 
 With --bin-dir, DIR holds <index>.bin files written by SynthesisDump
 (test/unit/SynthesisDump.cpp). With --dump-tool, the tool is run into a
 temporary directory first (several seeds may be given: --seed 0 --seed 7).
+With --fan-in, both sides draw each spec's fan-in spec (a spec's "kind":
+weight or input), the tool with its `fan-in` argument.
 Prints one line per mismatching tensor (first differing element, both
 values) and a summary; exits 1 on any mismatch, 0 when all agree.
 """
@@ -26,9 +28,11 @@ import numpy as np  # noqa: E402
 import inputs as gn_inputs  # noqa: E402
 
 
-def compare(specs, seed, bin_dir):
+def compare(specs, seed, bin_dir, fan_in=False):
     failures = 0
     for i, spec in enumerate(specs):
+        if fan_in:
+            spec = gn_inputs.fan_in_spec(spec, spec.get("kind") == "weight")
         path = os.path.join(bin_dir, "%d.bin" % i)
         name = spec.get("name", "")
         if not os.path.exists(path):
@@ -63,6 +67,7 @@ def main(argv=None):
     where = ap.add_mutually_exclusive_group(required=True)
     where.add_argument("--bin-dir")
     where.add_argument("--dump-tool")
+    ap.add_argument("--fan-in", action="store_true")
     args = ap.parse_args(argv)
     seeds = args.seed or [0]
     if args.bin_dir and len(seeds) != 1:
@@ -72,14 +77,15 @@ def main(argv=None):
     failures = 0
     for seed in seeds:
         if args.bin_dir:
-            failures += compare(specs, seed, args.bin_dir)
+            failures += compare(specs, seed, args.bin_dir, args.fan_in)
             continue
         with tempfile.TemporaryDirectory() as tmp:
-            r = subprocess.run([args.dump_tool, args.specs, str(seed), tmp])
+            r = subprocess.run([args.dump_tool, args.specs, str(seed), tmp] +
+                               (["fan-in"] if args.fan_in else []))
             if r.returncode != 0:
                 print("FAIL: %s exited with %d" % (args.dump_tool, r.returncode))
                 return 1
-            failures += compare(specs, seed, tmp)
+            failures += compare(specs, seed, tmp, args.fan_in)
     total = len(specs) * len(seeds)
     if failures:
         print("FAIL: %d of %d tensors differ" % (failures, total))

@@ -28,14 +28,11 @@ std::optional<interp::HostTensor> synthesizeTensor(const TensorSpec &spec, uint6
 enum class Synthesis {
   /// As GraphNet replays them: each tensor from its meta (mean, std, ...).
   GraphNet,
-  /// Scale-keeping draws, so that outputs depend on the computation where
-  /// GraphNet's inputs make them vanish (mobilevit-xx-small's are exactly 0:
-  /// its image is all zeros in the meta, and its weights, std 0.02 times
-  /// GraphNet's 0.2, shrink every layer): float weights of rank >= 2 with
-  /// mean 0 and He's std sqrt(2 / fan-in) (fan-in: all dims but the first),
-  /// constant float tensors of rank >= 2 standard normal, centered random
-  /// rank-1 weights (untrained normalization scales) around 1 with std 0.1;
-  /// everything else as GraphNet.
+  /// Scale-keeping draws (InputSynthesis.h's fanInSpec), so that outputs
+  /// depend on the computation where GraphNet's inputs make them vanish
+  /// (mobilevit-xx-small's are exactly 0: its image is all zeros in the
+  /// meta, and its weights, std 0.02 times GraphNet's 0.2, shrink every
+  /// layer).
   FanIn,
 };
 

@@ -116,6 +116,18 @@ constexpr double kFloatLimit = 100.0;
 /// per element, row-major).
 std::vector<uint8_t> synthesize(const TensorSpec &spec, uint64_t seed, size_t argIndex);
 
+/// The spec of a tensor drawn to keep the scale (gn-eval --inputs fan-in,
+/// and the degenerate-output recheck; `weight`: the meta lists it as a
+/// weight), from the spec its meta gives; float tensors only, others
+/// unchanged. Weights of rank >= 2: mean 0, He's std sqrt(2 / fan-in)
+/// (fan-in: all dims but the first). Constant tensors of rank >= 2 (std 0,
+/// no data): standard normal. Centered random rank-1 weights (|mean| < std:
+/// an untrained normalization's scale): mean 1, std 0.1. The draws keep
+/// synthesize()'s z * std * 0.2 + mean, so std is given 5 times over, and
+/// the meta's range and data are dropped where the draw changes.
+/// Mirrored by python-bindings/gn/inputs.py's fan_in_spec.
+TensorSpec fanInSpec(TensorSpec spec, bool weight);
+
 /// "torch.float32", "float32", "torch.float", "torch.half", "torch.long", ...
 std::optional<DType> parseTorchDType(const std::string &s);
 
