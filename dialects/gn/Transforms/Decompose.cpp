@@ -35,9 +35,6 @@ namespace {
 struct Rewrite {
   PatternRewriter &rw;
   Location loc;
-  /// Largest score matrix an attention decomposes into at once (0: any):
-  /// larger ones are done in chunks of query rows.
-  int64_t attentionChunkBytes = 0;
 
   template <typename OpTy>
   Value make(ValueRange operands, llvm::ArrayRef<NamedAttribute> attrs = {}) {
@@ -150,10 +147,9 @@ using KeepWhole = std::function<bool(Operation *)>;
 /// Base for one-op patterns: a rewrite function on a Rewrite.
 template <typename OpTy>
 struct DecomposeOp : OpRewritePattern<OpTy> {
-  using Fn = Value (*)(Rewrite &, OpTy);
-  DecomposeOp(MLIRContext *ctx, Fn fn, const KeepWhole &keep, int64_t attentionChunkBytes)
-      : OpRewritePattern<OpTy>(ctx), fn(fn), keep(keep),
-        attentionChunkBytes(attentionChunkBytes) {}
+  using Fn = std::function<Value(Rewrite &, OpTy)>;
+  DecomposeOp(MLIRContext *ctx, Fn fn, const KeepWhole &keep)
+      : OpRewritePattern<OpTy>(ctx), fn(std::move(fn)), keep(keep) {}
   LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rw) const override {
     if (keep && keep(op))
       return rw.notifyMatchFailure(op, "kept whole for the target's kernel");
@@ -166,7 +162,7 @@ struct DecomposeOp : OpRewritePattern<OpTy> {
         llvm::cast<RankedTensorType>(op->getResult(0).getType()).getElementType().isF32() &&
         inMixedGraph(op))
       return widen(op, rw, /*f32ToF64=*/true);
-    Rewrite b{rw, op.getLoc(), attentionChunkBytes};
+    Rewrite b{rw, op.getLoc()};
     Value r = fn(b, op);
     if (!r)
       return rw.notifyMatchFailure(op, "no decomposition for this form");
@@ -175,7 +171,6 @@ struct DecomposeOp : OpRewritePattern<OpTy> {
   }
   Fn fn;
   KeepWhole keep;
-  int64_t attentionChunkBytes;
 };
 
 llvm::SmallVector<int64_t> trailingDims(int64_t rank, int64_t count) {
@@ -203,13 +198,15 @@ Value perChannel(Rewrite &b, Value p, int64_t rank) {
 
 } // namespace
 
+/// `attentionChunkBytes`: the largest score matrix an attention decomposes
+/// into at once (0: any); larger ones are done in chunks of query rows.
 static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<> &legal,
                                    const KeepWhole &keep, int64_t attentionChunkBytes) {
   MLIRContext *ctx = p.getContext();
   auto add = [&](auto tag, auto fn) {
     using OpTy = decltype(tag);
     if (!legal.contains(OpTy::getOperationName().drop_front(3))) // drop "gn."
-      p.add<DecomposeOp<OpTy>>(ctx, +fn, keep, attentionChunkBytes);
+      p.add<DecomposeOp<OpTy>>(ctx, typename DecomposeOp<OpTy>::Fn(fn), keep);
   };
   add(ReluOp(), [](Rewrite &b, ReluOp op) {
     return b.make<MaximumOp>({op.getInput(), b.scalar(op.getInput(), 0)});
@@ -408,7 +405,7 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
   // softmax(q k^T * scale + mask) v as GEMMs around a softmax (the CPU
   // keeps gn.attention whole for its row-blocked kernel: legal-ops). Keys
   // and values must broadcast over the batch dims (no grouped-query heads).
-  add(AttentionOp(), [](Rewrite &b, AttentionOp op) -> Value {
+  add(AttentionOp(), [attentionChunkBytes](Rewrite &b, AttentionOp op) -> Value {
     Value q = op.getQuery(), k = op.getKey(), v = op.getValue();
     auto qt = llvm::cast<RankedTensorType>(q.getType());
     int64_t r = qt.getRank();
@@ -481,9 +478,9 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     // none but runs on CUDA cores, every key once per column group.
     int64_t chunks = 1;
     int64_t scoreBytes = attentionScoreBytes(op);
-    if (b.attentionChunkBytes > 0 && scoreBytes > b.attentionChunkBytes &&
+    if (attentionChunkBytes > 0 && scoreBytes > attentionChunkBytes &&
         llvm::none_of(op->getOperandTypes(), [](Type t) { return hasSymbolicDims(t); }))
-      chunks = std::min<int64_t>(L, llvm::divideCeil(scoreBytes, b.attentionChunkBytes));
+      chunks = std::min<int64_t>(L, llvm::divideCeil(scoreBytes, attentionChunkBytes));
     Value out;
     if (chunks == 1) {
       out = chain(q, mask, 0);
