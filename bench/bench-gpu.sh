@@ -25,7 +25,7 @@
 # Usage: bench/bench-gpu.sh [--bundle BUNDLE] [--out DIR] [--quick]
 #                             [--only gn|torch] [--range FIRST:END]
 #                             [--budget SECONDS] [--extra] [--harness]
-#                             [--shapes DIR]
+#                             [--shapes DIR] [--dtype DIR]
 #   default BUNDLE: .gpu-bundle (its bundle.tar.gz is unpacked to a temporary
 #   folder); default DIR: $OUT if set (the device tool's
 #   folder that comes back), else bench/results/gpu. --quick: the first
@@ -47,6 +47,10 @@
 #   (bench/gpu-shapes.sh run on DIR/shapes.tar.gz) until
 #   GN_BENCH_SHAPES_SHARE (default 22%) of the budget, its summary in
 #   gpu.txt; give GN_BENCH_SPLIT later caps then (e.g. "45 60 82 90").
+#   --dtype DIR: next, GraphNet's dtype channel (bench/gpu-dtype.sh run on
+#   DIR/dtype.tar.gz: gn's float16 and bfloat16 programs against PyTorch
+#   eager on GraphNet's own pass and gn's float32 program) until
+#   GN_BENCH_DTYPE_SHARE (default 40%) of the budget, its summary in gpu.txt.
 #   What comes back from the device is at most 8 files: gpu.txt (with the
 #   bundle's commit, the real GPU fault, symbolic and shapes summaries),
 #   gn.jsonl, gn-extra.jsonl (--extra) or harness-gn.log (--harness: not
@@ -87,9 +91,11 @@ budget=0
 extra=0
 harness=0
 shapes=""
+dtype=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --shapes) shapes=$2; shift 2 ;;
+    --dtype) dtype=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --range) range=$2; shift 2 ;;
     --budget) budget=$2; shift 2 ;;
@@ -162,6 +168,13 @@ fi
 if [ -n "$shapes" ] && [ -f "$shapes/shapes.tar.gz" ]; then
   echo "== one program for all shapes (bench/gpu-shapes.sh) ($(( $(date +%s) - start )) s)" >&2
   "$root/bench/gpu-shapes.sh" run "$shapes" "$out/shapes" "$(at "${GN_BENCH_SHAPES_SHARE:-22}")" \
+    2>&1 | tee -a "$out/gpu.txt" || true
+fi
+# GraphNet's dtype channel (issue 42's benchmark of it in the GPU harness),
+# until its share of the budget; summary in gpu.txt.
+if [ -n "$dtype" ] && [ -f "$dtype/dtype.tar.gz" ]; then
+  echo "== the dtype channel (bench/gpu-dtype.sh) ($(( $(date +%s) - start )) s)" >&2
+  "$root/bench/gpu-dtype.sh" run "$dtype" "$out/dtype" "$(at "${GN_BENCH_DTYPE_SHARE:-40}")" \
     2>&1 | tee -a "$out/gpu.txt" || true
 fi
 # The card's clocks and load every half second for the whole run: timings
@@ -256,7 +269,7 @@ clock_pid=""
   --clocks "$out/clocks.csv" --probe "$out/probe.json" | tee "$out/report.txt"
 # At most 8 files come back from a device: the small records in one.
 packed=()
-for f in probe.json clocks.csv symbolic.jsonl shapes; do
+for f in probe.json clocks.csv symbolic.jsonl shapes dtype; do
   [ -e "$out/$f" ] && packed+=("$f")
 done
 if [ ${#packed[@]} -gt 0 ] && tar -C "$out" -czf "$out/records.tar.gz" "${packed[@]}"; then

@@ -182,10 +182,14 @@ def references(torch, bundle, name, folder="reference"):
     """The reference outputs, each with the stride it was kept at: past a
     size, bundle-gpu.sh keeps every k-th element (reference/<i>.stride).
     `folder`: reference-fan-in for the degenerate recheck."""
+    return read_references(os.path.join(bundle, "artifacts", name, folder))
+
+
+def read_references(d):
+    """<i>.npy of folder `d`, each with its stride (<i>.stride, else 1)."""
     import numpy as np
 
     out, i = [], 0
-    d = os.path.join(bundle, "artifacts", name, folder)
     while os.path.exists(os.path.join(d, f"{i}.npy")):
         k = 1
         if os.path.exists(os.path.join(d, f"{i}.stride")):

@@ -50,14 +50,15 @@ TORCH_DTYPE = {"torch.float32": torch.float32, "torch.float16": torch.float16,
                "torch.uint8": torch.uint8, "torch.int8": torch.int8}
 
 
-def rewritten(sample, dtype, graphnet):
-    """GraphNet's pass applied to the sample's GraphModule, and its params."""
+def rewritten(sample, dtype, graphnet, device="cpu"):
+    """GraphNet's pass applied to the sample's GraphModule (its device
+    strings and the tracing inputs on `device`), and its params."""
     if graphnet not in sys.path:
         sys.path.insert(0, graphnet)
     from graph_net.torch.dtype_gen_passes.pass_mgr import get_dtype_generalization_pass
     from torch.fx.passes.shape_prop import ShapeProp
 
-    mod = load_module(sample)
+    mod = load_module(sample, device=device)
     params = [p for p in inspect.signature(mod.forward).parameters if p != "self"]
     meta = meta_of(sample)
     gm = torch.fx.symbolic_trace(mod)
@@ -67,7 +68,7 @@ def rewritten(sample, dtype, graphnet):
         if m.get("dtype") == "torch.int64" and m.get("shape") == [] and m.get("data"):
             zeros.append(int(m["data"][0]))  # SymInt
         else:
-            zeros.append(torch.zeros(m["shape"], dtype=TORCH_DTYPE[m["dtype"]]))
+            zeros.append(torch.zeros(m["shape"], dtype=TORCH_DTYPE[m["dtype"]], device=device))
     ShapeProp(gm).propagate(*zeros)
     pass_ = get_dtype_generalization_pass(f"dtype_generalization_pass_{dtype}")()
     if not pass_.need_rewrite(gm):
