@@ -1897,6 +1897,13 @@ def define_pool():
         "max_pool1d_ceil": ((2, 3, 8), f"{F}max_pool1d(x, 3, 2, 1, ceil_mode=True)"),
         "max_pool3d": ((1, 2, 4, 4, 4), f"{F}max_pool3d(x, 2)"),
         "max_pool3d_pad": ((1, 1, 5, 5, 5), f"{F}max_pool3d(x, 3, 2, 1)"),
+        # Windows of 25 elements or more, which gn pools one dim at a time
+        # (gn-decompose's separable-max-pool-min-window): an SPP block's 5, 9
+        # and 13 at stride 1, strided and dilated ones with ceil mode, 3-d.
+        "max_pool2d_spp": ((1, 3, 10, 8), f"torch.cat([{F}max_pool2d(x, 5, 1, 2), "
+                                          f"{F}max_pool2d(x, 9, 1, 4), {F}max_pool2d(x, 13, 1, 6)], 1)"),
+        "max_pool2d_big_strided": ((2, 2, 15, 13), f"{F}max_pool2d(x, (7, 5), (3, 2), (3, 1), (1, 2), ceil_mode=True)"),
+        "max_pool3d_big": ((1, 2, 6, 7, 5), f"{F}max_pool3d(x, 3, (1, 2, 1), 1, ceil_mode=True)"),
         "avg_pool2d": ((2, 3, 6, 6), f"{F}avg_pool2d(x, 2)"),
         "avg_pool2d_pad_incl": ((1, 2, 7, 7), f"{F}avg_pool2d(x, 3, 2, 1)"),
         "avg_pool2d_pad_excl": ((1, 2, 7, 7), f"{F}avg_pool2d(x, 3, 2, 1, count_include_pad=False)"),
