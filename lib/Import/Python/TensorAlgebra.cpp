@@ -1315,6 +1315,18 @@ FailureOr<std::pair<Value, Value>> algebra::mode(ImportContext &ctx, Value x, in
   return std::make_pair(value, index);
 }
 
+std::pair<Value, Value> algebra::dataRange(ImportContext &ctx, Chain &c, Value v, double widen) {
+  Type e = llvm::cast<RankedTensorType>(v.getType()).getElementType();
+  auto all = [&](auto op) {
+    return c.op<decltype(op)>({v}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
+  };
+  Value lo = all(gn::ReduceMinOp()), hi = all(gn::ReduceMaxOp());
+  Value same = c.op<gn::EqOp>({lo, hi});
+  lo = c.op<gn::WhereOp>({same, c.op<gn::SubOp>({lo, ctx.splat(e, widen)}), lo});
+  hi = c.op<gn::WhereOp>({same, c.op<gn::AddOp>({hi, ctx.splat(e, widen)}), hi});
+  return {lo, hi};
+}
+
 FailureOr<Value> algebra::histogram(ImportContext &ctx, Value x, int64_t bins, double lo,
                                     double hi, Value weight, bool density, Type resultType) {
   if (bins < 1)
@@ -1327,15 +1339,8 @@ FailureOr<Value> algebra::histogram(ImportContext &ctx, Value x, int64_t bins, d
   Chain c{ctx};
   Value v = c.reshape(c.convert(x, f64), {count});
   Value low = ctx.splat(f64, lo), high = ctx.splat(f64, hi);
-  if (lo == hi) {
-    auto all = [&](auto op) {
-      return c.op<decltype(op)>({v}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
-    };
-    low = all(gn::ReduceMinOp()), high = all(gn::ReduceMaxOp());
-    Value same = c.op<gn::EqOp>({low, high});
-    low = c.op<gn::WhereOp>({same, c.op<gn::SubOp>({low, ctx.splat(f64, 1)}), low});
-    high = c.op<gn::WhereOp>({same, c.op<gn::AddOp>({high, ctx.splat(f64, 1)}), high});
-  }
+  if (lo == hi)
+    std::tie(low, high) = dataRange(ctx, c, v, 1.0);
   Value inside = c.op<gn::AndOp>({c.op<gn::GeOp>({v, low}), c.op<gn::LeOp>({v, high})});
   Value position = c.op<gn::FloorOp>({c.op<gn::DivOp>(
       {c.op<gn::MulOp>({c.op<gn::SubOp>({v, low}), ctx.splat(f64, double(bins))}),

@@ -309,13 +309,7 @@ FailureOr<PyValue> histogram(ImportContext &ctx, Args &a) {
     } else if (n == 0) {
       lo = ctx.splat(e, -0.5), hi = ctx.splat(e, 0.5);
     } else {
-      auto all = [&](auto op) {
-        return c.op<decltype(op)>({v}, {ctx.ints("dims", {0}), ctx.flag("keepdim", false)});
-      };
-      lo = all(gn::ReduceMinOp()), hi = all(gn::ReduceMaxOp());
-      Value same = c.op<gn::EqOp>({lo, hi});
-      lo = c.op<gn::WhereOp>({same, c.op<gn::SubOp>({lo, ctx.splat(e, 0.5)}), lo});
-      hi = c.op<gn::WhereOp>({same, c.op<gn::AddOp>({hi, ctx.splat(e, 0.5)}), hi});
+      std::tie(lo, hi) = algebra::dataRange(ctx, c, v, 0.5);
     }
     // linspace(lo, hi, bins + 1) in the input's type: the first half from
     // lo up, the rest from hi down, by step (hi - lo) / bins.

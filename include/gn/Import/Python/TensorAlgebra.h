@@ -10,6 +10,7 @@
 #define GN_IMPORT_PYTHON_TENSORALGEBRA_H
 
 #include "gn/Import/Python/ImportContext.h"
+#include "gn/Import/Python/OpChain.h"
 #include <string>
 
 namespace mlir::gn::import::algebra {
@@ -66,6 +67,11 @@ FailureOr<Value> affineGrid(ImportContext &ctx, Value theta, llvm::ArrayRef<int6
 /// not fit the dim.
 FailureOr<std::pair<Value, Value>> kthSmallest(ImportContext &ctx, Value x, int64_t k,
                                                int64_t dim, bool keepdim);
+
+/// The min and max of 1-d `v` as 0-d tensors, each moved `widen` outward
+/// where they are equal (a histogram's range from its data: torch.histc
+/// and paddle.histogram widen by 1, torch.histogram by 0.5).
+std::pair<Value, Value> dataRange(ImportContext &ctx, Chain &c, Value v, double widen);
 
 /// torch.histc and paddle.histogram: `bins` equal bins over [lo, hi] (lo ==
 /// hi: the data's own range, widened by 1 each way where it is one value),
