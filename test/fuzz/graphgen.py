@@ -540,9 +540,11 @@ class Generator:
                       min(v.shape[2:]) >= 2)
         if x is None:
             return None
-        k = self.rng.choice([2, 3])
+        # 5 x 5 and 7 x 7 (25+ elements) max pools are pooled one dim at a
+        # time by gn-decompose (separable-max-pool-min-window).
+        k = self.rng.choice([2, 3, 3, 5, 7])
         s = self.rng.choice([1, 2])
-        p = self.rng.choice([0, 1]) if k == 3 else 0
+        p = self.rng.choice(range(k // 2 + 1)) if k >= 3 else 0
         n, c, h, w = x.shape
         oh, ow = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
         if oh <= 0 or ow <= 0:
