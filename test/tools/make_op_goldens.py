@@ -2546,6 +2546,11 @@ def define_dtype_forms():
     case("ndtr_family_f32", "math", [N("x", (4, 6), sd=3.0), UNIT("p", (3, 4))],
          "return (torch.special.ndtr(x), torch.special.log_ndtr(x), torch.special.log_ndtr(x * 8 - 40), "
          "torch.special.ndtri(p), torch.special.ndtr(x.double()))")
+    # spherical_bessel_j0: PyTorch's series below |x| = 0.5, sin(x) / x above, 0 at +-inf.
+    case("spherical_bessel_j0_f32", "math",
+         [N("x", (4, 6), sd=4.0), D("s", (8,), [0.0, 0.1, -0.49, 0.5, -0.51, 1e-8, INF, -INF])],
+         "return (torch.special.spherical_bessel_j0(x), torch.special.spherical_bessel_j0(s), "
+         "torch.special.spherical_bessel_j0(x.double()))")
     case("aten_aliases_combinations_matrix_norm", "shape",
          [N("x", (5,)), N("a", (2, 3, 4)), N("v", (4, 3, 2)), N("img", (1, 2, 4, 5)), N("grid", (1, 3, 3, 2), sd=0.5),
           N("theta", (1, 2, 3), sd=0.5)],

@@ -42,8 +42,9 @@ constexpr double kPi = 3.14159265358979323846;
 const double kInf = std::numeric_limits<double>::infinity();
 const double kNan = std::numeric_limits<double>::quiet_NaN();
 
-const char *const kSpecialNames[] = {"erfinv", "lgamma", "digamma", "i0",       "i0e", "i1",
-                                     "i1e",    "entr",   "ndtr",    "log_ndtr", "ndtri"};
+const char *const kSpecialNames[] = {"erfinv", "lgamma", "digamma",  "i0",
+                                     "i0e",    "i1",     "i1e",      "entr",
+                                     "ndtr",   "log_ndtr", "ndtri", "spherical_bessel_j0"};
 
 /// c[0] + c[1] t + c[2] t^2 + ... (Horner).
 Value poly(Math &m, Value t, llvm::ArrayRef<double> c) {
@@ -51,6 +52,19 @@ Value poly(Math &m, Value t, llvm::ArrayRef<double> c) {
   for (size_t i = c.size() - 1; i-- > 0;)
     r = m.add(m.mul(r, t), m.k(c[i]));
   return r;
+}
+
+/// sin(x) / x, as PyTorch computes it: its Taylor series to x^12 where
+/// |x| < 0.5 (1 at 0), 0 at +-inf.
+Value sphericalBesselJ0(Math &m, Value x) {
+  Value x2 = m.mul(x, x);
+  Value series = m.add(m.k(1), m.mul(x2, poly(m, x2, {-1.0 / 6.0, 1.0 / 120.0, -1.0 / 5040.0,
+                                                         1.0 / 362880.0, -1.0 / 39916800.0,
+                                                         1.0 / 6227020800.0})));
+  Value ratio = m.div(m.c.op<gn::SinOp>({x}), x);
+  Value small = m.lt(m.abs(x), m.k(0.5));
+  Value inf = m.eq(m.abs(x), m.k(kInf));
+  return m.where(inf, m.k(0), m.where(small, series, ratio));
 }
 
 /// x - round(x): exact, and sin(pi x), tan(pi x) follow from it.
@@ -249,6 +263,8 @@ FailureOr<Value> math::special(ImportContext &ctx, llvm::StringRef name, Value x
       return logNdtr(m, x);
     if (name == "ndtri")
       return m.mul(erfinv(m, m.sub(m.mul(x, m.k(2)), m.k(1))), m.k(M_SQRT2));
+    if (name == "spherical_bessel_j0")
+      return sphericalBesselJ0(m, x);
     bool one = name.starts_with("i1");
     return name.ends_with("e") ? besselScaled(m, x, one) : bessel(m, x, one);
   });

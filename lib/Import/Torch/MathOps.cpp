@@ -51,6 +51,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"ndtr", "ndtr"},
     {"log_ndtr", "log_ndtr"},
     {"ndtri", "ndtri"},
+    {"spherical_bessel_j0", "spherical_bessel_j0"},
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {
