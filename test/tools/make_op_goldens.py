@@ -2546,6 +2546,16 @@ def define_dtype_forms():
     case("ndtr_family_f32", "math", [N("x", (4, 6), sd=3.0), UNIT("p", (3, 4))],
          "return (torch.special.ndtr(x), torch.special.log_ndtr(x), torch.special.log_ndtr(x * 8 - 40), "
          "torch.special.ndtri(p), torch.special.ndtr(x.double()))")
+    # Orthogonal polynomials at a Python int degree: low degrees by the
+    # recurrence, high ones by PyTorch's closed forms inside (-1, 1), the +-1
+    # edges, n < 0.
+    _edges = [-1.0, 1.0, 0.0, 0.3, -0.7, 0.999, 1.5, -2.0]
+    for _kind in ("chebyshev_polynomial_t", "chebyshev_polynomial_u", "hermite_polynomial_h",
+                  "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p"):
+        _f = f"torch.special.{_kind}"
+        case(f"poly_{_kind}_f32", "math", [P("x", (3, 5), "f32", mean=0.0, std=2.5, lo=-0.99, hi=0.99), D("e", (8,), _edges)],
+             f"return ({_f}(x, 0), {_f}(x, 1), {_f}(x, 3), {_f}(x, 7), {_f}(x, 12), "
+             f"{_f}(e, 5), {_f}(e, 10), {_f}(x, -1), {_f}(x * 3, 4))")
     # spherical_bessel_j0: PyTorch's series below |x| = 0.5, sin(x) / x above, 0 at +-inf.
     case("spherical_bessel_j0_f32", "math",
          [N("x", (4, 6), sd=4.0), D("s", (8,), [0.0, 0.1, -0.49, 0.5, -0.51, 1e-8, INF, -INF])],

@@ -242,6 +242,86 @@ FailureOr<Value> math::polygamma(ImportContext &ctx, int64_t n, Value x) {
                 [&](Math &m, Value x) { return polygammaSeries(m, x, n); });
 }
 
+FailureOr<Value> math::orthogonalPolynomial(ImportContext &ctx, llvm::StringRef kind, Value x,
+                                            int64_t n) {
+  static const char *const kinds[] = {"chebyshev_polynomial_t", "chebyshev_polynomial_u",
+                                      "hermite_polynomial_h",   "hermite_polynomial_he",
+                                      "laguerre_polynomial_l",  "legendre_polynomial_p"};
+  if (!llvm::is_contained(kinds, kind))
+    return ctx.error("'" + kind + "' is not one of gn's orthogonal polynomials");
+  // An unrolled recurrence: a degree past this is refused, not imported as
+  // a graph of that many ops.
+  constexpr int64_t kMaxDegree = 512;
+  if (n > kMaxDegree)
+    return ctx.error(kind + ": degree " + llvm::Twine(n) + " is over gn's limit of " +
+                     llvm::Twine(kMaxDegree));
+  Type e = typeOf(x).getElementType();
+  return inType(ctx, x, ctx.builder.getF64Type(), resultType(ctx, e), [&](Math &m, Value x) {
+    if (n < 0)
+      return m.mul(x, m.k(0));
+    double dn = double(n);
+    bool even = n % 2 == 0;
+    // The recurrence from p (degree 0) and q (degree 1) up to n.
+    auto recur = [&](Value p, Value q, auto step) {
+      if (n == 0)
+        return p;
+      for (int64_t k = 1; k < n; ++k) {
+        Value r = step(p, q, double(k));
+        p = q;
+        q = r;
+      }
+      return q;
+    };
+    Value one = m.add(m.mul(x, m.k(0)), m.k(1));
+    Value ax = m.abs(x);
+    if (kind == "chebyshev_polynomial_t") {
+      Value r = recur(one, x, [&](Value p, Value q, double) {
+        return m.sub(m.mul(m.add(x, x), q), p);
+      });
+      if (n > 6) // cos(n acos x) inside (-1, 1)
+        r = m.where(m.lt(ax, m.k(1)),
+                    m.c.op<gn::CosOp>({m.mul(m.k(dn), m.atan2(m.cosOfAsin(x), x))}), r);
+      Value edge = even ? m.k(1) : m.where(m.gt(x, m.k(0)), m.k(1), m.k(-1));
+      return m.where(m.eq(ax, m.k(1)), edge, r);
+    }
+    if (kind == "chebyshev_polynomial_u") {
+      Value r = recur(one, m.add(x, x), [&](Value p, Value q, double) {
+        return m.sub(m.mul(m.add(x, x), q), p);
+      });
+      if (n > 8) { // sin((n + 1) acos x) / sin(acos x) inside (-1, 1)
+        Value theta = m.atan2(m.cosOfAsin(x), x); // acos x
+        Value s = m.cosOfAsin(x);                   // sin(acos x)
+        Value big = m.mul(m.k(dn + 1), theta);
+        Value viaSin = m.div(m.c.op<gn::SinOp>({big}), s);
+        Value viaCos = m.div(m.mul(m.k(dn + 1), m.c.op<gn::CosOp>({big})), x);
+        r = m.where(m.lt(ax, m.k(1)), m.where(m.ne(s, m.k(0)), viaSin, viaCos), r);
+      }
+      Value edge = even ? m.k(dn + 1) : m.where(m.gt(x, m.k(0)), m.k(dn + 1), m.k(-(dn + 1)));
+      return m.where(m.eq(ax, m.k(1)), edge, r);
+    }
+    if (kind == "hermite_polynomial_h")
+      return recur(one, m.add(x, x), [&](Value p, Value q, double k) {
+        return m.sub(m.mul(m.add(x, x), q), m.mul(m.k(2 * k), p));
+      });
+    if (kind == "hermite_polynomial_he")
+      return recur(one, x, [&](Value p, Value q, double k) {
+        return m.sub(m.mul(x, q), m.mul(m.k(k), p));
+      });
+    if (kind == "laguerre_polynomial_l") {
+      Value r = recur(one, m.sub(m.k(1), x), [&](Value p, Value q, double k) {
+        return m.div(m.sub(m.mul(m.sub(m.k(2 * k + 1), x), q), m.mul(m.k(k), p)), m.k(k + 1));
+      });
+      return m.where(m.eq(ax, m.k(0)), m.k(1), r);
+    }
+    // legendre_polynomial_p
+    Value r = recur(one, x, [&](Value p, Value q, double k) {
+      return m.div(m.sub(m.mul(m.mul(m.k(2 * k + 1), x), q), m.mul(m.k(k), p)), m.k(k + 1));
+    });
+    Value edge = even ? m.k(1) : m.where(m.gt(x, m.k(0)), m.k(1), m.k(-1));
+    return m.where(m.eq(ax, m.k(1)), edge, r);
+  });
+}
+
 bool math::isSpecial(llvm::StringRef name) { return llvm::is_contained(kSpecialNames, name); }
 
 FailureOr<Value> math::special(ImportContext &ctx, llvm::StringRef name, Value x) {

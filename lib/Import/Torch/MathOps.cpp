@@ -62,6 +62,32 @@ constexpr std::pair<const char *, const char *> kBinary[] = {
 
 constexpr const char *kClasses[] = {"isinf", "isfinite", "isposinf", "isneginf", "isnan"};
 
+constexpr const char *kPolynomials[] = {"chebyshev_polynomial_t", "chebyshev_polynomial_u",
+                                        "hermite_polynomial_h",   "hermite_polynomial_he",
+                                        "laguerre_polynomial_l",  "legendre_polynomial_p"};
+
+/// torch.special's orthogonal polynomials (input, n), n a Python int (a
+/// tensor of degrees would be a loop of data-dependent length: refused).
+template <size_t I> FailureOr<PyValue> polynomialFn(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  if (!a.get("n").isNumber())
+    return a.error("only a Python int degree n is supported (a tensor of degrees is a loop of "
+                   "data-dependent length)");
+  auto n = a.integer("n");
+  if (failed(n))
+    return failure();
+  Value v = *x;
+  if (!isFloat(typeOf(v).getElementType())) {
+    auto f = ctx.convert(v, ctx.f32());
+    if (failed(f))
+      return failure();
+    v = *f;
+  }
+  return wrap(math::orthogonalPolynomial(ctx, kPolynomials[I], v, *n));
+}
+
 template <size_t I> FailureOr<PyValue> unaryFn(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   if (failed(x))
@@ -303,6 +329,12 @@ void mlir::gn::import::registerMathOps(OpRegistry &r) {
       return failure();
     return wrap(math::polygamma(ctx, *n, *x));
   });
+  r.add("chebyshev_polynomial_t", "input, n", polynomialFn<0>);
+  r.add("chebyshev_polynomial_u", "input, n", polynomialFn<1>);
+  r.add("hermite_polynomial_h", "input, n", polynomialFn<2>);
+  r.add("hermite_polynomial_he", "input, n", polynomialFn<3>);
+  r.add("laguerre_polynomial_l", "input, n", polynomialFn<4>);
+  r.add("legendre_polynomial_p", "input, n", polynomialFn<5>);
   // x.polygamma(n): the tensor first.
   r.add("Tensor.polygamma", "input, n", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
     auto n = a.integer("n");

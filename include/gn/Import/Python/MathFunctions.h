@@ -38,6 +38,14 @@ FailureOr<Value> special(ImportContext &ctx, llvm::StringRef name, Value x);
 /// (SpecialFunctions.cpp), in f64 and rounded once.
 FailureOr<Value> polygamma(ImportContext &ctx, int64_t n, Value x);
 
+/// torch.special's orthogonal polynomials of degree `n` at x, as PyTorch's
+/// CPU kernels compute them (their special cases, then the three-term
+/// recurrence), in f64 rounded once: `kind` chebyshev_polynomial_t,
+/// chebyshev_polynomial_u, hermite_polynomial_h, hermite_polynomial_he,
+/// laguerre_polynomial_l or legendre_polynomial_p. 0 for n < 0.
+FailureOr<Value> orthogonalPolynomial(ImportContext &ctx, llvm::StringRef kind, Value x,
+                                      int64_t n);
+
 /// isinf, isfinite, isposinf, isneginf, isnan: an i1 tensor (all false,
 /// or all true for isfinite, on integer inputs).
 FailureOr<Value> classify(ImportContext &ctx, llvm::StringRef name, Value x);
