@@ -107,6 +107,26 @@ std::string eval::degenerateRecheckSummary(const json &recheck) {
   return line;
 }
 
+void eval::RecheckTally::add(const json &record, const std::string &sample) {
+  if (record.is_discarded() || !record.contains("degenerate_recheck"))
+    return;
+  const json &check = record["degenerate_recheck"];
+  ++rechecked;
+  if (!check.contains("correct_at") || !check["correct_at"].value("-5", false))
+    missed.push_back(sample);
+}
+
+std::string eval::RecheckTally::summary() const {
+  if (rechecked == 0)
+    return "";
+  std::string text = "degenerate outputs rechecked on fan-in inputs: " +
+                     std::to_string(rechecked - missed.size()) + " of " +
+                     std::to_string(rechecked) + " samples = eager at t = -5 there\n";
+  for (const std::string &sample : missed)
+    text += "  missed: " + sample + "\n";
+  return text;
+}
+
 std::string eval::errorClassOf(const std::string &error) {
   auto has = [&](std::initializer_list<const char *> needles) {
     for (const char *n : needles)

@@ -627,6 +627,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   size_t ok = 0;
+  eval::RecheckTally rechecks; // degenerate outputs rechecked on fan-in inputs
   mlir::gn::ChildProcesses children;
   for (size_t k = 0; k < o.dirs.size(); ++k) {
     std::string dir = o.dirs[k];
@@ -666,9 +667,10 @@ int main(int argc, char **argv) {
       std::cout << "\n    " << j["error"].get<std::string>();
     if (!j.is_discarded() && j.contains("degenerate_recheck"))
       std::cout << "\n    " << eval::degenerateRecheckSummary(j["degenerate_recheck"]);
+    rechecks.add(j, dir);
     std::cout << std::endl;
   }
   std::cout << "\n" << ok << " / " << o.dirs.size() << " samples ok; results appended to " << o.out
-            << "\n";
+            << "\n" << rechecks.summary();
   return 0;
 }

@@ -743,10 +743,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   // Under one program: each sample's compiles, and why one was not enough.
   std::map<std::string, int> compilesOf;
   std::map<std::string, std::string> whyNotOne;
-  // Degenerate outputs rechecked on fan-in inputs: samples, and those whose
-  // compiled program missed t = -5 there (or whose recheck failed).
-  size_t rechecked = 0;
-  std::vector<std::string> recheckMissed;
+  eval::RecheckTally rechecks; // degenerate outputs rechecked on fan-in inputs
   auto finish = [&](const mlir::gn::FinishedChild &c, const std::string &input,
                     std::string line) {
     const std::string &oom = c.lastWords;
@@ -794,14 +791,9 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
       else if (fp64.contains("error"))
         outs() << "\n    fp64 reference: " << fp64["error"].get<std::string>();
     }
-    if (!j.is_discarded() && j.contains("degenerate_recheck")) {
-      const nlohmann::json &check = j["degenerate_recheck"];
-      outs() << "\n    " << eval::degenerateRecheckSummary(check);
-      ++rechecked;
-      bool passed = check.contains("correct_at") && check["correct_at"].value("-5", false);
-      if (!passed)
-        recheckMissed.push_back(input);
-    }
+    if (!j.is_discarded() && j.contains("degenerate_recheck"))
+      outs() << "\n    " << eval::degenerateRecheckSummary(j["degenerate_recheck"]);
+    rechecks.add(j, input);
     outs() << "\n";
     outs().flush();
   };
@@ -869,12 +861,7 @@ int runBatch(const std::vector<std::string> &runInputs, const eval::RunOptions &
   }
   outs() << "\n" << ok << " / " << total << " samples ok; results appended to " << outPath
          << "\n";
-  if (rechecked > 0) {
-    outs() << "degenerate outputs rechecked on fan-in inputs: " << rechecked - recheckMissed.size()
-           << " of " << rechecked << " samples = eager at t = -5 there\n";
-    for (const std::string &sample : recheckMissed)
-      outs() << "  missed: " << sample << "\n";
-  }
+  outs() << rechecks.summary();
   if (grouped && !compilesOf.empty()) {
     size_t once = llvm::count_if(compilesOf, [](const auto &kv) { return kv.second == 1; });
     outs() << "one program: " << once << " of " << compilesOf.size()

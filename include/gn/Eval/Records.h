@@ -37,6 +37,17 @@ nlohmann::json compareWithReference(const std::vector<interp::HostTensor> &actua
 /// on fan-in inputs, or its error, and the outputs still degenerate there.
 std::string degenerateRecheckSummary(const nlohmann::json &recheck);
 
+/// The degenerate rechecks of a run's records, for its closing summary.
+struct RecheckTally {
+  size_t rechecked = 0;
+  std::vector<std::string> missed; // samples that missed t = -5 there, or whose recheck failed
+  /// Counts `record`'s recheck, if it has one.
+  void add(const nlohmann::json &record, const std::string &sample);
+  /// "degenerate outputs rechecked on fan-in inputs: ..." and the misses, a
+  /// line each; "" when nothing was rechecked.
+  std::string summary() const;
+};
+
 /// The class of a runtime failure from its message, for the record's
 /// error_class: "out of memory", "device fault" (an illegal address, a
 /// failed launch: the GPU context is lost), "device unavailable" (no
