@@ -107,6 +107,14 @@ std::string eval::degenerateRecheckSummary(const json &recheck) {
   return line;
 }
 
+json eval::degenerateIndices(const json &outputs) {
+  json still = json::array();
+  for (size_t i = 0; i < outputs.size(); ++i)
+    if (outputs[i].contains("degenerate"))
+      still.push_back(i);
+  return still;
+}
+
 void eval::RecheckTally::add(const json &record, const std::string &sample) {
   if (record.is_discarded() || !record.contains("degenerate_recheck"))
     return;

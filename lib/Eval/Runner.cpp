@@ -486,6 +486,8 @@ private:
   bool compiledSide();
   void compare();
   void recheckDegenerateOutputs(runtime::CompiledModel &model);
+  bool interpreterOnFanIn(std::vector<interp::HostTensor> &inputs,
+                          std::vector<interp::HostTensor> &outputs, std::string &error);
 
   /// A side compiled for the target with `pipeline` and timed: its outputs,
   /// its compile and memory records.
@@ -849,6 +851,26 @@ std::optional<bool> SampleRun::writeSharedProgram(const std::string &dir) {
 /// t = -5 on a GPU), in the record as "degenerate_outputs": near zero,
 /// constant, or unchanged when every input (weights too) is synthesized from
 /// another seed, which costs one more interpreter run.
+/// Fan-in inputs (HostInputs.h) and the interpreter's outputs on them;
+/// false with `error` (the interpreter's first diagnostic) when either fails.
+bool SampleRun::interpreterOnFanIn(std::vector<interp::HostTensor> &inputs,
+                                   std::vector<interp::HostTensor> &outputs,
+                                   std::string &error) {
+  auto drawn = eval::synthesizeInputs(func, options.seed, options.binding, error,
+                                      eval::Synthesis::FanIn);
+  if (failed(drawn))
+    return false;
+  loaded.firstError.clear();
+  auto out = interpreter->run(*drawn);
+  if (failed(out)) {
+    error = firstErrorOr("the interpreter failed on fan-in inputs");
+    return false;
+  }
+  inputs = std::move(*drawn);
+  outputs = std::move(*out);
+  return true;
+}
+
 bool SampleRun::recordDegenerateOutputs(const std::string &dir) {
   std::string error;
   auto other = eval::synthesizeInputs(func, options.seed + 1, options.binding, error);
@@ -874,20 +896,13 @@ bool SampleRun::recordDegenerateOutputs(const std::string &dir) {
   // gn-cuda-run compares with the program's on the same inputs.
   // A failure here is the recheck's (recorded), not the sample's: fan-in
   // draws can take a graph out of its domain (a float used as an index).
-  auto fanIn = eval::synthesizeInputs(func, options.seed, options.binding, error,
-                                      eval::Synthesis::FanIn);
-  if (failed(fanIn)) {
+  std::vector<interp::HostTensor> fanIn, fanInOut;
+  if (!interpreterOnFanIn(fanIn, fanInOut, error)) {
     r["degenerate_recheck_error"] = error;
     return true;
   }
-  loaded.firstError.clear();
-  auto fanInOut = interpreter->run(*fanIn);
-  if (failed(fanInOut)) {
-    r["degenerate_recheck_error"] = firstErrorOr("the interpreter failed on fan-in inputs");
-    return true;
-  }
   json strides;
-  if (!writeReferences(dir + "/reference-fan-in", *fanInOut, strides))
+  if (!writeReferences(dir + "/reference-fan-in", fanInOut, strides))
     return false;
   r["degenerate_recheck_reference"] = "reference-fan-in";
   return true;
@@ -1012,30 +1027,20 @@ void SampleRun::recheckDegenerateOutputs(runtime::CompiledModel &model) {
   json &check = r["degenerate_recheck"];
   check["inputs"] = eval::synthesisName(eval::Synthesis::FanIn);
   std::string error;
-  auto other = eval::synthesizeInputs(func, options.seed, options.binding, error,
-                                      eval::Synthesis::FanIn);
-  if (failed(other)) {
+  std::vector<interp::HostTensor> other, want;
+  if (!interpreterOnFanIn(other, want, error)) {
     check["error"] = error;
     return;
   }
   loaded.firstError.clear();
-  auto want = interpreter->run(*other);
-  if (failed(want)) {
-    check["error"] = firstErrorOr("the interpreter failed on fan-in inputs");
-    return;
-  }
-  auto got = model.run(*other);
+  auto got = model.run(other);
   if (failed(got)) {
     check["error"] = firstErrorOr("the compiled program failed on fan-in inputs");
     return;
   }
   json outputs;
-  check["correct_at"] = eval::compareWithReference(*got, *want, {}, outputs);
-  json still = json::array();
-  for (size_t i = 0; i < outputs.size(); ++i)
-    if (outputs[i].contains("degenerate"))
-      still.push_back(i);
-  check["degenerate"] = still;
+  check["correct_at"] = eval::compareWithReference(*got, want, {}, outputs);
+  check["degenerate"] = eval::degenerateIndices(outputs);
 }
 
 std::optional<bool> SampleRun::runSharedProgram(std::vector<double> &ms,

@@ -90,4 +90,7 @@ TEST(RoundedExp, MatchesGlibcExpf) {
   // Where they differ, gn's is exp(x) correctly rounded (from expl's 64-bit
   // result, itself rounded once more, which decides all but ties).
   EXPECT_EQ(glibcOff, differ);
+  // glibc misrounds some of these inputs (663 of them at this stride): none
+  // differing would mean the kernels call libm's expf again.
+  EXPECT_GT(differ, 0u);
 }

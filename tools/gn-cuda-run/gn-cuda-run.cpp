@@ -408,11 +408,7 @@ std::string runSample(const std::string &dir, const Options &o) {
     } else {
       check["correct_at"] =
           eval::compareWithReference(fanInOut, fanInExpected, fanInStrides, fanInOutputs);
-      json still = json::array();
-      for (size_t i = 0; i < fanInOutputs.size(); ++i)
-        if (fanInOutputs[i].contains("degenerate"))
-          still.push_back(i);
-      check["degenerate"] = still;
+      check["degenerate"] = eval::degenerateIndices(fanInOutputs);
     }
   }
   // The switches this run used (the record from compiling held the

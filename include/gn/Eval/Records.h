@@ -37,6 +37,10 @@ nlohmann::json compareWithReference(const std::vector<interp::HostTensor> &actua
 /// on fan-in inputs, or its error, and the outputs still degenerate there.
 std::string degenerateRecheckSummary(const nlohmann::json &recheck);
 
+/// The indices of `outputs` (compareWithReference's records) whose reference
+/// is still degenerate: a recheck's "degenerate".
+nlohmann::json degenerateIndices(const nlohmann::json &outputs);
+
 /// The degenerate rechecks of a run's records, for its closing summary.
 struct RecheckTally {
   size_t rechecked = 0;
