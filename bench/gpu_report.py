@@ -613,8 +613,11 @@ def degenerate_section(gn, names, t):
         good = [n for n in rechecked
                 if tightest(gn[n]["degenerate_recheck"].get("correct_at")) <= t]
         missed = [n for n in rechecked if n not in good]
+        conforming = [n for n in rechecked if gn[n]["degenerate_recheck"].get("conforms")]
         print(f"rechecked on fan-in inputs: {len(good)} / {len(rechecked)} correct at t = {t}" +
-              (f" (missed: {', '.join(x[:30] for x in missed[:8])})" if missed else ""))
+              (f" (missed: {', '.join(x[:30] for x in missed[:8])})" if missed else "") +
+              f"; {len(conforming)} / {len(rechecked)} within the float64 rule (compiled no "
+              f"farther from float64 than eager there)")
 
 
 def clock_summary(path):

@@ -125,7 +125,11 @@ def main():
                 if (dr.get("correct_at") or {}).get("-5"):
                     recheck["= t-5"] += 1
                 else:
-                    recheck_missed.append(s)
+                    recheck_missed.append(s + (" (within the float64 rule)"
+                                               if dr.get("conforms") else ""))
+                # The float64 rule (records since 2026-12-01): compiled no
+                # farther from f64 than eager on those inputs.
+                recheck["conforms"] += int(bool(dr.get("conforms")))
                 recheck["still degenerate"] += int(bool(dr.get("degenerate")) or "error" in dr)
             if status == "ok" and fb:
                 for op, n in ((r.get("compile") or {}).get("fallback") or {}).items():
@@ -173,7 +177,9 @@ def main():
     if recheck:
         print(f"\n## Degenerate outputs rechecked on fan-in inputs\n\n"
               f"{recheck['samples']} compiled samples have a near-zero or constant reference output; "
-              f"on fan-in inputs compiled = eager at t = -5 on {recheck['= t-5']}, and "
+              f"on fan-in inputs compiled = eager at t = -5 on {recheck['= t-5']}, "
+              f"{recheck['conforms']} within the float64 rule (compiled no farther from float64 "
+              f"than eager; older records lack it), and "
               f"{recheck['still degenerate']} stay degenerate (or the recheck failed) there.")
         if recheck_missed:
             print("Missed t = -5 there: " + ", ".join(recheck_missed[:20]) +

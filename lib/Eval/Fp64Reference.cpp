@@ -45,25 +45,3 @@ eval::runFp64Reference(ModuleOp module, llvm::ArrayRef<interp::HostTensor> args,
     }
   return outs;
 }
-
-int eval::tightestT(const json &correctAt) {
-  int tight = 2;
-  for (int t = kMaxComparedT; t >= kMinT; --t) {
-    auto it = correctAt.find(std::to_string(t));
-    if (it == correctAt.end() || !it->is_boolean() || !it->get<bool>())
-      break;
-    tight = t;
-  }
-  return tight;
-}
-
-std::string eval::attributeMiss(int eagerT, int compiledT) {
-  auto at = [](int t) { return t > 1 ? std::string("no t <= 1") : "t = " + std::to_string(t); };
-  std::string sides = " (against f64: compiled at " + at(compiledT) + ", eager at " +
-                      at(eagerT) + ")";
-  if (compiledT > eagerT)
-    return "the compiled result drifted: it is farther from the f64 result than eager" + sides;
-  if (compiledT < eagerT)
-    return "eager drifted: the compiled result is closer to the f64 result" + sides;
-  return "both f32 results are as far from the f64 result" + sides;
-}

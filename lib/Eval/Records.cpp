@@ -102,6 +102,12 @@ std::string eval::degenerateRecheckSummary(const json &recheck) {
                    : std::string("compiled misses eager at every t");
   if (tightest && *tightest > -5)
     line += " (misses t = -5)";
+  if (recheck.contains("fp64"))
+    line += std::string("; ") +
+            (recheck.value("conforms", false) ? "within" : "outside") +
+            " the float64 rule: " + recheck["fp64"].value("attribution", "");
+  else if (recheck.contains("fp64_error"))
+    line += "; no float64 judgement: " + recheck["fp64_error"].get<std::string>();
   if (recheck.contains("degenerate") && !recheck["degenerate"].empty())
     line += "; outputs still degenerate there: " + recheck["degenerate"].dump();
   return line;
@@ -120,19 +126,63 @@ void eval::RecheckTally::add(const json &record, const std::string &sample) {
     return;
   const json &check = record["degenerate_recheck"];
   ++rechecked;
-  if (!check.contains("correct_at") || !check["correct_at"].value("-5", false))
-    missed.push_back(sample);
+  if (check.contains("correct_at") && check["correct_at"].value("-5", false))
+    return;
+  missed.push_back(sample);
+  if (!check.value("conforms", false))
+    nonconforming.push_back(sample);
 }
 
 std::string eval::RecheckTally::summary() const {
   if (rechecked == 0)
     return "";
+  std::string of = " of " + std::to_string(rechecked);
   std::string text = "degenerate outputs rechecked on fan-in inputs: " +
-                     std::to_string(rechecked - missed.size()) + " of " +
-                     std::to_string(rechecked) + " samples = eager at t = -5 there\n";
-  for (const std::string &sample : missed)
-    text += "  missed: " + sample + "\n";
+                     std::to_string(rechecked - missed.size()) + of +
+                     " samples = eager at t = -5 there; " +
+                     std::to_string(rechecked - nonconforming.size()) + of +
+                     " within the float64 rule (compiled no farther from f64 than eager)\n";
+  for (const std::string &sample : missed) {
+    bool conforms = std::find(nonconforming.begin(), nonconforming.end(), sample) ==
+                    nonconforming.end();
+    text += "  missed: " + sample + (conforms ? " (within the float64 rule)" : "") + "\n";
+  }
   return text;
+}
+
+int eval::tightestT(const json &correctAt) {
+  int tight = 2;
+  for (int t = kMaxComparedT; t >= kMinT; --t) {
+    auto it = correctAt.find(std::to_string(t));
+    if (it == correctAt.end() || !it->is_boolean() || !it->get<bool>())
+      break;
+    tight = t;
+  }
+  return tight;
+}
+
+std::string eval::attributeMiss(int eagerT, int compiledT) {
+  auto at = [](int t) { return t > 1 ? std::string("no t <= 1") : "t = " + std::to_string(t); };
+  std::string sides = " (against f64: compiled at " + at(compiledT) + ", eager at " +
+                      at(eagerT) + ")";
+  if (compiledT > eagerT)
+    return "the compiled result drifted: it is farther from the f64 result than eager" + sides;
+  if (compiledT < eagerT)
+    return "eager drifted: the compiled result is closer to the f64 result" + sides;
+  return "both f32 results are as far from the f64 result" + sides;
+}
+
+void eval::judgeRecheckAgainstFp64(json &recheck, const json &eagerAtFp64,
+                                   const json &compiledAtFp64) {
+  int eagerT = tightestT(eagerAtFp64), compiledT = tightestT(compiledAtFp64);
+  recheck["fp64"] = {{"eager_correct_at", eagerAtFp64},
+                     {"compiled_correct_at", compiledAtFp64},
+                     {"attribution", attributeMiss(eagerT, compiledT)}};
+  recheck["conforms"] = compiledT <= eagerT;
+}
+
+void eval::conformsWithoutFp64(json &recheck) {
+  recheck["conforms"] = recheck.contains("correct_at") && recheck["correct_at"].value("-5", false);
 }
 
 std::string eval::errorClassOf(const std::string &error) {

@@ -296,6 +296,34 @@ bool readReferences(const std::string &dir, std::vector<HostTensor> &out,
   return true;
 }
 
+/// A degenerate recheck that missed t = -5, judged under the float64 rule
+/// against the f64 outputs gn-eval compile wrote (reference-fan-in-fp64/)
+/// and eager's distance to them (the record's degenerate_recheck_fp64).
+void judgeUnderFp64(const std::string &dir, const json &r, const std::vector<HostTensor> &got,
+                    json &check) {
+  if (check["correct_at"].value("-5", false)) {
+    eval::conformsWithoutFp64(check);
+    return;
+  }
+  check["conforms"] = false;
+  if (!r.contains("degenerate_recheck_fp64")) {
+    check["fp64_error"] = r.value("degenerate_recheck_fp64_error",
+                                  std::string("the bundle has no f64 outputs on fan-in inputs"));
+    return;
+  }
+  const json &fp64 = r["degenerate_recheck_fp64"];
+  std::vector<HostTensor> wide;
+  std::vector<int64_t> strides;
+  std::string why;
+  if (!readReferences(dir, wide, strides, why, fp64.value("reference", "reference-fan-in-fp64"))) {
+    check["fp64_error"] = why;
+    return;
+  }
+  json ignored;
+  eval::judgeRecheckAgainstFp64(check, fp64["eager_correct_at"],
+                                eval::compareWithReference(got, wide, strides, ignored));
+}
+
 std::string readFile(const std::string &path) {
   std::ifstream f(path);
   std::stringstream ss;
@@ -409,6 +437,7 @@ std::string runSample(const std::string &dir, const Options &o) {
       check["correct_at"] =
           eval::compareWithReference(fanInOut, fanInExpected, fanInStrides, fanInOutputs);
       check["degenerate"] = eval::degenerateIndices(fanInOutputs);
+      judgeUnderFp64(dir, r, fanInOut, check);
     }
   }
   // The switches this run used (the record from compiling held the

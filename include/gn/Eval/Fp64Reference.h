@@ -10,6 +10,7 @@
 #ifndef GN_EVAL_FP64REFERENCE_H
 #define GN_EVAL_FP64REFERENCE_H
 
+#include "gn/Eval/Records.h" // tightestT, attributeMiss
 #include "gn/Interpreter/DTypeConversion.h"
 #include "mlir/IR/BuiltinOps.h"
 #include <nlohmann/json.hpp>
@@ -25,14 +26,6 @@ namespace mlir::gn::eval {
 FailureOr<std::vector<interp::HostTensor>>
 runFp64Reference(ModuleOp module, llvm::ArrayRef<interp::HostTensor> args,
                  llvm::ArrayRef<interp::HostTensor> like, std::string &error);
-
-/// The tightest t of a `correct_at` map ("-10".."1" -> bool): the smallest
-/// t from which every larger t passes, or 2 when t = 1 fails.
-int tightestT(const nlohmann::json &correctAt);
-
-/// One sentence attributing a miss of compiled vs eager from each side's
-/// tightest t against the f64 result.
-std::string attributeMiss(int eagerT, int compiledT);
 
 } // namespace mlir::gn::eval
 

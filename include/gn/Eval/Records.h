@@ -41,10 +41,29 @@ std::string degenerateRecheckSummary(const nlohmann::json &recheck);
 /// is still degenerate: a recheck's "degenerate".
 nlohmann::json degenerateIndices(const nlohmann::json &outputs);
 
+/// The tightest t of a `correct_at` map ("-10".."1" -> bool): the smallest
+/// t from which every larger t passes, or 2 when t = 1 fails.
+int tightestT(const nlohmann::json &correctAt);
+
+/// One sentence attributing a miss of compiled vs eager from each side's
+/// tightest t against the f64 result.
+std::string attributeMiss(int eagerT, int compiledT);
+
+/// The float64 rule (issue 41) on a degenerate recheck that missed t = -5:
+/// the compiled outputs conform when they are no farther from the f64
+/// result than eager's (each side's tightest t against it, the same
+/// measure). Sets `recheck["fp64"]` (both sides' correct_at, attribution)
+/// and `recheck["conforms"]`. A recheck that passes t = -5 conforms
+/// without it (conformsWithoutFp64).
+void judgeRecheckAgainstFp64(nlohmann::json &recheck, const nlohmann::json &eagerAtFp64,
+                             const nlohmann::json &compiledAtFp64);
+void conformsWithoutFp64(nlohmann::json &recheck);
+
 /// The degenerate rechecks of a run's records, for its closing summary.
 struct RecheckTally {
   size_t rechecked = 0;
   std::vector<std::string> missed; // samples that missed t = -5 there, or whose recheck failed
+  std::vector<std::string> nonconforming; // of those, not within the float64 rule either
   /// Counts `record`'s recheck, if it has one.
   void add(const nlohmann::json &record, const std::string &sample);
   /// "degenerate outputs rechecked on fan-in inputs: ..." and the misses, a
