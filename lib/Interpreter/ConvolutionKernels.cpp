@@ -34,6 +34,19 @@ dnnl::memory::format_tag plainTag(size_t rank) {
   using tag = dnnl::memory::format_tag;
   return rank == 3 ? tag::ncw : rank == 4 ? tag::nchw : tag::ncdhw;
 }
+/// [N, *spatial, C] in memory (a channels_last convolution's data).
+dnnl::memory::format_tag channelsLastTag(size_t rank) {
+  using tag = dnnl::memory::format_tag;
+  return rank == 3 ? tag::nwc : rank == 4 ? tag::nhwc : tag::ndhwc;
+}
+/// oneDNN's dims are always [N, C, *spatial]; the tag says how they lie.
+dnnl::memory::dims logicalDims(llvm::ArrayRef<int64_t> shape, bool channelsLast) {
+  if (!channelsLast)
+    return toDims(shape);
+  dnnl::memory::dims d{shape.front(), shape.back()};
+  d.insert(d.end(), shape.begin() + 1, shape.end() - 1);
+  return d;
+}
 dnnl::memory::format_tag groupedWeightsTag(size_t rank) { // rank of the grouped weights
   using tag = dnnl::memory::format_tag;
   return rank == 4 ? tag::goiw : rank == 5 ? tag::goihw : tag::goidhw;
@@ -252,7 +265,7 @@ FailureOr<HostTensor> convolutionIn(Operation *op, Operands in, llvm::ArrayRef<i
                                     llvm::ArrayRef<int64_t> dilation, int64_t groups,
                                     bool transposed, llvm::ArrayRef<int64_t> outputPadding,
                                     const HostTensor *dest, ReorderedWeights::Impl *cache,
-                                    const void *weightKey, DType compute) {
+                                    const void *weightKey, DType compute, bool channelsLast) {
   DType outType = resultDType(op);
   llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
   lastBf16Unsupported = false;
@@ -308,13 +321,23 @@ FailureOr<HostTensor> convolutionIn(Operation *op, Operands in, llvm::ArrayRef<i
   if (transposed)
     for (size_t i = 0; i < outputPadding.size(); ++i)
       padR[i] -= outputPadding[i];
-  dnnl::memory::desc srcMd(toDims(x.shape()), data, plainTag(rank));
+  dnnl::memory::dims xDims = logicalDims(x.shape(), channelsLast),
+                     yDims = logicalDims(y.shape(), channelsLast);
+  auto dataTag = channelsLast ? channelsLastTag(rank) : plainTag(rank);
+  dnnl::memory::desc srcMd(xDims, data, dataTag);
   dnnl::memory::desc weiMd(toDims(gw), data, groupedWeightsTag(rank + 1));
-  dnnl::memory::desc dstMd(toDims(y.shape()), data, plainTag(rank));
-  dnnl::memory::desc anySrc(toDims(x.shape()), data, dnnl::memory::format_tag::any);
+  dnnl::memory::desc dstMd(yDims, data, dataTag);
+  // Channels first, oneDNN picks its layout (blocked, or channels last)
+  // and the data is reordered to it and back on every call; channels last
+  // is the layout its kernels read, so nothing is reordered.
+  dnnl::memory::desc anySrc = channelsLast ? srcMd
+                                           : dnnl::memory::desc(xDims, data,
+                                                                dnnl::memory::format_tag::any);
   dnnl::memory::desc anyWei(toDims(gw), data, dnnl::memory::format_tag::any);
-  dnnl::memory::desc anyDst(toDims(y.shape()), data, dnnl::memory::format_tag::any);
-  dnnl::memory::desc biasMd({y.shape()[1]}, dt::f32, dnnl::memory::format_tag::x);
+  dnnl::memory::desc anyDst = channelsLast ? dstMd
+                                           : dnnl::memory::desc(yDims, data,
+                                                                dnnl::memory::format_tag::any);
+  dnnl::memory::desc biasMd({yDims[1]}, dt::f32, dnnl::memory::format_tag::x);
   try {
     if (!transposed) {
       auto desc = b ? dnnl::convolution_forward::desc(
@@ -365,7 +388,8 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
                                   llvm::ArrayRef<int64_t> padding,
                                   llvm::ArrayRef<int64_t> dilation, int64_t groups,
                                   bool transposed, llvm::ArrayRef<int64_t> outputPadding,
-                                  const HostTensor *dest, ReorderedWeights *weights) {
+                                  const HostTensor *dest, ReorderedWeights *weights,
+                                  bool channelsLast) {
   // Reordered weights are cached by the address of the weight operand as
   // given (before any widening or regrouping), when it is declared constant.
   ReorderedWeights::Impl *cache =
@@ -373,6 +397,10 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   const void *weightKey = in[1].bytes();
   DType outType = resultDType(op);
   llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
+  if (channelsLast && (transposed || in[0].dtype() == DType::F64 || in[0].numel() == 0 ||
+                       in[1].numel() == 0))
+    return op->emitError("a channels_last convolution runs through oneDNN only: not "
+                         "transposed, f64 or empty (gn-channels-last makes none of these)");
   if (in[0].numel() == 0 || in[1].numel() == 0) {
     // Nothing to sum over (zero input channels, or an empty batch or
     // filter): the bias per output channel, else zeros. oneDNN refuses
@@ -396,12 +424,12 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   // order of the sums), where the CPU has them; else f32.
   if (in[0].dtype() == DType::BF16 && in[1].dtype() == DType::BF16) {
     auto r = convolutionIn(op, in, stride, padding, dilation, groups, transposed, outputPadding,
-                           dest, cache, weightKey, DType::BF16);
+                           dest, cache, weightKey, DType::BF16, channelsLast);
     if (succeeded(r) || !bf16Unsupported())
       return r;
   }
   return convolutionIn(op, in, stride, padding, dilation, groups, transposed, outputPadding,
-                       dest, cache, weightKey, DType::F32);
+                       dest, cache, weightKey, DType::F32, channelsLast);
 }
 
 HostTensor pool(Operation *op, const HostTensor &x0, llvm::ArrayRef<int64_t> kernel,
@@ -706,11 +734,12 @@ std::optional<LogicalResult> mlir::gn::interp::runConvolution(Operation *op, Ope
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](ConvOp c) {
         return maybe(convolution(op, in, c.getStride(), c.getPadding(), c.getDilation(),
-                                 c.getGroups(), false, {}, dest, weights));
+                                 c.getGroups(), false, {}, dest, weights, c.getChannelsLast()));
       })
       .Case([&](ConvTransposeOp c) {
         return maybe(convolution(op, in, c.getStride(), c.getPadding(), c.getDilation(),
-                                 c.getGroups(), true, c.getOutputPadding(), dest, weights));
+                                 c.getGroups(), true, c.getOutputPadding(), dest, weights,
+                                 /*channelsLast=*/false));
       })
       .Case([&](MaxPoolOp p) {
         return done(pool(op, in[0], p.getKernel(), p.getStride(), p.getPadding(),

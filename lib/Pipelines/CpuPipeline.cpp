@@ -31,6 +31,9 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   stream.memoryRatio = options.memoryRatio;
   stream.bandGemms = options.bandGemms;
   pm.addNestedPass<func::FuncOp>(createGnStreamBandsPass(stream));
+  // After the bands (which slice convolutions' inputs channels first).
+  if (options.channelsLastConvolutions && !options.depthwiseKernels)
+    pm.addNestedPass<func::FuncOp>(createGnChannelsLastPass());
   if (options.mergeLaunches) // as gn-cuda-pipeline groups q, k and v (a copy of the weights here)
     pm.addNestedPass<func::FuncOp>(createGnGroupMatmulsPass());
   GnFormFusionGroupsPassOptions fuse;

@@ -109,9 +109,19 @@ TEST_F(ShapeInference, ConvGroups) {
   llvm::SmallVector<Type> types;
   ASSERT_TRUE(succeeded(gn::inferConv(&ctx, UnknownLoc::get(&ctx), arg({1, 8, 10, 10}),
                                       arg({8, 1, 3, 3}), Value(), {2, 2}, {1, 1}, {1, 1}, 8,
-                                      types)));
+                                      /*channelsLast=*/false, types)));
   EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(),
             llvm::ArrayRef<int64_t>({1, 8, 5, 5}));
+}
+
+// gn-channels-last's form: input [N, H, W, C], result [N, OH, OW, O].
+TEST_F(ShapeInference, ConvChannelsLast) {
+  llvm::SmallVector<Type> types;
+  ASSERT_TRUE(succeeded(gn::inferConv(&ctx, UnknownLoc::get(&ctx), arg({1, 10, 12, 8}),
+                                      arg({16, 4, 3, 3}), Value(), {2, 2}, {1, 1}, {1, 1}, 2,
+                                      /*channelsLast=*/true, types)));
+  EXPECT_EQ(llvm::cast<RankedTensorType>(types[0]).getShape(),
+            llvm::ArrayRef<int64_t>({1, 5, 6, 16}));
 }
 
 TEST_F(ShapeInference, EinsumOutput) {

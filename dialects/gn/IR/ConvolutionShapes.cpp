@@ -60,11 +60,45 @@ static LogicalResult checkSymbolicConv(OptLoc loc, RankedTensorType x, RankedTen
   return success();
 }
 
+static LogicalResult inferConvChannelsFirst(OptLoc loc, RankedTensorType x, Value weight,
+                                            Value bias, llvm::ArrayRef<int64_t> stride,
+                                            llvm::ArrayRef<int64_t> padding,
+                                            llvm::ArrayRef<int64_t> dilation, uint64_t groups,
+                                            TypeList &types);
+
 LogicalResult gn::inferConv(MLIRContext *, OptLoc loc, Value input, Value weight, Value bias,
                             llvm::ArrayRef<int64_t> stride, llvm::ArrayRef<int64_t> padding,
-                            llvm::ArrayRef<int64_t> dilation, uint64_t groups,
+                            llvm::ArrayRef<int64_t> dilation, uint64_t groups, bool channelsLast,
                             TypeList &types) {
-  auto x = tensorType(input), w = tensorType(weight);
+  auto x = tensorType(input);
+  if (!channelsLast)
+    return inferConvChannelsFirst(loc, x, weight, bias, stride, padding, dilation, groups, types);
+  // [N, *spatial, C]: the channels-first convolution's type with the
+  // channels moved back to the end (gn-channels-last makes these, static).
+  if (x.getRank() < 3 || hasSymbolicDims(x) || !x.hasStaticShape())
+    return fail(loc, "a channels_last convolution takes a static input of rank 3 to 5, got " +
+                         typeStr(x));
+  llvm::SmallVector<int64_t> first{x.getDimSize(0), x.getShape().back()};
+  llvm::append_range(first, x.getShape().slice(1, x.getRank() - 2));
+  llvm::SmallVector<Type, 1> firstTypes;
+  if (failed(inferConvChannelsFirst(loc, RankedTensorType::get(first, x.getElementType()),
+                                    weight, bias, stride, padding, dilation, groups,
+                                    firstTypes)))
+    return failure();
+  auto y = llvm::cast<RankedTensorType>(firstTypes.front());
+  llvm::SmallVector<int64_t> last{y.getDimSize(0)};
+  llvm::append_range(last, y.getShape().drop_front(2));
+  last.push_back(y.getDimSize(1));
+  types.push_back(RankedTensorType::get(last, y.getElementType()));
+  return success();
+}
+
+static LogicalResult inferConvChannelsFirst(OptLoc loc, RankedTensorType x, Value weight,
+                                            Value bias, llvm::ArrayRef<int64_t> stride,
+                                            llvm::ArrayRef<int64_t> padding,
+                                            llvm::ArrayRef<int64_t> dilation, uint64_t groups,
+                                            TypeList &types) {
+  auto w = tensorType(weight);
   if (failed(checkConvOperands(loc, x, w, bias, w.getRank() ? w.getDimSize(0) : 0)))
     return failure();
   int64_t spatial = x.getRank() - 2, g = groups;

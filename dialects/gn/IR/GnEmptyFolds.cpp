@@ -130,7 +130,7 @@ struct FoldEmptyOperand : RewritePattern {
     Value bias;
     int64_t biasDim = -1;
     if (auto conv = dyn_cast<ConvOp>(op))
-      bias = conv.getBias(), biasDim = 1;
+      bias = conv.getBias(), biasDim = conv.getChannelsLast() ? type.getRank() - 1 : 1;
     else if (auto conv = dyn_cast<ConvTransposeOp>(op))
       bias = conv.getBias(), biasDim = 1;
     else if (auto linear = dyn_cast<LinearOp>(op))

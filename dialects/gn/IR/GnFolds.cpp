@@ -249,6 +249,8 @@ struct ConvAbsorbsPad : OpRewritePattern<ConvOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvOp op, PatternRewriter &rw) const override {
     auto pad = op.getInput().getDefiningOp<PadOp>();
+    if (op.getChannelsLast())
+      return rw.notifyMatchFailure(op, "channels last (made after canonicalization's pads)");
     if (!pad || pad.getMode() != "constant" || pad.getValue().convertToDouble() != 0.0)
       return rw.notifyMatchFailure(op, "input is not a zero pad");
     llvm::ArrayRef<int64_t> low = pad.getLow(), high = pad.getHigh();

@@ -870,12 +870,18 @@ def Gn_ProjectedAttentionOp : Gn_InferredOp<"projected_attention",
 
 def Gn_ConvOp : Gn_InferredOp<"conv",
     "inferConv(ctx, loc, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(), "
-    "adaptor.getStride(), adaptor.getPadding(), adaptor.getDilation(), adaptor.getGroups(), types)",
+    "adaptor.getStride(), adaptor.getPadding(), adaptor.getDilation(), adaptor.getGroups(), "
+    "adaptor.getChannelsLast(), types)",
     [Gn_SymbolicShapes]> {
   let summary = "grouped N-d convolution (cross-correlation), NC[D]HW layout";
   let description = [{
     input [N, C, *spatial], weight [O, C / groups, *kernel], optional bias [O].
     `padding` holds one symmetric amount per spatial dim.
+
+    `channels_last` (set by gn-channels-last on the CPU, never imported):
+    input [N, *spatial, C] and result [N, *spatial, O], the same
+    convolution with its data stored channels last; weight and bias as
+    above. Static shapes only.
 
     ```mlir
     %r = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
@@ -883,7 +889,8 @@ def Gn_ConvOp : Gn_InferredOp<"conv",
   }];
   let arguments = (ins Gn_FloatTensor:$input, Gn_FloatTensor:$weight,
                    Optional<Gn_FloatTensor>:$bias, DenseI64ArrayAttr:$stride,
-                   DenseI64ArrayAttr:$padding, DenseI64ArrayAttr:$dilation, I64Attr:$groups);
+                   DenseI64ArrayAttr:$padding, DenseI64ArrayAttr:$dilation, I64Attr:$groups,
+                   UnitAttr:$channels_last);
   let results = (outs Gn_FloatTensor:$result);
   let assemblyFormat = "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)";
   let hasCanonicalizer = 1;

@@ -118,7 +118,8 @@ LogicalResult inferProjectedAttention(MLIRContext *ctx, OptLoc loc, Value q, Val
 // Convolution, pooling, resampling.
 LogicalResult inferConv(MLIRContext *ctx, OptLoc loc, Value input, Value weight, Value bias,
                         llvm::ArrayRef<int64_t> stride, llvm::ArrayRef<int64_t> padding,
-                        llvm::ArrayRef<int64_t> dilation, uint64_t groups, TypeList &types);
+                        llvm::ArrayRef<int64_t> dilation, uint64_t groups, bool channelsLast,
+                        TypeList &types);
 LogicalResult inferConvTranspose(MLIRContext *ctx, OptLoc loc, Value input, Value weight,
                                  Value bias, llvm::ArrayRef<int64_t> stride,
                                  llvm::ArrayRef<int64_t> padding,

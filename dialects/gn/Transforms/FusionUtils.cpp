@@ -244,7 +244,7 @@ bool mlir::gn::fitsAttentionKernel(AttentionOp op) {
 }
 
 bool mlir::gn::fitsDepthwiseKernel(ConvOp op) {
-  if (!allKernelTypes(op) || !llvm::isa<FloatType>(op.getType().getElementType()))
+  if (op.getChannelsLast() || !allKernelTypes(op) || !llvm::isa<FloatType>(op.getType().getElementType()))
     return false;
   auto x = llvm::cast<RankedTensorType>(op.getInput().getType());
   auto w = llvm::cast<RankedTensorType>(op.getWeight().getType());

@@ -114,6 +114,19 @@ def GnSplitConvBiasPass : Pass<"gn-split-conv-bias", "func::FuncOp"> {
   let dependentDialects = ["mlir::gn::GnDialect"];
 }
 
+def GnChannelsLastPass : Pass<"gn-channels-last", "func::FuncOp"> {
+  let summary = "Convolutions on channels-last data, the transposes moved until they cancel";
+  let description = [{
+    `conv(x)` becomes `to_first(conv{channels_last}(to_last(x)))` (oneDNN's
+    kernels read and write channels last: no reorder per call), and each
+    `to_first` transpose moves below the elementwise ops (small operands
+    moved too), slices, pads and concats that read it, until it meets the
+    next convolution's `to_last` and the two cancel. Static shapes. For the
+    CPU pipeline. See ChannelsLast.cpp.
+  }];
+  let dependentDialects = ["mlir::gn::GnDialect"];
+}
+
 def GnHoistViewsPass : Pass<"gn-hoist-views", "func::FuncOp"> {
   let summary = "Move transposes and slices of elementwise results onto the ops' operands";
   let description = [{

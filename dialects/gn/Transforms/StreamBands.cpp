@@ -169,7 +169,9 @@ FailureOr<int64_t> operandAxis(Operation *op, unsigned i, int64_t a) {
       return kWhole;
     return maskAxis(ot, rt.getDimSize(a));
   }
-  if (isa<ConvOp>(op)) {
+  if (auto conv = dyn_cast<ConvOp>(op)) {
+    if (conv.getChannelsLast()) // its spatial dims are 1.. (never made before this pass)
+      return failure();
     if (i > 0)
       return kWhole;
     return a == 1 ? FailureOr<int64_t>(failure()) : FailureOr<int64_t>(a);

@@ -22,6 +22,12 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::desc("gn-stream-bands: stream regions while the estimated peak exceeds this many "
                      "times (arguments + results); 0 disables"),
       llvm::cl::init(1.5)};
+  Option<bool> channelsLastConvolutions{
+      *this, "channels-last-convolutions",
+      llvm::cl::desc("gn-channels-last: convolutions on channels-last data, which oneDNN's "
+                     "kernels read without a reorder per call (not with depthwise-kernels, "
+                     "whose kernel reads channels first)"),
+      llvm::cl::init(true)};
   Option<bool> lowerToLLVM{*this, "lower-to-llvm",
                            llvm::cl::desc("Lower the kernels to the LLVM dialect"),
                            llvm::cl::init(true)};

@@ -80,6 +80,8 @@ HostOpKind classifyForCuda(Operation *op) {
     return isGemmType(mm.getType()) && gemmOf(mm) ? HostOpKind::Library
                                                   : HostOpKind::Unsupported;
   if (auto conv = dyn_cast<ConvOp>(op)) {
+    if (conv.getChannelsLast()) // gn-channels-last is the CPU pipeline's
+      return HostOpKind::Unsupported;
     int64_t rank = llvm::cast<RankedTensorType>(conv.getType()).getRank();
     return rank >= 3 && rank <= 5 ? HostOpKind::Library : HostOpKind::Unsupported;
   }
