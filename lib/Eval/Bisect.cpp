@@ -220,7 +220,7 @@ int eval::bisectSample(const std::string &path, const BisectOptions &options,
     return 2;
   }
   std::string error;
-  auto args = synthesizeInputs(forward, options.seed, options.binding, error);
+  auto args = synthesizeInputs(forward, options.seed, options.binding, error, options.inputs);
   if (failed(args)) {
     err << "error: " << path << ": " << error << "\n";
     return 2;

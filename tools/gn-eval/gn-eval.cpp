@@ -86,6 +86,9 @@ static cl::opt<std::string> bisectBind(
     cl::desc("A .mlir with symbolic dims at these values of its shape symbols: "
              "SYMBOL=SIZE[,SYMBOL=SIZE...] (default: at its compile example)"),
     cl::init(""), cl::cat(gnEvalCategory), cl::sub(bisectCmd));
+static cl::opt<std::string> bisectInputs(
+    "inputs", cl::desc("How inputs are drawn: graphnet or fan-in (as gn-eval run --inputs)"),
+    cl::init("graphnet"), cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 static cl::opt<std::string> bisectCase("o", cl::desc("Write the failing range here as .mlir"),
                                        cl::init(""), cl::cat(gnEvalCategory), cl::sub(bisectCmd));
 
@@ -1086,6 +1089,12 @@ int main(int argc, char **argv) {
     options.seed = bisectSeed;
     options.pipelineOptions = bisectPipelineOptions;
     options.casePath = bisectCase;
+    if (auto how = eval::parseSynthesis(bisectInputs)) {
+      options.inputs = *how;
+    } else {
+      errs() << "error: --inputs must be graphnet or fan-in, got '" << bisectInputs << "'\n";
+      return 2;
+    }
     if (std::string error; !bisectBind.empty() &&
                            !eval::parseBinding(bisectBind, options.binding, error)) {
       errs() << "error: --bind: " << error << "\n";

@@ -10,6 +10,7 @@
 #ifndef GN_EVAL_BISECT_H
 #define GN_EVAL_BISECT_H
 
+#include "gn/Eval/HostInputs.h" // Synthesis
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
 #include <map>
@@ -20,6 +21,8 @@ namespace mlir::gn::eval {
 struct BisectOptions {
   int t = -5;
   uint64_t seed = 0;
+  /// How the inputs are drawn (fan-in: where a degenerate recheck missed).
+  Synthesis inputs = Synthesis::GraphNet;
   std::string pipelineOptions; // gn-cpu-pipeline options of every compile
   /// Where the failing range goes as a standalone .mlir (empty: nowhere).
   std::string casePath;
