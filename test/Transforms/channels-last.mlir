@@ -71,3 +71,28 @@ func.func @kept(%x: tensor<1x2x4x4xf64>, %w: tensor<2x2x1x1xf64>, %e: tensor<0x2
   %d = gn.conv %e, %we {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<0x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<0x2x4x4xf32>
   return %c, %d : tensor<1x2x4x4xf64>, tensor<0x2x4x4xf32>
 }
+
+// -----
+
+// A squeeze-excitation block: the global mean (a sum over H, W) reduces
+// the channels-last tensor over its own H, W; kept dims move back channels
+// first as a unit-dim transpose (a reshape). Without keepdim, [N, C] either
+// way: no transpose at all.
+// CHECK-LABEL: func.func @reductions
+// CHECK: %[[C:.*]] = gn.conv {{.*}}channels_last
+// CHECK: %[[S:.*]] = gn.reduce_sum %[[C]] dims [1, 2] {keepdim = true} : tensor<1x4x4x8xf32> -> tensor<1x1x1x8xf32>
+// CHECK: gn.reshape %[[S]] [1, 8, 1, 1]
+// CHECK: %[[M:.*]] = gn.reduce_max %[[C]] dims [1, 2] : tensor<1x4x4x8xf32> -> tensor<1x8xf32>
+// CHECK: gn.reduce_min %[[C]] dims [3] : tensor<1x4x4x8xf32> -> tensor<1x4x4xf32>
+// CHECK: %[[B:.*]] = gn.reduce_any {{.*}} dims [0] : tensor<1x4x4x8xi1> -> tensor<4x4x8xi1>
+// CHECK: gn.transpose %[[B]] [2, 0, 1] : tensor<4x4x8xi1> -> tensor<8x4x4xi1>
+func.func @reductions(%x: tensor<1x4x4x4xf32>, %w: tensor<8x4x1x1xf32>) -> (tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x4x4xf32>, tensor<8x4x4xi1>) {
+  %c = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x4x4xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x4x4xf32>
+  %s = gn.reduce_sum %c dims [2, 3] {keepdim = true} : tensor<1x8x4x4xf32> -> tensor<1x8x1x1xf32>
+  %m = gn.reduce_max %c dims [2, 3] : tensor<1x8x4x4xf32> -> tensor<1x8xf32>
+  %n = gn.reduce_min %c dims [1] : tensor<1x8x4x4xf32> -> tensor<1x4x4xf32>
+  %z = gn.constant dense<0.0> : tensor<f32>
+  %p = gn.gt %c, %z : tensor<1x8x4x4xf32>, tensor<f32> -> tensor<1x8x4x4xi1>
+  %b = gn.reduce_any %p dims [0] : tensor<1x8x4x4xi1> -> tensor<8x4x4xi1>
+  return %s, %m, %n, %b : tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x4x4xf32>, tensor<8x4x4xi1>
+}

@@ -10,10 +10,11 @@
 //   conv(x)  =  to_first(conv_channels_last(to_last(x)))
 //
 // then moves each to_first transpose below the ops that read it and commute
-// with it (elementwise ops, slices, pads, concats of such transposes), until
+// with it (elementwise ops, slices, pads, reductions, concats of such
+// transposes), until
 // it meets the next convolution's to_last, where the two transposes cancel
 // (TransposeOp's fold), or an op it does not cross (pooling, resize, a
-// reshape, a reduction, a matmul, a function result), where it stays: a view
+// reshape, a matmul, a function result), where it stays: a view
 // that the next kernel reads through. A chain conv -> batch norm -> ReLU ->
 // conv then runs with no reorder at all.
 //
@@ -265,12 +266,56 @@ struct SinkThroughConcat : OpRewritePattern<ConcatOp> {
   }
 };
 
+/// reduce(to_first(a), dims) -> reduce(a, those dims of a), then to_first
+/// when the reduced dims are kept, else the permutation left of it (none
+/// for a global pool: [N, C, H, W] over H, W and [N, H, W, C] over H, W
+/// both leave [N, C]). Each output sums its elements in the same order: the
+/// reduced dims keep their relative order (H before W) in both layouts.
+template <typename ReduceT> struct SinkThroughReduce : OpRewritePattern<ReduceT> {
+  using OpRewritePattern<ReduceT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceT op, PatternRewriter &rw) const override {
+    Value a = channelsLastSource(op.getInput());
+    auto resultType = llvm::cast<RankedTensorType>(op.getType());
+    if (!a || !resultType.hasStaticShape() || hasSymbolicDims(resultType))
+      return failure();
+    int64_t rank = llvm::cast<RankedTensorType>(op.getInput().getType()).getRank();
+    llvm::SmallVector<int64_t> perm = toFirst(rank), dims;
+    for (int64_t d : op.getDims())
+      dims.push_back(perm[d]);
+    llvm::sort(dims);
+    Value reduced = createInferredOrDie<ReduceT>(
+        rw, op.getLoc(), DEBUG_TYPE, {a},
+        {rw.getNamedAttr("dims", rw.getDenseI64ArrayAttr(dims)),
+         rw.getNamedAttr("keepdim", rw.getBoolAttr(op.getKeepdim()))});
+    if (op.getKeepdim()) {
+      rw.replaceOp(op, transpose(rw, op.getLoc(), reduced, perm));
+      return success();
+    }
+    // The dims left: the result's k-th is the source's perm[i_k]; the
+    // reduced source keeps its remaining dims in order.
+    llvm::SmallVector<int64_t> left, order;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(dims, d))
+        left.push_back(d);
+    for (int64_t i = 0; i < rank; ++i)
+      if (!llvm::is_contained(op.getDims(), i))
+        order.push_back(llvm::find(left, perm[i]) - left.begin());
+    bool identity = llvm::equal(order, llvm::seq<int64_t>(0, order.size()));
+    rw.replaceOp(op, identity ? reduced : transpose(rw, op.getLoc(), reduced, order));
+    return success();
+  }
+};
+
 struct GnChannelsLastPass : gn::impl::GnChannelsLastPassBase<GnChannelsLastPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
     patterns.add<ConvToChannelsLast, SinkThroughSlice, SinkThroughPad, SinkThroughConcat>(ctx);
     patterns.add<SinkThroughElementwise>(ctx);
+    patterns.add<SinkThroughReduce<ReduceSumOp>, SinkThroughReduce<ReduceProdOp>,
+                 SinkThroughReduce<ReduceMaxOp>, SinkThroughReduce<ReduceMinOp>,
+                 SinkThroughReduce<ReduceAnyOp>, SinkThroughReduce<ReduceAllOp>,
+                 SinkThroughReduce<ReduceMeanOp>>(ctx);
     TransposeOp::getCanonicalizationPatterns(patterns, ctx);
     if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,
                                     {numOpsReplaced, numOpsCreated})))
