@@ -120,7 +120,7 @@ def GnChannelsLastPass : Pass<"gn-channels-last", "func::FuncOp"> {
     `conv(x)` becomes `to_first(conv{channels_last}(to_last(x)))` (oneDNN's
     kernels read and write channels last: no reorder per call), and each
     `to_first` transpose moves below the elementwise ops (small operands
-    moved too), slices, pads and concats that read it, until it meets the
+    moved too), slices, pads, reductions and concats that read it, until it meets the
     next convolution's `to_last` and the two cancel. Static shapes. For the
     CPU pipeline. See ChannelsLast.cpp.
   }];
