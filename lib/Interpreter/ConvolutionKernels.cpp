@@ -397,18 +397,18 @@ FailureOr<HostTensor> convolution(Operation *op, Operands in, llvm::ArrayRef<int
   const void *weightKey = in[1].bytes();
   DType outType = resultDType(op);
   llvm::SmallVector<int64_t, 6> outShape = resultShape(op);
-  if (channelsLast && (transposed || in[0].dtype() == DType::F64 || in[0].numel() == 0 ||
-                       in[1].numel() == 0))
+  if (channelsLast && (transposed || in[0].dtype() == DType::F64))
     return op->emitError("a channels_last convolution runs through oneDNN only: not "
-                         "transposed, f64 or empty (gn-channels-last makes none of these)");
+                         "transposed or f64 (gn-channels-last makes neither)");
   if (in[0].numel() == 0 || in[1].numel() == 0) {
     // Nothing to sum over (zero input channels, or an empty batch or
-    // filter): the bias per output channel, else zeros. oneDNN refuses
-    // empty dims.
+    // filter, as a symbolic program may bind): the bias per output
+    // channel, else zeros. oneDNN refuses empty dims.
     HostTensor y(DType::F32, outShape);
     if (in.size() > 2 && y.numel() > 0) {
       HostTensor b = convertTo(in[2], DType::F32);
-      int64_t channels = outShape[1], inner = y.numel() / (outShape[0] * channels);
+      int64_t channels = channelsLast ? outShape.back() : outShape[1];
+      int64_t inner = channelsLast ? 1 : y.numel() / (outShape[0] * channels);
       float *out = y.data<float>();
       for (int64_t i = 0; i < y.numel(); ++i)
         out[i] = b.data<float>()[(i / inner) % channels];

@@ -61,11 +61,12 @@ func.func @concat_slice_pad(%x: tensor<1x3x5x5xf32>, %w: tensor<2x3x1x1xf32>, %d
 
 // -----
 
-// oneDNN runs f32, bf16 and f16 (widened) channels last; f64 and empty
-// convolutions stay as they are (the interpreter's own kernels).
+// oneDNN runs f32, bf16 and f16 (widened) channels last; an f64
+// convolution stays as it is (the interpreter's own kernel). An empty one
+// moves too (its result is the bias, in either layout).
 // CHECK-LABEL: func.func @kept
-// CHECK-NOT: channels_last
-// CHECK-NOT: gn.transpose
+// CHECK: gn.conv %arg0, %arg1 {dilation
+// CHECK: gn.conv {{.*}}channels_last{{.*}} -> tensor<0x4x4x2xf32>
 func.func @kept(%x: tensor<1x2x4x4xf64>, %w: tensor<2x2x1x1xf64>, %e: tensor<0x2x4x4xf32>, %we: tensor<2x2x1x1xf32>) -> (tensor<1x2x4x4xf64>, tensor<0x2x4x4xf32>) {
   %c = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x4x4xf64>, tensor<2x2x1x1xf64>) -> tensor<1x2x4x4xf64>
   %d = gn.conv %e, %we {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<0x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<0x2x4x4xf32>
@@ -95,4 +96,21 @@ func.func @reductions(%x: tensor<1x4x4x4xf32>, %w: tensor<8x4x1x1xf32>) -> (tens
   %p = gn.gt %c, %z : tensor<1x8x4x4xf32>, tensor<f32> -> tensor<1x8x4x4xi1>
   %b = gn.reduce_any %p dims [0] : tensor<1x8x4x4xi1> -> tensor<8x4x4xi1>
   return %s, %m, %n, %b : tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x4x4xf32>, tensor<8x4x4xi1>
+}
+
+// -----
+
+// One program for every shape: symbolic batch and spatial sizes move with
+// their dims.
+// CHECK-LABEL: func.func @symbolic
+// CHECK: gn.transpose %arg0 [0, 2, 3, 1] : tensor<2x4x8x8xf32, #gn.dims<["s0", "", "s1", "s1"]>> -> tensor<2x8x8x4xf32, #gn.dims<["s0", "s1", "s1", ""]>>
+// CHECK: gn.conv {{.*}}channels_last{{.*}} -> tensor<2x8x8x8xf32, #gn.dims<["s0", "s1", "s1", ""]>>
+// CHECK: gn.relu {{.*}} : tensor<2x8x8x8xf32, #gn.dims<["s0", "s1", "s1", ""]>>
+// CHECK: gn.transpose {{.*}} [0, 3, 1, 2] : tensor<2x8x8x8xf32, #gn.dims<["s0", "s1", "s1", ""]>> -> tensor<2x8x8x8xf32, #gn.dims<["s0", "", "s1", "s1"]>>
+module attributes {gn.symbolic} {
+func.func @symbolic(%x: tensor<2x4x8x8xf32, #gn.dims<["s0", "", "s1", "s1"]>>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x8x8xf32, #gn.dims<["s0", "", "s1", "s1"]>> {
+  %c = gn.conv %x, %w {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<2x4x8x8xf32, #gn.dims<["s0", "", "s1", "s1"]>>, tensor<8x4x3x3xf32>) -> tensor<2x8x8x8xf32, #gn.dims<["s0", "", "s1", "s1"]>>
+  %r = gn.relu %c : tensor<2x8x8x8xf32, #gn.dims<["s0", "", "s1", "s1"]>>
+  return %r : tensor<2x8x8x8xf32, #gn.dims<["s0", "", "s1", "s1"]>>
+}
 }

@@ -74,22 +74,31 @@ LogicalResult gn::inferConv(MLIRContext *, OptLoc loc, Value input, Value weight
   if (!channelsLast)
     return inferConvChannelsFirst(loc, x, weight, bias, stride, padding, dilation, groups, types);
   // [N, *spatial, C]: the channels-first convolution's type with the
-  // channels moved back to the end (gn-channels-last makes these, static).
-  if (x.getRank() < 3 || hasSymbolicDims(x) || !x.hasStaticShape())
-    return fail(loc, "a channels_last convolution takes a static input of rank 3 to 5, got " +
-                         typeStr(x));
-  llvm::SmallVector<int64_t> first{x.getDimSize(0), x.getShape().back()};
-  llvm::append_range(first, x.getShape().slice(1, x.getRank() - 2));
+  // channels moved back to the end (gn-channels-last makes these). Sizes
+  // and their symbolic expressions move alike.
+  if (x.getRank() < 3 || x.getRank() > 5 || !x.hasStaticShape())
+    return fail(loc, "a channels_last convolution takes an input of rank 3 to 5 with the "
+                     "compile example's sizes, got " + typeStr(x));
+  auto moved = [](RankedTensorType t, bool toFirst) {
+    int64_t r = t.getRank();
+    llvm::SmallVector<int64_t> perm{0};
+    if (toFirst)
+      perm.push_back(r - 1);
+    for (int64_t d = toFirst ? 1 : 2; d < (toFirst ? r - 1 : r); ++d)
+      perm.push_back(d);
+    if (!toFirst)
+      perm.push_back(1);
+    llvm::SmallVector<SymExpr> in = dimExprs(t), exprs;
+    llvm::SmallVector<int64_t> shape;
+    for (int64_t p : perm)
+      shape.push_back(t.getDimSize(p)), exprs.push_back(in[p]);
+    return symbolicTensorType(shape, t.getElementType(), exprs);
+  };
   llvm::SmallVector<Type, 1> firstTypes;
-  if (failed(inferConvChannelsFirst(loc, RankedTensorType::get(first, x.getElementType()),
-                                    weight, bias, stride, padding, dilation, groups,
-                                    firstTypes)))
+  if (failed(inferConvChannelsFirst(loc, moved(x, /*toFirst=*/true), weight, bias, stride,
+                                    padding, dilation, groups, firstTypes)))
     return failure();
-  auto y = llvm::cast<RankedTensorType>(firstTypes.front());
-  llvm::SmallVector<int64_t> last{y.getDimSize(0)};
-  llvm::append_range(last, y.getShape().drop_front(2));
-  last.push_back(y.getDimSize(1));
-  types.push_back(RankedTensorType::get(last, y.getElementType()));
+  types.push_back(moved(llvm::cast<RankedTensorType>(firstTypes.front()), /*toFirst=*/false));
   return success();
 }
 

@@ -26,8 +26,9 @@
 // convolution is oneDNN's kernel for that layout (the one it picked behind
 // the reorders).
 //
-// Static shapes only (a symbolic program keeps its convolutions as they
-// are). For the CPU pipeline: CUDA's convolutions are cuDNN's, NCHW.
+// Symbolic sizes (one program for every shape) move with their dims; an
+// operand moved for the move (a small one) must be static. For the CPU
+// pipeline: CUDA's convolutions are cuDNN's, NCHW.
 //
 //===----------------------------------------------------------------------===//
 #include "CountedRewrites.h"
@@ -69,18 +70,20 @@ llvm::SmallVector<int64_t> toFirst(int64_t rank) {
   return p;
 }
 
-/// A static tensor of rank 3 to 5 with no symbolic dims: what this pass moves.
+/// A tensor of rank 3 to 5 at the compile example's sizes (its dims may
+/// follow the shape symbols: #gn.dims): what this pass moves.
 bool movable(Type type) {
   auto t = llvm::dyn_cast<RankedTensorType>(type);
-  return t && t.getRank() >= 3 && t.getRank() <= 5 && t.hasStaticShape() &&
-         !hasSymbolicDims(t);
+  return t && t.getRank() >= 3 && t.getRank() <= 5 && t.hasStaticShape();
 }
 
+/// `t` permuted, its symbolic sizes with it.
 RankedTensorType permuted(RankedTensorType t, llvm::ArrayRef<int64_t> perm) {
   llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<SymExpr> in = dimExprs(t), exprs;
   for (int64_t p : perm)
-    shape.push_back(t.getDimSize(p));
-  return RankedTensorType::get(shape, t.getElementType());
+    shape.push_back(t.getDimSize(p)), exprs.push_back(in[p]);
+  return symbolicTensorType(shape, t.getElementType(), exprs);
 }
 
 /// The channels-last value `v` is a to_first transpose of, if it is one.
@@ -99,7 +102,7 @@ Value transpose(PatternRewriter &rw, Location loc, Value v, llvm::ArrayRef<int64
 }
 
 /// conv(x) -> to_first(conv_channels_last(to_last(x))), where oneDNN runs
-/// it (f32, bf16, f16; not empty).
+/// it (f32, bf16, f16).
 struct ConvToChannelsLast : OpRewritePattern<ConvOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvOp conv, PatternRewriter &rw) const override {
@@ -109,9 +112,8 @@ struct ConvToChannelsLast : OpRewritePattern<ConvOp> {
     auto w = llvm::cast<RankedTensorType>(conv.getWeight().getType());
     Type e = x.getElementType();
     if (!movable(x) || !movable(conv.getType()) || !w.hasStaticShape() ||
-        x.getNumElements() == 0 || w.getNumElements() == 0 ||
         !(e.isF32() || e.isBF16() || e.isF16()))
-      return rw.notifyMatchFailure(conv, "not a static f32/bf16/f16 convolution");
+      return rw.notifyMatchFailure(conv, "not an f32/bf16/f16 convolution of rank 3 to 5");
     Location loc = conv.getLoc();
     int64_t rank = x.getRank();
     llvm::SmallVector<NamedAttribute> attrs;
@@ -276,7 +278,7 @@ template <typename ReduceT> struct SinkThroughReduce : OpRewritePattern<ReduceT>
   LogicalResult matchAndRewrite(ReduceT op, PatternRewriter &rw) const override {
     Value a = channelsLastSource(op.getInput());
     auto resultType = llvm::cast<RankedTensorType>(op.getType());
-    if (!a || !resultType.hasStaticShape() || hasSymbolicDims(resultType))
+    if (!a || !resultType.hasStaticShape())
       return failure();
     int64_t rank = llvm::cast<RankedTensorType>(op.getInput().getType()).getRank();
     llvm::SmallVector<int64_t> perm = toFirst(rank), dims;
