@@ -79,26 +79,13 @@ LogicalResult gn::inferConv(MLIRContext *, OptLoc loc, Value input, Value weight
   if (x.getRank() < 3 || x.getRank() > 5 || !x.hasStaticShape())
     return fail(loc, "a channels_last convolution takes an input of rank 3 to 5 with the "
                      "compile example's sizes, got " + typeStr(x));
-  auto moved = [](RankedTensorType t, bool toFirst) {
-    int64_t r = t.getRank();
-    llvm::SmallVector<int64_t> perm{0};
-    if (toFirst)
-      perm.push_back(r - 1);
-    for (int64_t d = toFirst ? 1 : 2; d < (toFirst ? r - 1 : r); ++d)
-      perm.push_back(d);
-    if (!toFirst)
-      perm.push_back(1);
-    llvm::SmallVector<SymExpr> in = dimExprs(t), exprs;
-    llvm::SmallVector<int64_t> shape;
-    for (int64_t p : perm)
-      shape.push_back(t.getDimSize(p)), exprs.push_back(in[p]);
-    return symbolicTensorType(shape, t.getElementType(), exprs);
-  };
   llvm::SmallVector<Type, 1> firstTypes;
-  if (failed(inferConvChannelsFirst(loc, moved(x, /*toFirst=*/true), weight, bias, stride,
-                                    padding, dilation, groups, firstTypes)))
+  if (failed(inferConvChannelsFirst(loc, permutedTensorType(x, toChannelsFirst(x.getRank())),
+                                    weight, bias, stride, padding, dilation, groups,
+                                    firstTypes)))
     return failure();
-  types.push_back(moved(llvm::cast<RankedTensorType>(firstTypes.front()), /*toFirst=*/false));
+  types.push_back(permutedTensorType(llvm::cast<RankedTensorType>(firstTypes.front()),
+                                     toChannelsLast(x.getRank())));
   return success();
 }
 

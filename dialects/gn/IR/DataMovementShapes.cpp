@@ -64,13 +64,7 @@ LogicalResult gn::inferTranspose(MLIRContext *, OptLoc loc, Value input,
                          " does not match rank " + llvm::Twine(type.getRank()));
   if (failed(checkDims(loc, perm, type.getRank(), "permutation entry")))
     return failure();
-  llvm::SmallVector<SymExpr> exprs = dimExprs(type), outExprs;
-  llvm::SmallVector<int64_t> shape;
-  for (int64_t p : perm) {
-    shape.push_back(type.getDimSize(p));
-    outExprs.push_back(exprs[p]);
-  }
-  types.push_back(symbolicTensorType(shape, type.getElementType(), outExprs));
+  types.push_back(permutedTensorType(type, perm));
   return success();
 }
 

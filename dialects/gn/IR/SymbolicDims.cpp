@@ -205,3 +205,29 @@ bool mlir::gn::inSymbolicModule(Operation *op) {
       return true;
   return false;
 }
+
+RankedTensorType mlir::gn::permutedTensorType(RankedTensorType type,
+                                              llvm::ArrayRef<int64_t> perm) {
+  llvm::SmallVector<SymExpr> in = dimExprs(type), exprs;
+  llvm::SmallVector<int64_t> shape;
+  for (int64_t p : perm) {
+    shape.push_back(type.getDimSize(p));
+    exprs.push_back(in[p]);
+  }
+  return symbolicTensorType(shape, type.getElementType(), exprs);
+}
+
+llvm::SmallVector<int64_t> mlir::gn::toChannelsLast(int64_t rank) {
+  llvm::SmallVector<int64_t> p{0};
+  for (int64_t d = 2; d < rank; ++d)
+    p.push_back(d);
+  p.push_back(1);
+  return p;
+}
+
+llvm::SmallVector<int64_t> mlir::gn::toChannelsFirst(int64_t rank) {
+  llvm::SmallVector<int64_t> p{0, rank - 1};
+  for (int64_t d = 1; d < rank - 1; ++d)
+    p.push_back(d);
+  return p;
+}

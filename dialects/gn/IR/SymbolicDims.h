@@ -34,6 +34,15 @@ llvm::SmallVector<SymExpr> dimExprs(llvm::ArrayRef<int64_t> sizes, DimsAttr dims
 RankedTensorType symbolicTensorType(llvm::ArrayRef<int64_t> shape, Type element,
                                     llvm::ArrayRef<SymExpr> exprs);
 
+/// `type` with its dims permuted (result dim i is dim perm[i]), their
+/// symbolic sizes with them: a transpose's result type.
+RankedTensorType permutedTensorType(RankedTensorType type, llvm::ArrayRef<int64_t> perm);
+
+/// [0, 2, ..., r - 1, 1]: [N, C, *spatial] to [N, *spatial, C] (a
+/// channels_last convolution's layout), and back: [0, r - 1, 1, ..., r - 2].
+llvm::SmallVector<int64_t> toChannelsLast(int64_t rank);
+llvm::SmallVector<int64_t> toChannelsFirst(int64_t rank);
+
 /// The sizes of `type` at `binding`: its #gn.dims evaluated, its static
 /// dims as they are. std::nullopt with `why` when a size uses an unbound
 /// symbol, overflows or is negative there.

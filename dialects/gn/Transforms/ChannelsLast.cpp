@@ -53,37 +53,11 @@ GN_STATISTIC(numOpsCreated, "ops created by the rewrites");
 
 namespace {
 
-/// [0, 2, ..., r - 1, 1]: [N, C, *spatial] to [N, *spatial, C].
-llvm::SmallVector<int64_t> toLast(int64_t rank) {
-  llvm::SmallVector<int64_t> p{0};
-  for (int64_t d = 2; d < rank; ++d)
-    p.push_back(d);
-  p.push_back(1);
-  return p;
-}
-
-/// [0, r - 1, 1, ..., r - 2]: back to [N, C, *spatial].
-llvm::SmallVector<int64_t> toFirst(int64_t rank) {
-  llvm::SmallVector<int64_t> p{0, rank - 1};
-  for (int64_t d = 1; d < rank - 1; ++d)
-    p.push_back(d);
-  return p;
-}
-
 /// A tensor of rank 3 to 5 at the compile example's sizes (its dims may
 /// follow the shape symbols: #gn.dims): what this pass moves.
 bool movable(Type type) {
   auto t = llvm::dyn_cast<RankedTensorType>(type);
   return t && t.getRank() >= 3 && t.getRank() <= 5 && t.hasStaticShape();
-}
-
-/// `t` permuted, its symbolic sizes with it.
-RankedTensorType permuted(RankedTensorType t, llvm::ArrayRef<int64_t> perm) {
-  llvm::SmallVector<int64_t> shape;
-  llvm::SmallVector<SymExpr> in = dimExprs(t), exprs;
-  for (int64_t p : perm)
-    shape.push_back(t.getDimSize(p)), exprs.push_back(in[p]);
-  return symbolicTensorType(shape, t.getElementType(), exprs);
 }
 
 /// The channels-last value `v` is a to_first transpose of, if it is one.
@@ -92,7 +66,7 @@ Value channelsLastSource(Value v) {
   if (!t || !movable(t.getType()))
     return {};
   auto rank = llvm::cast<RankedTensorType>(t.getType()).getRank();
-  return llvm::equal(t.getPermutation(), toFirst(rank)) ? t.getInput() : Value();
+  return llvm::equal(t.getPermutation(), toChannelsFirst(rank)) ? t.getInput() : Value();
 }
 
 Value transpose(PatternRewriter &rw, Location loc, Value v, llvm::ArrayRef<int64_t> perm) {
@@ -120,12 +94,12 @@ struct ConvToChannelsLast : OpRewritePattern<ConvOp> {
     for (StringRef name : {"stride", "padding", "dilation", "groups"})
       attrs.push_back(rw.getNamedAttr(name, conv->getAttr(name)));
     attrs.push_back(rw.getNamedAttr("channels_last", rw.getUnitAttr()));
-    llvm::SmallVector<Value, 3> operands{transpose(rw, loc, conv.getInput(), toLast(rank)),
-                                         conv.getWeight()};
+    llvm::SmallVector<Value, 3> operands{
+        transpose(rw, loc, conv.getInput(), toChannelsLast(rank)), conv.getWeight()};
     if (conv.getBias())
       operands.push_back(conv.getBias());
     Value last = createInferredOrDie<ConvOp>(rw, loc, DEBUG_TYPE, operands, attrs);
-    rw.replaceOp(conv, transpose(rw, loc, last, toFirst(rank)));
+    rw.replaceOp(conv, transpose(rw, loc, last, toChannelsFirst(rank)));
     return success();
   }
 };
@@ -180,16 +154,16 @@ struct SinkThroughElementwise : RewritePattern {
               rw, loc, DEBUG_TYPE, {moved},
               {rw.getNamedAttr("shape", rw.getDenseI64ArrayAttr(shape))});
         }
-        moved = transpose(rw, loc, moved, toLast(rank));
+        moved = transpose(rw, loc, moved, toChannelsLast(rank));
       }
       operands.push_back(moved);
     }
     Operation *moved = rw.clone(*op);
     rw.modifyOpInPlace(moved, [&] {
       moved->setOperands(operands);
-      moved->getResult(0).setType(permuted(type, toLast(rank)));
+      moved->getResult(0).setType(permutedTensorType(type, toChannelsLast(rank)));
     });
-    rw.replaceOp(op, transpose(rw, loc, moved->getResult(0), toFirst(rank)));
+    rw.replaceOp(op, transpose(rw, loc, moved->getResult(0), toChannelsFirst(rank)));
     return success();
   }
 };
@@ -212,7 +186,7 @@ struct SinkThroughSlice : OpRewritePattern<SliceOp> {
     if (!a || op.getSymLimitsAttr() || !movable(op.getType()))
       return failure();
     int64_t rank = op.getType().getRank();
-    llvm::SmallVector<int64_t> perm = toFirst(rank);
+    llvm::SmallVector<int64_t> perm = toChannelsFirst(rank);
     auto attr = [&](llvm::ArrayRef<int64_t> v) {
       return rw.getDenseI64ArrayAttr(perDimOnSource(v, perm));
     };
@@ -234,7 +208,7 @@ struct SinkThroughPad : OpRewritePattern<PadOp> {
     if (!a || !movable(op.getType()))
       return failure();
     int64_t rank = op.getType().getRank();
-    llvm::SmallVector<int64_t> perm = toFirst(rank);
+    llvm::SmallVector<int64_t> perm = toChannelsFirst(rank);
     Value p = createInferredOrDie<PadOp>(
         rw, op.getLoc(), DEBUG_TYPE, {a},
         {rw.getNamedAttr("low", rw.getDenseI64ArrayAttr(perDimOnSource(op.getLow(), perm))),
@@ -259,7 +233,7 @@ struct SinkThroughConcat : OpRewritePattern<ConcatOp> {
         return failure();
       sources.push_back(a);
     }
-    llvm::SmallVector<int64_t> perm = toFirst(rank);
+    llvm::SmallVector<int64_t> perm = toChannelsFirst(rank);
     Value c = createInferredOrDie<ConcatOp>(
         rw, op.getLoc(), DEBUG_TYPE, sources,
         {rw.getNamedAttr("dim", rw.getI64IntegerAttr(perm[op.getDim()]))});
@@ -281,7 +255,7 @@ template <typename ReduceT> struct SinkThroughReduce : OpRewritePattern<ReduceT>
     if (!a || !resultType.hasStaticShape())
       return failure();
     int64_t rank = llvm::cast<RankedTensorType>(op.getInput().getType()).getRank();
-    llvm::SmallVector<int64_t> perm = toFirst(rank), dims;
+    llvm::SmallVector<int64_t> perm = toChannelsFirst(rank), dims;
     for (int64_t d : op.getDims())
       dims.push_back(perm[d]);
     llvm::sort(dims);
