@@ -952,13 +952,14 @@ private:
 
   /// Groups that touch f16/bf16 round to them, so a last-bit difference in
   /// f32 can show up as a whole f16 ulp (the f16 tolerance at t = -5 is
-  /// about one ulp). In those, erf and tanh call libm as the interpreter
-  /// does, instead of the vectorizable polynomials used for f32 groups.
+  /// about one ulp). In those, erf calls libm as the interpreter does,
+  /// instead of the vectorizable polynomial used for f32 groups. (tanh is
+  /// f64 rounded once everywhere, in the interpreter too: KernelsToLLVM.)
   Value libmCallForNarrowFloat(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> operands) {
-    if (!loops.hasLibm() || !touchesNarrowFloat || !isa<ErfOp, TanhOp>(op) ||
+    if (!loops.hasLibm() || !touchesNarrowFloat || !isa<ErfOp>(op) ||
         !llvm::isa<Float32Type>(operands[0].getType()))
       return nullptr;
-    StringRef name = isa<ErfOp>(op) ? "erff" : "tanhf";
+    StringRef name = "erff";
     auto f32 = b.getF32Type();
     auto type = b.getFunctionType({f32}, {f32});
     if (!kernels.lookupSymbol<func::FuncOp>(name)) {
@@ -1219,8 +1220,8 @@ private:
   Operation *reduction = nullptr;
   llvm::SmallVector<Operation *> rowReductions; // of a row group, in order
   Operation *copyOp = nullptr;
-  /// The group, or the graph it is in, holds f16/bf16 values: erf and tanh
-  /// call libm as the interpreter does (libmCallForNarrowFloat).
+  /// The group, or the graph it is in, holds f16/bf16 values: erf calls
+  /// libm as the interpreter does (libmCallForNarrowFloat).
   bool touchesNarrowFloat = false;
   const KernelLoops &loops;
   bool windowGroup = false;        // emitWindowGroup

@@ -117,9 +117,13 @@ struct GnLowerKernelsToLLVMPass
         numRoundedExp += narrow;
       }
     }
-    // tanh and erf as polynomials (they vectorize; libm calls do not).
+    // f32 tanh in f64 rounded once (MLIR's polynomial was up to 4 ulps
+    // off, and a deep graph amplifies that past eager: PaddleScience's
+    // euler_beam on fan-in inputs); erf as a polynomial. Both vectorize;
+    // libm calls do not. The interpreter rounds tanh the same way; half
+    // graphs call libm's erff, as the interpreter (gn-outline-kernels).
     RewritePatternSet patterns(&getContext());
-    populatePolynomialApproximateTanhPattern(patterns);
+    populateRoundedTanhPatterns(patterns);
     populatePolynomialApproximateErfPattern(patterns);
     // bf16 <-> f32 as integer ops (LLVM would call __truncsfbf2, which the
     // JIT cannot resolve on Debian 12).
