@@ -1,4 +1,4 @@
-//===- RoundedExpTest.cpp - compiled f32 exp against glibc's expf ---------===//
+//===- RoundedExpTest.cpp - compiled f32 exp and tanh, bit by bit ---------===//
 //
 // In graphs with f16/bf16 data, gn's CPU kernels compute exp as f64
 // arithmetic rounded once to f32 (lib/Conversion/KernelsToLLVM/
@@ -34,26 +34,19 @@ uint32_t bitsOf(float f) {
   return u;
 }
 
-} // namespace
-
-TEST(RoundedExp, MatchesGlibcExpf) {
+/// Compiles `ir` (a @forward of one tensor<4194304xf32> whose first result
+/// is the op under test) for the CPU and runs it over every `step`-th f32 bit
+/// pattern, calling `check(x, got)` for each input and its result.
+void overF32Patterns(const std::string &ir, uint64_t step,
+                     llvm::function_ref<void(float, float)> check) {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
-  std::string ir = R"(
-    func.func @forward(%a: tensor<4194304xf32>) -> (tensor<4194304xf32>, tensor<4194304xf16>) {
-      %e = gn.exp %a : tensor<4194304xf32>
-      %h = gn.convert %a {dtype = f16} : tensor<4194304xf32> -> tensor<4194304xf16>
-      return %e, %h : tensor<4194304xf32>, tensor<4194304xf16>
-    })";
   auto module = parseSourceString<ModuleOp>(ir, &ctx);
   ASSERT_TRUE(module);
   auto model = cpuTarget().compile(*module, CompileOptions());
   ASSERT_TRUE(succeeded(model));
-  const char *all = std::getenv("GN_EXP_EXHAUSTIVE");
-  uint64_t step = all && std::string(all) == "1" ? 1 : 251;
-  uint64_t checked = 0, differ = 0, glibcOff = 0, worseThanOneUlp = 0;
   HostTensor x(DType::F32, {chunk});
   for (uint64_t start = 0; start < (uint64_t(1) << 32); start += step * chunk) {
     uint32_t *in = reinterpret_cast<uint32_t *>(x.bytes());
@@ -66,22 +59,40 @@ TEST(RoundedExp, MatchesGlibcExpf) {
     ASSERT_TRUE(succeeded(out));
     const float *got = (*out)[0].data<float>();
     const float *xs = x.data<float>();
-    for (int64_t i = 0; i < n; ++i) {
-      float want = std::exp(xs[i]);
-      ++checked;
-      if (std::isnan(want)) {
-        EXPECT_TRUE(std::isnan(got[i])) << "exp(" << xs[i] << ")";
-        continue;
-      }
-      if (bitsOf(want) == bitsOf(got[i]))
-        continue;
-      ++differ;
-      glibcOff += float(expl((long double)xs[i])) == got[i];
-      int64_t ulps = std::llabs(int64_t(bitsOf(want)) - int64_t(bitsOf(got[i])));
-      if (ulps > 1 && ++worseThanOneUlp <= 10)
-        ADD_FAILURE() << "exp(" << xs[i] << ") = " << got[i] << ", glibc " << want;
-    }
+    for (int64_t i = 0; i < n; ++i)
+      check(xs[i], got[i]);
   }
+}
+
+} // namespace
+
+TEST(RoundedExp, MatchesGlibcExpf) {
+  // (The f16 convert puts a half value in the graph: its kernels then
+  // compute exp in f64.)
+  std::string ir = R"(
+    func.func @forward(%a: tensor<4194304xf32>) -> (tensor<4194304xf32>, tensor<4194304xf16>) {
+      %e = gn.exp %a : tensor<4194304xf32>
+      %h = gn.convert %a {dtype = f16} : tensor<4194304xf32> -> tensor<4194304xf16>
+      return %e, %h : tensor<4194304xf32>, tensor<4194304xf16>
+    })";
+  const char *all = std::getenv("GN_EXP_EXHAUSTIVE");
+  uint64_t step = all && std::string(all) == "1" ? 1 : 251;
+  uint64_t checked = 0, differ = 0, glibcOff = 0, worseThanOneUlp = 0;
+  overF32Patterns(ir, step, [&](float x, float got) {
+    float want = std::exp(x);
+    ++checked;
+    if (std::isnan(want)) {
+      EXPECT_TRUE(std::isnan(got)) << "exp(" << x << ")";
+      return;
+    }
+    if (bitsOf(want) == bitsOf(got))
+      return;
+    ++differ;
+    glibcOff += float(expl((long double)x)) == got;
+    int64_t ulps = std::llabs(int64_t(bitsOf(want)) - int64_t(bitsOf(got)));
+    if (ulps > 1 && ++worseThanOneUlp <= 10)
+      ADD_FAILURE() << "exp(" << x << ") = " << got << ", glibc " << want;
+  });
   std::printf("RoundedExp: %llu inputs, %llu differ from glibc's expf by one ulp, "
               "%llu of them where glibc's is not the correctly rounded result\n",
               (unsigned long long)checked, (unsigned long long)differ,
@@ -101,48 +112,27 @@ TEST(RoundedExp, MatchesGlibcExpf) {
 // 0.0295445778: gn gives 0.0295445770, glibc 0.0295445807). The polynomial
 // it replaced was up to 4 ulps off.
 TEST(RoundedTanh, CorrectlyRounded) {
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
   std::string ir = R"(
     func.func @forward(%a: tensor<4194304xf32>) -> tensor<4194304xf32> {
       %t = gn.tanh %a : tensor<4194304xf32>
       return %t : tensor<4194304xf32>
     })";
-  auto module = parseSourceString<ModuleOp>(ir, &ctx);
-  ASSERT_TRUE(module);
-  auto model = cpuTarget().compile(*module, CompileOptions());
-  ASSERT_TRUE(succeeded(model));
-  uint64_t step = 251, checked = 0, differGlibc = 0, misrounded = 0, offByMore = 0;
-  HostTensor x(DType::F32, {chunk});
-  for (uint64_t start = 0; start < (uint64_t(1) << 32); start += step * chunk) {
-    uint32_t *in = reinterpret_cast<uint32_t *>(x.bytes());
-    int64_t n = 0;
-    for (; n < chunk && start + n * step < (uint64_t(1) << 32); ++n)
-      in[n] = uint32_t(start + n * step);
-    for (int64_t i = n; i < chunk; ++i)
-      in[i] = 0;
-    auto out = (*model)->run({x});
-    ASSERT_TRUE(succeeded(out));
-    const float *got = (*out)[0].data<float>();
-    const float *xs = x.data<float>();
-    for (int64_t i = 0; i < n; ++i) {
-      ++checked;
-      if (std::isnan(xs[i])) {
-        EXPECT_TRUE(std::isnan(got[i])) << "tanh(" << xs[i] << ")";
-        continue;
-      }
-      float want = float(tanhl((long double)xs[i]));
-      differGlibc += bitsOf(std::tanh(xs[i])) != bitsOf(got[i]);
-      if (bitsOf(want) == bitsOf(got[i]))
-        continue;
-      ++misrounded;
-      int64_t ulps = std::llabs(int64_t(bitsOf(want)) - int64_t(bitsOf(got[i])));
-      if (ulps > 1 && ++offByMore <= 10)
-        ADD_FAILURE() << "tanh(" << xs[i] << ") = " << got[i] << ", correctly rounded " << want;
+  uint64_t checked = 0, differGlibc = 0, misrounded = 0, offByMore = 0;
+  overF32Patterns(ir, 251, [&](float x, float got) {
+    ++checked;
+    if (std::isnan(x)) {
+      EXPECT_TRUE(std::isnan(got)) << "tanh(" << x << ")";
+      return;
     }
-  }
+    float want = float(tanhl((long double)x));
+    differGlibc += bitsOf(std::tanh(x)) != bitsOf(got);
+    if (bitsOf(want) == bitsOf(got))
+      return;
+    ++misrounded;
+    int64_t ulps = std::llabs(int64_t(bitsOf(want)) - int64_t(bitsOf(got)));
+    if (ulps > 1 && ++offByMore <= 10)
+      ADD_FAILURE() << "tanh(" << x << ") = " << got << ", correctly rounded " << want;
+  });
   std::printf("RoundedTanh: %llu inputs, %llu not the correctly rounded tanh (by one ulp), "
               "%llu differ from glibc's tanhf\n",
               (unsigned long long)checked, (unsigned long long)misrounded,
