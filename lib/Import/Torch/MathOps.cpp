@@ -294,6 +294,15 @@ FailureOr<PyValue> diff(ImportContext &ctx, Args &a) {
 
 /// mvlgamma(input, p): sum over i < p of lgamma(x - i / 2), plus
 /// p (p - 1) / 4 log(pi).
+/// polygamma(n, input) and x.polygamma(n): the same arguments by name.
+FailureOr<PyValue> polygammaFn(ImportContext &ctx, Args &a) {
+  auto n = a.integer("n");
+  auto x = a.tensor("input");
+  if (failed(n) || failed(x))
+    return failure();
+  return wrap(math::polygamma(ctx, *n, *x));
+}
+
 FailureOr<PyValue> mvlgamma(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto p = a.integer("p");
@@ -322,13 +331,7 @@ void mlir::gn::import::registerMathOps(OpRegistry &r) {
   r.add("diff", "input, n=1, dim=-1, prepend=None, append=None", diff);
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());
   r.add("mvlgamma|multigammaln", "input, p", mvlgamma);
-  r.add("polygamma", "n, input", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
-    auto n = a.integer("n");
-    auto x = a.tensor("input");
-    if (failed(n) || failed(x))
-      return failure();
-    return wrap(math::polygamma(ctx, *n, *x));
-  });
+  r.add("polygamma", "n, input", polygammaFn);
   r.add("chebyshev_polynomial_t", "input, n", polynomialFn<0>);
   r.add("chebyshev_polynomial_u", "input, n", polynomialFn<1>);
   r.add("hermite_polynomial_h", "input, n", polynomialFn<2>);
@@ -336,13 +339,7 @@ void mlir::gn::import::registerMathOps(OpRegistry &r) {
   r.add("laguerre_polynomial_l", "input, n", polynomialFn<4>);
   r.add("legendre_polynomial_p", "input, n", polynomialFn<5>);
   // x.polygamma(n): the tensor first.
-  r.add("Tensor.polygamma", "input, n", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
-    auto n = a.integer("n");
-    auto x = a.tensor("input");
-    if (failed(n) || failed(x))
-      return failure();
-    return wrap(math::polygamma(ctx, *n, *x));
-  });
+  r.add("Tensor.polygamma", "input, n", polygammaFn);
   addBinary(r, std::make_index_sequence<std::size(kBinary)>());
   addClasses(r, std::make_index_sequence<std::size(kClasses)>());
   r.add("softshrink", "input, lambd=0.5", shrink<false>);
