@@ -84,8 +84,8 @@ template <typename C> C sigmoid(C x) { return C(1) / (C(1) + std::exp(-x)); }
 
 /// tanh, f32 through f64 and rounded once: the correctly rounded tanh but
 /// for near-ties, as the compiled kernels compute it (KernelsToLLVM's
-/// rounded tanh). glibc's tanhf is up to 2.13 ulps off (misrounded on 2.8% of f32 inputs
-/// differ), which a deep graph amplifies.
+/// rounded tanh). glibc's tanhf is up to 2.13 ulps off and misrounds 2.8%
+/// of f32 inputs, which a deep graph amplifies.
 template <typename C> C tanhRounded(C x) {
   if constexpr (std::is_same_v<C, float>)
     return float(std::tanh(double(x)));
