@@ -358,12 +358,59 @@ HostTensor einsum(EinsumOp op, Operands in) {
   return out;
 }
 
+/// row[j] = row[j] * scale (+ mask[j] for a float mask; -inf where a bool
+/// mask is false) over contiguous mask elements, 8 lanes at a time; returns
+/// the max. The same operations as the scalar loop, unfused, so the scores
+/// are bit for bit those of the scalar path; a NaN score is skipped by the
+/// max, as std::max skips it there.
+__attribute__((target("avx2,fma"), optimize("fp-contract=off"))) float
+scaledMaskedMaxAvx2(float *row, int64_t n, float scale, const float *maskf, const bool *maskb) {
+  const __m256 vscale = _mm256_set1_ps(scale), ninf = _mm256_set1_ps(-INFINITY);
+  __m256 vmax = ninf;
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    __m256 x = _mm256_mul_ps(_mm256_loadu_ps(row + j), vscale);
+    if (maskf) {
+      x = _mm256_add_ps(x, _mm256_loadu_ps(maskf + j));
+    } else if (maskb) {
+      __m256i keep = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(maskb + j)));
+      __m256 off = _mm256_castsi256_ps(_mm256_cmpeq_epi32(keep, _mm256_setzero_si256()));
+      x = _mm256_blendv_ps(x, ninf, off);
+    }
+    _mm256_storeu_ps(row + j, x);
+    vmax = _mm256_max_ps(x, vmax); // a NaN x leaves vmax as it was
+  }
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, vmax);
+  float m = -INFINITY;
+  for (float l : lanes)
+    m = std::max(m, l);
+  for (; j < n; ++j) {
+    float x = row[j] * scale;
+    if (maskf)
+      x = x + maskf[j];
+    else if (maskb && !maskb[j])
+      x = -INFINITY;
+    row[j] = x;
+    m = std::max(m, x);
+  }
+  return m;
+}
+
 /// Scales `n` attention scores, applies their mask (read from element
 /// `at`, every `step`: a bool mask keeps where true, a float mask, already
 /// in the compute type as `maskf`, is added) and returns their max.
 template <typename T>
 T maskedScoresMax(T *row, int64_t n, T scale, const HostTensor *mask, const HostTensor &maskf,
                   int64_t at, int64_t step) {
+  if constexpr (std::is_same_v<T, float>) {
+    static const bool hasAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    if (hasAvx2 && (!mask || step == 1)) {
+      bool boolMask = mask && mask->dtype() == DType::I1;
+      return scaledMaskedMaxAvx2(row, n, scale, mask && !boolMask ? maskf.data<float>() + at : nullptr,
+                                 boolMask ? mask->data<bool>() + at : nullptr);
+    }
+  }
   for (int64_t j = 0; j < n; ++j)
     row[j] *= scale;
   if (mask && mask->dtype() == DType::I1) {
@@ -397,6 +444,10 @@ HostTensor deliver(const HostTensor &o, Operation *op, const HostTensor *dest) {
 template <typename Kernel> HostTensor inComputeType(DType d, Kernel &&kernel) {
   return d == DType::F64 ? kernel(double()) : kernel(float());
 }
+
+/// The most query rows one attention work item takes (rows whose scores
+/// stay in L2 together).
+constexpr int64_t kMaxRowBlock = 1024;
 
 template <typename T>
 HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
@@ -461,7 +512,8 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
     items.push_back({lin, offset(k), offset(v), maskBase});
   });
   // Rows per work item: a block of scores stays in L2.
-  int64_t rowBlock = std::clamp<int64_t>((int64_t(1) << 14) / std::max<int64_t>(S, 1), 1, L);
+  int64_t rowBlock =
+      std::clamp<int64_t>((int64_t(1) << 14) / std::max<int64_t>(S, 1), 1, std::min(L, kMaxRowBlock));
   int64_t blocks = (L + rowBlock - 1) / rowBlock, work = (int64_t)items.size() * blocks;
   auto runItem = [&](int64_t w, std::vector<T> &scores) {
     const Item &it = items[w / blocks];
@@ -471,6 +523,9 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
     const T *kp = kf.data<T>() + itemStart(kf, it.k, S, E);
     const T *vp = vf.data<T>() + itemStart(vf, it.v, S, Ev);
     gemm<T>(false, true, rows, S, E, qp, qRow, kp, kRow, scores.data(), S, T(0));
+    // Each row's 1 / sum scales its Ev outputs after the second GEMM, not
+    // its S probabilities before it (a pass over the scores saved).
+    T rowInv[kMaxRowBlock];
     for (int64_t r = 0; r < rows; ++r) {
       int64_t i = i0 + r;
       T *row = scores.data() + r * S;
@@ -480,17 +535,18 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
       int64_t visible = causal ? std::min(S, i + 1) : S;
       T m = maskedScoresMax<T>(row, visible, T(scale), mask, maskf, maskRow, maskStep);
       if (m == -INFINITY) { // nothing visible: the row is NaN, as in torch
-        std::fill(row, row + S, T(NAN));
+        std::fill(row, row + S, T(0));
+        rowInv[r] = T(NAN);
         continue;
       }
-      T sum = expShiftedSum(row, visible, m);
-      T inv = T(1) / sum;
-      for (int64_t j = 0; j < visible; ++j)
-        row[j] *= inv;
+      rowInv[r] = T(1) / expShiftedSum(row, visible, m);
       std::fill(row + visible, row + S, T(0));
     }
-    gemm<T>(false, false, rows, Ev, S, scores.data(), S, vp, vRow,
-            o.data<T>() + itemStart(o, it.lin, L, Ev) + i0 * oRow, oRow, T(0));
+    T *out = o.data<T>() + itemStart(o, it.lin, L, Ev) + i0 * oRow;
+    gemm<T>(false, false, rows, Ev, S, scores.data(), S, vp, vRow, out, oRow, T(0));
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < Ev; ++c)
+        out[r * oRow + c] *= rowInv[r];
   };
   // Not `omp parallel if (...)`: a GEMM inside a serialized region starts a
   // nested team of fresh threads on every call (libgomp pools threads for
