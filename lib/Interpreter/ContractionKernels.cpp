@@ -4,13 +4,13 @@
 // f64 (OpenBLAS dgemm), one call per batch; integer matmuls use plain loops.
 //
 //===----------------------------------------------------------------------===//
+#include "AttentionRows.h"
 #include "Kernels.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cblas.h>
 #include <oneapi/dnnl/dnnl.h>
 #include <algorithm>
 #include <cstring>
-#include <immintrin.h>
 #include <cmath>
 #include <map>
 
@@ -99,51 +99,10 @@ void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, con
   });
 }
 
-/// row[j] = exp(row[j] - max) for j < n; returns the sum. AVX2 lanes use a
-/// Cephes-style polynomial (within 2 ulp of expf); the tail uses std::exp.
-__attribute__((target("avx2,fma"))) float expShiftedSumAvx2(float *row, int64_t n, float max) {
-  const __m256 vmax = _mm256_set1_ps(max), log2e = _mm256_set1_ps(1.44269504088896341f),
-               c1 = _mm256_set1_ps(0.693359375f), c2 = _mm256_set1_ps(-2.12194440e-4f),
-               lo = _mm256_set1_ps(-87.33654f), hi = _mm256_set1_ps(88.72283f),
-               one = _mm256_set1_ps(1.0f);
-  const float p[] = {1.9875691500E-4f, 1.3981999507E-3f, 8.3334519073E-3f,
-                     4.1665795894E-2f, 1.6666665459E-1f, 5.0000001201E-1f};
-  __m256 acc = _mm256_setzero_ps();
-  int64_t j = 0;
-  for (; j + 8 <= n; j += 8) {
-    __m256 x = _mm256_sub_ps(_mm256_loadu_ps(row + j), vmax);
-    __m256 underflow = _mm256_cmp_ps(x, lo, _CMP_LT_OQ);
-    x = _mm256_min_ps(_mm256_max_ps(x, lo), hi);
-    __m256 k = _mm256_round_ps(_mm256_mul_ps(x, log2e), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256 r = _mm256_fnmadd_ps(k, c1, x);
-    r = _mm256_fnmadd_ps(k, c2, r);
-    __m256 y = _mm256_set1_ps(p[0]);
-    for (int q = 1; q < 6; ++q)
-      y = _mm256_fmadd_ps(y, r, _mm256_set1_ps(p[q]));
-    y = _mm256_fmadd_ps(y, _mm256_mul_ps(r, r), _mm256_add_ps(r, one));
-    __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(k), _mm256_set1_epi32(127)), 23);
-    y = _mm256_mul_ps(y, _mm256_castsi256_ps(e));
-    y = _mm256_andnot_ps(underflow, y); // exp(-inf) and deep underflow are 0
-    _mm256_storeu_ps(row + j, y);
-    acc = _mm256_add_ps(acc, y);
-  }
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, acc);
-  float sum = 0;
-  for (float l : lanes)
-    sum += l;
-  for (; j < n; ++j) {
-    row[j] = std::exp(row[j] - max);
-    sum += row[j];
-  }
-  return sum;
-}
 template <typename T> T expShiftedSum(T *row, int64_t n, T max) {
-  if constexpr (std::is_same_v<T, float>) {
-    static const bool hasAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    if (hasAvx2)
+  if constexpr (std::is_same_v<T, float>)
+    if (hasAvx2Fma())
       return expShiftedSumAvx2(row, n, max);
-  }
   T sum = 0;
   for (int64_t j = 0; j < n; ++j) {
     row[j] = std::exp(row[j] - max);
@@ -358,45 +317,6 @@ HostTensor einsum(EinsumOp op, Operands in) {
   return out;
 }
 
-/// row[j] = row[j] * scale (+ mask[j] for a float mask; -inf where a bool
-/// mask is false) over contiguous mask elements, 8 lanes at a time; returns
-/// the max. The same operations as the scalar loop, unfused, so the scores
-/// are bit for bit those of the scalar path; a NaN score is skipped by the
-/// max, as std::max skips it there.
-__attribute__((target("avx2,fma"), optimize("fp-contract=off"))) float
-scaledMaskedMaxAvx2(float *row, int64_t n, float scale, const float *maskf, const bool *maskb) {
-  const __m256 vscale = _mm256_set1_ps(scale), ninf = _mm256_set1_ps(-INFINITY);
-  __m256 vmax = ninf;
-  int64_t j = 0;
-  for (; j + 8 <= n; j += 8) {
-    __m256 x = _mm256_mul_ps(_mm256_loadu_ps(row + j), vscale);
-    if (maskf) {
-      x = _mm256_add_ps(x, _mm256_loadu_ps(maskf + j));
-    } else if (maskb) {
-      __m256i keep = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(maskb + j)));
-      __m256 off = _mm256_castsi256_ps(_mm256_cmpeq_epi32(keep, _mm256_setzero_si256()));
-      x = _mm256_blendv_ps(x, ninf, off);
-    }
-    _mm256_storeu_ps(row + j, x);
-    vmax = _mm256_max_ps(x, vmax); // a NaN x leaves vmax as it was
-  }
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, vmax);
-  float m = -INFINITY;
-  for (float l : lanes)
-    m = std::max(m, l);
-  for (; j < n; ++j) {
-    float x = row[j] * scale;
-    if (maskf)
-      x = x + maskf[j];
-    else if (maskb && !maskb[j])
-      x = -INFINITY;
-    row[j] = x;
-    m = std::max(m, x);
-  }
-  return m;
-}
-
 /// Scales `n` attention scores, applies their mask (read from element
 /// `at`, every `step`: a bool mask keeps where true, a float mask, already
 /// in the compute type as `maskf`, is added) and returns their max.
@@ -404,8 +324,7 @@ template <typename T>
 T maskedScoresMax(T *row, int64_t n, T scale, const HostTensor *mask, const HostTensor &maskf,
                   int64_t at, int64_t step) {
   if constexpr (std::is_same_v<T, float>) {
-    static const bool hasAvx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    if (hasAvx2 && (!mask || step == 1)) {
+    if (hasAvx2Fma() && (!mask || step == 1)) {
       bool boolMask = mask && mask->dtype() == DType::I1;
       return scaledMaskedMaxAvx2(row, n, scale, mask && !boolMask ? maskf.data<float>() + at : nullptr,
                                  boolMask ? mask->data<bool>() + at : nullptr);
@@ -444,6 +363,35 @@ HostTensor deliver(const HostTensor &o, Operation *op, const HostTensor *dest) {
 template <typename Kernel> HostTensor inComputeType(DType d, Kernel &&kernel) {
   return d == DType::F64 ? kernel(double()) : kernel(float());
 }
+
+/// Attention's q k^T: c[m, n] = a[m, k] b[n, k]^T (rows lda, ldb, ldc
+/// apart). Narrow heads take the AVX2 loops: oneDNN's sgemm spends more per
+/// call than on a few head dims of multiply-adds.
+template <typename T>
+void scoresProduct(int64_t m, int64_t n, int64_t k, const T *a, int64_t lda, const T *b,
+                   int64_t ldb, T *c, int64_t ldc, std::vector<float> &scratch) {
+  if constexpr (std::is_same_v<T, float>)
+    if (k <= kNarrowHead && hasAvx2Fma())
+      return gemmNarrowInner(m, n, k, a, lda, b, ldb, c, ldc, scratch);
+  gemm<T>(false, true, m, n, k, a, lda, b, ldb, c, ldc, T(0));
+}
+
+/// Attention's p v: c[m, cols] (+ c when accumulate) = a[m, k] b[k, cols].
+template <typename T>
+void valuesProduct(int64_t m, int64_t cols, int64_t k, const T *a, int64_t lda, const T *b,
+                   int64_t ldb, T *c, int64_t ldc, bool accumulate) {
+  if constexpr (std::is_same_v<T, float>)
+    if (cols <= kNarrowHead && hasAvx2Fma())
+      return gemmNarrowCols(m, cols, k, a, lda, b, ldb, c, ldc, accumulate);
+  gemm<T>(false, false, m, cols, k, a, lda, b, ldb, c, ldc, accumulate ? T(1) : T(0));
+}
+
+/// One thread's buffers in an attention kernel: a block of scores, and the
+/// keys transposed for scoresProduct's narrow loops.
+template <typename T> struct AttentionScratch {
+  std::vector<T> scores;
+  std::vector<float> keysT;
+};
 
 /// The most query rows one attention work item takes (rows whose scores
 /// stay in L2 together).
@@ -511,18 +459,21 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
         maskBase += idx[d] * maskStrides[d];
     items.push_back({lin, offset(k), offset(v), maskBase});
   });
-  // Rows per work item: a block of scores stays in L2.
+  // Rows per work item: a block of scores stays in L2 (four times more
+  // rows with narrow heads, which transpose the keys once per item).
+  int64_t scoreBudget = E <= kNarrowHead ? int64_t(1) << 16 : int64_t(1) << 14;
   int64_t rowBlock =
-      std::clamp<int64_t>((int64_t(1) << 14) / std::max<int64_t>(S, 1), 1, std::min(L, kMaxRowBlock));
+      std::clamp<int64_t>(scoreBudget / std::max<int64_t>(S, 1), 1, std::min(L, kMaxRowBlock));
   int64_t blocks = (L + rowBlock - 1) / rowBlock, work = (int64_t)items.size() * blocks;
-  auto runItem = [&](int64_t w, std::vector<T> &scores) {
+  auto runItem = [&](int64_t w, AttentionScratch<T> &scratch) {
+    std::vector<T> &scores = scratch.scores;
     const Item &it = items[w / blocks];
     int64_t i0 = (w % blocks) * rowBlock, rows = std::min(rowBlock, L - i0);
     int64_t qRow = heads(qf) * E, kRow = heads(kf) * E, vRow = heads(vf) * Ev, oRow = heads(o) * Ev;
     const T *qp = qf.data<T>() + itemStart(qf, it.lin, L, E) + i0 * qRow;
     const T *kp = kf.data<T>() + itemStart(kf, it.k, S, E);
     const T *vp = vf.data<T>() + itemStart(vf, it.v, S, Ev);
-    gemm<T>(false, true, rows, S, E, qp, qRow, kp, kRow, scores.data(), S, T(0));
+    scoresProduct<T>(rows, S, E, qp, qRow, kp, kRow, scores.data(), S, scratch.keysT);
     // Each row's 1 / sum scales its Ev outputs after the second GEMM, not
     // its S probabilities before it (a pass over the scores saved).
     T rowInv[kMaxRowBlock];
@@ -543,7 +494,7 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
       std::fill(row + visible, row + S, T(0));
     }
     T *out = o.data<T>() + itemStart(o, it.lin, L, Ev) + i0 * oRow;
-    gemm<T>(false, false, rows, Ev, S, scores.data(), S, vp, vRow, out, oRow, T(0));
+    valuesProduct<T>(rows, Ev, S, scores.data(), S, vp, vRow, out, oRow, false);
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t c = 0; c < Ev; ++c)
         out[r * oRow + c] *= rowInv[r];
@@ -555,15 +506,15 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
   if (work > 1 && flops > (int64_t(1) << 20)) {
 #pragma omp parallel
     {
-      std::vector<T> scores(rowBlock * S);
+      AttentionScratch<T> scratch{std::vector<T>(rowBlock * S), {}};
 #pragma omp for schedule(static)
       for (int64_t w = 0; w < work; ++w)
-        runItem(w, scores);
+        runItem(w, scratch);
     }
   } else {
-    std::vector<T> scores(rowBlock * S);
+    AttentionScratch<T> scratch{std::vector<T>(rowBlock * S), {}};
     for (int64_t w = 0; w < work; ++w)
-      runItem(w, scores);
+      runItem(w, scratch);
   }
   return deliver(o, op, dest);
 }
@@ -637,11 +588,12 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
     return v;
   };
   // Fold keys [j0, j0 + n) of batch item b into query rows of item w.
-  auto foldBlock = [&](int64_t b, int64_t j0, int64_t n, int64_t w, std::vector<T> &scores) {
+  auto foldBlock = [&](int64_t b, int64_t j0, int64_t n, int64_t w, AttentionScratch<T> &scratch) {
+    std::vector<T> &scores = scratch.scores;
     int64_t h = w / rowBlocks, hk = h / group, i0 = (w % rowBlocks) * rowBlock;
     int64_t rows = std::min(rowBlock, L - i0);
-    gemm<T>(false, true, rows, n, E, qp + ((b * L + i0) * H + h) * E, H * E, kBuf.data() + hk * E,
-            Hk * E, scores.data(), n, T(0));
+    scoresProduct<T>(rows, n, E, qp + ((b * L + i0) * H + h) * E, H * E, kBuf.data() + hk * E,
+                     Hk * E, scores.data(), n, scratch.keysT);
     T *out = op_ + ((b * L + i0) * H + h) * Ev;
     for (int64_t ri = 0; ri < rows; ++ri) {
       int64_t i = i0 + ri, state = (b * L + i) * H + h;
@@ -660,8 +612,8 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
       for (int64_t c = 0; c < Ev; ++c)
         orow[c] *= correction;
     }
-    gemm<T>(false, false, rows, Ev, n, scores.data(), n, vBuf.data() + hk * Ev, Hk * Ev, out,
-            H * Ev, T(1));
+    valuesProduct<T>(rows, Ev, n, scores.data(), n, vBuf.data() + hk * Ev, Hk * Ev, out, H * Ev,
+                     true);
   };
   int64_t flops = 2 * B * L * S * H * (E + Ev);
   for (int64_t b = 0; b < B; ++b)
@@ -680,15 +632,15 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
       if (work > 1 && flops > (int64_t(1) << 20)) {
 #pragma omp parallel
         {
-          std::vector<T> scores(rowBlock * n);
+          AttentionScratch<T> scratch{std::vector<T>(rowBlock * n), {}};
 #pragma omp for schedule(static)
           for (int64_t w = 0; w < work; ++w)
-            foldBlock(b, j0, n, w, scores);
+            foldBlock(b, j0, n, w, scratch);
         }
       } else {
-        std::vector<T> scores(rowBlock * n);
+        AttentionScratch<T> scratch{std::vector<T>(rowBlock * n), {}};
         for (int64_t w = 0; w < work; ++w)
-          foldBlock(b, j0, n, w, scores);
+          foldBlock(b, j0, n, w, scratch);
       }
     }
   // Normalize; a row that saw no key is NaN, as in torch.

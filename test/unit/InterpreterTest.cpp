@@ -328,3 +328,85 @@ TEST(Interpreter, SeqFirstAttentionMatchesHeadsFirst) {
       EXPECT_NEAR(seq[i], heads[i], 1e-6f * (1 + std::abs(heads[i]))) << "pair " << pair << " at " << i;
   }
 }
+
+// gn.attention against softmax(q k^T * scale + mask) v summed in double,
+// at shapes that take every path of the f32 kernels: narrow heads (AVX2
+// loops: head dims 5 and 16, value columns 12 and 8, a key count that is
+// not a multiple of 16, a query count that is not a multiple of 4, one
+// query row whose keys are all masked) and wide ones (oneDNN's sgemm: 24
+// head dims, 20 value columns), with a float and with a bool mask.
+TEST(Interpreter, AttentionMatchesDoubleSum) {
+  struct Shape {
+    int64_t E, Ev;
+    bool boolMask;
+  };
+  const int64_t H = 2, L = 37, S = 45;
+  for (Shape sh : {Shape{5, 12, false}, Shape{16, 8, true}, Shape{24, 20, false}, Shape{24, 20, true}}) {
+    auto ramp = [](llvm::ArrayRef<int64_t> shape, float scale, int64_t period) {
+      HostTensor t(DType::F32, shape);
+      for (int64_t i = 0; i < t.numel(); ++i)
+        t.data<float>()[i] = scale * (float)((i * 7) % period - period / 2);
+      return t;
+    };
+    HostTensor q = ramp({H, L, sh.E}, 0.11f, 13), k = ramp({H, S, sh.E}, 0.07f, 17),
+               v = ramp({H, S, sh.Ev}, 0.3f, 11);
+    HostTensor mask(sh.boolMask ? DType::I1 : DType::F32, {L, S});
+    for (int64_t i = 0; i < L; ++i)
+      for (int64_t j = 0; j < S; ++j) {
+        bool keep = i != 5 && (i + 3 * j) % 7 != 0; // row 5 sees no key
+        if (sh.boolMask)
+          mask.data<bool>()[i * S + j] = keep;
+        else
+          mask.data<float>()[i * S + j] = keep ? 0.1f * (float)((i + j) % 5) : -INFINITY;
+      }
+    auto ty = [](llvm::ArrayRef<int64_t> s, const char *e = "f32") {
+      std::string t = "tensor<";
+      for (int64_t d : s)
+        t += std::to_string(d) + "x";
+      return t + e + ">";
+    };
+    std::string tq = ty({H, L, sh.E}), tk = ty({H, S, sh.E}), tv = ty({H, S, sh.Ev}),
+                tm = ty({L, S}, sh.boolMask ? "i1" : "f32"), to = ty({H, L, sh.Ev});
+    auto out = run("func.func @forward(%q: " + tq + ", %k: " + tk + ", %v: " + tv + ", %m: " + tm +
+                       ") -> " + to + " {\n  %a = gn.attention %q, %k, %v mask %m : (" + tq + ", " +
+                       tk + ", " + tv + ", " + tm + ") -> " + to + "\n  return %a : " + to + "\n}",
+                   {q, k, v, mask});
+    ASSERT_EQ(out.size(), 1u);
+    const float *o = out[0].data<float>();
+    double scale = 1.0 / std::sqrt((double)sh.E);
+    for (int64_t h = 0; h < H; ++h)
+      for (int64_t i = 0; i < L; ++i) {
+        std::vector<double> p(S);
+        double m = -INFINITY, sum = 0;
+        for (int64_t j = 0; j < S; ++j) {
+          double s = 0;
+          for (int64_t e = 0; e < sh.E; ++e)
+            s += (double)q.data<float>()[(h * L + i) * sh.E + e] * k.data<float>()[(h * S + j) * sh.E + e];
+          s *= scale;
+          if (sh.boolMask)
+            s = mask.data<bool>()[i * S + j] ? s : -INFINITY;
+          else
+            s += mask.data<float>()[i * S + j];
+          p[j] = s;
+          m = std::max(m, s);
+        }
+        for (int64_t c = 0; c < sh.Ev; ++c) {
+          float got = o[(h * L + i) * sh.Ev + c];
+          if (m == -INFINITY) { // no visible key: NaN, as in torch
+            EXPECT_TRUE(std::isnan(got)) << "E " << sh.E << " row " << i;
+            continue;
+          }
+          double acc = 0;
+          sum = 0;
+          for (int64_t j = 0; j < S; ++j) {
+            double e = std::exp(p[j] - m);
+            sum += e;
+            acc += e * v.data<float>()[(h * S + j) * sh.Ev + c];
+          }
+          double want = acc / sum;
+          EXPECT_NEAR(got, want, 2e-6 * (1 + std::abs(want)))
+              << "E " << sh.E << " Ev " << sh.Ev << " head " << h << " row " << i << " col " << c;
+        }
+      }
+  }
+}
