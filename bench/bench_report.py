@@ -124,6 +124,10 @@ def main():
         r["gflops"] = gflops(g, r["gc"]) if gok else None
         r["peak"] = memory_ratio(g, "peak_over_io") if gok else None
         r["bound"] = memory_ratio(g, "bound_over_io") if gok else None
+        # MB over 1.5x io (gn-stream-bands leaves a CPU function whole within
+        # band-min-excess-bytes, 16 MB, of that budget).
+        peak_b, io_b = memory_ratio(g, "peak_bytes"), memory_ratio(g, "io_bytes")
+        r["excess_mb"] = (peak_b - 1.5 * io_b) / 2**20 if gok and peak_b and io_b else None
         rows.append(r)
 
     show_gf = any(r["gflops"] is not None for r in rows)
@@ -213,6 +217,10 @@ def main():
               f"{sum(1 for r in pk if r['peak'] <= 1.5):>6d} / {len(pk)}"
               f"   (reachable by a plan for the same op order: "
               f"{sum(1 for r in pk if r['bound'] is not None and r['bound'] <= 1.5)})")
+        ex = [r for r in pk if r["excess_mb"] is not None]
+        print(f"  {'peak memory <= 1.5x io + 16 MB, gn compiled':44s} "
+              f"{sum(1 for r in ex if r['excess_mb'] <= 16):>6d} / {len(ex)}"
+              f"   (the CPU pipeline's band-min-excess-bytes)")
     slow = [r for r in rows if r["ge"] and r["te"] and r["ge"] > 2 * r["te"]]
     print(f"  {'gn eager more than 2x slower than PyTorch':44s} {len(slow):>6d} / {total}"
           + ("   (" + ", ".join(r["name"][:30] for r in slow) + ")" if slow else ""))

@@ -29,6 +29,7 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   // On the decomposed graph, before fusion decides the kernels of each band.
   GnStreamBandsPassOptions stream;
   stream.memoryRatio = options.memoryRatio;
+  stream.minExcessBytes = options.bandMinExcessBytes;
   stream.bandGemms = options.bandGemms;
   pm.addNestedPass<func::FuncOp>(createGnStreamBandsPass(stream));
   // After the bands (which slice convolutions' inputs channels first).
