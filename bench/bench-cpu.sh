@@ -2,11 +2,12 @@
 # CPU benchmark (issue 6): gn compiled vs gn eager vs PyTorch eager vs
 # torch.compile (default Inductor backend) on the fixed list
 # bench/cpu-samples.txt, same inputs (gn's --dump), same thread count
-# (2), one after the other in one run on this machine.
+# (2), in one run on this machine, sample by sample:
 #   1. gn-eval run --mode compiled --compiler gn (eager + compiled, 2 warmup +
-#      15 trials each, correctness of compiled against eager) and gn-eval score;
-#   2. bench/bench_torch.py: PyTorch eager and Inductor on gn's inputs,
-#      checked against gn's eager outputs, Inductor's cold compile time;
+#      15 trials each, correctness of compiled against eager);
+#   2. bench/bench_torch.py on the same sample: PyTorch eager and Inductor on
+#      gn's inputs, checked against gn's eager outputs, Inductor's cold
+#      compile time; after the list, gn-eval score;
 #   3. bench/bench_report.py: the side-by-side table and summary.
 # With --peers (or GN_BENCH_PEERS), step 2 also runs those CPU peers
 # (openvino: torch.compile backend "openvino"; onnxruntime: ONNX export + ONNX
@@ -63,10 +64,6 @@ dir=$("$root/scripts/graphnet-dir.sh")
 mapfile -t rel < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
 samples=("${rel[@]/#/$dir/samples/}")
 export OMP_NUM_THREADS=$threads
-echo "== gn-eval ($compiler), ${#samples[@]} samples, results in $out" >&2
-"$build/bin/gn-eval" run "${samples[@]}" --mode compiled --compiler "$compiler" --warmup "$warmup" \
-  --trials "$trials" --timeout "$timeout" --dump "$out/dump" --out "$out/gn.jsonl" >&2 || true
-"$build/bin/gn-eval" score "$out/gn.jsonl" | tee "$out/score.txt" || true
 # The peers' packages live in the same venv, added by peers-env.sh.
 env_sh="$root/scripts/torch-env.sh"
 peer_args=()
@@ -74,9 +71,20 @@ if [ -n "$peers" ]; then
   env_sh="$root/scripts/peers-env.sh"
   peer_args=(--peers "$peers")
 fi
-echo "== PyTorch eager and Inductor${peers:+, peers $peers}" >&2
-"$env_sh" python "$root/bench/bench_torch.py" --dump "$out/dump" "${peer_args[@]}" \
-  --threads "$threads" --warmup "$warmup" --trials "$trials" --timeout "$timeout" --json "$out/torch.jsonl" "${samples[@]}" || true
+# Sample by sample, gn then PyTorch / Inductor${peers:+ / peers}: this VM's
+# speed drifts by up to 2x over tens of minutes, so each sample's sides run
+# minutes apart at most (a gn phase over the whole list, then a PyTorch
+# phase, once put 1.4-2x between the two sides of the first samples).
+echo "== ${#samples[@]} samples: gn-eval ($compiler), then PyTorch eager and Inductor${peers:+, peers $peers}, one sample at a time; results in $out" >&2
+for i in "${!samples[@]}"; do
+  echo "== [$((i + 1))/${#samples[@]}] ${rel[$i]}" >&2
+  "$build/bin/gn-eval" run "${samples[$i]}" --mode compiled --compiler "$compiler" --warmup "$warmup" \
+    --trials "$trials" --timeout "$timeout" --dump "$out/dump" --out "$out/gn.jsonl" >&2 || true
+  "$env_sh" python "$root/bench/bench_torch.py" --dump "$out/dump" "${peer_args[@]}" \
+    --threads "$threads" --warmup "$warmup" --trials "$trials" --timeout "$timeout" \
+    --json "$out/torch.jsonl" "${samples[$i]}" >&2 || true
+done
+"$build/bin/gn-eval" score "$out/gn.jsonl" | tee "$out/score.txt" || true
 echo
 /usr/bin/python3 "$root/bench/bench_report.py" "$out/gn.jsonl" "$out/torch.jsonl" \
   | tee "$out/report.txt"
