@@ -124,7 +124,7 @@ std::optional<HostTensor> unary(Operation *op, const HostTensor &x) {
             return v < 0 ? negateWrapping(v) : v;
         });
       })
-      .Case([&](ExpOp) { return f([](auto v) { return std::exp(v); }); })
+      .Case([&](ExpOp) { return f([](auto v) { return expRounded(v); }); })
       .Case([&](LogOp) { return f([](auto v) { return std::log(v); }); })
       .Case([&](Log1pOp) { return f([](auto v) { return std::log1p(v); }); })
       .Case([&](SqrtOp) { return f([](auto v) { return std::sqrt(v); }); })

@@ -15,6 +15,7 @@
 #include "gn/IR/GnOps.h"
 #include "gn/Interpreter/DTypeConversion.h"
 #include "mlir/IR/Operation.h"
+#include <cmath>
 #include <optional>
 
 #include <array>
@@ -67,6 +68,18 @@ template <typename F> auto dispatch(DType d, F &&f) {
 
 /// Floating kernels compute in f64 for f64 and in f32 for the other types.
 inline DType floatCompute(DType d) { return d == DType::F64 ? DType::F64 : DType::F32; }
+/// exp of an f32 through f64, rounded once: correctly rounded but for
+/// near-ties, as the compiled kernels of graphs with half data compute it
+/// (KernelsToLLVM's rounded exp). glibc's expf misrounds 4e-5 of f32 inputs,
+/// and in a half graph the next convert turns such an ulp into an f16 ulp
+/// now and then (maxvit_t float16: one softmax, then the whole net, t = -3).
+template <typename C> C expRounded(C x) {
+  if constexpr (std::is_same_v<C, float>)
+    return float(std::exp(double(x)));
+  else
+    return std::exp(x);
+}
+
 /// Calls f(float{}) or f(double{}) for a floatCompute type.
 template <typename F> auto dispatchFloat(DType computeType, F &&f) {
   if (computeType == DType::F64)

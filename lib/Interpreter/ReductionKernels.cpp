@@ -240,7 +240,7 @@ HostTensor softmax(Operation *op, const HostTensor &x0, int64_t dim, bool log) {
           m = std::max(m, src[k * inner]);
         double sum = 0;
         for (int64_t k = 0; k < len; ++k)
-          sum += std::exp(src[k * inner] - m);
+          sum += expRounded(src[k * inner] - m);
         if (log) {
           T ls = static_cast<T>(std::log(sum));
           for (int64_t k = 0; k < len; ++k)
@@ -250,7 +250,7 @@ HostTensor softmax(Operation *op, const HostTensor &x0, int64_t dim, bool log) {
           // softmax, so compiled kernels round alike).
           T inv = T(1) / static_cast<T>(sum);
           for (int64_t k = 0; k < len; ++k)
-            dst[k * inner] = std::exp(src[k * inner] - m) * inv;
+            dst[k * inner] = expRounded(src[k * inner] - m) * inv;
         }
       }
   });

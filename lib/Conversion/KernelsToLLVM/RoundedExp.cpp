@@ -5,10 +5,11 @@
 // 13 (truncation below 2^-57 relative), scaled by 2^k through the exponent
 // bits, then one rounding to f32. The f64 result is within a few f64 ulps of
 // exp(x), so the f32 it rounds to is the correctly rounded expf except where
-// exp(x) lies within about 2^-51 relative of a rounding midpoint: glibc's
-// expf (what the interpreter calls) gives the same bits almost everywhere
-// (test/unit/RoundedExpTest.cpp counts the exceptions over every f32), and
-// unlike a libm call the loop vectorizes. tanh is built on the same f64
+// exp(x) lies within about 2^-51 relative of a rounding midpoint, as the
+// interpreter's f32 exp (float(exp(double)), Kernels.h's expRounded); glibc's
+// expf gives the same bits almost everywhere (test/unit/RoundedExpTest.cpp
+// counts the exceptions over every f32), and unlike a libm call the loop
+// vectorizes. tanh is built on the same f64
 // exp (TanhInF64), rounded once too.
 //
 //===----------------------------------------------------------------------===//
