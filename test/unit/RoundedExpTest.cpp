@@ -78,17 +78,19 @@ void overF32Patterns(const std::string &ir, uint64_t step,
   overF32Patterns(ir, step, false, [&](float x, float got, float) { check(x, got); });
 }
 
-} // namespace
-
-TEST(RoundedExp, MatchesGlibcExpf) {
-  // (The f16 convert puts a half value in the graph: its kernels then
-  // compute exp in f64.)
-  std::string ir = R"(
+/// gn.exp in a graph with half data (the f16 convert): its kernels then
+/// compute exp in f64.
+const char *const kHalfGraphExp = R"(
     func.func @forward(%a: tensor<4194304xf32>) -> (tensor<4194304xf32>, tensor<4194304xf16>) {
       %e = gn.exp %a : tensor<4194304xf32>
       %h = gn.convert %a {dtype = f16} : tensor<4194304xf32> -> tensor<4194304xf16>
       return %e, %h : tensor<4194304xf32>, tensor<4194304xf16>
     })";
+
+} // namespace
+
+TEST(RoundedExp, MatchesGlibcExpf) {
+  std::string ir = kHalfGraphExp;
   const char *all = std::getenv("GN_EXP_EXHAUSTIVE");
   uint64_t step = all && std::string(all) == "1" ? 1 : 251;
   uint64_t checked = 0, differ = 0, glibcOff = 0, worseThanOneUlp = 0;
@@ -124,12 +126,7 @@ TEST(RoundedExp, MatchesGlibcExpf) {
 // in a half graph one ulp between eager and compiled can become an f16 ulp
 // at the next convert (maxvit_t float16 missed t = -5 through one softmax).
 TEST(RoundedExp, InterpreterMatchesKernels) {
-  std::string ir = R"(
-    func.func @forward(%a: tensor<4194304xf32>) -> (tensor<4194304xf32>, tensor<4194304xf16>) {
-      %e = gn.exp %a : tensor<4194304xf32>
-      %h = gn.convert %a {dtype = f16} : tensor<4194304xf32> -> tensor<4194304xf16>
-      return %e, %h : tensor<4194304xf32>, tensor<4194304xf16>
-    })";
+  std::string ir = kHalfGraphExp;
   uint64_t checked = 0, differ = 0;
   overF32Patterns(ir, 1021, true, [&](float x, float got, float interpreted) {
     ++checked;
