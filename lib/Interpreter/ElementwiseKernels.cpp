@@ -80,7 +80,7 @@ template <typename F> HostTensor mapUnary(Operation *op, const HostTensor &in, F
   return out;
 }
 
-template <typename C> C sigmoid(C x) { return C(1) / (C(1) + std::exp(-x)); }
+template <typename C> C sigmoid(C x) { return C(1) / (C(1) + expRounded(-x)); }
 
 /// tanh, f32 through f64 and rounded once: the correctly rounded tanh but
 /// for near-ties, as the compiled kernels compute it (KernelsToLLVM's
@@ -158,8 +158,8 @@ std::optional<HostTensor> unary(Operation *op, const HostTensor &x) {
       .Case([&](MishOp) {
         return f([](auto v) {
           using C = decltype(v);
-          C sp = v > C(20) ? v : std::log1p(std::exp(v));
-          return v * std::tanh(sp);
+          C sp = v > C(20) ? v : std::log1p(expRounded(v));
+          return v * tanhRounded(sp);
         });
       })
       .Case([&](HardswishOp) {
@@ -187,7 +187,7 @@ std::optional<HostTensor> unary(Operation *op, const HostTensor &x) {
         double a = e.getAlpha().convertToDouble();
         return f([a](auto v) {
           using C = decltype(v);
-          return v > 0 ? v : C(a) * (std::exp(v) - C(1));
+          return v > 0 ? v : C(a) * (expRounded(v) - C(1));
         });
       })
       .Case([&](SoftplusOp s) {
@@ -195,7 +195,7 @@ std::optional<HostTensor> unary(Operation *op, const HostTensor &x) {
         return f([beta, th](auto v) {
           using C = decltype(v);
           C bx = C(beta) * v;
-          return bx > C(th) ? v : std::log1p(std::exp(bx)) / C(beta);
+          return bx > C(th) ? v : std::log1p(expRounded(bx)) / C(beta);
         });
       })
       .Case([&](ClampOp c) {

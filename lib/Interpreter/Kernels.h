@@ -73,6 +73,8 @@ inline DType floatCompute(DType d) { return d == DType::F64 ? DType::F64 : DType
 /// (KernelsToLLVM's rounded exp). glibc's expf misrounds 4e-5 of f32 inputs,
 /// and in a half graph the next convert turns such an ulp into an f16 ulp
 /// now and then (maxvit_t float16: one softmax, then the whole net, t = -3).
+/// Every interpreter exp that a compiled kernel computes as math.exp uses
+/// it: gn.exp, softmax, sigmoid (silu), elu, softplus, mish.
 template <typename C> C expRounded(C x) {
   if constexpr (std::is_same_v<C, float>)
     return float(std::exp(double(x)));

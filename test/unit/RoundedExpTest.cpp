@@ -35,6 +35,9 @@ uint32_t bitsOf(float f) {
   return u;
 }
 
+/// How many f32 steps apart two same-signed floats are.
+int64_t ulpsApart(float a, float b) { return std::llabs(int64_t(bitsOf(a)) - int64_t(bitsOf(b))); }
+
 /// Compiles `ir` (a @forward of one tensor<4194304xf32> whose first result
 /// is the op under test) for the CPU and runs it over every `step`-th f32 bit
 /// pattern, calling `check(x, got, interpreted)` for each input, its compiled
@@ -105,8 +108,7 @@ TEST(RoundedExp, MatchesGlibcExpf) {
       return;
     ++differ;
     glibcOff += float(expl((long double)x)) == got;
-    int64_t ulps = std::llabs(int64_t(bitsOf(want)) - int64_t(bitsOf(got)));
-    if (ulps > 1 && ++worseThanOneUlp <= 10)
+    if (ulpsApart(want, got) > 1 && ++worseThanOneUlp <= 10)
       ADD_FAILURE() << "exp(" << x << ") = " << got << ", glibc " << want;
   });
   std::printf("RoundedExp: %llu inputs, %llu differ from glibc's expf by one ulp, "
@@ -122,21 +124,26 @@ TEST(RoundedExp, MatchesGlibcExpf) {
   EXPECT_GT(differ, 0u);
 }
 
-// The interpreter's f32 exp is the same f64-rounded-once exp, bit for bit:
-// in a half graph one ulp between eager and compiled can become an f16 ulp
-// at the next convert (maxvit_t float16 missed t = -5 through one softmax).
+// The interpreter's f32 exp is the same f64-rounded-once exp, bit for bit,
+// alone and inside sigmoid (1 / (1 + exp(-x)) on both sides): in a half
+// graph one ulp between eager and compiled can become an f16 ulp at the next
+// convert (maxvit_t float16 missed t = -5 through one softmax).
 TEST(RoundedExp, InterpreterMatchesKernels) {
-  std::string ir = kHalfGraphExp;
-  uint64_t checked = 0, differ = 0;
-  overF32Patterns(ir, 1021, true, [&](float x, float got, float interpreted) {
-    ++checked;
-    if (std::isnan(got) && std::isnan(interpreted))
-      return;
-    if (bitsOf(got) != bitsOf(interpreted) && ++differ <= 10)
-      ADD_FAILURE() << "exp(" << x << "): compiled " << got << ", interpreter " << interpreted;
-  });
-  EXPECT_GT(checked, 4000000u);
-  EXPECT_EQ(differ, 0u);
+  for (const char *op : {"gn.exp", "gn.sigmoid"}) {
+    std::string ir = kHalfGraphExp;
+    ir.replace(ir.find("gn.exp"), 6, op);
+    uint64_t checked = 0, differ = 0;
+    overF32Patterns(ir, 1021, true, [&](float x, float got, float interpreted) {
+      ++checked;
+      if (std::isnan(got) && std::isnan(interpreted))
+        return;
+      if (bitsOf(got) != bitsOf(interpreted) && ++differ <= 10)
+        ADD_FAILURE() << op << "(" << x << "): compiled " << got << ", interpreter "
+                      << interpreted;
+    });
+    EXPECT_GT(checked, 4000000u) << op;
+    EXPECT_EQ(differ, 0u) << op;
+  }
 }
 
 // f32 graphs' tanh (RoundedExp.cpp's TanhInF64): the correctly rounded tanh
@@ -162,8 +169,7 @@ TEST(RoundedTanh, CorrectlyRounded) {
     if (bitsOf(want) == bitsOf(got))
       return;
     ++misrounded;
-    int64_t ulps = std::llabs(int64_t(bitsOf(want)) - int64_t(bitsOf(got)));
-    if (ulps > 1 && ++offByMore <= 10)
+    if (ulpsApart(want, got) > 1 && ++offByMore <= 10)
       ADD_FAILURE() << "tanh(" << x << ") = " << got << ", correctly rounded " << want;
   });
   std::printf("RoundedTanh: %llu inputs, %llu not the correctly rounded tanh (by one ulp), "
