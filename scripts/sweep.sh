@@ -8,6 +8,7 @@
 #
 #   scripts/sweep.sh OUT [--limit N] [--seed S] [--shard i/N] [--jobs J]
 #                    [--stages cpu,cuda,cuda-forms] [--frameworks torch,paddle]
+#                    [--retry-timeouts]
 #
 # Stages (each sample's record in OUT/<stage>.jsonl):
 #   cpu         gn-eval run --mode compiled (one timed trial: the sweep is about
@@ -35,8 +36,12 @@
 #               (GN_SWEEP_SHAPES=N: the first N variants of each, for a
 #               quicker pass; a large model's 9 variants take minutes each)
 # --limit N: a seeded random N of each framework's samples (default: all).
-# Per-sample timeout GN_SWEEP_TIMEOUT (default 600 s); memory as gn-eval's
-# --memory-limit auto.
+# Per-sample timeout GN_SWEEP_TIMEOUT (default 600 s, wall time: a paused
+# or starved sweep times samples out); memory as gn-eval's --memory-limit auto.
+# --retry-timeouts: rerun, in each stage given, the samples whose last record
+# is a timeout (all shards' records), into OUT/<stage>.retry-<time>.jsonl,
+# whose records replace the earlier ones in the table; raise
+# GN_SWEEP_TIMEOUT for models that need more.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GN_BUILD_DIR:-$root/build}
@@ -44,7 +49,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//' >&2; e
 [ $# -ge 1 ] || usage
 out=$1
 shift
-limit=0 seed=41 shard="" jobs=1 stages=cpu,cuda,cuda-forms frameworks=torch,paddle
+limit=0 seed=41 shard="" jobs=1 retry=0 stages=cpu,cuda,cuda-forms frameworks=torch,paddle
 while [ $# -gt 0 ]; do
   case "$1" in
     --limit) limit=$2; shift 2 ;;
@@ -53,6 +58,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --stages) stages=$2; shift 2 ;;
     --frameworks) frameworks=$2; shift 2 ;;
+    --retry-timeouts) retry=1; shift ;;
     *) echo "sweep: unknown argument '$1'" >&2; usage ;;
   esac
 done
@@ -96,58 +102,83 @@ channel_samples() {
   return 0
 }
 
+# The samples whose last record in a stage's files (shards included, earlier
+# retries too) failed with a timeout: a run paused (SIGSTOP) or starved by
+# other work counts wall time against a sample that takes seconds alone.
+timed_out() {
+  /usr/bin/python3 -c "import glob, json, os, sys
+last = {}
+files = sorted(glob.glob(os.path.join(sys.argv[1], sys.argv[2] + '.*jsonl')),
+               key=lambda p: ('.retry' in p, p))
+for path in files:
+    for line in open(path):
+        if line.strip():
+            r = json.loads(line)
+            last[r['sample']] = r.get('error_class')
+for s, c in last.items():
+    if c == 'timeout':
+        print(s)" "$out" "$1"
+}
+
+# One stage's command on the samples after DEST: records appended to DEST.
+run_stage() {
+  local stage=$1 dest=$2
+  shift 2
+  [ $# -gt 0 ] || return 0
+  local filter=(--timeout "$timeout" --jobs "$jobs" --resume)
+  [ "$retry" = 1 ] || filter+=("${shard_args[@]}")
+  case "$stage" in
+    cpu|cuda-forms|float16|bfloat16|shapes)
+      local extra=()
+      case "$stage" in
+        cuda-forms) extra=(--pipeline-options "$forms") ;;
+        float16|bfloat16) extra=(--dtype "$stage") ;;
+        shapes) extra=(--shapes "${GN_SWEEP_SHAPES:-all}") ;;
+      esac
+      "$build/bin/gn-eval" run "$@" "${extra[@]}" --mode compiled --trials 1 --warmup 0 \
+        "${filter[@]}" --out "$dest" | grep -v "^\[.*\] ok " || true ;;
+    cuda|cuda-float16|cuda-bfloat16)
+      local extra=()
+      [ "$stage" = cuda ] || extra=(--dtype "${stage#cuda-}")
+      "$build/bin/gn-eval" compile "$@" --device cuda "${extra[@]}" -o "$dest.programs" \
+        --references=false "${filter[@]}" --log "$dest" | grep -v "^\[.*\] ok " || true
+      rm -rf "$dest.programs" ;;
+  esac
+}
+
 for stage in ${stages//,/ }; do
+  dest="$out/$stage$sfx.jsonl"
   case "$stage" in
     cpu)
       echo "== cpu: import, eager, compiled for the CPU =="
-      "$build/bin/gn-eval" run "${samples[@]}" --mode compiled --trials 1 --warmup 0 \
-        --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
-        --out "$out/cpu$sfx.jsonl" | grep -v "^\[.*\] ok " || true ;;
+      targets=("${samples[@]}") ;;
     cuda)
       echo "== cuda: gn-cuda-pipeline and ptxas =="
-      "$build/bin/gn-eval" compile "${samples[@]}" --device cuda -o "$out/cuda-programs$sfx" \
-        --references=false --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
-        --log "$out/cuda$sfx.jsonl" | grep -v "^\[.*\] ok " || true
-      rm -rf "$out/cuda-programs$sfx" ;;
+      targets=("${samples[@]}") ;;
     cuda-forms)
       echo "== cuda-forms: the CUDA kernels' forms on the CPU (eager <= $forms_ms ms) =="
       [ -f "$out/cpu$sfx.jsonl" ] || { echo "sweep: cuda-forms needs the cpu stage first" >&2; exit 2; }
-      mapfile -t small < <(/usr/bin/python3 -c "import json, sys
+      mapfile -t targets < <(/usr/bin/python3 -c "import json, sys
 for line in open(sys.argv[1]):
     r = json.loads(line)
     if (r.get('eager') or {}).get('median_ms', 1e18) <= float(sys.argv[2]):
-        print(r['sample'])" "$out/cpu$sfx.jsonl" "$forms_ms")
-      if [ ${#small[@]} -gt 0 ]; then
-        "$build/bin/gn-eval" run "${small[@]}" --mode compiled --trials 1 --warmup 0 \
-          --pipeline-options "$forms" --timeout "$timeout" --jobs "$jobs" --resume \
-          --out "$out/cuda-forms$sfx.jsonl" | grep -v "^\[.*\] ok " || true
-      fi ;;
+        print(r['sample'])" "$out/cpu$sfx.jsonl" "$forms_ms") ;;
     float16|bfloat16|cuda-float16|cuda-bfloat16)
       dtype=${stage#cuda-}
-      mapfile -t listed < <(channel_samples "dtype_generalization_pass_$dtype")
-      echo "== $stage: ${#listed[@]} samples list GraphNet's $dtype pass =="
-      [ ${#listed[@]} -gt 0 ] || continue
-      if [ "$stage" = "$dtype" ]; then
-        "$build/bin/gn-eval" run "${listed[@]}" --dtype "$dtype" --mode compiled --trials 1 \
-          --warmup 0 --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
-          --out "$out/$stage$sfx.jsonl" | grep -v "^\[.*\] ok " || true
-      else
-        "$build/bin/gn-eval" compile "${listed[@]}" --device cuda --dtype "$dtype" \
-          -o "$out/$stage-programs$sfx" --references=false --timeout "$timeout" --jobs "$jobs" \
-          "${shard_args[@]}" --resume --log "$out/$stage$sfx.jsonl" | grep -v "^\[.*\] ok " || true
-        rm -rf "$out/$stage-programs$sfx"
-      fi ;;
+      mapfile -t targets < <(channel_samples "dtype_generalization_pass_$dtype")
+      echo "== $stage: ${#targets[@]} samples list GraphNet's $dtype pass ==" ;;
     shapes)
-      mapfile -t listed < <(channel_samples symbolic_dimension_reifier)
-      echo "== shapes: ${#listed[@]} samples have a symbolic_dimension_reifier =="
-      [ ${#listed[@]} -gt 0 ] || continue
-      "$build/bin/gn-eval" run "${listed[@]}" --shapes "${GN_SWEEP_SHAPES:-all}" --mode compiled \
-        --trials 1 --warmup 0 \
-        --timeout "$timeout" --jobs "$jobs" "${shard_args[@]}" --resume \
-        --out "$out/shapes$sfx.jsonl" | grep -v "^\[.*\] ok " || true ;;
+      mapfile -t targets < <(channel_samples symbolic_dimension_reifier)
+      echo "== shapes: ${#targets[@]} samples have a symbolic_dimension_reifier ==" ;;
     *) echo "sweep: unknown stage '$stage' (cpu, cuda, cuda-forms, float16, bfloat16," \
          "cuda-float16, cuda-bfloat16, shapes)" >&2; exit 2 ;;
   esac
+  if [ "$retry" = 1 ]; then
+    mapfile -t targets < <(timed_out "$stage")
+    dest="$out/$stage.retry-$(date +%Y%m%d-%H%M%S).jsonl"
+    echo "   retrying ${#targets[@]} timed-out samples (timeout $timeout s) into $dest"
+  fi
+  run_stage "$stage" "$dest" "${targets[@]}"
 done
 /usr/bin/python3 "$root/scripts/sweep_table.py" "$out" > "$out/table.md"
 cat "$out/table.md"

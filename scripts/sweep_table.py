@@ -39,9 +39,11 @@ import sys
 
 
 def records(folder, stage):
-    """sample -> its last record of `stage` (shards included)."""
+    """sample -> its last record of `stage` (shards included; the records of
+    `sweep.sh --retry-timeouts`, OUT/<stage>.retry-<time>.jsonl, last)."""
     out = {}
-    for path in sorted(glob.glob(os.path.join(folder, stage + "*.jsonl"))):
+    paths = glob.glob(os.path.join(folder, stage + "*.jsonl"))
+    for path in sorted(paths, key=lambda p: (".retry" in p, p)):
         if stage == "cuda" and os.path.basename(path).startswith("cuda-"):
             continue
         with open(path) as f:
