@@ -11,9 +11,20 @@ bool mlir::gn::interp::hasAvx2Fma() {
   return has;
 }
 
-__attribute__((target("avx2,fma"))) float mlir::gn::interp::expShiftedSumAvx2(float *row,
-                                                                              int64_t n,
-                                                                              float max) {
+static bool avx512Enabled = true;
+
+bool mlir::gn::interp::hasAvx512() {
+  static const bool has = hasAvx2Fma() && __builtin_cpu_supports("avx512f") &&
+                          __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+  return has && avx512Enabled;
+}
+
+void mlir::gn::interp::enableAvx512(bool enable) { avx512Enabled = enable; }
+
+namespace {
+
+__attribute__((target("avx2,fma"))) float expShiftedSumAvx2(float *row, int64_t n, float max) {
   const __m256 vmax = _mm256_set1_ps(max), log2e = _mm256_set1_ps(1.44269504088896341f),
                c1 = _mm256_set1_ps(0.693359375f), c2 = _mm256_set1_ps(-2.12194440e-4f),
                lo = _mm256_set1_ps(-87.33654f), hi = _mm256_set1_ps(88.72283f),
@@ -54,8 +65,7 @@ __attribute__((target("avx2,fma"))) float mlir::gn::interp::expShiftedSumAvx2(fl
 // The same operations as the scalar loop, unfused (no FMA contraction), so
 // the scores are bit for bit those of the scalar path.
 __attribute__((target("avx2,fma"), optimize("fp-contract=off"))) float
-mlir::gn::interp::scaledMaskedMaxAvx2(float *row, int64_t n, float scale, const float *maskf,
-                                      const bool *maskb) {
+scaledMaskedMaxAvx2(float *row, int64_t n, float scale, const float *maskf, const bool *maskb) {
   const __m256 vscale = _mm256_set1_ps(scale), ninf = _mm256_set1_ps(-INFINITY);
   __m256 vmax = ninf;
   int64_t j = 0;
@@ -87,8 +97,6 @@ mlir::gn::interp::scaledMaskedMaxAvx2(float *row, int64_t n, float scale, const 
   }
   return m;
 }
-
-namespace {
 
 /// The lanes of a partial vector: the first `count` of 8 (count in 0..8).
 __attribute__((target("avx2,fma"))) __m256i firstLanes(int64_t count) {
@@ -175,22 +183,47 @@ template <typename Block> void byFourRows(int64_t m, Block &&block) {
 
 } // namespace
 
+float mlir::gn::interp::expShiftedSumVector(float *row, int64_t n, float max) {
+  return hasAvx512() ? expShiftedSumAvx512(row, n, max) : expShiftedSumAvx2(row, n, max);
+}
+
+float mlir::gn::interp::scaledMaskedMaxVector(float *row, int64_t n, float scale,
+                                              const float *maskf, const bool *maskb) {
+  return hasAvx512() ? scaledMaskedMaxAvx512(row, n, scale, maskf, maskb)
+                     : scaledMaskedMaxAvx2(row, n, scale, maskf, maskb);
+}
+
 void mlir::gn::interp::gemmNarrowInner(int64_t m, int64_t n, int64_t k, const float *a,
                                        int64_t lda, const float *b, int64_t ldb, float *c,
-                                       int64_t ldc, std::vector<float> &scratch) {
+                                       int64_t ldc, TransposedOperand &bT) {
   int64_t ldt = (n + 15) / 16 * 16;
-  scratch.assign(k * ldt, 0.0f);
-  for (int64_t j = 0; j < n; ++j)
-    for (int64_t e = 0; e < k; ++e)
-      scratch[e * ldt + j] = b[j * ldb + e];
+  if (!bT.holds(b, n, k, ldb)) {
+    bT.data.assign(k * ldt, 0.0f);
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t e = 0; e < k; ++e)
+        bT.data[e * ldt + j] = b[j * ldb + e];
+  }
+  const float *scratch = bT.data.data();
+  if (hasAvx512())
+    return gemmNarrowInnerAvx512(m, n, k, a, lda, scratch, ldt, c, ldc);
   byFourRows(m, [&](auto rows, int64_t r) {
-    innerRows<decltype(rows)::value>(n, k, a + r * lda, lda, scratch.data(), ldt, c + r * ldc, ldc);
+    innerRows<decltype(rows)::value>(n, k, a + r * lda, lda, scratch, ldt, c + r * ldc, ldc);
   });
 }
 
 void mlir::gn::interp::gemmNarrowCols(int64_t m, int64_t cols, int64_t k, const float *a,
                                       int64_t lda, const float *b, int64_t ldb, float *c,
-                                      int64_t ldc, bool accumulate) {
+                                      int64_t ldc, bool accumulate, TransposedOperand &bT) {
+  if (hasAvx512()) { // b transposed: [cols rounded up to 8, k rounded up to 16], zero padded
+    int64_t ldt = (k + 15) / 16 * 16;
+    if (!bT.holds(b, k, cols, ldb)) {
+      bT.data.assign((cols + 7) / 8 * 8 * ldt, 0.0f);
+      for (int64_t j = 0; j < k; ++j)
+        for (int64_t q = 0; q < cols; ++q)
+          bT.data[q * ldt + j] = b[j * ldb + q];
+    }
+    return gemmNarrowColsAvx512(m, cols, k, a, lda, bT.data.data(), ldt, c, ldc, accumulate);
+  }
   byFourRows(m, [&](auto rows, int64_t r) {
     constexpr int R = decltype(rows)::value;
     if (cols > 8)

@@ -102,7 +102,7 @@ void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, con
 template <typename T> T expShiftedSum(T *row, int64_t n, T max) {
   if constexpr (std::is_same_v<T, float>)
     if (hasAvx2Fma())
-      return expShiftedSumAvx2(row, n, max);
+      return expShiftedSumVector(row, n, max);
   T sum = 0;
   for (int64_t j = 0; j < n; ++j) {
     row[j] = std::exp(row[j] - max);
@@ -326,8 +326,9 @@ T maskedScoresMax(T *row, int64_t n, T scale, const HostTensor *mask, const Host
   if constexpr (std::is_same_v<T, float>) {
     if (hasAvx2Fma() && (!mask || step == 1)) {
       bool boolMask = mask && mask->dtype() == DType::I1;
-      return scaledMaskedMaxAvx2(row, n, scale, mask && !boolMask ? maskf.data<float>() + at : nullptr,
-                                 boolMask ? mask->data<bool>() + at : nullptr);
+      return scaledMaskedMaxVector(row, n, scale,
+                                   mask && !boolMask ? maskf.data<float>() + at : nullptr,
+                                   boolMask ? mask->data<bool>() + at : nullptr);
     }
   }
   for (int64_t j = 0; j < n; ++j)
@@ -369,28 +370,30 @@ template <typename Kernel> HostTensor inComputeType(DType d, Kernel &&kernel) {
 /// call than on a few head dims of multiply-adds.
 template <typename T>
 void scoresProduct(int64_t m, int64_t n, int64_t k, const T *a, int64_t lda, const T *b,
-                   int64_t ldb, T *c, int64_t ldc, std::vector<float> &scratch) {
+                   int64_t ldb, T *c, int64_t ldc, TransposedOperand &bT) {
   if constexpr (std::is_same_v<T, float>)
     if (k <= kNarrowHead && hasAvx2Fma())
-      return gemmNarrowInner(m, n, k, a, lda, b, ldb, c, ldc, scratch);
+      return gemmNarrowInner(m, n, k, a, lda, b, ldb, c, ldc, bT);
   gemm<T>(false, true, m, n, k, a, lda, b, ldb, c, ldc, T(0));
 }
 
 /// Attention's p v: c[m, cols] (+ c when accumulate) = a[m, k] b[k, cols].
 template <typename T>
 void valuesProduct(int64_t m, int64_t cols, int64_t k, const T *a, int64_t lda, const T *b,
-                   int64_t ldb, T *c, int64_t ldc, bool accumulate) {
+                   int64_t ldb, T *c, int64_t ldc, bool accumulate, TransposedOperand &bT) {
   if constexpr (std::is_same_v<T, float>)
     if (cols <= kNarrowHead && hasAvx2Fma())
-      return gemmNarrowCols(m, cols, k, a, lda, b, ldb, c, ldc, accumulate);
+      return gemmNarrowCols(m, cols, k, a, lda, b, ldb, c, ldc, accumulate, bT);
   gemm<T>(false, false, m, cols, k, a, lda, b, ldb, c, ldc, accumulate ? T(1) : T(0));
 }
 
 /// One thread's buffers in an attention kernel: a block of scores, and the
-/// keys transposed for scoresProduct's narrow loops.
+/// keys and values transposed for the narrow loops of scoresProduct and
+/// valuesProduct (kept across the row blocks of a head; one scratch per
+/// region in which the keys and values stay unchanged).
 template <typename T> struct AttentionScratch {
   std::vector<T> scores;
-  std::vector<float> keysT;
+  TransposedOperand keysT, valuesT;
 };
 
 /// The most query rows one attention work item takes (rows whose scores
@@ -494,7 +497,7 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
       std::fill(row + visible, row + S, T(0));
     }
     T *out = o.data<T>() + itemStart(o, it.lin, L, Ev) + i0 * oRow;
-    valuesProduct<T>(rows, Ev, S, scores.data(), S, vp, vRow, out, oRow, false);
+    valuesProduct<T>(rows, Ev, S, scores.data(), S, vp, vRow, out, oRow, false, scratch.valuesT);
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t c = 0; c < Ev; ++c)
         out[r * oRow + c] *= rowInv[r];
@@ -506,13 +509,13 @@ HostTensor attentionTyped(AttentionOp op, Operands in, const HostTensor *dest) {
   if (work > 1 && flops > (int64_t(1) << 20)) {
 #pragma omp parallel
     {
-      AttentionScratch<T> scratch{std::vector<T>(rowBlock * S), {}};
+      AttentionScratch<T> scratch{std::vector<T>(rowBlock * S), {}, {}};
 #pragma omp for schedule(static)
       for (int64_t w = 0; w < work; ++w)
         runItem(w, scratch);
     }
   } else {
-    AttentionScratch<T> scratch{std::vector<T>(rowBlock * S), {}};
+    AttentionScratch<T> scratch{std::vector<T>(rowBlock * S), {}, {}};
     for (int64_t w = 0; w < work; ++w)
       runItem(w, scratch);
   }
@@ -613,7 +616,7 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
         orow[c] *= correction;
     }
     valuesProduct<T>(rows, Ev, n, scores.data(), n, vBuf.data() + hk * Ev, Hk * Ev, out, H * Ev,
-                     true);
+                     true, scratch.valuesT);
   };
   int64_t flops = 2 * B * L * S * H * (E + Ev);
   for (int64_t b = 0; b < B; ++b)
@@ -632,13 +635,13 @@ HostTensor projectedAttentionTyped(ProjectedAttentionOp op, Operands in, const H
       if (work > 1 && flops > (int64_t(1) << 20)) {
 #pragma omp parallel
         {
-          AttentionScratch<T> scratch{std::vector<T>(rowBlock * n), {}};
+          AttentionScratch<T> scratch{std::vector<T>(rowBlock * n), {}, {}};
 #pragma omp for schedule(static)
           for (int64_t w = 0; w < work; ++w)
             foldBlock(b, j0, n, w, scratch);
         }
       } else {
-        AttentionScratch<T> scratch{std::vector<T>(rowBlock * n), {}};
+        AttentionScratch<T> scratch{std::vector<T>(rowBlock * n), {}, {}};
         for (int64_t w = 0; w < work; ++w)
           foldBlock(b, j0, n, w, scratch);
       }

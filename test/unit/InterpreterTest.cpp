@@ -1,4 +1,5 @@
 //===- InterpreterTest.cpp - kernels against reference math -------------===//
+#include "../../lib/Interpreter/AttentionRows.h"
 #include "gn/Eval/Fp64Reference.h"
 #include "gn/Eval/Tolerance.h"
 #include "gn/InitAll.h"
@@ -330,18 +331,25 @@ TEST(Interpreter, SeqFirstAttentionMatchesHeadsFirst) {
 }
 
 // gn.attention against softmax(q k^T * scale + mask) v summed in double,
-// at shapes that take every path of the f32 kernels: narrow heads (AVX2
-// loops: head dims 5 and 16, value columns 12 and 8, a key count that is
-// not a multiple of 16, a query count that is not a multiple of 4, one
-// query row whose keys are all masked) and wide ones (oneDNN's sgemm: 24
+// at shapes that take every path of the f32 kernels, in their AVX-512 forms
+// (where the CPU has them) and their AVX2 forms: narrow heads (head dims 5,
+// 8 and 16, value columns 12 and 8, a key count that is not a multiple of
+// 16, a query count that is not a multiple of 4, one query row whose keys
+// are all masked, 200 queries of 700 keys in 3 row blocks that share one
+// transposed copy of the keys and values) and wide ones (oneDNN's sgemm: 24
 // head dims, 20 value columns), with a float and with a bool mask.
 TEST(Interpreter, AttentionMatchesDoubleSum) {
   struct Shape {
     int64_t E, Ev;
     bool boolMask;
+    int64_t L = 37, S = 45;
   };
-  const int64_t H = 2, L = 37, S = 45;
-  for (Shape sh : {Shape{5, 12, false}, Shape{16, 8, true}, Shape{24, 20, false}, Shape{24, 20, true}}) {
+  const int64_t H = 2;
+  for (bool avx512 : {true, false})
+  for (Shape sh : {Shape{5, 12, false}, Shape{16, 8, true}, Shape{8, 8, false, 200, 700},
+                   Shape{24, 20, false}, Shape{24, 20, true}}) {
+    enableAvx512(avx512);
+    const int64_t L = sh.L, S = sh.S;
     auto ramp = [](llvm::ArrayRef<int64_t> shape, float scale, int64_t period) {
       HostTensor t(DType::F32, shape);
       for (int64_t i = 0; i < t.numel(); ++i)
@@ -405,8 +413,10 @@ TEST(Interpreter, AttentionMatchesDoubleSum) {
           }
           double want = acc / sum;
           EXPECT_NEAR(got, want, 2e-6 * (1 + std::abs(want)))
-              << "E " << sh.E << " Ev " << sh.Ev << " head " << h << " row " << i << " col " << c;
+              << (avx512 ? "AVX-512" : "AVX2") << " E " << sh.E << " Ev " << sh.Ev << " head "
+              << h << " row " << i << " col " << c;
         }
       }
   }
+  enableAvx512(true);
 }
