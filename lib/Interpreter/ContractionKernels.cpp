@@ -57,8 +57,13 @@ struct HalfGemmOut {
 /// [k,n]. B is widened panel by panel (a few hundred columns that stay in L2)
 /// on every thread at once, so the f32 copy of a large weight never exists and
 /// the widening is not serial; each panel is one single-threaded sgemm.
+///
+/// `rowMajorPanels`: widen a B stored [n,k] into [k,nb] panels too, so that
+/// the sgemm calls are those of the same B stored [k,n] (a half matmul: its
+/// compiled form reads a transpose in place that eager materializes, and one
+/// f32 ulp of difference can round to one f16 ulp).
 void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, const HostTensor &b,
-               int64_t bOffset, const HalfGemmOut &out) {
+               int64_t bOffset, const HalfGemmOut &out, bool rowMajorPanels = false) {
   int64_t panel = std::clamp<int64_t>((int64_t(1) << 15) / std::max<int64_t>(k, 1), 16, 512);
   int64_t panels = (n + panel - 1) / panel;
   dispatch(b.dtype(), [&](auto tag) {
@@ -67,26 +72,35 @@ void gemmHalfB(bool transB, int64_t m, int64_t n, int64_t k, const float *a, con
       const T *src = b.data<T>() + bOffset;
 #pragma omp parallel
       {
-        std::vector<float> buf(panel * k), cbuf(out.narrowOut ? m * panel : 0);
+        std::vector<float> buf(panel * k), cbuf(out.narrowOut ? m * panel : 0),
+            row(rowMajorPanels && transB ? k : 0);
+        bool bT = transB && !rowMajorPanels; // the panels' layout: [nb,k] or [k,nb]
 #pragma omp for schedule(static)
         for (int64_t p = 0; p < panels; ++p) {
           int64_t n0 = p * panel, nb = std::min(panel, n - n0);
-          if (transB)
+          if (bT) {
             widen(src + n0 * k, buf.data(), nb * k);
-          else
+          } else if (transB) {
+            for (int64_t j = 0; j < nb; ++j) {
+              widen(src + (n0 + j) * k, row.data(), k);
+              for (int64_t q = 0; q < k; ++q)
+                buf[q * nb + j] = row[q];
+            }
+          } else {
             for (int64_t q = 0; q < k; ++q)
               widen(src + q * n + n0, buf.data() + q * nb, nb);
+          }
           if (!out.narrowOut) {
-            dnnl_sgemm('N', transB ? 'T' : 'N', m, nb, k, 1.0f, a, k, buf.data(),
-                       transB ? k : nb, out.beta, out.c + n0, n);
+            dnnl_sgemm('N', bT ? 'T' : 'N', m, nb, k, 1.0f, a, k, buf.data(), bT ? k : nb,
+                       out.beta, out.c + n0, n);
             continue;
           }
           if (out.bias)
             for (int64_t r = 0; r < m; ++r)
               for (int64_t j = 0; j < nb; ++j)
                 cbuf[r * nb + j] = out.bias[out.biasScalar ? 0 : n0 + j];
-          dnnl_sgemm('N', transB ? 'T' : 'N', m, nb, k, 1.0f, a, k, buf.data(),
-                     transB ? k : nb, out.bias ? 1.0f : 0.0f, cbuf.data(), nb);
+          dnnl_sgemm('N', bT ? 'T' : 'N', m, nb, k, 1.0f, a, k, buf.data(), bT ? k : nb,
+                     out.bias ? 1.0f : 0.0f, cbuf.data(), nb);
           dispatch(out.narrowOut->dtype(), [&](auto otag) {
             using O = decltype(otag);
             if constexpr (std::is_same_v<O, Half> || std::is_same_v<O, BFloat>)
@@ -117,6 +131,21 @@ bool useHalfPanels(const HostTensor &b, int64_t matrixElems) {
   return isHalf(b.dtype()) && matrixElems >= (int64_t(1) << 16);
 }
 
+/// A half matmul operand stored with its last two dims swapped, widened to
+/// f32 in the logical layout `shape` (rank >= 2).
+HostTensor widenTransposed(const HostTensor &t, llvm::ArrayRef<int64_t> shape) {
+  HostTensor wide = convertTo(t, DType::F32), out(DType::F32, shape);
+  int64_t rows = shape[shape.size() - 2], cols = shape.back();
+  int64_t mats = rows * cols ? out.numel() / (rows * cols) : 0;
+  const float *src = wide.data<float>();
+  float *dst = out.data<float>();
+  for (int64_t b = 0; b < mats; ++b)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        dst[(b * rows + i) * cols + j] = src[(b * cols + j) * rows + i];
+  return out;
+}
+
 /// Batched matmul with torch.matmul semantics; returns the result in `outType`.
 /// `transA`/`transB`: that operand is stored with its last two dims swapped
 /// (gn.matmul's transpose_lhs/transpose_rhs).
@@ -132,6 +161,21 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool 
     std::swap(sa[sa.size() - 2], sa.back());
   if (transB)
     std::swap(sb[sb.size() - 2], sb.back());
+  // A transposed half operand is widened transposed, so the GEMM calls (and
+  // their sums) are those of the transpose materialized first, as eager runs
+  // a graph whose compiled form reads the transpose in place. A large half B
+  // keeps its panels (gemmHalfB's rowMajorPanels).
+  int64_t kb = sb[sb.size() - 2], nbCols = sb.back();
+  bool bPanels = (!transA || isHalf(a0.dtype())) && useHalfPanels(b0, kb * nbCols);
+  std::optional<HostTensor> aT, bT;
+  if (transA && isHalf(a0.dtype())) {
+    aT = widenTransposed(a0, sa);
+    transA = false;
+  }
+  if (transB && isHalf(b0.dtype()) && !bPanels) {
+    bT = widenTransposed(b0, sb);
+    transB = false;
+  }
   int64_t m = sa[sa.size() - 2], k = sa.back(), n = sb.back();
   int64_t lda = transA ? m : k, ldb = transB ? k : n;
   llvm::SmallVector<int64_t, 6> batchA(sa.begin(), sa.end() - 2), batchB(sb.begin(), sb.end() - 2);
@@ -149,8 +193,9 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool 
   auto stA = broadcastStrides(batchA, batch), stB = broadcastStrides(batchB, batch);
   if (isFloat(a0.dtype())) {
     DType ct = computeType(a0.dtype());
-    bool halfPanels = !transA && useHalfPanels(b0, k * n);
-    HostTensor a = convertTo(a0, ct), b = halfPanels ? b0 : convertTo(b0, ct);
+    bool halfPanels = bPanels;
+    HostTensor a = aT ? *aT : convertTo(a0, ct),
+               b = halfPanels ? b0 : bT ? *bT : convertTo(b0, ct);
     // Written in place when the destination has the compute type.
     HostTensor c = dest && dest->dtype() == ct ? *dest : HostTensor(ct, outShape, /*zero=*/k == 0);
     dispatch(ct, [&](auto tag) {
@@ -167,7 +212,7 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool 
           if constexpr (std::is_same_v<T, float>)
             if (halfPanels) {
               gemmHalfB(transB, m, n, k, a.data<T>() + oa * m * k, b, ob * k * n,
-                        {c.data<T>() + lin * m * n, 0.0f});
+                        {c.data<T>() + lin * m * n, 0.0f}, /*rowMajorPanels=*/true);
               return;
             }
           gemm<T>(transA, transB, m, n, k, a.data<T>() + oa * m * k, lda,
