@@ -131,18 +131,23 @@ bool useHalfPanels(const HostTensor &b, int64_t matrixElems) {
   return isHalf(b.dtype()) && matrixElems >= (int64_t(1) << 16);
 }
 
-/// A half matmul operand stored with its last two dims swapped, widened to
-/// f32 in the logical layout `shape` (rank >= 2).
-HostTensor widenTransposed(const HostTensor &t, llvm::ArrayRef<int64_t> shape) {
-  HostTensor wide = convertTo(t, DType::F32), out(DType::F32, shape);
+/// A matmul operand stored with its last two dims swapped, converted to the
+/// compute type `ct` in the logical layout `shape` (rank >= 2).
+HostTensor transposedCopy(const HostTensor &t, llvm::ArrayRef<int64_t> shape, DType ct) {
+  HostTensor in = convertTo(t, ct), out(ct, shape);
   int64_t rows = shape[shape.size() - 2], cols = shape.back();
   int64_t mats = rows * cols ? out.numel() / (rows * cols) : 0;
-  const float *src = wide.data<float>();
-  float *dst = out.data<float>();
-  for (int64_t b = 0; b < mats; ++b)
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        dst[(b * rows + i) * cols + j] = src[(b * cols + j) * rows + i];
+  dispatch(ct, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      const T *src = in.data<T>();
+      T *dst = out.data<T>();
+      for (int64_t b = 0; b < mats; ++b)
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = 0; j < cols; ++j)
+            dst[(b * rows + i) * cols + j] = src[(b * cols + j) * rows + i];
+    }
+  });
   return out;
 }
 
@@ -161,19 +166,27 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool 
     std::swap(sa[sa.size() - 2], sa.back());
   if (transB)
     std::swap(sb[sb.size() - 2], sb.back());
-  // A transposed half operand is widened transposed, so the GEMM calls (and
-  // their sums) are those of the transpose materialized first, as eager runs
-  // a graph whose compiled form reads the transpose in place. A large half B
-  // keeps its panels (gemmHalfB's rowMajorPanels).
-  int64_t kb = sb[sb.size() - 2], nbCols = sb.back();
-  bool bPanels = (!transA || isHalf(a0.dtype())) && useHalfPanels(b0, kb * nbCols);
+  // A transposed operand is copied into its logical layout (converted to
+  // the compute type), so the GEMM calls and their sums are those of the
+  // transpose materialized first: eager runs the graph whose compiled form
+  // reads the transposes in place, and oneDNN's NT and NN kernels round some
+  // sums differently (in a half graph one f32 ulp can round to an f16 ulp,
+  // which the graph amplifies). Always for half operands (widened anyway; a
+  // large half B instead widens into row-major panels, gemmHalfB); for f32 /
+  // f64 up to 2^16 elements a matrix, where the copy costs little against
+  // the product (a large f32 weight read transposed in place stays so).
+  auto copiesTransposed = [&](const HostTensor &t, int64_t matrixElems) {
+    return isFloat(t.dtype()) && (isHalf(t.dtype()) || matrixElems < (int64_t(1) << 16));
+  };
   std::optional<HostTensor> aT, bT;
-  if (transA && isHalf(a0.dtype())) {
-    aT = widenTransposed(a0, sa);
+  if (transA && copiesTransposed(a0, sa[sa.size() - 2] * sa.back())) {
+    aT = transposedCopy(a0, sa, computeType(a0.dtype()));
     transA = false;
   }
-  if (transB && isHalf(b0.dtype()) && !bPanels) {
-    bT = widenTransposed(b0, sb);
+  int64_t kb = sb[sb.size() - 2], nbCols = sb.back();
+  bool bPanels = !transA && useHalfPanels(b0, kb * nbCols);
+  if (transB && !bPanels && copiesTransposed(b0, kb * nbCols)) {
+    bT = transposedCopy(b0, sb, computeType(b0.dtype()));
     transB = false;
   }
   int64_t m = sa[sa.size() - 2], k = sa.back(), n = sb.back();
