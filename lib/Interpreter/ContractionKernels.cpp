@@ -166,27 +166,26 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool 
     std::swap(sa[sa.size() - 2], sa.back());
   if (transB)
     std::swap(sb[sb.size() - 2], sb.back());
-  // A transposed operand is copied into its logical layout (converted to
-  // the compute type), so the GEMM calls and their sums are those of the
-  // transpose materialized first: eager runs the graph whose compiled form
-  // reads the transposes in place, and oneDNN's NT and NN kernels round some
-  // sums differently (in a half graph one f32 ulp can round to an f16 ulp,
-  // which the graph amplifies). Always for half operands (widened anyway; a
-  // large half B instead widens into row-major panels, gemmHalfB); for f32 /
-  // f64 up to 2^16 elements a matrix, where the copy costs little against
-  // the product (a large f32 weight read transposed in place stays so).
-  auto copiesTransposed = [&](const HostTensor &t, int64_t matrixElems) {
-    return isFloat(t.dtype()) && (isHalf(t.dtype()) || matrixElems < (int64_t(1) << 16));
-  };
+  // A half matmul with a half result reads a transposed half operand as
+  // the transpose materialized first (copied into its logical layout while
+  // widened; a large B widened into row-major panels, gemmHalfB), so its
+  // GEMM calls are those of the eager graph whose compiled form reads the
+  // transpose in place: oneDNN's NT and NN kernels round some sums
+  // differently, and one f32 ulp can round to a half ulp that the graph
+  // amplifies. An f32 result keeps the flags (an ulp of f32 is harmless, the
+  // copy is not free), as does a widening matmul (gn-narrow-matmul's, equal
+  // to the f32 product of its converted operands).
+  bool halfResult = isHalf(outType);
   std::optional<HostTensor> aT, bT;
-  if (transA && copiesTransposed(a0, sa[sa.size() - 2] * sa.back())) {
-    aT = transposedCopy(a0, sa, computeType(a0.dtype()));
+  if (transA && halfResult && isHalf(a0.dtype())) {
+    aT = transposedCopy(a0, sa, DType::F32);
     transA = false;
   }
   int64_t kb = sb[sb.size() - 2], nbCols = sb.back();
   bool bPanels = !transA && useHalfPanels(b0, kb * nbCols);
-  if (transB && !bPanels && copiesTransposed(b0, kb * nbCols)) {
-    bT = transposedCopy(b0, sb, computeType(b0.dtype()));
+  bool rowMajorPanels = bPanels && halfResult;
+  if (transB && halfResult && isHalf(b0.dtype()) && !bPanels) {
+    bT = transposedCopy(b0, sb, DType::F32);
     transB = false;
   }
   int64_t m = sa[sa.size() - 2], k = sa.back(), n = sb.back();
@@ -225,7 +224,7 @@ HostTensor matmul(const HostTensor &a0, const HostTensor &b0, bool transA, bool 
           if constexpr (std::is_same_v<T, float>)
             if (halfPanels) {
               gemmHalfB(transB, m, n, k, a.data<T>() + oa * m * k, b, ob * k * n,
-                        {c.data<T>() + lin * m * n, 0.0f}, /*rowMajorPanels=*/true);
+                        {c.data<T>() + lin * m * n, 0.0f}, rowMajorPanels);
               return;
             }
           gemm<T>(transA, transB, m, n, k, a.data<T>() + oa * m * k, lda,
