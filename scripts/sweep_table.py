@@ -40,10 +40,12 @@ import sys
 
 def records(folder, stage):
     """sample -> its last record of `stage` (shards included; the records of
-    `sweep.sh --retry-timeouts`, OUT/<stage>.retry-<time>.jsonl, last)."""
+    `sweep.sh --retry-timeouts`, OUT/<stage>.retry-<time>.jsonl, and of reruns
+    by hand, OUT/<stage>-reruns.jsonl, last)."""
     out = {}
     paths = glob.glob(os.path.join(folder, stage + "*.jsonl"))
-    for path in sorted(paths, key=lambda p: (".retry" in p, p)):
+    later = lambda p: ".retry" in p or "-reruns" in os.path.basename(p)
+    for path in sorted(paths, key=lambda p: (later(p), p)):
         if stage == "cuda" and os.path.basename(path).startswith("cuda-"):
             continue
         with open(path) as f:
