@@ -36,7 +36,7 @@ __attribute__((target("avx2,fma"))) float expShiftedSumAvx2(float *row, int64_t 
   for (; j + 8 <= n; j += 8) {
     __m256 x = _mm256_sub_ps(_mm256_loadu_ps(row + j), vmax);
     __m256 underflow = _mm256_cmp_ps(x, lo, _CMP_LT_OQ);
-    x = _mm256_min_ps(_mm256_max_ps(x, lo), hi);
+    x = _mm256_min_ps(hi, _mm256_max_ps(lo, x)); // x second: a NaN x stays NaN
     __m256 k = _mm256_round_ps(_mm256_mul_ps(x, log2e), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     __m256 r = _mm256_fnmadd_ps(k, c1, x);
     r = _mm256_fnmadd_ps(k, c2, r);

@@ -31,7 +31,7 @@ GN_AVX512 __m512 expNonPositive(__m512 x) {
                c2 = _mm512_set1_ps(-2.12194440e-4f), lo = _mm512_set1_ps(-87.33654f),
                hi = _mm512_set1_ps(88.72283f), one = _mm512_set1_ps(1.0f);
   __mmask16 underflow = _mm512_cmp_ps_mask(x, lo, _CMP_LT_OQ);
-  x = _mm512_min_ps(_mm512_max_ps(x, lo), hi);
+  x = _mm512_min_ps(hi, _mm512_max_ps(lo, x)); // x second: a NaN x stays NaN
   __m512 k = _mm512_roundscale_ps(_mm512_mul_ps(x, log2e), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
   __m512 r = _mm512_fnmadd_ps(k, c1, x);
   r = _mm512_fnmadd_ps(k, c2, r);

@@ -485,3 +485,34 @@ TEST(Interpreter, MatmulTransposeInPlaceMatchesMaterialized) {
           << e << " m " << c.m << " k " << c.k << " n " << c.n << (c.lhs ? " lhs" : " rhs");
     }
 }
+
+// A NaN score makes its softmax row NaN, as in torch: a NaN key makes every
+// output row NaN, in the AVX-512 and AVX2 forms (their exp clamps its
+// argument, and a clamp that dropped the NaN gave the key a weight of 0)
+// and for narrow (head dim 8) and wide (24) heads.
+TEST(Interpreter, AttentionNanKeyMakesRowsNan) {
+  for (bool avx512 : {true, false})
+    for (int64_t E : {8, 24}) {
+      enableAvx512(avx512);
+      const int64_t L = 5, S = 40;
+      HostTensor q(DType::F32, {1, L, E}), k(DType::F32, {1, S, E}), v(DType::F32, {1, S, E});
+      for (int64_t i = 0; i < q.numel(); ++i)
+        q.data<float>()[i] = 0.01f * (float)(i % 7);
+      for (int64_t i = 0; i < k.numel(); ++i)
+        k.data<float>()[i] = 0.02f * (float)(i % 5);
+      for (int64_t i = 0; i < v.numel(); ++i)
+        v.data<float>()[i] = 0.1f * (float)(i % 3);
+      k.data<float>()[3 * E + 1] = NAN; // key 3, inside the vectorized part of each row
+      std::string tq = "tensor<1x" + std::to_string(L) + "x" + std::to_string(E) + "xf32>",
+                  tk = "tensor<1x" + std::to_string(S) + "x" + std::to_string(E) + "xf32>";
+      auto out = run("func.func @forward(%q: " + tq + ", %k: " + tk + ", %v: " + tk + ") -> " +
+                         tq + " {\n  %a = gn.attention %q, %k, %v : (" + tq + ", " + tk + ", " +
+                         tk + ") -> " + tq + "\n  return %a : " + tq + "\n}",
+                     {q, k, v});
+      ASSERT_EQ(out.size(), 1u);
+      for (int64_t i = 0; i < out[0].numel(); ++i)
+        EXPECT_TRUE(std::isnan(out[0].data<float>()[i]))
+            << (avx512 ? "AVX-512" : "AVX2") << " E " << E << " element " << i;
+    }
+  enableAvx512(true);
+}
