@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # A/B of two gn-cpu-pipeline option strings on a sample list: per sample,
-# gn-eval compiled with options A, then with options B, one after the other
-# (so slow drift of this shared machine hits both sides alike), then the
-# per-sample time ratio A/B and its geomean. Correctness of each side is
-# gn-eval's own check against eager at t = -5. With GN_BENCH_ROUNDS=R the
-# A-then-B pass over the list runs R times and each side's time is the
-# median of its R medians (runs minutes apart on this VM differ by up to
-# 30%; one round cannot tell a 10% change).
+# one gn-eval process compiles the sample with options A and with options
+# B and times the two programs in alternation, trial by trial (A B, then
+# B A: `gn-eval run --ab-options`), so the drift of this shared machine hits
+# both alike; then the per-sample time ratio A/B and its geomean.
+# Correctness of each side is gn-eval's own check against eager at t = -5.
+# With GN_BENCH_ROUNDS=R each sample runs R times and its ratio is the
+# median of its R ratios. (Before, A and B ran as processes one after the
+# other: identical programs then measured 0.70-1.26 apart; alternated in
+# one process they measure 0.98-1.03.)
 # Usage: bench/bench-options.sh 'OPTIONS_A' 'OPTIONS_B' [SAMPLE_LIST] [OUT_DIR]
 #   e.g. bench/bench-options.sh 'thread-copies=false' 'thread-copies=true'
 #   SAMPLE_LIST defaults to bench/cpu-samples.txt (paths under
@@ -26,44 +28,35 @@ export OMP_NUM_THREADS=${GN_BENCH_THREADS:-2}
 mapfile -t rel < <(grep -v '^\s*#' "$list" | grep -v '^\s*$')
 for round in $(seq "${GN_BENCH_ROUNDS:-1}"); do
 for r in "${rel[@]}"; do
-  for side in a b; do
-    opts=$a
-    [ $side = b ] && opts=$b
-    "$build/bin/gn-eval" run "$dir/samples/$r" --mode compiled --pipeline-options="$opts" \
-      --warmup "${GN_BENCH_WARMUP:-2}" --trials "${GN_BENCH_TRIALS:-15}" \
-      --out "$out/$side.jsonl" >/dev/null 2>&1 || true
-  done
+  "$build/bin/gn-eval" run "$dir/samples/$r" --mode compiled --pipeline-options="$a" \
+    --ab-options="$b" --warmup "${GN_BENCH_WARMUP:-2}" --trials "${GN_BENCH_TRIALS:-15}" \
+    --out "$out/ab.jsonl" >/dev/null 2>&1 || true
   echo "round $round: done $r" >&2
 done
 done
-python3 - "$out/a.jsonl" "$out/b.jsonl" "$a" "$b" <<'EOF'
+python3 - "$out/ab.jsonl" "$a" "$b" <<'EOF'
 import json, math, statistics, sys
-def load(p):
-    # Per sample: the last record, its time the median over the rounds.
-    rows, times = {}, {}
-    for line in open(p):
-        r = json.loads(line)
-        rows[r["sample"]] = r
-        if r.get("status") == "ok":
-            times.setdefault(r["sample"], []).append(r["compiled"]["median_ms"])
-    for s, r in rows.items():
-        if s in times:
-            r["compiled"]["median_ms"] = statistics.median(times[s])
-            r["rounds"] = len(times[s])
-    return rows
-A, B = load(sys.argv[1]), load(sys.argv[2])
-print(f"A: {sys.argv[3]}\nB: {sys.argv[4]}")
+# Per sample: the last record; its times and ratio the medians over the rounds.
+rows, rounds = {}, {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    rows[r["sample"]] = r
+    if r.get("status") == "ok" and r.get("ab"):
+        rounds.setdefault(r["sample"], []).append(
+            (r["compiled"]["median_ms"], r["ab"]["compiled"]["median_ms"], r["ab"]["ratio"]))
+print(f"A: {sys.argv[2]}\nB: {sys.argv[3]}")
 print(f"{'sample':44s} {'A ms':>9s} {'B ms':>9s} {'A/B':>6s}  A@-5 B@-5")
 logs = []
-for s, ra in A.items():
-    rb = B.get(s)
-    if not rb or ra.get("status") != "ok" or rb.get("status") != "ok":
-        print(f"{s.split('/')[-1][:44]:44s} {'failed on a side':>26s}")
+for s, r in rows.items():
+    name = s.split('/')[-1][:44]
+    if s not in rounds:
+        print(f"{name:44s} failed: {str(r.get('error', r.get('status')))[:60]}")
         continue
-    ta, tb = ra["compiled"]["median_ms"], rb["compiled"]["median_ms"]
-    ok = lambda r: "yes" if r["correct_at"].get("-5") else "no"
-    logs.append(math.log(ta / tb))
-    print(f"{s.split('/')[-1][:44]:44s} {ta:9.2f} {tb:9.2f} {ta / tb:6.2f}  {ok(ra):>4s} {ok(rb):>4s}")
+    ta, tb, ratio = (statistics.median(x) for x in zip(*rounds[s]))
+    ok = lambda c: "yes" if c.get("-5") else "no"
+    logs.append(math.log(ratio))
+    print(f"{name:44s} {ta:9.2f} {tb:9.2f} {ratio:6.2f}  {ok(r['correct_at']):>4s} "
+          f"{ok(r['ab']['correct_at']):>4s}")
 if logs:
     print(f"geomean A/B time over {len(logs)} samples: {math.exp(sum(logs) / len(logs)):.3f} "
           "(above 1: B is faster)")

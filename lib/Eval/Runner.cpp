@@ -496,6 +496,17 @@ private:
                                                             std::vector<double> &ms,
                                                             json &compileRecord,
                                                             json &memoryRecord);
+  /// --ab-options: the sample compiled with --pipeline-options (A) and with
+  /// the --ab-options (B), then timed in alternation (A B, then B A, ...) so
+  /// that a shared machine's drift hits both alike. A is the compiled side
+  /// (its outputs, `msA`, its compile and memory records); the record's "ab"
+  /// holds B's times, B's correctness and median(A) / median(B).
+  FailureOr<std::vector<interp::HostTensor>> compileAndTimeAB(std::vector<double> &msA,
+                                                              json &compileRecord,
+                                                              json &memoryRecord);
+  /// The memory record of `model` whose first run allocated
+  /// `runExtraBytes` of tensors beyond what existed before it.
+  json memoryRecordOf(const runtime::CompiledModel &model, int64_t runExtraBytes) const;
   /// `model` timed on the arguments: its outputs and memory record; null
   /// with the record's status set when it fails (`errors`: the context its
   /// diagnostics go to).
@@ -988,8 +999,10 @@ bool SampleRun::compiledSide() {
         r["one_program"]["refused"] = refusal;
     }
     json compileRecord, memoryRecord;
-    auto outs = compileAndTime(options.pipelineOptions, /*graph=*/true, "compile_error", ms,
-                               compileRecord, memoryRecord);
+    auto outs = options.abPipelineOptions.empty()
+                    ? compileAndTime(options.pipelineOptions, /*graph=*/true, "compile_error",
+                                     ms, compileRecord, memoryRecord)
+                    : compileAndTimeAB(ms, compileRecord, memoryRecord);
     if (failed(outs))
       return false;
     actual = std::move(*outs);
@@ -1143,7 +1156,6 @@ SampleRun::compileAndTime(const std::string &pipeline, bool graph, const char *s
 FailureOr<std::vector<interp::HostTensor>>
 SampleRun::timeModel(runtime::CompiledModel &model, std::vector<double> &ms, json &memoryRecord,
                      const eval::LoadedSample &errors) {
-  const runtime::CompileStats &st = model.stats();
   auto runCompiled = [&](llvm::ArrayRef<interp::HostTensor> a) { return model.run(a); };
   int64_t runExtraBytes = 0;
   auto outs = timedRuns(runCompiled, args, options.warmup, options.trials, ms, &runExtraBytes);
@@ -1152,12 +1164,18 @@ SampleRun::timeModel(runtime::CompiledModel &model, std::vector<double> &ms, jso
          errors.firstError.empty() ? "compiled run failed" : errors.firstError);
     return failure();
   }
+  memoryRecord = memoryRecordOf(model, runExtraBytes);
+  return outs;
+}
+
+json SampleRun::memoryRecordOf(const runtime::CompiledModel &model, int64_t runExtraBytes) const {
+  const runtime::CompileStats &st = model.stats();
   // Planned: arguments + arena + planned heap. Measured (host targets):
   // arguments + arena + constants + every tensor the first run allocated
   // (outputs, fallback copies, widened operands inside library calls).
   int64_t planned = st.argumentBytes + st.arenaBytes + st.heapPeakBytes;
   int64_t measured = st.argumentBytes + st.arenaBytes + st.constantBytes + runExtraBytes;
-  memoryRecord = {{"arena_bytes", st.arenaBytes},
+  json memoryRecord = {{"arena_bytes", st.arenaBytes},
                   {"arena_bound_bytes", st.arenaBoundBytes},
                   {"heap_peak_bytes", st.heapPeakBytes},
                   {"constant_bytes", st.constantBytes},
@@ -1169,7 +1187,62 @@ SampleRun::timeModel(runtime::CompiledModel &model, std::vector<double> &ms, jso
                   {"bound_over_io", overIo(st.argumentBytes + st.arenaBoundBytes + outputBytes)}};
   if (target.runsOnHost())
     memoryRecord.update({{"peak_bytes", measured}, {"peak_over_io", overIo(measured)}});
-  return outs;
+  return memoryRecord;
+}
+
+FailureOr<std::vector<interp::HostTensor>>
+SampleRun::compileAndTimeAB(std::vector<double> &msA, json &compileRecord, json &memoryRecord) {
+  std::unique_ptr<runtime::CompiledModel> models[2];
+  const std::string *pipelines[2] = {&options.pipelineOptions, &options.abPipelineOptions};
+  for (int side = 0; side < 2; ++side) {
+    auto compileStart = std::chrono::steady_clock::now();
+    CompileOptions co = compileOptions(*pipelines[side]);
+    co.captureGraph = true;
+    auto model = target.compile(*loaded.module, co);
+    if (failed(model)) {
+      fail("compile_error", firstErrorOr(side ? "compilation with --ab-options failed"
+                                              : "compilation failed"));
+      return failure();
+    }
+    if (side == 0)
+      compileRecord = compileStatsRecord((*model)->stats(), secondsSince(compileStart));
+    models[side] = std::move(*model);
+  }
+  std::vector<double> msB;
+  std::vector<interp::HostTensor> first[2];
+  int64_t liveBefore = interp::TensorMemory::live(), extraA = 0;
+  interp::TensorMemory::resetPeak();
+  for (int k = 0; k < options.warmup + options.trials; ++k)
+    for (int i = 0; i < 2; ++i) {
+      int side = k % 2 ? 1 - i : i; // A B, then B A
+      auto start = std::chrono::steady_clock::now();
+      auto outs = models[side]->run(args);
+      double t =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count();
+      if (k == 0 && side == 0) // A runs first: what it allocated
+        extraA = interp::TensorMemory::peak() - liveBefore;
+      if (failed(outs)) {
+        fail("runtime_error", firstErrorOr(side ? "compiled run with --ab-options failed"
+                                                : "compiled run failed"));
+        return failure();
+      }
+      if (k == 0)
+        first[side] = std::move(*outs);
+      if (k >= options.warmup)
+        (side ? msB : msA).push_back(t);
+    }
+  memoryRecord = memoryRecordOf(*models[0], extraA);
+  json outputsB, ab = {{"options", options.abPipelineOptions},
+                       {"compiled", eval::timingStats(msB)}};
+  ab["correct_at"] = eval::compareWithReference(first[1], expected, {}, outputsB);
+  double a = eval::timingStats(msA)["median_ms"].get<double>(),
+         b = ab["compiled"]["median_ms"].get<double>();
+  ab["ratio"] = b > 0 ? a / b : 0.0; // above 1: B is faster
+  r["ab"] = ab;
+  if (options.recheckDegenerate)
+    compiledModel = std::move(models[0]);
+  return std::move(first[0]);
 }
 
 } // namespace

@@ -170,6 +170,13 @@ static cl::opt<std::string> pipelineOptions(
     cl::desc("The target's pipeline options (gn-cpu-pipeline, gn-cuda-pipeline), e.g. "
              "'max-fusion-ops=32'"),
     cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
+static cl::opt<std::string> abPipelineOptions(
+    "ab-options",
+    cl::desc("A/B: also compile each sample with these pipeline options (B) and time the two "
+             "programs in alternation, A B then B A, so a shared machine's drift hits both alike; "
+             "the record's \"ab\" has B's times, its correctness and median(A) / median(B) "
+             "(A: --pipeline-options)"),
+    cl::init(""), cl::cat(gnEvalCategory), cl::sub(runCmd));
 static cl::opt<unsigned> jitOptLevel("jit-opt-level",
                                      cl::desc("LLVM optimization level of the kernels (0-3)"),
                                      cl::init(2), cl::cat(gnEvalCategory), cl::sub(runCmd));
@@ -573,6 +580,12 @@ int runMain() {
   if (!readMemoryLimit(options, target->runsOnHost(), jobs))
     return 2;
   options.pipelineOptions = pipelineOptions;
+  options.abPipelineOptions = abPipelineOptions;
+  if (abPipelineOptions.getNumOccurrences() &&
+      (mode != "compiled" || compiler != "gn" || !shapes.empty())) {
+    llvm::errs() << "gn-eval: --ab-options needs --mode compiled, --compiler gn and no --shapes\n";
+    return 2;
+  }
   options.jitOptLevel = jitOptLevel;
   std::vector<std::string> inputs;
   for (const std::string &in : runInputs)

@@ -83,6 +83,9 @@ struct RunOptions {
   /// also cap their tensors and data segment at it.
   int64_t memoryLimit = 0;
   std::string pipelineOptions; // the device's pipeline options for --compiler gn
+  /// Non-empty: a second program compiled with these options, timed in
+  /// alternation with the first (the record's "ab").
+  std::string abPipelineOptions;
   unsigned jitOptLevel = 2;    // LLVM -O level for the kernels
 };
 
