@@ -51,6 +51,9 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   GnOutlineKernelsPassOptions outline;
   outline.parallelCopyLoops = options.parallelCopyLoops;
   pm.addPass(createGnOutlineKernelsPass(outline));
-  if (options.lowerToLLVM)
-    pm.addPass(createGnLowerKernelsToLLVMPass());
+  if (options.lowerToLLVM) {
+    GnLowerKernelsToLLVMPassOptions lower;
+    lower.vectorWidth = options.vectorWidth;
+    pm.addPass(createGnLowerKernelsToLLVMPass(lower));
+  }
 }

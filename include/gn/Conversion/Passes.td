@@ -60,6 +60,12 @@ def GnLowerKernelsToLLVMPass : Pass<"gn-lower-kernels-to-llvm", "ModuleOp"> {
     calling convention (one pointer per memref argument). The host function
     keeps its gn ops and gn.launch calls for the runtime.
   }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "unsigned", "0",
+           "The widest vectors LLVM's vectorizers use in the kernels, in bits "
+           "(each function's prefer-vector-width); 0: the CPU's own preference "
+           "(256 on AVX-512 Xeons)">,
+  ];
 }
 
 def GnMapKernelsToGPUPass : Pass<"gn-map-kernels-to-gpu", "ModuleOp"> {

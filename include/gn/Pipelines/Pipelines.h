@@ -37,6 +37,11 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
   Option<bool> lowerToLLVM{*this, "lower-to-llvm",
                            llvm::cl::desc("Lower the kernels to the LLVM dialect"),
                            llvm::cl::init(true)};
+  Option<unsigned> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("gn-lower-kernels-to-llvm: the widest vectors of the kernels, in bits "
+                     "(0: the CPU's own preference)"),
+      llvm::cl::init(0)};
   Option<bool> testMiscompile{
       *this, "test-miscompile",
       llvm::cl::desc("Testing only: compile ops marked gn.test.miscompile wrongly (result + 1), "

@@ -135,6 +135,25 @@ struct GnLowerKernelsToLLVMPass
     if (failed(runPipeline(pm, kernels)))
       return signalPassFailure();
     booleansAsBytes(kernels);
+    if (vectorWidth)
+      preferVectorWidth(kernels, vectorWidth);
+  }
+
+  /// Each kernel function asks LLVM for vectors of `bits` (passthrough
+  /// "prefer-vector-width", which overrides the CPU's tuning).
+  static void preferVectorWidth(ModuleOp kernels, unsigned bits) {
+    MLIRContext *ctx = kernels.getContext();
+    auto entry = ArrayAttr::get(ctx, {StringAttr::get(ctx, "prefer-vector-width"),
+                                      StringAttr::get(ctx, std::to_string(bits))});
+    kernels.walk([&](LLVM::LLVMFuncOp f) {
+      if (f.isExternal())
+        return;
+      llvm::SmallVector<Attribute> passthrough;
+      if (ArrayAttr old = f.getPassthroughAttr())
+        passthrough.append(old.begin(), old.end());
+      passthrough.push_back(entry);
+      f.setPassthroughAttr(ArrayAttr::get(ctx, passthrough));
+    });
   }
 
   /// Booleans are one byte each in memory (0 or 1). Loads and stores of i1
