@@ -132,22 +132,15 @@ bool useHalfPanels(const HostTensor &b, int64_t matrixElems) {
 }
 
 /// A matmul operand stored with its last two dims swapped, converted to the
-/// compute type `ct` in the logical layout `shape` (rank >= 2).
+/// compute type `ct` in the logical layout `shape` (rank >= 2): the
+/// interpreter's affine copy with the last two source strides swapped.
 HostTensor transposedCopy(const HostTensor &t, llvm::ArrayRef<int64_t> shape, DType ct) {
   HostTensor in = convertTo(t, ct), out(ct, shape);
-  int64_t rows = shape[shape.size() - 2], cols = shape.back();
-  int64_t mats = rows * cols ? out.numel() / (rows * cols) : 0;
-  dispatch(ct, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      const T *src = in.data<T>();
-      T *dst = out.data<T>();
-      for (int64_t b = 0; b < mats; ++b)
-        for (int64_t i = 0; i < rows; ++i)
-          for (int64_t j = 0; j < cols; ++j)
-            dst[(b * rows + i) * cols + j] = src[(b * cols + j) * rows + i];
-    }
-  });
+  llvm::SmallVector<int64_t, 6> strides = stridesOf(shape);
+  size_t r = shape.size();
+  strides[r - 2] = 1;             // a logical row is a stored column
+  strides[r - 1] = shape[r - 2];  // and a logical column a stored row
+  affineCopy(in, out, 0, strides);
   return out;
 }
 
