@@ -180,12 +180,34 @@ llvm::SmallVector<int64_t> trailingDims(int64_t rank, int64_t count) {
   return d;
 }
 
+/// x's deviations from its mean over `dims` by the corrected two-pass
+/// algorithm: d = x - m with m the mean rounded to x's type, and `residual`
+/// = mean(d), what that rounding left over (x - mean = d - residual). In
+/// one pass, x - m carries m's rounding (half an ulp of the mean) into every
+/// deviation; where the spread is small against the mean a normalization
+/// amplifies it (SOLOv2's group norms over conv outputs, a group norm of
+/// the differential fuzzer: t = -3 where the interpreter sums in f64). d
+/// and the residual are exact or rounded at the deviations' own scale.
+Value deviations(Rewrite &b, Value x, llvm::ArrayRef<int64_t> dims, Value &residual) {
+  Value d = b.sub(x, b.mean(x, dims, true));
+  residual = b.mean(d, dims, true);
+  return d;
+}
+
 /// x normalized over `dims`: (x - mean) * rsqrt(var + eps) (rms: no mean).
 Value normalize(Rewrite &b, Value x, llvm::ArrayRef<int64_t> dims, double eps, bool rms) {
-  Value centered = rms ? x : b.sub(x, b.mean(x, dims, true));
-  Value var = b.mean(b.mul(centered, centered), dims, true);
+  if (rms) {
+    Value inv = b.make<RsqrtOp>({b.add(b.mean(b.mul(x, x), dims, true), b.scalar(x, eps))});
+    return b.mul(x, inv);
+  }
+  Value c;
+  Value d = deviations(b, x, dims, c);
+  // var = mean(d^2) - c^2, never below 0 (rounding must not make rsqrt's
+  // argument negative: NaN).
+  Value var = b.sub(b.mean(b.mul(d, d), dims, true), b.mul(c, c));
+  var = b.make<MaximumOp>({var, b.scalar(var, 0)});
   Value inv = b.make<RsqrtOp>({b.add(var, b.scalar(x, eps))});
-  return b.mul(centered, inv);
+  return b.mul(b.sub(d, c), inv);
 }
 
 /// [C] -> [C, 1, ..., 1] to broadcast along dim 1 of a rank-`rank` tensor.
@@ -283,6 +305,8 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     int64_t n = 1;
     for (int64_t d : op.getDims())
       n *= t.getDimSize(d);
+    // The mean's rounding moves sum(d^2) by n times its square only (no
+    // normalization amplifies it): the one-pass form is kept.
     Value d = b.sub(x, b.mean(x, op.getDims(), true));
     Value ss = b.sum(b.mul(d, d), op.getDims(), op.getKeepdim());
     // torch divides by max(0, n - correction): 0 / 0 is NaN, more is inf.
