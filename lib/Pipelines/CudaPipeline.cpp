@@ -62,6 +62,7 @@ void mlir::gn::buildCudaPipeline(OpPassManager &pm, const CudaPipelineOptions &o
   GnDecomposePassOptions decompose;
   decompose.keepAttentionMinShare = options.attentionMinShare;
   decompose.broadcastGemmBatches = true;
+  decompose.integerMatmulSums = true;
   pm.addNestedPass<func::FuncOp>(createGnDecomposePass(decompose));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

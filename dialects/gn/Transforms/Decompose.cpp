@@ -222,6 +222,81 @@ Value perChannel(Rewrite &b, Value p, int64_t rank) {
 
 /// `attentionChunkBytes`: the largest score matrix an attention decomposes
 /// into at once (0: any); larger ones are done in chunks of query rows.
+/// `v` with each label repeated in `term` taken once, along the diagonal
+/// ("ii" -> "i"), `term` updated to match: the two dims moved last,
+/// flattened, and every (n + 1)-th element sliced out (n n elements, the
+/// diagonal's at 0, n + 1, ...). Static shapes (isProductSumEinsum).
+Value takeDiagonal(Rewrite &b, Value v, std::string &term) {
+  for (size_t p = 0; p < term.size(); ++p) {
+    size_t q = term.find(term[p], p + 1);
+    if (q == std::string::npos)
+      continue;
+    auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
+    int64_t n = shape[p], rank = shape.size();
+    llvm::SmallVector<int64_t> perm, flat;
+    std::string rest;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != (int64_t)p && d != (int64_t)q) {
+        perm.push_back(d);
+        flat.push_back(shape[d]);
+        rest += term[d];
+      }
+    llvm::SmallVector<int64_t> starts(flat.size() + 1, 0), steps(flat.size() + 1, 1), limits(flat);
+    perm.append({(int64_t)p, (int64_t)q});
+    flat.push_back(n * n);
+    limits.push_back(n * n);
+    steps.back() = n + 1;
+    v = b.make<TransposeOp>({v}, {b.ints("permutation", perm)});
+    v = b.make<ReshapeOp>({v}, {b.ints("shape", flat)});
+    v = b.make<SliceOp>({v}, {b.ints("starts", starts), b.ints("limits", limits),
+                              b.ints("steps", steps)});
+    term = rest + term[p];
+    p = -1; // again from the start: the term changed (a label thrice: "iii")
+  }
+  return v;
+}
+
+/// An integer matmul as a product and a sum ([..., M, K, 1] x [..., 1, K,
+/// N] summed over K), for a target without integer GEMMs (cuBLAS has
+/// none for int64): one reduction kernel, the product never stored. A 1-D
+/// operand is [1, K] or [K, 1] and its dim dropped from the result.
+Value integerMatmulAsSum(Rewrite &b, MatmulOp op) {
+  Value x = op.getLhs(), y = op.getRhs();
+  auto xt = llvm::cast<RankedTensorType>(x.getType()), yt = llvm::cast<RankedTensorType>(y.getType());
+  if (!xt.hasStaticShape() || !yt.hasStaticShape() || op.getTransposeResult())
+    return nullptr;
+  auto expand = [&](Value v, llvm::ArrayRef<int64_t> shape) {
+    return b.make<ReshapeOp>({v}, {b.ints("shape", shape)});
+  };
+  // An operand stored transposed (the folded flags): read as stored, then
+  // swapped.
+  auto swapLast = [&](Value v) {
+    auto perm = llvm::to_vector(llvm::seq<int64_t>(0, llvm::cast<RankedTensorType>(v.getType()).getRank()));
+    std::swap(perm[perm.size() - 2], perm.back());
+    return b.make<TransposeOp>({v}, {b.ints("permutation", perm)});
+  };
+  if (op.getTransposeLhs())
+    x = swapLast(x);
+  if (op.getTransposeRhs())
+    y = swapLast(y);
+  xt = llvm::cast<RankedTensorType>(x.getType());
+  yt = llvm::cast<RankedTensorType>(y.getType());
+  // x [..., M, K] -> [..., M, K, 1]; y [..., K, N] -> [..., 1, K, N]
+  llvm::SmallVector<int64_t> xs(xt.getShape()), ys(yt.getShape());
+  if (xs.size() == 1)
+    xs.insert(xs.begin(), 1);
+  if (ys.size() == 1)
+    ys.push_back(1);
+  xs.push_back(1);
+  ys.insert(ys.end() - 2, 1);
+  int64_t rank = std::max(xs.size(), ys.size());
+  Value sum = b.sum(b.mul(expand(x, xs), expand(y, ys)), {rank - 2}, false);
+  auto result = llvm::cast<RankedTensorType>(op.getType());
+  if (llvm::cast<RankedTensorType>(sum.getType()).getShape() != result.getShape())
+    sum = expand(sum, result.getShape());
+  return sum;
+}
+
 static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<> &legal,
                                    const KeepWhole &keep, int64_t attentionChunkBytes) {
   MLIRContext *ctx = p.getContext();
@@ -383,17 +458,25 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
     // ulp; an RSN's first batch norm grew to t = -2 in f32).
     return b.add(b.mul(x, b.convert(scale, xType)), b.convert(shift, xType));
   });
-  // einsum over floats and integers, each label at most once per term: every operand
+  // einsum over floats and integers (diagonals taken first): every operand
   // permuted to the label order (output labels, then summed ones) and
   // reshaped to full rank with 1 for its missing labels, the broadcast
   // product, and a sum over the summed labels. (Fusion runs the product and
   // the sum as one reduction kernel: the product is never stored.)
+  // A label repeated within a term ("ii->i", "ii->", "bii->bi") first
+  // takes that operand's diagonal (takeDiagonal).
   add(EinsumOp(), [](Rewrite &b, EinsumOp op) -> Value {
     if (!isProductSumEinsum(op))
       return nullptr;
     auto [lhs, rhs] = op.getEquation().split("->");
-    llvm::SmallVector<StringRef> terms;
-    lhs.split(terms, ',');
+    llvm::SmallVector<StringRef> termRefs;
+    lhs.split(termRefs, ',');
+    llvm::SmallVector<std::string> terms;
+    llvm::SmallVector<Value> inputs;
+    for (auto [t, v] : llvm::zip(termRefs, op.getInputs())) {
+      terms.push_back(t.str());
+      inputs.push_back(takeDiagonal(b, v, terms.back()));
+    }
     std::string labels = rhs.str();
     for (StringRef t : terms)
       for (char c : t)
@@ -401,7 +484,8 @@ static void populateDecompositions(RewritePatternSet &p, const llvm::StringSet<>
           labels += c;
     int64_t rank = labels.size();
     Value product;
-    for (auto [term, v] : llvm::zip(terms, op.getInputs())) {
+    for (auto [termString, v] : llvm::zip(terms, inputs)) {
+      StringRef term = termString;
       auto type = llvm::cast<RankedTensorType>(v.getType());
       llvm::SmallVector<SymExpr> exprs = dimExprs(type);
       // This operand's dims in label order, and its full-rank shape (with
@@ -736,6 +820,21 @@ struct BroadcastGemmBatches : OpRewritePattern<MatmulOp> {
   }
 };
 
+/// integer-matmul-sums: integerMatmulAsSum on every integer matmul.
+struct IntegerMatmulAsSum : OpRewritePattern<MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatmulOp op, PatternRewriter &rw) const override {
+    if (!llvm::isa<IntegerType>(op.getType().getElementType()))
+      return rw.notifyMatchFailure(op, "not an integer matmul");
+    Rewrite b{rw, op.getLoc()};
+    Value r = integerMatmulAsSum(b, op);
+    if (!r)
+      return rw.notifyMatchFailure(op, "symbolic dims or a transposed result");
+    rw.replaceOp(op, r);
+    return success();
+  }
+};
+
 struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
   using Base::Base;
   void runOnOperation() override {
@@ -775,6 +874,8 @@ struct GnDecomposePass : mlir::gn::impl::GnDecomposePassBase<GnDecomposePass> {
     populateDecompositions(patterns, legal, keep, chunkBytes);
     if (broadcastGemmBatches)
       patterns.add<BroadcastGemmBatches>(&getContext());
+    if (integerMatmulSums)
+      patterns.add<IntegerMatmulAsSum>(&getContext());
     if (separableMaxPoolMinWindow > 0)
       patterns.add<SeparableMaxPool>(&getContext(), separableMaxPoolMinWindow);
     if (failed(applyCountedPatterns(getOperation(), std::move(patterns), DEBUG_TYPE,

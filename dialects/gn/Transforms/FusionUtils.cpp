@@ -383,10 +383,14 @@ bool mlir::gn::isProductSumEinsum(EinsumOp op) {
   lhs.split(terms, ',');
   if (terms.size() != op.getInputs().size())
     return false;
-  for (StringRef t : terms)
+  // A label repeated within a term ("ii"): gn-decompose takes that
+  // operand's diagonal first, by a reshape and a strided slice of its
+  // static shape.
+  for (auto [t, v] : llvm::zip(terms, op.getInputs()))
     for (size_t i = 0; i < t.size(); ++i)
-      if (t.find(t[i], i + 1) != StringRef::npos)
-        return false; // a diagonal ("ii")
+      if (t.find(t[i], i + 1) != StringRef::npos &&
+          !llvm::cast<RankedTensorType>(v.getType()).hasStaticShape())
+        return false;
   return true;
 }
 

@@ -101,7 +101,8 @@ BroadcastToOp scatterIndexView(ScatterOp scatter);
 /// reduction group, the results' shape otherwise) and which dims are reduced.
 llvm::SmallVector<int64_t> fusionDomain(FusionOp fusion, llvm::SmallVectorImpl<bool> &reduced);
 /// Whether gn-decompose writes `op` as a broadcast product and a sum:
-/// floats or signless integers, no ellipsis, each label at most once per term.
+/// floats or signless integers, no ellipsis, a label repeated within a
+/// term only on a static operand (whose diagonal is taken first).
 bool isProductSumEinsum(EinsumOp op);
 
 /// The same domain's dims as expressions over the shape symbols (constants

@@ -35,6 +35,10 @@ def GnDecomposePass : Pass<"gn-decompose", "func::FuncOp"> {
            "(a key shared by 4 query heads: [64, 1, 64, 49] against "
            "[64, 4, 196, 64]), so the product is one strided-batched GEMM "
            "(the CUDA target's only form)">,
+    Option<"integerMatmulSums", "integer-matmul-sums", "bool", "false",
+           "An integer matmul as a broadcast product summed over K (one "
+           "reduction kernel), for a target without integer GEMMs (CUDA: "
+           "cuBLAS has none for int64)">,
     Option<"separableMaxPoolMinWindow", "separable-max-pool-min-window", "int64_t", "25",
            "A max pool whose window holds at least this many elements, over "
            "two or more dims, becomes one max pool per dim (a 13 x 13 window: "
