@@ -43,7 +43,6 @@ void mlir::gn::buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &opt
   fuse.depthwiseKernels = options.depthwiseKernels;
   fuse.rankKernels = options.rankKernels;
   setLaunchMerging(fuse, options.mergeLaunches);
-  fuse.rowGroups = fuse.rowGroups || options.rowGroups;
   pm.addNestedPass<func::FuncOp>(createGnFormFusionGroupsPass(fuse));
   GnSchedulePassOptions schedule;
   schedule.minParallelElements = options.minParallelElements;

@@ -34,12 +34,6 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
                      "kernels read without a reorder per call (not with depthwise-kernels, "
                      "whose kernel reads channels first)"),
       llvm::cl::init(true)};
-  Option<bool> rowGroups{
-      *this, "row-groups",
-      llvm::cl::desc("gn-form-fusion-groups: a reduction over short rows and what maps around "
-                     "it as one kernel whose stages run row by row (a layer norm: one kernel "
-                     "instead of five, its row read from cache)"),
-      llvm::cl::init(false)};
   Option<bool> lowerToLLVM{*this, "lower-to-llvm",
                            llvm::cl::desc("Lower the kernels to the LLVM dialect"),
                            llvm::cl::init(true)};
