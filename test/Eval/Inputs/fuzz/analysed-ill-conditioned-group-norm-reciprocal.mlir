@@ -6,6 +6,9 @@
 // numpy float32 two-pass group norm at the worst element (max rel. error 1.54e-3 vs
 // float64); PyTorch's own float32 group_norm is 5x worse (7.6e-3); gn eager keeps
 // the statistics in float64 (8.7e-8). Kept as a record, not run as a test.
+// Rechecked after the corrected two-pass norms (2026-12-01): still t = -2
+// from float64 where eager holds -5: the outputs nearest zero come from
+// n * w + b cancelling in f32, which only a wider affine step would avoid.
 module {
 func.func @forward(%a1: tensor<5x16x33x2xf32> {gn.dtype = "float32", gn.kind = "input", gn.mean = 0.000000e+00 : f64, gn.name = "a1", gn.std = 1.000000e+00 : f64}, %a3: tensor<16xf32> {gn.dtype = "float32", gn.kind = "weight", gn.mean = 1.000000e+00 : f64, gn.name = "a3", gn.std = 5.000000e-01 : f64}, %a4: tensor<16xf32> {gn.dtype = "float32", gn.kind = "weight", gn.mean = 0.000000e+00 : f64, gn.name = "a4", gn.std = 5.000000e-01 : f64}) -> (tensor<5x16x33x1x2xf32>) {
   %v2 = gn.abs %a1 : tensor<5x16x33x2xf32>
