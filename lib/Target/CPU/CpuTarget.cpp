@@ -124,6 +124,22 @@ extern "C" void gnIndexOutOfRange(int64_t index, int64_t size) {
   }
 }
 
+/// bf16 roundings that LLVM's x86 backend (22.1.8) lowers to compiler-rt
+/// calls, which libgcc 12 (Debian 12) lacks: JIT-compiled bf16 kernels
+/// failed with "Symbols not found: [ __truncsfbf2 ]" (special_erfinv_bf16,
+/// special_i0_bf16). A bf16 result is returned as a 16-bit value in xmm0,
+/// as _Float16 is, so the bits are returned through that type. f64 rounds
+/// through f32 as the interpreter's conversion (and c10::BFloat16) does.
+static _Float16 bf16Bits(uint16_t bits) {
+  _Float16 h;
+  std::memcpy(&h, &bits, sizeof h);
+  return h;
+}
+extern "C" _Float16 gnTruncSfBf2(float x) { return bf16Bits(interp::floatToBf16(x)); }
+extern "C" _Float16 gnTruncDfBf2(double x) {
+  return bf16Bits(interp::floatToBf16(static_cast<float>(x)));
+}
+
 class CpuCompiledModel : public CompiledModel {
 public:
   FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> args) override;
@@ -232,6 +248,8 @@ LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel,
         llvm::orc::ExecutorSymbolDef::fromPtr(&gnIndexOutOfRange);
     symbols[interner(kShapeGuardCallback)] =
         llvm::orc::ExecutorSymbolDef::fromPtr(&gnShapeGuardFailed);
+    symbols[interner("__truncsfbf2")] = llvm::orc::ExecutorSymbolDef::fromPtr(&gnTruncSfBf2);
+    symbols[interner("__truncdfbf2")] = llvm::orc::ExecutorSymbolDef::fromPtr(&gnTruncDfBf2);
     return symbols;
   });
   // ORC compiles on first lookup: look every kernel up now, so that code
