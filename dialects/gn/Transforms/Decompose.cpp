@@ -180,18 +180,24 @@ llvm::SmallVector<int64_t> trailingDims(int64_t rank, int64_t count) {
   return d;
 }
 
-/// x's deviations from its mean over `dims` by the corrected two-pass
-/// algorithm: d = x - m with m the mean rounded to x's type, and `residual`
-/// = mean(d), what that rounding left over (x - mean = d - residual). In
-/// one pass, x - m carries m's rounding (half an ulp of the mean) into every
-/// deviation; where the spread is small against the mean a normalization
-/// amplifies it (SOLOv2's group norms over conv outputs, a group norm of
-/// the differential fuzzer: t = -3 where the interpreter sums in f64). d
-/// and the residual are exact or rounded at the deviations' own scale.
-Value deviations(Rewrite &b, Value x, llvm::ArrayRef<int64_t> dims, Value &residual) {
-  Value d = b.sub(x, b.mean(x, dims, true));
-  residual = b.mean(d, dims, true);
-  return d;
+/// x's deviations from its mean over `dims`, as d - c with d = x - m, m
+/// the mean rounded to x's type and c what that rounding left over (the
+/// mean summed in f64, minus m: exact, then rounded at its own, small,
+/// scale). With x - m alone every deviation carried m's rounding (half an
+/// ulp of the mean) and where the spread is small against the mean a
+/// normalization amplified it (SOLOv2's group norms over conv outputs, a
+/// group norm of the differential fuzzer: t = -3 where the interpreter
+/// holds); d - c is rounded at the deviations' own scale. The f64 mean
+/// reads x once, converting as it sums (the reduction kernel takes the
+/// convert), so this costs no pass over x more than x - m.
+Value deviations(Rewrite &b, Value x, llvm::ArrayRef<int64_t> dims) {
+  Type elem = llvm::cast<RankedTensorType>(x.getType()).getElementType();
+  if (elem.isF64())
+    return b.sub(x, b.mean(x, dims, true));
+  Value wideMean = b.mean(b.convert(x, b.rw.getF64Type()), dims, true);
+  Value m = b.convert(wideMean, elem);
+  Value c = b.convert(b.sub(wideMean, b.convert(m, b.rw.getF64Type())), elem);
+  return b.sub(b.sub(x, m), c);
 }
 
 /// x normalized over `dims`: (x - mean) * rsqrt(var + eps) (rms: no mean).
@@ -200,14 +206,10 @@ Value normalize(Rewrite &b, Value x, llvm::ArrayRef<int64_t> dims, double eps, b
     Value inv = b.make<RsqrtOp>({b.add(b.mean(b.mul(x, x), dims, true), b.scalar(x, eps))});
     return b.mul(x, inv);
   }
-  Value c;
-  Value d = deviations(b, x, dims, c);
-  // var = mean(d^2) - c^2, never below 0 (rounding must not make rsqrt's
-  // argument negative: NaN).
-  Value var = b.sub(b.mean(b.mul(d, d), dims, true), b.mul(c, c));
-  var = b.make<MaximumOp>({var, b.scalar(var, 0)});
+  Value centered = deviations(b, x, dims);
+  Value var = b.mean(b.mul(centered, centered), dims, true);
   Value inv = b.make<RsqrtOp>({b.add(var, b.scalar(x, eps))});
-  return b.mul(b.sub(d, c), inv);
+  return b.mul(centered, inv);
 }
 
 /// [C] -> [C, 1, ..., 1] to broadcast along dim 1 of a rank-`rank` tensor.

@@ -2,9 +2,10 @@
 // only by its square) of values whose spread is small against their
 // mean (SOLOv2's group norms over conv outputs of GraphNet's inputs): in
 // f32, x - mean loses the low bits and the normalization (1 / sqrt(var +
-// eps), up to 316 here) amplifies them. gn-decompose's corrected two-pass
-// form (x - m, then the mean of that) keeps the deviations at their own
-// scale; eager sums in f64 (test/Eval/norm-small-spread.test).
+// eps), up to 316 here) amplifies them. gn-decompose subtracts what the
+// mean's rounding left over (the mean summed in f64 minus m), keeping the
+// deviations at their own scale; eager sums in f64
+// (test/Eval/norm-small-spread.test).
 func.func @forward(%x: tensor<1x64x12x12xf32> {gn.dtype = "float32", gn.kind = "input", gn.mean = 40.0 : f64, gn.name = "x", gn.std = 0.002 : f64},
                    %w: tensor<64xf32> {gn.dtype = "float32", gn.kind = "weight", gn.mean = 1.0 : f64, gn.name = "w", gn.std = 0.3 : f64},
                    %b: tensor<64xf32> {gn.dtype = "float32", gn.kind = "weight", gn.mean = 0.0 : f64, gn.name = "b", gn.std = 0.3 : f64},

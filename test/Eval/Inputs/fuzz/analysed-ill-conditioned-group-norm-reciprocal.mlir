@@ -6,7 +6,7 @@
 // numpy float32 two-pass group norm at the worst element (max rel. error 1.54e-3 vs
 // float64); PyTorch's own float32 group_norm is 5x worse (7.6e-3); gn eager keeps
 // the statistics in float64 (8.7e-8). Kept as a record, not run as a test.
-// Rechecked after the corrected two-pass norms (2026-12-01): still t = -2
+// Rechecked after the norms' mean-remainder fix (2026-12-01): still t = -2
 // from float64 where eager holds -5: the outputs nearest zero come from
 // n * w + b cancelling in f32, which only a wider affine step would avoid.
 module {
