@@ -229,10 +229,14 @@ Value perChannel(Rewrite &b, Value p, int64_t rank) {
 /// flattened, and every (n + 1)-th element sliced out (n n elements, the
 /// diagonal's at 0, n + 1, ...). Static shapes (isProductSumEinsum).
 Value takeDiagonal(Rewrite &b, Value v, std::string &term) {
-  for (size_t p = 0; p < term.size(); ++p) {
-    size_t q = term.find(term[p], p + 1);
+  // Each step takes one repeated pair (a label thrice, "iii", takes two).
+  for (;;) {
+    size_t p = 0, q = std::string::npos;
+    for (; p < term.size() && q == std::string::npos; ++p)
+      q = term.find(term[p], p + 1);
     if (q == std::string::npos)
-      continue;
+      return v;
+    --p;
     auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
     int64_t n = shape[p], rank = shape.size();
     llvm::SmallVector<int64_t> perm, flat;
@@ -253,9 +257,7 @@ Value takeDiagonal(Rewrite &b, Value v, std::string &term) {
     v = b.make<SliceOp>({v}, {b.ints("starts", starts), b.ints("limits", limits),
                               b.ints("steps", steps)});
     term = rest + term[p];
-    p = -1; // again from the start: the term changed (a label thrice: "iii")
   }
-  return v;
 }
 
 /// An integer matmul as a product and a sum ([..., M, K, 1] x [..., 1, K,
@@ -826,8 +828,11 @@ struct BroadcastGemmBatches : OpRewritePattern<MatmulOp> {
 struct IntegerMatmulAsSum : OpRewritePattern<MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MatmulOp op, PatternRewriter &rw) const override {
-    if (!llvm::isa<IntegerType>(op.getType().getElementType()))
-      return rw.notifyMatchFailure(op, "not an integer matmul");
+    // Signless integers (int32, int64), as integer einsums; not bools or
+    // uint8, whose sums the framework wraps in their own type.
+    auto i = llvm::dyn_cast<IntegerType>(op.getType().getElementType());
+    if (!i || !i.isSignless() || i.getWidth() == 1)
+      return rw.notifyMatchFailure(op, "not an int32 / int64 matmul");
     Rewrite b{rw, op.getLoc()};
     Value r = integerMatmulAsSum(b, op);
     if (!r)
