@@ -320,6 +320,94 @@ def _random_draw(gm):
     return None
 
 
+# Ops whose result shares its first argument's storage (torch's view ops,
+# and those that may return their input: reshape, contiguous, to, ...).
+_VIEWS = frozenset((
+    "view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "squeeze", "unsqueeze",
+    "transpose", "permute", "t", "T", "mT", "H", "mH", "adjoint", "narrow", "select", "expand",
+    "expand_as", "movedim", "moveaxis", "swapaxes", "swapdims", "diagonal", "as_strided",
+    "detach", "alias", "split", "split_with_sizes", "tensor_split", "chunk", "unbind",
+    "hsplit", "vsplit", "dsplit", "unfold", "real", "imag", "view_as_real", "view_as_complex",
+    "contiguous", "to", "type_as", "float", "data", "getitem", "getattr", "__getitem__"))
+_INPLACE_OPERATORS = frozenset((
+    "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "imatmul", "iand", "ior",
+    "ixor", "ilshift", "irshift", "setitem", "__setitem__"))
+
+
+def _node_name(node):
+    return getattr(node.target, "__name__", str(node.target)).split(".")[-1]
+
+
+def _written_inputs(gm):
+    """The placeholders the graph writes in place (directly or through a
+    view: x.add_(1), x[0] = v, F.relu(x, inplace=True), out=x), in graph
+    order. gn's program computes their new values as extra outputs, which
+    the backend copies back into the caller's tensors after each call."""
+    roots = {}  # node -> the placeholders whose storage it may share
+    written = []
+    for node in gm.graph.nodes:
+        if node.op == "placeholder":
+            roots[node] = {node}
+            continue
+        if node.op not in ("call_method", "call_function"):
+            continue
+        name = _node_name(node)
+        first = node.args[0] if node.args else node.kwargs.get("input")
+        shared = roots.get(first, set()) if hasattr(first, "op") else set()
+        targets = []
+        if name in _INPLACE_OPERATORS or (name.endswith("_") and not name.endswith("__")):
+            targets.append(first)
+        elif node.kwargs.get("inplace") is True:
+            targets.append(first)
+        out = node.kwargs.get("out")
+        targets += list(out) if isinstance(out, (tuple, list)) else [out]
+        for t in targets:
+            for p in roots.get(t, ()) if hasattr(t, "op") else ():
+                if p not in written:
+                    written.append(p)
+        if shared and (name in _VIEWS or targets):
+            roots[node] = shared  # a view, or the written tensor returned
+    return written
+
+
+def _training_batch_norm(gm):
+    """The first batch norm in training mode that updates running
+    statistics, described, or None: gn computes the normalized output but
+    not the running statistics' update, so such a graph is refused."""
+    for node in gm.graph.nodes:
+        if node.op != "call_function" or _node_name(node) not in ("batch_norm", "instance_norm"):
+            continue
+        args = list(node.args)
+        kw = node.kwargs
+        stats = kw.get("running_mean", args[1] if len(args) > 1 else None)
+        if _node_name(node) == "instance_norm":
+            training = kw.get("use_input_stats", args[5] if len(args) > 5 else True)
+        else:
+            training = kw.get("training", args[5] if len(args) > 5 else False)
+        if training and stats is not None:
+            return f"{node.name}: {_node_name(node)} in training mode with running statistics"
+    return None
+
+
+class _NoBackward(torch.autograd.Function):
+    """gn's outputs where autograd records the graph: gn compiles forward
+    graphs only, so a backward through them raises instead of leaving the
+    inputs' gradients silently out."""
+
+    @staticmethod
+    def forward(ctx, call, *inputs):
+        outs = call(list(inputs))
+        ctx.mark_non_differentiable(*[o for o in outs if not o.is_floating_point()])
+        return tuple(outs)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        raise RuntimeError(
+            "gn backend: backward through a graph gn compiled: gn compiles forward (inference) "
+            "graphs and has no backward for them; run the model under torch.no_grad() or "
+            "torch.inference_mode(), or compile training with another backend")
+
+
 def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=None):
     """The TorchDynamo backend: compiles `gm` with gn for the device its
     tensors are on (`device`, when given, must agree); returns the callable
@@ -330,8 +418,26 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
             f"gn backend: the graph draws random numbers ({drawn}); gn's draws would repeat the "
             "same values on every call, so it does not compile such graphs (model.eval() turns "
             "dropout off)")
+    training = _training_batch_norm(gm)
+    if training:
+        raise RuntimeError(
+            f"gn backend: the graph updates running statistics ({training}); gn computes the "
+            "output but not the update, so it does not compile such graphs (model.eval() "
+            "normalizes with the running statistics)")
     attrs = _lift_attributes(gm)
     inputs = [_hint(x) for x in example_inputs] + attrs
+    # Inputs the graph writes in place: their new values become extra
+    # outputs of gn's program, copied back into the caller's tensors.
+    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    written = [placeholders.index(p) for p in _written_inputs(gm)]
+    output_node = [n for n in gm.graph.nodes if n.op == "output"][0]
+    results = output_node.args[0]
+    returns_sequence = isinstance(results, (tuple, list))
+    returned = len(results) if returns_sequence else 1
+    if written:
+        output_node.args = ((tuple(results) if returns_sequence else (results,))
+                            + tuple(placeholders[i] for i in written),)
+        gm.recompile()
     target = _device_of(inputs, device)
     symbols = _symbols_of(gm)
     # Shape symbols are arguments of the graph, not of gn's program: the
@@ -353,10 +459,11 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
         raise RuntimeError(f"gn backend: {e}\n(the graph gn was given is in {folder})") from None
     if not os.environ.get("GN_KEEP_TORCH_SAMPLES"):
         shutil.rmtree(folder, ignore_errors=True)
-    out = [n for n in gm.graph.nodes if n.op == "output"][0].args[0]
-    returns_sequence = isinstance(out, (tuple, list))
     run_positional = runner(compiled, target)
     keep_all = keep == list(range(len(inputs)))  # no shape symbols among the arguments
+
+    def call(given):
+        return run_positional(given if keep_all else [given[i] for i in keep])
 
     def run(*args):
         given = list(args) + attrs
@@ -366,7 +473,16 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                     f"gn backend: input {name}, read as a number (.item()), was {value!r} when "
                     f"gn compiled the graph and is {given[i].item()!r} now; gn compiled it as a "
                     "constant: torch.compile the model again (torch._dynamo.reset())")
-        outs = run_positional(given if keep_all else [given[i] for i in keep])
+        if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad
+                                           for t in given):
+            outs = list(_NoBackward.apply(call, *given))
+        else:
+            outs = call(given)
+        if written:
+            with torch.no_grad():
+                for i, new in zip(written, outs[returned:]):
+                    given[i].copy_(new)
+            outs = outs[:returned]
         return tuple(outs) if returns_sequence else outs[0]
 
     run.gn_compiled = compiled

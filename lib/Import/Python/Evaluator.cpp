@@ -51,6 +51,12 @@ public:
   /// Rebinds `name` to `updated` after an in-place update and propagates it
   /// to every variable sharing storage with it (aliases and views).
   LogicalResult updateInPlace(py::SrcLoc l, llvm::StringRef name, PyValue updated);
+  /// The writes a function call makes besides its result: `torch.relu_(x)`
+  /// and `F.relu(x, inplace=True)` update their first argument, `out=y`
+  /// writes y. Applied after the call, so later reads see the new value.
+  FailureOr<PyValue> writeCallTargets(const py::Expr &call, llvm::StringRef canonical,
+                                      const py::Expr &target, const PyValue &targetValue,
+                                      llvm::StringRef what, PyValue result);
 
   LogicalResult error(py::SrcLoc l, const llvm::Twine &message) {
     ctx.loc = ctx.locOf(l);
@@ -757,6 +763,47 @@ static bool isInPlaceMethodCall(const py::Expr &call) {
   return callee.kind == py::ExprKind::Attribute && isInPlaceName(callee.str);
 }
 
+/// A variable written is rebound (with every alias and view of its
+/// storage); a tensor a call has just made is seen by nothing else; any
+/// other expression sharing a variable's storage cannot be written.
+FailureOr<PyValue> Evaluator::Impl::writeCallTargets(const py::Expr &call,
+                                                     llvm::StringRef canonical,
+                                                     const py::Expr &target,
+                                                     const PyValue &targetValue,
+                                                     llvm::StringRef what, PyValue result) {
+  if (target.kind == py::ExprKind::Name) {
+    if (failed(updateInPlace(call.loc, target.str, result)))
+      return failure();
+    return env[target.str];
+  }
+  // out=(values, indices): each element written.
+  if ((target.kind == py::ExprKind::Tuple || target.kind == py::ExprKind::List) &&
+      targetValue.isSequence()) {
+    if (!result.isSequence() || result.elts.size() != target.children.size() ||
+        targetValue.elts.size() != target.children.size())
+      return error(call.loc, what + " of '" + canonical + "': " +
+                                 llvm::Twine(target.children.size()) +
+                                 " targets for a result that is " + result.describe());
+    PyValue written = result;
+    for (size_t i = 0; i < target.children.size(); ++i) {
+      auto w = writeCallTargets(call, canonical, *target.children[i], targetValue.elts[i], what,
+                                result.elts[i]);
+      if (failed(w))
+        return failure();
+      written.elts[i] = *w;
+    }
+    return written;
+  }
+  if (targetValue.isTensor() && !(target.kind == py::ExprKind::Call && makesFreshTensor(target))) {
+    Value root = storageRoot(targetValue.tensor);
+    for (auto &entry : env)
+      if (entry.second.isTensor() && storageRoot(entry.second.tensor) == root)
+        return error(call.loc, what + " of '" + canonical + "' on an expression that views '" +
+                                   entry.first() + "' (not a variable) is not supported");
+  }
+  return result;
+}
+
 FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue calleeValue,
                                                std::vector<PyValue> args, KwArgs kwargs) {
   auto callee = &calleeValue;
@@ -801,7 +848,44 @@ FailureOr<PyValue> Evaluator::Impl::evalCallOf(const py::Expr &e, PyValue callee
     std::string canonical = frontend.canonicalOpName(name);
     if (canonical.empty())
       return ctx.error("call of unsupported function '" + name + "'");
-    return callOp(name, canonical, false, std::move(args), std::move(kwargs));
+    // In-place forms of a function (torch.relu_(x), inplace=True, out=y):
+    // the written argument is read before the arguments move.
+    bool writes = frontend.writesInPlaceArguments();
+    bool inPlace = writes && isInPlaceName(canonical);
+    const py::Expr *target = nullptr;
+    PyValue targetValue;
+    llvm::StringRef what = "in-place update";
+    for (auto &[k, v] : kwargs)
+      if (writes && k == "inplace" && v.isNumber() && v.asDouble() != 0)
+        inPlace = true;
+    if (inPlace) {
+      if (!e.args.empty() && e.args[0]->kind != py::ExprKind::Starred && !args.empty()) {
+        target = e.args[0].get();
+        targetValue = args[0];
+      }
+      for (size_t i = 0; i < kwargs.size() && !target; ++i)
+        if (kwargs[i].first == "input" || kwargs[i].first == "self" ||
+            kwargs[i].first == "tensor") {
+          for (const py::Keyword &kw : e.keywords)
+            if (kw.name == kwargs[i].first)
+              target = kw.value.get();
+          targetValue = kwargs[i].second;
+        }
+      if (!target)
+        return error(e.loc, "in-place '" + canonical + "': no tensor argument to update");
+    }
+    for (auto &[k, v] : kwargs)
+      if (writes && k == "out" && !v.isNone())
+        for (const py::Keyword &kw : e.keywords)
+          if (kw.name == "out") {
+            target = kw.value.get();
+            targetValue = v;
+            what = "out=";
+          }
+    auto result = callOp(name, canonical, false, std::move(args), std::move(kwargs));
+    if (failed(result) || !target)
+      return result;
+    return writeCallTargets(e, canonical, *target, targetValue, what, *result);
   }
   if (callee->kind == PyValue::Method) {
     const PyValue &self = *callee->self;

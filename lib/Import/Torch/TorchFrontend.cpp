@@ -132,6 +132,8 @@ public:
   /// the calls whose float32 tensor arguments go to the half type (AMP's
   /// list: matmul and @, mm, bmm, linear, conv1d/2d/3d, scaled dot-product
   /// attention, addmm, einsum; as methods, matmul, mm and bmm only).
+  bool writesInPlaceArguments() const override { return true; }
+
   bool castsToVariant(llvm::StringRef op, bool isMethod) const override {
     if (isMethod)
       return op == "matmul" || op == "mm" || op == "bmm";

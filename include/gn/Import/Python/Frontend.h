@@ -76,6 +76,11 @@ public:
   /// Whether a float32 weight or input named `name` keeps float32 under a
   /// dtype variant (the pass's preserved weights: norm statistics).
   virtual bool keepsFloat32(llvm::StringRef name) const { return false; }
+  /// Whether a function call in this framework's in-place forms writes its
+  /// tensor argument: a name ending in `_` (torch.relu_(x)), `inplace=True`,
+  /// `out=y`. PyTorch's convention; Paddle's `_C_ops.*_` ops update other
+  /// arguments (sync_batch_norm_ its statistics), which their handlers model.
+  virtual bool writesInPlaceArguments() const { return false; }
   /// Whether the forward parameter `name`, declared in weight_meta.py
   /// (`inWeightMeta`) or input_meta.py, is a weight rather than an input.
   virtual bool isWeight(llvm::StringRef name, bool inWeightMeta) const = 0;

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""torch.compile(fn, backend="gn") keeps PyTorch's semantics beyond the
+values it returns: each case runs a function eagerly and through gn's
+backend on copies of the same inputs and checks the results, the inputs
+afterwards (what the function wrote in place: methods, item assignment,
+writes through views, inplace=True, torch.relu_, out=), results held across
+calls, and what gn refuses loudly (a backward through its graph, batch norm
+updating running statistics in training mode). Prints one line per case and
+"N / M cases hold"; exits 1 when any does not. Run with the PyTorch venv
+and gn's Python module:
+
+    PYTHONPATH=build/python scripts/torch-env.sh python conformance/check_torch_semantics.py
+"""
+import os
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+                                "python"))
+import gn.torch_backend  # noqa: E402,F401  (registers "gn")
+
+
+def same(a, b):
+    if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor):
+        return (a.shape == b.shape and a.dtype == b.dtype
+                and torch.allclose(a.double(), b.double(), atol=1e-6, rtol=1e-6, equal_nan=True))
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def against_eager(fn, *args):
+    """None when gn's results and the inputs afterwards equal eager's, else
+    what differs."""
+    torch._dynamo.reset()
+    mine = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    theirs = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+    got = torch.compile(fn, backend="gn", fullgraph=True)(*mine)
+    want = fn(*theirs)
+    if not same(got, want):
+        return "results differ"
+    changed = [i for i, (a, b) in enumerate(zip(mine, theirs)) if not same(a, b)]
+    return f"inputs {changed} differ afterwards" if changed else None
+
+
+def raises(fn, *args, match, backward=False):
+    torch._dynamo.reset()
+    try:
+        out = torch.compile(fn, backend="gn", fullgraph=True)(*args)
+        if backward:
+            out.sum().backward()
+    except Exception as e:  # noqa: BLE001 - the message is what is checked
+        return None if match in str(e) else f"raised, but: {str(e).splitlines()[0][:160]}"
+    return "did not raise"
+
+
+def view_write(x):
+    x[:, 1].zero_()
+    return x.sum(1)
+
+
+def relu_inplace_then_read(x):
+    torch.nn.functional.relu(x, inplace=True)
+    return x + 1
+
+
+def relu_underscore(x):
+    torch.relu_(x)
+    return x * 2
+
+
+def out_keyword(x, y, z):
+    torch.add(x, y, out=z)
+    return z * 1
+
+
+def transposed_write(x):
+    x.t()[0].fill_(3.0)
+    return x.mean()
+
+
+def intermediate_only(x):
+    y = x * 2
+    y.add_(1)
+    torch.nn.functional.relu(y, inplace=True)
+    return y
+
+
+def held_across_calls():
+    torch._dynamo.reset()
+    f = torch.compile(lambda x: x * 2 + 1, backend="gn")
+    first = f(torch.ones(4))
+    kept = first.clone()
+    f(torch.full((4,), 3.0))
+    return None if torch.equal(first, kept) else "the second call changed the first's result"
+
+
+def integer_output_under_grad():
+    torch._dynamo.reset()
+    w = torch.randn(8, 8, requires_grad=True)
+    out = torch.compile(lambda x, w: ((x @ w).argmax(1), x @ w), backend="gn")(torch.randn(4, 8), w)
+    if out[0].requires_grad or not out[1].requires_grad:
+        return "argmax should not require grad, the product should"
+    return raises(lambda x, w: x @ w, torch.randn(4, 8), w, match="backward", backward=True)
+
+
+def main():
+    torch.manual_seed(0)
+    x, w = torch.randn(4, 8), torch.randn(8, 8)
+    lin = torch.nn.Linear(8, 8)
+    bn = torch.nn.BatchNorm1d(8).train()
+    cases = [
+        ("method add_ on an input", lambda: against_eager(lambda x: x.add_(1).mul(2), x)),
+        ("mul_ on an input, then read", lambda: against_eager(lambda x, w: (x.mul_(2), x @ w)[1],
+                                                              x, w)),
+        ("item assignment on an input", lambda: against_eager(
+            lambda x: (x.__setitem__(0, 5.0), x)[1], x)),
+        ("zero_ through a view of an input", lambda: against_eager(view_write, x)),
+        ("fill_ through a transposed view", lambda: against_eager(transposed_write, x)),
+        ("F.relu(x, inplace=True), x read after", lambda: against_eager(relu_inplace_then_read, x)),
+        ("torch.relu_(x)", lambda: against_eager(relu_underscore, x)),
+        ("torch.add(..., out=z)", lambda: against_eager(out_keyword, x, x, torch.zeros(4, 8))),
+        ("writes to an intermediate only", lambda: against_eager(intermediate_only, x)),
+        ("an input returned as it is", lambda: against_eager(lambda x: (x, x + 1), x)),
+        ("a transposed (non-contiguous) input", lambda: against_eager(lambda x: x.sin(), x.t())),
+        ("results held across calls", held_across_calls),
+        ("backward through gn's graph raises", lambda: raises(
+            lin, x, match="backward through a graph gn compiled", backward=True)),
+        ("integer and float outputs under autograd", integer_output_under_grad),
+        ("batch norm in training mode raises", lambda: raises(
+            bn, x, match="updates running statistics")),
+    ]
+    held = 0
+    for name, case in cases:
+        try:
+            problem = case()
+        except Exception as e:  # noqa: BLE001 - a case that fails to run is reported
+            problem = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+        held += problem is None
+        print(f"{'ok  ' if problem is None else 'FAIL'} {name}" + (f": {problem}" if problem else ""),
+              flush=True)
+    print(f"{held} / {len(cases)} cases hold")
+    return 0 if held == len(cases) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
