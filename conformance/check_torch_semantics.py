@@ -5,7 +5,8 @@ backend on copies of the same inputs and checks the results, the inputs
 afterwards (what the function wrote in place: methods, item assignment,
 writes through views, inplace=True, torch.relu_, out=), results held across
 calls, and what gn refuses loudly (a backward through its graph, batch norm
-updating running statistics in training mode). Prints one line per case and
+updating running statistics in training mode), and which views
+contiguous(), to(copy=True) and clone() copy rather than alias. Prints one line per case and
 "N / M cases hold"; exits 1 when any does not. Run with the PyTorch venv
 and gn's Python module:
 
@@ -87,6 +88,43 @@ def intermediate_only(x):
     return y
 
 
+def contiguous_then_write(view):
+    """x viewed by `view`, made contiguous, written: torch writes x too
+    exactly when the view was contiguous already (contiguous() returned it)."""
+    def fn(x):
+        y = view(x).contiguous()
+        y.mul_(2)
+        return x * 1, y * 1
+    return fn
+
+
+def copy_then_write(x):
+    y = x.to(torch.float32, copy=True)
+    y.add_(1)
+    z = x.clone()
+    z.sub_(1)
+    return x * 1, y, z
+
+
+def written_inputs(fn, *args):
+    """The inputs gn's backend writes back for fn's graph (FX-traced)."""
+    gm = torch.fx.symbolic_trace(fn)
+    return gn.torch_backend.gn_backend(gm, list(args)).gn_written_inputs
+
+
+def only_written_inputs_copied_back():
+    x, w = torch.randn(2, 3, 8, 8), torch.randn(4, 3, 3, 3)
+    cases = {
+        "conv then relu_": (lambda x, w: torch.conv2d(x, w).relu_(), []),
+        "zeros_like(x).masked_fill_": (
+            lambda x, w: torch.zeros_like(x).masked_fill_(x > 0, 1.0) + w.sum(), []),
+        "x.view(-1).zero_()": (lambda x, w: (x.view(-1).zero_(), w * 1)[1], ["x"]),
+    }
+    wrong = [f"{name}: {got} != {want}" for name, (fn, want) in cases.items()
+             if (got := written_inputs(fn, x, w)) != want]
+    return "; ".join(wrong) or None
+
+
 def held_across_calls():
     torch._dynamo.reset()
     f = torch.compile(lambda x: x * 2 + 1, backend="gn")
@@ -122,6 +160,15 @@ def main():
         ("torch.relu_(x)", lambda: against_eager(relu_underscore, x)),
         ("torch.add(..., out=z)", lambda: against_eager(out_keyword, x, x, torch.zeros(4, 8))),
         ("writes to an intermediate only", lambda: against_eager(intermediate_only, x)),
+        ("contiguous() of contiguous views aliases (rows, unsqueeze, t().t())", lambda: [
+            p for p in (against_eager(contiguous_then_write(v), x) for v in (
+                lambda x: x[1:3], lambda x: x.unsqueeze(0), lambda x: x.t().t())) if p] or None),
+        ("contiguous() of other views copies (t(), columns, steps, expand)", lambda: [
+            p for p in (against_eager(contiguous_then_write(v), x) for v in (
+                lambda x: x.t(), lambda x: x[:, 1:3], lambda x: x[::2],
+                lambda x: x[:1].expand(3, 8))) if p] or None),
+        ("to(copy=True) and clone() copy", lambda: against_eager(copy_then_write, x)),
+        ("only inputs the graph writes are copied back", only_written_inputs_copied_back),
         ("an input returned as it is", lambda: against_eager(lambda x: (x, x + 1), x)),
         ("a transposed (non-contiguous) input", lambda: against_eager(lambda x: x.sin(), x.t())),
         ("results held across calls", held_across_calls),

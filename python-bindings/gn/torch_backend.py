@@ -360,7 +360,8 @@ def _written_inputs(gm):
         elif node.kwargs.get("inplace") is True:
             targets.append(first)
         out = node.kwargs.get("out")
-        targets += list(out) if isinstance(out, (tuple, list)) else [out]
+        if out is not None:
+            targets += list(out) if isinstance(out, (tuple, list)) else [out]
         for t in targets:
             for p in roots.get(t, ()) if hasattr(t, "op") else ():
                 if p not in written:
@@ -486,6 +487,7 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
         return tuple(outs) if returns_sequence else outs[0]
 
     run.gn_compiled = compiled
+    run.gn_written_inputs = [placeholders[i].target for i in written]
     run.gn_device = target
     gn_backend.graphs_compiled += 1
     return run

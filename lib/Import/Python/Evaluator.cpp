@@ -173,42 +173,6 @@ LogicalResult Evaluator::Impl::execBody(const std::vector<py::StmtPtr> &body) {
   return success();
 }
 
-/// True for the ops that are views in torch (they share storage with their
-/// operand): reshape of a contiguous value, transpose, slice, broadcast.
-/// A reshape of a non-contiguous value (a transpose, slice or broadcast
-/// result) copies in torch, so it starts new storage.
-static bool isView(Operation *op) {
-  if (isa<gn::TransposeOp, gn::BroadcastToOp, gn::SliceOp>(op))
-    return true;
-  if (auto r = dyn_cast<gn::ReshapeOp>(op)) {
-    // Adding or dropping size-1 dims (squeeze, unsqueeze, select) is always
-    // a view; other reshapes are views of contiguous values only.
-    auto nonUnit = [](llvm::ArrayRef<int64_t> shape) {
-      llvm::SmallVector<int64_t> out;
-      for (int64_t d : shape)
-        if (d != 1)
-          out.push_back(d);
-      return out;
-    };
-    if (nonUnit(llvm::cast<RankedTensorType>(r.getInput().getType()).getShape()) ==
-        nonUnit(r.getType().getShape()))
-      return true;
-    Operation *src = r.getInput().getDefiningOp();
-    return !src || !isa<gn::TransposeOp, gn::BroadcastToOp, gn::SliceOp>(src);
-  }
-  return false;
-}
-
-/// The value whose storage `v` views.
-static Value storageRoot(Value v) {
-  while (Operation *op = v.getDefiningOp()) {
-    if (!isView(op))
-      break;
-    v = op->getOperand(0);
-  }
-  return v;
-}
-
 /// Functionalized in-place update: torch mutates the storage shared by
 /// `name`, its aliases and views; gn values are immutable, so the update is
 /// written back through the view chain (slice -> insert_slice, reshape ->

@@ -541,3 +541,110 @@ Value mlir::gn::import::denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef
   }
   return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
 }
+
+//===- storage aliasing as PyTorch sees it -----------------------------===//
+
+namespace mlir::gn::import {
+
+/// True for the ops that are views in torch (they share storage with their
+/// operand): reshape of a contiguous value, transpose, slice, broadcast.
+/// A reshape of a non-contiguous value (a transpose, slice or broadcast
+/// result) copies in torch, so it starts new storage.
+bool isStorageView(Operation *op) {
+  if (isa<gn::TransposeOp, gn::BroadcastToOp, gn::SliceOp>(op))
+    return true;
+  if (auto r = dyn_cast<gn::ReshapeOp>(op)) {
+    // Adding or dropping size-1 dims (squeeze, unsqueeze, select) is always
+    // a view; other reshapes are views of contiguous values only.
+    auto nonUnit = [](llvm::ArrayRef<int64_t> shape) {
+      llvm::SmallVector<int64_t> out;
+      for (int64_t d : shape)
+        if (d != 1)
+          out.push_back(d);
+      return out;
+    };
+    if (nonUnit(llvm::cast<RankedTensorType>(r.getInput().getType()).getShape()) ==
+        nonUnit(r.getType().getShape()))
+      return true;
+    Operation *src = r.getInput().getDefiningOp();
+    return !src || !isa<gn::TransposeOp, gn::BroadcastToOp, gn::SliceOp>(src);
+  }
+  return false;
+}
+
+/// The value whose storage `v` views.
+Value storageRoot(Value v) {
+  while (Operation *op = v.getDefiningOp()) {
+    if (!isStorageView(op))
+      break;
+    v = op->getOperand(0);
+  }
+  return v;
+}
+
+/// The strides (in elements of its storage root) torch gives `v`, following
+/// the view ops the importer built it from.
+static llvm::SmallVector<int64_t> viewStrides(Value v) {
+  auto shape = llvm::cast<RankedTensorType>(v.getType()).getShape();
+  auto rowMajor = [&] {
+    llvm::SmallVector<int64_t> s(shape.size(), 1);
+    for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+      s[i] = s[i + 1] * std::max<int64_t>(shape[i + 1], 1);
+    return s;
+  };
+  Operation *op = v.getDefiningOp();
+  if (!op || !isStorageView(op))
+    return rowMajor();
+  llvm::SmallVector<int64_t> in = viewStrides(op->getOperand(0));
+  llvm::SmallVector<int64_t> out(shape.size(), 1);
+  if (auto t = dyn_cast<gn::TransposeOp>(op)) {
+    for (auto [i, p] : llvm::enumerate(t.getPermutation()))
+      out[i] = in[p];
+  } else if (auto sl = dyn_cast<gn::SliceOp>(op)) {
+    auto steps = sl.getSteps();
+    for (size_t i = 0; i < shape.size(); ++i)
+      out[i] = in[i] * (i < steps.size() ? steps[i] : 1);
+  } else if (auto b = dyn_cast<gn::BroadcastToOp>(op)) {
+    auto inShape = llvm::cast<RankedTensorType>(b.getInput().getType()).getShape();
+    size_t lead = shape.size() - inShape.size();
+    for (size_t i = 0; i < shape.size(); ++i)
+      out[i] = i < lead || (inShape[i - lead] == 1 && shape[i] != 1) ? 0 : in[i - lead];
+  } else {
+    // A reshape that is a view: of a contiguous value (row-major again), or
+    // adding and dropping unit dims (the non-unit dims keep their strides).
+    auto r = cast<gn::ReshapeOp>(op);
+    auto inShape = llvm::cast<RankedTensorType>(r.getInput().getType()).getShape();
+    if (isContiguousStrides(inShape, in))
+      return rowMajor();
+    size_t j = 0;
+    for (size_t i = 0; i < shape.size(); ++i) {
+      if (shape[i] == 1)
+        continue;
+      while (j < inShape.size() && inShape[j] == 1)
+        ++j;
+      out[i] = j < in.size() ? in[j++] : 1;
+    }
+  }
+  return out;
+}
+
+bool isContiguousStrides(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> strides) {
+  int64_t expected = 1;
+  for (int i = static_cast<int>(shape.size()) - 1; i >= 0; --i) {
+    if (shape[i] == 0)
+      return true;
+    if (shape[i] == 1)
+      continue;
+    if (strides[i] != expected)
+      return false;
+    expected *= shape[i];
+  }
+  return true;
+}
+
+bool isContiguousView(Value v) {
+  return isContiguousStrides(llvm::cast<RankedTensorType>(v.getType()).getShape(),
+                             viewStrides(v));
+}
+
+} // namespace mlir::gn::import

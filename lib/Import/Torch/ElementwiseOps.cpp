@@ -380,29 +380,47 @@ FailureOr<PyValue> castTo(ImportContext &ctx, Args &a) {
   return convertTo(ctx, a.get("input"), types[Kind]);
 }
 
-/// Tensor.to(dtype) / to(device) / to(device, dtype) / to(other).
+/// A copy: a fresh SSA value (a same-type gn.convert, folded away by
+/// canonicalization) keeps in-place updates of the copy apart from the
+/// original in the aliasing check.
+FailureOr<PyValue> copyOf(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  return wrap(ctx.build<gn::ConvertOp>(
+      {*x}, {ctx.attr("dtype", TypeAttr::get(typeOf(*x).getElementType()))}));
+}
+
+/// Tensor.to(dtype) / to(device) / to(device, dtype) / to(other), each with
+/// (non_blocking, copy) after it: the tensor itself where nothing changes,
+/// unless copy is true; _to_copy always copies.
 FailureOr<PyValue> to(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
   std::optional<Type> target;
+  int flags = 0; // positional bools: non_blocking, then copy
+  bool copy = llvm::StringRef(a.op()).contains("_to_copy");
   for (const PyValue &v : a.rest()) {
     if (v.kind == PyValue::Dtype)
       target = v.dtype;
     else if (v.isTensor())
       target = v.type().getElementType();
-    else if (v.kind != PyValue::Device && v.kind != PyValue::Str && !v.isNone() &&
-             v.kind != PyValue::Bool)
+    else if (v.kind == PyValue::Bool)
+      copy |= flags++ == 1 && v.asDouble() != 0;
+    else if (v.kind != PyValue::Device && v.kind != PyValue::Str && !v.isNone())
       return a.error("unsupported argument " + v.describe());
   }
+  const PyValue &copyArg = a.get("copy");
+  copy |= copyArg.isNumber() && copyArg.asDouble() != 0;
   auto dt = a.dtype("dtype");
   if (failed(dt))
     return failure();
   if (*dt)
     target = **dt;
-  if (!target)
-    return a.get("input");
-  return convertTo(ctx, a.get("input"), *target);
+  if (target && *target != typeOf(*x).getElementType())
+    return convertTo(ctx, a.get("input"), *target);
+  return copy ? copyOf(ctx, a) : a.get("input");
 }
 
 FailureOr<PyValue> typeAs(ImportContext &ctx, Args &a) {
@@ -713,21 +731,19 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("Tensor.byte", "input, memory_format=None", castTo<7>);
   r.add("Tensor.short", "input, memory_format=None", castTo<8>);
   r.add("Tensor.char", "input, memory_format=None", castTo<9>);
-  r.add("Tensor.to|_to_copy", "input, *args, dtype=None", to);
+  r.add("Tensor.to|_to_copy", "input, *args, dtype=None, non_blocking=False, copy=False", to);
   r.add("Tensor.type_as", "input, other", typeAs);
   r.add("Tensor.type", "input, dtype=None, non_blocking=False", typeMethod);
-  // clone copies: a fresh SSA value (a same-type gn.convert, folded away by
-  // canonicalization) keeps in-place updates of the copy apart from the
-  // original in the aliasing check.
-  r.add("Tensor.clone|clone", "input, *args", [](ImportContext &ctx, Args &a) {
+  r.add("Tensor.clone|clone|alias_copy|detach_copy", "input, *args", copyOf);
+  // contiguous() returns a contiguous tensor as it is (writes reach it
+  // through its views) and copies any other.
+  r.add("Tensor.contiguous", "input, *args", [](ImportContext &ctx, Args &a) {
     auto x = a.tensor("input");
     if (failed(x))
       return FailureOr<PyValue>(failure());
-    return wrap(ctx.build<gn::ConvertOp>(
-        {*x}, {ctx.attr("dtype", TypeAttr::get(typeOf(*x).getElementType()))}));
+    return isContiguousView(*x) ? a.get("input") : copyOf(ctx, a);
   });
-  r.add("Tensor.contiguous|Tensor.detach|detach|Tensor.cuda|Tensor.cpu|"
-        "Tensor.requires_grad_|alias|alias_copy|detach_copy|positive",
+  r.add("Tensor.detach|detach|Tensor.cuda|Tensor.cpu|Tensor.requires_grad_|alias|positive",
         "input, *args", identity);
   r.add("Tensor.zero_", "input",
         [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, PyValue::integer(0)); });

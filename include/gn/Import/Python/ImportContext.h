@@ -342,6 +342,18 @@ public:
 
 bool isFloat(mlir::Type t);
 
+/// Storage aliasing as PyTorch sees it: gn's values are immutable, so the
+/// importer models in-place writes through the view ops a value was made by.
+/// Whether `op` is such a view (its result shares its operand's storage).
+bool isStorageView(mlir::Operation *op);
+/// The value whose storage `v` views.
+mlir::Value storageRoot(mlir::Value v);
+/// Whether torch's row-major contiguity holds for these strides.
+bool isContiguousStrides(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> strides);
+/// Whether torch would find `v` contiguous (its view chain's strides are
+/// row-major): Tensor.contiguous() returns it as it is, else a copy.
+bool isContiguousView(mlir::Value v);
+
 /// A constant of element type `e` and `shape` holding `values` (row-major;
 /// integers saturate, bools are v != 0).
 mlir::Value denseConstant(ImportContext &ctx, mlir::Type e, llvm::ArrayRef<int64_t> shape,
