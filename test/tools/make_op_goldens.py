@@ -1555,6 +1555,23 @@ def define_attention():
     case("native_mha_src_mask_f32", "attention", native + [D("m", (4, 4), src, "bool")],
          f"r = torch._native_multi_head_attention(x, x, x, {E}, {H}, w_in, b_in, w_out, b_out, "
          "m, False, True, 0)\nreturn (r[0],)")
+    # nn.TransformerEncoderLayer's fast path (eval, no grad): attention,
+    # residual, norm, FFN (relu or exact gelu), residual, norm; norm_first
+    # moves each norm before its block.
+    F = 3 * E
+    layer = native + [N("n1w", (E,), sd=0.2, mean=1.0), N("n1b", (E,), sd=0.1),
+                      N("n2w", (E,), sd=0.2, mean=1.0), N("n2b", (E,), sd=0.1),
+                      N("f1w", (F, E), sd=0.3), N("f1b", (F,), sd=0.1),
+                      N("f2w", (E, F), sd=0.3), N("f2b", (E,), sd=0.1)]
+    enc = (f"torch._transformer_encoder_layer_fwd(x, {E}, {H}, w_in, b_in, w_out, b_out, "
+           "{gelu}, {first}, 1e-05, n1w, n1b, n2w, n2b, f1w, f1b, f2w, f2b{mask})")
+    for gelu, first in ((False, False), (True, True)):
+        name = f"encoder_layer_fwd_{'gelu' if gelu else 'relu'}{'_norm_first' if first else ''}_f32"
+        case(name, "attention", layer,
+             "return (" + enc.format(gelu=gelu, first=first, mask="") + ",)")
+    case("encoder_layer_fwd_padding_mask_f32", "attention",
+         layer + [D("m", (2, 4), pad, "bool")],
+         "return (" + enc.format(gelu=False, first=False, mask=", m, 1") + ",)")
 
 
 # ---- convolution -------------------------------------------------------------

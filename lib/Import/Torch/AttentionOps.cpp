@@ -403,9 +403,88 @@ FailureOr<PyValue> nativeMultiHeadAttention(ImportContext &ctx, Args &a) {
   return r;
 }
 
+/// torch._transformer_encoder_layer_fwd, nn.TransformerEncoderLayer's fast
+/// path (eval, no grad, batch-first): self-attention through
+/// _native_multi_head_attention and the residual, then linear, relu or
+/// exact gelu, linear and the residual; each block's layer norm after it,
+/// or before it with norm_first.
+FailureOr<PyValue> transformerEncoderLayer(ImportContext &ctx, Args &a) {
+  auto src = a.tensor("src");
+  auto useGelu = a.boolean("use_gelu");
+  auto normFirst = a.boolean("norm_first");
+  auto eps = a.real("eps");
+  if (failed(src) || failed(useGelu) || failed(normFirst) || failed(eps))
+    return failure();
+  auto norm = [&](Value x, llvm::StringRef which) -> FailureOr<Value> {
+    auto w = a.tensor(("norm_weight_" + which).str());
+    auto b = a.tensor(("norm_bias_" + which).str());
+    if (failed(w) || failed(b))
+      return failure();
+    return ctx.build<gn::LayerNormOp>({x, *w, *b}, {ctx.i64("normalized_rank", 1),
+                                                   ctx.f64("epsilon", *eps),
+                                                   ctx.flag("rms", false)});
+  };
+  auto add = [&](Value x, Value y) -> FailureOr<Value> {
+    auto r = ctx.binary<gn::AddOp>(PyValue::of(x), PyValue::of(y));
+    return failed(r) ? FailureOr<Value>(failure()) : FailureOr<Value>(r->tensor);
+  };
+  FailureOr<Value> x = *src;
+  if (*normFirst)
+    x = norm(*x, "1");
+  if (failed(x))
+    return failure();
+  Args mha(ctx, a.op());
+  mha.bound = {{"query", PyValue::of(*x)},
+               {"key", PyValue::of(*x)},
+               {"value", PyValue::of(*x)},
+               {"embed_dim", a.get("embed_dim")},
+               {"num_head", a.get("num_heads")},
+               {"qkv_weight", a.get("qkv_weight")},
+               {"qkv_bias", a.get("qkv_bias")},
+               {"proj_weight", a.get("proj_weight")},
+               {"proj_bias", a.get("proj_bias")},
+               {"mask", a.get("mask")},
+               {"need_weights", PyValue::boolean(false)},
+               {"average_attn_weights", PyValue::boolean(true)},
+               {"mask_type", a.get("mask_type")}};
+  auto attn = nativeMultiHeadAttention(ctx, mha);
+  if (failed(attn))
+    return failure();
+  x = add(attn->elts[0].tensor, *src);
+  if (succeeded(x) && !*normFirst)
+    x = norm(*x, "1");
+  if (failed(x))
+    return failure();
+  Value residual = *x;
+  if (*normFirst && failed(x = norm(*x, "2")))
+    return failure();
+  auto w1 = a.tensor("ffn_weight_1"), b1 = a.tensor("ffn_bias_1");
+  auto w2 = a.tensor("ffn_weight_2"), b2 = a.tensor("ffn_bias_2");
+  if (failed(w1) || failed(b1) || failed(w2) || failed(b2))
+    return failure();
+  auto h = project(ctx, *x, *w1, *b1);
+  if (succeeded(h))
+    h = *useGelu ? ctx.build<gn::GeluOp>({*h}, {ctx.str("approximate", "none")})
+                 : ctx.build<gn::ReluOp>({*h});
+  if (succeeded(h))
+    h = project(ctx, *h, *w2, *b2);
+  if (succeeded(h))
+    x = add(*h, residual);
+  if (failed(h) || failed(x))
+    return failure();
+  if (!*normFirst && failed(x = norm(*x, "2")))
+    return failure();
+  return PyValue::of(*x);
+}
+
 } // namespace
 
 void mlir::gn::import::registerAttentionOps(OpRegistry &r) {
+  r.add("_transformer_encoder_layer_fwd",
+        "src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, "
+        "norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, "
+        "ffn_bias_1, ffn_weight_2, ffn_bias_2, mask=None, mask_type=None",
+        transformerEncoderLayer);
   r.add("_native_multi_head_attention",
         "query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, "
         "mask=None, need_weights=True, average_attn_weights=True, mask_type=None",
