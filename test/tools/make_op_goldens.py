@@ -1043,6 +1043,21 @@ def define_reductions():
     for name, expr in red.items():
         for dt in FL:
             case(f"reduce_{name}_{dt}", "reduction", [N("x", S, dt)], expr)
+    # Norm orders beyond 1, 2, inf, dtype=, and linalg.norm's matrix norms.
+    norms = {
+        "vector_norm_p3": "torch.linalg.vector_norm(x, 3, dim=1)",
+        "vector_norm_p0": "torch.linalg.vector_norm(torch.relu(x), 0, dim=-1)",
+        "vector_norm_neg_inf_keepdim": "torch.linalg.vector_norm(x, float('-inf'), (0, 2), True)",
+        "vector_norm_half_order": "torch.linalg.vector_norm(x, 0.5)",
+        "vector_norm_dtype_f64": "torch.linalg.vector_norm(x, dim=0, dtype=torch.float64)",
+        "norm_p3_method": "x.norm(3, dim=2)",
+        "linalg_norm_matrix_ord1": "torch.linalg.norm(x[0], 1)",
+        "linalg_norm_matrix_neg_ord1_dims": "torch.linalg.norm(x, -1, dim=(2, 0))",
+        "linalg_norm_matrix_inf_keepdim": "torch.linalg.norm(x, float('inf'), dim=(-1, 1), keepdim=True)",
+        "linalg_norm_fro_dims": "torch.linalg.norm(x, 'fro', dim=(0, 1))",
+    }
+    for name, expr in norms.items():
+        case(f"reduce_{name}_f32", "reduction", [N("x", S)], expr)
     for dt in FL:
         case(f"reduce_prod_{dt}", "reduction", [N("x", S, dt, mean=1.0, sd=0.3)], "torch.prod(x, 1)")
         case(f"reduce_prod_all_{dt}", "reduction", [N("x", (2, 5), dt, mean=1.0, sd=0.3)], "x.prod()")

@@ -212,40 +212,125 @@ FailureOr<PyValue> spreadAndMean(ImportContext &ctx, Args &a, bool takeSqrt) {
   return PyValue::tuple({*spread, PyValue::of(*mean)});
 }
 
-/// p-norms over dims: p = 2 (default), 1, inf.
+/// The order of a norm: a number, inf, or "fro" (2 over the dims); nullopt
+/// for None (2 for vectors, Frobenius for matrices).
+FailureOr<std::optional<double>> normOrder(Args &a, llvm::StringRef name) {
+  const PyValue &pv = a.get(name);
+  if (pv.isNone())
+    return std::optional<double>();
+  if (pv.kind == PyValue::Str && pv.s == "fro")
+    return std::optional<double>(2);
+  if (pv.isNumber())
+    return std::optional<double>(pv.asDouble());
+  return a.error("unsupported norm order " + pv.describe() +
+                 (pv.kind == PyValue::Str ? " (the nuclear norm needs singular values)" : ""));
+}
+
+/// Vector p-norms over dims, as linalg.vector_norm computes them: max |x|
+/// (inf), min |x| (-inf), the count of nonzeros (0), (sum |x|^p)^(1/p)
+/// otherwise (sqrt of the sum of squares for 2, the sum for 1). dtype=
+/// converts the input first.
 FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
-  if (failed(x))
+  auto order = normOrder(a, "p");
+  if (failed(x) || failed(order))
     return failure();
-  double p = 2;
-  const PyValue &pv = a.get("p");
-  if (pv.kind == PyValue::Str && pv.s == "fro")
-    p = 2;
-  else if (pv.isNumber())
-    p = pv.asDouble();
-  else if (!pv.isNone())
-    return a.error("unsupported norm order " + pv.describe());
+  double p = order->value_or(2);
+  auto v = withDtype(ctx, a, *x);
   auto dims = reductionDims(ctx, a, *x);
   auto keep = a.boolean("keepdim");
-  if (failed(dims) || failed(keep))
+  if (failed(v) || failed(dims) || failed(keep))
     return failure();
+  if (!isFloat(typeOf(*v).getElementType()))
+    return a.error("expects a floating-point input (or dtype=), got " +
+                   ctx.dtypeName(typeOf(*v).getElementType()));
   auto attrs = {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)};
-  auto absX = ctx.build<gn::AbsOp>({*x});
+  PyValue in = PyValue::of(*v);
+  if (p == 2) {
+    auto sq = ctx.binary<gn::MulOp>(in, in);
+    if (failed(sq))
+      return failure();
+    auto sum = ctx.build<gn::ReduceSumOp>({sq->tensor}, attrs);
+    return failed(sum) ? FailureOr<PyValue>(failure()) : wrap(ctx.build<gn::SqrtOp>({*sum}));
+  }
+  auto absX = ctx.build<gn::AbsOp>({*v});
   if (failed(absX))
     return failure();
   if (std::isinf(p))
-    return wrap(ctx.build<gn::ReduceMaxOp>({*absX}, attrs));
+    return p > 0 ? wrap(ctx.build<gn::ReduceMaxOp>({*absX}, attrs))
+                 : wrap(ctx.build<gn::ReduceMinOp>({*absX}, attrs));
   if (p == 1)
     return wrap(ctx.build<gn::ReduceSumOp>({*absX}, attrs));
-  if (p != 2)
-    return a.error("only p = 1, 2 and inf norms are supported, got p = " + std::to_string(p));
-  auto sq = ctx.binary<gn::MulOp>(a.get("input"), a.get("input"));
-  if (failed(sq))
+  if (p == 0) {
+    auto nonzero = ctx.compare<gn::NeOp>(in, PyValue::real(0));
+    if (failed(nonzero))
+      return failure();
+    auto count = ctx.convert(nonzero->tensor, typeOf(*v).getElementType());
+    return failed(count) ? FailureOr<PyValue>(failure())
+                         : wrap(ctx.build<gn::ReduceSumOp>({*count}, attrs));
+  }
+  auto powered = ctx.binary<gn::PowOp>(PyValue::of(*absX), PyValue::real(p));
+  if (failed(powered))
     return failure();
-  auto s = ctx.build<gn::ReduceSumOp>({sq->tensor}, attrs);
-  if (failed(s))
+  auto sum = ctx.build<gn::ReduceSumOp>({powered->tensor}, attrs);
+  if (failed(sum))
     return failure();
-  return wrap(ctx.build<gn::SqrtOp>({*s}));
+  auto root = ctx.binary<gn::PowOp>(PyValue::of(*sum), PyValue::real(1.0 / p));
+  return failed(root) ? FailureOr<PyValue>(failure()) : FailureOr<PyValue>(*root);
+}
+
+/// linalg.norm: a vector norm, except with a numeric ord over two dims (or
+/// a matrix with dim=None), where it is the matrix norm: 1 / -1 the largest
+/// / smallest column sum of |x|, inf / -inf the largest / smallest row sum,
+/// "fro" (or None) the Frobenius norm. 2, -2 and "nuc" need singular
+/// values and are refused.
+FailureOr<PyValue> linalgNorm(ImportContext &ctx, Args &a) {
+  for (auto &[n, v] : a.bound)
+    if (n == "ord")
+      n = "p";
+  auto x = a.tensor("input");
+  if (failed(x))
+    return failure();
+  const PyValue &ord = a.get("p");
+  int64_t rank = typeOf(*x).getRank();
+  bool matrix = a.has("dim") ? a.get("dim").isSequence() && a.get("dim").elts.size() == 2
+                             : rank == 2 && !ord.isNone();
+  if (!matrix || ord.isNone() || (ord.kind == PyValue::Str && ord.s == "fro"))
+    return norm(ctx, a);
+  auto order = normOrder(a, "p");
+  if (failed(order))
+    return failure();
+  double p = **order;
+  if (p != 1 && p != -1 && !std::isinf(p))
+    return a.error("matrix norm of order " + std::to_string(p) +
+                   " needs singular values; not supported (orders 1, -1, inf, -inf, 'fro')");
+  auto dims = reductionDims(ctx, a, *x);
+  auto keep = a.boolean("keepdim");
+  auto v = withDtype(ctx, a, *x);
+  if (failed(dims) || failed(keep) || failed(v))
+    return failure();
+  if (dims->size() != 2)
+    return a.error("a matrix norm takes two dims");
+  // dim=(r, c) in the caller's order: columns summed over r for 1, rows over c for inf.
+  auto given = a.has("dim") ? a.ints("dim") : FailureOr<llvm::SmallVector<int64_t>>(
+                                                  llvm::SmallVector<int64_t>{0, 1});
+  if (failed(given))
+    return failure();
+  auto r = ctx.dim((*given)[0], rank), c = ctx.dim((*given)[1], rank);
+  if (failed(r) || failed(c))
+    return failure();
+  int64_t summed = std::isinf(p) ? *c : *r;
+  auto absX = ctx.build<gn::AbsOp>({*v});
+  if (failed(absX))
+    return failure();
+  auto sums = ctx.build<gn::ReduceSumOp>({*absX}, {ctx.ints("dims", {summed}),
+                                                  ctx.flag("keepdim", true)});
+  if (failed(sums))
+    return failure();
+  auto attrs = {ctx.ints("dims", {std::min(*r, *c), std::max(*r, *c)}),
+                ctx.flag("keepdim", *keep)};
+  return p > 0 ? wrap(ctx.build<gn::ReduceMaxOp>({*sums}, attrs))
+               : wrap(ctx.build<gn::ReduceMinOp>({*sums}, attrs));
 }
 
 FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
@@ -459,13 +544,7 @@ void mlir::gn::import::registerReductionOps(OpRegistry &r) {
               n = "p";
           return norm(ctx, a);
         });
-  r.add("linalg_norm", "input, ord=None, dim=None, keepdim=False, *, dtype=None",
-        [](ImportContext &ctx, Args &a) {
-          for (auto &[n, v] : a.bound)
-            if (n == "ord")
-              n = "p";
-          return norm(ctx, a);
-        });
+  r.add("linalg_norm", "input, ord=None, dim=None, keepdim=False, *, dtype=None", linalgNorm);
   r.add("logsumexp", "input, dim, keepdim=False", logsumexp);
   r.add("cumsum", "input, dim, *, dtype=None", cumsum);
   r.add("softmax|_softmax", "input, dim=None, _stacklevel=3, dtype=None", softmax<gn::SoftmaxOp>);
