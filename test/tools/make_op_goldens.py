@@ -784,6 +784,7 @@ def define_binary():
         case(f"binary_sub_alpha_{dt}", "binary", [x, y], "torch.sub(x, y, alpha=0.5)")
         case(f"binary_rsub_scalar_{dt}", "binary", [x], "1.0 - x")
         case(f"binary_rsub_fn_{dt}", "binary", [x, y], "torch.rsub(x, y)")
+        case(f"binary_rsub_alpha_{dt}", "binary", [x, y], "torch.rsub(x, y, alpha=2)")
         case(f"binary_mul_{dt}", "binary", [x, y], "torch.mul(x, y)")
         case(f"binary_mul_scalar_{dt}", "binary", [x], "x * 0.125")
         case(f"binary_mul_scalar_inexact_{dt}", "binary", [x], "x * 0.1")
@@ -1340,6 +1341,13 @@ def define_indexing():
             case(f"scatter_reduce_{red}_{'incl' if incl else 'excl'}_f32", "scatter",
                  [N("x", (3, 5)), I("i", (3, 4), 0, 4), N("s", (3, 4), mean=0.5)],
                  f"torch.scatter_reduce(x, 1, i, s, '{red}', include_self={incl})")
+    # torch's older reduce= of scatter: accumulate src or value into x.
+    case("scatter_reduce_arg_add_f32", "scatter",
+         [N("x", (3, 5)), I("i", (3, 4), 0, 4), N("s", (3, 4))],
+         "torch.scatter(x, 1, i, s, reduce='add')")
+    case("scatter_reduce_arg_multiply_value_f32", "scatter",
+         [N("x", (3, 5)), I("i", (3, 4), 0, 4)],
+         "x.scatter(1, i, 2.0, reduce='multiply')")
     case("scatter_inplace_f32", "scatter", [N("x", (3, 5)), D("i", (3, 4), perm, "i64"), N("s", (3, 4))],
          "x = x.clone()\nx.scatter_(1, i, s)\nreturn (x,)")
     case("scatter_add_inplace_f32", "scatter", [N("x", (3, 5)), I("i", (3, 4), 0, 4), N("s", (3, 4))],

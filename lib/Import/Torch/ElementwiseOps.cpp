@@ -53,8 +53,16 @@ FailureOr<PyValue> withAlpha(ImportContext &ctx, Args &a) {
   return ctx.binary<OpTy>(a.get("input"), other);
 }
 
+/// rsub(input, other, alpha): other - alpha * input.
 FailureOr<PyValue> rsub(ImportContext &ctx, Args &a) {
-  return ctx.binary<gn::SubOp>(a.get("other"), a.get("input"));
+  PyValue input = a.get("input");
+  if (a.has("alpha")) {
+    auto scaled = ctx.binary<gn::MulOp>(input, a.get("alpha"));
+    if (failed(scaled))
+      return failure();
+    input = *scaled;
+  }
+  return ctx.binary<gn::SubOp>(a.get("other"), input);
 }
 
 FailureOr<PyValue> div(ImportContext &ctx, Args &a) {

@@ -645,12 +645,20 @@ void mlir::gn::import::registerIndexingOps(OpRegistry &r) {
   r.add("gather", "input, dim, index, *, sparse_grad=False", gather);
   r.add("take_along_dim", "input, indices, dim=None, *, out=None", takeAlongDim);
   r.add("scatter", "input, dim, index, src=None, *, value=None, reduce=None",
-        [](ImportContext &ctx, Args &a) {
+        [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
           if (a.has("value"))
             for (auto &[n, v] : a.bound)
               if (n == "src")
                 v = a.get("value");
-          return scatter(ctx, a, "none");
+          // reduce="add" / "multiply": accumulate into input (torch's older API).
+          if (!a.has("reduce"))
+            return scatter(ctx, a, "none");
+          auto r = a.string("reduce");
+          if (failed(r))
+            return failure();
+          if (*r != "add" && *r != "multiply")
+            return a.error("reduce must be 'add' or 'multiply', got '" + *r + "'");
+          return scatter(ctx, a, *r == "add" ? "add" : "mul");
         });
   r.add("scatter_add", "input, dim, index, src",
         [](ImportContext &ctx, Args &a) { return scatter(ctx, a, "add"); });
