@@ -77,10 +77,40 @@ class Attention(torch.nn.Module):
         return x + self.mlp(self.norm(x))
 
 
+class Sampled(torch.nn.Module):
+    """grid_sample, which gn keeps at the compile example's sizes (a guard
+    pins its dims): the sizes the guard refuses get a program each."""
+
+    def forward(self, x):
+        grid = x[:, :2].permute(0, 2, 3, 1).tanh()
+        return torch.nn.functional.grid_sample(x, grid, align_corners=False) * 2
+
+
+class Countdown(torch.nn.Module):
+    """arange down from a size, which gn's symbolic import does not take
+    (a negative step): a program per size, compiled by gn, not eager."""
+
+    def forward(self, x):
+        return torch.arange(x.shape[0], 0, -1) * x.sum(1)
+
+
+class Written(torch.nn.Module):
+    """Writes its input in place (through a view, and inplace=True): the
+    caller's tensor must hold the writes after each call, at every size."""
+
+    def forward(self, x):
+        x[:, 1].zero_()
+        torch.nn.functional.relu(x, inplace=True)
+        return x.sum(1)
+
+
 CASES = [
     ("tokens", Tokens, [(2, 5, 8), (3, 7, 8), (4, 9, 8), (6, 2, 8)]),
     ("convnet", ConvNet, [(2, 3, 32, 32), (3, 3, 48, 48), (4, 3, 64, 40), (2, 3, 20, 28)]),
     ("attention", Attention, [(2, 16, 32), (2, 24, 32), (3, 40, 32), (5, 7, 32)]),
+    ("pinned by a guard", Sampled, [(1, 3, 4, 4), (1, 3, 6, 6), (2, 3, 8, 8), (1, 3, 6, 6)]),
+    ("no one program", Countdown, [(3, 4), (5, 4), (3, 4), (7, 2)]),
+    ("written in place", Written, [(3, 6), (5, 6), (8, 4), (2, 9)]),
 ]
 
 
@@ -102,14 +132,16 @@ def main():
             with torch.no_grad():
                 for shape in shapes:
                     x = torch.randn(*shape)
+                    mine, theirs = x.clone(), x.clone()
                     try:
-                        got = flatten(compiled(x))
+                        got = flatten(compiled(mine))
                     except Exception as e:  # noqa: BLE001 - reported, counted
                         error = f"{shape}: {type(e).__name__}: {str(e).splitlines()[-1][:200]}"
                         break
-                    want = flatten(model(x))
+                    want = flatten(model(theirs))
+                    # The input afterwards too (what the model wrote in place).
                     worst = max([worst] + [tightest_t(g.contiguous(), w)
-                                           for g, w in zip(got, want)])
+                                           for g, w in zip(got + [mine], want + [theirs])])
             graphs = gn_backend.graphs_compiled - before
             good = not error and worst <= args.t
             ok &= good

@@ -30,6 +30,7 @@ it as a backend failure. There is no silent fallback to eager PyTorch.
 import os
 import shutil
 import tempfile
+import warnings
 
 import numpy as np
 import torch
@@ -228,6 +229,10 @@ def _write_sample(folder, gm, inputs, symbols=None, constants=None):
     if symbols:
         _write_constraints(folder, symbols, placeholders, inputs)
 
+
+# What a symbolic program says when a call's sizes break one of its guards
+# (guardFailure, lib/Support/SymbolBinding.cpp).
+_GUARD_REFUSED = "the model needs dim"
 
 # The raw handle of torch's current stream without making a Stream object
 # (what Inductor's generated code calls); the public API where it is absent.
@@ -447,24 +452,68 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     keep = [i for i, name in enumerate(names) if not isinstance(symbols.get(name), str)]
     constants = _read_as_numbers(gm, inputs)
     baked = {i: (name, inputs[i].item()) for name, i in constants.items()}
-    folder = tempfile.mkdtemp(prefix="gn-torch-compile-")
+    def compile_at(inputs, symbolic):
+        folder = tempfile.mkdtemp(prefix="gn-torch-compile-")
+        try:
+            _write_sample(folder, gm, inputs, symbols, constants)
+            # Through the program cache: the same graph compiled again (another
+            # process, a GPU machine without LLVM) loads instead. With shape
+            # symbols: one program for every size (gn's symbolic import).
+            program = compile_sample(folder, device=target, pipeline_options=pipeline_options,
+                                     switches=dict(switches or {}),
+                                     caller_tensors=target == "cuda", symbolic=symbolic)
+        except GnError as e:
+            raise RuntimeError(f"gn backend: {e}\n(the graph gn was given is in {folder})") \
+                from None
+        if not os.environ.get("GN_KEEP_TORCH_SAMPLES"):
+            shutil.rmtree(folder, ignore_errors=True)
+        gn_backend.graphs_compiled += 1
+        return program
+
+    def sizes_of(given):
+        return tuple(tuple(t.shape) if isinstance(t, torch.Tensor) else _hint(t) for t in given)
+
+    # Programs compiled for one call's sizes, by its tensors' shapes: where
+    # the one program's guards refuse a size (a dim an op pinned at the
+    # compile example), or where there is no one program (the symbolic
+    # import or the target refuses the symbols), as TorchDynamo recompiles a
+    # graph per size. Never a fallback to eager: each is gn's compiled code.
+    at_sizes = {}
+    per_size = False
     try:
-        _write_sample(folder, gm, inputs, symbols, constants)
-        # Through the program cache: the same graph compiled again (another
-        # process, a GPU machine without LLVM) loads instead. With shape
-        # symbols: one program for every size (gn's symbolic import).
-        compiled = compile_sample(folder, device=target, pipeline_options=pipeline_options,
-                                  switches=dict(switches or {}), caller_tensors=target == "cuda",
-                                  symbolic=bool(symbols))
-    except GnError as e:
-        raise RuntimeError(f"gn backend: {e}\n(the graph gn was given is in {folder})") from None
-    if not os.environ.get("GN_KEEP_TORCH_SAMPLES"):
-        shutil.rmtree(folder, ignore_errors=True)
+        compiled = compile_at(inputs, bool(symbols))
+    except RuntimeError as symbolic_error:
+        if not symbols:
+            raise
+        compiled = compile_at(inputs, False)  # raises what the graph itself lacks
+        warnings.warn(f"{symbolic_error}\ngn backend: no one program for this graph's shape "
+                      "symbols; compiling a program for each size (gn.torch_backend.gn_backend."
+                      "graphs_compiled counts them)", stacklevel=2)
+        per_size = True
     run_positional = runner(compiled, target)
+    if per_size:
+        at_sizes[sizes_of(inputs)] = run_positional
     keep_all = keep == list(range(len(inputs)))  # no shape symbols among the arguments
 
     def call(given):
-        return run_positional(given if keep_all else [given[i] for i in keep])
+        positional = given if keep_all else [given[i] for i in keep]
+        if at_sizes:
+            own = at_sizes.get(sizes_of(given))
+            if own is not None:
+                return own(positional)
+        if not per_size:
+            try:
+                return run_positional(positional)
+            except GnError as e:
+                if not symbols or _GUARD_REFUSED not in str(e):
+                    raise
+                if not at_sizes:
+                    warnings.warn(f"gn backend: {e}; compiling a program for each size this "
+                                  "graph's guards refuse (gn.torch_backend.gn_backend."
+                                  "graphs_compiled counts them)", stacklevel=3)
+        own = runner(compile_at([_hint(t) for t in given], False), target)
+        at_sizes[sizes_of(given)] = own
+        return own(positional)
 
     def run(*args):
         given = list(args) + attrs
@@ -487,13 +536,13 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
         return tuple(outs) if returns_sequence else outs[0]
 
     run.gn_compiled = compiled
+    run.gn_programs_at_sizes = at_sizes
     run.gn_written_inputs = [placeholders[i].target for i in written]
     run.gn_device = target
-    gn_backend.graphs_compiled += 1
     return run
 
 
-gn_backend.graphs_compiled = 0  # graphs this process compiled with gn
+gn_backend.graphs_compiled = 0  # programs this process compiled with gn (graphs, sizes)
 
 
 try:

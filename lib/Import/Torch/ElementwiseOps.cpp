@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/IR/SymbolicDims.h"
 #include "gn/Import/Python/Spectral.h"
 #include "gn/Import/Python/OpChain.h"
 #include <cmath>
@@ -554,10 +555,8 @@ FailureOr<PyValue> fillLike(ImportContext &ctx, Args &a, const PyValue &v) {
   auto src = ctx.asTensor(v, type.getElementType());
   if (failed(src))
     return failure();
-  auto r = ctx.build<gn::BroadcastToOp>({*src}, {ctx.ints("shape", type.getShape())});
-  if (failed(r))
-    return failure();
-  return PyValue::of(*r);
+  // (With the input's sizes over the shape symbols: a symbolic import keeps them.)
+  return wrap(ctx.broadcastTo(*src, type.getShape(), gn::dimExprs(type)));
 }
 
 /// float_power(input, exponent): pow in f64.
