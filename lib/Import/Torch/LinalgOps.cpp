@@ -758,11 +758,19 @@ FailureOr<PyValue> combinations(ImportContext &ctx, Args &a) {
   return PyValue::of(result);
 }
 
+} // namespace
+
 /// linalg.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False): 'fro',
 /// 1 / -1 (max / min over columns of the column sums of |A|), inf / -inf
-/// (over rows); 'nuc' and +-2 need singular values: refused.
-FailureOr<PyValue> matrixNorm(ImportContext &ctx, Args &a) {
+/// (over rows); 'nuc' and +-2 need singular values: refused. dtype=
+/// converts A first.
+FailureOr<PyValue> mlir::gn::import::matrixNorm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("A");
+  auto dt = a.dtype("dtype"); // converts A first
+  if (succeeded(x) && succeeded(dt) && *dt)
+    x = ctx.convert(*x, **dt);
+  if (failed(dt))
+    return failure();
   auto keep = a.boolean("keepdim");
   if (failed(x) || failed(keep))
     return failure();
@@ -809,8 +817,6 @@ FailureOr<PyValue> matrixNorm(ImportContext &ctx, Args &a) {
     return failure();
   return PyValue::of(r);
 }
-
-} // namespace
 
 void mlir::gn::import::registerLinalgOps(OpRegistry &r) {
   r.add("dot|vdot", "input, other", dot);

@@ -279,58 +279,24 @@ FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
   return failed(root) ? FailureOr<PyValue>(failure()) : FailureOr<PyValue>(*root);
 }
 
-/// linalg.norm: a vector norm, except with a numeric ord over two dims (or
-/// a matrix with dim=None), where it is the matrix norm: 1 / -1 the largest
-/// / smallest column sum of |x|, inf / -inf the largest / smallest row sum,
-/// "fro" (or None) the Frobenius norm. 2, -2 and "nuc" need singular
-/// values and are refused.
+/// linalg.norm: a vector norm, except with an ord other than "fro" over two
+/// dims (or a matrix with dim=None), where it is linalg.matrix_norm.
 FailureOr<PyValue> linalgNorm(ImportContext &ctx, Args &a) {
-  for (auto &[n, v] : a.bound)
-    if (n == "ord")
-      n = "p";
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
-  const PyValue &ord = a.get("p");
-  int64_t rank = typeOf(*x).getRank();
+  const PyValue &ord = a.get("ord");
   bool matrix = a.has("dim") ? a.get("dim").isSequence() && a.get("dim").elts.size() == 2
-                             : rank == 2 && !ord.isNone();
-  if (!matrix || ord.isNone() || (ord.kind == PyValue::Str && ord.s == "fro"))
-    return norm(ctx, a);
-  auto order = normOrder(a, "p");
-  if (failed(order))
-    return failure();
-  double p = **order;
-  if (p != 1 && p != -1 && !std::isinf(p))
-    return a.error("matrix norm of order " + std::to_string(p) +
-                   " needs singular values; not supported (orders 1, -1, inf, -inf, 'fro')");
-  auto dims = reductionDims(ctx, a, *x);
-  auto keep = a.boolean("keepdim");
-  auto v = withDtype(ctx, a, *x);
-  if (failed(dims) || failed(keep) || failed(v))
-    return failure();
-  if (dims->size() != 2)
-    return a.error("a matrix norm takes two dims");
-  // dim=(r, c) in the caller's order: columns summed over r for 1, rows over c for inf.
-  auto given = a.has("dim") ? a.ints("dim") : FailureOr<llvm::SmallVector<int64_t>>(
-                                                  llvm::SmallVector<int64_t>{0, 1});
-  if (failed(given))
-    return failure();
-  auto r = ctx.dim((*given)[0], rank), c = ctx.dim((*given)[1], rank);
-  if (failed(r) || failed(c))
-    return failure();
-  int64_t summed = std::isinf(p) ? *c : *r;
-  auto absX = ctx.build<gn::AbsOp>({*v});
-  if (failed(absX))
-    return failure();
-  auto sums = ctx.build<gn::ReduceSumOp>({*absX}, {ctx.ints("dims", {summed}),
-                                                  ctx.flag("keepdim", true)});
-  if (failed(sums))
-    return failure();
-  auto attrs = {ctx.ints("dims", {std::min(*r, *c), std::max(*r, *c)}),
-                ctx.flag("keepdim", *keep)};
-  return p > 0 ? wrap(ctx.build<gn::ReduceMaxOp>({*sums}, attrs))
-               : wrap(ctx.build<gn::ReduceMinOp>({*sums}, attrs));
+                             : typeOf(*x).getRank() == 2 && !ord.isNone();
+  bool frobenius = ord.isNone() || (ord.kind == PyValue::Str && ord.s == "fro");
+  for (auto &[n, v] : a.bound)
+    if (matrix && !frobenius && n == "input")
+      n = "A";
+    else if (!(matrix && !frobenius) && n == "ord")
+      n = "p";
+  if (matrix && !frobenius && !a.has("dim"))
+    a.bound.push_back({"dim", PyValue::tuple({PyValue::integer(-2), PyValue::integer(-1)})});
+  return matrix && !frobenius ? matrixNorm(ctx, a) : norm(ctx, a);
 }
 
 FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
@@ -544,7 +510,9 @@ void mlir::gn::import::registerReductionOps(OpRegistry &r) {
               n = "p";
           return norm(ctx, a);
         });
-  r.add("linalg_norm", "input, ord=None, dim=None, keepdim=False, *, dtype=None", linalgNorm);
+  // torch.linalg.norm by its full name: "norm" alone is torch.norm's.
+  r.add("linalg_norm|torch.linalg.norm", "input, ord=None, dim=None, keepdim=False, *, dtype=None",
+        linalgNorm);
   r.add("logsumexp", "input, dim, keepdim=False", logsumexp);
   r.add("cumsum", "input, dim, *, dtype=None", cumsum);
   r.add("softmax|_softmax", "input, dim=None, _stacklevel=3, dtype=None", softmax<gn::SoftmaxOp>);

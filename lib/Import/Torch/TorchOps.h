@@ -76,6 +76,10 @@ mlir::FailureOr<bool> prepareBatchedCall(ImportContext &ctx, llvm::StringRef op,
                                          llvm::SmallVectorImpl<int64_t> &levels,
                                          bool &resultBatched);
 
+/// linalg.matrix_norm(A, ord, dim, keepdim, dtype) (LinalgOps.cpp); also
+/// what linalg.norm is with a matrix order (ReductionOps.cpp).
+mlir::FailureOr<PyValue> matrixNorm(ImportContext &ctx, Args &a);
+
 } // namespace mlir::gn::import
 
 #endif // GN_LIB_IMPORT_TORCH_TORCHOPS_H
