@@ -26,13 +26,13 @@ std::string eval::graphNetDtypeName(DType d) {
   case DType::I1: return "bool";
   default: break;
   }
-  // i8 -> int8, u8 -> uint8, i64 -> int64, ...
-  std::string n = name(d);
-  if (n.size() > 1 && n[0] == 'i')
-    return "int" + n.substr(1);
-  if (n.size() > 1 && n[0] == 'u')
-    return "uint" + n.substr(1);
-  return n;
+  // i8 -> int8, ui8 -> uint8, i64 -> int64, ...
+  llvm::StringRef n = name(d);
+  if (n.consume_front("ui"))
+    return "uint" + n.str();
+  if (n.consume_front("i"))
+    return "int" + n.str();
+  return n.str();
 }
 
 namespace {

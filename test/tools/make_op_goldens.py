@@ -1128,6 +1128,12 @@ def define_softmax():
              "torch.log_softmax(x, -1, dtype=torch.float32)")
         case(f"softmax_float_then_cast_{dt}", "softmax", [N("x", S, dt, sd=2.0)],
              f"torch.softmax(x.float(), dim=-1).to({TORCH_DTYPE[dt]})")
+        # dtype third positionally (torch.softmax, the method).
+        case(f"softmax_dtype_positional_{dt}", "softmax", [N("x", S, dt, sd=2.0)],
+             "return (torch.softmax(x, -1, torch.float32), x.log_softmax(1, torch.float32))")
+    # (ATen's _softmax(x, dim, half_to_float=True) has no CPU kernel to take goldens from.)
+    case("dropout_torch_train_keyword_f32", "softmax", [N("x", S)],
+         "return (torch.dropout(x, 0.5, train=False), torch.alpha_dropout(x, 0.2, False))")
     for dt in FL:
         # masked softmax as attention writes it; every row keeps >= 1 element
         mask = np.array([[0, 1, 1, 0, 1, 1], [1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0],

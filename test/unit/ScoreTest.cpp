@@ -1,5 +1,6 @@
 //===- ScoreTest.cpp - GraphNet S(t) / ES(t) scoring ---------------------===//
 #include "gn/Eval/Score.h"
+#include "gn/Eval/Tolerance.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -593,4 +594,15 @@ TEST(ScoreStatus, Names) {
   }
   Status dummy;
   EXPECT_FALSE(parseStatus("OK", dummy));
+}
+
+// GraphNet's (numpy's) dtype names, in its logs and at the Python boundary:
+// uint8 was written "uinti8" (gn's own short name is "ui8").
+TEST(Score, GraphNetDtypeNames) {
+  using mlir::gn::interp::DType;
+  EXPECT_EQ(graphNetDtypeName(DType::U8), "uint8");
+  EXPECT_EQ(graphNetDtypeName(DType::I8), "int8");
+  EXPECT_EQ(graphNetDtypeName(DType::I64), "int64");
+  EXPECT_EQ(graphNetDtypeName(DType::I1), "bool");
+  EXPECT_EQ(graphNetDtypeName(DType::BF16), "bfloat16");
 }

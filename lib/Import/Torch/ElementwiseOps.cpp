@@ -767,6 +767,21 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("Tensor.copy_", "input, src, non_blocking=False",
         [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, a.get("src")); });
   r.add("dropout", "input, p=0.5, training=False, inplace=False", dropout<0>);
+  // torch.dropout / torch.alpha_dropout name their flag `train`.
+  r.add("torch.dropout|torch.dropout_", "input, p, train", [](ImportContext &ctx, Args &a) {
+    for (auto &[n, v] : a.bound)
+      if (n == "train")
+        n = "training";
+    return dropout<0>(ctx, a);
+  });
+  r.add("torch.alpha_dropout|torch.feature_alpha_dropout|torch.alpha_dropout_|"
+        "torch.feature_alpha_dropout_",
+        "input, p, train", [](ImportContext &ctx, Args &a) {
+          for (auto &[n, v] : a.bound)
+            if (n == "train")
+              n = "training";
+          return dropout<-1>(ctx, a);
+        });
   r.add("dropout1d", "input, p=0.5, training=False, inplace=False", dropout<1>);
   r.add("dropout2d", "input, p=0.5, training=False, inplace=False", dropout<2>);
   r.add("dropout3d", "input, p=0.5, training=False, inplace=False", dropout<3>);

@@ -476,6 +476,17 @@ FailureOr<PyValue> msort(ImportContext &ctx, Args &a) {
   return sortedAlong(ctx, a, std::nullopt, false, /*valuesOnly=*/true);
 }
 
+/// ATen's _softmax / _log_softmax(input, dim, half_to_float): with
+/// half_to_float, an f16 input's result in f32.
+template <typename OpTy>
+FailureOr<PyValue> halfToFloat(ImportContext &ctx, Args &a) {
+  auto widen = a.boolean("half_to_float");
+  if (failed(widen))
+    return failure();
+  a.bound.push_back({"dtype", *widen ? PyValue::dtypeOf(ctx.f32()) : PyValue::none()});
+  return softmax<OpTy>(ctx, a);
+}
+
 } // namespace
 
 void mlir::gn::import::registerReductionOps(OpRegistry &r) {
@@ -515,8 +526,16 @@ void mlir::gn::import::registerReductionOps(OpRegistry &r) {
         linalgNorm);
   r.add("logsumexp", "input, dim, keepdim=False", logsumexp);
   r.add("cumsum", "input, dim, *, dtype=None", cumsum);
-  r.add("softmax|_softmax", "input, dim=None, _stacklevel=3, dtype=None", softmax<gn::SoftmaxOp>);
+  // F.softmax's third parameter is _stacklevel; torch.softmax's and the
+  // method's is dtype; ATen's _softmax's is half_to_float (an f16 input's
+  // result in f32).
+  r.add("softmax", "input, dim=None, _stacklevel=3, dtype=None", softmax<gn::SoftmaxOp>);
   r.add("softmin", "input, dim=None, _stacklevel=3, dtype=None", softmin);
-  r.add("log_softmax|_log_softmax", "input, dim=None, _stacklevel=3, dtype=None",
+  r.add("log_softmax", "input, dim=None, _stacklevel=3, dtype=None", softmax<gn::LogSoftmaxOp>);
+  r.add("torch.softmax|Tensor.softmax|torch.special.softmax", "input, dim, dtype=None",
+        softmax<gn::SoftmaxOp>);
+  r.add("torch.log_softmax|Tensor.log_softmax|torch.special.log_softmax", "input, dim, dtype=None",
         softmax<gn::LogSoftmaxOp>);
+  r.add("_softmax", "input, dim, half_to_float", halfToFloat<gn::SoftmaxOp>);
+  r.add("_log_softmax", "input, dim, half_to_float", halfToFloat<gn::LogSoftmaxOp>);
 }
