@@ -200,6 +200,23 @@ FailureOr<PyValue> TorchFrontend::callSpecial(ImportContext &ctx, llvm::StringRe
       return name == "torch.sym_int" ? PyValue::integer(gn::saturatingCast<int64_t>(args[0].asDouble()))
                                      : PyValue::real(args[0].asDouble());
   }
+  // SymFloat/SymInt arithmetic Dynamo writes under dynamic shapes
+  // (math.sqrt of a constant becomes torch._sym_sqrt): on plain numbers.
+  auto plain = [&](size_t n) {
+    return args.size() == n && kwargs.empty() &&
+           llvm::all_of(args, [](const PyValue &v) { return v.isNumber() && !v.isSymbolic(); });
+  };
+  if (name == "torch._sym_sqrt" && plain(1))
+    return PyValue::real(std::sqrt(args[0].asDouble()));
+  if ((name == "torch.sym_max" || name == "torch.sym_min") && plain(2)) {
+    bool first = name == "torch.sym_max" ? args[0].asDouble() >= args[1].asDouble()
+                                         : args[0].asDouble() <= args[1].asDouble();
+    return first ? args[0] : args[1];
+  }
+  if (name == "torch.sym_not" && plain(1))
+    return PyValue::boolean(args[0].asDouble() == 0);
+  if (name == "torch.sym_ite" && args.size() == 3 && args[0].isNumber() && !args[0].isSymbolic())
+    return args[0].asDouble() != 0 ? args[1] : args[2];
   // A size Dynamo left symbolic (a data-dependent one, say): gn's shapes
   // are static, so it is a number here.
   if (name == "torch.ops.aten.sym_size.int" || name == "torch.ops.aten.sym_size") {
