@@ -1,0 +1,402 @@
+#!/usr/bin/env python3
+"""torch.compile(fn, backend="gn", fullgraph=True) on torch's functions and
+argument forms as TorchDynamo hands them over (its own names:
+torch._C._linalg.linalg_norm where a GraphNet sample says torch.linalg.norm),
+against eager PyTorch on the same inputs at t (atol = rtol = 10^t), and
+what gn refuses (each must raise naming the op, never crash or return a
+wrong value). Three groups: FUNCTIONS (math, linalg, indexing, special,
+losses, fft), FORMS (keywords, positional dtypes, reductions' dtype=,
+in-place and reduce= arguments, integer and mixed-dtype arithmetic), and
+PATTERNS (model code: rotary embeddings, masked softmax, chunks and list
+comprehensions, einsum, shape arithmetic), the patterns also under
+dynamic=True. Prints each case that does not hold and "N / M hold" per
+group; exits 1 when any does not. Run with the PyTorch venv and gn's
+Python module:
+
+    PYTHONPATH=build/python scripts/torch-env.sh python conformance/check_torch_functions.py [--t -5]
+
+Written from probes of 2026-12-01 that found silent wrong results (rsub's
+alpha, scatter's reduce=, softmax's positional dtype, linalg.norm's matrix
+orders, norm's dtype=), each fixed and kept here.
+"""
+import argparse
+import math
+import os
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+                                "python"))
+import gn.torch_backend  # noqa: E402,F401  (registers "gn")
+
+F = torch.nn.functional
+L = torch.linalg
+
+torch.manual_seed(0)
+ARGS = {"x": torch.randn(4, 6), "y": torch.randn(4, 6), "v": torch.randn(6),
+        "p": torch.rand(4, 6) + 0.1, "i": torch.randint(0, 6, (4, 3)), "m": torch.randn(6, 6),
+        "sq": torch.randn(3, 4, 4), "t3": torch.randn(3, 4, 5), "x3": torch.randn(2, 8, 16)}
+ARGS["t3"][0, 0, 0] = 0
+
+FUNCTIONS = {
+    "cumprod": lambda x: torch.cumprod(x, 1),
+    "logcumsumexp": lambda x: torch.logcumsumexp(x, 0),
+    "cummax": lambda x: torch.cummax(x, 1),
+    "cummin": lambda x: torch.cummin(x, 0),
+    "searchsorted": lambda x: torch.searchsorted(torch.sort(x, 1)[0], x[:, :2]),
+    "kthvalue": lambda x: torch.kthvalue(x, 2, 1),
+    "median dim": lambda x: torch.median(x, 1),
+    "median all": lambda x: torch.median(x),
+    "nanmedian": lambda x: torch.nanmedian(x, 0),
+    "mode": lambda x: torch.mode(x.round(), 1),
+    "quantile": lambda x: torch.quantile(x, 0.3, dim=1),
+    "nanmean": lambda x: torch.nanmean(x, 1),
+    "nansum": lambda x: torch.nansum(x),
+    "diff": lambda x: torch.diff(x, dim=1),
+    "diff n2 prepend": lambda x: torch.diff(x, n=2, dim=0, prepend=x[:1]),
+    "cross": lambda x: torch.linalg.cross(x[:, :3], x[:, 3:]),
+    "vector_norm": lambda x: torch.linalg.vector_norm(x, 3, dim=1),
+    "matrix_norm fro": lambda x: torch.linalg.matrix_norm(x),
+    "norm p=1": lambda x: torch.norm(x, p=1, dim=0),
+    "cdist p1": lambda x: torch.cdist(x, x, p=1),
+    "tril_indices": lambda x: x[torch.tril_indices(4, 4)[0], :1],
+    "cartesian_prod": lambda x: torch.cartesian_prod(x[0], x[1]),
+    "meshgrid": lambda x: torch.meshgrid(x[0], x[1], indexing="xy"),
+    "block_diag": lambda x: torch.block_diag(x, x[:2]),
+    "kron": lambda x: torch.kron(x[:2, :2], x[:3, :3]),
+    "rot90": lambda x: torch.rot90(x, 1, (0, 1)),
+    "take": lambda x: torch.take(x, torch.tensor([0, 5, 23])),
+    "take_along_dim": lambda x: torch.take_along_dim(x, x.argsort(1), 1),
+    "scatter_reduce amax": lambda x, i: torch.zeros(4, 6).scatter_reduce(1, i, x[:, :3], "amax", include_self=False),
+    "scatter_reduce mean": lambda x, i: torch.ones(4, 6).scatter_reduce(1, i, x[:, :3], "mean"),
+    "sort desc": lambda x: torch.sort(x, 0, descending=True),
+    "topk smallest": lambda x: torch.topk(x, 2, 1, largest=False),
+    "msort": lambda x: torch.msort(x),
+    "lerp": lambda x, y: torch.lerp(x, y, 0.3),
+    "lerp tensor w": lambda x, y: torch.lerp(x, y, torch.sigmoid(x)),
+    "logit eps": lambda p: torch.logit(p.clamp(max=0.9), eps=1e-3),
+    "xlogy": lambda x, p: torch.xlogy(x, p),
+    "erfinv": lambda p: torch.erfinv(p.clamp(max=0.99)),
+    "polygamma1": lambda p: torch.polygamma(1, p),
+    "lgamma digamma": lambda p: torch.lgamma(p) + torch.digamma(p),
+    "nan_to_num": lambda x: torch.nan_to_num(x.log(), nan=0.0, neginf=-5.0),
+    "clamp tensor": lambda x, y: torch.clamp(x, min=y, max=y + 1),
+    "addcmul": lambda x, y: torch.addcmul(x, x, y, value=0.5),
+    "addcdiv": lambda x, p: torch.addcdiv(x, x, p, value=2),
+    "baddbmm": lambda sq: torch.baddbmm(sq, sq, sq, beta=0.5, alpha=2),
+    "tensordot": lambda x, y: torch.tensordot(x, y, dims=([1], [1])),
+    "outer": lambda v: torch.outer(v, v),
+    "trace": lambda m: torch.trace(m),
+    "det": lambda sq: torch.linalg.det(sq),
+    "inv": lambda sq: torch.linalg.inv(sq + 4 * torch.eye(4)),
+    "solve": lambda sq: torch.linalg.solve(sq + 4 * torch.eye(4), sq[:, :, :1]),
+    "rfft": lambda x: torch.fft.rfft(x).abs(),
+    "irfft": lambda x: torch.fft.irfft(torch.fft.rfft(x)),
+    "fft2 abs": lambda x: torch.fft.fft2(x).abs(),
+    "fftshift": lambda x: torch.fft.fftshift(x),
+    "histc": lambda x: torch.histc(x, 5, -2, 2),
+    "bucketize right": lambda x: torch.bucketize(x, torch.tensor([-1.0, 0.0, 1.0]), right=True),
+    "count_nonzero": lambda x: torch.count_nonzero(x > 0, 1),
+    "aminmax": lambda x: torch.aminmax(x, dim=1),
+    "logaddexp2": lambda x, y: torch.logaddexp2(x, y),
+    "hypot": lambda x, y: torch.hypot(x, y),
+    "copysign": lambda x, y: torch.copysign(x, y),
+    "fmod remainder": lambda x, y: torch.fmod(x, y) + torch.remainder(x, y),
+    "ldexp": lambda x: torch.ldexp(x, torch.tensor(3)),
+    "heaviside": lambda x, y: torch.heaviside(x, y),
+    "sinc": lambda x: torch.sinc(x),
+    "i0e": lambda x: torch.special.i0e(x),
+    "ndtri": lambda p: torch.special.ndtri(p.clamp(max=0.99)),
+    "log_ndtr": lambda x: torch.special.log_ndtr(x),
+    "entr": lambda p: torch.special.entr(p),
+    "softmax dtype": lambda x: torch.softmax(x, 1, dtype=torch.float64),
+    "diag_embed": lambda x: torch.diag_embed(x),
+    "diagonal_scatter": lambda m: torch.diagonal_scatter(m, torch.ones(6)),
+    "select_scatter": lambda m: torch.select_scatter(m, torch.ones(6), 0, 2),
+    "slice_scatter": lambda m: torch.slice_scatter(m, torch.ones(6, 2), 1, 0, 4, 2),
+    "index_reduce": lambda x: torch.zeros(3, 6).index_reduce(0, torch.tensor([0, 2, 0, 1]), x, "amax"),
+    "masked_scatter": lambda x: x.masked_scatter(x > 0, torch.arange(24.0).reshape(4, 6)),
+    "renorm": lambda x: torch.renorm(x, 2, 0, 1.0),
+    "atleast_3d": lambda v: torch.atleast_3d(v),
+    "vander": lambda v: torch.linalg.vander(v[:4]),
+    "unravel_index": lambda x: torch.unravel_index(x.argmax(), x.shape),
+    "trapezoid": lambda x: torch.trapezoid(x, dim=1),
+    "cumulative_trapezoid": lambda x: torch.cumulative_trapezoid(x, dim=1),
+    "logdet": lambda sq: torch.logdet(sq @ sq.mT + torch.eye(4)),
+    "frac trunc": lambda x: torch.frac(x * 3) + torch.trunc(x * 3),
+    "signbit": lambda x: torch.signbit(x),
+    "isin": lambda x: torch.isin(x.round(), torch.tensor([0.0, 1.0])),
+    "pdist": lambda x: torch.pdist(x),
+    "cosine_embedding": lambda x, y: torch.nn.functional.cosine_embedding_loss(x, y, torch.tensor([1, -1, 1, -1])),
+    "triplet": lambda x, y: torch.nn.functional.triplet_margin_loss(x, y, -y),
+    "affine_grid": lambda x: torch.nn.functional.affine_grid(x[:2, :3][None], (1, 1, 4, 5), align_corners=False),
+    "one_hot": lambda i: torch.nn.functional.one_hot(i, 6),
+    "normalize": lambda x: torch.nn.functional.normalize(x, p=1, dim=0),
+    "local_response_norm": lambda x: torch.nn.functional.local_response_norm(x[None, :, :, None], 3),
+    "interpolate area": lambda x: torch.nn.functional.interpolate(x[None, None], size=(2, 3), mode="area"),
+    "interpolate trilinear": lambda sq: torch.nn.functional.interpolate(sq[None, None], scale_factor=2, mode="trilinear"),
+    "interpolate antialias": lambda x: torch.nn.functional.interpolate(x[None, None], size=(2, 3), mode="bilinear", antialias=True),
+    "pad reflect 3d": lambda sq: torch.nn.functional.pad(sq[None, None], (1, 1, 1, 1, 1, 1), mode="reflect"),
+    "fractional_max_pool": lambda x: torch.nn.functional.max_pool2d(x[None, None], 2, 1, dilation=2),
+    "max_unpool": lambda x: torch.nn.functional.max_unpool2d(*torch.nn.functional.max_pool2d(x[None, None], 2, return_indices=True), 2),
+    "sdpa scale causal": lambda sq: torch.nn.functional.scaled_dot_product_attention(sq[None], sq[None], sq[None], is_causal=True, scale=0.3),
+    "vector_norm p3": lambda t3: L.vector_norm(t3, 3, dim=1),
+    "vector_norm p0": lambda t3: L.vector_norm(t3, 0),
+    "vector_norm -inf": lambda t3: L.vector_norm(t3, float("-inf"), dim=(0, 2), keepdim=True),
+    "vector_norm 0.5": lambda t3: L.vector_norm(t3, 0.5, dim=-1),
+    "vector_norm dtype": lambda t3: L.vector_norm(t3, 2, dtype=torch.float64),
+    "norm p=3": lambda t3: torch.norm(t3, p=3, dim=2),
+    "norm dtype": lambda t3: torch.norm(t3, dim=1, dtype=torch.float64),
+    "norm fro dims": lambda t3: torch.norm(t3, "fro", dim=(1, 2)),
+    "linalg.norm default": lambda t3: L.norm(t3),
+    "linalg.norm vec ord3": lambda t3: L.norm(t3[0, 0], 3),
+    "linalg.norm mat ord1": lambda t3: L.norm(t3[0], 1),
+    "linalg.norm mat ord-1": lambda t3: L.norm(t3[0], -1),
+    "linalg.norm mat inf": lambda t3: L.norm(t3[0], float("inf")),
+    "linalg.norm mat -inf dims": lambda t3: L.norm(t3, float("-inf"), dim=(2, 0)),
+    "linalg.norm mat ord1 dims keep": lambda t3: L.norm(t3, 1, dim=(-1, 1), keepdim=True),
+    "linalg.norm fro": lambda t3: L.norm(t3, "fro", dim=(0, 1)),
+    "matrix_norm ord1": lambda t3: L.matrix_norm(t3, 1),
+    "matrix_norm inf": lambda t3: L.matrix_norm(t3, float("inf")),
+    "linalg.norm 2d dim1": lambda t3: L.norm(t3, 1, dim=1),
+}
+
+FORMS = {
+    "rsub alpha": lambda x, y: torch.rsub(x, y, alpha=2),
+    "rsub scalar alpha": lambda x: torch.rsub(x, 3.0, alpha=0.5),
+    "searchsorted right": lambda x: torch.searchsorted(torch.sort(x.round(), 1)[0], x.round(), right=True),
+    "searchsorted side": lambda x: torch.searchsorted(torch.sort(x.round(), 1)[0], x.round(), side="right"),
+    "mode keepdim": lambda x: torch.mode(x.round(), 0, keepdim=True),
+    "huber sum": lambda x, y: F.huber_loss(x, y, reduction="sum", delta=0.5),
+    "huber none": lambda x, y: F.huber_loss(x, y, reduction="none"),
+    "kl none": lambda x, y: F.kl_div(x, y.softmax(1), reduction="none"),
+    "kl sum": lambda x, y: F.kl_div(x, y.softmax(1), reduction="sum"),
+    "mse none": lambda x, y: F.mse_loss(x, y, reduction="none"),
+    "l1 sum": lambda x, y: F.l1_loss(x, y, reduction="sum"),
+    "bce none": lambda p: F.binary_cross_entropy(p.clamp(max=0.99), p.clamp(max=0.99).round(), reduction="none"),
+    "nll sum": lambda x: F.nll_loss(x.log_softmax(1), torch.tensor([0, 1, 2, 3]), reduction="sum"),
+    "ce none": lambda x: F.cross_entropy(x, torch.tensor([0, 1, 2, 3]), reduction="none"),
+    "soft margin sum": lambda x, y: F.soft_margin_loss(x, y.sign(), reduction="sum"),
+    "margin ranking none": lambda x, y: F.margin_ranking_loss(x, y, torch.ones(4, 6), margin=0.1, reduction="none"),
+    "hinge sum": lambda x, y: F.hinge_embedding_loss(x, y.sign(), reduction="sum"),
+    "poisson nll none": lambda x, p: F.poisson_nll_loss(x, p, reduction="none"),
+    "cosine emb sum": lambda x, y: F.cosine_embedding_loss(x, y, torch.tensor([1, -1, 1, -1]), reduction="sum"),
+    "multi margin none": lambda x: F.multi_margin_loss(x, torch.tensor([0, 1, 2, 3]), reduction="none"),
+    "triplet none": lambda x, y: F.triplet_margin_loss(x, y, -y, reduction="none"),
+    "smooth l1 none": lambda x, y: F.smooth_l1_loss(x, y, reduction="none", beta=0.2),
+    "bce logits sum": lambda x, p: F.binary_cross_entropy_with_logits(x, p, reduction="sum"),
+    "index_add alpha": lambda x: x.index_add(0, torch.tensor([0, 2]), torch.ones(2, 6), alpha=3.0),
+    "index_reduce prod noself": lambda x: x.index_reduce(0, torch.tensor([0, 0]), torch.full((2, 6), 2.0), "prod", include_self=False),
+    "scatter reduce multiply": lambda x: x.scatter(1, torch.tensor([[0, 1], [2, 3], [4, 5], [0, 0]]), 2.0, reduce="multiply"),
+    "scatter_reduce noself mean": lambda x, y: x.scatter_reduce(1, torch.tensor([[0, 0], [2, 3], [4, 5], [0, 0]]), y[:, :2], "mean", include_self=False),
+    "slice_scatter step": lambda x: torch.slice_scatter(x, torch.zeros(4, 2), 1, 1, 5, 2),
+    "full_like dtype": lambda x: torch.full_like(x, 7, dtype=torch.int32),
+    "new_full": lambda x: x.new_full((2, 3), 2.5, dtype=torch.float64),
+    "zeros dtype": lambda x: x + torch.zeros(4, 6, dtype=torch.float64),
+    "ones_like dtype": lambda x: torch.ones_like(x, dtype=torch.int64),
+    "hsplit int": lambda x: torch.hsplit(x, 3),
+    "hsplit list": lambda x: torch.hsplit(x, [1, 4]),
+    "vsplit": lambda x: torch.vsplit(x, [1]),
+    "atleast_2d multi": lambda x: torch.atleast_2d(x[0, 0], x[0]),
+    "block_diag": lambda x: torch.block_diag(x[:1], x[:2, :2]),
+    "broadcast_tensors": lambda x: torch.broadcast_tensors(x, x[:1]),
+    "lerp scalar": lambda x, y: torch.lerp(x, y, 0.25),
+    "addcdiv value": lambda x, y, p: torch.addcdiv(x, y, p + 1, value=-0.5),
+    "fmod scalar": lambda x: torch.fmod(x, 0.7),
+    "nanmean dim": lambda x: torch.nanmean(x.log(), dim=1, keepdim=True),
+    "nansum dim": lambda x: torch.nansum(x.log(), dim=0),
+    "count_nonzero dims": lambda x: torch.count_nonzero(x.round(), dim=(0, 1)),
+    "aminmax keepdim": lambda x: torch.aminmax(x, dim=0, keepdim=True),
+    "native_dropout eval": lambda x: torch.native_dropout(x, 0.3, False),
+    "torch.softmax dtype pos": lambda x: torch.softmax(x, 1, torch.float64),
+    "Tensor.softmax dtype pos": lambda x: x.softmax(1, torch.float64),
+    "torch.log_softmax dtype pos": lambda x: torch.log_softmax(x, 0, torch.float64),
+    "torch._softmax": lambda x: torch._softmax(x, 1, False),
+    "torch.dropout train kw": lambda x: torch.dropout(x, 0.5, train=False),
+    "F.softmax stacklevel": lambda x: torch.nn.functional.softmax(x, 1, 3, torch.float64),
+    "torch.cumsum dtype": lambda x: torch.cumsum(x, 1, dtype=torch.float64),
+    "x.sum dtype": lambda x: x.sum(1, dtype=torch.float64),
+    "x.mean dtype": lambda x: x.mean(dtype=torch.float64),
+    "x.prod dtype int": lambda x: (x > 0).prod(1, dtype=torch.int32),
+    "torch.var_mean": lambda x: torch.var_mean(x, 1, correction=0),
+    "torch.std unbiased pos": lambda x: torch.std(x, 1, False),
+    "x.std unbiased pos": lambda x: x.std(1, False, True),
+    "x.var dim keepdim": lambda x: x.var(dim=0, keepdim=True, unbiased=False),
+    "torch.max other": lambda x: torch.max(x, x.flip(0)),
+    "torch.min dim keepdim": lambda x: torch.min(x, 1, True),
+    "amax tuple": lambda x: torch.amax(x, (0, 1)),
+    "torch.all dims": lambda x: torch.all(x > -5, dim=(0, 1)),
+    "logsumexp dims": lambda x: torch.logsumexp(x, (0, 1), keepdim=True),
+    "torch.clamp_min": lambda x: torch.clamp_min(x, 0.2),
+    "x.clip tensor": lambda x: x.clip(x.flip(0) * 0.1),
+    "torch.where scalar both": lambda x: torch.where(x > 0, 1.0, -1.0),
+    "x.masked_fill tensor val": lambda x: x.masked_fill(x > 0, torch.tensor(2.0)),
+    "torch.div trunc int": lambda x: torch.div((x * 10).long(), 3, rounding_mode="trunc"),
+    "torch.floor_divide neg": lambda x: torch.floor_divide((x * 10).long(), -3),
+    "int true div": lambda x: (x * 10).long() / 3,
+    "int pow": lambda x: (x * 3).long() ** 2,
+    "float pow int tensor": lambda x: x ** torch.tensor(2),
+    "bool sum": lambda x: (x > 0).sum(),
+    "uint8 add overflow": lambda x: (x.abs() * 100).to(torch.uint8) + 200,
+    "int8 neg": lambda x: -((x * 10).to(torch.int8)),
+    "bitwise shift": lambda x: (x * 10).long() << 2,
+    "remainder neg": lambda x: torch.remainder(x, -0.7),
+    "round decimals": lambda x: torch.round(x, decimals=2),
+    "x.type_as int": lambda x: x.type_as(torch.tensor(1)),
+    "float16 mixed": lambda x: x.half() + x,
+    "bf16 * f16": lambda x: x.bfloat16() * x.half(),
+    "int64 * float scalar": lambda x: (x * 10).long() * 0.5,
+    "bool + bool": lambda x: (x > 0) + (x < 0.5),
+}
+
+def rope(x):
+    d = x.shape[-1]
+    inv = 1.0 / (10000 ** (torch.arange(0, d, 2, dtype=torch.float32) / d))
+    t = torch.arange(x.shape[1], dtype=torch.float32)
+    f = torch.outer(t, inv)
+    cos, sin = f.cos()[None], f.sin()[None]
+    x1, x2 = x[..., ::2], x[..., 1::2]
+    return torch.stack([x1 * cos - x2 * sin, x1 * sin + x2 * cos], -1).flatten(-2)
+def masked_softmax(x):
+    mask = torch.triu(torch.ones(8, 8, dtype=torch.bool), 1)
+    s = x @ x.transpose(1, 2) / math.sqrt(16)
+    s = s.masked_fill(mask, torch.finfo(s.dtype).min)
+    return s.softmax(-1)
+def chunks(x):
+    return sum(c.relu() for c in x.chunk(4, -1))
+def listcomp(x):
+    return torch.cat([x[:, i:i + 2].mean(1, keepdim=True) for i in range(0, 8, 2)], 1)
+def einsums(x):
+    return torch.einsum("bld,bmd->blm", x, x) + torch.einsum("bld->bl", x)[..., None]
+def newt(x):
+    return x + x.new_tensor([1.0]) + torch.tensor(2.0) + x.new_ones(16) * torch.full_like(x, 0.5)
+def gelu_tanh(x):
+    return 0.5 * x * (1 + torch.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * torch.pow(x, 3))))
+def rmsnorm(x):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+def topk_gather(x):
+    v, i = x.topk(3, -1)
+    return torch.gather(x, -1, i) - v
+def cumsum_mask(x):
+    m = (x[..., 0] > 0).long()
+    return (torch.cumsum(m, 1) * m).float()
+def shape_math(x):
+    b, l, d = x.shape
+    return x.view(b, l, 4, d // 4).permute(0, 2, 1, 3).reshape(b * 4, l, d // 4).contiguous()
+def interp(x):
+    y = x.transpose(1, 2)[:, None]
+    return F.interpolate(y, size=(32, 16), mode="bilinear", align_corners=True)
+def scaled(x):
+    q = x.view(2, 8, 2, 8).transpose(1, 2)
+    return F.scaled_dot_product_attention(q, q, q, attn_mask=torch.ones(8, 8, dtype=torch.bool).tril())
+def item_scalar(x):
+    return x * x.abs().max().item()
+def where_inf(x):
+    return torch.where(x > 0, x, torch.tensor(float("-inf"))).logsumexp(-1)
+def clamp_int(x):
+    return (x * 100).int().clamp(-5, 5).float()
+def pad_neg(x):
+    return F.pad(x, (-2, 3, 1, -1))
+def unfold_t(x):
+    return x.unfold(1, 4, 2).sum(-1)
+def argmax_onehot(x):
+    return F.one_hot(x.argmax(-1), 16).float() * x
+def sort_vals(x):
+    return x.sort(-1, descending=True).values[..., :4]
+def repeat_interleave(x):
+    return x.repeat_interleave(2, dim=1)[:, ::3]
+def tril_mask_add(x):
+    return x[:, :, :8] + torch.full((8, 8), float("-inf")).triu(1)
+
+
+# Model code, each a function of one [2, 8, 16] tensor.
+PATTERNS = {f.__name__: f for f in [rope, masked_softmax, chunks, listcomp, einsums, newt, gelu_tanh, rmsnorm, topk_gather, cumsum_mask, shape_math, interp, scaled, item_scalar, where_inf, clamp_int, pad_neg, unfold_t, argmax_onehot, sort_vals, repeat_interleave, tril_mask_add]}
+
+REFUSED = {
+    "linalg.cholesky": lambda sq: L.cholesky(sq @ sq.mT + torch.eye(4)),
+    "linalg.qr": lambda sq: L.qr(sq)[1],
+    "linalg.svdvals": lambda sq: L.svdvals(sq),
+    "linalg.eigvalsh": lambda sq: L.eigvalsh(sq + sq.mT),
+    "linalg.matrix_exp": lambda sq: L.matrix_exp(sq),
+    "linalg.pinv": lambda x: L.pinv(x),
+    "linalg.norm ord=2 of a matrix": lambda m: L.norm(m, 2),
+    "frexp": lambda x: torch.frexp(x)[0],
+    "special.erfcx": lambda x: torch.special.erfcx(x),
+    "special.bessel_j0": lambda x: torch.special.bessel_j0(x),
+    "embedding(max_norm=)": lambda i, m: F.embedding(i, m.clone(), max_norm=1.0),
+    "searchsorted(sorter=)": lambda x: torch.searchsorted(x, x[:, :2], sorter=x.argsort(1)),
+}
+
+
+def tensors(out):
+    if isinstance(out, torch.Tensor):
+        return [out]
+    if isinstance(out, (tuple, list)) or hasattr(out, "_fields"):
+        return [t for o in out for t in tensors(o)]
+    return []
+
+
+def args_of(fn):
+    names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+    return [ARGS[n].clone() for n in names]
+
+
+def check(fn, tol, dynamic=False, inputs=None):
+    """None when gn's results equal eager's, else what differs. `inputs`
+    names ARGS entries (default: the function's parameter names)."""
+    given = lambda: [ARGS[n].clone() for n in inputs] if inputs else args_of(fn)
+    torch._dynamo.reset()
+    want = tensors(fn(*given()))
+    got = tensors(torch.compile(fn, backend="gn", fullgraph=True, dynamic=dynamic)(*given()))
+    if len(got) != len(want):
+        return f"{len(got)} outputs, eager {len(want)}"
+    for k, (g, w) in enumerate(zip(got, want)):
+        if g.shape != w.shape or g.dtype != w.dtype:
+            return f"output {k}: {g.dtype}{list(g.shape)}, eager {w.dtype}{list(w.shape)}"
+        if not torch.allclose(g.double(), w.double(), atol=tol, rtol=tol, equal_nan=True):
+            return f"output {k}: max |diff| {(g.double() - w.double()).abs().max().item():.3g}"
+    return None
+
+
+def refused(fn):
+    torch._dynamo.reset()
+    try:
+        torch.compile(fn, backend="gn", fullgraph=True)(*args_of(fn))
+    except Exception as e:  # noqa: BLE001 - the message is what is checked
+        return None if "gn backend:" in str(e) else f"raised, not by gn: {str(e)[:160]}"
+    return "compiled: it is listed as refused; move it to FUNCTIONS with a check"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--t", type=int, default=-5)
+    args = parser.parse_args()
+    tol = 10.0 ** args.t
+    groups = [("functions", [(n, lambda f=f: check(f, tol)) for n, f in FUNCTIONS.items()]),
+              ("forms", [(n, lambda f=f: check(f, tol)) for n, f in FORMS.items()]),
+              ("patterns", [(n, lambda f=f: check(f, tol, inputs=["x3"]))
+                            for n, f in PATTERNS.items()]),
+              ("patterns, dynamic=True",
+               [(n, lambda f=f: check(f, tol, dynamic=True, inputs=["x3"]))
+                for n, f in PATTERNS.items()]),
+              ("refused by name", [(n, lambda f=f: refused(f)) for n, f in REFUSED.items()])]
+    failed = 0
+    for group, cases in groups:
+        held = 0
+        for name, run in cases:
+            try:
+                problem = run()
+            except Exception as e:  # noqa: BLE001 - reported, and the run goes on
+                lines = [line for line in str(e).splitlines() if line.strip()]
+                problem = f"{type(e).__name__}: {' | '.join(lines[:2])[:240]}"
+            held += problem is None
+            if problem:
+                print(f"FAIL {group}: {name}: {problem}", flush=True)
+        failed += len(cases) - held
+        print(f"{group}: {held} / {len(cases)} hold", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
