@@ -30,6 +30,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
                                 "python"))
 import gn.torch_backend  # noqa: E402,F401  (registers "gn")
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conformance import flatten  # noqa: E402
+
 F = torch.nn.functional
 L = torch.linalg
 
@@ -329,14 +332,6 @@ REFUSED = {
 }
 
 
-def tensors(out):
-    if isinstance(out, torch.Tensor):
-        return [out]
-    if isinstance(out, (tuple, list)) or hasattr(out, "_fields"):
-        return [t for o in out for t in tensors(o)]
-    return []
-
-
 def args_of(fn):
     names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
     return [ARGS[n].clone() for n in names]
@@ -347,8 +342,8 @@ def check(fn, tol, dynamic=False, inputs=None):
     names ARGS entries (default: the function's parameter names)."""
     given = lambda: [ARGS[n].clone() for n in inputs] if inputs else args_of(fn)
     torch._dynamo.reset()
-    want = tensors(fn(*given()))
-    got = tensors(torch.compile(fn, backend="gn", fullgraph=True, dynamic=dynamic)(*given()))
+    want = flatten(fn(*given()))
+    got = flatten(torch.compile(fn, backend="gn", fullgraph=True, dynamic=dynamic)(*given()))
     if len(got) != len(want):
         return f"{len(got)} outputs, eager {len(want)}"
     for k, (g, w) in enumerate(zip(got, want)):

@@ -21,6 +21,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
                                 "python"))
 import gn.torch_backend  # noqa: E402,F401  (registers "gn")
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conformance import flatten  # noqa: E402
+
 nn = torch.nn
 
 
@@ -131,14 +134,6 @@ def modules():
         (r(4, 5).log_softmax(-1), torch.tensor([0, 1, 4, 1])), {}
 
 
-def tensors(out):
-    if isinstance(out, torch.Tensor):
-        return [out]
-    if isinstance(out, (tuple, list)):
-        return [t for o in out for t in tensors(o)]
-    return []
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--t", type=int, default=-5)
@@ -152,9 +147,9 @@ def main():
         torch._dynamo.reset()
         try:
             with torch.no_grad():
-                want = tensors(module(*inputs, **kwargs))
+                want = flatten(module(*inputs, **kwargs))
                 compiled = torch.compile(module, backend="gn", fullgraph=True)
-                got = tensors(compiled(*inputs, **kwargs))
+                got = flatten(compiled(*inputs, **kwargs))
         except Exception as e:  # noqa: BLE001 - reported, and the run goes on
             lines = [line for line in str(e).splitlines() if line.strip()]
             print(f"RAISE {name}: {type(e).__name__}: {' | '.join(lines[:3])[:300]}", flush=True)

@@ -41,29 +41,22 @@ FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
   return ctx.binary<OpTy>(a.get("input"), a.get("other"));
 }
 
+/// `v` times torch's `alpha` argument, when one is given.
+FailureOr<PyValue> timesAlpha(ImportContext &ctx, Args &a, const PyValue &v) {
+  return a.has("alpha") ? ctx.binary<gn::MulOp>(v, a.get("alpha")) : FailureOr<PyValue>(v);
+}
+
 /// add/sub with torch's `alpha`: input op (alpha * other).
 template <typename OpTy>
 FailureOr<PyValue> withAlpha(ImportContext &ctx, Args &a) {
-  PyValue other = a.get("other");
-  if (a.has("alpha")) {
-    auto scaled = ctx.binary<gn::MulOp>(other, a.get("alpha"));
-    if (failed(scaled))
-      return failure();
-    other = *scaled;
-  }
-  return ctx.binary<OpTy>(a.get("input"), other);
+  auto other = timesAlpha(ctx, a, a.get("other"));
+  return failed(other) ? other : ctx.binary<OpTy>(a.get("input"), *other);
 }
 
 /// rsub(input, other, alpha): other - alpha * input.
 FailureOr<PyValue> rsub(ImportContext &ctx, Args &a) {
-  PyValue input = a.get("input");
-  if (a.has("alpha")) {
-    auto scaled = ctx.binary<gn::MulOp>(input, a.get("alpha"));
-    if (failed(scaled))
-      return failure();
-    input = *scaled;
-  }
-  return ctx.binary<gn::SubOp>(a.get("other"), input);
+  auto input = timesAlpha(ctx, a, a.get("input"));
+  return failed(input) ? input : ctx.binary<gn::SubOp>(a.get("other"), *input);
 }
 
 FailureOr<PyValue> div(ImportContext &ctx, Args &a) {
