@@ -365,7 +365,11 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
   auto xType = llvm::cast<RankedTensorType>(op.getInput().getType());
   auto wShape = llvm::cast<MemRefType>(weight.getType()).getShape();
   int64_t spatial = wShape.size() - 2;
-  Type ct = xType.getElementType().isF64() ? Type(b.getF64Type()) : Type(b.getF32Type());
+  // The taps summed in f64 and rounded once, as the pooling kernels' sums:
+  // an f32 sum in tap order drifted from the interpreter's oneDNN result by
+  // more than the interpreter from a float64 run (mnasnet0_5, t = -3
+  // against -4 there); the kernel is memory-bound, so f64 costs little.
+  Type ct = b.getF64Type();
   auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
   auto toCompute = [&](Value v) {
     return v.getType() == ct ? v : Value(arith::ExtFOp::create(b, loc, ct, v));
@@ -386,7 +390,7 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
                             inside));
     for (int64_t kd : k)
       wAt.push_back(cst(kd));
-    Value x = loadInput(b, xAt);
+    Value x = toCompute(loadInput(b, xAt));
     if (inside)
       x = arith::SelectOp::create(b, loc, inside, x, zero);
     Value w = toCompute(memref::LoadOp::create(b, loc, weight, wAt));
@@ -395,6 +399,9 @@ Value mlir::gn::emitDepthwiseConvAt(OpBuilder &b, Location loc, ConvOp op,
   if (bias)
     acc = arith::AddFOp::create(
         b, loc, acc, toCompute(memref::LoadOp::create(b, loc, bias, ValueRange{ivs[1]})));
+  // Back to the kernel's carry type (f32; f64 for f64 tensors).
+  if (!xType.getElementType().isF64())
+    acc = arith::TruncFOp::create(b, loc, b.getF32Type(), acc);
   return acc;
 }
 
