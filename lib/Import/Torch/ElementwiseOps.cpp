@@ -395,14 +395,14 @@ FailureOr<PyValue> copyOf(ImportContext &ctx, Args &a) {
 
 /// Tensor.to(dtype) / to(device) / to(device, dtype) / to(other), each with
 /// (non_blocking, copy) after it: the tensor itself where nothing changes,
-/// unless copy is true; _to_copy always copies.
+/// unless copy is true.
 FailureOr<PyValue> to(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
   std::optional<Type> target;
   int flags = 0; // positional bools: non_blocking, then copy
-  bool copy = llvm::StringRef(a.op()).contains("_to_copy");
+  bool copy = false;
   for (const PyValue &v : a.rest()) {
     if (v.kind == PyValue::Dtype)
       target = v.dtype;
@@ -497,6 +497,16 @@ template <int Spatial> FailureOr<PyValue> dropout(ImportContext &ctx, Args &a) {
   if (!c.ok())
     return failure();
   return PyValue::of(r);
+}
+
+/// torch.dropout(input, p, train) and its alpha siblings: F's with the
+/// flag named `train`.
+template <int Kind>
+FailureOr<PyValue> trainNamed(ImportContext &ctx, Args &a) {
+  for (auto &[n, v] : a.bound)
+    if (n == "train")
+      n = "training";
+  return dropout<Kind>(ctx, a);
 }
 
 /// torch.fmod: remainder with the sign of the dividend, a - trunc(a / b) * b
@@ -731,7 +741,9 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("Tensor.byte", "input, memory_format=None", castTo<7>);
   r.add("Tensor.short", "input, memory_format=None", castTo<8>);
   r.add("Tensor.char", "input, memory_format=None", castTo<9>);
-  r.add("Tensor.to|_to_copy", "input, *args, dtype=None, non_blocking=False, copy=False", to);
+  r.add("Tensor.to", "input, *args, dtype=None, non_blocking=False, copy=False", to);
+  // ATen's _to_copy always copies.
+  r.add("_to_copy", "input, *args, dtype=None, non_blocking=False, copy=True", to);
   r.add("Tensor.type_as", "input, other", typeAs);
   r.add("Tensor.type", "input, dtype=None, non_blocking=False", typeMethod);
   r.add("Tensor.clone|clone|alias_copy|detach_copy", "input, *args", copyOf);
@@ -761,20 +773,10 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
         [](ImportContext &ctx, Args &a) { return fillLike(ctx, a, a.get("src")); });
   r.add("dropout", "input, p=0.5, training=False, inplace=False", dropout<0>);
   // torch.dropout / torch.alpha_dropout name their flag `train`.
-  r.add("torch.dropout|torch.dropout_", "input, p, train", [](ImportContext &ctx, Args &a) {
-    for (auto &[n, v] : a.bound)
-      if (n == "train")
-        n = "training";
-    return dropout<0>(ctx, a);
-  });
+  r.add("torch.dropout|torch.dropout_", "input, p, train", trainNamed<0>);
   r.add("torch.alpha_dropout|torch.feature_alpha_dropout|torch.alpha_dropout_|"
         "torch.feature_alpha_dropout_",
-        "input, p, train", [](ImportContext &ctx, Args &a) {
-          for (auto &[n, v] : a.bound)
-            if (n == "train")
-              n = "training";
-          return dropout<-1>(ctx, a);
-        });
+        "input, p, train", trainNamed<-1>);
   r.add("dropout1d", "input, p=0.5, training=False, inplace=False", dropout<1>);
   r.add("dropout2d", "input, p=0.5, training=False, inplace=False", dropout<2>);
   r.add("dropout3d", "input, p=0.5, training=False, inplace=False", dropout<3>);

@@ -766,11 +766,8 @@ FailureOr<PyValue> combinations(ImportContext &ctx, Args &a) {
 /// converts A first.
 FailureOr<PyValue> mlir::gn::import::matrixNorm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("A");
-  auto dt = a.dtype("dtype"); // converts A first
-  if (succeeded(x) && succeeded(dt) && *dt)
-    x = ctx.convert(*x, **dt);
-  if (failed(dt))
-    return failure();
+  if (succeeded(x))
+    x = withDtype(ctx, a, *x);
   auto keep = a.boolean("keepdim");
   if (failed(x) || failed(keep))
     return failure();

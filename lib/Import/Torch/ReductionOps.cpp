@@ -29,10 +29,7 @@ mlir::gn::import::reductionDims(ImportContext &ctx, Args &a, Value x, llvm::Stri
   return dims;
 }
 
-namespace {
-
-/// Applies an optional `dtype=` conversion before reducing.
-FailureOr<Value> withDtype(ImportContext &ctx, Args &a, Value x) {
+FailureOr<Value> mlir::gn::import::withDtype(ImportContext &ctx, Args &a, Value x) {
   auto dt = a.dtype("dtype");
   if (failed(dt))
     return failure();
@@ -40,6 +37,8 @@ FailureOr<Value> withDtype(ImportContext &ctx, Args &a, Value x) {
     return ctx.convert(x, **dt);
   return x;
 }
+
+namespace {
 
 template <typename OpTy, int Promote> // 0: keep, 1: ints->i64 (sum), 2: ints->f32 (mean)
 FailureOr<PyValue> reduce(ImportContext &ctx, Args &a) {
@@ -286,17 +285,19 @@ FailureOr<PyValue> linalgNorm(ImportContext &ctx, Args &a) {
   if (failed(x))
     return failure();
   const PyValue &ord = a.get("ord");
-  bool matrix = a.has("dim") ? a.get("dim").isSequence() && a.get("dim").elts.size() == 2
-                             : typeOf(*x).getRank() == 2 && !ord.isNone();
   bool frobenius = ord.isNone() || (ord.kind == PyValue::Str && ord.s == "fro");
+  bool twoDims = a.has("dim") ? a.get("dim").isSequence() && a.get("dim").elts.size() == 2
+                              : typeOf(*x).getRank() == 2;
+  if (!twoDims || frobenius) { // a vector norm: matrix_norm's "fro" is the 2-norm of the dims
+    for (auto &[n, v] : a.bound)
+      if (n == "ord")
+        n = "p";
+    return norm(ctx, a);
+  }
   for (auto &[n, v] : a.bound)
-    if (matrix && !frobenius && n == "input")
+    if (n == "input")
       n = "A";
-    else if (!(matrix && !frobenius) && n == "ord")
-      n = "p";
-  if (matrix && !frobenius && !a.has("dim"))
-    a.bound.push_back({"dim", PyValue::tuple({PyValue::integer(-2), PyValue::integer(-1)})});
-  return matrix && !frobenius ? matrixNorm(ctx, a) : norm(ctx, a);
+  return matrixNorm(ctx, a); // its dim=None is (-2, -1), a matrix's two dims
 }
 
 FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {

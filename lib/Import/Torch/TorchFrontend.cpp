@@ -128,12 +128,13 @@ public:
     return inWeightMeta && name.contains("_self_");
   }
 
+  /// torch.relu_(x), F.relu(x, inplace=True) and out=y write their tensor.
+  bool writesInPlaceArguments() const override { return true; }
+
   /// GraphNet's dtype generalization passes (graph_net/torch/dtype_gen_passes):
   /// the calls whose float32 tensor arguments go to the half type (AMP's
   /// list: matmul and @, mm, bmm, linear, conv1d/2d/3d, scaled dot-product
   /// attention, addmm, einsum; as methods, matmul, mm and bmm only).
-  bool writesInPlaceArguments() const override { return true; }
-
   bool castsToVariant(llvm::StringRef op, bool isMethod) const override {
     if (isMethod)
       return op == "matmul" || op == "mm" || op == "bmm";

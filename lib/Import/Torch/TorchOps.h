@@ -34,6 +34,9 @@ void registerLossOps(OpRegistry &registry);
 mlir::FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Args &a,
                                                           mlir::Value x,
                                                           llvm::StringRef name = "dim");
+/// `x` converted to the call's `dtype=` argument, when one is given (the
+/// reductions and norms apply it before computing).
+mlir::FailureOr<mlir::Value> withDtype(ImportContext &ctx, Args &a, mlir::Value x);
 /// The tensors converted to their promoted dtype (torch.cat does).
 mlir::FailureOr<std::vector<mlir::Value>> promoteAll(ImportContext &ctx,
                                                      std::vector<mlir::Value> values);
