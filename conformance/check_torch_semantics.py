@@ -177,6 +177,11 @@ def main():
         ("integer and float outputs under autograd", integer_output_under_grad),
         ("batch norm in training mode raises", lambda: raises(
             bn, x, match="updates running statistics")),
+        ("batch statistics without running ones compile (F and aten order)", lambda: [
+            p for p in (against_eager(f, x) for f in (
+                lambda x: torch.nn.functional.batch_norm(x, None, None, training=True),
+                lambda x: torch.batch_norm(x, torch.ones(8), None, None, None, True, 0.1,
+                                           1e-5, False))) if p] or None),
     ]
     held = 0
     for name, case in cases:

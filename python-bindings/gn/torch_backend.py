@@ -385,7 +385,12 @@ def _training_batch_norm(gm):
             continue
         args = list(node.args)
         kw = node.kwargs
-        stats = kw.get("running_mean", args[1] if len(args) > 1 else None)
+        # F.batch_norm(input, running_mean, running_var, weight, bias, training, ...);
+        # torch.batch_norm(input, weight, bias, running_mean, running_var, training, ...);
+        # instance_norm likewise, with use_input_stats for training.
+        functional = getattr(node.target, "__module__", "") == "torch.nn.functional"
+        at = 1 if functional else 3
+        stats = kw.get("running_mean", args[at] if len(args) > at else None)
         if _node_name(node) == "instance_norm":
             training = kw.get("use_input_stats", args[5] if len(args) > 5 else True)
         else:
