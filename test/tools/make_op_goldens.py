@@ -1059,6 +1059,9 @@ def define_reductions():
     }
     for name, expr in norms.items():
         case(f"reduce_{name}_f32", "reduction", [N("x", S)], expr)
+    for dt in LOWP:  # the general order and a matrix order in the half types
+        for name in ("vector_norm_p3", "linalg_norm_matrix_ord1"):
+            case(f"reduce_{name}_{dt}", "reduction", [N("x", S, dt)], norms[name])
     for dt in FL:
         case(f"reduce_prod_{dt}", "reduction", [N("x", S, dt, mean=1.0, sd=0.3)], "torch.prod(x, 1)")
         case(f"reduce_prod_all_{dt}", "reduction", [N("x", (2, 5), dt, mean=1.0, sd=0.3)], "x.prod()")
