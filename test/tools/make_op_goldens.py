@@ -385,6 +385,29 @@ def define_math():
          "return (torch.fmax(a / b, c), torch.fmin(c, a / b))")
     case("math_fmax_i64", "math", [I("x", (6,), -5, 5), I("y", (6,), -5, 5)], "torch.fmax(x, y)")
     case("math_hypot_broadcast_f32", "math", [N("x", (3, 1)), N("y", (1, 4))], "torch.hypot(x, y)")
+    # IEEE special values and extremes (conformance/check_torch_special_values.py
+    # found each of these wrong once): NaN through the shrinks, acosh far below
+    # 1, hypot past sqrt(FLT_MAX), fmod by an infinite divisor or with a
+    # quotient past 2^24, logsumexp of rows holding +inf or only -inf.
+    sv = [NAN, INF, -INF, -0.0, 0.0, 1e30, -1e30, 88.8, -88.8, 1e4, -1e4, 0.5, -0.5, 2.5,
+          3.4e38, -3.4e38]
+    X, Y = D("x", (16,), sv), D("y", (16,), sv[::-1])
+    case("math_special_shrinks_f32", "math", [X],
+         "return (torch.nn.functional.softshrink(x), torch.nn.functional.hardshrink(x, 1.0))",
+         allow_nan=True)
+    case("math_special_acosh_f32", "math", [X], "torch.acosh(x)", allow_nan=True)
+    case("math_special_hypot_f32", "math", [X, Y], "torch.hypot(x, y)", allow_nan=True)
+    case("math_special_hypot_f16", "math", [D("x", (6,), [300, -60000, 0, INF, NAN, 3], "f16"),
+                                             D("y", (6,), [400, 60000, -0.0, NAN, 2, 4], "f16")],
+         "torch.hypot(x, y)", allow_nan=True)
+    case("math_special_fmod_f32", "math", [X, Y], "torch.fmod(x, y)", allow_nan=True)
+    case("math_fmod_large_quotient_f32", "math",
+         [D("x", (6,), [1e10, -1e10, 3e7, -123456.7, 1e30, 5.5])],
+         "return (torch.fmod(x, 0.7), torch.fmod(x, -3.0))")
+    case("math_special_logsumexp_f32", "math",
+         [D("r", (3, 4), [1, INF, 3, -1, -INF, -INF, -INF, -INF, 1, NAN, 2, 0])],
+         "return (torch.logsumexp(r, 1), torch.logsumexp(r, 0, keepdim=True))", allow_nan=True)
+    case("math_log_sigmoid_nn_f32", "math", [N("x", (3, 5), sd=30.0)], "torch._C._nn.log_sigmoid(x)")
     define_special()
 
 

@@ -225,8 +225,7 @@ template <typename OpTy> FailureOr<PyValue> extreme(ImportContext &ctx, Args &a)
   return wrap(ctx.build<OpTy>({*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *k)}));
 }
 
-/// logsumexp = m + log(sum(exp(x - m))), m the maximum (0 where it is
-/// infinite, so that all -inf gives -inf and +inf gives +inf).
+/// logsumexp(x, axis, keepdim, reduce_all): math::logsumexp.
 FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto k = a.boolean("keepdim"), all = a.boolean("reduce_all");
@@ -240,7 +239,6 @@ FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
     in = *f;
   }
   auto type = typeOf(in);
-  Type e = type.getElementType();
   auto dims = axes(a, ctx, "axis", type.getRank(), /*emptyMeansAll=*/true);
   if (failed(dims))
     return failure();
@@ -251,21 +249,7 @@ FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
   }
   if (type.getRank() == 0)
     return PyValue::of(in);
-  Chain c{ctx};
-  auto reduceAttrs = [&](bool keep) {
-    return llvm::SmallVector<NamedAttribute>{ctx.ints("dims", *dims), ctx.flag("keepdim", keep)};
-  };
-  Value m = c.op<gn::ReduceMaxOp>({in}, reduceAttrs(true));
-  Value infinite = c.op<gn::EqOp>({c.op<gn::AbsOp>({m}),
-                                   ctx.splat(e, std::numeric_limits<double>::infinity())});
-  Value shift = c.op<gn::WhereOp>({infinite, ctx.splat(e, 0), m});
-  Value sum = c.op<gn::ReduceSumOp>({c.op<gn::ExpOp>({c.op<gn::SubOp>({in, shift})})},
-                                    reduceAttrs(*k));
-  Value shiftOut = *k ? shift : c.reshape(shift, typeOf(sum ? sum : in).getShape());
-  Value r = c.op<gn::AddOp>({c.op<gn::LogOp>({sum}), shiftOut});
-  if (!c.ok())
-    return failure();
-  return PyValue::of(r);
+  return wrap(math::logsumexp(ctx, in, *dims, *k));
 }
 
 /// isclose(x, y, rtol, atol, equal_nan): math::isclose.

@@ -88,7 +88,9 @@ FailureOr<Value> math::unary(ImportContext &ctx, llvm::StringRef name, Value x) 
       Value d = m.sub(x, m.k(1));
       Value nearOne = m.log1p(m.add(d, m.sqrt(m.mul(d, m.add(d, m.k(2))))));
       Value far = m.add(m.log(x), m.k(kLn2));
-      return m.where(m.gt(x, m.k(1e4)), far, nearOne);
+      // NaN below 1 (d (d + 2) overflows to +inf for large negative x).
+      return m.where(m.lt(x, m.k(1)), m.k(std::numeric_limits<double>::quiet_NaN()),
+                     m.where(m.gt(x, m.k(1e4)), far, nearOne));
     }
     if (name == "atanh")
       return m.mul(m.k(0.5), m.sub(m.log1p(x), m.log1p(m.neg(x))));
@@ -143,12 +145,33 @@ FailureOr<Value> math::classify(ImportContext &ctx, llvm::StringRef name, Value 
 FailureOr<Value> math::shrink(ImportContext &ctx, Value x, double lambda, bool hard) {
   Type e = typeOf(x).getElementType();
   return inComputeType(ctx, x, resultType(ctx, e), [&](Math &m, Value x) -> Value {
-    Value above = m.gt(x, m.k(lambda)), below = m.lt(x, m.k(-lambda));
+    // 0 inside [-lambda, lambda]; NaN is outside every interval and stays NaN.
+    Value inside = m.both(m.le(m.k(-lambda), x), m.le(x, m.k(lambda)));
     if (hard)
-      return m.where(m.either(above, below), x, m.k(0));
-    return m.where(above, m.sub(x, m.k(lambda)),
-                   m.where(below, m.add(x, m.k(lambda)), m.k(0)));
+      return m.where(inside, m.k(0), x);
+    Value shrunk = m.where(m.gt(x, m.k(lambda)), m.sub(x, m.k(lambda)), m.add(x, m.k(lambda)));
+    return m.where(inside, m.k(0), shrunk);
   });
+}
+
+FailureOr<Value> math::logsumexp(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> dims,
+                                 bool keepdim) {
+  Type e = typeOf(x).getElementType();
+  Chain c{ctx};
+  auto reduceAttrs = [&](bool keep) {
+    return llvm::SmallVector<NamedAttribute>{ctx.ints("dims", dims), ctx.flag("keepdim", keep)};
+  };
+  Value m = c.op<gn::ReduceMaxOp>({x}, reduceAttrs(true));
+  Value infinite = c.op<gn::EqOp>({c.op<gn::AbsOp>({m}),
+                                   ctx.splat(e, std::numeric_limits<double>::infinity())});
+  Value shift = c.op<gn::WhereOp>({infinite, ctx.splat(e, 0), m});
+  Value sum = c.op<gn::ReduceSumOp>({c.op<gn::ExpOp>({c.op<gn::SubOp>({x, shift})})},
+                                    reduceAttrs(keepdim));
+  Value shiftOut = keepdim ? shift : c.reshape(shift, typeOf(sum ? sum : x).getShape());
+  Value r = c.op<gn::AddOp>({c.op<gn::LogOp>({sum}), shiftOut});
+  if (!c.ok())
+    return failure();
+  return r;
 }
 
 FailureOr<Value> math::celu(ImportContext &ctx, Value x, double alpha) {
@@ -254,7 +277,26 @@ FailureOr<PyValue> math::binary(ImportContext &ctx, llvm::StringRef name, const 
     natural = m.where(m.eq(xs, ys), m.add(xs, m.k(kLn2)), natural);
     r = two ? m.mul(natural, m.k(1 / kLn2)) : natural;
   } else if (name == "hypot") {
-    r = m.sqrt(m.add(m.mul(*x, *x), m.mul(*y, *y)));
+    // Without overflow or underflow of the squares: in f64 for narrower
+    // types (exact squares, one rounding), scaled by the larger magnitude in
+    // f64. An infinite operand gives +inf even beside NaN (C's hypot).
+    Value ax = m.abs(*x), ay = m.abs(*y);
+    const double inf = std::numeric_limits<double>::infinity();
+    Value infinite = m.either(m.eq(ax, m.k(inf)), m.eq(ay, m.k(inf)));
+    if (compute.isF64()) {
+      Value big = m.max(ax, ay), small = m.min(ax, ay);
+      Value q = m.div(small, big);
+      r = m.where(m.eq(big, m.k(0)), m.k(0), m.mul(big, m.sqrt(m.add(m.k(1), m.mul(q, q)))));
+    } else {
+      Type f64 = ctx.builder.getF64Type();
+      Math w(ctx, f64);
+      Value wx = w.c.convert(ax, f64);
+      Value wy = w.c.convert(ay, f64);
+      r = m.c.convert(w.sqrt(w.add(w.mul(wx, wx), w.mul(wy, wy))), compute);
+      if (!w.c.ok())
+        return failure();
+    }
+    r = m.where(infinite, m.k(inf), r);
   } else if (name == "heaviside") {
     r = m.where(m.eq(*x, m.k(0)), *y, m.where(m.gt(*x, m.k(0)), m.k(1), m.k(0)));
   } else if (name == "fmax" || name == "fmin") {

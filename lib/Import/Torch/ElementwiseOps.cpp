@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
 #include "gn/IR/SymbolicDims.h"
+#include "gn/Import/Python/MathFunctions.h"
 #include "gn/Import/Python/Spectral.h"
 #include "gn/Import/Python/OpChain.h"
 #include <cmath>
@@ -509,20 +510,29 @@ FailureOr<PyValue> trainNamed(ImportContext &ctx, Args &a) {
   return dropout<Kind>(ctx, a);
 }
 
-/// torch.fmod: remainder with the sign of the dividend, a - trunc(a / b) * b
-/// (C's % on integers, where gn.div truncates).
+/// torch.fmod: the remainder with the sign of the dividend. On floats,
+/// copysign(rem(|a|, |b|), a): the remainder of the magnitudes is exact (no
+/// rounded quotient: a - trunc(a / b) * b is wrong once a / b passes 2^24) and
+/// has no sign to fix, and fmod(a, +-inf) = a, fmod(-0.0, b) = -0.0 follow.
+/// On integers a - trunc(a / b) * b (C's %, gn.div truncates).
 FailureOr<PyValue> fmod(ImportContext &ctx, Args &a) {
+  auto promoted = ctx.promote({a.get("input"), a.get("other")});
+  if (failed(promoted))
+    return failure();
+  if (isFloat(*promoted)) {
+    auto x = ctx.asTensor(a.get("input"), *promoted), y = ctx.asTensor(a.get("other"), *promoted);
+    if (failed(x) || failed(y))
+      return failure();
+    Chain c{ctx};
+    Value r = c.op<gn::RemOp>({c.op<gn::AbsOp>({*x}), c.op<gn::AbsOp>({*y})});
+    if (!c.ok())
+      return failure();
+    return math::binary(ctx, "copysign", PyValue::of(r), PyValue::of(*x));
+  }
   auto q = ctx.binary<gn::DivOp>(a.get("input"), a.get("other"));
   if (failed(q))
     return failure();
-  PyValue t = *q;
-  if (isFloat(q->type().getElementType())) {
-    auto tr = ctx.build<gn::TruncOp>({q->tensor});
-    if (failed(tr))
-      return failure();
-    t = PyValue::of(*tr);
-  }
-  auto prod = ctx.binary<gn::MulOp>(t, a.get("other"));
+  auto prod = ctx.binary<gn::MulOp>(*q, a.get("other"));
   if (failed(prod))
     return failure();
   return ctx.binary<gn::SubOp>(a.get("input"), *prod);

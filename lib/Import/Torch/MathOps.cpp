@@ -34,7 +34,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"log10", "log10"},
     {"exp2", "exp2"},
     {"softsign", "softsign"},
-    {"logsigmoid", "logsigmoid"},
+    {"logsigmoid|log_sigmoid", "logsigmoid"},
     {"erfc", "erfc"},
     {"frac", "frac"},
     {"sinc", "sinc"},

@@ -1,5 +1,6 @@
 //===- ReductionOps.cpp - import of reductions, scans and softmax -------===//
 #include "TorchOps.h"
+#include "gn/Import/Python/MathFunctions.h"
 
 using namespace mlir;
 using namespace mlir::gn::import;
@@ -312,33 +313,7 @@ FailureOr<PyValue> logsumexp(ImportContext &ctx, Args &a) {
   auto keep = a.boolean("keepdim");
   if (failed(dims) || failed(keep))
     return failure();
-  // m + log(sum(exp(x - m))) with m the max kept for broadcasting.
-  auto m = ctx.build<gn::ReduceMaxOp>({*x}, {ctx.ints("dims", *dims), ctx.flag("keepdim", true)});
-  if (failed(m))
-    return failure();
-  auto shifted = ctx.build<gn::SubOp>({*x, *m});
-  if (failed(shifted))
-    return failure();
-  auto e = ctx.build<gn::ExpOp>({*shifted});
-  if (failed(e))
-    return failure();
-  auto s = ctx.build<gn::ReduceSumOp>({*e}, {ctx.ints("dims", *dims), ctx.flag("keepdim", true)});
-  if (failed(s))
-    return failure();
-  auto l = ctx.build<gn::LogOp>({*s});
-  if (failed(l))
-    return failure();
-  auto r = ctx.build<gn::AddOp>({*l, *m});
-  if (failed(r))
-    return failure();
-  if (*keep)
-    return PyValue::of(*r);
-  llvm::SmallVector<int64_t> shape;
-  auto type = typeOf(*x);
-  for (int64_t i = 0; i < type.getRank(); ++i)
-    if (!llvm::is_contained(*dims, i))
-      shape.push_back(type.getDimSize(i));
-  return wrap(ctx.reshape(*r, shape));
+  return wrap(math::logsumexp(ctx, *x, *dims, *keep));
 }
 
 FailureOr<PyValue> cumsum(ImportContext &ctx, Args &a) {

@@ -64,6 +64,12 @@ FailureOr<Value> thresholdedRelu(ImportContext &ctx, Value x, double threshold, 
 FailureOr<Value> nanToNum(ImportContext &ctx, Value x, double nan, std::optional<double> posinf,
                           std::optional<double> neginf);
 
+/// logsumexp of a float tensor over `dims`: m + log(sum(exp(x - m))), m the
+/// maximum, taken as 0 where it is infinite (so that a slice of -inf gives
+/// -inf and one holding +inf gives +inf, not NaN). torch and PaddlePaddle.
+FailureOr<Value> logsumexp(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> dims,
+                           bool keepdim);
+
 /// isclose as PyTorch and PaddlePaddle decide it: equal, or |x - y| finite
 /// and at most atol + |rtol * y|; with `equalNan` two NaNs too. Integers
 /// compare in f64. An i1 tensor of the operands' broadcast shape.
