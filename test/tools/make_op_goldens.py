@@ -407,6 +407,14 @@ def define_math():
     case("math_special_logsumexp_f32", "math",
          [D("r", (3, 4), [1, INF, 3, -1, -INF, -INF, -INF, -INF, 1, NAN, 2, 0])],
          "return (torch.logsumexp(r, 1), torch.logsumexp(r, 0, keepdim=True))", allow_nan=True)
+    case("math_fmod_scalar_f16", "math", [D("x", (6,), [50, -30, 1000, -0.0, 7.5, 60000], "f16")],
+         "return (torch.fmod(x, 0.7), torch.fmod(x, -3.0))")
+    case("math_fmod_scalar_bf16", "math", [D("x", (6,), [50, -30, 1000, -0.0, 7.5, 1e20], "bf16")],
+         "return (torch.fmod(x, 0.7),)")
+    case("norm_large_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -60000, 1, 1], "f16")],
+         "return (torch.linalg.vector_norm(x, dim=1), torch.norm(x, p=3, dim=0), x.norm())")
+    case("norm_large_bf16", "reduce", [D("x", (2, 4), [1e20, -1e20, 300, 2, 0.5, -3e38, 1, 1], "bf16")],
+         "return (torch.linalg.vector_norm(x, dim=1), torch.norm(x, p=1, dim=0))")
     case("math_log_sigmoid_nn_f32", "math", [N("x", (3, 5), sd=30.0)], "torch._C._nn.log_sigmoid(x)")
     define_special()
 

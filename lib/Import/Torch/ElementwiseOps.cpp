@@ -703,8 +703,9 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
         div);
   r.add("floor_divide|__floordiv__", "input, other", binary<gn::FloorDivOp>);
   r.add("remainder|__mod__", "input, other", binary<gn::RemOp>);
-  r.add("fmod", "input, other",
-        [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, fmod); });
+  // In the operands' promoted type, a Python number rounded to it (torch);
+  // the remainder is exact there.
+  r.add("fmod", "input, other", fmod);
   r.add("pow|__pow__", "input, exponent", pow);
   r.add("float_power", "input, exponent", floatPower);
   r.add("ldexp", "input, other", ldexp);

@@ -230,6 +230,9 @@ FailureOr<std::optional<double>> normOrder(Args &a, llvm::StringRef name) {
 /// (inf), min |x| (-inf), the count of nonzeros (0), (sum |x|^p)^(1/p)
 /// otherwise (sqrt of the sum of squares for 2, the sum for 1). dtype=
 /// converts the input first.
+FailureOr<PyValue> vectorNorm(ImportContext &ctx, Value v, double p, llvm::ArrayRef<int64_t> dims,
+                              bool keep);
+
 FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto order = normOrder(a, "p");
@@ -244,8 +247,26 @@ FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
   if (!isFloat(typeOf(*v).getElementType()))
     return a.error("expects a floating-point input (or dtype=), got " +
                    ctx.dtypeName(typeOf(*v).getElementType()));
-  auto attrs = {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep)};
-  PyValue in = PyValue::of(*v);
+  // f16 / bf16 in f32 and rounded once, as PyTorch's kernels (the squares
+  // of 256 and more overflow f16).
+  Type e = typeOf(*v).getElementType();
+  if (e.isF16() || e.isBF16()) {
+    auto wide = ctx.convert(*v, ctx.f32());
+    if (failed(wide))
+      return failure();
+    auto r = vectorNorm(ctx, *wide, p, *dims, *keep);
+    if (failed(r))
+      return failure();
+    return wrap(ctx.convert(r->tensor, e));
+  }
+  return vectorNorm(ctx, *v, p, *dims, *keep);
+}
+
+/// The p-norm of `v` (a float tensor) over `dims`.
+FailureOr<PyValue> vectorNorm(ImportContext &ctx, Value v, double p, llvm::ArrayRef<int64_t> dims,
+                              bool keep) {
+  auto attrs = {ctx.ints("dims", dims), ctx.flag("keepdim", keep)};
+  PyValue in = PyValue::of(v);
   if (p == 2) {
     auto sq = ctx.binary<gn::MulOp>(in, in);
     if (failed(sq))
@@ -253,7 +274,7 @@ FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
     auto sum = ctx.build<gn::ReduceSumOp>({sq->tensor}, attrs);
     return failed(sum) ? FailureOr<PyValue>(failure()) : wrap(ctx.build<gn::SqrtOp>({*sum}));
   }
-  auto absX = ctx.build<gn::AbsOp>({*v});
+  auto absX = ctx.build<gn::AbsOp>({v});
   if (failed(absX))
     return failure();
   if (std::isinf(p))
@@ -265,7 +286,7 @@ FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
     auto nonzero = ctx.compare<gn::NeOp>(in, PyValue::real(0));
     if (failed(nonzero))
       return failure();
-    auto count = ctx.convert(nonzero->tensor, typeOf(*v).getElementType());
+    auto count = ctx.convert(nonzero->tensor, typeOf(v).getElementType());
     return failed(count) ? FailureOr<PyValue>(failure())
                          : wrap(ctx.build<gn::ReduceSumOp>({*count}, attrs));
   }
