@@ -4,14 +4,14 @@ argument forms as TorchDynamo hands them over (its own names:
 torch._C._linalg.linalg_norm where a GraphNet sample says torch.linalg.norm),
 against eager PyTorch on the same inputs at t (atol = rtol = 10^t), and
 what gn refuses (each must raise naming the op, never crash or return a
-wrong value). Three groups: FUNCTIONS (math, linalg, indexing, special,
+wrong value). Four groups: FUNCTIONS (math, linalg, indexing, special,
 losses, fft), FORMS (keywords, positional dtypes, reductions' dtype=,
-in-place and reduce= arguments, integer and mixed-dtype arithmetic), and
-PATTERNS (model code: rotary embeddings, masked softmax, chunks and list
-comprehensions, einsum, shape arithmetic), the patterns also under
-dynamic=True. Prints each case that does not hold and "N / M hold" per
-group; exits 1 when any does not. Run with the PyTorch venv and gn's
-Python module:
+in-place and reduce= arguments, integer and mixed-dtype arithmetic),
+INDEXING (subscripts and index ops) and PATTERNS (model code: rotary
+embeddings, masked softmax, chunks and list comprehensions, einsum, shape
+arithmetic), the patterns also under dynamic=True. Prints each case that
+does not hold and "N / M hold" per group; exits 1 when any does not. Run
+with the PyTorch venv and gn's Python module:
 
     PYTHONPATH=build/python scripts/torch-env.sh python conformance/check_torch_functions.py [--t -5]
 
@@ -41,6 +41,11 @@ ARGS = {"x": torch.randn(4, 6), "y": torch.randn(4, 6), "v": torch.randn(6),
         "p": torch.rand(4, 6) + 0.1, "i": torch.randint(0, 6, (4, 3)), "m": torch.randn(6, 6),
         "sq": torch.randn(3, 4, 4), "t3": torch.randn(3, 4, 5), "x3": torch.randn(2, 8, 16)}
 ARGS["t3"][0, 0, 0] = 0
+# The indexing group's: a [4, 5, 6] tensor, index tensors (negative, 2-d,
+# duplicate), a boolean row mask, a [4, 6] matrix and [3, 6] values.
+ARGS.update({"xi": torch.randn(4, 5, 6), "ii": torch.tensor([2, 0, -1]),
+             "jj": torch.tensor([[1, 3], [0, 4]]), "bb": torch.tensor([True, False, True, True]),
+             "mi": torch.randn(4, 6), "vv": torch.randn(3, 6), "dd": torch.tensor([0, 0, 2])})
 
 FUNCTIONS = {
     "cumprod": lambda x: torch.cumprod(x, 1),
@@ -253,6 +258,62 @@ FORMS = {
     "bool + bool": lambda x: (x > 0) + (x < 0.5),
 }
 
+# Subscripts and index ops as model code writes them: advanced indices
+# (adjacent, separated by a slice: their dims go first, with None, ints,
+# Ellipsis, steps), Python bools (a new dim), writes through subscripts,
+# duplicates with accumulate, index_* and scatter ops, views.
+INDEXING = {
+    "adv first": lambda xi, ii: xi[ii],
+    "adv middle": lambda xi, ii: xi[:, ii],
+    "adv last": lambda xi, ii: xi[..., ii],
+    "two adv adjacent": lambda xi, ii: xi[ii, ii],
+    "two adv separated": lambda xi, ii: xi[ii, :, ii],
+    "adv 2d idx": lambda xi, jj: xi[:, jj],
+    "adv broadcast": lambda xi, ii, jj: xi[jj[:, :1], :, ii[:2]],
+    "none and adv": lambda xi, ii: xi[None, :, ii, None],
+    "int and adv": lambda xi, ii: xi[1, :, ii],
+    "int and adv sep": lambda xi, ii: xi[ii, 2, :],
+    "slice step adv": lambda xi, ii: xi[::2, ii],
+    "list index": lambda xi: xi[[0, 3]],
+    "negative int": lambda xi: xi[-1, -2],
+    "setitem adv": lambda mi, ii, vv: mi.index_put((ii,), vv),
+    "setitem dup accumulate": lambda mi, dd, vv: mi.index_put((dd,), vv, accumulate=True),
+    "setitem scalar mask": lambda mi: mi.masked_fill(mi > 0, 0.5),
+    "setitem slice": lambda mi: (lambda y: (y.__setitem__((slice(None), slice(1, 3)), 7.0), y)[1])(mi.clone()),
+    "setitem adv 2": lambda mi, ii: (lambda y: (y.__setitem__((ii, 0), -1.0), y)[1])(mi.clone()),
+    "setitem bool": lambda mi, bb: (lambda y: (y.__setitem__(bb, 0.0), y)[1])(mi.clone()),
+    "setitem bool elem": lambda mi: (lambda y: (y.__setitem__(y < 0, 0.0), y)[1])(mi.clone()),
+    "setitem tensor value": lambda mi, vv: (lambda y: (y.__setitem__(slice(0, 3), vv), y)[1])(mi.clone()),
+    "setitem broadcast": lambda mi, vv: (lambda y: (y.__setitem__((slice(None), 2), vv[0, :4]), y)[1])(mi.clone()),
+    "gather neg": lambda mi: torch.gather(mi, 1, torch.tensor([[0, -1]] * 4) % 6),
+    "index_select": lambda xi, ii: xi.index_select(1, ii % 5),
+    "index_add dup": lambda mi, dd, vv: mi.index_add(0, dd, vv),
+    "index_copy": lambda mi, vv: mi.index_copy(0, torch.tensor([3, 1, 0]), vv),
+    "index_fill": lambda mi, ii: mi.index_fill(1, ii % 6, -2.0),
+    "scatter_add dup": lambda mi: torch.zeros(4, 3).scatter_add(1, torch.tensor([[0, 0, 1, 2, 2, 2]] * 4), mi),
+    "take_along neg": lambda mi: torch.take_along_dim(mi, torch.tensor([[5], [0], [3], [1]]), 1),
+    "narrow": lambda xi: xi.narrow(2, 1, 3),
+    "select neg": lambda xi: xi.select(-1, -2),
+    "unbind": lambda xi: xi.unbind(1)[3],
+    "diagonal offset": lambda mi: mi.diagonal(2),
+    "diagonal neg": lambda xi: xi.diagonal(-1, 1, 2),
+    "as_strided": lambda mi: mi.as_strided((3, 3), (6, 2), 1),
+    "flip roll": lambda xi: (xi.flip(0, 2), xi.roll(2, 1), xi.roll((1, -1), (0, 2))),
+    "ellipsis mid": lambda xi: xi[0, ..., 1],
+    "index by long scalar tensor": lambda xi: xi[torch.tensor(2)],
+    "index bool scalar": lambda xi: xi[True],
+    "index bool in tuple": lambda xi: (xi[0, True], xi[..., True], xi[True, 1:3], xi[None, True, 2]),
+    "setitem bool scalar": lambda mi: (lambda y: (y.__setitem__((True, 1), 5.0), y)[1])(mi.clone()),
+    "unfold": lambda mi: mi.unfold(1, 2, 2),
+    "movedim": lambda xi: xi.movedim((0, 1), (2, 0)),
+    "repeat tile": lambda mi: (mi.repeat(2, 1, 3), mi.tile((2,))),
+    "triu neg": lambda mi: mi.triu(-1),
+    "sort stable": lambda mi: torch.sort(mi.round(), dim=1, stable=True),
+    "argsort stable": lambda mi: torch.argsort((mi * 2).round(), dim=1, stable=True),
+    "searchsorted": lambda mi: torch.searchsorted(torch.tensor([-1.0, 0.0, 1.0]), mi),
+}
+
+
 def rope(x):
     d = x.shape[-1]
     inv = 1.0 / (10000 ** (torch.arange(0, d, 2, dtype=torch.float32) / d))
@@ -329,6 +390,13 @@ REFUSED = {
     "special.bessel_j0": lambda x: torch.special.bessel_j0(x),
     "embedding(max_norm=)": lambda i, m: F.embedding(i, m.clone(), max_norm=1.0),
     "searchsorted(sorter=)": lambda x: torch.searchsorted(x, x[:, :2], sorter=x.argsort(1)),
+    "bincount": lambda i: torch.bincount(i.flatten()),
+    # Data-dependent sizes under fullgraph=True: gn compiles them for the size
+    # its own inputs give and refuses another at run time, by name.
+    "boolean mask (fullgraph)": lambda mi: mi[mi > 0],
+    "nonzero (fullgraph)": lambda mi: (mi > 0.5).nonzero(),
+    "masked_select (fullgraph)": lambda mi: mi.masked_select(mi > 0.5),
+    "unique (fullgraph)": lambda mi: torch.unique((mi * 2).round()),
 }
 
 
@@ -370,6 +438,7 @@ def main():
     tol = 10.0 ** args.t
     groups = [("functions", [(n, lambda f=f: check(f, tol)) for n, f in FUNCTIONS.items()]),
               ("forms", [(n, lambda f=f: check(f, tol)) for n, f in FORMS.items()]),
+              ("indexing", [(n, lambda f=f: check(f, tol)) for n, f in INDEXING.items()]),
               ("patterns", [(n, lambda f=f: check(f, tol, inputs=["x3"]))
                             for n, f in PATTERNS.items()]),
               ("patterns, dynamic=True",

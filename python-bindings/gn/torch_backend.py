@@ -233,6 +233,9 @@ def _write_sample(folder, gm, inputs, symbols=None, constants=None):
 # What a symbolic program says when a call's sizes break one of its guards
 # (guardFailure, lib/Support/SymbolBinding.cpp).
 _GUARD_REFUSED = "the model needs dim"
+# What it says when a data-dependent size (nonzero, a mask) differs from the
+# one it was compiled for (gn/Support/ShapeGuard.h).
+_DATA_GUARD = "shape guard failed: "
 
 # The raw handle of torch's current stream without making a Stream object
 # (what Inductor's generated code calls); the public API where it is absent.
@@ -528,11 +531,20 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                     f"gn backend: input {name}, read as a number (.item()), was {value!r} when "
                     f"gn compiled the graph and is {given[i].item()!r} now; gn compiled it as a "
                     "constant: torch.compile the model again (torch._dynamo.reset())")
-        if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad
-                                           for t in given):
-            outs = list(_NoBackward.apply(call, *given))
-        else:
-            outs = call(given)
+        try:
+            if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad
+                                               for t in given):
+                outs = list(_NoBackward.apply(call, *given))
+            else:
+                outs = call(given)
+        except GnError as e:
+            if _DATA_GUARD not in str(e):
+                raise
+            raise RuntimeError(
+                f"gn backend: {e}\n(an op whose result size depends on the values it reads: "
+                "nonzero, a boolean mask, masked_select, unique; gn compiles it for one size "
+                "and refuses any other. torch.compile without fullgraph=True runs such ops "
+                "between gn's graphs)") from None
         if written:
             with torch.no_grad():
                 for i, new in zip(written, outs[returned:]):

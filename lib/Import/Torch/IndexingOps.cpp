@@ -99,7 +99,7 @@ FailureOr<std::vector<IndexItem>> normalizeIndex(ImportContext &ctx, const PyVal
       if (hasEllipsis)
         return ctx.error("an index can only have a single ellipsis");
       hasEllipsis = true;
-    } else if (!v.isNone()) {
+    } else if (!v.isNone() && v.kind != PyValue::Bool) {
       consumed += v.isTensor() && v.type().getElementType().isInteger(1) ? v.type().getRank() : 1;
     }
   }
@@ -118,8 +118,14 @@ FailureOr<std::vector<IndexItem>> normalizeIndex(ImportContext &ctx, const PyVal
     case PyValue::Slice:
       items.push_back({IndexItem::Slice, v});
       break;
-    case PyValue::Int:
     case PyValue::Bool:
+      // A Python bool is a 0-d mask (PyTorch, NumPy): True adds a dim of
+      // size 1, as None does; False one of size 0.
+      if (!v.i)
+        return ctx.error("indexing with False (an empty new dim) is not supported");
+      items.push_back({IndexItem::NewAxis, {}});
+      break;
+    case PyValue::Int:
       items.push_back({IndexItem::Int, v});
       break;
     case PyValue::Tensor:
