@@ -111,6 +111,9 @@ CASES = [
     ("pinned by a guard", Sampled, [(1, 3, 4, 4), (1, 3, 6, 6), (2, 3, 8, 8), (1, 3, 6, 6)]),
     ("no one program", Countdown, [(3, 4), (5, 4), (3, 4), (7, 2)]),
     ("written in place", Written, [(3, 6), (5, 6), (8, 4), (2, 9)]),
+    # Two programs kept (gn.torch_backend.MAX_PROGRAMS_AT_SIZES): sizes met
+    # again after two others compile again, and still give eager's values.
+    ("no one program, 2 kept", Countdown, [(3, 4), (5, 4), (7, 2), (3, 4), (5, 4)], 2),
 ]
 
 
@@ -120,7 +123,8 @@ def main():
     args = ap.parse_args()
     torch.set_num_threads(2)
     ok = True
-    for name, make, shapes in CASES:
+    for name, make, shapes, *kept in CASES:
+        gn.torch_backend.MAX_PROGRAMS_AT_SIZES = kept[0] if kept else 16
         for mode in ("default", "dynamic=True"):
             torch.manual_seed(0)
             model = make().eval()

@@ -20,13 +20,17 @@ shape symbols (docs/symbolic-shapes.md) and that one program runs every
 size, on the CPU and on CUDA (bound at each new size's first call: the
 arena, GEMM plans and CUDA graph of the last 8 sizes kept); the symbols
 TorchDynamo passes as SymInt arguments are bound from the tensors' sizes.
-gn.torch_backend.gn_backend.graphs_compiled counts the graphs compiled.
+Where the one program's guards refuse a size (a dim an op pinned), or the
+graph has none, a program is compiled for each size met, the last
+MAX_PROGRAMS_AT_SIZES kept. gn.torch_backend.gn_backend.graphs_compiled
+counts the graphs compiled.
 
 Anything gn cannot take (an unsupported op, a dtype gn lacks, a dim CUDA
 cannot keep symbolic, tensors on two devices, a graph that draws random
 numbers: gn's draws would repeat every call) raises: torch.compile reports
 it as a backend failure. There is no silent fallback to eager PyTorch.
 """
+import collections
 import os
 import shutil
 import tempfile
@@ -486,7 +490,7 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     # compile example), or where there is no one program (the symbolic
     # import or the target refuses the symbols), as TorchDynamo recompiles a
     # graph per size. Never a fallback to eager: each is gn's compiled code.
-    at_sizes = {}
+    at_sizes = collections.OrderedDict()  # sizes -> runner, least recently used first
     per_size = False
     try:
         compiled = compile_at(inputs, bool(symbols))
@@ -508,6 +512,7 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
         if at_sizes:
             own = at_sizes.get(sizes_of(given))
             if own is not None:
+                at_sizes.move_to_end(sizes_of(given))
                 return own(positional)
         if not per_size:
             try:
@@ -521,6 +526,11 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                                   "graphs_compiled counts them)", stacklevel=3)
         own = runner(compile_at([_hint(t) for t in given], False), target)
         at_sizes[sizes_of(given)] = own
+        if len(at_sizes) > MAX_PROGRAMS_AT_SIZES:
+            # Bounded memory: the least recently used size's program goes (a
+            # later call at that size compiles it again, or loads it from the
+            # program cache).
+            at_sizes.popitem(last=False)
         return own(positional)
 
     def run(*args):
@@ -559,7 +569,10 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     return run
 
 
-gn_backend.graphs_compiled = 0  # programs this process compiled with gn (graphs, sizes)
+gn_backend.graphs_compiled = 0
+# The programs compiled for single sizes that one graph keeps (where its one
+# program's guards refuse a size, or it has none), least recently used out.
+MAX_PROGRAMS_AT_SIZES = 16  # programs this process compiled with gn (graphs, sizes)
 
 
 try:
