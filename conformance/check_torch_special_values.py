@@ -181,6 +181,78 @@ CASES.update({
     "neg zero": lambda s: (s * -1.0, torch.signbit(s * -1.0), 1.0 / (s * -1.0)),
 })
 
+# Integers at their limits and dtype promotion, once per form (their inputs
+# keep their dtypes): int64 past 2^53 exact through constants, fills,
+# clamps and comparisons; int8 / uint8 / int16 / int32 wrap-around; sums of
+# ints and bools in int64; promotion with 0-d tensors and Python numbers.
+# Left out: float -> int8 / uint8 out of range (C++ leaves it undefined;
+# eager wraps through int32, gn saturates); arange past 2^53 (gn's arange
+# steps in doubles); a float32 mean whose sum cancels (eager's order loses
+# digits gn keeps).
+INT_ARGS = {"i32": torch.tensor([[2147483000, -5, 7, 0], [3, -2147483000, 100000, 9]], dtype=torch.int32),
+     "i64": torch.tensor([2**60 + 1, -2**62, 3, 2**53 + 1], dtype=torch.int64),
+     "i8": torch.tensor([-128, 127, 5, -3], dtype=torch.int8),
+     "u8": torch.tensor([0, 255, 1, 128], dtype=torch.uint8),
+     "i16": torch.tensor([300, -300, 32767, -32768], dtype=torch.int16),
+     "bo": torch.tensor([True, False, True, True]),
+     "h": torch.tensor([1.5, -2.25, 60000.0, 0.1], dtype=torch.float16),
+     "bf": torch.tensor([1.5, -2.25, 3e38, 0.1], dtype=torch.bfloat16),
+     "f": torch.tensor([1.5, -2.7, 300.9, -0.5]),
+     "d": torch.tensor([1.5, -2.7, 1e300, 0.1], dtype=torch.float64),
+     "z": torch.tensor(2.5), "zi": torch.tensor(3), "zd": torch.tensor(2.5, dtype=torch.float64),
+}
+INTEGERS = {
+    "sum int32 -> int64": lambda i32: (i32.sum(), i32.sum(1), i32.cumsum(1), i32.prod(1)),
+    "sum bool": lambda bo: (bo.sum(), bo.cumsum(0), bo.prod()),
+    "int64 exact": lambda i64: (i64 * 3 + 1, i64 // 7, i64 % 1000, i64 - 1, i64.max(), i64.argmax()),
+    "int64 compare float": lambda i64: (i64 == 2**53 + 1, i64 > 1.5, i64 + 0.5),
+    "int64 to float": lambda i64: (i64.float(), i64.double()),
+    "int8 wrap": lambda i8: (i8 + 1, i8 * 2, -i8, i8.abs(), i8 - 1),
+    "uint8 wrap": lambda u8: (u8 + 1, u8 - 2, u8 * 2, u8 // 3),
+    "int16": lambda i16: (i16 + 1, i16 * 2, i16.sum(), i16.float()),
+    "mixed ints": lambda i8, i16, u8: (i8 + i16, i8 + u8, u8 + i16, i8 * u8),
+    "int / int": lambda i32: (i32 / 7, torch.true_divide(i32, 3)),
+    "div floor float": lambda f: (torch.div(f, 0.7, rounding_mode="floor"), f // 0.7, torch.div(f, -0.7, rounding_mode="trunc")),
+    "div floor int neg": lambda i32: (torch.div(i32, -3, rounding_mode="floor"), i32 // -3, i32 % -3),
+    "float to uint8": lambda f: f.abs().clamp(max=255).to(torch.uint8),
+    "f16 + 0d f32": lambda h, z: h + z,
+    "f16 + 0d f64": lambda h, zd: h * zd,
+    "int + 0d float": lambda i32, z: i32 + z,
+    "int + float scalar": lambda i32: i32 * 1.5,
+    "bool + int": lambda bo, i8: bo + i8,
+    "bool * float": lambda bo, f: bo * f,
+    "f16 + bf16": lambda h, bf: h + bf,
+    "f32 + f64 0d": lambda f, zd: f + zd,
+    "f32 + f64": lambda f, d: f + d,
+    "int 0d + int8": lambda zi, i8: zi + i8,
+    "f16 sum": lambda h: (h.sum(), h.mean(), h.cumsum(0)),
+    "bf16 ops": lambda bf: (bf * 2, bf.sum(), bf.float()),
+    "double exp": lambda d: (d.exp(), d.log(), d.sqrt(), d * 1e-300),
+    "where promote": lambda bo, i8, f: (torch.where(bo, i8, f), torch.where(bo, i8, 2.5), torch.where(bo, 1, 0)),
+    "clamp int float bound": lambda i32: (i32.clamp(min=0.5), i32.clamp(-3, 3)),
+    "pow int neg": lambda i8: (i8.abs().clamp(max=3) ** 2, torch.pow(2, i8.clamp(0, 6))),
+    "bitwise": lambda i32, u8: (i32 & 0xFF, i32 | 1, i32 ^ -1, ~i32, u8 >> 1, i32 << 3, ~u8),
+    "argmax int ties": lambda i8: (i8.clamp(0, 5).argmax(), torch.tensor([1, 3, 3, 2]).argmax()),
+    "float mod int": lambda f: f % 2,
+    "round half even": lambda f: (torch.tensor([0.5, 1.5, 2.5, -0.5, -2.5]) + f[0] * 0).round(),
+    "round decimals": lambda f: torch.round(f * 1.111, decimals=1),
+    "logical ops": lambda f, bo: (torch.logical_and(f, bo), torch.logical_not(f), f.bool()),
+    "all any": lambda f: (f.all(), f.any(), (f > 0).all(0)),
+    "sign int": lambda i8: (i8.sign(), torch.sgn(i8)),
+    "min max int": lambda i32: (i32.min(), i32.amax(1), torch.maximum(i32, torch.tensor(0, dtype=torch.int32))),
+    "arange dtypes": lambda f: (torch.arange(5) + f[0].long(), torch.arange(0, 1, 0.1) + f[0], torch.arange(3, dtype=torch.float16)),
+    "linspace": lambda f: torch.linspace(0, 1, 7) * f[0],
+    "full int": lambda f: torch.full((2,), 7) * f[0].long(),
+    "eye int": lambda f: torch.eye(3, dtype=torch.int32) * 2,
+    "tensor literal": lambda f: f * torch.tensor([1, 2, 3, 4]),
+    "full big int": lambda f: torch.full((2,), 2**60 + 1) + f[0].long(),
+    "tensor big int": lambda f: torch.tensor([2**60 + 1, 3]) + f[0].long(),
+    "add big int": lambda i64: (i64 + (2**60 + 1), i64 * (2**40 + 1), torch.where(i64 > 0, i64, 2**62 + 3)),
+    "fill big": lambda i64: (i64.fill_(2**55 + 1), torch.zeros(2, dtype=torch.int64) + (2**57 + 3), i64.new_full((2,), 2**58 + 1)),
+    "clamp big": lambda i64: (i64.clamp(max=2**60 + 7), i64.clamp(-2**60 - 3, 2**61), i64.clamp_min(2**55 + 1), torch.clamp_max(i64, 2**54 + 1)),
+    "masked_fill big": lambda i64: i64.masked_fill(i64 > 5, 2**61 + 1),
+}
+
 
 def same(got, want, tol):
     if got.shape != want.shape or got.dtype != want.dtype:
@@ -202,9 +274,12 @@ def same(got, want, tol):
     return None
 
 
-def check(fn, tol, backend, dtype):
+def check(fn, tol, backend, dtype=None):
+    """None when gn's results match eager's; `dtype`: the float inputs' (None:
+    INT_ARGS as they are, exact but for float32 at 1e-6 and halves at 1e-3)."""
     names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
-    given = lambda: [ARGS[n].to(dtype) if ARGS[n].is_floating_point() else ARGS[n].clone()
+    given = lambda: [INT_ARGS[n].clone() if dtype is None else
+                     ARGS[n].to(dtype) if ARGS[n].is_floating_point() else ARGS[n].clone()
                      for n in names]
     torch._dynamo.reset()
     want = flatten(fn(*given()))
@@ -212,10 +287,30 @@ def check(fn, tol, backend, dtype):
     if len(got) != len(want):
         return f"{len(got)} outputs, eager {len(want)}"
     for k, (g, w) in enumerate(zip(got, want)):
+        if dtype is None:
+            tol = (0 if not w.is_floating_point() else
+                   1e-3 if w.dtype in (torch.float16, torch.bfloat16) else 1e-6)
         problem = same(g, w, tol)
         if problem:
             return f"output {k}: {problem}"
     return None
+
+
+def run_group(group, cases, checked):
+    """Runs each case through `checked`; prints what does not hold and the
+    count; returns the number that did not hold."""
+    held = 0
+    for name, fn in cases.items():
+        try:
+            problem = checked(fn)
+        except Exception as e:  # noqa: BLE001 - reported, and the run goes on
+            lines = [line for line in str(e).splitlines() if line.strip()]
+            problem = f"{type(e).__name__}: {' | '.join(lines[:2])[:240]}"
+        held += problem is None
+        if problem:
+            print(f"FAIL {group}: {name}: {problem}", flush=True)
+    print(f"{group}: {held} / {len(cases)} hold", flush=True)
+    return len(cases) - held
 
 
 def main():
@@ -240,18 +335,11 @@ def main():
         dtype = getattr(torch, dtype_name)
         tol = 10.0 ** (args.t + loosen[dtype_name])
         form = f"{form}, {dtype_name}"
-        held = 0
-        for name, fn in cases.items():
-            try:
-                problem = check(fn, tol, backend, dtype)
-            except Exception as e:  # noqa: BLE001 - reported, and the run goes on
-                lines = [line for line in str(e).splitlines() if line.strip()]
-                problem = f"{type(e).__name__}: {' | '.join(lines[:2])[:240]}"
-            held += problem is None
-            if problem:
-                print(f"FAIL {form}: {name}: {problem}", flush=True)
-        failed += len(cases) - held
-        print(f"{form}: {held} / {len(cases)} hold", flush=True)
+        failed += run_group(form, cases, lambda fn: check(fn, tol, backend, dtype))
+    ints = {n: f for n, f in INTEGERS.items() if not args.only or args.only in n}
+    for form, backend in backends:
+        failed += run_group(f"{form}, integers and promotion", ints,
+                            lambda fn: check(fn, 0, backend))
     return 1 if failed else 0
 
 

@@ -242,6 +242,16 @@ Value ImportContext::splat(Type elementType, double value, llvm::ArrayRef<int64_
   return gn::ConstantOp::create(builder, loc, type, SplatElementsAttr::get(type, element));
 }
 
+Value ImportContext::splatNumber(Type elementType, const PyValue &number,
+                                 llvm::ArrayRef<int64_t> shape) {
+  if (number.kind != PyValue::Int || !llvm::isa<IntegerType>(elementType) ||
+      elementType.isInteger(1))
+    return splat(elementType, number.asDouble(), shape);
+  auto type = RankedTensorType::get(shape, elementType);
+  return gn::ConstantOp::create(
+      builder, loc, type, SplatElementsAttr::get(type, builder.getIntegerAttr(elementType, number.i)));
+}
+
 FailureOr<Value> ImportContext::convert(Value v, Type t) {
   if (llvm::cast<RankedTensorType>(v.getType()).getElementType() == t)
     return v;
@@ -446,8 +456,10 @@ FailureOr<Value> ImportContext::asTensor(const PyValue &v, Type t) {
     return convert(v.tensor, t);
   if (v.isSymbolic() && failed(pinned(v, "a tensor's value")))
     return failure();
+  // (x == 2**53 + 1 was false for an int64 x holding it: the int had
+  // passed through a double.)
   if (v.isNumber())
-    return splat(t, v.asDouble());
+    return splatNumber(t, v);
   return error("expected a tensor or a number, got " + v.describe());
 }
 
@@ -539,6 +551,15 @@ Value mlir::gn::import::denseConstant(ImportContext &ctx, Type e, llvm::ArrayRef
     else
       attrs.push_back(ctx.builder.getIntegerAttr(e, gn::saturatingCast<int64_t>(d)));
   }
+  return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
+}
+
+Value mlir::gn::import::denseIntConstant(ImportContext &ctx, Type e, llvm::ArrayRef<int64_t> shape,
+                                         llvm::ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get(shape, e);
+  llvm::SmallVector<Attribute> attrs;
+  for (int64_t v : values)
+    attrs.push_back(ctx.builder.getIntegerAttr(e, v));
   return gn::ConstantOp::create(ctx.builder, ctx.loc, type, DenseElementsAttr::get(type, attrs));
 }
 

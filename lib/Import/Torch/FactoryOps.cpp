@@ -19,14 +19,15 @@ namespace {
 
 /// Flattens nested Python lists of numbers; sets `shape` and `sawFloat`.
 LogicalResult flattenData(const PyValue &v, std::vector<double> &out,
-                          llvm::SmallVector<int64_t> &shape, size_t depth, bool &sawFloat,
-                          bool &sawBool) {
+                          std::vector<int64_t> &ints, llvm::SmallVector<int64_t> &shape,
+                          size_t depth, bool &sawFloat, bool &sawBool) {
   if (v.isNumber()) {
     if (depth != shape.size())
       return failure();
     sawFloat |= v.kind == PyValue::Float;
     sawBool |= v.kind == PyValue::Bool;
     out.push_back(v.asDouble());
+    ints.push_back(v.kind == PyValue::Float ? 0 : v.i);
     return success();
   }
   if (!v.isSequence())
@@ -36,7 +37,7 @@ LogicalResult flattenData(const PyValue &v, std::vector<double> &out,
   else if (shape[depth] != (int64_t)v.elts.size())
     return failure();
   for (const PyValue &e : v.elts)
-    if (failed(flattenData(e, out, shape, depth + 1, sawFloat, sawBool)))
+    if (failed(flattenData(e, out, ints, shape, depth + 1, sawFloat, sawBool)))
       return failure();
   return success();
 }
@@ -63,11 +64,15 @@ FailureOr<PyValue> tensor(ImportContext &ctx, Args &a) {
   if (data.isTensor())
     return *dt ? wrap(ctx.convert(data.tensor, **dt)) : data;
   std::vector<double> values;
+  std::vector<int64_t> ints;
   llvm::SmallVector<int64_t> shape;
   bool sawFloat = false, sawBool = false;
-  if (failed(flattenData(data, values, shape, 0, sawFloat, sawBool)))
+  if (failed(flattenData(data, values, ints, shape, 0, sawFloat, sawBool)))
     return a.error("data must be a number or a rectangular nested list of numbers");
   Type e = *dt ? **dt : sawFloat ? ctx.f32() : sawBool ? ctx.i1() : ctx.i64Type();
+  // Ints into an integer type exactly (a double rounds past 2^53).
+  if (!sawFloat && llvm::isa<IntegerType>(e) && !e.isInteger(1))
+    return PyValue::of(denseIntConstant(ctx, e, shape, ints));
   return PyValue::of(denseConstant(ctx, e, shape, values));
 }
 
@@ -85,11 +90,11 @@ FailureOr<llvm::SmallVector<int64_t>> sizeArg(Args &a,
 
 /// A tensor of `shape` filled with `value`; where `exprs` (one per size, or
 /// none) follow the shape symbols, a broadcast carrying them.
-FailureOr<Value> filledTensor(ImportContext &ctx, Type e, double value,
+FailureOr<Value> filledTensor(ImportContext &ctx, Type e, const PyValue &value,
                               llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<SymExpr> exprs) {
   if (exprs.empty() || !ctx.dimsAttr(exprs))
-    return ctx.splat(e, value, shape);
-  return ctx.broadcastTo(ctx.splat(e, value), shape, exprs);
+    return ctx.splatNumber(e, value, shape);
+  return ctx.broadcastTo(ctx.splatNumber(e, value), shape, exprs);
 }
 
 /// full / zeros / ones / empty with an explicit size.
@@ -99,7 +104,7 @@ FailureOr<PyValue> filled(ImportContext &ctx, Args &a, std::optional<double> fil
   auto dt = a.dtype("dtype");
   if (failed(shape) || failed(dt))
     return failure();
-  double value = fill ? *fill : 0;
+  PyValue value = PyValue::real(fill ? *fill : 0);
   Type e = *dt ? **dt : ctx.f32();
   if (!fill) {
     const PyValue &v = a.get("fill_value");
@@ -107,7 +112,7 @@ FailureOr<PyValue> filled(ImportContext &ctx, Args &a, std::optional<double> fil
       return wrap(ctx.broadcastTo(v.tensor, *shape, exprs));
     if (!v.isNumber())
       return a.error("fill_value must be a number, got " + v.describe());
-    value = v.asDouble();
+    value = v;
     if (!*dt)
       e = v.kind == PyValue::Float ? ctx.f32() : v.kind == PyValue::Bool ? ctx.i1() : ctx.i64Type();
   }
@@ -131,14 +136,13 @@ FailureOr<PyValue> like(ImportContext &ctx, Args &a, std::optional<double> fill,
     shape = *s;
   }
   Type e = *dt ? **dt : type.getElementType();
-  double value = 0;
-  if (fill) {
-    value = *fill;
-  } else {
+  PyValue value = PyValue::real(fill ? *fill : 0);
+  if (!fill) {
     auto v = a.real("fill_value");
     if (failed(v))
       return failure();
-    value = *v;
+    const PyValue &given = a.get("fill_value");
+    value = given.isNumber() ? given : PyValue::real(*v);
   }
   return wrap(filledTensor(ctx, e, value, shape, exprs));
 }

@@ -268,6 +268,10 @@ public:
   // Common value builders used across op families.
   /// 0-d (or `shape`) splat constant of `type` element type.
   mlir::Value splat(mlir::Type elementType, double value, llvm::ArrayRef<int64_t> shape = {});
+  /// The same of a Python number: an int into an integer type exactly (a
+  /// double rounds past 2^53).
+  mlir::Value splatNumber(mlir::Type elementType, const PyValue &number,
+                          llvm::ArrayRef<int64_t> shape = {});
   /// Converts `v` to element type `t` (no-op when equal).
   mlir::FailureOr<mlir::Value> convert(mlir::Value v, mlir::Type t);
   /// `v` reshaped to `shape`; with `exprs` (one per size) the sizes for
@@ -358,6 +362,9 @@ bool isContiguousView(mlir::Value v);
 /// integers saturate, bools are v != 0).
 mlir::Value denseConstant(ImportContext &ctx, mlir::Type e, llvm::ArrayRef<int64_t> shape,
                           llvm::ArrayRef<double> values);
+/// The same of integers into an integer type `e`, exactly.
+mlir::Value denseIntConstant(ImportContext &ctx, mlir::Type e, llvm::ArrayRef<int64_t> shape,
+                             llvm::ArrayRef<int64_t> values);
 
 /// Whether `a` or `b` is a complex value (gn/Import/Python/Spectral.h).
 bool eitherComplex(const PyValue &a, const PyValue &b);
