@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import gn.torch_backend  # noqa: E402,F401  (registers "gn")
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from conformance import flatten  # noqa: E402
+from conformance import flatten, run_cases  # noqa: E402
 
 F = torch.nn.functional
 L = torch.linalg
@@ -445,20 +445,7 @@ def main():
                [(n, lambda f=f: check(f, tol, dynamic=True, inputs=["x3"]))
                 for n, f in PATTERNS.items()]),
               ("refused by name", [(n, lambda f=f: refused(f)) for n, f in REFUSED.items()])]
-    failed = 0
-    for group, cases in groups:
-        held = 0
-        for name, run in cases:
-            try:
-                problem = run()
-            except Exception as e:  # noqa: BLE001 - reported, and the run goes on
-                lines = [line for line in str(e).splitlines() if line.strip()]
-                problem = f"{type(e).__name__}: {' | '.join(lines[:2])[:240]}"
-            held += problem is None
-            if problem:
-                print(f"FAIL {group}: {name}: {problem}", flush=True)
-        failed += len(cases) - held
-        print(f"{group}: {held} / {len(cases)} hold", flush=True)
+    failed = sum(run_cases(group, cases) for group, cases in groups)
     return 1 if failed else 0
 
 

@@ -34,7 +34,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import gn.torch_backend  # noqa: E402  (registers "gn")
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from conformance import flatten  # noqa: E402
+from conformance import flatten, run_cases  # noqa: E402
 
 F = torch.nn.functional
 INF, NAN = float("inf"), float("nan")
@@ -296,23 +296,6 @@ def check(fn, tol, backend, dtype=None):
     return None
 
 
-def run_group(group, cases, checked):
-    """Runs each case through `checked`; prints what does not hold and the
-    count; returns the number that did not hold."""
-    held = 0
-    for name, fn in cases.items():
-        try:
-            problem = checked(fn)
-        except Exception as e:  # noqa: BLE001 - reported, and the run goes on
-            lines = [line for line in str(e).splitlines() if line.strip()]
-            problem = f"{type(e).__name__}: {' | '.join(lines[:2])[:240]}"
-        held += problem is None
-        if problem:
-            print(f"FAIL {group}: {name}: {problem}", flush=True)
-    print(f"{group}: {held} / {len(cases)} hold", flush=True)
-    return len(cases) - held
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--t", type=int, default=-5)
@@ -335,11 +318,12 @@ def main():
         dtype = getattr(torch, dtype_name)
         tol = 10.0 ** (args.t + loosen[dtype_name])
         form = f"{form}, {dtype_name}"
-        failed += run_group(form, cases, lambda fn: check(fn, tol, backend, dtype))
+        failed += run_cases(form, [(n, lambda f=f: check(f, tol, backend, dtype))
+                                   for n, f in cases.items()])
     ints = {n: f for n, f in INTEGERS.items() if not args.only or args.only in n}
     for form, backend in backends:
-        failed += run_group(f"{form}, integers and promotion", ints,
-                            lambda fn: check(fn, 0, backend))
+        failed += run_cases(f"{form}, integers and promotion",
+                            [(n, lambda f=f: check(f, 0, backend)) for n, f in ints.items()])
     return 1 if failed else 0
 
 

@@ -95,6 +95,25 @@ def flatten(x):
     return []
 
 
+def run_cases(group, cases):
+    """The check scripts' loop: runs each (name, thunk) of `cases`, where a
+    thunk returns None when the case holds, else what differs (an exception
+    is reported as what differs, and the run goes on); prints each case that
+    does not hold and "group: N / M hold"; returns the number that did not."""
+    held = 0
+    for name, run in cases:
+        try:
+            problem = run()
+        except Exception as e:  # noqa: BLE001 - reported, and the run goes on
+            lines = [line for line in str(e).splitlines() if line.strip()]
+            problem = f"{type(e).__name__}: {' | '.join(lines[:2])[:240]}"
+        held += problem is None
+        if problem:
+            print(f"FAIL {group}: {name}: {problem}", flush=True)
+    print(f"{group}: {held} / {len(cases)} hold", flush=True)
+    return len(cases) - held
+
+
 def tightest_t(actual, expected, table=None):
     """Smallest t in [-10, 1] at which actual matches expected, else 2.
     `table`: the dtype whose tolerances apply, comparing against a

@@ -2,12 +2,16 @@
 #include "gn/Support/HostTensor.h"
 #include "gn/Support/MemoryLimit.h"
 #include "gn/Support/NumericCast.h"
+#include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cassert>
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <malloc.h>
+#include <mutex>
 
 using namespace mlir::gn::interp;
 
@@ -79,6 +83,69 @@ int64_t mlir::gn::interp::elementAsInt64(const HostTensor &t, int64_t i) {
 
 static std::atomic<int64_t> liveTensorBytes{0}, peakTensorBytes{0};
 
+namespace {
+
+/// Freed tensor buffers past glibc's largest mmap threshold (32 MiB), kept
+/// for reuse by exact size: glibc unmaps each, and the next of that size
+/// faults its pages in again, zeroed by the kernel, where a graph allocates
+/// the same large sizes layer after layer (a Swin-B at batch 64: most of its
+/// eager time was the kernel's). At most kCachedBytes, oldest out; emptied
+/// before a tensor would pass the memory limit or malloc fails.
+class LargeBlocks {
+public:
+  static constexpr size_t kLarge = size_t(32) << 20;
+  static constexpr size_t kCachedBytes = size_t(2) << 30;
+
+  uint8_t *take(size_t n) {
+    std::lock_guard<std::mutex> lock(m);
+    for (auto it = blocks.rbegin(); it != blocks.rend(); ++it)
+      if (it->first == n) {
+        uint8_t *p = it->second;
+        blocks.erase(std::next(it).base());
+        bytes -= n;
+        return p;
+      }
+    return nullptr;
+  }
+  /// Keeps `p` while the cache stays within `room` bytes (what the memory
+  /// limit leaves beside the live tensors) and kCachedBytes; frees it else.
+  void put(size_t n, uint8_t *p, int64_t room) {
+    std::lock_guard<std::mutex> lock(m);
+    size_t cap = std::min<size_t>(kCachedBytes, static_cast<size_t>(std::max<int64_t>(room, 0)));
+    if (n > cap) {
+      std::free(p);
+      return;
+    }
+    blocks.emplace_back(n, p);
+    bytes += n;
+    while (bytes > cap) {
+      bytes -= blocks.front().first;
+      std::free(blocks.front().second);
+      blocks.pop_front();
+    }
+  }
+  void clear() {
+    std::lock_guard<std::mutex> lock(m);
+    for (auto &[n, p] : blocks)
+      std::free(p);
+    blocks.clear();
+    bytes = 0;
+  }
+
+private:
+  std::mutex m;
+  std::deque<std::pair<size_t, uint8_t *>> blocks; // oldest first
+  size_t bytes = 0;
+};
+
+/// Never destroyed: tensors freed during static destruction still return here.
+LargeBlocks &largeBlocks() {
+  static LargeBlocks *blocks = new LargeBlocks;
+  return *blocks;
+}
+
+} // namespace
+
 HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
     : dt(dtype), shp(shape.begin(), shape.end()) {
   count = 1;
@@ -94,7 +161,14 @@ HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
   if (int64_t limit = tensorMemoryLimit();
       limit > 0 && liveTensorBytes.load() + static_cast<int64_t>(n) > limit)
     outOfMemory("a tensor", n);
-  uint8_t *p = static_cast<uint8_t *>(std::aligned_alloc(64, n));
+  bool large = n >= LargeBlocks::kLarge;
+  uint8_t *p = large ? largeBlocks().take(n) : nullptr;
+  if (!p)
+    p = static_cast<uint8_t *>(std::aligned_alloc(64, n));
+  if (!p && large) { // the cache's memory back to the system, and once more
+    largeBlocks().clear();
+    p = static_cast<uint8_t *>(std::aligned_alloc(64, n));
+  }
   if (!p)
     outOfMemory("a tensor (malloc failed)", n);
   if (zero)
@@ -105,7 +179,11 @@ HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
       break;
   buffer = std::shared_ptr<uint8_t>(p, [n](uint8_t *q) {
     liveTensorBytes.fetch_sub(n);
-    std::free(q);
+    if (n >= LargeBlocks::kLarge) {
+      int64_t limit = tensorMemoryLimit();
+      largeBlocks().put(n, q, limit > 0 ? limit - liveTensorBytes.load() : INT64_MAX);
+    } else
+      std::free(q);
   });
 }
 
