@@ -1,6 +1,7 @@
 //===- MemoryLimitTest.cpp - --memory-limit sizes and the tensor cap -----===//
 #include "gn/Support/HostTensor.h"
 #include "gn/Support/MemoryLimit.h"
+#include <cstring>
 #include <gtest/gtest.h>
 
 using namespace mlir::gn;
@@ -44,4 +45,26 @@ TEST(MemoryLimit, TensorOverTheLimitCallsTheHandler) {
         interp::HostTensor absurd(interp::DType::F64, {int64_t(1) << 40, int64_t(1) << 40});
       },
       testing::ExitedWithCode(7), "handler: a tensor whose size overflows");
+}
+
+// Freed buffers past 32 MiB are kept for reuse by size: the next tensor of
+// that size gets the same memory, zeroed when asked, and not counted live.
+TEST(MemoryLimit, LargeBuffersAreReusedAndZeroed) {
+  const int64_t n = int64_t(40) << 20; // bytes of u8
+  const uint8_t *first = nullptr;
+  int64_t liveBefore = interp::TensorMemory::live();
+  {
+    interp::HostTensor a(interp::DType::U8, {n}, /*zero=*/false);
+    std::memset(a.data<uint8_t>(), 0xAB, n);
+    first = a.data<uint8_t>();
+  }
+  EXPECT_EQ(interp::TensorMemory::live(), liveBefore);
+  interp::HostTensor b(interp::DType::U8, {n});
+  EXPECT_EQ(b.data<uint8_t>(), first);
+  for (int64_t i = 0; i < n; i += 4093)
+    ASSERT_EQ(b.data<uint8_t>()[i], 0) << "at " << i;
+  EXPECT_EQ(b.data<uint8_t>()[n - 1], 0);
+  // Another size does not take it.
+  interp::HostTensor c(interp::DType::U8, {n + 4096});
+  EXPECT_NE(c.data<uint8_t>(), first);
 }
