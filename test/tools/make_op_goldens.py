@@ -413,6 +413,10 @@ def define_math():
          "return (torch.fmod(x, 0.7),)")
     case("norm_large_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -60000, 1, 1], "f16")],
          "return (torch.linalg.vector_norm(x, dim=1), torch.norm(x, p=3, dim=0), x.norm())")
+    case("normalize_huge_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -600, 1, 1], "f16")],
+         "return (torch.nn.functional.normalize(x, dim=1), torch.nn.functional.normalize(x, p=1, dim=0))")
+    case("normalize_p_f32", "reduce", [N("x", (3, 5))],
+         "return (torch.nn.functional.normalize(x, p=float('inf'), dim=1), torch.nn.functional.normalize(x, p=3, dim=0))")
     case("norm_large_bf16", "reduce", [D("x", (2, 4), [1e20, -1e20, 300, 2, 0.5, -3e38, 1, 1], "bf16")],
          "return (torch.linalg.vector_norm(x, dim=1), torch.norm(x, p=1, dim=0))")
     case("math_log_sigmoid_nn_f32", "math", [N("x", (3, 5), sd=30.0)], "torch._C._nn.log_sigmoid(x)")

@@ -713,27 +713,14 @@ FailureOr<PyValue> normalize(ImportContext &ctx, Args &a) {
   auto eps = a.real("eps");
   if (failed(x) || failed(p) || failed(d) || failed(eps))
     return failure();
+  if (!isFloat(typeOf(*x).getElementType()))
+    return a.error("expects a floating-point input, got " +
+                   ctx.dtypeName(typeOf(*x).getElementType()));
   auto dim = ctx.dim(*d, typeOf(*x).getRank());
   if (failed(dim))
     return failure();
-  auto attrs = {ctx.ints("dims", {*dim}), ctx.flag("keepdim", true)};
-  FailureOr<Value> n;
-  if (*p == 2) {
-    auto sq = ctx.build<gn::MulOp>({*x, *x});
-    if (failed(sq))
-      return failure();
-    auto s = ctx.build<gn::ReduceSumOp>({*sq}, attrs);
-    if (failed(s))
-      return failure();
-    n = ctx.build<gn::SqrtOp>({*s});
-  } else if (*p == 1) {
-    auto ab = ctx.build<gn::AbsOp>({*x});
-    if (failed(ab))
-      return failure();
-    n = ctx.build<gn::ReduceSumOp>({*ab}, attrs);
-  } else {
-    return a.error("only p = 1 and p = 2 are supported");
-  }
+  // x / max(||x||_p, eps) over dim, any p (torch.nn.functional.normalize).
+  auto n = floatVectorNorm(ctx, *x, *p, {*dim}, true);
   if (failed(n))
     return failure();
   auto clamped = ctx.build<gn::ClampOp>({*n}, {ctx.f64("min", *eps)});

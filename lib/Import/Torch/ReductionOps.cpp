@@ -226,13 +226,13 @@ FailureOr<std::optional<double>> normOrder(Args &a, llvm::StringRef name) {
                  (pv.kind == PyValue::Str ? " (the nuclear norm needs singular values)" : ""));
 }
 
+FailureOr<PyValue> vectorNorm(ImportContext &ctx, Value v, double p, llvm::ArrayRef<int64_t> dims,
+                              bool keep);
+
 /// Vector p-norms over dims, as linalg.vector_norm computes them: max |x|
 /// (inf), min |x| (-inf), the count of nonzeros (0), (sum |x|^p)^(1/p)
 /// otherwise (sqrt of the sum of squares for 2, the sum for 1). dtype=
 /// converts the input first.
-FailureOr<PyValue> vectorNorm(ImportContext &ctx, Value v, double p, llvm::ArrayRef<int64_t> dims,
-                              bool keep);
-
 FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   auto order = normOrder(a, "p");
@@ -247,19 +247,7 @@ FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
   if (!isFloat(typeOf(*v).getElementType()))
     return a.error("expects a floating-point input (or dtype=), got " +
                    ctx.dtypeName(typeOf(*v).getElementType()));
-  // f16 / bf16 in f32 and rounded once, as PyTorch's kernels (the squares
-  // of 256 and more overflow f16).
-  Type e = typeOf(*v).getElementType();
-  if (e.isF16() || e.isBF16()) {
-    auto wide = ctx.convert(*v, ctx.f32());
-    if (failed(wide))
-      return failure();
-    auto r = vectorNorm(ctx, *wide, p, *dims, *keep);
-    if (failed(r))
-      return failure();
-    return wrap(ctx.convert(r->tensor, e));
-  }
-  return vectorNorm(ctx, *v, p, *dims, *keep);
+  return wrap(floatVectorNorm(ctx, *v, p, *dims, *keep));
 }
 
 /// The p-norm of `v` (a float tensor) over `dims`.
@@ -485,6 +473,24 @@ FailureOr<PyValue> halfToFloat(ImportContext &ctx, Args &a) {
 }
 
 } // namespace
+
+FailureOr<Value> mlir::gn::import::floatVectorNorm(ImportContext &ctx, Value v, double p,
+                                                   llvm::ArrayRef<int64_t> dims, bool keep) {
+  // f16 / bf16 in f32 and rounded once, as PyTorch's kernels (the squares
+  // of 256 and more overflow f16).
+  Type e = typeOf(v).getElementType();
+  bool half = e.isF16() || e.isBF16();
+  if (half) {
+    auto wide = ctx.convert(v, ctx.f32());
+    if (failed(wide))
+      return failure();
+    v = *wide;
+  }
+  auto r = vectorNorm(ctx, v, p, dims, keep);
+  if (failed(r))
+    return failure();
+  return half ? ctx.convert(r->tensor, e) : FailureOr<Value>(r->tensor);
+}
 
 void mlir::gn::import::registerReductionOps(OpRegistry &r) {
   r.add("topk", "input, k, dim=-1, largest=True, sorted=True, *, out=None", topk);

@@ -37,6 +37,10 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Ar
 /// `x` converted to the call's `dtype=` argument, when one is given (the
 /// reductions and norms apply it before computing).
 mlir::FailureOr<mlir::Value> withDtype(ImportContext &ctx, Args &a, mlir::Value x);
+/// The p-norm (any p, inf and 0 included) of a float tensor over dims, as
+/// linalg.vector_norm; f16 / bf16 computed in f32 and rounded once.
+mlir::FailureOr<mlir::Value> floatVectorNorm(ImportContext &ctx, mlir::Value x, double p,
+                                             llvm::ArrayRef<int64_t> dims, bool keep);
 /// The tensors converted to their promoted dtype (torch.cat does).
 mlir::FailureOr<std::vector<mlir::Value>> promoteAll(ImportContext &ctx,
                                                      std::vector<mlir::Value> values);
