@@ -355,6 +355,8 @@ NN = {
     "grid_sample bilinear zeros": lambda img, grid: F.grid_sample(img, grid, align_corners=False),
     "grid_sample nearest border": lambda img, grid: F.grid_sample(img, grid, mode="nearest", padding_mode="border", align_corners=True),
     "grid_sample reflection": lambda img, grid: F.grid_sample(img, grid, padding_mode="reflection", align_corners=False),
+    "grid_sample bicubic": lambda img, grid: F.grid_sample(img, grid, mode="bicubic", align_corners=False),
+    "grid_sample bicubic reflection": lambda img, grid: F.grid_sample(img, grid, mode="bicubic", padding_mode="reflection", align_corners=True),
     "pixel_shuffle": lambda img: F.pixel_unshuffle(F.pixel_shuffle(torch.cat([img] * 4, 1), 2), 2),
     "unfold fold": lambda img: F.fold(F.unfold(img, 3, dilation=1, padding=1, stride=2), (9, 11), 3, padding=1, stride=2),
     "embedding padding_idx": lambda ids, emb: F.embedding(ids, emb, padding_idx=2),
@@ -464,7 +466,6 @@ REFUSED = {
     "special.bessel_j0": lambda x: torch.special.bessel_j0(x),
     "embedding(max_norm=)": lambda i, m: F.embedding(i, m.clone(), max_norm=1.0),
     "searchsorted(sorter=)": lambda x: torch.searchsorted(x, x[:, :2], sorter=x.argsort(1)),
-    "grid_sample(mode='bicubic')": lambda img, grid: F.grid_sample(img, grid, mode="bicubic", align_corners=False),
     # (running statistics updated in place: see check_torch_semantics.py)
     "instance_norm(use_input_stats=True) with running stats": lambda img: F.instance_norm(
         img, torch.zeros(4), torch.ones(4), use_input_stats=True),

@@ -603,14 +603,41 @@ double cubicWeight(double t, int k) {
   }
 }
 
+/// A bicubic grid_sample tap's coordinate `c` (an integer) padded as
+/// PyTorch's compute_coordinates does: clipped to [0, size - 1] (border),
+/// reflected at the edges (about the outer pixel edges, or with
+/// align_corners about the corner centers) then clipped (reflection), or
+/// as it is (zeros: outside reads 0). In f64, before any cast to an index.
+double paddedTap(double c, int64_t size, llvm::StringRef padding, bool ac) {
+  if (padding == "zeros")
+    return c;
+  if (padding == "reflection") {
+    double lo = ac ? 0 : -0.5, span = ac ? double(size - 1) : double(size);
+    if (span <= 0) {
+      c = 0;
+    } else {
+      double in = std::fabs(c - lo);
+      double extra = std::fmod(in, span), flips = std::floor(in / span);
+      c = std::fmod(flips, 2) == 0 ? extra + lo : span - extra + lo;
+    }
+  }
+  return std::clamp(c, 0.0, double(size - 1));
+}
+
+HostTensor gridSampleBicubic(GridSampleOp op, const HostTensor &x, const HostTensor &g,
+                             HostTensor out);
+
 /// F.grid_sample on NCHW: bilinear or nearest taps at unnormalized grid
-/// points, zeros or border padding.
+/// points, zeros or border padding; bicubic: 16 taps, each padded
+/// (zeros, border or reflection), rows interpolated then the column.
 HostTensor gridSample(GridSampleOp op, const HostTensor &x, const HostTensor &g) {
   HostTensor out = makeResult(op);
   int64_t n = x.shape()[0], c = x.shape()[1], h = x.shape()[2], w = x.shape()[3];
   int64_t ho = g.shape()[1], wo = g.shape()[2];
   bool ac = op.getAlignCorners(), border = op.getPaddingMode() == "border";
   bool nearest = op.getMode() == "nearest";
+  if (op.getMode() == "bicubic")
+    return gridSampleBicubic(op, x, g, std::move(out));
   auto unnormalize = [&](double v, int64_t size) {
     double p = ac ? (v + 1) / 2 * (size - 1) : ((v + 1) * size - 1) / 2;
     return border ? std::clamp(p, 0.0, double(size - 1)) : p;
@@ -642,6 +669,55 @@ HostTensor gridSample(GridSampleOp op, const HostTensor &x, const HostTensor &g)
             double fx = ix - x0, fy = iy - y0;
             v = at(y0, x0) * (1 - fx) * (1 - fy) + at(y0, x0 + 1) * fx * (1 - fy) +
                 at(y0 + 1, x0) * (1 - fx) * fy + at(y0 + 1, x0 + 1) * fx * fy;
+          }
+          storeFromDouble(out, ((b * c + ch) * ho + i) * wo + j, v);
+        }
+      }
+  return out;
+}
+
+/// grid_sample's bicubic mode (PyTorch's grid_sampler_2d): the grid point
+/// unnormalized but not clamped; taps at floor(p) - 1 .. floor(p) + 2 on
+/// each axis, each padded (paddedTap) and read as 0 outside; the four rows
+/// interpolated along x, then those along y, with cubicWeight. A grid
+/// point that is not finite reads 0.
+HostTensor gridSampleBicubic(GridSampleOp op, const HostTensor &x, const HostTensor &g,
+                             HostTensor out) {
+  int64_t n = x.shape()[0], c = x.shape()[1], h = x.shape()[2], w = x.shape()[3];
+  int64_t ho = g.shape()[1], wo = g.shape()[2];
+  bool ac = op.getAlignCorners();
+  llvm::StringRef padding = op.getPaddingMode();
+  auto unnormalize = [&](double v, int64_t size) {
+    return ac ? (v + 1) / 2 * (size - 1) : ((v + 1) * size - 1) / 2;
+  };
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t i = 0; i < ho; ++i)
+      for (int64_t j = 0; j < wo; ++j) {
+        int64_t gi = ((b * ho + i) * wo + j) * 2;
+        double ix = unnormalize(loadAsDouble(g, gi), w), iy = unnormalize(loadAsDouble(g, gi + 1), h);
+        bool finite = std::isfinite(ix) && std::isfinite(iy);
+        double x0 = finite ? std::floor(ix) : 0, y0 = finite ? std::floor(iy) : 0;
+        double tx = finite ? ix - x0 : 0, ty = finite ? iy - y0 : 0;
+        // Each tap's index, or -1 where it reads 0 (outside the image).
+        int64_t xs[4], ys[4];
+        for (int k = 0; k < 4; ++k) {
+          double px = paddedTap(x0 - 1 + k, w, padding, ac), py = paddedTap(y0 - 1 + k, h, padding, ac);
+          xs[k] = px >= 0 && px < w ? int64_t(px) : -1;
+          ys[k] = py >= 0 && py < h ? int64_t(py) : -1;
+        }
+        for (int64_t ch = 0; ch < c; ++ch) {
+          int64_t plane = (b * c + ch) * h * w;
+          double v = 0;
+          if (finite) {
+            double rows[4];
+            for (int r = 0; r < 4; ++r) {
+              rows[r] = 0;
+              for (int k = 0; k < 4; ++k)
+                rows[r] += (ys[r] < 0 || xs[k] < 0 ? 0.0 : loadAsDouble(x, plane + ys[r] * w + xs[k])) *
+                           cubicWeight(tx, k);
+            }
+            for (int r = 0; r < 4; ++r)
+              v += rows[r] * cubicWeight(ty, r);
           }
           storeFromDouble(out, ((b * c + ch) * ho + i) * wo + j, v);
         }

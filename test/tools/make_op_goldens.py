@@ -2105,9 +2105,15 @@ def define_interpolate():
         "reflection": f"{G}(x, g, padding_mode='reflection')",
         "reflection_align": f"{G}(x, g, padding_mode='reflection', align_corners=True)",
         "nearest_reflection": f"{G}(x, g, 'nearest', 'reflection', False)",
+        "bicubic": f"{G}(x, g, mode='bicubic', align_corners=False)",
+        "bicubic_align": f"{G}(x, g, mode='bicubic', align_corners=True)",
+        "bicubic_border": f"{G}(x, g, mode='bicubic', padding_mode='border')",
+        "bicubic_reflection": f"{G}(x, g, 'bicubic', 'reflection', False)",
+        "bicubic_reflection_align": f"{G}(x, g, 'bicubic', 'reflection', True)",
     }
     for name, expr in gs.items():
-        for dt in (("f32", "f64") if name == "bilinear" else ("f32",)):
+        for dt in (("f32", "f64") if name in ("bilinear", "bicubic") else
+                   ("f32", "f16", "bf16") if name == "bicubic_border" else ("f32",)):
             case(f"grid_sample_{name}_{dt}", "interpolate",
                  [N("x", (2, 3, 5, 6), dt), P("g", (2, 3, 4, 2), dt, mean=0.0, std=3.0,
                                               lo=-3.5 if "reflection" in name else -1.2,

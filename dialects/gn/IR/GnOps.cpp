@@ -182,9 +182,14 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
 }
 
 LogicalResult GridSampleOp::verify() {
-  if (getMode() != "bilinear" && getMode() != "nearest")
-    return emitOpError("mode must be bilinear or nearest, got '") << getMode() << "'";
-  if (getPaddingMode() != "zeros" && getPaddingMode() != "border")
-    return emitOpError("padding_mode must be zeros or border, got '") << getPaddingMode() << "'";
+  if (getMode() != "bilinear" && getMode() != "nearest" && getMode() != "bicubic")
+    return emitOpError("mode must be bilinear, nearest or bicubic, got '") << getMode() << "'";
+  bool reflection = getPaddingMode() == "reflection";
+  if (getPaddingMode() != "zeros" && getPaddingMode() != "border" && !reflection)
+    return emitOpError("padding_mode must be zeros, border or reflection, got '")
+           << getPaddingMode() << "'";
+  if (reflection && getMode() != "bicubic")
+    return emitOpError("reflection padding is for bicubic only (the importer reflects the grid "
+                       "of the other modes)");
   return success();
 }

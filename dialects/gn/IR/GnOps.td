@@ -959,9 +959,11 @@ def Gn_GridSampleOp : Gn_InferredOp<"grid_sample",
   let summary = "sample NCHW input at normalized grid points (F.grid_sample)";
   let description = [{
     input [N, C, H, W], grid [N, Ho, Wo, 2] of (x, y) in [-1, 1] -> [N, C, Ho, Wo].
-    `mode` is `bilinear` or `nearest`; `padding_mode` `zeros` (taps outside
-    read 0) or `border` (coordinates clamped to the edge); `align_corners`
-    maps -1 and 1 to the corner pixels' centers instead of their edges.
+    `mode` is `bilinear`, `nearest` or `bicubic` (16 taps, A = -0.75);
+    `padding_mode` `zeros` (taps outside read 0), `border` (coordinates
+    clamped to the edge) or, for bicubic, `reflection` (each tap reflected
+    at the edges, as PyTorch); `align_corners` maps -1 and 1 to the corner
+    pixels' centers instead of their edges.
     ```mlir
     %r = gn.grid_sample %x, %g {align_corners = false, mode = "bilinear", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x4x2xf32>) -> tensor<1x3x4x4xf32>
     ```

@@ -1109,13 +1109,18 @@ FailureOr<std::string> algebra::explicitEinsum(ImportContext &ctx, std::string e
 
 FailureOr<Value> algebra::gridSample(ImportContext &ctx, Value x, Value grid, llvm::StringRef mode,
                                      llvm::StringRef padding, bool alignCorners) {
-  if (mode != "bilinear" && mode != "nearest")
-    return ctx.error("grid_sample: mode '" + mode + "' is not supported (bilinear and nearest are)");
+  if (mode != "bilinear" && mode != "nearest" && mode != "bicubic")
+    return ctx.error("grid_sample: mode '" + mode +
+                     "' is not supported (bilinear, nearest and bicubic are)");
   if (padding != "zeros" && padding != "border" && padding != "reflection")
     return ctx.error("grid_sample: padding_mode '" + padding +
                      "' is not supported (zeros, border and reflection are)");
+  if (mode == "bicubic" && typeOf(grid).getShape().back() != 2)
+    return ctx.error("grid_sample: bicubic takes 4-D input only (as PyTorch)");
   Value g = grid;
-  if (padding == "reflection") {
+  // Bilinear and nearest reflect the grid point and sample with border
+  // padding; bicubic pads each of its 16 taps (the op does, as PyTorch).
+  if (padding == "reflection" && mode != "bicubic") {
     auto xt = typeOf(x), gt = typeOf(grid);
     int64_t rank = gt.getRank(), comps = gt.getShape().back();
     Type e = gt.getElementType();

@@ -807,8 +807,16 @@ func.func @grid_sample_batch(%x: tensor<2x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) {
 // -----
 
 func.func @grid_sample_mode(%x: tensor<1x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) {
-  // expected-error @+1 {{mode must be bilinear or nearest, got 'bicubic'}}
-  %0 = gn.grid_sample %x, %g {align_corners = false, mode = "bicubic", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32>
+  // expected-error @+1 {{mode must be bilinear, nearest or bicubic, got 'lanczos'}}
+  %0 = gn.grid_sample %x, %g {align_corners = false, mode = "lanczos", padding_mode = "zeros"} : (tensor<1x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_reflection_bilinear(%x: tensor<1x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) {
+  // expected-error @+1 {{reflection padding is for bicubic only}}
+  %0 = gn.grid_sample %x, %g {align_corners = false, mode = "bilinear", padding_mode = "reflection"} : (tensor<1x3x8x8xf32>, tensor<1x4x5x2xf32>) -> tensor<1x3x4x5xf32>
   return
 }
 

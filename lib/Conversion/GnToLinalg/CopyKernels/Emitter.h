@@ -205,6 +205,8 @@ public:
   /// bilinear taps, summed in the interpreter's order; taps outside read 0.
   LogicalResult emitGridSample(OpBuilder &b, Location loc, GridSampleOp op, Value x, Value grid,
                                Value out);
+  LogicalResult emitBicubicGridSample(OpBuilder &b, Location loc, GridSampleOp op, Value x,
+                                      Value grid, Value out);
 
   /// gn.nonzero: one thread scans the input row-major, writing the
   /// coordinates of each nonzero element while there is room, then reports

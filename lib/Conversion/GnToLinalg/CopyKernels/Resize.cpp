@@ -189,6 +189,8 @@ LogicalResult CopyKernelEmitter::emitGridSample(OpBuilder &b, Location loc, Grid
   int64_t h = xShape[2], w = xShape[3];
   bool ac = op.getAlignCorners(), border = op.getPaddingMode() == "border";
   bool nearest = op.getMode() == "nearest";
+  if (op.getMode() == "bicubic")
+    return emitBicubicGridSample(b, loc, op, x, grid, out);
   overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
     auto f = [&](double v) {
       return arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(v));
@@ -273,6 +275,127 @@ LogicalResult CopyKernelEmitter::emitGridSample(OpBuilder &b, Location loc, Grid
       v = arith::AddFOp::create(nb, nloc, v, term(at(y1, x1), fx, fy));
     }
     v = arith::SelectOp::create(nb, nloc, finite, v, f(0));
+    linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, v, e));
+  });
+  return success();
+}
+
+/// grid_sample's bicubic mode as the interpreter runs it (gridSampleBicubic),
+/// in f64: the grid point unnormalized, not clamped; on each axis the taps
+/// floor(p) - 1 .. floor(p) + 2, each padded (zeros: as it is; border:
+/// clipped; reflection: reflected, then clipped) and read as 0 outside;
+/// the rows interpolated along x with the cubic weights (A = -0.75), then
+/// along y. A grid point that is not finite reads 0.
+LogicalResult CopyKernelEmitter::emitBicubicGridSample(OpBuilder &b, Location loc,
+                                                       GridSampleOp op, Value x, Value grid,
+                                                       Value out) {
+  auto xShape = llvm::cast<MemRefType>(x.getType()).getShape();
+  Type e = llvm::cast<MemRefType>(out.getType()).getElementType();
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  int64_t h = xShape[2], w = xShape[3];
+  bool ac = op.getAlignCorners();
+  llvm::StringRef padding = op.getPaddingMode();
+  overOutput(b, loc, ValueRange{}, out, [&](OpBuilder &nb, Location nloc, ValueRange) {
+    auto f = [&](double v) {
+      return Value(arith::ConstantOp::create(nb, nloc, f64, nb.getF64FloatAttr(v)));
+    };
+    auto asF64 = [&](Value v) {
+      return v.getType() == f64 ? v : Value(arith::ExtFOp::create(nb, nloc, f64, v));
+    };
+    auto lt = [&](Value a, Value c) {
+      return Value(arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, a, c));
+    };
+    auto select = [&](Value c, Value a, Value o) {
+      return Value(arith::SelectOp::create(nb, nloc, c, a, o));
+    };
+    auto add = [&](Value a, Value c) { return Value(arith::AddFOp::create(nb, nloc, a, c)); };
+    auto sub = [&](Value a, Value c) { return Value(arith::SubFOp::create(nb, nloc, a, c)); };
+    auto mul = [&](Value a, Value c) { return Value(arith::MulFOp::create(nb, nloc, a, c)); };
+    // std::clamp(v, lo, hi) as the interpreter: v < lo ? lo : (hi < v ? hi : v).
+    auto clamp = [&](Value v, double lo, double hi) {
+      return select(lt(v, f(lo)), f(lo), select(lt(f(hi), v), f(hi), v));
+    };
+    Value bi = linalg::IndexOp::create(nb, nloc, 0), ci = linalg::IndexOp::create(nb, nloc, 1);
+    Value oi = linalg::IndexOp::create(nb, nloc, 2), oj = linalg::IndexOp::create(nb, nloc, 3);
+    auto coordinate = [&](int64_t k, int64_t size) {
+      Value g = asF64(memref::LoadOp::create(
+          nb, nloc, grid, ValueRange{bi, oi, oj, arith::ConstantIndexOp::create(nb, nloc, k)}));
+      Value plus1 = add(g, f(1));
+      return ac ? mul(arith::DivFOp::create(nb, nloc, plus1, f(2)), f(double(size - 1)))
+                : Value(arith::DivFOp::create(nb, nloc, sub(mul(plus1, f(double(size))), f(1)),
+                                              f(2)));
+    };
+    Value ix = coordinate(0, w), iy = coordinate(1, h);
+    auto isFinite = [&](Value v) {
+      Value mag = math::AbsFOp::create(nb, nloc, v);
+      return Value(arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::ONE, mag, f(INFINITY)));
+    };
+    Value finite = arith::AndIOp::create(nb, nloc, isFinite(ix), isFinite(iy));
+    Value x0 = select(finite, math::FloorOp::create(nb, nloc, ix), f(0));
+    Value y0 = select(finite, math::FloorOp::create(nb, nloc, iy), f(0));
+    Value tx = select(finite, sub(ix, x0), f(0)), ty = select(finite, sub(iy, y0), f(0));
+    // The padded coordinate of tap c (paddedTap), then whether it is inside
+    // and its index (clamped into the image, where it is not read).
+    auto tap = [&](Value c, int64_t size) -> std::pair<Value, Value> {
+      if (padding == "reflection") {
+        double lo = ac ? 0 : -0.5, span = ac ? double(size - 1) : double(size);
+        if (span <= 0) {
+          c = f(0);
+        } else {
+          Value in = math::AbsFOp::create(nb, nloc, sub(c, f(lo)));
+          Value extra = arith::RemFOp::create(nb, nloc, in, f(span));
+          Value flips = math::FloorOp::create(nb, nloc, arith::DivFOp::create(nb, nloc, in, f(span)));
+          Value even = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ,
+                                             arith::RemFOp::create(nb, nloc, flips, f(2)), f(0));
+          c = select(even, add(extra, f(lo)), add(sub(f(span), extra), f(lo)));
+        }
+      }
+      if (padding != "zeros")
+        c = clamp(c, 0, double(size - 1));
+      Value inside = arith::AndIOp::create(
+          nb, nloc, arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGE, c, f(0)),
+          lt(c, f(double(size))));
+      Value index = arith::IndexCastOp::create(
+          nb, nloc, nb.getIndexType(),
+          arith::FPToSIOp::create(nb, nloc, i64, clamp(c, 0, double(size - 1))));
+      return {inside, index};
+    };
+    // PyTorch's cubic convolution weights for offset t (cubicWeight).
+    auto weight = [&](Value t, int k) {
+      const double A = -0.75;
+      auto c1 = [&](Value v) { // ((A + 2) v - (A + 3)) v v + 1
+        return add(mul(mul(sub(mul(f(A + 2), v), f(A + 3)), v), v), f(1));
+      };
+      auto c2 = [&](Value v) { // ((A v - 5 A) v + 8 A) v - 4 A
+        return sub(mul(add(mul(sub(mul(f(A), v), f(5 * A)), v), f(8 * A)), v), f(4 * A));
+      };
+      switch (k) {
+      case 0: return c2(add(t, f(1)));
+      case 1: return c1(t);
+      case 2: return c1(sub(f(1), t));
+      default: return c2(sub(f(2), t));
+      }
+    };
+    std::pair<Value, Value> xs[4], ys[4];
+    Value wx[4], wy[4];
+    for (int k = 0; k < 4; ++k) {
+      xs[k] = tap(add(x0, f(k - 1)), w);
+      ys[k] = tap(add(y0, f(k - 1)), h);
+      wx[k] = weight(tx, k);
+      wy[k] = weight(ty, k);
+    }
+    Value v = f(0);
+    for (int r = 0; r < 4; ++r) {
+      Value row = f(0);
+      for (int k = 0; k < 4; ++k) {
+        Value read = asF64(memref::LoadOp::create(nb, nloc, x,
+                                                  ValueRange{bi, ci, ys[r].second, xs[k].second}));
+        Value inside = arith::AndIOp::create(nb, nloc, ys[r].first, xs[k].first);
+        row = add(row, mul(select(inside, read, f(0)), wx[k]));
+      }
+      v = add(v, mul(row, wy[r]));
+    }
+    v = select(finite, v, f(0));
     linalg::YieldOp::create(nb, nloc, storedFromF64(nb, nloc, v, e));
   });
   return success();
