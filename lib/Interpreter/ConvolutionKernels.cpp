@@ -627,6 +627,11 @@ double paddedTap(double c, int64_t size, llvm::StringRef padding, bool ac) {
 HostTensor gridSampleBicubic(GridSampleOp op, const HostTensor &x, const HostTensor &g,
                              HostTensor out);
 
+/// A grid coordinate in [-1, 1] as a pixel position along a dim of `size`.
+double unnormalizeGrid(double v, int64_t size, bool alignCorners) {
+  return alignCorners ? (v + 1) / 2 * (size - 1) : ((v + 1) * size - 1) / 2;
+}
+
 /// F.grid_sample on NCHW: bilinear or nearest taps at unnormalized grid
 /// points, zeros or border padding; bicubic: 16 taps, each padded
 /// (zeros, border or reflection), rows interpolated then the column.
@@ -639,7 +644,7 @@ HostTensor gridSample(GridSampleOp op, const HostTensor &x, const HostTensor &g)
   if (op.getMode() == "bicubic")
     return gridSampleBicubic(op, x, g, std::move(out));
   auto unnormalize = [&](double v, int64_t size) {
-    double p = ac ? (v + 1) / 2 * (size - 1) : ((v + 1) * size - 1) / 2;
+    double p = unnormalizeGrid(v, size, ac);
     return border ? std::clamp(p, 0.0, double(size - 1)) : p;
   };
   for (int64_t b = 0; b < n; ++b)
@@ -687,14 +692,12 @@ HostTensor gridSampleBicubic(GridSampleOp op, const HostTensor &x, const HostTen
   int64_t ho = g.shape()[1], wo = g.shape()[2];
   bool ac = op.getAlignCorners();
   llvm::StringRef padding = op.getPaddingMode();
-  auto unnormalize = [&](double v, int64_t size) {
-    return ac ? (v + 1) / 2 * (size - 1) : ((v + 1) * size - 1) / 2;
-  };
   for (int64_t b = 0; b < n; ++b)
     for (int64_t i = 0; i < ho; ++i)
       for (int64_t j = 0; j < wo; ++j) {
-        int64_t gi = ((b * ho + i) * wo + j) * 2;
-        double ix = unnormalize(loadAsDouble(g, gi), w), iy = unnormalize(loadAsDouble(g, gi + 1), h);
+        int64_t gi = ((b * ho + i) * wo + j) * 2; // not clamped: each tap is padded
+        double ix = unnormalizeGrid(loadAsDouble(g, gi), w, ac);
+        double iy = unnormalizeGrid(loadAsDouble(g, gi + 1), h, ac);
         bool finite = std::isfinite(ix) && std::isfinite(iy);
         double x0 = finite ? std::floor(ix) : 0, y0 = finite ? std::floor(iy) : 0;
         double tx = finite ? ix - x0 : 0, ty = finite ? iy - y0 : 0;
