@@ -186,9 +186,8 @@ CASES.update({
 # clamps and comparisons; int8 / uint8 / int16 / int32 wrap-around; sums of
 # ints and bools in int64; promotion with 0-d tensors and Python numbers.
 # Left out: float -> int8 / uint8 out of range (C++ leaves it undefined;
-# eager wraps through int32, gn saturates); arange past 2^53 (gn's arange
-# steps in doubles); a float32 mean whose sum cancels (eager's order loses
-# digits gn keeps).
+# eager wraps through int32, gn saturates); a float32 mean whose sum cancels
+# (eager's order loses digits gn keeps).
 INT_ARGS = {"i32": torch.tensor([[2147483000, -5, 7, 0], [3, -2147483000, 100000, 9]], dtype=torch.int32),
      "i64": torch.tensor([2**60 + 1, -2**62, 3, 2**53 + 1], dtype=torch.int64),
      "i8": torch.tensor([-128, 127, 5, -3], dtype=torch.int8),
@@ -250,6 +249,8 @@ INTEGERS = {
     "add big int": lambda i64: (i64 + (2**60 + 1), i64 * (2**40 + 1), torch.where(i64 > 0, i64, 2**62 + 3)),
     "fill big": lambda i64: (i64.fill_(2**55 + 1), torch.zeros(2, dtype=torch.int64) + (2**57 + 3), i64.new_full((2,), 2**58 + 1)),
     "clamp big": lambda i64: (i64.clamp(max=2**60 + 7), i64.clamp(-2**60 - 3, 2**61), i64.clamp_min(2**55 + 1), torch.clamp_max(i64, 2**54 + 1)),
+    "arange big": lambda i64: (torch.arange(2**54, 2**54 + 4) + i64, torch.arange(-2**60, -2**60 + 9, 3),
+                               torch.arange(2**62, 2**62 - 7, -2)),
     "masked_fill big": lambda i64: i64.masked_fill(i64 > 5, 2**61 + 1),
 }
 

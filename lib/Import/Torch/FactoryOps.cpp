@@ -230,9 +230,34 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
   }
   if (step == 0)
     return a.error("step must be non-zero");
+  Type e = *dt ? **dt : anyFloat ? ctx.f32() : ctx.i64Type();
+  // All ints into an integer type past 2^53 (a double rounds them): the
+  // count from exact ints, then start + k * step in the integer type.
+  PyValue startV = PyValue::integer(0), stepV = p2.isNone() ? PyValue::integer(1) : p2;
+  PyValue endV = p0.isNone() ? p1 : p1.isNone() ? p0 : p1;
+  if (!p0.isNone() && !p1.isNone())
+    startV = p0;
+  auto past = [](const PyValue &v) {
+    return v.kind == PyValue::Int && (v.i > (int64_t(1) << 53) || v.i < -(int64_t(1) << 53));
+  };
+  if (!anyFloat && llvm::isa<IntegerType>(e) && !e.isInteger(1) && startV.kind == PyValue::Int &&
+      endV.kind == PyValue::Int && stepV.kind == PyValue::Int &&
+      (past(startV) || past(endV) || past(stepV))) {
+    __int128 span = (__int128)endV.i - startV.i, st = stepV.i;
+    __int128 count = span / st + (span % st != 0 && ((span > 0) == (st > 0)) ? 1 : 0);
+    int64_t size = count > 0 ? int64_t(count) : 0;
+    Chain c{ctx};
+    Value k = c.take(ctx.build<gn::ArangeOp>({}, {ctx.f64("start", 0), ctx.f64("step", 1),
+                                                  ctx.i64("size", size),
+                                                  ctx.attr("dtype", TypeAttr::get(e))}));
+    Value r = c.op<gn::AddOp>({ctx.splatNumber(e, startV),
+                               c.op<gn::MulOp>({k, ctx.splatNumber(e, stepV)})});
+    if (!c.ok())
+      return failure();
+    return PyValue::of(r);
+  }
   double n = std::ceil((end - start) / step);
   int64_t size = n > 0 ? gn::saturatingCast<int64_t>(n) : 0;
-  Type e = *dt ? **dt : anyFloat ? ctx.f32() : ctx.i64Type();
   return wrap(ctx.build<gn::ArangeOp>(
       {}, {ctx.f64("start", start), ctx.f64("step", step), ctx.i64("size", size),
            ctx.attr("dtype", TypeAttr::get(e))}));
