@@ -760,6 +760,25 @@ FailureOr<PyValue> combinations(ImportContext &ctx, Args &a) {
 
 } // namespace
 
+FailureOr<Value> mlir::gn::import::floatVectorNorm(ImportContext &ctx, Value v, double p,
+                                                   llvm::ArrayRef<int64_t> dims, bool keep) {
+  // f16 / bf16 in f32 and rounded once, as PyTorch's kernels (the squares
+  // of 256 and more overflow f16).
+  Type e = typeOf(v).getElementType();
+  bool half = e.isF16() || e.isBF16();
+  if (half) {
+    auto wide = ctx.convert(v, ctx.f32());
+    if (failed(wide))
+      return failure();
+    v = *wide;
+  }
+  Chain c{ctx};
+  Value r = pNorm(ctx, c, v, p, dims, keep);
+  if (!c.ok())
+    return failure();
+  return half ? ctx.convert(r, e) : FailureOr<Value>(r);
+}
+
 /// linalg.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False): 'fro',
 /// 1 / -1 (max / min over columns of the column sums of |A|), inf / -inf
 /// (over rows); 'nuc' and +-2 need singular values: refused. dtype=

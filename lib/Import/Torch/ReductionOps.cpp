@@ -226,9 +226,6 @@ FailureOr<std::optional<double>> normOrder(Args &a, llvm::StringRef name) {
                  (pv.kind == PyValue::Str ? " (the nuclear norm needs singular values)" : ""));
 }
 
-FailureOr<PyValue> vectorNorm(ImportContext &ctx, Value v, double p, llvm::ArrayRef<int64_t> dims,
-                              bool keep);
-
 /// Vector p-norms over dims, as linalg.vector_norm computes them: max |x|
 /// (inf), min |x| (-inf), the count of nonzeros (0), (sum |x|^p)^(1/p)
 /// otherwise (sqrt of the sum of squares for 2, the sum for 1). dtype=
@@ -248,44 +245,6 @@ FailureOr<PyValue> norm(ImportContext &ctx, Args &a) {
     return a.error("expects a floating-point input (or dtype=), got " +
                    ctx.dtypeName(typeOf(*v).getElementType()));
   return wrap(floatVectorNorm(ctx, *v, p, *dims, *keep));
-}
-
-/// The p-norm of `v` (a float tensor) over `dims`.
-FailureOr<PyValue> vectorNorm(ImportContext &ctx, Value v, double p, llvm::ArrayRef<int64_t> dims,
-                              bool keep) {
-  auto attrs = {ctx.ints("dims", dims), ctx.flag("keepdim", keep)};
-  PyValue in = PyValue::of(v);
-  if (p == 2) {
-    auto sq = ctx.binary<gn::MulOp>(in, in);
-    if (failed(sq))
-      return failure();
-    auto sum = ctx.build<gn::ReduceSumOp>({sq->tensor}, attrs);
-    return failed(sum) ? FailureOr<PyValue>(failure()) : wrap(ctx.build<gn::SqrtOp>({*sum}));
-  }
-  auto absX = ctx.build<gn::AbsOp>({v});
-  if (failed(absX))
-    return failure();
-  if (std::isinf(p))
-    return p > 0 ? wrap(ctx.build<gn::ReduceMaxOp>({*absX}, attrs))
-                 : wrap(ctx.build<gn::ReduceMinOp>({*absX}, attrs));
-  if (p == 1)
-    return wrap(ctx.build<gn::ReduceSumOp>({*absX}, attrs));
-  if (p == 0) {
-    auto nonzero = ctx.compare<gn::NeOp>(in, PyValue::real(0));
-    if (failed(nonzero))
-      return failure();
-    auto count = ctx.convert(nonzero->tensor, typeOf(v).getElementType());
-    return failed(count) ? FailureOr<PyValue>(failure())
-                         : wrap(ctx.build<gn::ReduceSumOp>({*count}, attrs));
-  }
-  auto powered = ctx.binary<gn::PowOp>(PyValue::of(*absX), PyValue::real(p));
-  if (failed(powered))
-    return failure();
-  auto sum = ctx.build<gn::ReduceSumOp>({powered->tensor}, attrs);
-  if (failed(sum))
-    return failure();
-  auto root = ctx.binary<gn::PowOp>(PyValue::of(*sum), PyValue::real(1.0 / p));
-  return failed(root) ? FailureOr<PyValue>(failure()) : FailureOr<PyValue>(*root);
 }
 
 /// linalg.norm: a vector norm, except with an ord other than "fro" over two
@@ -474,23 +433,6 @@ FailureOr<PyValue> halfToFloat(ImportContext &ctx, Args &a) {
 
 } // namespace
 
-FailureOr<Value> mlir::gn::import::floatVectorNorm(ImportContext &ctx, Value v, double p,
-                                                   llvm::ArrayRef<int64_t> dims, bool keep) {
-  // f16 / bf16 in f32 and rounded once, as PyTorch's kernels (the squares
-  // of 256 and more overflow f16).
-  Type e = typeOf(v).getElementType();
-  bool half = e.isF16() || e.isBF16();
-  if (half) {
-    auto wide = ctx.convert(v, ctx.f32());
-    if (failed(wide))
-      return failure();
-    v = *wide;
-  }
-  auto r = vectorNorm(ctx, v, p, dims, keep);
-  if (failed(r))
-    return failure();
-  return half ? ctx.convert(r->tensor, e) : FailureOr<Value>(r->tensor);
-}
 
 void mlir::gn::import::registerReductionOps(OpRegistry &r) {
   r.add("topk", "input, k, dim=-1, largest=True, sorted=True, *, out=None", topk);
