@@ -89,8 +89,9 @@ namespace {
 /// for reuse by exact size: glibc unmaps each, and the next of that size
 /// faults its pages in again, zeroed by the kernel, where a graph allocates
 /// the same large sizes layer after layer (a Swin-B at batch 64: most of its
-/// eager time was the kernel's). At most kCachedBytes, oldest out; emptied
-/// before a tensor would pass the memory limit or malloc fails.
+/// eager time was the kernel's). At most kCachedBytes, oldest out; with the
+/// live tensors within the memory limit (trimmed before an allocation);
+/// emptied when malloc fails.
 class LargeBlocks {
 public:
   static constexpr size_t kLarge = size_t(32) << 20;
@@ -102,7 +103,7 @@ public:
       if (it->first == n) {
         uint8_t *p = it->second;
         blocks.erase(std::next(it).base());
-        bytes -= n;
+        setBytes(bytes - n);
         return p;
       }
     return nullptr;
@@ -117,25 +118,39 @@ public:
       return;
     }
     blocks.emplace_back(n, p);
-    bytes += n;
-    while (bytes > cap) {
-      bytes -= blocks.front().first;
+    setBytes(bytes + n);
+    freeOldestUntil(cap);
+  }
+  /// Frees the oldest blocks until the cache holds at most `room` bytes.
+  void trimTo(int64_t room) {
+    size_t cap = static_cast<size_t>(std::max<int64_t>(room, 0));
+    if (static_cast<size_t>(held.load(std::memory_order_relaxed)) <= cap)
+      return; // without the lock: most allocations find the cache small
+    std::lock_guard<std::mutex> lock(m);
+    freeOldestUntil(cap);
+  }
+  void clear() {
+    std::lock_guard<std::mutex> lock(m);
+    freeOldestUntil(0);
+  }
+
+private:
+  void setBytes(size_t b) {
+    bytes = b;
+    held.store(static_cast<int64_t>(b), std::memory_order_relaxed);
+  }
+  void freeOldestUntil(size_t cap) { // with the lock held
+    while (!blocks.empty() && bytes > cap) {
+      setBytes(bytes - blocks.front().first);
       std::free(blocks.front().second);
       blocks.pop_front();
     }
   }
-  void clear() {
-    std::lock_guard<std::mutex> lock(m);
-    for (auto &[n, p] : blocks)
-      std::free(p);
-    blocks.clear();
-    bytes = 0;
-  }
 
-private:
   std::mutex m;
   std::deque<std::pair<size_t, uint8_t *>> blocks; // oldest first
   size_t bytes = 0;
+  std::atomic<int64_t> held{0}; // bytes, readable without the lock
 };
 
 /// Never destroyed: tensors freed during static destruction still return here.
@@ -163,6 +178,9 @@ HostTensor::HostTensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zero)
     outOfMemory("a tensor", n);
   bool large = n >= LargeBlocks::kLarge;
   uint8_t *p = large ? largeBlocks().take(n) : nullptr;
+  // The cache and the live tensors together stay within the limit.
+  if (int64_t limit = tensorMemoryLimit(); limit > 0 && !p)
+    largeBlocks().trimTo(limit - liveTensorBytes.load() - static_cast<int64_t>(n));
   if (!p)
     p = static_cast<uint8_t *>(std::aligned_alloc(64, n));
   if (!p && large) { // the cache's memory back to the system, and once more
