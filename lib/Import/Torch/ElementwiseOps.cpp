@@ -191,11 +191,9 @@ FailureOr<PyValue> clamp(ImportContext &ctx, Args &a) {
   }
   // Tensor bounds become maximum/minimum; so do int bounds past 2^53 on an
   // integer tensor (gn.clamp holds its bounds as doubles).
-  auto pastDouble = [&](const PyValue &b) {
-    return b.kind == PyValue::Int && !isFloat(typeOf(v).getElementType()) &&
-           (b.i > (int64_t(1) << 53) || b.i < -(int64_t(1) << 53));
-  };
-  if (lo.isTensor() || hi.isTensor() || pastDouble(lo) || pastDouble(hi)) {
+  bool exactInts = !isFloat(typeOf(v).getElementType()) &&
+                   (lo.isIntPastDouble() || hi.isIntPastDouble());
+  if (lo.isTensor() || hi.isTensor() || exactInts) {
     PyValue cur = PyValue::of(v);
     if (!lo.isNone()) {
       auto r = ctx.binary<gn::MaximumOp>(cur, lo);
@@ -238,9 +236,8 @@ FailureOr<PyValue> clampOneSide(ImportContext &ctx, Args &a) {
   if (failed(x))
     return failure();
   const PyValue &b = a.get(name);
-  bool pastDouble = b.kind == PyValue::Int && !isFloat(typeOf(*x).getElementType()) &&
-                    (b.i > (int64_t(1) << 53) || b.i < -(int64_t(1) << 53));
-  if (b.isTensor() || pastDouble) { // an int past 2^53 exactly: see clamp
+  bool exactInt = b.isIntPastDouble() && !isFloat(typeOf(*x).getElementType());
+  if (b.isTensor() || exactInt) { // an int past 2^53 exactly: see clamp
     if (IsMin)
       return ctx.binary<gn::MaximumOp>(a.get("input"), a.get(name));
     return ctx.binary<gn::MinimumOp>(a.get("input"), a.get(name));

@@ -237,12 +237,9 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
   PyValue endV = p0.isNone() ? p1 : p1.isNone() ? p0 : p1;
   if (!p0.isNone() && !p1.isNone())
     startV = p0;
-  auto past = [](const PyValue &v) {
-    return v.kind == PyValue::Int && (v.i > (int64_t(1) << 53) || v.i < -(int64_t(1) << 53));
-  };
   if (!anyFloat && llvm::isa<IntegerType>(e) && !e.isInteger(1) && startV.kind == PyValue::Int &&
       endV.kind == PyValue::Int && stepV.kind == PyValue::Int &&
-      (past(startV) || past(endV) || past(stepV))) {
+      (startV.isIntPastDouble() || endV.isIntPastDouble() || stepV.isIntPastDouble())) {
     __int128 span = (__int128)endV.i - startV.i, st = stepV.i;
     __int128 count = span / st + (span % st != 0 && ((span > 0) == (st > 0)) ? 1 : 0);
     int64_t size = count > 0 ? int64_t(count) : 0;

@@ -54,6 +54,10 @@ struct PyValue {
   static PyValue none() { return PyValue(); }
   static PyValue boolean(bool b) { PyValue v; v.kind = Bool; v.i = b; return v; }
   static PyValue integer(int64_t i) { PyValue v; v.kind = Int; v.i = i; return v; }
+  /// An int that a double cannot hold exactly (|i| > 2^53).
+  bool isIntPastDouble() const {
+    return kind == Int && (i > (int64_t(1) << 53) || i < -(int64_t(1) << 53));
+  }
   /// A size: a plain int when `e` is a constant, else a symbolic one.
   static PyValue size(int64_t example, const SymExpr &e) {
     PyValue v = integer(example);
