@@ -4,7 +4,9 @@ PyTorch: a few models, each called at several input sizes, the default way
 (TorchDynamo compiles the first size as it is, recompiles once with shape
 symbols when a size changes) and with dynamic=True. gn compiles a graph with
 shape symbols once (gn.torch_backend: one program for all shapes, CPU) and
-that program runs every later size. Prints, per model and mode, the graphs
+that program runs every later size. Models whose sizes follow their values
+(nonzero, masks) run with capture_dynamic_output_shape_ops, inside one graph:
+a program per count met. Prints, per model and mode, the graphs
 gn compiled, the sizes run and the worst tightest t against eager; exits 1
 when any output misses --t or a call fails. Run with the PyTorch venv and
 gn's Python module:
@@ -104,6 +106,35 @@ class Written(torch.nn.Module):
         return x.sum(1)
 
 
+class MaskedRows(torch.nn.Module):
+    """Rows picked by a mask of their values, through a linear layer, and
+    where they are (nonzero): sizes each call's values give, inside one
+    graph (capture_dynamic_output_shape_ops): a program per count met."""
+
+    DATA_DEPENDENT = True
+
+    def __init__(self):
+        super().__init__()
+        self.l = torch.nn.Linear(5, 3)
+
+    def forward(self, x):
+        keep = x.abs().sum(-1) > 4
+        return self.l(x[keep]), keep.nonzero(), torch.masked_select(x, x > 1).sum()
+
+
+class MaskedWhere(torch.nn.Module):
+    """A mask's count read as a number (nonzero().shape[0]) and an argwhere,
+    next to a mask written in place (not data-dependent)."""
+
+    DATA_DEPENDENT = True
+
+    def forward(self, x):
+        y = x.clone()
+        y[y < 0] = 0
+        at = torch.argwhere(x > 0.5)
+        return y * at.shape[0], at
+
+
 CASES = [
     ("tokens", Tokens, [(2, 5, 8), (3, 7, 8), (4, 9, 8), (6, 2, 8)]),
     ("convnet", ConvNet, [(2, 3, 32, 32), (3, 3, 48, 48), (4, 3, 64, 40), (2, 3, 20, 28)]),
@@ -114,6 +145,9 @@ CASES = [
     # Two programs kept (gn.torch_backend.MAX_PROGRAMS_AT_SIZES): sizes met
     # again after two others compile again, and still give eager's values.
     ("no one program, 2 kept", Countdown, [(3, 4), (5, 4), (7, 2), (3, 4), (5, 4)], 2),
+    # Random values each call: the counts change from call to call.
+    ("data-dependent sizes", MaskedRows, [(6, 5)] * 5 + [(9, 5)] * 3),
+    ("a count read as a number", MaskedWhere, [(4, 6)] * 5 + [(3, 2)] * 2),
 ]
 
 
@@ -129,6 +163,8 @@ def main():
             torch.manual_seed(0)
             model = make().eval()
             torch._dynamo.reset()
+            torch._dynamo.config.capture_dynamic_output_shape_ops = getattr(
+                make, "DATA_DEPENDENT", False)
             compiled = torch.compile(model, backend="gn",
                                      **({"dynamic": True} if mode != "default" else {}))
             before = gn_backend.graphs_compiled

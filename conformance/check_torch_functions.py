@@ -4,13 +4,14 @@ argument forms as TorchDynamo hands them over (its own names:
 torch._C._linalg.linalg_norm where a GraphNet sample says torch.linalg.norm),
 against eager PyTorch on the same inputs at t (atol = rtol = 10^t), and
 what gn refuses (each must raise naming the op, never crash or return a
-wrong value). Five groups: FUNCTIONS (math, linalg, indexing, special,
+wrong value). The groups: FUNCTIONS (math, linalg, indexing, special,
 losses, fft), FORMS (keywords, positional dtypes, reductions' dtype=,
 in-place and reduce= arguments, integer and mixed-dtype arithmetic),
 INDEXING (subscripts and index ops), NN (torch.nn.functional's argument
-forms) and PATTERNS (model code: rotary
-embeddings, masked softmax, chunks and list comprehensions, einsum, shape
-arithmetic), the patterns also under dynamic=True. Prints each case that
+forms), PATTERNS (model code: rotary embeddings, masked softmax, chunks and
+list comprehensions, einsum, shape arithmetic; also under dynamic=True),
+DATA_DEPENDENT (masks, nonzero, unique: sizes that follow the values, on
+several random inputs) and REFUSED. Prints each case that
 does not hold and "N / M hold" per group; exits 1 when any does not. Run
 with the PyTorch venv and gn's Python module:
 
@@ -470,12 +471,20 @@ REFUSED = {
     "instance_norm(use_input_stats=True) with running stats": lambda img: F.instance_norm(
         img, torch.zeros(4), torch.ones(4), use_input_stats=True),
     "bincount": lambda i: torch.bincount(i.flatten()),
-    # Data-dependent sizes under fullgraph=True: gn compiles them for the size
-    # its own inputs give and refuses another at run time, by name.
-    "boolean mask (fullgraph)": lambda mi: mi[mi > 0],
-    "nonzero (fullgraph)": lambda mi: (mi > 0.5).nonzero(),
-    "masked_select (fullgraph)": lambda mi: mi.masked_select(mi > 0.5),
-    "unique (fullgraph)": lambda mi: torch.unique((mi * 2).round()),
+}
+
+# Sizes that follow the values, inside one graph (fullgraph=True): each is
+# called on several random inputs of one shape, so the counts change from
+# call to call (gn.data_sizes: a program per count met).
+DATA_DEPENDENT = {
+    "boolean mask": lambda mi: mi[mi > 0],
+    "nonzero": lambda mi: (mi > 0.5).nonzero(),
+    "masked_select": lambda mi: mi.masked_select(mi > 0.5),
+    "unique": lambda mi: torch.unique((mi * 2).round()),
+    "argwhere, then a gather": lambda mi: mi.flatten()[torch.argwhere(mi.flatten() < 0)[:, 0]],
+    "mask rows then reduce": lambda mi: mi[mi.sum(1) > 0].sum(0),
+    "nonzero as_tuple": lambda mi: torch.nonzero(mi > 0, as_tuple=True),
+    "two masks": lambda mi: (mi[mi > 1], mi[mi < -1] * 2),
 }
 
 
@@ -502,6 +511,26 @@ def check(fn, tol, dynamic=False, inputs=None):
     return None
 
 
+def check_varying(fn, tol, calls=4):
+    """None when gn's results equal eager's on `calls` random inputs of the
+    function's argument shapes, else what differs."""
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="gn", fullgraph=True)
+    for call in range(calls):
+        torch.manual_seed(100 + call)
+        given = [torch.randn_like(a) for a in args_of(fn)]
+        want, got = flatten(fn(*given)), flatten(compiled(*given))
+        if len(got) != len(want):
+            return f"call {call}: {len(got)} outputs, eager {len(want)}"
+        for k, (g, w) in enumerate(zip(got, want)):
+            if g.shape != w.shape or g.dtype != w.dtype:
+                return (f"call {call}, output {k}: {g.dtype}{list(g.shape)}, eager "
+                        f"{w.dtype}{list(w.shape)}")
+            if not torch.allclose(g.double(), w.double(), atol=tol, rtol=tol, equal_nan=True):
+                return f"call {call}, output {k}: max |diff| {(g.double() - w.double()).abs().max().item():.3g}"
+    return None
+
+
 def refused(fn):
     torch._dynamo.reset()
     try:
@@ -525,6 +554,8 @@ def main():
               ("patterns, dynamic=True",
                [(n, lambda f=f: check(f, tol, dynamic=True, inputs=["x3"]))
                 for n, f in PATTERNS.items()]),
+              ("data-dependent sizes", [(n, lambda f=f: check_varying(f, tol))
+                                        for n, f in DATA_DEPENDENT.items()]),
               ("refused by name", [(n, lambda f=f: refused(f)) for n, f in REFUSED.items()])]
     failed = sum(run_cases(group, cases) for group, cases in groups)
     return 1 if failed else 0

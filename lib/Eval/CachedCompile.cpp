@@ -18,7 +18,8 @@ std::string eval::cacheKeyOf(const std::string &source, const SampleVariant &var
   if (!switches)
     return "";
   ProgramKey parts{source, target.name().str(), options.pipelineOptions,
-                   target.compileSwitchesKey(*switches), channelVariant(variant.dtype, variant.shape, variant.symbolic)};
+                   target.compileSwitchesKey(*switches), channelVariant(variant.dtype, variant.shape, variant.symbolic,
+                                  variant.dataSizes)};
   return programCacheKey(parts, error);
 }
 
@@ -34,12 +35,14 @@ OwningOpRef<ModuleOp> loadSource(MLIRContext &context, const std::string &source
     options.dtypeVariant = variant.dtype;
     options.shapeVariant = variant.shape;
     options.symbolic = variant.symbolic;
+    options.dataSizes = variant.dataSizes;
     return importGraphNetSample(context, source, options);
   }
-  if (!variant.dtype.empty() || variant.shape >= 0 || variant.symbolic) {
+  if (!variant.dtype.empty() || variant.shape >= 0 || variant.symbolic ||
+      !variant.dataSizes.empty()) {
     emitError(FileLineColLoc::get(&context, source, 0, 0))
-        << "GraphNet's dtype and shape variants and the symbolic import apply to GraphNet "
-           "samples, not .mlir files";
+        << "GraphNet's dtype and shape variants, the symbolic import and data-dependent sizes "
+           "apply to GraphNet samples, not .mlir files (whose gn.nonzero ops carry their size)";
     return nullptr;
   }
   auto buffer = llvm::MemoryBuffer::getFile(source);
@@ -104,7 +107,8 @@ FailureOr<eval::CachedCompile> eval::compileCached(MLIRContext &context,
   if (failed(program))
     return failure();
   ProgramKey parts{source, target.name().str(), options.pipelineOptions, "",
-                   channelVariant(variant.dtype, variant.shape, variant.symbolic)};
+                   channelVariant(variant.dtype, variant.shape, variant.symbolic,
+                                  variant.dataSizes)};
   auto switches = switchesFor(target, options, error);
   if (switches)
     parts.compileSwitches = target.compileSwitchesKey(*switches);

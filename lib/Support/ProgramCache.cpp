@@ -1,6 +1,7 @@
 //===- ProgramCache.cpp - compiled programs kept by key -------------------===//
 #include "gn/Support/ProgramCache.h"
 #include "gn/Support/GnVersion.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -68,12 +69,18 @@ std::string mlir::gn::programCacheKey(const ProgramKey &key, std::string &error)
   return llvm::toHex(h.final(), /*LowerCase=*/true);
 }
 
-std::string mlir::gn::channelVariant(const std::string &dtype, int shape, bool symbolic) {
+std::string mlir::gn::channelVariant(const std::string &dtype, int shape, bool symbolic,
+                                     llvm::ArrayRef<int64_t> dataSizes) {
   std::string v = dtype.empty() ? "" : "dtype=" + dtype;
   if (shape >= 0)
     v += (v.empty() ? "shape=" : " shape=") + std::to_string(shape);
   if (symbolic)
     v += v.empty() ? "symbolic" : " symbolic";
+  if (!dataSizes.empty()) {
+    v += v.empty() ? "data=" : " data=";
+    for (auto [i, n] : llvm::enumerate(dataSizes))
+      v += (i ? "," : "") + std::to_string(n);
+  }
   return v;
 }
 

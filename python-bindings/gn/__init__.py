@@ -52,7 +52,7 @@ except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
 
     def compile_sample(source, device="cuda", pipeline_options="", jit_opt_level=2,
                        switches=None, caller_tensors=False, cache_dir="", dtype="float32",
-                       shape_variant=-1, symbolic=False):
+                       shape_variant=-1, symbolic=False, data_sizes=()):
         """The program of `source` from the cache (a runtime-only gn compiles
         nothing): a GnError naming the key when none is there."""
         import time
@@ -61,7 +61,7 @@ except ImportError as _e:  # a runtime-only install (no LLVM on this machine)
             _needs_compiler()
         start = time.perf_counter()
         key = cache_key(source, pipeline_options, dict(switches or {}), dtype, shape_variant,
-                        symbolic)
+                        symbolic, data_sizes)
         path = find_cached_program(key, cache_dir)
         if path is None:
             raise GnError(f"no program in the cache for '{source}' (key {key}, looked in "

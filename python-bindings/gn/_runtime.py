@@ -42,7 +42,8 @@ def _library():
         "gnrt_run_host": (c.c_int, [c.c_void_p, c.POINTER(c.c_void_p), c.c_size_t,
                                     c.POINTER(c.c_void_p), c.c_size_t, c.POINTER(c.c_void_p)]),
         "gnrt_cache_key": (c.c_int, [c.c_char_p, c.c_char_p, c.c_char_p, c.c_char_p, c.c_int,
-                                     c.c_int, c.POINTER(c.c_void_p), c.POINTER(c.c_void_p)]),
+                                     c.c_int, c.POINTER(c.c_int64), c.c_size_t,
+                                     c.POINTER(c.c_void_p), c.POINTER(c.c_void_p)]),
         "gnrt_find_cached": (c.c_void_p, [c.c_char_p, c.c_char_p]),
         "gnrt_cached_path": (c.c_void_p, [c.c_char_p, c.c_char_p]),
         "gnrt_score": (c.c_int, [c.c_char_p, c.c_double, c.c_double, c.c_char_p,
@@ -85,17 +86,20 @@ def version():
 
 
 def cache_key(source, pipeline_options="", switches=None, dtype="float32", shape_variant=-1,
-              symbolic=False):
+              symbolic=False, data_sizes=()):
     """The program cache's key of a sample folder or .mlir file (at GraphNet's
     dtype and shape variant, or with its symbolic dims: one program for all
-    shapes) compiled for CUDA with these options, as gn.compile_sample and
-    gn-eval compile --cache-dir compute it."""
+    shapes; at these sizes of its data-dependent sites) compiled for CUDA
+    with these options, as gn.compile_sample and gn-eval compile --cache-dir
+    compute it."""
     if dtype not in ("float32", "float16", "bfloat16"):
         raise GnError(f"dtype must be float32, float16 or bfloat16, got '{dtype}'")
     key, error = ctypes.c_void_p(), ctypes.c_void_p()
+    sizes = (ctypes.c_int64 * max(len(data_sizes), 1))(*[int(n) for n in data_sizes])
     _check(_lib.gnrt_cache_key(_b(source), pipeline_options.encode(), _settings(switches),
                                b"" if dtype == "float32" else dtype.encode(), int(shape_variant),
-                               int(bool(symbolic)), ctypes.byref(key), ctypes.byref(error)),
+                               int(bool(symbolic)), sizes, len(data_sizes), ctypes.byref(key),
+                               ctypes.byref(error)),
            error)
     return _take(key.value)
 

@@ -25,6 +25,14 @@ graph has none, a program is compiled for each size met, the last
 MAX_PROGRAMS_AT_SIZES kept. gn.torch_backend.gn_backend.graphs_compiled
 counts the graphs compiled.
 
+Sizes that depend on values (nonzero, a boolean mask, masked_select inside
+one graph: torch._dynamo.config.capture_dynamic_output_shape_ops): gn
+compiles each such op at one size and guards it; a call whose values give
+other sizes runs a program compiled for them, compiled when first met, the
+last MAX_PROGRAMS_AT_SIZES kept (gn.data_sizes). On CUDA such a graph's
+call waits for the device to check its guards, as PyTorch's nonzero waits
+to learn its size.
+
 Anything gn cannot take (an unsupported op, a dtype gn lacks, a dim CUDA
 cannot keep symbolic, tensors on two devices, a graph that draws random
 numbers: gn's draws would repeat every call) raises: torch.compile reports
@@ -39,8 +47,9 @@ import warnings
 import numpy as np
 import torch
 
-from . import GnError, compile_sample
+from . import GnError, compile_sample, import_sample
 from . import cuda as gn_cuda
+from .data_sizes import DataSizedPrograms
 
 _NUMPY_OF_TORCH = {torch.float32: np.float32, torch.float64: np.float64, torch.float16: np.float16,
                    torch.int64: np.int64, torch.int32: np.int32, torch.int16: np.int16,
@@ -237,9 +246,6 @@ def _write_sample(folder, gm, inputs, symbols=None, constants=None):
 # What a symbolic program says when a call's sizes break one of its guards
 # (guardFailure, lib/Support/SymbolBinding.cpp).
 _GUARD_REFUSED = "the model needs dim"
-# What it says when a data-dependent size (nonzero, a mask) differs from the
-# one it was compiled for (gn/Support/ShapeGuard.h).
-_DATA_GUARD = "shape guard failed: "
 
 # The raw handle of torch's current stream without making a Stream object
 # (what Inductor's generated code calls); the public API where it is absent.
@@ -252,11 +258,14 @@ def _current_stream(dev):
     return torch.cuda.current_stream(dev).cuda_stream
 
 
-def runner(compiled, target):
+def runner(compiled, target, data_sites=False):
     """A function of forward's tensors (in its order) that runs `compiled`
     where they are and returns its results as torch tensors: CPU tensors in
     place; CUDA tensors through gn.cuda on torch's current stream, into
-    tensors torch allocates."""
+    tensors torch allocates. data_sites: the program has data-dependent
+    sizes, so a CUDA run waits for the device and raises a guard it failed
+    (as PyTorch's nonzero waits to learn its size) before its results are
+    handed out."""
     views = {}  # id(tensor) -> (tensor, its data_ptr, numpy view): made once a tensor
 
     def view(t):
@@ -284,7 +293,10 @@ def runner(compiled, target):
         # A symbolic program's results have the shapes of this call's binding.
         outs = [torch.empty(r["shape"], dtype=_TORCH_OF_GN[r["dtype"]], device=dev)
                 for r in caller.results_for(tensors)]
-        caller(tensors, outs, _current_stream(dev), outs_as_results=True)
+        stream = _current_stream(dev)
+        caller(tensors, outs, stream, outs_as_results=True)
+        if data_sites:
+            compiled.synchronize(stream)
         return outs
 
     return run_cuda if target == "cuda" else run_cpu
@@ -464,7 +476,9 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     keep = [i for i, name in enumerate(names) if not isinstance(symbols.get(name), str)]
     constants = _read_as_numbers(gm, inputs)
     baked = {i: (name, inputs[i].item()) for name, i in constants.items()}
-    def compile_at(inputs, symbolic):
+    data_sites = []  # [whether the graph has data-dependent sizes], learned at the first compile
+
+    def compile_at(inputs, symbolic, data_sizes=()):
         folder = tempfile.mkdtemp(prefix="gn-torch-compile-")
         try:
             _write_sample(folder, gm, inputs, symbols, constants)
@@ -473,7 +487,12 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
             # symbols: one program for every size (gn's symbolic import).
             program = compile_sample(folder, device=target, pipeline_options=pipeline_options,
                                      switches=dict(switches or {}),
-                                     caller_tensors=target == "cuda", symbolic=symbolic)
+                                     caller_tensors=target == "cuda", symbolic=symbolic,
+                                     data_sizes=list(data_sizes))
+            if not data_sites:
+                # Only a CUDA run needs to know (it must wait to check the
+                # guards); a CPU run raises a failed guard as it returns.
+                data_sites.append(target == "cuda" and import_sample(folder).data_sites > 0)
         except GnError as e:
             raise RuntimeError(f"gn backend: {e}\n(the graph gn was given is in {folder})") \
                 from None
@@ -481,6 +500,14 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
             shutil.rmtree(folder, ignore_errors=True)
         gn_backend.graphs_compiled += 1
         return program
+
+    def at_data_sizes(first, inputs, symbolic):
+        """`first` (compiled at `inputs`' sizes, every data-dependent site at
+        its upper bound) run at the sizes each call's values give: a program
+        per combination of sizes met (gn.data_sizes)."""
+        return DataSizedPrograms(
+            lambda sizes: runner(compile_at(inputs, symbolic, sizes), target, data_sites[0]),
+            keep=MAX_PROGRAMS_AT_SIZES, first=runner(first, target, data_sites[0]))
 
     def sizes_of(given):
         return tuple(tuple(t.shape) if isinstance(t, torch.Tensor) else _hint(t) for t in given)
@@ -502,7 +529,7 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                       "symbols; compiling a program for each size (gn.torch_backend.gn_backend."
                       "graphs_compiled counts them)", stacklevel=2)
         per_size = True
-    run_positional = runner(compiled, target)
+    run_positional = at_data_sizes(compiled, inputs, bool(symbols) and not per_size)
     if per_size:
         at_sizes[sizes_of(inputs)] = run_positional
     keep_all = keep == list(range(len(inputs)))  # no shape symbols among the arguments
@@ -524,7 +551,8 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                     warnings.warn(f"gn backend: {e}; compiling a program for each size this "
                                   "graph's guards refuse (gn.torch_backend.gn_backend."
                                   "graphs_compiled counts them)", stacklevel=3)
-        own = runner(compile_at([_hint(t) for t in given], False), target)
+        hints = [_hint(t) for t in given]
+        own = at_data_sizes(compile_at(hints, False), hints, False)
         at_sizes[sizes_of(given)] = own
         if len(at_sizes) > MAX_PROGRAMS_AT_SIZES:
             # Bounded memory: the least recently used size's program goes (a
@@ -541,20 +569,11 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                     f"gn backend: input {name}, read as a number (.item()), was {value!r} when "
                     f"gn compiled the graph and is {given[i].item()!r} now; gn compiled it as a "
                     "constant: torch.compile the model again (torch._dynamo.reset())")
-        try:
-            if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad
-                                               for t in given):
-                outs = list(_NoBackward.apply(call, *given))
-            else:
-                outs = call(given)
-        except GnError as e:
-            if _DATA_GUARD not in str(e):
-                raise
-            raise RuntimeError(
-                f"gn backend: {e}\n(an op whose result size depends on the values it reads: "
-                "nonzero, a boolean mask, masked_select, unique; gn compiles it for one size "
-                "and refuses any other. torch.compile without fullgraph=True runs such ops "
-                "between gn's graphs)") from None
+        if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad
+                                           for t in given):
+            outs = list(_NoBackward.apply(call, *given))
+        else:
+            outs = call(given)
         if written:
             with torch.no_grad():
                 for i, new in zip(written, outs[returned:]):

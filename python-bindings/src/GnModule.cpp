@@ -13,6 +13,7 @@
 #include "gn/Eval/Tolerance.h"
 #include "gn/Import/GraphNet/GraphNetImporter.h"
 #include "gn/Import/GraphNet/ShapeVariants.h"
+#include "gn/IR/GnOps.h"
 #include "gn/InitAll.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Runtime/ArgumentMeta.h"
@@ -233,8 +234,8 @@ std::shared_ptr<Compiled> compileSample(const std::string &source, const std::st
                                         unsigned jitOptLevel, const py::dict &settings,
                                         bool callerTensors, const std::string &cacheDir,
                                         const std::string &dtype, int shapeVariant,
-                                        bool symbolic) {
-  eval::SampleVariant variant{dtypeVariantOf(dtype), shapeVariant, symbolic};
+                                        bool symbolic, const std::vector<int64_t> &dataSizes) {
+  eval::SampleVariant variant{dtypeVariantOf(dtype), shapeVariant, symbolic, dataSizes};
   CompileOptions options;
   const Target &target = chooseTarget(device, settings, options.switches);
   options.callerTensors = callerTensors;
@@ -322,6 +323,16 @@ PYBIND11_MODULE(_gn, m) {
             return out;
           },
           "forward's results: shape, numpy dtype")
+      .def_property_readonly(
+          "data_sites",
+          [](const Module &self) {
+            int64_t sites = 0;
+            self.op.get().walk([&](gn::NonzeroOp) { ++sites; });
+            return sites;
+          },
+          "How many ops have a size that depends on the values they read (nonzero, a "
+          "boolean mask): each is specialized to one size and guarded (compile_sample's "
+          "data_sizes)")
       .def(
           "synthesize_inputs",
           [](const Module &self, uint64_t seed) {
@@ -402,10 +413,13 @@ PYBIND11_MODULE(_gn, m) {
         py::arg("pipeline_options") = "", py::arg("jit_opt_level") = 2,
         py::arg("switches") = py::dict(), py::arg("caller_tensors") = false,
         py::arg("cache_dir") = "", py::arg("dtype") = "float32", py::arg("shape_variant") = -1,
-        py::arg("symbolic") = false,
+        py::arg("symbolic") = false, py::arg("data_sizes") = std::vector<int64_t>(),
         "Compiles a sample folder or .mlir file (at GraphNet's dtype and shape variant, as "
         "import_sample takes them; symbolic: one program for every size its "
-        "input_tensor_constraints.py allows, the CPU only) through the program cache: a "
+        "input_tensor_constraints.py allows, the CPU only; data_sizes: the size of each "
+        "data-dependent site (nonzero, a boolean mask) by site, -1 or none past the list: "
+        "every element, the upper bound; a run finding another size fails with 'shape "
+        "guard failed: site S found N elements') through the program cache: a "
         "program stored under its key "
         "(the sample's files, the variant, the target, the options, gn's version) loads "
         "without compiling; else it is compiled, stored and loaded. cache_dir: default the "

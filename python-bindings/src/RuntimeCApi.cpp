@@ -198,14 +198,15 @@ int gnrt_run_host(GnrtProgram *p, void *const *args, size_t nargs, void *const *
 
 int gnrt_cache_key(const char *source, const char *pipelineOptions, const char *settings,
                    const char *dtypeVariant, int shapeVariant, int symbolic,
-                   char **key, char **error) {
+                   const int64_t *dataSizes, size_t ndataSizes, char **key, char **error) {
   cuda::CudaOptions switches;
   std::string why;
   if (!cudaSwitches(settings, switches, why))
     return fail(error, why);
   ProgramKey parts{source, "cuda", pipelineOptions ? pipelineOptions : "",
                    switches.compileKey(),
-                   channelVariant(dtypeVariant ? dtypeVariant : "", shapeVariant, symbolic != 0)};
+                   channelVariant(dtypeVariant ? dtypeVariant : "", shapeVariant, symbolic != 0,
+                                  llvm::ArrayRef<int64_t>(dataSizes, ndataSizes))};
   std::string k = programCacheKey(parts, why);
   if (k.empty())
     return fail(error, why);

@@ -15,6 +15,7 @@
 #include "gn/Target/Target.h"
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mlir::gn::eval {
 
@@ -34,6 +35,9 @@ struct SampleVariant {
   /// One program for all shapes: the sample imported with its symbolic dims
   /// (ImportOptions::symbolic; input_tensor_constraints.py says which).
   bool symbolic = false;
+  /// The sizes of its data-dependent sites (ImportOptions::dataSizes; a
+  /// negative one: the site's upper bound).
+  std::vector<int64_t> dataSizes;
 };
 
 /// The cache key of `source` at `variant` compiled for `target` with

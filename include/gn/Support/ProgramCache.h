@@ -15,6 +15,7 @@
 #ifndef GN_SUPPORT_PROGRAMCACHE_H
 #define GN_SUPPORT_PROGRAMCACHE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include <functional>
 #include <string>
 
@@ -31,8 +32,11 @@ struct ProgramKey {
 
 /// The `variant` of a key: a sample compiled at GraphNet's dtype variant
 /// (`dtype`: "float16", "bfloat16"; "" as extracted) and shape variant
-/// (`shape` >= 0; -1 as extracted): "dtype=float16 shape=2", or "".
-std::string channelVariant(const std::string &dtype, int shape, bool symbolic = false);
+/// (`shape` >= 0; -1 as extracted), its symbolic import and the sizes its
+/// data-dependent sites are specialized to (ImportOptions::dataSizes):
+/// "dtype=float16 shape=2", "data=12,-1", or "".
+std::string channelVariant(const std::string &dtype, int shape, bool symbolic = false,
+                           llvm::ArrayRef<int64_t> dataSizes = {});
 
 /// gn's version: part of every key, so no program outlives the code that
 /// compiled it.

@@ -391,7 +391,9 @@ FailureOr<Value> ImportContext::nonzero(Value x) {
     return failure();
   }
   ++nextDataSite;
-  int64_t count = site < (int64_t)dataSizes.size() ? dataSizes[site] : type.getNumElements();
+  // A negative size, or none: the upper bound, every element.
+  int64_t count = site < (int64_t)dataSizes.size() && dataSizes[site] >= 0 ? dataSizes[site]
+                                                                          : type.getNumElements();
   auto r = build<gn::NonzeroOp>({x}, {i64("count", count), i64("site", site)});
   if (succeeded(r))
     nonzeroOf[x] = *r;

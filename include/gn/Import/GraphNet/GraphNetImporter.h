@@ -32,7 +32,8 @@ inline constexpr const char *kDataGap = "GraphNet data gap: ";
 /// How an import specializes a sample.
 struct ImportOptions {
   /// The size found at each data-dependent site (gn/Support/ShapeGuard.h),
-  /// by site; the sites past the end take their upper bound.
+  /// by site; the sites past the end, and those at a negative size, take
+  /// their upper bound (every element).
   std::vector<int64_t> dataSizes;
   /// Learning them: at the first site past dataSizes the import stops and
   /// @forward returns the tensor that site reads, its count of nonzero

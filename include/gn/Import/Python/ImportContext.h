@@ -165,7 +165,8 @@ public:
   /// stream (two dropouts of one shape must not share a mask).
   int64_t nextRandomSeed = 0;
   /// Data-dependent sizes (gn/Support/ShapeGuard.h): the size each site was
-  /// found to have, by site; a site past the end takes its upper bound.
+  /// found to have, by site; a site past the end, or at a negative size,
+  /// takes its upper bound.
   std::vector<int64_t> dataSizes;
   int64_t nextDataSite = 0;
   /// Learning the sizes: the import stops at the first site past
