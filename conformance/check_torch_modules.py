@@ -86,6 +86,8 @@ def modules():
     yield "Transformer", nn.Transformer(16, 4, 1, 1, 32, batch_first=True).eval(), \
         (x3, r(2, 6, 16)), {}
     yield "LSTM, 2 layers (allow_rnn)", nn.LSTM(8, 16, 2, batch_first=True), (r(2, 5, 8),), {}
+    yield "LSTM proj_size, bidirectional (allow_rnn)", nn.LSTM(
+        8, 16, 2, batch_first=True, bidirectional=True, proj_size=6), (r(2, 5, 8),), {}
     yield "GRU, bidirectional (allow_rnn)", nn.GRU(8, 16, batch_first=True, bidirectional=True), \
         (r(2, 5, 8),), {}
     yield "RNN relu (allow_rnn)", nn.RNN(8, 16, nonlinearity="relu"), (r(5, 2, 8),), {}

@@ -2541,10 +2541,13 @@ def define_spectral():
 # ---- recurrent: torch.lstm / gru / rnn_tanh / rnn_relu (what nn.LSTM, nn.GRU, nn.RNN call) ----
 
 def define_recurrent():
-    def cell(prefix, gates, hidden, width, bias=True):
-        ps = [N(f"{prefix}_wi", (gates * hidden, width), sd=0.1), N(f"{prefix}_wh", (gates * hidden, hidden), sd=0.1)]
+    def cell(prefix, gates, hidden, width, bias=True, proj=0):
+        ps = [N(f"{prefix}_wi", (gates * hidden, width), sd=0.1),
+              N(f"{prefix}_wh", (gates * hidden, proj or hidden), sd=0.1)]
         if bias:
             ps += [N(f"{prefix}_bi", (gates * hidden,), sd=0.1), N(f"{prefix}_bh", (gates * hidden,), sd=0.1)]
+        if proj:  # LSTM proj_size: w_hr [proj, hidden] last
+            ps += [N(f"{prefix}_wr", (proj, hidden), sd=0.3)]
         return ps
 
     def names(ps):
@@ -2560,6 +2563,19 @@ def define_recurrent():
     case("torch_lstm_bi_2layer_batch_first_f32", "recurrent",
          [N("x", (2, 5, 4)), N("h0", (4, 2, 3), sd=0.2), N("c0", (4, 2, 3), sd=0.2)] + ws,
          f"out, hn, cn = torch.lstm(x, (h0, c0), {names(ws)}, True, 2, 0.3, False, True, True)\n"
+         "return (out, hn, cn)")
+    # LSTM with proj_size 2 (hidden 3): h0 and the outputs are [.., 2], c0 [.., 3];
+    # two layers, bidirectional (the second layer reads 2 * 2), and without biases.
+    ws = cell("a", 4, 3, 4, proj=2) + cell("b", 4, 3, 4, proj=2) + cell("c", 4, 3, 4, proj=2) \
+        + cell("d", 4, 3, 4, proj=2)
+    case("torch_lstm_proj_bi_2layer_f32", "recurrent",
+         [N("x", (5, 2, 4)), N("h0", (4, 2, 2), sd=0.2), N("c0", (4, 2, 3), sd=0.2)] + ws,
+         f"out, hn, cn = torch.lstm(x, (h0, c0), {names(ws)}, True, 2, 0.0, False, True, False)\n"
+         "return (out, hn, cn)")
+    ws = cell("p", 4, 5, 3, bias=False, proj=1)
+    case("torch_lstm_proj_no_bias_batch_first_f32", "recurrent",
+         [N("x", (2, 6, 3)), N("h0", (1, 2, 1), sd=0.2), N("c0", (1, 2, 5), sd=0.2)] + ws,
+         f"out, hn, cn = torch.lstm(x, (h0, c0), {names(ws)}, False, 1, 0.0, False, False, True)\n"
          "return (out, hn, cn)")
     # GRU: one layer; bidirectional without biases.
     ws = cell("g", 3, 2, 5)

@@ -18,14 +18,17 @@ RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType
 
 /// One direction of one layer: its weights and state.
 struct Cell {
-  Value wInput, wHidden, bInput, bHidden; // [G*H, in], [G*H, H], [G*H] x 2
-  Value h, c;                             // [B, H]; c for LSTM only
+  Value wInput, wHidden, bInput, bHidden; // [G*H, in], [G*H, H or P], [G*H] x 2
+  Value wProjection;                      // [P, H] (LSTM with proj_size), or null
+  Value h, c;                             // [B, H or P], [B, H]; c for LSTM only
 };
 
 /// Runs `cell` over `inputs` ([T, B, in]) forward or backward and returns
-/// the outputs [T, B, H] in time order; leaves the final state in `cell`.
+/// the outputs [T, B, H] (P with a projection) in time order; leaves the
+/// final state in `cell`.
 Value runDirection(Chain &ch, llvm::StringRef mode, Cell &cell, Value inputs, bool reverse,
                    int64_t hidden) {
+  int64_t state = cell.wProjection ? typeOf(cell.wProjection).getDimSize(0) : hidden;
   auto shape = typeOf(inputs).getShape();
   int64_t steps = shape[0], batch = shape[1], width = shape[2];
   int64_t gates = typeOf(cell.wInput).getDimSize(0);
@@ -45,6 +48,8 @@ Value runDirection(Chain &ch, llvm::StringRef mode, Cell &cell, Value inputs, bo
       Value candidate = ch.op<gn::TanhOp>({gate(g, 2)}), o = ch.op<gn::SigmoidOp>({gate(g, 3)});
       cell.c = ch.op<gn::AddOp>({ch.op<gn::MulOp>({f, cell.c}), ch.op<gn::MulOp>({i, candidate})});
       cell.h = ch.op<gn::MulOp>({o, ch.op<gn::TanhOp>({cell.c})});
+      if (cell.wProjection)
+        cell.h = ch.op<gn::LinearOp>({cell.h, cell.wProjection});
     } else if (mode == "GRU") { // gates r, z, n; n reads r * (its hidden part)
       Value r = ch.op<gn::SigmoidOp>(
           {ch.op<gn::AddOp>({gate(fromInput, 0), gate(fromHidden, 0)})});
@@ -60,7 +65,7 @@ Value runDirection(Chain &ch, llvm::StringRef mode, Cell &cell, Value inputs, bo
       Value g = ch.op<gn::AddOp>({fromInput, fromHidden});
       cell.h = mode == "RNN_TANH" ? ch.op<gn::TanhOp>({g}) : ch.op<gn::ReluOp>({g});
     }
-    outputs[t] = ch.reshape(cell.h, {1, batch, hidden});
+    outputs[t] = ch.reshape(cell.h, {1, batch, state});
   }
   if (!ch.ok())
     return {};
@@ -80,14 +85,23 @@ mlir::gn::import::unrollRecurrent(ImportContext &ctx, const RecurrentLayers &spe
   int64_t gates = recurrentGates(spec.mode), h = spec.hidden, dirs = spec.directions;
   int64_t cells = spec.layers * dirs, batch = typeOf(x).getDimSize(1);
   bool lstm = spec.mode == "LSTM";
+  // The state h's width: proj_size with a projection.
+  int64_t hs = spec.projection ? spec.projection : h;
   if (!gates)
     return error("unsupported mode '" + spec.mode + "' (LSTM, GRU, RNN_TANH, RNN_RELU)");
+  if (spec.projection && (!lstm || spec.projection < 1 || spec.projection >= h))
+    return error("a projection (proj_size " + llvm::Twine(spec.projection) +
+                 ") is an LSTM's, smaller than its hidden_size " + llvm::Twine(h));
   if ((int64_t)weights.size() != cells)
     return error("expects weights for " + llvm::Twine(cells) + " (layer, direction) pairs, got " +
                  llvm::Twine(weights.size()));
-  for (Value s : {h0, c0})
-    if (s && typeOf(s).getShape() != llvm::ArrayRef<int64_t>{cells, batch, h})
-      return error("expects each initial state [num_layers * directions, B, hidden_size]");
+  if (h0 && typeOf(h0).getShape() != llvm::ArrayRef<int64_t>{cells, batch, hs})
+    return error("expects h0 [num_layers * directions, B, " +
+                 llvm::Twine(spec.projection ? "proj_size" : "hidden_size") + "] = [" +
+                 llvm::Twine(cells) + ", " + llvm::Twine(batch) + ", " + llvm::Twine(hs) + "]");
+  if (c0 && typeOf(c0).getShape() != llvm::ArrayRef<int64_t>{cells, batch, h})
+    return error("expects c0 [num_layers * directions, B, hidden_size] = [" +
+                 llvm::Twine(cells) + ", " + llvm::Twine(batch) + ", " + llvm::Twine(h) + "]");
   if (!h0 || (lstm && !c0))
     return error(lstm ? "LSTM takes two initial states (h0, c0)" : "expects an initial state h0");
   Chain ch{ctx};
@@ -99,20 +113,23 @@ mlir::gn::import::unrollRecurrent(ImportContext &ctx, const RecurrentLayers &spe
     for (int64_t d = 0; d < dirs && ch.ok(); ++d) {
       int64_t k = l * dirs + d;
       const RecurrentWeights &w = weights[k];
-      Cell cell{w.wInput, w.wHidden, w.bInput, w.bHidden, {}, {}};
+      Cell cell{w.wInput, w.wHidden, w.bInput, w.bHidden, w.wProjection, {}, {}};
       if (typeOf(cell.wInput).getShape() != llvm::ArrayRef<int64_t>{gates * h, width} ||
-          typeOf(cell.wHidden).getShape() != llvm::ArrayRef<int64_t>{gates * h, h} ||
+          typeOf(cell.wHidden).getShape() != llvm::ArrayRef<int64_t>{gates * h, hs} ||
           typeOf(cell.bInput).getShape() != llvm::ArrayRef<int64_t>{gates * h} ||
-          typeOf(cell.bHidden).getShape() != llvm::ArrayRef<int64_t>{gates * h})
+          typeOf(cell.bHidden).getShape() != llvm::ArrayRef<int64_t>{gates * h} ||
+          bool(cell.wProjection) != bool(spec.projection) ||
+          (cell.wProjection &&
+           typeOf(cell.wProjection).getShape() != llvm::ArrayRef<int64_t>{hs, h}))
         return error("weights of layer " + llvm::Twine(l) + " direction " + llvm::Twine(d) +
                      " do not have " + spec.mode + "'s shapes");
-      cell.h = ch.reshape(ch.slice(h0, 0, k, k + 1), {batch, h});
+      cell.h = ch.reshape(ch.slice(h0, 0, k, k + 1), {batch, hs});
       if (lstm)
         cell.c = ch.reshape(ch.slice(c0, 0, k, k + 1), {batch, h});
       if (!ch.ok())
         return failure();
       outs.push_back(runDirection(ch, spec.mode, cell, layerInput, d == 1, h));
-      finalH.push_back(ch.reshape(cell.h, {1, batch, h}));
+      finalH.push_back(ch.reshape(cell.h, {1, batch, hs}));
       if (lstm)
         finalC.push_back(ch.reshape(cell.c, {1, batch, h}));
     }

@@ -5,8 +5,9 @@
 // bidirectional, batch_first) and its GRU and simple-RNN siblings, onto the
 // shared unrolled layers (gn/Import/Python/Recurrent.h). `params` holds, by
 // (layer, direction), w_ih, w_hh and, with has_biases, b_ih and b_hh.
-// Packed sequences, LSTM projections (proj_size) and training-mode dropout
-// between layers (random) are refused by name. The single steps nn.LSTMCell,
+// With proj_size, an LSTM's params hold w_hr last in each group. Packed
+// sequences and training-mode dropout between layers (random) are refused
+// by name. The single steps nn.LSTMCell,
 // nn.GRUCell and nn.RNNCell call (torch.lstm_cell, gru_cell, rnn_tanh_cell,
 // rnn_relu_cell) are one step of one layer.
 //
@@ -60,14 +61,18 @@ FailureOr<PyValue> recurrent(ImportContext &ctx, Args &a) {
   if (*layers < 1 || *layers > 1024)
     return a.error("expects 1 <= num_layers <= 1024");
   int64_t cells = *layers * dirs;
-  if ((int64_t)params->size() == cells * (perCell + 1) && lstm)
-    return a.error("LSTM projections (proj_size) are not supported");
-  if ((int64_t)params->size() != cells * perCell)
-    return a.error("expects " + llvm::Twine(cells * perCell) + " tensors in params, got " +
+  // proj_size: w_hr after each cell's weights and biases.
+  bool projected = lstm && (int64_t)params->size() == cells * (perCell + 1);
+  int64_t group = perCell + (projected ? 1 : 0);
+  if ((int64_t)params->size() != cells * group)
+    return a.error("expects " + llvm::Twine(cells * perCell) + " tensors in params (" +
+                   llvm::Twine(cells * (perCell + 1)) + " with an LSTM's proj_size), got " +
                    llvm::Twine(params->size()));
-  if (typeOf(h0).getRank() != 3)
+  if (typeOf(h0).getRank() != 3 || (c0 && typeOf(c0).getRank() != 3))
     return a.error("expects hx tensors [num_layers * directions, B, hidden_size]");
-  int64_t hidden = typeOf(h0).getDimSize(2), steps = xType.getDimSize(*batchFirst ? 1 : 0);
+  // h0 is [.., proj_size] with a projection; c0 keeps hidden_size.
+  int64_t hidden = typeOf(c0 ? c0 : h0).getDimSize(2);
+  int64_t steps = xType.getDimSize(*batchFirst ? 1 : 0);
   if (steps < 1 || steps > kMaxCellSteps / cells)
     return a.error("unrolling more than " + llvm::Twine(kMaxCellSteps) +
                    " cell steps (T x layers x directions) is not supported");
@@ -77,14 +82,20 @@ FailureOr<PyValue> recurrent(ImportContext &ctx, Args &a) {
   Type e = xType.getElementType();
   std::vector<RecurrentWeights> weights;
   for (int64_t k = 0; k < cells; ++k) {
-    const Value *p = &(*params)[k * perCell];
+    const Value *p = &(*params)[k * group];
     int64_t rows = typeOf(p[0]).getDimSize(0);
     Value zero = *hasBiases ? Value() : ctx.splat(e, 0, {rows});
-    weights.push_back({p[0], p[1], *hasBiases ? p[2] : zero, *hasBiases ? p[3] : zero});
+    weights.push_back({p[0], p[1], *hasBiases ? p[2] : zero, *hasBiases ? p[3] : zero,
+                       projected ? p[perCell] : Value()});
   }
   if (!ch.ok())
     return failure();
   RecurrentLayers spec{mode, *layers, dirs, hidden, {}};
+  if (projected) {
+    if (typeOf(weights[0].wProjection).getRank() != 2)
+      return a.error("expects w_hr [proj_size, hidden_size]");
+    spec.projection = typeOf(weights[0].wProjection).getDimSize(0);
+  }
   auto r = unrollRecurrent(ctx, spec, x, h0, c0, weights,
                            [&](const llvm::Twine &m) { return a.error(m); });
   if (failed(r))

@@ -18,6 +18,9 @@ namespace mlir::gn::import {
 /// One direction of one layer.
 struct RecurrentWeights {
   Value wInput, wHidden, bInput, bHidden;
+  /// An LSTM's projection (torch's proj_size P): [P, H], the state h being
+  /// W_hr (o * tanh(c)), [B, P]; w_hh is then [4 * H, P]. Null: none.
+  Value wProjection = {};
 };
 
 struct RecurrentLayers {
@@ -25,18 +28,20 @@ struct RecurrentLayers {
   int64_t layers = 1, directions = 1, hidden = 1;
   /// Applied to each layer's output but the last's (training dropout), or empty.
   std::function<Value(Chain &, Value)> betweenLayers;
+  /// An LSTM's proj_size P (every cell has wProjection); 0: none.
+  int64_t projection = 0;
 };
 
 struct RecurrentResult {
-  Value output; // [T, B, D * H], time-major
-  Value h, c;   // [L * D, B, H]; c for LSTM only
+  Value output; // [T, B, D * H] (H: P with a projection), time-major
+  Value h, c;   // [L * D, B, H] (h: P with a projection); c for LSTM only
 };
 
 /// Gates per cell: LSTM 4, GRU 3, RNN_TANH and RNN_RELU 1; 0 for another mode.
 int64_t recurrentGates(llvm::StringRef mode);
 
 /// Runs the layers over `x` (time-major [T, B, I]) from `h0` (and `c0`,
-/// LSTM), [L * D, B, H] each; `weights` by (layer, direction). Shapes are
+/// LSTM), [L * D, B, H] each (h0 [L * D, B, P] with a projection); `weights` by (layer, direction). Shapes are
 /// checked; `error` reports what is wrong and returns failure.
 FailureOr<RecurrentResult> unrollRecurrent(ImportContext &ctx, const RecurrentLayers &spec, Value x,
                                            Value h0, Value c0,
