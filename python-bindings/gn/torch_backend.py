@@ -33,6 +33,14 @@ last MAX_PROGRAMS_AT_SIZES kept (gn.data_sizes). On CUDA such a graph's
 call waits for the device to check its guards, as PyTorch's nonzero waits
 to learn its size.
 
+torch.autocast on the CPU (bfloat16, float16), around the compiled call or
+inside the graph: gn casts each op's arguments as PyTorch's CPU autocast
+lists say (lib/Import/Torch/Autocast.cpp; conformance/check_torch_autocast.py
+checks them against PyTorch); TorchDynamo compiles again when the region
+around the call changes. A region for another device's tensors changes
+nothing, as in PyTorch; an enabled CUDA region around CUDA tensors is
+refused (CUDA's lists are not checked here).
+
 Anything gn cannot take (an unsupported op, a dtype gn lacks, a dim CUDA
 cannot keep symbolic, tensors on two devices, a graph that draws random
 numbers: gn's draws would repeat every call) raises: torch.compile reports
@@ -209,9 +217,45 @@ def _meta_entry(name, shape, dtype, data, stats=None):
             f"    mean = {mean}\n    std = {std}\n    data = {data}\n")
 
 
-def _write_sample(folder, gm, inputs, symbols=None, constants=None):
+def _autocast_of(target):
+    """The autocast region the graph runs in, (device type, dtype), when
+    one is enabled for the target's tensors around the compiled call
+    (TorchDynamo leaves it out of the graph, guarding on it instead)."""
+    dev = "cuda" if target == "cuda" else "cpu"
+    try:
+        enabled = torch.is_autocast_enabled(dev)
+    except TypeError:  # an older torch: no device argument
+        enabled = torch.is_autocast_cpu_enabled() if dev == "cpu" else torch.is_autocast_enabled()
+    return (dev, torch.get_autocast_dtype(dev)) if enabled else None
+
+
+def _disable_other_autocast(gm, target):
+    """Regions the graph opens for another device's tensors change nothing
+    on this one's (PyTorch casts per device): written as disabled."""
+    dev = "cuda" if target == "cuda" else "cpu"
+    changed = False
+    for node in gm.graph.nodes:
+        if node.op == "call_function" and node.target is torch.amp.autocast_mode._enter_autocast:
+            device = node.kwargs.get("device_type", node.args[0] if node.args else None)
+            if device != dev:
+                args = list(node.args) + [None] * (3 - len(node.args))
+                args[2] = False
+                node.args = tuple(args)
+                node.kwargs = {k: v for k, v in node.kwargs.items() if k != "enabled"}
+                changed = True
+    if changed:
+        gm.recompile()
+
+
+def _write_sample(folder, gm, inputs, symbols=None, constants=None, autocast=None):
     placeholders = [n.target for n in gm.graph.nodes if n.op == "placeholder"]
     body = gm.code.strip("\n")
+    if autocast:
+        # The region around the call, opened at forward's first line.
+        head, rest = body.split("\n", 1)
+        device, dtype = autocast
+        body = (f"{head}\n    _gn_autocast = torch.amp.autocast_mode._enter_autocast("
+                f"{device!r}, {dtype}, True, None)\n{rest}")
     # gm.code is "def forward(self, ...):" and its body: a method of GraphModule.
     # FX names some globals bare (device(type='cpu'), inf, nan): import them
     # as GraphNet's extracted samples do.
@@ -469,6 +513,8 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                             + tuple(placeholders[i] for i in written),)
         gm.recompile()
     target = _device_of(inputs, device)
+    autocast = _autocast_of(target)
+    _disable_other_autocast(gm, target)
     symbols = _symbols_of(gm)
     # Shape symbols are arguments of the graph, not of gn's program: the
     # program binds them from the tensors' sizes.
@@ -481,7 +527,7 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     def compile_at(inputs, symbolic, data_sizes=()):
         folder = tempfile.mkdtemp(prefix="gn-torch-compile-")
         try:
-            _write_sample(folder, gm, inputs, symbols, constants)
+            _write_sample(folder, gm, inputs, symbols, constants, autocast)
             # Through the program cache: the same graph compiled again (another
             # process, a GPU machine without LLVM) loads instead. With shape
             # symbols: one program for every size (gn's symbolic import).

@@ -1040,6 +1040,10 @@ FailureOr<PyValue> Evaluator::Impl::callOp(llvm::StringRef displayName, llvm::St
         return failure();
   }
 
+  // Inside an enabled torch.autocast region: the casts its op lists say.
+  if (failed(applyAutocast(ctx, frontend, name, isMethod, args, kwargs)))
+    return failure();
+
   // Bind arguments to the signature.
   Args bound(ctx, displayName.str());
   size_t next = 0;

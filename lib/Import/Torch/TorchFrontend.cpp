@@ -135,6 +135,12 @@ public:
   /// the calls whose float32 tensor arguments go to the half type (AMP's
   /// list: matmul and @, mm, bmm, linear, conv1d/2d/3d, scaled dot-product
   /// attention, addmm, einsum; as methods, matmul, mm and bmm only).
+  AutocastCast autocastCast(llvm::StringRef op, bool isMethod, llvm::StringRef device,
+                            const std::vector<PyValue> &args,
+                            const KwArgs &kwargs) const override {
+    return torchAutocastCast(op, isMethod, device, args, kwargs);
+  }
+
   bool castsToVariant(llvm::StringRef op, bool isMethod) const override {
     if (isMethod)
       return op == "matmul" || op == "mm" || op == "bmm";
@@ -271,23 +277,14 @@ FailureOr<PyValue> TorchFrontend::callSpecial(ImportContext &ctx, llvm::StringRe
   for (const char *n : noEffect)
     if (name == n)
       return PyValue::none();
-  // `with torch.autocast(..., enabled=False)` (HF rotary embeddings) changes
-  // nothing; an enabled region would change op precisions: refuse it.
-  if (name == "torch.amp.autocast_mode._enter_autocast") {
-    bool disabled = args.size() >= 3 && (args[2].kind == PyValue::Bool || args[2].kind == PyValue::Int) &&
-                    args[2].i == 0;
-    for (auto &[k, v] : kwargs)
-      if (k == "enabled")
-        disabled = (v.kind == PyValue::Bool || v.kind == PyValue::Int) && v.i == 0;
-    if (!disabled)
-      return ctx.error("enabled autocast regions are not supported (they change op precisions)");
-    PyValue v;
-    v.kind = PyValue::Opaque;
-    v.s = "autocast(enabled=False)";
-    return v;
-  }
-  if (name == "torch.amp.autocast_mode._exit_autocast")
+  // `with torch.autocast(...)`: a region the calls inside follow
+  // (Autocast.cpp); enabled=False (HF rotary embeddings) changes nothing.
+  if (name == "torch.amp.autocast_mode._enter_autocast")
+    return enterAutocast(ctx, args, kwargs);
+  if (name == "torch.amp.autocast_mode._exit_autocast") {
+    exitAutocast(ctx);
     return PyValue::none();
+  }
   handled = false;
   return failure();
 }

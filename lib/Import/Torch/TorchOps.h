@@ -69,6 +69,17 @@ mlir::FailureOr<PyValue> setThroughPositions(ImportContext &ctx, mlir::Value x,
                                              const PyValue &index, const PyValue &value,
                                              bool accumulate);
 
+// torch.autocast regions (Autocast.cpp).
+/// What an enabled region for `device` does to a call of `op`.
+AutocastCast torchAutocastCast(llvm::StringRef op, bool isMethod, llvm::StringRef device,
+                               const std::vector<PyValue> &args, const KwArgs &kwargs);
+/// torch.amp.autocast_mode._enter_autocast: opens a region (refused when
+/// enabled for a device other than the CPU); returns its handle.
+mlir::FailureOr<PyValue> enterAutocast(ImportContext &ctx, std::vector<PyValue> &args,
+                                       KwArgs &kwargs);
+/// _exit_autocast: closes the innermost region.
+void exitAutocast(ImportContext &ctx);
+
 // functorch batching (Vmap.cpp).
 mlir::FailureOr<PyValue> addBatchDim(ImportContext &ctx, const PyValue &x, int64_t inDim,
                                      int64_t level);

@@ -73,6 +73,15 @@ public:
   /// float32 tensor arguments of this call are converted to the variant's
   /// type first (GraphNet's dtype generalization passes).
   virtual bool castsToVariant(llvm::StringRef op, bool isMethod) const { return false; }
+  /// What an enabled autocast region for `device` does to this call's
+  /// floating-point tensor arguments (gn/Import/Python/Autocast.h); some
+  /// ops' policy depends on their arguments (a pad's mode, einsum's
+  /// equation).
+  virtual AutocastCast autocastCast(llvm::StringRef op, bool isMethod, llvm::StringRef device,
+                                    const std::vector<PyValue> &args,
+                                    const KwArgs &kwargs) const {
+    return AutocastCast::None;
+  }
   /// Whether a float32 weight or input named `name` keeps float32 under a
   /// dtype variant (the pass's preserved weights: norm statistics).
   virtual bool keepsFloat32(llvm::StringRef name) const { return false; }

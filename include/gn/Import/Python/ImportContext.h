@@ -11,6 +11,7 @@
 #ifndef GN_LIB_IMPORT_IMPORTCONTEXT_H
 #define GN_LIB_IMPORT_IMPORTCONTEXT_H
 
+#include "gn/Import/Python/Autocast.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Support/SymExpr.h"
 #include "gn/Import/Python/GraphTrace.h"
@@ -178,6 +179,9 @@ public:
   /// frontend names (Frontend::castsToVariant) take their float32 tensors
   /// in it.
   mlir::Type variantType;
+  /// The torch.autocast regions open at this point of forward, innermost
+  /// last (gn/Import/Python/Autocast.h).
+  std::vector<AutocastRegion> autocast;
   /// GraphNet's shape channel (GraphTrace.h): the graph evaluated is
   /// recorded here when set; with sizeRewrites also set, their literals are
   /// replaced by the sizes of the recorded nodes.
