@@ -143,6 +143,16 @@ def integer_output_under_grad():
     return raises(lambda x, w: x @ w, torch.randn(4, 8), w, match="backward", backward=True)
 
 
+def under_default_dtype(dtype, fn, *args, **kw):
+    """A case run with torch.set_default_dtype(dtype), restored after."""
+    before = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)
+    try:
+        return fn(*args, **kw)
+    finally:
+        torch.set_default_dtype(before)
+
+
 def main():
     torch.manual_seed(0)
     x, w = torch.randn(4, 8), torch.randn(8, 8)
@@ -175,6 +185,11 @@ def main():
         ("backward through gn's graph raises", lambda: raises(
             lin, x, match="backward through a graph gn compiled", backward=True)),
         ("integer and float outputs under autograd", integer_output_under_grad),
+        # Factories without dtype= take the default dtype in PyTorch: gn refuses
+        # a default other than float32 rather than give float32 results.
+        ("a float64 default dtype raises", lambda: under_default_dtype(
+            torch.float64, raises, lambda x: x + torch.ones(8), x,
+            match="get_default_dtype() is torch.float64")),
         ("batch norm in training mode raises", lambda: raises(
             bn, x, match="updates running statistics")),
         ("batch statistics without running ones compile (F and aten order)", lambda: [

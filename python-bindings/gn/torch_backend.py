@@ -486,6 +486,15 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     """The TorchDynamo backend: compiles `gm` with gn for the device its
     tensors are on (`device`, when given, must agree); returns the callable
     that runs it."""
+    if torch.get_default_dtype() != torch.float32:
+        # Factories without dtype= (torch.ones(3)), true division of ints and
+        # Python floats with int tensors take the default dtype; gn's importer
+        # takes float32 there.
+        raise RuntimeError(
+            f"gn backend: torch.get_default_dtype() is {torch.get_default_dtype()}; gn compiles "
+            "graphs under the default float32 only (its factories and promotions would give "
+            "float32 where PyTorch gives the default): set_default_dtype(torch.float32), or "
+            "pass dtype= explicitly and convert the inputs")
     drawn = _random_draw(gm)
     if drawn:
         raise RuntimeError(
