@@ -45,8 +45,10 @@ def against_eager(fn, *args):
     return f"inputs {changed} differ afterwards" if changed else None
 
 
-def raises(fn, *args, match, backward=False):
+def raises(fn, *args, match, backward=False, views=False):
     torch._dynamo.reset()
+    if views:  # the second argument a view of the first
+        args = (args[0], args[0][1:])
     try:
         out = torch.compile(fn, backend="gn", fullgraph=True)(*args)
         if backward:
@@ -185,6 +187,11 @@ def main():
         ("backward through gn's graph raises", lambda: raises(
             lin, x, match="backward through a graph gn compiled", backward=True)),
         ("integer and float outputs under autograd", integer_output_under_grad),
+        # A view of an input passed beside it, the input written in place: the
+        # view must see the write, which gn's separate inputs cannot give.
+        ("an input written while another input views it raises", lambda: raises(
+            lambda x, y: (x.add_(1), y * 2)[1], x.clone(), None,
+            match="share memory", views=True)),
         # Factories without dtype= take the default dtype in PyTorch: gn refuses
         # a default other than float32 rather than give float32 results.
         ("a float64 default dtype raises", lambda: under_default_dtype(

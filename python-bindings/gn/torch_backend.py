@@ -463,6 +463,24 @@ def _training_batch_norm(gm):
     return None
 
 
+def _refuse_written_aliases(given, written, placeholders):
+    """gn's program takes its inputs as separate tensors: where the graph
+    writes an input in place and another input shares its memory (a view of
+    it), the other would not see the write, so the call raises instead."""
+    storages = {}
+    for i, t in enumerate(given):
+        if isinstance(t, torch.Tensor) and t.numel():
+            storages.setdefault(t.untyped_storage().data_ptr(), []).append(i)
+    for shared in storages.values():
+        if len(shared) > 1 and any(i in written for i in shared):
+            names = [placeholders[i].target for i in shared]
+            raise RuntimeError(
+                f"gn backend: inputs {', '.join(names)} share memory (one is a view of another) "
+                "and the graph writes one of them in place; gn compiles its inputs as separate "
+                "tensors, so the others would not see the write: pass separate tensors (clone "
+                "the view) or keep the in-place write outside the compiled function")
+
+
 class _NoBackward(torch.autograd.Function):
     """gn's outputs where autograd records the graph: gn compiles forward
     graphs only, so a backward through them raises instead of leaving the
@@ -624,6 +642,8 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                     f"gn backend: input {name}, read as a number (.item()), was {value!r} when "
                     f"gn compiled the graph and is {given[i].item()!r} now; gn compiled it as a "
                     "constant: torch.compile the model again (torch._dynamo.reset())")
+        if written:
+            _refuse_written_aliases(given, written, placeholders)
         if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad
                                            for t in given):
             outs = list(_NoBackward.apply(call, *given))
