@@ -1,24 +1,31 @@
 #!/usr/bin/env python3
-"""What torch.autocast("cpu") does to each op, measured: the dtype of the
+"""What torch.autocast does to each op, measured: the dtype of the
 op's result for float32 arguments and for arguments in the region's type,
 inside a region. float32 in, region type out: the op runs in the low-
 precision type; region type in, float32 out: in float32; float32 and the
 region type mixed, float32 out where the op does not promote by itself: the
 widest type. lib/Import/Torch/Autocast.cpp's lists were written from this
-table (PyTorch 2.15); rerun it on another PyTorch to see what changed:
+table (PyTorch 2.15); rerun it on another PyTorch to see what changed.
 
-    scripts/torch-env.sh python conformance/autocast_policies.py [--dtype bfloat16|float16]
+--device cuda measures CUDA's lists without a GPU: the ops run on fake CUDA
+tensors (FakeTensorMode: shapes and dtypes only), with CUDA autocast turned
+on through torch.set_autocast_enabled, which torch.autocast refuses to do
+where CUDA is absent.
+
+    scripts/torch-env.sh python conformance/autocast_policies.py [--device cpu|cuda] [--dtype bfloat16|float16]
 """
 import argparse
+import contextlib
 
 import torch
+from torch._subclasses.fake_tensor import FakeTensorMode
 
 F = torch.nn.functional
 
 
 def ops(a, b, img, vol):
-    """name -> thunk, on arguments of one dtype."""
-    n = lambda *s: torch.randn(*s).to(a.dtype)  # noqa: E731
+    """name -> thunk, on arguments of one dtype (and device)."""
+    n = lambda *s: torch.randn(*s, device=a.device).to(a.dtype)  # noqa: E731
     return {
         "linear": lambda: F.linear(a, b), "matmul": lambda: a @ b, "mm": lambda: torch.mm(a, b),
         "bmm": lambda: torch.bmm(a[None], b[None]), "addmm": lambda: torch.addmm(a, a, b),
@@ -73,22 +80,46 @@ def ops(a, b, img, vol):
     }
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--dtype", choices=["bfloat16", "float16"], default="bfloat16")
-    low = getattr(torch, ap.parse_args().dtype)
-    torch.manual_seed(0)
+@contextlib.contextmanager
+def region(device, dtype):
+    """An autocast region; on "cuda", over fake CUDA tensors."""
+    if device == "cpu":
+        with torch.autocast("cpu", dtype=dtype):
+            yield
+        return
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        torch.set_autocast_enabled("cuda", True)
+        torch.set_autocast_dtype("cuda", dtype)
+        try:
+            yield
+        finally:
+            torch.set_autocast_enabled("cuda", False)
+
+
+def measure(device, low, table):
+    """{name: [result dtype from float32 arguments, from `low` ones]}."""
     rows = {}
     for src in (torch.float32, low):
-        a, b = torch.randn(3, 3).to(src), torch.randn(3, 3).to(src)
-        img, vol = torch.randn(1, 2, 4, 4).to(src), torch.randn(1, 1, 4, 4, 4).to(src)
-        with torch.no_grad(), torch.autocast("cpu", dtype=low):
-            for name, f in ops(a, b, img, vol).items():
+        with torch.no_grad(), region(device, low):
+            r = lambda *s: torch.randn(*s, device=device).to(src)  # noqa: E731
+            a, b, img, vol = r(3, 3), r(3, 3), r(1, 2, 4, 4), r(1, 1, 4, 4, 4)
+            for name, f in table(a, b, img, vol).items():
                 try:
-                    r = f()
-                    rows.setdefault(name, []).append(str(r.dtype).replace("torch.", ""))
+                    out = f()
+                    rows.setdefault(name, []).append(str(out.dtype).replace("torch.", ""))
                 except Exception as e:  # noqa: BLE001 - PyTorch refuses it: printed as such
                     rows.setdefault(name, []).append(f"error ({type(e).__name__})")
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    ap.add_argument("--dtype", choices=["bfloat16", "float16"], default="bfloat16")
+    args = ap.parse_args()
+    low = getattr(torch, args.dtype)
+    torch.manual_seed(0)
+    rows = measure(args.device, low, ops)
     print(f"{'op':36s} float32 in -> | {low} in ->".replace("torch.", ""))
     for name, (from32, fromlow) in rows.items():
         print(f"{name:36s} {from32:16s} | {fromlow}")

@@ -14,6 +14,7 @@ and gn's Python module:
 """
 import os
 import sys
+import warnings
 
 import torch
 
@@ -45,12 +46,12 @@ def against_eager(fn, *args):
     return f"inputs {changed} differ afterwards" if changed else None
 
 
-def raises(fn, *args, match, backward=False, views=False):
+def raises(fn, *args, match, backward=False, views=False, options=None):
     torch._dynamo.reset()
     if views:  # the second argument a view of the first
         args = (args[0], args[0][1:])
     try:
-        out = torch.compile(fn, backend="gn", fullgraph=True)(*args)
+        out = torch.compile(fn, backend="gn", fullgraph=True, options=options)(*args)
         if backward:
             out.sum().backward()
     except Exception as e:  # noqa: BLE001 - the message is what is checked
@@ -145,6 +146,15 @@ def integer_output_under_grad():
     return raises(lambda x, w: x @ w, torch.randn(4, 8), w, match="backward", backward=True)
 
 
+def with_compile_arguments(x, **kw):
+    """torch.compile(..., **kw) of a small function against eager."""
+    torch._dynamo.reset()
+    fn = lambda x: (x @ x.t()).softmax(-1) * 2  # noqa: E731
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return None if same(torch.compile(fn, backend="gn", **kw)(x), fn(x)) else "results differ"
+
+
 def under_default_dtype(dtype, fn, *args, **kw):
     """A case run with torch.set_default_dtype(dtype), restored after."""
     before = torch.get_default_dtype()
@@ -187,6 +197,13 @@ def main():
         ("backward through gn's graph raises", lambda: raises(
             lin, x, match="backward through a graph gn compiled", backward=True)),
         ("integer and float outputs under autograd", integer_output_under_grad),
+        # torch.compile's own arguments reach gn: options= its keyword
+        # arguments (an unknown one named), mode= a hint gn takes as it is.
+        ("options={'pipeline_options': ..., 'switches': ...}", lambda: with_compile_arguments(
+            x, options={"pipeline_options": "attention-kernels=true", "switches": {}})),
+        ("an unknown option raises", lambda: raises(
+            lambda x: x + 1, x, match="unknown option(s) 'bogus'", options={"bogus": 1})),
+        ("mode='max-autotune' compiles", lambda: with_compile_arguments(x, mode="max-autotune")),
         # A view of an input passed beside it, the input written in place: the
         # view must see the write, which gn's separate inputs cannot give.
         ("an input written while another input views it raises", lambda: raises(

@@ -500,10 +500,43 @@ class _NoBackward(torch.autograd.Function):
             "torch.inference_mode(), or compile training with another backend")
 
 
-def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=None):
+# What torch.compile(backend="gn", options={...}) may set: gn_backend's own
+# keyword arguments.
+OPTIONS = ("device", "pipeline_options", "switches")
+_MODES_WARNED = set()
+
+
+def _read_compile_options(options, mode, device, pipeline_options, switches):
+    """torch.compile's options= dict and mode= as gn_backend's arguments."""
+    if mode not in (None, "default") and mode not in _MODES_WARNED:
+        # A performance hint, not a change of results: gn has one way to
+        # compile (on CUDA it already replays one graph a call, what
+        # reduce-overhead asks of Inductor).
+        _MODES_WARNED.add(mode)
+        warnings.warn(f"gn backend: mode={mode!r} is Inductor's; gn compiles the same way in "
+                      "every mode (on CUDA one graph replay a call)", stacklevel=3)
+    if options is None:
+        return device, pipeline_options, switches
+    if not isinstance(options, dict):
+        raise RuntimeError(f"gn backend: options must be a dict, got {type(options).__name__}")
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise RuntimeError(f"gn backend: unknown option(s) {', '.join(map(repr, unknown))}; gn "
+                           f"takes {', '.join(OPTIONS)} (gn.switches(device) lists the "
+                           "switches)")
+    return (options.get("device", device), options.get("pipeline_options", pipeline_options),
+            options.get("switches", switches))
+
+
+def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=None,
+               options=None, mode=None):
     """The TorchDynamo backend: compiles `gm` with gn for the device its
     tensors are on (`device`, when given, must agree); returns the callable
-    that runs it."""
+    that runs it. torch.compile(..., options={...}) passes `device`,
+    `pipeline_options` (gn-opt's, e.g. "attention-kernels=true") and
+    `switches` (a dict, gn.switches(device)) through `options`."""
+    device, pipeline_options, switches = _read_compile_options(
+        options, mode, device, pipeline_options, switches)
     if torch.get_default_dtype() != torch.float32:
         # Factories without dtype= (torch.ones(3)), true division of ints and
         # Python floats with int tensors take the default dtype; gn's importer
