@@ -411,6 +411,16 @@ def define_math():
          "return (torch.fmod(x, 0.7), torch.fmod(x, -3.0))")
     case("math_fmod_scalar_bf16", "math", [D("x", (6,), [50, -30, 1000, -0.0, 7.5, 1e20], "bf16")],
          "return (torch.fmod(x, 0.7),)")
+    # Half tensors with a number: PyTorch computes add / sub / mul / div in
+    # float32 with the number at its own value (1e5 is inf in float16), alpha
+    # too, and `c / x` as x.reciprocal() * c.
+    for dt, big in (("f16", 1e5), ("bf16", 1e39)):
+        case(f"math_half_scalar_opmath_{dt}", "math",
+             [D("x", (6,), [0.3, -0.6, 0.00012, 7.5, -1.25, 0.0999], dt),
+              D("y", (6,), [1.5, 2.25, -3.0, 0.125, 4.0, -0.5], dt)],
+             f"return (x * {big!r}, {big!r} * x, x * 0.1, x / 1e-5, x - 0.1, x + 0.3, 0.3 + x, "
+             "x.add(y, alpha=0.3), x.sub(y, alpha=1.7), 2.5 / x, x * torch.tensor(0.1), "
+             "x.mul(torch.tensor(1e5, dtype=torch.float64)))")
     case("norm_large_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -60000, 1, 1], "f16")],
          "return (torch.linalg.vector_norm(x, dim=1), torch.norm(x, p=3, dim=0), x.norm())")
     case("normalize_huge_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -600, 1, 1], "f16")],

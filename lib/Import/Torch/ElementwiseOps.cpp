@@ -42,12 +42,65 @@ FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
   return ctx.binary<OpTy>(a.get("input"), a.get("other"));
 }
 
+/// A number as PyTorch's kernels see an operand: a Python scalar, one read
+/// with .item(), or a zero-dim tensor.
+bool isNumberOperand(const PyValue &v) {
+  return v.isNumber() || (v.isTensor() && (v.wrappedScalar || v.type().getRank() == 0));
+}
+
+/// PyTorch's CPU kernels for mul and div of float16 / bfloat16 ("opmath"):
+/// with a number as the second operand, they compute in float32 with the
+/// number at its own value, not rounded to the half type first (x.half() *
+/// 1e5 is finite where 1e5 in float16 is inf; x.half() * 0.1 multiplies by
+/// float32's 0.1); the result rounds once. (add and sub round the number,
+/// test/goldens/ops/math_half_scalar_opmath_*.) Null when the rule does not
+/// apply (not a half result, or no number): the op is built as usual.
+template <typename OpTy>
+FailureOr<std::optional<PyValue>> halfOpmath(ImportContext &ctx, const PyValue &x,
+                                             const PyValue &y) {
+  auto t = ctx.promote({x, y});
+  if (failed(t))
+    return failure();
+  if (!(t->isF16() || t->isBF16()) || !x.isTensor() || !isNumberOperand(y))
+    return std::optional<PyValue>();
+  auto xf = ctx.convert(x.tensor, ctx.f32());
+  auto yf = y.isTensor() ? ctx.convert(y.tensor, ctx.f32()) : ctx.asTensor(y, ctx.f32());
+  if (failed(xf) || failed(yf))
+    return failure();
+  auto r = ctx.build<OpTy>({*xf, *yf});
+  if (failed(r))
+    return failure();
+  auto out = ctx.convert(*r, *t);
+  if (failed(out))
+    return failure();
+  return std::optional<PyValue>(PyValue::of(*out));
+}
+
+/// `op(x, y)` with the opmath rule above where it applies.
+template <typename OpTy>
+FailureOr<PyValue> opmathBinary(ImportContext &ctx, const PyValue &x, const PyValue &y) {
+  auto half = halfOpmath<OpTy>(ctx, x, y);
+  if (failed(half))
+    return failure();
+  return *half ? **half : ctx.binary<OpTy>(x, y);
+}
+
+/// mul: a number in either place is the kernel's second operand
+/// (`2.5 * x` is x.__rmul__(2.5)).
+FailureOr<PyValue> mul(ImportContext &ctx, Args &a) {
+  const PyValue &x = a.get("input"), &y = a.get("other");
+  if (isNumberOperand(x) && !isNumberOperand(y))
+    return opmathBinary<gn::MulOp>(ctx, y, x);
+  return opmathBinary<gn::MulOp>(ctx, x, y);
+}
+
 /// `v` times torch's `alpha` argument, when one is given.
 FailureOr<PyValue> timesAlpha(ImportContext &ctx, Args &a, const PyValue &v) {
   return a.has("alpha") ? ctx.binary<gn::MulOp>(v, a.get("alpha")) : FailureOr<PyValue>(v);
 }
 
-/// add/sub with torch's `alpha`: input op (alpha * other).
+/// add/sub with torch's `alpha`: input op (alpha * other). (Unlike mul and
+/// div, PyTorch's CPU add rounds a number and alpha to the half type.)
 template <typename OpTy>
 FailureOr<PyValue> withAlpha(ImportContext &ctx, Args &a) {
   auto other = timesAlpha(ctx, a, a.get("other"));
@@ -62,8 +115,22 @@ FailureOr<PyValue> rsub(ImportContext &ctx, Args &a) {
 
 FailureOr<PyValue> div(ImportContext &ctx, Args &a) {
   auto mode = a.get("rounding_mode");
-  if (mode.isNone())
-    return ctx.binary<gn::DivOp>(a.get("input"), a.get("other"), /*resultFloat=*/true);
+  if (mode.isNone()) {
+    const PyValue &x = a.get("input"), &y = a.get("other");
+    if (!x.isTensor() && y.isTensor() && !y.wrappedScalar) {
+      // `2.5 / t` is t.__rtruediv__(2.5): t.reciprocal() * 2.5, two roundings.
+      auto r = ctx.unary<gn::ReciprocalOp>(y.tensor, /*floatOnly=*/true);
+      return failed(r) ? r : opmathBinary<gn::MulOp>(ctx, *r, x);
+    }
+    if (isNumberOperand(y) && x.isTensor()) {
+      auto half = halfOpmath<gn::DivOp>(ctx, x, y);
+      if (failed(half))
+        return failure();
+      if (*half)
+        return **half;
+    }
+    return ctx.binary<gn::DivOp>(x, y, /*resultFloat=*/true);
+  }
   if (mode.kind == PyValue::Str && mode.s == "floor")
     return ctx.binary<gn::FloorDivOp>(a.get("input"), a.get("other"));
   if (mode.kind == PyValue::Str && mode.s == "trunc") {
@@ -703,7 +770,7 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("add|__add__|__radd__|__iadd__", "input, other, *, alpha=None", withAlpha<gn::AddOp>);
   r.add("sub|subtract|__sub__|__isub__", "input, other, *, alpha=None", withAlpha<gn::SubOp>);
   r.add("rsub|__rsub__", "input, other, alpha=None", rsub);
-  r.add("mul|multiply|__mul__|__rmul__|__imul__", "input, other", binary<gn::MulOp>);
+  r.add("mul|multiply|__mul__|__rmul__|__imul__", "input, other", mul);
   r.add("div|divide|true_divide|__truediv__|__itruediv__", "input, other, *, rounding_mode=None",
         div);
   r.add("floor_divide|__floordiv__", "input, other", binary<gn::FloorDivOp>);
