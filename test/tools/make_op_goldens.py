@@ -421,6 +421,12 @@ def define_math():
              f"return (x * {big!r}, {big!r} * x, x * 0.1, x / 1e-5, x - 0.1, x + 0.3, 0.3 + x, "
              "x.add(y, alpha=0.3), x.sub(y, alpha=1.7), 2.5 / x, x * torch.tensor(0.1), "
              "x.mul(torch.tensor(1e5, dtype=torch.float64)))")
+        # addcmul, addcdiv and floor_divide of half tensors: in float32, rounded once.
+        case(f"math_half_opmath_ternary_{dt}", "math",
+             [D("x", (6,), [0.3, -0.6, 0.00012, 7.5, -1.25, 0.0999], dt),
+              D("y", (6,), [1.5, 2.25, -3.0, 0.125, 4.0, -0.5], dt)],
+             "return (torch.addcdiv(x, x, y, value=0.3), torch.addcmul(x, x, y, value=0.7), "
+             "torch.floor_divide(x, 0.3), torch.floor_divide(x, y), torch.div(x, 0.3, rounding_mode='floor'))")
     case("norm_large_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -60000, 1, 1], "f16")],
          "return (torch.linalg.vector_norm(x, dim=1), torch.norm(x, p=3, dim=0), x.norm())")
     case("normalize_huge_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -600, 1, 1], "f16")],

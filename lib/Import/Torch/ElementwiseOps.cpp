@@ -113,6 +113,8 @@ FailureOr<PyValue> rsub(ImportContext &ctx, Args &a) {
   return failed(input) ? input : ctx.binary<gn::SubOp>(a.get("other"), *input);
 }
 
+FailureOr<PyValue> floorDivide(ImportContext &ctx, Args &a);
+
 FailureOr<PyValue> div(ImportContext &ctx, Args &a) {
   auto mode = a.get("rounding_mode");
   if (mode.isNone()) {
@@ -132,7 +134,7 @@ FailureOr<PyValue> div(ImportContext &ctx, Args &a) {
     return ctx.binary<gn::DivOp>(x, y, /*resultFloat=*/true);
   }
   if (mode.kind == PyValue::Str && mode.s == "floor")
-    return ctx.binary<gn::FloorDivOp>(a.get("input"), a.get("other"));
+    return floorDivide(ctx, a);
   if (mode.kind == PyValue::Str && mode.s == "trunc") {
     auto q = ctx.binary<gn::DivOp>(a.get("input"), a.get("other"));
     if (failed(q))
@@ -391,8 +393,37 @@ FailureOr<PyValue> square(ImportContext &ctx, Args &a) {
   return ctx.binary<gn::MulOp>(x, x);
 }
 
-FailureOr<PyValue> addcmul(ImportContext &ctx, Args &a) {
-  auto prod = ctx.binary<gn::MulOp>(a.get("tensor1"), a.get("tensor2"));
+/// Runs `body` on `operands`, their tensors widened to float32 where the
+/// operands promote to float16 / bfloat16, and rounds its result back once:
+/// PyTorch's kernels of addcmul, addcdiv and floor_divide compute those
+/// types in float32 (a number operand at its own value).
+FailureOr<PyValue> inOpmath(ImportContext &ctx, std::vector<PyValue> operands,
+                            llvm::function_ref<FailureOr<PyValue>(llvm::ArrayRef<PyValue>)> body) {
+  auto t = ctx.promote(operands);
+  if (failed(t))
+    return failure();
+  if (!(t->isF16() || t->isBF16()))
+    return body(operands);
+  for (PyValue &v : operands) {
+    if (!v.isTensor())
+      continue;
+    auto c = ctx.convert(v.tensor, ctx.f32());
+    if (failed(c))
+      return failure();
+    bool wrapped = v.wrappedScalar;
+    v = PyValue::of(*c);
+    v.wrappedScalar = wrapped;
+  }
+  auto r = body(operands);
+  if (failed(r) || !r->isTensor())
+    return r;
+  auto c = ctx.convert(r->tensor, *t);
+  return failed(c) ? FailureOr<PyValue>(failure()) : FailureOr<PyValue>(PyValue::of(*c));
+}
+
+FailureOr<PyValue> addcmulOf(ImportContext &ctx, Args &a, const PyValue &input,
+                             const PyValue &t1, const PyValue &t2) {
+  auto prod = ctx.binary<gn::MulOp>(t1, t2);
   if (failed(prod))
     return failure();
   if (a.has("value")) {
@@ -405,11 +436,12 @@ FailureOr<PyValue> addcmul(ImportContext &ctx, Args &a) {
     if (failed(prod))
       return failure();
   }
-  return ctx.binary<gn::AddOp>(a.get("input"), *prod);
+  return ctx.binary<gn::AddOp>(input, *prod);
 }
 
-FailureOr<PyValue> addcdiv(ImportContext &ctx, Args &a) {
-  auto q = ctx.binary<gn::DivOp>(a.get("tensor1"), a.get("tensor2"), true);
+FailureOr<PyValue> addcdivOf(ImportContext &ctx, Args &a, const PyValue &input,
+                             const PyValue &t1, const PyValue &t2) {
+  auto q = ctx.binary<gn::DivOp>(t1, t2, true);
   if (failed(q))
     return failure();
   if (a.has("value")) {
@@ -417,7 +449,23 @@ FailureOr<PyValue> addcdiv(ImportContext &ctx, Args &a) {
     if (failed(q))
       return failure();
   }
-  return ctx.binary<gn::AddOp>(a.get("input"), *q);
+  return ctx.binary<gn::AddOp>(input, *q);
+}
+
+FailureOr<PyValue> floorDivide(ImportContext &ctx, Args &a) {
+  return inOpmath(ctx, {a.get("input"), a.get("other")}, [&](llvm::ArrayRef<PyValue> v) {
+    return ctx.binary<gn::FloorDivOp>(v[0], v[1]);
+  });
+}
+
+FailureOr<PyValue> addcmul(ImportContext &ctx, Args &a) {
+  return inOpmath(ctx, {a.get("input"), a.get("tensor1"), a.get("tensor2")},
+                  [&](llvm::ArrayRef<PyValue> v) { return addcmulOf(ctx, a, v[0], v[1], v[2]); });
+}
+
+FailureOr<PyValue> addcdiv(ImportContext &ctx, Args &a) {
+  return inOpmath(ctx, {a.get("input"), a.get("tensor1"), a.get("tensor2")},
+                  [&](llvm::ArrayRef<PyValue> v) { return addcdivOf(ctx, a, v[0], v[1], v[2]); });
 }
 
 FailureOr<PyValue> lerp(ImportContext &ctx, Args &a) {
@@ -773,7 +821,7 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("mul|multiply|__mul__|__rmul__|__imul__", "input, other", mul);
   r.add("div|divide|true_divide|__truediv__|__itruediv__", "input, other, *, rounding_mode=None",
         div);
-  r.add("floor_divide|__floordiv__", "input, other", binary<gn::FloorDivOp>);
+  r.add("floor_divide|__floordiv__", "input, other", floorDivide);
   r.add("remainder|__mod__", "input, other", binary<gn::RemOp>);
   // In the operands' promoted type, a Python number rounded to it (torch);
   // the remainder is exact there.
