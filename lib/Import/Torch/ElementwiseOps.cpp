@@ -58,6 +58,8 @@ bool isNumberOperand(const PyValue &v) {
 template <typename OpTy>
 FailureOr<std::optional<PyValue>> halfOpmath(ImportContext &ctx, const PyValue &x,
                                              const PyValue &y) {
+  if (eitherComplex(x, y)) // (complex pairs: ImportContext::binary's own rules)
+    return std::optional<PyValue>();
   auto t = ctx.promote({x, y});
   if (failed(t))
     return failure();
@@ -399,6 +401,8 @@ FailureOr<PyValue> square(ImportContext &ctx, Args &a) {
 /// types in float32 (a number operand at its own value).
 FailureOr<PyValue> inOpmath(ImportContext &ctx, std::vector<PyValue> operands,
                             llvm::function_ref<FailureOr<PyValue>(llvm::ArrayRef<PyValue>)> body) {
+  if (llvm::any_of(operands, [](const PyValue &v) { return isComplex(v); }))
+    return body(operands);
   auto t = ctx.promote(operands);
   if (failed(t))
     return failure();
