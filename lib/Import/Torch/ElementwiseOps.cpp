@@ -91,9 +91,11 @@ FailureOr<PyValue> opmathBinary(ImportContext &ctx, const PyValue &x, const PyVa
 /// (`2.5 * x` is x.__rmul__(2.5)).
 FailureOr<PyValue> mul(ImportContext &ctx, Args &a) {
   const PyValue &x = a.get("input"), &y = a.get("other");
-  if (isNumberOperand(x) && !isNumberOperand(y))
-    return opmathBinary<gn::MulOp>(ctx, y, x);
-  return opmathBinary<gn::MulOp>(ctx, x, y);
+  bool swapped = isNumberOperand(x) && !isNumberOperand(y);
+  auto half = swapped ? halfOpmath<gn::MulOp>(ctx, y, x) : halfOpmath<gn::MulOp>(ctx, x, y);
+  if (failed(half))
+    return failure();
+  return *half ? **half : ctx.binary<gn::MulOp>(x, y);
 }
 
 /// `v` times torch's `alpha` argument, when one is given.
