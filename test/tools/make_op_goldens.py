@@ -2304,6 +2304,12 @@ def define_factory():
         "tensor_bool": "torch.tensor([True, False])", "scalar_tensor": "torch.scalar_tensor(2.5)",
         "linspace": "torch.linspace(0, 1, 5)", "linspace_dtype": "torch.linspace(-1, 1, steps=7, dtype=torch.float64)",
         "linspace_thirds": "torch.linspace(0, 1, 7)",
+        # Bit for bit as PyTorch's kernel: halves from each end with fused
+        # multiply-adds; half types round start and end first.
+        "linspace_kernel_rounding": "return (torch.linspace(-1, 1, 7), torch.linspace(-3.3, 7.7, 13), "
+                                    "torch.linspace(0, 10, 100), torch.linspace(-1, 1, 7, dtype=torch.float64), "
+                                    "torch.linspace(-3.3, 7.7, 13, dtype=torch.float16), "
+                                    "torch.linspace(-3.3, 7.7, 13, dtype=torch.bfloat16))",
         "eye": "torch.eye(3)", "eye_rect": "torch.eye(2, 4)", "eye_dtype": "torch.eye(3, dtype=torch.int64)",
         "empty_fill": "t = torch.empty(2, 3)\nt.fill_(1.25)\nreturn (t,)",
         "zero_": "t = x.clone()\nt.zero_()\nreturn (t,)",

@@ -260,6 +260,18 @@ FailureOr<PyValue> arange(ImportContext &ctx, Args &a) {
            ctx.attr("dtype", TypeAttr::get(e))}));
 }
 
+template <typename T>
+std::vector<double> linspaceValues(double start, double end, int64_t steps) {
+  std::vector<double> values;
+  if (steps == 1)
+    return {start};
+  T s = T(start), e = T(end), step = (e - s) / T(steps - 1);
+  int64_t halfway = steps / 2;
+  for (int64_t i = 0; i < steps; ++i)
+    values.push_back(i < halfway ? std::fma(step, T(i), s) : std::fma(-step, T(steps - i - 1), e));
+  return values;
+}
+
 FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
   auto s = a.real("start"), e = a.real("end");
   auto n = a.integer("steps");
@@ -268,10 +280,31 @@ FailureOr<PyValue> linspace(ImportContext &ctx, Args &a) {
     return failure();
   if (failed(checkConstantShape(a, {*n})))
     return failure();
+  Type type = *dt ? **dt : ctx.f32();
+  // PyTorch's kernel: step = (end - start) / (steps - 1), the first half
+  // counted up from start and the second down from end with fused
+  // multiply-adds, in float for the 32-bit and narrower float types (double
+  // otherwise), so the values match it bit for bit (a double formula rounded once gave 0 where it gives
+  // -2.98e-8 in linspace(-1, 1, 7)).
+  // float16 / bfloat16 round start and end to their type first. (Integer
+  // types: start + (end - start) * i / (steps - 1), truncated.)
   std::vector<double> values;
-  for (int64_t i = 0; i < *n; ++i)
-    values.push_back(*n == 1 ? *s : *s + (*e - *s) * i / (*n - 1));
-  return PyValue::of(denseConstant(ctx, *dt ? **dt : ctx.f32(), {*n}, values));
+  if (type.isF64()) {
+    values = linspaceValues<double>(*s, *e, *n);
+  } else if (auto ft = dyn_cast<FloatType>(type)) {
+    auto round = [&](double v) {
+      llvm::APFloat f(v);
+      bool lost;
+      f.convert(ft.getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven, &lost);
+      f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
+      return f.convertToDouble();
+    };
+    values = linspaceValues<float>(round(*s), round(*e), *n);
+  } else {
+    for (int64_t i = 0; i < *n; ++i)
+      values.push_back(*n == 1 ? *s : *s + (*e - *s) * i / (*n - 1));
+  }
+  return PyValue::of(denseConstant(ctx, type, {*n}, values));
 }
 
 FailureOr<PyValue> eye(ImportContext &ctx, Args &a) {
