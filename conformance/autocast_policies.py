@@ -10,7 +10,11 @@ table (PyTorch 2.15); rerun it on another PyTorch to see what changed.
 --device cuda measures CUDA's lists without a GPU: the ops run on fake CUDA
 tensors (FakeTensorMode: shapes and dtypes only), with CUDA autocast turned
 on through torch.set_autocast_enabled, which torch.autocast refuses to do
-where CUDA is absent.
+where CUDA is absent. Only the ops with autocast kernels of their own are
+measured as a GPU would run them: a composite op may decompose below the
+autocast key under fake tensors (tensordot gives float32 here, though its
+matmul runs in the region's type on the CPU's region), so gn does not take
+CUDA's lists from this table alone.
 
     scripts/torch-env.sh python conformance/autocast_policies.py [--device cpu|cuda] [--dtype bfloat16|float16]
 """
