@@ -155,6 +155,18 @@ def with_compile_arguments(x, **kw):
         return None if same(torch.compile(fn, backend="gn", **kw)(x), fn(x)) else "results differ"
 
 
+def written_chunk():
+    """Two chunks of one tensor (one storage, no overlap), one written in
+    place: separate indeed, so it compiles and matches eager."""
+    fn = lambda q, k: (q.mul_(2), k + q)[1]  # noqa: E731
+    torch._dynamo.reset()
+    mine, theirs = torch.randn(4, 8), None
+    theirs = mine.clone()
+    got = torch.compile(fn, backend="gn", fullgraph=True)(*mine.chunk(2))
+    want = fn(*theirs.chunk(2))
+    return None if same(got, want) and same(mine, theirs) else "results or the tensor differ"
+
+
 def under_default_dtype(dtype, fn, *args, **kw):
     """A case run with torch.set_default_dtype(dtype), restored after."""
     before = torch.get_default_dtype()
@@ -209,6 +221,7 @@ def main():
         ("an input written while another input views it raises", lambda: raises(
             lambda x, y: (x.add_(1), y * 2)[1], x.clone(), None,
             match="share memory", views=True)),
+        ("chunks of one tensor, one written in place", written_chunk),
         # Factories without dtype= take the default dtype in PyTorch: gn refuses
         # a default other than float32 rather than give float32 results.
         ("a float64 default dtype raises", lambda: under_default_dtype(

@@ -463,17 +463,33 @@ def _training_batch_norm(gm):
     return None
 
 
+def _byte_range(t):
+    """The bytes of its storage tensor `t` can reach: [first, last)."""
+    start = t.storage_offset() * t.element_size()
+    span = sum((n - 1) * abs(s) for n, s in zip(t.shape, t.stride())) + 1
+    return start, start + span * t.element_size()
+
+
 def _refuse_written_aliases(given, written, placeholders):
     """gn's program takes its inputs as separate tensors: where the graph
-    writes an input in place and another input shares its memory (a view of
-    it), the other would not see the write, so the call raises instead."""
+    writes an input in place and another input overlaps its memory (a view
+    of it), the other would not see the write, so the call raises instead.
+    (Views that share a storage without overlapping, like chunks of one
+    tensor, are separate indeed.)"""
     storages = {}
     for i, t in enumerate(given):
         if isinstance(t, torch.Tensor) and t.numel():
             storages.setdefault(t.untyped_storage().data_ptr(), []).append(i)
     for shared in storages.values():
-        if len(shared) > 1 and any(i in written for i in shared):
-            names = [placeholders[i].target for i in shared]
+        for i in shared:
+            if i not in written:
+                continue
+            lo, hi = _byte_range(given[i])
+            overlapping = [j for j in shared if j != i and
+                           _byte_range(given[j])[0] < hi and lo < _byte_range(given[j])[1]]
+            if not overlapping:
+                continue
+            names = [placeholders[k].target for k in [i] + overlapping]
             raise RuntimeError(
                 f"gn backend: inputs {', '.join(names)} share memory (one is a view of another) "
                 "and the graph writes one of them in place; gn compiles its inputs as separate "
