@@ -33,8 +33,33 @@ DTYPES = ["float32", "float64", "float16", "bfloat16", "int64", "int32", "int16"
           "uint8", "bool"]
 
 
+# --special: float inputs hold IEEE special values and extremes instead of
+# random ones (NaN, +-inf, -0.0, 0, the type's near-largest and a subnormal),
+# repeated to fill the shape.
+SPECIAL = []
+BIG = {"float16": 6.0e4, "bfloat16": 3.0e38, "float32": 3.0e38, "float64": 1.0e300}
+TINY = {"float16": 6.0e-8, "bfloat16": 9.2e-41, "float32": 1.0e-40, "float64": 1.0e-310}
+
+
+def special_values(dtype, shape):
+    n = int(np.prod(shape))
+    base = [np.nan, np.inf, -np.inf, -0.0, 0.0, BIG[dtype], -BIG[dtype], TINY[dtype], 1.0, -1.0,
+            0.5, -2.5]
+    v = np.array((base * (n // len(base) + 1))[:n], dtype="float64")
+    if dtype == "float64":
+        return v.reshape(shape)
+    v = v.astype("float32")
+    if dtype == "bfloat16":  # bfloat16's own values (NaN, inf and zeros stay)
+        v = (v.view("uint32") & 0xFFFF0000).view("float32")
+    elif dtype == "float16":
+        v = v.astype("float16").astype("float32")
+    return v.reshape(shape)
+
+
 def values(kind, dtype, shape, rng):
     n = int(np.prod(shape))
+    if SPECIAL and kind in ("x", "pos") and (dtype.startswith("float") or dtype == "bfloat16"):
+        return special_values(dtype, shape)
     if kind == "idx":
         return rng.randint(0, 3, size=shape).astype("int64")
     if kind == "cond":
@@ -116,7 +141,12 @@ def main(framework, forms, run_framework, write_case, index_dtype="int64", dtype
                     help="compiled: gn's compiled CPU program (no interpreter fallback allowed)")
     ap.add_argument("--pipeline-options", default="",
                     help="with --mode compiled, e.g. the CUDA kernels' forms on the CPU")
+    ap.add_argument("--special", action="store_true",
+                    help="float inputs of IEEE special values and extremes (NaN, +-inf, -0.0, "
+                         "the type's near-largest, a subnormal) instead of random ones")
     a = ap.parse_args()
+    if a.special:
+        SPECIAL.append(True)
     tmp = a.keep or tempfile.mkdtemp(prefix="gn-dtype-matrix.")
     shutil.rmtree(os.path.join(tmp, "cases"), ignore_errors=True)
     shutil.rmtree(os.path.join(tmp, "dump"), ignore_errors=True)

@@ -515,6 +515,14 @@ CASES.update({
                            ["q = paddle._C_ops.divide(a, b)",
                             "y = paddle._C_ops.fmax(q, c)", "z = paddle._C_ops.fmin(c, q)"],
                            ["y", "z"]),
+    # PaddlePaddle's sign keeps NaN (PyTorch's gives 0).
+    "math_sign_nan": (_special, ["q = paddle._C_ops.divide(a, b)", "y = paddle._C_ops.sign(q)"],
+                      ["y"]),
+    # log_softmax clips x - max below at -64 (its kernel's ValueClip): a logit
+    # far below its row's max gives about -64.
+    "log_softmax_clipped": ([inp("x", [2, 4], data=[0, -1e9, 3, -100, 1, 2, -70, -63])],
+                            ["y = paddle._C_ops.log_softmax(x, -1)",
+                             "z = paddle._C_ops.log_softmax(x, 0)"], ["y", "z"]),
     "math_heaviside": ([inp("x", [6], data=[-1, 0, 2, 0, -3, 0.5]),
                         inp("v", [6], data=[0.5, 0.25, 9, 1, 4, 7])],
                        ["y = paddle._C_ops.heaviside(x, v)"], ["y"]),

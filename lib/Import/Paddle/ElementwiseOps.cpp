@@ -38,6 +38,21 @@ FailureOr<PyValue> relu(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::WhereOp>({*positive, *x, zero}));
 }
 
+/// sign(x) as PaddlePaddle's kernel gives it: NaN stays NaN (gn.sign gives
+/// 0 there, as PyTorch).
+FailureOr<PyValue> sign(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  if (failed(x))
+    return failure();
+  auto s = ctx.unary<gn::SignOp>(*x, false);
+  if (failed(s) || !isa<FloatType>(typeOf(*x).getElementType()))
+    return s;
+  auto nan = ctx.build<gn::NeOp>({*x, *x});
+  if (failed(nan))
+    return failure();
+  return wrap(ctx.build<gn::WhereOp>({*nan, *x, s->tensor}));
+}
+
 template <typename OpTy>
 FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
   return ctx.binary<OpTy>(a.get("x"), a.get("y"));
@@ -441,7 +456,7 @@ void paddle::registerElementwiseOps(OpRegistry &r) {
   r.add("tanh", "x", folded<unary<gn::TanhOp, true>>);
   r.add("erf", "x", folded<unary<gn::ErfOp, true>>);
   // floor, ceil and round: MathOps.cpp (integers unchanged).
-  r.add("sign", "x", folded<unary<gn::SignOp, false>>);
+  r.add("sign", "x", folded<sign>);
   r.add("reciprocal", "x", folded<unary<gn::ReciprocalOp, true>>);
   r.add("sigmoid", "x", folded<unary<gn::SigmoidOp, true>>);
   r.add("neg", "x", folded<unary<gn::NegOp, false>>);

@@ -193,6 +193,33 @@ FailureOr<PyValue> softmaxLike(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<OpTy>({*x}, {ctx.i64("dim", *d)}));
 }
 
+/// log_softmax(x, axis) as PaddlePaddle's kernel computes it: x - max
+/// clipped below at -64 (its ValueClip, so exp never underflows), then
+/// that minus the log of its exponentials' sum: an entry 64 or more below
+/// its row's max gives about -64, not x - max (a logit of -1e9 beside 0
+/// gives -64 in PaddlePaddle).
+FailureOr<PyValue> logSoftmax(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto axis = a.integer("axis");
+  if (failed(x) || failed(axis))
+    return failure();
+  auto type = typeOf(*x);
+  auto d = ctx.dim(*axis, type.getRank());
+  if (failed(d))
+    return failure();
+  if (!isa<FloatType>(type.getElementType()) || type.getRank() == 0)
+    return wrap(ctx.build<gn::LogSoftmaxOp>({*x}, {ctx.i64("dim", *d)}));
+  Chain c{ctx};
+  Value max = c.op<gn::ReduceMaxOp>({*x}, {ctx.ints("dims", {*d}), ctx.flag("keepdim", true)});
+  Value shifted = c.op<gn::SubOp>({*x, max});
+  Value clipped =
+      c.op<gn::MaximumOp>({shifted, ctx.splat(type.getElementType(), -64.0)});
+  Value out = c.op<gn::LogSoftmaxOp>({clipped}, {ctx.i64("dim", *d)});
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
 /// p_norm(x, porder, axis, epsilon, keepdim, asvector): (sum |x|^p)^(1/p)
 /// along `axis` (every axis with asvector); p = inf / -inf take the max /
 /// min of |x|, p = 0 counts the non-zeros. epsilon only guards the gradient.
@@ -491,7 +518,7 @@ void paddle::registerReductionOps(OpRegistry &r) {
         "logits, label, soft_label=False, use_softmax=True, numeric_stable_mode=True, "
         "ignore_index=-100, axis=-1",
         crossEntropyWithSoftmax);
-  r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp>);
+  r.add("log_softmax", "x, axis=-1", logSoftmax);
   r.add("dist", "x, y, p=2.0", folded<dist>);
   r.add("mode", "x, axis=-1, keepdim=False", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
     auto x = a.tensor("x");
