@@ -523,6 +523,11 @@ CASES.update({
     "log_softmax_clipped": ([inp("x", [2, 4], data=[0, -1e9, 3, -100, 1, 2, -70, -63])],
                             ["y = paddle._C_ops.log_softmax(x, -1)",
                              "z = paddle._C_ops.log_softmax(x, 0)"], ["y", "z"]),
+    "cross_entropy_with_softmax_clipped": (
+        [inp("x", [2, 4], data=[0, -1e9, 3, -100, 1, 2, -70, -63]),
+         inp("l", [2, 1], dtype="int64", data=[1, 2])],
+        ["s, loss = paddle._C_ops.cross_entropy_with_softmax(x, l, False, True, True, -100, -1)"],
+        ["s", "loss"]),
     "math_heaviside": ([inp("x", [6], data=[-1, 0, 2, 0, -3, 0.5]),
                         inp("v", [6], data=[0.5, 0.25, 9, 1, 4, 7])],
                        ["y = paddle._C_ops.heaviside(x, v)"], ["y"]),

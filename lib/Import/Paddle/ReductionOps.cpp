@@ -193,31 +193,37 @@ FailureOr<PyValue> softmaxLike(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<OpTy>({*x}, {ctx.i64("dim", *d)}));
 }
 
-/// log_softmax(x, axis) as PaddlePaddle's kernel computes it: x - max
-/// clipped below at -64 (its ValueClip, so exp never underflows), then
-/// that minus the log of its exponentials' sum: an entry 64 or more below
-/// its row's max gives about -64, not x - max (a logit of -1e9 beside 0
-/// gives -64 in PaddlePaddle).
+/// x - max along `dim` clipped below at -64, as PaddlePaddle's log_softmax
+/// and cross_entropy_with_softmax kernels shift their logits (ValueClip, so
+/// exp never underflows): the softmaxes of the result are PaddlePaddle's,
+/// an entry 64 or more below its row's max giving about -64 in log space
+/// (a logit of -1e9 beside 0: -64, not -1e9; PaddlePaddle's plain softmax
+/// clips too, but there the difference is e^-64 and gn leaves it out).
+FailureOr<Value> clippedShift(ImportContext &ctx, Value x, int64_t dim) {
+  auto type = typeOf(x);
+  if (!isa<FloatType>(type.getElementType()) || type.getRank() == 0)
+    return x;
+  Chain c{ctx};
+  Value max = c.op<gn::ReduceMaxOp>({x}, {ctx.ints("dims", {dim}), ctx.flag("keepdim", true)});
+  Value clipped = c.op<gn::MaximumOp>(
+      {c.op<gn::SubOp>({x, max}), ctx.splat(type.getElementType(), -64.0)});
+  if (!c.ok())
+    return failure();
+  return clipped;
+}
+
 FailureOr<PyValue> logSoftmax(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto axis = a.integer("axis");
   if (failed(x) || failed(axis))
     return failure();
-  auto type = typeOf(*x);
-  auto d = ctx.dim(*axis, type.getRank());
+  auto d = ctx.dim(*axis, typeOf(*x).getRank());
   if (failed(d))
     return failure();
-  if (!isa<FloatType>(type.getElementType()) || type.getRank() == 0)
-    return wrap(ctx.build<gn::LogSoftmaxOp>({*x}, {ctx.i64("dim", *d)}));
-  Chain c{ctx};
-  Value max = c.op<gn::ReduceMaxOp>({*x}, {ctx.ints("dims", {*d}), ctx.flag("keepdim", true)});
-  Value shifted = c.op<gn::SubOp>({*x, max});
-  Value clipped =
-      c.op<gn::MaximumOp>({shifted, ctx.splat(type.getElementType(), -64.0)});
-  Value out = c.op<gn::LogSoftmaxOp>({clipped}, {ctx.i64("dim", *d)});
-  if (!c.ok())
+  auto shifted = clippedShift(ctx, *x, *d);
+  if (failed(shifted))
     return failure();
-  return PyValue::of(out);
+  return wrap(ctx.build<gn::LogSoftmaxOp>({*shifted}, {ctx.i64("dim", *d)}));
 }
 
 /// p_norm(x, porder, axis, epsilon, keepdim, asvector): (sum |x|^p)^(1/p)
@@ -330,7 +336,8 @@ FailureOr<PyValue> argsort(ImportContext &ctx, Args &a) {
 /// cross_entropy_with_softmax(logits, label, soft_label, use_softmax,
 /// numeric_stable_mode, ignore_index, axis) -> (softmax, loss). Hard labels:
 /// loss = -log_softmax(logits) at the label along axis (the label has size 1
-/// there), 0 where the label is ignore_index.
+/// there), 0 where the label is ignore_index; the logits shifted and
+/// clipped as PaddlePaddle's kernel does (clippedShift).
 FailureOr<PyValue> crossEntropyWithSoftmax(ImportContext &ctx, Args &a) {
   auto logits = a.tensor("logits"), label = a.tensor("label");
   auto soft = a.boolean("soft_label"), useSoftmax = a.boolean("use_softmax");
@@ -343,8 +350,11 @@ FailureOr<PyValue> crossEntropyWithSoftmax(ImportContext &ctx, Args &a) {
   auto d = ctx.dim(*axis, typeOf(*logits).getRank());
   if (failed(d))
     return failure();
-  auto sm = ctx.build<gn::SoftmaxOp>({*logits}, {ctx.i64("dim", *d)});
-  auto lsm = ctx.build<gn::LogSoftmaxOp>({*logits}, {ctx.i64("dim", *d)});
+  auto shifted = clippedShift(ctx, *logits, *d);
+  if (failed(shifted))
+    return failure();
+  auto sm = ctx.build<gn::SoftmaxOp>({*shifted}, {ctx.i64("dim", *d)});
+  auto lsm = ctx.build<gn::LogSoftmaxOp>({*shifted}, {ctx.i64("dim", *d)});
   auto idx = ctx.convert(*label, ctx.i64Type());
   if (failed(sm) || failed(lsm) || failed(idx))
     return failure();
