@@ -313,7 +313,22 @@ template <typename C> C floorDiv(C a, C b) {
         --q;
     return q;
   } else {
-    return std::floor(a / b);
+    // Python's a // b, as PyTorch and PaddlePaddle compute it: from the
+    // exact fmod, where floor(a / b) would round the quotient first (1.0f //
+    // 0.1f is 9: 0.1f is above a tenth, but 1.0f / 0.1f rounds to 10);
+    // inf // b is NaN and -1 // inf is -1, as Python's.
+    if (b == 0)
+      return a / b;
+    C mod = std::fmod(a, b);
+    C div = (a - mod) / b;
+    if (mod != 0 && ((b < 0) != (mod < 0)))
+      div -= 1;
+    if (div == 0)
+      return std::copysign(C(0), a / b);
+    C whole = std::floor(div);
+    if (div - whole > C(0.5))
+      whole += 1;
+    return whole;
   }
 }
 

@@ -411,6 +411,14 @@ def define_math():
          "return (torch.fmod(x, 0.7), torch.fmod(x, -3.0))")
     case("math_fmod_scalar_bf16", "math", [D("x", (6,), [50, -30, 1000, -0.0, 7.5, 1e20], "bf16")],
          "return (torch.fmod(x, 0.7),)")
+    # Python's float floor division (from the exact fmod): 1.0 // 0.1 is 9, inf // 2
+    # NaN, -1 // inf -1; not floor(a / b), whose division rounds first.
+    for dt in ("f32", "f64", "f16", "bf16"):
+        case(f"math_floor_divide_python_{dt}", "math",
+             [D("a", (11,), [1.0, 0.3, -1.0, 7.5, 2.0, 0.7, -0.3, 5.0, INF, -1.0, 1.0], dt),
+              D("b", (11,), [0.1, 0.1, 0.1, -2.0, 0.2, 0.1, 0.1, 0.5, 2.0, INF, -INF], dt)],
+             "return (a // b, torch.div(a, b, rounding_mode='floor'), a // 0.1, torch.floor_divide(a, -0.3))",
+             allow_nan=True)
     # Half tensors with a number: PyTorch computes add / sub / mul / div in
     # float32 with the number at its own value (1e5 is inf in float16), alpha
     # too, and `c / x` as x.reciprocal() * c.

@@ -515,6 +515,11 @@ CASES.update({
                            ["q = paddle._C_ops.divide(a, b)",
                             "y = paddle._C_ops.fmax(q, c)", "z = paddle._C_ops.fmin(c, q)"],
                            ["y", "z"]),
+    # floor_divide of floats as Python's //: 1.0 // 0.1 is 9 (not floor(1.0 / 0.1)).
+    "math_floor_divide_python": (
+        [inp("a", [11], data=[1.0, 0.3, -1.0, 7.5, 2.0, 0.7, -0.3, 5.0, float("inf"), -1.0, 1.0]),
+         inp("b", [11], data=[0.1, 0.1, 0.1, -2.0, 0.2, 0.1, 0.1, 0.5, 2.0, float("inf"), float("-inf")])],
+        ["y = paddle._C_ops.floor_divide(a, b)"], ["y"]),
     # PaddlePaddle's sign keeps NaN (PyTorch's gives 0).
     "math_sign_nan": (_special, ["q = paddle._C_ops.divide(a, b)", "y = paddle._C_ops.sign(q)"],
                       ["y"]),

@@ -244,6 +244,32 @@ static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::SelectOp::create(b, loc, byZero, zero, r);
 }
 
+/// Python's float x // y, as the interpreter's floorDiv (PyTorch's and
+/// PaddlePaddle's kernels): (x - fmod(x, y)) / y, one less where the
+/// remainder's sign differs from y's, then floored (rounded up past .5, for
+/// a quotient an ulp below a whole number); a zero quotient keeps the sign of
+/// x / y; x // 0 is x / 0. Not floor(x / y), whose division rounds first
+/// (1.0f // 0.1f is 9).
+static Value pythonFloorDivision(OpBuilder &b, Location loc, Value x, Value y) {
+  using P = arith::CmpFPredicate;
+  Type t = x.getType();
+  Value zero = constLike(b, loc, t, 0), one = constLike(b, loc, t, 1);
+  auto cmp = [&](P p, Value l, Value r) { return arith::CmpFOp::create(b, loc, p, l, r); };
+  Value quotient = arith::DivFOp::create(b, loc, x, y);
+  Value mod = arith::RemFOp::create(b, loc, x, y);
+  Value div = arith::DivFOp::create(b, loc, arith::SubFOp::create(b, loc, x, mod), y);
+  Value step = arith::AndIOp::create(
+      b, loc, cmp(P::UNE, mod, zero),
+      arith::XOrIOp::create(b, loc, cmp(P::OLT, y, zero), cmp(P::OLT, mod, zero)));
+  div = arith::SelectOp::create(b, loc, step, arith::SubFOp::create(b, loc, div, one), div);
+  Value whole = math::FloorOp::create(b, loc, div);
+  Value up = cmp(P::OGT, arith::SubFOp::create(b, loc, div, whole), constLike(b, loc, t, 0.5));
+  whole = arith::SelectOp::create(b, loc, up, arith::AddFOp::create(b, loc, whole, one), whole);
+  Value r = arith::SelectOp::create(b, loc, cmp(P::OEQ, div, zero),
+                                    math::CopySignOp::create(b, loc, zero, quotient), whole);
+  return arith::SelectOp::create(b, loc, cmp(P::OEQ, y, zero), quotient, r);
+}
+
 /// Integer division as the interpreter's truncDiv / floorDiv: x / 0 is 0,
 /// x / -1 is 0 - x (wrapping; sdiv of the minimum by -1 traps on x86, so 1
 /// stands in as the divisor for both and the result is selected); floor
@@ -407,9 +433,7 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
         .Case([&](SubOp) { return arith::SubFOp::create(b, loc, x, in[1]); })
         .Case([&](MulOp) { return arith::MulFOp::create(b, loc, x, in[1]); })
         .Case([&](DivOp) { return arith::DivFOp::create(b, loc, x, in[1]); })
-        .Case([&](FloorDivOp) {
-          return math::FloorOp::create(b, loc, arith::DivFOp::create(b, loc, x, in[1]));
-        })
+        .Case([&](FloorDivOp) { return pythonFloorDivision(b, loc, x, in[1]); })
         .Case([&](PowOp) { return math::PowFOp::create(b, loc, x, in[1]); })
         .Case([&](Atan2Op) -> Value {
           // In f64 and rounded once, as the interpreter (libm's atan2 on
