@@ -437,6 +437,11 @@ def define_math():
              "torch.floor_divide(x, 0.3), torch.floor_divide(x, y), torch.div(x, 0.3, rounding_mode='floor'))")
     case("norm_large_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -60000, 1, 1], "f16")],
          "return (torch.linalg.vector_norm(x, dim=1), torch.norm(x, p=3, dim=0), x.norm())")
+    for dt in ("f16", "bf16"):
+        case(f"normalize_rounded_norm_{dt}", "reduce",
+             [D("x", (3, 4), [0, 6e4, -6e4, 6e-8, 1, -1, 0.5, -2.5, 0, 0, 0, 0], dt)],
+             "return (torch.nn.functional.normalize(x, dim=1), torch.nn.functional.normalize(x, p=1.0, dim=0))",
+             allow_nan=True)
     case("normalize_huge_f16", "reduce", [D("x", (2, 4), [1e4, -1e4, 300, 2, 0.5, -600, 1, 1], "f16")],
          "return (torch.nn.functional.normalize(x, dim=1), torch.nn.functional.normalize(x, p=1, dim=0))")
     case("normalize_p_f32", "reduce", [N("x", (3, 5))],

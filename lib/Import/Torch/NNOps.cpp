@@ -1215,8 +1215,11 @@ void mlir::gn::import::registerNNOps(OpRegistry &r) {
         [](ImportContext &ctx, Args &a) { return layerNorm(ctx, a, true); });
   r.add("group_norm", "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True",
         groupNorm);
-  r.add("normalize", "input, p=2.0, dim=1, eps=1e-12, out=None",
-        [](ImportContext &ctx, Args &a) { return runWidened(ctx, a, normalize); });
+  // In the input's type, as PyTorch: float16 / bfloat16 norms computed in
+  // float32 and rounded once (floatVectorNorm), then clamped and divided in
+  // that type (a float16 norm past 65504 is inf and its row 0; eps = 1e-12
+  // is 0 in float16, so an all-zero row is NaN there, 0 in bfloat16).
+  r.add("normalize", "input, p=2.0, dim=1, eps=1e-12, out=None", normalize);
   // torch.* (aten) spellings whose argument order differs from F.*; looked
   // up by their full name before the canonical one.
   r.add("torch.batch_norm", "input, weight, bias, running_mean, running_var, training, momentum, "
