@@ -419,6 +419,13 @@ def define_math():
               D("b", (11,), [0.1, 0.1, 0.1, -2.0, 0.2, 0.1, 0.1, 0.5, 2.0, INF, -INF], dt)],
              "return (a // b, torch.div(a, b, rounding_mode='floor'), a // 0.1, torch.floor_divide(a, -0.3))",
              allow_nan=True)
+    # lgamma near 0 (a subnormal's reflection overflowed to inf) and exactly 0 at 1 and 2.
+    case("math_lgamma_edges_f64", "math",
+         [D("x", (8,), [1e-310, -1e-310, 1e-9, -1e-9, 1.0, 2.0, 0.5, 3.0], "f64")],
+         "return (torch.lgamma(x),)")
+    case("math_lgamma_edges_f32", "math",
+         [D("x", (8,), [1e-40, -1e-40, 1e-9, -1e-9, 1.0, 2.0, 0.5, 3.0])],
+         "return (torch.lgamma(x),)")
     # Half tensors with a number: PyTorch computes add / sub / mul / div in
     # float32 with the number at its own value (1e5 is inf in float16), alpha
     # too, and `c / x` as x.reciprocal() * c.

@@ -9,7 +9,8 @@
 // - lgamma: Lanczos (g = 7, 9 terms; about 1e-15 relative in f64) for
 //   x >= 1/2, the reflection log(pi / |sin(pi x)|) - lgamma(1 - x) below,
 //   with sin(pi x) taken of x - round(x) (exact) so large |x| loses nothing.
-//   +-inf give inf, non-positive integers inf (both frameworks).
+//   +-inf give inf, non-positive integers inf (both frameworks); -log|x| -
+//   gamma x below |x| = 1e-8, exactly 0 at 1 and 2.
 // - digamma: six steps of psi(x) = psi(x + 1) - 1 / x, then the asymptotic
 //   series to 1 / z^10 at z >= 6.5 (error below 1e-11); the reflection
 //   psi(1 - x) - pi / tan(pi x) below 1/2. psi(+-0) = -+inf, NaN at the
@@ -91,6 +92,13 @@ Value lgamma(Math &m, Value x) {
   Value sinPiX = m.abs(m.c.op<gn::SinOp>({m.mul(fractionalPart(m, x), m.k(kPi))}));
   Value reflected = m.sub(m.log(m.div(m.k(kPi), sinPiX)), lanczos(m, m.sub(m.k(1), x)));
   Value r = m.where(m.lt(x, m.k(0.5)), reflected, lanczos(m, x));
+  // Near 0, -log|x| - gamma x (the reflection's pi / sin(pi x) overflows for
+  // a subnormal x: lgamma(1e-310) is 713.8, not inf); 1 and 2 exactly 0, as
+  // libm (the series leaves -6.7e-16 there).
+  const double eulerGamma = 0.57721566490153286;
+  Value tiny = m.lt(m.abs(x), m.k(1e-8));
+  r = m.where(tiny, m.sub(m.neg(m.log(m.abs(x))), m.mul(m.k(eulerGamma), x)), r);
+  r = m.where(m.c.op<gn::OrOp>({m.eq(x, m.k(1)), m.eq(x, m.k(2))}), m.k(0), r);
   return m.where(m.eq(m.abs(x), m.k(kInf)), m.k(kInf), r);
 }
 
