@@ -419,6 +419,10 @@ def define_math():
               D("b", (11,), [0.1, 0.1, 0.1, -2.0, 0.2, 0.1, 0.1, 0.5, 2.0, INF, -INF], dt)],
              "return (a // b, torch.div(a, b, rounding_mode='floor'), a // 0.1, torch.floor_divide(a, -0.3))",
              allow_nan=True)
+    # var / std accumulate in float64 as PyTorch's CPU kernels (squares of 3e38).
+    case("reduce_var_std_float64_acc_f32", "reduce",
+         [D("x", (2, 4), [0, 3e38, -3e38, 1e-40, 1.0, 1.0 + 2**-23, 1.0 - 2**-24, 1.0])],
+         "return (x.std(1), x.var(1, correction=0), torch.std_mean(x, 1)[0], x.std())")
     # lgamma near 0 (a subnormal's reflection overflowed to inf) and exactly 0 at 1 and 2.
     case("math_lgamma_edges_f64", "math",
          [D("x", (8,), [1e-310, -1e-310, 1e-9, -1e-9, 1.0, 2.0, 0.5, 3.0], "f64")],

@@ -172,25 +172,31 @@ FailureOr<PyValue> variance(ImportContext &ctx, Args &a, bool takeSqrt) {
       return failure();
     correction = *u ? 1 : 0;
   }
-  // std of f16 / bf16: the square root taken in f32 and rounded once, as
-  // PyTorch's kernels do (the variance rounded to f16 first was an ulp off).
+  // float32 / float16 / bfloat16 in float64, the result (the square root
+  // too) rounded once, as PyTorch's CPU kernels accumulate (Welford in
+  // double): std of [0, 3e38, -3e38] is 2.4e38 there, where float32 squares
+  // overflowed to inf; half std rounded the variance before its root.
   Type e = typeOf(*x).getElementType();
-  bool half = takeSqrt && (e.isF16() || e.isBF16());
+  bool narrow = e.isF32() || e.isF16() || e.isBF16();
   Value in = *x;
-  if (half) {
-    auto wide = ctx.convert(*x, ctx.builder.getF32Type());
+  if (narrow) {
+    auto wide = ctx.convert(*x, ctx.builder.getF64Type());
     if (failed(wide))
       return failure();
     in = *wide;
   }
   auto r = ctx.build<gn::VarianceOp>({in}, {ctx.ints("dims", *dims), ctx.flag("keepdim", *keep),
                                             ctx.i64("correction", correction)});
-  if (failed(r) || !takeSqrt)
-    return wrap(r);
-  auto root = ctx.build<gn::SqrtOp>({*r});
-  if (failed(root) || !half)
-    return wrap(root);
-  return wrap(ctx.convert(*root, e));
+  if (failed(r))
+    return failure();
+  Value out = *r;
+  if (takeSqrt) {
+    auto root = ctx.build<gn::SqrtOp>({out});
+    if (failed(root))
+      return failure();
+    out = *root;
+  }
+  return narrow ? wrap(ctx.convert(out, e)) : PyValue::of(out);
 }
 
 FailureOr<PyValue> var(ImportContext &ctx, Args &a) { return variance(ctx, a, false); }
