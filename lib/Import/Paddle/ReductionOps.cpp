@@ -181,18 +181,6 @@ FailureOr<PyValue> cumsum(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
-template <typename OpTy>
-FailureOr<PyValue> softmaxLike(ImportContext &ctx, Args &a) {
-  auto x = a.tensor("x");
-  auto axis = a.integer("axis");
-  if (failed(x) || failed(axis))
-    return failure();
-  auto d = ctx.dim(*axis, typeOf(*x).getRank());
-  if (failed(d))
-    return failure();
-  return wrap(ctx.build<OpTy>({*x}, {ctx.i64("dim", *d)}));
-}
-
 /// x - max along `dim` clipped below at -64, as PaddlePaddle's log_softmax
 /// and cross_entropy_with_softmax kernels shift their logits (ValueClip, so
 /// exp never underflows): the softmaxes of the result are PaddlePaddle's,
@@ -212,7 +200,10 @@ FailureOr<Value> clippedShift(ImportContext &ctx, Value x, int64_t dim) {
   return clipped;
 }
 
-FailureOr<PyValue> logSoftmax(ImportContext &ctx, Args &a) {
+/// softmax / log_softmax(x, axis); `Clipped`: of PaddlePaddle's clipped
+/// shift (clippedShift), as its log_softmax kernel computes.
+template <typename OpTy, bool Clipped = false>
+FailureOr<PyValue> softmaxLike(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto axis = a.integer("axis");
   if (failed(x) || failed(axis))
@@ -220,10 +211,10 @@ FailureOr<PyValue> logSoftmax(ImportContext &ctx, Args &a) {
   auto d = ctx.dim(*axis, typeOf(*x).getRank());
   if (failed(d))
     return failure();
-  auto shifted = clippedShift(ctx, *x, *d);
-  if (failed(shifted))
+  auto in = Clipped ? clippedShift(ctx, *x, *d) : FailureOr<Value>(*x);
+  if (failed(in))
     return failure();
-  return wrap(ctx.build<gn::LogSoftmaxOp>({*shifted}, {ctx.i64("dim", *d)}));
+  return wrap(ctx.build<OpTy>({*in}, {ctx.i64("dim", *d)}));
 }
 
 /// p_norm(x, porder, axis, epsilon, keepdim, asvector): (sum |x|^p)^(1/p)
@@ -528,7 +519,7 @@ void paddle::registerReductionOps(OpRegistry &r) {
         "logits, label, soft_label=False, use_softmax=True, numeric_stable_mode=True, "
         "ignore_index=-100, axis=-1",
         crossEntropyWithSoftmax);
-  r.add("log_softmax", "x, axis=-1", logSoftmax);
+  r.add("log_softmax", "x, axis=-1", softmaxLike<gn::LogSoftmaxOp, true>);
   r.add("dist", "x, y, p=2.0", folded<dist>);
   r.add("mode", "x, axis=-1, keepdim=False", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
     auto x = a.tensor("x");
