@@ -471,6 +471,7 @@ REFUSED = {
     "instance_norm(use_input_stats=True) with running stats": lambda img: F.instance_norm(
         img, torch.zeros(4), torch.ones(4), use_input_stats=True),
     "bincount": lambda i: torch.bincount(i.flatten()),
+    "torch.cond": lambda mi: torch.cond(mi.sum() > 0, lambda y: y.sin(), lambda y: y.cos(), (mi,)),
 }
 
 # Sizes that follow the values, inside one graph (fullgraph=True): each is

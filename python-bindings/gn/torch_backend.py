@@ -115,6 +115,13 @@ def _lift_attributes(gm):
         value = gm
         for part in node.target.split("."):
             value = getattr(value, part)
+        if isinstance(value, torch.nn.Module):
+            users = ", ".join(sorted({_node_name(u) for u in node.users})) or "a call"
+            raise NotImplementedError(
+                f"gn backend: the graph passes its subgraph {node.target} to {users}: "
+                "control flow on tensor values (torch.cond, torch.while_loop, map) is not "
+                "supported; gn compiles straight-line graphs (torch.where of both branches' "
+                "results computes the same where both are cheap and defined)")
         if not isinstance(value, torch.Tensor):
             raise NotImplementedError(f"gn backend: attribute {node.target} is not a tensor")
         with gm.graph.inserting_after(last):
