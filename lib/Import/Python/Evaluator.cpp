@@ -255,6 +255,13 @@ LogicalResult Evaluator::Impl::updateInPlace(py::SrcLoc l, llvm::StringRef name,
 /// tuple (an op output the framework does not materialize, as Paddle's
 /// huber_loss residual) is left out, as GraphNet's and gn's comparisons
 /// flatten outputs to their tensors.
+/// Whether `v` holds a complex tensor (alone or in a returned sequence).
+static bool holdsComplex(const PyValue &v) {
+  if (isComplex(v))
+    return true;
+  return v.isSequence() && llvm::any_of(v.elts, [](const PyValue &e) { return holdsComplex(e); });
+}
+
 static LogicalResult collectReturned(const PyValue &v, std::vector<Value> &out,
                                      bool inSequence = false) {
   if (v.isTensor() && !v.levels.empty())
@@ -330,6 +337,10 @@ LogicalResult Evaluator::Impl::exec(const py::Stmt &s) {
     auto v = eval(*s.value);
     if (failed(v))
       return failure();
+    if (holdsComplex(*v))
+      return error(s.loc, "forward returns a complex tensor, which gn's programs do not hold (a "
+                          "complex value is its real and imaginary parts inside the graph): "
+                          "return torch.view_as_real(z), or z.real and z.imag");
     if (failed(collectReturned(*v, returned)))
       return error(s.loc, "forward must return tensors, got " + v->describe());
     if (returned.empty())
