@@ -226,7 +226,8 @@ FailureOr<HostTensor> indexSelect(IndexSelectOp op, const HostTensor &x,
       bool ok;
       int64_t i = indexAt(idx, j, n, ok);
       if (!ok)
-        return op.emitError() << "index " << loadAsDouble(idx, j) << " out of range for size "
+        return op.emitError() << "index " << static_cast<int64_t>(loadAsDouble(idx, j))
+                              << " out of range for size "
                               << n;
       std::memcpy(out.bytes() + (o * m + j) * row, x.bytes() + (o * n + i) * row, row);
     }

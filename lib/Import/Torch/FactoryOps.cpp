@@ -749,13 +749,19 @@ FailureOr<PyValue> oneHot(ImportContext &ctx, Args &a) {
   auto type = typeOf(*x);
   llvm::SmallVector<int64_t> shape(type.getShape());
   shape.push_back(1);
-  auto col = ctx.reshape(*x, shape);
-  if (failed(col))
-    return failure();
   auto classes = ctx.build<gn::ArangeOp>(
       {}, {ctx.f64("start", 0), ctx.f64("step", 1), ctx.i64("size", *n),
            ctx.attr("dtype", TypeAttr::get(type.getElementType()))});
   if (failed(classes))
+    return failure();
+  // The classes read at x: x itself, where a class past num_classes fails
+  // the take's bounds check ("index 7 out of range for size 3") as PyTorch
+  // raises, instead of a row of zeros.
+  auto checked = ctx.build<gn::IndexSelectOp>({*classes, *x}, {ctx.i64("dim", 0)});
+  if (failed(checked))
+    return failure();
+  auto col = ctx.reshape(*checked, shape);
+  if (failed(col))
     return failure();
   auto eq = ctx.build<gn::EqOp>({*col, *classes});
   if (failed(eq))
