@@ -48,54 +48,87 @@ bool isNumberOperand(const PyValue &v) {
   return v.isNumber() || (v.isTensor() && (v.wrappedScalar || v.type().getRank() == 0));
 }
 
-/// PyTorch's CPU kernels for mul and div of float16 / bfloat16 ("opmath"):
-/// with a number as the second operand, they compute in float32 with the
+/// Runs `body` on `operands`, their tensors widened to float32 where the
+/// operands promote to float16 / bfloat16, and rounds its result back once:
+/// PyTorch's kernels of addcmul, addcdiv and floor_divide compute those
+/// types in float32 ("opmath"), and so do mul and div by a number, with the
 /// number at its own value, not rounded to the half type first (x.half() *
 /// 1e5 is finite where 1e5 in float16 is inf; x.half() * 0.1 multiplies by
-/// float32's 0.1); the result rounds once. (add and sub round the number,
-/// test/goldens/ops/math_half_scalar_opmath_*.) Null when the rule does not
-/// apply (not a half result, or no number): the op is built as usual.
-template <typename OpTy>
-FailureOr<std::optional<PyValue>> halfOpmath(ImportContext &ctx, const PyValue &x,
-                                             const PyValue &y) {
-  if (eitherComplex(x, y)) // (complex pairs: ImportContext::binary's own rules)
-    return std::optional<PyValue>();
-  auto t = ctx.promote({x, y});
+/// float32's 0.1). (add and sub round the number,
+/// test/goldens/ops/math_half_scalar_opmath_*.)
+FailureOr<PyValue> inOpmath(ImportContext &ctx, std::vector<PyValue> operands,
+                            llvm::function_ref<FailureOr<PyValue>(llvm::ArrayRef<PyValue>)> body) {
+  if (llvm::any_of(operands, [](const PyValue &v) { return isComplex(v); }))
+    return body(operands);
+  auto t = ctx.promote(operands);
   if (failed(t))
     return failure();
-  if (!(t->isF16() || t->isBF16()) || !x.isTensor() || !isNumberOperand(y))
-    return std::optional<PyValue>();
-  auto xf = ctx.convert(x.tensor, ctx.f32());
-  auto yf = y.isTensor() ? ctx.convert(y.tensor, ctx.f32()) : ctx.asTensor(y, ctx.f32());
-  if (failed(xf) || failed(yf))
-    return failure();
-  auto r = ctx.build<OpTy>({*xf, *yf});
-  if (failed(r))
-    return failure();
-  auto out = ctx.convert(*r, *t);
-  if (failed(out))
-    return failure();
-  return std::optional<PyValue>(PyValue::of(*out));
+  if (!(t->isF16() || t->isBF16()))
+    return body(operands);
+  for (PyValue &v : operands) {
+    if (!v.isTensor())
+      continue;
+    auto c = ctx.convert(v.tensor, ctx.f32());
+    if (failed(c))
+      return failure();
+    bool wrapped = v.wrappedScalar;
+    v = PyValue::of(*c);
+    v.wrappedScalar = wrapped;
+  }
+  auto r = body(operands);
+  if (failed(r) || !r->isTensor())
+    return r;
+  auto c = ctx.convert(r->tensor, *t);
+  return failed(c) ? FailureOr<PyValue>(failure()) : FailureOr<PyValue>(PyValue::of(*c));
 }
 
-/// `op(x, y)` with the opmath rule above where it applies.
-template <typename OpTy>
-FailureOr<PyValue> opmathBinary(ImportContext &ctx, const PyValue &x, const PyValue &y) {
-  auto half = halfOpmath<OpTy>(ctx, x, y);
-  if (failed(half))
+FailureOr<PyValue> addcmulOf(ImportContext &ctx, Args &a, const PyValue &input,
+                             const PyValue &t1, const PyValue &t2) {
+  auto prod = ctx.binary<gn::MulOp>(t1, t2);
+  if (failed(prod))
     return failure();
-  return *half ? **half : ctx.binary<OpTy>(x, y);
+  if (a.has("value")) {
+    // Integer tensors take value truncated to an integer (torch: 0.5 -> 0).
+    PyValue value = a.get("value");
+    if (prod->isTensor() && !isFloat(typeOf(prod->tensor).getElementType()) &&
+        value.kind == PyValue::Float)
+      value = PyValue::integer((int64_t)std::trunc(value.asDouble()));
+    prod = ctx.binary<gn::MulOp>(*prod, value);
+    if (failed(prod))
+      return failure();
+  }
+  return ctx.binary<gn::AddOp>(input, *prod);
+}
+
+FailureOr<PyValue> addcdivOf(ImportContext &ctx, Args &a, const PyValue &input,
+                             const PyValue &t1, const PyValue &t2) {
+  auto q = ctx.binary<gn::DivOp>(t1, t2, true);
+  if (failed(q))
+    return failure();
+  if (a.has("value")) {
+    q = ctx.binary<gn::MulOp>(*q, a.get("value"));
+    if (failed(q))
+      return failure();
+  }
+  return ctx.binary<gn::AddOp>(input, *q);
+}
+
+/// `op(x, y)` computed as inOpmath does (one of them a number).
+template <typename OpTy>
+FailureOr<PyValue> byNumber(ImportContext &ctx, const PyValue &x, const PyValue &y) {
+  return inOpmath(ctx, {x, y}, [&](llvm::ArrayRef<PyValue> v) {
+    return ctx.binary<OpTy>(v[0], v[1], std::is_same_v<OpTy, gn::DivOp>);
+  });
 }
 
 /// mul: a number in either place is the kernel's second operand
 /// (`2.5 * x` is x.__rmul__(2.5)).
 FailureOr<PyValue> mul(ImportContext &ctx, Args &a) {
   const PyValue &x = a.get("input"), &y = a.get("other");
-  bool swapped = isNumberOperand(x) && !isNumberOperand(y);
-  auto half = swapped ? halfOpmath<gn::MulOp>(ctx, y, x) : halfOpmath<gn::MulOp>(ctx, x, y);
-  if (failed(half))
-    return failure();
-  return *half ? **half : ctx.binary<gn::MulOp>(x, y);
+  if ((x.isTensor() && isNumberOperand(y)) ||
+      (y.isTensor() && !isNumberOperand(y) && isNumberOperand(x)))
+    return byNumber<gn::MulOp>(ctx, x, y);
+  return ctx.binary<gn::MulOp>(x, y);
 }
 
 /// `v` times torch's `alpha` argument, when one is given.
@@ -126,15 +159,10 @@ FailureOr<PyValue> div(ImportContext &ctx, Args &a) {
     if (!x.isTensor() && y.isTensor() && !y.wrappedScalar) {
       // `2.5 / t` is t.__rtruediv__(2.5): t.reciprocal() * 2.5, two roundings.
       auto r = ctx.unary<gn::ReciprocalOp>(y.tensor, /*floatOnly=*/true);
-      return failed(r) ? r : opmathBinary<gn::MulOp>(ctx, *r, x);
+      return failed(r) ? r : byNumber<gn::MulOp>(ctx, *r, x);
     }
-    if (isNumberOperand(y) && x.isTensor()) {
-      auto half = halfOpmath<gn::DivOp>(ctx, x, y);
-      if (failed(half))
-        return failure();
-      if (*half)
-        return **half;
-    }
+    if (isNumberOperand(y) && x.isTensor())
+      return byNumber<gn::DivOp>(ctx, x, y);
     return ctx.binary<gn::DivOp>(x, y, /*resultFloat=*/true);
   }
   if (mode.kind == PyValue::Str && mode.s == "floor")
@@ -395,67 +423,6 @@ FailureOr<PyValue> square(ImportContext &ctx, Args &a) {
     return ctx.binary<gn::MulOp>(PyValue::of(*wide), PyValue::of(*wide));
   }
   return ctx.binary<gn::MulOp>(x, x);
-}
-
-/// Runs `body` on `operands`, their tensors widened to float32 where the
-/// operands promote to float16 / bfloat16, and rounds its result back once:
-/// PyTorch's kernels of addcmul, addcdiv and floor_divide compute those
-/// types in float32 (a number operand at its own value).
-FailureOr<PyValue> inOpmath(ImportContext &ctx, std::vector<PyValue> operands,
-                            llvm::function_ref<FailureOr<PyValue>(llvm::ArrayRef<PyValue>)> body) {
-  if (llvm::any_of(operands, [](const PyValue &v) { return isComplex(v); }))
-    return body(operands);
-  auto t = ctx.promote(operands);
-  if (failed(t))
-    return failure();
-  if (!(t->isF16() || t->isBF16()))
-    return body(operands);
-  for (PyValue &v : operands) {
-    if (!v.isTensor())
-      continue;
-    auto c = ctx.convert(v.tensor, ctx.f32());
-    if (failed(c))
-      return failure();
-    bool wrapped = v.wrappedScalar;
-    v = PyValue::of(*c);
-    v.wrappedScalar = wrapped;
-  }
-  auto r = body(operands);
-  if (failed(r) || !r->isTensor())
-    return r;
-  auto c = ctx.convert(r->tensor, *t);
-  return failed(c) ? FailureOr<PyValue>(failure()) : FailureOr<PyValue>(PyValue::of(*c));
-}
-
-FailureOr<PyValue> addcmulOf(ImportContext &ctx, Args &a, const PyValue &input,
-                             const PyValue &t1, const PyValue &t2) {
-  auto prod = ctx.binary<gn::MulOp>(t1, t2);
-  if (failed(prod))
-    return failure();
-  if (a.has("value")) {
-    // Integer tensors take value truncated to an integer (torch: 0.5 -> 0).
-    PyValue value = a.get("value");
-    if (prod->isTensor() && !isFloat(typeOf(prod->tensor).getElementType()) &&
-        value.kind == PyValue::Float)
-      value = PyValue::integer((int64_t)std::trunc(value.asDouble()));
-    prod = ctx.binary<gn::MulOp>(*prod, value);
-    if (failed(prod))
-      return failure();
-  }
-  return ctx.binary<gn::AddOp>(input, *prod);
-}
-
-FailureOr<PyValue> addcdivOf(ImportContext &ctx, Args &a, const PyValue &input,
-                             const PyValue &t1, const PyValue &t2) {
-  auto q = ctx.binary<gn::DivOp>(t1, t2, true);
-  if (failed(q))
-    return failure();
-  if (a.has("value")) {
-    q = ctx.binary<gn::MulOp>(*q, a.get("value"));
-    if (failed(q))
-      return failure();
-  }
-  return ctx.binary<gn::AddOp>(input, *q);
 }
 
 FailureOr<PyValue> floorDivide(ImportContext &ctx, Args &a) {
