@@ -5,8 +5,9 @@ backend on copies of the same inputs and checks the results, the inputs
 afterwards (what the function wrote in place: methods, item assignment,
 writes through views, inplace=True, torch.relu_, out=), results held across
 calls, and what gn refuses loudly (a backward through its graph, batch norm
-updating running statistics in training mode), and which views
-contiguous(), to(copy=True) and clone() copy rather than alias. Prints one line per case and
+updating running statistics in training mode), which views
+contiguous(), to(copy=True) and clone() copy rather than alias, and which
+outputs share memory with the inputs and each other (views, as eager's). Prints one line per case and
 "N / M cases hold"; exits 1 when any does not. Run with the PyTorch venv
 and gn's Python module:
 
@@ -167,6 +168,41 @@ def written_chunk():
     return None if same(got, want) and same(mine, theirs) else "results or the tensor differ"
 
 
+def _memory(outs, ins):
+    """Each output's layout and which inputs and outputs share its storage."""
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    storage = lambda t: t.untyped_storage().data_ptr()  # noqa: E731
+    return [(tuple(o.shape), o.stride(), o.storage_offset(),
+             [j for j, x in enumerate(ins) if storage(x) == storage(o)],
+             [j for j, p in enumerate(outs) if storage(p) == storage(o)]) for o in outs]
+
+
+def aliases_as_eager(fn, *args, dynamic=None, then=()):
+    """gn's outputs share memory with the inputs and with each other as
+    eager's do (views, an input returned, one tensor returned twice), with
+    eager's strides, and a write into each output lands where eager's does.
+    `then`: more argument tuples for the same compiled function."""
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="gn", fullgraph=True, dynamic=dynamic)
+    for call in (args,) + tuple(then):
+        mine = [a.clone() for a in call]
+        theirs = [a.clone() for a in call]
+        got, want = compiled(*mine), fn(*theirs)
+        if _memory(got, mine) != _memory(want, theirs):
+            return f"memory differs: gn {_memory(got, mine)}, eager {_memory(want, theirs)}"
+        if not same(got, want):
+            return "results differ"
+        got = got if isinstance(got, (tuple, list)) else (got,)
+        want = want if isinstance(want, (tuple, list)) else (want,)
+        for g, w in zip(got, want):
+            if 0 not in w.stride():  # an expanded output cannot be written
+                g.mul_(3)
+                w.mul_(3)
+        if not (same(list(got), list(want)) and same(mine, theirs)):
+            return "a write into the outputs lands elsewhere than eager's"
+    return None
+
+
 def under_default_dtype(dtype, fn, *args, **kw):
     """A case run with torch.set_default_dtype(dtype), restored after."""
     before = torch.get_default_dtype()
@@ -227,6 +263,39 @@ def main():
         ("a float64 default dtype raises", lambda: under_default_dtype(
             torch.float64, raises, lambda x: x + torch.ones(8), x,
             match="get_default_dtype() is torch.float64")),
+        # Outputs that are views are views, as eager's: gn makes them from the
+        # inputs (or from its own outputs) after the call, and gives every
+        # other output memory of its own.
+        ("views of an input are views (t, slices, view, expand, diagonal, ...)", lambda:
+            aliases_as_eager(lambda x: (x.t(), x[1:], x.view(-1), x.expand(2, 4, 8),
+                                        x.unsqueeze(0).transpose(1, 2), x.diagonal(),
+                                        x.narrow(1, 2, 3), x.select(1, 0), x[:, ::2], x.detach(),
+                                        x.float()), x)),
+        ("chunk, unbind and split of an input are views", lambda: aliases_as_eager(
+            lambda x: (*x.chunk(2), *x.unbind(0), *torch.split(x, 3, 1)), x)),
+        ("views of computed values keep eager's strides", lambda: aliases_as_eager(
+            lambda x, w: (x @ w, (x @ w).t(), (x * 2).unsqueeze(0).expand(3, 4, 8)), x, w)),
+        ("a view of another output shares its memory", lambda: aliases_as_eager(
+            lambda x, w: (lambda y: (y, y.t(), y[0]))(x @ w), x, w)),
+        ("one tensor returned twice is one tensor", lambda: aliases_as_eager(
+            lambda x: (lambda y: (y, y))(x * 2), x)),
+        ("equal values, separate tensors (x * 2 twice, x @ w twice)", lambda: aliases_as_eager(
+            lambda x, w: (x * 2, x * 2, x @ w, x @ w), x, w)),
+        ("clone(), to(copy=True), x + 0 and reshape of a clone own their memory", lambda:
+            aliases_as_eager(lambda x: (x.clone(), x.to(torch.float32, copy=True), x + 0,
+                                        x.clone().reshape(-1)), x)),
+        ("an input written, then viewed; an in-place result of a view", lambda: [
+            p for p in (aliases_as_eager(lambda x: (x.add_(1), x.t())[1], x),
+                        aliases_as_eager(lambda x: x[0:2].add_(1), x),
+                        aliases_as_eager(lambda x: (lambda y: (y.t(), y.add_(1)))(x * 2)[0], x))
+            if p] or None),
+        ("reshape copies where eager copies", lambda: aliases_as_eager(
+            lambda x: (x.t().reshape(-1), x.reshape(2, 16)), x)),
+        ("views sized by symbols (dynamic=True), two sizes", lambda: aliases_as_eager(
+            lambda x: (x + 1, x.view(x.shape[0] * 2, -1), x.unsqueeze(0).expand(x.shape[0], -1, -1)),
+            x, dynamic=True, then=[(torch.randn(6, 8),)])),
+        ("a view sized by a data-dependent output", lambda: aliases_as_eager(
+            lambda x: (lambda y: (y, x.view(-1)[: y.shape[0]]))(x[x > 0]), x)),
         ("batch norm in training mode raises", lambda: raises(
             bn, x, match="updates running statistics")),
         ("batch statistics without running ones compile (F and aten order)", lambda: [

@@ -58,6 +58,7 @@ import torch
 from . import GnError, compile_sample, import_sample
 from . import cuda as gn_cuda
 from .data_sizes import DataSizedPrograms
+from .output_views import INPLACE_OPERATORS, OutputViews, node_name
 
 _NUMPY_OF_TORCH = {torch.float32: np.float32, torch.float64: np.float64, torch.float16: np.float16,
                    torch.int64: np.int64, torch.int32: np.int32, torch.int16: np.int16,
@@ -116,7 +117,7 @@ def _lift_attributes(gm):
         for part in node.target.split("."):
             value = getattr(value, part)
         if isinstance(value, torch.nn.Module):
-            users = ", ".join(sorted({_node_name(u) for u in node.users})) or "a call"
+            users = ", ".join(sorted({node_name(u) for u in node.users})) or "a call"
             raise NotImplementedError(
                 f"gn backend: the graph passes its subgraph {node.target} to {users}: "
                 "control flow on tensor values (torch.cond, torch.while_loop, map) is not "
@@ -404,13 +405,6 @@ _VIEWS = frozenset((
     "detach", "alias", "split", "split_with_sizes", "tensor_split", "chunk", "unbind",
     "hsplit", "vsplit", "dsplit", "unfold", "real", "imag", "view_as_real", "view_as_complex",
     "contiguous", "to", "type_as", "float", "data", "getitem", "getattr", "__getitem__"))
-_INPLACE_OPERATORS = frozenset((
-    "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "imatmul", "iand", "ior",
-    "ixor", "ilshift", "irshift", "setitem", "__setitem__"))
-
-
-def _node_name(node):
-    return getattr(node.target, "__name__", str(node.target)).split(".")[-1]
 
 
 def _written_inputs(gm):
@@ -426,11 +420,11 @@ def _written_inputs(gm):
             continue
         if node.op not in ("call_method", "call_function"):
             continue
-        name = _node_name(node)
+        name = node_name(node)
         first = node.args[0] if node.args else node.kwargs.get("input")
         shared = roots.get(first, set()) if hasattr(first, "op") else set()
         targets = []
-        if name in _INPLACE_OPERATORS or (name.endswith("_") and not name.endswith("__")):
+        if name in INPLACE_OPERATORS or (name.endswith("_") and not name.endswith("__")):
             targets.append(first)
         elif node.kwargs.get("inplace") is True:
             targets.append(first)
@@ -451,7 +445,7 @@ def _training_batch_norm(gm):
     statistics, described, or None: gn computes the normalized output but
     not the running statistics' update, so such a graph is refused."""
     for node in gm.graph.nodes:
-        if node.op != "call_function" or _node_name(node) not in ("batch_norm", "instance_norm"):
+        if node.op != "call_function" or node_name(node) not in ("batch_norm", "instance_norm"):
             continue
         args = list(node.args)
         kw = node.kwargs
@@ -461,12 +455,12 @@ def _training_batch_norm(gm):
         functional = getattr(node.target, "__module__", "") == "torch.nn.functional"
         at = 1 if functional else 3
         stats = kw.get("running_mean", args[at] if len(args) > at else None)
-        if _node_name(node) == "instance_norm":
+        if node_name(node) == "instance_norm":
             training = kw.get("use_input_stats", args[5] if len(args) > 5 else True)
         else:
             training = kw.get("training", args[5] if len(args) > 5 else False)
         if training and stats is not None:
-            return f"{node.name}: {_node_name(node)} in training mode with running statistics"
+            return f"{node.name}: {node_name(node)} in training mode with running statistics"
     return None
 
 
@@ -502,6 +496,10 @@ def _refuse_written_aliases(given, written, placeholders):
                 "and the graph writes one of them in place; gn compiles its inputs as separate "
                 "tensors, so the others would not see the write: pass separate tensors (clone "
                 "the view) or keep the in-place write outside the compiled function")
+
+
+def _sequence_or_one(outs, returns_sequence):
+    return tuple(outs) if returns_sequence else outs[0]
 
 
 class _NoBackward(torch.autograd.Function):
@@ -590,11 +588,20 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
     output_node = [n for n in gm.graph.nodes if n.op == "output"][0]
     results = output_node.args[0]
     returns_sequence = isinstance(results, (tuple, list))
-    returned = len(results) if returns_sequence else 1
-    if written:
-        output_node.args = ((tuple(results) if returns_sequence else (results,))
-                            + tuple(placeholders[i] for i in written),)
+    # Outputs that are views of inputs (or of other outputs) are made as
+    # views after each call, out of gn's program (gn.output_views).
+    views = OutputViews(gm, results if returns_sequence else (results,))
+    returned = len(views.gn_results)
+    if written or views.positions:
+        output_node.args = (tuple(views.gn_results) + tuple(placeholders[i] for i in written),)
         gm.recompile()
+    if not views.gn_results and not written:
+        # Every output is a view of an input: nothing for gn to compute.
+        def only_views(*args):
+            return _sequence_or_one(views(list(args) + attrs, []), returns_sequence)
+
+        only_views.gn_compiled = None
+        return only_views
     target = _device_of(inputs, device)
     autocast = _autocast_of(target)
     _disable_other_autocast(gm, target)
@@ -710,7 +717,7 @@ def gn_backend(gm, example_inputs, device=None, pipeline_options="", switches=No
                 for i, new in zip(written, outs[returned:]):
                     given[i].copy_(new)
             outs = outs[:returned]
-        return tuple(outs) if returns_sequence else outs[0]
+        return _sequence_or_one(views(given, outs), returns_sequence)
 
     run.gn_compiled = compiled
     run.gn_programs_at_sizes = at_sizes

@@ -149,7 +149,29 @@ struct Compiled {
     }
     if (failed(out))
       throw GnError(context->takeError("the compiled model failed"));
+    ownMemory(*out, inputs);
     return toList(*out);
+  }
+  /// The runtime may hand back an argument's bytes as a result (x.clone()
+  /// folds to x) or one buffer for two results (equal values merged): a
+  /// caller writing one would change the other, which PyTorch and numpy
+  /// never do for distinct results. Such a result gets bytes of its own.
+  static void ownMemory(std::vector<interp::HostTensor> &outs,
+                        const std::vector<interp::HostTensor> &inputs) {
+    auto overlaps = [](const interp::HostTensor &a, const interp::HostTensor &b) {
+      return a.nbytes() > 0 && b.nbytes() > 0 && a.bytes() < b.bytes() + b.nbytes() &&
+             b.bytes() < a.bytes() + a.nbytes();
+    };
+    for (size_t i = 0; i < outs.size(); ++i) {
+      bool shared = llvm::any_of(inputs, [&](const auto &in) { return overlaps(outs[i], in); });
+      for (size_t j = 0; j < i && !shared; ++j)
+        shared = overlaps(outs[i], outs[j]);
+      if (!shared)
+        continue;
+      interp::HostTensor copy(outs[i].dtype(), outs[i].shape(), /*zero=*/false);
+      std::memcpy(copy.bytes(), outs[i].bytes(), outs[i].nbytes());
+      outs[i] = std::move(copy);
+    }
   }
   void runDevice(const std::vector<std::pair<uint64_t, size_t>> &args,
                  const std::vector<std::pair<uint64_t, size_t>> &outs, uint64_t stream) {

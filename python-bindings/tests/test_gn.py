@@ -78,6 +78,23 @@ def test_arrays_cross_the_boundary_element_for_element():
         np.testing.assert_array_equal(got, want)
 
 
+def test_compiled_results_own_their_memory():
+    # An argument returned as it is, and one value returned twice: each
+    # result gets memory of its own (a write into one changes nothing else).
+    m = gn.parse_mlir('''func.func @forward(%x: tensor<2x3xf32> {gn.dtype = "float32", gn.kind = "input", gn.name = "x"}) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<6xf32>) {
+  %y = gn.mul %x, %x : tensor<2x3xf32>, tensor<2x3xf32> -> tensor<2x3xf32>
+  %r = gn.reshape %x [6] : tensor<2x3xf32> -> tensor<6xf32>
+  return %x, %y, %y, %r : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<6xf32>
+}''')
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    outs = gn.compile(m)(x)
+    for i, o in enumerate(outs):
+        assert not np.shares_memory(o, x), i
+        assert not any(np.shares_memory(o, p) for p in outs[:i]), i
+    np.testing.assert_array_equal(outs[1], x * x)
+    np.testing.assert_array_equal(outs[2], x * x)
+
+
 class DLPackOnly:
     """A producer that only speaks DLPack (as a torch CPU tensor does)."""
 
