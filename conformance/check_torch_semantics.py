@@ -203,6 +203,57 @@ def aliases_as_eager(fn, *args, dynamic=None, then=()):
     return None
 
 
+F = torch.nn.functional
+# A negative index: PyTorch raises for these (its message beside), where gn
+# read it as counted from the end.
+NEGATIVE_RAISES = {
+    "index_select": lambda x, i: torch.index_select(x, 0, i),
+    "embedding": lambda x, i: F.embedding(i, x),
+    "embedding_bag": lambda x, i: F.embedding_bag(i, x, torch.tensor([0])),
+    "gather": lambda x, i: torch.gather(x, 0, i.view(-1, 1).expand(-1, 4)),
+    "scatter": lambda x, i: torch.zeros(3, 4).scatter(0, i.view(-1, 1).expand(-1, 4), 1.0),
+    "scatter_add": lambda x, i: torch.zeros(3, 4).scatter_add(0, i.view(-1, 1).expand(-1, 4), x[:2]),
+    "scatter_reduce": lambda x, i: torch.zeros(3, 4).scatter_reduce(
+        0, i.view(-1, 1).expand(-1, 4), x[:2], "amax"),
+    "index_add": lambda x, i: torch.zeros(3, 4).index_add(0, i, x[:2]),
+    "index_copy": lambda x, i: torch.zeros(3, 4).index_copy(0, i, x[:2]),
+    "one_hot": lambda x, i: F.one_hot(i, 3),
+    "nll_loss": lambda x, i: F.nll_loss(x[:2, :3], i),
+    "cross_entropy": lambda x, i: F.cross_entropy(x[:2, :3], i),
+    "multi_margin_loss": lambda x, i: F.multi_margin_loss(x[:2, :3], i),
+}
+# ... and these count it from the end, as gn does.
+NEGATIVE_WRAPS = {
+    "x[i]": lambda x, i: x[i],
+    "take": lambda x, i: torch.take(x, i),
+    "take_along_dim": lambda x, i: torch.take_along_dim(x, i.view(-1, 1), 0),
+    "index_fill": lambda x, i: x.index_fill(0, i, 1.0),
+    "index_put": lambda x, i: x.index_put((i,), torch.ones(4)),
+}
+
+
+def negative_indices():
+    """Each form with index [1, -1]: gn raises where PyTorch raises and
+    matches it where PyTorch counts from the end."""
+    x, i = torch.randn(3, 4), torch.tensor([1, -1])
+    wrong = []
+    for name, fn in NEGATIVE_RAISES.items():
+        try:
+            fn(x, i)
+            wrong.append(f"{name}: PyTorch did not raise")
+            continue
+        except Exception:  # noqa: BLE001 - PyTorch raising is the premise
+            pass
+        problem = raises(fn, x, i, match="index -1 out of range")
+        if problem:
+            wrong.append(f"{name}: {problem}")
+    for name, fn in NEGATIVE_WRAPS.items():
+        problem = against_eager(fn, x, i)
+        if problem:
+            wrong.append(f"{name}: {problem}")
+    return "; ".join(wrong) or None
+
+
 def under_default_dtype(dtype, fn, *args, **kw):
     """A case run with torch.set_default_dtype(dtype), restored after."""
     before = torch.get_default_dtype()
@@ -296,6 +347,8 @@ def main():
             x, dynamic=True, then=[(torch.randn(6, 8),)])),
         ("a view sized by a data-dependent output", lambda: aliases_as_eager(
             lambda x: (lambda y: (y, x.view(-1)[: y.shape[0]]))(x[x > 0]), x)),
+        (f"a negative index raises where PyTorch raises ({len(NEGATIVE_RAISES)} forms) and "
+         f"counts from the end where it does ({len(NEGATIVE_WRAPS)})", negative_indices),
         ("batch norm in training mode raises", lambda: raises(
             bn, x, match="updates running statistics")),
         ("batch statistics without running ones compile (F and aten order)", lambda: [

@@ -201,13 +201,21 @@ HostTensor triangular(TriangularOp op, const HostTensor &x) {
   return out;
 }
 
-/// Index value `i` of an i32/i64 tensor, wrapped for negative values.
-int64_t indexAt(const HostTensor &idx, int64_t i, int64_t size, bool &ok) {
-  int64_t v = idx.dtype() == DType::I64 ? idx.data<int64_t>()[i] : idx.data<int32_t>()[i];
-  if (v < 0)
-    v += size;
+/// Index value `i` of an i32/i64 tensor, a negative one counted from the
+/// end where `wrapNegative` (else out of range). Out of range, `ok` is false
+/// and the first such index is kept in `bad` for the message.
+int64_t indexAt(const HostTensor &idx, int64_t i, int64_t size, bool wrapNegative, bool &ok,
+                std::optional<int64_t> &bad) {
+  int64_t raw = idx.dtype() == DType::I64 ? idx.data<int64_t>()[i] : idx.data<int32_t>()[i];
+  int64_t v = raw < 0 && wrapNegative ? raw + size : raw;
   ok = v >= 0 && v < size;
+  if (!ok && !bad)
+    bad = raw;
   return ok ? v : 0;
+}
+
+LogicalResult outOfRange(Operation *op, int64_t index, int64_t size) {
+  return op->emitError() << "index " << index << " out of range for size " << size;
 }
 
 FailureOr<HostTensor> indexSelect(IndexSelectOp op, const HostTensor &x,
@@ -224,11 +232,10 @@ FailureOr<HostTensor> indexSelect(IndexSelectOp op, const HostTensor &x,
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t j = 0; j < m; ++j) {
       bool ok;
-      int64_t i = indexAt(idx, j, n, ok);
+      std::optional<int64_t> bad;
+      int64_t i = indexAt(idx, j, n, op.getWrapNegative(), ok, bad);
       if (!ok)
-        return op.emitError() << "index " << static_cast<int64_t>(loadAsDouble(idx, j))
-                              << " out of range for size "
-                              << n;
+        return outOfRange(op, *bad, n);
       std::memcpy(out.bytes() + (o * m + j) * row, x.bytes() + (o * n + i) * row, row);
     }
   return out;
@@ -239,18 +246,17 @@ FailureOr<HostTensor> gather(GatherOp op, const HostTensor &x, const HostTensor 
   int64_t dim = op.getDim(), n = x.shape()[dim];
   auto s = stridesOf(x.shape());
   size_t es = sizeOf(x.dtype());
-  bool bad = false;
+  std::optional<int64_t> bad;
   forEachIndex(idx.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> pos) {
     bool ok;
-    int64_t i = indexAt(idx, lin, n, ok);
-    bad |= !ok;
+    int64_t i = indexAt(idx, lin, n, op.getWrapNegative(), ok, bad);
     int64_t off = 0;
     for (size_t k = 0; k < pos.size(); ++k)
       off += (int64_t(k) == dim ? i : pos[k]) * s[k];
     std::memcpy(out.bytes() + lin * es, x.bytes() + off * es, es);
   });
   if (bad)
-    return op.emitError("gather index out of range");
+    return outOfRange(op, *bad, n);
   return out;
 }
 
@@ -278,11 +284,10 @@ FailureOr<HostTensor> scatter(ScatterOp op, const HostTensor &src, const HostTen
                     : *reduce == Reduce::Max ? -INFINITY
                     : *reduce == Reduce::Min ? INFINITY
                                              : 0;
-  bool bad = false;
+  std::optional<int64_t> bad;
   forEachIndex(idx.shape(), [&](int64_t lin, llvm::ArrayRef<int64_t> pos) {
     bool ok;
-    int64_t i = indexAt(idx, lin, n, ok);
-    bad |= !ok;
+    int64_t i = indexAt(idx, lin, n, op.getWrapNegative(), ok, bad);
     if (!ok)
       return;
     int64_t off = 0, soff = 0;
@@ -322,7 +327,7 @@ FailureOr<HostTensor> scatter(ScatterOp op, const HostTensor &src, const HostTen
     storeFromDouble(out, off, cur);
   });
   if (bad)
-    return op.emitError("scatter index out of range");
+    return outOfRange(op, *bad, n);
   if (*reduce == Reduce::Mean)
     for (int64_t i = 0; i < out.numel(); ++i)
       if (counts[i] > 1)

@@ -319,3 +319,50 @@ def test_compile_sample_once_for_every_size_of_its_symbols(tmp_path):
     fixed = gn.compile_sample(folder, device="cpu")
     with pytest.raises(gn.GnError, match=r"expected shape \[2, 5, 8\], got \[3, 7, 8\]"):
         fixed(rng.standard_normal((3, 7, 8)).astype(np.float32), w)
+
+
+FORMS = ("parallel-copy-loops=true attention-kernels=true band-gemms=true merge-launches=true "
+         "depthwise-kernels=true rank-kernels=true")
+_TAKES = {
+    "index_select": ("%r = gn.index_select %x[%i] dim 0{attrs} : tensor<5x3xf32>, tensor<2xi64> "
+                     "-> tensor<2x3xf32>", "tensor<2x3xf32>"),
+    "gather": ("%r = gn.gather %x[%j] dim 0{attrs} : tensor<5x3xf32>, tensor<2x3xi64> "
+               "-> tensor<2x3xf32>", "tensor<2x3xf32>"),
+    "scatter": ("%s = gn.constant dense<1.0> : tensor<2x3xf32>\n"
+                "  %r = gn.scatter %s into %x[%j] dim 0 {{reduce = \"add\"{more}}} : "
+                "tensor<2x3xf32> into tensor<5x3xf32>, tensor<2x3xi64>", "tensor<5x3xf32>"),
+}
+
+
+def _take_module(op, wrap):
+    body, result = _TAKES[op]
+    attrs = "" if wrap else " {wrap_negative = false}"
+    body = body.format(attrs=attrs, more="" if wrap else ", wrap_negative = false")
+    return gn.parse_mlir(f'''func.func @forward(%x: tensor<5x3xf32> {{gn.dtype = "float32", gn.kind = "input", gn.name = "x"}}, %i: tensor<2xi64> {{gn.dtype = "int64", gn.kind = "input", gn.name = "i"}}) -> {result} {{
+  %b = gn.reshape %i [2, 1] : tensor<2xi64> -> tensor<2x1xi64>
+  %j = gn.broadcast_to %b [2, 3] : tensor<2x1xi64> -> tensor<2x3xi64>
+  {body}
+  return %r : {result}
+}}''')
+
+
+@pytest.mark.parametrize("op", sorted(_TAKES))
+@pytest.mark.parametrize("options", ["", FORMS], ids=["cpu", "cuda-forms"])
+def test_negative_index_wraps_or_fails_as_the_op_says(op, options):
+    # wrap_negative (the default): -1 is the last row, in the interpreter and
+    # the compiled kernels alike; wrap_negative = false (torch.index_select,
+    # embedding, gather, scatter): -1 fails the run, as PyTorch raises, where
+    # it was read as the last row.
+    x = np.arange(15, dtype=np.float32).reshape(5, 3)
+    i = np.array([-1, 0], np.int64)
+    wrapping = _take_module(op, True)
+    want = wrapping.run_eager(x, i)[0]
+    np.testing.assert_array_equal(gn.compile(wrapping, pipeline_options=options)(x, i)[0], want)
+    strict = _take_module(op, False)
+    with pytest.raises(gn.GnError, match="index -1 out of range for size 5"):
+        strict.run_eager(x, i)
+    compiled = gn.compile(strict, pipeline_options=options)
+    with pytest.raises(gn.GnError, match="index -1 out of range for size 5"):
+        compiled(x, i)
+    ok = np.array([4, 0], np.int64)  # the same rows, counted from the start
+    np.testing.assert_array_equal(compiled(x, ok)[0], want)

@@ -577,14 +577,19 @@ def Gn_IndexSelectOp : Gn_InferredOp<"index_select",
   let summary = "take slices along dim at the given indices (numpy take)";
   let description = [{
     result shape = input.shape[:dim] + index.shape + input.shape[dim+1:].
-    Negative indices count from the end. Covers embedding, index_select and
-    single-tensor advanced indexing.
+    Negative indices count from the end where `wrap_negative` (the default:
+    advanced indexing, torch.take, Paddle's gather and index_select); where
+    it is false a negative index is out of range and fails the run, as
+    torch.index_select and embedding raise. An index out of range always
+    fails the run. Covers embedding, index_select and single-tensor
+    advanced indexing.
 
     ```mlir
     %r = gn.index_select %w[%i] dim 0 : tensor<10x4xf32>, tensor<2x3xi64> -> tensor<2x3x4xf32>
     ```
   }];
-  let arguments = (ins Gn_Tensor:$input, Gn_IndexTensor:$index, I64Attr:$dim);
+  let arguments = (ins Gn_Tensor:$input, Gn_IndexTensor:$index, I64Attr:$dim,
+                   DefaultValuedAttr<BoolAttr, "true">:$wrap_negative);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input `[` $index `]` `dim` $dim attr-dict `:` type($input) `,` "
                        "type($index) `->` type($result)";
@@ -595,11 +600,16 @@ def Gn_GatherOp : Gn_InferredOp<"gather",
     [Gn_SymbolicShapes]> {
   let summary = "torch.gather: result[i][j] = input[index[i][j]][j] for dim 0";
   let description = [{
+    Negative indices count from the end where `wrap_negative` (the default:
+    take_along_dim, Paddle's take_along_axis); where it is false they fail
+    the run, as torch.gather raises.
+
     ```mlir
     %r = gn.gather %x[%i] dim 1 : tensor<2x5xf32>, tensor<2x3xi64> -> tensor<2x3xf32>
     ```
   }];
-  let arguments = (ins Gn_Tensor:$input, Gn_IndexTensor:$index, I64Attr:$dim);
+  let arguments = (ins Gn_Tensor:$input, Gn_IndexTensor:$index, I64Attr:$dim,
+                   DefaultValuedAttr<BoolAttr, "true">:$wrap_negative);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$input `[` $index `]` `dim` $dim attr-dict `:` type($input) `,` "
                        "type($index) `->` type($result)";
@@ -611,6 +621,9 @@ def Gn_ScatterOp : Gn_InferredOp<"scatter",
   let summary = "torch.scatter / scatter_add / scatter_reduce along dim";
   let description = [{
     `reduce` is `none` (overwrite), `add`, `mul`, `amax`, `amin` or `mean`.
+    Negative indices count from the end where `wrap_negative` (the default:
+    index_put, Paddle's scatter and put_along_axis); where it is false they
+    fail the run, as torch.scatter and index_add raise.
 
     ```mlir
     %r = gn.scatter %src into %x[%i] dim 0 {reduce = "add"} : tensor<3xf32> into tensor<5xf32>, tensor<3xi64>
@@ -618,7 +631,8 @@ def Gn_ScatterOp : Gn_InferredOp<"scatter",
   }];
   let arguments = (ins Gn_Tensor:$source, Gn_Tensor:$input, Gn_IndexTensor:$index, I64Attr:$dim,
                    DefaultValuedStrAttr<StrAttr, "none">:$reduce,
-                   DefaultValuedAttr<BoolAttr, "true">:$include_self);
+                   DefaultValuedAttr<BoolAttr, "true">:$include_self,
+                   DefaultValuedAttr<BoolAttr, "true">:$wrap_negative);
   let results = (outs Gn_Tensor:$result);
   let assemblyFormat = "$source `into` $input `[` $index `]` `dim` $dim attr-dict `:` "
                        "type($source) `into` type($input) `,` type($index)";

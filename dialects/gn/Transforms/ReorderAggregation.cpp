@@ -110,8 +110,10 @@ struct LinearBeforeRowSum : OpRewritePattern<LinearOp> {
     if (divisor) {
       Value flat = make<ReshapeOp>(rw, loc, {sum->rows},
                                    {rw.getNamedAttr("shape", rw.getDenseI64ArrayAttr({numMessages}))});
-      Value perMessage = make<IndexSelectOp>(rw, loc, {divisor, flat},
-                                             {rw.getNamedAttr("dim", rw.getI64IntegerAttr(0))});
+      Value perMessage = make<IndexSelectOp>(
+          rw, loc, {divisor, flat},
+          {rw.getNamedAttr("dim", rw.getI64IntegerAttr(0)),
+           rw.getNamedAttr("wrap_negative", sum->scatter.getWrapNegativeAttr())});
       // [E, 1] broadcast by the division itself: an explicit broadcast_to
       // that CSE shares between layers would be stored.
       mapped = make<DivOp>(rw, loc, {mapped, perMessage});
@@ -126,7 +128,8 @@ struct LinearBeforeRowSum : OpRewritePattern<LinearOp> {
     }
     Value index = broadcast(rw, loc, sum->rows, messageShape);
     auto scatter = ScatterOp::create(rw, loc, op.getType(), mapped, base, index, rw.getI64IntegerAttr(0),
-                                     rw.getStringAttr("add"), rw.getBoolAttr(true));
+                                     rw.getStringAttr("add"), rw.getBoolAttr(true),
+                                     sum->scatter.getWrapNegativeAttr());
     rw.replaceOp(op, scatter.getResult());
     return success();
   }
@@ -153,7 +156,8 @@ struct AddIntoScatterBase : OpRewritePattern<AddOp> {
       Value sum = zero ? a : make<AddOp>(rw, op.getLoc(), {a, base});
       rw.replaceOpWithNewOp<ScatterOp>(op, op.getType(), scatter.getSource(), sum,
                                        scatter.getIndex(), scatter.getDimAttr(),
-                                       scatter.getReduceAttr(), scatter.getIncludeSelfAttr());
+                                       scatter.getReduceAttr(), scatter.getIncludeSelfAttr(),
+                                       scatter.getWrapNegativeAttr());
       return success();
     }
     return rw.notifyMatchFailure(op, "no row of a fresh scatter-add to accumulate into");

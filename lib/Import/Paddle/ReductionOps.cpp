@@ -356,7 +356,10 @@ FailureOr<PyValue> crossEntropyWithSoftmax(ImportContext &ctx, Args &a) {
   auto safeIdx = ctx.build<gn::WhereOp>({*ignored, ctx.splat(ctx.i64Type(), 0), *idx});
   if (failed(safeIdx))
     return failure();
-  auto picked = ctx.build<gn::GatherOp>({*lsm, *safeIdx}, {ctx.i64("dim", *d)});
+  // A label below 0 (other than ignore_index) or past the classes fails the
+  // run, as PaddlePaddle raises.
+  auto picked = ctx.build<gn::GatherOp>({*lsm, *safeIdx}, {ctx.i64("dim", *d),
+                                                          ctx.flag("wrap_negative", false)});
   if (failed(picked))
     return failure();
   auto neg = ctx.build<gn::NegOp>({*picked});

@@ -304,7 +304,7 @@ FailureOr<std::pair<Value, Value>> ImportContext::topK(Value x, int64_t k, int64
 
 namespace {
 
-/// The index as i64 with negative entries wrapped; with `broadcast`, `x` and
+/// The index as i64 (negative entries as they are); with `broadcast`, `x` and
 /// `index` broadcast against each other in every dim but `dim` (which each
 /// keeps).
 LogicalResult alongAxisOperands(ImportContext &ctx, Value &x, Value &index, int64_t dim,
@@ -339,30 +339,23 @@ LogicalResult alongAxisOperands(ImportContext &ctx, Value &x, Value &index, int6
   auto bi = expand(*i64, iShape);
   if (failed(bi))
     return failure();
-  Value size = ctx.splat(ctx.i64Type(), static_cast<double>(xShape[dim]));
-  Value zero = ctx.splat(ctx.i64Type(), 0);
-  auto negative = ctx.build<gn::LtOp>({*bi, zero});
-  auto wrapped = ctx.build<gn::AddOp>({*bi, size});
-  if (failed(negative) || failed(wrapped))
-    return failure();
-  auto fixed = ctx.build<gn::WhereOp>({*negative, *wrapped, *bi});
-  if (failed(fixed))
-    return failure();
   x = *bx;
-  index = *fixed;
+  index = *bi; // negative entries: the gather's or scatter's wrap_negative
   return success();
 }
 
 } // namespace
 
-FailureOr<Value> ImportContext::takeAlongAxis(Value x, Value index, int64_t dim, bool broadcast) {
+FailureOr<Value> ImportContext::takeAlongAxis(Value x, Value index, int64_t dim, bool broadcast,
+                                              bool wrapNegative) {
   if (failed(alongAxisOperands(*this, x, index, dim, broadcast)))
     return failure();
-  return build<gn::GatherOp>({x, index}, {i64("dim", dim)});
+  return build<gn::GatherOp>({x, index}, {i64("dim", dim), flag("wrap_negative", wrapNegative)});
 }
 
 FailureOr<Value> ImportContext::putAlongAxis(Value x, Value index, Value values, int64_t dim,
-                                             llvm::StringRef reduce, bool includeSelf) {
+                                             llvm::StringRef reduce, bool includeSelf,
+                                             bool wrapNegative) {
   if (failed(alongAxisOperands(*this, x, index, dim, /*broadcast=*/false)))
     return failure();
   auto indexShape = llvm::cast<RankedTensorType>(index.getType()).getShape();
@@ -376,8 +369,10 @@ FailureOr<Value> ImportContext::putAlongAxis(Value x, Value index, Value values,
       return failure();
     source = *b;
   }
-  return build<gn::ScatterOp>({source, x, index}, {i64("dim", dim), str("reduce", reduce),
-                                                   flag("include_self", includeSelf)});
+  return build<gn::ScatterOp>({source, x, index},
+                              {i64("dim", dim), str("reduce", reduce),
+                               flag("include_self", includeSelf),
+                               flag("wrap_negative", wrapNegative)});
 }
 
 FailureOr<Value> ImportContext::nonzero(Value x) {

@@ -60,13 +60,16 @@ FailureOr<std::pair<Value, Value>> loss::nll(ImportContext &ctx, Value input, Va
   Value safe = c.op<gn::WhereOp>({ignored, ctx.splat(ctx.i64Type(), 0), t});
   llvm::SmallVector<int64_t> withClass(tt.getShape());
   withClass.insert(withClass.begin() + classDim, 1);
-  Value picked = c.take(ctx.takeAlongAxis(input, c.reshape(safe, withClass), classDim, false));
+  // A target below 0 (other than ignore_index) or past the classes fails
+  // the run, as PyTorch and PaddlePaddle raise.
+  Value picked = c.take(ctx.takeAlongAxis(input, c.reshape(safe, withClass), classDim, false,
+                                          /*wrapNegative=*/false));
   picked = c.reshape(picked, tt.getShape());
   Value w;
   if (weight) {
     int64_t count = tt.getNumElements();
     w = c.reshape(c.op<gn::IndexSelectOp>({c.convert(weight, e), c.reshape(safe, {count})},
-                                          {ctx.i64("dim", 0)}),
+                                          {ctx.i64("dim", 0), ctx.flag("wrap_negative", false)}),
                   tt.getShape());
   } else {
     w = ctx.splat(e, 1, tt.getShape());

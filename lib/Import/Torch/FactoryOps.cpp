@@ -754,10 +754,11 @@ FailureOr<PyValue> oneHot(ImportContext &ctx, Args &a) {
            ctx.attr("dtype", TypeAttr::get(type.getElementType()))});
   if (failed(classes))
     return failure();
-  // The classes read at x: x itself, where a class past num_classes fails
-  // the take's bounds check ("index 7 out of range for size 3") as PyTorch
-  // raises, instead of a row of zeros.
-  auto checked = ctx.build<gn::IndexSelectOp>({*classes, *x}, {ctx.i64("dim", 0)});
+  // The classes read at x: x itself, where a class past num_classes or
+  // below 0 fails the take's bounds check ("index 7 out of range for size
+  // 3") as PyTorch raises, instead of a row of zeros.
+  auto checked = ctx.build<gn::IndexSelectOp>({*classes, *x}, {ctx.i64("dim", 0),
+                                                               ctx.flag("wrap_negative", false)});
   if (failed(checked))
     return failure();
   auto col = ctx.reshape(*checked, shape);

@@ -109,7 +109,10 @@ FailureOr<PyValue> indexWrite(ImportContext &ctx, Args &a, llvm::StringRef reduc
   auto full = indexAlongDim(ctx, *idx, typeOf(source).getShape(), *dim);
   if (failed(full))
     return failure();
-  return wrap(ctx.putAlongAxis(*x, *full, source, *dim, mode, includeSelf));
+  // A negative index fails the run, as PyTorch raises (index_fill and
+  // index_put count it from the end).
+  return wrap(ctx.putAlongAxis(*x, *full, source, *dim, mode, includeSelf,
+                               /*wrapNegative=*/false));
 }
 
 /// index_fill(input, dim, index, value): `value` (a number or a 0-d tensor)

@@ -531,7 +531,10 @@ FailureOr<PyValue> indexSelect(ImportContext &ctx, Args &a) {
   auto dim = ctx.dim(*d, typeOf(*x).getRank());
   if (failed(dim))
     return failure();
-  return wrap(ctx.build<gn::IndexSelectOp>({*x, *idx}, {ctx.i64("dim", *dim)}));
+  // A negative index fails the run, as PyTorch raises (x[i] counts it from
+  // the end).
+  return wrap(ctx.build<gn::IndexSelectOp>({*x, *idx}, {ctx.i64("dim", *dim),
+                                                        ctx.flag("wrap_negative", false)}));
 }
 
 FailureOr<PyValue> gather(ImportContext &ctx, Args &a) {
@@ -542,7 +545,8 @@ FailureOr<PyValue> gather(ImportContext &ctx, Args &a) {
   auto dim = ctx.dim(*d, typeOf(*x).getRank());
   if (failed(dim))
     return failure();
-  return wrap(ctx.build<gn::GatherOp>({*x, *idx}, {ctx.i64("dim", *dim)}));
+  return wrap(ctx.build<gn::GatherOp>({*x, *idx}, {ctx.i64("dim", *dim),
+                                                   ctx.flag("wrap_negative", false)}));
 }
 
 FailureOr<PyValue> scatter(ImportContext &ctx, Args &a, llvm::StringRef reduce) {
@@ -578,7 +582,8 @@ FailureOr<PyValue> scatter(ImportContext &ctx, Args &a, llvm::StringRef reduce) 
   }
   return wrap(ctx.build<gn::ScatterOp>({source, *x, *idx},
                                        {ctx.i64("dim", *dim), ctx.str("reduce", mode),
-                                        ctx.flag("include_self", includeSelf)}));
+                                        ctx.flag("include_self", includeSelf),
+                                        ctx.flag("wrap_negative", false)}));
 }
 
 /// aten.index(x, [i0, i1, ...]) with None entries for untouched dims.

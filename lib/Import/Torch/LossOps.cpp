@@ -486,14 +486,15 @@ FailureOr<PyValue> multiMargin(ImportContext &ctx, Args &a) {
   int64_t n = typeOf(in).getDimSize(0), classes = typeOf(in).getDimSize(1);
   Type e = xt.getElementType();
   Value target = c.reshape(c.convert(*t, ctx.i64Type()), {n, 1});
-  Value picked = c.take(ctx.takeAlongAxis(in, target, 1, false));
+  Value picked = c.take(ctx.takeAlongAxis(in, target, 1, false, /*wrapNegative=*/false));
   Value m = c.op<gn::MaximumOp>(
       {c.op<gn::AddOp>({c.op<gn::SubOp>({ctx.splat(e, *margin), picked}), in}), ctx.splat(e, 0)});
   if (*p == 2)
     m = c.op<gn::MulOp>({m, m});
   if (*w) {
     Value wy = c.reshape(c.op<gn::IndexSelectOp>({c.convert(*w, e), c.reshape(target, {n})},
-                                                 {ctx.i64("dim", 0)}),
+                                                 {ctx.i64("dim", 0),
+                                                  ctx.flag("wrap_negative", false)}),
                          {n, 1});
     m = c.op<gn::MulOp>({m, wy});
   }

@@ -738,7 +738,9 @@ FailureOr<PyValue> embedding(ImportContext &ctx, Args &a) {
   Type it = typeOf(*idx).getElementType();
   if (!it.isInteger(32) && !it.isInteger(64))
     return a.error("indices must be int32 or int64");
-  return wrap(ctx.build<gn::IndexSelectOp>({*w, *idx}, {ctx.i64("dim", 0)}));
+  // A negative index fails the run, as PyTorch raises.
+  return wrap(ctx.build<gn::IndexSelectOp>({*w, *idx}, {ctx.i64("dim", 0),
+                                                        ctx.flag("wrap_negative", false)}));
 }
 
 FailureOr<PyValue> sdpa(ImportContext &ctx, Args &a) {
@@ -978,7 +980,8 @@ FailureOr<Value> embeddingBag(ImportContext &ctx, Args &a, Value weight, Value i
   if (paddingIdx)
     keep = c.op<gn::AndOp>({keep, c.op<gn::NeOp>({flat, ctx.splat(i64, double(*paddingIdx))})});
   Value safeBag = c.op<gn::WhereOp>({keep, bagOf, ctx.splat(i64, 0)});
-  Value rows = c.op<gn::IndexSelectOp>({weight, flat}, {ctx.i64("dim", 0)}); // [count, dim]
+  Value rows = c.op<gn::IndexSelectOp>({weight, flat}, {ctx.i64("dim", 0),
+                                                       ctx.flag("wrap_negative", false)});
   if (perSample)
     rows = c.op<gn::MulOp>({rows, c.reshape(c.convert(perSample, e), {count, 1})});
   Value keepCol = c.reshape(keep, {count, 1});

@@ -319,17 +319,19 @@ public:
                                                             bool largest);
 
   /// take_along_dim / take_along_axis: x gathered along `dim` (normalized)
-  /// at `index` (integers; negative ones count from the end). With
-  /// `broadcast` (torch) the two broadcast against each other in every other
-  /// dim; without (Paddle's kernel) the index is at most x's size there.
+  /// at `index` (integers; negative ones count from the end, or, without
+  /// `wrapNegative`, fail the run as torch.gather raises). With `broadcast`
+  /// (torch) the two broadcast against each other in every other dim;
+  /// without (Paddle's kernel) the index is at most x's size there.
   mlir::FailureOr<mlir::Value> takeAlongAxis(mlir::Value x, mlir::Value index, int64_t dim,
-                                             bool broadcast);
+                                             bool broadcast, bool wrapNegative = true);
   /// put_along_axis: `values` (broadcast to the index's shape) scattered into
-  /// x along `dim` at `index` (negative entries count from the end);
+  /// x along `dim` at `index` (negative entries count from the end, or,
+  /// without `wrapNegative`, fail the run as torch.index_add raises);
   /// `reduce` as gn.scatter's.
   mlir::FailureOr<mlir::Value> putAlongAxis(mlir::Value x, mlir::Value index, mlir::Value values,
                                             int64_t dim, llvm::StringRef reduce,
-                                            bool includeSelf);
+                                            bool includeSelf, bool wrapNegative = true);
 
   /// Row-major indices (count x rank, i64) of the nonzero elements of `x`:
   /// a gn.nonzero at the next data-dependent site, specialized to its

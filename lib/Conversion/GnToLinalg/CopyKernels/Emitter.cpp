@@ -221,25 +221,26 @@ func::FuncOp CopyKernelEmitter::shapeGuardCallback(Location loc) {
   return f;
 }
 
-/// An index read from a tensor, as the interpreter takes it: negative
-/// counts from the end. Out of range, it is reported to the runtime (which
-/// fails the run with the op's location) and clamped to 0, so the kernel
-/// never reads outside its buffer.
-Value CopyKernelEmitter::checkedIndex(OpBuilder &b, Location loc, Value raw, int64_t size) {
+Value CopyKernelEmitter::checkedIndex(OpBuilder &b, Location loc, Value raw, int64_t size,
+                                      bool wrapNegative) {
   Type i64 = b.getI64Type();
   if (raw.getType() != i64)
     raw = arith::ExtSIOp::create(b, loc, i64, raw);
-  return checkedIndex(b, loc, raw, arith::ConstantIntOp::create(b, loc, i64, size));
+  return checkedIndex(b, loc, raw, arith::ConstantIntOp::create(b, loc, i64, size), wrapNegative);
 }
 
-Value CopyKernelEmitter::checkedIndex(OpBuilder &b, Location loc, Value raw, Value n) {
+Value CopyKernelEmitter::checkedIndex(OpBuilder &b, Location loc, Value raw, Value n,
+                                      bool wrapNegative) {
   Type i64 = b.getI64Type();
   if (raw.getType() != i64)
     raw = arith::ExtSIOp::create(b, loc, i64, raw);
   Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
-  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, raw, zero);
-  Value wrapped = arith::SelectOp::create(b, loc, negative,
-                                          arith::AddIOp::create(b, loc, raw, n), raw);
+  Value wrapped = raw;
+  if (wrapNegative) {
+    Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, raw, zero);
+    wrapped = arith::SelectOp::create(b, loc, negative, arith::AddIOp::create(b, loc, raw, n),
+                                      raw);
+  }
   Value inRange = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, wrapped, zero),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, wrapped, n));

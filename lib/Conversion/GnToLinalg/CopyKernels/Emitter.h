@@ -70,17 +70,18 @@ public:
   func::FuncOp shapeGuardCallback(Location loc);
 
   /// An index read from a tensor, as the interpreter takes it: negative
-  /// counts from the end. Out of range, it is reported to the runtime (which
-  /// fails the run with the op's location) and clamped to 0, so the kernel
-  /// never reads outside its buffer.
-  Value checkedIndex(OpBuilder &b, Location loc, Value raw, int64_t size);
+  /// counts from the end where `wrapNegative` (else it is out of range).
+  /// Out of range, it is reported to the runtime (which fails the run with
+  /// the op's location) and clamped to 0, so the kernel never reads outside
+  /// its buffer.
+  Value checkedIndex(OpBuilder &b, Location loc, Value raw, int64_t size,
+                     bool wrapNegative = true);
   /// The same against a size known at run time (`n`: i64).
-  Value checkedIndex(OpBuilder &b, Location loc, Value raw, Value n);
+  Value checkedIndex(OpBuilder &b, Location loc, Value raw, Value n, bool wrapNegative = true);
   /// Dim `d` of memref `m` for checkedIndex: a constant where static, else
   /// its run-time size (i64) read at `b`, outside the loops.
-  std::function<Value(OpBuilder &, Location, Value)> indexCheckAgainst(OpBuilder &b,
-                                                                        Location loc, Value m,
-                                                                        int64_t d);
+  std::function<Value(OpBuilder &, Location, Value)>
+  indexCheckAgainst(OpBuilder &b, Location loc, Value m, int64_t d, bool wrapNegative);
 
   /// out[pre..., j..., post...] = x[pre..., index[j...], post...]: one
   /// generic over the output reading the index at the j dims.

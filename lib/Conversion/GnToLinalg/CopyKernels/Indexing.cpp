@@ -18,7 +18,7 @@ LogicalResult CopyKernelEmitter::emitIndexSelect(OpBuilder &b, Location loc, Ind
   llvm::SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, indexExprs, ctx),
                                        AffineMap::getMultiDimIdentityMap(rank, ctx)};
   llvm::SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-  auto check = indexCheckAgainst(b, loc, x, dim);
+  auto check = indexCheckAgainst(b, loc, x, dim, op.getWrapNegative());
   linalg::GenericOp::create(
       b, loc, ValueRange{index}, ValueRange{out}, maps, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
@@ -38,7 +38,7 @@ LogicalResult CopyKernelEmitter::emitGather(OpBuilder &b, Location loc, GatherOp
                                             Value index, Value out) {
   auto xType = llvm::cast<MemRefType>(x.getType());
   int64_t dim = op.getDim(), rank = xType.getRank();
-  auto check = indexCheckAgainst(b, loc, x, dim);
+  auto check = indexCheckAgainst(b, loc, x, dim, op.getWrapNegative());
   overOutput(b, loc, ValueRange{index}, out, [&](OpBuilder &nb, Location nloc, ValueRange args) {
     llvm::SmallVector<Value> at;
     for (int64_t d = 0; d < rank; ++d)
@@ -50,16 +50,17 @@ LogicalResult CopyKernelEmitter::emitGather(OpBuilder &b, Location loc, GatherOp
 }
 
 std::function<Value(OpBuilder &, Location, Value)>
-CopyKernelEmitter::indexCheckAgainst(OpBuilder &b, Location loc, Value m, int64_t d) {
+CopyKernelEmitter::indexCheckAgainst(OpBuilder &b, Location loc, Value m, int64_t d,
+                                     bool wrapNegative) {
   int64_t n = llvm::cast<MemRefType>(m.getType()).getShape()[d];
   if (!ShapedType::isDynamic(n))
-    return [this, n](OpBuilder &nb, Location nloc, Value raw) {
-      return checkedIndex(nb, nloc, raw, n);
+    return [this, n, wrapNegative](OpBuilder &nb, Location nloc, Value raw) {
+      return checkedIndex(nb, nloc, raw, n, wrapNegative);
     };
   Value size = arith::IndexCastOp::create(b, loc, b.getI64Type(),
                                           memref::DimOp::create(b, loc, m, d).getResult());
-  return [this, size](OpBuilder &nb, Location nloc, Value raw) {
-    return checkedIndex(nb, nloc, raw, size);
+  return [this, size, wrapNegative](OpBuilder &nb, Location nloc, Value raw) {
+    return checkedIndex(nb, nloc, raw, size, wrapNegative);
   };
 }
 
@@ -217,7 +218,7 @@ private:
       storedAt.push_back(n == 1 && indexShape[lead + d] != 1 ? zero : pos[lead + d]);
     Value raw = memref::LoadOp::create(lb, loc, index, storedAt);
     llvm::SmallVector<Value> target(pos);
-    target[dim] = emitter.checkedIndex(lb, loc, raw, size);
+    target[dim] = emitter.checkedIndex(lb, loc, raw, size, op.getWrapNegative());
     if (scanFor) { // only the positions that land on this thread's target
       auto mine = scf::IfOp::create(
           lb, loc, arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::eq, target[dim], scanFor),
