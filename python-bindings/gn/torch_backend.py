@@ -46,6 +46,7 @@ cannot keep symbolic, tensors on two devices, a graph that draws random
 numbers: gn's draws would repeat every call) raises: torch.compile reports
 it as a backend failure. There is no silent fallback to eager PyTorch.
 """
+import ast
 import collections
 import os
 import shutil
@@ -259,11 +260,14 @@ def _write_sample(folder, gm, inputs, symbols=None, constants=None, autocast=Non
     placeholders = [n.target for n in gm.graph.nodes if n.op == "placeholder"]
     body = gm.code.strip("\n")
     if autocast:
-        # The region around the call, opened at forward's first line.
-        head, rest = body.split("\n", 1)
+        # The region around the call, opened before forward's first
+        # statement (found by parsing: the signature may span lines).
+        first = ast.parse(body).body[0].body[0].lineno - 1
+        lines = body.split("\n")
         device, dtype = autocast
-        body = (f"{head}\n    _gn_autocast = torch.amp.autocast_mode._enter_autocast("
-                f"{device!r}, {dtype}, True, None)\n{rest}")
+        lines.insert(first, f"    _gn_autocast = torch.amp.autocast_mode._enter_autocast("
+                            f"{device!r}, {dtype}, True, None)")
+        body = "\n".join(lines)
     # gm.code is "def forward(self, ...):" and its body: a method of GraphModule.
     # FX names some globals bare (device(type='cpu'), inf, nan): import them
     # as GraphNet's extracted samples do.
