@@ -287,6 +287,22 @@ std::optional<LogicalResult> mlir::gn::interp::runReduction(Operation *op, Opera
             b[k] = s += a[k];
         }));
       })
+      .Case([&](CumProdOp c) {
+        // Without accumulate_f64 each step rounds to the element type.
+        HostTensor step(in[0].dtype(), {1});
+        bool wide = c.getAccumulateF64();
+        return done(alongDim(op, in[0], c.getDim(), [&](auto &a, auto &b) {
+          double p = 1;
+          for (size_t k = 0; k < a.size(); ++k) {
+            p *= a[k];
+            if (!wide) {
+              storeFromDouble(step, 0, p);
+              p = loadAsDouble(step, 0);
+            }
+            b[k] = p;
+          }
+        }));
+      })
       .Case([&](SoftmaxOp s) { return done(softmax(op, in[0], s.getDim(), false)); })
       .Case([&](LogSoftmaxOp s) { return done(softmax(op, in[0], s.getDim(), true)); })
       .Default([](Operation *) { return std::nullopt; });

@@ -748,6 +748,17 @@ def define_statistics():
         case(f"stat_cumprod_{dt}", "statistics", [UNIT("x", (3, 11), dt)], "torch.cumprod(x, 1)")
     case("stat_cumprod_i64", "statistics", [I("x", (2, 7), -3, 3)], "torch.cumprod(x, dim=1)")
     case("stat_cumprod_method_f32", "statistics", [UNIT("x", (6, 2))], "x.cumprod(0)")
+    # Products in order (PyTorch's CPU kernel, a double accumulator): 0 *
+    # 3e38 * -3e38 is -0, where a product tree gave NaN; long lines near 1
+    # and half types, where a tree in the half type rounded at every level.
+    case("stat_cumprod_special_f32", "statistics",
+         [D("x", (3, 4), [0, 3e38, -3e38, 2, 1, INF, 0, 5, -1e-30, 1e-30, 1e30, 1e30])],
+         "torch.cumprod(x, 1)", allow_nan=True)
+    case("stat_cumprod_long_f32", "statistics", [P("x", (2, 500), mean=1.0, std=0.1)],
+         "torch.cumprod(x, 1)")
+    for dt in ("f16", "bf16"):
+        case(f"stat_cumprod_long_{dt}", "statistics", [P("x", (2, 300), dt, mean=1.0, std=0.1)],
+             "torch.cumprod(x, 1)")
     for fn in ("cummax", "cummin"):
         case(f"stat_{fn}_f32", "statistics", [distinct("x", (3, 13))],
              f"v, i = torch.{fn}(x, 1)\nreturn (v, i)")

@@ -603,6 +603,13 @@ CASES.update({
     "scan_cumprod": ([inp("x", [3, 11], lo=0.05, hi=0.95, mean=0.5)],
                      ["y = paddle._C_ops.cumprod(x, 1, False, False)",
                       "z = paddle._C_ops.cumprod(x, 1, True, True)"], ["y", "z"]),
+    # Products in order, as Paddle's kernel multiplies: 0 * 3e38 * -3e38 is
+    # -0 (a product tree gave NaN); a long line near 1.
+    "scan_cumprod_special": ([inp("x", [3, 4], data=[0, 3e38, -3e38, 2, 1, float("inf"), 0, 5,
+                                                     -1e-30, 1e-30, 1e30, 1e30]),
+                              inp("w", [2, 400], mean=1.0, std=0.02, lo=0.9, hi=1.1)],
+                             ["y = paddle._C_ops.cumprod(x, 1, False, False)",
+                              "z = paddle._C_ops.cumprod(w, 1, False, False)"], ["y", "z"]),
     "scan_logcumsumexp": ([inp("x", [3, 17], std=4, lo=-9, hi=9)],
                           ["y = paddle._C_ops.logcumsumexp(x, 1, False, False, False)",
                            "z = paddle._C_ops.logcumsumexp(x, 0, False, True, True)",

@@ -739,6 +739,27 @@ def Gn_CumSumOp : Gn_InferredOp<"cumsum",
   let assemblyFormat = "$input `dim` $dim attr-dict `:` type($input)";
 }
 
+def Gn_CumProdOp : Gn_InferredOp<"cumprod",
+    "inferCumSum(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)", [Gn_SymbolicShapes]> {
+  let summary = "inclusive prefix product along dim";
+  let description = [{
+    A running product in order along each line, as both frameworks'
+    kernels multiply (`0 * 3e38 * -3e38` is -0, where a product tree's
+    order gives NaN). With `accumulate_f64` (the default, PyTorch's CPU
+    kernel) the product runs in f64 and each prefix is stored in the element
+    type; without (PaddlePaddle's) each step rounds to the element type,
+    so a product can underflow to 0 midway.
+
+    ```mlir
+    %r = gn.cumprod %x dim 1 {accumulate_f64 = false} : tensor<2x5xf32>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, I64Attr:$dim,
+                   DefaultValuedAttr<BoolAttr, "true">:$accumulate_f64);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `dim` $dim attr-dict `:` type($input)";
+}
+
 class Gn_SoftmaxLikeOp<string mnemonic, string summ>
     : Gn_InferredOp<mnemonic,
           "inferSoftmax(ctx, loc, adaptor.getInput(), adaptor.getDim(), types)", [Gn_Composite, Gn_SymbolicShapes]> {

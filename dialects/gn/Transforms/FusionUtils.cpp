@@ -228,7 +228,7 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // each element from its position (in any type).
   if (isa<ArgMaxOp, ArgMinOp, TopKOp, ArangeOp>(op))
     return allKernelTypes(op, /*unsignedOk=*/true);
-  return isa<CumSumOp>(op) && allKernelTypes(op);
+  return isa<CumSumOp, CumProdOp>(op) && allKernelTypes(op);
 }
 
 bool mlir::gn::fitsAttentionKernel(AttentionOp op) {

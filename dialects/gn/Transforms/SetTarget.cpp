@@ -94,7 +94,7 @@ bool cpuTakesSymbolic(Operation *op) {
   // concatenation (each slab starting where the one before ends), max
   // pooling (the padded copy sized at run time; alone or with the ops
   // around it, a window group).
-  if (isa<CumSumOp, ConcatOp, MaxPoolOp>(op))
+  if (isa<CumSumOp, CumProdOp, ConcatOp, MaxPoolOp>(op))
     return true;
   // Likewise padding (every mode: the input's window, mirrored, clamped or
   // wrapped positions at its run-time sizes), tile, tril/triu (positions

@@ -399,7 +399,7 @@ private:
     bool alone = llvm::all_of(fusion.getBody().front(), [&](Operation &op) {
       return &op == copyOp || isa<YieldOp>(op);
     });
-    bool sizedByBuffers = isa_and_present<CumSumOp, ConcatOp, MaxPoolOp, ResizeOp, PadOp, TileOp,
+    bool sizedByBuffers = isa_and_present<CumSumOp, CumProdOp, ConcatOp, MaxPoolOp, ResizeOp, PadOp, TileOp,
                                           TriangularOp, AvgPoolOp, AdaptiveAvgPoolOp,
                                           AdaptiveMaxPoolOp, IndexSelectOp, GatherOp,
                                           InsertSliceOp, AttentionOp>(copyOp) &&

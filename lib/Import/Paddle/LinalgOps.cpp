@@ -293,7 +293,8 @@ template <ScanKind Kind> FailureOr<PyValue> accumulate(ImportContext &ctx, Args 
   v = reversedAlong(ctx, c, v, dim, *rev);
   if (!c.ok())
     return failure();
-  auto scanned = inclusiveScan(ctx, v, dim, Kind);
+  // Paddle's cumprod multiplies in the tensor's type, step by step.
+  auto scanned = inclusiveScan(ctx, v, dim, Kind, nullptr, /*productInF64=*/false);
   if (failed(scanned))
     return failure();
   Value r = *scanned;

@@ -24,7 +24,13 @@ Value shifted(ImportContext &ctx, Chain &c, Value v, int64_t dim, int64_t s, dou
 } // namespace
 
 FailureOr<Value> mlir::gn::import::inclusiveScan(ImportContext &ctx, Value x, int64_t dim,
-                                                 ScanKind kind, Value *indices) {
+                                                 ScanKind kind, Value *indices,
+                                                 bool productInF64) {
+  // Products in order, as both frameworks' kernels multiply (a product tree
+  // rounds differently and turns 0 * 3e38 * -3e38 into NaN).
+  if (kind == ScanKind::Prod)
+    return ctx.build<gn::CumProdOp>({x}, {ctx.i64("dim", dim),
+                                          ctx.flag("accumulate_f64", productInF64)});
   auto type = typeOf(x);
   Type e = type.getElementType();
   int64_t n = type.getDimSize(dim);
@@ -32,8 +38,7 @@ FailureOr<Value> mlir::gn::import::inclusiveScan(ImportContext &ctx, Value x, in
   bool extreme = kind == ScanKind::Max || kind == ScanKind::Min;
   if (kind == ScanKind::LogSumExp && !isFloat(e))
     return ctx.error("logcumsumexp expects a float tensor");
-  double identity = kind == ScanKind::Prod        ? 1.0
-                    : kind == ScanKind::LogSumExp ? -inf
+  double identity = kind == ScanKind::LogSumExp ? -inf
                     : isFloat(e)                  ? (kind == ScanKind::Max ? -inf : inf)
                                                   : 0.0; // extremes of ints: masked by `take`
   Chain c{ctx};
@@ -54,9 +59,7 @@ FailureOr<Value> mlir::gn::import::inclusiveScan(ImportContext &ctx, Value x, in
   };
   for (int64_t s = 1; s < n; s *= 2) {
     Value prev = shifted(ctx, c, v, dim, s, identity);
-    if (kind == ScanKind::Prod) {
-      v = c.op<gn::MulOp>({v, prev});
-    } else if (kind == ScanKind::LogSumExp) {
+    if (kind == ScanKind::LogSumExp) {
       if (!c.ok())
         return failure();
       auto r = math::binary(ctx, "logaddexp", PyValue::of(v), PyValue::of(prev));

@@ -137,7 +137,10 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
   if (auto topK = dyn_cast<TopKOp>(copyOp))
     return emitTopK(b, loc, topK, kernelIns[0], out);
   if (auto cumsum = dyn_cast<CumSumOp>(copyOp))
-    return emitCumSum(b, loc, cumsum, ins[0], out);
+    return emitPrefixScan(b, loc, cumsum.getDim(), /*product=*/false, /*wide=*/true, ins[0], out);
+  if (auto cumprod = dyn_cast<CumProdOp>(copyOp))
+    return emitPrefixScan(b, loc, cumprod.getDim(), /*product=*/true,
+                          cumprod.getAccumulateF64(), ins[0], out);
   if (auto arg = dyn_cast<ArgMaxOp>(copyOp))
     return emitArgReduce(b, loc, arg, arg.getDim(), arg.getKeepdim(), true, ins[0], out);
   if (auto arg = dyn_cast<ArgMinOp>(copyOp))

@@ -7,7 +7,7 @@
 //   Indexing.cpp    index_select, gather, scatter
 //   Layout.cpp      tile and circular pad (wrapped reads), reflect and
 //                   replicate pad, constant pad and concat as gathers, tril/triu
-//   SortScan.cpp    argmax/argmin, top_k, cumsum
+//   SortScan.cpp    argmax/argmin, top_k, cumsum, cumprod
 //   Resize.cpp      linear/cubic and nearest resize, grid_sample
 //   Detection.cpp   roi_align, nms, nonzero
 //   Attention.cpp   scaled dot-product attention
@@ -185,7 +185,8 @@ public:
   /// Inclusive prefix sum along dim, as the interpreter computes it: a
   /// running f64 sum over each line, every prefix stored as it stores a
   /// double (storedAnyFromF64).
-  LogicalResult emitCumSum(OpBuilder &b, Location loc, CumSumOp op, Value x, Value out);
+  LogicalResult emitPrefixScan(OpBuilder &b, Location loc, int64_t dim, bool product, bool wide,
+                               Value x, Value out);
 
   /// Linear (bilinear, trilinear) and bicubic resize as the interpreter
   /// computes them: per spatial dim the source coordinate s (align_corners:

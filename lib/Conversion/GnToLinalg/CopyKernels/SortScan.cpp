@@ -1,4 +1,4 @@
-//===- SortScan.cpp - argmax/argmin, top_k, cumsum kernels ------------------===//
+//===- SortScan.cpp - argmax/argmin, top_k, cumsum, cumprod kernels -------===//
 #include "Emitter.h"
 
 using namespace mlir;
@@ -115,14 +115,14 @@ LogicalResult CopyKernelEmitter::emitTopK(OpBuilder &b, Location loc, TopKOp op,
   return success();
 }
 
-/// Inclusive prefix sum along dim, as the interpreter computes it: a
-/// running f64 sum over each line, every prefix stored as it stores a
-/// double (storedAnyFromF64).
-LogicalResult CopyKernelEmitter::emitCumSum(OpBuilder &b, Location loc, CumSumOp op, Value x,
-                                            Value out) {
+/// Inclusive prefix sum (or product) along dim, as the interpreter computes
+/// it: a running f64 sum (product) over each line, every prefix stored as
+/// it stores a double (storedAnyFromF64); without `wide`, the running value
+/// itself rounded so at each step (cumprod without accumulate_f64).
+LogicalResult CopyKernelEmitter::emitPrefixScan(OpBuilder &b, Location loc, int64_t dim,
+                                                bool product, bool wide, Value x, Value out) {
   auto type = llvm::cast<MemRefType>(x.getType());
   Type e = type.getElementType(), f64 = b.getF64Type();
-  int64_t dim = op.getDim();
   // Sizes read from x: a symbolic kernel's are known at run time.
   llvm::SmallVector<Value> lines = dimSizes(b, loc, x);
   Value len = lines[dim];
@@ -130,16 +130,18 @@ LogicalResult CopyKernelEmitter::emitCumSum(OpBuilder &b, Location loc, CumSumOp
   auto [lb, ivs] = loops.pointLoops(b, loc, lines);
   Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
   Value one = arith::ConstantIndexOp::create(lb, loc, 1);
-  Value init = arith::ConstantOp::create(lb, loc, f64, lb.getF64FloatAttr(0));
+  Value init = arith::ConstantOp::create(lb, loc, f64, lb.getF64FloatAttr(product ? 1 : 0));
   auto loop = scf::ForOp::create(
       lb, loc, zero, len, one, ValueRange{init},
       [&](OpBuilder &nb, Location nloc, Value k, ValueRange sum) {
         llvm::SmallVector<Value> at(ivs);
         at.insert(at.begin() + dim, k);
-        Value wide = widenToF64(nb, nloc, memref::LoadOp::create(nb, nloc, x, at));
-        Value s = arith::AddFOp::create(nb, nloc, sum[0], wide);
-        memref::StoreOp::create(nb, nloc, storedAnyFromF64(nb, nloc, s, e), out, at);
-        scf::YieldOp::create(nb, nloc, s);
+        Value v = widenToF64(nb, nloc, memref::LoadOp::create(nb, nloc, x, at));
+        Value s = product ? Value(arith::MulFOp::create(nb, nloc, sum[0], v))
+                          : Value(arith::AddFOp::create(nb, nloc, sum[0], v));
+        Value stored = storedAnyFromF64(nb, nloc, s, e);
+        memref::StoreOp::create(nb, nloc, stored, out, at);
+        scf::YieldOp::create(nb, nloc, wide ? s : widenToF64(nb, nloc, stored));
       });
   (void)loop;
   return success();
