@@ -583,29 +583,7 @@ FailureOr<PyValue> oneHot(ImportContext &ctx, Args &a) {
   auto n = number(a, ctx, "num_classes");
   if (failed(x) || failed(n))
     return failure();
-  auto type = typeOf(*x);
-  llvm::SmallVector<int64_t> shape(type.getShape());
-  shape.push_back(1);
-  auto range = ctx.build<gn::ArangeOp>({}, {ctx.f64("start", 0), ctx.f64("step", 1),
-                                           ctx.i64("size", gn::saturatingCast<int64_t>(*n)),
-                                           ctx.attr("dtype", TypeAttr::get(ctx.i64Type()))});
-  auto idx = ctx.convert(*x, ctx.i64Type());
-  if (failed(range) || failed(idx))
-    return failure();
-  // The classes read at x: x itself, where a class below 0 or past
-  // num_classes fails the take's bounds check as PaddlePaddle raises,
-  // instead of a row of zeros.
-  auto checked = ctx.build<gn::IndexSelectOp>({*range, *idx}, {ctx.i64("dim", 0),
-                                                               ctx.flag("wrap_negative", false)});
-  if (failed(checked))
-    return failure();
-  auto col = ctx.reshape(*checked, shape);
-  if (failed(col))
-    return failure();
-  auto eq = ctx.build<gn::EqOp>({*col, *range});
-  if (failed(eq))
-    return failure();
-  return wrap(ctx.convert(*eq, ctx.f32()));
+  return wrap(ctx.oneHot(*x, gn::saturatingCast<int64_t>(*n), ctx.f32()));
 }
 
 template <bool Upper>

@@ -353,6 +353,29 @@ FailureOr<Value> ImportContext::takeAlongAxis(Value x, Value index, int64_t dim,
   return build<gn::GatherOp>({x, index}, {i64("dim", dim), flag("wrap_negative", wrapNegative)});
 }
 
+FailureOr<Value> ImportContext::oneHot(Value x, int64_t classes, Type resultType) {
+  auto idx = convert(x, i64Type());
+  auto range = build<gn::ArangeOp>({}, {f64("start", 0), f64("step", 1), i64("size", classes),
+                                        attr("dtype", TypeAttr::get(i64Type()))});
+  if (failed(idx) || failed(range))
+    return failure();
+  // x read through the classes: itself, or "index 7 out of range for size
+  // 3" (and -1 likewise) instead of a row of zeros.
+  auto checked = build<gn::IndexSelectOp>({*range, *idx}, {i64("dim", 0),
+                                                           flag("wrap_negative", false)});
+  if (failed(checked))
+    return failure();
+  llvm::SmallVector<int64_t> shape(llvm::cast<RankedTensorType>(x.getType()).getShape());
+  shape.push_back(1);
+  auto col = reshape(*checked, shape);
+  if (failed(col))
+    return failure();
+  auto eq = build<gn::EqOp>({*col, *range});
+  if (failed(eq))
+    return failure();
+  return convert(*eq, resultType);
+}
+
 FailureOr<Value> ImportContext::putAlongAxis(Value x, Value index, Value values, int64_t dim,
                                              llvm::StringRef reduce, bool includeSelf,
                                              bool wrapNegative) {

@@ -746,28 +746,7 @@ FailureOr<PyValue> oneHot(ImportContext &ctx, Args &a) {
     return failure();
   if (*n < 0)
     return a.error("num_classes=-1 depends on the data; pass num_classes");
-  auto type = typeOf(*x);
-  llvm::SmallVector<int64_t> shape(type.getShape());
-  shape.push_back(1);
-  auto classes = ctx.build<gn::ArangeOp>(
-      {}, {ctx.f64("start", 0), ctx.f64("step", 1), ctx.i64("size", *n),
-           ctx.attr("dtype", TypeAttr::get(type.getElementType()))});
-  if (failed(classes))
-    return failure();
-  // The classes read at x: x itself, where a class past num_classes or
-  // below 0 fails the take's bounds check ("index 7 out of range for size
-  // 3") as PyTorch raises, instead of a row of zeros.
-  auto checked = ctx.build<gn::IndexSelectOp>({*classes, *x}, {ctx.i64("dim", 0),
-                                                               ctx.flag("wrap_negative", false)});
-  if (failed(checked))
-    return failure();
-  auto col = ctx.reshape(*checked, shape);
-  if (failed(col))
-    return failure();
-  auto eq = ctx.build<gn::EqOp>({*col, *classes});
-  if (failed(eq))
-    return failure();
-  return wrap(ctx.convert(*eq, ctx.i64Type()));
+  return wrap(ctx.oneHot(*x, *n, ctx.i64Type()));
 }
 
 } // namespace

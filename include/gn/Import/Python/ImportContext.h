@@ -325,6 +325,10 @@ public:
   /// without (Paddle's kernel) the index is at most x's size there.
   mlir::FailureOr<mlir::Value> takeAlongAxis(mlir::Value x, mlir::Value index, int64_t dim,
                                              bool broadcast, bool wrapNegative = true);
+  /// one_hot: `resultType` rows of `classes` with a 1 at each of x's
+  /// integers; a class below 0 or past `classes` fails the run, as both
+  /// frameworks raise (the classes read through a bounds-checked take).
+  mlir::FailureOr<mlir::Value> oneHot(mlir::Value x, int64_t classes, mlir::Type resultType);
   /// put_along_axis: `values` (broadcast to the index's shape) scattered into
   /// x along `dim` at `index` (negative entries count from the end, or,
   /// without `wrapNegative`, fail the run as torch.index_add raises);
