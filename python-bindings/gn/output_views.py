@@ -128,6 +128,8 @@ class OutputViews:
         # A node returned twice is one tensor, as eager returns it.
         first = {}
         for k in list(self.kept):
+            if not isinstance(results[k], torch.fx.Node):
+                continue
             if results[k] in first:
                 self.kept.remove(k)
                 replayed[k] = results[k]
