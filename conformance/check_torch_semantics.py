@@ -254,6 +254,27 @@ def negative_indices():
     return "; ".join(wrong) or None
 
 
+def indices_past_the_end():
+    """Indices each within the whole tensor but past their own dim (x[i, j]
+    linearizes them), or past -numel (take, put): PyTorch raises, where gn
+    wrapped them into another element."""
+    x = torch.arange(12.).reshape(3, 4)
+    forms = [
+        ("x[i, j], i past dim 0", lambda x, i: x[i, torch.tensor([1, 2])], torch.tensor([3, 0])),
+        ("x[i, j], j past dim 1", lambda x, i: x[torch.tensor([0, 0]), i], torch.tensor([4, 2])),
+        ("x[i, j], i below -3", lambda x, i: x[i, torch.tensor([1, 2])], torch.tensor([-4, 0])),
+        ("take(x, -13)", lambda x, i: torch.take(x, i), torch.tensor([-13])),
+        ("put_(-13)", lambda x, i: x.clone().put_(i, torch.tensor([1.0])), torch.tensor([-13])),
+    ]
+    wrong = [f"{name}: {p}" for name, fn, i in forms
+             if (p := raises(fn, x, i, match="out of range for size"))]
+    wrong += [f"{name}: {p}" for name, fn, i in [
+        ("x[i, j] counted from the end", lambda x, i: x[i, -i - 1], torch.tensor([-1, 2])),
+        ("take(x, -12)", lambda x, i: torch.take(x, i), torch.tensor([-12]))]
+        if (p := against_eager(fn, x, i))]
+    return "; ".join(wrong) or None
+
+
 def under_default_dtype(dtype, fn, *args, **kw):
     """A case run with torch.set_default_dtype(dtype), restored after."""
     before = torch.get_default_dtype()
@@ -349,6 +370,8 @@ def main():
             lambda x: (lambda y: (y, x.view(-1)[: y.shape[0]]))(x[x > 0]), x)),
         (f"a negative index raises where PyTorch raises ({len(NEGATIVE_RAISES)} forms) and "
          f"counts from the end where it does ({len(NEGATIVE_WRAPS)})", negative_indices),
+        ("an index past its own dim raises (x[i, j], take, put) as PyTorch raises",
+         indices_past_the_end),
         ("batch norm in training mode raises", lambda: raises(
             bn, x, match="updates running statistics")),
         ("batch statistics without running ones compile (F and aten order)", lambda: [

@@ -306,11 +306,9 @@ FailureOr<PyValue> indexPut(ImportContext &ctx, Args &a) {
     if (failed(idx))
       return failure();
     int64_t size = xt.getDimSize(i);
-    auto negative = ctx.build<gn::LtOp>({*idx, ctx.splat(ctx.i64Type(), 0)});
-    auto wrapped = ctx.build<gn::AddOp>({*idx, ctx.splat(ctx.i64Type(), size)});
-    if (failed(negative) || failed(wrapped))
-      return failure();
-    auto fixed = ctx.build<gn::WhereOp>({*negative, *wrapped, *idx});
+    // Negative indices count from the end; one past its dim fails the run
+    // (the linear index could land inside the whole).
+    auto fixed = ctx.checkedPosition(*idx, size, /*wrapNegative=*/true);
     if (failed(fixed))
       return failure();
     auto scaled = ctx.build<gn::MulOp>({*fixed, ctx.splat(ctx.i64Type(), stride)});

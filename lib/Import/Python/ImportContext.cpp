@@ -353,6 +353,17 @@ FailureOr<Value> ImportContext::takeAlongAxis(Value x, Value index, int64_t dim,
   return build<gn::GatherOp>({x, index}, {i64("dim", dim), flag("wrap_negative", wrapNegative)});
 }
 
+FailureOr<Value> ImportContext::checkedPosition(Value index, int64_t n, bool wrapNegative) {
+  // The positions 0..n-1 read at `index`: the take's bounds check is the
+  // check, its result the normalized position.
+  auto range = build<gn::ArangeOp>({}, {f64("start", 0), f64("step", 1), i64("size", n),
+                                        attr("dtype", TypeAttr::get(i64Type()))});
+  if (failed(range))
+    return failure();
+  return build<gn::IndexSelectOp>({*range, index}, {i64("dim", 0),
+                                                    flag("wrap_negative", wrapNegative)});
+}
+
 FailureOr<Value> ImportContext::oneHot(Value x, int64_t classes, Type resultType) {
   auto idx = convert(x, i64Type());
   auto range = build<gn::ArangeOp>({}, {f64("start", 0), f64("step", 1), i64("size", classes),

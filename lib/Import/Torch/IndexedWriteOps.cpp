@@ -290,15 +290,9 @@ FailureOr<PyValue> take(ImportContext &ctx, Args &a) {
   auto flatIndex = ctx.reshape(*idx, {m});
   if (failed(flat) || failed(flatIndex))
     return failure();
-  Value i = *flatIndex;
-  auto negative = ctx.build<gn::LtOp>({i, ctx.splat(it.getElementType(), 0)});
-  auto wrapped = ctx.build<gn::AddOp>({i, ctx.splat(it.getElementType(), (double)n)});
-  if (failed(negative) || failed(wrapped))
-    return failure();
-  auto index = ctx.build<gn::WhereOp>({*negative, *wrapped, i});
-  if (failed(index))
-    return failure();
-  auto picked = ctx.build<gn::IndexSelectOp>({*flat, *index}, {ctx.i64("dim", 0)});
+  // The take counts a negative index from the end and fails past either end
+  // (a hand-written wrap before it wrapped -13 of 12 elements twice, to 11).
+  auto picked = ctx.build<gn::IndexSelectOp>({*flat, *flatIndex}, {ctx.i64("dim", 0)});
   if (failed(picked))
     return failure();
   return wrap(ctx.reshape(*picked, it.getShape()));
@@ -318,9 +312,8 @@ FailureOr<PyValue> put(ImportContext &ctx, Args &a) {
     return a.error("source must have as many elements as index");
   Type i64 = ctx.i64Type();
   Chain c{ctx};
+  // The scatter counts a negative index from the end and fails past either end.
   Value i = c.reshape(c.convert(*idx, i64), {m});
-  i = c.op<gn::WhereOp>({c.op<gn::LtOp>({i, ctx.splat(i64, 0)}),
-                         c.op<gn::AddOp>({i, ctx.splat(i64, double(n))}), i});
   Value r = c.op<gn::ScatterOp>(
       {c.reshape(c.convert(*src, xt.getElementType()), {m}), c.reshape(*x, {n}), i},
       {ctx.i64("dim", 0), ctx.str("reduce", *accumulate ? "add" : "none")});

@@ -332,17 +332,15 @@ FailureOr<PyValue> mlir::gn::import::indexTensor(ImportContext &ctx, const PyVal
     auto i64 = ctx.convert(idx, ctx.i64Type());
     if (failed(i64))
       return failure();
-    // Negative indices wrap: (i + n) % n.
-    auto wrapped = ctx.binary<gn::AddOp>(PyValue::of(*i64), PyValue::integer(n));
-    if (failed(wrapped))
-      return failure();
-    auto mod = ctx.binary<gn::RemOp>(*wrapped, PyValue::integer(n));
-    if (failed(mod))
+    // Negative indices count from the end; one past its dim fails the run
+    // (the linear index could land inside the merged dims).
+    auto position = ctx.checkedPosition(*i64, n, /*wrapNegative=*/true);
+    if (failed(position))
       return failure();
     auto scaled = ctx.binary<gn::MulOp>(linear, PyValue::integer(n));
     if (failed(scaled))
       return failure();
-    auto sum = ctx.binary<gn::AddOp>(*scaled, *mod);
+    auto sum = ctx.binary<gn::AddOp>(*scaled, PyValue::of(*position));
     if (failed(sum))
       return failure();
     linear = *sum;

@@ -325,6 +325,13 @@ public:
   /// without (Paddle's kernel) the index is at most x's size there.
   mlir::FailureOr<mlir::Value> takeAlongAxis(mlir::Value x, mlir::Value index, int64_t dim,
                                              bool broadcast, bool wrapNegative = true);
+  /// `index` (i64) as a position in a dim of size `n`: a negative one
+  /// counted from the end where `wrapNegative`; out of range it fails the
+  /// run ("index 5 out of range for size 3"), as the frameworks raise. For
+  /// indices combined before the take that would check them (a linearized
+  /// multi-dim index), where one component past its dim could land inside
+  /// the whole.
+  mlir::FailureOr<mlir::Value> checkedPosition(mlir::Value index, int64_t n, bool wrapNegative);
   /// one_hot: `resultType` rows of `classes` with a 1 at each of x's
   /// integers; a class below 0 or past `classes` fails the run, as both
   /// frameworks raise (the classes read through a bounds-checked take).
