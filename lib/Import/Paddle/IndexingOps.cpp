@@ -193,10 +193,17 @@ FailureOr<NdRows> ndRows(ImportContext &ctx, Args &a, Value x, Value index) {
   llvm::SmallVector<int64_t> table{lead};
   llvm::append_range(table, xt.getShape().drop_front(k));
   Chain c{ctx};
-  Value scaled = c.op<gn::MulOp>({c.convert(index, ctx.i64Type()),
-                                  denseConstant(ctx, ctx.i64Type(), {k}, strides)});
-  Value linear = c.op<gn::ReduceSumOp>(
-      {scaled}, {ctx.ints("dims", {it.getRank() - 1}), ctx.flag("keepdim", false)});
+  // Each component a position in its own dim: a negative one counted from
+  // the end, one past its dim failing the run (as PaddlePaddle's kernel
+  // checks; the linear sum alone would land on another element).
+  Value wide = c.reshape(c.convert(index, ctx.i64Type()), {n, k});
+  Value linear = ctx.splat(ctx.i64Type(), 0, {n, 1});
+  for (int64_t i = 0; i < k; ++i) {
+    Value position = c.take(ctx.checkedPosition(c.slice(wide, 1, i, i + 1), xt.getDimSize(i),
+                                                /*wrapNegative=*/true));
+    linear = c.op<gn::AddOp>(
+        {linear, c.op<gn::MulOp>({position, ctx.splat(ctx.i64Type(), strides[i])})});
+  }
   out.rows = c.reshape(linear, {n});
   out.table = c.reshape(x, table);
   if (!c.ok())
