@@ -18,7 +18,7 @@ import torch
 
 # Ops whose result is a view of their first argument (or, for reshape and
 # contiguous, the argument itself where no copy is needed, as eager gives).
-_REPLAYED = frozenset((
+REPLAYED = frozenset((
     "view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "squeeze", "unsqueeze",
     "transpose", "permute", "t", "T", "mT", "H", "mH", "adjoint", "narrow", "select", "expand",
     "expand_as", "movedim", "moveaxis", "swapaxes", "swapdims", "diagonal", "as_strided",
@@ -28,7 +28,7 @@ _REPLAYED = frozenset((
 
 # Conversions, which return their input itself where nothing changes
 # (x.float() of a float32 x): replayed only then, as eager decides.
-_CONVERSIONS = frozenset((
+CONVERSIONS = frozenset((
     "to", "type", "type_as", "float", "double", "half", "bfloat16", "int", "long", "short",
     "bool", "byte", "char", "cpu", "cuda"))
 
@@ -46,32 +46,38 @@ def _is_view(node):
     """Whether `node`'s result is (or may be, as eager decides) a view of
     its first argument, computing nothing."""
     name = node_name(node)
-    return name in _REPLAYED or (name in _CONVERSIONS and _same_type(node))
+    return name in REPLAYED or (name in CONVERSIONS and _same_type(node))
 
 
 # Replayed ops that may give a copy rather than a view.
-_MAY_COPY = frozenset(("reshape", "reshape_as", "flatten", "contiguous")) | _CONVERSIONS
+_MAY_COPY = frozenset(("reshape", "reshape_as", "flatten", "contiguous")) | CONVERSIONS
 INPLACE_OPERATORS = frozenset((
     "iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow", "imatmul", "iand", "ior",
     "ixor", "ilshift", "irshift", "setitem", "__setitem__"))
 
 
+def written_by(node):
+    """What call `node` writes in place: its first argument (x.add_(1),
+    x[0] = v, inplace=True) and its out= tensors."""
+    name = node_name(node)
+    targets = []
+    if (name in INPLACE_OPERATORS or (name.endswith("_") and not name.endswith("__"))
+            or node.kwargs.get("inplace") is True):
+        targets.append(node.args[0] if node.args else node.kwargs.get("input"))
+    given = node.kwargs.get("out")
+    if given is not None:
+        targets += list(given) if isinstance(given, (tuple, list)) else [given]
+    return targets
+
+
 def _written_nodes(gm):
-    """The values the graph writes in place (x.add_(1), x[0] = v, out=x,
-    inplace=True) and every value they write through (a view's chain)."""
+    """The values the graph writes in place and every value they write
+    through (a view's chain)."""
     out = set()
     for node in gm.graph.nodes:
         if node.op not in ("call_method", "call_function"):
             continue
-        name = node_name(node)
-        targets = []
-        if (name in INPLACE_OPERATORS or (name.endswith("_") and not name.endswith("__"))
-                or node.kwargs.get("inplace") is True):
-            targets.append(node.args[0] if node.args else node.kwargs.get("input"))
-        given = node.kwargs.get("out")
-        if given is not None:
-            targets += list(given) if isinstance(given, (tuple, list)) else [given]
-        for t in targets:
+        for t in written_by(node):
             while isinstance(t, torch.fx.Node) and t not in out:
                 out.add(t)
                 through = t.op in ("call_method", "call_function") and t.args and _is_view(t)

@@ -59,7 +59,7 @@ import torch
 from . import GnError, compile_sample, import_sample
 from . import cuda as gn_cuda
 from .data_sizes import DataSizedPrograms
-from .output_views import INPLACE_OPERATORS, OutputViews, node_name
+from .output_views import REPLAYED, OutputViews, node_name, written_by
 
 _NUMPY_OF_TORCH = {torch.float32: np.float32, torch.float64: np.float64, torch.float16: np.float16,
                    torch.int64: np.int64, torch.int32: np.int32, torch.int16: np.int16,
@@ -402,13 +402,12 @@ def _random_draw(gm):
 
 # Ops whose result shares its first argument's storage (torch's view ops,
 # and those that may return their input: reshape, contiguous, to, ...).
-_VIEWS = frozenset((
-    "view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "squeeze", "unsqueeze",
-    "transpose", "permute", "t", "T", "mT", "H", "mH", "adjoint", "narrow", "select", "expand",
-    "expand_as", "movedim", "moveaxis", "swapaxes", "swapdims", "diagonal", "as_strided",
-    "detach", "alias", "split", "split_with_sizes", "tensor_split", "chunk", "unbind",
-    "hsplit", "vsplit", "dsplit", "unfold", "real", "imag", "view_as_real", "view_as_complex",
-    "contiguous", "to", "type_as", "float", "data", "getitem", "getattr", "__getitem__"))
+# Ops whose result may share their first argument's storage: the views
+# gn.output_views replays, complex views, conversions that may return their
+# input, and the attribute reads Dynamo records.
+_VIEWS = REPLAYED | frozenset((
+    "real", "imag", "view_as_real", "view_as_complex", "to", "type_as", "float", "data",
+    "getattr"))
 
 
 def _written_inputs(gm):
@@ -427,14 +426,7 @@ def _written_inputs(gm):
         name = node_name(node)
         first = node.args[0] if node.args else node.kwargs.get("input")
         shared = roots.get(first, set()) if hasattr(first, "op") else set()
-        targets = []
-        if name in INPLACE_OPERATORS or (name.endswith("_") and not name.endswith("__")):
-            targets.append(first)
-        elif node.kwargs.get("inplace") is True:
-            targets.append(first)
-        out = node.kwargs.get("out")
-        if out is not None:
-            targets += list(out) if isinstance(out, (tuple, list)) else [out]
+        targets = written_by(node)
         for t in targets:
             for p in roots.get(t, ()) if hasattr(t, "op") else ():
                 if p not in written:
