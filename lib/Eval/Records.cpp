@@ -214,6 +214,8 @@ std::string eval::errorClassOf(const std::string &error) {
     return "library error";
   if (has({"out of range for size"}))
     return "index out of range";
+  if (has({"integer division by zero"}))
+    return "division by zero";
   if (has({"timed out after"}))
     return "timeout";
   if (has({"crashed: "}))

@@ -1,5 +1,6 @@
 //===- DataMovementKernels.cpp - reshape, slice, concat, gather, ... ----===//
 #include "Kernels.h"
+#include "gn/Support/RuntimeErrors.h"
 #include "gn/Support/ShapeGuard.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -215,7 +216,7 @@ int64_t indexAt(const HostTensor &idx, int64_t i, int64_t size, bool wrapNegativ
 }
 
 LogicalResult outOfRange(Operation *op, int64_t index, int64_t size) {
-  return op->emitError() << "index " << index << " out of range for size " << size;
+  return op->emitError() << indexOutOfRangeMessage(index, size);
 }
 
 FailureOr<HostTensor> indexSelect(IndexSelectOp op, const HostTensor &x,

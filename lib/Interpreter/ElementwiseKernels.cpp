@@ -1,8 +1,10 @@
 //===- ElementwiseKernels.cpp - constants and elementwise maps ----------===//
 #include "Kernels.h"
 #include "gn/Support/RandomStream.h"
+#include "gn/Support/RuntimeErrors.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -294,7 +296,7 @@ template <typename C> C wrapMul(C a, C b) {
 }
 template <typename C> C truncDiv(C a, C b) {
   if constexpr (std::is_integral_v<C>) {
-    if (b == 0)
+    if (b == 0) // an error before it gets here (hasIntegerZero); never UB
       return 0;
     if constexpr (std::is_signed_v<C>)
       if (b == -1)
@@ -307,7 +309,7 @@ template <typename C> C truncDiv(C a, C b) {
 
 template <typename C> C floorDiv(C a, C b) {
   if constexpr (std::is_integral_v<C>) {
-    C q = truncDiv(a, b); // x / 0 is 0 and x / -1 wraps (no step down)
+    C q = truncDiv(a, b); // x / -1 wraps (no step down)
     if constexpr (std::is_signed_v<C>)
       if (b != 0 && b != -1 && a % b != 0 && ((a < 0) != (b < 0)))
         --q;
@@ -351,6 +353,21 @@ template <typename C> C pyRem(C a, C b) {
   }
 }
 
+/// Whether an integer (or bool) tensor holds a zero: an element whose bytes
+/// are all 0. An integer x / 0, x // 0 or x % 0 raises in PyTorch and
+/// PaddlePaddle, so it is an error here (and in compiled kernels:
+/// kDivisionByZeroCallback), never a value.
+bool hasIntegerZero(const HostTensor &t) {
+  if (isFloat(t.dtype()))
+    return false;
+  size_t width = sizeOf(t.dtype());
+  const uint8_t *p = t.bytes();
+  for (int64_t i = 0; i < t.numel(); ++i, p += width)
+    if (std::all_of(p, p + width, [](uint8_t byte) { return byte == 0; }))
+      return true;
+  return false;
+}
+
 std::optional<HostTensor> binary(Operation *op, const HostTensor &a, const HostTensor &b) {
   HostTensor out = makeResult(op);
   auto arith = [&](auto fn) {
@@ -375,13 +392,21 @@ std::optional<HostTensor> binary(Operation *op, const HostTensor &a, const HostT
       .Case([&](PowOp) {
         return arith([](auto x, auto y) {
           using C = decltype(x);
-          if constexpr (std::is_integral_v<C>) {
-            if (y < 0)
-              return C(x == 1 ? 1 : 0);
-            C r = 1;
-            for (C k = 0; k < y; ++k)
-              r *= x;
-            return r;
+          if constexpr (std::is_same_v<C, bool>) {
+            return y ? x : true;
+          } else if constexpr (std::is_integral_v<C>) {
+            if (y < 0) // 1 / x^-y truncated: 1, (-1)^y, else 0 (as torch)
+              return C(x == 1 ? 1 : x == C(-1) ? (y % 2 ? -1 : 1) : 0);
+            // Square and multiply, wrapping at the width (a loop of y
+            // multiplies took minutes for a large y).
+            using U = std::make_unsigned_t<C>;
+            U r = 1, square = U(x);
+            for (U e = U(y); e; e >>= 1) {
+              if (e & 1) // in uint64_t: no int promotion to overflow
+                r = U(uint64_t(r) * uint64_t(square));
+              square = U(uint64_t(square) * uint64_t(square));
+            }
+            return C(r);
           } else {
             return std::pow(x, y);
           }
@@ -532,6 +557,9 @@ std::optional<LogicalResult> mlir::gn::interp::runElementwise(Operation *op, Ope
       return success();
     }
   }
+  // A broadcast with an empty operand divides nothing.
+  if (isa<DivOp, FloorDivOp, RemOp>(op) && in[0].numel() > 0 && hasIntegerZero(in[1]))
+    return op->emitError() << kDivisionByZeroMessage;
   if (in.size() == 2) {
     if (auto r = binary(op, in[0], in[1])) {
       out.push_back(std::move(*r));

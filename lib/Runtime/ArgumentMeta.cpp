@@ -9,9 +9,14 @@ ArgumentMeta runtime::readArgumentMeta(func::FuncOp f, unsigned i) {
     auto a = f.getArgAttrOfType<StringAttr>(i, n);
     return a ? a.str() : std::string();
   };
+  // A number written as a float or an integer (`gn.min_val = 1 : i64` was
+  // ignored: its inputs were drawn without the bound).
   auto num = [&](const char *n) -> std::optional<double> {
-    auto a = f.getArgAttrOfType<FloatAttr>(i, n);
-    return a ? std::optional<double>(a.getValueAsDouble()) : std::nullopt;
+    if (auto a = f.getArgAttrOfType<FloatAttr>(i, n))
+      return a.getValueAsDouble();
+    if (auto a = f.getArgAttrOfType<IntegerAttr>(i, n))
+      return double(a.getInt());
+    return std::nullopt;
   };
   ArgumentMeta m;
   m.name = str("gn.name");

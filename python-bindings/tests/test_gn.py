@@ -366,3 +366,39 @@ def test_negative_index_wraps_or_fails_as_the_op_says(op, options):
         compiled(x, i)
     ok = np.array([4, 0], np.int64)  # the same rows, counted from the start
     np.testing.assert_array_equal(compiled(x, ok)[0], want)
+
+
+_DTYPES = {"i8": np.int8, "i32": np.int32, "i64": np.int64, "ui8": np.uint8}
+
+
+def _division_module(op, elem):
+    np_name = {"i8": "int8", "i32": "int32", "i64": "int64", "ui8": "uint8"}[elem]
+    t = f"tensor<4x{elem}>"
+    arg = lambda n: f'%{n}: {t} {{gn.dtype = "{np_name}", gn.kind = "input", gn.name = "{n}"}}'
+    # Fused with a second op, so the check sits inside a kernel that does more.
+    return gn.parse_mlir(f'''func.func @forward({arg("x")}, {arg("y")}) -> {t} {{
+  %q = gn.{op} %x, %y : {t}, {t} -> {t}
+  %r = gn.add %q, %x : {t}, {t} -> {t}
+  return %r : {t}
+}}''')
+
+
+@pytest.mark.parametrize("elem", sorted(_DTYPES))
+@pytest.mark.parametrize("op", ["div", "floor_div", "rem"])
+@pytest.mark.parametrize("options", ["", FORMS], ids=["cpu", "cuda-forms"])
+def test_integer_division_by_zero_fails_the_run(op, elem, options):
+    # PyTorch and PaddlePaddle raise on an integer x / 0, x // 0 and x % 0;
+    # gn gave 0 there. Now the interpreter and the compiled kernels (CPU and
+    # the CUDA kernels' forms) fail the run, and a run without a zero still
+    # matches the interpreter.
+    m = _division_module(op, elem)
+    dt = _DTYPES[elem]
+    x = np.array([7, 100, 3, 9], dt)
+    zero = np.array([2, 0, 1, 5], dt)
+    with pytest.raises(gn.GnError, match="integer division by zero"):
+        m.run_eager(x, zero)
+    compiled = gn.compile(m, pipeline_options=options)
+    with pytest.raises(gn.GnError, match="integer division by zero"):
+        compiled(x, zero)
+    ok = np.array([2, 3, 1, 5], dt)
+    np.testing.assert_array_equal(compiled(x, ok)[0], m.run_eager(x, ok)[0])

@@ -1810,6 +1810,23 @@ def define_api_more():
          "return (x << 2, x >> 1, x << s, x >> s, torch.bitwise_left_shift(x, s), "
          "torch.bitwise_right_shift(x, 3), x.bitwise_right_shift(s))")
     case("more_shifts_u8", "math", [I("x", (6,), 0, 255, "u8")], "return (x << 1, x >> 2)")
+    # Integer powers by a tensor of exponents: negative ones (1, (-1)^e, 0),
+    # large ones (wrapping; the interpreter looped e times), each dtype.
+    for dt in ("i8", "i16", "i32", "i64", "u8"):
+        xs = [2, 1, 255, 255, 0, 3, 254, 5] if dt == "u8" else [2, 1, -1, -1, 0, 3, -2, 5]
+        es = [1, 3, 3, 2, 100, 0, 7, 120] if dt == "u8" else [-1, -3, -3, -2, -1, 0, -1, 120]
+        case(f"more_pow_integer_edges_{dt}", "math", [D("x", (8,), xs, dt), D("e", (8,), es, dt)],
+             "return (x ** e, torch.pow(x, e), torch.pow(2, e))")
+    # Counts below 0 or at least the width (every bit shifted out: 0, or the
+    # sign), and into the sign bit (1 << 7 in int8 is -128, where gn's
+    # saturating 2^7 gave 127 and a negative count divided by zero).
+    for dt, width in (("i8", 8), ("i16", 16), ("i32", 32), ("i64", 64), ("u8", 8)):
+        xs = [200, 100, 7, 1, 255, 0, 3, 129] if dt == "u8" else [-128, 100, 7, 1, -1, 0, -3, 5]
+        counts = [0, 1, width - 1, width, width + 1, 3, 9, 65]
+        if dt != "u8":
+            counts = [-1, -70] + counts[:6]
+        case(f"more_shifts_edges_{dt}", "math", [D("x", (8,), xs, dt), D("s", (8,), counts, dt)],
+             "return (x << s, x >> s, torch.bitwise_left_shift(x, s), x.bitwise_right_shift(s))")
     case("more_logspace_range_f32", "factory", [N("x", (1,))],
          "return (torch.logspace(-2, 2, 5), torch.logspace(0, 3, 4, base=2.0), "
          "torch.range(1, 4), torch.range(0, 1, 0.25, dtype=torch.float64))")

@@ -984,6 +984,15 @@ CASES.update({
         "b = paddle._C_ops.bitwise_right_shift(x, k, False)",
         "c = paddle._C_ops.bitwise_left_shift(x, k, True)"], ["b", "c"]),
 })
+# Counts below 0 or at least the width, and into the sign bit, each dtype.
+for _dt, _w in (("int8", 8), ("int16", 16), ("int32", 32), ("int64", 64), ("uint8", 8)):
+    _xs = [200, 100, 7, 1, 255, 0, 3, 129] if _dt == "uint8" else [-128, 100, 7, 1, -1, 0, -3, 5]
+    _ks = [0, 1, _w - 1, _w, _w + 1, 3, 9, 65] if _dt == "uint8" else [-1, -70, 0, 1, _w - 1, _w, _w + 1, 3]
+    CASES[f"math_shifts_edges_{_dt}"] = ([inp("x", [8], _dt, data=_xs), inp("k", [8], _dt, data=_ks)], [
+        "a = paddle._C_ops.bitwise_left_shift(x, k, True)",
+        "b = paddle._C_ops.bitwise_right_shift(x, k, True)",
+        "c = paddle._C_ops.bitwise_right_shift(x, k, False)",
+        "d = paddle._C_ops.bitwise_left_shift(x, k, False)"], ["a", "b", "c", "d"])
 
 # Complex tensors (pairs of real ones in gn): as_complex, as_real, complex,
 # angle, abs, and layout ops applied part by part.

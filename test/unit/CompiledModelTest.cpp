@@ -468,7 +468,7 @@ TEST(CompiledModel, MovesScansAndRemainderAreKernels) {
   HostTensor ints(DType::I64, {2, 5}), divisors(DType::I64, {2, 5}), half(DType::F16, {4, 3});
   for (int64_t i = 0; i < 10; ++i) {
     ints.data<int64_t>()[i] = 7 * i - 31;
-    divisors.data<int64_t>()[i] = (i % 4) - 2; // -2, -1, 0, 1, ...
+    divisors.data<int64_t>()[i] = (i % 4) - 2 + (i % 4 >= 2); // -2, -1, 1, 2, ...: no 0
   }
   HostTensor f = ramp({4, 3}, 0.7f);
   for (int64_t i = 0; i < 12; ++i)
@@ -647,14 +647,55 @@ TEST(CompiledModel, ArgReduceTiesAndNaN) {
   expectSameBytes(c);
 }
 
-// Integer true and floor division in kernels against the interpreter: by 0
-// (0), by -1 (wrapping negation: the minimum stays), and every sign pair,
-// exact and inexact.
+// An integer division by zero fails the run naming the op, in the
+// interpreter and the compiled kernels (PyTorch and PaddlePaddle raise; gn
+// gave 0), fused with the op after it; the error is consumed, so a run
+// without a zero succeeds after it.
+TEST(CompiledModel, IntegerDivisionByZeroFailsTheRun) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  auto module = parseSourceString<ModuleOp>(R"(
+    func.func @forward(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+      %q = gn.floor_div %x, %y : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32> loc("model.py":9:5)
+      %r = gn.add %q, %x : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+      return %r : tensor<4xi32>
+    })",
+                                            &ctx);
+  ASSERT_TRUE(module);
+  std::string message;
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+    llvm::raw_string_ostream os(message);
+    os << d.getLocation() << ": " << d.str() << "\n";
+    return success();
+  });
+  HostTensor x(DType::I32, {4}), y(DType::I32, {4});
+  int32_t xs[] = {7, -7, 3, 9}, ys[] = {2, 0, 1, 4};
+  std::memcpy(x.bytes(), xs, sizeof xs);
+  std::memcpy(y.bytes(), ys, sizeof ys);
+  interp::Interpreter eager(module->lookupSymbol<func::FuncOp>("forward"));
+  EXPECT_TRUE(failed(eager.run({x, y})));
+  EXPECT_NE(message.find("model.py\":9:5): integer division by zero"), std::string::npos) << message;
+  message.clear();
+  auto model = cpuTarget().compile(*module, {});
+  ASSERT_TRUE(succeeded(model));
+  EXPECT_EQ((*model)->stats().fallbackOps, 0);
+  EXPECT_TRUE(failed((*model)->run({x, y})));
+  EXPECT_NE(message.find("integer division by zero"), std::string::npos) << message;
+  ys[1] = -3;
+  std::memcpy(y.bytes(), ys, sizeof ys);
+  EXPECT_TRUE(succeeded((*model)->run({x, y})));
+}
+
+// Integer true and floor division in kernels against the interpreter: by
+// -1 (wrapping negation: the minimum stays), and every sign pair, exact and
+// inexact (by 0 fails the run: IntegerDivisionByZeroFailsTheRun).
 TEST(CompiledModel, IntegerDivisionEdgeCases) {
   const int64_t min = std::numeric_limits<int64_t>::min();
   HostTensor x(DType::I64, {10}), y(DType::I64, {10});
   int64_t xs[] = {7, -7, 7, -7, 6, -6, min, min, 5, 0};
-  int64_t ys[] = {2, 2, -2, -2, 3, -3, -1, 2, 0, -1};
+  int64_t ys[] = {2, 2, -2, -2, 3, -3, -1, 2, -7, -1};
   std::memcpy(x.bytes(), xs, sizeof xs);
   std::memcpy(y.bytes(), ys, sizeof ys);
   Compiled c = compileAndRun(R"(
@@ -666,7 +707,7 @@ TEST(CompiledModel, IntegerDivisionEdgeCases) {
                              {x, y});
   ASSERT_EQ(c.expected.size(), 2u);
   const int64_t trunc[] = {3, -3, -3, 3, 2, 2, min, min / 2, 0, 0};
-  const int64_t floor[] = {3, -4, -4, 3, 2, 2, min, min / 2, 0, 0};
+  const int64_t floor[] = {3, -4, -4, 3, 2, 2, min, min / 2, -1, 0};
   for (int i = 0; i < 10; ++i) {
     EXPECT_EQ(c.expected[0].data<int64_t>()[i], trunc[i]) << "div, element " << i;
     EXPECT_EQ(c.expected[1].data<int64_t>()[i], floor[i]) << "floor_div, element " << i;

@@ -34,6 +34,11 @@ inline constexpr llvm::StringLiteral kIndexErrorCallback = "gn_index_out_of_rang
 /// guard's message (gn/Support/ShapeGuard.h).
 inline constexpr llvm::StringLiteral kShapeGuardCallback = "gn_shape_guard_failed";
 
+/// External a kernel calls (no arguments) when an integer division or
+/// remainder it computes has a zero divisor: PyTorch and PaddlePaddle raise
+/// there, so the runtime fails the run ("integer division by zero").
+inline constexpr llvm::StringLiteral kDivisionByZeroCallback = "gn_integer_division_by_zero";
+
 /// On a CUDA kernel function: the #gn.schedule of the group it computes.
 inline constexpr llvm::StringLiteral kScheduleAttrName = "gn.schedule";
 
@@ -48,8 +53,10 @@ inline constexpr llvm::StringLiteral kRowKernelAttrName = "gn.row_kernel";
 
 /// In each CUDA kernel module: i64 [kind, a, b], set by a kernel that read
 /// an index out of range (kind 1, index, size: the GPU form of
-/// kIndexErrorCallback) or failed a shape guard (kind 2 + site, found,
-/// specialized: the GPU form of kShapeGuardCallback); 0 when neither.
+/// kIndexErrorCallback), failed a shape guard (kind 2 + site, found,
+/// specialized: the GPU form of kShapeGuardCallback) or divided an integer
+/// by zero (gn/Support/RuntimeErrors.h's kDivisionByZeroKind: the GPU form
+/// of kDivisionByZeroCallback); 0 when none.
 inline constexpr llvm::StringLiteral kIndexErrorGlobal = "gn_index_error";
 
 #define GEN_PASS_DECL

@@ -75,7 +75,8 @@ struct RecheckTally {
 /// error_class: "out of memory", "device fault" (an illegal address, a
 /// failed launch: the GPU context is lost), "device unavailable" (no
 /// driver, no GPU, a device gone), "library error" (cuBLAS, cuDNN),
-/// "index out of range", "timeout", "crash", "graphnet data gap" (the
+/// "index out of range", "division by zero" (an integer one), "timeout",
+/// "crash", "graphnet data gap" (the
 /// sample lacks what GraphNet's samples must have); "" for none of these.
 std::string errorClassOf(const std::string &error);
 

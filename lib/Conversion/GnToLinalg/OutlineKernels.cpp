@@ -1203,7 +1203,7 @@ private:
                          llvm::DenseMap<Value, Value> &scalar) {
     Value r = libmCallForNarrowFloat(b, &op, operands);
     if (!r)
-      r = emitScalar(b, &op, operands);
+      r = emitScalar(b, &op, operands, kernels);
     if (!r)
       return failure();
     scalar[op.getResult(0)] = roundThrough(b, loc, r, op.getResult(0).getType());

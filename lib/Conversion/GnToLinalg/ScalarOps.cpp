@@ -9,9 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ScalarOps.h"
+#include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
@@ -189,19 +192,34 @@ static Value compare(OpBuilder &b, Location loc, Operation *op, Value x, Value y
   return arith::CmpIOp::create(b, loc, p, x, y);
 }
 
-/// Python's x % y (the sign of y), as the interpreter's pyRem: fmod (or
-/// srem), plus y when the remainder is nonzero and its sign differs from
-/// y's. Integer x % 0 is 0 (srem by a divisor of 1 stands in for it).
 /// An integer divisor that cannot trap: 1 where y is 0 or -1 (sdiv/srem by
 /// 0 is undefined, and the minimum by -1 traps on x86); the callers select
 /// their results for those two cases.
 struct TrapFreeDivisor {
   Value byZero, byMinusOne, divisor;
 };
-static TrapFreeDivisor trapFreeDivisor(OpBuilder &b, Location loc, Value y) {
+
+/// Calls kDivisionByZeroCallback where `byZero` holds: PyTorch and
+/// PaddlePaddle raise on an integer x / 0, x // 0 and x % 0, and the
+/// runtime fails the run with that error (the result selected for it is
+/// never seen). The callback is declared once in the kernel module.
+static void reportDivisionByZero(OpBuilder &b, Location loc, Value byZero, ModuleOp kernels) {
+  auto callback = kernels.lookupSymbol<func::FuncOp>(kDivisionByZeroCallback);
+  if (!callback) {
+    OpBuilder mb = OpBuilder::atBlockBegin(kernels.getBody());
+    callback = func::FuncOp::create(mb, loc, kDivisionByZeroCallback, mb.getFunctionType({}, {}));
+    callback.setPrivate();
+  }
+  auto check = scf::IfOp::create(b, loc, byZero, /*withElseRegion=*/false);
+  OpBuilder tb = check.getThenBodyBuilder();
+  func::CallOp::create(tb, loc, callback, ValueRange{});
+}
+
+static TrapFreeDivisor trapFreeDivisor(OpBuilder &b, Location loc, Value y, ModuleOp kernels) {
   using P = arith::CmpIPredicate;
   Type t = y.getType();
   Value byZero = arith::CmpIOp::create(b, loc, P::eq, y, constLike(b, loc, t, 0));
+  reportDivisionByZero(b, loc, byZero, kernels);
   Value minusOne = arith::CmpIOp::create(b, loc, P::eq, y, constLike(b, loc, t, -1));
   Value either = arith::OrIOp::create(b, loc, byZero, minusOne);
   Value one = constLike(b, loc, t, 1);
@@ -224,7 +242,11 @@ static Value floorStep(OpBuilder &b, Location loc, Value r, Value y) {
   return arith::ShRSIOp::create(b, loc, signs, constLike(b, loc, t, bits - 1));
 }
 
-static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y) {
+/// Python's x % y (the sign of y), as the interpreter's pyRem: fmod (or
+/// srem), plus y when the remainder is nonzero and its sign differs from
+/// y's. Integer x % 0 reports a division by zero (and is 0: srem by a
+/// divisor of 1 stands in for it).
+static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y, ModuleOp kernels) {
   Type t = x.getType();
   Value zero = constLike(b, loc, t, 0);
   if (llvm::isa<FloatType>(t)) {
@@ -237,7 +259,7 @@ static Value pythonRemainder(OpBuilder &b, Location loc, Value x, Value y) {
     return arith::SelectOp::create(b, loc, fix, arith::AddFOp::create(b, loc, r, y), r);
   }
   // x % -1 is 0 anyway; x % 0 is selected below.
-  auto [byZero, byMinusOne, divisor] = trapFreeDivisor(b, loc, y);
+  auto [byZero, byMinusOne, divisor] = trapFreeDivisor(b, loc, y, kernels);
   (void)byMinusOne;
   Value r = arith::RemSIOp::create(b, loc, x, divisor);
   r = arith::AddIOp::create(b, loc, r, arith::AndIOp::create(b, loc, y, floorStep(b, loc, r, y)));
@@ -270,15 +292,17 @@ static Value pythonFloorDivision(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::SelectOp::create(b, loc, cmp(P::OEQ, y, zero), quotient, r);
 }
 
-/// Integer division as the interpreter's truncDiv / floorDiv: x / 0 is 0,
+/// Integer division as the interpreter's truncDiv / floorDiv: x / 0
+/// reports a division by zero (its selected result 0 is never seen),
 /// x / -1 is 0 - x (wrapping; sdiv of the minimum by -1 traps on x86, so 1
 /// stands in as the divisor for both and the result is selected); floor
 /// division steps the truncated quotient down when the remainder is nonzero
 /// and the operands' signs differ.
-static Value integerDivision(OpBuilder &b, Location loc, Value x, Value y, bool floor) {
+static Value integerDivision(OpBuilder &b, Location loc, Value x, Value y, bool floor,
+                             ModuleOp kernels) {
   Type t = x.getType();
   Value zero = constLike(b, loc, t, 0);
-  auto [byZero, byMinusOne, divisor] = trapFreeDivisor(b, loc, y);
+  auto [byZero, byMinusOne, divisor] = trapFreeDivisor(b, loc, y, kernels);
   Value q = arith::DivSIOp::create(b, loc, x, divisor);
   if (floor) // q - 1 where the remainder is nonzero and the signs differ
     q = arith::AddIOp::create(b, loc, q,
@@ -289,12 +313,14 @@ static Value integerDivision(OpBuilder &b, Location loc, Value x, Value y, bool 
 }
 
 /// Unsigned x / y (floor division is the same) or x % y, as the
-/// interpreter's in uint8_t: x / 0 and x % 0 are 0 (1 stands in as the
-/// divisor there: udiv by 0 is undefined).
-static Value unsignedDivision(OpBuilder &b, Location loc, Value x, Value y, bool remainder) {
+/// interpreter's in uint8_t: x / 0 and x % 0 report a division by zero
+/// (1 stands in as the divisor there: udiv by 0 is undefined).
+static Value unsignedDivision(OpBuilder &b, Location loc, Value x, Value y, bool remainder,
+                              ModuleOp kernels) {
   Type t = x.getType();
   Value zero = constLike(b, loc, t, 0);
   Value byZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, zero);
+  reportDivisionByZero(b, loc, byZero, kernels);
   Value divisor = arith::SelectOp::create(b, loc, byZero, constLike(b, loc, t, 1), y);
   Value r = remainder ? Value(arith::RemUIOp::create(b, loc, x, divisor))
                       : Value(arith::DivUIOp::create(b, loc, x, divisor));
@@ -304,7 +330,8 @@ static Value unsignedDivision(OpBuilder &b, Location loc, Value x, Value y, bool
 /// x ** e for integers, as the interpreter computes it: the product of e
 /// factors x wrapping at the type's width (square and multiply over e's
 /// bits gives the same product: multiplication mod 2^w is associative), 1
-/// for e = 0, and for a negative e 1 where x = 1, else 0. Bools: e ? x : 1.
+/// for e = 0, and for a negative e 1 where x = 1, (-1)^e where x = -1, else
+/// 0 (PyTorch's). Bools: e ? x : 1.
 static Value integerPower(OpBuilder &b, Location loc, Value x, Value e, bool isBool,
                           bool isUnsigned) {
   Type t = x.getType();
@@ -324,15 +351,21 @@ static Value integerPower(OpBuilder &b, Location loc, Value x, Value e, bool isB
   }
   if (isUnsigned)
     return r;
+  // 1 / x^-e truncated: 1 for x = 1, (-1)^e for x = -1 (r, by e's
+  // bits), else 0.
   Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, e, zero);
   Value isOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, one);
-  Value inverse = arith::SelectOp::create(b, loc, isOne, one, zero);
+  Value isMinusOne =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, intConst(b, loc, t, -1));
+  Value inverse = arith::SelectOp::create(b, loc, isOne, one,
+                                          arith::SelectOp::create(b, loc, isMinusOne, r, zero));
   return arith::SelectOp::create(b, loc, negative, inverse, r);
 }
 
 static bool isCompare(Operation *op) { return isa<EqOp, NeOp, LtOp, LeOp, GtOp, GeOp>(op); }
 
-Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in) {
+Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in,
+                          ModuleOp kernels) {
   Location loc = op->getLoc();
   Value x = in[0];
   Type t = x.getType();
@@ -446,7 +479,7 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
           Value r = arith::TruncFOp::create(b, loc, t, math::Atan2Op::create(b, loc, wx, wy));
           return atan2OfZeros(b, loc, x, in[1], r);
         })
-        .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1]); })
+        .Case([&](RemOp) { return pythonRemainder(b, loc, x, in[1], kernels); })
         .Case([&](MaximumOp) { return arith::MaximumFOp::create(b, loc, x, in[1]); })
         .Case([&](MinimumOp) { return arith::MinimumFOp::create(b, loc, x, in[1]); })
         .Default([](Operation *) { return Value(); });
@@ -464,16 +497,16 @@ Value mlir::gn::emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> in
       })
       .Case([&](SubOp) { return arith::SubIOp::create(b, loc, x, in[1]); })
       .Case([&](RemOp) {
-        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/true)
-                          : pythonRemainder(b, loc, x, in[1]);
+        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/true, kernels)
+                          : pythonRemainder(b, loc, x, in[1], kernels);
       })
       .Case([&](DivOp) {
-        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/false)
-                          : integerDivision(b, loc, x, in[1], /*floor=*/false);
+        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/false, kernels)
+                          : integerDivision(b, loc, x, in[1], /*floor=*/false, kernels);
       })
       .Case([&](FloorDivOp) {
-        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/false)
-                          : integerDivision(b, loc, x, in[1], /*floor=*/true);
+        return isUnsigned ? unsignedDivision(b, loc, x, in[1], /*remainder=*/false, kernels)
+                          : integerDivision(b, loc, x, in[1], /*floor=*/true, kernels);
       })
       .Case([&](MulOp) {
         return isBool ? Value(arith::AndIOp::create(b, loc, x, in[1]))

@@ -9,6 +9,7 @@
 #define GN_CONVERSION_GNTOLINALG_SCALAROPS_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 
 namespace mlir::gn {
@@ -26,7 +27,9 @@ Value roundThrough(OpBuilder &b, Location loc, Value v, Type t);
 Value carryConstant(OpBuilder &b, Location loc, Operation *splatConstant);
 /// The scalar form of a fusible elementwise gn op on carry operands; null
 /// (after an error at the op) when the op or its types are not handled.
-Value emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> operands);
+/// Runtime errors it reports (an integer division by zero) call externals
+/// it declares in `kernels`, the kernel module.
+Value emitScalar(OpBuilder &b, Operation *op, llvm::ArrayRef<Value> operands, ModuleOp kernels);
 
 } // namespace mlir::gn
 

@@ -54,6 +54,7 @@
 #include "gn/Conversion/Passes.h"
 #include "gn/IR/GnOps.h"
 #include "gn/Support/PassTrace.h"
+#include "gn/Support/RuntimeErrors.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -327,11 +328,14 @@ private:
 
   /// func.call @gn_index_out_of_range(i, n) -> gn_index_error = [1, i, n];
   /// func.call @gn_shape_guard_failed(site, found, specialized) ->
-  /// gn_index_error = [2 + site, found, specialized] (kIndexErrorGlobal).
+  /// gn_index_error = [2 + site, found, specialized];
+  /// func.call @gn_integer_division_by_zero() -> gn_index_error[0] =
+  /// kDivisionByZeroKind (kIndexErrorGlobal).
   void reportIndexErrorsToGlobal() {
     llvm::SmallVector<func::CallOp> calls;
     func.walk([&](func::CallOp c) {
-      if (c.getCallee() == kIndexErrorCallback || c.getCallee() == kShapeGuardCallback)
+      if (c.getCallee() == kIndexErrorCallback || c.getCallee() == kShapeGuardCallback ||
+          c.getCallee() == kDivisionByZeroCallback)
         calls.push_back(c);
     });
     if (calls.empty())
@@ -350,6 +354,12 @@ private:
       Location loc = c.getLoc();
       bool guard = c.getCallee() == kShapeGuardCallback;
       Value g = memref::GetGlobalOp::create(b, loc, type, kIndexErrorGlobal);
+      if (c.getCallee() == kDivisionByZeroCallback) {
+        memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, kDivisionByZeroKind, 64),
+                                g, ValueRange{indexConst(b, loc, 0)});
+        c.erase();
+        continue;
+      }
       ValueRange args = c.getOperands().take_back(2);
       memref::StoreOp::create(b, loc, args[0], g, ValueRange{indexConst(b, loc, 1)});
       memref::StoreOp::create(b, loc, args[1], g, ValueRange{indexConst(b, loc, 2)});
@@ -1160,8 +1170,8 @@ struct GnMapKernelsToGPUPass : mlir::gn::impl::GnMapKernelsToGPUPassBase<GnMapKe
       GN_DEBUG(traceStream() << "[" DEBUG_TYPE "] " << func.getSymName() << ": " << launches
                              << " launch(es)\n");
     }
-    // The index-error and shape-guard callbacks are now global stores.
-    for (llvm::StringRef name : {kIndexErrorCallback, kShapeGuardCallback})
+    // The index-error, shape-guard and division callbacks are now global stores.
+    for (llvm::StringRef name : {kIndexErrorCallback, kShapeGuardCallback, kDivisionByZeroCallback})
       if (auto callback = kernels.lookupSymbol<func::FuncOp>(name);
           callback && callback.isExternal() && SymbolTable::symbolKnownUseEmpty(callback, kernels))
         callback.erase();

@@ -290,42 +290,22 @@ FailureOr<PyValue> equalAll(ImportContext &ctx, Args &a) {
 }
 
 /// bitwise_left_shift / bitwise_right_shift(x, y, is_arithmetic) of
-/// integers: times or floor-divided by 2^y; a logical right shift (not
-/// arithmetic) also clears the bits the sign filled in.
+/// integers (math::shift; a left shift is the same either way).
 template <bool Left> FailureOr<PyValue> shift(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x"), y = a.tensor("y");
   auto arithmetic = a.boolean("is_arithmetic");
   if (failed(x) || failed(y) || failed(arithmetic))
     return failure();
   Type e = typeOf(*x).getElementType();
-  auto it = llvm::dyn_cast<IntegerType>(e);
-  if (!it || it.getWidth() == 1)
+  if (!llvm::isa<IntegerType>(e) || e.isInteger(1))
     return a.error("shifts take integer tensors");
-  int64_t width = it.getWidth();
-  Type f64 = ctx.builder.getF64Type();
-  Chain c{ctx};
-  Value k = c.op<gn::MinimumOp>({c.convert(*y, f64), ctx.splat(f64, double(width - 1))});
-  auto pow2 = [&](Value exponent) {
-    return c.convert(c.op<gn::PowOp>({ctx.splat(f64, 2), exponent}), e);
-  };
-  Value r;
-  if (Left) {
-    r = c.op<gn::MulOp>({*x, pow2(k)});
-  } else {
-    r = c.op<gn::FloorDivOp>({*x, pow2(k)});
-    if (!*arithmetic && !it.isUnsigned()) {
-      // Keep the low width - k bits: mask = (2^(width-k-1) - 1) * 2 + 1.
-      Value half = pow2(c.op<gn::SubOp>({ctx.splat(f64, double(width - 1)), k}));
-      Value mask = c.op<gn::AddOp>(
-          {c.op<gn::MulOp>({c.op<gn::SubOp>({half, ctx.splat(e, 1)}), ctx.splat(e, 2)}),
-           ctx.splat(e, 1)});
-      Value shifted = c.op<gn::AndOp>({r, mask});
-      r = c.op<gn::WhereOp>({c.op<gn::EqOp>({k, ctx.splat(f64, 0)}), *x, shifted});
-    }
-  }
-  if (!c.ok())
+  auto kind = Left          ? math::Shift::Left
+              : *arithmetic ? math::Shift::RightArithmetic
+                            : math::Shift::RightLogical;
+  auto r = math::shift(ctx, *x, *y, kind);
+  if (failed(r))
     return failure();
-  return PyValue::of(r);
+  return PyValue::of(*r);
 }
 
 /// logit(x, eps): log(x / (1 - x)) of x clamped to [eps, 1 - eps], as

@@ -314,3 +314,44 @@ FailureOr<PyValue> math::binary(ImportContext &ctx, llvm::StringRef name, const 
     return failure();
   return PyValue::of(r);
 }
+
+FailureOr<Value> math::shift(ImportContext &ctx, Value x, Value y, Shift kind) {
+  Type t = llvm::cast<RankedTensorType>(x.getType()).getElementType();
+  auto it = llvm::dyn_cast<IntegerType>(t);
+  if (!it || it.getWidth() == 1)
+    return ctx.error("shifts take integer tensors");
+  double w = it.getWidth();
+  Chain c{ctx};
+  Value n = c.convert(y, t);
+  auto k = [&](double v) { return ctx.splat(t, v); };
+  // 2^e for 0 <= e: integer powers wrap (2^w is 0), so x * 2^y is x << y
+  // for every count y < w; the count is clamped first (no power of 2^40).
+  auto pow2 = [&](Value e) { return c.op<gn::PowOp>({k(2), e}); };
+  Value inRange = c.op<gn::AndOp>({c.op<gn::GeOp>({n, k(0)}), c.op<gn::LtOp>({n, k(w)})});
+  Value zero = k(0);
+  if (kind == Shift::Left) {
+    Value r = c.op<gn::MulOp>({x, pow2(c.op<gn::MinimumOp>({n, k(w - 1)}))});
+    r = c.op<gn::WhereOp>({inRange, r, zero});
+    return c.ok() ? FailureOr<Value>(r) : FailureOr<Value>(failure());
+  }
+  if (it.isUnsigned()) { // both right shifts: x / 2^y, 0 past the width
+    Value r = c.op<gn::FloorDivOp>({x, pow2(c.op<gn::MinimumOp>({n, k(w - 1)}))});
+    r = c.op<gn::WhereOp>({inRange, r, zero});
+    return c.ok() ? FailureOr<Value>(r) : FailureOr<Value>(failure());
+  }
+  // Signed: an arithmetic shift by s in [0, w - 1] (w - 1 out of range) is
+  // floor(x / 2^s); 2^(w-1) is not representable, so x / 2^(w-2), halved.
+  Value s = c.op<gn::WhereOp>({inRange, n, k(w - 1)});
+  Value q = c.op<gn::FloorDivOp>({x, pow2(c.op<gn::MinimumOp>({s, k(w - 2)}))});
+  Value arithmetic =
+      c.op<gn::WhereOp>({c.op<gn::EqOp>({s, k(w - 1)}), c.op<gn::FloorDivOp>({q, k(2)}), q});
+  if (kind == Shift::RightArithmetic)
+    return c.ok() ? FailureOr<Value>(arithmetic) : FailureOr<Value>(failure());
+  // Logical: the low w - s bits of the arithmetic shift, mask 2^(w-s) - 1
+  // (2^(w-1) wraps to the minimum, minus 1 the maximum); s = 0 keeps x.
+  Value mask = c.op<gn::SubOp>({pow2(c.op<gn::SubOp>({k(w), s})), k(1)});
+  Value r = c.op<gn::WhereOp>(
+      {c.op<gn::EqOp>({n, zero}), x, c.op<gn::AndOp>({arithmetic, mask})});
+  r = c.op<gn::WhereOp>({inRange, r, zero});
+  return c.ok() ? FailureOr<Value>(r) : FailureOr<Value>(failure());
+}

@@ -192,6 +192,11 @@ FailureOr<PyValue> pow(ImportContext &ctx, Args &a) {
       return failure();
     base = PyValue::of(*wide);
   }
+  // As torch raises: an integer tensor to a negative Python integer. (A
+  // tensor of exponents is not checked there: 1, -1 or 0 per element.)
+  if (base.isTensor() && llvm::isa<IntegerType>(typeOf(base.tensor).getElementType()) &&
+      exp.kind == PyValue::Int && exp.asDouble() < 0)
+    return a.error("Integers to negative integer powers are not allowed");
   // x ** 2 is common: keep it a multiply so no backend needs powf for it.
   if (base.isTensor() && exp.isNumber() && exp.asDouble() == 2.0)
     return ctx.binary<gn::MulOp>(base, base);
@@ -713,8 +718,8 @@ FailureOr<PyValue> signbit(ImportContext &ctx, Args &a) {
   return PyValue::of(r);
 }
 
-/// bitwise_left_shift / bitwise_right_shift (<<, >>) of integers: times or
-/// floor-divided by 2^other (an arithmetic right shift).
+/// bitwise_left_shift / bitwise_right_shift (<<, >>) of integers, promoted
+/// to one type: an arithmetic right shift (math::shift).
 template <bool Left> FailureOr<PyValue> shift(ImportContext &ctx, Args &a) {
   auto t = ctx.promote({a.get("input"), a.get("other")});
   if (failed(t))
@@ -724,15 +729,10 @@ template <bool Left> FailureOr<PyValue> shift(ImportContext &ctx, Args &a) {
   auto x = ctx.asTensor(a.get("input"), *t), y = ctx.asTensor(a.get("other"), *t);
   if (failed(x) || failed(y))
     return failure();
-  Type f64 = ctx.builder.getF64Type();
-  Chain c{ctx};
-  // 2^other, exact in f64 for shifts below 63.
-  Value k = c.convert(c.op<gn::MinimumOp>({c.convert(*y, f64), ctx.splat(f64, 62)}), f64);
-  Value factor = c.convert(c.op<gn::PowOp>({ctx.splat(f64, 2), k}), *t);
-  Value r = Left ? c.op<gn::MulOp>({*x, factor}) : c.op<gn::FloorDivOp>({*x, factor});
-  if (!c.ok())
+  auto r = math::shift(ctx, *x, *y, Left ? math::Shift::Left : math::Shift::RightArithmetic);
+  if (failed(r))
     return failure();
-  return PyValue::of(r);
+  return PyValue::of(*r);
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include "gn/IR/SymbolicDims.h"
 #include "gn/Interpreter/Interpreter.h"
 #include "gn/Pipelines/Pipelines.h"
+#include "gn/Support/RuntimeErrors.h"
 #include "gn/Support/ShapeGuard.h"
 #include "gn/Runtime/StepList.h"
 #include "gn/Support/StepProfile.h"
@@ -106,6 +107,11 @@ struct ShapeGuardFailure {
   std::atomic<bool> raised{false};
   int64_t site = 0, found = 0, specialized = 0;
 } shapeGuardFailure;
+
+/// Set by a kernel that divided an integer by zero (kDivisionByZeroCallback).
+std::atomic<bool> divisionByZero{false};
+
+extern "C" void gnIntegerDivisionByZero() { divisionByZero.store(true, std::memory_order_release); }
 
 extern "C" void gnShapeGuardFailed(int64_t site, int64_t found, int64_t specialized) {
   bool expected = false;
@@ -248,6 +254,8 @@ LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel,
         llvm::orc::ExecutorSymbolDef::fromPtr(&gnIndexOutOfRange);
     symbols[interner(kShapeGuardCallback)] =
         llvm::orc::ExecutorSymbolDef::fromPtr(&gnShapeGuardFailed);
+    symbols[interner(kDivisionByZeroCallback)] =
+        llvm::orc::ExecutorSymbolDef::fromPtr(&gnIntegerDivisionByZero);
     symbols[interner("__truncsfbf2")] = llvm::orc::ExecutorSymbolDef::fromPtr(&gnTruncSfBf2);
     symbols[interner("__truncdfbf2")] = llvm::orc::ExecutorSymbolDef::fromPtr(&gnTruncDfBf2);
     return symbols;
@@ -511,8 +519,10 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
       if (indexError.raised.load(std::memory_order_acquire)) {
         int64_t index = indexError.index, size = indexError.size;
         indexError.raised.store(false);
-        return step.op->emitError() << "index " << index << " out of range for size " << size;
+        return step.op->emitError() << indexOutOfRangeMessage(index, size);
       }
+      if (divisionByZero.exchange(false, std::memory_order_acq_rel))
+        return step.op->emitError() << kDivisionByZeroMessage;
       if (shapeGuardFailure.raised.load(std::memory_order_acquire)) {
         shapeGuardFailure.raised.store(false);
         return step.op->emitError() << shapeGuardMessage(shapeGuardFailure.site,

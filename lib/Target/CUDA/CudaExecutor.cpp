@@ -5,6 +5,7 @@
 #include "CudaApi.h"
 #include "CudaConv.h"
 #include "CudaGemm.h"
+#include "gn/Support/RuntimeErrors.h"
 #include "gn/Support/ShapeGuard.h"
 #include "gn/Support/SymExpr.h"
 #include <chrono>
@@ -630,10 +631,11 @@ bool CudaExecutor::Impl::checkIndexErrors(std::string &error) {
     int64_t kind = word[0], index = word[1], size = word[2];
     int64_t zero[3] = {0, 0, 0};
     driver->memcpyHtoD(global, zero, sizeof(zero));
-    // Kind 2 + site: a shape guard (found, specialized); else an index.
-    std::string what = kind >= 2 ? shapeGuardMessage(kind - 2, index, size)
-                                 : "index " + std::to_string(index) + " out of range for size " +
-                                       std::to_string(size);
+    // Kind 2 + site: a shape guard (found, specialized); 1: an index;
+    // kDivisionByZeroKind: an integer division by zero.
+    std::string what = kind == kDivisionByZeroKind ? kDivisionByZeroMessage.str()
+                       : kind >= 2                   ? shapeGuardMessage(kind - 2, index, size)
+                                                     : indexOutOfRangeMessage(index, size);
     // The first step that launches a kernel of this module.
     for (const Step &s : program.steps)
       if (s.kind == Step::Kind::Launch)

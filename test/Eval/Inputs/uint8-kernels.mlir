@@ -2,7 +2,7 @@
 // the ops whose unsigned results differ from the signed ones on the same
 // bits (compare, max/min, division, remainder, clamp, sign, widening),
 // checked against the interpreter (which computes in uint8_t).
-func.func @forward(%x: tensor<4x8xf32> {gn.dtype = "torch.float32", gn.kind = "input", gn.name = "x", gn.mean = 0.0 : f64, gn.std = 1.0 : f64}, %a: tensor<4x8xui8> {gn.dtype = "torch.uint8", gn.kind = "input", gn.name = "a", gn.min_val = 0 : i64, gn.max_val = 255 : i64}, %b: tensor<4x8xui8> {gn.dtype = "torch.uint8", gn.kind = "input", gn.name = "b", gn.min_val = 0 : i64, gn.max_val = 255 : i64}) -> (tensor<4x8xui8>, tensor<4x8xi1>, tensor<4x8xui8>, tensor<4x8xui8>, tensor<4x8xui8>, tensor<4x8xui8>, tensor<4x8xf32>, tensor<4x8xi64>, tensor<4x8xui8>, tensor<4x8xui8>, tensor<4x8xui8>) {
+func.func @forward(%x: tensor<4x8xf32> {gn.dtype = "torch.float32", gn.kind = "input", gn.name = "x", gn.mean = 0.0 : f64, gn.std = 1.0 : f64}, %a: tensor<4x8xui8> {gn.dtype = "torch.uint8", gn.kind = "input", gn.name = "a", gn.min_val = 0 : i64, gn.max_val = 255 : i64}, %b: tensor<4x8xui8> {gn.dtype = "torch.uint8", gn.kind = "input", gn.name = "b", gn.min_val = 1 : i64, gn.max_val = 255 : i64}) -> (tensor<4x8xui8>, tensor<4x8xi1>, tensor<4x8xui8>, tensor<4x8xui8>, tensor<4x8xui8>, tensor<4x8xui8>, tensor<4x8xf32>, tensor<4x8xi64>, tensor<4x8xui8>, tensor<4x8xui8>, tensor<4x8xui8>) {
   %zero = gn.constant dense<0.5> : tensor<f32>
   %m = gn.gt %x, %zero : tensor<4x8xf32>, tensor<f32> -> tensor<4x8xi1>
   %mask = gn.convert %m {dtype = ui8} : tensor<4x8xi1> -> tensor<4x8xui8>

@@ -82,6 +82,15 @@ bool isBinary(llvm::StringRef name);
 FailureOr<PyValue> binary(ImportContext &ctx, llvm::StringRef name, const PyValue &a,
                           const PyValue &b);
 
+/// x << y, x >> y (arithmetic: the sign fills in) or a logical x >> y
+/// (x's bits read as unsigned) of integer tensors of one type, by each
+/// element of y, as PyTorch's and PaddlePaddle's kernels shift: a left
+/// shift wraps, and a count below 0 or at least the width shifts every bit
+/// out (0, or the sign for an arithmetic right shift). From gn's integer
+/// ops (multiplied or floor-divided by powers of 2), no division by zero.
+enum class Shift { Left, RightArithmetic, RightLogical };
+FailureOr<Value> shift(ImportContext &ctx, Value x, Value y, Shift kind);
+
 } // namespace mlir::gn::import::math
 
 #endif // GN_IMPORT_PYTHON_MATHFUNCTIONS_H
