@@ -1052,6 +1052,11 @@ def define_select():
     case("clamp_i64", "clamp", [I("x", S, -20, 20)], "torch.clamp(x, -5, 7)")
     case("clamp_min_i64", "clamp", [I("x", S, -20, 20)], "x.clamp(min=0)")
     case("clamp_float_bounds_i64", "clamp", [I("x", S, -20, 20)], "torch.clamp(x, -2.5, 3.5)")
+    # min > max: max everywhere, NaN kept (gn.clamp refused the bounds).
+    case("clamp_crossed_bounds_f32", "clamp",
+         [D("x", (5,), [0.0, 5.0, 10.0, float("nan"), -3.0])],
+         "return (torch.clamp(x, 8.0, 3.0), x.clip(min=1.0, max=-1.0))", allow_nan=True)
+    case("clamp_crossed_bounds_i64", "clamp", [I("x", S, -20, 20)], "torch.clamp(x, 7, -5)")
     case("masked_fill_bool", "masked_fill", [B("x", S), B("m", (4, 5))], "x.masked_fill(m, True)")
     case("where_bool", "where", [B("c", S), B("x", S), B("y", S)], "torch.where(c, x, y)")
 

@@ -321,7 +321,12 @@ FailureOr<PyValue> clamp(ImportContext &ctx, Args &a) {
   if (!lo.isNone()) {
     if (!lo.isNumber())
       return a.error("min must be a number or a tensor");
-    attrs.push_back(ctx.f64("min", lo.asDouble()));
+    // torch clamps to min, then to max: min > max gives max everywhere (a
+    // NaN stays NaN). gn.clamp's own bounds must be ordered.
+    double low = lo.asDouble();
+    if (hi.isNumber() && low > hi.asDouble())
+      low = hi.asDouble();
+    attrs.push_back(ctx.f64("min", low));
   }
   if (!hi.isNone()) {
     if (!hi.isNumber())

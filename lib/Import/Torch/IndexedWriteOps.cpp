@@ -342,10 +342,13 @@ FailureOr<PyValue> maskedScatter(ImportContext &ctx, Args &a) {
   Value rank = c.op<gn::SubOp>({c.op<gn::CumSumOp>({c.convert(flatBits, i64)},
                                                    {ctx.i64("dim", 0)}),
                                 ctx.splat(i64, 1)});
-  rank = c.op<gn::MinimumOp>({c.op<gn::MaximumOp>({rank, ctx.splat(i64, 0)}),
-                              ctx.splat(i64, double(m - 1))});
+  // Only a true position's rank is read, and read checked: a source with
+  // fewer elements than the mask's true positions fails the run ("index 3
+  // out of range for size 3"), as torch raises, where it reread the last.
+  rank = c.op<gn::WhereOp>({flatBits, rank, ctx.splat(i64, 0)});
   Value values = c.op<gn::IndexSelectOp>(
-      {c.reshape(c.convert(*src, xt.getElementType()), {m}), rank}, {ctx.i64("dim", 0)});
+      {c.reshape(c.convert(*src, xt.getElementType()), {m}), rank},
+      {ctx.i64("dim", 0), ctx.flag("wrap_negative", false)});
   Value r = c.reshape(c.op<gn::WhereOp>({flatBits, values, c.reshape(*x, {n})}), xt.getShape());
   if (!c.ok())
     return failure();
