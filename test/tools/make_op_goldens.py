@@ -771,6 +771,17 @@ def define_statistics():
     seq = D("s", (6,), [-2.0, -0.5, 0.0, 0.5, 1.0, 3.0])
     vals = D("v", (2, 5), [-3.0, -0.5, 0.2, 0.5, 4.0, 1.0, 1.0, -2.0, 2.5, 0.0])
     case("stat_searchsorted_f32", "statistics", [seq, vals], "torch.searchsorted(s, v)")
+    # NaN values go after every boundary (they went first); infinite quantile
+    # ends interpolate as torch's two-sided lerp does (-inf, not NaN).
+    case("stat_searchsorted_nan_f32", "statistics",
+         [D("s", (4,), [-1.0, 0.5, 2.0, 3.0]), D("v", (5,), [float("nan"), 0.5, 4.0, -2.0, float("nan")])],
+         "return (torch.searchsorted(s, v), torch.searchsorted(s, v, right=True), "
+         "torch.bucketize(v, s), torch.bucketize(v, s, right=True))")
+    case("stat_quantile_inf_f32", "statistics",
+         [D("x", (2, 4), [-float("inf"), 4.0, float("inf"), 0.0, -float("inf"), -float("inf"), 1.0, 2.0])],
+         "return (torch.quantile(x, 0.25, dim=1), torch.nanquantile(x, 0.25, dim=1), "
+         "torch.quantile(x, 0.5, dim=1, interpolation='midpoint'), torch.quantile(x, 0.9, dim=1))",
+         allow_nan=True)
     case("stat_searchsorted_right_f32", "statistics", [seq, vals],
          "torch.searchsorted(s, v, right=True)")
     case("stat_searchsorted_side_i32_f32", "statistics", [seq, vals],
@@ -906,6 +917,14 @@ def define_binary():
         case(f"binary_lerp_scalar_{dt}", "binary", [x, y], "torch.lerp(x, y, 0.3)")
         case(f"binary_lerp_tensor_{dt}", "binary", [x, y, UNIT("w", SB, dt)],
              "torch.lerp(x, y, w)")
+        # Weights 0, 1 and past them give the end points exactly (the
+        # two-sided formula); infinite ends stay infinite.
+        case(f"binary_lerp_edges_{dt}", "binary",
+             [D("x", (6,), [-float("inf"), 1.0, 0.1, 2.0, -3.0, 5.0], dt),
+              D("y", (6,), [0.0, 3.0, 0.7, -1.0, float("inf"), 5.5], dt),
+              D("w", (6,), [0.75, 1.0, 0.9, 0.0, 0.25, 1.5], dt)],
+             "return (torch.lerp(x, y, w), torch.lerp(x, y, 1.0), torch.lerp(x, y, 0.75))",
+             allow_nan=True)
         case(f"binary_inplace_add_{dt}", "binary", [x, y], "x = x.clone()\nx.add_(y)\nx.mul_(2)\n"
              "return (x,)")
     # integers

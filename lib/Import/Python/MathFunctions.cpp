@@ -355,3 +355,46 @@ FailureOr<Value> math::shift(ImportContext &ctx, Value x, Value y, Shift kind) {
   r = c.op<gn::WhereOp>({inRange, r, zero});
   return c.ok() ? FailureOr<Value>(r) : FailureOr<Value>(failure());
 }
+
+FailureOr<PyValue> math::lerp(ImportContext &ctx, const PyValue &start, const PyValue &end,
+                              const PyValue &weight) {
+  auto diff = ctx.binary<gn::SubOp>(end, start);
+  if (failed(diff))
+    return failure();
+  auto nearStart = [&]() -> FailureOr<PyValue> {
+    auto scaled = ctx.binary<gn::MulOp>(*diff, weight);
+    if (failed(scaled))
+      return failure();
+    return ctx.binary<gn::AddOp>(start, *scaled);
+  };
+  auto nearEnd = [&]() -> FailureOr<PyValue> {
+    auto rest = ctx.binary<gn::SubOp>(PyValue::real(1.0), weight);
+    if (failed(rest))
+      return failure();
+    auto scaled = ctx.binary<gn::MulOp>(*diff, *rest);
+    if (failed(scaled))
+      return failure();
+    return ctx.binary<gn::SubOp>(end, *scaled);
+  };
+  if (weight.isNumber())
+    return std::abs(weight.asDouble()) < 0.5 ? nearStart() : nearEnd();
+  auto low = nearStart(), high = nearEnd();
+  if (failed(low) || failed(high))
+    return failure();
+  auto magnitude = ctx.build<gn::AbsOp>({weight.tensor});
+  if (failed(magnitude))
+    return failure();
+  auto small = ctx.compare<gn::LtOp>(PyValue::of(*magnitude), PyValue::real(0.5));
+  if (failed(small))
+    return failure();
+  auto t = ctx.promote({*low, *high});
+  if (failed(t))
+    return failure();
+  auto l = ctx.asTensor(*low, *t), h = ctx.asTensor(*high, *t);
+  if (failed(l) || failed(h))
+    return failure();
+  auto r = ctx.build<gn::WhereOp>({small->tensor, *l, *h});
+  if (failed(r))
+    return failure();
+  return PyValue::of(*r);
+}

@@ -363,6 +363,10 @@ FailureOr<Value> algebra::searchSorted(ImportContext &ctx, Value boundaries, Val
   }
   Value lhs = c.reshape(b, bs), rhs = c.reshape(v, vs);
   Value below = right ? c.op<gn::LeOp>({lhs, rhs}) : c.op<gn::LtOp>({lhs, rhs});
+  // A NaN value goes after every boundary, as both frameworks' binary
+  // searches put it (no comparison with NaN holds); it went first.
+  if (isFloat(*t))
+    below = c.op<gn::OrOp>({below, c.op<gn::NeOp>({rhs, rhs})});
   Value count = c.op<gn::ReduceSumOp>({c.convert(below, ctx.i64Type())},
                                       {ctx.ints("dims", {vt.getRank()}),
                                        ctx.flag("keepdim", false)});

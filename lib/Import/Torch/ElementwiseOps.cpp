@@ -452,13 +452,7 @@ FailureOr<PyValue> addcdiv(ImportContext &ctx, Args &a) {
 }
 
 FailureOr<PyValue> lerp(ImportContext &ctx, Args &a) {
-  auto diff = ctx.binary<gn::SubOp>(a.get("end"), a.get("input"));
-  if (failed(diff))
-    return failure();
-  auto scaled = ctx.binary<gn::MulOp>(*diff, a.get("weight"));
-  if (failed(scaled))
-    return failure();
-  return ctx.binary<gn::AddOp>(a.get("input"), *scaled);
+  return math::lerp(ctx, a.get("input"), a.get("end"), a.get("weight"));
 }
 
 //===----------------------------------------------------------------------===//

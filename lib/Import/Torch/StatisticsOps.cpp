@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/Import/Python/MathFunctions.h"
 #include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/Scans.h"
 #include "gn/Import/Python/TensorAlgebra.h"
@@ -481,9 +482,14 @@ template <bool IgnoreNan> FailureOr<PyValue> quantile(ImportContext &ctx, Args &
         lo = hi = c.op<gn::RoundOp>({pos});
       Value vlo = c.take(ctx.takeAlongAxis(sorted->first, c.convert(lo, i64), dim, false));
       Value vhi = c.take(ctx.takeAlongAxis(sorted->first, c.convert(hi, i64), dim, false));
-      Value w = *how == "midpoint" ? ctx.splat(e, 0.5) : c.op<gn::SubOp>({pos, lo});
-      Value r = c.op<gn::AddOp>({vlo, c.op<gn::MulOp>({c.op<gn::SubOp>({vhi, vlo}), w})});
-      r = c.op<gn::WhereOp>({c.op<gn::EqOp>({valid, ctx.splat(e, 0)}), nanValue, r});
+      PyValue w = *how == "midpoint" ? PyValue::real(0.5) : PyValue::of(c.op<gn::SubOp>({pos, lo}));
+      if (!c.ok())
+        return failure();
+      auto between = math::lerp(ctx, PyValue::of(vlo), PyValue::of(vhi), w);
+      if (failed(between))
+        return failure();
+      Value r = c.op<gn::WhereOp>(
+          {c.op<gn::EqOp>({valid, ctx.splat(e, 0)}), nanValue, between->tensor});
       llvm::SmallVector<int64_t> shape;
       if (all)
         shape.assign(*keep ? typeOf(*x).getRank() : 0, 1);
@@ -510,7 +516,12 @@ template <bool IgnoreNan> FailureOr<PyValue> quantile(ImportContext &ctx, Args &
     if (hi != lo) {
       Value vhi = c.slice(sorted->first, dim, hi, hi + 1);
       double w = *how == "midpoint" ? 0.5 : frac;
-      r = c.op<gn::AddOp>({vlo, c.op<gn::MulOp>({c.op<gn::SubOp>({vhi, vlo}), ctx.splat(e, w)})});
+      if (!c.ok())
+        return failure();
+      auto between = math::lerp(ctx, PyValue::of(vlo), PyValue::of(vhi), PyValue::real(w));
+      if (failed(between))
+        return failure();
+      r = between->tensor;
     }
     r = c.op<gn::WhereOp>({anyNan, nanValue, r});
     llvm::SmallVector<int64_t> shape;

@@ -89,6 +89,14 @@ FailureOr<PyValue> binary(ImportContext &ctx, llvm::StringRef name, const PyValu
 /// out (0, or the sign for an arithmetic right shift). From gn's integer
 /// ops (multiplied or floor-divided by powers of 2), no division by zero.
 enum class Shift { Left, RightArithmetic, RightLogical };
+
+/// PyTorch's lerp(start, end, weight): start + w (end - start) where
+/// |w| < 0.5, else end - (end - start) (1 - w), so that w = 1 gives end
+/// exactly and an infinite end point stays infinite (the one-sided formula
+/// gave NaN for lerp(-inf, 0, 0.75); PaddlePaddle's lerp is one-sided). A
+/// number weight picks its side at import.
+FailureOr<PyValue> lerp(ImportContext &ctx, const PyValue &start, const PyValue &end,
+                        const PyValue &weight);
 FailureOr<Value> shift(ImportContext &ctx, Value x, Value y, Shift kind);
 
 } // namespace mlir::gn::import::math

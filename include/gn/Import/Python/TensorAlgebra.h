@@ -89,8 +89,9 @@ FailureOr<Value> triangleIndices(ImportContext &ctx, int64_t rows, int64_t cols,
                                  bool upper, Type e);
 
 /// For each value, how many boundaries lie below it (`right`: at or below):
-/// the insertion points of searchsorted and bucketize, as i64. Boundaries
-/// are 1-d, or share the values' leading dims with their last dim sorted.
+/// the insertion points of searchsorted and bucketize, as i64; a NaN value
+/// after them all. Boundaries are 1-d, or share the values' leading dims
+/// with their last dim sorted.
 FailureOr<Value> searchSorted(ImportContext &ctx, Value boundaries, Value values, bool right);
 
 /// unique / unique_consecutive of x's elements (flattened): `values` sorted
