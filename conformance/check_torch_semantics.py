@@ -312,6 +312,15 @@ def main():
         ("to(copy=True) and clone() copy", lambda: against_eager(copy_then_write, x)),
         ("only inputs the graph writes are copied back", only_written_inputs_copied_back),
         ("an input returned as it is", lambda: against_eager(lambda x: (x, x + 1), x)),
+        # operator.and_ / or_ end in one underscore like in-place forms: x & y
+        # was taken for a write of x, and the graph returned x (session 32).
+        ("&, |, ^, ~ of masks and integers are new tensors, as are &= and |= writes", lambda: [
+            p for p in (
+                against_eager(lambda m, n, i, j: (m & n, m | n, m ^ n, ~m, i & 6, i | j, i ^ j,
+                                                  (i > 0) & m, torch.bitwise_and(i, j)),
+                              x > 0, x < 0.5, (x * 4).to(torch.int8), (x * 3).to(torch.uint8)),
+                against_eager(lambda m, n: (m.__iand__(n), m.__ior__(n.logical_not()))[1],
+                              x > 0, x < 0.5)) if p] or None),
         ("a transposed (non-contiguous) input", lambda: against_eager(lambda x: x.sin(), x.t())),
         ("results held across calls", held_across_calls),
         ("backward through gn's graph raises", lambda: raises(

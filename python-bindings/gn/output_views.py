@@ -56,12 +56,22 @@ INPLACE_OPERATORS = frozenset((
     "ixor", "ilshift", "irshift", "setitem", "__setitem__"))
 
 
+def is_inplace_form(node):
+    """Whether `node` calls a framework's in-place form (x.add_(1),
+    torch.relu_): a name ending in one underscore, not a dunder, and not the
+    operator module's and_, or_, not_, is_ (x & y computes a new tensor; it
+    was taken for an in-place op and the graph returned x)."""
+    name = node_name(node)
+    return (name.endswith("_") and not name.endswith("__")
+            and getattr(node.target, "__module__", None) not in ("_operator", "operator"))
+
+
 def written_by(node):
     """What call `node` writes in place: its first argument (x.add_(1),
     x[0] = v, inplace=True) and its out= tensors."""
     name = node_name(node)
     targets = []
-    if (name in INPLACE_OPERATORS or (name.endswith("_") and not name.endswith("__"))
+    if (name in INPLACE_OPERATORS or is_inplace_form(node)
             or node.kwargs.get("inplace") is True):
         targets.append(node.args[0] if node.args else node.kwargs.get("input"))
     given = node.kwargs.get("out")
@@ -194,8 +204,7 @@ class OutputViews:
         returns x). The backend copies written inputs back before the views
         are made, so a view of a written input shows the new values."""
         while (isinstance(node, torch.fx.Node) and node.op in ("call_method", "call_function")
-               and node_name(node).endswith("_") and not node_name(node).endswith("__")
-               and node.args and isinstance(node.args[0], torch.fx.Node)):
+               and is_inplace_form(node) and node.args and isinstance(node.args[0], torch.fx.Node)):
             node = node.args[0]
         return node
 
