@@ -206,7 +206,7 @@ void describeArgument(func::FuncOp fn, unsigned i, const interp::HostTensor &t) 
 
 int eval::bisectSample(const std::string &path, const BisectOptions &options,
                        llvm::raw_ostream &out, llvm::raw_ostream &err) {
-  LoadedSample loaded(path);
+  LoadedSample loaded(path, options.dtypeVariant);
   std::string &firstError = loaded.firstError;
   OwningOpRef<ModuleOp> &module = loaded.module;
   if (!module) {

@@ -6,7 +6,7 @@
 //       [--reference fp64]
 //   gn-eval compile SAMPLE... --device cuda -o DIR [--pipeline-options "..."]
 //       [--log compile.jsonl] [--jobs N]
-//   gn-eval bisect SAMPLE [--t T] [--pipeline-options "..."] [-o case.mlir]
+//   gn-eval bisect SAMPLE [--t T] [--pipeline-options "..."] [--dtype float16] [-o case.mlir]
 //   gn-eval one-program SAMPLE... [--max-variants N] [--compiled [--trials N]] [--out records.jsonl]
 //   gn-eval score results.jsonl... [--p P] [--b B] [--format table|json|markdown]
 //
@@ -207,7 +207,8 @@ static cl::opt<std::string> dtypeVariant(
     cl::desc("GraphNet's dtype channel: float16 | bfloat16 runs each sample as its dtype "
              "generalization pass rewrites it (a sample that does not list the pass is recorded "
              "as such); float32 (default): as extracted"),
-    cl::init("float32"), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd));
+    cl::init("float32"), cl::cat(gnEvalCategory), cl::sub(runCmd), cl::sub(compileCmd),
+    cl::sub(bisectCmd));
 static cl::opt<std::string> bindSymbols(
     "bind",
     cl::desc("A .mlir with symbolic dims (#gn.dims) at these values of its shape symbols: "
@@ -408,16 +409,17 @@ bool readMemoryLimit(eval::RunOptions &options, bool hostOnly, unsigned jobs) {
   return true;
 }
 
-/// --dtype into `options` (false after an error).
-bool readDtypeVariant(eval::RunOptions &options) {
+/// --dtype into `variant` ("" for float32; false after an error).
+bool readDtypeVariant(std::string &variant) {
   if (dtypeVariant != "float32" && dtypeVariant != "float16" && dtypeVariant != "bfloat16") {
     errs() << "error: --dtype must be float32, float16 or bfloat16, got '" << dtypeVariant
            << "'\n";
     return false;
   }
-  options.dtypeVariant = dtypeVariant == "float32" ? "" : dtypeVariant.getValue();
+  variant = dtypeVariant == "float32" ? "" : dtypeVariant.getValue();
   return true;
 }
+bool readDtypeVariant(eval::RunOptions &options) { return readDtypeVariant(options.dtypeVariant); }
 
 /// --bind's values into `options`; false after an error.
 bool readBinding(eval::RunOptions &options) {
@@ -1102,6 +1104,8 @@ int main(int argc, char **argv) {
     options.seed = bisectSeed;
     options.pipelineOptions = bisectPipelineOptions;
     options.casePath = bisectCase;
+    if (!readDtypeVariant(options.dtypeVariant))
+      return 2;
     if (auto how = eval::parseSynthesis(bisectInputs)) {
       options.inputs = *how;
     } else {

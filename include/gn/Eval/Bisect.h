@@ -24,6 +24,9 @@ struct BisectOptions {
   /// How the inputs are drawn (fan-in: where a degenerate recheck missed).
   Synthesis inputs = Synthesis::GraphNet;
   std::string pipelineOptions; // gn-cpu-pipeline options of every compile
+  /// GraphNet's dtype channel the sample is imported in (float16,
+  /// bfloat16; empty: as extracted), as gn-eval run --dtype.
+  std::string dtypeVariant;
   /// Where the failing range goes as a standalone .mlir (empty: nowhere).
   std::string casePath;
   /// A .mlir with symbolic dims run at these values of its shape symbols
