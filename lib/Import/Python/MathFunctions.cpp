@@ -329,16 +329,16 @@ FailureOr<Value> math::shift(ImportContext &ctx, Value x, Value y, Shift kind) {
   auto pow2 = [&](Value e) { return c.op<gn::PowOp>({k(2), e}); };
   Value inRange = c.op<gn::AndOp>({c.op<gn::GeOp>({n, k(0)}), c.op<gn::LtOp>({n, k(w)})});
   Value zero = k(0);
-  if (kind == Shift::Left) {
-    Value r = c.op<gn::MulOp>({x, pow2(c.op<gn::MinimumOp>({n, k(w - 1)}))});
+  // Counts outside [0, w) shift every bit out: 0 (the sign fill of an
+  // arithmetic right shift is made below, not here).
+  auto inRangeOrZero = [&](Value r) -> FailureOr<Value> {
     r = c.op<gn::WhereOp>({inRange, r, zero});
     return c.ok() ? FailureOr<Value>(r) : FailureOr<Value>(failure());
-  }
-  if (it.isUnsigned()) { // both right shifts: x / 2^y, 0 past the width
-    Value r = c.op<gn::FloorDivOp>({x, pow2(c.op<gn::MinimumOp>({n, k(w - 1)}))});
-    r = c.op<gn::WhereOp>({inRange, r, zero});
-    return c.ok() ? FailureOr<Value>(r) : FailureOr<Value>(failure());
-  }
+  };
+  if (kind == Shift::Left)
+    return inRangeOrZero(c.op<gn::MulOp>({x, pow2(c.op<gn::MinimumOp>({n, k(w - 1)}))}));
+  if (it.isUnsigned()) // both right shifts: x / 2^y
+    return inRangeOrZero(c.op<gn::FloorDivOp>({x, pow2(c.op<gn::MinimumOp>({n, k(w - 1)}))}));
   // Signed: an arithmetic shift by s in [0, w - 1] (w - 1 out of range) is
   // floor(x / 2^s); 2^(w-1) is not representable, so x / 2^(w-2), halved.
   Value s = c.op<gn::WhereOp>({inRange, n, k(w - 1)});
@@ -350,10 +350,8 @@ FailureOr<Value> math::shift(ImportContext &ctx, Value x, Value y, Shift kind) {
   // Logical: the low w - s bits of the arithmetic shift, mask 2^(w-s) - 1
   // (2^(w-1) wraps to the minimum, minus 1 the maximum); s = 0 keeps x.
   Value mask = c.op<gn::SubOp>({pow2(c.op<gn::SubOp>({k(w), s})), k(1)});
-  Value r = c.op<gn::WhereOp>(
-      {c.op<gn::EqOp>({n, zero}), x, c.op<gn::AndOp>({arithmetic, mask})});
-  r = c.op<gn::WhereOp>({inRange, r, zero});
-  return c.ok() ? FailureOr<Value>(r) : FailureOr<Value>(failure());
+  return inRangeOrZero(
+      c.op<gn::WhereOp>({c.op<gn::EqOp>({n, zero}), x, c.op<gn::AndOp>({arithmetic, mask})}));
 }
 
 FailureOr<PyValue> math::lerp(ImportContext &ctx, const PyValue &start, const PyValue &end,
