@@ -470,7 +470,6 @@ REFUSED = {
     # (running statistics updated in place: see check_torch_semantics.py)
     "instance_norm(use_input_stats=True) with running stats": lambda img: F.instance_norm(
         img, torch.zeros(4), torch.ones(4), use_input_stats=True),
-    "bincount": lambda i: torch.bincount(i.flatten()),
     "torch.cond": lambda mi: torch.cond(mi.sum() > 0, lambda y: y.sin(), lambda y: y.cos(), (mi,)),
 }
 
@@ -486,6 +485,13 @@ DATA_DEPENDENT = {
     "mask rows then reduce": lambda mi: mi[mi.sum(1) > 0].sum(0),
     "nonzero as_tuple": lambda mi: torch.nonzero(mi > 0, as_tuple=True),
     "two masks": lambda mi: (mi[mi > 1], mi[mi < -1] * 2),
+    # Sizes read from the values (gn.size_guard): a sum of counts, a max.
+    "repeat_interleave tensor repeats": lambda mi: mi.repeat_interleave(
+        (mi[:, 0] > 0).long() + (mi[:, 1] > 0).long() + (mi[:, 2] > 0.5).long(), dim=0),
+    "repeat_interleave(repeats)": lambda mi: torch.repeat_interleave((mi[0] > 0).long() * 2),
+    "bincount": lambda mi: torch.bincount(((mi + 3) * 2).clamp(0, 20).long().flatten()),
+    "bincount weights": lambda mi: torch.bincount((mi[0] * 3).abs().long(), weights=mi[1],
+                                                  minlength=4),
 }
 
 

@@ -358,6 +358,16 @@ FailureOr<HostTensor> nonzero(NonzeroOp op, const HostTensor &x) {
   return out;
 }
 
+/// The input itself, once the size its values give is the specialized one.
+FailureOr<HostTensor> sizeGuard(SizeGuardOp op, const HostTensor &x) {
+  int64_t found = measureValueSize(op.getMeasure(), op.getAtLeast(), x.numel(), [&](int64_t i) {
+    return static_cast<int64_t>(loadAsDouble(x, i));
+  });
+  if (found != (int64_t)op.getSize())
+    return op.emitError(shapeGuardMessage(op.getSite(), found, op.getSize()));
+  return x;
+}
+
 std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Operands in, Results &out) {
   auto done = [&](HostTensor t) {
     out.push_back(std::move(t));
@@ -396,6 +406,7 @@ std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Op
       .Case([&](IndexSelectOp s) { return maybe(indexSelect(s, in[0], in[1])); })
       .Case([&](GatherOp g) { return maybe(gather(g, in[0], in[1])); })
       .Case([&](NonzeroOp n) { return maybe(nonzero(n, in[0])); })
+      .Case([&](SizeGuardOp g) { return maybe(sizeGuard(g, in[0])); })
       .Case([&](ScatterOp s) { return maybe(scatter(s, in[0], in[1], in[2])); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -349,12 +349,14 @@ PYBIND11_MODULE(_gn, m) {
           "data_sites",
           [](const Module &self) {
             int64_t sites = 0;
-            self.op.get().walk([&](gn::NonzeroOp) { ++sites; });
+            self.op.get().walk([&](Operation *op) {
+              sites += isa<gn::NonzeroOp, gn::SizeGuardOp>(op);
+            });
             return sites;
           },
           "How many ops have a size that depends on the values they read (nonzero, a "
-          "boolean mask): each is specialized to one size and guarded (compile_sample's "
-          "data_sizes)")
+          "boolean mask, repeat_interleave's repeats, bincount's indices): each is "
+          "specialized to one size and guarded (compile_sample's data_sizes)")
       .def(
           "synthesize_inputs",
           [](const Module &self, uint64_t seed) {
@@ -439,8 +441,9 @@ PYBIND11_MODULE(_gn, m) {
         "Compiles a sample folder or .mlir file (at GraphNet's dtype and shape variant, as "
         "import_sample takes them; symbolic: one program for every size its "
         "input_tensor_constraints.py allows, the CPU only; data_sizes: the size of each "
-        "data-dependent site (nonzero, a boolean mask) by site, -1 or none past the list: "
-        "every element, the upper bound; a run finding another size fails with 'shape "
+        "data-dependent site (nonzero, a boolean mask; a size read from values) by site, -1 or "
+        "none past the list: the upper bound (every element; for a size read from values, its "
+        "floor); a run finding another size fails with 'shape "
         "guard failed: site S found N elements') through the program cache: a "
         "program stored under its key "
         "(the sample's files, the variant, the target, the options, gn's version) loads "

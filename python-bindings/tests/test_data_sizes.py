@@ -135,3 +135,53 @@ def test_a_size_that_does_not_follow_from_the_inputs_is_refused():
 def test_cache_keys_name_the_data_sizes(sample):
     plain = gn.cache_key(sample)
     assert gn.cache_key(sample, data_sizes=[3, -1]) not in (plain, gn.cache_key(sample, data_sizes=[3]))
+
+
+def _counted_sample(folder):
+    """x.repeat_interleave(r, dim=0) (site 0, a sum) and bincount(i) (site
+    1, a max + 1): sizes read from values, gn.size_guard."""
+    os.makedirs(folder)
+    with open(os.path.join(folder, "model.py"), "w") as f:
+        f.write("import torch\n\n\nclass GraphModule(torch.nn.Module):\n"
+                "    def forward(self, L_x_ : torch.Tensor, L_r_ : torch.Tensor,"
+                " L_i_ : torch.Tensor):\n"
+                "        rows = L_x_.repeat_interleave(L_r_, dim=0)\n"
+                "        bins = torch.bincount(L_i_, minlength=2)\n"
+                "        return (rows, bins)\n")
+    meta = []
+    for name, shape, dtype in [("L_x_", [4, 3], "float32"), ("L_r_", [4], "int64"),
+                               ("L_i_", [6], "int64")]:
+        meta.append(f'class Program_weight_tensor_meta_{name}:\n    name = "{name}"\n'
+                    f'    shape = {shape}\n    dtype = "torch.{dtype}"\n    device = "cpu"\n'
+                    "    mean = 1.0\n    std = 1.0\n    min_val = 0\n    max_val = 3\n"
+                    "    data = None\n")
+    with open(os.path.join(folder, "input_meta.py"), "w") as f:
+        f.write("\n\n".join(meta))
+    with open(os.path.join(folder, "graph_net.json"), "w") as f:
+        f.write('{"framework": "torch"}\n')
+    return folder
+
+
+@pytest.mark.parametrize("forms", [False, True])
+def test_sizes_read_from_values_are_learned_and_guarded(tmp_path, forms):
+    sample = _counted_sample(str(tmp_path / "counted"))
+    assert gn.import_sample(sample).data_sites == 2
+    options = ({"pipeline_options": "rank-kernels=true parallel-copy-loops=true"}
+               if forms else {})
+
+    def compile_at(sizes):
+        return gn.compile_sample(sample, data_sizes=list(sizes), **options)
+
+    programs = DataSizedPrograms(compile_at)
+    rng = np.random.default_rng(2)
+    for _ in range(4):
+        x = rng.standard_normal((4, 3)).astype(np.float32)
+        r = rng.integers(0, 4, 4).astype(np.int64)
+        i = rng.integers(0, 6, 6).astype(np.int64)
+        rows, bins = programs(x, r, i)
+        np.testing.assert_array_equal(rows, np.repeat(x, r, axis=0))
+        np.testing.assert_array_equal(bins, np.bincount(i, minlength=2))
+        assert programs.last == (int(r.sum()), max(2, int(i.max()) + 1))
+    # A negative count fails the run, by name, and is no size to recompile at.
+    with pytest.raises(gn.GnError, match="negative value where a size is counted"):
+        programs(x, np.array([1, -1, 0, 2], np.int64), i)

@@ -2539,6 +2539,35 @@ def define_masking():
          "v = x[x > 0]\nreturn (v * 2.0).sum() + v.numel()")
     case("mask_index_twice_f32", "masking", [xs],
          "a = x[x > 0]\nb = x[x < -0.5]\nreturn (a.sum(), b.sum(), b)")
+    # Sizes read from the values (gn.size_guard): repeat_interleave with a
+    # tensor of repeats (their sum), bincount (the largest index + 1).
+    x46 = distinct("x", (4, 6))
+    case("mask_repeat_interleave_rows_f32", "masking", [x46, I("r", (4,), 0, 3)],
+         "x.repeat_interleave(r, dim=0)")
+    case("mask_repeat_interleave_cols_f32", "masking", [x46, I("r", (6,), 0, 2, "i32")],
+         "torch.repeat_interleave(x, r, dim=1)")
+    case("mask_repeat_interleave_flat_i64", "masking",
+         [I("x", (2, 3), -9, 9), I("r", (6,), 0, 3)], "torch.repeat_interleave(x, r)")
+    case("mask_repeat_interleave_one_count_f32", "masking", [x46, D("r", (1,), [3], "i64")],
+         "torch.repeat_interleave(x, r, dim=-1)")
+    case("mask_repeat_interleave_indices_i64", "masking", [I("r", (5,), 0, 3)],
+         "torch.repeat_interleave(r)")
+    case("mask_repeat_interleave_zeros_f32", "masking", [x46, D("r", (4,), [0, 0, 0, 0], "i64")],
+         "return (x.repeat_interleave(r, dim=0), x.repeat_interleave(r, dim=0).sum())")
+    case("mask_repeat_interleave_output_size_f32", "masking", [x46, D("r", (4,), [2, 0, 1, 3], "i64")],
+         "torch.repeat_interleave(x, r, dim=0, output_size=6) * 2.0")
+    idx = I("i", (12,), 0, 7)
+    case("mask_bincount_i64", "masking", [idx], "torch.bincount(i)")
+    case("mask_bincount_minlength_i64", "masking", [idx], "i.bincount(minlength=12)")
+    case("mask_bincount_small_minlength_i32", "masking", [I("i", (12,), 0, 7, "i32")],
+         "torch.bincount(i, minlength=2)")
+    case("mask_bincount_weights_f32", "masking", [idx, P("w", (12,), "f32")],
+         "torch.bincount(i, weights=w)")
+    case("mask_bincount_weights_f64", "masking", [idx, P("w", (12,), "f64")],
+         "torch.bincount(i, w, 3)")
+    case("mask_bincount_weights_i64", "masking", [idx, I("w", (12,), -5, 5)],
+         "torch.bincount(i, weights=w)")
+    case("mask_bincount_u8", "masking", [I("i", (12,), 0, 9, "u8")], "torch.bincount(i) + 1")
     case("mask_set_scalar_f32", "masking", [xs, B("m", (3, 4, 5))],
          "y = x.clone()\ny[m] = 7.0\nreturn y")
     case("mask_set_row_f32", "masking", [xs, B("m", (3, 4)), P("r", (5,), "f32")],

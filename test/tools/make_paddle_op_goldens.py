@@ -408,6 +408,20 @@ CASES = {
         "s = paddle._C_ops.sum(y, [], None, False)"], ["y", "s"]),
     "masked_select_broadcast": ([inp("x", [2, 3, 4]), inp("m", [3, 1], "bool")], [
         "y = paddle._C_ops.masked_select(x, m)"], ["y"]),
+    # Sizes read from the values (gn.size_guard): the sum of repeat counts,
+    # bincount's largest index + 1.
+    "repeat_interleave_tensor": ([inp("x", [4, 3]), inp("r", [4], "int64", data=[2, 0, 1, 3]),
+                                  inp("q", [3], "int32", data=[1, 2, 0])], [
+        "a = paddle._C_ops.repeat_interleave_with_tensor_index(x, r, 0, -1)",
+        "b = paddle._C_ops.repeat_interleave_with_tensor_index(x, q, 1, -1)",
+        "c = paddle._C_ops.repeat_interleave_with_tensor_index(x, r, -2, 6)"], ["a", "b", "c"]),
+    "bincount": ([inp("i", [10], "int64", data=[1, 3, 3, 0, 7, 1, 1, 2, 0, 3]),
+                  inp("j", [6], "int32", data=[0, 2, 2, 1, 0, 2]), inp("w", [10]),
+                  inp("v", [10], "float64")], [
+        "a = paddle._C_ops.bincount(i, None, 0)",
+        "b = paddle._C_ops.bincount(j, None, 5)",
+        "c = paddle._C_ops.bincount(i, w, 2)",
+        "d = paddle._C_ops.bincount(i, v, 10)"], ["a", "b", "c", "d"]),
     # RoI ops of two-stage detectors (FPN levels, RoIAlign).
     "roi_align_aligned_adaptive": ([inp("x", [2, 3, 12, 10]), inp("b", [5, 4], data=[2, 3, 15, 18, -4, -3, 8, 30, 5, 5, 5.5, 6, 0, 0, 19.5, 23.5, 10, 12, 6, 8]), inp("n", [2], "int32", data=[2, 3])], [
         "y = paddle._C_ops.roi_align(x, b, n, 3, 2, float('0.5'), 0, True)"], ["y"]),

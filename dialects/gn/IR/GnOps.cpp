@@ -68,6 +68,12 @@ LogicalResult ScatterOp::verify() {
   return checkOneOf(*this, "reduce", getReduce(), {"none", "add", "mul", "amax", "amin", "mean"});
 }
 
+LogicalResult SizeGuardOp::verify() {
+  if (getSize() < getAtLeast())
+    return emitOpError() << "size " << getSize() << " is below its floor " << getAtLeast();
+  return checkOneOf(*this, "measure", getMeasure(), {"sum", "max_plus_one"});
+}
+
 LogicalResult ResizeOp::verify() {
   if (std::optional<llvm::ArrayRef<double>> scales = getScales()) {
     int64_t spatial = getInput().getType().getRank() - 2;

@@ -571,6 +571,33 @@ def Gn_NonzeroOp : Gn_InferredOp<"nonzero",
                        "type($result)";
 }
 
+def Gn_SizeGuardOp : Gn_InferredOp<"size_guard",
+    "inferSameAsInput(ctx, loc, adaptor.getInput(), types)", [], 0> {
+  let summary = "the input, guarded: the size its values give is the one the graph was specialized to";
+  let description = [{
+    A size read from a tensor's values, not its shape: their sum
+    (`measure` = "sum": the length of repeat_interleave with a tensor of
+    repeats) or their largest plus one ("max_plus_one": bincount's number of
+    bins; 0 for an empty tensor), at least `at_least`. As with gn.nonzero,
+    the graph is specialized to `size`, learned from a run (the import's
+    data-dependent `site`); a run whose values give another size fails with
+    a shape guard naming the site and the size found, and a negative value
+    fails the run (no size is negative). The result is the input itself, so
+    that what is built on the size reads it after the check. The guard is a
+    side effect: the op is never erased as dead.
+
+    ```mlir
+    %r = gn.size_guard %x "sum" at_least 0 size 5 site 0 : tensor<3xi64>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I64]>:$input, StrAttr:$measure, I64Attr:$at_least, I64Attr:$size,
+                       I64Attr:$site);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input $measure `at_least` $at_least `size` $size `site` $site attr-dict "
+                       "`:` type($input)";
+  let hasVerifier = 1;
+}
+
 def Gn_IndexSelectOp : Gn_InferredOp<"index_select",
     "inferIndexSelect(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)",
     [Gn_SymbolicShapes]> {

@@ -214,6 +214,10 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   if (auto nonzero = llvm::dyn_cast<NonzeroOp>(op))
     return isKernelElementType(nonzero.getInput().getType()) &&
            llvm::cast<RankedTensorType>(nonzero.getInput().getType()).getNumElements() > 0;
+  // A size guard: one thread copies and measures its i64 values (with
+  // rank-kernels, as gn.nonzero; an empty one is not imported).
+  if (auto guard = llvm::dyn_cast<SizeGuardOp>(op))
+    return llvm::cast<RankedTensorType>(guard.getInput().getType()).getNumElements() > 0;
   // Attention: partial softmax sums per chunk of keys, then merged; no
   // score matrix stored (CopyKernels' emitAttention).
   if (auto attention = llvm::dyn_cast<AttentionOp>(op))

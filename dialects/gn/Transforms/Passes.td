@@ -197,8 +197,8 @@ def GnFormFusionGroupsPass : Pass<"gn-form-fusion-groups", "func::FuncOp"> {
     Option<"rankKernels", "rank-kernels", "bool", "false",
            "gn.top_k becomes a copy kernel that ranks each element against "
            "its line (O(n) work per element, a thread each), not a host "
-           "sort, and gn.nonzero a one-thread scan that checks its shape "
-           "guard (a target with many threads and no library call for them)">,
+           "sort, and gn.nonzero and gn.size_guard one-thread scans that check "
+           "their shape guards (a target with many threads and no library call for them)">,
     Option<"windowGroups", "window-groups", "bool", "false",
            "Max pooling, as a depthwise convolution always does, takes the "
            "elementwise ops over its output that follow it and the "

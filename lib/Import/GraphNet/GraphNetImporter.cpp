@@ -268,6 +268,10 @@ static LogicalResult importForward(ImportContext &ctx, const Frontend &frontend,
     auto ret = func::ReturnOp::create(ctx.builder, ctx.loc, ctx.sizeProbe);
     func.setFunctionType(ctx.builder.getFunctionType(argTypes, ret.getOperandTypes()));
     result->setAttr(kSizeProbe, ctx.builder.getI64IntegerAttr(ctx.nextDataSite));
+    if (!ctx.sizeProbeMeasure.empty()) {
+      result->setAttr(kSizeProbeMeasure, ctx.builder.getStringAttr(ctx.sizeProbeMeasure));
+      result->setAttr(kSizeProbeAtLeast, ctx.builder.getI64IntegerAttr(ctx.sizeProbeAtLeast));
+    }
     return success();
   }
   if (!evaluator.hasReturned())

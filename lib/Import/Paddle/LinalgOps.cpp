@@ -525,6 +525,26 @@ FailureOr<PyValue> histogram(ImportContext &ctx, Args &a) {
   return wrap(algebra::histogram(ctx, *x, *bins, *lo, *hi, *w, *density, result));
 }
 
+/// bincount(x, weights, minlength): how often each index occurs in 1-d
+/// non-negative int32 / int64 `x`, max(minlength, max + 1) bins (learned
+/// from the values and guarded), or the sum of `weights` there: int64
+/// counts, f32 weights summed in f32, f64 and integer weights in f64.
+FailureOr<PyValue> bincount(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x");
+  auto w = a.optionalTensor("weights");
+  auto minlength = a.integer("minlength");
+  if (failed(x) || failed(w) || failed(minlength))
+    return failure();
+  Type e = typeOf(*x).getElementType();
+  if (!e.isSignlessInteger(32) && !e.isSignlessInteger(64))
+    return a.error("x must be int32 or int64");
+  Type result = ctx.i64Type();
+  if (*w)
+    result = typeOf(*w).getElementType().isF32() ? ctx.builder.getF32Type()
+                                                 : ctx.builder.getF64Type();
+  return wrap(algebra::bincount(ctx, *x, *w, *minlength, result));
+}
+
 /// spectral_norm(weight, u, v, dim, power_iters, eps): weight over its
 /// largest singular value, estimated from u [h] and v [w] by power_iters
 /// steps on the weight as an h x w matrix (h its size along dim), each
@@ -580,6 +600,7 @@ FailureOr<PyValue> spectralNorm(ImportContext &ctx, Args &a) {
 } // namespace
 
 void paddle::registerLinalgOps(OpRegistry &r) {
+  r.add("bincount", "x, weights=None, minlength=0", bincount);
   r.add("histogram", "input, weight=None, bins=100, min=0.0, max=0.0, density=False",
         folded<histogram>);
   r.add("spectral_norm", "weight, u, v, dim=0, power_iters=1, eps=1e-12", folded<spectralNorm>);

@@ -417,6 +417,24 @@ FailureOr<PyValue> repeatInterleave(ImportContext &ctx, Args &a) {
   return wrap(ctx.reshape(*b, merged));
 }
 
+/// repeat_interleave_with_tensor_index(x, repeats, axis, output_size): each
+/// slice along axis repeats[i] times in a row; the total is learned from
+/// the values and guarded (algebra::repeatByCounts; output_size, a hint,
+/// is not needed).
+FailureOr<PyValue> repeatInterleaveByTensor(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("x"), repeats = a.tensor("repeats");
+  auto axis = a.integer("axis");
+  if (failed(x) || failed(repeats) || failed(axis))
+    return failure();
+  Type e = typeOf(*repeats).getElementType();
+  if (!e.isSignlessInteger(32) && !e.isSignlessInteger(64))
+    return a.error("repeats must be int32 or int64");
+  auto d = ctx.dim(*axis, typeOf(*x).getRank());
+  if (failed(d))
+    return failure();
+  return wrap(algebra::repeatByCounts(ctx, *x, *repeats, *d));
+}
+
 /// gather(x, index, axis) and index_select(x, index, axis): whole slices
 /// along axis; a 0-d index drops the axis.
 FailureOr<PyValue> indexSelect(ImportContext &ctx, Args &a) {
@@ -876,6 +894,8 @@ void paddle::registerShapeOps(OpRegistry &r) {
   r.add("broadcast_tensors", "input", folded<broadcastTensors>);
   r.add("tile", "x, repeat_times", folded<tile>);
   r.add("repeat_interleave", "x, repeats, axis=0, output_size=-1", folded<repeatInterleave>);
+  r.add("repeat_interleave_with_tensor_index", "x, repeats, axis=0, output_size=-1",
+        repeatInterleaveByTensor);
   r.add("gather|index_select", "x, index, axis=0", folded<indexSelect>);
   r.add("roll", "x, shifts, axis", folded<roll>);
   r.add("flip|reverse", "x, axis", folded<flip>);

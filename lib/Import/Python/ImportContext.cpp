@@ -429,6 +429,31 @@ FailureOr<Value> ImportContext::nonzero(Value x) {
   return r;
 }
 
+FailureOr<std::pair<Value, int64_t>>
+ImportContext::sizeFromValues(Value values, llvm::StringRef measure, int64_t atLeast) {
+  auto v = convert(values, builder.getI64Type());
+  if (failed(v))
+    return failure();
+  if (llvm::cast<RankedTensorType>(v->getType()).getNumElements() == 0)
+    return std::make_pair(*v, atLeast);
+  int64_t site = nextDataSite;
+  if (site >= (int64_t)dataSizes.size() && stopAtUnknownSize) {
+    // No diagnostic: the importer returns the values for a run to measure.
+    sizeProbe = *v;
+    sizeProbeMeasure = measure.str();
+    sizeProbeAtLeast = atLeast;
+    return failure();
+  }
+  ++nextDataSite;
+  // Not known yet: the floor, which the guard corrects on the first run.
+  int64_t size = site < (int64_t)dataSizes.size() ? std::max(dataSizes[site], atLeast) : atLeast;
+  auto guarded = build<gn::SizeGuardOp>({*v}, {str("measure", measure), i64("at_least", atLeast),
+                                               i64("size", size), i64("site", site)});
+  if (failed(guarded))
+    return failure();
+  return std::make_pair(*guarded, size);
+}
+
 FailureOr<Value> ImportContext::selectByMask(Value x, Value mask) {
   auto xType = llvm::cast<RankedTensorType>(x.getType());
   auto mType = llvm::cast<RankedTensorType>(mask.getType());

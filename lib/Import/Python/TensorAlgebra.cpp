@@ -422,6 +422,66 @@ FailureOr<algebra::Unique> algebra::unique(ImportContext &ctx, Value x, bool con
   return r;
 }
 
+FailureOr<Value> algebra::repeatByCounts(ImportContext &ctx, Value x, Value repeats,
+                                         int64_t dim) {
+  auto rType = typeOf(repeats);
+  if (!llvm::isa<IntegerType>(rType.getElementType()))
+    return ctx.error("repeat_interleave: repeats must be integers");
+  if (rType.getRank() > 1)
+    return ctx.error("repeat_interleave: repeats must be a 0-d or 1-d tensor");
+  int64_t n = x ? typeOf(x).getDimSize(dim) : rType.getNumElements();
+  int64_t given = rType.getNumElements();
+  if (given != n && given != 1)
+    return ctx.error("repeat_interleave: " + llvm::Twine(given) + " repeats for " +
+                     llvm::Twine(n) + " slices along dim " + llvm::Twine(dim));
+  Type i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value counts = c.reshape(repeats, {given});
+  if (given != n)
+    counts = c.op<gn::BroadcastToOp>({counts}, {ctx.ints("shape", {n})});
+  if (!c.ok())
+    return failure();
+  auto guarded = ctx.sizeFromValues(counts, "sum");
+  if (failed(guarded))
+    return failure();
+  auto [checked, total] = *guarded;
+  // Output position j reads slice i where ends[i-1] <= j < ends[i].
+  Value ends = c.op<gn::CumSumOp>({checked}, {ctx.i64("dim", 0)});
+  if (!c.ok())
+    return failure();
+  auto index = searchSorted(ctx, ends, c.arange(total, i64), /*right=*/true);
+  if (failed(index) || !x)
+    return index;
+  return ctx.build<gn::IndexSelectOp>({x, *index}, {ctx.i64("dim", dim)});
+}
+
+FailureOr<Value> algebra::bincount(ImportContext &ctx, Value x, Value weights, int64_t minlength,
+                                   Type resultType) {
+  auto type = typeOf(x);
+  if (type.getRank() != 1 || !llvm::isa<IntegerType>(type.getElementType()))
+    return ctx.error("bincount: the input must be a 1-d tensor of integers");
+  if (minlength < 0)
+    return ctx.error("bincount: minlength must be non-negative, got " + llvm::Twine(minlength));
+  if (weights && typeOf(weights).getShape() != type.getShape())
+    return ctx.error("bincount: the weights' shape differs from the input's");
+  auto guarded = ctx.sizeFromValues(x, "max_plus_one", minlength);
+  if (failed(guarded))
+    return failure();
+  auto [index, bins] = *guarded;
+  int64_t n = type.getNumElements();
+  Chain c{ctx};
+  // Integer counts sum in i64; weights in the result's type (the frameworks
+  // accumulate f32 weights in f32 and other weights in f64).
+  Type acc = weights ? resultType : ctx.i64Type();
+  Value each = weights ? c.convert(weights, acc) : ctx.splat(acc, 1, {n});
+  Value counts = c.op<gn::ScatterOp>({each, ctx.splat(acc, 0, {bins}), index},
+                                     {ctx.i64("dim", 0), ctx.str("reduce", "add")});
+  counts = c.convert(counts, resultType);
+  if (!c.ok())
+    return failure();
+  return counts;
+}
+
 FailureOr<std::pair<Value, Value>> algebra::kthSmallest(ImportContext &ctx, Value x, int64_t k,
                                                         int64_t dim, bool keepdim) {
   Chain c{ctx};

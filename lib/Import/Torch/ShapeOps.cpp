@@ -745,13 +745,41 @@ FailureOr<PyValue> meshgrid(ImportContext &ctx, Args &a) {
   return PyValue::tuple(out);
 }
 
+/// repeat_interleave(input, repeats, dim=None, *, output_size=None): each
+/// slice `repeats` times in a row, an int, or a tensor of counts (the
+/// total then data-dependent, learned and guarded: algebra::repeatByCounts;
+/// output_size, a hint, is not needed). repeat_interleave(repeats) alone
+/// gives the slice indices.
 FailureOr<PyValue> repeatInterleave(ImportContext &ctx, Args &a) {
   auto x = a.tensor("input");
   if (failed(x))
     return failure();
+  if (!a.has("repeats")) // torch.repeat_interleave(repeats): the indices
+    return wrap(algebra::repeatByCounts(ctx, Value(), *x, 0));
   const PyValue &reps = a.get("repeats");
+  if (reps.kind == PyValue::Tensor) {
+    Value v = *x;
+    int64_t dim = 0;
+    if (!a.has("dim")) {
+      auto flat = ctx.reshape(v, {typeOf(v).getNumElements()});
+      if (failed(flat))
+        return failure();
+      v = *flat;
+    } else {
+      auto d = a.integer("dim");
+      if (failed(d))
+        return failure();
+      auto n = ctx.dim(*d, typeOf(v).getRank());
+      if (failed(n))
+        return failure();
+      dim = *n;
+    }
+    return wrap(algebra::repeatByCounts(ctx, v, reps.tensor, dim));
+  }
   if (reps.kind != PyValue::Int)
-    return a.error("only an int 'repeats' is supported (tensor repeats are data-dependent)");
+    return a.error("'repeats' must be an int or a tensor");
+  if (reps.i < 0)
+    return a.error("repeats can not be negative, got " + llvm::Twine(reps.i));
   auto type = typeOf(*x);
   Value v = *x;
   int64_t dim = 0;
@@ -1017,7 +1045,7 @@ void mlir::gn::import::registerShapeOps(OpRegistry &r) {
   r.add("pad", "input, pad, mode='constant', value=None", pad);
   r.add("constant_pad_nd", "input, pad, value=0, mode='constant'", pad);
   r.add("meshgrid", "*tensors, indexing=None", meshgrid);
-  r.add("repeat_interleave", "input, repeats, dim=None, *, output_size=None", repeatInterleave);
+  r.add("repeat_interleave", "input, repeats=None, dim=None, *, output_size=None", repeatInterleave);
   r.add("pixel_shuffle", "input, upscale_factor", pixelShuffle);
   r.add("Tensor.sum_to_size", "input, *size", sumToSize);
   r.add("unravel_index", "indices, shape", unravelIndex);

@@ -252,6 +252,23 @@ FailureOr<PyValue> histc(ImportContext &ctx, Args &a) {
   return PyValue::of(*counts);
 }
 
+/// bincount(input, weights=None, minlength=0): how often each index occurs
+/// in 1-d non-negative integers, max(minlength, max + 1) bins (learned
+/// from the values and guarded), or the sum of `weights` there: int64
+/// counts, f32 weights summed in f32, any other weights in f64.
+FailureOr<PyValue> bincount(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto weights = a.optionalTensor("weights");
+  auto minlength = a.integer("minlength");
+  if (failed(x) || failed(weights) || failed(minlength))
+    return failure();
+  Type result = ctx.i64Type();
+  if (*weights)
+    result = typeOf(*weights).getElementType().isF32() ? ctx.builder.getF32Type()
+                                                       : ctx.builder.getF64Type();
+  return wrap(algebra::bincount(ctx, *x, *weights, *minlength, result));
+}
+
 /// histogram(input, bins, *, range=None, weight=None, density=False) ->
 /// (hist, bin_edges), as PyTorch's CPU kernel computes them in the input's
 /// type: `bins` equal bins from linspace over `range` (else the data's min
@@ -711,6 +728,7 @@ void mlir::gn::import::registerStatisticsOps(OpRegistry &r) {
   r.add("cov", "input, *, correction=1, fweights=None, aweights=None", covariance<false>);
   r.add("corrcoef", "input", covariance<true>);
   r.add("histc", "input, bins=100, min=0, max=0", histc);
+  r.add("bincount", "input, weights=None, minlength=0", bincount);
   r.add("histogram", "input, bins, *, range=None, weight=None, density=False", histogram);
   r.add("median", "input, dim=None, keepdim=False", median<false>);
   r.add("kthvalue", "input, k, dim=-1, keepdim=False", kthvalue);

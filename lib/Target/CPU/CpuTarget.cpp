@@ -58,9 +58,9 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 /// (sgemm on blocks of rows, the score matrix never stored).
 bool isLibraryOp(Operation *op) {
   // top_k: a partial sort over each line (the CUDA target ranks instead);
-  // nonzero: one scan, its shape guard checked.
+  // nonzero and size_guard: one scan, its shape guard checked.
   return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp, ProjectedAttentionOp,
-             TopKOp, NonzeroOp>(op);
+             TopKOp, NonzeroOp, SizeGuardOp>(op);
 }
 
 /// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP

@@ -37,8 +37,8 @@ struct ImportOptions {
   std::vector<int64_t> dataSizes;
   /// Learning them: at the first site past dataSizes the import stops and
   /// @forward returns the tensor that site reads, its count of nonzero
-  /// elements being the site's size; the module is marked kSizeProbe (the
-  /// site). Else such a site takes its upper bound (every element).
+  /// elements being the site's size (or, for a gn.size_guard, the measure
+  /// kSizeProbeMeasure names); the module is marked kSizeProbe (the site). Else such a site takes its upper bound (every element).
   bool learnSizes = false;
   /// GraphNet's dtype channel: "float16" or "bfloat16" imports the sample as
   /// its dtype generalization pass rewrites it (torch samples that list the
@@ -90,6 +90,11 @@ std::vector<std::string> sampleDtypeVariants(llvm::StringRef sampleDir);
 /// The module attribute of an import that stopped at a data-dependent site
 /// (ImportOptions::learnSizes): the site, an i64.
 inline constexpr const char *kSizeProbe = "gn.size_probe";
+/// On a probe module whose site reads a size from values (gn.size_guard):
+/// the measure ("sum", "max_plus_one") and its floor; absent for a count of
+/// nonzero elements.
+inline constexpr const char *kSizeProbeMeasure = "gn.size_probe_measure";
+inline constexpr const char *kSizeProbeAtLeast = "gn.size_probe_at_least";
 
 /// The start of the error for a variant GraphNet does not define for the
 /// sample (a dtype pass its graph_net.json does not list, a shape variant

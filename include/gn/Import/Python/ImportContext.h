@@ -175,6 +175,11 @@ public:
   /// which a run counts its size (ImportOptions::learnSizes).
   bool stopAtUnknownSize = false;
   mlir::Value sizeProbe;
+  /// How the probed site's size is read from sizeProbe: empty, its count of
+  /// nonzero elements (gn.nonzero); else gn.size_guard's measure of its
+  /// values ("sum", "max_plus_one"), at least sizeProbeAtLeast.
+  std::string sizeProbeMeasure;
+  int64_t sizeProbeAtLeast = 0;
   /// The dtype variant's element type (f16, bf16), or null: the calls the
   /// frontend names (Frontend::castsToVariant) take their float32 tensors
   /// in it.
@@ -348,6 +353,13 @@ public:
   /// a gn.nonzero at the next data-dependent site, specialized to its
   /// size in dataSizes (else the element count, an upper bound).
   mlir::FailureOr<mlir::Value> nonzero(mlir::Value x);
+  /// A size read from integer `values` (gn.size_guard's `measure`: "sum" or
+  /// "max_plus_one", at least `atLeast`) at the next data-dependent site:
+  /// the values as i64, guarded, and the size the graph is specialized to
+  /// (learned as gn.nonzero's count is; `atLeast` before it is known). No
+  /// site for an empty tensor: its size is `atLeast`.
+  mlir::FailureOr<std::pair<mlir::Value, int64_t>>
+  sizeFromValues(mlir::Value values, llvm::StringRef measure, int64_t atLeast = 0);
   /// `x[mask]`: `mask` (i1) has the shape of `x`'s leading dims; the
   /// elements (rows) where it is true, in row-major order, as a tensor of
   /// (count, x's remaining dims...).

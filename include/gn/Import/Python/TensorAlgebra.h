@@ -81,6 +81,17 @@ std::pair<Value, Value> dataRange(ImportContext &ctx, Chain &c, Value v, double 
 FailureOr<Value> histogram(ImportContext &ctx, Value x, int64_t bins, double lo, double hi,
                            Value weight, bool density, Type resultType);
 
+/// repeat_interleave with a tensor of repeats: each slice of `x` along
+/// `dim` `repeats[i]` times in a row (`repeats` 0-d or 1-d with one count,
+/// or one per slice). The total is data-dependent: a gn.size_guard site.
+/// Without `x`, the slice indices themselves (torch.repeat_interleave(r)).
+FailureOr<Value> repeatByCounts(ImportContext &ctx, Value x, Value repeats, int64_t dim);
+/// bincount of non-negative 1-d integer `x`: max(minlength, max(x) + 1)
+/// bins (a gn.size_guard site), each counting its index's occurrences, or
+/// summing `weights` (x's shape) there, in `resultType`'s element.
+FailureOr<Value> bincount(ImportContext &ctx, Value x, Value weights, int64_t minlength,
+                          Type resultType);
+
 /// The [2, N] coordinates (row, column) of the lower (`upper`: upper)
 /// triangle of a rows x cols matrix at `offset`, row by row, as a constant
 /// of element type `e`: tril_indices / triu_indices. An error for negative

@@ -226,6 +226,67 @@ LogicalResult CopyKernelEmitter::emitNms(OpBuilder &b, Location loc, NmsOp op, V
   return success();
 }
 
+namespace {
+
+/// The row-major coordinates of element `linear` of a tensor of `shape`.
+llvm::SmallVector<Value> coordinatesOf(OpBuilder &b, Location loc, Value linear,
+                                       llvm::ArrayRef<int64_t> shape) {
+  int64_t rank = shape.size();
+  llvm::SmallVector<Value> at(rank);
+  Value rest = linear;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    Value size = arith::ConstantIndexOp::create(b, loc, shape[d]);
+    at[d] = d == 0 ? rest : Value(arith::RemUIOp::create(b, loc, rest, size));
+    if (d > 0)
+      rest = arith::DivUIOp::create(b, loc, rest, size);
+  }
+  return at;
+}
+
+} // namespace
+
+LogicalResult CopyKernelEmitter::emitSizeGuard(OpBuilder &b, Location loc, SizeGuardOp op,
+                                               Value x, Value out) {
+  auto type = llvm::cast<MemRefType>(x.getType());
+  if (!type.getElementType().isInteger(64))
+    return op.emitError("a size guard kernel reads i64 values");
+  bool sum = op.getMeasure() == "sum";
+  Type i64 = b.getI64Type();
+  auto [lb, ivs] = loops.pointLoops(b, loc, llvm::ArrayRef<int64_t>{1});
+  auto c = [&](OpBuilder &ib, int64_t v) { return Value(arith::ConstantIntOp::create(ib, loc, i64, v)); };
+  Value zero = c(lb, 0);
+  Value noNegative = arith::ConstantIntOp::create(lb, loc, lb.getI1Type(), 0);
+  Value begin = arith::ConstantIndexOp::create(lb, loc, 0);
+  Value end = arith::ConstantIndexOp::create(lb, loc, type.getNumElements());
+  Value step = arith::ConstantIndexOp::create(lb, loc, 1);
+  // One thread copies the values and measures them in order.
+  auto scan = scf::ForOp::create(
+      lb, loc, begin, end, step, ValueRange{zero, noNegative},
+      [&](OpBuilder &sb, Location sl, Value linear, ValueRange carried) {
+        llvm::SmallVector<Value> at = coordinatesOf(sb, sl, linear, type.getShape());
+        Value v = memref::LoadOp::create(sb, sl, x, at);
+        memref::StoreOp::create(sb, sl, v, out, at);
+        Value negative = arith::CmpIOp::create(sb, sl, arith::CmpIPredicate::slt, v, c(sb, 0));
+        Value size = sum ? Value(arith::AddIOp::create(sb, sl, carried[0], v))
+                         : Value(arith::MaxSIOp::create(
+                               sb, sl, carried[0], arith::AddIOp::create(sb, sl, v, c(sb, 1))));
+        scf::YieldOp::create(sb, sl,
+                             ValueRange{size, arith::OrIOp::create(sb, sl, carried[1], negative)});
+      });
+  Value measured = arith::MaxSIOp::create(lb, loc, scan.getResult(0), c(lb, op.getAtLeast()));
+  // A negative value reports -1 (gn/Support/ShapeGuard.h).
+  Value found = arith::SelectOp::create(lb, loc, scan.getResult(1), c(lb, -1), measured);
+  Value specialized = c(lb, op.getSize());
+  Value wrong = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne, found, specialized);
+  func::FuncOp callback = shapeGuardCallback(loc);
+  scf::IfOp::create(lb, loc, wrong, [&](OpBuilder &tb, Location tl) {
+    func::CallOp::create(tb, tl, callback, ValueRange{c(tb, op.getSite()), found, specialized});
+    scf::YieldOp::create(tb, tl);
+  });
+  (void)ivs;
+  return success();
+}
+
 LogicalResult CopyKernelEmitter::emitNonzero(OpBuilder &b, Location loc, NonzeroOp op, Value x,
                                              Value out) {
   auto type = llvm::cast<MemRefType>(x.getType());
@@ -241,15 +302,7 @@ LogicalResult CopyKernelEmitter::emitNonzero(OpBuilder &b, Location loc, Nonzero
   auto scan = scf::ForOp::create(
       lb, loc, index(lb, 0), index(lb, type.getNumElements()), index(lb, 1), ValueRange{none},
       [&](OpBuilder &sb, Location sl, Value linear, ValueRange found) {
-        // The element's coordinates, row-major.
-        llvm::SmallVector<Value> at(rank);
-        Value rest = linear;
-        for (int64_t d = rank - 1; d >= 0; --d) {
-          Value size = index(sb, shape[d]);
-          at[d] = d == 0 ? rest : Value(arith::RemUIOp::create(sb, sl, rest, size));
-          if (d > 0)
-            rest = arith::DivUIOp::create(sb, sl, rest, size);
-        }
+        llvm::SmallVector<Value> at = coordinatesOf(sb, sl, linear, shape);
         Value v = memref::LoadOp::create(sb, sl, x, at);
         Value isNonzero =
             llvm::isa<FloatType>(e)

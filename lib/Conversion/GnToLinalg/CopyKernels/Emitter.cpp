@@ -159,6 +159,8 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
     return emitNms(b, loc, nms, ins[0], out);
   if (auto nonzero = dyn_cast<NonzeroOp>(copyOp))
     return emitNonzero(b, loc, nonzero, ins[0], out);
+  if (auto guard = dyn_cast<SizeGuardOp>(copyOp))
+    return emitSizeGuard(b, loc, guard, ins[0], out);
   if (auto attention = dyn_cast<AttentionOp>(copyOp))
     return emitAttention(b, loc, attention, ins, out);
   if (isa<ConvOp>(copyOp)) // with its epilogue: OutlineKernels' emitPointwiseCopyGroup

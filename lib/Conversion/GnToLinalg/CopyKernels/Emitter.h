@@ -216,6 +216,12 @@ public:
   /// (Detection.cpp).
   LogicalResult emitNonzero(OpBuilder &b, Location loc, NonzeroOp op, Value x, Value out);
 
+  /// gn.size_guard: one thread copies the i64 values and measures them
+  /// (their sum, or their largest plus one), then reports a size other
+  /// than the specialized one, or -1 for a negative value, to
+  /// kShapeGuardCallback (Detection.cpp).
+  LogicalResult emitSizeGuard(OpBuilder &b, Location loc, SizeGuardOp op, Value x, Value out);
+
   /// gn.nms as the interpreter runs it: one thread walks the boxes in
   /// order, each compared with every kept box before it (Detection.cpp).
   LogicalResult emitNms(OpBuilder &b, Location loc, NmsOp op, Value boxes, Value out);
