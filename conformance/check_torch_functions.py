@@ -50,6 +50,11 @@ ARGS.update({"xi": torch.randn(4, 5, 6), "ii": torch.tensor([2, 0, -1]),
              "mi": torch.randn(4, 6), "vv": torch.randn(3, 6), "dd": torch.tensor([0, 0, 2])})
 
 FUNCTIONS = {
+    "stft": lambda x3: torch.view_as_real(torch.stft(x3.flatten(0, 1), 8, 2, window=torch.hann_window(8),
+                                                 return_complex=True)),
+    "istft": lambda x3: torch.istft(torch.stft(x3[0], 8, 2, window=torch.hann_window(8),
+                                               return_complex=True),
+                                    8, 2, window=torch.hann_window(8), length=16),
     "cumprod": lambda x: torch.cumprod(x, 1),
     "logcumsumexp": lambda x: torch.logcumsumexp(x, 0),
     "cummax": lambda x: torch.cummax(x, 1),

@@ -2663,6 +2663,42 @@ def define_spectral():
         case(f"fft_{name}_f32", "spectral", [N("x", S)], body)
     case("fft_fft_f64", "spectral", [N("x", S, "f64")], "r = torch.fft.fft(x)\nreturn (r.real, r.imag)")
     case("fft_rfft_i64", "spectral", [I("x", S, -5, 5)], "r = torch.fft.rfft(x)\nreturn (r.real,)")
+    # Short-time DFTs (torch.functional.stft in a TorchDynamo graph): framing,
+    # windows shorter than n_fft, the four pad modes, onesided or not,
+    # complex or [..., 2] results, and istft back to the signal.
+    sig, win = N("s", (2, 64)), P("w", (12,), "f32", mean=0.5, std=0.3, lo=0.05, hi=1.0)
+    stft = {
+        "hann": "r = torch.functional.stft(s, 16, hop_length=4, window=torch.hann_window(16), "
+                "return_complex=True)\nreturn (r.real, r.imag, r.abs())",
+        "defaults": "r = torch.stft(s, 16, return_complex=True)\nreturn (torch.view_as_real(r),)",
+        "short_window": "r = torch.stft(s, 16, hop_length=5, win_length=12, window=w, "
+                        "center=True, pad_mode='constant', normalized=True, "
+                        "return_complex=True)\nreturn (r.real, r.imag)",
+        "no_center": "r = torch.stft(s[0], 20, 6, center=False, window=torch.hamming_window(20), "
+                     "return_complex=True)\nreturn (r.real, r.imag)",
+        "replicate_twosided": "return (torch.stft(s, 8, 3, pad_mode='replicate', onesided=False, "
+                              "return_complex=False),)",
+        "circular_win": "r = s.stft(16, 4, 12, pad_mode='circular', return_complex=True)\n"
+                        "return (r.abs(),)",
+        "istft": "w = torch.hann_window(16)\nr = torch.stft(s, 16, 4, window=w, return_complex=True)\n"
+                 "return (torch.istft(r, 16, 4, window=w, length=64),)",
+        "istft_default_length": "w = torch.hann_window(16)\n"
+                                "r = torch.stft(s[1], 16, 4, window=w, return_complex=True)\n"
+                                "return (torch.istft(r * 2.0, 16, 4, window=w),)",
+        "istft_normalized_twosided": "w = torch.hann_window(12)\n"
+                                     "r = torch.stft(s, 12, 3, window=w, normalized=True, "
+                                     "onesided=False, return_complex=True)\n"
+                                     "return (torch.istft(r, 12, 3, window=w, normalized=True, "
+                                     "onesided=False, length=70),)",
+        "istft_no_center": "w = torch.hamming_window(16)\n"
+                           "r = torch.stft(s, 16, 4, window=w, center=False, return_complex=True)\n"
+                           "return (r.istft(16, 4, window=w, center=False),)",
+    }
+    for name, body in stft.items():
+        case(f"stft_{name}_f32", "spectral", [sig, win], body)
+    case("stft_f64", "spectral", [N("s", (3, 40), "f64")],
+         "r = torch.stft(s, 10, 2, window=torch.hann_window(10, dtype=torch.float64), "
+         "return_complex=True)\nreturn (r.real, r.imag)")
 
 
 # ---- recurrent: torch.lstm / gru / rnn_tanh / rnn_relu (what nn.LSTM, nn.GRU, nn.RNN call) ----

@@ -5,7 +5,8 @@
 // ifft2, fftn, ifftn of real or complex inputs, rfft, rfft2, rfftn of real
 // ones, irfft, irfft2, irfftn back to real ones, hfft and ihfft (Hermitian
 // signals), with n / s (the input cut or zero-padded first) and norm;
-// fftshift, ifftshift, fftfreq, rfftfreq; then real, imag (torch.real,
+// fftshift, ifftshift, fftfreq, rfftfreq; stft and istft (framed DFTs,
+// ShortTimeDft.cpp); then real, imag (torch.real,
 // Tensor.real), conj and abs. A complex result used
 // any other way is an error naming the op that meets it.
 //
@@ -13,6 +14,7 @@
 #include "TorchOps.h"
 #include <cmath>
 #include "gn/IR/GnOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/Import/Python/Spectral.h"
 
 using namespace mlir;
@@ -382,7 +384,162 @@ static FailureOr<PyValue> resolved(ImportContext &ctx, Args &a) {
   return wrap(a.tensor("input"));
 }
 
+/// The framing arguments torch.stft and torch.istft share (n_fft,
+/// hop_length = n_fft / 4, win_length = n_fft, window, center,
+/// normalized); `onesided` defaults to `onesidedDefault`.
+FailureOr<ShortTimeDft> framingOf(ImportContext &ctx, Args &a, bool onesidedDefault) {
+  auto nFft = a.integer("n_fft");
+  auto window = a.optionalTensor("window");
+  auto center = a.boolean("center"), normalized = a.boolean("normalized");
+  if (failed(nFft) || failed(window) || failed(center) || failed(normalized))
+    return failure();
+  ShortTimeDft p;
+  p.nFft = *nFft;
+  p.hop = *nFft / 4;
+  if (a.has("hop_length")) {
+    auto hop = a.integer("hop_length");
+    if (failed(hop))
+      return failure();
+    p.hop = *hop;
+  }
+  int64_t winLength = *nFft;
+  if (a.has("win_length")) {
+    auto w = a.integer("win_length");
+    if (failed(w))
+      return failure();
+    winLength = *w;
+  }
+  if (winLength < 1 || winLength > *nFft)
+    return a.error("win_length must be in [1, n_fft], got " + llvm::Twine(winLength));
+  p.window = *window;
+  if (p.window && typeOf(p.window).getNumElements() != winLength)
+    return a.error("the window has " + llvm::Twine(typeOf(p.window).getNumElements()) +
+                   " values, win_length is " + llvm::Twine(winLength));
+  if (!p.window && winLength < *nFft) // a rectangular window of win_length, centered
+    p.window = ctx.splat(ctx.f32(), 1.0, {winLength});
+  if (p.window && !isFloat(typeOf(p.window).getElementType()))
+    return a.error("the window must be a real floating tensor");
+  p.center = *center;
+  p.normalized = *normalized;
+  p.onesided = onesidedDefault;
+  if (a.has("onesided")) {
+    auto o = a.boolean("onesided");
+    if (failed(o))
+      return failure();
+    p.onesided = *o;
+  }
+  return p;
+}
+
+/// stft(input, n_fft, hop_length, win_length, window, center, pad_mode,
+/// normalized, onesided, return_complex): [B?, L] -> the complex [B?,
+/// frequencies, frames], or with return_complex=False its [..., 2] real
+/// form; return_complex must be given for a real input, as in PyTorch.
+FailureOr<PyValue> stft(ImportContext &ctx, Args &a) {
+  auto in = complexInput(ctx, a);
+  if (failed(in))
+    return failure();
+  auto [re, im] = *in;
+  if (!a.has("return_complex") && !im)
+    return a.error("stft requires the return_complex parameter be given for real inputs");
+  bool returnComplex = true;
+  if (a.has("return_complex")) {
+    auto rc = a.boolean("return_complex");
+    if (failed(rc))
+      return failure();
+    returnComplex = *rc;
+  }
+  auto p = framingOf(ctx, a, /*onesidedDefault=*/!im);
+  auto mode = a.string("pad_mode");
+  if (failed(p) || failed(mode))
+    return failure();
+  if (*mode != "reflect" && *mode != "constant" && *mode != "replicate" && *mode != "circular")
+    return a.error("unknown pad_mode '" + *mode + "'");
+  p->padMode = *mode;
+  int64_t rank = typeOf(re).getRank();
+  if (rank != 1 && rank != 2)
+    return a.error("expected a 1-d or 2-d signal, got " + llvm::Twine(rank) + "-d");
+  Chain c{ctx};
+  int64_t length = typeOf(re).getShape().back();
+  if (rank == 1) {
+    re = c.reshape(re, {1, length});
+    im = im ? c.reshape(im, {1, length}) : im;
+  }
+  if (!c.ok())
+    return failure();
+  auto out = shortTimeDft(ctx, re, im, *p);
+  if (failed(out))
+    return failure();
+  Value oRe = out->first, oIm = out->second;
+  if (rank == 1) {
+    auto shape = typeOf(oRe).getShape().drop_front();
+    oRe = c.reshape(oRe, shape);
+    oIm = c.reshape(oIm, shape);
+  }
+  if (!c.ok())
+    return failure();
+  PyValue z = complexPair(oRe, oIm);
+  if (returnComplex)
+    return z;
+  return wrap(complexToLastDim(ctx, z));
+}
+
+/// istft(input, n_fft, hop_length, win_length, window, center, normalized,
+/// onesided, length, return_complex): the complex [B?, frequencies,
+/// frames] back to the real [B?, length] signal (ShortTimeDft.cpp);
+/// return_complex=True is not supported (an error).
+FailureOr<PyValue> istft(ImportContext &ctx, Args &a) {
+  const PyValue &v = a.get("input");
+  if (!isComplex(v))
+    return a.error("istft requires a complex-valued input tensor");
+  auto rc = a.boolean("return_complex");
+  if (failed(rc))
+    return failure();
+  if (*rc)
+    return a.error("istft with return_complex=True (a complex signal) is not supported");
+  Value re = v.elts[0].tensor, im = v.elts[1].tensor;
+  int64_t rank = typeOf(re).getRank();
+  if (rank != 2 && rank != 3)
+    return a.error("expected a 2-d or 3-d spectrum, got " + llvm::Twine(rank) + "-d");
+  auto nFft = a.integer("n_fft");
+  if (failed(nFft))
+    return failure();
+  auto p = framingOf(ctx, a, /*onesidedDefault=*/typeOf(re).getShape()[rank - 2] != *nFft);
+  if (failed(p))
+    return failure();
+  int64_t length = -1;
+  if (a.has("length")) {
+    auto l = a.integer("length");
+    if (failed(l))
+      return failure();
+    length = *l;
+  }
+  Chain c{ctx};
+  if (rank == 2) {
+    llvm::SmallVector<int64_t> shape{1};
+    llvm::append_range(shape, typeOf(re).getShape());
+    re = c.reshape(re, shape);
+    im = c.reshape(im, shape);
+  }
+  if (!c.ok())
+    return failure();
+  auto y = inverseShortTimeDft(ctx, re, im, *p, length);
+  if (failed(y))
+    return failure();
+  if (rank == 2)
+    return wrap(ctx.reshape(*y, typeOf(*y).getShape().drop_front()));
+  return PyValue::of(*y);
+}
+
 void mlir::gn::import::registerSpectralOps(OpRegistry &r) {
+  r.add("stft|Tensor.stft", "input, n_fft, hop_length=None, win_length=None, window=None, "
+                            "center=True, pad_mode='reflect', normalized=False, onesided=None, "
+                            "return_complex=None",
+        stft);
+  r.add("istft|Tensor.istft", "input, n_fft, hop_length=None, win_length=None, window=None, "
+                              "center=True, normalized=False, onesided=None, length=None, "
+                              "return_complex=False",
+        istft);
   r.add("fft_irfft", "input, n=None, dim=-1, norm=None, *, out=None",
         inverseRealTransform<false>);
   r.add("fft_hfft", "input, n=None, dim=-1, norm=None, *, out=None",

@@ -74,6 +74,34 @@ mlir::FailureOr<mlir::Value> resizedAlong(ImportContext &ctx, mlir::Value v, int
 /// output n long. Only f32 or f64 parts.
 mlir::FailureOr<mlir::Value> irfft(ImportContext &ctx, mlir::Value re, mlir::Value im,
                                    int64_t dim, int64_t n, DftNorm norm);
+
+/// A short-time DFT's framing (torch.stft / istft): frames of `nFft`
+/// samples `hop` apart, each multiplied by `window` (null: ones; shorter
+/// than nFft: zero-padded on both sides, centered), the signal padded by
+/// nFft / 2 on each side with `padMode` when `center`; "ortho" scaling when
+/// `normalized`, and only nFft / 2 + 1 frequencies when `onesided`.
+struct ShortTimeDft {
+  int64_t nFft = 0, hop = 0;
+  mlir::Value window;
+  bool center = true;
+  std::string padMode = "reflect";
+  bool normalized = false, onesided = true;
+};
+
+/// The short-time DFT of a [B, L] signal (re, im; im null for a real one,
+/// f32 or f64): the complex [B, frequencies, frames] (ShortTimeDft.cpp).
+mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
+shortTimeDft(ImportContext &ctx, mlir::Value re, mlir::Value im, const ShortTimeDft &p);
+
+/// Its inverse to a real [B, length] signal (torch.istft with a real
+/// result): each frame's inverse DFT times the window, overlap-added and
+/// divided by the window's squared overlap-add, `center`'s padding cut
+/// away, cut or zero-padded to `length` (< 0: as long as the frames give).
+/// PyTorch raises where that envelope is near zero (a window that does not
+/// overlap-add); it is not checked here, and such positions hold inf or NaN.
+mlir::FailureOr<mlir::Value> inverseShortTimeDft(ImportContext &ctx, mlir::Value re,
+                                                 mlir::Value im, const ShortTimeDft &p,
+                                                 int64_t length);
 } // namespace mlir::gn::import
 
 #endif // GN_IMPORT_PYTHON_SPECTRAL_H
