@@ -89,6 +89,8 @@ FailureOr<PyValue> argReduce(ImportContext &ctx, Args &a) {
   auto keep = a.boolean("keepdim");
   if (failed(x) || failed(keep))
     return failure();
+  if (typeOf(*x).getElementType().isInteger(1)) // as PyTorch
+    return a.error("does not support bool input");
   Value v = *x;
   int64_t dim = 0;
   if (!a.has("dim")) {
