@@ -5,6 +5,23 @@
 using namespace mlir;
 using namespace mlir::gn::import;
 
+FailureOr<std::pair<Value, int64_t>> mlir::gn::import::flatOrAlongDim(ImportContext &ctx,
+                                                                     Args &a, Value x) {
+  if (!a.has("dim")) {
+    auto flat = ctx.reshape(x, {typeOf(x).getNumElements()});
+    if (failed(flat))
+      return failure();
+    return std::make_pair(*flat, int64_t(0));
+  }
+  auto d = a.integer("dim");
+  if (failed(d))
+    return failure();
+  auto n = ctx.dim(*d, typeOf(x).getRank());
+  if (failed(n))
+    return failure();
+  return std::make_pair(x, *n);
+}
+
 FailureOr<llvm::SmallVector<int64_t>>
 mlir::gn::import::reductionDims(ImportContext &ctx, Args &a, Value x, llvm::StringRef name) {
   int64_t rank = typeOf(x).getRank();
@@ -91,22 +108,10 @@ FailureOr<PyValue> argReduce(ImportContext &ctx, Args &a) {
     return failure();
   if (typeOf(*x).getElementType().isInteger(1)) // as PyTorch
     return a.error("does not support bool input");
-  Value v = *x;
-  int64_t dim = 0;
-  if (!a.has("dim")) {
-    auto flat = ctx.reshape(v, {typeOf(v).getNumElements()});
-    if (failed(flat))
-      return failure();
-    v = *flat;
-  } else {
-    auto d = a.integer("dim");
-    if (failed(d))
-      return failure();
-    auto n = ctx.dim(*d, typeOf(v).getRank());
-    if (failed(n))
-      return failure();
-    dim = *n;
-  }
+  auto along = flatOrAlongDim(ctx, a, *x);
+  if (failed(along))
+    return failure();
+  auto [v, dim] = *along;
   auto r = ctx.build<ArgOp>({v}, {ctx.i64("dim", dim), ctx.flag("keepdim", *keep)});
   if (failed(r))
     return failure();

@@ -757,47 +757,17 @@ FailureOr<PyValue> repeatInterleave(ImportContext &ctx, Args &a) {
   if (!a.has("repeats")) // torch.repeat_interleave(repeats): the indices
     return wrap(algebra::repeatByCounts(ctx, Value(), *x, 0));
   const PyValue &reps = a.get("repeats");
-  if (reps.kind == PyValue::Tensor) {
-    Value v = *x;
-    int64_t dim = 0;
-    if (!a.has("dim")) {
-      auto flat = ctx.reshape(v, {typeOf(v).getNumElements()});
-      if (failed(flat))
-        return failure();
-      v = *flat;
-    } else {
-      auto d = a.integer("dim");
-      if (failed(d))
-        return failure();
-      auto n = ctx.dim(*d, typeOf(v).getRank());
-      if (failed(n))
-        return failure();
-      dim = *n;
-    }
-    return wrap(algebra::repeatByCounts(ctx, v, reps.tensor, dim));
-  }
-  if (reps.kind != PyValue::Int)
+  if (reps.kind != PyValue::Tensor && reps.kind != PyValue::Int)
     return a.error("'repeats' must be an int or a tensor");
-  if (reps.i < 0)
+  if (reps.kind == PyValue::Int && reps.i < 0)
     return a.error("repeats can not be negative, got " + llvm::Twine(reps.i));
-  auto type = typeOf(*x);
-  Value v = *x;
-  int64_t dim = 0;
-  if (!a.has("dim")) {
-    auto flat = ctx.reshape(v, {type.getNumElements()});
-    if (failed(flat))
-      return failure();
-    v = *flat;
-    type = typeOf(v);
-  } else {
-    auto d = a.integer("dim");
-    if (failed(d))
-      return failure();
-    auto n = ctx.dim(*d, type.getRank());
-    if (failed(n))
-      return failure();
-    dim = *n;
-  }
+  auto along = flatOrAlongDim(ctx, a, *x);
+  if (failed(along))
+    return failure();
+  auto [v, dim] = *along;
+  if (reps.kind == PyValue::Tensor)
+    return wrap(algebra::repeatByCounts(ctx, v, reps.tensor, dim));
+  auto type = typeOf(v);
   // [.., n, ..] -> [.., n, 1, ..] -> broadcast [.., n, r, ..] -> [.., n*r, ..]
   llvm::SmallVector<int64_t> s1(type.getShape());
   s1.insert(s1.begin() + dim + 1, 1);

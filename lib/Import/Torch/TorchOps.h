@@ -34,6 +34,10 @@ void registerLossOps(OpRegistry &registry);
 mlir::FailureOr<llvm::SmallVector<int64_t>> reductionDims(ImportContext &ctx, Args &a,
                                                           mlir::Value x,
                                                           llvm::StringRef name = "dim");
+/// `x` and the dim an op works along: with no `dim` argument `x` flattened
+/// and dim 0 (argmax, repeat_interleave), else `dim` normalized.
+mlir::FailureOr<std::pair<mlir::Value, int64_t>> flatOrAlongDim(ImportContext &ctx, Args &a,
+                                                                mlir::Value x);
 /// `x` converted to the call's `dtype=` argument, when one is given (the
 /// reductions and norms apply it before computing).
 mlir::FailureOr<mlir::Value> withDtype(ImportContext &ctx, Args &a, mlir::Value x);
