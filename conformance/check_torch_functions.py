@@ -475,6 +475,10 @@ REFUSED = {
     # (running statistics updated in place: see check_torch_semantics.py)
     "instance_norm(use_input_stats=True) with running stats": lambda img: F.instance_norm(
         img, torch.zeros(4), torch.ones(4), use_input_stats=True),
+    # PyTorch's kernels raise for these; gn refused nothing and computed.
+    "bitwise_and of floats": lambda x: x & x,
+    "bitwise_not of floats": lambda x: torch.bitwise_not(x),
+    "argmax of bools": lambda x: (x > 0).argmax(1),
     "torch.cond": lambda mi: torch.cond(mi.sum() > 0, lambda y: y.sin(), lambda y: y.cos(), (mi,)),
 }
 

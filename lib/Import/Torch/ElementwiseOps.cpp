@@ -42,6 +42,18 @@ FailureOr<PyValue> binary(ImportContext &ctx, Args &a) {
   return ctx.binary<OpTy>(a.get("input"), a.get("other"));
 }
 
+/// bitwise_and / or / xor (and &, |, ^): integer or bool operands only, as
+/// PyTorch's kernels ("not implemented for 'Float'"), never a float's bits.
+template <typename OpTy>
+FailureOr<PyValue> bitwise(ImportContext &ctx, Args &a) {
+  auto t = ctx.promote({a.get("input"), a.get("other")});
+  if (failed(t))
+    return failure();
+  if (!llvm::isa<IntegerType>(*t))
+    return a.error("takes integer or bool operands, not floating ones");
+  return ctx.binary<OpTy>(a.get("input"), a.get("other"));
+}
+
 /// A number as PyTorch's kernels see an operand: a Python scalar, one read
 /// with .item(), or a zero-dim tensor.
 bool isNumberOperand(const PyValue &v) {
@@ -759,7 +771,14 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("sign|sgn", "input", unary<gn::SignOp, false>); // sgn: sign for real tensors
   r.add("reciprocal", "input", unary<gn::ReciprocalOp, true>);
   r.add("sigmoid|expit", "input", unary<gn::SigmoidOp, true>);
-  r.add("bitwise_not", "input", unary<gn::NotOp, false>);
+  r.add("bitwise_not", "input", [](ImportContext &ctx, Args &a) -> FailureOr<PyValue> {
+    auto x = a.tensor("input");
+    if (failed(x))
+      return failure();
+    if (!llvm::isa<IntegerType>(typeOf(*x).getElementType()))
+      return a.error("takes an integer or bool tensor, not a floating one");
+    return ctx.unary<gn::NotOp>(*x, false);
+  });
   r.add("logical_not", "input", logicalNot);
   r.add("relu", "input, inplace=False", unary<gn::ReluOp, false>);
   r.add("silu", "input, inplace=False", unary<gn::SiluOp, true>);
@@ -810,9 +829,9 @@ void mlir::gn::import::registerElementwiseOps(OpRegistry &r) {
   r.add("atan2|arctan2", "input, other", [](ImportContext &ctx, Args &a) {
     return ctx.binary<gn::Atan2Op>(a.get("input"), a.get("other"), /*resultFloat=*/true);
   });
-  r.add("bitwise_and|__and__|__iand__", "input, other", binary<gn::AndOp>);
-  r.add("bitwise_or|__or__|__ior__", "input, other", binary<gn::OrOp>);
-  r.add("bitwise_xor|__xor__", "input, other", binary<gn::XorOp>);
+  r.add("bitwise_and|__and__|__iand__", "input, other", bitwise<gn::AndOp>);
+  r.add("bitwise_or|__or__|__ior__", "input, other", bitwise<gn::OrOp>);
+  r.add("bitwise_xor|__xor__", "input, other", bitwise<gn::XorOp>);
   r.add("logical_and", "input, other", logical<gn::AndOp>);
   r.add("logical_or", "input, other", logical<gn::OrOp>);
   r.add("logical_xor", "input, other", logical<gn::XorOp>);
