@@ -2556,6 +2556,14 @@ def define_masking():
          "return (x.repeat_interleave(r, dim=0), x.repeat_interleave(r, dim=0).sum())")
     case("mask_repeat_interleave_output_size_f32", "masking", [x46, D("r", (4,), [2, 0, 1, 3], "i64")],
          "torch.repeat_interleave(x, r, dim=0, output_size=6) * 2.0")
+    # nonzero_static: a static [size, rank], no data-dependent site.
+    case("mask_nonzero_static_f32", "masking", [xs],
+         "return (torch.nonzero_static(x > 0, size=20), torch.nonzero_static(x < -1, size=50, "
+         "fill_value=-7))")
+    case("mask_nonzero_static_i64", "masking", [I("x", (4, 6), -2, 2)],
+         "return (torch.nonzero_static(x, size=3), torch.nonzero_static(x.flatten(), size=30))")
+    case("mask_nonzero_static_bool", "masking", [B("m", (5,))],
+         "return (torch.nonzero_static(m, size=0), torch.nonzero_static(m, size=8, fill_value=9))")
     idx = I("i", (12,), 0, 7)
     case("mask_bincount_i64", "masking", [idx], "torch.bincount(i)")
     case("mask_bincount_minlength_i64", "masking", [idx], "i.bincount(minlength=12)")

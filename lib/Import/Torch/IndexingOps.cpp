@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TorchOps.h"
+#include "gn/Import/Python/OpChain.h"
 #include "gn/IR/SymbolicDims.h"
 #include "gn/IR/SymbolicSizes.h"
 
@@ -613,6 +614,50 @@ FailureOr<PyValue> nonzero(ImportContext &ctx, Args &a) {
   return wrap(ctx.nonzero(*x));
 }
 
+/// nonzero_static(input, *, size, fill_value=-1): nonzero's (count, rank)
+/// indices in a static [size, rank]: the first `size` of them, rows past
+/// the count holding fill_value. Static, so no data-dependent site: each
+/// nonzero element's row is its rank among them (a cumsum), and the rows
+/// are scattered into size + 1 rows, the last catching those past `size`.
+FailureOr<PyValue> nonzeroStatic(ImportContext &ctx, Args &a) {
+  auto x = a.tensor("input");
+  auto size = a.integer("size"), fill = a.integer("fill_value");
+  if (failed(x) || failed(size) || failed(fill))
+    return failure();
+  if (*size < 0)
+    return a.error("size must be non-negative, got " + llvm::Twine(*size));
+  auto type = typeOf(*x);
+  int64_t n = type.getNumElements(), rank = type.getRank();
+  Type i64 = ctx.i64Type();
+  Chain c{ctx};
+  Value rows = ctx.splat(i64, double(*fill), {*size + 1, rank});
+  if (n > 0 && rank > 0) {
+    Value flat = c.reshape(*x, {n});
+    Value isSet = c.op<gn::NeOp>({flat, ctx.splat(type.getElementType(), 0)});
+    Value set = c.convert(isSet, i64);
+    Value rankAmong = c.op<gn::SubOp>({c.op<gn::CumSumOp>({set}, {ctx.i64("dim", 0)}),
+                                       ctx.splat(i64, 1)});
+    Value fits = c.op<gn::AndOp>({isSet, c.op<gn::LtOp>({rankAmong, ctx.splat(i64, double(*size))})});
+    Value row = c.op<gn::WhereOp>({fits, rankAmong, ctx.splat(i64, double(*size))});
+    // Each element's coordinates: (linear / stride) mod extent per dim.
+    Value linear = c.reshape(c.arange(n, i64), {n, 1});
+    llvm::SmallVector<Value> coords;
+    int64_t stride = n;
+    for (int64_t d = 0; d < rank; ++d) {
+      stride /= std::max<int64_t>(type.getDimSize(d), 1);
+      Value q = c.op<gn::FloorDivOp>({linear, ctx.splat(i64, double(stride))});
+      coords.push_back(c.op<gn::RemOp>({q, ctx.splat(i64, double(type.getDimSize(d)))}));
+    }
+    Value table = rank == 1 ? coords[0] : c.op<gn::ConcatOp>(coords, {ctx.i64("dim", 1)});
+    Value at = c.op<gn::BroadcastToOp>({c.reshape(row, {n, 1})}, {ctx.ints("shape", {n, rank})});
+    rows = c.op<gn::ScatterOp>({table, rows, at}, {ctx.i64("dim", 0), ctx.str("reduce", "none")});
+  }
+  Value out = c.slice(rows, 0, 0, *size);
+  if (!c.ok())
+    return failure();
+  return PyValue::of(out);
+}
+
 /// masked_select(input, mask): the elements where the mask (both
 /// broadcast to one shape) is true, row-major, as a 1-d tensor.
 FailureOr<PyValue> maskedSelect(ImportContext &ctx, Args &a) {
@@ -649,6 +694,7 @@ FailureOr<PyValue> takeAlongDim(ImportContext &ctx, Args &a) {
 void mlir::gn::import::registerIndexingOps(OpRegistry &r) {
   r.add("nonzero", "input, *, out=None, as_tuple=False", nonzero);
   r.add("argwhere", "input", nonzero);
+  r.add("nonzero_static", "input, *, size, fill_value=-1", nonzeroStatic);
   r.add("masked_select", "input, mask, *, out=None", maskedSelect);
   r.add("index_select", "input, dim, index", indexSelect);
   r.add("gather", "input, dim, index, *, sparse_grad=False", gather);
