@@ -368,6 +368,14 @@ FailureOr<HostTensor> sizeGuard(SizeGuardOp op, const HostTensor &x) {
   return x;
 }
 
+/// The input itself, once every element of `holds` is true.
+FailureOr<HostTensor> check(CheckOp op, const HostTensor &x, const HostTensor &holds) {
+  for (int64_t i = 0; i < holds.numel(); ++i)
+    if (loadAsDouble(holds, i) == 0)
+      return op.emitError(valueCheckMessage(valueCheckNamed(op.getWhat())->code));
+  return x;
+}
+
 std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Operands in, Results &out) {
   auto done = [&](HostTensor t) {
     out.push_back(std::move(t));
@@ -407,6 +415,7 @@ std::optional<LogicalResult> mlir::gn::interp::runDataMovement(Operation *op, Op
       .Case([&](GatherOp g) { return maybe(gather(g, in[0], in[1])); })
       .Case([&](NonzeroOp n) { return maybe(nonzero(n, in[0])); })
       .Case([&](SizeGuardOp g) { return maybe(sizeGuard(g, in[0])); })
+      .Case([&](CheckOp c) { return maybe(check(c, in[0], in[1])); })
       .Case([&](ScatterOp s) { return maybe(scatter(s, in[0], in[1], in[2])); })
       .Default([](Operation *) { return std::nullopt; });
 }

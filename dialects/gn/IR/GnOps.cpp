@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gn/IR/GnOps.h"
+#include "gn/Support/RuntimeErrors.h"
 #include <cmath>
 #include "llvm/ADT/StringSwitch.h"
 
@@ -72,6 +73,12 @@ LogicalResult SizeGuardOp::verify() {
   if (getSize() < getAtLeast())
     return emitOpError() << "size " << getSize() << " is below its floor " << getAtLeast();
   return checkOneOf(*this, "measure", getMeasure(), {"sum", "max_plus_one"});
+}
+
+LogicalResult CheckOp::verify() {
+  if (!valueCheckNamed(getWhat()))
+    return emitOpError() << "knows no check named '" << getWhat() << "'";
+  return success();
 }
 
 LogicalResult ResizeOp::verify() {

@@ -598,6 +598,28 @@ def Gn_SizeGuardOp : Gn_InferredOp<"size_guard",
   let hasVerifier = 1;
 }
 
+def Gn_CheckOp : Gn_InferredOp<"check",
+    "inferSameAsInput(ctx, loc, adaptor.getInput(), types)", [], 0> {
+  let summary = "the input, once a condition on values holds everywhere (else the run fails)";
+  let description = [{
+    Where PyTorch raises on values (a singular matrix to invert, an istft
+    window whose overlap-add vanishes), gn computes the condition `holds`
+    and fails the run with the message of the check named `what`
+    (gn/Support/RuntimeErrors.h's kValueChecks) where any element is false,
+    rather than returning inf or NaN. The result is the input itself, so
+    that what reads the value runs after the check. The check is a side
+    effect: the op is never erased as dead.
+
+    ```mlir
+    %r = gn.check %inv if %ok "singular_matrix" : tensor<3x3xf32>, tensor<i1>
+    ```
+  }];
+  let arguments = (ins Gn_Tensor:$input, Gn_BoolTensor:$holds, StrAttr:$what);
+  let results = (outs Gn_Tensor:$result);
+  let assemblyFormat = "$input `if` $holds $what attr-dict `:` type($input) `,` type($holds)";
+  let hasVerifier = 1;
+}
+
 def Gn_IndexSelectOp : Gn_InferredOp<"index_select",
     "inferIndexSelect(ctx, loc, adaptor.getInput(), adaptor.getIndex(), adaptor.getDim(), types)",
     [Gn_SymbolicShapes]> {

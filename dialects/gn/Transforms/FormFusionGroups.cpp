@@ -113,7 +113,7 @@ public:
       else if (isFusibleReduction(&op))
         placeReduction(&op);
       else if (isCopyKernelOp(&op) && (attentionKernels || !isa<AttentionOp>(op)) &&
-               (depthwiseKernels || !isa<ConvOp>(op)) && (rankKernels || !isa<TopKOp, NonzeroOp, SizeGuardOp>(op)))
+               (depthwiseKernels || !isa<ConvOp>(op)) && (rankKernels || !isa<TopKOp, NonzeroOp, SizeGuardOp, CheckOp>(op)))
         startCopyGroup(&op);
     }
     // Views no group absorbed become copy kernels of their own; a view of a

@@ -218,6 +218,11 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
   // rank-kernels, as gn.nonzero; an empty one is not imported).
   if (auto guard = llvm::dyn_cast<SizeGuardOp>(op))
     return llvm::cast<RankedTensorType>(guard.getInput().getType()).getNumElements() > 0;
+  // A value check: one thread copies its input and ands its condition.
+  if (auto check = llvm::dyn_cast<CheckOp>(op))
+    return isKernelElementType(check.getInput().getType()) &&
+           llvm::cast<RankedTensorType>(check.getInput().getType()).getNumElements() > 0 &&
+           llvm::cast<RankedTensorType>(check.getHolds().getType()).getNumElements() > 0;
   // Attention: partial softmax sums per chunk of keys, then merged; no
   // score matrix stored (CopyKernels' emitAttention).
   if (auto attention = llvm::dyn_cast<AttentionOp>(op))

@@ -39,6 +39,11 @@ inline constexpr llvm::StringLiteral kShapeGuardCallback = "gn_shape_guard_faile
 /// there, so the runtime fails the run ("integer division by zero").
 inline constexpr llvm::StringLiteral kDivisionByZeroCallback = "gn_integer_division_by_zero";
 
+/// External a kernel calls with (code) when a gn.check it computes does not
+/// hold: the runtime fails the run with that check's message
+/// (gn/Support/RuntimeErrors.h's kValueChecks).
+inline constexpr llvm::StringLiteral kCheckFailedCallback = "gn_check_failed";
+
 /// On a CUDA kernel function: the #gn.schedule of the group it computes.
 inline constexpr llvm::StringLiteral kScheduleAttrName = "gn.schedule";
 

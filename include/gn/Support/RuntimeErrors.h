@@ -30,6 +30,39 @@ inline constexpr llvm::StringLiteral kDivisionByZeroMessage = "integer division 
 /// of range, 2 + site a failed shape guard.
 inline constexpr int64_t kDivisionByZeroKind = -1;
 
+/// The value checks gn.check makes, each where PyTorch raises: its `what`,
+/// a code for kernels to report (kCheckFailedCallback's argument; on CUDA
+/// the error word's kind is kFailedCheckKindBase - code), and the message.
+struct ValueCheck {
+  llvm::StringLiteral what;
+  int64_t code;
+  llvm::StringLiteral message;
+};
+inline constexpr ValueCheck kValueChecks[] = {
+    {"singular_matrix", 1,
+     "the matrix is singular: its inverse (or a solve with it) cannot be computed"},
+    {"window_envelope", 2,
+     "istft: the window's squared overlap-add is (nearly) zero somewhere (PyTorch raises "
+     "'window overlap add min')"},
+};
+inline constexpr int64_t kFailedCheckKindBase = -2;
+
+/// The check named `what`, or null.
+inline const ValueCheck *valueCheckNamed(llvm::StringRef what) {
+  for (const ValueCheck &c : kValueChecks)
+    if (c.what == what)
+      return &c;
+  return nullptr;
+}
+
+/// The message of the check with `code` (a kernel's report).
+inline std::string valueCheckMessage(int64_t code) {
+  for (const ValueCheck &c : kValueChecks)
+    if (c.code == code)
+      return c.message.str();
+  return "a value check failed (code " + std::to_string(code) + ")";
+}
+
 } // namespace mlir::gn
 
 #endif // GN_SUPPORT_RUNTIMEERRORS_H

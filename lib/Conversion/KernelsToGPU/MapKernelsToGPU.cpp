@@ -330,12 +330,14 @@ private:
   /// func.call @gn_shape_guard_failed(site, found, specialized) ->
   /// gn_index_error = [2 + site, found, specialized];
   /// func.call @gn_integer_division_by_zero() -> gn_index_error[0] =
-  /// kDivisionByZeroKind (kIndexErrorGlobal).
+  /// kDivisionByZeroKind (kIndexErrorGlobal);
+  /// func.call @gn_check_failed(code) -> gn_index_error[0] =
+  /// kFailedCheckKindBase - code.
   void reportIndexErrorsToGlobal() {
     llvm::SmallVector<func::CallOp> calls;
     func.walk([&](func::CallOp c) {
       if (c.getCallee() == kIndexErrorCallback || c.getCallee() == kShapeGuardCallback ||
-          c.getCallee() == kDivisionByZeroCallback)
+          c.getCallee() == kDivisionByZeroCallback || c.getCallee() == kCheckFailedCallback)
         calls.push_back(c);
     });
     if (calls.empty())
@@ -354,6 +356,13 @@ private:
       Location loc = c.getLoc();
       bool guard = c.getCallee() == kShapeGuardCallback;
       Value g = memref::GetGlobalOp::create(b, loc, type, kIndexErrorGlobal);
+      if (c.getCallee() == kCheckFailedCallback) { // kind kFailedCheckKindBase - code
+        Value kind = arith::SubIOp::create(
+            b, loc, arith::ConstantIntOp::create(b, loc, kFailedCheckKindBase, 64), c.getOperand(0));
+        memref::StoreOp::create(b, loc, kind, g, ValueRange{indexConst(b, loc, 0)});
+        c.erase();
+        continue;
+      }
       if (c.getCallee() == kDivisionByZeroCallback) {
         memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, kDivisionByZeroKind, 64),
                                 g, ValueRange{indexConst(b, loc, 0)});
@@ -1171,7 +1180,8 @@ struct GnMapKernelsToGPUPass : mlir::gn::impl::GnMapKernelsToGPUPassBase<GnMapKe
                              << " launch(es)\n");
     }
     // The index-error, shape-guard and division callbacks are now global stores.
-    for (llvm::StringRef name : {kIndexErrorCallback, kShapeGuardCallback, kDivisionByZeroCallback})
+    for (llvm::StringRef name :
+         {kIndexErrorCallback, kShapeGuardCallback, kDivisionByZeroCallback, kCheckFailedCallback})
       if (auto callback = kernels.lookupSymbol<func::FuncOp>(name);
           callback && callback.isExternal() && SymbolTable::symbolKnownUseEmpty(callback, kernels))
         callback.erase();

@@ -147,6 +147,12 @@ FailureOr<Value> mlir::gn::import::inverseShortTimeDft(ImportContext &ctx, Value
                      llvm::Twine(start) + " the centering cuts away");
   y = c.slice(y, 1, start, kept);
   envelope = c.slice(envelope, 1, start, kept);
+  // PyTorch raises where the envelope is 1e-11 or less ("window overlap
+  // add min"); so does the run here.
+  if (kept > start)
+    envelope = c.op<gn::CheckOp>(
+        {envelope, c.op<gn::GtOp>({c.op<gn::AbsOp>({envelope}), ctx.splat(element, 1e-11)})},
+        {ctx.str("what", "window_envelope")});
   y = c.op<gn::DivOp>({y, envelope});
   if (end > full)
     y = c.op<gn::PadOp>({y}, {ctx.ints("low", {0, 0}), ctx.ints("high", {0, end - full}),

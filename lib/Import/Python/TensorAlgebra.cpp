@@ -1293,7 +1293,7 @@ FailureOr<Value> algebra::smallDet(ImportContext &ctx, Value m) {
   return d;
 }
 
-FailureOr<Value> algebra::smallInverse(ImportContext &ctx, Value m) {
+FailureOr<Value> algebra::smallInverse(ImportContext &ctx, Value m, bool checkSingular) {
   Chain c{ctx};
   int64_t n;
   auto e = matrixElements(ctx, c, m, n);
@@ -1327,6 +1327,9 @@ FailureOr<Value> algebra::smallInverse(ImportContext &ctx, Value m) {
     }
   Value flat = c.op<gn::ConcatOp>(entries, {ctx.i64("dim", (int64_t)batch.size())});
   Value r = c.convert(c.reshape(flat, type.getShape()), type.getElementType());
+  if (checkSingular)
+    r = c.op<gn::CheckOp>({r, c.op<gn::NeOp>({det, ctx.splat(typeOf(det).getElementType(), 0)})},
+                          {ctx.str("what", "singular_matrix")});
   if (!c.ok())
     return failure();
   return r;

@@ -700,13 +700,19 @@ FailureOr<PyValue> solve(ImportContext &ctx, Args &a) {
     return failure();
   return PyValue::of(r);
 }
-/// linalg.inv_ex(A) -> (inverse, info): info 0 (gn reports no failure).
+/// linalg.inv_ex(A) -> (inverse, info): a singular matrix does not fail
+/// the run here (check_errors=False), its inverse is inf / NaN; info is 0
+/// (gn has no pivots to name the first zero one: not PyTorch's value for
+/// a singular matrix).
 FailureOr<PyValue> inverseEx(ImportContext &ctx, Args &a) {
-  auto inv = inverse(ctx, a);
+  auto x = a.tensor("A");
+  if (failed(x))
+    return failure();
+  auto inv = algebra::smallInverse(ctx, *x, /*checkSingular=*/false);
   if (failed(inv))
     return failure();
-  llvm::SmallVector<int64_t> batch(inv->type().getShape().drop_back(2));
-  return PyValue::tuple({*inv, PyValue::of(ctx.splat(ctx.builder.getI32Type(), 0, batch))});
+  llvm::SmallVector<int64_t> batch(typeOf(*inv).getShape().drop_back(2));
+  return PyValue::tuple({PyValue::of(*inv), PyValue::of(ctx.splat(ctx.builder.getI32Type(), 0, batch))});
 }
 
 /// combinations(input, r=2, with_replacement=False): the r-element

@@ -60,7 +60,7 @@ bool isLibraryOp(Operation *op) {
   // top_k: a partial sort over each line (the CUDA target ranks instead);
   // nonzero and size_guard: one scan, its shape guard checked.
   return isa<ConvOp, ConvTransposeOp, MatmulOp, LinearOp, AttentionOp, ProjectedAttentionOp,
-             TopKOp, NonzeroOp, SizeGuardOp>(op);
+             TopKOp, NonzeroOp, SizeGuardOp, CheckOp>(op);
 }
 
 /// Runs `fn` over [0, extent) of its thread dim, split across the OpenMP
@@ -112,6 +112,14 @@ struct ShapeGuardFailure {
 std::atomic<bool> divisionByZero{false};
 
 extern "C" void gnIntegerDivisionByZero() { divisionByZero.store(true, std::memory_order_release); }
+
+/// The code of the first gn.check a kernel found false (kCheckFailedCallback); 0: none.
+std::atomic<int64_t> failedCheck{0};
+
+extern "C" void gnCheckFailed(int64_t code) {
+  int64_t none = 0;
+  failedCheck.compare_exchange_strong(none, code);
+}
 
 extern "C" void gnShapeGuardFailed(int64_t site, int64_t found, int64_t specialized) {
   bool expected = false;
@@ -256,6 +264,7 @@ LogicalResult CpuCompiledModel::jit(ModuleOp kernels, unsigned optLevel,
         llvm::orc::ExecutorSymbolDef::fromPtr(&gnShapeGuardFailed);
     symbols[interner(kDivisionByZeroCallback)] =
         llvm::orc::ExecutorSymbolDef::fromPtr(&gnIntegerDivisionByZero);
+    symbols[interner(kCheckFailedCallback)] = llvm::orc::ExecutorSymbolDef::fromPtr(&gnCheckFailed);
     symbols[interner("__truncsfbf2")] = llvm::orc::ExecutorSymbolDef::fromPtr(&gnTruncSfBf2);
     symbols[interner("__truncdfbf2")] = llvm::orc::ExecutorSymbolDef::fromPtr(&gnTruncDfBf2);
     return symbols;
@@ -523,6 +532,8 @@ FailureOr<std::vector<HostTensor>> CpuCompiledModel::run(llvm::ArrayRef<HostTens
       }
       if (divisionByZero.exchange(false, std::memory_order_acq_rel))
         return step.op->emitError() << kDivisionByZeroMessage;
+      if (int64_t code = failedCheck.exchange(0, std::memory_order_acq_rel))
+        return step.op->emitError() << valueCheckMessage(code);
       if (shapeGuardFailure.raised.load(std::memory_order_acquire)) {
         shapeGuardFailure.raised.store(false);
         return step.op->emitError() << shapeGuardMessage(shapeGuardFailure.site,

@@ -633,9 +633,12 @@ bool CudaExecutor::Impl::checkIndexErrors(std::string &error) {
     driver->memcpyHtoD(global, zero, sizeof(zero));
     // Kind 2 + site: a shape guard (found, specialized); 1: an index;
     // kDivisionByZeroKind: an integer division by zero.
+    // kFailedCheckKindBase - code: a gn.check that did not hold.
     std::string what = kind == kDivisionByZeroKind ? kDivisionByZeroMessage.str()
-                       : kind >= 2                   ? shapeGuardMessage(kind - 2, index, size)
-                                                     : indexOutOfRangeMessage(index, size);
+                       : kind <= kFailedCheckKindBase
+                           ? valueCheckMessage(kFailedCheckKindBase - kind)
+                       : kind >= 2 ? shapeGuardMessage(kind - 2, index, size)
+                                   : indexOutOfRangeMessage(index, size);
     // The first step that launches a kernel of this module.
     for (const Step &s : program.steps)
       if (s.kind == Step::Kind::Launch)

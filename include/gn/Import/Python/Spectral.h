@@ -97,8 +97,8 @@ shortTimeDft(ImportContext &ctx, mlir::Value re, mlir::Value im, const ShortTime
 /// result): each frame's inverse DFT times the window, overlap-added and
 /// divided by the window's squared overlap-add, `center`'s padding cut
 /// away, cut or zero-padded to `length` (< 0: as long as the frames give).
-/// PyTorch raises where that envelope is near zero (a window that does not
-/// overlap-add); it is not checked here, and such positions hold inf or NaN.
+/// Where that envelope is 1e-11 or less the run fails, as PyTorch raises
+/// (a window that does not overlap-add: gn.check "window_envelope").
 mlir::FailureOr<mlir::Value> inverseShortTimeDft(ImportContext &ctx, mlir::Value re,
                                                  mlir::Value im, const ShortTimeDft &p,
                                                  int64_t length);

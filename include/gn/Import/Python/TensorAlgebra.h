@@ -190,7 +190,10 @@ FailureOr<Value> gridSample(ImportContext &ctx, Value x, Value grid, llvm::Strin
 /// over it, computed in f64 and rounded once. Larger n is refused by name
 /// (no LU in gn yet).
 FailureOr<Value> smallDet(ImportContext &ctx, Value m);
-FailureOr<Value> smallInverse(ImportContext &ctx, Value m);
+/// The inverse of matrices of n <= 4 by cofactors; a singular one (det 0)
+/// fails the run as PyTorch and PaddlePaddle raise (gn.check
+/// "singular_matrix"), unless `checkSingular` is false (torch's inv_ex).
+FailureOr<Value> smallInverse(ImportContext &ctx, Value m, bool checkSingular = true);
 /// mode along `dim`: the most frequent value (the smallest among ties) and
 /// the index of its last occurrence, as PyTorch and PaddlePaddle give them;
 /// by counting each element's equals (an n x n compare per row: bounded,

@@ -1,6 +1,7 @@
 //===- Detection.cpp - roi_align and nms kernels ----------------------------===//
 #include "Emitter.h"
 #include "gn/Support/RoiAlignLimits.h"
+#include "gn/Support/RuntimeErrors.h"
 #include <array>
 #include <cmath>
 
@@ -281,6 +282,50 @@ LogicalResult CopyKernelEmitter::emitSizeGuard(OpBuilder &b, Location loc, SizeG
   func::FuncOp callback = shapeGuardCallback(loc);
   scf::IfOp::create(lb, loc, wrong, [&](OpBuilder &tb, Location tl) {
     func::CallOp::create(tb, tl, callback, ValueRange{c(tb, op.getSite()), found, specialized});
+    scf::YieldOp::create(tb, tl);
+  });
+  (void)ivs;
+  return success();
+}
+
+LogicalResult CopyKernelEmitter::emitCheck(OpBuilder &b, Location loc, CheckOp op, Value x,
+                                           Value holds, Value out) {
+  auto xType = llvm::cast<MemRefType>(x.getType());
+  auto hType = llvm::cast<MemRefType>(holds.getType());
+  auto [lb, ivs] = loops.pointLoops(b, loc, llvm::ArrayRef<int64_t>{1});
+  auto index = [&](OpBuilder &ib, int64_t v) {
+    return Value(arith::ConstantIndexOp::create(ib, loc, v));
+  };
+  // One thread: the copy, then the condition anded over its elements.
+  scf::ForOp::create(lb, loc, index(lb, 0), index(lb, xType.getNumElements()), index(lb, 1),
+                     ValueRange{}, [&](OpBuilder &sb, Location sl, Value linear, ValueRange) {
+                       llvm::SmallVector<Value> at = coordinatesOf(sb, sl, linear, xType.getShape());
+                       memref::StoreOp::create(sb, sl, memref::LoadOp::create(sb, sl, x, at), out, at);
+                       scf::YieldOp::create(sb, sl);
+                     });
+  Value all = arith::ConstantIntOp::create(lb, loc, lb.getI1Type(), 1);
+  auto scan = scf::ForOp::create(
+      lb, loc, index(lb, 0), index(lb, hType.getNumElements()), index(lb, 1), ValueRange{all},
+      [&](OpBuilder &sb, Location sl, Value linear, ValueRange carried) {
+        llvm::SmallVector<Value> at = coordinatesOf(sb, sl, linear, hType.getShape());
+        Value h = memref::LoadOp::create(sb, sl, holds, at);
+        if (!h.getType().isInteger(1)) // an i1 stored in a wider carrier
+          h = arith::TruncIOp::create(sb, sl, sb.getI1Type(), h);
+        scf::YieldOp::create(sb, sl, ValueRange{arith::AndIOp::create(sb, sl, carried[0], h)});
+      });
+  Value failedCheck = arith::XOrIOp::create(lb, loc, scan.getResult(0),
+                                            arith::ConstantIntOp::create(lb, loc, lb.getI1Type(), 1));
+  func::FuncOp callback = kernels.lookupSymbol<func::FuncOp>(kCheckFailedCallback);
+  if (!callback) {
+    OpBuilder mb = OpBuilder::atBlockBegin(kernels.getBody());
+    callback = func::FuncOp::create(mb, loc, kCheckFailedCallback,
+                                    mb.getFunctionType({mb.getI64Type()}, {}));
+    callback.setPrivate();
+  }
+  int64_t code = valueCheckNamed(op.getWhat())->code;
+  scf::IfOp::create(lb, loc, failedCheck, [&](OpBuilder &tb, Location tl) {
+    func::CallOp::create(tb, tl, callback,
+                         ValueRange{arith::ConstantIntOp::create(tb, tl, tb.getI64Type(), code)});
     scf::YieldOp::create(tb, tl);
   });
   (void)ivs;

@@ -161,6 +161,8 @@ LogicalResult CopyKernelEmitter::emit(OpBuilder &b, Location loc, llvm::ArrayRef
     return emitNonzero(b, loc, nonzero, ins[0], out);
   if (auto guard = dyn_cast<SizeGuardOp>(copyOp))
     return emitSizeGuard(b, loc, guard, ins[0], out);
+  if (auto check = dyn_cast<CheckOp>(copyOp))
+    return emitCheck(b, loc, check, ins[0], ins[1], out);
   if (auto attention = dyn_cast<AttentionOp>(copyOp))
     return emitAttention(b, loc, attention, ins, out);
   if (isa<ConvOp>(copyOp)) // with its epilogue: OutlineKernels' emitPointwiseCopyGroup

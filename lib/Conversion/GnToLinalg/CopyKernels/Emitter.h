@@ -222,6 +222,11 @@ public:
   /// kShapeGuardCallback (Detection.cpp).
   LogicalResult emitSizeGuard(OpBuilder &b, Location loc, SizeGuardOp op, Value x, Value out);
 
+  /// gn.check: one thread copies the input and ands the condition's
+  /// elements, then reports the check's code to kCheckFailedCallback where
+  /// one is false (Detection.cpp).
+  LogicalResult emitCheck(OpBuilder &b, Location loc, CheckOp op, Value x, Value holds, Value out);
+
   /// gn.nms as the interpreter runs it: one thread walks the boxes in
   /// order, each compared with every kept box before it (Detection.cpp).
   LogicalResult emitNms(OpBuilder &b, Location loc, NmsOp op, Value boxes, Value out);
