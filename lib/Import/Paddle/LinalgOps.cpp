@@ -538,11 +538,7 @@ FailureOr<PyValue> bincount(ImportContext &ctx, Args &a) {
   Type e = typeOf(*x).getElementType();
   if (!e.isSignlessInteger(32) && !e.isSignlessInteger(64))
     return a.error("x must be int32 or int64");
-  Type result = ctx.i64Type();
-  if (*w)
-    result = typeOf(*w).getElementType().isF32() ? ctx.builder.getF32Type()
-                                                 : ctx.builder.getF64Type();
-  return wrap(algebra::bincount(ctx, *x, *w, *minlength, result));
+  return wrap(algebra::bincount(ctx, *x, *w, *minlength));
 }
 
 /// spectral_norm(weight, u, v, dim, power_iters, eps): weight over its

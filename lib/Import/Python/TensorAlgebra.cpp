@@ -455,8 +455,8 @@ FailureOr<Value> algebra::repeatByCounts(ImportContext &ctx, Value x, Value repe
   return ctx.build<gn::IndexSelectOp>({x, *index}, {ctx.i64("dim", dim)});
 }
 
-FailureOr<Value> algebra::bincount(ImportContext &ctx, Value x, Value weights, int64_t minlength,
-                                   Type resultType) {
+FailureOr<Value> algebra::bincount(ImportContext &ctx, Value x, Value weights,
+                                   int64_t minlength) {
   auto type = typeOf(x);
   if (type.getRank() != 1 || !llvm::isa<IntegerType>(type.getElementType()))
     return ctx.error("bincount: the input must be a 1-d tensor of integers");
@@ -470,9 +470,11 @@ FailureOr<Value> algebra::bincount(ImportContext &ctx, Value x, Value weights, i
   auto [index, bins] = *guarded;
   int64_t n = type.getNumElements();
   Chain c{ctx};
-  // Integer counts sum in i64; weights in the result's type (the frameworks
-  // accumulate f32 weights in f32 and other weights in f64).
-  Type acc = weights ? resultType : ctx.i64Type();
+  // Integer counts sum in i64; weights in the result's type.
+  Type resultType = !weights ? ctx.i64Type()
+                    : typeOf(weights).getElementType().isF32() ? ctx.builder.getF32Type()
+                                                               : ctx.builder.getF64Type();
+  Type acc = resultType;
   Value each = weights ? c.convert(weights, acc) : ctx.splat(acc, 1, {n});
   Value counts = c.op<gn::ScatterOp>({each, ctx.splat(acc, 0, {bins}), index},
                                      {ctx.i64("dim", 0), ctx.str("reduce", "add")});

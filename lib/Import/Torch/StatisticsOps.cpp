@@ -262,11 +262,7 @@ FailureOr<PyValue> bincount(ImportContext &ctx, Args &a) {
   auto minlength = a.integer("minlength");
   if (failed(x) || failed(weights) || failed(minlength))
     return failure();
-  Type result = ctx.i64Type();
-  if (*weights)
-    result = typeOf(*weights).getElementType().isF32() ? ctx.builder.getF32Type()
-                                                       : ctx.builder.getF64Type();
-  return wrap(algebra::bincount(ctx, *x, *weights, *minlength, result));
+  return wrap(algebra::bincount(ctx, *x, *weights, *minlength));
 }
 
 /// histogram(input, bins, *, range=None, weight=None, density=False) ->

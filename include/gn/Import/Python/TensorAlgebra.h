@@ -88,9 +88,9 @@ FailureOr<Value> histogram(ImportContext &ctx, Value x, int64_t bins, double lo,
 FailureOr<Value> repeatByCounts(ImportContext &ctx, Value x, Value repeats, int64_t dim);
 /// bincount of non-negative 1-d integer `x`: max(minlength, max(x) + 1)
 /// bins (a gn.size_guard site), each counting its index's occurrences, or
-/// summing `weights` (x's shape) there, in `resultType`'s element.
-FailureOr<Value> bincount(ImportContext &ctx, Value x, Value weights, int64_t minlength,
-                          Type resultType);
+/// summing `weights` (x's shape) there: int64 counts, f32 weights summed
+/// in f32, any other weights in f64 (PyTorch's and PaddlePaddle's rule).
+FailureOr<Value> bincount(ImportContext &ctx, Value x, Value weights, int64_t minlength);
 
 /// The [2, N] coordinates (row, column) of the lower (`upper`: upper)
 /// triangle of a rows x cols matrix at `offset`, row by row, as a constant
