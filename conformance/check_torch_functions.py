@@ -480,6 +480,8 @@ REFUSED = {
     "bitwise_and of floats": lambda x: x & x,
     "bitwise_not of floats": lambda x: torch.bitwise_not(x),
     "argmax of bools": lambda x: (x > 0).argmax(1),
+    "softmax of ints": lambda x: (x > 0).long().softmax(1),
+    "log_softmax of ints": lambda x: F.log_softmax((x > 0).int(), 1),
     "torch.cond": lambda mi: torch.cond(mi.sum() > 0, lambda y: y.sin(), lambda y: y.cos(), (mi,)),
 }
 

@@ -208,6 +208,9 @@ FailureOr<PyValue> softmaxLike(ImportContext &ctx, Args &a) {
   auto axis = a.integer("axis");
   if (failed(x) || failed(axis))
     return failure();
+  // PaddlePaddle registers (log_)softmax for float types only.
+  if (!isFloat(typeOf(*x).getElementType()))
+    return a.error("softmax / log_softmax of a non-float tensor: PaddlePaddle has no such kernel");
   auto d = ctx.dim(*axis, typeOf(*x).getRank());
   if (failed(d))
     return failure();

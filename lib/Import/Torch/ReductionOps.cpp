@@ -324,11 +324,11 @@ FailureOr<PyValue> softmax(ImportContext &ctx, Args &a) {
   auto v = withDtype(ctx, a, *x);
   if (failed(v))
     return failure();
-  if (!isFloat(typeOf(*v).getElementType())) {
-    v = ctx.convert(*v, ctx.f32());
-    if (failed(v))
-      return failure();
-  }
+  // PyTorch has no integer or bool softmax kernel (NotImplementedError, with
+  // or without dtype= naming an integer type); a float dtype= converts first.
+  if (!isFloat(typeOf(*v).getElementType()))
+    return a.error("softmax / log_softmax of a non-float tensor: PyTorch has no such kernel; "
+                   "pass a float dtype=");
   int64_t rank = typeOf(*v).getRank();
   if (a.get("dim").isNone())
     return a.error("implicit softmax dim is deprecated in torch; pass dim");
