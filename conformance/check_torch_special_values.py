@@ -185,9 +185,9 @@ CASES.update({
 # keep their dtypes): int64 past 2^53 exact through constants, fills,
 # clamps and comparisons; int8 / uint8 / int16 / int32 wrap-around; sums of
 # ints and bools in int64; promotion with 0-d tensors and Python numbers.
-# Left out: float -> int8 / uint8 out of range (C++ leaves it undefined;
-# eager wraps through int32, gn saturates); a float32 mean whose sum cancels
-# (eager's order loses digits gn keeps).
+# Float -> int past the type's range, NaN and Inf: as eager's CPU kernels,
+# through int32 (int64 for int64 and uint8) then wrapped. Left out: a float32
+# mean whose sum cancels (eager's order loses digits gn keeps).
 INT_ARGS = {"i32": torch.tensor([[2147483000, -5, 7, 0], [3, -2147483000, 100000, 9]], dtype=torch.int32),
      "i64": torch.tensor([2**60 + 1, -2**62, 3, 2**53 + 1], dtype=torch.int64),
      "i8": torch.tensor([-128, 127, 5, -3], dtype=torch.int8),
@@ -214,6 +214,10 @@ INTEGERS = {
     "div floor float": lambda f: (torch.div(f, 0.7, rounding_mode="floor"), f // 0.7, torch.div(f, -0.7, rounding_mode="trunc")),
     "div floor int neg": lambda i32: (torch.div(i32, -3, rounding_mode="floor"), i32 // -3, i32 % -3),
     "float to uint8": lambda f: f.abs().clamp(max=255).to(torch.uint8),
+    "float to ints past range": lambda f, d: (f.to(torch.int8), (-f).to(torch.uint8), d.int(),
+                                              d.long(), (f * 1e4).short(), d.to(torch.uint8)),
+    "float NaN / Inf to ints": lambda f: tuple((f / (f - f)).to(t) for t in (
+        torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8)),
     "f16 + 0d f32": lambda h, z: h + z,
     "f16 + 0d f64": lambda h, zd: h * zd,
     "int + 0d float": lambda i32, z: i32 + z,

@@ -1,7 +1,8 @@
 //===- DTypeConversion.cpp - the interpreter's conversion between dtypes --===//
 //
 // Every dtype to every dtype, elementwise: half types through F16C where the
-// CPU has it, float to integer saturating (gn/Support/NumericCast.h).
+// CPU has it, float to integer as the frameworks' CPU kernels (convertFloatToInt in
+// gn/Support/NumericCast.h).
 //
 //===----------------------------------------------------------------------===//
 #include "gn/Interpreter/DTypeConversion.h"
@@ -94,7 +95,7 @@ void mlir::gn::interp::convertInto(const HostTensor &t, HostTensor &out) {
         if constexpr (std::is_same_v<B, bool>) {
           dst[i] = v != 0;
         } else if constexpr (std::is_integral_v<CB> && !std::is_integral_v<CA>) {
-          dst[i] = Elem<B>::store(saturatingCast<CB>(static_cast<double>(v)));
+          dst[i] = Elem<B>::store(convertFloatToInt<CB>(static_cast<double>(v)));
         } else {
           dst[i] = Elem<B>::store(static_cast<CB>(v));
         }

@@ -23,8 +23,8 @@ void mlir::gn::interp::storeFromDouble(HostTensor &t, int64_t i, double v) {
     using T = decltype(tag);
     using C = typename Elem<T>::C;
     if constexpr (std::is_integral_v<C>) {
-      // Float -> integer truncates toward zero, saturated (NaN -> 0).
-      C c = saturatingCast<C>(v);
+      // Float -> integer as gn.convert (convertFloatToInt).
+      C c = convertFloatToInt<C>(v);
       if constexpr (std::is_same_v<T, bool>)
         t.data<bool>()[i] = v != 0;
       else

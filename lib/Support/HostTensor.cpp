@@ -77,7 +77,7 @@ int64_t mlir::gn::interp::elementAsInt64(const HostTensor &t, int64_t i) {
   case DType::I32: return t.data<int32_t>()[i];
   case DType::I64: return t.data<int64_t>()[i];
   case DType::U8: return t.data<uint8_t>()[i];
-  default: return saturatingCast<int64_t>(elementAsDouble(t, i));
+  default: return convertFloatToInt<int64_t>(elementAsDouble(t, i));
   }
 }
 

@@ -485,8 +485,9 @@ func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j
 // -----
 
 // cumsum: one line at a time, a running f64 sum carried by the inner loop,
-// each prefix stored as the interpreter stores a double (integers truncated
-// toward zero, saturated at the type's range). Nearest resize: the
+// each prefix stored as the interpreter stores a double (integers as
+// gn.convert makes them: truncated toward zero, NaN and out-of-range values
+// as the type's minimum). Nearest resize: the
 // source row is min(floor(o * in / out), in - 1) in f32, as the frameworks
 // compute it; unscaled dims are read as they are.
 // CHECK-LABEL: func.func @cumsum_resize
@@ -497,13 +498,13 @@ func.func @remainder(%x: tensor<8xf32>, %y: tensor<8xf32>, %i: tensor<8xi32>, %j
 // CHECK: %[[V:.*]] = memref.load %[[X]][%[[R]], %[[K]]]
 // CHECK: %[[W:.*]] = arith.sitofp %[[V]] : i64 to f64
 // CHECK: %[[S:.*]] = arith.addf %[[SUM]], %[[W]] : f64
-// CHECK: %[[LOW:.*]] = arith.cmpf ole, %[[S]], %{{.*}} : f64
-// CHECK: %[[HIGH:.*]] = arith.cmpf oge, %[[S]], %{{.*}} : f64
-// CHECK: %[[SAFE:.*]] = arith.select %{{.*}}, %{{.*}}, %[[S]] : f64
+// CHECK: %[[BELOW:.*]] = arith.cmpf olt, %[[S]], %{{.*}} : f64
+// CHECK: %[[ABOVE:.*]] = arith.cmpf oge, %[[S]], %{{.*}} : f64
+// CHECK: %[[IN:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
+// CHECK: %[[SAFE:.*]] = arith.select %[[IN]], %[[S]], %{{.*}} : f64
 // CHECK: %[[I:.*]] = arith.fptosi %[[SAFE]] : f64 to i64
-// CHECK: %[[MIN:.*]] = arith.select %[[LOW]], %{{.*}}, %[[I]] : i64
-// CHECK: %[[MAX:.*]] = arith.select %[[HIGH]], %{{.*}}, %[[MIN]] : i64
-// CHECK: memref.store %[[MAX]], %[[O]][%[[R]], %[[K]]]
+// CHECK: %[[OUT:.*]] = arith.select %[[IN]], %[[I]], %{{.*}} : i64
+// CHECK: memref.store %[[OUT]], %[[O]][%[[R]], %[[K]]]
 // CHECK: scf.yield %[[S]] : f64
 // CHECK: func.func @k1_{{.*}}(%{{.*}}: index, %{{.*}}: index, %[[Z:.*]]: memref<1x2x3x5xf32> {llvm.noalias}, %{{.*}}: memref<1x2x6x5xf32> {llvm.noalias})
 // CHECK: %[[N:.*]] = linalg.index 0

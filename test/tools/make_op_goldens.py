@@ -1121,6 +1121,19 @@ def define_convert():
     # rounding edges: halfway cases, overflow, subnormals
     edges = [1.00390625, 1.01171875, -1.00390625, 65504.0, 65520.0, 70000.0, -70000.0, 1e-8,
              6e-8, 3e-5, 3.0e38, 1.0000001, 0.1, 2.5, -0.0, 1e-40]
+    # Float to integer past the type's range, NaN and infinities (x / (x - x)
+    # gives +-inf and, at 0, NaN): the frameworks' CPU kernels truncate into
+    # int64 (int64, uint8) or int32 (the rest), out of range -> that type's
+    # minimum, then wrap (-1.5 -> uint8 255, 300 -> int8 44).
+    wrap = [-1.5, 300.0, -129.7, 65537.5, -65537.5, 3e9, -3e9, 1e20, 2.7, -0.9, 2147483520.0,
+            -2147483648.0, 255.9, 256.0, -2.0**63, 0.0]
+    for src in ("f32", "f64", "f16"):
+        for dst in ("i64", "i32", "i16", "i8", "u8"):
+            case(f"convert_wrap_{src}_to_{dst}", "convert", [D("x", (16,), wrap, src)],
+                 f"torch.cat([x, x / (x - x)]).to({TORCH_DTYPE[dst]})", dtype=src)
+    case("convert_wrap_f64_to_u8_int64_route", "convert",
+         [D("x", (4,), [3000000007.0, 2.0**40 + 5, -3000000007.0, 4294967303.0], "f64")],
+         "x.to(torch.uint8)", dtype="f64")
     case("convert_edges_f32_to_f16", "convert", [D("x", (16,), edges)], "x.half()")
     case("convert_edges_f32_to_bf16", "convert", [D("x", (16,), edges)], "x.bfloat16()")
     case("convert_edges_f64_to_f32", "convert",

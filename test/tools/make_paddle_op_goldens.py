@@ -311,6 +311,17 @@ CASES = {
         "a = paddle._C_ops.cast(x, paddle.int32)",
         "b = paddle._C_ops.floor(x)",
         "c = paddle.cast(x, 'bool')"], ["a", "b", "c"]),
+    # Past each type's range, NaN and +-inf (x / (x - x)): through int32
+    # (int64 for int64), out of range -> that type's minimum, then wrap.
+    "cast_wrap": ([inp("x", [16], data=[-1.5, 300.0, -129.7, 65537.5, -65537.5, 3e9, -3e9, 1e20,
+                                        2.7, -0.9, 2147483520.0, -2147483648.0, 255.9, 256.0,
+                                        -2.0**63, 0.0])], [
+        "y = paddle._C_ops.concat([x, paddle._C_ops.divide(x, paddle._C_ops.subtract(x, x))], 0)",
+        "a = paddle._C_ops.cast(y, paddle.int64)",
+        "b = paddle._C_ops.cast(y, paddle.int32)",
+        "c = paddle._C_ops.cast(y, paddle.int16)",
+        "d = paddle._C_ops.cast(y, paddle.int8)",
+        "e = paddle._C_ops.cast(y, paddle.uint8)"], ["a", "b", "c", "d", "e"]),
     "p_norm_orders": ([inp("x", [3, 4, 5])], [
         "a = paddle._C_ops.p_norm(x, float('1'), -1, float('1e-12'), False, False)",
         "b = paddle._C_ops.p_norm(x, float('3'), 1, float('1e-12'), True, False)",

@@ -556,37 +556,48 @@ TEST(CompiledModel, BandsCutThePeakAndKeepTheValues) {
     ASSERT_NEAR(want[i], got[i], 1e-5f * (1 + std::abs(want[i]))) << "at " << i;
 }
 
-// Float -> integer is truncation toward zero saturated to the type's range,
-// NaN -> 0, in the interpreter and in kernels alike. A C++ cast (and LLVM's
-// fptosi) leaves NaN, Inf and out-of-range values undefined: gn-fuzz-sample
-// found the interpreter's cast of Inf (a paddle scale by 1e71 as f32).
-TEST(CompiledModel, FloatToIntSaturates) {
+// Float -> integer as PyTorch's and PaddlePaddle's CPU kernels convert, in
+// the interpreter and in kernels alike (convertFloatToInt): truncation into
+// int64 (int64, uint8) or int32 (the rest), NaN, Inf and out-of-range values
+// as that type's minimum, then the low bits. The expected values are
+// PyTorch 2.15's on this CPU. A C++ cast (and LLVM's fptosi) leaves NaN, Inf
+// and out-of-range values undefined: gn-fuzz-sample found the interpreter's
+// cast of Inf (a paddle scale by 1e71 as f32).
+TEST(CompiledModel, FloatToIntAsTheFrameworks) {
   const float nan = std::numeric_limits<float>::quiet_NaN(),
               inf = std::numeric_limits<float>::infinity();
-  std::vector<float> values = {nan, inf, -inf, 1e20f, -1e20f, 3e9f, -3e9f,
-                               2.7f, -2.7f, 300.f, -300.f, 0.f};
+  std::vector<float> values = {nan,  inf,  -inf,  1e20f, -1e20f, 3e9f,     -3e9f, 2.7f,
+                               -2.7f, 300.f, -300.f, 0.f, -1.5f, 65537.5f, -129.7f};
   HostTensor x(DType::F32, {(int64_t)values.size()});
   std::memcpy(x.bytes(), values.data(), values.size() * sizeof(float));
   Compiled c = compileAndRun(R"(
-    func.func @forward(%x: tensor<12xf32>) -> (tensor<12xi64>, tensor<12xi32>, tensor<12xi8>) {
-      %a = gn.convert %x {dtype = i64} : tensor<12xf32> -> tensor<12xi64>
-      %b = gn.convert %x {dtype = i32} : tensor<12xf32> -> tensor<12xi32>
-      %c = gn.convert %x {dtype = i8} : tensor<12xf32> -> tensor<12xi8>
-      return %a, %b, %c : tensor<12xi64>, tensor<12xi32>, tensor<12xi8>
+    func.func @forward(%x: tensor<15xf32>) -> (tensor<15xi64>, tensor<15xi32>, tensor<15xi16>,
+                                                tensor<15xi8>, tensor<15xui8>) {
+      %a = gn.convert %x {dtype = i64} : tensor<15xf32> -> tensor<15xi64>
+      %b = gn.convert %x {dtype = i32} : tensor<15xf32> -> tensor<15xi32>
+      %c = gn.convert %x {dtype = i16} : tensor<15xf32> -> tensor<15xi16>
+      %d = gn.convert %x {dtype = i8} : tensor<15xf32> -> tensor<15xi8>
+      %e = gn.convert %x {dtype = ui8} : tensor<15xf32> -> tensor<15xui8>
+      return %a, %b, %c, %d, %e : tensor<15xi64>, tensor<15xi32>, tensor<15xi16>, tensor<15xi8>,
+                                  tensor<15xui8>
     })",
                              {x});
-  ASSERT_EQ(c.expected.size(), 3u);
-  const int64_t i64max = std::numeric_limits<int64_t>::max(),
-                i64min = std::numeric_limits<int64_t>::min();
-  std::vector<int64_t> want64 = {0, i64max, i64min, i64max, i64min, 3000000000LL, -3000000000LL,
-                                 2, -2, 300, -300, 0};
-  std::vector<int32_t> want32 = {0, INT32_MAX, INT32_MIN, INT32_MAX, INT32_MIN, INT32_MAX,
-                                 INT32_MIN, 2, -2, 300, -300, 0};
-  std::vector<int8_t> want8 = {0, 127, -128, 127, -128, 127, -128, 2, -2, 127, -128, 0};
+  ASSERT_EQ(c.expected.size(), 5u);
+  const int64_t m64 = std::numeric_limits<int64_t>::min();
+  const int32_t m32 = std::numeric_limits<int32_t>::min();
+  std::vector<int64_t> want64 = {m64, m64, m64, m64, m64, 3000000000LL, -3000000000LL, 2,
+                                 -2,  300, -300, 0, -1, 65537, -129};
+  std::vector<int32_t> want32 = {m32, m32, m32, m32, m32, m32, m32, 2, -2, 300, -300, 0, -1, 65537,
+                                 -129};
+  std::vector<int16_t> want16 = {0, 0, 0, 0, 0, 0, 0, 2, -2, 300, -300, 0, -1, 1, -129};
+  std::vector<int8_t> want8 = {0, 0, 0, 0, 0, 0, 0, 2, -2, 44, -44, 0, -1, 1, 127};
+  std::vector<uint8_t> wantU8 = {0, 0, 0, 0, 0, 0, 0, 2, 254, 44, 212, 0, 255, 1, 127};
   for (size_t i = 0; i < values.size(); ++i) {
     EXPECT_EQ(c.expected[0].data<int64_t>()[i], want64[i]) << "interpreter i64 at " << i;
     EXPECT_EQ(c.expected[1].data<int32_t>()[i], want32[i]) << "interpreter i32 at " << i;
-    EXPECT_EQ(c.expected[2].data<int8_t>()[i], want8[i]) << "interpreter i8 at " << i;
+    EXPECT_EQ(c.expected[2].data<int16_t>()[i], want16[i]) << "interpreter i16 at " << i;
+    EXPECT_EQ(c.expected[3].data<int8_t>()[i], want8[i]) << "interpreter i8 at " << i;
+    EXPECT_EQ(c.expected[4].data<uint8_t>()[i], wantU8[i]) << "interpreter ui8 at " << i;
   }
   EXPECT_EQ(c.stats.fallbackOps, 0); // the conversions ran as kernels
   expectSameBytes(c);

@@ -175,9 +175,12 @@ def Gn_ConvertOp : Gn_InferredOp<"convert",
     [Gn_Elementwise, Gn_SymbolicShapes]> {
   let summary = "elementwise element-type conversion (torch .to(dtype))";
   let description = [{
-    Float to integer truncates toward zero, saturated to the integer type's
-    range, and NaN becomes 0 (interpreter and kernels alike); anything to i1
-    is `!= 0`.
+    Float to integer as PyTorch's and PaddlePaddle's CPU kernels convert
+    (interpreter and kernels alike; `convertFloatToInt` in
+    gn/Support/NumericCast.h): truncation toward zero into i64 (for i64 and
+    ui8) or i32 (the other types), NaN and out-of-range values giving that
+    type's minimum, then the result type's low bits (-1.5 to ui8 is 255, 300
+    to i8 is 44). Anything to i1 is `!= 0`.
 
     ```mlir
     %r = gn.convert %x {dtype = f16} : tensor<4xf32> -> tensor<4xf16>

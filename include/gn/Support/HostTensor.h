@@ -78,7 +78,7 @@ private:
 double elementAsDouble(const HostTensor &t, int64_t i);
 
 /// Element `i` of `t` as an int64: integers exactly (a double cannot hold
-/// every int64), floats as gn.convert makes them integers (saturatingCast).
+/// every int64), floats as gn.convert makes them integers (convertFloatToInt).
 int64_t elementAsInt64(const HostTensor &t, int64_t i);
 
 

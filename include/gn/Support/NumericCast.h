@@ -34,11 +34,9 @@ template <typename Range> std::optional<int64_t> checkedProduct(const Range &dim
   return n;
 }
 
-/// A float value converted to the integer type I as gn defines it (the
-/// interpreter and the compiled kernels alike): truncation toward zero,
-/// saturated to I's range; NaN is 0. (A C++ cast, and LLVM's fptosi, leave
-/// out-of-range values undefined; x86 gives the "integer indefinite"
-/// INT_MIN, so frameworks that cast directly differ there.)
+/// Truncation toward zero, saturated to I's range; NaN is 0. For sizes and
+/// literals read from files and Python source; tensors' values convert as
+/// convertFloatToInt says.
 template <typename I> I saturatingCast(double d) {
   static_assert(std::is_integral_v<I>);
   if (std::isnan(d))
@@ -52,6 +50,28 @@ template <typename I> I saturatingCast(double d) {
   if (d >= hiPlusOne)
     return std::numeric_limits<I>::max();
   return static_cast<I>(d);
+}
+
+/// A float value converted to the integer type I as gn.convert defines it
+/// (the interpreter and the compiled kernels, CPU and CUDA, alike), which is
+/// what PyTorch's and PaddlePaddle's CPU kernels compute (checked against
+/// both from f16, f32 and f64 to int8, int16, int32, int64 and uint8):
+/// truncation toward zero into a wide type W, then I's low bits (two's
+/// complement wrap: -1.5 -> uint8 255, 300 -> int8 44). W is int64 for
+/// int64 and uint8 (PyTorch routes uint8 through int64 on purpose) and int32
+/// for the other types (C++'s direct cast, x86's 32-bit cvtt); a NaN, an
+/// infinity or a value outside W's range gives W's minimum (x86's "integer
+/// indefinite"), so its low bits: 0 for int8 / int16 / uint8. (PaddlePaddle
+/// takes uint8 through int32: it differs from this only at |d| >= 2^31.)
+template <typename I> I convertFloatToInt(double d) {
+  static_assert(std::is_integral_v<I>);
+  constexpr bool wide64 = sizeof(I) == 8 || std::is_unsigned_v<I>;
+  using W = std::conditional_t<wide64, int64_t, int32_t>;
+  constexpr double lo = static_cast<double>(std::numeric_limits<W>::min());
+  constexpr double hiPlusOne = -lo;
+  // Ordered comparisons: NaN fails both.
+  W w = (d >= lo && d < hiPlusOne) ? static_cast<W>(d) : std::numeric_limits<W>::min();
+  return static_cast<I>(w); // the low bits (C++20; GCC and Clang before it)
 }
 
 } // namespace mlir::gn

@@ -108,33 +108,31 @@ Value mlir::gn::roundThrough(OpBuilder &b, Location loc, Value v, Type t) {
   return toCarry(b, loc, arith::TruncFOp::create(b, loc, t, v));
 }
 
-/// gn's float -> integer conversion, as the interpreter's (saturatingCast
-/// in gn/Support/NumericCast.h): truncation toward zero, saturated to the
-/// integer type's range, NaN -> 0. fptosi alone leaves out-of-range values
-/// poison (x86 gives INT_MIN), so the compiled result would differ.
-static Value saturatingFloatToInt(OpBuilder &b, Location loc, Value v, Type intType,
-                                  bool isUnsigned) {
+/// gn's float -> integer conversion, as the interpreter's (convertFloatToInt
+/// in gn/Support/NumericCast.h, what PyTorch's and PaddlePaddle's CPU
+/// kernels compute): truncation toward zero into int64 (for int64 and
+/// uint8) or int32 (the other types), a NaN or a value outside that range
+/// giving its minimum, then the type's low bits. fptosi alone leaves
+/// out-of-range values poison.
+static Value frameworkFloatToInt(OpBuilder &b, Location loc, Value v, Type intType,
+                                 bool isUnsigned) {
   unsigned w = intType.getIntOrFloatBitWidth();
-  Type ft = v.getType();
-  // Bounds as floats: both powers of two (or 0), exact in f32 and f64.
-  double lo = isUnsigned ? 0.0 : -std::ldexp(1.0, w - 1);
-  double hiPlusOne = std::ldexp(1.0, isUnsigned ? w : w - 1);
-  APInt loInt = isUnsigned ? APInt::getMinValue(w) : APInt::getSignedMinValue(w);
-  APInt hiInt = isUnsigned ? APInt::getMaxValue(w) : APInt::getSignedMaxValue(w);
-  Value raw = isUnsigned ? Value(arith::FPToUIOp::create(b, loc, intType, v))
-                         : Value(arith::FPToSIOp::create(b, loc, intType, v));
-  auto cmp = [&](arith::CmpFPredicate p, Value x, Value y) {
-    return arith::CmpFOp::create(b, loc, p, x, y);
+  unsigned wide = (w == 64 || isUnsigned) ? 64 : 32;
+  Type ft = v.getType(), wideType = b.getIntegerType(wide);
+  // The bounds are powers of two: exact in f32 and f64 (the carried types).
+  double bound = std::ldexp(1.0, wide - 1);
+  auto cmp = [&](arith::CmpFPredicate p, double x) {
+    return arith::CmpFOp::create(b, loc, p, v, floatConst(b, loc, ft, x));
   };
-  Value low = cmp(arith::CmpFPredicate::OLE, v, floatConst(b, loc, ft, lo));
-  Value high = cmp(arith::CmpFPredicate::OGE, v, floatConst(b, loc, ft, hiPlusOne));
-  Value nan = cmp(arith::CmpFPredicate::UNO, v, v);
-  auto intAttr = [&](const APInt &x) {
-    return arith::ConstantOp::create(b, loc, intType, b.getIntegerAttr(intType, x));
-  };
-  Value r = arith::SelectOp::create(b, loc, low, intAttr(loInt), raw);
-  r = arith::SelectOp::create(b, loc, high, intAttr(hiInt), r);
-  return arith::SelectOp::create(b, loc, nan, intConst(b, loc, intType, 0), r);
+  // Ordered comparisons: NaN is out of range.
+  Value inRange = arith::AndIOp::create(b, loc, cmp(arith::CmpFPredicate::OGE, -bound),
+                                        cmp(arith::CmpFPredicate::OLT, bound));
+  Value safe = arith::SelectOp::create(b, loc, inRange, v, floatConst(b, loc, ft, 0.0));
+  Value t = arith::FPToSIOp::create(b, loc, wideType, safe);
+  Value min = arith::ConstantOp::create(
+      b, loc, wideType, b.getIntegerAttr(wideType, APInt::getSignedMinValue(wide)));
+  Value r = arith::SelectOp::create(b, loc, inRange, t, min);
+  return w < wide ? Value(arith::TruncIOp::create(b, loc, intType, r)) : r;
 }
 
 static Value convert(OpBuilder &b, Location loc, Value v, Type from, Type to) {
@@ -152,7 +150,7 @@ static Value convert(OpBuilder &b, Location loc, Value v, Type from, Type to) {
     return roundThrough(b, loc, r, to);
   }
   if (fromFloat)
-    return saturatingFloatToInt(b, loc, v, c, to.isUnsignedInteger());
+    return frameworkFloatToInt(b, loc, v, c, to.isUnsignedInteger());
   bool fromUnsigned = from.isInteger(1) || isUnsignedInt(from);
   if (toFloat) {
     Value r = fromUnsigned ? Value(arith::UIToFPOp::create(b, loc, c, v))

@@ -283,9 +283,10 @@ Value CopyKernelEmitter::storedFromF64(OpBuilder &b, Location loc, Value v, Type
 }
 
 /// A scalar computed in f64 stored as the interpreter's storeFromDouble
-/// stores it: floats as storedFromF64; bools as v != 0; signless integers
-/// truncated toward zero and saturated at the type's range, NaN as 0
-/// (saturatingCast).
+/// stores it: floats as storedFromF64; bools as v != 0; integers as
+/// gn.convert makes them (convertFloatToInt: truncated into int64 for int64
+/// and uint8, int32 otherwise, NaN and out-of-range values as that type's
+/// minimum, then the type's low bits).
 Value CopyKernelEmitter::storedAnyFromF64(OpBuilder &b, Location loc, Value v, Type e) {
   if (llvm::isa<FloatType>(e))
     return storedFromF64(b, loc, v, e);
@@ -296,21 +297,15 @@ Value CopyKernelEmitter::storedAnyFromF64(OpBuilder &b, Location loc, Value v, T
   if (e.isInteger(1))
     return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, real(0));
   unsigned w = e.getIntOrFloatBitWidth();
-  // Unsigned (uint8): saturated at [0, 2^w - 1], stored as the carried bits.
-  bool uns = e.isUnsignedInteger() && w < 64;
-  auto integer = [&](int64_t x) { return Value(arith::ConstantIntOp::create(b, loc, i64, x)); };
+  unsigned wide = (w == 64 || e.isUnsignedInteger()) ? 64 : 32;
   using P = arith::CmpFPredicate;
-  double lo = uns ? 0.0 : -std::ldexp(1.0, w - 1), hiPlusOne = std::ldexp(1.0, uns ? w : w - 1);
-  Value nan = arith::CmpFOp::create(b, loc, P::UNO, v, v);
-  Value low = arith::CmpFOp::create(b, loc, P::OLE, v, real(lo));
-  Value high = arith::CmpFOp::create(b, loc, P::OGE, v, real(hiPlusOne));
-  Value out = arith::OrIOp::create(b, loc, arith::OrIOp::create(b, loc, nan, low), high);
-  Value i = arith::FPToSIOp::create(b, loc, i64, arith::SelectOp::create(b, loc, out, real(0), v));
-  int64_t min = uns ? 0 : w == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t(1) << (w - 1));
-  int64_t max = uns ? (int64_t(1) << w) - 1
-                    : w == 64 ? std::numeric_limits<int64_t>::max() : (int64_t(1) << (w - 1)) - 1;
-  i = arith::SelectOp::create(b, loc, low, integer(min), i);
-  i = arith::SelectOp::create(b, loc, high, integer(max), i);
+  double bound = std::ldexp(1.0, wide - 1);
+  // Ordered comparisons: NaN is out of range.
+  Value inRange = arith::AndIOp::create(b, loc, arith::CmpFOp::create(b, loc, P::OGE, v, real(-bound)),
+                                        arith::CmpFOp::create(b, loc, P::OLT, v, real(bound)));
+  Value i = arith::FPToSIOp::create(b, loc, i64, arith::SelectOp::create(b, loc, inRange, v, real(0)));
+  int64_t min = wide == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
+  i = arith::SelectOp::create(b, loc, inRange, i, arith::ConstantIntOp::create(b, loc, i64, min));
   if (w == 64)
     return i;
   Value bits = arith::TruncIOp::create(b, loc, carryType(e), i);

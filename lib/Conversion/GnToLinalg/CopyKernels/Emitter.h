@@ -105,9 +105,8 @@ public:
   Value storedFromF64(OpBuilder &b, Location loc, Value v, Type e);
 
   /// A scalar computed in f64 stored as the interpreter's storeFromDouble
-  /// stores it: floats as storedFromF64; bools as v != 0; signless integers
-  /// truncated toward zero and saturated at the type's range, NaN as 0
-  /// (saturatingCast).
+  /// stores it: floats as storedFromF64; bools as v != 0; integers as
+  /// gn.convert makes them (convertFloatToInt).
   Value storedAnyFromF64(OpBuilder &b, Location loc, Value v, Type e);
 
   /// torch.scatter / scatter_add / scatter_reduce, as the interpreter runs
