@@ -18,9 +18,18 @@ if [ -n "${GN_SANITIZE:-}" ]; then
 fi
 "$root/scripts/install-deps.sh" || exit 1
 "$root/scripts/build.sh" || exit 1
+echo "-- install-deps and build: $SECONDS s"
 
 passed=0 failed=0
-echo "== lit =="
+# Each section's wall time, printed when the next begins (CI's budget is
+# read from these lines).
+section_start=$SECONDS section_name=""
+section() {
+  [ -n "$section_name" ] && echo "-- $section_name: $((SECONDS - section_start)) s"
+  section_name=$1 section_start=$SECONDS
+  [ -n "$1" ] && echo "== $1 =="
+}
+section "lit"
 lit_out=$(/usr/lib/llvm-22/bin/lit -v "$build/test" 2>&1)
 lit_rc=$?
 echo "$lit_out" | grep -E "^(PASS|FAIL|XFAIL|UNSUPPORTED|UNRESOLVED)|Failed Tests|Total|Passed|Failed" || true
@@ -30,7 +39,7 @@ lf=$(echo "$lit_out" | grep -cE "^(FAIL|UNRESOLVED): ")
 passed=$((passed + lp)); failed=$((failed + lf))
 [ $lit_rc -ne 0 ] && [ "$lf" -eq 0 ] && failed=$((failed + 1))
 
-echo "== unit (GoogleTest) =="
+section "unit (GoogleTest)"
 # With the GraphNet samples at hand, the parser test also parses all of them.
 if [ -z "${GN_GRAPHNET_SAMPLES:-}" ] && gn_dir=$("$root/scripts/graphnet-dir.sh" 2>/dev/null); then
   GN_GRAPHNET_SAMPLES="$gn_dir/samples" && export GN_GRAPHNET_SAMPLES
@@ -58,7 +67,7 @@ for check in "check-sample-goldens.sh eager" "check-op-goldens.sh eager" \
              "check-op-goldens.sh eager paddle" "check-op-goldens.sh compiled paddle" \
              "check-op-goldens.sh compiled paddle cuda-forms"; do
   read -r script side framework forms <<< "$check"
-  echo "== $check =="
+  section "$check"
   opts=""
   [ "${forms:-}" = cuda-forms ] && opts=$cuda_forms
   out=$(GN_PIPELINE_OPTIONS="$opts" "$root/test/tools/$script" "$side" ${framework:-} 2>&1)
@@ -72,7 +81,7 @@ done
 
 # PTX of every op case and shipped sample, lowered by gn-cuda-pipeline,
 # checked by ptxas (no GPU needed). Without ptxas: a loud skip.
-echo "== check-ptx-ops.sh =="
+section "check-ptx-ops.sh"
 out=$("$root/test/tools/check-ptx-ops.sh" 2>&1)
 rc=$?
 if [ $rc -eq 2 ]; then
@@ -91,7 +100,7 @@ fi
 # (dev/fuzz.sh SECONDS for longer runs). Not under GN_SANITIZE: the
 # fuzz build is instrumented already.
 if [ -z "${GN_SANITIZE:-}" ]; then
-  echo "== fuzz.sh ${GN_FUZZ_SECONDS:-15} =="
+  section "fuzz.sh ${GN_FUZZ_SECONDS:-15}"
   out=$(GN_FUZZ_SEED=${GN_FUZZ_SEED:-1} "$root/dev/fuzz.sh" "${GN_FUZZ_SECONDS:-15}" 2>&1)
   rc=$?
   if [ $rc -eq 77 ]; then
@@ -106,7 +115,7 @@ if [ -z "${GN_SANITIZE:-}" ]; then
 fi
 
 # The Python module (gn._gn and gn/*.py, assembled in the build tree).
-echo "== pytest python-bindings =="
+section "pytest python-bindings"
 if [ -f "$build/python/gn/__init__.py" ]; then
   # An instrumented module needs the sanitizer runtimes loaded first.
   preload=""
@@ -126,7 +135,7 @@ fi
 
 # gn-eval report rendered in headless Chromium: curves, boxes and tables are
 # on the page (skipped loudly without chromium).
-echo "== check-report.sh =="
+section "check-report.sh"
 rtmp=$(mktemp -d)
 "$build/bin/gn-eval" run "$root"/samples/tiny_*/ --trials 2 --out "$rtmp/gn.jsonl" \
   --graphnet-log "$rtmp/gn.log" > /dev/null 2>&1
@@ -144,5 +153,6 @@ else
 fi
 rm -rf "$rtmp"
 
+section ""
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
