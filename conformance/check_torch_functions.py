@@ -318,6 +318,15 @@ INDEXING = {
     "triu neg": lambda mi: mi.triu(-1),
     "sort stable": lambda mi: torch.sort(mi.round(), dim=1, stable=True),
     "argsort stable": lambda mi: torch.argsort((mi * 2).round(), dim=1, stable=True),
+    # Ties without stable=True, as PyTorch's CPU kernels order them (std::sort;
+    # topk's partial sort at k * 64 <= n, nth_element otherwise, k = n too):
+    # 3 values over rows of 96 and 64, past std::sort's insertion-sort size.
+    "sort ties": lambda x3: torch.sort((x3.reshape(2, 128)[:, :96] * 2).round().clamp(-1, 1), 1),
+    "argsort ties descending": lambda x3: torch.argsort(
+        (x3.reshape(4, 64) * 2).round().clamp(-1, 1), dim=1, descending=True),
+    "topk ties k = n": lambda x3: torch.topk((x3.reshape(4, 64) * 2).round().clamp(-1, 1), 64),
+    "topk ties k * 64 = n": lambda x3: torch.topk((x3.reshape(2, 128) > 0).float(), 2),
+    "mode ties": lambda x3: torch.mode((x3.reshape(4, 64) * 2).round().clamp(-1, 1), 1),
     "searchsorted": lambda mi: torch.searchsorted(torch.tensor([-1.0, 0.0, 1.0]), mi),
 }
 

@@ -154,20 +154,24 @@ HostTensor argReduce(Operation *op, const HostTensor &x, int64_t dim, bool isMax
   return out;
 }
 
-/// Sorted top-k indices along `dim`, NaN above every number. A full sort
-/// (k = the dim's size: sort, argsort) is stable, ties by index, as
-/// torch.sort(stable=True). A partial top-k chooses among ties as PyTorch's
-/// and PaddlePaddle's CPU kernels do, so that equal values resolve alike: a
-/// comparator on values only, std::partial_sort when k * 64 < len, else
-/// std::nth_element at k - 1 and a sort of the k - 1 before it (both
-/// libraries' algorithm).
-HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool largest) {
+/// Sorted top-k indices along `dim`, NaN above every number, equal values
+/// ordered as `ties` says (gn.top_k's description): "index" stable, as
+/// torch.sort(stable=True); "sort" as std::sort, the frameworks' sort without
+/// stable; "select" / "select-strict" as PyTorch's / PaddlePaddle's topk, a
+/// std::partial_sort when k * 64 <= len (< len), else std::nth_element at
+/// k - 1 and a std::sort of the k - 1 before it. Each is the libraries'
+/// algorithm on (value, index) pairs under a comparator on values, so equal
+/// values resolve alike.
+HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool largest,
+                std::optional<llvm::StringRef> tiesAttr) {
   HostTensor out = makeResult(op);
   int64_t len = x.shape()[dim], inner = 1, outer = 1;
   for (int64_t d = dim + 1; d < x.rank(); ++d)
     inner *= x.shape()[d];
   for (int64_t d = 0; d < dim; ++d)
     outer *= x.shape()[d];
+  llvm::StringRef ties = tiesAttr ? *tiesAttr : k == len ? "index" : "select-strict";
+  bool partial = ties == "select" ? k * 64 <= len : k * 64 < len;
   std::vector<std::pair<double, int64_t>> line(len);
   auto before = [largest](const std::pair<double, int64_t> &a,
                           const std::pair<double, int64_t> &b) {
@@ -182,9 +186,11 @@ HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool
         line[q] = {loadAsDouble(x, base + q * inner), q};
       if (k == 0) {
         continue;
-      } else if (k == len) {
+      } else if (ties == "index") {
         std::stable_sort(line.begin(), line.end(), before);
-      } else if (k * 64 < len) {
+      } else if (ties == "sort") {
+        std::sort(line.begin(), line.end(), before);
+      } else if (partial) {
         std::partial_sort(line.begin(), line.begin() + k, line.end(), before);
       } else {
         std::nth_element(line.begin(), line.begin() + k - 1, line.end(), before);
@@ -278,7 +284,7 @@ std::optional<LogicalResult> mlir::gn::interp::runReduction(Operation *op, Opera
       .Case([&](ArgMaxOp r) { return done(argReduce(op, in[0], r.getDim(), true)); })
       .Case([&](ArgMinOp r) { return done(argReduce(op, in[0], r.getDim(), false)); })
       .Case([&](TopKOp t) {
-        return done(topK(op, in[0], t.getK(), t.getDim(), t.getLargest()));
+        return done(topK(op, in[0], t.getK(), t.getDim(), t.getLargest(), t.getTies()));
       })
       .Case([&](CumSumOp c) {
         return done(alongDim(op, in[0], c.getDim(), [](auto &a, auto &b) {

@@ -736,6 +736,11 @@ def define_statistics():
     case("stat_mode_f32", "statistics", [mx, I("i", (4, 7), 0, 3)],
          "v, k = torch.mode(x, 1)\nw, j = x.mode(0, keepdim=True)\nu, m = torch.mode(i)\n"
          "return (v, k, w, j, u, m)")
+    # Past 16 elements std::sort is no longer an insertion sort: the index is
+    # the last of the mode's run in its order, not the last occurrence.
+    case("stat_mode_ties_f32", "statistics",
+         [D("x", (3, 40), [float(v) for v in np.clip(np.round(np.random.RandomState(0).randn(120) * 2), -1, 1)])],
+         "v, k = torch.mode(x, 1)\nw, j = torch.mode(x, 0)\nreturn (v, k, w, j)")
     qnan = D("x", (3, 5), [1, 5, 2, 4, 3, 3, NAN, 0, 1, 2, NAN, NAN, NAN, NAN, NAN])
     case("stat_nanquantile_f32", "statistics", [qnan],
          "return (torch.nanquantile(x, 0.3, dim=1), torch.nanquantile(x, 0.5, dim=1, keepdim=True, "
@@ -2521,6 +2526,22 @@ def define_sorting():
                             0.0, 0.0, 3.0, nan, 3.0, -0.0, 1.0, 1.0, nan])
     case("sort_ties_nan_f32", "sorting", [ties],
          "a = torch.sort(x, stable=True)\nd = torch.sort(x, dim=1, descending=True, stable=True)\n"
+         "return (a[0], a[1], d[0], d[1])", allow_nan=True)
+    # Without stable=True, ties in the order PyTorch's CPU kernels give:
+    # std::sort for sort / argsort; for topk std::partial_sort when
+    # k * 64 <= n, else nth_element and a sort (k = n too). The CUDA rank
+    # kernel takes index order (ops-xfail-cuda-forms.txt).
+    tx = D("x", (3, 40), [float((i * 7) % 4 // 2) for i in range(120)])
+    case("sort_ties_sort_f32", "sorting", [tx], "r = torch.sort(x, dim=1)\nreturn (r[0], r[1])")
+    case("sort_ties_sort_descending_f32", "sorting", [tx],
+         "r = x.sort(dim=1, descending=True)\nreturn (r[0], r[1])")
+    case("sort_ties_argsort_dim0_f32", "sorting", [tx], "torch.argsort(x, dim=0, descending=True)")
+    case("sort_ties_argsort_stable_f32", "sorting", [tx], "torch.argsort(x, dim=1, stable=True)")
+    case("sort_ties_topk_all_f32", "sorting", [tx], "r = torch.topk(x, 40)\nreturn (r[0], r[1])")
+    case("sort_ties_topk_k64_f32", "sorting", [D("x", (2, 128), [float(i % 3 == 0) for i in range(256)])],
+         "r = torch.topk(x, 2)\nreturn (r[0], r[1])")
+    case("sort_ties_nan_unstable_f32", "sorting", [ties],
+         "a = torch.sort(x)\nd = torch.sort(x, dim=1, descending=True)\n"
          "return (a[0], a[1], d[0], d[1])", allow_nan=True)
 
 

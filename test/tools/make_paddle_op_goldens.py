@@ -405,6 +405,24 @@ CASES = {
         "a, ai = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, True, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
         "b, bi = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
         "c, ci = (lambda x, f: f(x))(paddle._C_ops.topk(y, k, -1, False, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"], ["a", "ai", "b", "bi", "c", "ci"]),
+    # Ties as PaddlePaddle's CPU kernels order them: argsort by std::sort
+    # (std::stable_sort with stable), topk with k = the size by nth_element
+    # and a sort, a partial sort only when k * 64 < the size (64 / 1: not).
+    "argsort_topk_ties": ([inp("x", [2, 40], data=[float((i * 7) % 4 // 2) for i in range(80)]),
+                           inp("y", [1, 64], data=[2.0] * 64)], [
+        "a, ai = (lambda x, f: f(x))(paddle._C_ops.argsort(x, -1, False, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        "b, bi = (lambda x, f: f(x))(paddle._C_ops.argsort(x, -1, True, False), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        "c, ci = (lambda x, f: f(x))(paddle._C_ops.argsort(x, -1, True, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        f"k = paddle._C_ops.full([1], float('40'), paddle.int32, {PLACE})",
+        "d, di = (lambda x, f: f(x))(paddle._C_ops.topk(x, k, -1, True, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))",
+        f"one = paddle._C_ops.full([1], float('1'), paddle.int32, {PLACE})",
+        "e, ei = (lambda x, f: f(x))(paddle._C_ops.topk(y, one, -1, True, True), lambda out: out if isinstance(out, (list, tuple)) else (out, None))"],
+        ["a", "ai", "b", "bi", "c", "ci", "d", "di", "e", "ei"]),
+    # mode: the smallest most frequent value; its index the last of its run
+    # in std::sort's order (past 16 elements not the last occurrence).
+    "mode_ties": ([inp("x", [3, 40], data=[float(v) for v in np.clip(np.round(np.random.RandomState(0).randn(120) * 2), -1, 1)])], [
+        "a, ai = paddle._C_ops.mode(x, -1, False)",
+        "b, bi = paddle._C_ops.mode(x, 0, True)"], ["a", "ai", "b", "bi"]),
     # Data-dependent sizes: gn learns each from a run on these inputs.
     "nonzero": ([inp("x", [3, 4], data=[0, 1, 0, 2, 3, 0, 0, 0, 4, 5, 0, 6])], [
         "i = paddle._C_ops.nonzero(x)",

@@ -27,6 +27,12 @@ LogicalResult RandomOp::verify() {
   return checkOneOf(*this, "distribution", getDistribution(), {"uniform", "normal", "empty"});
 }
 
+LogicalResult TopKOp::verify() {
+  if (auto ties = getTies())
+    return checkOneOf(*this, "ties", *ties, {"index", "sort", "select", "select-strict"});
+  return success();
+}
+
 LogicalResult GeluOp::verify() {
   return checkOneOf(*this, "approximate", getApproximate(), {"none", "tanh"});
 }

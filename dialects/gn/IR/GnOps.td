@@ -761,21 +761,33 @@ def Gn_TopKOp : Gn_InferredOp<"top_k",
   let summary = "indices (i64) of the k largest (or smallest) elements along dim";
   let description = [{
     Sorted: the largest first when `largest`, else the smallest first. NaN
-    counts as larger than any number. A full sort (k = the dim's size) is
-    stable: ties keep the lower index first. A partial one chooses among
-    ties as the reference frameworks' CPU kernels do (the interpreter and
-    the CPU target); the CUDA target's rank kernel takes the lower index
-    first, as PyTorch's CUDA kernel does. The
-    values are a `gn.gather` of the input at these indices (torch.topk,
-    paddle topk; with k = the dim's size, argsort).
+    counts as larger than any number. `ties` says which of equal values
+    comes first, as the reference frameworks' CPU kernels choose (the
+    interpreter and the CPU target; the CUDA target's rank kernel always
+    takes the lower index first, as PyTorch's CUDA kernels do):
+    - `"index"`: the lower index first (a stable sort);
+    - `"sort"`: as libstdc++'s std::sort of (value, index) pairs under a
+      comparator on values (PyTorch's and PaddlePaddle's sort / argsort
+      without stable);
+    - `"select"`: std::partial_sort when k * 64 <= the dim's size, else
+      std::nth_element at k - 1 and a std::sort of the k - 1 before it
+      (PyTorch's topk);
+    - `"select-strict"`: the same with k * 64 < the size (PaddlePaddle's
+      topk).
+    Without `ties`: `"index"` when k is the dim's size, else
+    `"select-strict"`. The values are a `gn.gather` of the input at these
+    indices (torch.topk, paddle topk; with k = the dim's size, argsort).
     ```mlir
     %i = gn.top_k %x k 2 dim 1 {largest = true} : tensor<3x5xf32> -> tensor<3x2xi64>
+    %j = gn.top_k %x k 5 dim 1 {largest = false, ties = "sort"} : tensor<3x5xf32> -> tensor<3x5xi64>
     ```
   }];
   let arguments = (ins Gn_Tensor:$input, I64Attr:$k, I64Attr:$dim,
-                   DefaultValuedAttr<BoolAttr, "true">:$largest);
+                   DefaultValuedAttr<BoolAttr, "true">:$largest,
+                   OptionalAttr<StrAttr>:$ties);
   let results = (outs RankedTensorOf<[I64]>:$result);
   let assemblyFormat = "$input `k` $k `dim` $dim attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 def Gn_CumSumOp : Gn_InferredOp<"cumsum",

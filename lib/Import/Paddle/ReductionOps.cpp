@@ -280,13 +280,14 @@ FailureOr<PyValue> pNorm(ImportContext &ctx, Args &a) {
   return wrap(ctx.build<gn::PowOp>({*s, ctx.splat(e, 1.0 / *p)}));
 }
 
-/// Sorted indices along `axis` and the values at them (topk, argsort).
+/// Sorted indices along `axis` and the values at them (topk, argsort),
+/// equal values ordered as `ties` (gn.top_k) says.
 FailureOr<std::pair<Value, Value>> sortedPart(ImportContext &ctx, Args &a, Value x, int64_t k,
-                                              int64_t axis, bool largest) {
+                                              int64_t axis, bool largest, llvm::StringRef ties) {
   auto d = ctx.dim(axis, typeOf(x).getRank());
   if (failed(d))
     return failure();
-  return ctx.topK(x, k, *d, largest);
+  return ctx.topK(x, k, *d, largest, ties);
 }
 
 /// topk(x, k, axis, largest, sorted) -> (values, indices).
@@ -305,7 +306,9 @@ FailureOr<PyValue> topk(ImportContext &ctx, Args &a) {
       return failure();
     in = *r;
   }
-  auto r = sortedPart(ctx, a, in, gn::saturatingCast<int64_t>(*k), *axis, *largest);
+  // PaddlePaddle's CPU topk: a partial sort when k * 64 < the size.
+  auto r = sortedPart(ctx, a, in, gn::saturatingCast<int64_t>(*k), *axis, *largest,
+                      "select-strict");
   if (failed(r))
     return failure();
   return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});
@@ -316,12 +319,15 @@ FailureOr<PyValue> argsort(ImportContext &ctx, Args &a) {
   auto x = a.tensor("x");
   auto axis = a.integer("axis");
   auto descending = a.boolean("descending");
-  if (failed(x) || failed(axis) || failed(descending))
+  auto stable = a.boolean("stable");
+  if (failed(x) || failed(axis) || failed(descending) || failed(stable))
     return failure();
   auto d = ctx.dim(*axis, typeOf(*x).getRank());
   if (failed(d))
     return failure();
-  auto r = sortedPart(ctx, a, *x, typeOf(*x).getDimSize(*d), *d, *descending);
+  // PaddlePaddle's CPU argsort: std::sort, or std::stable_sort with stable.
+  auto r = sortedPart(ctx, a, *x, typeOf(*x).getDimSize(*d), *d, *descending,
+                      *stable ? "index" : "sort");
   if (failed(r))
     return failure();
   return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});

@@ -288,12 +288,16 @@ Attribute ImportContext::dimsAttr(llvm::ArrayRef<SymExpr> exprs) {
 }
 
 FailureOr<std::pair<Value, Value>> ImportContext::topK(Value x, int64_t k, int64_t d,
-                                                       bool largest) {
+                                                       bool largest,
+                                                       std::optional<llvm::StringRef> ties) {
   auto type = llvm::cast<RankedTensorType>(x.getType());
   if (k < 0 || k > type.getDimSize(d))
     return error("k = " + std::to_string(k) + " is out of range for a dim of size " +
                  std::to_string(type.getDimSize(d)));
-  auto idx = build<gn::TopKOp>({x}, {i64("k", k), i64("dim", d), flag("largest", largest)});
+  llvm::SmallVector<NamedAttribute, 4> attrs{i64("k", k), i64("dim", d), flag("largest", largest)};
+  if (ties)
+    attrs.push_back(str("ties", *ties));
+  auto idx = build<gn::TopKOp>({x}, attrs);
   if (failed(idx))
     return failure();
   auto values = build<gn::GatherOp>({x, *idx}, {i64("dim", d)});

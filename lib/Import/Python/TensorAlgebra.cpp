@@ -1365,9 +1365,17 @@ FailureOr<std::pair<Value, Value>> algebra::mode(ImportContext &ctx, Value x, in
   Value big = isFloat(e) ? ctx.splat(e, inf) : ctx.splat(e, double(std::numeric_limits<int64_t>::max()));
   Value value = c.op<gn::ReduceMinOp>({c.op<gn::WhereOp>({top, v, big})},
                                       {ctx.ints("dims", {last}), ctx.flag("keepdim", true)});
+  // The index as PyTorch's CPU kernel picks it: the last of the value's run
+  // in std::sort's order of the line (gn.top_k's "sort" ties).
+  auto sorted = ctx.topK(v, n, last, /*largest=*/false, llvm::StringRef("sort"));
+  if (failed(sorted))
+    return failure();
+  auto [sortedValues, order] = *sorted;
   Value iota = c.arange(n, i64);
-  Value at = c.op<gn::WhereOp>({c.op<gn::EqOp>({v, value}), iota, ctx.splat(i64, -1)});
-  Value index = c.op<gn::ReduceMaxOp>({at}, {ctx.ints("dims", {last}), ctx.flag("keepdim", true)});
+  Value at = c.op<gn::WhereOp>({c.op<gn::EqOp>({sortedValues, value}), iota, ctx.splat(i64, -1)});
+  Value position =
+      c.op<gn::ReduceMaxOp>({at}, {ctx.ints("dims", {last}), ctx.flag("keepdim", true)});
+  Value index = c.op<gn::GatherOp>({order, position}, {ctx.i64("dim", last)});
   // Back to x's dims: dim kept as 1 or dropped.
   llvm::SmallVector<int64_t> shape(type.getShape());
   if (keepdim)

@@ -365,9 +365,11 @@ FailureOr<PyValue> softmin(ImportContext &ctx, Args &a) {
 }
 
 /// The `k` largest (or smallest) of `input` along `dim`, sorted, and their
-/// indices; a 0-d input is taken as one element and given back 0-d.
+/// indices, equal values ordered as `ties` (gn.top_k) says; a 0-d input is
+/// taken as one element and given back 0-d.
 FailureOr<PyValue> sortedAlong(ImportContext &ctx, Args &a, std::optional<int64_t> k,
-                               bool largest, bool valuesOnly = false, bool indicesOnly = false) {
+                               bool largest, llvm::StringRef ties, bool valuesOnly = false,
+                               bool indicesOnly = false) {
   auto x = a.tensor("input");
   auto d = a.integer("dim");
   if (failed(x) || failed(d))
@@ -383,7 +385,7 @@ FailureOr<PyValue> sortedAlong(ImportContext &ctx, Args &a, std::optional<int64_
   auto dim = ctx.dim(*d, typeOf(in).getRank());
   if (failed(dim))
     return failure();
-  auto r = ctx.topK(in, k ? *k : typeOf(in).getDimSize(*dim), *dim, largest);
+  auto r = ctx.topK(in, k ? *k : typeOf(in).getDimSize(*dim), *dim, largest, ties);
   if (failed(r))
     return failure();
   Value values = r->first, indices = r->second;
@@ -409,28 +411,41 @@ FailureOr<PyValue> topk(ImportContext &ctx, Args &a) {
   auto largest = a.boolean("largest");
   if (failed(k) || failed(largest))
     return failure();
-  return sortedAlong(ctx, a, *k, *largest);
+  return sortedAlong(ctx, a, *k, *largest, "select");
+}
+
+/// Ties as PyTorch's CPU sort orders them: stable=True keeps index order,
+/// otherwise std::sort's (stable=None is False).
+FailureOr<llvm::StringRef> sortTies(Args &a) {
+  if (a.get("stable").isNone())
+    return llvm::StringRef("sort");
+  auto stable = a.boolean("stable");
+  if (failed(stable))
+    return failure();
+  return llvm::StringRef(*stable ? "index" : "sort");
 }
 
 /// sort(input, dim=-1, descending=False, stable=False) -> (values, indices).
 FailureOr<PyValue> sort(ImportContext &ctx, Args &a) {
   auto descending = a.boolean("descending");
-  if (failed(descending))
+  auto ties = sortTies(a);
+  if (failed(descending) || failed(ties))
     return failure();
-  return sortedAlong(ctx, a, std::nullopt, *descending);
+  return sortedAlong(ctx, a, std::nullopt, *descending, *ties);
 }
 
 /// argsort(input, dim=-1, descending=False, stable=False) -> indices.
 FailureOr<PyValue> argsort(ImportContext &ctx, Args &a) {
   auto descending = a.boolean("descending");
-  if (failed(descending))
+  auto ties = sortTies(a);
+  if (failed(descending) || failed(ties))
     return failure();
-  return sortedAlong(ctx, a, std::nullopt, *descending, false, /*indicesOnly=*/true);
+  return sortedAlong(ctx, a, std::nullopt, *descending, *ties, false, /*indicesOnly=*/true);
 }
 
 /// msort(input): sorted along dim 0, values only.
 FailureOr<PyValue> msort(ImportContext &ctx, Args &a) {
-  return sortedAlong(ctx, a, std::nullopt, false, /*valuesOnly=*/true);
+  return sortedAlong(ctx, a, std::nullopt, false, "sort", /*valuesOnly=*/true);
 }
 
 /// ATen's _softmax / _log_softmax(input, dim, half_to_float): with

@@ -319,9 +319,11 @@ public:
   mlir::FailureOr<int64_t> dim(int64_t d, int64_t rank);
   /// The `k` largest (smallest) elements of `x` along `dim` (normalized),
   /// sorted, and their indices (i64): topk, sort, argsort. An error when k
-  /// does not fit the dim.
-  mlir::FailureOr<std::pair<mlir::Value, mlir::Value>> topK(mlir::Value x, int64_t k, int64_t dim,
-                                                            bool largest);
+  /// does not fit the dim. `ties`: gn.top_k's order of equal values ("index",
+  /// "sort", "select", "select-strict"); none gives the op's default.
+  mlir::FailureOr<std::pair<mlir::Value, mlir::Value>>
+  topK(mlir::Value x, int64_t k, int64_t dim, bool largest,
+       std::optional<llvm::StringRef> ties = std::nullopt);
 
   /// take_along_dim / take_along_axis: x gathered along `dim` (normalized)
   /// at `index` (integers; negative ones count from the end, or, without

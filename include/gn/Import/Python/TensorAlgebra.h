@@ -195,9 +195,10 @@ FailureOr<Value> smallDet(ImportContext &ctx, Value m);
 /// "singular_matrix"), unless `checkSingular` is false (torch's inv_ex).
 FailureOr<Value> smallInverse(ImportContext &ctx, Value m, bool checkSingular = true);
 /// mode along `dim`: the most frequent value (the smallest among ties) and
-/// the index of its last occurrence, as PyTorch and PaddlePaddle give them;
-/// by counting each element's equals (an n x n compare per row: bounded,
-/// n <= 4096).
+/// the index of the last of its occurrences in std::sort's order of the line
+/// (gn.top_k's "sort" ties), as PyTorch's and PaddlePaddle's CPU kernels give
+/// them; by counting each element's equals (an n x n compare per row:
+/// bounded, n <= 4096).
 FailureOr<std::pair<Value, Value>> mode(ImportContext &ctx, Value x, int64_t dim, bool keepdim);
 /// matrix_power for n >= 0 by repeated squaring (n = 0: the identity of
 /// x's batch shape); negative powers need an inverse and are refused.
