@@ -72,3 +72,21 @@ func.func @symbolic(%x: tensor<2x5x8xf32, #gn.dims<["s0", "s1", ""]>>, %wq: tens
   return %q, %k, %v : tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>, tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>, tensor<2x5x16xf32, #gn.dims<["s0", "s1", ""]>>
 }
 }
+
+// -----
+
+// Two groups, the first of them starting at the function's first op: its
+// rewrite erases that op, which the builder for the weights' concats stood
+// before; the second group's concat is placed at the top afresh (a dangling
+// insertion point crashed here; found by fuzz_diff, cuda-forms seed 11008).
+// CHECK-LABEL: func.func @first_op_grouped
+// CHECK-DAG: gn.concat %{{.*}}, %{{.*}} dim 0 : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<2x8xf32>
+// CHECK-DAG: gn.concat %{{.*}}, %{{.*}} dim 0 : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<16x5xf32>
+// CHECK: return
+func.func @first_op_grouped(%a: tensor<8x1xf32>, %w1: tensor<1x8xf32>, %w2: tensor<8x5xf32>, %w3: tensor<8x5xf32>, %w4: tensor<1x8xf32>) -> (tensor<8x5xf32>, tensor<8x5xf32>, tensor<8x8xf32>) {
+  %p = gn.matmul %a, %w1 : tensor<8x1xf32>, tensor<1x8xf32> -> tensor<8x8xf32>
+  %q = gn.matmul %p, %w2 : tensor<8x8xf32>, tensor<8x5xf32> -> tensor<8x5xf32>
+  %r = gn.matmul %p, %w3 : tensor<8x8xf32>, tensor<8x5xf32> -> tensor<8x5xf32>
+  %s = gn.matmul %a, %w4 : tensor<8x1xf32>, tensor<1x8xf32> -> tensor<8x8xf32>
+  return %q, %r, %s : tensor<8x5xf32>, tensor<8x5xf32>, tensor<8x8xf32>
+}

@@ -145,8 +145,12 @@ struct GnGroupMatmulsPass : gn::impl::GnGroupMatmulsPassBase<GnGroupMatmulsPass>
     llvm::DenseMap<BlockArgument, unsigned> packOf;
     std::map<llvm::SmallVector<unsigned>, Value> packs;
     OpBuilder top(&getContext());
-    top.setInsertionPointToStart(&body);
     for (auto &group : groups) {
+      // The weights' concats go first in the body, set afresh per group: a
+      // group rewritten before may have erased the op the builder stood
+      // before (the function's first op a grouped matmul; found by
+      // fuzz_diff, cuda-forms seed 11008: a dangling insertion point).
+      top.setInsertionPointToStart(&body);
       if (group.size() < 2)
         continue;
       llvm::SmallVector<unsigned> args;
