@@ -114,8 +114,7 @@ Value mlir::gn::roundThrough(OpBuilder &b, Location loc, Value v, Type t) {
 /// uint8) or int32 (the other types), a NaN or a value outside that range
 /// giving its minimum, then the type's low bits. fptosi alone leaves
 /// out-of-range values poison.
-static Value frameworkFloatToInt(OpBuilder &b, Location loc, Value v, Type intType,
-                                 bool isUnsigned) {
+Value mlir::gn::floatToInt(OpBuilder &b, Location loc, Value v, Type intType, bool isUnsigned) {
   unsigned w = intType.getIntOrFloatBitWidth();
   unsigned wide = (w == 64 || isUnsigned) ? 64 : 32;
   Type ft = v.getType(), wideType = b.getIntegerType(wide);
@@ -150,7 +149,7 @@ static Value convert(OpBuilder &b, Location loc, Value v, Type from, Type to) {
     return roundThrough(b, loc, r, to);
   }
   if (fromFloat)
-    return frameworkFloatToInt(b, loc, v, c, to.isUnsignedInteger());
+    return floatToInt(b, loc, v, c, to.isUnsignedInteger());
   bool fromUnsigned = from.isInteger(1) || isUnsignedInt(from);
   if (toFloat) {
     Value r = fromUnsigned ? Value(arith::UIToFPOp::create(b, loc, c, v))

@@ -23,6 +23,10 @@ Value fromCarry(OpBuilder &b, Location loc, Value v, Type t);
 /// Rounds a carry value to element type `t` and back: every f16/bf16 op
 /// rounds its result, as the graph (and PyTorch's kernels) do.
 Value roundThrough(OpBuilder &b, Location loc, Value v, Type t);
+/// A float `v` converted to the signless integer `intType` as gn.convert
+/// defines it (convertFloatToInt in gn/Support/NumericCast.h); `isUnsigned`:
+/// the stored type is unsigned (uint8), whose bits `intType` carries.
+Value floatToInt(OpBuilder &b, Location loc, Value v, Type intType, bool isUnsigned);
 /// A splat gn.constant's value in its carry type.
 Value carryConstant(OpBuilder &b, Location loc, Operation *splatConstant);
 /// The scalar form of a fusible elementwise gn op on carry operands; null

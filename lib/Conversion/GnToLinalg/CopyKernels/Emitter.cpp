@@ -290,25 +290,11 @@ Value CopyKernelEmitter::storedFromF64(OpBuilder &b, Location loc, Value v, Type
 Value CopyKernelEmitter::storedAnyFromF64(OpBuilder &b, Location loc, Value v, Type e) {
   if (llvm::isa<FloatType>(e))
     return storedFromF64(b, loc, v, e);
-  Type f64 = b.getF64Type(), i64 = b.getI64Type();
-  auto real = [&](double x) {
-    return Value(arith::ConstantOp::create(b, loc, f64, b.getF64FloatAttr(x)));
-  };
-  if (e.isInteger(1))
-    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, real(0));
-  unsigned w = e.getIntOrFloatBitWidth();
-  unsigned wide = (w == 64 || e.isUnsignedInteger()) ? 64 : 32;
-  using P = arith::CmpFPredicate;
-  double bound = std::ldexp(1.0, wide - 1);
-  // Ordered comparisons: NaN is out of range.
-  Value inRange = arith::AndIOp::create(b, loc, arith::CmpFOp::create(b, loc, P::OGE, v, real(-bound)),
-                                        arith::CmpFOp::create(b, loc, P::OLT, v, real(bound)));
-  Value i = arith::FPToSIOp::create(b, loc, i64, arith::SelectOp::create(b, loc, inRange, v, real(0)));
-  int64_t min = wide == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
-  i = arith::SelectOp::create(b, loc, inRange, i, arith::ConstantIntOp::create(b, loc, i64, min));
-  if (w == 64)
-    return i;
-  Value bits = arith::TruncIOp::create(b, loc, carryType(e), i);
+  if (e.isInteger(1)) {
+    Value zero = arith::ConstantOp::create(b, loc, v.getType(), b.getF64FloatAttr(0));
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, zero);
+  }
+  Value bits = floatToInt(b, loc, v, carryType(e), e.isUnsignedInteger());
   return fromCarry(b, loc, bits, e);
 }
 
