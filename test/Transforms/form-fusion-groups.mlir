@@ -206,8 +206,8 @@ func.func @row_scatters(%base: tensor<4x2xf32>, %j: tensor<3x1xi64>, %src: tenso
 // -----
 
 // rem fuses like any elementwise op; a roll alone is a kernel reading
-// through its view; tile, triangular, cumsum, nearest and linear resize and
-// average pooling are copy kernels; a bicubic resize is not a kernel.
+// through its view; tile, triangular, cumsum, nearest, linear and bicubic
+// resize and average pooling are copy kernels.
 // CHECK-LABEL: func.func @rem_and_moves
 // CHECK: gn.fusion "elementwise"(%arg0)
 // CHECK-NEXT: ^bb0
@@ -245,6 +245,28 @@ func.func @rem_and_moves(%x: tensor<3x4xf32>, %z: tensor<1x1x3x4xf32>) -> (tenso
   %p = gn.avg_pool %z {ceil_mode = false, count_include_pad = true, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : tensor<1x1x3x4xf32> -> tensor<1x1x1x2xf32>
   %b = gn.resize %z [6, 8] {align_corners = false, mode = "bicubic"} : tensor<1x1x3x4xf32> -> tensor<1x1x6x8xf32>
   return %r, %o, %t, %l, %c, %n, %b, %p : tensor<3x4xf32>, tensor<3x4xf32>, tensor<6x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<1x1x6x8xf32>, tensor<1x1x6x8xf32>, tensor<1x1x1x2xf32>
+}
+
+// -----
+
+// grid_sample is a copy kernel in each mode: bilinear and nearest pad with
+// zeros or border, bicubic with reflection too (it ran in the interpreter
+// until session 35 although its kernel was written).
+// CHECK-LABEL: func.func @grid_samples
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.grid_sample {{.*}}mode = "bilinear", padding_mode = "border"
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.grid_sample {{.*}}mode = "bicubic", padding_mode = "reflection"
+// CHECK: gn.fusion "copy"
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gn.grid_sample {{.*}}mode = "bicubic", padding_mode = "zeros"
+func.func @grid_samples(%x: tensor<1x2x5x6xf32>, %g: tensor<1x3x4x2xf32>) -> (tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>) {
+  %a = gn.grid_sample %x, %g {align_corners = false, mode = "bilinear", padding_mode = "border"} : (tensor<1x2x5x6xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  %b = gn.grid_sample %x, %g {align_corners = true, mode = "bicubic", padding_mode = "reflection"} : (tensor<1x2x5x6xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  %c = gn.grid_sample %x, %g {align_corners = false, mode = "bicubic", padding_mode = "zeros"} : (tensor<1x2x5x6xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  return %a, %b, %c : tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>
 }
 
 // -----

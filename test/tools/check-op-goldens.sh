@@ -40,4 +40,4 @@ fi
 "$build/bin/gn-eval" run "$goldens"/*/ "${args[@]}" --trials 1 --warmup 0 \
   --jobs 2 --dump "$tmp/dump" --out "$tmp/r.jsonl" | grep -vE "^\[.*\] ok " || true
 /usr/bin/python3 "$root/test/tools/check_goldens.py" --goldens "$goldens" \
-  --dump "$tmp/dump" --t -5 --quiet --xfail "$xfail" --side "$side"
+  --dump "$tmp/dump" --t -5 --quiet --xfail "$xfail" --side "$side" --records "$tmp/r.jsonl"

@@ -35,4 +35,4 @@ done < "$root/test/goldens/samples.txt"
 "$build/bin/gn-eval" run "${samples[@]}" "${args[@]}" --trials 1 --warmup 0 --jobs 2 \
   --dump "$tmp/dump" --out "$tmp/r.jsonl" | grep -v "^\[.*\] ok " || true
 /usr/bin/python3 "$root/test/tools/check_goldens.py" --goldens "$root/test/goldens/samples" \
-  --dump "$tmp/dump" --layout flat --t -5 --side "$side"
+  --dump "$tmp/dump" --layout flat --t -5 --side "$side" --records "$tmp/r.jsonl"

@@ -2,7 +2,7 @@
 """Compares gn's eager outputs with committed goldens (numpy only, no PyTorch).
 
     test/tools/check_goldens.py --goldens DIR --dump DUMP [--t -5] [--layout ops|flat]
-                             [--case REGEX] [--verbose]
+                             [--case REGEX] [--verbose] [--records R.jsonl]
 
 DUMP is a `gn-eval run ... --mode eager --dump DUMP` folder; gn's outputs are
 DUMP/<case>/eager/<i>.npy. The goldens are
@@ -25,7 +25,10 @@ golden), where
     float32   atol 10^t       rtol 10^(5.886t/5)
     float64   atol 10^(7t/5)  rtol 10^(7t/5)
 
-NaN against NaN and equal infinities count as equal. One line per case:
+NaN against NaN and equal infinities count as equal. With --side compiled and
+--records (the run's JSONL), a case whose compiled program handed an op to
+the interpreter (the record's compile.fallback) fails too, naming the ops:
+a compiled program has no fallback (issue 41). One line per case:
 pass/FAIL, the tightest integer t in [-10, 1] at which the case passes
 ('t=none' if it fails even at t=1) and the largest absolute difference over
 its float outputs; a failing case also says why. The last line is exactly
@@ -33,6 +36,7 @@ its float outputs; a failing case also says why. The last line is exactly
 found).
 """
 import argparse
+import json
 import os
 import re
 import sys
@@ -204,6 +208,8 @@ def main(argv=None):
                     help="which of gn's outputs in DUMP to check (default eager)")
     ap.add_argument("--case", help="only cases whose name matches this regex (re.search)")
     ap.add_argument("--quiet", action="store_true", help="print only failing cases and the total")
+    ap.add_argument("--records", help="the gn-eval run's JSONL: with --side compiled, a case "
+                    "whose compiled program fell back to the interpreter fails")
     ap.add_argument("--xfail", help="file of known failures, one 'case  # reason' per line: "
                     "they print XFAIL and do not count as failed; one that passes prints XPASS")
     args = ap.parse_args(argv)
@@ -226,10 +232,24 @@ def main(argv=None):
             name, _, why = line.partition("#")
             if name.strip():
                 xfail[name.strip()] = why.strip()
+    fallbacks = {}  # case -> "op x N, ..." where its compiled program used the interpreter
+    if args.records and args.side == "compiled":
+        for line in open(args.records):
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            used = (r.get("compile") or {}).get("fallback") or {}
+            if used:
+                case = os.path.basename(os.path.normpath(r.get("sample", "")))
+                fallbacks[case] = ", ".join(f"{op} x {n}" for op, n in sorted(used.items()))
     passed = failed = expected = 0
     width = max(len(n) for n, _ in cases)
     for name, exp in cases:
         ok, tight, max_abs, reason = check_case(name, exp, args.dump, args.t, args.side)
+        if name in fallbacks:
+            ok = False
+            reason = "; ".join(x for x in (reason, "interpreter fallback: " + fallbacks[name]) if x)
         if name in xfail:
             ts = f"t={tight}" if tight is not None else "t=none"
             if ok:

@@ -199,10 +199,16 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
             resize.getMode() == "bicubic") &&
            allKernelTypes(op);
   // Grid sampling: each output reads taps at its grid point, in f64.
-  if (auto gs = llvm::dyn_cast<GridSampleOp>(op))
-    return (gs.getMode() == "bilinear" || gs.getMode() == "nearest") &&
-           (gs.getPaddingMode() == "zeros" || gs.getPaddingMode() == "border") &&
-           allKernelTypes(op);
+  // Bilinear and nearest pad with zeros or border (the importers reflect
+  // the grid itself); bicubic pads each of its 16 taps, reflection too.
+  if (auto gs = llvm::dyn_cast<GridSampleOp>(op)) {
+    llvm::StringRef mode = gs.getMode(), padding = gs.getPaddingMode();
+    bool linearOrNearest = (mode == "bilinear" || mode == "nearest") &&
+                           (padding == "zeros" || padding == "border");
+    bool bicubic =
+        mode == "bicubic" && (padding == "zeros" || padding == "border" || padding == "reflection");
+    return (linearOrNearest || bicubic) && allKernelTypes(op);
+  }
   // RoIAlign: each output averages its bin's bilinear samples, in f64.
   // NMS: one thread walks the boxes in order.
   if (llvm::isa<RoiAlignOp, NmsOp>(op))
