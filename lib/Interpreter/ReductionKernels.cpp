@@ -154,14 +154,61 @@ HostTensor argReduce(Operation *op, const HostTensor &x, int64_t dim, bool isMax
   return out;
 }
 
+/// Moves the element of rank `kth` (0-based) in the order `before` to
+/// position `kth` as PyTorch's kthvalue CPU kernel does, so that among equal
+/// values the same index lands there: Sedgewick's quickselect, each round
+/// taking the median of the first, middle and last as its pivot (the middle
+/// swapped next to the first, the three put in order), then scanning from
+/// both ends and swapping pairs on the wrong side, the pivot swapped into
+/// place and the side that holds `kth` kept.
+template <typename Pair, typename Before>
+void quickSelect(std::vector<Pair> &line, int64_t kth, Before before) {
+  auto after = [&](const Pair &a, const Pair &b) { return before(b, a); };
+  int64_t lo = 0, hi = int64_t(line.size()) - 1;
+  while (hi > lo) {
+    if (hi == lo + 1) {
+      if (after(line[lo], line[hi]))
+        std::swap(line[lo], line[hi]);
+      return;
+    }
+    std::swap(line[(lo + hi) >> 1], line[lo + 1]);
+    if (after(line[lo + 1], line[hi]))
+      std::swap(line[lo + 1], line[hi]);
+    if (after(line[lo], line[hi]))
+      std::swap(line[lo], line[hi]);
+    if (after(line[lo + 1], line[lo]))
+      std::swap(line[lo + 1], line[lo]);
+    // line[lo + 1] <= pivot <= line[hi]: both scans stop inside.
+    Pair pivot = line[lo];
+    int64_t i = lo + 1, j = hi;
+    while (true) {
+      do
+        ++i;
+      while (after(pivot, line[i]));
+      do
+        --j;
+      while (after(line[j], pivot));
+      if (j < i)
+        break;
+      std::swap(line[i], line[j]);
+    }
+    std::swap(line[lo], line[j]);
+    if (j <= kth)
+      lo = i;
+    if (j >= kth)
+      hi = j - 1;
+  }
+}
+
 /// Sorted top-k indices along `dim`, NaN above every number, equal values
 /// ordered as `ties` says (gn.top_k's description): "index" stable, as
 /// torch.sort(stable=True); "sort" as std::sort, the frameworks' sort without
 /// stable; "select" / "select-strict" as PyTorch's / PaddlePaddle's topk, a
 /// std::partial_sort when k * 64 <= len (< len), else std::nth_element at
-/// k - 1 and a std::sort of the k - 1 before it. Each is the libraries'
-/// algorithm on (value, index) pairs under a comparator on values, so equal
-/// values resolve alike.
+/// k - 1 and a std::sort of the k - 1 before it; "quickselect" as
+/// PyTorch's kthvalue (quickSelect below). Each is the libraries' algorithm
+/// on (value, index) pairs under a comparator on values, so equal values
+/// resolve alike.
 HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool largest,
                 std::optional<llvm::StringRef> tiesAttr) {
   HostTensor out = makeResult(op);
@@ -190,6 +237,8 @@ HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool
         std::stable_sort(line.begin(), line.end(), before);
       } else if (ties == "sort") {
         std::sort(line.begin(), line.end(), before);
+      } else if (ties == "quickselect") {
+        quickSelect(line, k - 1, before);
       } else if (partial) {
         std::partial_sort(line.begin(), line.begin() + k, line.end(), before);
       } else {

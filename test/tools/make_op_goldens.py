@@ -2543,6 +2543,23 @@ def define_sorting():
     case("sort_ties_nan_unstable_f32", "sorting", [ties],
          "a = torch.sort(x)\nd = torch.sort(x, dim=1, descending=True)\n"
          "return (a[0], a[1], d[0], d[1])", allow_nan=True)
+    # kthvalue: PyTorch's CPU kernel picks among equal values by its
+    # quickselect (gn.top_k ties = "quickselect"); median / nanmedian with a
+    # dim by (value, index) order, NaN first found for median.
+    case("sort_ties_kthvalue_f32", "sorting", [tx],
+         "a = torch.kthvalue(x, 1, 1)\nb = torch.kthvalue(x, 17, 1)\nc = torch.kthvalue(x, 40, 1)\n"
+         "d = torch.kthvalue(x, 2, 0, keepdim=True)\n"
+         "return (a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1])")
+    case("sort_ties_kthvalue_nan_f32", "sorting", [ties],
+         "a = torch.kthvalue(x, 4, 1)\nb = x.kthvalue(9)\nreturn (a[0], a[1], b[0], b[1])",
+         allow_nan=True)
+    case("sort_ties_kthvalue_i64", "sorting", [D("x", (2, 70), [(i * 5) % 3 for i in range(140)], "i64")],
+         "a = torch.kthvalue(x, 30)\nreturn (a[0], a[1])")
+    case("sort_ties_median_f32", "sorting", [tx],
+         "a = torch.median(x, 1)\nb = torch.nanmedian(x, 0)\nreturn (a[0], a[1], b[0], b[1])")
+    case("sort_ties_median_nan_f32", "sorting", [ties],
+         "a = torch.median(x, 1)\nb = torch.nanmedian(x, 1)\nreturn (a[0], a[1], b[0], b[1])",
+         allow_nan=True)
 
 
 # ---- data-dependent sizes: nonzero, boolean masks ----------------------------

@@ -420,6 +420,15 @@ CASES = {
         ["a", "ai", "b", "bi", "c", "ci", "d", "di", "e", "ei"]),
     # mode: the smallest most frequent value; its index the last of its run
     # in std::sort's order (past 16 elements not the last occurrence).
+    # kthvalue: std::partial_sort when k * 64 < the size, else nth_element
+    # (k = the size included): which of equal values is the k-th.
+    "kthvalue_ties": ([inp("x", [3, 40], data=[float((i * 7) % 4 // 2) for i in range(120)]),
+                       inp("y", [2, 130], data=[float(i % 3 == 0) for i in range(260)])],
+                      ["a, i = paddle._C_ops.kthvalue(x, 7, 1, False)",
+                       "b, j = paddle._C_ops.kthvalue(x, 40, 1, False)",
+                       "c, l = paddle._C_ops.kthvalue(x, 2, 0, True)",
+                       "d, m = paddle._C_ops.kthvalue(y, 2, 1, False)"],
+                      ["a", "i", "b", "j", "c", "l", "d", "m"]),
     "mode_ties": ([inp("x", [3, 40], data=[float(v) for v in np.clip(np.round(np.random.RandomState(0).randn(120) * 2), -1, 1)])], [
         "a, ai = paddle._C_ops.mode(x, -1, False)",
         "b, bi = paddle._C_ops.mode(x, 0, True)"], ["a", "ai", "b", "bi"]),

@@ -29,7 +29,8 @@ LogicalResult RandomOp::verify() {
 
 LogicalResult TopKOp::verify() {
   if (auto ties = getTies())
-    return checkOneOf(*this, "ties", *ties, {"index", "sort", "select", "select-strict"});
+    return checkOneOf(*this, "ties", *ties,
+                      {"index", "sort", "select", "select-strict", "quickselect"});
   return success();
 }
 

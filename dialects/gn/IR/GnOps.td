@@ -773,7 +773,12 @@ def Gn_TopKOp : Gn_InferredOp<"top_k",
       std::nth_element at k - 1 and a std::sort of the k - 1 before it
       (PyTorch's topk);
     - `"select-strict"`: the same with k * 64 < the size (PaddlePaddle's
-      topk).
+      topk and kthvalue);
+    - `"quickselect"`: only the k-th is chosen, by the median-of-three
+      quickselect (Sedgewick's partitioning) that PyTorch's kthvalue runs on
+      (value, index) pairs; the k - 1 before it are the others of the k, in
+      the order that selection leaves them (torch.kthvalue reads the k-th
+      only).
     Without `ties`: `"index"` when k is the dim's size, else
     `"select-strict"`. The values are a `gn.gather` of the input at these
     indices (torch.topk, paddle topk; with k = the dim's size, argsort).

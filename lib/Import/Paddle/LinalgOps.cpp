@@ -346,7 +346,9 @@ FailureOr<PyValue> kthvalue(ImportContext &ctx, Args &a) {
   auto d = axisOf(ctx, a, "axis", typeOf(*x).getRank());
   if (failed(d))
     return failure();
-  auto r = algebra::kthSmallest(ctx, *x, *k, *d, *keep);
+  // PaddlePaddle's CPU kernel: std::partial_sort when k * 64 < the size, else
+  // std::nth_element (k = the size included).
+  auto r = algebra::kthSmallest(ctx, *x, *k, *d, *keep, "select-strict");
   if (failed(r))
     return failure();
   return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});

@@ -485,7 +485,8 @@ FailureOr<Value> algebra::bincount(ImportContext &ctx, Value x, Value weights,
 }
 
 FailureOr<std::pair<Value, Value>> algebra::kthSmallest(ImportContext &ctx, Value x, int64_t k,
-                                                        int64_t dim, bool keepdim) {
+                                                        int64_t dim, bool keepdim,
+                                                        llvm::StringRef ties) {
   Chain c{ctx};
   bool scalar = typeOf(x).getRank() == 0;
   if (scalar)
@@ -496,7 +497,7 @@ FailureOr<std::pair<Value, Value>> algebra::kthSmallest(ImportContext &ctx, Valu
   if (k < 1 || k > n)
     return ctx.error("k = " + std::to_string(k) + " is out of range for a dim of size " +
                      std::to_string(n));
-  auto sorted = ctx.topK(x, k, dim, /*largest=*/false);
+  auto sorted = ctx.topK(x, k, dim, /*largest=*/false, ties);
   if (failed(sorted))
     return failure();
   Value v = c.slice(sorted->first, dim, k - 1, k), i = c.slice(sorted->second, dim, k - 1, k);

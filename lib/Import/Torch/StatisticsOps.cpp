@@ -394,7 +394,8 @@ FailureOr<PyValue> kthvalue(ImportContext &ctx, Args &a) {
   auto dim = ctx.dim(*d, std::max<int64_t>(typeOf(*x).getRank(), 1));
   if (failed(dim))
     return failure();
-  auto r = algebra::kthSmallest(ctx, *x, *k, *dim, *keep);
+  // PyTorch's CPU kernel: a quickselect, which decides among equal values.
+  auto r = algebra::kthSmallest(ctx, *x, *k, *dim, *keep, "quickselect");
   if (failed(r))
     return failure();
   return PyValue::tuple({PyValue::of(r->first), PyValue::of(r->second)});

@@ -797,6 +797,14 @@ func.func @top_k_too_many(%x: tensor<2x3xf32>) {
 
 // -----
 
+func.func @top_k_ties(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{ties must be one of}}
+  %0 = gn.top_k %x k 2 dim 1 {ties = "random"} : tensor<2x3xf32> -> tensor<2x2xi64>
+  return
+}
+
+// -----
+
 func.func @grid_sample_batch(%x: tensor<2x3x8x8xf32>, %g: tensor<1x4x5x2xf32>) {
   // expected-error @+2 {{input and grid batch sizes differ: 2 and 1}}
   // expected-error @+1 {{failed to infer returned types}}

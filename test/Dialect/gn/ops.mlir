@@ -56,6 +56,8 @@ func.func @reductions(%x: tensor<2x3xf32>) -> tensor<2x1xf32> {
   %4 = gn.top_k %x k 2 dim 1 : tensor<2x3xf32> -> tensor<2x2xi64>
   // CHECK: gn.top_k %{{.*}} k 3 dim 1 {largest = false}
   %5 = gn.top_k %x k 3 dim 1 {largest = false} : tensor<2x3xf32> -> tensor<2x3xi64>
+  // CHECK: gn.top_k %{{.*}} k 2 dim 1 {largest = false, ties = "quickselect"}
+  %q = gn.top_k %x k 2 dim 1 {largest = false, ties = "quickselect"} : tensor<2x3xf32> -> tensor<2x2xi64>
   // CHECK: gn.nonzero %{{.*}} count 4 site 0 : tensor<2x3xf32> -> tensor<4x2xi64>
   %6 = gn.nonzero %x count 4 site 0 : tensor<2x3xf32> -> tensor<4x2xi64>
   return %0 : tensor<2x1xf32>

@@ -61,12 +61,13 @@ FailureOr<Value> col2im(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> out
 FailureOr<Value> affineGrid(ImportContext &ctx, Value theta, llvm::ArrayRef<int64_t> size,
                             bool alignCorners);
 
-/// The `k`-th smallest (from 1) along `dim` and its i64 index, from a
-/// stable ascending sort (equal values: the earlier index first); keepdim
-/// keeps the dim as size 1. A 0-d x is one element. An error when k does
-/// not fit the dim.
+/// The `k`-th smallest (from 1) along `dim` and its i64 index, chosen by
+/// gn.top_k with `ties` (which of equal values: "quickselect" as torch's
+/// kthvalue, "select-strict" as Paddle's); keepdim keeps the dim as size 1.
+/// A 0-d x is one element. An error when k does not fit the dim.
 FailureOr<std::pair<Value, Value>> kthSmallest(ImportContext &ctx, Value x, int64_t k,
-                                               int64_t dim, bool keepdim);
+                                               int64_t dim, bool keepdim,
+                                               llvm::StringRef ties);
 
 /// The min and max of 1-d `v` as 0-d tensors, each moved `widen` outward
 /// where they are equal (a histogram's range from its data: torch.histc
