@@ -196,7 +196,7 @@ struct GnGroupMatmulsPass : gn::impl::GnGroupMatmulsPassBase<GnGroupMatmulsPass>
     auto lt = llvm::cast<RankedTensorType>(first.getLhs().getType());
     auto rt = llvm::cast<RankedTensorType>(first.getType());
     llvm::SmallVector<SymExpr> lhsDims = dimExprs(lt);
-    int64_t g = group.size(), k = lt.getShape().back(), n = rt.getShape().back();
+    int64_t k = lt.getShape().back(), n = rt.getShape().back();
     int64_t rows = lt.getNumElements() / k;
     std::string why;
     std::optional<SymExpr> rowsExpr =
