@@ -206,7 +206,7 @@ void quickSelect(std::vector<Pair> &line, int64_t kth, Before before) {
 /// stable; "select" / "select-strict" as PyTorch's / PaddlePaddle's topk, a
 /// std::partial_sort when k * 64 <= len (< len), else std::nth_element at
 /// k - 1 and a std::sort of the k - 1 before it; "quickselect" as
-/// PyTorch's kthvalue (quickSelect below). Each is the libraries' algorithm
+/// PyTorch's kthvalue (quickSelect above). Each is the libraries' algorithm
 /// on (value, index) pairs under a comparator on values, so equal values
 /// resolve alike.
 HostTensor topK(Operation *op, const HostTensor &x, int64_t k, int64_t dim, bool largest,

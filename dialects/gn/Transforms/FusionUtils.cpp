@@ -198,17 +198,11 @@ bool mlir::gn::isCopyKernelOp(Operation *op) {
             resize.getMode() == "linear" ||
             resize.getMode() == "bicubic") &&
            allKernelTypes(op);
-  // Grid sampling: each output reads taps at its grid point, in f64.
-  // Bilinear and nearest pad with zeros or border (the importers reflect
-  // the grid itself); bicubic pads each of its 16 taps, reflection too.
-  if (auto gs = llvm::dyn_cast<GridSampleOp>(op)) {
-    llvm::StringRef mode = gs.getMode(), padding = gs.getPaddingMode();
-    bool linearOrNearest = (mode == "bilinear" || mode == "nearest") &&
-                           (padding == "zeros" || padding == "border");
-    bool bicubic =
-        mode == "bicubic" && (padding == "zeros" || padding == "border" || padding == "reflection");
-    return (linearOrNearest || bicubic) && allKernelTypes(op);
-  }
+  // Grid sampling: each output reads taps at its grid point, in f64; the
+  // kernel has every mode and padding the verifier allows (reflection for
+  // bicubic only: the importers reflect the other modes' grid themselves).
+  if (llvm::isa<GridSampleOp>(op))
+    return allKernelTypes(op);
   // RoIAlign: each output averages its bin's bilinear samples, in f64.
   // NMS: one thread walks the boxes in order.
   if (llvm::isa<RoiAlignOp, NmsOp>(op))
