@@ -2878,12 +2878,38 @@ def define_dtype_forms():
     # recurrence, high ones by PyTorch's closed forms inside (-1, 1), the +-1
     # edges, n < 0.
     _edges = [-1.0, 1.0, 0.0, 0.3, -0.7, 0.999, 1.5, -2.0]
-    for _kind in ("chebyshev_polynomial_t", "chebyshev_polynomial_u", "hermite_polynomial_h",
+    for _kind in ("chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
+                  "chebyshev_polynomial_w", "hermite_polynomial_h",
                   "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p"):
         _f = f"torch.special.{_kind}"
         case(f"poly_{_kind}_f32", "math", [P("x", (3, 5), "f32", mean=0.0, std=2.5, lo=-0.99, hi=0.99), D("e", (8,), _edges)],
              f"return ({_f}(x, 0), {_f}(x, 1), {_f}(x, 3), {_f}(x, 7), {_f}(x, 12), "
              f"{_f}(e, 5), {_f}(e, 10), {_f}(x, -1), {_f}(x * 3, 4))")
+    # The shifted Chebyshev polynomials live on [0, 1]: edges at 0, 1 and 1/2.
+    _shifted_edges = [0.0, 1.0, 0.5, 0.65, 0.15, 0.9995, 1.25, -0.5]
+    for _kind in "tuvw":
+        _f = f"torch.special.shifted_chebyshev_polynomial_{_kind}"
+        case(f"poly_shifted_chebyshev_polynomial_{_kind}_f32", "math",
+             [P("x", (3, 5), "f32", mean=0.5, std=1.0, lo=0.005, hi=0.995), D("e", (8,), _shifted_edges)],
+             f"return ({_f}(x, 0), {_f}(x, 1), {_f}(x, 3), {_f}(x, 6), {_f}(x, 7), {_f}(x, 12), "
+             f"{_f}(e, 5), {_f}(e, 10), {_f}(x, -1), {_f}(x * 3, 4), {_f}(x.double(), 9))")
+    # Bessel J, Y and K: both sides of each formula's switch (|x| = 12 for J
+    # and Y, 2 and 14 for K), 0, tiny, large, the infinities, below 0 (Y, K:
+    # NaN), in f32 and f64. f64 only on the edges: PyTorch's own f64 J0 and
+    # Y1 are off by up to 2e-5 relative near their zeros (J0(-5.4968):
+    # -0.0079235783, mpmath -0.0079234140, gn -0.0079234140), past t = -5.
+    _jy = [0.0, -0.0, 1e-8, -1e-8, 2.4048, 11.99, 12.01, -12.01, 30.0, -77.7, 1e4, INF, -INF]
+    _k = [0.0, -1.0, 1e-30, 1e-8, 0.5, 1.99, 2.01, 13.99, 14.01, 50.0, 700.0, 800.0, INF]
+    for _name, _edges_f, _positive in (("bessel_j0", _jy, False), ("bessel_j1", _jy, False),
+                                       ("bessel_y0", _jy, True), ("bessel_y1", _jy, True),
+                                       ("modified_bessel_k0", _k, True), ("modified_bessel_k1", _k, True),
+                                       ("scaled_modified_bessel_k0", _k, True),
+                                       ("scaled_modified_bessel_k1", _k, True)):
+        _f = f"torch.special.{_name}"
+        _x = "x.abs() * 2" if _positive else "x"
+        case(f"special_{_name}_f32", "math",
+             [N("x", (4, 6), sd=8.0), D("e", (len(_edges_f),), _edges_f)],
+             f"return ({_f}({_x}), {_f}(e), {_f}(e.double()))", allow_nan=True)
     # spherical_bessel_j0: PyTorch's series below |x| = 0.5, sin(x) / x above, 0 at +-inf.
     case("spherical_bessel_j0_f32", "math",
          [N("x", (4, 6), sd=4.0), D("s", (8,), [0.0, 0.1, -0.49, 0.5, -0.51, 1e-8, INF, -INF])],

@@ -1,7 +1,7 @@
 //===- MathChain.h - shorthands for formulas built from gn ops -*- C++ -*-===//
 //
-// Private to lib/Import/Python: the chain of gn ops that MathFunctions.cpp
-// and SpecialFunctions.cpp write their formulas with.
+// Private to lib/Import/Python: the chain of gn ops that MathFunctions.cpp,
+// SpecialFunctions.cpp and BesselFunctions.cpp write their formulas with.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_LIB_IMPORT_PYTHON_MATHCHAIN_H
@@ -63,6 +63,14 @@ struct Math {
   }
 };
 
+/// c[0] + c[1] t + c[2] t^2 + ... (Horner).
+inline Value poly(Math &m, Value t, llvm::ArrayRef<double> c) {
+  Value r = m.k(c.back());
+  for (size_t i = c.size() - 1; i-- > 0;)
+    r = m.add(m.mul(r, t), m.k(c[i]));
+  return r;
+}
+
 /// The compute type of a float function of `x`: f32 for integers, bools,
 /// f16 and bf16; f64 stays.
 inline Type computeType(ImportContext &ctx, Type e) {
@@ -83,6 +91,12 @@ FailureOr<Value> inType(ImportContext &ctx, Value x, Type compute, Type result, 
     return failure();
   return out;
 }
+
+/// The Bessel functions (BesselFunctions.cpp) of `name`, in m's compute
+/// type: i0, i0e, i1, i1e, bessel_j0, bessel_j1, bessel_y0, bessel_y1,
+/// modified_bessel_k0, modified_bessel_k1, scaled_modified_bessel_k0,
+/// scaled_modified_bessel_k1, spherical_bessel_j0; null for another name.
+Value bessel(Math &m, llvm::StringRef name, Value x);
 
 } // namespace mlir::gn::import::math::detail
 

@@ -1,4 +1,4 @@
-//===- SpecialFunctions.cpp - erfinv, lgamma, digamma, Bessel I, entr -----===//
+//===- SpecialFunctions.cpp - erfinv, lgamma, digamma, entr, ndtr ---------===//
 //
 // torch.special's and PaddlePaddle's special functions, built from gn ops
 // like MathFunctions.cpp's (so every target runs them without kernels of
@@ -18,9 +18,8 @@
 // - erfinv: Giles' single-precision approximation ("Approximating the erfinv
 //   function", 2010; about 4e-7 relative) refined by two Newton steps on
 //   erf in f64. +-1 give +-inf, |y| > 1 NaN (PyTorch; PaddlePaddle gives inf).
-// - i0, i0e, i1, i1e: the power series up to |x| = 20, the asymptotic
-//   series beyond (within 2e-14 relative); the scaled forms never form
-//   exp(|x|).
+// - The Bessel functions (i0, bessel_j0, modified_bessel_k0, ...): in
+//   BesselFunctions.cpp.
 // - entr: -x log(x) for x > 0, 0 at 0, -inf below.
 // - ndtr: the standard normal CDF, (1 + erf(x / sqrt 2)) / 2; log_ndtr its
 //   log, below -6 by the asymptotic series (12 terms: within 1e-8 there,
@@ -43,30 +42,12 @@ constexpr double kPi = 3.14159265358979323846;
 const double kInf = std::numeric_limits<double>::infinity();
 const double kNan = std::numeric_limits<double>::quiet_NaN();
 
-const char *const kSpecialNames[] = {"erfinv", "lgamma", "digamma",  "i0",
-                                     "i0e",    "i1",     "i1e",      "entr",
-                                     "ndtr",   "log_ndtr", "ndtri", "spherical_bessel_j0"};
-
-/// c[0] + c[1] t + c[2] t^2 + ... (Horner).
-Value poly(Math &m, Value t, llvm::ArrayRef<double> c) {
-  Value r = m.k(c.back());
-  for (size_t i = c.size() - 1; i-- > 0;)
-    r = m.add(m.mul(r, t), m.k(c[i]));
-  return r;
-}
-
-/// sin(x) / x, as PyTorch computes it: its Taylor series to x^12 where
-/// |x| < 0.5 (1 at 0), 0 at +-inf.
-Value sphericalBesselJ0(Math &m, Value x) {
-  Value x2 = m.mul(x, x);
-  Value series = m.add(m.k(1), m.mul(x2, poly(m, x2, {-1.0 / 6.0, 1.0 / 120.0, -1.0 / 5040.0,
-                                                         1.0 / 362880.0, -1.0 / 39916800.0,
-                                                         1.0 / 6227020800.0})));
-  Value ratio = m.div(m.c.op<gn::SinOp>({x}), x);
-  Value small = m.lt(m.abs(x), m.k(0.5));
-  Value inf = m.eq(m.abs(x), m.k(kInf));
-  return m.where(inf, m.k(0), m.where(small, series, ratio));
-}
+const char *const kSpecialNames[] = {
+    "erfinv",    "lgamma",    "digamma",   "entr",      "ndtr",
+    "log_ndtr",  "ndtri",     "i0",        "i0e",       "i1",
+    "i1e",       "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
+    "modified_bessel_k0",        "modified_bessel_k1", "scaled_modified_bessel_k0",
+    "scaled_modified_bessel_k1", "spherical_bessel_j0"};
 
 /// x - round(x): exact, and sin(pi x), tan(pi x) follow from it.
 Value fractionalPart(Math &m, Value x) { return m.sub(x, m.c.op<gn::RoundOp>({x})); }
@@ -144,41 +125,6 @@ Value erfinv(Math &m, Value y) {
   return m.where(m.gt(a, m.k(1)), m.k(kNan), x);
 }
 
-/// I0 or I1 of |x| scaled by exp(-|x|): the power series up to |x| = 20
-/// (40 terms), the asymptotic series beyond (16 terms); both within 2e-14
-/// relative of PyTorch's f64 results.
-Value besselScaledOfAbs(Math &m, Value a, bool one) {
-  Value q = m.mul(m.mul(a, a), m.k(0.25));
-  Value term = one ? m.mul(a, m.k(0.5)) : m.k(1);
-  Value series = term;
-  for (int k = 1; k < 40; ++k) {
-    term = m.mul(term, m.mul(q, m.k(1.0 / (k * (k + (one ? 1 : 0))))));
-    series = m.add(series, term);
-  }
-  series = m.mul(series, m.exp(m.neg(a)));
-  double mu = one ? 4 : 0;
-  Value inverse = m.div(m.k(1), a);
-  Value t = m.k(1), asymptotic = t;
-  for (int k = 1; k < 16; ++k) {
-    t = m.mul(t, m.mul(inverse, m.k(-(mu - (2.0 * k - 1) * (2.0 * k - 1)) / (8.0 * k))));
-    asymptotic = m.add(asymptotic, t);
-  }
-  asymptotic = m.div(asymptotic, m.sqrt(m.mul(a, m.k(2 * kPi))));
-  return m.where(m.le(a, m.k(20)), series, asymptotic);
-}
-
-Value besselScaled(Math &m, Value x, bool one) {
-  Value r = besselScaledOfAbs(m, m.abs(x), one);
-  return one ? m.odd(x, r) : r;
-}
-
-Value bessel(Math &m, Value x, bool one) {
-  // exp(|x|) as halves, so the product overflows only where I does; +-inf
-  // give NaN (0 * inf), as in both frameworks.
-  Value half = m.exp(m.mul(m.abs(x), m.k(0.5)));
-  return m.mul(m.mul(besselScaled(m, x, one), half), half);
-}
-
 Value entr(Math &m, Value x) {
   Value r = m.neg(m.mul(x, m.log(x)));
   r = m.where(m.eq(x, m.k(0)), m.k(0), r);
@@ -252,9 +198,13 @@ FailureOr<Value> math::polygamma(ImportContext &ctx, int64_t n, Value x) {
 
 FailureOr<Value> math::orthogonalPolynomial(ImportContext &ctx, llvm::StringRef kind, Value x,
                                             int64_t n) {
-  static const char *const kinds[] = {"chebyshev_polynomial_t", "chebyshev_polynomial_u",
-                                      "hermite_polynomial_h",   "hermite_polynomial_he",
-                                      "laguerre_polynomial_l",  "legendre_polynomial_p"};
+  static const char *const kinds[] = {
+      "chebyshev_polynomial_t",         "chebyshev_polynomial_u",
+      "chebyshev_polynomial_v",         "chebyshev_polynomial_w",
+      "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
+      "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w",
+      "hermite_polynomial_h",           "hermite_polynomial_he",
+      "laguerre_polynomial_l",          "legendre_polynomial_p"};
   if (!llvm::is_contained(kinds, kind))
     return ctx.error("'" + kind + "' is not one of gn's orthogonal polynomials");
   // An unrolled recurrence: a degree past this is refused, not imported as
@@ -263,10 +213,16 @@ FailureOr<Value> math::orthogonalPolynomial(ImportContext &ctx, llvm::StringRef 
   if (n > kMaxDegree)
     return ctx.error(kind + ": degree " + llvm::Twine(n) + " is over gn's limit of " +
                      llvm::Twine(kMaxDegree));
+  // The shifted Chebyshev polynomials are the others at 2x - 1 (exact in
+  // f64 for every f32 x; PyTorch's edge cases at x = 1 and 0 are theirs at
+  // 1 and -1).
+  bool shifted = kind.consume_front("shifted_");
   Type e = typeOf(x).getElementType();
   return inType(ctx, x, ctx.builder.getF64Type(), resultType(ctx, e), [&](Math &m, Value x) {
     if (n < 0)
       return m.mul(x, m.k(0));
+    if (shifted)
+      x = m.sub(m.add(x, x), m.k(1));
     double dn = double(n);
     bool even = n % 2 == 0;
     // The recurrence from p (degree 0) and q (degree 1) up to n.
@@ -280,12 +236,13 @@ FailureOr<Value> math::orthogonalPolynomial(ImportContext &ctx, llvm::StringRef 
       }
       return q;
     };
+    auto chebyshev = [&](Value p, Value q) {
+      return m.sub(m.mul(m.add(x, x), q), p);
+    };
     Value one = m.add(m.mul(x, m.k(0)), m.k(1));
     Value ax = m.abs(x);
     if (kind == "chebyshev_polynomial_t") {
-      Value r = recur(one, x, [&](Value p, Value q, double) {
-        return m.sub(m.mul(m.add(x, x), q), p);
-      });
+      Value r = recur(one, x, [&](Value p, Value q, double) { return chebyshev(p, q); });
       if (n > 6) // cos(n acos x) inside (-1, 1)
         r = m.where(m.lt(ax, m.k(1)),
                     m.c.op<gn::CosOp>({m.mul(m.k(dn), m.atan2(m.cosOfAsin(x), x))}), r);
@@ -293,9 +250,7 @@ FailureOr<Value> math::orthogonalPolynomial(ImportContext &ctx, llvm::StringRef 
       return m.where(m.eq(ax, m.k(1)), edge, r);
     }
     if (kind == "chebyshev_polynomial_u") {
-      Value r = recur(one, m.add(x, x), [&](Value p, Value q, double) {
-        return m.sub(m.mul(m.add(x, x), q), p);
-      });
+      Value r = recur(one, m.add(x, x), [&](Value p, Value q, double) { return chebyshev(p, q); });
       if (n > 8) { // sin((n + 1) acos x) / sin(acos x) inside (-1, 1)
         Value theta = m.atan2(m.cosOfAsin(x), x); // acos x
         Value s = m.cosOfAsin(x);                   // sin(acos x)
@@ -306,6 +261,30 @@ FailureOr<Value> math::orthogonalPolynomial(ImportContext &ctx, llvm::StringRef 
       }
       Value edge = even ? m.k(dn + 1) : m.where(m.gt(x, m.k(0)), m.k(dn + 1), m.k(-(dn + 1)));
       return m.where(m.eq(ax, m.k(1)), edge, r);
+    }
+    if (kind == "chebyshev_polynomial_v" || kind == "chebyshev_polynomial_w") {
+      // V: cos((n + 1/2) t) / cos(t / 2), W: sin((n + 1/2) t) / sin(t / 2),
+      // t = acos x; V(1) = 1, V(-1) = (-1)^n (2n + 1), W(1) = 2n + 1,
+      // W(-1) = (-1)^n.
+      bool v = kind.ends_with("v");
+      Value q1 = v ? m.sub(m.add(x, x), m.k(1)) : m.add(m.add(x, x), m.k(1));
+      Value r = recur(one, q1, [&](Value p, Value q, double) { return chebyshev(p, q); });
+      Value atOne = m.k(v ? 1 : 2 * dn + 1);
+      Value atMinusOne = m.k((even ? 1 : -1) * (v ? 2 * dn + 1 : 1));
+      if (n > 8) { // the trigonometric form inside (-1, 1)
+        Value theta = m.atan2(m.cosOfAsin(x), x);
+        Value halfTheta = m.mul(theta, m.k(0.5));
+        Value angle = m.mul(m.k(dn + 0.5), theta);
+        Value trig = v ? m.div(m.c.op<gn::CosOp>({angle}), m.c.op<gn::CosOp>({halfTheta}))
+                       : m.div(m.c.op<gn::SinOp>({angle}), m.c.op<gn::SinOp>({halfTheta}));
+        // Where t / 2 rounds to the pole (PyTorch's sin(t / 2) == 1 for V,
+        // cos(t / 2) == 1 for W), the value at the end it is next to.
+        Value pole = v ? m.eq(m.c.op<gn::SinOp>({halfTheta}), m.k(1))
+                       : m.eq(m.c.op<gn::CosOp>({halfTheta}), m.k(1));
+        Value poleValue = v ? atMinusOne : m.where(m.gt(x, m.k(0)), atOne, atMinusOne);
+        r = m.where(m.lt(ax, m.k(1)), m.where(pole, poleValue, trig), r);
+      }
+      return m.where(m.eq(x, m.k(1)), atOne, m.where(m.eq(x, m.k(-1)), atMinusOne, r));
     }
     if (kind == "hermite_polynomial_h")
       return recur(one, m.add(x, x), [&](Value p, Value q, double k) {
@@ -351,9 +330,6 @@ FailureOr<Value> math::special(ImportContext &ctx, llvm::StringRef name, Value x
       return logNdtr(m, x);
     if (name == "ndtri")
       return m.mul(erfinv(m, m.sub(m.mul(x, m.k(2)), m.k(1))), m.k(M_SQRT2));
-    if (name == "spherical_bessel_j0")
-      return sphericalBesselJ0(m, x);
-    bool one = name.starts_with("i1");
-    return name.ends_with("e") ? besselScaled(m, x, one) : bessel(m, x, one);
+    return bessel(m, name, x);
   });
 }

@@ -52,6 +52,14 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"log_ndtr", "log_ndtr"},
     {"ndtri", "ndtri"},
     {"spherical_bessel_j0", "spherical_bessel_j0"},
+    {"bessel_j0", "bessel_j0"},
+    {"bessel_j1", "bessel_j1"},
+    {"bessel_y0", "bessel_y0"},
+    {"bessel_y1", "bessel_y1"},
+    {"modified_bessel_k0", "modified_bessel_k0"},
+    {"modified_bessel_k1", "modified_bessel_k1"},
+    {"scaled_modified_bessel_k0", "scaled_modified_bessel_k0"},
+    {"scaled_modified_bessel_k1", "scaled_modified_bessel_k1"},
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {
@@ -62,9 +70,13 @@ constexpr std::pair<const char *, const char *> kBinary[] = {
 
 constexpr const char *kClasses[] = {"isinf", "isfinite", "isposinf", "isneginf", "isnan"};
 
-constexpr const char *kPolynomials[] = {"chebyshev_polynomial_t", "chebyshev_polynomial_u",
-                                        "hermite_polynomial_h",   "hermite_polynomial_he",
-                                        "laguerre_polynomial_l",  "legendre_polynomial_p"};
+constexpr const char *kPolynomials[] = {
+    "chebyshev_polynomial_t",         "chebyshev_polynomial_u",
+    "chebyshev_polynomial_v",         "chebyshev_polynomial_w",
+    "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
+    "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w",
+    "hermite_polynomial_h",           "hermite_polynomial_he",
+    "laguerre_polynomial_l",          "legendre_polynomial_p"};
 
 /// torch.special's orthogonal polynomials (input, n), n a Python int (a
 /// tensor of degrees would be a loop of data-dependent length: refused).
@@ -131,6 +143,9 @@ template <size_t... I> void addBinary(OpRegistry &r, std::index_sequence<I...>) 
 }
 template <size_t... I> void addClasses(OpRegistry &r, std::index_sequence<I...>) {
   (r.add(kClasses[I], "input", classFn<I>), ...);
+}
+template <size_t... I> void addPolynomials(OpRegistry &r, std::index_sequence<I...>) {
+  (r.add(kPolynomials[I], "input, n", polynomialFn<I>), ...);
 }
 
 template <bool Hard> FailureOr<PyValue> shrink(ImportContext &ctx, Args &a) {
@@ -332,12 +347,7 @@ void mlir::gn::import::registerMathOps(OpRegistry &r) {
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());
   r.add("mvlgamma|multigammaln", "input, p", mvlgamma);
   r.add("polygamma", "n, input", polygammaFn);
-  r.add("chebyshev_polynomial_t", "input, n", polynomialFn<0>);
-  r.add("chebyshev_polynomial_u", "input, n", polynomialFn<1>);
-  r.add("hermite_polynomial_h", "input, n", polynomialFn<2>);
-  r.add("hermite_polynomial_he", "input, n", polynomialFn<3>);
-  r.add("laguerre_polynomial_l", "input, n", polynomialFn<4>);
-  r.add("legendre_polynomial_p", "input, n", polynomialFn<5>);
+  addPolynomials(r, std::make_index_sequence<std::size(kPolynomials)>());
   // x.polygamma(n): the tensor first.
   r.add("Tensor.polygamma", "input, n", polygammaFn);
   addBinary(r, std::make_index_sequence<std::size(kBinary)>());

@@ -30,9 +30,11 @@ FailureOr<Value> unary(ImportContext &ctx, llvm::StringRef name, Value x);
 
 /// Whether `name` is one of the special functions of `special`.
 bool isSpecial(llvm::StringRef name);
-/// erfinv, lgamma, digamma, i0, i0e, i1, i1e, entr: computed in f64 and
+/// erfinv, lgamma, digamma, entr, ndtr, log_ndtr, ndtri and the Bessel
+/// functions (i0, i0e, i1, i1e, bessel_j0/j1/y0/y1, modified_bessel_k0/k1,
+/// scaled_modified_bessel_k0/k1, spherical_bessel_j0): computed in f64 and
 /// rounded once to x's type (f32 for integers); formulas and precision in
-/// lib/Import/Python/SpecialFunctions.cpp.
+/// lib/Import/Python/SpecialFunctions.cpp and BesselFunctions.cpp.
 FailureOr<Value> special(ImportContext &ctx, llvm::StringRef name, Value x);
 /// polygamma(n, x): digamma for n = 0, else (-1)^(n+1) n! zeta(n + 1, x)
 /// (SpecialFunctions.cpp), in f64 and rounded once.
@@ -40,8 +42,9 @@ FailureOr<Value> polygamma(ImportContext &ctx, int64_t n, Value x);
 
 /// torch.special's orthogonal polynomials of degree `n` at x, as PyTorch's
 /// CPU kernels compute them (their special cases, then the three-term
-/// recurrence), in f64 rounded once: `kind` chebyshev_polynomial_t,
-/// chebyshev_polynomial_u, hermite_polynomial_h, hermite_polynomial_he,
+/// recurrence or, at high degree inside (-1, 1), the trigonometric form), in
+/// f64 rounded once: `kind` chebyshev_polynomial_t, _u, _v, _w, their
+/// shifted_ forms (at 2x - 1), hermite_polynomial_h, hermite_polynomial_he,
 /// laguerre_polynomial_l or legendre_polynomial_p. 0 for n < 0.
 FailureOr<Value> orthogonalPolynomial(ImportContext &ctx, llvm::StringRef kind, Value x,
                                       int64_t n);
