@@ -491,6 +491,8 @@ SPECIAL_UNARY = {
                                            10, 85, INF, -INF]),
     "special_i1e": ("torch.special.i1e(x)", [-1e4, -80, -3.76, -1, -1e-6, 0, 0.5, 3.75, 10,
                                              1e3, 1e6, INF, -INF]),
+    "special_erfcx": ("torch.special.erfcx(x)", [-30, -26.7, -26, -5, -1, -0.0, 0, 0.5, 1.99,
+                                                 2.01, 5, 30, 1e10, 3e38, INF, -INF]),
     "special_entr": ("torch.special.entr(x)", [-1, -1e-6, 0, 1e-30, 1e-6, 0.3, 1, 2.5, 1e4,
                                                INF]),
 }
@@ -514,6 +516,17 @@ def define_special():
     case("special_polygamma_f64", "special", [D("x", (5,), [0.2, 1.0, 3.3, 25.0, -0.5], "f64")],
          "return (torch.polygamma(1, x), torch.polygamma(5, x))", allow_nan=True)
     case("special_digamma_i64", "special", [I("x", (8,), 1, 20)], "torch.digamma(x)")
+    # Hurwitz zeta: PyTorch's domain (inf at s = 1 and at q a non-positive
+    # integer, NaN for s < 1 and for q <= 0 with s not an integer, s = inf),
+    # negative q down to -19.5, Python numbers on either side, f64.
+    _s = [1.0, 0.5, 2.0, 2.0, 2.0, 2.5, 3.0, 4.0, 1.0001, 6.0, 2.0, INF, INF, INF, 30.0, 2.0]
+    _q = [1.0, 1.0, 0.0, -3.0, -2.5, -2.5, -19.5, 0.25, 1.0, 1e9, INF, 0.5, 1.0, 2.0, 0.1, NAN]
+    case("special_zeta_f32", "special",
+         [POS("s", (3, 4), mean=4.0, sd=1.0, lo=1.05), POS("q", (3, 4), mean=3.0, sd=1.0, lo=0.05),
+          D("se", (16,), _s), D("qe", (16,), _q)],
+         "return (torch.special.zeta(s, q), torch.special.zeta(se, qe), torch.special.zeta(s, 2.0), "
+         "torch.special.zeta(3.0, q), torch.special.zeta(se.double(), qe.double()), "
+         "torch.special.zeta(s.double(), q[0].double()))", allow_nan=True)
     case("special_i0_inplace_f32", "special", [D("x", (4,), [-1, 0, 2, 5])],
          "y = x * 1.0\ny.i0_()\nreturn (y,)")
     case("special_random_lgamma_f32", "special", [N("x", (6, 9), sd=6.0)],

@@ -92,6 +92,10 @@ FailureOr<Value> inType(ImportContext &ctx, Value x, Type compute, Type result, 
   return out;
 }
 
+/// The Hurwitz zeta function zeta(s, q) in m's compute type, PyTorch's
+/// domain (SpecialFunctions.cpp).
+Value hurwitzZeta(Math &m, Value s, Value q);
+
 /// The Bessel functions (BesselFunctions.cpp) of `name`, in m's compute
 /// type: i0, i0e, i1, i1e, bessel_j0, bessel_j1, bessel_y0, bessel_y1,
 /// modified_bessel_k0, modified_bessel_k1, scaled_modified_bessel_k0,

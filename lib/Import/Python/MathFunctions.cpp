@@ -243,7 +243,7 @@ FailureOr<Value> math::isclose(ImportContext &ctx, const PyValue &a, const PyVal
 
 bool math::isBinary(llvm::StringRef name) {
   return llvm::is_contained({"xlogy", "xlog1py", "logaddexp", "logaddexp2", "hypot", "heaviside", "fmax",
-                             "fmin", "copysign"},
+                             "fmin", "copysign", "zeta"},
                             name);
 }
 
@@ -259,6 +259,10 @@ FailureOr<PyValue> math::binary(ImportContext &ctx, llvm::StringRef name, const 
   bool keepsType = name == "heaviside" || name == "fmax" || name == "fmin";
   Type result = keepsType ? *promoted : resultType(ctx, *promoted);
   Type compute = keepsType ? *promoted : computeType(ctx, *promoted);
+  // zeta in f64 whatever the operands' type, rounded once (PyTorch's CPU
+  // kernel sums float operands in double too).
+  if (name == "zeta")
+    compute = ctx.builder.getF64Type();
   auto x = ctx.asTensor(a, compute), y = ctx.asTensor(b, compute);
   if (failed(x) || failed(y))
     return failure();
@@ -297,6 +301,8 @@ FailureOr<PyValue> math::binary(ImportContext &ctx, llvm::StringRef name, const 
         return failure();
     }
     r = m.where(infinite, m.k(inf), r);
+  } else if (name == "zeta") {
+    r = hurwitzZeta(m, *x, *y);
   } else if (name == "heaviside") {
     r = m.where(m.eq(*x, m.k(0)), *y, m.where(m.gt(*x, m.k(0)), m.k(1), m.k(0)));
   } else if (name == "fmax" || name == "fmin") {

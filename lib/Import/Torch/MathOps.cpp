@@ -41,6 +41,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"deg2rad", "deg2rad"},
     {"rad2deg", "rad2deg"},
     {"erfinv", "erfinv"},
+    {"erfcx", "erfcx"},
     {"lgamma|gammaln", "lgamma"},
     {"digamma|psi", "digamma"},
     {"i0|modified_bessel_i0", "i0"},
@@ -65,7 +66,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
 constexpr std::pair<const char *, const char *> kBinary[] = {
     {"xlogy", "xlogy"},         {"xlog1py", "xlog1py"},     {"logaddexp", "logaddexp"}, {"logaddexp2", "logaddexp2"},
     {"hypot", "hypot"},         {"heaviside", "heaviside"}, {"fmax", "fmax"},
-    {"fmin", "fmin"},           {"copysign", "copysign"},
+    {"fmin", "fmin"},           {"copysign", "copysign"},   {"zeta", "zeta"},
 };
 
 constexpr const char *kClasses[] = {"isinf", "isfinite", "isposinf", "isneginf", "isnan"};

@@ -30,7 +30,7 @@ FailureOr<Value> unary(ImportContext &ctx, llvm::StringRef name, Value x);
 
 /// Whether `name` is one of the special functions of `special`.
 bool isSpecial(llvm::StringRef name);
-/// erfinv, lgamma, digamma, entr, ndtr, log_ndtr, ndtri and the Bessel
+/// erfinv, erfcx, lgamma, digamma, entr, ndtr, log_ndtr, ndtri and the Bessel
 /// functions (i0, i0e, i1, i1e, bessel_j0/j1/y0/y1, modified_bessel_k0/k1,
 /// scaled_modified_bessel_k0/k1, spherical_bessel_j0): computed in f64 and
 /// rounded once to x's type (f32 for integers); formulas and precision in
@@ -79,8 +79,9 @@ FailureOr<Value> logsumexp(ImportContext &ctx, Value x, llvm::ArrayRef<int64_t> 
 FailureOr<Value> isclose(ImportContext &ctx, const PyValue &x, const PyValue &y, double rtol,
                          double atol, bool equalNan);
 
-/// xlogy, xlog1py, logaddexp, logaddexp2, hypot, heaviside, fmax, fmin, copysign of
-/// two operands broadcast and promoted as the frontend's binary ops are.
+/// xlogy, xlog1py, logaddexp, logaddexp2, hypot, heaviside, fmax, fmin, copysign,
+/// zeta (Hurwitz, in f64 rounded once) of two operands broadcast and promoted
+/// as the frontend's binary ops are.
 bool isBinary(llvm::StringRef name);
 FailureOr<PyValue> binary(ImportContext &ctx, llvm::StringRef name, const PyValue &a,
                           const PyValue &b);
