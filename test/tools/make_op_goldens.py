@@ -521,6 +521,19 @@ def define_special():
     # negative q down to -19.5, Python numbers on either side, f64.
     _s = [1.0, 0.5, 2.0, 2.0, 2.0, 2.5, 3.0, 4.0, 1.0001, 6.0, 2.0, INF, INF, INF, 30.0, 2.0]
     _q = [1.0, 1.0, 0.0, -3.0, -2.5, -2.5, -19.5, 0.25, 1.0, 1e9, INF, 0.5, 1.0, 2.0, 0.1, NAN]
+    # Regularized incomplete gamma P and Q: each expansion (P's series, Q's
+    # series for small x, the continued fraction), PyTorch's edges (a or x 0,
+    # inf, below 0), Temme's region of PyTorch (20 < a < 200 near x = a),
+    # method and in-place forms, f64. Six calls: each is about 136 kernels
+    # (2000 f64 ops) and 2 s of compile.
+    _a = [0.0, 0.0, 1.0, INF, INF, 2.0, -1.0, 2.0, 0.5, 25.0, 150.0, 1e-3, 3.0, 0.2, 60.0, 1.0]
+    _x = [1.0, 0.0, 0.0, INF, 5.0, INF, 1.0, -1.0, 1e-5, 24.0, 160.0, 0.8, 1.05, 0.3, 55.0, 50.0]
+    case("special_gammainc_f32", "special",
+         [POS("a", (3, 5), mean=3.0, sd=1.0, lo=0.05), POS("x", (3, 5), mean=3.0, sd=1.5, lo=0.01),
+          D("ae", (16,), _a), D("xe", (16,), _x)],
+         "y = a * 1.0\ny.igamma_(x)\n"
+         "return (torch.special.gammainc(a, x), torch.special.gammaincc(a, x), torch.igamma(ae, xe), "
+         "torch.igammac(ae.double(), xe.double()), x.igammac(a), y)", allow_nan=True)
     case("special_zeta_f32", "special",
          [POS("s", (3, 4), mean=4.0, sd=1.0, lo=1.05), POS("q", (3, 4), mean=3.0, sd=1.0, lo=0.05),
           D("se", (16,), _s), D("qe", (16,), _q)],

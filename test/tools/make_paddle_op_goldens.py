@@ -1148,6 +1148,16 @@ CASES.update({
     "special_polygamma": ([inp("x", [7], data=[0.05, 0.3, 1.0, 2.5, 7.0, 13.5, 100.0])], [
         "a = paddle._C_ops.polygamma(x, 1)",
         "b = paddle._C_ops.polygamma(x, 3)"], ["a", "b"]),
+    # gammaincc(a, x): P's series below max(1, a), the continued fraction
+    # above, 1 where a or x <= 0 (PaddlePaddle's kernel), f32 and f64.
+    "special_gammaincc": ([inp("a", [3, 4], lo=0.05, hi=8.0, mean=3.0, std=2.0),
+                           inp("x", [3, 4], lo=0.01, hi=12.0, mean=3.0, std=3.0),
+                           inp("ae", [10], data=[0.0, -1.0, 1.0, 0.5, 25.0, 150.0, 1e-3, 3.0, 60.0, 1.0]),
+                           inp("xe", [10], data=[1.0, 1.0, 0.0, 1e-5, 24.0, 160.0, 0.8, 1.05, 55.0, 50.0])], [
+        "a1 = paddle._C_ops.gammaincc(a, x)",
+        "b1 = paddle._C_ops.gammaincc(ae, xe)",
+        "c1 = paddle._C_ops.gammaincc(paddle._C_ops.cast(ae, paddle.float64), paddle._C_ops.cast(xe, paddle.float64))",
+        "d1 = 1 - paddle._C_ops.gammaincc(x, a)"], ["a1", "b1", "c1", "d1"]),
     "complex_views": ([inp("x", [2, 3, 4, 2]), inp("y", [3, 4]), inp("z", [3, 4])], [
         "c = paddle._C_ops.as_complex(x)",
         "w = paddle._C_ops.complex(y, z)",

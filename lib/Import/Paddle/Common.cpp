@@ -34,19 +34,35 @@ static DenseElementsAttr toAttr(RankedTensorType type, const gn::interp::HostTen
   return DenseElementsAttr::get(type, elements);
 }
 
-Value paddle::foldSmallConstants(ImportContext &ctx, Value v) {
+namespace {
+/// The ops one fold has visited, and the constants that replaced the results
+/// of those it folded.
+struct FoldMemo {
+  llvm::DenseSet<Operation *> seen;
+  llvm::DenseMap<Value, Value> replaced;
+};
+} // namespace
+
+/// foldSmallConstants over a DAG: each op visited once, where a walk of
+/// every path took exponential time on formulas that reuse their values (a
+/// recurrence's terms: paddle gammaincc took minutes to import).
+static Value foldOnce(ImportContext &ctx, Value v, FoldMemo &memo) {
+  if (auto it = memo.replaced.find(v); it != memo.replaced.end())
+    return it->second;
   Operation *op = v.getDefiningOp();
   if (!op || isa<gn::ConstantOp>(op) || isa<gn::RandomOp>(op) || op->getNumRegions() != 0)
+    return v;
+  if (!memo.seen.insert(op).second)
     return v;
   if (!llvm::all_of(op->getResults(), isSmall) || !llvm::all_of(op->getOperands(), isSmall))
     return v;
   // Operands computed inside the same handler fold first; arguments whose
   // meta gives `data` are fed exactly that, so they read as constants.
   for (OpOperand &operand : op->getOpOperands()) {
-    foldSmallConstants(ctx, operand.get());
+    foldOnce(ctx, operand.get(), memo);
     if (!llvm::isa<BlockArgument>(operand.get()))
       continue;
-    auto known = knownValues(ctx, operand.get());
+    auto known = paddle::knownValues(ctx, operand.get());
     auto type = llvm::cast<RankedTensorType>(operand.get().getType());
     if (!known || (int64_t)known->size() != type.getNumElements())
       continue;
@@ -84,6 +100,7 @@ Value paddle::foldSmallConstants(ImportContext &ctx, Value v) {
     auto type = llvm::cast<RankedTensorType>(r.getType());
     Value c = gn::ConstantOp::create(b, op->getLoc(), type, toAttr(type, host));
     r.replaceAllUsesWith(c);
+    memo.replaced[r] = c;
     if (r == v)
       replacement = c;
   }
@@ -94,12 +111,18 @@ Value paddle::foldSmallConstants(ImportContext &ctx, Value v) {
   return replacement;
 }
 
+Value paddle::foldSmallConstants(ImportContext &ctx, Value v) {
+  FoldMemo memo;
+  return foldOnce(ctx, v, memo);
+}
+
 FailureOr<PyValue> paddle::foldResults(ImportContext &ctx, FailureOr<PyValue> r) {
   if (failed(r))
     return r;
+  FoldMemo memo;
   std::function<void(PyValue &)> visit = [&](PyValue &v) {
     if (v.isTensor())
-      v.tensor = foldSmallConstants(ctx, v.tensor);
+      v.tensor = foldOnce(ctx, v.tensor, memo);
     for (PyValue &e : v.elts)
       visit(e);
   };

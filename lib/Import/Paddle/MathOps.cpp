@@ -34,7 +34,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {
-    {"fmax", "fmax"}, {"fmin", "fmin"}, {"heaviside", "heaviside"}};
+    {"fmax", "fmax"}, {"fmin", "fmin"}, {"heaviside", "heaviside"}, {"gammaincc", "igamc"}};
 
 constexpr const char *kClasses[] = {"isinf", "isfinite"};
 

@@ -92,6 +92,16 @@ FailureOr<Value> inType(ImportContext &ctx, Value x, Type compute, Type result, 
   return out;
 }
 
+/// lgamma (SpecialFunctions.cpp) in m's compute type.
+Value lgamma(Math &m, Value x);
+
+/// The regularized incomplete gamma function P(a, x) (or Q = 1 - P with
+/// `upper`) in m's compute type, PyTorch's domain (IncompleteGamma.cpp).
+Value regularizedGamma(Math &m, Value a, Value x, bool upper);
+/// Q(a, x) as PaddlePaddle's gammaincc kernel computes it (its choice of
+/// expansion and its edges: 1 where a or x <= 0, NaN where one is infinite).
+Value paddleUpperGamma(Math &m, Value a, Value x);
+
 /// The Hurwitz zeta function zeta(s, q) in m's compute type, PyTorch's
 /// domain (SpecialFunctions.cpp).
 Value hurwitzZeta(Math &m, Value s, Value q);

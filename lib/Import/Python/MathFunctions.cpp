@@ -243,7 +243,7 @@ FailureOr<Value> math::isclose(ImportContext &ctx, const PyValue &a, const PyVal
 
 bool math::isBinary(llvm::StringRef name) {
   return llvm::is_contained({"xlogy", "xlog1py", "logaddexp", "logaddexp2", "hypot", "heaviside", "fmax",
-                             "fmin", "copysign", "zeta"},
+                             "fmin", "copysign", "zeta", "gammainc", "gammaincc", "igamc"},
                             name);
 }
 
@@ -259,9 +259,9 @@ FailureOr<PyValue> math::binary(ImportContext &ctx, llvm::StringRef name, const 
   bool keepsType = name == "heaviside" || name == "fmax" || name == "fmin";
   Type result = keepsType ? *promoted : resultType(ctx, *promoted);
   Type compute = keepsType ? *promoted : computeType(ctx, *promoted);
-  // zeta in f64 whatever the operands' type, rounded once (PyTorch's CPU
-  // kernel sums float operands in double too).
-  if (name == "zeta")
+  // zeta and the incomplete gamma functions in f64 whatever the operands'
+  // type, rounded once (PyTorch's CPU kernel sums zeta in double too).
+  if (name == "zeta" || name.starts_with("gammainc") || name == "igamc")
     compute = ctx.builder.getF64Type();
   auto x = ctx.asTensor(a, compute), y = ctx.asTensor(b, compute);
   if (failed(x) || failed(y))
@@ -303,6 +303,10 @@ FailureOr<PyValue> math::binary(ImportContext &ctx, llvm::StringRef name, const 
     r = m.where(infinite, m.k(inf), r);
   } else if (name == "zeta") {
     r = hurwitzZeta(m, *x, *y);
+  } else if (name.starts_with("gammainc")) {
+    r = regularizedGamma(m, *x, *y, name == "gammaincc");
+  } else if (name == "igamc") {
+    r = paddleUpperGamma(m, *x, *y);
   } else if (name == "heaviside") {
     r = m.where(m.eq(*x, m.k(0)), *y, m.where(m.gt(*x, m.k(0)), m.k(1), m.k(0)));
   } else if (name == "fmax" || name == "fmin") {

@@ -76,19 +76,6 @@ Value lanczos(Math &m, Value x) {
   return m.add(lead, m.sub(m.log(a), t));
 }
 
-Value lgamma(Math &m, Value x) {
-  Value sinPiX = m.abs(m.c.op<gn::SinOp>({m.mul(fractionalPart(m, x), m.k(kPi))}));
-  Value reflected = m.sub(m.log(m.div(m.k(kPi), sinPiX)), lanczos(m, m.sub(m.k(1), x)));
-  Value r = m.where(m.lt(x, m.k(0.5)), reflected, lanczos(m, x));
-  // Near 0, -log|x| - gamma x (the reflection's pi / sin(pi x) overflows for
-  // a subnormal x: lgamma(1e-310) is 713.8, not inf); 1 and 2 exactly 0, as
-  // libm (the series leaves -6.7e-16 there).
-  const double eulerGamma = 0.57721566490153286;
-  Value tiny = m.lt(m.abs(x), m.k(1e-8));
-  r = m.where(tiny, m.sub(m.neg(m.log(m.abs(x))), m.mul(m.k(eulerGamma), x)), r);
-  r = m.where(m.c.op<gn::OrOp>({m.eq(x, m.k(1)), m.eq(x, m.k(2))}), m.k(0), r);
-  return m.where(m.eq(m.abs(x), m.k(kInf)), m.k(kInf), r);
-}
 
 /// digamma for x > 0.
 Value digammaPositive(Math &m, Value x) {
@@ -171,6 +158,21 @@ Value logNdtr(Math &m, Value x) {
 }
 
 } // namespace
+
+Value math::detail::lgamma(Math &m, Value x) {
+  Value sinPiX = m.abs(m.c.op<gn::SinOp>({m.mul(fractionalPart(m, x), m.k(kPi))}));
+  Value reflected = m.sub(m.log(m.div(m.k(kPi), sinPiX)), lanczos(m, m.sub(m.k(1), x)));
+  Value r = m.where(m.lt(x, m.k(0.5)), reflected, lanczos(m, x));
+  // Near 0, -log|x| - gamma x (the reflection's pi / sin(pi x) overflows for
+  // a subnormal x: lgamma(1e-310) is 713.8, not inf); 1 and 2 exactly 0, as
+  // libm (the series leaves -6.7e-16 there).
+  const double eulerGamma = 0.57721566490153286;
+  Value tiny = m.lt(m.abs(x), m.k(1e-8));
+  r = m.where(tiny, m.sub(m.neg(m.log(m.abs(x))), m.mul(m.k(eulerGamma), x)), r);
+  r = m.where(m.c.op<gn::OrOp>({m.eq(x, m.k(1)), m.eq(x, m.k(2))}), m.k(0), r);
+  return m.where(m.eq(m.abs(x), m.k(kInf)), m.k(kInf), r);
+}
+
 
 /// zeta(s, q) = sum_k (q + k)^-s, with PyTorch's (Cephes') domain: inf at
 /// s = 1, NaN below 1; for q <= 0 inf at the integers, NaN unless s is an

@@ -67,6 +67,7 @@ constexpr std::pair<const char *, const char *> kBinary[] = {
     {"xlogy", "xlogy"},         {"xlog1py", "xlog1py"},     {"logaddexp", "logaddexp"}, {"logaddexp2", "logaddexp2"},
     {"hypot", "hypot"},         {"heaviside", "heaviside"}, {"fmax", "fmax"},
     {"fmin", "fmin"},           {"copysign", "copysign"},   {"zeta", "zeta"},
+    {"gammainc|igamma", "gammainc"}, {"gammaincc|igammac", "gammaincc"},
 };
 
 constexpr const char *kClasses[] = {"isinf", "isfinite", "isposinf", "isneginf", "isnan"};

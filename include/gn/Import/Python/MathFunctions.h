@@ -80,7 +80,8 @@ FailureOr<Value> isclose(ImportContext &ctx, const PyValue &x, const PyValue &y,
                          double atol, bool equalNan);
 
 /// xlogy, xlog1py, logaddexp, logaddexp2, hypot, heaviside, fmax, fmin, copysign,
-/// zeta (Hurwitz, in f64 rounded once) of two operands broadcast and promoted
+/// zeta (Hurwitz), gammainc, gammaincc (P(a, x) and Q(a, x)), igamc (Q as
+/// PaddlePaddle's gammaincc; these four in f64 rounded once) of two operands broadcast and promoted
 /// as the frontend's binary ops are.
 bool isBinary(llvm::StringRef name);
 FailureOr<PyValue> binary(ImportContext &ctx, llvm::StringRef name, const PyValue &a,
