@@ -27,7 +27,10 @@ shapes), a table each when their records are there:
               GraphNet's table for each output's dtype)
   cuda        compiled for CUDA in that dtype, ptxas accepting every kernel
   variants    shapes: samples that gave their variants / the variants given
+  all eager   shapes: samples all of whose variants gn's interpreter ran
   v eager, v = t-5   variants gn's interpreter ran; of those, compiled = eager
+  v shape     variants the graph cannot take ("shape mismatch": a fixed-size
+              weight past the variant's sizes, which the framework refuses too)
   once        samples whose variants all ran through one program compiled once
 """
 import collections
@@ -244,6 +247,11 @@ def shape_channel(folders):
         eager = [r for r in variants
                  if r.get("status") in ("ok", "compile_error", "runtime_error") and "eager" in r]
         c["v eager"] = len(eager)
+        c["all eager"] = int(bool(variants) and len(eager) == len(variants))
+        # Variants the graph cannot take (a fixed-size weight past the
+        # variant's sizes: the framework refuses them too).
+        c["v shape"] = sum(1 for r in variants if r.get("status") != "ok" and (
+            r.get("error_class") == "shape mismatch" or "do not broadcast" in (r.get("error") or "")))
         c["v = t-5"] = sum(1 for r in eager if r.get("status") == "ok" and
                            bool((r.get("correct_at") or {}).get("-5")))
         ran = [r for r in variants if r.get("status") == "ok"]
@@ -256,7 +264,8 @@ def shape_channel(folders):
                 errors["mismatch at t = -5"] += 1
         for key in ((framework, "all", ""), (framework, "tag", tag)):
             rows[key].update(c)
-    return rows, ["listed", "variants", "variants given", "v eager", "v = t-5", "once"], errors
+    return rows, ["listed", "variants", "variants given", "all eager", "v eager", "v shape",
+                  "v = t-5", "once"], errors
 
 
 def print_channels(folders):

@@ -214,6 +214,10 @@ std::string eval::errorClassOf(const std::string &error) {
     return "library error";
   if (has({"out of range for size"}))
     return "index out of range";
+  // Shapes the graph cannot take (as the framework refuses them too): a
+  // shape variant past a fixed-size weight, a reshape of the wrong count.
+  if (has({"do not broadcast", "cannot reshape", "contraction sizes"}))
+    return "shape mismatch";
   if (has({"integer division by zero"}))
     return "division by zero";
   if (has({"timed out after"}))
