@@ -2936,6 +2936,13 @@ def define_dtype_forms():
         case(f"special_{_name}_f32", "math",
              [N("x", (4, 6), sd=8.0), D("e", (len(_edges_f),), _edges_f)],
              f"return ({_f}({_x}), {_f}(e), {_f}(e.double()))", allow_nan=True)
+    # airy_ai: the Maclaurin series on [-7, 2], K_1/3 above, Hankel's
+    # expansion below -7 (both sides of each switch), NaN at +-inf.
+    case("special_airy_ai_f32", "math",
+         [N("x", (4, 6), sd=4.0), D("e", (14,), [-60.0, -7.01, -6.99, -2.0, -0.0, 0.0, 1.0, 1.99, 2.01,
+                                                  10.0, 25.0, 40.0, INF, -INF])],
+         "return (torch.special.airy_ai(x), torch.special.airy_ai(e), torch.special.airy_ai(e.double()))",
+         allow_nan=True)
     # spherical_bessel_j0: PyTorch's series below |x| = 0.5, sin(x) / x above, 0 at +-inf.
     case("spherical_bessel_j0_f32", "math",
          [N("x", (4, 6), sd=4.0), D("s", (8,), [0.0, 0.1, -0.49, 0.5, -0.51, 1e-8, INF, -INF])],

@@ -109,7 +109,8 @@ Value hurwitzZeta(Math &m, Value s, Value q);
 /// The Bessel functions (BesselFunctions.cpp) of `name`, in m's compute
 /// type: i0, i0e, i1, i1e, bessel_j0, bessel_j1, bessel_y0, bessel_y1,
 /// modified_bessel_k0, modified_bessel_k1, scaled_modified_bessel_k0,
-/// scaled_modified_bessel_k1, spherical_bessel_j0; null for another name.
+/// scaled_modified_bessel_k1, spherical_bessel_j0, airy_ai; null for another
+/// name.
 Value bessel(Math &m, llvm::StringRef name, Value x);
 
 } // namespace mlir::gn::import::math::detail

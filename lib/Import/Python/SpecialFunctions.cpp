@@ -54,7 +54,7 @@ const char *const kSpecialNames[] = {
     "log_ndtr",  "ndtri",     "i0",        "i0e",       "i1",
     "i1e",       "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1",
     "modified_bessel_k0",        "modified_bessel_k1", "scaled_modified_bessel_k0",
-    "scaled_modified_bessel_k1", "spherical_bessel_j0"};
+    "scaled_modified_bessel_k1", "spherical_bessel_j0", "airy_ai"};
 
 /// x - round(x): exact, and sin(pi x), tan(pi x) follow from it.
 Value fractionalPart(Math &m, Value x) { return m.sub(x, m.c.op<gn::RoundOp>({x})); }

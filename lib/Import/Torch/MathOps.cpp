@@ -61,6 +61,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"modified_bessel_k1", "modified_bessel_k1"},
     {"scaled_modified_bessel_k0", "scaled_modified_bessel_k0"},
     {"scaled_modified_bessel_k1", "scaled_modified_bessel_k1"},
+    {"airy_ai", "airy_ai"},
 };
 
 constexpr std::pair<const char *, const char *> kBinary[] = {

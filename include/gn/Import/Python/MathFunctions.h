@@ -32,7 +32,7 @@ FailureOr<Value> unary(ImportContext &ctx, llvm::StringRef name, Value x);
 bool isSpecial(llvm::StringRef name);
 /// erfinv, erfcx, lgamma, digamma, entr, ndtr, log_ndtr, ndtri and the Bessel
 /// functions (i0, i0e, i1, i1e, bessel_j0/j1/y0/y1, modified_bessel_k0/k1,
-/// scaled_modified_bessel_k0/k1, spherical_bessel_j0): computed in f64 and
+/// scaled_modified_bessel_k0/k1, spherical_bessel_j0, airy_ai): computed in f64 and
 /// rounded once to x's type (f32 for integers); formulas and precision in
 /// lib/Import/Python/SpecialFunctions.cpp and BesselFunctions.cpp.
 FailureOr<Value> special(ImportContext &ctx, llvm::StringRef name, Value x);
