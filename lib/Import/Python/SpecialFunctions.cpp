@@ -234,14 +234,7 @@ FailureOr<Value> math::polygamma(ImportContext &ctx, int64_t n, Value x) {
 
 FailureOr<Value> math::orthogonalPolynomial(ImportContext &ctx, llvm::StringRef kind, Value x,
                                             int64_t n) {
-  static const char *const kinds[] = {
-      "chebyshev_polynomial_t",         "chebyshev_polynomial_u",
-      "chebyshev_polynomial_v",         "chebyshev_polynomial_w",
-      "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
-      "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w",
-      "hermite_polynomial_h",           "hermite_polynomial_he",
-      "laguerre_polynomial_l",          "legendre_polynomial_p"};
-  if (!llvm::is_contained(kinds, kind))
+  if (!llvm::is_contained(kOrthogonalPolynomials, kind))
     return ctx.error("'" + kind + "' is not one of gn's orthogonal polynomials");
   // An unrolled recurrence: a degree past this is refused, not imported as
   // a graph of that many ops.

@@ -73,13 +73,6 @@ constexpr std::pair<const char *, const char *> kBinary[] = {
 
 constexpr const char *kClasses[] = {"isinf", "isfinite", "isposinf", "isneginf", "isnan"};
 
-constexpr const char *kPolynomials[] = {
-    "chebyshev_polynomial_t",         "chebyshev_polynomial_u",
-    "chebyshev_polynomial_v",         "chebyshev_polynomial_w",
-    "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
-    "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w",
-    "hermite_polynomial_h",           "hermite_polynomial_he",
-    "laguerre_polynomial_l",          "legendre_polynomial_p"};
 
 /// torch.special's orthogonal polynomials (input, n), n a Python int (a
 /// tensor of degrees would be a loop of data-dependent length: refused).
@@ -100,7 +93,7 @@ template <size_t I> FailureOr<PyValue> polynomialFn(ImportContext &ctx, Args &a)
       return failure();
     v = *f;
   }
-  return wrap(math::orthogonalPolynomial(ctx, kPolynomials[I], v, *n));
+  return wrap(math::orthogonalPolynomial(ctx, math::kOrthogonalPolynomials[I], v, *n));
 }
 
 template <size_t I> FailureOr<PyValue> unaryFn(ImportContext &ctx, Args &a) {
@@ -148,7 +141,7 @@ template <size_t... I> void addClasses(OpRegistry &r, std::index_sequence<I...>)
   (r.add(kClasses[I], "input", classFn<I>), ...);
 }
 template <size_t... I> void addPolynomials(OpRegistry &r, std::index_sequence<I...>) {
-  (r.add(kPolynomials[I], "input, n", polynomialFn<I>), ...);
+  (r.add(math::kOrthogonalPolynomials[I], "input, n", polynomialFn<I>), ...);
 }
 
 template <bool Hard> FailureOr<PyValue> shrink(ImportContext &ctx, Args &a) {
@@ -350,7 +343,7 @@ void mlir::gn::import::registerMathOps(OpRegistry &r) {
   addUnary(r, std::make_index_sequence<std::size(kUnary)>());
   r.add("mvlgamma|multigammaln", "input, p", mvlgamma);
   r.add("polygamma", "n, input", polygammaFn);
-  addPolynomials(r, std::make_index_sequence<std::size(kPolynomials)>());
+  addPolynomials(r, std::make_index_sequence<std::size(math::kOrthogonalPolynomials)>());
   // x.polygamma(n): the tensor first.
   r.add("Tensor.polygamma", "input, n", polygammaFn);
   addBinary(r, std::make_index_sequence<std::size(kBinary)>());

@@ -40,12 +40,20 @@ FailureOr<Value> special(ImportContext &ctx, llvm::StringRef name, Value x);
 /// (SpecialFunctions.cpp), in f64 and rounded once.
 FailureOr<Value> polygamma(ImportContext &ctx, int64_t n, Value x);
 
+/// The kinds of orthogonalPolynomial (torch.special's names).
+inline constexpr const char *kOrthogonalPolynomials[] = {
+    "chebyshev_polynomial_t",         "chebyshev_polynomial_u",
+    "chebyshev_polynomial_v",         "chebyshev_polynomial_w",
+    "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
+    "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w",
+    "hermite_polynomial_h",           "hermite_polynomial_he",
+    "laguerre_polynomial_l",          "legendre_polynomial_p"};
+
 /// torch.special's orthogonal polynomials of degree `n` at x, as PyTorch's
 /// CPU kernels compute them (their special cases, then the three-term
 /// recurrence or, at high degree inside (-1, 1), the trigonometric form), in
-/// f64 rounded once: `kind` chebyshev_polynomial_t, _u, _v, _w, their
-/// shifted_ forms (at 2x - 1), hermite_polynomial_h, hermite_polynomial_he,
-/// laguerre_polynomial_l or legendre_polynomial_p. 0 for n < 0.
+/// f64 rounded once: `kind` one of kOrthogonalPolynomials
+/// (the shifted Chebyshev ones at 2x - 1). 0 for n < 0.
 FailureOr<Value> orthogonalPolynomial(ImportContext &ctx, llvm::StringRef kind, Value x,
                                       int64_t n);
 
