@@ -10,8 +10,10 @@
 // - bessel_j0, bessel_j1, bessel_y0, bessel_y1: the power series in
 //   t = x^2 / 4 up to |x| = 12 (48 terms; their largest term is about 4e3,
 //   so about 1e-12 absolute), Hankel's asymptotic P and Q beyond (14 terms
-//   each, phase x - (nu / 2 + 1/4) pi). PyTorch's own f64 results are within
-//   1e-8. Y of x < 0 is NaN, of 0 -inf; J and Y of +-inf NaN (as PyTorch).
+//   each, phase x - (nu / 2 + 1/4) pi): within 1e-12 absolute, where
+//   PyTorch's own f64 results are off by up to 3e-7 (4e-5 relative near
+//   their zeros). Y of x < 0 is NaN, of 0 -inf; J and Y of +-inf NaN (as
+//   PyTorch).
 // - modified_bessel_k0, k1 and the scaled e^x K: the series around 0 up to
 //   x = 2 (20 terms), the trapezoid rule on e^x K = int_0^inf
 //   e^(-x (cosh t - 1)) cosh(nu t) dt (step 0.2, 20 nodes: the integrand
@@ -44,7 +46,7 @@ const double kInf = std::numeric_limits<double>::infinity();
 struct SeriesCoefficients {
   std::vector<double> order0;   // (+-1)^k / (k!)^2
   std::vector<double> order1;   // (+-1)^k / (k! (k + 1)!)
-  std::vector<double> harmonic; // (+-1)^(k+1) H_k / (k!)^2, k >= 1 (Y0: sign flipped)
+  std::vector<double> harmonic; // -(+-1)^k H_k / (k!)^2, 0 at k = 0 (Y0 adds, K0 subtracts)
   std::vector<double> digammas; // (+-1)^k (psi(k + 1) + psi(k + 2)) / (k! (k + 1)!)
   SeriesCoefficients(int terms, bool alternate) {
     double factorial = 1, harmonicSum = 0;
