@@ -106,8 +106,10 @@ Expansion upperFraction(Math &m, Value a, Value x) {
     Value qNext = m.sub(z, m.mul(qPrev, yc));
     inverse = m.div(m.k(1), qNext);
     previous = p;
-    pPrev = m.mul(p, inverse);
-    qPrev = inverse; // q (1) / q_next
+    if (i < kSteps) { // (the last step's would be unread)
+      pPrev = m.mul(p, inverse);
+      qPrev = inverse; // q (1) / q_next
+    }
     p = m.mul(pNext, inverse);
   }
   Value step = m.abs(m.div(m.sub(p, previous), p));
