@@ -37,9 +37,6 @@ using namespace mlir::gn::import::math::detail;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kEulerGamma = 0.57721566490153286061;
-const double kInf = std::numeric_limits<double>::infinity();
 
 /// The coefficients of the power series of order 0 and 1 in t = x^2 / 4,
 /// with alternating signs (J, Y) or not (I, K).

@@ -36,9 +36,6 @@ using namespace mlir::gn::import::math::detail;
 namespace {
 
 constexpr int kSteps = 128;
-constexpr double kEulerGamma = 0.57721566490153286061;
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNan = std::numeric_limits<double>::quiet_NaN();
 // A last step larger than this against the result: not converged.
 constexpr double kConverged = 1e-15;
 

@@ -1,7 +1,9 @@
 //===- MathChain.h - shorthands for formulas built from gn ops -*- C++ -*-===//
 //
 // Private to lib/Import/Python: the chain of gn ops that MathFunctions.cpp,
-// SpecialFunctions.cpp and BesselFunctions.cpp write their formulas with.
+// SpecialFunctions.cpp, BesselFunctions.cpp and IncompleteGamma.cpp write
+// their formulas with, the constants they share, and what they call across
+// files.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GN_LIB_IMPORT_PYTHON_MATHCHAIN_H
@@ -10,7 +12,14 @@
 #include "gn/Import/Python/ImportContext.h"
 #include "gn/Import/Python/OpChain.h"
 
+#include <limits>
+
 namespace mlir::gn::import::math::detail {
+
+inline constexpr double kPi = 3.14159265358979323846;
+inline constexpr double kEulerGamma = 0.57721566490153286061;
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+inline constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
 inline RankedTensorType typeOf(Value v) { return llvm::cast<RankedTensorType>(v.getType()); }
 

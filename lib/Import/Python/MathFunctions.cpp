@@ -32,7 +32,6 @@ namespace {
 
 constexpr double kLn2 = 0.69314718055994530942;
 constexpr double kLn10 = 2.30258509299404568402;
-constexpr double kPi = 3.14159265358979323846;
 
 const char *const kUnaryNames[] = {"tan",   "atan",       "asin",       "acos",    "sinh",
                                    "cosh",  "asinh",      "acosh",      "atanh",   "expm1",

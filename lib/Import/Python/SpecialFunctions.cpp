@@ -45,10 +45,6 @@ using namespace mlir::gn::import::math::detail;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-const double kInf = std::numeric_limits<double>::infinity();
-const double kNan = std::numeric_limits<double>::quiet_NaN();
-
 const char *const kSpecialNames[] = {
     "erfinv",    "erfcx",     "lgamma",    "digamma",   "entr",      "ndtr",
     "log_ndtr",  "ndtri",     "i0",        "i0e",       "i1",
@@ -75,7 +71,6 @@ Value lanczos(Math &m, Value x) {
   Value lead = m.add(m.k(0.5 * std::log(2 * kPi)), m.mul(m.add(z, m.k(0.5)), m.log(t)));
   return m.add(lead, m.sub(m.log(a), t));
 }
-
 
 /// digamma for x > 0.
 Value digammaPositive(Math &m, Value x) {
@@ -166,13 +161,11 @@ Value math::detail::lgamma(Math &m, Value x) {
   // Near 0, -log|x| - gamma x (the reflection's pi / sin(pi x) overflows for
   // a subnormal x: lgamma(1e-310) is 713.8, not inf); 1 and 2 exactly 0, as
   // libm (the series leaves -6.7e-16 there).
-  const double eulerGamma = 0.57721566490153286;
   Value tiny = m.lt(m.abs(x), m.k(1e-8));
-  r = m.where(tiny, m.sub(m.neg(m.log(m.abs(x))), m.mul(m.k(eulerGamma), x)), r);
+  r = m.where(tiny, m.sub(m.neg(m.log(m.abs(x))), m.mul(m.k(kEulerGamma), x)), r);
   r = m.where(m.c.op<gn::OrOp>({m.eq(x, m.k(1)), m.eq(x, m.k(2))}), m.k(0), r);
   return m.where(m.eq(m.abs(x), m.k(kInf)), m.k(kInf), r);
 }
-
 
 /// zeta(s, q) = sum_k (q + k)^-s, with PyTorch's (Cephes') domain: inf at
 /// s = 1, NaN below 1; for q <= 0 inf at the integers, NaN unless s is an
