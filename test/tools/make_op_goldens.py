@@ -534,6 +534,18 @@ def define_special():
          "y = a * 1.0\ny.igamma_(x)\n"
          "return (torch.special.gammainc(a, x), torch.special.gammaincc(a, x), torch.igamma(ae, xe), "
          "torch.igammac(ae.double(), xe.double()), x.igammac(a), y)", allow_nan=True)
+    # The dtypes PyTorch's CPU kernels take besides f32 / f64: integer inputs
+    # (a float32 result) for the unary ones, zeta and the polynomials; f16 and
+    # bf16 for the incomplete gamma functions (computed wider, rounded once).
+    case("special_family_i64", "special", [I("x", (2, 4), 1, 12)],
+         "S = torch.special\n"
+         "return (S.bessel_j0(x), S.bessel_y1(x), S.modified_bessel_k0(x), S.scaled_modified_bessel_k1(x), "
+         "S.airy_ai(x - 6), S.erfcx(x - 4), S.chebyshev_polynomial_v(x, 3), "
+         "S.shifted_chebyshev_polynomial_w(x, 2), S.zeta(x + 1, x))")
+    for _dt in ("f16", "bf16"):
+        case(f"special_gammainc_{_dt}", "special",
+             [POS("a", (2, 5), _dt, mean=3.0, sd=1.0, lo=0.05), POS("x", (2, 5), _dt, mean=3.0, sd=1.5, lo=0.01)],
+             "return (torch.special.gammainc(a, x), torch.special.gammaincc(a, x), x.igamma(a))")
     case("special_zeta_f32", "special",
          [POS("s", (3, 4), mean=4.0, sd=1.0, lo=1.05), POS("q", (3, 4), mean=3.0, sd=1.0, lo=0.05),
           D("se", (16,), _s), D("qe", (16,), _q)],
